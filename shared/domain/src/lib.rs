@@ -1,0 +1,15 @@
+//! The business types and rules of the portal, as plain data and plain functions. Nothing
+//! here performs I/O, so every rule is unit-tested directly.
+
+pub mod email;
+pub mod error;
+pub mod password;
+pub mod permissions;
+pub mod user;
+
+pub use email::Email;
+pub use error::{Error, FieldErrors, Result};
+pub use permissions::{Action, PermissionEntry, Permissions, Resource};
+
+/// The name of the role that always holds every permission.
+pub const ADMIN_ROLE: &str = "Admin";

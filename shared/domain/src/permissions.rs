@@ -1,0 +1,296 @@
+//! Permissions: what a role may do, per resource and action. Roles arrive in two shapes
+//! (specification section 3): a list of entries with flags, or a legacy map of resource to
+//! 'all', a list of actions or a comma string. Both are parsed into one normalised form,
+//! which is what is stored and what every check reads.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use utoipa::ToSchema;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Resource {
+    Grievances,
+    Users,
+    Roles,
+    /// The Admin Panel's twelve lists.
+    Dropdowns,
+    Reports,
+    Dashboard,
+    Audit,
+}
+
+impl Resource {
+    pub const ALL: [Resource; 7] = [
+        Resource::Grievances,
+        Resource::Users,
+        Resource::Roles,
+        Resource::Dropdowns,
+        Resource::Reports,
+        Resource::Dashboard,
+        Resource::Audit,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Resource::Grievances => "grievances",
+            Resource::Users => "users",
+            Resource::Roles => "roles",
+            Resource::Dropdowns => "dropdowns",
+            Resource::Reports => "reports",
+            Resource::Dashboard => "dashboard",
+            Resource::Audit => "audit",
+        }
+    }
+
+    fn parse(name: &str) -> Result<Resource, String> {
+        Resource::ALL
+            .into_iter()
+            .find(|r| r.as_str() == name.trim().to_lowercase())
+            .ok_or_else(|| format!("Unknown permission resource '{name}'"))
+    }
+}
+
+impl fmt::Display for Resource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Create,
+    Read,
+    /// Grievances only: see every grievance, not just those one filed or is assigned to.
+    ViewAll,
+    Update,
+    Delete,
+}
+
+impl Action {
+    pub const ALL: [Action; 5] = [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Create => "create",
+            Action::Read => "read",
+            Action::ViewAll => "view_all",
+            Action::Update => "update",
+            Action::Delete => "delete",
+        }
+    }
+
+    fn parse(name: &str) -> Result<Action, String> {
+        let name = name.trim().to_lowercase();
+        Action::ALL
+            .into_iter()
+            .find(|a| a.as_str() == name || (name == "viewall" && *a == Action::ViewAll))
+            .ok_or_else(|| format!("Unknown permission action '{name}'"))
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a role may do on one resource.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PermissionEntry {
+    pub resource: Resource,
+    pub can_create: bool,
+    pub can_read: bool,
+    pub can_view_all: bool,
+    pub can_update: bool,
+    pub can_delete: bool,
+}
+
+impl PermissionEntry {
+    fn none(resource: Resource) -> Self {
+        PermissionEntry { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false }
+    }
+
+    pub fn allows(&self, action: Action) -> bool {
+        match action {
+            Action::Create => self.can_create,
+            Action::Read => self.can_read,
+            Action::ViewAll => self.can_view_all,
+            Action::Update => self.can_update,
+            Action::Delete => self.can_delete,
+        }
+    }
+
+    fn grant(&mut self, action: Action) {
+        match action {
+            Action::Create => self.can_create = true,
+            Action::Read => self.can_read = true,
+            Action::ViewAll => self.can_view_all = true,
+            Action::Update => self.can_update = true,
+            Action::Delete => self.can_delete = true,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        !(self.can_create || self.can_read || self.can_view_all || self.can_update || self.can_delete)
+    }
+
+    pub fn action_count(&self) -> usize {
+        Action::ALL.iter().filter(|a| self.allows(**a)).count()
+    }
+}
+
+/// The normalised permissions of a role: at most one entry per resource, in the order of
+/// `Resource::ALL`, no entry without a flag, `view_all` only on grievances.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(transparent)]
+pub struct Permissions(Vec<PermissionEntry>);
+
+impl Permissions {
+    /// Every action on every resource: the Admin role's permissions.
+    pub fn all() -> Self {
+        Self::from_grants(Resource::ALL.iter().flat_map(|r| Action::ALL.iter().map(move |a| (*r, *a))))
+    }
+
+    fn from_grants(grants: impl IntoIterator<Item = (Resource, Action)>) -> Self {
+        let mut by_resource: BTreeMap<Resource, PermissionEntry> = BTreeMap::new();
+        for (resource, action) in grants {
+            if action == Action::ViewAll && resource != Resource::Grievances {
+                continue;
+            }
+            by_resource.entry(resource).or_insert_with(|| PermissionEntry::none(resource)).grant(action);
+        }
+        Permissions(by_resource.into_values().filter(|e| !e.is_empty()).collect())
+    }
+
+    pub fn allows(&self, resource: Resource, action: Action) -> bool {
+        self.0.iter().any(|e| e.resource == resource && e.allows(action))
+    }
+
+    pub fn entries(&self) -> &[PermissionEntry] {
+        &self.0
+    }
+
+    /// Whether `self` grants everything `other` grants.
+    pub fn covers(&self, other: &Permissions) -> bool {
+        other.0.iter().all(|e| Action::ALL.iter().all(|a| !e.allows(*a) || self.allows(e.resource, *a)))
+    }
+
+    /// Parses either shape of specification section 3.
+    pub fn parse(input: &serde_json::Value) -> Result<Permissions, String> {
+        use serde_json::Value;
+        let mut grants = Vec::new();
+        match input {
+            Value::Null => {}
+            Value::Array(entries) => {
+                for entry in entries {
+                    let object = entry.as_object().ok_or("Each permission entry must be an object")?;
+                    let resource = object.get("resource").and_then(Value::as_str).ok_or("Each permission entry needs a resource")?;
+                    let resource = Resource::parse(resource)?;
+                    for action in Action::ALL {
+                        match object.get(&format!("can_{}", action.as_str())) {
+                            None | Some(Value::Null) | Some(Value::Bool(false)) => {}
+                            Some(Value::Bool(true)) => grants.push((resource, action)),
+                            Some(_) => return Err(format!("can_{} must be true or false", action.as_str())),
+                        }
+                    }
+                }
+            }
+            Value::Object(map) => {
+                for (resource, actions) in map {
+                    let resource = Resource::parse(resource)?;
+                    let names: Vec<String> = match actions {
+                        Value::String(s) if s.trim().eq_ignore_ascii_case("all") => {
+                            Action::ALL.iter().map(|a| a.as_str().to_string()).collect()
+                        }
+                        Value::String(s) => s.split(',').filter(|p| !p.trim().is_empty()).map(str::to_string).collect(),
+                        Value::Array(list) => list
+                            .iter()
+                            .map(|v| v.as_str().map(str::to_string).ok_or("Permission actions must be text"))
+                            .collect::<Result<_, _>>()?,
+                        Value::Null => Vec::new(),
+                        _ => return Err(format!("Permissions for '{resource}' must be 'all', a list or a comma-separated text")),
+                    };
+                    for name in names {
+                        if name.trim().eq_ignore_ascii_case("all") {
+                            grants.extend(Action::ALL.iter().map(|a| (resource, *a)));
+                        } else {
+                            grants.push((resource, Action::parse(&name)?));
+                        }
+                    }
+                }
+            }
+            _ => return Err("Permissions must be a list of entries or a map of resource to actions".into()),
+        }
+        Ok(Self::from_grants(grants))
+    }
+}
+
+impl<'de> Deserialize<'de> for Permissions {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        Permissions::parse(&value).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn entries_without_a_flag_are_dropped_and_view_all_is_only_for_grievances() {
+        let p = Permissions::parse(&json!([
+            {"resource": "grievances", "can_read": true, "can_view_all": true},
+            {"resource": "users", "can_read": false, "can_create": false},
+            {"resource": "audit", "can_view_all": true},
+        ]))
+        .unwrap();
+        assert_eq!(p.entries().len(), 1);
+        assert!(p.allows(Resource::Grievances, Action::ViewAll));
+        assert!(!p.allows(Resource::Users, Action::Read));
+        assert!(!p.allows(Resource::Audit, Action::ViewAll));
+    }
+
+    #[test]
+    fn the_legacy_map_means_the_same_as_entries() {
+        let legacy = Permissions::parse(&json!({
+            "grievances": "all",
+            "users": ["read", "update"],
+            "roles": "read, create",
+            "audit": "",
+        }))
+        .unwrap();
+        let entries = Permissions::parse(&json!([
+            {"resource": "grievances", "can_create": true, "can_read": true, "can_view_all": true, "can_update": true, "can_delete": true},
+            {"resource": "users", "can_read": true, "can_update": true},
+            {"resource": "roles", "can_read": true, "can_create": true},
+        ]))
+        .unwrap();
+        assert_eq!(legacy, entries);
+        assert_eq!(serde_json::to_value(&legacy).unwrap()[1], json!({"resource": "users", "can_create": false, "can_read": true, "can_view_all": false, "can_update": true, "can_delete": false}));
+    }
+
+    #[test]
+    fn unknown_names_are_refused_with_a_message() {
+        assert_eq!(Permissions::parse(&json!({"weapons": "all"})).unwrap_err(), "Unknown permission resource 'weapons'");
+        assert_eq!(Permissions::parse(&json!({"users": "read,fly"})).unwrap_err(), "Unknown permission action 'fly'");
+        assert!(Permissions::parse(&json!(42)).is_err());
+    }
+
+    #[test]
+    fn admin_holds_everything_and_covers_any_role() {
+        let all = Permissions::all();
+        for r in Resource::ALL {
+            for a in [Action::Create, Action::Read, Action::Update, Action::Delete] {
+                assert!(all.allows(r, a), "{r} {a}");
+            }
+        }
+        assert!(all.allows(Resource::Grievances, Action::ViewAll));
+        let narrow = Permissions::parse(&json!({"users": "read"})).unwrap();
+        assert!(all.covers(&narrow));
+        assert!(!narrow.covers(&all));
+    }
+}

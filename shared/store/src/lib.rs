@@ -1,0 +1,51 @@
+//! The storage port. It is shaped like DynamoDB on purpose: items addressed by a partition
+//! and a sort key, a few global secondary indexes, queries with a key condition and a cursor,
+//! and all-or-nothing transactions of conditional writes. Anything the domain needs must be
+//! expressible here, so that the SQLite engine (the embedded default) and the DynamoDB engine
+//! (a state's AWS stack) behave alike; one conformance suite holds them to it.
+
+mod cursor;
+pub mod dynamo;
+mod model;
+pub mod sqlite;
+
+use async_trait::async_trait;
+use std::sync::Arc;
+
+pub use model::*;
+
+/// What the domain sees of a store. Every engine passes `tests/conformance.rs`.
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// A strongly consistent read of one item.
+    async fn get(&self, key: &Key) -> Result<Option<Item>, StoreError>;
+
+    /// Strongly consistent reads of several items, answered in the order asked; absent items
+    /// are `None`. At most 100 keys.
+    async fn get_many(&self, keys: &[Key]) -> Result<Vec<Option<Item>>, StoreError>;
+
+    /// Items of one partition (of the table or of an index), in sort-key order.
+    async fn query(&self, query: &Query) -> Result<Page, StoreError>;
+
+    /// Applies every write or none. A failed condition cancels the whole transaction and is
+    /// reported with the position of the write whose condition failed. At most 100 writes,
+    /// and no two on the same item (DynamoDB's rules, enforced by every engine).
+    async fn transact(&self, writes: Vec<Write>) -> Result<(), StoreError>;
+
+    /// Adds `by` to a numeric attribute (creating the item and the attribute when absent)
+    /// and answers the new value. Used for ids, which must never be handed out twice.
+    async fn increment(&self, key: &Key, attribute: &str, by: i64) -> Result<i64, StoreError>;
+}
+
+pub type SharedStore = Arc<dyn Store>;
+
+impl From<StoreError> for domain::Error {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict => domain::Error::Unavailable("The record is being changed by someone else; please try again".into()),
+            StoreError::Backend(detail) => domain::Error::Internal(detail),
+            StoreError::Invalid(detail) if detail.contains("cursor") => domain::Error::bad_request("The paging cursor is not valid"),
+            other => domain::Error::Internal(other.to_string()),
+        }
+    }
+}

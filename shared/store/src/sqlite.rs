@@ -1,0 +1,308 @@
+//! The embedded engine: one SQLite file in WAL mode. One connection writes (SQLite allows one
+//! writer at a time anyway, and a single connection makes `BEGIN IMMEDIATE` cheap); a small
+//! pool of connections reads concurrently. `synchronous=FULL` makes a commit durable before
+//! it is answered, so an acknowledged write survives a crash or power cut.
+
+use crate::{check_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, SortKey, Store, StoreError, Write};
+use async_trait::async_trait;
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension, TransactionBehavior};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS items (
+    pk TEXT NOT NULL,
+    sk TEXT NOT NULL,
+    gsi1pk TEXT, gsi1sk TEXT,
+    gsi2pk TEXT, gsi2sk TEXT,
+    gsi3pk TEXT, gsi3sk TEXT,
+    attrs TEXT NOT NULL,
+    PRIMARY KEY (pk, sk)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS gsi1 ON items (gsi1pk, gsi1sk, pk, sk) WHERE gsi1pk IS NOT NULL;
+CREATE INDEX IF NOT EXISTS gsi2 ON items (gsi2pk, gsi2sk, pk, sk) WHERE gsi2pk IS NOT NULL;
+CREATE INDEX IF NOT EXISTS gsi3 ON items (gsi3pk, gsi3sk, pk, sk) WHERE gsi3pk IS NOT NULL;
+";
+
+const READERS: usize = 4;
+
+pub struct SqliteStore {
+    path: PathBuf,
+    writer: Arc<Mutex<Connection>>,
+    readers: Arc<Mutex<Vec<Connection>>>,
+}
+
+fn backend(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+fn open(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path).map_err(backend)?;
+    conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(backend)?;
+    conn.execute_batch(
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-32000;",
+    )
+    .map_err(backend)?;
+    Ok(conn)
+}
+
+impl SqliteStore {
+    /// Opens (creating when absent) the store file at `path`.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, StoreError> {
+        let path = path.as_ref().to_path_buf();
+        let writer = open(&path)?;
+        writer.execute_batch(SCHEMA).map_err(backend)?;
+        let readers = (0..READERS).map(|_| open(&path)).collect::<Result<Vec<_>, _>>()?;
+        Ok(SqliteStore { path, writer: Arc::new(Mutex::new(writer)), readers: Arc::new(Mutex::new(readers)) })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `f` on a reader connection off the async runtime.
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let readers = self.readers.clone();
+        let path = self.path.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = readers.lock().unwrap().pop();
+            let conn = match conn {
+                Some(c) => c,
+                None => open(&path)?,
+            };
+            let result = f(&conn);
+            let mut pool = readers.lock().unwrap();
+            if pool.len() < READERS {
+                pool.push(conn);
+            }
+            result
+        })
+        .await
+        .map_err(backend)?
+    }
+
+    async fn write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let writer = self.writer.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            f(&mut conn)
+        })
+        .await
+        .map_err(backend)?
+    }
+}
+
+fn load(conn: &Connection, key: &Key) -> Result<Option<Attrs>, StoreError> {
+    let text: Option<String> = conn
+        .prepare_cached("SELECT attrs FROM items WHERE pk = ?1 AND sk = ?2")
+        .map_err(backend)?
+        .query_row(params![key.pk, key.sk], |r| r.get(0))
+        .optional()
+        .map_err(backend)?;
+    text.map(|t| serde_json::from_str(&t).map_err(backend)).transpose()
+}
+
+fn index_key(attrs: &Attrs, attr: &str) -> Option<String> {
+    attrs.get(attr).and_then(Value::as_str).map(str::to_string)
+}
+
+fn save(conn: &Connection, key: &Key, attrs: &Attrs) -> Result<(), StoreError> {
+    let mut keys: Vec<Option<String>> = Vec::with_capacity(6);
+    for index in Index::ALL {
+        // An item is in an index only when it has both of the index's keys, as in DynamoDB.
+        let (p, s) = (index_key(attrs, index.pk_attr()), index_key(attrs, index.sk_attr()));
+        if p.is_some() && s.is_some() {
+            keys.extend([p, s]);
+        } else {
+            keys.extend([None, None]);
+        }
+    }
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO items (pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, attrs)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )
+    .map_err(backend)?
+    .execute(params![
+        key.pk,
+        key.sk,
+        keys[0],
+        keys[1],
+        keys[2],
+        keys[3],
+        keys[4],
+        keys[5],
+        serde_json::to_string(attrs).map_err(backend)?
+    ])
+    .map_err(backend)?;
+    Ok(())
+}
+
+fn holds(condition: &Condition, current: Option<&Attrs>) -> bool {
+    match (condition, current) {
+        (Condition::Exists, current) => current.is_some(),
+        (Condition::NotExists, current) => current.is_none(),
+        (Condition::Equals(name, value), Some(attrs)) => attrs.get(name) == Some(value),
+        (Condition::Equals(..), None) => false,
+    }
+}
+
+fn apply(changes: &Changes, mut attrs: Attrs) -> Result<Attrs, StoreError> {
+    for (name, value) in &changes.set {
+        attrs.insert(name.clone(), value.clone());
+    }
+    for (name, by) in &changes.add {
+        let current = match attrs.get(name) {
+            None => 0,
+            Some(v) => v.as_i64().ok_or_else(|| StoreError::Invalid(format!("{name} is not a number")))?,
+        };
+        attrs.insert(name.clone(), Value::from(current + by));
+    }
+    for name in &changes.remove {
+        attrs.remove(name);
+    }
+    Ok(attrs)
+}
+
+fn row_to_item(pk: String, sk: String, attrs: &str) -> Result<Item, StoreError> {
+    Ok(Item { key: Key { pk, sk }, attrs: serde_json::from_str(attrs).map_err(backend)? })
+}
+
+fn run_query(conn: &Connection, q: &Query) -> Result<Page, StoreError> {
+    check_limit(q.limit)?;
+    let (pk_col, sk_col) = match q.index {
+        Some(i) => (i.pk_attr(), i.sk_attr()),
+        None => ("pk", "sk"),
+    };
+    let mut sql = format!("SELECT pk, sk, attrs FROM items WHERE {pk_col} = ?");
+    let mut args: Vec<String> = vec![q.pk.clone()];
+    match &q.sort {
+        SortKey::Any => {}
+        SortKey::BeginsWith(prefix) => {
+            // A range rather than LIKE, so the index is used and no character is special.
+            sql.push_str(&format!(" AND {sk_col} >= ? AND {sk_col} < ?"));
+            args.push(prefix.clone());
+            args.push(format!("{prefix}\u{10FFFF}"));
+        }
+        SortKey::Between(lo, hi) => {
+            sql.push_str(&format!(" AND {sk_col} BETWEEN ? AND ?"));
+            args.extend([lo.clone(), hi.clone()]);
+        }
+        SortKey::AtLeast(lo) => {
+            sql.push_str(&format!(" AND {sk_col} >= ?"));
+            args.push(lo.clone());
+        }
+        SortKey::AtMost(hi) => {
+            sql.push_str(&format!(" AND {sk_col} <= ?"));
+            args.push(hi.clone());
+        }
+    }
+    let cmp = if q.forward { ">" } else { "<" };
+    let dir = if q.forward { "ASC" } else { "DESC" };
+    if let Some(c) = &q.cursor {
+        let keys = cursor::decode(c, q.index)?;
+        match q.index {
+            Some(i) => {
+                sql.push_str(&format!(" AND ({sk_col}, pk, sk) {cmp} (?, ?, ?)"));
+                args.extend([keys[i.sk_attr()].clone(), keys["pk"].clone(), keys["sk"].clone()]);
+            }
+            None => {
+                sql.push_str(&format!(" AND sk {cmp} ?"));
+                args.push(keys["sk"].clone());
+            }
+        }
+    }
+    match q.index {
+        Some(_) => sql.push_str(&format!(" ORDER BY {sk_col} {dir}, pk {dir}, sk {dir}")),
+        None => sql.push_str(&format!(" ORDER BY sk {dir}")),
+    }
+    sql.push_str(&format!(" LIMIT {}", q.limit + 1));
+    let mut stmt = conn.prepare_cached(&sql).map_err(backend)?;
+    let rows = stmt
+        .query_map(params_from_iter(args.iter()), |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))
+        .map_err(backend)?;
+    let mut items = Vec::with_capacity(q.limit + 1);
+    for row in rows {
+        let (pk, sk, attrs) = row.map_err(backend)?;
+        items.push(row_to_item(pk, sk, &attrs)?);
+    }
+    let cursor = if items.len() > q.limit {
+        items.truncate(q.limit);
+        items.last().map(|last| cursor::encode(last, q.index))
+    } else {
+        None
+    };
+    Ok(Page { items, cursor })
+}
+
+fn run_transaction(conn: &mut Connection, writes: &[Write]) -> Result<(), StoreError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(backend)?;
+    for (at, write) in writes.iter().enumerate() {
+        let current = load(&tx, write.key())?;
+        if let Some(condition) = write.condition() {
+            if !holds(condition, current.as_ref()) {
+                // Dropping `tx` rolls back everything written so far.
+                return Err(StoreError::ConditionFailed { at });
+            }
+        }
+        match write {
+            Write::Put { item, .. } => save(&tx, &item.key, &item.attrs)?,
+            Write::Update { key, changes, .. } => save(&tx, key, &apply(changes, current.unwrap_or_default())?)?,
+            Write::Delete { key, .. } => {
+                tx.prepare_cached("DELETE FROM items WHERE pk = ?1 AND sk = ?2")
+                    .map_err(backend)?
+                    .execute(params![key.pk, key.sk])
+                    .map_err(backend)?;
+            }
+            Write::Check { .. } => {}
+        }
+    }
+    tx.commit().map_err(backend)
+}
+
+#[async_trait]
+impl Store for SqliteStore {
+    async fn get(&self, key: &Key) -> Result<Option<Item>, StoreError> {
+        let key = key.clone();
+        self.read(move |conn| Ok(load(conn, &key)?.map(|attrs| Item { key, attrs }))).await
+    }
+
+    async fn get_many(&self, keys: &[Key]) -> Result<Vec<Option<Item>>, StoreError> {
+        if keys.len() > 100 {
+            return Err(StoreError::Invalid("at most 100 keys at once".into()));
+        }
+        let keys = keys.to_vec();
+        self.read(move |conn| {
+            keys.into_iter().map(|key| Ok(load(conn, &key)?.map(|attrs| Item { key, attrs }))).collect()
+        })
+        .await
+    }
+
+    async fn query(&self, query: &Query) -> Result<Page, StoreError> {
+        let query = query.clone();
+        self.read(move |conn| run_query(conn, &query)).await
+    }
+
+    async fn transact(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        check_transaction(&writes)?;
+        self.write(move |conn| run_transaction(conn, &writes)).await
+    }
+
+    async fn increment(&self, key: &Key, attribute: &str, by: i64) -> Result<i64, StoreError> {
+        let (key, attribute) = (key.clone(), attribute.to_string());
+        self.write(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(backend)?;
+            let attrs = apply(&Changes::default().add(&attribute, by), load(&tx, &key)?.unwrap_or_default())?;
+            save(&tx, &key, &attrs)?;
+            tx.commit().map_err(backend)?;
+            Ok(attrs[&attribute].as_i64().unwrap_or_default())
+        })
+        .await
+    }
+}

@@ -1,0 +1,251 @@
+//! One suite, two engines: every behaviour the domain relies on, checked against SQLite on
+//! disk and against DynamoDB's protocol (a real moto server).
+
+use serde_json::json;
+use std::sync::Arc;
+use store::dynamo::DynamoStore;
+use store::sqlite::SqliteStore;
+use store::*;
+
+type S = Arc<dyn Store>;
+
+fn k(pk: &str, sk: &str) -> Key {
+    Key::new(pk, sk)
+}
+
+async fn put_then_get_returns_every_kind_of_value(s: S) {
+    let item = Item::new(k("USER#1", "PROFILE"))
+        .with("name", "अजय कुमार — O'Brien \"quoted\" \u{1F46E}")
+        .with("age", 42)
+        .with("ratio", 0.5)
+        .with("active", true)
+        .with("nothing", serde_json::Value::Null)
+        .with("empty", "")
+        .with("officers", json!([{"officer_name": "SI Rao", "findings": "line1\nline2"}]))
+        .with("nested", json!({"a": {"b": [1, 2, 3]}}));
+    s.transact(vec![Write::put(item.clone())]).await.unwrap();
+    assert_eq!(s.get(&item.key).await.unwrap(), Some(item));
+    assert_eq!(s.get(&k("USER#1", "OTHER")).await.unwrap(), None);
+}
+
+async fn a_conditional_put_refuses_an_existing_item(s: S) {
+    let first = Item::new(k("EMAIL#a@b.in", "EMAIL")).with("user_id", 1);
+    s.transact(vec![Write::put_new(first.clone())]).await.unwrap();
+    let second = Item::new(k("EMAIL#a@b.in", "EMAIL")).with("user_id", 2);
+    assert_eq!(s.transact(vec![Write::put_new(second)]).await, Err(StoreError::ConditionFailed { at: 0 }));
+    assert_eq!(s.get(&first.key).await.unwrap(), Some(first));
+}
+
+async fn an_update_based_on_a_stale_version_is_refused(s: S) {
+    let key = k("GRV#1", "GRV");
+    s.transact(vec![Write::put(Item::new(key.clone()).with("version", 1).with("title", "old"))]).await.unwrap();
+    let bump = |title: &str| Write::update(key.clone(), Changes::default().set("title", title).add("version", 1));
+    s.transact(vec![bump("new").when(Condition::Equals("version".into(), json!(1)))]).await.unwrap();
+    assert_eq!(
+        s.transact(vec![bump("lost").when(Condition::Equals("version".into(), json!(1)))]).await,
+        Err(StoreError::ConditionFailed { at: 0 })
+    );
+    let now = s.get(&key).await.unwrap().unwrap();
+    assert_eq!((now.str("title"), now.i64("version")), (Some("new"), Some(2)));
+}
+
+async fn counters_add_from_nothing_and_never_repeat_a_value(s: S) {
+    let key = k("COUNTER", "STATS");
+    s.transact(vec![Write::update(key.clone(), Changes::default().add("total", 3).add("pending", 1))]).await.unwrap();
+    s.transact(vec![Write::update(key.clone(), Changes::default().add("total", -1))]).await.unwrap();
+    let item = s.get(&key).await.unwrap().unwrap();
+    assert_eq!((item.i64("total"), item.i64("pending")), (Some(2), Some(1)));
+
+    let ids = k("SEQ", "grievance");
+    let mut tasks = Vec::new();
+    for _ in 0..20 {
+        let (s, ids) = (s.clone(), ids.clone());
+        tasks.push(tokio::spawn(async move { s.increment(&ids, "n", 1).await.unwrap() }));
+    }
+    let mut got = Vec::new();
+    for t in tasks {
+        got.push(t.await.unwrap());
+    }
+    got.sort();
+    assert_eq!(got, (1..=20).collect::<Vec<i64>>());
+}
+
+async fn a_failed_condition_leaves_nothing_of_the_transaction(s: S) {
+    s.transact(vec![Write::put(Item::new(k("TAKEN", "X")))]).await.unwrap();
+    let result = s
+        .transact(vec![
+            Write::put(Item::new(k("A", "1")).with("v", 1)),
+            Write::update(k("COUNTS", "C"), Changes::default().add("n", 1)),
+            Write::put_new(Item::new(k("TAKEN", "X"))),
+        ])
+        .await;
+    assert_eq!(result, Err(StoreError::ConditionFailed { at: 2 }));
+    assert_eq!(s.get(&k("A", "1")).await.unwrap(), None);
+    assert_eq!(s.get(&k("COUNTS", "C")).await.unwrap(), None);
+
+    let check = s
+        .transact(vec![
+            Write::put(Item::new(k("B", "1"))),
+            Write::Check { key: k("MISSING", "M"), condition: Condition::Exists },
+        ])
+        .await;
+    assert_eq!(check, Err(StoreError::ConditionFailed { at: 1 }));
+    assert_eq!(s.get(&k("B", "1")).await.unwrap(), None);
+
+    s.transact(vec![
+        Write::put(Item::new(k("B", "1"))),
+        Write::Check { key: k("TAKEN", "X"), condition: Condition::Exists },
+        Write::delete(k("TAKEN", "X")).when(Condition::Exists).when(Condition::Exists),
+    ])
+    .await
+    .expect_err("two writes on one item are refused");
+    s.transact(vec![Write::put(Item::new(k("B", "1"))), Write::delete(k("TAKEN", "X")).when(Condition::Exists)])
+        .await
+        .unwrap();
+    assert!(s.get(&k("B", "1")).await.unwrap().is_some());
+    assert_eq!(s.get(&k("TAKEN", "X")).await.unwrap(), None);
+}
+
+async fn a_conditional_delete_refuses_a_missing_item(s: S) {
+    assert_eq!(
+        s.transact(vec![Write::delete(k("NOPE", "N")).when(Condition::Exists)]).await,
+        Err(StoreError::ConditionFailed { at: 0 })
+    );
+}
+
+async fn updates_set_and_remove_attributes_and_index_membership(s: S) {
+    let key = k("SESSION#1", "SESSION");
+    s.transact(vec![Write::put(Item::new(key.clone()).with("user_id", 7).indexed(Index::Gsi1, "USERSESSIONS#7", "2026"))])
+        .await
+        .unwrap();
+    let in_index = |s: S| async move { s.query(&Query::index(Index::Gsi1, "USERSESSIONS#7")).await.unwrap().items.len() };
+    assert_eq!(in_index(s.clone()).await, 1);
+    s.transact(vec![Write::update(
+        key.clone(),
+        Changes::default().set("revoked", true).remove("gsi1pk").remove("gsi1sk"),
+    )])
+    .await
+    .unwrap();
+    assert_eq!(in_index(s.clone()).await, 0);
+    let item = s.get(&key).await.unwrap().unwrap();
+    assert_eq!((item.bool("revoked"), item.i64("user_id"), item.str("gsi1pk")), (Some(true), Some(7), None));
+}
+
+async fn get_many_answers_in_the_order_asked(s: S) {
+    s.transact(vec![Write::put(Item::new(k("P", "1")).with("n", 1)), Write::put(Item::new(k("P", "3")).with("n", 3))])
+        .await
+        .unwrap();
+    let got = s.get_many(&[k("P", "3"), k("P", "2"), k("P", "1")]).await.unwrap();
+    let ns: Vec<Option<i64>> = got.iter().map(|i| i.as_ref().and_then(|i| i.i64("n"))).collect();
+    assert_eq!(ns, vec![Some(3), None, Some(1)]);
+}
+
+async fn all_pages(s: &S, q: Query) -> Vec<Item> {
+    let mut out = Vec::new();
+    let mut q = q;
+    loop {
+        let page = s.query(&q).await.unwrap();
+        assert!(page.items.len() <= q.limit);
+        assert!(!page.items.is_empty() || out.is_empty(), "a cursor never leads to an empty page");
+        out.extend(page.items);
+        match page.cursor {
+            Some(c) => q.cursor = Some(c),
+            None => return out,
+        }
+    }
+}
+
+async fn table_queries_page_in_both_directions(s: S) {
+    let mut writes = Vec::new();
+    for i in 0..10 {
+        writes.push(Write::put(Item::new(k("AUDIT#5", &format!("2026-01-{:02}#{i}", i + 1))).with("i", i)));
+    }
+    writes.push(Write::put(Item::new(k("AUDIT#6", "2026-01-01#0"))));
+    writes.push(Write::put(Item::new(k("AUDIT#5", "OTHER"))));
+    s.transact(writes).await.unwrap();
+    let ids = |items: Vec<Item>| items.iter().map(|i| i.i64("i").unwrap()).collect::<Vec<_>>();
+    let q = Query::table("AUDIT#5").sort(SortKey::BeginsWith("2026-".into())).limit(3);
+    assert_eq!(ids(all_pages(&s, q.clone()).await), (0..10).collect::<Vec<_>>());
+    assert_eq!(ids(all_pages(&s, q.clone().newest_first()).await), (0..10).rev().collect::<Vec<_>>());
+
+    let first = s.query(&q.clone().limit(10)).await.unwrap();
+    assert_eq!((first.items.len(), first.cursor), (10, None), "no cursor when nothing follows");
+
+    let between = Query::table("AUDIT#5").sort(SortKey::Between("2026-01-03".into(), "2026-01-05~".into()));
+    assert_eq!(ids(all_pages(&s, between).await), vec![2, 3, 4]);
+    let at_least = Query::table("AUDIT#5").sort(SortKey::AtLeast("2026-01-09".into())).limit(1);
+    assert_eq!(all_pages(&s, at_least).await.len(), 3, "days 9 and 10, and OTHER");
+    let at_most = Query::table("AUDIT#5").sort(SortKey::AtMost("2026-01-02~".into())).newest_first();
+    assert_eq!(ids(all_pages(&s, at_most).await), vec![1, 0]);
+}
+
+async fn index_queries_page_in_both_directions_through_ties(s: S) {
+    let mut writes = Vec::new();
+    // Several items share a sort key: paging must neither repeat nor skip any of them.
+    for i in 0..12 {
+        let day = format!("2026-03-{:02}", 1 + i / 3);
+        writes.push(Write::put(Item::new(k(&format!("GRV#{i}"), "GRV")).with("i", i).indexed(Index::Gsi2, "STATUS#Pending", day)));
+    }
+    writes.push(Write::put(Item::new(k("GRV#99", "GRV")).with("i", 99).indexed(Index::Gsi2, "STATUS#Closed", "2026-03-01")));
+    writes.push(Write::put(Item::new(k("GRV#98", "GRV")).with("i", 98).with("gsi2pk", "STATUS#Pending")));
+    s.transact(writes).await.unwrap();
+    for limit in [1, 4, 5, 12, 50] {
+        let q = Query::index(Index::Gsi2, "STATUS#Pending").limit(limit);
+        let mut up: Vec<i64> = all_pages(&s, q.clone()).await.iter().map(|i| i.i64("i").unwrap()).collect();
+        let mut down: Vec<i64> = all_pages(&s, q.newest_first()).await.iter().map(|i| i.i64("i").unwrap()).collect();
+        assert_eq!(up.len(), 12, "limit {limit}: every item once, the one without a sort key absent");
+        up.sort();
+        down.sort();
+        assert_eq!(up, (0..12).collect::<Vec<_>>());
+        assert_eq!(down, up);
+    }
+    let newest = s.query(&Query::index(Index::Gsi2, "STATUS#Pending").newest_first().limit(3)).await.unwrap();
+    let days: Vec<&str> = newest.items.iter().map(|i| i.str("gsi2sk").unwrap()).collect();
+    assert_eq!(days, vec!["2026-03-04"; 3]);
+    let range = Query::index(Index::Gsi2, "STATUS#Pending").sort(SortKey::Between("2026-03-02".into(), "2026-03-03".into()));
+    assert_eq!(all_pages(&s, range).await.len(), 6);
+}
+
+async fn a_foreign_cursor_is_refused(s: S) {
+    let q = Query::table("X").after(Some("not-a-cursor".into()));
+    assert!(matches!(s.query(&q).await, Err(StoreError::Invalid(_))));
+}
+
+macro_rules! conformance {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite_engine {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let dir = tempfile::tempdir().unwrap();
+                    let store = super::SqliteStore::open(dir.path().join("portal.db")).unwrap();
+                    super::$name(std::sync::Arc::new(store)).await;
+                }
+            )*
+        }
+        mod dynamodb_engine {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let store = super::DynamoStore::local(testkit::moto_endpoint(), testkit::unique("conformance")).await;
+                    store.ensure_table().await.unwrap();
+                    super::$name(std::sync::Arc::new(store)).await;
+                }
+            )*
+        }
+    };
+}
+
+conformance!(
+    put_then_get_returns_every_kind_of_value,
+    a_conditional_put_refuses_an_existing_item,
+    an_update_based_on_a_stale_version_is_refused,
+    counters_add_from_nothing_and_never_repeat_a_value,
+    a_failed_condition_leaves_nothing_of_the_transaction,
+    a_conditional_delete_refuses_a_missing_item,
+    updates_set_and_remove_attributes_and_index_membership,
+    get_many_answers_in_the_order_asked,
+    table_queries_page_in_both_directions,
+    index_queries_page_in_both_directions_through_ties,
+    a_foreign_cursor_is_refused,
+);
