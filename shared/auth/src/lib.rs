@@ -1,0 +1,15 @@
+//! Identity: users, roles, sessions, tokens and passwords, over the store port. Every area
+//! authenticates through `sessions::authenticate`, so a logout, a password change, a role
+//! change or a deactivation is seen by the very next request, wherever it lands.
+
+pub mod bootstrap;
+pub mod keys;
+mod lockout;
+pub mod passwords;
+pub mod roles;
+pub mod sessions;
+pub mod tokens;
+pub mod users;
+
+pub use sessions::{Authenticated, RequestContext};
+pub use tokens::TokenKeys;

@@ -1,0 +1,21 @@
+//! What every area's HTTP layer shares, so handlers stay thin: the state, the one error type
+//! and its mapping to statuses, the extractors for the caller and the client, the layers
+//! every answer passes through, and the two hosts (Lambda and the local portal).
+
+pub mod caller;
+pub mod client;
+pub mod error;
+pub mod json;
+pub mod lambda;
+pub mod layers;
+pub mod openapi;
+pub mod state;
+
+pub use caller::Caller;
+pub use client::ClientInfo;
+pub use error::{ApiError, ApiResult, ErrorBody};
+pub use json::ApiJson;
+pub use state::AppState;
+
+/// The area routers' type: axum routes that also describe themselves in OpenAPI.
+pub type AreaRouter = utoipa_axum::router::OpenApiRouter<AppState>;

@@ -1,0 +1,108 @@
+//! `/api/auth`: sign-in, sign-out, session checks and password changes.
+
+use auth::sessions;
+use axum::extract::State;
+use domain::user::SessionUser;
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area()
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(verify))
+        .routes(routes!(me))
+        .routes(routes!(change_password))
+        .routes(routes!(health))
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct HealthResponse {
+    pub status: String,
+}
+
+/// Whether the portal can reach its store. Needs no sign-in.
+#[utoipa::path(get, path = "/api/health", tag = "auth",
+    responses((status = 200, body = HealthResponse), (status = 503, body = ErrorBody)))]
+async fn health(State(state): State<AppState>) -> ApiResult<ApiJson<HealthResponse>> {
+    state.store.get(&store::Key::new("HEALTH", "HEALTH")).await?;
+    Ok(ApiJson(HealthResponse { status: "ok".into() }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LoginRequest {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct LoginResponse {
+    pub token: String,
+    pub user: SessionUser,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct VerifyResponse {
+    pub valid: bool,
+    pub user: SessionUser,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangePasswordRequest {
+    #[serde(default)]
+    pub old_password: String,
+    #[serde(default)]
+    pub new_password: String,
+}
+
+/// Signs in with email and password. Five failures for one email within 15 minutes lock it
+/// for 15 minutes (429).
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
+    responses(
+        (status = 200, body = LoginResponse),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn login(State(state): State<AppState>, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<LoginRequest>) -> ApiResult<ApiJson<LoginResponse>> {
+    let signed_in = sessions::login(state.store.as_ref(), &state.tokens, &body.email, &body.password, &ctx).await?;
+    Ok(ApiJson(LoginResponse { token: signed_in.token, user: signed_in.user }))
+}
+
+/// Ends the caller's session on the server.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody)))]
+async fn logout(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<MessageResponse>> {
+    sessions::logout(state.store.as_ref(), caller.session_id()).await?;
+    Ok(ApiJson(MessageResponse { message: "Logged out successfully".into() }))
+}
+
+/// Whether the caller's session is still good.
+#[utoipa::path(get, path = "/api/auth/verify", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = VerifyResponse), (status = 401, body = ErrorBody)))]
+async fn verify(caller: Caller) -> ApiJson<VerifyResponse> {
+    ApiJson(VerifyResponse { valid: true, user: caller.0.user })
+}
+
+/// The signed-in user, with their role's current permissions.
+#[utoipa::path(get, path = "/api/auth/me", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody)))]
+async fn me(caller: Caller) -> ApiJson<SessionUser> {
+    ApiJson(caller.0.user)
+}
+
+/// Changes the caller's own password; their other sessions end.
+#[utoipa::path(post, path = "/api/auth/change-password", tag = "auth", security(("bearer" = [])),
+    request_body = ChangePasswordRequest,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn change_password(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<ChangePasswordRequest>) -> ApiResult<ApiJson<MessageResponse>> {
+    sessions::change_password(state.store.as_ref(), &caller.0, &body.old_password, &body.new_password).await?;
+    Ok(ApiJson(MessageResponse { message: "Password changed successfully".into() }))
+}

@@ -1,0 +1,100 @@
+//! The local server: every area's routes, the SPA, and start-up.
+
+use crate::embedded;
+use anyhow::Context;
+use auth::bootstrap::{self, Bootstrapped, FirstAdmin};
+use axum::Router;
+use http_glue::{layers, AppState, AreaRouter};
+use std::net::SocketAddr;
+use std::path::Path;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// Every area, merged: the same handlers the Lambda functions run.
+fn areas() -> AreaRouter {
+    http_glue::openapi::area().merge(auth_area::routes())
+}
+
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    areas().split_for_parts().1
+}
+
+pub fn router(state: AppState, web_dir: &Path) -> Router {
+    let (api, document) = areas().split_for_parts();
+    let document = std::sync::Arc::new(document);
+    let api = api
+        .route("/api/openapi.json", axum::routing::get(move || async move { axum::Json(document.as_ref().clone()) }))
+        .route("/api", axum::routing::any(layers::api_not_found))
+        .route("/api/{*rest}", axum::routing::any(layers::api_not_found))
+        .with_state(state);
+    let index = web_dir.join("index.html");
+    let spa = ServeDir::new(web_dir).append_index_html_on_directories(true).fallback(ServeFile::new(index));
+    layers::apply(api.fallback_service(spa))
+}
+
+fn init_tracing() {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_target(false)
+        .try_init();
+}
+
+pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> anyhow::Result<()> {
+    init_tracing();
+    let state = embedded::open(data_dir)?;
+    let store = state.store.as_ref();
+    bootstrap::ensure_admin_role(store).await?;
+    let first = FirstAdmin {
+        email: std::env::var("PORTAL_ADMIN_EMAIL").ok().filter(|v| !v.trim().is_empty()),
+        password: std::env::var("PORTAL_ADMIN_PASSWORD").ok().filter(|v| !v.is_empty()),
+        name: std::env::var("PORTAL_ADMIN_NAME").ok().filter(|v| !v.trim().is_empty()),
+    };
+    let created = bootstrap::ensure_first_admin(store, first).await?;
+    if !web_dir.join("index.html").exists() {
+        tracing::warn!("no web app at {}: build it with `npm run build` in web/ (make run does)", web_dir.display());
+    }
+    let listener = tokio::net::TcpListener::bind((host, port)).await.with_context(|| format!("cannot listen on {host}:{port}"))?;
+    let address = listener.local_addr()?;
+    let shown_host = if host == "0.0.0.0" { "127.0.0.1" } else { host };
+    println!();
+    println!("  Grievance Portal is running at http://{shown_host}:{}", address.port());
+    println!("  Data directory: {}", data_dir.display());
+    match created {
+        Bootstrapped::Created { email, generated_password: Some(password) } => {
+            println!("  First start: created the Admin user. Sign in with");
+            println!("    email:    {email}");
+            println!("    password: {password}");
+            println!("  This password is shown only this once: change it from the Profile screen.");
+        }
+        Bootstrapped::Created { email, generated_password: None } => {
+            println!("  First start: created the Admin user {email} with the password from PORTAL_ADMIN_PASSWORD.");
+        }
+        Bootstrapped::AlreadyHadUsers => println!("  Sign in with your portal account."),
+    }
+    println!("  Stop with Ctrl-C.");
+    println!();
+    let app = router(state, web_dir);
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

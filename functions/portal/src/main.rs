@@ -1,0 +1,81 @@
+//! `portal`: every area in one process, for a district office, a trainer or a developer.
+//! `portal serve` runs the API and the SPA on the embedded store; `portal admin create` adds
+//! an Admin; `portal openapi` prints the API document.
+
+mod app;
+mod embedded;
+
+use clap::{Parser, Subcommand};
+use std::io::Read;
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "portal", about = "Grievance Portal: police grievance and FIR case management")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serves the API under /api and the web app on one port.
+    Serve {
+        #[arg(long, env = "PORT", default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; 0.0.0.0 serves the whole network.
+        #[arg(long, env = "PORTAL_HOST", default_value = "127.0.0.1")]
+        host: String,
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+        /// The built web app (`npm run build` in web/).
+        #[arg(long, env = "PORTAL_WEB_DIR", default_value = "web/dist")]
+        web_dir: PathBuf,
+    },
+    /// Administration from the command line.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+    /// Prints the OpenAPI document of the API.
+    Openapi,
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Adds an Admin user. The password is read from standard input.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Command::Serve { port, host, data_dir, web_dir } => app::serve(&host, port, &data_dir, &web_dir).await,
+        Command::Openapi => {
+            println!("{}", app::openapi().to_pretty_json()?);
+            Ok(())
+        }
+        Command::Admin { command: AdminCommand::Create { email, name, data_dir } } => {
+            let mut password = String::new();
+            std::io::stdin().read_to_string(&mut password)?;
+            let password = password.trim_end_matches(['\n', '\r']);
+            let state = embedded::open(&data_dir)?;
+            match auth::bootstrap::create_admin(state.store.as_ref(), &email, &name, password).await {
+                Ok(()) => {
+                    println!("Admin {} <{}> created.", name.trim(), email.trim().to_lowercase());
+                    Ok(())
+                }
+                Err(e) => {
+                    eprintln!("Could not create the Admin: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
+    }
+}

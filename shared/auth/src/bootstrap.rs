@@ -1,0 +1,104 @@
+//! What must exist from the very first start: the Admin role, and an Admin user to sign in with.
+
+use crate::roles::{RoleRecord, ADMIN_ROLE_ID};
+use crate::users::{self, NewUser};
+use crate::{keys, passwords};
+use domain::password::NewPassword;
+use domain::user::UserStatus;
+use domain::{Email, Error, Permissions, Result, ADMIN_ROLE};
+use store::{Item, Store, StoreError, Write};
+
+pub const DEFAULT_ADMIN_EMAIL: &str = "admin@portal.local";
+pub const DEFAULT_ADMIN_NAME: &str = "Administrator";
+
+/// Creates the Admin role unless it exists. Safe to run from many processes at once.
+pub async fn ensure_admin_role(store: &dyn Store) -> Result<()> {
+    let now = domain::clock::now_text();
+    let role = RoleRecord {
+        id: ADMIN_ROLE_ID,
+        name: ADMIN_ROLE.into(),
+        description: "Full access to every part of the portal".into(),
+        permissions: Permissions::all(),
+        user_count: 0,
+        created_at: now.clone(),
+        updated_at: now,
+    };
+    let writes = vec![
+        Write::put_new(role.to_item()),
+        Write::put_new(Item::new(keys::role_name(ADMIN_ROLE)).with("role_id", ADMIN_ROLE_ID)),
+        // Role ids after this one start at 2.
+        Write::put_new(Item::new(keys::sequence("role")).with("n", ADMIN_ROLE_ID)),
+    ];
+    match store.transact(writes).await {
+        Ok(()) | Err(StoreError::ConditionFailed { .. }) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The first Admin, as configured or with a generated password.
+pub struct FirstAdmin {
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub name: Option<String>,
+}
+
+/// What `ensure_first_admin` did.
+pub enum Bootstrapped {
+    AlreadyHadUsers,
+    Created { email: String, generated_password: Option<String> },
+}
+
+/// When the store holds no user, creates an Admin user to sign in with.
+pub async fn ensure_first_admin(store: &dyn Store, first: FirstAdmin) -> Result<Bootstrapped> {
+    if users::any_exist(store).await? {
+        return Ok(Bootstrapped::AlreadyHadUsers);
+    }
+    let email = first.email.unwrap_or_else(|| DEFAULT_ADMIN_EMAIL.into());
+    let (password, generated) = match first.password {
+        Some(p) => (p, None),
+        None => {
+            let p = generate_password();
+            (p.clone(), Some(p))
+        }
+    };
+    let name = first.name.unwrap_or_else(|| DEFAULT_ADMIN_NAME.into());
+    match create_admin(store, &email, &name, &password).await {
+        Ok(()) => Ok(Bootstrapped::Created { email, generated_password: generated }),
+        // Another process created it a moment ago.
+        Err(Error::Conflict(_)) => Ok(Bootstrapped::AlreadyHadUsers),
+        Err(e) => Err(e),
+    }
+}
+
+/// Adds an active Admin user.
+pub async fn create_admin(store: &dyn Store, email: &str, name: &str, password: &str) -> Result<()> {
+    let email = Email::parse(email).map_err(|m| Error::field("email", m))?;
+    let password = NewPassword::for_reset(password).map_err(|m| Error::field("password", m))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::field("name", "Name is required"));
+    }
+    ensure_admin_role(store).await?;
+    users::create(
+        store,
+        NewUser {
+            name: name.to_string(),
+            email,
+            password_hash: passwords::hash(password.expose()).await?,
+            phone: None,
+            department: None,
+            designation: None,
+            role_id: ADMIN_ROLE_ID,
+            status: UserStatus::Active,
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+fn generate_password() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut rng = rand::rngs::OsRng;
+    (0..16).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
+}

@@ -1,0 +1,36 @@
+//! Where identity items live in the single table.
+
+use store::Key;
+
+pub const USERS_INDEX_PK: &str = "USERS";
+pub const ROLES_INDEX_PK: &str = "ROLES";
+
+pub fn user(id: i64) -> Key {
+    Key::new(format!("USER#{id}"), "USER")
+}
+pub fn email(email: &domain::Email) -> Key {
+    Key::new(format!("EMAIL#{email}"), "EMAIL")
+}
+pub fn role(id: i64) -> Key {
+    Key::new(format!("ROLE#{id}"), "ROLE")
+}
+pub fn role_name(name: &str) -> Key {
+    Key::new(format!("ROLENAME#{}", name.trim().to_lowercase()), "ROLENAME")
+}
+pub fn session(id: &str) -> Key {
+    Key::new(format!("SESSION#{id}"), "SESSION")
+}
+pub fn user_sessions_pk(user_id: i64) -> String {
+    format!("USERSESSIONS#{user_id}")
+}
+pub fn login_failures(email: &str) -> Key {
+    Key::new(format!("LOGINFAIL#{}", email.trim().to_lowercase()), "LOGINFAIL")
+}
+/// The counter that hands out ids of one kind of record.
+pub fn sequence(kind: &str) -> Key {
+    Key::new("SEQ", kind)
+}
+/// Ids are padded in index sort keys so that text order is number order.
+pub fn id_sort(id: i64) -> String {
+    format!("{id:012}")
+}

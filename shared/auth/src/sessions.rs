@@ -1,0 +1,161 @@
+//! Sign-in, sign-out and the check every request passes through.
+
+use crate::users::UserRecord;
+use crate::{keys, lockout, passwords, roles, users, TokenKeys};
+use domain::password::NewPassword;
+use domain::user::SessionUser;
+use domain::{Email, Error, FieldErrors, Result};
+use store::{Changes, Condition, Index, Item, Query, Store, Write};
+
+pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
+pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
+pub const SIGN_IN_REQUIRED: &str = "Authentication required. Please sign in.";
+
+/// Who is calling from where: kept with sessions and audit records.
+#[derive(Clone, Debug, Default)]
+pub struct RequestContext {
+    pub ip: String,
+    pub user_agent: String,
+}
+
+/// A request's verified caller.
+#[derive(Clone, Debug)]
+pub struct Authenticated {
+    pub user: SessionUser,
+    pub session_id: String,
+}
+
+pub async fn session_user(store: &dyn Store, user: &UserRecord) -> Result<SessionUser> {
+    let role = roles::get(store, user.role_id).await?;
+    Ok(SessionUser {
+        id: user.id,
+        name: user.name.clone(),
+        email: user.email.clone(),
+        role_id: user.role_id,
+        role_name: role.as_ref().map(|r| r.name.clone()).unwrap_or_default(),
+        permissions: role.map(|r| r.effective_permissions()).unwrap_or_default(),
+        department: user.department.clone(),
+        designation: user.designation.clone(),
+        phone: user.phone.clone(),
+    })
+}
+
+pub struct SignedIn {
+    pub token: String,
+    pub user: SessionUser,
+}
+
+pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password: &str, ctx: &RequestContext) -> Result<SignedIn> {
+    let mut fields = FieldErrors::default();
+    if email.trim().is_empty() {
+        fields.add("email", "Email is required");
+    }
+    if password.is_empty() {
+        fields.add("password", "Password is required");
+    }
+    fields.finish()?;
+    let now = domain::clock::now();
+    if let Some(minutes) = lockout::minutes_locked(store, email, now).await? {
+        return Err(Error::TooManyAttempts(format!(
+            "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
+            if minutes == 1 { "" } else { "s" }
+        )));
+    }
+    let user = match Email::parse(email) {
+        Ok(email) => users::find_by_email(store, &email).await?,
+        Err(_) => None,
+    };
+    if !passwords::verify(password, user.as_ref().map(|u| u.password_hash.as_str())).await {
+        lockout::record_failure(store, email, now).await?;
+        return Err(Error::Unauthorized(INVALID_CREDENTIALS.into()));
+    }
+    let user = user.expect("a verified password belongs to a user");
+    if !user.is_active() {
+        return Err(Error::Unauthorized("Your account is inactive. Please contact the administrator.".into()));
+    }
+    lockout::clear(store, email).await?;
+    let session_id = new_session_id();
+    let issued = now.unix_timestamp();
+    let expires = issued + crate::tokens::SESSION_HOURS * 3600;
+    let session = Item::new(keys::session(&session_id))
+        .with("user_id", user.id)
+        .with("created_at", domain::clock::to_text(now))
+        .with("expires_at", expires)
+        .with("ip", ctx.ip.clone())
+        .with("user_agent", ctx.user_agent.clone())
+        .indexed(Index::Gsi1, keys::user_sessions_pk(user.id), domain::clock::to_text(now));
+    store.transact(vec![Write::put_new(session)]).await?;
+    Ok(SignedIn { token: tokens.issue(user.id, &session_id, issued, expires), user: session_user(store, &user).await? })
+}
+
+fn new_session_id() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The caller behind a bearer token: the token must be ours and unexpired, its session must
+/// still exist, and its user must still be active. Role and permissions are read afresh.
+pub async fn authenticate(store: &dyn Store, tokens: &TokenKeys, token: &str) -> Result<Authenticated> {
+    let ended = || Error::Unauthorized(SESSION_ENDED.into());
+    let claims = tokens.verify(token).ok_or_else(ended)?;
+    let user_id: i64 = claims.sub.parse().map_err(|_| ended())?;
+    let found = store.get_many(&[keys::session(&claims.sid), keys::user(user_id)]).await?;
+    let (Some(session), Some(user)) = (&found[0], &found[1]) else { return Err(ended()) };
+    let now = domain::clock::now().unix_timestamp();
+    if session.i64("user_id") != Some(user_id) || session.i64("expires_at").unwrap_or(0) <= now {
+        return Err(ended());
+    }
+    let user = UserRecord::from_item(user.clone())?;
+    if !user.is_active() {
+        return Err(ended());
+    }
+    Ok(Authenticated { user: session_user(store, &user).await?, session_id: claims.sid })
+}
+
+pub async fn logout(store: &dyn Store, session_id: &str) -> Result<()> {
+    store.transact(vec![Write::delete(keys::session(session_id))]).await?;
+    Ok(())
+}
+
+/// Ends every session of a user but `keep` (the caller's own, when they changed their own
+/// password). Used on password changes, resets and deactivation.
+pub async fn end_sessions(store: &dyn Store, user_id: i64, keep: Option<&str>) -> Result<usize> {
+    let mut ended = 0;
+    let mut cursor = None;
+    loop {
+        let page = store.query(&Query::index(Index::Gsi1, keys::user_sessions_pk(user_id)).limit(100).after(cursor)).await?;
+        let writes: Vec<Write> = page
+            .items
+            .iter()
+            .filter(|s| Some(s.key.pk.trim_start_matches("SESSION#")) != keep)
+            .map(|s| Write::delete(s.key.clone()))
+            .collect();
+        ended += writes.len();
+        if !writes.is_empty() {
+            store.transact(writes).await?;
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => return Ok(ended),
+        }
+    }
+}
+
+pub async fn change_password(store: &dyn Store, caller: &Authenticated, current: &str, new: &str) -> Result<()> {
+    let new = NewPassword::for_change(new).map_err(|m| Error::field("newPassword", m))?;
+    if current.is_empty() {
+        return Err(Error::field("oldPassword", "Current password is required"));
+    }
+    let user = users::get(store, caller.user.id).await?.ok_or_else(|| Error::Unauthorized(SESSION_ENDED.into()))?;
+    // A wrong current password is a 400, not a 401: the caller's session is still good.
+    if !passwords::verify(current, Some(&user.password_hash)).await {
+        return Err(Error::field("oldPassword", "Current password is incorrect"));
+    }
+    let hash = passwords::hash(new.expose()).await?;
+    let changes = Changes::default().set("password_hash", hash).set("updated_at", domain::clock::now_text());
+    store.transact(vec![Write::update(keys::user(user.id), changes).when(Condition::Exists)]).await?;
+    end_sessions(store, user.id, Some(&caller.session_id)).await?;
+    Ok(())
+}

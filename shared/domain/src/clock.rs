@@ -1,0 +1,21 @@
+//! Time as the portal records it: UTC, RFC 3339 text, whole seconds.
+
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+
+pub fn now() -> OffsetDateTime {
+    let now = OffsetDateTime::now_utc();
+    now.replace_nanosecond(0).unwrap_or(now)
+}
+
+pub fn to_text(t: OffsetDateTime) -> String {
+    t.format(&Rfc3339).expect("a UTC time formats as RFC 3339")
+}
+
+pub fn now_text() -> String {
+    to_text(now())
+}
+
+pub fn parse(text: &str) -> Option<OffsetDateTime> {
+    OffsetDateTime::parse(text, &Rfc3339).ok()
+}
