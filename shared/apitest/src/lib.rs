@@ -1,0 +1,127 @@
+//! Drives an area's real router, with every common layer, in-process, over a real store:
+//! SQLite in a temporary directory or DynamoDB on this test run's moto server.
+
+use axum::body::Body;
+use axum::Router;
+use http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use http_glue::{AppState, AreaRouter};
+use serde_json::Value;
+use std::sync::Arc;
+use tower::ServiceExt;
+
+pub const ADMIN_EMAIL: &str = "admin@portal.test";
+pub const ADMIN_PASSWORD: &str = "Admin-Pass-1";
+pub const ADMIN_NAME: &str = "Asha Admin";
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Engine {
+    Sqlite,
+    Dynamo,
+}
+
+/// A fresh store with the Admin role and one Admin user, behind `routes`.
+pub struct Api {
+    pub state: AppState,
+    pub router: Router,
+    _dir: Option<tempfile::TempDir>,
+}
+
+/// One answer: its status, headers and JSON body (`Value::Null` when empty or not JSON).
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: http::HeaderMap,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn error(&self) -> &str {
+        self.body["error"].as_str().unwrap_or_default()
+    }
+}
+
+impl Api {
+    pub async fn new(engine: Engine, routes: fn() -> AreaRouter) -> Api {
+        let (store, dir): (Arc<dyn store::Store>, _) = match engine {
+            Engine::Sqlite => {
+                let dir = tempfile::tempdir().unwrap();
+                (Arc::new(store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap()), Some(dir))
+            }
+            Engine::Dynamo => {
+                let store = store::dynamo::DynamoStore::local(testkit::moto_endpoint(), testkit::unique("api")).await;
+                store.ensure_table().await.unwrap();
+                (Arc::new(store), None)
+            }
+        };
+        auth::bootstrap::create_admin(store.as_ref(), ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
+        let state = AppState { store, tokens: auth::TokenKeys::new(b"0123456789abcdef0123456789abcdef-test-secret") };
+        let (router, _) = routes().split_for_parts();
+        let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
+        Api { state, router, _dir: dir }
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> Answer {
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Answer { status, headers, body }
+    }
+
+    pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
+        let mut request = Request::builder().method(method).uri(path).header("user-agent", "apitest").header("x-forwarded-for", "203.0.113.9");
+        if let Some(token) = token {
+            request = request.header("authorization", format!("Bearer {token}"));
+        }
+        let request = match body {
+            Some(body) => request.header("content-type", "application/json").body(Body::from(body.to_string())),
+            None => request.body(Body::empty()),
+        };
+        self.send(request.unwrap()).await
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Answer {
+        self.call("GET", path, Some(token), None).await
+    }
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> Answer {
+        self.call("POST", path, Some(token), Some(body)).await
+    }
+    pub async fn put(&self, path: &str, token: &str, body: Value) -> Answer {
+        self.call("PUT", path, Some(token), Some(body)).await
+    }
+    pub async fn delete(&self, path: &str, token: &str) -> Answer {
+        self.call("DELETE", path, Some(token), None).await
+    }
+
+    /// Signs in and answers the token; panics unless the sign-in succeeds.
+    pub async fn login(&self, email: &str, password: &str) -> String {
+        let answer = self.call("POST", "/api/auth/login", None, Some(serde_json::json!({"email": email, "password": password}))).await;
+        assert_eq!(answer.status, StatusCode::OK, "sign-in as {email}: {:?}", answer.body);
+        answer.body["token"].as_str().unwrap().to_string()
+    }
+
+    pub async fn admin(&self) -> String {
+        self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await
+    }
+}
+
+/// Runs each listed `async fn(Engine)` test on both engines.
+#[macro_export]
+macro_rules! on_both_engines {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite_engine {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() { super::$name($crate::Engine::Sqlite).await; }
+            )*
+        }
+        mod dynamodb_engine {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() { super::$name($crate::Engine::Dynamo).await; }
+            )*
+        }
+    };
+}
