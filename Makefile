@@ -1,0 +1,85 @@
+# Grievance Portal. On a fresh machine:
+#   make run    builds the web app and the portal, starts it on the embedded store
+#   make test   every test the project has
+# Both install what they need (npm packages, a Python virtualenv with moto, Chromium).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PORT ?= 8080
+DATA_DIR ?= ./data
+VENV := .venv
+NODE_MODULES := web/node_modules/.package-lock.json
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export CARGO_TERM_COLOR := never
+
+.PHONY: help run test test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+
+help:
+	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
+	@echo "make test    run every test (Rust on SQLite and DynamoDB/moto, web unit tests, Playwright)"
+	@echo "make openapi regenerate web/openapi.json and the web app's API types from the handlers"
+
+## ---- set-up ----------------------------------------------------------------------------
+
+$(NODE_MODULES): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+$(VENV)/bin/moto_server:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet 'moto[server]'
+
+venv: $(VENV)/bin/moto_server
+
+chromium:
+	@command -v chromium >/dev/null || { apt-get update && apt-get install -y --no-install-recommends chromium; }
+
+deps: $(NODE_MODULES) venv chromium
+
+## ---- build and run -------------------------------------------------------------------
+
+web: $(NODE_MODULES)
+	cd web && npm run build
+
+portal:
+	cargo build --release -p portal
+
+run: web portal
+	./target/release/portal serve --port $(PORT) --data-dir $(DATA_DIR) --web-dir web/dist
+
+## ---- tests -------------------------------------------------------------------------------
+
+test: deps test-rust check-openapi test-web test-e2e
+	@echo "All test suites passed."
+
+test-rust: venv
+	cargo test --workspace --no-fail-fast
+
+# The OpenAPI document comes from the handlers; the web app's types come from it. Either
+# being stale fails the build.
+check-openapi: $(NODE_MODULES)
+	cargo build -p portal
+	./target/debug/portal openapi > target/openapi.json
+	@diff -q target/openapi.json web/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make openapi"; exit 1; }
+	cd web && npm run check:api
+
+openapi: $(NODE_MODULES)
+	cargo build -p portal
+	./target/debug/portal openapi > web/openapi.json
+	cd web && npm run gen:api
+
+test-web: $(NODE_MODULES)
+	cd web && npm test
+	cd web && npm run build
+	cd web && npm run size
+
+test-e2e: $(NODE_MODULES) chromium
+	cargo build -p portal
+	cd web && PORTAL_BIN=../target/debug/portal npm run test:e2e
+
+clean:
+	cargo clean
+	rm -rf web/dist web/node_modules $(VENV)
