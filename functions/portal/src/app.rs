@@ -1,18 +1,15 @@
 //! The local server: every area's routes, the SPA, and start-up.
 
-use crate::embedded;
+use portal::embedded;
 use anyhow::Context;
 use auth::bootstrap::{self, Bootstrapped, FirstAdmin};
 use axum::Router;
-use http_glue::{layers, AppState, AreaRouter};
+use portal::areas;
+use http_glue::{layers, AppState};
 use std::net::SocketAddr;
 use std::path::Path;
 use tower_http::services::{ServeDir, ServeFile};
 
-/// Every area, merged: the same handlers the Lambda functions run.
-fn areas() -> AreaRouter {
-    http_glue::openapi::area().merge(auth_area::routes())
-}
 
 pub fn openapi() -> utoipa::openapi::OpenApi {
     areas().split_for_parts().1
@@ -42,7 +39,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     init_tracing();
     let state = embedded::open(data_dir)?;
     let store = state.store.as_ref();
-    bootstrap::ensure_admin_role(store).await?;
+    http_glue::state::prepare_store(store).await?;
     let first = FirstAdmin {
         email: std::env::var("PORTAL_ADMIN_EMAIL").ok().filter(|v| !v.trim().is_empty()),
         password: std::env::var("PORTAL_ADMIN_PASSWORD").ok().filter(|v| !v.is_empty()),

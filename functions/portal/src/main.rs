@@ -3,7 +3,8 @@
 //! an Admin; `portal openapi` prints the API document.
 
 mod app;
-mod embedded;
+
+use portal::embedded;
 
 use clap::{Parser, Subcommand};
 use std::io::Read;

@@ -54,6 +54,7 @@ impl Api {
                 (Arc::new(store), None)
             }
         };
+        http_glue::state::prepare_store(store.as_ref()).await.unwrap();
         auth::bootstrap::create_admin(store.as_ref(), ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
         let state = AppState { store, tokens: auth::TokenKeys::new(b"0123456789abcdef0123456789abcdef-test-secret") };
         let (router, _) = routes().split_for_parts();

@@ -20,6 +20,8 @@ pub async fn ensure_admin_role(store: &dyn Store) -> Result<()> {
         description: "Full access to every part of the portal".into(),
         permissions: Permissions::all(),
         user_count: 0,
+        active_user_count: 0,
+        version: 1,
         created_at: now.clone(),
         updated_at: now,
     };

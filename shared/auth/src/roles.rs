@@ -3,7 +3,8 @@
 use crate::keys;
 use domain::{Error, Permissions, Result, ADMIN_ROLE};
 use serde::{Deserialize, Serialize};
-use store::{Index, Item, Store};
+use serde_json::json;
+use store::{Condition, Index, Item, Store, StoreError, Write};
 
 /// The Admin role is created at first start with this id.
 pub const ADMIN_ROLE_ID: i64 = 1;
@@ -18,6 +19,11 @@ pub struct RoleRecord {
     /// How many users hold the role, kept in the same transactions that change them.
     #[serde(default)]
     pub user_count: i64,
+    /// How many active users hold the role: the last active Admin is protected.
+    #[serde(default)]
+    pub active_user_count: i64,
+    #[serde(default)]
+    pub version: i64,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -50,4 +56,121 @@ impl RoleRecord {
 
 pub async fn get(store: &dyn Store, id: i64) -> Result<Option<RoleRecord>> {
     store.get(&keys::role(id)).await?.map(RoleRecord::from_item).transpose()
+}
+
+/// Every role, ordered by name.
+pub async fn list_all(store: &dyn Store) -> Result<Vec<RoleRecord>> {
+    let mut roles = Vec::new();
+    let mut cursor = None;
+    loop {
+        let page = store.query(&store::Query::index(Index::Gsi1, keys::ROLES_INDEX_PK).limit(1000).after(cursor)).await?;
+        for item in page.items {
+            roles.push(RoleRecord::from_item(item)?);
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => return Ok(roles),
+        }
+    }
+}
+
+fn duplicate() -> Error {
+    Error::conflict("A role with this name already exists")
+}
+
+fn not_found() -> Error {
+    Error::not_found("Role not found")
+}
+
+pub async fn create(store: &dyn Store, input: domain::user::RoleInput) -> Result<RoleRecord> {
+    if input.name.eq_ignore_ascii_case(ADMIN_ROLE) {
+        return Err(duplicate());
+    }
+    let id = store.increment(&keys::sequence("role"), "n", 1).await?;
+    let now = domain::clock::now_text();
+    let role = RoleRecord {
+        id,
+        name: input.name,
+        description: input.description,
+        permissions: input.permissions,
+        user_count: 0,
+        active_user_count: 0,
+        version: 1,
+        created_at: now.clone(),
+        updated_at: now,
+    };
+    let writes = vec![Write::put_new(role.to_item()), Write::put_new(Item::new(keys::role_name(&role.name)).with("role_id", id))];
+    match store.transact(writes).await {
+        Ok(()) => Ok(role),
+        Err(StoreError::ConditionFailed { at: 1 }) => Err(duplicate()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub async fn update(store: &dyn Store, id: i64, input: domain::user::RoleInput) -> Result<RoleRecord> {
+    let current = get(store, id).await?.ok_or_else(not_found)?;
+    if current.is_admin() {
+        if input.name != ADMIN_ROLE {
+            return Err(Error::conflict("The Admin role cannot be renamed"));
+        }
+        if !input.permissions.covers(&Permissions::all()) {
+            return Err(Error::conflict("The Admin role always has every permission"));
+        }
+    } else if input.name.eq_ignore_ascii_case(ADMIN_ROLE) {
+        return Err(duplicate());
+    }
+    let updated = RoleRecord {
+        name: input.name,
+        description: input.description,
+        permissions: if current.is_admin() { Permissions::all() } else { input.permissions },
+        version: current.version + 1,
+        updated_at: domain::clock::now_text(),
+        ..current.clone()
+    };
+    // Member counts change under other transactions; write only what this edit owns.
+    let changes = store::Changes::default()
+        .set("name", updated.name.clone())
+        .set("description", updated.description.clone())
+        .set("permissions", serde_json::to_value(&updated.permissions).map_err(Error::internal)?)
+        .set("updated_at", updated.updated_at.clone())
+        .set("gsi1sk", updated.name.to_lowercase())
+        .add("version", 1);
+    let mut writes = vec![Write::update(keys::role(id), changes).when(Condition::Equals("version".into(), json!(current.version)))];
+    let renamed = current.name.to_lowercase() != updated.name.to_lowercase();
+    if renamed {
+        writes.push(Write::delete(keys::role_name(&current.name)));
+        writes.push(Write::put_new(Item::new(keys::role_name(&updated.name)).with("role_id", id)));
+    }
+    match store.transact(writes).await {
+        Ok(()) => Ok(updated),
+        Err(StoreError::ConditionFailed { at: 0 }) => Err(Error::conflict("This role was changed by someone else. Please reload and try again.")),
+        Err(StoreError::ConditionFailed { .. }) => Err(duplicate()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub async fn delete(store: &dyn Store, id: i64) -> Result<()> {
+    let current = get(store, id).await?.ok_or_else(not_found)?;
+    if current.is_admin() {
+        return Err(Error::conflict("Cannot delete the Admin role"));
+    }
+    let held = |n: i64| {
+        Error::conflict(format!(
+            "This role is held by {n} user{}; move {} to another role before deleting it",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "them" } else { "them all" }
+        ))
+    };
+    if current.user_count > 0 {
+        return Err(held(current.user_count));
+    }
+    let writes = vec![
+        Write::delete(keys::role(id)).when(Condition::Equals("user_count".into(), json!(0))),
+        Write::delete(keys::role_name(&current.name)),
+    ];
+    match store.transact(writes).await {
+        Ok(()) => Ok(()),
+        Err(StoreError::ConditionFailed { .. }) => Err(held(1)),
+        Err(e) => Err(e.into()),
+    }
 }

@@ -24,6 +24,9 @@ pub struct UserRecord {
     pub status: UserStatus,
     pub created_at: String,
     pub updated_at: String,
+    /// Bumped by every change; a write based on an older version is refused.
+    #[serde(default)]
+    pub version: i64,
 }
 
 impl UserRecord {
@@ -88,11 +91,14 @@ pub async fn create(store: &dyn Store, new: NewUser) -> Result<UserRecord> {
         status: new.status,
         created_at: now.clone(),
         updated_at: now,
+        version: 1,
     };
+    let active = if record.is_active() { 1 } else { 0 };
     let writes = vec![
         Write::put_new(record.to_item()),
         Write::put_new(Item::new(keys::email(&new.email)).with("user_id", id)),
-        Write::update(keys::role(new.role_id), Changes::default().add("user_count", 1)).when(Condition::Exists),
+        Write::update(keys::role(new.role_id), Changes::default().add("user_count", 1).add("active_user_count", active))
+            .when(Condition::Exists),
     ];
     match store.transact(writes).await {
         Ok(()) => Ok(record),
@@ -100,4 +106,149 @@ pub async fn create(store: &dyn Store, new: NewUser) -> Result<UserRecord> {
         Err(store::StoreError::ConditionFailed { at: 2 }) => Err(Error::field("role_id", "The selected role does not exist")),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Every user, in id order. Staff numbers are in the thousands at most.
+pub async fn list_all(store: &dyn Store) -> Result<Vec<UserRecord>> {
+    let mut users = Vec::new();
+    let mut cursor = None;
+    loop {
+        let page = store.query(&store::Query::index(Index::Gsi1, keys::USERS_INDEX_PK).limit(1000).after(cursor)).await?;
+        for item in page.items {
+            users.push(UserRecord::from_item(item)?);
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => return Ok(users),
+        }
+    }
+}
+
+pub const LAST_ADMIN: &str = "The last active Admin cannot be removed, deactivated or moved to another role";
+
+/// How a change moves users between roles: (role id, change of holders, change of active holders).
+fn role_moves(before: Option<&UserRecord>, after: Option<&UserRecord>) -> Vec<(i64, i64, i64)> {
+    let mut moves: std::collections::BTreeMap<i64, (i64, i64)> = Default::default();
+    if let Some(u) = before {
+        let e = moves.entry(u.role_id).or_default();
+        e.0 -= 1;
+        e.1 -= i64::from(u.is_active());
+    }
+    if let Some(u) = after {
+        let e = moves.entry(u.role_id).or_default();
+        e.0 += 1;
+        e.1 += i64::from(u.is_active());
+    }
+    moves.into_iter().filter(|(_, (all, active))| *all != 0 || *active != 0).map(|(id, (all, active))| (id, all, active)).collect()
+}
+
+/// The role-count writes of a change. A change that takes an active Admin away is
+/// conditioned on the count it read, and refused when that Admin is the last.
+async fn role_writes(store: &dyn Store, before: Option<&UserRecord>, after: Option<&UserRecord>) -> Result<Vec<Write>> {
+    let mut writes = Vec::new();
+    for (role_id, all, active) in role_moves(before, after) {
+        let mut write = Write::update(keys::role(role_id), Changes::default().add("user_count", all).add("active_user_count", active));
+        if role_id == crate::roles::ADMIN_ROLE_ID && active < 0 {
+            let admins = crate::roles::get(store, role_id).await?.map(|r| r.active_user_count).unwrap_or(0);
+            if admins <= 1 {
+                return Err(Error::conflict(LAST_ADMIN));
+            }
+            write = write.when(Condition::Equals("active_user_count".into(), serde_json::json!(admins)));
+        } else if all > 0 {
+            write = write.when(Condition::Exists);
+        }
+        writes.push(write);
+    }
+    Ok(writes)
+}
+
+fn not_found() -> Error {
+    Error::not_found("User not found")
+}
+
+/// Applies an administrator's edit. Retried when a concurrent change got there first.
+pub async fn update(store: &dyn Store, caller_id: i64, id: i64, input: domain::user::UserInput) -> Result<UserRecord> {
+    for _attempt in 0..5 {
+        let current = get(store, id).await?.ok_or_else(not_found)?;
+        if id == caller_id && input.status != UserStatus::Active {
+            return Err(Error::conflict("You cannot deactivate your own account"));
+        }
+        let updated = UserRecord {
+            name: input.name.clone(),
+            email: input.email.to_string(),
+            phone: input.phone.clone(),
+            department: Some(input.department.clone()),
+            designation: Some(input.designation.clone()),
+            role_id: input.role_id,
+            status: input.status,
+            updated_at: domain::clock::now_text(),
+            version: current.version + 1,
+            ..current.clone()
+        };
+        let mut writes = vec![Write::put(updated.to_item()).when(Condition::Equals("version".into(), serde_json::json!(current.version)))];
+        let email_changed = current.email != updated.email;
+        if email_changed {
+            writes.push(Write::delete(keys::email(&Email::parse(&current.email).map_err(Error::internal)?)));
+            writes.push(Write::put_new(Item::new(keys::email(&input.email)).with("user_id", id)));
+        }
+        let first_role_write = writes.len();
+        writes.extend(role_writes(store, Some(&current), Some(&updated)).await?);
+        match store.transact(writes).await {
+            Ok(()) => {
+                if !updated.is_active() {
+                    crate::sessions::end_sessions(store, id, None).await?;
+                }
+                return Ok(updated);
+            }
+            Err(store::StoreError::ConditionFailed { at }) if email_changed && at == first_role_write - 1 => {
+                return Err(Error::conflict("A user with this email already exists"));
+            }
+            Err(store::StoreError::ConditionFailed { at }) if at >= first_role_write && input.role_id != current.role_id => {
+                let role_missing = crate::roles::get(store, input.role_id).await?.is_none();
+                if role_missing {
+                    return Err(Error::field("role_id", "The selected role does not exist"));
+                }
+            }
+            Err(store::StoreError::ConditionFailed { .. }) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(Error::Unavailable("The user is being changed by someone else; please try again".into()))
+}
+
+pub async fn delete(store: &dyn Store, caller_id: i64, id: i64) -> Result<()> {
+    if id == caller_id {
+        return Err(Error::conflict("You cannot delete your own account"));
+    }
+    for _attempt in 0..5 {
+        let current = get(store, id).await?.ok_or_else(not_found)?;
+        let mut writes = vec![
+            Write::delete(keys::user(id)).when(Condition::Equals("version".into(), serde_json::json!(current.version))),
+            Write::delete(keys::email(&Email::parse(&current.email).map_err(Error::internal)?)),
+        ];
+        writes.extend(role_writes(store, Some(&current), None).await?);
+        match store.transact(writes).await {
+            Ok(()) => {
+                crate::sessions::end_sessions(store, id, None).await?;
+                return Ok(());
+            }
+            Err(store::StoreError::ConditionFailed { .. }) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(Error::Unavailable("The user is being changed by someone else; please try again".into()))
+}
+
+/// An administrator sets a new password; every session of that user ends.
+pub async fn reset_password(store: &dyn Store, id: i64, new: &domain::password::NewPassword) -> Result<()> {
+    get(store, id).await?.ok_or_else(not_found)?;
+    let hash = crate::passwords::hash(new.expose()).await?;
+    let changes = Changes::default().set("password_hash", hash).set("updated_at", domain::clock::now_text()).add("version", 1);
+    match store.transact(vec![Write::update(keys::user(id), changes).when(Condition::Exists)]).await {
+        Ok(()) => {}
+        Err(store::StoreError::ConditionFailed { .. }) => return Err(not_found()),
+        Err(e) => return Err(e.into()),
+    }
+    crate::sessions::end_sessions(store, id, None).await?;
+    Ok(())
 }

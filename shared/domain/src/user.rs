@@ -39,3 +39,161 @@ pub struct SessionUser {
     pub designation: Option<String>,
     pub phone: Option<String>,
 }
+
+/// A user as an administrator submits it (create or update).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UserInput {
+    pub name: String,
+    pub email: crate::Email,
+    /// Only when creating.
+    pub password: Option<crate::password::NewPassword>,
+    pub phone: Option<String>,
+    pub department: String,
+    pub designation: String,
+    pub role_id: i64,
+    pub status: UserStatus,
+}
+
+fn text(body: &serde_json::Value, field: &str) -> String {
+    body.get(field).and_then(serde_json::Value::as_str).map(str::trim).unwrap_or_default().to_string()
+}
+
+impl UserInput {
+    /// Parses `{name, email, password, phone, department, designation, role_id, status}`;
+    /// the password only when `creating`.
+    pub fn parse(body: &serde_json::Value, creating: bool) -> crate::Result<UserInput> {
+        use serde_json::Value;
+        let mut errors = crate::FieldErrors::default();
+        let name = text(body, "name");
+        if name.is_empty() {
+            errors.add("name", "Name is required");
+        } else if name.chars().count() > 200 {
+            errors.add("name", "Name must be at most 200 characters");
+        }
+        let email = errors.check("email", crate::Email::parse(&text(body, "email")));
+        let password = if creating {
+            let raw = body.get("password").and_then(Value::as_str).unwrap_or_default();
+            errors.check("password", crate::password::NewPassword::for_reset(raw))
+        } else {
+            None
+        };
+        let phone = text(body, "phone");
+        if phone.chars().count() > 20 || !phone.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
+            errors.add("phone", "Phone number may contain only digits, spaces, +, - and brackets (at most 20)");
+        }
+        let department = text(body, "department");
+        if department.is_empty() {
+            errors.add("department", "Department is required");
+        }
+        let designation = text(body, "designation");
+        if designation.is_empty() {
+            errors.add("designation", "Designation is required");
+        }
+        let role_id = match body.get("role_id") {
+            Some(Value::Number(n)) => n.as_i64().unwrap_or(0),
+            Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
+            _ => 0,
+        };
+        if role_id <= 0 {
+            errors.add("role_id", "Role is required");
+        }
+        let status = match body.get("status") {
+            None | Some(Value::Null) => Some(UserStatus::Active),
+            Some(Value::String(s)) => UserStatus::parse(s.trim()),
+            Some(Value::Bool(active)) => Some(if *active { UserStatus::Active } else { UserStatus::Inactive }),
+            Some(_) => None,
+        };
+        if status.is_none() {
+            errors.add("status", "Status must be active or inactive");
+        }
+        errors.finish()?;
+        Ok(UserInput {
+            name,
+            email: email.expect("checked"),
+            password,
+            phone: (!phone.is_empty()).then_some(phone),
+            department,
+            designation,
+            role_id,
+            status: status.expect("checked"),
+        })
+    }
+}
+
+/// A role as an administrator submits it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoleInput {
+    pub name: String,
+    pub description: String,
+    pub permissions: Permissions,
+}
+
+impl RoleInput {
+    pub fn parse(body: &serde_json::Value) -> crate::Result<RoleInput> {
+        let mut errors = crate::FieldErrors::default();
+        let name = text(body, "name");
+        if name.is_empty() {
+            errors.add("name", "Role name is required");
+        } else if name.chars().count() > 100 {
+            errors.add("name", "Role name must be at most 100 characters");
+        }
+        let description = text(body, "description");
+        let permissions = match Permissions::parse(body.get("permissions").unwrap_or(&serde_json::Value::Null)) {
+            Ok(p) => p,
+            Err(message) => {
+                errors.add("permissions", message);
+                Permissions::default()
+            }
+        };
+        errors.finish()?;
+        Ok(RoleInput { name, description, permissions })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn valid() -> serde_json::Value {
+        json!({"name": "Ravi", "email": "Ravi@Police.in", "password": "secret1", "phone": "+91 98765 43210",
+               "department": "Crime Branch", "designation": "Inspector", "role_id": 2, "status": "active"})
+    }
+
+    #[test]
+    fn a_complete_user_parses_with_a_normalised_email() {
+        let user = UserInput::parse(&valid(), true).unwrap();
+        assert_eq!(user.email.as_str(), "ravi@police.in");
+        assert!(user.password.is_some());
+        assert_eq!(UserInput::parse(&valid(), false).unwrap().password, None);
+    }
+
+    #[test]
+    fn every_required_field_is_named_in_the_answer() {
+        let err = UserInput::parse(&json!({"role_id": 0}), true).unwrap_err();
+        let crate::Error::Validation { fields, .. } = err else { panic!("a validation error") };
+        assert_eq!(fields["name"], "Name is required");
+        assert_eq!(fields["email"], "Email is required");
+        assert_eq!(fields["password"], "Please enter a new password");
+        assert_eq!(fields["department"], "Department is required");
+        assert_eq!(fields["designation"], "Designation is required");
+        assert_eq!(fields["role_id"], "Role is required");
+    }
+
+    #[test]
+    fn short_passwords_and_odd_statuses_are_refused() {
+        let mut body = valid();
+        body["password"] = json!("12345");
+        assert_eq!(UserInput::parse(&body, true).unwrap_err().to_string(), "Password must be at least 6 characters long");
+        let mut body = valid();
+        body["status"] = json!("suspended");
+        assert_eq!(UserInput::parse(&body, true).unwrap_err().to_string(), "Status must be active or inactive");
+    }
+
+    #[test]
+    fn a_role_needs_a_name_and_drops_empty_permission_entries() {
+        assert_eq!(RoleInput::parse(&json!({"name": " "})).unwrap_err().to_string(), "Role name is required");
+        let role = RoleInput::parse(&json!({"name": "Clerk", "permissions": [{"resource": "users", "can_read": false}]})).unwrap();
+        assert!(role.permissions.entries().is_empty());
+    }
+}

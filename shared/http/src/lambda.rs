@@ -33,6 +33,7 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     let table = std::env::var("TABLE_NAME").map_err(|_| anyhow::anyhow!("TABLE_NAME is not set"))?;
     let store = DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table);
     store.warm_up().await;
+    crate::state::prepare_store(&store).await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
     let secret = jwt_secret(&config).await?;
     Ok(AppState { store: Arc::new(store), tokens: TokenKeys::new(&secret) })
 }

@@ -4,6 +4,7 @@
 
 pub mod caller;
 pub mod client;
+pub mod envelope;
 pub mod error;
 pub mod json;
 pub mod lambda;
@@ -13,6 +14,7 @@ pub mod state;
 
 pub use caller::Caller;
 pub use client::ClientInfo;
+pub use envelope::{Envelope, SuccessMessage};
 pub use error::{ApiError, ApiResult, ErrorBody};
 pub use json::ApiJson;
 pub use state::AppState;

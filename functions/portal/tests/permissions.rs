@@ -1,0 +1,137 @@
+//! The permission matrix: for every route of the OpenAPI document, a role lacking exactly
+//! the permission it needs is refused with 403, and a role holding only that permission is
+//! let through. A route missing from the matrix fails the test, so no new route can slip
+//! past without a decision about who may call it.
+
+use apitest::{on_both_engines, Api, Engine};
+use domain::{Action, Resource};
+use http::StatusCode;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Needs {
+    Nothing,
+    SignIn,
+    Permission(Resource, Action),
+}
+
+fn matrix(method: &str, path: &str) -> Option<Needs> {
+    use Action::*;
+    use Needs::*;
+    use Resource::*;
+    Some(match (method, path) {
+        ("get", "/api/health") | ("post", "/api/auth/login") => Nothing,
+        ("post", "/api/auth/logout") | ("get", "/api/auth/verify") | ("get", "/api/auth/me") | ("post", "/api/auth/change-password") => SignIn,
+        ("get", "/api/users") | ("get", "/api/users/{id}") => Permission(Users, Read),
+        ("post", "/api/users") => Permission(Users, Create),
+        ("put", "/api/users/{id}") | ("put", "/api/users/{id}/reset-password") => Permission(Users, Update),
+        ("delete", "/api/users/{id}") => Permission(Users, Delete),
+        ("get", "/api/roles") | ("get", "/api/roles/{id}") => Permission(Roles, Read),
+        ("post", "/api/roles") => Permission(Roles, Create),
+        ("put", "/api/roles/{id}") => Permission(Roles, Update),
+        ("delete", "/api/roles/{id}") => Permission(Roles, Delete),
+        // The grievance form and the user dialog read the lists, so any signed-in user may.
+        ("get", "/api/admin/dropdowns/{kind}") => SignIn,
+        ("post", "/api/admin/dropdowns/{kind}") => Permission(Dropdowns, Create),
+        ("put", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Update),
+        ("delete", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Delete),
+        _ => return None,
+    })
+}
+
+fn every_route() -> Vec<(String, String)> {
+    let document = serde_json::to_value(portal::areas().split_for_parts().1).unwrap();
+    let mut routes = Vec::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for method in ["get", "post", "put", "patch", "delete"] {
+            if item.get(method).is_some() {
+                routes.push((method.to_string(), path.clone()));
+            }
+        }
+    }
+    routes
+}
+
+fn concrete(path: &str) -> String {
+    path.replace("{kind}", "districts").replace("{id}", "987654")
+}
+
+fn grants(allow: impl Fn(Resource, Action) -> bool) -> Value {
+    let entries: Vec<Value> = Resource::ALL
+        .iter()
+        .map(|r| {
+            let mut entry = json!({"resource": r.as_str()});
+            for a in Action::ALL {
+                entry[format!("can_{}", a.as_str())] = json!(allow(*r, a));
+            }
+            entry
+        })
+        .collect();
+    json!(entries)
+}
+
+/// A signed-in user whose role grants exactly `permissions`.
+async fn user_with(api: &Api, admin: &str, label: &str, permissions: Value) -> String {
+    let role = api.post("/api/roles", admin, json!({"name": label, "permissions": permissions})).await;
+    assert_eq!(role.status, StatusCode::CREATED, "{:?}", role.body);
+    let email = format!("{}@portal.test", label.to_lowercase().replace([' ', ':'], "-"));
+    let user = api
+        .post("/api/users", admin, json!({"name": label, "email": email, "password": "Matrix-Pass-1",
+            "department": "Crime Branch", "designation": "Inspector", "role_id": role.body["data"]["id"]}))
+        .await;
+    assert_eq!(user.status, StatusCode::CREATED, "{:?}", user.body);
+    api.login(&email, "Matrix-Pass-1").await
+}
+
+async fn every_route_refuses_a_role_without_its_permission(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let mut tokens: HashMap<String, String> = HashMap::new();
+    // Signs in afresh for each call, because one of the calls is the logout.
+    user_with(&api, &admin, "No Permissions", json!([])).await;
+    let routes = every_route();
+    assert!(routes.len() >= 20, "the document lists the routes ({})", routes.len());
+    for (method, path) in routes {
+        let needs = matrix(&method, &path).unwrap_or_else(|| panic!("{} {path} is missing from the permission matrix", method.to_uppercase()));
+        let target = concrete(&path);
+        let body = matches!(method.as_str(), "post" | "put").then(|| json!({}));
+        let call = |token: Option<String>| {
+            let (api, method, target, body) = (&api, method.to_uppercase(), target.clone(), body.clone());
+            async move { api.call(&method, &target, token.as_deref(), body).await }
+        };
+        match needs {
+            Needs::Nothing => {
+                let answer = call(None).await;
+                assert!(answer.status != StatusCode::UNAUTHORIZED && answer.status != StatusCode::FORBIDDEN, "{method} {path} is public: {answer:?}");
+            }
+            Needs::SignIn => {
+                assert_eq!(call(None).await.status, StatusCode::UNAUTHORIZED, "{method} {path} without a token");
+                let nobody = api.login("no-permissions@portal.test", "Matrix-Pass-1").await;
+                let answer = call(Some(nobody)).await;
+                assert!(answer.status != StatusCode::UNAUTHORIZED && answer.status != StatusCode::FORBIDDEN, "{method} {path} needs only a sign-in: {answer:?}");
+            }
+            Needs::Permission(resource, action) => {
+                assert_eq!(call(None).await.status, StatusCode::UNAUTHORIZED, "{method} {path} without a token");
+                let key = format!("{resource}:{action}");
+                if !tokens.contains_key(&key) {
+                    let lacking = user_with(&api, &admin, &format!("Lacks {key}"), grants(|r, a| !(r == resource && a == action))).await;
+                    let holding = user_with(&api, &admin, &format!("Holds {key}"), grants(|r, a| r == resource && a == action)).await;
+                    tokens.insert(key.clone(), lacking);
+                    tokens.insert(format!("+{key}"), holding);
+                }
+                let refused = call(Some(tokens[&key].clone())).await;
+                assert_eq!(refused.status, StatusCode::FORBIDDEN, "{method} {path} without {key}: {:?}", refused.body);
+                assert!(refused.error().starts_with("You do not have permission to"), "{:?}", refused.body);
+                let allowed = call(Some(tokens[&format!("+{key}")].clone())).await;
+                assert!(
+                    allowed.status != StatusCode::FORBIDDEN && allowed.status != StatusCode::UNAUTHORIZED,
+                    "{method} {path} with only {key}: {:?}",
+                    allowed
+                );
+            }
+        }
+    }
+}
+
+on_both_engines!(every_route_refuses_a_role_without_its_permission);

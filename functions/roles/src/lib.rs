@@ -1,0 +1,95 @@
+//! `/api/roles`: roles and their permissions. The Admin role always holds every permission
+//! and cannot be deleted.
+
+use auth::roles::{self as records, RoleRecord};
+use axum::extract::{Path, State};
+use domain::user::RoleInput;
+use domain::{Action, Error, Permissions, Resource};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, Envelope, ErrorBody, SuccessMessage};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area().routes(routes!(list_roles, create_role)).routes(routes!(get_role, update_role, delete_role))
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct RoleView {
+    pub id: i64,
+    pub name: String,
+    pub description: String,
+    pub permissions: Permissions,
+    /// How many users hold the role.
+    pub user_count: i64,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+fn view(role: RoleRecord) -> RoleView {
+    RoleView {
+        permissions: role.effective_permissions(),
+        id: role.id,
+        name: role.name,
+        description: role.description,
+        user_count: role.user_count,
+        created_at: role.created_at,
+        updated_at: role.updated_at,
+    }
+}
+
+/// A role's name, description and permissions: either a list of entries or the legacy map
+/// of resource to 'all', a list of actions or a comma-separated text.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct RoleRequest {
+    name: String,
+    description: Option<String>,
+    #[schema(value_type = Object)]
+    permissions: Option<Value>,
+}
+
+/// Every role, by name.
+#[utoipa::path(get, path = "/api/roles", tag = "roles", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Vec<RoleView>>), (status = 403, body = ErrorBody)))]
+async fn list_roles(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<RoleView>>>> {
+    caller.require(Resource::Roles, Action::Read)?;
+    Ok(ApiJson(Envelope::ok(records::list_all(state.store.as_ref()).await?.into_iter().map(view).collect())))
+}
+
+/// One role.
+#[utoipa::path(get, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses((status = 200, body = Envelope<RoleView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_role(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
+    caller.require(Resource::Roles, Action::Read)?;
+    let role = records::get(state.store.as_ref(), id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
+    Ok(ApiJson(Envelope::ok(view(role))))
+}
+
+/// Adds a role. Names are unique whatever their capitals (409).
+#[utoipa::path(post, path = "/api/roles", tag = "roles", security(("bearer" = [])), request_body = RoleRequest,
+    responses((status = 201, body = Envelope<RoleView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn create_role(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<RoleView>>)> {
+    caller.require(Resource::Roles, Action::Create)?;
+    let role = records::create(state.store.as_ref(), RoleInput::parse(&body)?).await?;
+    Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(view(role)))))
+}
+
+/// Changes a role; its users see the change on their next request.
+#[utoipa::path(put, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)), request_body = RoleRequest,
+    responses((status = 200, body = Envelope<RoleView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn update_role(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
+    caller.require(Resource::Roles, Action::Update)?;
+    let role = records::update(state.store.as_ref(), id, RoleInput::parse(&body)?).await?;
+    Ok(ApiJson(Envelope::ok(view(role))))
+}
+
+/// Deletes a role nobody holds. The Admin role cannot be deleted.
+#[utoipa::path(delete, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn delete_role(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+    caller.require(Resource::Roles, Action::Delete)?;
+    records::delete(state.store.as_ref(), id).await?;
+    Ok(ApiJson(SuccessMessage::new("Role deleted successfully")))
+}

@@ -1,0 +1,185 @@
+//! `/api/users`: staff accounts. Answers never carry a password hash.
+
+use auth::users::{self as records, UserRecord};
+use axum::extract::{Path, State};
+use domain::lists::ListKind;
+use domain::user::{UserInput, UserStatus};
+use domain::{Action, Error, Resource};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, Envelope, ErrorBody, SuccessMessage};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::HashMap;
+use store::Store;
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area()
+        .routes(routes!(list_users, create_user))
+        .routes(routes!(get_user, update_user, delete_user))
+        .routes(routes!(reset_password))
+}
+
+/// A user as the portal shows it.
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct UserView {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub department: Option<String>,
+    pub designation: Option<String>,
+    pub role_id: i64,
+    pub role_name: String,
+    pub status: UserStatus,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+fn view(user: UserRecord, role_names: &HashMap<i64, String>) -> UserView {
+    UserView {
+        role_name: role_names.get(&user.role_id).cloned().unwrap_or_default(),
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        department: user.department,
+        designation: user.designation,
+        role_id: user.role_id,
+        status: user.status,
+        created_at: user.created_at,
+        updated_at: user.updated_at,
+    }
+}
+
+async fn role_names(store: &dyn Store) -> Result<HashMap<i64, String>, Error> {
+    Ok(auth::roles::list_all(store).await?.into_iter().map(|r| (r.id, r.name)).collect())
+}
+
+/// The fields of a new user (`password` on create only).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UserRequest {
+    name: String,
+    email: String,
+    password: Option<String>,
+    phone: Option<String>,
+    department: String,
+    designation: String,
+    role_id: i64,
+    status: Option<UserStatus>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetPasswordRequest {
+    #[serde(default)]
+    pub new_password: String,
+}
+
+/// A department or designation must name an active item of its list, unless the user
+/// already had it (an item deactivated later does not block other edits).
+async fn check_list_fields(store: &dyn Store, input: &UserInput, before: Option<&UserRecord>) -> Result<(), Error> {
+    let mut errors = domain::FieldErrors::default();
+    for (field, kind, value, previous) in [
+        ("department", ListKind::Departments, &input.department, before.and_then(|u| u.department.as_ref())),
+        ("designation", ListKind::Designations, &input.designation, before.and_then(|u| u.designation.as_ref())),
+    ] {
+        if previous == Some(value) {
+            continue;
+        }
+        match lists::find_by_name(store, kind, value).await? {
+            Some(item) if item.is_active => {}
+            _ => errors.add(field, format!("'{value}' is not an active {} in the Admin Panel", field)),
+        }
+    }
+    errors.finish()
+}
+
+/// Every user.
+#[utoipa::path(get, path = "/api/users", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Vec<UserView>>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn list_users(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<UserView>>>> {
+    caller.require(Resource::Users, Action::Read)?;
+    let store = state.store.as_ref();
+    let names = role_names(store).await?;
+    let users = records::list_all(store).await?.into_iter().map(|u| view(u, &names)).collect();
+    Ok(ApiJson(Envelope::ok(users)))
+}
+
+async fn one(store: &dyn Store, id: i64) -> Result<UserView, Error> {
+    let user = records::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let role = auth::roles::get(store, user.role_id).await?;
+    let names = role.into_iter().map(|r| (r.id, r.name)).collect();
+    Ok(view(user, &names))
+}
+
+/// One user.
+#[utoipa::path(get, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses((status = 200, body = Envelope<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_user(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<UserView>>> {
+    caller.require(Resource::Users, Action::Read)?;
+    Ok(ApiJson(Envelope::ok(one(state.store.as_ref(), id).await?)))
+}
+
+/// Adds a user. Emails are unique whatever their capitals (409).
+#[utoipa::path(post, path = "/api/users", tag = "users", security(("bearer" = [])), request_body = UserRequest,
+    responses((status = 201, body = Envelope<UserView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn create_user(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<UserView>>)> {
+    caller.require(Resource::Users, Action::Create)?;
+    let store = state.store.as_ref();
+    let input = UserInput::parse(&body, true)?;
+    check_list_fields(store, &input, None).await?;
+    if auth::roles::get(store, input.role_id).await?.is_none() {
+        return Err(Error::field("role_id", "The selected role does not exist").into());
+    }
+    let password = input.password.as_ref().expect("parsed for create");
+    let user = records::create(
+        store,
+        records::NewUser {
+            name: input.name.clone(),
+            email: input.email.clone(),
+            password_hash: auth::passwords::hash(password.expose()).await?,
+            phone: input.phone.clone(),
+            department: Some(input.department.clone()),
+            designation: Some(input.designation.clone()),
+            role_id: input.role_id,
+            status: input.status,
+        },
+    )
+    .await?;
+    Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(one(store, user.id).await?))))
+}
+
+/// Changes a user. A role change or deactivation applies to their very next request.
+#[utoipa::path(put, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)), request_body = UserRequest,
+    responses((status = 200, body = Envelope<UserView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn update_user(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<UserView>>> {
+    caller.require(Resource::Users, Action::Update)?;
+    let store = state.store.as_ref();
+    let input = UserInput::parse(&body, false)?;
+    let before = records::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    check_list_fields(store, &input, Some(&before)).await?;
+    records::update(store, caller.user().id, id, input).await?;
+    Ok(ApiJson(Envelope::ok(one(store, id).await?)))
+}
+
+/// Deletes a user; their sessions end. Nobody deletes their own account.
+#[utoipa::path(delete, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn delete_user(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+    caller.require(Resource::Users, Action::Delete)?;
+    records::delete(state.store.as_ref(), caller.user().id, id).await?;
+    Ok(ApiJson(SuccessMessage::new("User deleted successfully")))
+}
+
+/// Sets a new password for a user; all their sessions end.
+#[utoipa::path(put, path = "/api/users/{id}/reset-password", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
+    request_body = ResetPasswordRequest,
+    responses((status = 200, body = SuccessMessage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn reset_password(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<ResetPasswordRequest>) -> ApiResult<ApiJson<SuccessMessage>> {
+    caller.require(Resource::Users, Action::Update)?;
+    let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
+    records::reset_password(state.store.as_ref(), id, &password).await?;
+    Ok(ApiJson(SuccessMessage::new("Password reset successfully")))
+}

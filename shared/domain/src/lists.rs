@@ -1,0 +1,221 @@
+//! The twelve admin lists (the Admin Panel's tabs) and what they start with.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ListKind {
+    Categories,
+    Priorities,
+    Statuses,
+    CallTypes,
+    CrimeTitles,
+    Districts,
+    PoliceStations,
+    Positions,
+    Reasons,
+    Actions,
+    Departments,
+    Designations,
+}
+
+impl ListKind {
+    pub const ALL: [ListKind; 12] = [
+        ListKind::Categories,
+        ListKind::Priorities,
+        ListKind::Statuses,
+        ListKind::CallTypes,
+        ListKind::CrimeTitles,
+        ListKind::Districts,
+        ListKind::PoliceStations,
+        ListKind::Positions,
+        ListKind::Reasons,
+        ListKind::Actions,
+        ListKind::Departments,
+        ListKind::Designations,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ListKind::Categories => "categories",
+            ListKind::Priorities => "priorities",
+            ListKind::Statuses => "statuses",
+            ListKind::CallTypes => "call_types",
+            ListKind::CrimeTitles => "crime_titles",
+            ListKind::Districts => "districts",
+            ListKind::PoliceStations => "police_stations",
+            ListKind::Positions => "positions",
+            ListKind::Reasons => "reasons",
+            ListKind::Actions => "actions",
+            ListKind::Departments => "departments",
+            ListKind::Designations => "designations",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<ListKind> {
+        ListKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+
+    /// What a fresh portal offers, in display order. Statuses and priorities are the ones
+    /// the specification names; the others are sensible starting points an administrator
+    /// edits to fit the state.
+    pub fn seeds(self) -> &'static [&'static str] {
+        match self {
+            ListKind::Statuses => &["Pending", "In Progress", "Resolved", "Closed"],
+            ListKind::Priorities => &["Low", "Medium", "High", "Critical"],
+            ListKind::Categories => &["Grievance", "FIR Complaint", "Petition", "Enquiry"],
+            ListKind::CallTypes => &["Walk-in", "Phone Call", "Email", "Letter", "Online Portal", "Referred by Court"],
+            ListKind::CrimeTitles => &[
+                "Theft",
+                "Burglary",
+                "Robbery",
+                "Assault",
+                "Cheating and Fraud",
+                "Cyber Crime",
+                "Domestic Violence",
+                "Missing Person",
+                "Land Dispute",
+                "Other",
+            ],
+            ListKind::Districts => &["Central District", "North District", "South District", "East District", "West District"],
+            ListKind::PoliceStations => &[
+                "City Kotwali",
+                "Civil Lines",
+                "Cantonment",
+                "Railway Station",
+                "Industrial Area",
+                "Women Police Station",
+                "Cyber Police Station",
+            ],
+            ListKind::Positions => &[
+                "Under Investigation",
+                "Charge Sheet Filed",
+                "Final Report Filed",
+                "Pending in Court",
+                "Disposed",
+            ],
+            ListKind::Reasons => &[
+                "Delay in Investigation",
+                "Non-registration of FIR",
+                "Improper Investigation",
+                "Misbehaviour by Police",
+                "Request for Transfer of Investigation",
+                "Other",
+            ],
+            ListKind::Actions => &[
+                "Enquiry Ordered",
+                "Forwarded to SP",
+                "Investigation Transferred",
+                "Report Called For",
+                "Filed",
+                "No Action Required",
+            ],
+            ListKind::Departments => &[
+                "Administration",
+                "Crime Branch",
+                "Law and Order",
+                "Cyber Cell",
+                "Women and Child Protection",
+                "Traffic",
+                "IG Office",
+            ],
+            ListKind::Designations => &[
+                "Director General of Police",
+                "Inspector General",
+                "Superintendent of Police",
+                "Deputy Superintendent of Police",
+                "Inspector",
+                "Sub-Inspector",
+                "Assistant Sub-Inspector",
+                "Head Constable",
+                "Constable",
+                "Clerk",
+            ],
+        }
+    }
+}
+
+/// A new or changed list item, parsed from a request.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListItemInput {
+    pub name: String,
+    pub description: String,
+    pub display_order: i64,
+    pub is_active: bool,
+}
+
+impl ListItemInput {
+    /// Parses `{name, description, display_order, is_active}`: the name is required,
+    /// display_order is an integer (also given as text) defaulting to 0.
+    pub fn parse(body: &serde_json::Value) -> crate::Result<ListItemInput> {
+        use serde_json::Value;
+        let mut errors = crate::FieldErrors::default();
+        let name = body.get("name").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
+        if name.is_empty() {
+            errors.add("name", "Name is required");
+        } else if name.chars().count() > 200 {
+            errors.add("name", "Name must be at most 200 characters");
+        }
+        let description = body.get("description").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
+        if description.chars().count() > 2000 {
+            errors.add("description", "Description must be at most 2000 characters");
+        }
+        let display_order = match body.get("display_order") {
+            None | Some(Value::Null) => 0,
+            Some(Value::Number(n)) if n.is_i64() => n.as_i64().unwrap_or(0),
+            Some(Value::String(s)) if s.trim().is_empty() => 0,
+            Some(Value::String(s)) => match s.trim().parse::<i64>() {
+                Ok(n) => n,
+                Err(_) => {
+                    errors.add("display_order", "Display order must be a whole number");
+                    0
+                }
+            },
+            Some(_) => {
+                errors.add("display_order", "Display order must be a whole number");
+                0
+            }
+        };
+        let is_active = match body.get("is_active") {
+            None | Some(Value::Null) => true,
+            Some(Value::Bool(b)) => *b,
+            Some(Value::Number(n)) => n.as_i64() != Some(0),
+            Some(_) => {
+                errors.add("is_active", "is_active must be true or false");
+                true
+            }
+        };
+        errors.finish()?;
+        Ok(ListItemInput { name, description, display_order, is_active })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn every_list_has_a_unique_name_and_starting_items() {
+        for kind in ListKind::ALL {
+            assert_eq!(ListKind::parse(kind.as_str()), Some(kind));
+            assert!(!kind.seeds().is_empty());
+        }
+        assert_eq!(ListKind::parse("weapons"), None);
+        assert_eq!(ListKind::Statuses.seeds(), ["Pending", "In Progress", "Resolved", "Closed"]);
+        assert_eq!(ListKind::Priorities.seeds(), ["Low", "Medium", "High", "Critical"]);
+    }
+
+    #[test]
+    fn display_order_is_an_integer_defaulting_to_zero() {
+        let parse = |v| ListItemInput::parse(&v);
+        assert_eq!(parse(json!({"name": " Theft "})).unwrap(), ListItemInput { name: "Theft".into(), description: String::new(), display_order: 0, is_active: true });
+        assert_eq!(parse(json!({"name": "A", "display_order": "7"})).unwrap().display_order, 7);
+        assert_eq!(parse(json!({"name": "A", "display_order": ""})).unwrap().display_order, 0);
+        let bad = parse(json!({"name": "A", "display_order": "seven"})).unwrap_err();
+        assert_eq!(bad.to_string(), "Display order must be a whole number");
+        assert_eq!(parse(json!({"name": "  "})).unwrap_err().to_string(), "Name is required");
+        assert!(!parse(json!({"name": "A", "is_active": false})).unwrap().is_active);
+    }
+}

@@ -1,0 +1,72 @@
+// Shared test fixtures: the server's address, a console-error watch, sign-in,
+// screenshots at both widths and an accessibility check.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN } from './admin';
+
+const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
+
+// A refused sign-in or an ended session is a 401 the browser logs by itself.
+const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of 401/];
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  baseURL: async ({ baseURL }, use) => {
+    await use(process.env.PORTAL_E2E_BASE_URL ?? baseURL);
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !EXPECTED_CONSOLE.some((re) => re.test(message.text()))) {
+          errors.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function signIn(page: Page, password: string = ADMIN.password) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Where a test's picture goes: web/e2e-artifacts/NAME. */
+export function artifactPath(name: string): string {
+  mkdirSync(artifacts, { recursive: true });
+  return join(artifacts, name);
+}
+
+/** Saves full-page screenshots of the current screen at 1280 px and 390 px wide. */
+export async function snap(page: Page, name: string) {
+  mkdirSync(artifacts, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: join(artifacts, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+/** Fails on any serious or critical axe violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, 'serious/critical accessibility violations').toEqual([]);
+}

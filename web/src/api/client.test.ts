@@ -1,0 +1,81 @@
+import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
+import { api, browser } from './client';
+import { ApiError, NetworkError } from './errors';
+import { getStoredUser, getToken, saveSession } from './token-store';
+
+function at(path: string) {
+  vi.spyOn(browser, 'pathname').mockReturnValue(path);
+  return vi.spyOn(browser, 'redirect').mockImplementation(() => undefined);
+}
+
+describe('API client', () => {
+  it('sends the bearer token and a JSON content type to /api', async () => {
+    saveSession('tok-123', makeUser());
+    const fetch = mockFetch(() => jsonResponse(200, { status: 'ok' }));
+    await expect(api.get('/health')).resolves.toEqual({ status: 'ok' });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/health');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-123');
+    expect(headers['Content-Type']).toBe('application/json');
+  });
+
+  it('sends no authorization header without a token', async () => {
+    const fetch = mockFetch(() => jsonResponse(200, {}));
+    await api.post('/auth/login', { email: 'a@b.c', password: 'x' });
+    const headers = fetch.mock.calls[0][1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBeUndefined();
+    expect(fetch.mock.calls[0][1]?.body).toBe('{"email":"a@b.c","password":"x"}');
+  });
+
+  describe('on a 401', () => {
+    it('clears the stored session and goes to / when a token existed off the login page', async () => {
+      saveSession('expired', makeUser());
+      const redirect = at('/grievances');
+      mockFetch(() => jsonResponse(401, { error: 'Session expired' }, 'Unauthorized'));
+
+      const error = await api.get('/grievances').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).message).toBe('Session expired');
+      expect(getToken()).toBeNull();
+      expect(getStoredUser()).toBeNull();
+      expect(localStorage.getItem('user')).toBeNull();
+      expect(redirect).toHaveBeenCalledWith('/');
+    });
+
+    it('does not navigate when already on the login page', async () => {
+      saveSession('expired', makeUser());
+      const redirect = at('/');
+      mockFetch(() => jsonResponse(401, { error: 'Session expired' }, 'Unauthorized'));
+      await expect(api.get('/auth/verify')).rejects.toThrow('Session expired');
+      expect(getToken()).toBeNull();
+      expect(redirect).not.toHaveBeenCalled();
+    });
+
+    it('does not navigate when there was no token (a failed sign-in)', async () => {
+      const redirect = at('/dashboard');
+      mockFetch(() => jsonResponse(401, { error: 'Invalid email or password' }, 'Unauthorized'));
+      await expect(api.post('/auth/login', {})).rejects.toThrow('Invalid email or password');
+      expect(redirect).not.toHaveBeenCalled();
+    });
+  });
+
+  it('keeps the session on other errors and exposes status and fields', async () => {
+    saveSession('tok', makeUser());
+    const redirect = at('/users');
+    mockFetch(() =>
+      jsonResponse(400, { error: 'Validation failed', fields: { fir_no: 'FIR Number is required' } }, 'Bad Request'),
+    );
+    const error = (await api.post('/grievances', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(400);
+    expect(error.serverMessage).toBe('Validation failed');
+    expect(error.fields).toEqual({ fir_no: 'FIR Number is required' });
+    expect(getToken()).toBe('tok');
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('turns a failed request into a NetworkError', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(api.get('/health')).rejects.toBeInstanceOf(NetworkError);
+  });
+});

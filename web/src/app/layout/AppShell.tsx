@@ -1,0 +1,38 @@
+// The frame of every protected screen (spec §2 "Shell for protected screens").
+import { useState } from 'react';
+import { Alert } from '@aws-amplify/ui-react';
+import { Outlet } from 'react-router';
+import { useSession } from '../../features/auth/use-session';
+import { NavDrawer } from './NavDrawer';
+import { NavLinks } from './NavLinks';
+import { TopBar } from './TopBar';
+
+export function AppShell() {
+  const { user } = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  return (
+    <div className="app-shell">
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
+      <TopBar drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} />
+      <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <div className="app-body">
+        <aside className="app-sidenav">
+          <NavLinks label="Main navigation" />
+        </aside>
+        <main id="main-content" className="app-main" tabIndex={-1}>
+          {user ? (
+            <Alert variation="info" role="status" className="session-banner">
+              Logged in as {user.name} ({user.role_name})
+            </Alert>
+          ) : null}
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export default AppShell;

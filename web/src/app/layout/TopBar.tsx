@@ -1,0 +1,33 @@
+import { Button } from '@aws-amplify/ui-react';
+import { Link } from 'react-router';
+import { Emblem } from '../../components/Emblem';
+import { Icon } from '../../components/icons';
+import { UserMenu } from './UserMenu';
+
+interface TopBarProps {
+  drawerOpen: boolean;
+  onOpenDrawer: () => void;
+}
+
+export function TopBar({ drawerOpen, onOpenDrawer }: TopBarProps) {
+  return (
+    <header className="app-topbar">
+      <Button
+        variation="link"
+        className="icon-button on-dark menu-toggle"
+        ariaLabel="Open navigation"
+        aria-expanded={drawerOpen}
+        aria-controls="nav-drawer"
+        onClick={onOpenDrawer}
+      >
+        <Icon name="menu" />
+      </Button>
+      <Link to="/dashboard" className="app-brand">
+        <Emblem size={32} />
+        <span className="app-title">Police Grievance Portal</span>
+      </Link>
+      <div className="app-topbar-spacer" />
+      <UserMenu />
+    </header>
+  );
+}

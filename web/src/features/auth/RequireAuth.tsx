@@ -1,0 +1,21 @@
+// Route guard (spec §2): spinner while the session loads, / when signed out,
+// /dashboard when the user lacks the route's permission.
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { LoadingState } from '../../components/LoadingState';
+import { hasPermission, type Action, type Resource } from './permissions';
+import { useSession } from './use-session';
+
+interface RequireAuthProps {
+  resource?: Resource;
+  action?: Action;
+  children?: ReactNode;
+}
+
+export function RequireAuth({ resource, action = 'read', children }: RequireAuthProps) {
+  const { status, user } = useSession();
+  if (status === 'loading') return <LoadingState label="Loading..." fullPage />;
+  if (status !== 'authenticated' || !user) return <Navigate to="/" replace />;
+  if (resource && !hasPermission(user, resource, action)) return <Navigate to="/dashboard" replace />;
+  return children ?? <Outlet />;
+}

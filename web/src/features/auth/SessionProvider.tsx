@@ -1,0 +1,91 @@
+// Holds the session (spec §4): starts from localStorage, confirms the token
+// with GET /api/auth/verify, and follows every change of the token store
+// (a 401 anywhere clears it).
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SessionUser } from '../../api/types';
+import { ApiError } from '../../api/errors';
+import {
+  clearSession,
+  getStoredUser,
+  getToken,
+  saveSession,
+  saveUser,
+  subscribe,
+} from '../../api/token-store';
+import { authApi } from './api';
+import { SessionContext, type SessionStatus, type SessionValue } from './session-context';
+
+interface State {
+  status: SessionStatus;
+  user: SessionUser | null;
+}
+
+function initialState(): State {
+  return getToken() ? { status: 'loading', user: getStoredUser() } : { status: 'anonymous', user: null };
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<State>(initialState);
+
+  // Confirm a stored token once at start.
+  useEffect(() => {
+    if (!getToken()) return;
+    let cancelled = false;
+    authApi
+      .verify()
+      .then((result) => {
+        const token = getToken();
+        if (cancelled || !token) return;
+        if (result.valid && result.user) saveSession(token, result.user);
+        else clearSession();
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        // 401: the client already cleared the session. Any other failure
+        // (server unreachable): keep the stored session rather than sign out.
+        if (!(error instanceof ApiError && error.status === 401)) {
+          const user = getStoredUser();
+          setState(user && getToken() ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // Follow the token store: saves and clears from anywhere.
+  useEffect(
+    () =>
+      subscribe(() => {
+        const user = getStoredUser();
+        setState(getToken() && user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
+      }),
+    [],
+  );
+
+  const login = useCallback(async (email: string, password: string) => {
+    const { token, user } = await authApi.login({ email, password });
+    saveSession(token, user);
+    return user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      if (getToken()) await authApi.logout();
+    } catch {
+      // The local session is cleared whatever the server said.
+    } finally {
+      clearSession();
+    }
+  }, []);
+
+  const updateUser = useCallback((user: SessionUser) => {
+    if (getToken()) saveUser(user);
+  }, []);
+
+  const value = useMemo<SessionValue>(
+    () => ({ ...state, login, logout, updateUser }),
+    [state, login, logout, updateUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

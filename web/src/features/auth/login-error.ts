@@ -1,0 +1,26 @@
+// The texts of the 'Login Failed' banner (spec §8).
+import { ApiError, NetworkError } from '../../api/errors';
+
+export const BACKEND_PORT = 8080;
+
+export interface LoginErrorText {
+  message: string;
+  hint?: string;
+}
+
+export const CANNOT_CONNECT = 'Cannot connect to server. Please ensure the backend is running.';
+export const CANNOT_CONNECT_HINT = `The portal server listens on port ${BACKEND_PORT} by default (start it with "make run").`;
+export const UNEXPECTED = 'An unexpected error occurred. Please try again.';
+
+export function loginErrorText(error: unknown): LoginErrorText {
+  if (error instanceof ApiError) {
+    return {
+      message: error.serverMessage ?? `Login failed: ${error.status} ${error.statusText}`.trim(),
+    };
+  }
+  if (error instanceof NetworkError) {
+    return { message: CANNOT_CONNECT, hint: CANNOT_CONNECT_HINT };
+  }
+  if (error instanceof Error && error.message) return { message: error.message };
+  return { message: UNEXPECTED };
+}

@@ -1,0 +1,74 @@
+import { entry, makeUser } from '../../test/fixtures';
+import { hasPermission, permits } from './permissions';
+
+describe('permission helper', () => {
+  describe('entry list shape', () => {
+    const perms = [
+      entry('grievances', { can_read: true, can_create: true, can_view_all: true }),
+      entry('users', { can_read: true }),
+    ];
+
+    it('grants exactly the flags that are set', () => {
+      expect(permits(perms, 'grievances', 'read')).toBe(true);
+      expect(permits(perms, 'grievances', 'create')).toBe(true);
+      expect(permits(perms, 'grievances', 'view_all')).toBe(true);
+      expect(permits(perms, 'grievances', 'update')).toBe(false);
+      expect(permits(perms, 'grievances', 'delete')).toBe(false);
+      expect(permits(perms, 'users', 'read')).toBe(true);
+      expect(permits(perms, 'users', 'delete')).toBe(false);
+    });
+
+    it('refuses a resource that has no entry', () => {
+      expect(permits(perms, 'audit', 'read')).toBe(false);
+      expect(permits([], 'roles', 'read')).toBe(false);
+    });
+  });
+
+  describe('legacy map shape', () => {
+    it("treats 'all' as every action", () => {
+      expect(permits({ grievances: 'all' }, 'grievances', 'delete')).toBe(true);
+      expect(permits({ grievances: 'all' }, 'grievances', 'view_all')).toBe(true);
+    });
+
+    it('reads a list of actions', () => {
+      const perms = { users: ['read', 'update'] };
+      expect(permits(perms, 'users', 'read')).toBe(true);
+      expect(permits(perms, 'users', 'update')).toBe(true);
+      expect(permits(perms, 'users', 'create')).toBe(false);
+    });
+
+    it('reads a comma string of actions, ignoring spaces and case', () => {
+      const perms = { roles: 'create, READ,delete' };
+      expect(permits(perms, 'roles', 'create')).toBe(true);
+      expect(permits(perms, 'roles', 'read')).toBe(true);
+      expect(permits(perms, 'roles', 'delete')).toBe(true);
+      expect(permits(perms, 'roles', 'update')).toBe(false);
+      expect(permits(perms, 'audit', 'read')).toBe(false);
+    });
+
+    it('accepts the map serialised as JSON text', () => {
+      expect(permits('{"audit":"read"}', 'audit', 'read')).toBe(true);
+      expect(permits('not json', 'audit', 'read')).toBe(false);
+    });
+  });
+
+  describe('hasPermission', () => {
+    it('lets the Admin role do everything, even with no entries', () => {
+      const admin = makeUser({ role_name: 'Admin', permissions: [] });
+      expect(hasPermission(admin, 'audit', 'delete')).toBe(true);
+      expect(hasPermission(admin, 'dropdowns', 'create')).toBe(true);
+    });
+
+    it('checks other roles per resource and action', () => {
+      const user = makeUser({ permissions: [entry('grievances', { can_read: true })] });
+      expect(hasPermission(user, 'grievances', 'read')).toBe(true);
+      expect(hasPermission(user, 'grievances', 'update')).toBe(false);
+      expect(hasPermission(user, 'users', 'read')).toBe(false);
+    });
+
+    it('refuses when nobody is signed in or permissions are missing', () => {
+      expect(hasPermission(null, 'grievances', 'read')).toBe(false);
+      expect(hasPermission({ role_name: 'Clerk' }, 'grievances', 'read')).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,70 @@
+// Client-side permission checks (spec §3, §6). The UI only hides; the server
+// refuses again. Accepts both shapes a role's permissions can take:
+//  - a list of entries {resource, can_create, can_read, can_view_all, can_update, can_delete};
+//  - the legacy map resource -> 'all' | string[] | 'create,read,...'.
+import type { PermissionEntry } from '../../api/types';
+
+export const RESOURCES = [
+  'grievances',
+  'users',
+  'roles',
+  'dropdowns',
+  'reports',
+  'dashboard',
+  'audit',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+export const ACTIONS = ['create', 'read', 'view_all', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export type LegacyPermissionMap = Record<string, string | string[]>;
+export type Permissions = PermissionEntry[] | LegacyPermissionMap | string | null | undefined;
+
+export interface PermissionSubject {
+  role_name?: string | null;
+  permissions?: Permissions;
+}
+
+export const ADMIN_ROLE = 'Admin';
+
+function normalise(permissions: Permissions): PermissionEntry[] | LegacyPermissionMap | null {
+  if (typeof permissions === 'string') {
+    try {
+      return normalise(JSON.parse(permissions) as Permissions);
+    } catch {
+      return null;
+    }
+  }
+  if (!permissions || typeof permissions !== 'object') return null;
+  return permissions;
+}
+
+function legacyAllows(value: string | string[] | undefined, action: Action): boolean {
+  if (value === undefined || value === null) return false;
+  const list = Array.isArray(value) ? value : String(value).split(',');
+  const actions = list.map((item) => String(item).trim().toLowerCase());
+  return actions.includes('all') || actions.includes(action);
+}
+
+/** True when the permissions grant `action` on `resource`. */
+export function permits(permissions: Permissions, resource: Resource, action: Action): boolean {
+  const perms = normalise(permissions);
+  if (!perms) return false;
+  if (Array.isArray(perms)) {
+    const entry = perms.find((item) => item && item.resource === resource);
+    return entry ? entry[`can_${action}`] === true : false;
+  }
+  return legacyAllows(perms[resource], action);
+}
+
+/** True when the user may do `action` on `resource`; the Admin role may do everything. */
+export function hasPermission(
+  user: PermissionSubject | null | undefined,
+  resource: Resource,
+  action: Action,
+): boolean {
+  if (!user) return false;
+  if (user.role_name === ADMIN_ROLE) return true;
+  return permits(user.permissions, resource, action);
+}

@@ -1,0 +1,90 @@
+// Change own password: current, new and confirm; closes 2 s after success.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Flex, PasswordField } from '@aws-amplify/ui-react';
+import { errorText } from '../../api/errors';
+import { authApi } from '../auth/api';
+import { passwordChangeError } from './password-rules';
+
+export const SUCCESS_CLOSE_MS = 2000;
+
+interface ChangePasswordFormProps {
+  onClose: () => void;
+}
+
+export function ChangePasswordForm({ onClose }: ChangePasswordFormProps) {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = window.setTimeout(onClose, SUCCESS_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [success, onClose]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSuccess(null);
+    const problem = passwordChangeError({ currentPassword, newPassword, confirmPassword });
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await authApi.changePassword({ oldPassword: currentPassword, newPassword });
+      setSuccess('Password changed successfully!');
+    } catch (failure) {
+      setError(errorText(failure, 'Failed to change password'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Change password">
+      <Flex direction="column" gap="medium">
+        {error ? <Alert variation="error">{error}</Alert> : null}
+        {success ? (
+          <Alert variation="success" role="status">
+            {success}
+          </Alert>
+        ) : null}
+        <PasswordField
+          label="Current Password"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+        />
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          descriptiveText="At least 6 characters."
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
+        <Flex gap="small" justifyContent="flex-end" wrap="wrap">
+          <Button onClick={onClose} isDisabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variation="primary" isLoading={busy} loadingText="Changing..." isDisabled={Boolean(success)}>
+            Change Password
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

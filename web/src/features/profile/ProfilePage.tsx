@@ -1,0 +1,55 @@
+// Profile (spec §2): who I am, and a Change Password form.
+import { useCallback, useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { Button, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import type { SessionUser } from '../../api/types';
+import { PageHeader } from '../../components/PageHeader';
+import { useSession } from '../auth/use-session';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { ProfileDetails } from './ProfileDetails';
+
+export default function ProfilePage() {
+  const { user: storedUser, updateUser } = useSession();
+  // GET /auth/me; on failure the stored session user stands in (spec §7).
+  const { data } = useSWR<SessionUser>('/auth/me');
+  const [changing, setChanging] = useState(false);
+  const closeForm = useCallback(() => setChanging(false), []);
+
+  useEffect(() => {
+    if (data) updateUser(data);
+  }, [data, updateUser]);
+
+  const user = data ?? storedUser;
+  return (
+    <>
+      <PageHeader title="Profile" description="Your account details." />
+      <Grid templateColumns={{ base: '1fr', large: '1fr 1fr' }} gap="medium" alignItems="start">
+        <Card variation="outlined" className="panel">
+          <Heading level={2} className="panel-title">
+            Account
+          </Heading>
+          {user ? <ProfileDetails user={user} /> : null}
+        </Card>
+        <Card variation="outlined" className="panel">
+          <Flex direction="column" gap="small">
+            <Heading level={2} className="panel-title">
+              Change Password
+            </Heading>
+            {changing ? (
+              <ChangePasswordForm onClose={closeForm} />
+            ) : (
+              <>
+                <Text color="font.secondary">Choose a new password of at least 6 characters.</Text>
+                <div>
+                  <Button variation="primary" onClick={() => setChanging(true)}>
+                    Change Password
+                  </Button>
+                </div>
+              </>
+            )}
+          </Flex>
+        </Card>
+      </Grid>
+    </>
+  );
+}

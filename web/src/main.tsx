@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './app/amplify-styles.css';
+import './app/styles.css';
+import { AppProvider } from './app/provider';
+import { AppRouter } from './app/router';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,46 @@
+import type { PermissionEntry, SessionUser } from '../api/types';
+
+export function entry(resource: PermissionEntry['resource'], flags: Partial<Omit<PermissionEntry, 'resource'>> = {}): PermissionEntry {
+  return {
+    resource,
+    can_create: false,
+    can_read: false,
+    can_view_all: false,
+    can_update: false,
+    can_delete: false,
+    ...flags,
+  };
+}
+
+export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 7,
+    name: 'Asha Verma',
+    email: 'asha@police.test',
+    role_id: 3,
+    role_name: 'Inspector',
+    permissions: [entry('grievances', { can_read: true, can_create: true })],
+    department: 'Crime Branch',
+    designation: 'Inspector',
+    phone: '+91 98765 43210',
+    ...overrides,
+  };
+}
+
+export const adminUser = makeUser({ id: 1, name: 'E2E Admin', role_id: 1, role_name: 'Admin', permissions: [] });
+
+/** A fetch Response carrying JSON. */
+export function jsonResponse(status: number, body: unknown, statusText = ''): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** Replaces global fetch with a mock; returns it. */
+export function mockFetch(impl: (url: string, init?: RequestInit) => Promise<Response> | Response) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => impl(String(input), init));
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}

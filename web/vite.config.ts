@@ -1,0 +1,29 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The portal server (cargo run -p portal -- serve) listens on 8080 by default.
+const API_TARGET = process.env.PORTAL_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // dist/.vite/manifest.json tells static from dynamic imports (scripts/bundle-size.mjs).
+    manifest: true,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});
