@@ -155,11 +155,7 @@ pub async fn delete(store: &dyn Store, id: i64) -> Result<()> {
         return Err(Error::conflict("Cannot delete the Admin role"));
     }
     let held = |n: i64| {
-        Error::conflict(format!(
-            "This role is held by {n} user{}; move {} to another role before deleting it",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "them" } else { "them all" }
-        ))
+        Error::conflict(format!("This role is held by {n} user{}; move them to another role before deleting it", if n == 1 { "" } else { "s" }))
     };
     if current.user_count > 0 {
         return Err(held(current.user_count));
