@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod email;
 pub mod error;
+pub mod grievance;
 pub mod lists;
 pub mod password;
 pub mod permissions;

@@ -12,3 +12,26 @@ export type ErrorBody = Schemas['ErrorBody'];
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
 export type MessageResponse = Schemas['MessageResponse'];
 export type VerifyResponse = Schemas['VerifyResponse'];
+export type SuccessMessage = Schemas['SuccessMessage'];
+export type DeletedResponse = Schemas['DeletedResponse'];
+
+// User Management
+export type UserView = Schemas['UserView'];
+export type UserRequest = Schemas['UserRequest'];
+export type UserStatus = Schemas['UserStatus'];
+export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
+export type UserEnvelope = Schemas['Envelope_UserView'];
+export type UserListEnvelope = Schemas['Envelope_Vec_UserView'];
+
+// Role Management
+export type RoleView = Schemas['RoleView'];
+export type RoleRequest = Schemas['RoleRequest'];
+export type Permissions = Schemas['Permissions'];
+export type PermissionResource = Schemas['Resource'];
+export type RoleEnvelope = Schemas['Envelope_RoleView'];
+export type RoleListEnvelope = Schemas['Envelope_Vec_RoleView'];
+
+// Admin Panel lists
+export type ListItem = Schemas['ListItem'];
+export type ListItemRequest = Schemas['ListItemRequest'];
+export type ListKind = Schemas['ListKind'];

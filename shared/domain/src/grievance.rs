@@ -1,0 +1,321 @@
+//! A grievance or FIR as staff submit it, parsed and validated with the exact messages of
+//! specification section 5. The server answers the same messages the form shows.
+
+use crate::{Error, FieldErrors, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use time::{Date, Month};
+use utoipa::ToSchema;
+
+/// The banner of a form with errors.
+pub const FIX_ERRORS: &str = "Please fix the validation errors below before submitting.";
+
+/// One investigation officer's stint on the case.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct OfficerEntry {
+    pub officer_name: String,
+    pub from_date: Option<String>,
+    pub to_date: Option<String>,
+    pub findings: String,
+}
+
+/// Every field staff fill in. Dates are `YYYY-MM-DD`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct GrievanceFields {
+    pub type_of_call: Option<String>,
+    pub fir_no: String,
+    pub fir_date: String,
+    pub section_and_act: String,
+    pub crime_title: String,
+    pub district: String,
+    pub police_station: String,
+    pub status: String,
+    pub priority: String,
+    pub put_in_court: bool,
+    pub cross_case: bool,
+    pub reason: Option<String>,
+    pub current_investigation_officer: Option<String>,
+    pub investigation_officers: Vec<OfficerEntry>,
+    pub brief_details: String,
+    pub date_of_order: Option<String>,
+    pub date_of_inward: Option<String>,
+    pub date_for_scrutiny: Option<String>,
+    pub scrutiny_officer_name: Option<String>,
+    pub received_date_after_scrutiny: Option<String>,
+    pub date_of_outward: Option<String>,
+    pub action_taken_by_ig_office: Option<String>,
+    pub final_decision: Option<String>,
+}
+
+/// Parses a date given as `YYYY-MM-DD` (or the date part of an ISO date-time).
+pub fn parse_date(text: &str) -> Option<Date> {
+    let day = text.trim().get(..10)?;
+    let mut parts = day.split('-');
+    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+    if y.len() != 4 || m.len() != 2 || d.len() != 2 || parts.next().is_some() {
+        return None;
+    }
+    let month = Month::try_from(m.parse::<u8>().ok()?).ok()?;
+    Date::from_calendar_date(y.parse().ok()?, month, d.parse().ok()?).ok()
+}
+
+fn date_text(date: Date) -> String {
+    format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
+}
+
+struct Reader<'a> {
+    body: &'a Value,
+    errors: FieldErrors,
+}
+
+impl Reader<'_> {
+    fn text(&mut self, field: &str, max: usize) -> String {
+        let value = match self.body.get(field) {
+            None | Some(Value::Null) => String::new(),
+            Some(Value::String(s)) => s.trim().to_string(),
+            Some(Value::Number(n)) => n.to_string(),
+            Some(_) => {
+                self.errors.add(field, format!("{field} must be text"));
+                String::new()
+            }
+        };
+        if value.chars().count() > max {
+            self.errors.add(field, format!("{field} must be at most {max} characters"));
+        }
+        value
+    }
+
+    fn optional(&mut self, field: &str, max: usize) -> Option<String> {
+        Some(self.text(field, max)).filter(|v| !v.is_empty())
+    }
+
+    fn required(&mut self, field: &str, label: &str, max: usize) -> String {
+        let value = self.text(field, max);
+        if value.is_empty() {
+            self.errors.add(field, format!("{label} is required"));
+        }
+        value
+    }
+
+    fn date(&mut self, field: &str, label: &str, raw: Option<&Value>) -> Option<String> {
+        match raw {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            Some(Value::String(s)) => match parse_date(s) {
+                Some(d) => Some(date_text(d)),
+                None => {
+                    self.errors.add(field, format!("{label} must be a valid date"));
+                    None
+                }
+            },
+            Some(_) => {
+                self.errors.add(field, format!("{label} must be a valid date"));
+                None
+            }
+        }
+    }
+
+    fn flag(&mut self, field: &str) -> bool {
+        match self.body.get(field) {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(Value::Number(n)) => n.as_i64().unwrap_or(0) != 0,
+            Some(Value::String(s)) => matches!(s.trim().to_lowercase().as_str(), "true" | "yes" | "1"),
+            Some(_) => {
+                self.errors.add(field, format!("{field} must be true or false"));
+                false
+            }
+        }
+    }
+}
+
+fn fir_number_is_valid(fir: &str) -> bool {
+    fir.chars().all(|c| c.is_ascii_alphanumeric() || c == '/' || c == '-')
+}
+
+impl GrievanceFields {
+    /// Parses and validates a submitted form; `today` bounds the FIR date.
+    pub fn parse(body: &Value, today: Date) -> Result<GrievanceFields> {
+        if !body.is_object() {
+            return Err(Error::bad_request("The grievance must be a JSON object"));
+        }
+        let mut r = Reader { body, errors: FieldErrors::default() };
+        let fir_no = r.required("fir_no", "FIR Number", 50);
+        if !fir_no.is_empty() && !fir_number_is_valid(&fir_no) {
+            r.errors.add("fir_no", "FIR Number should contain only letters, numbers, and hyphens");
+        }
+        let fir_date = match body.get("fir_date").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()) {
+            None => {
+                r.errors.add("fir_date", "FIR Date is required");
+                String::new()
+            }
+            Some(raw) => match parse_date(raw) {
+                Some(d) if d > today => {
+                    r.errors.add("fir_date", "FIR Date cannot be in the future");
+                    date_text(d)
+                }
+                Some(d) => date_text(d),
+                None => {
+                    r.errors.add("fir_date", "FIR Date must be a valid date");
+                    String::new()
+                }
+            },
+        };
+        let section_and_act = r.required("section_and_act", "Section & Act", 500);
+        let crime_title = r.required("crime_title", "Crime Title", 200);
+        let district = r.required("district", "District", 200);
+        let police_station = r.required("police_station", "Police Station", 200);
+        let brief_details = r.required("brief_details", "Brief Details", 20_000);
+        if !brief_details.is_empty() && brief_details.chars().count() < 10 {
+            r.errors.add("brief_details", "Brief details must be at least 10 characters long");
+        }
+        let status = Some(r.text("status", 200)).filter(|s| !s.is_empty()).unwrap_or_else(|| "Pending".into());
+        let priority = Some(r.text("priority", 200)).filter(|s| !s.is_empty()).unwrap_or_else(|| "Medium".into());
+        let mut officers = Vec::new();
+        match body.get("investigation_officers") {
+            None | Some(Value::Null) => {}
+            Some(Value::Array(rows)) if rows.len() <= 50 => {
+                for (i, row) in rows.iter().enumerate() {
+                    let mut row_reader = Reader { body: row, errors: FieldErrors::default() };
+                    let officer_name = row_reader.text("officer_name", 200);
+                    let findings = row_reader.text("findings", 5000);
+                    let from = row_reader.date("from_date", "From date", row.get("from_date"));
+                    let to = row_reader.date("to_date", "To date", row.get("to_date"));
+                    let prefix = format!("investigation_officers[{i}]");
+                    if !row_reader.errors.is_empty() {
+                        if let Err(Error::Validation { fields, .. }) = row_reader.errors.finish() {
+                            for (field, message) in fields {
+                                r.errors.add(&format!("{prefix}.{field}"), message);
+                            }
+                        }
+                    }
+                    if !officer_name.is_empty() && from.is_none() && row.get("from_date").and_then(Value::as_str).is_none_or(|s| s.trim().is_empty()) {
+                        r.errors.add(&format!("{prefix}.from_date"), "From date is required when officer name is provided");
+                    }
+                    if let (Some(f), Some(t)) = (&from, &to) {
+                        if f > t {
+                            r.errors.add(&format!("{prefix}.to_date"), "To date must be after from date");
+                        }
+                    }
+                    // A row left completely empty is the form's spare row, not an entry.
+                    if officer_name.is_empty() && findings.is_empty() && from.is_none() && to.is_none() {
+                        continue;
+                    }
+                    officers.push(OfficerEntry { officer_name, from_date: from, to_date: to, findings });
+                }
+            }
+            Some(Value::Array(_)) => r.errors.add("investigation_officers", "At most 50 investigation officers"),
+            Some(_) => r.errors.add("investigation_officers", "investigation_officers must be a list"),
+        }
+        let fields = GrievanceFields {
+            type_of_call: r.optional("type_of_call", 200),
+            fir_no,
+            fir_date,
+            section_and_act,
+            crime_title,
+            district,
+            police_station,
+            status,
+            priority,
+            put_in_court: r.flag("put_in_court"),
+            cross_case: r.flag("cross_case"),
+            reason: r.optional("reason", 200),
+            current_investigation_officer: r.optional("current_investigation_officer", 200),
+            investigation_officers: officers,
+            brief_details,
+            date_of_order: r.date("date_of_order", "Date of Order", body.get("date_of_order")),
+            date_of_inward: r.date("date_of_inward", "Date of Inward", body.get("date_of_inward")),
+            date_for_scrutiny: r.date("date_for_scrutiny", "Date for Scrutiny", body.get("date_for_scrutiny")),
+            scrutiny_officer_name: r.optional("scrutiny_officer_name", 200),
+            received_date_after_scrutiny: r.date("received_date_after_scrutiny", "Received After Scrutiny", body.get("received_date_after_scrutiny")),
+            date_of_outward: r.date("date_of_outward", "Date of Outward", body.get("date_of_outward")),
+            action_taken_by_ig_office: r.optional("action_taken_by_ig_office", 5000),
+            final_decision: r.optional("final_decision", 5000),
+        };
+        match r.errors.finish() {
+            Ok(()) => Ok(fields),
+            Err(Error::Validation { fields, .. }) => Err(Error::Validation { message: FIX_ERRORS.into(), fields }),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use time::macros::date;
+
+    const TODAY: Date = date!(2026 - 11 - 21);
+
+    fn valid() -> Value {
+        json!({"fir_no": "FIR/2026-0042", "fir_date": "2026-11-01", "section_and_act": "379 IPC", "crime_title": "Theft",
+               "district": "Central District", "police_station": "Civil Lines", "brief_details": "  Mobile phone stolen at the bus stand.  ",
+               "status": "Pending", "priority": "High",
+               "investigation_officers": [{"officer_name": "SI Rao", "from_date": "2026-11-02", "to_date": "2026-11-10", "findings": "CCTV checked"},
+                                          {"officer_name": "", "from_date": "", "to_date": "", "findings": ""}]})
+    }
+
+    fn field_errors(body: Value) -> std::collections::BTreeMap<String, String> {
+        match GrievanceFields::parse(&body, TODAY) {
+            Err(Error::Validation { message, fields }) => {
+                assert_eq!(message, FIX_ERRORS);
+                fields
+            }
+            other => panic!("expected a validation error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_complete_form_parses_trimmed_without_the_spare_officer_row() {
+        let g = GrievanceFields::parse(&valid(), TODAY).unwrap();
+        assert_eq!(g.brief_details, "Mobile phone stolen at the bus stand.");
+        assert_eq!(g.investigation_officers.len(), 1);
+        assert_eq!(g.investigation_officers[0].from_date.as_deref(), Some("2026-11-02"));
+        assert!(!g.put_in_court);
+    }
+
+    #[test]
+    fn every_required_field_has_its_label() {
+        let errors = field_errors(json!({}));
+        for (field, message) in [
+            ("fir_no", "FIR Number is required"),
+            ("fir_date", "FIR Date is required"),
+            ("section_and_act", "Section & Act is required"),
+            ("crime_title", "Crime Title is required"),
+            ("district", "District is required"),
+            ("police_station", "Police Station is required"),
+            ("brief_details", "Brief Details is required"),
+        ] {
+            assert_eq!(errors.get(field).map(String::as_str), Some(message), "{field}");
+        }
+    }
+
+    #[test]
+    fn the_rules_of_section_5_speak_their_exact_words() {
+        let mut body = valid();
+        body["fir_no"] = json!("FIR 12#");
+        body["fir_date"] = json!("2026-11-22");
+        body["brief_details"] = json!("  too short ");
+        body["investigation_officers"] = json!([
+            {"officer_name": "SI Rao", "from_date": "", "to_date": "2026-11-10"},
+            {"officer_name": "ASI Khan", "from_date": "2026-11-10", "to_date": "2026-11-02"},
+        ]);
+        let errors = field_errors(body);
+        assert_eq!(errors["fir_no"], "FIR Number should contain only letters, numbers, and hyphens");
+        assert_eq!(errors["fir_date"], "FIR Date cannot be in the future");
+        assert_eq!(errors["brief_details"], "Brief details must be at least 10 characters long");
+        assert_eq!(errors["investigation_officers[0].from_date"], "From date is required when officer name is provided");
+        assert_eq!(errors["investigation_officers[1].to_date"], "To date must be after from date");
+    }
+
+    #[test]
+    fn today_is_not_the_future_and_dates_must_be_real() {
+        let mut body = valid();
+        body["fir_date"] = json!("2026-11-21");
+        assert!(GrievanceFields::parse(&body, TODAY).is_ok());
+        body["fir_date"] = json!("2026-02-30");
+        assert_eq!(field_errors(body)["fir_date"], "FIR Date must be a valid date");
+        assert_eq!(parse_date("2026-11-21T10:00:00Z"), Some(date!(2026 - 11 - 21)));
+    }
+}

@@ -1,0 +1,42 @@
+// The confirm prompt before a deletion (spec §5 "Deletion").
+import { useId, type ReactNode } from 'react';
+import { Button, Text } from '@aws-amplify/ui-react';
+import { Dialog } from './Dialog';
+
+interface ConfirmDialogProps {
+  title: string;
+  /** The question, e.g. "Delete the user Asha Verma?" */
+  children: ReactNode;
+  confirmLabel?: string;
+  busyLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const questionId = useId();
+  return (
+    <Dialog title={title} onClose={onCancel} role="alertdialog" size="small" busy={busy} describedBy={questionId}>
+      <div className="modal-body">
+        <Text id={questionId}>{children}</Text>
+      </div>
+      <div className="modal-foot">
+        <Button onClick={onCancel} isDisabled={busy} data-autofocus>
+          Cancel
+        </Button>
+        <Button variation="destructive" onClick={onConfirm} isLoading={busy} loadingText={busyLabel}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+// Calls of the Admin Panel lists (spec §7 /admin/dropdowns/{kind}).
+import useSWR from 'swr';
+import { api } from '../../api/client';
+import type { DeletedResponse, ListItem, ListItemRequest, ListKind } from '../../api/types';
+
+/** SWR key of one list. */
+export const listKey = (kind: ListKind) => `/admin/dropdowns/${kind}`;
+
+export const listsApi = {
+  create: (kind: ListKind, body: ListItemRequest) => api.post<ListItem>(listKey(kind), body),
+  update: (kind: ListKind, id: number, body: ListItemRequest) => api.put<ListItem>(`${listKey(kind)}/${id}`, body),
+  remove: (kind: ListKind, id: number) => api.delete<DeletedResponse>(`${listKey(kind)}/${id}`),
+};
+
+/** Items in display order (then by name). */
+export function sortItems(items: readonly ListItem[]): ListItem[] {
+  return [...items].sort((a, b) => a.display_order - b.display_order || a.name.localeCompare(b.name));
+}
+
+/** The names of the active items of a list, in display order, for a form's dropdown. */
+export function useActiveNames(kind: ListKind) {
+  const { data, error, isLoading } = useSWR<ListItem[]>(listKey(kind));
+  const names = data ? sortItems(data.filter((item) => item.is_active)).map((item) => item.name) : [];
+  return { names, error, isLoading };
+}

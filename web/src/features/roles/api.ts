@@ -1,0 +1,25 @@
+// Calls of Role Management (spec §7). Role calls answer {success, data}.
+import { api } from '../../api/client';
+import type { PermissionEntry, RoleEnvelope, RoleRequest, RoleView, SuccessMessage } from '../../api/types';
+
+/** SWR key of the role list. */
+export const ROLES_KEY = '/roles';
+
+/** What the dialog sends: the entry-list shape of the permissions. */
+export interface RoleInput {
+  name: string;
+  description: string;
+  permissions: PermissionEntry[];
+}
+
+// The generated RoleRequest types `permissions` as a bare object (the server
+// accepts the entry list or the legacy map); we always send the entry list.
+const toRequest = (input: RoleInput) => input as unknown as RoleRequest;
+
+export const rolesApi = {
+  create: async (input: RoleInput): Promise<RoleView> =>
+    (await api.post<RoleEnvelope>('/roles', toRequest(input))).data,
+  update: async (id: number, input: RoleInput): Promise<RoleView> =>
+    (await api.put<RoleEnvelope>(`/roles/${id}`, toRequest(input))).data,
+  remove: (id: number) => api.delete<SuccessMessage>(`/roles/${id}`),
+};

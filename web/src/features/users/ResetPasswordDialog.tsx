@@ -1,0 +1,73 @@
+// An administrator sets a new password for a user (spec §5 "Admin reset password").
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, PasswordField } from '@aws-amplify/ui-react';
+import { errorText } from '../../api/errors';
+import type { UserView } from '../../api/types';
+import { Dialog } from '../../components/Dialog';
+import { usersApi } from './api';
+import { resetPasswordError } from './user-rules';
+
+interface ResetPasswordDialogProps {
+  user: UserView;
+  onClose: () => void;
+  onDone: (user: UserView) => void;
+}
+
+export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDialogProps) {
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const rule = resetPasswordError(password);
+    setProblem(rule);
+    setFailure(null);
+    if (rule) return;
+    setBusy(true);
+    try {
+      await usersApi.resetPassword(user.id, { newPassword: password });
+      onDone(user);
+    } catch (error) {
+      setFailure(errorText(error, 'Failed to reset password'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={`Reset Password for ${user.name}`} onClose={onClose} size="small" busy={busy}>
+      <form onSubmit={onSubmit} noValidate aria-label={`Reset password for ${user.name}`} className="modal-form">
+        <div className="modal-body">
+          {failure ? (
+            <Alert variation="error" marginBottom="medium">
+              {failure}
+            </Alert>
+          ) : null}
+          <PasswordField
+            label="New Password"
+            name="newPassword"
+            autoComplete="new-password"
+            descriptiveText={`Set a new password for ${user.email}. At least 6 characters.`}
+            isRequired
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setProblem(null);
+            }}
+            hasError={Boolean(problem)}
+            errorMessage={problem}
+          />
+        </div>
+        <div className="modal-foot">
+          <Button onClick={onClose} isDisabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variation="primary" isLoading={busy} loadingText="Resetting...">
+            Reset Password
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,244 @@
+// Add or edit a user (spec §2 "User Management", §5 "User form").
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { Alert, Button, Grid, PasswordField, SelectField, SwitchField, TextField } from '@aws-amplify/ui-react';
+import { ApiError, errorText } from '../../api/errors';
+import type { RoleListEnvelope, UserRequest, UserView } from '../../api/types';
+import { Dialog } from '../../components/Dialog';
+import { useActiveNames } from '../admin/api';
+import { ROLES_KEY } from '../roles/api';
+import { usersApi } from './api';
+import { EMPTY_USER, userFormErrors, type UserField, type UserFieldErrors, type UserFormMode, type UserFormValues } from './user-rules';
+
+interface UserFormDialogProps {
+  mode: UserFormMode;
+  /** The user being edited (edit mode). */
+  user?: UserView;
+  onClose: () => void;
+  onSaved: (user: UserView) => void;
+}
+
+const FIELDS: readonly UserField[] = ['name', 'email', 'password', 'phone', 'department', 'designation', 'role_id'];
+
+function initialValues(user?: UserView): UserFormValues {
+  if (!user) return EMPTY_USER;
+  return {
+    name: user.name,
+    email: user.email,
+    password: '',
+    phone: user.phone ?? '',
+    department: user.department ?? '',
+    designation: user.designation ?? '',
+    role_id: user.role_id,
+    active: user.status === 'active',
+  };
+}
+
+/** Server field messages for the fields this form shows. */
+function serverFieldErrors(error: unknown): UserFieldErrors {
+  if (!(error instanceof ApiError)) return {};
+  const fields = error.fields;
+  const errors: UserFieldErrors = {};
+  for (const field of FIELDS) if (fields[field]) errors[field] = fields[field];
+  return errors;
+}
+
+/** Focuses the first field marked invalid once React has drawn it. */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  window.setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+}
+
+/** Options of a list dropdown: the active names, plus the current value if it is no longer active. */
+function withCurrent(names: string[], current: string): { value: string; label: string }[] {
+  const options = names.map((name) => ({ value: name, label: name }));
+  if (current && !names.includes(current)) options.unshift({ value: current, label: `${current} (inactive)` });
+  return options;
+}
+
+export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogProps) {
+  const [values, setValues] = useState<UserFormValues>(() => initialValues(user));
+  const [errors, setErrors] = useState<UserFieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const departments = useActiveNames('departments');
+  const designations = useActiveNames('designations');
+  const roles = useSWR<RoleListEnvelope>(ROLES_KEY);
+
+  const roleOptions = roles.data
+    ? roles.data.data.map((role) => ({ id: role.id, name: role.name }))
+    : user
+      ? [{ id: user.role_id, name: user.role_name }]
+      : [];
+
+  function set<K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const problems = userFormErrors(values, mode);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setFailure(null);
+      focusFirstInvalid(form);
+      return;
+    }
+    const body: UserRequest = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim() || null,
+      department: values.department,
+      designation: values.designation,
+      role_id: values.role_id,
+      status: values.active ? 'active' : 'inactive',
+    };
+    if (mode === 'add') body.password = values.password;
+
+    setBusy(true);
+    setFailure(null);
+    try {
+      const saved = mode === 'add' || !user ? await usersApi.create(body) : await usersApi.update(user.id, body);
+      onSaved(saved);
+    } catch (error) {
+      setFailure(errorText(error, 'Failed to save user'));
+      setErrors(serverFieldErrors(error));
+      setBusy(false);
+      focusFirstInvalid(form);
+    }
+  }
+
+  const listHint = (error: unknown, what: string) =>
+    error ? errorText(error, `Failed to load ${what}`) : undefined;
+
+  return (
+    <Dialog title={mode === 'add' ? 'Add User' : `Edit User: ${user?.name ?? ''}`} onClose={onClose} busy={busy}>
+      <form onSubmit={onSubmit} noValidate aria-label={mode === 'add' ? 'Add user' : 'Edit user'} className="modal-form">
+        <div className="modal-body">
+          {failure ? (
+            <Alert variation="error" marginBottom="medium">
+              {failure}
+            </Alert>
+          ) : null}
+          <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
+            <TextField
+              label="Name"
+              name="name"
+              autoComplete="off"
+              isRequired
+              value={values.name}
+              onChange={(event) => set('name', event.target.value)}
+              hasError={Boolean(errors.name)}
+              errorMessage={errors.name}
+            />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              isRequired
+              value={values.email}
+              onChange={(event) => set('email', event.target.value)}
+              hasError={Boolean(errors.email)}
+              errorMessage={errors.email}
+            />
+            {mode === 'add' ? (
+              <PasswordField
+                label="Password"
+                name="password"
+                autoComplete="new-password"
+                descriptiveText="At least 6 characters."
+                isRequired
+                value={values.password}
+                onChange={(event) => set('password', event.target.value)}
+                hasError={Boolean(errors.password)}
+                errorMessage={errors.password}
+              />
+            ) : null}
+            <TextField
+              label="Phone"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              value={values.phone}
+              onChange={(event) => set('phone', event.target.value)}
+              hasError={Boolean(errors.phone)}
+              errorMessage={errors.phone}
+            />
+            <SelectField
+              label="Department"
+              name="department"
+              isRequired
+              value={values.department}
+              onChange={(event) => set('department', event.target.value)}
+              hasError={Boolean(errors.department)}
+              errorMessage={errors.department}
+              descriptiveText={listHint(departments.error, 'departments')}
+            >
+              <option value="">{departments.isLoading ? 'Loading...' : 'Select department'}</option>
+              {withCurrent(departments.names, values.department).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Designation"
+              name="designation"
+              isRequired
+              value={values.designation}
+              onChange={(event) => set('designation', event.target.value)}
+              hasError={Boolean(errors.designation)}
+              errorMessage={errors.designation}
+              descriptiveText={listHint(designations.error, 'designations')}
+            >
+              <option value="">{designations.isLoading ? 'Loading...' : 'Select designation'}</option>
+              {withCurrent(designations.names, values.designation).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Role"
+              name="role_id"
+              isRequired
+              value={String(values.role_id)}
+              onChange={(event) => set('role_id', Number(event.target.value))}
+              hasError={Boolean(errors.role_id)}
+              errorMessage={errors.role_id}
+              descriptiveText={listHint(roles.error, 'roles')}
+            >
+              <option value="0">{roles.isLoading ? 'Loading...' : 'Select role'}</option>
+              {roleOptions.map((role) => (
+                <option key={role.id} value={String(role.id)}>
+                  {role.name}
+                </option>
+              ))}
+            </SelectField>
+            <SwitchField
+              label="Active"
+              name="active"
+              labelPosition="end"
+              alignSelf="end"
+              isChecked={values.active}
+              onChange={(event) => set('active', event.target.checked)}
+            />
+          </Grid>
+        </div>
+        <div className="modal-foot">
+          <Button onClick={onClose} isDisabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving...">
+            {mode === 'add' ? 'Add User' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
