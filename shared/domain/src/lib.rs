@@ -1,6 +1,7 @@
 //! The business types and rules of the portal, as plain data and plain functions. Nothing
 //! here performs I/O, so every rule is unit-tested directly.
 
+pub mod audit;
 pub mod clock;
 pub mod email;
 pub mod error;

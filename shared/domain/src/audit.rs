@@ -1,0 +1,208 @@
+//! What an audit record says about a change: pure functions from the before and after of a
+//! grievance to the records auditors read.
+
+use crate::grievance::{GrievanceFields, OfficerEntry};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum AuditAction {
+    Created,
+    Updated,
+    Deleted,
+    StatusChanged,
+    PriorityChanged,
+    Assigned,
+    Resolved,
+    Closed,
+    Reopened,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 9] = [
+        AuditAction::Created,
+        AuditAction::Updated,
+        AuditAction::Deleted,
+        AuditAction::StatusChanged,
+        AuditAction::PriorityChanged,
+        AuditAction::Assigned,
+        AuditAction::Resolved,
+        AuditAction::Closed,
+        AuditAction::Reopened,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditAction::Created => "CREATED",
+            AuditAction::Updated => "UPDATED",
+            AuditAction::Deleted => "DELETED",
+            AuditAction::StatusChanged => "STATUS_CHANGED",
+            AuditAction::PriorityChanged => "PRIORITY_CHANGED",
+            AuditAction::Assigned => "ASSIGNED",
+            AuditAction::Resolved => "RESOLVED",
+            AuditAction::Closed => "CLOSED",
+            AuditAction::Reopened => "REOPENED",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<AuditAction> {
+        AuditAction::ALL.into_iter().find(|a| a.as_str().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+/// One changed field of an update.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldChange {
+    pub field: &'static str,
+    pub old_value: Option<String>,
+    pub new_value: Option<String>,
+    /// For the officers list: each entry added, removed or changed.
+    pub details: Option<Value>,
+}
+
+/// Statuses that end a case: entering one is RESOLVED or CLOSED, leaving one REOPENED.
+pub fn is_final_status(status: &str) -> bool {
+    matches!(status, "Resolved" | "Closed")
+}
+
+/// The extra actions a status change carries besides STATUS_CHANGED.
+pub fn status_milestone(old: &str, new: &str) -> Option<AuditAction> {
+    match (is_final_status(old), new) {
+        (_, "Resolved") if old != "Resolved" => Some(AuditAction::Resolved),
+        (_, "Closed") if old != "Closed" => Some(AuditAction::Closed),
+        (true, new) if !is_final_status(new) => Some(AuditAction::Reopened),
+        _ => None,
+    }
+}
+
+fn officer_text(o: &OfficerEntry) -> String {
+    format!(
+        "{} ({} to {}){}",
+        o.officer_name,
+        o.from_date.as_deref().unwrap_or("-"),
+        o.to_date.as_deref().unwrap_or("-"),
+        if o.findings.is_empty() { String::new() } else { format!(": {}", o.findings) }
+    )
+}
+
+/// Officer rows compared by position: each added, removed or changed entry.
+pub fn officer_changes(before: &[OfficerEntry], after: &[OfficerEntry]) -> Vec<Value> {
+    let mut changes = Vec::new();
+    for i in 0..before.len().max(after.len()) {
+        match (before.get(i), after.get(i)) {
+            (Some(b), Some(a)) if b != a => changes.push(json!({"field": format!("investigation_officers[{i}]"), "action": "changed", "oldValue": officer_text(b), "newValue": officer_text(a)})),
+            (Some(b), None) => changes.push(json!({"field": format!("investigation_officers[{i}]"), "action": "removed", "oldValue": officer_text(b), "newValue": null})),
+            (None, Some(a)) => changes.push(json!({"field": format!("investigation_officers[{i}]"), "action": "added", "oldValue": null, "newValue": officer_text(a)})),
+            _ => {}
+        }
+    }
+    changes
+}
+
+fn text(v: &Option<String>) -> Option<String> {
+    v.clone()
+}
+
+fn flag(b: bool) -> Option<String> {
+    Some(if b { "Yes" } else { "No" }.to_string())
+}
+
+/// Every field an update changed, except status and priority, which have actions of their own.
+pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields) -> Vec<FieldChange> {
+    let pairs: Vec<(&'static str, Option<String>, Option<String>)> = vec![
+        ("type_of_call", text(&before.type_of_call), text(&after.type_of_call)),
+        ("fir_no", Some(before.fir_no.clone()), Some(after.fir_no.clone())),
+        ("fir_date", Some(before.fir_date.clone()), Some(after.fir_date.clone())),
+        ("section_and_act", Some(before.section_and_act.clone()), Some(after.section_and_act.clone())),
+        ("crime_title", Some(before.crime_title.clone()), Some(after.crime_title.clone())),
+        ("district", Some(before.district.clone()), Some(after.district.clone())),
+        ("police_station", Some(before.police_station.clone()), Some(after.police_station.clone())),
+        ("put_in_court", flag(before.put_in_court), flag(after.put_in_court)),
+        ("cross_case", flag(before.cross_case), flag(after.cross_case)),
+        ("reason", text(&before.reason), text(&after.reason)),
+        ("current_investigation_officer", text(&before.current_investigation_officer), text(&after.current_investigation_officer)),
+        ("brief_details", Some(before.brief_details.clone()), Some(after.brief_details.clone())),
+        ("date_of_order", text(&before.date_of_order), text(&after.date_of_order)),
+        ("date_of_inward", text(&before.date_of_inward), text(&after.date_of_inward)),
+        ("date_for_scrutiny", text(&before.date_for_scrutiny), text(&after.date_for_scrutiny)),
+        ("scrutiny_officer_name", text(&before.scrutiny_officer_name), text(&after.scrutiny_officer_name)),
+        ("received_date_after_scrutiny", text(&before.received_date_after_scrutiny), text(&after.received_date_after_scrutiny)),
+        ("date_of_outward", text(&before.date_of_outward), text(&after.date_of_outward)),
+        ("action_taken_by_ig_office", text(&before.action_taken_by_ig_office), text(&after.action_taken_by_ig_office)),
+        ("final_decision", text(&before.final_decision), text(&after.final_decision)),
+    ];
+    let mut changes: Vec<FieldChange> = pairs
+        .into_iter()
+        .filter(|(_, old, new)| old != new)
+        .map(|(field, old_value, new_value)| FieldChange { field, old_value, new_value, details: None })
+        .collect();
+    let officers = officer_changes(&before.investigation_officers, &after.investigation_officers);
+    if !officers.is_empty() {
+        let summary = officers.iter().map(|c| format!("{} {}", c["action"].as_str().unwrap_or_default(), c["field"].as_str().unwrap_or_default())).collect::<Vec<_>>().join(", ");
+        changes.push(FieldChange {
+            field: "investigation_officers",
+            old_value: Some(format!("{} officer(s)", before.investigation_officers.len())),
+            new_value: Some(format!("{} officer(s): {summary}", after.investigation_officers.len())),
+            details: Some(json!({"summary": summary, "changes": officers})),
+        });
+    }
+    changes
+}
+
+/// The `action_details` of a CREATED or DELETED record: the complete record as a list of
+/// changes from nothing (or to nothing), so it can be read back field by field.
+pub fn complete_record(summary: String, record: &Value, creating: bool) -> Value {
+    let changes: Vec<Value> = record
+        .as_object()
+        .map(|fields| {
+            fields
+                .iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| {
+                    if creating {
+                        json!({"field": k, "action": "added", "oldValue": null, "newValue": v})
+                    } else {
+                        json!({"field": k, "action": "removed", "oldValue": v, "newValue": null})
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    json!({"summary": summary, "changes": changes, "record": record})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entering_and_leaving_final_statuses_are_milestones() {
+        assert_eq!(status_milestone("Pending", "Resolved"), Some(AuditAction::Resolved));
+        assert_eq!(status_milestone("Resolved", "Closed"), Some(AuditAction::Closed));
+        assert_eq!(status_milestone("Closed", "In Progress"), Some(AuditAction::Reopened));
+        assert_eq!(status_milestone("Pending", "In Progress"), None);
+        assert_eq!(status_milestone("Resolved", "Resolved"), None);
+    }
+
+    #[test]
+    fn officer_rows_are_described_as_added_removed_or_changed() {
+        let rao = OfficerEntry { officer_name: "SI Rao".into(), from_date: Some("2026-01-01".into()), to_date: None, findings: String::new() };
+        let khan = OfficerEntry { officer_name: "ASI Khan".into(), from_date: Some("2026-02-01".into()), to_date: None, findings: String::new() };
+        let mut rao_done = rao.clone();
+        rao_done.to_date = Some("2026-01-31".into());
+        let changes = officer_changes(&[rao.clone()], &[rao_done, khan]);
+        let actions: Vec<&str> = changes.iter().map(|c| c["action"].as_str().unwrap()).collect();
+        assert_eq!(actions, ["changed", "added"]);
+        assert_eq!(changes[0]["newValue"], "SI Rao (2026-01-01 to 2026-01-31)");
+        assert_eq!(officer_changes(&[rao], &[])[0]["action"], "removed");
+    }
+
+    #[test]
+    fn actions_parse_in_any_case_for_the_legacy_filters() {
+        assert_eq!(AuditAction::parse("created"), Some(AuditAction::Created));
+        assert_eq!(AuditAction::parse("STATUS_CHANGED"), Some(AuditAction::StatusChanged));
+        assert_eq!(AuditAction::parse("nope"), None);
+    }
+}
