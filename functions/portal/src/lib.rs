@@ -11,4 +11,5 @@ pub fn areas() -> AreaRouter {
         .merge(users_area::routes())
         .merge(roles_area::routes())
         .merge(admin_area::routes())
+        .merge(grievances_area::routes())
 }

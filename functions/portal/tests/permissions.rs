@@ -36,6 +36,12 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("post", "/api/admin/dropdowns/{kind}") => Permission(Dropdowns, Create),
         ("put", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Update),
         ("delete", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Delete),
+        ("get", "/api/grievances") | ("get", "/api/grievances/stats") | ("get", "/api/grievances/{id}") | ("get", "/api/grievances/{id}/history") => {
+            Permission(Grievances, Read)
+        }
+        ("post", "/api/grievances") => Permission(Grievances, Create),
+        ("put", "/api/grievances/{id}") | ("put", "/api/grievances/{id}/status") | ("put", "/api/grievances/{id}/assign") => Permission(Grievances, Update),
+        ("delete", "/api/grievances/{id}") => Permission(Grievances, Delete),
         _ => return None,
     })
 }

@@ -177,8 +177,9 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, Path(id): Pa
 #[utoipa::path(put, path = "/api/users/{id}/reset-password", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
     request_body = ResetPasswordRequest,
     responses((status = 200, body = SuccessMessage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn reset_password(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<ResetPasswordRequest>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn reset_password(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;
+    let body: ResetPasswordRequest = http_glue::json::parse_body(body)?;
     let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
     records::reset_password(state.store.as_ref(), id, &password).await?;
     Ok(ApiJson(SuccessMessage::new("Password reset successfully")))

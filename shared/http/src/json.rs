@@ -32,3 +32,9 @@ impl From<JsonRejection> for ApiError {
         }
     }
 }
+
+/// Reads a typed body from JSON already taken, so that a handler can check permissions
+/// before it looks at the body: a caller without the permission gets 403 whatever they sent.
+pub fn parse_body<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<T, ApiError> {
+    serde_json::from_value(body).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("Invalid request body: {e}")))
+}

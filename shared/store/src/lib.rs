@@ -49,3 +49,9 @@ impl From<StoreError> for domain::Error {
         }
     }
 }
+
+/// A cursor that continues a query right after `item`, for callers that stop reading in
+/// the middle of a page (a filtered list that has found enough).
+pub fn cursor_after(item: &Item, index: Option<Index>) -> String {
+    cursor::encode(item, index)
+}

@@ -128,6 +128,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of grievances, newest first, filtered on the server. */
+        get: operations["list_grievances"];
+        put?: never;
+        /** Files a grievance; the server sets its number, filer and times. */
+        post: operations["create_grievance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grievances by status and by priority, from counters (never by reading grievances). */
+        get: operations["grievance_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One grievance the caller may see. */
+        get: operations["get_grievance"];
+        /** Changes a grievance; every changed field is audited. */
+        put: operations["update_grievance"];
+        post?: never;
+        /** Deletes a grievance; its DELETED audit record keeps the complete record. */
+        delete: operations["delete_grievance"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Assigns a grievance to an active user, who can then see it without view_all. */
+        put: operations["assign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The grievance's audit records, newest first. */
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Moves a grievance to another status (an active item of the statuses list). */
+        put: operations["change_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -240,12 +345,47 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AssignRequest: {
+            /**
+             * Format: int64
+             * @description The user to assign; null to unassign.
+             */
+            user_id?: number | null;
+        };
         ChangePasswordRequest: {
             newPassword?: string;
             oldPassword?: string;
         };
         DeletedResponse: {
             message: string;
+        };
+        Envelope_Grievance: {
+            /** @description A stored grievance: what staff filled in, and what the server keeps about it. */
+            data: components["schemas"]["GrievanceFields"] & {
+                /** Format: int64 */
+                assigned_to?: number | null;
+                assigned_to_name?: string | null;
+                filed_at: string;
+                /** Format: int64 */
+                filed_by: number;
+                filed_by_name: string;
+                grievance_number: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                priority_id?: number | null;
+                /** @description When the grievance last entered Resolved or Closed. */
+                resolved_at?: string | null;
+                /** Format: int64 */
+                status_id?: number | null;
+                updated_at: string;
+                /**
+                 * Format: int64
+                 * @description Bumped by every change; a change based on an older version is refused (409).
+                 */
+                version: number;
+            };
+            success: boolean;
         };
         Envelope_RoleView: {
             data: {
@@ -326,6 +466,110 @@ export interface components {
                 [key: string]: string;
             } | null;
         };
+        /** @description A stored grievance: what staff filled in, and what the server keeps about it. */
+        Grievance: components["schemas"]["GrievanceFields"] & {
+            /** Format: int64 */
+            assigned_to?: number | null;
+            assigned_to_name?: string | null;
+            filed_at: string;
+            /** Format: int64 */
+            filed_by: number;
+            filed_by_name: string;
+            grievance_number: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            priority_id?: number | null;
+            /** @description When the grievance last entered Resolved or Closed. */
+            resolved_at?: string | null;
+            /** Format: int64 */
+            status_id?: number | null;
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description Bumped by every change; a change based on an older version is refused (409).
+             */
+            version: number;
+        };
+        /** @description Every field staff fill in. Dates are `YYYY-MM-DD`. */
+        GrievanceFields: {
+            action_taken_by_ig_office?: string | null;
+            brief_details: string;
+            crime_title: string;
+            cross_case: boolean;
+            current_investigation_officer?: string | null;
+            date_for_scrutiny?: string | null;
+            date_of_inward?: string | null;
+            date_of_order?: string | null;
+            date_of_outward?: string | null;
+            district: string;
+            final_decision?: string | null;
+            fir_date: string;
+            fir_no: string;
+            investigation_officers: components["schemas"]["OfficerEntry"][];
+            police_station: string;
+            priority: string;
+            put_in_court: boolean;
+            reason?: string | null;
+            received_date_after_scrutiny?: string | null;
+            scrutiny_officer_name?: string | null;
+            section_and_act: string;
+            status: string;
+            type_of_call?: string | null;
+        };
+        GrievancePage: {
+            /** @description The page, newest first. */
+            data: components["schemas"]["Grievance"][];
+            /** @description Continue with this cursor; absent on the last page. */
+            next_cursor?: string | null;
+            success: boolean;
+            /**
+             * Format: int64
+             * @description How many grievances the caller can see in all.
+             */
+            total: number;
+        };
+        /**
+         * @description Every field of the grievance form (specification section 3), plus the version the
+         *     change is based on.
+         */
+        GrievanceRequest: {
+            /** @description Every field staff fill in. Dates are `YYYY-MM-DD`. */
+            fields: {
+                action_taken_by_ig_office?: string | null;
+                brief_details: string;
+                crime_title: string;
+                cross_case: boolean;
+                current_investigation_officer?: string | null;
+                date_for_scrutiny?: string | null;
+                date_of_inward?: string | null;
+                date_of_order?: string | null;
+                date_of_outward?: string | null;
+                district: string;
+                final_decision?: string | null;
+                fir_date: string;
+                fir_no: string;
+                investigation_officers: components["schemas"]["OfficerEntry"][];
+                police_station: string;
+                priority: string;
+                put_in_court: boolean;
+                reason?: string | null;
+                received_date_after_scrutiny?: string | null;
+                scrutiny_officer_name?: string | null;
+                section_and_act: string;
+                status: string;
+                type_of_call?: string | null;
+            };
+            /**
+             * Format: int64
+             * @description The version this edit was based on; a stale one is refused with 409.
+             */
+            version?: number | null;
+        };
+        GrievanceStats: {
+            byPriority: components["schemas"]["PriorityCount"][];
+            byStatus: components["schemas"]["StatusCount"][];
+        };
         HealthResponse: {
             status: string;
         };
@@ -369,6 +613,13 @@ export interface components {
         MessageResponse: {
             message: string;
         };
+        /** @description One investigation officer's stint on the case. */
+        OfficerEntry: {
+            findings: string;
+            from_date?: string | null;
+            officer_name: string;
+            to_date?: string | null;
+        };
         /** @description What a role may do on one resource. */
         PermissionEntry: {
             can_create: boolean;
@@ -383,6 +634,11 @@ export interface components {
          *     `Resource::ALL`, no entry without a flag, `view_all` only on grievances.
          */
         Permissions: components["schemas"]["PermissionEntry"][];
+        PriorityCount: {
+            /** Format: int64 */
+            count: number;
+            priority: string;
+        };
         ResetPasswordRequest: {
             newPassword?: string;
         };
@@ -424,6 +680,21 @@ export interface components {
             /** Format: int64 */
             role_id: number;
             role_name: string;
+        };
+        StatusCount: {
+            /** Format: int64 */
+            count: number;
+            status: string;
+        };
+        StatusRequest: {
+            notes?: string | null;
+            /** Format: int64 */
+            status_id: number;
+            /**
+             * Format: int64
+             * @description The version the change was based on; a stale one is refused with 409.
+             */
+            version?: number | null;
         };
         SuccessMessage: {
             message: string;
@@ -821,6 +1092,396 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_grievances: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text in the grievance number, FIR number, crime title or brief details. */
+                search?: string;
+                fir_no?: string;
+                district?: string;
+                police_station?: string;
+                status?: string;
+                priority?: string;
+                /** @description FIR date from (YYYY-MM-DD, inclusive). */
+                from_date?: string;
+                /** @description FIR date to (YYYY-MM-DD, inclusive). */
+                to_date?: string;
+                /** @description 1 to 200; 50 when absent. */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrievancePage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_grievance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrievanceFields"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Grievance"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grievance_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrievanceStats"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_grievance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Grievance"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_grievance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrievanceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Grievance"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_grievance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Grievance"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Grievance"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,283 @@
+//! `/api/grievances`: grievances and FIRs. Every read obeys view_all: without it a user
+//! sees, lists and counts only the grievances they filed or are assigned to.
+
+use axum::extract::{Path, Query, State};
+use cases::reads::{self, Filters, Viewer};
+use cases::{writes, Actor, Grievance};
+use domain::lists::ListKind;
+use domain::{Action, Error, Resource};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area()
+        .routes(routes!(list_grievances, create_grievance))
+        .routes(routes!(grievance_stats))
+        .routes(routes!(get_grievance, update_grievance, delete_grievance))
+        .routes(routes!(change_status))
+        .routes(routes!(assign))
+        .routes(routes!(history))
+}
+
+pub fn viewer(caller: &Caller) -> Viewer {
+    Viewer { user_id: caller.user().id, view_all: caller.can(Resource::Grievances, Action::ViewAll) }
+}
+
+pub fn actor(caller: &Caller, client: &ClientInfo) -> Actor {
+    let user = caller.user();
+    Actor {
+        user_id: user.id,
+        name: user.name.clone(),
+        email: user.email.clone(),
+        role: user.role_name.clone(),
+        ip: client.0.ip.clone(),
+        user_agent: client.0.user_agent.clone(),
+        session_id: caller.session_id().to_string(),
+    }
+}
+
+/// The list filters and paging.
+#[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// Case-insensitive text in the grievance number, FIR number, crime title or brief details.
+    pub search: Option<String>,
+    pub fir_no: Option<String>,
+    pub district: Option<String>,
+    pub police_station: Option<String>,
+    pub status: Option<String>,
+    pub priority: Option<String>,
+    /// FIR date from (YYYY-MM-DD, inclusive).
+    pub from_date: Option<String>,
+    /// FIR date to (YYYY-MM-DD, inclusive).
+    pub to_date: Option<String>,
+    /// 1 to 200; 50 when absent.
+    pub limit: Option<usize>,
+    pub cursor: Option<String>,
+}
+
+fn clean(v: Option<String>) -> Option<String> {
+    v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
+}
+
+fn date_filter(v: Option<String>, field: &str) -> Result<Option<String>, Error> {
+    match clean(v) {
+        None => Ok(None),
+        Some(text) => match domain::grievance::parse_date(&text) {
+            Some(d) => Ok(Some(format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day()))),
+            None => Err(Error::field(field, "Dates are written YYYY-MM-DD")),
+        },
+    }
+}
+
+impl ListParams {
+    pub fn filters(self) -> Result<(Filters, usize, Option<String>), Error> {
+        let limit = self.limit.unwrap_or(50);
+        if !(1..=200).contains(&limit) {
+            return Err(Error::field("limit", "limit must be between 1 and 200"));
+        }
+        Ok((
+            Filters {
+                search: clean(self.search),
+                fir_no: clean(self.fir_no),
+                district: clean(self.district),
+                police_station: clean(self.police_station),
+                status: clean(self.status),
+                priority: clean(self.priority),
+                from_date: date_filter(self.from_date, "from_date")?,
+                to_date: date_filter(self.to_date, "to_date")?,
+            },
+            limit,
+            clean(self.cursor),
+        ))
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GrievancePage {
+    pub success: bool,
+    /// The page, newest first.
+    pub data: Vec<Grievance>,
+    /// How many grievances the caller can see in all.
+    pub total: i64,
+    /// Continue with this cursor; absent on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// A page of grievances, newest first, filtered on the server.
+#[utoipa::path(get, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), params(ListParams),
+    responses((status = 200, body = GrievancePage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>) -> ApiResult<ApiJson<GrievancePage>> {
+    caller.require(Resource::Grievances, Action::Read)?;
+    let (filters, limit, cursor) = params.filters()?;
+    let store = state.store.as_ref();
+    let viewer = viewer(&caller);
+    let page = reads::list(store, viewer, &filters, limit, cursor).await?;
+    let total = reads::counters(store, viewer).await?.get("total").and_then(Value::as_i64).unwrap_or(0);
+    Ok(ApiJson(GrievancePage { success: true, data: page.items, total, next_cursor: page.cursor }))
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct StatusCount {
+    pub status: String,
+    pub count: i64,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct PriorityCount {
+    pub priority: String,
+    pub count: i64,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GrievanceStats {
+    pub by_status: Vec<StatusCount>,
+    pub by_priority: Vec<PriorityCount>,
+}
+
+/// Grievances by status and by priority, from counters (never by reading grievances).
+#[utoipa::path(get, path = "/api/grievances/stats", tag = "grievances", security(("bearer" = [])),
+    responses((status = 200, body = GrievanceStats), (status = 403, body = ErrorBody)))]
+async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<GrievanceStats>> {
+    caller.require(Resource::Grievances, Action::Read)?;
+    let store = state.store.as_ref();
+    let counters = reads::counters(store, viewer(&caller)).await?;
+    let count = |attr: String| counters.get(&attr).and_then(Value::as_i64).unwrap_or(0);
+    let mut by_status: Vec<StatusCount> = lists::list(store, ListKind::Statuses)
+        .await?
+        .into_iter()
+        .map(|s| StatusCount { count: count(cases::counters::status_attr(&s.name)), status: s.name })
+        .collect();
+    let mut by_priority: Vec<PriorityCount> = lists::list(store, ListKind::Priorities)
+        .await?
+        .into_iter()
+        .map(|p| PriorityCount { count: count(cases::counters::priority_attr(&p.name)), priority: p.name })
+        .collect();
+    // Grievances whose status or priority is no longer in the list still count.
+    for (attr, value) in &counters {
+        let n = value.as_i64().unwrap_or(0);
+        if let Some(s) = attr.strip_prefix("status:") {
+            if n != 0 && !by_status.iter().any(|c| c.status == s) {
+                by_status.push(StatusCount { status: s.to_string(), count: n });
+            }
+        } else if let Some(p) = attr.strip_prefix("priority:") {
+            if n != 0 && !by_priority.iter().any(|c| c.priority == p) {
+                by_priority.push(PriorityCount { priority: p.to_string(), count: n });
+            }
+        }
+    }
+    Ok(ApiJson(GrievanceStats { by_status, by_priority }))
+}
+
+/// Every field of the grievance form (specification section 3), plus the version the
+/// change is based on.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct GrievanceRequest {
+    #[schema(inline)]
+    fields: domain::grievance::GrievanceFields,
+    /// The version this edit was based on; a stale one is refused with 409.
+    version: Option<i64>,
+}
+
+fn version_of(body: &Value) -> Option<i64> {
+    body.get("version").and_then(Value::as_i64)
+}
+
+/// One grievance the caller may see.
+#[utoipa::path(get, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses((status = 200, body = Envelope<Grievance>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Grievance>>> {
+    caller.require(Resource::Grievances, Action::Read)?;
+    Ok(ApiJson(Envelope::ok(reads::get(state.store.as_ref(), viewer(&caller), id).await?)))
+}
+
+/// Files a grievance; the server sets its number, filer and times.
+#[utoipa::path(post, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), request_body = domain::grievance::GrievanceFields,
+    responses((status = 201, body = Envelope<Grievance>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn create_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Grievance>>)> {
+    caller.require(Resource::Grievances, Action::Create)?;
+    let fields = writes::parse_fields(&body)?;
+    let g = writes::create(state.store.as_ref(), &actor(&caller, &client), fields).await?;
+    Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(g))))
+}
+
+/// Changes a grievance; every changed field is audited.
+#[utoipa::path(put, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = GrievanceRequest,
+    responses((status = 200, body = Envelope<Grievance>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<Grievance>>> {
+    caller.require(Resource::Grievances, Action::Update)?;
+    let store = state.store.as_ref();
+    reads::get(store, viewer(&caller), id).await?;
+    let fields = writes::parse_fields(&body)?;
+    Ok(ApiJson(Envelope::ok(writes::update(store, &actor(&caller, &client), id, fields, version_of(&body)).await?)))
+}
+
+/// Deletes a grievance; its DELETED audit record keeps the complete record.
+#[utoipa::path(delete, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn delete_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+    caller.require(Resource::Grievances, Action::Delete)?;
+    let store = state.store.as_ref();
+    reads::get(store, viewer(&caller), id).await?;
+    writes::delete(store, &actor(&caller, &client), id).await?;
+    Ok(ApiJson(SuccessMessage::new("Grievance deleted successfully")))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct StatusRequest {
+    pub status_id: i64,
+    pub notes: Option<String>,
+    /// The version the change was based on; a stale one is refused with 409.
+    pub version: Option<i64>,
+}
+
+/// Moves a grievance to another status (an active item of the statuses list).
+#[utoipa::path(put, path = "/api/grievances/{id}/status", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = StatusRequest,
+    responses((status = 200, body = Envelope<Grievance>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<Grievance>>> {
+    caller.require(Resource::Grievances, Action::Update)?;
+    let body: StatusRequest = http_glue::json::parse_body(body)?;
+    let store = state.store.as_ref();
+    reads::get(store, viewer(&caller), id).await?;
+    Ok(ApiJson(Envelope::ok(writes::change_status(store, &actor(&caller, &client), id, body.status_id, body.notes, body.version).await?)))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct AssignRequest {
+    /// The user to assign; null to unassign.
+    pub user_id: Option<i64>,
+}
+
+/// Assigns a grievance to an active user, who can then see it without view_all.
+#[utoipa::path(put, path = "/api/grievances/{id}/assign", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = AssignRequest,
+    responses((status = 200, body = Envelope<Grievance>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<Grievance>>> {
+    caller.require(Resource::Grievances, Action::Update)?;
+    let body: AssignRequest = http_glue::json::parse_body(body)?;
+    let store = state.store.as_ref();
+    reads::get(store, viewer(&caller), id).await?;
+    let assignee = match body.user_id {
+        None => None,
+        Some(uid) => match auth::users::get(store, uid).await? {
+            Some(u) if u.is_active() => Some((u.id, u.name)),
+            _ => return Err(Error::field("user_id", "Choose an active user to assign").into()),
+        },
+    };
+    Ok(ApiJson(Envelope::ok(writes::assign(store, &actor(&caller, &client), id, assignee).await?)))
+}
+
+/// The grievance's audit records, newest first.
+#[utoipa::path(get, path = "/api/grievances/{id}/history", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses((status = 200, body = Envelope<Vec<Object>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Value>>>> {
+    caller.require(Resource::Grievances, Action::Read)?;
+    let store = state.store.as_ref();
+    reads::get(store, viewer(&caller), id).await?;
+    let page = store.query(&store::Query::table(cases::keys::audit_pk(id)).newest_first().limit(500)).await?;
+    Ok(ApiJson(Envelope::ok(page.items.into_iter().map(cases::reads::audit_view).collect())))
+}

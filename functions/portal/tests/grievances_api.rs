@@ -1,0 +1,225 @@
+//! Grievances through the real routers, on both engines: validation, scope, versions,
+//! audit records in step with the data, counters, and deletion read back from the trail.
+
+use apitest::{on_both_engines, Api, Engine};
+use http::StatusCode;
+use serde_json::{json, Value};
+
+fn form(fir: &str, status: &str, priority: &str) -> Value {
+    json!({"type_of_call": "Walk-in", "fir_no": fir, "fir_date": "2026-10-05", "section_and_act": "379 IPC",
+           "crime_title": "Theft", "district": "Central District", "police_station": "Civil Lines",
+           "status": status, "priority": priority, "brief_details": "Motorcycle stolen from the market parking.",
+           "investigation_officers": [
+               {"officer_name": "SI Rao", "from_date": "2026-10-06", "to_date": "2026-10-20", "findings": "CCTV footage collected"},
+               {"officer_name": "ASI Khan", "from_date": "2026-10-21", "to_date": "", "findings": ""}]})
+}
+
+async fn create(api: &Api, token: &str, body: Value) -> Value {
+    let answer = api.post("/api/grievances", token, body).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
+    answer.body["data"].clone()
+}
+
+async fn officer(api: &Api, admin: &str, email: &str) -> String {
+    let role = api.post("/api/roles", admin, json!({"name": format!("Officer {email}"), "permissions": {"grievances": "create,read,update,delete"}})).await;
+    let user = api.post("/api/users", admin, json!({"name": format!("Officer {email}"), "email": email, "password": "Officer-Pass-1",
+        "department": "Crime Branch", "designation": "Inspector", "role_id": role.body["data"]["id"]})).await;
+    assert_eq!(user.status, StatusCode::CREATED, "{:?}", user.body);
+    api.login(email, "Officer-Pass-1").await
+}
+
+async fn a_grievance_is_filed_with_server_set_fields_and_an_audit_record(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let g = create(&api, &admin, form("FIR/2026-0042", "pending", "High")).await;
+    assert!(g["grievance_number"].as_str().unwrap().starts_with("GRV-2026-"), "{g}");
+    assert_eq!((g["status"].as_str(), g["priority"].as_str()), (Some("Pending"), Some("High")), "list items keep their own spelling");
+    assert_eq!(g["filed_by_name"], apitest::ADMIN_NAME);
+    assert_eq!(g["investigation_officers"].as_array().unwrap().len(), 2);
+    assert_eq!(g["version"], 1);
+    let id = g["id"].as_i64().unwrap();
+    let read = api.get(&format!("/api/grievances/{id}"), &admin).await;
+    assert_eq!((read.status, read.body["success"].as_bool()), (StatusCode::OK, Some(true)));
+    assert_eq!(read.body["data"], g);
+    let history = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"].clone();
+    let record = &history[0];
+    assert_eq!((record["action"].as_str(), record["field_name"].as_str()), (Some("CREATED"), Some("complete_record")));
+    assert_eq!(record["user_role"], "Admin");
+    assert_eq!(record["ip_address"], "203.0.113.9");
+    assert_eq!(record["user_agent"], "apitest");
+    assert!(record["session_id"].as_str().unwrap().len() >= 16);
+    assert!(record["action_details"]["summary"].as_str().unwrap().contains("created"));
+    assert!(record["action_details"]["changes"].as_array().unwrap().iter().any(|c| c["field"] == "fir_no" && c["newValue"] == "FIR/2026-0042"));
+}
+
+async fn the_server_answers_the_forms_validation_messages(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let empty = api.post("/api/grievances", &admin, json!({})).await;
+    assert_eq!((empty.status, empty.error()), (StatusCode::BAD_REQUEST, "Please fix the validation errors below before submitting."));
+    assert_eq!(empty.body["fields"]["fir_no"], "FIR Number is required");
+    assert_eq!(empty.body["fields"]["brief_details"], "Brief Details is required");
+    let mut bad = form("FIR 12#", "Pending", "Low");
+    bad["fir_date"] = json!("2999-01-01");
+    bad["brief_details"] = json!("short");
+    bad["investigation_officers"] = json!([{"officer_name": "SI Rao"}, {"officer_name": "X", "from_date": "2026-02-02", "to_date": "2026-01-01"}]);
+    let fields = api.post("/api/grievances", &admin, bad).await.body["fields"].clone();
+    assert_eq!(fields["fir_no"], "FIR Number should contain only letters, numbers, and hyphens");
+    assert_eq!(fields["fir_date"], "FIR Date cannot be in the future");
+    assert_eq!(fields["brief_details"], "Brief details must be at least 10 characters long");
+    assert_eq!(fields["investigation_officers[0].from_date"], "From date is required when officer name is provided");
+    assert_eq!(fields["investigation_officers[1].to_date"], "To date must be after from date");
+    let mut unknown = form("FIR-1", "Pending", "Low");
+    unknown["district"] = json!("Atlantis");
+    let answer = api.post("/api/grievances", &admin, unknown).await;
+    assert_eq!(answer.body["fields"]["district"], "District 'Atlantis' is not an active item of the Admin Panel's list");
+}
+
+async fn without_view_all_a_user_sees_only_their_own(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let ravi = officer(&api, &admin, "ravi@police.test").await;
+    let sita = officer(&api, &admin, "sita@police.test").await;
+    let mine = create(&api, &ravi, form("FIR-R1", "Pending", "Low")).await;
+    let theirs = create(&api, &sita, form("FIR-S1", "Pending", "High")).await;
+    let list = api.get("/api/grievances", &ravi).await;
+    assert_eq!(list.body["data"].as_array().unwrap().len(), 1);
+    assert_eq!((list.body["data"][0]["fir_no"].as_str(), list.body["total"].as_i64()), (Some("FIR-R1"), Some(1)));
+    let other = api.get(&format!("/api/grievances/{}", theirs["id"]), &ravi).await;
+    assert_eq!((other.status, other.error()), (StatusCode::NOT_FOUND, "Grievance not found"));
+    assert_eq!(api.get(&format!("/api/grievances/{}/history", theirs["id"]), &ravi).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(api.delete(&format!("/api/grievances/{}", theirs["id"]), &ravi).await.status, StatusCode::NOT_FOUND);
+    let stats = api.get("/api/grievances/stats", &ravi).await.body;
+    assert_eq!(stats["byPriority"].as_array().unwrap().iter().map(|p| p["count"].as_i64().unwrap()).sum::<i64>(), 1);
+    // The admin sees both; assigning Sita's case to Ravi shows it to him.
+    assert_eq!(api.get("/api/grievances", &admin).await.body["total"], 2);
+    let ravi_id = api.get("/api/auth/me", &ravi).await.body["id"].clone();
+    let assigned = api.put(&format!("/api/grievances/{}/assign", theirs["id"]), &admin, json!({"user_id": ravi_id})).await;
+    assert_eq!(assigned.status, StatusCode::OK, "{:?}", assigned.body);
+    assert_eq!(api.get("/api/grievances", &ravi).await.body["data"].as_array().unwrap().len(), 2);
+    assert_eq!(api.get(&format!("/api/grievances/{}", mine["id"]), &ravi).await.status, StatusCode::OK);
+}
+
+async fn a_stale_version_is_refused_and_changes_are_audited_field_by_field(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let g = create(&api, &admin, form("FIR-9", "Pending", "Low")).await;
+    let id = g["id"].as_i64().unwrap();
+    let mut edit = form("FIR-9", "Pending", "Critical");
+    edit["crime_title"] = json!("Robbery");
+    edit["investigation_officers"] = json!([{"officer_name": "SI Rao", "from_date": "2026-10-06", "to_date": "2026-10-20", "findings": "CCTV footage collected"}]);
+    edit["version"] = json!(1);
+    let first = api.put(&format!("/api/grievances/{id}"), &admin, edit.clone()).await;
+    assert_eq!((first.status, first.body["data"]["version"].as_i64()), (StatusCode::OK, Some(2)));
+    let stale = api.put(&format!("/api/grievances/{id}"), &admin, edit).await;
+    assert_eq!(stale.status, StatusCode::CONFLICT);
+    assert!(stale.error().contains("reload"), "{}", stale.error());
+    let status_stale = api.put(&format!("/api/grievances/{id}/status"), &admin, json!({"status_id": 1, "version": 1})).await;
+    assert_eq!(status_stale.status, StatusCode::CONFLICT);
+
+    let history = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"].clone();
+    let updates: Vec<(&str, &str)> = history.as_array().unwrap().iter().map(|r| (r["action"].as_str().unwrap(), r["field_name"].as_str().unwrap())).collect();
+    assert!(updates.contains(&("UPDATED", "crime_title")));
+    assert!(updates.contains(&("UPDATED", "investigation_officers")));
+    assert!(updates.contains(&("PRIORITY_CHANGED", "priority")));
+    assert_eq!(updates.len(), 4, "CREATED and the three changes: {updates:?}");
+    let officers = history.as_array().unwrap().iter().find(|r| r["field_name"] == "investigation_officers").unwrap();
+    assert_eq!(officers["action_details"]["changes"][0]["action"], "removed");
+}
+
+async fn status_changes_carry_milestones_and_move_the_counters(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let statuses = api.get("/api/admin/dropdowns/statuses", &admin).await.body;
+    let status_id = |name: &str| statuses.as_array().unwrap().iter().find(|s| s["name"] == name).unwrap()["id"].clone();
+    let g = create(&api, &admin, form("FIR-7", "Pending", "High")).await;
+    create(&api, &admin, form("FIR-8", "In Progress", "Low")).await;
+    let id = g["id"].as_i64().unwrap();
+    let resolved = api.put(&format!("/api/grievances/{id}/status"), &admin, json!({"status_id": status_id("Resolved"), "notes": "Vehicle recovered"})).await;
+    assert_eq!((resolved.status, resolved.body["data"]["status"].as_str()), (StatusCode::OK, Some("Resolved")));
+    api.put(&format!("/api/grievances/{id}/status"), &admin, json!({"status_id": status_id("In Progress")})).await;
+    let actions: Vec<String> = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["action"].as_str().unwrap().to_string())
+        .collect();
+    for expected in ["STATUS_CHANGED", "RESOLVED", "REOPENED", "CREATED"] {
+        assert!(actions.iter().any(|a| a == expected), "{expected} in {actions:?}");
+    }
+    let noted = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["action"] == "RESOLVED" && r["notes"] == "Vehicle recovered");
+    assert!(noted);
+    let stats = api.get("/api/grievances/stats", &admin).await.body;
+    let count = |status: &str| stats["byStatus"].as_array().unwrap().iter().find(|s| s["status"] == status).unwrap()["count"].as_i64().unwrap();
+    assert_eq!((count("Pending"), count("In Progress"), count("Resolved")), (0, 2, 0));
+    let unknown = api.put(&format!("/api/grievances/{id}/status"), &admin, json!({"status_id": 987654})).await;
+    assert_eq!((unknown.status, unknown.error()), (StatusCode::BAD_REQUEST, "Choose an active status"));
+}
+
+async fn a_deleted_grievance_is_read_back_from_its_trail(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let g = create(&api, &admin, form("FIR-DEL-1", "Pending", "Medium")).await;
+    let id = g["id"].as_i64().unwrap();
+    let districts = api.get("/api/admin/dropdowns/districts", &admin).await.body;
+    let central = districts.as_array().unwrap().iter().find(|d| d["name"] == "Central District").unwrap().clone();
+    assert_eq!(central["usage_count"], 1, "the grievance's district counts as used");
+    let used = api.delete(&format!("/api/admin/dropdowns/districts/{}", central["id"]), &admin).await;
+    assert_eq!(used.status, StatusCode::CONFLICT);
+    assert!(used.error().ends_with("deactivate it instead of deleting it"));
+
+    assert_eq!(api.delete(&format!("/api/grievances/{id}"), &admin).await.status, StatusCode::OK);
+    assert_eq!(api.get(&format!("/api/grievances/{id}"), &admin).await.status, StatusCode::NOT_FOUND);
+    let trail = api.state.store.query(&store::Query::table(format!("AUDIT#{id}")).newest_first()).await.unwrap();
+    let deleted = trail.items.iter().find(|i| i.str("action") == Some("DELETED")).expect("a DELETED record");
+    let record = &deleted.attrs["action_details"]["record"];
+    assert_eq!(record["fir_no"], "FIR-DEL-1");
+    assert_eq!(record["investigation_officers"], g["investigation_officers"]);
+    assert_eq!(record["brief_details"], g["brief_details"]);
+    let stats = api.get("/api/grievances/stats", &admin).await.body;
+    assert!(stats["byStatus"].as_array().unwrap().iter().all(|s| s["count"] == 0));
+    let districts = api.get("/api/admin/dropdowns/districts", &admin).await.body;
+    assert_eq!(districts.as_array().unwrap().iter().find(|d| d["name"] == "Central District").unwrap()["usage_count"], 0);
+}
+
+async fn the_list_filters_and_pages_newest_first(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    for i in 0..7 {
+        let mut f = form(&format!("FIR-{i}"), if i % 2 == 0 { "Pending" } else { "Closed" }, "Low");
+        f["fir_date"] = json!(format!("2026-03-0{}", i + 1));
+        if i == 3 {
+            f["brief_details"] = json!("Chain snatching near the TEMPLE gate.");
+        }
+        create(&api, &admin, f).await;
+    }
+    let get = |q: &str| {
+        let (api, admin, q) = (&api, admin.clone(), q.to_string());
+        async move { api.get(&format!("/api/grievances{q}"), &admin).await.body }
+    };
+    let firs = |body: &Value| body["data"].as_array().unwrap().iter().map(|g| g["fir_no"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(firs(&get("").await), ["FIR-6", "FIR-5", "FIR-4", "FIR-3", "FIR-2", "FIR-1", "FIR-0"]);
+    assert_eq!(firs(&get("?status=Closed").await), ["FIR-5", "FIR-3", "FIR-1"]);
+    assert_eq!(firs(&get("?search=temple").await), ["FIR-3"]);
+    assert_eq!(firs(&get("?from_date=2026-03-02&to_date=2026-03-04").await), ["FIR-3", "FIR-2", "FIR-1"]);
+    assert_eq!(firs(&get("?fir_no=r-5").await), ["FIR-5"]);
+    let first = get("?limit=3").await;
+    assert_eq!(firs(&first), ["FIR-6", "FIR-5", "FIR-4"]);
+    let next = get(&format!("?limit=3&cursor={}", first["next_cursor"].as_str().unwrap())).await;
+    assert_eq!(firs(&next), ["FIR-3", "FIR-2", "FIR-1"]);
+    assert_eq!(get("?limit=500").await["fields"]["limit"], "limit must be between 1 and 200");
+}
+
+on_both_engines!(
+    a_grievance_is_filed_with_server_set_fields_and_an_audit_record,
+    the_server_answers_the_forms_validation_messages,
+    without_view_all_a_user_sees_only_their_own,
+    a_stale_version_is_refused_and_changes_are_audited_field_by_field,
+    status_changes_carry_milestones_and_move_the_counters,
+    a_deleted_grievance_is_read_back_from_its_trail,
+    the_list_filters_and_pages_newest_first,
+);

@@ -1,0 +1,69 @@
+//! The dashboard counters, kept by the same transactions that change grievances. A change
+//! is described as the removal of the old grievance and the addition of the new one, so
+//! every counter moves by exactly what the data moved.
+
+use crate::keys;
+use crate::record::Grievance;
+use std::collections::BTreeMap;
+use store::{Changes, Key, Write};
+
+pub fn status_attr(status: &str) -> String {
+    format!("status:{status}")
+}
+
+pub fn priority_attr(priority: &str) -> String {
+    format!("priority:{priority}")
+}
+
+fn resolution_days(g: &Grievance) -> Option<i64> {
+    let resolved = domain::clock::parse(g.resolved_at.as_deref()?)?;
+    let filed = domain::clock::parse(&g.filed_at)?;
+    Some(((resolved - filed).whole_hours() as f64 / 24.0).round() as i64)
+}
+
+fn is_done(g: &Grievance) -> bool {
+    domain::audit::is_final_status(&g.fields.status)
+}
+
+fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign: i64) {
+    let mut add = |key: Key, attr: String, by: i64| *deltas.entry(key).or_default().entry(attr).or_default() += by;
+    let mut scopes = vec![keys::stats_all()];
+    scopes.extend(g.visible_to().into_iter().map(keys::stats_user));
+    for scope in scopes {
+        add(scope.clone(), "total".into(), sign);
+        add(scope.clone(), status_attr(&g.fields.status), sign);
+        add(scope.clone(), priority_attr(&g.fields.priority), sign);
+        if is_done(g) {
+            if let Some(days) = resolution_days(g) {
+                add(scope.clone(), "resolved_count".into(), sign);
+                add(scope, "resolution_days".into(), sign * days);
+            }
+        }
+    }
+    let station = keys::stats_station(&g.fields.police_station);
+    add(station.clone(), "total".into(), sign);
+    if is_done(g) {
+        add(station, "done".into(), sign);
+    }
+}
+
+/// The counter writes that move the counters from `before` to `after`.
+pub fn writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
+    let mut deltas = BTreeMap::new();
+    if let Some(g) = before {
+        tally(&mut deltas, g, -1);
+    }
+    if let Some(g) = after {
+        tally(&mut deltas, g, 1);
+    }
+    deltas
+        .into_iter()
+        .filter_map(|(key, attrs)| {
+            let mut changes = Changes::default();
+            for (attr, by) in attrs.into_iter().filter(|(_, by)| *by != 0) {
+                changes = changes.add(&attr, by);
+            }
+            (!changes.is_empty()).then(|| Write::update(key, changes))
+        })
+        .collect()
+}

@@ -1,0 +1,45 @@
+//! Where grievance items live in the single table.
+
+use store::Key;
+
+pub const ALL_INDEX_PK: &str = "GRV";
+
+pub fn grievance(id: i64) -> Key {
+    Key::new(format!("GRV#{id}"), "GRV")
+}
+
+/// Newest-first order: the filing time, then the id.
+pub fn recency(filed_at: &str, id: i64) -> String {
+    format!("{filed_at}#{id:012}")
+}
+
+pub fn status_index_pk(status: &str) -> String {
+    format!("GRVSTATUS#{status}")
+}
+
+/// The grievances a user filed or is assigned to, for users without view_all.
+pub fn visible_pk(user_id: i64) -> String {
+    format!("MYGRV#{user_id}")
+}
+
+pub fn visible(user_id: i64, filed_at: &str, id: i64) -> Key {
+    Key::new(visible_pk(user_id), recency(filed_at, id))
+}
+
+pub fn audit_pk(grievance_id: i64) -> String {
+    format!("AUDIT#{grievance_id}")
+}
+
+pub const AUDIT_INDEX_PK: &str = "AUDIT";
+
+pub fn stats_all() -> Key {
+    Key::new("STATS#GRV", "ALL")
+}
+
+pub fn stats_user(user_id: i64) -> Key {
+    Key::new("STATS#GRV", format!("USER#{user_id}"))
+}
+
+pub fn stats_station(station: &str) -> Key {
+    Key::new("STATS#STATION", station.to_string())
+}

@@ -1,0 +1,11 @@
+//! Grievances over the store port. Every mutation is one transaction holding the grievance,
+//! its audit records, the dashboard counters and the admin-list usage counts, so an audit
+//! record is never lost and a counter never drifts from the data.
+
+pub mod counters;
+pub mod keys;
+pub mod reads;
+pub mod record;
+pub mod writes;
+
+pub use record::{Actor, Grievance};

@@ -1,0 +1,146 @@
+//! Reading grievances: by id and as filtered, newest-first pages. A user without view_all
+//! reads only the copies kept under their own partition, so nothing else can leak.
+
+use crate::record::Grievance;
+use crate::{keys, writes};
+use domain::{Error, Result};
+use store::{Index, Query, Store};
+
+/// Who is reading.
+#[derive(Clone, Copy, Debug)]
+pub struct Viewer {
+    pub user_id: i64,
+    pub view_all: bool,
+}
+
+impl Viewer {
+    pub fn may_see(&self, g: &Grievance) -> bool {
+        self.view_all || g.visible_to().contains(&self.user_id)
+    }
+}
+
+/// A grievance the viewer may see; another's is "not found", not "forbidden", so that ids
+/// reveal nothing.
+pub async fn get(store: &dyn Store, viewer: Viewer, id: i64) -> Result<Grievance> {
+    match writes::load(store, id).await? {
+        Some((g, _)) if viewer.may_see(&g) => Ok(g),
+        _ => Err(Error::not_found("Grievance not found")),
+    }
+}
+
+/// The list filters of specification section 2. Empty means "any".
+#[derive(Clone, Debug, Default)]
+pub struct Filters {
+    pub search: Option<String>,
+    pub fir_no: Option<String>,
+    pub district: Option<String>,
+    pub police_station: Option<String>,
+    pub status: Option<String>,
+    pub priority: Option<String>,
+    pub from_date: Option<String>,
+    pub to_date: Option<String>,
+}
+
+fn contains(haystack: &str, needle: &str) -> bool {
+    haystack.to_lowercase().contains(needle)
+}
+
+impl Filters {
+    pub fn is_empty(&self) -> bool {
+        self.search.is_none()
+            && self.fir_no.is_none()
+            && self.district.is_none()
+            && self.police_station.is_none()
+            && self.status.is_none()
+            && self.priority.is_none()
+            && self.from_date.is_none()
+            && self.to_date.is_none()
+    }
+
+    pub fn matches(&self, g: &Grievance) -> bool {
+        let f = &g.fields;
+        let eq = |want: &Option<String>, have: &str| want.as_ref().is_none_or(|w| w.eq_ignore_ascii_case(have));
+        self.search.as_ref().is_none_or(|s| {
+            let s = s.to_lowercase();
+            contains(&g.grievance_number, &s) || contains(&f.fir_no, &s) || contains(&f.crime_title, &s) || contains(&f.brief_details, &s)
+        }) && self.fir_no.as_ref().is_none_or(|n| contains(&f.fir_no, &n.to_lowercase()))
+            && eq(&self.district, &f.district)
+            && eq(&self.police_station, &f.police_station)
+            && eq(&self.status, &f.status)
+            && eq(&self.priority, &f.priority)
+            && self.from_date.as_ref().is_none_or(|d| f.fir_date.as_str() >= d.as_str())
+            && self.to_date.as_ref().is_none_or(|d| f.fir_date.as_str() <= d.as_str())
+    }
+}
+
+pub struct ListPage {
+    pub items: Vec<Grievance>,
+    /// Continue from here; present while more items may match.
+    pub cursor: Option<String>,
+}
+
+/// How many items one request may examine before answering with what it found and a
+/// cursor to continue: bounded work per request, whatever the filters.
+pub const READ_BUDGET: usize = 2000;
+
+pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage> {
+    let (index, pk) = if !viewer.view_all {
+        (None, keys::visible_pk(viewer.user_id))
+    } else if let Some(status) = &filters.status {
+        (Some(Index::Gsi2), keys::status_index_pk(status))
+    } else {
+        (Some(Index::Gsi1), keys::ALL_INDEX_PK.to_string())
+    };
+    let base = match index {
+        Some(i) => Query::index(i, pk),
+        None => Query::table(pk),
+    }
+    .newest_first();
+    let mut items = Vec::new();
+    let mut examined = 0;
+    let mut cursor = cursor;
+    let batch = if filters.is_empty() || (filters.status.is_some() && viewer.view_all && filters.search.is_none() && filters.fir_no.is_none() && filters.district.is_none() && filters.police_station.is_none() && filters.priority.is_none() && filters.from_date.is_none() && filters.to_date.is_none()) {
+        limit
+    } else {
+        200
+    };
+    loop {
+        let page = store.query(&base.clone().limit(batch).after(cursor.clone())).await?;
+        let count = page.items.len();
+        for (position, item) in page.items.into_iter().enumerate() {
+            examined += 1;
+            let (g, _) = writes::from_item(item.clone())?;
+            if filters.matches(&g) {
+                items.push(g);
+                if items.len() == limit {
+                    let more = position + 1 < count || page.cursor.is_some();
+                    return Ok(ListPage { items, cursor: more.then(|| store::cursor_after(&item, index)) });
+                }
+            }
+            if examined >= READ_BUDGET && (position + 1 < count || page.cursor.is_some()) {
+                return Ok(ListPage { items, cursor: Some(store::cursor_after(&item, index)) });
+            }
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => return Ok(ListPage { items, cursor: None }),
+        }
+    }
+}
+
+/// The counters a viewer's dashboard reads: the whole state's, or their own cases'.
+pub async fn counters(store: &dyn Store, viewer: Viewer) -> Result<store::Attrs> {
+    let key = if viewer.view_all { keys::stats_all() } else { keys::stats_user(viewer.user_id) };
+    Ok(store.get(&key).await?.map(|i| i.attrs).unwrap_or_default())
+}
+
+/// An audit record as the API answers it: its attributes without the index keys.
+pub fn audit_view(item: store::Item) -> serde_json::Value {
+    let mut attrs = item.attrs;
+    for index in Index::ALL {
+        attrs.remove(index.pk_attr());
+        attrs.remove(index.sk_attr());
+    }
+    attrs.remove("visible_to");
+    serde_json::Value::Object(attrs)
+}

@@ -1,0 +1,49 @@
+use domain::grievance::GrievanceFields;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A stored grievance: what staff filled in, and what the server keeps about it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Grievance {
+    pub id: i64,
+    pub grievance_number: String,
+    #[serde(flatten)]
+    pub fields: GrievanceFields,
+    pub status_id: Option<i64>,
+    pub priority_id: Option<i64>,
+    pub filed_by: i64,
+    pub filed_by_name: String,
+    pub assigned_to: Option<i64>,
+    pub assigned_to_name: Option<String>,
+    pub filed_at: String,
+    pub updated_at: String,
+    /// When the grievance last entered Resolved or Closed.
+    pub resolved_at: Option<String>,
+    /// Bumped by every change; a change based on an older version is refused (409).
+    pub version: i64,
+}
+
+impl Grievance {
+    /// Who may see it without view_all: the one who filed it and the one assigned to it.
+    pub fn visible_to(&self) -> Vec<i64> {
+        let mut users = vec![self.filed_by];
+        if let Some(a) = self.assigned_to {
+            if a != self.filed_by {
+                users.push(a);
+            }
+        }
+        users
+    }
+}
+
+/// Who makes a change, as the audit trail records them.
+#[derive(Clone, Debug, Default)]
+pub struct Actor {
+    pub user_id: i64,
+    pub name: String,
+    pub email: String,
+    pub role: String,
+    pub ip: String,
+    pub user_agent: String,
+    pub session_id: String,
+}

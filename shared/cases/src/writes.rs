@@ -1,0 +1,391 @@
+//! The grievance mutations. Each is one transaction: the grievance, the copies that let a
+//! user without view_all list their own cases, the audit records, the counters, and the
+//! admin-list usage counts.
+
+use crate::record::{Actor, Grievance};
+use crate::{counters, keys};
+use domain::audit::{self, AuditAction, FieldChange};
+use domain::grievance::GrievanceFields;
+use domain::lists::ListKind;
+use domain::{Error, FieldErrors, Result};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use store::{Changes, Condition, Index, Item, Store, StoreError, Write};
+
+pub const STALE: &str = "This grievance was changed by someone else since you opened it. Please reload it and try again.";
+
+fn not_found() -> Error {
+    Error::not_found("Grievance not found")
+}
+
+/// The list-backed fields: (list, field, label, value).
+fn list_fields(f: &GrievanceFields) -> Vec<(ListKind, &'static str, &'static str, Option<&str>)> {
+    vec![
+        (ListKind::CallTypes, "type_of_call", "Type of Call", f.type_of_call.as_deref()),
+        (ListKind::CrimeTitles, "crime_title", "Crime Title", Some(&f.crime_title)),
+        (ListKind::Districts, "district", "District", Some(&f.district)),
+        (ListKind::PoliceStations, "police_station", "Police Station", Some(&f.police_station)),
+        (ListKind::Statuses, "status", "Status", Some(&f.status)),
+        (ListKind::Priorities, "priority", "Priority", Some(&f.priority)),
+        (ListKind::Reasons, "reason", "Reason", f.reason.as_deref()),
+    ]
+}
+
+/// Checks that every list-backed field names an active item (an item the grievance
+/// already named may have been deactivated since), writes the item's own spelling back,
+/// and answers the items named.
+async fn resolve_lists(store: &dyn Store, fields: &mut GrievanceFields, before: Option<&GrievanceFields>) -> Result<BTreeMap<ListKind, i64>> {
+    let mut refs = BTreeMap::new();
+    let mut errors = FieldErrors::default();
+    let mut canonical = Vec::new();
+    for (kind, field, label, value) in list_fields(fields) {
+        let Some(value) = value.filter(|v| !v.is_empty()) else { continue };
+        let previously = before.and_then(|b| list_fields(b).into_iter().find(|(k, ..)| *k == kind).and_then(|(_, _, _, v)| v.map(str::to_lowercase)));
+        match lists::find_by_name(store, kind, value).await? {
+            Some(item) if item.is_active || previously.as_deref() == Some(&value.to_lowercase()) => {
+                refs.insert(kind, item.id);
+                canonical.push((field, item.name));
+            }
+            _ => errors.add(field, format!("{label} '{value}' is not an active item of the Admin Panel's list")),
+        }
+    }
+    if !errors.is_empty() {
+        return match errors.finish() {
+            Err(Error::Validation { fields, .. }) => Err(Error::Validation { message: domain::grievance::FIX_ERRORS.into(), fields }),
+            other => other.map(|_| BTreeMap::new()),
+        };
+    }
+    for (field, name) in canonical {
+        match field {
+            "type_of_call" => fields.type_of_call = Some(name),
+            "crime_title" => fields.crime_title = name,
+            "district" => fields.district = name,
+            "police_station" => fields.police_station = name,
+            "status" => fields.status = name,
+            "priority" => fields.priority = name,
+            "reason" => fields.reason = Some(name),
+            _ => {}
+        }
+    }
+    Ok(refs)
+}
+
+fn to_attrs(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> serde_json::Map<String, Value> {
+    let Value::Object(mut attrs) = serde_json::to_value(g).expect("a grievance serialises") else { unreachable!() };
+    attrs.insert("list_refs".into(), json!(refs.iter().map(|(k, id)| (k.as_str().to_string(), *id)).collect::<BTreeMap<_, _>>()));
+    attrs
+}
+
+fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
+    let sort = keys::recency(&g.filed_at, g.id);
+    Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) }
+        .indexed(Index::Gsi1, keys::ALL_INDEX_PK, sort.clone())
+        .indexed(Index::Gsi2, keys::status_index_pk(&g.fields.status), sort)
+}
+
+pub fn from_item(item: Item) -> Result<(Grievance, BTreeMap<ListKind, i64>)> {
+    let refs: BTreeMap<String, i64> = item.attrs.get("list_refs").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+    let refs = refs.into_iter().filter_map(|(k, id)| ListKind::parse(&k).map(|k| (k, id))).collect();
+    let g = serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)?;
+    Ok((g, refs))
+}
+
+/// The grievance and the list items it names, as stored.
+pub async fn load(store: &dyn Store, id: i64) -> Result<Option<(Grievance, BTreeMap<ListKind, i64>)>> {
+    store.get(&keys::grievance(id)).await?.map(from_item).transpose()
+}
+
+/// Writes that keep the per-user copies in step: put for every user who sees the new
+/// version, delete for those who saw only the old one.
+fn visibility_writes(before: Option<&Grievance>, after: Option<&Grievance>, refs: &BTreeMap<ListKind, i64>) -> Vec<Write> {
+    let mut writes = Vec::new();
+    let now_visible = after.map(Grievance::visible_to).unwrap_or_default();
+    if let Some(b) = before {
+        for user in b.visible_to() {
+            if !now_visible.contains(&user) {
+                writes.push(Write::delete(keys::visible(user, &b.filed_at, b.id)));
+            }
+        }
+    }
+    if let Some(a) = after {
+        for user in now_visible {
+            writes.push(Write::put(Item { key: keys::visible(user, &a.filed_at, a.id), attrs: to_attrs(a, refs) }));
+        }
+    }
+    writes
+}
+
+fn usage_writes(before: &BTreeMap<ListKind, i64>, after: &BTreeMap<ListKind, i64>) -> Vec<Write> {
+    let mut deltas: BTreeMap<(ListKind, i64), i64> = BTreeMap::new();
+    for (k, id) in before {
+        *deltas.entry((*k, *id)).or_default() -= 1;
+    }
+    for (k, id) in after {
+        *deltas.entry((*k, *id)).or_default() += 1;
+    }
+    deltas
+        .into_iter()
+        .filter(|(_, d)| *d != 0)
+        .map(|((kind, id), d)| Write::update(lists::item_key(kind, id), Changes::default().add("usage_count", d)).when(Condition::Exists))
+        .collect()
+}
+
+/// One audit record to write.
+pub struct AuditEntry {
+    pub action: AuditAction,
+    pub field_name: Option<String>,
+    pub old_value: Option<String>,
+    pub new_value: Option<String>,
+    pub notes: Option<String>,
+    pub action_details: Option<Value>,
+}
+
+impl AuditEntry {
+    fn simple(action: AuditAction, field: &str, old: Option<String>, new: Option<String>, notes: Option<String>) -> Self {
+        AuditEntry { action, field_name: Some(field.to_string()), old_value: old, new_value: new, notes, action_details: None }
+    }
+}
+
+/// The audit records of one change. `change` numbers the grievance's changes (its version
+/// after the change), so two changes within one second never share a record key.
+fn audit_writes(g: &Grievance, change: i64, actor: &Actor, at: &str, entries: Vec<AuditEntry>) -> Vec<Write> {
+    let count = entries.len() as i64;
+    let mut writes: Vec<Write> = entries
+        .into_iter()
+        .enumerate()
+        .map(|(seq, e)| {
+            let sort = format!("{at}#{:012}#{change:06}#{seq:03}", g.id);
+            Write::put_new(
+                Item::new(store::Key::new(keys::audit_pk(g.id), format!("{at}#{change:06}#{seq:03}")))
+                    .with("id", format!("{}-{change}-{seq}", g.id))
+                    .with("grievance_id", g.id)
+                    .with("grievance_number", g.grievance_number.clone())
+                    .with("action", e.action.as_str())
+                    .with("field_name", json!(e.field_name))
+                    .with("old_value", json!(e.old_value))
+                    .with("new_value", json!(e.new_value))
+                    .with("notes", json!(e.notes))
+                    .with("action_details", e.action_details.unwrap_or(Value::Null))
+                    .with("user_id", actor.user_id)
+                    .with("user_name", actor.name.clone())
+                    .with("user_email", actor.email.clone())
+                    .with("user_role", actor.role.clone())
+                    .with("ip_address", actor.ip.clone())
+                    .with("user_agent", actor.user_agent.clone())
+                    .with("session_id", actor.session_id.clone())
+                    .with("created_at", at.to_string())
+                    // Visible to whoever may see the grievance.
+                    .with("visible_to", json!(g.visible_to()))
+                    .indexed(Index::Gsi1, keys::AUDIT_INDEX_PK, sort.clone())
+                    .indexed(Index::Gsi2, format!("AUDITACTION#{}", e.action.as_str()), sort.clone())
+                    .indexed(Index::Gsi3, format!("AUDITUSER#{}", actor.user_id), sort),
+            )
+        })
+        .collect();
+    writes.push(Write::update(store::Key::new("STATS#AUDIT", "ALL"), Changes::default().add("total", count)));
+    writes
+}
+
+/// Writes a change of a grievance. `before` is what was read (its version is the
+/// condition); `after` is the new grievance, or `None` for a deletion.
+async fn commit(
+    store: &dyn Store,
+    before: Option<(&Grievance, &BTreeMap<ListKind, i64>)>,
+    after: Option<(&Grievance, &BTreeMap<ListKind, i64>)>,
+    audit: Vec<Write>,
+) -> Result<()> {
+    let empty = BTreeMap::new();
+    let mut writes = Vec::new();
+    let key = keys::grievance(before.or(after).map(|(g, _)| g.id).expect("a change has a grievance"));
+    let condition = match before {
+        Some((b, _)) => Condition::Equals("version".into(), json!(b.version)),
+        None => Condition::NotExists,
+    };
+    writes.push(match after {
+        Some((a, refs)) => Write::put(main_item(a, refs)).when(condition),
+        None => Write::delete(key).when(condition),
+    });
+    writes.extend(visibility_writes(before.map(|b| b.0), after.map(|a| a.0), after.map(|a| a.1).unwrap_or(&empty)));
+    writes.extend(audit);
+    writes.extend(counters::writes(before.map(|b| b.0), after.map(|a| a.0)));
+    writes.extend(usage_writes(before.map(|b| b.1).unwrap_or(&empty), after.map(|a| a.1).unwrap_or(&empty)));
+    match store.transact(writes).await {
+        Ok(()) => Ok(()),
+        Err(StoreError::ConditionFailed { at: 0 }) => Err(Error::conflict(STALE)),
+        Err(StoreError::ConditionFailed { .. }) => {
+            Err(Error::conflict("An item this grievance names was just deleted from the Admin Panel. Please reload and try again."))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn today() -> time::Date {
+    domain::clock::now().date()
+}
+
+pub fn parse_fields(body: &Value) -> Result<GrievanceFields> {
+    GrievanceFields::parse(body, today())
+}
+
+fn record_json(g: &Grievance) -> Value {
+    serde_json::to_value(g).expect("a grievance serialises")
+}
+
+pub async fn create(store: &dyn Store, actor: &Actor, mut fields: GrievanceFields) -> Result<Grievance> {
+    let refs = resolve_lists(store, &mut fields, None).await?;
+    let id = store.increment(&store::Key::new("SEQ", "grievance"), "n", 1).await?;
+    let now = domain::clock::now_text();
+    let year = &now[..4];
+    let g = Grievance {
+        id,
+        grievance_number: format!("GRV-{year}-{id:06}"),
+        status_id: refs.get(&ListKind::Statuses).copied(),
+        priority_id: refs.get(&ListKind::Priorities).copied(),
+        resolved_at: audit::is_final_status(&fields.status).then(|| now.clone()),
+        fields,
+        filed_by: actor.user_id,
+        filed_by_name: actor.name.clone(),
+        assigned_to: None,
+        assigned_to_name: None,
+        filed_at: now.clone(),
+        updated_at: now.clone(),
+        version: 1,
+    };
+    let summary = format!("Grievance {} created (FIR {})", g.grievance_number, g.fields.fir_no);
+    let entry = AuditEntry {
+        action: AuditAction::Created,
+        field_name: Some("complete_record".into()),
+        old_value: None,
+        new_value: None,
+        notes: Some(summary.clone()),
+        action_details: Some(audit::complete_record(summary, &record_json(&g), true)),
+    };
+    commit(store, None, Some((&g, &refs)), audit_writes(&g, g.version, actor, &now, vec![entry])).await?;
+    Ok(g)
+}
+
+fn check_version(current: &Grievance, expected: Option<i64>) -> Result<()> {
+    match expected {
+        Some(v) if v != current.version => Err(Error::conflict(STALE)),
+        _ => Ok(()),
+    }
+}
+
+fn status_entries(before: &Grievance, after: &Grievance, notes: Option<String>) -> Vec<AuditEntry> {
+    let mut entries = Vec::new();
+    if before.fields.status != after.fields.status {
+        entries.push(AuditEntry::simple(AuditAction::StatusChanged, "status", Some(before.fields.status.clone()), Some(after.fields.status.clone()), notes.clone()));
+        if let Some(milestone) = audit::status_milestone(&before.fields.status, &after.fields.status) {
+            entries.push(AuditEntry::simple(milestone, "status", Some(before.fields.status.clone()), Some(after.fields.status.clone()), notes));
+        }
+    }
+    entries
+}
+
+fn resolved_at(before: &Grievance, new_status: &str, now: &str) -> Option<String> {
+    match (audit::is_final_status(&before.fields.status), audit::is_final_status(new_status)) {
+        (false, true) => Some(now.to_string()),
+        (_, false) => None,
+        (true, true) => before.resolved_at.clone(),
+    }
+}
+
+pub async fn update(store: &dyn Store, actor: &Actor, id: i64, mut fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
+    let (before, before_refs) = load(store, id).await?.ok_or_else(not_found)?;
+    check_version(&before, expected_version)?;
+    let refs = resolve_lists(store, &mut fields, Some(&before.fields)).await?;
+    let now = domain::clock::now_text();
+    let after = Grievance {
+        status_id: refs.get(&ListKind::Statuses).copied(),
+        priority_id: refs.get(&ListKind::Priorities).copied(),
+        resolved_at: resolved_at(&before, &fields.status, &now),
+        fields,
+        updated_at: now.clone(),
+        version: before.version + 1,
+        ..before.clone()
+    };
+    let mut entries: Vec<AuditEntry> = audit::field_changes(&before.fields, &after.fields)
+        .into_iter()
+        .map(|FieldChange { field, old_value, new_value, details }| AuditEntry {
+            action: AuditAction::Updated,
+            field_name: Some(field.to_string()),
+            old_value,
+            new_value,
+            notes: None,
+            action_details: details,
+        })
+        .collect();
+    entries.extend(status_entries(&before, &after, None));
+    if before.fields.priority != after.fields.priority {
+        entries.push(AuditEntry::simple(AuditAction::PriorityChanged, "priority", Some(before.fields.priority.clone()), Some(after.fields.priority.clone()), None));
+    }
+    if entries.is_empty() {
+        // Nothing changed: nothing to write, nothing to audit.
+        return Ok(before);
+    }
+    commit(store, Some((&before, &before_refs)), Some((&after, &refs)), audit_writes(&after, after.version, actor, &now, entries)).await?;
+    Ok(after)
+}
+
+pub async fn change_status(store: &dyn Store, actor: &Actor, id: i64, status_id: i64, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
+    let (before, before_refs) = load(store, id).await?.ok_or_else(not_found)?;
+    check_version(&before, expected_version)?;
+    let status = lists::get(store, ListKind::Statuses, status_id)
+        .await?
+        .filter(|s| s.is_active)
+        .ok_or_else(|| Error::field("status_id", "Choose an active status"))?;
+    let mut refs = before_refs.clone();
+    refs.insert(ListKind::Statuses, status.id);
+    let now = domain::clock::now_text();
+    let mut fields = before.fields.clone();
+    fields.status = status.name.clone();
+    let after = Grievance {
+        resolved_at: resolved_at(&before, &status.name, &now),
+        fields,
+        status_id: Some(status.id),
+        updated_at: now.clone(),
+        version: before.version + 1,
+        ..before.clone()
+    };
+    let notes = notes.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
+    let entries = status_entries(&before, &after, notes);
+    if entries.is_empty() {
+        return Ok(before);
+    }
+    commit(store, Some((&before, &before_refs)), Some((&after, &refs)), audit_writes(&after, after.version, actor, &now, entries)).await?;
+    Ok(after)
+}
+
+pub async fn assign(store: &dyn Store, actor: &Actor, id: i64, assignee: Option<(i64, String)>) -> Result<Grievance> {
+    let (before, refs) = load(store, id).await?.ok_or_else(not_found)?;
+    let now = domain::clock::now_text();
+    let after = Grievance {
+        assigned_to: assignee.as_ref().map(|a| a.0),
+        assigned_to_name: assignee.map(|a| a.1),
+        updated_at: now.clone(),
+        version: before.version + 1,
+        ..before.clone()
+    };
+    if after.assigned_to == before.assigned_to {
+        return Ok(before);
+    }
+    let entry = AuditEntry::simple(AuditAction::Assigned, "assigned_to", before.assigned_to_name.clone(), after.assigned_to_name.clone(), None);
+    commit(store, Some((&before, &refs)), Some((&after, &refs)), audit_writes(&after, after.version, actor, &now, vec![entry])).await?;
+    Ok(after)
+}
+
+pub async fn delete(store: &dyn Store, actor: &Actor, id: i64) -> Result<Grievance> {
+    let (before, refs) = load(store, id).await?.ok_or_else(not_found)?;
+    let now = domain::clock::now_text();
+    let summary = format!("Grievance {} deleted (FIR {})", before.grievance_number, before.fields.fir_no);
+    let entry = AuditEntry {
+        action: AuditAction::Deleted,
+        field_name: Some("complete_record".into()),
+        old_value: None,
+        new_value: None,
+        notes: Some(summary.clone()),
+        action_details: Some(audit::complete_record(summary, &record_json(&before), false)),
+    };
+    commit(store, Some((&before, &refs)), None, audit_writes(&before, before.version + 1, actor, &now, vec![entry])).await?;
+    Ok(before)
+}
