@@ -60,18 +60,7 @@ pub async fn get(store: &dyn Store, id: i64) -> Result<Option<RoleRecord>> {
 
 /// Every role, ordered by name.
 pub async fn list_all(store: &dyn Store) -> Result<Vec<RoleRecord>> {
-    let mut roles = Vec::new();
-    let mut cursor = None;
-    loop {
-        let page = store.query(&store::Query::index(Index::Gsi1, keys::ROLES_INDEX_PK).limit(1000).after(cursor)).await?;
-        for item in page.items {
-            roles.push(RoleRecord::from_item(item)?);
-        }
-        match page.cursor {
-            Some(c) => cursor = Some(c),
-            None => return Ok(roles),
-        }
-    }
+    store::read_all(store, store::Query::index(Index::Gsi1, keys::ROLES_INDEX_PK)).await?.into_iter().map(RoleRecord::from_item).collect()
 }
 
 fn duplicate() -> Error {

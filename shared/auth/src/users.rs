@@ -110,18 +110,7 @@ pub async fn create(store: &dyn Store, new: NewUser) -> Result<UserRecord> {
 
 /// Every user, in id order. Staff numbers are in the thousands at most.
 pub async fn list_all(store: &dyn Store) -> Result<Vec<UserRecord>> {
-    let mut users = Vec::new();
-    let mut cursor = None;
-    loop {
-        let page = store.query(&store::Query::index(Index::Gsi1, keys::USERS_INDEX_PK).limit(1000).after(cursor)).await?;
-        for item in page.items {
-            users.push(UserRecord::from_item(item)?);
-        }
-        match page.cursor {
-            Some(c) => cursor = Some(c),
-            None => return Ok(users),
-        }
-    }
+    store::read_all(store, store::Query::index(Index::Gsi1, keys::USERS_INDEX_PK)).await?.into_iter().map(UserRecord::from_item).collect()
 }
 
 pub const LAST_ADMIN: &str = "The last active Admin cannot be removed, deactivated or moved to another role";

@@ -52,18 +52,7 @@ impl ListItem {
 
 /// Every item of a list, ordered by display order, then name.
 pub async fn list(store: &dyn Store, kind: ListKind) -> Result<Vec<ListItem>> {
-    let mut items = Vec::new();
-    let mut cursor = None;
-    loop {
-        let page = store.query(&Query::table(list_pk(kind)).limit(1000).after(cursor)).await?;
-        for item in page.items {
-            items.push(ListItem::from_item(item)?);
-        }
-        match page.cursor {
-            Some(c) => cursor = Some(c),
-            None => break,
-        }
-    }
+    let mut items = store::read_all(store, Query::table(list_pk(kind))).await?.into_iter().map(ListItem::from_item).collect::<Result<Vec<_>>>()?;
     items.sort_by(|a, b| a.display_order.cmp(&b.display_order).then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase())));
     Ok(items)
 }

@@ -55,3 +55,18 @@ impl From<StoreError> for domain::Error {
 pub fn cursor_after(item: &Item, index: Option<Index>) -> String {
     cursor::encode(item, index)
 }
+
+/// Every item a query matches, page after page. Only for partitions known to stay small
+/// (staff, roles, one admin list), never for grievances or audit records.
+pub async fn read_all(store: &dyn Store, query: Query) -> Result<Vec<Item>, StoreError> {
+    let mut items = Vec::new();
+    let mut query = query.limit(1000);
+    loop {
+        let page = store.query(&query).await?;
+        items.extend(page.items);
+        match page.cursor {
+            Some(c) => query.cursor = Some(c),
+            None => return Ok(items),
+        }
+    }
+}
