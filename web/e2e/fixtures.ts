@@ -1,7 +1,7 @@
 // Shared test fixtures: the server's address, a console-error watch, sign-in,
 // screenshots at both widths and an accessibility check.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +35,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect };
 
 export async function signIn(page: Page, password: string = ADMIN.password) {
+  await signInAs(page, ADMIN.email, password);
+}
+
+/** Signs in through the login form as anyone. */
+export async function signInAs(page: Page, email: string, password: string) {
   await page.goto('/');
-  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
@@ -69,4 +74,42 @@ export async function expectAccessible(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, 'serious/critical accessibility violations').toEqual([]);
+}
+
+/** The API as the seeded administrator, for arranging data a test needs. */
+export async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(login.ok(), 'admin API sign-in').toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    get: (path: string) => request.get(`/api${path}`, { headers }),
+    post: (path: string, data: unknown) => request.post(`/api${path}`, { headers, data }),
+    delete: (path: string) => request.delete(`/api${path}`, { headers }),
+  };
+}
+
+/** The id of the role named `name`, creating it with `permissions` when missing. */
+export async function ensureRole(request: APIRequestContext, name: string, permissions: unknown[]): Promise<number> {
+  const api = await adminApi(request);
+  const roles = (await (await api.get('/roles')).json()) as { data: { id: number; name: string }[] };
+  const found = roles.data.find((role) => role.name === name);
+  if (found) return found.id;
+  const created = await api.post('/roles', { name, description: `${name} (e2e)`, permissions });
+  expect(created.status(), `create role ${name}`).toBe(201);
+  return ((await created.json()) as { data: { id: number } }).data.id;
+}
+
+/**
+ * Clicks a checkbox or switch the way a person does: on its label. Amplify
+ * hides the real input visually and draws the control inside the label.
+ */
+export async function clickControl(control: Locator) {
+  const wrapping = control.locator('xpath=ancestor::label[1]');
+  if ((await wrapping.count()) > 0) {
+    await wrapping.click();
+    return;
+  }
+  const id = await control.getAttribute('id');
+  await control.page().locator(`label[for="${id}"]`).click();
 }

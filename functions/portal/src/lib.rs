@@ -12,4 +12,5 @@ pub fn areas() -> AreaRouter {
         .merge(roles_area::routes())
         .merge(admin_area::routes())
         .merge(grievances_area::routes())
+        .merge(audit_area::routes())
 }

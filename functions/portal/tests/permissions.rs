@@ -23,7 +23,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
     Some(match (method, path) {
         ("get", "/api/health") | ("post", "/api/auth/login") => Nothing,
         ("post", "/api/auth/logout") | ("get", "/api/auth/verify") | ("get", "/api/auth/me") | ("post", "/api/auth/change-password") => SignIn,
-        ("get", "/api/users") | ("get", "/api/users/{id}") => Permission(Users, Read),
+        ("get", "/api/users") | ("get", "/api/users/{id}") | ("get", "/api/users/role-options") => Permission(Users, Read),
         ("post", "/api/users") => Permission(Users, Create),
         ("put", "/api/users/{id}") | ("put", "/api/users/{id}/reset-password") => Permission(Users, Update),
         ("delete", "/api/users/{id}") => Permission(Users, Delete),
@@ -33,6 +33,8 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("delete", "/api/roles/{id}") => Permission(Roles, Delete),
         // The grievance form and the user dialog read the lists, so any signed-in user may.
         ("get", "/api/admin/dropdowns/{kind}") => SignIn,
+        // The dashboard needs only a sign-in; its figures cover what the caller may see.
+        ("get", "/api/admin/recent-activities") | ("get", "/api/admin/performance-metrics") => SignIn,
         ("post", "/api/admin/dropdowns/{kind}") => Permission(Dropdowns, Create),
         ("put", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Update),
         ("delete", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Delete),
@@ -42,6 +44,9 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("post", "/api/grievances") => Permission(Grievances, Create),
         ("put", "/api/grievances/{id}") | ("put", "/api/grievances/{id}/status") | ("put", "/api/grievances/{id}/assign") => Permission(Grievances, Update),
         ("delete", "/api/grievances/{id}") => Permission(Grievances, Delete),
+        ("get", "/api/audit/grievance/{id}") | ("get", "/api/audit/all") | ("get", "/api/audit/statistics") | ("get", "/api/audit/actions") => {
+            Permission(Audit, Read)
+        }
         _ => return None,
     })
 }

@@ -46,8 +46,9 @@ fn view(role: RoleRecord) -> RoleView {
 pub struct RoleRequest {
     name: String,
     description: Option<String>,
-    #[schema(value_type = Object)]
-    permissions: Option<Value>,
+    /// The entries list shown here, or the legacy map of resource to 'all', a list of
+    /// actions or a comma-separated text (`{"grievances": "read,update"}`).
+    permissions: Option<Vec<domain::PermissionEntry>>,
 }
 
 /// Every role, by name.

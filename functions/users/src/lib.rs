@@ -18,6 +18,23 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(list_users, create_user))
         .routes(routes!(get_user, update_user, delete_user))
         .routes(routes!(reset_password))
+        .routes(routes!(role_options))
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct RoleOption {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The roles a user can be given, for the Add/Edit User dialog: anyone who may open User
+/// Management sees the role names, without needing the roles permission.
+#[utoipa::path(get, path = "/api/users/role-options", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Vec<RoleOption>>), (status = 403, body = ErrorBody)))]
+async fn role_options(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<RoleOption>>>> {
+    caller.require(Resource::Users, Action::Read)?;
+    let roles = auth::roles::list_all(state.store.as_ref()).await?;
+    Ok(ApiJson(Envelope::ok(roles.into_iter().map(|r| RoleOption { id: r.id, name: r.name }).collect())))
 }
 
 /// A user as the portal shows it.

@@ -27,9 +27,14 @@ fn is_done(g: &Grievance) -> bool {
 
 fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign: i64) {
     let mut add = |key: Key, attr: String, by: i64| *deltas.entry(key).or_default().entry(attr).or_default() += by;
-    let mut scopes = vec![keys::stats_all()];
-    scopes.extend(g.visible_to().into_iter().map(keys::stats_user));
-    for scope in scopes {
+    let mut scopes = vec![(keys::stats_all(), None)];
+    scopes.extend(g.visible_to().into_iter().map(|u| (keys::stats_user(u), Some(u))));
+    for (scope, user) in scopes {
+        let station = keys::stats_station(user, &g.fields.police_station);
+        add(station.clone(), "total".into(), sign);
+        if is_done(g) {
+            add(station, "done".into(), sign);
+        }
         add(scope.clone(), "total".into(), sign);
         add(scope.clone(), status_attr(&g.fields.status), sign);
         add(scope.clone(), priority_attr(&g.fields.priority), sign);
@@ -39,11 +44,6 @@ fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign:
                 add(scope, "resolution_days".into(), sign * days);
             }
         }
-    }
-    let station = keys::stats_station(&g.fields.police_station);
-    add(station.clone(), "total".into(), sign);
-    if is_done(g) {
-        add(station, "done".into(), sign);
     }
 }
 

@@ -40,6 +40,14 @@ pub fn stats_user(user_id: i64) -> Key {
     Key::new("STATS#GRV", format!("USER#{user_id}"))
 }
 
-pub fn stats_station(station: &str) -> Key {
-    Key::new("STATS#STATION", station.to_string())
+/// Per-station counters, kept for the whole state (`None`) and for each user's own cases.
+pub fn stations_pk(user: Option<i64>) -> String {
+    match user {
+        None => "STATS#STATION#ALL".to_string(),
+        Some(id) => format!("STATS#STATION#USER#{id}"),
+    }
+}
+
+pub fn stats_station(user: Option<i64>, station: &str) -> Key {
+    Key::new(stations_pk(user), station.to_string())
 }

@@ -5,6 +5,7 @@
 pub mod counters;
 pub mod keys;
 pub mod reads;
+pub mod trail;
 pub mod record;
 pub mod writes;
 

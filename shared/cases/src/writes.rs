@@ -150,13 +150,14 @@ impl AuditEntry {
 /// after the change), so two changes within one second never share a record key.
 fn audit_writes(g: &Grievance, change: i64, actor: &Actor, at: &str, entries: Vec<AuditEntry>) -> Vec<Write> {
     let count = entries.len() as i64;
+    let stamp = domain::clock::now_precise_text();
     let mut writes: Vec<Write> = entries
         .into_iter()
         .enumerate()
         .map(|(seq, e)| {
-            let sort = format!("{at}#{:012}#{change:06}#{seq:03}", g.id);
+            let sort = format!("{stamp}#{:012}#{change:06}#{seq:03}", g.id);
             Write::put_new(
-                Item::new(store::Key::new(keys::audit_pk(g.id), format!("{at}#{change:06}#{seq:03}")))
+                Item::new(store::Key::new(keys::audit_pk(g.id), format!("{stamp}#{change:06}#{seq:03}")))
                     .with("id", format!("{}-{change}-{seq}", g.id))
                     .with("grievance_id", g.id)
                     .with("grievance_number", g.grievance_number.clone())

@@ -206,3 +206,48 @@ mod tests {
         assert_eq!(AuditAction::parse("nope"), None);
     }
 }
+
+/// The dashboard's dot colour for an action.
+pub fn activity_color(action: &str) -> &'static str {
+    match action {
+        "CREATED" | "RESOLVED" => "green",
+        "UPDATED" | "ASSIGNED" => "blue",
+        "STATUS_CHANGED" | "PRIORITY_CHANGED" | "REOPENED" => "orange",
+        _ => "purple",
+    }
+}
+
+/// "just now", "5 minutes ago", "1 hour ago", "3 days ago".
+pub fn time_ago(seconds: i64) -> String {
+    let plural = |n: i64, unit: &str| format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" });
+    match seconds.max(0) {
+        s if s < 60 => "just now".to_string(),
+        s if s < 3600 => plural(s / 60, "minute"),
+        s if s < 86_400 => plural(s / 3600, "hour"),
+        s if s < 30 * 86_400 => plural(s / 86_400, "day"),
+        s if s < 365 * 86_400 => plural(s / (30 * 86_400), "month"),
+        s => plural(s / (365 * 86_400), "year"),
+    }
+}
+
+#[cfg(test)]
+mod dashboard_tests {
+    use super::*;
+
+    #[test]
+    fn time_ago_reads_naturally() {
+        assert_eq!(time_ago(5), "just now");
+        assert_eq!(time_ago(60), "1 minute ago");
+        assert_eq!(time_ago(7200), "2 hours ago");
+        assert_eq!(time_ago(86_400 * 3), "3 days ago");
+        assert_eq!(time_ago(86_400 * 400), "1 year ago");
+    }
+
+    #[test]
+    fn colours_follow_the_dashboard_legend() {
+        assert_eq!(activity_color("CREATED"), "green");
+        assert_eq!(activity_color("UPDATED"), "blue");
+        assert_eq!(activity_color("STATUS_CHANGED"), "orange");
+        assert_eq!(activity_color("DELETED"), "purple");
+    }
+}

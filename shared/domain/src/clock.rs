@@ -19,3 +19,10 @@ pub fn now_text() -> String {
 pub fn parse(text: &str) -> Option<OffsetDateTime> {
     OffsetDateTime::parse(text, &Rfc3339).ok()
 }
+
+/// Now, to the microsecond: orders records made within one second.
+pub fn now_precise_text() -> String {
+    let now = OffsetDateTime::now_utc();
+    let now = now.replace_nanosecond(now.nanosecond() / 1000 * 1000).unwrap_or(now);
+    now.format(&Rfc3339).expect("a UTC time formats as RFC 3339")
+}

@@ -73,7 +73,12 @@ impl UserInput {
         let email = errors.check("email", crate::Email::parse(&text(body, "email")));
         let password = if creating {
             let raw = body.get("password").and_then(Value::as_str).unwrap_or_default();
-            errors.check("password", crate::password::NewPassword::for_reset(raw))
+            if raw.trim().is_empty() {
+                errors.add("password", "Password is required");
+                None
+            } else {
+                errors.check("password", crate::password::NewPassword::for_reset(raw))
+            }
         } else {
             None
         };
@@ -174,7 +179,7 @@ mod tests {
         let crate::Error::Validation { fields, .. } = err else { panic!("a validation error") };
         assert_eq!(fields["name"], "Name is required");
         assert_eq!(fields["email"], "Email is required");
-        assert_eq!(fields["password"], "Please enter a new password");
+        assert_eq!(fields["password"], "Password is required");
         assert_eq!(fields["department"], "Department is required");
         assert_eq!(fields["designation"], "Designation is required");
         assert_eq!(fields["role_id"], "Role is required");

@@ -40,6 +40,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/performance-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Performance Metrics panel. */
+        get: operations["performance_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/recent-activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest changes the caller may see, newest first; the several field records of one
+         *     edit make one activity.
+         */
+        get: operations["recent_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The actions an audit record can carry. */
+        get: operations["actions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit records across all grievances the caller may see, newest first. */
+        get: operations["all_records"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/grievance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One grievance's audit records, newest first. A deleted grievance's trail stays readable. */
+        get: operations["grievance_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Audit History summary cards. */
+        get: operations["statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -305,6 +410,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/role-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The roles a user can be given, for the Add/Edit User dialog: anyone who may open User
+         *     Management sees the role names, without needing the roles permission.
+         */
+        get: operations["role_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}": {
         parameters: {
             query?: never;
@@ -345,12 +470,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Activity: {
+            action: string;
+            color: string;
+            createdAt: string;
+            description: string;
+            timeAgo: string;
+        };
         AssignRequest: {
             /**
              * Format: int64
              * @description The user to assign; null to unassign.
              */
             user_id?: number | null;
+        };
+        /** @enum {string} */
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED";
+        AuditStatistics: {
+            /** Format: int64 */
+            totalActions: number;
+            /** Format: int64 */
+            totalGrievances: number;
+            /**
+             * Format: int64
+             * @description Active staff accounts.
+             */
+            totalUsers: number;
         };
         ChangePasswordRequest: {
             newPassword?: string;
@@ -421,6 +566,14 @@ export interface components {
                 status: components["schemas"]["UserStatus"];
                 updated_at: string;
             };
+            success: boolean;
+        };
+        Envelope_Vec_RoleOption: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+            }[];
             success: boolean;
         };
         Envelope_Vec_RoleView: {
@@ -610,6 +763,11 @@ export interface components {
             token: string;
             user: components["schemas"]["SessionUser"];
         };
+        LongestActiveUser: {
+            /** Format: int64 */
+            days_active: number;
+            name: string;
+        };
         MessageResponse: {
             message: string;
         };
@@ -619,6 +777,25 @@ export interface components {
             from_date?: string | null;
             officer_name: string;
             to_date?: string | null;
+        };
+        PerformanceMetrics: {
+            /**
+             * Format: double
+             * @description The mean of real resolution times, in days, to one decimal.
+             */
+            averageResolutionDays: number;
+            longestActiveUser?: null | components["schemas"]["LongestActiveUser"];
+            /**
+             * Format: int64
+             * @description (resolved + closed) / total, as a whole percentage.
+             */
+            overallResolutionRate: number;
+            policeStationPerformance: components["schemas"]["StationPerformance"][];
+            /**
+             * Format: int64
+             * @description Active staff accounts.
+             */
+            totalLoggedUsers: number;
         };
         /** @description What a role may do on one resource. */
         PermissionEntry: {
@@ -644,6 +821,11 @@ export interface components {
         };
         /** @enum {string} */
         Resource: "grievances" | "users" | "roles" | "dropdowns" | "reports" | "dashboard" | "audit";
+        RoleOption: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /**
          * @description A role's name, description and permissions: either a list of entries or the legacy map
          *     of resource to 'all', a list of actions or a comma-separated text.
@@ -651,7 +833,11 @@ export interface components {
         RoleRequest: {
             description?: string | null;
             name: string;
-            permissions: Record<string, never>;
+            /**
+             * @description The entries list shown here, or the legacy map of resource to 'all', a list of
+             *     actions or a comma-separated text (`{"grievances": "read,update"}`).
+             */
+            permissions?: components["schemas"]["PermissionEntry"][] | null;
         };
         RoleView: {
             created_at: string;
@@ -680,6 +866,16 @@ export interface components {
             /** Format: int64 */
             role_id: number;
             role_name: string;
+        };
+        StationPerformance: {
+            /**
+             * Format: int64
+             * @description Resolved and closed cases as a whole percentage of the station's cases.
+             */
+            resolution_rate: number;
+            station_name: string;
+            /** Format: int64 */
+            total_cases: number;
         };
         StatusCount: {
             /** Format: int64 */
@@ -925,6 +1121,209 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    performance_metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerformanceMetrics"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recent_activities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Activity"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    actions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditAction"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    all_records: {
+        parameters: {
+            query?: {
+                /** @description 1 to 500; 100 when absent. */
+                limit?: number;
+                offset?: number;
+                action?: string;
+                userId?: number;
+                /** @description YYYY-MM-DD, inclusive. */
+                startDate?: string;
+                /** @description YYYY-MM-DD, inclusive. */
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>[];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grievance_trail: {
+        parameters: {
+            query?: {
+                /** @description 1 to 500; 100 when absent. */
+                limit?: number;
+                offset?: number;
+                action?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>[];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditStatistics"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1804,6 +2203,33 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    role_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_RoleOption"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,46 @@
+// Admin Panel (spec §2): the twelve lists offered in forms, one tab each.
+// The open tab is kept in the address (?list=districts) so it survives a reload.
+import { useEffect, useRef } from 'react';
+import { Tabs } from '@aws-amplify/ui-react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { PlaceholderPanel } from '../../components/PlaceholderPanel';
+import { isListKind, LIST_KINDS } from './list-kinds';
+import { ListPanel } from './ListPanel';
 
 export default function AdminPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('list');
+  const current = isListKind(requested) ? requested : LIST_KINDS[0].kind;
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // On a phone the tabs scroll sideways: keep the open one in view.
+  useEffect(() => {
+    const active = tabList.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
+
   return (
     <>
       <PageHeader title="Admin Panel" description="The lists offered in forms: districts, police stations, statuses and more." />
-      <PlaceholderPanel heading="Dropdown Lists">The twelve admin lists will appear here.</PlaceholderPanel>
+      <Tabs.Container
+        className="list-tabs"
+        value={current}
+        onValueChange={(value) => setParams({ list: value }, { replace: true })}
+        isLazy
+      >
+        <Tabs.List ref={tabList} className="list-tabs-list" aria-label="Admin lists">
+          {LIST_KINDS.map((info) => (
+            <Tabs.Item key={info.kind} value={info.kind}>
+              {info.label}
+            </Tabs.Item>
+          ))}
+        </Tabs.List>
+        {LIST_KINDS.map((info) => (
+          <Tabs.Panel key={info.kind} value={info.kind} className="panel list-tab-panel">
+            <ListPanel list={info} />
+          </Tabs.Panel>
+        ))}
+      </Tabs.Container>
     </>
   );
 }

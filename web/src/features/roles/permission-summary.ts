@@ -57,7 +57,7 @@ export interface PermissionSummary {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export function summarisePermissions(permissions: readonly PermissionEntry[] | null | undefined): PermissionSummary {
-  const entries = (Array.isArray(permissions) ? permissions : [])
+  const entries = (permissions ?? [])
     .map((entry) => ({ entry, actions: grantedActions(entry) }))
     .filter(({ actions }) => actions.length > 0);
   const actions = entries.reduce((sum, { actions: granted }) => sum + granted.length, 0);

@@ -12,7 +12,7 @@ export function emptyEntry(resource: PermissionResource): PermissionEntry {
 /** One row per resource, filled from a role's entries. */
 export function gridFromPermissions(permissions: readonly PermissionEntry[] | null | undefined): PermissionGrid {
   const grid = Object.fromEntries(GRID_RESOURCES.map((resource) => [resource, emptyEntry(resource)])) as PermissionGrid;
-  for (const entry of Array.isArray(permissions) ? permissions : []) {
+  for (const entry of permissions ?? []) {
     if (entry && entry.resource in grid) grid[entry.resource] = { ...emptyEntry(entry.resource), ...entry };
   }
   return grid;
@@ -29,3 +29,6 @@ export function permissionsForSave(grid: PermissionGrid): PermissionEntry[] {
 export function roleNameError(name: string): string | null {
   return name.trim() ? null : 'Role name is required';
 }
+
+/** Shown for 3 s when someone tries to delete the Admin role (spec §5 "Deletion"). */
+export const ADMIN_DELETE_MESSAGE = 'Cannot delete the Admin role';

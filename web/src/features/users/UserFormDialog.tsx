@@ -164,6 +164,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
               type="tel"
               inputMode="tel"
               autoComplete="off"
+              descriptiveText={mode === 'add' ? 'Optional.' : undefined}
               value={values.phone}
               onChange={(event) => set('phone', event.target.value)}
               hasError={Boolean(errors.phone)}

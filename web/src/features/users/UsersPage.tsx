@@ -101,72 +101,76 @@ export default function UsersPage() {
         ) : users.length === 0 ? (
           <Text className="empty-state">No users found</Text>
         ) : (
-          <Table className="data-table" aria-labelledby="users-heading" highlightOnHover>
-            <TableHead>
-              <TableRow>
-                <TableCell as="th">Name</TableCell>
-                <TableCell as="th">Email</TableCell>
-                <TableCell as="th">Phone</TableCell>
-                <TableCell as="th">Department</TableCell>
-                <TableCell as="th">Role</TableCell>
-                <TableCell as="th">Status</TableCell>
-                <TableCell as="th">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.map((user) => (
-                <TableRow key={user.id}>
-                  <TableCell data-label="Name" className="cell-strong">
-                    {user.name}
-                    {user.designation ? <span className="cell-sub">{user.designation}</span> : null}
-                  </TableCell>
-                  <TableCell data-label="Email" className="cell-wrap">
-                    {user.email}
-                  </TableCell>
-                  <TableCell data-label="Phone">{dash(user.phone)}</TableCell>
-                  <TableCell data-label="Department">{dash(user.department)}</TableCell>
-                  <TableCell data-label="Role">{user.role_name}</TableCell>
-                  <TableCell data-label="Status">
-                    <StatusBadge active={user.status === 'active'} />
-                  </TableCell>
-                  <TableCell data-label="Actions">
-                    {canUpdate || canDelete ? (
-                      <Flex gap="xs" wrap="wrap" className="row-actions">
-                        {canUpdate ? (
-                          <>
-                            <Button size="small" ariaLabel={`Edit ${user.name}`} onClick={() => setOpen({ kind: 'edit', user })}>
-                              Edit
-                            </Button>
+          <div className="table-scroll">
+            <Table className="data-table" aria-labelledby="users-heading" highlightOnHover>
+              <TableHead>
+                <TableRow>
+                  <TableCell as="th">Name</TableCell>
+                  <TableCell as="th">Email</TableCell>
+                  <TableCell as="th">Phone</TableCell>
+                  <TableCell as="th">Department</TableCell>
+                  <TableCell as="th">Role</TableCell>
+                  <TableCell as="th">Status</TableCell>
+                  <TableCell as="th">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {users.map((user) => (
+                  <TableRow key={user.id}>
+                    <TableCell data-label="Name" className="cell-strong">
+                      {user.name}
+                      {user.designation ? <span className="cell-sub">{user.designation}</span> : null}
+                    </TableCell>
+                    <TableCell data-label="Email" className="cell-wrap">
+                      {user.email}
+                    </TableCell>
+                    <TableCell data-label="Phone" className="cell-nowrap">
+                      {dash(user.phone)}
+                    </TableCell>
+                    <TableCell data-label="Department">{dash(user.department)}</TableCell>
+                    <TableCell data-label="Role">{user.role_name}</TableCell>
+                    <TableCell data-label="Status">
+                      <StatusBadge active={user.status === 'active'} />
+                    </TableCell>
+                    <TableCell data-label="Actions">
+                      {canUpdate || canDelete ? (
+                        <Flex gap="xs" wrap="wrap" className="row-actions can-wrap">
+                          {canUpdate ? (
+                            <>
+                              <Button size="small" ariaLabel={`Edit ${user.name}`} onClick={() => setOpen({ kind: 'edit', user })}>
+                                Edit
+                              </Button>
+                              <Button
+                                size="small"
+                                ariaLabel={`Reset Password for ${user.name}`}
+                                onClick={() => setOpen({ kind: 'reset', user })}
+                              >
+                                Reset Password
+                              </Button>
+                            </>
+                          ) : null}
+                          {canDelete ? (
                             <Button
                               size="small"
-                              ariaLabel={`Reset Password for ${user.name}`}
-                              onClick={() => setOpen({ kind: 'reset', user })}
+                              className="danger-button"
+                              ariaLabel={`Delete ${user.name}`}
+                              onClick={() => setOpen({ kind: 'delete', user })}
                             >
-                              Reset Password
+                              Delete
                             </Button>
-                          </>
-                        ) : null}
-                        {canDelete ? (
-                          <Button
-                            size="small"
-                            className="danger-button"
-                            ariaLabel={`Delete ${user.name}`}
-                            onClick={() => setOpen({ kind: 'delete', user })}
-                          >
-                            Delete
-                          </Button>
-                        ) : null}
-                      </Flex>
-                    ) : (
-                      <Text as="span" className="muted-text">
-                        No actions available
-                      </Text>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                          ) : null}
+                        </Flex>
+                      ) : (
+                        <Text as="span" className="muted-text">
+                          No actions available
+                        </Text>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
         )}
       </Card>
 

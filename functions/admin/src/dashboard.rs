@@ -1,0 +1,177 @@
+//! The dashboard's figures. They need only a sign-in, and they cover exactly the grievances
+//! the caller may see: the whole state with view_all, their own cases otherwise. Every
+//! figure comes from counters kept by the write transactions, never from reading grievances.
+
+use axum::extract::State;
+use cases::reads::Viewer;
+use domain::{Action, Resource};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use store::Query;
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area().routes(routes!(recent_activities)).routes(routes!(performance_metrics))
+}
+
+fn viewer(caller: &Caller) -> Viewer {
+    Viewer { user_id: caller.user().id, view_all: caller.can(Resource::Grievances, Action::ViewAll) }
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Activity {
+    pub description: String,
+    pub time_ago: String,
+    pub color: String,
+    pub action: String,
+    pub created_at: String,
+}
+
+fn describe(record: &Value, fields: &[String]) -> String {
+    let number = record["grievance_number"].as_str().unwrap_or("a grievance");
+    let who = record["user_name"].as_str().unwrap_or("someone");
+    let old = record["old_value"].as_str().unwrap_or("-");
+    let new = record["new_value"].as_str().unwrap_or("-");
+    match record["action"].as_str().unwrap_or_default() {
+        "CREATED" => format!("{who} filed grievance {number}"),
+        "DELETED" => format!("{who} deleted grievance {number}"),
+        "STATUS_CHANGED" => format!("{who} moved {number} from {old} to {new}"),
+        "PRIORITY_CHANGED" => format!("{who} changed the priority of {number} from {old} to {new}"),
+        "ASSIGNED" => format!("{who} assigned {number} to {new}"),
+        "RESOLVED" => format!("{who} resolved {number}"),
+        "CLOSED" => format!("{who} closed {number}"),
+        "REOPENED" => format!("{who} reopened {number}"),
+        _ => format!("{who} updated {} of {number}", fields.join(", ").replace('_', " ")),
+    }
+}
+
+/// The latest changes the caller may see, newest first; the several field records of one
+/// edit make one activity.
+#[utoipa::path(get, path = "/api/admin/recent-activities", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = Vec<Activity>), (status = 401, body = ErrorBody)))]
+async fn recent_activities(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Vec<Activity>>> {
+    let store = state.store.as_ref();
+    let viewer = viewer(&caller);
+    let records = cases::trail::all(store, viewer, &Default::default(), 60, 0).await?;
+    let now = domain::clock::now();
+    let mut activities: Vec<(String, Activity, Vec<String>, Value)> = Vec::new();
+    for record in records {
+        let id = record["id"].as_str().unwrap_or_default();
+        // Records of one change share the id up to the last dash: "{grievance}-{change}".
+        let change = id.rsplit_once('-').map(|(c, _)| c.to_string()).unwrap_or_default();
+        let field = record["field_name"].as_str().unwrap_or_default().to_string();
+        if let Some(last) = activities.last_mut() {
+            if last.0 == change && record["action"] == "UPDATED" && last.3["action"] == "UPDATED" {
+                // Records of one edit come newest (last field) first.
+                last.2.insert(0, field);
+                continue;
+            }
+        }
+        if activities.len() == 10 {
+            break;
+        }
+        let created = record["created_at"].as_str().unwrap_or_default().to_string();
+        let seconds = domain::clock::parse(&created).map(|t| (now - t).whole_seconds()).unwrap_or(0);
+        let action = record["action"].as_str().unwrap_or_default().to_string();
+        let activity = Activity {
+            description: String::new(),
+            time_ago: domain::audit::time_ago(seconds),
+            color: domain::audit::activity_color(&action).to_string(),
+            action,
+            created_at: created,
+        };
+        activities.push((change, activity, vec![field], record));
+    }
+    Ok(ApiJson(
+        activities
+            .into_iter()
+            .map(|(_, mut activity, fields, record)| {
+                activity.description = describe(&record, &fields);
+                activity
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct LongestActiveUser {
+    pub name: String,
+    pub days_active: i64,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct StationPerformance {
+    pub station_name: String,
+    /// Resolved and closed cases as a whole percentage of the station's cases.
+    pub resolution_rate: i64,
+    pub total_cases: i64,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PerformanceMetrics {
+    /// Active staff accounts.
+    pub total_logged_users: i64,
+    pub longest_active_user: Option<LongestActiveUser>,
+    /// (resolved + closed) / total, as a whole percentage.
+    pub overall_resolution_rate: i64,
+    /// The mean of real resolution times, in days, to one decimal.
+    pub average_resolution_days: f64,
+    #[serde(rename = "policeStationPerformance")]
+    pub police_station_performance: Vec<StationPerformance>,
+}
+
+fn rate(done: i64, total: i64) -> i64 {
+    if total <= 0 {
+        0
+    } else {
+        ((done as f64) * 100.0 / (total as f64)).round() as i64
+    }
+}
+
+/// The Performance Metrics panel.
+#[utoipa::path(get, path = "/api/admin/performance-metrics", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = PerformanceMetrics), (status = 401, body = ErrorBody)))]
+async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<PerformanceMetrics>> {
+    let store = state.store.as_ref();
+    let viewer = viewer(&caller);
+    let counters = cases::reads::counters(store, viewer).await?;
+    let count = |attr: &str| counters.get(attr).and_then(Value::as_i64).unwrap_or(0);
+    let done = count(&cases::counters::status_attr("Resolved")) + count(&cases::counters::status_attr("Closed"));
+    let resolved = count("resolved_count");
+    let average = if resolved > 0 { (count("resolution_days") as f64 / resolved as f64 * 10.0).round() / 10.0 } else { 0.0 };
+
+    let roles = auth::roles::list_all(store).await?;
+    let total_logged_users = roles.iter().map(|r| r.active_user_count).sum();
+    let now = domain::clock::now();
+    let longest = auth::users::list_all(store)
+        .await?
+        .into_iter()
+        .filter(|u| u.is_active())
+        .filter_map(|u| domain::clock::parse(&u.created_at).map(|t| (t, u.name)))
+        .min_by_key(|(t, _)| *t)
+        .map(|(t, name)| LongestActiveUser { name, days_active: (now - t).whole_days() });
+
+    let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
+    let stations = store::read_all(store, Query::table(cases::keys::stations_pk(scope))).await?;
+    let mut police_station_performance: Vec<StationPerformance> = stations
+        .into_iter()
+        .filter(|s| s.i64("total").unwrap_or(0) > 0)
+        .map(|s| StationPerformance {
+            resolution_rate: rate(s.i64("done").unwrap_or(0), s.i64("total").unwrap_or(0)),
+            total_cases: s.i64("total").unwrap_or(0),
+            station_name: s.key.sk,
+        })
+        .collect();
+    police_station_performance.sort_by(|a, b| b.resolution_rate.cmp(&a.resolution_rate).then(b.total_cases.cmp(&a.total_cases)).then(a.station_name.cmp(&b.station_name)));
+    Ok(ApiJson(PerformanceMetrics {
+        total_logged_users,
+        longest_active_user: longest,
+        overall_resolution_rate: rate(done, count("total")),
+        average_resolution_days: average,
+        police_station_performance,
+    }))
+}

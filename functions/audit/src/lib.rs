@@ -1,0 +1,125 @@
+//! `/api/audit`: the audit trail of grievance changes, for those whose role has audit read.
+//! Answers are plain lists (the Audit History screen checks for one).
+
+use axum::extract::{Path, Query, State};
+use cases::reads::Viewer;
+use cases::trail::{self, TrailFilters};
+use domain::audit::AuditAction;
+use domain::{Action, Error, Resource};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area()
+        .routes(routes!(grievance_trail))
+        .routes(routes!(all_records))
+        .routes(routes!(statistics))
+        .routes(routes!(actions))
+}
+
+fn viewer(caller: &Caller) -> Viewer {
+    Viewer { user_id: caller.user().id, view_all: caller.can(Resource::Grievances, Action::ViewAll) }
+}
+
+fn action(text: Option<String>) -> Result<Option<AuditAction>, Error> {
+    match text.as_deref().map(str::trim).filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("all")) {
+        None => Ok(None),
+        Some(t) => AuditAction::parse(t).map(Some).ok_or_else(|| Error::field("action", &format!("Unknown audit action '{t}'"))),
+    }
+}
+
+fn day(text: Option<String>, field: &str) -> Result<Option<String>, Error> {
+    match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => domain::grievance::parse_date(t)
+            .map(|d| Some(format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())))
+            .ok_or_else(|| Error::field(field, "Dates are written YYYY-MM-DD")),
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GrievanceTrailParams {
+    /// 1 to 500; 100 when absent.
+    pub limit: Option<usize>,
+    pub offset: Option<usize>,
+    pub action: Option<String>,
+}
+
+/// One grievance's audit records, newest first. A deleted grievance's trail stays readable.
+#[utoipa::path(get, path = "/api/audit/grievance/{id}", tag = "audit", security(("bearer" = [])), params(("id" = i64, Path), GrievanceTrailParams),
+    responses((status = 200, body = Vec<Object>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, Query(params): Query<GrievanceTrailParams>) -> ApiResult<ApiJson<Vec<Value>>> {
+    caller.require(Resource::Audit, Action::Read)?;
+    let store = state.store.as_ref();
+    let viewer = viewer(&caller);
+    let allowed = match cases::writes::load(store, id).await? {
+        Some((g, _)) => viewer.may_see(&g),
+        None => trail::latest(store, id).await?.is_some_and(|r| trail::may_read(viewer, &r)),
+    };
+    if !allowed {
+        return Err(Error::not_found("Grievance not found").into());
+    }
+    let records = trail::for_grievance(store, id, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    Ok(ApiJson(records))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct AllParams {
+    /// 1 to 500; 100 when absent.
+    pub limit: Option<usize>,
+    pub offset: Option<usize>,
+    pub action: Option<String>,
+    pub user_id: Option<i64>,
+    /// YYYY-MM-DD, inclusive.
+    pub start_date: Option<String>,
+    /// YYYY-MM-DD, inclusive.
+    pub end_date: Option<String>,
+}
+
+/// Audit records across all grievances the caller may see, newest first.
+#[utoipa::path(get, path = "/api/audit/all", tag = "audit", security(("bearer" = [])), params(AllParams),
+    responses((status = 200, body = Vec<Object>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn all_records(State(state): State<AppState>, caller: Caller, Query(params): Query<AllParams>) -> ApiResult<ApiJson<Vec<Value>>> {
+    caller.require(Resource::Audit, Action::Read)?;
+    let filters = TrailFilters {
+        action: action(params.action)?,
+        user_id: params.user_id,
+        start_date: day(params.start_date, "startDate")?,
+        end_date: day(params.end_date, "endDate")?,
+    };
+    let records = trail::all(state.store.as_ref(), viewer(&caller), &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    Ok(ApiJson(records))
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditStatistics {
+    pub total_actions: i64,
+    pub total_grievances: i64,
+    /// Active staff accounts.
+    pub total_users: i64,
+}
+
+/// The Audit History summary cards.
+#[utoipa::path(get, path = "/api/audit/statistics", tag = "audit", security(("bearer" = [])),
+    responses((status = 200, body = AuditStatistics), (status = 403, body = ErrorBody)))]
+async fn statistics(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<AuditStatistics>> {
+    caller.require(Resource::Audit, Action::Read)?;
+    let store = state.store.as_ref();
+    let total_users = auth::roles::list_all(store).await?.iter().map(|r| r.active_user_count).sum();
+    Ok(ApiJson(AuditStatistics { total_actions: trail::total_actions(store).await?, total_grievances: trail::grievances_tracked(store).await?, total_users }))
+}
+
+/// The actions an audit record can carry.
+#[utoipa::path(get, path = "/api/audit/actions", tag = "audit", security(("bearer" = [])),
+    responses((status = 200, body = Vec<AuditAction>), (status = 403, body = ErrorBody)))]
+async fn actions(caller: Caller) -> ApiResult<ApiJson<Vec<AuditAction>>> {
+    caller.require(Resource::Audit, Action::Read)?;
+    Ok(ApiJson(AuditAction::ALL.to_vec()))
+}

@@ -1,0 +1,116 @@
+//! The audit trail API and the dashboard figures, on both engines.
+
+use apitest::{on_both_engines, Api, Engine, ADMIN_NAME};
+use http::StatusCode;
+use serde_json::{json, Value};
+
+fn form(fir: &str, station: &str) -> Value {
+    json!({"fir_no": fir, "fir_date": "2026-10-05", "section_and_act": "420 IPC", "crime_title": "Cheating and Fraud",
+           "district": "North District", "police_station": station, "status": "Pending", "priority": "Medium",
+           "brief_details": "Online payment fraud reported by the complainant."})
+}
+
+async fn file(api: &Api, token: &str, fir: &str, station: &str) -> i64 {
+    let answer = api.post("/api/grievances", token, form(fir, station)).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
+    answer.body["data"]["id"].as_i64().unwrap()
+}
+
+async fn status(api: &Api, token: &str, id: i64, name: &str) {
+    let statuses = api.get("/api/admin/dropdowns/statuses", token).await.body;
+    let sid = statuses.as_array().unwrap().iter().find(|s| s["name"] == name).unwrap()["id"].clone();
+    let answer = api.put(&format!("/api/grievances/{id}/status"), token, json!({"status_id": sid})).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+}
+
+async fn officer(api: &Api, admin: &str) -> String {
+    let role = api.post("/api/roles", admin, json!({"name": "Station Officer", "permissions": {"grievances": "create,read,update", "audit": "read"}})).await;
+    api.post("/api/users", admin, json!({"name": "Ravi Officer", "email": "ravi@police.test", "password": "Officer-Pass-1",
+        "department": "Crime Branch", "designation": "Inspector", "role_id": role.body["data"]["id"]})).await;
+    api.login("ravi@police.test", "Officer-Pass-1").await
+}
+
+fn actions(records: &Value) -> Vec<String> {
+    records.as_array().unwrap().iter().map(|r| r["action"].as_str().unwrap().to_string()).collect()
+}
+
+async fn the_trail_is_filtered_paged_and_scoped(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let ravi = officer(&api, &admin).await;
+    let a = file(&api, &admin, "FIR-A", "Civil Lines").await;
+    let b = file(&api, &ravi, "FIR-B", "Cantonment").await;
+    status(&api, &admin, a, "Resolved").await;
+
+    let all = api.get("/api/audit/all", &admin).await;
+    assert_eq!(all.status, StatusCode::OK);
+    assert_eq!(actions(&all.body), ["RESOLVED", "STATUS_CHANGED", "CREATED", "CREATED"], "newest first");
+    assert_eq!(actions(&api.get("/api/audit/all?action=created", &admin).await.body), ["CREATED", "CREATED"], "legacy lower case");
+    assert_eq!(api.get("/api/audit/all?limit=1&offset=1", &admin).await.body[0]["action"], "STATUS_CHANGED");
+    let ravi_id = api.get("/api/auth/me", &ravi).await.body["id"].clone();
+    let by_ravi = api.get(&format!("/api/audit/all?userId={ravi_id}"), &admin).await.body;
+    assert_eq!((actions(&by_ravi), by_ravi[0]["grievance_id"].as_i64()), (vec!["CREATED".to_string()], Some(b)));
+    let today = &api.get("/api/audit/all?limit=1", &admin).await.body[0]["created_at"].as_str().unwrap()[..10].to_string();
+    assert_eq!(api.get(&format!("/api/audit/all?startDate={today}&endDate={today}"), &admin).await.body.as_array().unwrap().len(), 4);
+    assert_eq!(api.get("/api/audit/all?endDate=2020-01-01", &admin).await.body, json!([]));
+    let bad = api.get("/api/audit/all?action=EXPLODED", &admin).await;
+    assert_eq!((bad.status, bad.error()), (StatusCode::BAD_REQUEST, "Unknown audit action 'EXPLODED'"));
+    assert_eq!(api.get("/api/audit/all?startDate=21-11-2026", &admin).await.error(), "Dates are written YYYY-MM-DD");
+
+    // Without view_all: only the trail of one's own grievances.
+    assert_eq!(actions(&api.get("/api/audit/all", &ravi).await.body), ["CREATED"]);
+    assert_eq!(api.get(&format!("/api/audit/grievance/{a}"), &ravi).await.status, StatusCode::NOT_FOUND);
+    let own = api.get(&format!("/api/audit/grievance/{b}"), &ravi).await;
+    assert_eq!((own.status, actions(&own.body)), (StatusCode::OK, vec!["CREATED".to_string()]));
+    assert_eq!(actions(&api.get(&format!("/api/audit/grievance/{a}?action=STATUS_CHANGED"), &admin).await.body), ["STATUS_CHANGED"]);
+
+    // A deleted grievance's trail is still there for those who may read it.
+    api.delete(&format!("/api/grievances/{a}"), &admin).await;
+    let trail = api.get(&format!("/api/audit/grievance/{a}"), &admin).await;
+    assert_eq!((trail.status, trail.body[0]["action"].as_str()), (StatusCode::OK, Some("DELETED")));
+    assert_eq!(trail.body[0]["action_details"]["record"]["fir_no"], "FIR-A");
+
+    let stats = api.get("/api/audit/statistics", &admin).await.body;
+    assert_eq!(stats, json!({"totalActions": 5, "totalGrievances": 2, "totalUsers": 2}));
+    assert_eq!(api.get("/api/audit/actions", &admin).await.body.as_array().unwrap().len(), 9);
+}
+
+async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let ravi = officer(&api, &admin).await;
+    let a = file(&api, &admin, "FIR-1", "Civil Lines").await;
+    file(&api, &admin, "FIR-2", "Civil Lines").await;
+    file(&api, &admin, "FIR-3", "Cantonment").await;
+    file(&api, &ravi, "FIR-4", "Cantonment").await;
+    status(&api, &admin, a, "Closed").await;
+    let mut edit = form("FIR-1", "Civil Lines");
+    edit["status"] = json!("Closed");
+    edit["crime_title"] = json!("Theft");
+    edit["brief_details"] = json!("Online payment fraud, later found to be theft of a card.");
+    assert_eq!(api.put(&format!("/api/grievances/{a}"), &admin, edit).await.status, StatusCode::OK);
+
+    let recent = api.get("/api/admin/recent-activities", &admin).await.body;
+    let number = api.get(&format!("/api/grievances/{a}"), &admin).await.body["data"]["grievance_number"].as_str().unwrap().to_string();
+    assert_eq!(recent[0]["description"], format!("{ADMIN_NAME} updated crime title, brief details of {number}"));
+    assert_eq!((recent[0]["color"].as_str(), recent[0]["timeAgo"].as_str()), (Some("blue"), Some("just now")));
+    assert_eq!(recent[1]["color"], "purple", "CLOSED");
+    assert_eq!(recent[2]["color"], "orange", "STATUS_CHANGED");
+    assert!(recent[2]["description"].as_str().unwrap().contains("from Pending to Closed"));
+    assert_eq!(api.get("/api/admin/recent-activities", &ravi).await.body.as_array().unwrap().len(), 1, "only the officer's own case");
+
+    let metrics = api.get("/api/admin/performance-metrics", &admin).await.body;
+    assert_eq!(metrics["overallResolutionRate"], 25, "1 of 4 closed");
+    assert_eq!(metrics["averageResolutionDays"], 0.0);
+    assert_eq!(metrics["totalLoggedUsers"], 2);
+    assert_eq!(metrics["longestActiveUser"]["name"], ADMIN_NAME);
+    assert_eq!(
+        metrics["policeStationPerformance"],
+        json!([{"station_name": "Civil Lines", "resolution_rate": 50, "total_cases": 2}, {"station_name": "Cantonment", "resolution_rate": 0, "total_cases": 2}])
+    );
+    let own = api.get("/api/admin/performance-metrics", &ravi).await.body;
+    assert_eq!(own["policeStationPerformance"], json!([{"station_name": "Cantonment", "resolution_rate": 0, "total_cases": 1}]));
+    assert_eq!(own["overallResolutionRate"], 0);
+}
+
+on_both_engines!(the_trail_is_filtered_paged_and_scoped, the_dashboard_reads_counters_within_the_callers_scope);

@@ -1,0 +1,167 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ListItem } from '../../api/types';
+import { mockApi, sentBodies } from '../../test/api-mock';
+import { entry, jsonResponse, makeUser } from '../../test/fixtures';
+import { renderPage } from '../../test/render-page';
+import AdminPage from './AdminPage';
+
+const item = (id: number, name: string, extra: Partial<ListItem> = {}): ListItem => ({
+  id,
+  name,
+  description: '',
+  display_order: id,
+  is_active: true,
+  created_at: '',
+  updated_at: '',
+  ...extra,
+});
+const north = item(1, 'North District', { description: 'Northern range' });
+const south = item(2, 'South District', { is_active: false });
+
+const reader = makeUser({ role_name: 'Reader', permissions: [entry('dropdowns', { can_read: true })] });
+const keeper = makeUser({
+  role_name: 'Keeper',
+  permissions: [entry('dropdowns', { can_read: true, can_create: true, can_update: true, can_delete: true })],
+});
+
+function api(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/admin/dropdowns/categories': () => jsonResponse(200, []),
+    'GET /api/admin/dropdowns/districts': () => jsonResponse(200, [south, north]),
+    ...extra,
+  });
+}
+
+describe('admin panel', () => {
+  it("has twelve tabs, positions shown as 'Current Positions', and 'No items found' for an empty list", async () => {
+    api();
+    renderPage(<AdminPage />, keeper, '/admin');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Categories',
+      'Priorities',
+      'Statuses',
+      'Call Types',
+      'Crime Titles',
+      'Districts',
+      'Police Stations',
+      'Current Positions',
+      'Reasons',
+      'Actions',
+      'Departments',
+      'Designations',
+    ]);
+    expect(await screen.findByText('No items found')).toBeInTheDocument();
+  });
+
+  it('lists items of the chosen tab in display order with their status', async () => {
+    api();
+    const { router } = renderPage(<AdminPage />, keeper, '/admin');
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Districts' }));
+    const table = await screen.findByRole('table', { name: 'Districts' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(['North District', 'South District']);
+    expect(within(rows[0]).getByText('Northern range')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Active')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Inactive')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?list=districts');
+  });
+
+  it("shows a reader no Add New, Edit or Delete, only 'No actions available'", async () => {
+    api();
+    renderPage(<AdminPage />, reader, '/admin?list=districts');
+    await screen.findByText('North District');
+    expect(screen.queryByRole('button', { name: /Add New/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.getAllByText('No actions available')).toHaveLength(2);
+  });
+
+  it("adds an item: 'Name is required', display order defaulting to 0", async () => {
+    const fetch = api({
+      'POST /api/admin/dropdowns/districts': (body) => jsonResponse(201, { ...item(3, ''), ...(body as object) }),
+    });
+    renderPage(<AdminPage />, keeper, '/admin?list=districts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New District' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New District' });
+    expect(within(dialog).getByLabelText('Display Order')).toHaveValue(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/districts')).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Name'), 'West District');
+    await user.clear(within(dialog).getByLabelText('Display Order'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(await screen.findByText('West District added.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/districts')).toEqual([
+      { name: 'West District', description: '', display_order: 0, is_active: true },
+    ]);
+  });
+
+  it("shows the server's save error in the dialog, else 'Failed to save item', cleared after 3 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answer = jsonResponse(409, { error: "An item named 'South District' already exists in this list" }, 'Conflict');
+      const fetch = api({ 'PUT /api/admin/dropdowns/districts/1': () => answer });
+      renderPage(<AdminPage />, keeper, '/admin?list=districts');
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: 'Edit North District' }));
+      const dialog = screen.getByRole('dialog', { name: 'Edit District' });
+      expect(within(dialog).getByLabelText('Name')).toHaveValue('North District');
+      await user.click(within(dialog).getByRole('switch', { name: 'Active' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await within(dialog).findByText("An item named 'South District' already exists in this list")).toBeInTheDocument();
+      expect(sentBodies(fetch, 'PUT', '/api/admin/dropdowns/districts/1')[0]).toEqual({
+        name: 'North District',
+        description: 'Northern range',
+        display_order: 1,
+        is_active: false,
+      });
+      act(() => vi.advanceTimersByTime(3100));
+      expect(within(dialog).queryByText(/already exists/)).not.toBeInTheDocument();
+
+      answer = new Response('', { status: 500 });
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await within(dialog).findByText('Failed to save item')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("asks before deleting; the server's refusal shows for 3 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const refusal = "'North District' is used by 4 grievances; deactivate it instead of deleting it";
+      const fetch = api({ 'DELETE /api/admin/dropdowns/districts/1': () => jsonResponse(409, { error: refusal }, 'Conflict') });
+      renderPage(<AdminPage />, keeper, '/admin?list=districts');
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: 'Delete North District' }));
+      const confirm = screen.getByRole('alertdialog', { name: 'Delete District' });
+      await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText(refusal)).toBeInTheDocument();
+      expect(sentBodies(fetch, 'DELETE', '/api/admin/dropdowns/districts/1')).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(3100));
+      expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("falls back to 'Failed to delete item' and 'Failed to load items'", async () => {
+    api({
+      'DELETE /api/admin/dropdowns/districts/2': () => new Response('', { status: 500 }),
+      'GET /api/admin/dropdowns/priorities': () => new Response('', { status: 500 }),
+    });
+    renderPage(<AdminPage />, keeper, '/admin?list=districts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete South District' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete item')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Priorities' }));
+    await waitFor(() => expect(screen.getByText('Failed to load items')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+// Add or edit an item of an Admin Panel list (spec §5 "Dropdown item").
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Grid, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { ApiError, errorText } from '../../api/errors';
+import type { ListItem } from '../../api/types';
+import { Dialog } from '../../components/Dialog';
+import { useTransientMessage } from '../../components/use-transient-message';
+import { listsApi } from './api';
+import { EMPTY_ITEM, itemNameError, parseDisplayOrder, type ItemFormValues } from './item-rules';
+import type { ListKindInfo } from './list-kinds';
+
+interface ItemFormDialogProps {
+  list: ListKindInfo;
+  /** The item being edited; none to add one. */
+  item?: ListItem;
+  onClose: () => void;
+  onSaved: (item: ListItem) => void;
+}
+
+export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogProps) {
+  const [values, setValues] = useState<ItemFormValues>(() =>
+    item
+      ? { name: item.name, description: item.description, display_order: String(item.display_order), is_active: item.is_active }
+      : EMPTY_ITEM,
+  );
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const failure = useTransientMessage(3000);
+  const [busy, setBusy] = useState(false);
+
+  function set<K extends keyof ItemFormValues>(key: K, value: ItemFormValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const problem = itemNameError(values.name);
+    setNameError(problem);
+    setOrderError(null);
+    failure.clear();
+    if (problem) {
+      form.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+      return;
+    }
+    const body = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      display_order: parseDisplayOrder(values.display_order),
+      is_active: values.is_active,
+    };
+    setBusy(true);
+    try {
+      onSaved(item ? await listsApi.update(list.kind, item.id, body) : await listsApi.create(list.kind, body));
+    } catch (error) {
+      failure.show(errorText(error, 'Failed to save item'));
+      if (error instanceof ApiError) {
+        if (error.fields.name) setNameError(error.fields.name);
+        if (error.fields.display_order) setOrderError(error.fields.display_order);
+      }
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={item ? `Edit ${list.singular}` : `Add New ${list.singular}`} onClose={onClose} busy={busy}>
+      <form onSubmit={onSubmit} noValidate aria-label={item ? `Edit ${list.singular}` : `Add ${list.singular}`} className="modal-form">
+        <div className="modal-body">
+          {failure.message ? (
+            <Alert variation="error" marginBottom="medium">
+              {failure.message}
+            </Alert>
+          ) : null}
+          <Grid templateColumns="1fr" gap="medium">
+            <TextField
+              label="Name"
+              name="name"
+              autoComplete="off"
+              isRequired
+              value={values.name}
+              onChange={(event) => {
+                set('name', event.target.value);
+                setNameError(null);
+              }}
+              hasError={Boolean(nameError)}
+              errorMessage={nameError}
+            />
+            <TextAreaField
+              label="Description"
+              name="description"
+              rows={3}
+              value={values.description}
+              onChange={(event) => set('description', event.target.value)}
+            />
+            <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="end">
+              <TextField
+                label="Display Order"
+                name="display_order"
+                type="number"
+                inputMode="numeric"
+                step={1}
+                descriptiveText="Lower numbers come first in dropdowns."
+                value={values.display_order}
+                onChange={(event) => {
+                  set('display_order', event.target.value);
+                  setOrderError(null);
+                }}
+                hasError={Boolean(orderError)}
+                errorMessage={orderError}
+              />
+              <SwitchField
+                label="Active"
+                name="is_active"
+                labelPosition="end"
+                isChecked={values.is_active}
+                onChange={(event) => set('is_active', event.target.checked)}
+                marginBottom="xs"
+              />
+            </Grid>
+          </Grid>
+        </div>
+        <div className="modal-foot">
+          <Button onClick={onClose} isDisabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving...">
+            {item ? 'Save Changes' : 'Add Item'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

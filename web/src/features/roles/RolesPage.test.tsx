@@ -1,0 +1,160 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RoleView } from '../../api/types';
+import { mockApi, sentBodies } from '../../test/api-mock';
+import { entry, jsonResponse, makeUser } from '../../test/fixtures';
+import { renderPage } from '../../test/render-page';
+import RolesPage from './RolesPage';
+
+const role = (id: number, name: string, permissions: RoleView['permissions'], user_count = 0): RoleView => ({
+  id,
+  name,
+  description: `${name} role`,
+  permissions,
+  user_count,
+  created_at: '',
+  updated_at: '',
+});
+const admin = role(1, 'Admin', [entry('users', { can_create: true, can_read: true, can_update: true, can_delete: true })], 1);
+const clerk = role(2, 'Clerk', [entry('grievances', { can_read: true, can_create: true }), entry('users', { can_read: true })], 3);
+
+const reader = makeUser({ role_name: 'Reader', permissions: [entry('roles', { can_read: true })] });
+const manager = makeUser({
+  role_name: 'Manager',
+  permissions: [entry('roles', { can_read: true, can_create: true, can_update: true, can_delete: true })],
+});
+
+function api(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({ 'GET /api/roles': () => jsonResponse(200, { success: true, data: [admin, clerk] }), ...extra });
+}
+
+describe('role management', () => {
+  it("shows each role's permission summary and chips", async () => {
+    api();
+    renderPage(<RolesPage />, reader);
+    const row = (await screen.findByText('Clerk role')).closest('tr')!;
+    expect(within(row).getByText('2 resources • 3 actions')).toBeInTheDocument();
+    expect(within(row).getByText('Grievances: Create, Read')).toBeInTheDocument();
+    expect(within(row).getByText('Users: Read')).toBeInTheDocument();
+    expect(within(row).getByText('3 users')).toBeInTheDocument();
+  });
+
+  it("shows a reader no Add New Role, Edit or Delete, only 'No actions available'", async () => {
+    api();
+    renderPage(<RolesPage />, reader);
+    await screen.findByText('Clerk role');
+    expect(screen.queryByRole('button', { name: 'Add New Role' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.getAllByText('No actions available')).toHaveLength(2);
+  });
+
+  it('shows Add New Role, Edit and Delete to a manager', async () => {
+    api();
+    renderPage(<RolesPage />, manager);
+    expect(await screen.findByRole('button', { name: 'Add New Role' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Clerk' })).toHaveTextContent('Edit');
+    expect(screen.getByRole('button', { name: 'Delete Clerk' })).toHaveTextContent('Delete');
+  });
+
+  it("disables the Admin role's Delete; trying it says 'Cannot delete the Admin role' for 3 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const fetch = api();
+      renderPage(<RolesPage />, manager);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const button = await screen.findByRole('button', { name: 'Delete Admin' });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      await user.click(button);
+      expect(screen.getByText('Cannot delete the Admin role')).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(sentBodies(fetch, 'DELETE', '/api/roles/1')).toEqual([]);
+      act(() => vi.advanceTimersByTime(3100));
+      expect(screen.queryByText('Cannot delete the Admin role')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("needs a role name: 'Role name is required'", async () => {
+    const fetch = api();
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Role' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Role' }));
+    expect(within(dialog).getByText('Role name is required')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/roles')).toEqual([]);
+  });
+
+  it('saves only the resources that have a tick, View All only for grievances', async () => {
+    const fetch = api({
+      'POST /api/roles': (body) => jsonResponse(201, { success: true, data: { ...role(3, 'Desk', []), ...(body as object) } }),
+    });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Role' });
+    expect(within(dialog).getAllByRole('checkbox', { name: /View All/ })).toHaveLength(1);
+    expect(within(dialog).getByRole('checkbox', { name: 'Read Admin Panel' })).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Role Name'), '  Desk  ');
+    await user.type(within(dialog).getByLabelText('Description'), 'Front desk');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read Grievances' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'View All Grievances' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Create Users' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read Audit' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read Audit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Role' }));
+
+    expect(await screen.findByText('Role Desk added.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/roles')).toEqual([
+      {
+        name: 'Desk',
+        description: 'Front desk',
+        permissions: [entry('grievances', { can_read: true, can_view_all: true }), entry('users', { can_create: true })],
+      },
+    ]);
+  });
+
+  it("edits a role with its ticks filled in and falls back to 'Failed to save role'", async () => {
+    const fetch = api({ 'PUT /api/roles/2': () => new Response('', { status: 500 }) });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Clerk' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role: Clerk' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Create Grievances' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Delete Grievances' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read Users' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Failed to save role')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/roles/2')[0]).toEqual({
+      name: 'Clerk',
+      description: 'Clerk role',
+      permissions: [entry('grievances', { can_read: true, can_create: true })],
+    });
+  });
+
+  it("asks before deleting and shows the server's refusal, else 'Failed to delete role'", async () => {
+    let answer = jsonResponse(409, { error: 'This role is held by 3 users; move them first' }, 'Conflict');
+    api({ 'DELETE /api/roles/2': () => answer });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Clerk' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete Role' });
+    expect(confirm).toHaveTextContent('Delete the role Clerk?');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This role is held by 3 users; move them first')).toBeInTheDocument();
+
+    answer = new Response('', { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Delete Clerk' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete role')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load roles'", async () => {
+    mockApi({ 'GET /api/roles': () => new Response('', { status: 500 }) });
+    renderPage(<RolesPage />, manager);
+    expect(await screen.findByText('Failed to load roles')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { entry } from '../../test/fixtures';
+import { summarisePermissions } from './permission-summary';
+
+describe('role permission summary', () => {
+  it("reads 'N resources • M actions' with one chip per resource", () => {
+    const summary = summarisePermissions([
+      entry('grievances', { can_read: true, can_create: true }),
+      entry('users', { can_read: true }),
+    ]);
+    expect(summary.text).toBe('2 resources • 3 actions');
+    expect(summary.chips.map((chip) => chip.text)).toEqual(['Grievances: Create, Read', 'Users: Read']);
+  });
+
+  it("calls dropdowns 'Admin Panel' and a resource with every action 'Full access'", () => {
+    const summary = summarisePermissions([
+      entry('dropdowns', { can_create: true, can_read: true, can_update: true, can_delete: true }),
+    ]);
+    expect(summary.text).toBe('1 resource • 4 actions');
+    expect(summary.chips[0].text).toBe('Admin Panel: Full access');
+  });
+
+  it('counts View All only for grievances', () => {
+    const summary = summarisePermissions([
+      entry('grievances', { can_read: true, can_view_all: true }),
+      entry('audit', { can_read: true, can_view_all: true }),
+    ]);
+    expect(summary.text).toBe('2 resources • 3 actions');
+    expect(summary.chips.map((chip) => chip.text)).toEqual(['Grievances: Read, View All', 'Audit: Read']);
+  });
+
+  it("leaves out entries without a flag and reads 'No permissions' when nothing is left", () => {
+    expect(summarisePermissions([entry('reports')]).text).toBe('No permissions');
+    expect(summarisePermissions([]).chips).toEqual([]);
+    expect(summarisePermissions(undefined).text).toBe('No permissions');
+  });
+});
