@@ -103,6 +103,9 @@ pub struct GrievancePage {
     pub data: Vec<Grievance>,
     /// How many grievances the caller can see in all.
     pub total: i64,
+    /// How many of them match the filters, when the counters can tell (no filter, or one
+    /// status, priority or police station filter); null otherwise.
+    pub matched: Option<i64>,
     /// Continue with this cursor; absent on the last page.
     pub next_cursor: Option<String>,
 }
@@ -117,7 +120,8 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     let viewer = viewer(&caller);
     let page = reads::list(store, viewer, &filters, limit, cursor).await?;
     let total = reads::counters(store, viewer).await?.get("total").and_then(Value::as_i64).unwrap_or(0);
-    Ok(ApiJson(GrievancePage { success: true, data: page.items, total, next_cursor: page.cursor }))
+    let matched = reads::matched_count(store, viewer, &filters).await?;
+    Ok(ApiJson(GrievancePage { success: true, data: page.items, total, matched, next_cursor: page.cursor }))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]

@@ -203,7 +203,11 @@ async fn the_list_filters_and_pages_newest_first(engine: Engine) {
     };
     let firs = |body: &Value| body["data"].as_array().unwrap().iter().map(|g| g["fir_no"].as_str().unwrap().to_string()).collect::<Vec<_>>();
     assert_eq!(firs(&get("").await), ["FIR-6", "FIR-5", "FIR-4", "FIR-3", "FIR-2", "FIR-1", "FIR-0"]);
-    assert_eq!(firs(&get("?status=Closed").await), ["FIR-5", "FIR-3", "FIR-1"]);
+    let closed = get("?status=Closed").await;
+    assert_eq!(firs(&closed), ["FIR-5", "FIR-3", "FIR-1"]);
+    assert_eq!((closed["total"].as_i64(), closed["matched"].as_i64()), (Some(7), Some(3)));
+    assert_eq!(get("?police_station=Civil%20Lines").await["matched"], 7);
+    assert_eq!(get("?search=temple&status=Closed").await["matched"], Value::Null);
     assert_eq!(firs(&get("?search=temple").await), ["FIR-3"]);
     assert_eq!(firs(&get("?from_date=2026-03-02&to_date=2026-03-04").await), ["FIR-3", "FIR-2", "FIR-1"]);
     assert_eq!(firs(&get("?fir_no=r-5").await), ["FIR-5"]);

@@ -144,3 +144,39 @@ pub fn audit_view(item: store::Item) -> serde_json::Value {
     attrs.remove("visible_to");
     serde_json::Value::Object(attrs)
 }
+
+/// How many grievances match `filters`, when the counters can tell without reading
+/// grievances: no filter, or a single status, priority or police station filter.
+pub async fn matched_count(store: &dyn Store, viewer: Viewer, filters: &Filters) -> Result<Option<i64>> {
+    let only = |f: &Filters| {
+        let set = [
+            f.search.is_some(),
+            f.fir_no.is_some(),
+            f.district.is_some(),
+            f.police_station.is_some(),
+            f.status.is_some(),
+            f.priority.is_some(),
+            f.from_date.is_some() || f.to_date.is_some(),
+        ];
+        set.iter().filter(|s| **s).count()
+    };
+    if only(filters) > 1 {
+        return Ok(None);
+    }
+    if let Some(station) = &filters.police_station {
+        let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
+        let item = store.get(&keys::stats_station(scope, station)).await?;
+        return Ok(Some(item.and_then(|i| i.i64("total")).unwrap_or(0)));
+    }
+    let counters = counters(store, viewer).await?;
+    let attr = if let Some(status) = &filters.status {
+        crate::counters::status_attr(status)
+    } else if let Some(priority) = &filters.priority {
+        crate::counters::priority_attr(priority)
+    } else if filters.is_empty() {
+        "total".to_string()
+    } else {
+        return Ok(None);
+    };
+    Ok(Some(counters.get(&attr).and_then(serde_json::Value::as_i64).unwrap_or(0)))
+}

@@ -673,6 +673,12 @@ export interface components {
         GrievancePage: {
             /** @description The page, newest first. */
             data: components["schemas"]["Grievance"][];
+            /**
+             * Format: int64
+             * @description How many of them match the filters, when the counters can tell (no filter, or one
+             *     status, priority or police station filter); null otherwise.
+             */
+            matched?: number | null;
             /** @description Continue with this cursor; absent on the last page. */
             next_cursor?: string | null;
             success: boolean;
