@@ -43,6 +43,8 @@ impl Answer {
 
 impl Api {
     pub async fn new(engine: Engine, routes: fn() -> AreaRouter) -> Api {
+        // Internal errors are logged, never answered: show them in a failing test's output.
+        let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("error").try_init();
         let (store, dir): (Arc<dyn store::Store>, _) = match engine {
             Engine::Sqlite => {
                 let dir = tempfile::tempdir().unwrap();

@@ -153,6 +153,42 @@ impl DynamoStore {
         Ok(())
     }
 
+    async fn transact_once(&self, writes: &[Write]) -> Result<(), StoreError> {
+        let items = writes.iter().map(|w| self.transact_item(w)).collect::<Result<Vec<_>, _>>()?;
+        let result = self.client.transact_write_items().set_transact_items(Some(items)).send().await;
+        match result {
+            Ok(_) => Ok(()),
+            Err(err) => {
+                use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError as E;
+                let context = aws_sdk_dynamodb::error::DisplayErrorContext(&err).to_string();
+                match err.into_service_error() {
+                    E::TransactionCanceledException(cancel) => {
+                        let reasons = cancel.cancellation_reasons();
+                        if let Some(at) = reasons.iter().position(|r| r.code() == Some("ConditionalCheckFailed")) {
+                            Err(StoreError::ConditionFailed { at })
+                        } else if reasons.iter().any(|r| r.code() == Some("TransactionConflict")) {
+                            Err(StoreError::Conflict)
+                        } else if reasons.is_empty() && cancel.message().unwrap_or_default().contains("ConditionalCheckFailed") {
+                            Err(StoreError::ConditionFailed { at: 0 })
+                        } else {
+                            Err(StoreError::Backend(cancel.to_string()))
+                        }
+                    }
+                    E::TransactionInProgressException(_) => Err(StoreError::Conflict),
+                    other => {
+                        use aws_sdk_dynamodb::error::ProvideErrorMetadata;
+                        match other.code() {
+                            // Another transaction held an item this one writes.
+                            Some("TransactionConflictException") => Err(StoreError::Conflict),
+                            Some(code) => Err(StoreError::Backend(format!("{code}: {}", other.message().unwrap_or_default()))),
+                            None => Err(StoreError::Backend(context)),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn transact_item(&self, write: &Write) -> Result<TransactWriteItem, StoreError> {
         let mut names = HashMap::new();
         let mut values = AttrMap::new();
@@ -308,32 +344,22 @@ impl Store for DynamoStore {
 
     async fn transact(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         check_transaction(&writes)?;
-        let items = writes.iter().map(|w| self.transact_item(w)).collect::<Result<Vec<_>, _>>()?;
-        let result = self.client.transact_write_items().set_transact_items(Some(items)).send().await;
-        match result {
-            Ok(_) => Ok(()),
-            Err(err) => {
-                use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError as E;
-                match err.into_service_error() {
-                    E::TransactionCanceledException(cancel) => {
-                        let reasons = cancel.cancellation_reasons();
-                        if let Some(at) = reasons.iter().position(|r| r.code() == Some("ConditionalCheckFailed")) {
-                            Err(StoreError::ConditionFailed { at })
-                        } else if reasons.iter().any(|r| r.code() == Some("TransactionConflict")) {
-                            Err(StoreError::Conflict)
-                        } else if reasons.is_empty() && cancel.message().unwrap_or_default().contains("ConditionalCheckFailed") {
-                            Err(StoreError::ConditionFailed { at: 0 })
-                        } else {
-                            Err(StoreError::Backend(cancel.to_string()))
-                        }
-                    }
-                    E::TransactionInProgressException(_) => Err(StoreError::Conflict),
-                    other => Err(backend(other)),
+        // Transactions touching the same item (a busy counter) are cancelled by DynamoDB
+        // with TransactionConflict; a cancelled transaction wrote nothing, so trying again
+        // after a short, growing, jittered pause is safe.
+        let mut pause = std::time::Duration::from_millis(5);
+        for _attempt in 0..6 {
+            match self.transact_once(&writes).await {
+                Err(StoreError::Conflict) => {
+                    let jitter = std::time::Duration::from_micros(u64::from(std::process::id() ^ std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_micros()).unwrap_or(0)) % 5000);
+                    tokio::time::sleep(pause + jitter).await;
+                    pause *= 2;
                 }
+                other => return other,
             }
         }
+        self.transact_once(&writes).await
     }
-
     async fn increment(&self, key: &Key, attribute: &str, by: i64) -> Result<i64, StoreError> {
         let out = self
             .client

@@ -25,17 +25,21 @@ pub fn unique(prefix: &str) -> String {
     format!("{prefix}-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed))
 }
 
-fn moto_binary() -> PathBuf {
+/// The command that runs moto: the project's virtualenv Python with `moto_serial.py`
+/// (see there why), or `$MOTO_SERVER` when set.
+fn moto_command() -> Command {
     if let Some(path) = std::env::var_os("MOTO_SERVER") {
-        return PathBuf::from(path);
+        return Command::new(path);
     }
-    let path = repo_root().join(".venv/bin/moto_server");
+    let python = repo_root().join(".venv/bin/python");
     assert!(
-        path.exists(),
-        "moto_server is not installed at {}: run `make venv` (make test does it for you)",
-        path.display()
+        repo_root().join(".venv/bin/moto_server").exists(),
+        "moto is not installed in {}: run `make venv` (make test does it for you)",
+        repo_root().join(".venv").display()
     );
-    path
+    let mut command = Command::new(python);
+    command.arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("moto_serial.py"));
+    command
 }
 
 /// The endpoint of this test process's moto server, started on first use. The server is
@@ -44,12 +48,11 @@ pub fn moto_endpoint() -> &'static str {
     static ENDPOINT: OnceLock<String> = OnceLock::new();
     ENDPOINT.get_or_init(|| {
         let port = free_port();
-        let binary = moto_binary();
         let (tx, rx) = std::sync::mpsc::channel();
         // The death signal fires when the *thread* that spawned the child ends, so spawn it
         // from a thread that lives as long as the process.
         std::thread::spawn(move || {
-            let mut command = Command::new(&binary);
+            let mut command = moto_command();
             command.args(["-H", "127.0.0.1", "-p", &port.to_string()]).stdout(Stdio::null()).stderr(Stdio::null());
             // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
             unsafe {
@@ -64,7 +67,7 @@ pub fn moto_endpoint() -> &'static str {
                 std::thread::park();
             }
         });
-        rx.recv().unwrap().unwrap_or_else(|e| panic!("cannot start {}: {e}", moto_binary().display()));
+        rx.recv().unwrap().unwrap_or_else(|e| panic!("cannot start moto: {e}"));
         let deadline = Instant::now() + Duration::from_secs(30);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(Instant::now() < deadline, "moto_server did not start listening on port {port}");
