@@ -209,6 +209,11 @@ async fn the_list_filters_and_pages_newest_first(engine: Engine) {
     assert_eq!(get("?police_station=Civil%20Lines").await["matched"], 7);
     assert_eq!(get("?search=temple&status=Closed").await["matched"], Value::Null);
     assert_eq!(firs(&get("?search=temple").await), ["FIR-3"]);
+    let found = get("?search=fir-&limit=4").await;
+    assert_eq!(firs(&found), ["FIR-6", "FIR-5", "FIR-4", "FIR-3"]);
+    let more = get(&format!("?search=fir-&limit=4&cursor={}", found["next_cursor"].as_str().unwrap())).await;
+    assert_eq!((firs(&more), more["next_cursor"].clone()), (vec!["FIR-2".to_string(), "FIR-1".into(), "FIR-0".into()], Value::Null));
+    assert_eq!(firs(&get("?search=fir-&status=Pending").await), ["FIR-6", "FIR-4", "FIR-2", "FIR-0"]);
     assert_eq!(firs(&get("?from_date=2026-03-02&to_date=2026-03-04").await), ["FIR-3", "FIR-2", "FIR-1"]);
     assert_eq!(firs(&get("?fir_no=r-5").await), ["FIR-5"]);
     let first = get("?limit=3").await;

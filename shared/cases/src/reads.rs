@@ -84,6 +84,13 @@ pub struct ListPage {
 pub const READ_BUDGET: usize = 2000;
 
 pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage> {
+    // With view_all and a text to find, the engine's text index narrows first (a user
+    // without view_all reads only their own partition, which is small).
+    if let (true, Some(text)) = (viewer.view_all, &filters.search) {
+        if let Some(page) = search(store, text, filters, limit, cursor.clone()).await? {
+            return Ok(page);
+        }
+    }
     let (index, pk) = if !viewer.view_all {
         (None, keys::visible_pk(viewer.user_id))
     } else if let Some(status) = &filters.status {
@@ -124,6 +131,34 @@ pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: u
         match page.cursor {
             Some(c) => cursor = Some(c),
             None => return Ok(ListPage { items, cursor: None }),
+        }
+    }
+}
+
+/// The text index's matches that pass the other filters, newest first, with the same bounded
+/// work per request as the index scan. `None` when the engine keeps no text index.
+async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<Option<ListPage>> {
+    let mut items = Vec::new();
+    let mut examined = 0;
+    let mut cursor = cursor;
+    loop {
+        let Some(page) = store.search(keys::ALL_INDEX_PK, text, 200, cursor.clone()).await? else { return Ok(None) };
+        let count = page.items.len();
+        for (position, item) in page.items.into_iter().enumerate() {
+            examined += 1;
+            let (g, _) = writes::from_item(item)?;
+            let id = g.id;
+            if filters.matches(&g) {
+                items.push(g);
+            }
+            let more = position + 1 < count || page.cursor.is_some();
+            if items.len() == limit || examined >= READ_BUDGET {
+                return Ok(Some(ListPage { items, cursor: more.then(|| store::search_cursor_after(id)) }));
+            }
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => return Ok(Some(ListPage { items, cursor: None })),
         }
     }
 }

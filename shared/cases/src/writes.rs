@@ -78,7 +78,12 @@ fn to_attrs(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> serde_json::Map<St
 
 fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
     let sort = keys::recency(&g.filed_at, g.id);
+    let text = format!("{} {} {} {}", g.grievance_number, g.fields.fir_no, g.fields.crime_title, g.fields.brief_details);
     Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) }
+        // In the text index where the engine keeps one; ids rise with filing time.
+        .with(store::SEARCH_TEXT, text)
+        .with(store::SEARCH_PART, keys::ALL_INDEX_PK)
+        .with(store::SEARCH_RANK, g.id)
         .indexed(Index::Gsi1, keys::ALL_INDEX_PK, sort.clone())
         .indexed(Index::Gsi2, keys::status_index_pk(&g.fields.status), sort)
 }

@@ -35,7 +35,21 @@ pub trait Store: Send + Sync + 'static {
     /// Adds `by` to a numeric attribute (creating the item and the attribute when absent)
     /// and answers the new value. Used for ids, which must never be handed out twice.
     async fn increment(&self, key: &Key, attribute: &str, by: i64) -> Result<i64, StoreError>;
+
+    /// Free-text search, where the engine keeps a text index: the items of search part
+    /// `part` whose `search_text` contains `text` (case-insensitive, at least 3 characters),
+    /// highest `search_rank` first. `None` when the engine has no text index; the caller
+    /// then narrows by an index and filters pages itself.
+    async fn search(&self, _part: &str, _text: &str, _limit: usize, _cursor: Option<String>) -> Result<Option<Page>, StoreError> {
+        Ok(None)
+    }
 }
+
+/// The attributes that put an item in the text index: the text, the part it is searched
+/// in, and its rank (higher first; unique within the store).
+pub const SEARCH_TEXT: &str = "search_text";
+pub const SEARCH_PART: &str = "search_part";
+pub const SEARCH_RANK: &str = "search_rank";
 
 pub type SharedStore = Arc<dyn Store>;
 
@@ -69,4 +83,10 @@ pub async fn read_all(store: &dyn Store, query: Query) -> Result<Vec<Item>, Stor
             None => return Ok(items),
         }
     }
+}
+
+/// The search cursor that continues after the item of rank `rank`, for callers that stop
+/// reading in the middle of a page.
+pub fn search_cursor_after(rank: i64) -> String {
+    format!("rank:{rank}")
 }

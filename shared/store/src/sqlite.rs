@@ -23,6 +23,9 @@ CREATE TABLE IF NOT EXISTS items (
 CREATE INDEX IF NOT EXISTS gsi1 ON items (gsi1pk, gsi1sk, pk, sk) WHERE gsi1pk IS NOT NULL;
 CREATE INDEX IF NOT EXISTS gsi2 ON items (gsi2pk, gsi2sk, pk, sk) WHERE gsi2pk IS NOT NULL;
 CREATE INDEX IF NOT EXISTS gsi3 ON items (gsi3pk, gsi3sk, pk, sk) WHERE gsi3pk IS NOT NULL;
+-- Free text: a trigram index (case-insensitive substrings) kept in the same transaction as
+-- the item; rowid is the item's search rank, so newest-first is the index's own order.
+CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(text, part UNINDEXED, pk UNINDEXED, sk UNINDEXED, tokenize = 'trigram');
 ";
 
 const READERS: usize = 4;
@@ -111,6 +114,27 @@ fn load(conn: &Connection, key: &Key) -> Result<Option<Attrs>, StoreError> {
 
 fn index_key(attrs: &Attrs, attr: &str) -> Option<String> {
     attrs.get(attr).and_then(Value::as_str).map(str::to_string)
+}
+
+fn search_rank(attrs: &Attrs) -> Option<i64> {
+    attrs.get(crate::SEARCH_RANK).and_then(Value::as_i64)
+}
+
+/// Keeps the text index in step with an item going from `before` to `after`.
+fn index_text(conn: &Connection, key: &Key, before: Option<&Attrs>, after: Option<&Attrs>) -> Result<(), StoreError> {
+    if let Some(rank) = before.and_then(search_rank) {
+        conn.prepare_cached("DELETE FROM search WHERE rowid = ?1").map_err(backend)?.execute(params![rank]).map_err(backend)?;
+    }
+    let Some(attrs) = after else { return Ok(()) };
+    let text = attrs.get(crate::SEARCH_TEXT).and_then(Value::as_str);
+    let part = attrs.get(crate::SEARCH_PART).and_then(Value::as_str);
+    if let (Some(text), Some(part), Some(rank)) = (text, part, search_rank(attrs)) {
+        conn.prepare_cached("INSERT OR REPLACE INTO search (rowid, text, part, pk, sk) VALUES (?1, ?2, ?3, ?4, ?5)")
+            .map_err(backend)?
+            .execute(params![rank, text, part, key.pk, key.sk])
+            .map_err(backend)?;
+    }
+    Ok(())
 }
 
 fn save(conn: &Connection, key: &Key, attrs: &Attrs) -> Result<(), StoreError> {
@@ -252,9 +276,17 @@ fn run_transaction(conn: &mut Connection, writes: &[Write]) -> Result<(), StoreE
             }
         }
         match write {
-            Write::Put { item, .. } => save(&tx, &item.key, &item.attrs)?,
-            Write::Update { key, changes, .. } => save(&tx, key, &apply(changes, current.unwrap_or_default())?)?,
+            Write::Put { item, .. } => {
+                index_text(&tx, &item.key, current.as_ref(), Some(&item.attrs))?;
+                save(&tx, &item.key, &item.attrs)?
+            }
+            Write::Update { key, changes, .. } => {
+                let after = apply(changes, current.clone().unwrap_or_default())?;
+                index_text(&tx, key, current.as_ref(), Some(&after))?;
+                save(&tx, key, &after)?
+            }
             Write::Delete { key, .. } => {
+                index_text(&tx, key, current.as_ref(), None)?;
                 tx.prepare_cached("DELETE FROM items WHERE pk = ?1 AND sk = ?2")
                     .map_err(backend)?
                     .execute(params![key.pk, key.sk])
@@ -292,6 +324,47 @@ impl Store for SqliteStore {
     async fn transact(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         check_transaction(&writes)?;
         self.write(move |conn| run_transaction(conn, &writes)).await
+    }
+
+    async fn search(&self, part: &str, text: &str, limit: usize, cursor: Option<String>) -> Result<Option<Page>, StoreError> {
+        check_limit(limit)?;
+        // Trigrams cannot find fewer than three characters.
+        if text.trim().chars().count() < 3 {
+            return Ok(None);
+        }
+        let below = match cursor {
+            None => i64::MAX,
+            Some(c) => c.strip_prefix("rank:").and_then(|r| r.parse().ok()).ok_or_else(|| StoreError::Invalid("the search cursor is not valid".into()))?,
+        };
+        // A phrase of the whole text, its quotes doubled: no character is an operator.
+        let phrase = format!("\"{}\"", text.trim().replace('"', "\"\""));
+        let part = part.to_string();
+        self.read(move |conn| {
+            let mut stmt = conn
+                .prepare_cached(
+                    "SELECT s.rowid, i.pk, i.sk, i.attrs FROM search s JOIN items i ON i.pk = s.pk AND i.sk = s.sk
+                     WHERE search MATCH ?1 AND s.part = ?2 AND s.rowid < ?3 ORDER BY s.rowid DESC LIMIT ?4",
+                )
+                .map_err(backend)?;
+            let rows = stmt
+                .query_map(params![phrase, part, below, (limit + 1) as i64], |r| {
+                    Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
+                })
+                .map_err(backend)?;
+            let mut found = Vec::new();
+            for row in rows {
+                let (rank, pk, sk, attrs) = row.map_err(backend)?;
+                found.push((rank, row_to_item(pk, sk, &attrs)?));
+            }
+            let cursor = if found.len() > limit {
+                found.truncate(limit);
+                found.last().map(|(rank, _)| crate::search_cursor_after(*rank))
+            } else {
+                None
+            };
+            Ok(Some(Page { items: found.into_iter().map(|(_, item)| item).collect(), cursor }))
+        })
+        .await
     }
 
     async fn increment(&self, key: &Key, attribute: &str, by: i64) -> Result<i64, StoreError> {

@@ -249,3 +249,58 @@ conformance!(
     index_queries_page_in_both_directions_through_ties,
     a_foreign_cursor_is_refused,
 );
+
+/// The embedded engine keeps a trigram text index; DynamoDB has none and says so.
+mod text_index {
+    use super::*;
+
+    fn doc(id: i64, text: &str) -> Item {
+        Item::new(k(&format!("GRV#{id}"), "GRV")).with("n", id).with(SEARCH_TEXT, text).with(SEARCH_PART, "GRV").with(SEARCH_RANK, id)
+    }
+
+    fn ids(page: &Page) -> Vec<i64> {
+        page.items.iter().map(|i| i.i64("n").unwrap()).collect()
+    }
+
+    #[tokio::test]
+    async fn sqlite_finds_substrings_in_any_case_newest_first_and_follows_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = SqliteStore::open(dir.path().join("portal.db")).unwrap();
+        let mut writes = Vec::new();
+        for id in 1..=6 {
+            writes.push(Write::put(doc(id, &format!("GRV-2026-{id:06} chain snatching near the Temple gate, case {id}"))));
+        }
+        writes.push(Write::put(doc(7, "मोबाइल फ़ोन चोरी — Mobile theft")));
+        writes.push(Write::put(doc(8, "quote \" and 'apostrophe' AND OR NOT * stay text")));
+        s.transact(writes).await.unwrap();
+
+        let first = s.search("GRV", "temple", 4, None).await.unwrap().unwrap();
+        assert_eq!(ids(&first), [6, 5, 4, 3]);
+        let rest = s.search("GRV", "temple", 4, first.cursor).await.unwrap().unwrap();
+        assert_eq!((ids(&rest), rest.cursor), (vec![2, 1], None));
+        assert_eq!(ids(&s.search("GRV", "फ़ोन चो", 10, None).await.unwrap().unwrap()), [7]);
+        assert_eq!(ids(&s.search("GRV", "\" and 'apos", 10, None).await.unwrap().unwrap()), [8]);
+        assert_eq!(ids(&s.search("GRV", "OR NOT *", 10, None).await.unwrap().unwrap()), [8]);
+        assert_eq!(ids(&s.search("GRV", "000003", 10, None).await.unwrap().unwrap()), [3]);
+        assert!(s.search("OTHER", "temple", 10, None).await.unwrap().unwrap().items.is_empty(), "another part");
+        assert_eq!(s.search("GRV", "te", 10, None).await.unwrap(), None, "too short for trigrams");
+
+        // The index follows puts, updates and deletes in the same transaction.
+        s.transact(vec![Write::put(doc(2, "now about a stolen bicycle")), Write::delete(k("GRV#3", "GRV"))]).await.unwrap();
+        s.transact(vec![Write::update(k("GRV#4", "GRV"), Changes::default().remove(SEARCH_TEXT))]).await.unwrap();
+        assert_eq!(ids(&s.search("GRV", "TEMPLE", 10, None).await.unwrap().unwrap()), [6, 5, 1]);
+        assert_eq!(ids(&s.search("GRV", "bicycle", 10, None).await.unwrap().unwrap()), [2]);
+        // A failed transaction leaves the index as it was.
+        let failed = s.transact(vec![Write::put(doc(9, "temple again")), Write::put_new(doc(1, "dup"))]).await;
+        assert!(failed.is_err());
+        assert_eq!(ids(&s.search("GRV", "temple", 10, None).await.unwrap().unwrap()), [6, 5, 1]);
+        assert!(s.search("GRV", "temple", 10, Some("nonsense".into())).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn dynamodb_has_no_text_index() {
+        let s = DynamoStore::local(testkit::moto_endpoint(), testkit::unique("text")).await;
+        s.ensure_table().await.unwrap();
+        assert_eq!(s.search("GRV", "temple", 10, None).await.unwrap(), None);
+    }
+}
