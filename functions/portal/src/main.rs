@@ -3,6 +3,7 @@
 //! an Admin; `portal openapi` prints the API document.
 
 mod app;
+mod seed;
 
 use portal::embedded;
 
@@ -39,6 +40,16 @@ enum Command {
     },
     /// Prints the OpenAPI document of the API.
     Openapi,
+    /// Fills the embedded store with realistic synthetic grievances (benchmarks, training).
+    Seed {
+        #[arg(long, default_value_t = 10_000)]
+        grievances: u64,
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+        /// The same seed makes the same data.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -58,6 +69,7 @@ enum AdminCommand {
 async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Serve { port, host, data_dir, web_dir } => app::serve(&host, port, &data_dir, &web_dir).await,
+        Command::Seed { grievances, data_dir, seed } => seed::run(&data_dir, grievances, seed).await,
         Command::Openapi => {
             println!("{}", app::openapi().to_pretty_json()?);
             Ok(())

@@ -68,7 +68,7 @@ async fn the_trail_is_filtered_paged_and_scoped(engine: Engine) {
     api.delete(&format!("/api/grievances/{a}"), &admin).await;
     let trail = api.get(&format!("/api/audit/grievance/{a}"), &admin).await;
     assert_eq!((trail.status, trail.body[0]["action"].as_str()), (StatusCode::OK, Some("DELETED")));
-    assert_eq!(trail.body[0]["action_details"]["record"]["fir_no"], "FIR-A");
+    assert_eq!(domain::audit::record_from_changes(&trail.body[0]["action_details"])["fir_no"], "FIR-A");
 
     let stats = api.get("/api/audit/statistics", &admin).await.body;
     assert_eq!(stats, json!({"totalActions": 5, "totalGrievances": 2, "totalUsers": 2}));

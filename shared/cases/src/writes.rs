@@ -192,14 +192,13 @@ fn audit_writes(g: &Grievance, change: i64, actor: &Actor, at: &str, entries: Ve
     writes
 }
 
-/// Writes a change of a grievance. `before` is what was read (its version is the
-/// condition); `after` is the new grievance, or `None` for a deletion.
-async fn commit(
-    store: &dyn Store,
+/// Every write of a change of a grievance: `before` is what was read (its version is the
+/// condition), `after` the new grievance or `None` for a deletion.
+fn change_writes(
     before: Option<(&Grievance, &BTreeMap<ListKind, i64>)>,
     after: Option<(&Grievance, &BTreeMap<ListKind, i64>)>,
     audit: Vec<Write>,
-) -> Result<()> {
+) -> Vec<Write> {
     let empty = BTreeMap::new();
     let mut writes = Vec::new();
     let key = keys::grievance(before.or(after).map(|(g, _)| g.id).expect("a change has a grievance"));
@@ -215,7 +214,17 @@ async fn commit(
     writes.extend(audit);
     writes.extend(counters::writes(before.map(|b| b.0), after.map(|a| a.0)));
     writes.extend(usage_writes(before.map(|b| b.1).unwrap_or(&empty), after.map(|a| a.1).unwrap_or(&empty)));
-    match store.transact(writes).await {
+    writes
+}
+
+/// Writes a change in one transaction; the first write's condition is the version read.
+async fn commit(
+    store: &dyn Store,
+    before: Option<(&Grievance, &BTreeMap<ListKind, i64>)>,
+    after: Option<(&Grievance, &BTreeMap<ListKind, i64>)>,
+    audit: Vec<Write>,
+) -> Result<()> {
+    match store.transact(change_writes(before, after, audit)).await {
         Ok(()) => Ok(()),
         Err(StoreError::ConditionFailed { at: 0 }) => Err(Error::conflict(STALE)),
         Err(StoreError::ConditionFailed { .. }) => {
@@ -257,6 +266,19 @@ pub async fn create(store: &dyn Store, actor: &Actor, mut fields: GrievanceField
         updated_at: now.clone(),
         version: 1,
     };
+    match store.transact(creation_writes(&g, &refs, actor)).await {
+        Ok(()) => Ok(g),
+        Err(StoreError::ConditionFailed { .. }) => {
+            Err(Error::conflict("An item this grievance names was just deleted from the Admin Panel. Please reload and try again."))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Every write that files `g` (its id, number and times already set), with its CREATED
+/// record, counters and list usage: what a request writes, and what the data generator
+/// loads in bulk.
+pub fn creation_writes(g: &Grievance, refs: &BTreeMap<ListKind, i64>, actor: &Actor) -> Vec<Write> {
     let summary = format!("Grievance {} created (FIR {})", g.grievance_number, g.fields.fir_no);
     let entry = AuditEntry {
         action: AuditAction::Created,
@@ -264,10 +286,9 @@ pub async fn create(store: &dyn Store, actor: &Actor, mut fields: GrievanceField
         old_value: None,
         new_value: None,
         notes: Some(summary.clone()),
-        action_details: Some(audit::complete_record(summary, &record_json(&g), true)),
+        action_details: Some(audit::complete_record(summary, &record_json(g), true)),
     };
-    commit(store, None, Some((&g, &refs)), audit_writes(&g, g.version, actor, &now, vec![entry])).await?;
-    Ok(g)
+    change_writes(None, Some((g, refs)), audit_writes(g, g.version, actor, &g.filed_at, vec![entry]))
 }
 
 fn check_version(current: &Grievance, expected: Option<i64>) -> Result<()> {

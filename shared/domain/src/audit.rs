@@ -152,7 +152,8 @@ pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields) -> Vec<F
 }
 
 /// The `action_details` of a CREATED or DELETED record: the complete record as a list of
-/// changes from nothing (or to nothing), so it can be read back field by field.
+/// changes from nothing (or to nothing), so it can be read back field by field
+/// (`record_from_changes`).
 pub fn complete_record(summary: String, record: &Value, creating: bool) -> Value {
     let changes: Vec<Value> = record
         .as_object()
@@ -170,7 +171,19 @@ pub fn complete_record(summary: String, record: &Value, creating: bool) -> Value
                 .collect()
         })
         .unwrap_or_default();
-    json!({"summary": summary, "changes": changes, "record": record})
+    json!({"summary": summary, "changes": changes})
+}
+
+/// The record a CREATED or DELETED record's `action_details` describes.
+pub fn record_from_changes(details: &Value) -> Value {
+    let mut record = serde_json::Map::new();
+    for change in details["changes"].as_array().into_iter().flatten() {
+        if let Some(field) = change["field"].as_str() {
+            let value = if change["action"] == "removed" { &change["oldValue"] } else { &change["newValue"] };
+            record.insert(field.to_string(), value.clone());
+        }
+    }
+    Value::Object(record)
 }
 
 #[cfg(test)]

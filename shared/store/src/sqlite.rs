@@ -265,37 +265,58 @@ fn run_query(conn: &Connection, q: &Query) -> Result<Page, StoreError> {
     Ok(Page { items, cursor })
 }
 
+/// Applies one write inside an open transaction, after checking its condition.
+fn apply_write(tx: &Connection, at: usize, write: &Write) -> Result<(), StoreError> {
+    let current = load(tx, write.key())?;
+    if let Some(condition) = write.condition() {
+        if !holds(condition, current.as_ref()) {
+            return Err(StoreError::ConditionFailed { at });
+        }
+    }
+    match write {
+        Write::Put { item, .. } => {
+            index_text(tx, &item.key, current.as_ref(), Some(&item.attrs))?;
+            save(tx, &item.key, &item.attrs)
+        }
+        Write::Update { key, changes, .. } => {
+            let after = apply(changes, current.clone().unwrap_or_default())?;
+            index_text(tx, key, current.as_ref(), Some(&after))?;
+            save(tx, key, &after)
+        }
+        Write::Delete { key, .. } => {
+            index_text(tx, key, current.as_ref(), None)?;
+            tx.prepare_cached("DELETE FROM items WHERE pk = ?1 AND sk = ?2")
+                .map_err(backend)?
+                .execute(params![key.pk, key.sk])
+                .map_err(backend)?;
+            Ok(())
+        }
+        Write::Check { .. } => Ok(()),
+    }
+}
+
 fn run_transaction(conn: &mut Connection, writes: &[Write]) -> Result<(), StoreError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(backend)?;
     for (at, write) in writes.iter().enumerate() {
-        let current = load(&tx, write.key())?;
-        if let Some(condition) = write.condition() {
-            if !holds(condition, current.as_ref()) {
-                // Dropping `tx` rolls back everything written so far.
-                return Err(StoreError::ConditionFailed { at });
-            }
-        }
-        match write {
-            Write::Put { item, .. } => {
-                index_text(&tx, &item.key, current.as_ref(), Some(&item.attrs))?;
-                save(&tx, &item.key, &item.attrs)?
-            }
-            Write::Update { key, changes, .. } => {
-                let after = apply(changes, current.clone().unwrap_or_default())?;
-                index_text(&tx, key, current.as_ref(), Some(&after))?;
-                save(&tx, key, &after)?
-            }
-            Write::Delete { key, .. } => {
-                index_text(&tx, key, current.as_ref(), None)?;
-                tx.prepare_cached("DELETE FROM items WHERE pk = ?1 AND sk = ?2")
-                    .map_err(backend)?
-                    .execute(params![key.pk, key.sk])
-                    .map_err(backend)?;
-            }
-            Write::Check { .. } => {}
-        }
+        // On an error, dropping `tx` rolls back everything written so far.
+        apply_write(&tx, at, write)?;
     }
     tx.commit().map_err(backend)
+}
+
+impl SqliteStore {
+    /// Loads many writes at once, for the data generator: one transaction, any number of
+    /// writes (several may touch one item, applied in order), without waiting for the disk
+    /// on commit. Not for requests: a crash may lose the load.
+    pub async fn bulk(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        self.write(move |conn| {
+            conn.execute_batch("PRAGMA synchronous=OFF").map_err(backend)?;
+            let result = run_transaction(conn, &writes);
+            conn.execute_batch("PRAGMA synchronous=FULL").map_err(backend)?;
+            result
+        })
+        .await
+    }
 }
 
 #[async_trait]

@@ -1,0 +1,201 @@
+//! `portal seed`: fills the embedded store with realistic synthetic grievances for
+//! benchmarks, training and demonstrations: a state's districts and stations, five years of
+//! FIR dates, officers, statuses in realistic proportions, Unicode names and text. Every
+//! grievance is written exactly as a request would write it (audit record, counters, list
+//! usage), only many at a time.
+
+use anyhow::Context;
+use auth::users::NewUser;
+use cases::{Actor, Grievance};
+use domain::grievance::{GrievanceFields, OfficerEntry};
+use domain::lists::ListKind;
+use domain::user::UserStatus;
+use std::collections::BTreeMap;
+use std::path::Path;
+use store::sqlite::SqliteStore;
+use store::Store;
+use time::{Duration, OffsetDateTime};
+
+/// A small deterministic generator: the same seed gives the same data.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+const OFFICERS: [&str; 12] = [
+    "SI Ramesh Yadav", "ASI Sunita Devi", "Insp. Arjun Singh", "SI Mohammed Irfan", "SI Kavita Sharma", "ASI Rajesh Kumar",
+    "Insp. Meena Kumari", "SI Harpreet Kaur", "एसआई विजय प्रताप", "निरीक्षक अनीता वर्मा", "SI Joseph Mathew", "ASI Lakshmi Narayan",
+];
+const STORIES: [&str; 8] = [
+    "The complainant reports that his motorcycle was stolen from outside the market in the evening.",
+    "Mobile phone snatched near the bus stand by two persons on a scooter; CCTV footage requested.",
+    "शिकायतकर्ता ने बताया कि उसके घर का ताला तोड़कर नकदी और गहने चोरी कर लिए गए।",
+    "Online payment fraud: the complainant received a call posing as the bank and lost money via UPI.",
+    "Dispute over agricultural land boundary between neighbours escalated to assault.",
+    "Complaint of delay in investigation of an earlier FIR; the petitioner seeks transfer of the case.",
+    "Missing person report: the complainant's son did not return from college since Monday.",
+    "Domestic violence complaint; the petitioner requests protection and action against the accused.",
+];
+
+fn statuses(rng: &mut Rng) -> &'static str {
+    match rng.below(100) {
+        0..30 => "Pending",
+        30..55 => "In Progress",
+        55..85 => "Resolved",
+        _ => "Closed",
+    }
+}
+
+fn priority(rng: &mut Rng) -> &'static str {
+    match rng.below(100) {
+        0..25 => "Low",
+        25..70 => "Medium",
+        70..92 => "High",
+        _ => "Critical",
+    }
+}
+
+fn day(t: OffsetDateTime) -> String {
+    format!("{:04}-{:02}-{:02}", t.year(), u8::from(t.month()), t.day())
+}
+
+pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
+    let state = crate::embedded::open(data_dir)?;
+    let sqlite = SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?;
+    let store: &dyn Store = &sqlite;
+    http_glue::state::prepare_store(store).await?;
+    drop(state);
+    let mut names: BTreeMap<ListKind, Vec<(i64, String)>> = BTreeMap::new();
+    for kind in [ListKind::CallTypes, ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities, ListKind::Reasons] {
+        names.insert(kind, lists::list(store, kind).await?.into_iter().filter(|i| i.is_active).map(|i| (i.id, i.name)).collect());
+    }
+    let lookup = |kind: ListKind, name: &str| names[&kind].iter().find(|(_, n)| n == name).map(|(id, _)| *id);
+
+    // Staff who file the grievances.
+    let mut staff = Vec::new();
+    let hash = auth::passwords::hash("Officer-Pass-1").await?;
+    for (i, name) in OFFICERS.iter().enumerate() {
+        let email = domain::Email::parse(&format!("officer{}.{seed}@seed.portal", i + 1)).map_err(anyhow::Error::msg)?;
+        let user = match auth::users::find_by_email(store, &email).await? {
+            Some(u) => u,
+            None => {
+                auth::users::create(
+                    store,
+                    NewUser {
+                        name: name.to_string(),
+                        email,
+                        password_hash: hash.clone(),
+                        phone: Some(format!("98{:08}", i * 7919)),
+                        department: Some("Crime Branch".into()),
+                        designation: Some("Sub-Inspector".into()),
+                        role_id: auth::roles::ADMIN_ROLE_ID,
+                        status: UserStatus::Active,
+                    },
+                )
+                .await?
+            }
+        };
+        staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: "Admin".into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into() });
+    }
+
+    let first_id = store.increment(&store::Key::new("SEQ", "grievance"), "n", count as i64).await? - count as i64 + 1;
+    let mut rng = Rng(seed.max(1) * 0x9E37_79B9_7F4A_7C15);
+    let now = domain::clock::now();
+    let span = 5 * 365 * 24 * 3600;
+    let started = std::time::Instant::now();
+    let mut batch = Vec::new();
+    for n in 0..count {
+        let id = first_id + n as i64;
+        // Filing times rise with the id, over five years up to now.
+        let filed = now - Duration::seconds(span - (span * (n as i64 + 1)) / (count as i64 + 1));
+        let fir = filed - Duration::days(rng.below(20) as i64);
+        let status = statuses(&mut rng);
+        let station = rng.pick(&names[&ListKind::PoliceStations]).1.clone();
+        let crime = rng.pick(&names[&ListKind::CrimeTitles]).1.clone();
+        let officers: Vec<OfficerEntry> = (0..rng.below(3))
+            .map(|k| OfficerEntry {
+                officer_name: rng.pick(&OFFICERS).to_string(),
+                from_date: Some(day(fir + Duration::days(1 + 30 * k as i64))),
+                to_date: Some(day(fir + Duration::days(29 + 30 * k as i64))),
+                findings: "Statements recorded; site inspected.".into(),
+            })
+            .collect();
+        let done = matches!(status, "Resolved" | "Closed");
+        let fields = GrievanceFields {
+            type_of_call: Some(rng.pick(&names[&ListKind::CallTypes]).1.clone()),
+            fir_no: format!("{}/{}/{:05}", station.split_whitespace().next().unwrap_or("PS").to_uppercase(), fir.year(), id % 100_000),
+            fir_date: day(fir),
+            section_and_act: rng.pick(&["379 IPC", "420 IPC", "323 IPC", "498A IPC", "66C IT Act", "303 BNS", "318 BNS"]).to_string(),
+            crime_title: crime,
+            district: rng.pick(&names[&ListKind::Districts]).1.clone(),
+            police_station: station,
+            status: status.into(),
+            priority: priority(&mut rng).into(),
+            put_in_court: rng.below(10) == 0,
+            cross_case: rng.below(20) == 0,
+            reason: Some(rng.pick(&names[&ListKind::Reasons]).1.clone()),
+            current_investigation_officer: officers.last().map(|o| o.officer_name.clone()),
+            investigation_officers: officers,
+            brief_details: rng.pick(&STORIES).to_string(),
+            date_of_order: None,
+            date_of_inward: Some(day(filed)),
+            date_for_scrutiny: None,
+            scrutiny_officer_name: None,
+            received_date_after_scrutiny: None,
+            date_of_outward: None,
+            action_taken_by_ig_office: done.then(|| "Report called for and reviewed.".to_string()),
+            final_decision: done.then(|| "Complaint disposed of after enquiry.".to_string()),
+        };
+        let mut refs = BTreeMap::new();
+        for (kind, value) in [
+            (ListKind::CallTypes, fields.type_of_call.clone()),
+            (ListKind::CrimeTitles, Some(fields.crime_title.clone())),
+            (ListKind::Districts, Some(fields.district.clone())),
+            (ListKind::PoliceStations, Some(fields.police_station.clone())),
+            (ListKind::Statuses, Some(fields.status.clone())),
+            (ListKind::Priorities, Some(fields.priority.clone())),
+            (ListKind::Reasons, fields.reason.clone()),
+        ] {
+            if let Some(item) = value.and_then(|v| lookup(kind, &v)) {
+                refs.insert(kind, item);
+            }
+        }
+        let actor = rng.pick(&staff).clone();
+        let filed_text = domain::clock::to_text(filed);
+        let g = Grievance {
+            id,
+            grievance_number: format!("GRV-{}-{id:06}", filed.year()),
+            status_id: refs.get(&ListKind::Statuses).copied(),
+            priority_id: refs.get(&ListKind::Priorities).copied(),
+            resolved_at: done.then(|| domain::clock::to_text(filed + Duration::days(1 + rng.below(90) as i64))),
+            fields,
+            filed_by: actor.user_id,
+            filed_by_name: actor.name.clone(),
+            assigned_to: None,
+            assigned_to_name: None,
+            filed_at: filed_text.clone(),
+            updated_at: filed_text,
+            version: 1,
+        };
+        batch.extend(cases::writes::creation_writes(&g, &refs, &actor));
+        if batch.len() >= 20_000 || n + 1 == count {
+            sqlite.bulk(std::mem::take(&mut batch)).await?;
+            eprint!("\r  {} of {count} grievances", n + 1);
+        }
+    }
+    eprintln!();
+    println!("Seeded {count} grievances in {:.1} s into {}", started.elapsed().as_secs_f64(), data_dir.display());
+    Ok(())
+}
