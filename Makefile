@@ -14,7 +14,7 @@ NODE_MODULES := web/node_modules/.package-lock.json
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: help run test test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: bench help run test test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -83,3 +83,10 @@ test-e2e: $(NODE_MODULES) chromium
 clean:
 	cargo clean
 	rm -rf web/dist web/node_modules $(VENV)
+
+## ---- benchmarks --------------------------------------------------------------------------
+
+# Figures on the embedded store (see scripts/bench.sh for the knobs); BENCH_WRITE=1 also
+# writes BENCHMARKS.md.
+bench:
+	bash scripts/bench.sh

@@ -317,7 +317,27 @@ fn resolved_at(before: &Grievance, new_status: &str, now: &str) -> Option<String
     }
 }
 
-pub async fn update(store: &dyn Store, actor: &Actor, id: i64, mut fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
+/// Runs a read-modify-write again when another change got in between, unless the caller
+/// named the version its change was based on (then the conflict is theirs to see: 409).
+async fn retrying<T, F, Fut>(expected_version: Option<i64>, mut op: F) -> Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T>>,
+{
+    for _attempt in 0..4 {
+        match op().await {
+            Err(Error::Conflict(message)) if expected_version.is_none() && message == STALE => continue,
+            other => return other,
+        }
+    }
+    op().await
+}
+
+pub async fn update(store: &dyn Store, actor: &Actor, id: i64, fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
+    retrying(expected_version, || update_once(store, actor, id, fields.clone(), expected_version)).await
+}
+
+async fn update_once(store: &dyn Store, actor: &Actor, id: i64, mut fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
     let (before, before_refs) = load(store, id).await?.ok_or_else(not_found)?;
     check_version(&before, expected_version)?;
     let refs = resolve_lists(store, &mut fields, Some(&before.fields)).await?;
@@ -355,6 +375,10 @@ pub async fn update(store: &dyn Store, actor: &Actor, id: i64, mut fields: Griev
 }
 
 pub async fn change_status(store: &dyn Store, actor: &Actor, id: i64, status_id: i64, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
+    retrying(expected_version, || change_status_once(store, actor, id, status_id, notes.clone(), expected_version)).await
+}
+
+async fn change_status_once(store: &dyn Store, actor: &Actor, id: i64, status_id: i64, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
     let (before, before_refs) = load(store, id).await?.ok_or_else(not_found)?;
     check_version(&before, expected_version)?;
     let status = lists::get(store, ListKind::Statuses, status_id)
@@ -384,6 +408,10 @@ pub async fn change_status(store: &dyn Store, actor: &Actor, id: i64, status_id:
 }
 
 pub async fn assign(store: &dyn Store, actor: &Actor, id: i64, assignee: Option<(i64, String)>) -> Result<Grievance> {
+    retrying(None, || assign_once(store, actor, id, assignee.clone())).await
+}
+
+async fn assign_once(store: &dyn Store, actor: &Actor, id: i64, assignee: Option<(i64, String)>) -> Result<Grievance> {
     let (before, refs) = load(store, id).await?.ok_or_else(not_found)?;
     let now = domain::clock::now_text();
     let after = Grievance {
@@ -402,6 +430,10 @@ pub async fn assign(store: &dyn Store, actor: &Actor, id: i64, assignee: Option<
 }
 
 pub async fn delete(store: &dyn Store, actor: &Actor, id: i64) -> Result<Grievance> {
+    retrying(None, || delete_once(store, actor, id)).await
+}
+
+async fn delete_once(store: &dyn Store, actor: &Actor, id: i64) -> Result<Grievance> {
     let (before, refs) = load(store, id).await?.ok_or_else(not_found)?;
     let now = domain::clock::now_text();
     let summary = format!("Grievance {} deleted (FIR {})", before.grievance_number, before.fields.fir_no);

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# make bench: the portal's figures on the embedded store, measured with wrk (a real HTTP
+# load generator) at 32 connections on this machine. Sizes: BENCH_SIZES (default
+# "10000 100000 1000000"); seconds per scenario: BENCH_SECONDS (default 10); BENCH_WRITE=1
+# also writes BENCHMARKS.md. Seeded data is kept in bench-results/ and reused.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SIZES=${BENCH_SIZES:-"10000 100000 1000000"}
+SECONDS_PER=${BENCH_SECONDS:-10}
+OUT=bench-results
+mkdir -p "$OUT"
+command -v wrk >/dev/null || { apt-get update && apt-get install -y --no-install-recommends wrk; }
+cargo build --release -p portal
+PORTAL=./target/release/portal
+PORT=18181
+BASE="http://127.0.0.1:$PORT"
+EMAIL="officer1.1@seed.portal"
+PASSWORD="Officer-Pass-1"
+rows=()
+
+json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+
+# wrk's "Requests/sec" and the 50% and 99% latencies, as "rps p50 p99".
+measure() {
+  local out
+  out=$(wrk -t2 -c32 -d"${SECONDS_PER}s" --latency "$@" 2>&1)
+  local rps p50 p99 errors
+  rps=$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")
+  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  errors=$(awk '/Non-2xx/ {print $5}' <<<"$out")
+  echo "$rps $p50 $p99 ${errors:-0}"
+}
+
+for size in $SIZES; do
+  data="$OUT/data-$size"
+  if [ ! -f "$data/.seeded" ]; then
+    rm -rf "$data"
+    echo "Seeding $size grievances..."
+    start=$(date +%s.%N)
+    $PORTAL seed --grievances "$size" --data-dir "$data" >/dev/null
+    seed_s=$(python3 -c "print(f'{$(date +%s.%N) - $start:.0f}')")
+    echo "$seed_s" > "$data/.seeded"
+  fi
+  seed_s=$(cat "$data/.seeded")
+
+  started=$(date +%s%N)
+  $PORTAL serve --port $PORT --data-dir "$data" --web-dir web/dist >"$OUT/portal-$size.log" 2>&1 &
+  pid=$!
+  until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.002; done
+  first_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+
+  TOKEN=$(curl -sf -X POST "$BASE/api/auth/login" -H 'content-type: application/json' \
+    -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" | json 'd["token"]')
+  export TOKEN
+  statuses=$(curl -sf "$BASE/api/admin/dropdowns/statuses" -H "Authorization: Bearer $TOKEN")
+  export STATUS_A=$(json '[s["id"] for s in d if s["name"]=="In Progress"][0]' <<<"$statuses")
+  export STATUS_B=$(json '[s["id"] for s in d if s["name"]=="Pending"][0]' <<<"$statuses")
+  export MAX_ID=$size
+  auth=(-H "Authorization: Bearer $TOKEN")
+
+  # A warm-up, so that the figures are of a running service.
+  wrk -t2 -c32 -d2s "${auth[@]}" "$BASE/api/grievances?limit=50" >/dev/null 2>&1
+
+  run() {
+    local name=$1; shift
+    read -r rps p50 p99 errors < <(measure "$@")
+    rows+=("| $size | $name | $rps | $p50 | $p99 | $errors |")
+    echo "  $size  $name: $rps req/s, p50 $p50, p99 $p99, non-2xx $errors"
+  }
+  run "list first page, newest first" "${auth[@]}" "$BASE/api/grievances?limit=50"
+  run "list first page, status filter" "${auth[@]}" "$BASE/api/grievances?status=Pending&limit=50"
+  run "list first page, free text" "${auth[@]}" "$BASE/api/grievances?search=motorcycle&limit=50"
+  run "grievance by id" -s scripts/wrk/detail.lua "$BASE"
+  run "counts by status (dashboard)" "${auth[@]}" "$BASE/api/grievances/stats"
+  run "performance metrics" "${auth[@]}" "$BASE/api/admin/performance-metrics"
+  run "audit, first page" "${auth[@]}" "$BASE/api/audit/all?limit=50"
+  run "create (with audit and counters)" -s scripts/wrk/create.lua "$BASE"
+  run "status change" -s scripts/wrk/status.lua "$BASE"
+
+  peak_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+  kill -TERM $pid; wait $pid || true
+  file_mb=$(du -sm "$data" | cut -f1)
+  rows+=("| $size | peak memory of the server | $(( peak_kib / 1024 )) MiB | | | |")
+  rows+=("| $size | data directory size | $file_mb MB | | | |")
+  rows+=("| $size | start to first answered request | $first_ms ms | | | |")
+  rows+=("| $size | seeding time | $seed_s s | | | |")
+done
+
+machine="$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
+table=$(printf '%s\n' "| grievances | scenario | req/s | p50 | p99 | non-2xx |" "|---|---|---|---|---|---|" "${rows[@]}")
+echo
+echo "Machine: $machine; wrk -t2 -c32 -d${SECONDS_PER}s after a 2 s warm-up; load generator and portal share the machine."
+echo "$table"
+if [ "${BENCH_WRITE:-0}" = 1 ]; then
+  {
+    echo "# Benchmarks"
+    echo
+    echo "Run on $(date -u +%Y-%m-%d) by \`BENCH_WRITE=1 make bench\` ($(git rev-parse --short HEAD))."
+    echo "Machine: $machine. Load: wrk, 2 threads, 32 connections, ${SECONDS_PER} s per scenario after a 2 s warm-up;"
+    echo "wrk and the portal share the machine's cores, so figures move by 10-20 % between runs."
+    echo
+    echo "$table"
+  } > BENCHMARKS.md
+  echo "Wrote BENCHMARKS.md"
+fi
