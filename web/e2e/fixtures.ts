@@ -12,15 +12,18 @@ const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artif
 // A refused sign-in or an ended session is a 401 the browser logs by itself.
 const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of 401/];
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; allowedConsole: RegExp[] }>({
   baseURL: async ({ baseURL }, use) => {
     await use(process.env.PORTAL_E2E_BASE_URL ?? baseURL);
   },
+  // Console errors a test provokes on purpose (a 404 or 409 it asks for), set with test.use().
+  allowedConsole: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowedConsole }, use) => {
       const errors: string[] = [];
+      const expected = [...EXPECTED_CONSOLE, ...allowedConsole];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !EXPECTED_CONSOLE.some((re) => re.test(message.text()))) {
+        if (message.type() === 'error' && !expected.some((re) => re.test(message.text()))) {
           errors.push(message.text());
         }
       });
@@ -56,6 +59,8 @@ export function artifactPath(name: string): string {
 export async function snap(page: Page, name: string) {
   mkdirSync(artifacts, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  // From the top: a scrolled page would draw the sticky top bar part-way down.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const [width, height] of [
     [1280, 800],
     [390, 844],
@@ -85,6 +90,7 @@ export async function adminApi(request: APIRequestContext) {
   return {
     get: (path: string) => request.get(`/api${path}`, { headers }),
     post: (path: string, data: unknown) => request.post(`/api${path}`, { headers, data }),
+    put: (path: string, data: unknown) => request.put(`/api${path}`, { headers, data }),
     delete: (path: string) => request.delete(`/api${path}`, { headers }),
   };
 }

@@ -56,6 +56,7 @@ async fn recent_activities(State(state): State<AppState>, caller: Caller) -> Api
     let store = state.store.as_ref();
     let viewer = viewer(&caller);
     let records = cases::trail::all(store, viewer, &Default::default(), 60, 0).await?;
+    let records = records.into_iter().map(|r| serde_json::to_value(r).map_err(domain::Error::internal)).collect::<Result<Vec<Value>, _>>()?;
     let now = domain::clock::now();
     let mut activities: Vec<(String, Activity, Vec<String>, Value)> = Vec::new();
     for record in records {

@@ -2,13 +2,12 @@
 //! Answers are plain lists (the Audit History screen checks for one).
 
 use axum::extract::{Path, Query, State};
-use cases::reads::Viewer;
+use cases::reads::{AuditRecord, Viewer};
 use cases::trail::{self, TrailFilters};
 use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::routes;
 
@@ -51,8 +50,8 @@ pub struct GrievanceTrailParams {
 
 /// One grievance's audit records, newest first. A deleted grievance's trail stays readable.
 #[utoipa::path(get, path = "/api/audit/grievance/{id}", tag = "audit", security(("bearer" = [])), params(("id" = i64, Path), GrievanceTrailParams),
-    responses((status = 200, body = Vec<Object>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, Query(params): Query<GrievanceTrailParams>) -> ApiResult<ApiJson<Vec<Value>>> {
+    responses((status = 200, body = Vec<AuditRecord>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, Query(params): Query<GrievanceTrailParams>) -> ApiResult<ApiJson<Vec<AuditRecord>>> {
     caller.require(Resource::Audit, Action::Read)?;
     let store = state.store.as_ref();
     let viewer = viewer(&caller);
@@ -84,8 +83,8 @@ pub struct AllParams {
 
 /// Audit records across all grievances the caller may see, newest first.
 #[utoipa::path(get, path = "/api/audit/all", tag = "audit", security(("bearer" = [])), params(AllParams),
-    responses((status = 200, body = Vec<Object>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn all_records(State(state): State<AppState>, caller: Caller, Query(params): Query<AllParams>) -> ApiResult<ApiJson<Vec<Value>>> {
+    responses((status = 200, body = Vec<AuditRecord>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn all_records(State(state): State<AppState>, caller: Caller, Query(params): Query<AllParams>) -> ApiResult<ApiJson<Vec<AuditRecord>>> {
     caller.require(Resource::Audit, Action::Read)?;
     let filters = TrailFilters {
         action: action(params.action)?,

@@ -179,13 +179,12 @@ async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiRe
 
 /// Every field of the grievance form (specification section 3), plus the version the
 /// change is based on.
-#[derive(ToSchema)]
-#[allow(dead_code)]
+#[derive(Serialize, ToSchema)]
 pub struct GrievanceRequest {
-    #[schema(inline)]
-    fields: domain::grievance::GrievanceFields,
+    #[serde(flatten)]
+    pub fields: domain::grievance::GrievanceFields,
     /// The version this edit was based on; a stale one is refused with 409.
-    version: Option<i64>,
+    pub version: Option<i64>,
 }
 
 fn version_of(body: &Value) -> Option<i64> {
@@ -277,11 +276,12 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
 
 /// The grievance's audit records, newest first.
 #[utoipa::path(get, path = "/api/grievances/{id}/history", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
-    responses((status = 200, body = Envelope<Vec<Object>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Value>>>> {
+    responses((status = 200, body = Envelope<Vec<cases::reads::AuditRecord>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<cases::reads::AuditRecord>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let store = state.store.as_ref();
     reads::get(store, viewer(&caller), id).await?;
     let page = store.query(&store::Query::table(cases::keys::audit_pk(id)).newest_first().limit(500)).await?;
-    Ok(ApiJson(Envelope::ok(page.items.into_iter().map(cases::reads::audit_view).collect())))
+    let records = page.items.into_iter().map(cases::reads::audit_view).collect::<Result<Vec<_>, _>>()?;
+    Ok(ApiJson(Envelope::ok(records)))
 }

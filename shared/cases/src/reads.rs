@@ -169,15 +169,34 @@ pub async fn counters(store: &dyn Store, viewer: Viewer) -> Result<store::Attrs>
     Ok(store.get(&key).await?.map(|i| i.attrs).unwrap_or_default())
 }
 
-/// An audit record as the API answers it: its attributes without the index keys.
-pub fn audit_view(item: store::Item) -> serde_json::Value {
-    let mut attrs = item.attrs;
-    for index in Index::ALL {
-        attrs.remove(index.pk_attr());
-        attrs.remove(index.sk_attr());
-    }
-    attrs.remove("visible_to");
-    serde_json::Value::Object(attrs)
+/// One audit record as the API answers it.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct AuditRecord {
+    pub id: String,
+    pub grievance_id: i64,
+    pub grievance_number: String,
+    pub action: domain::audit::AuditAction,
+    pub field_name: Option<String>,
+    pub old_value: Option<String>,
+    pub new_value: Option<String>,
+    pub notes: Option<String>,
+    /// `{summary, changes: [{field, action (added/removed/changed), oldValue, newValue}]}`
+    /// for complete records and officer-list changes; null otherwise.
+    #[schema(value_type = Option<Object>)]
+    pub action_details: Option<serde_json::Value>,
+    pub user_id: i64,
+    pub user_name: String,
+    pub user_email: String,
+    pub user_role: String,
+    pub ip_address: String,
+    pub user_agent: String,
+    pub session_id: String,
+    pub created_at: String,
+}
+
+/// An audit record item as the API answers it.
+pub fn audit_view(item: store::Item) -> Result<AuditRecord> {
+    serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)
 }
 
 /// How many grievances match `filters`, when the counters can tell without reading

@@ -2,7 +2,7 @@
 //! Records are newest first; paging is by limit and offset, as the Audit History screen asks.
 
 use crate::keys;
-use crate::reads::Viewer;
+use crate::reads::{AuditRecord, Viewer};
 use domain::audit::AuditAction;
 use domain::{Error, Result};
 use serde_json::Value;
@@ -36,7 +36,7 @@ fn date_range(filters: &TrailFilters) -> SortKey {
 
 /// Skips `offset` matching records and answers up to `limit` more, reading the narrowest
 /// index the filters allow.
-async fn page(store: &dyn Store, base: Query, keep: impl Fn(&Item) -> bool, limit: usize, offset: usize) -> Result<Vec<Value>> {
+async fn page(store: &dyn Store, base: Query, keep: impl Fn(&Item) -> bool, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
     if limit == 0 || limit > MAX_LIMIT {
         return Err(Error::field("limit", "limit must be between 1 and 500"));
     }
@@ -56,7 +56,7 @@ async fn page(store: &dyn Store, base: Query, keep: impl Fn(&Item) -> bool, limi
                 skipped += 1;
                 continue;
             }
-            out.push(crate::reads::audit_view(item));
+            out.push(crate::reads::audit_view(item)?);
             if out.len() == limit {
                 return Ok(out);
             }
@@ -70,7 +70,7 @@ async fn page(store: &dyn Store, base: Query, keep: impl Fn(&Item) -> bool, limi
 
 /// One grievance's records. The caller has already been shown the grievance (or its
 /// deletion record) may be seen.
-pub async fn for_grievance(store: &dyn Store, grievance_id: i64, action: Option<AuditAction>, limit: usize, offset: usize) -> Result<Vec<Value>> {
+pub async fn for_grievance(store: &dyn Store, grievance_id: i64, action: Option<AuditAction>, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
     let keep = move |item: &Item| action.is_none_or(|a| item.str("action") == Some(a.as_str()));
     page(store, Query::table(keys::audit_pk(grievance_id)), keep, limit, offset).await
 }
@@ -85,7 +85,7 @@ pub fn may_read(viewer: Viewer, record: &Item) -> bool {
     visible(viewer, record)
 }
 
-pub async fn all(store: &dyn Store, viewer: Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<Value>> {
+pub async fn all(store: &dyn Store, viewer: Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
     let sort = date_range(filters);
     let base = if let Some(user) = filters.user_id {
         Query::index(Index::Gsi3, format!("AUDITUSER#{user}"))

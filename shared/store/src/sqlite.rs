@@ -54,6 +54,13 @@ impl SqliteStore {
     /// Opens (creating when absent) the store file at `path`.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, StoreError> {
         let path = path.as_ref().to_path_buf();
+        if !path.exists() {
+            // Items are JSON documents of a kilobyte or two: on 16 KiB pages they sit in the
+            // B-tree itself instead of spilling to overflow pages. A page size is chosen
+            // before the first write and before WAL mode, so only for a new file.
+            let fresh = Connection::open(&path).map_err(backend)?;
+            fresh.execute_batch("PRAGMA page_size=16384; VACUUM;").map_err(backend)?;
+        }
         let writer = open(&path)?;
         writer.execute_batch(SCHEMA).map_err(backend)?;
         let readers = (0..READERS).map(|_| open(&path)).collect::<Result<Vec<_>, _>>()?;

@@ -486,6 +486,32 @@ export interface components {
         };
         /** @enum {string} */
         AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED";
+        /** @description One audit record as the API answers it. */
+        AuditRecord: {
+            action: components["schemas"]["AuditAction"];
+            /**
+             * @description `{summary, changes: [{field, action (added/removed/changed), oldValue, newValue}]}`
+             *     for complete records and officer-list changes; null otherwise.
+             */
+            action_details?: Record<string, never> | null;
+            created_at: string;
+            field_name?: string | null;
+            /** Format: int64 */
+            grievance_id: number;
+            grievance_number: string;
+            id: string;
+            ip_address: string;
+            new_value?: string | null;
+            notes?: string | null;
+            old_value?: string | null;
+            session_id: string;
+            user_agent: string;
+            user_email: string;
+            /** Format: int64 */
+            user_id: number;
+            user_name: string;
+            user_role: string;
+        };
         AuditStatistics: {
             /** Format: int64 */
             totalActions: number;
@@ -566,6 +592,34 @@ export interface components {
                 status: components["schemas"]["UserStatus"];
                 updated_at: string;
             };
+            success: boolean;
+        };
+        Envelope_Vec_AuditRecord: {
+            data: {
+                action: components["schemas"]["AuditAction"];
+                /**
+                 * @description `{summary, changes: [{field, action (added/removed/changed), oldValue, newValue}]}`
+                 *     for complete records and officer-list changes; null otherwise.
+                 */
+                action_details?: Record<string, never> | null;
+                created_at: string;
+                field_name?: string | null;
+                /** Format: int64 */
+                grievance_id: number;
+                grievance_number: string;
+                id: string;
+                ip_address: string;
+                new_value?: string | null;
+                notes?: string | null;
+                old_value?: string | null;
+                session_id: string;
+                user_agent: string;
+                user_email: string;
+                /** Format: int64 */
+                user_id: number;
+                user_name: string;
+                user_role: string;
+            }[];
             success: boolean;
         };
         Envelope_Vec_RoleOption: {
@@ -692,33 +746,7 @@ export interface components {
          * @description Every field of the grievance form (specification section 3), plus the version the
          *     change is based on.
          */
-        GrievanceRequest: {
-            /** @description Every field staff fill in. Dates are `YYYY-MM-DD`. */
-            fields: {
-                action_taken_by_ig_office?: string | null;
-                brief_details: string;
-                crime_title: string;
-                cross_case: boolean;
-                current_investigation_officer?: string | null;
-                date_for_scrutiny?: string | null;
-                date_of_inward?: string | null;
-                date_of_order?: string | null;
-                date_of_outward?: string | null;
-                district: string;
-                final_decision?: string | null;
-                fir_date: string;
-                fir_no: string;
-                investigation_officers: components["schemas"]["OfficerEntry"][];
-                police_station: string;
-                priority: string;
-                put_in_court: boolean;
-                reason?: string | null;
-                received_date_after_scrutiny?: string | null;
-                scrutiny_officer_name?: string | null;
-                section_and_act: string;
-                status: string;
-                type_of_call?: string | null;
-            };
+        GrievanceRequest: components["schemas"]["GrievanceFields"] & {
             /**
              * Format: int64
              * @description The version this edit was based on; a stale one is refused with 409.
@@ -1241,7 +1269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["AuditRecord"][];
                 };
             };
             400: {
@@ -1283,7 +1311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["AuditRecord"][];
                 };
             };
             400: {
@@ -1818,7 +1846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Envelope_Vec_AuditRecord"];
                 };
             };
             403: {

@@ -35,3 +35,34 @@ export type RoleListEnvelope = Schemas['Envelope_Vec_RoleView'];
 export type ListItem = Schemas['ListItem'];
 export type ListItemRequest = Schemas['ListItemRequest'];
 export type ListKind = Schemas['ListKind'];
+
+// User dialog: the roles a user may be given (needs only users read)
+export type RoleOption = Schemas['RoleOption'];
+export type RoleOptionsEnvelope = Schemas['Envelope_Vec_RoleOption'];
+
+// Grievances
+export type Grievance = Schemas['Grievance'];
+export type GrievanceFields = Schemas['GrievanceFields'];
+export type OfficerEntry = Schemas['OfficerEntry'];
+export type GrievanceEnvelope = Schemas['Envelope_Grievance'];
+export type GrievancePage = Schemas['GrievancePage'];
+export type StatusRequest = Schemas['StatusRequest'];
+export type AssignRequest = Schemas['AssignRequest'];
+/**
+ * PUT /grievances/{id}: the form fields at the top level plus `version`. The
+ * generated GrievanceRequest nests them under `fields` (the server flattens
+ * them: the document does not say so), so only its `version` is used here.
+ */
+export type GrievanceUpdate = GrievanceFields & { version: Schemas['GrievanceRequest']['version'] };
+
+// Dashboard
+export type GrievanceStats = Schemas['GrievanceStats'];
+export type StatusCount = Schemas['StatusCount'];
+export type PriorityCount = Schemas['PriorityCount'];
+export type Activity = Schemas['Activity'];
+export type PerformanceMetrics = Schemas['PerformanceMetrics'];
+export type StationPerformance = Schemas['StationPerformance'];
+
+// Audit History
+export type AuditStatistics = Schemas['AuditStatistics'];
+export type AuditAction = Schemas['AuditAction'];

@@ -6,9 +6,20 @@ import { swrFetcher } from '../api/client';
 import type { SessionUser } from '../api/types';
 import { StaticSession } from './session';
 
-/** Renders one screen for a signed-in user, with a fresh SWR cache and a router. */
-export function renderPage(ui: ReactElement, user: SessionUser, path = '/') {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+/**
+ * Renders one screen for a signed-in user, with a fresh SWR cache and a router.
+ * With a route `pattern` (e.g. '/grievances/:id') the screen gets its params,
+ * and any other path shows 'Another screen'.
+ */
+export function renderPage(ui: ReactElement, user: SessionUser, path = '/', pattern = '*') {
+  const routes =
+    pattern === '*'
+      ? [{ path: '*', element: ui }]
+      : [
+          { path: pattern, element: ui },
+          { path: '*', element: <p>Another screen</p> },
+        ];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), fetcher: swrFetcher, dedupingInterval: 0, shouldRetryOnError: false }}>
       <StaticSession status="authenticated" user={user}>

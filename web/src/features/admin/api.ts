@@ -17,9 +17,15 @@ export function sortItems(items: readonly ListItem[]): ListItem[] {
   return [...items].sort((a, b) => a.display_order - b.display_order || a.name.localeCompare(b.name));
 }
 
+/** The active items of a list, in display order, for a form's dropdown. */
+export function useActiveItems(kind: ListKind) {
+  const { data, error, isLoading } = useSWR<ListItem[]>(listKey(kind));
+  const items = data ? sortItems(data.filter((item) => item.is_active)) : [];
+  return { items, loaded: data !== undefined, error, isLoading };
+}
+
 /** The names of the active items of a list, in display order, for a form's dropdown. */
 export function useActiveNames(kind: ListKind) {
-  const { data, error, isLoading } = useSWR<ListItem[]>(listKey(kind));
-  const names = data ? sortItems(data.filter((item) => item.is_active)).map((item) => item.name) : [];
-  return { names, error, isLoading };
+  const { items, error, isLoading } = useActiveItems(kind);
+  return { names: items.map((item) => item.name), error, isLoading };
 }

@@ -1,11 +1,361 @@
+// Audit History (spec §2 "Audit History", §8, §9).
+import { useId, useMemo, useReducer, useState } from 'react';
+import { Link } from 'react-router';
+import useSWR from 'swr';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  SearchField,
+  SelectField,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+  TextField,
+} from '@aws-amplify/ui-react';
+import { api } from '../../api/client';
+import { getToken } from '../../api/token-store';
+import type { AuditAction, AuditStatistics } from '../../api/types';
+import { Icon } from '../../components/icons';
+import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
-import { PlaceholderPanel } from '../../components/PlaceholderPanel';
+import { dash, formatCount, formatDateTime } from '../../lib/format';
+import { ActionBadge } from './ActionBadge';
+import { AuditDetailsDialog } from './AuditDetailsDialog';
+import { actionLabel, changeSummary, entryField, toAuditEntries, type AuditEntry } from './audit-record';
+import {
+  ACTIONS,
+  auditErrorText,
+  auditPath,
+  auditQueryReducer,
+  CLEARED_FILTERS,
+  INITIAL_QUERY,
+  LEGACY_ACTIONS,
+  matchesSearch,
+  NO_TOKEN,
+  PAGE_SIZES,
+  type AuditFilters,
+} from './audit-query';
+
+const STATS_KEY = '/audit/statistics';
+const ACTIONS_KEY = '/audit/actions';
+
+const fetchEntries = async (path: string): Promise<AuditEntry[]> => toAuditEntries(await api.get<unknown>(path));
+
+function ActionOptions({ actions }: { actions: readonly string[] }) {
+  return (
+    <>
+      <option value="">All Actions</option>
+      {actions.map((action) => (
+        <option key={action} value={action}>
+          {actionLabel(action)}
+        </option>
+      ))}
+      <optgroup label="Legacy records">
+        {LEGACY_ACTIONS.map((action) => (
+          <option key={action} value={action}>
+            {action} (legacy)
+          </option>
+        ))}
+      </optgroup>
+    </>
+  );
+}
+
+function SummaryCard({ label, value, icon }: { label: string; value: string; icon: 'audit' | 'grievances' | 'users' }) {
+  return (
+    <div className="stat-tile tone-navy">
+      <span className="tile-icon" aria-hidden="true">
+        <Icon name={icon} size={22} />
+      </span>
+      <span className="tile-text">
+        <span className="tile-value">{value}</span>{' '}
+        <span className="tile-label">{label}</span>
+      </span>
+    </div>
+  );
+}
+
+const searchable = (entry: AuditEntry) => [
+  entry.grievance_number,
+  entry.action,
+  actionLabel(entry.action),
+  entryField(entry),
+  entry.user_name,
+  entry.user_email,
+  entry.user_role,
+  entry.old_value,
+  entry.new_value,
+  entry.notes,
+  entry.summary,
+];
 
 export default function AuditPage() {
+  const hasToken = getToken() !== null;
+  const [query, dispatch] = useReducer(auditQueryReducer, INITIAL_QUERY);
+  const [search, setSearch] = useState('');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [draft, setDraft] = useState<AuditFilters & { search: string }>({ ...CLEARED_FILTERS, search: '' });
+  const [selected, setSelected] = useState<AuditEntry | null>(null);
+  const panelId = useId();
+
+  const records = useSWR<AuditEntry[]>(hasToken ? auditPath(query) : null, fetchEntries, { keepPreviousData: true });
+  const stats = useSWR<AuditStatistics>(hasToken ? STATS_KEY : null);
+  const actionList = useSWR<AuditAction[]>(hasToken ? ACTIONS_KEY : null);
+  const actions = actionList.data && actionList.data.length > 0 ? actionList.data : ACTIONS;
+
+  const entries = useMemo(() => records.data ?? [], [records.data]);
+  const shown = useMemo(() => entries.filter((entry) => matchesSearch(searchable(entry), search)), [entries, search]);
+  const failure = !hasToken ? NO_TOKEN : records.error ? auditErrorText(records.error) : null;
+
+  function openPanel() {
+    if (!panelOpen) setDraft({ action: query.action, startDate: query.startDate, endDate: query.endDate, limit: query.limit, search });
+    setPanelOpen((open) => !open);
+  }
+
+  function apply() {
+    setSearch(draft.search);
+    dispatch({ type: 'apply', filters: { action: draft.action, startDate: draft.startDate, endDate: draft.endDate, limit: draft.limit } });
+  }
+
+  function clearAll() {
+    setSearch('');
+    setDraft({ ...CLEARED_FILTERS, search: '' });
+    dispatch({ type: 'clear' });
+  }
+
+  function refresh() {
+    void records.mutate();
+    void stats.mutate();
+  }
+
+  const rangeError = draft.startDate && draft.endDate && draft.startDate > draft.endDate ? 'End date must be on or after start date' : undefined;
+  const first = query.offset + 1;
+  const last = query.offset + entries.length;
+  const hasNext = entries.length >= query.limit;
+
   return (
     <>
       <PageHeader title="Audit History" description="Every change made to grievances, by whom and when." />
-      <PlaceholderPanel heading="Audit Records">The audit trail will appear here.</PlaceholderPanel>
+
+      <Grid templateColumns={{ base: '1fr', medium: 'repeat(3, 1fr)' }} gap="small" marginBottom="medium" as="section" aria-label="Audit summary">
+        <SummaryCard label="Total Actions" value={stats.data ? formatCount(stats.data.totalActions) : '-'} icon="audit" />
+        <SummaryCard label="Grievances Tracked" value={stats.data ? formatCount(stats.data.totalGrievances) : '-'} icon="grievances" />
+        <SummaryCard label="Active Users" value={stats.data ? formatCount(stats.data.totalUsers) : '-'} icon="users" />
+      </Grid>
+
+      <Card variation="outlined" className="panel audit-toolbar">
+        <Flex gap="small" alignItems="flex-end" wrap="wrap">
+          <SearchField
+            label="Search"
+            labelHidden={false}
+            size="small"
+            placeholder="Grievance, user, field or value"
+            hasSearchButton={false}
+            flex="1 1 16rem"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onClear={() => setSearch('')}
+          />
+          <SelectField
+            label="Action"
+            size="small"
+            flex="0 1 13rem"
+            value={query.action}
+            onChange={(event) => dispatch({ type: 'action', action: event.target.value })}
+          >
+            <ActionOptions actions={actions} />
+          </SelectField>
+          <Flex gap="xs">
+            <Button size="small" gap="xs" onClick={refresh} isLoading={records.isValidating && !records.isLoading} loadingText="Refreshing...">
+              <Icon name="refresh" size={18} />
+              Refresh
+            </Button>
+            <Button size="small" gap="xs" onClick={openPanel} aria-expanded={panelOpen} aria-controls={panelId}>
+              <Icon name="filter" size={18} />
+              Filters
+            </Button>
+          </Flex>
+        </Flex>
+        <div id={panelId} hidden={!panelOpen} className="filter-body">
+          <form
+            aria-label="Audit filters"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!rangeError) apply();
+            }}
+          >
+            <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', large: 'repeat(5, minmax(0, 1fr))' }} gap="small">
+              <TextField
+                label="Search Text"
+                name="search"
+                size="small"
+                value={draft.search}
+                onChange={(event) => setDraft({ ...draft, search: event.target.value })}
+              />
+              <SelectField
+                label="Action Type"
+                name="action"
+                size="small"
+                value={draft.action}
+                onChange={(event) => setDraft({ ...draft, action: event.target.value })}
+              >
+                <ActionOptions actions={actions} />
+              </SelectField>
+              <TextField
+                label="Start Date"
+                name="startDate"
+                type="date"
+                size="small"
+                value={draft.startDate}
+                onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
+              />
+              <TextField
+                label="End Date"
+                name="endDate"
+                type="date"
+                size="small"
+                value={draft.endDate}
+                onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
+                hasError={Boolean(rangeError)}
+                errorMessage={rangeError}
+              />
+              <SelectField
+                label="Records per Page"
+                name="limit"
+                size="small"
+                value={String(draft.limit)}
+                onChange={(event) => setDraft({ ...draft, limit: Number(event.target.value) })}
+              >
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={String(size)}>
+                    {size}
+                  </option>
+                ))}
+              </SelectField>
+            </Grid>
+            <Flex gap="xs" justifyContent="flex-end" marginTop="small">
+              <Button size="small" onClick={clearAll}>
+                Clear All
+              </Button>
+              <Button size="small" type="submit" variation="primary" isDisabled={Boolean(rangeError)}>
+                Apply
+              </Button>
+            </Flex>
+          </form>
+        </div>
+      </Card>
+
+      <Card variation="outlined" className="panel table-panel">
+        <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+          <Heading level={2} className="panel-title" id="audit-heading">
+            Audit Records
+          </Heading>
+          {records.data && !records.isLoading && entries.length > 0 ? (
+            <Text className="count-text" role="status">
+              {search.trim()
+                ? `${shown.length} of ${entries.length} records on this page match`
+                : `Records ${formatCount(first)}–${formatCount(last)}`}
+            </Text>
+          ) : null}
+        </Flex>
+
+        {failure ? (
+          <Flex direction="column" alignItems="flex-start" gap="small" padding="medium">
+            <Alert variation="error" width="100%">
+              {failure}
+            </Alert>
+            {hasToken ? (
+              <Button size="small" gap="xs" onClick={refresh}>
+                <Icon name="refresh" size={18} />
+                Try Again
+              </Button>
+            ) : null}
+          </Flex>
+        ) : records.isLoading && !records.data ? (
+          <LoadingState label="Loading audit records..." />
+        ) : shown.length === 0 ? (
+          <Text className="empty-state">No audit records found</Text>
+        ) : (
+          <div className="table-scroll">
+            <Table className="data-table compact-table audit-table" aria-labelledby="audit-heading" size="small" highlightOnHover>
+              <TableHead>
+                <TableRow>
+                  <TableCell as="th">Date &amp; Time</TableCell>
+                  <TableCell as="th">Grievance</TableCell>
+                  <TableCell as="th">Action</TableCell>
+                  <TableCell as="th">Field</TableCell>
+                  <TableCell as="th">User</TableCell>
+                  <TableCell as="th">Changes</TableCell>
+                  <TableCell as="th">Details</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell data-label="Date & Time" className="cell-nowrap">
+                      <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                    </TableCell>
+                    <TableCell data-label="Grievance" className="cell-nowrap">
+                      {entry.grievance_id && entry.action.toUpperCase() !== 'DELETED' ? (
+                        <Link to={`/grievances/${entry.grievance_id}`} className="record-link">
+                          {entry.grievance_number || `#${entry.grievance_id}`}
+                        </Link>
+                      ) : (
+                        dash(entry.grievance_number)
+                      )}
+                    </TableCell>
+                    <TableCell data-label="Action">
+                      <ActionBadge action={entry.action} />
+                    </TableCell>
+                    <TableCell data-label="Field">{entryField(entry)}</TableCell>
+                    <TableCell data-label="User">
+                      {dash(entry.user_name)}
+                      {entry.user_role ? <span className="cell-sub">{entry.user_role}</span> : null}
+                    </TableCell>
+                    <TableCell data-label="Changes" className="cell-wrap changes-cell">
+                      {changeSummary(entry)}
+                    </TableCell>
+                    <TableCell data-label="Details">
+                      <Button
+                        size="small"
+                        ariaLabel={`Details of ${actionLabel(entry.action)} ${entry.grievance_number} at ${formatDateTime(entry.created_at)}`}
+                        onClick={() => setSelected(entry)}
+                      >
+                        Details
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+
+        {!failure && records.data && (query.offset > 0 || hasNext) ? (
+          <nav className="pager" aria-label="Audit pages">
+            <Button size="small" gap="xs" isDisabled={query.offset === 0} onClick={() => dispatch({ type: 'previous' })}>
+              <Icon name="chevronLeft" size={18} />
+              Previous
+            </Button>
+            <Text as="span" className="muted-text">
+              Page {formatCount(Math.floor(query.offset / query.limit) + 1)} · {query.limit} per page
+            </Text>
+            <Button size="small" gap="xs" isDisabled={!hasNext} onClick={() => dispatch({ type: 'next' })}>
+              Next
+              <Icon name="chevronRight" size={18} />
+            </Button>
+          </nav>
+        ) : null}
+      </Card>
+
+      {selected ? <AuditDetailsDialog entry={selected} onClose={() => setSelected(null)} /> : null}
     </>
   );
 }

@@ -1,16 +1,224 @@
-import { useParams } from 'react-router';
+// New and edit grievance (spec §2 "Grievance form", §5, §8, §9).
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { Alert, Button, Flex } from '@aws-amplify/ui-react';
+import { api } from '../../api/client';
+import { ApiError, errorText } from '../../api/errors';
+import type { Grievance, GrievanceEnvelope } from '../../api/types';
+import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
-import { PlaceholderPanel } from '../../components/PlaceholderPanel';
+import { Icon } from '../../components/icons';
+import { grievanceKey, grievancesApi, historyKey } from './api';
+import { GrievanceFormFields } from './GrievanceFormFields';
+import {
+  emptyForm,
+  FIX_ERRORS,
+  formFromGrievance,
+  serverErrors,
+  toRequest,
+  validateGrievance,
+  type GrievanceErrors,
+  type GrievanceFormValues,
+} from './grievance-form';
+import { useGrievanceLists } from './options';
+
+/** Time the success banner shows before the list (spec §9). */
+export const REDIRECT_AFTER_SAVE_MS = 1500;
+
+type Failure = { message: string; conflict?: boolean } | null;
+
+/** Loads the grievance being edited, fresh from the server (not from a cache a stale edit could start from). */
+function useGrievanceForEdit(id: string | undefined) {
+  const [state, setState] = useState<{ grievance: Grievance | null; error: unknown; loading: boolean }>({
+    grievance: null,
+    error: null,
+    loading: id !== undefined,
+  });
+  const load = useCallback(async () => {
+    if (id === undefined) return null;
+    setState((current) => ({ ...current, loading: true, error: null }));
+    try {
+      if (!/^\d+$/.test(id)) throw new ApiError(404, 'Not Found', { error: 'Grievance not found' });
+      const { data } = await api.get<GrievanceEnvelope>(grievanceKey(id));
+      setState({ grievance: data, error: null, loading: false });
+      return data;
+    } catch (error) {
+      setState({ grievance: null, error, loading: false });
+      return null;
+    }
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { ...state, reload: load };
+}
 
 export default function GrievanceFormPage() {
   const { id } = useParams();
   const editing = id !== undefined;
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const loaded = useGrievanceForEdit(id);
+  const lists = useGrievanceLists();
+
+  const [values, setValues] = useState<GrievanceFormValues>(emptyForm);
+  const [errors, setErrors] = useState<GrievanceErrors>({});
+  const [failure, setFailure] = useState<Failure>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+
+  // Fill the form once the grievance (or a reloaded copy) arrives, before it is drawn.
+  const grievance = loaded.grievance;
+  const [filledFrom, setFilledFrom] = useState<Grievance | null>(null);
+  if (grievance && grievance !== filledFrom) {
+    setFilledFrom(grievance);
+    setValues(formFromGrievance(grievance));
+    setErrors({});
+  }
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const title = editing ? 'Edit Grievance' : 'New Grievance / FIR';
+
+  function focusFirstInvalid() {
+    window.setTimeout(() => {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (invalid) invalid.focus();
+      else bannerRef.current?.focus();
+    }, 0);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || saved) return;
+    const problems = validateGrievance(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setFailure({ message: FIX_ERRORS });
+      focusFirstInvalid();
+      return;
+    }
+    const { body, rowIndexes } = toRequest(values);
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result =
+        editing && grievance
+          ? await grievancesApi.update(grievance.id, { ...body, version: grievance.version })
+          : await grievancesApi.create(body);
+      void mutate(grievanceKey(result.id), { success: true, data: result }, { revalidate: false });
+      void mutate(historyKey(result.id));
+      setSaved(true);
+      window.setTimeout(() => bannerRef.current?.focus(), 0);
+      timer.current = window.setTimeout(() => navigate('/grievances'), REDIRECT_AFTER_SAVE_MS);
+    } catch (error) {
+      const fallback = editing ? 'Failed to update grievance' : 'Failed to create grievance';
+      if (error instanceof ApiError && error.status === 409) {
+        setFailure({ message: errorText(error, fallback), conflict: true });
+      } else {
+        setFailure({ message: errorText(error, fallback) });
+      }
+      setErrors(error instanceof ApiError ? serverErrors(error.fields, rowIndexes) : {});
+      focusFirstInvalid();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function reload() {
+    setFailure(null);
+    await loaded.reload();
+  }
+
+  if (editing && loaded.loading && !grievance) return <LoadingState label="Loading grievance..." />;
+
+  if (editing && !grievance) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert variation="error" className="page-notice">
+          {errorText(loaded.error, 'Failed to load grievance')}
+        </Alert>
+        <Flex gap="small" wrap="wrap">
+          <Button onClick={() => void reload()} gap="xs">
+            <Icon name="refresh" size={18} />
+            Try Again
+          </Button>
+          <Button as={Link} to="/grievances">
+            Back to List
+          </Button>
+        </Flex>
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title={editing ? 'Edit Grievance' : 'New Grievance / FIR'} />
-      <PlaceholderPanel heading="FIR Details">
-        {editing ? `The form for grievance ${id} will appear here.` : 'The form for a new FIR or grievance will appear here.'}
-      </PlaceholderPanel>
+      <PageHeader
+        title={title}
+        description={
+          editing && grievance
+            ? `${grievance.grievance_number} · FIR ${grievance.fir_no}`
+            : 'Record a new FIR or grievance. Fields marked * are required.'
+        }
+      />
+
+      <div ref={bannerRef} tabIndex={-1} className="form-banner">
+        {saved ? (
+          <Alert variation="success" role="status" className="page-notice">
+            Saved successfully!
+          </Alert>
+        ) : null}
+        {failure ? (
+          <Alert variation="error" className="page-notice" heading={failure.conflict ? 'Changed by someone else' : undefined}>
+            <Flex direction="column" gap="xs" alignItems="flex-start">
+              <span>{failure.message}</span>
+              {failure.conflict ? (
+                <Button size="small" onClick={() => void reload()} gap="xs" isLoading={loaded.loading} loadingText="Reloading...">
+                  <Icon name="refresh" size={18} />
+                  Reload grievance (discards your changes)
+                </Button>
+              ) : null}
+            </Flex>
+          </Alert>
+        ) : null}
+        {lists.failed ? (
+          <Alert variation="warning" className="page-notice">
+            Failed to load dropdown options
+          </Alert>
+        ) : null}
+      </div>
+
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={title} className="grievance-form">
+        <GrievanceFormFields
+          values={values}
+          errors={errors}
+          lists={lists}
+          disabled={busy || saved}
+          onChange={(next, clear) => {
+            setValues(next);
+            if (clear.some((field) => field in errors)) {
+              setErrors((current) => {
+                const rest = { ...current };
+                for (const field of clear) delete rest[field];
+                return rest;
+              });
+            }
+          }}
+        />
+        <div className="form-actions">
+          <Button as={Link} to="/grievances">
+            Cancel
+          </Button>
+          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving..." isDisabled={saved}>
+            {editing ? 'Update Grievance' : 'Create Grievance'}
+          </Button>
+        </div>
+      </form>
     </>
   );
 }

@@ -1,13 +1,283 @@
+// 'Grievances & FIR Management' (spec §2 "Grievance list", §6, §8). Filters
+// live in the URL and are applied by the server; pages follow with 'Load more'.
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import useSWRInfinite from 'swr/infinite';
+import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { errorText } from '../../api/errors';
+import type { Grievance, GrievancePage } from '../../api/types';
+import { CaseStatusBadge, PriorityBadge } from '../../components/CaseBadges';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Icon } from '../../components/icons';
+import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
-import { PlaceholderPanel } from '../../components/PlaceholderPanel';
+import { useTransientMessage } from '../../components/use-transient-message';
+import { dash, formatDate } from '../../lib/format';
+import { usePermission } from '../auth/use-permission';
+import { grievancesApi } from './api';
+import { ExportButtons } from './ExportButtons';
+import { GrievanceFilterPanel } from './GrievanceFilterPanel';
+import {
+  activeFilterCount,
+  filtersFromParams,
+  filtersToParams,
+  listCounters,
+  listPath,
+  type GrievanceFilters,
+} from './list-filters';
 
 export default function GrievanceListPage() {
+  const canRead = usePermission('grievances', 'read');
+  const canCreate = usePermission('grievances', 'create');
+  const canUpdate = usePermission('grievances', 'update');
+  const canDelete = usePermission('grievances', 'delete');
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const filtered = activeFilterCount(filters) > 0;
+
+  const getKey = useCallback(
+    (index: number, previous: GrievancePage | null) => {
+      if (index === 0) return listPath(filters);
+      if (!previous?.next_cursor) return null;
+      return listPath(filters, previous.next_cursor);
+    },
+    [filters],
+  );
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<GrievancePage>(getKey, {
+    revalidateFirstPage: true,
+  });
+
+  const [deleting, setDeleting] = useState<Grievance | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const notice = useTransientMessage(5000);
+
+  const setFilters = useCallback(
+    (next: GrievanceFilters) => setParams(filtersToParams(next), { replace: true }),
+    [setParams],
+  );
+
+  const pages = (data ?? []).filter((page): page is GrievancePage => Boolean(page && Array.isArray(page.data)));
+  const rows = pages.flatMap((page) => page.data);
+  const first = pages[0];
+  const last = pages[pages.length - 1];
+  const hasMore = Boolean(last?.next_cursor);
+  const loadingMore = isValidating && size > pages.length;
+  const counters = first
+    ? listCounters({ loaded: rows.length, total: first.total, matched: first.matched, hasMore, filtered })
+    : null;
+
+  async function confirmDelete(grievance: Grievance) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await grievancesApi.remove(grievance.id);
+      notice.show(`Grievance ${grievance.grievance_number} deleted.`);
+    } catch (problem) {
+      setFailure(errorText(problem, 'Failed to delete grievance'));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+      void mutate();
+    }
+  }
+
+  const newButton = (label: string) => (
+    <Button as={Link} to="/grievances/new" variation="primary" gap="xs">
+      <Icon name="add" size={18} />
+      {label}
+    </Button>
+  );
+
+  const hasActions = canRead || canUpdate || canDelete;
+
   return (
     <>
-      <PageHeader title="Grievances & FIR Management" description="Search, filter and manage grievance and FIR records." />
-      <PlaceholderPanel heading="Grievance Register">
-        The list of grievances with search, filters and exports will appear here.
-      </PlaceholderPanel>
+      <PageHeader
+        title="Grievances & FIR Management"
+        description="Search, filter and manage grievance and FIR records."
+        actions={
+          <>
+            <ExportButtons query={filtersToParams(filters).toString()} />
+            {canCreate ? newButton('New FIR / Grievance') : null}
+          </>
+        }
+      />
+
+      {notice.message ? (
+        <Alert variation="success" role="status" className="page-notice" isDismissible onDismiss={notice.clear}>
+          {notice.message}
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert variation="error" className="page-notice" isDismissible onDismiss={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      ) : null}
+
+      <GrievanceFilterPanel filters={filters} onChange={setFilters} />
+
+      <Card variation="outlined" className="panel table-panel results-panel">
+        <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+          <Heading level={2} className="panel-title" id="grievances-heading">
+            Grievances
+          </Heading>
+          {counters ? (
+            <Text className="count-text" role="status">
+              {counters.showing}
+              {counters.filteredOut ? <span className="count-extra"> · {counters.filteredOut}</span> : null}
+            </Text>
+          ) : null}
+        </Flex>
+
+        {isLoading && !data ? (
+          <LoadingState label="Loading grievances..." />
+        ) : error && !data ? (
+          <Flex direction="column" alignItems="flex-start" gap="small" padding="medium">
+            <Alert variation="error" width="100%">
+              {errorText(error, 'Failed to load grievances')}
+            </Alert>
+            <Button size="small" onClick={() => void mutate()} gap="xs">
+              <Icon name="refresh" size={18} />
+              Try Again
+            </Button>
+          </Flex>
+        ) : rows.length === 0 && !hasMore ? (
+          first && first.total === 0 && !filtered ? (
+            <Flex direction="column" alignItems="center" gap="small" className="empty-state">
+              <Heading level={3} className="empty-title">
+                No Grievances Yet
+              </Heading>
+              <Text className="muted-text">Start by creating your first FIR or grievance record</Text>
+              {canCreate ? newButton('Create First Grievance') : null}
+            </Flex>
+          ) : (
+            <Flex direction="column" alignItems="center" gap="small" className="empty-state">
+              <Heading level={3} className="empty-title">
+                No Matching Results
+              </Heading>
+              <Text className="muted-text">Try adjusting your search or filters to find what you are looking for.</Text>
+              {filtered ? (
+                <Button size="small" onClick={() => setFilters(filtersFromParams(new URLSearchParams()))}>
+                  Clear All Filters
+                </Button>
+              ) : null}
+            </Flex>
+          )
+        ) : (
+          <>
+            {rows.length > 0 ? (
+              <div className="table-scroll">
+                <Table className="data-table compact-table grievance-table" aria-labelledby="grievances-heading" highlightOnHover size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell as="th">Grievance No</TableCell>
+                      <TableCell as="th">FIR No</TableCell>
+                      <TableCell as="th">Crime Title</TableCell>
+                      <TableCell as="th">District</TableCell>
+                      <TableCell as="th">Police Station</TableCell>
+                      <TableCell as="th">Status</TableCell>
+                      <TableCell as="th">Priority</TableCell>
+                      <TableCell as="th">Filed By</TableCell>
+                      <TableCell as="th">Filed Date</TableCell>
+                      <TableCell as="th">Actions</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {rows.map((g) => (
+                      <TableRow key={g.id}>
+                        <TableCell data-label="Grievance No" className="cell-strong cell-nowrap">
+                          <Link to={`/grievances/${g.id}`} className="record-link">
+                            {g.grievance_number}
+                          </Link>
+                        </TableCell>
+                        <TableCell data-label="FIR No" className="cell-nowrap">
+                          {g.fir_no}
+                          <span className="cell-sub">{formatDate(g.fir_date)}</span>
+                        </TableCell>
+                        <TableCell data-label="Crime Title">{dash(g.crime_title)}</TableCell>
+                        <TableCell data-label="District">{dash(g.district)}</TableCell>
+                        <TableCell data-label="Police Station">{dash(g.police_station)}</TableCell>
+                        <TableCell data-label="Status">
+                          <CaseStatusBadge status={g.status} />
+                        </TableCell>
+                        <TableCell data-label="Priority">
+                          <PriorityBadge priority={g.priority} />
+                        </TableCell>
+                        <TableCell data-label="Filed By">{dash(g.filed_by_name)}</TableCell>
+                        <TableCell data-label="Filed Date" className="cell-nowrap">
+                          {formatDate(g.filed_at)}
+                        </TableCell>
+                        <TableCell data-label="Actions">
+                          {hasActions ? (
+                            <Flex gap="xs" className="row-actions grievance-actions">
+                              {canRead ? (
+                                <Button as={Link} to={`/grievances/${g.id}`} size="small" ariaLabel={`View ${g.grievance_number}`}>
+                                  View
+                                </Button>
+                              ) : null}
+                              {canUpdate ? (
+                                <Button
+                                  as={Link}
+                                  to={`/grievances/edit/${g.id}`}
+                                  size="small"
+                                  ariaLabel={`Edit ${g.grievance_number}`}
+                                >
+                                  Edit
+                                </Button>
+                              ) : null}
+                              {canDelete ? (
+                                <Button
+                                  size="small"
+                                  className="danger-button"
+                                  ariaLabel={`Delete ${g.grievance_number}`}
+                                  onClick={() => setDeleting(g)}
+                                >
+                                  Delete
+                                </Button>
+                              ) : null}
+                            </Flex>
+                          ) : (
+                            <Text as="span" className="muted-text">
+                              No actions
+                            </Text>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            ) : (
+              <Text className="empty-state">No matches in the records searched so far.</Text>
+            )}
+            {error ? (
+              <Alert variation="error" className="panel-notice-inset">
+                {errorText(error, 'Failed to load grievances')}
+              </Alert>
+            ) : null}
+            {hasMore ? (
+              <Flex className="load-more" direction="column" alignItems="center" gap="xs">
+                {counters?.more ? <Text className="muted-text">{counters.more}</Text> : null}
+                <Button onClick={() => void setSize(size + 1)} isLoading={loadingMore} loadingText="Loading more...">
+                  Load more
+                </Button>
+              </Flex>
+            ) : null}
+          </>
+        )}
+      </Card>
+
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete Grievance"
+          busy={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete(deleting)}
+        >
+          Are you sure you want to delete grievance {deleting.grievance_number}?
+        </ConfirmDialog>
+      ) : null}
     </>
   );
 }

@@ -12,9 +12,8 @@ export interface RoleInput {
   permissions: PermissionEntry[];
 }
 
-// The generated RoleRequest types `permissions` as a bare object (the server
-// accepts the entry list or the legacy map); we always send the entry list.
-const toRequest = (input: RoleInput) => input as unknown as RoleRequest;
+// The server also accepts the legacy map; we always send the entry list.
+const toRequest = (input: RoleInput): RoleRequest => input;
 
 export const rolesApi = {
   create: async (input: RoleInput): Promise<RoleView> =>

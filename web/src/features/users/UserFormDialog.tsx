@@ -3,11 +3,10 @@ import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { Alert, Button, Grid, PasswordField, SelectField, SwitchField, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
-import type { RoleListEnvelope, UserRequest, UserView } from '../../api/types';
+import type { RoleOptionsEnvelope, UserRequest, UserView } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { useActiveNames } from '../admin/api';
-import { ROLES_KEY } from '../roles/api';
-import { usersApi } from './api';
+import { ROLE_OPTIONS_KEY, usersApi } from './api';
 import { EMPTY_USER, userFormErrors, type UserField, type UserFieldErrors, type UserFormMode, type UserFormValues } from './user-rules';
 
 interface UserFormDialogProps {
@@ -63,7 +62,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
 
   const departments = useActiveNames('departments');
   const designations = useActiveNames('designations');
-  const roles = useSWR<RoleListEnvelope>(ROLES_KEY);
+  const roles = useSWR<RoleOptionsEnvelope>(ROLE_OPTIONS_KEY);
 
   const roleOptions = roles.data
     ? roles.data.data.map((role) => ({ id: role.id, name: role.name }))

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ListItem, RoleView, UserView } from '../../api/types';
+import type { ListItem, RoleOption, UserView } from '../../api/types';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
@@ -30,15 +30,7 @@ const item = (id: number, name: string, is_active = true): ListItem => ({
   created_at: '',
   updated_at: '',
 });
-const clerkRole: RoleView = {
-  id: 2,
-  name: 'Clerk',
-  description: '',
-  permissions: [],
-  user_count: 2,
-  created_at: '',
-  updated_at: '',
-};
+const clerkRole: RoleOption = { id: 2, name: 'Clerk' };
 
 const reader = makeUser({ role_name: 'Reader', permissions: [entry('users', { can_read: true })] });
 const editor = makeUser({ role_name: 'Editor', permissions: [entry('users', { can_read: true, can_update: true })] });
@@ -53,7 +45,7 @@ function api(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/admin/dropdowns/departments': () =>
       jsonResponse(200, [item(1, 'Crime Branch'), item(2, 'Cyber Cell'), item(3, 'Old Wing', false)]),
     'GET /api/admin/dropdowns/designations': () => jsonResponse(200, [item(4, 'Inspector'), item(5, 'Constable')]),
-    'GET /api/roles': () => jsonResponse(200, { success: true, data: [clerkRole] }),
+    'GET /api/users/role-options': () => jsonResponse(200, { success: true, data: [clerkRole] }),
     ...extra,
   });
 }

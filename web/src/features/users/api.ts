@@ -12,6 +12,9 @@ import type {
 /** SWR key of the user list. */
 export const USERS_KEY = '/users';
 
+/** SWR key of the roles a user may be given (needs only users read). */
+export const ROLE_OPTIONS_KEY = '/users/role-options';
+
 export const usersApi = {
   create: async (body: UserRequest): Promise<UserView> => (await api.post<UserEnvelope>('/users', body)).data,
   update: async (id: number, body: UserRequest): Promise<UserView> =>

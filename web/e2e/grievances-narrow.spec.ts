@@ -1,0 +1,115 @@
+// A user whose role may only read grievances, without view_all: they see only
+// the grievances filed by or assigned to them, and no New, Edit or Delete.
+import { adminApi, ensureRole, expect, expectAccessible, signInAs, snap, test } from './fixtures';
+
+const READER = { name: 'Gita Reader', email: 'gita.reader@e2e.test', password: 'Gita-Pass-1' };
+const stamp = Date.now().toString(36).toUpperCase();
+const MINE = `MINE-${stamp}`;
+const OTHERS = `OTHER-${stamp}`;
+
+const grievance = (firNo: string) => ({
+  fir_no: firNo,
+  fir_date: '2025-02-14',
+  section_and_act: '379 IPC',
+  crime_title: 'Theft',
+  district: 'West District',
+  police_station: 'Industrial Area',
+  status: 'Pending',
+  priority: 'Medium',
+  put_in_court: false,
+  cross_case: false,
+  investigation_officers: [],
+  brief_details: 'Copper wire stolen from the factory store.',
+});
+
+let mine = { id: 0, number: '' };
+let others = { id: 0, number: '' };
+
+test.describe('a user with grievances read only', () => {
+  // Opening another user's grievance by its address is answered 404 on purpose.
+  test.use({ allowedConsole: [/status of 404/] });
+
+  test.beforeAll(async ({ request }) => {
+    const roleId = await ensureRole(request, 'Grievance Reader', [
+      { resource: 'grievances', can_create: false, can_read: true, can_view_all: false, can_update: false, can_delete: false },
+    ]);
+    const api = await adminApi(request);
+    const created = await api.post('/users', {
+      ...READER,
+      phone: null,
+      department: 'Crime Branch',
+      designation: 'Inspector',
+      role_id: roleId,
+      status: 'active',
+    });
+    expect([201, 409]).toContain(created.status());
+    const users = (await (await api.get('/users')).json()) as { data: { id: number; email: string }[] };
+    const readerId = users.data.find((user) => user.email === READER.email)!.id;
+
+    for (const [firNo, assign] of [
+      [MINE, true],
+      [OTHERS, false],
+    ] as const) {
+      const response = await api.post('/grievances', grievance(firNo));
+      expect(response.status()).toBe(201);
+      const { data } = (await response.json()) as { data: { id: number; grievance_number: string } };
+      if (assign) {
+        expect((await api.put(`/grievances/${data.id}/assign`, { user_id: readerId })).ok()).toBe(true);
+        mine = { id: data.id, number: data.grievance_number };
+      } else {
+        others = { id: data.id, number: data.grievance_number };
+      }
+    }
+  });
+
+  test('sees only the grievance assigned to them, without New, Edit or Delete', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, READER.email, READER.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
+    await expect(nav.getByRole('link', { name: 'Audit History' })).toHaveCount(0);
+
+    // The dashboard counts only what they can see.
+    await expect(page.locator('.stat-tile', { hasText: 'Total Cases' }).locator('.tile-value')).toHaveText('1');
+    const actions = page.getByRole('region', { name: 'Quick Actions' });
+    await expect(actions.getByRole('link')).toHaveText(['View All', 'Profile']);
+    await expectAccessible(page);
+    await snap(page, 'dashboard-narrow');
+
+    await nav.getByRole('link', { name: 'Grievances' }).click();
+    const table = page.getByRole('table', { name: 'Grievances' });
+    await expect(table.getByRole('row').filter({ hasText: MINE })).toContainText(mine.number);
+    await expect(table.getByRole('row').filter({ hasText: OTHERS })).toHaveCount(0);
+    await expect(page.getByText('Showing 1 of 1 grievance', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New FIR / Grievance' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: `View ${mine.number}` })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'grievances-narrow');
+
+    // Searching cannot reach the other grievance either.
+    await page.getByLabel('FIR Number').fill(OTHERS);
+    await expect(page.getByRole('heading', { name: 'No Matching Results' })).toBeVisible();
+
+    await page.goto(`/grievances/${mine.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: mine.number })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Update Status' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'System Information' })).toContainText('Gita Reader');
+    await expect(page.getByRole('list', { name: 'Audit history' })).toContainText('Assigned');
+    await expectAccessible(page);
+    await snap(page, 'grievance-detail-narrow');
+
+    await page.goto(`/grievances/${others.id}`);
+    await expect(page.getByText('Grievance not found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to List' })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'grievance-not-found');
+
+    await page.goto('/grievances/new');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/grievances/edit/${mine.id}`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

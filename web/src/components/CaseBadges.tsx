@@ -1,0 +1,32 @@
+// Badges for a grievance's status and priority, one colour per value, the
+// same on every screen. Unknown (admin-added) values get a neutral badge.
+import { Badge, VisuallyHidden } from '@aws-amplify/ui-react';
+
+const slug = (value: string) => value.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+interface CaseBadgeProps {
+  /** Read before the value by screen readers, e.g. 'Status' in a header. */
+  label?: string;
+}
+
+/** Pending (amber), In Progress (blue), Resolved (green), Closed (grey). */
+export function CaseStatusBadge({ status, label }: CaseBadgeProps & { status: string | null | undefined }) {
+  const value = status?.trim() || 'Unknown';
+  return (
+    <Badge size="small" className={`case-badge status-${slug(value)}`}>
+      {label ? <VisuallyHidden>{label}: </VisuallyHidden> : null}
+      {value}
+    </Badge>
+  );
+}
+
+/** Low (grey), Medium (blue), High (amber), Critical (red). */
+export function PriorityBadge({ priority, label }: CaseBadgeProps & { priority: string | null | undefined }) {
+  const value = priority?.trim() || 'Unknown';
+  return (
+    <Badge size="small" className={`case-badge priority-${slug(value)}`}>
+      {label ? <VisuallyHidden>{label}: </VisuallyHidden> : null}
+      {value}
+    </Badge>
+  );
+}

@@ -1,0 +1,211 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi } from '../../test/api-mock';
+import { entry, jsonResponse, makeUser } from '../../test/fixtures';
+import { renderPage } from '../../test/render-page';
+import AuditPage from './AuditPage';
+
+const auditor = makeUser({ role_name: 'Auditor', permissions: [entry('audit', { can_read: true })] });
+
+const statusRecord = {
+  id: '12-2-0',
+  grievance_id: 12,
+  grievance_number: 'GRV-2025-000012',
+  action: 'STATUS_CHANGED',
+  field_name: 'status',
+  old_value: 'Pending',
+  new_value: 'In Progress',
+  notes: 'Investigation started',
+  action_details: null,
+  user_id: 7,
+  user_name: 'Asha Verma',
+  user_email: 'asha@police.test',
+  user_role: 'Inspector',
+  ip_address: '10.0.0.8',
+  user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
+  session_id: 'sess-42',
+  created_at: '2025-01-12T10:00:00Z',
+};
+const createdRecord = {
+  ...statusRecord,
+  id: '13-1-0',
+  grievance_id: 13,
+  grievance_number: 'GRV-2025-000013',
+  action: 'CREATED',
+  field_name: 'complete_record',
+  old_value: null,
+  new_value: null,
+  notes: 'Grievance GRV-2025-000013 created',
+  user_name: 'Ravi Kumar',
+  user_role: 'Clerk',
+  session_id: null,
+  action_details: {
+    summary: 'Grievance GRV-2025-000013 created (FIR F-13)',
+    changes: [
+      { field: 'fir_no', action: 'added', oldValue: null, newValue: 'F-13' },
+      { field: 'put_in_court', action: 'added', oldValue: null, newValue: true },
+    ],
+  },
+};
+
+const stats = { totalActions: 1234567, totalGrievances: 45210, totalUsers: 1200 };
+
+function api(records: unknown = [statusRecord, createdRecord], extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/audit/statistics': () => jsonResponse(200, stats),
+    'GET /api/audit/actions': () => jsonResponse(200, ['CREATED', 'UPDATED', 'DELETED', 'STATUS_CHANGED']),
+    'GET /api/audit/all?limit=100&offset=0': () => jsonResponse(200, records),
+    ...extra,
+  });
+}
+
+function render() {
+  localStorage.setItem('token', 'test-token');
+  return renderPage(<AuditPage />, auditor, '/audit');
+}
+
+const auditCalls = (fetch: ReturnType<typeof mockApi>) =>
+  fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/audit/all'));
+
+describe('audit history', () => {
+  it('shows the summary cards with en-IN thousand separators', async () => {
+    api();
+    render();
+    expect(await screen.findByText('12,34,567')).toBeInTheDocument();
+    expect(screen.getByText('45,210')).toBeInTheDocument();
+    expect(screen.getByText('1,200')).toBeInTheDocument();
+    expect(screen.getByText('Total Actions')).toBeInTheDocument();
+    expect(screen.getByText('Grievances Tracked')).toBeInTheDocument();
+    expect(screen.getByText('Active Users')).toBeInTheDocument();
+  });
+
+  it('lists the records with their columns', async () => {
+    api();
+    render();
+    const table = await screen.findByRole('table', { name: 'Audit Records' });
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Date & Time', 'Grievance', 'Action', 'Field', 'User', 'Changes', 'Details']);
+    const row = within(table).getByText('GRV-2025-000012').closest('tr')!;
+    expect(within(row).getByText('Status Changed')).toBeInTheDocument();
+    expect(within(row).getByText('Status')).toBeInTheDocument();
+    expect(within(row).getByText('Inspector')).toBeInTheDocument();
+    expect(within(row).getByText('Pending → In Progress')).toBeInTheDocument();
+    expect(within(row).getByText(/12 Jan 2025/)).toBeInTheDocument();
+    const created = within(table).getByText('GRV-2025-000013').closest('tr')!;
+    expect(within(created).getByText('Complete record')).toBeInTheDocument();
+    expect(within(created).getByText('Grievance GRV-2025-000013 created (FIR F-13)')).toBeInTheDocument();
+  });
+
+  it('opens the details panel with the user, the change details and the technical details', async () => {
+    api();
+    render();
+    const user = userEvent.setup();
+    const row = (await screen.findByText('GRV-2025-000013')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /^Details/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Audit Record Details' });
+    expect(dialog).toHaveTextContent('User NameRavi Kumar');
+    expect(dialog).toHaveTextContent('Emailasha@police.test');
+    expect(dialog).toHaveTextContent('RoleClerk');
+    expect(dialog).toHaveTextContent('Field ChangedComplete record');
+    expect(dialog).toHaveTextContent('NotesGrievance GRV-2025-000013 created');
+    const changes = within(dialog).getByRole('table', { name: 'Change details' });
+    expect(within(changes).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'FieldChangeOld ValueNew Value',
+      'FIR NumberAdded-F-13',
+      'Put in CourtAdded-Yes',
+    ]);
+    expect(dialog).toHaveTextContent('IP Address10.0.0.8');
+    expect(dialog).toHaveTextContent('User AgentMozilla/5.0 (X11; Linux x86_64)');
+    expect(within(dialog).queryByText('Session ID')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(within(screen.getByText('GRV-2025-000012').closest('tr')!).getByRole('button', { name: /^Details/ }));
+    const other = screen.getByRole('dialog', { name: 'Audit Record Details' });
+    expect(other).toHaveTextContent('Old ValuePending');
+    expect(other).toHaveTextContent('New ValueIn Progress');
+    expect(other).toHaveTextContent('Session IDsess-42');
+  });
+
+  it("says 'Error parsing change data' for unreadable change data", async () => {
+    api([{ ...createdRecord, action_details: '{broken' }]);
+    render();
+    expect(await screen.findByText('Error parsing change data')).toBeInTheDocument();
+  });
+
+  it('filters the page by the search box', async () => {
+    api();
+    render();
+    await screen.findByText('GRV-2025-000012');
+    const user = userEvent.setup();
+    await user.type(screen.getAllByLabelText('Search')[0], 'ravi');
+    expect(screen.queryByText('GRV-2025-000012')).not.toBeInTheDocument();
+    expect(screen.getByText('GRV-2025-000013')).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 records on this page match')).toBeInTheDocument();
+  });
+
+  it("says 'No audit records found' for an empty list", async () => {
+    api([]);
+    render();
+    expect(await screen.findByText('No audit records found')).toBeInTheDocument();
+  });
+
+  it('asks for 100 at first, resets the offset on a filter change and asks for 50 after Clear All', async () => {
+    const full = Array.from({ length: 100 }, (_, i) => ({ ...statusRecord, id: `r-${i}` }));
+    const fetch = api(full, {
+      'GET /api/audit/all?limit=100&offset=100': () => jsonResponse(200, [createdRecord]),
+      'GET /api/audit/all?limit=100&offset=0&action=CREATED': () => jsonResponse(200, [createdRecord]),
+      'GET /api/audit/all?limit=50&offset=0': () => jsonResponse(200, [statusRecord]),
+      'GET /api/audit/all?limit=25&offset=0&startDate=2025-01-01&endDate=2025-01-31': () => jsonResponse(200, [statusRecord]),
+    });
+    render();
+    const user = userEvent.setup();
+    expect(await screen.findByText('Records 1–100')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Records 101–101')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Action'), 'CREATED');
+    await waitFor(() => expect(auditCalls(fetch)).toContain('/api/audit/all?limit=100&offset=0&action=CREATED'));
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const panel = screen.getByRole('form', { name: 'Audit filters' });
+    expect(within(panel).getByLabelText('Records per Page')).toHaveValue('100');
+    await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(auditCalls(fetch)).toContain('/api/audit/all?limit=50&offset=0'));
+    expect(within(panel).getByLabelText('Records per Page')).toHaveValue('50');
+    expect(screen.getByLabelText('Action')).toHaveValue('');
+
+    await user.type(within(panel).getByLabelText('Start Date'), '2025-01-01');
+    await user.type(within(panel).getByLabelText('End Date'), '2025-01-31');
+    await user.selectOptions(within(panel).getByLabelText('Records per Page'), '25');
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(auditCalls(fetch)).toContain('/api/audit/all?limit=25&offset=0&startDate=2025-01-01&endDate=2025-01-31'),
+    );
+  });
+
+  it("says 'Please log in to view audit records.' without a stored token, and asks nothing", async () => {
+    const fetch = api();
+    renderPage(<AuditPage />, auditor, '/audit');
+    expect(await screen.findByText('Please log in to view audit records.')).toBeInTheDocument();
+    expect(auditCalls(fetch)).toEqual([]);
+  });
+
+  it.each([
+    [403, { error: 'Forbidden' }, 'Access denied. You do not have permission to view audit records.'],
+    [404, { error: 'No such API endpoint' }, 'Audit endpoint not found. Please check if the server is running.'],
+    [400, { error: 'startDate must be YYYY-MM-DD' }, 'startDate must be YYYY-MM-DD'],
+    [500, null, 'Failed to load audit data. Please check your connection and try again.'],
+  ])('maps a %i answer to its message', async (status, body, message) => {
+    api([], { 'GET /api/audit/all?limit=100&offset=0': () => jsonResponse(status, body) });
+    render();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it("says 'Invalid data received from server' for a non-list answer", async () => {
+    api({ records: [] });
+    render();
+    expect(await screen.findByText('Invalid data received from server')).toBeInTheDocument();
+  });
+});

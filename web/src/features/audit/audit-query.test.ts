@@ -1,0 +1,78 @@
+import { ApiError, NetworkError } from '../../api/errors';
+import { InvalidAuditData } from './audit-record';
+import { auditErrorText, auditPath, auditQueryReducer, INITIAL_QUERY, matchesSearch } from './audit-query';
+
+describe('audit query (spec §9)', () => {
+  it('starts at 100 per page from offset 0', () => {
+    expect(INITIAL_QUERY).toEqual({ action: '', startDate: '', endDate: '', limit: 100, offset: 0 });
+    expect(auditPath(INITIAL_QUERY)).toBe('/audit/all?limit=100&offset=0');
+  });
+
+  it('pages by the page size and never below 0', () => {
+    const next = auditQueryReducer(INITIAL_QUERY, { type: 'next' });
+    expect(next.offset).toBe(100);
+    expect(auditQueryReducer(next, { type: 'previous' }).offset).toBe(0);
+    expect(auditQueryReducer(INITIAL_QUERY, { type: 'previous' }).offset).toBe(0);
+  });
+
+  it('resets the offset to 0 on any filter change', () => {
+    const paged = auditQueryReducer(auditQueryReducer(INITIAL_QUERY, { type: 'next' }), { type: 'next' });
+    expect(paged.offset).toBe(200);
+    expect(auditQueryReducer(paged, { type: 'action', action: 'UPDATED' })).toMatchObject({ action: 'UPDATED', offset: 0, limit: 100 });
+    expect(
+      auditQueryReducer(paged, { type: 'apply', filters: { action: '', startDate: '2025-01-01', endDate: '2025-01-31', limit: 25 } }),
+    ).toEqual({ action: '', startDate: '2025-01-01', endDate: '2025-01-31', limit: 25, offset: 0 });
+  });
+
+  it('goes to 50 per page after Clear All', () => {
+    const filtered = { action: 'DELETED', startDate: '2025-01-01', endDate: '', limit: 100, offset: 300 };
+    expect(auditQueryReducer(filtered, { type: 'clear' })).toEqual({ action: '', startDate: '', endDate: '', limit: 50, offset: 0 });
+  });
+
+  it('sends the filters as query parameters with dates as YYYY-MM-DD', () => {
+    expect(auditPath({ action: 'created', startDate: '2025-01-01', endDate: '2025-02-01', limit: 50, offset: 50 })).toBe(
+      '/audit/all?limit=50&offset=50&action=created&startDate=2025-01-01&endDate=2025-02-01',
+    );
+  });
+});
+
+describe('audit error messages (spec §8)', () => {
+  const api = (status: number, body: unknown = null) => new ApiError(status, '', body);
+
+  it('asks to log in when there is no token', () => {
+    expect(auditErrorText(api(500), false)).toBe('Please log in to view audit records.');
+  });
+
+  it('maps 401, 403 and 404', () => {
+    expect(auditErrorText(api(401, { error: 'Session expired' }), true)).toBe(
+      'Authentication required. Please log in to view audit records.',
+    );
+    expect(auditErrorText(api(403, { error: 'Forbidden' }), true)).toBe(
+      'Access denied. You do not have permission to view audit records.',
+    );
+    expect(auditErrorText(api(404), true)).toBe('Audit endpoint not found. Please check if the server is running.');
+  });
+
+  it("prefers the server's text, then the error's message, then the fallback", () => {
+    expect(auditErrorText(api(400, { error: 'Invalid date range' }), true)).toBe('Invalid date range');
+    expect(auditErrorText(api(500), true)).toBe('Failed to load audit data. Please check your connection and try again.');
+    expect(auditErrorText(new NetworkError(), true)).toBe(
+      'Failed to load audit data. Please check your connection and try again.',
+    );
+    expect(auditErrorText(new Error('Something odd'), true)).toBe('Something odd');
+    expect(auditErrorText(undefined, true)).toBe('Failed to load audit data. Please check your connection and try again.');
+  });
+
+  it("says 'Invalid data received from server' for a non-list answer", () => {
+    expect(auditErrorText(new InvalidAuditData(), true)).toBe('Invalid data received from server');
+  });
+});
+
+describe('audit search', () => {
+  it('matches any text, case-insensitively', () => {
+    expect(matchesSearch(['GRV-2025-000012', 'Asha Verma'], 'asha')).toBe(true);
+    expect(matchesSearch(['GRV-2025-000012'], ' 000012 ')).toBe(true);
+    expect(matchesSearch(['GRV-2025-000012'], 'ravi')).toBe(false);
+    expect(matchesSearch([], '')).toBe(true);
+  });
+});

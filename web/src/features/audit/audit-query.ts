@@ -1,0 +1,97 @@
+// What the Audit History asks for (spec §2 "Audit History", §8, §9): page
+// size 100 at first, 50 after Clear All (and as the filter field's default),
+// and the offset back to 0 on any filter change.
+import { ApiError, NetworkError } from '../../api/errors';
+import type { AuditAction } from '../../api/types';
+import { getToken } from '../../api/token-store';
+import { InvalidAuditData } from './audit-record';
+
+export const INITIAL_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 50;
+export const PAGE_SIZES = [25, 50, 100, 200] as const;
+
+export interface AuditFilters {
+  action: string;
+  /** YYYY-MM-DD */
+  startDate: string;
+  /** YYYY-MM-DD */
+  endDate: string;
+  limit: number;
+}
+
+export interface AuditQuery extends AuditFilters {
+  offset: number;
+}
+
+export const INITIAL_QUERY: AuditQuery = { action: '', startDate: '', endDate: '', limit: INITIAL_PAGE_SIZE, offset: 0 };
+export const CLEARED_FILTERS: AuditFilters = { action: '', startDate: '', endDate: '', limit: DEFAULT_PAGE_SIZE };
+
+export type AuditEvent =
+  | { type: 'action'; action: string }
+  | { type: 'apply'; filters: AuditFilters }
+  | { type: 'clear' }
+  | { type: 'next' }
+  | { type: 'previous' };
+
+export function auditQueryReducer(state: AuditQuery, event: AuditEvent): AuditQuery {
+  switch (event.type) {
+    case 'action':
+      return { ...state, action: event.action, offset: 0 };
+    case 'apply':
+      return { ...event.filters, offset: 0 };
+    case 'clear':
+      return { ...CLEARED_FILTERS, offset: 0 };
+    case 'next':
+      return { ...state, offset: state.offset + state.limit };
+    case 'previous':
+      return { ...state, offset: Math.max(0, state.offset - state.limit) };
+  }
+}
+
+/** GET /audit/all with the query; empty filters are left out. */
+export function auditPath(query: AuditQuery): string {
+  const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
+  if (query.action) params.set('action', query.action);
+  if (query.startDate) params.set('startDate', query.startDate);
+  if (query.endDate) params.set('endDate', query.endDate);
+  return `/audit/all?${params.toString()}`;
+}
+
+export const NO_TOKEN = 'Please log in to view audit records.';
+export const LOAD_FAILED = 'Failed to load audit data. Please check your connection and try again.';
+
+/** The audit screen's message for a failed load (spec §8). */
+export function auditErrorText(error: unknown, hasToken: boolean = getToken() !== null): string {
+  if (!hasToken) return NO_TOKEN;
+  if (error instanceof InvalidAuditData) return error.message;
+  if (error instanceof ApiError) {
+    if (error.status === 401) return 'Authentication required. Please log in to view audit records.';
+    if (error.status === 403) return 'Access denied. You do not have permission to view audit records.';
+    if (error.status === 404) return 'Audit endpoint not found. Please check if the server is running.';
+    return error.serverMessage ?? LOAD_FAILED;
+  }
+  if (error instanceof NetworkError) return LOAD_FAILED;
+  if (error instanceof Error && error.message) return error.message;
+  return LOAD_FAILED;
+}
+
+/** Client-side search over the records of the page shown. */
+export function matchesSearch(haystack: readonly string[], search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return haystack.some((text) => text.toLowerCase().includes(needle));
+}
+
+/** The legacy lowercase actions offered besides the current ones (spec §4). */
+export const LEGACY_ACTIONS = ['created', 'updated', 'deleted'] as const;
+export const ACTIONS: readonly AuditAction[] = [
+  'CREATED',
+  'UPDATED',
+  'DELETED',
+  'STATUS_CHANGED',
+  'PRIORITY_CHANGED',
+  'ASSIGNED',
+  'RESOLVED',
+  'CLOSED',
+  'REOPENED',
+];

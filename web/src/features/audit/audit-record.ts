@@ -1,0 +1,203 @@
+// Audit records as the screens use them (spec §3 "Audit record").
+//
+// The OpenAPI document types the audit calls' records as bare objects (no
+// AuditRecord schema yet), and the spec asks for 'Invalid data received from
+// server' and 'Error parsing change data' when they are not what we expect, so
+// each record is read field by field here instead of being trusted.
+import { formatDate } from '../../lib/format';
+import { fieldLabel } from '../grievances/field-labels';
+
+export const INVALID_DATA = 'Invalid data received from server';
+export const CHANGE_PARSE_ERROR = 'Error parsing change data';
+
+/** The answer was not a list of records. */
+export class InvalidAuditData extends Error {
+  constructor() {
+    super(INVALID_DATA);
+    this.name = 'InvalidAuditData';
+  }
+}
+
+export interface AuditChange {
+  field: string;
+  /** added, removed or changed */
+  action: string;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+export interface AuditEntry {
+  id: string;
+  grievance_id: number | null;
+  grievance_number: string;
+  action: string;
+  field_name: string;
+  old_value: string;
+  new_value: string;
+  notes: string;
+  /** action_details.summary */
+  summary: string;
+  /** action_details.changes */
+  changes: AuditChange[];
+  /** action_details was present but could not be read. */
+  changesError: boolean;
+  user_name: string;
+  user_email: string;
+  user_role: string;
+  ip_address: string;
+  user_agent: string;
+  session_id: string;
+  created_at: string;
+}
+
+type Raw = Record<string, unknown>;
+
+const str = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+};
+
+function readDetails(value: unknown): { summary: string; changes: AuditChange[]; error: boolean } {
+  if (value === null || value === undefined || value === '') return { summary: '', changes: [], error: false };
+  let details: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      details = JSON.parse(value);
+    } catch {
+      return { summary: '', changes: [], error: true };
+    }
+  }
+  if (!details || typeof details !== 'object' || Array.isArray(details)) return { summary: '', changes: [], error: true };
+  const { summary, changes } = details as Raw;
+  if (changes !== undefined && changes !== null && !Array.isArray(changes)) {
+    return { summary: str(summary), changes: [], error: true };
+  }
+  const list = (Array.isArray(changes) ? changes : []).filter(
+    (change): change is Raw => Boolean(change) && typeof change === 'object',
+  );
+  return {
+    summary: str(summary),
+    changes: list.map((change) => ({
+      field: str(change.field),
+      action: str(change.action) || 'changed',
+      oldValue: change.oldValue ?? null,
+      newValue: change.newValue ?? null,
+    })),
+    error: false,
+  };
+}
+
+/** One record, read defensively. */
+export function toAuditEntry(raw: unknown, index = 0): AuditEntry {
+  const record: Raw = raw && typeof raw === 'object' ? (raw as Raw) : {};
+  const details = readDetails(record.action_details);
+  const grievanceId = typeof record.grievance_id === 'number' ? record.grievance_id : Number(record.grievance_id);
+  return {
+    id: str(record.id) || `record-${index}`,
+    grievance_id: Number.isFinite(grievanceId) && grievanceId > 0 ? grievanceId : null,
+    grievance_number: str(record.grievance_number),
+    action: str(record.action),
+    field_name: str(record.field_name),
+    old_value: str(record.old_value),
+    new_value: str(record.new_value),
+    notes: str(record.notes),
+    summary: details.summary,
+    changes: details.changes,
+    changesError: details.error,
+    user_name: str(record.user_name),
+    user_email: str(record.user_email),
+    user_role: str(record.user_role),
+    ip_address: str(record.ip_address),
+    user_agent: str(record.user_agent),
+    session_id: str(record.session_id),
+    created_at: str(record.created_at),
+  };
+}
+
+/** A list of records; anything else is invalid data. */
+export function toAuditEntries(body: unknown): AuditEntry[] {
+  if (!Array.isArray(body)) throw new InvalidAuditData();
+  return body.map(toAuditEntry);
+}
+
+/** The records of `{success, data: [...]}` (a grievance's history). */
+export function historyEntries(body: unknown): AuditEntry[] {
+  const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as Raw).data : body;
+  return toAuditEntries(data);
+}
+
+/** 'STATUS_CHANGED' -> 'Status Changed'; legacy 'created' -> 'Created'. */
+export function actionLabel(action: string): string {
+  if (!action) return 'Unknown';
+  return action
+    .toLowerCase()
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** A CSS modifier per action family. */
+export function actionTone(action: string): string {
+  switch (action.toUpperCase()) {
+    case 'CREATED':
+      return 'created';
+    case 'DELETED':
+      return 'deleted';
+    case 'STATUS_CHANGED':
+    case 'RESOLVED':
+    case 'CLOSED':
+    case 'REOPENED':
+      return 'status';
+    case 'PRIORITY_CHANGED':
+      return 'priority';
+    case 'ASSIGNED':
+      return 'assigned';
+    default:
+      return 'updated';
+  }
+}
+
+const DATE_VALUE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A value of a change as text: '-' for empty, Yes/No, dates in en-IN, officer rows by name. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return DATE_VALUE.test(value) ? formatDate(value) : value;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'None';
+    return value.map(displayValue).join('; ');
+  }
+  if (typeof value === 'object') {
+    const record = value as Raw;
+    if ('officer_name' in record) {
+      const from = record.from_date ? formatDate(str(record.from_date)) : '';
+      const to = record.to_date ? formatDate(str(record.to_date)) : '';
+      const period = from && to ? ` (${from} – ${to})` : from ? ` (from ${from})` : to ? ` (until ${to})` : '';
+      return `${str(record.officer_name) || 'Unnamed officer'}${period}`;
+    }
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/** The 'Field' column: the field changed, or what a whole-record entry was. */
+export function entryField(entry: AuditEntry): string {
+  if (!entry.field_name) return '-';
+  if (entry.field_name === 'complete_record') return 'Complete record';
+  return fieldLabel(entry.field_name);
+}
+
+/** The 'Changes' column in one line. */
+export function changeSummary(entry: AuditEntry): string {
+  if (entry.changesError) return CHANGE_PARSE_ERROR;
+  if (entry.field_name === 'complete_record' || (!entry.old_value && !entry.new_value)) {
+    if (entry.summary) return entry.summary;
+    if (entry.changes.length > 0) return `${entry.changes.length} field${entry.changes.length === 1 ? '' : 's'} changed`;
+    return entry.notes || '-';
+  }
+  return `${displayValue(entry.old_value)} → ${displayValue(entry.new_value)}`;
+}

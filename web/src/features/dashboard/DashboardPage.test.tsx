@@ -1,0 +1,196 @@
+import { screen, within } from '@testing-library/react';
+import { mockApi } from '../../test/api-mock';
+import { entry, jsonResponse, makeUser } from '../../test/fixtures';
+import { renderPage } from '../../test/render-page';
+import DashboardPage from './DashboardPage';
+
+const stats = {
+  byStatus: [
+    { status: 'Pending', count: 3 },
+    { status: 'In Progress', count: 2 },
+    { status: 'Resolved', count: 1 },
+    { status: 'Closed', count: 2 },
+  ],
+  byPriority: [
+    { priority: 'Low', count: 1 },
+    { priority: 'Medium', count: 2 },
+    { priority: 'High', count: 4 },
+    { priority: 'Critical', count: 1 },
+  ],
+};
+const metrics = {
+  totalLoggedUsers: 1250,
+  longestActiveUser: { name: 'Asha Verma', days_active: 412 },
+  overallResolutionRate: 38,
+  averageResolutionDays: 4.25,
+  policeStationPerformance: [
+    { station_name: 'Civil Lines', resolution_rate: 25, total_cases: 4 },
+    { station_name: 'City Kotwali', resolution_rate: 60, total_cases: 5 },
+  ],
+};
+const activity = (description: string, color: string) => ({
+  description,
+  timeAgo: '5 minutes ago',
+  color,
+  action: 'CREATED',
+  createdAt: '2025-01-01T00:00:00Z',
+});
+
+const clerk = makeUser({ name: 'Ravi Kumar', role_name: 'Clerk', permissions: [entry('grievances', { can_read: true })] });
+const admin = makeUser({ name: 'E2E Admin', role_name: 'Admin', permissions: [] });
+
+function api(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/grievances/stats': () => jsonResponse(200, stats),
+    'GET /api/admin/performance-metrics': () => jsonResponse(200, metrics),
+    'GET /api/admin/recent-activities': () =>
+      jsonResponse(200, [
+        activity('Filed GRV-1', 'green'),
+        activity('Updated GRV-1', 'blue'),
+        activity('Moved GRV-2', 'orange'),
+        activity('Deleted GRV-3', 'red'),
+        activity('Fifth item', 'green'),
+      ]),
+    ...extra,
+  });
+}
+
+const tile = (label: string) => screen.getByText(label, { selector: '.tile-label' }).closest<HTMLElement>('.stat-tile')!;
+
+describe('dashboard', () => {
+  it("shows 'Loading dashboard...' first, then the welcome line", async () => {
+    api();
+    renderPage(<DashboardPage />, clerk);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...');
+    expect(screen.getByText('Welcome back, Ravi Kumar!')).toBeInTheDocument();
+    await screen.findByText('Total Cases');
+  });
+
+  it('shows the six case tiles, each opening the list with its filter', async () => {
+    api();
+    renderPage(<DashboardPage />, clerk);
+    await screen.findByText('Total Cases');
+    const expected: [string, string, string][] = [
+      ['Total Cases', '8', '/grievances'],
+      ['Pending', '3', '/grievances?status=Pending'],
+      ['In Progress', '2', '/grievances?status=In+Progress'],
+      ['Resolved', '1', '/grievances?status=Resolved'],
+      ['High Priority', '4', '/grievances?priority=High'],
+      ['Closed', '2', '/grievances?status=Closed'],
+      ['Critical Cases', '1', '/grievances?priority=Critical'],
+    ];
+    for (const [label, value, href] of expected) {
+      expect(tile(label)).toHaveTextContent(`${value} ${label}`);
+      expect(tile(label)).toHaveAttribute('href', href);
+    }
+  });
+
+  it('shows the real average resolution and the rounded resolution rate', async () => {
+    api();
+    renderPage(<DashboardPage />, clerk);
+    await screen.findByText('Total Cases');
+    expect(await within(tile('Average Resolution (days)')).findByText('4.3')).toBeInTheDocument();
+    // (1 resolved + 2 closed) / 8 = 37.5% -> 38%
+    expect(tile('Resolution Rate')).toHaveTextContent('38%');
+  });
+
+  it("shows 'Cases by Status' with counts and percentages to one decimal", async () => {
+    api();
+    renderPage(<DashboardPage />, clerk);
+    const panel = (await screen.findByRole('heading', { name: 'Cases by Status' })).closest('section')!;
+    const rows = within(panel).getAllByRole('listitem').map((item) => item.textContent);
+    expect(rows).toEqual(['Pending3 (37.5%)', 'In Progress2 (25.0%)', 'Resolved1 (12.5%)', 'Closed2 (25.0%)']);
+  });
+
+  it("shows the first 4 recent activities with coloured dots", async () => {
+    api();
+    renderPage(<DashboardPage />, clerk);
+    const panel = (await screen.findByRole('heading', { name: 'Recent Activity' })).closest('section')!;
+    await within(panel).findByText('Filed GRV-1');
+    const items = within(panel).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(within(panel).queryByText('Fifth item')).not.toBeInTheDocument();
+    expect(items.map((item) => item.querySelector('.activity-dot')?.className)).toEqual([
+      'activity-dot dot-green',
+      'activity-dot dot-blue',
+      'activity-dot dot-orange',
+      'activity-dot dot-purple',
+    ]);
+    expect(items[0]).toHaveTextContent('5 minutes ago');
+  });
+
+  it("says 'No recent activities' when there are none", async () => {
+    api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, []) });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('No recent activities')).toBeInTheDocument();
+  });
+
+  it("shows the performance metrics, after 'Loading metrics...'", async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const later = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    api({ 'GET /api/admin/performance-metrics': () => later });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('Loading metrics...')).toBeInTheDocument();
+    answer(jsonResponse(200, metrics));
+    const panel = (await screen.findByText('Total Active Users')).closest('dl')!;
+    expect(panel).toHaveTextContent('Total Active Users1,250');
+    expect(panel).toHaveTextContent('Longest Active UserAsha Verma (412 days)');
+    expect(panel).toHaveTextContent('Resolution Rate38%');
+    expect(panel).toHaveTextContent('Average Resolution Time4.3 days');
+    expect(panel).toHaveTextContent('Top Performing StationCity Kotwali60% resolved · 5 cases');
+  });
+
+  it('says N/A without a longest active user or a station', async () => {
+    api({
+      'GET /api/admin/performance-metrics': () =>
+        jsonResponse(200, { ...metrics, longestActiveUser: null, policeStationPerformance: [] }),
+    });
+    renderPage(<DashboardPage />, clerk);
+    const panel = (await screen.findByText('Total Active Users')).closest('dl')!;
+    expect(panel).toHaveTextContent('Longest Active UserN/A');
+    expect(panel).toHaveTextContent('Top Performing StationN/A');
+  });
+
+  it('offers only the quick actions the user may take', async () => {
+    api();
+    renderPage(<DashboardPage />, clerk);
+    const panel = (await screen.findByRole('heading', { name: 'Quick Actions' })).closest('section')!;
+    expect(within(panel).getAllByRole('link').map((link) => link.textContent)).toEqual(['View All', 'Profile']);
+  });
+
+  it('offers every quick action to the Admin role', async () => {
+    api();
+    renderPage(<DashboardPage />, admin);
+    const panel = (await screen.findByRole('heading', { name: 'Quick Actions' })).closest('section')!;
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['New Case', '/grievances/new'],
+      ['View All', '/grievances'],
+      ['Users', '/users'],
+      ['Roles', '/roles'],
+      ['Settings', '/admin'],
+      ['Profile', '/profile'],
+    ]);
+  });
+
+  it('does not ask for case figures a user may not read', async () => {
+    const fetch = api();
+    const viewer = makeUser({ name: 'Uma Users', role_name: 'User Viewer', permissions: [entry('users', { can_read: true })] });
+    renderPage(<DashboardPage />, viewer);
+    expect(await screen.findByText('Case statistics are shown to staff who may read grievances.')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back, Uma Users!')).toBeInTheDocument();
+    expect(await screen.findByText('Total Active Users')).toBeInTheDocument();
+    const panel = screen.getByRole('heading', { name: 'Quick Actions' }).closest('section')!;
+    expect(within(panel).getAllByRole('link').map((link) => link.textContent)).toEqual(['Users', 'Profile']);
+    expect(fetch.mock.calls.map(([url]) => url)).not.toContain('/api/grievances/stats');
+  });
+
+  it("says 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
+    api({ 'GET /api/grievances/stats': () => new Response('', { status: 500 }) });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+// The dashboard's figures from GET /grievances/stats (spec §2 "Dashboard", §9).
+import type { Activity, GrievanceStats, StationPerformance } from '../../api/types';
+
+export const STATS_KEY = '/grievances/stats';
+export const ACTIVITIES_KEY = '/admin/recent-activities';
+export const METRICS_KEY = '/admin/performance-metrics';
+
+/** Recent activity shows this many items (spec §9). */
+export const RECENT_ACTIVITY_COUNT = 4;
+
+export interface CaseTotals {
+  total: number;
+  pending: number;
+  inProgress: number;
+  resolved: number;
+  closed: number;
+  high: number;
+  critical: number;
+  /** (resolved + closed) / total, rounded, in percent; 0 with no cases. */
+  resolutionRate: number;
+}
+
+const countOf = <T extends { count: number }>(list: readonly T[], key: (item: T) => string, name: string) =>
+  list.filter((item) => key(item).trim().toLowerCase() === name.toLowerCase()).reduce((sum, item) => sum + item.count, 0);
+
+export function caseTotals(stats: GrievanceStats): CaseTotals {
+  const total = stats.byStatus.reduce((sum, item) => sum + item.count, 0);
+  const status = (name: string) => countOf(stats.byStatus, (item) => item.status, name);
+  const priority = (name: string) => countOf(stats.byPriority, (item) => item.priority, name);
+  const resolved = status('Resolved');
+  const closed = status('Closed');
+  return {
+    total,
+    pending: status('Pending'),
+    inProgress: status('In Progress'),
+    resolved,
+    closed,
+    high: priority('High'),
+    critical: priority('Critical'),
+    resolutionRate: total > 0 ? Math.round(((resolved + closed) / total) * 100) : 0,
+  };
+}
+
+/** A share of the total to one decimal: '33.3%'; '0.0%' with no cases. */
+export function percentOf(count: number, total: number): string {
+  return `${(total > 0 ? (count / total) * 100 : 0).toFixed(1)}%`;
+}
+
+export interface StatusBar {
+  status: string;
+  count: number;
+  percent: string;
+  /** Bar width, 0..100. */
+  width: number;
+}
+
+export function statusBars(stats: GrievanceStats): StatusBar[] {
+  const total = stats.byStatus.reduce((sum, item) => sum + item.count, 0);
+  return stats.byStatus.map((item) => ({
+    status: item.status,
+    count: item.count,
+    percent: percentOf(item.count, total),
+    width: total > 0 ? (item.count / total) * 100 : 0,
+  }));
+}
+
+/** green, blue and orange as sent; anything else purple (spec §2). */
+export function dotColour(color: string | null | undefined): 'green' | 'blue' | 'orange' | 'purple' {
+  return color === 'green' || color === 'blue' || color === 'orange' ? color : 'purple';
+}
+
+export function recentActivities(list: readonly Activity[] | undefined): Activity[] {
+  return (list ?? []).slice(0, RECENT_ACTIVITY_COUNT);
+}
+
+/**
+ * The station with the best resolution rate (more cases breaks a tie), or null
+ * when no station has resolved anything yet.
+ */
+export function topStation(stations: readonly StationPerformance[]): StationPerformance | null {
+  const best = stations.reduce<StationPerformance | null>((top, station) => {
+    if (!top) return station;
+    if (station.resolution_rate > top.resolution_rate) return station;
+    if (station.resolution_rate === top.resolution_rate && station.total_cases > top.total_cases) return station;
+    return top;
+  }, null);
+  return best && best.resolution_rate > 0 ? best : null;
+}
+
+/** A whole number of days: '1 day', '412 days'. */
+export function days(value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  return `${rounded} ${rounded === 1 ? 'day' : 'days'}`;
+}
+
+/** An average in days to one decimal, as the server reports it: '4.3 days', '0.0 days'. */
+export function averageDays(value: number): string {
+  return `${value.toFixed(1)} days`;
+}

@@ -1,0 +1,164 @@
+// The collapsible 'Search & Filters' panel of the grievance list (spec §2).
+// Text boxes wait for a pause in typing before they change the URL; the
+// dropdowns and dates change it at once.
+import { useEffect, useId, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { Badge, Button, Card, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
+import type { ListItem, ListKind } from '../../api/types';
+import { Icon } from '../../components/icons';
+import { listKey, sortItems } from '../admin/api';
+import { activeFilterCount, dateRangeError, EMPTY_FILTERS, type FilterKey, type GrievanceFilters } from './list-filters';
+
+/** Pause in typing before a text filter applies. */
+export const TYPING_DELAY_MS = 350;
+
+interface GrievanceFilterPanelProps {
+  filters: GrievanceFilters;
+  onChange: (filters: GrievanceFilters) => void;
+}
+
+/** Every item of a list, active first; old grievances may name inactive ones. */
+function useFilterOptions(kind: ListKind) {
+  const { data } = useSWR<ListItem[]>(listKey(kind));
+  const items = data ? sortItems(data) : [];
+  return [...items.filter((i) => i.is_active), ...items.filter((i) => !i.is_active)].map((item) => ({
+    value: item.name,
+    label: item.is_active ? item.name : `${item.name} (inactive)`,
+  }));
+}
+
+/** A text value that follows the URL but applies itself only after a pause. */
+function useDebouncedText(value: string, apply: (next: string) => void) {
+  const [draft, setDraft] = useState(value);
+  const applied = useRef(value);
+  const applyRef = useRef(apply);
+  applyRef.current = apply;
+  // Follow the URL when it changes from elsewhere (Clear All, back button),
+  // not when it catches up with what was typed.
+  useEffect(() => {
+    if (value !== applied.current) {
+      applied.current = value;
+      setDraft(value);
+    }
+  }, [value]);
+  useEffect(() => {
+    if (draft === applied.current) return;
+    const timer = window.setTimeout(() => {
+      applied.current = draft;
+      applyRef.current(draft);
+    }, TYPING_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft]);
+  const now = (next: string) => {
+    applied.current = next;
+    setDraft(next);
+    applyRef.current(next);
+  };
+  return [draft, setDraft, now] as const;
+}
+
+export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanelProps) {
+  const [open, setOpen] = useState(true);
+  const panelId = useId();
+  const count = activeFilterCount(filters);
+  const districts = useFilterOptions('districts');
+  const stations = useFilterOptions('police_stations');
+  const statuses = useFilterOptions('statuses');
+  const priorities = useFilterOptions('priorities');
+
+  const set = (key: FilterKey, value: string) => onChange({ ...filters, [key]: value });
+  const [search, setSearch, applySearch] = useDebouncedText(filters.search, (next) => onChange({ ...filters, search: next }));
+  const [firNo, setFirNo] = useDebouncedText(filters.fir_no, (next) => onChange({ ...filters, fir_no: next }));
+  const rangeError = dateRangeError(filters);
+
+  const select = (key: FilterKey, label: string, options: { value: string; label: string }[], all: string) => (
+    <SelectField label={label} name={key} size="small" value={filters[key]} onChange={(event) => set(key, event.target.value)}>
+      <option value="">{all}</option>
+      {filters[key] && !options.some((o) => o.value === filters[key]) ? (
+        <option value={filters[key]}>{filters[key]}</option>
+      ) : null}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+
+  return (
+    <Card as="section" variation="outlined" className="panel filter-panel" aria-label="Search & Filters">
+      <Flex justifyContent="space-between" alignItems="center" wrap="nowrap" gap="small">
+        <button
+          type="button"
+          className="collapse-toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((current) => !current)}
+        >
+          <span className={open ? 'chevron open' : 'chevron'}>
+            <Icon name="chevronDown" size={20} />
+          </span>
+          <span className="collapse-title">Search &amp; Filters</span>
+          {count > 0 ? (
+            <Badge size="small" className="filter-count">
+              {count} active
+            </Badge>
+          ) : null}
+        </button>
+        {count > 0 ? (
+          <Button size="small" variation="link" onClick={() => onChange(EMPTY_FILTERS)}>
+            Clear All
+          </Button>
+        ) : null}
+      </Flex>
+      <div id={panelId} hidden={!open} className="filter-body">
+        <Grid templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', large: 'repeat(4, minmax(0, 1fr))' }} gap="small">
+          <SearchField
+            label="Search"
+            name="search"
+            size="small"
+            placeholder="Grievance, FIR or text"
+            columnSpan={{ base: 2, large: 1 }}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onClear={() => applySearch('')}
+            onSubmit={applySearch}
+            labelHidden={false}
+            hasSearchButton={false}
+          />
+          <TextField
+            label="FIR Number"
+            name="fir_no"
+            columnSpan={{ base: 2, large: 1 }}
+            size="small"
+            autoComplete="off"
+            value={firNo}
+            onChange={(event) => setFirNo(event.target.value)}
+          />
+          {select('district', 'District', districts, 'All districts')}
+          {select('police_station', 'Police Station', stations, 'All police stations')}
+          {select('status', 'Status', statuses, 'All statuses')}
+          {select('priority', 'Priority', priorities, 'All priorities')}
+          <TextField
+            label="From Date"
+            name="from_date"
+            type="date"
+            size="small"
+            value={filters.from_date}
+            onChange={(event) => set('from_date', event.target.value)}
+          />
+          <TextField
+            label="To Date"
+            name="to_date"
+            type="date"
+            size="small"
+            value={filters.to_date}
+            onChange={(event) => set('to_date', event.target.value)}
+            hasError={Boolean(rangeError)}
+            errorMessage={rangeError ?? undefined}
+          />
+        </Grid>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,277 @@
+// The sections and fields of the grievance form (spec §2 "Grievance form").
+import type { ReactNode } from 'react';
+import { Button, Card, Flex, Grid, Heading, SelectField, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Icon } from '../../components/icons';
+import { todayIso } from '../../lib/format';
+import { MIN_BRIEF_DETAILS, newOfficerRow, type GrievanceErrors, type GrievanceFormValues, type OfficerRow } from './grievance-form';
+import { optionsWithCurrent, type useGrievanceLists } from './options';
+
+type Lists = ReturnType<typeof useGrievanceLists>;
+type TextKey = {
+  [K in keyof GrievanceFormValues]: GrievanceFormValues[K] extends string ? K : never;
+}[keyof GrievanceFormValues];
+
+interface GrievanceFormFieldsProps {
+  values: GrievanceFormValues;
+  errors: GrievanceErrors;
+  lists: Lists;
+  disabled: boolean;
+  /** The new values, and the error keys the change answers. */
+  onChange: (values: GrievanceFormValues, clear: string[]) => void;
+}
+
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card as="section" variation="outlined" className="panel form-section" aria-labelledby={id}>
+      <Heading level={2} className="panel-title" id={id}>
+        {title}
+      </Heading>
+      {description ? <Text className="section-hint">{description}</Text> : null}
+      {children}
+    </Card>
+  );
+}
+
+const COLUMNS = { base: '1fr', medium: '1fr 1fr' };
+const COLUMNS_3 = { base: '1fr', medium: '1fr 1fr', large: '1fr 1fr 1fr' };
+
+export function GrievanceFormFields({ values, errors, lists, disabled, onChange }: GrievanceFormFieldsProps) {
+  const set = <K extends keyof GrievanceFormValues>(key: K, value: GrievanceFormValues[K]) =>
+    onChange({ ...values, [key]: value }, [key]);
+
+  const error = (field: string) => ({ hasError: Boolean(errors[field]), errorMessage: errors[field] });
+
+  const text = (field: TextKey, label: string, extra: { isRequired?: boolean; type?: 'date'; max?: string; placeholder?: string } = {}) => (
+    <TextField
+      label={label}
+      name={field}
+      autoComplete="off"
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+      isDisabled={disabled}
+      {...extra}
+      {...error(field)}
+    />
+  );
+
+  const select = (field: TextKey, label: string, kind: Parameters<Lists['items']>[0], placeholder: string, isRequired = false) => (
+    <SelectField
+      label={label}
+      name={field}
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+      isRequired={isRequired}
+      isDisabled={disabled}
+      {...error(field)}
+    >
+      <option value="">{lists.loading ? 'Loading...' : placeholder}</option>
+      {optionsWithCurrent(lists.items(kind), values[field], lists.loaded(kind)).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+
+  const setRow = (index: number, key: keyof Omit<OfficerRow, 'key'>, value: string) => {
+    const rows = values.investigation_officers.map((row, i) => (i === index ? { ...row, [key]: value } : row));
+    onChange({ ...values, investigation_officers: rows }, [
+      `investigation_officers[${index}].${key}`,
+      // A date change can answer either date's message.
+      ...(key === 'from_date' || key === 'to_date'
+        ? [`investigation_officers[${index}].from_date`, `investigation_officers[${index}].to_date`]
+        : []),
+      ...(key === 'officer_name' ? [`investigation_officers[${index}].from_date`] : []),
+    ]);
+  };
+
+  const addRow = () => {
+    onChange({ ...values, investigation_officers: [...values.investigation_officers, newOfficerRow()] }, []);
+    // Focus the new row's name once it is drawn.
+    const next = values.investigation_officers.length;
+    window.setTimeout(() => document.getElementById(`officer-${next}-name`)?.focus(), 0);
+  };
+
+  const removeRow = (index: number) => {
+    const rows = values.investigation_officers.filter((_, i) => i !== index);
+    // Row messages are numbered by position: drop them all rather than mislabel them.
+    const clear = Object.keys(errors).filter((field) => field.startsWith('investigation_officers['));
+    onChange({ ...values, investigation_officers: rows }, clear);
+    window.setTimeout(() => document.getElementById('add-officer')?.focus(), 0);
+  };
+
+  const rowError = (index: number, key: string) => error(`investigation_officers[${index}].${key}`);
+  const today = todayIso();
+
+  return (
+    <Flex direction="column" gap="medium">
+      <Section id="section-fir" title="FIR Details">
+        <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
+          {select('type_of_call', 'Type of Call', 'call_types', 'Select type of call')}
+          {text('fir_no', 'FIR No', { isRequired: true, placeholder: 'e.g. 123/2025' })}
+          {text('fir_date', 'FIR Date', { isRequired: true, type: 'date', max: today })}
+          {text('section_and_act', 'Section & Act', { isRequired: true, placeholder: 'e.g. 379 IPC' })}
+          {select('crime_title', 'Crime Title', 'crime_titles', 'Select crime title', true)}
+        </Grid>
+      </Section>
+
+      <Section id="section-location" title="Location">
+        <Grid templateColumns={COLUMNS} gap="medium" alignItems="start">
+          {select('district', 'District', 'districts', 'Select district', true)}
+          {select('police_station', 'Police Station', 'police_stations', 'Select police station', true)}
+        </Grid>
+      </Section>
+
+      <Section
+        id="section-officers"
+        title="Investigation Officers"
+        description="Each officer who has investigated the case, with the period and findings."
+      >
+        <Flex direction="column" gap="medium">
+          {values.investigation_officers.length === 0 ? (
+            <Text className="muted-text">No investigation officers added.</Text>
+          ) : null}
+          {values.investigation_officers.map((row, index) => (
+            <fieldset key={row.key} className="officer-row">
+              <legend className="officer-legend">Officer {index + 1}</legend>
+              <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
+                <TextField
+                  id={`officer-${index}-name`}
+                  label="Officer Name"
+                  name={`investigation_officers[${index}].officer_name`}
+                  autoComplete="off"
+                  value={row.officer_name}
+                  onChange={(event) => setRow(index, 'officer_name', event.target.value)}
+                  isDisabled={disabled}
+                  {...rowError(index, 'officer_name')}
+                />
+                <TextField
+                  label="From Date"
+                  type="date"
+                  name={`investigation_officers[${index}].from_date`}
+                  value={row.from_date}
+                  onChange={(event) => setRow(index, 'from_date', event.target.value)}
+                  isDisabled={disabled}
+                  {...rowError(index, 'from_date')}
+                />
+                <TextField
+                  label="To Date"
+                  type="date"
+                  name={`investigation_officers[${index}].to_date`}
+                  value={row.to_date}
+                  onChange={(event) => setRow(index, 'to_date', event.target.value)}
+                  isDisabled={disabled}
+                  {...rowError(index, 'to_date')}
+                />
+              </Grid>
+              <Flex gap="medium" alignItems="flex-end" marginTop="medium" wrap="wrap">
+                <TextAreaField
+                  label="Findings"
+                  name={`investigation_officers[${index}].findings`}
+                  rows={2}
+                  flex="1 1 16rem"
+                  value={row.findings}
+                  onChange={(event) => setRow(index, 'findings', event.target.value)}
+                  isDisabled={disabled}
+                  {...rowError(index, 'findings')}
+                />
+                <Button
+                  size="small"
+                  className="danger-button"
+                  gap="xs"
+                  ariaLabel={`Remove officer ${index + 1}`}
+                  onClick={() => removeRow(index)}
+                  isDisabled={disabled}
+                >
+                  <Icon name="delete" size={18} />
+                  Remove
+                </Button>
+              </Flex>
+            </fieldset>
+          ))}
+          <div>
+            <Button id="add-officer" size="small" gap="xs" onClick={addRow} isDisabled={disabled}>
+              <Icon name="add" size={18} />
+              Add Officer
+            </Button>
+          </div>
+        </Flex>
+      </Section>
+
+      <Section id="section-status" title="Current Status">
+        <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
+          {select('status', 'Status', 'statuses', 'Select status', true)}
+          {select('priority', 'Priority', 'priorities', 'Select priority', true)}
+          {text('current_investigation_officer', 'Current Investigation Officer')}
+          {select('reason', 'Reason', 'reasons', 'Select reason')}
+          <SwitchField
+            label="Put in Court"
+            name="put_in_court"
+            labelPosition="end"
+            alignSelf="end"
+            isChecked={values.put_in_court}
+            onChange={(event) => set('put_in_court', event.target.checked)}
+            isDisabled={disabled}
+          />
+          <SwitchField
+            label="Cross Case"
+            name="cross_case"
+            labelPosition="end"
+            alignSelf="end"
+            isChecked={values.cross_case}
+            onChange={(event) => set('cross_case', event.target.checked)}
+            isDisabled={disabled}
+          />
+        </Grid>
+      </Section>
+
+      <Section id="section-complaint" title="Complaint Details">
+        <TextAreaField
+          label="Brief Details"
+          name="brief_details"
+          rows={3}
+          isRequired
+          descriptiveText={`What the complaint is about, at least ${MIN_BRIEF_DETAILS} characters.`}
+          value={values.brief_details}
+          onChange={(event) => set('brief_details', event.target.value)}
+          isDisabled={disabled}
+          {...error('brief_details')}
+        />
+      </Section>
+
+      <Section id="section-dates" title="Important Dates">
+        <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
+          {text('date_of_order', 'Date of Order', { type: 'date' })}
+          {text('date_of_inward', 'Date of Inward', { type: 'date' })}
+          {text('date_for_scrutiny', 'Date for Scrutiny', { type: 'date' })}
+          {text('date_of_outward', 'Date of Outward', { type: 'date' })}
+          {text('scrutiny_officer_name', 'Scrutiny Officer')}
+          {text('received_date_after_scrutiny', 'Received After Scrutiny', { type: 'date' })}
+        </Grid>
+      </Section>
+
+      <Section id="section-decisions" title="Actions & Decisions">
+        <Grid templateColumns={COLUMNS} gap="medium" alignItems="start">
+          <TextAreaField
+            label="Action Taken by IG Office"
+            name="action_taken_by_ig_office"
+            rows={2}
+            value={values.action_taken_by_ig_office}
+            onChange={(event) => set('action_taken_by_ig_office', event.target.value)}
+            isDisabled={disabled}
+            {...error('action_taken_by_ig_office')}
+          />
+          <TextAreaField
+            label="Final Decision"
+            name="final_decision"
+            rows={2}
+            value={values.final_decision}
+            onChange={(event) => set('final_decision', event.target.value)}
+            isDisabled={disabled}
+            {...error('final_decision')}
+          />
+        </Grid>
+      </Section>
+    </Flex>
+  );
+}

@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, sentBodies } from '../../test/api-mock';
+import { entry, jsonResponse, makeUser } from '../../test/fixtures';
+import { listHandlers, makeGrievance, page } from '../../test/grievance-fixtures';
+import { renderPage } from '../../test/render-page';
+import GrievanceListPage from './GrievanceListPage';
+
+const first = makeGrievance({ id: 12, grievance_number: 'GRV-2025-000012', filed_at: '2025-01-11T09:30:00Z' });
+const second = makeGrievance({
+  id: 13,
+  grievance_number: 'GRV-2025-000013',
+  fir_no: 'FIR/2025-013',
+  status: 'Resolved',
+  priority: 'Critical',
+  filed_by_name: 'Ravi Kumar',
+  filed_at: '2025-02-03T12:00:00Z',
+});
+
+const reader = makeUser({ role_name: 'Reader', permissions: [entry('grievances', { can_read: true })] });
+const manager = makeUser({
+  role_name: 'Manager',
+  permissions: [entry('grievances', { can_read: true, can_create: true, can_update: true, can_delete: true })],
+});
+
+const LIST = '/api/grievances?limit=50';
+
+function api(handlers: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({ ...listHandlers(), [`GET ${LIST}`]: () => jsonResponse(200, page([first, second])), ...handlers });
+}
+
+describe('grievance list', () => {
+  it('shows the columns with badges and en-IN dates, and the counters', async () => {
+    api();
+    renderPage(<GrievanceListPage />, manager, '/grievances');
+    expect(screen.getByRole('heading', { level: 1, name: 'Grievances & FIR Management' })).toBeInTheDocument();
+    const row = (await screen.findByRole('link', { name: 'GRV-2025-000013' })).closest('tr')!;
+    expect(within(row).getByText('Resolved')).toBeInTheDocument();
+    expect(within(row).getByText('Critical')).toBeInTheDocument();
+    expect(within(row).getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(within(row).getByText('3 Feb 2025')).toBeInTheDocument();
+    expect(within(row).getByText('10 Jan 2025')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'GRV-2025-000013' })).toHaveAttribute('href', '/grievances/13');
+    expect(screen.getByText('Showing 2 of 2 grievances')).toBeInTheDocument();
+    expect(screen.queryByText(/filtered out/)).not.toBeInTheDocument();
+  });
+
+  it('gives View, Edit, Delete and New by permission', async () => {
+    api();
+    renderPage(<GrievanceListPage />, manager, '/grievances');
+    await screen.findByText('GRV-2025-000012');
+    expect(screen.getByRole('link', { name: 'New FIR / Grievance' })).toHaveAttribute('href', '/grievances/new');
+    expect(screen.getByRole('link', { name: 'View GRV-2025-000012' })).toHaveAttribute('href', '/grievances/12');
+    expect(screen.getByRole('link', { name: 'Edit GRV-2025-000012' })).toHaveAttribute('href', '/grievances/edit/12');
+    expect(screen.getByRole('button', { name: 'Delete GRV-2025-000012' })).toBeInTheDocument();
+    for (const name of ['Excel', 'PDF', 'Officers']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('gives a reader only View, and the exports', async () => {
+    api();
+    renderPage(<GrievanceListPage />, reader, '/grievances');
+    await screen.findByText('GRV-2025-000012');
+    expect(screen.getAllByRole('link', { name: /^View / })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New FIR / Grievance' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Excel' })).toBeInTheDocument();
+  });
+
+  it("sends the URL's filters to the server and shows 'N filtered out' and the active count", async () => {
+    const fetch = api({
+      'GET /api/grievances?search=bike&status=Resolved&limit=50': () =>
+        jsonResponse(200, page([second], { total: 9, matched: 1 })),
+    });
+    renderPage(<GrievanceListPage />, manager, '/grievances?status=Resolved&search=bike');
+    expect(await screen.findByText('Showing 1 of 9 grievances')).toBeInTheDocument();
+    expect(screen.getByText(/8 filtered out/)).toBeInTheDocument();
+    expect(screen.getByText('2 active')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('Resolved');
+    expect(screen.getByLabelText('Search')).toHaveValue('bike');
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/grievances?search=bike&status=Resolved&limit=50');
+  });
+
+  it('changes the URL and the request as filters change, and Clear All empties them', async () => {
+    const fetch = api({
+      'GET /api/grievances?district=North+District&limit=50': () => jsonResponse(200, page([], { total: 2, matched: 0 })),
+      'GET /api/grievances?fir_no=013&limit=50': () => jsonResponse(200, page([second], { total: 2, matched: null })),
+    });
+    const { router } = renderPage(<GrievanceListPage />, manager, '/grievances');
+    await screen.findByText('GRV-2025-000012');
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole('option', { name: 'North District' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('District'), 'North District');
+    expect(router.state.location.search).toBe('?district=North+District');
+    expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
+    expect(screen.getByText(/2 filtered out/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(router.state.location.search).toBe('');
+    await screen.findByText('GRV-2025-000012');
+
+    await user.type(screen.getByLabelText('FIR Number'), '013');
+    await waitFor(() => expect(router.state.location.search).toBe('?fir_no=013'));
+    expect(await screen.findByText('Showing 1 of 2 grievances')).toBeInTheDocument();
+    expect(screen.getByText(/1 filtered out/)).toBeInTheDocument();
+    // The text box waited for a pause: one request, not one per letter.
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('fir_no=')).map(([url]) => url)).toEqual([
+      '/api/grievances?fir_no=013&limit=50',
+    ]);
+  });
+
+  it('loads the next page with the cursor', async () => {
+    api({
+      [`GET ${LIST}`]: () => jsonResponse(200, page([first], { total: 2, matched: 2, next_cursor: 'c1' })),
+      'GET /api/grievances?limit=50&cursor=c1': () => jsonResponse(200, page([second], { total: 2, matched: 2 })),
+    });
+    renderPage(<GrievanceListPage />, manager, '/grievances');
+    expect(await screen.findByText('Showing 1 of 2 grievances')).toBeInTheDocument();
+    expect(screen.getByText('1 more to load')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('GRV-2025-000013')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 2 grievances')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'No Grievances Yet' with 'Create First Grievance' to a creator", async () => {
+    api({ [`GET ${LIST}`]: () => jsonResponse(200, page([])) });
+    renderPage(<GrievanceListPage />, manager, '/grievances');
+    expect(await screen.findByRole('heading', { name: 'No Grievances Yet' })).toBeInTheDocument();
+    expect(screen.getByText('Start by creating your first FIR or grievance record')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create First Grievance' })).toHaveAttribute('href', '/grievances/new');
+  });
+
+  it("shows 'No Grievances Yet' without the button to a reader", async () => {
+    api({ [`GET ${LIST}`]: () => jsonResponse(200, page([])) });
+    renderPage(<GrievanceListPage />, reader, '/grievances');
+    expect(await screen.findByRole('heading', { name: 'No Grievances Yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create First Grievance' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'No Matching Results' with a hint when filters match nothing", async () => {
+    api({ 'GET /api/grievances?priority=Low&limit=50': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
+    renderPage(<GrievanceListPage />, reader, '/grievances?priority=Low');
+    expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
+    expect(screen.getByText(/adjust/i)).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load grievances'", async () => {
+    api({ [`GET ${LIST}`]: () => new Response('', { status: 500 }) });
+    renderPage(<GrievanceListPage />, reader, '/grievances');
+    expect(await screen.findByText('Failed to load grievances')).toBeInTheDocument();
+  });
+
+  it('asks before deleting, deletes, and says so', async () => {
+    let rows = [first, second];
+    const fetch = api({
+      [`GET ${LIST}`]: () => jsonResponse(200, page(rows)),
+      'DELETE /api/grievances/12': () => {
+        rows = [second];
+        return jsonResponse(200, { success: true, message: 'Grievance deleted' });
+      },
+    });
+    renderPage(<GrievanceListPage />, manager, '/grievances');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete GRV-2025-000012' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete Grievance' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete grievance GRV-2025-000012?');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Grievance GRV-2025-000012 deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'GRV-2025-000012' })).not.toBeInTheDocument());
+    expect(sentBodies(fetch, 'DELETE', '/api/grievances/12')).toHaveLength(1);
+  });
+
+  it("falls back to 'Failed to delete grievance'", async () => {
+    api({ 'DELETE /api/grievances/12': () => new Response('', { status: 500 }) });
+    renderPage(<GrievanceListPage />, manager, '/grievances');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete GRV-2025-000012' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete grievance')).toBeInTheDocument();
+  });
+
+  it('asks the API for an export with the filters and opens the link; shows the error text when it fails', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as Window);
+    api({
+      'GET /api/grievances?status=Pending&limit=50': () => jsonResponse(200, page([first], { total: 2, matched: 1 })),
+      'GET /api/grievances/export/excel?status=Pending': () =>
+        jsonResponse(200, { url: '/files/export-1.xlsx?sig=abc', expires_at: '2025-01-01T00:00:00Z', rows: 1 }),
+      'GET /api/grievances/export/pdf?status=Pending': () => jsonResponse(404, { error: 'No such API endpoint' }),
+    });
+    renderPage(<GrievanceListPage />, reader, '/grievances?status=Pending');
+    await screen.findByText('GRV-2025-000012');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Excel' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/files/export-1.xlsx?sig=abc', '_blank'));
+    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    expect(await screen.findByText('No such API endpoint')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+// Change a grievance's status with a note (PUT /grievances/{id}/status), for
+// users with grievances update. Statuses come from the active list.
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Flex, Grid, Heading, SelectField, TextAreaField } from '@aws-amplify/ui-react';
+import { ApiError, errorText } from '../../api/errors';
+import type { Grievance } from '../../api/types';
+import { Icon } from '../../components/icons';
+import { useActiveItems } from '../admin/api';
+import { grievancesApi } from './api';
+
+interface StatusChangeFormProps {
+  grievance: Grievance;
+  onChanged: (grievance: Grievance) => void;
+  /** Loads the grievance again after a conflict. */
+  onReload: () => void;
+}
+
+export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChangeFormProps) {
+  const statuses = useActiveItems('statuses');
+  const [statusId, setStatusId] = useState('');
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  const options = statuses.items.filter((item) => item.name !== grievance.status);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!statusId) {
+      setFieldError('Choose the new status');
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const updated = await grievancesApi.changeStatus(grievance.id, {
+        status_id: Number(statusId),
+        notes: notes.trim() || null,
+        version: grievance.version,
+      });
+      setStatusId('');
+      setNotes('');
+      onChanged(updated);
+    } catch (error) {
+      const conflict = error instanceof ApiError && error.status === 409;
+      setFailure({ text: errorText(error, 'Failed to change status'), conflict });
+      if (error instanceof ApiError && error.fields.status_id) setFieldError(error.fields.status_id);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="status-change-heading" className="status-change">
+      <Heading level={3} className="subsection-title" id="status-change-heading">
+        Change Status
+      </Heading>
+      {failure ? (
+        <Alert variation="error" marginBottom="small">
+          <Flex direction="column" gap="xs" alignItems="flex-start">
+            <span>{failure.text}</span>
+            {failure.conflict ? (
+              <Button
+                size="small"
+                gap="xs"
+                onClick={() => {
+                  setFailure(null);
+                  onReload();
+                }}
+              >
+                <Icon name="refresh" size={18} />
+                Reload grievance
+              </Button>
+            ) : null}
+          </Flex>
+        </Alert>
+      ) : null}
+      <Grid templateColumns={{ base: '1fr', medium: '15rem minmax(0, 1fr)' }} gap="small" alignItems="start">
+        <SelectField
+          label="New Status"
+          name="status_id"
+          value={statusId}
+          onChange={(event) => {
+            setStatusId(event.target.value);
+            setFieldError(undefined);
+          }}
+          hasError={Boolean(fieldError)}
+          errorMessage={fieldError}
+          descriptiveText={statuses.error ? errorText(statuses.error, 'Failed to load dropdown options') : undefined}
+        >
+          <option value="">{statuses.isLoading ? 'Loading...' : 'Select status'}</option>
+          {options.map((item) => (
+            <option key={item.id} value={String(item.id)}>
+              {item.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Notes"
+          name="notes"
+          rows={2}
+          placeholder="Why the status changes (kept in the audit history)"
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+      </Grid>
+      <Flex justifyContent="flex-end" marginTop="small">
+        <Button type="submit" variation="primary" isLoading={busy} loadingText="Updating...">
+          Update Status
+        </Button>
+      </Flex>
+    </form>
+  );
+}

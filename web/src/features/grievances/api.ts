@@ -1,0 +1,47 @@
+// Calls of the grievance screens (spec §7). Grievance calls answer {success, data}.
+import { api } from '../../api/client';
+import type {
+  Grievance,
+  GrievanceEnvelope,
+  GrievanceFields,
+  GrievanceUpdate,
+  StatusRequest,
+  SuccessMessage,
+} from '../../api/types';
+
+/** SWR key of one grievance. */
+export const grievanceKey = (id: number | string) => `/grievances/${id}`;
+
+/** SWR key of one grievance's audit history. */
+export const historyKey = (id: number | string) => `/grievances/${id}/history`;
+
+export type ExportKind = 'excel' | 'pdf' | 'officers';
+
+/** Where an export was written; the server hands out a short-lived link. */
+export interface ExportLink {
+  url: string;
+  rows: number | null;
+}
+
+/**
+ * Reads an export answer. The document does not describe the export calls yet,
+ * so the answer is checked here rather than trusted.
+ */
+function exportLinkOf(body: unknown): ExportLink {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  if (typeof record.url !== 'string' || !record.url) throw new Error('The server did not send a download link');
+  return { url: record.url, rows: typeof record.rows === 'number' ? record.rows : null };
+}
+
+export const grievancesApi = {
+  create: async (body: GrievanceFields): Promise<Grievance> =>
+    (await api.post<GrievanceEnvelope>('/grievances', body)).data,
+  update: async (id: number, body: GrievanceUpdate): Promise<Grievance> =>
+    (await api.put<GrievanceEnvelope>(grievanceKey(id), body)).data,
+  remove: (id: number) => api.delete<SuccessMessage>(grievanceKey(id)),
+  changeStatus: async (id: number, body: StatusRequest): Promise<Grievance> =>
+    (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/status`, body)).data,
+  /** Asks for an export of the list with its filters (`query` without the '?'). */
+  exportList: async (kind: ExportKind, query: string): Promise<ExportLink> =>
+    exportLinkOf(await api.get<unknown>(`/grievances/export/${kind}${query ? `?${query}` : ''}`)),
+};

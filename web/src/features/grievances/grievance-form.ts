@@ -1,0 +1,225 @@
+// The grievance form's values and rules (spec §2 "Grievance form", §5).
+// The server checks the same rules with the same messages; the form checks
+// first and sends nothing when they fail.
+import type { Grievance, GrievanceFields, OfficerEntry } from '../../api/types';
+import { todayIso } from '../../lib/format';
+
+export const FIX_ERRORS = 'Please fix the validation errors below before submitting.';
+
+/** Letters, digits, slash and hyphen. */
+const FIR_NO = /^[A-Za-z0-9/-]+$/;
+export const MIN_BRIEF_DETAILS = 10;
+
+export interface OfficerRow {
+  /** A stable React key for the row (not sent). */
+  key: string;
+  officer_name: string;
+  from_date: string;
+  to_date: string;
+  findings: string;
+}
+
+export interface GrievanceFormValues {
+  type_of_call: string;
+  fir_no: string;
+  fir_date: string;
+  section_and_act: string;
+  crime_title: string;
+  district: string;
+  police_station: string;
+  investigation_officers: OfficerRow[];
+  status: string;
+  priority: string;
+  current_investigation_officer: string;
+  put_in_court: boolean;
+  cross_case: boolean;
+  reason: string;
+  brief_details: string;
+  date_of_order: string;
+  date_of_inward: string;
+  date_for_scrutiny: string;
+  date_of_outward: string;
+  scrutiny_officer_name: string;
+  received_date_after_scrutiny: string;
+  action_taken_by_ig_office: string;
+  final_decision: string;
+}
+
+/** Messages by the server's field names: 'fir_no', 'investigation_officers[0].from_date'... */
+export type GrievanceErrors = Record<string, string>;
+
+let rowCounter = 0;
+export function newOfficerRow(entry?: Partial<OfficerEntry>): OfficerRow {
+  rowCounter += 1;
+  return {
+    key: `officer-${rowCounter}`,
+    officer_name: entry?.officer_name ?? '',
+    from_date: entry?.from_date ?? '',
+    to_date: entry?.to_date ?? '',
+    findings: entry?.findings ?? '',
+  };
+}
+
+/** A new grievance: Pending and Medium (the server's defaults), one empty officer row. */
+export function emptyForm(): GrievanceFormValues {
+  return {
+    type_of_call: '',
+    fir_no: '',
+    fir_date: '',
+    section_and_act: '',
+    crime_title: '',
+    district: '',
+    police_station: '',
+    investigation_officers: [newOfficerRow()],
+    status: 'Pending',
+    priority: 'Medium',
+    current_investigation_officer: '',
+    put_in_court: false,
+    cross_case: false,
+    reason: '',
+    brief_details: '',
+    date_of_order: '',
+    date_of_inward: '',
+    date_for_scrutiny: '',
+    date_of_outward: '',
+    scrutiny_officer_name: '',
+    received_date_after_scrutiny: '',
+    action_taken_by_ig_office: '',
+    final_decision: '',
+  };
+}
+
+const text = (value: string | null | undefined) => value ?? '';
+
+/** The form filled from a stored grievance. */
+export function formFromGrievance(g: Grievance): GrievanceFormValues {
+  return {
+    type_of_call: text(g.type_of_call),
+    fir_no: g.fir_no,
+    fir_date: g.fir_date,
+    section_and_act: g.section_and_act,
+    crime_title: g.crime_title,
+    district: g.district,
+    police_station: g.police_station,
+    investigation_officers: g.investigation_officers.map((entry) => newOfficerRow(entry)),
+    status: g.status,
+    priority: g.priority,
+    current_investigation_officer: text(g.current_investigation_officer),
+    put_in_court: g.put_in_court,
+    cross_case: g.cross_case,
+    reason: text(g.reason),
+    brief_details: g.brief_details,
+    date_of_order: text(g.date_of_order),
+    date_of_inward: text(g.date_of_inward),
+    date_for_scrutiny: text(g.date_for_scrutiny),
+    date_of_outward: text(g.date_of_outward),
+    scrutiny_officer_name: text(g.scrutiny_officer_name),
+    received_date_after_scrutiny: text(g.received_date_after_scrutiny),
+    action_taken_by_ig_office: text(g.action_taken_by_ig_office),
+    final_decision: text(g.final_decision),
+  };
+}
+
+const REQUIRED: readonly [keyof GrievanceFormValues, string][] = [
+  ['fir_no', 'FIR Number'],
+  ['fir_date', 'FIR Date'],
+  ['section_and_act', 'Section & Act'],
+  ['crime_title', 'Crime Title'],
+  ['district', 'District'],
+  ['police_station', 'Police Station'],
+  ['status', 'Status'],
+  ['priority', 'Priority'],
+  ['brief_details', 'Brief Details'],
+];
+
+const isBlankRow = (row: OfficerRow) =>
+  !row.officer_name.trim() && !row.from_date && !row.to_date && !row.findings.trim();
+
+/** Every rule of spec §5 the values break, by field; empty when they pass. */
+export function validateGrievance(values: GrievanceFormValues, today: string = todayIso()): GrievanceErrors {
+  const errors: GrievanceErrors = {};
+  for (const [field, label] of REQUIRED) {
+    if (!String(values[field]).trim()) errors[field] = `${label} is required`;
+  }
+  const firNo = values.fir_no.trim();
+  if (firNo && !FIR_NO.test(firNo)) errors.fir_no = 'FIR Number should contain only letters, numbers, and hyphens';
+  if (values.fir_date && values.fir_date > today) errors.fir_date = 'FIR Date cannot be in the future';
+  const brief = values.brief_details.trim();
+  if (brief && brief.length < MIN_BRIEF_DETAILS) {
+    errors.brief_details = `Brief details must be at least ${MIN_BRIEF_DETAILS} characters long`;
+  }
+  values.investigation_officers.forEach((row, index) => {
+    if (isBlankRow(row)) return;
+    const prefix = `investigation_officers[${index}]`;
+    if (row.officer_name.trim() && !row.from_date) {
+      errors[`${prefix}.from_date`] = 'From date is required when officer name is provided';
+    }
+    if (row.from_date && row.to_date && row.from_date > row.to_date) {
+      errors[`${prefix}.to_date`] = 'To date must be after from date';
+    }
+  });
+  return errors;
+}
+
+const optional = (value: string) => (value.trim() ? value.trim() : null);
+
+/**
+ * What the server is sent. Blank officer rows are left out before sending, so
+ * the server's row numbers match the form's only when no blank row precedes a
+ * filled one; `rowIndexes` maps them back.
+ */
+export function toRequest(values: GrievanceFormValues): { body: GrievanceFields; rowIndexes: number[] } {
+  const rowIndexes: number[] = [];
+  const officers: OfficerEntry[] = [];
+  values.investigation_officers.forEach((row, index) => {
+    if (isBlankRow(row)) return;
+    rowIndexes.push(index);
+    officers.push({
+      officer_name: row.officer_name.trim(),
+      from_date: row.from_date || null,
+      to_date: row.to_date || null,
+      findings: row.findings.trim(),
+    });
+  });
+  const body: GrievanceFields = {
+    type_of_call: optional(values.type_of_call),
+    fir_no: values.fir_no.trim(),
+    fir_date: values.fir_date,
+    section_and_act: values.section_and_act.trim(),
+    crime_title: values.crime_title,
+    district: values.district,
+    police_station: values.police_station,
+    investigation_officers: officers,
+    status: values.status,
+    priority: values.priority,
+    current_investigation_officer: optional(values.current_investigation_officer),
+    put_in_court: values.put_in_court,
+    cross_case: values.cross_case,
+    reason: optional(values.reason),
+    brief_details: values.brief_details.trim(),
+    date_of_order: values.date_of_order || null,
+    date_of_inward: values.date_of_inward || null,
+    date_for_scrutiny: values.date_for_scrutiny || null,
+    date_of_outward: values.date_of_outward || null,
+    scrutiny_officer_name: optional(values.scrutiny_officer_name),
+    received_date_after_scrutiny: values.received_date_after_scrutiny || null,
+    action_taken_by_ig_office: optional(values.action_taken_by_ig_office),
+    final_decision: optional(values.final_decision),
+  };
+  return { body, rowIndexes };
+}
+
+/** The server's field messages with its officer row numbers mapped back to the form's rows. */
+export function serverErrors(fields: Record<string, string>, rowIndexes: number[]): GrievanceErrors {
+  const errors: GrievanceErrors = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const row = /^investigation_officers\[(\d+)\](.*)$/.exec(field);
+    if (row) {
+      const formIndex = rowIndexes[Number(row[1])] ?? Number(row[1]);
+      errors[`investigation_officers[${formIndex}]${row[2]}`] = message;
+    } else {
+      errors[field] = message;
+    }
+  }
+  return errors;
+}

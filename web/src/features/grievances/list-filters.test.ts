@@ -1,0 +1,69 @@
+import {
+  activeFilterCount,
+  EMPTY_FILTERS,
+  filtersFromParams,
+  filtersToParams,
+  listCounters,
+  listPath,
+} from './list-filters';
+
+describe('grievance list filters', () => {
+  it('default to empty and count only what is set', () => {
+    expect(filtersFromParams(new URLSearchParams())).toEqual(EMPTY_FILTERS);
+    const filters = filtersFromParams(new URLSearchParams('status=Pending&search=bike&cursor=x'));
+    expect(filters).toEqual({ ...EMPTY_FILTERS, status: 'Pending', search: 'bike' });
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, fir_no: '   ' })).toBe(0);
+  });
+
+  it('go to the server as query parameters with the page size and cursor', () => {
+    const filters = { ...EMPTY_FILTERS, search: ' bike ', district: 'North District', from_date: '2025-01-01' };
+    expect(filtersToParams(filters).toString()).toBe('search=bike&district=North+District&from_date=2025-01-01');
+    expect(listPath(filters, 'abc')).toBe('/grievances?search=bike&district=North+District&from_date=2025-01-01&limit=50&cursor=abc');
+    expect(listPath(EMPTY_FILTERS)).toBe('/grievances?limit=50');
+  });
+});
+
+describe('list counters', () => {
+  it("read 'Showing X of Y grievances' without filters", () => {
+    expect(listCounters({ loaded: 3, total: 3, matched: 3, hasMore: false, filtered: false })).toEqual({
+      showing: 'Showing 3 of 3 grievances',
+      filteredOut: null,
+      more: null,
+    });
+    expect(listCounters({ loaded: 1, total: 1, matched: 1, hasMore: false, filtered: false }).showing).toBe(
+      'Showing 1 of 1 grievance',
+    );
+    expect(listCounters({ loaded: 50, total: 123456, matched: 123456, hasMore: true, filtered: false }).showing).toBe(
+      'Showing 50 of 1,23,456 grievances',
+    );
+  });
+
+  it("add 'N filtered out' when the server knows how many match", () => {
+    expect(listCounters({ loaded: 2, total: 10, matched: 2, hasMore: false, filtered: true })).toEqual({
+      showing: 'Showing 2 of 10 grievances',
+      filteredOut: '8 filtered out',
+      more: null,
+    });
+  });
+
+  it('count what the last page left when the server could not tell', () => {
+    expect(listCounters({ loaded: 4, total: 10, matched: null, hasMore: false, filtered: true }).filteredOut).toBe(
+      '6 filtered out',
+    );
+  });
+
+  it('say more may follow while pages remain and the match count is unknown', () => {
+    expect(listCounters({ loaded: 50, total: 500, matched: null, hasMore: true, filtered: true })).toEqual({
+      showing: 'Showing 50 of 500 grievances',
+      filteredOut: null,
+      more: 'More matches may follow',
+    });
+    expect(listCounters({ loaded: 50, total: 120, matched: 120, hasMore: true, filtered: false }).more).toBe('70 more to load');
+    expect(listCounters({ loaded: 50, total: 120, matched: 90, hasMore: true, filtered: true })).toEqual({
+      showing: 'Showing 50 of 120 grievances',
+      filteredOut: '30 filtered out',
+      more: '40 more matching to load',
+    });
+  });
+});

@@ -1,0 +1,108 @@
+// The grievance list's filters (spec §2 "Grievance list", §5 "List filters").
+// They live in the URL query, are sent to the server as query parameters, and
+// default to empty.
+import { formatCount } from '../../lib/format';
+
+export const FILTER_KEYS = [
+  'search',
+  'fir_no',
+  'district',
+  'police_station',
+  'status',
+  'priority',
+  'from_date',
+  'to_date',
+] as const;
+
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type GrievanceFilters = Record<FilterKey, string>;
+
+export const EMPTY_FILTERS: GrievanceFilters = {
+  search: '',
+  fir_no: '',
+  district: '',
+  police_station: '',
+  status: '',
+  priority: '',
+  from_date: '',
+  to_date: '',
+};
+
+/** Grievances asked for per page. */
+export const PAGE_SIZE = 50;
+
+/** The filters written in a URL query. */
+export function filtersFromParams(params: URLSearchParams): GrievanceFilters {
+  const filters = { ...EMPTY_FILTERS };
+  for (const key of FILTER_KEYS) filters[key] = params.get(key) ?? '';
+  return filters;
+}
+
+/** The non-empty filters as query parameters, trimmed, in a fixed order. */
+export function filtersToParams(filters: GrievanceFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+/** How many filters are set. */
+export function activeFilterCount(filters: GrievanceFilters): number {
+  return FILTER_KEYS.filter((key) => filters[key].trim() !== '').length;
+}
+
+/** The API path of one page of the list. */
+export function listPath(filters: GrievanceFilters, cursor?: string | null): string {
+  const params = filtersToParams(filters);
+  params.set('limit', String(PAGE_SIZE));
+  if (cursor) params.set('cursor', cursor);
+  return `/grievances?${params.toString()}`;
+}
+
+/** 'From Date' after 'To Date' finds nothing: say so under To Date. */
+export function dateRangeError(filters: GrievanceFilters): string | null {
+  const { from_date: from, to_date: to } = filters;
+  return from && to && from > to ? 'To Date must be on or after From Date' : null;
+}
+
+export interface CounterInput {
+  /** Rows loaded so far (all pages). */
+  loaded: number;
+  /** Grievances the user can see in all. */
+  total: number;
+  /** How many match the filters, when the server knows; null otherwise. */
+  matched: number | null | undefined;
+  /** Whether another page may follow. */
+  hasMore: boolean;
+  /** Whether any filter is set. */
+  filtered: boolean;
+}
+
+export interface Counters {
+  /** 'Showing X of Y grievances'. */
+  showing: string;
+  /** 'N filtered out', when known and filters are set. */
+  filteredOut: string | null;
+  /** A note on what is still to load. */
+  more: string | null;
+}
+
+const grievances = (n: number) => (n === 1 ? 'grievance' : 'grievances');
+
+/**
+ * The list's counters. When the server cannot tell how many match (matched is
+ * null) and more pages follow, the count filtered out is not known yet.
+ */
+export function listCounters({ loaded, total, matched, hasMore, filtered }: CounterInput): Counters {
+  const showing = `Showing ${formatCount(loaded)} of ${formatCount(total)} ${grievances(total)}`;
+  const known = typeof matched === 'number' ? matched : hasMore ? null : loaded;
+  const filteredOut = filtered && known !== null ? `${formatCount(Math.max(0, total - known))} filtered out` : null;
+  let more: string | null = null;
+  if (hasMore) {
+    if (known !== null && known > loaded) more = `${formatCount(known - loaded)} more ${filtered ? 'matching ' : ''}to load`;
+    else more = filtered ? 'More matches may follow' : 'More to load';
+  }
+  return { showing, filteredOut, more };
+}

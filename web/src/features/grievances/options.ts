@@ -1,0 +1,41 @@
+// The Admin Panel lists the grievance screens offer (spec §3 "Dropdown item").
+import type { ListItem, ListKind } from '../../api/types';
+import { useActiveItems } from '../admin/api';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/**
+ * Options of a list dropdown: the active names, plus the current value if it
+ * is no longer active (marked so once the list has loaded).
+ */
+export function optionsWithCurrent(items: readonly ListItem[], current: string, loaded = true): Option[] {
+  const options = items.map((item) => ({ value: item.name, label: item.name }));
+  if (current && !items.some((item) => item.name === current)) {
+    options.unshift({ value: current, label: loaded ? `${current} (inactive)` : current });
+  }
+  return options;
+}
+
+const FORM_LISTS = ['call_types', 'crime_titles', 'districts', 'police_stations', 'statuses', 'priorities', 'reasons'] as const;
+type FormList = (typeof FORM_LISTS)[number];
+
+/** The active items of every list the grievance form uses, and whether any failed to load. */
+export function useGrievanceLists() {
+  const lists = {
+    call_types: useActiveItems('call_types'),
+    crime_titles: useActiveItems('crime_titles'),
+    districts: useActiveItems('districts'),
+    police_stations: useActiveItems('police_stations'),
+    statuses: useActiveItems('statuses'),
+    priorities: useActiveItems('priorities'),
+    reasons: useActiveItems('reasons'),
+  } satisfies Record<FormList, ReturnType<typeof useActiveItems>>;
+  const failed = FORM_LISTS.some((kind) => Boolean(lists[kind].error));
+  const loading = FORM_LISTS.some((kind) => lists[kind].isLoading);
+  const items = (kind: FormList & ListKind) => lists[kind].items;
+  const loaded = (kind: FormList & ListKind) => lists[kind].loaded;
+  return { items, loaded, failed, loading };
+}

@@ -1,0 +1,71 @@
+import type { Grievance, GrievancePage, ListItem } from '../api/types';
+
+export function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
+  return {
+    id: 12,
+    grievance_number: 'GRV-2025-000012',
+    type_of_call: 'Walk-in',
+    fir_no: 'FIR/2025-012',
+    fir_date: '2025-01-10',
+    section_and_act: '379 IPC',
+    crime_title: 'Theft',
+    district: 'Central District',
+    police_station: 'City Kotwali',
+    status: 'Pending',
+    status_id: 9,
+    priority: 'High',
+    priority_id: 7,
+    put_in_court: false,
+    cross_case: true,
+    reason: null,
+    current_investigation_officer: 'SI Rao',
+    investigation_officers: [],
+    brief_details: 'Motorcycle stolen from the market parking.',
+    date_of_order: null,
+    date_of_inward: null,
+    date_for_scrutiny: null,
+    scrutiny_officer_name: null,
+    received_date_after_scrutiny: null,
+    date_of_outward: null,
+    action_taken_by_ig_office: null,
+    final_decision: null,
+    filed_by: 7,
+    filed_by_name: 'Asha Verma',
+    assigned_to: null,
+    assigned_to_name: null,
+    filed_at: '2025-01-11T09:30:00Z',
+    updated_at: '2025-01-12T10:00:00Z',
+    resolved_at: null,
+    version: 3,
+    ...overrides,
+  };
+}
+
+export function page(data: Grievance[], extra: Partial<GrievancePage> = {}): GrievancePage {
+  return { success: true, data, total: data.length, matched: data.length, next_cursor: null, ...extra };
+}
+
+export function listItem(id: number, name: string, is_active = true): ListItem {
+  return { id, name, description: '', display_order: id, is_active, created_at: '', updated_at: '' };
+}
+
+/** The seven lists the grievance form reads, each with a few active items and one inactive. */
+export const FORM_LISTS: Record<string, ListItem[]> = {
+  call_types: [listItem(13, 'Walk-in'), listItem(14, 'Phone Call')],
+  crime_titles: [listItem(19, 'Theft'), listItem(20, 'Burglary'), listItem(29, 'Old Crime', false)],
+  districts: [listItem(30, 'Central District'), listItem(31, 'North District')],
+  police_stations: [listItem(34, 'City Kotwali'), listItem(35, 'Civil Lines')],
+  statuses: [listItem(9, 'Pending'), listItem(10, 'In Progress'), listItem(11, 'Resolved'), listItem(12, 'Closed')],
+  priorities: [listItem(5, 'Low'), listItem(6, 'Medium'), listItem(7, 'High'), listItem(8, 'Critical')],
+  reasons: [listItem(46, 'Delay in Investigation')],
+};
+
+/** mockApi handlers answering the form's lists. */
+export function listHandlers() {
+  return Object.fromEntries(
+    Object.entries(FORM_LISTS).map(([kind, items]) => [
+      `GET /api/admin/dropdowns/${kind}`,
+      () => new Response(JSON.stringify(items), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    ]),
+  );
+}
