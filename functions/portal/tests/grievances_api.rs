@@ -97,6 +97,10 @@ async fn without_view_all_a_user_sees_only_their_own(engine: Engine) {
     let assigned = api.put(&format!("/api/grievances/{}/assign", theirs["id"]), &admin, json!({"user_id": ravi_id})).await;
     assert_eq!(assigned.status, StatusCode::OK, "{:?}", assigned.body);
     assert_eq!(api.get("/api/grievances", &ravi).await.body["data"].as_array().unwrap().len(), 2);
+    let trail = api.get(&format!("/api/grievances/{}/history", theirs["id"]), &admin).await.body["data"].clone();
+    let assigned = &trail[0];
+    assert_eq!((assigned["action"].as_str(), assigned["new_value"].as_str()), (Some("ASSIGNED"), Some("Officer ravi@police.test")));
+    assert_eq!((assigned["user_name"].as_str(), assigned["user_email"].as_str()), (Some(apitest::ADMIN_NAME), Some(apitest::ADMIN_EMAIL)));
     assert_eq!(api.get(&format!("/api/grievances/{}", mine["id"]), &ravi).await.status, StatusCode::OK);
 }
 
