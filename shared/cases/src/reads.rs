@@ -141,8 +141,11 @@ async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, 
     let mut items = Vec::new();
     let mut examined = 0;
     let mut cursor = cursor;
+    // With the text as the only filter every match is wanted: read exactly a page.
+    let only_text = Filters { search: None, ..filters.clone() }.is_empty();
+    let batch = if only_text { limit } else { 200 };
     loop {
-        let Some(page) = store.search(keys::ALL_INDEX_PK, text, 200, cursor.clone()).await? else { return Ok(None) };
+        let Some(page) = store.search(keys::ALL_INDEX_PK, text, batch, cursor.clone()).await? else { return Ok(None) };
         let count = page.items.len();
         for (position, item) in page.items.into_iter().enumerate() {
             examined += 1;
