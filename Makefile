@@ -14,7 +14,7 @@ NODE_MODULES := web/node_modules/.package-lock.json
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: bench help run test test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -52,7 +52,13 @@ run: web portal
 
 ## ---- tests -------------------------------------------------------------------------------
 
-test: deps test-rust check-openapi test-web test-e2e
+# Every suite, with one closing line that adds up what each runner reported.
+test: deps
+	@mkdir -p target
+	@$(MAKE) --no-print-directory test-suites 2>&1 | tee target/test-output.log
+	@python3 scripts/test-summary.py target/test-output.log
+
+test-suites: test-rust check-openapi test-web test-e2e
 	@echo "All test suites passed."
 
 test-rust: venv
