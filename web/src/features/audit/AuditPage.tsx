@@ -1,9 +1,9 @@
 // Audit History (spec §2 "Audit History", §8, §9).
+import { LoadFailure } from '../../components/LoadFailure';
 import { useId, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import {
-  Alert,
   Button,
   Card,
   Flex,
@@ -267,17 +267,7 @@ export default function AuditPage() {
         </Flex>
 
         {failure ? (
-          <Flex direction="column" alignItems="flex-start" gap="small" padding="medium">
-            <Alert variation="error" width="100%">
-              {failure}
-            </Alert>
-            {hasToken ? (
-              <Button size="small" gap="xs" onClick={refresh}>
-                <Icon name="refresh" size={18} />
-                Try Again
-              </Button>
-            ) : null}
-          </Flex>
+          <LoadFailure message={failure} onRetry={hasToken ? refresh : undefined} padded />
         ) : records.isLoading && !records.data ? (
           <LoadingState label="Loading audit records..." />
         ) : shown.length === 0 ? (

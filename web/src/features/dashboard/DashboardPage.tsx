@@ -1,9 +1,10 @@
 // Dashboard (spec §2 "Dashboard", §8, §9): case tiles, quick actions, cases by
+import { LoadFailure } from '../../components/LoadFailure';
 // status, recent activity and performance metrics.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
-import { Alert, Button, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
 import type { Activity, GrievanceStats, PerformanceMetrics } from '../../api/types';
 import { Icon, type IconName } from '../../components/icons';
@@ -251,15 +252,7 @@ export default function DashboardPage() {
     return (
       <>
         {header}
-        <Flex direction="column" alignItems="flex-start" gap="small">
-          <Alert variation="error" width="100%">
-            Failed to load dashboard data
-          </Alert>
-          <Button size="small" gap="xs" onClick={() => void stats.mutate()}>
-            <Icon name="refresh" size={18} />
-            Try Again
-          </Button>
-        </Flex>
+        <LoadFailure message={"Failed to load dashboard data"} onRetry={() => void stats.mutate()} />
       </>
     );
   }

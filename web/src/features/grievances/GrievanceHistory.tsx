@@ -1,9 +1,9 @@
 // This grievance's audit history, newest first (GET /grievances/{id}/history).
+import { LoadFailure } from '../../components/LoadFailure';
 import useSWR from 'swr';
-import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Text } from '@aws-amplify/ui-react';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { Icon } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { formatDateTime } from '../../lib/format';
 import { ActionBadge } from '../audit/ActionBadge';
@@ -18,15 +18,7 @@ export function GrievanceHistory({ id }: { id: number }) {
   if (isLoading && !data) return <LoadingState label="Loading history..." />;
   if (error && !data) {
     return (
-      <Flex direction="column" alignItems="flex-start" gap="small">
-        <Alert variation="error" width="100%">
-          {errorText(error, error instanceof Error && error.name === 'InvalidAuditData' ? error.message : 'Failed to load history')}
-        </Alert>
-        <Button size="small" gap="xs" onClick={() => void mutate()}>
-          <Icon name="refresh" size={18} />
-          Try Again
-        </Button>
-      </Flex>
+      <LoadFailure message={errorText(error, error instanceof Error && error.name === 'InvalidAuditData' ? error.message : 'Failed to load history')} onRetry={() => void mutate()} />
     );
   }
   const entries = data ?? [];

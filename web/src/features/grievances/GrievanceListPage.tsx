@@ -1,4 +1,5 @@
 // 'Grievances & FIR Management' (spec §2 "Grievance list", §6, §8). Filters
+import { LoadFailure } from '../../components/LoadFailure';
 // live in the URL and are applied by the server; pages follow with 'Load more'.
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -133,15 +134,7 @@ export default function GrievanceListPage() {
         {isLoading && !data ? (
           <LoadingState label="Loading grievances..." />
         ) : error && !data ? (
-          <Flex direction="column" alignItems="flex-start" gap="small" padding="medium">
-            <Alert variation="error" width="100%">
-              {errorText(error, 'Failed to load grievances')}
-            </Alert>
-            <Button size="small" onClick={() => void mutate()} gap="xs">
-              <Icon name="refresh" size={18} />
-              Try Again
-            </Button>
-          </Flex>
+          <LoadFailure message={errorText(error, 'Failed to load grievances')} onRetry={() => void mutate()} padded />
         ) : rows.length === 0 && !hasMore ? (
           first && first.total === 0 && !filtered ? (
             <Flex direction="column" alignItems="center" gap="small" className="empty-state">

@@ -1,4 +1,5 @@
 // Role Management (spec §2, §6): roles and what each may do.
+import { LoadFailure } from '../../components/LoadFailure';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
@@ -117,15 +118,7 @@ export default function RolesPage() {
         {isLoading ? (
           <LoadingState label="Loading roles..." />
         ) : error && !data ? (
-          <Flex direction="column" alignItems="flex-start" gap="small" padding="medium">
-            <Alert variation="error" width="100%">
-              {errorText(error, 'Failed to load roles')}
-            </Alert>
-            <Button size="small" onClick={() => void mutate()} gap="xs">
-              <Icon name="refresh" size={18} />
-              Try Again
-            </Button>
-          </Flex>
+          <LoadFailure message={errorText(error, 'Failed to load roles')} onRetry={() => void mutate()} padded />
         ) : roles.length === 0 ? (
           <Text className="empty-state">No roles found</Text>
         ) : (

@@ -1,4 +1,5 @@
 // User Management (spec §2, §6): staff accounts, their roles and status.
+import { LoadFailure } from '../../components/LoadFailure';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
@@ -89,15 +90,7 @@ export default function UsersPage() {
         {isLoading ? (
           <LoadingState label="Loading users..." />
         ) : error && !data ? (
-          <Flex direction="column" alignItems="flex-start" gap="small" padding="medium">
-            <Alert variation="error" width="100%">
-              {errorText(error, 'Failed to load users')}
-            </Alert>
-            <Button size="small" onClick={() => void mutate()} gap="xs">
-              <Icon name="refresh" size={18} />
-              Try Again
-            </Button>
-          </Flex>
+          <LoadFailure message={errorText(error, 'Failed to load users')} onRetry={() => void mutate()} padded />
         ) : users.length === 0 ? (
           <Text className="empty-state">No users found</Text>
         ) : (
