@@ -119,8 +119,9 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     let store = state.store.as_ref();
     let viewer = viewer(&caller);
     let page = reads::list(store, viewer, &filters, limit, cursor).await?;
-    let total = reads::counters(store, viewer).await?.get("total").and_then(Value::as_i64).unwrap_or(0);
-    let matched = reads::matched_count(store, viewer, &filters).await?;
+    let counters = reads::counters(store, viewer).await?;
+    let total = counters.get("total").and_then(Value::as_i64).unwrap_or(0);
+    let matched = reads::matched_count(store, viewer, &filters, &counters).await?;
     Ok(ApiJson(GrievancePage { success: true, data: page.items, total, matched, next_cursor: page.cursor }))
 }
 

@@ -204,7 +204,8 @@ pub fn audit_view(item: store::Item) -> Result<AuditRecord> {
 
 /// How many grievances match `filters`, when the counters can tell without reading
 /// grievances: no filter, or a single status, priority or police station filter.
-pub async fn matched_count(store: &dyn Store, viewer: Viewer, filters: &Filters) -> Result<Option<i64>> {
+/// `counters` are the viewer's, as `counters` answers them.
+pub async fn matched_count(store: &dyn Store, viewer: Viewer, filters: &Filters, counters: &store::Attrs) -> Result<Option<i64>> {
     let only = |f: &Filters| {
         let set = [
             f.search.is_some(),
@@ -225,7 +226,6 @@ pub async fn matched_count(store: &dyn Store, viewer: Viewer, filters: &Filters)
         let item = store.get(&keys::stats_station(scope, station)).await?;
         return Ok(Some(item.and_then(|i| i.i64("total")).unwrap_or(0)));
     }
-    let counters = counters(store, viewer).await?;
     let attr = if let Some(status) = &filters.status {
         crate::counters::status_attr(status)
     } else if let Some(priority) = &filters.priority {
