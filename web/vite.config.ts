@@ -25,5 +25,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // CI machines share two cores between jsdom workers; a form test that types a dozen
+    // fields can need more than the 5 s default there without anything being wrong.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
