@@ -103,8 +103,9 @@ pub struct GrievancePage {
     pub data: Vec<Grievance>,
     /// How many grievances the caller can see in all.
     pub total: i64,
-    /// How many of them match the filters, when the counters can tell (no filter, or one
-    /// status, priority or police station filter); null otherwise.
+    /// How many of them match the filters, when that is known without reading every match:
+    /// no filter, or one status, priority or police station filter (from the counters), or
+    /// any filters whose matches all fit on this first page. Null otherwise.
     pub matched: Option<i64>,
     /// Continue with this cursor; absent on the last page.
     pub next_cursor: Option<String>,
@@ -118,10 +119,16 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     let (filters, limit, cursor) = params.filters()?;
     let store = state.store.as_ref();
     let viewer = viewer(&caller);
+    let first_page = cursor.is_none();
     let page = reads::list(store, viewer, &filters, limit, cursor).await?;
     let counters = reads::counters(store, viewer).await?;
     let total = counters.get("total").and_then(Value::as_i64).unwrap_or(0);
-    let matched = reads::matched_count(store, viewer, &filters, &counters).await?;
+    let mut matched = reads::matched_count(store, viewer, &filters, &counters).await?;
+    // A first page that ends the scan holds every match: its length is the exact count,
+    // whatever combination of filters produced it.
+    if matched.is_none() && first_page && page.cursor.is_none() {
+        matched = Some(page.items.len() as i64);
+    }
     Ok(ApiJson(GrievancePage { success: true, data: page.items, total, matched, next_cursor: page.cursor }))
 }
 

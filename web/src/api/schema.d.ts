@@ -729,8 +729,9 @@ export interface components {
             data: components["schemas"]["Grievance"][];
             /**
              * Format: int64
-             * @description How many of them match the filters, when the counters can tell (no filter, or one
-             *     status, priority or police station filter); null otherwise.
+             * @description How many of them match the filters, when that is known without reading every match:
+             *     no filter, or one status, priority or police station filter (from the counters), or
+             *     any filters whose matches all fit on this first page. Null otherwise.
              */
             matched?: number | null;
             /** @description Continue with this cursor; absent on the last page. */
