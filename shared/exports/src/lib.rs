@@ -1,0 +1,113 @@
+//! Export files. Each writer is a synchronous sink fed one grievance at a time, so an export
+//! of a state's year of cases streams through it instead of sitting in memory: the
+//! workbooks use rust_xlsxwriter's constant-memory mode; the PDF keeps only its drawing
+//! operations.
+
+pub mod columns;
+pub mod excel;
+pub mod pdf;
+
+use cases::Grievance;
+use domain::Result;
+use std::path::Path;
+use time::{OffsetDateTime, UtcOffset};
+
+/// Times in export files are shown in Indian Standard Time, the time staff work in.
+pub const DISPLAY_OFFSET: UtcOffset = time::macros::offset!(+5:30);
+pub const DISPLAY_ZONE: &str = "IST";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// One row per grievance, every field.
+    Excel,
+    /// The printable report.
+    Pdf,
+    /// One row per investigation officer entry.
+    Officers,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Excel => "excel",
+            Kind::Pdf => "pdf",
+            Kind::Officers => "officers",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Excel => "Excel",
+            Kind::Pdf => "PDF",
+            Kind::Officers => "Officers",
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Kind::Pdf => "pdf",
+            Kind::Excel | Kind::Officers => "xlsx",
+        }
+    }
+
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Kind::Pdf => "application/pdf",
+            Kind::Excel | Kind::Officers => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        }
+    }
+
+    /// What the downloaded file is called, e.g. `grievances-2026-11-21-1530.xlsx`.
+    pub fn file_name(self, at: OffsetDateTime) -> String {
+        let at = at.to_offset(DISPLAY_OFFSET);
+        let stem = if self == Kind::Officers { "investigation-officers" } else { "grievances" };
+        format!(
+            "{stem}-{:04}-{:02}-{:02}-{:02}{:02}.{}",
+            at.year(),
+            u8::from(at.month()),
+            at.day(),
+            at.hour(),
+            at.minute(),
+            self.extension()
+        )
+    }
+}
+
+/// What an export says about itself: its title, the filters it applied, when and by whom.
+#[derive(Clone, Debug)]
+pub struct Heading {
+    pub title: String,
+    /// (label, value) of each filter applied; empty for "all grievances".
+    pub filters: Vec<(String, String)>,
+    pub generated_at: OffsetDateTime,
+    pub generated_by: String,
+}
+
+impl Heading {
+    pub fn filters_text(&self) -> String {
+        if self.filters.is_empty() {
+            return "None (all grievances visible to the user)".to_string();
+        }
+        self.filters.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("; ")
+    }
+
+    pub fn generated_text(&self) -> String {
+        format!("Generated {} {DISPLAY_ZONE} by {}", columns::datetime_text(self.generated_at), self.generated_by)
+    }
+}
+
+/// A file being written, row by row.
+pub trait Sink: Send {
+    fn push(&mut self, grievance: &Grievance) -> Result<()>;
+    /// Writes the file out; answers how many data rows it holds.
+    fn finish(self: Box<Self>) -> Result<u64>;
+}
+
+/// A writer of `kind` into `path`.
+pub fn open(kind: Kind, path: &Path, heading: Heading) -> Result<Box<dyn Sink>> {
+    Ok(match kind {
+        Kind::Excel => Box::new(excel::Workbook::grievances(path, heading)?),
+        Kind::Officers => Box::new(excel::Workbook::officers(path, heading)?),
+        Kind::Pdf => Box::new(pdf::Report::new(path, heading)?),
+    })
+}
