@@ -44,6 +44,7 @@ fn describe(record: &Value, fields: &[String]) -> String {
         "RESOLVED" => format!("{who} resolved {number}"),
         "CLOSED" => format!("{who} closed {number}"),
         "REOPENED" => format!("{who} reopened {number}"),
+        "EXPORTED" => format!("{who} exported {}", record["notes"].as_str().unwrap_or("grievances")),
         _ => format!("{who} updated {} of {number}", fields.join(", ").replace('_', " ")),
     }
 }

@@ -69,12 +69,35 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     }
     println!("  Stop with Ctrl-C.");
     println!();
+    spawn_export_sweep(&state);
     let app = router(state, web_dir);
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Export files are fetched within the five minutes their link lives; the sweep deletes them
+/// an hour after they were written (`PORTAL_EXPORT_RETENTION_MINUTES`), at start-up and every
+/// ten minutes, as the S3 lifecycle rule does in the cloud.
+fn spawn_export_sweep(state: &AppState) {
+    let Some(blobs) = state.blobs.clone() else { return };
+    let minutes = std::env::var("PORTAL_EXPORT_RETENTION_MINUTES").ok().and_then(|m| m.parse::<u64>().ok()).unwrap_or(60);
+    let retention = std::time::Duration::from_secs(minutes * 60);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
+        loop {
+            every.tick().await;
+            let blobs = blobs.clone();
+            let swept = tokio::task::spawn_blocking(move || blobs.local().map(|local| local.sweep(retention))).await;
+            match swept {
+                Ok(Some(Ok(n))) if n > 0 => tracing::info!(files = n, "old export files deleted"),
+                Ok(Some(Err(e))) => tracing::warn!(error = %e, "cannot sweep old export files"),
+                _ => {}
+            }
+        }
+    });
 }
 
 async fn shutdown_signal() {

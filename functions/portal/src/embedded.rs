@@ -2,6 +2,7 @@
 
 use anyhow::Context;
 use auth::TokenKeys;
+use blobs::local::LocalBlobs;
 use http_glue::AppState;
 use std::fs;
 use std::io::Write;
@@ -10,13 +11,15 @@ use std::path::Path;
 use std::sync::Arc;
 use store::sqlite::SqliteStore;
 
-/// Opens (creating on first start) the store and the JWT secret in `data_dir`.
+/// Opens (creating on first start) the store, the JWT secret and the exports directory in
+/// `data_dir`.
 pub fn open(data_dir: &Path) -> anyhow::Result<AppState> {
     fs::create_dir_all(data_dir).with_context(|| format!("cannot create the data directory {}", data_dir.display()))?;
     fs::set_permissions(data_dir, fs::Permissions::from_mode(0o700))?;
     let store = SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?;
     let secret = jwt_secret(data_dir)?;
-    Ok(AppState { store: Arc::new(store), tokens: TokenKeys::new(&secret) })
+    let blobs = LocalBlobs::new(data_dir.join("exports"), &secret).context("cannot open the exports directory")?;
+    Ok(AppState { store: Arc::new(store), tokens: TokenKeys::new(&secret), blobs: Some(Arc::new(blobs)) })
 }
 
 /// The JWT secret, generated on first start and kept in the data directory (mode 0600).

@@ -13,4 +13,5 @@ pub fn areas() -> AreaRouter {
         .merge(admin_area::routes())
         .merge(grievances_area::routes())
         .merge(audit_area::routes())
+        .merge(exports_area::routes())
 }

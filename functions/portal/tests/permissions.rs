@@ -14,6 +14,8 @@ enum Needs {
     Nothing,
     SignIn,
     Permission(Resource, Action),
+    /// The link's own signature is the credential; a session token adds nothing.
+    SignedLink,
 }
 
 fn matrix(method: &str, path: &str) -> Option<Needs> {
@@ -44,6 +46,10 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("post", "/api/grievances") => Permission(Grievances, Create),
         ("put", "/api/grievances/{id}") | ("put", "/api/grievances/{id}/status") | ("put", "/api/grievances/{id}/assign") => Permission(Grievances, Update),
         ("delete", "/api/grievances/{id}") => Permission(Grievances, Delete),
+        ("get", "/api/grievances/export/excel") | ("get", "/api/grievances/export/pdf") | ("get", "/api/grievances/export/officers") => {
+            Permission(Grievances, Read)
+        }
+        ("get", "/api/exports/files/{file}") => SignedLink,
         ("get", "/api/audit/grievance/{id}") | ("get", "/api/audit/all") | ("get", "/api/audit/statistics") | ("get", "/api/audit/actions") => {
             Permission(Audit, Read)
         }
@@ -65,7 +71,7 @@ fn every_route() -> Vec<(String, String)> {
 }
 
 fn concrete(path: &str) -> String {
-    path.replace("{kind}", "districts").replace("{id}", "987654")
+    path.replace("{kind}", "districts").replace("{id}", "987654").replace("{file}", "0b7c-forged.xlsx?name=a.xlsx&type=x&expires=99999999999&signature=00")
 }
 
 fn grants(allow: impl Fn(Resource, Action) -> bool) -> Value {
@@ -115,6 +121,12 @@ async fn every_route_refuses_a_role_without_its_permission(engine: Engine) {
             Needs::Nothing => {
                 let answer = call(None).await;
                 assert!(answer.status != StatusCode::UNAUTHORIZED && answer.status != StatusCode::FORBIDDEN, "{method} {path} is public: {answer:?}");
+            }
+            Needs::SignedLink => {
+                // 403 for a forged signature; 404 where links are S3's own (DynamoDB engine).
+                let refused = [StatusCode::FORBIDDEN, StatusCode::NOT_FOUND];
+                assert!(refused.contains(&call(None).await.status), "{method} {path} with a forged signature");
+                assert!(refused.contains(&call(Some(admin.clone())).await.status), "{method} {path}: a token does not replace the signature");
             }
             Needs::SignIn => {
                 assert_eq!(call(None).await.status, StatusCode::UNAUTHORIZED, "{method} {path} without a token");

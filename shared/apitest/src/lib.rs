@@ -20,7 +20,8 @@ pub enum Engine {
     Dynamo,
 }
 
-/// A fresh store with the Admin role and one Admin user, behind `routes`.
+/// A fresh store with the Admin role and one Admin user, and a blob store of the same kind
+/// (a directory, or a bucket on moto), behind `routes`.
 pub struct Api {
     pub state: AppState,
     pub router: Router,
@@ -45,20 +46,26 @@ impl Api {
     pub async fn new(engine: Engine, routes: fn() -> AreaRouter) -> Api {
         // Internal errors are logged, never answered: show them in a failing test's output.
         let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("error").try_init();
-        let (store, dir): (Arc<dyn store::Store>, _) = match engine {
+        let secret = b"0123456789abcdef0123456789abcdef-test-secret";
+        type Engines = (Arc<dyn store::Store>, Arc<dyn blobs::BlobStore>, Option<tempfile::TempDir>);
+        let (store, blobs, dir): Engines = match engine {
             Engine::Sqlite => {
                 let dir = tempfile::tempdir().unwrap();
-                (Arc::new(store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap()), Some(dir))
+                let store = store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap();
+                let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), secret).unwrap();
+                (Arc::new(store), Arc::new(blobs), Some(dir))
             }
             Engine::Dynamo => {
                 let store = store::dynamo::DynamoStore::local(testkit::moto_endpoint(), testkit::unique("api")).await;
                 store.ensure_table().await.unwrap();
-                (Arc::new(store), None)
+                let blobs = blobs::s3::S3Blobs::local(testkit::moto_endpoint(), testkit::unique("exports")).await;
+                blobs.ensure_bucket().await.unwrap();
+                (Arc::new(store), Arc::new(blobs), None)
             }
         };
         http_glue::state::prepare_store(store.as_ref()).await.unwrap();
         auth::bootstrap::create_admin(store.as_ref(), ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
-        let state = AppState { store, tokens: auth::TokenKeys::new(b"0123456789abcdef0123456789abcdef-test-secret") };
+        let state = AppState { store, tokens: auth::TokenKeys::new(secret), blobs: Some(blobs) };
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: dir }
@@ -103,6 +110,24 @@ impl Api {
         let answer = self.call("POST", "/api/auth/login", None, Some(serde_json::json!({"email": email, "password": password}))).await;
         assert_eq!(answer.status, StatusCode::OK, "sign-in as {email}: {:?}", answer.body);
         answer.body["token"].as_str().unwrap().to_string()
+    }
+
+    /// Fetches a download link as a browser would, with no token: through the portal's own
+    /// router when it is relative, over HTTP otherwise (S3 on moto). Answers status, content
+    /// type and bytes.
+    pub async fn download(&self, url: &str) -> (StatusCode, String, Vec<u8>) {
+        if url.starts_with('/') {
+            let request = Request::builder().uri(url).body(Body::empty()).unwrap();
+            let response = self.router.clone().oneshot(request).await.unwrap();
+            let status = response.status();
+            let kind = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+            (status, kind, response.into_body().collect().await.unwrap().to_bytes().to_vec())
+        } else {
+            let response = reqwest::get(url).await.unwrap();
+            let status = StatusCode::from_u16(response.status().as_u16()).unwrap();
+            let kind = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+            (status, kind, response.bytes().await.unwrap().to_vec())
+        }
     }
 
     pub async fn admin(&self) -> String {

@@ -151,21 +151,38 @@ impl AuditEntry {
     }
 }
 
+/// What an audit record is about: a grievance, or nothing (an export, say), and who may
+/// read the record without view_all.
+struct AuditSubject<'a> {
+    grievance_id: i64,
+    grievance_number: &'a str,
+    visible_to: Vec<i64>,
+}
+
+impl<'a> From<&'a Grievance> for AuditSubject<'a> {
+    fn from(g: &'a Grievance) -> Self {
+        // Visible to whoever may see the grievance.
+        AuditSubject { grievance_id: g.id, grievance_number: &g.grievance_number, visible_to: g.visible_to() }
+    }
+}
+
 /// The audit records of one change. `change` numbers the grievance's changes (its version
 /// after the change), so two changes within one second never share a record key.
-fn audit_writes(g: &Grievance, change: i64, actor: &Actor, at: &str, entries: Vec<AuditEntry>) -> Vec<Write> {
+fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: i64, actor: &Actor, at: &str, entries: Vec<AuditEntry>) -> Vec<Write> {
+    let subject = subject.into();
+    let id = subject.grievance_id;
     let count = entries.len() as i64;
     let stamp = domain::clock::now_precise_text();
     let mut writes: Vec<Write> = entries
         .into_iter()
         .enumerate()
         .map(|(seq, e)| {
-            let sort = format!("{stamp}#{:012}#{change:06}#{seq:03}", g.id);
+            let sort = format!("{stamp}#{id:012}#{change:06}#{seq:03}");
             Write::put_new(
-                Item::new(store::Key::new(keys::audit_pk(g.id), format!("{stamp}#{change:06}#{seq:03}")))
-                    .with("id", format!("{}-{change}-{seq}", g.id))
-                    .with("grievance_id", g.id)
-                    .with("grievance_number", g.grievance_number.clone())
+                Item::new(store::Key::new(keys::audit_pk(id), format!("{stamp}#{change:06}#{seq:03}")))
+                    .with("id", format!("{id}-{change}-{seq}"))
+                    .with("grievance_id", id)
+                    .with("grievance_number", subject.grievance_number)
                     .with("action", e.action.as_str())
                     .with("field_name", json!(e.field_name))
                     .with("old_value", json!(e.old_value))
@@ -180,8 +197,7 @@ fn audit_writes(g: &Grievance, change: i64, actor: &Actor, at: &str, entries: Ve
                     .with("user_agent", actor.user_agent.clone())
                     .with("session_id", actor.session_id.clone())
                     .with("created_at", at.to_string())
-                    // Visible to whoever may see the grievance.
-                    .with("visible_to", json!(g.visible_to()))
+                    .with("visible_to", json!(subject.visible_to))
                     .indexed(Index::Gsi1, keys::AUDIT_INDEX_PK, sort.clone())
                     .indexed(Index::Gsi2, format!("AUDITACTION#{}", e.action.as_str()), sort.clone())
                     .indexed(Index::Gsi3, format!("AUDITUSER#{}", actor.user_id), sort),
@@ -190,6 +206,17 @@ fn audit_writes(g: &Grievance, change: i64, actor: &Actor, at: &str, entries: Ve
         .collect();
     writes.push(Write::update(store::Key::new("STATS#AUDIT", "ALL"), Changes::default().add("total", count)));
     writes
+}
+
+/// Records something done that changes no grievance (an export): one audit record, about
+/// no grievance (id 0), visible without view_all only to the one who did it.
+pub async fn record_event(store: &dyn Store, actor: &Actor, entry: AuditEntry) -> Result<()> {
+    let subject = AuditSubject { grievance_id: 0, grievance_number: "", visible_to: vec![actor.user_id] };
+    // Events share partition AUDIT#0; a sequence number keeps their keys apart.
+    let change = store.increment(&store::Key::new("SEQ", "audit-event"), "n", 1).await?;
+    let now = domain::clock::now_text();
+    store.transact(audit_writes(subject, change, actor, &now, vec![entry])).await?;
+    Ok(())
 }
 
 /// Every write of a change of a grievance: `before` is what was read (its version is the

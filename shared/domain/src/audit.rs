@@ -18,10 +18,12 @@ pub enum AuditAction {
     Resolved,
     Closed,
     Reopened,
+    /// A file of grievances was exported (Excel, PDF or the officers sheet).
+    Exported,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 9] = [
+    pub const ALL: [AuditAction; 10] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -31,6 +33,7 @@ impl AuditAction {
         AuditAction::Resolved,
         AuditAction::Closed,
         AuditAction::Reopened,
+        AuditAction::Exported,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -44,6 +47,7 @@ impl AuditAction {
             AuditAction::Resolved => "RESOLVED",
             AuditAction::Closed => "CLOSED",
             AuditAction::Reopened => "REOPENED",
+            AuditAction::Exported => "EXPORTED",
         }
     }
 

@@ -1,8 +1,10 @@
 //! The Lambda host: each area's `main` is one call to `run`. Clients are built and the first
-//! connection opened during init, so the first request does not pay for them.
+//! connection opened during init, so the first request does not pay for them. The DynamoDB
+//! table is `TABLE_NAME`; the exports bucket, for the functions given one, `EXPORTS_BUCKET`.
 
 use crate::{layers, AppState, AreaRouter};
 use auth::TokenKeys;
+use blobs::s3::S3Blobs;
 use std::sync::Arc;
 use store::dynamo::DynamoStore;
 
@@ -27,7 +29,7 @@ async fn jwt_secret(config: &aws_config::SdkConfig) -> anyhow::Result<Vec<u8>> {
     out.secret_string.map(String::into_bytes).ok_or_else(|| anyhow::anyhow!("the JWT secret has no string value"))
 }
 
-/// The state of a function in the cloud: DynamoDB table `TABLE_NAME`.
+/// The state of a function in the cloud.
 pub async fn state_from_env() -> anyhow::Result<AppState> {
     let config = aws_config::load_from_env().await;
     let table = std::env::var("TABLE_NAME").map_err(|_| anyhow::anyhow!("TABLE_NAME is not set"))?;
@@ -35,7 +37,15 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     store.warm_up().await;
     crate::state::prepare_store(&store).await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
     let secret = jwt_secret(&config).await?;
-    Ok(AppState { store: Arc::new(store), tokens: TokenKeys::new(&secret) })
+    let blobs: Option<Arc<dyn blobs::BlobStore>> = match std::env::var("EXPORTS_BUCKET") {
+        Ok(bucket) => {
+            let s3 = S3Blobs::new(aws_sdk_s3::Client::new(&config), bucket);
+            s3.warm_up().await;
+            Some(Arc::new(s3))
+        }
+        Err(_) => None,
+    };
+    Ok(AppState { store: Arc::new(store), tokens: TokenKeys::new(&secret), blobs })
 }
 
 pub async fn run(routes: fn() -> AreaRouter) -> Result<(), lambda_http::Error> {

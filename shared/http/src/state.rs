@@ -1,4 +1,5 @@
 use auth::TokenKeys;
+use blobs::BlobStore;
 use std::sync::Arc;
 use store::Store;
 
@@ -7,6 +8,14 @@ use store::Store;
 pub struct AppState {
     pub store: Arc<dyn Store>,
     pub tokens: TokenKeys,
+    /// Where export files go; only the functions that write files have one in the cloud.
+    pub blobs: Option<Arc<dyn BlobStore>>,
+}
+
+impl AppState {
+    pub fn blobs(&self) -> domain::Result<&dyn BlobStore> {
+        self.blobs.as_deref().ok_or_else(|| domain::Error::internal("this function has no blob store (EXPORTS_BUCKET is not set)"))
+    }
 }
 
 /// What a store must hold before the first request: the Admin role and the seeded admin

@@ -233,6 +233,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/files/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads an export through its signed link (embedded portal). The link is the
+         *     credential: no bearer token. A changed or expired link is answered 403.
+         */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances": {
         parameters: {
             query?: never;
@@ -245,6 +265,57 @@ export interface paths {
         put?: never;
         /** Files a grievance; the server sets its number, filer and times. */
         post: operations["create_grievance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/export/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grievances to an Excel workbook: every list field and the main detail fields, one row each. */
+        get: operations["export_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/export/officers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The investigation officers of the grievances, one row per officer entry, to Excel. */
+        get: operations["export_officers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/export/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grievances to a landscape A4 PDF report. */
+        get: operations["export_pdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -485,7 +556,7 @@ export interface components {
             user_id?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -672,6 +743,18 @@ export interface components {
             fields?: {
                 [key: string]: string;
             } | null;
+        };
+        /** @description A finished export. */
+        ExportLink: {
+            /** @description RFC 3339; the link answers 403 after this. */
+            expires_at: string;
+            /**
+             * Format: int64
+             * @description Data rows in the file: grievances, or officer entries for the officers workbook.
+             */
+            rows: number;
+            /** @description Opens the file: relative to the portal, or an absolute S3 address. No token in it. */
+            url: string;
         };
         /** @description A stored grievance: what staff filled in, and what the server keeps about it. */
         Grievance: components["schemas"]["GrievanceFields"] & {
@@ -1535,6 +1618,53 @@ export interface operations {
             };
         };
     };
+    download: {
+        parameters: {
+            query?: {
+                /** @description The name the file is saved as. */
+                name?: string;
+                /** @description Its content type. */
+                type?: string;
+                /** @description Seconds since the epoch after which the link is refused. */
+                expires?: number;
+                /** @description Hex HMAC over the file, name, type and expiry. */
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_grievances: {
         parameters: {
             query?: {
@@ -1607,6 +1737,180 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_excel: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text in the grievance number, FIR number, crime title or brief details. */
+                search?: string;
+                fir_no?: string;
+                district?: string;
+                police_station?: string;
+                status?: string;
+                priority?: string;
+                /** @description FIR date from (YYYY-MM-DD, inclusive). */
+                from_date?: string;
+                /** @description FIR date to (YYYY-MM-DD, inclusive). */
+                to_date?: string;
+                /** @description 1 to 200; 50 when absent. */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_officers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text in the grievance number, FIR number, crime title or brief details. */
+                search?: string;
+                fir_no?: string;
+                district?: string;
+                police_station?: string;
+                status?: string;
+                priority?: string;
+                /** @description FIR date from (YYYY-MM-DD, inclusive). */
+                from_date?: string;
+                /** @description FIR date to (YYYY-MM-DD, inclusive). */
+                to_date?: string;
+                /** @description 1 to 200; 50 when absent. */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_pdf: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text in the grievance number, FIR number, crime title or brief details. */
+                search?: string;
+                fir_no?: string;
+                district?: string;
+                police_station?: string;
+                status?: string;
+                priority?: string;
+                /** @description FIR date from (YYYY-MM-DD, inclusive). */
+                from_date?: string;
+                /** @description FIR date to (YYYY-MM-DD, inclusive). */
+                to_date?: string;
+                /** @description 1 to 200; 50 when absent. */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,200 @@
+//! Exports: the grievances a user may see, with the list's filters, as an Excel workbook, a
+//! PDF report or the investigation officers workbook. The file goes to the blob store and
+//! the answer is a link valid for five minutes that carries no session token: a presigned
+//! S3 GET in the cloud, a portal URL signed with HMAC in the embedded default (served by
+//! `download` below). Every export is recorded in the audit trail.
+
+use axum::body::Body;
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use blobs::local::SignedQuery;
+use blobs::{Download, LINK_LIFETIME};
+use cases::reads::{self, Filters, Viewer};
+use cases::writes::AuditEntry;
+use cases::Grievance;
+use domain::audit::AuditAction;
+use domain::{Action, Error, Resource};
+use exports::{Heading, Kind};
+use grievances_area::ListParams;
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area()
+        .routes(routes!(export_excel))
+        .routes(routes!(export_pdf))
+        .routes(routes!(export_officers))
+        .routes(routes!(download))
+}
+
+/// A finished export.
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct ExportLink {
+    /// Opens the file: relative to the portal, or an absolute S3 address. No token in it.
+    pub url: String,
+    /// RFC 3339; the link answers 403 after this.
+    pub expires_at: String,
+    /// Data rows in the file: grievances, or officer entries for the officers workbook.
+    pub rows: u64,
+}
+
+/// Grievances to an Excel workbook: every list field and the main detail fields, one row each.
+#[utoipa::path(get, path = "/api/grievances/export/excel", tag = "exports", security(("bearer" = [])), params(ListParams),
+    responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn export_excel(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>) -> ApiResult<ApiJson<ExportLink>> {
+    export(state, caller, client, params, Kind::Excel).await
+}
+
+/// Grievances to a landscape A4 PDF report.
+#[utoipa::path(get, path = "/api/grievances/export/pdf", tag = "exports", security(("bearer" = [])), params(ListParams),
+    responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn export_pdf(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>) -> ApiResult<ApiJson<ExportLink>> {
+    export(state, caller, client, params, Kind::Pdf).await
+}
+
+/// The investigation officers of the grievances, one row per officer entry, to Excel.
+#[utoipa::path(get, path = "/api/grievances/export/officers", tag = "exports", security(("bearer" = [])), params(ListParams),
+    responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn export_officers(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>) -> ApiResult<ApiJson<ExportLink>> {
+    export(state, caller, client, params, Kind::Officers).await
+}
+
+/// The filters as the file's heading names them.
+fn applied(filters: &Filters) -> Vec<(String, String)> {
+    [
+        ("Search", &filters.search),
+        ("FIR Number", &filters.fir_no),
+        ("District", &filters.district),
+        ("Police Station", &filters.police_station),
+        ("Status", &filters.status),
+        ("Priority", &filters.priority),
+        ("From Date", &filters.from_date),
+        ("To Date", &filters.to_date),
+    ]
+    .into_iter()
+    .filter_map(|(label, value)| value.as_ref().map(|v| (label.to_string(), v.clone())))
+    .collect()
+}
+
+/// Pages of grievances travel from the reader to the writer thread through a short queue, so
+/// at most a few pages are in memory whatever the size of the export.
+const PAGE: usize = 200;
+const QUEUE: usize = 4;
+
+async fn write_file(store: &dyn store::Store, viewer: Viewer, filters: &Filters, kind: Kind, heading: Heading, path: std::path::PathBuf) -> Result<u64, Error> {
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Grievance>>(QUEUE);
+    let writer = tokio::task::spawn_blocking(move || -> Result<u64, Error> {
+        let mut sink = exports::open(kind, &path, heading)?;
+        for page in rx {
+            for g in &page {
+                sink.push(g)?;
+            }
+        }
+        sink.finish()
+    });
+    let mut cursor = None;
+    let read: Result<(), Error> = async {
+        loop {
+            let page = reads::list(store, viewer, filters, PAGE, cursor).await?;
+            let items = page.items;
+            // A closed queue means the writer failed; its error is the one to answer.
+            let queue = tx.clone();
+            let sent = tokio::task::spawn_blocking(move || queue.send(items).is_ok()).await.map_err(Error::internal)?;
+            match (sent, page.cursor) {
+                (true, Some(next)) => cursor = Some(next),
+                _ => return Ok(()),
+            }
+        }
+    }
+    .await;
+    drop(tx);
+    let written = writer.await.map_err(Error::internal)?;
+    read?;
+    written
+}
+
+async fn export(State(state): State<AppState>, caller: Caller, client: ClientInfo, Query(params): Query<ListParams>, kind: Kind) -> ApiResult<ApiJson<ExportLink>> {
+    caller.require(Resource::Grievances, Action::Read)?;
+    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters()?;
+    let blobs = state.blobs()?;
+    let viewer = grievances_area::viewer(&caller);
+    let actor = grievances_area::actor(&caller, &client);
+    let now = domain::clock::now();
+    let title = match kind {
+        Kind::Officers => "Investigation Officers",
+        Kind::Excel | Kind::Pdf => "Grievances & FIR Report",
+    };
+    let heading = Heading { title: title.to_string(), filters: applied(&filters), generated_at: now, generated_by: actor.name.clone() };
+    let filters_text = heading.filters_text();
+
+    let dir = tempfile::tempdir().map_err(Error::internal)?;
+    let key = format!("{}.{}", uuid::Uuid::new_v4(), kind.extension());
+    let path = dir.path().join(&key);
+    let rows = write_file(state.store.as_ref(), viewer, &filters, kind, heading, path.clone()).await?;
+    blobs.put_file(&key, &path, kind.content_type()).await?;
+    let file_name = kind.file_name(now);
+    let link = blobs.download_link(&key, Download { file_name: &file_name, content_type: kind.content_type() }, LINK_LIFETIME).await?;
+
+    let what = if kind == Kind::Officers { "officer entries" } else { "grievances" };
+    let entry = AuditEntry {
+        action: AuditAction::Exported,
+        field_name: Some("export".into()),
+        old_value: None,
+        new_value: Some(kind.label().to_string()),
+        notes: Some(format!("{rows} {what} to {} (filters: {filters_text})", kind.label())),
+        action_details: Some(json!({
+            "kind": kind.as_str(),
+            "rows": rows,
+            "filters": applied(&filters).into_iter().collect::<std::collections::BTreeMap<_, _>>(),
+            "file_name": file_name,
+        })),
+    };
+    cases::writes::record_event(state.store.as_ref(), &actor, entry).await?;
+    tracing::info!(kind = kind.as_str(), rows, user = actor.user_id, "export written");
+    let expires_at = link.expires_at.format(&time::format_description::well_known::Rfc3339).map_err(Error::internal)?;
+    Ok(ApiJson(ExportLink { url: link.url, expires_at, rows }))
+}
+
+/// The query of a download link, as `download_link` signed it.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LinkParams {
+    /// The name the file is saved as.
+    pub name: Option<String>,
+    /// Its content type.
+    #[serde(rename = "type")]
+    #[param(rename = "type")]
+    pub content_type: Option<String>,
+    /// Seconds since the epoch after which the link is refused.
+    pub expires: Option<i64>,
+    /// Hex HMAC over the file, name, type and expiry.
+    pub signature: Option<String>,
+}
+
+/// Downloads an export through its signed link (embedded portal). The link is the
+/// credential: no bearer token. A changed or expired link is answered 403.
+#[utoipa::path(get, path = "/api/exports/files/{file}", tag = "exports", params(("file" = String, Path), LinkParams),
+    responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn download(State(state): State<AppState>, Path(file): Path<String>, Query(link): Query<LinkParams>) -> ApiResult<Response> {
+    // In the cloud, links are S3's own and never point here.
+    let local = state.blobs()?.local().ok_or_else(|| Error::not_found("Not found"))?;
+    let query = SignedQuery {
+        name: link.name.unwrap_or_default(),
+        content_type: link.content_type.unwrap_or_default(),
+        expires: link.expires.unwrap_or(0),
+        signature: link.signature.unwrap_or_default(),
+    };
+    let signed = local.open_signed(&file, &query, domain::clock::now().unix_timestamp())?;
+    let bytes = tokio::fs::read(&signed.path).await.map_err(Error::internal)?;
+    // The name was signed by us and holds only our own characters; quote it anyway.
+    let disposition = format!("attachment; filename=\"{}\"", signed.file_name.replace(['"', '\\', '\r', '\n'], "_"));
+    Response::builder()
+        .header(http::header::CONTENT_TYPE, signed.content_type)
+        .header(http::header::CONTENT_DISPOSITION, disposition)
+        .header(http::header::CACHE_CONTROL, "private, no-store")
+        .body(Body::from(bytes))
+        .map_err(|e| Error::internal(e).into())
+}
