@@ -87,11 +87,44 @@ for size in $SIZES; do
   rows+=("| $size | seeding time | $seed_s s | | | |")
 done
 
+# Exports, each on a freshly started server so that its peak memory is the export's: Excel
+# at every size up to 100,000 grievances, PDF at up to 10,000 (EXPORT_MAX_EXCEL,
+# EXPORT_MAX_PDF).
+export_rows=()
+for size in $SIZES; do
+  data="$OUT/data-$size"
+  for kind in excel pdf officers; do
+    limit=${EXPORT_MAX_EXCEL:-100000}
+    [ "$kind" = pdf ] && limit=${EXPORT_MAX_PDF:-10000}
+    [ "$size" -le "$limit" ] || continue
+    $PORTAL serve --port $PORT --data-dir "$data" --web-dir web/dist >"$OUT/portal-export-$size.log" 2>&1 &
+    pid=$!
+    until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.01; done
+    TOKEN=$(curl -sf -X POST "$BASE/api/auth/login" -H 'content-type: application/json' \
+      -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" | json 'd["token"]')
+    before_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+    start=$(date +%s%N)
+    answer=$(curl -sf "$BASE/api/grievances/export/$kind" -H "Authorization: Bearer $TOKEN")
+    export_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    peak_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+    url=$(json 'd["url"]' <<<"$answer")
+    n=$(json 'd["rows"]' <<<"$answer")
+    bytes=$(curl -sf "$BASE$url" | wc -c)
+    kill -TERM $pid; wait $pid || true
+    line="| $size | $kind | $n | $(python3 -c "print(f'{$export_ms/1000:.1f}')") s | $(( peak_kib / 1024 )) MiB | $(( before_kib / 1024 )) MiB | $(( bytes / 1024 )) KiB |"
+    export_rows+=("$line")
+    echo "  export $line"
+  done
+done
+
 machine="$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
 table=$(printf '%s\n' "| grievances | scenario | req/s | p50 | p99 | non-2xx |" "|---|---|---|---|---|---|" "${rows[@]}")
 echo
 echo "Machine: $machine; wrk -t2 -c32 -d${SECONDS_PER}s after a 2 s warm-up; load generator and portal share the machine."
+export_table=$(printf '%s\n' "| grievances | export | rows | time (request to link) | server peak memory | before the export | file |" "|---|---|---|---|---|---|---|" "${export_rows[@]}")
 echo "$table"
+echo
+echo "$export_table"
 if [ "${BENCH_WRITE:-0}" = 1 ]; then
   {
     echo "# Benchmarks"
@@ -101,6 +134,13 @@ if [ "${BENCH_WRITE:-0}" = 1 ]; then
     echo "wrk and the portal share the machine's cores, so figures move by 10-20 % between runs."
     echo
     echo "$table"
+    echo
+    echo "## Exports"
+    echo
+    echo "Each on a freshly started server, as the seeded Admin (every grievance); the time is from the request to"
+    echo "the answered link (read, write, store, audit); peak memory is the server process's high-water mark."
+    echo
+    echo "$export_table"
   } > BENCHMARKS.md
   echo "Wrote BENCHMARKS.md"
 fi

@@ -54,6 +54,8 @@ export type AssignRequest = Schemas['AssignRequest'];
  * them: the document does not say so), so only its `version` is used here.
  */
 export type GrievanceUpdate = GrievanceFields & { version: Schemas['GrievanceRequest']['version'] };
+/** GET /grievances/export/{excel,pdf,officers}: a short-lived download link. */
+export type ExportLink = Schemas['ExportLink'];
 
 // Dashboard
 export type GrievanceStats = Schemas['GrievanceStats'];

@@ -94,4 +94,5 @@ export const ACTIONS: readonly AuditAction[] = [
   'RESOLVED',
   'CLOSED',
   'REOPENED',
+  'EXPORTED',
 ];

@@ -1,76 +1,101 @@
 // Excel, PDF and Officers exports of the list with its filters (spec §2; not
-// permission-gated). The API answers a short-lived link, opened in a new
-// window; the session token never goes into a URL (DESIGN.md).
-import { useState } from 'react';
-import { Alert, Button, Flex, Link as ExternalLink } from '@aws-amplify/ui-react';
+// permission-gated). The API is asked with the bearer header and answers a
+// short-lived signed link, which opens in a new window; the session token never
+// goes into a URL (DESIGN.md).
+import { useRef, useState } from 'react';
+import { Button, Flex } from '@aws-amplify/ui-react';
 import { ApiError, errorText, NetworkError } from '../../api/errors';
+import { formatCount } from '../../lib/format';
 import { grievancesApi, type ExportKind } from './api';
+import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from './export-window';
 
-const EXPORTS: readonly { kind: ExportKind; label: string; what: string }[] = [
-  { kind: 'excel', label: 'Excel', what: 'Excel workbook' },
-  { kind: 'pdf', label: 'PDF', what: 'PDF report' },
-  { kind: 'officers', label: 'Officers', what: 'investigation officers sheet' },
+interface ExportSpec {
+  kind: ExportKind;
+  label: string;
+  /** The file, in 'Failed to export the ...'. */
+  what: string;
+  /** What its rows are: singular, plural. */
+  unit: readonly [string, string];
+}
+
+export const EXPORTS: readonly ExportSpec[] = [
+  { kind: 'excel', label: 'Excel', what: 'Excel workbook', unit: ['grievance', 'grievances'] },
+  { kind: 'pdf', label: 'PDF', what: 'PDF report', unit: ['grievance', 'grievances'] },
+  { kind: 'officers', label: 'Officers', what: 'investigation officers sheet', unit: ['officer entry', 'officer entries'] },
 ];
 
-/** Opens a link in a new window; false when the browser blocked it. */
-export const openWindow = (url: string): boolean => {
-  const opened = window.open(url, '_blank');
-  if (!opened) return false;
-  opened.opener = null;
-  return true;
-};
+/** 'Excel export ready: 42 grievances'. */
+export function readyMessage({ label, unit }: ExportSpec, rows: unknown): string {
+  if (typeof rows !== 'number' || !Number.isFinite(rows)) return `${label} export ready`;
+  return `${label} export ready: ${formatCount(rows)} ${rows === 1 ? unit[0] : unit[1]}`;
+}
 
-type Outcome = { kind: 'error'; text: string } | { kind: 'blocked'; url: string; what: string } | null;
+function failureMessage(error: unknown, what: string): string {
+  // The answer was not a link (thrown by the API module itself): say so.
+  const own = error instanceof Error && !(error instanceof ApiError) && !(error instanceof NetworkError);
+  return own ? error.message : errorText(error, `Failed to export the ${what}`);
+}
 
-export function ExportButtons({ query }: { query: string }) {
-  const [busy, setBusy] = useState<ExportKind | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+interface ExportButtonsProps {
+  /** The list's applied filters as a query string (without '?'). */
+  query: string;
+  /** Shown once the link is open. */
+  onReady: (message: string) => void;
+  /** Shown when the export failed. */
+  onFailure: (message: string) => void;
+  /** Called when an export starts (clears an earlier message). */
+  onStart?: () => void;
+}
 
-  async function run(kind: ExportKind, what: string) {
-    setBusy(kind);
-    setOutcome(null);
+export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButtonsProps) {
+  const [busy, setBusy] = useState<ReadonlySet<ExportKind>>(() => new Set());
+  // The state lags a render behind; a second click in the same tick must not start a second export.
+  const running = useRef(new Set<ExportKind>());
+
+  const mark = (kind: ExportKind, on: boolean) => {
+    if (on) running.current.add(kind);
+    else running.current.delete(kind);
+    setBusy(new Set(running.current));
+  };
+
+  async function run(spec: ExportSpec) {
+    if (running.current.has(spec.kind)) return;
+    // Opened now, while the click still counts as the user's: after the await it would be blocked.
+    const pending = openPendingWindow();
+    mark(spec.kind, true);
+    onStart?.();
     try {
-      const link = await grievancesApi.exportList(kind, query);
-      if (!openWindow(link.url)) setOutcome({ kind: 'blocked', url: link.url, what });
+      const link = await grievancesApi.exportList(spec.kind, query);
+      if (pending && !pending.closed) showInWindow(pending, link.url);
+      else downloadInPage(link.url);
+      onReady(readyMessage(spec, link.rows));
     } catch (error) {
-      const fallback = `Failed to export the ${what}`;
-      const own = !(error instanceof ApiError) && !(error instanceof NetworkError) && error instanceof Error;
-      setOutcome({ kind: 'error', text: own ? error.message : errorText(error, fallback) });
+      if (pending) closeWindow(pending);
+      onFailure(failureMessage(error, spec.what));
     } finally {
-      setBusy(null);
+      mark(spec.kind, false);
     }
   }
 
   return (
-    <Flex direction="column" gap="xs" alignItems="flex-end" className="export-group">
-      <Flex role="group" aria-label="Export grievances" gap="xs" wrap="wrap">
-        {EXPORTS.map(({ kind, label, what }) => (
+    <Flex role="group" aria-label="Export grievances" gap="xs" wrap="wrap" className="export-group">
+      {EXPORTS.map((spec) => {
+        const exporting = busy.has(spec.kind);
+        return (
           <Button
-            key={kind}
+            key={spec.kind}
             size="small"
-            gap="xs"
-            isLoading={busy === kind}
-            loadingText={`${label}...`}
-            isDisabled={busy !== null && busy !== kind}
-            onClick={() => void run(kind, what)}
+            // isLoading also disables the button; its name keeps saying which export runs.
+            isLoading={exporting}
+            loadingText="Exporting..."
+            ariaLabel={exporting ? `${spec.label}: Exporting...` : undefined}
+            aria-busy={exporting || undefined}
+            onClick={() => void run(spec)}
           >
-            {label}
+            {spec.label}
           </Button>
-        ))}
-      </Flex>
-      {outcome?.kind === 'error' ? (
-        <Alert variation="error" className="export-notice" isDismissible onDismiss={() => setOutcome(null)}>
-          {outcome.text}
-        </Alert>
-      ) : null}
-      {outcome?.kind === 'blocked' ? (
-        <Alert variation="info" className="export-notice" isDismissible onDismiss={() => setOutcome(null)}>
-          The browser blocked the new window.{' '}
-          <ExternalLink href={outcome.url} isExternal>
-            Open the {outcome.what}
-          </ExternalLink>
-        </Alert>
-      ) : null}
+        );
+      })}
     </Flex>
   );
 }

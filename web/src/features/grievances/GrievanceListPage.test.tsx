@@ -180,21 +180,4 @@ describe('grievance list', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete grievance')).toBeInTheDocument();
   });
-
-  it('asks the API for an export with the filters and opens the link; shows the error text when it fails', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as Window);
-    api({
-      'GET /api/grievances?status=Pending&limit=50': () => jsonResponse(200, page([first], { total: 2, matched: 1 })),
-      'GET /api/grievances/export/excel?status=Pending': () =>
-        jsonResponse(200, { url: '/files/export-1.xlsx?sig=abc', expires_at: '2025-01-01T00:00:00Z', rows: 1 }),
-      'GET /api/grievances/export/pdf?status=Pending': () => jsonResponse(404, { error: 'No such API endpoint' }),
-    });
-    renderPage(<GrievanceListPage />, reader, '/grievances?status=Pending');
-    await screen.findByText('GRV-2025-000012');
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Excel' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/files/export-1.xlsx?sig=abc', '_blank'));
-    await user.click(screen.getByRole('button', { name: 'PDF' }));
-    expect(await screen.findByText('No such API endpoint')).toBeInTheDocument();
-  });
 });

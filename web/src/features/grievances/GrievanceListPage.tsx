@@ -1,5 +1,4 @@
 // 'Grievances & FIR Management' (spec §2 "Grievance list", §6, §8). Filters
-import { LoadFailure } from '../../components/LoadFailure';
 // live in the URL and are applied by the server; pages follow with 'Load more'.
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import type { Grievance, GrievancePage } from '../../api/types';
 import { CaseStatusBadge, PriorityBadge } from '../../components/CaseBadges';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/icons';
+import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { useTransientMessage } from '../../components/use-transient-message';
@@ -99,7 +99,15 @@ export default function GrievanceListPage() {
         description="Search, filter and manage grievance and FIR records."
         actions={
           <>
-            <ExportButtons query={filtersToParams(filters).toString()} />
+            <ExportButtons
+              query={filtersToParams(filters).toString()}
+              onStart={() => setFailure(null)}
+              onReady={notice.show}
+              onFailure={(text) => {
+                notice.clear();
+                setFailure(text);
+              }}
+            />
             {canCreate ? newButton('New FIR / Grievance') : null}
           </>
         }

@@ -1,6 +1,7 @@
 // Calls of the grievance screens (spec §7). Grievance calls answer {success, data}.
 import { api } from '../../api/client';
 import type {
+  ExportLink,
   Grievance,
   GrievanceEnvelope,
   GrievanceFields,
@@ -17,21 +18,19 @@ export const historyKey = (id: number | string) => `/grievances/${id}/history`;
 
 export type ExportKind = 'excel' | 'pdf' | 'officers';
 
-/** Where an export was written; the server hands out a short-lived link. */
-export interface ExportLink {
-  url: string;
-  rows: number | null;
-}
-
 /**
- * Reads an export answer. The document does not describe the export calls yet,
- * so the answer is checked here rather than trusted.
+ * Reads an export answer. Without a link there is nothing to open, so a body
+ * without one fails here rather than as a blank window.
  */
 function exportLinkOf(body: unknown): ExportLink {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const record = body && typeof body === 'object' ? (body as Partial<ExportLink>) : {};
   if (typeof record.url !== 'string' || !record.url) throw new Error('The server did not send a download link');
-  return { url: record.url, rows: typeof record.rows === 'number' ? record.rows : null };
+  return record as ExportLink;
 }
+
+/** The API path of an export of the list with its filters (`query` without the '?'). */
+export const exportPath = (kind: ExportKind, query: string) =>
+  `/grievances/export/${kind}${query ? `?${query}` : ''}`;
 
 export const grievancesApi = {
   create: async (body: GrievanceFields): Promise<Grievance> =>
@@ -43,5 +42,5 @@ export const grievancesApi = {
     (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/status`, body)).data,
   /** Asks for an export of the list with its filters (`query` without the '?'). */
   exportList: async (kind: ExportKind, query: string): Promise<ExportLink> =>
-    exportLinkOf(await api.get<unknown>(`/grievances/export/${kind}${query ? `?${query}` : ''}`)),
+    exportLinkOf(await api.get<unknown>(exportPath(kind, query))),
 };

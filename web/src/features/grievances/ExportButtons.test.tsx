@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TOKEN_KEY } from '../../api/token-store';
+import { mockApi } from '../../test/api-mock';
+import { entry, jsonResponse, makeUser } from '../../test/fixtures';
+import { listHandlers, makeGrievance, page } from '../../test/grievance-fixtures';
+import { renderPage } from '../../test/render-page';
+import GrievanceListPage from './GrievanceListPage';
+
+// Only read: the exports are not permission-gated.
+const reader = makeUser({ role_name: 'Reader', permissions: [entry('grievances', { can_read: true })] });
+const grievance = makeGrievance();
+
+const FILTERS = 'district=North+District&status=Pending&from_date=2025-01-01';
+const LINK = '/api/exports/files/0f3a.xlsx?name=grievances.xlsx&type=application%2Fvnd&expires=1767225600&signature=ab12';
+const absolute = (path: string) => new URL(path, window.location.href).href;
+
+function link(url: string, rows: number) {
+  return jsonResponse(200, { url, expires_at: '2026-01-01T00:00:00Z', rows });
+}
+
+function api(handlers: Parameters<typeof mockApi>[0]) {
+  return mockApi({
+    ...listHandlers(),
+    'GET /api/grievances?limit=50': () => jsonResponse(200, page([grievance])),
+    [`GET /api/grievances?${FILTERS}&limit=50`]: () => jsonResponse(200, page([grievance], { total: 5, matched: 1 })),
+    ...handlers,
+  });
+}
+
+/** A window as window.open returns it, still blank. */
+function fakeWindow() {
+  const replace = vi.fn();
+  const close = vi.fn();
+  const target = { opener: {}, closed: false, location: { replace }, close };
+  return { target, replace, close, open: vi.spyOn(window, 'open').mockReturnValue(target as unknown as Window) };
+}
+
+async function showList(path = `/grievances?${FILTERS}`) {
+  renderPage(<GrievanceListPage />, reader, path);
+  await screen.findByText('GRV-2025-000012');
+  return within(screen.getByRole('group', { name: 'Export grievances' }));
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe('grievance exports', () => {
+  it.each([
+    ['Excel', 'excel', 'Excel export ready: 42 grievances'],
+    ['PDF', 'pdf', 'PDF export ready: 42 grievances'],
+    ['Officers', 'officers', 'Officers export ready: 42 officer entries'],
+  ])('%s asks the API for /export/%s with the applied filters and opens the link', async (label, kind, ready) => {
+    const { target, replace, open } = fakeWindow();
+    let openedFirst = false;
+    const fetch = api({
+      [`GET /api/grievances/export/${kind}?${FILTERS}`]: () => {
+        // The window was opened on the click, before the API answered.
+        openedFirst = open.mock.calls.length === 1;
+        return link(LINK, 42);
+      },
+    });
+    localStorage.setItem(TOKEN_KEY, 'tok-export');
+    const exports = await showList();
+    const user = userEvent.setup();
+    await user.click(exports.getByRole('button', { name: label }));
+
+    expect(await screen.findByText(ready)).toBeInTheDocument();
+    expect(openedFirst).toBe(true);
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(target.opener).toBeNull();
+    expect(replace).toHaveBeenCalledWith(absolute(LINK));
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).includes('/export/'))!;
+    // The session goes in the header; the link opened carries none.
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok-export');
+    expect(replace.mock.calls[0][0]).not.toContain('tok-export');
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/export/')).map(([url]) => url)).toEqual([
+      `/api/grievances/export/${kind}?${FILTERS}`,
+    ]);
+  });
+
+  it('exports the whole list without a query string when no filter is set, and opens an S3 link as it is', async () => {
+    const { replace } = fakeWindow();
+    const s3 = 'https://exports.s3.ap-south-1.amazonaws.com/x/grievances.pdf?X-Amz-Signature=abc&X-Amz-Expires=300';
+    api({ 'GET /api/grievances/export/pdf': () => link(s3, 1) });
+    const exports = await showList('/grievances');
+    await userEvent.setup().click(exports.getByRole('button', { name: 'PDF' }));
+    expect(await screen.findByText('PDF export ready: 1 grievance')).toBeInTheDocument();
+    expect(replace).toHaveBeenCalledWith(s3);
+  });
+
+  it("shows 'Exporting...' on the busy button and disables it until the API answers", async () => {
+    fakeWindow();
+    const answer = deferred<Response>();
+    const fetch = api({ [`GET /api/grievances/export/excel?${FILTERS}`]: () => answer.promise });
+    const exports = await showList();
+    const user = userEvent.setup();
+    await user.click(exports.getByRole('button', { name: 'Excel' }));
+
+    const busy = await exports.findByRole('button', { name: 'Excel: Exporting...' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveTextContent('Exporting...');
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    // The other exports stay available.
+    expect(exports.getByRole('button', { name: 'PDF' })).toBeEnabled();
+    await user.click(busy);
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/export/'))).toHaveLength(1);
+
+    answer.resolve(link(LINK, 3));
+    expect(await screen.findByText('Excel export ready: 3 grievances')).toBeInTheDocument();
+    expect(exports.getByRole('button', { name: 'Excel' })).toBeEnabled();
+    expect(exports.queryByText('Exporting...')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's error, closes the blank window and opens nothing", async () => {
+    const { close, replace } = fakeWindow();
+    api({
+      [`GET /api/grievances/export/officers?${FILTERS}`]: () =>
+        jsonResponse(403, { error: 'You do not have permission to read grievances' }, 'Forbidden'),
+    });
+    const exports = await showList();
+    await userEvent.setup().click(exports.getByRole('button', { name: 'Officers' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You do not have permission to read grievances');
+    expect(alert).toHaveClass('page-notice');
+    expect(close).toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
+    expect(exports.getByRole('button', { name: 'Officers' })).toBeEnabled();
+    expect(screen.queryByText(/export ready/)).not.toBeInTheDocument();
+  });
+
+  it("falls back to 'Failed to export the PDF report' without a server message, and clears it on the next export", async () => {
+    fakeWindow();
+    api({
+      [`GET /api/grievances/export/pdf?${FILTERS}`]: () => new Response('', { status: 500 }),
+      [`GET /api/grievances/export/excel?${FILTERS}`]: () => link(LINK, 2),
+    });
+    const exports = await showList();
+    const user = userEvent.setup();
+    await user.click(exports.getByRole('button', { name: 'PDF' }));
+    expect(await screen.findByText('Failed to export the PDF report')).toBeInTheDocument();
+
+    await user.click(exports.getByRole('button', { name: 'Excel' }));
+    expect(await screen.findByText('Excel export ready: 2 grievances')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to export the PDF report')).not.toBeInTheDocument();
+  });
+
+  it('says so when the answer carries no link', async () => {
+    const { close } = fakeWindow();
+    api({ [`GET /api/grievances/export/excel?${FILTERS}`]: () => jsonResponse(200, { rows: 3 }) });
+    const exports = await showList();
+    await userEvent.setup().click(exports.getByRole('button', { name: 'Excel' }));
+    expect(await screen.findByText('The server did not send a download link')).toBeInTheDocument();
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('downloads through a hidden link in the page when the browser blocked the window', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const clicked: { href: string; download: string; inPage: boolean }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.getAttribute('download') ?? '(none)', inPage: this.isConnected });
+    });
+    api({ [`GET /api/grievances/export/excel?${FILTERS}`]: () => link(LINK, 7) });
+    const exports = await showList();
+    await userEvent.setup().click(exports.getByRole('button', { name: 'Excel' }));
+
+    expect(await screen.findByText('Excel export ready: 7 grievances')).toBeInTheDocument();
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(clicked).toEqual([{ href: absolute(LINK), download: '', inPage: true }]);
+    // The link was only there for the click.
+    await waitFor(() => expect(document.querySelector(`a[href="${absolute(LINK)}"]`)).toBeNull());
+  });
+});
