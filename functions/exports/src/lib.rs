@@ -81,19 +81,23 @@ fn applied(filters: &Filters) -> Vec<(String, String)> {
 
 /// Pages of grievances travel from the reader to the writer thread through a short queue, so
 /// at most a few pages are in memory whatever the size of the export.
-const PAGE: usize = 200;
+const PAGE: usize = 1000;
 const QUEUE: usize = 4;
 
 async fn write_file(store: &dyn store::Store, viewer: Viewer, filters: &Filters, kind: Kind, heading: Heading, path: std::path::PathBuf) -> Result<u64, Error> {
     let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Grievance>>(QUEUE);
     let writer = tokio::task::spawn_blocking(move || -> Result<u64, Error> {
         let mut sink = exports::open(kind, &path, heading)?;
+        let started = std::time::Instant::now();
         for page in rx {
             for g in &page {
                 sink.push(g)?;
             }
         }
-        sink.finish()
+        let rows_done = started.elapsed();
+        let rows = sink.finish()?;
+        tracing::info!(rows_ms = rows_done.as_millis() as u64, finish_ms = (started.elapsed() - rows_done).as_millis() as u64, "export file written");
+        Ok(rows)
     });
     let mut cursor = None;
     let read: Result<(), Error> = async {
