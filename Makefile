@@ -14,11 +14,13 @@ NODE_MODULES := web/node_modules/.package-lock.json
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
 	@echo "make test    run every test (Rust on SQLite and DynamoDB/moto, web unit tests, Playwright)"
+	@echo "make package build every Lambda function for arm64 (target/lambda/*/bootstrap.zip)"
+	@echo "make bench   measure the portal on 10k, 100k and 1M grievances (BENCHMARKS.md)"
 	@echo "make openapi regenerate web/openapi.json and the web app's API types from the handlers"
 
 ## ---- set-up ----------------------------------------------------------------------------
@@ -27,12 +29,16 @@ $(NODE_MODULES): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	@touch $@
 
-$(VENV)/bin/moto_server:
+$(VENV)/.installed: infra/requirements.txt
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet 'moto[server]'
+	$(VENV)/bin/pip install --quiet -r infra/requirements.txt
+	@touch $@
 
-venv: $(VENV)/bin/moto_server
+venv: $(VENV)/.installed
+
+# The AWS SAM CLI phones home unless told not to.
+export SAM_CLI_TELEMETRY := 0
 
 chromium:
 	@command -v chromium >/dev/null || { apt-get update && apt-get install -y --no-install-recommends chromium; }
@@ -58,7 +64,7 @@ test: deps
 	@$(MAKE) --no-print-directory test-suites 2>&1 | tee target/test-output.log
 	@python3 scripts/test-summary.py target/test-output.log
 
-test-suites: test-rust check-openapi test-web test-e2e
+test-suites: test-rust check-openapi check-template test-web test-e2e test-fuzz
 	@echo "All test suites passed."
 
 test-rust: venv
@@ -66,6 +72,12 @@ test-rust: venv
 
 # The OpenAPI document comes from the handlers; the web app's types come from it. Either
 # being stale fails the build.
+# The SAM template, offline: CloudFormation's linter and SAM's own validation.
+check-template: venv
+	$(VENV)/bin/cfn-lint template.yaml
+	$(VENV)/bin/sam validate --lint --template template.yaml
+	@echo "template.yaml: cfn-lint and sam validate --lint passed"
+
 check-openapi: $(NODE_MODULES)
 	cargo build -p portal
 	./target/debug/portal openapi > target/openapi.json
@@ -86,9 +98,25 @@ test-e2e: $(NODE_MODULES) chromium
 	cargo build -p portal
 	cd web && PORTAL_BIN=../target/debug/portal npm run test:e2e
 
+# Schemathesis against the real binary, bounded (scripts/fuzz-api.sh).
+test-fuzz: venv
+	cargo build -p portal
+	scripts/fuzz-api.sh
+
 clean:
 	cargo clean
 	rm -rf web/dist web/node_modules $(VENV)
+
+## ---- the cloud --------------------------------------------------------------------------
+
+LAMBDAS := auth users roles admin grievances audit exports
+
+# Every function built for arm64 (Graviton) with cargo-lambda, zipped as Lambda wants it,
+# with each zip's size. target/lambda/<function>/bootstrap.zip
+package: venv
+	@rustup target list --installed | grep -q aarch64-unknown-linux-gnu || rustup target add aarch64-unknown-linux-gnu
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" cargo lambda build --release --arm64 --output-format zip $(addprefix --bin ,$(LAMBDAS))
+	@python3 scripts/zip-sizes.py $(LAMBDAS)
 
 ## ---- benchmarks --------------------------------------------------------------------------
 

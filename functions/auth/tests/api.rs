@@ -180,6 +180,16 @@ async fn every_answer_carries_the_security_headers(engine: Engine) {
         assert_eq!(answer.headers["referrer-policy"], "no-referrer");
         assert!(answer.headers.get("access-control-allow-origin").is_none(), "CORS stays closed");
     }
+    // A page on another origin asking to call the API is not let in.
+    let preflight = http::Request::builder()
+        .method("OPTIONS")
+        .uri("/api/auth/login")
+        .header("origin", "https://evil.example")
+        .header("access-control-request-method", "POST")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let answer = api.send(preflight).await;
+    assert!(answer.headers.get("access-control-allow-origin").is_none(), "{answer:?}");
 }
 
 on_both_engines!(

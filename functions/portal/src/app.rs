@@ -12,11 +12,12 @@ use tower_http::services::{ServeDir, ServeFile};
 
 
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    areas().split_for_parts().1
+    http_glue::openapi::with_common_answers(areas().split_for_parts().1)
 }
 
 pub fn router(state: AppState, web_dir: &Path) -> Router {
     let (api, document) = areas().split_for_parts();
+    let document = http_glue::openapi::with_common_answers(document);
     let document = std::sync::Arc::new(document);
     let api = api
         .route("/api/openapi.json", axum::routing::get(move || async move { axum::Json(document.as_ref().clone()) }))

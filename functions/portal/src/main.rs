@@ -62,6 +62,10 @@ enum AdminCommand {
         name: String,
         #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
         data_dir: PathBuf,
+        /// A state's DynamoDB table instead of the embedded store (infra/deploy.sh uses this
+        /// with the operator's AWS credentials to create the first Admin).
+        #[arg(long, env = "PORTAL_TABLE")]
+        table: Option<String>,
     },
 }
 
@@ -74,12 +78,20 @@ async fn main() -> anyhow::Result<()> {
             println!("{}", app::openapi().to_pretty_json()?);
             Ok(())
         }
-        Command::Admin { command: AdminCommand::Create { email, name, data_dir } } => {
+        Command::Admin { command: AdminCommand::Create { email, name, data_dir, table } } => {
             let mut password = String::new();
             std::io::stdin().read_to_string(&mut password)?;
             let password = password.trim_end_matches(['\n', '\r']);
-            let state = embedded::open(&data_dir)?;
-            match auth::bootstrap::create_admin(state.store.as_ref(), &email, &name, password).await {
+            let store: std::sync::Arc<dyn store::Store> = match table {
+                Some(table) => {
+                    let config = aws_config::load_from_env().await;
+                    let store = store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table);
+                    http_glue::state::prepare_store(&store).await?;
+                    std::sync::Arc::new(store)
+                }
+                None => embedded::open(&data_dir)?.store,
+            };
+            match auth::bootstrap::create_admin(store.as_ref(), &email, &name, password).await {
                 Ok(()) => {
                     println!("Admin {} <{}> created.", name.trim(), email.trim().to_lowercase());
                     Ok(())

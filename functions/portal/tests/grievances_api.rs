@@ -190,6 +190,37 @@ async fn a_deleted_grievance_is_read_back_from_its_trail(engine: Engine) {
     assert_eq!(districts.as_array().unwrap().iter().find(|d| d["name"] == "Central District").unwrap()["usage_count"], 0);
 }
 
+async fn unicode_control_characters_and_hostile_text_come_back_intact(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let text = "हिंदी विवरण — naïve café 🚓 e\u{301}\tTAB\r\nnext line\u{7}bell\u{0}nul <script>alert(1)</script> '; DROP TABLE items; --";
+    let mut f = form("FIR-UNI-1", "Pending", "Low");
+    f["brief_details"] = json!(text);
+    f["investigation_officers"][0]["officer_name"] = json!("उप निरीक्षक Łukasz O'Brien");
+    let g = create(&api, &admin, f).await;
+    let read = api.get(&format!("/api/grievances/{}", g["id"]), &admin).await.body["data"].clone();
+    assert_eq!(read["brief_details"], text);
+    assert_eq!(read["investigation_officers"][0]["officer_name"], "उप निरीक्षक Łukasz O'Brien");
+    let found = api.get("/api/grievances?search=%27%3B%20DROP%20TABLE", &admin).await;
+    assert_eq!(found.status, StatusCode::OK);
+    assert_eq!(found.body["data"][0]["fir_no"], "FIR-UNI-1");
+    let found = api.get("/api/grievances?search=%E0%A4%B5%E0%A4%BF%E0%A4%B5%E0%A4%B0%E0%A4%A3", &admin).await;
+    assert_eq!(found.body["data"].as_array().unwrap().len(), 1, "Devanagari text is searchable");
+    let history = api.get(&format!("/api/grievances/{}/history", g["id"]), &admin).await.body["data"].clone();
+    assert!(history[0]["action_details"]["changes"].as_array().unwrap().iter().any(|c| c["newValue"] == text));
+}
+
+async fn a_malformed_id_or_query_gets_a_json_400(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    for path in ["/api/grievances/not-a-number", "/api/grievances/99999999999999999999999", "/api/grievances?limit=many"] {
+        let answer = api.get(path, &admin).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{path}");
+        assert_eq!(answer.headers["content-type"], "application/json", "{path}");
+        assert!(!answer.error().is_empty(), "{path}: {:?}", answer.body);
+    }
+}
+
 async fn the_list_filters_and_pages_newest_first(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;
@@ -238,4 +269,6 @@ on_both_engines!(
     status_changes_carry_milestones_and_move_the_counters,
     a_deleted_grievance_is_read_back_from_its_trail,
     the_list_filters_and_pages_newest_first,
+    unicode_control_characters_and_hostile_text_come_back_intact,
+    a_malformed_id_or_query_gets_a_json_400,
 );

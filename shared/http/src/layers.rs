@@ -60,21 +60,89 @@ pub async fn api_not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "No such API endpoint")
 }
 
-async fn method_not_allowed_as_json(request: Request, next: Next) -> Response {
+/// axum's own refusals (a path segment that is not a number, a query that does not parse, a
+/// method the route lacks) come as plain text; an API answers JSON `{error}` always.
+async fn client_errors_as_json(request: Request, next: Next) -> Response {
+    let api = request.uri().path().starts_with("/api");
     let response = next.run(request).await;
-    if response.status() == StatusCode::METHOD_NOT_ALLOWED && response.headers().get("content-type").is_none() {
-        let (mut parts, _) = response.into_parts();
-        parts.headers.insert("content-type", HeaderValue::from_static("application/json"));
-        return Response::from_parts(parts, Body::from(r#"{"error":"This method is not allowed on this endpoint"}"#));
+    let json = response.headers().get("content-type").is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !api || json || !response.status().is_client_error() {
+        return response;
     }
-    response
+    let (mut parts, body) = response.into_parts();
+    let message = if parts.status == StatusCode::METHOD_NOT_ALLOWED {
+        "This method is not allowed on this endpoint".to_string()
+    } else {
+        let bytes = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes).trim().to_string();
+        if text.is_empty() { parts.status.canonical_reason().unwrap_or("Bad request").to_string() } else { text }
+    };
+    parts.headers.insert("content-type", HeaderValue::from_static("application/json"));
+    parts.headers.remove("content-length");
+    Response::from_parts(parts, Body::from(serde_json::json!({ "error": message }).to_string()))
 }
 
 /// Wraps a finished router in the common layers.
 pub fn apply(router: Router) -> Router {
-    router
-        .layer(middleware::from_fn(method_not_allowed_as_json))
+    let router = router
+        .layer(middleware::from_fn(client_errors_as_json))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(middleware::from_fn(security_headers))
-        .layer(middleware::from_fn(log_request))
+        .layer(middleware::from_fn(security_headers));
+    let router = match cors_from_env() {
+        Some(cors) => router.layer(cors),
+        None => router,
+    };
+    router.layer(middleware::from_fn(log_request))
+}
+
+/// Cross-origin calls are refused (no CORS headers at all: the SPA is served from the API's
+/// own origin) unless `PORTAL_CORS_ORIGINS` names the origins allowed, comma-separated, for a
+/// department that hosts its own front end elsewhere. Tokens travel in the Authorization
+/// header, never in cookies, so credentials are not allowed.
+pub fn cors_from_env() -> Option<tower_http::cors::CorsLayer> {
+    let origins = std::env::var("PORTAL_CORS_ORIGINS").ok()?;
+    cors(&origins)
+}
+
+pub fn cors(origins: &str) -> Option<tower_http::cors::CorsLayer> {
+    use tower_http::cors::{AllowOrigin, CorsLayer};
+    let origins: Vec<HeaderValue> = origins.split(',').map(str::trim).filter(|o| !o.is_empty()).filter_map(|o| HeaderValue::from_str(o).ok()).collect();
+    if origins.is_empty() {
+        return None;
+    }
+    Some(
+        CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins))
+            .allow_methods([http::Method::GET, http::Method::POST, http::Method::PUT, http::Method::DELETE])
+            .allow_headers([http::header::AUTHORIZATION, http::header::CONTENT_TYPE])
+            .max_age(std::time::Duration::from_secs(600)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower::ServiceExt;
+
+    async fn preflight(router: Router, origin: &str) -> Option<String> {
+        let request = http::Request::builder()
+            .method("OPTIONS")
+            .uri("/api/x")
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "authorization,content-type")
+            .body(Body::empty())
+            .unwrap();
+        let response = router.oneshot(request).await.unwrap();
+        response.headers().get("access-control-allow-origin").map(|v| v.to_str().unwrap().to_string())
+    }
+
+    #[tokio::test]
+    async fn configured_origins_and_only_they_may_call_across_origins() {
+        let router = || Router::new().route("/api/x", axum::routing::post(|| async { "ok" })).layer(cors(" https://portal.mh.gov.in , https://ops.mh.gov.in").unwrap());
+        assert_eq!(preflight(router(), "https://portal.mh.gov.in").await.as_deref(), Some("https://portal.mh.gov.in"));
+        assert_eq!(preflight(router(), "https://ops.mh.gov.in").await.as_deref(), Some("https://ops.mh.gov.in"));
+        assert_eq!(preflight(router(), "https://evil.example").await, None);
+        assert!(cors(" , ").is_none(), "an empty setting leaves CORS closed");
+    }
 }

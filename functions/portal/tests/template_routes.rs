@@ -1,0 +1,123 @@
+//! template.yaml against the handlers: every path and method of the OpenAPI document is
+//! routed by the HTTP API to exactly one function, nothing else is routed, and that
+//! function's own router answers an API Gateway HTTP API (v2) event for it, parsed by
+//! lambda_http exactly as in the cloud.
+
+use apitest::{Api, Engine};
+use http_glue::AreaRouter;
+use serde_yaml::Value as Yaml;
+use std::collections::{BTreeMap, BTreeSet};
+use tower::ServiceExt;
+
+/// The Lambda binaries and the routes each serves (its `main.rs` runs exactly these).
+fn area(binary: &str) -> fn() -> AreaRouter {
+    match binary {
+        "auth" => auth_area::routes,
+        "users" => users_area::routes,
+        "roles" => roles_area::routes,
+        "admin" => admin_area::routes,
+        "grievances" => grievances_area::routes,
+        "audit" => audit_area::routes,
+        "exports" => exports_area::routes,
+        other => panic!("template.yaml builds a function from binary {other:?}, which no area provides"),
+    }
+}
+
+type Route = (String, String);
+
+/// (method, path) -> the binaries whose function the HTTP API sends it to.
+fn template_routes() -> BTreeMap<Route, Vec<String>> {
+    let text = std::fs::read_to_string(testkit::repo_root().join("template.yaml")).unwrap();
+    let template: Yaml = serde_yaml::from_str(&text).unwrap();
+    let mut routes: BTreeMap<Route, Vec<String>> = BTreeMap::new();
+    for (name, resource) in template["Resources"].as_mapping().unwrap() {
+        if resource["Type"].as_str() != Some("AWS::Serverless::Function") {
+            continue;
+        }
+        let name = name.as_str().unwrap();
+        let binary = resource["Metadata"]["BuildProperties"]["Binary"].as_str().unwrap_or_else(|| panic!("{name} names no binary"));
+        assert_eq!(resource["Metadata"]["BuildMethod"].as_str(), Some("rust-cargolambda"), "{name}");
+        let Some(events) = resource["Properties"]["Events"].as_mapping() else { continue };
+        for (event_name, event) in events {
+            assert_eq!(event["Type"].as_str(), Some("HttpApi"), "{name}.{event_name:?}");
+            let method = event["Properties"]["Method"].as_str().unwrap().to_lowercase();
+            let path = event["Properties"]["Path"].as_str().unwrap().to_string();
+            assert!(!path.contains('+') && path != "$default" && method != "any", "{name} has a catch-all route {method} {path}: it would hide an unrouted path");
+            routes.entry((method, path)).or_default().push(binary.to_string());
+        }
+    }
+    routes
+}
+
+fn openapi_routes() -> BTreeSet<Route> {
+    let document = serde_json::to_value(portal::areas().split_for_parts().1).unwrap();
+    let mut routes = BTreeSet::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for method in ["get", "post", "put", "patch", "delete"] {
+            if item.get(method).is_some() {
+                routes.insert((method.to_string(), path.clone()));
+            }
+        }
+    }
+    routes
+}
+
+#[test]
+fn every_api_route_goes_to_exactly_one_function_and_nothing_else_is_routed() {
+    let template = template_routes();
+    let document = openapi_routes();
+    for route in &document {
+        match template.get(route).map(Vec::as_slice) {
+            Some([_]) => {}
+            Some(many) => panic!("{} {} is routed to several functions: {many:?}", route.0, route.1),
+            None => panic!("{} {} is in the OpenAPI document but template.yaml does not route it", route.0.to_uppercase(), route.1),
+        }
+    }
+    for route in template.keys() {
+        assert!(document.contains(route), "template.yaml routes {} {}, which no handler serves", route.0, route.1);
+    }
+}
+
+/// An API Gateway HTTP API payload 2.0 event for `method path`, as API Gateway sends it.
+fn v2_event(method: &str, route: &str, path: &str, body: Option<&str>) -> String {
+    serde_json::json!({
+        "version": "2.0",
+        "routeKey": format!("{} {route}", method.to_uppercase()),
+        "rawPath": path.split('?').next().unwrap(),
+        "rawQueryString": path.split_once('?').map(|(_, q)| q).unwrap_or(""),
+        "headers": {"user-agent": "template-routes-test", "x-forwarded-for": "198.51.100.4", "content-type": "application/json"},
+        "requestContext": {
+            "accountId": "123456789012", "apiId": "portalapi", "domainName": "portalapi.execute-api.ap-south-1.amazonaws.com",
+            "domainPrefix": "portalapi", "requestId": "routing-test", "routeKey": format!("{} {route}", method.to_uppercase()),
+            "stage": "$default", "time": "21/Nov/2026:10:00:00 +0000", "timeEpoch": 1_795_000_000_000_i64,
+            "http": {"method": method.to_uppercase(), "path": path.split('?').next().unwrap(), "protocol": "HTTP/1.1",
+                     "sourceIp": "198.51.100.4", "userAgent": "template-routes-test"}
+        },
+        "body": body,
+        "isBase64Encoded": false
+    })
+    .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_function_answers_the_v2_events_of_its_routes() {
+    let mut apis: BTreeMap<String, Api> = BTreeMap::new();
+    for ((method, route), binaries) in template_routes() {
+        let binary = &binaries[0];
+        if !apis.contains_key(binary) {
+            apis.insert(binary.clone(), Api::new(Engine::Sqlite, area(binary)).await);
+        }
+        let api = &apis[binary];
+        let path = route.replace("{kind}", "districts").replace("{id}", "1").replace("{file}", "x.xlsx");
+        let body = matches!(method.as_str(), "post" | "put").then_some("{}");
+        let request = lambda_http::request::from_str(&v2_event(&method, &route, &path, body)).unwrap();
+        let response = api.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+        let answer: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
+        assert_ne!(status, http::StatusCode::METHOD_NOT_ALLOWED, "{method} {route} in the {binary} function");
+        assert_ne!(answer["error"], "No such API endpoint", "{method} {route}: the {binary} function has no such route");
+        assert!(status.is_success() || status.is_client_error(), "{method} {route}: {status} {answer}");
+    }
+    assert_eq!(apis.len(), 7, "one function per area");
+}
