@@ -50,7 +50,7 @@ async fn list_items(State(state): State<AppState>, _caller: Caller, Path(list): 
 /// Adds an item; its name must be new to the list (any capitals).
 #[utoipa::path(post, path = "/api/admin/dropdowns/{kind}", tag = "admin", security(("bearer" = [])),
     params(("kind" = ListKind, Path)), request_body = ListItemRequest,
-    responses((status = 201, body = ListItem), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 201, body = ListItem), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody, description = "No admin list of that name"), (status = 409, body = ErrorBody)))]
 async fn create_item(
     State(state): State<AppState>,
     caller: Caller,
