@@ -2,6 +2,7 @@
 //! (the Lambda runtime API emulator), configured as template.yaml configures it, backed by
 //! DynamoDB on this run's moto server, answering a real sign-in over HTTP.
 
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -35,9 +36,8 @@ async fn the_auth_function_answers_under_cargo_lambda_watch_backed_by_dynamodb()
         .current_dir(&root)
         .args(["lambda", "watch", "--invoke-address", "127.0.0.1", "--invoke-port", &port.to_string()])
         .args(["--bin", "auth"])
-        // The function's own build, apart from this test run's (which holds the target
-        // directory's lock while tests run).
-        .env("CARGO_TARGET_DIR", root.join("target/lambda-watch"))
+        // cargo releases the target directory while tests run, so the function's build
+        // shares it (and most of its compiled dependencies) with this test run.
         .env("PATH", format!("{}:{}", root.join(".venv/bin").display(), std::env::var("PATH").unwrap_or_default()))
         // As template.yaml configures the function, with moto standing in for AWS.
         .env("TABLE_NAME", &table)
