@@ -115,7 +115,19 @@ async fn every_route_refuses_a_role_without_its_permission(engine: Engine) {
         let body = matches!(method.as_str(), "post" | "put").then(|| json!({}));
         let call = |token: Option<String>| {
             let (api, method, target, body) = (&api, method.to_uppercase(), target.clone(), body.clone());
-            async move { api.call(&method, &target, token.as_deref(), body).await }
+            async move {
+                let answer = api.call(&method, &target, token.as_deref(), body).await;
+                // Whatever the answer, it carries the security headers and no internals.
+                let csp = answer.headers.get("content-security-policy").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+                assert!(csp.contains("frame-ancestors 'none'") && !csp.contains("'unsafe-inline' 'self'"), "{method} {target}: {csp:?}");
+                assert_eq!(answer.headers.get("x-content-type-options").map(|v| v.as_bytes()), Some(&b"nosniff"[..]), "{method} {target}");
+                assert!(answer.headers.contains_key("referrer-policy"), "{method} {target}");
+                let text = answer.body.to_string().to_lowercase();
+                for leak in ["internal error", "panicked", "stack backtrace", "sqlite", "dynamodb", "rusqlite", "serde"] {
+                    assert!(!text.contains(leak), "{method} {target} leaks {leak:?}: {}", answer.body);
+                }
+                answer
+            }
         };
         match needs {
             Needs::Nothing => {
