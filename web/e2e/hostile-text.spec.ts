@@ -21,12 +21,12 @@ test('script, markup and SQL-looking text is stored intact and shown as text', a
       priority: 'High',
       investigation_officers: [{ officer_name: `SI ${SQL}`, from_date: '2025-05-03', to_date: null, findings: SCRIPT }],
       brief_details: `${SCRIPT}\n${SQL}\n${UNICODE}`,
-      reason: UNICODE,
+      final_decision: UNICODE,
   });
-  expect(created.status()).toBe(201);
-  const { data } = (await created.json()) as { data: { id: number; brief_details: string; reason: string } };
+  expect(created.status(), await created.text()).toBe(201);
+  const { data } = (await created.json()) as { data: { id: number; brief_details: string; final_decision: string } };
   expect(data.brief_details).toBe(`${SCRIPT}\n${SQL}\n${UNICODE}`);
-  expect(data.reason).toBe(UNICODE);
+  expect(data.final_decision).toBe(UNICODE);
 
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {

@@ -58,16 +58,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
 }
 
 fn every_route() -> Vec<(String, String)> {
-    let document = serde_json::to_value(portal::areas().split_for_parts().1).unwrap();
-    let mut routes = Vec::new();
-    for (path, item) in document["paths"].as_object().unwrap() {
-        for method in ["get", "post", "put", "patch", "delete"] {
-            if item.get(method).is_some() {
-                routes.push((method.to_string(), path.clone()));
-            }
-        }
-    }
-    routes
+    apitest::documented_routes(portal::areas())
 }
 
 fn concrete(path: &str) -> String {

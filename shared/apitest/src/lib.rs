@@ -135,6 +135,21 @@ impl Api {
     }
 }
 
+/// Every (method, path) of an area's OpenAPI document, methods in lower case, sorted.
+pub fn documented_routes(routes: AreaRouter) -> Vec<(String, String)> {
+    let document = serde_json::to_value(routes.split_for_parts().1).unwrap();
+    let mut found = Vec::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for method in ["get", "post", "put", "patch", "delete"] {
+            if item.get(method).is_some() {
+                found.push((method.to_string(), path.clone()));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// Runs each listed `async fn(Engine)` test on both engines.
 #[macro_export]
 macro_rules! on_both_engines {
