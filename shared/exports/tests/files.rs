@@ -115,3 +115,17 @@ fn the_report_prints_title_filters_rows_and_page_numbers_in_its_embedded_font() 
     assert_eq!(text.matches("Grievance No").count(), pages, "the header row repeats on every page");
     assert!(text.contains(&format!("Page {pages} of {pages}")));
 }
+
+#[test]
+fn control_characters_and_unassigned_code_points_in_filters_and_text_do_not_break_the_report() {
+    let mut heading = heading();
+    heading.filters = vec![("Search".into(), "I\u{ad40b}\u{91}ó\u{95}]\u{0}".into())];
+    let odd = grievance(9, "FIR-\u{0}\u{7}", json!([]), "bell\u{7} nul\u{0} private\u{ad40b} tab\t", "Name\u{1b}[31m");
+    for kind in [Kind::Pdf, Kind::Excel, Kind::Officers] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("out.{}", kind.extension()));
+        let mut sink = exports::open(kind, &path, heading.clone()).unwrap();
+        sink.push(&odd).unwrap();
+        sink.finish().unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+    }
+}

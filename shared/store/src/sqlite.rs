@@ -356,8 +356,9 @@ impl Store for SqliteStore {
 
     async fn search(&self, part: &str, text: &str, limit: usize, cursor: Option<String>) -> Result<Option<Page>, StoreError> {
         check_limit(limit)?;
-        // Trigrams cannot find fewer than three characters.
-        if text.trim().chars().count() < 3 {
+        // Trigrams cannot find fewer than three characters, and FTS5's query parser ends a
+        // query at a NUL: such texts are left to the caller's scan.
+        if text.trim().chars().count() < 3 || text.contains('\0') {
             return Ok(None);
         }
         let below = match cursor {
