@@ -85,11 +85,11 @@ const PAGE: usize = 1000;
 const QUEUE: usize = 4;
 
 async fn write_file(store: &dyn store::Store, viewer: Viewer, filters: &Filters, kind: Kind, heading: Heading, path: std::path::PathBuf) -> Result<u64, Error> {
-    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Grievance>>(QUEUE);
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<Grievance>>(QUEUE);
     let writer = tokio::task::spawn_blocking(move || -> Result<u64, Error> {
         let mut sink = exports::open(kind, &path, heading)?;
         let started = std::time::Instant::now();
-        for page in rx {
+        while let Some(page) = rx.blocking_recv() {
             for g in &page {
                 sink.push(g)?;
             }
@@ -103,10 +103,8 @@ async fn write_file(store: &dyn store::Store, viewer: Viewer, filters: &Filters,
     let read: Result<(), Error> = async {
         loop {
             let page = reads::list(store, viewer, filters, PAGE, cursor).await?;
-            let items = page.items;
             // A closed queue means the writer failed; its error is the one to answer.
-            let queue = tx.clone();
-            let sent = tokio::task::spawn_blocking(move || queue.send(items).is_ok()).await.map_err(Error::internal)?;
+            let sent = tx.send(page.items).await.is_ok();
             match (sent, page.cursor) {
                 (true, Some(next)) => cursor = Some(next),
                 _ => return Ok(()),
@@ -133,6 +131,7 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     };
     let heading = Heading { title: title.to_string(), filters: applied(&filters), generated_at: now, generated_by: actor.name.clone() };
     let filters_text = heading.filters_text();
+    let filters_applied = heading.filters.clone();
 
     let dir = tempfile::tempdir().map_err(Error::internal)?;
     let key = format!("{}.{}", uuid::Uuid::new_v4(), kind.extension());
@@ -152,7 +151,7 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
         action_details: Some(json!({
             "kind": kind.as_str(),
             "rows": rows,
-            "filters": applied(&filters).into_iter().collect::<std::collections::BTreeMap<_, _>>(),
+            "filters": filters_applied.into_iter().collect::<std::collections::BTreeMap<_, _>>(),
             "file_name": file_name,
         })),
     };
