@@ -76,7 +76,8 @@ test-rust: venv
 check-template: venv
 	$(VENV)/bin/cfn-lint template.yaml
 	$(VENV)/bin/sam validate --lint --template template.yaml
-	@echo "template.yaml: cfn-lint and sam validate --lint passed"
+	AWS_DEFAULT_REGION=ap-south-1 $(VENV)/bin/python scripts/check-template-cycles.py template.yaml
+	@echo "template.yaml: cfn-lint, sam validate --lint and the cycle check passed"
 
 check-openapi: $(NODE_MODULES)
 	cargo build -p portal

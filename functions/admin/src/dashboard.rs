@@ -1,6 +1,7 @@
 //! The dashboard's figures. They need only a sign-in, and they cover exactly the grievances
 //! the caller may see: the whole state with view_all, their own cases otherwise. Every
-//! figure comes from counters kept by the write transactions, never from reading grievances.
+//! figure comes from counters kept by the write transactions, never from reading grievances,
+//! except the overdue ones, read from the stage index (only the overdue grievances).
 
 use axum::extract::State;
 use cases::reads::Viewer;
@@ -45,6 +46,9 @@ fn describe(record: &Value, fields: &[String]) -> String {
         "CLOSED" => format!("{who} closed {number}"),
         "REOPENED" => format!("{who} reopened {number}"),
         "EXPORTED" => format!("{who} exported {}", record["notes"].as_str().unwrap_or("grievances")),
+        "ATTACHMENT_ADDED" => format!("{who} attached {new} to {number}"),
+        "ATTACHMENT_DELETED" => format!("{who} removed the attachment {old} from {number}"),
+        "NOTE_ADDED" => format!("{who} added a case note to {number}"),
         _ => format!("{who} updated {} of {number}", fields.join(", ").replace('_', " ")),
     }
 }
@@ -110,6 +114,8 @@ pub struct StationPerformance {
     /// Resolved and closed cases as a whole percentage of the station's cases.
     pub resolution_rate: i64,
     pub total_cases: i64,
+    /// The station's grievances past their stage's limit.
+    pub overdue_cases: i64,
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -124,6 +130,8 @@ pub struct PerformanceMetrics {
     pub average_resolution_days: f64,
     #[serde(rename = "policeStationPerformance")]
     pub police_station_performance: Vec<StationPerformance>,
+    /// Grievances past their stage's limit (Admin Panel, Pendency Limits).
+    pub overdue_cases: i64,
 }
 
 fn rate(done: i64, total: i64) -> i64 {
@@ -159,12 +167,15 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
 
     let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
     let stations = store::read_all(store, Query::table(cases::keys::stations_pk(scope))).await?;
+    let overdue = cases::pendency::overdue(store, viewer, &cases::pendency::Clock::now(store).await?).await?;
+    let overdue_by_station = cases::pendency::by_station(&overdue);
     let mut police_station_performance: Vec<StationPerformance> = stations
         .into_iter()
         .filter(|s| s.i64("total").unwrap_or(0) > 0)
         .map(|s| StationPerformance {
             resolution_rate: rate(s.i64("done").unwrap_or(0), s.i64("total").unwrap_or(0)),
             total_cases: s.i64("total").unwrap_or(0),
+            overdue_cases: overdue_by_station.get(&s.key.sk).copied().unwrap_or(0),
             station_name: s.key.sk,
         })
         .collect();
@@ -175,5 +186,6 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
         overall_resolution_rate: rate(done, count("total")),
         average_resolution_days: average,
         police_station_performance,
+        overdue_cases: overdue.len() as i64,
     }))
 }

@@ -4,10 +4,8 @@
 //! S3 GET in the cloud, a portal URL signed with HMAC in the embedded default (served by
 //! `download` below). Every export is recorded in the audit trail.
 
-use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use blobs::local::SignedQuery;
 use blobs::{Download, LINK_LIFETIME};
 use cases::reads::{self, Filters, Viewer};
 use cases::writes::AuditEntry;
@@ -16,10 +14,11 @@ use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
 use exports::{Heading, Kind};
 use grievances_area::ListParams;
+use http_glue::files::LinkParams;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::routes;
 
 pub fn routes() -> AreaRouter {
@@ -73,6 +72,7 @@ fn applied(filters: &Filters) -> Vec<(String, String)> {
         ("Priority", &filters.priority),
         ("From Date", &filters.from_date),
         ("To Date", &filters.to_date),
+        ("Overdue", &filters.overdue.as_ref().map(|_| "Yes".to_string())),
     ]
     .into_iter()
     .filter_map(|(label, value)| value.as_ref().map(|v| (label.to_string(), v.clone())))
@@ -120,7 +120,7 @@ async fn write_file(store: &dyn store::Store, viewer: Viewer, filters: &Filters,
 
 async fn export(State(state): State<AppState>, caller: Caller, client: ClientInfo, Query(params): Query<ListParams>, kind: Kind) -> ApiResult<ApiJson<ExportLink>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters()?;
+    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.store.as_ref()).await?;
     let blobs = state.blobs()?;
     let viewer = grievances_area::viewer(&caller);
     let actor = grievances_area::actor(&caller, &client);
@@ -161,22 +161,6 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     Ok(ApiJson(ExportLink { url: link.url, expires_at, rows }))
 }
 
-/// The query of a download link, as `download_link` signed it.
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct LinkParams {
-    /// The name the file is saved as.
-    pub name: Option<String>,
-    /// Its content type.
-    #[serde(rename = "type")]
-    #[param(rename = "type")]
-    pub content_type: Option<String>,
-    /// Seconds since the epoch after which the link is refused.
-    pub expires: Option<i64>,
-    /// Hex HMAC over the file, name, type and expiry.
-    pub signature: Option<String>,
-}
-
 /// Downloads an export through its signed link (embedded portal). The link is the
 /// credential: no bearer token. A changed or expired link is answered 403.
 #[utoipa::path(get, path = "/api/exports/files/{file}", tag = "exports", params(("file" = String, Path), LinkParams),
@@ -184,20 +168,5 @@ pub struct LinkParams {
 async fn download(State(state): State<AppState>, Path(file): Path<String>, Query(link): Query<LinkParams>) -> ApiResult<Response> {
     // In the cloud, links are S3's own and never point here.
     let local = state.blobs()?.local().ok_or_else(|| Error::not_found("Not found"))?;
-    let query = SignedQuery {
-        name: link.name.unwrap_or_default(),
-        content_type: link.content_type.unwrap_or_default(),
-        expires: link.expires.unwrap_or(0),
-        signature: link.signature.unwrap_or_default(),
-    };
-    let signed = local.open_signed(&file, &query, domain::clock::now().unix_timestamp())?;
-    let bytes = tokio::fs::read(&signed.path).await.map_err(Error::internal)?;
-    // The name was signed by us and holds only our own characters; quote it anyway.
-    let disposition = format!("attachment; filename=\"{}\"", signed.file_name.replace(['"', '\\', '\r', '\n'], "_"));
-    Response::builder()
-        .header(http::header::CONTENT_TYPE, signed.content_type)
-        .header(http::header::CONTENT_DISPOSITION, disposition)
-        .header(http::header::CACHE_CONTROL, "private, no-store")
-        .body(Body::from(bytes))
-        .map_err(|e| Error::internal(e).into())
+    http_glue::files::download(local, &file, link).await
 }

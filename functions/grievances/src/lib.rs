@@ -1,9 +1,14 @@
-//! `/api/grievances`: grievances and FIRs. Every read obeys view_all: without it a user
-//! sees, lists and counts only the grievances they filed or are assigned to.
+//! `/api/grievances`: grievances and FIRs, their attachments and case notes. Every read
+//! obeys view_all: without it a user sees, lists and counts only the grievances they filed
+//! or are assigned to, and only their attachments and notes.
+
+pub mod attachments;
+pub mod notes;
 
 use axum::extract::{Path, Query, State};
+use cases::pendency::{Clock, GrievanceView};
 use cases::reads::{self, Filters, Viewer};
-use cases::{writes, Actor, Grievance};
+use cases::{writes, Actor};
 use domain::lists::ListKind;
 use domain::{Action, Error, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
@@ -20,6 +25,8 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(change_status))
         .routes(routes!(assign))
         .routes(routes!(history))
+        .merge(attachments::routes())
+        .merge(notes::routes())
 }
 
 pub fn viewer(caller: &Caller) -> Viewer {
@@ -54,6 +61,8 @@ pub struct ListParams {
     pub from_date: Option<String>,
     /// FIR date to (YYYY-MM-DD, inclusive).
     pub to_date: Option<String>,
+    /// Only grievances that have stayed at their stage longer than the Admin Panel's limit.
+    pub overdue: Option<bool>,
     /// 1 to 200; 50 when absent.
     pub limit: Option<usize>,
     pub cursor: Option<String>,
@@ -74,7 +83,13 @@ fn date_filter(v: Option<String>, field: &str) -> Result<Option<String>, Error> 
 }
 
 impl ListParams {
-    pub fn filters(self) -> Result<(Filters, usize, Option<String>), Error> {
+    /// The filters, the page size and the cursor; the pendency limits are read only when the
+    /// overdue filter asks for them.
+    pub async fn filters(self, store: &dyn store::Store) -> Result<(Filters, usize, Option<String>), Error> {
+        let overdue = match self.overdue {
+            Some(true) => Some(Clock::now(store).await?),
+            _ => None,
+        };
         let limit = self.limit.unwrap_or(50);
         if !(1..=200).contains(&limit) {
             return Err(Error::field("limit", "limit must be between 1 and 200"));
@@ -89,6 +104,7 @@ impl ListParams {
                 priority: clean(self.priority),
                 from_date: date_filter(self.from_date, "from_date")?,
                 to_date: date_filter(self.to_date, "to_date")?,
+                overdue,
             },
             limit,
             clean(self.cursor),
@@ -100,7 +116,7 @@ impl ListParams {
 pub struct GrievancePage {
     pub success: bool,
     /// The page, newest first.
-    pub data: Vec<Grievance>,
+    pub data: Vec<GrievanceView>,
     /// How many grievances the caller can see in all.
     pub total: i64,
     /// How many of them match the filters, when that is known without reading every match:
@@ -116,8 +132,12 @@ pub struct GrievancePage {
     responses((status = 200, body = GrievancePage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>) -> ApiResult<ApiJson<GrievancePage>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let (filters, limit, cursor) = params.filters()?;
     let store = state.store.as_ref();
+    let (filters, limit, cursor) = params.filters(store).await?;
+    let clock = match &filters.overdue {
+        Some(clock) => clock.clone(),
+        None => Clock::now(store).await?,
+    };
     let viewer = viewer(&caller);
     let first_page = cursor.is_none();
     let page = reads::list(store, viewer, &filters, limit, cursor).await?;
@@ -129,7 +149,8 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     if matched.is_none() && first_page && page.cursor.is_none() {
         matched = Some(page.items.len() as i64);
     }
-    Ok(ApiJson(GrievancePage { success: true, data: page.items, total, matched, next_cursor: page.cursor }))
+    let data = page.items.into_iter().map(|g| clock.view(g)).collect();
+    Ok(ApiJson(GrievancePage { success: true, data, total, matched, next_cursor: page.cursor }))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -201,31 +222,35 @@ fn version_of(body: &Value) -> Option<i64> {
 
 /// One grievance the caller may see.
 #[utoipa::path(get, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
-    responses((status = 200, body = Envelope<Grievance>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Grievance>>> {
+    responses((status = 200, body = Envelope<GrievanceView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    Ok(ApiJson(Envelope::ok(reads::get(state.store.as_ref(), viewer(&caller), id).await?)))
+    let store = state.store.as_ref();
+    let g = reads::get(store, viewer(&caller), id).await?;
+    Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
 /// Files a grievance; the server sets its number, filer and times.
 #[utoipa::path(post, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), request_body = domain::grievance::GrievanceFields,
-    responses((status = 201, body = Envelope<Grievance>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Grievance>>)> {
+    responses((status = 201, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn create_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<GrievanceView>>)> {
     caller.require(Resource::Grievances, Action::Create)?;
     let fields = writes::parse_fields(&body)?;
-    let g = writes::create(state.store.as_ref(), &actor(&caller, &client), fields).await?;
-    Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(g))))
+    let store = state.store.as_ref();
+    let g = writes::create(store, &actor(&caller, &client), fields).await?;
+    Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(Clock::now(store).await?.view(g)))))
 }
 
 /// Changes a grievance; every changed field is audited.
 #[utoipa::path(put, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = GrievanceRequest,
-    responses((status = 200, body = Envelope<Grievance>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<Grievance>>> {
+    responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let store = state.store.as_ref();
     reads::get(store, viewer(&caller), id).await?;
     let fields = writes::parse_fields(&body)?;
-    Ok(ApiJson(Envelope::ok(writes::update(store, &actor(&caller, &client), id, fields, version_of(&body)).await?)))
+    let g = writes::update(store, &actor(&caller, &client), id, fields, version_of(&body)).await?;
+    Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
 /// Deletes a grievance; its DELETED audit record keeps the complete record.
@@ -249,13 +274,14 @@ pub struct StatusRequest {
 
 /// Moves a grievance to another status (an active item of the statuses list).
 #[utoipa::path(put, path = "/api/grievances/{id}/status", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = StatusRequest,
-    responses((status = 200, body = Envelope<Grievance>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<Grievance>>> {
+    responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: StatusRequest = http_glue::json::parse_body(body)?;
     let store = state.store.as_ref();
     reads::get(store, viewer(&caller), id).await?;
-    Ok(ApiJson(Envelope::ok(writes::change_status(store, &actor(&caller, &client), id, body.status_id, body.notes, body.version).await?)))
+    let g = writes::change_status(store, &actor(&caller, &client), id, body.status_id, body.notes, body.version).await?;
+    Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -266,8 +292,8 @@ pub struct AssignRequest {
 
 /// Assigns a grievance to an active user, who can then see it without view_all.
 #[utoipa::path(put, path = "/api/grievances/{id}/assign", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = AssignRequest,
-    responses((status = 200, body = Envelope<Grievance>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<Grievance>>> {
+    responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AssignRequest = http_glue::json::parse_body(body)?;
     let store = state.store.as_ref();
@@ -279,7 +305,8 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
             _ => return Err(Error::field("user_id", "Choose an active user to assign").into()),
         },
     };
-    Ok(ApiJson(Envelope::ok(writes::assign(store, &actor(&caller, &client), id, assignee).await?)))
+    let g = writes::assign(store, &actor(&caller, &client), id, assignee).await?;
+    Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
 /// The grievance's audit records, newest first.

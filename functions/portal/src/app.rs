@@ -70,7 +70,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     }
     println!("  Stop with Ctrl-C.");
     println!();
-    spawn_export_sweep(&state);
+    spawn_sweeps(&state);
     let app = router(state, web_dir);
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())
@@ -80,21 +80,26 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
 }
 
 /// Export files are fetched within the five minutes their link lives; the sweep deletes them
-/// an hour after they were written (`PORTAL_EXPORT_RETENTION_MINUTES`), at start-up and every
-/// ten minutes, as the S3 lifecycle rule does in the cloud.
-fn spawn_export_sweep(state: &AppState) {
-    let Some(blobs) = state.blobs.clone() else { return };
+/// an hour after they were written (`PORTAL_EXPORT_RETENTION_MINUTES`). Attachment uploads
+/// never confirmed are deleted after a day. Both at start-up and every ten minutes, as the
+/// S3 lifecycle rules do in the cloud.
+fn spawn_sweeps(state: &AppState) {
     let minutes = std::env::var("PORTAL_EXPORT_RETENTION_MINUTES").ok().and_then(|m| m.parse::<u64>().ok()).unwrap_or(60);
-    let retention = std::time::Duration::from_secs(minutes * 60);
+    spawn_sweep(state.blobs.clone(), "", std::time::Duration::from_secs(minutes * 60), "export files");
+    spawn_sweep(state.attachments.clone(), cases::attachments::PENDING_PREFIX, std::time::Duration::from_secs(24 * 3600), "unconfirmed attachment uploads");
+}
+
+fn spawn_sweep(blobs: Option<std::sync::Arc<dyn blobs::BlobStore>>, prefix: &'static str, age: std::time::Duration, what: &'static str) {
+    let Some(blobs) = blobs else { return };
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
         loop {
             every.tick().await;
             let blobs = blobs.clone();
-            let swept = tokio::task::spawn_blocking(move || blobs.local().map(|local| local.sweep(retention))).await;
+            let swept = tokio::task::spawn_blocking(move || blobs.local().map(|local| local.sweep(prefix, age))).await;
             match swept {
-                Ok(Some(Ok(n))) if n > 0 => tracing::info!(files = n, "old export files deleted"),
-                Ok(Some(Err(e))) => tracing::warn!(error = %e, "cannot sweep old export files"),
+                Ok(Some(Ok(n))) if n > 0 => tracing::info!(files = n, "old {what} deleted"),
+                Ok(Some(Err(e))) => tracing::warn!(error = %e, "cannot sweep old {what}"),
                 _ => {}
             }
         }

@@ -72,7 +72,7 @@ async fn the_trail_is_filtered_paged_and_scoped(engine: Engine) {
 
     let stats = api.get("/api/audit/statistics", &admin).await.body;
     assert_eq!(stats, json!({"totalActions": 5, "totalGrievances": 2, "totalUsers": 2}));
-    assert_eq!(api.get("/api/audit/actions", &admin).await.body.as_array().unwrap().len(), 10, "the nine grievance actions and EXPORTED");
+    assert_eq!(api.get("/api/audit/actions", &admin).await.body.as_array().unwrap().len(), 13, "the nine grievance actions, EXPORTED, and the attachment and note actions");
 }
 
 async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {
@@ -106,10 +106,12 @@ async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {
     assert_eq!(metrics["longestActiveUser"]["name"], ADMIN_NAME);
     assert_eq!(
         metrics["policeStationPerformance"],
-        json!([{"station_name": "Civil Lines", "resolution_rate": 50, "total_cases": 2}, {"station_name": "Cantonment", "resolution_rate": 0, "total_cases": 2}])
+        json!([{"station_name": "Civil Lines", "resolution_rate": 50, "total_cases": 2, "overdue_cases": 1},
+               {"station_name": "Cantonment", "resolution_rate": 0, "total_cases": 2, "overdue_cases": 2}])
     );
+    assert_eq!(metrics["overdueCases"], 3, "Inward since the FIR date, past Medium's 7 days, except the closed one");
     let own = api.get("/api/admin/performance-metrics", &ravi).await.body;
-    assert_eq!(own["policeStationPerformance"], json!([{"station_name": "Cantonment", "resolution_rate": 0, "total_cases": 1}]));
+    assert_eq!(own["policeStationPerformance"], json!([{"station_name": "Cantonment", "resolution_rate": 0, "total_cases": 1, "overdue_cases": 1}]));
     assert_eq!(own["overallResolutionRate"], 0);
 }
 

@@ -40,12 +40,24 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("post", "/api/admin/dropdowns/{kind}") => Permission(Dropdowns, Create),
         ("put", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Update),
         ("delete", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Delete),
+        // The pendency limits are part of the Admin Panel.
+        ("get", "/api/admin/pendency-limits") => Permission(Dropdowns, Read),
+        ("put", "/api/admin/pendency-limits") => Permission(Dropdowns, Update),
         ("get", "/api/grievances") | ("get", "/api/grievances/stats") | ("get", "/api/grievances/{id}") | ("get", "/api/grievances/{id}/history") => {
             Permission(Grievances, Read)
         }
         ("post", "/api/grievances") => Permission(Grievances, Create),
         ("put", "/api/grievances/{id}") | ("put", "/api/grievances/{id}/status") | ("put", "/api/grievances/{id}/assign") => Permission(Grievances, Update),
         ("delete", "/api/grievances/{id}") => Permission(Grievances, Delete),
+        // Attachments and notes: reading needs read, adding or removing needs update.
+        ("get", "/api/grievances/{id}/attachments") | ("get", "/api/grievances/{id}/attachments/{attachment_id}/link") | ("get", "/api/grievances/{id}/notes") => {
+            Permission(Grievances, Read)
+        }
+        ("post", "/api/grievances/{id}/attachments/uploads")
+        | ("post", "/api/grievances/{id}/attachments")
+        | ("delete", "/api/grievances/{id}/attachments/{attachment_id}")
+        | ("post", "/api/grievances/{id}/notes") => Permission(Grievances, Update),
+        ("get", "/api/attachments/files/{file}") | ("put", "/api/attachments/files/{file}") => SignedLink,
         ("get", "/api/grievances/export/excel") | ("get", "/api/grievances/export/pdf") | ("get", "/api/grievances/export/officers") => {
             Permission(Grievances, Read)
         }
@@ -62,7 +74,12 @@ fn every_route() -> Vec<(String, String)> {
 }
 
 fn concrete(path: &str) -> String {
-    path.replace("{kind}", "districts").replace("{id}", "987654").replace("{file}", "0b7c-forged.xlsx?name=a.xlsx&type=x&expires=99999999999&signature=00")
+    let file = if path.starts_with("/api/attachments/") {
+        "pending.987654.0b7c-forged?name=a.pdf&type=application%2Fpdf&size=10&expires=99999999999&signature=00"
+    } else {
+        "0b7c-forged.xlsx?name=a.xlsx&type=x&expires=99999999999&signature=00"
+    };
+    path.replace("{kind}", "districts").replace("{id}", "987654").replace("{attachment_id}", "0b7c-unknown").replace("{file}", file)
 }
 
 fn grants(allow: impl Fn(Resource, Action) -> bool) -> Value {

@@ -47,25 +47,33 @@ impl Api {
         // Internal errors are logged, never answered: show them in a failing test's output.
         let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("error").try_init();
         let secret = b"0123456789abcdef0123456789abcdef-test-secret";
-        type Engines = (Arc<dyn store::Store>, Arc<dyn blobs::BlobStore>, Option<tempfile::TempDir>);
-        let (store, blobs, dir): Engines = match engine {
+        type Blobs = Arc<dyn blobs::BlobStore>;
+        type Engines = (Arc<dyn store::Store>, Blobs, Blobs, Option<tempfile::TempDir>);
+        let (store, blobs, attachments, dir): Engines = match engine {
             Engine::Sqlite => {
                 let dir = tempfile::tempdir().unwrap();
                 let store = store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap();
                 let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), secret).unwrap();
-                (Arc::new(store), Arc::new(blobs), Some(dir))
+                let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), secret, blobs::local::ATTACHMENTS_ROUTE).unwrap();
+                (Arc::new(store), Arc::new(blobs), Arc::new(attachments), Some(dir))
             }
             Engine::Dynamo => {
                 let store = store::dynamo::DynamoStore::local(testkit::moto_endpoint(), testkit::unique("api")).await;
                 store.ensure_table().await.unwrap();
-                let blobs = blobs::s3::S3Blobs::local(testkit::moto_endpoint(), testkit::unique("exports")).await;
-                blobs.ensure_bucket().await.unwrap();
-                (Arc::new(store), Arc::new(blobs), None)
+                let bucket = |name: &str| {
+                    let name = testkit::unique(name);
+                    async move {
+                        let blobs = blobs::s3::S3Blobs::local(testkit::moto_endpoint(), name).await;
+                        blobs.ensure_bucket().await.unwrap();
+                        blobs
+                    }
+                };
+                (Arc::new(store), Arc::new(bucket("exports").await), Arc::new(bucket("attachments").await), None)
             }
         };
         http_glue::state::prepare_store(store.as_ref()).await.unwrap();
         auth::bootstrap::create_admin(store.as_ref(), ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
-        let state = AppState { store, tokens: auth::TokenKeys::new(secret), blobs: Some(blobs) };
+        let state = AppState { store, tokens: auth::TokenKeys::new(secret), blobs: Some(blobs), attachments: Some(attachments) };
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: dir }
@@ -127,6 +135,29 @@ impl Api {
             let status = StatusCode::from_u16(response.status().as_u16()).unwrap();
             let kind = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
             (status, kind, response.bytes().await.unwrap().to_vec())
+        }
+    }
+
+    /// Sends bytes to an upload link as a browser would, with no token and exactly the
+    /// headers the ticket names: through the portal's own router when the link is relative,
+    /// over HTTP otherwise (S3 on moto). Answers the status and the JSON body, if any.
+    pub async fn upload(&self, url: &str, headers: &Value, bytes: Vec<u8>) -> (StatusCode, Value) {
+        let headers: Vec<(String, String)> = headers.as_object().map(|h| h.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string())).collect()).unwrap_or_default();
+        if url.starts_with('/') {
+            let mut request = Request::builder().method("PUT").uri(url);
+            for (name, value) in &headers {
+                request = request.header(name, value);
+            }
+            let answer = self.send(request.body(Body::from(bytes)).unwrap()).await;
+            (answer.status, answer.body)
+        } else {
+            let mut request = reqwest::Client::new().put(url).body(bytes);
+            for (name, value) in &headers {
+                request = request.header(name, value);
+            }
+            let response = request.send().await.unwrap();
+            let status = StatusCode::from_u16(response.status().as_u16()).unwrap();
+            (status, serde_json::from_slice(&response.bytes().await.unwrap()).unwrap_or(Value::Null))
         }
     }
 

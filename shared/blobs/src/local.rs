@@ -1,9 +1,11 @@
-//! The embedded engine: files under `<data dir>/blobs`, downloaded through
-//! `/api/exports/files/{file}` with an HMAC over the file, its download name, its type and
-//! the expiry. The key is derived from the portal's own secret, so a link cannot be forged
-//! or altered (a changed byte anywhere fails the check) and dies after its lifetime.
+//! The embedded engine: files in one directory under the data directory, downloaded through
+//! `<route>/{file}` with an HMAC over the file, its download name, its type and the expiry,
+//! and uploaded by a PUT to the same route with an HMAC over the file, its type, its size
+//! and the expiry. The key is derived from the portal's own secret and the route, so a link
+//! cannot be forged or altered (a changed byte anywhere fails the check), works only on its
+//! own store and for its own purpose, and dies after its lifetime.
 
-use crate::{BlobStore, Download, Link};
+use crate::{BlobStore, Download, Link, Upload};
 use async_trait::async_trait;
 use domain::{Error, Result};
 use hmac::{Hmac, Mac};
@@ -14,12 +16,31 @@ use time::OffsetDateTime;
 
 type HmacSha256 = Hmac<Sha256>;
 
-/// The route that serves local links.
+/// The route that serves export links.
 pub const FILES_ROUTE: &str = "/api/exports/files";
+
+/// The route that serves attachment links, downloads and uploads.
+pub const ATTACHMENTS_ROUTE: &str = "/api/attachments/files";
 
 pub struct LocalBlobs {
     dir: PathBuf,
+    route: &'static str,
     key: Vec<u8>,
+}
+
+/// The query of a signed upload link, as the upload route receives it.
+#[derive(Clone, Debug, Default)]
+pub struct SignedUpload {
+    pub content_type: String,
+    pub size: u64,
+    pub expires: i64,
+    pub signature: String,
+}
+
+/// A checked upload link: where the bytes go, and how many may come.
+pub struct UploadTarget {
+    pub path: PathBuf,
+    pub size: u64,
 }
 
 /// The query of a signed link, as the download route receives it.
@@ -45,17 +66,34 @@ fn valid_file(file: &str) -> bool {
 impl LocalBlobs {
     /// `secret` is the portal's signing secret; the link key is derived from it so that it
     /// is never the same key as the session tokens'.
+    /// The exports store, served under `FILES_ROUTE`.
     pub fn new(dir: impl Into<PathBuf>, secret: &[u8]) -> std::io::Result<Self> {
+        Self::serving(dir, secret, FILES_ROUTE)
+    }
+
+    /// A store whose links point at `route`.
+    pub fn serving(dir: impl Into<PathBuf>, secret: &[u8], route: &'static str) -> std::io::Result<Self> {
         let dir = dir.into();
         std::fs::create_dir_all(&dir)?;
         let mut mac = HmacSha256::new_from_slice(secret).expect("HMAC takes any key length");
-        mac.update(b"grievance-portal download links v1");
-        Ok(LocalBlobs { dir, key: mac.finalize().into_bytes().to_vec() })
+        mac.update(b"grievance-portal blob links v2 ");
+        mac.update(route.as_bytes());
+        Ok(LocalBlobs { dir, route, key: mac.finalize().into_bytes().to_vec() })
     }
 
     fn mac(&self, file: &str, name: &str, content_type: &str, expires: i64) -> HmacSha256 {
+        self.mac_of(&[file, name, content_type, &expires.to_string()])
+    }
+
+    /// An upload's signature has five parts, a download's four: no download link can pass
+    /// as an upload link.
+    fn upload_mac(&self, file: &str, content_type: &str, size: u64, expires: i64) -> HmacSha256 {
+        self.mac_of(&["PUT", file, content_type, &size.to_string(), &expires.to_string()])
+    }
+
+    fn mac_of(&self, parts: &[&str]) -> HmacSha256 {
         let mut mac = HmacSha256::new_from_slice(&self.key).expect("HMAC takes any key length");
-        for part in [file, name, content_type, &expires.to_string()] {
+        for part in parts {
             // Length-prefixed, so no two different tuples sign the same bytes.
             mac.update(&(part.len() as u64).to_be_bytes());
             mac.update(part.as_bytes());
@@ -90,13 +128,32 @@ impl LocalBlobs {
         Ok(SignedFile { path, file_name: query.name.clone(), content_type: query.content_type.clone() })
     }
 
-    /// Deletes files older than `age`; answers how many went. Run at start-up and
-    /// periodically: export files are meant to be fetched within minutes.
-    pub fn sweep(&self, age: Duration) -> std::io::Result<usize> {
+    /// Checks an upload link for `file` at `now`: answers where the bytes go and how many
+    /// are allowed, or 403 when the signature does not match or the link has expired.
+    pub fn open_upload(&self, file: &str, query: &SignedUpload, now: i64) -> Result<UploadTarget> {
+        let forbidden = || Error::forbidden("This upload link is invalid or has expired. Choose the file again.");
+        if !valid_file(file) {
+            return Err(forbidden());
+        }
+        let signature = hex::decode(&query.signature).map_err(|_| forbidden())?;
+        self.upload_mac(file, &query.content_type, query.size, query.expires).verify_slice(&signature).map_err(|_| forbidden())?;
+        if query.expires < now {
+            return Err(forbidden());
+        }
+        Ok(UploadTarget { path: self.dir.join(file), size: query.size })
+    }
+
+    /// Deletes files whose name starts with `prefix` and that are older than `age`; answers
+    /// how many went. Export files are meant to be fetched within minutes; an attachment
+    /// upload that was never confirmed is abandoned.
+    pub fn sweep(&self, prefix: &str, age: Duration) -> std::io::Result<usize> {
         let cutoff = SystemTime::now() - age;
         let mut removed = 0;
         for entry in std::fs::read_dir(&self.dir)? {
             let entry = entry?;
+            if !entry.file_name().to_string_lossy().starts_with(prefix) {
+                continue;
+            }
             let old = entry.metadata()?.modified()? < cutoff;
             if old && entry.file_type()?.is_file() {
                 std::fs::remove_file(entry.path())?;
@@ -142,11 +199,49 @@ impl BlobStore for LocalBlobs {
         let expires = expires_at.unix_timestamp();
         let signature = hex::encode(self.mac(key, download.file_name, download.content_type, expires).finalize().into_bytes());
         let url = format!(
-            "{FILES_ROUTE}/{key}?name={}&type={}&expires={expires}&signature={signature}",
+            "{}/{key}?name={}&type={}&expires={expires}&signature={signature}",
+            self.route,
             query_escape(download.file_name),
             query_escape(download.content_type)
         );
         Ok(Link { url, expires_at })
+    }
+
+    async fn upload_link(&self, key: &str, content_type: &str, size: u64, lifetime: Duration) -> Result<Upload> {
+        self.path_of(key)?;
+        let expires_at = (OffsetDateTime::now_utc() + lifetime).replace_nanosecond(0).map_err(Error::internal)?;
+        let expires = expires_at.unix_timestamp();
+        let signature = hex::encode(self.upload_mac(key, content_type, size, expires).finalize().into_bytes());
+        let url = format!("{}/{key}?type={}&size={size}&expires={expires}&signature={signature}", self.route, query_escape(content_type));
+        Ok(Upload { url, method: "PUT", headers: vec![("Content-Type".into(), content_type.to_string())], expires_at })
+    }
+
+    async fn size(&self, key: &str) -> Result<Option<u64>> {
+        match tokio::fs::metadata(self.path_of(key)?).await {
+            Ok(m) if m.is_file() => Ok(Some(m.len())),
+            Ok(_) => Ok(None),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(Error::internal(e)),
+        }
+    }
+
+    async fn read_start(&self, key: &str, len: usize) -> Result<Vec<u8>> {
+        use tokio::io::AsyncReadExt;
+        let file = tokio::fs::File::open(self.path_of(key)?).await.map_err(Error::internal)?;
+        let mut start = Vec::with_capacity(len);
+        file.take(len as u64).read_to_end(&mut start).await.map_err(Error::internal)?;
+        Ok(start)
+    }
+
+    async fn rename(&self, from: &str, to: &str) -> Result<()> {
+        tokio::fs::rename(self.path_of(from)?, self.path_of(to)?).await.map_err(Error::internal)
+    }
+
+    async fn delete(&self, key: &str) -> Result<()> {
+        match tokio::fs::remove_file(self.path_of(key)?).await {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::internal(e)),
+            _ => Ok(()),
+        }
     }
 
     fn local(&self) -> Option<&LocalBlobs> {
@@ -205,6 +300,49 @@ mod tests {
         assert!(blobs.open_signed("../abc.pdf", &query, now).is_err(), "no path outside the directory");
         let other = LocalBlobs::new(dir.path().join("other"), b"another secret").unwrap();
         assert!(other.open_signed(&file, &query, now).is_err(), "another portal's key does not verify");
+        let attachments = LocalBlobs::serving(dir.path().join("blobs"), b"secret", ATTACHMENTS_ROUTE).unwrap();
+        assert!(attachments.open_signed(&file, &query, now).is_err(), "another store's route does not verify");
+    }
+
+    #[tokio::test]
+    async fn an_upload_link_admits_its_file_size_and_type_only_and_never_a_download_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let blobs = LocalBlobs::serving(dir.path(), b"secret", ATTACHMENTS_ROUTE).unwrap();
+        let link = blobs.upload_link("pending.7.abc", "application/pdf", 1234, Duration::from_secs(300)).await.unwrap();
+        assert!(link.url.starts_with("/api/attachments/files/pending.7.abc?type=application%2Fpdf&size=1234&"), "{}", link.url);
+        assert_eq!(link.headers, vec![("Content-Type".to_string(), "application/pdf".to_string())]);
+        let mut query = SignedUpload::default();
+        for pair in link.url.split_once('?').unwrap().1.split('&') {
+            let (k, v) = pair.split_once('=').unwrap();
+            match k {
+                "type" => query.content_type = v.replace("%2F", "/"),
+                "size" => query.size = v.parse().unwrap(),
+                "expires" => query.expires = v.parse().unwrap(),
+                "signature" => query.signature = v.to_string(),
+                _ => panic!("unexpected {k}"),
+            }
+        }
+        let now = OffsetDateTime::now_utc().unix_timestamp();
+        let target = blobs.open_upload("pending.7.abc", &query, now).unwrap();
+        assert_eq!((target.path, target.size), (dir.path().join("pending.7.abc"), 1234));
+        let mut bigger = query.clone();
+        bigger.size = 20_000_000;
+        assert!(blobs.open_upload("pending.7.abc", &bigger, now).is_err(), "a bigger size is refused");
+        assert!(blobs.open_upload("pending.7.abd", &query, now).is_err(), "another file is refused");
+        assert!(blobs.open_upload("pending.7.abc", &query, query.expires + 1).is_err(), "an expired link is refused");
+
+        std::fs::write(dir.path().join("pending.7.abc"), b"%PDF-1.4 body").unwrap();
+        assert_eq!(blobs.size("pending.7.abc").await.unwrap(), Some(13));
+        assert_eq!(blobs.read_start("pending.7.abc", 5).await.unwrap(), b"%PDF-");
+        blobs.rename("pending.7.abc", "grievance-7.abc").await.unwrap();
+        assert_eq!(blobs.size("pending.7.abc").await.unwrap(), None);
+        let download = blobs.download_link("grievance-7.abc", Download { file_name: "fir.pdf", content_type: "application/pdf" }, Duration::from_secs(60)).await.unwrap();
+        let signed = download.url.split_once("signature=").unwrap().1.to_string();
+        let as_upload = SignedUpload { signature: signed, ..query.clone() };
+        assert!(blobs.open_upload("grievance-7.abc", &as_upload, now).is_err(), "a download link is no upload link");
+        blobs.delete("grievance-7.abc").await.unwrap();
+        blobs.delete("grievance-7.abc").await.unwrap();
+        assert_eq!(blobs.size("grievance-7.abc").await.unwrap(), None);
     }
 
     #[tokio::test]
@@ -212,8 +350,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let blobs = LocalBlobs::new(dir.path(), b"secret").unwrap();
         std::fs::write(dir.path().join("new.xlsx"), b"x").unwrap();
-        assert_eq!(blobs.sweep(Duration::from_secs(3600)).unwrap(), 0);
-        assert_eq!(blobs.sweep(Duration::ZERO).unwrap(), 1);
+        std::fs::write(dir.path().join("pending.1.x"), b"x").unwrap();
+        assert_eq!(blobs.sweep("", Duration::from_secs(3600)).unwrap(), 0);
+        assert_eq!(blobs.sweep("pending.", Duration::ZERO).unwrap(), 1, "only the files of the prefix");
+        assert!(dir.path().join("new.xlsx").exists());
+        assert_eq!(blobs.sweep("", Duration::ZERO).unwrap(), 1);
         assert!(!dir.path().join("new.xlsx").exists());
     }
 }

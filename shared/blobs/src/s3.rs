@@ -1,7 +1,8 @@
-//! The cloud engine: an S3 bucket (public access blocked, encrypted, expiring objects; see
-//! template.yaml) and presigned GETs that name the download and its type.
+//! The cloud engine: an S3 bucket (public access blocked, encrypted; see template.yaml),
+//! presigned GETs that name the download and its type, and presigned PUTs that fix the type
+//! and the exact size of an upload (both are signed, so S3 refuses any other).
 
-use crate::{BlobStore, Download, Link};
+use crate::{BlobStore, Download, Link, Upload};
 use async_trait::async_trait;
 use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_s3::primitives::ByteStream;
@@ -76,11 +77,79 @@ impl BlobStore for S3Blobs {
             .bucket(&self.bucket)
             .key(key)
             .response_content_type(download.content_type)
-            .response_content_disposition(format!("attachment; filename=\"{}\"", download.file_name))
+            .response_content_disposition(crate::content_disposition(download.file_name))
             .presigned(presigning)
             .await
             .map_err(|e| Error::internal(aws_sdk_s3::error::DisplayErrorContext(e)))?;
         Ok(Link { url: request.uri().to_string(), expires_at })
+    }
+
+    async fn upload_link(&self, key: &str, content_type: &str, size: u64, lifetime: Duration) -> Result<Upload> {
+        let expires_at = OffsetDateTime::now_utc() + lifetime;
+        let presigning = PresigningConfig::expires_in(lifetime).map_err(Error::internal)?;
+        let request = self
+            .client
+            .put_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .content_type(content_type)
+            .content_length(size as i64)
+            .presigned(presigning)
+            .await
+            .map_err(|e| Error::internal(aws_sdk_s3::error::DisplayErrorContext(e)))?;
+        // A browser sets Content-Length itself from the body (it may not set it by hand);
+        // the signature still holds it, so any other size is refused by S3.
+        let headers = request
+            .headers()
+            .filter(|(name, _)| !name.eq_ignore_ascii_case("content-length"))
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .collect();
+        Ok(Upload { url: request.uri().to_string(), method: "PUT", headers, expires_at })
+    }
+
+    async fn size(&self, key: &str) -> Result<Option<u64>> {
+        match self.client.head_object().bucket(&self.bucket).key(key).send().await {
+            Ok(head) => Ok(Some(head.content_length().unwrap_or(0).max(0) as u64)),
+            Err(e) if e.as_service_error().is_some_and(|s| s.is_not_found()) => Ok(None),
+            Err(e) => Err(Error::internal(aws_sdk_s3::error::DisplayErrorContext(e))),
+        }
+    }
+
+    async fn read_start(&self, key: &str, len: usize) -> Result<Vec<u8>> {
+        let object = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .range(format!("bytes=0-{}", len.saturating_sub(1)))
+            .send()
+            .await
+            .map_err(|e| Error::internal(aws_sdk_s3::error::DisplayErrorContext(e)))?;
+        let bytes = object.body.collect().await.map_err(Error::internal)?.into_bytes();
+        Ok(bytes[..bytes.len().min(len)].to_vec())
+    }
+
+    async fn rename(&self, from: &str, to: &str) -> Result<()> {
+        self.client
+            .copy_object()
+            .bucket(&self.bucket)
+            .copy_source(format!("{}/{from}", self.bucket))
+            .key(to)
+            .send()
+            .await
+            .map_err(|e| Error::internal(aws_sdk_s3::error::DisplayErrorContext(e)))?;
+        self.delete(from).await
+    }
+
+    async fn delete(&self, key: &str) -> Result<()> {
+        self.client
+            .delete_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .send()
+            .await
+            .map_err(|e| Error::internal(aws_sdk_s3::error::DisplayErrorContext(e)))?;
+        Ok(())
     }
 }
 
@@ -103,5 +172,28 @@ mod tests {
         let answer = reqwest::get(&link.url).await.unwrap();
         assert_eq!(answer.status(), 200);
         assert_eq!(answer.bytes().await.unwrap().as_ref(), b"PK\x03\x04 spreadsheet");
+    }
+
+    #[tokio::test]
+    async fn a_browser_uploads_through_a_presigned_put_and_the_blob_can_be_checked_moved_and_deleted() {
+        let blobs = S3Blobs::local(testkit::moto_endpoint(), testkit::unique("attachments")).await;
+        blobs.ensure_bucket().await.unwrap();
+        let body = b"\x89PNG\r\n\x1a\n rest of the image".to_vec();
+        let upload = blobs.upload_link("pending.3.u1", "image/png", body.len() as u64, Duration::from_secs(300)).await.unwrap();
+        assert_eq!(upload.method, "PUT");
+        assert!(upload.url.contains("X-Amz-Signature="), "{}", upload.url);
+        assert!(upload.headers.iter().any(|(k, v)| k.eq_ignore_ascii_case("content-type") && v == "image/png"), "{:?}", upload.headers);
+        let mut put = reqwest::Client::new().put(&upload.url).body(body.clone());
+        for (name, value) in &upload.headers {
+            put = put.header(name, value);
+        }
+        assert_eq!(put.send().await.unwrap().status(), 200);
+        assert_eq!(blobs.size("pending.3.u1").await.unwrap(), Some(body.len() as u64));
+        assert_eq!(blobs.read_start("pending.3.u1", 8).await.unwrap(), b"\x89PNG\r\n\x1a\n");
+        blobs.rename("pending.3.u1", "grievance-3.u1").await.unwrap();
+        assert_eq!(blobs.size("pending.3.u1").await.unwrap(), None);
+        assert_eq!(blobs.size("grievance-3.u1").await.unwrap(), Some(body.len() as u64));
+        blobs.delete("grievance-3.u1").await.unwrap();
+        assert_eq!(blobs.size("grievance-3.u1").await.unwrap(), None);
     }
 }

@@ -51,3 +51,40 @@ pub fn stations_pk(user: Option<i64>) -> String {
 pub fn stats_station(user: Option<i64>, station: &str) -> Key {
     Key::new(stations_pk(user), station.to_string())
 }
+
+/// The stage index: grievances still in `stage`, by priority, oldest start of the stage first,
+/// so that the overdue ones are a range read. Kept for the whole state (`None`) and for each
+/// user's own cases.
+pub fn stage_pk(user: Option<i64>, stage: domain::pendency::Stage, priority: &str) -> String {
+    match user {
+        None => format!("GRVSTAGE#{}#{priority}", stage.as_str()),
+        Some(id) => format!("MYGRVSTAGE#{id}#{}#{priority}", stage.as_str()),
+    }
+}
+
+pub fn stage_sk(since: &str, id: i64) -> String {
+    format!("{since}#{id:012}")
+}
+
+pub fn notes_pk(grievance_id: i64) -> String {
+    format!("NOTES#{grievance_id}")
+}
+
+pub fn attachments_pk(grievance_id: i64) -> String {
+    format!("ATTACH#{grievance_id}")
+}
+
+pub fn attachment(grievance_id: i64, id: &str) -> Key {
+    Key::new(attachments_pk(grievance_id), id.to_string())
+}
+
+/// The Admin Panel's pendency limits.
+pub fn pendency_limits() -> Key {
+    Key::new("SETTINGS", "PENDENCY_LIMITS")
+}
+
+/// Numbers audit records of things done to a grievance that do not change it (notes,
+/// attachments) and of things done to none (exports).
+pub fn event_sequence() -> Key {
+    Key::new("SEQ", "audit-event")
+}

@@ -2,8 +2,11 @@
 //! its audit records, the dashboard counters and the admin-list usage counts, so an audit
 //! record is never lost and a counter never drifts from the data.
 
+pub mod attachments;
 pub mod counters;
 pub mod keys;
+pub mod notes;
+pub mod pendency;
 pub mod reads;
 pub mod trail;
 pub mod record;

@@ -39,6 +39,8 @@ pub struct Filters {
     pub priority: Option<String>,
     pub from_date: Option<String>,
     pub to_date: Option<String>,
+    /// Only grievances past their stage's limit, told by this clock.
+    pub overdue: Option<crate::pendency::Clock>,
 }
 
 fn contains(haystack: &str, needle: &str) -> bool {
@@ -55,6 +57,7 @@ impl Filters {
             && self.priority.is_none()
             && self.from_date.is_none()
             && self.to_date.is_none()
+            && self.overdue.is_none()
     }
 
     pub fn matches(&self, g: &Grievance) -> bool {
@@ -70,6 +73,7 @@ impl Filters {
             && eq(&self.priority, &f.priority)
             && self.from_date.as_ref().is_none_or(|d| f.fir_date.as_str() >= d.as_str())
             && self.to_date.as_ref().is_none_or(|d| f.fir_date.as_str() <= d.as_str())
+            && self.overdue.as_ref().is_none_or(|clock| clock.pendency(g).overdue)
     }
 }
 
@@ -106,11 +110,9 @@ pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: u
     let mut items = Vec::new();
     let mut examined = 0;
     let mut cursor = cursor;
-    let batch = if filters.is_empty() || (filters.status.is_some() && viewer.view_all && filters.search.is_none() && filters.fir_no.is_none() && filters.district.is_none() && filters.police_station.is_none() && filters.priority.is_none() && filters.from_date.is_none() && filters.to_date.is_none()) {
-        limit
-    } else {
-        200
-    };
+    // Every item read is a match when nothing filters beyond the index: read exactly a page.
+    let only_the_index = filters.is_empty() || (viewer.view_all && Filters { status: None, ..filters.clone() }.is_empty());
+    let batch = if only_the_index { limit } else { 200 };
     loop {
         let page = store.query(&base.clone().limit(batch).after(cursor.clone())).await?;
         let count = page.items.len();
@@ -215,6 +217,7 @@ pub async fn matched_count(store: &dyn Store, viewer: Viewer, filters: &Filters,
             f.status.is_some(),
             f.priority.is_some(),
             f.from_date.is_some() || f.to_date.is_some(),
+            f.overdue.is_some(),
         ];
         set.iter().filter(|s| **s).count()
     };

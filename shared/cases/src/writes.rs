@@ -12,6 +12,9 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use store::{Changes, Condition, Index, Item, Store, StoreError, Write};
 
+/// Something done alongside a grievance collided with someone else's change.
+pub const CHANGED: &str = "This was changed by someone else at the same time. Please reload and try again.";
+
 pub const STALE: &str = "This grievance was changed by someone else since you opened it. Please reload it and try again.";
 
 fn not_found() -> Error {
@@ -76,10 +79,22 @@ fn to_attrs(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> serde_json::Map<St
     attrs
 }
 
+/// Puts a grievance item in the stage index of `user` (or of the whole state), unless the
+/// grievance is decided and so can never be overdue.
+fn in_stage_index(item: Item, g: &Grievance, user: Option<i64>) -> Item {
+    let at = crate::pendency::stage_of(g);
+    if at.stage == domain::pendency::Stage::Decided {
+        return item;
+    }
+    let since = crate::pendency::date_text(at.since);
+    item.indexed(Index::Gsi3, keys::stage_pk(user, at.stage, &g.fields.priority), keys::stage_sk(&since, g.id))
+}
+
 fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
     let sort = keys::recency(&g.filed_at, g.id);
     let text = format!("{} {} {} {}", g.grievance_number, g.fields.fir_no, g.fields.crime_title, g.fields.brief_details);
-    Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) }
+    let item = Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) };
+    in_stage_index(item, g, None)
         // In the text index where the engine keeps one; ids rise with filing time.
         .with(store::SEARCH_TEXT, text)
         .with(store::SEARCH_PART, keys::ALL_INDEX_PK)
@@ -114,7 +129,8 @@ fn visibility_writes(before: Option<&Grievance>, after: Option<&Grievance>, refs
     }
     if let Some(a) = after {
         for user in now_visible {
-            writes.push(Write::put(Item { key: keys::visible(user, &a.filed_at, a.id), attrs: to_attrs(a, refs) }));
+            let copy = Item { key: keys::visible(user, &a.filed_at, a.id), attrs: to_attrs(a, refs) };
+            writes.push(Write::put(in_stage_index(copy, a, Some(user))));
         }
     }
     writes
@@ -166,11 +182,36 @@ impl<'a> From<&'a Grievance> for AuditSubject<'a> {
     }
 }
 
-/// The audit records of one change. `change` numbers the grievance's changes (its version
-/// after the change), so two changes within one second never share a record key.
-fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: i64, actor: &Actor, at: &str, entries: Vec<AuditEntry>) -> Vec<Write> {
+/// Which change of a grievance the audit records are of: a new version of it, or a numbered
+/// event beside it (a note, an attachment, an export). The two kinds name their records
+/// apart, so a record's id is unique in the trail.
+#[derive(Clone, Copy)]
+enum Change {
+    Version(i64),
+    Event(i64),
+}
+
+impl Change {
+    fn number(self) -> i64 {
+        match self {
+            Change::Version(n) | Change::Event(n) => n,
+        }
+    }
+    fn tag(self) -> String {
+        match self {
+            Change::Version(n) => n.to_string(),
+            Change::Event(n) => format!("e{n}"),
+        }
+    }
+}
+
+/// The audit records of one change. `change` numbers the grievance's changes, so two
+/// changes within one second never share a record key.
+fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: Change, actor: &Actor, at: &str, entries: Vec<AuditEntry>) -> Vec<Write> {
     let subject = subject.into();
     let id = subject.grievance_id;
+    let tag = change.tag();
+    let change = change.number();
     let count = entries.len() as i64;
     let stamp = domain::clock::now_precise_text();
     let mut writes: Vec<Write> = entries
@@ -180,7 +221,7 @@ fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: i64, actor: &A
             let sort = format!("{stamp}#{id:012}#{change:06}#{seq:03}");
             Write::put_new(
                 Item::new(store::Key::new(keys::audit_pk(id), format!("{stamp}#{change:06}#{seq:03}")))
-                    .with("id", format!("{id}-{change}-{seq}"))
+                    .with("id", format!("{id}-{tag}-{seq}"))
                     .with("grievance_id", id)
                     .with("grievance_number", subject.grievance_number)
                     .with("action", e.action.as_str())
@@ -213,10 +254,29 @@ fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: i64, actor: &A
 pub async fn record_event(store: &dyn Store, actor: &Actor, entry: AuditEntry) -> Result<()> {
     let subject = AuditSubject { grievance_id: 0, grievance_number: "", visible_to: vec![actor.user_id] };
     // Events share partition AUDIT#0; a sequence number keeps their keys apart.
-    let change = store.increment(&store::Key::new("SEQ", "audit-event"), "n", 1).await?;
+    let change = store.increment(&keys::event_sequence(), "n", 1).await?;
     let now = domain::clock::now_text();
-    store.transact(audit_writes(subject, change, actor, &now, vec![entry])).await?;
+    store.transact(audit_writes(subject, Change::Event(change), actor, &now, vec![entry])).await?;
     Ok(())
+}
+
+/// Writes `writes` (a note, an attachment record) together with their audit record, on
+/// condition that the grievance still exists: something done to a grievance that leaves the
+/// grievance itself unchanged, so it takes no version and conflicts with no edit.
+pub async fn record_on(store: &dyn Store, g: &Grievance, actor: &Actor, entry: AuditEntry, writes: Vec<Write>) -> Result<()> {
+    // A sequence number, not the version, keeps the record's key apart from others.
+    let change = store.increment(&keys::event_sequence(), "n", 1).await?;
+    let now = domain::clock::now_text();
+    let check_at = writes.len();
+    let mut all = writes;
+    all.push(Write::Check { key: keys::grievance(g.id), condition: Condition::Exists });
+    all.extend(audit_writes(g, Change::Event(change), actor, &now, vec![entry]));
+    match store.transact(all).await {
+        Err(StoreError::ConditionFailed { at }) if at == check_at => Err(not_found()),
+        // One of the caller's own conditions: someone else got there first.
+        Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(CHANGED)),
+        other => other.map_err(Error::from),
+    }
 }
 
 /// Every write of a change of a grievance: `before` is what was read (its version is the
@@ -315,7 +375,7 @@ pub fn creation_writes(g: &Grievance, refs: &BTreeMap<ListKind, i64>, actor: &Ac
         notes: Some(summary.clone()),
         action_details: Some(audit::complete_record(summary, &record_json(g), true)),
     };
-    change_writes(None, Some((g, refs)), audit_writes(g, g.version, actor, &g.filed_at, vec![entry]))
+    change_writes(None, Some((g, refs)), audit_writes(g, Change::Version(g.version), actor, &g.filed_at, vec![entry]))
 }
 
 fn check_version(current: &Grievance, expected: Option<i64>) -> Result<()> {
@@ -397,7 +457,7 @@ async fn update_once(store: &dyn Store, actor: &Actor, id: i64, mut fields: Grie
         // Nothing changed: nothing to write, nothing to audit.
         return Ok(before);
     }
-    commit(store, Some((&before, &before_refs)), Some((&after, &refs)), audit_writes(&after, after.version, actor, &now, entries)).await?;
+    commit(store, Some((&before, &before_refs)), Some((&after, &refs)), audit_writes(&after, Change::Version(after.version), actor, &now, entries)).await?;
     Ok(after)
 }
 
@@ -430,7 +490,7 @@ async fn change_status_once(store: &dyn Store, actor: &Actor, id: i64, status_id
     if entries.is_empty() {
         return Ok(before);
     }
-    commit(store, Some((&before, &before_refs)), Some((&after, &refs)), audit_writes(&after, after.version, actor, &now, entries)).await?;
+    commit(store, Some((&before, &before_refs)), Some((&after, &refs)), audit_writes(&after, Change::Version(after.version), actor, &now, entries)).await?;
     Ok(after)
 }
 
@@ -452,7 +512,7 @@ async fn assign_once(store: &dyn Store, actor: &Actor, id: i64, assignee: Option
         return Ok(before);
     }
     let entry = AuditEntry::simple(AuditAction::Assigned, "assigned_to", before.assigned_to_name.clone(), after.assigned_to_name.clone(), None);
-    commit(store, Some((&before, &refs)), Some((&after, &refs)), audit_writes(&after, after.version, actor, &now, vec![entry])).await?;
+    commit(store, Some((&before, &refs)), Some((&after, &refs)), audit_writes(&after, Change::Version(after.version), actor, &now, vec![entry])).await?;
     Ok(after)
 }
 
@@ -472,6 +532,6 @@ async fn delete_once(store: &dyn Store, actor: &Actor, id: i64) -> Result<Grieva
         notes: Some(summary.clone()),
         action_details: Some(audit::complete_record(summary, &record_json(&before), false)),
     };
-    commit(store, Some((&before, &refs)), None, audit_writes(&before, before.version + 1, actor, &now, vec![entry])).await?;
+    commit(store, Some((&before, &refs)), None, audit_writes(&before, Change::Version(before.version + 1), actor, &now, vec![entry])).await?;
     Ok(before)
 }

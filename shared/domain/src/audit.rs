@@ -20,10 +20,16 @@ pub enum AuditAction {
     Reopened,
     /// A file of grievances was exported (Excel, PDF or the officers sheet).
     Exported,
+    /// A document was attached to a grievance.
+    AttachmentAdded,
+    /// An attachment was removed from a grievance.
+    AttachmentDeleted,
+    /// A remark was added to a grievance's case notes.
+    NoteAdded,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 10] = [
+    pub const ALL: [AuditAction; 13] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -34,6 +40,9 @@ impl AuditAction {
         AuditAction::Closed,
         AuditAction::Reopened,
         AuditAction::Exported,
+        AuditAction::AttachmentAdded,
+        AuditAction::AttachmentDeleted,
+        AuditAction::NoteAdded,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -48,6 +57,9 @@ impl AuditAction {
             AuditAction::Closed => "CLOSED",
             AuditAction::Reopened => "REOPENED",
             AuditAction::Exported => "EXPORTED",
+            AuditAction::AttachmentAdded => "ATTACHMENT_ADDED",
+            AuditAction::AttachmentDeleted => "ATTACHMENT_DELETED",
+            AuditAction::NoteAdded => "NOTE_ADDED",
         }
     }
 

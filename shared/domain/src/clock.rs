@@ -26,3 +26,9 @@ pub fn now_precise_text() -> String {
     let now = now.replace_nanosecond(now.nanosecond() / 1000 * 1000).unwrap_or(now);
     now.format(&Rfc3339).expect("a UTC time formats as RFC 3339")
 }
+
+/// Today's date in India (UTC+05:30): the dates staff enter are Indian dates, so days at a
+/// stage are counted against this one.
+pub fn today() -> time::Date {
+    (OffsetDateTime::now_utc() + time::Duration::minutes(330)).date()
+}

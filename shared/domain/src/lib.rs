@@ -8,6 +8,7 @@ pub mod error;
 pub mod grievance;
 pub mod lists;
 pub mod password;
+pub mod pendency;
 pub mod permissions;
 pub mod user;
 

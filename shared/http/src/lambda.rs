@@ -1,6 +1,7 @@
 //! The Lambda host: each area's `main` is one call to `run`. Clients are built and the first
 //! connection opened during init, so the first request does not pay for them. The DynamoDB
-//! table is `TABLE_NAME`; the exports bucket, for the functions given one, `EXPORTS_BUCKET`.
+//! table is `TABLE_NAME`; the exports bucket, for the functions given one, `EXPORTS_BUCKET`;
+//! the attachments bucket likewise `ATTACHMENTS_BUCKET`.
 
 use crate::{layers, AppState, AreaRouter};
 use auth::TokenKeys;
@@ -37,15 +38,16 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     store.warm_up().await;
     crate::state::prepare_store(&store).await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
     let secret = jwt_secret(&config).await?;
-    let blobs: Option<Arc<dyn blobs::BlobStore>> = match std::env::var("EXPORTS_BUCKET") {
-        Ok(bucket) => {
-            let s3 = S3Blobs::new(aws_sdk_s3::Client::new(&config), bucket);
-            s3.warm_up().await;
-            Some(Arc::new(s3))
-        }
-        Err(_) => None,
+    let config = &config;
+    let bucket = |variable: &'static str| async move {
+        let bucket = std::env::var(variable).ok()?;
+        let s3 = S3Blobs::new(aws_sdk_s3::Client::new(config), bucket);
+        s3.warm_up().await;
+        Some(Arc::new(s3) as Arc<dyn blobs::BlobStore>)
     };
-    Ok(AppState { store: Arc::new(store), tokens: TokenKeys::new(&secret), blobs })
+    let blobs = bucket("EXPORTS_BUCKET").await;
+    let attachments = bucket("ATTACHMENTS_BUCKET").await;
+    Ok(AppState { store: Arc::new(store), tokens: TokenKeys::new(&secret), blobs, attachments })
 }
 
 pub async fn run(routes: fn() -> AreaRouter) -> Result<(), lambda_http::Error> {

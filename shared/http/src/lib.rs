@@ -6,6 +6,7 @@ pub mod caller;
 pub mod client;
 pub mod envelope;
 pub mod error;
+pub mod files;
 pub mod json;
 pub mod lambda;
 pub mod layers;

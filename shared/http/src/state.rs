@@ -10,11 +10,18 @@ pub struct AppState {
     pub tokens: TokenKeys,
     /// Where export files go; only the functions that write files have one in the cloud.
     pub blobs: Option<Arc<dyn BlobStore>>,
+    /// Where grievance attachments live, for good; separate from the exports, whose files
+    /// expire.
+    pub attachments: Option<Arc<dyn BlobStore>>,
 }
 
 impl AppState {
     pub fn blobs(&self) -> domain::Result<&dyn BlobStore> {
         self.blobs.as_deref().ok_or_else(|| domain::Error::internal("this function has no blob store (EXPORTS_BUCKET is not set)"))
+    }
+
+    pub fn attachments(&self) -> domain::Result<&dyn BlobStore> {
+        self.attachments.as_deref().ok_or_else(|| domain::Error::internal("this function has no attachments store (ATTACHMENTS_BUCKET is not set)"))
     }
 }
 

@@ -40,6 +40,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/pendency-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The limits in force (the defaults until the Admin Panel saves its own). */
+        get: operations["get_limits"];
+        /** Replaces the limits; every bad cell is reported under `limits.<priority>.<stage>`. */
+        put: operations["save_limits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/performance-metrics": {
         parameters: {
             query?: never;
@@ -70,6 +88,27 @@ export interface paths {
          */
         get: operations["recent_activities"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments/files/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads an attachment through its signed link (embedded portal). */
+        get: operations["download_file"];
+        /**
+         * Receives an attachment's bytes through its signed upload link (embedded portal); at most
+         *     the size the link was signed for.
+         */
+        put: operations["upload_file"];
         post?: never;
         delete?: never;
         options?: never;
@@ -375,6 +414,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The grievance's attachments, newest first. */
+        get: operations["list_attachments"];
+        put?: never;
+        /**
+         * Confirms an upload: the type is read from the content (PDF, JPEG or PNG), the size
+         *     checked, and the attachment recorded with an ATTACHMENT_ADDED audit record. A file that
+         *     fails a check is deleted.
+         */
+        post: operations["confirm_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/attachments/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an upload: checks what the browser declares and answers a link to PUT the bytes to. */
+        post: operations["start_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an attachment; an ATTACHMENT_DELETED audit record keeps its name, type and size. */
+        delete: operations["delete_attachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/attachments/{attachment_id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A five-minute link that downloads the attachment under its own name. */
+        get: operations["download_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/{id}/history": {
         parameters: {
             query?: never;
@@ -386,6 +498,24 @@ export interface paths {
         get: operations["history"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The grievance's case notes, newest first. */
+        get: operations["list_notes"];
+        put?: never;
+        /** Adds a note, with a NOTE_ADDED audit record. */
+        post: operations["add_note"];
         delete?: never;
         options?: never;
         head?: never;
@@ -555,8 +685,31 @@ export interface components {
              */
             user_id?: number | null;
         };
+        AttachRequest: {
+            file_name: string;
+            /** @description From the upload ticket. */
+            upload_id: string;
+        };
+        Attachment: {
+            /** @description As read from the content, whatever the name says. */
+            content_type: string;
+            file_name: string;
+            /** Format: int64 */
+            grievance_id: number;
+            id: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            /** @description RFC 3339. */
+            uploaded_at: string;
+            /** Format: int64 */
+            uploaded_by: number;
+            uploaded_by_name: string;
+        };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -601,31 +754,47 @@ export interface components {
         DeletedResponse: {
             message: string;
         };
-        Envelope_Grievance: {
-            /** @description A stored grievance: what staff filled in, and what the server keeps about it. */
-            data: components["schemas"]["GrievanceFields"] & {
+        Envelope_Attachment: {
+            data: {
+                /** @description As read from the content, whatever the name says. */
+                content_type: string;
+                file_name: string;
                 /** Format: int64 */
-                assigned_to?: number | null;
-                assigned_to_name?: string | null;
-                filed_at: string;
-                /** Format: int64 */
-                filed_by: number;
-                filed_by_name: string;
-                grievance_number: string;
-                /** Format: int64 */
-                id: number;
-                /** Format: int64 */
-                priority_id?: number | null;
-                /** @description When the grievance last entered Resolved or Closed. */
-                resolved_at?: string | null;
-                /** Format: int64 */
-                status_id?: number | null;
-                updated_at: string;
+                grievance_id: number;
+                id: string;
                 /**
                  * Format: int64
-                 * @description Bumped by every change; a change based on an older version is refused (409).
+                 * @description Bytes.
                  */
-                version: number;
+                size: number;
+                /** @description RFC 3339. */
+                uploaded_at: string;
+                /** Format: int64 */
+                uploaded_by: number;
+                uploaded_by_name: string;
+            };
+            success: boolean;
+        };
+        Envelope_GrievanceView: {
+            /** @description A grievance as the API answers it: the record and where it stands. */
+            data: components["schemas"]["Grievance"] & {
+                pendency: components["schemas"]["Pendency"];
+            };
+            success: boolean;
+        };
+        Envelope_Note: {
+            data: {
+                /** Format: int64 */
+                author_id: number;
+                author_name: string;
+                /** @description The id of the earlier note this one corrects; null for a plain note. */
+                corrects?: string | null;
+                /** @description RFC 3339. */
+                created_at: string;
+                /** Format: int64 */
+                grievance_id: number;
+                id: string;
+                text: string;
             };
             success: boolean;
         };
@@ -665,6 +834,27 @@ export interface components {
             };
             success: boolean;
         };
+        Envelope_Vec_Attachment: {
+            data: {
+                /** @description As read from the content, whatever the name says. */
+                content_type: string;
+                file_name: string;
+                /** Format: int64 */
+                grievance_id: number;
+                id: string;
+                /**
+                 * Format: int64
+                 * @description Bytes.
+                 */
+                size: number;
+                /** @description RFC 3339. */
+                uploaded_at: string;
+                /** Format: int64 */
+                uploaded_by: number;
+                uploaded_by_name: string;
+            }[];
+            success: boolean;
+        };
         Envelope_Vec_AuditRecord: {
             data: {
                 action: components["schemas"]["AuditAction"];
@@ -690,6 +880,22 @@ export interface components {
                 user_id: number;
                 user_name: string;
                 user_role: string;
+            }[];
+            success: boolean;
+        };
+        Envelope_Vec_Note: {
+            data: {
+                /** Format: int64 */
+                author_id: number;
+                author_name: string;
+                /** @description The id of the earlier note this one corrects; null for a plain note. */
+                corrects?: string | null;
+                /** @description RFC 3339. */
+                created_at: string;
+                /** Format: int64 */
+                grievance_id: number;
+                id: string;
+                text: string;
             }[];
             success: boolean;
         };
@@ -756,6 +962,13 @@ export interface components {
             /** @description Opens the file: relative to the portal, or an absolute S3 address. No token in it. */
             url: string;
         };
+        /** @description A download link for one attachment. */
+        FileLink: {
+            /** @description RFC 3339; the link answers 403 after this. */
+            expires_at: string;
+            /** @description Opens the file: relative to the portal, or an absolute S3 address. No token in it. */
+            url: string;
+        };
         /** @description A stored grievance: what staff filled in, and what the server keeps about it. */
         Grievance: components["schemas"]["GrievanceFields"] & {
             /** Format: int64 */
@@ -809,7 +1022,7 @@ export interface components {
         };
         GrievancePage: {
             /** @description The page, newest first. */
-            data: components["schemas"]["Grievance"][];
+            data: components["schemas"]["GrievanceView"][];
             /**
              * Format: int64
              * @description How many of them match the filters, when that is known without reading every match:
@@ -840,6 +1053,10 @@ export interface components {
         GrievanceStats: {
             byPriority: components["schemas"]["PriorityCount"][];
             byStatus: components["schemas"]["StatusCount"][];
+        };
+        /** @description A grievance as the API answers it: the record and where it stands. */
+        GrievanceView: components["schemas"]["Grievance"] & {
+            pendency: components["schemas"]["Pendency"];
         };
         HealthResponse: {
             status: string;
@@ -889,12 +1106,74 @@ export interface components {
         MessageResponse: {
             message: string;
         };
+        Note: {
+            /** Format: int64 */
+            author_id: number;
+            author_name: string;
+            /** @description The id of the earlier note this one corrects; null for a plain note. */
+            corrects?: string | null;
+            /** @description RFC 3339. */
+            created_at: string;
+            /** Format: int64 */
+            grievance_id: number;
+            id: string;
+            text: string;
+        };
+        NoteRequest: {
+            /** @description The id of an earlier note of this grievance that this one corrects. */
+            corrects?: string | null;
+            /** @description At most 4000 characters. */
+            text: string;
+        };
         /** @description One investigation officer's stint on the case. */
         OfficerEntry: {
             findings: string;
             from_date?: string | null;
             officer_name: string;
             to_date?: string | null;
+        };
+        /** @description Where a grievance stands, as the API answers it. */
+        Pendency: {
+            /**
+             * Format: int64
+             * @description Whole days since then.
+             */
+            days_at_stage: number;
+            /**
+             * Format: int64
+             * @description Days beyond the limit; 0 unless overdue.
+             */
+            days_overdue: number;
+            /**
+             * Format: int32
+             * @description The Admin Panel's limit for this stage and the grievance's priority; null for none.
+             */
+            limit_days?: number | null;
+            overdue: boolean;
+            /** @description YYYY-MM-DD: the day the grievance entered its stage. */
+            since: string;
+            stage: components["schemas"]["Stage"];
+            stage_label: string;
+        };
+        PendencyLimitsRequest: {
+            /** @description `{priority: {stage: days or null}}`; days are whole numbers from 1 to 3650. */
+            limits: {
+                [key: string]: {
+                    [key: string]: number | null;
+                };
+            };
+        };
+        PendencyLimitsView: {
+            /** @description Days allowed, per priority and stage; a stage left out has no limit. */
+            limits: {
+                [key: string]: {
+                    [key: string]: number;
+                };
+            };
+            /** @description The active Priorities list, in display order. */
+            priorities: string[];
+            /** @description The stages a grievance can be overdue at, in their order. */
+            stages: components["schemas"]["StageInfo"][];
         };
         PerformanceMetrics: {
             /**
@@ -908,6 +1187,11 @@ export interface components {
              * @description (resolved + closed) / total, as a whole percentage.
              */
             overallResolutionRate: number;
+            /**
+             * Format: int64
+             * @description Grievances past their stage's limit (Admin Panel, Pendency Limits).
+             */
+            overdueCases: number;
             policeStationPerformance: components["schemas"]["StationPerformance"][];
             /**
              * Format: int64
@@ -985,7 +1269,18 @@ export interface components {
             role_id: number;
             role_name: string;
         };
+        /** @enum {string} */
+        Stage: "inward" | "scrutiny" | "with_io" | "in_court" | "decided";
+        StageInfo: {
+            label: string;
+            stage: components["schemas"]["Stage"];
+        };
         StationPerformance: {
+            /**
+             * Format: int64
+             * @description The station's grievances past their stage's limit.
+             */
+            overdue_cases: number;
             /**
              * Format: int64
              * @description Resolved and closed cases as a whole percentage of the station's cases.
@@ -1013,6 +1308,31 @@ export interface components {
         SuccessMessage: {
             message: string;
             success: boolean;
+        };
+        UploadRequest: {
+            /** @description application/pdf, image/jpeg or image/png. */
+            content_type: string;
+            file_name: string;
+            /**
+             * Format: int64
+             * @description Bytes; at most 20 MB.
+             */
+            size: number;
+        };
+        /** @description Where and how the browser sends the file's bytes. */
+        UploadTicket: {
+            /** @description RFC 3339; the link is refused after this. */
+            expires_at: string;
+            /** @description Send exactly these headers with the bytes. */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description Always PUT. */
+            method: string;
+            /** @description Names the upload when it is confirmed. */
+            upload_id: string;
+            /** @description Relative to the portal, or an absolute presigned S3 address. No token in it; send none. */
+            url: string;
         };
         /** @description The fields of a new user (`password` on create only). */
         UserRequest: {
@@ -1320,6 +1640,99 @@ export interface operations {
             };
         };
     };
+    get_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendencyLimitsView"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PendencyLimitsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendencyLimitsView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     performance_metrics: {
         parameters: {
             query?: never;
@@ -1365,6 +1778,121 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_file: {
+        parameters: {
+            query?: {
+                /** @description The name the file is saved as. */
+                name?: string;
+                /** @description Its content type. */
+                type?: string;
+                /** @description Seconds since the epoch after which the link is refused. */
+                expires?: number;
+                /** @description Hex HMAC over the file, name, type and expiry. */
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_file: {
+        parameters: {
+            query?: {
+                /** @description The content type the upload was declared with. */
+                type?: string;
+                /** @description The most bytes the upload may hold. */
+                size?: number;
+                /** @description Seconds since the epoch after which the link is refused. */
+                expires?: number;
+                /** @description Hex HMAC over the file, type, size and expiry. */
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": number[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1814,6 +2342,8 @@ export interface operations {
                 from_date?: string;
                 /** @description FIR date to (YYYY-MM-DD, inclusive). */
                 to_date?: string;
+                /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
+                overdue?: boolean;
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
                 cursor?: string;
@@ -1877,7 +2407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Grievance"];
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
                 };
             };
             400: {
@@ -1930,6 +2460,8 @@ export interface operations {
                 from_date?: string;
                 /** @description FIR date to (YYYY-MM-DD, inclusive). */
                 to_date?: string;
+                /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
+                overdue?: boolean;
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
                 cursor?: string;
@@ -1988,6 +2520,8 @@ export interface operations {
                 from_date?: string;
                 /** @description FIR date to (YYYY-MM-DD, inclusive). */
                 to_date?: string;
+                /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
+                overdue?: boolean;
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
                 cursor?: string;
@@ -2046,6 +2580,8 @@ export interface operations {
                 from_date?: string;
                 /** @description FIR date to (YYYY-MM-DD, inclusive). */
                 to_date?: string;
+                /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
+                overdue?: boolean;
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
                 cursor?: string;
@@ -2142,7 +2678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Grievance"];
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
                 };
             };
             /** @description The request is malformed or fails validation */
@@ -2201,7 +2737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Grievance"];
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
                 };
             };
             400: {
@@ -2331,7 +2867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Grievance"];
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
                 };
             };
             400: {
@@ -2369,6 +2905,307 @@ export interface operations {
             };
             /** @description The request body is over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_attachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Attachment"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Attachment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadTicket"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileLink"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2433,6 +3270,128 @@ export interface operations {
             };
         };
     };
+    list_notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Note"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Note"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     change_status: {
         parameters: {
             query?: never;
@@ -2453,7 +3412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Grievance"];
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
                 };
             };
             400: {

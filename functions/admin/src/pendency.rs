@@ -1,0 +1,69 @@
+//! `/api/admin/pendency-limits`: how many days a grievance may stay at each stage, per
+//! priority. Seen with `dropdowns` read (the Admin Panel), changed with `dropdowns` update.
+
+use axum::extract::State;
+use domain::lists::ListKind;
+use domain::pendency::{PendencyLimits, Stage};
+use domain::{Action, Resource};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area().routes(routes!(get_limits, save_limits))
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct StageInfo {
+    pub stage: Stage,
+    pub label: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct PendencyLimitsView {
+    /// The stages a grievance can be overdue at, in their order.
+    pub stages: Vec<StageInfo>,
+    /// The active Priorities list, in display order.
+    pub priorities: Vec<String>,
+    /// Days allowed, per priority and stage; a stage left out has no limit.
+    pub limits: BTreeMap<String, BTreeMap<Stage, u32>>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PendencyLimitsRequest {
+    /// `{priority: {stage: days or null}}`; days are whole numbers from 1 to 3650.
+    #[schema(value_type = BTreeMap<String, BTreeMap<String, Option<u32>>>)]
+    pub limits: serde_json::Value,
+}
+
+async fn view(store: &dyn store::Store, limits: PendencyLimits) -> domain::Result<PendencyLimitsView> {
+    let priorities = lists::list(store, ListKind::Priorities).await?.into_iter().filter(|p| p.is_active).map(|p| p.name).collect();
+    Ok(PendencyLimitsView {
+        stages: Stage::TIMED.into_iter().map(|stage| StageInfo { stage, label: stage.label().to_string() }).collect(),
+        priorities,
+        limits: limits.0,
+    })
+}
+
+/// The limits in force (the defaults until the Admin Panel saves its own).
+#[utoipa::path(get, path = "/api/admin/pendency-limits", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = PendencyLimitsView), (status = 403, body = ErrorBody)))]
+async fn get_limits(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<PendencyLimitsView>> {
+    caller.require(Resource::Dropdowns, Action::Read)?;
+    let store = state.store.as_ref();
+    Ok(ApiJson(view(store, cases::pendency::limits(store).await?).await?))
+}
+
+/// Replaces the limits; every bad cell is reported under `limits.<priority>.<stage>`.
+#[utoipa::path(put, path = "/api/admin/pendency-limits", tag = "admin", security(("bearer" = [])), request_body = PendencyLimitsRequest,
+    responses((status = 200, body = PendencyLimitsView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn save_limits(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<PendencyLimitsView>> {
+    caller.require(Resource::Dropdowns, Action::Update)?;
+    let body: PendencyLimitsRequest = http_glue::json::parse_body(body)?;
+    let limits = PendencyLimits::parse(&body.limits)?;
+    let store = state.store.as_ref();
+    let saved = cases::pendency::save_limits(store, limits).await?;
+    Ok(ApiJson(view(store, saved).await?))
+}

@@ -1,0 +1,239 @@
+//! Attachments: scanned FIR copies, orders and photographs kept with a grievance. The
+//! browser uploads the bytes straight to the blob store through a short-lived link (a
+//! presigned S3 PUT in the cloud), under a pending key; confirming the upload checks the
+//! size and the type from the content itself, moves the blob to its own key and writes the
+//! record with its audit record. Uploads never confirmed are swept after a day.
+
+use crate::keys;
+use crate::record::{Actor, Grievance};
+use crate::writes::{self, AuditEntry};
+use blobs::BlobStore;
+use domain::audit::AuditAction;
+use domain::{Error, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use store::{Condition, Item, Query, Store, Write};
+use utoipa::ToSchema;
+
+pub const MAX_BYTES: u64 = 20 * 1024 * 1024;
+pub const TOO_BIG: &str = "Files may be at most 20 MB";
+pub const WRONG_TYPE: &str = "Only PDF, JPEG and PNG files can be attached";
+pub const EMPTY: &str = "The file is empty";
+pub const UPLOAD_GONE: &str = "The upload was not found; please upload the file again";
+pub const NOT_FOUND: &str = "Attachment not found";
+
+/// Blob keys of uploads not yet confirmed start with this.
+pub const PENDING_PREFIX: &str = "pending.";
+
+/// The types an attachment may have.
+pub const ALLOWED_TYPES: [&str; 3] = ["application/pdf", "image/jpeg", "image/png"];
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Attachment {
+    pub id: String,
+    pub grievance_id: i64,
+    pub file_name: String,
+    /// As read from the content, whatever the name says.
+    pub content_type: String,
+    /// Bytes.
+    pub size: u64,
+    pub uploaded_by: i64,
+    pub uploaded_by_name: String,
+    /// RFC 3339.
+    pub uploaded_at: String,
+}
+
+/// An upload's id: a random UUID, so one user cannot guess another's pending upload.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UploadId(uuid::Uuid);
+
+impl UploadId {
+    pub fn new() -> Self {
+        UploadId(uuid::Uuid::new_v4())
+    }
+
+    pub fn parse(text: &str) -> Result<UploadId> {
+        uuid::Uuid::parse_str(text.trim()).map(UploadId).map_err(|_| Error::field("upload_id", UPLOAD_GONE))
+    }
+}
+
+impl Default for UploadId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Display for UploadId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Where an upload waits for its confirmation: the grievance is part of the key, so an
+/// upload can be confirmed only on the grievance it was meant for.
+pub fn pending_key(grievance_id: i64, upload: UploadId) -> String {
+    format!("{PENDING_PREFIX}{grievance_id}.{upload}")
+}
+
+pub fn stored_key(grievance_id: i64, id: &str) -> String {
+    format!("grievance-{grievance_id}.{id}")
+}
+
+/// A file's name as shown and downloaded: the last part of whatever path the browser sent,
+/// without control characters or quotes, at most 200 characters.
+pub fn clean_file_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let cleaned: String = last.chars().filter(|c| !c.is_control() && !matches!(c, '"' | '<' | '>')).collect();
+    let cleaned = cleaned.trim();
+    if cleaned.is_empty() || cleaned == "." || cleaned == ".." {
+        return "attachment".to_string();
+    }
+    cleaned.chars().take(200).collect()
+}
+
+/// What the browser says it will upload, checked before it is given a link.
+pub fn check_declared(content_type: &str, size: u64) -> Result<()> {
+    if size == 0 {
+        return Err(Error::field("size", EMPTY));
+    }
+    if size > MAX_BYTES {
+        return Err(Error::field("size", TOO_BIG));
+    }
+    if !ALLOWED_TYPES.contains(&content_type.trim().to_ascii_lowercase().as_str()) {
+        return Err(Error::field("content_type", WRONG_TYPE));
+    }
+    Ok(())
+}
+
+/// The type of a file from its first bytes, when it is one that may be attached.
+pub fn sniff(start: &[u8]) -> Option<&'static str> {
+    let kind = infer::get(start)?;
+    ALLOWED_TYPES.into_iter().find(|t| *t == kind.mime_type())
+}
+
+/// The attribute that orders a grievance's attachments: the time of the upload's
+/// confirmation, to the microsecond.
+const ORDER: &str = "confirmed_at";
+
+/// How many bytes tell the type.
+const SNIFF_BYTES: usize = 64;
+
+/// The grievance's attachments, newest first.
+pub async fn list(store: &dyn Store, grievance_id: i64) -> Result<Vec<Attachment>> {
+    let mut items = store::read_all(store, Query::table(keys::attachments_pk(grievance_id))).await?;
+    // Upload times are whole seconds; the precise time kept beside orders two in one second.
+    items.sort_by(|a, b| b.str(ORDER).cmp(&a.str(ORDER)));
+    items.into_iter().map(|item| serde_json::from_value::<Attachment>(serde_json::Value::Object(item.attrs)).map_err(Error::internal)).collect()
+}
+
+pub async fn get(store: &dyn Store, grievance_id: i64, id: &str) -> Result<Attachment> {
+    let item = store.get(&keys::attachment(grievance_id, id)).await?.ok_or_else(|| Error::not_found(NOT_FOUND))?;
+    serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)
+}
+
+/// Confirms an upload: checks it, keeps it and records it. A file that fails a check is
+/// deleted at once.
+pub async fn add(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, upload: UploadId, file_name: &str) -> Result<Attachment> {
+    let pending = pending_key(g.id, upload);
+    let size = blobs.size(&pending).await?.ok_or_else(|| Error::field("upload_id", UPLOAD_GONE))?;
+    let checked = match size {
+        0 => Err(EMPTY),
+        s if s > MAX_BYTES => Err(TOO_BIG),
+        _ => sniff(&blobs.read_start(&pending, SNIFF_BYTES).await?).ok_or(WRONG_TYPE),
+    };
+    let content_type = match checked {
+        Ok(t) => t,
+        Err(message) => {
+            blobs.delete(&pending).await?;
+            return Err(Error::field("upload_id", message));
+        }
+    };
+    let id = upload.to_string();
+    let stored = stored_key(g.id, &id);
+    blobs.rename(&pending, &stored).await?;
+    let attachment = Attachment {
+        id: id.clone(),
+        grievance_id: g.id,
+        file_name: clean_file_name(file_name),
+        content_type: content_type.to_string(),
+        size,
+        uploaded_by: actor.user_id,
+        uploaded_by_name: actor.name.clone(),
+        uploaded_at: domain::clock::now_text(),
+    };
+    let serde_json::Value::Object(attrs) = serde_json::to_value(&attachment).map_err(Error::internal)? else { unreachable!("an attachment is an object") };
+    let entry = AuditEntry {
+        action: AuditAction::AttachmentAdded,
+        field_name: Some("attachments".into()),
+        old_value: None,
+        new_value: Some(attachment.file_name.clone()),
+        notes: Some(format!("{} ({}, {} bytes)", attachment.file_name, attachment.content_type, attachment.size)),
+        action_details: Some(json!({"id": id, "file_name": attachment.file_name, "content_type": attachment.content_type, "size": size})),
+    };
+    let record = Write::put_new(Item { key: keys::attachment(g.id, &id), attrs }.with(ORDER, domain::clock::now_precise_text()));
+    if let Err(e) = writes::record_on(store, g, actor, entry, vec![record]).await {
+        // Unrecorded, the blob would be unreachable: take it back.
+        if let Err(cleanup) = blobs.delete(&stored).await {
+            tracing::warn!(error = %cleanup, key = %stored, "an attachment whose record failed could not be deleted");
+        }
+        return Err(e);
+    }
+    Ok(attachment)
+}
+
+/// Removes an attachment: the record goes with its audit record, then the blob.
+pub async fn delete(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, id: &str) -> Result<Attachment> {
+    let attachment = get(store, g.id, id).await?;
+    let entry = AuditEntry {
+        action: AuditAction::AttachmentDeleted,
+        field_name: Some("attachments".into()),
+        old_value: Some(attachment.file_name.clone()),
+        new_value: None,
+        notes: Some(format!("{} ({}, {} bytes) removed", attachment.file_name, attachment.content_type, attachment.size)),
+        action_details: Some(json!({"id": attachment.id, "file_name": attachment.file_name, "content_type": attachment.content_type, "size": attachment.size})),
+    };
+    let removal = Write::delete(keys::attachment(g.id, id)).when(Condition::Exists);
+    match writes::record_on(store, g, actor, entry, vec![removal]).await {
+        // Someone else removed it first.
+        Err(Error::Conflict(_)) => return Err(Error::not_found(NOT_FOUND)),
+        other => other?,
+    }
+    if let Err(e) = blobs.delete(&stored_key(g.id, id)).await {
+        tracing::warn!(error = %e, attachment = %id, "the blob of a removed attachment could not be deleted");
+    }
+    Ok(attachment)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_type_comes_from_the_content() {
+        assert_eq!(sniff(b"%PDF-1.4\n%rest"), Some("application/pdf"));
+        assert_eq!(sniff(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), Some("image/png"));
+        assert_eq!(sniff(b"\xff\xd8\xff\xe0\0\x10JFIF\0"), Some("image/jpeg"));
+        assert_eq!(sniff(b"just some text named fir.pdf"), None);
+        assert_eq!(sniff(b"GIF89a......"), None, "a GIF is an image, but not one we keep");
+        assert_eq!(sniff(b""), None);
+    }
+
+    #[test]
+    fn declared_uploads_are_checked_before_a_link_is_given() {
+        assert!(check_declared("application/pdf", 1).is_ok());
+        assert!(check_declared("IMAGE/PNG", MAX_BYTES).is_ok());
+        assert_eq!(check_declared("image/png", MAX_BYTES + 1).unwrap_err().to_string(), TOO_BIG);
+        assert_eq!(check_declared("text/plain", 10).unwrap_err().to_string(), WRONG_TYPE);
+        assert_eq!(check_declared("application/pdf", 0).unwrap_err().to_string(), EMPTY);
+    }
+
+    #[test]
+    fn file_names_lose_paths_controls_and_quotes() {
+        assert_eq!(clean_file_name("C:\\scans\\FIR 12.pdf"), "FIR 12.pdf");
+        assert_eq!(clean_file_name("../../etc/passwd"), "passwd");
+        assert_eq!(clean_file_name("a\"b\u{0}\r\n.png"), "ab.png");
+        assert_eq!(clean_file_name("  "), "attachment");
+        assert_eq!(clean_file_name("आदेश.pdf"), "आदेश.pdf");
+        assert_eq!(clean_file_name(&"x".repeat(300)).chars().count(), 200);
+    }
+}

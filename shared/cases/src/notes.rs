@@ -1,0 +1,86 @@
+//! Case notes: the running diary of a grievance, separate from the audit trail. A note is
+//! never edited or deleted; a mistake is put right by a later note that names the one it
+//! corrects, so the diary always shows what was written and when.
+
+use crate::record::{Actor, Grievance};
+use crate::writes::{self, AuditEntry};
+use crate::keys;
+use domain::audit::AuditAction;
+use domain::{Error, Result};
+use serde::{Deserialize, Serialize};
+use store::{Item, Query, Store, Write};
+use utoipa::ToSchema;
+
+pub const MAX_CHARS: usize = 4000;
+pub const BLANK: &str = "Write the note before adding it";
+pub const TOO_LONG: &str = "A note may be at most 4000 characters";
+pub const UNKNOWN_CORRECTED: &str = "The note being corrected was not found";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Note {
+    pub id: String,
+    pub grievance_id: i64,
+    pub text: String,
+    /// The id of the earlier note this one corrects; null for a plain note.
+    pub corrects: Option<String>,
+    pub author_id: i64,
+    pub author_name: String,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+/// A note's text as written, minus the blank lines around it.
+pub struct NoteText(String);
+
+impl NoteText {
+    pub fn parse(text: &str) -> Result<NoteText> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(Error::field("text", BLANK));
+        }
+        if text.chars().count() > MAX_CHARS {
+            return Err(Error::field("text", TOO_LONG));
+        }
+        Ok(NoteText(text.to_string()))
+    }
+}
+
+/// The grievance's notes, newest first.
+pub async fn list(store: &dyn Store, grievance_id: i64) -> Result<Vec<Note>> {
+    let items = store::read_all(store, Query::table(keys::notes_pk(grievance_id)).newest_first()).await?;
+    items.into_iter().map(|item| serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)).collect()
+}
+
+/// Adds a note (a correction when `corrects` names an earlier note of the same grievance),
+/// with its NOTE_ADDED audit record, in one transaction.
+pub async fn add(store: &dyn Store, actor: &Actor, g: &Grievance, text: NoteText, corrects: Option<String>) -> Result<Note> {
+    let corrects = corrects.map(|c| c.trim().to_string()).filter(|c| !c.is_empty());
+    if let Some(id) = &corrects {
+        if !list(store, g.id).await?.iter().any(|n| &n.id == id) {
+            return Err(Error::field("corrects", UNKNOWN_CORRECTED));
+        }
+    }
+    let number = store.increment(&store::Key::new("SEQ", "note"), "n", 1).await?;
+    let note = Note {
+        id: number.to_string(),
+        grievance_id: g.id,
+        text: text.0,
+        corrects,
+        author_id: actor.user_id,
+        author_name: actor.name.clone(),
+        created_at: domain::clock::now_text(),
+    };
+    let serde_json::Value::Object(attrs) = serde_json::to_value(&note).map_err(Error::internal)? else { unreachable!("a note is an object") };
+    // The time first, so the partition reads in the order notes were written.
+    let key = store::Key::new(keys::notes_pk(g.id), format!("{}#{number:012}", domain::clock::now_precise_text()));
+    let entry = AuditEntry {
+        action: AuditAction::NoteAdded,
+        field_name: Some("case_notes".into()),
+        old_value: None,
+        new_value: Some(note.text.clone()),
+        notes: note.corrects.as_ref().map(|c| format!("Correction of note {c}")),
+        action_details: None,
+    };
+    writes::record_on(store, g, actor, entry, vec![Write::put_new(Item { key, attrs })]).await?;
+    Ok(note)
+}
