@@ -1,4 +1,4 @@
-// Admin Panel against the real portal: the twelve lists; add, edit, delete a district.
+// Admin Panel against the real portal: the twelve lists and the pendency limits; add, edit, delete a district.
 import { clickControl, expect, expectAccessible, signIn, snap, test } from './fixtures';
 
 test.describe('admin panel', () => {
@@ -10,7 +10,8 @@ test.describe('admin panel', () => {
     await page.getByRole('navigation', { name: 'Main navigation', exact: true }).getByRole('link', { name: 'Admin Panel' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
     const tabs = page.getByRole('tablist', { name: 'Admin lists' }).getByRole('tab');
-    await expect(tabs).toHaveCount(12);
+    await expect(tabs).toHaveCount(13);
+    await expect(tabs.last()).toHaveText('Pendency Limits');
     await expect(page.getByRole('tab', { name: 'Current Positions' })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'admin-categories');

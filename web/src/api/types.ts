@@ -44,8 +44,6 @@ export type RoleOptionsEnvelope = Schemas['Envelope_Vec_RoleOption'];
 export type Grievance = Schemas['Grievance'];
 export type GrievanceFields = Schemas['GrievanceFields'];
 export type OfficerEntry = Schemas['OfficerEntry'];
-export type GrievanceEnvelope = Schemas['Envelope_Grievance'];
-export type GrievancePage = Schemas['GrievancePage'];
 export type StatusRequest = Schemas['StatusRequest'];
 export type AssignRequest = Schemas['AssignRequest'];
 /**
@@ -62,9 +60,31 @@ export type GrievanceStats = Schemas['GrievanceStats'];
 export type StatusCount = Schemas['StatusCount'];
 export type PriorityCount = Schemas['PriorityCount'];
 export type Activity = Schemas['Activity'];
-export type PerformanceMetrics = Schemas['PerformanceMetrics'];
-export type StationPerformance = Schemas['StationPerformance'];
 
 // Audit History
 export type AuditStatistics = Schemas['AuditStatistics'];
 export type AuditAction = Schemas['AuditAction'];
+
+// Casework: pendency, attachments and case notes
+export type GrievanceView = Schemas['GrievanceView'];
+export type GrievanceEnvelope = Schemas['Envelope_GrievanceView'];
+export type GrievancePage = Schemas['GrievancePage'];
+export type PerformanceMetrics = Schemas['PerformanceMetrics'];
+export type StationPerformance = Schemas['StationPerformance'];
+export type Stage = Schemas['Stage'];
+export type Pendency = Schemas['Pendency'];
+export type PendencyLimitsView = Schemas['PendencyLimitsView'];
+export type PendencyLimitsRequest = Schemas['PendencyLimitsRequest'];
+/** Days per priority and stage, as the Admin Panel sends them; null = no limit. */
+export type PendencyLimits = PendencyLimitsRequest['limits'];
+export type Attachment = Schemas['Attachment'];
+export type UploadRequest = Schemas['UploadRequest'];
+export type UploadTicket = Schemas['UploadTicket'];
+export type AttachRequest = Schemas['AttachRequest'];
+export type FileLink = Schemas['FileLink'];
+export type Note = Schemas['Note'];
+export type NoteRequest = Schemas['NoteRequest'];
+export type AttachmentEnvelope = Schemas['Envelope_Attachment'];
+export type AttachmentListEnvelope = Schemas['Envelope_Vec_Attachment'];
+export type NoteEnvelope = Schemas['Envelope_Note'];
+export type NoteListEnvelope = Schemas['Envelope_Vec_Note'];

@@ -1,6 +1,20 @@
-import type { Grievance, GrievancePage, ListItem } from '../api/types';
+import type { GrievancePage, GrievanceView, ListItem, Pendency } from '../api/types';
 
-export function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
+/** At the Inward stage for 3 days, within a 30-day limit. */
+export function makePendency(overrides: Partial<Pendency> = {}): Pendency {
+  return {
+    stage: 'inward',
+    stage_label: 'Inward',
+    since: '2025-01-11',
+    days_at_stage: 3,
+    limit_days: 30,
+    overdue: false,
+    days_overdue: 0,
+    ...overrides,
+  };
+}
+
+export function makeGrievance(overrides: Partial<GrievanceView> = {}): GrievanceView {
   return {
     id: 12,
     grievance_number: 'GRV-2025-000012',
@@ -37,11 +51,12 @@ export function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
     updated_at: '2025-01-12T10:00:00Z',
     resolved_at: null,
     version: 3,
+    pendency: makePendency(),
     ...overrides,
   };
 }
 
-export function page(data: Grievance[], extra: Partial<GrievancePage> = {}): GrievancePage {
+export function page(data: GrievanceView[], extra: Partial<GrievancePage> = {}): GrievancePage {
   return { success: true, data, total: data.length, matched: data.length, next_cursor: null, ...extra };
 }
 

@@ -34,7 +34,7 @@ function api(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('admin panel', () => {
-  it("has twelve tabs, positions shown as 'Current Positions', and 'No items found' for an empty list", async () => {
+  it("has a tab per list (positions shown as 'Current Positions') and Pendency Limits, and 'No items found' for an empty list", async () => {
     api();
     renderPage(<AdminPage />, keeper, '/admin');
     const tabs = screen.getAllByRole('tab');
@@ -51,6 +51,7 @@ describe('admin panel', () => {
       'Actions',
       'Departments',
       'Designations',
+      'Pendency Limits',
     ]);
     expect(await screen.findByText('No items found')).toBeInTheDocument();
   });

@@ -1,16 +1,21 @@
-// Admin Panel (spec §2): the twelve lists offered in forms, one tab each.
-// The open tab is kept in the address (?list=districts) so it survives a reload.
+// Admin Panel (spec §2): the twelve lists offered in forms, one tab each, and
+// the pendency limits (issue 9) in a last tab. The open tab is kept in the
+// address (?list=districts, ?list=pendency_limits) so it survives a reload.
 import { useEffect, useRef } from 'react';
 import { Tabs } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { isListKind, LIST_KINDS } from './list-kinds';
 import { ListPanel } from './ListPanel';
+import { PendencyLimitsPanel } from './PendencyLimitsPanel';
+
+/** The tab of the pendency limits; not a list kind, so no list can take its name. */
+export const PENDENCY_TAB = 'pendency_limits';
 
 export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('list');
-  const current = isListKind(requested) ? requested : LIST_KINDS[0].kind;
+  const current = isListKind(requested) || requested === PENDENCY_TAB ? requested : LIST_KINDS[0].kind;
   const tabList = useRef<HTMLDivElement>(null);
 
   // On a phone the tabs scroll sideways: keep the open one in view.
@@ -21,7 +26,7 @@ export default function AdminPage() {
 
   return (
     <>
-      <PageHeader title="Admin Panel" description="The lists offered in forms: districts, police stations, statuses and more." />
+      <PageHeader title="Admin Panel" description="The lists offered in forms: districts, police stations, statuses and more; and the pendency limits." />
       <Tabs.Container
         className="list-tabs"
         value={current}
@@ -34,12 +39,16 @@ export default function AdminPage() {
               {info.label}
             </Tabs.Item>
           ))}
+          <Tabs.Item value={PENDENCY_TAB}>Pendency Limits</Tabs.Item>
         </Tabs.List>
         {LIST_KINDS.map((info) => (
           <Tabs.Panel key={info.kind} value={info.kind} className="panel list-tab-panel">
             <ListPanel list={info} />
           </Tabs.Panel>
         ))}
+        <Tabs.Panel value={PENDENCY_TAB} className="panel list-tab-panel">
+          <PendencyLimitsPanel />
+        </Tabs.Panel>
       </Tabs.Container>
     </>
   );

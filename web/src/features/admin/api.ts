@@ -1,7 +1,14 @@
 // Calls of the Admin Panel lists (spec §7 /admin/dropdowns/{kind}).
 import useSWR from 'swr';
 import { api } from '../../api/client';
-import type { DeletedResponse, ListItem, ListItemRequest, ListKind } from '../../api/types';
+import type {
+  DeletedResponse,
+  ListItem,
+  ListItemRequest,
+  ListKind,
+  PendencyLimitsRequest,
+  PendencyLimitsView,
+} from '../../api/types';
 
 /** SWR key of one list. */
 export const listKey = (kind: ListKind) => `/admin/dropdowns/${kind}`;
@@ -29,3 +36,10 @@ export function useActiveNames(kind: ListKind) {
   const { items, error, isLoading } = useActiveItems(kind);
   return { names: items.map((item) => item.name), error, isLoading };
 }
+
+/** SWR key of the pendency limits (issue 9; dropdowns read to see, update to save). */
+export const PENDENCY_LIMITS_KEY = '/admin/pendency-limits';
+
+export const pendencyLimitsApi = {
+  save: (body: PendencyLimitsRequest) => api.put<PendencyLimitsView>(PENDENCY_LIMITS_KEY, body),
+};

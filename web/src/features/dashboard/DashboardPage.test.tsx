@@ -23,9 +23,10 @@ const metrics = {
   longestActiveUser: { name: 'Asha Verma', days_active: 412 },
   overallResolutionRate: 38,
   averageResolutionDays: 4.25,
+  overdueCases: 3,
   policeStationPerformance: [
-    { station_name: 'Civil Lines', resolution_rate: 25, total_cases: 4 },
-    { station_name: 'City Kotwali', resolution_rate: 60, total_cases: 5 },
+    { station_name: 'Civil Lines', resolution_rate: 25, total_cases: 4, overdue_cases: 3 },
+    { station_name: 'City Kotwali', resolution_rate: 60, total_cases: 5, overdue_cases: 0 },
   ],
 };
 const activity = (description: string, color: string) => ({
@@ -192,5 +193,36 @@ describe('dashboard', () => {
     renderPage(<DashboardPage />, clerk);
     expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('shows the Overdue tile from the metrics, opening the list filtered to overdue', async () => {
+    api();
+    renderPage(<DashboardPage />, clerk);
+    await screen.findByText('Total Cases');
+    expect(await within(tile('Overdue')).findByText('3')).toBeInTheDocument();
+    expect(tile('Overdue')).toHaveAttribute('href', '/grievances?overdue=true');
+  });
+
+  it('lists overdue grievances by police station, only stations that have any', async () => {
+    api();
+    renderPage(<DashboardPage />, clerk);
+    const panel = (await screen.findByText('Total Active Users')).closest('dl')!;
+    const list = within(panel).getByRole('list', { name: 'Overdue by police station' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Civil Lines 3']);
+  });
+
+  it("says 'No overdue cases' when no station has any", async () => {
+    api({
+      'GET /api/admin/performance-metrics': () =>
+        jsonResponse(200, {
+          ...metrics,
+          overdueCases: 0,
+          policeStationPerformance: metrics.policeStationPerformance.map((s) => ({ ...s, overdue_cases: 0 })),
+        }),
+    });
+    renderPage(<DashboardPage />, clerk);
+    const panel = (await screen.findByText('Total Active Users')).closest('dl')!;
+    expect(panel).toHaveTextContent('Overdue by Police StationNo overdue cases');
+    expect(tile('Overdue')).toHaveTextContent('0 Overdue');
   });
 });

@@ -20,6 +20,8 @@ import {
   days,
   dotColour,
   METRICS_KEY,
+  OVERDUE_LIST,
+  overdueStations,
   recentActivities,
   statusBars,
   STATS_KEY,
@@ -157,6 +159,21 @@ function RecentActivity() {
   );
 }
 
+/** Overdue grievances per police station; only stations that have any. */
+function OverdueByStation({ stations }: { stations: PerformanceMetrics['policeStationPerformance'] }) {
+  const overdue = overdueStations(stations);
+  if (overdue.length === 0) return <>No overdue cases</>;
+  return (
+    <ul className="overdue-stations" aria-label="Overdue by police station">
+      {overdue.map((station) => (
+        <li key={station.station_name}>
+          <span>{station.station_name}</span> <span className="overdue-count">{formatCount(station.overdue_cases)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function PerformancePanel({ metrics, error }: { metrics: PerformanceMetrics | undefined; error: unknown }) {
   const top = metrics ? topStation(metrics.policeStationPerformance) : null;
   return (
@@ -206,6 +223,12 @@ function PerformancePanel({ metrics, error }: { metrics: PerformanceMetrics | un
               ) : (
                 'N/A'
               )}
+            </dd>
+          </div>
+          <div className="metric">
+            <dt>Overdue by Police Station</dt>
+            <dd>
+              <OverdueByStation stations={metrics.policeStationPerformance} />
             </dd>
           </div>
         </dl>
@@ -260,6 +283,8 @@ export default function DashboardPage() {
   const totals = caseTotals(stats.data);
   const list = (query = '') => `/grievances${query}`;
   const average = metrics.data ? metrics.data.averageResolutionDays.toFixed(1) : '-';
+  // From the metrics, which load on their own: '-' until they answer.
+  const overdue = typeof metrics.data?.overdueCases === 'number' ? formatCount(metrics.data.overdueCases) : '-';
 
   return (
     <>
@@ -273,10 +298,11 @@ export default function DashboardPage() {
           <Tile label="High Priority" value={formatCount(totals.high)} tone="orange" icon="flag" to={list('?priority=High')} />
           <Tile label="Closed" value={formatCount(totals.closed)} tone="grey" icon="lock" to={list('?status=Closed')} />
         </Grid>
-        <Grid className="tile-grid" templateColumns={{ base: '1fr', medium: 'repeat(3, 1fr)' }} gap="small" marginTop="small">
+        <Grid className="tile-grid" templateColumns={{ base: '1fr', medium: 'repeat(2, 1fr)', large: 'repeat(4, 1fr)' }} gap="small" marginTop="small">
           <Tile label="Average Resolution (days)" value={average} tone="purple" icon="timer" hint="From filing to resolved or closed" />
           <Tile label="Resolution Rate" value={`${totals.resolutionRate}%`} tone="green" icon="trend" hint="Resolved and closed of all cases" />
           <Tile label="Critical Cases" value={formatCount(totals.critical)} tone="red" icon="warning" to={list('?priority=Critical')} />
+          <Tile label="Overdue" value={overdue} tone="orange" icon="clock" to={OVERDUE_LIST} hint="Past their stage's pendency limit" />
         </Grid>
       </section>
 

@@ -1,4 +1,4 @@
-import { averageDays, caseTotals, days, dotColour, percentOf, recentActivities, statusBars, topStation } from './dashboard-figures';
+import { averageDays, caseTotals, days, dotColour, overdueStations, percentOf, recentActivities, statusBars, topStation } from './dashboard-figures';
 
 const stats = {
   byStatus: [
@@ -64,13 +64,25 @@ describe('dashboard figures', () => {
   it('picks the top station by resolution rate, then by cases', () => {
     expect(
       topStation([
-        { station_name: 'A', resolution_rate: 50, total_cases: 2 },
-        { station_name: 'B', resolution_rate: 50, total_cases: 4 },
-        { station_name: 'C', resolution_rate: 20, total_cases: 9 },
+        { station_name: 'A', resolution_rate: 50, total_cases: 2, overdue_cases: 0 },
+        { station_name: 'B', resolution_rate: 50, total_cases: 4, overdue_cases: 0 },
+        { station_name: 'C', resolution_rate: 20, total_cases: 9, overdue_cases: 0 },
       ])?.station_name,
     ).toBe('B');
     expect(topStation([])).toBeNull();
-    expect(topStation([{ station_name: 'A', resolution_rate: 0, total_cases: 5 }])).toBeNull();
+    expect(topStation([{ station_name: 'A', resolution_rate: 0, total_cases: 5, overdue_cases: 0 }])).toBeNull();
+  });
+
+  it('lists only the stations with overdue grievances, most first', () => {
+    expect(
+      overdueStations([
+        { station_name: 'Civil Lines', resolution_rate: 50, total_cases: 2, overdue_cases: 1 },
+        { station_name: 'City Kotwali', resolution_rate: 50, total_cases: 4, overdue_cases: 0 },
+        { station_name: 'Andheri', resolution_rate: 20, total_cases: 9, overdue_cases: 3 },
+        { station_name: 'Bandra', resolution_rate: 20, total_cases: 9, overdue_cases: 1 },
+      ]).map((station) => `${station.station_name} ${station.overdue_cases}`),
+    ).toEqual(['Andheri 3', 'Bandra 1', 'Civil Lines 1']);
+    expect(overdueStations([])).toEqual([]);
   });
 
   it('says days', () => {

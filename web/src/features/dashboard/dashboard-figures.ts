@@ -87,6 +87,16 @@ export function topStation(stations: readonly StationPerformance[]): StationPerf
   return best && best.resolution_rate > 0 ? best : null;
 }
 
+/** The stations with overdue grievances, most overdue first (then by name). */
+export function overdueStations(stations: readonly StationPerformance[]): StationPerformance[] {
+  return stations
+    .filter((station) => (station.overdue_cases ?? 0) > 0)
+    .sort((a, b) => b.overdue_cases - a.overdue_cases || a.station_name.localeCompare(b.station_name));
+}
+
+/** The grievance list filtered to overdue grievances. */
+export const OVERDUE_LIST = '/grievances?overdue=true';
+
 /** A whole number of days: '1 day', '412 days'. */
 export function days(value: number): string {
   const rounded = Math.round(value * 10) / 10;

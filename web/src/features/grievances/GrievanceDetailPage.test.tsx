@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
-import { listHandlers, makeGrievance } from '../../test/grievance-fixtures';
+import { listHandlers, makeGrievance, makePendency } from '../../test/grievance-fixtures';
 import { renderPage } from '../../test/render-page';
 import GrievanceDetailPage from './GrievanceDetailPage';
 
@@ -46,6 +46,8 @@ function render(user = reader, grievance = makeGrievance(), extra: Parameters<ty
     ...listHandlers(),
     'GET /api/grievances/12': () => jsonResponse(200, { success: true, data: grievance }),
     'GET /api/grievances/12/history': () => jsonResponse(200, history),
+    'GET /api/grievances/12/attachments': () => jsonResponse(200, { success: true, data: [] }),
+    'GET /api/grievances/12/notes': () => jsonResponse(200, { success: true, data: [] }),
     ...extra,
   });
   const view = renderPage(<GrievanceDetailPage />, user, '/grievances/12', '/grievances/:id');
@@ -72,6 +74,8 @@ describe('grievance detail', () => {
       'Complaint Details',
       'Important Dates',
       'Actions & Decisions',
+      'Attachments',
+      'Case Notes',
       'System Information',
       'Audit History',
     ]) {
@@ -158,5 +162,32 @@ describe('grievance detail', () => {
     renderPage(<GrievanceDetailPage />, reader, '/grievances/abc', '/grievances/:id');
     expect(await screen.findByText('Grievance not found')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the stage, the days at it and no overdue badge within the limit', async () => {
+    render();
+    await screen.findByRole('heading', { level: 1, name: 'GRV-2025-000012' });
+    expect(fact('Stage')).toHaveTextContent('Inward');
+    expect(fact('Time at Stage')).toHaveTextContent('3 days at this stage');
+    expect(fact('Time at Stage')).toHaveTextContent('Since 11 Jan 2025 · Limit 30 days');
+    expect(screen.queryByText(/Overdue by/)).not.toBeInTheDocument();
+    expect(await screen.findByText('No attachments yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No case notes yet.')).toBeInTheDocument();
+  });
+
+  it("shows 'Overdue by <n> days' as an error badge when overdue", async () => {
+    render(
+      reader,
+      makeGrievance({
+        pendency: makePendency({ stage: 'with_io', stage_label: 'With Investigating Officer', days_at_stage: 40, limit_days: 30, overdue: true, days_overdue: 10 }),
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'GRV-2025-000012' });
+    expect(fact('Stage')).toHaveTextContent('With Investigating Officer');
+    expect(fact('Time at Stage')).toHaveTextContent('40 days at this stage');
+    const badges = screen.getAllByText('Overdue by 10 days');
+    expect(badges.length).toBeGreaterThan(0);
+    for (const badge of badges) expect(badge).toHaveClass('amplify-badge--error');
+    expect(document.querySelector('.detail-badges')).toHaveTextContent('Overdue by 10 days');
   });
 });

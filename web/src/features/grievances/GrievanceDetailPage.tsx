@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
-import type { Grievance, GrievanceEnvelope } from '../../api/types';
+import type { GrievanceEnvelope, GrievanceView as Grievance } from '../../api/types';
 import { CaseStatusBadge, PriorityBadge } from '../../components/CaseBadges';
 import { FactList } from '../../components/FactList';
 import { Icon } from '../../components/icons';
@@ -14,7 +14,11 @@ import { useTransientMessage } from '../../components/use-transient-message';
 import { dash, formatDate, formatDateTime, yesNo } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { grievanceKey, historyKey } from './api';
+import { AttachmentsSection } from './attachments/AttachmentsSection';
 import { GrievanceHistory } from './GrievanceHistory';
+import { CaseNotesSection } from './notes/CaseNotesSection';
+import { OverdueBadge } from './pendency/OverdueBadge';
+import { PendencyFacts } from './pendency/PendencyFacts';
 import { StatusChangeForm } from './StatusChangeForm';
 
 export const NOT_FOUND = 'Grievance not found';
@@ -76,6 +80,7 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
       <Flex gap="xs" wrap="wrap" className="detail-badges">
         <CaseStatusBadge status={g.status} label="Status" />
         <PriorityBadge priority={g.priority} label="Priority" />
+        <OverdueBadge pendency={g.pendency} />
       </Flex>
 
       {notice.message ? (
@@ -152,6 +157,8 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
               { label: 'Reason', value: dash(g.reason) },
             ]}
           />
+          {/* Absent only from a server older than issue 9. */}
+          {g.pendency ? <PendencyFacts pendency={g.pendency} /> : null}
           {canUpdate ? (
             <StatusChangeForm
               key={g.version}
@@ -195,6 +202,14 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
               { label: 'Final Decision', value: <Prose text={g.final_decision} fallback="Pending decision" />, wide: true },
             ]}
           />
+        </Section>
+
+        <Section id="attachments" title="Attachments">
+          <AttachmentsSection grievanceId={g.id} canUpdate={canUpdate} headingId="attachments" />
+        </Section>
+
+        <Section id="case-notes" title="Case Notes">
+          <CaseNotesSection grievanceId={g.id} canUpdate={canUpdate} />
         </Section>
 
         <Section id="system" title="System Information">

@@ -3,7 +3,7 @@
 // dropdowns and dates change it at once.
 import { useEffect, useId, useRef, useState } from 'react';
 import useSWR from 'swr';
-import { Badge, Button, Card, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
 import type { ListItem, ListKind } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { listKey, sortItems } from '../admin/api';
@@ -156,6 +156,14 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
             onChange={(event) => set('to_date', event.target.value)}
             hasError={Boolean(rangeError)}
             errorMessage={rangeError ?? undefined}
+          />
+          <CheckboxField
+            label="Overdue only"
+            name="overdue"
+            value="true"
+            className="overdue-filter"
+            checked={filters.overdue === 'true'}
+            onChange={(event) => set('overdue', event.target.checked ? 'true' : '')}
           />
         </Grid>
       </div>

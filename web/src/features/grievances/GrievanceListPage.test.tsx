@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
-import { listHandlers, makeGrievance, page } from '../../test/grievance-fixtures';
+import { listHandlers, makeGrievance, makePendency, page } from '../../test/grievance-fixtures';
 import { renderPage } from '../../test/render-page';
 import GrievanceListPage from './GrievanceListPage';
 
@@ -179,5 +179,57 @@ describe('grievance list', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete GRV-2025-000012' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete grievance')).toBeInTheDocument();
+  });
+
+  it('marks an overdue grievance in its row, with the days overdue in its title and read out', async () => {
+    const late = makeGrievance({
+      id: 14,
+      grievance_number: 'GRV-2025-000014',
+      pendency: makePendency({ days_at_stage: 10, limit_days: 1, overdue: true, days_overdue: 9 }),
+    });
+    api({ [`GET ${LIST}`]: () => jsonResponse(200, page([late, first])) });
+    renderPage(<GrievanceListPage />, reader, '/grievances');
+    const row = (await screen.findByRole('link', { name: 'GRV-2025-000014' })).closest('tr')!;
+    const badge = within(row).getByTitle('Overdue by 9 days');
+    expect(badge).toHaveTextContent('Overdue by 9 days');
+    expect(badge).toHaveClass('amplify-badge--error');
+    const other = screen.getByRole('link', { name: 'GRV-2025-000012' }).closest('tr')!;
+    expect(within(other).queryByText(/Overdue/)).not.toBeInTheDocument();
+  });
+
+  it("filters to overdue grievances with 'Overdue only', from the URL too, and passes it to the exports", async () => {
+    const late = makeGrievance({ pendency: makePendency({ overdue: true, days_overdue: 2 }) });
+    const fetch = api({
+      'GET /api/grievances?overdue=true&limit=50': () => jsonResponse(200, page([late], { total: 2, matched: 1 })),
+      'GET /api/grievances/export/excel?overdue=true': () =>
+        jsonResponse(200, { url: '/api/exports/files/x.xlsx', expires_at: '2026-01-01T00:00:00Z', rows: 1 }),
+    });
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {}, closed: false, location: { replace: vi.fn() }, close: vi.fn() } as unknown as Window);
+    const { router } = renderPage(<GrievanceListPage />, reader, '/grievances');
+    await screen.findByText('Showing 2 of 2 grievances');
+    const user = userEvent.setup();
+    const overdue = screen.getByRole('checkbox', { name: 'Overdue only' });
+    expect(overdue).not.toBeChecked();
+    await user.click(overdue);
+    expect(router.state.location.search).toBe('?overdue=true');
+    expect(await screen.findByText('Showing 1 of 2 grievances')).toBeInTheDocument();
+    expect(screen.getByText('1 active')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Excel' }));
+    expect(await screen.findByText('Excel export ready: 1 grievance')).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/grievances/export/excel?overdue=true');
+
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('checkbox', { name: 'Overdue only' })).not.toBeChecked();
+  });
+
+  it('opens filtered to overdue from ?overdue=true (the dashboard tile)', async () => {
+    const fetch = api({ 'GET /api/grievances?overdue=true&limit=50': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
+    renderPage(<GrievanceListPage />, reader, '/grievances?overdue=true');
+    expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
+    expect(fetch.mock.calls.map(([url]) => url)).not.toContain(`${LIST}`);
   });
 });

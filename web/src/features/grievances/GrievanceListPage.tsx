@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
-import type { Grievance, GrievancePage } from '../../api/types';
+import type { GrievancePage, GrievanceView } from '../../api/types';
 import { CaseStatusBadge, PriorityBadge } from '../../components/CaseBadges';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/icons';
@@ -18,6 +18,7 @@ import { usePermission } from '../auth/use-permission';
 import { grievancesApi } from './api';
 import { ExportButtons } from './ExportButtons';
 import { GrievanceFilterPanel } from './GrievanceFilterPanel';
+import { OverdueBadge } from './pendency/OverdueBadge';
 import {
   activeFilterCount,
   filtersFromParams,
@@ -48,7 +49,7 @@ export default function GrievanceListPage() {
     revalidateFirstPage: true,
   });
 
-  const [deleting, setDeleting] = useState<Grievance | null>(null);
+  const [deleting, setDeleting] = useState<GrievanceView | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const notice = useTransientMessage(5000);
@@ -68,7 +69,7 @@ export default function GrievanceListPage() {
     ? listCounters({ loaded: rows.length, total: first.total, matched: first.matched, hasMore, filtered })
     : null;
 
-  async function confirmDelete(grievance: Grievance) {
+  async function confirmDelete(grievance: GrievanceView) {
     setBusy(true);
     setFailure(null);
     try {
@@ -200,7 +201,10 @@ export default function GrievanceListPage() {
                         <TableCell data-label="District">{dash(g.district)}</TableCell>
                         <TableCell data-label="Police Station">{dash(g.police_station)}</TableCell>
                         <TableCell data-label="Status">
-                          <CaseStatusBadge status={g.status} />
+                          <Flex gap="xxs" wrap="wrap" alignItems="center">
+                            <CaseStatusBadge status={g.status} />
+                            <OverdueBadge pendency={g.pendency} form="short" />
+                          </Flex>
                         </TableCell>
                         <TableCell data-label="Priority">
                           <PriorityBadge priority={g.priority} />

@@ -3,14 +3,14 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Grid, Heading, SelectField, TextAreaField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
-import type { Grievance } from '../../api/types';
+import type { GrievanceView } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { useActiveItems } from '../admin/api';
 import { grievancesApi } from './api';
 
 interface StatusChangeFormProps {
-  grievance: Grievance;
-  onChanged: (grievance: Grievance) => void;
+  grievance: GrievanceView;
+  onChanged: (grievance: GrievanceView) => void;
   /** Loads the grievance again after a conflict. */
   onReload: () => void;
 }

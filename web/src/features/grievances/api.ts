@@ -2,10 +2,10 @@
 import { api } from '../../api/client';
 import type {
   ExportLink,
-  Grievance,
   GrievanceEnvelope,
   GrievanceFields,
   GrievanceUpdate,
+  GrievanceView,
   StatusRequest,
   SuccessMessage,
 } from '../../api/types';
@@ -33,12 +33,12 @@ export const exportPath = (kind: ExportKind, query: string) =>
   `/grievances/export/${kind}${query ? `?${query}` : ''}`;
 
 export const grievancesApi = {
-  create: async (body: GrievanceFields): Promise<Grievance> =>
+  create: async (body: GrievanceFields): Promise<GrievanceView> =>
     (await api.post<GrievanceEnvelope>('/grievances', body)).data,
-  update: async (id: number, body: GrievanceUpdate): Promise<Grievance> =>
+  update: async (id: number, body: GrievanceUpdate): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(grievanceKey(id), body)).data,
   remove: (id: number) => api.delete<SuccessMessage>(grievanceKey(id)),
-  changeStatus: async (id: number, body: StatusRequest): Promise<Grievance> =>
+  changeStatus: async (id: number, body: StatusRequest): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/status`, body)).data,
   /** Asks for an export of the list with its filters (`query` without the '?'). */
   exportList: async (kind: ExportKind, query: string): Promise<ExportLink> =>

@@ -24,6 +24,19 @@ describe('grievance list filters', () => {
   });
 });
 
+describe('the overdue filter', () => {
+  it("is on only for overdue=true, counts as a filter and goes to the server and the exports", () => {
+    expect(filtersFromParams(new URLSearchParams('overdue=true')).overdue).toBe('true');
+    expect(filtersFromParams(new URLSearchParams('overdue=false')).overdue).toBe('');
+    expect(filtersFromParams(new URLSearchParams('overdue=yes')).overdue).toBe('');
+    const filters = { ...EMPTY_FILTERS, status: 'Pending', overdue: 'true' };
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(filtersToParams(filters).toString()).toBe('status=Pending&overdue=true');
+    expect(listPath(filters)).toBe('/grievances?status=Pending&overdue=true&limit=50');
+    expect(filtersToParams({ ...filters, overdue: '' }).toString()).toBe('status=Pending');
+  });
+});
+
 describe('list counters', () => {
   it("read 'Showing X of Y grievances' without filters", () => {
     expect(listCounters({ loaded: 3, total: 3, matched: 3, hasMore: false, filtered: false })).toEqual({

@@ -12,9 +12,11 @@ export const FILTER_KEYS = [
   'priority',
   'from_date',
   'to_date',
+  'overdue',
 ] as const;
 
 export type FilterKey = (typeof FILTER_KEYS)[number];
+/** Every filter is text; `overdue` is 'true' when on and '' when off (overdue=false means no filter). */
 export type GrievanceFilters = Record<FilterKey, string>;
 
 export const EMPTY_FILTERS: GrievanceFilters = {
@@ -26,6 +28,7 @@ export const EMPTY_FILTERS: GrievanceFilters = {
   priority: '',
   from_date: '',
   to_date: '',
+  overdue: '',
 };
 
 /** Grievances asked for per page. */
@@ -35,6 +38,8 @@ export const PAGE_SIZE = 50;
 export function filtersFromParams(params: URLSearchParams): GrievanceFilters {
   const filters = { ...EMPTY_FILTERS };
   for (const key of FILTER_KEYS) filters[key] = params.get(key) ?? '';
+  // Only 'true' switches it on: anything else would send a value the server does not filter by.
+  filters.overdue = filters.overdue === 'true' ? 'true' : '';
   return filters;
 }
 

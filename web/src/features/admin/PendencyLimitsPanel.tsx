@@ -1,0 +1,172 @@
+// The Admin Panel's 'Pendency Limits' tab (issue 9): how many days a grievance
+// of each priority may stay at each stage before it is overdue. Users with
+// dropdowns update edit and save; others see the limits only.
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { Alert, Button, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
+import { ApiError, errorText } from '../../api/errors';
+import type { PendencyLimitsView, Stage } from '../../api/types';
+import { LoadFailure } from '../../components/LoadFailure';
+import { LoadingState } from '../../components/LoadingState';
+import { useTransientMessage } from '../../components/use-transient-message';
+import { usePermission } from '../auth/use-permission';
+import { PENDENCY_LIMITS_KEY, pendencyLimitsApi } from './api';
+import { cellKey, draftFrom, limitLabel, limitsRequest, MAX_LIMIT, MIN_LIMIT, validateLimits, type LimitsDraft } from './pendency-limits';
+
+const HEADING_ID = 'pendency-limits-heading';
+
+interface LimitsFormProps {
+  view: PendencyLimitsView;
+  canUpdate: boolean;
+  onSaved: (view: PendencyLimitsView) => void;
+}
+
+function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
+  const [draft, setDraft] = useState<LimitsDraft>(() => draftFrom(view));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const setCell = (priority: string, stage: Stage, text: string) => {
+    setDraft((current) => ({ ...current, [priority]: { ...current[priority], [stage]: text } }));
+    const key = cellKey(priority, stage);
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const { [key]: _cleared, ...rest } = current;
+      return rest;
+    });
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = validateLimits(view, draft);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setFailure('Please fix the highlighted limits.');
+      // The first bad cell, by its name (its error shows after this render).
+      const first = event.currentTarget.elements.namedItem(Object.keys(problems)[0]);
+      if (first instanceof HTMLInputElement) first.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      onSaved(await pendencyLimitsApi.save(limitsRequest(view, draft)));
+    } catch (error) {
+      setFailure(errorText(error, 'Failed to save pendency limits'));
+      if (error instanceof ApiError) setErrors(error.fields);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (view.priorities.length === 0) return <Text className="empty-state">No active priorities to set limits for.</Text>;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="pendency-limits" aria-labelledby={HEADING_ID}>
+      {failure ? (
+        <Alert variation="error" className="panel-notice">
+          {failure}
+        </Alert>
+      ) : null}
+      <div className="table-scroll">
+        <Table className="data-table limits-table" aria-labelledby={HEADING_ID} size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell as="th">Priority</TableCell>
+              {view.stages.map(({ stage, label }) => (
+                <TableCell as="th" key={stage}>
+                  {label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {view.priorities.map((priority) => (
+              <TableRow key={priority}>
+                <TableCell as="th" scope="row" className="cell-strong">
+                  {priority}
+                </TableCell>
+                {view.stages.map(({ stage, label }) => {
+                  const key = cellKey(priority, stage);
+                  return (
+                    <TableCell key={stage} data-label={label}>
+                      {canUpdate ? (
+                        <TextField
+                          label={`${priority}, ${label}: days`}
+                          labelHidden
+                          name={key}
+                          type="number"
+                          inputMode="numeric"
+                          min={MIN_LIMIT}
+                          max={MAX_LIMIT}
+                          step={1}
+                          size="small"
+                          placeholder="No limit"
+                          className="limit-input"
+                          value={draft[priority]?.[stage] ?? ''}
+                          onChange={(event) => setCell(priority, stage, event.target.value)}
+                          hasError={Boolean(errors[key])}
+                          errorMessage={errors[key]}
+                        />
+                      ) : (
+                        limitLabel(view.limits[priority]?.[stage])
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      {canUpdate ? (
+        <Flex justifyContent="flex-end" marginTop="small">
+          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving...">
+            Save Limits
+          </Button>
+        </Flex>
+      ) : null}
+    </form>
+  );
+}
+
+export function PendencyLimitsPanel() {
+  const canUpdate = usePermission('dropdowns', 'update');
+  const { data, error, isLoading, mutate } = useSWR<PendencyLimitsView>(PENDENCY_LIMITS_KEY);
+  const notice = useTransientMessage(3000);
+
+  return (
+    <section aria-labelledby={HEADING_ID} className="list-panel">
+      <Flex className="table-panel-head" direction="column" gap="0">
+        <Heading level={2} className="panel-title" id={HEADING_ID}>
+          Pendency Limits
+        </Heading>
+        <Text className="count-text">
+          Days a grievance may stay at a stage before it is overdue. Empty means no limit.
+        </Text>
+      </Flex>
+      {notice.message ? (
+        <Alert variation="success" role="status" className="panel-notice">
+          {notice.message}
+        </Alert>
+      ) : null}
+      {isLoading && !data ? (
+        <LoadingState label="Loading pendency limits..." />
+      ) : error && !data ? (
+        <LoadFailure message={errorText(error, 'Failed to load pendency limits')} onRetry={() => void mutate()} padded />
+      ) : data ? (
+        <LimitsForm
+          // A saved answer starts the form again from what the server kept.
+          key={JSON.stringify(data)}
+          view={data}
+          canUpdate={canUpdate}
+          onSaved={(saved) => {
+            void mutate(saved, { revalidate: false });
+            notice.show('Pendency limits saved');
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

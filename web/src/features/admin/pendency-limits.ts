@@ -1,0 +1,71 @@
+// The Pendency Limits form (issue 9): days a grievance may stay at each stage,
+// per priority. A cell is text while edited; empty means no limit.
+import type { PendencyLimitsRequest, PendencyLimitsView, Stage } from '../../api/types';
+
+export const MIN_LIMIT = 1;
+export const MAX_LIMIT = 3650;
+export const LIMIT_MESSAGE = 'A limit is a whole number of days from 1 to 3650';
+
+/** Priority -> stage -> the cell's text. */
+export type LimitsDraft = Record<string, Partial<Record<Stage, string>>>;
+
+/** The server's name of a cell, as in its field errors: 'limits.High.inward'. */
+export const cellKey = (priority: string, stage: Stage): string => `limits.${priority}.${stage}`;
+
+export function draftFrom(view: PendencyLimitsView): LimitsDraft {
+  const draft: LimitsDraft = {};
+  for (const priority of view.priorities) {
+    draft[priority] = {};
+    for (const { stage } of view.stages) {
+      const days = view.limits[priority]?.[stage];
+      draft[priority][stage] = typeof days === 'number' ? String(days) : '';
+    }
+  }
+  return draft;
+}
+
+const cellText = (draft: LimitsDraft, priority: string, stage: Stage): string => (draft[priority]?.[stage] ?? '').trim();
+
+/** Null for an empty cell (no limit), the days for a valid one, undefined for anything else. */
+export function parseLimit(text: string): number | null | undefined {
+  const value = text.trim();
+  if (!value) return null;
+  if (!/^\d+$/.test(value)) return undefined;
+  const days = Number(value);
+  return days >= MIN_LIMIT && days <= MAX_LIMIT ? days : undefined;
+}
+
+/** The cells that are not a whole number of days from 1 to 3650, by cellKey. */
+export function validateLimits(view: PendencyLimitsView, draft: LimitsDraft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const priority of view.priorities) {
+    for (const { stage } of view.stages) {
+      if (parseLimit(cellText(draft, priority, stage)) === undefined) errors[cellKey(priority, stage)] = LIMIT_MESSAGE;
+    }
+  }
+  return errors;
+}
+
+/**
+ * The body of PUT /admin/pendency-limits: every priority shown, every stage,
+ * null where there is no limit (so a cleared cell clears the limit). The PUT
+ * replaces all limits, so those of priorities not shown (deactivated) go back
+ * as they came. Call after validateLimits found nothing.
+ */
+export function limitsRequest(view: PendencyLimitsView, draft: LimitsDraft): PendencyLimitsRequest {
+  const limits: PendencyLimitsRequest['limits'] = {};
+  for (const [priority, kept] of Object.entries(view.limits)) {
+    if (!view.priorities.includes(priority)) limits[priority] = { ...kept };
+  }
+  for (const priority of view.priorities) {
+    limits[priority] = {};
+    for (const { stage } of view.stages) limits[priority][stage] = parseLimit(cellText(draft, priority, stage)) ?? null;
+  }
+  return { limits };
+}
+
+/** '30 days', '1 day' or 'No limit' (read-only view). */
+export function limitLabel(days: number | null | undefined): string {
+  if (typeof days !== 'number') return 'No limit';
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}

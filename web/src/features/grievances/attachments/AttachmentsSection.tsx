@@ -1,0 +1,118 @@
+// The body of the detail screen's 'Attachments' section (issue 9): the list,
+// downloads, and for users with grievances update the drop zone and Delete.
+import { useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { Alert, Flex, Text } from '@aws-amplify/ui-react';
+import { errorText } from '../../../api/errors';
+import type { Attachment, AttachmentListEnvelope } from '../../../api/types';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LoadFailure } from '../../../components/LoadFailure';
+import { LoadingState } from '../../../components/LoadingState';
+import { useTransientMessage } from '../../../components/use-transient-message';
+import { historyKey } from '../api';
+import { attachmentsApi, attachmentsKey } from './api';
+import { AttachmentTable } from './AttachmentTable';
+import { DropZone } from './DropZone';
+import { UploadList } from './UploadList';
+import { useDownload } from './use-download';
+import { useUploads } from './use-uploads';
+
+interface AttachmentsSectionProps {
+  grievanceId: number;
+  canUpdate: boolean;
+  /** Id of the section's heading, which names the table. */
+  headingId: string;
+}
+
+export function AttachmentsSection({ grievanceId, canUpdate, headingId }: AttachmentsSectionProps) {
+  const key = attachmentsKey(grievanceId);
+  const { data, error, isLoading, mutate } = useSWR<AttachmentListEnvelope>(key);
+  const { mutate: mutateOther } = useSWRConfig();
+  const notice = useTransientMessage(5000);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Attachment | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Adding and deleting are audited: the history below follows.
+  const refresh = () => {
+    void mutate();
+    void mutateOther(historyKey(grievanceId));
+  };
+  const uploads = useUploads(grievanceId, (attachment) => {
+    notice.show(`${attachment.file_name} attached.`);
+    refresh();
+  });
+  const downloads = useDownload(grievanceId, (text) => {
+    notice.clear();
+    setFailure(text);
+  });
+
+  async function confirmDelete(attachment: Attachment) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await attachmentsApi.remove(grievanceId, attachment.id);
+      notice.show(`${attachment.file_name} deleted.`);
+    } catch (problem) {
+      setFailure(errorText(problem, 'Failed to delete attachment'));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+      refresh();
+    }
+  }
+
+  const attachments = Array.isArray(data?.data) ? data.data : [];
+
+  return (
+    <Flex direction="column" gap="small">
+      {notice.message ? (
+        <Alert variation="success" role="status" isDismissible onDismiss={notice.clear}>
+          {notice.message}
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert variation="error" isDismissible onDismiss={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      ) : null}
+
+      {isLoading && !data ? (
+        <LoadingState label="Loading attachments..." />
+      ) : error && !data ? (
+        <LoadFailure message={errorText(error, 'Failed to load attachments')} onRetry={() => void mutate()} />
+      ) : attachments.length === 0 ? (
+        <Text className="muted-text">No attachments yet.</Text>
+      ) : (
+        <AttachmentTable
+          labelledBy={headingId}
+          attachments={attachments}
+          downloading={downloads.busy}
+          onDownload={(attachment) => {
+            setFailure(null);
+            void downloads.download(attachment);
+          }}
+          onDelete={canUpdate ? setDeleting : undefined}
+        />
+      )}
+
+      {canUpdate ? (
+        <>
+          <DropZone onFiles={uploads.add} />
+          <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
+        </>
+      ) : null}
+
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete Attachment"
+          busy={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete(deleting)}
+        >
+          Delete {deleting.file_name}? This cannot be undone.
+        </ConfirmDialog>
+      ) : null}
+    </Flex>
+  );
+}

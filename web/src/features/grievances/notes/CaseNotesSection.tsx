@@ -1,0 +1,53 @@
+// The body of the detail screen's 'Case Notes' section (issue 9).
+import { useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { Alert, Flex } from '@aws-amplify/ui-react';
+import { errorText } from '../../../api/errors';
+import type { Note, NoteListEnvelope } from '../../../api/types';
+import { LoadFailure } from '../../../components/LoadFailure';
+import { LoadingState } from '../../../components/LoadingState';
+import { useTransientMessage } from '../../../components/use-transient-message';
+import { historyKey } from '../api';
+import { notesKey } from './api';
+import { NoteForm } from './NoteForm';
+import { noteTimeline } from './note-timeline';
+import { NoteTimeline } from './NoteTimeline';
+
+export function CaseNotesSection({ grievanceId, canUpdate }: { grievanceId: number; canUpdate: boolean }) {
+  const { data, error, isLoading, mutate } = useSWR<NoteListEnvelope>(notesKey(grievanceId));
+  const { mutate: mutateOther } = useSWRConfig();
+  const [correcting, setCorrecting] = useState<Note | null>(null);
+  const notice = useTransientMessage(5000);
+  const entries = noteTimeline(Array.isArray(data?.data) ? data.data : []);
+
+  return (
+    <Flex direction="column" gap="small">
+      {notice.message ? (
+        <Alert variation="success" role="status" isDismissible onDismiss={notice.clear}>
+          {notice.message}
+        </Alert>
+      ) : null}
+      {canUpdate ? (
+        <NoteForm
+          grievanceId={grievanceId}
+          correcting={correcting}
+          onCancelCorrection={() => setCorrecting(null)}
+          onAdded={(note) => {
+            notice.show(note.corrects ? 'Correction added.' : 'Note added.');
+            setCorrecting(null);
+            void mutate();
+            // NOTE_ADDED is audited.
+            void mutateOther(historyKey(grievanceId));
+          }}
+        />
+      ) : null}
+      {isLoading && !data ? (
+        <LoadingState label="Loading case notes..." />
+      ) : error && !data ? (
+        <LoadFailure message={errorText(error, 'Failed to load case notes')} onRetry={() => void mutate()} />
+      ) : (
+        <NoteTimeline entries={entries} onCorrect={canUpdate ? setCorrecting : undefined} />
+      )}
+    </Flex>
+  );
+}

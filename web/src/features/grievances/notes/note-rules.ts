@@ -1,0 +1,13 @@
+// The rules of a case note, checked before sending with the server's own messages.
+
+export const MAX_NOTE_CHARS = 4000;
+
+/** Characters as the server counts them (code points, not UTF-16 units). */
+export const noteLength = (text: string): number => Array.from(text).length;
+
+/** Why the note cannot be added, or null. */
+export function noteProblem(text: string): string | null {
+  if (!text.trim()) return 'Write the note before adding it';
+  if (noteLength(text) > MAX_NOTE_CHARS) return `A note may be at most ${MAX_NOTE_CHARS} characters`;
+  return null;
+}
