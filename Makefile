@@ -84,11 +84,15 @@ check-openapi: $(NODE_MODULES)
 	./target/debug/portal openapi > target/openapi.json
 	@diff -q target/openapi.json web/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make openapi"; exit 1; }
 	cd web && npm run check:api
+	./target/debug/portal error-codes > target/server-codes.json
+	@diff -q target/server-codes.json web/src/i18n/server-codes.json >/dev/null || { echo "web/src/i18n/server-codes.json is stale: run make openapi"; exit 1; }
+	python3 scripts/check-error-codes.py target/server-codes.json
 
 openapi: $(NODE_MODULES)
 	cargo build -p portal
 	./target/debug/portal openapi > web/openapi.json
 	cd web && npm run gen:api
+	mkdir -p web/src/i18n && ./target/debug/portal error-codes > web/src/i18n/server-codes.json
 
 test-web: $(NODE_MODULES)
 	cd web && npm test

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 PORTAL=${PORTAL_BIN:-./target/debug/portal}
 data=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-PORTAL_ADMIN_EMAIL=fuzz@portal.test PORTAL_ADMIN_PASSWORD=Fuzz-Admin-Pass-1 PORTAL_ADMIN_NAME="Fuzz Admin" \
+PORTAL_ADMIN_TWO_FACTOR=optional PORTAL_ADMIN_EMAIL=fuzz@portal.test PORTAL_ADMIN_PASSWORD=Fuzz-Admin-Pass-1 PORTAL_ADMIN_NAME="Fuzz Admin" \
   RUST_LOG=warn "$PORTAL" serve --port "$port" --data-dir "$data" --web-dir "$data/no-web" >"$data/portal.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data"' EXIT
@@ -19,14 +19,15 @@ until curl -sf "$base/api/health" >/dev/null; do sleep 0.1; done
 token=$(curl -sf -X POST "$base/api/auth/login" -H 'content-type: application/json' \
   -d '{"email":"fuzz@portal.test","password":"Fuzz-Admin-Pass-1"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 
-# Logout, and changing or resetting a user (the fuzzer's own Admin is user 1, a favourite
-# id of generated requests), would end the fuzzer's own session halfway; the API tests of
-# the auth and users areas cover them.
+# Logout, and changing or resetting a user (a password, a second factor; the fuzzer's own
+# Admin is user 1, a favourite id of generated requests), would end the fuzzer's own session
+# halfway; the API tests of the auth and users areas cover them.
 .venv/bin/st run "$base/api/openapi.json" \
   --header "Authorization: Bearer $token" \
   --exclude-path /api/auth/logout \
   --exclude-path /api/users/{id} \
   --exclude-path /api/users/{id}/reset-password \
+  --exclude-path /api/users/{id}/reset-two-factor \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
   --max-examples "${FUZZ_EXAMPLES:-25}" \
   --max-time "${FUZZ_SECONDS:-150}" \

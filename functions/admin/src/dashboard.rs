@@ -49,6 +49,10 @@ fn describe(record: &Value, fields: &[String]) -> String {
         "ATTACHMENT_ADDED" => format!("{who} attached {new} to {number}"),
         "ATTACHMENT_DELETED" => format!("{who} removed the attachment {old} from {number}"),
         "NOTE_ADDED" => format!("{who} added a case note to {number}"),
+        "TWO_FACTOR_ENABLED" => format!("{who} turned on two-factor authentication"),
+        "TWO_FACTOR_DISABLED" => format!("{who} turned off two-factor authentication"),
+        "TWO_FACTOR_RESET" => format!("{who} reset the two-factor authentication of {new}"),
+        "TWO_FACTOR_FAILED" => format!("A wrong two-factor code was given for {who}"),
         _ => format!("{who} updated {} of {number}", fields.join(", ").replace('_', " ")),
     }
 }

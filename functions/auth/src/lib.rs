@@ -1,4 +1,7 @@
-//! `/api/auth`: sign-in, sign-out, session checks and password changes.
+//! `/api/auth`: sign-in (with a second factor where set up), sign-out, session checks,
+//! password changes and the second factor's set-up.
+
+pub mod two_factor;
 
 use auth::sessions;
 use axum::extract::State;
@@ -16,6 +19,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(me))
         .routes(routes!(change_password))
         .routes(routes!(health))
+        .merge(two_factor::routes())
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -39,10 +43,31 @@ pub struct LoginRequest {
     pub password: String,
 }
 
-#[derive(Serialize, Deserialize, ToSchema)]
+/// A sign-in's answer: the session (`token` and `user`), or, for a user with a second
+/// factor, `two_factor_required` and the `challenge` to send with the code to
+/// /api/auth/login/two-factor.
+#[derive(Serialize, Deserialize, ToSchema, Default)]
 pub struct LoginResponse {
-    pub token: String,
-    pub user: SessionUser,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user: Option<SessionUser>,
+    /// The code of the user's authenticator app is needed to finish signing in.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub two_factor_required: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<String>,
+    /// Signed in, but the role requires a second factor the user has not set up: every call
+    /// but the set-up's is refused until it is.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub two_factor_setup_required: bool,
+}
+
+impl LoginResponse {
+    pub fn signed_in(signed_in: sessions::SignedIn) -> Self {
+        let setup = signed_in.user.two_factor_required && !signed_in.user.two_factor_enabled;
+        LoginResponse { token: Some(signed_in.token), user: Some(signed_in.user), two_factor_setup_required: setup, ..Default::default() }
+    }
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -65,15 +90,19 @@ pub struct ChangePasswordRequest {
     pub new_password: String,
 }
 
-/// Signs in with email and password. Five failures for one email within 15 minutes lock it
-/// for 15 minutes (429).
+/// Signs in with email and password. Five failures for one email within 15 minutes (wrong
+/// passwords and wrong second-factor codes alike) lock it for 15 minutes (429).
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
     responses(
         (status = 200, body = LoginResponse),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn login(State(state): State<AppState>, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<LoginRequest>) -> ApiResult<ApiJson<LoginResponse>> {
-    let signed_in = sessions::login(state.store.as_ref(), &state.tokens, &body.email, &body.password, &ctx).await?;
-    Ok(ApiJson(LoginResponse { token: signed_in.token, user: signed_in.user }))
+    match sessions::login(state.store.as_ref(), &state.tokens, &body.email, &body.password, &ctx).await? {
+        sessions::LoginOutcome::SignedIn(signed_in) => Ok(ApiJson(LoginResponse::signed_in(signed_in))),
+        sessions::LoginOutcome::CodeNeeded { challenge } => {
+            Ok(ApiJson(LoginResponse { two_factor_required: true, challenge: Some(challenge), ..Default::default() }))
+        }
+    }
 }
 
 /// Ends the caller's session on the server.

@@ -59,7 +59,7 @@ async fn a_wrong_email_and_a_wrong_password_get_the_same_answer(engine: Engine) 
     let wrong_email = api.call("POST", "/api/auth/login", None, Some(json!({"email": "nobody@portal.test", "password": ADMIN_PASSWORD}))).await;
     assert_eq!(wrong_password.status, StatusCode::UNAUTHORIZED);
     assert_eq!(wrong_email.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(wrong_password.body, json!({"error": "Invalid email or password"}));
+    assert_eq!(wrong_password.body, json!({"error": "Invalid email or password", "code": "INVALID_CREDENTIALS"}));
     assert_eq!(wrong_email.body, wrong_password.body);
 
     let missing = api.call("POST", "/api/auth/login", None, Some(json!({"email": "", "password": ""}))).await;

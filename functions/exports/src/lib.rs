@@ -12,13 +12,13 @@ use cases::writes::AuditEntry;
 use cases::Grievance;
 use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
-use exports::{Heading, Kind};
+use exports::{Heading, Kind, Language};
 use grievances_area::ListParams;
 use http_glue::files::LinkParams;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::routes;
 
 pub fn routes() -> AreaRouter {
@@ -41,24 +41,45 @@ pub struct ExportLink {
 }
 
 /// Grievances to an Excel workbook: every list field and the main detail fields, one row each.
-#[utoipa::path(get, path = "/api/grievances/export/excel", tag = "exports", security(("bearer" = [])), params(ListParams),
+#[utoipa::path(get, path = "/api/grievances/export/excel", tag = "exports", security(("bearer" = [])), params(ListParams, LanguageParam),
     responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn export_excel(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>) -> ApiResult<ApiJson<ExportLink>> {
-    export(state, caller, client, params, Kind::Excel).await
+async fn export_excel(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
+    export(state, caller, client, params, language, Kind::Excel).await
 }
 
 /// Grievances to a landscape A4 PDF report.
-#[utoipa::path(get, path = "/api/grievances/export/pdf", tag = "exports", security(("bearer" = [])), params(ListParams),
+#[utoipa::path(get, path = "/api/grievances/export/pdf", tag = "exports", security(("bearer" = [])), params(ListParams, LanguageParam),
     responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn export_pdf(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>) -> ApiResult<ApiJson<ExportLink>> {
-    export(state, caller, client, params, Kind::Pdf).await
+async fn export_pdf(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
+    export(state, caller, client, params, language, Kind::Pdf).await
 }
 
 /// The investigation officers of the grievances, one row per officer entry, to Excel.
-#[utoipa::path(get, path = "/api/grievances/export/officers", tag = "exports", security(("bearer" = [])), params(ListParams),
+#[utoipa::path(get, path = "/api/grievances/export/officers", tag = "exports", security(("bearer" = [])), params(ListParams, LanguageParam),
     responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn export_officers(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>) -> ApiResult<ApiJson<ExportLink>> {
-    export(state, caller, client, params, Kind::Officers).await
+async fn export_officers(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
+    export(state, caller, client, params, language, Kind::Officers).await
+}
+
+/// The language of the file's headings.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LanguageParam {
+    /// `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides.
+    pub lang: Option<String>,
+}
+
+/// The export's language: the `lang` parameter, else the browser's Accept-Language.
+pub struct Lang(Language);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Lang {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let asked = Query::<LanguageParam>::try_from_uri(&parts.uri).ok().and_then(|q| q.0.lang);
+        let accepted = parts.headers.get(http::header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(str::to_string);
+        Ok(Lang(asked.or(accepted).map(|l| Language::parse(&l)).unwrap_or_default()))
+    }
 }
 
 /// The filters as the file's heading names them.
@@ -118,7 +139,7 @@ async fn write_file(store: &dyn store::Store, viewer: Viewer, filters: &Filters,
     written
 }
 
-async fn export(State(state): State<AppState>, caller: Caller, client: ClientInfo, Query(params): Query<ListParams>, kind: Kind) -> ApiResult<ApiJson<ExportLink>> {
+async fn export(State(state): State<AppState>, caller: Caller, client: ClientInfo, Query(params): Query<ListParams>, Lang(language): Lang, kind: Kind) -> ApiResult<ApiJson<ExportLink>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.store.as_ref()).await?;
     let blobs = state.blobs()?;
@@ -129,7 +150,7 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
         Kind::Officers => "Investigation Officers",
         Kind::Excel | Kind::Pdf => "Grievances & FIR Report",
     };
-    let heading = Heading { title: title.to_string(), filters: applied(&filters), generated_at: now, generated_by: actor.name.clone() };
+    let heading = Heading { title: language.say(title).to_string(), filters: applied(&filters), generated_at: now, generated_by: actor.name.clone(), language };
     let filters_text = heading.filters_text();
     let filters_applied = heading.filters.clone();
 

@@ -47,6 +47,13 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
         name: std::env::var("PORTAL_ADMIN_NAME").ok().filter(|v| !v.trim().is_empty()),
     };
     let created = bootstrap::ensure_first_admin(store, first).await?;
+    // A training or test portal may choose, at its first start only, that the Admin role
+    // signs in without a second factor (a state's portal keeps the default: required).
+    let admin_two_factor_optional = std::env::var("PORTAL_ADMIN_TWO_FACTOR").is_ok_and(|v| v.trim().eq_ignore_ascii_case("optional"));
+    let first_start = matches!(created, Bootstrapped::Created { .. });
+    if admin_two_factor_optional && first_start {
+        bootstrap::set_two_factor_requirement(store, auth::roles::ADMIN_ROLE_ID, false).await?;
+    }
     if !web_dir.join("index.html").exists() {
         tracing::warn!("no web app at {}: build it with `npm run build` in web/ (make run does)", web_dir.display());
     }
@@ -67,6 +74,10 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
             println!("  First start: created the Admin user {email} with the password from PORTAL_ADMIN_PASSWORD.");
         }
         Bootstrapped::AlreadyHadUsers => println!("  Sign in with your portal account."),
+    }
+    if first_start && !admin_two_factor_optional {
+        println!("  The Admin role requires two-factor authentication: after the password, the portal");
+        println!("  asks you to scan a QR code with an authenticator app (Google Authenticator, Authy, ...).");
     }
     println!("  Stop with Ctrl-C.");
     println!();

@@ -40,6 +40,8 @@ enum Command {
     },
     /// Prints the OpenAPI document of the API.
     Openapi,
+    /// Prints the error-message catalogue as JSON ({code: English template}) for the web app.
+    ErrorCodes,
     /// Fills the embedded store with realistic synthetic grievances (benchmarks, training).
     Seed {
         #[arg(long, default_value_t = 10_000)]
@@ -76,6 +78,11 @@ async fn main() -> anyhow::Result<()> {
         Command::Seed { grievances, data_dir, seed } => seed::run(&data_dir, grievances, seed).await,
         Command::Openapi => {
             println!("{}", app::openapi().to_pretty_json()?);
+            Ok(())
+        }
+        Command::ErrorCodes => {
+            let catalogue: std::collections::BTreeMap<&str, &str> = domain::messages::CATALOGUE.iter().copied().collect();
+            println!("{}", serde_json::to_string_pretty(&catalogue)?);
             Ok(())
         }
         Command::Admin { command: AdminCommand::Create { email, name, data_dir, table } } => {

@@ -19,6 +19,7 @@ fn start(data_dir: &std::path::Path, port: u16) -> Child {
         .args(["--web-dir", "/nonexistent"])
         .env("PORTAL_ADMIN_EMAIL", EMAIL)
         .env("PORTAL_ADMIN_PASSWORD", PASSWORD)
+        .env("PORTAL_ADMIN_TWO_FACTOR", "optional")
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::null())

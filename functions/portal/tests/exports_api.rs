@@ -147,7 +147,36 @@ async fn a_changed_or_expired_link_is_refused(engine: Engine) {
     }
 }
 
+async fn exports_asked_in_hindi_have_hindi_headings(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    seed(&api, &admin).await;
+    let (_, bytes) = file(&api, &admin, "excel", "?status=Pending&lang=hi").await;
+    let rows = sheet(bytes, "शिकायतें");
+    assert_eq!(&rows[0][..3], ["शिकायत संख्या", "प्राथमिकी संख्या", "प्राथमिकी दिनांक"]);
+    assert_eq!(rows.len(), 3, "the heading and the two pending grievances");
+    assert!(rows[1].contains(&"Theft".to_string()), "data stays as typed: {:?}", rows[1]);
+    let (_, bytes) = file(&api, &admin, "pdf", "?lang=hi").await;
+    let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
+    for expected in ["एवं प्राथ", "थाना", "पृष्ठ 1 / 1", "Civil Lines"] {
+        assert!(text.contains(expected), "{expected:?} missing from the Hindi report:\n{text}");
+    }
+    // Without lang, the browser's language decides.
+    let request = http::Request::builder()
+        .uri("/api/grievances/export/officers")
+        .header("authorization", format!("Bearer {admin}"))
+        .header("accept-language", "hi-IN,hi;q=0.9,en;q=0.8")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let answer = api.send(request).await;
+    let (_, _, bytes) = api.download(answer.body["url"].as_str().unwrap()).await;
+    assert_eq!(sheet(bytes, "जाँच अधिकारी")[0][5], "अधिकारी का नाम");
+    let (_, english) = file(&api, &admin, "excel", "").await;
+    assert_eq!(sheet(english, "Grievances")[0][0], "Grievance No", "English unless asked");
+}
+
 on_both_engines!(
+    exports_asked_in_hindi_have_hindi_headings,
     excel_holds_the_filtered_grievances_and_downloads_through_its_link,
     a_user_without_view_all_exports_only_their_own,
     a_changed_or_expired_link_is_refused,

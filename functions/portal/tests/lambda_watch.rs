@@ -29,6 +29,7 @@ async fn the_auth_function_answers_under_cargo_lambda_watch_backed_by_dynamodb()
     store.ensure_table().await.unwrap();
     http_glue::state::prepare_store(&store).await.unwrap();
     auth::bootstrap::create_admin(&store, "watch-admin@portal.test", "Wanda Watch", "Watch-Pass-1").await.unwrap();
+    auth::bootstrap::set_two_factor_requirement(&store, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
 
     let port = testkit::free_port();
     let mut command = Command::new(&cargo_lambda);

@@ -23,8 +23,10 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
     use Needs::*;
     use Resource::*;
     Some(match (method, path) {
-        ("get", "/api/health") | ("post", "/api/auth/login") => Nothing,
+        ("get", "/api/health") | ("post", "/api/auth/login") | ("post", "/api/auth/login/two-factor") => Nothing,
         ("post", "/api/auth/logout") | ("get", "/api/auth/verify") | ("get", "/api/auth/me") | ("post", "/api/auth/change-password") => SignIn,
+        ("post", "/api/auth/two-factor/setup") | ("post", "/api/auth/two-factor/enable") | ("post", "/api/auth/two-factor/disable") => SignIn,
+        ("post", "/api/users/{id}/reset-two-factor") => Permission(Users, Update),
         ("get", "/api/users") | ("get", "/api/users/{id}") | ("get", "/api/users/role-options") => Permission(Users, Read),
         ("post", "/api/users") => Permission(Users, Create),
         ("put", "/api/users/{id}") | ("put", "/api/users/{id}/reset-password") => Permission(Users, Update),

@@ -23,6 +23,8 @@ pub struct RoleView {
     pub permissions: Permissions,
     /// How many users hold the role.
     pub user_count: i64,
+    /// Whether its members must sign in with a second factor.
+    pub require_two_factor: bool,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -30,6 +32,7 @@ pub struct RoleView {
 fn view(role: RoleRecord) -> RoleView {
     RoleView {
         permissions: role.effective_permissions(),
+        require_two_factor: role.requires_two_factor(),
         id: role.id,
         name: role.name,
         description: role.description,
@@ -49,6 +52,8 @@ pub struct RoleRequest {
     /// The entries list shown here, or the legacy map of resource to 'all', a list of
     /// actions or a comma-separated text (`{"grievances": "read,update"}`).
     permissions: Option<Vec<domain::PermissionEntry>>,
+    /// Members must sign in with a second factor. Left out: unchanged (off for a new role).
+    require_two_factor: Option<bool>,
 }
 
 /// Every role, by name.

@@ -18,6 +18,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(list_users, create_user))
         .routes(routes!(get_user, update_user, delete_user))
         .routes(routes!(reset_password))
+        .routes(routes!(reset_two_factor))
         .routes(routes!(role_options))
 }
 
@@ -51,6 +52,8 @@ pub struct UserView {
     pub status: UserStatus,
     pub created_at: String,
     pub updated_at: String,
+    /// Whether the user signs in with an authenticator app's code.
+    pub two_factor_enabled: bool,
 }
 
 fn view(user: UserRecord, role_names: &HashMap<i64, String>) -> UserView {
@@ -63,6 +66,7 @@ fn view(user: UserRecord, role_names: &HashMap<i64, String>) -> UserView {
         department: user.department,
         designation: user.designation,
         role_id: user.role_id,
+        two_factor_enabled: user.two_factor.enabled,
         status: user.status,
         created_at: user.created_at,
         updated_at: user.updated_at,
@@ -200,4 +204,36 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, Path(id):
     let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
     records::reset_password(state.store.as_ref(), id, &password).await?;
     Ok(ApiJson(SuccessMessage::new("Password reset successfully")))
+}
+
+/// Clears a user's second factor (a lost phone): they set one up again at their next sign-in
+/// if their role requires it. Their sessions end; a TWO_FACTOR_RESET record names them.
+#[utoipa::path(post, path = "/api/users/{id}/reset-two-factor", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client: http_glue::ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+    caller.require(Resource::Users, Action::Update)?;
+    let store = state.store.as_ref();
+    let user = auth::users::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    auth::two_factor::save(store, &user, &Default::default()).await?;
+    auth::sessions::end_sessions(store, user.id, None).await?;
+    let me = caller.user();
+    let actor = cases::Actor {
+        user_id: me.id,
+        name: me.name.clone(),
+        email: me.email.clone(),
+        role: me.role_name.clone(),
+        ip: client.0.ip.clone(),
+        user_agent: client.0.user_agent.clone(),
+        session_id: caller.session_id().to_string(),
+    };
+    let entry = cases::writes::AuditEntry {
+        action: domain::audit::AuditAction::TwoFactorReset,
+        field_name: Some("two_factor".into()),
+        old_value: None,
+        new_value: Some(user.email.clone()),
+        notes: Some(format!("Two-factor authentication of {} ({}) reset", user.name, user.email)),
+        action_details: None,
+    };
+    cases::writes::record_event(store, &actor, entry).await?;
+    Ok(ApiJson(SuccessMessage::new("Two-factor authentication reset")))
 }

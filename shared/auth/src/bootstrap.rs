@@ -22,6 +22,8 @@ pub async fn ensure_admin_role(store: &dyn Store) -> Result<()> {
         user_count: 0,
         active_user_count: 0,
         version: 1,
+        // Unset: the Admin role's default, a second factor required.
+        require_two_factor: None,
         created_at: now.clone(),
         updated_at: now,
     };
@@ -35,6 +37,15 @@ pub async fn ensure_admin_role(store: &dyn Store) -> Result<()> {
         Ok(()) | Err(StoreError::ConditionFailed { .. }) => Ok(()),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Sets whether a role's members must sign in with a second factor, outside the API: for
+/// the operator of a training or test portal, who chooses at first start
+/// (`PORTAL_ADMIN_TWO_FACTOR=optional`) that the Admin role does not require one.
+pub async fn set_two_factor_requirement(store: &dyn Store, role_id: i64, required: bool) -> Result<()> {
+    let changes = store::Changes::default().set("require_two_factor", required).add("version", 1);
+    store.transact(vec![Write::update(keys::role(role_id), changes).when(store::Condition::Exists)]).await?;
+    Ok(())
 }
 
 /// The first Admin, as configured or with a generated password.

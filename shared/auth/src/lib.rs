@@ -4,11 +4,12 @@
 
 pub mod bootstrap;
 pub mod keys;
-mod lockout;
+pub mod lockout;
 pub mod passwords;
 pub mod roles;
 pub mod sessions;
 pub mod tokens;
+pub mod two_factor;
 pub mod users;
 
 pub use sessions::{Authenticated, RequestContext};

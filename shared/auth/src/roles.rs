@@ -24,6 +24,10 @@ pub struct RoleRecord {
     pub active_user_count: i64,
     #[serde(default)]
     pub version: i64,
+    /// Whether members must sign in with a second factor. Unset means the default: on for
+    /// the Admin role, off for every other.
+    #[serde(default)]
+    pub require_two_factor: Option<bool>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -42,6 +46,10 @@ impl RoleRecord {
 
     pub fn is_admin(&self) -> bool {
         self.name == ADMIN_ROLE
+    }
+
+    pub fn requires_two_factor(&self) -> bool {
+        self.require_two_factor.unwrap_or(self.is_admin())
     }
 
     /// What the role allows: everything for Admin, the stored permissions otherwise.
@@ -85,6 +93,7 @@ pub async fn create(store: &dyn Store, input: domain::user::RoleInput) -> Result
         user_count: 0,
         active_user_count: 0,
         version: 1,
+        require_two_factor: Some(input.require_two_factor.unwrap_or(false)),
         created_at: now.clone(),
         updated_at: now,
     };
@@ -114,6 +123,7 @@ pub async fn update(store: &dyn Store, id: i64, input: domain::user::RoleInput) 
         permissions: if current.is_admin() { Permissions::all() } else { input.permissions },
         version: current.version + 1,
         updated_at: domain::clock::now_text(),
+        require_two_factor: input.require_two_factor.or(current.require_two_factor),
         ..current.clone()
     };
     // Member counts change under other transactions; write only what this edit owns.
@@ -122,6 +132,7 @@ pub async fn update(store: &dyn Store, id: i64, input: domain::user::RoleInput) 
         .set("description", updated.description.clone())
         .set("permissions", serde_json::to_value(&updated.permissions).map_err(Error::internal)?)
         .set("updated_at", updated.updated_at.clone())
+        .set("require_two_factor", json!(updated.require_two_factor))
         .set("gsi1sk", updated.name.to_lowercase())
         .add("version", 1);
     let mut writes = vec![Write::update(keys::role(id), changes).when(Condition::Equals("version".into(), json!(current.version)))];

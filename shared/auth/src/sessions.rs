@@ -33,10 +33,12 @@ pub async fn session_user(store: &dyn Store, user: &UserRecord) -> Result<Sessio
         email: user.email.clone(),
         role_id: user.role_id,
         role_name: role.as_ref().map(|r| r.name.clone()).unwrap_or_default(),
-        permissions: role.map(|r| r.effective_permissions()).unwrap_or_default(),
+        permissions: role.as_ref().map(|r| r.effective_permissions()).unwrap_or_default(),
         department: user.department.clone(),
         designation: user.designation.clone(),
         phone: user.phone.clone(),
+        two_factor_enabled: user.two_factor.enabled,
+        two_factor_required: role.as_ref().is_some_and(|r| r.requires_two_factor()),
     })
 }
 
@@ -45,7 +47,28 @@ pub struct SignedIn {
     pub user: SessionUser,
 }
 
-pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password: &str, ctx: &RequestContext) -> Result<SignedIn> {
+/// What a correct password leads to.
+pub enum LoginOutcome {
+    /// Signed in. The user may still have to set up a second factor their role requires
+    /// (`user.two_factor_required && !user.two_factor_enabled`): until then every call but
+    /// the set-up's is refused.
+    SignedIn(SignedIn),
+    /// The user signs in with a second factor: the code is asked for with this challenge.
+    CodeNeeded { challenge: String },
+}
+
+/// The message of a locked email, when it is locked.
+pub async fn locked(store: &dyn Store, email: &str) -> Result<()> {
+    if let Some(minutes) = lockout::minutes_locked(store, email, domain::clock::now()).await? {
+        return Err(Error::TooManyAttempts(format!(
+            "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
+            if minutes == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(())
+}
+
+pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password: &str, ctx: &RequestContext) -> Result<LoginOutcome> {
     let mut fields = FieldErrors::default();
     if email.trim().is_empty() {
         fields.add("email", "Email is required");
@@ -55,12 +78,7 @@ pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password:
     }
     fields.finish()?;
     let now = domain::clock::now();
-    if let Some(minutes) = lockout::minutes_locked(store, email, now).await? {
-        return Err(Error::TooManyAttempts(format!(
-            "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
-            if minutes == 1 { "" } else { "s" }
-        )));
-    }
+    locked(store, email).await?;
     let user = match Email::parse(email) {
         Ok(email) => users::find_by_email(store, &email).await?,
         Err(_) => None,
@@ -73,7 +91,17 @@ pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password:
     if !user.is_active() {
         return Err(Error::Unauthorized("Your account is inactive. Please contact the administrator.".into()));
     }
+    if user.two_factor.enabled {
+        // The failures so far stay counted until the code, too, is right.
+        return Ok(LoginOutcome::CodeNeeded { challenge: crate::two_factor::challenge(tokens, user.id, now.unix_timestamp()) });
+    }
     lockout::clear(store, email).await?;
+    Ok(LoginOutcome::SignedIn(start_session(store, tokens, &user, ctx).await?))
+}
+
+/// Opens a session for a user who has proved who they are.
+pub async fn start_session(store: &dyn Store, tokens: &TokenKeys, user: &UserRecord, ctx: &RequestContext) -> Result<SignedIn> {
+    let now = domain::clock::now();
     let session_id = new_session_id();
     let issued = now.unix_timestamp();
     let expires = issued + crate::tokens::SESSION_HOURS * 3600;
@@ -85,7 +113,7 @@ pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password:
         .with("user_agent", ctx.user_agent.clone())
         .indexed(Index::Gsi1, keys::user_sessions_pk(user.id), domain::clock::to_text(now));
     store.transact(vec![Write::put_new(session)]).await?;
-    Ok(SignedIn { token: tokens.issue(user.id, &session_id, issued, expires), user: session_user(store, &user).await? })
+    Ok(SignedIn { token: tokens.issue(user.id, &session_id, issued, expires), user: session_user(store, user).await? })
 }
 
 fn new_session_id() -> String {

@@ -27,6 +27,8 @@ pub struct UserRecord {
     /// Bumped by every change; a write based on an older version is refused.
     #[serde(default)]
     pub version: i64,
+    #[serde(default)]
+    pub two_factor: crate::two_factor::TwoFactor,
 }
 
 impl UserRecord {
@@ -92,6 +94,7 @@ pub async fn create(store: &dyn Store, new: NewUser) -> Result<UserRecord> {
         created_at: now.clone(),
         updated_at: now,
         version: 1,
+        two_factor: Default::default(),
     };
     let active = if record.is_active() { 1 } else { 0 };
     let writes = vec![

@@ -26,10 +26,18 @@ pub enum AuditAction {
     AttachmentDeleted,
     /// A remark was added to a grievance's case notes.
     NoteAdded,
+    /// A user set up their second factor.
+    TwoFactorEnabled,
+    /// A user turned their second factor off.
+    TwoFactorDisabled,
+    /// An administrator cleared a user's second factor.
+    TwoFactorReset,
+    /// A wrong or replayed second-factor code at sign-in.
+    TwoFactorFailed,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 13] = [
+    pub const ALL: [AuditAction; 17] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -43,6 +51,10 @@ impl AuditAction {
         AuditAction::AttachmentAdded,
         AuditAction::AttachmentDeleted,
         AuditAction::NoteAdded,
+        AuditAction::TwoFactorEnabled,
+        AuditAction::TwoFactorDisabled,
+        AuditAction::TwoFactorReset,
+        AuditAction::TwoFactorFailed,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -60,6 +72,10 @@ impl AuditAction {
             AuditAction::AttachmentAdded => "ATTACHMENT_ADDED",
             AuditAction::AttachmentDeleted => "ATTACHMENT_DELETED",
             AuditAction::NoteAdded => "NOTE_ADDED",
+            AuditAction::TwoFactorEnabled => "TWO_FACTOR_ENABLED",
+            AuditAction::TwoFactorDisabled => "TWO_FACTOR_DISABLED",
+            AuditAction::TwoFactorReset => "TWO_FACTOR_RESET",
+            AuditAction::TwoFactorFailed => "TWO_FACTOR_FAILED",
         }
     }
 

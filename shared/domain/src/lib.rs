@@ -7,6 +7,7 @@ pub mod email;
 pub mod error;
 pub mod grievance;
 pub mod lists;
+pub mod messages;
 pub mod password;
 pub mod pendency;
 pub mod permissions;

@@ -38,6 +38,12 @@ pub struct SessionUser {
     pub department: Option<String>,
     pub designation: Option<String>,
     pub phone: Option<String>,
+    /// Whether the user signs in with a second factor (an authenticator app's code).
+    #[serde(default)]
+    pub two_factor_enabled: bool,
+    /// Whether the user's role makes the second factor mandatory.
+    #[serde(default)]
+    pub two_factor_required: bool,
 }
 
 /// A user as an administrator submits it (create or update).
@@ -131,6 +137,9 @@ pub struct RoleInput {
     pub name: String,
     pub description: String,
     pub permissions: Permissions,
+    /// Whether members must sign in with a second factor; `None` keeps what the role has
+    /// (or, for a new role, leaves it off).
+    pub require_two_factor: Option<bool>,
 }
 
 impl RoleInput {
@@ -150,8 +159,16 @@ impl RoleInput {
                 Permissions::default()
             }
         };
+        let require_two_factor = match body.get("require_two_factor") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::Bool(b)) => Some(*b),
+            Some(_) => {
+                errors.add("require_two_factor", "require_two_factor must be true or false");
+                None
+            }
+        };
         errors.finish()?;
-        Ok(RoleInput { name, description, permissions })
+        Ok(RoleInput { name, description, permissions, require_two_factor })
     }
 }
 

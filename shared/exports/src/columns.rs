@@ -44,10 +44,16 @@ impl Cell {
 
     /// As printed in the PDF: dates like the list's "21 Nov 2026".
     pub fn display(&self) -> String {
+        self.display_in(crate::Language::English)
+    }
+
+    /// As printed in a report in `language`: the file's own words (Yes, No, months) in it.
+    pub fn display_in(&self, language: crate::Language) -> String {
         match self {
+            Cell::Text(s) if s == "Yes" || s == "No" => language.say_text(s),
             Cell::Text(s) => s.clone(),
-            Cell::Date(d) => date_text(*d),
-            Cell::DateTime(t) => datetime_text(*t),
+            Cell::Date(d) => date_text_in(*d, language),
+            Cell::DateTime(t) => datetime_text_in(*t, language),
             Cell::Blank => "-".to_string(),
         }
     }
@@ -57,13 +63,23 @@ const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Au
 
 /// "21 Nov 2026", as the grievance list shows dates (en-IN).
 pub fn date_text(d: Date) -> String {
-    format!("{:02} {} {}", d.day(), MONTHS[u8::from(d.month()) as usize - 1], d.year())
+    date_text_in(d, crate::Language::English)
+}
+
+/// "21 Nov 2026", or "21 नवंबर 2026" in Hindi.
+pub fn date_text_in(d: Date, language: crate::Language) -> String {
+    let month = u8::from(d.month()) as usize - 1;
+    format!("{:02} {} {}", d.day(), language.month(month, MONTHS[month]), d.year())
 }
 
 /// "21 Nov 2026 15:30" in the display time zone.
 pub fn datetime_text(t: OffsetDateTime) -> String {
+    datetime_text_in(t, crate::Language::English)
+}
+
+pub fn datetime_text_in(t: OffsetDateTime, language: crate::Language) -> String {
     let t = t.to_offset(crate::DISPLAY_OFFSET);
-    format!("{} {:02}:{:02}", date_text(t.date()), t.hour(), t.minute())
+    format!("{} {:02}:{:02}", date_text_in(t.date(), language), t.hour(), t.minute())
 }
 
 /// A column: its heading, its width (characters in a workbook, millimetres in the report)

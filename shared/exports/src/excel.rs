@@ -36,13 +36,15 @@ struct Headers<'a>(Vec<(&'a str, f64)>);
 
 impl Workbook {
     pub fn grievances(path: &Path, heading: Heading) -> Result<Self> {
-        let headers = Headers(GRIEVANCE_COLUMNS.iter().map(|c: &Column<Grievance>| (c.header, c.width)).collect());
-        Self::new(path, heading, Rows::Grievances, "Grievances", headers)
+        let language = heading.language;
+        let headers = Headers(GRIEVANCE_COLUMNS.iter().map(|c: &Column<Grievance>| (language.say(c.header), c.width)).collect());
+        Self::new(path, heading, Rows::Grievances, language.say("Grievances"), headers)
     }
 
     pub fn officers(path: &Path, heading: Heading) -> Result<Self> {
-        let headers = Headers(OFFICER_COLUMNS.iter().map(|c: &OfficerColumn| (c.header, c.width)).collect());
-        Self::new(path, heading, Rows::Officers, "Investigation Officers", headers)
+        let language = heading.language;
+        let headers = Headers(OFFICER_COLUMNS.iter().map(|c: &OfficerColumn| (language.say(c.header), c.width)).collect());
+        Self::new(path, heading, Rows::Officers, language.say("Investigation Officers"), headers)
     }
 
     fn new(path: &Path, heading: Heading, rows: Rows, sheet_name: &str, headers: Headers) -> Result<Self> {
@@ -92,11 +94,13 @@ impl Workbook {
     }
 }
 
-fn write_cell(sheet: &mut Worksheet, row: u32, col: u16, cell: Cell, formats: (&Format, &Format, &Format)) -> Result<()> {
+fn write_cell(sheet: &mut Worksheet, row: u32, col: u16, cell: Cell, formats: (&Format, &Format, &Format), language: crate::Language) -> Result<()> {
     let (text, date, datetime) = formats;
     match cell {
         Cell::Blank => {}
         Cell::Text(s) => {
+            // The file's own words (Yes, No) in the export's language; data as typed.
+            let s = if s == "Yes" || s == "No" { language.say_text(&s) } else { s };
             let s: String = if s.len() > MAX_CELL_TEXT { s.chars().take(MAX_CELL_TEXT / 4).collect() } else { s };
             sheet.write_string_with_format(row, col, s, text).map_err(xlsx)?;
         }
@@ -118,18 +122,19 @@ fn write_cell(sheet: &mut Worksheet, row: u32, col: u16, cell: Cell, formats: (&
 impl Sink for Workbook {
     fn push(&mut self, g: &Grievance) -> Result<()> {
         let formats = (&self.text, &self.date, &self.datetime);
+        let language = self.heading.language;
         let sheet = self.book.worksheet_from_index(0).map_err(xlsx)?;
         match self.rows {
             Rows::Grievances => {
                 for (col, column) in GRIEVANCE_COLUMNS.iter().enumerate() {
-                    write_cell(sheet, self.next_row, col as u16, (column.value)(g), formats)?;
+                    write_cell(sheet, self.next_row, col as u16, (column.value)(g), formats, language)?;
                 }
                 self.next_row += 1;
             }
             Rows::Officers => {
                 for officer in &g.fields.investigation_officers {
                     for (col, column) in OFFICER_COLUMNS.iter().enumerate() {
-                        write_cell(sheet, self.next_row, col as u16, (column.value)(g, officer), formats)?;
+                        write_cell(sheet, self.next_row, col as u16, (column.value)(g, officer), formats, language)?;
                     }
                     self.next_row += 1;
                 }
@@ -146,10 +151,11 @@ impl Sink for Workbook {
         // What the export is, for whoever opens the file later.
         let bold = Format::new().set_bold();
         let about = self.book.add_worksheet();
-        about.set_name("About").map_err(xlsx)?;
+        let language = self.heading.language;
+        about.set_name(language.say("About")).map_err(xlsx)?;
         about.set_column_width(0, 16).map_err(xlsx)?;
         about.set_column_width(1, 90).map_err(xlsx)?;
-        let generated = crate::columns::datetime_text(self.heading.generated_at);
+        let generated = crate::columns::datetime_text_in(self.heading.generated_at, language);
         let lines = [
             ("Report", self.heading.title.clone()),
             ("Filters", self.heading.filters_text()),
@@ -158,7 +164,7 @@ impl Sink for Workbook {
             ("Rows", last_row.to_string()),
         ];
         for (row, (label, value)) in lines.iter().enumerate() {
-            about.write_string_with_format(row as u32, 0, *label, &bold).map_err(xlsx)?;
+            about.write_string_with_format(row as u32, 0, language.say(label), &bold).map_err(xlsx)?;
             about.write_string(row as u32, 1, value).map_err(xlsx)?;
         }
         self.book.save(&self.path).map_err(xlsx)?;

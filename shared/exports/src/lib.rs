@@ -5,7 +5,11 @@
 
 pub mod columns;
 pub mod excel;
+mod language;
 pub mod pdf;
+mod typeset;
+
+pub use language::Language;
 
 use cases::Grievance;
 use domain::Result;
@@ -81,18 +85,21 @@ pub struct Heading {
     pub filters: Vec<(String, String)>,
     pub generated_at: OffsetDateTime,
     pub generated_by: String,
+    /// The language of the file's own words (headings, labels).
+    pub language: Language,
 }
 
 impl Heading {
     pub fn filters_text(&self) -> String {
+        let language = self.language;
         if self.filters.is_empty() {
-            return "None (all grievances visible to the user)".to_string();
+            return language.say("None (all grievances visible to the user)").to_string();
         }
-        self.filters.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("; ")
+        self.filters.iter().map(|(k, v)| format!("{}: {v}", language.say_text(k))).collect::<Vec<_>>().join("; ")
     }
 
     pub fn generated_text(&self) -> String {
-        format!("Generated {} {DISPLAY_ZONE} by {}", columns::datetime_text(self.generated_at), self.generated_by)
+        self.language.generated(&columns::datetime_text_in(self.generated_at, self.language), DISPLAY_ZONE, &self.generated_by)
     }
 }
 

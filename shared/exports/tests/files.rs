@@ -27,6 +27,7 @@ fn heading() -> Heading {
         filters: vec![("Status".into(), "Pending".into())],
         generated_at: time::macros::datetime!(2026-11-21 10:00 UTC),
         generated_by: "Asha Admin".into(),
+        language: Default::default(),
     }
 }
 
@@ -128,4 +129,27 @@ fn control_characters_and_unassigned_code_points_in_filters_and_text_do_not_brea
         sink.push(&odd).unwrap();
         sink.finish().unwrap_or_else(|e| panic!("{kind:?}: {e}"));
     }
+}
+
+#[test]
+fn a_hindi_report_has_hindi_headings_set_in_devanagari_that_extract_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.pdf");
+    let heading = Heading { title: exports::Language::Hindi.say("Grievances & FIR Report").into(), language: exports::Language::Hindi, ..heading() };
+    let mut sink = exports::open(Kind::Pdf, &path, heading).unwrap();
+    let mut typed_in_hindi = sample().remove(0);
+    typed_in_hindi.fields.brief_details = "मंदिर के द्वार के पास चेन छीनी गई".into();
+    sink.push(&typed_in_hindi).unwrap();
+    sink.finish().unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
+    // Text extraction reads glyphs in the order they are drawn (the /ActualText spans carry
+    // the reading order for viewers that honour them): words without the pre-base vowel
+    // sign ि or a reph come out as written, conjuncts included (क्ष and प्त of संक्षिप्त,
+    // whose ि is drawn first).
+    for expected in ["एवं प्राथ", "संख्या", "थाना", "अपराध", "क्षप्त", "द्वारा", "21 नवंबर 2026", "पृष्ठ 1 / 1", "GRV-2026-000001", "Asha Admin", "द्वार के", "चेन छीनी गई"] {
+        assert!(text.contains(expected), "{expected:?} missing from the Hindi report:\n{text}");
+    }
+    let embedded = bytes.windows(b"/FontFile2".len()).filter(|w| *w == b"/FontFile2").count();
+    assert!(embedded >= 2, "the Latin and the Devanagari faces are embedded ({embedded})");
 }

@@ -38,6 +38,17 @@ impl Caller {
     }
 }
 
+/// What a user whose role requires a second factor may call before setting one up: who
+/// they are, signing out, and the set-up itself.
+const SETUP_PATHS: [&str; 6] = [
+    "/api/auth/me",
+    "/api/auth/verify",
+    "/api/auth/logout",
+    "/api/auth/change-password",
+    "/api/auth/two-factor/setup",
+    "/api/auth/two-factor/enable",
+];
+
 pub fn bearer_token(parts: &Parts) -> Option<&str> {
     let value = parts.headers.get(http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
@@ -50,6 +61,9 @@ impl FromRequestParts<AppState> for Caller {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = bearer_token(parts).ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, auth::sessions::SIGN_IN_REQUIRED))?;
         let who = auth::sessions::authenticate(state.store.as_ref(), &state.tokens, token).await?;
+        if who.user.two_factor_required && !who.user.two_factor_enabled && !SETUP_PATHS.contains(&parts.uri.path()) {
+            return Err(ApiError::new(StatusCode::FORBIDDEN, auth::two_factor::SETUP_REQUIRED));
+        }
         Ok(Caller(who))
     }
 }

@@ -14,10 +14,42 @@ pub const INTERNAL_MESSAGE: &str = "Something went wrong on the server. Please t
 /// Every error answer has this shape.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
+    /// In English, as the specification words it.
     pub error: String,
+    /// The message's stable code (`domain::messages`), for showing it in the user's language;
+    /// ERROR for a message without one.
+    pub code: String,
+    /// The values the message's template stands for.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, String>,
     /// Per-field messages, for validation failures.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
+    /// The code and values of each field's message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field_codes: Option<BTreeMap<String, MessageCode>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageCode {
+    pub code: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, String>,
+}
+
+impl MessageCode {
+    pub fn of(message: &str) -> Self {
+        let (code, params) = domain::messages::identify(message);
+        MessageCode { code: code.to_string(), params }
+    }
+}
+
+impl ErrorBody {
+    pub fn new(message: String, fields: Option<BTreeMap<String, String>>) -> Self {
+        let MessageCode { code, params } = MessageCode::of(&message);
+        let field_codes = fields.as_ref().map(|f| f.iter().map(|(field, m)| (field.clone(), MessageCode::of(m))).collect());
+        ErrorBody { error: message, code, params, fields, field_codes }
+    }
 }
 
 #[derive(Debug)]
@@ -63,6 +95,6 @@ impl From<store::StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(ErrorBody { error: self.message, fields: self.fields })).into_response()
+        (self.status, Json(ErrorBody::new(self.message, self.fields))).into_response()
     }
 }

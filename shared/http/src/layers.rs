@@ -79,7 +79,8 @@ async fn client_errors_as_json(request: Request, next: Next) -> Response {
     };
     parts.headers.insert("content-type", HeaderValue::from_static("application/json"));
     parts.headers.remove("content-length");
-    Response::from_parts(parts, Body::from(serde_json::json!({ "error": message }).to_string()))
+    let body = serde_json::to_string(&crate::ErrorBody::new(message, None)).expect("an error body serialises");
+    Response::from_parts(parts, Body::from(body))
 }
 
 /// Wraps a finished router in the common layers.

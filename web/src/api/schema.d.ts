@@ -211,10 +211,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Signs in with email and password. Five failures for one email within 15 minutes lock it
-         *     for 15 minutes (429).
+         * Signs in with email and password. Five failures for one email within 15 minutes (wrong
+         *     passwords and wrong second-factor codes alike) lock it for 15 minutes (429).
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finishes a sign-in with the code of the user's authenticator app or a recovery code.
+         *     A code is accepted once; a recovery code is used up.
+         */
+        post: operations["login_with_code"];
         delete?: never;
         options?: never;
         head?: never;
@@ -249,6 +269,60 @@ export interface paths {
         get: operations["me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns the second factor off, with a current code, unless the role requires it. */
+        post: operations["disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns the second factor on with the first code of the new key; answers ten recovery codes. */
+        post: operations["enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts setting up an authenticator app: a new key, which takes effect once a code from it
+         *     is confirmed.
+         */
+        post: operations["setup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -667,6 +741,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/reset-two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clears a user's second factor (a lost phone): they set one up again at their next sign-in
+         *     if their role requires it. Their sessions end; a TWO_FACTOR_RESET record names them.
+         */
+        post: operations["reset_two_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -709,7 +803,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -806,6 +900,8 @@ export interface components {
                 id: number;
                 name: string;
                 permissions: components["schemas"]["Permissions"];
+                /** @description Whether its members must sign in with a second factor. */
+                require_two_factor: boolean;
                 updated_at: string;
                 /**
                  * Format: int64
@@ -830,6 +926,8 @@ export interface components {
                 role_id: number;
                 role_name: string;
                 status: components["schemas"]["UserStatus"];
+                /** @description Whether the user signs in with an authenticator app's code. */
+                two_factor_enabled: boolean;
                 updated_at: string;
             };
             success: boolean;
@@ -915,6 +1013,8 @@ export interface components {
                 id: number;
                 name: string;
                 permissions: components["schemas"]["Permissions"];
+                /** @description Whether its members must sign in with a second factor. */
+                require_two_factor: boolean;
                 updated_at: string;
                 /**
                  * Format: int64
@@ -938,17 +1038,33 @@ export interface components {
                 role_id: number;
                 role_name: string;
                 status: components["schemas"]["UserStatus"];
+                /** @description Whether the user signs in with an authenticator app's code. */
+                two_factor_enabled: boolean;
                 updated_at: string;
             }[];
             success: boolean;
         };
         /** @description Every error answer has this shape. */
         ErrorBody: {
+            /**
+             * @description The message's stable code (`domain::messages`), for showing it in the user's language;
+             *     ERROR for a message without one.
+             */
+            code: string;
+            /** @description In English, as the specification words it. */
             error: string;
+            /** @description The code and values of each field's message. */
+            field_codes?: {
+                [key: string]: components["schemas"]["MessageCode"];
+            } | null;
             /** @description Per-field messages, for validation failures. */
             fields?: {
                 [key: string]: string;
             } | null;
+            /** @description The values the message's template stands for. */
+            params?: {
+                [key: string]: string;
+            };
         };
         /** @description A finished export. */
         ExportLink: {
@@ -1094,14 +1210,33 @@ export interface components {
             email?: string;
             password?: string;
         };
+        /**
+         * @description A sign-in's answer: the session (`token` and `user`), or, for a user with a second
+         *     factor, `two_factor_required` and the `challenge` to send with the code to
+         *     /api/auth/login/two-factor.
+         */
         LoginResponse: {
-            token: string;
-            user: components["schemas"]["SessionUser"];
+            challenge?: string | null;
+            token?: string | null;
+            /** @description The code of the user's authenticator app is needed to finish signing in. */
+            two_factor_required?: boolean;
+            /**
+             * @description Signed in, but the role requires a second factor the user has not set up: every call
+             *     but the set-up's is refused until it is.
+             */
+            two_factor_setup_required?: boolean;
+            user?: null | components["schemas"]["SessionUser"];
         };
         LongestActiveUser: {
             /** Format: int64 */
             days_active: number;
             name: string;
+        };
+        MessageCode: {
+            code: string;
+            params?: {
+                [key: string]: string;
+            };
         };
         MessageResponse: {
             message: string;
@@ -1218,6 +1353,10 @@ export interface components {
             count: number;
             priority: string;
         };
+        RecoveryCodes: {
+            /** @description Each signs in once in place of an app code. Shown only now. */
+            recovery_codes: string[];
+        };
         ResetPasswordRequest: {
             newPassword?: string;
         };
@@ -1240,6 +1379,8 @@ export interface components {
              *     actions or a comma-separated text (`{"grievances": "read,update"}`).
              */
             permissions?: components["schemas"]["PermissionEntry"][] | null;
+            /** @description Members must sign in with a second factor. Left out: unchanged (off for a new role). */
+            require_two_factor?: boolean | null;
         };
         RoleView: {
             created_at: string;
@@ -1248,6 +1389,8 @@ export interface components {
             id: number;
             name: string;
             permissions: components["schemas"]["Permissions"];
+            /** @description Whether its members must sign in with a second factor. */
+            require_two_factor: boolean;
             updated_at: string;
             /**
              * Format: int64
@@ -1268,6 +1411,10 @@ export interface components {
             /** Format: int64 */
             role_id: number;
             role_name: string;
+            /** @description Whether the user signs in with a second factor (an authenticator app's code). */
+            two_factor_enabled?: boolean;
+            /** @description Whether the user's role makes the second factor mandatory. */
+            two_factor_required?: boolean;
         };
         /** @enum {string} */
         Stage: "inward" | "scrutiny" | "with_io" | "in_court" | "decided";
@@ -1308,6 +1455,24 @@ export interface components {
         SuccessMessage: {
             message: string;
             success: boolean;
+        };
+        TwoFactorCodeRequest: {
+            code?: string;
+        };
+        TwoFactorLoginRequest: {
+            /** @description From the password step's answer. */
+            challenge?: string;
+            /** @description The six digits of the authenticator app, or a recovery code (`xxxx-xxxx`). */
+            code?: string;
+        };
+        TwoFactorMessage: {
+            message: string;
+        };
+        TwoFactorSetup: {
+            /** @description `otpauth://totp/...`, for a QR code. */
+            otpauth_url: string;
+            /** @description Base32, for typing into an app by hand. */
+            secret: string;
         };
         UploadRequest: {
             /** @description application/pdf, image/jpeg or image/png. */
@@ -1362,6 +1527,8 @@ export interface components {
             role_id: number;
             role_name: string;
             status: components["schemas"]["UserStatus"];
+            /** @description Whether the user signs in with an authenticator app's code. */
+            two_factor_enabled: boolean;
             updated_at: string;
         };
         VerifyResponse: {
@@ -2191,6 +2358,62 @@ export interface operations {
             };
         };
     };
+    login_with_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorLoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -2236,6 +2459,153 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorMessage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2465,6 +2835,8 @@ export interface operations {
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
                 cursor?: string;
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
             };
             header?: never;
             path?: never;
@@ -2525,6 +2897,8 @@ export interface operations {
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
                 cursor?: string;
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
             };
             header?: never;
             path?: never;
@@ -2585,6 +2959,8 @@ export interface operations {
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
                 cursor?: string;
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
             };
             header?: never;
             path?: never;
@@ -4175,6 +4551,61 @@ export interface operations {
             };
             /** @description The request body is over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

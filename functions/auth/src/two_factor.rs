@@ -1,0 +1,191 @@
+//! `/api/auth/login/two-factor` and `/api/auth/two-factor/*`: the second step of a sign-in,
+//! and a user's own set-up of their authenticator app. Every set-up, turning off and failed
+//! code lands in the audit trail; failed codes count toward the sign-in lockout.
+
+use crate::LoginResponse;
+use auth::two_factor::{self as tf, Checked, TwoFactor};
+use auth::users::{self, UserRecord};
+use auth::{sessions, RequestContext};
+use axum::extract::State;
+use cases::writes::AuditEntry;
+use cases::Actor;
+use domain::audit::AuditAction;
+use domain::{Error, Result};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
+use serde::{Deserialize, Serialize};
+use store::Store;
+use utoipa::ToSchema;
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area()
+        .routes(routes!(login_with_code))
+        .routes(routes!(setup))
+        .routes(routes!(enable))
+        .routes(routes!(disable))
+}
+
+fn unix_now() -> u64 {
+    domain::clock::now().unix_timestamp().max(0) as u64
+}
+
+/// The audit trail's record of something done to a user's second factor.
+pub async fn record(store: &dyn Store, actor: Actor, action: AuditAction, subject: &UserRecord, notes: String) -> Result<()> {
+    let entry = AuditEntry {
+        action,
+        field_name: Some("two_factor".into()),
+        old_value: None,
+        new_value: Some(subject.email.clone()),
+        notes: Some(notes),
+        action_details: None,
+    };
+    cases::writes::record_event(store, &actor, entry).await
+}
+
+/// The user as the actor of their own sign-in or set-up.
+async fn actor_of(store: &dyn Store, user: &UserRecord, ctx: &RequestContext, session_id: &str) -> Result<Actor> {
+    let role = auth::roles::get(store, user.role_id).await?.map(|r| r.name).unwrap_or_default();
+    Ok(Actor {
+        user_id: user.id,
+        name: user.name.clone(),
+        email: user.email.clone(),
+        role,
+        ip: ctx.ip.clone(),
+        user_agent: ctx.user_agent.clone(),
+        session_id: session_id.to_string(),
+    })
+}
+
+/// A wrong or replayed code: counted toward the lockout and audited, then refused.
+async fn refuse(store: &dyn Store, user: &UserRecord, ctx: &RequestContext, message: &'static str) -> Result<Error> {
+    auth::lockout::record_failure(store, &user.email, domain::clock::now()).await?;
+    let why = if message == tf::CODE_REUSED { "a code already used" } else { "a wrong code" };
+    record(store, actor_of(store, user, ctx, "").await?, AuditAction::TwoFactorFailed, user, format!("Sign-in refused: {why}")).await?;
+    Ok(Error::Unauthorized(message.into()))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TwoFactorLoginRequest {
+    /// From the password step's answer.
+    #[serde(default)]
+    pub challenge: String,
+    /// The six digits of the authenticator app, or a recovery code (`xxxx-xxxx`).
+    #[serde(default)]
+    pub code: String,
+}
+
+/// Finishes a sign-in with the code of the user's authenticator app or a recovery code.
+/// A code is accepted once; a recovery code is used up.
+#[utoipa::path(post, path = "/api/auth/login/two-factor", tag = "auth", request_body = TwoFactorLoginRequest,
+    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn login_with_code(State(state): State<AppState>, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorLoginRequest>) -> ApiResult<ApiJson<LoginResponse>> {
+    let store = state.store.as_ref();
+    let user_id = tf::challenged_user(&state.tokens, &body.challenge)?;
+    let expired = || Error::Unauthorized(tf::CHALLENGE_EXPIRED.into());
+    let user = users::get(store, user_id).await?.filter(UserRecord::is_active).ok_or_else(expired)?;
+    sessions::locked(store, &user.email).await?;
+    if body.code.trim().is_empty() {
+        return Err(Error::field("code", "Enter the code from your authenticator app").into());
+    }
+    match tf::check(&user.two_factor, &body.code, unix_now())? {
+        Checked::Accepted(next) => {
+            if let Err(e) = tf::save(store, &user, &next).await {
+                // Another sign-in used the same code at the same moment.
+                return Err(refuse(store, &user, &ctx, tf::CODE_REUSED).await.unwrap_or(e).into());
+            }
+            auth::lockout::clear(store, &user.email).await?;
+            let user = users::get(store, user.id).await?.ok_or_else(expired)?;
+            Ok(ApiJson(LoginResponse::signed_in(sessions::start_session(store, &state.tokens, &user, &ctx).await?)))
+        }
+        Checked::Reused => Err(refuse(store, &user, &ctx, tf::CODE_REUSED).await?.into()),
+        Checked::Invalid => Err(refuse(store, &user, &ctx, tf::CODE_INVALID).await?.into()),
+    }
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct TwoFactorSetup {
+    /// Base32, for typing into an app by hand.
+    pub secret: String,
+    /// `otpauth://totp/...`, for a QR code.
+    pub otpauth_url: String,
+}
+
+async fn caller_record(store: &dyn Store, caller: &Caller) -> Result<UserRecord> {
+    users::get(store, caller.user().id).await?.ok_or_else(|| Error::Unauthorized(sessions::SESSION_ENDED.into()))
+}
+
+/// Starts setting up an authenticator app: a new key, which takes effect once a code from it
+/// is confirmed.
+#[utoipa::path(post, path = "/api/auth/two-factor/setup", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = TwoFactorSetup), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn setup(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<TwoFactorSetup>> {
+    let store = state.store.as_ref();
+    let user = caller_record(store, &caller).await?;
+    if user.two_factor.enabled {
+        return Err(Error::conflict(tf::ALREADY_ON).into());
+    }
+    let (secret, otpauth_url) = tf::new_key(&user.email)?;
+    tf::save(store, &user, &TwoFactor { pending_secret: Some(secret.clone()), ..user.two_factor.clone() }).await?;
+    Ok(ApiJson(TwoFactorSetup { secret, otpauth_url }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TwoFactorCodeRequest {
+    #[serde(default)]
+    pub code: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct RecoveryCodes {
+    /// Each signs in once in place of an app code. Shown only now.
+    pub recovery_codes: Vec<String>,
+}
+
+/// Turns the second factor on with the first code of the new key; answers ten recovery codes.
+#[utoipa::path(post, path = "/api/auth/two-factor/enable", tag = "auth", security(("bearer" = [])), request_body = TwoFactorCodeRequest,
+    responses((status = 200, body = RecoveryCodes), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn enable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorCodeRequest>) -> ApiResult<ApiJson<RecoveryCodes>> {
+    let store = state.store.as_ref();
+    let user = caller_record(store, &caller).await?;
+    if user.two_factor.enabled {
+        return Err(Error::conflict(tf::ALREADY_ON).into());
+    }
+    let secret = user.two_factor.pending_secret.clone().ok_or_else(|| Error::conflict(tf::NOT_STARTED))?;
+    let Some(step) = tf::step_of(&secret, &body.code, unix_now())? else {
+        return Err(Error::field("code", tf::CODE_INVALID).into());
+    };
+    let (codes, hashes) = tf::new_recovery_codes();
+    let on = TwoFactor { enabled: true, secret: Some(secret), pending_secret: None, last_step: step, recovery_codes: hashes };
+    tf::save(store, &user, &on).await?;
+    let actor = actor_of(store, &user, &ctx, caller.session_id()).await?;
+    record(store, actor, AuditAction::TwoFactorEnabled, &user, "Two-factor authentication turned on".into()).await?;
+    Ok(ApiJson(RecoveryCodes { recovery_codes: codes }))
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct TwoFactorMessage {
+    pub message: String,
+}
+
+/// Turns the second factor off, with a current code, unless the role requires it.
+#[utoipa::path(post, path = "/api/auth/two-factor/disable", tag = "auth", security(("bearer" = [])), request_body = TwoFactorCodeRequest,
+    responses((status = 200, body = TwoFactorMessage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorCodeRequest>) -> ApiResult<ApiJson<TwoFactorMessage>> {
+    let store = state.store.as_ref();
+    if caller.user().two_factor_required {
+        return Err(Error::forbidden(tf::REQUIRED_BY_ROLE).into());
+    }
+    let user = caller_record(store, &caller).await?;
+    if !user.two_factor.enabled {
+        return Err(Error::conflict(tf::NOT_ON).into());
+    }
+    match tf::check(&user.two_factor, &body.code, unix_now())? {
+        Checked::Accepted(_) => {}
+        Checked::Reused => return Err(Error::field("code", tf::CODE_REUSED).into()),
+        Checked::Invalid => return Err(Error::field("code", tf::CODE_INVALID).into()),
+    }
+    tf::save(store, &user, &TwoFactor::default()).await?;
+    let actor = actor_of(store, &user, &ctx, caller.session_id()).await?;
+    record(store, actor, AuditAction::TwoFactorDisabled, &user, "Two-factor authentication turned off".into()).await?;
+    Ok(ApiJson(TwoFactorMessage { message: "Two-factor authentication turned off".into() }))
+}

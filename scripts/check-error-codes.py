@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Every message the server can answer an error with must have a stable code in the
+catalogue (shared/domain/src/messages.rs), so that the web app can show it in the user's
+language. This finds the messages in the Rust sources (the literals handed to the error
+constructors and the message constants) and fails when one matches no catalogue template.
+
+  check-error-codes.py CODES.json     CODES.json: {code: template}, from `portal error-codes`
+  check-error-codes.py --list         prints the messages found, one per line
+"""
+
+import json
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CONTEXTS = re.compile(
+    r"(Error::(?:field|bad_request|not_found|conflict|forbidden)\("
+    r"|Error::(?:Unauthorized|TooManyAttempts|Unavailable|BadRequest|NotFound|Conflict|Forbidden)\("
+    r"|errors\.add\(|fields\.add\(|ApiError::new\(|\bErr\(|checked\(raw, "
+    r"|pub const [A-Z_]+: &str = )"
+)
+LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
+# Literals in those contexts that are not messages shown to a user.
+NOT_MESSAGES = {
+    "Asha Admin", "Crime Title", "Type of Call", "internal error", "The file",
+    "the blob of a removed attachment could not be deleted", "Grievance Portal",
+    "Failed to deserialize the JSON body into the target type: ",
+    # Internal errors (logged, answered as the generic message) and command-line output.
+    "a grievance serialises", "a page holds 1 to 1000 items, not {limit}", "a transaction holds 1 to 100 writes, not {}",
+    "an attachment whose record failed could not be deleted", "at most 100 keys at once", "batch read left keys unprocessed",
+    "blob key {key:?} is not a plain file name", "cannot sweep old {what}", "item without a string {name}",
+    "the counter came back without a value", "the exports bucket did not answer during init", "two writes on one item {:?}",
+    "Could not create the Admin: {e}", "Admin reset password",
+}
+
+
+def messages():
+    found = set()
+    for path in sorted(list((ROOT / "shared").rglob("*.rs")) + list((ROOT / "functions").rglob("*.rs"))):
+        if "/tests/" in str(path) or "/apitest/" in str(path) or "/testkit/" in str(path):
+            continue
+        text = path.read_text()
+        cut = text.find("#[cfg(test)]")
+        if cut >= 0:
+            text = text[:cut]
+        for match in CONTEXTS.finditer(text):
+            statement = text[match.end(): match.end() + 400].split(";")[0]
+            for literal in LITERAL.findall(statement):
+                if len(literal) >= 6 and re.search(r"[A-Za-z] [A-Za-z]", literal) and literal not in NOT_MESSAGES:
+                    found.add(literal)
+    return sorted(found)
+
+
+def pattern(template):
+    parts = re.split(r"\{[^}]*\}", template)
+    return re.compile("^" + ".+?".join(re.escape(p) for p in parts) + "$", re.S)
+
+
+def main():
+    if sys.argv[1:] == ["--list"]:
+        print("\n".join(messages()))
+        return
+    codes = json.loads(pathlib.Path(sys.argv[1]).read_text())
+    templates = [pattern(t) for t in codes.values()]
+    # A message's own placeholders ({}, {label}) stand for any text.
+    missing = [m for m in messages() if not any(t.match(re.sub(r"\{[^}]*\}", "x", m)) for t in templates)]
+    if missing:
+        print("Messages without a code in shared/domain/src/messages.rs:")
+        for m in missing:
+            print(f"  {m!r}")
+        sys.exit(1)
+    print(f"error codes: {len(messages())} server messages, each with a code ({len(codes)} codes)")
+
+
+if __name__ == "__main__":
+    main()
