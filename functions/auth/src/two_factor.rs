@@ -80,13 +80,14 @@ pub struct TwoFactorLoginRequest {
     responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn login_with_code(State(state): State<AppState>, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorLoginRequest>) -> ApiResult<ApiJson<LoginResponse>> {
     let store = state.store.as_ref();
+    // A blank code is a form to fill in, not a failed attempt.
+    if body.code.trim().is_empty() {
+        return Err(Error::field("code", "Enter the code from your authenticator app").into());
+    }
     let user_id = tf::challenged_user(&state.tokens, &body.challenge)?;
     let expired = || Error::Unauthorized(tf::CHALLENGE_EXPIRED.into());
     let user = users::get(store, user_id).await?.filter(UserRecord::is_active).ok_or_else(expired)?;
     sessions::locked(store, &user.email).await?;
-    if body.code.trim().is_empty() {
-        return Err(Error::field("code", "Enter the code from your authenticator app").into());
-    }
     match tf::check(&user.two_factor, &body.code, unix_now())? {
         Checked::Accepted(next) => {
             if let Err(e) = tf::save(store, &user, &next).await {
