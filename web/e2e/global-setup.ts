@@ -66,6 +66,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         PORTAL_ADMIN_EMAIL: ADMIN.email,
         PORTAL_ADMIN_PASSWORD: ADMIN.password,
         PORTAL_ADMIN_NAME: ADMIN.name,
+        // The e2e admin signs in with a password only: on the first start the Admin role
+        // is created without the two-factor requirement (e2e/two-factor.spec.ts has its own role).
+        PORTAL_ADMIN_TWO_FACTOR: 'optional',
       },
       stdio: ['ignore', log, log],
     },

@@ -142,7 +142,8 @@ test.describe('grievances', () => {
     await page.getByRole('link', { name: `View ${number}` }).click();
     await expect(page.getByText('Charge sheet to be filed.', { exact: true })).toBeVisible();
     await page.getByLabel('New Status').selectOption('In Progress');
-    await page.getByLabel('Notes').fill('Accused traced to Pune.');
+    // Exact: the Case Notes section's own label holds the word too.
+    await page.getByLabel('Notes', { exact: true }).fill('Accused traced to Pune.');
     await page.getByRole('button', { name: 'Update Status' }).click();
     await expect(page.getByText('Status changed to In Progress.')).toBeVisible();
     await expect(history).toContainText('Status Changed');

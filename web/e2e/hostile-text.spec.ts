@@ -34,6 +34,8 @@ test('script, markup and SQL-looking text is stored intact and shown as text', a
     void dialog.dismiss();
   });
   await signIn(page);
+  // Signed in before moving on: a navigation would cancel the sign-in request.
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/grievances/${data.id}`);
   await expect(page.getByText(SCRIPT, { exact: false }).first()).toBeVisible();
   await expect(page.getByText(UNICODE).first()).toBeVisible();

@@ -4,6 +4,9 @@ import './app/amplify-styles.css';
 import './app/styles.css';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { initI18n } from './i18n';
+
+initI18n();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

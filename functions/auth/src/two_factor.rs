@@ -170,7 +170,7 @@ pub struct TwoFactorMessage {
 
 /// Turns the second factor off, with a current code, unless the role requires it.
 #[utoipa::path(post, path = "/api/auth/two-factor/disable", tag = "auth", security(("bearer" = [])), request_body = TwoFactorCodeRequest,
-    responses((status = 200, body = TwoFactorMessage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = TwoFactorMessage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorCodeRequest>) -> ApiResult<ApiJson<TwoFactorMessage>> {
     let store = state.store.as_ref();
     if caller.user().two_factor_required {

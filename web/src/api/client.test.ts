@@ -1,3 +1,4 @@
+import { setLanguage } from '../i18n';
 import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
 import { api, browser } from './client';
 import { ApiError, NetworkError } from './errors';
@@ -18,6 +19,19 @@ describe('API client', () => {
     const headers = init?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer tok-123');
     expect(headers['Content-Type']).toBe('application/json');
+  });
+
+  it('tells the server the language on screen, for the headings of exports', async () => {
+    const fetch = mockFetch(() => jsonResponse(200, {}));
+    await api.get('/grievances/export/pdf');
+    expect((fetch.mock.calls[0][1]?.headers as Record<string, string>)['Accept-Language']).toBe('en');
+    await setLanguage('hi');
+    try {
+      await api.get('/grievances/export/pdf');
+      expect((fetch.mock.calls[1][1]?.headers as Record<string, string>)['Accept-Language']).toBe('hi');
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('sends no authorization header without a token', async () => {

@@ -2,8 +2,9 @@
 // stored bearer token and a JSON content type; no request timeout (spec §7).
 // Any 401 clears the stored session and, if there was a token and we are not
 // on the login page, sends the browser to / (spec §8).
+import { currentLanguage } from '../i18n';
 import { ApiError, NetworkError } from './errors';
-import { clearSession, getToken } from './token-store';
+import { clearSession, getStoredUser, getToken, saveUser } from './token-store';
 
 export const API_BASE = '/api';
 
@@ -31,6 +32,20 @@ function handleUnauthorized(): void {
   if (hadToken && browser.pathname() !== '/') browser.redirect('/');
 }
 
+/**
+ * 403 TWO_FACTOR_SETUP_REQUIRED: the user's role now requires two-factor and they have
+ * none. Marking the stored user lets the route guard take them to the set-up screen.
+ */
+function handleSetupRequired(): void {
+  const user = getStoredUser();
+  if (!getToken() || !user || (user.two_factor_required === true && user.two_factor_enabled === false)) return;
+  saveUser({ ...user, two_factor_required: true, two_factor_enabled: false });
+}
+
+function errorCode(data: unknown): unknown {
+  return data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined;
+}
+
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -38,6 +53,8 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The server writes exports' headings in the language on screen.
+  headers['Accept-Language'] = currentLanguage();
 
   let response: Response;
   try {
@@ -52,6 +69,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 
   const data = await readBody(response);
   if (response.status === 401) handleUnauthorized();
+  if (response.status === 403 && errorCode(data) === 'TWO_FACTOR_SETUP_REQUIRED') handleSetupRequired();
   if (!response.ok) throw new ApiError(response.status, response.statusText, data);
   return data as T;
 }

@@ -1,4 +1,6 @@
 // Error types thrown by the API client.
+import { i18n } from '../i18n';
+import { serverBodyText, serverFieldTexts } from '../i18n/server-error';
 
 /** The server answered with a non-2xx status. */
 export class ApiError extends Error {
@@ -14,23 +16,30 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** The server's own error text (`error`, else `message`), if it sent one. */
+  /**
+   * The server's error text in the current language: its `code` translated, else
+   * its own English text (`error`, else `message`), if it sent one.
+   */
   get serverMessage(): string | undefined {
-    return serverText(this.body);
+    return serverBodyText(this.body);
   }
 
-  /** Per-field validation messages (`fields`), if the server sent them. */
+  /** The stable error code the server sent ('ERROR' when it has none more precise). */
+  get code(): string | undefined {
+    const body = this.body as { code?: unknown } | null;
+    return body && typeof body === 'object' && typeof body.code === 'string' ? body.code : undefined;
+  }
+
+  /** Per-field validation messages (`fields`, translated by `field_codes`), if the server sent them. */
   get fields(): Record<string, string> {
-    const body = this.body as { fields?: unknown } | null;
-    const fields = body && typeof body === 'object' ? body.fields : undefined;
-    return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+    return serverFieldTexts(this.body);
   }
 }
 
 /** The request never got a response (server down, network unreachable). */
 export class NetworkError extends Error {
   constructor(cause?: unknown) {
-    super('Network request failed', { cause });
+    super(i18n.t('common:networkFailed'), { cause });
     this.name = 'NetworkError';
   }
 }

@@ -1,28 +1,33 @@
 // The router's fallback page (spec §2, §8).
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { errorText } from '../api/errors';
+import { i18n } from '../i18n';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong while showing this page.';
+  const fallback = i18n.t('common:routeError.fallback');
+  if (error instanceof Error && error.message) return errorText(error, error.message);
+  return fallback;
 }
 
 export function RouteError() {
   const error = useRouteError();
+  const { t } = useTranslation();
   return (
     <main className="error-screen">
       <Card variation="elevated" className="error-card">
         <Flex direction="column" gap="small">
           <Heading level={1} className="error-title">
-            Unexpected Application Error!
+            {t('routeError.title')}
           </Heading>
           <Text color="font.secondary">{describe(error)}</Text>
           <Flex gap="small" marginTop="small" wrap="wrap">
             <Button variation="primary" onClick={() => window.location.assign('/dashboard')}>
-              Go to Dashboard
+              {t('routeError.toDashboard')}
             </Button>
-            <Button onClick={() => window.location.reload()}>Reload</Button>
+            <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
           </Flex>
         </Flex>
       </Card>

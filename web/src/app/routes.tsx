@@ -29,9 +29,14 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingState label="Loading..." fullPage />,
+    hydrateFallbackElement: <LoadingState fullPage />,
     children: [
       { index: true, element: <LoginPage /> },
+      // Full screen, outside the shell: a role that requires two-factor holds the user here.
+      {
+        path: 'setup-two-factor',
+        lazy: async () => ({ Component: (await import('../features/two-factor/SetupTwoFactorPage')).default }),
+      },
       {
         element: <RequireAuth />,
         children: [

@@ -1,6 +1,7 @@
 // Badges for a grievance's status and priority, one colour per value, the
 // same on every screen. Unknown (admin-added) values get a neutral badge.
 import { Badge, VisuallyHidden } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 
 const slug = (value: string) => value.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -11,7 +12,8 @@ interface CaseBadgeProps {
 
 /** Pending (amber), In Progress (blue), Resolved (green), Closed (grey). */
 export function CaseStatusBadge({ status, label }: CaseBadgeProps & { status: string | null | undefined }) {
-  const value = status?.trim() || 'Unknown';
+  const { t } = useTranslation();
+  const value = status?.trim() || t('unknown');
   return (
     <Badge size="small" className={`case-badge status-${slug(value)}`}>
       {label ? <VisuallyHidden>{label}: </VisuallyHidden> : null}
@@ -22,7 +24,8 @@ export function CaseStatusBadge({ status, label }: CaseBadgeProps & { status: st
 
 /** Low (grey), Medium (blue), High (amber), Critical (red). */
 export function PriorityBadge({ priority, label }: CaseBadgeProps & { priority: string | null | undefined }) {
-  const value = priority?.trim() || 'Unknown';
+  const { t } = useTranslation();
+  const value = priority?.trim() || t('unknown');
   return (
     <Badge size="small" className={`case-badge priority-${slug(value)}`}>
       {label ? <VisuallyHidden>{label}: </VisuallyHidden> : null}

@@ -1,6 +1,7 @@
 // The confirm prompt before a deletion (spec §5 "Deletion").
 import { useId, type ReactNode } from 'react';
 import { Button, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog';
 
 interface ConfirmDialogProps {
@@ -17,13 +18,14 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   title,
   children,
-  confirmLabel = 'Delete',
-  busyLabel = 'Deleting...',
+  confirmLabel,
+  busyLabel,
   busy = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   const questionId = useId();
+  const { t } = useTranslation();
   return (
     <Dialog title={title} onClose={onCancel} role="alertdialog" size="small" busy={busy} describedBy={questionId}>
       <div className="modal-body">
@@ -31,10 +33,10 @@ export function ConfirmDialog({
       </div>
       <div className="modal-foot">
         <Button onClick={onCancel} isDisabled={busy} data-autofocus>
-          Cancel
+          {t('cancel')}
         </Button>
-        <Button variation="destructive" onClick={onConfirm} isLoading={busy} loadingText={busyLabel}>
-          {confirmLabel}
+        <Button variation="destructive" onClick={onConfirm} isLoading={busy} loadingText={busyLabel ?? t('deleting')}>
+          {confirmLabel ?? t('delete')}
         </Button>
       </div>
     </Dialog>

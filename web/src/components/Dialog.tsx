@@ -4,6 +4,7 @@
 // while open and returns to where it was afterwards.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button, Heading } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 
 interface DialogProps {
@@ -24,6 +25,7 @@ interface DialogProps {
 export function Dialog({ title, onClose, children, role = 'dialog', size = 'medium', busy = false, describedBy }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const { t } = useTranslation();
   const busyRef = useRef(busy);
   busyRef.current = busy;
 
@@ -69,7 +71,7 @@ export function Dialog({ title, onClose, children, role = 'dialog', size = 'medi
           variation="link"
           size="small"
           className="icon-button modal-close"
-          ariaLabel="Close dialog"
+          ariaLabel={t('closeDialog')}
           isDisabled={busy}
           onClick={onClose}
         >

@@ -1,4 +1,5 @@
 import { Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 
 interface LoadingStateProps {
   label?: string;
@@ -7,7 +8,8 @@ interface LoadingStateProps {
 }
 
 /** A spinner with a visible, announced label. */
-export function LoadingState({ label = 'Loading...', fullPage = false }: LoadingStateProps) {
+export function LoadingState({ label, fullPage = false }: LoadingStateProps) {
+  const { t } = useTranslation();
   return (
     <Flex
       role="status"
@@ -20,7 +22,7 @@ export function LoadingState({ label = 'Loading...', fullPage = false }: Loading
       padding="large"
     >
       <Loader size="large" aria-hidden="true" />
-      <Text color="font.secondary">{label}</Text>
+      <Text color="font.secondary">{label ?? t('loading')}</Text>
     </Flex>
   );
 }

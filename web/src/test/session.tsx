@@ -16,6 +16,7 @@ export function StaticSession({
     status,
     user,
     login: vi.fn(),
+    loginTwoFactor: vi.fn(),
     logout: vi.fn(async () => undefined),
     updateUser: vi.fn(),
   };

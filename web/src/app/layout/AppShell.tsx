@@ -1,6 +1,7 @@
 // The frame of every protected screen (spec §2 "Shell for protected screens").
 import { useState } from 'react';
 import { Alert } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSession } from '../../features/auth/use-session';
 import { NavDrawer } from './NavDrawer';
@@ -9,23 +10,24 @@ import { TopBar } from './TopBar';
 
 export function AppShell() {
   const { user } = useSession();
+  const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
     <div className="app-shell">
       <a href="#main-content" className="skip-link">
-        Skip to main content
+        {t('shell.skipToContent')}
       </a>
       <TopBar drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} />
       <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <div className="app-body">
         <aside className="app-sidenav">
-          <NavLinks label="Main navigation" />
+          <NavLinks label={t('shell.mainNavigation')} />
         </aside>
         <main id="main-content" className="app-main" tabIndex={-1}>
           {user ? (
             <Alert variation="info" role="status" className="session-banner">
-              Logged in as {user.name} ({user.role_name})
+              {t('shell.loggedInAs', { name: user.name, role: user.role_name })}
             </Alert>
           ) : null}
           <Outlet />

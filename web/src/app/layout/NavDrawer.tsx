@@ -3,6 +3,7 @@
 // focus stays inside while open and returns to the toggle afterwards.
 import { useEffect, useRef } from 'react';
 import { Badge, Button, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { useSession } from '../../features/auth/use-session';
 import { NavLinks } from './NavLinks';
@@ -15,6 +16,7 @@ interface NavDrawerProps {
 export function NavDrawer({ open, onClose }: NavDrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const { user } = useSession();
+  const { t } = useTranslation();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -33,7 +35,7 @@ export function NavDrawer({ open, onClose }: NavDrawerProps) {
       ref={ref}
       id="nav-drawer"
       className="nav-drawer"
-      aria-label="Navigation panel"
+      aria-label={t('shell.navigationPanel')}
       onClose={onClose}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
@@ -50,12 +52,12 @@ export function NavDrawer({ open, onClose }: NavDrawerProps) {
             </Badge>
           ) : null}
         </div>
-        <Button variation="link" className="icon-button on-dark" ariaLabel="Close navigation" onClick={onClose}>
+        <Button variation="link" className="icon-button on-dark" ariaLabel={t('shell.closeNavigation')} onClick={onClose}>
           <Icon name="close" />
         </Button>
       </div>
       <div className="nav-drawer-body">
-        <NavLinks label="Main navigation (panel)" onNavigate={onClose} />
+        <NavLinks label={t('shell.mainNavigationPanel')} onNavigate={onClose} />
       </div>
     </dialog>
   );

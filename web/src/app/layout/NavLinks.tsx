@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Icon } from '../../components/icons';
 import { hasPermission } from '../../features/auth/permissions';
@@ -12,6 +13,7 @@ interface NavLinksProps {
 /** The permitted navigation links as a labelled list. */
 export function NavLinks({ label, onNavigate }: NavLinksProps) {
   const { user } = useSession();
+  const { t } = useTranslation();
   const items = NAV_ITEMS.filter(
     (item) => !item.resource || hasPermission(user, item.resource, item.action ?? 'read'),
   );
@@ -27,7 +29,7 @@ export function NavLinks({ label, onNavigate }: NavLinksProps) {
               onClick={onNavigate}
             >
               <Icon name={item.icon} />
-              <span>{item.label}</span>
+              <span>{t(item.labelKey)}</span>
             </NavLink>
           </li>
         ))}

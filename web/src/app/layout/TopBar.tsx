@@ -1,4 +1,5 @@
 import { Button } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Emblem } from '../../components/Emblem';
 import { Icon } from '../../components/icons';
@@ -10,12 +11,13 @@ interface TopBarProps {
 }
 
 export function TopBar({ drawerOpen, onOpenDrawer }: TopBarProps) {
+  const { t } = useTranslation();
   return (
     <header className="app-topbar">
       <Button
         variation="link"
         className="icon-button on-dark menu-toggle"
-        ariaLabel="Open navigation"
+        ariaLabel={t('shell.openNavigation')}
         aria-expanded={drawerOpen}
         aria-controls="nav-drawer"
         onClick={onOpenDrawer}
@@ -24,7 +26,7 @@ export function TopBar({ drawerOpen, onOpenDrawer }: TopBarProps) {
       </Button>
       <Link to="/dashboard" className="app-brand">
         <Emblem size={32} />
-        <span className="app-title">Police Grievance Portal</span>
+        <span className="app-title">{t('appName')}</span>
       </Link>
       <div className="app-topbar-spacer" />
       <UserMenu />

@@ -3,7 +3,8 @@ import type { IconName } from '../../components/icons';
 import type { Action, Resource } from '../../features/auth/permissions';
 
 export interface NavItem {
-  label: string;
+  /** The label's key in the common catalogue. */
+  labelKey: string;
   to: string;
   icon: IconName;
   /** Needed permission; none means any signed-in user. */
@@ -12,11 +13,11 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: 'dashboard' },
-  { label: 'Grievances', to: '/grievances', icon: 'grievances', resource: 'grievances', action: 'read' },
-  { label: 'User Management', to: '/users', icon: 'users', resource: 'users', action: 'read' },
-  { label: 'Role Management', to: '/roles', icon: 'roles', resource: 'roles', action: 'read' },
-  { label: 'Admin Panel', to: '/admin', icon: 'admin', resource: 'dropdowns', action: 'read' },
-  { label: 'Audit History', to: '/audit', icon: 'audit', resource: 'audit', action: 'read' },
-  { label: 'Profile', to: '/profile', icon: 'profile' },
+  { labelKey: 'nav.dashboard', to: '/dashboard', icon: 'dashboard' },
+  { labelKey: 'nav.grievances', to: '/grievances', icon: 'grievances', resource: 'grievances', action: 'read' },
+  { labelKey: 'nav.users', to: '/users', icon: 'users', resource: 'users', action: 'read' },
+  { labelKey: 'nav.roles', to: '/roles', icon: 'roles', resource: 'roles', action: 'read' },
+  { labelKey: 'nav.admin', to: '/admin', icon: 'admin', resource: 'dropdowns', action: 'read' },
+  { labelKey: 'nav.audit', to: '/audit', icon: 'audit', resource: 'audit', action: 'read' },
+  { labelKey: 'nav.profile', to: '/profile', icon: 'profile' },
 ];

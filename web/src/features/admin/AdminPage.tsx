@@ -3,6 +3,7 @@
 // address (?list=districts, ?list=pendency_limits) so it survives a reload.
 import { useEffect, useRef } from 'react';
 import { Tabs } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { isListKind, LIST_KINDS } from './list-kinds';
@@ -13,6 +14,7 @@ import { PendencyLimitsPanel } from './PendencyLimitsPanel';
 export const PENDENCY_TAB = 'pendency_limits';
 
 export default function AdminPage() {
+  const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const requested = params.get('list');
   const current = isListKind(requested) || requested === PENDENCY_TAB ? requested : LIST_KINDS[0].kind;
@@ -26,20 +28,20 @@ export default function AdminPage() {
 
   return (
     <>
-      <PageHeader title="Admin Panel" description="The lists offered in forms: districts, police stations, statuses and more; and the pendency limits." />
+      <PageHeader title={t('title')} description={t('description')} />
       <Tabs.Container
         className="list-tabs"
         value={current}
         onValueChange={(value) => setParams({ list: value }, { replace: true })}
         isLazy
       >
-        <Tabs.List ref={tabList} className="list-tabs-list" aria-label="Admin lists">
+        <Tabs.List ref={tabList} className="list-tabs-list" aria-label={t('tabs')}>
           {LIST_KINDS.map((info) => (
             <Tabs.Item key={info.kind} value={info.kind}>
               {info.label}
             </Tabs.Item>
           ))}
-          <Tabs.Item value={PENDENCY_TAB}>Pendency Limits</Tabs.Item>
+          <Tabs.Item value={PENDENCY_TAB}>{t('limits.title')}</Tabs.Item>
         </Tabs.List>
         {LIST_KINDS.map((info) => (
           <Tabs.Panel key={info.kind} value={info.kind} className="panel list-tab-panel">

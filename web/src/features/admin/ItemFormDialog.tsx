@@ -1,6 +1,7 @@
 // Add or edit an item of an Admin Panel list (spec §5 "Dropdown item").
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Grid, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { ListItem } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
@@ -18,6 +19,7 @@ interface ItemFormDialogProps {
 }
 
 export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogProps) {
+  const { t } = useTranslation('admin');
   const [values, setValues] = useState<ItemFormValues>(() =>
     item
       ? { name: item.name, description: item.description, display_order: String(item.display_order), is_active: item.is_active }
@@ -53,7 +55,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
     try {
       onSaved(item ? await listsApi.update(list.kind, item.id, body) : await listsApi.create(list.kind, body));
     } catch (error) {
-      failure.show(errorText(error, 'Failed to save item'));
+      failure.show(errorText(error, t('items.saveFailed')));
       if (error instanceof ApiError) {
         if (error.fields.name) setNameError(error.fields.name);
         if (error.fields.display_order) setOrderError(error.fields.display_order);
@@ -63,8 +65,8 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
   }
 
   return (
-    <Dialog title={item ? `Edit ${list.singular}` : `Add New ${list.singular}`} onClose={onClose} busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={item ? `Edit ${list.singular}` : `Add ${list.singular}`} className="modal-form">
+    <Dialog title={item ? t('items.editTitle', { what: list.singular }) : t('items.addNewNamed', { what: list.singular })} onClose={onClose} busy={busy}>
+      <form onSubmit={onSubmit} noValidate aria-label={item ? t('items.editTitle', { what: list.singular }) : t('items.addForm', { what: list.singular })} className="modal-form">
         <div className="modal-body">
           {failure.message ? (
             <Alert variation="error" marginBottom="medium">
@@ -73,7 +75,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
           ) : null}
           <Grid templateColumns="1fr" gap="medium">
             <TextField
-              label="Name"
+              label={t('items.name')}
               name="name"
               autoComplete="off"
               isRequired
@@ -86,7 +88,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
               errorMessage={nameError}
             />
             <TextAreaField
-              label="Description"
+              label={t('items.description')}
               name="description"
               rows={3}
               value={values.description}
@@ -94,12 +96,12 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
             />
             <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="end">
               <TextField
-                label="Display Order"
+                label={t('items.displayOrder')}
                 name="display_order"
                 type="number"
                 inputMode="numeric"
                 step={1}
-                descriptiveText="Lower numbers come first in dropdowns."
+                descriptiveText={t('items.displayOrderHint')}
                 value={values.display_order}
                 onChange={(event) => {
                   set('display_order', event.target.value);
@@ -109,7 +111,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
                 errorMessage={orderError}
               />
               <SwitchField
-                label="Active"
+                label={t('common:active')}
                 name="is_active"
                 labelPosition="end"
                 isChecked={values.is_active}
@@ -121,10 +123,10 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
         </div>
         <div className="modal-foot">
           <Button onClick={onClose} isDisabled={busy}>
-            Cancel
+            {t('common:cancel')}
           </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving...">
-            {item ? 'Save Changes' : 'Add Item'}
+          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('users:saving')}>
+            {item ? t('users:saveChanges') : t('items.add')}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 // One Admin Panel list: its items, and add / edit / delete (spec §2 "Admin Panel").
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Alert, Button, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
@@ -18,6 +19,7 @@ type Open = { kind: 'add' } | { kind: 'edit'; item: ListItem } | { kind: 'delete
 
 export function ListPanel({ list }: { list: ListKindInfo }) {
   // The server refuses writes without these (DESIGN.md); the buttons follow.
+  const { t } = useTranslation('admin');
   const canCreate = usePermission('dropdowns', 'create');
   const canUpdate = usePermission('dropdowns', 'update');
   const canDelete = usePermission('dropdowns', 'delete');
@@ -30,7 +32,7 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
 
   // 'Failed to load items' (or the server's text), cleared after 3 s.
   useEffect(() => {
-    if (error) showFailure(errorText(error, 'Failed to load items'));
+    if (error) showFailure(errorText(error, t('items.loadFailed')));
   }, [error, showFailure]);
 
   const items = data ? sortItems(data) : [];
@@ -42,9 +44,9 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
     failure.clear();
     try {
       await listsApi.remove(list.kind, item.id);
-      notice.show(`${item.name} deleted.`);
+      notice.show(t('items.deleted', { name: item.name }));
     } catch (problem) {
-      failure.show(errorText(problem, 'Failed to delete item'));
+      failure.show(errorText(problem, t('items.deleteFailed')));
     } finally {
       setDeleting(false);
       setOpen(null);
@@ -60,13 +62,13 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
             {list.label}
           </Heading>
           {data ? (
-            <Text className="count-text">{items.length === 1 ? '1 item' : `${items.length} items`}</Text>
+            <Text className="count-text">{t('items.count', { count: items.length })}</Text>
           ) : null}
         </Flex>
         {canCreate ? (
-          <Button variation="primary" size="small" gap="xs" ariaLabel={`Add New ${list.singular}`} onClick={() => setOpen({ kind: 'add' })}>
+          <Button variation="primary" size="small" gap="xs" ariaLabel={t('items.addNewNamed', { what: list.singular })} onClick={() => setOpen({ kind: 'add' })}>
             <Icon name="add" size={18} />
-            Add New
+            {t('items.addNew')}
           </Button>
         ) : null}
       </Flex>
@@ -83,68 +85,68 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
       ) : null}
 
       {isLoading ? (
-        <LoadingState label="Loading items..." />
+        <LoadingState label={t('items.loading')} />
       ) : error && !data ? (
         <Flex direction="column" alignItems="flex-start" gap="small" padding="medium">
-          <Text className="muted-text">The {list.label.toLowerCase()} could not be loaded.</Text>
+          <Text className="muted-text">{t('items.listFailed', { list: list.label.toLowerCase() })}</Text>
           <Button size="small" onClick={() => void mutate()} gap="xs">
             <Icon name="refresh" size={18} />
-            Try Again
+            {t('common:tryAgain')}
           </Button>
         </Flex>
       ) : items.length === 0 ? (
-        <Text className="empty-state">No items found</Text>
+        <Text className="empty-state">{t('items.empty')}</Text>
       ) : (
         <div className="table-scroll">
           <Table className="data-table" aria-labelledby={headingId} highlightOnHover>
             <TableHead>
               <TableRow>
-                <TableCell as="th">Name</TableCell>
-                <TableCell as="th">Description</TableCell>
+                <TableCell as="th">{t('items.name')}</TableCell>
+                <TableCell as="th">{t('items.description')}</TableCell>
                 <TableCell as="th" className="cell-number">
-                  Order
+                  {t('items.order')}
                 </TableCell>
-                <TableCell as="th">Status</TableCell>
-                <TableCell as="th">Actions</TableCell>
+                <TableCell as="th">{t('items.status')}</TableCell>
+                <TableCell as="th">{t('users:col.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {items.map((item) => (
                 <TableRow key={item.id}>
-                  <TableCell data-label="Name" className="cell-strong">
+                  <TableCell data-label={t('items.name')} className="cell-strong">
                     {item.name}
                   </TableCell>
-                  <TableCell data-label="Description" className="cell-wrap">
+                  <TableCell data-label={t('items.description')} className="cell-wrap">
                     {item.description || '-'}
                   </TableCell>
-                  <TableCell data-label="Order" className="cell-number">
+                  <TableCell data-label={t('items.order')} className="cell-number">
                     {item.display_order}
                   </TableCell>
-                  <TableCell data-label="Status">
+                  <TableCell data-label={t('items.status')}>
                     <StatusBadge active={item.is_active} />
                   </TableCell>
-                  <TableCell data-label="Actions">
+                  <TableCell data-label={t('users:col.actions')}>
                     {canUpdate || canDelete ? (
                       <Flex gap="xs" wrap="wrap" className="row-actions">
                         {canUpdate ? (
-                          <Button size="small" ariaLabel={`Edit ${item.name}`} onClick={() => setOpen({ kind: 'edit', item })}>
-                            Edit
+                          <Button size="small" ariaLabel={t('users:editNamed', { name: item.name })} onClick={() => setOpen({ kind: 'edit', item })}>
+                            {t('users:edit')}
                           </Button>
                         ) : null}
                         {canDelete ? (
                           <Button
                             size="small"
                             className="danger-button"
-                            ariaLabel={`Delete ${item.name}`}
+                            ariaLabel={t('users:deleteNamed', { name: item.name })}
                             onClick={() => setOpen({ kind: 'delete', item })}
                           >
-                            Delete
+                            {t('common:delete')}
                           </Button>
                         ) : null}
                       </Flex>
                     ) : (
                       <Text as="span" className="muted-text">
-                        No actions available
+                        {t('users:noActions')}
                       </Text>
                     )}
                   </TableCell>
@@ -161,7 +163,7 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
           item={open.kind === 'edit' ? open.item : undefined}
           onClose={close}
           onSaved={(saved) => {
-            notice.show(open.kind === 'add' ? `${saved.name} added.` : `Changes to ${saved.name} saved.`);
+            notice.show(open.kind === 'add' ? t('items.added', { name: saved.name }) : t('users:saved', { name: saved.name }));
             failure.clear();
             close();
             void mutate();
@@ -170,13 +172,12 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
       ) : null}
       {open?.kind === 'delete' ? (
         <ConfirmDialog
-          title={`Delete ${list.singular}`}
+          title={t('items.deleteTitle', { what: list.singular })}
           busy={deleting}
           onCancel={close}
           onConfirm={() => void confirmDelete(open.item)}
         >
-          Delete {open.item.name} from {list.label}? This cannot be undone. An item that grievances use can only be
-          deactivated.
+          {t('items.deleteQuestion', { name: open.item.name, list: list.label })}
         </ConfirmDialog>
       ) : null}
     </section>

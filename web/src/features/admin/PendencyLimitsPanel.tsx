@@ -2,6 +2,7 @@
 // of each priority may stay at each stage before it is overdue. Users with
 // dropdowns update edit and save; others see the limits only.
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Alert, Button, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
@@ -11,6 +12,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { PENDENCY_LIMITS_KEY, pendencyLimitsApi } from './api';
+import { stageLabel } from '../grievances/pendency/pendency-text';
 import { cellKey, draftFrom, limitLabel, limitsRequest, MAX_LIMIT, MIN_LIMIT, validateLimits, type LimitsDraft } from './pendency-limits';
 
 const HEADING_ID = 'pendency-limits-heading';
@@ -22,7 +24,9 @@ interface LimitsFormProps {
 }
 
 function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
+  const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<LimitsDraft>(() => draftFrom(view));
+  const stages = view.stages.map(({ stage, label }) => ({ stage, label: stageLabel(stage, label) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,7 +46,7 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
     const problems = validateLimits(view, draft);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      setFailure('Please fix the highlighted limits.');
+      setFailure(t('limits.fixHighlighted'));
       // The first bad cell, by its name (its error shows after this render).
       const first = event.currentTarget.elements.namedItem(Object.keys(problems)[0]);
       if (first instanceof HTMLInputElement) first.focus();
@@ -53,14 +57,14 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
     try {
       onSaved(await pendencyLimitsApi.save(limitsRequest(view, draft)));
     } catch (error) {
-      setFailure(errorText(error, 'Failed to save pendency limits'));
+      setFailure(errorText(error, t('limits.saveFailed')));
       if (error instanceof ApiError) setErrors(error.fields);
     } finally {
       setBusy(false);
     }
   }
 
-  if (view.priorities.length === 0) return <Text className="empty-state">No active priorities to set limits for.</Text>;
+  if (view.priorities.length === 0) return <Text className="empty-state">{t('limits.noPriorities')}</Text>;
 
   return (
     <form onSubmit={onSubmit} noValidate className="pendency-limits" aria-labelledby={HEADING_ID}>
@@ -73,8 +77,8 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
         <Table className="data-table limits-table" aria-labelledby={HEADING_ID} size="small">
           <TableHead>
             <TableRow>
-              <TableCell as="th">Priority</TableCell>
-              {view.stages.map(({ stage, label }) => (
+              <TableCell as="th">{t('grievances:field.priority')}</TableCell>
+              {stages.map(({ stage, label }) => (
                 <TableCell as="th" key={stage}>
                   {label}
                 </TableCell>
@@ -87,13 +91,13 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
                 <TableCell as="th" scope="row" className="cell-strong">
                   {priority}
                 </TableCell>
-                {view.stages.map(({ stage, label }) => {
+                {stages.map(({ stage, label }) => {
                   const key = cellKey(priority, stage);
                   return (
                     <TableCell key={stage} data-label={label}>
                       {canUpdate ? (
                         <TextField
-                          label={`${priority}, ${label}: days`}
+                          label={t('limits.cellLabel', { priority, stage: label })}
                           labelHidden
                           name={key}
                           type="number"
@@ -102,7 +106,7 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
                           max={MAX_LIMIT}
                           step={1}
                           size="small"
-                          placeholder="No limit"
+                          placeholder={t('casework:pendency.noLimit')}
                           className="limit-input"
                           value={draft[priority]?.[stage] ?? ''}
                           onChange={(event) => setCell(priority, stage, event.target.value)}
@@ -122,8 +126,8 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
       </div>
       {canUpdate ? (
         <Flex justifyContent="flex-end" marginTop="small">
-          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving...">
-            Save Limits
+          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('users:saving')}>
+            {t('limits.save')}
           </Button>
         </Flex>
       ) : null}
@@ -132,6 +136,7 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
 }
 
 export function PendencyLimitsPanel() {
+  const { t } = useTranslation('admin');
   const canUpdate = usePermission('dropdowns', 'update');
   const { data, error, isLoading, mutate } = useSWR<PendencyLimitsView>(PENDENCY_LIMITS_KEY);
   const notice = useTransientMessage(3000);
@@ -140,10 +145,10 @@ export function PendencyLimitsPanel() {
     <section aria-labelledby={HEADING_ID} className="list-panel">
       <Flex className="table-panel-head" direction="column" gap="0">
         <Heading level={2} className="panel-title" id={HEADING_ID}>
-          Pendency Limits
+          {t('limits.title')}
         </Heading>
         <Text className="count-text">
-          Days a grievance may stay at a stage before it is overdue. Empty means no limit.
+          {t('limits.hint')}
         </Text>
       </Flex>
       {notice.message ? (
@@ -152,9 +157,9 @@ export function PendencyLimitsPanel() {
         </Alert>
       ) : null}
       {isLoading && !data ? (
-        <LoadingState label="Loading pendency limits..." />
+        <LoadingState label={t('limits.loading')} />
       ) : error && !data ? (
-        <LoadFailure message={errorText(error, 'Failed to load pendency limits')} onRetry={() => void mutate()} padded />
+        <LoadFailure message={errorText(error, t('limits.loadFailed'))} onRetry={() => void mutate()} padded />
       ) : data ? (
         <LimitsForm
           // A saved answer starts the form again from what the server kept.
@@ -163,7 +168,7 @@ export function PendencyLimitsPanel() {
           canUpdate={canUpdate}
           onSaved={(saved) => {
             void mutate(saved, { revalidate: false });
-            notice.show('Pendency limits saved');
+            notice.show(t('limits.saved'));
           }}
         />
       ) : null}

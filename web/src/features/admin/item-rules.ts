@@ -1,4 +1,6 @@
 // Rules of the list item dialog (spec §5 "Dropdown item").
+import { i18n } from '../../i18n';
+
 export interface ItemFormValues {
   name: string;
   description: string;
@@ -10,7 +12,7 @@ export interface ItemFormValues {
 export const EMPTY_ITEM: ItemFormValues = { name: '', description: '', display_order: '0', is_active: true };
 
 export function itemNameError(name: string): string | null {
-  return name.trim() ? null : 'Name is required';
+  return name.trim() ? null : i18n.t('admin:item.nameRequired');
 }
 
 /** display_order parsed as an integer; anything else is 0. */

@@ -1,28 +1,44 @@
 // The twelve Admin Panel lists (spec §2 "Admin Panel") with their labels.
 import type { ListKind } from '../../api/types';
+import { i18n } from '../../i18n';
 
 export interface ListKindInfo {
   kind: ListKind;
   /** Tab label. */
-  label: string;
+  readonly label: string;
   /** One item, for dialog titles and button names. */
-  singular: string;
+  readonly singular: string;
 }
 
-export const LIST_KINDS: readonly ListKindInfo[] = [
-  { kind: 'categories', label: 'Categories', singular: 'Category' },
-  { kind: 'priorities', label: 'Priorities', singular: 'Priority' },
-  { kind: 'statuses', label: 'Statuses', singular: 'Status' },
-  { kind: 'call_types', label: 'Call Types', singular: 'Call Type' },
-  { kind: 'crime_titles', label: 'Crime Titles', singular: 'Crime Title' },
-  { kind: 'districts', label: 'Districts', singular: 'District' },
-  { kind: 'police_stations', label: 'Police Stations', singular: 'Police Station' },
-  { kind: 'positions', label: 'Current Positions', singular: 'Current Position' },
-  { kind: 'reasons', label: 'Reasons', singular: 'Reason' },
-  { kind: 'actions', label: 'Actions', singular: 'Action' },
-  { kind: 'departments', label: 'Departments', singular: 'Department' },
-  { kind: 'designations', label: 'Designations', singular: 'Designation' },
+const KINDS: readonly ListKind[] = [
+  'categories',
+  'priorities',
+  'statuses',
+  'call_types',
+  'crime_titles',
+  'districts',
+  'police_stations',
+  'positions',
+  'reasons',
+  'actions',
+  'departments',
+  'designations',
 ];
+
+/** A list's labels, read in the current language each time they are used. */
+function kindInfo(kind: ListKind): ListKindInfo {
+  return {
+    kind,
+    get label() {
+      return i18n.t(`admin:list.${kind}.label`);
+    },
+    get singular() {
+      return i18n.t(`admin:list.${kind}.singular`);
+    },
+  };
+}
+
+export const LIST_KINDS: readonly ListKindInfo[] = KINDS.map(kindInfo);
 
 export function isListKind(value: string | null | undefined): value is ListKind {
   return LIST_KINDS.some((info) => info.kind === value);

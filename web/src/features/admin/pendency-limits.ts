@@ -1,10 +1,13 @@
 // The Pendency Limits form (issue 9): days a grievance may stay at each stage,
 // per priority. A cell is text while edited; empty means no limit.
 import type { PendencyLimitsRequest, PendencyLimitsView, Stage } from '../../api/types';
+import { i18n } from '../../i18n';
 
 export const MIN_LIMIT = 1;
 export const MAX_LIMIT = 3650;
+/** The rule's wording in English, as the server words it; limitMessage() gives it in the current language. */
 export const LIMIT_MESSAGE = 'A limit is a whole number of days from 1 to 3650';
+export const limitMessage = (): string => i18n.t('admin:limits.rule', { min: MIN_LIMIT, max: MAX_LIMIT });
 
 /** Priority -> stage -> the cell's text. */
 export type LimitsDraft = Record<string, Partial<Record<Stage, string>>>;
@@ -40,7 +43,7 @@ export function validateLimits(view: PendencyLimitsView, draft: LimitsDraft): Re
   const errors: Record<string, string> = {};
   for (const priority of view.priorities) {
     for (const { stage } of view.stages) {
-      if (parseLimit(cellText(draft, priority, stage)) === undefined) errors[cellKey(priority, stage)] = LIMIT_MESSAGE;
+      if (parseLimit(cellText(draft, priority, stage)) === undefined) errors[cellKey(priority, stage)] = limitMessage();
     }
   }
   return errors;
@@ -66,6 +69,6 @@ export function limitsRequest(view: PendencyLimitsView, draft: LimitsDraft): Pen
 
 /** '30 days', '1 day' or 'No limit' (read-only view). */
 export function limitLabel(days: number | null | undefined): string {
-  if (typeof days !== 'number') return 'No limit';
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
+  if (typeof days !== 'number') return i18n.t('casework:pendency.noLimit');
+  return i18n.t('casework:pendency.days', { count: days });
 }

@@ -2,12 +2,19 @@
 // changed, and the technical details of the request.
 import type { ReactNode } from 'react';
 import { Button, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { FactList } from '../../components/FactList';
 import { dash, formatDateTime } from '../../lib/format';
 import { fieldLabel } from '../grievances/field-labels';
 import { ActionBadge } from './ActionBadge';
-import { CHANGE_PARSE_ERROR, displayValue, entryField, type AuditEntry } from './audit-record';
+import { changeParseErrorText, displayValue, entryField, type AuditEntry } from './audit-record';
+
+/** 'added', 'removed', 'changed' as a word of the current language. */
+function changeActionLabel(action: string, t: (key: string) => string): string {
+  const known = ['added', 'removed', 'changed'].includes(action.toLowerCase());
+  return known ? t(`changeAction.${action.toLowerCase()}`) : action.charAt(0).toUpperCase() + action.slice(1);
+}
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -21,32 +28,33 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 }
 
 function ChangeDetails({ entry }: { entry: AuditEntry }) {
-  if (entry.changesError) return <Text className="error-text">{CHANGE_PARSE_ERROR}</Text>;
+  const { t } = useTranslation('audit');
+  if (entry.changesError) return <Text className="error-text">{changeParseErrorText()}</Text>;
   if (entry.changes.length > 0) {
     return (
       <>
         {entry.summary ? <Text marginBottom="xs">{entry.summary}</Text> : null}
         <div className="table-scroll">
-          <Table className="data-table change-table" size="small" aria-label="Change details">
+          <Table className="data-table change-table" size="small" aria-label={t('changeTable')}>
             <TableHead>
               <TableRow>
-                <TableCell as="th">Field</TableCell>
-                <TableCell as="th">Change</TableCell>
-                <TableCell as="th">Old Value</TableCell>
-                <TableCell as="th">New Value</TableCell>
+                <TableCell as="th">{t('col.field')}</TableCell>
+                <TableCell as="th">{t('change')}</TableCell>
+                <TableCell as="th">{t('oldValue')}</TableCell>
+                <TableCell as="th">{t('newValue')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {entry.changes.map((change, index) => (
                 <TableRow key={`${change.field}-${index}`}>
-                  <TableCell data-label="Field" className="cell-strong">
+                  <TableCell data-label={t('col.field')} className="cell-strong">
                     {fieldLabel(change.field)}
                   </TableCell>
-                  <TableCell data-label="Change">{change.action.charAt(0).toUpperCase() + change.action.slice(1)}</TableCell>
-                  <TableCell data-label="Old Value" className="cell-wrap">
+                  <TableCell data-label={t('change')}>{changeActionLabel(change.action, t)}</TableCell>
+                  <TableCell data-label={t('oldValue')} className="cell-wrap">
                     {displayValue(change.oldValue)}
                   </TableCell>
-                  <TableCell data-label="New Value" className="cell-wrap">
+                  <TableCell data-label={t('newValue')} className="cell-wrap">
                     {displayValue(change.newValue)}
                   </TableCell>
                 </TableRow>
@@ -61,26 +69,27 @@ function ChangeDetails({ entry }: { entry: AuditEntry }) {
     return (
       <FactList
         facts={[
-          { label: 'Old Value', value: displayValue(entry.old_value) },
-          { label: 'New Value', value: displayValue(entry.new_value) },
+          { label: t('oldValue'), value: displayValue(entry.old_value) },
+          { label: t('newValue'), value: displayValue(entry.new_value) },
         ]}
       />
     );
   }
-  return <Text className="muted-text">{entry.summary || 'No field values recorded.'}</Text>;
+  return <Text className="muted-text">{entry.summary || t('noValues')}</Text>;
 }
 
 export function AuditDetailsDialog({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
+  const { t } = useTranslation('audit');
   const technical = [
-    { label: 'IP Address', value: entry.ip_address },
-    { label: 'User Agent', value: entry.user_agent },
-    { label: 'Session ID', value: entry.session_id },
+    { label: t('ipAddress'), value: entry.ip_address, wide: false },
+    { label: t('userAgent'), value: entry.user_agent, wide: true },
+    { label: t('sessionId'), value: entry.session_id, wide: false },
   ].filter((fact) => fact.value);
 
   return (
-    <Dialog title="Audit Record Details" onClose={onClose} size="large">
+    <Dialog title={t('detailsTitle')} onClose={onClose} size="large">
       {/* Scrolls on small screens: focusable so the keyboard can scroll it too. */}
-      <div className="modal-body details-body" tabIndex={0} role="region" aria-label="Record details">
+      <div className="modal-body details-body" tabIndex={0} role="region" aria-label={t('recordDetails')}>
         <div className="details-lead">
           <ActionBadge action={entry.action} />
           <Text as="span" className="details-when">
@@ -88,35 +97,35 @@ export function AuditDetailsDialog({ entry, onClose }: { entry: AuditEntry; onCl
             <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
           </Text>
         </div>
-        <Part id="details-user" title="User">
+        <Part id="details-user" title={t('col.user')}>
           <FactList
             facts={[
-              { label: 'User Name', value: dash(entry.user_name) },
-              { label: 'Email', value: dash(entry.user_email) },
-              { label: 'Role', value: dash(entry.user_role) },
+              { label: t('userName'), value: dash(entry.user_name) },
+              { label: t('users:col.email'), value: dash(entry.user_email) },
+              { label: t('users:col.role'), value: dash(entry.user_role) },
             ]}
           />
         </Part>
-        <Part id="details-change" title="Change">
+        <Part id="details-change" title={t('change')}>
           <FactList
             facts={[
-              { label: 'Field Changed', value: entryField(entry) },
-              { label: 'Notes', value: dash(entry.notes), wide: true },
+              { label: t('fieldChanged'), value: entryField(entry) },
+              { label: t('grievances:status.notes'), value: dash(entry.notes), wide: true },
             ]}
           />
         </Part>
-        <Part id="details-changes" title="Change Details">
+        <Part id="details-changes" title={t('changeDetails')}>
           <ChangeDetails entry={entry} />
         </Part>
         {technical.length > 0 ? (
-          <Part id="details-technical" title="Technical Details">
-            <FactList facts={technical.map((fact) => ({ ...fact, wide: fact.label === 'User Agent' }))} className="mono-values" />
+          <Part id="details-technical" title={t('technical')}>
+            <FactList facts={technical} className="mono-values" />
           </Part>
         ) : null}
       </div>
       <div className="modal-foot">
         <Button onClick={onClose} data-autofocus>
-          Close
+          {t('close')}
         </Button>
       </div>
     </Dialog>

@@ -1,6 +1,7 @@
 // Audit History (spec §2 "Audit History", §8, §9).
-import { LoadFailure } from '../../components/LoadFailure';
 import { useId, useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/LoadFailure';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import {
@@ -29,6 +30,7 @@ import { dash, formatCount, formatDateTime } from '../../lib/format';
 import { ActionBadge } from './ActionBadge';
 import { AuditDetailsDialog } from './AuditDetailsDialog';
 import { actionLabel, changeSummary, entryField, toAuditEntries, type AuditEntry } from './audit-record';
+import { searchFieldLabels } from '../../i18n/amplify-labels';
 import {
   ACTIONS,
   auditErrorText,
@@ -38,7 +40,7 @@ import {
   INITIAL_QUERY,
   LEGACY_ACTIONS,
   matchesSearch,
-  NO_TOKEN,
+  noTokenText,
   PAGE_SIZES,
   type AuditFilters,
 } from './audit-query';
@@ -49,18 +51,19 @@ const ACTIONS_KEY = '/audit/actions';
 const fetchEntries = async (path: string): Promise<AuditEntry[]> => toAuditEntries(await api.get<unknown>(path));
 
 function ActionOptions({ actions }: { actions: readonly string[] }) {
+  const { t } = useTranslation('audit');
   return (
     <>
-      <option value="">All Actions</option>
+      <option value="">{t('allActions')}</option>
       {actions.map((action) => (
         <option key={action} value={action}>
           {actionLabel(action)}
         </option>
       ))}
-      <optgroup label="Legacy records">
+      <optgroup label={t('legacyRecords')}>
         {LEGACY_ACTIONS.map((action) => (
           <option key={action} value={action}>
-            {action} (legacy)
+            {t('legacyOption', { action })}
           </option>
         ))}
       </optgroup>
@@ -97,6 +100,7 @@ const searchable = (entry: AuditEntry) => [
 ];
 
 export default function AuditPage() {
+  const { t } = useTranslation('audit');
   const hasToken = getToken() !== null;
   const [query, dispatch] = useReducer(auditQueryReducer, INITIAL_QUERY);
   const [search, setSearch] = useState('');
@@ -112,7 +116,7 @@ export default function AuditPage() {
 
   const entries = useMemo(() => records.data ?? [], [records.data]);
   const shown = useMemo(() => entries.filter((entry) => matchesSearch(searchable(entry), search)), [entries, search]);
-  const failure = !hasToken ? NO_TOKEN : records.error ? auditErrorText(records.error) : null;
+  const failure = !hasToken ? noTokenText() : records.error ? auditErrorText(records.error) : null;
 
   function openPanel() {
     if (!panelOpen) setDraft({ action: query.action, startDate: query.startDate, endDate: query.endDate, limit: query.limit, search });
@@ -135,28 +139,29 @@ export default function AuditPage() {
     void stats.mutate();
   }
 
-  const rangeError = draft.startDate && draft.endDate && draft.startDate > draft.endDate ? 'End date must be on or after start date' : undefined;
+  const rangeError = draft.startDate && draft.endDate && draft.startDate > draft.endDate ? t('dateRange') : undefined;
   const first = query.offset + 1;
   const last = query.offset + entries.length;
   const hasNext = entries.length >= query.limit;
 
   return (
     <>
-      <PageHeader title="Audit History" description="Every change made to grievances, by whom and when." />
+      <PageHeader title={t('title')} description={t('description')} />
 
-      <Grid templateColumns={{ base: '1fr', medium: 'repeat(3, 1fr)' }} gap="small" marginBottom="medium" as="section" aria-label="Audit summary">
-        <SummaryCard label="Total Actions" value={stats.data ? formatCount(stats.data.totalActions) : '-'} icon="audit" />
-        <SummaryCard label="Grievances Tracked" value={stats.data ? formatCount(stats.data.totalGrievances) : '-'} icon="grievances" />
-        <SummaryCard label="Active Users" value={stats.data ? formatCount(stats.data.totalUsers) : '-'} icon="users" />
+      <Grid templateColumns={{ base: '1fr', medium: 'repeat(3, 1fr)' }} gap="small" marginBottom="medium" as="section" aria-label={t('summary')}>
+        <SummaryCard label={t('totalActions')} value={stats.data ? formatCount(stats.data.totalActions) : '-'} icon="audit" />
+        <SummaryCard label={t('grievancesTracked')} value={stats.data ? formatCount(stats.data.totalGrievances) : '-'} icon="grievances" />
+        <SummaryCard label={t('activeUsers')} value={stats.data ? formatCount(stats.data.totalUsers) : '-'} icon="users" />
       </Grid>
 
       <Card variation="outlined" className="panel audit-toolbar">
         <Flex gap="small" alignItems="flex-end" wrap="wrap">
           <SearchField
-            label="Search"
+            {...searchFieldLabels()}
+            label={t('grievances:filters.search')}
             labelHidden={false}
             size="small"
-            placeholder="Grievance, user, field or value"
+            placeholder={t('searchPlaceholder')}
             hasSearchButton={false}
             flex="1 1 16rem"
             value={search}
@@ -164,7 +169,7 @@ export default function AuditPage() {
             onClear={() => setSearch('')}
           />
           <SelectField
-            label="Action"
+            label={t('col.action')}
             size="small"
             flex="0 1 13rem"
             value={query.action}
@@ -173,19 +178,19 @@ export default function AuditPage() {
             <ActionOptions actions={actions} />
           </SelectField>
           <Flex gap="xs">
-            <Button size="small" gap="xs" onClick={refresh} isLoading={records.isValidating && !records.isLoading} loadingText="Refreshing...">
+            <Button size="small" gap="xs" onClick={refresh} isLoading={records.isValidating && !records.isLoading} loadingText={t('refreshing')}>
               <Icon name="refresh" size={18} />
-              Refresh
+              {t('refresh')}
             </Button>
             <Button size="small" gap="xs" onClick={openPanel} aria-expanded={panelOpen} aria-controls={panelId}>
               <Icon name="filter" size={18} />
-              Filters
+              {t('filters')}
             </Button>
           </Flex>
         </Flex>
         <div id={panelId} hidden={!panelOpen} className="filter-body">
           <form
-            aria-label="Audit filters"
+            aria-label={t('filtersForm')}
             onSubmit={(event) => {
               event.preventDefault();
               if (!rangeError) apply();
@@ -193,14 +198,14 @@ export default function AuditPage() {
           >
             <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', large: 'repeat(5, minmax(0, 1fr))' }} gap="small">
               <TextField
-                label="Search Text"
+                label={t('searchText')}
                 name="search"
                 size="small"
                 value={draft.search}
                 onChange={(event) => setDraft({ ...draft, search: event.target.value })}
               />
               <SelectField
-                label="Action Type"
+                label={t('actionType')}
                 name="action"
                 size="small"
                 value={draft.action}
@@ -209,7 +214,7 @@ export default function AuditPage() {
                 <ActionOptions actions={actions} />
               </SelectField>
               <TextField
-                label="Start Date"
+                label={t('startDate')}
                 name="startDate"
                 type="date"
                 size="small"
@@ -217,7 +222,7 @@ export default function AuditPage() {
                 onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
               />
               <TextField
-                label="End Date"
+                label={t('endDate')}
                 name="endDate"
                 type="date"
                 size="small"
@@ -227,7 +232,7 @@ export default function AuditPage() {
                 errorMessage={rangeError}
               />
               <SelectField
-                label="Records per Page"
+                label={t('perPage')}
                 name="limit"
                 size="small"
                 value={String(draft.limit)}
@@ -242,10 +247,10 @@ export default function AuditPage() {
             </Grid>
             <Flex gap="xs" justifyContent="flex-end" marginTop="small">
               <Button size="small" onClick={clearAll}>
-                Clear All
+                {t('grievances:filters.clearAll')}
               </Button>
               <Button size="small" type="submit" variation="primary" isDisabled={Boolean(rangeError)}>
-                Apply
+                {t('apply')}
               </Button>
             </Flex>
           </form>
@@ -255,13 +260,13 @@ export default function AuditPage() {
       <Card variation="outlined" className="panel table-panel">
         <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
           <Heading level={2} className="panel-title" id="audit-heading">
-            Audit Records
+            {t('records')}
           </Heading>
           {records.data && !records.isLoading && entries.length > 0 ? (
             <Text className="count-text" role="status">
               {search.trim()
-                ? `${shown.length} of ${entries.length} records on this page match`
-                : `Records ${formatCount(first)}–${formatCount(last)}`}
+                ? t('matching', { shown: formatCount(shown.length), total: formatCount(entries.length), count: entries.length })
+                : t('range', { first: formatCount(first), last: formatCount(last) })}
             </Text>
           ) : null}
         </Flex>
@@ -269,30 +274,30 @@ export default function AuditPage() {
         {failure ? (
           <LoadFailure message={failure} onRetry={hasToken ? refresh : undefined} padded />
         ) : records.isLoading && !records.data ? (
-          <LoadingState label="Loading audit records..." />
+          <LoadingState label={t('loading')} />
         ) : shown.length === 0 ? (
-          <Text className="empty-state">No audit records found</Text>
+          <Text className="empty-state">{t('empty')}</Text>
         ) : (
           <div className="table-scroll">
             <Table className="data-table compact-table audit-table" aria-labelledby="audit-heading" size="small" highlightOnHover>
               <TableHead>
                 <TableRow>
-                  <TableCell as="th">Date &amp; Time</TableCell>
-                  <TableCell as="th">Grievance</TableCell>
-                  <TableCell as="th">Action</TableCell>
-                  <TableCell as="th">Field</TableCell>
-                  <TableCell as="th">User</TableCell>
-                  <TableCell as="th">Changes</TableCell>
-                  <TableCell as="th">Details</TableCell>
+                  <TableCell as="th">{t('col.when')}</TableCell>
+                  <TableCell as="th">{t('col.grievance')}</TableCell>
+                  <TableCell as="th">{t('col.action')}</TableCell>
+                  <TableCell as="th">{t('col.field')}</TableCell>
+                  <TableCell as="th">{t('col.user')}</TableCell>
+                  <TableCell as="th">{t('col.changes')}</TableCell>
+                  <TableCell as="th">{t('col.details')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {shown.map((entry) => (
                   <TableRow key={entry.id}>
-                    <TableCell data-label="Date & Time" className="cell-nowrap">
+                    <TableCell data-label={t('col.when')} className="cell-nowrap">
                       <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                     </TableCell>
-                    <TableCell data-label="Grievance" className="cell-nowrap">
+                    <TableCell data-label={t('col.grievance')} className="cell-nowrap">
                       {entry.grievance_id && entry.action.toUpperCase() !== 'DELETED' ? (
                         <Link to={`/grievances/${entry.grievance_id}`} className="record-link">
                           {entry.grievance_number || `#${entry.grievance_id}`}
@@ -301,24 +306,24 @@ export default function AuditPage() {
                         dash(entry.grievance_number)
                       )}
                     </TableCell>
-                    <TableCell data-label="Action">
+                    <TableCell data-label={t('col.action')}>
                       <ActionBadge action={entry.action} />
                     </TableCell>
-                    <TableCell data-label="Field">{entryField(entry)}</TableCell>
-                    <TableCell data-label="User">
+                    <TableCell data-label={t('col.field')}>{entryField(entry)}</TableCell>
+                    <TableCell data-label={t('col.user')}>
                       {dash(entry.user_name)}
                       {entry.user_role ? <span className="cell-sub">{entry.user_role}</span> : null}
                     </TableCell>
-                    <TableCell data-label="Changes" className="cell-wrap changes-cell">
+                    <TableCell data-label={t('col.changes')} className="cell-wrap changes-cell">
                       {changeSummary(entry)}
                     </TableCell>
-                    <TableCell data-label="Details">
+                    <TableCell data-label={t('col.details')}>
                       <Button
                         size="small"
-                        ariaLabel={`Details of ${actionLabel(entry.action)} ${entry.grievance_number} at ${formatDateTime(entry.created_at)}`}
+                        ariaLabel={t('detailsOf', { action: actionLabel(entry.action), number: entry.grievance_number, when: formatDateTime(entry.created_at) })}
                         onClick={() => setSelected(entry)}
                       >
-                        Details
+                        {t('col.details')}
                       </Button>
                     </TableCell>
                   </TableRow>
@@ -329,16 +334,16 @@ export default function AuditPage() {
         )}
 
         {!failure && records.data && (query.offset > 0 || hasNext) ? (
-          <nav className="pager" aria-label="Audit pages">
+          <nav className="pager" aria-label={t('pages')}>
             <Button size="small" gap="xs" isDisabled={query.offset === 0} onClick={() => dispatch({ type: 'previous' })}>
               <Icon name="chevronLeft" size={18} />
-              Previous
+              {t('previous')}
             </Button>
             <Text as="span" className="muted-text">
-              Page {formatCount(Math.floor(query.offset / query.limit) + 1)} · {query.limit} per page
+              {t('page', { page: formatCount(Math.floor(query.offset / query.limit) + 1), size: query.limit })}
             </Text>
             <Button size="small" gap="xs" isDisabled={!hasNext} onClick={() => dispatch({ type: 'next' })}>
-              Next
+              {t('next')}
               <Icon name="chevronRight" size={18} />
             </Button>
           </nav>

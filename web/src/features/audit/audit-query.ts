@@ -4,6 +4,7 @@
 import { ApiError, NetworkError } from '../../api/errors';
 import type { AuditAction } from '../../api/types';
 import { getToken } from '../../api/token-store';
+import { i18n } from '../../i18n';
 import { InvalidAuditData } from './audit-record';
 
 export const INITIAL_PAGE_SIZE = 100;
@@ -57,22 +58,23 @@ export function auditPath(query: AuditQuery): string {
   return `/audit/all?${params.toString()}`;
 }
 
-export const NO_TOKEN = 'Please log in to view audit records.';
-export const LOAD_FAILED = 'Failed to load audit data. Please check your connection and try again.';
+/** 'Please log in to view audit records.' in the current language. */
+export const noTokenText = (): string => i18n.t('audit:noToken');
+const loadFailed = (): string => i18n.t('audit:loadFailed');
 
 /** The audit screen's message for a failed load (spec §8). */
 export function auditErrorText(error: unknown, hasToken: boolean = getToken() !== null): string {
-  if (!hasToken) return NO_TOKEN;
+  if (!hasToken) return noTokenText();
   if (error instanceof InvalidAuditData) return error.message;
   if (error instanceof ApiError) {
-    if (error.status === 401) return 'Authentication required. Please log in to view audit records.';
-    if (error.status === 403) return 'Access denied. You do not have permission to view audit records.';
-    if (error.status === 404) return 'Audit endpoint not found. Please check if the server is running.';
-    return error.serverMessage ?? LOAD_FAILED;
+    if (error.status === 401) return i18n.t('audit:status401');
+    if (error.status === 403) return i18n.t('audit:status403');
+    if (error.status === 404) return i18n.t('audit:status404');
+    return error.serverMessage ?? loadFailed();
   }
-  if (error instanceof NetworkError) return LOAD_FAILED;
+  if (error instanceof NetworkError) return loadFailed();
   if (error instanceof Error && error.message) return error.message;
-  return LOAD_FAILED;
+  return loadFailed();
 }
 
 /** Client-side search over the records of the page shown. */

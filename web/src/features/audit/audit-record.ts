@@ -4,16 +4,21 @@
 // AuditRecord schema yet), and the spec asks for 'Invalid data received from
 // server' and 'Error parsing change data' when they are not what we expect, so
 // each record is read field by field here instead of being trusted.
+import { i18n } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { fieldLabel } from '../grievances/field-labels';
 
-export const INVALID_DATA = 'Invalid data received from server';
-export const CHANGE_PARSE_ERROR = 'Error parsing change data';
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(`audit:${key}`, values);
+
+/** 'Invalid data received from server' in the current language. */
+export const invalidDataText = (): string => t('invalidData');
+/** 'Error parsing change data' in the current language. */
+export const changeParseErrorText = (): string => t('changeParseError');
 
 /** The answer was not a list of records. */
 export class InvalidAuditData extends Error {
   constructor() {
-    super(INVALID_DATA);
+    super(invalidDataText());
     this.name = 'InvalidAuditData';
   }
 }
@@ -130,7 +135,9 @@ export function historyEntries(body: unknown): AuditEntry[] {
 
 /** 'STATUS_CHANGED' -> 'Status Changed'; legacy 'created' -> 'Created'. */
 export function actionLabel(action: string): string {
-  if (!action) return 'Unknown';
+  if (!action) return i18n.t('common:unknown');
+  const key = `action.${action.toUpperCase()}`;
+  if (i18n.exists(`audit:${key}`)) return t(key);
   return action
     .toLowerCase()
     .split('_')
@@ -164,11 +171,11 @@ const DATE_VALUE = /^\d{4}-\d{2}-\d{2}$/;
 /** A value of a change as text: '-' for empty, Yes/No, dates in en-IN, officer rows by name. */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return i18n.t(value ? 'common:yes' : 'common:no');
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return DATE_VALUE.test(value) ? formatDate(value) : value;
   if (Array.isArray(value)) {
-    if (value.length === 0) return 'None';
+    if (value.length === 0) return t('none');
     return value.map(displayValue).join('; ');
   }
   if (typeof value === 'object') {
@@ -176,8 +183,8 @@ export function displayValue(value: unknown): string {
     if ('officer_name' in record) {
       const from = record.from_date ? formatDate(str(record.from_date)) : '';
       const to = record.to_date ? formatDate(str(record.to_date)) : '';
-      const period = from && to ? ` (${from} – ${to})` : from ? ` (from ${from})` : to ? ` (until ${to})` : '';
-      return `${str(record.officer_name) || 'Unnamed officer'}${period}`;
+      const period = from && to ? ` (${from} – ${to})` : from ? ` (${t('from', { date: from })})` : to ? ` (${t('until', { date: to })})` : '';
+      return `${str(record.officer_name) || t('unnamedOfficer')}${period}`;
     }
     return JSON.stringify(value);
   }
@@ -187,16 +194,16 @@ export function displayValue(value: unknown): string {
 /** The 'Field' column: the field changed, or what a whole-record entry was. */
 export function entryField(entry: AuditEntry): string {
   if (!entry.field_name) return '-';
-  if (entry.field_name === 'complete_record') return 'Complete record';
+  if (entry.field_name === 'complete_record') return fieldLabel('complete_record');
   return fieldLabel(entry.field_name);
 }
 
 /** The 'Changes' column in one line. */
 export function changeSummary(entry: AuditEntry): string {
-  if (entry.changesError) return CHANGE_PARSE_ERROR;
+  if (entry.changesError) return changeParseErrorText();
   if (entry.field_name === 'complete_record' || (!entry.old_value && !entry.new_value)) {
     if (entry.summary) return entry.summary;
-    if (entry.changes.length > 0) return `${entry.changes.length} field${entry.changes.length === 1 ? '' : 's'} changed`;
+    if (entry.changes.length > 0) return t('fieldsChanged', { count: entry.changes.length });
     return entry.notes || '-';
   }
   return `${displayValue(entry.old_value)} → ${displayValue(entry.new_value)}`;

@@ -1,16 +1,24 @@
 // The sign-in form (spec §2 "Login screen", §5 "Login", §8 "Login failure").
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { loginErrorText, type LoginErrorText } from './login-error';
 import { useSession } from './use-session';
+import { dismissLabel, passwordFieldLabels } from '../../i18n/amplify-labels';
 
 interface FieldErrors {
   email?: string;
   password?: string;
 }
 
-export function LoginForm() {
+interface LoginFormProps {
+  /** The account has two-factor on: the sign-in continues with this challenge. */
+  onTwoFactorRequired?: (challenge: string) => void;
+}
+
+export function LoginForm({ onTwoFactorRequired }: LoginFormProps = {}) {
   const { login } = useSession();
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -20,16 +28,20 @@ export function LoginForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const errors: FieldErrors = {};
-    if (!email.trim()) errors.email = 'Email is required';
-    if (!password) errors.password = 'Password is required';
+    if (!email.trim()) errors.email = t('emailRequired');
+    if (!password) errors.password = t('passwordRequired');
     setFieldErrors(errors);
     if (errors.email || errors.password) return;
 
     setBusy(true);
     setFailure(null);
     try {
-      await login(email.trim(), password);
-      // The session change re-renders the login route, which goes to /dashboard.
+      const outcome = await login(email.trim(), password);
+      if (outcome.challenge) {
+        setBusy(false);
+        onTwoFactorRequired?.(outcome.challenge);
+      }
+      // Otherwise the session change re-renders the login route, which goes to /dashboard.
     } catch (error) {
       setFailure(loginErrorText(error));
       setBusy(false);
@@ -37,10 +49,10 @@ export function LoginForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <form onSubmit={onSubmit} noValidate aria-label={t('signInForm')}>
       <Flex direction="column" gap="medium">
         {failure ? (
-          <Alert variation="error" heading="Login Failed" isDismissible onDismiss={() => setFailure(null)}>
+          <Alert variation="error" heading={t('loginFailed')} isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
             <Text as="span" display="block">{failure.message}</Text>
             {failure.hint ? (
               <Text as="span" display="block" fontSize="small" marginTop="xxs">
@@ -50,12 +62,12 @@ export function LoginForm() {
           </Alert>
         ) : null}
         <TextField
-          label="Email"
+          label={t('email')}
           name="email"
           type="email"
           autoComplete="username"
           inputMode="email"
-          placeholder="name@police.gov.in"
+          placeholder={t('emailPlaceholder')}
           isRequired
           value={email}
           onChange={(event) => setEmail(event.target.value)}
@@ -63,7 +75,8 @@ export function LoginForm() {
           errorMessage={fieldErrors.email}
         />
         <PasswordField
-          label="Password"
+          {...passwordFieldLabels()}
+          label={t('password')}
           name="password"
           autoComplete="current-password"
           isRequired
@@ -72,8 +85,8 @@ export function LoginForm() {
           hasError={Boolean(fieldErrors.password)}
           errorMessage={fieldErrors.password}
         />
-        <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Signing in...">
-          Sign In
+        <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText={t('signingIn')}>
+          {t('signIn')}
         </Button>
       </Flex>
     </form>

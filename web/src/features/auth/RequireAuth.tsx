@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
+import { needsTwoFactorSetup, SETUP_TWO_FACTOR_PATH } from '../two-factor/two-factor-state';
 import { hasPermission, type Action, type Resource } from './permissions';
 import { useSession } from './use-session';
 
@@ -14,8 +15,10 @@ interface RequireAuthProps {
 
 export function RequireAuth({ resource, action = 'read', children }: RequireAuthProps) {
   const { status, user } = useSession();
-  if (status === 'loading') return <LoadingState label="Loading..." fullPage />;
+  if (status === 'loading') return <LoadingState fullPage />;
   if (status !== 'authenticated' || !user) return <Navigate to="/" replace />;
+  // A role that requires two-factor holds the user on enrolment until it is done.
+  if (needsTwoFactorSetup(user)) return <Navigate to={SETUP_TWO_FACTOR_PATH} replace />;
   if (resource && !hasPermission(user, resource, action)) return <Navigate to="/dashboard" replace />;
   return children ?? <Outlet />;
 }

@@ -2,8 +2,9 @@
 // with GET /api/auth/verify, and follows every change of the token store
 // (a 401 anywhere clears it).
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { SessionUser } from '../../api/types';
+import type { LoginResponse, SessionUser } from '../../api/types';
 import { ApiError } from '../../api/errors';
+import { i18n } from '../../i18n';
 import {
   clearSession,
   getStoredUser,
@@ -13,11 +14,22 @@ import {
   subscribe,
 } from '../../api/token-store';
 import { authApi } from './api';
-import { SessionContext, type SessionStatus, type SessionValue } from './session-context';
+import { withSetupRequired } from '../two-factor/two-factor-state';
+import { SessionContext, type LoginOutcome, type SessionStatus, type SessionValue } from './session-context';
 
 interface State {
   status: SessionStatus;
   user: SessionUser | null;
+}
+
+/** Keeps the session a sign-in answered with; a missing token is an error. */
+function startSession(response: LoginResponse): SessionUser {
+  const { token, user } = response;
+  if (!token || !user) throw new Error(i18n.t('auth:tokenMissing'));
+  // A role that requires two-factor sends the user to enrolment first.
+  const sessionUser = response.two_factor_setup_required ? withSetupRequired(user) : user;
+  saveSession(token, sessionUser);
+  return sessionUser;
 }
 
 function initialState(): State {
@@ -63,11 +75,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const login = useCallback(async (email: string, password: string) => {
-    const { token, user } = await authApi.login({ email, password });
-    saveSession(token, user);
-    return user;
+  const login = useCallback(async (email: string, password: string): Promise<LoginOutcome> => {
+    const response = await authApi.login({ email, password });
+    if (response.two_factor_required && response.challenge) return { challenge: response.challenge };
+    return { user: startSession(response) };
   }, []);
+
+  const loginTwoFactor = useCallback(
+    async (challenge: string, code: string) => startSession(await authApi.loginTwoFactor({ challenge, code })),
+    [],
+  );
 
   const logout = useCallback(async () => {
     try {
@@ -84,8 +101,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<SessionValue>(
-    () => ({ ...state, login, logout, updateUser }),
-    [state, login, logout, updateUser],
+    () => ({ ...state, login, loginTwoFactor, logout, updateUser }),
+    [state, login, loginTwoFactor, logout, updateUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

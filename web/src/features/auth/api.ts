@@ -6,11 +6,13 @@ import type {
   LoginResponse,
   MessageResponse,
   SessionUser,
+  TwoFactorLoginRequest,
   VerifyResponse,
 } from '../../api/types';
 
 export const authApi = {
   login: (body: LoginRequest) => api.post<LoginResponse>('/auth/login', body),
+  loginTwoFactor: (body: TwoFactorLoginRequest) => api.post<LoginResponse>('/auth/login/two-factor', body),
   logout: () => api.post<MessageResponse>('/auth/logout'),
   verify: () => api.get<VerifyResponse>('/auth/verify'),
   me: () => api.get<SessionUser>('/auth/me'),

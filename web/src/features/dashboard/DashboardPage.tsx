@@ -1,7 +1,8 @@
 // Dashboard (spec §2 "Dashboard", §8, §9): case tiles, quick actions, cases by
-import { LoadFailure } from '../../components/LoadFailure';
 // status, recent activity and performance metrics.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/LoadFailure';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { Alert, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
@@ -10,6 +11,7 @@ import type { Activity, GrievanceStats, PerformanceMetrics } from '../../api/typ
 import { Icon, type IconName } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
+import { formatTimeAgo } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { useSession } from '../auth/use-session';
@@ -74,16 +76,17 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 function QuickActions() {
+  const { t } = useTranslation('dashboard');
   const actions: { label: string; to: string; icon: IconName; allowed: boolean }[] = [
-    { label: 'New Case', to: '/grievances/new', icon: 'add', allowed: usePermission('grievances', 'create') },
-    { label: 'View All', to: '/grievances', icon: 'grievances', allowed: usePermission('grievances', 'read') },
-    { label: 'Users', to: '/users', icon: 'users', allowed: usePermission('users', 'read') },
-    { label: 'Roles', to: '/roles', icon: 'roles', allowed: usePermission('roles', 'read') },
-    { label: 'Settings', to: '/admin', icon: 'admin', allowed: usePermission('dropdowns', 'read') },
-    { label: 'Profile', to: '/profile', icon: 'profile', allowed: true },
+    { label: t('quick.newCase'), to: '/grievances/new', icon: 'add', allowed: usePermission('grievances', 'create') },
+    { label: t('quick.viewAll'), to: '/grievances', icon: 'grievances', allowed: usePermission('grievances', 'read') },
+    { label: t('quick.users'), to: '/users', icon: 'users', allowed: usePermission('users', 'read') },
+    { label: t('quick.roles'), to: '/roles', icon: 'roles', allowed: usePermission('roles', 'read') },
+    { label: t('quick.settings'), to: '/admin', icon: 'admin', allowed: usePermission('dropdowns', 'read') },
+    { label: t('quick.profile'), to: '/profile', icon: 'profile', allowed: true },
   ];
   return (
-    <Panel id="quick-actions" title="Quick Actions">
+    <Panel id="quick-actions" title={t('quickActions')}>
       <ul className="quick-actions">
         {actions
           .filter((action) => action.allowed)
@@ -102,10 +105,11 @@ function QuickActions() {
 
 function CasesByStatus({ stats }: { stats: GrievanceStats }) {
   const bars = statusBars(stats);
+  const { t } = useTranslation('dashboard');
   return (
-    <Panel id="cases-by-status" title="Cases by Status">
+    <Panel id="cases-by-status" title={t('casesByStatus')}>
       {bars.length === 0 ? (
-        <Text className="muted-text">No statuses to show.</Text>
+        <Text className="muted-text">{t('noStatuses')}</Text>
       ) : (
         <ul className="status-bars">
           {bars.map((bar) => (
@@ -132,14 +136,15 @@ function CasesByStatus({ stats }: { stats: GrievanceStats }) {
 function RecentActivity() {
   const { data, error } = useSWR<Activity[]>(ACTIVITIES_KEY);
   const items = recentActivities(data);
+  const { t } = useTranslation('dashboard');
   return (
-    <Panel id="recent-activity" title="Recent Activity">
+    <Panel id="recent-activity" title={t('recentActivity')}>
       {error && !data ? (
-        <Text className="muted-text">{errorText(error, 'Recent activity could not be loaded.')}</Text>
+        <Text className="muted-text">{errorText(error, t('activityFailed'))}</Text>
       ) : !data ? (
-        <Text className="muted-text">Loading activity...</Text>
+        <Text className="muted-text">{t('loadingActivity')}</Text>
       ) : items.length === 0 ? (
-        <Text className="muted-text">No recent activities</Text>
+        <Text className="muted-text">{t('noActivity')}</Text>
       ) : (
         <ul className="activity-list">
           {items.map((item, index) => (
@@ -148,7 +153,7 @@ function RecentActivity() {
               <span className="activity-text">
                 <span className="activity-description">{item.description}</span>
                 <time className="activity-time" dateTime={item.createdAt}>
-                  {item.timeAgo}
+                  {formatTimeAgo(item.createdAt, item.timeAgo)}
                 </time>
               </span>
             </li>
@@ -162,9 +167,10 @@ function RecentActivity() {
 /** Overdue grievances per police station; only stations that have any. */
 function OverdueByStation({ stations }: { stations: PerformanceMetrics['policeStationPerformance'] }) {
   const overdue = overdueStations(stations);
-  if (overdue.length === 0) return <>No overdue cases</>;
+  const { t } = useTranslation('dashboard');
+  if (overdue.length === 0) return <>{t('noOverdue')}</>;
   return (
-    <ul className="overdue-stations" aria-label="Overdue by police station">
+    <ul className="overdue-stations" aria-label={t('overdueByStationList')}>
       {overdue.map((station) => (
         <li key={station.station_name}>
           <span>{station.station_name}</span> <span className="overdue-count">{formatCount(station.overdue_cases)}</span>
@@ -176,28 +182,29 @@ function OverdueByStation({ stations }: { stations: PerformanceMetrics['policeSt
 
 function PerformancePanel({ metrics, error }: { metrics: PerformanceMetrics | undefined; error: unknown }) {
   const top = metrics ? topStation(metrics.policeStationPerformance) : null;
+  const { t } = useTranslation('dashboard');
   return (
-    <Panel id="performance" title="Performance Metrics">
+    <Panel id="performance" title={t('performance')}>
       {error && !metrics ? (
-        <Text className="muted-text">{errorText(error, 'Performance metrics could not be loaded.')}</Text>
+        <Text className="muted-text">{errorText(error, t('metricsFailed'))}</Text>
       ) : !metrics ? (
-        <Text className="muted-text">Loading metrics...</Text>
+        <Text className="muted-text">{t('loadingMetrics')}</Text>
       ) : (
         <dl className="metric-list">
           <div className="metric">
-            <dt>Total Active Users</dt>
+            <dt>{t('metric.activeUsers')}</dt>
             <dd>{formatCount(metrics.totalLoggedUsers)}</dd>
           </div>
           <div className="metric">
-            <dt>Longest Active User</dt>
+            <dt>{t('metric.longestActive')}</dt>
             <dd>
               {metrics.longestActiveUser
                 ? `${metrics.longestActiveUser.name} (${days(metrics.longestActiveUser.days_active)})`
-                : 'N/A'}
+                : t('notAvailable')}
             </dd>
           </div>
           <div className="metric">
-            <dt>Resolution Rate</dt>
+            <dt>{t('metric.resolutionRate')}</dt>
             <dd>
               <span>{metrics.overallResolutionRate}%</span>
               <span className="bar-track metric-bar" aria-hidden="true">
@@ -206,27 +213,26 @@ function PerformancePanel({ metrics, error }: { metrics: PerformanceMetrics | un
             </dd>
           </div>
           <div className="metric">
-            <dt>Average Resolution Time</dt>
+            <dt>{t('metric.averageTime')}</dt>
             <dd>{averageDays(metrics.averageResolutionDays)}</dd>
           </div>
           <div className="metric">
-            <dt>Top Performing Station</dt>
+            <dt>{t('metric.topStation')}</dt>
             <dd>
               {top ? (
                 <>
                   {top.station_name}
                   <span className="metric-sub">
-                    {top.resolution_rate}% resolved · {formatCount(top.total_cases)}{' '}
-                    {top.total_cases === 1 ? 'case' : 'cases'}
+                    {t('metric.topStationFigures', { rate: top.resolution_rate, cases: formatCount(top.total_cases), count: top.total_cases })}
                   </span>
                 </>
               ) : (
-                'N/A'
+                t('notAvailable')
               )}
             </dd>
           </div>
           <div className="metric">
-            <dt>Overdue by Police Station</dt>
+            <dt>{t('metric.overdueByStation')}</dt>
             <dd>
               <OverdueByStation stations={metrics.policeStationPerformance} />
             </dd>
@@ -243,15 +249,16 @@ export default function DashboardPage() {
   const canReadCases = usePermission('grievances', 'read');
   const stats = useSWR<GrievanceStats>(canReadCases ? STATS_KEY : null);
   const metrics = useSWR<PerformanceMetrics>(METRICS_KEY);
+  const { t } = useTranslation('dashboard');
 
-  const header = <PageHeader title="Dashboard" description={`Welcome back, ${user?.name ?? ''}!`} />;
+  const header = <PageHeader title={t('title')} description={t('welcome', { name: user?.name ?? '' })} />;
 
   if (!canReadCases) {
     return (
       <>
         {header}
         <Alert variation="info" className="page-notice">
-          Case statistics are shown to staff who may read grievances.
+          {t('noCaseStats')}
         </Alert>
         <Grid templateColumns={{ base: '1fr', large: '1fr 1fr' }} gap="medium">
           <QuickActions />
@@ -266,7 +273,7 @@ export default function DashboardPage() {
     return (
       <>
         {header}
-        <LoadingState label="Loading dashboard..." />
+        <LoadingState label={t('loading')} />
       </>
     );
   }
@@ -275,7 +282,7 @@ export default function DashboardPage() {
     return (
       <>
         {header}
-        <LoadFailure message={"Failed to load dashboard data"} onRetry={() => void stats.mutate()} />
+        <LoadFailure message={t('loadFailed')} onRetry={() => void stats.mutate()} />
       </>
     );
   }
@@ -289,20 +296,20 @@ export default function DashboardPage() {
   return (
     <>
       {header}
-      <section aria-label="Case totals">
+      <section aria-label={t('caseTotals')}>
         <Grid className="tile-grid" templateColumns={{ base: '1fr 1fr', medium: 'repeat(3, 1fr)', large: 'repeat(6, 1fr)' }} gap="small">
-          <Tile label="Total Cases" value={formatCount(totals.total)} tone="navy" icon="grievances" to={list()} />
-          <Tile label="Pending" value={formatCount(totals.pending)} tone="amber" icon="clock" to={list('?status=Pending')} />
-          <Tile label="In Progress" value={formatCount(totals.inProgress)} tone="blue" icon="refresh" to={list('?status=In+Progress')} />
-          <Tile label="Resolved" value={formatCount(totals.resolved)} tone="green" icon="check" to={list('?status=Resolved')} />
-          <Tile label="High Priority" value={formatCount(totals.high)} tone="orange" icon="flag" to={list('?priority=High')} />
-          <Tile label="Closed" value={formatCount(totals.closed)} tone="grey" icon="lock" to={list('?status=Closed')} />
+          <Tile label={t('tile.total')} value={formatCount(totals.total)} tone="navy" icon="grievances" to={list()} />
+          <Tile label={t('tile.pending')} value={formatCount(totals.pending)} tone="amber" icon="clock" to={list('?status=Pending')} />
+          <Tile label={t('tile.inProgress')} value={formatCount(totals.inProgress)} tone="blue" icon="refresh" to={list('?status=In+Progress')} />
+          <Tile label={t('tile.resolved')} value={formatCount(totals.resolved)} tone="green" icon="check" to={list('?status=Resolved')} />
+          <Tile label={t('tile.high')} value={formatCount(totals.high)} tone="orange" icon="flag" to={list('?priority=High')} />
+          <Tile label={t('tile.closed')} value={formatCount(totals.closed)} tone="grey" icon="lock" to={list('?status=Closed')} />
         </Grid>
         <Grid className="tile-grid" templateColumns={{ base: '1fr', medium: 'repeat(2, 1fr)', large: 'repeat(4, 1fr)' }} gap="small" marginTop="small">
-          <Tile label="Average Resolution (days)" value={average} tone="purple" icon="timer" hint="From filing to resolved or closed" />
-          <Tile label="Resolution Rate" value={`${totals.resolutionRate}%`} tone="green" icon="trend" hint="Resolved and closed of all cases" />
-          <Tile label="Critical Cases" value={formatCount(totals.critical)} tone="red" icon="warning" to={list('?priority=Critical')} />
-          <Tile label="Overdue" value={overdue} tone="orange" icon="clock" to={OVERDUE_LIST} hint="Past their stage's pendency limit" />
+          <Tile label={t('tile.averageDays')} value={average} tone="purple" icon="timer" hint={t('tile.averageDaysHint')} />
+          <Tile label={t('tile.resolutionRate')} value={`${totals.resolutionRate}%`} tone="green" icon="trend" hint={t('tile.resolutionRateHint')} />
+          <Tile label={t('tile.critical')} value={formatCount(totals.critical)} tone="red" icon="warning" to={list('?priority=Critical')} />
+          <Tile label={t('tile.overdue')} value={overdue} tone="orange" icon="clock" to={OVERDUE_LIST} hint={t('tile.overdueHint')} />
         </Grid>
       </section>
 

@@ -1,5 +1,6 @@
 // The dashboard's figures from GET /grievances/stats (spec §2 "Dashboard", §9).
 import type { Activity, GrievanceStats, StationPerformance } from '../../api/types';
+import { i18n } from '../../i18n';
 
 export const STATS_KEY = '/grievances/stats';
 export const ACTIVITIES_KEY = '/admin/recent-activities';
@@ -100,10 +101,10 @@ export const OVERDUE_LIST = '/grievances?overdue=true';
 /** A whole number of days: '1 day', '412 days'. */
 export function days(value: number): string {
   const rounded = Math.round(value * 10) / 10;
-  return `${rounded} ${rounded === 1 ? 'day' : 'days'}`;
+  return i18n.t('dashboard:days', { count: rounded });
 }
 
 /** An average in days to one decimal, as the server reports it: '4.3 days', '0.0 days'. */
 export function averageDays(value: number): string {
-  return `${value.toFixed(1)} days`;
+  return i18n.t('dashboard:daysDecimal', { value: value.toFixed(1) });
 }

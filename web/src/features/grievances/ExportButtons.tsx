@@ -4,36 +4,41 @@
 // goes into a URL (DESIGN.md).
 import { useRef, useState } from 'react';
 import { Button, Flex } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorText, NetworkError } from '../../api/errors';
+import { i18n } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { grievancesApi, type ExportKind } from './api';
 import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from './export-window';
 
 interface ExportSpec {
   kind: ExportKind;
+  /** The button's label (the same in every language). */
   label: string;
-  /** The file, in 'Failed to export the ...'. */
-  what: string;
-  /** What its rows are: singular, plural. */
-  unit: readonly [string, string];
 }
 
 export const EXPORTS: readonly ExportSpec[] = [
-  { kind: 'excel', label: 'Excel', what: 'Excel workbook', unit: ['grievance', 'grievances'] },
-  { kind: 'pdf', label: 'PDF', what: 'PDF report', unit: ['grievance', 'grievances'] },
-  { kind: 'officers', label: 'Officers', what: 'investigation officers sheet', unit: ['officer entry', 'officer entries'] },
+  { kind: 'excel', label: 'Excel' },
+  { kind: 'pdf', label: 'PDF' },
+  { kind: 'officers', label: 'Officers' },
 ];
 
 /** 'Excel export ready: 42 grievances'. */
-export function readyMessage({ label, unit }: ExportSpec, rows: unknown): string {
-  if (typeof rows !== 'number' || !Number.isFinite(rows)) return `${label} export ready`;
-  return `${label} export ready: ${formatCount(rows)} ${rows === 1 ? unit[0] : unit[1]}`;
+export function readyMessage({ kind }: ExportSpec, rows: unknown): string {
+  const label = exportLabel(kind);
+  if (typeof rows !== 'number' || !Number.isFinite(rows)) return i18n.t('grievances:export.ready', { label });
+  return i18n.t(`grievances:export.readyRows.${kind}`, { label, n: formatCount(rows), count: rows });
 }
 
-function failureMessage(error: unknown, what: string): string {
+/** The export's button label: 'Excel', 'PDF', 'Officers' (translated). */
+export function exportLabel(kind: ExportKind): string {
+  return i18n.t(`grievances:export.label.${kind}`);
+}
+
+function failureMessage(error: unknown, kind: ExportKind): string {
   // The answer was not a link (thrown by the API module itself): say so.
   const own = error instanceof Error && !(error instanceof ApiError) && !(error instanceof NetworkError);
-  return own ? error.message : errorText(error, `Failed to export the ${what}`);
+  return own ? error.message : errorText(error, i18n.t(`grievances:export.failed.${kind}`));
 }
 
 interface ExportButtonsProps {
@@ -48,6 +53,7 @@ interface ExportButtonsProps {
 }
 
 export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButtonsProps) {
+  const { t } = useTranslation('grievances');
   const [busy, setBusy] = useState<ReadonlySet<ExportKind>>(() => new Set());
   // The state lags a render behind; a second click in the same tick must not start a second export.
   const running = useRef(new Set<ExportKind>());
@@ -71,14 +77,14 @@ export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButt
       onReady(readyMessage(spec, link.rows));
     } catch (error) {
       if (pending) closeWindow(pending);
-      onFailure(failureMessage(error, spec.what));
+      onFailure(failureMessage(error, spec.kind));
     } finally {
       mark(spec.kind, false);
     }
   }
 
   return (
-    <Flex role="group" aria-label="Export grievances" gap="xs" wrap="wrap" className="export-group">
+    <Flex role="group" aria-label={t('export.group')} gap="xs" wrap="wrap" className="export-group">
       {EXPORTS.map((spec) => {
         const exporting = busy.has(spec.kind);
         return (
@@ -87,12 +93,12 @@ export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButt
             size="small"
             // isLoading also disables the button; its name keeps saying which export runs.
             isLoading={exporting}
-            loadingText="Exporting..."
-            ariaLabel={exporting ? `${spec.label}: Exporting...` : undefined}
+            loadingText={t('export.exporting')}
+            ariaLabel={exporting ? `${exportLabel(spec.kind)}: ${t('export.exporting')}` : undefined}
             aria-busy={exporting || undefined}
             onClick={() => void run(spec)}
           >
-            {spec.label}
+            {exportLabel(spec.kind)}
           </Button>
         );
       })}

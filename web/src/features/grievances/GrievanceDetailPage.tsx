@@ -1,9 +1,11 @@
 // Grievance detail (spec §2 "Grievance detail", §8).
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
+import { i18n } from '../../i18n';
 import type { GrievanceEnvelope, GrievanceView as Grievance } from '../../api/types';
 import { CaseStatusBadge, PriorityBadge } from '../../components/CaseBadges';
 import { FactList } from '../../components/FactList';
@@ -20,13 +22,14 @@ import { CaseNotesSection } from './notes/CaseNotesSection';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { PendencyFacts } from './pendency/PendencyFacts';
 import { StatusChangeForm } from './StatusChangeForm';
+import { dismissLabel } from '../../i18n/amplify-labels';
 
-export const NOT_FOUND = 'Grievance not found';
+const notFound = () => i18n.t('grievances:detail.notFound');
 
 /** The message bar's text: the server's, else 'Grievance not found' (404) or 'Failed to load grievance details'. */
 export function detailErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return error.serverMessage ?? NOT_FOUND;
-  return errorText(error, error ? 'Failed to load grievance details' : NOT_FOUND);
+  if (error instanceof ApiError && error.status === 404) return error.serverMessage ?? notFound();
+  return errorText(error, error ? i18n.t('grievances:detail.loadFailed') : notFound());
 }
 
 function Section({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
@@ -54,6 +57,7 @@ function Prose({ text, fallback }: { text: string | null | undefined; fallback: 
 
 function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: boolean; canAudit: boolean }) {
   const { mutate } = useSWRConfig();
+  const { t } = useTranslation('grievances');
   const notice = useTransientMessage(5000);
   const officers = g.investigation_officers ?? [];
 
@@ -61,81 +65,81 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
     <>
       <PageHeader
         title={g.grievance_number}
-        description={`FIR ${g.fir_no} · ${dash(g.crime_title)} · ${dash(g.police_station)}`}
+        description={t('detail.description', { fir: g.fir_no, crime: dash(g.crime_title), station: dash(g.police_station) })}
         actions={
           <>
             <Button as={Link} to="/grievances" gap="xs">
               <Icon name="back" size={18} />
-              Back
+              {t('detail.back')}
             </Button>
             {canUpdate ? (
               <Button as={Link} to={`/grievances/edit/${g.id}`} variation="primary" gap="xs">
                 <Icon name="edit" size={18} />
-                Edit
+                {t('list.edit')}
               </Button>
             ) : null}
           </>
         }
       />
       <Flex gap="xs" wrap="wrap" className="detail-badges">
-        <CaseStatusBadge status={g.status} label="Status" />
-        <PriorityBadge priority={g.priority} label="Priority" />
+        <CaseStatusBadge status={g.status} label={t('field.status')} />
+        <PriorityBadge priority={g.priority} label={t('field.priority')} />
         <OverdueBadge pendency={g.pendency} />
       </Flex>
 
       {notice.message ? (
-        <Alert variation="success" role="status" className="page-notice" isDismissible onDismiss={notice.clear}>
+        <Alert variation="success" role="status" className="page-notice" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
           {notice.message}
         </Alert>
       ) : null}
 
       <Flex direction="column" gap="medium">
-        <Section id="fir-details" title="FIR Basic Details">
+        <Section id="fir-details" title={t('detail.firDetails')}>
           <FactList
             facts={[
-              { label: 'Type of Call', value: dash(g.type_of_call) },
-              { label: 'FIR Number', value: dash(g.fir_no) },
-              { label: 'FIR Date', value: formatDate(g.fir_date) },
-              { label: 'Section & Act', value: dash(g.section_and_act) },
-              { label: 'Crime Title', value: dash(g.crime_title) },
+              { label: t('field.type_of_call'), value: dash(g.type_of_call) },
+              { label: t('field.fir_no'), value: dash(g.fir_no) },
+              { label: t('field.fir_date'), value: formatDate(g.fir_date) },
+              { label: t('field.section_and_act'), value: dash(g.section_and_act) },
+              { label: t('field.crime_title'), value: dash(g.crime_title) },
             ]}
           />
         </Section>
 
-        <Section id="location" title="Location">
+        <Section id="location" title={t('detail.location')}>
           <FactList
             facts={[
-              { label: 'District', value: dash(g.district) },
-              { label: 'Police Station', value: dash(g.police_station) },
+              { label: t('field.district'), value: dash(g.district) },
+              { label: t('field.police_station'), value: dash(g.police_station) },
             ]}
           />
         </Section>
 
         {officers.length > 0 ? (
-          <Section id="officers" title="Investigation Officers">
+          <Section id="officers" title={t('field.investigation_officers')}>
             <div className="table-scroll inset-table">
               <Table className="data-table" aria-labelledby="officers" size="small">
                 <TableHead>
                   <TableRow>
-                    <TableCell as="th">Officer Name</TableCell>
-                    <TableCell as="th">From Date</TableCell>
-                    <TableCell as="th">To Date</TableCell>
-                    <TableCell as="th">Findings</TableCell>
+                    <TableCell as="th">{t('field.officer_name')}</TableCell>
+                    <TableCell as="th">{t('field.from_date')}</TableCell>
+                    <TableCell as="th">{t('field.to_date')}</TableCell>
+                    <TableCell as="th">{t('field.findings')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {officers.map((officer, index) => (
                     <TableRow key={`${officer.officer_name}-${index}`}>
-                      <TableCell data-label="Officer Name" className="cell-strong">
+                      <TableCell data-label={t('field.officer_name')} className="cell-strong">
                         {dash(officer.officer_name)}
                       </TableCell>
-                      <TableCell data-label="From Date" className="cell-nowrap">
+                      <TableCell data-label={t('field.from_date')} className="cell-nowrap">
                         {formatDate(officer.from_date)}
                       </TableCell>
-                      <TableCell data-label="To Date" className="cell-nowrap">
+                      <TableCell data-label={t('field.to_date')} className="cell-nowrap">
                         {formatDate(officer.to_date)}
                       </TableCell>
-                      <TableCell data-label="Findings" className="cell-wrap prose">
+                      <TableCell data-label={t('field.findings')} className="cell-wrap prose">
                         {dash(officer.findings)}
                       </TableCell>
                     </TableRow>
@@ -146,15 +150,15 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
           </Section>
         ) : null}
 
-        <Section id="current-status" title="Current Status">
+        <Section id="current-status" title={t('detail.currentStatus')}>
           <FactList
             facts={[
-              { label: 'Status', value: dash(g.status) },
-              { label: 'Priority', value: dash(g.priority) },
-              { label: 'Put in Court', value: yesNo(g.put_in_court) },
-              { label: 'Current Investigation Officer', value: dash(g.current_investigation_officer) },
-              { label: 'Cross Case', value: yesNo(g.cross_case) },
-              { label: 'Reason', value: dash(g.reason) },
+              { label: t('field.status'), value: dash(g.status) },
+              { label: t('field.priority'), value: dash(g.priority) },
+              { label: t('field.put_in_court'), value: yesNo(g.put_in_court) },
+              { label: t('field.current_investigation_officer'), value: dash(g.current_investigation_officer) },
+              { label: t('field.cross_case'), value: yesNo(g.cross_case) },
+              { label: t('field.reason'), value: dash(g.reason) },
             ]}
           />
           {/* Absent only from a server older than issue 9. */}
@@ -167,69 +171,69 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
               onChanged={(updated) => {
                 void mutate(grievanceKey(g.id), { success: true, data: updated }, { revalidate: false });
                 void mutate(historyKey(g.id));
-                notice.show(`Status changed to ${updated.status}.`);
+                notice.show(t('detail.statusChanged', { status: updated.status }));
               }}
             />
           ) : null}
         </Section>
 
-        <Section id="complaint" title="Complaint Details">
-          <Prose text={g.brief_details} fallback="No details provided" />
+        <Section id="complaint" title={t('detail.complaint')}>
+          <Prose text={g.brief_details} fallback={t('detail.noDetails')} />
         </Section>
 
-        <Section id="dates" title="Important Dates">
+        <Section id="dates" title={t('detail.dates')}>
           <FactList
             facts={[
-              { label: 'Date of Order', value: formatDate(g.date_of_order) },
-              { label: 'Date of Inward', value: formatDate(g.date_of_inward) },
-              { label: 'Date for Scrutiny', value: formatDate(g.date_for_scrutiny) },
-              { label: 'Scrutiny Officer', value: dash(g.scrutiny_officer_name) },
-              { label: 'Received After Scrutiny', value: formatDate(g.received_date_after_scrutiny) },
-              { label: 'Date of Outward', value: formatDate(g.date_of_outward) },
+              { label: t('field.date_of_order'), value: formatDate(g.date_of_order) },
+              { label: t('field.date_of_inward'), value: formatDate(g.date_of_inward) },
+              { label: t('field.date_for_scrutiny'), value: formatDate(g.date_for_scrutiny) },
+              { label: t('field.scrutiny_officer_name'), value: dash(g.scrutiny_officer_name) },
+              { label: t('field.received_date_after_scrutiny'), value: formatDate(g.received_date_after_scrutiny) },
+              { label: t('field.date_of_outward'), value: formatDate(g.date_of_outward) },
             ]}
           />
         </Section>
 
-        <Section id="decisions" title="Actions & Decisions">
+        <Section id="decisions" title={t('detail.decisions')}>
           <FactList
             className="fact-list-wide"
             facts={[
               {
-                label: 'Action Taken by IG Office',
-                value: <Prose text={g.action_taken_by_ig_office} fallback="No action recorded" />,
+                label: t('field.action_taken_by_ig_office'),
+                value: <Prose text={g.action_taken_by_ig_office} fallback={t('detail.noAction')} />,
                 wide: true,
               },
-              { label: 'Final Decision', value: <Prose text={g.final_decision} fallback="Pending decision" />, wide: true },
+              { label: t('field.final_decision'), value: <Prose text={g.final_decision} fallback={t('detail.pendingDecision')} />, wide: true },
             ]}
           />
         </Section>
 
-        <Section id="attachments" title="Attachments">
+        <Section id="attachments" title={t('casework:attachments.title')}>
           <AttachmentsSection grievanceId={g.id} canUpdate={canUpdate} headingId="attachments" />
         </Section>
 
-        <Section id="case-notes" title="Case Notes">
+        <Section id="case-notes" title={t('casework:notes.title')}>
           <CaseNotesSection grievanceId={g.id} canUpdate={canUpdate} />
         </Section>
 
-        <Section id="system" title="System Information">
+        <Section id="system" title={t('detail.system')}>
           <FactList
             facts={[
-              { label: 'Filed By', value: dash(g.filed_by_name) },
-              { label: 'Assigned To', value: dash(g.assigned_to_name) },
-              { label: 'Filed Date', value: formatDateTime(g.filed_at) },
-              { label: 'Last Updated', value: formatDateTime(g.updated_at) },
+              { label: t('field.filed_by_name'), value: dash(g.filed_by_name) },
+              { label: t('field.assigned_to_name'), value: dash(g.assigned_to_name) },
+              { label: t('field.filed_at'), value: formatDateTime(g.filed_at) },
+              { label: t('field.updated_at'), value: formatDateTime(g.updated_at) },
             ]}
           />
         </Section>
 
         <Section
           id="history"
-          title="Audit History"
+          title={t('detail.history')}
           actions={
             canAudit ? (
               <Button as={Link} to="/audit" size="small" variation="link">
-                All audit records
+                {t('detail.allAudit')}
               </Button>
             ) : null
           }
@@ -246,27 +250,28 @@ export default function GrievanceDetailPage() {
   const validId = id !== undefined && /^\d+$/.test(id);
   const canUpdate = usePermission('grievances', 'update');
   const canAudit = usePermission('audit', 'read');
+  const { t } = useTranslation('grievances');
   const { data, error, isLoading, mutate } = useSWR<GrievanceEnvelope>(validId ? grievanceKey(id) : null);
 
-  if (validId && isLoading && !data) return <LoadingState label="Loading grievance details..." />;
+  if (validId && isLoading && !data) return <LoadingState label={t('detail.loading')} />;
 
   const grievance = data?.data;
   if (!grievance) {
     const retry = error && !(error instanceof ApiError && error.status === 404);
     return (
       <>
-        <PageHeader title="Grievance Details" />
+        <PageHeader title={t('detail.title')} />
         <Alert variation="error" className="page-notice">
-          {validId ? detailErrorText(error) : NOT_FOUND}
+          {validId ? detailErrorText(error) : notFound()}
         </Alert>
         <Flex gap="small" wrap="wrap">
           <Button as={Link} to="/grievances" gap="xs">
-            Back to List
+            {t('detail.backToList')}
           </Button>
           {retry ? (
             <Button onClick={() => void mutate()} gap="xs">
               <Icon name="refresh" size={18} />
-              Try Again
+              {t('common:tryAgain')}
             </Button>
           ) : null}
         </Flex>

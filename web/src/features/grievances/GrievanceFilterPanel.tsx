@@ -2,12 +2,14 @@
 // Text boxes wait for a pause in typing before they change the URL; the
 // dropdowns and dates change it at once.
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
 import type { ListItem, ListKind } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { listKey, sortItems } from '../admin/api';
 import { activeFilterCount, dateRangeError, EMPTY_FILTERS, type FilterKey, type GrievanceFilters } from './list-filters';
+import { searchFieldLabels } from '../../i18n/amplify-labels';
 
 /** Pause in typing before a text filter applies. */
 export const TYPING_DELAY_MS = 350;
@@ -20,10 +22,11 @@ interface GrievanceFilterPanelProps {
 /** Every item of a list, active first; old grievances may name inactive ones. */
 function useFilterOptions(kind: ListKind) {
   const { data } = useSWR<ListItem[]>(listKey(kind));
+  const { t } = useTranslation('grievances');
   const items = data ? sortItems(data) : [];
   return [...items.filter((i) => i.is_active), ...items.filter((i) => !i.is_active)].map((item) => ({
     value: item.name,
-    label: item.is_active ? item.name : `${item.name} (inactive)`,
+    label: item.is_active ? item.name : t('inactiveOption', { name: item.name }),
   }));
 }
 
@@ -58,6 +61,7 @@ function useDebouncedText(value: string, apply: (next: string) => void) {
 }
 
 export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanelProps) {
+  const { t } = useTranslation('grievances');
   const [open, setOpen] = useState(true);
   const panelId = useId();
   const count = activeFilterCount(filters);
@@ -86,7 +90,7 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
   );
 
   return (
-    <Card as="section" variation="outlined" className="panel filter-panel" aria-label="Search & Filters">
+    <Card as="section" variation="outlined" className="panel filter-panel" aria-label={t('filters.title')}>
       <Flex justifyContent="space-between" alignItems="center" wrap="nowrap" gap="small">
         <button
           type="button"
@@ -98,26 +102,27 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
           <span className={open ? 'chevron open' : 'chevron'}>
             <Icon name="chevronDown" size={20} />
           </span>
-          <span className="collapse-title">Search &amp; Filters</span>
+          <span className="collapse-title">{t('filters.title')}</span>
           {count > 0 ? (
             <Badge size="small" className="filter-count">
-              {count} active
+              {t('filters.activeCount', { count })}
             </Badge>
           ) : null}
         </button>
         {count > 0 ? (
           <Button size="small" variation="link" onClick={() => onChange(EMPTY_FILTERS)}>
-            Clear All
+            {t('filters.clearAll')}
           </Button>
         ) : null}
       </Flex>
       <div id={panelId} hidden={!open} className="filter-body">
         <Grid templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', large: 'repeat(4, minmax(0, 1fr))' }} gap="small">
           <SearchField
-            label="Search"
+            {...searchFieldLabels()}
+            label={t('filters.search')}
             name="search"
             size="small"
-            placeholder="Grievance, FIR or text"
+            placeholder={t('filters.searchPlaceholder')}
             columnSpan={{ base: 2, large: 1 }}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -127,7 +132,7 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
             hasSearchButton={false}
           />
           <TextField
-            label="FIR Number"
+            label={t('field.fir_no')}
             name="fir_no"
             columnSpan={{ base: 2, large: 1 }}
             size="small"
@@ -135,12 +140,12 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
             value={firNo}
             onChange={(event) => setFirNo(event.target.value)}
           />
-          {select('district', 'District', districts, 'All districts')}
-          {select('police_station', 'Police Station', stations, 'All police stations')}
-          {select('status', 'Status', statuses, 'All statuses')}
-          {select('priority', 'Priority', priorities, 'All priorities')}
+          {select('district', t('field.district'), districts, t('filters.allDistricts'))}
+          {select('police_station', t('field.police_station'), stations, t('filters.allStations'))}
+          {select('status', t('field.status'), statuses, t('filters.allStatuses'))}
+          {select('priority', t('field.priority'), priorities, t('filters.allPriorities'))}
           <TextField
-            label="From Date"
+            label={t('field.from_date')}
             name="from_date"
             type="date"
             size="small"
@@ -148,7 +153,7 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
             onChange={(event) => set('from_date', event.target.value)}
           />
           <TextField
-            label="To Date"
+            label={t('field.to_date')}
             name="to_date"
             type="date"
             size="small"
@@ -158,7 +163,7 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
             errorMessage={rangeError ?? undefined}
           />
           <CheckboxField
-            label="Overdue only"
+            label={t('filters.overdueOnly')}
             name="overdue"
             value="true"
             className="overdue-filter"

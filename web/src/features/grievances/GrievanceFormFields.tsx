@@ -1,6 +1,7 @@
 // The sections and fields of the grievance form (spec §2 "Grievance form").
 import type { ReactNode } from 'react';
 import { Button, Card, Flex, Grid, Heading, SelectField, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { todayIso } from '../../lib/format';
 import { MIN_BRIEF_DETAILS, newOfficerRow, type GrievanceErrors, type GrievanceFormValues, type OfficerRow } from './grievance-form';
@@ -36,6 +37,7 @@ const COLUMNS = { base: '1fr', medium: '1fr 1fr' };
 const COLUMNS_3 = { base: '1fr', medium: '1fr 1fr', large: '1fr 1fr 1fr' };
 
 export function GrievanceFormFields({ values, errors, lists, disabled, onChange }: GrievanceFormFieldsProps) {
+  const { t } = useTranslation('grievances');
   const set = <K extends keyof GrievanceFormValues>(key: K, value: GrievanceFormValues[K]) =>
     onChange({ ...values, [key]: value }, [key]);
 
@@ -64,7 +66,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
       isDisabled={disabled}
       {...error(field)}
     >
-      <option value="">{lists.loading ? 'Loading...' : placeholder}</option>
+      <option value="">{lists.loading ? t('common:loading') : placeholder}</option>
       {optionsWithCurrent(lists.items(kind), values[field], lists.loaded(kind)).map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -105,39 +107,39 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
 
   return (
     <Flex direction="column" gap="medium">
-      <Section id="section-fir" title="FIR Details">
+      <Section id="section-fir" title={t('form.section.fir')}>
         <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
-          {select('type_of_call', 'Type of Call', 'call_types', 'Select type of call')}
-          {text('fir_no', 'FIR No', { isRequired: true, placeholder: 'e.g. 123/2025' })}
-          {text('fir_date', 'FIR Date', { isRequired: true, type: 'date', max: today })}
-          {text('section_and_act', 'Section & Act', { isRequired: true, placeholder: 'e.g. 379 IPC' })}
-          {select('crime_title', 'Crime Title', 'crime_titles', 'Select crime title', true)}
+          {select('type_of_call', t('field.type_of_call'), 'call_types', t('form.selectCallType'))}
+          {text('fir_no', t('col.fir'), { isRequired: true, placeholder: t('form.firNoPlaceholder') })}
+          {text('fir_date', t('field.fir_date'), { isRequired: true, type: 'date', max: today })}
+          {text('section_and_act', t('field.section_and_act'), { isRequired: true, placeholder: t('form.sectionPlaceholder') })}
+          {select('crime_title', t('field.crime_title'), 'crime_titles', t('form.selectCrime'), true)}
         </Grid>
       </Section>
 
-      <Section id="section-location" title="Location">
+      <Section id="section-location" title={t('detail.location')}>
         <Grid templateColumns={COLUMNS} gap="medium" alignItems="start">
-          {select('district', 'District', 'districts', 'Select district', true)}
-          {select('police_station', 'Police Station', 'police_stations', 'Select police station', true)}
+          {select('district', t('field.district'), 'districts', t('form.selectDistrict'), true)}
+          {select('police_station', t('field.police_station'), 'police_stations', t('form.selectStation'), true)}
         </Grid>
       </Section>
 
       <Section
         id="section-officers"
-        title="Investigation Officers"
-        description="Each officer who has investigated the case, with the period and findings."
+        title={t('field.investigation_officers')}
+        description={t('form.officersHint')}
       >
         <Flex direction="column" gap="medium">
           {values.investigation_officers.length === 0 ? (
-            <Text className="muted-text">No investigation officers added.</Text>
+            <Text className="muted-text">{t('form.noOfficers')}</Text>
           ) : null}
           {values.investigation_officers.map((row, index) => (
             <fieldset key={row.key} className="officer-row">
-              <legend className="officer-legend">Officer {index + 1}</legend>
+              <legend className="officer-legend">{t('form.officerN', { n: index + 1 })}</legend>
               <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
                 <TextField
                   id={`officer-${index}-name`}
-                  label="Officer Name"
+                  label={t('field.officer_name')}
                   name={`investigation_officers[${index}].officer_name`}
                   autoComplete="off"
                   value={row.officer_name}
@@ -146,7 +148,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
                   {...rowError(index, 'officer_name')}
                 />
                 <TextField
-                  label="From Date"
+                  label={t('field.from_date')}
                   type="date"
                   name={`investigation_officers[${index}].from_date`}
                   value={row.from_date}
@@ -155,7 +157,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
                   {...rowError(index, 'from_date')}
                 />
                 <TextField
-                  label="To Date"
+                  label={t('field.to_date')}
                   type="date"
                   name={`investigation_officers[${index}].to_date`}
                   value={row.to_date}
@@ -166,7 +168,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
               </Grid>
               <Flex gap="medium" alignItems="flex-end" marginTop="medium" wrap="wrap">
                 <TextAreaField
-                  label="Findings"
+                  label={t('field.findings')}
                   name={`investigation_officers[${index}].findings`}
                   rows={2}
                   flex="1 1 16rem"
@@ -179,12 +181,12 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
                   size="small"
                   className="danger-button"
                   gap="xs"
-                  ariaLabel={`Remove officer ${index + 1}`}
+                  ariaLabel={t('form.removeOfficerN', { n: index + 1 })}
                   onClick={() => removeRow(index)}
                   isDisabled={disabled}
                 >
                   <Icon name="delete" size={18} />
-                  Remove
+                  {t('form.remove')}
                 </Button>
               </Flex>
             </fieldset>
@@ -192,20 +194,20 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
           <div>
             <Button id="add-officer" size="small" gap="xs" onClick={addRow} isDisabled={disabled}>
               <Icon name="add" size={18} />
-              Add Officer
+              {t('form.addOfficer')}
             </Button>
           </div>
         </Flex>
       </Section>
 
-      <Section id="section-status" title="Current Status">
+      <Section id="section-status" title={t('detail.currentStatus')}>
         <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
-          {select('status', 'Status', 'statuses', 'Select status', true)}
-          {select('priority', 'Priority', 'priorities', 'Select priority', true)}
-          {text('current_investigation_officer', 'Current Investigation Officer')}
-          {select('reason', 'Reason', 'reasons', 'Select reason')}
+          {select('status', t('field.status'), 'statuses', t('status.select'), true)}
+          {select('priority', t('field.priority'), 'priorities', t('form.selectPriority'), true)}
+          {text('current_investigation_officer', t('field.current_investigation_officer'))}
+          {select('reason', t('field.reason'), 'reasons', t('form.selectReason'))}
           <SwitchField
-            label="Put in Court"
+            label={t('field.put_in_court')}
             name="put_in_court"
             labelPosition="end"
             alignSelf="end"
@@ -214,7 +216,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
             isDisabled={disabled}
           />
           <SwitchField
-            label="Cross Case"
+            label={t('field.cross_case')}
             name="cross_case"
             labelPosition="end"
             alignSelf="end"
@@ -225,13 +227,13 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
         </Grid>
       </Section>
 
-      <Section id="section-complaint" title="Complaint Details">
+      <Section id="section-complaint" title={t('detail.complaint')}>
         <TextAreaField
-          label="Brief Details"
+          label={t('field.brief_details')}
           name="brief_details"
           rows={3}
           isRequired
-          descriptiveText={`What the complaint is about, at least ${MIN_BRIEF_DETAILS} characters.`}
+          descriptiveText={t('form.briefHint', { min: MIN_BRIEF_DETAILS })}
           value={values.brief_details}
           onChange={(event) => set('brief_details', event.target.value)}
           isDisabled={disabled}
@@ -239,21 +241,21 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
         />
       </Section>
 
-      <Section id="section-dates" title="Important Dates">
+      <Section id="section-dates" title={t('detail.dates')}>
         <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
-          {text('date_of_order', 'Date of Order', { type: 'date' })}
-          {text('date_of_inward', 'Date of Inward', { type: 'date' })}
-          {text('date_for_scrutiny', 'Date for Scrutiny', { type: 'date' })}
-          {text('date_of_outward', 'Date of Outward', { type: 'date' })}
-          {text('scrutiny_officer_name', 'Scrutiny Officer')}
-          {text('received_date_after_scrutiny', 'Received After Scrutiny', { type: 'date' })}
+          {text('date_of_order', t('field.date_of_order'), { type: 'date' })}
+          {text('date_of_inward', t('field.date_of_inward'), { type: 'date' })}
+          {text('date_for_scrutiny', t('field.date_for_scrutiny'), { type: 'date' })}
+          {text('date_of_outward', t('field.date_of_outward'), { type: 'date' })}
+          {text('scrutiny_officer_name', t('field.scrutiny_officer_name'))}
+          {text('received_date_after_scrutiny', t('field.received_date_after_scrutiny'), { type: 'date' })}
         </Grid>
       </Section>
 
-      <Section id="section-decisions" title="Actions & Decisions">
+      <Section id="section-decisions" title={t('detail.decisions')}>
         <Grid templateColumns={COLUMNS} gap="medium" alignItems="start">
           <TextAreaField
-            label="Action Taken by IG Office"
+            label={t('field.action_taken_by_ig_office')}
             name="action_taken_by_ig_office"
             rows={2}
             value={values.action_taken_by_ig_office}
@@ -262,7 +264,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
             {...error('action_taken_by_ig_office')}
           />
           <TextAreaField
-            label="Final Decision"
+            label={t('field.final_decision')}
             name="final_decision"
             rows={2}
             value={values.final_decision}

@@ -1,10 +1,12 @@
 // New and edit grievance (spec §2 "Grievance form", §5, §8, §9).
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { Alert, Button, Flex } from '@aws-amplify/ui-react';
 import { api } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
+import { i18n } from '../../i18n';
 import type { Grievance, GrievanceEnvelope } from '../../api/types';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,7 +15,7 @@ import { grievanceKey, grievancesApi, historyKey } from './api';
 import { GrievanceFormFields } from './GrievanceFormFields';
 import {
   emptyForm,
-  FIX_ERRORS,
+  fixErrorsText,
   formFromGrievance,
   serverErrors,
   toRequest,
@@ -39,7 +41,7 @@ function useGrievanceForEdit(id: string | undefined) {
     if (id === undefined) return null;
     setState((current) => ({ ...current, loading: true, error: null }));
     try {
-      if (!/^\d+$/.test(id)) throw new ApiError(404, 'Not Found', { error: 'Grievance not found' });
+      if (!/^\d+$/.test(id)) throw new ApiError(404, 'Not Found', { error: i18n.t('grievances:detail.notFound') });
       const { data } = await api.get<GrievanceEnvelope>(grievanceKey(id));
       setState({ grievance: data, error: null, loading: false });
       return data;
@@ -56,6 +58,7 @@ function useGrievanceForEdit(id: string | undefined) {
 
 export default function GrievanceFormPage() {
   const { id } = useParams();
+  const { t } = useTranslation('grievances');
   const editing = id !== undefined;
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
@@ -82,7 +85,7 @@ export default function GrievanceFormPage() {
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const title = editing ? 'Edit Grievance' : 'New Grievance / FIR';
+  const title = editing ? t('form.editTitle') : t('form.newTitle');
 
   function focusFirstInvalid() {
     window.setTimeout(() => {
@@ -98,7 +101,7 @@ export default function GrievanceFormPage() {
     const problems = validateGrievance(values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      setFailure({ message: FIX_ERRORS });
+      setFailure({ message: fixErrorsText() });
       focusFirstInvalid();
       return;
     }
@@ -116,7 +119,7 @@ export default function GrievanceFormPage() {
       window.setTimeout(() => bannerRef.current?.focus(), 0);
       timer.current = window.setTimeout(() => navigate('/grievances'), REDIRECT_AFTER_SAVE_MS);
     } catch (error) {
-      const fallback = editing ? 'Failed to update grievance' : 'Failed to create grievance';
+      const fallback = editing ? t('form.updateFailed') : t('form.createFailed');
       if (error instanceof ApiError && error.status === 409) {
         setFailure({ message: errorText(error, fallback), conflict: true });
       } else {
@@ -134,22 +137,22 @@ export default function GrievanceFormPage() {
     await loaded.reload();
   }
 
-  if (editing && loaded.loading && !grievance) return <LoadingState label="Loading grievance..." />;
+  if (editing && loaded.loading && !grievance) return <LoadingState label={t('form.loading')} />;
 
   if (editing && !grievance) {
     return (
       <>
         <PageHeader title={title} />
         <Alert variation="error" className="page-notice">
-          {errorText(loaded.error, 'Failed to load grievance')}
+          {errorText(loaded.error, t('form.loadFailed'))}
         </Alert>
         <Flex gap="small" wrap="wrap">
           <Button onClick={() => void reload()} gap="xs">
             <Icon name="refresh" size={18} />
-            Try Again
+            {t('common:tryAgain')}
           </Button>
           <Button as={Link} to="/grievances">
-            Back to List
+            {t('detail.backToList')}
           </Button>
         </Flex>
       </>
@@ -162,25 +165,25 @@ export default function GrievanceFormPage() {
         title={title}
         description={
           editing && grievance
-            ? `${grievance.grievance_number} · FIR ${grievance.fir_no}`
-            : 'Record a new FIR or grievance. Fields marked * are required.'
+            ? t('form.editDescription', { number: grievance.grievance_number, fir: grievance.fir_no })
+            : t('form.newDescription')
         }
       />
 
       <div ref={bannerRef} tabIndex={-1} className="form-banner">
         {saved ? (
           <Alert variation="success" role="status" className="page-notice">
-            Saved successfully!
+            {t('form.saved')}
           </Alert>
         ) : null}
         {failure ? (
-          <Alert variation="error" className="page-notice" heading={failure.conflict ? 'Changed by someone else' : undefined}>
+          <Alert variation="error" className="page-notice" heading={failure.conflict ? t('form.conflictHeading') : undefined}>
             <Flex direction="column" gap="xs" alignItems="flex-start">
               <span>{failure.message}</span>
               {failure.conflict ? (
-                <Button size="small" onClick={() => void reload()} gap="xs" isLoading={loaded.loading} loadingText="Reloading...">
+                <Button size="small" onClick={() => void reload()} gap="xs" isLoading={loaded.loading} loadingText={t('form.reloading')}>
                   <Icon name="refresh" size={18} />
-                  Reload grievance (discards your changes)
+                  {t('form.reloadDiscard')}
                 </Button>
               ) : null}
             </Flex>
@@ -188,7 +191,7 @@ export default function GrievanceFormPage() {
         ) : null}
         {lists.failed ? (
           <Alert variation="warning" className="page-notice">
-            Failed to load dropdown options
+            {t('form.listsFailed')}
           </Alert>
         ) : null}
       </div>
@@ -212,10 +215,10 @@ export default function GrievanceFormPage() {
         />
         <div className="form-actions">
           <Button as={Link} to="/grievances">
-            Cancel
+            {t('common:cancel')}
           </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving..." isDisabled={saved}>
-            {editing ? 'Update Grievance' : 'Create Grievance'}
+          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('form.saving')} isDisabled={saved}>
+            {editing ? t('form.update') : t('form.create')}
           </Button>
         </div>
       </form>

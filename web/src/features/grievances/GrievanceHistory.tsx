@@ -1,6 +1,7 @@
 // This grievance's audit history, newest first (GET /grievances/{id}/history).
-import { LoadFailure } from '../../components/LoadFailure';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import { LoadFailure } from '../../components/LoadFailure';
 import { Flex, Text } from '@aws-amplify/ui-react';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
@@ -14,18 +15,19 @@ const fetchHistory = async (path: string): Promise<AuditEntry[]> => historyEntri
 
 export function GrievanceHistory({ id }: { id: number }) {
   const { data, error, isLoading, mutate } = useSWR<AuditEntry[]>(historyKey(id), fetchHistory);
+  const { t } = useTranslation('grievances');
 
-  if (isLoading && !data) return <LoadingState label="Loading history..." />;
+  if (isLoading && !data) return <LoadingState label={t('history.loading')} />;
   if (error && !data) {
     return (
-      <LoadFailure message={errorText(error, error instanceof Error && error.name === 'InvalidAuditData' ? error.message : 'Failed to load history')} onRetry={() => void mutate()} />
+      <LoadFailure message={errorText(error, error instanceof Error && error.name === 'InvalidAuditData' ? error.message : t('history.loadFailed'))} onRetry={() => void mutate()} />
     );
   }
   const entries = data ?? [];
-  if (entries.length === 0) return <Text className="muted-text">No history recorded yet.</Text>;
+  if (entries.length === 0) return <Text className="muted-text">{t('history.empty')}</Text>;
 
   return (
-    <ol className="timeline" aria-label="Audit history">
+    <ol className="timeline" aria-label={t('history.label')}>
       {entries.map((entry) => (
         <li key={entry.id} className="timeline-item">
           <Flex justifyContent="space-between" alignItems="baseline" wrap="wrap" gap="xs">
@@ -42,9 +44,9 @@ export function GrievanceHistory({ id }: { id: number }) {
             </Text>
           </Flex>
           <Text className="timeline-change">{changeSummary(entry)}</Text>
-          {entry.notes && entry.notes !== entry.summary ? <Text className="timeline-notes">Notes: {entry.notes}</Text> : null}
+          {entry.notes && entry.notes !== entry.summary ? <Text className="timeline-notes">{t('history.notes', { notes: entry.notes })}</Text> : null}
           <Text className="muted-text">
-            by {entry.user_name || 'Unknown user'}
+            {t('history.by', { name: entry.user_name || t('history.unknownUser') })}
             {entry.user_role ? ` (${entry.user_role})` : ''}
           </Text>
         </li>

@@ -1,6 +1,7 @@
 // 'Grievances & FIR Management' (spec §2 "Grievance list", §6, §8). Filters
 // live in the URL and are applied by the server; pages follow with 'Load more'.
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
@@ -19,6 +20,7 @@ import { grievancesApi } from './api';
 import { ExportButtons } from './ExportButtons';
 import { GrievanceFilterPanel } from './GrievanceFilterPanel';
 import { OverdueBadge } from './pendency/OverdueBadge';
+import { dismissLabel } from '../../i18n/amplify-labels';
 import {
   activeFilterCount,
   filtersFromParams,
@@ -29,6 +31,7 @@ import {
 } from './list-filters';
 
 export default function GrievanceListPage() {
+  const { t } = useTranslation('grievances');
   const canRead = usePermission('grievances', 'read');
   const canCreate = usePermission('grievances', 'create');
   const canUpdate = usePermission('grievances', 'update');
@@ -74,9 +77,9 @@ export default function GrievanceListPage() {
     setFailure(null);
     try {
       await grievancesApi.remove(grievance.id);
-      notice.show(`Grievance ${grievance.grievance_number} deleted.`);
+      notice.show(t('list.deleted', { number: grievance.grievance_number }));
     } catch (problem) {
-      setFailure(errorText(problem, 'Failed to delete grievance'));
+      setFailure(errorText(problem, t('list.deleteFailed')));
     } finally {
       setBusy(false);
       setDeleting(null);
@@ -96,8 +99,8 @@ export default function GrievanceListPage() {
   return (
     <>
       <PageHeader
-        title="Grievances & FIR Management"
-        description="Search, filter and manage grievance and FIR records."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           <>
             <ExportButtons
@@ -109,18 +112,18 @@ export default function GrievanceListPage() {
                 setFailure(text);
               }}
             />
-            {canCreate ? newButton('New FIR / Grievance') : null}
+            {canCreate ? newButton(t('list.new')) : null}
           </>
         }
       />
 
       {notice.message ? (
-        <Alert variation="success" role="status" className="page-notice" isDismissible onDismiss={notice.clear}>
+        <Alert variation="success" role="status" className="page-notice" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
           {notice.message}
         </Alert>
       ) : null}
       {failure ? (
-        <Alert variation="error" className="page-notice" isDismissible onDismiss={() => setFailure(null)}>
+        <Alert variation="error" className="page-notice" isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
           {failure}
         </Alert>
       ) : null}
@@ -130,7 +133,7 @@ export default function GrievanceListPage() {
       <Card variation="outlined" className="panel table-panel results-panel">
         <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
           <Heading level={2} className="panel-title" id="grievances-heading">
-            Grievances
+            {t('list.heading')}
           </Heading>
           {counters ? (
             <Text className="count-text" role="status">
@@ -141,27 +144,27 @@ export default function GrievanceListPage() {
         </Flex>
 
         {isLoading && !data ? (
-          <LoadingState label="Loading grievances..." />
+          <LoadingState label={t('list.loading')} />
         ) : error && !data ? (
-          <LoadFailure message={errorText(error, 'Failed to load grievances')} onRetry={() => void mutate()} padded />
+          <LoadFailure message={errorText(error, t('list.loadFailed'))} onRetry={() => void mutate()} padded />
         ) : rows.length === 0 && !hasMore ? (
           first && first.total === 0 && !filtered ? (
             <Flex direction="column" alignItems="center" gap="small" className="empty-state">
               <Heading level={3} className="empty-title">
-                No Grievances Yet
+                {t('list.emptyTitle')}
               </Heading>
-              <Text className="muted-text">Start by creating your first FIR or grievance record</Text>
-              {canCreate ? newButton('Create First Grievance') : null}
+              <Text className="muted-text">{t('list.emptyText')}</Text>
+              {canCreate ? newButton(t('list.createFirst')) : null}
             </Flex>
           ) : (
             <Flex direction="column" alignItems="center" gap="small" className="empty-state">
               <Heading level={3} className="empty-title">
-                No Matching Results
+                {t('list.noMatchTitle')}
               </Heading>
-              <Text className="muted-text">Try adjusting your search or filters to find what you are looking for.</Text>
+              <Text className="muted-text">{t('list.noMatchText')}</Text>
               {filtered ? (
                 <Button size="small" onClick={() => setFilters(filtersFromParams(new URLSearchParams()))}>
-                  Clear All Filters
+                  {t('list.clearAllFilters')}
                 </Button>
               ) : null}
             </Flex>
@@ -173,52 +176,52 @@ export default function GrievanceListPage() {
                 <Table className="data-table compact-table grievance-table" aria-labelledby="grievances-heading" highlightOnHover size="small">
                   <TableHead>
                     <TableRow>
-                      <TableCell as="th">Grievance No</TableCell>
-                      <TableCell as="th">FIR No</TableCell>
-                      <TableCell as="th">Crime Title</TableCell>
-                      <TableCell as="th">District</TableCell>
-                      <TableCell as="th">Police Station</TableCell>
-                      <TableCell as="th">Status</TableCell>
-                      <TableCell as="th">Priority</TableCell>
-                      <TableCell as="th">Filed By</TableCell>
-                      <TableCell as="th">Filed Date</TableCell>
-                      <TableCell as="th">Actions</TableCell>
+                      <TableCell as="th">{t('col.number')}</TableCell>
+                      <TableCell as="th">{t('col.fir')}</TableCell>
+                      <TableCell as="th">{t('field.crime_title')}</TableCell>
+                      <TableCell as="th">{t('field.district')}</TableCell>
+                      <TableCell as="th">{t('field.police_station')}</TableCell>
+                      <TableCell as="th">{t('field.status')}</TableCell>
+                      <TableCell as="th">{t('field.priority')}</TableCell>
+                      <TableCell as="th">{t('field.filed_by_name')}</TableCell>
+                      <TableCell as="th">{t('field.filed_at')}</TableCell>
+                      <TableCell as="th">{t('col.actions')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {rows.map((g) => (
                       <TableRow key={g.id}>
-                        <TableCell data-label="Grievance No" className="cell-strong cell-nowrap">
+                        <TableCell data-label={t('col.number')} className="cell-strong cell-nowrap">
                           <Link to={`/grievances/${g.id}`} className="record-link">
                             {g.grievance_number}
                           </Link>
                         </TableCell>
-                        <TableCell data-label="FIR No" className="cell-nowrap">
+                        <TableCell data-label={t('col.fir')} className="cell-nowrap">
                           {g.fir_no}
                           <span className="cell-sub">{formatDate(g.fir_date)}</span>
                         </TableCell>
-                        <TableCell data-label="Crime Title">{dash(g.crime_title)}</TableCell>
-                        <TableCell data-label="District">{dash(g.district)}</TableCell>
-                        <TableCell data-label="Police Station">{dash(g.police_station)}</TableCell>
-                        <TableCell data-label="Status">
+                        <TableCell data-label={t('field.crime_title')}>{dash(g.crime_title)}</TableCell>
+                        <TableCell data-label={t('field.district')}>{dash(g.district)}</TableCell>
+                        <TableCell data-label={t('field.police_station')}>{dash(g.police_station)}</TableCell>
+                        <TableCell data-label={t('field.status')}>
                           <Flex gap="xxs" wrap="wrap" alignItems="center">
                             <CaseStatusBadge status={g.status} />
                             <OverdueBadge pendency={g.pendency} form="short" />
                           </Flex>
                         </TableCell>
-                        <TableCell data-label="Priority">
+                        <TableCell data-label={t('field.priority')}>
                           <PriorityBadge priority={g.priority} />
                         </TableCell>
-                        <TableCell data-label="Filed By">{dash(g.filed_by_name)}</TableCell>
-                        <TableCell data-label="Filed Date" className="cell-nowrap">
+                        <TableCell data-label={t('field.filed_by_name')}>{dash(g.filed_by_name)}</TableCell>
+                        <TableCell data-label={t('field.filed_at')} className="cell-nowrap">
                           {formatDate(g.filed_at)}
                         </TableCell>
-                        <TableCell data-label="Actions">
+                        <TableCell data-label={t('col.actions')}>
                           {hasActions ? (
                             <Flex gap="xs" className="row-actions grievance-actions">
                               {canRead ? (
-                                <Button as={Link} to={`/grievances/${g.id}`} size="small" ariaLabel={`View ${g.grievance_number}`}>
-                                  View
+                                <Button as={Link} to={`/grievances/${g.id}`} size="small" ariaLabel={t('list.viewNamed', { number: g.grievance_number })}>
+                                  {t('list.view')}
                                 </Button>
                               ) : null}
                               {canUpdate ? (
@@ -226,25 +229,25 @@ export default function GrievanceListPage() {
                                   as={Link}
                                   to={`/grievances/edit/${g.id}`}
                                   size="small"
-                                  ariaLabel={`Edit ${g.grievance_number}`}
+                                  ariaLabel={t('list.editNamed', { number: g.grievance_number })}
                                 >
-                                  Edit
+                                  {t('list.edit')}
                                 </Button>
                               ) : null}
                               {canDelete ? (
                                 <Button
                                   size="small"
                                   className="danger-button"
-                                  ariaLabel={`Delete ${g.grievance_number}`}
+                                  ariaLabel={t('list.deleteNamed', { number: g.grievance_number })}
                                   onClick={() => setDeleting(g)}
                                 >
-                                  Delete
+                                  {t('common:delete')}
                                 </Button>
                               ) : null}
                             </Flex>
                           ) : (
                             <Text as="span" className="muted-text">
-                              No actions
+                              {t('list.noActions')}
                             </Text>
                           )}
                         </TableCell>
@@ -254,18 +257,18 @@ export default function GrievanceListPage() {
                 </Table>
               </div>
             ) : (
-              <Text className="empty-state">No matches in the records searched so far.</Text>
+              <Text className="empty-state">{t('list.noMatchesSoFar')}</Text>
             )}
             {error ? (
               <Alert variation="error" className="panel-notice-inset">
-                {errorText(error, 'Failed to load grievances')}
+                {errorText(error, t('list.loadFailed'))}
               </Alert>
             ) : null}
             {hasMore ? (
               <Flex className="load-more" direction="column" alignItems="center" gap="xs">
                 {counters?.more ? <Text className="muted-text">{counters.more}</Text> : null}
-                <Button onClick={() => void setSize(size + 1)} isLoading={loadingMore} loadingText="Loading more...">
-                  Load more
+                <Button onClick={() => void setSize(size + 1)} isLoading={loadingMore} loadingText={t('list.loadingMore')}>
+                  {t('list.loadMore')}
                 </Button>
               </Flex>
             ) : null}
@@ -275,12 +278,12 @@ export default function GrievanceListPage() {
 
       {deleting ? (
         <ConfirmDialog
-          title="Delete Grievance"
+          title={t('list.deleteTitle')}
           busy={busy}
           onCancel={() => setDeleting(null)}
           onConfirm={() => void confirmDelete(deleting)}
         >
-          Are you sure you want to delete grievance {deleting.grievance_number}?
+          {t('list.deleteQuestion', { number: deleting.grievance_number })}
         </ConfirmDialog>
       ) : null}
     </>

@@ -2,6 +2,7 @@
 // users with grievances update. Statuses come from the active list.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Grid, Heading, SelectField, TextAreaField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { GrievanceView } from '../../api/types';
 import { Icon } from '../../components/icons';
@@ -16,6 +17,7 @@ interface StatusChangeFormProps {
 }
 
 export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChangeFormProps) {
+  const { t } = useTranslation('grievances');
   const statuses = useActiveItems('statuses');
   const [statusId, setStatusId] = useState('');
   const [notes, setNotes] = useState('');
@@ -28,7 +30,7 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!statusId) {
-      setFieldError('Choose the new status');
+      setFieldError(t('status.chooseStatus'));
       return;
     }
     setBusy(true);
@@ -44,7 +46,7 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
       onChanged(updated);
     } catch (error) {
       const conflict = error instanceof ApiError && error.status === 409;
-      setFailure({ text: errorText(error, 'Failed to change status'), conflict });
+      setFailure({ text: errorText(error, t('status.failed')), conflict });
       if (error instanceof ApiError && error.fields.status_id) setFieldError(error.fields.status_id);
     } finally {
       setBusy(false);
@@ -54,7 +56,7 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="status-change-heading" className="status-change">
       <Heading level={3} className="subsection-title" id="status-change-heading">
-        Change Status
+        {t('status.title')}
       </Heading>
       {failure ? (
         <Alert variation="error" marginBottom="small">
@@ -70,7 +72,7 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
                 }}
               >
                 <Icon name="refresh" size={18} />
-                Reload grievance
+                {t('status.reload')}
               </Button>
             ) : null}
           </Flex>
@@ -78,7 +80,7 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
       ) : null}
       <Grid templateColumns={{ base: '1fr', medium: '15rem minmax(0, 1fr)' }} gap="small" alignItems="start">
         <SelectField
-          label="New Status"
+          label={t('status.newStatus')}
           name="status_id"
           value={statusId}
           onChange={(event) => {
@@ -87,9 +89,9 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
           }}
           hasError={Boolean(fieldError)}
           errorMessage={fieldError}
-          descriptiveText={statuses.error ? errorText(statuses.error, 'Failed to load dropdown options') : undefined}
+          descriptiveText={statuses.error ? errorText(statuses.error, t('form.listsFailed')) : undefined}
         >
-          <option value="">{statuses.isLoading ? 'Loading...' : 'Select status'}</option>
+          <option value="">{statuses.isLoading ? t('common:loading') : t('status.select')}</option>
           {options.map((item) => (
             <option key={item.id} value={String(item.id)}>
               {item.name}
@@ -97,17 +99,17 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
           ))}
         </SelectField>
         <TextAreaField
-          label="Notes"
+          label={t('status.notes')}
           name="notes"
           rows={2}
-          placeholder="Why the status changes (kept in the audit history)"
+          placeholder={t('status.notesPlaceholder')}
           value={notes}
           onChange={(event) => setNotes(event.target.value)}
         />
       </Grid>
       <Flex justifyContent="flex-end" marginTop="small">
-        <Button type="submit" variation="primary" isLoading={busy} loadingText="Updating...">
-          Update Status
+        <Button type="submit" variation="primary" isLoading={busy} loadingText={t('status.updating')}>
+          {t('status.submit')}
         </Button>
       </Flex>
     </form>

@@ -1,5 +1,6 @@
 // Calls of the grievance screens (spec §7). Grievance calls answer {success, data}.
 import { api } from '../../api/client';
+import { i18n } from '../../i18n';
 import type {
   ExportLink,
   GrievanceEnvelope,
@@ -24,7 +25,7 @@ export type ExportKind = 'excel' | 'pdf' | 'officers';
  */
 function exportLinkOf(body: unknown): ExportLink {
   const record = body && typeof body === 'object' ? (body as Partial<ExportLink>) : {};
-  if (typeof record.url !== 'string' || !record.url) throw new Error('The server did not send a download link');
+  if (typeof record.url !== 'string' || !record.url) throw new Error(i18n.t('grievances:export.noLink'));
   return record as ExportLink;
 }
 

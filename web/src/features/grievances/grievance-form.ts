@@ -2,9 +2,14 @@
 // The server checks the same rules with the same messages; the form checks
 // first and sends nothing when they fail.
 import type { Grievance, GrievanceFields, OfficerEntry } from '../../api/types';
+import { i18n } from '../../i18n';
 import { todayIso } from '../../lib/format';
+import { fieldLabel } from './field-labels';
 
-export const FIX_ERRORS = 'Please fix the validation errors below before submitting.';
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(`grievances:${key}`, values);
+
+/** 'Please fix the validation errors below before submitting.' */
+export const fixErrorsText = (): string => t('form.fixErrors');
 
 /** Letters, digits, slash and hyphen. */
 const FIR_NO = /^[A-Za-z0-9/-]+$/;
@@ -120,16 +125,16 @@ export function formFromGrievance(g: Grievance): GrievanceFormValues {
   };
 }
 
-const REQUIRED: readonly [keyof GrievanceFormValues, string][] = [
-  ['fir_no', 'FIR Number'],
-  ['fir_date', 'FIR Date'],
-  ['section_and_act', 'Section & Act'],
-  ['crime_title', 'Crime Title'],
-  ['district', 'District'],
-  ['police_station', 'Police Station'],
-  ['status', 'Status'],
-  ['priority', 'Priority'],
-  ['brief_details', 'Brief Details'],
+const REQUIRED: readonly (keyof GrievanceFormValues)[] = [
+  'fir_no',
+  'fir_date',
+  'section_and_act',
+  'crime_title',
+  'district',
+  'police_station',
+  'status',
+  'priority',
+  'brief_details',
 ];
 
 const isBlankRow = (row: OfficerRow) =>
@@ -138,24 +143,24 @@ const isBlankRow = (row: OfficerRow) =>
 /** Every rule of spec §5 the values break, by field; empty when they pass. */
 export function validateGrievance(values: GrievanceFormValues, today: string = todayIso()): GrievanceErrors {
   const errors: GrievanceErrors = {};
-  for (const [field, label] of REQUIRED) {
-    if (!String(values[field]).trim()) errors[field] = `${label} is required`;
+  for (const field of REQUIRED) {
+    if (!String(values[field]).trim()) errors[field] = t('form.required', { label: fieldLabel(field) });
   }
   const firNo = values.fir_no.trim();
-  if (firNo && !FIR_NO.test(firNo)) errors.fir_no = 'FIR Number should contain only letters, numbers, and hyphens';
-  if (values.fir_date && values.fir_date > today) errors.fir_date = 'FIR Date cannot be in the future';
+  if (firNo && !FIR_NO.test(firNo)) errors.fir_no = t('form.firNoFormat');
+  if (values.fir_date && values.fir_date > today) errors.fir_date = t('form.firDateFuture');
   const brief = values.brief_details.trim();
   if (brief && brief.length < MIN_BRIEF_DETAILS) {
-    errors.brief_details = `Brief details must be at least ${MIN_BRIEF_DETAILS} characters long`;
+    errors.brief_details = t('form.briefMin', { min: MIN_BRIEF_DETAILS });
   }
   values.investigation_officers.forEach((row, index) => {
     if (isBlankRow(row)) return;
     const prefix = `investigation_officers[${index}]`;
     if (row.officer_name.trim() && !row.from_date) {
-      errors[`${prefix}.from_date`] = 'From date is required when officer name is provided';
+      errors[`${prefix}.from_date`] = t('form.officerFromRequired');
     }
     if (row.from_date && row.to_date && row.from_date > row.to_date) {
-      errors[`${prefix}.to_date`] = 'To date must be after from date';
+      errors[`${prefix}.to_date`] = t('form.officerToAfterFrom');
     }
   });
   return errors;

@@ -1,7 +1,10 @@
 // The grievance list's filters (spec §2 "Grievance list", §5 "List filters").
 // They live in the URL query, are sent to the server as query parameters, and
 // default to empty.
+import { i18n } from '../../i18n';
 import { formatCount } from '../../lib/format';
+
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(`grievances:${key}`, values);
 
 export const FILTER_KEYS = [
   'search',
@@ -69,7 +72,7 @@ export function listPath(filters: GrievanceFilters, cursor?: string | null): str
 /** 'From Date' after 'To Date' finds nothing: say so under To Date. */
 export function dateRangeError(filters: GrievanceFilters): string | null {
   const { from_date: from, to_date: to } = filters;
-  return from && to && from > to ? 'To Date must be on or after From Date' : null;
+  return from && to && from > to ? t('filters.dateRange') : null;
 }
 
 export interface CounterInput {
@@ -94,20 +97,18 @@ export interface Counters {
   more: string | null;
 }
 
-const grievances = (n: number) => (n === 1 ? 'grievance' : 'grievances');
-
 /**
  * The list's counters. When the server cannot tell how many match (matched is
  * null) and more pages follow, the count filtered out is not known yet.
  */
 export function listCounters({ loaded, total, matched, hasMore, filtered }: CounterInput): Counters {
-  const showing = `Showing ${formatCount(loaded)} of ${formatCount(total)} ${grievances(total)}`;
+  const showing = t('list.showing', { loaded: formatCount(loaded), total: formatCount(total), count: total });
   const known = typeof matched === 'number' ? matched : hasMore ? null : loaded;
-  const filteredOut = filtered && known !== null ? `${formatCount(Math.max(0, total - known))} filtered out` : null;
+  const filteredOut = filtered && known !== null ? t('list.filteredOut', { count: Math.max(0, total - known), n: formatCount(Math.max(0, total - known)) }) : null;
   let more: string | null = null;
   if (hasMore) {
-    if (known !== null && known > loaded) more = `${formatCount(known - loaded)} more ${filtered ? 'matching ' : ''}to load`;
-    else more = filtered ? 'More matches may follow' : 'More to load';
+    if (known !== null && known > loaded) more = t(filtered ? 'list.moreMatching' : 'list.more', { n: formatCount(known - loaded), count: known - loaded });
+    else more = filtered ? t('list.moreMatchesMayFollow') : t('list.moreToLoad');
   }
   return { showing, filteredOut, more };
 }

@@ -1,5 +1,6 @@
 // The Admin Panel lists the grievance screens offer (spec §3 "Dropdown item").
 import type { ListItem, ListKind } from '../../api/types';
+import { i18n } from '../../i18n';
 import { useActiveItems } from '../admin/api';
 
 export interface Option {
@@ -14,7 +15,7 @@ export interface Option {
 export function optionsWithCurrent(items: readonly ListItem[], current: string, loaded = true): Option[] {
   const options = items.map((item) => ({ value: item.name, label: item.name }));
   if (current && !items.some((item) => item.name === current)) {
-    options.unshift({ value: current, label: loaded ? `${current} (inactive)` : current });
+    options.unshift({ value: current, label: loaded ? i18n.t('grievances:inactiveOption', { name: current }) : current });
   }
   return options;
 }

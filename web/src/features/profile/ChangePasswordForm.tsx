@@ -1,9 +1,11 @@
 // Change own password: current, new and confirm; closes 2 s after success.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, PasswordField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 import { authApi } from '../auth/api';
 import { passwordChangeError } from './password-rules';
+import { passwordFieldLabels } from '../../i18n/amplify-labels';
 
 export const SUCCESS_CLOSE_MS = 2000;
 
@@ -12,6 +14,7 @@ interface ChangePasswordFormProps {
 }
 
 export function ChangePasswordForm({ onClose }: ChangePasswordFormProps) {
+  const { t } = useTranslation('profile');
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -37,16 +40,16 @@ export function ChangePasswordForm({ onClose }: ChangePasswordFormProps) {
     setBusy(true);
     try {
       await authApi.changePassword({ oldPassword: currentPassword, newPassword });
-      setSuccess('Password changed successfully!');
+      setSuccess(t('changed'));
     } catch (failure) {
-      setError(errorText(failure, 'Failed to change password'));
+      setError(errorText(failure, t('changeFailed')));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Change password">
+    <form onSubmit={onSubmit} noValidate aria-label={t('changeForm')}>
       <Flex direction="column" gap="medium">
         {error ? <Alert variation="error">{error}</Alert> : null}
         {success ? (
@@ -55,22 +58,25 @@ export function ChangePasswordForm({ onClose }: ChangePasswordFormProps) {
           </Alert>
         ) : null}
         <PasswordField
-          label="Current Password"
+          {...passwordFieldLabels()}
+          label={t('currentPassword')}
           name="currentPassword"
           autoComplete="current-password"
           value={currentPassword}
           onChange={(event) => setCurrentPassword(event.target.value)}
         />
         <PasswordField
-          label="New Password"
+          {...passwordFieldLabels()}
+          label={t('newPassword')}
           name="newPassword"
           autoComplete="new-password"
-          descriptiveText="At least 6 characters."
+          descriptiveText={t('users:passwordHint')}
           value={newPassword}
           onChange={(event) => setNewPassword(event.target.value)}
         />
         <PasswordField
-          label="Confirm New Password"
+          {...passwordFieldLabels()}
+          label={t('confirmPassword')}
           name="confirmPassword"
           autoComplete="new-password"
           value={confirmPassword}
@@ -78,10 +84,10 @@ export function ChangePasswordForm({ onClose }: ChangePasswordFormProps) {
         />
         <Flex gap="small" justifyContent="flex-end" wrap="wrap">
           <Button onClick={onClose} isDisabled={busy}>
-            Cancel
+            {t('common:cancel')}
           </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText="Changing..." isDisabled={Boolean(success)}>
-            Change Password
+          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('changing')} isDisabled={Boolean(success)}>
+            {t('changePassword')}
           </Button>
         </Flex>
       </Flex>

@@ -1,19 +1,20 @@
 // The signed-in user's details with the spec's fallbacks.
+import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../api/types';
 
-const rows = (user: SessionUser): [string, string][] => [
-  ['Name', user.name],
-  ['Email', user.email],
-  ['Role', user.role_name],
-  ['Department', user.department || 'Not Assigned'],
-  ['Designation', user.designation || 'Not Assigned'],
-  ['Phone', user.phone || 'Not Provided'],
-];
-
 export function ProfileDetails({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('profile');
+  const rows: [string, string][] = [
+    [t('name'), user.name],
+    [t('email'), user.email],
+    [t('role'), user.role_name],
+    [t('department'), user.department || t('notAssigned')],
+    [t('designation'), user.designation || t('notAssigned')],
+    [t('phone'), user.phone || t('notProvided')],
+  ];
   return (
     <dl className="detail-list">
-      {rows(user).map(([label, value]) => (
+      {rows.map(([label, value]) => (
         <div key={label} className="detail-row">
           <dt>{label}</dt>
           <dd>{value}</dd>

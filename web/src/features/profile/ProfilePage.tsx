@@ -1,15 +1,18 @@
 // Profile (spec §2): who I am, and a Change Password form.
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Button, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import type { SessionUser } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/use-session';
+import { TwoFactorSection } from '../two-factor/TwoFactorSection';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileDetails } from './ProfileDetails';
 
 export default function ProfilePage() {
   const { user: storedUser, updateUser } = useSession();
+  const { t } = useTranslation('profile');
   // GET /auth/me; on failure the stored session user stands in (spec §7).
   const { data } = useSWR<SessionUser>('/auth/me');
   const [changing, setChanging] = useState(false);
@@ -22,33 +25,34 @@ export default function ProfilePage() {
   const user = data ?? storedUser;
   return (
     <>
-      <PageHeader title="Profile" description="Your account details." />
+      <PageHeader title={t('title')} description={t('description')} />
       <Grid templateColumns={{ base: '1fr', large: '1fr 1fr' }} gap="medium" alignItems="start">
         <Card variation="outlined" className="panel">
           <Heading level={2} className="panel-title">
-            Account
+            {t('account')}
           </Heading>
           {user ? <ProfileDetails user={user} /> : null}
         </Card>
         <Card variation="outlined" className="panel">
           <Flex direction="column" gap="small">
             <Heading level={2} className="panel-title">
-              Change Password
+              {t('changePassword')}
             </Heading>
             {changing ? (
               <ChangePasswordForm onClose={closeForm} />
             ) : (
               <>
-                <Text color="font.secondary">Choose a new password of at least 6 characters.</Text>
+                <Text color="font.secondary">{t('changeHint')}</Text>
                 <div>
                   <Button variation="primary" onClick={() => setChanging(true)}>
-                    Change Password
+                    {t('changePassword')}
                   </Button>
                 </div>
               </>
             )}
           </Flex>
         </Card>
+        <TwoFactorSection />
       </Grid>
     </>
   );

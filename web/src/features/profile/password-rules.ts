@@ -1,4 +1,6 @@
 // Rules of the Change Password form (spec §5 "Change own password").
+import { i18n } from '../../i18n';
+
 export const MIN_PASSWORD_LENGTH = 6;
 
 export interface PasswordChange {
@@ -9,8 +11,8 @@ export interface PasswordChange {
 
 /** The first rule the input breaks, or null when it may be sent. */
 export function passwordChangeError({ currentPassword, newPassword, confirmPassword }: PasswordChange): string | null {
-  if (!currentPassword) return 'Current password is required';
-  if (newPassword !== confirmPassword) return 'New passwords do not match';
-  if (newPassword.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (!currentPassword) return i18n.t('profile:rules.currentRequired');
+  if (newPassword !== confirmPassword) return i18n.t('profile:rules.mismatch');
+  if (newPassword.length < MIN_PASSWORD_LENGTH) return i18n.t('profile:rules.minLength', { min: MIN_PASSWORD_LENGTH });
   return null;
 }

@@ -1,16 +1,12 @@
 // The permissions grid of the role dialog: one row per resource, a checkbox
 // per action, and 'View All Grievances' under the grievances row only.
 import { CheckboxField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import type { PermissionResource } from '../../api/types';
-import { GRID_RESOURCES, RESOURCE_LABELS } from './permission-summary';
+import { actionLabel, GRID_RESOURCES, resourceLabel } from './permission-summary';
 import type { GridFlag, PermissionGrid as Grid } from './role-form';
 
-const COLUMNS: readonly { flag: GridFlag; label: string }[] = [
-  { flag: 'can_create', label: 'Create' },
-  { flag: 'can_read', label: 'Read' },
-  { flag: 'can_update', label: 'Update' },
-  { flag: 'can_delete', label: 'Delete' },
-];
+const COLUMNS: readonly GridFlag[] = ['can_create', 'can_read', 'can_update', 'can_delete'];
 
 interface PermissionGridProps {
   grid: Grid;
@@ -19,14 +15,16 @@ interface PermissionGridProps {
 }
 
 export function PermissionGrid({ grid, onChange, disabled = false }: PermissionGridProps) {
+  const { t } = useTranslation('roles');
+  const columns = COLUMNS.map((flag) => ({ flag, label: actionLabel(flag) }));
   return (
     <fieldset className="perm-fieldset" disabled={disabled}>
-      <legend className="perm-legend">Permissions</legend>
+      <legend className="perm-legend">{t('permissions')}</legend>
       <table className="perm-grid">
         <thead>
           <tr>
-            <th scope="col">Resource</th>
-            {COLUMNS.map((column) => (
+            <th scope="col">{t('resource.label')}</th>
+            {columns.map((column) => (
               <th scope="col" key={column.flag}>
                 {column.label}
               </th>
@@ -35,16 +33,16 @@ export function PermissionGrid({ grid, onChange, disabled = false }: PermissionG
         </thead>
         <tbody>
           {GRID_RESOURCES.map((resource) => {
-            const label = RESOURCE_LABELS[resource];
+            const label = resourceLabel(resource);
             const entry = grid[resource];
             return [
               <tr key={resource} className={resource === 'grievances' ? 'perm-row has-extra' : 'perm-row'}>
                 <th scope="row">{label}</th>
-                {COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <td key={column.flag}>
                     <CheckboxField
                       name={`${resource}.${column.flag}`}
-                      label={`${column.label} ${label}`}
+                      label={t('cellLabel', { action: column.label, resource: label })}
                       labelHidden
                       checked={entry[column.flag]}
                       onChange={(event) => onChange(resource, column.flag, event.target.checked)}
@@ -58,7 +56,7 @@ export function PermissionGrid({ grid, onChange, disabled = false }: PermissionG
                   <td colSpan={COLUMNS.length}>
                     <CheckboxField
                       name="grievances.can_view_all"
-                      label="View All Grievances"
+                      label={t('viewAllGrievances')}
                       checked={entry.can_view_all}
                       onChange={(event) => onChange('grievances', 'can_view_all', event.target.checked)}
                     />

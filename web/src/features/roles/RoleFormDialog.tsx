@@ -1,9 +1,11 @@
 // Add or edit a role (spec §2 "Role Management", §5 "Role").
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Grid, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { PermissionResource, RoleView } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
+import { RequireTwoFactorField } from '../two-factor/RequireTwoFactorField';
 import { rolesApi } from './api';
 import { PermissionGrid } from './PermissionGrid';
 import { gridFromPermissions, permissionsForSave, roleNameError, type GridFlag } from './role-form';
@@ -16,9 +18,11 @@ interface RoleFormDialogProps {
 }
 
 export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) {
+  const { t } = useTranslation('roles');
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [grid, setGrid] = useState(() => gridFromPermissions(role?.permissions));
+  const [requireTwoFactor, setRequireTwoFactor] = useState(role?.require_two_factor === true);
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,19 +42,24 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
       return;
     }
     setBusy(true);
-    const input = { name: name.trim(), description: description.trim(), permissions: permissionsForSave(grid) };
+    const input = {
+      name: name.trim(),
+      description: description.trim(),
+      permissions: permissionsForSave(grid),
+      require_two_factor: requireTwoFactor,
+    };
     try {
       onSaved(role ? await rolesApi.update(role.id, input) : await rolesApi.create(input));
     } catch (error) {
-      setFailure(errorText(error, 'Failed to save role'));
+      setFailure(errorText(error, t('saveFailed')));
       if (error instanceof ApiError && error.fields.name) setNameError(error.fields.name);
       setBusy(false);
     }
   }
 
   return (
-    <Dialog title={role ? `Edit Role: ${role.name}` : 'Add New Role'} onClose={onClose} size="large" busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={role ? 'Edit role' : 'Add role'} className="modal-form">
+    <Dialog title={role ? t('editTitle', { name: role.name }) : t('addNew')} onClose={onClose} size="large" busy={busy}>
+      <form onSubmit={onSubmit} noValidate aria-label={role ? t('editForm') : t('addForm')} className="modal-form">
         <div className="modal-body">
           {failure ? (
             <Alert variation="error" marginBottom="medium">
@@ -59,7 +68,7 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
           ) : null}
           <Grid templateColumns={{ base: '1fr', medium: '1fr 1.4fr' }} gap="medium" marginBottom="large">
             <TextField
-              label="Role Name"
+              label={t('name')}
               name="name"
               autoComplete="off"
               isRequired
@@ -72,24 +81,25 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
               errorMessage={nameError}
             />
             <TextAreaField
-              label="Description"
+              label={t('col.description')}
               name="description"
               rows={2}
               value={description}
               onChange={(event) => setDescription(event.target.value)}
             />
           </Grid>
+          <RequireTwoFactorField checked={requireTwoFactor} onChange={setRequireTwoFactor} disabled={busy} />
           <PermissionGrid grid={grid} onChange={toggle} disabled={busy} />
           <Text className="field-hint" marginTop="small">
-            Resources with nothing ticked are left out of the role.
+            {t('gridHint')}
           </Text>
         </div>
         <div className="modal-foot">
           <Button onClick={onClose} isDisabled={busy}>
-            Cancel
+            {t('common:cancel')}
           </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving...">
-            {role ? 'Save Changes' : 'Add Role'}
+          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('users:saving')}>
+            {role ? t('users:saveChanges') : t('add')}
           </Button>
         </div>
       </form>

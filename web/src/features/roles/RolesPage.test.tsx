@@ -14,6 +14,7 @@ const role = (id: number, name: string, permissions: RoleView['permissions'], us
   user_count,
   created_at: '',
   updated_at: '',
+  require_two_factor: false,
 });
 const admin = role(1, 'Admin', [entry('users', { can_create: true, can_read: true, can_update: true, can_delete: true })], 1);
 const clerk = role(2, 'Clerk', [entry('grievances', { can_read: true, can_create: true }), entry('users', { can_read: true })], 3);
@@ -113,6 +114,7 @@ describe('role management', () => {
         name: 'Desk',
         description: 'Front desk',
         permissions: [entry('grievances', { can_read: true, can_view_all: true }), entry('users', { can_create: true })],
+        require_two_factor: false,
       },
     ]);
   });
@@ -132,6 +134,7 @@ describe('role management', () => {
       name: 'Clerk',
       description: 'Clerk role',
       permissions: [entry('grievances', { can_read: true, can_create: true })],
+      require_two_factor: false,
     });
   });
 

@@ -1,6 +1,7 @@
 // Role Management (spec §2, §6): roles and what each may do.
 import { LoadFailure } from '../../components/LoadFailure';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
@@ -15,11 +16,13 @@ import { usePermission } from '../auth/use-permission';
 import { ROLES_KEY, rolesApi } from './api';
 import { summarisePermissions } from './permission-summary';
 import { RoleFormDialog } from './RoleFormDialog';
-import { ADMIN_DELETE_MESSAGE } from './role-form';
+import { adminDeleteMessage } from './role-form';
+import { dismissLabel } from '../../i18n/amplify-labels';
 
 type Open = { kind: 'add' } | { kind: 'edit'; role: RoleView } | { kind: 'delete'; role: RoleView } | null;
 
 function PermissionSummaryCell({ role }: { role: RoleView }) {
+  const { t } = useTranslation('roles');
   const summary = summarisePermissions(role.permissions);
   return (
     <div className="perm-summary">
@@ -27,7 +30,7 @@ function PermissionSummaryCell({ role }: { role: RoleView }) {
         {summary.text}
       </Text>
       {summary.chips.length > 0 ? (
-        <ul className="chip-list" aria-label={`Permissions of ${role.name}`}>
+        <ul className="chip-list" aria-label={t('permissionsOf', { name: role.name })}>
           {summary.chips.map((chip) => (
             <li key={chip.resource} className="chip">
               {chip.text}
@@ -40,6 +43,7 @@ function PermissionSummaryCell({ role }: { role: RoleView }) {
 }
 
 export default function RolesPage() {
+  const { t } = useTranslation('roles');
   const canCreate = usePermission('roles', 'create');
   const canUpdate = usePermission('roles', 'update');
   const canDelete = usePermission('roles', 'delete');
@@ -55,7 +59,7 @@ export default function RolesPage() {
 
   function askDelete(role: RoleView) {
     if (role.name === ADMIN_ROLE) {
-      adminRefusal.show(ADMIN_DELETE_MESSAGE);
+      adminRefusal.show(adminDeleteMessage());
       return;
     }
     setOpen({ kind: 'delete', role });
@@ -66,9 +70,9 @@ export default function RolesPage() {
     setFailure(null);
     try {
       await rolesApi.remove(role.id);
-      notice.show(`Role ${role.name} deleted.`);
+      notice.show(t('deleted', { name: role.name }));
     } catch (problem) {
-      setFailure(errorText(problem, 'Failed to delete role'));
+      setFailure(errorText(problem, t('deleteFailed')));
     } finally {
       setDeleting(false);
       setOpen(null);
@@ -79,20 +83,20 @@ export default function RolesPage() {
   return (
     <>
       <PageHeader
-        title="Role Management"
-        description="Roles and what each may do."
+        title={t('title')}
+        description={t('description')}
         actions={
           canCreate ? (
             <Button variation="primary" onClick={() => setOpen({ kind: 'add' })} gap="xs">
               <Icon name="add" size={18} />
-              Add New Role
+              {t('addNew')}
             </Button>
           ) : null
         }
       />
 
       {notice.message ? (
-        <Alert variation="success" role="status" className="page-notice" isDismissible onDismiss={notice.clear}>
+        <Alert variation="success" role="status" className="page-notice" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
           {notice.message}
         </Alert>
       ) : null}
@@ -102,7 +106,7 @@ export default function RolesPage() {
         </Alert>
       ) : null}
       {failure ? (
-        <Alert variation="error" className="page-notice" isDismissible onDismiss={() => setFailure(null)}>
+        <Alert variation="error" className="page-notice" isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
           {failure}
         </Alert>
       ) : null}
@@ -110,26 +114,26 @@ export default function RolesPage() {
       <Card variation="outlined" className="panel table-panel">
         <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
           <Heading level={2} className="panel-title" id="roles-heading">
-            Roles
+            {t('heading')}
           </Heading>
-          {data ? <Text className="count-text">{roles.length === 1 ? '1 role' : `${roles.length} roles`}</Text> : null}
+          {data ? <Text className="count-text">{t('count', { count: roles.length })}</Text> : null}
         </Flex>
 
         {isLoading ? (
-          <LoadingState label="Loading roles..." />
+          <LoadingState label={t('loading')} />
         ) : error && !data ? (
-          <LoadFailure message={errorText(error, 'Failed to load roles')} onRetry={() => void mutate()} padded />
+          <LoadFailure message={errorText(error, t('loadFailed'))} onRetry={() => void mutate()} padded />
         ) : roles.length === 0 ? (
-          <Text className="empty-state">No roles found</Text>
+          <Text className="empty-state">{t('empty')}</Text>
         ) : (
           <div className="table-scroll">
             <Table className="data-table" aria-labelledby="roles-heading" highlightOnHover>
               <TableHead>
                 <TableRow>
-                  <TableCell as="th">Role</TableCell>
-                  <TableCell as="th">Description</TableCell>
-                  <TableCell as="th">Permissions</TableCell>
-                  <TableCell as="th">Actions</TableCell>
+                  <TableCell as="th">{t('col.role')}</TableCell>
+                  <TableCell as="th">{t('col.description')}</TableCell>
+                  <TableCell as="th">{t('permissions')}</TableCell>
+                  <TableCell as="th">{t('users:col.actions')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -137,40 +141,40 @@ export default function RolesPage() {
                   const isAdmin = role.name === ADMIN_ROLE;
                   return (
                     <TableRow key={role.id}>
-                      <TableCell data-label="Role" className="cell-strong">
+                      <TableCell data-label={t('col.role')} className="cell-strong">
                         {role.name}
-                        <span className="cell-sub">{role.user_count === 1 ? '1 user' : `${role.user_count} users`}</span>
+                        <span className="cell-sub">{t('users:count', { count: role.user_count })}</span>
                       </TableCell>
-                      <TableCell data-label="Description" className="cell-wrap">
+                      <TableCell data-label={t('col.description')} className="cell-wrap">
                         {role.description || '-'}
                       </TableCell>
-                      <TableCell data-label="Permissions">
+                      <TableCell data-label={t('permissions')}>
                         <PermissionSummaryCell role={role} />
                       </TableCell>
-                      <TableCell data-label="Actions">
+                      <TableCell data-label={t('users:col.actions')}>
                         {canUpdate || canDelete ? (
                           <Flex gap="xs" wrap="wrap" className="row-actions">
                             {canUpdate ? (
-                              <Button size="small" ariaLabel={`Edit ${role.name}`} onClick={() => setOpen({ kind: 'edit', role })}>
-                                Edit
+                              <Button size="small" ariaLabel={t('editNamed', { name: role.name })} onClick={() => setOpen({ kind: 'edit', role })}>
+                                {t('users:edit')}
                               </Button>
                             ) : null}
                             {canDelete ? (
                               <Button
                                 size="small"
                                 className={isAdmin ? 'danger-button is-disabled' : 'danger-button'}
-                                ariaLabel={`Delete ${role.name}`}
+                                ariaLabel={t('deleteNamed', { name: role.name })}
                                 aria-disabled={isAdmin ? true : undefined}
-                                title={isAdmin ? ADMIN_DELETE_MESSAGE : undefined}
+                                title={isAdmin ? adminDeleteMessage() : undefined}
                                 onClick={() => askDelete(role)}
                               >
-                                Delete
+                                {t('common:delete')}
                               </Button>
                             ) : null}
                           </Flex>
                         ) : (
                           <Text as="span" className="muted-text">
-                            No actions available
+                            {t('users:noActions')}
                           </Text>
                         )}
                       </TableCell>
@@ -188,7 +192,7 @@ export default function RolesPage() {
           role={open.kind === 'edit' ? open.role : undefined}
           onClose={close}
           onSaved={(saved) => {
-            notice.show(open.kind === 'add' ? `Role ${saved.name} added.` : `Changes to ${saved.name} saved.`);
+            notice.show(open.kind === 'add' ? t('added', { name: saved.name }) : t('users:saved', { name: saved.name }));
             setFailure(null);
             close();
             void mutate();
@@ -196,8 +200,8 @@ export default function RolesPage() {
         />
       ) : null}
       {open?.kind === 'delete' ? (
-        <ConfirmDialog title="Delete Role" busy={deleting} onCancel={close} onConfirm={() => void confirmDelete(open.role)}>
-          Delete the role {open.role.name}? This cannot be undone.
+        <ConfirmDialog title={t('deleteTitle')} busy={deleting} onCancel={close} onConfirm={() => void confirmDelete(open.role)}>
+          {t('deleteQuestion', { name: open.role.name })}
         </ConfirmDialog>
       ) : null}
     </>

@@ -10,6 +10,8 @@ export interface RoleInput {
   name: string;
   description: string;
   permissions: PermissionEntry[];
+  /** Users of the role must set up two-factor (issue 10). */
+  require_two_factor?: boolean;
 }
 
 // The server also accepts the legacy map; we always send the entry list.

@@ -1,17 +1,14 @@
 // The permission column of the role list (spec §2 "Role Management"):
 // 'N resources • M actions' plus one chip per resource.
 import type { PermissionEntry, PermissionResource } from '../../api/types';
+import { i18n } from '../../i18n';
 
-/** Resource names as the screens call them (dropdowns is the Admin Panel). */
-export const RESOURCE_LABELS: Record<PermissionResource, string> = {
-  grievances: 'Grievances',
-  users: 'Users',
-  roles: 'Roles',
-  dropdowns: 'Admin Panel',
-  reports: 'Reports',
-  dashboard: 'Dashboard',
-  audit: 'Audit',
-};
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(`roles:${key}`, values);
+
+/** A resource's name as the screens call it (dropdowns is the Admin Panel), in the current language. */
+export function resourceLabel(resource: PermissionResource): string {
+  return i18n.exists(`roles:resource.${resource}`) ? t(`resource.${resource}`) : resource;
+}
 
 export const GRID_RESOURCES: readonly PermissionResource[] = [
   'grievances',
@@ -25,19 +22,16 @@ export const GRID_RESOURCES: readonly PermissionResource[] = [
 
 type Flag = 'can_create' | 'can_read' | 'can_update' | 'can_delete' | 'can_view_all';
 
-export const ACTION_LABELS: readonly { flag: Flag; label: string }[] = [
-  { flag: 'can_create', label: 'Create' },
-  { flag: 'can_read', label: 'Read' },
-  { flag: 'can_update', label: 'Update' },
-  { flag: 'can_delete', label: 'Delete' },
-  { flag: 'can_view_all', label: 'View All' },
-];
+export const ACTION_FLAGS: readonly Flag[] = ['can_create', 'can_read', 'can_update', 'can_delete', 'can_view_all'];
+
+/** 'Create', 'Read', 'Update', 'Delete', 'View All' in the current language. */
+export const actionLabel = (flag: Flag): string => t(`action.${flag}`);
 
 /** The actions an entry grants, in a fixed order; view_all counts only on grievances. */
 export function grantedActions(entry: PermissionEntry): string[] {
-  return ACTION_LABELS.filter(
-    ({ flag }) => entry[flag] === true && (flag !== 'can_view_all' || entry.resource === 'grievances'),
-  ).map(({ label }) => label);
+  return ACTION_FLAGS.filter(
+    (flag) => entry[flag] === true && (flag !== 'can_view_all' || entry.resource === 'grievances'),
+  ).map(actionLabel);
 }
 
 export interface PermissionChip {
@@ -54,25 +48,23 @@ export interface PermissionSummary {
   chips: PermissionChip[];
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 export function summarisePermissions(permissions: readonly PermissionEntry[] | null | undefined): PermissionSummary {
   const entries = (permissions ?? [])
     .map((entry) => ({ entry, actions: grantedActions(entry) }))
     .filter(({ actions }) => actions.length > 0);
   const actions = entries.reduce((sum, { actions: granted }) => sum + granted.length, 0);
   const chips = entries.map(({ entry, actions: granted }) => {
-    const label = RESOURCE_LABELS[entry.resource] ?? entry.resource;
+    const label = resourceLabel(entry.resource);
     const full = granted.length === (entry.resource === 'grievances' ? 5 : 4);
-    return { resource: entry.resource, text: `${label}: ${full ? 'Full access' : granted.join(', ')}` };
+    return { resource: entry.resource, text: `${label}: ${full ? t('fullAccess') : granted.join(', ')}` };
   });
   return {
     resources: entries.length,
     actions,
     text:
       entries.length === 0
-        ? 'No permissions'
-        : `${plural(entries.length, 'resource', 'resources')} • ${plural(actions, 'action', 'actions')}`,
+        ? t('noPermissions')
+        : `${t('resources', { count: entries.length })} • ${t('actions', { count: actions })}`,
     chips,
   };
 }

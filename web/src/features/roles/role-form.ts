@@ -1,5 +1,6 @@
 // Rules of the role dialog (spec §5 "Role").
 import type { PermissionEntry, PermissionResource } from '../../api/types';
+import { i18n } from '../../i18n';
 import { GRID_RESOURCES } from './permission-summary';
 
 export type PermissionGrid = Record<PermissionResource, PermissionEntry>;
@@ -27,8 +28,8 @@ export function permissionsForSave(grid: PermissionGrid): PermissionEntry[] {
 }
 
 export function roleNameError(name: string): string | null {
-  return name.trim() ? null : 'Role name is required';
+  return name.trim() ? null : i18n.t('roles:nameRequired');
 }
 
 /** Shown for 3 s when someone tries to delete the Admin role (spec §5 "Deletion"). */
-export const ADMIN_DELETE_MESSAGE = 'Cannot delete the Admin role';
+export const adminDeleteMessage = (): string => i18n.t('roles:adminDelete');

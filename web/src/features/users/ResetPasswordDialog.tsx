@@ -1,11 +1,13 @@
 // An administrator sets a new password for a user (spec §5 "Admin reset password").
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 import type { UserView } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { usersApi } from './api';
 import { resetPasswordError } from './user-rules';
+import { passwordFieldLabels } from '../../i18n/amplify-labels';
 
 interface ResetPasswordDialogProps {
   user: UserView;
@@ -14,6 +16,7 @@ interface ResetPasswordDialogProps {
 }
 
 export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDialogProps) {
+  const { t } = useTranslation('users');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -30,14 +33,14 @@ export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDial
       await usersApi.resetPassword(user.id, { newPassword: password });
       onDone(user);
     } catch (error) {
-      setFailure(errorText(error, 'Failed to reset password'));
+      setFailure(errorText(error, t('resetFailed')));
       setBusy(false);
     }
   }
 
   return (
-    <Dialog title={`Reset Password for ${user.name}`} onClose={onClose} size="small" busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={`Reset password for ${user.name}`} className="modal-form">
+    <Dialog title={t('resetPasswordNamed', { name: user.name })} onClose={onClose} size="small" busy={busy}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('resetPasswordForm', { name: user.name })} className="modal-form">
         <div className="modal-body">
           {failure ? (
             <Alert variation="error" marginBottom="medium">
@@ -45,10 +48,11 @@ export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDial
             </Alert>
           ) : null}
           <PasswordField
-            label="New Password"
+            {...passwordFieldLabels()}
+            label={t('newPassword')}
             name="newPassword"
             autoComplete="new-password"
-            descriptiveText={`Set a new password for ${user.email}. At least 6 characters.`}
+            descriptiveText={t('newPasswordHint', { email: user.email })}
             isRequired
             value={password}
             onChange={(event) => {
@@ -61,10 +65,10 @@ export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDial
         </div>
         <div className="modal-foot">
           <Button onClick={onClose} isDisabled={busy}>
-            Cancel
+            {t('common:cancel')}
           </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText="Resetting...">
-            Reset Password
+          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('resetting')}>
+            {t('resetPassword')}
           </Button>
         </div>
       </form>

@@ -1,13 +1,16 @@
 // Add or edit a user (spec §2 "User Management", §5 "User form").
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Alert, Button, Grid, PasswordField, SelectField, SwitchField, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
+import { i18n } from '../../i18n';
 import type { RoleOptionsEnvelope, UserRequest, UserView } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { useActiveNames } from '../admin/api';
 import { ROLE_OPTIONS_KEY, usersApi } from './api';
 import { EMPTY_USER, userFormErrors, type UserField, type UserFieldErrors, type UserFormMode, type UserFormValues } from './user-rules';
+import { passwordFieldLabels } from '../../i18n/amplify-labels';
 
 interface UserFormDialogProps {
   mode: UserFormMode;
@@ -50,11 +53,12 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 /** Options of a list dropdown: the active names, plus the current value if it is no longer active. */
 function withCurrent(names: string[], current: string): { value: string; label: string }[] {
   const options = names.map((name) => ({ value: name, label: name }));
-  if (current && !names.includes(current)) options.unshift({ value: current, label: `${current} (inactive)` });
+  if (current && !names.includes(current)) options.unshift({ value: current, label: i18n.t('grievances:inactiveOption', { name: current }) });
   return options;
 }
 
 export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogProps) {
+  const { t } = useTranslation('users');
   const [values, setValues] = useState<UserFormValues>(() => initialValues(user));
   const [errors, setErrors] = useState<UserFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -102,19 +106,19 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
       const saved = mode === 'add' || !user ? await usersApi.create(body) : await usersApi.update(user.id, body);
       onSaved(saved);
     } catch (error) {
-      setFailure(errorText(error, 'Failed to save user'));
+      setFailure(errorText(error, t('saveFailed')));
       setErrors(serverFieldErrors(error));
       setBusy(false);
       focusFirstInvalid(form);
     }
   }
 
-  const listHint = (error: unknown, what: string) =>
-    error ? errorText(error, `Failed to load ${what}`) : undefined;
+  const listHint = (error: unknown, what: 'departments' | 'designations' | 'roles') =>
+    error ? errorText(error, t(`listFailed.${what}`)) : undefined;
 
   return (
-    <Dialog title={mode === 'add' ? 'Add User' : `Edit User: ${user?.name ?? ''}`} onClose={onClose} busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={mode === 'add' ? 'Add user' : 'Edit user'} className="modal-form">
+    <Dialog title={mode === 'add' ? t('add') : t('editTitle', { name: user?.name ?? '' })} onClose={onClose} busy={busy}>
+      <form onSubmit={onSubmit} noValidate aria-label={mode === 'add' ? t('addForm') : t('editForm')} className="modal-form">
         <div className="modal-body">
           {failure ? (
             <Alert variation="error" marginBottom="medium">
@@ -123,7 +127,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
           ) : null}
           <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
             <TextField
-              label="Name"
+              label={t('col.name')}
               name="name"
               autoComplete="off"
               isRequired
@@ -133,7 +137,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
               errorMessage={errors.name}
             />
             <TextField
-              label="Email"
+              label={t('col.email')}
               name="email"
               type="email"
               inputMode="email"
@@ -146,10 +150,11 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
             />
             {mode === 'add' ? (
               <PasswordField
-                label="Password"
+                {...passwordFieldLabels()}
+                label={t('password')}
                 name="password"
                 autoComplete="new-password"
-                descriptiveText="At least 6 characters."
+                descriptiveText={t('passwordHint')}
                 isRequired
                 value={values.password}
                 onChange={(event) => set('password', event.target.value)}
@@ -158,19 +163,19 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
               />
             ) : null}
             <TextField
-              label="Phone"
+              label={t('col.phone')}
               name="phone"
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              descriptiveText={mode === 'add' ? 'Optional.' : undefined}
+              descriptiveText={mode === 'add' ? t('optional') : undefined}
               value={values.phone}
               onChange={(event) => set('phone', event.target.value)}
               hasError={Boolean(errors.phone)}
               errorMessage={errors.phone}
             />
             <SelectField
-              label="Department"
+              label={t('col.department')}
               name="department"
               isRequired
               value={values.department}
@@ -179,7 +184,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
               errorMessage={errors.department}
               descriptiveText={listHint(departments.error, 'departments')}
             >
-              <option value="">{departments.isLoading ? 'Loading...' : 'Select department'}</option>
+              <option value="">{departments.isLoading ? t('common:loading') : t('selectDepartment')}</option>
               {withCurrent(departments.names, values.department).map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -187,7 +192,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
               ))}
             </SelectField>
             <SelectField
-              label="Designation"
+              label={t('designation')}
               name="designation"
               isRequired
               value={values.designation}
@@ -196,7 +201,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
               errorMessage={errors.designation}
               descriptiveText={listHint(designations.error, 'designations')}
             >
-              <option value="">{designations.isLoading ? 'Loading...' : 'Select designation'}</option>
+              <option value="">{designations.isLoading ? t('common:loading') : t('selectDesignation')}</option>
               {withCurrent(designations.names, values.designation).map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -204,7 +209,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
               ))}
             </SelectField>
             <SelectField
-              label="Role"
+              label={t('col.role')}
               name="role_id"
               isRequired
               value={String(values.role_id)}
@@ -213,7 +218,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
               errorMessage={errors.role_id}
               descriptiveText={listHint(roles.error, 'roles')}
             >
-              <option value="0">{roles.isLoading ? 'Loading...' : 'Select role'}</option>
+              <option value="0">{roles.isLoading ? t('common:loading') : t('selectRole')}</option>
               {roleOptions.map((role) => (
                 <option key={role.id} value={String(role.id)}>
                   {role.name}
@@ -221,7 +226,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
               ))}
             </SelectField>
             <SwitchField
-              label="Active"
+              label={t('common:active')}
               name="active"
               labelPosition="end"
               alignSelf="end"
@@ -232,10 +237,10 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
         </div>
         <div className="modal-foot">
           <Button onClick={onClose} isDisabled={busy}>
-            Cancel
+            {t('common:cancel')}
           </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving...">
-            {mode === 'add' ? 'Add User' : 'Save Changes'}
+          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('saving')}>
+            {mode === 'add' ? t('add') : t('saveChanges')}
           </Button>
         </div>
       </form>

@@ -18,6 +18,7 @@ const asha: UserView = {
   status: 'active',
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
+  two_factor_enabled: false,
 };
 const ravi: UserView = { ...asha, id: 8, name: 'Ravi Kumar', email: 'ravi@police.test', phone: null, status: 'inactive' };
 

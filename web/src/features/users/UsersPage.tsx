@@ -1,6 +1,7 @@
 // User Management (spec §2, §6): staff accounts, their roles and status.
 import { LoadFailure } from '../../components/LoadFailure';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
@@ -12,9 +13,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
+import { ResetTwoFactorButton } from '../two-factor/ResetTwoFactorButton';
 import { USERS_KEY, usersApi, usersOf } from './api';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
+import { dismissLabel } from '../../i18n/amplify-labels';
 
 type Open =
   | { kind: 'add' }
@@ -26,6 +29,7 @@ type Open =
 const dash = (value: string | null | undefined) => (value && value.trim() ? value : '-');
 
 export default function UsersPage() {
+  const { t } = useTranslation('users');
   const canCreate = usePermission('users', 'create');
   const canUpdate = usePermission('users', 'update');
   const canDelete = usePermission('users', 'delete');
@@ -43,9 +47,9 @@ export default function UsersPage() {
     setFailure(null);
     try {
       await usersApi.remove(user.id);
-      notice.show(`User ${user.name} deleted.`);
+      notice.show(t('deleted', { name: user.name }));
     } catch (problem) {
-      setFailure(errorText(problem, 'Failed to delete user'));
+      setFailure(errorText(problem, t('deleteFailed')));
     } finally {
       setDeleting(false);
       setOpen(null);
@@ -56,25 +60,25 @@ export default function UsersPage() {
   return (
     <>
       <PageHeader
-        title="User Management"
-        description="Staff accounts, their roles and status."
+        title={t('title')}
+        description={t('description')}
         actions={
           canCreate ? (
             <Button variation="primary" onClick={() => setOpen({ kind: 'add' })} gap="xs">
               <Icon name="add" size={18} />
-              Add User
+              {t('add')}
             </Button>
           ) : null
         }
       />
 
       {notice.message ? (
-        <Alert variation="success" role="status" className="page-notice" isDismissible onDismiss={notice.clear}>
+        <Alert variation="success" role="status" className="page-notice" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
           {notice.message}
         </Alert>
       ) : null}
       {failure ? (
-        <Alert variation="error" className="page-notice" isDismissible onDismiss={() => setFailure(null)}>
+        <Alert variation="error" className="page-notice" isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
           {failure}
         </Alert>
       ) : null}
@@ -82,80 +86,89 @@ export default function UsersPage() {
       <Card variation="outlined" className="panel table-panel">
         <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
           <Heading level={2} className="panel-title" id="users-heading">
-            Users
+            {t('heading')}
           </Heading>
-          {data ? <Text className="count-text">{users.length === 1 ? '1 user' : `${users.length} users`}</Text> : null}
+          {data ? <Text className="count-text">{t('count', { count: users.length })}</Text> : null}
         </Flex>
 
         {isLoading ? (
-          <LoadingState label="Loading users..." />
+          <LoadingState label={t('loading')} />
         ) : error && !data ? (
-          <LoadFailure message={errorText(error, 'Failed to load users')} onRetry={() => void mutate()} padded />
+          <LoadFailure message={errorText(error, t('loadFailed'))} onRetry={() => void mutate()} padded />
         ) : users.length === 0 ? (
-          <Text className="empty-state">No users found</Text>
+          <Text className="empty-state">{t('empty')}</Text>
         ) : (
           <div className="table-scroll">
             <Table className="data-table" aria-labelledby="users-heading" highlightOnHover>
               <TableHead>
                 <TableRow>
-                  <TableCell as="th">Name</TableCell>
-                  <TableCell as="th">Email</TableCell>
-                  <TableCell as="th">Phone</TableCell>
-                  <TableCell as="th">Department</TableCell>
-                  <TableCell as="th">Role</TableCell>
-                  <TableCell as="th">Status</TableCell>
-                  <TableCell as="th">Actions</TableCell>
+                  <TableCell as="th">{t('col.name')}</TableCell>
+                  <TableCell as="th">{t('col.email')}</TableCell>
+                  <TableCell as="th">{t('col.phone')}</TableCell>
+                  <TableCell as="th">{t('col.department')}</TableCell>
+                  <TableCell as="th">{t('col.role')}</TableCell>
+                  <TableCell as="th">{t('col.status')}</TableCell>
+                  <TableCell as="th">{t('col.actions')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {users.map((user) => (
                   <TableRow key={user.id}>
-                    <TableCell data-label="Name" className="cell-strong">
+                    <TableCell data-label={t('col.name')} className="cell-strong">
                       {user.name}
                       {user.designation ? <span className="cell-sub">{user.designation}</span> : null}
                     </TableCell>
-                    <TableCell data-label="Email" className="cell-wrap">
+                    <TableCell data-label={t('col.email')} className="cell-wrap">
                       {user.email}
                     </TableCell>
-                    <TableCell data-label="Phone" className="cell-nowrap">
+                    <TableCell data-label={t('col.phone')} className="cell-nowrap">
                       {dash(user.phone)}
                     </TableCell>
-                    <TableCell data-label="Department">{dash(user.department)}</TableCell>
-                    <TableCell data-label="Role">{user.role_name}</TableCell>
-                    <TableCell data-label="Status">
+                    <TableCell data-label={t('col.department')}>{dash(user.department)}</TableCell>
+                    <TableCell data-label={t('col.role')}>{user.role_name}</TableCell>
+                    <TableCell data-label={t('col.status')}>
                       <StatusBadge active={user.status === 'active'} />
                     </TableCell>
-                    <TableCell data-label="Actions">
+                    <TableCell data-label={t('col.actions')}>
                       {canUpdate || canDelete ? (
                         <Flex gap="xs" wrap="wrap" className="row-actions can-wrap">
                           {canUpdate ? (
                             <>
-                              <Button size="small" ariaLabel={`Edit ${user.name}`} onClick={() => setOpen({ kind: 'edit', user })}>
-                                Edit
+                              <Button size="small" ariaLabel={t('editNamed', { name: user.name })} onClick={() => setOpen({ kind: 'edit', user })}>
+                                {t('edit')}
                               </Button>
                               <Button
                                 size="small"
-                                ariaLabel={`Reset Password for ${user.name}`}
+                                ariaLabel={t('resetPasswordNamed', { name: user.name })}
                                 onClick={() => setOpen({ kind: 'reset', user })}
                               >
-                                Reset Password
+                                {t('resetPassword')}
                               </Button>
+                              <ResetTwoFactorButton
+                                user={user}
+                                onReset={(message) => {
+                                  notice.show(message);
+                                  setFailure(null);
+                                  void mutate();
+                                }}
+                                onError={setFailure}
+                              />
                             </>
                           ) : null}
                           {canDelete ? (
                             <Button
                               size="small"
                               className="danger-button"
-                              ariaLabel={`Delete ${user.name}`}
+                              ariaLabel={t('deleteNamed', { name: user.name })}
                               onClick={() => setOpen({ kind: 'delete', user })}
                             >
-                              Delete
+                              {t('common:delete')}
                             </Button>
                           ) : null}
                         </Flex>
                       ) : (
                         <Text as="span" className="muted-text">
-                          No actions available
+                          {t('noActions')}
                         </Text>
                       )}
                     </TableCell>
@@ -173,7 +186,7 @@ export default function UsersPage() {
           user={open.kind === 'edit' ? open.user : undefined}
           onClose={close}
           onSaved={(saved) => {
-            notice.show(open.kind === 'add' ? `User ${saved.name} added.` : `Changes to ${saved.name} saved.`);
+            notice.show(open.kind === 'add' ? t('added', { name: saved.name }) : t('saved', { name: saved.name }));
             setFailure(null);
             close();
             void mutate();
@@ -185,19 +198,19 @@ export default function UsersPage() {
           user={open.user}
           onClose={close}
           onDone={(user) => {
-            notice.show(`Password reset for ${user.name}.`);
+            notice.show(t('passwordReset', { name: user.name }));
             close();
           }}
         />
       ) : null}
       {open?.kind === 'delete' ? (
         <ConfirmDialog
-          title="Delete User"
+          title={t('deleteTitle')}
           busy={deleting}
           onCancel={close}
           onConfirm={() => void confirmDelete(open.user)}
         >
-          Delete the user {open.user.name} ({open.user.email})? They will no longer be able to sign in. This cannot be undone.
+          {t('deleteQuestion', { name: open.user.name, email: open.user.email })}
         </ConfirmDialog>
       ) : null}
     </>

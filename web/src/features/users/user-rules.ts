@@ -1,5 +1,8 @@
 // Rules of the user dialogs (spec §5 "User form", "Admin reset password").
+import { i18n } from '../../i18n';
 import { MIN_PASSWORD_LENGTH } from '../profile/password-rules';
+
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(`users:${key}`, values);
 
 export type UserFormMode = 'add' | 'edit';
 
@@ -32,18 +35,18 @@ export const EMPTY_USER: UserFormValues = {
 /** The fields marked required that are empty; password only when adding. */
 export function userFormErrors(values: UserFormValues, mode: UserFormMode): UserFieldErrors {
   const errors: UserFieldErrors = {};
-  if (!values.name.trim()) errors.name = 'Name is required';
-  if (!values.email.trim()) errors.email = 'Email is required';
-  if (mode === 'add' && !values.password) errors.password = 'Password is required';
-  if (!values.department) errors.department = 'Department is required';
-  if (!values.designation) errors.designation = 'Designation is required';
-  if (!values.role_id) errors.role_id = 'Role is required';
+  if (!values.name.trim()) errors.name = t('rules.nameRequired');
+  if (!values.email.trim()) errors.email = t('rules.emailRequired');
+  if (mode === 'add' && !values.password) errors.password = t('rules.passwordRequired');
+  if (!values.department) errors.department = t('rules.departmentRequired');
+  if (!values.designation) errors.designation = t('rules.designationRequired');
+  if (!values.role_id) errors.role_id = t('rules.roleRequired');
   return errors;
 }
 
 /** The first rule a new password set by an administrator breaks, or null. */
 export function resetPasswordError(password: string): string | null {
-  if (!password.trim()) return 'Please enter a new password';
-  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+  if (!password.trim()) return t('rules.enterNewPassword');
+  if (password.length < MIN_PASSWORD_LENGTH) return t('rules.minLength', { min: MIN_PASSWORD_LENGTH });
   return null;
 }

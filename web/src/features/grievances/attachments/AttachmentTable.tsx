@@ -1,5 +1,6 @@
 // A grievance's attachments, newest first, with Download and (for editors) Delete.
 import { Button, Flex, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import type { Attachment } from '../../../api/types';
 import { Icon } from '../../../components/icons';
 import { dash, formatDateTime } from '../../../lib/format';
@@ -17,19 +18,20 @@ interface AttachmentTableProps {
 }
 
 export function AttachmentTable({ labelledBy, attachments, downloading, onDownload, onDelete }: AttachmentTableProps) {
+  const { t } = useTranslation('casework');
   return (
     <div className="table-scroll inset-table">
       <Table className="data-table" aria-labelledby={labelledBy} size="small">
         <TableHead>
           <TableRow>
-            <TableCell as="th">File Name</TableCell>
-            <TableCell as="th">Type</TableCell>
+            <TableCell as="th">{t('attachments.fileName')}</TableCell>
+            <TableCell as="th">{t('attachments.type')}</TableCell>
             <TableCell as="th" className="cell-number">
-              Size
+              {t('attachments.size')}
             </TableCell>
-            <TableCell as="th">Uploaded By</TableCell>
-            <TableCell as="th">Uploaded</TableCell>
-            <TableCell as="th">Actions</TableCell>
+            <TableCell as="th">{t('attachments.uploadedBy')}</TableCell>
+            <TableCell as="th">{t('attachments.uploaded')}</TableCell>
+            <TableCell as="th">{t('grievances:col.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -37,38 +39,38 @@ export function AttachmentTable({ labelledBy, attachments, downloading, onDownlo
             const busy = downloading.has(attachment.id);
             return (
               <TableRow key={attachment.id}>
-                <TableCell data-label="File Name" className="cell-strong cell-wrap">
+                <TableCell data-label={t('attachments.fileName')} className="cell-strong cell-wrap">
                   {attachment.file_name}
                 </TableCell>
-                <TableCell data-label="Type">{typeLabel(attachment.content_type)}</TableCell>
-                <TableCell data-label="Size" className="cell-number cell-nowrap">
+                <TableCell data-label={t('attachments.type')}>{typeLabel(attachment.content_type)}</TableCell>
+                <TableCell data-label={t('attachments.size')} className="cell-number cell-nowrap">
                   {formatSize(attachment.size)}
                 </TableCell>
-                <TableCell data-label="Uploaded By">{dash(attachment.uploaded_by_name)}</TableCell>
-                <TableCell data-label="Uploaded" className="cell-nowrap">
+                <TableCell data-label={t('attachments.uploadedBy')}>{dash(attachment.uploaded_by_name)}</TableCell>
+                <TableCell data-label={t('attachments.uploaded')} className="cell-nowrap">
                   <time dateTime={attachment.uploaded_at}>{formatDateTime(attachment.uploaded_at)}</time>
                 </TableCell>
-                <TableCell data-label="Actions">
+                <TableCell data-label={t('grievances:col.actions')}>
                   <Flex gap="xs" wrap="wrap" className="row-actions">
                     <Button
                       size="small"
                       gap="xs"
                       isLoading={busy}
-                      loadingText="Opening..."
-                      ariaLabel={busy ? `Download ${attachment.file_name}: Opening...` : `Download ${attachment.file_name}`}
+                      loadingText={t('attachments.opening')}
+                      ariaLabel={busy ? `${t('attachments.downloadNamed', { name: attachment.file_name })}: ${t('attachments.opening')}` : t('attachments.downloadNamed', { name: attachment.file_name })}
                       onClick={() => onDownload(attachment)}
                     >
                       <Icon name="download" size={18} />
-                      Download
+                      {t('attachments.download')}
                     </Button>
                     {onDelete ? (
                       <Button
                         size="small"
                         className="danger-button"
-                        ariaLabel={`Delete ${attachment.file_name}`}
+                        ariaLabel={t('attachments.deleteNamed', { name: attachment.file_name })}
                         onClick={() => onDelete(attachment)}
                       >
-                        Delete
+                        {t('common:delete')}
                       </Button>
                     ) : null}
                   </Flex>

@@ -1,6 +1,7 @@
 // The body of the detail screen's 'Attachments' section (issue 9): the list,
 // downloads, and for users with grievances update the drop zone and Delete.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { Alert, Flex, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../../api/errors';
@@ -16,6 +17,7 @@ import { DropZone } from './DropZone';
 import { UploadList } from './UploadList';
 import { useDownload } from './use-download';
 import { useUploads } from './use-uploads';
+import { dismissLabel } from '../../../i18n/amplify-labels';
 
 interface AttachmentsSectionProps {
   grievanceId: number;
@@ -25,6 +27,7 @@ interface AttachmentsSectionProps {
 }
 
 export function AttachmentsSection({ grievanceId, canUpdate, headingId }: AttachmentsSectionProps) {
+  const { t } = useTranslation('casework');
   const key = attachmentsKey(grievanceId);
   const { data, error, isLoading, mutate } = useSWR<AttachmentListEnvelope>(key);
   const { mutate: mutateOther } = useSWRConfig();
@@ -39,7 +42,7 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
     void mutateOther(historyKey(grievanceId));
   };
   const uploads = useUploads(grievanceId, (attachment) => {
-    notice.show(`${attachment.file_name} attached.`);
+    notice.show(t('attachments.attached', { name: attachment.file_name }));
     refresh();
   });
   const downloads = useDownload(grievanceId, (text) => {
@@ -52,9 +55,9 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
     setFailure(null);
     try {
       await attachmentsApi.remove(grievanceId, attachment.id);
-      notice.show(`${attachment.file_name} deleted.`);
+      notice.show(t('attachments.deleted', { name: attachment.file_name }));
     } catch (problem) {
-      setFailure(errorText(problem, 'Failed to delete attachment'));
+      setFailure(errorText(problem, t('attachments.deleteFailed')));
     } finally {
       setBusy(false);
       setDeleting(null);
@@ -67,22 +70,22 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
   return (
     <Flex direction="column" gap="small">
       {notice.message ? (
-        <Alert variation="success" role="status" isDismissible onDismiss={notice.clear}>
+        <Alert variation="success" role="status" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
           {notice.message}
         </Alert>
       ) : null}
       {failure ? (
-        <Alert variation="error" isDismissible onDismiss={() => setFailure(null)}>
+        <Alert variation="error" isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
           {failure}
         </Alert>
       ) : null}
 
       {isLoading && !data ? (
-        <LoadingState label="Loading attachments..." />
+        <LoadingState label={t('attachments.loading')} />
       ) : error && !data ? (
-        <LoadFailure message={errorText(error, 'Failed to load attachments')} onRetry={() => void mutate()} />
+        <LoadFailure message={errorText(error, t('attachments.loadFailed'))} onRetry={() => void mutate()} />
       ) : attachments.length === 0 ? (
-        <Text className="muted-text">No attachments yet.</Text>
+        <Text className="muted-text">{t('attachments.empty')}</Text>
       ) : (
         <AttachmentTable
           labelledBy={headingId}
@@ -105,12 +108,12 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
 
       {deleting ? (
         <ConfirmDialog
-          title="Delete Attachment"
+          title={t('attachments.deleteTitle')}
           busy={busy}
           onCancel={() => setDeleting(null)}
           onConfirm={() => void confirmDelete(deleting)}
         >
-          Delete {deleting.file_name}? This cannot be undone.
+          {t('attachments.deleteQuestion', { name: deleting.file_name })}
         </ConfirmDialog>
       ) : null}
     </Flex>

@@ -2,6 +2,7 @@
 // the keyboard's (and screen reader's) way in; dropping is a shortcut for the mouse.
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Button, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { ACCEPT } from './file-rules';
 
@@ -9,6 +10,7 @@ import { ACCEPT } from './file-rules';
 const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const { t } = useTranslation('casework');
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const hintId = useId();
@@ -42,10 +44,10 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
         <Icon name="upload" size={26} />
       </span>
       <Text id={hintId} className="drop-zone-text">
-        Drag PDF, JPEG or PNG files here (at most 20 MB each), or
+        {t('attachments.dropHint')}
       </Text>
       <Button size="small" gap="xs" aria-describedby={hintId} onClick={() => input.current?.click()}>
-        Choose files
+        {t('attachments.choose')}
       </Button>
       <input
         ref={input}
@@ -53,7 +55,7 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
         multiple
         accept={ACCEPT}
         hidden
-        aria-label="Files to attach"
+        aria-label={t('attachments.filesToAttach')}
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
           // Cleared so that choosing the same file again (after a failure) is noticed.

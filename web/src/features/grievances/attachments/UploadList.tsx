@@ -1,17 +1,20 @@
 // The files on their way: a labelled progress bar each, or why one failed.
 import { useId } from 'react';
 import { Alert, Flex, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
 import { formatSize } from './file-rules';
 import type { UploadItem } from './use-uploads';
+import { dismissLabel } from '../../../i18n/amplify-labels';
 
 function phaseText(item: UploadItem): string {
   switch (item.phase) {
     case 'waiting':
-      return 'Waiting...';
+      return i18n.t('casework:attachments.waiting');
     case 'sending':
-      return `Uploading... ${Math.round(item.progress * 100)}%`;
+      return i18n.t('casework:attachments.uploading', { percent: Math.round(item.progress * 100) });
     case 'saving':
-      return 'Saving...';
+      return i18n.t('casework:attachments.saving');
     default:
       return '';
   }
@@ -31,7 +34,7 @@ function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: (key: str
         </Text>
       </Flex>
       {item.phase === 'failed' ? (
-        <Alert variation="error" isDismissible onDismiss={() => onDismiss(item.key)} className="upload-error">
+        <Alert variation="error" isDismissible {...dismissLabel()} onDismiss={() => onDismiss(item.key)} className="upload-error">
           {item.error}
         </Alert>
       ) : (
@@ -48,9 +51,10 @@ function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: (key: str
 }
 
 export function UploadList({ items, onDismiss }: { items: readonly UploadItem[]; onDismiss: (key: string) => void }) {
+  const { t } = useTranslation('casework');
   if (items.length === 0) return null;
   return (
-    <ul className="upload-list" aria-label="Uploads">
+    <ul className="upload-list" aria-label={t('attachments.uploads')}>
       {items.map((item) => (
         <UploadRow key={item.key} item={item} onDismiss={onDismiss} />
       ))}

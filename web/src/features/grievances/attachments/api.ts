@@ -11,6 +11,7 @@ import type {
   UploadTicket,
 } from '../../../api/types';
 import { grievanceKey } from '../api';
+import { i18n } from '../../../i18n';
 
 /** SWR key of one grievance's attachments ({success, data}, newest first). */
 export const attachmentsKey = (grievanceId: number | string) => `${grievanceKey(grievanceId)}/attachments`;
@@ -24,7 +25,7 @@ export type AttachmentLink = Pick<ExportLink, 'url' | 'expires_at'>;
 /** A download answer without a link has nothing to open: fail here rather than with a blank window. */
 function linkOf(body: unknown): AttachmentLink {
   const record = body && typeof body === 'object' ? (body as Partial<AttachmentLink>) : {};
-  if (typeof record.url !== 'string' || !record.url) throw new Error('The server did not send a download link');
+  if (typeof record.url !== 'string' || !record.url) throw new Error(i18n.t('grievances:export.noLink'));
   return record as AttachmentLink;
 }
 

@@ -2,14 +2,13 @@
 // Checked here before anything is sent, with the server's own messages; the
 // server checks again (and checks the type from the content).
 
+import { i18n } from '../../../i18n';
+
 export const MAX_BYTES = 20 * 1024 * 1024;
 
 /** The file picker's filter. */
 export const ACCEPT = '.pdf,.jpg,.jpeg,.png';
 
-export const TOO_LARGE = 'Files may be at most 20 MB';
-export const WRONG_TYPE = 'Only PDF, JPEG and PNG files can be attached';
-export const EMPTY_FILE = 'The file is empty';
 
 const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
@@ -32,9 +31,9 @@ export function contentTypeOf(file: { name: string; type: string }): string | nu
 
 /** Why the file cannot be attached, or null when it may be sent. */
 export function fileProblem(file: { name: string; type: string; size: number }): string | null {
-  if (file.size > MAX_BYTES) return TOO_LARGE;
-  if (!contentTypeOf(file)) return WRONG_TYPE;
-  if (file.size === 0) return EMPTY_FILE;
+  if (file.size > MAX_BYTES) return i18n.t('casework:attachments.tooLarge');
+  if (!contentTypeOf(file)) return i18n.t('casework:attachments.wrongType');
+  if (file.size === 0) return i18n.t('casework:attachments.emptyFile');
   return null;
 }
 

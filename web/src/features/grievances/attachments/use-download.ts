@@ -5,11 +5,12 @@ import { ApiError, errorText, NetworkError } from '../../../api/errors';
 import type { Attachment } from '../../../api/types';
 import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../export-window';
 import { attachmentsApi } from './api';
+import { i18n } from '../../../i18n';
 
 function failureMessage(error: unknown, name: string): string {
   // The answer was not a link (thrown by the API module itself): say so.
   const own = error instanceof Error && !(error instanceof ApiError) && !(error instanceof NetworkError);
-  return own ? error.message : errorText(error, `Failed to download ${name}`);
+  return own ? error.message : errorText(error, i18n.t('casework:attachments.downloadFailed', { name }));
 }
 
 export function useDownload(grievanceId: number, onFailure: (message: string) => void) {

@@ -6,6 +6,7 @@ import { errorText } from '../../../api/errors';
 import type { Attachment } from '../../../api/types';
 import { fileProblem } from './file-rules';
 import { FileRejected, uploadAttachment, type UploadPhase } from './upload-attachment';
+import { i18n } from '../../../i18n';
 
 export interface UploadItem {
   key: string;
@@ -20,7 +21,7 @@ export interface UploadItem {
 function failureText(error: unknown, name: string): string {
   if (error instanceof FileRejected) return error.message;
   // The ticket and confirm answers are ApiErrors; so is a refused PUT with the portal's {error}.
-  return errorText(error, `Failed to upload ${name}`);
+  return errorText(error, i18n.t('casework:attachments.uploadFailed', { name }));
 }
 
 export function useUploads(grievanceId: number, onAttached: (attachment: Attachment) => void) {

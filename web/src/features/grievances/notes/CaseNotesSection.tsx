@@ -1,5 +1,6 @@
 // The body of the detail screen's 'Case Notes' section (issue 9).
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { Alert, Flex } from '@aws-amplify/ui-react';
 import { errorText } from '../../../api/errors';
@@ -12,8 +13,10 @@ import { notesKey } from './api';
 import { NoteForm } from './NoteForm';
 import { noteTimeline } from './note-timeline';
 import { NoteTimeline } from './NoteTimeline';
+import { dismissLabel } from '../../../i18n/amplify-labels';
 
 export function CaseNotesSection({ grievanceId, canUpdate }: { grievanceId: number; canUpdate: boolean }) {
+  const { t } = useTranslation('casework');
   const { data, error, isLoading, mutate } = useSWR<NoteListEnvelope>(notesKey(grievanceId));
   const { mutate: mutateOther } = useSWRConfig();
   const [correcting, setCorrecting] = useState<Note | null>(null);
@@ -23,7 +26,7 @@ export function CaseNotesSection({ grievanceId, canUpdate }: { grievanceId: numb
   return (
     <Flex direction="column" gap="small">
       {notice.message ? (
-        <Alert variation="success" role="status" isDismissible onDismiss={notice.clear}>
+        <Alert variation="success" role="status" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
           {notice.message}
         </Alert>
       ) : null}
@@ -33,7 +36,7 @@ export function CaseNotesSection({ grievanceId, canUpdate }: { grievanceId: numb
           correcting={correcting}
           onCancelCorrection={() => setCorrecting(null)}
           onAdded={(note) => {
-            notice.show(note.corrects ? 'Correction added.' : 'Note added.');
+            notice.show(note.corrects ? t('notes.correctionAdded') : t('notes.added'));
             setCorrecting(null);
             void mutate();
             // NOTE_ADDED is audited.
@@ -42,9 +45,9 @@ export function CaseNotesSection({ grievanceId, canUpdate }: { grievanceId: numb
         />
       ) : null}
       {isLoading && !data ? (
-        <LoadingState label="Loading case notes..." />
+        <LoadingState label={t('notes.loading')} />
       ) : error && !data ? (
-        <LoadFailure message={errorText(error, 'Failed to load case notes')} onRetry={() => void mutate()} />
+        <LoadFailure message={errorText(error, t('notes.loadFailed'))} onRetry={() => void mutate()} />
       ) : (
         <NoteTimeline entries={entries} onCorrect={canUpdate ? setCorrecting : undefined} />
       )}

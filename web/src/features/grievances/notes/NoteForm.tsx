@@ -2,6 +2,7 @@
 // earlier note when the timeline's 'Correct' started one.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import type { Note } from '../../../api/types';
 import { formatCount } from '../../../lib/format';
@@ -18,6 +19,7 @@ interface NoteFormProps {
 }
 
 export function NoteForm({ grievanceId, correcting, onCancelCorrection, onAdded }: NoteFormProps) {
+  const { t } = useTranslation('casework');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,27 +45,27 @@ export function NoteForm({ grievanceId, correcting, onCancelCorrection, onAdded 
       setText('');
       onAdded(note);
     } catch (error) {
-      setProblem(errorText(error, 'Failed to add note'));
+      setProblem(errorText(error, t('notes.addFailed')));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={correcting ? 'Correct a note' : 'Add a note'} className="note-form">
+    <form onSubmit={onSubmit} noValidate aria-label={correcting ? t('notes.correctForm') : t('notes.addForm')} className="note-form">
       {correcting ? (
         <Alert variation="info" marginBottom="small">
           <Flex justifyContent="space-between" alignItems="center" gap="xs" wrap="wrap">
             <span>{correctionLabel(correcting)}</span>
             <Button size="small" variation="link" onClick={onCancelCorrection}>
-              Cancel correction
+              {t('notes.cancelCorrection')}
             </Button>
           </Flex>
         </Alert>
       ) : null}
       <TextAreaField
         ref={field}
-        label={correcting ? 'Correction' : 'New Note'}
+        label={correcting ? t('notes.correction') : t('notes.newNote')}
         name="note"
         rows={3}
         value={text}
@@ -73,11 +75,11 @@ export function NoteForm({ grievanceId, correcting, onCancelCorrection, onAdded 
         }}
         hasError={Boolean(problem)}
         errorMessage={problem ?? undefined}
-        descriptiveText={`${formatCount(noteLength(text))} / ${formatCount(MAX_NOTE_CHARS)} characters`}
+        descriptiveText={t('notes.characters', { used: formatCount(noteLength(text)), max: formatCount(MAX_NOTE_CHARS) })}
       />
       <Flex justifyContent="flex-end" marginTop="small">
-        <Button type="submit" variation="primary" isLoading={busy} loadingText="Adding...">
-          Add Note
+        <Button type="submit" variation="primary" isLoading={busy} loadingText={t('notes.adding')}>
+          {t('notes.add')}
         </Button>
       </Flex>
     </form>

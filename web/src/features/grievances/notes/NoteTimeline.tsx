@@ -1,6 +1,7 @@
 // The case notes, newest first: author, time and the text as typed (always
 // as text, never as HTML); corrections name the note they correct.
 import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import type { Note } from '../../../api/types';
 import { formatDateTime } from '../../../lib/format';
 import { correctionLabel, type TimelineNote } from './note-timeline';
@@ -12,9 +13,10 @@ interface NoteTimelineProps {
 }
 
 export function NoteTimeline({ entries, onCorrect }: NoteTimelineProps) {
-  if (entries.length === 0) return <Text className="muted-text">No case notes yet.</Text>;
+  const { t } = useTranslation('casework');
+  if (entries.length === 0) return <Text className="muted-text">{t('notes.none')}</Text>;
   return (
-    <ol className="timeline note-timeline" aria-label="Case notes">
+    <ol className="timeline note-timeline" aria-label={t('notes.label')}>
       {entries.map(({ note, corrects, corrected }) => {
         const when = formatDateTime(note.created_at);
         return (
@@ -22,11 +24,11 @@ export function NoteTimeline({ entries, onCorrect }: NoteTimelineProps) {
             <Flex justifyContent="space-between" alignItems="baseline" wrap="wrap" gap="xs">
               <Flex alignItems="center" gap="xs" wrap="wrap">
                 <Text as="span" className="timeline-field">
-                  {note.author_name || 'Unknown user'}
+                  {note.author_name || t('grievances:history.unknownUser')}
                 </Text>
                 {corrected ? (
                   <Badge size="small" variation="warning" className="note-corrected">
-                    Corrected
+                    {t('notes.corrected')}
                   </Badge>
                 ) : null}
               </Flex>
@@ -38,8 +40,8 @@ export function NoteTimeline({ entries, onCorrect }: NoteTimelineProps) {
             <Text className="prose timeline-change">{note.text}</Text>
             {onCorrect ? (
               <Flex justifyContent="flex-start">
-                <Button size="small" variation="link" ariaLabel={`Correct the note of ${when}`} onClick={() => onCorrect(note)}>
-                  Correct
+                <Button size="small" variation="link" ariaLabel={t('notes.correctNamed', { when })} onClick={() => onCorrect(note)}>
+                  {t('notes.correct')}
                 </Button>
               </Flex>
             ) : null}

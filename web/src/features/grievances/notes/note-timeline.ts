@@ -1,6 +1,7 @@
 // The case notes as the timeline shows them: newest first, each correction
 // tied to the note it corrects, and each corrected note knowing it was.
 import type { Note } from '../../../api/types';
+import { i18n } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format';
 
 export interface TimelineNote {
@@ -32,5 +33,7 @@ export function noteTimeline(notes: readonly Note[]): TimelineNote[] {
 
 /** 'Correction of the note of 12 Jan 2025, 3:30 pm'; a note no longer listed is 'an earlier note'. */
 export function correctionLabel(original: Note | null): string {
-  return original ? `Correction of the note of ${formatDateTime(original.created_at)}` : 'Correction of an earlier note';
+  return original
+    ? i18n.t('casework:notes.correctionOf', { when: formatDateTime(original.created_at) })
+    : i18n.t('casework:notes.correctionOfEarlier');
 }

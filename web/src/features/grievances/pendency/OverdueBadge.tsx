@@ -1,5 +1,6 @@
 // The red 'Overdue' badge of a grievance past its stage's limit; nothing otherwise.
 import { Badge, VisuallyHidden } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import type { Pendency } from '../../../api/types';
 import { overdueText } from './pendency-text';
 
@@ -10,6 +11,7 @@ interface OverdueBadgeProps {
 }
 
 export function OverdueBadge({ pendency, form = 'long' }: OverdueBadgeProps) {
+  const { t } = useTranslation('casework');
   const text = overdueText(pendency);
   if (!text) return null;
   if (form === 'long') {
@@ -19,10 +21,12 @@ export function OverdueBadge({ pendency, form = 'long' }: OverdueBadgeProps) {
       </Badge>
     );
   }
+  const short = t('pendency.overdue');
   // A row has no room for the days: the title shows them on hover, screen readers read them out.
   return (
     <Badge size="small" variation="error" className="overdue-badge" title={text}>
-      Overdue<VisuallyHidden>{text.slice('Overdue'.length)}</VisuallyHidden>
+      {short}
+      <VisuallyHidden>{text.startsWith(short) ? text.slice(short.length) : ` (${text})`}</VisuallyHidden>
     </Badge>
   );
 }

@@ -1,0 +1,105 @@
+// The SPA's languages: English and Hindi, every catalogue bundled (one JSON per
+// namespace under locales/<language>/). The choice is kept in localStorage
+// ('portal.language') and sets <html lang>.
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enCommon from './locales/en/common.json';
+import enAuth from './locales/en/auth.json';
+import enDashboard from './locales/en/dashboard.json';
+import enGrievances from './locales/en/grievances.json';
+import enCasework from './locales/en/casework.json';
+import enUsers from './locales/en/users.json';
+import enRoles from './locales/en/roles.json';
+import enAdmin from './locales/en/admin.json';
+import enAudit from './locales/en/audit.json';
+import enProfile from './locales/en/profile.json';
+import enErrors from './locales/en/errors.json';
+import enTwoFactor from './locales/en/twoFactor.json';
+import hiCommon from './locales/hi/common.json';
+import hiAuth from './locales/hi/auth.json';
+import hiDashboard from './locales/hi/dashboard.json';
+import hiGrievances from './locales/hi/grievances.json';
+import hiCasework from './locales/hi/casework.json';
+import hiUsers from './locales/hi/users.json';
+import hiRoles from './locales/hi/roles.json';
+import hiAdmin from './locales/hi/admin.json';
+import hiAudit from './locales/hi/audit.json';
+import hiProfile from './locales/hi/profile.json';
+import hiErrors from './locales/hi/errors.json';
+import hiTwoFactor from './locales/hi/twoFactor.json';
+
+export const LANGUAGES = [
+  { code: 'en', label: 'English' },
+  { code: 'hi', label: 'हिन्दी' },
+] as const;
+export type Language = (typeof LANGUAGES)[number]['code'];
+
+export const LANGUAGE_KEY = 'portal.language';
+export const NAMESPACES = ['common', 'auth', 'dashboard', 'grievances', 'casework', 'users', 'roles', 'admin', 'audit', 'profile', 'errors', 'twoFactor'] as const;
+
+export const resources = {
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, grievances: enGrievances, casework: enCasework, users: enUsers, roles: enRoles, admin: enAdmin, audit: enAudit, profile: enProfile, errors: enErrors, twoFactor: enTwoFactor },
+  hi: { common: hiCommon, auth: hiAuth, dashboard: hiDashboard, grievances: hiGrievances, casework: hiCasework, users: hiUsers, roles: hiRoles, admin: hiAdmin, audit: hiAudit, profile: hiProfile, errors: hiErrors, twoFactor: hiTwoFactor },
+} as const;
+
+function isLanguage(value: unknown): value is Language {
+  return LANGUAGES.some((language) => language.code === value);
+}
+
+/** The remembered language, else English. */
+export function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_KEY);
+    return isLanguage(value) ? value : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** The language on screen now. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : isLanguage(i18n.language) ? i18n.language : 'en';
+}
+
+function applyLang(language: string) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = isLanguage(language) ? language : 'en';
+  // The window's title in the same language ('Grievance Portal' in English, as in index.html).
+  if (i18n.isInitialized) document.title = i18n.t('auth:title');
+}
+
+/** Switches the whole SPA to `language` at once and remembers the choice. */
+export async function setLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Private mode without storage: the choice lasts for this page only.
+  }
+  await i18n.changeLanguage(language);
+}
+
+/** Initialises i18next once (synchronously: the catalogues are bundled). */
+export function initI18n(language: Language = storedLanguage()) {
+  if (!i18n.isInitialized) {
+    i18n.on('languageChanged', applyLang);
+    void i18n.use(initReactI18next).init({
+      resources,
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: ['en', 'hi'],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+      react: { useSuspense: false },
+    });
+    applyLang(language);
+  } else if (i18n.language !== language) {
+    void i18n.changeLanguage(language);
+  }
+  return i18n;
+}
+
+export { i18n };
