@@ -171,8 +171,7 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
 
     let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
     let stations = store::read_all(store, Query::table(cases::keys::stations_pk(scope))).await?;
-    let overdue = cases::pendency::overdue(store, viewer, &cases::pendency::Clock::now(store).await?).await?;
-    let overdue_by_station = cases::pendency::by_station(&overdue);
+    let overdue_by_station = cases::pendency::overdue_by_station(store, viewer, &cases::pendency::Clock::now(store).await?).await?;
     let mut police_station_performance: Vec<StationPerformance> = stations
         .into_iter()
         .filter(|s| s.i64("total").unwrap_or(0) > 0)
@@ -190,6 +189,6 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
         overall_resolution_rate: rate(done, count("total")),
         average_resolution_days: average,
         police_station_performance,
-        overdue_cases: overdue.len() as i64,
+        overdue_cases: overdue_by_station.values().sum(),
     }))
 }
