@@ -9,6 +9,7 @@ use domain::{Action, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use store::Query;
 use utoipa::ToSchema;
 use utoipa_axum::routes;
@@ -24,37 +25,55 @@ fn viewer(caller: &Caller) -> Viewer {
 #[derive(Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Activity {
+    /// In English.
     pub description: String,
+    /// The sentence's stable code (ACTIVITY_CREATED, ...), for showing it in another language.
+    pub code: String,
+    /// The values the sentence names: who, number, old, new, fields, what.
+    pub params: BTreeMap<String, String>,
     pub time_ago: String,
     pub color: String,
     pub action: String,
     pub created_at: String,
 }
 
-fn describe(record: &Value, fields: &[String]) -> String {
-    let number = record["grievance_number"].as_str().unwrap_or("a grievance");
-    let who = record["user_name"].as_str().unwrap_or("someone");
-    let old = record["old_value"].as_str().unwrap_or("-");
-    let new = record["new_value"].as_str().unwrap_or("-");
-    match record["action"].as_str().unwrap_or_default() {
-        "CREATED" => format!("{who} filed grievance {number}"),
-        "DELETED" => format!("{who} deleted grievance {number}"),
-        "STATUS_CHANGED" => format!("{who} moved {number} from {old} to {new}"),
-        "PRIORITY_CHANGED" => format!("{who} changed the priority of {number} from {old} to {new}"),
-        "ASSIGNED" => format!("{who} assigned {number} to {new}"),
-        "RESOLVED" => format!("{who} resolved {number}"),
-        "CLOSED" => format!("{who} closed {number}"),
-        "REOPENED" => format!("{who} reopened {number}"),
-        "EXPORTED" => format!("{who} exported {}", record["notes"].as_str().unwrap_or("grievances")),
-        "ATTACHMENT_ADDED" => format!("{who} attached {new} to {number}"),
-        "ATTACHMENT_DELETED" => format!("{who} removed the attachment {old} from {number}"),
-        "NOTE_ADDED" => format!("{who} added a case note to {number}"),
-        "TWO_FACTOR_ENABLED" => format!("{who} turned on two-factor authentication"),
-        "TWO_FACTOR_DISABLED" => format!("{who} turned off two-factor authentication"),
-        "TWO_FACTOR_RESET" => format!("{who} reset the two-factor authentication of {new}"),
-        "TWO_FACTOR_FAILED" => format!("A wrong two-factor code was given for {who}"),
-        _ => format!("{who} updated {} of {number}", fields.join(", ").replace('_', " ")),
-    }
+/// Each action's sentence: its code and its English, `{name}` standing for a value.
+const SENTENCES: &[(&str, &str, &str)] = &[
+    ("CREATED", "ACTIVITY_CREATED", "{who} filed grievance {number}"),
+    ("DELETED", "ACTIVITY_DELETED", "{who} deleted grievance {number}"),
+    ("STATUS_CHANGED", "ACTIVITY_STATUS_CHANGED", "{who} moved {number} from {old} to {new}"),
+    ("PRIORITY_CHANGED", "ACTIVITY_PRIORITY_CHANGED", "{who} changed the priority of {number} from {old} to {new}"),
+    ("ASSIGNED", "ACTIVITY_ASSIGNED", "{who} assigned {number} to {new}"),
+    ("RESOLVED", "ACTIVITY_RESOLVED", "{who} resolved {number}"),
+    ("CLOSED", "ACTIVITY_CLOSED", "{who} closed {number}"),
+    ("REOPENED", "ACTIVITY_REOPENED", "{who} reopened {number}"),
+    ("EXPORTED", "ACTIVITY_EXPORTED", "{who} exported {what}"),
+    ("ATTACHMENT_ADDED", "ACTIVITY_ATTACHMENT_ADDED", "{who} attached {new} to {number}"),
+    ("ATTACHMENT_DELETED", "ACTIVITY_ATTACHMENT_DELETED", "{who} removed the attachment {old} from {number}"),
+    ("NOTE_ADDED", "ACTIVITY_NOTE_ADDED", "{who} added a case note to {number}"),
+    ("TWO_FACTOR_ENABLED", "ACTIVITY_TWO_FACTOR_ENABLED", "{who} turned on two-factor authentication"),
+    ("TWO_FACTOR_DISABLED", "ACTIVITY_TWO_FACTOR_DISABLED", "{who} turned off two-factor authentication"),
+    ("TWO_FACTOR_RESET", "ACTIVITY_TWO_FACTOR_RESET", "{who} reset the two-factor authentication of {new}"),
+    ("TWO_FACTOR_FAILED", "ACTIVITY_TWO_FACTOR_FAILED", "A wrong two-factor code was given for {who}"),
+    ("UPDATED", "ACTIVITY_UPDATED", "{who} updated {fields} of {number}"),
+];
+
+/// An activity's sentence: its code, its values and its English.
+fn describe(record: &Value, fields: &[String]) -> (String, BTreeMap<String, String>, String) {
+    let text = |name: &str, fallback: &str| record[name].as_str().unwrap_or(fallback).to_string();
+    let params = BTreeMap::from([
+        ("who".to_string(), text("user_name", "someone")),
+        ("number".to_string(), text("grievance_number", "a grievance")),
+        ("old".to_string(), text("old_value", "-")),
+        ("new".to_string(), text("new_value", "-")),
+        ("fields".to_string(), fields.join(", ").replace('_', " ")),
+        ("what".to_string(), text("notes", "grievances")),
+    ]);
+    let action = record["action"].as_str().unwrap_or_default();
+    let (_, code, template) = SENTENCES.iter().find(|(a, ..)| *a == action).unwrap_or(&SENTENCES[SENTENCES.len() - 1]);
+    let english = params.iter().fold(template.to_string(), |sentence, (name, value)| sentence.replace(&format!("{{{name}}}"), value));
+    let used = params.into_iter().filter(|(name, _)| template.contains(&format!("{{{name}}}"))).collect();
+    (code.to_string(), used, english)
 }
 
 /// The latest changes the caller may see, newest first; the several field records of one
@@ -88,6 +107,8 @@ async fn recent_activities(State(state): State<AppState>, caller: Caller) -> Api
         let action = record["action"].as_str().unwrap_or_default().to_string();
         let activity = Activity {
             description: String::new(),
+            code: String::new(),
+            params: BTreeMap::new(),
             time_ago: domain::audit::time_ago(seconds),
             color: domain::audit::activity_color(&action).to_string(),
             action,
@@ -99,7 +120,7 @@ async fn recent_activities(State(state): State<AppState>, caller: Caller) -> Api
         activities
             .into_iter()
             .map(|(_, mut activity, fields, record)| {
-                activity.description = describe(&record, &fields);
+                (activity.code, activity.params, activity.description) = describe(&record, &fields);
                 activity
             })
             .collect(),

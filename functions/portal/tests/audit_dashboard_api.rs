@@ -93,6 +93,8 @@ async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {
     let recent = api.get("/api/admin/recent-activities", &admin).await.body;
     let number = api.get(&format!("/api/grievances/{a}"), &admin).await.body["data"]["grievance_number"].as_str().unwrap().to_string();
     assert_eq!(recent[0]["description"], format!("{ADMIN_NAME} updated crime title, brief details of {number}"));
+    assert_eq!(recent[0]["code"], "ACTIVITY_UPDATED", "a code for showing the sentence in another language");
+    assert_eq!(recent[0]["params"], json!({"who": ADMIN_NAME, "fields": "crime title, brief details", "number": number}));
     assert_eq!((recent[0]["color"].as_str(), recent[0]["timeAgo"].as_str()), (Some("blue"), Some("just now")));
     assert_eq!(recent[1]["color"], "purple", "CLOSED");
     assert_eq!(recent[2]["color"], "orange", "STATUS_CHANGED");

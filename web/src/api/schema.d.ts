@@ -767,9 +767,16 @@ export interface components {
     schemas: {
         Activity: {
             action: string;
+            /** @description The sentence's stable code (ACTIVITY_CREATED, ...), for showing it in another language. */
+            code: string;
             color: string;
             createdAt: string;
+            /** @description In English. */
             description: string;
+            /** @description The values the sentence names: who, number, old, new, fields, what. */
+            params: {
+                [key: string]: string;
+            };
             timeAgo: string;
         };
         AssignRequest: {

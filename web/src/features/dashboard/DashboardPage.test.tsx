@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { setLanguage } from '../../i18n';
 import { mockApi } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
@@ -118,6 +119,19 @@ describe('dashboard', () => {
       'activity-dot dot-purple',
     ]);
     expect(items[0]).toHaveTextContent('5 minutes ago');
+  });
+
+  it('shows an activity in the language on screen from its code and values', async () => {
+    const filed = { ...activity('Asha filed grievance GRV-9', 'green'), code: 'ACTIVITY_CREATED', params: { who: 'Asha', number: 'GRV-9' } };
+    api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, [filed]) });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('Asha filed grievance GRV-9')).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await screen.findByText('Asha ने शिकायत GRV-9 दर्ज की')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it("says 'No recent activities' when there are none", async () => {

@@ -136,7 +136,10 @@ function CasesByStatus({ stats }: { stats: GrievanceStats }) {
 function RecentActivity() {
   const { data, error } = useSWR<Activity[]>(ACTIVITIES_KEY);
   const items = recentActivities(data);
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  // The server names each sentence by a code with its values; its English is the fallback.
+  const activitySentence = (item: Activity) =>
+    item.code && i18n.exists(`dashboard:activity.${item.code}`) ? t(`activity.${item.code}`, { ...item.params }) : item.description;
   return (
     <Panel id="recent-activity" title={t('recentActivity')}>
       {error && !data ? (
@@ -151,7 +154,7 @@ function RecentActivity() {
             <li key={`${item.createdAt}-${index}`} className="activity-item">
               <span className={`activity-dot dot-${dotColour(item.color)}`} aria-hidden="true" />
               <span className="activity-text">
-                <span className="activity-description">{item.description}</span>
+                <span className="activity-description">{activitySentence(item)}</span>
                 <time className="activity-time" dateTime={item.createdAt}>
                   {formatTimeAgo(item.createdAt, item.timeAgo)}
                 </time>
