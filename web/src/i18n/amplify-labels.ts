@@ -5,8 +5,8 @@ import { i18n } from './index';
 /** For <PasswordField>: the show/hide button and what it announces. */
 export function passwordFieldLabels() {
   return {
+    // (hidePasswordButtonLabel is no longer read by Amplify: the button keeps one name.)
     showPasswordButtonLabel: i18n.t('common:password.show'),
-    hidePasswordButtonLabel: i18n.t('common:password.hide'),
     passwordIsHiddenLabel: i18n.t('common:password.isHidden'),
     passwordIsShownLabel: i18n.t('common:password.isShown'),
   };
@@ -19,5 +19,5 @@ export function dismissLabel() {
 
 /** For <SearchField>: the clear button's name. */
 export function searchFieldLabels() {
-  return { clearButtonLabel: i18n.t('common:clearInput'), searchButtonLabel: i18n.t('common:search') };
+  return { clearButtonLabel: i18n.t('common:clearInput') };
 }
