@@ -34,6 +34,9 @@ impl Rng {
     }
 }
 
+/// The role of the seeded officers.
+const SEED_ROLE: &str = "Seed Officer";
+
 const OFFICERS: [&str; 12] = [
     "SI Ramesh Yadav", "ASI Sunita Devi", "Insp. Arjun Singh", "SI Mohammed Irfan", "SI Kavita Sharma", "ASI Rajesh Kumar",
     "Insp. Meena Kumari", "SI Harpreet Kaur", "एसआई विजय प्रताप", "निरीक्षक अनीता वर्मा", "SI Joseph Mathew", "ASI Lakshmi Narayan",
@@ -83,7 +86,21 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     }
     let lookup = |kind: ListKind, name: &str| names[&kind].iter().find(|(_, n)| n == name).map(|(id, _)| *id);
 
-    // Staff who file the grievances.
+    // Staff who file the grievances: every permission, in a role of their own that signs in
+    // by password alone (demonstration and benchmark data; the Admin role requires a second
+    // factor).
+    let role_id = match auth::roles::list_all(store).await?.into_iter().find(|r| r.name == SEED_ROLE) {
+        Some(role) => role.id,
+        None => {
+            let input = domain::user::RoleInput {
+                name: SEED_ROLE.into(),
+                description: "Officers of the demonstration data (portal seed)".into(),
+                permissions: domain::Permissions::all(),
+                require_two_factor: Some(false),
+            };
+            auth::roles::create(store, input).await?.id
+        }
+    };
     let mut staff = Vec::new();
     let hash = auth::passwords::hash("Officer-Pass-1").await?;
     for (i, name) in OFFICERS.iter().enumerate() {
@@ -100,14 +117,14 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
                         phone: Some(format!("98{:08}", i * 7919)),
                         department: Some("Crime Branch".into()),
                         designation: Some("Sub-Inspector".into()),
-                        role_id: auth::roles::ADMIN_ROLE_ID,
+                        role_id,
                         status: UserStatus::Active,
                     },
                 )
                 .await?
             }
         };
-        staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: "Admin".into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into() });
+        staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: SEED_ROLE.into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into() });
     }
 
     let first_id = store.increment(&store::Key::new("SEQ", "grievance"), "n", count as i64).await? - count as i64 + 1;
