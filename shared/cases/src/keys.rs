@@ -52,13 +52,13 @@ pub fn stats_station(user: Option<i64>, station: &str) -> Key {
     Key::new(stations_pk(user), station.to_string())
 }
 
-/// The stage index: grievances still in `stage`, by priority, oldest start of the stage first,
-/// so that the overdue ones are a range read. Kept for the whole state (`None`) and for each
-/// user's own cases.
-pub fn stage_pk(user: Option<i64>, stage: domain::pendency::Stage, priority: &str) -> String {
+/// The stage index: grievances still in `stage`, by police station and priority, oldest start
+/// of the stage first, so that the overdue ones of a station are a range to count. Kept for
+/// the whole state (`None`) and for each user's own cases.
+pub fn stage_pk(user: Option<i64>, station: &str, stage: domain::pendency::Stage, priority: &str) -> String {
     match user {
-        None => format!("GRVSTAGE#{}#{priority}", stage.as_str()),
-        Some(id) => format!("MYGRVSTAGE#{id}#{}#{priority}", stage.as_str()),
+        None => format!("GRVSTAGE#{station}#{}#{priority}", stage.as_str()),
+        Some(id) => format!("MYGRVSTAGE#{id}#{station}#{}#{priority}", stage.as_str()),
     }
 }
 

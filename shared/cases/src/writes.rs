@@ -87,7 +87,7 @@ fn in_stage_index(item: Item, g: &Grievance, user: Option<i64>) -> Item {
         return item;
     }
     let since = crate::pendency::date_text(at.since);
-    item.indexed(Index::Gsi3, keys::stage_pk(user, at.stage, &g.fields.priority), keys::stage_sk(&since, g.id))
+    item.indexed(Index::Gsi3, keys::stage_pk(user, &g.fields.police_station, at.stage, &g.fields.priority), keys::stage_sk(&since, g.id))
 }
 
 fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {

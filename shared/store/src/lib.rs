@@ -36,6 +36,22 @@ pub trait Store: Send + Sync + 'static {
     /// and answers the new value. Used for ids, which must never be handed out twice.
     async fn increment(&self, key: &Key, attribute: &str, by: i64) -> Result<i64, StoreError>;
 
+    /// How many items a query's key condition matches (its limit and cursor are ignored).
+    /// This default reads them page by page; an engine that can count without reading the
+    /// items overrides it.
+    async fn count(&self, query: &Query) -> Result<u64, StoreError> {
+        let mut query = query.clone().limit(1000).after(None);
+        let mut count = 0;
+        loop {
+            let page = self.query(&query).await?;
+            count += page.items.len() as u64;
+            match page.cursor {
+                Some(c) => query.cursor = Some(c),
+                None => return Ok(count),
+            }
+        }
+    }
+
     /// Free-text search, where the engine keeps a text index: the items of search part
     /// `part` whose `search_text` contains `text` (case-insensitive, at least 3 characters),
     /// highest `search_rank` first. `None` when the engine has no text index; the caller

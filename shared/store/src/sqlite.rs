@@ -205,13 +205,21 @@ fn row_to_item(pk: String, sk: String, attrs: &str) -> Result<Item, StoreError> 
     Ok(Item { key: Key { pk, sk }, attrs: serde_json::from_str(attrs).map_err(backend)? })
 }
 
-fn run_query(conn: &Connection, q: &Query) -> Result<Page, StoreError> {
-    check_limit(q.limit)?;
+/// `COUNT(*)` over the query's key condition: the index alone answers it.
+fn run_count(conn: &Connection, q: &Query) -> Result<u64, StoreError> {
+    let (condition, args) = key_condition(q);
+    let sql = format!("SELECT COUNT(*) FROM items WHERE {condition}");
+    let mut stmt = conn.prepare_cached(&sql).map_err(backend)?;
+    stmt.query_row(params_from_iter(args.iter()), |r| r.get::<_, i64>(0)).map(|n| n.max(0) as u64).map_err(backend)
+}
+
+/// The WHERE condition of a query's partition and sort-key range, with its arguments.
+fn key_condition(q: &Query) -> (String, Vec<String>) {
     let (pk_col, sk_col) = match q.index {
         Some(i) => (i.pk_attr(), i.sk_attr()),
         None => ("pk", "sk"),
     };
-    let mut sql = format!("SELECT pk, sk, attrs FROM items WHERE {pk_col} = ?");
+    let mut sql = format!("{pk_col} = ?");
     let mut args: Vec<String> = vec![q.pk.clone()];
     match &q.sort {
         SortKey::Any => {}
@@ -234,6 +242,17 @@ fn run_query(conn: &Connection, q: &Query) -> Result<Page, StoreError> {
             args.push(hi.clone());
         }
     }
+    (sql, args)
+}
+
+fn run_query(conn: &Connection, q: &Query) -> Result<Page, StoreError> {
+    check_limit(q.limit)?;
+    let sk_col = match q.index {
+        Some(i) => i.sk_attr(),
+        None => "sk",
+    };
+    let (condition, mut args) = key_condition(q);
+    let mut sql = format!("SELECT pk, sk, attrs FROM items WHERE {condition}");
     let cmp = if q.forward { ">" } else { "<" };
     let dir = if q.forward { "ASC" } else { "DESC" };
     if let Some(c) = &q.cursor {
@@ -352,6 +371,11 @@ impl Store for SqliteStore {
     async fn transact(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         check_transaction(&writes)?;
         self.write(move |conn| run_transaction(conn, &writes)).await
+    }
+
+    async fn count(&self, query: &Query) -> Result<u64, StoreError> {
+        let query = query.clone();
+        self.read(move |conn| run_count(conn, &query)).await
     }
 
     async fn search(&self, part: &str, text: &str, limit: usize, cursor: Option<String>) -> Result<Option<Page>, StoreError> {

@@ -203,7 +203,12 @@ async fn index_queries_page_in_both_directions_through_ties(s: S) {
     let days: Vec<&str> = newest.items.iter().map(|i| i.str("gsi2sk").unwrap()).collect();
     assert_eq!(days, vec!["2026-03-04"; 3]);
     let range = Query::index(Index::Gsi2, "STATUS#Pending").sort(SortKey::Between("2026-03-02".into(), "2026-03-03".into()));
-    assert_eq!(all_pages(&s, range).await.len(), 6);
+    assert_eq!(all_pages(&s, range.clone()).await.len(), 6);
+    // A count answers what the query's key condition matches, whatever its page size.
+    assert_eq!(s.count(&range.limit(1)).await.unwrap(), 6);
+    assert_eq!(s.count(&Query::index(Index::Gsi2, "STATUS#Pending").sort(SortKey::AtMost("2026-03-01~".into()))).await.unwrap(), 3);
+    assert_eq!(s.count(&Query::index(Index::Gsi2, "STATUS#Pending")).await.unwrap(), 12);
+    assert_eq!(s.count(&Query::index(Index::Gsi2, "STATUS#Nobody")).await.unwrap(), 0);
 }
 
 async fn a_foreign_cursor_is_refused(s: S) {
