@@ -53,23 +53,19 @@ pub struct GrievanceView {
 }
 
 /// How to tell pendency today: the limits in force and today's date in India.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Clock {
     pub limits: PendencyLimits,
-    pub today: Option<Date>,
+    pub today: Date,
 }
 
 impl Clock {
     pub async fn now(store: &dyn Store) -> Result<Clock> {
-        Ok(Clock { limits: limits(store).await?, today: Some(domain::clock::today()) })
-    }
-
-    fn today(&self) -> Date {
-        self.today.unwrap_or_else(domain::clock::today)
+        Ok(Clock { limits: limits(store).await?, today: domain::clock::today() })
     }
 
     pub fn pendency(&self, g: &Grievance) -> Pendency {
-        rules::pendency(stage_of(g), &g.fields.priority, &self.limits, self.today())
+        rules::pendency(stage_of(g), &g.fields.priority, &self.limits, self.today)
     }
 
     pub fn view(&self, grievance: Grievance) -> GrievanceView {
@@ -88,7 +84,7 @@ pub async fn overdue_by_station(store: &dyn Store, viewer: Viewer, clock: &Clock
         for (priority, stages) in &clock.limits.0 {
             for stage in Stage::TIMED {
                 let Some(limit) = stages.get(&stage) else { continue };
-                let cutoff = date_text(rules::overdue_cutoff(clock.today(), *limit));
+                let cutoff = date_text(rules::overdue_cutoff(clock.today, *limit));
                 let query = Query::index(Index::Gsi3, keys::stage_pk(scope, station, stage, priority)).sort(SortKey::AtMost(format!("{cutoff}#~")));
                 overdue += store.count(&query).await? as i64;
             }

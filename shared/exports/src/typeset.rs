@@ -31,12 +31,16 @@ fn is_devanagari(c: char) -> bool {
 /// A face: parsed for the PDF (widths, embedding) and, for Devanagari, for the shaper.
 struct Face {
     parsed: ParsedFont,
-    bytes: &'static [u8],
+    /// Parsed once, not per text run: a report shapes every cell of every row.
+    shaper: rustybuzz::Face<'static>,
 }
 
 impl Face {
     fn new(bytes: &'static [u8]) -> Face {
-        Face { parsed: ParsedFont::from_bytes(bytes, 0, &mut Vec::new()).expect("a bundled font parses"), bytes }
+        Face {
+            parsed: ParsedFont::from_bytes(bytes, 0, &mut Vec::new()).expect("a bundled font parses"),
+            shaper: rustybuzz::Face::from_slice(bytes, 0).expect("a bundled font shapes"),
+        }
     }
 
     fn units_per_em(&self) -> f32 {
@@ -96,11 +100,10 @@ struct Glyph {
 const PRE_BASE_I: char = '\u{093F}';
 
 fn shape(face: &Face, text: &str) -> Vec<Glyph> {
-    let shaper = rustybuzz::Face::from_slice(face.bytes, 0).expect("a bundled font shapes");
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.guess_segment_properties();
-    let shaped = rustybuzz::shape(&shaper, &[], buffer);
+    let shaped = rustybuzz::shape(&face.shaper, &[], buffer);
     let scale = 1000.0 / face.units_per_em();
     let infos = shaped.glyph_infos();
     let positions = shaped.glyph_positions();
@@ -164,6 +167,11 @@ pub fn width(text: &str, weight: Weight, size: f32) -> f32 {
             }
         })
         .sum();
+    to_mm(thousandths, size)
+}
+
+/// Thousandths of an em at `size` points, in mm.
+fn to_mm(thousandths: f32, size: f32) -> f32 {
     thousandths / 1000.0 * size * 25.4 / 72.0
 }
 
@@ -199,17 +207,24 @@ impl Fonts {
         for (script, run) in runs(text) {
             ops.push(Op::SetFont { font: PdfFontHandle::External(self.id(script, weight)), size: Pt(size) });
             ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(printpdf::Mm(x).into(), printpdf::Mm(y).into()) });
-            match script {
-                Script::Latin => ops.push(Op::ShowText { items: vec![TextItem::Text(run.to_string())] }),
+            x += match script {
+                Script::Latin => {
+                    ops.push(Op::ShowText { items: vec![TextItem::Text(run.to_string())] });
+                    width(run, weight, size)
+                }
                 Script::Devanagari => {
+                    // Shaped once: the glyphs to draw and how far they take the pen.
+                    let face = face(script, weight);
+                    let glyphs = shape(face, run);
+                    let advance = to_mm(glyphs.iter().map(|g| g.advance).sum(), size);
                     // The glyphs are in the order they are drawn; a reader that copies text
                     // takes the words in reading order from /ActualText.
                     ops.push(Op::BeginMarkedContentWithProperties { tag: "Span".into(), properties: actual_text(run) });
-                    ops.push(Op::ShowText { items: glyph_items(face(script, weight), shape(face(script, weight), run)) });
+                    ops.push(Op::ShowText { items: glyph_items(face, glyphs) });
                     ops.push(Op::EndMarkedContent);
+                    advance
                 }
-            }
-            x += width(run, weight, size);
+            };
         }
         ops
     }

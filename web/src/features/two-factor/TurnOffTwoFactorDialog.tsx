@@ -1,6 +1,7 @@
 // Turning two-factor off from Profile: a current code proves the app is at hand.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Text } from '@aws-amplify/ui-react';
+import { CodeField } from './CodeField';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
@@ -47,22 +48,14 @@ export function TurnOffTwoFactorDialog({ onClose, onDone }: TurnOffTwoFactorDial
             </Alert>
           ) : null}
           <Text marginBottom="medium">{t('disable.intro')}</Text>
-          <TextField
+          <CodeField
             label={t('disable.codeLabel')}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            placeholder="123456"
-            maxLength={7}
-            isRequired
             value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
+            onChange={(value) => {
+              setCode(value);
               setFieldError(null);
             }}
-            hasError={Boolean(fieldError)}
-            errorMessage={fieldError}
-            className="two-factor-code-input"
+            error={fieldError}
           />
         </div>
         <div className="modal-foot">

@@ -2,7 +2,8 @@
 // Profile: ask the server for a secret, show it as a QR code and as a key to
 // type, check a code from the app, then show the recovery codes once.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { CodeField } from './CodeField';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
@@ -160,23 +161,15 @@ function ScanStep({
                 {failure}
               </Alert>
             ) : null}
-            <TextField
+            <CodeField
               label={t('enrol.codeLabel')}
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              placeholder="123456"
-              maxLength={7}
-              isRequired
               value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
+              onChange={(value) => {
+                setCode(value);
                 setFieldError(null);
               }}
-              hasError={Boolean(fieldError)}
-              errorMessage={fieldError}
+              error={fieldError}
               marginTop="xs"
-              className="two-factor-code-input"
             />
           </li>
         </ol>

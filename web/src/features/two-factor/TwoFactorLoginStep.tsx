@@ -2,7 +2,8 @@
 // authenticator app, or one of the recovery codes, for the challenge the
 // password step answered. A stale challenge sends the user back to step 1.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { CodeField } from './CodeField';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { loginErrorText, type LoginErrorText } from '../auth/login-error';
@@ -84,24 +85,17 @@ export function TwoFactorLoginStep({ challenge, onExpired, onBack }: TwoFactorLo
             ) : null}
           </Alert>
         ) : null}
-        <TextField
+        <CodeField
           key={recovery ? 'recovery' : 'totp'}
           label={label}
-          name={recovery ? 'recovery_code' : 'code'}
-          autoComplete={recovery ? 'off' : 'one-time-code'}
-          inputMode={recovery ? 'text' : 'numeric'}
-          placeholder={recovery ? 'xxxx-xxxx' : '123456'}
-          maxLength={recovery ? 20 : 7}
+          recovery={recovery}
           autoFocus
-          isRequired
           value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
+          onChange={(value) => {
+            setCode(value);
             setFieldError(null);
           }}
-          hasError={Boolean(fieldError)}
-          errorMessage={fieldError}
-          className="two-factor-code-input"
+          error={fieldError}
         />
         <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText={t('signIn.verifying')}>
           {t('signIn.verify')}
