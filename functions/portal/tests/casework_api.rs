@@ -1,7 +1,8 @@
 //! Attachments, case notes and pendency through the real routers, on both engines: uploads
 //! through the signed link (the portal's own, or S3 on moto), the type told from the
-//! content, the size limit, scope, the audit records, notes in order, and overdue
-//! grievances in the list filter, their badge data and the dashboard count.
+//! content, the size limit, links that work once and attachments that stay as attached,
+//! scope, the audit records, notes in order, and overdue grievances in the list filter,
+//! their badge data and the dashboard count.
 
 use apitest::{on_both_engines, Api, Engine};
 use http::StatusCode;
@@ -65,14 +66,14 @@ async fn attachments_upload_download_and_delete_with_their_audit_records(engine:
     let pdf = added.body["data"].clone();
     assert_eq!((pdf["file_name"].as_str(), pdf["content_type"].as_str(), pdf["size"].as_u64()), (Some("FIR copy.pdf"), Some("application/pdf"), Some(PDF.len() as u64)));
     assert_eq!(pdf["uploaded_by_name"], apitest::ADMIN_NAME);
-    // The type comes from the content: a PNG declared as a JPEG is kept as a PNG.
+    // The type comes from the content: a PNG declared and named as a JPEG is kept as a PNG.
     let png = attach(&api, &admin, id, "photo.jpg", "image/jpeg", PNG).await.body["data"].clone();
-    assert_eq!(png["content_type"], "image/png");
+    assert_eq!((png["content_type"].as_str(), png["file_name"].as_str()), (Some("image/png"), Some("photo.png")));
 
     let list = api.get(&format!("/api/grievances/{id}/attachments"), &admin).await.body["data"].clone();
     let names: Vec<&str> = list.as_array().unwrap().iter().map(|a| a["file_name"].as_str().unwrap()).collect();
     assert_eq!(names.len(), 2);
-    assert!(names.contains(&"FIR copy.pdf") && names.contains(&"photo.jpg"), "{names:?}");
+    assert!(names.contains(&"FIR copy.pdf") && names.contains(&"photo.png"), "{names:?}");
 
     let link = api.get(&format!("/api/grievances/{id}/attachments/{}/link", pdf["id"].as_str().unwrap()), &admin).await;
     assert_eq!(link.status, StatusCode::OK, "{:?}", link.body);
@@ -152,6 +153,77 @@ async fn the_portals_own_upload_link_takes_large_files_but_no_more_than_it_was_s
         let download_as_upload = url.replace("/api/attachments/files/pending.", "/api/attachments/files/grievance-");
         assert_eq!(api.upload(&download_as_upload, &ticket["headers"], PDF.to_vec()).await.0, StatusCode::FORBIDDEN);
     }
+}
+
+/// What S3 answers a PUT through a presigned link whose key holds an object already: the
+/// link carries `If-None-Match: *`.
+const S3_PRECONDITION_FAILED: StatusCode = StatusCode::PRECONDITION_FAILED;
+
+async fn an_upload_link_works_once_and_an_attached_file_stays_as_it_was(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let id = create(&api, &admin, form("FIR-I1", "Low", &days_ago(1))).await;
+    let (ticket, status) = send_file(&api, &admin, id, "FIR copy.pdf", "application/pdf", PDF).await;
+    assert_eq!(status, StatusCode::OK);
+    let url = ticket["url"].as_str().unwrap();
+    // Other bytes of the same length (the link signs the size): a page, not the FIR.
+    let mut other = b"<html><script>alert('replaced')</script></html>".to_vec();
+    other.resize(PDF.len(), b' ');
+    let refused_put = |(status, body): (StatusCode, Value)| {
+        if engine == Engine::Sqlite {
+            assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("This upload link has already been used. Choose the file again.")));
+            assert_eq!(body["code"], "UPLOAD_LINK_USED");
+        } else {
+            assert_eq!(status, S3_PRECONDITION_FAILED, "{body}");
+        }
+    };
+    // Used once, before the confirmation: the bytes that will be checked cannot be swapped.
+    refused_put(api.upload(url, &ticket["headers"], other.clone()).await);
+
+    let confirm = json!({"upload_id": ticket["upload_id"], "file_name": "FIR copy.pdf"});
+    let added = api.post(&format!("/api/grievances/{id}/attachments"), &admin, confirm.clone()).await;
+    assert_eq!(added.status, StatusCode::CREATED, "{:?}", added.body);
+    let attachment = added.body["data"].clone();
+
+    // And after it: the link still refuses, and a second confirmation changes nothing.
+    refused_put(api.upload(url, &ticket["headers"], other.clone()).await);
+    let again = api.post(&format!("/api/grievances/{id}/attachments"), &admin, confirm).await;
+    assert_eq!((again.status, again.error(), again.body["code"].as_str()), (StatusCode::CONFLICT, "This upload has already been attached", Some("UPLOAD_ALREADY_ATTACHED")));
+
+    let list = api.get(&format!("/api/grievances/{id}/attachments"), &admin).await.body["data"].clone();
+    assert_eq!(list, json!([attachment]), "the record is as it was");
+    let link = api.get(&format!("/api/grievances/{id}/attachments/{}/link", attachment["id"].as_str().unwrap()), &admin).await;
+    let (status, kind, bytes) = api.download(link.body["url"].as_str().unwrap()).await;
+    assert_eq!((status, kind.as_str(), bytes.as_slice()), (StatusCode::OK, "application/pdf", PDF), "the file is the one first sent");
+    let trail = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"].clone();
+    assert_eq!(actions(&trail), ["ATTACHMENT_ADDED", "CREATED"], "one attachment added, none removed");
+}
+
+async fn an_attachment_is_named_and_stored_with_the_extension_of_its_content(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let id = create(&api, &admin, form("FIR-I2", "Low", &days_ago(1))).await;
+    let added = attach(&api, &admin, id, "evil.html", "image/png", PNG).await;
+    assert_eq!(added.status, StatusCode::CREATED, "{:?}", added.body);
+    let attachment = added.body["data"].clone();
+    assert_eq!((attachment["file_name"].as_str(), attachment["content_type"].as_str()), (Some("evil.png"), Some("image/png")));
+
+    let link = api.get(&format!("/api/grievances/{id}/attachments/{}/link", attachment["id"].as_str().unwrap()), &admin).await;
+    let url = link.body["url"].as_str().unwrap().to_string();
+    // The blob's own key: the grievance's, named with the type's extension.
+    let key = url.split('?').next().unwrap().rsplit('/').next().unwrap();
+    assert!(key.starts_with(&format!("grievance-{id}.{}.", attachment["id"].as_str().unwrap())) && key.ends_with(".png"), "{key}");
+    let (status, kind, bytes) = api.download(&url).await;
+    assert_eq!((status, kind.as_str(), bytes.as_slice()), (StatusCode::OK, "image/png", PNG));
+    let disposition = if url.starts_with('/') {
+        api.send(http::Request::builder().uri(&url).body(axum::body::Body::empty()).unwrap()).await.headers
+    } else {
+        reqwest::get(&url).await.unwrap().headers().clone()
+    };
+    let disposition = disposition.get("content-disposition").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    assert_eq!(disposition, "attachment; filename=\"evil.png\"; filename*=UTF-8''evil.png");
+    let trail = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"].clone();
+    assert_eq!((trail[0]["action"].as_str(), trail[0]["new_value"].as_str()), (Some("ATTACHMENT_ADDED"), Some("evil.png")));
 }
 
 async fn attachments_and_notes_are_scoped_like_their_grievance(engine: Engine) {
@@ -295,6 +367,8 @@ on_both_engines!(
     attachments_upload_download_and_delete_with_their_audit_records,
     a_wrong_type_or_size_is_refused_and_the_file_is_not_kept,
     the_portals_own_upload_link_takes_large_files_but_no_more_than_it_was_signed_for,
+    an_upload_link_works_once_and_an_attached_file_stays_as_it_was,
+    an_attachment_is_named_and_stored_with_the_extension_of_its_content,
     attachments_and_notes_are_scoped_like_their_grievance,
     notes_are_kept_newest_first_and_corrected_by_later_notes,
     overdue_grievances_are_flagged_filtered_and_counted,

@@ -91,7 +91,9 @@ impl Api {
     }
 
     pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
-        let mut request = Request::builder().method(method).uri(path).header("user-agent", "apitest").header("x-forwarded-for", "203.0.113.9");
+        // As if sent over a socket from 203.0.113.9: ClientInfo records the peer, not a header.
+        let peer = axum::extract::ConnectInfo(std::net::SocketAddr::from(([203, 0, 113, 9], 50000)));
+        let mut request = Request::builder().method(method).uri(path).header("user-agent", "apitest").extension(peer);
         if let Some(token) = token {
             request = request.header("authorization", format!("Bearer {token}"));
         }

@@ -48,7 +48,9 @@ pub trait BlobStore: Send + Sync {
     /// A link that downloads `key` as `download` for `lifetime`.
     async fn download_link(&self, key: &str, download: Download<'_>, lifetime: Duration) -> Result<Link>;
 
-    /// A link through which a browser uploads `size` bytes of `content_type` to `key`.
+    /// A link through which a browser uploads `size` bytes of `content_type` to `key`, once:
+    /// while a blob is under `key` the link is refused, so what it delivered cannot be
+    /// swapped for other bytes after it was checked.
     async fn upload_link(&self, key: &str, content_type: &str, size: u64, lifetime: Duration) -> Result<Upload>;
 
     /// The size of a stored blob; `None` when there is none under `key`.
@@ -57,8 +59,10 @@ pub trait BlobStore: Send + Sync {
     /// The first `len` bytes of a blob (fewer when it is shorter): enough to tell its type.
     async fn read_start(&self, key: &str, len: usize) -> Result<Vec<u8>>;
 
-    /// Moves a blob to another key.
-    async fn rename(&self, from: &str, to: &str) -> Result<()>;
+    /// Copies a blob to `to`, a key no blob holds yet; `from` stays. An uploaded blob is
+    /// kept by copying it to a key that no upload link names, so no link can ever reach
+    /// it, while the upload's own key stays taken and its link refused.
+    async fn copy(&self, from: &str, to: &str) -> Result<()>;
 
     /// Deletes a blob; deleting one that is gone is not an error.
     async fn delete(&self, key: &str) -> Result<()>;

@@ -3,7 +3,8 @@
 //! and uploaded by a PUT to the same route with an HMAC over the file, its type, its size
 //! and the expiry. The key is derived from the portal's own secret and the route, so a link
 //! cannot be forged or altered (a changed byte anywhere fails the check), works only on its
-//! own store and for its own purpose, and dies after its lifetime.
+//! own store and for its own purpose, and dies after its lifetime. An upload link works
+//! once: its file, once there, is never replaced through it.
 
 use crate::{BlobStore, Download, Link, Upload};
 use async_trait::async_trait;
@@ -11,10 +12,14 @@ use domain::{Error, Result};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 use time::OffsetDateTime;
 
 type HmacSha256 = Hmac<Sha256>;
+
+/// Answered (409) to a PUT through an upload link whose file has arrived already.
+pub const LINK_USED: &str = "This upload link has already been used. Choose the file again.";
 
 /// The route that serves export links.
 pub const FILES_ROUTE: &str = "/api/exports/files";
@@ -37,10 +42,28 @@ pub struct SignedUpload {
     pub signature: String,
 }
 
-/// A checked upload link: where the bytes go, and how many may come.
+/// A checked upload link: where the bytes go, and how many may come. The bytes are written
+/// to `partial` (a name of this request's own, so two requests never write into one file)
+/// and put in place by `keep`.
 pub struct UploadTarget {
     pub path: PathBuf,
+    pub partial: PathBuf,
     pub size: u64,
+}
+
+impl UploadTarget {
+    /// Puts the bytes written to `partial` under the link's file, unless a file got there
+    /// first (409): a hard link, unlike a rename, never replaces one, so of two PUTs racing
+    /// through one link exactly one lands. `partial` is removed either way.
+    pub async fn keep(&self) -> Result<()> {
+        let linked = tokio::fs::hard_link(&self.partial, &self.path).await;
+        let _ = tokio::fs::remove_file(&self.partial).await;
+        match linked {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(Error::conflict(LINK_USED)),
+            Err(e) => Err(Error::internal(e)),
+        }
+    }
 }
 
 /// The query of a signed link, as the download route receives it.
@@ -129,7 +152,9 @@ impl LocalBlobs {
     }
 
     /// Checks an upload link for `file` at `now`: answers where the bytes go and how many
-    /// are allowed, or 403 when the signature does not match or the link has expired.
+    /// are allowed, 403 when the signature does not match or the link has expired, or 409
+    /// when the link has been used: its file is there (it stays for a day after the upload
+    /// is confirmed, as the proof of that use, while the link lives 15 minutes).
     pub fn open_upload(&self, file: &str, query: &SignedUpload, now: i64) -> Result<UploadTarget> {
         let forbidden = || Error::forbidden("This upload link is invalid or has expired. Choose the file again.");
         if !valid_file(file) {
@@ -140,7 +165,13 @@ impl LocalBlobs {
         if query.expires < now {
             return Err(forbidden());
         }
-        Ok(UploadTarget { path: self.dir.join(file), size: query.size })
+        let path = self.dir.join(file);
+        if path.exists() {
+            return Err(Error::conflict(LINK_USED));
+        }
+        static RECEIVED: AtomicU64 = AtomicU64::new(0);
+        let partial = self.dir.join(format!("{file}.{}-{}.partial", std::process::id(), RECEIVED.fetch_add(1, Ordering::Relaxed)));
+        Ok(UploadTarget { path, partial, size: query.size })
     }
 
     /// Deletes files whose name starts with `prefix` and that are older than `age`; answers
@@ -233,8 +264,11 @@ impl BlobStore for LocalBlobs {
         Ok(start)
     }
 
-    async fn rename(&self, from: &str, to: &str) -> Result<()> {
-        tokio::fs::rename(self.path_of(from)?, self.path_of(to)?).await.map_err(Error::internal)
+    /// A hard link: no bytes copied, and nothing replaced (an existing `to` is an error).
+    /// Files are never written in place (uploads land by linking a new file), so the two
+    /// names stay the same bytes until each is deleted.
+    async fn copy(&self, from: &str, to: &str) -> Result<()> {
+        tokio::fs::hard_link(self.path_of(from)?, self.path_of(to)?).await.map_err(Error::internal)
     }
 
     async fn delete(&self, key: &str) -> Result<()> {
@@ -324,18 +358,27 @@ mod tests {
         }
         let now = OffsetDateTime::now_utc().unix_timestamp();
         let target = blobs.open_upload("pending.7.abc", &query, now).unwrap();
-        assert_eq!((target.path, target.size), (dir.path().join("pending.7.abc"), 1234));
+        assert_eq!((&target.path, target.size), (&dir.path().join("pending.7.abc"), 1234));
+        assert!(target.partial.file_name().unwrap().to_str().unwrap().starts_with("pending.7.abc."), "swept with its upload");
         let mut bigger = query.clone();
         bigger.size = 20_000_000;
         assert!(blobs.open_upload("pending.7.abc", &bigger, now).is_err(), "a bigger size is refused");
         assert!(blobs.open_upload("pending.7.abd", &query, now).is_err(), "another file is refused");
         assert!(blobs.open_upload("pending.7.abc", &query, query.expires + 1).is_err(), "an expired link is refused");
 
-        std::fs::write(dir.path().join("pending.7.abc"), b"%PDF-1.4 body").unwrap();
+        std::fs::write(&target.partial, b"%PDF-1.4 body").unwrap();
+        target.keep().await.unwrap();
+        assert!(!target.partial.exists());
         assert_eq!(blobs.size("pending.7.abc").await.unwrap(), Some(13));
         assert_eq!(blobs.read_start("pending.7.abc", 5).await.unwrap(), b"%PDF-");
-        blobs.rename("pending.7.abc", "grievance-7.abc").await.unwrap();
-        assert_eq!(blobs.size("pending.7.abc").await.unwrap(), None);
+        let used = blobs.open_upload("pending.7.abc", &query, now).err().map(|e| (e.to_string(), matches!(e, Error::Conflict(_))));
+        assert_eq!(used, Some((LINK_USED.to_string(), true)), "the link works once");
+
+        blobs.copy("pending.7.abc", "grievance-7.abc").await.unwrap();
+        assert!(blobs.copy("pending.7.abc", "grievance-7.abc").await.is_err(), "a copy never replaces a blob");
+        assert_eq!(blobs.size("pending.7.abc").await.unwrap(), Some(13), "the upload stays, and so does its link's refusal");
+        blobs.delete("pending.7.abc").await.unwrap();
+        assert_eq!(std::fs::read(dir.path().join("grievance-7.abc")).unwrap(), b"%PDF-1.4 body", "the copy outlives the upload");
         let download = blobs.download_link("grievance-7.abc", Download { file_name: "fir.pdf", content_type: "application/pdf" }, Duration::from_secs(60)).await.unwrap();
         let signed = download.url.split_once("signature=").unwrap().1.to_string();
         let as_upload = SignedUpload { signature: signed, ..query.clone() };
@@ -343,6 +386,34 @@ mod tests {
         blobs.delete("grievance-7.abc").await.unwrap();
         blobs.delete("grievance-7.abc").await.unwrap();
         assert_eq!(blobs.size("grievance-7.abc").await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn of_two_puts_through_one_link_exactly_one_lands_and_the_other_replaces_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let blobs = LocalBlobs::serving(dir.path(), b"secret", ATTACHMENTS_ROUTE).unwrap();
+        let link = blobs.upload_link("pending.8.abc", "image/png", 4, Duration::from_secs(300)).await.unwrap();
+        let mut query = SignedUpload { content_type: "image/png".into(), size: 4, ..SignedUpload::default() };
+        for pair in link.url.split_once('?').unwrap().1.split('&') {
+            match pair.split_once('=').unwrap() {
+                ("expires", v) => query.expires = v.parse().unwrap(),
+                ("signature", v) => query.signature = v.to_string(),
+                _ => {}
+            }
+        }
+        let now = OffsetDateTime::now_utc().unix_timestamp();
+        // Both opened before either finished: each writes its own partial file.
+        let first = blobs.open_upload("pending.8.abc", &query, now).unwrap();
+        let second = blobs.open_upload("pending.8.abc", &query, now).unwrap();
+        assert_ne!(first.partial, second.partial);
+        std::fs::write(&first.partial, b"1111").unwrap();
+        std::fs::write(&second.partial, b"2222").unwrap();
+        first.keep().await.unwrap();
+        let refused = second.keep().await.unwrap_err();
+        assert!(matches!(&refused, Error::Conflict(m) if m == LINK_USED), "{refused:?}");
+        assert_eq!(std::fs::read(dir.path().join("pending.8.abc")).unwrap(), b"1111");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, ["pending.8.abc"], "no partial file is left behind");
     }
 
     #[tokio::test]

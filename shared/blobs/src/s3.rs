@@ -1,6 +1,8 @@
 //! The cloud engine: an S3 bucket (public access blocked, encrypted; see template.yaml),
 //! presigned GETs that name the download and its type, and presigned PUTs that fix the type
-//! and the exact size of an upload (both are signed, so S3 refuses any other).
+//! and the exact size of an upload (both are signed, so S3 refuses any other) and carry
+//! `If-None-Match: *`, so S3 refuses them (412) while the key holds an object: a link
+//! works once.
 
 use crate::{BlobStore, Download, Link, Upload};
 use async_trait::async_trait;
@@ -94,11 +96,14 @@ impl BlobStore for S3Blobs {
             .key(key)
             .content_type(content_type)
             .content_length(size as i64)
+            // Signed, so a PUT without it is refused too.
+            .if_none_match("*")
             .presigned(presigning)
             .await
             .map_err(|e| Error::internal(aws_sdk_s3::error::DisplayErrorContext(e)))?;
         // A browser sets Content-Length itself from the body (it may not set it by hand);
-        // the signature still holds it, so any other size is refused by S3.
+        // the signature still holds it, so any other size is refused by S3. The bucket's
+        // CORS rule allows the headers left: Content-Type and If-None-Match.
         let headers = request
             .headers()
             .filter(|(name, _)| !name.eq_ignore_ascii_case("content-length"))
@@ -129,7 +134,8 @@ impl BlobStore for S3Blobs {
         Ok(bytes[..bytes.len().min(len)].to_vec())
     }
 
-    async fn rename(&self, from: &str, to: &str) -> Result<()> {
+    /// Within the bucket: the bytes never pass through the function.
+    async fn copy(&self, from: &str, to: &str) -> Result<()> {
         self.client
             .copy_object()
             .bucket(&self.bucket)
@@ -138,7 +144,7 @@ impl BlobStore for S3Blobs {
             .send()
             .await
             .map_err(|e| Error::internal(aws_sdk_s3::error::DisplayErrorContext(e)))?;
-        self.delete(from).await
+        Ok(())
     }
 
     async fn delete(&self, key: &str) -> Result<()> {
@@ -175,28 +181,37 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_browser_uploads_through_a_presigned_put_and_the_blob_can_be_checked_moved_and_deleted() {
+    async fn a_browser_uploads_once_through_a_presigned_put_and_the_blob_can_be_checked_copied_and_deleted() {
         let blobs = S3Blobs::local(testkit::moto_endpoint(), testkit::unique("attachments")).await;
         blobs.ensure_bucket().await.unwrap();
         let body = b"\x89PNG\r\n\x1a\n rest of the image".to_vec();
         let upload = blobs.upload_link("pending.3.u1", "image/png", body.len() as u64, Duration::from_secs(300)).await.unwrap();
         assert_eq!(upload.method, "PUT");
         assert!(upload.url.contains("X-Amz-Signature="), "{}", upload.url);
-        // Only the type for the browser to send (what the bucket's CORS rule allows); the
-        // size is signed too, so S3 refuses a body of any other length.
-        assert_eq!(upload.headers, vec![("content-type".to_string(), "image/png".to_string())]);
-        assert!(upload.url.contains("X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost"), "{}", upload.url);
-        let mut put = reqwest::Client::new().put(&upload.url).body(body.clone());
-        for (name, value) in &upload.headers {
-            put = put.header(name, value);
-        }
-        assert_eq!(put.send().await.unwrap().status(), 200);
+        // Only the type and the condition for the browser to send (what the bucket's CORS
+        // rule allows); the size is signed too, so S3 refuses a body of any other length.
+        let mut headers = upload.headers.clone();
+        headers.sort();
+        assert_eq!(headers, vec![("content-type".to_string(), "image/png".to_string()), ("if-none-match".to_string(), "*".to_string())]);
+        assert!(upload.url.contains("X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bif-none-match"), "{}", upload.url);
+        let put = |bytes: Vec<u8>| {
+            let mut put = reqwest::Client::new().put(&upload.url).body(bytes);
+            for (name, value) in &upload.headers {
+                put = put.header(name, value);
+            }
+            put.send()
+        };
+        assert_eq!(put(body.clone()).await.unwrap().status(), 200);
+        let mut other = body.clone();
+        other[10] = b'X';
+        assert_eq!(put(other).await.unwrap().status(), 412, "the link works once");
         assert_eq!(blobs.size("pending.3.u1").await.unwrap(), Some(body.len() as u64));
-        assert_eq!(blobs.read_start("pending.3.u1", 8).await.unwrap(), b"\x89PNG\r\n\x1a\n");
-        blobs.rename("pending.3.u1", "grievance-3.u1").await.unwrap();
-        assert_eq!(blobs.size("pending.3.u1").await.unwrap(), None);
-        assert_eq!(blobs.size("grievance-3.u1").await.unwrap(), Some(body.len() as u64));
-        blobs.delete("grievance-3.u1").await.unwrap();
-        assert_eq!(blobs.size("grievance-3.u1").await.unwrap(), None);
+        assert_eq!(blobs.read_start("pending.3.u1", 12).await.unwrap(), &body[..12], "the first upload's bytes");
+        blobs.copy("pending.3.u1", "grievance-3.u1.png").await.unwrap();
+        assert_eq!(blobs.size("pending.3.u1").await.unwrap(), Some(body.len() as u64), "the upload stays, and so does its link's refusal");
+        blobs.delete("pending.3.u1").await.unwrap();
+        assert_eq!(blobs.read_start("grievance-3.u1.png", 64).await.unwrap(), body, "the copy outlives the upload");
+        blobs.delete("grievance-3.u1.png").await.unwrap();
+        assert_eq!(blobs.size("grievance-3.u1.png").await.unwrap(), None);
     }
 }

@@ -1,8 +1,15 @@
 //! Attachments: scanned FIR copies, orders and photographs kept with a grievance. The
 //! browser uploads the bytes straight to the blob store through a short-lived link (a
 //! presigned S3 PUT in the cloud), under a pending key; confirming the upload checks the
-//! size and the type from the content itself, moves the blob to its own key and writes the
-//! record with its audit record. Uploads never confirmed are swept after a day.
+//! size and the type from the content itself, copies the blob to a key of its own and
+//! writes the record, naming that key, with its audit record.
+//!
+//! Evidence is immutable. An upload link works once (the blob store refuses it while its
+//! pending key holds a blob), and the pending blob stays after the confirmation, swept
+//! with the unconfirmed ones after a day, long after its link died. The kept copy's key is
+//! named by no upload link at all. A confirmation that finds the upload attached already,
+//! or that loses a race to record it, changes nothing: a failed confirmation deletes only
+//! a copy of its own, never one a record names.
 
 use crate::keys;
 use crate::record::{Actor, Grievance};
@@ -20,6 +27,7 @@ pub const TOO_BIG: &str = "Files may be at most 20 MB";
 pub const WRONG_TYPE: &str = "Only PDF, JPEG and PNG files can be attached";
 pub const EMPTY: &str = "The file is empty";
 pub const UPLOAD_GONE: &str = "The upload was not found; please upload the file again";
+pub const ALREADY_ATTACHED: &str = "This upload has already been attached";
 pub const NOT_FOUND: &str = "Attachment not found";
 
 /// Blob keys of uploads not yet confirmed start with this.
@@ -27,6 +35,17 @@ pub const PENDING_PREFIX: &str = "pending.";
 
 /// The types an attachment may have.
 pub const ALLOWED_TYPES: [&str; 3] = ["application/pdf", "image/jpeg", "image/png"];
+
+/// The extension of a type an attachment may have: what its kept blob and its download are
+/// named with, whatever name it was sent under.
+pub fn extension(content_type: &str) -> &'static str {
+    match content_type {
+        "application/pdf" => "pdf",
+        "image/jpeg" => "jpg",
+        "image/png" => "png",
+        _ => "bin",
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Attachment {
@@ -75,7 +94,15 @@ pub fn pending_key(grievance_id: i64, upload: UploadId) -> String {
     format!("{PENDING_PREFIX}{grievance_id}.{upload}")
 }
 
-pub fn stored_key(grievance_id: i64, id: &str) -> String {
+/// Where a confirmation keeps its copy: a key no upload link names, with a part of its own
+/// (two confirmations of one upload never write one key) and the extension of the type.
+fn kept_key(grievance_id: i64, id: &str, content_type: &str) -> String {
+    let copy = uuid::Uuid::new_v4().simple().to_string();
+    format!("grievance-{grievance_id}.{id}.{}.{}", &copy[..12], extension(content_type))
+}
+
+/// The blob of an attachment recorded before records named theirs.
+fn legacy_key(grievance_id: i64, id: &str) -> String {
     format!("grievance-{grievance_id}.{id}")
 }
 
@@ -89,6 +116,21 @@ pub fn clean_file_name(name: &str) -> String {
         return "attachment".to_string();
     }
     cleaned.chars().take(200).collect()
+}
+
+/// The name an attachment is shown and downloaded as: the name it was sent under, cleaned,
+/// with the extension of its type in place of the one it came with. A PNG sent as
+/// `evil.html` is `evil.png`, so no browser or desktop opens it as anything else.
+pub fn attachment_name(file_name: &str, content_type: &str) -> String {
+    let cleaned = clean_file_name(file_name);
+    let stem = match cleaned.rsplit_once('.') {
+        // Only what looks like an extension goes: "v1.2 report" keeps its words.
+        Some((stem, ext)) if !ext.is_empty() && ext.len() <= 10 && ext.bytes().all(|b| b.is_ascii_alphanumeric()) => stem,
+        Some(_) | None => cleaned.as_str(),
+    };
+    let stem = stem.trim_end_matches(['.', ' ']);
+    let stem: String = if stem.is_empty() { "attachment".into() } else { stem.chars().take(195).collect() };
+    format!("{stem}.{}", extension(content_type))
 }
 
 /// What the browser says it will upload, checked before it is given a link.
@@ -115,6 +157,10 @@ pub fn sniff(start: &[u8]) -> Option<&'static str> {
 /// confirmation, to the microsecond.
 const ORDER: &str = "confirmed_at";
 
+/// The attribute naming the blob an attachment's record keeps, beside the record's fields
+/// (not part of the API).
+const BLOB: &str = "blob";
+
 /// How many bytes tell the type.
 const SNIFF_BYTES: usize = 64;
 
@@ -127,13 +173,30 @@ pub async fn list(store: &dyn Store, grievance_id: i64) -> Result<Vec<Attachment
 }
 
 pub async fn get(store: &dyn Store, grievance_id: i64, id: &str) -> Result<Attachment> {
-    let item = store.get(&keys::attachment(grievance_id, id)).await?.ok_or_else(|| Error::not_found(NOT_FOUND))?;
-    serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)
+    Ok(load(store, grievance_id, id).await?.0)
 }
 
-/// Confirms an upload: checks it, keeps it and records it. A file that fails a check is
-/// deleted at once.
+/// An attachment and the key of its blob.
+async fn load(store: &dyn Store, grievance_id: i64, id: &str) -> Result<(Attachment, String)> {
+    let item = store.get(&keys::attachment(grievance_id, id)).await?.ok_or_else(|| Error::not_found(NOT_FOUND))?;
+    let blob = item.attrs.get(BLOB).and_then(|b| b.as_str()).map_or_else(|| legacy_key(grievance_id, id), str::to_string);
+    let attachment = serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)?;
+    Ok((attachment, blob))
+}
+
+/// A link that downloads the attachment, under its name and type, for `lifetime`.
+pub async fn download_link(store: &dyn Store, blobs: &dyn BlobStore, grievance_id: i64, id: &str, lifetime: std::time::Duration) -> Result<blobs::Link> {
+    let (a, blob) = load(store, grievance_id, id).await?;
+    blobs.download_link(&blob, blobs::Download { file_name: &a.file_name, content_type: &a.content_type }, lifetime).await
+}
+
+/// Confirms an upload: checks it, keeps a copy and records it. A file that fails a check is
+/// deleted at once; one attached already is answered 409 and left as it is.
 pub async fn add(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, upload: UploadId, file_name: &str) -> Result<Attachment> {
+    let id = upload.to_string();
+    if store.get(&keys::attachment(g.id, &id)).await?.is_some() {
+        return Err(Error::conflict(ALREADY_ATTACHED));
+    }
     let pending = pending_key(g.id, upload);
     let size = blobs.size(&pending).await?.ok_or_else(|| Error::field("upload_id", UPLOAD_GONE))?;
     let checked = match size {
@@ -144,17 +207,18 @@ pub async fn add(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Gr
     let content_type = match checked {
         Ok(t) => t,
         Err(message) => {
+            // Never a kept blob: those are copies under keys of their own.
             blobs.delete(&pending).await?;
             return Err(Error::field("upload_id", message));
         }
     };
-    let id = upload.to_string();
-    let stored = stored_key(g.id, &id);
-    blobs.rename(&pending, &stored).await?;
+    // The pending blob cannot change under the checks: its link is refused while it exists.
+    let kept = kept_key(g.id, &id, content_type);
+    blobs.copy(&pending, &kept).await?;
     let attachment = Attachment {
         id: id.clone(),
         grievance_id: g.id,
-        file_name: clean_file_name(file_name),
+        file_name: attachment_name(file_name, content_type),
         content_type: content_type.to_string(),
         size,
         uploaded_by: actor.user_id,
@@ -170,20 +234,24 @@ pub async fn add(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Gr
         notes: Some(format!("{} ({}, {} bytes)", attachment.file_name, attachment.content_type, attachment.size)),
         action_details: Some(json!({"id": id, "file_name": attachment.file_name, "content_type": attachment.content_type, "size": size})),
     };
-    let record = Write::put_new(Item { key: keys::attachment(g.id, &id), attrs }.with(ORDER, domain::clock::now_precise_text()));
-    if let Err(e) = writes::record_on(store, g, actor, entry, vec![record]).await {
-        // Unrecorded, the blob would be unreachable: take it back.
-        if let Err(cleanup) = blobs.delete(&stored).await {
-            tracing::warn!(error = %cleanup, key = %stored, "an attachment whose record failed could not be deleted");
+    let record = Item { key: keys::attachment(g.id, &id), attrs }.with(ORDER, domain::clock::now_precise_text()).with(BLOB, kept.clone());
+    if let Err(e) = writes::record_on(store, g, actor, entry, vec![Write::put_new(record)]).await {
+        // Unrecorded, this copy would be unreachable; no record names it, so it can go.
+        if let Err(cleanup) = blobs.delete(&kept).await {
+            tracing::warn!(error = %cleanup, key = %kept, "an attachment whose record failed could not be deleted");
         }
-        return Err(e);
+        return Err(match e {
+            // Another confirmation of the same upload recorded it first.
+            Error::Conflict(_) => Error::conflict(ALREADY_ATTACHED),
+            other => other,
+        });
     }
     Ok(attachment)
 }
 
 /// Removes an attachment: the record goes with its audit record, then the blob.
 pub async fn delete(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, id: &str) -> Result<Attachment> {
-    let attachment = get(store, g.id, id).await?;
+    let (attachment, blob) = load(store, g.id, id).await?;
     let entry = AuditEntry {
         action: AuditAction::AttachmentDeleted,
         field_name: Some("attachments".into()),
@@ -198,7 +266,7 @@ pub async fn delete(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: 
         Err(Error::Conflict(_)) => return Err(Error::not_found(NOT_FOUND)),
         other => other?,
     }
-    if let Err(e) = blobs.delete(&stored_key(g.id, id)).await {
+    if let Err(e) = blobs.delete(&blob).await {
         tracing::warn!(error = %e, attachment = %id, "the blob of a removed attachment could not be deleted");
     }
     Ok(attachment)
@@ -225,6 +293,22 @@ mod tests {
         assert_eq!(check_declared("image/png", MAX_BYTES + 1).unwrap_err().to_string(), TOO_BIG);
         assert_eq!(check_declared("text/plain", 10).unwrap_err().to_string(), WRONG_TYPE);
         assert_eq!(check_declared("application/pdf", 0).unwrap_err().to_string(), EMPTY);
+    }
+
+    #[test]
+    fn an_attachment_is_named_with_the_extension_of_its_content() {
+        assert_eq!(attachment_name("evil.html", "image/png"), "evil.png");
+        assert_eq!(attachment_name("C:\\scans\\FIR copy.PDF", "application/pdf"), "FIR copy.pdf");
+        assert_eq!(attachment_name("photo.jpeg", "image/jpeg"), "photo.jpg");
+        assert_eq!(attachment_name("scan", "application/pdf"), "scan.pdf");
+        assert_eq!(attachment_name("v1.2 report", "application/pdf"), "v1.2 report.pdf");
+        assert_eq!(attachment_name("page.html.", "image/png"), "page.html.png");
+        assert_eq!(attachment_name(".htaccess", "image/png"), "attachment.png");
+        assert_eq!(attachment_name("आदेश.exe", "application/pdf"), "आदेश.pdf");
+        assert_eq!(attachment_name(&format!("{}.pdf", "x".repeat(300)), "application/pdf").chars().count(), 199);
+        assert_eq!(kept_key(7, "u1", "image/png").len(), "grievance-7.u1.".len() + 12 + ".png".len());
+        assert!(kept_key(7, "u1", "image/png").ends_with(".png"));
+        assert_ne!(kept_key(7, "u1", "image/png"), kept_key(7, "u1", "image/png"), "each confirmation copies to a key of its own");
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub struct UploadParams {
 }
 
 /// Receives the bytes of an upload link, streamed to disk: never more than the link allows
-/// (413), never a half-written file under the final name.
+/// (413), never a half-written file under the final name, never a second time (409).
 pub async fn receive(local: &LocalBlobs, file: &str, params: UploadParams, body: Body, too_big: &str) -> ApiResult<()> {
     let query = SignedUpload {
         content_type: params.content_type.unwrap_or_default(),
@@ -73,10 +73,9 @@ pub async fn receive(local: &LocalBlobs, file: &str, params: UploadParams, body:
         signature: params.signature.unwrap_or_default(),
     };
     let target = local.open_upload(file, &query, domain::clock::now().unix_timestamp())?;
-    // Appended, not swapped for the extension: keys hold dots of their own.
-    let partial = std::path::PathBuf::from(format!("{}.partial", target.path.display()));
+    let partial = &target.partial;
     let written: ApiResult<()> = async {
-        let mut out = tokio::fs::File::create(&partial).await.map_err(Error::internal)?;
+        let mut out = tokio::fs::File::create(partial).await.map_err(Error::internal)?;
         let mut received: u64 = 0;
         let mut stream = body.into_data_stream();
         while let Some(chunk) = stream.next().await {
@@ -92,9 +91,9 @@ pub async fn receive(local: &LocalBlobs, file: &str, params: UploadParams, body:
     }
     .await;
     match written {
-        Ok(()) => tokio::fs::rename(&partial, &target.path).await.map_err(|e| Error::internal(e).into()),
+        Ok(()) => Ok(target.keep().await?),
         Err(e) => {
-            let _ = tokio::fs::remove_file(&partial).await;
+            let _ = tokio::fs::remove_file(partial).await;
             Err(e)
         }
     }

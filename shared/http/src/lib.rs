@@ -14,7 +14,7 @@ pub mod openapi;
 pub mod state;
 
 pub use caller::Caller;
-pub use client::ClientInfo;
+pub use client::{ClientInfo, TrustedProxies};
 pub use envelope::{Envelope, SuccessMessage};
 pub use error::{ApiError, ApiResult, ErrorBody};
 pub use json::ApiJson;
