@@ -50,4 +50,7 @@ else
   sed 's/^/    /' /tmp/portal-admin.err
 fi
 
+echo "==> Upgrading the data of earlier releases"
+./target/release/portal migrate --table "$(output TableName)"
+
 echo "==> Done: $(output PortalUrl)"

@@ -55,6 +55,7 @@ const SENTENCES: &[(&str, &str, &str)] = &[
     ("TWO_FACTOR_DISABLED", "ACTIVITY_TWO_FACTOR_DISABLED", "{who} turned off two-factor authentication"),
     ("TWO_FACTOR_RESET", "ACTIVITY_TWO_FACTOR_RESET", "{who} reset the two-factor authentication of {new}"),
     ("TWO_FACTOR_FAILED", "ACTIVITY_TWO_FACTOR_FAILED", "A wrong two-factor code was given for {who}"),
+    ("GRANT_REFUSED", "ACTIVITY_GRANT_REFUSED", "{who} was refused: {what}"),
     ("UPDATED", "ACTIVITY_UPDATED", "{who} updated {fields} of {number}"),
 ];
 

@@ -43,8 +43,12 @@ pub struct DeletedResponse {
 #[utoipa::path(get, path = "/api/admin/dropdowns/{kind}", tag = "admin", security(("bearer" = [])),
     params(("kind" = ListKind, Path, description = "one of the twelve lists")),
     responses((status = 200, body = Vec<ListItem>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_items(State(state): State<AppState>, _caller: Caller, Path(list): Path<String>) -> ApiResult<ApiJson<Vec<ListItem>>> {
-    Ok(ApiJson(lists::list(state.store.as_ref(), kind(&list)?).await?))
+async fn list_items(State(state): State<AppState>, caller: Caller, Path(list): Path<String>) -> ApiResult<ApiJson<Vec<ListItem>>> {
+    let mut items = lists::list(state.store.as_ref(), kind(&list)?).await?;
+    if !caller.can(domain::Resource::Grievances, domain::Action::ViewAll) {
+        items.iter_mut().for_each(|item| item.usage_count = None);
+    }
+    Ok(ApiJson(items))
 }
 
 /// Adds an item; its name must be new to the list (any capitals).

@@ -3,7 +3,7 @@
 
 use axum::extract::{Path, Query, State};
 use cases::reads::{AuditRecord, Viewer};
-use cases::trail::{self, TrailFilters};
+use cases::trail::{self, TrailAccess, TrailFilters};
 use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
@@ -55,14 +55,12 @@ async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id)
     caller.require(Resource::Audit, Action::Read)?;
     let store = state.store.as_ref();
     let viewer = viewer(&caller);
-    let allowed = match cases::writes::load(store, id).await? {
-        Some((g, _)) => viewer.may_see(&g),
-        None => trail::latest(store, id).await?.is_some_and(|r| trail::may_read(viewer, &r)),
+    let access = match cases::writes::load(store, id).await? {
+        Some((g, _)) => viewer.may_see(&g).then_some(TrailAccess::Whole),
+        None => trail::latest(store, id).await?.is_some_and(|r| trail::may_read(viewer, &r)).then_some(TrailAccess::RecordByRecord(viewer)),
     };
-    if !allowed {
-        return Err(Error::not_found("Grievance not found").into());
-    }
-    let records = trail::for_grievance(store, id, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    let access = access.ok_or_else(|| Error::not_found("Grievance not found"))?;
+    let records = trail::for_grievance(store, id, access, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
     Ok(ApiJson(records))
 }
 
@@ -99,10 +97,11 @@ async fn all_records(State(state): State<AppState>, caller: Caller, Query(params
 #[derive(Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuditStatistics {
-    pub total_actions: i64,
-    pub total_grievances: i64,
+    /// These state-wide figures are null for a caller who does not see the whole state.
+    pub total_actions: Option<i64>,
+    pub total_grievances: Option<i64>,
     /// Active staff accounts.
-    pub total_users: i64,
+    pub total_users: Option<i64>,
 }
 
 /// The Audit History summary cards.
@@ -110,9 +109,16 @@ pub struct AuditStatistics {
     responses((status = 200, body = AuditStatistics), (status = 403, body = ErrorBody)))]
 async fn statistics(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<AuditStatistics>> {
     caller.require(Resource::Audit, Action::Read)?;
+    if !caller.can(Resource::Grievances, Action::ViewAll) {
+        return Ok(ApiJson(AuditStatistics { total_actions: None, total_grievances: None, total_users: None }));
+    }
     let store = state.store.as_ref();
     let total_users = auth::roles::list_all(store).await?.iter().map(|r| r.active_user_count).sum();
-    Ok(ApiJson(AuditStatistics { total_actions: trail::total_actions(store).await?, total_grievances: trail::grievances_tracked(store).await?, total_users }))
+    Ok(ApiJson(AuditStatistics {
+        total_actions: Some(trail::total_actions(store).await?),
+        total_grievances: Some(trail::grievances_tracked(store).await?),
+        total_users: Some(total_users),
+    }))
 }
 
 /// The actions an audit record can carry.

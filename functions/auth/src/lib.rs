@@ -130,7 +130,7 @@ async fn me(caller: Caller) -> ApiJson<SessionUser> {
 /// Changes the caller's own password; their other sessions end.
 #[utoipa::path(post, path = "/api/auth/change-password", tag = "auth", security(("bearer" = [])),
     request_body = ChangePasswordRequest,
-    responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn change_password(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<ChangePasswordRequest>) -> ApiResult<ApiJson<MessageResponse>> {
     sessions::change_password(state.store.as_ref(), &caller.0, &body.old_password, &body.new_password).await?;
     Ok(ApiJson(MessageResponse { message: "Password changed successfully".into() }))

@@ -5,7 +5,7 @@
 use crate::LoginResponse;
 use auth::two_factor::{self as tf, Checked, TwoFactor};
 use auth::users::{self, UserRecord};
-use auth::{sessions, RequestContext};
+use auth::{lockout, sessions, RequestContext};
 use axum::extract::State;
 use cases::writes::AuditEntry;
 use cases::Actor;
@@ -57,8 +57,11 @@ async fn actor_of(store: &dyn Store, user: &UserRecord, ctx: &RequestContext, se
 }
 
 /// A wrong or replayed code: counted toward the lockout and audited, then refused.
-async fn refuse(store: &dyn Store, user: &UserRecord, ctx: &RequestContext, message: &'static str) -> Result<Error> {
-    auth::lockout::record_failure(store, &user.email, domain::clock::now()).await?;
+async fn refuse(store: &dyn Store, user: &UserRecord, attempt: Option<&lockout::Attempt>, ctx: &RequestContext, message: &'static str) -> Result<Error> {
+    match attempt {
+        Some(attempt) => lockout::failed(store, attempt, domain::clock::now()).await?,
+        None => lockout::record_failure(store, &user.email, domain::clock::now()).await?,
+    };
     let why = if message == tf::CODE_REUSED { "a code already used" } else { "a wrong code" };
     record(store, actor_of(store, user, ctx, "").await?, AuditAction::TwoFactorFailed, user, format!("Sign-in refused: {why}")).await?;
     Ok(Error::Unauthorized(message.into()))
@@ -87,19 +90,21 @@ async fn login_with_code(State(state): State<AppState>, ClientInfo(ctx): ClientI
     let user_id = tf::challenged_user(&state.tokens, &body.challenge)?;
     let expired = || Error::Unauthorized(tf::CHALLENGE_EXPIRED.into());
     let user = users::get(store, user_id).await?.filter(UserRecord::is_active).ok_or_else(expired)?;
-    sessions::locked(store, &user.email).await?;
+    // One slot per code judged, taken before judging: parallel guesses on one challenge
+    // are bounded like passwords (see `auth::lockout`).
+    let attempt = lockout::begin(store, &user.email, domain::clock::now()).await?;
     match tf::check(&user.two_factor, &body.code, unix_now())? {
         Checked::Accepted(next) => {
+            lockout::succeeded(store, &attempt, domain::clock::now(), true).await?;
             if let Err(e) = tf::save(store, &user, &next).await {
                 // Another sign-in used the same code at the same moment.
-                return Err(refuse(store, &user, &ctx, tf::CODE_REUSED).await.unwrap_or(e).into());
+                return Err(refuse(store, &user, None, &ctx, tf::CODE_REUSED).await.unwrap_or(e).into());
             }
-            auth::lockout::clear(store, &user.email).await?;
             let user = users::get(store, user.id).await?.ok_or_else(expired)?;
             Ok(ApiJson(LoginResponse::signed_in(sessions::start_session(store, &state.tokens, &user, &ctx).await?)))
         }
-        Checked::Reused => Err(refuse(store, &user, &ctx, tf::CODE_REUSED).await?.into()),
-        Checked::Invalid => Err(refuse(store, &user, &ctx, tf::CODE_INVALID).await?.into()),
+        Checked::Reused => Err(refuse(store, &user, Some(&attempt), &ctx, tf::CODE_REUSED).await?.into()),
+        Checked::Invalid => Err(refuse(store, &user, Some(&attempt), &ctx, tf::CODE_INVALID).await?.into()),
     }
 }
 

@@ -144,7 +144,7 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.store.as_ref()).await?;
     let blobs = state.blobs()?;
     let viewer = grievances_area::viewer(&caller);
-    let actor = grievances_area::actor(&caller, &client);
+    let actor = caller.actor(&client);
     let now = domain::clock::now();
     let title = match kind {
         Kind::Officers => "Investigation Officers",

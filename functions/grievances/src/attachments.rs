@@ -3,11 +3,11 @@
 //! pass through here in the cloud: the browser PUTs them to S3 through a presigned link and
 //! downloads them through another.
 
-use crate::{actor, viewer};
+use crate::viewer;
 use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use blobs::{Download, LINK_LIFETIME};
+use blobs::LINK_LIFETIME;
 use cases::attachments::{self, Attachment, UploadId};
 use cases::reads;
 use domain::{Action, Error, Resource};
@@ -88,17 +88,18 @@ pub struct AttachRequest {
 }
 
 /// Confirms an upload: the type is read from the content (PDF, JPEG or PNG), the size
-/// checked, and the attachment recorded with an ATTACHMENT_ADDED audit record. A file that
-/// fails a check is deleted.
+/// checked, and the attachment recorded with an ATTACHMENT_ADDED audit record, named with
+/// its type's extension. A file that fails a check is deleted; an upload attached already
+/// is answered 409 and left as it is.
 #[utoipa::path(post, path = "/api/grievances/{id}/attachments", tag = "attachments", security(("bearer" = [])), params(("id" = i64, Path)), request_body = AttachRequest,
-    responses((status = 201, body = Envelope<Attachment>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 201, body = Envelope<Attachment>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Attachment>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AttachRequest = http_glue::json::parse_body(body)?;
     let store = state.store.as_ref();
     let g = reads::get(store, viewer(&caller), id).await?;
     let upload = UploadId::parse(&body.upload_id)?;
-    let attachment = attachments::add(store, state.attachments()?, &actor(&caller, &client), &g, upload, &body.file_name).await?;
+    let attachment = attachments::add(store, state.attachments()?, &caller.actor(&client), &g, upload, &body.file_name).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(attachment))))
 }
 
@@ -129,9 +130,7 @@ async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, 
     caller.require(Resource::Grievances, Action::Read)?;
     let store = state.store.as_ref();
     let g = reads::get(store, viewer(&caller), id).await?;
-    let a = attachments::get(store, g.id, &attachment_id).await?;
-    let download = Download { file_name: &a.file_name, content_type: &a.content_type };
-    let link = state.attachments()?.download_link(&attachments::stored_key(g.id, &a.id), download, LINK_LIFETIME).await?;
+    let link = attachments::download_link(store, state.attachments()?, g.id, &attachment_id, LINK_LIFETIME).await?;
     Ok(ApiJson(FileLink { url: link.url, expires_at: rfc3339(link.expires_at)? }))
 }
 
@@ -143,7 +142,7 @@ async fn delete_attachment(State(state): State<AppState>, caller: Caller, client
     caller.require(Resource::Grievances, Action::Update)?;
     let store = state.store.as_ref();
     let g = reads::get(store, viewer(&caller), id).await?;
-    attachments::delete(store, state.attachments()?, &actor(&caller, &client), &g, &attachment_id).await?;
+    attachments::delete(store, state.attachments()?, &caller.actor(&client), &g, &attachment_id).await?;
     Ok(ApiJson(SuccessMessage::new("Attachment deleted successfully")))
 }
 
@@ -160,10 +159,10 @@ async fn download_file(State(state): State<AppState>, Path(file): Path<String>, 
 }
 
 /// Receives an attachment's bytes through its signed upload link (embedded portal); at most
-/// the size the link was signed for.
+/// the size the link was signed for, and once: a link whose file has arrived is answered 409.
 #[utoipa::path(put, path = "/api/attachments/files/{file}", tag = "attachments", params(("file" = String, Path), UploadParams),
     request_body(content = Vec<u8>, content_type = "application/octet-stream"),
-    responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 413, body = ErrorBody)))]
+    responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 413, body = ErrorBody)))]
 async fn upload_file(State(state): State<AppState>, Path(file): Path<String>, Query(params): Query<UploadParams>, body: Body) -> ApiResult<ApiJson<SuccessMessage>> {
     if !file.starts_with(attachments::PENDING_PREFIX) {
         return Err(Error::forbidden("This upload link is invalid or has expired. Choose the file again.").into());

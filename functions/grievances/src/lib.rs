@@ -8,7 +8,7 @@ pub mod notes;
 use axum::extract::{Path, Query, State};
 use cases::pendency::{Clock, GrievanceView};
 use cases::reads::{self, Filters, Viewer};
-use cases::{writes, Actor};
+use cases::writes;
 use domain::lists::ListKind;
 use domain::{Action, Error, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
@@ -31,19 +31,6 @@ pub fn routes() -> AreaRouter {
 
 pub fn viewer(caller: &Caller) -> Viewer {
     Viewer { user_id: caller.user().id, view_all: caller.can(Resource::Grievances, Action::ViewAll) }
-}
-
-pub fn actor(caller: &Caller, client: &ClientInfo) -> Actor {
-    let user = caller.user();
-    Actor {
-        user_id: user.id,
-        name: user.name.clone(),
-        email: user.email.clone(),
-        role: user.role_name.clone(),
-        ip: client.0.ip.clone(),
-        user_agent: client.0.user_agent.clone(),
-        session_id: caller.session_id().to_string(),
-    }
 }
 
 /// The list filters and paging.
@@ -237,7 +224,7 @@ async fn create_grievance(State(state): State<AppState>, caller: Caller, client:
     caller.require(Resource::Grievances, Action::Create)?;
     let fields = writes::parse_fields(&body)?;
     let store = state.store.as_ref();
-    let g = writes::create(store, &actor(&caller, &client), fields).await?;
+    let g = writes::create(store, &caller.actor(&client), fields).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(Clock::now(store).await?.view(g)))))
 }
 
@@ -249,7 +236,7 @@ async fn update_grievance(State(state): State<AppState>, caller: Caller, client:
     let store = state.store.as_ref();
     reads::get(store, viewer(&caller), id).await?;
     let fields = writes::parse_fields(&body)?;
-    let g = writes::update(store, &actor(&caller, &client), id, fields, version_of(&body)).await?;
+    let g = writes::update(store, &caller.actor(&client), id, fields, version_of(&body)).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
@@ -260,7 +247,7 @@ async fn delete_grievance(State(state): State<AppState>, caller: Caller, client:
     caller.require(Resource::Grievances, Action::Delete)?;
     let store = state.store.as_ref();
     reads::get(store, viewer(&caller), id).await?;
-    writes::delete(store, &actor(&caller, &client), id).await?;
+    writes::delete(store, &caller.actor(&client), id).await?;
     Ok(ApiJson(SuccessMessage::new("Grievance deleted successfully")))
 }
 
@@ -280,7 +267,7 @@ async fn change_status(State(state): State<AppState>, caller: Caller, client: Cl
     let body: StatusRequest = http_glue::json::parse_body(body)?;
     let store = state.store.as_ref();
     reads::get(store, viewer(&caller), id).await?;
-    let g = writes::change_status(store, &actor(&caller, &client), id, body.status_id, body.notes, body.version).await?;
+    let g = writes::change_status(store, &caller.actor(&client), id, body.status_id, body.notes, body.version).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
@@ -297,15 +284,18 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AssignRequest = http_glue::json::parse_body(body)?;
     let store = state.store.as_ref();
-    reads::get(store, viewer(&caller), id).await?;
+    let viewer = viewer(&caller);
+    reads::get(store, viewer, id).await?;
+    let unknown = || Error::not_found("User not found");
     let assignee = match body.user_id {
         None => None,
-        Some(uid) => match auth::users::get(store, uid).await? {
-            Some(u) if u.is_active() => Some((u.id, u.name)),
+        Some(uid) if !viewer.may_assign_to(uid) => return Err(unknown().into()),
+        Some(uid) => match auth::users::get(store, uid).await?.ok_or_else(unknown)? {
+            u if u.is_active() => Some((u.id, u.name)),
             _ => return Err(Error::field("user_id", "Choose an active user to assign").into()),
         },
     };
-    let g = writes::assign(store, &actor(&caller, &client), id, assignee).await?;
+    let g = writes::assign(store, &caller.actor(&client), id, assignee).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
@@ -316,7 +306,6 @@ async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<i
     caller.require(Resource::Grievances, Action::Read)?;
     let store = state.store.as_ref();
     reads::get(store, viewer(&caller), id).await?;
-    let page = store.query(&store::Query::table(cases::keys::audit_pk(id)).newest_first().limit(500)).await?;
-    let records = page.items.into_iter().map(cases::reads::audit_view).collect::<Result<Vec<_>, _>>()?;
+    let records = cases::trail::for_grievance(store, id, cases::trail::TrailAccess::Whole, None, cases::trail::MAX_LIMIT, 0).await?;
     Ok(ApiJson(Envelope::ok(records)))
 }

@@ -1,7 +1,7 @@
 //! `/api/grievances/{id}/notes`: the case diary. Whoever may update the grievance may add a
 //! note; no one may change or remove one (a correction is a later note).
 
-use crate::{actor, viewer};
+use crate::viewer;
 use axum::extract::{Path, State};
 use cases::notes::{self, Note, NoteText};
 use cases::reads;
@@ -42,6 +42,6 @@ async fn add_note(State(state): State<AppState>, caller: Caller, client: ClientI
     let store = state.store.as_ref();
     let g = reads::get(store, viewer(&caller), id).await?;
     let text = NoteText::parse(&body.text)?;
-    let note = notes::add(store, &actor(&caller, &client), &g, text, body.corrects).await?;
+    let note = notes::add(store, &caller.actor(&client), &g, text, body.corrects).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(note))))
 }

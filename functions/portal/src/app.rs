@@ -38,9 +38,11 @@ fn init_tracing() {
 
 pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> anyhow::Result<()> {
     init_tracing();
+    let trusted_proxies = http_glue::TrustedProxies::from_env()?;
     let state = embedded::open(data_dir)?;
     let store = state.store.as_ref();
     http_glue::state::prepare_store(store).await?;
+    migrate(store).await?;
     let first = FirstAdmin {
         email: std::env::var("PORTAL_ADMIN_EMAIL").ok().filter(|v| !v.trim().is_empty()),
         password: std::env::var("PORTAL_ADMIN_PASSWORD").ok().filter(|v| !v.is_empty()),
@@ -82,11 +84,20 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     println!("  Stop with Ctrl-C.");
     println!();
     spawn_sweeps(&state);
-    let app = router(state, web_dir);
+    // The socket's peer is the client (ClientInfo), unless it is one of these proxies.
+    let app = router(state, web_dir).layer(axum::Extension(trusted_proxies));
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     tracing::info!("stopped");
+    Ok(())
+}
+
+/// Upgrades data written by earlier releases (each step once, marked done in the store).
+pub async fn migrate(store: &dyn store::Store) -> anyhow::Result<()> {
+    if let Some(changes) = cases::migrations::audit_viewer_views(store).await? {
+        tracing::info!(changes, "audit trail: each user's view of the records they may read is in place");
+    }
     Ok(())
 }
 

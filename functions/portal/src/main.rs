@@ -42,6 +42,15 @@ enum Command {
     Openapi,
     /// Prints the error-message catalogue as JSON ({code: English template}) for the web app.
     ErrorCodes,
+    /// Upgrades a store written by an earlier release (serve does it for the embedded store;
+    /// a state's stack runs it with --table after deploying a new release).
+    Migrate {
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+        /// A state's DynamoDB table instead of the embedded store.
+        #[arg(long, env = "PORTAL_TABLE")]
+        table: Option<String>,
+    },
     /// Fills the embedded store with realistic synthetic grievances (benchmarks, training).
     Seed {
         #[arg(long, default_value_t = 10_000)]
@@ -85,19 +94,17 @@ async fn main() -> anyhow::Result<()> {
             println!("{}", serde_json::to_string_pretty(&catalogue)?);
             Ok(())
         }
+        Command::Migrate { data_dir, table } => {
+            let store = open_store(&data_dir, table).await?;
+            app::migrate(store.as_ref()).await?;
+            println!("The store is up to date.");
+            Ok(())
+        }
         Command::Admin { command: AdminCommand::Create { email, name, data_dir, table } } => {
             let mut password = String::new();
             std::io::stdin().read_to_string(&mut password)?;
             let password = password.trim_end_matches(['\n', '\r']);
-            let store: std::sync::Arc<dyn store::Store> = match table {
-                Some(table) => {
-                    let config = aws_config::load_from_env().await;
-                    let store = store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table);
-                    http_glue::state::prepare_store(&store).await?;
-                    std::sync::Arc::new(store)
-                }
-                None => embedded::open(&data_dir)?.store,
-            };
+            let store = open_store(&data_dir, table).await?;
             match auth::bootstrap::create_admin(store.as_ref(), &email, &name, password).await {
                 Ok(()) => {
                     println!("Admin {} <{}> created.", name.trim(), email.trim().to_lowercase());
@@ -110,4 +117,18 @@ async fn main() -> anyhow::Result<()> {
             }
         }
     }
+}
+
+/// The embedded store of `data_dir`, or a state's DynamoDB table (with the operator's AWS
+/// credentials), ready for its first request.
+async fn open_store(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<std::sync::Arc<dyn store::Store>> {
+    Ok(match table {
+        Some(table) => {
+            let config = aws_config::load_from_env().await;
+            let store = store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table);
+            http_glue::state::prepare_store(&store).await?;
+            std::sync::Arc::new(store)
+        }
+        None => embedded::open(data_dir)?.store,
+    })
 }

@@ -96,17 +96,18 @@ async fn nobody_deletes_or_deactivates_themselves_and_the_last_admin_stays(engin
 
     let clerk = create_role(&api, &admin, "Clerk", json!({"grievances": "read"})).await;
     let demote_self = api.put(&format!("/api/users/{me}"), &admin, user_body("Asha Admin", ADMIN_EMAIL, clerk)).await;
-    assert_eq!((demote_self.status, demote_self.error()), (StatusCode::CONFLICT, "The last active Admin cannot be removed, deactivated or moved to another role"));
+    assert_eq!((demote_self.status, demote_self.error()), (StatusCode::FORBIDDEN, "You cannot change your own role"));
 
-    // With a second Admin, the first may step down; then the second is the last.
+    // Another Admin may move the first to another role; nobody steps down by themself, so
+    // the last active Admin always stays.
     let second = create_user(&api, &admin, "Second Admin", "second@police.test", 1).await;
     let second_token = api.login("second@police.test", "Officer-Pass-1").await;
-    assert_eq!(api.put(&format!("/api/users/{me}"), &admin, user_body("Asha Admin", ADMIN_EMAIL, clerk)).await.status, StatusCode::OK);
+    assert_eq!(api.put(&format!("/api/users/{me}"), &second_token, user_body("Asha Admin", ADMIN_EMAIL, clerk)).await.status, StatusCode::OK);
     assert_eq!(api.get("/api/users", &admin).await.status, StatusCode::FORBIDDEN, "the role change applies to the very next request");
     let remove_last = api.delete(&format!("/api/users/{me}"), &second_token).await;
     assert_eq!(remove_last.status, StatusCode::OK, "deleting a non-Admin is fine");
     let demote_last = api.put(&format!("/api/users/{second}"), &second_token, user_body("Second Admin", "second@police.test", clerk)).await;
-    assert_eq!(demote_last.status, StatusCode::CONFLICT);
+    assert_eq!((demote_last.status, demote_last.error()), (StatusCode::FORBIDDEN, "You cannot change your own role"));
 }
 
 async fn a_role_held_by_users_and_the_admin_role_cannot_be_deleted(engine: Engine) {

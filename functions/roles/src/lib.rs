@@ -5,7 +5,8 @@ use auth::roles::{self as records, RoleRecord};
 use axum::extract::{Path, State};
 use domain::user::RoleInput;
 use domain::{Action, Error, Permissions, Resource};
-use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, Envelope, ErrorBody, SuccessMessage};
+use domain::grants;
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -76,26 +77,39 @@ async fn get_role(State(state): State<AppState>, caller: Caller, Path(id): Path<
 /// Adds a role. Names are unique whatever their capitals (409).
 #[utoipa::path(post, path = "/api/roles", tag = "roles", security(("bearer" = [])), request_body = RoleRequest,
     responses((status = 201, body = Envelope<RoleView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn create_role(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<RoleView>>)> {
+async fn create_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<RoleView>>)> {
     caller.require(Resource::Roles, Action::Create)?;
-    let role = records::create(state.store.as_ref(), RoleInput::parse(&body)?).await?;
+    let store = state.store.as_ref();
+    let input = RoleInput::parse(&body)?;
+    let verdict = grants::may_create_role(caller.grantor(), &input.permissions);
+    caller.check_grant(store, &client, verdict, || format!("Create role {}", input.name)).await?;
+    let role = records::create(store, input).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(view(role)))))
 }
 
 /// Changes a role; its users see the change on their next request.
 #[utoipa::path(put, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)), request_body = RoleRequest,
     responses((status = 200, body = Envelope<RoleView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn update_role(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
+async fn update_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
     caller.require(Resource::Roles, Action::Update)?;
-    let role = records::update(state.store.as_ref(), id, RoleInput::parse(&body)?).await?;
+    let store = state.store.as_ref();
+    let input = RoleInput::parse(&body)?;
+    let current = records::get(store, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
+    let verdict = grants::may_change_role(caller.grantor(), current.reach(), Some(&input.permissions));
+    caller.check_grant(store, &client, verdict, || format!("Change role {}", current.name)).await?;
+    let role = records::update(store, id, current.version, input).await?;
     Ok(ApiJson(Envelope::ok(view(role))))
 }
 
 /// Deletes a role nobody holds. The Admin role cannot be deleted.
 #[utoipa::path(delete, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn delete_role(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn delete_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Roles, Action::Delete)?;
-    records::delete(state.store.as_ref(), id).await?;
+    let store = state.store.as_ref();
+    let current = records::get(store, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
+    let verdict = grants::may_change_role(caller.grantor(), current.reach(), None);
+    caller.check_grant(store, &client, verdict, || format!("Delete role {}", current.name)).await?;
+    records::delete(store, id).await?;
     Ok(ApiJson(SuccessMessage::new("Role deleted successfully")))
 }

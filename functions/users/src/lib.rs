@@ -5,7 +5,9 @@ use axum::extract::{Path, State};
 use domain::lists::ListKind;
 use domain::user::{UserInput, UserStatus};
 use domain::{Action, Error, Resource};
-use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, Envelope, ErrorBody, SuccessMessage};
+use auth::roles::RoleRecord;
+use domain::grants;
+use http_glue::{ApiError, ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -28,14 +30,32 @@ pub struct RoleOption {
     pub name: String,
 }
 
-/// The roles a user can be given, for the Add/Edit User dialog: anyone who may open User
-/// Management sees the role names, without needing the roles permission.
+/// The roles the caller may give, for the Add/Edit User dialog: those within the caller's
+/// own permissions (the Admin role only for an Admin). Anyone who may open User Management
+/// sees them, without needing the roles permission.
 #[utoipa::path(get, path = "/api/users/role-options", tag = "users", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Vec<RoleOption>>), (status = 403, body = ErrorBody)))]
 async fn role_options(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<RoleOption>>>> {
     caller.require(Resource::Users, Action::Read)?;
     let roles = auth::roles::list_all(state.store.as_ref()).await?;
-    Ok(ApiJson(Envelope::ok(roles.into_iter().map(|r| RoleOption { id: r.id, name: r.name }).collect())))
+    let grantor = caller.grantor();
+    let options = roles.into_iter().filter(|r| grants::may_give_role(grantor, r.reach()).is_ok()).map(|r| RoleOption { id: r.id, name: r.name }).collect();
+    Ok(ApiJson(Envelope::ok(options)))
+}
+
+/// The role an account holds, for the grant rules (`None` when it was deleted since).
+async fn held_role(store: &dyn Store, user: &UserRecord) -> Result<Option<RoleRecord>, Error> {
+    auth::roles::get(store, user.role_id).await
+}
+
+/// The account `id`, once the caller is shown to be allowed to act on it (an Admin's account
+/// only by an Admin, a wider account by nobody); a refusal is audited.
+async fn account_to_act_on(store: &dyn Store, caller: &Caller, client: &ClientInfo, id: i64, doing: &str) -> Result<UserRecord, ApiError> {
+    let user = records::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let held = held_role(store, &user).await?;
+    let verdict = grants::may_act_on_account(caller.grantor(), held.as_ref().map(RoleRecord::reach));
+    caller.check_grant(store, client, verdict, || format!("{doing} {} ({})", user.email, user.id)).await?;
+    Ok(user)
 }
 
 /// A user as the portal shows it.
@@ -146,14 +166,14 @@ async fn get_user(State(state): State<AppState>, caller: Caller, Path(id): Path<
 /// Adds a user. Emails are unique whatever their capitals (409).
 #[utoipa::path(post, path = "/api/users", tag = "users", security(("bearer" = [])), request_body = UserRequest,
     responses((status = 201, body = Envelope<UserView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn create_user(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<UserView>>)> {
+async fn create_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<UserView>>)> {
     caller.require(Resource::Users, Action::Create)?;
     let store = state.store.as_ref();
     let input = UserInput::parse(&body, true)?;
     check_list_fields(store, &input, None).await?;
-    if auth::roles::get(store, input.role_id).await?.is_none() {
-        return Err(Error::field("role_id", "The selected role does not exist").into());
-    }
+    let role = auth::roles::get(store, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
+    let verdict = grants::may_give_role(caller.grantor(), role.reach());
+    caller.check_grant(store, &client, verdict, || format!("Create user {} with role {}", input.email, role.name)).await?;
     let password = input.password.as_ref().expect("parsed for create");
     let user = records::create(
         store,
@@ -175,22 +195,31 @@ async fn create_user(State(state): State<AppState>, caller: Caller, ApiJson(body
 /// Changes a user. A role change or deactivation applies to their very next request.
 #[utoipa::path(put, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)), request_body = UserRequest,
     responses((status = 200, body = Envelope<UserView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn update_user(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<UserView>>> {
+async fn update_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<UserView>>> {
     caller.require(Resource::Users, Action::Update)?;
     let store = state.store.as_ref();
     let input = UserInput::parse(&body, false)?;
     let before = records::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let held = held_role(store, &before).await?;
+    let next = auth::roles::get(store, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
+    let verdict = grants::may_edit_account(caller.grantor(), id, held.as_ref().map(RoleRecord::reach), next.reach());
+    caller.check_grant(store, &client, verdict, || format!("Change user {} ({}) with role {}", before.email, id, next.name)).await?;
     check_list_fields(store, &input, Some(&before)).await?;
-    records::update(store, caller.user().id, id, input).await?;
+    records::update(store, caller.user().id, id, before.role_id, input).await?;
     Ok(ApiJson(Envelope::ok(one(store, id).await?)))
 }
 
 /// Deletes a user; their sessions end. Nobody deletes their own account.
 #[utoipa::path(delete, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn delete_user(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn delete_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Delete)?;
-    records::delete(state.store.as_ref(), caller.user().id, id).await?;
+    let store = state.store.as_ref();
+    if id == caller.user().id {
+        return Err(Error::conflict("You cannot delete your own account").into());
+    }
+    let user = account_to_act_on(store, &caller, &client, id, "Delete user").await?;
+    records::delete(store, caller.user().id, id, user.role_id).await?;
     Ok(ApiJson(SuccessMessage::new("User deleted successfully")))
 }
 
@@ -198,11 +227,13 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, Path(id): Pa
 #[utoipa::path(put, path = "/api/users/{id}/reset-password", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
     request_body = ResetPasswordRequest,
     responses((status = 200, body = SuccessMessage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn reset_password(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn reset_password(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;
     let body: ResetPasswordRequest = http_glue::json::parse_body(body)?;
     let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
-    records::reset_password(state.store.as_ref(), id, &password).await?;
+    let store = state.store.as_ref();
+    let user = account_to_act_on(store, &caller, &client, id, "Reset the password of").await?;
+    records::reset_password(store, &user, &password).await?;
     Ok(ApiJson(SuccessMessage::new("Password reset successfully")))
 }
 
@@ -213,19 +244,10 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, Path(id):
 async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client: http_glue::ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;
     let store = state.store.as_ref();
-    let user = auth::users::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let user = account_to_act_on(store, &caller, &client, id, "Reset the two-factor authentication of").await?;
     auth::two_factor::save(store, &user, &Default::default()).await?;
     auth::sessions::end_sessions(store, user.id, None).await?;
-    let me = caller.user();
-    let actor = cases::Actor {
-        user_id: me.id,
-        name: me.name.clone(),
-        email: me.email.clone(),
-        role: me.role_name.clone(),
-        ip: client.0.ip.clone(),
-        user_agent: client.0.user_agent.clone(),
-        session_id: caller.session_id().to_string(),
-    };
+    let actor = caller.actor(&client);
     let entry = cases::writes::AuditEntry {
         action: domain::audit::AuditAction::TwoFactorReset,
         field_name: Some("two_factor".into()),

@@ -14,8 +14,22 @@ pub fn email(email: &domain::Email) -> Key {
 pub fn role(id: i64) -> Key {
     Key::new(format!("ROLE#{id}"), "ROLE")
 }
+/// The claim that makes a role name unique: keyed by the name's look-alike skeleton, so that
+/// two names that read the same cannot both be claimed, even by requests in parallel.
 pub fn role_name(name: &str) -> Key {
-    Key::new(format!("ROLENAME#{}", name.trim().to_lowercase()), "ROLENAME")
+    Key::new(format!("ROLENAME#{}", domain::role_name::key(name)), "ROLENAME")
+}
+
+/// The claims of a role name: today's, and the one releases before look-alike keys wrote
+/// (its lowercase text), so that renaming or deleting an older role releases both.
+pub fn role_name_claims(name: &str) -> Vec<Key> {
+    let legacy = Key::new(format!("ROLENAME#{}", name.trim().to_lowercase()), "ROLENAME");
+    let current = role_name(name);
+    if legacy == current {
+        vec![current]
+    } else {
+        vec![current, legacy]
+    }
 }
 pub fn session(id: &str) -> Key {
     Key::new(format!("SESSION#{id}"), "SESSION")

@@ -1,59 +1,213 @@
 //! Failed sign-ins per email. Five failures within 15 minutes lock that email for 15
-//! minutes, whether or not an account has it (so the lock reveals nothing).
+//! minutes, whether or not an account has it (so the lock reveals nothing). Wrong passwords,
+//! wrong second-factor codes and wrong current passwords on a password change all count.
+//!
+//! The lock must hold against requests sent in parallel. Checking the lock, then spending a
+//! hundred milliseconds on the password hash, then recording the failure would let a burst
+//! of guesses all pass the check before the first failure is written. So every attempt
+//! first takes a slot on the email's record, with a conditional write, before anything is
+//! judged: at most five slots (failures in the window plus attempts being judged) exist at
+//! once, and an attempt that finds them all taken locks the email. A correct answer only
+//! signs in when no other attempt was judged alongside it and no lock was set meanwhile.
 
 use crate::keys;
-use domain::Result;
-use serde_json::json;
+use domain::{Error, Result};
+use serde::{Deserialize, Serialize};
 use store::{Condition, Item, Store, StoreError, Write};
 use time::OffsetDateTime;
 
 pub const MAX_FAILURES: usize = 5;
 pub const WINDOW_SECONDS: i64 = 15 * 60;
+/// An attempt whose judgement never reported back (its request died) frees its slot after
+/// this long.
+const PENDING_SECONDS: i64 = 120;
+/// Conditional writes lost to other attempts before an attempt gives up. Giving up refuses
+/// the attempt unjudged, which is safe.
+const RETRIES: usize = 64;
 
-/// When the email is locked, the whole minutes left (at least 1).
-pub async fn minutes_locked(store: &dyn Store, email: &str, now: OffsetDateTime) -> Result<Option<i64>> {
-    let Some(item) = store.get(&keys::login_failures(email)).await? else { return Ok(None) };
-    let until = item.i64("locked_until").unwrap_or(0);
-    let left = until - now.unix_timestamp();
-    Ok((left > 0).then(|| (left + 59) / 60))
+pub const TOO_MANY_AT_ONCE: &str = "Too many sign-in attempts at the same time. Please wait a moment and try again.";
+
+/// The email's record as stored. Records of earlier releases (failures, locked_until) read
+/// as they are.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct Record {
+    #[serde(default)]
+    failures: Vec<i64>,
+    #[serde(default)]
+    pending: Vec<Pending>,
+    #[serde(default)]
+    locked_until: i64,
+    /// Counts the slots ever taken, so that a correct answer can tell whether another
+    /// attempt started while it was judged.
+    #[serde(default)]
+    seq: i64,
 }
 
-/// Records one failure; answers whether the email is now locked.
-pub async fn record_failure(store: &dyn Store, email: &str, now: OffsetDateTime) -> Result<bool> {
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Pending {
+    id: String,
+    at: i64,
+}
+
+impl Record {
+    fn from_item(item: Option<&Item>, now: i64) -> Record {
+        let mut record: Record = item.and_then(|i| serde_json::from_value(serde_json::Value::Object(i.attrs.clone())).ok()).unwrap_or_default();
+        record.failures.retain(|t| now - t < WINDOW_SECONDS);
+        record.pending.retain(|p| now - p.at < PENDING_SECONDS);
+        record
+    }
+
+    fn minutes_locked(&self, now: i64) -> Option<i64> {
+        let left = self.locked_until - now;
+        (left > 0).then(|| (left + 59) / 60)
+    }
+
+    fn lock(&mut self, now: i64) {
+        self.locked_until = self.locked_until.max(now + WINDOW_SECONDS);
+        self.failures.clear();
+    }
+
+    fn is_idle(&self, now: i64) -> bool {
+        self.failures.is_empty() && self.pending.is_empty() && self.locked_until <= now
+    }
+}
+
+/// A slot taken by one attempt, to be reported as failed or succeeded.
+#[derive(Clone, Debug)]
+pub struct Attempt {
+    email: String,
+    id: String,
+    seq: i64,
+    /// Other attempts were being judged when this one took its slot.
+    contended: bool,
+}
+
+fn locked_error(minutes: i64) -> Error {
+    Error::TooManyAttempts(format!("Too many failed sign-in attempts. Please try again in {minutes} minute{}.", if minutes == 1 { "" } else { "s" }))
+}
+
+fn busy() -> Error {
+    Error::TooManyAttempts(TOO_MANY_AT_ONCE.into())
+}
+
+/// Reads the email's record, lets `change` decide, and writes the result back on condition
+/// that nobody wrote in between (else reads again). `None` when other attempts kept winning.
+async fn update<T>(store: &dyn Store, email: &str, now: i64, change: impl Fn(&mut Record) -> T) -> Result<Option<T>> {
     let key = keys::login_failures(email);
-    let now = now.unix_timestamp();
-    // Read, change, write back on the version read: concurrent failures never undercount.
-    for _attempt in 0..8 {
-        let current = store.get(&key).await?;
-        let version = current.as_ref().and_then(|i| i.i64("version"));
-        let mut failures: Vec<i64> = current
-            .as_ref()
-            .and_then(|i| i.attrs.get("failures"))
-            .and_then(|v| serde_json::from_value(v.clone()).ok())
-            .unwrap_or_default();
-        failures.retain(|t| now - t < WINDOW_SECONDS);
-        failures.push(now);
-        let locked = failures.len() >= MAX_FAILURES;
-        let mut item = Item::new(key.clone()).with("version", version.unwrap_or(0) + 1).with("ttl", now + 2 * WINDOW_SECONDS);
-        if locked {
-            item = item.with("locked_until", now + WINDOW_SECONDS).with("failures", json!([]));
-        } else {
-            item = item.with("failures", json!(failures));
+    for _ in 0..RETRIES {
+        let item = store.get(&key).await?;
+        let version = item.as_ref().and_then(|i| i.i64("version"));
+        let before = Record::from_item(item.as_ref(), now);
+        let mut after = before.clone();
+        let answer = change(&mut after);
+        if after == before {
+            return Ok(Some(answer));
         }
         let condition = match version {
-            Some(v) => Condition::Equals("version".into(), json!(v)),
+            Some(v) => Condition::Equals("version".into(), serde_json::json!(v)),
             None => Condition::NotExists,
         };
-        match store.transact(vec![Write::put(item).when(condition)]).await {
-            Ok(()) => return Ok(locked),
+        let write = if after.is_idle(now) {
+            if version.is_none() {
+                return Ok(Some(answer));
+            }
+            Write::delete(key.clone()).when(condition)
+        } else {
+            let serde_json::Value::Object(attrs) = serde_json::to_value(&after).map_err(Error::internal)? else { unreachable!("a struct") };
+            let mut next = Item { key: key.clone(), attrs };
+            next = next.with("version", version.unwrap_or(0) + 1).with("ttl", now + 2 * WINDOW_SECONDS);
+            Write::put(next).when(condition)
+        };
+        match store.transact(vec![write]).await {
+            Ok(()) => return Ok(Some(answer)),
             Err(StoreError::ConditionFailed { .. }) => continue,
             Err(e) => return Err(e.into()),
         }
     }
-    Ok(false)
+    Ok(None)
 }
 
-pub async fn clear(store: &dyn Store, email: &str) -> Result<()> {
-    store.transact(vec![Write::delete(keys::login_failures(email))]).await?;
-    Ok(())
+fn new_id() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 8];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+/// Takes a slot for one attempt on `email`, before anything is judged. Refused (429) while
+/// the email is locked, and when every slot is taken: that attempt also locks the email, for
+/// a sixth guess in one window is what the lock is for.
+pub async fn begin(store: &dyn Store, email: &str, now: OffsetDateTime) -> Result<Attempt> {
+    let now = now.unix_timestamp();
+    let id = new_id();
+    let taken = update(store, email, now, |r| {
+        if let Some(minutes) = r.minutes_locked(now) {
+            return Err(locked_error(minutes));
+        }
+        if r.failures.len() + r.pending.len() >= MAX_FAILURES {
+            r.lock(now);
+            return Err(locked_error(WINDOW_SECONDS / 60));
+        }
+        let contended = !r.pending.is_empty();
+        r.seq += 1;
+        r.pending.push(Pending { id: id.clone(), at: now });
+        Ok((r.seq, contended))
+    })
+    .await?;
+    let (seq, contended) = taken.ok_or_else(busy)??;
+    Ok(Attempt { email: email.to_string(), id, seq, contended })
+}
+
+/// The attempt was wrong: its slot becomes a failure, and the fifth failure in the window
+/// locks the email. Answers whether it is now locked.
+pub async fn failed(store: &dyn Store, attempt: &Attempt, now: OffsetDateTime) -> Result<bool> {
+    let now = now.unix_timestamp();
+    let locked = update(store, &attempt.email, now, |r| {
+        r.pending.retain(|p| p.id != attempt.id);
+        r.failures.push(now);
+        if r.failures.len() >= MAX_FAILURES {
+            r.lock(now);
+        }
+        r.minutes_locked(now).is_some()
+    })
+    .await?;
+    // Had the failure not been written, the slot stays taken until it expires: still counted.
+    locked.ok_or_else(busy)
+}
+
+/// The attempt was right. It stands only if the email was not locked meanwhile and no other
+/// attempt was judged alongside it (a burst of guesses that holds the right one is refused
+/// whole). With `clear`, the failures so far are forgotten (a completed sign-in); without,
+/// they stay counted (a password right, the second factor still to come).
+pub async fn succeeded(store: &dyn Store, attempt: &Attempt, now: OffsetDateTime, clear: bool) -> Result<()> {
+    let now = now.unix_timestamp();
+    let verdict = update(store, &attempt.email, now, |r| {
+        let mine = r.pending.iter().any(|p| p.id == attempt.id);
+        r.pending.retain(|p| p.id != attempt.id);
+        if let Some(minutes) = r.minutes_locked(now) {
+            return Err(locked_error(minutes));
+        }
+        if attempt.contended || !mine || r.seq != attempt.seq {
+            return Err(busy());
+        }
+        if clear {
+            r.failures.clear();
+        }
+        Ok(())
+    })
+    .await?;
+    verdict.ok_or_else(busy)?
+}
+
+/// Counts one failure that took no slot (a code used by two sign-ins at the same moment).
+pub async fn record_failure(store: &dyn Store, email: &str, now: OffsetDateTime) -> Result<bool> {
+    let attempt = Attempt { email: email.to_string(), id: String::new(), seq: 0, contended: false };
+    failed(store, &attempt, now).await
+}
+
+/// When the email is locked, the whole minutes left (at least 1).
+pub async fn minutes_locked(store: &dyn Store, email: &str, now: OffsetDateTime) -> Result<Option<i64>> {
+    let now = now.unix_timestamp();
+    let item = store.get(&keys::login_failures(email)).await?;
+    Ok(Record::from_item(item.as_ref(), now).minutes_locked(now))
 }

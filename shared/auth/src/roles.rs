@@ -52,6 +52,12 @@ impl RoleRecord {
         self.require_two_factor.unwrap_or(self.is_admin())
     }
 
+    /// The role as the grant rules see it (for the Admin role they read `is_admin` first,
+    /// whatever permissions are stored).
+    pub fn reach(&self) -> domain::grants::RoleReach<'_> {
+        domain::grants::RoleReach { id: self.id, is_admin: self.is_admin(), permissions: &self.permissions }
+    }
+
     /// What the role allows: everything for Admin, the stored permissions otherwise.
     pub fn effective_permissions(&self) -> Permissions {
         if self.is_admin() {
@@ -79,10 +85,22 @@ fn not_found() -> Error {
     Error::not_found("Role not found")
 }
 
-pub async fn create(store: &dyn Store, input: domain::user::RoleInput) -> Result<RoleRecord> {
-    if input.name.eq_ignore_ascii_case(ADMIN_ROLE) {
+/// Refuses a name that reads like another role's (the Admin role's in particular): names are
+/// compared by their look-alike key. Roles are few, so all are read; the name claim written
+/// with the role settles two such requests made at once.
+async fn check_name_free(store: &dyn Store, name: &str, except: Option<i64>) -> Result<()> {
+    let key = domain::role_name::key(name);
+    if key == domain::role_name::key(ADMIN_ROLE) && except != Some(ADMIN_ROLE_ID) {
         return Err(duplicate());
     }
+    if list_all(store).await?.iter().any(|r| Some(r.id) != except && domain::role_name::key(&r.name) == key) {
+        return Err(duplicate());
+    }
+    Ok(())
+}
+
+pub async fn create(store: &dyn Store, input: domain::user::RoleInput) -> Result<RoleRecord> {
+    check_name_free(store, &input.name, None).await?;
     let id = store.increment(&keys::sequence("role"), "n", 1).await?;
     let now = domain::clock::now_text();
     let role = RoleRecord {
@@ -105,8 +123,13 @@ pub async fn create(store: &dyn Store, input: domain::user::RoleInput) -> Result
     }
 }
 
-pub async fn update(store: &dyn Store, id: i64, input: domain::user::RoleInput) -> Result<RoleRecord> {
+/// Changes role `id`, on condition that it is still at `checked_version`, the version the
+/// caller's right to change it was checked against.
+pub async fn update(store: &dyn Store, id: i64, checked_version: i64, input: domain::user::RoleInput) -> Result<RoleRecord> {
     let current = get(store, id).await?.ok_or_else(not_found)?;
+    if current.version != checked_version {
+        return Err(Error::conflict("This role was changed by someone else. Please reload and try again."));
+    }
     if current.is_admin() {
         if input.name != ADMIN_ROLE {
             return Err(Error::conflict("The Admin role cannot be renamed"));
@@ -114,8 +137,8 @@ pub async fn update(store: &dyn Store, id: i64, input: domain::user::RoleInput) 
         if !input.permissions.covers(&Permissions::all()) {
             return Err(Error::conflict("The Admin role always has every permission"));
         }
-    } else if input.name.eq_ignore_ascii_case(ADMIN_ROLE) {
-        return Err(duplicate());
+    } else {
+        check_name_free(store, &input.name, Some(id)).await?;
     }
     let updated = RoleRecord {
         name: input.name,
@@ -136,10 +159,11 @@ pub async fn update(store: &dyn Store, id: i64, input: domain::user::RoleInput) 
         .set("gsi1sk", updated.name.to_lowercase())
         .add("version", 1);
     let mut writes = vec![Write::update(keys::role(id), changes).when(Condition::Equals("version".into(), json!(current.version)))];
-    let renamed = current.name.to_lowercase() != updated.name.to_lowercase();
-    if renamed {
-        writes.push(Write::delete(keys::role_name(&current.name)));
-        writes.push(Write::put_new(Item::new(keys::role_name(&updated.name)).with("role_id", id)));
+    let new_claim = keys::role_name(&updated.name);
+    let old_claims = keys::role_name_claims(&current.name);
+    if !old_claims.contains(&new_claim) {
+        writes.extend(old_claims.into_iter().map(Write::delete));
+        writes.push(Write::put_new(Item::new(new_claim).with("role_id", id)));
     }
     match store.transact(writes).await {
         Ok(()) => Ok(updated),
@@ -160,10 +184,8 @@ pub async fn delete(store: &dyn Store, id: i64) -> Result<()> {
     if current.user_count > 0 {
         return Err(held(current.user_count));
     }
-    let writes = vec![
-        Write::delete(keys::role(id)).when(Condition::Equals("user_count".into(), json!(0))),
-        Write::delete(keys::role_name(&current.name)),
-    ];
+    let mut writes = vec![Write::delete(keys::role(id)).when(Condition::Equals("user_count".into(), json!(0)))];
+    writes.extend(keys::role_name_claims(&current.name).into_iter().map(Write::delete));
     match store.transact(writes).await {
         Ok(()) => Ok(()),
         Err(StoreError::ConditionFailed { .. }) => Err(held(1)),

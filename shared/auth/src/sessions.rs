@@ -57,17 +57,6 @@ pub enum LoginOutcome {
     CodeNeeded { challenge: String },
 }
 
-/// The message of a locked email, when it is locked.
-pub async fn locked(store: &dyn Store, email: &str) -> Result<()> {
-    if let Some(minutes) = lockout::minutes_locked(store, email, domain::clock::now()).await? {
-        return Err(Error::TooManyAttempts(format!(
-            "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
-            if minutes == 1 { "" } else { "s" }
-        )));
-    }
-    Ok(())
-}
-
 pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password: &str, ctx: &RequestContext) -> Result<LoginOutcome> {
     let mut fields = FieldErrors::default();
     if email.trim().is_empty() {
@@ -78,24 +67,26 @@ pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password:
     }
     fields.finish()?;
     let now = domain::clock::now();
-    locked(store, email).await?;
+    // The slot is taken before the hash is computed: see `lockout`.
+    let attempt = lockout::begin(store, email, now).await?;
     let user = match Email::parse(email) {
         Ok(email) => users::find_by_email(store, &email).await?,
         Err(_) => None,
     };
     if !passwords::verify(password, user.as_ref().map(|u| u.password_hash.as_str())).await {
-        lockout::record_failure(store, email, now).await?;
+        lockout::failed(store, &attempt, domain::clock::now()).await?;
         return Err(Error::Unauthorized(INVALID_CREDENTIALS.into()));
     }
     let user = user.expect("a verified password belongs to a user");
+    // With a second factor, the failures so far stay counted until the code, too, is right.
+    let completes = user.is_active() && !user.two_factor.enabled;
+    lockout::succeeded(store, &attempt, domain::clock::now(), completes).await?;
     if !user.is_active() {
         return Err(Error::Unauthorized("Your account is inactive. Please contact the administrator.".into()));
     }
     if user.two_factor.enabled {
-        // The failures so far stay counted until the code, too, is right.
         return Ok(LoginOutcome::CodeNeeded { challenge: crate::two_factor::challenge(tokens, user.id, now.unix_timestamp()) });
     }
-    lockout::clear(store, email).await?;
     Ok(LoginOutcome::SignedIn(start_session(store, tokens, &user, ctx).await?))
 }
 
@@ -177,10 +168,15 @@ pub async fn change_password(store: &dyn Store, caller: &Authenticated, current:
         return Err(Error::field("oldPassword", "Current password is required"));
     }
     let user = users::get(store, caller.user.id).await?.ok_or_else(|| Error::Unauthorized(SESSION_ENDED.into()))?;
+    // A stolen session must not become a way to guess the password: the check counts toward
+    // the same lockout as signing in.
+    let attempt = lockout::begin(store, &user.email, domain::clock::now()).await?;
     // A wrong current password is a 400, not a 401: the caller's session is still good.
     if !passwords::verify(current, Some(&user.password_hash)).await {
+        lockout::failed(store, &attempt, domain::clock::now()).await?;
         return Err(Error::field("oldPassword", "Current password is incorrect"));
     }
+    lockout::succeeded(store, &attempt, domain::clock::now(), true).await?;
     let hash = passwords::hash(new.expose()).await?;
     let changes = Changes::default().set("password_hash", hash).set("updated_at", domain::clock::now_text());
     store.transact(vec![Write::update(keys::user(user.id), changes).when(Condition::Exists)]).await?;

@@ -158,10 +158,20 @@ fn not_found() -> Error {
     Error::not_found("User not found")
 }
 
-/// Applies an administrator's edit. Retried when a concurrent change got there first.
-pub async fn update(store: &dyn Store, caller_id: i64, id: i64, input: domain::user::UserInput) -> Result<UserRecord> {
+/// The account was moved to another role since the caller's permission to act on it was
+/// checked: the check no longer holds, so nothing is written.
+fn role_moved() -> Error {
+    Error::conflict("This was changed by someone else at the same time. Please reload and try again.")
+}
+
+/// Applies an administrator's edit to an account that held `checked_role` when the caller's
+/// right to act on it was checked. Retried when a concurrent change got there first.
+pub async fn update(store: &dyn Store, caller_id: i64, id: i64, checked_role: i64, input: domain::user::UserInput) -> Result<UserRecord> {
     for _attempt in 0..5 {
         let current = get(store, id).await?.ok_or_else(not_found)?;
+        if current.role_id != checked_role {
+            return Err(role_moved());
+        }
         if id == caller_id && input.status != UserStatus::Active {
             return Err(Error::conflict("You cannot deactivate your own account"));
         }
@@ -208,12 +218,17 @@ pub async fn update(store: &dyn Store, caller_id: i64, id: i64, input: domain::u
     Err(Error::Unavailable("The user is being changed by someone else; please try again".into()))
 }
 
-pub async fn delete(store: &dyn Store, caller_id: i64, id: i64) -> Result<()> {
+/// Deletes an account that held `checked_role` when the caller's right to act on it was
+/// checked.
+pub async fn delete(store: &dyn Store, caller_id: i64, id: i64, checked_role: i64) -> Result<()> {
     if id == caller_id {
         return Err(Error::conflict("You cannot delete your own account"));
     }
     for _attempt in 0..5 {
         let current = get(store, id).await?.ok_or_else(not_found)?;
+        if current.role_id != checked_role {
+            return Err(role_moved());
+        }
         let mut writes = vec![
             Write::delete(keys::user(id)).when(Condition::Equals("version".into(), serde_json::json!(current.version))),
             Write::delete(keys::email(&Email::parse(&current.email).map_err(Error::internal)?)),
@@ -231,14 +246,16 @@ pub async fn delete(store: &dyn Store, caller_id: i64, id: i64) -> Result<()> {
     Err(Error::Unavailable("The user is being changed by someone else; please try again".into()))
 }
 
-/// An administrator sets a new password; every session of that user ends.
-pub async fn reset_password(store: &dyn Store, id: i64, new: &domain::password::NewPassword) -> Result<()> {
-    get(store, id).await?.ok_or_else(not_found)?;
+/// An administrator sets a new password for `user`, as read when their right to act on it
+/// was checked; every session of that user ends.
+pub async fn reset_password(store: &dyn Store, user: &UserRecord, new: &domain::password::NewPassword) -> Result<()> {
+    let id = user.id;
     let hash = crate::passwords::hash(new.expose()).await?;
     let changes = Changes::default().set("password_hash", hash).set("updated_at", domain::clock::now_text()).add("version", 1);
-    match store.transact(vec![Write::update(keys::user(id), changes).when(Condition::Exists)]).await {
+    // On the role read: an account moved to a wider role meanwhile is not reset.
+    match store.transact(vec![Write::update(keys::user(id), changes).when(Condition::Equals("role_id".into(), serde_json::json!(user.role_id)))]).await {
         Ok(()) => {}
-        Err(store::StoreError::ConditionFailed { .. }) => return Err(not_found()),
+        Err(store::StoreError::ConditionFailed { .. }) => return Err(if get(store, id).await?.is_some() { role_moved() } else { not_found() }),
         Err(e) => return Err(e.into()),
     }
     crate::sessions::end_sessions(store, id, None).await?;

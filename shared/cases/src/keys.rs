@@ -32,6 +32,12 @@ pub fn audit_pk(grievance_id: i64) -> String {
 
 pub const AUDIT_INDEX_PK: &str = "AUDIT";
 
+/// One user's view of the audit trail: an item per change they may read without view_all
+/// (sort key `{time}#{grievance}#{change}`), naming that change's records in `audit_pk`.
+pub fn audit_viewer_pk(user_id: i64) -> String {
+    format!("AUDITSEEN#{user_id}")
+}
+
 pub fn stats_all() -> Key {
     Key::new("STATS#GRV", "ALL")
 }

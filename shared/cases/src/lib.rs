@@ -5,6 +5,7 @@
 pub mod attachments;
 pub mod counters;
 pub mod keys;
+pub mod migrations;
 pub mod notes;
 pub mod pendency;
 pub mod reads;

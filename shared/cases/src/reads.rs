@@ -17,6 +17,13 @@ impl Viewer {
     pub fn may_see(&self, g: &Grievance) -> bool {
         self.view_all || g.visible_to().contains(&self.user_id)
     }
+
+    /// Whether `user_id` is within the viewer's scope as an assignee: anyone for the state
+    /// scope, only themselves for their own. Outside it, a user is "not found", so that
+    /// assigning to ids one after another reveals no staff names.
+    pub fn may_assign_to(&self, user_id: i64) -> bool {
+        self.view_all || user_id == self.user_id
+    }
 }
 
 /// A grievance the viewer may see; another's is "not found", not "forbidden", so that ids

@@ -214,13 +214,29 @@ fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: Change, actor:
     let change = change.number();
     let count = entries.len() as i64;
     let stamp = domain::clock::now_precise_text();
+    let record_sorts: Vec<String> = (0..entries.len()).map(|seq| format!("{stamp}#{change:06}#{seq:03}")).collect();
+    // Each user who may read these records without view_all finds them through their own
+    // partition: the scope of a read is its key, never a filter over the state's trail.
+    let mut viewers = if record_sorts.is_empty() { Vec::new() } else { subject.visible_to.clone() };
+    viewers.sort_unstable();
+    viewers.dedup();
+    let viewer_writes: Vec<Write> = viewers
+        .iter()
+        .map(|user| {
+            Write::put(
+                Item::new(store::Key::new(keys::audit_viewer_pk(*user), format!("{stamp}#{id:012}#{change:06}")))
+                    .with("grievance_id", id)
+                    .with("records", json!(record_sorts)),
+            )
+        })
+        .collect();
     let mut writes: Vec<Write> = entries
         .into_iter()
         .enumerate()
         .map(|(seq, e)| {
             let sort = format!("{stamp}#{id:012}#{change:06}#{seq:03}");
             Write::put_new(
-                Item::new(store::Key::new(keys::audit_pk(id), format!("{stamp}#{change:06}#{seq:03}")))
+                Item::new(store::Key::new(keys::audit_pk(id), record_sorts[seq].clone()))
                     .with("id", format!("{id}-{tag}-{seq}"))
                     .with("grievance_id", id)
                     .with("grievance_number", subject.grievance_number)
@@ -245,6 +261,7 @@ fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: Change, actor:
             )
         })
         .collect();
+    writes.extend(viewer_writes);
     writes.push(Write::update(store::Key::new("STATS#AUDIT", "ALL"), Changes::default().add("total", count)));
     writes
 }

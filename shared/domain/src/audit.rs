@@ -34,10 +34,13 @@ pub enum AuditAction {
     TwoFactorReset,
     /// A wrong or replayed second-factor code at sign-in.
     TwoFactorFailed,
+    /// A user tried to grant (a role, a permission, an account change) beyond what they
+    /// hold themselves, and was refused.
+    GrantRefused,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 17] = [
+    pub const ALL: [AuditAction; 18] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -55,6 +58,7 @@ impl AuditAction {
         AuditAction::TwoFactorDisabled,
         AuditAction::TwoFactorReset,
         AuditAction::TwoFactorFailed,
+        AuditAction::GrantRefused,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -76,6 +80,7 @@ impl AuditAction {
             AuditAction::TwoFactorDisabled => "TWO_FACTOR_DISABLED",
             AuditAction::TwoFactorReset => "TWO_FACTOR_RESET",
             AuditAction::TwoFactorFailed => "TWO_FACTOR_FAILED",
+            AuditAction::GrantRefused => "GRANT_REFUSED",
         }
     }
 

@@ -5,12 +5,14 @@ pub mod audit;
 pub mod clock;
 pub mod email;
 pub mod error;
+pub mod grants;
 pub mod grievance;
 pub mod lists;
 pub mod messages;
 pub mod password;
 pub mod pendency;
 pub mod permissions;
+pub mod role_name;
 pub mod user;
 
 pub use email::Email;

@@ -145,7 +145,7 @@ pub struct RoleInput {
 impl RoleInput {
     pub fn parse(body: &serde_json::Value) -> crate::Result<RoleInput> {
         let mut errors = crate::FieldErrors::default();
-        let name = text(body, "name");
+        let name = crate::role_name::clean(&text(body, "name"));
         if name.is_empty() {
             errors.add("name", "Role name is required");
         } else if name.chars().count() > 100 {

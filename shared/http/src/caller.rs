@@ -25,6 +25,54 @@ impl Caller {
         self.0.user.permissions.allows(resource, action)
     }
 
+    /// The caller as the audit trail records them, with where the request came from.
+    pub fn actor(&self, client: &crate::ClientInfo) -> cases::Actor {
+        let user = self.user();
+        cases::Actor {
+            user_id: user.id,
+            name: user.name.clone(),
+            email: user.email.clone(),
+            role: user.role_name.clone(),
+            ip: client.0.ip.clone(),
+            user_agent: client.0.user_agent.clone(),
+            session_id: self.session_id().to_string(),
+        }
+    }
+
+    /// The caller as the grant rules see them: their role, read afresh for this request.
+    pub fn grantor(&self) -> domain::grants::Grantor<'_> {
+        let user = self.user();
+        domain::grants::Grantor {
+            user_id: user.id,
+            role_id: user.role_id,
+            is_admin: user.role_name == domain::ADMIN_ROLE,
+            permissions: &user.permissions,
+        }
+    }
+
+    /// Answers a grant rule's verdict: `Ok` passes; a refusal is written to the audit trail
+    /// (GRANT_REFUSED, naming what was attempted) and answered with its 403. An insider
+    /// probing what they may grant leaves a trace for the auditors.
+    pub async fn check_grant(
+        &self,
+        store: &dyn store::Store,
+        client: &crate::ClientInfo,
+        verdict: Result<(), domain::grants::Refusal>,
+        attempted: impl FnOnce() -> String,
+    ) -> Result<(), ApiError> {
+        let Err(refusal) = verdict else { return Ok(()) };
+        let entry = cases::writes::AuditEntry {
+            action: domain::audit::AuditAction::GrantRefused,
+            field_name: None,
+            old_value: None,
+            new_value: None,
+            notes: Some(format!("{}: {}", attempted(), refusal.message())),
+            action_details: None,
+        };
+        cases::writes::record_event(store, &self.actor(client), entry).await?;
+        Err(domain::Error::from(refusal).into())
+    }
+
     /// 403 unless the caller's role allows `action` on `resource`.
     pub fn require(&self, resource: Resource, action: Action) -> Result<(), ApiError> {
         if self.can(resource, action) {

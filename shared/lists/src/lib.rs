@@ -16,9 +16,10 @@ pub struct ListItem {
     pub description: String,
     pub display_order: i64,
     pub is_active: bool,
-    /// How many grievances name this item.
-    #[serde(default)]
-    pub usage_count: i64,
+    /// How many grievances name this item. Answered only to those who see the whole state:
+    /// a count over grievances one may not see says something about them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage_count: Option<i64>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -83,7 +84,7 @@ pub async fn create(store: &dyn Store, kind: ListKind, input: ListItemInput) -> 
         description: input.description,
         display_order: input.display_order,
         is_active: input.is_active,
-        usage_count: 0,
+        usage_count: Some(0),
         created_at: now.clone(),
         updated_at: now,
     };
@@ -140,8 +141,8 @@ pub async fn delete(store: &dyn Store, kind: ListKind, id: i64) -> Result<()> {
             if n == 1 { "" } else { "s" }
         ))
     };
-    if current.usage_count > 0 {
-        return Err(in_use(current.usage_count));
+    if let Some(used) = current.usage_count.filter(|n| *n > 0) {
+        return Err(in_use(used));
     }
     let writes = vec![
         Write::delete(item_key(kind, id)).when(Condition::Equals("usage_count".into(), json!(0))),

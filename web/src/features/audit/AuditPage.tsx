@@ -45,6 +45,11 @@ import {
   type AuditFilters,
 } from './audit-query';
 
+/** A state-wide figure, or a dash where the server withholds it (a caller who does not see the whole state). */
+function shownCount(value: number | null | undefined): string {
+  return value == null ? '-' : formatCount(value);
+}
+
 const STATS_KEY = '/audit/statistics';
 const ACTIONS_KEY = '/audit/actions';
 
@@ -149,9 +154,9 @@ export default function AuditPage() {
       <PageHeader title={t('title')} description={t('description')} />
 
       <Grid templateColumns={{ base: '1fr', medium: 'repeat(3, 1fr)' }} gap="small" marginBottom="medium" as="section" aria-label={t('summary')}>
-        <SummaryCard label={t('totalActions')} value={stats.data ? formatCount(stats.data.totalActions) : '-'} icon="audit" />
-        <SummaryCard label={t('grievancesTracked')} value={stats.data ? formatCount(stats.data.totalGrievances) : '-'} icon="grievances" />
-        <SummaryCard label={t('activeUsers')} value={stats.data ? formatCount(stats.data.totalUsers) : '-'} icon="users" />
+        <SummaryCard label={t('totalActions')} value={shownCount(stats.data?.totalActions)} icon="audit" />
+        <SummaryCard label={t('grievancesTracked')} value={shownCount(stats.data?.totalGrievances)} icon="grievances" />
+        <SummaryCard label={t('activeUsers')} value={shownCount(stats.data?.totalUsers)} icon="users" />
       </Grid>
 
       <Card variation="outlined" className="panel audit-toolbar">

@@ -97,4 +97,5 @@ export const ACTIONS: readonly AuditAction[] = [
   'CLOSED',
   'REOPENED',
   'EXPORTED',
+  'GRANT_REFUSED',
 ];

@@ -1,0 +1,202 @@
+//! Who may hand out what. A user manager or a role manager is an insider with real power; the
+//! rules below make sure that power never grows by its own use: nobody gives a role, edits a
+//! role or acts on an account that would reach beyond what they hold themselves. Every path
+//! that grants (user create and update, password and second-factor resets, deactivation,
+//! role create, update and delete) asks these functions, on the server.
+
+use crate::Permissions;
+
+/// The one who asks: their own role, as the server read it for this request.
+#[derive(Clone, Copy, Debug)]
+pub struct Grantor<'a> {
+    pub user_id: i64,
+    pub role_id: i64,
+    pub is_admin: bool,
+    pub permissions: &'a Permissions,
+}
+
+/// A role as these rules see it: its id, whether it is the Admin role, what it allows.
+#[derive(Clone, Copy, Debug)]
+pub struct RoleReach<'a> {
+    pub id: i64,
+    pub is_admin: bool,
+    pub permissions: &'a Permissions,
+}
+
+/// Why a grant is refused. Each answers 403 with its message (and its code in the catalogue).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The role to give holds a permission the grantor lacks.
+    WiderRole,
+    /// The Admin role is given only by an Admin.
+    AdminRoleByAdminOnly,
+    /// The account to act on has a role holding a permission the grantor lacks.
+    WiderAccount,
+    /// An Admin's account is changed only by an Admin.
+    AdminAccountByAdminOnly,
+    /// Nobody moves themselves to another role.
+    OwnRole,
+    /// The Admin role's settings are changed only by an Admin.
+    AdminRoleSettingsByAdminOnly,
+    /// A non-Admin does not edit or delete the role they hold (it would widen their own reach
+    /// or lower its second-factor rule).
+    RoleHeld,
+    /// A role is created or changed to hold a permission the grantor lacks.
+    WiderPermissions,
+}
+
+impl Refusal {
+    pub fn message(self) -> &'static str {
+        match self {
+            Refusal::WiderRole => "You cannot give a role that has permissions you do not hold yourself",
+            Refusal::AdminRoleByAdminOnly => "Only an Admin can give the Admin role",
+            Refusal::WiderAccount => "You cannot change a user whose role has permissions you do not hold yourself",
+            Refusal::AdminAccountByAdminOnly => "Only an Admin can change an Admin's account",
+            Refusal::OwnRole => "You cannot change your own role",
+            Refusal::AdminRoleSettingsByAdminOnly => "Only an Admin can change the Admin role",
+            Refusal::RoleHeld => "You cannot change or delete the role you hold yourself",
+            Refusal::WiderPermissions => "You cannot give a role permissions you do not hold yourself",
+        }
+    }
+}
+
+impl From<Refusal> for crate::Error {
+    fn from(r: Refusal) -> Self {
+        crate::Error::Forbidden(r.message().to_string())
+    }
+}
+
+/// Whether `grantor` may give `role` to someone (a new user, or an existing one).
+pub fn may_give_role(grantor: Grantor, role: RoleReach) -> Result<(), Refusal> {
+    if role.is_admin && !grantor.is_admin {
+        return Err(Refusal::AdminRoleByAdminOnly);
+    }
+    if !grantor.permissions.covers(role.permissions) {
+        return Err(Refusal::WiderRole);
+    }
+    Ok(())
+}
+
+/// Whether `grantor` may act on an account whose role is `held` (edit, deactivate, delete,
+/// reset its password or second factor). `None`: the account's role no longer exists, which
+/// grants nothing.
+pub fn may_act_on_account(grantor: Grantor, held: Option<RoleReach>) -> Result<(), Refusal> {
+    let Some(held) = held else { return Ok(()) };
+    if held.is_admin && !grantor.is_admin {
+        return Err(Refusal::AdminAccountByAdminOnly);
+    }
+    if !grantor.permissions.covers(held.permissions) {
+        return Err(Refusal::WiderAccount);
+    }
+    Ok(())
+}
+
+/// Whether `grantor` may edit the account `user_id`, which holds `held`, and leave it with
+/// role `next`.
+pub fn may_edit_account(grantor: Grantor, user_id: i64, held: Option<RoleReach>, next: RoleReach) -> Result<(), Refusal> {
+    let moved = held.is_none_or(|h| h.id != next.id);
+    if user_id == grantor.user_id && moved {
+        return Err(Refusal::OwnRole);
+    }
+    may_act_on_account(grantor, held)?;
+    if moved {
+        may_give_role(grantor, next)?;
+    }
+    Ok(())
+}
+
+/// Whether `grantor` may create a role holding `permissions`.
+pub fn may_create_role(grantor: Grantor, permissions: &Permissions) -> Result<(), Refusal> {
+    if !grantor.permissions.covers(permissions) {
+        return Err(Refusal::WiderPermissions);
+    }
+    Ok(())
+}
+
+/// Whether `grantor` may change `role` (to hold `next` permissions) or, with `next` `None`,
+/// delete it.
+pub fn may_change_role(grantor: Grantor, role: RoleReach, next: Option<&Permissions>) -> Result<(), Refusal> {
+    if role.is_admin {
+        return if grantor.is_admin { Ok(()) } else { Err(Refusal::AdminRoleSettingsByAdminOnly) };
+    }
+    if role.id == grantor.role_id && !grantor.is_admin {
+        return Err(Refusal::RoleHeld);
+    }
+    if !grantor.permissions.covers(role.permissions) || next.is_some_and(|p| !grantor.permissions.covers(p)) {
+        return Err(Refusal::WiderPermissions);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn perms(v: serde_json::Value) -> Permissions {
+        Permissions::parse(&v).unwrap()
+    }
+
+    #[test]
+    fn a_user_manager_gives_only_roles_within_their_own() {
+        let mine = perms(json!({"users": "read,update,create", "grievances": "read"}));
+        let me = Grantor { user_id: 7, role_id: 3, is_admin: false, permissions: &mine };
+        let all = Permissions::all();
+        let admin = RoleReach { id: 1, is_admin: true, permissions: &all };
+        let narrow_p = perms(json!({"grievances": "read"}));
+        let narrow = RoleReach { id: 4, is_admin: false, permissions: &narrow_p };
+        let wide_p = perms(json!({"grievances": "read,update"}));
+        let wide = RoleReach { id: 5, is_admin: false, permissions: &wide_p };
+        assert_eq!(may_give_role(me, admin), Err(Refusal::AdminRoleByAdminOnly));
+        assert_eq!(may_give_role(me, wide), Err(Refusal::WiderRole));
+        assert_eq!(may_give_role(me, narrow), Ok(()));
+        // Themself to Admin, or to any other role: refused.
+        assert_eq!(may_edit_account(me, 7, Some(RoleReach { id: 3, is_admin: false, permissions: &mine }), admin), Err(Refusal::OwnRole));
+        assert_eq!(may_edit_account(me, 7, Some(RoleReach { id: 3, is_admin: false, permissions: &mine }), narrow), Err(Refusal::OwnRole));
+        // Their own other details, keeping the role: allowed.
+        let own = RoleReach { id: 3, is_admin: false, permissions: &mine };
+        assert_eq!(may_edit_account(me, 7, Some(own), own), Ok(()));
+        // An Admin's account, or a wider account: refused, whatever the change.
+        assert_eq!(may_edit_account(me, 9, Some(admin), admin), Err(Refusal::AdminAccountByAdminOnly));
+        assert_eq!(may_act_on_account(me, Some(wide)), Err(Refusal::WiderAccount));
+        // A narrower account moved to another narrow role: allowed; to a wider one: refused.
+        assert_eq!(may_edit_account(me, 9, Some(narrow), narrow), Ok(()));
+        assert_eq!(may_edit_account(me, 9, Some(narrow), wide), Err(Refusal::WiderRole));
+        assert_eq!(may_edit_account(me, 9, None, narrow), Ok(()), "a role deleted since grants nothing");
+    }
+
+    #[test]
+    fn an_admin_acts_on_anyone_but_does_not_move_themself() {
+        let all = Permissions::all();
+        let admin_me = Grantor { user_id: 1, role_id: 1, is_admin: true, permissions: &all };
+        let admin = RoleReach { id: 1, is_admin: true, permissions: &all };
+        let other_p = perms(json!({"grievances": "read"}));
+        let other = RoleReach { id: 2, is_admin: false, permissions: &other_p };
+        assert_eq!(may_edit_account(admin_me, 5, Some(admin), other), Ok(()));
+        assert_eq!(may_edit_account(admin_me, 5, Some(other), admin), Ok(()));
+        assert_eq!(may_edit_account(admin_me, 1, Some(admin), other), Err(Refusal::OwnRole));
+        assert_eq!(may_change_role(admin_me, admin, Some(&all)), Ok(()));
+    }
+
+    #[test]
+    fn a_role_manager_neither_widens_nor_touches_the_admin_role_or_their_own() {
+        let mine = perms(json!({"roles": "all", "grievances": "read"}));
+        let me = Grantor { user_id: 7, role_id: 3, is_admin: false, permissions: &mine };
+        let all = Permissions::all();
+        assert_eq!(may_create_role(me, &all), Err(Refusal::WiderPermissions));
+        assert_eq!(may_create_role(me, &perms(json!({"grievances": "read"}))), Ok(()));
+        let admin = RoleReach { id: 1, is_admin: true, permissions: &all };
+        assert_eq!(may_change_role(me, admin, Some(&all)), Err(Refusal::AdminRoleSettingsByAdminOnly));
+        assert_eq!(may_change_role(me, admin, None), Err(Refusal::AdminRoleSettingsByAdminOnly));
+        let own = RoleReach { id: 3, is_admin: false, permissions: &mine };
+        assert_eq!(may_change_role(me, own, Some(&all)), Err(Refusal::RoleHeld));
+        let narrow_p = perms(json!({"grievances": "read"}));
+        let narrow = RoleReach { id: 4, is_admin: false, permissions: &narrow_p };
+        assert_eq!(may_change_role(me, narrow, Some(&perms(json!({"grievances": "read,update"})))), Err(Refusal::WiderPermissions));
+        assert_eq!(may_change_role(me, narrow, Some(&perms(json!({"roles": "read"})))), Ok(()));
+        assert_eq!(may_change_role(me, narrow, None), Ok(()));
+        let wide_p = perms(json!({"users": "all"}));
+        let wide = RoleReach { id: 5, is_admin: false, permissions: &wide_p };
+        assert_eq!(may_change_role(me, wide, Some(&narrow_p)), Err(Refusal::WiderPermissions), "narrowing a wider role is acting beyond one's reach");
+    }
+}
