@@ -106,7 +106,7 @@ export interface paths {
         get: operations["download_file"];
         /**
          * Receives an attachment's bytes through its signed upload link (embedded portal); at most
-         *     the size the link was signed for.
+         *     the size the link was signed for, and once: a link whose file has arrived is answered 409.
          */
         put: operations["upload_file"];
         post?: never;
@@ -500,8 +500,9 @@ export interface paths {
         put?: never;
         /**
          * Confirms an upload: the type is read from the content (PDF, JPEG or PNG), the size
-         *     checked, and the attachment recorded with an ATTACHMENT_ADDED audit record. A file that
-         *     fails a check is deleted.
+         *     checked, and the attachment recorded with an ATTACHMENT_ADDED audit record, named with
+         *     its type's extension. A file that fails a check is deleted; an upload attached already
+         *     is answered 409 and left as it is.
          */
         post: operations["confirm_upload"];
         delete?: never;
@@ -693,8 +694,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The roles a user can be given, for the Add/Edit User dialog: anyone who may open User
-         *     Management sees the role names, without needing the roles permission.
+         * The roles the caller may give, for the Add/Edit User dialog: those within the caller's
+         *     own permissions (the Admin role only for an Admin). Anyone who may open User Management
+         *     sees them, without needing the roles permission.
          */
         get: operations["role_options"];
         put?: never;
@@ -810,7 +812,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -838,15 +840,18 @@ export interface components {
             user_role: string;
         };
         AuditStatistics: {
+            /**
+             * Format: int64
+             * @description These state-wide figures are null for a caller who does not see the whole state.
+             */
+            totalActions?: number | null;
             /** Format: int64 */
-            totalActions: number;
-            /** Format: int64 */
-            totalGrievances: number;
+            totalGrievances?: number | null;
             /**
              * Format: int64
              * @description Active staff accounts.
              */
-            totalUsers: number;
+            totalUsers?: number | null;
         };
         ChangePasswordRequest: {
             newPassword?: string;
@@ -1196,9 +1201,10 @@ export interface components {
             updated_at: string;
             /**
              * Format: int64
-             * @description How many grievances name this item.
+             * @description How many grievances name this item. Answered only to those who see the whole state:
+             *     a count over grievances one may not see says something about them.
              */
-            usage_count?: number;
+            usage_count?: number | null;
         };
         /** @description The request body of a list item. */
         ListItemRequest: {
@@ -2066,6 +2072,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2300,6 +2314,14 @@ export interface operations {
             };
             /** @description The request body is over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3409,6 +3431,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
