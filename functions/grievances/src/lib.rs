@@ -24,6 +24,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(get_grievance, update_grievance, delete_grievance))
         .routes(routes!(change_status))
         .routes(routes!(assign))
+        .routes(routes!(assignees))
         .routes(routes!(history))
         .merge(attachments::routes())
         .merge(notes::routes())
@@ -297,6 +298,33 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
     };
     let g = writes::assign(store, &caller.actor(&client), id, assignee).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
+}
+
+/// Someone a grievance may be assigned to.
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct Assignee {
+    pub id: i64,
+    pub name: String,
+    pub designation: Option<String>,
+}
+
+/// The users the caller may assign grievances to: active users within the caller's scope
+/// (everyone for the state scope, only themselves otherwise), by name. What the assignment
+/// picker offers; assigning to anyone else is "User not found".
+#[utoipa::path(get, path = "/api/grievances/assignees", tag = "grievances", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Vec<Assignee>>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn assignees(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<Assignee>>>> {
+    caller.require(Resource::Grievances, Action::Update)?;
+    let store = state.store.as_ref();
+    let viewer = viewer(&caller);
+    let candidates = if viewer.view_all { auth::users::list_all(store).await? } else { auth::users::get(store, viewer.user_id).await?.into_iter().collect() };
+    let mut offered: Vec<Assignee> = candidates
+        .into_iter()
+        .filter(|u| u.is_active() && viewer.may_assign_to(u.id))
+        .map(|u| Assignee { id: u.id, name: u.name, designation: u.designation })
+        .collect();
+    offered.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+    Ok(ApiJson(Envelope::ok(offered)))
 }
 
 /// The grievance's audit records, newest first.

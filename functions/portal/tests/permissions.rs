@@ -49,7 +49,9 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
             Permission(Grievances, Read)
         }
         ("post", "/api/grievances") => Permission(Grievances, Create),
-        ("put", "/api/grievances/{id}") | ("put", "/api/grievances/{id}/status") | ("put", "/api/grievances/{id}/assign") => Permission(Grievances, Update),
+        ("put", "/api/grievances/{id}") | ("put", "/api/grievances/{id}/status") | ("put", "/api/grievances/{id}/assign") | ("get", "/api/grievances/assignees") => {
+            Permission(Grievances, Update)
+        }
         ("delete", "/api/grievances/{id}") => Permission(Grievances, Delete),
         // Attachments and notes: reading needs read, adding or removing needs update.
         ("get", "/api/grievances/{id}/attachments") | ("get", "/api/grievances/{id}/attachments/{attachment_id}/link") | ("get", "/api/grievances/{id}/notes") => {

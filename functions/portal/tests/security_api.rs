@@ -319,6 +319,8 @@ async fn assignment_reveals_no_one_outside_the_callers_scope(engine: Engine) {
     let ravi_id = user(&api, &admin, "ravi@police.test", clerks).await;
     let ravi = api.login("ravi@police.test", PASSWORD).await;
     let g = file(&api, &ravi, "FIR-R-9").await;
+    let offered = api.get("/api/grievances/assignees", &ravi).await;
+    assert_eq!(offered.body["data"], json!([{"id": ravi_id, "name": "Officer ravi@police.test", "designation": "Inspector"}]), "only themself");
     for target in [admin_id, 424242] {
         let answer = api.put(&format!("/api/grievances/{g}/assign"), &ravi, json!({"user_id": target})).await;
         assert_eq!((answer.status, answer.error()), (StatusCode::NOT_FOUND, "User not found"), "user {target}");
@@ -330,6 +332,14 @@ async fn assignment_reveals_no_one_outside_the_callers_scope(engine: Engine) {
     assert_eq!((unknown.status, unknown.error()), (StatusCode::NOT_FOUND, "User not found"));
     let to_admin = api.put(&format!("/api/grievances/{g}/assign"), &admin, json!({"user_id": admin_id})).await;
     assert_eq!(to_admin.status, StatusCode::OK);
+    let all = api.get("/api/grievances/assignees", &admin).await.body["data"].clone();
+    let ids: Vec<i64> = all.as_array().unwrap().iter().map(|a| a["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids.len(), 2, "{all}");
+    assert!(ids.contains(&admin_id) && ids.contains(&ravi_id), "{all}");
+    let readers = role(&api, &admin, "Reader", json!({"grievances": "read"})).await;
+    user(&api, &admin, "reader@police.test", readers).await;
+    let reader = api.login("reader@police.test", PASSWORD).await;
+    forbidden(&api.get("/api/grievances/assignees", &reader).await, "You do not have permission to update grievances");
 }
 
 on_both_engines!(

@@ -384,6 +384,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users the caller may assign grievances to: active users within the caller's scope
+         *     (everyone for the state scope, only themselves otherwise), by name. What the assignment
+         *     picker offers; assigning to anyone else is "User not found".
+         */
+        get: operations["assignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/export/excel": {
         parameters: {
             query?: never;
@@ -788,6 +809,13 @@ export interface components {
              */
             user_id?: number | null;
         };
+        /** @description Someone a grievance may be assigned to. */
+        Assignee: {
+            designation?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         AttachRequest: {
             file_name: string;
             /** @description From the upload ticket. */
@@ -942,6 +970,15 @@ export interface components {
                 two_factor_enabled: boolean;
                 updated_at: string;
             };
+            success: boolean;
+        };
+        Envelope_Vec_Assignee: {
+            data: {
+                designation?: string | null;
+                /** Format: int64 */
+                id: number;
+                name: string;
+            }[];
             success: boolean;
         };
         Envelope_Vec_Attachment: {
@@ -2844,6 +2881,41 @@ export interface operations {
             };
             /** @description The request body is over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Assignee"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
