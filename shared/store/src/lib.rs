@@ -7,6 +7,7 @@
 mod cursor;
 pub mod dynamo;
 mod model;
+pub mod sql;
 pub mod sqlite;
 
 use async_trait::async_trait;

@@ -1,0 +1,1059 @@
+//! Grievances in the relational engine: the table, its indexes, its text index, who may see
+//! each row, and the figures that make exact counts cheap; the list/count query and the
+//! writes that keep all of them in step.
+//!
+//! # How each list question is answered
+//!
+//! A page is one SQL statement: the filters in `WHERE`, keyset paging on `(sort key, id)`
+//! (`(key, id) < (?, ?)`, a row-value range the index seeks to), `ORDER BY key, id` and
+//! `LIMIT page + 1` (the extra row tells whether a next page exists). With an index whose
+//! order is the sort order and whose prefix is the equality filters, that is a range scan
+//! that stops after one page, so page 20 costs what page 1 costs. The indexes:
+//!
+//! | index | serves |
+//! |---|---|
+//! | `g_filed (filed_at)` | newest first with no filter or weak ones (each row checked as the scan walks) |
+//! | `g_fir (fir_date)` | FIR date ranges; sort by FIR date |
+//! | `g_status (status_id, filed_at)` | one status, newest first |
+//! | `g_station (police_station_id, status_id, filed_at)` | a station and its status, newest first |
+//! | `g_district (district_id, fir_date)` | a district and FIR dates, by FIR date |
+//! | `g_priority (priority_id, status_id, filed_at)` | a priority (and status), newest first |
+//! | `g_stage (stage, priority_id, stage_since)` | overdue: one range per (stage, priority) limit |
+//! | `g_open (filed_at, stage, priority_id, stage_since) WHERE stage < 4` | overdue newest first: only undecided rows, the overdue test read from the index |
+//! | `g_priority_rank`, `g_status_rank` | the Priority and Status sorts |
+//! | `grievance_viewers (user_id, filed_at, grievance_id)` | own scope: a key prefix, newest first |
+//! | `grievance_text` (FTS5 trigram) | free text and FIR-number substrings |
+//!
+//! # How counts stay exact and cheap
+//!
+//! Counting rows one by one, even over a covering index, costs ~50-90 ns a row: 40,000
+//! matches (a district's year at 1M) is 3-4 ms, too slow for thousands of lists a second.
+//! So the schema keeps figures, updated by triggers in the same transaction as the row
+//! (so they can never disagree with it):
+//!
+//! - `grievance_tally (status, priority, district, station) -> n`: any combination of those
+//!   equality filters (and no filter at all) is a `SUM` over a few hundred rows.
+//! - `grievance_month_tally (district, FIR month, station, status, priority) -> n`: with a
+//!   FIR date range, whole months are summed from here and only the partial months at the
+//!   edges are counted row by row (none for "the FIRs of 2022").
+//! - `stage_tally (stage, priority, month entered) -> n`: overdue (state scope, optionally
+//!   with a priority) sums whole months before each limit's cutoff and counts only the rows
+//!   of the cutoff's own month.
+//!
+//! Every other combination (free text, FIR number, own scope, overdue with other filters)
+//! counts in SQL with the same `WHERE` as the page: exact, with a cost proportional to the
+//! rows the best index narrows to. Own scope is a key prefix of `grievance_viewers`, so its
+//! counts cost what the user's own cases number.
+//!
+//! # Free text
+//!
+//! `grievance_text` is an FTS5 trigram index with external content (`content='grievances'`):
+//! the text is stored once, in `grievances`, and the index holds trigrams only
+//! (`detail=none`: no positions, about a third of the size of a full index). Its one column
+//! is a generated (virtual, not stored) concatenation of grievance number, FIR number, crime
+//! title and brief details, separated by U+001F so that a match never spans two fields. A
+//! search is a `MATCH` of every trigram of the text (index only), which narrows to
+//! candidates, then `LIKE '%text%'` on the row's column keeps the exact substrings: the
+//! concatenation for free text, `fir_no` for the FIR-number filter (the column filter;
+//! `detail=none` keeps no columns, so the row says which field matched). Case folds for
+//! ASCII letters (Hindi has no case). Texts under three characters have no trigram and are
+//! refused ([`SqlError::TextTooShort`]) rather than answered by reading every row. On a
+//! first page, the matches are counted in the same statement (`count(*) OVER ()`).
+
+use super::{Result, SqlError};
+use base64::Engine;
+use domain::grievance::{GrievanceFields, OfficerEntry};
+use domain::pendency::Stage;
+use rusqlite::types::Value;
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row, Transaction};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use time::Date;
+
+/// The rank given to a grievance without a status or priority: after every ranked one in
+/// ascending order.
+pub const NO_RANK: i64 = 1_000_000_000;
+
+/// The largest page a query answers.
+pub const MAX_LIMIT: usize = 200;
+
+pub(super) const SCHEMA_V1: &str = r#"
+CREATE TABLE list_items (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    meaning TEXT CHECK (meaning IN ('open', 'in_progress', 'resolved', 'closed')),
+    rank INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (kind, name),
+    CHECK ((kind = 'statuses') = (meaning IS NOT NULL))
+);
+
+CREATE TABLE grievances (
+    id INTEGER PRIMARY KEY,
+    grievance_number TEXT NOT NULL UNIQUE,
+    fir_no TEXT NOT NULL,
+    fir_date TEXT NOT NULL CHECK (fir_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+    crime_title TEXT NOT NULL,
+    brief_details TEXT NOT NULL,
+    district_id INTEGER REFERENCES list_items (id),
+    police_station_id INTEGER REFERENCES list_items (id),
+    status_id INTEGER REFERENCES list_items (id),
+    priority_id INTEGER REFERENCES list_items (id),
+    -- The items' ranks, copied here so that the rank sorts are an index order; a rank
+    -- change in the Admin Panel is carried over by list_items_rank below.
+    status_rank INTEGER NOT NULL,
+    priority_rank INTEGER NOT NULL,
+    filed_by INTEGER NOT NULL,
+    assigned_to INTEGER,
+    filed_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    resolved_at TEXT,
+    stage INTEGER NOT NULL CHECK (stage BETWEEN 0 AND 4),
+    stage_since TEXT NOT NULL CHECK (stage_since GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+    version INTEGER NOT NULL,
+    rest TEXT NOT NULL CHECK (json_valid(rest)),
+    search_text TEXT GENERATED ALWAYS AS
+        (grievance_number || char(31) || fir_no || char(31) || crime_title || char(31) || brief_details) VIRTUAL
+);
+CREATE INDEX g_filed ON grievances (filed_at);
+CREATE INDEX g_fir ON grievances (fir_date);
+CREATE INDEX g_status ON grievances (status_id, filed_at);
+CREATE INDEX g_station ON grievances (police_station_id, status_id, filed_at);
+CREATE INDEX g_district ON grievances (district_id, fir_date);
+CREATE INDEX g_priority ON grievances (priority_id, status_id, filed_at);
+CREATE INDEX g_stage ON grievances (stage, priority_id, stage_since);
+CREATE INDEX g_open ON grievances (filed_at, stage, priority_id, stage_since) WHERE stage < 4;
+CREATE INDEX g_priority_rank ON grievances (priority_rank);
+CREATE INDEX g_status_rank ON grievances (status_rank);
+
+-- Trigrams only (detail=none: no positions or columns), a fraction of the size of a full
+-- index; what it narrows to is checked against the row (see `text_match`).
+CREATE VIRTUAL TABLE grievance_text USING fts5 (
+    search_text, content = 'grievances', content_rowid = 'id', tokenize = 'trigram', detail = 'none'
+);
+
+-- Who sees a grievance without view_all: the one who filed it and the one assigned to it.
+-- Keyed by user first, so the own scope is a key prefix in newest-first order. The triggers
+-- below keep it, addressing each row by its full key; no foreign key to grievances, whose
+-- check on every delete would need a second index on grievance_id just for itself.
+CREATE TABLE grievance_viewers (
+    user_id INTEGER NOT NULL,
+    filed_at TEXT NOT NULL,
+    grievance_id INTEGER NOT NULL,
+    PRIMARY KEY (user_id, filed_at, grievance_id)
+) WITHOUT ROWID;
+
+-- Figures for exact counts; 0 stands for "no item" (ids start at 1).
+CREATE TABLE grievance_tally (
+    status_id INTEGER NOT NULL,
+    priority_id INTEGER NOT NULL,
+    district_id INTEGER NOT NULL,
+    police_station_id INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (status_id, priority_id, district_id, police_station_id)
+) WITHOUT ROWID;
+CREATE TABLE grievance_month_tally (
+    district_id INTEGER NOT NULL,
+    fir_month TEXT NOT NULL,
+    police_station_id INTEGER NOT NULL,
+    status_id INTEGER NOT NULL,
+    priority_id INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (district_id, fir_month, police_station_id, status_id, priority_id)
+) WITHOUT ROWID;
+CREATE INDEX month_tally_station ON grievance_month_tally (police_station_id, fir_month);
+CREATE INDEX month_tally_month ON grievance_month_tally (fir_month);
+CREATE TABLE stage_tally (
+    stage INTEGER NOT NULL,
+    priority_id INTEGER NOT NULL,
+    since_month TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (stage, priority_id, since_month)
+) WITHOUT ROWID;
+
+CREATE TRIGGER grievances_insert AFTER INSERT ON grievances BEGIN
+    INSERT INTO grievance_text (rowid, search_text) VALUES (new.id, new.search_text);
+    INSERT INTO grievance_viewers (user_id, filed_at, grievance_id) VALUES (new.filed_by, new.filed_at, new.id);
+    INSERT INTO grievance_viewers (user_id, filed_at, grievance_id)
+        SELECT new.assigned_to, new.filed_at, new.id WHERE new.assigned_to IS NOT NULL AND new.assigned_to <> new.filed_by;
+    INSERT INTO grievance_tally VALUES (coalesce(new.status_id, 0), coalesce(new.priority_id, 0), coalesce(new.district_id, 0), coalesce(new.police_station_id, 0), 1)
+        ON CONFLICT DO UPDATE SET n = n + 1;
+    INSERT INTO grievance_month_tally VALUES (coalesce(new.district_id, 0), substr(new.fir_date, 1, 7), coalesce(new.police_station_id, 0), coalesce(new.status_id, 0), coalesce(new.priority_id, 0), 1)
+        ON CONFLICT DO UPDATE SET n = n + 1;
+    INSERT INTO stage_tally VALUES (new.stage, coalesce(new.priority_id, 0), substr(new.stage_since, 1, 7), 1)
+        ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER grievances_delete AFTER DELETE ON grievances BEGIN
+    INSERT INTO grievance_text (grievance_text, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+    DELETE FROM grievance_viewers WHERE user_id = old.filed_by AND filed_at = old.filed_at AND grievance_id = old.id;
+    DELETE FROM grievance_viewers WHERE user_id = old.assigned_to AND filed_at = old.filed_at AND grievance_id = old.id;
+    UPDATE grievance_tally SET n = n - 1
+        WHERE status_id = coalesce(old.status_id, 0) AND priority_id = coalesce(old.priority_id, 0) AND district_id = coalesce(old.district_id, 0) AND police_station_id = coalesce(old.police_station_id, 0);
+    UPDATE grievance_month_tally SET n = n - 1
+        WHERE district_id = coalesce(old.district_id, 0) AND fir_month = substr(old.fir_date, 1, 7) AND police_station_id = coalesce(old.police_station_id, 0)
+          AND status_id = coalesce(old.status_id, 0) AND priority_id = coalesce(old.priority_id, 0);
+    UPDATE stage_tally SET n = n - 1
+        WHERE stage = old.stage AND priority_id = coalesce(old.priority_id, 0) AND since_month = substr(old.stage_since, 1, 7);
+END;
+
+CREATE TRIGGER grievances_text AFTER UPDATE OF grievance_number, fir_no, crime_title, brief_details ON grievances BEGIN
+    INSERT INTO grievance_text (grievance_text, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+    INSERT INTO grievance_text (rowid, search_text) VALUES (new.id, new.search_text);
+END;
+
+CREATE TRIGGER grievances_viewers AFTER UPDATE OF filed_by, assigned_to, filed_at ON grievances BEGIN
+    DELETE FROM grievance_viewers WHERE user_id = old.filed_by AND filed_at = old.filed_at AND grievance_id = old.id;
+    DELETE FROM grievance_viewers WHERE user_id = old.assigned_to AND filed_at = old.filed_at AND grievance_id = old.id;
+    INSERT INTO grievance_viewers (user_id, filed_at, grievance_id) VALUES (new.filed_by, new.filed_at, new.id);
+    INSERT INTO grievance_viewers (user_id, filed_at, grievance_id)
+        SELECT new.assigned_to, new.filed_at, new.id WHERE new.assigned_to IS NOT NULL AND new.assigned_to <> new.filed_by;
+END;
+
+CREATE TRIGGER grievances_tally AFTER UPDATE OF status_id, priority_id, district_id, police_station_id, fir_date, stage, stage_since ON grievances BEGIN
+    UPDATE grievance_tally SET n = n - 1
+        WHERE status_id = coalesce(old.status_id, 0) AND priority_id = coalesce(old.priority_id, 0) AND district_id = coalesce(old.district_id, 0) AND police_station_id = coalesce(old.police_station_id, 0);
+    INSERT INTO grievance_tally VALUES (coalesce(new.status_id, 0), coalesce(new.priority_id, 0), coalesce(new.district_id, 0), coalesce(new.police_station_id, 0), 1)
+        ON CONFLICT DO UPDATE SET n = n + 1;
+    UPDATE grievance_month_tally SET n = n - 1
+        WHERE district_id = coalesce(old.district_id, 0) AND fir_month = substr(old.fir_date, 1, 7) AND police_station_id = coalesce(old.police_station_id, 0)
+          AND status_id = coalesce(old.status_id, 0) AND priority_id = coalesce(old.priority_id, 0);
+    INSERT INTO grievance_month_tally VALUES (coalesce(new.district_id, 0), substr(new.fir_date, 1, 7), coalesce(new.police_station_id, 0), coalesce(new.status_id, 0), coalesce(new.priority_id, 0), 1)
+        ON CONFLICT DO UPDATE SET n = n + 1;
+    UPDATE stage_tally SET n = n - 1
+        WHERE stage = old.stage AND priority_id = coalesce(old.priority_id, 0) AND since_month = substr(old.stage_since, 1, 7);
+    INSERT INTO stage_tally VALUES (new.stage, coalesce(new.priority_id, 0), substr(new.stage_since, 1, 7), 1)
+        ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER list_items_rank AFTER UPDATE OF rank ON list_items BEGIN
+    UPDATE grievances SET status_rank = new.rank WHERE new.kind = 'statuses' AND status_id = new.id;
+    UPDATE grievances SET priority_rank = new.rank WHERE new.kind = 'priorities' AND priority_id = new.id;
+END;
+"#;
+
+/// The stage's number in the schema: the order of the course of a case.
+fn stage_number(stage: Stage) -> i64 {
+    match stage {
+        Stage::Inward => 0,
+        Stage::Scrutiny => 1,
+        Stage::WithIo => 2,
+        Stage::InCourt => 3,
+        Stage::Decided => 4,
+    }
+}
+
+fn stage_from(n: i64) -> Option<Stage> {
+    [Stage::Inward, Stage::Scrutiny, Stage::WithIo, Stage::InCourt, Stage::Decided].get(usize::try_from(n).ok()?).copied()
+}
+
+/// A grievance as this engine stores it. `fields` carries what staff filled in; its
+/// `district`, `police_station`, `status` and `priority` names are read from the admin
+/// lists (the ids rule; the names given to a write are ignored), so renaming an item
+/// renames it everywhere. `stage` and `stage_since` are the caller's reading of the
+/// grievance's dates (`domain::pendency::stage_of`), stored so overdue is an index range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GrievanceRow {
+    pub id: i64,
+    pub grievance_number: String,
+    pub fields: GrievanceFields,
+    pub district_id: Option<i64>,
+    pub police_station_id: Option<i64>,
+    pub status_id: Option<i64>,
+    pub priority_id: Option<i64>,
+    pub filed_by: i64,
+    pub filed_by_name: String,
+    pub assigned_to: Option<i64>,
+    pub assigned_to_name: Option<String>,
+    pub filed_at: String,
+    pub updated_at: String,
+    pub resolved_at: Option<String>,
+    pub stage: Stage,
+    /// `YYYY-MM-DD`
+    pub stage_since: String,
+    pub version: i64,
+}
+
+/// The fields without a column of their own, kept as one JSON text. Empty values are left
+/// out: the names of absent fields would otherwise be most of the text.
+#[derive(Serialize, Deserialize)]
+struct Rest {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    type_of_call: Option<String>,
+    section_and_act: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    put_in_court: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    cross_case: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    current_investigation_officer: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    investigation_officers: Vec<OfficerEntry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    date_of_order: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    date_of_inward: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    date_for_scrutiny: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    scrutiny_officer_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    received_date_after_scrutiny: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    date_of_outward: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    action_taken_by_ig_office: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    final_decision: Option<String>,
+    filed_by_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    assigned_to_name: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn rest_of(g: &GrievanceRow) -> Result<String> {
+    let f = &g.fields;
+    let rest = Rest {
+        type_of_call: f.type_of_call.clone(),
+        section_and_act: f.section_and_act.clone(),
+        put_in_court: f.put_in_court,
+        cross_case: f.cross_case,
+        reason: f.reason.clone(),
+        current_investigation_officer: f.current_investigation_officer.clone(),
+        investigation_officers: f.investigation_officers.clone(),
+        date_of_order: f.date_of_order.clone(),
+        date_of_inward: f.date_of_inward.clone(),
+        date_for_scrutiny: f.date_for_scrutiny.clone(),
+        scrutiny_officer_name: f.scrutiny_officer_name.clone(),
+        received_date_after_scrutiny: f.received_date_after_scrutiny.clone(),
+        date_of_outward: f.date_of_outward.clone(),
+        action_taken_by_ig_office: f.action_taken_by_ig_office.clone(),
+        final_decision: f.final_decision.clone(),
+        filed_by_name: g.filed_by_name.clone(),
+        assigned_to_name: g.assigned_to_name.clone(),
+    };
+    serde_json::to_string(&rest).map_err(|e| SqlError::Corrupt(e.to_string()))
+}
+
+/// The columns a row is read from, in the order [`read_row`] expects; the names come from
+/// the admin lists, looked up for the page's rows only.
+const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_title, g.brief_details,
+    g.district_id, g.police_station_id, g.status_id, g.priority_id, g.filed_by, g.assigned_to,
+    g.filed_at, g.updated_at, g.resolved_at, g.stage, g.stage_since, g.version, g.rest,
+    (SELECT name FROM list_items WHERE id = g.district_id), (SELECT name FROM list_items WHERE id = g.police_station_id),
+    (SELECT name FROM list_items WHERE id = g.status_id), (SELECT name FROM list_items WHERE id = g.priority_id)";
+const COLUMN_COUNT: usize = 23;
+
+fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlError>> {
+    let rest_text: String = r.get(18)?;
+    let stage: i64 = r.get(15)?;
+    let rest: Rest = match serde_json::from_str(&rest_text) {
+        Ok(rest) => rest,
+        Err(e) => return Ok(Err(SqlError::Corrupt(format!("grievance rest: {e}")))),
+    };
+    let Some(stage) = stage_from(stage) else { return Ok(Err(SqlError::Corrupt(format!("stage {stage}")))) };
+    let name = |i: usize| -> rusqlite::Result<String> { Ok(r.get::<_, Option<String>>(i)?.unwrap_or_default()) };
+    let fields = GrievanceFields {
+        type_of_call: rest.type_of_call,
+        fir_no: r.get(2)?,
+        fir_date: r.get(3)?,
+        section_and_act: rest.section_and_act,
+        crime_title: r.get(4)?,
+        district: name(19)?,
+        police_station: name(20)?,
+        status: name(21)?,
+        priority: name(22)?,
+        put_in_court: rest.put_in_court,
+        cross_case: rest.cross_case,
+        reason: rest.reason,
+        current_investigation_officer: rest.current_investigation_officer,
+        investigation_officers: rest.investigation_officers,
+        brief_details: r.get(5)?,
+        date_of_order: rest.date_of_order,
+        date_of_inward: rest.date_of_inward,
+        date_for_scrutiny: rest.date_for_scrutiny,
+        scrutiny_officer_name: rest.scrutiny_officer_name,
+        received_date_after_scrutiny: rest.received_date_after_scrutiny,
+        date_of_outward: rest.date_of_outward,
+        action_taken_by_ig_office: rest.action_taken_by_ig_office,
+        final_decision: rest.final_decision,
+    };
+    Ok(Ok(GrievanceRow {
+        id: r.get(0)?,
+        grievance_number: r.get(1)?,
+        fields,
+        district_id: r.get(6)?,
+        police_station_id: r.get(7)?,
+        status_id: r.get(8)?,
+        priority_id: r.get(9)?,
+        filed_by: r.get(10)?,
+        filed_by_name: rest.filed_by_name,
+        assigned_to: r.get(11)?,
+        assigned_to_name: rest.assigned_to_name,
+        filed_at: r.get(12)?,
+        updated_at: r.get(13)?,
+        resolved_at: r.get(14)?,
+        stage,
+        stage_since: r.get(16)?,
+        version: r.get(17)?,
+    }))
+}
+
+fn check_date(text: &str) -> Result<()> {
+    parse_day(text).map(|_| ())
+}
+
+fn parse_day(text: &str) -> Result<Date> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    Date::parse(text, &format).map_err(|_| SqlError::InvalidDate(text.to_string()))
+}
+
+fn day_text(d: Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+}
+
+/// Adds a grievance, its text index entry, its viewers and its figures (the last three by
+/// the schema's triggers), inside the caller's transaction.
+pub fn insert(tx: &Transaction, g: &GrievanceRow) -> Result<()> {
+    check_date(&g.fields.fir_date)?;
+    check_date(&g.stage_since)?;
+    tx.prepare_cached(
+        "INSERT INTO grievances (id, grievance_number, fir_no, fir_date, crime_title, brief_details,
+            district_id, police_station_id, status_id, priority_id, status_rank, priority_rank,
+            filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, rest)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,
+            coalesce((SELECT rank FROM list_items WHERE id = ?9), ?20), coalesce((SELECT rank FROM list_items WHERE id = ?10), ?20),
+            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+    )?
+    .execute(params![
+        g.id,
+        g.grievance_number,
+        g.fields.fir_no,
+        g.fields.fir_date,
+        g.fields.crime_title,
+        g.fields.brief_details,
+        g.district_id,
+        g.police_station_id,
+        g.status_id,
+        g.priority_id,
+        g.filed_by,
+        g.assigned_to,
+        g.filed_at,
+        g.updated_at,
+        g.resolved_at,
+        stage_number(g.stage),
+        g.stage_since,
+        g.version,
+        rest_of(g)?,
+        NO_RANK,
+    ])?;
+    Ok(())
+}
+
+/// Replaces the stored grievance `g.id` with `g`, provided its stored version is
+/// `expected_version` (else [`SqlError::Conflict`]: someone else changed it since it was
+/// read, or it is gone). Triggers move its viewers, text and figures in the same
+/// transaction; they fire only for the columns that a statement names, and this statement
+/// names them all, so unchanged values cost a delete and re-add of the same entries.
+pub fn update(tx: &Transaction, g: &GrievanceRow, expected_version: i64) -> Result<()> {
+    check_date(&g.fields.fir_date)?;
+    check_date(&g.stage_since)?;
+    let changed = tx
+        .prepare_cached(
+            "UPDATE grievances SET grievance_number = ?2, fir_no = ?3, fir_date = ?4, crime_title = ?5, brief_details = ?6,
+                district_id = ?7, police_station_id = ?8, status_id = ?9, priority_id = ?10,
+                status_rank = coalesce((SELECT rank FROM list_items WHERE id = ?9), ?20),
+                priority_rank = coalesce((SELECT rank FROM list_items WHERE id = ?10), ?20),
+                filed_by = ?11, assigned_to = ?12, filed_at = ?13, updated_at = ?14, resolved_at = ?15,
+                stage = ?16, stage_since = ?17, version = ?18, rest = ?19
+             WHERE id = ?1 AND version = ?21",
+        )?
+        .execute(params![
+            g.id,
+            g.grievance_number,
+            g.fields.fir_no,
+            g.fields.fir_date,
+            g.fields.crime_title,
+            g.fields.brief_details,
+            g.district_id,
+            g.police_station_id,
+            g.status_id,
+            g.priority_id,
+            g.filed_by,
+            g.assigned_to,
+            g.filed_at,
+            g.updated_at,
+            g.resolved_at,
+            stage_number(g.stage),
+            g.stage_since,
+            g.version,
+            rest_of(g)?,
+            NO_RANK,
+            expected_version,
+        ])?;
+    if changed == 0 {
+        return Err(SqlError::Conflict);
+    }
+    Ok(())
+}
+
+/// Removes a grievance with its viewers, text index entry and its share of the figures.
+/// Answers whether it existed.
+pub fn delete(tx: &Transaction, id: i64) -> Result<bool> {
+    Ok(tx.prepare_cached("DELETE FROM grievances WHERE id = ?1")?.execute([id])? > 0)
+}
+
+/// One grievance by id, whoever may see it (the caller applies the scope; see
+/// [`visible_to`]).
+pub fn get(conn: &Connection, id: i64) -> Result<Option<GrievanceRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM grievances g WHERE g.id = ?1");
+    conn.prepare_cached(&sql)?.query_row([id], read_row).optional()?.transpose()
+}
+
+/// Whether `user_id` may see grievance `id` without view_all: one key lookup.
+pub fn visible_to(conn: &Connection, id: i64, user_id: i64) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM grievances g JOIN grievance_viewers v ON v.user_id = ?2 AND v.filed_at = g.filed_at AND v.grievance_id = g.id WHERE g.id = ?1",
+        )?
+        .exists(params![id, user_id])?)
+}
+
+/// Who sees a grievance without view_all, from the viewers table (in step with the row).
+pub fn viewers_of(conn: &Connection, id: i64) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT v.user_id FROM grievances g JOIN grievance_viewers v ON v.filed_at = g.filed_at AND v.grievance_id = g.id
+          WHERE g.id = ?1 AND v.user_id IN (g.filed_by, g.assigned_to) ORDER BY v.user_id",
+    )?;
+    let users = stmt.query_map([id], |r| r.get(0))?.collect::<rusqlite::Result<Vec<i64>>>()?;
+    Ok(users)
+}
+
+/// Whose grievances a query reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every grievance (view_all).
+    State,
+    /// Those the user filed or is assigned to.
+    Own(i64),
+}
+
+/// The order of a list; ties (and equal keys) are broken by id in the same direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sort {
+    FiledAt,
+    FirDate,
+    /// The priority item's rank; no priority sorts after every rank.
+    Priority,
+    /// The status item's rank; no status sorts after every rank.
+    Status,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Asc,
+    Desc,
+}
+
+/// The pendency limits in force: the most days a grievance of a priority may stay at a
+/// stage. A (priority, stage) without a limit is never overdue; Decided never is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PendencyTable(pub BTreeMap<(i64, Stage), u32>);
+
+/// "Overdue only", told on `today`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overdue {
+    pub today: Date,
+    pub limits: PendencyTable,
+}
+
+impl Overdue {
+    /// For each limit: the stage, the priority and the last day a grievance may have entered
+    /// the stage and be overdue today (more than `days` days there).
+    fn cutoffs(&self) -> Vec<(i64, i64, String)> {
+        self.limits
+            .0
+            .iter()
+            .filter(|((_, stage), _)| *stage != Stage::Decided)
+            .map(|((priority, stage), days)| (stage_number(*stage), *priority, day_text(self.today - time::Duration::days(*days as i64 + 1))))
+            .collect()
+    }
+}
+
+/// Where the previous page ended: opaque to clients (base64 of a checksum, the sort, the
+/// direction, the last row's sort key and id), checked on the way back in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cursor(String);
+
+impl Cursor {
+    /// A cursor as a client sent it back; it is checked against the query when used.
+    pub fn from_client(text: impl Into<String>) -> Cursor {
+        Cursor(text.into())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    fn encode(sort: Sort, direction: Direction, key: &Value, id: i64) -> Cursor {
+        let key = match key {
+            Value::Integer(i) => format!("i{i}"),
+            Value::Text(t) => format!("t{t}"),
+            _ => "n".to_string(),
+        };
+        let plain = format!("{}{}|{id}|{key}", sort_tag(sort), if direction == Direction::Asc { 'a' } else { 'd' });
+        let sealed = format!("{:08x}{plain}", checksum(&plain));
+        Cursor(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sealed))
+    }
+
+    /// The sort key and id, when the cursor was made for this sort and direction.
+    fn decode(&self, sort: Sort, direction: Direction) -> Result<(Value, i64)> {
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(&self.0).map_err(|_| SqlError::BadCursor)?;
+        let sealed = String::from_utf8(bytes).map_err(|_| SqlError::BadCursor)?;
+        // A cursor cut short or altered by hand still decodes to some position; the
+        // checksum tells it from one this module made.
+        let (sum, plain) = sealed.split_at_checked(8).ok_or(SqlError::BadCursor)?;
+        if u32::from_str_radix(sum, 16).ok() != Some(checksum(plain)) {
+            return Err(SqlError::BadCursor);
+        }
+        let mut parts = plain.splitn(3, '|');
+        let (tag, id, key) = (parts.next(), parts.next(), parts.next());
+        let expected = format!("{}{}", sort_tag(sort), if direction == Direction::Asc { 'a' } else { 'd' });
+        let (Some(tag), Some(id), Some(key)) = (tag, id, key) else { return Err(SqlError::BadCursor) };
+        if tag != expected {
+            return Err(SqlError::BadCursor);
+        }
+        let id: i64 = id.parse().map_err(|_| SqlError::BadCursor)?;
+        let key = match (sort, key.split_at_checked(1)) {
+            (Sort::FiledAt | Sort::FirDate, Some(("t", t))) => Value::Text(t.to_string()),
+            (Sort::Priority | Sort::Status, Some(("i", i))) => Value::Integer(i.parse().map_err(|_| SqlError::BadCursor)?),
+            _ => return Err(SqlError::BadCursor),
+        };
+        Ok((key, id))
+    }
+}
+
+/// FNV-1a: not a secret (the cursor only says where a page ended), just a seal against
+/// truncation and typos.
+fn checksum(text: &str) -> u32 {
+    text.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193))
+}
+
+fn sort_tag(sort: Sort) -> char {
+    match sort {
+        Sort::FiledAt => 'f',
+        Sort::FirDate => 'r',
+        Sort::Priority => 'p',
+        Sort::Status => 's',
+    }
+}
+
+/// A list question. Empty filters mean "any"; `search` and `fir_no` are case-insensitive
+/// substrings (at least 3 characters); the FIR dates are inclusive `YYYY-MM-DD`.
+#[derive(Clone, Debug)]
+pub struct GrievanceQuery {
+    pub search: Option<String>,
+    pub fir_no: Option<String>,
+    pub district_id: Option<i64>,
+    pub police_station_id: Option<i64>,
+    pub status_id: Option<i64>,
+    pub priority_id: Option<i64>,
+    pub fir_date_from: Option<String>,
+    pub fir_date_to: Option<String>,
+    pub overdue: Option<Overdue>,
+    pub scope: Scope,
+    pub sort: Sort,
+    pub direction: Direction,
+    pub after: Option<Cursor>,
+    /// At most [`MAX_LIMIT`]; 0 is taken as 1.
+    pub limit: usize,
+}
+
+impl GrievanceQuery {
+    /// Newest first, no filter, the state scope, pages of 20.
+    pub fn new(scope: Scope) -> GrievanceQuery {
+        GrievanceQuery {
+            search: None,
+            fir_no: None,
+            district_id: None,
+            police_station_id: None,
+            status_id: None,
+            priority_id: None,
+            fir_date_from: None,
+            fir_date_to: None,
+            overdue: None,
+            scope,
+            sort: Sort::FiledAt,
+            direction: Direction::Desc,
+            after: None,
+            limit: 20,
+        }
+    }
+}
+
+/// A full page, or the true last page (`next` is `None`), with the exact number of
+/// grievances the filters match (in the scope, ignoring the cursor).
+#[derive(Clone, Debug)]
+pub struct ListPage {
+    pub rows: Vec<GrievanceRow>,
+    pub matched: u64,
+    pub next: Option<Cursor>,
+}
+
+/// A `WHERE` clause and its parameters, in order.
+#[derive(Default)]
+struct Clause {
+    terms: Vec<String>,
+    params: Vec<Value>,
+}
+
+impl Clause {
+    fn push(&mut self, term: impl Into<String>, params: impl IntoIterator<Item = Value>) {
+        self.terms.push(term.into());
+        self.params.extend(params);
+    }
+
+    fn sql(&self) -> String {
+        if self.terms.is_empty() {
+            "1".to_string()
+        } else {
+            self.terms.join(" AND ")
+        }
+    }
+}
+
+/// The text to find, trimmed, refused under three characters.
+fn needle(text: &Option<String>) -> Result<Option<String>> {
+    match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) if t.chars().count() < 3 => Err(SqlError::TextTooShort),
+        Some(t) => Ok(Some(t.to_string())),
+    }
+}
+
+/// The full-text condition for a substring of `column` (`g.search_text` or `g.fir_no`):
+/// the trigram index narrows to rows holding every trigram of the text (index only, no
+/// row read), then `LIKE` on the row keeps those holding the text itself, `%` and `_`
+/// taken literally. The narrowing folds case as the tokenizer does; `LIKE` folds ASCII
+/// letters, so the answer is a substring match case-insensitive for ASCII letters.
+fn text_match(clause: &mut Clause, column: &str, text: &str) {
+    let chars: Vec<char> = text.chars().collect();
+    let mut trigrams: Vec<String> = chars.windows(3).map(|w| w.iter().collect::<String>()).collect();
+    trigrams.sort();
+    trigrams.dedup();
+    let query = trigrams.iter().map(|t| format!("\"{}\"", t.replace('"', "\"\""))).collect::<Vec<_>>().join(" AND ");
+    let escaped: String = text.chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
+    clause.push(
+        format!("g.id IN (SELECT rowid FROM grievance_text WHERE grievance_text MATCH ?) AND {column} LIKE ? ESCAPE '\\'"),
+        [Value::Text(query), Value::Text(format!("%{escaped}%"))],
+    );
+}
+
+/// The conditions every statement about a query shares: all filters but the scope (the
+/// source table says that) and the cursor.
+fn filters(q: &GrievanceQuery) -> Result<Clause> {
+    let mut c = Clause::default();
+    if let Some(text) = needle(&q.search)? {
+        text_match(&mut c, "g.search_text", &text);
+    }
+    if let Some(text) = needle(&q.fir_no)? {
+        text_match(&mut c, "g.fir_no", &text);
+    }
+    for (column, value) in
+        [("g.district_id", q.district_id), ("g.police_station_id", q.police_station_id), ("g.status_id", q.status_id), ("g.priority_id", q.priority_id)]
+    {
+        if let Some(v) = value {
+            c.push(format!("{column} = ?"), [Value::Integer(v)]);
+        }
+    }
+    if let Some(from) = &q.fir_date_from {
+        check_date(from)?;
+        c.push("g.fir_date >= ?", [Value::Text(from.clone())]);
+    }
+    if let Some(to) = &q.fir_date_to {
+        check_date(to)?;
+        c.push("g.fir_date <= ?", [Value::Text(to.clone())]);
+    }
+    if let Some(overdue) = &q.overdue {
+        // `stage < 4` names the partial index g_open; each limit is one range of g_stage,
+        // which SQLite can walk as a union of ranges when that is the cheaper plan.
+        let cutoffs = overdue.cutoffs();
+        if cutoffs.is_empty() {
+            c.push("0", []);
+        } else {
+            let ors = vec!["(g.stage = ? AND g.priority_id = ? AND g.stage_since <= ?)"; cutoffs.len()].join(" OR ");
+            let params = cutoffs.into_iter().flat_map(|(s, p, cut)| [Value::Integer(s), Value::Integer(p), Value::Text(cut)]);
+            c.push(format!("g.stage < 4 AND ({ors})"), params);
+        }
+    }
+    Ok(c)
+}
+
+/// The `FROM` of a query and the scope's own condition. The own scope walks the user's
+/// viewer rows (a key prefix, newest first) and joins each to its grievance by the full key,
+/// so SQLite can drive the join from either side.
+fn source(scope: Scope, clause: &mut Clause) -> &'static str {
+    match scope {
+        Scope::State => "grievances g",
+        Scope::Own(user) => {
+            clause.terms.insert(0, "v.user_id = ?".into());
+            clause.params.insert(0, Value::Integer(user));
+            "grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at"
+        }
+    }
+}
+
+fn sort_columns(sort: Sort, scope: Scope) -> (&'static str, &'static str) {
+    match (sort, scope) {
+        // The viewers table's own order, so the own scope's newest first needs no sort.
+        (Sort::FiledAt, Scope::Own(_)) => ("v.filed_at", "v.grievance_id"),
+        (Sort::FiledAt, Scope::State) => ("g.filed_at", "g.id"),
+        (Sort::FirDate, _) => ("g.fir_date", "g.id"),
+        (Sort::Priority, _) => ("g.priority_rank", "g.id"),
+        (Sort::Status, _) => ("g.status_rank", "g.id"),
+    }
+}
+
+/// The page statement of `q` and its parameters, with the base filters (for counting).
+/// With `with_count`, each row also carries the number of all matches (`count(*) OVER ()`),
+/// worth it only when the plan reads every match anyway (free text: the matches are sorted).
+fn page_statement(q: &GrievanceQuery, with_count: bool) -> Result<(String, Vec<Value>, Clause)> {
+    let limit = q.limit.clamp(1, MAX_LIMIT);
+    let base = filters(q)?;
+    let mut page = Clause { terms: base.terms.clone(), params: base.params.clone() };
+    let from = source(q.scope, &mut page);
+    let (key, id) = sort_columns(q.sort, q.scope);
+    let (cmp, order) = match q.direction {
+        Direction::Asc => (">", "ASC"),
+        Direction::Desc => ("<", "DESC"),
+    };
+    if let Some(cursor) = &q.after {
+        let (after_key, after_id) = cursor.decode(q.sort, q.direction)?;
+        page.push(format!("({key}, {id}) {cmp} (?, ?)"), [after_key, Value::Integer(after_id)]);
+    }
+    // The inner statement finds the page's ids in order (over indexes only where it can);
+    // the outer one reads the whole rows, names included, for those ids alone, so a plan
+    // that sorts many matches sorts small (key, id) records rather than whole rows.
+    let total = if with_count { ", count(*) OVER () AS total" } else { ", NULL AS total" };
+    let sql = format!(
+        "SELECT {COLUMNS}, p.k, p.total FROM
+           (SELECT g.id AS id, {key} AS k{total} FROM {from} WHERE {} ORDER BY {key} {order}, {id} {order} LIMIT {}) AS p
+         JOIN grievances g ON g.id = p.id ORDER BY p.k {order}, p.id {order}",
+        page.sql(),
+        limit + 1
+    );
+    Ok((sql, page.params, base))
+}
+
+/// How SQLite answers the page of `q` (`EXPLAIN QUERY PLAN`, one line per step): which
+/// index serves which filter, for benchmarks and reviews.
+pub fn explain(conn: &Connection, q: &GrievanceQuery) -> Result<String> {
+    let (sql, params, _) = page_statement(q, false)?;
+    let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
+    let lines = stmt.query_map(params_from_iter(params.iter()), |r| r.get::<_, String>(3))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(lines.join("; "))
+}
+
+/// Answers a list question: one statement for the page, and the count as the module's
+/// documentation says (figures where they can tell, else the same `WHERE` counted in SQL).
+pub fn list(conn: &Connection, q: &GrievanceQuery) -> Result<ListPage> {
+    let limit = q.limit.clamp(1, MAX_LIMIT);
+    // A text filter's matches are all read (and sorted) for the first page anyway: count
+    // them in the same pass rather than running the text search a second time.
+    let texts = needle(&q.search)?.is_some() || needle(&q.fir_no)?.is_some();
+    let with_count = texts && q.after.is_none();
+    let (sql, params, base) = page_statement(q, with_count)?;
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut found = stmt.query(params_from_iter(params.iter()))?;
+    let mut rows = Vec::with_capacity(limit + 1);
+    let mut last_key = Value::Null;
+    let mut counted: Option<u64> = None;
+    while let Some(r) = found.next()? {
+        if with_count {
+            counted = Some(r.get::<_, i64>(COLUMN_COUNT + 1)? as u64);
+        }
+        if rows.len() == limit {
+            // The extra row: there is a next page, starting after the last row kept.
+            let last: &GrievanceRow = rows.last().expect("limit is at least 1");
+            let next = Some(Cursor::encode(q.sort, q.direction, &last_key, last.id));
+            drop(found);
+            let matched = match counted {
+                Some(n) => n,
+                None => count(conn, q, &base)?,
+            };
+            return Ok(ListPage { rows, matched, next });
+        }
+        last_key = r.get::<_, Value>(COLUMN_COUNT)?;
+        rows.push(read_row(r)??);
+    }
+    drop(found);
+    // A first page that is also the last holds every match: nothing more to count.
+    let matched = if q.after.is_none() { rows.len() as u64 } else { count(conn, q, &base)? };
+    Ok(ListPage { rows, matched, next: None })
+}
+
+/// The exact number of matches of `q` (cursor and limit aside).
+pub fn count_matches(conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
+    let base = filters(q)?;
+    count(conn, q, &base)
+}
+
+fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
+    let texts = needle(&q.search)?.is_some() || needle(&q.fir_no)?.is_some();
+    if q.scope == Scope::State && !texts {
+        let no_dates = q.fir_date_from.is_none() && q.fir_date_to.is_none();
+        let only_priority = q.district_id.is_none() && q.police_station_id.is_none() && q.status_id.is_none() && no_dates;
+        match &q.overdue {
+            None => return count_from_tallies(conn, q),
+            Some(overdue) if only_priority => return count_overdue(conn, overdue, q.priority_id),
+            Some(_) => {}
+        }
+    }
+    count_rows(conn, q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() })
+}
+
+/// Counts in SQL, row by row over the best index: the general, exact path.
+fn count_rows(conn: &Connection, scope: Scope, mut clause: Clause) -> Result<u64> {
+    let from = source(scope, &mut clause);
+    let sql = format!("SELECT count(*) FROM {from} WHERE {}", clause.sql());
+    Ok(conn.prepare_cached(&sql)?.query_row(params_from_iter(clause.params.iter()), |r| r.get::<_, i64>(0))? as u64)
+}
+
+fn equality_terms(q: &GrievanceQuery) -> Clause {
+    let mut c = Clause::default();
+    for (column, value) in
+        [("district_id", q.district_id), ("police_station_id", q.police_station_id), ("status_id", q.status_id), ("priority_id", q.priority_id)]
+    {
+        if let Some(v) = value {
+            c.push(format!("{column} = ?"), [Value::Integer(v)]);
+        }
+    }
+    c
+}
+
+fn sum(conn: &Connection, sql: &str, params: &[Value]) -> Result<u64> {
+    Ok(conn.prepare_cached(sql)?.query_row(params_from_iter(params.iter()), |r| r.get::<_, i64>(0))? as u64)
+}
+
+/// "YYYY-MM" of the month after / before `month`.
+fn next_month(month: &str) -> String {
+    let (y, m): (i32, u32) = (month[..4].parse().unwrap_or(0), month[5..7].parse().unwrap_or(1));
+    if m == 12 { format!("{:04}-01", y + 1) } else { format!("{y:04}-{:02}", m + 1) }
+}
+
+fn previous_month(month: &str) -> String {
+    let (y, m): (i32, u32) = (month[..4].parse().unwrap_or(0), month[5..7].parse().unwrap_or(1));
+    if m == 1 { format!("{:04}-12", y - 1) } else { format!("{y:04}-{:02}", m - 1) }
+}
+
+/// The state-scope count of equality filters and a FIR date range, from the figures: the
+/// whole months of the range from the month tally, the days of the partial months at its
+/// edges counted in rows (the same filters, over `g_district`/`g_fir`/`g_station`).
+fn count_from_tallies(conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
+    let eq = equality_terms(q);
+    if q.fir_date_from.is_none() && q.fir_date_to.is_none() {
+        return sum(conn, &format!("SELECT coalesce(sum(n), 0) FROM grievance_tally WHERE {}", eq.sql()), &eq.params);
+    }
+    let from = q.fir_date_from.as_deref().map(|d| parse_day(d).map(|_| d)).transpose()?;
+    let to = q.fir_date_to.as_deref().map(|d| parse_day(d).map(|_| d)).transpose()?;
+    if let (Some(f), Some(t)) = (from, to) {
+        if f > t {
+            return Ok(0);
+        }
+    }
+    // The first and last whole months inside the range.
+    let first = match from {
+        None => "0000-00".to_string(),
+        Some(f) if f.ends_with("-01") => f[..7].to_string(),
+        Some(f) => next_month(&f[..7]),
+    };
+    let last = match to {
+        None => "9999-99".to_string(),
+        Some(t) => {
+            let day = parse_day(t)?;
+            if day.next_day().is_none_or(|d| d.month() != day.month()) { t[..7].to_string() } else { previous_month(&t[..7]) }
+        }
+    };
+    let rows_between = |lo: Option<String>, hi: Option<String>| -> Result<u64> {
+        let mut c = Clause::default();
+        for (column, value) in
+            [("g.district_id", q.district_id), ("g.police_station_id", q.police_station_id), ("g.status_id", q.status_id), ("g.priority_id", q.priority_id)]
+        {
+            if let Some(v) = value {
+                c.push(format!("{column} = ?"), [Value::Integer(v)]);
+            }
+        }
+        if let Some(lo) = lo {
+            c.push("g.fir_date >= ?", [Value::Text(lo)]);
+        }
+        if let Some(hi) = hi {
+            c.push("g.fir_date <= ?", [Value::Text(hi)]);
+        }
+        count_rows(conn, Scope::State, c)
+    };
+    if first > last {
+        // No whole month inside: the range is a few days of one or two months.
+        return rows_between(from.map(str::to_string), to.map(str::to_string));
+    }
+    let mut total = {
+        let mut c = Clause { terms: eq.terms.clone(), params: eq.params.clone() };
+        c.push("fir_month BETWEEN ? AND ?", [Value::Text(first.clone()), Value::Text(last.clone())]);
+        sum(conn, &format!("SELECT coalesce(sum(n), 0) FROM grievance_month_tally WHERE {}", c.sql()), &c.params)?
+    };
+    if let Some(f) = from {
+        if !f.ends_with("-01") {
+            // The days before the first whole month: `first`-00 sorts just before its 1st.
+            total += rows_between(Some(f.to_string()), Some(format!("{first}-00")))?;
+        }
+    }
+    if let Some(t) = to {
+        if t[..7] != last {
+            // After the last whole month: `last`-99 sorts after its last day.
+            total += rows_between(Some(format!("{last}-99")), Some(t.to_string()))?;
+        }
+    }
+    Ok(total)
+}
+
+/// Overdue in the state scope (optionally of one priority), from the stage figures: for
+/// each limit, the whole months before the cutoff's month from `stage_tally`, and the rows
+/// of the cutoff's own month up to the cutoff day over `g_stage`. One statement.
+fn count_overdue(conn: &Connection, overdue: &Overdue, priority: Option<i64>) -> Result<u64> {
+    let cutoffs: Vec<_> = overdue.cutoffs().into_iter().filter(|(_, p, _)| priority.is_none_or(|want| want == *p)).collect();
+    if cutoffs.is_empty() {
+        return Ok(0);
+    }
+    let values = vec!["(?, ?, ?)"; cutoffs.len()].join(", ");
+    let sql = format!(
+        "WITH lim (stage, priority_id, cutoff) AS (VALUES {values})
+         SELECT (SELECT coalesce(sum(t.n), 0) FROM lim JOIN stage_tally t
+                   ON t.stage = lim.stage AND t.priority_id = lim.priority_id AND t.since_month < substr(lim.cutoff, 1, 7))
+              + (SELECT count(*) FROM lim JOIN grievances g
+                   ON g.stage = lim.stage AND g.priority_id = lim.priority_id
+                  AND g.stage_since >= substr(lim.cutoff, 1, 7) || '-01' AND g.stage_since <= lim.cutoff)"
+    );
+    let params: Vec<Value> = cutoffs.into_iter().flat_map(|(s, p, cut)| [Value::Integer(s), Value::Integer(p), Value::Text(cut)]).collect();
+    sum(conn, &sql, &params)
+}
+
+/// How many grievances of the scope have each status (`None`: no status), for the
+/// dashboard. The state scope reads `grievance_tally` (a few hundred rows, already in
+/// status order); the own scope groups the user's viewer rows, as many as their cases.
+pub fn counts_by_status(conn: &Connection, scope: Scope) -> Result<Vec<(Option<i64>, u64)>> {
+    let (sql, params): (&str, Vec<Value>) = match scope {
+        Scope::State => ("SELECT nullif(status_id, 0), sum(n) FROM grievance_tally GROUP BY status_id HAVING sum(n) > 0", vec![]),
+        Scope::Own(user) => (
+            "SELECT g.status_id, count(*) FROM grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at
+              WHERE v.user_id = ? GROUP BY g.status_id ORDER BY g.status_id",
+            vec![Value::Integer(user)],
+        ),
+    };
+    let mut stmt = conn.prepare_cached(sql)?;
+    let rows = stmt.query_map(params_from_iter(params.iter()), |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, i64>(1)? as u64)))?;
+    Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+}

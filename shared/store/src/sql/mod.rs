@@ -1,0 +1,178 @@
+//! The relational SQLite engine: real tables and columns per aggregate, composite indexes
+//! chosen for the questions the portal asks, counts and grouping done in SQL.
+//!
+//! This module replaces, aggregate by aggregate, the DynamoDB-shaped item store of
+//! [`crate::sqlite`]. Its API takes and returns typed values; no JSON attribute map, key
+//! string or index name leaves it. Writes take a caller-supplied `&rusqlite::Transaction`,
+//! so that a grievance, its audit records and its figures are committed together.
+//!
+//! The schema is versioned with `PRAGMA user_version`: [`migrate`] brings any older file up
+//! to [`SCHEMA_VERSION`], one step at a time, each step in its own transaction.
+
+pub mod grievances;
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use std::path::Path;
+
+/// The schema this build reads and writes.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
+/// is the client's 400, a stale version a 409).
+#[derive(Debug, thiserror::Error)]
+pub enum SqlError {
+    #[error("The paging cursor is not valid")]
+    BadCursor,
+    /// A trigram index cannot find texts shorter than three characters, and scanning a
+    /// million rows for them is not an answer a request may give: the caller asks the user
+    /// for a longer text.
+    #[error("Type at least 3 characters to search")]
+    TextTooShort,
+    #[error("A date must be written YYYY-MM-DD: {0}")]
+    InvalidDate(String),
+    /// The row was changed (its version moved on) or removed since it was read.
+    #[error("The record was changed by someone else")]
+    Conflict,
+    #[error("A stored value cannot be read: {0}")]
+    Corrupt(String),
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+pub type Result<T, E = SqlError> = std::result::Result<T, E>;
+
+/// Opens (creating when absent) the database file at `path` with the settings every
+/// connection needs, and migrates it.
+///
+/// WAL lets readers work while one writer commits; `synchronous=FULL` makes a commit
+/// durable before it is answered; foreign keys are checked, so a grievance cannot point at
+/// an admin-list item that does not exist, and an item in use cannot be deleted.
+pub fn open(path: impl AsRef<Path>) -> Result<Connection> {
+    let conn = Connection::open(path)?;
+    configure(&conn)?;
+    migrate(&conn)?;
+    Ok(conn)
+}
+
+/// The per-connection settings (they are not stored in the file).
+pub fn configure(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.execute_batch(
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-65536;",
+    )?;
+    Ok(())
+}
+
+/// Brings the schema up to [`SCHEMA_VERSION`]. A file newer than this build is refused
+/// rather than written with rules it does not know.
+pub fn migrate(conn: &Connection) -> Result<()> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version > SCHEMA_VERSION {
+        return Err(SqlError::Corrupt(format!("schema version {version} is newer than this build ({SCHEMA_VERSION})")));
+    }
+    for step in version..SCHEMA_VERSION {
+        // `BEGIN IMMEDIATE`: two processes opening the same old file migrate one after the
+        // other, and the second sees the new version and does nothing.
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let outcome = if current == step {
+            conn.execute_batch(MIGRATIONS[step as usize]).and_then(|_| conn.execute_batch(&format!("PRAGMA user_version = {}", step + 1)))
+        } else {
+            Ok(())
+        };
+        match outcome {
+            Ok(()) => conn.execute_batch("COMMIT")?,
+            Err(e) => {
+                let _ = conn.execute_batch("ROLLBACK");
+                return Err(e.into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
+/// append a new one.
+const MIGRATIONS: [&str; 1] = [grievances::SCHEMA_V1];
+
+/// The kinds of admin-list item the grievance schema refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ListKind {
+    Districts,
+    PoliceStations,
+    Statuses,
+    Priorities,
+}
+
+impl ListKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ListKind::Districts => "districts",
+            ListKind::PoliceStations => "police_stations",
+            ListKind::Statuses => "statuses",
+            ListKind::Priorities => "priorities",
+        }
+    }
+}
+
+/// What a status means to the rules (resolution dates, rates), whatever its label says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StatusMeaning {
+    Open,
+    InProgress,
+    Resolved,
+    Closed,
+}
+
+impl StatusMeaning {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StatusMeaning::Open => "open",
+            StatusMeaning::InProgress => "in_progress",
+            StatusMeaning::Resolved => "resolved",
+            StatusMeaning::Closed => "closed",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<StatusMeaning> {
+        [StatusMeaning::Open, StatusMeaning::InProgress, StatusMeaning::Resolved, StatusMeaning::Closed].into_iter().find(|m| m.as_str() == text)
+    }
+}
+
+/// An admin-list item. `rank` orders the list: for priorities it is the severity the
+/// Priority sort follows (lower first in ascending order), for statuses the order of the
+/// course of a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListItem {
+    pub id: i64,
+    pub kind: ListKind,
+    pub name: String,
+    pub meaning: Option<StatusMeaning>,
+    pub rank: i64,
+}
+
+/// Adds an item, or changes the name, meaning and rank of the item with that id. A rank
+/// change is carried to every grievance using the item by the schema's trigger, in the
+/// same transaction, so the rank sorts stay right.
+pub fn put_list_item(tx: &Transaction, item: &ListItem) -> Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO list_items (id, kind, name, meaning, rank) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, meaning = excluded.meaning, rank = excluded.rank",
+    )?
+    .execute(params![item.id, item.kind.as_str(), item.name, item.meaning.map(StatusMeaning::as_str), item.rank])?;
+    Ok(())
+}
+
+/// The item with that id, if any.
+pub fn list_item(conn: &Connection, id: i64) -> Result<Option<ListItem>> {
+    let row = conn
+        .prepare_cached("SELECT kind, name, meaning, rank FROM list_items WHERE id = ?1")?
+        .query_row([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, Option<String>>(2)?, r.get::<_, i64>(3)?)))
+        .optional()?;
+    let Some((kind, name, meaning, rank)) = row else { return Ok(None) };
+    let kind = [ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities]
+        .into_iter()
+        .find(|k| k.as_str() == kind)
+        .ok_or_else(|| SqlError::Corrupt(format!("list kind {kind}")))?;
+    Ok(Some(ListItem { id, kind, name, meaning: meaning.as_deref().and_then(StatusMeaning::parse), rank }))
+}
