@@ -102,13 +102,14 @@ pub async fn migrate(store: &dyn store::Store) -> anyhow::Result<()> {
 }
 
 /// Export files are fetched within the five minutes their link lives; the sweep deletes them
-/// an hour after they were written (`PORTAL_EXPORT_RETENTION_MINUTES`). Attachment uploads
-/// never confirmed are deleted after a day. Both at start-up and every ten minutes, as the
-/// S3 lifecycle rules do in the cloud.
+/// an hour after they were written (`PORTAL_EXPORT_RETENTION_MINUTES`). Pending attachment
+/// uploads are deleted after a day: those never confirmed, and those a confirm copied to the
+/// attachment's own key (the pending file is what keeps its used link refused meanwhile).
+/// Both at start-up and every ten minutes, as the S3 lifecycle rules do in the cloud.
 fn spawn_sweeps(state: &AppState) {
     let minutes = std::env::var("PORTAL_EXPORT_RETENTION_MINUTES").ok().and_then(|m| m.parse::<u64>().ok()).unwrap_or(60);
     spawn_sweep(state.blobs.clone(), "", std::time::Duration::from_secs(minutes * 60), "export files");
-    spawn_sweep(state.attachments.clone(), cases::attachments::PENDING_PREFIX, std::time::Duration::from_secs(24 * 3600), "unconfirmed attachment uploads");
+    spawn_sweep(state.attachments.clone(), cases::attachments::PENDING_PREFIX, std::time::Duration::from_secs(24 * 3600), "pending attachment uploads");
 }
 
 fn spawn_sweep(blobs: Option<std::sync::Arc<dyn blobs::BlobStore>>, prefix: &'static str, age: std::time::Duration, what: &'static str) {

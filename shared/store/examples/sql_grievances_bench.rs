@@ -345,13 +345,23 @@ fn main() -> anyhow::Result<()> {
 
     println!("\n| scenario ({rows} grievances) | queries/s | p50 | p99 | matched | rows |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for (name, q) in &scenarios {
+    // ONLY=text1,text2 measures just the scenarios whose names hold one of the texts.
+    let only: Option<Vec<String>> = std::env::var("ONLY").ok().map(|o| o.split(',').map(str::to_string).collect());
+    let wanted = |name: &str| only.as_ref().is_none_or(|o| o.iter().any(|t| name.contains(t.as_str())));
+    for (name, q) in scenarios.iter().filter(|(name, _)| wanted(name)) {
         let rows_on_page = g::list(&conn, q)?.rows.len();
         let out = measure(seconds, || Ok(g::list(&conn, q)?.matched.to_string()))?;
         println!("| {name} | {:.0} | {:.2} ms | {:.2} ms | {} | {rows_on_page} |", out.per_second, out.p50.as_secs_f64() * 1e3, out.p99.as_secs_f64() * 1e3, out.matched);
+        if std::env::var_os("COUNTS").is_some() {
+            let out = measure(seconds, || Ok(g::count_matches(&conn, q)?.to_string()))?;
+            println!("|   count alone | {:.0} | {:.2} ms | {:.2} ms | {} | |", out.per_second, out.p50.as_secs_f64() * 1e3, out.p99.as_secs_f64() * 1e3, out.matched);
+        }
         if std::env::var_os("PLANS").is_some() {
             println!("|   plan: {} | | | | | |", g::explain(&conn, q)?);
         }
+    }
+    if only.is_some() {
+        return Ok(());
     }
     for (name, scope) in [("counts by status, state", Scope::State), ("counts by status, own", Scope::Own(own_user))] {
         let out = measure(seconds, || {

@@ -549,3 +549,125 @@ fn an_unknown_list_item_is_refused_by_the_foreign_keys() {
     let tx = f.conn.transaction().unwrap();
     assert!(matches!(g::insert(&tx, &row), Err(SqlError::Sqlite(_))));
 }
+
+/// Every FIR range (each district, newest and oldest first, with and without another
+/// filter) and every overdue with a station, district or priority, walked and counted,
+/// against the naive reading.
+fn check_fir_ranges_and_overdue(f: &Fixture, when: &str) {
+    let ranges: [(Option<&str>, Option<&str>); 6] = [
+        (Some("2025-01-01"), Some("2025-12-31")),
+        (Some("2024-02-15"), Some("2024-03-20")),
+        (None, Some("2024-06-15")),
+        (Some("2025-06-02"), None),
+        (Some("2026-11-01"), Some("2026-11-30")),
+        (Some("2030-01-01"), None),
+    ];
+    for (from, to) in ranges {
+        for district in [None, Some(2), Some(4)] {
+            for (direction, limit, station) in [(Direction::Desc, 7, None), (Direction::Desc, 1, None), (Direction::Asc, 7, None), (Direction::Desc, 5, Some(13))] {
+                let q = GrievanceQuery {
+                    district_id: district,
+                    police_station_id: station,
+                    fir_date_from: from.map(str::to_string),
+                    fir_date_to: to.map(str::to_string),
+                    direction,
+                    limit,
+                    ..GrievanceQuery::new(Scope::State)
+                };
+                let expected = naive(&f.rows, &q);
+                let (ids, counts, _) = walk(&f.conn, &q);
+                assert_eq!(ids, expected, "{when}: {from:?}..{to:?} district {district:?} {direction:?} limit {limit}");
+                assert_eq!(counts, BTreeSet::from([expected.len() as u64]), "{when}: counts");
+            }
+        }
+    }
+    // Overdue with a station and a district is counted from the per-place stage figures.
+    for mask in 0..8usize {
+        let on = |bit: usize| mask & (1 << bit) != 0;
+        let q = GrievanceQuery {
+            overdue: Some(Overdue { today: TODAY, limits: limits() }),
+            police_station_id: on(0).then_some(13),
+            district_id: on(1).then_some(2),
+            priority_id: on(2).then_some(32),
+            ..GrievanceQuery::new(Scope::State)
+        };
+        assert_eq!(g::count_matches(&f.conn, &q).unwrap(), naive(&f.rows, &q).len() as u64, "{when}: overdue filters {mask:03b}");
+        let (ids, _, _) = walk(&f.conn, &GrievanceQuery { limit: 9, ..q.clone() });
+        assert_eq!(ids, naive(&f.rows, &q), "{when}: overdue filters {mask:03b}");
+    }
+}
+
+/// FIR dates sorted by filing time: the page is looked for only in the filing months the
+/// figures name (`fir_filed_tally`); those figures must follow edits of the FIR date, the
+/// district and the filing time, and deletes, or rows would be missed.
+#[test]
+fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
+    let mut f = fixture(900);
+    check_fir_ranges_and_overdue(&f, "as loaded");
+    // An old FIR filed today, a row moved to another district and FIR year, a filing time
+    // moved back by years, a stage change, and a few deletes.
+    let edits: [(usize, &dyn Fn(&mut GrievanceRow)); 4] = [
+        (10, &|r| {
+            r.fields.fir_date = "2025-03-04".into();
+            r.filed_at = "2026-11-19T23:59:59Z".into();
+        }),
+        (500, &|r| {
+            r.district_id = Some(4);
+            r.fields.fir_date = "2024-02-29".into();
+        }),
+        (880, &|r| {
+            r.filed_at = "2023-01-01T00:00:00Z".into();
+            r.fields.fir_date = "2025-07-07".into();
+            r.district_id = Some(2);
+        }),
+        (881, &|r| {
+            r.stage = Stage::WithIo;
+            r.stage_since = "2025-01-15".into();
+            r.priority_id = Some(32);
+            r.police_station_id = Some(13);
+            r.district_id = Some(2);
+        }),
+    ];
+    for (index, edit) in edits {
+        let mut row = f.rows[index].clone();
+        let before = row.version;
+        edit(&mut row);
+        row.version += 1;
+        let tx = f.conn.transaction().unwrap();
+        g::update(&tx, &row, before).unwrap();
+        tx.commit().unwrap();
+        f.rows[index] = row;
+    }
+    check_fir_ranges_and_overdue(&f, "after edits");
+    let tx = f.conn.transaction().unwrap();
+    for gone in [12, 501, 700, 899] {
+        assert!(g::delete(&tx, gone).unwrap());
+    }
+    tx.commit().unwrap();
+    f.rows.retain(|r| ![12, 501, 700, 899].contains(&r.id));
+    check_fir_ranges_and_overdue(&f, "after deletes");
+}
+
+/// A file of schema version 1 holding grievances is upgraded in place: the figures and
+/// indexes later versions add are built from its rows.
+#[test]
+fn a_version_1_file_with_grievances_is_upgraded_in_place() {
+    let f = fixture(600);
+    let path = f._dir.path().join("portal.db");
+    f.conn
+        .execute_batch(
+            "DROP TRIGGER grievances_stage_place_insert; DROP TRIGGER grievances_stage_place_delete; DROP TRIGGER grievances_stage_place_update;
+             DROP TRIGGER grievances_fir_filed_insert; DROP TRIGGER grievances_fir_filed_delete; DROP TRIGGER grievances_fir_filed_update;
+             DROP TABLE stage_station_tally; DROP TABLE stage_district_tally; DROP TABLE fir_filed_tally;
+             DROP INDEX g_open_station; DROP INDEX g_open_district; DROP INDEX g_open_priority; DROP INDEX g_district_filed;
+             DROP INDEX g_stage; CREATE INDEX g_stage ON grievances (stage, priority_id, stage_since);
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+    let Fixture { _dir, conn, rows } = f;
+    drop(conn);
+    let conn = sql::open(&path).unwrap();
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, sql::SCHEMA_VERSION);
+    check_fir_ranges_and_overdue(&Fixture { _dir, conn, rows }, "upgraded");
+}

@@ -15,7 +15,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -70,6 +70,7 @@ pub fn migrate(conn: &Connection) -> Result<()> {
     if version > SCHEMA_VERSION {
         return Err(SqlError::Corrupt(format!("schema version {version} is newer than this build ({SCHEMA_VERSION})")));
     }
+    let analyzed = version > 0 && conn.query_row("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'", [], |r| r.get::<_, i64>(0))? > 0;
     for step in version..SCHEMA_VERSION {
         // `BEGIN IMMEDIATE`: two processes opening the same old file migrate one after the
         // other, and the second sees the new version and does nothing.
@@ -88,12 +89,17 @@ pub fn migrate(conn: &Connection) -> Result<()> {
             }
         }
     }
+    if analyzed && version < SCHEMA_VERSION {
+        // A file that was analyzed gets statistics for the indexes a step added, so the
+        // planner does not guess about them.
+        conn.execute_batch("ANALYZE")?;
+    }
     Ok(())
 }
 
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 1] = [grievances::SCHEMA_V1];
+const MIGRATIONS: [&str; 3] = [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3];
 
 /// The kinds of admin-list item the grievance schema refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
