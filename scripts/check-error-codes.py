@@ -32,6 +32,7 @@ NOT_MESSAGES = {
     "blob key {key:?} is not a plain file name", "cannot sweep old {what}", "item without a string {name}",
     "the counter came back without a value", "the exports bucket did not answer during init", "two writes on one item {:?}",
     "Could not create the Admin: {e}", "Admin reset password",
+    "grievance rest: {e}", "schema version {version} is newer than this build ({SCHEMA_VERSION})",
 }
 
 
