@@ -549,29 +549,35 @@ pub fn insert(tx: &Transaction, g: &GrievanceRow) -> Result<()> {
             coalesce((SELECT rank FROM list_items WHERE id = ?9), ?20), coalesce((SELECT rank FROM list_items WHERE id = ?10), ?20),
             ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
     )?
-    .execute(params![
-        g.id,
-        g.grievance_number,
-        g.fields.fir_no,
-        g.fields.fir_date,
-        g.fields.crime_title,
-        g.fields.brief_details,
-        g.district_id,
-        g.police_station_id,
-        g.status_id,
-        g.priority_id,
-        g.filed_by,
-        g.assigned_to,
-        g.filed_at,
-        g.updated_at,
-        g.resolved_at,
-        stage_number(g.stage),
-        g.stage_since,
-        g.version,
-        rest_of(g)?,
-        NO_RANK,
-    ])?;
+    .execute(params_from_iter(row_values(g)?))?;
     Ok(())
+}
+
+/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?20`; `?20` is
+/// the rank of an item without one).
+fn row_values(g: &GrievanceRow) -> Result<Vec<Value>> {
+    Ok(vec![
+        g.id.into(),
+        g.grievance_number.clone().into(),
+        g.fields.fir_no.clone().into(),
+        g.fields.fir_date.clone().into(),
+        g.fields.crime_title.clone().into(),
+        g.fields.brief_details.clone().into(),
+        g.district_id.into(),
+        g.police_station_id.into(),
+        g.status_id.into(),
+        g.priority_id.into(),
+        g.filed_by.into(),
+        g.assigned_to.into(),
+        g.filed_at.clone().into(),
+        g.updated_at.clone().into(),
+        g.resolved_at.clone().into(),
+        stage_number(g.stage).into(),
+        g.stage_since.clone().into(),
+        g.version.into(),
+        rest_of(g)?.into(),
+        NO_RANK.into(),
+    ])
 }
 
 /// Replaces the stored grievance `g.id` with `g`, provided its stored version is
@@ -592,29 +598,7 @@ pub fn update(tx: &Transaction, g: &GrievanceRow, expected_version: i64) -> Resu
                 stage = ?16, stage_since = ?17, version = ?18, rest = ?19
              WHERE id = ?1 AND version = ?21",
         )?
-        .execute(params![
-            g.id,
-            g.grievance_number,
-            g.fields.fir_no,
-            g.fields.fir_date,
-            g.fields.crime_title,
-            g.fields.brief_details,
-            g.district_id,
-            g.police_station_id,
-            g.status_id,
-            g.priority_id,
-            g.filed_by,
-            g.assigned_to,
-            g.filed_at,
-            g.updated_at,
-            g.resolved_at,
-            stage_number(g.stage),
-            g.stage_since,
-            g.version,
-            rest_of(g)?,
-            NO_RANK,
-            expected_version,
-        ])?;
+        .execute(params_from_iter(row_values(g)?.into_iter().chain([Value::from(expected_version)])))?;
     if changed == 0 {
         return Err(SqlError::Conflict);
     }
