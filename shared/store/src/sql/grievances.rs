@@ -1001,19 +1001,7 @@ fn filed_window(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(Option<
         }
     }
     let touched = (from.map_or("0000-00".to_string(), |f| f[..7].to_string()), to.map_or("9999-99".to_string(), |t| t[..7].to_string()));
-    // The whole FIR months inside the range (as in `count_from_tallies`).
-    let first = match from {
-        None => "0000-00".to_string(),
-        Some(f) if f.ends_with("-01") => f[..7].to_string(),
-        Some(f) => next_month(&f[..7]),
-    };
-    let last = match to {
-        None => "9999-99".to_string(),
-        Some(t) => {
-            let day = parse_day(t)?;
-            if day.next_day().is_none_or(|d| d.month() != day.month()) { t[..7].to_string() } else { previous_month(&t[..7]) }
-        }
-    };
+    let (first, last) = whole_months(from, to)?;
     let mut c = Clause::default();
     if let Some(d) = q.district_id {
         c.push("district_id = ?", [Value::Integer(d)]);
@@ -1160,6 +1148,25 @@ fn sum(conn: &Connection, sql: &str, params: &[Value]) -> Result<u64> {
     Ok(conn.prepare_cached(sql)?.query_row(params_from_iter(params.iter()), |r| r.get::<_, i64>(0))? as u64)
 }
 
+/// The first and last FIR months (`YYYY-MM`) lying wholly inside the range `from..=to`
+/// (open ends reach the earliest and latest months): what the month tallies can answer
+/// without counting rows.
+fn whole_months(from: Option<&str>, to: Option<&str>) -> Result<(String, String)> {
+    let first = match from {
+        None => "0000-00".to_string(),
+        Some(f) if f.ends_with("-01") => f[..7].to_string(),
+        Some(f) => next_month(&f[..7]),
+    };
+    let last = match to {
+        None => "9999-99".to_string(),
+        Some(t) => {
+            let day = parse_day(t)?;
+            if day.next_day().is_none_or(|d| d.month() != day.month()) { t[..7].to_string() } else { previous_month(&t[..7]) }
+        }
+    };
+    Ok((first, last))
+}
+
 /// "YYYY-MM" of the month after / before `month`.
 fn next_month(month: &str) -> String {
     let (y, m): (i32, u32) = (month[..4].parse().unwrap_or(0), month[5..7].parse().unwrap_or(1));
@@ -1186,19 +1193,7 @@ fn count_from_tallies(conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
             return Ok(0);
         }
     }
-    // The first and last whole months inside the range.
-    let first = match from {
-        None => "0000-00".to_string(),
-        Some(f) if f.ends_with("-01") => f[..7].to_string(),
-        Some(f) => next_month(&f[..7]),
-    };
-    let last = match to {
-        None => "9999-99".to_string(),
-        Some(t) => {
-            let day = parse_day(t)?;
-            if day.next_day().is_none_or(|d| d.month() != day.month()) { t[..7].to_string() } else { previous_month(&t[..7]) }
-        }
-    };
+    let (first, last) = whole_months(from, to)?;
     let rows_between = |lo: Option<String>, hi: Option<String>| -> Result<u64> {
         let mut c = Clause::default();
         for (column, value) in
