@@ -5,6 +5,7 @@
 
 use axum::extract::State;
 use cases::reads::Viewer;
+use domain::lists::ListKind;
 use domain::{Action, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
 use serde::{Deserialize, Serialize};
@@ -176,7 +177,8 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
     let viewer = viewer(&caller);
     let counters = cases::reads::counters(store, viewer).await?;
     let count = |attr: &str| counters.get(attr).and_then(Value::as_i64).unwrap_or(0);
-    let done = count(&cases::counters::status_attr("Resolved")) + count(&cases::counters::status_attr("Closed"));
+    // Done is what the statuses mean, whatever the Admin Panel calls them.
+    let done = count("done");
     let resolved = count("resolved_count");
     let average = if resolved > 0 { (count("resolution_days") as f64 / resolved as f64 * 10.0).round() / 10.0 } else { 0.0 };
 
@@ -192,17 +194,24 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
         .map(|(t, name)| LongestActiveUser { name, days_active: (now - t).whole_days() });
 
     let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
-    let stations = store::read_all(store, Query::table(cases::keys::stations_pk(scope))).await?;
-    let names: Vec<String> = stations.iter().filter(|s| s.i64("total").unwrap_or(0) > 0).map(|s| s.key.sk.clone()).collect();
-    let overdue_by_station = cases::pendency::overdue_by_station(store, viewer, &cases::pendency::Clock::now(store).await?, &names).await?;
-    let mut police_station_performance: Vec<StationPerformance> = stations
+    // Station counters are kept by the station item's id; the name is the list's current one.
+    let stations: Vec<(i64, store::Item)> = store::read_all(store, Query::table(cases::keys::stations_pk(scope)))
+        .await?
         .into_iter()
         .filter(|s| s.i64("total").unwrap_or(0) > 0)
-        .map(|s| StationPerformance {
+        .filter_map(|s| Some((s.key.sk.parse::<i64>().ok()?, s)))
+        .collect();
+    let ids: Vec<i64> = stations.iter().map(|(id, _)| *id).collect();
+    let names = lists::get_many(store, &ids.iter().map(|id| (ListKind::PoliceStations, *id)).collect::<Vec<_>>()).await?;
+    let overdue_by_station = cases::pendency::overdue_by_station(store, viewer, &cases::pendency::Clock::now(store).await?, &ids).await?;
+    let mut police_station_performance: Vec<StationPerformance> = stations
+        .into_iter()
+        .map(|(id, s)| StationPerformance {
             resolution_rate: rate(s.i64("done").unwrap_or(0), s.i64("total").unwrap_or(0)),
             total_cases: s.i64("total").unwrap_or(0),
-            overdue_cases: overdue_by_station.get(&s.key.sk).copied().unwrap_or(0),
-            station_name: s.key.sk,
+            overdue_cases: overdue_by_station.get(&id).copied().unwrap_or(0),
+            // A grievance without a station (none since the form requires one) counts under "-".
+            station_name: names.get(&(ListKind::PoliceStations, id)).map_or_else(|| "-".to_string(), |item| item.name.clone()),
         })
         .collect();
     police_station_performance.sort_by(|a, b| b.resolution_rate.cmp(&a.resolution_rate).then(b.total_cases.cmp(&a.total_cases)).then(a.station_name.cmp(&b.station_name)));

@@ -32,6 +32,9 @@ pub struct ListItemRequest {
     #[schema(value_type = Option<i64>)]
     display_order: Option<Value>,
     is_active: Option<bool>,
+    /// A status's meaning to the rules (statuses only): a new status is in progress when
+    /// left out, an edited one keeps its own. It cannot change while grievances use the status.
+    meaning: Option<domain::lists::StatusMeaning>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -63,7 +66,7 @@ async fn create_item(
 ) -> ApiResult<(http::StatusCode, ApiJson<ListItem>)> {
     caller.require(Resource::Dropdowns, Action::Create)?;
     let kind = kind(&list)?;
-    let input = ListItemInput::parse(&body)?;
+    let input = ListItemInput::parse(kind, &body)?;
     Ok((http::StatusCode::CREATED, ApiJson(lists::create(state.store.as_ref(), kind, input).await?)))
 }
 
@@ -79,7 +82,7 @@ async fn update_item(
 ) -> ApiResult<ApiJson<ListItem>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
     let kind = kind(&list)?;
-    let input = ListItemInput::parse(&body)?;
+    let input = ListItemInput::parse(kind, &body)?;
     Ok(ApiJson(lists::update(state.store.as_ref(), kind, id, input).await?))
 }
 

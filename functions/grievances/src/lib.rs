@@ -7,7 +7,7 @@ pub mod notes;
 
 use axum::extract::{Path, Query, State};
 use cases::pendency::{Clock, GrievanceView};
-use cases::reads::{self, Filters, Viewer};
+use cases::reads::{self, FilterNames, Filters, Viewer};
 use cases::writes;
 use domain::lists::ListKind;
 use domain::{Action, Error, Resource};
@@ -82,21 +82,22 @@ impl ListParams {
         if !(1..=200).contains(&limit) {
             return Err(Error::field("limit", "limit must be between 1 and 200"));
         }
-        Ok((
-            Filters {
-                search: clean(self.search),
-                fir_no: clean(self.fir_no),
-                district: clean(self.district),
-                police_station: clean(self.police_station),
-                status: clean(self.status),
-                priority: clean(self.priority),
-                from_date: date_filter(self.from_date, "from_date")?,
-                to_date: date_filter(self.to_date, "to_date")?,
-                overdue,
-            },
-            limit,
-            clean(self.cursor),
-        ))
+        let mut filters = Filters {
+            search: clean(self.search),
+            fir_no: clean(self.fir_no),
+            from_date: date_filter(self.from_date, "from_date")?,
+            to_date: date_filter(self.to_date, "to_date")?,
+            overdue,
+            ..Filters::default()
+        };
+        let names = FilterNames {
+            district: clean(self.district),
+            police_station: clean(self.police_station),
+            status: clean(self.status),
+            priority: clean(self.priority),
+        };
+        filters.name_items(store, names).await?;
+        Ok((filters, limit, clean(self.cursor)))
     }
 }
 
@@ -144,6 +145,8 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
 #[derive(Serialize, Deserialize, ToSchema)]
 pub struct StatusCount {
     pub status: String,
+    /// What the status means (figures such as "resolved" go by this, not by the name).
+    pub meaning: domain::lists::StatusMeaning,
     pub count: i64,
 }
 
@@ -168,29 +171,18 @@ async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiRe
     let store = state.store.as_ref();
     let counters = reads::counters(store, viewer(&caller)).await?;
     let count = |attr: String| counters.get(&attr).and_then(Value::as_i64).unwrap_or(0);
-    let mut by_status: Vec<StatusCount> = lists::list(store, ListKind::Statuses)
+    // Counted by item id and named as the list names the item now; an item in use is never
+    // deleted, so every counted grievance has its line.
+    let by_status: Vec<StatusCount> = lists::list(store, ListKind::Statuses)
         .await?
         .into_iter()
-        .map(|s| StatusCount { count: count(cases::counters::status_attr(&s.name)), status: s.name })
+        .map(|s| StatusCount { count: count(cases::counters::status_attr(Some(s.id))), meaning: s.status_meaning(), status: s.name })
         .collect();
-    let mut by_priority: Vec<PriorityCount> = lists::list(store, ListKind::Priorities)
+    let by_priority: Vec<PriorityCount> = lists::list(store, ListKind::Priorities)
         .await?
         .into_iter()
-        .map(|p| PriorityCount { count: count(cases::counters::priority_attr(&p.name)), priority: p.name })
+        .map(|p| PriorityCount { count: count(cases::counters::priority_attr(Some(p.id))), priority: p.name })
         .collect();
-    // Grievances whose status or priority is no longer in the list still count.
-    for (attr, value) in &counters {
-        let n = value.as_i64().unwrap_or(0);
-        if let Some(s) = attr.strip_prefix("status:") {
-            if n != 0 && !by_status.iter().any(|c| c.status == s) {
-                by_status.push(StatusCount { status: s.to_string(), count: n });
-            }
-        } else if let Some(p) = attr.strip_prefix("priority:") {
-            if n != 0 && !by_priority.iter().any(|c| c.priority == p) {
-                by_priority.push(PriorityCount { priority: p.to_string(), count: n });
-            }
-        }
-    }
     Ok(ApiJson(GrievanceStats { by_status, by_priority }))
 }
 

@@ -79,6 +79,9 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let sqlite = SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?;
     let store: &dyn Store = &sqlite;
     http_glue::state::prepare_store(store).await?;
+    // Upgrades first: what follows is written in this release's format, so the portal's
+    // first start finds nothing to upgrade.
+    crate::app::migrate(store).await?;
     drop(state);
     let mut names: BTreeMap<ListKind, Vec<(i64, String)>> = BTreeMap::new();
     for kind in [ListKind::CallTypes, ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities, ListKind::Reasons] {
@@ -194,7 +197,10 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
         let g = Grievance {
             id,
             grievance_number: format!("GRV-{}-{id:06}", filed.year()),
+            district_id: refs.get(&ListKind::Districts).copied(),
+            police_station_id: refs.get(&ListKind::PoliceStations).copied(),
             status_id: refs.get(&ListKind::Statuses).copied(),
+            status_meaning: domain::lists::StatusMeaning::of_legacy_name(status),
             priority_id: refs.get(&ListKind::Priorities).copied(),
             resolved_at: done.then(|| domain::clock::to_text(filed + Duration::days(1 + rng.below(90) as i64))),
             fields,

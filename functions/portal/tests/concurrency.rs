@@ -178,17 +178,31 @@ async fn concurrent_writers_leave_the_trail_and_counters_exact(engine: Engine) {
     assert_eq!(existing, created.difference(&ledger.deleted).copied().collect(), "nothing lost, nothing resurrected");
     let all = store.get(&store::Key::new("STATS#GRV", "ALL")).await.unwrap().map(|i| i.attrs).unwrap_or_default();
     assert_eq!(count(&all, "total"), grievances.len() as i64);
+    // Counters go by the items' ids; the grievances store the names they were given.
+    let id_of = |list: &str, name: &str| {
+        let list = list.to_string();
+        let name = name.to_string();
+        let api = &api;
+        let token = &token;
+        async move {
+            let items = api.get(&format!("/api/admin/dropdowns/{list}"), token).await.body;
+            items.as_array().unwrap().iter().find(|i| i["name"] == name.as_str()).unwrap()["id"].as_i64().unwrap()
+        }
+    };
     for status in STATUSES {
         let real = grievances.iter().filter(|g| g.str("status") == Some(status)).count() as i64;
-        assert_eq!(count(&all, &format!("status:{status}")), real, "{status}");
+        let id = id_of("statuses", status).await;
+        assert_eq!(count(&all, &format!("status#{id}")), real, "{status}");
     }
     for priority in PRIORITIES {
         let real = grievances.iter().filter(|g| g.str("priority") == Some(priority)).count() as i64;
-        assert_eq!(count(&all, &format!("priority:{priority}")), real, "{priority}");
+        let id = id_of("priorities", priority).await;
+        assert_eq!(count(&all, &format!("priority#{id}")), real, "{priority}");
     }
     for station in STATIONS {
         let real = grievances.iter().filter(|g| g.str("police_station") == Some(station)).count() as i64;
-        let kept = store.get(&store::Key::new("STATS#STATION#ALL", station)).await.unwrap().and_then(|i| i.i64("total")).unwrap_or(0);
+        let id = id_of("police_stations", station).await;
+        let kept = store.get(&store::Key::new("STATS#STATION#ALL", format!("{id:012}"))).await.unwrap().and_then(|i| i.i64("total")).unwrap_or(0);
         assert_eq!(kept, real, "{station}");
     }
     let districts = api.get("/api/admin/dropdowns/districts", &token).await.body;

@@ -7,12 +7,13 @@ use crate::record::Grievance;
 use std::collections::BTreeMap;
 use store::{Changes, Key, Write};
 
-pub fn status_attr(status: &str) -> String {
-    format!("status:{status}")
+/// Counters go by the items' ids (0: none), so a renamed status or priority keeps its count.
+pub fn status_attr(status_id: Option<i64>) -> String {
+    format!("status#{}", status_id.unwrap_or(0))
 }
 
-pub fn priority_attr(priority: &str) -> String {
-    format!("priority:{priority}")
+pub fn priority_attr(priority_id: Option<i64>) -> String {
+    format!("priority#{}", priority_id.unwrap_or(0))
 }
 
 fn resolution_days(g: &Grievance) -> Option<i64> {
@@ -22,7 +23,7 @@ fn resolution_days(g: &Grievance) -> Option<i64> {
 }
 
 fn is_done(g: &Grievance) -> bool {
-    domain::audit::is_final_status(&g.fields.status)
+    g.status_meaning.is_final()
 }
 
 fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign: i64) {
@@ -30,21 +31,32 @@ fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign:
     let mut scopes = vec![(keys::stats_all(), None)];
     scopes.extend(g.visible_to().into_iter().map(|u| (keys::stats_user(u), Some(u))));
     for (scope, user) in scopes {
-        let station = keys::stats_station(user, &g.fields.police_station);
+        let station = keys::stats_station(user, g.police_station_id.unwrap_or(0));
         add(station.clone(), "total".into(), sign);
         if is_done(g) {
             add(station, "done".into(), sign);
         }
         add(scope.clone(), "total".into(), sign);
-        add(scope.clone(), status_attr(&g.fields.status), sign);
-        add(scope.clone(), priority_attr(&g.fields.priority), sign);
+        add(scope.clone(), status_attr(g.status_id), sign);
+        add(scope.clone(), priority_attr(g.priority_id), sign);
         if is_done(g) {
+            add(scope.clone(), "done".into(), sign);
             if let Some(days) = resolution_days(g) {
                 add(scope.clone(), "resolved_count".into(), sign);
                 add(scope, "resolution_days".into(), sign * days);
             }
         }
     }
+}
+
+/// Every counter as `grievances` alone make it: what an upgrade writes over counters kept
+/// under an earlier scheme.
+pub fn totals<'a>(grievances: impl IntoIterator<Item = &'a Grievance>) -> BTreeMap<Key, BTreeMap<String, i64>> {
+    let mut totals = BTreeMap::new();
+    for g in grievances {
+        tally(&mut totals, g, 1);
+    }
+    totals
 }
 
 /// The counter writes that move the counters from `before` to `after`.

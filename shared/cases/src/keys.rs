@@ -13,8 +13,10 @@ pub fn recency(filed_at: &str, id: i64) -> String {
     format!("{filed_at}#{id:012}")
 }
 
-pub fn status_index_pk(status: &str) -> String {
-    format!("GRVSTATUS#{status}")
+/// One status's grievances, by the status item's id (0: none), so that renaming the status
+/// moves nothing.
+pub fn status_index_pk(status_id: i64) -> String {
+    format!("GRVSTATUS#{status_id}")
 }
 
 /// The grievances a user filed or is assigned to, for users without view_all.
@@ -54,17 +56,19 @@ pub fn stations_pk(user: Option<i64>) -> String {
     }
 }
 
-pub fn stats_station(user: Option<i64>, station: &str) -> Key {
-    Key::new(stations_pk(user), station.to_string())
+/// A station's counters, by the station item's id (0: none).
+pub fn stats_station(user: Option<i64>, station_id: i64) -> Key {
+    Key::new(stations_pk(user), format!("{station_id:012}"))
 }
 
 /// The stage index: grievances still in `stage`, by police station and priority, oldest start
 /// of the stage first, so that the overdue ones of a station are a range to count. Kept for
 /// the whole state (`None`) and for each user's own cases.
-pub fn stage_pk(user: Option<i64>, station: &str, stage: domain::pendency::Stage, priority: &str) -> String {
+/// Station and priority are the items' ids (0: none).
+pub fn stage_pk(user: Option<i64>, station_id: i64, stage: domain::pendency::Stage, priority_id: i64) -> String {
     match user {
-        None => format!("GRVSTAGE#{station}#{}#{priority}", stage.as_str()),
-        Some(id) => format!("MYGRVSTAGE#{id}#{station}#{}#{priority}", stage.as_str()),
+        None => format!("GRVSTAGE#{station_id}#{}#{priority_id}", stage.as_str()),
+        Some(id) => format!("MYGRVSTAGE#{id}#{station_id}#{}#{priority_id}", stage.as_str()),
     }
 }
 

@@ -1,10 +1,13 @@
 //! Upgrades of data written by earlier releases, run once per store and marked done in the
 //! store itself, so that a department's existing data keeps working after an upgrade.
 
-use crate::keys;
+use crate::record::Grievance;
+use crate::{counters, keys, pendency, writes};
+use domain::lists::{ListKind, StatusMeaning};
 use domain::Result;
 use serde_json::json;
-use store::{Index, Item, Key, Query, Store, Write};
+use std::collections::BTreeSet;
+use store::{Changes, Condition, Index, Item, Key, Query, Store, StoreError, Write};
 
 /// Marks a migration done.
 fn marker(name: &str) -> Key {
@@ -73,4 +76,114 @@ fn view_writes((change, grievance, records, mut viewers): (String, i64, Vec<Stri
             Write::put(Item::new(Key::new(keys::audit_viewer_pk(user), change.clone())).with("grievance_id", grievance).with("records", json!(records)))
         })
         .collect()
+}
+
+const LIST_IDS: &str = "list-ids";
+
+/// What [`list_ids`] did.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ListIdsUpgrade {
+    pub grievances: u64,
+    pub statuses: u64,
+}
+
+/// Moves data written while statuses, priorities and stations were told apart by name onto
+/// their items' ids and the statuses' meanings, so that renaming an item in the Admin Panel
+/// changes labels and nothing else:
+///
+/// - each status item gets the meaning its name had to the rules (Resolved and Closed are
+///   final, Pending is open, any other in progress);
+/// - the pendency limits are stored by priority id (the defaults too, so that renaming a
+///   starting priority keeps its limits);
+/// - each grievance records its items' ids and its status's meaning, and is filed in the
+///   status and stage indexes by id;
+/// - the counters are counted again from the grievances, by id.
+///
+/// Idempotent (every write is absolute), so a run cut short is simply run again; answers
+/// `None` when it had run already. The portal runs it before it serves.
+pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
+    if store.get(&marker(LIST_IDS)).await?.is_some() {
+        return Ok(None);
+    }
+    let mut statuses = 0;
+    for status in lists::list(store, ListKind::Statuses).await? {
+        let key = lists::item_key(ListKind::Statuses, status.id);
+        let stored = store.get(&key).await?;
+        if stored.is_some_and(|item| !item.attrs.contains_key("meaning")) {
+            let meaning = StatusMeaning::of_legacy_name(&status.name);
+            store.transact(vec![Write::update(key, Changes::default().set("meaning", json!(meaning))).when(Condition::Exists)]).await?;
+            statuses += 1;
+        }
+    }
+    let limits = pendency::limits_by_id(store).await?;
+    store.transact(vec![pendency::limits_write(&limits)]).await?;
+
+    let mut grievances: Vec<Grievance> = Vec::new();
+    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(200);
+    loop {
+        let page = store.query(&query).await?;
+        let mut batch: Vec<Write> = Vec::new();
+        for item in page.items {
+            let version = item.attrs.get("version").cloned().unwrap_or(json!(0));
+            let (g, refs) = writes::from_item(item)?;
+            let mut rewrite = vec![Write::put(writes::main_item(&g, &refs)).when(Condition::Equals("version".into(), version))];
+            rewrite.extend(writes::visibility_writes(None, Some(&g), &refs));
+            if batch.len() + rewrite.len() > 90 {
+                commit_rewrites(store, std::mem::take(&mut batch)).await?;
+            }
+            batch.extend(rewrite);
+            grievances.push(g);
+        }
+        commit_rewrites(store, batch).await?;
+        match page.cursor {
+            Some(c) => query.cursor = Some(c),
+            None => break,
+        }
+    }
+
+    // The counters, counted again: every partition they live in, old names and all, is
+    // replaced by what the grievances make.
+    let totals = counters::totals(&grievances);
+    let mut partitions: BTreeSet<String> = BTreeSet::from(["STATS#GRV".to_string(), keys::stations_pk(None)]);
+    for g in &grievances {
+        partitions.extend(g.visible_to().into_iter().map(|u| keys::stations_pk(Some(u))));
+    }
+    let mut stale: Vec<Key> = Vec::new();
+    for pk in &partitions {
+        for item in store::read_all(store, Query::table(pk.clone())).await? {
+            if !totals.contains_key(&item.key) {
+                stale.push(item.key);
+            }
+        }
+    }
+    let mut counter_writes: Vec<Write> = stale.into_iter().map(Write::delete).collect();
+    counter_writes.extend(totals.into_iter().map(|(key, attrs)| {
+        let mut item = Item::new(key);
+        for (attr, n) in attrs {
+            item = item.with(&attr, n);
+        }
+        Write::put(item)
+    }));
+    for chunk in counter_writes.chunks(90) {
+        store.transact(chunk.to_vec()).await?;
+    }
+    let upgrade = ListIdsUpgrade { grievances: grievances.len() as u64, statuses };
+    store
+        .transact(vec![Write::put(Item::new(marker(LIST_IDS)).with("done_at", domain::clock::now_text()).with("grievances", upgrade.grievances as i64))])
+        .await?;
+    Ok(Some(upgrade))
+}
+
+/// Writes one batch of rewritten grievances. A grievance changed since it was read (a
+/// store shared with a running release) fails its version condition: the upgrade stops,
+/// unmarked, and is run again.
+async fn commit_rewrites(store: &dyn Store, batch: Vec<Write>) -> Result<()> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    match store.transact(batch).await {
+        Ok(()) => Ok(()),
+        Err(StoreError::ConditionFailed { .. }) => Err(domain::Error::conflict("A grievance changed while the store was being upgraded; run the upgrade again")),
+        Err(e) => Err(e.into()),
+    }
 }

@@ -18,30 +18,70 @@ pub fn date_text(d: Date) -> String {
 }
 
 pub fn stage_of(g: &Grievance) -> StageAt {
-    rules::stage_of(&g.fields, domain::audit::is_final_status(&g.fields.status), g.resolved_at.as_deref(), &g.updated_at)
+    rules::stage_of(&g.fields, g.status_meaning.is_final(), g.resolved_at.as_deref(), &g.updated_at)
 }
 
-/// The limits in force: the Admin Panel's, or the defaults until it has saved any.
-pub async fn limits(store: &dyn Store) -> Result<PendencyLimits> {
-    match store.get(&keys::pendency_limits()).await? {
-        Some(item) => Ok(item.attrs.get("limits").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default()),
-        None => Ok(PendencyLimits::defaults()),
+/// The limits as stored: days per stage, by the priority item's id, so that renaming a
+/// priority keeps its limits.
+pub type LimitsById = BTreeMap<i64, BTreeMap<Stage, u32>>;
+
+/// Limits named by priority (the Admin Panel's and the defaults' form) put by the ids of the
+/// Priorities list's items of those names (any capitals); a name the list does not hold is
+/// answered in the error.
+fn by_id(named: &PendencyLimits, priorities: &[lists::ListItem]) -> std::result::Result<LimitsById, String> {
+    let mut limits = LimitsById::new();
+    for (name, stages) in &named.0 {
+        let item = priorities.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| name.clone())?;
+        limits.insert(item.id, stages.clone());
+    }
+    Ok(limits)
+}
+
+/// The stored limits, or `None` until the Admin Panel (or the upgrade) has saved some.
+async fn stored(store: &dyn Store) -> Result<Option<LimitsById>> {
+    let Some(item) = store.get(&keys::pendency_limits()).await? else { return Ok(None) };
+    if let Some(limits) = item.attrs.get("by_priority_id").and_then(|v| serde_json::from_value::<BTreeMap<String, BTreeMap<Stage, u32>>>(v.clone()).ok()) {
+        return Ok(Some(limits.into_iter().filter_map(|(id, stages)| Some((id.parse().ok()?, stages))).collect()));
+    }
+    // Saved before limits went by id: by the names the priorities had then.
+    let named: PendencyLimits = item.attrs.get("limits").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+    let priorities = lists::list(store, ListKind::Priorities).await?;
+    Ok(Some(named.0.iter().filter_map(|(name, stages)| Some((priorities.iter().find(|p| p.name.eq_ignore_ascii_case(name))?.id, stages.clone()))).collect()))
+}
+
+/// The limits in force by priority id: the Admin Panel's, or the defaults (by the starting
+/// priorities' names) until it has saved any.
+pub async fn limits_by_id(store: &dyn Store) -> Result<LimitsById> {
+    match stored(store).await? {
+        Some(limits) => Ok(limits),
+        None => {
+            let priorities = lists::list(store, ListKind::Priorities).await?;
+            let defaults = PendencyLimits::defaults();
+            Ok(defaults.0.iter().filter_map(|(name, stages)| Some((priorities.iter().find(|p| p.name.eq_ignore_ascii_case(name))?.id, stages.clone()))).collect())
+        }
     }
 }
 
-/// Saves new limits. A priority is stored with the Priorities list's own spelling, since the
-/// stage index is keyed by the grievance's priority as stored.
+/// The limits in force, named by the priorities' current names.
+pub async fn limits(store: &dyn Store) -> Result<PendencyLimits> {
+    let by_id = limits_by_id(store).await?;
+    let priorities = lists::list(store, ListKind::Priorities).await?;
+    Ok(PendencyLimits(by_id.into_iter().filter_map(|(id, stages)| Some((priorities.iter().find(|p| p.id == id)?.name.clone(), stages))).collect()))
+}
+
+/// Writes limits by priority id.
+pub fn limits_write(limits: &LimitsById) -> Write {
+    let by_id: BTreeMap<String, &BTreeMap<Stage, u32>> = limits.iter().map(|(id, stages)| (id.to_string(), stages)).collect();
+    Write::put(Item::new(keys::pendency_limits()).with("by_priority_id", serde_json::to_value(by_id).expect("limits serialise")))
+}
+
+/// Saves new limits, named by priority as the Admin Panel sends them; a name that is not in
+/// the Priorities list is refused.
 pub async fn save_limits(store: &dyn Store, limits: PendencyLimits) -> Result<PendencyLimits> {
     let priorities = lists::list(store, ListKind::Priorities).await?;
-    let canonical = limits
-        .0
-        .into_iter()
-        .map(|(p, stages)| (priorities.iter().find(|item| item.name.eq_ignore_ascii_case(&p)).map(|item| item.name.clone()).unwrap_or(p), stages))
-        .collect();
-    let limits = PendencyLimits(canonical);
-    let value = serde_json::to_value(&limits).map_err(domain::Error::internal)?;
-    store.transact(vec![Write::put(Item::new(keys::pendency_limits()).with("limits", value))]).await?;
-    Ok(limits)
+    let by_id = by_id(&limits, &priorities).map_err(|name| domain::Error::field(&format!("limits.{name}"), &format!("There is no priority named '{name}'")))?;
+    store.transact(vec![limits_write(&by_id)]).await?;
+    self::limits(store).await
 }
 
 /// A grievance as the API answers it: the record and where it stands.
@@ -55,17 +95,17 @@ pub struct GrievanceView {
 /// How to tell pendency today: the limits in force and today's date in India.
 #[derive(Clone, Debug)]
 pub struct Clock {
-    pub limits: PendencyLimits,
+    pub limits: LimitsById,
     pub today: Date,
 }
 
 impl Clock {
     pub async fn now(store: &dyn Store) -> Result<Clock> {
-        Ok(Clock { limits: limits(store).await?, today: domain::clock::today() })
+        Ok(Clock { limits: limits_by_id(store).await?, today: domain::clock::today() })
     }
 
     pub fn pendency(&self, g: &Grievance) -> Pendency {
-        rules::pendency(stage_of(g), &g.fields.priority, &self.limits, self.today)
+        rules::pendency(stage_of(g), self.limits.get(&g.priority_id.unwrap_or(0)), self.today)
     }
 
     pub fn view(&self, grievance: Grievance) -> GrievanceView {
@@ -76,20 +116,20 @@ impl Clock {
 /// The overdue grievances the viewer may see at each of `stations`: for each stage and
 /// priority with a limit, the range of the stage index that entered the stage too long ago,
 /// counted by the store (never read item by item).
-pub async fn overdue_by_station(store: &dyn Store, viewer: Viewer, clock: &Clock, stations: &[String]) -> Result<BTreeMap<String, i64>> {
+pub async fn overdue_by_station(store: &dyn Store, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
     let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
     let mut counts = BTreeMap::new();
     for station in stations {
         let mut overdue = 0;
-        for (priority, stages) in &clock.limits.0 {
+        for (priority, stages) in &clock.limits {
             for stage in Stage::TIMED {
                 let Some(limit) = stages.get(&stage) else { continue };
                 let cutoff = date_text(rules::overdue_cutoff(clock.today, *limit));
-                let query = Query::index(Index::Gsi3, keys::stage_pk(scope, station, stage, priority)).sort(SortKey::AtMost(format!("{cutoff}#~")));
+                let query = Query::index(Index::Gsi3, keys::stage_pk(scope, *station, stage, *priority)).sort(SortKey::AtMost(format!("{cutoff}#~")));
                 overdue += store.count(&query).await? as i64;
             }
         }
-        counts.insert(station.clone(), overdue);
+        counts.insert(*station, overdue);
     }
     Ok(counts)
 }

@@ -35,19 +35,25 @@ pub async fn get(store: &dyn Store, viewer: Viewer, id: i64) -> Result<Grievance
     }
 }
 
-/// The list filters of specification section 2. Empty means "any".
+/// The list filters of specification section 2. Empty means "any". The list-backed ones
+/// are the items' ids: a filter names an item (see [`FilterNames::resolve`]), never a text
+/// the stored grievances must spell alike.
 #[derive(Clone, Debug, Default)]
 pub struct Filters {
     pub search: Option<String>,
     pub fir_no: Option<String>,
-    pub district: Option<String>,
-    pub police_station: Option<String>,
-    pub status: Option<String>,
-    pub priority: Option<String>,
+    pub district: Option<i64>,
+    pub police_station: Option<i64>,
+    pub status: Option<i64>,
+    pub priority: Option<i64>,
     pub from_date: Option<String>,
     pub to_date: Option<String>,
     /// Only grievances past their stage's limit, told by this clock.
     pub overdue: Option<crate::pendency::Clock>,
+    /// The list-backed filters by name, as the Admin Panel calls the items (for headings).
+    pub named: FilterNames,
+    /// A filter names no item of its list: nothing can match.
+    pub unknown_item: bool,
 }
 
 fn contains(haystack: &str, needle: &str) -> bool {
@@ -69,18 +75,53 @@ impl Filters {
 
     pub fn matches(&self, g: &Grievance) -> bool {
         let f = &g.fields;
-        let eq = |want: &Option<String>, have: &str| want.as_ref().is_none_or(|w| w.eq_ignore_ascii_case(have));
+        let eq = |want: &Option<i64>, have: Option<i64>| want.is_none_or(|w| have == Some(w));
         self.search.as_ref().is_none_or(|s| {
             let s = s.to_lowercase();
             contains(&g.grievance_number, &s) || contains(&f.fir_no, &s) || contains(&f.crime_title, &s) || contains(&f.brief_details, &s)
         }) && self.fir_no.as_ref().is_none_or(|n| contains(&f.fir_no, &n.to_lowercase()))
-            && eq(&self.district, &f.district)
-            && eq(&self.police_station, &f.police_station)
-            && eq(&self.status, &f.status)
-            && eq(&self.priority, &f.priority)
+            && eq(&self.district, g.district_id)
+            && eq(&self.police_station, g.police_station_id)
+            && eq(&self.status, g.status_id)
+            && eq(&self.priority, g.priority_id)
             && self.from_date.as_ref().is_none_or(|d| f.fir_date.as_str() >= d.as_str())
             && self.to_date.as_ref().is_none_or(|d| f.fir_date.as_str() <= d.as_str())
             && self.overdue.as_ref().is_none_or(|clock| clock.pendency(g).overdue)
+    }
+}
+
+/// The list-backed filters as a request names them.
+#[derive(Clone, Debug, Default)]
+pub struct FilterNames {
+    pub district: Option<String>,
+    pub police_station: Option<String>,
+    pub status: Option<String>,
+    pub priority: Option<String>,
+}
+
+impl Filters {
+    /// Filters by the items `names` names (any capitals): their ids, and their own
+    /// spelling in `named`. A name that is no item of its list leaves nothing to match.
+    pub async fn name_items(&mut self, store: &dyn Store, names: FilterNames) -> Result<()> {
+        use domain::lists::ListKind;
+        let mut named = names.clone();
+        for (kind, name, id, label) in [
+            (ListKind::Districts, names.district, &mut self.district, &mut named.district),
+            (ListKind::PoliceStations, names.police_station, &mut self.police_station, &mut named.police_station),
+            (ListKind::Statuses, names.status, &mut self.status, &mut named.status),
+            (ListKind::Priorities, names.priority, &mut self.priority, &mut named.priority),
+        ] {
+            let Some(name) = name else { continue };
+            match lists::find_by_name(store, kind, &name).await? {
+                Some(item) => {
+                    *id = Some(item.id);
+                    *label = Some(item.name);
+                }
+                None => self.unknown_item = true,
+            }
+        }
+        self.named = named;
+        Ok(())
     }
 }
 
@@ -95,6 +136,23 @@ pub struct ListPage {
 pub const READ_BUDGET: usize = 2000;
 
 pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage> {
+    if filters.unknown_item {
+        return Ok(ListPage { items: Vec::new(), cursor: None });
+    }
+    let mut page = list_as_stored(store, viewer, filters, limit, cursor).await?;
+    let mut read: Vec<_> = page.items.drain(..).map(|(g, refs)| (g, refs)).collect();
+    writes::relabel_all(store, &mut read).await?;
+    Ok(ListPage { items: read.into_iter().map(|(g, _)| g).collect(), cursor: page.cursor })
+}
+
+/// A page as [`list`] answers it, with each grievance's list items and their names as
+/// stored.
+struct StoredPage {
+    items: Vec<(Grievance, std::collections::BTreeMap<domain::lists::ListKind, i64>)>,
+    cursor: Option<String>,
+}
+
+async fn list_as_stored(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
     // With view_all and a text to find, the engine's text index narrows first (a user
     // without view_all reads only their own partition, which is small).
     if let (true, Some(text)) = (viewer.view_all, &filters.search) {
@@ -104,7 +162,7 @@ pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: u
     }
     let (index, pk) = if !viewer.view_all {
         (None, keys::visible_pk(viewer.user_id))
-    } else if let Some(status) = &filters.status {
+    } else if let Some(status) = filters.status {
         (Some(Index::Gsi2), keys::status_index_pk(status))
     } else {
         (Some(Index::Gsi1), keys::ALL_INDEX_PK.to_string())
@@ -125,28 +183,28 @@ pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: u
         let count = page.items.len();
         for (position, item) in page.items.into_iter().enumerate() {
             examined += 1;
-            let (g, _) = writes::from_item(item.clone())?;
+            let (g, refs) = writes::from_item(item.clone())?;
             if filters.matches(&g) {
-                items.push(g);
+                items.push((g, refs));
                 if items.len() == limit {
                     let more = position + 1 < count || page.cursor.is_some();
-                    return Ok(ListPage { items, cursor: more.then(|| store::cursor_after(&item, index)) });
+                    return Ok(StoredPage { items, cursor: more.then(|| store::cursor_after(&item, index)) });
                 }
             }
             if examined >= READ_BUDGET && (position + 1 < count || page.cursor.is_some()) {
-                return Ok(ListPage { items, cursor: Some(store::cursor_after(&item, index)) });
+                return Ok(StoredPage { items, cursor: Some(store::cursor_after(&item, index)) });
             }
         }
         match page.cursor {
             Some(c) => cursor = Some(c),
-            None => return Ok(ListPage { items, cursor: None }),
+            None => return Ok(StoredPage { items, cursor: None }),
         }
     }
 }
 
 /// The text index's matches that pass the other filters, newest first, with the same bounded
 /// work per request as the index scan. `None` when the engine keeps no text index.
-async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<Option<ListPage>> {
+async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<Option<StoredPage>> {
     let mut items = Vec::new();
     let mut examined = 0;
     let mut cursor = cursor;
@@ -158,19 +216,19 @@ async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, 
         let count = page.items.len();
         for (position, item) in page.items.into_iter().enumerate() {
             examined += 1;
-            let (g, _) = writes::from_item(item)?;
+            let (g, refs) = writes::from_item(item)?;
             let id = g.id;
             if filters.matches(&g) {
-                items.push(g);
+                items.push((g, refs));
             }
             let more = position + 1 < count || page.cursor.is_some();
             if items.len() == limit || examined >= READ_BUDGET {
-                return Ok(Some(ListPage { items, cursor: more.then(|| store::search_cursor_after(id)) }));
+                return Ok(Some(StoredPage { items, cursor: more.then(|| store::search_cursor_after(id)) }));
             }
         }
         match page.cursor {
             Some(c) => cursor = Some(c),
-            None => return Ok(Some(ListPage { items, cursor: None })),
+            None => return Ok(Some(StoredPage { items, cursor: None })),
         }
     }
 }
@@ -215,6 +273,9 @@ pub fn audit_view(item: store::Item) -> Result<AuditRecord> {
 /// grievances: no filter, or a single status, priority or police station filter.
 /// `counters` are the viewer's, as `counters` answers them.
 pub async fn matched_count(store: &dyn Store, viewer: Viewer, filters: &Filters, counters: &store::Attrs) -> Result<Option<i64>> {
+    if filters.unknown_item {
+        return Ok(Some(0));
+    }
     let only = |f: &Filters| {
         let set = [
             f.search.is_some(),
@@ -231,15 +292,15 @@ pub async fn matched_count(store: &dyn Store, viewer: Viewer, filters: &Filters,
     if only(filters) > 1 {
         return Ok(None);
     }
-    if let Some(station) = &filters.police_station {
+    if let Some(station) = filters.police_station {
         let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
         let item = store.get(&keys::stats_station(scope, station)).await?;
         return Ok(Some(item.and_then(|i| i.i64("total")).unwrap_or(0)));
     }
-    let attr = if let Some(status) = &filters.status {
-        crate::counters::status_attr(status)
-    } else if let Some(priority) = &filters.priority {
-        crate::counters::priority_attr(priority)
+    let attr = if let Some(status) = filters.status {
+        crate::counters::status_attr(Some(status))
+    } else if let Some(priority) = filters.priority {
+        crate::counters::priority_attr(Some(priority))
     } else if filters.is_empty() {
         "total".to_string()
     } else {

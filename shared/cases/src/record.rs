@@ -1,4 +1,5 @@
 use domain::grievance::GrievanceFields;
+use domain::lists::StatusMeaning;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -9,8 +10,16 @@ pub struct Grievance {
     pub grievance_number: String,
     #[serde(flatten)]
     pub fields: GrievanceFields,
+    /// The admin-list items the grievance names. The names in the fields above are the
+    /// items' current names (an item renamed in the Admin Panel is renamed here too); the
+    /// ids are what filters, counts and rules go by.
+    pub district_id: Option<i64>,
+    pub police_station_id: Option<i64>,
     pub status_id: Option<i64>,
     pub priority_id: Option<i64>,
+    /// What its status means (open, in progress, resolved, closed): resolution dates and
+    /// figures follow this, never the status's label.
+    pub status_meaning: StatusMeaning,
     pub filed_by: i64,
     pub filed_by_name: String,
     pub assigned_to: Option<i64>,

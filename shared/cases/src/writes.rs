@@ -6,7 +6,7 @@ use crate::record::{Actor, Grievance};
 use crate::{counters, keys};
 use domain::audit::{self, AuditAction, FieldChange};
 use domain::grievance::GrievanceFields;
-use domain::lists::ListKind;
+use domain::lists::{ListKind, StatusMeaning};
 use domain::{Error, FieldErrors, Result};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -34,19 +34,57 @@ fn list_fields(f: &GrievanceFields) -> Vec<(ListKind, &'static str, &'static str
     ]
 }
 
+/// The admin-list items a grievance names, as the checks found them.
+pub struct Named {
+    pub refs: BTreeMap<ListKind, i64>,
+    /// What the status named means.
+    pub meaning: StatusMeaning,
+}
+
+impl Named {
+    fn id(&self, kind: ListKind) -> Option<i64> {
+        self.refs.get(&kind).copied()
+    }
+
+    /// Sets the grievance's item ids and status meaning from what was named.
+    fn apply(&self, g: &mut Grievance) {
+        g.district_id = self.id(ListKind::Districts);
+        g.police_station_id = self.id(ListKind::PoliceStations);
+        g.status_id = self.id(ListKind::Statuses);
+        g.priority_id = self.id(ListKind::Priorities);
+        g.status_meaning = self.meaning;
+    }
+}
+
 /// Checks that every list-backed field names an active item (an item the grievance
 /// already named may have been deactivated since), writes the item's own spelling back,
-/// and answers the items named.
-async fn resolve_lists(store: &dyn Store, fields: &mut GrievanceFields, before: Option<&GrievanceFields>) -> Result<BTreeMap<ListKind, i64>> {
+/// and answers the items named. A status or priority left empty gets the lists' default.
+async fn resolve_lists(store: &dyn Store, fields: &mut GrievanceFields, before: Option<&GrievanceFields>) -> Result<Named> {
     let mut refs = BTreeMap::new();
     let mut errors = FieldErrors::default();
     let mut canonical = Vec::new();
+    let mut meaning = StatusMeaning::Open;
+    if fields.status.trim().is_empty() {
+        match lists::default_status(store).await? {
+            Some(status) => fields.status = status.name,
+            None => errors.add("status", "Choose a status: the Statuses list has no active status meaning open"),
+        }
+    }
+    if fields.priority.trim().is_empty() {
+        match lists::default_priority(store).await? {
+            Some(priority) => fields.priority = priority.name,
+            None => errors.add("priority", "Choose a priority: the Priorities list has no active item"),
+        }
+    }
     for (kind, field, label, value) in list_fields(fields) {
         let Some(value) = value.filter(|v| !v.is_empty()) else { continue };
         let previously = before.and_then(|b| list_fields(b).into_iter().find(|(k, ..)| *k == kind).and_then(|(_, _, _, v)| v.map(str::to_lowercase)));
         match lists::find_by_name(store, kind, value).await? {
             Some(item) if item.is_active || previously.as_deref() == Some(&value.to_lowercase()) => {
                 refs.insert(kind, item.id);
+                if kind == ListKind::Statuses {
+                    meaning = item.status_meaning();
+                }
                 canonical.push((field, item.name));
             }
             _ => errors.add(field, format!("{label} '{value}' is not an active item of the Admin Panel's list")),
@@ -55,7 +93,7 @@ async fn resolve_lists(store: &dyn Store, fields: &mut GrievanceFields, before: 
     if !errors.is_empty() {
         return match errors.finish() {
             Err(Error::Validation { fields, .. }) => Err(Error::Validation { message: domain::grievance::FIX_ERRORS.into(), fields }),
-            other => other.map(|_| BTreeMap::new()),
+            other => other.map(|_| Named { refs: BTreeMap::new(), meaning }),
         };
     }
     for (field, name) in canonical {
@@ -70,7 +108,45 @@ async fn resolve_lists(store: &dyn Store, fields: &mut GrievanceFields, before: 
             _ => {}
         }
     }
-    Ok(refs)
+    Ok(Named { refs, meaning })
+}
+
+/// Writes the items' current names into the list-backed fields: the grievance stores the
+/// ids, and a name is only ever what the Admin Panel calls the item now.
+pub fn relabel(g: &mut Grievance, refs: &BTreeMap<ListKind, i64>, items: &BTreeMap<(ListKind, i64), lists::ListItem>) {
+    let name = |kind: ListKind| refs.get(&kind).and_then(|id| items.get(&(kind, *id))).map(|item| item.name.clone());
+    let f = &mut g.fields;
+    if let Some(n) = name(ListKind::CallTypes) {
+        f.type_of_call = Some(n);
+    }
+    if let Some(n) = name(ListKind::CrimeTitles) {
+        f.crime_title = n;
+    }
+    if let Some(n) = name(ListKind::Districts) {
+        f.district = n;
+    }
+    if let Some(n) = name(ListKind::PoliceStations) {
+        f.police_station = n;
+    }
+    if let Some(n) = name(ListKind::Statuses) {
+        f.status = n;
+    }
+    if let Some(n) = name(ListKind::Priorities) {
+        f.priority = n;
+    }
+    if let Some(n) = name(ListKind::Reasons) {
+        f.reason = Some(n);
+    }
+}
+
+/// Relabels grievances read together with one read of the items they name.
+pub async fn relabel_all(store: &dyn Store, grievances: &mut [(Grievance, BTreeMap<ListKind, i64>)]) -> Result<()> {
+    let wanted: Vec<(ListKind, i64)> = grievances.iter().flat_map(|(_, refs)| refs.iter().map(|(k, id)| (*k, *id))).collect();
+    let items = lists::get_many(store, &wanted).await?;
+    for (g, refs) in grievances.iter_mut() {
+        relabel(g, refs, &items);
+    }
+    Ok(())
 }
 
 fn to_attrs(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> serde_json::Map<String, Value> {
@@ -87,10 +163,11 @@ fn in_stage_index(item: Item, g: &Grievance, user: Option<i64>) -> Item {
         return item;
     }
     let since = crate::pendency::date_text(at.since);
-    item.indexed(Index::Gsi3, keys::stage_pk(user, &g.fields.police_station, at.stage, &g.fields.priority), keys::stage_sk(&since, g.id))
+    let place = keys::stage_pk(user, g.police_station_id.unwrap_or(0), at.stage, g.priority_id.unwrap_or(0));
+    item.indexed(Index::Gsi3, place, keys::stage_sk(&since, g.id))
 }
 
-fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
+pub(crate) fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
     let sort = keys::recency(&g.filed_at, g.id);
     let text = format!("{} {} {} {}", g.grievance_number, g.fields.fir_no, g.fields.crime_title, g.fields.brief_details);
     let item = Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) };
@@ -100,24 +177,40 @@ fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
         .with(store::SEARCH_PART, keys::ALL_INDEX_PK)
         .with(store::SEARCH_RANK, g.id)
         .indexed(Index::Gsi1, keys::ALL_INDEX_PK, sort.clone())
-        .indexed(Index::Gsi2, keys::status_index_pk(&g.fields.status), sort)
+        .indexed(Index::Gsi2, keys::status_index_pk(g.status_id.unwrap_or(0)), sort)
 }
 
-pub fn from_item(item: Item) -> Result<(Grievance, BTreeMap<ListKind, i64>)> {
+/// The grievance an item holds and the list items it names, with the names as stored (see
+/// [`relabel`]). An item written before grievances kept their items' ids and status meaning
+/// is read as the upgrade will write it.
+pub fn from_item(mut item: Item) -> Result<(Grievance, BTreeMap<ListKind, i64>)> {
     let refs: BTreeMap<String, i64> = item.attrs.get("list_refs").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
-    let refs = refs.into_iter().filter_map(|(k, id)| ListKind::parse(&k).map(|k| (k, id))).collect();
+    let refs: BTreeMap<ListKind, i64> = refs.into_iter().filter_map(|(k, id)| ListKind::parse(&k).map(|k| (k, id))).collect();
+    if !item.attrs.contains_key("status_meaning") {
+        let status = item.attrs.get("status").and_then(Value::as_str).unwrap_or_default();
+        item.attrs.insert("status_meaning".into(), json!(StatusMeaning::of_legacy_name(status)));
+    }
+    for (attr, kind) in [("district_id", ListKind::Districts), ("police_station_id", ListKind::PoliceStations)] {
+        if !item.attrs.contains_key(attr) {
+            item.attrs.insert(attr.into(), json!(refs.get(&kind)));
+        }
+    }
     let g = serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)?;
     Ok((g, refs))
 }
 
-/// The grievance and the list items it names, as stored.
+/// The grievance and the list items it names, with the items' current names.
 pub async fn load(store: &dyn Store, id: i64) -> Result<Option<(Grievance, BTreeMap<ListKind, i64>)>> {
-    store.get(&keys::grievance(id)).await?.map(from_item).transpose()
+    let Some(item) = store.get(&keys::grievance(id)).await? else { return Ok(None) };
+    let mut found = [from_item(item)?];
+    relabel_all(store, &mut found).await?;
+    let [loaded] = found;
+    Ok(Some(loaded))
 }
 
 /// Writes that keep the per-user copies in step: put for every user who sees the new
 /// version, delete for those who saw only the old one.
-fn visibility_writes(before: Option<&Grievance>, after: Option<&Grievance>, refs: &BTreeMap<ListKind, i64>) -> Vec<Write> {
+pub(crate) fn visibility_writes(before: Option<&Grievance>, after: Option<&Grievance>, refs: &BTreeMap<ListKind, i64>) -> Vec<Write> {
     let mut writes = Vec::new();
     let now_visible = after.map(Grievance::visible_to).unwrap_or_default();
     if let Some(b) = before {
@@ -351,16 +444,20 @@ fn record_json(g: &Grievance) -> Value {
 }
 
 pub async fn create(store: &dyn Store, actor: &Actor, mut fields: GrievanceFields) -> Result<Grievance> {
-    let refs = resolve_lists(store, &mut fields, None).await?;
+    let named = resolve_lists(store, &mut fields, None).await?;
+    let refs = named.refs.clone();
     let id = store.increment(&store::Key::new("SEQ", "grievance"), "n", 1).await?;
     let now = domain::clock::now_text();
     let year = &now[..4];
-    let g = Grievance {
+    let mut g = Grievance {
         id,
         grievance_number: format!("GRV-{year}-{id:06}"),
-        status_id: refs.get(&ListKind::Statuses).copied(),
-        priority_id: refs.get(&ListKind::Priorities).copied(),
-        resolved_at: audit::is_final_status(&fields.status).then(|| now.clone()),
+        district_id: None,
+        police_station_id: None,
+        status_id: None,
+        priority_id: None,
+        status_meaning: named.meaning,
+        resolved_at: named.meaning.is_final().then(|| now.clone()),
         fields,
         filed_by: actor.user_id,
         filed_by_name: actor.name.clone(),
@@ -370,6 +467,7 @@ pub async fn create(store: &dyn Store, actor: &Actor, mut fields: GrievanceField
         updated_at: now.clone(),
         version: 1,
     };
+    named.apply(&mut g);
     match store.transact(creation_writes(&g, &refs, actor)).await {
         Ok(()) => Ok(g),
         Err(StoreError::ConditionFailed { .. }) => {
@@ -404,17 +502,17 @@ fn check_version(current: &Grievance, expected: Option<i64>) -> Result<()> {
 
 fn status_entries(before: &Grievance, after: &Grievance, notes: Option<String>) -> Vec<AuditEntry> {
     let mut entries = Vec::new();
-    if before.fields.status != after.fields.status {
+    if before.status_id != after.status_id {
         entries.push(AuditEntry::simple(AuditAction::StatusChanged, "status", Some(before.fields.status.clone()), Some(after.fields.status.clone()), notes.clone()));
-        if let Some(milestone) = audit::status_milestone(&before.fields.status, &after.fields.status) {
+        if let Some(milestone) = audit::status_milestone(before.status_meaning, after.status_meaning) {
             entries.push(AuditEntry::simple(milestone, "status", Some(before.fields.status.clone()), Some(after.fields.status.clone()), notes));
         }
     }
     entries
 }
 
-fn resolved_at(before: &Grievance, new_status: &str, now: &str) -> Option<String> {
-    match (audit::is_final_status(&before.fields.status), audit::is_final_status(new_status)) {
+fn resolved_at(before: &Grievance, new_status: StatusMeaning, now: &str) -> Option<String> {
+    match (before.status_meaning.is_final(), new_status.is_final()) {
         (false, true) => Some(now.to_string()),
         (_, false) => None,
         (true, true) => before.resolved_at.clone(),
@@ -444,17 +542,17 @@ pub async fn update(store: &dyn Store, actor: &Actor, id: i64, fields: Grievance
 async fn update_once(store: &dyn Store, actor: &Actor, id: i64, mut fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
     let (before, before_refs) = load(store, id).await?.ok_or_else(not_found)?;
     check_version(&before, expected_version)?;
-    let refs = resolve_lists(store, &mut fields, Some(&before.fields)).await?;
+    let named = resolve_lists(store, &mut fields, Some(&before.fields)).await?;
+    let refs = named.refs.clone();
     let now = domain::clock::now_text();
-    let after = Grievance {
-        status_id: refs.get(&ListKind::Statuses).copied(),
-        priority_id: refs.get(&ListKind::Priorities).copied(),
-        resolved_at: resolved_at(&before, &fields.status, &now),
+    let mut after = Grievance {
+        resolved_at: resolved_at(&before, named.meaning, &now),
         fields,
         updated_at: now.clone(),
         version: before.version + 1,
         ..before.clone()
     };
+    named.apply(&mut after);
     let mut entries: Vec<AuditEntry> = audit::field_changes(&before.fields, &after.fields)
         .into_iter()
         .map(|FieldChange { field, old_value, new_value, details }| AuditEntry {
@@ -467,7 +565,7 @@ async fn update_once(store: &dyn Store, actor: &Actor, id: i64, mut fields: Grie
         })
         .collect();
     entries.extend(status_entries(&before, &after, None));
-    if before.fields.priority != after.fields.priority {
+    if before.priority_id != after.priority_id {
         entries.push(AuditEntry::simple(AuditAction::PriorityChanged, "priority", Some(before.fields.priority.clone()), Some(after.fields.priority.clone()), None));
     }
     if entries.is_empty() {
@@ -495,9 +593,10 @@ async fn change_status_once(store: &dyn Store, actor: &Actor, id: i64, status_id
     let mut fields = before.fields.clone();
     fields.status = status.name.clone();
     let after = Grievance {
-        resolved_at: resolved_at(&before, &status.name, &now),
+        resolved_at: resolved_at(&before, status.status_meaning(), &now),
         fields,
         status_id: Some(status.id),
+        status_meaning: status.status_meaning(),
         updated_at: now.clone(),
         version: before.version + 1,
         ..before.clone()

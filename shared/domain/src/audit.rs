@@ -2,6 +2,7 @@
 //! grievance to the records auditors read.
 
 use crate::grievance::{GrievanceFields, OfficerEntry};
+use crate::lists::StatusMeaning;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use utoipa::ToSchema;
@@ -99,17 +100,14 @@ pub struct FieldChange {
     pub details: Option<Value>,
 }
 
-/// Statuses that end a case: entering one is RESOLVED or CLOSED, leaving one REOPENED.
-pub fn is_final_status(status: &str) -> bool {
-    matches!(status, "Resolved" | "Closed")
-}
-
-/// The extra actions a status change carries besides STATUS_CHANGED.
-pub fn status_milestone(old: &str, new: &str) -> Option<AuditAction> {
-    match (is_final_status(old), new) {
-        (_, "Resolved") if old != "Resolved" => Some(AuditAction::Resolved),
-        (_, "Closed") if old != "Closed" => Some(AuditAction::Closed),
-        (true, new) if !is_final_status(new) => Some(AuditAction::Reopened),
+/// The extra action a status change carries besides STATUS_CHANGED, told by what the two
+/// statuses mean (never by their labels): entering a resolved or closed status is RESOLVED
+/// or CLOSED, leaving the final ones for another is REOPENED.
+pub fn status_milestone(old: StatusMeaning, new: StatusMeaning) -> Option<AuditAction> {
+    match (old, new) {
+        (old, StatusMeaning::Resolved) if old != StatusMeaning::Resolved => Some(AuditAction::Resolved),
+        (old, StatusMeaning::Closed) if old != StatusMeaning::Closed => Some(AuditAction::Closed),
+        (old, new) if old.is_final() && !new.is_final() => Some(AuditAction::Reopened),
         _ => None,
     }
 }
@@ -229,11 +227,12 @@ mod tests {
 
     #[test]
     fn entering_and_leaving_final_statuses_are_milestones() {
-        assert_eq!(status_milestone("Pending", "Resolved"), Some(AuditAction::Resolved));
-        assert_eq!(status_milestone("Resolved", "Closed"), Some(AuditAction::Closed));
-        assert_eq!(status_milestone("Closed", "In Progress"), Some(AuditAction::Reopened));
-        assert_eq!(status_milestone("Pending", "In Progress"), None);
-        assert_eq!(status_milestone("Resolved", "Resolved"), None);
+        use StatusMeaning::*;
+        assert_eq!(status_milestone(Open, Resolved), Some(AuditAction::Resolved));
+        assert_eq!(status_milestone(Resolved, Closed), Some(AuditAction::Closed));
+        assert_eq!(status_milestone(Closed, InProgress), Some(AuditAction::Reopened));
+        assert_eq!(status_milestone(Open, InProgress), None);
+        assert_eq!(status_milestone(Resolved, Resolved), None);
     }
 
     #[test]

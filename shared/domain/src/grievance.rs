@@ -169,8 +169,10 @@ impl GrievanceFields {
         if !brief_details.is_empty() && brief_details.chars().count() < 10 {
             r.errors.add("brief_details", "Brief details must be at least 10 characters long");
         }
-        let status = Some(r.text("status", 200)).filter(|s| !s.is_empty()).unwrap_or_else(|| "Pending".into());
-        let priority = Some(r.text("priority", 200)).filter(|s| !s.is_empty()).unwrap_or_else(|| "Medium".into());
+        // Left empty when not given: the lists decide the default (a status meaning open, the
+        // usual priority), whatever an administrator has since called them.
+        let status = r.text("status", 200);
+        let priority = r.text("priority", 200);
         let mut officers = Vec::new();
         match body.get("investigation_officers") {
             None | Some(Value::Null) => {}

@@ -136,6 +136,55 @@ impl ListKind {
     }
 }
 
+/// What a status means to the rules: the resolution date, the RESOLVED, CLOSED and
+/// REOPENED records, the resolution rate and overdue read this, never the status's label,
+/// so an administrator may call "Resolved" "Disposed" without changing any behaviour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusMeaning {
+    Open,
+    InProgress,
+    Resolved,
+    Closed,
+}
+
+impl StatusMeaning {
+    pub const ALL: [StatusMeaning; 4] = [StatusMeaning::Open, StatusMeaning::InProgress, StatusMeaning::Resolved, StatusMeaning::Closed];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StatusMeaning::Open => "open",
+            StatusMeaning::InProgress => "in_progress",
+            StatusMeaning::Resolved => "resolved",
+            StatusMeaning::Closed => "closed",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<StatusMeaning> {
+        StatusMeaning::ALL.into_iter().find(|m| m.as_str() == text)
+    }
+
+    /// A case in a final status is decided: it has a resolution date and is never overdue.
+    pub fn is_final(self) -> bool {
+        matches!(self, StatusMeaning::Resolved | StatusMeaning::Closed)
+    }
+
+    /// The meaning of a status item stored before statuses carried one: the four starting
+    /// statuses by their names, any other (an administrator's own) in progress, which is
+    /// how the rules treated it then.
+    pub fn of_legacy_name(name: &str) -> StatusMeaning {
+        match name.trim().to_lowercase().as_str() {
+            "pending" => StatusMeaning::Open,
+            "resolved" => StatusMeaning::Resolved,
+            "closed" => StatusMeaning::Closed,
+            _ => StatusMeaning::InProgress,
+        }
+    }
+}
+
+pub const MEANING_CHOICE: &str = "Choose what this status means: Open, In progress, Resolved or Closed";
+pub const MEANING_ONLY_FOR_STATUSES: &str = "Only a status has a meaning";
+
 /// A new or changed list item, parsed from a request.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ListItemInput {
@@ -143,12 +192,16 @@ pub struct ListItemInput {
     pub description: String,
     pub display_order: i64,
     pub is_active: bool,
+    /// A status's meaning; `None` when the request leaves it out (a new status is then in
+    /// progress, an edited one keeps its own). Always `None` for the other lists.
+    pub meaning: Option<StatusMeaning>,
 }
 
 impl ListItemInput {
-    /// Parses `{name, description, display_order, is_active}`: the name is required,
-    /// display_order is an integer (also given as text) defaulting to 0.
-    pub fn parse(body: &serde_json::Value) -> crate::Result<ListItemInput> {
+    /// Parses `{name, description, display_order, is_active, meaning}` for an item of
+    /// `kind`: the name is required, display_order is an integer (also given as text)
+    /// defaulting to 0, and only a status may carry a meaning.
+    pub fn parse(kind: ListKind, body: &serde_json::Value) -> crate::Result<ListItemInput> {
         use serde_json::Value;
         let mut errors = crate::FieldErrors::default();
         let name = body.get("name").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
@@ -186,8 +239,26 @@ impl ListItemInput {
                 true
             }
         };
+        let meaning = match (kind, body.get("meaning")) {
+            (_, None | Some(Value::Null)) => None,
+            (ListKind::Statuses, Some(Value::String(text))) => {
+                let meaning = StatusMeaning::parse(text.trim());
+                if meaning.is_none() {
+                    errors.add("meaning", MEANING_CHOICE);
+                }
+                meaning
+            }
+            (ListKind::Statuses, Some(_)) => {
+                errors.add("meaning", MEANING_CHOICE);
+                None
+            }
+            (_, Some(_)) => {
+                errors.add("meaning", MEANING_ONLY_FOR_STATUSES);
+                None
+            }
+        };
         errors.finish()?;
-        Ok(ListItemInput { name, description, display_order, is_active })
+        Ok(ListItemInput { name, description, display_order, is_active, meaning })
     }
 }
 
@@ -209,13 +280,37 @@ mod tests {
 
     #[test]
     fn display_order_is_an_integer_defaulting_to_zero() {
-        let parse = |v| ListItemInput::parse(&v);
-        assert_eq!(parse(json!({"name": " Theft "})).unwrap(), ListItemInput { name: "Theft".into(), description: String::new(), display_order: 0, is_active: true });
+        let parse = |v| ListItemInput::parse(ListKind::CrimeTitles, &v);
+        assert_eq!(
+            parse(json!({"name": " Theft "})).unwrap(),
+            ListItemInput { name: "Theft".into(), description: String::new(), display_order: 0, is_active: true, meaning: None }
+        );
         assert_eq!(parse(json!({"name": "A", "display_order": "7"})).unwrap().display_order, 7);
         assert_eq!(parse(json!({"name": "A", "display_order": ""})).unwrap().display_order, 0);
         let bad = parse(json!({"name": "A", "display_order": "seven"})).unwrap_err();
         assert_eq!(bad.to_string(), "Display order must be a whole number");
         assert_eq!(parse(json!({"name": "  "})).unwrap_err().to_string(), "Name is required");
         assert!(!parse(json!({"name": "A", "is_active": false})).unwrap().is_active);
+    }
+
+    #[test]
+    fn only_a_status_has_a_meaning_and_it_is_one_of_four() {
+        let status = |v| ListItemInput::parse(ListKind::Statuses, &v);
+        assert_eq!(status(json!({"name": "Disposed", "meaning": "resolved"})).unwrap().meaning, Some(StatusMeaning::Resolved));
+        assert_eq!(status(json!({"name": "Under Enquiry"})).unwrap().meaning, None);
+        assert_eq!(status(json!({"name": "X", "meaning": "done"})).unwrap_err().to_string(), MEANING_CHOICE);
+        assert_eq!(status(json!({"name": "X", "meaning": 3})).unwrap_err().to_string(), MEANING_CHOICE);
+        let district = ListItemInput::parse(ListKind::Districts, &json!({"name": "West", "meaning": "open"})).unwrap_err();
+        assert_eq!(district.to_string(), MEANING_ONLY_FOR_STATUSES);
+        assert_eq!(ListItemInput::parse(ListKind::Districts, &json!({"name": "West", "meaning": null})).unwrap().meaning, None);
+    }
+
+    #[test]
+    fn statuses_stored_before_meanings_are_read_by_their_starting_names() {
+        assert_eq!(StatusMeaning::of_legacy_name("Pending"), StatusMeaning::Open);
+        assert_eq!(StatusMeaning::of_legacy_name("RESOLVED"), StatusMeaning::Resolved);
+        assert_eq!(StatusMeaning::of_legacy_name("Closed"), StatusMeaning::Closed);
+        assert_eq!(StatusMeaning::of_legacy_name("Under Enquiry"), StatusMeaning::InProgress);
+        assert!(StatusMeaning::Closed.is_final() && !StatusMeaning::Open.is_final());
     }
 }

@@ -86,6 +86,12 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("PENDENCY_STAGE_UNKNOWN", "Unknown stage '{stage}'"),
     ("PENDENCY_LIMITS_INVALID", "limits must be an object of priorities"),
     ("PENDENCY_PRIORITY_INVALID", "The limits of a priority are an object of stages"),
+    ("PENDENCY_PRIORITY_UNKNOWN", "There is no priority named '{name}'"),
+    ("STATUS_MEANING_INVALID", "Choose what this status means: Open, In progress, Resolved or Closed"),
+    ("STATUS_MEANING_ONLY_STATUSES", "Only a status has a meaning"),
+    ("STATUS_MEANING_IN_USE", "'{name}' is used by {count} grievance{plural}; its meaning cannot change. Add a new status instead."),
+    ("DEFAULT_STATUS_MISSING", "Choose a status: the Statuses list has no active status meaning open"),
+    ("DEFAULT_PRIORITY_MISSING", "Choose a priority: the Priorities list has no active item"),
     // Grievances.
     ("FIX_ERRORS", "Please fix the validation errors below before submitting."),
     ("GRIEVANCE_NOT_FOUND", "Grievance not found"),

@@ -188,9 +188,10 @@ pub struct Pendency {
     pub days_overdue: i64,
 }
 
-pub fn pendency(at: StageAt, priority: &str, limits: &PendencyLimits, today: Date) -> Pendency {
+/// Where a grievance stands today, given the limits of its priority (`None`: no limits).
+pub fn pendency(at: StageAt, limits: Option<&BTreeMap<Stage, u32>>, today: Date) -> Pendency {
     let days = (today - at.since).whole_days().max(0);
-    let limit = if at.stage == Stage::Decided { None } else { limits.limit(priority, at.stage) };
+    let limit = if at.stage == Stage::Decided { None } else { limits.and_then(|l| l.get(&at.stage).copied()) };
     let over = limit.map(|l| days - l as i64).filter(|d| *d > 0).unwrap_or(0);
     Pendency {
         stage: at.stage,
@@ -259,13 +260,13 @@ mod tests {
     fn overdue_means_more_days_than_the_limit_of_its_priority_and_stage() {
         let limits = PendencyLimits::defaults();
         let inward = StageAt { stage: Stage::Inward, since: date!(2026 - 01 - 01) };
-        let on_limit = pendency(inward, "high", &limits, date!(2026 - 01 - 04));
+        let on_limit = pendency(inward, limits.0.get("High"), date!(2026 - 01 - 04));
         assert_eq!((on_limit.days_at_stage, on_limit.limit_days, on_limit.overdue, on_limit.days_overdue), (3, Some(3), false, 0));
-        let over = pendency(inward, "High", &limits, date!(2026 - 01 - 06));
+        let over = pendency(inward, limits.0.get("High"), date!(2026 - 01 - 06));
         assert_eq!((over.overdue, over.days_overdue, over.since.as_str(), over.stage_label.as_str()), (true, 2, "2026-01-01", "Inward"));
-        assert!(!pendency(inward, "Unlisted", &limits, date!(2027 - 01 - 01)).overdue, "no limit, never overdue");
+        assert!(!pendency(inward, limits.0.get("Unlisted"), date!(2027 - 01 - 01)).overdue, "no limit, never overdue");
         let decided = StageAt { stage: Stage::Decided, since: date!(2020 - 01 - 01) };
-        assert!(!pendency(decided, "Critical", &limits, date!(2026 - 01 - 01)).overdue);
+        assert!(!pendency(decided, limits.0.get("Critical"), date!(2026 - 01 - 01)).overdue);
         assert_eq!(overdue_cutoff(date!(2026 - 01 - 06), 3), date!(2026 - 01 - 02));
     }
 

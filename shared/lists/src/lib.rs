@@ -2,7 +2,7 @@
 //! name claim item written in the same transaction; `usage_count` is kept by the grievance
 //! writes, so an item still in use is never deleted.
 
-use domain::lists::{ListItemInput, ListKind};
+use domain::lists::{ListItemInput, ListKind, StatusMeaning};
 use domain::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -16,6 +16,9 @@ pub struct ListItem {
     pub description: String,
     pub display_order: i64,
     pub is_active: bool,
+    /// What a status means to the rules (statuses only; absent for the other lists).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meaning: Option<StatusMeaning>,
     /// How many grievances name this item. Answered only to those who see the whole state:
     /// a count over grievances one may not see says something about them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -37,8 +40,19 @@ fn name_key(kind: ListKind, name: &str) -> Key {
 }
 
 impl ListItem {
-    fn from_item(item: Item) -> Result<Self> {
-        serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)
+    fn from_item(kind: ListKind, item: Item) -> Result<Self> {
+        let mut read: ListItem = serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)?;
+        if kind == ListKind::Statuses && read.meaning.is_none() {
+            // Stored before statuses carried a meaning (the upgrade writes it; until then
+            // the rules' old reading of its name stands).
+            read.meaning = Some(StatusMeaning::of_legacy_name(&read.name));
+        }
+        Ok(read)
+    }
+
+    /// What the status means; a status item always has one, any other item none.
+    pub fn status_meaning(&self) -> StatusMeaning {
+        self.meaning.unwrap_or_else(|| StatusMeaning::of_legacy_name(&self.name))
     }
 
     fn to_item(&self, kind: ListKind, version: i64) -> Item {
@@ -53,13 +67,47 @@ impl ListItem {
 
 /// Every item of a list, ordered by display order, then name.
 pub async fn list(store: &dyn Store, kind: ListKind) -> Result<Vec<ListItem>> {
-    let mut items = store::read_all(store, Query::table(list_pk(kind))).await?.into_iter().map(ListItem::from_item).collect::<Result<Vec<_>>>()?;
+    let mut items = store::read_all(store, Query::table(list_pk(kind))).await?.into_iter().map(|i| ListItem::from_item(kind, i)).collect::<Result<Vec<_>>>()?;
     items.sort_by(|a, b| a.display_order.cmp(&b.display_order).then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase())));
     Ok(items)
 }
 
 pub async fn get(store: &dyn Store, kind: ListKind, id: i64) -> Result<Option<ListItem>> {
-    store.get(&item_key(kind, id)).await?.map(ListItem::from_item).transpose()
+    store.get(&item_key(kind, id)).await?.map(|i| ListItem::from_item(kind, i)).transpose()
+}
+
+/// The items named by `refs`, read together (a page of grievances names a few dozen at
+/// most); an id no longer in its list is left out.
+pub async fn get_many(store: &dyn Store, refs: &[(ListKind, i64)]) -> Result<std::collections::BTreeMap<(ListKind, i64), ListItem>> {
+    let mut found = std::collections::BTreeMap::new();
+    let mut wanted: Vec<(ListKind, i64)> = refs.to_vec();
+    wanted.sort_unstable();
+    wanted.dedup();
+    for chunk in wanted.chunks(100) {
+        let keys: Vec<Key> = chunk.iter().map(|(kind, id)| item_key(*kind, *id)).collect();
+        for (reference, item) in chunk.iter().zip(store.get_many(&keys).await?) {
+            if let Some(item) = item {
+                found.insert(*reference, ListItem::from_item(reference.0, item)?);
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The status a grievance filed without one starts in: the first active status (in display
+/// order) that means open.
+pub async fn default_status(store: &dyn Store) -> Result<Option<ListItem>> {
+    Ok(list(store, ListKind::Statuses).await?.into_iter().find(|s| s.is_active && s.status_meaning() == StatusMeaning::Open))
+}
+
+/// The priority a grievance filed without one gets: the starting "Medium" while it is
+/// active, otherwise the middle of the active priorities (by rank, the display order).
+pub async fn default_priority(store: &dyn Store) -> Result<Option<ListItem>> {
+    let active: Vec<ListItem> = list(store, ListKind::Priorities).await?.into_iter().filter(|p| p.is_active).collect();
+    if let Some(medium) = active.iter().find(|p| p.name.eq_ignore_ascii_case("Medium")) {
+        return Ok(Some(medium.clone()));
+    }
+    Ok(active.get(active.len().saturating_sub(1) / 2).cloned())
 }
 
 /// The item of `kind` named `name` (any capitals), if it exists.
@@ -84,6 +132,7 @@ pub async fn create(store: &dyn Store, kind: ListKind, input: ListItemInput) -> 
         description: input.description,
         display_order: input.display_order,
         is_active: input.is_active,
+        meaning: (kind == ListKind::Statuses).then(|| input.meaning.unwrap_or(StatusMeaning::InProgress)),
         usage_count: Some(0),
         created_at: now.clone(),
         updated_at: now,
@@ -103,20 +152,45 @@ fn not_found() -> Error {
     Error::not_found("Item not found")
 }
 
+fn meaning_in_use(name: &str, used: i64) -> Error {
+    Error::conflict(format!(
+        "'{name}' is used by {used} grievance{}; its meaning cannot change. Add a new status instead.",
+        if used == 1 { "" } else { "s" }
+    ))
+}
+
 pub async fn update(store: &dyn Store, kind: ListKind, id: i64, input: ListItemInput) -> Result<ListItem> {
     let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
     let version = stored.i64("version").unwrap_or(0);
-    let current = ListItem::from_item(stored)?;
+    let current = ListItem::from_item(kind, stored)?;
     let renamed = current.name.to_lowercase() != input.name.to_lowercase();
+    let meaning = match (current.meaning, input.meaning) {
+        (Some(was), Some(wanted)) if was != wanted => Some(wanted),
+        (was, _) => was,
+    };
     let updated = ListItem {
         name: input.name,
         description: input.description,
         display_order: input.display_order,
         is_active: input.is_active,
+        meaning,
         updated_at: domain::clock::now_text(),
         ..current.clone()
     };
-    let mut writes = vec![Write::put(updated.to_item(kind, version + 1)).when(Condition::Equals("version".into(), json!(version)))];
+    let meaning_changed = updated.meaning != current.meaning;
+    if meaning_changed {
+        if let Some(used) = current.usage_count.filter(|n| *n > 0) {
+            return Err(meaning_in_use(&current.name, used));
+        }
+    }
+    // A meaning may change only while no grievance uses the status: the figures kept for
+    // the grievances in it (resolved, overdue) were counted by the meaning they had.
+    let condition = if meaning_changed {
+        Condition::EqualsAll(vec![("version".into(), json!(version)), ("usage_count".into(), json!(0))])
+    } else {
+        Condition::Equals("version".into(), json!(version))
+    };
+    let mut writes = vec![Write::put(updated.to_item(kind, version + 1)).when(condition)];
     if renamed {
         writes.push(Write::delete(name_key(kind, &current.name)));
         writes.push(Write::put_new(Item::new(name_key(kind, &updated.name)).with("id", id)));
@@ -126,6 +200,10 @@ pub async fn update(store: &dyn Store, kind: ListKind, id: i64, input: ListItemI
     }
     match store.transact(writes).await {
         Ok(()) => Ok(updated),
+        Err(StoreError::ConditionFailed { at: 0 }) if meaning_changed => match get(store, kind, id).await?.and_then(|now| now.usage_count) {
+            Some(used) if used > 0 => Err(meaning_in_use(&current.name, used)),
+            _ => Err(Error::conflict("This item was changed by someone else. Please reload and try again.")),
+        },
         Err(StoreError::ConditionFailed { at: 0 }) => Err(Error::conflict("This item was changed by someone else. Please reload and try again.")),
         Err(StoreError::ConditionFailed { .. }) => Err(duplicate(&updated.name)),
         Err(e) => Err(e.into()),
@@ -164,7 +242,8 @@ pub async fn seed(store: &dyn Store) -> Result<()> {
     }
     for kind in ListKind::ALL {
         for (position, name) in kind.seeds().iter().enumerate() {
-            let input = ListItemInput { name: name.to_string(), description: String::new(), display_order: position as i64 + 1, is_active: true };
+            let meaning = (kind == ListKind::Statuses).then(|| StatusMeaning::of_legacy_name(name));
+            let input = ListItemInput { name: name.to_string(), description: String::new(), display_order: position as i64 + 1, is_active: true, meaning };
             match create(store, kind, input).await {
                 Ok(_) | Err(Error::Conflict(_)) => {}
                 Err(e) => return Err(e),

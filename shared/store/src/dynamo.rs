@@ -60,6 +60,15 @@ fn condition_expr(condition: &Condition, names: &mut HashMap<String, String>, va
             values.insert(":cond".into(), serde_dynamo::to_attribute_value(value).map_err(backend)?);
             "#cond = :cond".into()
         }
+        Condition::EqualsAll(pairs) => {
+            let mut parts = vec!["attribute_exists(pk)".to_string()];
+            for (i, (name, value)) in pairs.iter().enumerate() {
+                names.insert(format!("#cond{i}"), name.clone());
+                values.insert(format!(":cond{i}"), serde_dynamo::to_attribute_value(value).map_err(backend)?);
+                parts.push(format!("#cond{i} = :cond{i}"));
+            }
+            parts.join(" AND ")
+        }
     })
 }
 

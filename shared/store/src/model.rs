@@ -93,6 +93,8 @@ pub enum Condition {
     NotExists,
     /// The item exists and this attribute holds exactly this value.
     Equals(String, Value),
+    /// The item exists and each of these attributes holds exactly its value.
+    EqualsAll(Vec<(String, Value)>),
 }
 
 /// One write of a transaction.

@@ -180,7 +180,8 @@ fn holds(condition: &Condition, current: Option<&Attrs>) -> bool {
         (Condition::Exists, current) => current.is_some(),
         (Condition::NotExists, current) => current.is_none(),
         (Condition::Equals(name, value), Some(attrs)) => attrs.get(name) == Some(value),
-        (Condition::Equals(..), None) => false,
+        (Condition::EqualsAll(pairs), Some(attrs)) => pairs.iter().all(|(name, value)| attrs.get(name) == Some(value)),
+        (Condition::Equals(..) | Condition::EqualsAll(..), None) => false,
     }
 }
 

@@ -49,6 +49,20 @@ async fn an_update_based_on_a_stale_version_is_refused(s: S) {
     assert_eq!((now.str("title"), now.i64("version")), (Some("new"), Some(2)));
 }
 
+async fn a_condition_on_several_attributes_needs_every_one(s: S) {
+    let key = k("LIST#statuses", "000000000003");
+    s.transact(vec![Write::put(Item::new(key.clone()).with("version", 1).with("usage_count", 2))]).await.unwrap();
+    let both = |version: i64| Condition::EqualsAll(vec![("version".into(), json!(version)), ("usage_count".into(), json!(0))]);
+    let rename = |name: &str| Write::update(key.clone(), Changes::default().set("name", name));
+    assert_eq!(s.transact(vec![rename("in use").when(both(1))]).await, Err(StoreError::ConditionFailed { at: 0 }));
+    s.transact(vec![Write::update(key.clone(), Changes::default().add("usage_count", -2))]).await.unwrap();
+    assert_eq!(s.transact(vec![rename("stale").when(both(2))]).await, Err(StoreError::ConditionFailed { at: 0 }));
+    s.transact(vec![rename("free").when(both(1))]).await.unwrap();
+    assert_eq!(s.get(&key).await.unwrap().unwrap().str("name"), Some("free"));
+    let absent = Write::update(k("LIST#statuses", "000000000009"), Changes::default().set("name", "x")).when(both(1));
+    assert_eq!(s.transact(vec![absent]).await, Err(StoreError::ConditionFailed { at: 0 }));
+}
+
 async fn counters_add_from_nothing_and_never_repeat_a_value(s: S) {
     let key = k("COUNTER", "STATS");
     s.transact(vec![Write::update(key.clone(), Changes::default().add("total", 3).add("pending", 1))]).await.unwrap();
@@ -245,6 +259,7 @@ conformance!(
     put_then_get_returns_every_kind_of_value,
     a_conditional_put_refuses_an_existing_item,
     an_update_based_on_a_stale_version_is_refused,
+    a_condition_on_several_attributes_needs_every_one,
     counters_add_from_nothing_and_never_repeat_a_value,
     a_failed_condition_leaves_nothing_of_the_transaction,
     a_conditional_delete_refuses_a_missing_item,

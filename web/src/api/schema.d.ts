@@ -1139,6 +1139,13 @@ export interface components {
             /** Format: int64 */
             assigned_to?: number | null;
             assigned_to_name?: string | null;
+            /**
+             * Format: int64
+             * @description The admin-list items the grievance names. The names in the fields above are the
+             *     items' current names (an item renamed in the Admin Panel is renamed here too); the
+             *     ids are what filters, counts and rules go by.
+             */
+            district_id?: number | null;
             filed_at: string;
             /** Format: int64 */
             filed_by: number;
@@ -1147,11 +1154,18 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** Format: int64 */
+            police_station_id?: number | null;
+            /** Format: int64 */
             priority_id?: number | null;
             /** @description When the grievance last entered Resolved or Closed. */
             resolved_at?: string | null;
             /** Format: int64 */
             status_id?: number | null;
+            /**
+             * @description What its status means (open, in progress, resolved, closed): resolution dates and
+             *     figures follow this, never the status's label.
+             */
+            status_meaning: components["schemas"]["StatusMeaning"];
             updated_at: string;
             /**
              * Format: int64
@@ -1234,6 +1248,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             is_active: boolean;
+            meaning?: null | components["schemas"]["StatusMeaning"];
             name: string;
             updated_at: string;
             /**
@@ -1252,6 +1267,7 @@ export interface components {
              */
             display_order?: number | null;
             is_active?: boolean | null;
+            meaning?: null | components["schemas"]["StatusMeaning"];
             name: string;
         };
         /** @enum {string} */
@@ -1490,8 +1506,17 @@ export interface components {
         StatusCount: {
             /** Format: int64 */
             count: number;
+            /** @description What the status means (figures such as "resolved" go by this, not by the name). */
+            meaning: components["schemas"]["StatusMeaning"];
             status: string;
         };
+        /**
+         * @description What a status means to the rules: the resolution date, the RESOLVED, CLOSED and
+         *     REOPENED records, the resolution rate and overdue read this, never the status's label,
+         *     so an administrator may call "Resolved" "Disposed" without changing any behaviour.
+         * @enum {string}
+         */
+        StatusMeaning: "open" | "in_progress" | "resolved" | "closed";
         StatusRequest: {
             notes?: string | null;
             /** Format: int64 */

@@ -30,6 +30,8 @@ export type RoleEnvelope = Schemas['Envelope_RoleView'];
 export type RoleListEnvelope = Schemas['Envelope_Vec_RoleView'];
 
 // Admin Panel lists
+/** What a status means to the rules (resolution date, audit records, resolution rate, overdue), whatever its label. */
+export type StatusMeaning = Schemas['StatusMeaning'];
 export type ListItem = Schemas['ListItem'];
 export type ListItemRequest = Schemas['ListItemRequest'];
 export type ListKind = Schemas['ListKind'];

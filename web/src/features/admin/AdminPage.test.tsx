@@ -166,3 +166,99 @@ describe('admin panel', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });
+
+// The rules read a status's meaning, never its label, so 'Disposed' may mean Resolved.
+describe('admin panel: what a status means', () => {
+  const pending = item(1, 'Pending', { meaning: 'open' });
+  const disposed = item(2, 'Disposed', { meaning: 'resolved' });
+
+  function statusApi(extra: Parameters<typeof mockApi>[0] = {}) {
+    return api({ 'GET /api/admin/dropdowns/statuses': () => jsonResponse(200, [disposed, pending]), ...extra });
+  }
+
+  it('shows a Meaning column for statuses only', async () => {
+    statusApi();
+    renderPage(<AdminPage />, keeper, '/admin?list=statuses');
+    const table = await screen.findByRole('table', { name: 'Statuses' });
+    expect(within(table).getByRole('columnheader', { name: 'Meaning' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[1]).getByText('Disposed')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Resolved')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Open')).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Districts' }));
+    const districts = await screen.findByRole('table', { name: 'Districts' });
+    expect(within(districts).queryByRole('columnheader', { name: 'Meaning' })).not.toBeInTheDocument();
+  });
+
+  it('adds a status meaning In progress unless another is chosen; a district has no meaning', async () => {
+    const fetch = statusApi({
+      'POST /api/admin/dropdowns/statuses': (body) => jsonResponse(201, { ...item(3, ''), ...(body as object) }),
+    });
+    renderPage(<AdminPage />, keeper, '/admin?list=statuses');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New Status' }));
+    let dialog = screen.getByRole('dialog', { name: 'Add New Status' });
+    const meaning = within(dialog).getByLabelText('Meaning');
+    expect(meaning).toHaveValue('in_progress');
+    expect(within(meaning).getAllByRole('option').map((option) => option.textContent)).toEqual(['Open', 'In progress', 'Resolved', 'Closed']);
+    expect(within(dialog).getByText(/Renaming the status never changes this/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Name'), 'Under Inquiry');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(await screen.findByText('Under Inquiry added.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add New Status' }));
+    dialog = screen.getByRole('dialog', { name: 'Add New Status' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Filed Away');
+    await user.selectOptions(within(dialog).getByLabelText('Meaning'), 'Closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(await screen.findByText('Filed Away added.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/statuses')).toEqual([
+      { name: 'Under Inquiry', description: '', display_order: 0, is_active: true, meaning: 'in_progress' },
+      { name: 'Filed Away', description: '', display_order: 0, is_active: true, meaning: 'closed' },
+    ]);
+
+    await user.click(screen.getByRole('tab', { name: 'Districts' }));
+    await user.click(await screen.findByRole('button', { name: 'Add New District' }));
+    dialog = screen.getByRole('dialog', { name: 'Add New District' });
+    expect(within(dialog).queryByLabelText('Meaning')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Lower numbers come first in dropdowns.')).toBeInTheDocument();
+  });
+
+  it("edits a status from its meaning; the server's field error shows under it, its refusal in the dialog", async () => {
+    const refusal = "'Disposed' is used by 3 grievances; its meaning cannot change. Add a new status instead.";
+    let answer = jsonResponse(
+      400,
+      { error: 'Validation failed', fields: { meaning: 'Choose what this status means: Open, In progress, Resolved or Closed' } },
+      'Bad Request',
+    );
+    const fetch = statusApi({ 'PUT /api/admin/dropdowns/statuses/2': () => answer });
+    renderPage(<AdminPage />, keeper, '/admin?list=statuses');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Disposed' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Status' });
+    const meaning = within(dialog).getByLabelText('Meaning');
+    expect(meaning).toHaveValue('resolved');
+    await user.selectOptions(meaning, 'Closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Choose what this status means: Open, In progress, Resolved or Closed')).toBeInTheDocument();
+    expect(meaning).toHaveAttribute('aria-invalid', 'true');
+    expect(sentBodies(fetch, 'PUT', '/api/admin/dropdowns/statuses/2')).toEqual([
+      { name: 'Disposed', description: '', display_order: 2, is_active: true, meaning: 'closed' },
+    ]);
+
+    answer = jsonResponse(409, { error: refusal }, 'Conflict');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+  });
+
+  it("says a priority's display order is its rank", async () => {
+    api({ 'GET /api/admin/dropdowns/priorities': () => jsonResponse(200, []) });
+    renderPage(<AdminPage />, keeper, '/admin?list=priorities');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New Priority' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Priority' });
+    expect(within(dialog).getByText(/a lower number is less urgent/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Meaning')).not.toBeInTheDocument();
+  });
+});

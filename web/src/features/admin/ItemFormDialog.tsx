@@ -1,13 +1,21 @@
 // Add or edit an item of an Admin Panel list (spec §5 "Dropdown item").
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Grid, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Grid, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
-import type { ListItem } from '../../api/types';
+import type { ListItem, StatusMeaning } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { listsApi } from './api';
-import { EMPTY_ITEM, itemNameError, parseDisplayOrder, type ItemFormValues } from './item-rules';
+import {
+  DEFAULT_MEANING,
+  EMPTY_ITEM,
+  hasMeaning,
+  itemNameError,
+  parseDisplayOrder,
+  STATUS_MEANINGS,
+  type ItemFormValues,
+} from './item-rules';
 import type { ListKindInfo } from './list-kinds';
 
 interface ItemFormDialogProps {
@@ -22,11 +30,19 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
   const { t } = useTranslation('admin');
   const [values, setValues] = useState<ItemFormValues>(() =>
     item
-      ? { name: item.name, description: item.description, display_order: String(item.display_order), is_active: item.is_active }
+      ? {
+          name: item.name,
+          description: item.description,
+          display_order: String(item.display_order),
+          is_active: item.is_active,
+          meaning: item.meaning ?? DEFAULT_MEANING,
+        }
       : EMPTY_ITEM,
   );
   const [nameError, setNameError] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
+  const [meaningError, setMeaningError] = useState<string | null>(null);
+  const withMeaning = hasMeaning(list.kind);
   const failure = useTransientMessage(3000);
   const [busy, setBusy] = useState(false);
 
@@ -40,6 +56,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
     const problem = itemNameError(values.name);
     setNameError(problem);
     setOrderError(null);
+    setMeaningError(null);
     failure.clear();
     if (problem) {
       form.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
@@ -50,6 +67,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
       description: values.description.trim(),
       display_order: parseDisplayOrder(values.display_order),
       is_active: values.is_active,
+      ...(withMeaning ? { meaning: values.meaning } : {}),
     };
     setBusy(true);
     try {
@@ -59,6 +77,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
       if (error instanceof ApiError) {
         if (error.fields.name) setNameError(error.fields.name);
         if (error.fields.display_order) setOrderError(error.fields.display_order);
+        if (error.fields.meaning) setMeaningError(error.fields.meaning);
       }
       setBusy(false);
     }
@@ -94,6 +113,27 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
               value={values.description}
               onChange={(event) => set('description', event.target.value)}
             />
+            {withMeaning ? (
+              <SelectField
+                label={t('items.meaning')}
+                name="meaning"
+                isRequired
+                descriptiveText={t('items.meaningHint')}
+                value={values.meaning}
+                onChange={(event) => {
+                  set('meaning', event.target.value as StatusMeaning);
+                  setMeaningError(null);
+                }}
+                hasError={Boolean(meaningError)}
+                errorMessage={meaningError}
+              >
+                {STATUS_MEANINGS.map((meaning) => (
+                  <option key={meaning} value={meaning}>
+                    {t(`meaning.${meaning}`)}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
             <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="end">
               <TextField
                 label={t('items.displayOrder')}
@@ -101,7 +141,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
                 type="number"
                 inputMode="numeric"
                 step={1}
-                descriptiveText={t('items.displayOrderHint')}
+                descriptiveText={t(list.kind === 'priorities' ? 'items.priorityOrderHint' : 'items.displayOrderHint')}
                 value={values.display_order}
                 onChange={(event) => {
                   set('display_order', event.target.value);

@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { listKey, listsApi, sortItems } from './api';
+import { hasMeaning } from './item-rules';
 import { ItemFormDialog } from './ItemFormDialog';
 import type { ListKindInfo } from './list-kinds';
 
@@ -38,6 +39,7 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
   const items = data ? sortItems(data) : [];
   const headingId = `list-heading-${list.kind}`;
   const close = () => setOpen(null);
+  const withMeaning = hasMeaning(list.kind);
 
   async function confirmDelete(item: ListItem) {
     setDeleting(true);
@@ -106,6 +108,7 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
                 <TableCell as="th" className="cell-number">
                   {t('items.order')}
                 </TableCell>
+                {withMeaning ? <TableCell as="th">{t('items.meaning')}</TableCell> : null}
                 <TableCell as="th">{t('items.status')}</TableCell>
                 <TableCell as="th">{t('users:col.actions')}</TableCell>
               </TableRow>
@@ -122,6 +125,9 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
                   <TableCell data-label={t('items.order')} className="cell-number">
                     {item.display_order}
                   </TableCell>
+                  {withMeaning ? (
+                    <TableCell data-label={t('items.meaning')}>{item.meaning ? t(`meaning.${item.meaning}`) : '-'}</TableCell>
+                  ) : null}
                   <TableCell data-label={t('items.status')}>
                     <StatusBadge active={item.is_active} />
                   </TableCell>

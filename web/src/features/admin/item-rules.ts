@@ -1,4 +1,5 @@
 // Rules of the list item dialog (spec §5 "Dropdown item").
+import type { ListKind, StatusMeaning } from '../../api/types';
 import { i18n } from '../../i18n';
 
 export interface ItemFormValues {
@@ -7,9 +8,19 @@ export interface ItemFormValues {
   /** As typed; parsed on save. */
   display_order: string;
   is_active: boolean;
+  /** Sent for statuses only. */
+  meaning: StatusMeaning;
 }
 
-export const EMPTY_ITEM: ItemFormValues = { name: '', description: '', display_order: '0', is_active: true };
+/** The server's default for a new status too. */
+export const DEFAULT_MEANING: StatusMeaning = 'in_progress';
+
+export const EMPTY_ITEM: ItemFormValues = { name: '', description: '', display_order: '0', is_active: true, meaning: DEFAULT_MEANING };
+
+export const STATUS_MEANINGS: readonly StatusMeaning[] = ['open', 'in_progress', 'resolved', 'closed'];
+
+/** Only a status has a meaning; the server refuses one on any other list. */
+export const hasMeaning = (kind: ListKind) => kind === 'statuses';
 
 export function itemNameError(name: string): string | null {
   return name.trim() ? null : i18n.t('admin:item.nameRequired');

@@ -7,10 +7,10 @@ import DashboardPage from './DashboardPage';
 
 const stats = {
   byStatus: [
-    { status: 'Pending', count: 3 },
-    { status: 'In Progress', count: 2 },
-    { status: 'Resolved', count: 1 },
-    { status: 'Closed', count: 2 },
+    { status: 'Pending', meaning: 'open' as const, count: 3 },
+    { status: 'In Progress', meaning: 'in_progress' as const, count: 2 },
+    { status: 'Resolved', meaning: 'resolved' as const, count: 1 },
+    { status: 'Closed', meaning: 'closed' as const, count: 2 },
   ],
   byPriority: [
     { priority: 'Low', count: 1 },

@@ -2,10 +2,10 @@ import { averageDays, caseTotals, days, dotColour, overdueStations, percentOf, r
 
 const stats = {
   byStatus: [
-    { status: 'Pending', count: 3 },
-    { status: 'In Progress', count: 2 },
-    { status: 'Resolved', count: 1 },
-    { status: 'Closed', count: 0 },
+    { status: 'Pending', meaning: 'open' as const, count: 3 },
+    { status: 'In Progress', meaning: 'in_progress' as const, count: 2 },
+    { status: 'Resolved', meaning: 'resolved' as const, count: 1 },
+    { status: 'Closed', meaning: 'closed' as const, count: 0 },
   ],
   byPriority: [
     { priority: 'Low', count: 1 },
@@ -29,8 +29,20 @@ describe('dashboard figures', () => {
     });
   });
 
+  it('counts statuses by their meaning, so a renamed one keeps its tile and the rate', () => {
+    const renamed = {
+      byStatus: [
+        { status: 'Registered', meaning: 'open' as const, count: 2 },
+        { status: 'Disposed', meaning: 'resolved' as const, count: 1 },
+        { status: 'Withdrawn', meaning: 'closed' as const, count: 1 },
+      ],
+      byPriority: [],
+    };
+    expect(caseTotals(renamed)).toMatchObject({ total: 4, pending: 2, resolved: 1, closed: 1, resolutionRate: 50 });
+  });
+
   it('rounds the resolution rate and gives 0 with no cases', () => {
-    expect(caseTotals({ byStatus: [{ status: 'Resolved', count: 1 }, { status: 'Closed', count: 1 }, { status: 'Pending', count: 1 }], byPriority: [] }).resolutionRate).toBe(67);
+    expect(caseTotals({ byStatus: [{ status: 'Resolved', meaning: 'resolved' as const, count: 1 }, { status: 'Closed', meaning: 'closed' as const, count: 1 }, { status: 'Pending', meaning: 'open' as const, count: 1 }], byPriority: [] }).resolutionRate).toBe(67);
     expect(caseTotals({ byStatus: [], byPriority: [] }).resolutionRate).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 // The dashboard's figures from GET /grievances/stats (spec §2 "Dashboard", §9).
-import type { Activity, GrievanceStats, StationPerformance } from '../../api/types';
+import type { Activity, GrievanceStats, StationPerformance, StatusCount } from '../../api/types';
 import { i18n } from '../../i18n';
 
 export const STATS_KEY = '/grievances/stats';
@@ -26,14 +26,17 @@ const countOf = <T extends { count: number }>(list: readonly T[], key: (item: T)
 
 export function caseTotals(stats: GrievanceStats): CaseTotals {
   const total = stats.byStatus.reduce((sum, item) => sum + item.count, 0);
-  const status = (name: string) => countOf(stats.byStatus, (item) => item.status, name);
+  // Statuses are told apart by what they mean, so an Admin Panel rename ("Resolved" to
+  // "Disposed") keeps the tiles and the rate right.
+  const status = (meaning: StatusCount['meaning']) =>
+    stats.byStatus.filter((item) => item.meaning === meaning).reduce((sum, item) => sum + item.count, 0);
   const priority = (name: string) => countOf(stats.byPriority, (item) => item.priority, name);
-  const resolved = status('Resolved');
-  const closed = status('Closed');
+  const resolved = status('resolved');
+  const closed = status('closed');
   return {
     total,
-    pending: status('Pending'),
-    inProgress: status('In Progress'),
+    pending: status('open'),
+    inProgress: status('in_progress'),
     resolved,
     closed,
     high: priority('High'),
