@@ -95,13 +95,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
 
 /// Upgrades data written by earlier releases (each step once, marked done in the store).
 pub async fn migrate(store: &dyn store::Store) -> anyhow::Result<()> {
-    if let Some(changes) = cases::migrations::audit_viewer_views(store).await? {
-        tracing::info!(changes, "audit trail: each user's view of the records they may read is in place");
-    }
-    if let Some(done) = cases::migrations::list_ids(store).await? {
-        tracing::info!(grievances = done.grievances, statuses = done.statuses, "grievances refer to statuses, priorities and stations by id");
-    }
-    Ok(())
+    portal::migrate(store).await
 }
 
 /// Export files are fetched within the five minutes their link lives; the sweep deletes them

@@ -15,3 +15,14 @@ pub fn areas() -> AreaRouter {
         .merge(audit_area::routes())
         .merge(exports_area::routes())
 }
+
+/// Upgrades data written by earlier releases (each step once, marked done in the store).
+pub async fn migrate(store: &dyn store::Store) -> anyhow::Result<()> {
+    if let Some(changes) = cases::migrations::audit_viewer_views(store).await? {
+        tracing::info!(changes, "audit trail: each user's view of the records they may read is in place");
+    }
+    if let Some(done) = cases::migrations::list_ids(store).await? {
+        tracing::info!(grievances = done.grievances, statuses = done.statuses, "grievances refer to statuses, priorities and stations by id");
+    }
+    Ok(())
+}

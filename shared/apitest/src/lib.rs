@@ -81,6 +81,20 @@ impl Api {
         Api { state, router, _dir: dir }
     }
 
+    /// `routes` over an existing store (a data directory written by an earlier release, say),
+    /// as the portal opens one: its lists seeded if they never were, nothing else added.
+    /// Files go to local directories in `dir`.
+    pub async fn over(store: Arc<dyn store::Store>, dir: tempfile::TempDir, routes: fn() -> AreaRouter) -> Api {
+        let secret = b"0123456789abcdef0123456789abcdef-test-secret";
+        let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), secret).unwrap();
+        let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), secret, blobs::local::ATTACHMENTS_ROUTE).unwrap();
+        http_glue::state::prepare_store(store.as_ref()).await.unwrap();
+        let state = AppState { store, tokens: auth::TokenKeys::new(secret), blobs: Some(Arc::new(blobs)), attachments: Some(Arc::new(attachments)) };
+        let (router, _) = routes().split_for_parts();
+        let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
+        Api { state, router, _dir: Some(dir) }
+    }
+
     pub async fn send(&self, request: Request<Body>) -> Answer {
         let response = self.router.clone().oneshot(request).await.unwrap();
         let status = response.status();

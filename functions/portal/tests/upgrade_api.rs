@@ -1,0 +1,140 @@
+//! A data directory written by the release before grievances referred to list items by id
+//! (`fixtures/release-before-list-ids`: `portal seed --grievances 150`, then pendency limits
+//! saved, a status "Under Enquiry" added and used, a case note written, through that
+//! release's API) is upgraded in place when the portal opens it, losing nothing: the same
+//! grievances, names, counts, rates, limits, notes and trail, now renamable. On SQLite the
+//! file itself is opened; on DynamoDB its items are copied into a fresh table first.
+
+use apitest::{Api, Engine};
+use serde_json::Value;
+use std::io::Read;
+use std::sync::Arc;
+use store::Store;
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-before-list-ids");
+
+fn expected() -> Value {
+    serde_json::from_str(&std::fs::read_to_string(format!("{FIXTURE}/expected.json")).unwrap()).unwrap()
+}
+
+/// The previous release's store file, unpacked into `dir`.
+fn unpack(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(format!("{FIXTURE}/portal.db.gz")).unwrap()).read_to_end(&mut bytes).unwrap();
+    let path = dir.join("portal.db");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Every item of the file, as the engines store them.
+fn items_of(path: &std::path::Path) -> Vec<store::Item> {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let mut statement = conn.prepare("SELECT pk, sk, attrs FROM items ORDER BY pk, sk").unwrap();
+    let rows = statement.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?))).unwrap();
+    rows.map(|r| {
+        let (pk, sk, attrs) = r.unwrap();
+        let Value::Object(attrs) = serde_json::from_str(&attrs).unwrap() else { panic!("attrs of {pk}/{sk}") };
+        store::Item { key: store::Key::new(pk, sk), attrs }
+    })
+    .collect()
+}
+
+async fn open_previous_release(engine: Engine) -> (Api, Vec<store::Item>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = unpack(dir.path());
+    let before = items_of(&path);
+    let store: Arc<dyn store::Store> = match engine {
+        Engine::Sqlite => Arc::new(store::sqlite::SqliteStore::open(&path).unwrap()),
+        Engine::Dynamo => {
+            let table = store::dynamo::DynamoStore::local(testkit::moto_endpoint(), testkit::unique("upgrade")).await;
+            table.ensure_table().await.unwrap();
+            for chunk in before.chunks(100) {
+                table.transact(chunk.iter().cloned().map(store::Write::put).collect()).await.unwrap();
+            }
+            Arc::new(table)
+        }
+    };
+    let api = Api::over(store, dir, portal::areas).await;
+    portal::migrate(api.state.store.as_ref()).await.unwrap();
+    (api, before)
+}
+
+async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engine: Engine) {
+    let (api, before) = open_previous_release(engine).await;
+    let expected = expected();
+    let token = api.login("officer1.1@seed.portal", "Officer-Pass-1").await;
+    let store = api.state.store.as_ref();
+
+    // Every item is still there (counters are recounted under keys by id, so their
+    // partitions are compared by what they add up to below).
+    let kept: Vec<store::Key> = before.iter().filter(|i| !i.key.pk.starts_with("STATS#GRV") && !i.key.pk.starts_with("STATS#STATION")).map(|i| i.key.clone()).collect();
+    for chunk in kept.chunks(100) {
+        for (key, now) in chunk.iter().zip(store.get_many(chunk).await.unwrap()) {
+            assert!(now.is_some(), "{key:?} lost");
+        }
+    }
+    let users_before = before.iter().filter(|i| i.key.pk.starts_with("USER#")).count();
+    assert!(users_before > 0);
+
+    // The grievances, as the previous release listed them.
+    let list = api.get("/api/grievances?limit=200", &token).await.body;
+    assert_eq!((list["total"].as_i64(), list["matched"].as_i64()), (Some(150), Some(150)));
+    let want = expected["grievances"].as_array().unwrap();
+    let got = list["data"].as_array().unwrap();
+    assert_eq!(got.len(), want.len());
+    for (g, w) in got.iter().zip(want) {
+        for field in ["id", "grievance_number", "fir_no", "district", "police_station", "status", "priority", "crime_title", "filed_by", "resolved_at", "version"] {
+            assert_eq!(g[field], w[field], "grievance {} field {field}", w["id"]);
+        }
+        let meaning = g["status_meaning"].as_str().unwrap();
+        let final_status = w["status"] == "Resolved" || w["status"] == "Closed";
+        assert_eq!(meaning == "resolved" || meaning == "closed", final_status, "grievance {}", w["id"]);
+    }
+
+    // Counts, by status and priority, and the filters that read them.
+    let stats = api.get("/api/grievances/stats", &token).await.body;
+    for (key, name) in [("byStatus", "status"), ("byPriority", "priority")] {
+        let counts = |v: &Value| v[key].as_array().unwrap().iter().map(|c| (c[name].as_str().unwrap().to_string(), c["count"].as_i64().unwrap())).collect::<Vec<_>>();
+        assert_eq!(counts(&stats), counts(&expected["stats"]), "{key}");
+    }
+    for line in expected["stats"]["byStatus"].as_array().unwrap() {
+        let status = line["status"].as_str().unwrap().replace(' ', "%20");
+        let filtered = api.get(&format!("/api/grievances?status={status}&limit=200"), &token).await.body;
+        assert_eq!(filtered["matched"], line["count"], "{status}");
+        assert_eq!(filtered["data"].as_array().unwrap().len() as i64, line["count"].as_i64().unwrap(), "{status}");
+    }
+    let enquiry = api.get("/api/admin/dropdowns/statuses", &token).await.body;
+    let meanings: Vec<(String, String)> = enquiry.as_array().unwrap().iter().map(|s| (s["name"].as_str().unwrap().into(), s["meaning"].as_str().unwrap().into())).collect();
+    assert!(meanings.contains(&("Under Enquiry".into(), "in_progress".into())) && meanings.contains(&("Closed".into(), "closed".into())), "{meanings:?}");
+
+    // The rates and the stations, and the limits by the priorities' names.
+    let metrics = api.get("/api/admin/performance-metrics", &token).await.body;
+    assert_eq!(metrics["overallResolutionRate"], expected["metrics"]["overallResolutionRate"]);
+    assert_eq!(metrics["averageResolutionDays"], expected["metrics"]["averageResolutionDays"]);
+    let mut stations: Vec<Value> = metrics["policeStationPerformance"].as_array().unwrap().iter().map(|s| serde_json::json!([s["station_name"], s["resolution_rate"], s["total_cases"]])).collect();
+    stations.sort_by_key(|s| s[0].as_str().unwrap().to_string());
+    assert_eq!(Value::Array(stations), expected["metrics"]["stations"]);
+    let overdue = api.get("/api/grievances?overdue=true&limit=200", &token).await.body;
+    assert_eq!(metrics["overdueCases"].as_i64(), Some(overdue["data"].as_array().unwrap().len() as i64), "the figure and the filter agree");
+    assert_eq!(api.get("/api/admin/pendency-limits", &token).await.body["limits"], expected["limits"]);
+
+    // Notes and the trail.
+    assert_eq!(api.get("/api/grievances/9/notes", &token).await.body["data"].as_array().unwrap().len() as i64, expected["notes"].as_i64().unwrap());
+    let trail: Vec<Value> = api.get("/api/grievances/7/history", &token).await.body["data"].as_array().unwrap().iter().map(|r| r["action"].clone()).collect();
+    assert_eq!(Value::Array(trail), expected["history7"]);
+
+    // And now a rename is only a label.
+    let priorities = api.get("/api/admin/dropdowns/priorities", &token).await.body;
+    let high = priorities.as_array().unwrap().iter().find(|p| p["name"] == "High").unwrap().clone();
+    let renamed = api.put(&format!("/api/admin/dropdowns/priorities/{}", high["id"]), &token, serde_json::json!({"name": "Urgent", "display_order": high["display_order"]})).await;
+    assert_eq!(renamed.status, http::StatusCode::OK);
+    assert_eq!(api.get("/api/admin/pendency-limits", &token).await.body["limits"]["Urgent"], expected["limits"]["High"]);
+    let urgent = api.get("/api/grievances?priority=Urgent&limit=200", &token).await.body;
+    let was_high = want.iter().filter(|w| w["priority"] == "High").count() as i64;
+    assert_eq!(urgent["matched"].as_i64(), Some(was_high));
+
+    // Run again, it does nothing.
+    assert_eq!(cases::migrations::list_ids(store).await.unwrap(), None);
+}
+
+apitest::on_both_engines!(the_previous_releases_data_directory_is_upgraded_with_nothing_lost);
