@@ -49,14 +49,13 @@ fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign:
     }
 }
 
-/// Every counter as `grievances` alone make it: what an upgrade writes over counters kept
-/// under an earlier scheme.
-pub fn totals<'a>(grievances: impl IntoIterator<Item = &'a Grievance>) -> BTreeMap<Key, BTreeMap<String, i64>> {
-    let mut totals = BTreeMap::new();
-    for g in grievances {
-        tally(&mut totals, g, 1);
-    }
-    totals
+/// Counters as grievances alone make them, keyed as they are stored.
+pub type Totals = BTreeMap<Key, BTreeMap<String, i64>>;
+
+/// Adds `g` to `totals`: an upgrade counts every grievance this way, a page at a time, and
+/// writes the result over counters kept under an earlier scheme.
+pub fn count_into(totals: &mut Totals, g: &Grievance) {
+    tally(totals, g, 1);
 }
 
 /// The counter writes that move the counters from `before` to `after`.

@@ -1,7 +1,6 @@
 //! Upgrades of data written by earlier releases, run once per store and marked done in the
 //! store itself, so that a department's existing data keeps working after an upgrade.
 
-use crate::record::Grievance;
 use crate::{counters, keys, pendency, writes};
 use domain::lists::{ListKind, StatusMeaning};
 use domain::Result;
@@ -118,7 +117,10 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
     let limits = pendency::limits_by_id(store).await?;
     store.transact(vec![pendency::limits_write(&limits)]).await?;
 
-    let mut grievances: Vec<Grievance> = Vec::new();
+    // Counted as the grievances stream past, never all held at once.
+    let mut totals = counters::Totals::new();
+    let mut viewers: BTreeSet<i64> = BTreeSet::new();
+    let mut grievances = 0u64;
     let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(200);
     loop {
         let page = store.query(&query).await?;
@@ -132,7 +134,9 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
                 commit_rewrites(store, std::mem::take(&mut batch)).await?;
             }
             batch.extend(rewrite);
-            grievances.push(g);
+            counters::count_into(&mut totals, &g);
+            viewers.extend(g.visible_to());
+            grievances += 1;
         }
         commit_rewrites(store, batch).await?;
         match page.cursor {
@@ -143,11 +147,8 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
 
     // The counters, counted again: every partition they live in, old names and all, is
     // replaced by what the grievances make.
-    let totals = counters::totals(&grievances);
     let mut partitions: BTreeSet<String> = BTreeSet::from(["STATS#GRV".to_string(), keys::stations_pk(None)]);
-    for g in &grievances {
-        partitions.extend(g.visible_to().into_iter().map(|u| keys::stations_pk(Some(u))));
-    }
+    partitions.extend(viewers.into_iter().map(|u| keys::stations_pk(Some(u))));
     let mut stale: Vec<Key> = Vec::new();
     for pk in &partitions {
         for item in store::read_all(store, Query::table(pk.clone())).await? {
@@ -167,7 +168,7 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
     for chunk in counter_writes.chunks(90) {
         store.transact(chunk.to_vec()).await?;
     }
-    let upgrade = ListIdsUpgrade { grievances: grievances.len() as u64, statuses };
+    let upgrade = ListIdsUpgrade { grievances, statuses };
     store
         .transact(vec![Write::put(Item::new(marker(LIST_IDS)).with("done_at", domain::clock::now_text()).with("grievances", upgrade.grievances as i64))])
         .await?;

@@ -31,10 +31,19 @@ pub type LimitsById = BTreeMap<i64, BTreeMap<Stage, u32>>;
 fn by_id(named: &PendencyLimits, priorities: &[lists::ListItem]) -> std::result::Result<LimitsById, String> {
     let mut limits = LimitsById::new();
     for (name, stages) in &named.0 {
-        let item = priorities.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| name.clone())?;
-        limits.insert(item.id, stages.clone());
+        limits.insert(priority_id(priorities, name).ok_or_else(|| name.clone())?, stages.clone());
     }
     Ok(limits)
+}
+
+/// As [`by_id`], leaving out names the list no longer holds (limits saved by name before
+/// they went by id, and the defaults, whose priorities an administrator may have deleted).
+fn known_by_id(named: &PendencyLimits, priorities: &[lists::ListItem]) -> LimitsById {
+    named.0.iter().filter_map(|(name, stages)| Some((priority_id(priorities, name)?, stages.clone()))).collect()
+}
+
+fn priority_id(priorities: &[lists::ListItem], name: &str) -> Option<i64> {
+    priorities.iter().find(|p| p.name.eq_ignore_ascii_case(name)).map(|p| p.id)
 }
 
 /// The stored limits, or `None` until the Admin Panel (or the upgrade) has saved some.
@@ -45,8 +54,7 @@ async fn stored(store: &dyn Store) -> Result<Option<LimitsById>> {
     }
     // Saved before limits went by id: by the names the priorities had then.
     let named: PendencyLimits = item.attrs.get("limits").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
-    let priorities = lists::list(store, ListKind::Priorities).await?;
-    Ok(Some(named.0.iter().filter_map(|(name, stages)| Some((priorities.iter().find(|p| p.name.eq_ignore_ascii_case(name))?.id, stages.clone()))).collect()))
+    Ok(Some(known_by_id(&named, &lists::list(store, ListKind::Priorities).await?)))
 }
 
 /// The limits in force by priority id: the Admin Panel's, or the defaults (by the starting
@@ -54,11 +62,7 @@ async fn stored(store: &dyn Store) -> Result<Option<LimitsById>> {
 pub async fn limits_by_id(store: &dyn Store) -> Result<LimitsById> {
     match stored(store).await? {
         Some(limits) => Ok(limits),
-        None => {
-            let priorities = lists::list(store, ListKind::Priorities).await?;
-            let defaults = PendencyLimits::defaults();
-            Ok(defaults.0.iter().filter_map(|(name, stages)| Some((priorities.iter().find(|p| p.name.eq_ignore_ascii_case(name))?.id, stages.clone()))).collect())
-        }
+        None => Ok(known_by_id(&PendencyLimits::defaults(), &lists::list(store, ListKind::Priorities).await?)),
     }
 }
 

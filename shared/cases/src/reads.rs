@@ -139,10 +139,9 @@ pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: u
     if filters.unknown_item {
         return Ok(ListPage { items: Vec::new(), cursor: None });
     }
-    let mut page = list_as_stored(store, viewer, filters, limit, cursor).await?;
-    let mut read: Vec<_> = page.items.drain(..).map(|(g, refs)| (g, refs)).collect();
-    writes::relabel_all(store, &mut read).await?;
-    Ok(ListPage { items: read.into_iter().map(|(g, _)| g).collect(), cursor: page.cursor })
+    let StoredPage { mut items, cursor } = list_as_stored(store, viewer, filters, limit, cursor).await?;
+    writes::relabel_all(store, &mut items).await?;
+    Ok(ListPage { items: items.into_iter().map(|(g, _)| g).collect(), cursor })
 }
 
 /// A page as [`list`] answers it, with each grievance's list items and their names as

@@ -164,10 +164,8 @@ pub async fn update(store: &dyn Store, kind: ListKind, id: i64, input: ListItemI
     let version = stored.i64("version").unwrap_or(0);
     let current = ListItem::from_item(kind, stored)?;
     let renamed = current.name.to_lowercase() != input.name.to_lowercase();
-    let meaning = match (current.meaning, input.meaning) {
-        (Some(was), Some(wanted)) if was != wanted => Some(wanted),
-        (was, _) => was,
-    };
+    // Only a status has a meaning (the parse refuses one elsewhere); left out, it stays.
+    let meaning = input.meaning.or(current.meaning);
     let updated = ListItem {
         name: input.name,
         description: input.description,

@@ -121,29 +121,8 @@ impl ListKind {
     }
 }
 
-/// What a status means to the rules (resolution dates, rates), whatever its label says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StatusMeaning {
-    Open,
-    InProgress,
-    Resolved,
-    Closed,
-}
-
-impl StatusMeaning {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StatusMeaning::Open => "open",
-            StatusMeaning::InProgress => "in_progress",
-            StatusMeaning::Resolved => "resolved",
-            StatusMeaning::Closed => "closed",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<StatusMeaning> {
-        [StatusMeaning::Open, StatusMeaning::InProgress, StatusMeaning::Resolved, StatusMeaning::Closed].into_iter().find(|m| m.as_str() == text)
-    }
-}
+/// What a status means to the rules: the domain's own type, stored as its `as_str` text.
+pub use domain::lists::StatusMeaning;
 
 /// An admin-list item. `rank` orders the list: for priorities it is the severity the
 /// Priority sort follows (lower first in ascending order), for statuses the order of the
