@@ -114,6 +114,14 @@ pub struct GrievancePage {
     pub matched: Option<i64>,
     /// Continue with this cursor; absent on the last page.
     pub next_cursor: Option<String>,
+    /// True when the server stopped reading before it had a full page, to bound the work of
+    /// one request (filters no index or counter covers): `data` may be short or empty while
+    /// more matches may follow `next_cursor`. The client continues with the cursor until it
+    /// has a page or the end. False on a full page and on the true last page.
+    pub bounded: bool,
+    /// How many grievances the server read to answer this request; with `total`, a client
+    /// that continues a bounded search can show how far it has got.
+    pub examined: u64,
 }
 
 /// A page of grievances, newest first, filtered on the server.
@@ -139,7 +147,7 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
         matched = Some(page.items.len() as i64);
     }
     let data = page.items.into_iter().map(|g| clock.view(g)).collect();
-    Ok(ApiJson(GrievancePage { success: true, data, total, matched, next_cursor: page.cursor }))
+    Ok(ApiJson(GrievancePage { success: true, data, total, matched, next_cursor: page.cursor, bounded: page.bounded, examined: page.examined }))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]

@@ -1,6 +1,7 @@
 //! The pieces of the local host that tests reach too.
 
 pub mod embedded;
+pub mod seed;
 
 use http_glue::AreaRouter;
 

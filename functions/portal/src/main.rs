@@ -3,7 +3,6 @@
 //! an Admin; `portal openapi` prints the API document.
 
 mod app;
-mod seed;
 
 use portal::embedded;
 
@@ -84,7 +83,7 @@ enum AdminCommand {
 async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Serve { port, host, data_dir, web_dir } => app::serve(&host, port, &data_dir, &web_dir).await,
-        Command::Seed { grievances, data_dir, seed } => seed::run(&data_dir, grievances, seed).await,
+        Command::Seed { grievances, data_dir, seed } => portal::seed::run(&data_dir, grievances, seed).await,
         Command::Openapi => {
             println!("{}", app::openapi().to_pretty_json()?);
             Ok(())

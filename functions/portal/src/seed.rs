@@ -81,7 +81,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     http_glue::state::prepare_store(store).await?;
     // Upgrades first: what follows is written in this release's format, so the portal's
     // first start finds nothing to upgrade.
-    crate::app::migrate(store).await?;
+    crate::migrate(store).await?;
     drop(state);
     let mut names: BTreeMap<ListKind, Vec<(i64, String)>> = BTreeMap::new();
     for kind in [ListKind::CallTypes, ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities, ListKind::Reasons] {
@@ -131,7 +131,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     }
 
     let first_id = store.increment(&store::Key::new("SEQ", "grievance"), "n", count as i64).await? - count as i64 + 1;
-    let mut rng = Rng(seed.max(1) * 0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let now = domain::clock::now();
     let span = 5 * 365 * 24 * 3600;
     let started = std::time::Instant::now();

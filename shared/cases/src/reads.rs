@@ -129,6 +129,12 @@ pub struct ListPage {
     pub items: Vec<Grievance>,
     /// Continue from here; present while more items may match.
     pub cursor: Option<String>,
+    /// How many grievances the engine read to answer (matches and the rest).
+    pub examined: u64,
+    /// The engine stopped at [`READ_BUDGET`] before it had a full page: the page is short
+    /// (maybe empty) though more matches may follow the cursor. Never set on a full page or
+    /// on the true last page.
+    pub bounded: bool,
 }
 
 /// How many items one request may examine before answering with what it found and a
@@ -137,11 +143,11 @@ pub const READ_BUDGET: usize = 2000;
 
 pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage> {
     if filters.unknown_item {
-        return Ok(ListPage { items: Vec::new(), cursor: None });
+        return Ok(ListPage { items: Vec::new(), cursor: None, examined: 0, bounded: false });
     }
-    let StoredPage { mut items, cursor } = list_as_stored(store, viewer, filters, limit, cursor).await?;
+    let StoredPage { mut items, cursor, examined, bounded } = list_as_stored(store, viewer, filters, limit, cursor).await?;
     writes::relabel_all(store, &mut items).await?;
-    Ok(ListPage { items: items.into_iter().map(|(g, _)| g).collect(), cursor })
+    Ok(ListPage { items: items.into_iter().map(|(g, _)| g).collect(), cursor, examined: examined as u64, bounded })
 }
 
 /// A page as [`list`] answers it, with each grievance's list items and their names as
@@ -149,6 +155,8 @@ pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: u
 struct StoredPage {
     items: Vec<(Grievance, std::collections::BTreeMap<domain::lists::ListKind, i64>)>,
     cursor: Option<String>,
+    examined: usize,
+    bounded: bool,
 }
 
 async fn list_as_stored(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
@@ -187,16 +195,16 @@ async fn list_as_stored(store: &dyn Store, viewer: Viewer, filters: &Filters, li
                 items.push((g, refs));
                 if items.len() == limit {
                     let more = position + 1 < count || page.cursor.is_some();
-                    return Ok(StoredPage { items, cursor: more.then(|| store::cursor_after(&item, index)) });
+                    return Ok(StoredPage { items, cursor: more.then(|| store::cursor_after(&item, index)), examined, bounded: false });
                 }
             }
             if examined >= READ_BUDGET && (position + 1 < count || page.cursor.is_some()) {
-                return Ok(StoredPage { items, cursor: Some(store::cursor_after(&item, index)) });
+                return Ok(StoredPage { items, cursor: Some(store::cursor_after(&item, index)), examined, bounded: true });
             }
         }
         match page.cursor {
             Some(c) => cursor = Some(c),
-            None => return Ok(StoredPage { items, cursor: None }),
+            None => return Ok(StoredPage { items, cursor: None, examined, bounded: false }),
         }
     }
 }
@@ -222,12 +230,13 @@ async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, 
             }
             let more = position + 1 < count || page.cursor.is_some();
             if items.len() == limit || examined >= READ_BUDGET {
-                return Ok(Some(StoredPage { items, cursor: more.then(|| store::search_cursor_after(id)) }));
+                let bounded = more && items.len() < limit;
+                return Ok(Some(StoredPage { items, cursor: more.then(|| store::search_cursor_after(id)), examined, bounded }));
             }
         }
         match page.cursor {
             Some(c) => cursor = Some(c),
-            None => return Ok(Some(StoredPage { items, cursor: None })),
+            None => return Ok(Some(StoredPage { items, cursor: None, examined, bounded: false })),
         }
     }
 }

@@ -1200,8 +1200,21 @@ export interface components {
             type_of_call?: string | null;
         };
         GrievancePage: {
+            /**
+             * @description True when the server stopped reading before it had a full page, to bound the work of
+             *     one request (filters no index or counter covers): `data` may be short or empty while
+             *     more matches may follow `next_cursor`. The client continues with the cursor until it
+             *     has a page or the end. False on a full page and on the true last page.
+             */
+            bounded: boolean;
             /** @description The page, newest first. */
             data: components["schemas"]["GrievanceView"][];
+            /**
+             * Format: int64
+             * @description How many grievances the server read to answer this request; with `total`, a client
+             *     that continues a bounded search can show how far it has got.
+             */
+            examined: number;
             /**
              * Format: int64
              * @description How many of them match the filters, when that is known without reading every match:
