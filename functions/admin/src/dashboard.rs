@@ -11,7 +11,6 @@ use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use store::Query;
 use utoipa::ToSchema;
 use utoipa_axum::routes;
 
@@ -175,12 +174,9 @@ fn rate(done: i64, total: i64) -> i64 {
 async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<PerformanceMetrics>> {
     let store = state.store.as_ref();
     let viewer = viewer(&caller);
-    let counters = cases::reads::counters(store, viewer).await?;
-    let count = |attr: &str| counters.get(attr).and_then(Value::as_i64).unwrap_or(0);
+    let tallies = state.grievances.tallies(viewer).await?;
     // Done is what the statuses mean, whatever the Admin Panel calls them.
-    let done = count("done");
-    let resolved = count("resolved_count");
-    let average = if resolved > 0 { (count("resolution_days") as f64 / resolved as f64 * 10.0).round() / 10.0 } else { 0.0 };
+    let average = if tallies.resolved_count > 0 { (tallies.resolution_days as f64 / tallies.resolved_count as f64 * 10.0).round() / 10.0 } else { 0.0 };
 
     let roles = auth::roles::list_all(store).await?;
     let total_logged_users = roles.iter().map(|r| r.active_user_count).sum();
@@ -193,32 +189,26 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
         .min_by_key(|(t, _)| *t)
         .map(|(t, name)| LongestActiveUser { name, days_active: (now - t).whole_days() });
 
-    let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
-    // Station counters are kept by the station item's id; the name is the list's current one.
-    let stations: Vec<(i64, store::Item)> = store::read_all(store, Query::table(cases::keys::stations_pk(scope)))
-        .await?
-        .into_iter()
-        .filter(|s| s.i64("total").unwrap_or(0) > 0)
-        .filter_map(|s| Some((s.key.sk.parse::<i64>().ok()?, s)))
-        .collect();
-    let ids: Vec<i64> = stations.iter().map(|(id, _)| *id).collect();
+    // Station figures are kept by the station item's id; the name is the list's current one.
+    let stations = state.grievances.station_tallies(viewer).await?;
+    let ids: Vec<i64> = stations.iter().map(|s| s.station_id).collect();
     let names = lists::get_many(store, &ids.iter().map(|id| (ListKind::PoliceStations, *id)).collect::<Vec<_>>()).await?;
-    let overdue_by_station = cases::pendency::overdue_by_station(store, viewer, &cases::pendency::Clock::now(store).await?, &ids).await?;
+    let overdue_by_station = state.grievances.overdue_by_station(viewer, &cases::pendency::Clock::now(store).await?, &ids).await?;
     let mut police_station_performance: Vec<StationPerformance> = stations
         .into_iter()
-        .map(|(id, s)| StationPerformance {
-            resolution_rate: rate(s.i64("done").unwrap_or(0), s.i64("total").unwrap_or(0)),
-            total_cases: s.i64("total").unwrap_or(0),
-            overdue_cases: overdue_by_station.get(&id).copied().unwrap_or(0),
+        .map(|s| StationPerformance {
+            resolution_rate: rate(s.done, s.total),
+            total_cases: s.total,
+            overdue_cases: overdue_by_station.get(&s.station_id).copied().unwrap_or(0),
             // A grievance without a station (none since the form requires one) counts under "-".
-            station_name: names.get(&(ListKind::PoliceStations, id)).map_or_else(|| "-".to_string(), |item| item.name.clone()),
+            station_name: names.get(&(ListKind::PoliceStations, s.station_id)).map_or_else(|| "-".to_string(), |item| item.name.clone()),
         })
         .collect();
     police_station_performance.sort_by(|a, b| b.resolution_rate.cmp(&a.resolution_rate).then(b.total_cases.cmp(&a.total_cases)).then(a.station_name.cmp(&b.station_name)));
     Ok(ApiJson(PerformanceMetrics {
         total_logged_users,
         longest_active_user: longest,
-        overall_resolution_rate: rate(done, count("total")),
+        overall_resolution_rate: rate(tallies.done, tallies.total),
         average_resolution_days: average,
         police_station_performance,
         overdue_cases: overdue_by_station.values().sum(),

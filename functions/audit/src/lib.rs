@@ -55,8 +55,8 @@ async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id)
     caller.require(Resource::Audit, Action::Read)?;
     let store = state.store.as_ref();
     let viewer = viewer(&caller);
-    let access = match cases::writes::load(store, id).await? {
-        Some((g, _)) => viewer.may_see(&g).then_some(TrailAccess::Whole),
+    let access = match cases::writes::load(state.cases(), id).await? {
+        Some(s) => viewer.may_see(&s.grievance).then_some(TrailAccess::Whole),
         None => trail::latest(store, id).await?.is_some_and(|r| trail::may_read(viewer, &r)).then_some(TrailAccess::RecordByRecord(viewer)),
     };
     let access = access.ok_or_else(|| Error::not_found("Grievance not found"))?;

@@ -105,7 +105,7 @@ fn applied(filters: &Filters) -> Vec<(String, String)> {
 const PAGE: usize = 1000;
 const QUEUE: usize = 4;
 
-async fn write_file(store: &dyn store::Store, viewer: Viewer, filters: &Filters, kind: Kind, heading: Heading, path: std::path::PathBuf) -> Result<u64, Error> {
+async fn write_file(cases: cases::Cases<'_>, viewer: Viewer, filters: &Filters, kind: Kind, heading: Heading, path: std::path::PathBuf) -> Result<u64, Error> {
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<Grievance>>(QUEUE);
     let writer = tokio::task::spawn_blocking(move || -> Result<u64, Error> {
         let mut sink = exports::open(kind, &path, heading)?;
@@ -123,7 +123,7 @@ async fn write_file(store: &dyn store::Store, viewer: Viewer, filters: &Filters,
     let mut cursor = None;
     let read: Result<(), Error> = async {
         loop {
-            let page = reads::list(store, viewer, filters, PAGE, cursor).await?;
+            let page = reads::list(cases, viewer, filters, PAGE, cursor).await?;
             // A closed queue means the writer failed; its error is the one to answer.
             let sent = tx.send(page.items).await.is_ok();
             match (sent, page.cursor) {
@@ -157,7 +157,7 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     let dir = tempfile::tempdir().map_err(Error::internal)?;
     let key = format!("{}.{}", uuid::Uuid::new_v4(), kind.extension());
     let path = dir.path().join(&key);
-    let rows = write_file(state.store.as_ref(), viewer, &filters, kind, heading, path.clone()).await?;
+    let rows = write_file(state.cases(), viewer, &filters, kind, heading, path.clone()).await?;
     blobs.put_file(&key, &path, kind.content_type()).await?;
     let file_name = kind.file_name(now);
     let link = blobs.download_link(&key, Download { file_name: &file_name, content_type: kind.content_type() }, LINK_LIFETIME).await?;

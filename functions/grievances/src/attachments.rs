@@ -64,8 +64,7 @@ pub struct UploadTicket {
 async fn start_upload(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<UploadTicket>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: UploadRequest = http_glue::json::parse_body(body)?;
-    let store = state.store.as_ref();
-    let g = reads::get(store, viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), viewer(&caller), id).await?;
     attachments::check_declared(&body.content_type, body.size)?;
     let upload = UploadId::new();
     let content_type = body.content_type.trim().to_ascii_lowercase();
@@ -96,10 +95,9 @@ pub struct AttachRequest {
 async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Attachment>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AttachRequest = http_glue::json::parse_body(body)?;
-    let store = state.store.as_ref();
-    let g = reads::get(store, viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), viewer(&caller), id).await?;
     let upload = UploadId::parse(&body.upload_id)?;
-    let attachment = attachments::add(store, state.attachments()?, &caller.actor(&client), &g, upload, &body.file_name).await?;
+    let attachment = attachments::add(state.cases(), state.attachments()?, &caller.actor(&client), &g, upload, &body.file_name).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(attachment))))
 }
 
@@ -109,7 +107,7 @@ async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: C
 async fn list_attachments(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Attachment>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let store = state.store.as_ref();
-    let g = reads::get(store, viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), viewer(&caller), id).await?;
     Ok(ApiJson(Envelope::ok(attachments::list(store, g.id).await?)))
 }
 
@@ -129,7 +127,7 @@ pub struct FileLink {
 async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, attachment_id)): Path<(i64, String)>) -> ApiResult<ApiJson<FileLink>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let store = state.store.as_ref();
-    let g = reads::get(store, viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), viewer(&caller), id).await?;
     let link = attachments::download_link(store, state.attachments()?, g.id, &attachment_id, LINK_LIFETIME).await?;
     Ok(ApiJson(FileLink { url: link.url, expires_at: rfc3339(link.expires_at)? }))
 }
@@ -140,9 +138,8 @@ async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, 
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_attachment(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path((id, attachment_id)): Path<(i64, String)>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let store = state.store.as_ref();
-    let g = reads::get(store, viewer(&caller), id).await?;
-    attachments::delete(store, state.attachments()?, &caller.actor(&client), &g, &attachment_id).await?;
+    let g = reads::get(state.cases(), viewer(&caller), id).await?;
+    attachments::delete(state.cases(), state.attachments()?, &caller.actor(&client), &g, &attachment_id).await?;
     Ok(ApiJson(SuccessMessage::new("Attachment deleted successfully")))
 }
 

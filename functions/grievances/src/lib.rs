@@ -137,10 +137,9 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     };
     let viewer = viewer(&caller);
     let first_page = cursor.is_none();
-    let page = reads::list(store, viewer, &filters, limit, cursor).await?;
-    let counters = reads::counters(store, viewer).await?;
-    let total = counters.get("total").and_then(Value::as_i64).unwrap_or(0);
-    let mut matched = reads::matched_count(store, viewer, &filters, &counters).await?;
+    let page = reads::list(state.cases(), viewer, &filters, limit, cursor).await?;
+    let total = state.grievances.tallies(viewer).await?.total;
+    let mut matched = reads::matched_count(state.cases(), viewer, &filters).await?;
     // A first page that ends the scan holds every match: its length is the exact count,
     // whatever combination of filters produced it.
     if matched.is_none() && first_page && page.cursor.is_none() {
@@ -177,19 +176,18 @@ pub struct GrievanceStats {
 async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<GrievanceStats>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let store = state.store.as_ref();
-    let counters = reads::counters(store, viewer(&caller)).await?;
-    let count = |attr: String| counters.get(&attr).and_then(Value::as_i64).unwrap_or(0);
+    let tallies = state.grievances.tallies(viewer(&caller)).await?;
     // Counted by item id and named as the list names the item now; an item in use is never
     // deleted, so every counted grievance has its line.
     let by_status: Vec<StatusCount> = lists::list(store, ListKind::Statuses)
         .await?
         .into_iter()
-        .map(|s| StatusCount { count: count(cases::counters::status_attr(Some(s.id))), meaning: s.status_meaning(), status: s.name })
+        .map(|s| StatusCount { count: tallies.by_status.get(&s.id).copied().unwrap_or(0), meaning: s.status_meaning(), status: s.name })
         .collect();
     let by_priority: Vec<PriorityCount> = lists::list(store, ListKind::Priorities)
         .await?
         .into_iter()
-        .map(|p| PriorityCount { count: count(cases::counters::priority_attr(Some(p.id))), priority: p.name })
+        .map(|p| PriorityCount { count: tallies.by_priority.get(&p.id).copied().unwrap_or(0), priority: p.name })
         .collect();
     Ok(ApiJson(GrievanceStats { by_status, by_priority }))
 }
@@ -214,7 +212,7 @@ fn version_of(body: &Value) -> Option<i64> {
 async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let store = state.store.as_ref();
-    let g = reads::get(store, viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), viewer(&caller), id).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
@@ -225,7 +223,7 @@ async fn create_grievance(State(state): State<AppState>, caller: Caller, client:
     caller.require(Resource::Grievances, Action::Create)?;
     let fields = writes::parse_fields(&body)?;
     let store = state.store.as_ref();
-    let g = writes::create(store, &caller.actor(&client), fields).await?;
+    let g = writes::create(state.cases(), &caller.actor(&client), fields).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(Clock::now(store).await?.view(g)))))
 }
 
@@ -235,9 +233,9 @@ async fn create_grievance(State(state): State<AppState>, caller: Caller, client:
 async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let store = state.store.as_ref();
-    reads::get(store, viewer(&caller), id).await?;
+    reads::get(state.cases(), viewer(&caller), id).await?;
     let fields = writes::parse_fields(&body)?;
-    let g = writes::update(store, &caller.actor(&client), id, fields, version_of(&body)).await?;
+    let g = writes::update(state.cases(), &caller.actor(&client), id, fields, version_of(&body)).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
@@ -246,9 +244,8 @@ async fn update_grievance(State(state): State<AppState>, caller: Caller, client:
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Grievances, Action::Delete)?;
-    let store = state.store.as_ref();
-    reads::get(store, viewer(&caller), id).await?;
-    writes::delete(store, &caller.actor(&client), id).await?;
+    reads::get(state.cases(), viewer(&caller), id).await?;
+    writes::delete(state.cases(), &caller.actor(&client), id).await?;
     Ok(ApiJson(SuccessMessage::new("Grievance deleted successfully")))
 }
 
@@ -267,8 +264,8 @@ async fn change_status(State(state): State<AppState>, caller: Caller, client: Cl
     caller.require(Resource::Grievances, Action::Update)?;
     let body: StatusRequest = http_glue::json::parse_body(body)?;
     let store = state.store.as_ref();
-    reads::get(store, viewer(&caller), id).await?;
-    let g = writes::change_status(store, &caller.actor(&client), id, body.status_id, body.notes, body.version).await?;
+    reads::get(state.cases(), viewer(&caller), id).await?;
+    let g = writes::change_status(state.cases(), &caller.actor(&client), id, body.status_id, body.notes, body.version).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
@@ -286,7 +283,7 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
     let body: AssignRequest = http_glue::json::parse_body(body)?;
     let store = state.store.as_ref();
     let viewer = viewer(&caller);
-    reads::get(store, viewer, id).await?;
+    reads::get(state.cases(), viewer, id).await?;
     let unknown = || Error::not_found("User not found");
     let assignee = match body.user_id {
         None => None,
@@ -296,7 +293,7 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
             _ => return Err(Error::field("user_id", "Choose an active user to assign").into()),
         },
     };
-    let g = writes::assign(store, &caller.actor(&client), id, assignee).await?;
+    let g = writes::assign(state.cases(), &caller.actor(&client), id, assignee).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
 }
 
@@ -333,7 +330,7 @@ async fn assignees(State(state): State<AppState>, caller: Caller) -> ApiResult<A
 async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<cases::reads::AuditRecord>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let store = state.store.as_ref();
-    reads::get(store, viewer(&caller), id).await?;
+    reads::get(state.cases(), viewer(&caller), id).await?;
     let records = cases::trail::for_grievance(store, id, cases::trail::TrailAccess::Whole, None, cases::trail::MAX_LIMIT, 0).await?;
     Ok(ApiJson(Envelope::ok(records)))
 }

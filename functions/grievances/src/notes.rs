@@ -21,7 +21,7 @@ pub fn routes() -> AreaRouter {
 async fn list_notes(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Note>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let store = state.store.as_ref();
-    let g = reads::get(store, viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), viewer(&caller), id).await?;
     Ok(ApiJson(Envelope::ok(notes::list(store, g.id).await?)))
 }
 
@@ -39,9 +39,8 @@ pub struct NoteRequest {
 async fn add_note(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Note>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: NoteRequest = http_glue::json::parse_body(body)?;
-    let store = state.store.as_ref();
-    let g = reads::get(store, viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), viewer(&caller), id).await?;
     let text = NoteText::parse(&body.text)?;
-    let note = notes::add(store, &caller.actor(&client), &g, text, body.corrects).await?;
+    let note = notes::add(state.cases(), &caller.actor(&client), &g, text, body.corrects).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(note))))
 }

@@ -212,7 +212,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
             updated_at: filed_text,
             version: 1,
         };
-        batch.extend(cases::writes::creation_writes(&g, &refs, &actor));
+        batch.extend(cases::items::creation_writes(&cases::Stored { grievance: g, refs }, &actor));
         if batch.len() >= 20_000 || n + 1 == count {
             sqlite.bulk(std::mem::take(&mut batch)).await?;
             eprint!("\r  {} of {count} grievances", n + 1);

@@ -75,7 +75,7 @@ impl Api {
         auth::bootstrap::create_admin(store.as_ref(), ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
         // The tests sign in as the Admin by password; the second factor has tests of its own.
         auth::bootstrap::set_two_factor_requirement(store.as_ref(), auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
-        let state = AppState { store, tokens: auth::TokenKeys::new(secret), blobs: Some(blobs), attachments: Some(attachments) };
+        let state = AppState::new(store, auth::TokenKeys::new(secret), Some(blobs), Some(attachments));
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: dir }
@@ -89,7 +89,7 @@ impl Api {
         let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), secret).unwrap();
         let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), secret, blobs::local::ATTACHMENTS_ROUTE).unwrap();
         http_glue::state::prepare_store(store.as_ref()).await.unwrap();
-        let state = AppState { store, tokens: auth::TokenKeys::new(secret), blobs: Some(Arc::new(blobs)), attachments: Some(Arc::new(attachments)) };
+        let state = AppState::new(store, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments)));
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: Some(dir) }

@@ -13,6 +13,7 @@
 
 use crate::keys;
 use crate::record::{Actor, Grievance};
+use crate::port::Cases;
 use crate::writes::{self, AuditEntry};
 use blobs::BlobStore;
 use domain::audit::AuditAction;
@@ -192,7 +193,8 @@ pub async fn download_link(store: &dyn Store, blobs: &dyn BlobStore, grievance_i
 
 /// Confirms an upload: checks it, keeps a copy and records it. A file that fails a check is
 /// deleted at once; one attached already is answered 409 and left as it is.
-pub async fn add(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, upload: UploadId, file_name: &str) -> Result<Attachment> {
+pub async fn add(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, upload: UploadId, file_name: &str) -> Result<Attachment> {
+    let store = cases.store;
     let id = upload.to_string();
     if store.get(&keys::attachment(g.id, &id)).await?.is_some() {
         return Err(Error::conflict(ALREADY_ATTACHED));
@@ -235,7 +237,7 @@ pub async fn add(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Gr
         action_details: Some(json!({"id": id, "file_name": attachment.file_name, "content_type": attachment.content_type, "size": size})),
     };
     let record = Item { key: keys::attachment(g.id, &id), attrs }.with(ORDER, domain::clock::now_precise_text()).with(BLOB, kept.clone());
-    if let Err(e) = writes::record_on(store, g, actor, entry, vec![Write::put_new(record)]).await {
+    if let Err(e) = writes::record_on(cases, g, actor, entry, vec![Write::put_new(record)]).await {
         // Unrecorded, this copy would be unreachable; no record names it, so it can go.
         if let Err(cleanup) = blobs.delete(&kept).await {
             tracing::warn!(error = %cleanup, key = %kept, "an attachment whose record failed could not be deleted");
@@ -250,7 +252,8 @@ pub async fn add(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Gr
 }
 
 /// Removes an attachment: the record goes with its audit record, then the blob.
-pub async fn delete(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, id: &str) -> Result<Attachment> {
+pub async fn delete(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, id: &str) -> Result<Attachment> {
+    let store = cases.store;
     let (attachment, blob) = load(store, g.id, id).await?;
     let entry = AuditEntry {
         action: AuditAction::AttachmentDeleted,
@@ -261,7 +264,7 @@ pub async fn delete(store: &dyn Store, blobs: &dyn BlobStore, actor: &Actor, g: 
         action_details: Some(json!({"id": attachment.id, "file_name": attachment.file_name, "content_type": attachment.content_type, "size": attachment.size})),
     };
     let removal = Write::delete(keys::attachment(g.id, id)).when(Condition::Exists);
-    match writes::record_on(store, g, actor, entry, vec![removal]).await {
+    match writes::record_on(cases, g, actor, entry, vec![removal]).await {
         // Someone else removed it first.
         Err(Error::Conflict(_)) => return Err(Error::not_found(NOT_FOUND)),
         other => other?,

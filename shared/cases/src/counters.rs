@@ -78,3 +78,22 @@ pub fn writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Writ
         })
         .collect()
 }
+
+/// The figures of a counter item, as the grievances port answers them.
+pub fn tallies_of(attrs: &store::Attrs) -> crate::port::Tallies {
+    let count = |attr: &str| attrs.get(attr).and_then(serde_json::Value::as_i64).unwrap_or(0);
+    let by = |prefix: &str| -> BTreeMap<i64, i64> {
+        attrs
+            .iter()
+            .filter_map(|(name, value)| Some((name.strip_prefix(prefix)?.parse().ok()?, value.as_i64()?)))
+            .collect()
+    };
+    crate::port::Tallies {
+        total: count("total"),
+        done: count("done"),
+        resolved_count: count("resolved_count"),
+        resolution_days: count("resolution_days"),
+        by_status: by("status#"),
+        by_priority: by("priority#"),
+    }
+}

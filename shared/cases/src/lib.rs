@@ -4,13 +4,16 @@
 
 pub mod attachments;
 pub mod counters;
+pub mod items;
 pub mod keys;
 pub mod migrations;
 pub mod notes;
 pub mod pendency;
+pub mod port;
 pub mod reads;
 pub mod trail;
 pub mod record;
 pub mod writes;
 
+pub use port::{Cases, Grievances, Stored};
 pub use record::{Actor, Grievance};

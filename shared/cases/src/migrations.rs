@@ -1,7 +1,8 @@
 //! Upgrades of data written by earlier releases, run once per store and marked done in the
 //! store itself, so that a department's existing data keeps working after an upgrade.
 
-use crate::{counters, keys, pendency, writes};
+use crate::port::Stored;
+use crate::{counters, items, keys, pendency};
 use domain::lists::{ListKind, StatusMeaning};
 use domain::Result;
 use serde_json::json;
@@ -127,9 +128,9 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
         let mut batch: Vec<Write> = Vec::new();
         for item in page.items {
             let version = item.attrs.get("version").cloned().unwrap_or(json!(0));
-            let (g, refs) = writes::from_item(item)?;
-            let mut rewrite = vec![Write::put(writes::main_item(&g, &refs)).when(Condition::Equals("version".into(), version))];
-            rewrite.extend(writes::visibility_writes(None, Some(&g), &refs));
+            let Stored { grievance: g, refs } = items::from_item(item)?;
+            let mut rewrite = vec![Write::put(items::main_item(&g, &refs)).when(Condition::Equals("version".into(), version))];
+            rewrite.extend(items::visibility_writes(None, Some(&g), &refs));
             if batch.len() + rewrite.len() > 90 {
                 commit_rewrites(store, std::mem::take(&mut batch)).await?;
             }

@@ -3,6 +3,7 @@
 //! corrects, so the diary always shows what was written and when.
 
 use crate::record::{Actor, Grievance};
+use crate::port::Cases;
 use crate::writes::{self, AuditEntry};
 use crate::keys;
 use domain::audit::AuditAction;
@@ -53,7 +54,8 @@ pub async fn list(store: &dyn Store, grievance_id: i64) -> Result<Vec<Note>> {
 
 /// Adds a note (a correction when `corrects` names an earlier note of the same grievance),
 /// with its NOTE_ADDED audit record, in one transaction.
-pub async fn add(store: &dyn Store, actor: &Actor, g: &Grievance, text: NoteText, corrects: Option<String>) -> Result<Note> {
+pub async fn add(cases: Cases<'_>, actor: &Actor, g: &Grievance, text: NoteText, corrects: Option<String>) -> Result<Note> {
+    let store = cases.store;
     let corrects = corrects.map(|c| c.trim().to_string()).filter(|c| !c.is_empty());
     if let Some(id) = &corrects {
         if !list(store, g.id).await?.iter().any(|n| &n.id == id) {
@@ -81,6 +83,6 @@ pub async fn add(store: &dyn Store, actor: &Actor, g: &Grievance, text: NoteText
         notes: note.corrects.as_ref().map(|c| format!("Correction of note {c}")),
         action_details: None,
     };
-    writes::record_on(store, g, actor, entry, vec![Write::put_new(Item { key, attrs })]).await?;
+    writes::record_on(cases, g, actor, entry, vec![Write::put_new(Item { key, attrs })]).await?;
     Ok(note)
 }

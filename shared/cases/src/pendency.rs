@@ -3,13 +3,13 @@
 //! reading every grievance.
 
 use crate::record::Grievance;
-use crate::{keys, reads::Viewer};
+use crate::keys;
 use domain::lists::ListKind;
 use domain::pendency::{self as rules, Pendency, PendencyLimits, Stage, StageAt};
 use domain::Result;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use store::{Index, Item, Query, SortKey, Store, Write};
+use store::{Item, Store, Write};
 use time::Date;
 use utoipa::ToSchema;
 
@@ -117,23 +117,3 @@ impl Clock {
     }
 }
 
-/// The overdue grievances the viewer may see at each of `stations`: for each stage and
-/// priority with a limit, the range of the stage index that entered the stage too long ago,
-/// counted by the store (never read item by item).
-pub async fn overdue_by_station(store: &dyn Store, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
-    let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
-    let mut counts = BTreeMap::new();
-    for station in stations {
-        let mut overdue = 0;
-        for (priority, stages) in &clock.limits {
-            for stage in Stage::TIMED {
-                let Some(limit) = stages.get(&stage) else { continue };
-                let cutoff = date_text(rules::overdue_cutoff(clock.today, *limit));
-                let query = Query::index(Index::Gsi3, keys::stage_pk(scope, *station, stage, *priority)).sort(SortKey::AtMost(format!("{cutoff}#~")));
-                overdue += store.count(&query).await? as i64;
-            }
-        }
-        counts.insert(*station, overdue);
-    }
-    Ok(counts)
-}

@@ -1,10 +1,11 @@
-//! Reading grievances: by id and as filtered, newest-first pages. A user without view_all
-//! reads only the copies kept under their own partition, so nothing else can leak.
+//! Reading grievances: by id and as filtered, newest-first pages, in the viewer's scope
+//! (a user without view_all reads only their own cases, so nothing else can leak).
 
+use crate::port::{Cases, StoredPage};
 use crate::record::Grievance;
-use crate::{keys, writes};
+use crate::writes;
 use domain::{Error, Result};
-use store::{Index, Query, Store};
+use store::Store;
 
 /// Who is reading.
 #[derive(Clone, Copy, Debug)]
@@ -28,9 +29,9 @@ impl Viewer {
 
 /// A grievance the viewer may see; another's is "not found", not "forbidden", so that ids
 /// reveal nothing.
-pub async fn get(store: &dyn Store, viewer: Viewer, id: i64) -> Result<Grievance> {
-    match writes::load(store, id).await? {
-        Some((g, _)) if viewer.may_see(&g) => Ok(g),
+pub async fn get(cases: Cases<'_>, viewer: Viewer, id: i64) -> Result<Grievance> {
+    match writes::load(cases, id).await? {
+        Some(s) if viewer.may_see(&s.grievance) => Ok(s.grievance),
         _ => Err(Error::not_found("Grievance not found")),
     }
 }
@@ -141,110 +142,22 @@ pub struct ListPage {
 /// cursor to continue: bounded work per request, whatever the filters.
 pub const READ_BUDGET: usize = 2000;
 
-pub async fn list(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage> {
+pub async fn list(cases: Cases<'_>, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage> {
     if filters.unknown_item {
         return Ok(ListPage { items: Vec::new(), cursor: None, examined: 0, bounded: false });
     }
-    let StoredPage { mut items, cursor, examined, bounded } = list_as_stored(store, viewer, filters, limit, cursor).await?;
-    writes::relabel_all(store, &mut items).await?;
-    Ok(ListPage { items: items.into_iter().map(|(g, _)| g).collect(), cursor, examined: examined as u64, bounded })
+    let StoredPage { mut items, cursor, examined, bounded } = cases.grievances.list(viewer, filters, limit, cursor).await?;
+    writes::relabel_all(cases.store, &mut items).await?;
+    Ok(ListPage { items: items.into_iter().map(|s| s.grievance).collect(), cursor, examined, bounded })
 }
 
-/// A page as [`list`] answers it, with each grievance's list items and their names as
-/// stored.
-struct StoredPage {
-    items: Vec<(Grievance, std::collections::BTreeMap<domain::lists::ListKind, i64>)>,
-    cursor: Option<String>,
-    examined: usize,
-    bounded: bool,
-}
-
-async fn list_as_stored(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-    // With view_all and a text to find, the engine's text index narrows first (a user
-    // without view_all reads only their own partition, which is small).
-    if let (true, Some(text)) = (viewer.view_all, &filters.search) {
-        if let Some(page) = search(store, text, filters, limit, cursor.clone()).await? {
-            return Ok(page);
-        }
+/// How many of the viewer's grievances match `filters`, when the engine can tell without
+/// reading every match.
+pub async fn matched_count(cases: Cases<'_>, viewer: Viewer, filters: &Filters) -> Result<Option<i64>> {
+    if filters.unknown_item {
+        return Ok(Some(0));
     }
-    let (index, pk) = if !viewer.view_all {
-        (None, keys::visible_pk(viewer.user_id))
-    } else if let Some(status) = filters.status {
-        (Some(Index::Gsi2), keys::status_index_pk(status))
-    } else {
-        (Some(Index::Gsi1), keys::ALL_INDEX_PK.to_string())
-    };
-    let base = match index {
-        Some(i) => Query::index(i, pk),
-        None => Query::table(pk),
-    }
-    .newest_first();
-    let mut items = Vec::new();
-    let mut examined = 0;
-    let mut cursor = cursor;
-    // Every item read is a match when nothing filters beyond the index: read exactly a page.
-    let only_the_index = filters.is_empty() || (viewer.view_all && Filters { status: None, ..filters.clone() }.is_empty());
-    let batch = if only_the_index { limit } else { 200 };
-    loop {
-        let page = store.query(&base.clone().limit(batch).after(cursor.clone())).await?;
-        let count = page.items.len();
-        for (position, item) in page.items.into_iter().enumerate() {
-            examined += 1;
-            let (g, refs) = writes::from_item(item.clone())?;
-            if filters.matches(&g) {
-                items.push((g, refs));
-                if items.len() == limit {
-                    let more = position + 1 < count || page.cursor.is_some();
-                    return Ok(StoredPage { items, cursor: more.then(|| store::cursor_after(&item, index)), examined, bounded: false });
-                }
-            }
-            if examined >= READ_BUDGET && (position + 1 < count || page.cursor.is_some()) {
-                return Ok(StoredPage { items, cursor: Some(store::cursor_after(&item, index)), examined, bounded: true });
-            }
-        }
-        match page.cursor {
-            Some(c) => cursor = Some(c),
-            None => return Ok(StoredPage { items, cursor: None, examined, bounded: false }),
-        }
-    }
-}
-
-/// The text index's matches that pass the other filters, newest first, with the same bounded
-/// work per request as the index scan. `None` when the engine keeps no text index.
-async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<Option<StoredPage>> {
-    let mut items = Vec::new();
-    let mut examined = 0;
-    let mut cursor = cursor;
-    // With the text as the only filter every match is wanted: read exactly a page.
-    let only_text = Filters { search: None, ..filters.clone() }.is_empty();
-    let batch = if only_text { limit } else { 200 };
-    loop {
-        let Some(page) = store.search(keys::ALL_INDEX_PK, text, batch, cursor.clone()).await? else { return Ok(None) };
-        let count = page.items.len();
-        for (position, item) in page.items.into_iter().enumerate() {
-            examined += 1;
-            let (g, refs) = writes::from_item(item)?;
-            let id = g.id;
-            if filters.matches(&g) {
-                items.push((g, refs));
-            }
-            let more = position + 1 < count || page.cursor.is_some();
-            if items.len() == limit || examined >= READ_BUDGET {
-                let bounded = more && items.len() < limit;
-                return Ok(Some(StoredPage { items, cursor: more.then(|| store::search_cursor_after(id)), examined, bounded }));
-            }
-        }
-        match page.cursor {
-            Some(c) => cursor = Some(c),
-            None => return Ok(Some(StoredPage { items, cursor: None, examined, bounded: false })),
-        }
-    }
-}
-
-/// The counters a viewer's dashboard reads: the whole state's, or their own cases'.
-pub async fn counters(store: &dyn Store, viewer: Viewer) -> Result<store::Attrs> {
-    let key = if viewer.view_all { keys::stats_all() } else { keys::stats_user(viewer.user_id) };
-    Ok(store.get(&key).await?.map(|i| i.attrs).unwrap_or_default())
+    cases.grievances.matched(viewer, filters).await
 }
 
 /// One audit record as the API answers it.
@@ -277,42 +190,3 @@ pub fn audit_view(item: store::Item) -> Result<AuditRecord> {
     serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)
 }
 
-/// How many grievances match `filters`, when the counters can tell without reading
-/// grievances: no filter, or a single status, priority or police station filter.
-/// `counters` are the viewer's, as `counters` answers them.
-pub async fn matched_count(store: &dyn Store, viewer: Viewer, filters: &Filters, counters: &store::Attrs) -> Result<Option<i64>> {
-    if filters.unknown_item {
-        return Ok(Some(0));
-    }
-    let only = |f: &Filters| {
-        let set = [
-            f.search.is_some(),
-            f.fir_no.is_some(),
-            f.district.is_some(),
-            f.police_station.is_some(),
-            f.status.is_some(),
-            f.priority.is_some(),
-            f.from_date.is_some() || f.to_date.is_some(),
-            f.overdue.is_some(),
-        ];
-        set.iter().filter(|s| **s).count()
-    };
-    if only(filters) > 1 {
-        return Ok(None);
-    }
-    if let Some(station) = filters.police_station {
-        let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
-        let item = store.get(&keys::stats_station(scope, station)).await?;
-        return Ok(Some(item.and_then(|i| i.i64("total")).unwrap_or(0)));
-    }
-    let attr = if let Some(status) = filters.status {
-        crate::counters::status_attr(Some(status))
-    } else if let Some(priority) = filters.priority {
-        crate::counters::priority_attr(Some(priority))
-    } else if filters.is_empty() {
-        "total".to_string()
-    } else {
-        return Ok(None);
-    };
-    Ok(Some(counters.get(&attr).and_then(serde_json::Value::as_i64).unwrap_or(0)))
-}

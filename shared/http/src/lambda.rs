@@ -47,7 +47,7 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     };
     let blobs = bucket("EXPORTS_BUCKET").await;
     let attachments = bucket("ATTACHMENTS_BUCKET").await;
-    Ok(AppState { store: Arc::new(store), tokens: TokenKeys::new(&secret), blobs, attachments })
+    Ok(AppState::new(Arc::new(store), TokenKeys::new(&secret), blobs, attachments))
 }
 
 pub async fn run(routes: fn() -> AreaRouter) -> Result<(), lambda_http::Error> {

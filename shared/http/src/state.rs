@@ -7,6 +7,8 @@ use store::Store;
 #[derive(Clone)]
 pub struct AppState {
     pub store: Arc<dyn Store>,
+    /// Where grievances are kept: the port the grievance rules work through.
+    pub grievances: Arc<dyn cases::Grievances>,
     pub tokens: TokenKeys,
     /// Where export files go; only the functions that write files have one in the cloud.
     pub blobs: Option<Arc<dyn BlobStore>>,
@@ -16,6 +18,17 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The state over `store`, with the grievances engine that suits it.
+    pub fn new(store: Arc<dyn Store>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
+        let grievances = Arc::new(cases::items::ItemGrievances::new(store.clone()));
+        AppState { store, grievances, tokens, blobs, attachments }
+    }
+
+    /// What the grievance rules work over.
+    pub fn cases(&self) -> cases::Cases<'_> {
+        cases::Cases { store: self.store.as_ref(), grievances: self.grievances.as_ref() }
+    }
+
     pub fn blobs(&self) -> domain::Result<&dyn BlobStore> {
         self.blobs.as_deref().ok_or_else(|| domain::Error::internal("this function has no blob store (EXPORTS_BUCKET is not set)"))
     }

@@ -1,0 +1,461 @@
+//! The item engine of the grievances port: grievances as items of the generic store
+//! (DynamoDB's shape), with per-user copies for the own scope, a status index, a stage index
+//! for overdue counts, counters kept by the same transactions, and audit records as items.
+//! Every key and attribute name of a grievance lives here and in [`crate::keys`].
+
+use crate::pendency::{date_text, Clock};
+use crate::port::{AuditBatch, AuditChange, Grievances, GrievanceChange, StationTally, Stored, StoredPage, Tallies};
+use crate::reads::{Filters, Viewer};
+use crate::record::{Actor, Grievance};
+use crate::writes::{AuditEntry, CHANGED, STALE};
+use crate::{counters, keys};
+use async_trait::async_trait;
+use domain::audit::AuditAction;
+use domain::lists::{ListKind, StatusMeaning};
+use domain::pendency::{self as rules, Stage};
+use domain::{Error, Result};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use store::{Changes, Condition, Index, Item, Query, SharedStore, SortKey, Store, StoreError, Write};
+
+/// Grievances as items of `store`.
+#[derive(Clone)]
+pub struct ItemGrievances {
+    store: SharedStore,
+}
+
+impl ItemGrievances {
+    pub fn new(store: SharedStore) -> ItemGrievances {
+        ItemGrievances { store }
+    }
+}
+
+fn stale_or_gone(e: StoreError) -> Error {
+    match e {
+        StoreError::ConditionFailed { at: 0 } => Error::conflict(STALE),
+        StoreError::ConditionFailed { .. } => {
+            Error::conflict("An item this grievance names was just deleted from the Admin Panel. Please reload and try again.")
+        }
+        e => e.into(),
+    }
+}
+
+fn scope_of(viewer: Viewer) -> Option<i64> {
+    if viewer.view_all {
+        None
+    } else {
+        Some(viewer.user_id)
+    }
+}
+
+#[async_trait]
+impl Grievances for ItemGrievances {
+    async fn next_id(&self) -> Result<i64> {
+        Ok(self.store.increment(&store::Key::new("SEQ", "grievance"), "n", 1).await?)
+    }
+
+    async fn get(&self, id: i64) -> Result<Option<Stored>> {
+        self.store.get(&keys::grievance(id)).await?.map(from_item).transpose()
+    }
+
+    async fn commit(&self, change: GrievanceChange<'_>) -> Result<()> {
+        let subject = &change.after.or(change.before).expect("a change has a grievance").grievance;
+        let audit = batch_writes(subject, change.audit);
+        self.store.transact(change_writes(change.before, change.after, audit)).await.map_err(stale_or_gone)
+    }
+
+    async fn record_beside(&self, grievance: &Grievance, beside: Vec<Write>, audit: AuditBatch) -> Result<()> {
+        let check_at = beside.len();
+        let mut all = beside;
+        all.push(Write::Check { key: keys::grievance(grievance.id), condition: Condition::Exists });
+        all.extend(batch_writes(grievance, audit));
+        match self.store.transact(all).await {
+            Err(StoreError::ConditionFailed { at }) if at == check_at => Err(Error::not_found("Grievance not found")),
+            // One of the caller's own conditions: someone else got there first.
+            Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(CHANGED)),
+            other => other.map_err(Error::from),
+        }
+    }
+
+    async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+        list_as_stored(self.store.as_ref(), viewer, filters, limit, cursor).await
+    }
+
+    /// Known from the counters for no filter, or a single status, priority or police
+    /// station filter; unknown otherwise.
+    async fn matched(&self, viewer: Viewer, filters: &Filters) -> Result<Option<i64>> {
+    if filters.unknown_item {
+        return Ok(Some(0));
+    }
+    let only = |f: &Filters| {
+        let set = [
+            f.search.is_some(),
+            f.fir_no.is_some(),
+            f.district.is_some(),
+            f.police_station.is_some(),
+            f.status.is_some(),
+            f.priority.is_some(),
+            f.from_date.is_some() || f.to_date.is_some(),
+            f.overdue.is_some(),
+        ];
+        set.iter().filter(|s| **s).count()
+    };
+    if only(filters) > 1 {
+        return Ok(None);
+    }
+    if let Some(station) = filters.police_station {
+        let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
+        let item = self.store.get(&keys::stats_station(scope, station)).await?;
+        return Ok(Some(item.and_then(|i| i.i64("total")).unwrap_or(0)));
+    }
+    let tallies = self.tallies(viewer).await?;
+    Ok(if let Some(status) = filters.status {
+        Some(tallies.by_status.get(&status).copied().unwrap_or(0))
+    } else if let Some(priority) = filters.priority {
+        Some(tallies.by_priority.get(&priority).copied().unwrap_or(0))
+    } else if filters.is_empty() {
+        Some(tallies.total)
+    } else {
+        None
+    })
+}
+
+    async fn tallies(&self, viewer: Viewer) -> Result<Tallies> {
+        let key = if viewer.view_all { keys::stats_all() } else { keys::stats_user(viewer.user_id) };
+        let attrs = self.store.get(&key).await?.map(|i| i.attrs).unwrap_or_default();
+        Ok(counters::tallies_of(&attrs))
+    }
+
+    async fn station_tallies(&self, viewer: Viewer) -> Result<Vec<StationTally>> {
+        let items = store::read_all(self.store.as_ref(), Query::table(keys::stations_pk(scope_of(viewer)))).await?;
+        Ok(items
+            .into_iter()
+            .filter_map(|s| Some(StationTally { station_id: s.key.sk.parse().ok()?, total: s.i64("total").unwrap_or(0), done: s.i64("done").unwrap_or(0) }))
+            .filter(|s| s.total > 0)
+            .collect())
+    }
+
+    /// For each stage and priority with a limit, the range of the stage index that entered
+    /// the stage too long ago, counted by the store (never read item by item).
+    async fn overdue_by_station(&self, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
+    let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
+    let mut counts = BTreeMap::new();
+    for station in stations {
+        let mut overdue = 0;
+        for (priority, stages) in &clock.limits {
+            for stage in Stage::TIMED {
+                let Some(limit) = stages.get(&stage) else { continue };
+                let cutoff = date_text(rules::overdue_cutoff(clock.today, *limit));
+                let query = Query::index(Index::Gsi3, keys::stage_pk(scope, *station, stage, *priority)).sort(SortKey::AtMost(format!("{cutoff}#~")));
+                overdue += self.store.count(&query).await? as i64;
+            }
+        }
+        counts.insert(*station, overdue);
+    }
+    Ok(counts)
+}
+}
+
+fn to_attrs(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> serde_json::Map<String, Value> {
+    let Value::Object(mut attrs) = serde_json::to_value(g).expect("a grievance serialises") else { unreachable!() };
+    attrs.insert("list_refs".into(), json!(refs.iter().map(|(k, id)| (k.as_str().to_string(), *id)).collect::<BTreeMap<_, _>>()));
+    attrs
+}
+
+/// Puts a grievance item in the stage index of `user` (or of the whole state), unless the
+/// grievance is decided and so can never be overdue.
+fn in_stage_index(item: Item, g: &Grievance, user: Option<i64>) -> Item {
+    let at = crate::pendency::stage_of(g);
+    if at.stage == domain::pendency::Stage::Decided {
+        return item;
+    }
+    let since = crate::pendency::date_text(at.since);
+    let place = keys::stage_pk(user, g.police_station_id.unwrap_or(0), at.stage, g.priority_id.unwrap_or(0));
+    item.indexed(Index::Gsi3, place, keys::stage_sk(&since, g.id))
+}
+
+pub fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
+    let sort = keys::recency(&g.filed_at, g.id);
+    let text = format!("{} {} {} {}", g.grievance_number, g.fields.fir_no, g.fields.crime_title, g.fields.brief_details);
+    let item = Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) };
+    in_stage_index(item, g, None)
+        // In the text index where the engine keeps one; ids rise with filing time.
+        .with(store::SEARCH_TEXT, text)
+        .with(store::SEARCH_PART, keys::ALL_INDEX_PK)
+        .with(store::SEARCH_RANK, g.id)
+        .indexed(Index::Gsi1, keys::ALL_INDEX_PK, sort.clone())
+        .indexed(Index::Gsi2, keys::status_index_pk(g.status_id.unwrap_or(0)), sort)
+}
+
+/// The grievance an item holds and the list items it names, with the names as stored (see
+/// [`relabel`]). An item written before grievances kept their items' ids and status meaning
+/// is read as the upgrade will write it.
+pub fn from_item(mut item: Item) -> Result<Stored> {
+    let refs: BTreeMap<String, i64> = item.attrs.get("list_refs").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+    let refs: BTreeMap<ListKind, i64> = refs.into_iter().filter_map(|(k, id)| ListKind::parse(&k).map(|k| (k, id))).collect();
+    if !item.attrs.contains_key("status_meaning") {
+        let status = item.attrs.get("status").and_then(Value::as_str).unwrap_or_default();
+        item.attrs.insert("status_meaning".into(), json!(StatusMeaning::of_legacy_name(status)));
+    }
+    for (attr, kind) in [("district_id", ListKind::Districts), ("police_station_id", ListKind::PoliceStations)] {
+        if !item.attrs.contains_key(attr) {
+            item.attrs.insert(attr.into(), json!(refs.get(&kind)));
+        }
+    }
+    let grievance = serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)?;
+    Ok(Stored { grievance, refs })
+}
+
+
+/// Writes that keep the per-user copies in step: put for every user who sees the new
+/// version, delete for those who saw only the old one.
+pub fn visibility_writes(before: Option<&Grievance>, after: Option<&Grievance>, refs: &BTreeMap<ListKind, i64>) -> Vec<Write> {
+    let mut writes = Vec::new();
+    let now_visible = after.map(Grievance::visible_to).unwrap_or_default();
+    if let Some(b) = before {
+        for user in b.visible_to() {
+            if !now_visible.contains(&user) {
+                writes.push(Write::delete(keys::visible(user, &b.filed_at, b.id)));
+            }
+        }
+    }
+    if let Some(a) = after {
+        for user in now_visible {
+            let copy = Item { key: keys::visible(user, &a.filed_at, a.id), attrs: to_attrs(a, refs) };
+            writes.push(Write::put(in_stage_index(copy, a, Some(user))));
+        }
+    }
+    writes
+}
+
+fn usage_writes(before: &BTreeMap<ListKind, i64>, after: &BTreeMap<ListKind, i64>) -> Vec<Write> {
+    let mut deltas: BTreeMap<(ListKind, i64), i64> = BTreeMap::new();
+    for (k, id) in before {
+        *deltas.entry((*k, *id)).or_default() -= 1;
+    }
+    for (k, id) in after {
+        *deltas.entry((*k, *id)).or_default() += 1;
+    }
+    deltas
+        .into_iter()
+        .filter(|(_, d)| *d != 0)
+        .map(|((kind, id), d)| Write::update(lists::item_key(kind, id), Changes::default().add("usage_count", d)).when(Condition::Exists))
+        .collect()
+}
+
+
+/// What an audit record is about: a grievance, or nothing (an export, say), and who may
+/// read the record without view_all.
+pub(crate) struct AuditSubject<'a> {
+    pub grievance_id: i64,
+    pub grievance_number: &'a str,
+    pub visible_to: Vec<i64>,
+}
+
+impl<'a> From<&'a Grievance> for AuditSubject<'a> {
+    fn from(g: &'a Grievance) -> Self {
+        // Visible to whoever may see the grievance.
+        AuditSubject { grievance_id: g.id, grievance_number: &g.grievance_number, visible_to: g.visible_to() }
+    }
+}
+
+fn change_number(change: AuditChange) -> i64 {
+    match change {
+        AuditChange::Version(n) | AuditChange::Event(n) => n,
+    }
+}
+
+fn change_tag(change: AuditChange) -> String {
+    match change {
+        AuditChange::Version(n) => n.to_string(),
+        AuditChange::Event(n) => format!("e{n}"),
+    }
+}
+
+/// The audit records of one change. `change` numbers the grievance's changes, so two
+/// changes within one second never share a record key.
+pub(crate) fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: AuditChange, actor: &Actor, at: &str, entries: Vec<AuditEntry>) -> Vec<Write> {
+    let subject = subject.into();
+    let id = subject.grievance_id;
+    let tag = change_tag(change);
+    let change = change_number(change);
+    let count = entries.len() as i64;
+    let stamp = domain::clock::now_precise_text();
+    let record_sorts: Vec<String> = (0..entries.len()).map(|seq| format!("{stamp}#{change:06}#{seq:03}")).collect();
+    // Each user who may read these records without view_all finds them through their own
+    // partition: the scope of a read is its key, never a filter over the state's trail.
+    let mut viewers = if record_sorts.is_empty() { Vec::new() } else { subject.visible_to.clone() };
+    viewers.sort_unstable();
+    viewers.dedup();
+    let viewer_writes: Vec<Write> = viewers
+        .iter()
+        .map(|user| {
+            Write::put(
+                Item::new(store::Key::new(keys::audit_viewer_pk(*user), format!("{stamp}#{id:012}#{change:06}")))
+                    .with("grievance_id", id)
+                    .with("records", json!(record_sorts)),
+            )
+        })
+        .collect();
+    let mut writes: Vec<Write> = entries
+        .into_iter()
+        .enumerate()
+        .map(|(seq, e)| {
+            let sort = format!("{stamp}#{id:012}#{change:06}#{seq:03}");
+            Write::put_new(
+                Item::new(store::Key::new(keys::audit_pk(id), record_sorts[seq].clone()))
+                    .with("id", format!("{id}-{tag}-{seq}"))
+                    .with("grievance_id", id)
+                    .with("grievance_number", subject.grievance_number)
+                    .with("action", e.action.as_str())
+                    .with("field_name", json!(e.field_name))
+                    .with("old_value", json!(e.old_value))
+                    .with("new_value", json!(e.new_value))
+                    .with("notes", json!(e.notes))
+                    .with("action_details", e.action_details.unwrap_or(Value::Null))
+                    .with("user_id", actor.user_id)
+                    .with("user_name", actor.name.clone())
+                    .with("user_email", actor.email.clone())
+                    .with("user_role", actor.role.clone())
+                    .with("ip_address", actor.ip.clone())
+                    .with("user_agent", actor.user_agent.clone())
+                    .with("session_id", actor.session_id.clone())
+                    .with("created_at", at.to_string())
+                    .with("visible_to", json!(subject.visible_to))
+                    .indexed(Index::Gsi1, keys::AUDIT_INDEX_PK, sort.clone())
+                    .indexed(Index::Gsi2, format!("AUDITACTION#{}", e.action.as_str()), sort.clone())
+                    .indexed(Index::Gsi3, format!("AUDITUSER#{}", actor.user_id), sort),
+            )
+        })
+        .collect();
+    writes.extend(viewer_writes);
+    writes.push(Write::update(store::Key::new("STATS#AUDIT", "ALL"), Changes::default().add("total", count)));
+    writes
+}
+
+
+/// Every write of a change of a grievance: `before` is what was read (its version is the
+/// condition), `after` the new grievance or `None` for a deletion.
+fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Write>) -> Vec<Write> {
+    let empty = BTreeMap::new();
+    let mut writes = Vec::new();
+    let key = keys::grievance(before.or(after).map(|s| s.grievance.id).expect("a change has a grievance"));
+    let condition = match before {
+        Some(b) => Condition::Equals("version".into(), json!(b.grievance.version)),
+        None => Condition::NotExists,
+    };
+    writes.push(match after {
+        Some(a) => Write::put(main_item(&a.grievance, &a.refs)).when(condition),
+        None => Write::delete(key).when(condition),
+    });
+    writes.extend(visibility_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance), after.map(|a| &a.refs).unwrap_or(&empty)));
+    writes.extend(audit);
+    writes.extend(counters::writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
+    writes.extend(usage_writes(before.map(|b| &b.refs).unwrap_or(&empty), after.map(|a| &a.refs).unwrap_or(&empty)));
+    writes
+}
+
+fn batch_writes(grievance: &Grievance, batch: AuditBatch) -> Vec<Write> {
+    audit_writes(grievance, batch.change, &batch.actor, &batch.at, batch.entries)
+}
+
+/// Every write that files `g` (its id, number and times already set), with its CREATED
+/// record, counters and list usage: what a request writes, and what the data generator
+/// loads in bulk.
+pub fn creation_writes(stored: &Stored, actor: &Actor) -> Vec<Write> {
+    let g = &stored.grievance;
+    let summary = format!("Grievance {} created (FIR {})", g.grievance_number, g.fields.fir_no);
+    let entry = AuditEntry {
+        action: AuditAction::Created,
+        field_name: Some("complete_record".into()),
+        old_value: None,
+        new_value: None,
+        notes: Some(summary.clone()),
+        action_details: Some(crate::writes::complete_record(summary, g, true)),
+    };
+    change_writes(None, Some(stored), audit_writes(g, AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]))
+}
+
+
+async fn list_as_stored(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    // With view_all and a text to find, the engine's text index narrows first (a user
+    // without view_all reads only their own partition, which is small).
+    if let (true, Some(text)) = (viewer.view_all, &filters.search) {
+        if let Some(page) = search(store, text, filters, limit, cursor.clone()).await? {
+            return Ok(page);
+        }
+    }
+    let (index, pk) = if !viewer.view_all {
+        (None, keys::visible_pk(viewer.user_id))
+    } else if let Some(status) = filters.status {
+        (Some(Index::Gsi2), keys::status_index_pk(status))
+    } else {
+        (Some(Index::Gsi1), keys::ALL_INDEX_PK.to_string())
+    };
+    let base = match index {
+        Some(i) => Query::index(i, pk),
+        None => Query::table(pk),
+    }
+    .newest_first();
+    let mut items = Vec::new();
+    let mut examined = 0;
+    let mut cursor = cursor;
+    // Every item read is a match when nothing filters beyond the index: read exactly a page.
+    let only_the_index = filters.is_empty() || (viewer.view_all && Filters { status: None, ..filters.clone() }.is_empty());
+    let batch = if only_the_index { limit } else { 200 };
+    loop {
+        let page = store.query(&base.clone().limit(batch).after(cursor.clone())).await?;
+        let count = page.items.len();
+        for (position, item) in page.items.into_iter().enumerate() {
+            examined += 1;
+            let stored = from_item(item.clone())?;
+            if filters.matches(&stored.grievance) {
+                items.push(stored);
+                if items.len() == limit {
+                    let more = position + 1 < count || page.cursor.is_some();
+                    return Ok(StoredPage { items, cursor: more.then(|| store::cursor_after(&item, index)), examined: examined as u64, bounded: false });
+                }
+            }
+            if examined >= crate::reads::READ_BUDGET && (position + 1 < count || page.cursor.is_some()) {
+                return Ok(StoredPage { items, cursor: Some(store::cursor_after(&item, index)), examined: examined as u64, bounded: true });
+            }
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => return Ok(StoredPage { items, cursor: None, examined: examined as u64, bounded: false }),
+        }
+    }
+}
+
+/// The text index's matches that pass the other filters, newest first, with the same bounded
+/// work per request as the index scan. `None` when the engine keeps no text index.
+async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<Option<StoredPage>> {
+    let mut items = Vec::new();
+    let mut examined = 0;
+    let mut cursor = cursor;
+    // With the text as the only filter every match is wanted: read exactly a page.
+    let only_text = Filters { search: None, ..filters.clone() }.is_empty();
+    let batch = if only_text { limit } else { 200 };
+    loop {
+        let Some(page) = store.search(keys::ALL_INDEX_PK, text, batch, cursor.clone()).await? else { return Ok(None) };
+        let count = page.items.len();
+        for (position, item) in page.items.into_iter().enumerate() {
+            examined += 1;
+            let stored = from_item(item)?;
+            let id = stored.grievance.id;
+            if filters.matches(&stored.grievance) {
+                items.push(stored);
+            }
+            let more = position + 1 < count || page.cursor.is_some();
+            if items.len() == limit || examined >= crate::reads::READ_BUDGET {
+                let bounded = more && items.len() < limit;
+                return Ok(Some(StoredPage { items, cursor: more.then(|| store::search_cursor_after(id)), examined: examined as u64, bounded }));
+            }
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => return Ok(Some(StoredPage { items, cursor: None, examined: examined as u64, bounded: false })),
+        }
+    }
+}
+

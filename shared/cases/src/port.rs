@@ -1,0 +1,130 @@
+//! The grievances port: what the rules of `writes`, `reads` and the dashboards ask of the
+//! place grievances are kept, in domain types. An engine implements it (the item engine in
+//! [`crate::items`] over the generic store today); no key, index name or attribute map
+//! crosses it. A change that must be atomic is one call: [`Grievances::commit`] writes the
+//! grievance, its audit records and the figures the engine keeps, all or nothing.
+
+use crate::pendency::Clock;
+use crate::reads::{Filters, Viewer};
+use crate::record::{Actor, Grievance};
+use crate::writes::AuditEntry;
+use async_trait::async_trait;
+use domain::lists::ListKind;
+use domain::Result;
+use std::collections::BTreeMap;
+
+/// The admin-list items a grievance names, by list.
+pub type Refs = BTreeMap<ListKind, i64>;
+
+/// A grievance as kept, with the items it names. Its list-backed names are as they were
+/// written; callers relabel them from the lists (see `writes::relabel_all`).
+#[derive(Clone, Debug)]
+pub struct Stored {
+    pub grievance: Grievance,
+    pub refs: Refs,
+}
+
+/// Which change of a grievance audit records are of: a new version of it, or a numbered
+/// event beside it (a note, an attachment, an export). The two number their records apart,
+/// so a record's id is unique in the trail.
+#[derive(Clone, Copy, Debug)]
+pub enum AuditChange {
+    Version(i64),
+    Event(i64),
+}
+
+/// The audit records one change writes, all by one actor at one time.
+pub struct AuditBatch {
+    pub actor: Actor,
+    /// When, as `domain::clock` writes times.
+    pub at: String,
+    pub change: AuditChange,
+    pub entries: Vec<AuditEntry>,
+}
+
+/// One change of a grievance: `before` as it was read (its version is the condition; `None`
+/// files a new one), `after` as it is to be (`None` deletes it).
+pub struct GrievanceChange<'a> {
+    pub before: Option<&'a Stored>,
+    pub after: Option<&'a Stored>,
+    pub audit: AuditBatch,
+}
+
+/// A page of grievances as kept, and how it was read.
+pub struct StoredPage {
+    pub items: Vec<Stored>,
+    /// Continue from here; present while more may match.
+    pub cursor: Option<String>,
+    /// How many grievances the engine read to answer.
+    pub examined: u64,
+    /// The engine stopped before it had a full page, to bound its work: the page is short
+    /// (maybe empty) though more matches may follow the cursor.
+    pub bounded: bool,
+}
+
+/// The figures kept with the grievances for one scope (the state's, or one user's cases).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tallies {
+    pub total: i64,
+    /// Grievances whose status means resolved or closed.
+    pub done: i64,
+    /// Of those, how many have a resolution date, and their days from filing, summed.
+    pub resolved_count: i64,
+    pub resolution_days: i64,
+    /// By status item id (0: none).
+    pub by_status: BTreeMap<i64, i64>,
+    /// By priority item id (0: none).
+    pub by_priority: BTreeMap<i64, i64>,
+}
+
+/// One police station's figures (id 0: grievances without a station).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StationTally {
+    pub station_id: i64,
+    pub total: i64,
+    pub done: i64,
+}
+
+#[async_trait]
+pub trait Grievances: Send + Sync + 'static {
+    /// A new grievance id, never handed out twice.
+    async fn next_id(&self) -> Result<i64>;
+
+    /// The grievance, whoever may see it (the caller applies the scope).
+    async fn get(&self, id: i64) -> Result<Option<Stored>>;
+
+    /// Writes the change, its audit records, the figures and the admin-list usage counts,
+    /// all or nothing. A `before` whose version moved on is 409 `writes::STALE`; an item
+    /// named that was deleted meanwhile is 409 too.
+    async fn commit(&self, change: GrievanceChange<'_>) -> Result<()>;
+
+    /// Writes something done to a grievance that leaves the grievance itself unchanged (a
+    /// note, an attachment record: `beside`, in the generic store until those have ports of
+    /// their own) with its audit record, on condition that the grievance still exists (else
+    /// 404). A failed condition of `beside` is 409 `writes::CHANGED`.
+    async fn record_beside(&self, grievance: &Grievance, beside: Vec<store::Write>, audit: AuditBatch) -> Result<()>;
+
+    /// The grievances the viewer may see that match `filters`, newest first.
+    async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
+
+    /// How many of the viewer's grievances match `filters`, when the engine can tell without
+    /// reading the matches.
+    async fn matched(&self, viewer: Viewer, filters: &Filters) -> Result<Option<i64>>;
+
+    /// The viewer's figures: the whole state's with view_all, else their own cases'.
+    async fn tallies(&self, viewer: Viewer) -> Result<Tallies>;
+
+    /// The viewer's figures per police station, stations with grievances only.
+    async fn station_tallies(&self, viewer: Viewer) -> Result<Vec<StationTally>>;
+
+    /// How many of the viewer's grievances at each of `stations` are overdue by `clock`.
+    async fn overdue_by_station(&self, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>>;
+}
+
+/// What the grievance rules work over: the generic store (admin lists, sequences, the audit
+/// trail's reads, notes and attachments, until each has its port) and the grievances port.
+#[derive(Clone, Copy)]
+pub struct Cases<'a> {
+    pub store: &'a dyn store::Store,
+    pub grievances: &'a dyn Grievances,
+}
