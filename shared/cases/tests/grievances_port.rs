@@ -1,0 +1,277 @@
+//! The grievances port's conformance suite: a fixture of grievances spread over districts,
+//! stations, statuses, priorities, FIR dates, filers and assignees, and every subset of the
+//! list's filters, in the state scope and in one user's own scope. Whatever the engine, a
+//! list read to its end (following the cursor through short, bounded answers) holds exactly
+//! the grievances an independent reading of the fixture finds, newest first; every count an
+//! engine gives is exact; a page is full unless it is the last or says it is bounded.
+//!
+//! Engines: the item engine over the embedded SQLite store. The relational engine joins this
+//! list when it lands behind the port.
+
+use cases::items::ItemGrievances;
+use cases::pendency::Clock;
+use cases::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, Stored};
+use cases::reads::{Filters, Viewer};
+use cases::{Actor, Grievance};
+use domain::grievance::GrievanceFields;
+use domain::lists::ListKind;
+use domain::pendency::Stage;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use store::sqlite::SqliteStore;
+use store::Store;
+use time::macros::date;
+
+/// More grievances than one list request may read (`reads::READ_BUDGET`), so that sparse
+/// filters need several bounded answers.
+const FIXTURE: usize = 2_400;
+const USERS: [i64; 3] = [101, 102, 103];
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// The items of each list the fixture uses: (id, name).
+struct Lists(BTreeMap<ListKind, Vec<(i64, String)>>);
+
+impl Lists {
+    async fn seeded(store: &dyn Store) -> Lists {
+        lists::seed(store).await.unwrap();
+        let mut all = BTreeMap::new();
+        for kind in [ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities] {
+            let items: Vec<(i64, String)> = lists::list(store, kind).await.unwrap().into_iter().map(|i| (i.id, i.name)).collect();
+            assert!(items.len() >= 3, "{kind:?} has at least three items");
+            all.insert(kind, items);
+        }
+        Lists(all)
+    }
+
+    fn pick(&self, kind: ListKind, rng: &mut Rng, of: usize) -> (i64, String) {
+        let items = &self.0[&kind];
+        items[rng.below(of.min(items.len()) as u64) as usize].clone()
+    }
+}
+
+fn day(d: time::Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+}
+
+fn fixture(lists: &Lists) -> Vec<Stored> {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let start = time::macros::datetime!(2022-01-01 08:00 UTC);
+    (1..=FIXTURE as i64)
+        .map(|id| {
+            let filed = start + time::Duration::hours(9 * id);
+            let fir = filed.date() - time::Duration::days(rng.below(40) as i64);
+            let district = lists.pick(ListKind::Districts, &mut rng, 3);
+            let station = lists.pick(ListKind::PoliceStations, &mut rng, 4);
+            let status = lists.pick(ListKind::Statuses, &mut rng, 4);
+            let priority = lists.pick(ListKind::Priorities, &mut rng, 3);
+            let meaning = domain::lists::StatusMeaning::of_legacy_name(&status.1);
+            let filed_by = USERS[rng.below(3) as usize];
+            let assigned_to = (rng.below(3) == 0).then(|| USERS[rng.below(3) as usize]);
+            // A rare word, so that free text is a sparse filter too.
+            let story = if rng.below(50) == 0 { "Mobile phone snatched near the railway overbridge" } else { "Two-wheeler stolen from the market parking" };
+            let fields = GrievanceFields {
+                type_of_call: None,
+                fir_no: format!("FIR/{}/{:05}", fir.year(), id * 7 % 100_000),
+                fir_date: day(fir),
+                section_and_act: "379 IPC".into(),
+                crime_title: "Theft".into(),
+                district: district.1,
+                police_station: station.1,
+                status: status.1,
+                priority: priority.1,
+                put_in_court: false,
+                cross_case: false,
+                reason: None,
+                current_investigation_officer: None,
+                investigation_officers: Vec::new(),
+                brief_details: story.into(),
+                date_of_order: None,
+                date_of_inward: None,
+                date_for_scrutiny: None,
+                scrutiny_officer_name: None,
+                received_date_after_scrutiny: None,
+                date_of_outward: None,
+                action_taken_by_ig_office: None,
+                final_decision: None,
+            };
+            let filed_at = domain::clock::to_text(filed);
+            let grievance = Grievance {
+                id,
+                grievance_number: format!("GRV-{}-{id:06}", filed.year()),
+                fields,
+                district_id: Some(district.0),
+                police_station_id: Some(station.0),
+                status_id: Some(status.0),
+                priority_id: Some(priority.0),
+                status_meaning: meaning,
+                filed_by,
+                filed_by_name: format!("Officer {filed_by}"),
+                assigned_to,
+                assigned_to_name: assigned_to.map(|u| format!("Officer {u}")),
+                filed_at: filed_at.clone(),
+                updated_at: filed_at.clone(),
+                resolved_at: meaning.is_final().then(|| filed_at.clone()),
+                version: 1,
+            };
+            let refs = BTreeMap::from([
+                (ListKind::Districts, district.0),
+                (ListKind::PoliceStations, station.0),
+                (ListKind::Statuses, status.0),
+                (ListKind::Priorities, priority.0),
+            ]);
+            Stored { grievance, refs }
+        })
+        .collect()
+}
+
+/// The fixture in the SQLite item store, loaded in bulk (one transaction per 20,000 writes).
+async fn item_engine_on_sqlite(dir: &std::path::Path) -> (Arc<dyn Grievances>, Vec<Stored>) {
+    let sqlite = Arc::new(SqliteStore::open(dir.join("portal.db")).unwrap());
+    let lists = Lists::seeded(sqlite.as_ref()).await;
+    let fixture = fixture(&lists);
+    let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
+    let mut writes = Vec::new();
+    for stored in &fixture {
+        writes.extend(cases::items::creation_writes(stored, &actor));
+    }
+    sqlite.bulk(writes).await.unwrap();
+    sqlite.increment(&store::Key::new("SEQ", "grievance"), "n", FIXTURE as i64).await.unwrap();
+    (Arc::new(ItemGrievances::new(sqlite)), fixture)
+}
+
+/// Each filter of the list, set to a value that keeps some of the fixture.
+fn filter_values(fixture: &[Stored], clock: &Clock) -> Vec<Box<dyn Fn(&mut Filters)>> {
+    let g = &fixture[17].grievance;
+    let (district, station, status, priority) = (g.district_id, g.police_station_id, g.status_id, g.priority_id);
+    let clock = clock.clone();
+    vec![
+        Box::new(|f: &mut Filters| f.search = Some("OVERBRIDGE".into())),
+        Box::new(|f: &mut Filters| f.fir_no = Some("/2023/".into())),
+        Box::new(move |f: &mut Filters| f.district = district),
+        Box::new(move |f: &mut Filters| f.police_station = station),
+        Box::new(move |f: &mut Filters| f.status = status),
+        Box::new(move |f: &mut Filters| f.priority = priority),
+        Box::new(|f: &mut Filters| {
+            f.from_date = Some("2022-06-01".into());
+            f.to_date = Some("2023-05-31".into());
+        }),
+        Box::new(move |f: &mut Filters| f.overdue = Some(clock.clone())),
+    ]
+}
+
+/// What the filters keep of the fixture in the viewer's scope, newest first, read from the
+/// fixture by rules written out here rather than by the engine's own.
+fn expected(fixture: &[Stored], viewer: Viewer, f: &Filters) -> Vec<i64> {
+    let contains = |text: &str, part: &str| text.to_lowercase().contains(&part.to_lowercase());
+    let is = |want: Option<i64>, have: Option<i64>| want.is_none() || want == have;
+    let mut kept: Vec<&Grievance> = fixture
+        .iter()
+        .map(|s| &s.grievance)
+        .filter(|g| viewer.view_all || g.filed_by == viewer.user_id || g.assigned_to == Some(viewer.user_id))
+        .filter(|g| {
+            f.search.as_deref().is_none_or(|s| {
+                contains(&g.grievance_number, s) || contains(&g.fields.fir_no, s) || contains(&g.fields.crime_title, s) || contains(&g.fields.brief_details, s)
+            })
+        })
+        .filter(|g| f.fir_no.as_deref().is_none_or(|n| contains(&g.fields.fir_no, n)))
+        .filter(|g| is(f.district, g.district_id) && is(f.police_station, g.police_station_id) && is(f.status, g.status_id) && is(f.priority, g.priority_id))
+        .filter(|g| f.from_date.as_deref().is_none_or(|d| g.fields.fir_date.as_str() >= d) && f.to_date.as_deref().is_none_or(|d| g.fields.fir_date.as_str() <= d))
+        .filter(|g| f.overdue.as_ref().is_none_or(|clock| clock.pendency(g).overdue))
+        .collect();
+    kept.sort_by(|a, b| (&b.filed_at, b.id).cmp(&(&a.filed_at, a.id)));
+    kept.into_iter().map(|g| g.id).collect()
+}
+
+/// Reads the whole list page by page, checking each answer's shape on the way.
+async fn read_to_end(engine: &dyn Grievances, viewer: Viewer, f: &Filters, limit: usize, case: &str) -> Vec<i64> {
+    let mut ids = Vec::new();
+    let mut cursor = None;
+    for _request in 0..10_000 {
+        let page = engine.list(viewer, f, limit, cursor.clone()).await.unwrap();
+        assert!(page.items.len() <= limit, "{case}: a page holds at most `limit`");
+        if page.cursor.is_some() && !page.bounded {
+            assert_eq!(page.items.len(), limit, "{case}: a page that is not the last is full, unless it says it is bounded");
+        }
+        assert!(!(page.bounded && page.cursor.is_none()), "{case}: a bounded answer says where to go on");
+        ids.extend(page.items.iter().map(|s| s.grievance.id));
+        match page.cursor {
+            Some(next) => cursor = Some(next),
+            None => return ids,
+        }
+    }
+    panic!("{case}: the list never ended");
+}
+
+async fn every_combination_of_filters_agrees_with_the_fixture(engine: Arc<dyn Grievances>, fixture: Vec<Stored>) {
+    let priorities: Vec<i64> = fixture.iter().filter_map(|s| s.grievance.priority_id).collect();
+    // Limits that make some of the fixture overdue and leave some not.
+    let limits = priorities.iter().map(|p| (*p, BTreeMap::from([(Stage::Inward, 900u32)]))).collect();
+    let clock = Clock { limits, today: date!(2024 - 06 - 30) };
+    let filters = filter_values(&fixture, &clock);
+    let mut nonempty = 0;
+    for viewer in [Viewer { user_id: 0, view_all: true }, Viewer { user_id: USERS[1], view_all: false }] {
+        for subset in 0u32..(1 << filters.len()) {
+            let mut f = Filters::default();
+            for (bit, set) in filters.iter().enumerate() {
+                if subset & (1 << bit) != 0 {
+                    set(&mut f);
+                }
+            }
+            let case = format!("{viewer:?}, filters {subset:08b}: {f:?}");
+            let want = expected(&fixture, viewer, &f);
+            nonempty += usize::from(!want.is_empty());
+            let got = read_to_end(engine.as_ref(), viewer, &f, 50, &case).await;
+            assert_eq!(got, want, "{case}");
+            if let Some(count) = engine.matched(viewer, &f).await.unwrap() {
+                assert_eq!(count, want.len() as i64, "{case}: a count given is exact");
+            }
+        }
+    }
+    assert!(nonempty > 200, "the fixture and the filter values leave most combinations something to find ({nonempty} of 512)");
+    let all = engine.tallies(Viewer { user_id: 0, view_all: true }).await.unwrap();
+    assert_eq!(all.total, FIXTURE as i64);
+    let own = engine.tallies(Viewer { user_id: USERS[1], view_all: false }).await.unwrap();
+    assert_eq!(own.total, expected(&fixture, Viewer { user_id: USERS[1], view_all: false }, &Filters::default()).len() as i64);
+}
+
+/// A commit based on a version read before someone else's is refused, and leaves nothing.
+async fn a_stale_commit_is_refused_whole(engine: Arc<dyn Grievances>, fixture: Vec<Stored>) {
+    let first = fixture[0].clone();
+    let read = engine.get(first.grievance.id).await.unwrap().expect("the fixture's first grievance");
+    assert_eq!(read.grievance.id, first.grievance.id);
+    let batch = |n: i64| AuditBatch { actor: Actor { user_id: 101, ..Actor::default() }, at: first.grievance.filed_at.clone(), change: AuditChange::Version(n), entries: Vec::new() };
+    let mut next = read.clone();
+    next.grievance.version += 1;
+    next.grievance.fields.brief_details = "First change".into();
+    engine.commit(GrievanceChange { before: Some(&read), after: Some(&next), audit: batch(2) }).await.unwrap();
+    let mut late = read.clone();
+    late.grievance.version += 1;
+    late.grievance.fields.brief_details = "Late change".into();
+    let refused = engine.commit(GrievanceChange { before: Some(&read), after: Some(&late), audit: batch(2) }).await;
+    assert_eq!(refused.unwrap_err().to_string(), cases::writes::STALE);
+    assert_eq!(engine.get(first.grievance.id).await.unwrap().unwrap().grievance.fields.brief_details, "First change");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_engine_on_sqlite_answers_every_combination_of_filters() {
+    let dir = tempfile::tempdir().unwrap();
+    let (engine, fixture) = item_engine_on_sqlite(dir.path()).await;
+    every_combination_of_filters_agrees_with_the_fixture(engine, fixture).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_engine_on_sqlite_refuses_a_stale_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (engine, fixture) = item_engine_on_sqlite(dir.path()).await;
+    a_stale_commit_is_refused_whole(engine, fixture).await;
+}
