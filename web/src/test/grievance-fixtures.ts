@@ -60,7 +60,7 @@ export function makeGrievance(overrides: Partial<GrievanceView> = {}): Grievance
 }
 
 export function page(data: GrievanceView[], extra: Partial<GrievancePage> = {}): GrievancePage {
-  return { success: true, data, total: data.length, matched: data.length, next_cursor: null, ...extra };
+  return { success: true, data, total: data.length, matched: data.length, next_cursor: null, bounded: false, examined: data.length, ...extra };
 }
 
 export function listItem(id: number, name: string, is_active = true): ListItem {

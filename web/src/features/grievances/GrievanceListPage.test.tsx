@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
+import type { GrievanceView } from '../../api/types';
+import { i18n } from '../../i18n';
 import { listHandlers, makeGrievance, makePendency, page } from '../../test/grievance-fixtures';
 import { renderPage } from '../../test/render-page';
 import GrievanceListPage from './GrievanceListPage';
@@ -122,6 +124,174 @@ describe('grievance list', () => {
     expect(await screen.findByText('GRV-2025-000013')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 grievances')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  describe('when the server bounds its work', () => {
+    const third = makeGrievance({ id: 14, grievance_number: 'GRV-2025-000014' });
+    const SEARCH = '/api/grievances?search=bike&limit=50';
+    const bounded = (rows: GrievanceView[], next_cursor: string | null) =>
+      page(rows, { bounded: next_cursor !== null, examined: 2000, next_cursor, total: 6000, matched: null });
+    /** A response that waits until `release()`. */
+    function gate() {
+      let release!: () => void;
+      const opened = new Promise<void>((resolve) => (release = resolve));
+      return { release, later: (response: () => Response) => async () => (await opened, response()) };
+    }
+    /** Every text the page showed while the test ran. */
+    function watchTexts() {
+      const seen = new Set<string>();
+      const observer = new MutationObserver(() => seen.add(document.body.textContent ?? ''));
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      return {
+        stop: () => {
+          observer.disconnect();
+          return [...seen];
+        },
+      };
+    }
+    const searchCalls = (fetch: ReturnType<typeof api>) =>
+      fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith(SEARCH));
+
+    it('reads on without a click, showing its progress, until the end, and never says no matches so far', async () => {
+      const second2 = gate();
+      const third3 = gate();
+      const fetch = api({
+        [`GET ${SEARCH}`]: () => jsonResponse(200, bounded([], 'c1')),
+        [`GET ${SEARCH}&cursor=c1`]: second2.later(() => jsonResponse(200, bounded([first], 'c2'))),
+        [`GET ${SEARCH}&cursor=c2`]: third3.later(() => jsonResponse(200, bounded([second, third], null))),
+      });
+      const texts = watchTexts();
+      renderPage(<GrievanceListPage />, reader, '/grievances?search=bike');
+
+      const progress = await screen.findByText('Searching… 2,000 of 6,000 grievances read');
+      expect(progress).toHaveAttribute('role', 'status');
+      expect(screen.getByRole('button', { name: 'Stop searching' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+      await waitFor(() => expect(searchCalls(fetch)).toHaveLength(2));
+
+      second2.release();
+      expect(await screen.findByText('Searching… 4,000 of 6,000 grievances read')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'GRV-2025-000012' })).toBeInTheDocument();
+
+      third3.release();
+      expect(await screen.findByRole('link', { name: 'GRV-2025-000014' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'GRV-2025-000012' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'GRV-2025-000013' })).toBeInTheDocument();
+      expect(screen.getByText('Showing 3 of 6,000 grievances')).toBeInTheDocument();
+      expect(screen.queryByText(/Searching/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Stop searching' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+      // Each step asked once: the first page is not fetched again with every step.
+      expect(searchCalls(fetch)).toEqual([SEARCH, `${SEARCH}&cursor=c1`, `${SEARCH}&cursor=c2`]);
+      const shown = texts.stop();
+      expect(shown.filter((text) => /so far|No Matching Results|No Grievances Yet/.test(text))).toEqual([]);
+    });
+
+    it("shows 'No Matching Results' only when the end is reached with nothing found", async () => {
+      const texts = watchTexts();
+      api({
+        [`GET ${SEARCH}`]: () => jsonResponse(200, bounded([], 'c1')),
+        [`GET ${SEARCH}&cursor=c1`]: () => jsonResponse(200, bounded([], 'c2')),
+        [`GET ${SEARCH}&cursor=c2`]: () => jsonResponse(200, bounded([], null)),
+      });
+      renderPage(<GrievanceListPage />, reader, '/grievances?search=bike');
+      expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
+      expect(screen.getByText(/6,000 filtered out/)).toBeInTheDocument();
+      expect(screen.queryByText(/Searching/)).not.toBeInTheDocument();
+      const shown = texts.stop();
+      expect(shown.filter((text) => /No Matching Results/.test(text)).every((text) => !/Searching/.test(text))).toBe(true);
+      expect(shown.some((text) => /Searching… 4,000 of 6,000/.test(text))).toBe(true);
+    });
+
+    it("stops asking on 'Stop searching' and resumes on 'Continue searching'", async () => {
+      const step = gate();
+      const fetch = api({
+        [`GET ${SEARCH}`]: () => jsonResponse(200, bounded([], 'c1')),
+        [`GET ${SEARCH}&cursor=c1`]: step.later(() => jsonResponse(200, bounded([], 'c2'))),
+        [`GET ${SEARCH}&cursor=c2`]: () => jsonResponse(200, bounded([], 'c3')),
+        [`GET ${SEARCH}&cursor=c3`]: () => jsonResponse(200, bounded([third], null)),
+      });
+      renderPage(<GrievanceListPage />, reader, '/grievances?search=bike');
+      await screen.findByText('Searching… 2,000 of 6,000 grievances read');
+      await waitFor(() => expect(searchCalls(fetch)).toHaveLength(2));
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Stop searching' }));
+      step.release();
+
+      const stopped = await screen.findByText('Search stopped: no matches in the 4,000 of 6,000 grievances read.');
+      expect(stopped).toHaveAttribute('role', 'status');
+      const resume = screen.getByRole('button', { name: 'Continue searching' });
+      await waitFor(() => expect(resume).toBeEnabled());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(searchCalls(fetch)).toHaveLength(2);
+      expect(screen.queryByText(/Searching/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'No Matching Results' })).not.toBeInTheDocument();
+
+      await user.click(resume);
+      expect(await screen.findByRole('link', { name: 'GRV-2025-000014' })).toBeInTheDocument();
+      expect(searchCalls(fetch)).toEqual([SEARCH, `${SEARCH}&cursor=c1`, `${SEARCH}&cursor=c2`, `${SEARCH}&cursor=c3`]);
+      expect(screen.queryByRole('button', { name: 'Continue searching' })).not.toBeInTheDocument();
+    });
+
+    it('stops on a failed step, shows the error, and asks for that step again on Continue searching', async () => {
+      let failures = 1;
+      const fetch = api({
+        [`GET ${SEARCH}`]: () => jsonResponse(200, bounded([], 'c1')),
+        [`GET ${SEARCH}&cursor=c1`]: () =>
+          failures-- > 0 ? new Response('', { status: 500 }) : jsonResponse(200, bounded([first], null)),
+      });
+      renderPage(<GrievanceListPage />, reader, '/grievances?search=bike');
+      expect(await screen.findByText('Failed to load grievances')).toBeInTheDocument();
+      expect(screen.getByText('Search stopped: no matches in the 2,000 of 6,000 grievances read.')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(searchCalls(fetch)).toEqual([SEARCH, `${SEARCH}&cursor=c1`]);
+
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Continue searching' }));
+      expect(await screen.findByRole('link', { name: 'GRV-2025-000012' })).toBeInTheDocument();
+      expect(screen.queryByText('Failed to load grievances')).not.toBeInTheDocument();
+      expect(searchCalls(fetch)).toEqual([SEARCH, `${SEARCH}&cursor=c1`, `${SEARCH}&cursor=c1`]);
+    });
+
+    it("waits for 'Load more' once a page of rows is in, then reads on for the next page", async () => {
+      const many = Array.from({ length: 50 }, (_, i) =>
+        makeGrievance({ id: 100 + i, grievance_number: `GRV-2025-${String(100 + i).padStart(6, '0')}` }),
+      );
+      const fetch = api({
+        [`GET ${SEARCH}`]: () => jsonResponse(200, bounded(many.slice(0, 30), 'c1')),
+        [`GET ${SEARCH}&cursor=c1`]: () => jsonResponse(200, bounded(many.slice(30), 'c2')),
+        [`GET ${SEARCH}&cursor=c2`]: () => jsonResponse(200, bounded([], 'c3')),
+        [`GET ${SEARCH}&cursor=c3`]: () => jsonResponse(200, bounded([third], null)),
+      });
+      renderPage(<GrievanceListPage />, reader, '/grievances?search=bike');
+      // Fifty rows take jsdom a while to lay out.
+      expect(await screen.findByText('GRV-2025-000149', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText('GRV-2025-000100')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+      expect(screen.getByText('More matches may follow')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(searchCalls(fetch).filter((url) => url.includes('cursor=c2'))).toEqual([]);
+
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByText('GRV-2025-000014', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(searchCalls(fetch).filter((url) => url.includes('cursor='))).toEqual([`${SEARCH}&cursor=c1`, `${SEARCH}&cursor=c2`, `${SEARCH}&cursor=c3`]);
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    });
+
+    it('shows the progress in Hindi', async () => {
+      const step = gate();
+      api({
+        [`GET ${SEARCH}`]: () => jsonResponse(200, bounded([], 'c1')),
+        [`GET ${SEARCH}&cursor=c1`]: step.later(() => jsonResponse(200, bounded([], null))),
+      });
+      await i18n.changeLanguage('hi');
+      renderPage(<GrievanceListPage />, reader, '/grievances?search=bike');
+      expect(await screen.findByText('खोज जारी है… 6,000 में से 2,000 शिकायतें पढ़ी गईं')).toHaveAttribute('role', 'status');
+      expect(screen.getByRole('button', { name: 'खोज रोकें' })).toBeInTheDocument();
+      step.release();
+      expect(await screen.findByRole('heading', { name: 'कोई मेल खाता परिणाम नहीं' })).toBeInTheDocument();
+    });
   });
 
   it("shows 'No Grievances Yet' with 'Create First Grievance' to a creator", async () => {

@@ -1,6 +1,9 @@
 // 'Grievances & FIR Management' (spec §2 "Grievance list", §6, §8). Filters
-// live in the URL and are applied by the server; pages follow with 'Load more'.
-import { useCallback, useMemo, useState } from 'react';
+// live in the URL and are applied by the server; full pages follow with 'Load
+// more'. When the server bounds its work (filters no index covers) and answers a
+// short page, the list reads on by itself, showing its progress, until it has a
+// page, the end, or the user stops it (keep-reading.ts).
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
@@ -14,11 +17,12 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { useTransientMessage } from '../../components/use-transient-message';
-import { dash, formatDate } from '../../lib/format';
+import { dash, formatCount, formatDate } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { grievancesApi } from './api';
 import { ExportButtons } from './ExportButtons';
 import { GrievanceFilterPanel } from './GrievanceFilterPanel';
+import { searchState } from './keep-reading';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { dismissLabel } from '../../i18n/amplify-labels';
 import {
@@ -29,6 +33,20 @@ import {
   listPath,
   type GrievanceFilters,
 } from './list-filters';
+
+/** Where the user's last ask for a page began, for the list's current filters. */
+interface Run {
+  /** The first page's path: the filters this run is for. */
+  key: string;
+  /** The index of the first page loaded since the user last asked for a page. */
+  fromPage: number;
+  /** The user pressed 'Stop searching'. */
+  stopped: boolean;
+  /** The list is reading on by itself: the first page need not be fetched again with each step. */
+  auto: boolean;
+}
+
+const newRun = (key: string): Run => ({ key, fromPage: 0, stopped: false, auto: false });
 
 export default function GrievanceListPage() {
   const { t } = useTranslation('grievances');
@@ -48,8 +66,13 @@ export default function GrievanceListPage() {
     },
     [filters],
   );
+  const searchKey = listPath(filters);
+  const [run, setRun] = useState<Run>(() => newRun(searchKey));
+  // New filters start a new run.
+  const current = run.key === searchKey ? run : newRun(searchKey);
+
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<GrievancePage>(getKey, {
-    revalidateFirstPage: true,
+    revalidateFirstPage: !current.auto,
   });
 
   const [deleting, setDeleting] = useState<GrievanceView | null>(null);
@@ -71,6 +94,44 @@ export default function GrievanceListPage() {
   const counters = first
     ? listCounters({ loaded: rows.length, total: first.total, matched: first.matched, hasMore, filtered })
     : null;
+  const search = searchState({
+    pages,
+    fromPage: current.fromPage,
+    stopped: current.stopped,
+    failed: Boolean(error),
+    requested: size,
+    busy: isValidating,
+  });
+  const total = last?.total ?? 0;
+  const progress = { read: formatCount(Math.min(search.examined, total)), total: formatCount(total), count: total };
+
+  // Read the next bounded step without a click. The first time, only mark the run as
+  // automatic (so the steps do not fetch the first page again), then step once per
+  // page loaded: a failed step, a revalidation or a stop leaves readNext false.
+  const { readNext } = search;
+  const pageCount = pages.length;
+  const auto = current.auto;
+  useEffect(() => {
+    if (!readNext) return;
+    if (!auto) setRun((previous) => ({ ...(previous.key === searchKey ? previous : newRun(searchKey)), auto: true }));
+    else void setSize(pageCount + 1);
+  }, [readNext, auto, pageCount, searchKey, setSize]);
+
+  /** 'Load more': the user asks for one more page. */
+  function loadMore() {
+    setRun({ key: searchKey, fromPage: pageCount, stopped: false, auto: false });
+    void setSize(pageCount + 1);
+  }
+
+  function stopSearching() {
+    setRun({ ...current, stopped: true });
+  }
+
+  /** 'Continue searching' after a stop, or after a step failed (asks for that step again). */
+  function continueSearching() {
+    setRun({ ...current, stopped: false });
+    if (error) void setSize(pageCount + 1);
+  }
 
   async function confirmDelete(grievance: GrievanceView) {
     setBusy(true);
@@ -147,7 +208,7 @@ export default function GrievanceListPage() {
           <LoadingState label={t('list.loading')} />
         ) : error && !data ? (
           <LoadFailure message={errorText(error, t('list.loadFailed'))} onRetry={() => void mutate()} padded />
-        ) : rows.length === 0 && !hasMore ? (
+        ) : rows.length === 0 && search.phase === 'done' ? (
           first && first.total === 0 && !filtered ? (
             <Flex direction="column" alignItems="center" gap="small" className="empty-state">
               <Heading level={3} className="empty-title">
@@ -256,18 +317,33 @@ export default function GrievanceListPage() {
                   </TableBody>
                 </Table>
               </div>
-            ) : (
-              <Text className="empty-state">{t('list.noMatchesSoFar')}</Text>
-            )}
+            ) : null}
             {error ? (
               <Alert variation="error" className="panel-notice-inset">
                 {errorText(error, t('list.loadFailed'))}
               </Alert>
             ) : null}
-            {hasMore ? (
+            {search.phase === 'reading' || search.phase === 'stopped' ? (
+              <Flex className={rows.length > 0 ? 'load-more' : 'load-more search-empty'} direction="column" alignItems="center" gap="xs">
+                <Text className="muted-text" role="status">
+                  {search.phase === 'reading'
+                    ? t('list.searching', progress)
+                    : t(rows.length > 0 ? 'list.searchStopped' : 'list.searchStoppedEmpty', progress)}
+                </Text>
+                {search.phase === 'reading' ? (
+                  <Button size="small" onClick={stopSearching}>
+                    {t('list.stopSearching')}
+                  </Button>
+                ) : (
+                  <Button onClick={continueSearching} isLoading={loadingMore} loadingText={t('list.loadingMore')}>
+                    {t('list.continueSearching')}
+                  </Button>
+                )}
+              </Flex>
+            ) : search.phase === 'more' ? (
               <Flex className="load-more" direction="column" alignItems="center" gap="xs">
                 {counters?.more ? <Text className="muted-text">{counters.more}</Text> : null}
-                <Button onClick={() => void setSize(size + 1)} isLoading={loadingMore} loadingText={t('list.loadingMore')}>
+                <Button onClick={loadMore} isLoading={loadingMore} loadingText={t('list.loadingMore')}>
                   {t('list.loadMore')}
                 </Button>
               </Flex>
