@@ -138,8 +138,7 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     let viewer = viewer(&caller);
     let first_page = cursor.is_none();
     let page = reads::list(state.cases(), viewer, &filters, limit, cursor).await?;
-    let total = state.grievances.tallies(viewer).await?.total;
-    let mut matched = reads::matched_count(state.cases(), viewer, &filters).await?;
+    let cases::port::ListCount { total, mut matched } = state.grievances.count(viewer, &filters).await?;
     // A first page that ends the scan holds every match: its length is the exact count,
     // whatever combination of filters produced it.
     if matched.is_none() && first_page && page.cursor.is_none() {

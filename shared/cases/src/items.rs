@@ -4,13 +4,12 @@
 //! Every key and attribute name of a grievance lives here and in [`crate::keys`].
 
 use crate::pendency::{date_text, Clock};
-use crate::port::{AuditBatch, AuditChange, Grievances, GrievanceChange, StationTally, Stored, StoredPage, Tallies};
+use crate::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, ListCount, StationTally, Stored, StoredPage, Tallies};
 use crate::reads::{Filters, Viewer};
 use crate::record::{Actor, Grievance};
 use crate::writes::{AuditEntry, CHANGED, STALE};
 use crate::{counters, keys};
 use async_trait::async_trait;
-use domain::audit::AuditAction;
 use domain::lists::{ListKind, StatusMeaning};
 use domain::pendency::{self as rules, Stage};
 use domain::{Error, Result};
@@ -81,44 +80,28 @@ impl Grievances for ItemGrievances {
         list_as_stored(self.store.as_ref(), viewer, filters, limit, cursor).await
     }
 
-    /// Known from the counters for no filter, or a single status, priority or police
-    /// station filter; unknown otherwise.
-    async fn matched(&self, viewer: Viewer, filters: &Filters) -> Result<Option<i64>> {
-    if filters.unknown_item {
-        return Ok(Some(0));
+    /// The total from the viewer's counters (one read); the matches known from them for no
+    /// filter, or a single status, priority or police station filter; unknown otherwise.
+    async fn count(&self, viewer: Viewer, filters: &Filters) -> Result<ListCount> {
+        let tallies = self.tallies(viewer).await?;
+        let matched = if filters.unknown_item {
+            Some(0)
+        } else if filters.set_count() > 1 {
+            None
+        } else if let Some(station) = filters.police_station {
+            let item = self.store.get(&keys::stats_station(scope_of(viewer), station)).await?;
+            Some(item.and_then(|i| i.i64("total")).unwrap_or(0))
+        } else if let Some(status) = filters.status {
+            Some(tallies.by_status.get(&status).copied().unwrap_or(0))
+        } else if let Some(priority) = filters.priority {
+            Some(tallies.by_priority.get(&priority).copied().unwrap_or(0))
+        } else if filters.is_empty() {
+            Some(tallies.total)
+        } else {
+            None
+        };
+        Ok(ListCount { total: tallies.total, matched })
     }
-    let only = |f: &Filters| {
-        let set = [
-            f.search.is_some(),
-            f.fir_no.is_some(),
-            f.district.is_some(),
-            f.police_station.is_some(),
-            f.status.is_some(),
-            f.priority.is_some(),
-            f.from_date.is_some() || f.to_date.is_some(),
-            f.overdue.is_some(),
-        ];
-        set.iter().filter(|s| **s).count()
-    };
-    if only(filters) > 1 {
-        return Ok(None);
-    }
-    if let Some(station) = filters.police_station {
-        let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
-        let item = self.store.get(&keys::stats_station(scope, station)).await?;
-        return Ok(Some(item.and_then(|i| i.i64("total")).unwrap_or(0)));
-    }
-    let tallies = self.tallies(viewer).await?;
-    Ok(if let Some(status) = filters.status {
-        Some(tallies.by_status.get(&status).copied().unwrap_or(0))
-    } else if let Some(priority) = filters.priority {
-        Some(tallies.by_priority.get(&priority).copied().unwrap_or(0))
-    } else if filters.is_empty() {
-        Some(tallies.total)
-    } else {
-        None
-    })
-}
 
     async fn tallies(&self, viewer: Viewer) -> Result<Tallies> {
         let key = if viewer.view_all { keys::stats_all() } else { keys::stats_user(viewer.user_id) };
@@ -364,15 +347,7 @@ fn batch_writes(grievance: &Grievance, batch: AuditBatch) -> Vec<Write> {
 /// loads in bulk.
 pub fn creation_writes(stored: &Stored, actor: &Actor) -> Vec<Write> {
     let g = &stored.grievance;
-    let summary = format!("Grievance {} created (FIR {})", g.grievance_number, g.fields.fir_no);
-    let entry = AuditEntry {
-        action: AuditAction::Created,
-        field_name: Some("complete_record".into()),
-        old_value: None,
-        new_value: None,
-        notes: Some(summary.clone()),
-        action_details: Some(crate::writes::complete_record(summary, g, true)),
-    };
+    let entry = crate::writes::complete_record_entry(g, true);
     change_writes(None, Some(stored), audit_writes(g, AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]))
 }
 

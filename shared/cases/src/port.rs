@@ -77,6 +77,13 @@ pub struct Tallies {
     pub by_priority: BTreeMap<i64, i64>,
 }
 
+/// A list's counts: every grievance in the viewer's scope, and the matches when known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListCount {
+    pub total: i64,
+    pub matched: Option<i64>,
+}
+
 /// One police station's figures (id 0: grievances without a station).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StationTally {
@@ -107,9 +114,9 @@ pub trait Grievances: Send + Sync + 'static {
     /// The grievances the viewer may see that match `filters`, newest first.
     async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
 
-    /// How many of the viewer's grievances match `filters`, when the engine can tell without
-    /// reading the matches.
-    async fn matched(&self, viewer: Viewer, filters: &Filters) -> Result<Option<i64>>;
+    /// How many grievances the viewer can see, and how many of them match `filters` when
+    /// the engine can tell without reading the matches.
+    async fn count(&self, viewer: Viewer, filters: &Filters) -> Result<ListCount>;
 
     /// The viewer's figures: the whole state's with view_all, else their own cases'.
     async fn tallies(&self, viewer: Viewer) -> Result<Tallies>;

@@ -63,15 +63,24 @@ fn contains(haystack: &str, needle: &str) -> bool {
 
 impl Filters {
     pub fn is_empty(&self) -> bool {
-        self.search.is_none()
-            && self.fir_no.is_none()
-            && self.district.is_none()
-            && self.police_station.is_none()
-            && self.status.is_none()
-            && self.priority.is_none()
-            && self.from_date.is_none()
-            && self.to_date.is_none()
-            && self.overdue.is_none()
+        self.set_count() == 0
+    }
+
+    /// How many of the list's filters are set (a FIR date range counts once).
+    pub fn set_count(&self) -> usize {
+        [
+            self.search.is_some(),
+            self.fir_no.is_some(),
+            self.district.is_some(),
+            self.police_station.is_some(),
+            self.status.is_some(),
+            self.priority.is_some(),
+            self.from_date.is_some() || self.to_date.is_some(),
+            self.overdue.is_some(),
+        ]
+        .into_iter()
+        .filter(|set| *set)
+        .count()
     }
 
     pub fn matches(&self, g: &Grievance) -> bool {
@@ -149,15 +158,6 @@ pub async fn list(cases: Cases<'_>, viewer: Viewer, filters: &Filters, limit: us
     let StoredPage { mut items, cursor, examined, bounded } = cases.grievances.list(viewer, filters, limit, cursor).await?;
     writes::relabel_all(cases.store, &mut items).await?;
     Ok(ListPage { items: items.into_iter().map(|s| s.grievance).collect(), cursor, examined, bounded })
-}
-
-/// How many of the viewer's grievances match `filters`, when the engine can tell without
-/// reading every match.
-pub async fn matched_count(cases: Cases<'_>, viewer: Viewer, filters: &Filters) -> Result<Option<i64>> {
-    if filters.unknown_item {
-        return Ok(Some(0));
-    }
-    cases.grievances.matched(viewer, filters).await
 }
 
 /// One audit record as the API answers it.

@@ -211,9 +211,19 @@ pub fn parse_fields(body: &Value) -> Result<GrievanceFields> {
     GrievanceFields::parse(body, today())
 }
 
-/// The complete record of a grievance as its CREATED and DELETED audit records keep it.
-pub fn complete_record(summary: String, g: &Grievance, created: bool) -> Value {
-    audit::complete_record(summary, &serde_json::to_value(g).expect("a grievance serialises"), created)
+/// The CREATED (or DELETED) audit record of `g`, keeping the complete record.
+pub fn complete_record_entry(g: &Grievance, created: bool) -> AuditEntry {
+    let (action, done) = if created { (AuditAction::Created, "created") } else { (AuditAction::Deleted, "deleted") };
+    let summary = format!("Grievance {} {done} (FIR {})", g.grievance_number, g.fields.fir_no);
+    let record = serde_json::to_value(g).expect("a grievance serialises");
+    AuditEntry {
+        action,
+        field_name: Some("complete_record".into()),
+        old_value: None,
+        new_value: None,
+        notes: Some(summary.clone()),
+        action_details: Some(audit::complete_record(summary, &record, created)),
+    }
 }
 
 pub async fn create(cases: Cases<'_>, actor: &Actor, mut fields: GrievanceFields) -> Result<Grievance> {
@@ -241,15 +251,7 @@ pub async fn create(cases: Cases<'_>, actor: &Actor, mut fields: GrievanceFields
         version: 1,
     };
     named.apply(&mut g);
-    let summary = format!("Grievance {} created (FIR {})", g.grievance_number, g.fields.fir_no);
-    let entry = AuditEntry {
-        action: AuditAction::Created,
-        field_name: Some("complete_record".into()),
-        old_value: None,
-        new_value: None,
-        notes: Some(summary.clone()),
-        action_details: Some(complete_record(summary, &g, true)),
-    };
+    let entry = complete_record_entry(&g, true);
     let after = Stored { grievance: g, refs };
     match commit(cases, None, Some(&after), actor, &now, 1, vec![entry]).await {
         Ok(()) => Ok(after.grievance),
@@ -417,15 +419,7 @@ async fn delete_once(cases: Cases<'_>, actor: &Actor, id: i64) -> Result<Grievan
     let read = load(cases, id).await?.ok_or_else(not_found)?;
     let before = &read.grievance;
     let now = domain::clock::now_text();
-    let summary = format!("Grievance {} deleted (FIR {})", before.grievance_number, before.fields.fir_no);
-    let entry = AuditEntry {
-        action: AuditAction::Deleted,
-        field_name: Some("complete_record".into()),
-        old_value: None,
-        new_value: None,
-        notes: Some(summary.clone()),
-        action_details: Some(complete_record(summary, before, false)),
-    };
+    let entry = complete_record_entry(before, false);
     commit(cases, Some(&read), None, actor, &now, before.version + 1, vec![entry]).await?;
     Ok(read.grievance)
 }
