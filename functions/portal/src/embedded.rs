@@ -20,7 +20,7 @@ pub fn open(data_dir: &Path) -> anyhow::Result<AppState> {
     let secret = jwt_secret(data_dir)?;
     let blobs = LocalBlobs::new(data_dir.join("exports"), &secret).context("cannot open the exports directory")?;
     let attachments = LocalBlobs::serving(data_dir.join("attachments"), &secret, blobs::local::ATTACHMENTS_ROUTE).context("cannot open the attachments directory")?;
-    Ok(AppState::new(Arc::new(store), TokenKeys::new(&secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))))
+    Ok(AppState::embedded(Arc::new(store), TokenKeys::new(&secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))))
 }
 
 /// The JWT secret, generated on first start and kept in the data directory (mode 0600).

@@ -94,8 +94,8 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Migrate { data_dir, table } => {
-            let store = open_store(&data_dir, table).await?;
-            app::migrate(store.as_ref()).await?;
+            let (store, grievances) = open_engines(&data_dir, table).await?;
+            portal::migrate(store.as_ref(), grievances.as_ref()).await?;
             println!("The store is up to date.");
             Ok(())
         }
@@ -120,6 +120,20 @@ async fn main() -> anyhow::Result<()> {
 
 /// The embedded store of `data_dir`, or a state's DynamoDB table (with the operator's AWS
 /// credentials), ready for its first request.
+/// The store and the grievances engine that suits it, as the portal or a Lambda opens them.
+async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<(std::sync::Arc<dyn store::Store>, std::sync::Arc<dyn cases::Grievances>)> {
+    Ok(match table {
+        Some(_) => {
+            let store = open_store(data_dir, table).await?;
+            (store.clone(), std::sync::Arc::new(cases::items::ItemGrievances::new(store)))
+        }
+        None => {
+            let state = embedded::open(data_dir)?;
+            (state.store, state.grievances)
+        }
+    })
+}
+
 async fn open_store(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<std::sync::Arc<dyn store::Store>> {
     Ok(match table {
         Some(table) => {

@@ -12,6 +12,7 @@ use domain::lists::ListKind;
 use domain::user::UserStatus;
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 use store::sqlite::SqliteStore;
 use store::Store;
 use time::{Duration, OffsetDateTime};
@@ -76,13 +77,14 @@ fn day(t: OffsetDateTime) -> String {
 
 pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let state = crate::embedded::open(data_dir)?;
-    let sqlite = SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?;
-    let store: &dyn Store = &sqlite;
+    let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
+    let store: &dyn Store = sqlite.as_ref();
     http_glue::state::prepare_store(store).await?;
     // Upgrades first: what follows is written in this release's format, so the portal's
     // first start finds nothing to upgrade.
-    crate::migrate(store).await?;
+    crate::migrate(store, state.grievances.as_ref()).await?;
     drop(state);
+    let grievances = cases::relational::SqlGrievances::new(sqlite.clone());
     let mut names: BTreeMap<ListKind, Vec<(i64, String)>> = BTreeMap::new();
     for kind in [ListKind::CallTypes, ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities, ListKind::Reasons] {
         names.insert(kind, lists::list(store, kind).await?.into_iter().filter(|i| i.is_active).map(|i| (i.id, i.name)).collect());
@@ -130,7 +132,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
         staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: SEED_ROLE.into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into() });
     }
 
-    let first_id = store.increment(&store::Key::new("SEQ", "grievance"), "n", count as i64).await? - count as i64 + 1;
+    let first_id = cases::items::next_ids(store, count as i64).await?;
     let mut rng = Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let now = domain::clock::now();
     let span = 5 * 365 * 24 * 3600;
@@ -212,9 +214,9 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
             updated_at: filed_text,
             version: 1,
         };
-        batch.extend(cases::items::creation_writes(&cases::Stored { grievance: g, refs }, &actor));
-        if batch.len() >= 20_000 || n + 1 == count {
-            sqlite.bulk(std::mem::take(&mut batch)).await?;
+        batch.push((cases::Stored { grievance: g, refs }, actor));
+        if batch.len() >= 5_000 || n + 1 == count {
+            grievances.load(&std::mem::take(&mut batch)).await?;
             eprint!("\r  {} of {count} grievances", n + 1);
         }
     }

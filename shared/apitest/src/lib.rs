@@ -42,20 +42,27 @@ impl Answer {
     }
 }
 
+/// An existing store to open, as the portal would: the embedded file (with the relational
+/// grievances engine) or another engine (the item engine).
+pub enum Stores {
+    Sqlite(Arc<store::sqlite::SqliteStore>),
+    Other(Arc<dyn store::Store>),
+}
+
 impl Api {
     pub async fn new(engine: Engine, routes: fn() -> AreaRouter) -> Api {
         // Internal errors are logged, never answered: show them in a failing test's output.
         let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("error").try_init();
         let secret = b"0123456789abcdef0123456789abcdef-test-secret";
         type Blobs = Arc<dyn blobs::BlobStore>;
-        type Engines = (Arc<dyn store::Store>, Blobs, Blobs, Option<tempfile::TempDir>);
-        let (store, blobs, attachments, dir): Engines = match engine {
+        type Engines = (Arc<dyn store::Store>, Option<Arc<store::sqlite::SqliteStore>>, Blobs, Blobs, Option<tempfile::TempDir>);
+        let (store, sqlite, blobs, attachments, dir): Engines = match engine {
             Engine::Sqlite => {
                 let dir = tempfile::tempdir().unwrap();
-                let store = store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap();
+                let store = Arc::new(store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap());
                 let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), secret).unwrap();
                 let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), secret, blobs::local::ATTACHMENTS_ROUTE).unwrap();
-                (Arc::new(store), Arc::new(blobs), Arc::new(attachments), Some(dir))
+                (store.clone(), Some(store), Arc::new(blobs), Arc::new(attachments), Some(dir))
             }
             Engine::Dynamo => {
                 let store = store::dynamo::DynamoStore::local(testkit::moto_endpoint(), testkit::unique("api")).await;
@@ -68,14 +75,17 @@ impl Api {
                         blobs
                     }
                 };
-                (Arc::new(store), Arc::new(bucket("exports").await), Arc::new(bucket("attachments").await), None)
+                (Arc::new(store), None, Arc::new(bucket("exports").await), Arc::new(bucket("attachments").await), None)
             }
         };
         http_glue::state::prepare_store(store.as_ref()).await.unwrap();
         auth::bootstrap::create_admin(store.as_ref(), ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
         // The tests sign in as the Admin by password; the second factor has tests of its own.
         auth::bootstrap::set_two_factor_requirement(store.as_ref(), auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
-        let state = AppState::new(store, auth::TokenKeys::new(secret), Some(blobs), Some(attachments));
+        let state = match sqlite {
+            Some(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
+            None => AppState::new(store, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
+        };
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: dir }
@@ -84,12 +94,15 @@ impl Api {
     /// `routes` over an existing store (a data directory written by an earlier release, say),
     /// as the portal opens one: its lists seeded if they never were, nothing else added.
     /// Files go to local directories in `dir`.
-    pub async fn over(store: Arc<dyn store::Store>, dir: tempfile::TempDir, routes: fn() -> AreaRouter) -> Api {
+    pub async fn over(store: Stores, dir: tempfile::TempDir, routes: fn() -> AreaRouter) -> Api {
         let secret = b"0123456789abcdef0123456789abcdef-test-secret";
         let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), secret).unwrap();
         let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), secret, blobs::local::ATTACHMENTS_ROUTE).unwrap();
-        http_glue::state::prepare_store(store.as_ref()).await.unwrap();
-        let state = AppState::new(store, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments)));
+        let state = match store {
+            Stores::Sqlite(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
+            Stores::Other(store) => AppState::new(store, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
+        };
+        http_glue::state::prepare_store(state.store.as_ref()).await.unwrap();
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: Some(dir) }

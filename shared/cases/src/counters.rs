@@ -16,7 +16,7 @@ pub fn priority_attr(priority_id: Option<i64>) -> String {
     format!("priority#{}", priority_id.unwrap_or(0))
 }
 
-fn resolution_days(g: &Grievance) -> Option<i64> {
+pub(crate) fn resolution_days(g: &Grievance) -> Option<i64> {
     let resolved = domain::clock::parse(g.resolved_at.as_deref()?)?;
     let filed = domain::clock::parse(&g.filed_at)?;
     Some(((resolved - filed).whole_hours() as f64 / 24.0).round() as i64)

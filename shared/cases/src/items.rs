@@ -29,6 +29,12 @@ impl ItemGrievances {
     }
 }
 
+/// Reserves `count` grievance ids and answers the first. Both engines draw from this one
+/// sequence, so ids go on where an upgraded store's left off.
+pub async fn next_ids(store: &dyn Store, count: i64) -> Result<i64> {
+    Ok(store.increment(&store::Key::new("SEQ", "grievance"), "n", count).await? - count + 1)
+}
+
 fn stale_or_gone(e: StoreError) -> Error {
     match e {
         StoreError::ConditionFailed { at: 0 } => Error::conflict(STALE),
@@ -50,7 +56,7 @@ fn scope_of(viewer: Viewer) -> Option<i64> {
 #[async_trait]
 impl Grievances for ItemGrievances {
     async fn next_id(&self) -> Result<i64> {
-        Ok(self.store.increment(&store::Key::new("SEQ", "grievance"), "n", 1).await?)
+        next_ids(self.store.as_ref(), 1).await
     }
 
     async fn get(&self, id: i64) -> Result<Option<Stored>> {
@@ -211,7 +217,7 @@ pub fn visibility_writes(before: Option<&Grievance>, after: Option<&Grievance>, 
     writes
 }
 
-fn usage_writes(before: &BTreeMap<ListKind, i64>, after: &BTreeMap<ListKind, i64>) -> Vec<Write> {
+pub(crate) fn usage_writes(before: &BTreeMap<ListKind, i64>, after: &BTreeMap<ListKind, i64>) -> Vec<Write> {
     let mut deltas: BTreeMap<(ListKind, i64), i64> = BTreeMap::new();
     for (k, id) in before {
         *deltas.entry((*k, *id)).or_default() -= 1;
@@ -338,7 +344,7 @@ fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Wri
     writes
 }
 
-fn batch_writes(grievance: &Grievance, batch: AuditBatch) -> Vec<Write> {
+pub(crate) fn batch_writes(grievance: &Grievance, batch: AuditBatch) -> Vec<Write> {
     audit_writes(grievance, batch.change, &batch.actor, &batch.at, batch.entries)
 }
 

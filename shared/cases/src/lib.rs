@@ -11,6 +11,7 @@ pub mod notes;
 pub mod pendency;
 pub mod port;
 pub mod reads;
+pub mod relational;
 pub mod trail;
 pub mod record;
 pub mod writes;

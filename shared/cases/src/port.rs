@@ -126,6 +126,12 @@ pub trait Grievances: Send + Sync + 'static {
 
     /// How many of the viewer's grievances at each of `stations` are overdue by `clock`.
     async fn overdue_by_station(&self, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>>;
+
+    /// Brings in grievances an earlier release kept in another shape: an upgrade step run
+    /// at start, answering how many it moved (none when there is nothing to do).
+    async fn upgrade(&self) -> Result<u64> {
+        Ok(0)
+    }
 }
 
 /// What the grievance rules work over: the generic store (admin lists, sequences, the audit

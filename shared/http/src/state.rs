@@ -24,6 +24,13 @@ impl AppState {
         AppState { store, grievances, tokens, blobs, attachments }
     }
 
+    /// The embedded state: one SQLite file holding the generic items and the relational
+    /// grievance rows, written together.
+    pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
+        let grievances = Arc::new(cases::relational::SqlGrievances::new(store.clone()));
+        AppState { store, grievances, tokens, blobs, attachments }
+    }
+
     /// What the grievance rules work over.
     pub fn cases(&self) -> cases::Cases<'_> {
         cases::Cases { store: self.store.as_ref(), grievances: self.grievances.as_ref() }

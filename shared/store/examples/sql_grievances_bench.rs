@@ -200,6 +200,9 @@ fn generate(rng: &mut Rng, n: u64, count: u64, fir_seq: &mut BTreeMap<(usize, i3
         stage: at.stage,
         stage_since: day(at.since),
         version: 1,
+        status_meaning: STATUSES[status].1,
+        resolution_days: None,
+        other_refs: Default::default(),
     }
 }
 

@@ -44,7 +44,7 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
     let conn = Connection::open(path).map_err(backend)?;
     conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(backend)?;
     conn.execute_batch(
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-32000;",
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-32000;",
     )
     .map_err(backend)?;
     Ok(conn)
@@ -63,6 +63,9 @@ impl SqliteStore {
         }
         let writer = open(&path)?;
         writer.execute_batch(SCHEMA).map_err(backend)?;
+        // The relational tables (grievances so far) live in the same file, so that a row and
+        // the items written with it (its audit records) commit in one transaction.
+        crate::sql::migrate(&writer).map_err(backend)?;
         let readers = (0..READERS).map(|_| open(&path)).collect::<Result<Vec<_>, _>>()?;
         Ok(SqliteStore { path, writer: Arc::new(Mutex::new(writer)), readers: Arc::new(Mutex::new(readers)) })
     }
@@ -331,7 +334,68 @@ fn run_transaction(conn: &mut Connection, writes: &[Write]) -> Result<(), StoreE
     tx.commit().map_err(backend)
 }
 
+fn run_transaction_with<T, E>(
+    conn: &mut Connection,
+    writes: &[Write],
+    f: impl FnOnce(&rusqlite::Transaction) -> Result<T, E>,
+) -> Result<Result<T, E>, StoreError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(backend)?;
+    for (at, write) in writes.iter().enumerate() {
+        apply_write(&tx, at, write)?;
+    }
+    match f(&tx) {
+        Ok(value) => {
+            tx.commit().map_err(backend)?;
+            Ok(Ok(value))
+        }
+        // Dropping `tx` rolls back.
+        Err(e) => Ok(Err(e)),
+    }
+}
+
 impl SqliteStore {
+    /// Runs `f` on a reader connection: the relational engine's reads.
+    pub async fn read_with<T: Send + 'static, E: From<StoreError> + Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, E> {
+        self.read(move |conn| Ok(f(conn))).await?
+    }
+
+    /// Applies `writes` and runs `f` in one transaction, all or nothing: a grievance row
+    /// (written by `f`) with the items that go with it. `writes` go first, so a failed
+    /// condition is reported at its position as by [`Store::transact`]; an error of `f`
+    /// rolls everything back and is answered as the inner error.
+    pub async fn transact_with<T: Send + 'static, E: Send + 'static>(
+        &self,
+        writes: Vec<Write>,
+        f: impl FnOnce(&rusqlite::Transaction) -> Result<T, E> + Send + 'static,
+    ) -> Result<Result<T, E>, StoreError> {
+        check_transaction(&writes)?;
+        self.write(move |conn| run_transaction_with(conn, &writes, f)).await
+    }
+
+    /// As [`Self::transact_with`] with any number of writes (several may touch one item,
+    /// applied in order): for upgrades (`durable`) and the data generator, which does not
+    /// wait for the disk on commit (see [`Self::bulk`]).
+    pub async fn bulk_with<T: Send + 'static, E: Send + 'static>(
+        &self,
+        writes: Vec<Write>,
+        durable: bool,
+        f: impl FnOnce(&rusqlite::Transaction) -> Result<T, E> + Send + 'static,
+    ) -> Result<Result<T, E>, StoreError> {
+        self.write(move |conn| {
+            if durable {
+                return run_transaction_with(conn, &writes, f);
+            }
+            conn.execute_batch("PRAGMA synchronous=OFF").map_err(backend)?;
+            let result = run_transaction_with(conn, &writes, f);
+            conn.execute_batch("PRAGMA synchronous=FULL").map_err(backend)?;
+            result
+        })
+        .await
+    }
+
     /// Loads many writes at once, for the data generator: one transaction, any number of
     /// writes (several may touch one item, applied in order), without waiting for the disk
     /// on commit. Not for requests: a crash may lose the load.

@@ -135,6 +135,9 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
         stage,
         stage_since: day(since),
         version: 1,
+        status_meaning: StatusMeaning::Open,
+        resolution_days: None,
+        other_refs: Default::default(),
     }
 }
 
@@ -661,6 +664,8 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
              DROP TABLE stage_station_tally; DROP TABLE stage_district_tally; DROP TABLE fir_filed_tally;
              DROP INDEX g_open_station; DROP INDEX g_open_district; DROP INDEX g_open_priority; DROP INDEX g_district_filed;
              DROP INDEX g_stage; CREATE INDEX g_stage ON grievances (stage, priority_id, stage_since);
+             DROP TRIGGER grievances_figures_insert; DROP TRIGGER grievances_figures_delete; DROP TRIGGER grievances_figures_update;
+             DROP TABLE station_figures; ALTER TABLE grievances DROP COLUMN done; ALTER TABLE grievances DROP COLUMN resolution_days;
              PRAGMA user_version = 1;",
         )
         .unwrap();

@@ -15,7 +15,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -99,7 +99,7 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 3] = [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3];
+const MIGRATIONS: [&str; 4] = [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4];
 
 /// The kinds of admin-list item the grievance schema refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -142,10 +142,21 @@ pub struct ListItem {
 pub fn put_list_item(tx: &Transaction, item: &ListItem) -> Result<()> {
     tx.prepare_cached(
         "INSERT INTO list_items (id, kind, name, meaning, rank) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, meaning = excluded.meaning, rank = excluded.rank",
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, meaning = excluded.meaning, rank = excluded.rank
+            WHERE (name, meaning, rank) IS NOT (excluded.name, excluded.meaning, excluded.rank)",
     )?
     .execute(params![item.id, item.kind.as_str(), item.name, item.meaning.map(StatusMeaning::as_str), item.rank])?;
     Ok(())
+}
+
+/// Brings the item with `item.id` in step with the Admin Panel's (see [`put_list_item`]).
+/// Names are labels the Admin Panel owns and two items may swap them, while the table keeps
+/// one name per list: an item here still bearing the name under another id (it was renamed
+/// since) gives it up first.
+pub fn sync_list_item(tx: &Transaction, item: &ListItem) -> Result<()> {
+    tx.prepare_cached("UPDATE list_items SET name = name || char(31) || id WHERE kind = ?1 AND name = ?2 AND id <> ?3")?
+        .execute(params![item.kind.as_str(), item.name, item.id])?;
+    put_list_item(tx, item)
 }
 
 /// The item with that id, if any.

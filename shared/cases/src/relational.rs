@@ -1,0 +1,369 @@
+//! The relational engine of the grievances port: grievances as rows of the embedded SQLite
+//! file (`store::sql::grievances`), with real columns, indexes for the list's filters, a
+//! trigram text index and figures kept by triggers, so every list answer is a full page or
+//! the true last one with an exact count. Audit records, notes and attachments are still
+//! items of the same file; a change writes its row and its items in one SQLite transaction.
+
+use crate::items::{audit_writes, batch_writes, next_ids, usage_writes};
+use crate::pendency::{date_text, stage_of, Clock};
+use crate::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
+use crate::reads::{Filters, Viewer};
+use crate::record::{Actor, Grievance};
+use crate::writes::{CHANGED, STALE};
+use async_trait::async_trait;
+use domain::lists::ListKind;
+use domain::{Error, Result};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use store::sql::grievances::{self as rows, Cursor, GrievanceQuery, GrievanceRow, Overdue, PendencyTable, Scope};
+use store::sql::{self, SqlError};
+use store::sqlite::SqliteStore;
+use crate::keys;
+use store::{Index, Query, Store, StoreError, Write};
+
+const ITEM_GONE: &str = "An item this grievance names was just deleted from the Admin Panel. Please reload and try again.";
+
+/// Grievances as rows of the store's SQLite file.
+#[derive(Clone)]
+pub struct SqlGrievances {
+    store: Arc<SqliteStore>,
+}
+
+impl SqlGrievances {
+    pub fn new(store: Arc<SqliteStore>) -> SqlGrievances {
+        SqlGrievances { store }
+    }
+
+    /// Files many new grievances at once with their CREATED records and list usage, for
+    /// the data generator and test fixtures: one transaction, not waited for on disk.
+    pub async fn load(&self, batch: &[(Stored, Actor)]) -> Result<()> {
+        let mut writes = Vec::new();
+        let mut wanted = BTreeSet::new();
+        let mut new_rows = Vec::with_capacity(batch.len());
+        for (stored, actor) in batch {
+            let g = &stored.grievance;
+            let entry = crate::writes::complete_record_entry(g, true);
+            writes.extend(audit_writes(g, AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]));
+            writes.extend(usage_writes(&Refs::new(), &stored.refs));
+            wanted.extend(stored.refs.iter().map(|(k, id)| (*k, *id)));
+            new_rows.push(row_of(stored));
+        }
+        let items = self.list_items(&wanted).await?;
+        let outcome = self
+            .store
+            .bulk_with(writes, false, move |tx| {
+                for item in &items {
+                    sql::sync_list_item(tx, item)?;
+                }
+                new_rows.iter().try_for_each(|row| rows::insert(tx, row))
+            })
+            .await?;
+        outcome.map_err(sql_error)
+    }
+
+    /// Moves grievances kept as items (by a release before this engine) into rows, a few
+    /// hundred per transaction: each row is written with its items' removal, so a stop
+    /// half-way loses nothing and the next start goes on. Audit records, notes and
+    /// attachments stay where they are. Answers how many moved.
+    async fn adopt_items(&self) -> Result<u64> {
+        let mut moved = 0;
+        loop {
+            // Always the first page: each pass removes what it read.
+            let page = self.store.query(&Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(500)).await?;
+            if page.items.is_empty() {
+                return Ok(moved);
+            }
+            let stored = page.items.into_iter().map(crate::items::from_item).collect::<Result<Vec<_>>>()?;
+            let mut writes = Vec::new();
+            let mut wanted = BTreeSet::new();
+            for s in &stored {
+                let g = &s.grievance;
+                writes.push(Write::delete(keys::grievance(g.id)));
+                writes.extend(g.visible_to().into_iter().map(|user| Write::delete(keys::visible(user, &g.filed_at, g.id))));
+                wanted.extend(s.refs.iter().map(|(k, id)| (*k, *id)));
+            }
+            let items = self.list_items(&wanted).await?;
+            let new_rows: Vec<GrievanceRow> = stored.iter().map(row_of).collect();
+            moved += new_rows.len() as u64;
+            self.store
+                .bulk_with(writes, true, move |tx| {
+                    for item in &items {
+                        sql::sync_list_item(tx, item)?;
+                    }
+                    new_rows.iter().try_for_each(|row| rows::insert(tx, row))
+                })
+                .await?
+                .map_err(sql_error)?;
+        }
+    }
+
+    /// The relational copies of the Admin Panel's items that `refs` name (the lists the
+    /// schema refers to), as they are now: ids, current names, meanings and ranks.
+    async fn list_items(&self, refs: &BTreeSet<(ListKind, i64)>) -> Result<Vec<sql::ListItem>> {
+        let wanted: Vec<(ListKind, i64)> = refs.iter().copied().filter(|(k, _)| sql_kind(*k).is_some()).collect();
+        let mut items = Vec::new();
+        for chunk in wanted.chunks(100) {
+            let found = lists::get_many(self.store.as_ref(), chunk).await?;
+            for ((kind, id), item) in found {
+                let Some(kind) = sql_kind(kind) else { continue };
+                let meaning = (kind == sql::ListKind::Statuses).then(|| item.status_meaning());
+                items.push(sql::ListItem { id, kind, name: item.name, meaning, rank: item.display_order });
+            }
+        }
+        Ok(items)
+    }
+
+    async fn read<T: Send + 'static>(&self, f: impl FnOnce(&rusqlite::Connection) -> std::result::Result<T, SqlError> + Send + 'static) -> Result<T> {
+        self.store.read_with(move |conn| Ok::<_, StoreError>(f(conn))).await?.map_err(sql_error)
+    }
+}
+
+/// The schema's lists: those the grievance table has a column for.
+fn sql_kind(kind: ListKind) -> Option<sql::ListKind> {
+    match kind {
+        ListKind::Districts => Some(sql::ListKind::Districts),
+        ListKind::PoliceStations => Some(sql::ListKind::PoliceStations),
+        ListKind::Statuses => Some(sql::ListKind::Statuses),
+        ListKind::Priorities => Some(sql::ListKind::Priorities),
+        _ => None,
+    }
+}
+
+fn sql_error(e: SqlError) -> Error {
+    match e {
+        SqlError::Conflict => Error::conflict(STALE),
+        SqlError::BadCursor => Error::bad_request("The paging cursor is not valid"),
+        SqlError::InvalidDate(_) => Error::bad_request("Dates are written YYYY-MM-DD"),
+        SqlError::TextTooShort | SqlError::Corrupt(_) => Error::internal(e.to_string()),
+        SqlError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY => {
+            Error::conflict(ITEM_GONE)
+        }
+        // A grievance filed twice under one id (a retried create): the first one stands.
+        SqlError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY => Error::conflict(STALE),
+        SqlError::Sqlite(e) => Error::internal(e.to_string()),
+    }
+}
+
+/// The row a grievance is kept as: the list items by id, its stage read from its dates now
+/// so that overdue is an index range, its resolution days for the figures.
+fn row_of(stored: &Stored) -> GrievanceRow {
+    let g = &stored.grievance;
+    let at = stage_of(g);
+    GrievanceRow {
+        id: g.id,
+        grievance_number: g.grievance_number.clone(),
+        fields: g.fields.clone(),
+        district_id: g.district_id,
+        police_station_id: g.police_station_id,
+        status_id: g.status_id,
+        priority_id: g.priority_id,
+        filed_by: g.filed_by,
+        filed_by_name: g.filed_by_name.clone(),
+        assigned_to: g.assigned_to,
+        assigned_to_name: g.assigned_to_name.clone(),
+        filed_at: g.filed_at.clone(),
+        updated_at: g.updated_at.clone(),
+        resolved_at: g.resolved_at.clone(),
+        stage: at.stage,
+        stage_since: date_text(at.since),
+        version: g.version,
+        status_meaning: g.status_meaning,
+        resolution_days: g.status_meaning.is_final().then(|| crate::counters::resolution_days(g)).flatten(),
+        other_refs: stored.refs.iter().filter(|(k, _)| sql_kind(**k).is_none()).map(|(k, id)| (k.as_str().to_string(), *id)).collect(),
+    }
+}
+
+fn stored_of(row: GrievanceRow) -> Stored {
+    let mut refs: Refs = row.other_refs.iter().filter_map(|(k, id)| Some((ListKind::parse(k)?, *id))).collect();
+    for (kind, id) in [
+        (ListKind::Districts, row.district_id),
+        (ListKind::PoliceStations, row.police_station_id),
+        (ListKind::Statuses, row.status_id),
+        (ListKind::Priorities, row.priority_id),
+    ] {
+        if let Some(id) = id {
+            refs.insert(kind, id);
+        }
+    }
+    let grievance = Grievance {
+        id: row.id,
+        grievance_number: row.grievance_number,
+        fields: row.fields,
+        district_id: row.district_id,
+        police_station_id: row.police_station_id,
+        status_id: row.status_id,
+        priority_id: row.priority_id,
+        status_meaning: row.status_meaning,
+        filed_by: row.filed_by,
+        filed_by_name: row.filed_by_name,
+        assigned_to: row.assigned_to,
+        assigned_to_name: row.assigned_to_name,
+        filed_at: row.filed_at,
+        updated_at: row.updated_at,
+        resolved_at: row.resolved_at,
+        version: row.version,
+    };
+    Stored { grievance, refs }
+}
+
+fn scope_of(viewer: Viewer) -> Scope {
+    if viewer.view_all {
+        Scope::State
+    } else {
+        Scope::Own(viewer.user_id)
+    }
+}
+
+fn overdue_of(clock: &Clock) -> Overdue {
+    let limits = clock.limits.iter().flat_map(|(priority, stages)| stages.iter().map(move |(stage, days)| ((*priority, *stage), *days))).collect();
+    Overdue { today: clock.today, limits: PendencyTable(limits) }
+}
+
+/// The list question of `filters` in the viewer's scope, newest first.
+fn query_of(viewer: Viewer, filters: &Filters) -> GrievanceQuery {
+    GrievanceQuery {
+        search: filters.search.clone(),
+        fir_no: filters.fir_no.clone(),
+        district_id: filters.district,
+        police_station_id: filters.police_station,
+        status_id: filters.status,
+        priority_id: filters.priority,
+        fir_date_from: filters.from_date.clone(),
+        fir_date_to: filters.to_date.clone(),
+        overdue: filters.overdue.as_ref().map(overdue_of),
+        ..GrievanceQuery::new(scope_of(viewer))
+    }
+}
+
+#[async_trait]
+impl Grievances for SqlGrievances {
+    async fn next_id(&self) -> Result<i64> {
+        next_ids(self.store.as_ref(), 1).await
+    }
+
+    async fn get(&self, id: i64) -> Result<Option<Stored>> {
+        Ok(self.read(move |conn| rows::get(conn, id)).await?.map(stored_of))
+    }
+
+    async fn commit(&self, change: GrievanceChange<'_>) -> Result<()> {
+        let subject = &change.after.or(change.before).expect("a change has a grievance").grievance;
+        let id = subject.id;
+        let empty = Refs::new();
+        let mut writes = batch_writes(subject, change.audit);
+        writes.extend(usage_writes(change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty)));
+        let items = match change.after {
+            Some(a) => self.list_items(&a.refs.iter().map(|(k, id)| (*k, *id)).collect()).await?,
+            None => Vec::new(),
+        };
+        let before = change.before.map(|b| b.grievance.version);
+        let after = change.after.map(row_of);
+        let outcome = self
+            .store
+            .transact_with(writes, move |tx| {
+                for item in &items {
+                    sql::sync_list_item(tx, item)?;
+                }
+                match (before, after) {
+                    (None, Some(row)) => rows::insert(tx, &row),
+                    (Some(version), Some(row)) => rows::update(tx, &row, version),
+                    (Some(version), None) => rows::delete_version(tx, id, version),
+                    (None, None) => Ok(()),
+                }
+            })
+            .await;
+        match outcome {
+            // The audit records are new by construction; what can fail is an item's usage
+            // count, when the item was deleted meanwhile.
+            Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(ITEM_GONE)),
+            Err(e) => Err(e.into()),
+            Ok(result) => result.map_err(sql_error),
+        }
+    }
+
+    async fn record_beside(&self, grievance: &Grievance, beside: Vec<Write>, audit: AuditBatch) -> Result<()> {
+        let mut writes = beside;
+        writes.extend(batch_writes(grievance, audit));
+        let id = grievance.id;
+        // A missing grievance is an error of the closure, so that the writes roll back.
+        let outcome = self.store.transact_with(writes, move |tx| if rows::exists(tx, id)? { Ok(()) } else { Err(SqlError::Conflict) }).await;
+        match outcome {
+            // One of the caller's own conditions: someone else got there first.
+            Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(CHANGED)),
+            Err(e) => Err(e.into()),
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(SqlError::Conflict)) => Err(Error::not_found("Grievance not found")),
+            Ok(Err(e)) => Err(sql_error(e)),
+        }
+    }
+
+    async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+        let mut q = query_of(viewer, filters);
+        q.limit = limit;
+        q.after = cursor.map(Cursor::from_client);
+        let (found, next) = self.read(move |conn| rows::page(conn, &q)).await?;
+        let examined = found.len() as u64;
+        Ok(StoredPage { items: found.into_iter().map(stored_of).collect(), cursor: next.map(|c| c.as_str().to_string()), examined, bounded: false })
+    }
+
+    /// Both exact, in SQL: the total from the figures (or the user's own rows), the matches
+    /// as the relational engine counts them. Only a text too short for the trigram index
+    /// leaves the matches unknown.
+    async fn count(&self, viewer: Viewer, filters: &Filters) -> Result<ListCount> {
+        let all = GrievanceQuery::new(scope_of(viewer));
+        let q = query_of(viewer, filters);
+        let unknown_item = filters.unknown_item;
+        let (total, matched) = self
+            .read(move |conn| {
+                let total = rows::count_matches(conn, &all)? as i64;
+                let matched = match rows::count_matches(conn, &q) {
+                    _ if unknown_item => Some(0),
+                    Ok(n) => Some(n as i64),
+                    Err(SqlError::TextTooShort) => None,
+                    Err(e) => return Err(e),
+                };
+                Ok((total, matched))
+            })
+            .await?;
+        Ok(ListCount { total, matched })
+    }
+
+    async fn tallies(&self, viewer: Viewer) -> Result<Tallies> {
+        let f = self.read(move |conn| rows::figures(conn, scope_of(viewer))).await?;
+        let by_id = |m: BTreeMap<Option<i64>, i64>| m.into_iter().map(|(id, n)| (id.unwrap_or(0), n)).collect();
+        Ok(Tallies {
+            total: f.total,
+            done: f.done,
+            resolved_count: f.resolved_count,
+            resolution_days: f.resolution_days,
+            by_status: by_id(f.by_status),
+            by_priority: by_id(f.by_priority),
+        })
+    }
+
+    async fn station_tallies(&self, viewer: Viewer) -> Result<Vec<StationTally>> {
+        let stations = self.read(move |conn| rows::station_figures(conn, scope_of(viewer))).await?;
+        Ok(stations
+            .into_iter()
+            .filter(|s| s.total > 0)
+            .map(|s| StationTally { station_id: s.police_station_id.unwrap_or(0), total: s.total, done: s.done })
+            .collect())
+    }
+
+    async fn overdue_by_station(&self, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
+        let overdue = overdue_of(clock);
+        let stations = stations.to_vec();
+        self.read(move |conn| {
+            let mut counts = BTreeMap::new();
+            for station in stations {
+                let q = GrievanceQuery { police_station_id: Some(station), overdue: Some(overdue.clone()), ..GrievanceQuery::new(scope_of(viewer)) };
+                counts.insert(station, rows::count_matches(conn, &q)? as i64);
+            }
+            Ok(counts)
+        })
+        .await
+    }
+
+    async fn upgrade(&self) -> Result<u64> {
+        self.adopt_items().await
+    }
+}
