@@ -33,6 +33,7 @@ NOT_MESSAGES = {
     "the counter came back without a value", "the exports bucket did not answer during init", "two writes on one item {:?}",
     "Could not create the Admin: {e}", "Admin reset password",
     "grievance rest: {e}", "schema version {version} is newer than this build ({SCHEMA_VERSION})",
+    "status meaning {text}", "SELECT 1 FROM grievances WHERE id = ?1",
 }
 
 
