@@ -278,4 +278,53 @@ test.describe('grievances', () => {
     await expect(page.getByText(`Grievance ${number} deleted.`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No Matching Results' })).toBeVisible();
   });
+
+  test('the column headers sort the list on the server, both ways', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const prefix = `SRT-${Date.now().toString(36).toUpperCase()}`;
+    // Filed in this order, their FIR dates and priorities out of step with it.
+    for (const [suffix, firDate, priority] of [
+      ['A', '2025-03-05', 'High'],
+      ['B', '2025-03-01', 'Critical'],
+      ['C', '2025-03-09', 'Low'],
+    ] as const) {
+      const created = await api.post('/grievances', {
+        fir_no: `${prefix}-${suffix}`,
+        fir_date: firDate,
+        section_and_act: '379 IPC',
+        crime_title: 'Theft',
+        district: 'East District',
+        police_station: 'Railway Station',
+        status: 'Pending',
+        priority,
+        put_in_court: false,
+        cross_case: false,
+        investigation_officers: [],
+        brief_details: 'A bicycle was stolen outside the station.',
+      });
+      expect(created.status()).toBe(201);
+    }
+    const firs = () => page.locator('.grievance-table tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
+
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/grievances?fir_no=${prefix}`);
+    await expect.poll(firs).toEqual([`${prefix}-C`, `${prefix}-B`, `${prefix}-A`]);
+    await expect(page.getByRole('columnheader', { name: /Filed Date/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await page.getByRole('button', { name: /^FIR No/ }).click();
+    await expect(page).toHaveURL(/sort=fir_date&direction=desc/);
+    await expect.poll(firs).toEqual([`${prefix}-C`, `${prefix}-A`, `${prefix}-B`]);
+    await page.getByRole('button', { name: /^FIR No/ }).click();
+    await expect.poll(firs).toEqual([`${prefix}-B`, `${prefix}-A`, `${prefix}-C`]);
+    await expect(page.getByRole('columnheader', { name: /FIR No/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await page.getByRole('button', { name: /^Priority/ }).click();
+    await expect.poll(firs).toEqual([`${prefix}-B`, `${prefix}-A`, `${prefix}-C`]);
+    await expect(page.getByRole('columnheader', { name: /Priority/ })).toHaveAttribute('aria-sort', 'descending');
+    // The order survives a reload: it is in the URL.
+    await page.reload();
+    await expect.poll(firs).toEqual([`${prefix}-B`, `${prefix}-A`, `${prefix}-C`]);
+    await expectAccessible(page);
+  });
 });

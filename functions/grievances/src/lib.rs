@@ -51,8 +51,16 @@ pub struct ListParams {
     pub to_date: Option<String>,
     /// Only grievances that have stayed at their stage longer than the Admin Panel's limit.
     pub overdue: Option<bool>,
+    /// The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
+    /// and status go by the items' display order in the Admin Panel.
+    #[param(value_type = Option<reads::SortKey>)]
+    pub sort: Option<String>,
+    /// asc or desc (when absent); ties go by grievance id in the same direction.
+    #[param(value_type = Option<reads::SortDirection>)]
+    pub direction: Option<String>,
     /// 1 to 200; 50 when absent.
     pub limit: Option<usize>,
+    /// From the previous page's `next_cursor`, with the same filters and order.
     pub cursor: Option<String>,
 }
 
@@ -82,7 +90,22 @@ impl ListParams {
         if !(1..=200).contains(&limit) {
             return Err(Error::field("limit", "limit must be between 1 and 200"));
         }
+        let order = reads::Order {
+            key: match clean(self.sort).as_deref() {
+                None | Some("filed_at") => reads::SortKey::FiledAt,
+                Some("fir_date") => reads::SortKey::FirDate,
+                Some("priority") => reads::SortKey::Priority,
+                Some("status") => reads::SortKey::Status,
+                Some(_) => return Err(Error::field("sort", "sort must be one of filed_at, fir_date, priority, status")),
+            },
+            direction: match clean(self.direction).as_deref() {
+                None | Some("desc") => reads::SortDirection::Desc,
+                Some("asc") => reads::SortDirection::Asc,
+                Some(_) => return Err(Error::field("direction", "direction must be asc or desc")),
+            },
+        };
         let mut filters = Filters {
+            order,
             search: clean(self.search),
             fir_no: clean(self.fir_no),
             from_date: date_filter(self.from_date, "from_date")?,
@@ -124,7 +147,8 @@ pub struct GrievancePage {
     pub examined: u64,
 }
 
-/// A page of grievances, newest first, filtered on the server.
+/// A page of grievances, filtered and sorted on the server (newest filed first unless
+/// `sort` says otherwise).
 #[utoipa::path(get, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), params(ListParams),
     responses((status = 200, body = GrievancePage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>) -> ApiResult<ApiJson<GrievancePage>> {

@@ -9,14 +9,15 @@ use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 use std::sync::Arc;
-use store::sqlite::SqliteStore;
+use store::sqlite::{MemoryLimits, SqliteStore};
 
 /// Opens (creating on first start) the store, the JWT secret and the exports and
 /// attachments directories in `data_dir`.
 pub fn open(data_dir: &Path) -> anyhow::Result<AppState> {
     fs::create_dir_all(data_dir).with_context(|| format!("cannot create the data directory {}", data_dir.display()))?;
     fs::set_permissions(data_dir, fs::Permissions::from_mode(0o700))?;
-    let store = SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?;
+    let limits = MemoryLimits::from_env().map_err(anyhow::Error::msg)?;
+    let store = SqliteStore::open_with(data_dir.join("portal.db"), limits).context("cannot open the store")?;
     let secret = jwt_secret(data_dir)?;
     let blobs = LocalBlobs::new(data_dir.join("exports"), &secret).context("cannot open the exports directory")?;
     let attachments = LocalBlobs::serving(data_dir.join("attachments"), &secret, blobs::local::ATTACHMENTS_ROUTE).context("cannot open the attachments directory")?;

@@ -269,6 +269,53 @@ async fn the_list_filters_and_pages_newest_first(engine: Engine) {
     assert_eq!(get("?limit=500").await["fields"]["limit"], "limit must be between 1 and 200");
 }
 
+async fn the_list_sorts_by_a_column_both_ways_and_refuses_an_unknown_one(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    // Filed in this order; FIR dates and priorities out of step with it.
+    for (fir, date, priority, status) in [
+        ("FIR-A", "2026-03-05", "High", "Pending"),
+        ("FIR-B", "2026-03-01", "Low", "Closed"),
+        ("FIR-C", "2026-03-07", "Critical", "Pending"),
+        ("FIR-D", "2026-03-03", "Low", "In Progress"),
+        ("FIR-E", "2026-03-02", "Medium", "Pending"),
+    ] {
+        let mut f = form(fir, status, priority);
+        f["fir_date"] = json!(date);
+        create(&api, &admin, f).await;
+    }
+    let get = |q: &str| {
+        let (api, admin, q) = (&api, admin.clone(), q.to_string());
+        async move { api.get(&format!("/api/grievances{q}"), &admin).await }
+    };
+    let firs = |body: &Value| body["data"].as_array().unwrap().iter().map(|g| g["fir_no"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(firs(&get("?sort=fir_date&direction=asc").await.body), ["FIR-B", "FIR-E", "FIR-D", "FIR-A", "FIR-C"]);
+    assert_eq!(firs(&get("?sort=fir_date").await.body), ["FIR-C", "FIR-A", "FIR-D", "FIR-E", "FIR-B"], "descending by default");
+    assert_eq!(firs(&get("?sort=filed_at&direction=asc").await.body), ["FIR-A", "FIR-B", "FIR-C", "FIR-D", "FIR-E"]);
+    // By the items' display order (Low, Medium, High, Critical); equal ranks by id, the same way.
+    assert_eq!(firs(&get("?sort=priority&direction=desc").await.body), ["FIR-C", "FIR-A", "FIR-E", "FIR-D", "FIR-B"]);
+    assert_eq!(firs(&get("?sort=priority&direction=asc&status=Pending").await.body), ["FIR-E", "FIR-A", "FIR-C"]);
+    // Keyset pages: the cursor continues the same order, through a run of equal keys.
+    let first = get("?sort=priority&direction=asc&limit=1").await.body;
+    assert_eq!((firs(&first), first["matched"].as_i64()), (vec!["FIR-B".to_string()], Some(5)));
+    let cursor = first["next_cursor"].as_str().unwrap().to_string();
+    let next = get(&format!("?sort=priority&direction=asc&limit=3&cursor={}", urlencoding(&cursor))).await.body;
+    assert_eq!(firs(&next), ["FIR-D", "FIR-E", "FIR-A"]);
+    // A cursor of one order does not continue another.
+    let other = get(&format!("?sort=status&direction=asc&cursor={}", urlencoding(&cursor))).await;
+    assert_eq!((other.status, other.error()), (StatusCode::BAD_REQUEST, "The paging cursor is not valid"));
+    let unknown = get("?sort=grievance_number").await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert_eq!(unknown.body["fields"]["sort"], "sort must be one of filed_at, fir_date, priority, status");
+    let sideways = get("?sort=status&direction=sideways").await;
+    assert_eq!((sideways.status, sideways.body["fields"]["direction"].clone()), (StatusCode::BAD_REQUEST, json!("direction must be asc or desc")));
+}
+
+/// A query value as a URL carries it (cursors hold '|', '+', ':' and '/').
+fn urlencoding(text: &str) -> String {
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
 /// On the embedded engine a filter is answered from indexes whatever its combination: over
 /// more grievances than the item engine may read in one request, the FIR number of the
 /// oldest grievance is found on the first page, never "bounded", with an exact count.
@@ -300,4 +347,5 @@ on_both_engines!(
     the_list_filters_and_pages_newest_first,
     unicode_control_characters_and_hostile_text_come_back_intact,
     a_malformed_id_or_query_gets_a_json_400,
+    the_list_sorts_by_a_column_both_ways_and_refuses_an_unknown_one,
 );

@@ -5,7 +5,7 @@
 
 use crate::pendency::{date_text, Clock};
 use crate::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, ListCount, StationTally, Stored, StoredPage, Tallies};
-use crate::reads::{Filters, Viewer};
+use crate::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use crate::record::{Actor, Grievance};
 use crate::writes::{AuditEntry, CHANGED, STALE};
 use crate::{counters, keys};
@@ -83,7 +83,11 @@ impl Grievances for ItemGrievances {
     }
 
     async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-        list_as_stored(self.store.as_ref(), viewer, filters, limit, cursor).await
+        if filters.order.is_default() {
+            list_as_stored(self.store.as_ref(), viewer, filters, limit, cursor).await
+        } else {
+            list_sorted(self.store.as_ref(), viewer, filters, limit, cursor).await
+        }
     }
 
     /// The total from the viewer's counters (one read); the matches known from them for no
@@ -404,6 +408,127 @@ async fn list_as_stored(store: &dyn Store, viewer: Viewer, filters: &Filters, li
         match page.cursor {
             Some(c) => cursor = Some(c),
             None => return Ok(StoredPage { items, cursor: None, examined: examined as u64, bounded: false }),
+        }
+    }
+}
+
+/// The most grievances the item engine reads to sort a list by another column than the
+/// filing time, which its indexes do not hold in order.
+pub const SORT_READ_LIMIT: u64 = 20_000;
+
+/// Sorting by a column the indexes do not keep in order: every match in the viewer's scope
+/// is read (newest first, as the index scan reads them), sorted as the relational engine
+/// sorts, and the page after the cursor answered. Correct for any filters; a scope with more
+/// than [`SORT_READ_LIMIT`] grievances to read is refused with a clear 400 rather than
+/// answered slowly or wrongly.
+async fn list_sorted(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    let order = filters.order;
+    let after = cursor.as_deref().map(|c| SortCursor::decode(c, order)).transpose()?;
+    let newest_first = Filters { order: Default::default(), ..filters.clone() };
+    let mut matches = Vec::new();
+    let mut examined = 0;
+    let mut next = None;
+    loop {
+        let page = list_as_stored(store, viewer, &newest_first, 200, next).await?;
+        examined += page.examined;
+        if examined > SORT_READ_LIMIT {
+            return Err(Error::bad_request(SORT_TOO_MANY));
+        }
+        matches.extend(page.items);
+        match page.cursor {
+            Some(c) => next = Some(c),
+            None => break,
+        }
+    }
+    let ranks = Ranks::read(store).await?;
+    let key = |g: &Grievance| SortCursor::of(g, order, &ranks);
+    matches.sort_by(|a, b| order.compare(&a.grievance, &b.grievance, |kind, id| ranks.of(kind, id)));
+    let start = match &after {
+        None => 0,
+        Some(after) => matches.iter().position(|s| after.precedes(&key(&s.grievance), order)).unwrap_or(matches.len()),
+    };
+    let mut items: Vec<Stored> = matches.into_iter().skip(start).take(limit + 1).collect();
+    let more = items.len() > limit;
+    items.truncate(limit);
+    let cursor = if more { items.last().map(|s| key(&s.grievance).encode()) } else { None };
+    Ok(StoredPage { items, cursor, examined, bounded: false })
+}
+
+/// The 400 answered when a list sorted by another column than the filing time has too many
+/// grievances to read on the item engine.
+pub const SORT_TOO_MANY: &str = "Too many grievances to sort by this column: narrow the filters, or sort by filed date";
+
+/// The display order of the statuses and priorities, the ranks the lists sort by.
+struct Ranks(BTreeMap<(ListKind, i64), i64>);
+
+impl Ranks {
+    async fn read(store: &dyn Store) -> Result<Ranks> {
+        let mut ranks = BTreeMap::new();
+        for kind in [ListKind::Statuses, ListKind::Priorities] {
+            for item in lists::list(store, kind).await? {
+                ranks.insert((kind, item.id), item.display_order);
+            }
+        }
+        Ok(Ranks(ranks))
+    }
+
+    /// An item's rank; none (or an item gone) after every rank, as the relational engine.
+    fn of(&self, kind: ListKind, id: Option<i64>) -> i64 {
+        id.and_then(|id| self.0.get(&(kind, id)).copied()).unwrap_or(store::sql::grievances::NO_RANK)
+    }
+}
+
+/// Where a sorted page ended: the last grievance's sort key and id, under the order's name
+/// so that a cursor of another order is refused.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct SortCursor {
+    tag: String,
+    key: String,
+    id: i64,
+}
+
+impl SortCursor {
+    fn tag(order: Order) -> String {
+        let key = match order.key {
+            ListSort::FiledAt => "filed_at",
+            ListSort::FirDate => "fir_date",
+            ListSort::Priority => "priority",
+            ListSort::Status => "status",
+        };
+        format!("{key}.{}", if order.direction == SortDirection::Asc { "asc" } else { "desc" })
+    }
+
+    fn of(g: &Grievance, order: Order, ranks: &Ranks) -> SortCursor {
+        let key = match order.key {
+            ListSort::FiledAt => g.filed_at.clone(),
+            ListSort::FirDate => g.fields.fir_date.clone(),
+            // Fixed width, so that the text compares as the number.
+            ListSort::Priority => format!("{:020}", ranks.of(ListKind::Priorities, g.priority_id)),
+            ListSort::Status => format!("{:020}", ranks.of(ListKind::Statuses, g.status_id)),
+        };
+        SortCursor { tag: SortCursor::tag(order), key, id: g.id }
+    }
+
+    fn encode(&self) -> String {
+        format!("{}|{}|{}", self.tag, self.id, self.key)
+    }
+
+    fn decode(text: &str, order: Order) -> Result<SortCursor> {
+        let bad = || Error::bad_request("The paging cursor is not valid");
+        let mut parts = text.splitn(3, '|');
+        let (Some(tag), Some(id), Some(key)) = (parts.next(), parts.next(), parts.next()) else { return Err(bad()) };
+        if tag != SortCursor::tag(order) {
+            return Err(bad());
+        }
+        Ok(SortCursor { tag: tag.to_string(), key: key.to_string(), id: id.parse().map_err(|_| bad())? })
+    }
+
+    /// Whether the grievance keyed `other` comes after this cursor in `order`.
+    fn precedes(&self, other: &SortCursor, order: Order) -> bool {
+        let (mine, theirs) = ((&self.key, self.id), (&other.key, other.id));
+        match order.direction {
+            SortDirection::Asc => theirs > mine,
+            SortDirection::Desc => theirs < mine,
         }
     }
 }

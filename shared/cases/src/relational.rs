@@ -7,7 +7,7 @@
 use crate::items::{audit_writes, batch_writes, next_ids, usage_writes};
 use crate::pendency::{date_text, stage_of, Clock};
 use crate::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
-use crate::reads::{Filters, Viewer};
+use crate::reads::{Filters, SortDirection, SortKey, Viewer};
 use crate::record::{Actor, Grievance};
 use crate::writes::{CHANGED, STALE};
 use async_trait::async_trait;
@@ -227,6 +227,16 @@ fn query_of(viewer: Viewer, filters: &Filters) -> GrievanceQuery {
         fir_date_from: filters.from_date.clone(),
         fir_date_to: filters.to_date.clone(),
         overdue: filters.overdue.as_ref().map(overdue_of),
+        sort: match filters.order.key {
+            SortKey::FiledAt => rows::Sort::FiledAt,
+            SortKey::FirDate => rows::Sort::FirDate,
+            SortKey::Priority => rows::Sort::Priority,
+            SortKey::Status => rows::Sort::Status,
+        },
+        direction: match filters.order.direction {
+            SortDirection::Asc => rows::Direction::Asc,
+            SortDirection::Desc => rows::Direction::Desc,
+        },
         ..GrievanceQuery::new(scope_of(viewer))
     }
 }

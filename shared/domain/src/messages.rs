@@ -120,6 +120,9 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("LIMIT_OUT_OF_RANGE_200", "limit must be between 1 and 200"),
     ("LIMIT_OUT_OF_RANGE_500", "limit must be between 1 and 500"),
     ("CURSOR_INVALID", "The paging cursor is not valid"),
+    ("SORT_INVALID", "sort must be one of filed_at, fir_date, priority, status"),
+    ("DIRECTION_INVALID", "direction must be asc or desc"),
+    ("SORT_TOO_MANY", "Too many grievances to sort by this column: narrow the filters, or sort by filed date"),
     ("AUDIT_ACTION_UNKNOWN", "Unknown audit action '{action}'"),
     // Attachments and case notes.
     ("ATTACHMENT_NOT_FOUND", "Attachment not found"),

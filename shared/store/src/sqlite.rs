@@ -28,31 +28,74 @@ CREATE INDEX IF NOT EXISTS gsi3 ON items (gsi3pk, gsi3sk, pk, sk) WHERE gsi3pk I
 CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(text, part UNINDEXED, pk UNINDEXED, sk UNINDEXED, tokenize = 'trigram');
 ";
 
-const READERS: usize = 4;
+/// What the embedded store may hold in memory, whatever the load: how many connections read
+/// at once (a request beyond them waits for one), and the page cache that they and the writer
+/// share. The figures of a busy office are bounded by these settings, not by its traffic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryLimits {
+    pub readers: usize,
+    pub cache_mib: u32,
+}
+
+impl Default for MemoryLimits {
+    fn default() -> Self {
+        MemoryLimits { readers: 4, cache_mib: 40 }
+    }
+}
+
+impl MemoryLimits {
+    /// The limits set by `PORTAL_DB_READERS` (1 to 64) and `PORTAL_DB_CACHE_MIB` (2 to 4096),
+    /// the defaults where unset.
+    pub fn from_env() -> Result<MemoryLimits, String> {
+        let mut limits = MemoryLimits::default();
+        if let Ok(text) = std::env::var("PORTAL_DB_READERS") {
+            limits.readers = text.trim().parse().ok().filter(|n| (1..=64).contains(n)).ok_or_else(|| format!("PORTAL_DB_READERS must be 1 to 64, not {text:?}"))?;
+        }
+        if let Ok(text) = std::env::var("PORTAL_DB_CACHE_MIB") {
+            limits.cache_mib = text.trim().parse().ok().filter(|n| (2..=4096).contains(n)).ok_or_else(|| format!("PORTAL_DB_CACHE_MIB must be 2 to 4096, not {text:?}"))?;
+        }
+        Ok(limits)
+    }
+
+    /// Each connection's share of the page cache, in KiB.
+    fn cache_kib_per_connection(&self) -> i64 {
+        i64::from(self.cache_mib) * 1024 / (self.readers as i64 + 1)
+    }
+}
 
 pub struct SqliteStore {
     path: PathBuf,
     writer: Arc<Mutex<Connection>>,
     readers: Arc<Mutex<Vec<Connection>>>,
+    /// One permit per reader connection: a read waits for a connection rather than opening
+    /// another (whose cache would be memory the limits do not count).
+    reading: Arc<tokio::sync::Semaphore>,
+    limits: MemoryLimits,
 }
 
 fn backend(e: impl std::fmt::Display) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
-fn open(path: &Path) -> Result<Connection, StoreError> {
+fn open(path: &Path, limits: MemoryLimits) -> Result<Connection, StoreError> {
     let conn = Connection::open(path).map_err(backend)?;
     conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(backend)?;
-    conn.execute_batch(
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-32000;",
-    )
+    conn.execute_batch(&format!(
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-{}; PRAGMA mmap_size=0;",
+        limits.cache_kib_per_connection()
+    ))
     .map_err(backend)?;
     Ok(conn)
 }
 
 impl SqliteStore {
-    /// Opens (creating when absent) the store file at `path`.
+    /// Opens (creating when absent) the store file at `path`, with the default memory limits.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, StoreError> {
+        SqliteStore::open_with(path, MemoryLimits::default())
+    }
+
+    /// Opens (creating when absent) the store file at `path`, holding no more than `limits`.
+    pub fn open_with(path: impl AsRef<Path>, limits: MemoryLimits) -> Result<Self, StoreError> {
         let path = path.as_ref().to_path_buf();
         if !path.exists() {
             // Items are JSON documents of a kilobyte or two: on 16 KiB pages they sit in the
@@ -61,13 +104,23 @@ impl SqliteStore {
             let fresh = Connection::open(&path).map_err(backend)?;
             fresh.execute_batch("PRAGMA page_size=16384; VACUUM;").map_err(backend)?;
         }
-        let writer = open(&path)?;
+        let writer = open(&path, limits)?;
         writer.execute_batch(SCHEMA).map_err(backend)?;
         // The relational tables (grievances so far) live in the same file, so that a row and
         // the items written with it (its audit records) commit in one transaction.
         crate::sql::migrate(&writer).map_err(backend)?;
-        let readers = (0..READERS).map(|_| open(&path)).collect::<Result<Vec<_>, _>>()?;
-        Ok(SqliteStore { path, writer: Arc::new(Mutex::new(writer)), readers: Arc::new(Mutex::new(readers)) })
+        let readers = (0..limits.readers).map(|_| open(&path, limits)).collect::<Result<Vec<_>, _>>()?;
+        Ok(SqliteStore {
+            path,
+            writer: Arc::new(Mutex::new(writer)),
+            readers: Arc::new(Mutex::new(readers)),
+            reading: Arc::new(tokio::sync::Semaphore::new(limits.readers)),
+            limits,
+        })
+    }
+
+    pub fn limits(&self) -> MemoryLimits {
+        self.limits
     }
 
     pub fn path(&self) -> &Path {
@@ -80,18 +133,18 @@ impl SqliteStore {
         f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let readers = self.readers.clone();
-        let path = self.path.clone();
+        let (path, limits) = (self.path.clone(), self.limits);
+        let permit = self.reading.clone().acquire_owned().await.map_err(backend)?;
         tokio::task::spawn_blocking(move || {
-            let conn = readers.lock().unwrap().pop();
+            // With a permit, a connection is free; one lost to a panic is opened again.
+            let conn = readers.lock().unwrap_or_else(|p| p.into_inner()).pop();
             let conn = match conn {
                 Some(c) => c,
-                None => open(&path)?,
+                None => open(&path, limits)?,
             };
             let result = f(&conn);
-            let mut pool = readers.lock().unwrap();
-            if pool.len() < READERS {
-                pool.push(conn);
-            }
+            readers.lock().unwrap_or_else(|p| p.into_inner()).push(conn);
+            drop(permit);
             result
         })
         .await

@@ -373,7 +373,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of grievances, newest first, filtered on the server. */
+        /**
+         * A page of grievances, filtered and sorted on the server (newest filed first unless
+         *     `sort` says otherwise).
+         */
         get: operations["list_grievances"];
         put?: never;
         /** Files a grievance; the server sets its number, filer and times. */
@@ -1495,6 +1498,14 @@ export interface components {
             /** @description Whether the user's role makes the second factor mandatory. */
             two_factor_required?: boolean;
         };
+        /** @enum {string} */
+        SortDirection: "asc" | "desc";
+        /**
+         * @description The column a list is sorted by. Priority and status go by the items' display order in
+         *     the Admin Panel (their rank), so renaming an item never reorders a list.
+         * @enum {string}
+         */
+        SortKey: "filed_at" | "fir_date" | "priority" | "status";
         /** @enum {string} */
         Stage: "inward" | "scrutiny" | "with_io" | "in_court" | "decided";
         StageInfo: {
@@ -2826,8 +2837,16 @@ export interface operations {
                 to_date?: string;
                 /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
                 overdue?: boolean;
+                /**
+                 * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
+                 *     and status go by the items' display order in the Admin Panel.
+                 */
+                sort?: components["schemas"]["SortKey"];
+                /** @description asc or desc (when absent); ties go by grievance id in the same direction. */
+                direction?: components["schemas"]["SortDirection"];
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
+                /** @description From the previous page's `next_cursor`, with the same filters and order. */
                 cursor?: string;
             };
             header?: never;
@@ -2979,8 +2998,16 @@ export interface operations {
                 to_date?: string;
                 /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
                 overdue?: boolean;
+                /**
+                 * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
+                 *     and status go by the items' display order in the Admin Panel.
+                 */
+                sort?: components["schemas"]["SortKey"];
+                /** @description asc or desc (when absent); ties go by grievance id in the same direction. */
+                direction?: components["schemas"]["SortDirection"];
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
+                /** @description From the previous page's `next_cursor`, with the same filters and order. */
                 cursor?: string;
                 /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
                 lang?: string;
@@ -3041,8 +3068,16 @@ export interface operations {
                 to_date?: string;
                 /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
                 overdue?: boolean;
+                /**
+                 * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
+                 *     and status go by the items' display order in the Admin Panel.
+                 */
+                sort?: components["schemas"]["SortKey"];
+                /** @description asc or desc (when absent); ties go by grievance id in the same direction. */
+                direction?: components["schemas"]["SortDirection"];
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
+                /** @description From the previous page's `next_cursor`, with the same filters and order. */
                 cursor?: string;
                 /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
                 lang?: string;
@@ -3103,8 +3138,16 @@ export interface operations {
                 to_date?: string;
                 /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
                 overdue?: boolean;
+                /**
+                 * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
+                 *     and status go by the items' display order in the Admin Panel.
+                 */
+                sort?: components["schemas"]["SortKey"];
+                /** @description asc or desc (when absent); ties go by grievance id in the same direction. */
+                direction?: components["schemas"]["SortDirection"];
                 /** @description 1 to 200; 50 when absent. */
                 limit?: number;
+                /** @description From the previous page's `next_cursor`, with the same filters and order. */
                 cursor?: string;
                 /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
                 lang?: string;

@@ -69,6 +69,29 @@ describe('grievance list', () => {
     expect(screen.getByRole('button', { name: 'Excel' })).toBeInTheDocument();
   });
 
+  it('sorts on the server by a clicked column header, and turns around on a second click', async () => {
+    const fetch = api({
+      'GET /api/grievances?status=Resolved&sort=priority&direction=desc&limit=50': () => jsonResponse(200, page([second, first])),
+      'GET /api/grievances?status=Resolved&sort=priority&direction=asc&limit=50': () => jsonResponse(200, page([first, second])),
+      'GET /api/grievances?status=Resolved&limit=50': () => jsonResponse(200, page([second])),
+    });
+    renderPage(<GrievanceListPage />, manager, '/grievances?status=Resolved');
+    await screen.findByText('GRV-2025-000013');
+    const filedHeader = screen.getByRole('columnheader', { name: /Filed Date/ });
+    expect(filedHeader).toHaveAttribute('aria-sort', 'descending');
+    const priority = screen.getByRole('button', { name: /^Priority/ });
+    expect(priority.closest('th')).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(priority);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Priority/ }).closest('th')).toHaveAttribute('aria-sort', 'descending'));
+    await screen.findByText('GRV-2025-000012');
+    expect(screen.getByRole('columnheader', { name: /Filed Date/ })).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(screen.getByRole('button', { name: /^Priority/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Priority/ }).closest('th')).toHaveAttribute('aria-sort', 'ascending'));
+    const asked = fetch.mock.calls.map(([url]) => String(url));
+    expect(asked).toContain('/api/grievances?status=Resolved&sort=priority&direction=desc&limit=50');
+    expect(asked).toContain('/api/grievances?status=Resolved&sort=priority&direction=asc&limit=50');
+  });
+
   it("sends the URL's filters to the server and shows 'N filtered out' and the active count", async () => {
     const fetch = api({
       'GET /api/grievances?search=bike&status=Resolved&limit=50': () =>

@@ -33,6 +33,8 @@ import {
   listPath,
   type GrievanceFilters,
 } from './list-filters';
+import { orderFromParams, withOrder, type ListOrder } from './list-order';
+import { SortableHeader } from './SortableHeader';
 
 /** Where the user's last ask for a page began, for the list's current filters. */
 interface Run {
@@ -56,17 +58,18 @@ export default function GrievanceListPage() {
   const canDelete = usePermission('grievances', 'delete');
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
+  const order = useMemo(() => orderFromParams(params), [params]);
   const filtered = activeFilterCount(filters) > 0;
 
   const getKey = useCallback(
     (index: number, previous: GrievancePage | null) => {
-      if (index === 0) return listPath(filters);
+      if (index === 0) return listPath(filters, null, order);
       if (!previous?.next_cursor) return null;
-      return listPath(filters, previous.next_cursor);
+      return listPath(filters, previous.next_cursor, order);
     },
-    [filters],
+    [filters, order],
   );
-  const searchKey = listPath(filters);
+  const searchKey = listPath(filters, null, order);
   const [run, setRun] = useState<Run>(() => newRun(searchKey));
   // New filters start a new run.
   const current = run.key === searchKey ? run : newRun(searchKey);
@@ -80,9 +83,14 @@ export default function GrievanceListPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const notice = useTransientMessage(5000);
 
+  // New filters keep the order; a new order keeps the filters.
   const setFilters = useCallback(
-    (next: GrievanceFilters) => setParams(filtersToParams(next), { replace: true }),
-    [setParams],
+    (next: GrievanceFilters) => setParams(withOrder(filtersToParams(next), order), { replace: true }),
+    [setParams, order],
+  );
+  const setOrder = useCallback(
+    (next: ListOrder) => setParams(withOrder(filtersToParams(filters), next), { replace: true }),
+    [setParams, filters],
   );
 
   const pages = (data ?? []).filter((page): page is GrievancePage => Boolean(page && Array.isArray(page.data)));
@@ -165,7 +173,7 @@ export default function GrievanceListPage() {
         actions={
           <>
             <ExportButtons
-              query={filtersToParams(filters).toString()}
+              query={withOrder(filtersToParams(filters), order).toString()}
               onStart={() => setFailure(null)}
               onReady={notice.show}
               onFailure={(text) => {
@@ -238,14 +246,14 @@ export default function GrievanceListPage() {
                   <TableHead>
                     <TableRow>
                       <TableCell as="th">{t('col.number')}</TableCell>
-                      <TableCell as="th">{t('col.fir')}</TableCell>
+                      <SortableHeader column="fir_date" label={t('col.fir')} sortLabel={t('field.fir_date')} order={order} onSort={setOrder} />
                       <TableCell as="th">{t('field.crime_title')}</TableCell>
                       <TableCell as="th">{t('field.district')}</TableCell>
                       <TableCell as="th">{t('field.police_station')}</TableCell>
-                      <TableCell as="th">{t('field.status')}</TableCell>
-                      <TableCell as="th">{t('field.priority')}</TableCell>
+                      <SortableHeader column="status" label={t('field.status')} order={order} onSort={setOrder} />
+                      <SortableHeader column="priority" label={t('field.priority')} order={order} onSort={setOrder} />
                       <TableCell as="th">{t('field.filed_by_name')}</TableCell>
-                      <TableCell as="th">{t('field.filed_at')}</TableCell>
+                      <SortableHeader column="filed_at" label={t('field.filed_at')} order={order} onSort={setOrder} />
                       <TableCell as="th">{t('col.actions')}</TableCell>
                     </TableRow>
                   </TableHead>

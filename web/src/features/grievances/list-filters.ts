@@ -3,6 +3,7 @@
 // default to empty.
 import { i18n } from '../../i18n';
 import { formatCount } from '../../lib/format';
+import { withOrder, type ListOrder } from './list-order';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`grievances:${key}`, values);
 
@@ -61,9 +62,9 @@ export function activeFilterCount(filters: GrievanceFilters): number {
   return FILTER_KEYS.filter((key) => filters[key].trim() !== '').length;
 }
 
-/** The API path of one page of the list. */
-export function listPath(filters: GrievanceFilters, cursor?: string | null): string {
-  const params = filtersToParams(filters);
+/** The API path of one page of the list, in `order` (newest filed first when absent). */
+export function listPath(filters: GrievanceFilters, cursor?: string | null, order?: ListOrder): string {
+  const params = order ? withOrder(filtersToParams(filters), order) : filtersToParams(filters);
   params.set('limit', String(PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
   return `/grievances?${params.toString()}`;
