@@ -442,7 +442,11 @@ async fn list_sorted(store: &dyn Store, viewer: Viewer, filters: &Filters, limit
     }
     let ranks = Ranks::read(store).await?;
     let key = |g: &Grievance| SortCursor::of(g, order, &ranks);
-    matches.sort_by(|a, b| order.compare(&a.grievance, &b.grievance, |kind, id| ranks.of(kind, id)));
+    // One key orders the page and places the cursor, so the two cannot disagree.
+    matches.sort_by_cached_key(|s| key(&s.grievance).position());
+    if order.direction == SortDirection::Desc {
+        matches.reverse();
+    }
     let start = match &after {
         None => 0,
         Some(after) => matches.iter().position(|s| after.precedes(&key(&s.grievance), order)).unwrap_or(matches.len()),
@@ -478,12 +482,19 @@ impl Ranks {
     }
 }
 
+/// A grievance's place in a sorted list: a date as text, or an item's rank as a number.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum SortValue {
+    Text(String),
+    Rank(i64),
+}
+
 /// Where a sorted page ended: the last grievance's sort key and id, under the order's name
 /// so that a cursor of another order is refused.
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug)]
 struct SortCursor {
     tag: String,
-    key: String,
+    key: SortValue,
     id: i64,
 }
 
@@ -500,17 +511,25 @@ impl SortCursor {
 
     fn of(g: &Grievance, order: Order, ranks: &Ranks) -> SortCursor {
         let key = match order.key {
-            ListSort::FiledAt => g.filed_at.clone(),
-            ListSort::FirDate => g.fields.fir_date.clone(),
-            // Fixed width, so that the text compares as the number.
-            ListSort::Priority => format!("{:020}", ranks.of(ListKind::Priorities, g.priority_id)),
-            ListSort::Status => format!("{:020}", ranks.of(ListKind::Statuses, g.status_id)),
+            ListSort::FiledAt => SortValue::Text(g.filed_at.clone()),
+            ListSort::FirDate => SortValue::Text(g.fields.fir_date.clone()),
+            ListSort::Priority => SortValue::Rank(ranks.of(ListKind::Priorities, g.priority_id)),
+            ListSort::Status => SortValue::Rank(ranks.of(ListKind::Statuses, g.status_id)),
         };
         SortCursor { tag: SortCursor::tag(order), key, id: g.id }
     }
 
+    /// The ascending sort key: the value, then the id.
+    fn position(self) -> (SortValue, i64) {
+        (self.key, self.id)
+    }
+
     fn encode(&self) -> String {
-        format!("{}|{}|{}", self.tag, self.id, self.key)
+        let key = match &self.key {
+            SortValue::Text(text) => text.clone(),
+            SortValue::Rank(rank) => rank.to_string(),
+        };
+        format!("{}|{}|{key}", self.tag, self.id)
     }
 
     fn decode(text: &str, order: Order) -> Result<SortCursor> {
@@ -520,7 +539,11 @@ impl SortCursor {
         if tag != SortCursor::tag(order) {
             return Err(bad());
         }
-        Ok(SortCursor { tag: tag.to_string(), key: key.to_string(), id: id.parse().map_err(|_| bad())? })
+        let key = match order.key {
+            ListSort::FiledAt | ListSort::FirDate => SortValue::Text(key.to_string()),
+            ListSort::Priority | ListSort::Status => SortValue::Rank(key.parse().map_err(|_| bad())?),
+        };
+        Ok(SortCursor { tag: tag.to_string(), key, id: id.parse().map_err(|_| bad())? })
     }
 
     /// Whether the grievance keyed `other` comes after this cursor in `order`.

@@ -91,24 +91,6 @@ impl Order {
     pub fn is_default(&self) -> bool {
         *self == Order::default()
     }
-
-    /// Whether `a` comes before `b` in this order: the comparison an engine that cannot sort
-    /// in its index applies to the matches it has read. Ranks are the items' display order,
-    /// an item without one (none set) after every rank, as the relational engine sorts.
-    pub fn compare(&self, a: &Grievance, b: &Grievance, rank: impl Fn(domain::lists::ListKind, Option<i64>) -> i64) -> std::cmp::Ordering {
-        use domain::lists::ListKind;
-        let by_key = match self.key {
-            SortKey::FiledAt => a.filed_at.cmp(&b.filed_at),
-            SortKey::FirDate => a.fields.fir_date.cmp(&b.fields.fir_date),
-            SortKey::Priority => rank(ListKind::Priorities, a.priority_id).cmp(&rank(ListKind::Priorities, b.priority_id)),
-            SortKey::Status => rank(ListKind::Statuses, a.status_id).cmp(&rank(ListKind::Statuses, b.status_id)),
-        }
-        .then(a.id.cmp(&b.id));
-        match self.direction {
-            SortDirection::Asc => by_key,
-            SortDirection::Desc => by_key.reverse(),
-        }
-    }
 }
 
 fn contains(haystack: &str, needle: &str) -> bool {
