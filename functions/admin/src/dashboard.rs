@@ -192,8 +192,8 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
     // Station figures are kept by the station item's id; the name is the list's current one.
     let stations = state.grievances.station_tallies(viewer).await?;
     let ids: Vec<i64> = stations.iter().map(|s| s.station_id).collect();
-    let names = lists::get_many(store, &ids.iter().map(|id| (ListKind::PoliceStations, *id)).collect::<Vec<_>>()).await?;
-    let overdue_by_station = state.grievances.overdue_by_station(viewer, &cases::pendency::Clock::now(store).await?, &ids).await?;
+    let names = state.lists.get_many(&ids.iter().map(|id| (ListKind::PoliceStations, *id)).collect::<Vec<_>>()).await?;
+    let overdue_by_station = state.grievances.overdue_by_station(viewer, &cases::pendency::Clock::now(state.lists.as_ref()).await?, &ids).await?;
     let mut police_station_performance: Vec<StationPerformance> = stations
         .into_iter()
         .map(|s| StationPerformance {

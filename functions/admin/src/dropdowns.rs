@@ -47,7 +47,7 @@ pub struct DeletedResponse {
     params(("kind" = ListKind, Path, description = "one of the twelve lists")),
     responses((status = 200, body = Vec<ListItem>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_items(State(state): State<AppState>, caller: Caller, Path(list): Path<String>) -> ApiResult<ApiJson<Vec<ListItem>>> {
-    let mut items = lists::list(state.store.as_ref(), kind(&list)?).await?;
+    let mut items = state.lists.list(kind(&list)?).await?;
     if !caller.can(domain::Resource::Grievances, domain::Action::ViewAll) {
         items.iter_mut().for_each(|item| item.usage_count = None);
     }
@@ -67,7 +67,7 @@ async fn create_item(
     caller.require(Resource::Dropdowns, Action::Create)?;
     let kind = kind(&list)?;
     let input = ListItemInput::parse(kind, &body)?;
-    Ok((http::StatusCode::CREATED, ApiJson(lists::create(state.store.as_ref(), kind, input).await?)))
+    Ok((http::StatusCode::CREATED, ApiJson(state.lists.create(kind, input).await?)))
 }
 
 /// Changes an item.
@@ -83,7 +83,7 @@ async fn update_item(
     caller.require(Resource::Dropdowns, Action::Update)?;
     let kind = kind(&list)?;
     let input = ListItemInput::parse(kind, &body)?;
-    Ok(ApiJson(lists::update(state.store.as_ref(), kind, id, input).await?))
+    Ok(ApiJson(state.lists.update(kind, id, input).await?))
 }
 
 /// Deletes an item no grievance uses; one in use can only be deactivated.
@@ -93,6 +93,6 @@ async fn update_item(
 async fn delete_item(State(state): State<AppState>, caller: Caller, Path((list, id)): Path<(String, i64)>) -> ApiResult<ApiJson<DeletedResponse>> {
     caller.require(Resource::Dropdowns, Action::Delete)?;
     let kind = kind(&list)?;
-    lists::delete(state.store.as_ref(), kind, id).await?;
+    state.lists.delete(kind, id).await?;
     Ok(ApiJson(DeletedResponse { message: "Item deleted successfully".into() }))
 }

@@ -38,8 +38,8 @@ pub struct PendencyLimitsRequest {
     pub limits: serde_json::Value,
 }
 
-async fn view(store: &dyn store::Store, limits: PendencyLimits) -> domain::Result<PendencyLimitsView> {
-    let priorities = lists::list(store, ListKind::Priorities).await?.into_iter().filter(|p| p.is_active).map(|p| p.name).collect();
+async fn view(lists: &dyn lists::AdminLists, limits: PendencyLimits) -> domain::Result<PendencyLimitsView> {
+    let priorities = lists.list(ListKind::Priorities).await?.into_iter().filter(|p| p.is_active).map(|p| p.name).collect();
     Ok(PendencyLimitsView {
         stages: Stage::TIMED.into_iter().map(|stage| StageInfo { stage, label: stage.label().to_string() }).collect(),
         priorities,
@@ -52,8 +52,7 @@ async fn view(store: &dyn store::Store, limits: PendencyLimits) -> domain::Resul
     responses((status = 200, body = PendencyLimitsView), (status = 403, body = ErrorBody)))]
 async fn get_limits(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<PendencyLimitsView>> {
     caller.require(Resource::Dropdowns, Action::Read)?;
-    let store = state.store.as_ref();
-    Ok(ApiJson(view(store, cases::pendency::limits(store).await?).await?))
+    Ok(ApiJson(view(state.lists.as_ref(), cases::pendency::limits(state.lists.as_ref()).await?).await?))
 }
 
 /// Replaces the limits; every bad cell is reported under `limits.<priority>.<stage>`.
@@ -63,7 +62,6 @@ async fn save_limits(State(state): State<AppState>, caller: Caller, ApiJson(body
     caller.require(Resource::Dropdowns, Action::Update)?;
     let body: PendencyLimitsRequest = http_glue::json::parse_body(body)?;
     let limits = PendencyLimits::parse(&body.limits)?;
-    let store = state.store.as_ref();
-    let saved = cases::pendency::save_limits(store, limits).await?;
-    Ok(ApiJson(view(store, saved).await?))
+    let saved = cases::pendency::save_limits(state.lists.as_ref(), limits).await?;
+    Ok(ApiJson(view(state.lists.as_ref(), saved).await?))
 }

@@ -141,7 +141,7 @@ async fn write_file(cases: cases::Cases<'_>, viewer: Viewer, filters: &Filters, 
 
 async fn export(State(state): State<AppState>, caller: Caller, client: ClientInfo, Query(params): Query<ListParams>, Lang(language): Lang, kind: Kind) -> ApiResult<ApiJson<ExportLink>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.store.as_ref()).await?;
+    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.cases()).await?;
     let blobs = state.blobs()?;
     let viewer = grievances_area::viewer(&caller);
     let actor = caller.actor(&client);

@@ -81,9 +81,9 @@ fn date_filter(v: Option<String>, field: &str) -> Result<Option<String>, Error> 
 impl ListParams {
     /// The filters, the page size and the cursor; the pendency limits are read only when the
     /// overdue filter asks for them.
-    pub async fn filters(self, store: &dyn store::Store) -> Result<(Filters, usize, Option<String>), Error> {
+    pub async fn filters(self, cases: cases::Cases<'_>) -> Result<(Filters, usize, Option<String>), Error> {
         let overdue = match self.overdue {
-            Some(true) => Some(Clock::now(store).await?),
+            Some(true) => Some(Clock::now(cases.lists).await?),
             _ => None,
         };
         let limit = self.limit.unwrap_or(50);
@@ -119,7 +119,7 @@ impl ListParams {
             status: clean(self.status),
             priority: clean(self.priority),
         };
-        filters.name_items(store, names).await?;
+        filters.name_items(cases.lists, names).await?;
         Ok((filters, limit, clean(self.cursor)))
     }
 }
@@ -153,11 +153,10 @@ pub struct GrievancePage {
     responses((status = 200, body = GrievancePage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>) -> ApiResult<ApiJson<GrievancePage>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let store = state.store.as_ref();
-    let (filters, limit, cursor) = params.filters(store).await?;
+    let (filters, limit, cursor) = params.filters(state.cases()).await?;
     let clock = match &filters.overdue {
         Some(clock) => clock.clone(),
-        None => Clock::now(store).await?,
+        None => Clock::now(state.lists.as_ref()).await?,
     };
     let viewer = viewer(&caller);
     let first_page = cursor.is_none();
@@ -198,16 +197,15 @@ pub struct GrievanceStats {
     responses((status = 200, body = GrievanceStats), (status = 403, body = ErrorBody)))]
 async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<GrievanceStats>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let store = state.store.as_ref();
     let tallies = state.grievances.tallies(viewer(&caller)).await?;
     // Counted by item id and named as the list names the item now; an item in use is never
     // deleted, so every counted grievance has its line.
-    let by_status: Vec<StatusCount> = lists::list(store, ListKind::Statuses)
+    let by_status: Vec<StatusCount> = state.lists.list(ListKind::Statuses)
         .await?
         .into_iter()
         .map(|s| StatusCount { count: tallies.by_status.get(&s.id).copied().unwrap_or(0), meaning: s.status_meaning(), status: s.name })
         .collect();
-    let by_priority: Vec<PriorityCount> = lists::list(store, ListKind::Priorities)
+    let by_priority: Vec<PriorityCount> = state.lists.list(ListKind::Priorities)
         .await?
         .into_iter()
         .map(|p| PriorityCount { count: tallies.by_priority.get(&p.id).copied().unwrap_or(0), priority: p.name })
@@ -234,9 +232,8 @@ fn version_of(body: &Value) -> Option<i64> {
     responses((status = 200, body = Envelope<GrievanceView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let store = state.store.as_ref();
     let g = reads::get(state.cases(), viewer(&caller), id).await?;
-    Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
+    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
 /// Files a grievance; the server sets its number, filer and times.
@@ -245,9 +242,8 @@ async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): 
 async fn create_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<GrievanceView>>)> {
     caller.require(Resource::Grievances, Action::Create)?;
     let fields = writes::parse_fields(&body)?;
-    let store = state.store.as_ref();
     let g = writes::create(state.cases(), &caller.actor(&client), fields).await?;
-    Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(Clock::now(store).await?.view(g)))))
+    Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g)))))
 }
 
 /// Changes a grievance; every changed field is audited.
@@ -255,11 +251,10 @@ async fn create_grievance(State(state): State<AppState>, caller: Caller, client:
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let store = state.store.as_ref();
     reads::get(state.cases(), viewer(&caller), id).await?;
     let fields = writes::parse_fields(&body)?;
     let g = writes::update(state.cases(), &caller.actor(&client), id, fields, version_of(&body)).await?;
-    Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
+    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
 /// Deletes a grievance; its DELETED audit record keeps the complete record.
@@ -286,10 +281,9 @@ pub struct StatusRequest {
 async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: StatusRequest = http_glue::json::parse_body(body)?;
-    let store = state.store.as_ref();
     reads::get(state.cases(), viewer(&caller), id).await?;
     let g = writes::change_status(state.cases(), &caller.actor(&client), id, body.status_id, body.notes, body.version).await?;
-    Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
+    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -317,7 +311,7 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
         },
     };
     let g = writes::assign(state.cases(), &caller.actor(&client), id, assignee).await?;
-    Ok(ApiJson(Envelope::ok(Clock::now(store).await?.view(g))))
+    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
 /// Someone a grievance may be assigned to.

@@ -311,6 +311,44 @@ async fn the_list_sorts_by_a_column_both_ways_and_refuses_an_unknown_one(engine:
     assert_eq!((sideways.status, sideways.body["fields"]["direction"].clone()), (StatusCode::BAD_REQUEST, json!("direction must be asc or desc")));
 }
 
+/// The Admin Panel's change to an item reaches the lists at once, before any grievance is
+/// written again: raising "Low" above "Critical" reorders the priority sort, and the new
+/// name is the one shown. An unused item deleted can be created again under its name.
+async fn re_ranking_a_priority_in_the_admin_panel_reorders_the_priority_sort_at_once(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    for (fir, priority) in [("FIR-L", "Low"), ("FIR-C", "Critical"), ("FIR-M", "Medium")] {
+        create(&api, &admin, form(fir, "Pending", priority)).await;
+    }
+    let sorted = || async {
+        let body = api.get("/api/grievances?sort=priority&direction=desc", &admin).await.body;
+        body["data"].as_array().unwrap().iter().map(|g| (g["fir_no"].as_str().unwrap().to_string(), g["priority"].as_str().unwrap().to_string())).collect::<Vec<_>>()
+    };
+    let pairs = |list: &[(&str, &str)]| list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
+    assert_eq!(sorted().await, pairs(&[("FIR-C", "Critical"), ("FIR-M", "Medium"), ("FIR-L", "Low")]));
+    let items = api.get("/api/admin/dropdowns/priorities", &admin).await.body;
+    let low = items.as_array().unwrap().iter().find(|i| i["name"] == "Low").unwrap()["id"].clone();
+    let changed = api.put(&format!("/api/admin/dropdowns/priorities/{low}"), &admin, json!({"name": "Urgent", "display_order": 10, "is_active": true})).await;
+    assert_eq!(changed.status, StatusCode::OK, "{:?}", changed.body);
+    assert_eq!(sorted().await, pairs(&[("FIR-L", "Urgent"), ("FIR-C", "Critical"), ("FIR-M", "Medium")]));
+    let ascending = api.get("/api/grievances?sort=priority&direction=asc&limit=1", &admin).await.body;
+    assert_eq!(ascending["data"][0]["fir_no"], "FIR-M");
+
+    let added = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Old Town", "display_order": 9})).await;
+    assert_eq!(added.status, StatusCode::CREATED);
+    let deleted = api.delete(&format!("/api/admin/dropdowns/districts/{}", added.body["id"]), &admin).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{:?}", deleted.body);
+    let again = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Old Town", "display_order": 9})).await;
+    assert_eq!(again.status, StatusCode::CREATED, "{:?}", again.body);
+    let mut f = form("FIR-O", "Pending", "Medium");
+    f["district"] = json!("Old Town");
+    create(&api, &admin, f).await;
+    let in_old_town = api.get("/api/grievances?district=Old%20Town", &admin).await.body;
+    assert_eq!((in_old_town["matched"].as_i64(), in_old_town["data"][0]["fir_no"].clone()), (Some(1), json!("FIR-O")));
+    let refused = api.delete(&format!("/api/admin/dropdowns/districts/{}", again.body["id"]), &admin).await;
+    assert_eq!((refused.status, refused.error()), (StatusCode::CONFLICT, "'Old Town' is used by 1 grievance; deactivate it instead of deleting it"));
+}
+
 /// A query value as a URL carries it (cursors hold '|', '+', ':' and '/').
 fn urlencoding(text: &str) -> String {
     text.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
@@ -348,4 +386,5 @@ on_both_engines!(
     unicode_control_characters_and_hostile_text_come_back_intact,
     a_malformed_id_or_query_gets_a_json_400,
     the_list_sorts_by_a_column_both_ways_and_refuses_an_unknown_one,
+    re_ranking_a_priority_in_the_admin_panel_reorders_the_priority_sort_at_once,
 );

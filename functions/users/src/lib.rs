@@ -120,7 +120,7 @@ pub struct ResetPasswordRequest {
 
 /// A department or designation must name an active item of its list, unless the user
 /// already had it (an item deactivated later does not block other edits).
-async fn check_list_fields(store: &dyn Store, input: &UserInput, before: Option<&UserRecord>) -> Result<(), Error> {
+async fn check_list_fields(lists: &dyn lists::AdminLists, input: &UserInput, before: Option<&UserRecord>) -> Result<(), Error> {
     let mut errors = domain::FieldErrors::default();
     for (field, kind, value, previous) in [
         ("department", ListKind::Departments, &input.department, before.and_then(|u| u.department.as_ref())),
@@ -129,7 +129,7 @@ async fn check_list_fields(store: &dyn Store, input: &UserInput, before: Option<
         if previous == Some(value) {
             continue;
         }
-        match lists::find_by_name(store, kind, value).await? {
+        match lists.find_by_name(kind, value).await? {
             Some(item) if item.is_active => {}
             _ => errors.add(field, format!("'{value}' is not an active {} in the Admin Panel", field)),
         }
@@ -170,7 +170,7 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
     caller.require(Resource::Users, Action::Create)?;
     let store = state.store.as_ref();
     let input = UserInput::parse(&body, true)?;
-    check_list_fields(store, &input, None).await?;
+    check_list_fields(state.lists.as_ref(), &input, None).await?;
     let role = auth::roles::get(store, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
     let verdict = grants::may_give_role(caller.grantor(), role.reach());
     caller.check_grant(store, &client, verdict, || format!("Create user {} with role {}", input.email, role.name)).await?;
@@ -204,7 +204,7 @@ async fn update_user(State(state): State<AppState>, caller: Caller, client: Clie
     let next = auth::roles::get(store, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
     let verdict = grants::may_edit_account(caller.grantor(), id, held.as_ref().map(RoleRecord::reach), next.reach());
     caller.check_grant(store, &client, verdict, || format!("Change user {} ({}) with role {}", before.email, id, next.name)).await?;
-    check_list_fields(store, &input, Some(&before)).await?;
+    check_list_fields(state.lists.as_ref(), &input, Some(&before)).await?;
     records::update(store, caller.user().id, id, before.role_id, input).await?;
     Ok(ApiJson(Envelope::ok(one(store, id).await?)))
 }

@@ -89,9 +89,6 @@ pub fn attachment(grievance_id: i64, id: &str) -> Key {
 }
 
 /// The Admin Panel's pendency limits.
-pub fn pendency_limits() -> Key {
-    Key::new("SETTINGS", "PENDENCY_LIMITS")
-}
 
 /// Numbers audit records of things done to a grievance that do not change it (notes,
 /// attachments) and of things done to none (exports).

@@ -115,8 +115,9 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
             statuses += 1;
         }
     }
-    let limits = pendency::limits_by_id(store).await?;
-    store.transact(vec![pendency::limits_write(&limits)]).await?;
+    let saved = lists::items::saved_limits(store).await?;
+    let limits = pendency::in_force(saved, &lists::list(store, ListKind::Priorities).await?);
+    lists::items::save_limits(store, &limits).await?;
 
     // Counted as the grievances stream past, never all held at once.
     let mut totals = counters::Totals::new();

@@ -3,13 +3,11 @@
 //! reading every grievance.
 
 use crate::record::Grievance;
-use crate::keys;
 use domain::lists::ListKind;
-use domain::pendency::{self as rules, Pendency, PendencyLimits, Stage, StageAt};
+use domain::pendency::{self as rules, Pendency, PendencyLimits, StageAt};
 use domain::Result;
 use serde::Serialize;
-use std::collections::BTreeMap;
-use store::{Item, Store, Write};
+use lists::{AdminLists, SavedLimits};
 use time::Date;
 use utoipa::ToSchema;
 
@@ -21,9 +19,7 @@ pub fn stage_of(g: &Grievance) -> StageAt {
     rules::stage_of(&g.fields, g.status_meaning.is_final(), g.resolved_at.as_deref(), &g.updated_at)
 }
 
-/// The limits as stored: days per stage, by the priority item's id, so that renaming a
-/// priority keeps its limits.
-pub type LimitsById = BTreeMap<i64, BTreeMap<Stage, u32>>;
+pub use domain::pendency::LimitsById;
 
 /// Limits named by priority (the Admin Panel's and the defaults' form) put by the ids of the
 /// Priorities list's items of those names (any capitals); a name the list does not hold is
@@ -46,46 +42,41 @@ fn priority_id(priorities: &[lists::ListItem], name: &str) -> Option<i64> {
     priorities.iter().find(|p| p.name.eq_ignore_ascii_case(name)).map(|p| p.id)
 }
 
-/// The stored limits, or `None` until the Admin Panel (or the upgrade) has saved some.
-async fn stored(store: &dyn Store) -> Result<Option<LimitsById>> {
-    let Some(item) = store.get(&keys::pendency_limits()).await? else { return Ok(None) };
-    if let Some(limits) = item.attrs.get("by_priority_id").and_then(|v| serde_json::from_value::<BTreeMap<String, BTreeMap<Stage, u32>>>(v.clone()).ok()) {
-        return Ok(Some(limits.into_iter().filter_map(|(id, stages)| Some((id.parse().ok()?, stages))).collect()));
+/// The limits in force by priority id, from what was saved and the Priorities list: the
+/// Admin Panel's, or the defaults (by the starting priorities' names) until it saved any.
+pub fn in_force(saved: Option<SavedLimits>, priorities: &[lists::ListItem]) -> LimitsById {
+    match saved {
+        Some(SavedLimits::ById(limits)) => limits,
+        // Saved before limits went by id: by the names the priorities had then.
+        Some(SavedLimits::ByName(named)) => known_by_id(&named, priorities),
+        None => known_by_id(&PendencyLimits::defaults(), priorities),
     }
-    // Saved before limits went by id: by the names the priorities had then.
-    let named: PendencyLimits = item.attrs.get("limits").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
-    Ok(Some(known_by_id(&named, &lists::list(store, ListKind::Priorities).await?)))
 }
 
-/// The limits in force by priority id: the Admin Panel's, or the defaults (by the starting
-/// priorities' names) until it has saved any.
-pub async fn limits_by_id(store: &dyn Store) -> Result<LimitsById> {
-    match stored(store).await? {
-        Some(limits) => Ok(limits),
-        None => Ok(known_by_id(&PendencyLimits::defaults(), &lists::list(store, ListKind::Priorities).await?)),
-    }
+/// The limits in force by priority id (see [`in_force`]).
+pub async fn limits_by_id(lists: &dyn AdminLists) -> Result<LimitsById> {
+    let saved = lists.saved_limits().await?;
+    let priorities = match saved {
+        Some(SavedLimits::ById(_)) => Vec::new(),
+        _ => lists.list(ListKind::Priorities).await?,
+    };
+    Ok(in_force(saved, &priorities))
 }
 
 /// The limits in force, named by the priorities' current names.
-pub async fn limits(store: &dyn Store) -> Result<PendencyLimits> {
-    let by_id = limits_by_id(store).await?;
-    let priorities = lists::list(store, ListKind::Priorities).await?;
+pub async fn limits(lists: &dyn AdminLists) -> Result<PendencyLimits> {
+    let by_id = limits_by_id(lists).await?;
+    let priorities = lists.list(ListKind::Priorities).await?;
     Ok(PendencyLimits(by_id.into_iter().filter_map(|(id, stages)| Some((priorities.iter().find(|p| p.id == id)?.name.clone(), stages))).collect()))
-}
-
-/// Writes limits by priority id.
-pub fn limits_write(limits: &LimitsById) -> Write {
-    let by_id: BTreeMap<String, &BTreeMap<Stage, u32>> = limits.iter().map(|(id, stages)| (id.to_string(), stages)).collect();
-    Write::put(Item::new(keys::pendency_limits()).with("by_priority_id", serde_json::to_value(by_id).expect("limits serialise")))
 }
 
 /// Saves new limits, named by priority as the Admin Panel sends them; a name that is not in
 /// the Priorities list is refused.
-pub async fn save_limits(store: &dyn Store, limits: PendencyLimits) -> Result<PendencyLimits> {
-    let priorities = lists::list(store, ListKind::Priorities).await?;
+pub async fn save_limits(lists: &dyn AdminLists, limits: PendencyLimits) -> Result<PendencyLimits> {
+    let priorities = lists.list(ListKind::Priorities).await?;
     let by_id = by_id(&limits, &priorities).map_err(|name| domain::Error::field(&format!("limits.{name}"), &format!("There is no priority named '{name}'")))?;
-    store.transact(vec![limits_write(&by_id)]).await?;
-    self::limits(store).await
+    lists.save_limits(&by_id).await?;
+    self::limits(lists).await
 }
 
 /// A grievance as the API answers it: the record and where it stands.
@@ -104,8 +95,8 @@ pub struct Clock {
 }
 
 impl Clock {
-    pub async fn now(store: &dyn Store) -> Result<Clock> {
-        Ok(Clock { limits: limits_by_id(store).await?, today: domain::clock::today() })
+    pub async fn now(lists: &dyn AdminLists) -> Result<Clock> {
+        Ok(Clock { limits: limits_by_id(lists).await?, today: domain::clock::today() })
     }
 
     pub fn pendency(&self, g: &Grievance) -> Pendency {

@@ -134,10 +134,12 @@ pub trait Grievances: Send + Sync + 'static {
     }
 }
 
-/// What the grievance rules work over: the generic store (admin lists, sequences, the audit
-/// trail's reads, notes and attachments, until each has its port) and the grievances port.
+/// What the grievance rules work over: the generic store (sequences, pendency limits, the
+/// audit trail's reads, notes and attachments, until each has its port), the grievances
+/// port and the admin lists port.
 #[derive(Clone, Copy)]
 pub struct Cases<'a> {
     pub store: &'a dyn store::Store,
     pub grievances: &'a dyn Grievances,
+    pub lists: &'a dyn lists::AdminLists,
 }

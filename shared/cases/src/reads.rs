@@ -5,7 +5,6 @@ use crate::port::{Cases, StoredPage};
 use crate::record::Grievance;
 use crate::writes;
 use domain::{Error, Result};
-use store::Store;
 
 /// Who is reading.
 #[derive(Clone, Copy, Debug)]
@@ -148,7 +147,7 @@ pub struct FilterNames {
 impl Filters {
     /// Filters by the items `names` names (any capitals): their ids, and their own
     /// spelling in `named`. A name that is no item of its list leaves nothing to match.
-    pub async fn name_items(&mut self, store: &dyn Store, names: FilterNames) -> Result<()> {
+    pub async fn name_items(&mut self, lists: &dyn lists::AdminLists, names: FilterNames) -> Result<()> {
         use domain::lists::ListKind;
         let mut named = names.clone();
         for (kind, name, id, label) in [
@@ -158,7 +157,7 @@ impl Filters {
             (ListKind::Priorities, names.priority, &mut self.priority, &mut named.priority),
         ] {
             let Some(name) = name else { continue };
-            match lists::find_by_name(store, kind, &name).await? {
+            match lists.find_by_name(kind, &name).await? {
                 Some(item) => {
                     *id = Some(item.id);
                     *label = Some(item.name);
@@ -192,7 +191,7 @@ pub async fn list(cases: Cases<'_>, viewer: Viewer, filters: &Filters, limit: us
         return Ok(ListPage { items: Vec::new(), cursor: None, examined: 0, bounded: false });
     }
     let StoredPage { mut items, cursor, examined, bounded } = cases.grievances.list(viewer, filters, limit, cursor).await?;
-    writes::relabel_all(cases.store, &mut items).await?;
+    writes::relabel_all(cases.lists, &mut items).await?;
     Ok(ListPage { items: items.into_iter().map(|s| s.grievance).collect(), cursor, examined, bounded })
 }
 

@@ -96,15 +96,11 @@ impl SqlGrievances {
     /// The relational copies of the Admin Panel's items that `refs` name (the lists the
     /// schema refers to), as they are now: ids, current names, meanings and ranks.
     async fn list_items(&self, refs: &BTreeSet<(ListKind, i64)>) -> Result<Vec<sql::ListItem>> {
-        let wanted: Vec<(ListKind, i64)> = refs.iter().copied().filter(|(k, _)| sql_kind(*k).is_some()).collect();
+        let wanted: Vec<(ListKind, i64)> = refs.iter().copied().filter(|(k, _)| is_relational(*k)).collect();
         let mut items = Vec::new();
         for chunk in wanted.chunks(100) {
             let found = lists::get_many(self.store.as_ref(), chunk).await?;
-            for ((kind, id), item) in found {
-                let Some(kind) = sql_kind(kind) else { continue };
-                let meaning = (kind == sql::ListKind::Statuses).then(|| item.status_meaning());
-                items.push(sql::ListItem { id, kind, name: item.name, meaning, rank: item.display_order });
-            }
+            items.extend(found.into_iter().filter_map(|((kind, _), item)| lists::items::relational_copy(kind, &item)));
         }
         Ok(items)
     }
@@ -115,14 +111,8 @@ impl SqlGrievances {
 }
 
 /// The schema's lists: those the grievance table has a column for.
-fn sql_kind(kind: ListKind) -> Option<sql::ListKind> {
-    match kind {
-        ListKind::Districts => Some(sql::ListKind::Districts),
-        ListKind::PoliceStations => Some(sql::ListKind::PoliceStations),
-        ListKind::Statuses => Some(sql::ListKind::Statuses),
-        ListKind::Priorities => Some(sql::ListKind::Priorities),
-        _ => None,
-    }
+fn is_relational(kind: ListKind) -> bool {
+    lists::items::sql_kind(kind).is_some()
 }
 
 fn sql_error(e: SqlError) -> Error {
@@ -165,7 +155,7 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         version: g.version,
         status_meaning: g.status_meaning,
         resolution_days: g.status_meaning.is_final().then(|| crate::counters::resolution_days(g)).flatten(),
-        other_refs: stored.refs.iter().filter(|(k, _)| sql_kind(**k).is_none()).map(|(k, id)| (k.as_str().to_string(), *id)).collect(),
+        other_refs: stored.refs.iter().filter(|(k, _)| !is_relational(**k)).map(|(k, id)| (k.as_str().to_string(), *id)).collect(),
     }
 }
 

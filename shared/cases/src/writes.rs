@@ -12,6 +12,7 @@ use domain::lists::{ListKind, StatusMeaning};
 use domain::{Error, FieldErrors, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
+use lists::AdminLists;
 use store::{Store, Write};
 
 /// Something done alongside a grievance collided with someone else's change.
@@ -61,19 +62,19 @@ impl Named {
 /// Checks that every list-backed field names an active item (an item the grievance
 /// already named may have been deactivated since), writes the item's own spelling back,
 /// and answers the items named. A status or priority left empty gets the lists' default.
-async fn resolve_lists(store: &dyn Store, fields: &mut GrievanceFields, before: Option<&GrievanceFields>) -> Result<Named> {
+async fn resolve_lists(lists: &dyn AdminLists, fields: &mut GrievanceFields, before: Option<&GrievanceFields>) -> Result<Named> {
     let mut refs = BTreeMap::new();
     let mut errors = FieldErrors::default();
     let mut canonical = Vec::new();
     let mut meaning = StatusMeaning::Open;
     if fields.status.trim().is_empty() {
-        match lists::default_status(store).await? {
+        match lists::default_status(lists).await? {
             Some(status) => fields.status = status.name,
             None => errors.add("status", "Choose a status: the Statuses list has no active status meaning open"),
         }
     }
     if fields.priority.trim().is_empty() {
-        match lists::default_priority(store).await? {
+        match lists::default_priority(lists).await? {
             Some(priority) => fields.priority = priority.name,
             None => errors.add("priority", "Choose a priority: the Priorities list has no active item"),
         }
@@ -81,7 +82,7 @@ async fn resolve_lists(store: &dyn Store, fields: &mut GrievanceFields, before: 
     for (kind, field, label, value) in list_fields(fields) {
         let Some(value) = value.filter(|v| !v.is_empty()) else { continue };
         let previously = before.and_then(|b| list_fields(b).into_iter().find(|(k, ..)| *k == kind).and_then(|(_, _, _, v)| v.map(str::to_lowercase)));
-        match lists::find_by_name(store, kind, value).await? {
+        match lists.find_by_name(kind, value).await? {
             Some(item) if item.is_active || previously.as_deref() == Some(&value.to_lowercase()) => {
                 refs.insert(kind, item.id);
                 if kind == ListKind::Statuses {
@@ -142,9 +143,9 @@ pub fn relabel(g: &mut Grievance, refs: &BTreeMap<ListKind, i64>, items: &BTreeM
 }
 
 /// Relabels grievances read together with one read of the items they name.
-pub async fn relabel_all(store: &dyn Store, grievances: &mut [Stored]) -> Result<()> {
+pub async fn relabel_all(lists: &dyn AdminLists, grievances: &mut [Stored]) -> Result<()> {
     let wanted: Vec<(ListKind, i64)> = grievances.iter().flat_map(|s| s.refs.iter().map(|(k, id)| (*k, *id))).collect();
-    let items = lists::get_many(store, &wanted).await?;
+    let items = lists.get_many(&wanted).await?;
     for s in grievances.iter_mut() {
         relabel(&mut s.grievance, &s.refs, &items);
     }
@@ -155,7 +156,7 @@ pub async fn relabel_all(store: &dyn Store, grievances: &mut [Stored]) -> Result
 pub async fn load(cases: Cases<'_>, id: i64) -> Result<Option<Stored>> {
     let Some(stored) = cases.grievances.get(id).await? else { return Ok(None) };
     let mut found = [stored];
-    relabel_all(cases.store, &mut found).await?;
+    relabel_all(cases.lists, &mut found).await?;
     let [loaded] = found;
     Ok(Some(loaded))
 }
@@ -227,7 +228,7 @@ pub fn complete_record_entry(g: &Grievance, created: bool) -> AuditEntry {
 }
 
 pub async fn create(cases: Cases<'_>, actor: &Actor, mut fields: GrievanceFields) -> Result<Grievance> {
-    let named = resolve_lists(cases.store, &mut fields, None).await?;
+    let named = resolve_lists(cases.lists, &mut fields, None).await?;
     let refs = named.refs.clone();
     let id = cases.grievances.next_id().await?;
     let now = domain::clock::now_text();
@@ -313,7 +314,7 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, id: i64, mut fields: Griev
     let read = load(cases, id).await?.ok_or_else(not_found)?;
     let before = &read.grievance;
     check_version(before, expected_version)?;
-    let named = resolve_lists(cases.store, &mut fields, Some(&before.fields)).await?;
+    let named = resolve_lists(cases.lists, &mut fields, Some(&before.fields)).await?;
     let refs = named.refs.clone();
     let now = domain::clock::now_text();
     let mut after = Grievance {
@@ -357,7 +358,7 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, id: i64, status_id:
     let read = load(cases, id).await?.ok_or_else(not_found)?;
     let before = &read.grievance;
     check_version(before, expected_version)?;
-    let status = lists::get(cases.store, ListKind::Statuses, status_id)
+    let status = cases.lists.get(ListKind::Statuses, status_id)
         .await?
         .filter(|s| s.is_active)
         .ok_or_else(|| Error::field("status_id", "Choose an active status"))?;

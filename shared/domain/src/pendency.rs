@@ -103,6 +103,10 @@ pub fn stage_of(f: &GrievanceFields, is_final: bool, resolved_at: Option<&str>, 
     at
 }
 
+/// The limits as kept: days per stage, by the priority item's id, so that renaming a
+/// priority keeps its limits.
+pub type LimitsById = BTreeMap<i64, BTreeMap<Stage, u32>>;
+
 /// The most days a grievance may stay at a stage, per priority (matched without regard to
 /// case) and stage. A stage without a limit is never overdue.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,6 +9,8 @@ pub struct AppState {
     pub store: Arc<dyn Store>,
     /// Where grievances are kept: the port the grievance rules work through.
     pub grievances: Arc<dyn cases::Grievances>,
+    /// The Admin Panel's lists.
+    pub lists: Arc<dyn lists::AdminLists>,
     pub tokens: TokenKeys,
     /// Where export files go; only the functions that write files have one in the cloud.
     pub blobs: Option<Arc<dyn BlobStore>>,
@@ -21,19 +23,21 @@ impl AppState {
     /// The state over `store`, with the grievances engine that suits it.
     pub fn new(store: Arc<dyn Store>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(cases::items::ItemGrievances::new(store.clone()));
-        AppState { store, grievances, tokens, blobs, attachments }
+        let lists = Arc::new(lists::ItemLists::new(store.clone()));
+        AppState { store, grievances, lists, tokens, blobs, attachments }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
     /// grievance rows, written together.
     pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(cases::relational::SqlGrievances::new(store.clone()));
-        AppState { store, grievances, tokens, blobs, attachments }
+        let lists = Arc::new(lists::ItemLists::embedded(store.clone()));
+        AppState { store, grievances, lists, tokens, blobs, attachments }
     }
 
     /// What the grievance rules work over.
     pub fn cases(&self) -> cases::Cases<'_> {
-        cases::Cases { store: self.store.as_ref(), grievances: self.grievances.as_ref() }
+        cases::Cases { store: self.store.as_ref(), grievances: self.grievances.as_ref(), lists: self.lists.as_ref() }
     }
 
     pub fn blobs(&self) -> domain::Result<&dyn BlobStore> {

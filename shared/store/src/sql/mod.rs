@@ -159,6 +159,13 @@ pub fn sync_list_item(tx: &Transaction, item: &ListItem) -> Result<()> {
     put_list_item(tx, item)
 }
 
+/// Removes the item with that id. One a grievance still names is refused by the foreign
+/// key (`SQLITE_CONSTRAINT_FOREIGNKEY`), rolling back the caller's transaction.
+pub fn delete_list_item(tx: &Transaction, id: i64) -> Result<()> {
+    tx.prepare_cached("DELETE FROM list_items WHERE id = ?1")?.execute([id])?;
+    Ok(())
+}
+
 /// The item with that id, if any.
 pub fn list_item(conn: &Connection, id: i64) -> Result<Option<ListItem>> {
     let row = conn

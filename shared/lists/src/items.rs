@@ -1,0 +1,357 @@
+//! The admin lists over the item store: each list is one partition, names are unique within
+//! a list through a name claim item written in the same transaction. On the embedded store
+//! a change also brings the relational engine's copy of the item (its name, meaning and
+//! rank, which grievance rows sort and count by) in step, in the same SQLite transaction.
+
+use crate::{AdminLists, ListItem, SavedLimits};
+use domain::pendency::{LimitsById, PendencyLimits, Stage};
+use async_trait::async_trait;
+use domain::lists::{ListItemInput, ListKind, StatusMeaning};
+use domain::{Error, Result};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use store::sql::{self, SqlError};
+use store::sqlite::SqliteStore;
+use store::{Condition, Item, Key, Query, Store, StoreError, Write};
+
+fn list_pk(kind: ListKind) -> String {
+    format!("LIST#{}", kind.as_str())
+}
+
+pub fn item_key(kind: ListKind, id: i64) -> Key {
+    Key::new(list_pk(kind), format!("{id:012}"))
+}
+
+fn name_key(kind: ListKind, name: &str) -> Key {
+    Key::new(format!("LISTNAME#{}#{}", kind.as_str(), name.trim().to_lowercase()), "LISTNAME")
+}
+
+impl ListItem {
+    fn from_item(kind: ListKind, item: Item) -> Result<Self> {
+        let mut read: ListItem = serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)?;
+        if kind == ListKind::Statuses && read.meaning.is_none() {
+            // Stored before statuses carried a meaning (the upgrade writes it; until then
+            // the rules' old reading of its name stands).
+            read.meaning = Some(StatusMeaning::of_legacy_name(&read.name));
+        }
+        Ok(read)
+    }
+
+    fn to_item(&self, kind: ListKind, version: i64) -> Item {
+        let serde_json::Value::Object(attrs) = serde_json::to_value(self).expect("a list item serialises") else {
+            unreachable!("a struct serialises to an object")
+        };
+        let mut item = Item { key: item_key(kind, self.id), attrs };
+        item.attrs.insert("version".into(), json!(version));
+        item
+    }
+}
+
+/// Every item of a list, ordered by display order, then name. The item engine's reads, for
+/// the other item-store engines that read the lists within their own work.
+pub async fn list(store: &dyn Store, kind: ListKind) -> Result<Vec<ListItem>> {
+    let mut items = store::read_all(store, Query::table(list_pk(kind))).await?.into_iter().map(|i| ListItem::from_item(kind, i)).collect::<Result<Vec<_>>>()?;
+    items.sort_by(|a, b| a.display_order.cmp(&b.display_order).then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase())));
+    Ok(items)
+}
+
+pub async fn get(store: &dyn Store, kind: ListKind, id: i64) -> Result<Option<ListItem>> {
+    store.get(&item_key(kind, id)).await?.map(|i| ListItem::from_item(kind, i)).transpose()
+}
+
+/// The items named by `refs`, read together (a page of grievances names a few dozen at
+/// most); an id no longer in its list is left out.
+pub async fn get_many(store: &dyn Store, refs: &[(ListKind, i64)]) -> Result<BTreeMap<(ListKind, i64), ListItem>> {
+    let mut found = BTreeMap::new();
+    let mut wanted: Vec<(ListKind, i64)> = refs.to_vec();
+    wanted.sort_unstable();
+    wanted.dedup();
+    for chunk in wanted.chunks(100) {
+        let keys: Vec<Key> = chunk.iter().map(|(kind, id)| item_key(*kind, *id)).collect();
+        for (reference, item) in chunk.iter().zip(store.get_many(&keys).await?) {
+            if let Some(item) = item {
+                found.insert(*reference, ListItem::from_item(reference.0, item)?);
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The item of `kind` named `name` (any capitals), if it exists.
+pub async fn find_by_name(store: &dyn Store, kind: ListKind, name: &str) -> Result<Option<ListItem>> {
+    let Some(claim) = store.get(&name_key(kind, name)).await? else { return Ok(None) };
+    match claim.i64("id") {
+        Some(id) => get(store, kind, id).await,
+        None => Ok(None),
+    }
+}
+
+fn duplicate(name: &str) -> Error {
+    Error::conflict(format!("An item named '{name}' already exists in this list"))
+}
+
+async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, input: ListItemInput) -> Result<ListItem> {
+    let id = store.increment(&Key::new("SEQ", "list_item"), "n", 1).await?;
+    let now = domain::clock::now_text();
+    let item = ListItem {
+        id,
+        name: input.name,
+        description: input.description,
+        display_order: input.display_order,
+        is_active: input.is_active,
+        meaning: (kind == ListKind::Statuses).then(|| input.meaning.unwrap_or(StatusMeaning::InProgress)),
+        usage_count: Some(0),
+        created_at: now.clone(),
+        updated_at: now,
+    };
+    let writes = vec![
+        Write::put_new(item.to_item(kind, 1)),
+        Write::put_new(Item::new(name_key(kind, &item.name)).with("id", id)),
+    ];
+    match commit(store, mirror, writes, relational_copy(kind, &item).map(Mirrored::Put)).await {
+        Ok(Ok(())) => Ok(item),
+        Ok(Err(e)) => Err(Error::internal(e.to_string())),
+        Err(StoreError::ConditionFailed { at: 1 }) => Err(duplicate(&item.name)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn not_found() -> Error {
+    Error::not_found("Item not found")
+}
+
+fn meaning_in_use(name: &str, used: i64) -> Error {
+    Error::conflict(format!(
+        "'{name}' is used by {used} grievance{}; its meaning cannot change. Add a new status instead.",
+        if used == 1 { "" } else { "s" }
+    ))
+}
+
+async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64, input: ListItemInput) -> Result<ListItem> {
+    let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
+    let version = stored.i64("version").unwrap_or(0);
+    let current = ListItem::from_item(kind, stored)?;
+    let renamed = current.name.to_lowercase() != input.name.to_lowercase();
+    // Only a status has a meaning (the parse refuses one elsewhere); left out, it stays.
+    let meaning = input.meaning.or(current.meaning);
+    let updated = ListItem {
+        name: input.name,
+        description: input.description,
+        display_order: input.display_order,
+        is_active: input.is_active,
+        meaning,
+        updated_at: domain::clock::now_text(),
+        ..current.clone()
+    };
+    let meaning_changed = updated.meaning != current.meaning;
+    if meaning_changed {
+        if let Some(used) = current.usage_count.filter(|n| *n > 0) {
+            return Err(meaning_in_use(&current.name, used));
+        }
+    }
+    // A meaning may change only while no grievance uses the status: the figures kept for
+    // the grievances in it (resolved, overdue) were counted by the meaning they had.
+    let condition = if meaning_changed {
+        Condition::EqualsAll(vec![("version".into(), json!(version)), ("usage_count".into(), json!(0))])
+    } else {
+        Condition::Equals("version".into(), json!(version))
+    };
+    let mut writes = vec![Write::put(updated.to_item(kind, version + 1)).when(condition)];
+    if renamed {
+        writes.push(Write::delete(name_key(kind, &current.name)));
+        writes.push(Write::put_new(Item::new(name_key(kind, &updated.name)).with("id", id)));
+    } else if current.name != updated.name {
+        // Only the capitals changed: the claim stays the same item.
+        writes.push(Write::put(Item::new(name_key(kind, &updated.name)).with("id", id)));
+    }
+    match commit(store, mirror, writes, relational_copy(kind, &updated).map(Mirrored::Put)).await {
+        Ok(Ok(())) => Ok(updated),
+        Ok(Err(e)) => Err(Error::internal(e.to_string())),
+        Err(StoreError::ConditionFailed { at: 0 }) if meaning_changed => match get(store, kind, id).await?.and_then(|now| now.usage_count) {
+            Some(used) if used > 0 => Err(meaning_in_use(&current.name, used)),
+            _ => Err(Error::conflict("This item was changed by someone else. Please reload and try again.")),
+        },
+        Err(StoreError::ConditionFailed { at: 0 }) => Err(Error::conflict("This item was changed by someone else. Please reload and try again.")),
+        Err(StoreError::ConditionFailed { .. }) => Err(duplicate(&updated.name)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64) -> Result<()> {
+    let current = get(store, kind, id).await?.ok_or_else(not_found)?;
+    let in_use = |n: i64| {
+        Error::conflict(format!(
+            "'{}' is used by {n} grievance{}; deactivate it instead of deleting it",
+            current.name,
+            if n == 1 { "" } else { "s" }
+        ))
+    };
+    if let Some(used) = current.usage_count.filter(|n| *n > 0) {
+        return Err(in_use(used));
+    }
+    let writes = vec![
+        Write::delete(item_key(kind, id)).when(Condition::Equals("usage_count".into(), json!(0))),
+        Write::delete(name_key(kind, &current.name)),
+    ];
+    let relational = relational_copy(kind, &current).map(|_| Mirrored::Delete(id));
+    match commit(store, mirror, writes, relational).await {
+        Ok(Ok(())) => Ok(()),
+        // A grievance row still names the item (the foreign key): in use after all.
+        Ok(Err(e)) if is_foreign_key(&e) => Err(in_use(1)),
+        Ok(Err(e)) => Err(Error::internal(e.to_string())),
+        Err(StoreError::ConditionFailed { .. }) => Err(in_use(1)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What a change does to the relational copy of the item, beside its items.
+enum Mirrored {
+    Put(sql::ListItem),
+    Delete(i64),
+}
+
+/// Applies `writes`, and with a mirror the relational change too, in one transaction. The
+/// outer error is the item store's (a failed condition at its position), the inner one the
+/// relational change's.
+async fn commit(store: &dyn Store, mirror: Option<&SqliteStore>, writes: Vec<Write>, change: Option<Mirrored>) -> std::result::Result<std::result::Result<(), SqlError>, StoreError> {
+    match (mirror, change) {
+        (Some(sqlite), Some(change)) => {
+            sqlite
+                .transact_with(writes, move |tx| match &change {
+                    Mirrored::Put(item) => sql::sync_list_item(tx, item),
+                    Mirrored::Delete(id) => sql::delete_list_item(tx, *id),
+                })
+                .await
+        }
+        _ => store.transact(writes).await.map(Ok),
+    }
+}
+
+fn is_foreign_key(e: &SqlError) -> bool {
+    matches!(e, SqlError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY)
+}
+
+/// The relational schema's kind of a list, for the lists its grievance rows refer to by
+/// column (districts, stations, statuses, priorities); `None` for the others.
+pub fn sql_kind(kind: ListKind) -> Option<sql::ListKind> {
+    match kind {
+        ListKind::Districts => Some(sql::ListKind::Districts),
+        ListKind::PoliceStations => Some(sql::ListKind::PoliceStations),
+        ListKind::Statuses => Some(sql::ListKind::Statuses),
+        ListKind::Priorities => Some(sql::ListKind::Priorities),
+        _ => None,
+    }
+}
+
+/// The relational engine's copy of an item of one of those lists: id, name, meaning, rank.
+pub fn relational_copy(kind: ListKind, item: &ListItem) -> Option<sql::ListItem> {
+    let kind = sql_kind(kind)?;
+    let meaning = (kind == sql::ListKind::Statuses).then(|| item.status_meaning());
+    Some(sql::ListItem { id: item.id, kind, name: item.name.clone(), meaning, rank: item.display_order })
+}
+
+/// The admin lists over the item store. On the embedded store ([`ItemLists::embedded`]) a
+/// change also brings the relational copy of the item in step, in the same transaction, so
+/// that renaming, re-ranking or deleting an item is seen by the grievance rows at once.
+#[derive(Clone)]
+pub struct ItemLists {
+    store: Arc<dyn Store>,
+    mirror: Option<Arc<SqliteStore>>,
+}
+
+impl ItemLists {
+    /// Over any item store (DynamoDB in a state's stack): the items are all there is.
+    pub fn new(store: Arc<dyn Store>) -> ItemLists {
+        ItemLists { store, mirror: None }
+    }
+
+    /// Over the embedded SQLite store, whose relational grievance rows keep a copy of the
+    /// items they name.
+    pub fn embedded(store: Arc<SqliteStore>) -> ItemLists {
+        ItemLists { store: store.clone(), mirror: Some(store) }
+    }
+}
+
+#[async_trait]
+impl AdminLists for ItemLists {
+    async fn list(&self, kind: ListKind) -> Result<Vec<ListItem>> {
+        list(self.store.as_ref(), kind).await
+    }
+
+    async fn get(&self, kind: ListKind, id: i64) -> Result<Option<ListItem>> {
+        get(self.store.as_ref(), kind, id).await
+    }
+
+    async fn get_many(&self, refs: &[(ListKind, i64)]) -> Result<BTreeMap<(ListKind, i64), ListItem>> {
+        get_many(self.store.as_ref(), refs).await
+    }
+
+    async fn find_by_name(&self, kind: ListKind, name: &str) -> Result<Option<ListItem>> {
+        find_by_name(self.store.as_ref(), kind, name).await
+    }
+
+    async fn create(&self, kind: ListKind, input: ListItemInput) -> Result<ListItem> {
+        create(self.store.as_ref(), self.mirror.as_deref(), kind, input).await
+    }
+
+    async fn update(&self, kind: ListKind, id: i64, input: ListItemInput) -> Result<ListItem> {
+        update(self.store.as_ref(), self.mirror.as_deref(), kind, id, input).await
+    }
+
+    async fn delete(&self, kind: ListKind, id: i64) -> Result<()> {
+        delete(self.store.as_ref(), self.mirror.as_deref(), kind, id).await
+    }
+
+    async fn saved_limits(&self) -> Result<Option<SavedLimits>> {
+        saved_limits(self.store.as_ref()).await
+    }
+
+    async fn save_limits(&self, limits: &LimitsById) -> Result<()> {
+        save_limits(self.store.as_ref(), limits).await
+    }
+}
+
+fn limits_key() -> Key {
+    Key::new("SETTINGS", "PENDENCY_LIMITS")
+}
+
+/// The pendency limits as saved (see [`AdminLists::saved_limits`]).
+pub async fn saved_limits(store: &dyn Store) -> Result<Option<SavedLimits>> {
+    let Some(item) = store.get(&limits_key()).await? else { return Ok(None) };
+    if let Some(limits) = item.attrs.get("by_priority_id").and_then(|v| serde_json::from_value::<BTreeMap<String, BTreeMap<Stage, u32>>>(v.clone()).ok()) {
+        return Ok(Some(SavedLimits::ById(limits.into_iter().filter_map(|(id, stages)| Some((id.parse().ok()?, stages))).collect())));
+    }
+    let named: PendencyLimits = item.attrs.get("limits").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+    Ok(Some(SavedLimits::ByName(named)))
+}
+
+/// Replaces the pendency limits (see [`AdminLists::save_limits`]).
+pub async fn save_limits(store: &dyn Store, limits: &LimitsById) -> Result<()> {
+    let by_id: BTreeMap<String, &BTreeMap<Stage, u32>> = limits.iter().map(|(id, stages)| (id.to_string(), stages)).collect();
+    let item = Item::new(limits_key()).with("by_priority_id", serde_json::to_value(by_id).map_err(Error::internal)?);
+    Ok(store.transact(vec![Write::put(item)]).await?)
+}
+
+/// Fills every list with its starting items, once in the store's life: an administrator who
+/// later empties a list does not see it refilled.
+pub async fn seed(store: &dyn Store) -> Result<()> {
+    let marker = Key::new("SEEDED", "lists");
+    if store.get(&marker).await?.is_some() {
+        return Ok(());
+    }
+    for kind in ListKind::ALL {
+        for (position, name) in kind.seeds().iter().enumerate() {
+            let meaning = (kind == ListKind::Statuses).then(|| StatusMeaning::of_legacy_name(name));
+            let input = ListItemInput { name: name.to_string(), description: String::new(), display_order: position as i64 + 1, is_active: true, meaning };
+            match create(store, None, kind, input).await {
+                Ok(_) | Err(Error::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    match store.transact(vec![Write::put_new(Item::new(marker))]).await {
+        Ok(()) | Err(StoreError::ConditionFailed { .. }) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}

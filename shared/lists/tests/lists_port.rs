@@ -1,0 +1,149 @@
+//! The admin lists port's conformance suite, on the embedded engine (SQLite, with the
+//! relational copy of the items the grievance rows refer to) and on DynamoDB (moto).
+
+use domain::lists::{ListItemInput, ListKind, StatusMeaning};
+use domain::pendency::{LimitsById, Stage};
+use domain::Error;
+use lists::{AdminLists, ItemLists, SavedLimits};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use store::dynamo::DynamoStore;
+use store::sqlite::SqliteStore;
+
+fn input(name: &str, display_order: i64) -> ListItemInput {
+    ListItemInput { name: name.into(), description: String::new(), display_order, is_active: true, meaning: None }
+}
+
+fn conflict(result: domain::Result<impl std::fmt::Debug>) -> String {
+    match result {
+        Err(Error::Conflict(message)) => message,
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+}
+
+async fn names_are_unique_within_a_list_whatever_the_capitals(lists: Arc<dyn AdminLists>) {
+    let town = lists.create(ListKind::Districts, input("Old Town", 5)).await.unwrap();
+    assert_eq!(conflict(lists.create(ListKind::Districts, input("old TOWN", 6)).await), "An item named 'old TOWN' already exists in this list");
+    // Another list may hold the same name.
+    lists.create(ListKind::Departments, input("Old Town", 1)).await.unwrap();
+    let other = lists.create(ListKind::Districts, input("New Town", 7)).await.unwrap();
+    assert_eq!(conflict(lists.update(ListKind::Districts, other.id, input("OLD town", 7)).await), "An item named 'OLD town' already exists in this list");
+    // Only the capitals of its own name: the same item, renamed.
+    let recased = lists.update(ListKind::Districts, town.id, input("OLD TOWN", 5)).await.unwrap();
+    assert_eq!(recased.name, "OLD TOWN");
+    assert_eq!(lists.find_by_name(ListKind::Districts, "old town").await.unwrap().map(|i| i.id), Some(town.id));
+    // A deleted item's name is free again.
+    lists.delete(ListKind::Districts, town.id).await.unwrap();
+    assert!(lists.get(ListKind::Districts, town.id).await.unwrap().is_none());
+    let again = lists.create(ListKind::Districts, input("Old Town", 5)).await.unwrap();
+    assert_ne!(again.id, town.id, "ids are never handed out twice");
+}
+
+async fn of_parallel_creates_of_one_name_exactly_one_wins(lists: Arc<dyn AdminLists>) {
+    let attempts = (0..8).map(|i| {
+        let lists = lists.clone();
+        tokio::spawn(async move { lists.create(ListKind::PoliceStations, input(if i % 2 == 0 { "Civil Lines East" } else { "CIVIL LINES EAST" }, i)).await })
+    });
+    let outcomes: Vec<_> = futures_join(attempts).await;
+    assert_eq!(outcomes.iter().filter(|o| o.is_ok()).count(), 1, "{outcomes:?}");
+    assert!(outcomes.iter().filter(|o| o.is_err()).all(|o| matches!(o, Err(Error::Conflict(_)))), "{outcomes:?}");
+    let named: Vec<_> = lists.list(ListKind::PoliceStations).await.unwrap().into_iter().filter(|i| i.name.eq_ignore_ascii_case("civil lines east")).collect();
+    assert_eq!(named.len(), 1);
+}
+
+async fn futures_join<T: Send + 'static>(handles: impl Iterator<Item = tokio::task::JoinHandle<T>>) -> Vec<T> {
+    let mut out = Vec::new();
+    for h in handles.collect::<Vec<_>>() {
+        out.push(h.await.unwrap());
+    }
+    out
+}
+
+async fn a_list_is_read_in_display_order_and_a_status_keeps_its_meaning(lists: Arc<dyn AdminLists>) {
+    let late = lists.create(ListKind::Statuses, input("Sent to court", 20)).await.unwrap();
+    assert_eq!(late.meaning, Some(StatusMeaning::InProgress), "a new status is in progress unless told");
+    let mut early = input("Disposed", -1);
+    early.meaning = Some(StatusMeaning::Resolved);
+    let early = lists.create(ListKind::Statuses, early).await.unwrap();
+    let names: Vec<String> = lists.list(ListKind::Statuses).await.unwrap().into_iter().map(|i| i.name).collect();
+    assert_eq!((names.first().map(String::as_str), names.last().map(String::as_str)), (Some("Disposed"), Some("Sent to court")));
+    // Left out of an edit, the meaning stays.
+    let renamed = lists.update(ListKind::Statuses, early.id, input("Disposed of", -1)).await.unwrap();
+    assert_eq!(renamed.meaning, Some(StatusMeaning::Resolved));
+    let read = lists.get_many(&[(ListKind::Statuses, early.id), (ListKind::Statuses, late.id), (ListKind::Statuses, 999_999)]).await.unwrap();
+    assert_eq!(read.len(), 2, "an id no longer in its list is left out");
+    assert_eq!(read[&(ListKind::Statuses, early.id)].name, "Disposed of");
+}
+
+async fn pendency_limits_are_kept_by_priority_id(lists: Arc<dyn AdminLists>) {
+    assert_eq!(lists.saved_limits().await.unwrap(), None, "nothing saved until the Admin Panel saves");
+    let limits: LimitsById = BTreeMap::from([(7, BTreeMap::from([(Stage::Scrutiny, 5), (Stage::WithIo, 30)])), (9, BTreeMap::new())]);
+    lists.save_limits(&limits).await.unwrap();
+    assert_eq!(lists.saved_limits().await.unwrap(), Some(SavedLimits::ById(limits.clone())));
+    let fewer: LimitsById = BTreeMap::from([(7, BTreeMap::from([(Stage::Scrutiny, 3)]))]);
+    lists.save_limits(&fewer).await.unwrap();
+    assert_eq!(lists.saved_limits().await.unwrap(), Some(SavedLimits::ById(fewer)), "saving replaces");
+}
+
+macro_rules! on_both_engines {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite_engine {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let dir = tempfile::tempdir().unwrap();
+                    let store = std::sync::Arc::new(super::SqliteStore::open(dir.path().join("portal.db")).unwrap());
+                    super::$name(std::sync::Arc::new(super::ItemLists::embedded(store))).await;
+                }
+            )*
+        }
+        mod dynamodb_engine {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let store = super::DynamoStore::local(testkit::moto_endpoint(), testkit::unique("lists")).await;
+                    store.ensure_table().await.unwrap();
+                    super::$name(std::sync::Arc::new(super::ItemLists::new(std::sync::Arc::new(store)))).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_engines!(
+    names_are_unique_within_a_list_whatever_the_capitals,
+    of_parallel_creates_of_one_name_exactly_one_wins,
+    a_list_is_read_in_display_order_and_a_status_keeps_its_meaning,
+    pendency_limits_are_kept_by_priority_id,
+);
+
+/// On the embedded store the grievance rows refer to a relational copy of the districts,
+/// stations, statuses and priorities: every change in the Admin Panel reaches it in the
+/// same transaction, and a copy a grievance row names cannot be deleted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_relational_copy_follows_every_change_of_an_item() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let lists = ItemLists::embedded(store.clone());
+    let copy = |id: i64| {
+        let store = store.clone();
+        async move { store.read_with(move |conn| Ok::<_, store::StoreError>(store::sql::list_item(conn, id).unwrap())).await.unwrap() }
+    };
+    let mut urgent = input("Urgent", 7);
+    urgent.meaning = None;
+    let urgent = lists.create(ListKind::Priorities, urgent).await.unwrap();
+    let row = copy(urgent.id).await.expect("created with its copy");
+    assert_eq!((row.name.as_str(), row.rank, row.meaning), ("Urgent", 7, None));
+    lists.update(ListKind::Priorities, urgent.id, input("Most urgent", 0)).await.unwrap();
+    let row = copy(urgent.id).await.unwrap();
+    assert_eq!((row.name.as_str(), row.rank), ("Most urgent", 0));
+    let mut held = input("Held", 3);
+    held.meaning = Some(StatusMeaning::Closed);
+    let held = lists.create(ListKind::Statuses, held).await.unwrap();
+    assert_eq!(copy(held.id).await.unwrap().meaning, Some(StatusMeaning::Closed));
+    lists.delete(ListKind::Priorities, urgent.id).await.unwrap();
+    assert_eq!(copy(urgent.id).await, None);
+    // A list the grievance rows have no column for keeps no copy.
+    let title = lists.create(ListKind::CrimeTitles, input("Chain snatching", 1)).await.unwrap();
+    assert_eq!(copy(title.id).await, None);
+}
