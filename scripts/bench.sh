@@ -15,10 +15,18 @@ PORTAL=./target/release/portal
 PORT=18181
 BASE="http://127.0.0.1:$PORT"
 EMAIL="officer1.1@seed.portal"
+# A seeded officer whose role has no view_all: their own grievances only.
+OWN_EMAIL="officer7.1@seed.portal"
 PASSWORD="Officer-Pass-1"
 rows=()
 
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+login() {
+  curl -sf -X POST "$BASE/api/auth/login" -H 'content-type: application/json' \
+    -d "{\"email\":\"$1\",\"password\":\"$PASSWORD\"}" | json 'd["token"]'
+}
+# The query string of name=value pairs, each value URL-encoded.
+query() { python3 -c "import sys, urllib.parse as u; a=sys.argv[1:]; print('&'.join(a[i]+'='+u.quote(a[i+1]) for i in range(0, len(a), 2)))" "$@"; }
 
 # wrk's "Requests/sec" and the 50% and 99% latencies, as "rps p50 p99".
 measure() {
@@ -52,14 +60,18 @@ for size in $SIZES; do
   until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.002; done
   first_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 
-  TOKEN=$(curl -sf -X POST "$BASE/api/auth/login" -H 'content-type: application/json' \
-    -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" | json 'd["token"]')
+  TOKEN=$(login "$EMAIL")
+  OWN_TOKEN=$(login "$OWN_EMAIL")
   export TOKEN
+  district=$(curl -sf "$BASE/api/admin/dropdowns/districts" -H "Authorization: Bearer $TOKEN" | json 'd[0]["name"]')
+  station=$(curl -sf "$BASE/api/admin/dropdowns/police_stations" -H "Authorization: Bearer $TOKEN" | json 'd[0]["name"]')
+  fir_year=$(( $(date +%Y) - 2 ))
   statuses=$(curl -sf "$BASE/api/admin/dropdowns/statuses" -H "Authorization: Bearer $TOKEN")
   export STATUS_A=$(json '[s["id"] for s in d if s["name"]=="In Progress"][0]' <<<"$statuses")
   export STATUS_B=$(json '[s["id"] for s in d if s["name"]=="Pending"][0]' <<<"$statuses")
   export MAX_ID=$size
   auth=(-H "Authorization: Bearer $TOKEN")
+  own=(-H "Authorization: Bearer $OWN_TOKEN")
 
   # A warm-up, so that the figures are of a running service.
   wrk -t2 -c32 -d2s "${auth[@]}" "$BASE/api/grievances?limit=50" >/dev/null 2>&1
@@ -70,13 +82,25 @@ for size in $SIZES; do
     rows+=("| $size | $name | $rps | $p50 | $p99 | $errors |")
     echo "  $size  $name: $rps req/s, p50 $p50, p99 $p99, non-2xx $errors"
   }
-  run "list first page, newest first" "${auth[@]}" "$BASE/api/grievances?limit=50"
-  run "list first page, status filter" "${auth[@]}" "$BASE/api/grievances?status=Pending&limit=50"
-  run "list first page, free text" "${auth[@]}" "$BASE/api/grievances?search=motorcycle&limit=50"
+  list="$BASE/api/grievances"
+  run "list first page, newest first" "${auth[@]}" "$list?limit=50"
+  run "list, status filter" "${auth[@]}" "$list?$(query status Pending limit 50)"
+  run "list, free text \"motorcycle\"" "${auth[@]}" "$list?$(query search motorcycle limit 50)"
+  run "list, district + FIR dates of $fir_year" "${auth[@]}" "$list?$(query district "$district" from_date "$fir_year-01-01" to_date "$fir_year-12-31" limit 50)"
+  run "list, station + status" "${auth[@]}" "$list?$(query police_station "$station" status Pending limit 50)"
+  run "list, priority + status" "${auth[@]}" "$list?$(query priority High status Pending limit 50)"
+  run "list, FIR number substring" "${auth[@]}" "$list?$(query fir_no "/$fir_year/0123" limit 50)"
+  run "list, overdue only" "${auth[@]}" "$list?$(query overdue true limit 50)"
+  run "list, overdue + priority" "${auth[@]}" "$list?$(query overdue true priority High limit 50)"
+  run "list, sorted by priority" "${auth[@]}" "$list?$(query sort priority direction desc limit 50)"
   run "grievance by id" -s scripts/wrk/detail.lua "$BASE"
   run "counts by status (dashboard)" "${auth[@]}" "$BASE/api/grievances/stats"
   run "performance metrics" "${auth[@]}" "$BASE/api/admin/performance-metrics"
+  run "recent activities" "${auth[@]}" "$BASE/api/admin/recent-activities"
   run "audit, first page" "${auth[@]}" "$BASE/api/audit/all?limit=50"
+  run "without view_all: list first page" "${own[@]}" "$list?limit=50"
+  run "without view_all: recent activities" "${own[@]}" "$BASE/api/admin/recent-activities"
+  run "without view_all: audit first page" "${own[@]}" "$BASE/api/audit/all?limit=50"
   run "create (with audit and counters)" -s scripts/wrk/create.lua "$BASE"
   run "status change" -s scripts/wrk/status.lua "$BASE"
 
@@ -102,8 +126,7 @@ for size in $SIZES; do
     $PORTAL serve --port $PORT --data-dir "$data" --web-dir web/dist >"$OUT/portal-export-$size.log" 2>&1 &
     pid=$!
     until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.01; done
-    TOKEN=$(curl -sf -X POST "$BASE/api/auth/login" -H 'content-type: application/json' \
-      -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" | json 'd["token"]')
+    TOKEN=$(login "$EMAIL")
     before_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
     start=$(date +%s%N)
     answer=$(curl -sf "$BASE/api/grievances/export/$kind" -H "Authorization: Bearer $TOKEN")

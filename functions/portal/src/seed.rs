@@ -35,8 +35,11 @@ impl Rng {
     }
 }
 
-/// The role of the seeded officers.
+/// The roles of the seeded officers: the first half see the whole state (view_all), the
+/// second half only the grievances they filed or are assigned (the own scope), so that the
+/// data has both kinds of reader.
 const SEED_ROLE: &str = "Seed Officer";
+const SEED_OWN_ROLE: &str = "Seed Constable";
 
 const OFFICERS: [&str; 12] = [
     "SI Ramesh Yadav", "ASI Sunita Devi", "Insp. Arjun Singh", "SI Mohammed Irfan", "SI Kavita Sharma", "ASI Rajesh Kumar",
@@ -94,21 +97,29 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     // Staff who file the grievances: every permission, in a role of their own that signs in
     // by password alone (demonstration and benchmark data; the Admin role requires a second
     // factor).
-    let role_id = match auth::roles::list_all(store).await?.into_iter().find(|r| r.name == SEED_ROLE) {
-        Some(role) => role.id,
-        None => {
-            let input = domain::user::RoleInput {
-                name: SEED_ROLE.into(),
-                description: "Officers of the demonstration data (portal seed)".into(),
-                permissions: domain::Permissions::all(),
-                require_two_factor: Some(false),
-            };
-            auth::roles::create(store, input).await?.id
-        }
-    };
+    let roles = auth::roles::list_all(store).await?;
+    let mut role_ids = Vec::new();
+    for (name, description, permissions) in [
+        (SEED_ROLE, "Officers of the demonstration data (portal seed)", domain::Permissions::all()),
+        (
+            SEED_OWN_ROLE,
+            "Constables of the demonstration data (portal seed): their own grievances only",
+            domain::Permissions::parse(&serde_json::json!({"grievances": "create,read,update", "dashboard": "read", "audit": "read"})).map_err(anyhow::Error::msg)?,
+        ),
+    ] {
+        let id = match roles.iter().find(|r| r.name == name) {
+            Some(role) => role.id,
+            None => {
+                let input = domain::user::RoleInput { name: name.into(), description: description.into(), permissions, require_two_factor: Some(false) };
+                auth::roles::create(store, input).await?.id
+            }
+        };
+        role_ids.push((id, name));
+    }
     let mut staff = Vec::new();
     let hash = auth::passwords::hash("Officer-Pass-1").await?;
     for (i, name) in OFFICERS.iter().enumerate() {
+        let (role_id, role_name) = role_ids[usize::from(i >= OFFICERS.len() / 2)];
         let email = domain::Email::parse(&format!("officer{}.{seed}@seed.portal", i + 1)).map_err(anyhow::Error::msg)?;
         let user = match auth::users::find_by_email(store, &email).await? {
             Some(u) => u,
@@ -129,7 +140,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
                 .await?
             }
         };
-        staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: SEED_ROLE.into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into() });
+        staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: role_name.into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into() });
     }
 
     let first_id = cases::items::next_ids(store, count as i64).await?;
