@@ -39,7 +39,7 @@ pub struct PendencyLimitsRequest {
 }
 
 async fn view(lists: &dyn lists::AdminLists, limits: PendencyLimits) -> domain::Result<PendencyLimitsView> {
-    let priorities = lists.list(ListKind::Priorities).await?.into_iter().filter(|p| p.is_active).map(|p| p.name).collect();
+    let priorities = lists.definitions(ListKind::Priorities).await?.into_iter().filter(|p| p.is_active).map(|p| p.name).collect();
     Ok(PendencyLimitsView {
         stages: Stage::TIMED.into_iter().map(|stage| StageInfo { stage, label: stage.label().to_string() }).collect(),
         priorities,

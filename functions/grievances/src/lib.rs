@@ -200,12 +200,12 @@ async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiRe
     let tallies = state.grievances.tallies(viewer(&caller)).await?;
     // Counted by item id and named as the list names the item now; an item in use is never
     // deleted, so every counted grievance has its line.
-    let by_status: Vec<StatusCount> = state.lists.list(ListKind::Statuses)
+    let by_status: Vec<StatusCount> = state.lists.definitions(ListKind::Statuses)
         .await?
         .into_iter()
         .map(|s| StatusCount { count: tallies.by_status.get(&s.id).copied().unwrap_or(0), meaning: s.status_meaning(), status: s.name })
         .collect();
-    let by_priority: Vec<PriorityCount> = state.lists.list(ListKind::Priorities)
+    let by_priority: Vec<PriorityCount> = state.lists.definitions(ListKind::Priorities)
         .await?
         .into_iter()
         .map(|p| PriorityCount { count: tallies.by_priority.get(&p.id).copied().unwrap_or(0), priority: p.name })

@@ -111,7 +111,7 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
         let stored = store.get(&key).await?;
         if stored.is_some_and(|item| !item.attrs.contains_key("meaning")) {
             let meaning = StatusMeaning::of_legacy_name(&status.name);
-            store.transact(vec![Write::update(key, Changes::default().set("meaning", json!(meaning))).when(Condition::Exists)]).await?;
+            store.transact(vec![Write::update(key, Changes::default().set("meaning", json!(meaning))).when(Condition::Exists), lists::cache::bump()]).await?;
             statuses += 1;
         }
     }

@@ -58,7 +58,7 @@ pub async fn limits_by_id(lists: &dyn AdminLists) -> Result<LimitsById> {
     let saved = lists.saved_limits().await?;
     let priorities = match saved {
         Some(SavedLimits::ById(_)) => Vec::new(),
-        _ => lists.list(ListKind::Priorities).await?,
+        _ => lists.definitions(ListKind::Priorities).await?,
     };
     Ok(in_force(saved, &priorities))
 }
@@ -66,14 +66,14 @@ pub async fn limits_by_id(lists: &dyn AdminLists) -> Result<LimitsById> {
 /// The limits in force, named by the priorities' current names.
 pub async fn limits(lists: &dyn AdminLists) -> Result<PendencyLimits> {
     let by_id = limits_by_id(lists).await?;
-    let priorities = lists.list(ListKind::Priorities).await?;
+    let priorities = lists.definitions(ListKind::Priorities).await?;
     Ok(PendencyLimits(by_id.into_iter().filter_map(|(id, stages)| Some((priorities.iter().find(|p| p.id == id)?.name.clone(), stages))).collect()))
 }
 
 /// Saves new limits, named by priority as the Admin Panel sends them; a name that is not in
 /// the Priorities list is refused.
 pub async fn save_limits(lists: &dyn AdminLists, limits: PendencyLimits) -> Result<PendencyLimits> {
-    let priorities = lists.list(ListKind::Priorities).await?;
+    let priorities = lists.definitions(ListKind::Priorities).await?;
     let by_id = by_id(&limits, &priorities).map_err(|name| domain::Error::field(&format!("limits.{name}"), &format!("There is no priority named '{name}'")))?;
     lists.save_limits(&by_id).await?;
     self::limits(lists).await

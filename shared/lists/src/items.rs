@@ -3,6 +3,7 @@
 //! a change also brings the relational engine's copy of the item (its name, meaning and
 //! rank, which grievance rows sort and count by) in step, in the same SQLite transaction.
 
+use crate::cache::{self, ListsCache};
 use crate::{AdminLists, ListItem, SavedLimits};
 use domain::pendency::{LimitsById, PendencyLimits, Stage};
 use async_trait::async_trait;
@@ -108,6 +109,7 @@ async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     let writes = vec![
         Write::put_new(item.to_item(kind, 1)),
         Write::put_new(Item::new(name_key(kind, &item.name)).with("id", id)),
+        cache::bump(),
     ];
     match commit(store, mirror, writes, relational_copy(kind, &item).map(Mirrored::Put)).await {
         Ok(Ok(())) => Ok(item),
@@ -165,6 +167,7 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         // Only the capitals changed: the claim stays the same item.
         writes.push(Write::put(Item::new(name_key(kind, &updated.name)).with("id", id)));
     }
+    writes.push(cache::bump());
     match commit(store, mirror, writes, relational_copy(kind, &updated).map(Mirrored::Put)).await {
         Ok(Ok(())) => Ok(updated),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
@@ -193,6 +196,7 @@ async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     let writes = vec![
         Write::delete(item_key(kind, id)).when(Condition::Equals("usage_count".into(), json!(0))),
         Write::delete(name_key(kind, &current.name)),
+        cache::bump(),
     ];
     let relational = relational_copy(kind, &current).map(|_| Mirrored::Delete(id));
     match commit(store, mirror, writes, relational).await {
@@ -258,18 +262,19 @@ pub fn relational_copy(kind: ListKind, item: &ListItem) -> Option<sql::ListItem>
 pub struct ItemLists {
     store: Arc<dyn Store>,
     mirror: Option<Arc<SqliteStore>>,
+    cache: ListsCache,
 }
 
 impl ItemLists {
     /// Over any item store (DynamoDB in a state's stack): the items are all there is.
     pub fn new(store: Arc<dyn Store>) -> ItemLists {
-        ItemLists { store, mirror: None }
+        ItemLists { store, mirror: None, cache: ListsCache::default() }
     }
 
     /// Over the embedded SQLite store, whose relational grievance rows keep a copy of the
     /// items they name.
     pub fn embedded(store: Arc<SqliteStore>) -> ItemLists {
-        ItemLists { store: store.clone(), mirror: Some(store) }
+        ItemLists { store: store.clone(), mirror: Some(store), cache: ListsCache::default() }
     }
 }
 
@@ -283,12 +288,17 @@ impl AdminLists for ItemLists {
         get(self.store.as_ref(), kind, id).await
     }
 
+    async fn definitions(&self, kind: ListKind) -> Result<Vec<ListItem>> {
+        Ok(self.cache.snapshot(self.store.as_ref()).await?.list(kind).to_vec())
+    }
+
     async fn get_many(&self, refs: &[(ListKind, i64)]) -> Result<BTreeMap<(ListKind, i64), ListItem>> {
-        get_many(self.store.as_ref(), refs).await
+        let lists = self.cache.snapshot(self.store.as_ref()).await?;
+        Ok(refs.iter().filter_map(|(kind, id)| Some(((*kind, *id), lists.get(*kind, *id)?.clone()))).collect())
     }
 
     async fn find_by_name(&self, kind: ListKind, name: &str) -> Result<Option<ListItem>> {
-        find_by_name(self.store.as_ref(), kind, name).await
+        Ok(self.cache.snapshot(self.store.as_ref()).await?.find_by_name(kind, name).cloned())
     }
 
     async fn create(&self, kind: ListKind, input: ListItemInput) -> Result<ListItem> {
@@ -304,7 +314,7 @@ impl AdminLists for ItemLists {
     }
 
     async fn saved_limits(&self) -> Result<Option<SavedLimits>> {
-        saved_limits(self.store.as_ref()).await
+        Ok(self.cache.snapshot(self.store.as_ref()).await?.limits.clone())
     }
 
     async fn save_limits(&self, limits: &LimitsById) -> Result<()> {
@@ -330,7 +340,7 @@ pub async fn saved_limits(store: &dyn Store) -> Result<Option<SavedLimits>> {
 pub async fn save_limits(store: &dyn Store, limits: &LimitsById) -> Result<()> {
     let by_id: BTreeMap<String, &BTreeMap<Stage, u32>> = limits.iter().map(|(id, stages)| (id.to_string(), stages)).collect();
     let item = Item::new(limits_key()).with("by_priority_id", serde_json::to_value(by_id).map_err(Error::internal)?);
-    Ok(store.transact(vec![Write::put(item)]).await?)
+    Ok(store.transact(vec![Write::put(item), cache::bump()]).await?)
 }
 
 /// Fills every list with its starting items, once in the store's life: an administrator who

@@ -3,6 +3,7 @@
 //! a list (any capitals); `usage_count` is kept by the grievance writes, so an item still in
 //! use is never deleted, only deactivated.
 
+pub mod cache;
 pub mod items;
 
 use async_trait::async_trait;
@@ -50,10 +51,16 @@ pub trait AdminLists: Send + Sync + 'static {
 
     async fn get(&self, kind: ListKind, id: i64) -> Result<Option<ListItem>>;
 
-    /// The items `refs` names, read together; an id no longer in its list is left out.
+    /// Every item of a list as names, meanings and ranks are read from it, in the order of
+    /// [`AdminLists::list`], without usage counts. What every request needs, so an engine
+    /// may answer it from a copy it keeps in step with every change.
+    async fn definitions(&self, kind: ListKind) -> Result<Vec<ListItem>>;
+
+    /// The items `refs` names (labels: usage counts left out); an id no longer in its list
+    /// is left out.
     async fn get_many(&self, refs: &[(ListKind, i64)]) -> Result<BTreeMap<(ListKind, i64), ListItem>>;
 
-    /// The item of `kind` named `name` (any capitals), if it exists.
+    /// The item of `kind` named `name` (any capitals), if it exists (usage count left out).
     async fn find_by_name(&self, kind: ListKind, name: &str) -> Result<Option<ListItem>>;
 
     /// Adds an item; a name already in the list (any capitals) is a 409.

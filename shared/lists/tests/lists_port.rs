@@ -147,3 +147,49 @@ async fn the_relational_copy_follows_every_change_of_an_item() {
     let title = lists.create(ListKind::CrimeTitles, input("Chain snatching", 1)).await.unwrap();
     assert_eq!(copy(title.id).await, None);
 }
+
+/// What every request reads (labels, names, limits) is answered from a copy each engine
+/// keeps; a change made through another engine over the same store (another process, another
+/// Lambda instance) must still be read by the very next call.
+async fn a_change_through_one_engine_is_read_at_once_through_another(reader: Arc<dyn AdminLists>, writer: Arc<dyn AdminLists>) {
+    let queued = writer.create(ListKind::Statuses, input("Queued", 1)).await.unwrap();
+    let labels = reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap();
+    assert_eq!(labels[&(ListKind::Statuses, queued.id)].name, "Queued");
+    assert_eq!(labels[&(ListKind::Statuses, queued.id)].usage_count, None, "labels carry no usage count");
+
+    writer.update(ListKind::Statuses, queued.id, input("Waiting", 1)).await.unwrap();
+    assert_eq!(reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap()[&(ListKind::Statuses, queued.id)].name, "Waiting");
+    assert_eq!(reader.find_by_name(ListKind::Statuses, " WAITING ").await.unwrap().map(|i| i.id), Some(queued.id));
+    assert!(reader.find_by_name(ListKind::Statuses, "Queued").await.unwrap().is_none(), "the old name is gone");
+
+    let urgent = writer.create(ListKind::Priorities, input("Urgent", 0)).await.unwrap();
+    let priorities: Vec<String> = reader.definitions(ListKind::Priorities).await.unwrap().into_iter().map(|i| i.name).collect();
+    assert_eq!(priorities, vec!["Urgent".to_string()]);
+
+    assert_eq!(reader.saved_limits().await.unwrap(), None);
+    let limits: LimitsById = BTreeMap::from([(urgent.id, BTreeMap::from([(Stage::Scrutiny, 2)]))]);
+    writer.save_limits(&limits).await.unwrap();
+    assert_eq!(reader.saved_limits().await.unwrap(), Some(SavedLimits::ById(limits)));
+
+    writer.delete(ListKind::Statuses, queued.id).await.unwrap();
+    assert!(reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap().is_empty(), "a deleted item has no label");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_a_change_through_one_engine_is_read_at_once_through_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("portal.db");
+    let reader = ItemLists::embedded(Arc::new(SqliteStore::open(&path).unwrap()));
+    let writer = ItemLists::embedded(Arc::new(SqliteStore::open(&path).unwrap()));
+    a_change_through_one_engine_is_read_at_once_through_another(Arc::new(reader), Arc::new(writer)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dynamodb_a_change_through_one_engine_is_read_at_once_through_another() {
+    let table = testkit::unique("lists");
+    let store = DynamoStore::local(testkit::moto_endpoint(), table.clone()).await;
+    store.ensure_table().await.unwrap();
+    let other = DynamoStore::local(testkit::moto_endpoint(), table).await;
+    let (reader, writer) = (ItemLists::new(Arc::new(store)), ItemLists::new(Arc::new(other)));
+    a_change_through_one_engine_is_read_at_once_through_another(Arc::new(reader), Arc::new(writer)).await;
+}

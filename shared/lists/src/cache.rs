@@ -1,0 +1,84 @@
+//! What every request reads of the lists (the labels of a page of grievances, the pendency
+//! limits, the priorities the limits go by), kept in memory between changes.
+//!
+//! A page of 50 grievances names a hundred or so items; read one by one from the store
+//! they cost more than the page itself. The lists change rarely, and every change of them
+//! (an item added, changed or removed, the limits saved, the upgrade) also bumps one
+//! version number in the same transaction. A reader checks that number (one small read)
+//! and rebuilds its copy only when it moved, so a change made through another process or
+//! another Lambda instance is seen by the very next request, as before.
+//!
+//! Usage counts are left out of the copy: every grievance write changes them, and what the
+//! copy serves (names, meanings, ranks, limits) does not depend on them.
+
+use crate::{items, ListItem, SavedLimits};
+use domain::lists::ListKind;
+use domain::Result;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use store::{Changes, Key, Store, Write};
+
+fn version_key() -> Key {
+    Key::new("SETTINGS", "LISTS_VERSION")
+}
+
+/// The write that tells every reader's copy it is out of date; part of every transaction
+/// that changes an item of a list or the pendency limits.
+pub fn bump() -> Write {
+    Write::update(version_key(), Changes::default().add("n", 1))
+}
+
+/// The lists as of one version: each list's items in display order, without usage counts.
+pub struct Snapshot {
+    version: i64,
+    lists: HashMap<ListKind, Vec<ListItem>>,
+    /// Where each item sits in its list.
+    positions: HashMap<(ListKind, i64), usize>,
+    pub limits: Option<SavedLimits>,
+}
+
+impl Snapshot {
+    pub fn list(&self, kind: ListKind) -> &[ListItem] {
+        self.lists.get(&kind).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    pub fn get(&self, kind: ListKind, id: i64) -> Option<&ListItem> {
+        self.positions.get(&(kind, id)).map(|at| &self.list(kind)[*at])
+    }
+
+    /// The item named `name`, any capitals and surrounding blanks, as the name claims match.
+    pub fn find_by_name(&self, kind: ListKind, name: &str) -> Option<&ListItem> {
+        let wanted = name.trim().to_lowercase();
+        self.list(kind).iter().find(|i| i.name.trim().to_lowercase() == wanted)
+    }
+}
+
+/// One process's copy of the lists, shared by the clones of its engine.
+#[derive(Clone, Default)]
+pub struct ListsCache {
+    current: Arc<RwLock<Option<Arc<Snapshot>>>>,
+}
+
+impl ListsCache {
+    /// The lists as of now: the copy, when the store's version is still the copy's.
+    pub async fn snapshot(&self, store: &dyn Store) -> Result<Arc<Snapshot>> {
+        // The version is read before the lists: a copy is at least as new as its number,
+        // so a change landing in between is caught by the next request, never missed.
+        let version = store.get(&version_key()).await?.and_then(|v| v.i64("n")).unwrap_or(0);
+        if let Some(copy) = self.current.read().expect("the lists cache lock").as_ref().filter(|c| c.version == version) {
+            return Ok(copy.clone());
+        }
+        let mut lists = HashMap::new();
+        for kind in ListKind::ALL {
+            let mut read = items::list(store, kind).await?;
+            for item in &mut read {
+                item.usage_count = None;
+            }
+            lists.insert(kind, read);
+        }
+        let positions = lists.iter().flat_map(|(kind, items)| items.iter().enumerate().map(|(at, i)| ((*kind, i.id), at))).collect();
+        let fresh = Arc::new(Snapshot { version, lists, positions, limits: items::saved_limits(store).await? });
+        *self.current.write().expect("the lists cache lock") = Some(fresh.clone());
+        Ok(fresh)
+    }
+}
