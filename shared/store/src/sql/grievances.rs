@@ -360,6 +360,22 @@ END;
 /// - `station_figures (police_station_id) -> total, done, resolved_count, resolution_days`,
 ///   kept by triggers: the state's rates are a sum over the stations (a few hundred rows),
 ///   the per-station table of the metrics is the table itself.
+/// How many grievances each user sees without view_all (their viewer rows), kept by
+/// triggers: the own scope's total is one row, not a count over tens of thousands of rows.
+pub(super) const SCHEMA_V5: &str = r#"
+CREATE TABLE viewer_tally (
+    user_id INTEGER PRIMARY KEY,
+    n INTEGER NOT NULL
+);
+INSERT INTO viewer_tally SELECT user_id, count(*) FROM grievance_viewers GROUP BY user_id;
+CREATE TRIGGER grievance_viewers_tally_insert AFTER INSERT ON grievance_viewers BEGIN
+    INSERT INTO viewer_tally VALUES (new.user_id, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER grievance_viewers_tally_delete AFTER DELETE ON grievance_viewers BEGIN
+    UPDATE viewer_tally SET n = n - 1 WHERE user_id = old.user_id;
+END;
+"#;
+
 pub(super) const SCHEMA_V4: &str = r#"
 ALTER TABLE grievances ADD COLUMN done INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE grievances ADD COLUMN resolution_days INTEGER;
@@ -1242,6 +1258,9 @@ pub fn count_matches(conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
 }
 
 fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
+    if let (Scope::Own(user), true) = (q.scope, base.terms.is_empty()) {
+        return sum(conn, "SELECT coalesce((SELECT n FROM viewer_tally WHERE user_id = ?), 0)", &[Value::Integer(user)]);
+    }
     let texts = needle(&q.search)?.is_some() || needle(&q.fir_no)?.is_some();
     if q.scope == Scope::State && !texts {
         let no_dates = q.fir_date_from.is_none() && q.fir_date_to.is_none();

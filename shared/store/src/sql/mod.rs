@@ -15,7 +15,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -99,7 +99,7 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 4] = [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4];
+const MIGRATIONS: [&str; 5] = [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4, grievances::SCHEMA_V5];
 
 /// The kinds of admin-list item the grievance schema refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
