@@ -88,8 +88,6 @@ pub fn attachment(grievance_id: i64, id: &str) -> Key {
     Key::new(attachments_pk(grievance_id), id.to_string())
 }
 
-/// The Admin Panel's pendency limits.
-
 /// Numbers audit records of things done to a grievance that do not change it (notes,
 /// attachments) and of things done to none (exports).
 pub fn event_sequence() -> Key {

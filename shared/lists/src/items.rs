@@ -79,15 +79,6 @@ pub async fn get_many(store: &dyn Store, refs: &[(ListKind, i64)]) -> Result<BTr
     Ok(found)
 }
 
-/// The item of `kind` named `name` (any capitals), if it exists.
-pub async fn find_by_name(store: &dyn Store, kind: ListKind, name: &str) -> Result<Option<ListItem>> {
-    let Some(claim) = store.get(&name_key(kind, name)).await? else { return Ok(None) };
-    match claim.i64("id") {
-        Some(id) => get(store, kind, id).await,
-        None => Ok(None),
-    }
-}
-
 fn duplicate(name: &str) -> Error {
     Error::conflict(format!("An item named '{name}' already exists in this list"))
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
-pub use items::{find_by_name, get, get_many, item_key, list, seed, ItemLists};
+pub use items::{get_many, item_key, list, seed, ItemLists};
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct ListItem {
