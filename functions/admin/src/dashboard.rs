@@ -82,9 +82,7 @@ fn describe(record: &Value, fields: &[String]) -> (String, BTreeMap<String, Stri
 #[utoipa::path(get, path = "/api/admin/recent-activities", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = Vec<Activity>), (status = 401, body = ErrorBody)))]
 async fn recent_activities(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Vec<Activity>>> {
-    let store = state.store.as_ref();
-    let viewer = viewer(&caller);
-    let records = cases::trail::all(store, viewer, &Default::default(), 60, 0).await?;
+    let records = state.trail.all(viewer(&caller), &Default::default(), 60, 0).await?;
     let records = records.into_iter().map(|r| serde_json::to_value(r).map_err(domain::Error::internal)).collect::<Result<Vec<Value>, _>>()?;
     let now = domain::clock::now();
     let mut activities: Vec<(String, Activity, Vec<String>, Value)> = Vec::new();

@@ -3,7 +3,7 @@
 
 use axum::extract::{Path, Query, State};
 use cases::reads::{AuditRecord, Viewer};
-use cases::trail::{self, TrailAccess, TrailFilters};
+use cases::trail::{TrailAccess, TrailFilters};
 use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
@@ -53,14 +53,13 @@ pub struct GrievanceTrailParams {
     responses((status = 200, body = Vec<AuditRecord>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, Query(params): Query<GrievanceTrailParams>) -> ApiResult<ApiJson<Vec<AuditRecord>>> {
     caller.require(Resource::Audit, Action::Read)?;
-    let store = state.store.as_ref();
     let viewer = viewer(&caller);
     let access = match cases::writes::load(state.cases(), id).await? {
         Some(s) => viewer.may_see(&s.grievance).then_some(TrailAccess::Whole),
-        None => trail::latest(store, id).await?.is_some_and(|r| trail::may_read(viewer, &r)).then_some(TrailAccess::RecordByRecord(viewer)),
+        None => state.trail.readable_after_deletion(id, viewer).await?.then_some(TrailAccess::RecordByRecord(viewer)),
     };
     let access = access.ok_or_else(|| Error::not_found("Grievance not found"))?;
-    let records = trail::for_grievance(store, id, access, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    let records = state.trail.for_grievance(id, access, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
     Ok(ApiJson(records))
 }
 
@@ -90,7 +89,7 @@ async fn all_records(State(state): State<AppState>, caller: Caller, Query(params
         start_date: day(params.start_date, "startDate")?,
         end_date: day(params.end_date, "endDate")?,
     };
-    let records = trail::all(state.store.as_ref(), viewer(&caller), &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    let records = state.trail.all(viewer(&caller), &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
     Ok(ApiJson(records))
 }
 
@@ -115,8 +114,8 @@ async fn statistics(State(state): State<AppState>, caller: Caller) -> ApiResult<
     let store = state.store.as_ref();
     let total_users = auth::roles::list_all(store).await?.iter().map(|r| r.active_user_count).sum();
     Ok(ApiJson(AuditStatistics {
-        total_actions: Some(trail::total_actions(store).await?),
-        total_grievances: Some(trail::grievances_tracked(store).await?),
+        total_actions: Some(state.trail.total_actions().await?),
+        total_grievances: Some(state.trail.grievances_tracked().await?),
         total_users: Some(total_users),
     }))
 }

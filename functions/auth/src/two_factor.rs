@@ -30,7 +30,7 @@ fn unix_now() -> u64 {
 }
 
 /// The audit trail's record of something done to a user's second factor.
-pub async fn record(store: &dyn Store, actor: Actor, action: AuditAction, subject: &UserRecord, notes: String) -> Result<()> {
+pub async fn record(trail: &dyn cases::AuditTrail, actor: Actor, action: AuditAction, subject: &UserRecord, notes: String) -> Result<()> {
     let entry = AuditEntry {
         action,
         field_name: Some("two_factor".into()),
@@ -39,7 +39,7 @@ pub async fn record(store: &dyn Store, actor: Actor, action: AuditAction, subjec
         notes: Some(notes),
         action_details: None,
     };
-    cases::writes::record_event(store, &actor, entry).await
+    trail.record_event(&actor, entry).await
 }
 
 /// The user as the actor of their own sign-in or set-up.
@@ -57,13 +57,14 @@ async fn actor_of(store: &dyn Store, user: &UserRecord, ctx: &RequestContext, se
 }
 
 /// A wrong or replayed code: counted toward the lockout and audited, then refused.
-async fn refuse(store: &dyn Store, user: &UserRecord, attempt: Option<&lockout::Attempt>, ctx: &RequestContext, message: &'static str) -> Result<Error> {
+async fn refuse(state: &AppState, user: &UserRecord, attempt: Option<&lockout::Attempt>, ctx: &RequestContext, message: &'static str) -> Result<Error> {
+    let store = state.store.as_ref();
     match attempt {
         Some(attempt) => lockout::failed(store, attempt, domain::clock::now()).await?,
         None => lockout::record_failure(store, &user.email, domain::clock::now()).await?,
     };
     let why = if message == tf::CODE_REUSED { "a code already used" } else { "a wrong code" };
-    record(store, actor_of(store, user, ctx, "").await?, AuditAction::TwoFactorFailed, user, format!("Sign-in refused: {why}")).await?;
+    record(state.trail.as_ref(), actor_of(store, user, ctx, "").await?, AuditAction::TwoFactorFailed, user, format!("Sign-in refused: {why}")).await?;
     Ok(Error::Unauthorized(message.into()))
 }
 
@@ -98,13 +99,13 @@ async fn login_with_code(State(state): State<AppState>, ClientInfo(ctx): ClientI
             lockout::succeeded(store, &attempt, domain::clock::now(), true).await?;
             if let Err(e) = tf::save(store, &user, &next).await {
                 // Another sign-in used the same code at the same moment.
-                return Err(refuse(store, &user, None, &ctx, tf::CODE_REUSED).await.unwrap_or(e).into());
+                return Err(refuse(&state, &user, None, &ctx, tf::CODE_REUSED).await.unwrap_or(e).into());
             }
             let user = users::get(store, user.id).await?.ok_or_else(expired)?;
             Ok(ApiJson(LoginResponse::signed_in(sessions::start_session(store, &state.tokens, &user, &ctx).await?)))
         }
-        Checked::Reused => Err(refuse(store, &user, Some(&attempt), &ctx, tf::CODE_REUSED).await?.into()),
-        Checked::Invalid => Err(refuse(store, &user, Some(&attempt), &ctx, tf::CODE_INVALID).await?.into()),
+        Checked::Reused => Err(refuse(&state, &user, Some(&attempt), &ctx, tf::CODE_REUSED).await?.into()),
+        Checked::Invalid => Err(refuse(&state, &user, Some(&attempt), &ctx, tf::CODE_INVALID).await?.into()),
     }
 }
 
@@ -164,7 +165,7 @@ async fn enable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): 
     let on = TwoFactor { enabled: true, secret: Some(secret), pending_secret: None, last_step: step, recovery_codes: hashes };
     tf::save(store, &user, &on).await?;
     let actor = actor_of(store, &user, &ctx, caller.session_id()).await?;
-    record(store, actor, AuditAction::TwoFactorEnabled, &user, "Two-factor authentication turned on".into()).await?;
+    record(state.trail.as_ref(), actor, AuditAction::TwoFactorEnabled, &user, "Two-factor authentication turned on".into()).await?;
     Ok(ApiJson(RecoveryCodes { recovery_codes: codes }))
 }
 
@@ -192,6 +193,6 @@ async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx):
     }
     tf::save(store, &user, &TwoFactor::default()).await?;
     let actor = actor_of(store, &user, &ctx, caller.session_id()).await?;
-    record(store, actor, AuditAction::TwoFactorDisabled, &user, "Two-factor authentication turned off".into()).await?;
+    record(state.trail.as_ref(), actor, AuditAction::TwoFactorDisabled, &user, "Two-factor authentication turned off".into()).await?;
     Ok(ApiJson(TwoFactorMessage { message: "Two-factor authentication turned off".into() }))
 }

@@ -176,7 +176,7 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
             "file_name": file_name,
         })),
     };
-    cases::writes::record_event(state.store.as_ref(), &actor, entry).await?;
+    state.trail.record_event(&actor, entry).await?;
     tracing::info!(kind = kind.as_str(), rows, user = actor.user_id, "export written");
     let expires_at = link.expires_at.format(&time::format_description::well_known::Rfc3339).map_err(Error::internal)?;
     Ok(ApiJson(ExportLink { url: link.url, expires_at, rows }))

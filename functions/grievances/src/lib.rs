@@ -346,8 +346,7 @@ async fn assignees(State(state): State<AppState>, caller: Caller) -> ApiResult<A
     responses((status = 200, body = Envelope<Vec<cases::reads::AuditRecord>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<cases::reads::AuditRecord>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let store = state.store.as_ref();
     reads::get(state.cases(), viewer(&caller), id).await?;
-    let records = cases::trail::for_grievance(store, id, cases::trail::TrailAccess::Whole, None, cases::trail::MAX_LIMIT, 0).await?;
+    let records = state.trail.for_grievance(id, cases::trail::TrailAccess::Whole, None, cases::trail::MAX_LIMIT, 0).await?;
     Ok(ApiJson(Envelope::ok(records)))
 }

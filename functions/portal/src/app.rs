@@ -42,7 +42,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     let state = embedded::open(data_dir)?;
     let store = state.store.as_ref();
     http_glue::state::prepare_store(store).await?;
-    portal::migrate(store, state.grievances.as_ref()).await?;
+    portal::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
     let first = FirstAdmin {
         email: std::env::var("PORTAL_ADMIN_EMAIL").ok().filter(|v| !v.trim().is_empty()),
         password: std::env::var("PORTAL_ADMIN_PASSWORD").ok().filter(|v| !v.is_empty()),

@@ -18,7 +18,7 @@ pub fn areas() -> AreaRouter {
 }
 
 /// Upgrades data written by earlier releases (each step once, marked done in the store).
-pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievances) -> anyhow::Result<()> {
+pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievances, trail: &dyn cases::AuditTrail) -> anyhow::Result<()> {
     if let Some(changes) = cases::migrations::audit_viewer_views(store).await? {
         tracing::info!(changes, "audit trail: each user's view of the records they may read is in place");
     }
@@ -29,6 +29,11 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     let moved = grievances.upgrade().await?;
     if moved > 0 {
         tracing::info!(moved, "grievances moved into the relational tables");
+    }
+    // After the grievances: their audit items are the trail's to move.
+    let moved = trail.upgrade().await?;
+    if moved > 0 {
+        tracing::info!(moved, "audit records moved into the relational trail");
     }
     Ok(())
 }

@@ -94,8 +94,8 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Migrate { data_dir, table } => {
-            let (store, grievances) = open_engines(&data_dir, table).await?;
-            portal::migrate(store.as_ref(), grievances.as_ref()).await?;
+            let (store, grievances, trail) = open_engines(&data_dir, table).await?;
+            portal::migrate(store.as_ref(), grievances.as_ref(), trail.as_ref()).await?;
             println!("The store is up to date.");
             Ok(())
         }
@@ -121,15 +121,17 @@ async fn main() -> anyhow::Result<()> {
 /// The embedded store of `data_dir`, or a state's DynamoDB table (with the operator's AWS
 /// credentials), ready for its first request.
 /// The store and the grievances engine that suits it, as the portal or a Lambda opens them.
-async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<(std::sync::Arc<dyn store::Store>, std::sync::Arc<dyn cases::Grievances>)> {
+type Engines = (std::sync::Arc<dyn store::Store>, std::sync::Arc<dyn cases::Grievances>, std::sync::Arc<dyn cases::AuditTrail>);
+
+async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<Engines> {
     Ok(match table {
         Some(_) => {
             let store = open_store(data_dir, table).await?;
-            (store.clone(), std::sync::Arc::new(cases::items::ItemGrievances::new(store)))
+            (store.clone(), std::sync::Arc::new(cases::items::ItemGrievances::new(store.clone())), std::sync::Arc::new(cases::trail::ItemTrail::new(store)))
         }
         None => {
             let state = embedded::open(data_dir)?;
-            (state.store, state.grievances)
+            (state.store, state.grievances, state.trail)
         }
     })
 }

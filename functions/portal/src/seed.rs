@@ -85,7 +85,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     http_glue::state::prepare_store(store).await?;
     // Upgrades first: what follows is written in this release's format, so the portal's
     // first start finds nothing to upgrade.
-    crate::migrate(store, state.grievances.as_ref()).await?;
+    crate::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
     drop(state);
     let grievances = cases::relational::SqlGrievances::new(sqlite.clone());
     let mut names: BTreeMap<ListKind, Vec<(i64, String)>> = BTreeMap::new();

@@ -296,19 +296,23 @@ async fn the_audit_trail_answers_only_what_the_caller_may_see(engine: Engine) {
     let central = districts.as_array().unwrap().iter().find(|d| d["name"] == "Central District").unwrap().clone();
     assert_eq!(central["usage_count"], 3);
 
-    // A data directory of the release before: no per-user views. The upgrade puts them in place.
-    let store = api.state.store.as_ref();
-    for user_id in [ravi_id, sita_id] {
-        let views = store.query(&store::Query::table(cases::keys::audit_viewer_pk(user_id)).limit(100)).await.unwrap();
-        let deletes = views.items.iter().map(|i| store::Write::delete(i.key.clone())).collect::<Vec<_>>();
-        assert!(!deletes.is_empty());
-        store.transact(deletes).await.unwrap();
+    // A store of the release before the per-user views, on the item engine (the embedded
+    // trail is relational; an old data directory's records reach it through the upgrade
+    // tests' fixtures): the upgrade puts the views in place.
+    if engine == Engine::Dynamo {
+        let store = api.state.store.as_ref();
+        for user_id in [ravi_id, sita_id] {
+            let views = store.query(&store::Query::table(cases::keys::audit_viewer_pk(user_id)).limit(100)).await.unwrap();
+            let deletes = views.items.iter().map(|i| store::Write::delete(i.key.clone())).collect::<Vec<_>>();
+            assert!(!deletes.is_empty());
+            store.transact(deletes).await.unwrap();
+        }
+        assert!(trail_seen(&api, &ravi).await.is_empty(), "without the views, as an earlier release left the data");
+        let placed = cases::migrations::audit_viewer_views(store).await.unwrap().expect("the upgrade runs");
+        assert_eq!(placed, 6, "three filings and three exports");
+        assert_eq!(trail_seen(&api, &ravi).await, seen, "the same records after the upgrade");
+        assert_eq!(cases::migrations::audit_viewer_views(store).await.unwrap(), None, "once");
     }
-    assert!(trail_seen(&api, &ravi).await.is_empty(), "without the views, as an earlier release left the data");
-    let placed = cases::migrations::audit_viewer_views(store).await.unwrap().expect("the upgrade runs");
-    assert_eq!(placed, 6, "three filings and three exports");
-    assert_eq!(trail_seen(&api, &ravi).await, seen, "the same records after the upgrade");
-    assert_eq!(cases::migrations::audit_viewer_views(store).await.unwrap(), None, "once");
 }
 
 async fn assignment_reveals_no_one_outside_the_callers_scope(engine: Engine) {

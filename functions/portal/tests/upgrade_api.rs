@@ -55,7 +55,7 @@ async fn open_previous_release(engine: Engine) -> (Api, Vec<store::Item>) {
         }
     };
     let api = Api::over(store, dir, portal::areas).await;
-    portal::migrate(api.state.store.as_ref(), api.state.grievances.as_ref()).await.unwrap();
+    portal::migrate(api.state.store.as_ref(), api.state.grievances.as_ref(), api.state.trail.as_ref()).await.unwrap();
     (api, before)
 }
 
@@ -69,7 +69,9 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     // partitions are compared by what they add up to below).
     // On the embedded engine the grievances and their per-user copies become rows (checked
     // field by field through the API below), and their items are gone.
-    let moved = |pk: &str| engine == Engine::Sqlite && (pk.starts_with("GRV#") || pk.starts_with("MYGRV#"));
+    // So do the audit records, each user's view of them and the trail's counter: they become
+    // the relational trail, checked record by record below.
+    let moved = |pk: &str| engine == Engine::Sqlite && (pk.starts_with("GRV#") || pk.starts_with("MYGRV#") || pk.starts_with("AUDIT") || pk == "STATS#AUDIT");
     let kept: Vec<store::Key> = before
         .iter()
         .filter(|i| !i.key.pk.starts_with("STATS#GRV") && !i.key.pk.starts_with("STATS#STATION") && !moved(&i.key.pk))
@@ -136,6 +138,20 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     assert_eq!(api.get("/api/grievances/9/notes", &token).await.body["data"].as_array().unwrap().len() as i64, expected["notes"].as_i64().unwrap());
     let trail: Vec<Value> = api.get("/api/grievances/7/history", &token).await.body["data"].as_array().unwrap().iter().map(|r| r["action"].clone()).collect();
     assert_eq!(Value::Array(trail), expected["history7"]);
+    // Every record of the previous release is in the trail, as it was written.
+    let records_before: Vec<&store::Item> = before.iter().filter(|i| i.key.pk.starts_with("AUDIT#")).collect();
+    let mut all = Vec::new();
+    while let page @ [_, ..] = &api.get(&format!("/api/audit/all?limit=500&offset={}", all.len()), &token).await.body.as_array().unwrap()[..] {
+        all.extend(page.iter().cloned());
+    }
+    assert_eq!(all.len(), records_before.len(), "as many records as the previous release kept");
+    for item in records_before {
+        let id = item.str("id").unwrap();
+        let now = all.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("audit record {id} lost"));
+        for field in ["grievance_id", "grievance_number", "action", "field_name", "old_value", "new_value", "notes", "action_details", "user_id", "user_name", "user_email", "ip_address", "created_at"] {
+            assert_eq!(now[field], *item.attrs.get(field).unwrap_or(&Value::Null), "record {id} field {field}");
+        }
+    }
 
     // And now a rename is only a label.
     let priorities = api.get("/api/admin/dropdowns/priorities", &token).await.body;
@@ -153,3 +169,45 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
 }
 
 apitest::on_both_engines!(the_previous_releases_data_directory_is_upgraded_with_nothing_lost);
+
+/// The data directory of the release that kept grievances as rows but the audit trail as
+/// items (schema v5; `fixtures/release-v5-relational-grievances`: `portal seed --grievances
+/// 60`, then an export, a status change, a resolution, a note, an attachment and a deletion
+/// through that release's API, with the audit pages it answered then). On first start its
+/// records move into the relational trail: the same records, in the same order, for a user
+/// who sees the state and for one who sees only their own; no audit item is left behind.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_v5_releases_audit_trail_moves_into_rows_with_nothing_lost() {
+    const V5: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-v5-relational-grievances");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(format!("{V5}/expected.json")).unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(format!("{V5}/portal.db.gz")).unwrap()).read_to_end(&mut bytes).unwrap();
+    let path = dir.path().join("portal.db");
+    std::fs::write(&path, bytes).unwrap();
+    let audit_items_before = items_of(&path).iter().filter(|i| i.key.pk.starts_with("AUDIT")).count();
+    assert!(audit_items_before > 60, "the fixture keeps its trail as items");
+
+    let sqlite = Arc::new(store::sqlite::SqliteStore::open(&path).unwrap());
+    let api = Api::over(apitest::Stores::Sqlite(sqlite), dir, portal::areas).await;
+    portal::migrate(api.state.store.as_ref(), api.state.grievances.as_ref(), api.state.trail.as_ref()).await.unwrap();
+
+    let everyone = api.login("officer1.1@seed.portal", "Officer-Pass-1").await;
+    let constable = api.login("officer7.1@seed.portal", "Officer-Pass-1").await;
+    let all = api.get("/api/audit/all?limit=500", &everyone).await.body;
+    assert_eq!(all, expected["audit_all"], "the state's trail, record by record and in order");
+    let own = api.get("/api/audit/all?limit=500", &constable).await.body;
+    assert_eq!(own, expected["audit_officer7"], "a constable's own view");
+    let total = api.get("/api/audit/statistics", &everyone).await.body["totalActions"].clone();
+    assert_eq!(total.as_u64(), Some(expected["audit_all"].as_array().unwrap().len() as u64));
+
+    // Each grievance's trail is the state's, read by grievance.
+    let history = api.get("/api/grievances/8/history", &everyone).await.body["data"].clone();
+    let of_8: Vec<&Value> = expected["audit_all"].as_array().unwrap().iter().filter(|r| r["grievance_id"] == 8).collect();
+    assert_eq!(history.as_array().unwrap().iter().collect::<Vec<_>>(), of_8);
+
+    // The items are gone: the trail is rows now, and a second start moves nothing.
+    let left = rusqlite::Connection::open(&path).unwrap().query_row("SELECT count(*) FROM items WHERE pk LIKE 'AUDIT%' OR pk = 'STATS#AUDIT'", [], |r| r.get::<_, i64>(0)).unwrap();
+    assert_eq!(left, 0, "no audit item is left in the file");
+    assert_eq!(api.state.trail.upgrade().await.unwrap(), 0);
+}

@@ -82,7 +82,7 @@ async fn create_role(State(state): State<AppState>, caller: Caller, client: Clie
     let store = state.store.as_ref();
     let input = RoleInput::parse(&body)?;
     let verdict = grants::may_create_role(caller.grantor(), &input.permissions);
-    caller.check_grant(store, &client, verdict, || format!("Create role {}", input.name)).await?;
+    caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create role {}", input.name)).await?;
     let role = records::create(store, input).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(view(role)))))
 }
@@ -96,7 +96,7 @@ async fn update_role(State(state): State<AppState>, caller: Caller, client: Clie
     let input = RoleInput::parse(&body)?;
     let current = records::get(store, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), Some(&input.permissions));
-    caller.check_grant(store, &client, verdict, || format!("Change role {}", current.name)).await?;
+    caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change role {}", current.name)).await?;
     let role = records::update(store, id, current.version, input).await?;
     Ok(ApiJson(Envelope::ok(view(role))))
 }
@@ -109,7 +109,7 @@ async fn delete_role(State(state): State<AppState>, caller: Caller, client: Clie
     let store = state.store.as_ref();
     let current = records::get(store, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), None);
-    caller.check_grant(store, &client, verdict, || format!("Delete role {}", current.name)).await?;
+    caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Delete role {}", current.name)).await?;
     records::delete(store, id).await?;
     Ok(ApiJson(SuccessMessage::new("Role deleted successfully")))
 }

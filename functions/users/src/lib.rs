@@ -50,11 +50,12 @@ async fn held_role(store: &dyn Store, user: &UserRecord) -> Result<Option<RoleRe
 
 /// The account `id`, once the caller is shown to be allowed to act on it (an Admin's account
 /// only by an Admin, a wider account by nobody); a refusal is audited.
-async fn account_to_act_on(store: &dyn Store, caller: &Caller, client: &ClientInfo, id: i64, doing: &str) -> Result<UserRecord, ApiError> {
+async fn account_to_act_on(state: &AppState, caller: &Caller, client: &ClientInfo, id: i64, doing: &str) -> Result<UserRecord, ApiError> {
+    let store = state.store.as_ref();
     let user = records::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
     let held = held_role(store, &user).await?;
     let verdict = grants::may_act_on_account(caller.grantor(), held.as_ref().map(RoleRecord::reach));
-    caller.check_grant(store, client, verdict, || format!("{doing} {} ({})", user.email, user.id)).await?;
+    caller.check_grant(state.trail.as_ref(), client, verdict, || format!("{doing} {} ({})", user.email, user.id)).await?;
     Ok(user)
 }
 
@@ -173,7 +174,7 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
     check_list_fields(state.lists.as_ref(), &input, None).await?;
     let role = auth::roles::get(store, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
     let verdict = grants::may_give_role(caller.grantor(), role.reach());
-    caller.check_grant(store, &client, verdict, || format!("Create user {} with role {}", input.email, role.name)).await?;
+    caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create user {} with role {}", input.email, role.name)).await?;
     let password = input.password.as_ref().expect("parsed for create");
     let user = records::create(
         store,
@@ -203,7 +204,7 @@ async fn update_user(State(state): State<AppState>, caller: Caller, client: Clie
     let held = held_role(store, &before).await?;
     let next = auth::roles::get(store, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
     let verdict = grants::may_edit_account(caller.grantor(), id, held.as_ref().map(RoleRecord::reach), next.reach());
-    caller.check_grant(store, &client, verdict, || format!("Change user {} ({}) with role {}", before.email, id, next.name)).await?;
+    caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change user {} ({}) with role {}", before.email, id, next.name)).await?;
     check_list_fields(state.lists.as_ref(), &input, Some(&before)).await?;
     records::update(store, caller.user().id, id, before.role_id, input).await?;
     Ok(ApiJson(Envelope::ok(one(store, id).await?)))
@@ -218,7 +219,7 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, client: Clie
     if id == caller.user().id {
         return Err(Error::conflict("You cannot delete your own account").into());
     }
-    let user = account_to_act_on(store, &caller, &client, id, "Delete user").await?;
+    let user = account_to_act_on(&state, &caller, &client, id, "Delete user").await?;
     records::delete(store, caller.user().id, id, user.role_id).await?;
     Ok(ApiJson(SuccessMessage::new("User deleted successfully")))
 }
@@ -232,7 +233,7 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
     let body: ResetPasswordRequest = http_glue::json::parse_body(body)?;
     let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
     let store = state.store.as_ref();
-    let user = account_to_act_on(store, &caller, &client, id, "Reset the password of").await?;
+    let user = account_to_act_on(&state, &caller, &client, id, "Reset the password of").await?;
     records::reset_password(store, &user, &password).await?;
     Ok(ApiJson(SuccessMessage::new("Password reset successfully")))
 }
@@ -244,7 +245,7 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
 async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client: http_glue::ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;
     let store = state.store.as_ref();
-    let user = account_to_act_on(store, &caller, &client, id, "Reset the two-factor authentication of").await?;
+    let user = account_to_act_on(&state, &caller, &client, id, "Reset the two-factor authentication of").await?;
     auth::two_factor::save(store, &user, &Default::default()).await?;
     auth::sessions::end_sessions(store, user.id, None).await?;
     let actor = caller.actor(&client);
@@ -256,6 +257,6 @@ async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client:
         notes: Some(format!("Two-factor authentication of {} ({}) reset", user.name, user.email)),
         action_details: None,
     };
-    cases::writes::record_event(store, &actor, entry).await?;
+    state.trail.record_event(&actor, entry).await?;
     Ok(ApiJson(SuccessMessage::new("Two-factor authentication reset")))
 }

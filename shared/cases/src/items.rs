@@ -258,7 +258,7 @@ fn change_number(change: AuditChange) -> i64 {
     }
 }
 
-fn change_tag(change: AuditChange) -> String {
+pub(crate) fn change_tag(change: AuditChange) -> String {
     match change {
         AuditChange::Version(n) => n.to_string(),
         AuditChange::Event(n) => format!("e{n}"),

@@ -12,9 +12,11 @@ pub mod pendency;
 pub mod port;
 pub mod reads;
 pub mod relational;
+pub mod sql_trail;
 pub mod trail;
 pub mod record;
 pub mod writes;
 
 pub use port::{Cases, Grievances, Stored};
+pub use trail::AuditTrail;
 pub use record::{Actor, Grievance};

@@ -190,3 +190,71 @@ async fn commit_rewrites(store: &dyn Store, batch: Vec<Write>) -> Result<()> {
         Err(e) => Err(e.into()),
     }
 }
+
+/// Moves the audit records an earlier release kept as items (each in its grievance's
+/// partition, in three indexes and in each reader's view) into the relational trail
+/// (`store::sql::audit`), oldest first so the trail keeps its order, 500 per transaction:
+/// each batch of rows is written with its items' removal, so a stop half-way loses
+/// nothing and the next start goes on. Answers how many records moved.
+pub async fn audit_rows(store: &std::sync::Arc<store::sqlite::SqliteStore>) -> Result<u64> {
+    use crate::sql_trail::NewRecords;
+    let mut moved = 0;
+    loop {
+        // Always the first page: each pass removes what it read.
+        let page = store.query(&Query::index(Index::Gsi1, keys::AUDIT_INDEX_PK).limit(500)).await?;
+        if page.items.is_empty() {
+            break;
+        }
+        let mut writes = Vec::new();
+        let mut rows: Vec<NewRecords> = Vec::new();
+        for item in page.items {
+            let key = item.key.clone();
+            let change = item.str(Index::Gsi1.sk_attr()).and_then(|s| s.rsplit_once('#')).map(|(change, _)| change.to_string());
+            let viewers: Vec<i64> = item.attrs.get("visible_to").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+            let record = crate::reads::audit_view(item)?;
+            writes.push(Write::delete(key));
+            if let Some(change) = change {
+                writes.extend(viewers.iter().map(|user| Write::delete(Key::new(keys::audit_viewer_pk(*user), change.clone()))));
+            }
+            rows.push(record_row(record, viewers)?);
+        }
+        moved += rows.len() as u64;
+        store.bulk_with(writes, true, move |tx| rows.iter().try_for_each(|r| r.append(tx))).await?.map_err(|e| domain::Error::internal(e.to_string()))?;
+    }
+    if moved > 0 {
+        store.transact(vec![Write::delete(Key::new("STATS#AUDIT", "ALL"))]).await?;
+    }
+    Ok(moved)
+}
+
+/// A record read from an item, as a row: its id (`{grievance}-{change}-{position}`) gives
+/// the change and the position.
+fn record_row(r: crate::reads::AuditRecord, viewers: Vec<i64>) -> Result<crate::sql_trail::NewRecords> {
+    let mut parts = r.id.rsplitn(3, '-');
+    let (Some(position), Some(tag)) = (parts.next().and_then(|p| p.parse::<i64>().ok()), parts.next()) else {
+        return Err(domain::Error::internal(format!("audit record id {} cannot be read", r.id)));
+    };
+    let record = store::sql::audit::Record {
+        grievance_id: r.grievance_id,
+        change_tag: tag.to_string(),
+        position,
+        grievance_number: r.grievance_number,
+        action: r.action.as_str().to_string(),
+        field_name: r.field_name,
+        old_value: r.old_value,
+        new_value: r.new_value,
+        notes: r.notes,
+        details: r.action_details,
+        actor: store::sql::audit::Actor {
+            user_id: r.user_id,
+            user_name: r.user_name,
+            user_email: r.user_email,
+            user_role: r.user_role,
+            ip_address: r.ip_address,
+            user_agent: r.user_agent,
+            session_id: r.session_id,
+        },
+        created_at: r.created_at,
+    };
+    Ok(crate::sql_trail::NewRecords { records: vec![record], viewers })
+}

@@ -1,10 +1,12 @@
 //! The relational engine of the grievances port: grievances as rows of the embedded SQLite
 //! file (`store::sql::grievances`), with real columns, indexes for the list's filters, a
 //! trigram text index and figures kept by triggers, so every list answer is a full page or
-//! the true last one with an exact count. Audit records, notes and attachments are still
-//! items of the same file; a change writes its row and its items in one SQLite transaction.
+//! the true last one with an exact count. A change appends its audit records as rows of the
+//! trail (`crate::sql_trail`) in the same SQLite transaction; notes and attachments are still
+//! items of the same file, written in it too.
 
-use crate::items::{audit_writes, batch_writes, next_ids, usage_writes};
+use crate::items::{next_ids, usage_writes, AuditSubject};
+use crate::sql_trail::{records_of, NewRecords};
 use crate::pendency::{date_text, stage_of, Clock};
 use crate::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
 use crate::reads::{Filters, SortDirection, SortKey, Viewer};
@@ -38,18 +40,19 @@ impl SqlGrievances {
     /// the data generator and test fixtures: one transaction, not waited for on disk.
     pub async fn load(&self, batch: &[(Stored, Actor)]) -> Result<()> {
         let mut writes = Vec::new();
+        let mut trail = Vec::new();
         for (stored, actor) in batch {
             let g = &stored.grievance;
             let entry = crate::writes::complete_record_entry(g, true);
-            writes.extend(audit_writes(g, AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]));
+            trail.push(records_of(g.into(), AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]));
             writes.extend(usage_writes(&Refs::new(), &stored.refs));
         }
-        self.insert_in_bulk(writes, batch.iter().map(|(s, _)| s), false).await
+        self.insert_in_bulk(writes, trail, batch.iter().map(|(s, _)| s), false).await
     }
 
-    /// Inserts the rows of `stored` (with the list items they name) and applies `writes`,
-    /// in one transaction of any size.
-    async fn insert_in_bulk<'a>(&self, writes: Vec<Write>, stored: impl Iterator<Item = &'a Stored>, durable: bool) -> Result<()> {
+    /// Inserts the rows of `stored` (with the list items they name) and their audit
+    /// records, and applies `writes`, in one transaction of any size.
+    async fn insert_in_bulk<'a>(&self, writes: Vec<Write>, trail: Vec<NewRecords>, stored: impl Iterator<Item = &'a Stored>, durable: bool) -> Result<()> {
         let mut wanted = BTreeSet::new();
         let mut new_rows = Vec::new();
         for s in stored {
@@ -63,7 +66,8 @@ impl SqlGrievances {
                 for item in &items {
                     sql::sync_list_item(tx, item)?;
                 }
-                new_rows.iter().try_for_each(|row| rows::insert(tx, row))
+                new_rows.iter().try_for_each(|row| rows::insert(tx, row))?;
+                trail.iter().try_for_each(|records| records.append(tx))
             })
             .await?;
         outcome.map_err(sql_error)
@@ -88,7 +92,7 @@ impl SqlGrievances {
                 writes.push(Write::delete(keys::grievance(g.id)));
                 writes.extend(g.visible_to().into_iter().map(|user| Write::delete(keys::visible(user, &g.filed_at, g.id))));
             }
-            self.insert_in_bulk(writes, stored.iter(), true).await?;
+            self.insert_in_bulk(writes, Vec::new(), stored.iter(), true).await?;
             moved += stored.len() as u64;
         }
     }
@@ -245,8 +249,9 @@ impl Grievances for SqlGrievances {
         let subject = &change.after.or(change.before).expect("a change has a grievance").grievance;
         let id = subject.id;
         let empty = Refs::new();
-        let mut writes = batch_writes(subject, change.audit);
-        writes.extend(usage_writes(change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty)));
+        let audit = change.audit;
+        let trail = records_of(subject.into(), audit.change, &audit.actor, &audit.at, audit.entries);
+        let writes = usage_writes(change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty));
         let items = match change.after {
             Some(a) => self.list_items(&a.refs.iter().map(|(k, id)| (*k, *id)).collect()).await?,
             None => Vec::new(),
@@ -260,16 +265,17 @@ impl Grievances for SqlGrievances {
                     sql::sync_list_item(tx, item)?;
                 }
                 match (before, after) {
-                    (None, Some(row)) => rows::insert(tx, &row),
-                    (Some(version), Some(row)) => rows::update(tx, &row, version),
-                    (Some(version), None) => rows::delete_version(tx, id, version),
-                    (None, None) => Ok(()),
+                    (None, Some(row)) => rows::insert(tx, &row)?,
+                    (Some(version), Some(row)) => rows::update(tx, &row, version)?,
+                    (Some(version), None) => rows::delete_version(tx, id, version)?,
+                    (None, None) => (),
                 }
+                trail.append(tx)
             })
             .await;
         match outcome {
-            // The audit records are new by construction; what can fail is an item's usage
-            // count, when the item was deleted meanwhile.
+            // What can fail among the items is an item's usage count, when the item was
+            // deleted meanwhile.
             Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(ITEM_GONE)),
             Err(e) => Err(e.into()),
             Ok(result) => result.map_err(sql_error),
@@ -277,11 +283,13 @@ impl Grievances for SqlGrievances {
     }
 
     async fn record_beside(&self, grievance: &Grievance, beside: Vec<Write>, audit: AuditBatch) -> Result<()> {
-        let mut writes = beside;
-        writes.extend(batch_writes(grievance, audit));
+        let trail = records_of(AuditSubject::from(grievance), audit.change, &audit.actor, &audit.at, audit.entries);
         let id = grievance.id;
         // A missing grievance is an error of the closure, so that the writes roll back.
-        let outcome = self.store.transact_with(writes, move |tx| if rows::exists(tx, id)? { Ok(()) } else { Err(SqlError::Conflict) }).await;
+        let outcome = self
+            .store
+            .transact_with(beside, move |tx| if rows::exists(tx, id)? { trail.append(tx) } else { Err(SqlError::Conflict) })
+            .await;
         match outcome {
             // One of the caller's own conditions: someone else got there first.
             Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(CHANGED)),

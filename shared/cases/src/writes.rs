@@ -2,8 +2,6 @@
 //! dates, the audit records it owes), committed through the grievances port as one change
 //! with its audit records and figures.
 
-use crate::items::{audit_writes, AuditSubject};
-use crate::keys;
 use crate::port::{AuditBatch, AuditChange, Cases, GrievanceChange, Stored};
 use crate::record::{Actor, Grievance};
 use domain::audit::{self, AuditAction, FieldChange};
@@ -13,7 +11,7 @@ use domain::{Error, FieldErrors, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use lists::AdminLists;
-use store::{Store, Write};
+use store::Write;
 
 /// Something done alongside a grievance collided with someone else's change.
 pub const CHANGED: &str = "This was changed by someone else at the same time. Please reload and try again.";
@@ -177,23 +175,12 @@ impl AuditEntry {
     }
 }
 
-/// Records something done that changes no grievance (an export): one audit record, about
-/// no grievance (id 0), visible without view_all only to the one who did it.
-pub async fn record_event(store: &dyn Store, actor: &Actor, entry: AuditEntry) -> Result<()> {
-    let subject = AuditSubject { grievance_id: 0, grievance_number: "", visible_to: vec![actor.user_id] };
-    // Events share partition AUDIT#0; a sequence number keeps their keys apart.
-    let change = store.increment(&keys::event_sequence(), "n", 1).await?;
-    let now = domain::clock::now_text();
-    store.transact(audit_writes(subject, AuditChange::Event(change), actor, &now, vec![entry])).await?;
-    Ok(())
-}
-
 /// Writes `writes` (a note, an attachment record) together with their audit record, on
 /// condition that the grievance still exists: something done to a grievance that leaves the
 /// grievance itself unchanged, so it takes no version and conflicts with no edit.
 pub async fn record_on(cases: Cases<'_>, g: &Grievance, actor: &Actor, entry: AuditEntry, writes: Vec<Write>) -> Result<()> {
     // A sequence number, not the version, keeps the record's key apart from others.
-    let change = cases.store.increment(&keys::event_sequence(), "n", 1).await?;
+    let change = crate::trail::next_event(cases.store).await?;
     let batch = AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Event(change), entries: vec![entry] };
     cases.grievances.record_beside(g, writes, batch).await
 }

@@ -55,7 +55,7 @@ impl Caller {
     /// probing what they may grant leaves a trace for the auditors.
     pub async fn check_grant(
         &self,
-        store: &dyn store::Store,
+        trail: &dyn cases::AuditTrail,
         client: &crate::ClientInfo,
         verdict: Result<(), domain::grants::Refusal>,
         attempted: impl FnOnce() -> String,
@@ -69,7 +69,7 @@ impl Caller {
             notes: Some(format!("{}: {}", attempted(), refusal.message())),
             action_details: None,
         };
-        cases::writes::record_event(store, &self.actor(client), entry).await?;
+        trail.record_event(&self.actor(client), entry).await?;
         Err(domain::Error::from(refusal).into())
     }
 

@@ -11,6 +11,8 @@ pub struct AppState {
     pub grievances: Arc<dyn cases::Grievances>,
     /// The Admin Panel's lists.
     pub lists: Arc<dyn lists::AdminLists>,
+    /// Where audit records are kept and read (a grievance's own are written with it).
+    pub trail: Arc<dyn cases::AuditTrail>,
     pub tokens: TokenKeys,
     /// Where export files go; only the functions that write files have one in the cloud.
     pub blobs: Option<Arc<dyn BlobStore>>,
@@ -24,15 +26,17 @@ impl AppState {
     pub fn new(store: Arc<dyn Store>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(cases::items::ItemGrievances::new(store.clone()));
         let lists = Arc::new(lists::ItemLists::new(store.clone()));
-        AppState { store, grievances, lists, tokens, blobs, attachments }
+        let trail = Arc::new(cases::trail::ItemTrail::new(store.clone()));
+        AppState { store, grievances, lists, trail, tokens, blobs, attachments }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
-    /// grievance rows, written together.
+    /// grievance and audit rows, written together.
     pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(cases::relational::SqlGrievances::new(store.clone()));
         let lists = Arc::new(lists::ItemLists::embedded(store.clone()));
-        AppState { store, grievances, lists, tokens, blobs, attachments }
+        let trail = Arc::new(cases::sql_trail::SqlTrail::new(store.clone()));
+        AppState { store, grievances, lists, trail, tokens, blobs, attachments }
     }
 
     /// What the grievance rules work over.

@@ -245,6 +245,58 @@ pub enum StoreError {
 }
 
 /// The limits DynamoDB imposes, checked by every engine so that none accepts more.
+/// `changes` applied to an item's attributes (`attrs` empty for an absent item), as every
+/// engine applies an update.
+pub(crate) fn apply_changes(changes: &Changes, mut attrs: Attrs) -> Result<Attrs, StoreError> {
+    for (name, value) in &changes.set {
+        attrs.insert(name.clone(), value.clone());
+    }
+    for (name, by) in &changes.add {
+        let current = match attrs.get(name) {
+            None => 0,
+            Some(v) => v.as_i64().ok_or_else(|| StoreError::Invalid(format!("{name} is not a number")))?,
+        };
+        attrs.insert(name.clone(), Value::from(current + by));
+    }
+    for name in &changes.remove {
+        attrs.remove(name);
+    }
+    Ok(attrs)
+}
+
+impl Changes {
+    /// These changes followed by `next`, as one set of changes: what applying the two in
+    /// turn does to any item. A number set here and added to there is set to the sum.
+    pub fn then(mut self, next: &Changes) -> Changes {
+        for (name, value) in &next.set {
+            self.add.retain(|(n, _)| n != name);
+            self.remove.retain(|n| n != name);
+            self.set.retain(|(n, _)| n != name);
+            self.set.push((name.clone(), value.clone()));
+        }
+        for (name, by) in &next.add {
+            if let Some((_, value)) = self.set.iter_mut().find(|(n, _)| n == name) {
+                *value = Value::from(value.as_i64().unwrap_or(0) + by);
+            } else if let Some((_, sum)) = self.add.iter_mut().find(|(n, _)| n == name) {
+                *sum += by;
+            } else if self.remove.contains(name) {
+                self.remove.retain(|n| n != name);
+                self.set.push((name.clone(), Value::from(*by)));
+            } else {
+                self.add.push((name.clone(), *by));
+            }
+        }
+        for name in &next.remove {
+            self.set.retain(|(n, _)| n != name);
+            self.add.retain(|(n, _)| n != name);
+            if !self.remove.contains(name) {
+                self.remove.push(name.clone());
+            }
+        }
+        self
+    }
+}
+
 pub(crate) fn check_transaction(writes: &[Write]) -> Result<(), StoreError> {
     if writes.is_empty() || writes.len() > 100 {
         return Err(StoreError::Invalid(format!("a transaction holds 1 to 100 writes, not {}", writes.len())));
@@ -263,4 +315,23 @@ pub(crate) fn check_limit(limit: usize) -> Result<(), StoreError> {
         return Err(StoreError::Invalid(format!("a page holds 1 to 1000 items, not {limit}")));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Two changes combined do to an item what the two do in turn, whatever it held.
+    #[test]
+    fn combined_changes_do_what_the_two_do_in_turn() {
+        let first = Changes::default().add("total", 2).set("name", "A").set("count", 5).remove("gone");
+        let second = Changes::default().add("total", 3).add("count", 1).add("gone", 4).set("name", "B").remove("old");
+        let combined = first.clone().then(&second);
+        for start in [json!({}), json!({"total": 10, "count": 1, "gone": 7, "old": "x", "kept": true})] {
+            let Value::Object(attrs) = start else { unreachable!() };
+            let in_turn = apply_changes(&second, apply_changes(&first, attrs.clone()).unwrap()).unwrap();
+            assert_eq!(apply_changes(&combined, attrs).unwrap(), in_turn);
+        }
+    }
 }

@@ -670,6 +670,7 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
              DROP TRIGGER grievances_figures_insert; DROP TRIGGER grievances_figures_delete; DROP TRIGGER grievances_figures_update;
              DROP TABLE station_figures; ALTER TABLE grievances DROP COLUMN done; ALTER TABLE grievances DROP COLUMN resolution_days;
              DROP TRIGGER grievance_viewers_tally_insert; DROP TRIGGER grievance_viewers_tally_delete; DROP TABLE viewer_tally;
+             DROP TABLE audit_viewers; DROP TABLE audit_records; DROP TABLE audit_actors;
              PRAGMA user_version = 1;",
         )
         .unwrap();

@@ -9,13 +9,14 @@
 //! The schema is versioned with `PRAGMA user_version`: [`migrate`] brings any older file up
 //! to [`SCHEMA_VERSION`], one step at a time, each step in its own transaction.
 
+pub mod audit;
 pub mod grievances;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -99,7 +100,7 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 5] = [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4, grievances::SCHEMA_V5];
+const MIGRATIONS: [&str; 6] = [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4, grievances::SCHEMA_V5, audit::SCHEMA_V6];
 
 /// The kinds of admin-list item the grievance schema refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,0 +1,178 @@
+//! The audit trail as rows of the embedded SQLite file (`store::sql::audit`): a grievance's
+//! records are appended in its change's transaction by [`crate::relational::SqlGrievances`];
+//! events about no grievance here. Reads are SQL over the records and each user's readable
+//! pairs, so a user without view_all reads only what they may read.
+
+use crate::items::{change_tag, AuditSubject};
+use crate::port::AuditChange;
+use crate::reads::{AuditRecord, Viewer};
+use crate::record::Actor;
+use crate::trail::{check_paging, event_subject, grievances_filed, next_event, AuditTrail, TrailAccess, TrailFilters};
+use crate::writes::AuditEntry;
+use async_trait::async_trait;
+use domain::audit::AuditAction;
+use domain::{Error, Result};
+use std::sync::Arc;
+use store::sql::audit::{self, Record, TrailQuery, TrailScope};
+use store::sql::SqlError;
+use store::sqlite::SqliteStore;
+use store::StoreError;
+
+/// The rows one change appends, and the users who may read them without view_all.
+pub(crate) struct NewRecords {
+    pub records: Vec<Record>,
+    pub viewers: Vec<i64>,
+}
+
+impl NewRecords {
+    pub(crate) fn append(&self, tx: &rusqlite::Transaction) -> std::result::Result<(), SqlError> {
+        audit::append(tx, &self.records, &self.viewers)
+    }
+}
+
+fn actor_of(actor: &Actor) -> audit::Actor {
+    audit::Actor {
+        user_id: actor.user_id,
+        user_name: actor.name.clone(),
+        user_email: actor.email.clone(),
+        user_role: actor.role.clone(),
+        ip_address: actor.ip.clone(),
+        user_agent: actor.user_agent.clone(),
+        session_id: actor.session_id.clone(),
+    }
+}
+
+/// The records of one change, numbered within it in the order given.
+pub(crate) fn records_of(subject: AuditSubject<'_>, change: AuditChange, actor: &Actor, at: &str, entries: Vec<AuditEntry>) -> NewRecords {
+    let tag = change_tag(change);
+    let who = actor_of(actor);
+    let records = entries
+        .into_iter()
+        .enumerate()
+        .map(|(position, e)| Record {
+            grievance_id: subject.grievance_id,
+            change_tag: tag.clone(),
+            position: position as i64,
+            grievance_number: subject.grievance_number.to_string(),
+            action: e.action.as_str().to_string(),
+            field_name: e.field_name,
+            old_value: e.old_value,
+            new_value: e.new_value,
+            notes: e.notes,
+            details: e.action_details,
+            actor: who.clone(),
+            created_at: at.to_string(),
+        })
+        .collect();
+    let mut viewers = subject.visible_to;
+    viewers.sort_unstable();
+    viewers.dedup();
+    NewRecords { records, viewers }
+}
+
+fn view_of(r: Record) -> Result<AuditRecord> {
+    let action = AuditAction::parse(&r.action).ok_or_else(|| Error::internal(format!("unknown audit action {} in the trail", r.action)))?;
+    Ok(AuditRecord {
+        id: r.id(),
+        grievance_id: r.grievance_id,
+        grievance_number: r.grievance_number,
+        action,
+        field_name: r.field_name,
+        old_value: r.old_value,
+        new_value: r.new_value,
+        notes: r.notes,
+        action_details: r.details,
+        user_id: r.actor.user_id,
+        user_name: r.actor.user_name,
+        user_email: r.actor.user_email,
+        user_role: r.actor.user_role,
+        ip_address: r.actor.ip_address,
+        user_agent: r.actor.user_agent,
+        session_id: r.actor.session_id,
+        created_at: r.created_at,
+    })
+}
+
+fn scope_of(viewer: Viewer) -> TrailScope {
+    if viewer.view_all {
+        TrailScope::State
+    } else {
+        TrailScope::Readable(viewer.user_id)
+    }
+}
+
+fn sql_error(e: SqlError) -> Error {
+    Error::internal(e.to_string())
+}
+
+/// The audit trail in the store's SQLite file.
+#[derive(Clone)]
+pub struct SqlTrail {
+    store: Arc<SqliteStore>,
+}
+
+impl SqlTrail {
+    pub fn new(store: Arc<SqliteStore>) -> SqlTrail {
+        SqlTrail { store }
+    }
+
+    async fn page(&self, q: TrailQuery) -> Result<Vec<AuditRecord>> {
+        check_paging(q.limit, q.offset)?;
+        let rows = self.store.read_with(move |conn| Ok::<_, StoreError>(audit::page(conn, &q))).await?.map_err(sql_error)?;
+        rows.into_iter().map(view_of).collect()
+    }
+}
+
+#[async_trait]
+impl AuditTrail for SqlTrail {
+    async fn for_grievance(&self, grievance_id: i64, access: TrailAccess, action: Option<AuditAction>, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+        if grievance_id < 1 {
+            check_paging(limit, offset)?;
+            return Ok(Vec::new());
+        }
+        let scope = match access {
+            TrailAccess::Whole => TrailScope::State,
+            TrailAccess::RecordByRecord(viewer) => scope_of(viewer),
+        };
+        let q = TrailQuery { grievance_id: Some(grievance_id), action: action.map(|a| a.as_str().to_string()), ..TrailQuery::new(scope, limit, offset) };
+        self.page(q).await
+    }
+
+    async fn readable_after_deletion(&self, grievance_id: i64, viewer: Viewer) -> Result<bool> {
+        if grievance_id < 1 {
+            return Ok(false);
+        }
+        let scope = scope_of(viewer);
+        let readable = self.store.read_with(move |conn| Ok::<_, StoreError>(audit::latest_readable(conn, grievance_id, scope))).await?.map_err(sql_error)?;
+        Ok(readable.unwrap_or(false))
+    }
+
+    async fn all(&self, viewer: Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+        let q = TrailQuery {
+            action: filters.action.map(|a| a.as_str().to_string()),
+            user_id: filters.user_id,
+            from: filters.start_date.clone(),
+            to: filters.end_date.clone(),
+            ..TrailQuery::new(scope_of(viewer), limit, offset)
+        };
+        self.page(q).await
+    }
+
+    async fn total_actions(&self) -> Result<i64> {
+        self.store.read_with(|conn| Ok::<_, StoreError>(audit::total(conn))).await?.map_err(sql_error)
+    }
+
+    async fn grievances_tracked(&self) -> Result<i64> {
+        grievances_filed(self.store.as_ref()).await
+    }
+
+    async fn record_event(&self, actor: &Actor, entry: AuditEntry) -> Result<()> {
+        let change = next_event(self.store.as_ref()).await?;
+        let new = records_of(event_subject(actor), AuditChange::Event(change), actor, &domain::clock::now_text(), vec![entry]);
+        self.store.transact_with(Vec::new(), move |tx| new.append(tx)).await?.map_err(sql_error)
+    }
+
+    async fn upgrade(&self) -> Result<u64> {
+        crate::migrations::audit_rows(&self.store).await
+    }
+}

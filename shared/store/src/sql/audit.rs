@@ -1,0 +1,303 @@
+//! The audit trail as rows: one row per record, numbered in the order written (`seq`), the
+//! people who did them kept once each (`audit_actors`), and each user's readable records as
+//! `(user, seq)` pairs, so a user without view_all pages through what they may read, never
+//! through the state's trail.
+//!
+//! Records are append-only: the schema refuses an UPDATE or DELETE of one. A record's
+//! `action_details` (for a complete record, every field of the grievance) is kept deflated;
+//! it is most of a record's size and is read only a page at a time.
+
+use super::{Result, SqlError};
+use rusqlite::types::Value;
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row, Transaction};
+use std::io::{Read, Write as _};
+
+/// Schema v6: the audit trail's tables.
+pub const SCHEMA_V6: &str = "
+CREATE TABLE audit_actors (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    user_name TEXT NOT NULL,
+    user_email TEXT NOT NULL,
+    user_role TEXT NOT NULL,
+    ip_address TEXT NOT NULL,
+    user_agent TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    UNIQUE (session_id, user_id, user_name, user_email, user_role, ip_address, user_agent)
+);
+CREATE TABLE audit_records (
+    seq INTEGER PRIMARY KEY,
+    grievance_id INTEGER NOT NULL,
+    change_tag TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    grievance_number TEXT NOT NULL,
+    action TEXT NOT NULL,
+    field_name TEXT,
+    old_value TEXT,
+    new_value TEXT,
+    notes TEXT,
+    details BLOB,
+    user_id INTEGER NOT NULL,
+    actor_id INTEGER NOT NULL REFERENCES audit_actors (id),
+    created_at TEXT NOT NULL
+);
+CREATE INDEX audit_by_grievance ON audit_records (grievance_id);
+CREATE INDEX audit_by_action ON audit_records (action);
+CREATE INDEX audit_by_user ON audit_records (user_id);
+CREATE INDEX audit_by_time ON audit_records (created_at);
+CREATE TABLE audit_viewers (
+    user_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL REFERENCES audit_records (seq),
+    PRIMARY KEY (user_id, seq)
+) WITHOUT ROWID;
+CREATE TRIGGER audit_records_unchanged BEFORE UPDATE ON audit_records BEGIN
+    SELECT RAISE(ABORT, 'audit records are never changed');
+END;
+CREATE TRIGGER audit_records_kept BEFORE DELETE ON audit_records BEGIN
+    SELECT RAISE(ABORT, 'audit records are never deleted');
+END;
+";
+
+/// Who did a change, as the trail shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: i64,
+    pub user_name: String,
+    pub user_email: String,
+    pub user_role: String,
+    pub ip_address: String,
+    pub user_agent: String,
+    pub session_id: String,
+}
+
+/// A record as written and as read. `change_tag` and `position` make its id
+/// (`{grievance}-{change}-{position}`), unique in the trail.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    pub grievance_id: i64,
+    pub change_tag: String,
+    pub position: i64,
+    pub grievance_number: String,
+    pub action: String,
+    pub field_name: Option<String>,
+    pub old_value: Option<String>,
+    pub new_value: Option<String>,
+    pub notes: Option<String>,
+    pub details: Option<serde_json::Value>,
+    pub actor: Actor,
+    pub created_at: String,
+}
+
+impl Record {
+    pub fn id(&self) -> String {
+        format!("{}-{}-{}", self.grievance_id, self.change_tag, self.position)
+    }
+}
+
+fn deflate(details: &serde_json::Value) -> Result<Vec<u8>> {
+    let text = serde_json::to_vec(details).map_err(|e| SqlError::Corrupt(e.to_string()))?;
+    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(&text).and_then(|_| encoder.finish()).map_err(|e| SqlError::Corrupt(e.to_string()))
+}
+
+fn inflate(bytes: &[u8]) -> Result<serde_json::Value> {
+    let mut text = Vec::new();
+    flate2::read::DeflateDecoder::new(bytes).read_to_end(&mut text).map_err(|e| SqlError::Corrupt(format!("audit details: {e}")))?;
+    serde_json::from_slice(&text).map_err(|e| SqlError::Corrupt(format!("audit details: {e}")))
+}
+
+fn actor_id(tx: &Transaction, a: &Actor) -> Result<i64> {
+    let values = params![a.session_id, a.user_id, a.user_name, a.user_email, a.user_role, a.ip_address, a.user_agent];
+    let found = tx
+        .prepare_cached(
+            "SELECT id FROM audit_actors WHERE session_id = ?1 AND user_id = ?2 AND user_name = ?3 AND user_email = ?4
+               AND user_role = ?5 AND ip_address = ?6 AND user_agent = ?7",
+        )?
+        .query_row(values, |r| r.get(0))
+        .optional()?;
+    if let Some(id) = found {
+        return Ok(id);
+    }
+    tx.prepare_cached("INSERT INTO audit_actors (session_id, user_id, user_name, user_email, user_role, ip_address, user_agent) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?
+        .execute(values)?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// Appends `records` (one change's, in order) and makes each readable by `viewers` without
+/// view_all.
+pub fn append(tx: &Transaction, records: &[Record], viewers: &[i64]) -> Result<()> {
+    let mut actors: Vec<(&Actor, i64)> = Vec::new();
+    for r in records {
+        let actor = match actors.iter().find(|(a, _)| *a == &r.actor) {
+            Some((_, id)) => *id,
+            None => {
+                let id = actor_id(tx, &r.actor)?;
+                actors.push((&r.actor, id));
+                id
+            }
+        };
+        let details = r.details.as_ref().filter(|d| !d.is_null()).map(deflate).transpose()?;
+        tx.prepare_cached(
+            "INSERT INTO audit_records (grievance_id, change_tag, position, grievance_number, action, field_name, old_value, new_value, notes, details, user_id, actor_id, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        )?
+        .execute(params![
+            r.grievance_id,
+            r.change_tag,
+            r.position,
+            r.grievance_number,
+            r.action,
+            r.field_name,
+            r.old_value,
+            r.new_value,
+            r.notes,
+            details,
+            r.actor.user_id,
+            actor,
+            r.created_at
+        ])?;
+        let seq = tx.last_insert_rowid();
+        let mut insert_viewer = tx.prepare_cached("INSERT OR IGNORE INTO audit_viewers (user_id, seq) VALUES (?1, ?2)")?;
+        for user in viewers {
+            insert_viewer.execute([*user, seq])?;
+        }
+    }
+    Ok(())
+}
+
+/// Whose records a query reads.
+#[derive(Clone, Copy, Debug)]
+pub enum TrailScope {
+    /// Every record (view_all).
+    State,
+    /// The records this user may read without view_all.
+    Readable(i64),
+}
+
+/// A question to the trail: newest first, `offset` records skipped, at most `limit`.
+#[derive(Clone, Debug)]
+pub struct TrailQuery {
+    pub scope: TrailScope,
+    pub grievance_id: Option<i64>,
+    pub action: Option<String>,
+    pub user_id: Option<i64>,
+    /// `created_at` at or after this text (a day: `YYYY-MM-DD`).
+    pub from: Option<String>,
+    /// `created_at` on or before this day.
+    pub to: Option<String>,
+    pub limit: usize,
+    pub offset: usize,
+}
+
+impl TrailQuery {
+    pub fn new(scope: TrailScope, limit: usize, offset: usize) -> TrailQuery {
+        TrailQuery { scope, grievance_id: None, action: None, user_id: None, from: None, to: None, limit, offset }
+    }
+}
+
+const COLUMNS: &str = "r.grievance_id, r.change_tag, r.position, r.grievance_number, r.action, r.field_name, r.old_value, r.new_value, r.notes, r.details,
+    a.user_id, a.user_name, a.user_email, a.user_role, a.ip_address, a.user_agent, a.session_id, r.created_at";
+
+fn read_record(row: &Row) -> rusqlite::Result<(Record, Option<Vec<u8>>)> {
+    Ok((
+        Record {
+            grievance_id: row.get(0)?,
+            change_tag: row.get(1)?,
+            position: row.get(2)?,
+            grievance_number: row.get(3)?,
+            action: row.get(4)?,
+            field_name: row.get(5)?,
+            old_value: row.get(6)?,
+            new_value: row.get(7)?,
+            notes: row.get(8)?,
+            details: None,
+            actor: Actor {
+                user_id: row.get(10)?,
+                user_name: row.get(11)?,
+                user_email: row.get(12)?,
+                user_role: row.get(13)?,
+                ip_address: row.get(14)?,
+                user_agent: row.get(15)?,
+                session_id: row.get(16)?,
+            },
+            created_at: row.get(17)?,
+        },
+        row.get(9)?,
+    ))
+}
+
+/// The records `q` asks for. A user's scope is read from their own pairs, newest first.
+pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
+    let mut terms: Vec<&str> = Vec::new();
+    let mut values: Vec<Value> = Vec::new();
+    let from = match q.scope {
+        TrailScope::State => "audit_records r",
+        TrailScope::Readable(user) => {
+            terms.push("v.user_id = ?");
+            values.push(Value::Integer(user));
+            "audit_viewers v JOIN audit_records r ON r.seq = v.seq"
+        }
+    };
+    if let Some(id) = q.grievance_id {
+        terms.push("r.grievance_id = ?");
+        values.push(Value::Integer(id));
+    }
+    if let Some(action) = &q.action {
+        terms.push("r.action = ?");
+        values.push(Value::Text(action.clone()));
+    }
+    if let Some(user) = q.user_id {
+        terms.push("r.user_id = ?");
+        values.push(Value::Integer(user));
+    }
+    if let Some(day) = &q.from {
+        terms.push("r.created_at >= ?");
+        values.push(Value::Text(day.clone()));
+    }
+    if let Some(day) = &q.to {
+        // Every time of that day sorts before the day followed by '~'.
+        terms.push("r.created_at <= ?");
+        values.push(Value::Text(format!("{day}~")));
+    }
+    let order = match q.scope {
+        TrailScope::State => "r.seq",
+        TrailScope::Readable(_) => "v.seq",
+    };
+    let condition = if terms.is_empty() { String::new() } else { format!("WHERE {}", terms.join(" AND ")) };
+    values.push(Value::Integer(q.limit as i64));
+    values.push(Value::Integer(q.offset as i64));
+    let sql = format!("SELECT {COLUMNS} FROM {from} JOIN audit_actors a ON a.id = r.actor_id {condition} ORDER BY {order} DESC LIMIT ? OFFSET ?");
+    let mut statement = conn.prepare_cached(&sql)?;
+    let rows = statement.query_map(params_from_iter(values), read_record)?;
+    let mut records = Vec::new();
+    for row in rows {
+        let (mut record, details) = row?;
+        record.details = details.as_deref().map(inflate).transpose()?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// Whether the newest record of the grievance's trail is readable in `scope`: `None` when
+/// the grievance has no trail.
+pub fn latest_readable(conn: &Connection, grievance_id: i64, scope: TrailScope) -> Result<Option<bool>> {
+    let latest: Option<i64> = conn
+        .prepare_cached("SELECT seq FROM audit_records WHERE grievance_id = ?1 ORDER BY seq DESC LIMIT 1")?
+        .query_row([grievance_id], |r| r.get(0))
+        .optional()?;
+    let Some(seq) = latest else { return Ok(None) };
+    match scope {
+        TrailScope::State => Ok(Some(true)),
+        TrailScope::Readable(user) => {
+            let found = conn.prepare_cached("SELECT 1 FROM audit_viewers WHERE user_id = ?1 AND seq = ?2")?.query_row([user, seq], |_| Ok(())).optional()?;
+            Ok(Some(found.is_some()))
+        }
+    }
+}
+
+/// How many records the trail holds. Records are never deleted and a rolled-back insert
+/// hands its number out again, so the highest number is the count, read from the end of
+/// the table instead of by counting a million rows.
+pub fn total(conn: &Connection) -> Result<i64> {
+    Ok(conn.query_row("SELECT coalesce(max(seq), 0) FROM audit_records", [], |r| r.get(0))?)
+}
