@@ -106,9 +106,8 @@ async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: C
     responses((status = 200, body = Envelope<Vec<Attachment>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_attachments(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Attachment>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let store = state.store.as_ref();
     let g = reads::get(state.cases(), viewer(&caller), id).await?;
-    Ok(ApiJson(Envelope::ok(attachments::list(store, g.id).await?)))
+    Ok(ApiJson(Envelope::ok(attachments::list(state.cases(), g.id).await?)))
 }
 
 /// A download link for one attachment.
@@ -126,9 +125,8 @@ pub struct FileLink {
     responses((status = 200, body = FileLink), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, attachment_id)): Path<(i64, String)>) -> ApiResult<ApiJson<FileLink>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let store = state.store.as_ref();
     let g = reads::get(state.cases(), viewer(&caller), id).await?;
-    let link = attachments::download_link(store, state.attachments()?, g.id, &attachment_id, LINK_LIFETIME).await?;
+    let link = attachments::download_link(state.cases(), state.attachments()?, g.id, &attachment_id, LINK_LIFETIME).await?;
     Ok(ApiJson(FileLink { url: link.url, expires_at: rfc3339(link.expires_at)? }))
 }
 

@@ -20,9 +20,8 @@ pub fn routes() -> AreaRouter {
     responses((status = 200, body = Envelope<Vec<Note>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_notes(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Note>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let store = state.store.as_ref();
     let g = reads::get(state.cases(), viewer(&caller), id).await?;
-    Ok(ApiJson(Envelope::ok(notes::list(store, g.id).await?)))
+    Ok(ApiJson(Envelope::ok(state.grievances.notes(g.id).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -11,16 +11,14 @@
 //! or that loses a race to record it, changes nothing: a failed confirmation deletes only
 //! a copy of its own, never one a record names.
 
-use crate::keys;
+use crate::port::{Beside, Cases, KeptAttachment};
 use crate::record::{Actor, Grievance};
-use crate::port::Cases;
-use crate::writes::{self, AuditEntry};
+use crate::writes::AuditEntry;
 use blobs::BlobStore;
 use domain::audit::AuditAction;
 use domain::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use store::{Condition, Item, Query, Store, Write};
 use utoipa::ToSchema;
 
 pub const MAX_BYTES: u64 = 20 * 1024 * 1024;
@@ -103,7 +101,7 @@ fn kept_key(grievance_id: i64, id: &str, content_type: &str) -> String {
 }
 
 /// The blob of an attachment recorded before records named theirs.
-fn legacy_key(grievance_id: i64, id: &str) -> String {
+pub fn legacy_key(grievance_id: i64, id: &str) -> String {
     format!("grievance-{grievance_id}.{id}")
 }
 
@@ -154,49 +152,30 @@ pub fn sniff(start: &[u8]) -> Option<&'static str> {
     ALLOWED_TYPES.into_iter().find(|t| *t == kind.mime_type())
 }
 
-/// The attribute that orders a grievance's attachments: the time of the upload's
-/// confirmation, to the microsecond.
-const ORDER: &str = "confirmed_at";
-
-/// The attribute naming the blob an attachment's record keeps, beside the record's fields
-/// (not part of the API).
-const BLOB: &str = "blob";
-
 /// How many bytes tell the type.
 const SNIFF_BYTES: usize = 64;
 
 /// The grievance's attachments, newest first.
-pub async fn list(store: &dyn Store, grievance_id: i64) -> Result<Vec<Attachment>> {
-    let mut items = store::read_all(store, Query::table(keys::attachments_pk(grievance_id))).await?;
-    // Upload times are whole seconds; the precise time kept beside orders two in one second.
-    items.sort_by(|a, b| b.str(ORDER).cmp(&a.str(ORDER)));
-    items.into_iter().map(|item| serde_json::from_value::<Attachment>(serde_json::Value::Object(item.attrs)).map_err(Error::internal)).collect()
+pub async fn list(cases: Cases<'_>, grievance_id: i64) -> Result<Vec<Attachment>> {
+    Ok(cases.grievances.attachments(grievance_id).await?.into_iter().map(|k| k.attachment).collect())
 }
 
-pub async fn get(store: &dyn Store, grievance_id: i64, id: &str) -> Result<Attachment> {
-    Ok(load(store, grievance_id, id).await?.0)
-}
-
-/// An attachment and the key of its blob.
-async fn load(store: &dyn Store, grievance_id: i64, id: &str) -> Result<(Attachment, String)> {
-    let item = store.get(&keys::attachment(grievance_id, id)).await?.ok_or_else(|| Error::not_found(NOT_FOUND))?;
-    let blob = item.attrs.get(BLOB).and_then(|b| b.as_str()).map_or_else(|| legacy_key(grievance_id, id), str::to_string);
-    let attachment = serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)?;
-    Ok((attachment, blob))
+/// An attachment as kept, or 404.
+async fn load(cases: Cases<'_>, grievance_id: i64, id: &str) -> Result<KeptAttachment> {
+    cases.grievances.attachment(grievance_id, id).await?.ok_or_else(|| Error::not_found(NOT_FOUND))
 }
 
 /// A link that downloads the attachment, under its name and type, for `lifetime`.
-pub async fn download_link(store: &dyn Store, blobs: &dyn BlobStore, grievance_id: i64, id: &str, lifetime: std::time::Duration) -> Result<blobs::Link> {
-    let (a, blob) = load(store, grievance_id, id).await?;
+pub async fn download_link(cases: Cases<'_>, blobs: &dyn BlobStore, grievance_id: i64, id: &str, lifetime: std::time::Duration) -> Result<blobs::Link> {
+    let KeptAttachment { attachment: a, blob, .. } = load(cases, grievance_id, id).await?;
     blobs.download_link(&blob, blobs::Download { file_name: &a.file_name, content_type: &a.content_type }, lifetime).await
 }
 
 /// Confirms an upload: checks it, keeps a copy and records it. A file that fails a check is
 /// deleted at once; one attached already is answered 409 and left as it is.
 pub async fn add(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, upload: UploadId, file_name: &str) -> Result<Attachment> {
-    let store = cases.store;
     let id = upload.to_string();
-    if store.get(&keys::attachment(g.id, &id)).await?.is_some() {
+    if cases.grievances.attachment(g.id, &id).await?.is_some() {
         return Err(Error::conflict(ALREADY_ATTACHED));
     }
     let pending = pending_key(g.id, upload);
@@ -227,7 +206,6 @@ pub async fn add(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Gri
         uploaded_by_name: actor.name.clone(),
         uploaded_at: domain::clock::now_text(),
     };
-    let serde_json::Value::Object(attrs) = serde_json::to_value(&attachment).map_err(Error::internal)? else { unreachable!("an attachment is an object") };
     let entry = AuditEntry {
         action: AuditAction::AttachmentAdded,
         field_name: Some("attachments".into()),
@@ -236,8 +214,8 @@ pub async fn add(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Gri
         notes: Some(format!("{} ({}, {} bytes)", attachment.file_name, attachment.content_type, attachment.size)),
         action_details: Some(json!({"id": id, "file_name": attachment.file_name, "content_type": attachment.content_type, "size": size})),
     };
-    let record = Item { key: keys::attachment(g.id, &id), attrs }.with(ORDER, domain::clock::now_precise_text()).with(BLOB, kept.clone());
-    if let Err(e) = writes::record_on(cases, g, actor, entry, vec![Write::put_new(record)]).await {
+    let record = KeptAttachment { attachment: attachment.clone(), blob: kept.clone(), confirmed_at: domain::clock::now_precise_text() };
+    if let Err(e) = cases.grievances.record_beside(g, Beside::Attachment(record), actor, entry).await {
         // Unrecorded, this copy would be unreachable; no record names it, so it can go.
         if let Err(cleanup) = blobs.delete(&kept).await {
             tracing::warn!(error = %cleanup, key = %kept, "an attachment whose record failed could not be deleted");
@@ -253,8 +231,7 @@ pub async fn add(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Gri
 
 /// Removes an attachment: the record goes with its audit record, then the blob.
 pub async fn delete(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, id: &str) -> Result<Attachment> {
-    let store = cases.store;
-    let (attachment, blob) = load(store, g.id, id).await?;
+    let KeptAttachment { attachment, blob, .. } = load(cases, g.id, id).await?;
     let entry = AuditEntry {
         action: AuditAction::AttachmentDeleted,
         field_name: Some("attachments".into()),
@@ -263,8 +240,7 @@ pub async fn delete(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &
         notes: Some(format!("{} ({}, {} bytes) removed", attachment.file_name, attachment.content_type, attachment.size)),
         action_details: Some(json!({"id": attachment.id, "file_name": attachment.file_name, "content_type": attachment.content_type, "size": attachment.size})),
     };
-    let removal = Write::delete(keys::attachment(g.id, id)).when(Condition::Exists);
-    match writes::record_on(cases, g, actor, entry, vec![removal]).await {
+    match cases.grievances.record_beside(g, Beside::AttachmentRemoved(id.to_string()), actor, entry).await {
         // Someone else removed it first.
         Err(Error::Conflict(_)) => return Err(Error::not_found(NOT_FOUND)),
         other => other?,

@@ -4,7 +4,7 @@
 //! Every key and attribute name of a grievance lives here and in [`crate::keys`].
 
 use crate::pendency::{date_text, Clock};
-use crate::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, ListCount, StationTally, Stored, StoredPage, Tallies};
+use crate::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, KeptAttachment, ListCount, StationTally, Stored, StoredPage, Tallies};
 use crate::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use crate::record::{Actor, Grievance};
 use crate::writes::{AuditEntry, CHANGED, STALE};
@@ -69,9 +69,10 @@ impl Grievances for ItemGrievances {
         self.store.transact(change_writes(change.before, change.after, audit)).await.map_err(stale_or_gone)
     }
 
-    async fn record_beside(&self, grievance: &Grievance, beside: Vec<Write>, audit: AuditBatch) -> Result<()> {
-        let check_at = beside.len();
-        let mut all = beside;
+    async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()> {
+        let audit = crate::beside::audit_batch(self.store.as_ref(), actor, entry).await?;
+        let mut all = crate::beside::writes(grievance.id, &beside)?;
+        let check_at = all.len();
         all.push(Write::Check { key: keys::grievance(grievance.id), condition: Condition::Exists });
         all.extend(batch_writes(grievance, audit));
         match self.store.transact(all).await {
@@ -80,6 +81,22 @@ impl Grievances for ItemGrievances {
             Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(CHANGED)),
             other => other.map_err(Error::from),
         }
+    }
+
+    async fn next_note_id(&self) -> Result<i64> {
+        crate::beside::next_note_id(self.store.as_ref()).await
+    }
+
+    async fn notes(&self, grievance_id: i64) -> Result<Vec<crate::notes::Note>> {
+        crate::beside::notes(self.store.as_ref(), grievance_id).await
+    }
+
+    async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>> {
+        crate::beside::attachments(self.store.as_ref(), grievance_id).await
+    }
+
+    async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>> {
+        crate::beside::attachment(self.store.as_ref(), grievance_id, id).await
     }
 
     async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {

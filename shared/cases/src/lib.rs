@@ -3,6 +3,7 @@
 //! record is never lost and a counter never drifts from the data.
 
 pub mod attachments;
+mod beside;
 pub mod counters;
 pub mod items;
 pub mod keys;

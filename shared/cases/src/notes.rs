@@ -2,14 +2,12 @@
 //! never edited or deleted; a mistake is put right by a later note that names the one it
 //! corrects, so the diary always shows what was written and when.
 
+use crate::port::{Beside, Cases};
 use crate::record::{Actor, Grievance};
-use crate::port::Cases;
-use crate::writes::{self, AuditEntry};
-use crate::keys;
+use crate::writes::AuditEntry;
 use domain::audit::AuditAction;
 use domain::{Error, Result};
 use serde::{Deserialize, Serialize};
-use store::{Item, Query, Store, Write};
 use utoipa::ToSchema;
 
 pub const MAX_CHARS: usize = 4000;
@@ -46,23 +44,16 @@ impl NoteText {
     }
 }
 
-/// The grievance's notes, newest first.
-pub async fn list(store: &dyn Store, grievance_id: i64) -> Result<Vec<Note>> {
-    let items = store::read_all(store, Query::table(keys::notes_pk(grievance_id)).newest_first()).await?;
-    items.into_iter().map(|item| serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)).collect()
-}
-
 /// Adds a note (a correction when `corrects` names an earlier note of the same grievance),
 /// with its NOTE_ADDED audit record, in one transaction.
 pub async fn add(cases: Cases<'_>, actor: &Actor, g: &Grievance, text: NoteText, corrects: Option<String>) -> Result<Note> {
-    let store = cases.store;
     let corrects = corrects.map(|c| c.trim().to_string()).filter(|c| !c.is_empty());
     if let Some(id) = &corrects {
-        if !list(store, g.id).await?.iter().any(|n| &n.id == id) {
+        if !cases.grievances.notes(g.id).await?.iter().any(|n| &n.id == id) {
             return Err(Error::field("corrects", UNKNOWN_CORRECTED));
         }
     }
-    let number = store.increment(&store::Key::new("SEQ", "note"), "n", 1).await?;
+    let number = cases.grievances.next_note_id().await?;
     let note = Note {
         id: number.to_string(),
         grievance_id: g.id,
@@ -72,9 +63,6 @@ pub async fn add(cases: Cases<'_>, actor: &Actor, g: &Grievance, text: NoteText,
         author_name: actor.name.clone(),
         created_at: domain::clock::now_text(),
     };
-    let serde_json::Value::Object(attrs) = serde_json::to_value(&note).map_err(Error::internal)? else { unreachable!("a note is an object") };
-    // The time first, so the partition reads in the order notes were written.
-    let key = store::Key::new(keys::notes_pk(g.id), format!("{}#{number:012}", domain::clock::now_precise_text()));
     let entry = AuditEntry {
         action: AuditAction::NoteAdded,
         field_name: Some("case_notes".into()),
@@ -83,6 +71,6 @@ pub async fn add(cases: Cases<'_>, actor: &Actor, g: &Grievance, text: NoteText,
         notes: note.corrects.as_ref().map(|c| format!("Correction of note {c}")),
         action_details: None,
     };
-    writes::record_on(cases, g, actor, entry, vec![Write::put_new(Item { key, attrs })]).await?;
+    cases.grievances.record_beside(g, Beside::Note(note.clone()), actor, entry).await?;
     Ok(note)
 }

@@ -42,6 +42,27 @@ pub struct AuditBatch {
     pub entries: Vec<AuditEntry>,
 }
 
+/// An attachment as kept: its record, the blob that holds its bytes, and when it was
+/// confirmed to the microsecond (what orders two uploads of one second).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptAttachment {
+    pub attachment: crate::attachments::Attachment,
+    pub blob: String,
+    pub confirmed_at: String,
+}
+
+/// Something written beside a grievance that leaves the grievance itself unchanged, so it
+/// takes no version and conflicts with no edit.
+#[derive(Clone, Debug)]
+pub enum Beside {
+    /// A note, numbered by [`Grievances::next_note_id`].
+    Note(crate::notes::Note),
+    /// A new attachment record; refused when one with its id is kept already.
+    Attachment(KeptAttachment),
+    /// The removal of an attachment record (its id); refused when it is gone already.
+    AttachmentRemoved(String),
+}
+
 /// One change of a grievance: `before` as it was read (its version is the condition; `None`
 /// files a new one), `after` as it is to be (`None` deletes it).
 pub struct GrievanceChange<'a> {
@@ -105,11 +126,22 @@ pub trait Grievances: Send + Sync + 'static {
     /// named that was deleted meanwhile is 409 too.
     async fn commit(&self, change: GrievanceChange<'_>) -> Result<()>;
 
-    /// Writes something done to a grievance that leaves the grievance itself unchanged (a
-    /// note, an attachment record: `beside`, in the generic store until those have ports of
-    /// their own) with its audit record, on condition that the grievance still exists (else
-    /// 404). A failed condition of `beside` is 409 `writes::CHANGED`.
-    async fn record_beside(&self, grievance: &Grievance, beside: Vec<store::Write>, audit: AuditBatch) -> Result<()>;
+    /// Writes `beside` with its audit record (`entry`, by `actor`, now), on condition that
+    /// the grievance still exists (else 404). A new attachment whose id is kept already, or
+    /// the removal of one that is gone, is 409 `writes::CHANGED`.
+    async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()>;
+
+    /// A new note id, never handed out twice.
+    async fn next_note_id(&self) -> Result<i64>;
+
+    /// The grievance's notes, newest first.
+    async fn notes(&self, grievance_id: i64) -> Result<Vec<crate::notes::Note>>;
+
+    /// The grievance's attachments, newest first.
+    async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>>;
+
+    /// One of the grievance's attachments.
+    async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>>;
 
     /// The grievances the viewer may see that match `filters`, newest first.
     async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;

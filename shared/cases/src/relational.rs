@@ -8,10 +8,10 @@
 use crate::items::{next_ids, usage_writes, AuditSubject};
 use crate::sql_trail::{records_of, NewRecords};
 use crate::pendency::{date_text, stage_of, Clock};
-use crate::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
+use crate::port::{AuditChange, Beside, GrievanceChange, KeptAttachment, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
 use crate::reads::{Filters, SortDirection, SortKey, Viewer};
 use crate::record::{Actor, Grievance};
-use crate::writes::{CHANGED, STALE};
+use crate::writes::{AuditEntry, CHANGED, STALE};
 use async_trait::async_trait;
 use domain::lists::ListKind;
 use domain::{Error, Result};
@@ -282,7 +282,9 @@ impl Grievances for SqlGrievances {
         }
     }
 
-    async fn record_beside(&self, grievance: &Grievance, beside: Vec<Write>, audit: AuditBatch) -> Result<()> {
+    async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()> {
+        let audit = crate::beside::audit_batch(self.store.as_ref(), actor, entry).await?;
+        let beside = crate::beside::writes(grievance.id, &beside)?;
         let trail = records_of(AuditSubject::from(grievance), audit.change, &audit.actor, &audit.at, audit.entries);
         let id = grievance.id;
         // A missing grievance is an error of the closure, so that the writes roll back.
@@ -298,6 +300,22 @@ impl Grievances for SqlGrievances {
             Ok(Err(SqlError::Conflict)) => Err(Error::not_found("Grievance not found")),
             Ok(Err(e)) => Err(sql_error(e)),
         }
+    }
+
+    async fn next_note_id(&self) -> Result<i64> {
+        crate::beside::next_note_id(self.store.as_ref()).await
+    }
+
+    async fn notes(&self, grievance_id: i64) -> Result<Vec<crate::notes::Note>> {
+        crate::beside::notes(self.store.as_ref(), grievance_id).await
+    }
+
+    async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>> {
+        crate::beside::attachments(self.store.as_ref(), grievance_id).await
+    }
+
+    async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>> {
+        crate::beside::attachment(self.store.as_ref(), grievance_id, id).await
     }
 
     async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {

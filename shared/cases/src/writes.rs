@@ -11,7 +11,6 @@ use domain::{Error, FieldErrors, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use lists::AdminLists;
-use store::Write;
 
 /// Something done alongside a grievance collided with someone else's change.
 pub const CHANGED: &str = "This was changed by someone else at the same time. Please reload and try again.";
@@ -173,16 +172,6 @@ impl AuditEntry {
     fn simple(action: AuditAction, field: &str, old: Option<String>, new: Option<String>, notes: Option<String>) -> Self {
         AuditEntry { action, field_name: Some(field.to_string()), old_value: old, new_value: new, notes, action_details: None }
     }
-}
-
-/// Writes `writes` (a note, an attachment record) together with their audit record, on
-/// condition that the grievance still exists: something done to a grievance that leaves the
-/// grievance itself unchanged, so it takes no version and conflicts with no edit.
-pub async fn record_on(cases: Cases<'_>, g: &Grievance, actor: &Actor, entry: AuditEntry, writes: Vec<Write>) -> Result<()> {
-    // A sequence number, not the version, keeps the record's key apart from others.
-    let change = crate::trail::next_event(cases.store).await?;
-    let batch = AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Event(change), entries: vec![entry] };
-    cases.grievances.record_beside(g, writes, batch).await
 }
 
 /// Commits one version of a grievance with its audit records.

@@ -1,0 +1,79 @@
+//! Notes and attachment records as items of the generic store: how both grievance engines
+//! keep what is written beside a grievance (the embedded one in the same SQLite file as its
+//! rows, written in the same transaction). Every key and attribute name of them lives here.
+
+use crate::keys;
+use crate::notes::Note;
+use crate::port::{AuditBatch, AuditChange, Beside, KeptAttachment};
+use crate::record::Actor;
+use crate::writes::AuditEntry;
+use domain::{Error, Result};
+use serde_json::Value;
+use store::{Condition, Item, Query, Store, Write};
+
+/// The attribute that orders a grievance's attachments: the time of the upload's
+/// confirmation, to the microsecond.
+const ORDER: &str = "confirmed_at";
+
+/// The attribute naming the blob an attachment's record keeps, beside the record's fields.
+const BLOB: &str = "blob";
+
+fn attrs_of(value: &impl serde::Serialize) -> Result<store::Attrs> {
+    match serde_json::to_value(value).map_err(Error::internal)? {
+        Value::Object(attrs) => Ok(attrs),
+        _ => Err(Error::internal("a record serialises to an object")),
+    }
+}
+
+/// The writes of `beside`: a new note or attachment record is refused when its key is taken,
+/// a removal when the record is gone.
+pub(crate) fn writes(grievance_id: i64, beside: &Beside) -> Result<Vec<Write>> {
+    Ok(vec![match beside {
+        Beside::Note(note) => {
+            let number: i64 = note.id.parse().map_err(|_| Error::internal(format!("note id {} is not a number", note.id)))?;
+            // The time first, so the partition reads in the order notes were written.
+            let key = store::Key::new(keys::notes_pk(grievance_id), format!("{}#{number:012}", domain::clock::now_precise_text()));
+            Write::put_new(Item { key, attrs: attrs_of(note)? })
+        }
+        Beside::Attachment(kept) => {
+            let item = Item { key: keys::attachment(grievance_id, &kept.attachment.id), attrs: attrs_of(&kept.attachment)? };
+            Write::put_new(item.with(ORDER, kept.confirmed_at.clone()).with(BLOB, kept.blob.clone()))
+        }
+        Beside::AttachmentRemoved(id) => Write::delete(keys::attachment(grievance_id, id)).when(Condition::Exists),
+    }])
+}
+
+/// The audit batch of something written beside a grievance: a sequence number, not a
+/// version, keeps its record's id apart from others.
+pub(crate) async fn audit_batch(store: &dyn Store, actor: &Actor, entry: AuditEntry) -> Result<AuditBatch> {
+    let change = crate::trail::next_event(store).await?;
+    Ok(AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Event(change), entries: vec![entry] })
+}
+
+pub(crate) async fn next_note_id(store: &dyn Store) -> Result<i64> {
+    Ok(store.increment(&store::Key::new("SEQ", "note"), "n", 1).await?)
+}
+
+pub(crate) async fn notes(store: &dyn Store, grievance_id: i64) -> Result<Vec<Note>> {
+    let items = store::read_all(store, Query::table(keys::notes_pk(grievance_id)).newest_first()).await?;
+    items.into_iter().map(|item| serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)).collect()
+}
+
+fn kept_of(grievance_id: i64, item: Item) -> Result<KeptAttachment> {
+    let blob = item.str(BLOB).map_or_else(|| crate::attachments::legacy_key(grievance_id, &item.key.sk), str::to_string);
+    let confirmed_at = item.str(ORDER).unwrap_or_default().to_string();
+    let attachment = serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)?;
+    Ok(KeptAttachment { attachment, blob, confirmed_at })
+}
+
+pub(crate) async fn attachments(store: &dyn Store, grievance_id: i64) -> Result<Vec<KeptAttachment>> {
+    let items = store::read_all(store, Query::table(keys::attachments_pk(grievance_id))).await?;
+    let mut kept = items.into_iter().map(|item| kept_of(grievance_id, item)).collect::<Result<Vec<_>>>()?;
+    // Upload times are whole seconds; the precise time kept beside orders two in one second.
+    kept.sort_by(|a, b| b.confirmed_at.cmp(&a.confirmed_at));
+    Ok(kept)
+}
+
+pub(crate) async fn attachment(store: &dyn Store, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>> {
+    store.get(&keys::attachment(grievance_id, id)).await?.map(|item| kept_of(grievance_id, item)).transpose()
+}
