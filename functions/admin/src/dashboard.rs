@@ -170,16 +170,15 @@ fn rate(done: i64, total: i64) -> i64 {
 #[utoipa::path(get, path = "/api/admin/performance-metrics", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = PerformanceMetrics), (status = 401, body = ErrorBody)))]
 async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<PerformanceMetrics>> {
-    let store = state.store.as_ref();
     let viewer = viewer(&caller);
     let tallies = state.grievances.tallies(viewer).await?;
     // Done is what the statuses mean, whatever the Admin Panel calls them.
     let average = if tallies.resolved_count > 0 { (tallies.resolution_days as f64 / tallies.resolved_count as f64 * 10.0).round() / 10.0 } else { 0.0 };
 
-    let roles = auth::roles::list_all(store).await?;
+    let roles = auth::roles::list_all(state.accounts.as_ref()).await?;
     let total_logged_users = roles.iter().map(|r| r.active_user_count).sum();
     let now = domain::clock::now();
-    let longest = auth::users::list_all(store)
+    let longest = auth::users::list_all(state.accounts.as_ref())
         .await?
         .into_iter()
         .filter(|u| u.is_active())

@@ -111,8 +111,7 @@ async fn statistics(State(state): State<AppState>, caller: Caller) -> ApiResult<
     if !caller.can(Resource::Grievances, Action::ViewAll) {
         return Ok(ApiJson(AuditStatistics { total_actions: None, total_grievances: None, total_users: None }));
     }
-    let store = state.store.as_ref();
-    let total_users = auth::roles::list_all(store).await?.iter().map(|r| r.active_user_count).sum();
+    let total_users = auth::roles::list_all(state.accounts.as_ref()).await?.iter().map(|r| r.active_user_count).sum();
     Ok(ApiJson(AuditStatistics {
         total_actions: Some(state.trail.total_actions().await?),
         total_grievances: Some(state.trail.grievances_tracked().await?),

@@ -97,7 +97,7 @@ pub struct ChangePasswordRequest {
         (status = 200, body = LoginResponse),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn login(State(state): State<AppState>, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<LoginRequest>) -> ApiResult<ApiJson<LoginResponse>> {
-    match sessions::login(state.store.as_ref(), &state.tokens, &body.email, &body.password, &ctx).await? {
+    match sessions::login(state.accounts.as_ref(), &state.tokens, &body.email, &body.password, &ctx).await? {
         sessions::LoginOutcome::SignedIn(signed_in) => Ok(ApiJson(LoginResponse::signed_in(signed_in))),
         sessions::LoginOutcome::CodeNeeded { challenge } => {
             Ok(ApiJson(LoginResponse { two_factor_required: true, challenge: Some(challenge), ..Default::default() }))
@@ -109,7 +109,7 @@ async fn login(State(state): State<AppState>, ClientInfo(ctx): ClientInfo, ApiJs
 #[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody)))]
 async fn logout(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<MessageResponse>> {
-    sessions::logout(state.store.as_ref(), caller.session_id()).await?;
+    sessions::logout(state.accounts.as_ref(), caller.session_id()).await?;
     Ok(ApiJson(MessageResponse { message: "Logged out successfully".into() }))
 }
 
@@ -132,6 +132,6 @@ async fn me(caller: Caller) -> ApiJson<SessionUser> {
     request_body = ChangePasswordRequest,
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn change_password(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<ChangePasswordRequest>) -> ApiResult<ApiJson<MessageResponse>> {
-    sessions::change_password(state.store.as_ref(), &caller.0, &body.old_password, &body.new_password).await?;
+    sessions::change_password(state.accounts.as_ref(), &caller.0, &body.old_password, &body.new_password).await?;
     Ok(ApiJson(MessageResponse { message: "Password changed successfully".into() }))
 }

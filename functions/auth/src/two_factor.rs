@@ -13,7 +13,7 @@ use domain::audit::AuditAction;
 use domain::{Error, Result};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
 use serde::{Deserialize, Serialize};
-use store::Store;
+use auth::Accounts;
 use utoipa::ToSchema;
 use utoipa_axum::routes;
 
@@ -43,8 +43,8 @@ pub async fn record(trail: &dyn cases::AuditTrail, actor: Actor, action: AuditAc
 }
 
 /// The user as the actor of their own sign-in or set-up.
-async fn actor_of(store: &dyn Store, user: &UserRecord, ctx: &RequestContext, session_id: &str) -> Result<Actor> {
-    let role = auth::roles::get(store, user.role_id).await?.map(|r| r.name).unwrap_or_default();
+async fn actor_of(accounts: &dyn Accounts, user: &UserRecord, ctx: &RequestContext, session_id: &str) -> Result<Actor> {
+    let role = auth::roles::get(accounts, user.role_id).await?.map(|r| r.name).unwrap_or_default();
     Ok(Actor {
         user_id: user.id,
         name: user.name.clone(),
@@ -58,13 +58,13 @@ async fn actor_of(store: &dyn Store, user: &UserRecord, ctx: &RequestContext, se
 
 /// A wrong or replayed code: counted toward the lockout and audited, then refused.
 async fn refuse(state: &AppState, user: &UserRecord, attempt: Option<&lockout::Attempt>, ctx: &RequestContext, message: &'static str) -> Result<Error> {
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     match attempt {
-        Some(attempt) => lockout::failed(store, attempt, domain::clock::now()).await?,
-        None => lockout::record_failure(store, &user.email, domain::clock::now()).await?,
+        Some(attempt) => lockout::failed(accounts, attempt, domain::clock::now()).await?,
+        None => lockout::record_failure(accounts, &user.email, domain::clock::now()).await?,
     };
     let why = if message == tf::CODE_REUSED { "a code already used" } else { "a wrong code" };
-    record(state.trail.as_ref(), actor_of(store, user, ctx, "").await?, AuditAction::TwoFactorFailed, user, format!("Sign-in refused: {why}")).await?;
+    record(state.trail.as_ref(), actor_of(accounts, user, ctx, "").await?, AuditAction::TwoFactorFailed, user, format!("Sign-in refused: {why}")).await?;
     Ok(Error::Unauthorized(message.into()))
 }
 
@@ -83,26 +83,26 @@ pub struct TwoFactorLoginRequest {
 #[utoipa::path(post, path = "/api/auth/login/two-factor", tag = "auth", request_body = TwoFactorLoginRequest,
     responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn login_with_code(State(state): State<AppState>, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorLoginRequest>) -> ApiResult<ApiJson<LoginResponse>> {
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     // A blank code is a form to fill in, not a failed attempt.
     if body.code.trim().is_empty() {
         return Err(Error::field("code", "Enter the code from your authenticator app").into());
     }
     let user_id = tf::challenged_user(&state.tokens, &body.challenge)?;
     let expired = || Error::Unauthorized(tf::CHALLENGE_EXPIRED.into());
-    let user = users::get(store, user_id).await?.filter(UserRecord::is_active).ok_or_else(expired)?;
+    let user = users::get(accounts, user_id).await?.filter(UserRecord::is_active).ok_or_else(expired)?;
     // One slot per code judged, taken before judging: parallel guesses on one challenge
     // are bounded like passwords (see `auth::lockout`).
-    let attempt = lockout::begin(store, &user.email, domain::clock::now()).await?;
+    let attempt = lockout::begin(accounts, &user.email, domain::clock::now()).await?;
     match tf::check(&user.two_factor, &body.code, unix_now())? {
         Checked::Accepted(next) => {
-            lockout::succeeded(store, &attempt, domain::clock::now(), true).await?;
-            if let Err(e) = tf::save(store, &user, &next).await {
+            lockout::succeeded(accounts, &attempt, domain::clock::now(), true).await?;
+            if let Err(e) = tf::save(accounts, &user, &next).await {
                 // Another sign-in used the same code at the same moment.
                 return Err(refuse(&state, &user, None, &ctx, tf::CODE_REUSED).await.unwrap_or(e).into());
             }
-            let user = users::get(store, user.id).await?.ok_or_else(expired)?;
-            Ok(ApiJson(LoginResponse::signed_in(sessions::start_session(store, &state.tokens, &user, &ctx).await?)))
+            let user = users::get(accounts, user.id).await?.ok_or_else(expired)?;
+            Ok(ApiJson(LoginResponse::signed_in(sessions::start_session(accounts, &state.tokens, &user, &ctx).await?)))
         }
         Checked::Reused => Err(refuse(&state, &user, Some(&attempt), &ctx, tf::CODE_REUSED).await?.into()),
         Checked::Invalid => Err(refuse(&state, &user, Some(&attempt), &ctx, tf::CODE_INVALID).await?.into()),
@@ -117,8 +117,8 @@ pub struct TwoFactorSetup {
     pub otpauth_url: String,
 }
 
-async fn caller_record(store: &dyn Store, caller: &Caller) -> Result<UserRecord> {
-    users::get(store, caller.user().id).await?.ok_or_else(|| Error::Unauthorized(sessions::SESSION_ENDED.into()))
+async fn caller_record(accounts: &dyn Accounts, caller: &Caller) -> Result<UserRecord> {
+    users::get(accounts, caller.user().id).await?.ok_or_else(|| Error::Unauthorized(sessions::SESSION_ENDED.into()))
 }
 
 /// Starts setting up an authenticator app: a new key, which takes effect once a code from it
@@ -126,13 +126,13 @@ async fn caller_record(store: &dyn Store, caller: &Caller) -> Result<UserRecord>
 #[utoipa::path(post, path = "/api/auth/two-factor/setup", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = TwoFactorSetup), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn setup(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<TwoFactorSetup>> {
-    let store = state.store.as_ref();
-    let user = caller_record(store, &caller).await?;
+    let accounts = state.accounts.as_ref();
+    let user = caller_record(accounts, &caller).await?;
     if user.two_factor.enabled {
         return Err(Error::conflict(tf::ALREADY_ON).into());
     }
     let (secret, otpauth_url) = tf::new_key(&user.email)?;
-    tf::save(store, &user, &TwoFactor { pending_secret: Some(secret.clone()), ..user.two_factor.clone() }).await?;
+    tf::save(accounts, &user, &TwoFactor { pending_secret: Some(secret.clone()), ..user.two_factor.clone() }).await?;
     Ok(ApiJson(TwoFactorSetup { secret, otpauth_url }))
 }
 
@@ -152,8 +152,8 @@ pub struct RecoveryCodes {
 #[utoipa::path(post, path = "/api/auth/two-factor/enable", tag = "auth", security(("bearer" = [])), request_body = TwoFactorCodeRequest,
     responses((status = 200, body = RecoveryCodes), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn enable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorCodeRequest>) -> ApiResult<ApiJson<RecoveryCodes>> {
-    let store = state.store.as_ref();
-    let user = caller_record(store, &caller).await?;
+    let accounts = state.accounts.as_ref();
+    let user = caller_record(accounts, &caller).await?;
     if user.two_factor.enabled {
         return Err(Error::conflict(tf::ALREADY_ON).into());
     }
@@ -163,8 +163,8 @@ async fn enable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): 
     };
     let (codes, hashes) = tf::new_recovery_codes();
     let on = TwoFactor { enabled: true, secret: Some(secret), pending_secret: None, last_step: step, recovery_codes: hashes };
-    tf::save(store, &user, &on).await?;
-    let actor = actor_of(store, &user, &ctx, caller.session_id()).await?;
+    tf::save(accounts, &user, &on).await?;
+    let actor = actor_of(accounts, &user, &ctx, caller.session_id()).await?;
     record(state.trail.as_ref(), actor, AuditAction::TwoFactorEnabled, &user, "Two-factor authentication turned on".into()).await?;
     Ok(ApiJson(RecoveryCodes { recovery_codes: codes }))
 }
@@ -178,11 +178,11 @@ pub struct TwoFactorMessage {
 #[utoipa::path(post, path = "/api/auth/two-factor/disable", tag = "auth", security(("bearer" = [])), request_body = TwoFactorCodeRequest,
     responses((status = 200, body = TwoFactorMessage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorCodeRequest>) -> ApiResult<ApiJson<TwoFactorMessage>> {
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     if caller.user().two_factor_required {
         return Err(Error::forbidden(tf::REQUIRED_BY_ROLE).into());
     }
-    let user = caller_record(store, &caller).await?;
+    let user = caller_record(accounts, &caller).await?;
     if !user.two_factor.enabled {
         return Err(Error::conflict(tf::NOT_ON).into());
     }
@@ -191,8 +191,8 @@ async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx):
         Checked::Reused => return Err(Error::field("code", tf::CODE_REUSED).into()),
         Checked::Invalid => return Err(Error::field("code", tf::CODE_INVALID).into()),
     }
-    tf::save(store, &user, &TwoFactor::default()).await?;
-    let actor = actor_of(store, &user, &ctx, caller.session_id()).await?;
+    tf::save(accounts, &user, &TwoFactor::default()).await?;
+    let actor = actor_of(accounts, &user, &ctx, caller.session_id()).await?;
     record(state.trail.as_ref(), actor, AuditAction::TwoFactorDisabled, &user, "Two-factor authentication turned off".into()).await?;
     Ok(ApiJson(TwoFactorMessage { message: "Two-factor authentication turned off".into() }))
 }

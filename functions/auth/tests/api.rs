@@ -4,7 +4,6 @@ use apitest::{on_both_engines, Api, Engine, ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSW
 use domain::user::UserStatus;
 use http::StatusCode;
 use serde_json::json;
-use store::{Changes, Write};
 
 async fn api(engine: Engine) -> Api {
     Api::new(engine, auth_area::routes).await
@@ -12,7 +11,7 @@ async fn api(engine: Engine) -> Api {
 
 async fn add_user(api: &Api, email: &str, password: &str) -> i64 {
     let user = auth::users::create(
-        api.state.store.as_ref(),
+        api.state.accounts.as_ref(),
         auth::users::NewUser {
             name: "Ravi Officer".into(),
             email: domain::Email::parse(email).unwrap(),
@@ -143,7 +142,11 @@ async fn deactivating_a_user_ends_their_session_at_once(engine: Engine) {
     let id = add_user(&api, "ravi@portal.test", "Ravi-Pass-1").await;
     let token = api.login("ravi@portal.test", "Ravi-Pass-1").await;
     assert_eq!(api.get("/api/auth/me", &token).await.status, StatusCode::OK);
-    api.state.store.transact(vec![Write::update(auth::keys::user(id), Changes::default().set("status", "inactive"))]).await.unwrap();
+    // Written straight to the store, as no path of the API would leave the session open.
+    let accounts = api.state.accounts.as_ref();
+    let active = accounts.user(id).await.unwrap().unwrap();
+    let inactive = auth::users::UserRecord { status: UserStatus::Inactive, version: active.version + 1, ..active.clone() };
+    assert_eq!(accounts.replace_user(&active, &inactive).await.unwrap(), auth::port::Outcome::Written);
     assert_eq!(api.get("/api/auth/me", &token).await.status, StatusCode::UNAUTHORIZED);
     let again = api.call("POST", "/api/auth/login", None, Some(json!({"email": "ravi@portal.test", "password": "Ravi-Pass-1"}))).await;
     assert_eq!((again.status, again.error()), (StatusCode::UNAUTHORIZED, "Your account is inactive. Please contact the administrator."));

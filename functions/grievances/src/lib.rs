@@ -298,14 +298,13 @@ pub struct AssignRequest {
 async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AssignRequest = http_glue::json::parse_body(body)?;
-    let store = state.store.as_ref();
     let viewer = viewer(&caller);
     reads::get(state.cases(), viewer, id).await?;
     let unknown = || Error::not_found("User not found");
     let assignee = match body.user_id {
         None => None,
         Some(uid) if !viewer.may_assign_to(uid) => return Err(unknown().into()),
-        Some(uid) => match auth::users::get(store, uid).await?.ok_or_else(unknown)? {
+        Some(uid) => match auth::users::get(state.accounts.as_ref(), uid).await?.ok_or_else(unknown)? {
             u if u.is_active() => Some((u.id, u.name)),
             _ => return Err(Error::field("user_id", "Choose an active user to assign").into()),
         },
@@ -329,9 +328,8 @@ pub struct Assignee {
     responses((status = 200, body = Envelope<Vec<Assignee>>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn assignees(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<Assignee>>>> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let store = state.store.as_ref();
     let viewer = viewer(&caller);
-    let candidates = if viewer.view_all { auth::users::list_all(store).await? } else { auth::users::get(store, viewer.user_id).await?.into_iter().collect() };
+    let candidates = if viewer.view_all { auth::users::list_all(state.accounts.as_ref()).await? } else { auth::users::get(state.accounts.as_ref(), viewer.user_id).await?.into_iter().collect() };
     let mut offered: Vec<Assignee> = candidates
         .into_iter()
         .filter(|u| u.is_active() && viewer.may_assign_to(u.id))

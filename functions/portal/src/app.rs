@@ -41,20 +41,20 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     let trusted_proxies = http_glue::TrustedProxies::from_env()?;
     let state = embedded::open(data_dir)?;
     let store = state.store.as_ref();
-    http_glue::state::prepare_store(store).await?;
+    http_glue::state::prepare_store(&state).await?;
     portal::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
     let first = FirstAdmin {
         email: std::env::var("PORTAL_ADMIN_EMAIL").ok().filter(|v| !v.trim().is_empty()),
         password: std::env::var("PORTAL_ADMIN_PASSWORD").ok().filter(|v| !v.is_empty()),
         name: std::env::var("PORTAL_ADMIN_NAME").ok().filter(|v| !v.trim().is_empty()),
     };
-    let created = bootstrap::ensure_first_admin(store, first).await?;
+    let created = bootstrap::ensure_first_admin(state.accounts.as_ref(), first).await?;
     // A training or test portal may choose, at its first start only, that the Admin role
     // signs in without a second factor (a state's portal keeps the default: required).
     let admin_two_factor_optional = std::env::var("PORTAL_ADMIN_TWO_FACTOR").is_ok_and(|v| v.trim().eq_ignore_ascii_case("optional"));
     let first_start = matches!(created, Bootstrapped::Created { .. });
     if admin_two_factor_optional && first_start {
-        bootstrap::set_two_factor_requirement(store, auth::roles::ADMIN_ROLE_ID, false).await?;
+        bootstrap::set_two_factor_requirement(state.accounts.as_ref(), auth::roles::ADMIN_ROLE_ID, false).await?;
     }
     if !web_dir.join("index.html").exists() {
         tracing::warn!("no web app at {}: build it with `npm run build` in web/ (make run does)", web_dir.display());

@@ -8,6 +8,7 @@ use portal::embedded;
 
 use clap::{Parser, Subcommand};
 use std::io::Read;
+use std::sync::Arc;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -94,8 +95,8 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Migrate { data_dir, table } => {
-            let (store, grievances, trail) = open_engines(&data_dir, table).await?;
-            portal::migrate(store.as_ref(), grievances.as_ref(), trail.as_ref()).await?;
+            let engines = open_engines(&data_dir, table).await?;
+            portal::migrate(engines.store.as_ref(), engines.grievances.as_ref(), engines.trail.as_ref()).await?;
             println!("The store is up to date.");
             Ok(())
         }
@@ -103,8 +104,8 @@ async fn main() -> anyhow::Result<()> {
             let mut password = String::new();
             std::io::stdin().read_to_string(&mut password)?;
             let password = password.trim_end_matches(['\n', '\r']);
-            let store = open_store(&data_dir, table).await?;
-            match auth::bootstrap::create_admin(store.as_ref(), &email, &name, password).await {
+            let engines = open_engines(&data_dir, table).await?;
+            match auth::bootstrap::create_admin(engines.accounts.as_ref(), &email, &name, password).await {
                 Ok(()) => {
                     println!("Admin {} <{}> created.", name.trim(), email.trim().to_lowercase());
                     Ok(())
@@ -118,32 +119,32 @@ async fn main() -> anyhow::Result<()> {
     }
 }
 
-/// The embedded store of `data_dir`, or a state's DynamoDB table (with the operator's AWS
-/// credentials), ready for its first request.
-/// The store and the grievances engine that suits it, as the portal or a Lambda opens them.
-type Engines = (std::sync::Arc<dyn store::Store>, std::sync::Arc<dyn cases::Grievances>, std::sync::Arc<dyn cases::AuditTrail>);
-
-async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<Engines> {
-    Ok(match table {
-        Some(_) => {
-            let store = open_store(data_dir, table).await?;
-            (store.clone(), std::sync::Arc::new(cases::items::ItemGrievances::new(store.clone())), std::sync::Arc::new(cases::trail::ItemTrail::new(store)))
-        }
-        None => {
-            let state = embedded::open(data_dir)?;
-            (state.store, state.grievances, state.trail)
-        }
-    })
+/// The ports the command line works through.
+struct Engines {
+    store: Arc<dyn store::Store>,
+    grievances: Arc<dyn cases::Grievances>,
+    trail: Arc<dyn cases::AuditTrail>,
+    accounts: Arc<dyn auth::Accounts>,
 }
 
-async fn open_store(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<std::sync::Arc<dyn store::Store>> {
+/// The engines over the embedded store of `data_dir`, or over a state's DynamoDB table
+/// (with the operator's AWS credentials), ready for a first request.
+async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<Engines> {
     Ok(match table {
         Some(table) => {
             let config = aws_config::load_from_env().await;
-            let store = store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table);
-            http_glue::state::prepare_store(&store).await?;
-            std::sync::Arc::new(store)
+            let store: Arc<dyn store::Store> = Arc::new(store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table));
+            let accounts = Arc::new(auth::items::ItemAccounts::new(store.clone()));
+            auth::bootstrap::ensure_admin_role(accounts.as_ref()).await?;
+            lists::seed(store.as_ref()).await?;
+            let grievances = Arc::new(cases::items::ItemGrievances::new(store.clone()));
+            let trail = Arc::new(cases::trail::ItemTrail::new(store.clone()));
+            Engines { store, grievances, trail, accounts }
         }
-        None => embedded::open(data_dir)?.store,
+        None => {
+            let state = embedded::open(data_dir)?;
+            http_glue::state::prepare_store(&state).await?;
+            Engines { store: state.store, grievances: state.grievances, trail: state.trail, accounts: state.accounts }
+        }
     })
 }

@@ -82,7 +82,9 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let state = crate::embedded::open(data_dir)?;
     let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
     let store: &dyn Store = sqlite.as_ref();
-    http_glue::state::prepare_store(store).await?;
+    http_glue::state::prepare_store(&state).await?;
+    let accounts = auth::items::ItemAccounts::new(sqlite.clone());
+    let accounts: &dyn auth::Accounts = &accounts;
     // Upgrades first: what follows is written in this release's format, so the portal's
     // first start finds nothing to upgrade.
     crate::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
@@ -97,7 +99,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     // Staff who file the grievances: every permission, in a role of their own that signs in
     // by password alone (demonstration and benchmark data; the Admin role requires a second
     // factor).
-    let roles = auth::roles::list_all(store).await?;
+    let roles = auth::roles::list_all(accounts).await?;
     let mut role_ids = Vec::new();
     for (name, description, permissions) in [
         (SEED_ROLE, "Officers of the demonstration data (portal seed)", domain::Permissions::all()),
@@ -111,7 +113,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
             Some(role) => role.id,
             None => {
                 let input = domain::user::RoleInput { name: name.into(), description: description.into(), permissions, require_two_factor: Some(false) };
-                auth::roles::create(store, input).await?.id
+                auth::roles::create(accounts, input).await?.id
             }
         };
         role_ids.push((id, name));
@@ -121,11 +123,11 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     for (i, name) in OFFICERS.iter().enumerate() {
         let (role_id, role_name) = role_ids[usize::from(i >= OFFICERS.len() / 2)];
         let email = domain::Email::parse(&format!("officer{}.{seed}@seed.portal", i + 1)).map_err(anyhow::Error::msg)?;
-        let user = match auth::users::find_by_email(store, &email).await? {
+        let user = match auth::users::find_by_email(accounts, &email).await? {
             Some(u) => u,
             None => {
                 auth::users::create(
-                    store,
+                    accounts,
                     NewUser {
                         name: name.to_string(),
                         email,

@@ -25,11 +25,13 @@ async fn the_auth_function_answers_under_cargo_lambda_watch_backed_by_dynamodb()
     assert!(cargo_lambda.exists(), "cargo-lambda is not installed in .venv: run `make venv` (make test does it)");
     let endpoint = testkit::moto_endpoint();
     let table = testkit::unique("watch");
-    let store = store::dynamo::DynamoStore::local(endpoint, table.clone()).await;
+    let store = std::sync::Arc::new(store::dynamo::DynamoStore::local(endpoint, table.clone()).await);
     store.ensure_table().await.unwrap();
-    http_glue::state::prepare_store(&store).await.unwrap();
-    auth::bootstrap::create_admin(&store, "watch-admin@portal.test", "Wanda Watch", "Watch-Pass-1").await.unwrap();
-    auth::bootstrap::set_two_factor_requirement(&store, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
+    let accounts = auth::items::ItemAccounts::new(store.clone());
+    auth::bootstrap::ensure_admin_role(&accounts).await.unwrap();
+    lists::seed(store.as_ref()).await.unwrap();
+    auth::bootstrap::create_admin(&accounts, "watch-admin@portal.test", "Wanda Watch", "Watch-Pass-1").await.unwrap();
+    auth::bootstrap::set_two_factor_requirement(&accounts, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
 
     let port = testkit::free_port();
     let mut command = Command::new(&cargo_lambda);

@@ -162,8 +162,8 @@ async fn an_admin_resets_a_second_factor_and_the_admin_role_requires_one_by_defa
     let relogin = api.call("POST", "/api/auth/login", None, Some(json!({"email": apitest::ADMIN_EMAIL, "password": apitest::ADMIN_PASSWORD}))).await;
     assert_eq!(relogin.body["two_factor_setup_required"], true);
     assert_eq!(api.get("/api/users", &admin).await.status, StatusCode::FORBIDDEN, "the Admin's own session too, until set up");
-    let store = api.state.store.clone();
-    let fresh_role = auth::roles::RoleRecord { require_two_factor: None, ..auth::roles::get(store.as_ref(), 1).await.unwrap().unwrap() };
+    let accounts = api.state.accounts.clone();
+    let fresh_role = auth::roles::RoleRecord { require_two_factor: None, ..auth::roles::get(accounts.as_ref(), 1).await.unwrap().unwrap() };
     assert!(fresh_role.requires_two_factor(), "unset, the Admin role requires a second factor");
 }
 

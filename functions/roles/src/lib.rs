@@ -62,7 +62,7 @@ pub struct RoleRequest {
     responses((status = 200, body = Envelope<Vec<RoleView>>), (status = 403, body = ErrorBody)))]
 async fn list_roles(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<RoleView>>>> {
     caller.require(Resource::Roles, Action::Read)?;
-    Ok(ApiJson(Envelope::ok(records::list_all(state.store.as_ref()).await?.into_iter().map(view).collect())))
+    Ok(ApiJson(Envelope::ok(records::list_all(state.accounts.as_ref()).await?.into_iter().map(view).collect())))
 }
 
 /// One role.
@@ -70,7 +70,7 @@ async fn list_roles(State(state): State<AppState>, caller: Caller) -> ApiResult<
     responses((status = 200, body = Envelope<RoleView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_role(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
     caller.require(Resource::Roles, Action::Read)?;
-    let role = records::get(state.store.as_ref(), id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
+    let role = records::get(state.accounts.as_ref(), id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
     Ok(ApiJson(Envelope::ok(view(role))))
 }
 
@@ -79,11 +79,11 @@ async fn get_role(State(state): State<AppState>, caller: Caller, Path(id): Path<
     responses((status = 201, body = Envelope<RoleView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn create_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<RoleView>>)> {
     caller.require(Resource::Roles, Action::Create)?;
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     let input = RoleInput::parse(&body)?;
     let verdict = grants::may_create_role(caller.grantor(), &input.permissions);
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create role {}", input.name)).await?;
-    let role = records::create(store, input).await?;
+    let role = records::create(accounts, input).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(view(role)))))
 }
 
@@ -92,12 +92,12 @@ async fn create_role(State(state): State<AppState>, caller: Caller, client: Clie
     responses((status = 200, body = Envelope<RoleView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn update_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
     caller.require(Resource::Roles, Action::Update)?;
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     let input = RoleInput::parse(&body)?;
-    let current = records::get(store, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
+    let current = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), Some(&input.permissions));
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change role {}", current.name)).await?;
-    let role = records::update(store, id, current.version, input).await?;
+    let role = records::update(accounts, id, current.version, input).await?;
     Ok(ApiJson(Envelope::ok(view(role))))
 }
 
@@ -106,10 +106,10 @@ async fn update_role(State(state): State<AppState>, caller: Caller, client: Clie
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn delete_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Roles, Action::Delete)?;
-    let store = state.store.as_ref();
-    let current = records::get(store, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
+    let accounts = state.accounts.as_ref();
+    let current = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), None);
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Delete role {}", current.name)).await?;
-    records::delete(store, id).await?;
+    records::delete(accounts, id).await?;
     Ok(ApiJson(SuccessMessage::new("Role deleted successfully")))
 }

@@ -11,7 +11,7 @@ use http_glue::{ApiError, ApiJson, ApiResult, AppState, AreaRouter, Caller, Clie
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
-use store::Store;
+use auth::Accounts;
 use utoipa::ToSchema;
 use utoipa_axum::routes;
 
@@ -37,23 +37,23 @@ pub struct RoleOption {
     responses((status = 200, body = Envelope<Vec<RoleOption>>), (status = 403, body = ErrorBody)))]
 async fn role_options(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<RoleOption>>>> {
     caller.require(Resource::Users, Action::Read)?;
-    let roles = auth::roles::list_all(state.store.as_ref()).await?;
+    let roles = auth::roles::list_all(state.accounts.as_ref()).await?;
     let grantor = caller.grantor();
     let options = roles.into_iter().filter(|r| grants::may_give_role(grantor, r.reach()).is_ok()).map(|r| RoleOption { id: r.id, name: r.name }).collect();
     Ok(ApiJson(Envelope::ok(options)))
 }
 
 /// The role an account holds, for the grant rules (`None` when it was deleted since).
-async fn held_role(store: &dyn Store, user: &UserRecord) -> Result<Option<RoleRecord>, Error> {
-    auth::roles::get(store, user.role_id).await
+async fn held_role(accounts: &dyn Accounts, user: &UserRecord) -> Result<Option<RoleRecord>, Error> {
+    auth::roles::get(accounts, user.role_id).await
 }
 
 /// The account `id`, once the caller is shown to be allowed to act on it (an Admin's account
 /// only by an Admin, a wider account by nobody); a refusal is audited.
 async fn account_to_act_on(state: &AppState, caller: &Caller, client: &ClientInfo, id: i64, doing: &str) -> Result<UserRecord, ApiError> {
-    let store = state.store.as_ref();
-    let user = records::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
-    let held = held_role(store, &user).await?;
+    let accounts = state.accounts.as_ref();
+    let user = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let held = held_role(accounts, &user).await?;
     let verdict = grants::may_act_on_account(caller.grantor(), held.as_ref().map(RoleRecord::reach));
     caller.check_grant(state.trail.as_ref(), client, verdict, || format!("{doing} {} ({})", user.email, user.id)).await?;
     Ok(user)
@@ -94,8 +94,8 @@ fn view(user: UserRecord, role_names: &HashMap<i64, String>) -> UserView {
     }
 }
 
-async fn role_names(store: &dyn Store) -> Result<HashMap<i64, String>, Error> {
-    Ok(auth::roles::list_all(store).await?.into_iter().map(|r| (r.id, r.name)).collect())
+async fn role_names(accounts: &dyn Accounts) -> Result<HashMap<i64, String>, Error> {
+    Ok(auth::roles::list_all(accounts).await?.into_iter().map(|r| (r.id, r.name)).collect())
 }
 
 /// The fields of a new user (`password` on create only).
@@ -143,15 +143,15 @@ async fn check_list_fields(lists: &dyn lists::AdminLists, input: &UserInput, bef
     responses((status = 200, body = Envelope<Vec<UserView>>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn list_users(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<UserView>>>> {
     caller.require(Resource::Users, Action::Read)?;
-    let store = state.store.as_ref();
-    let names = role_names(store).await?;
-    let users = records::list_all(store).await?.into_iter().map(|u| view(u, &names)).collect();
+    let accounts = state.accounts.as_ref();
+    let names = role_names(accounts).await?;
+    let users = records::list_all(accounts).await?.into_iter().map(|u| view(u, &names)).collect();
     Ok(ApiJson(Envelope::ok(users)))
 }
 
-async fn one(store: &dyn Store, id: i64) -> Result<UserView, Error> {
-    let user = records::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
-    let role = auth::roles::get(store, user.role_id).await?;
+async fn one(accounts: &dyn Accounts, id: i64) -> Result<UserView, Error> {
+    let user = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let role = auth::roles::get(accounts, user.role_id).await?;
     let names = role.into_iter().map(|r| (r.id, r.name)).collect();
     Ok(view(user, &names))
 }
@@ -161,7 +161,7 @@ async fn one(store: &dyn Store, id: i64) -> Result<UserView, Error> {
     responses((status = 200, body = Envelope<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_user(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<UserView>>> {
     caller.require(Resource::Users, Action::Read)?;
-    Ok(ApiJson(Envelope::ok(one(state.store.as_ref(), id).await?)))
+    Ok(ApiJson(Envelope::ok(one(state.accounts.as_ref(), id).await?)))
 }
 
 /// Adds a user. Emails are unique whatever their capitals (409).
@@ -169,15 +169,15 @@ async fn get_user(State(state): State<AppState>, caller: Caller, Path(id): Path<
     responses((status = 201, body = Envelope<UserView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn create_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<UserView>>)> {
     caller.require(Resource::Users, Action::Create)?;
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     let input = UserInput::parse(&body, true)?;
     check_list_fields(state.lists.as_ref(), &input, None).await?;
-    let role = auth::roles::get(store, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
+    let role = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
     let verdict = grants::may_give_role(caller.grantor(), role.reach());
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create user {} with role {}", input.email, role.name)).await?;
     let password = input.password.as_ref().expect("parsed for create");
     let user = records::create(
-        store,
+        accounts,
         records::NewUser {
             name: input.name.clone(),
             email: input.email.clone(),
@@ -190,7 +190,7 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
         },
     )
     .await?;
-    Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(one(store, user.id).await?))))
+    Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(one(accounts, user.id).await?))))
 }
 
 /// Changes a user. A role change or deactivation applies to their very next request.
@@ -198,16 +198,16 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
     responses((status = 200, body = Envelope<UserView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn update_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<UserView>>> {
     caller.require(Resource::Users, Action::Update)?;
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     let input = UserInput::parse(&body, false)?;
-    let before = records::get(store, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
-    let held = held_role(store, &before).await?;
-    let next = auth::roles::get(store, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
+    let before = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let held = held_role(accounts, &before).await?;
+    let next = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
     let verdict = grants::may_edit_account(caller.grantor(), id, held.as_ref().map(RoleRecord::reach), next.reach());
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change user {} ({}) with role {}", before.email, id, next.name)).await?;
     check_list_fields(state.lists.as_ref(), &input, Some(&before)).await?;
-    records::update(store, caller.user().id, id, before.role_id, input).await?;
-    Ok(ApiJson(Envelope::ok(one(store, id).await?)))
+    records::update(accounts, caller.user().id, id, before.role_id, input).await?;
+    Ok(ApiJson(Envelope::ok(one(accounts, id).await?)))
 }
 
 /// Deletes a user; their sessions end. Nobody deletes their own account.
@@ -215,12 +215,12 @@ async fn update_user(State(state): State<AppState>, caller: Caller, client: Clie
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn delete_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Delete)?;
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     if id == caller.user().id {
         return Err(Error::conflict("You cannot delete your own account").into());
     }
     let user = account_to_act_on(&state, &caller, &client, id, "Delete user").await?;
-    records::delete(store, caller.user().id, id, user.role_id).await?;
+    records::delete(accounts, caller.user().id, id, user.role_id).await?;
     Ok(ApiJson(SuccessMessage::new("User deleted successfully")))
 }
 
@@ -232,9 +232,9 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
     caller.require(Resource::Users, Action::Update)?;
     let body: ResetPasswordRequest = http_glue::json::parse_body(body)?;
     let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     let user = account_to_act_on(&state, &caller, &client, id, "Reset the password of").await?;
-    records::reset_password(store, &user, &password).await?;
+    records::reset_password(accounts, &user, &password).await?;
     Ok(ApiJson(SuccessMessage::new("Password reset successfully")))
 }
 
@@ -244,10 +244,10 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client: http_glue::ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;
-    let store = state.store.as_ref();
+    let accounts = state.accounts.as_ref();
     let user = account_to_act_on(&state, &caller, &client, id, "Reset the two-factor authentication of").await?;
-    auth::two_factor::save(store, &user, &Default::default()).await?;
-    auth::sessions::end_sessions(store, user.id, None).await?;
+    auth::two_factor::save(accounts, &user, &Default::default()).await?;
+    auth::sessions::end_sessions(accounts, user.id, None).await?;
     let actor = caller.actor(&client);
     let entry = cases::writes::AuditEntry {
         action: domain::audit::AuditAction::TwoFactorReset,

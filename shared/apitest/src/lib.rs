@@ -78,14 +78,15 @@ impl Api {
                 (Arc::new(store), None, Arc::new(bucket("exports").await), Arc::new(bucket("attachments").await), None)
             }
         };
-        http_glue::state::prepare_store(store.as_ref()).await.unwrap();
-        auth::bootstrap::create_admin(store.as_ref(), ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
-        // The tests sign in as the Admin by password; the second factor has tests of its own.
-        auth::bootstrap::set_two_factor_requirement(store.as_ref(), auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
         let state = match sqlite {
             Some(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
             None => AppState::new(store, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
         };
+        http_glue::state::prepare_store(&state).await.unwrap();
+        let accounts = state.accounts.as_ref();
+        auth::bootstrap::create_admin(accounts, ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
+        // The tests sign in as the Admin by password; the second factor has tests of its own.
+        auth::bootstrap::set_two_factor_requirement(accounts, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: dir }
@@ -102,7 +103,7 @@ impl Api {
             Stores::Sqlite(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
             Stores::Other(store) => AppState::new(store, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
         };
-        http_glue::state::prepare_store(state.store.as_ref()).await.unwrap();
+        http_glue::state::prepare_store(&state).await.unwrap();
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: Some(dir) }

@@ -1,18 +1,18 @@
 //! What must exist from the very first start: the Admin role, and an Admin user to sign in with.
 
+use crate::port::Accounts;
 use crate::roles::{RoleRecord, ADMIN_ROLE_ID};
 use crate::users::{self, NewUser};
-use crate::{keys, passwords};
+use crate::passwords;
 use domain::password::NewPassword;
 use domain::user::UserStatus;
 use domain::{Email, Error, Permissions, Result, ADMIN_ROLE};
-use store::{Item, Store, StoreError, Write};
 
 pub const DEFAULT_ADMIN_EMAIL: &str = "admin@portal.local";
 pub const DEFAULT_ADMIN_NAME: &str = "Administrator";
 
 /// Creates the Admin role unless it exists. Safe to run from many processes at once.
-pub async fn ensure_admin_role(store: &dyn Store) -> Result<()> {
+pub async fn ensure_admin_role(accounts: &dyn Accounts) -> Result<()> {
     let now = domain::clock::now_text();
     let role = RoleRecord {
         id: ADMIN_ROLE_ID,
@@ -27,25 +27,14 @@ pub async fn ensure_admin_role(store: &dyn Store) -> Result<()> {
         created_at: now.clone(),
         updated_at: now,
     };
-    let writes = vec![
-        Write::put_new(role.to_item()),
-        Write::put_new(Item::new(keys::role_name(ADMIN_ROLE)).with("role_id", ADMIN_ROLE_ID)),
-        // Role ids after this one start at 2.
-        Write::put_new(Item::new(keys::sequence("role")).with("n", ADMIN_ROLE_ID)),
-    ];
-    match store.transact(writes).await {
-        Ok(()) | Err(StoreError::ConditionFailed { .. }) => Ok(()),
-        Err(e) => Err(e.into()),
-    }
+    accounts.ensure_first_role(&role).await
 }
 
 /// Sets whether a role's members must sign in with a second factor, outside the API: for
 /// the operator of a training or test portal, who chooses at first start
 /// (`PORTAL_ADMIN_TWO_FACTOR=optional`) that the Admin role does not require one.
-pub async fn set_two_factor_requirement(store: &dyn Store, role_id: i64, required: bool) -> Result<()> {
-    let changes = store::Changes::default().set("require_two_factor", required).add("version", 1);
-    store.transact(vec![Write::update(keys::role(role_id), changes).when(store::Condition::Exists)]).await?;
-    Ok(())
+pub async fn set_two_factor_requirement(accounts: &dyn Accounts, role_id: i64, required: bool) -> Result<()> {
+    accounts.set_role_two_factor(role_id, required).await
 }
 
 /// The first Admin, as configured or with a generated password.
@@ -62,8 +51,8 @@ pub enum Bootstrapped {
 }
 
 /// When the store holds no user, creates an Admin user to sign in with.
-pub async fn ensure_first_admin(store: &dyn Store, first: FirstAdmin) -> Result<Bootstrapped> {
-    if users::any_exist(store).await? {
+pub async fn ensure_first_admin(accounts: &dyn Accounts, first: FirstAdmin) -> Result<Bootstrapped> {
+    if users::any_exist(accounts).await? {
         return Ok(Bootstrapped::AlreadyHadUsers);
     }
     let email = first.email.unwrap_or_else(|| DEFAULT_ADMIN_EMAIL.into());
@@ -75,7 +64,7 @@ pub async fn ensure_first_admin(store: &dyn Store, first: FirstAdmin) -> Result<
         }
     };
     let name = first.name.unwrap_or_else(|| DEFAULT_ADMIN_NAME.into());
-    match create_admin(store, &email, &name, &password).await {
+    match create_admin(accounts, &email, &name, &password).await {
         Ok(()) => Ok(Bootstrapped::Created { email, generated_password: generated }),
         // Another process created it a moment ago.
         Err(Error::Conflict(_)) => Ok(Bootstrapped::AlreadyHadUsers),
@@ -84,16 +73,16 @@ pub async fn ensure_first_admin(store: &dyn Store, first: FirstAdmin) -> Result<
 }
 
 /// Adds an active Admin user.
-pub async fn create_admin(store: &dyn Store, email: &str, name: &str, password: &str) -> Result<()> {
+pub async fn create_admin(accounts: &dyn Accounts, email: &str, name: &str, password: &str) -> Result<()> {
     let email = Email::parse(email).map_err(|m| Error::field("email", m))?;
     let password = NewPassword::for_reset(password).map_err(|m| Error::field("password", m))?;
     let name = name.trim();
     if name.is_empty() {
         return Err(Error::field("name", "Name is required"));
     }
-    ensure_admin_role(store).await?;
+    ensure_admin_role(accounts).await?;
     users::create(
-        store,
+        accounts,
         NewUser {
             name: name.to_string(),
             email,

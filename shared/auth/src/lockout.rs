@@ -10,10 +10,9 @@
 //! once, and an attempt that finds them all taken locks the email. A correct answer only
 //! signs in when no other attempt was judged alongside it and no lock was set meanwhile.
 
-use crate::keys;
+use crate::port::{Accounts, Outcome};
 use domain::{Error, Result};
 use serde::{Deserialize, Serialize};
-use store::{Condition, Item, Store, StoreError, Write};
 use time::OffsetDateTime;
 
 pub const MAX_FAILURES: usize = 5;
@@ -27,10 +26,10 @@ const RETRIES: usize = 64;
 
 pub const TOO_MANY_AT_ONCE: &str = "Too many sign-in attempts at the same time. Please wait a moment and try again.";
 
-/// The email's record as stored. Records of earlier releases (failures, locked_until) read
+/// The email's record as kept. Records of earlier releases (failures, locked_until) read
 /// as they are.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-struct Record {
+pub struct LockoutRecord {
     #[serde(default)]
     failures: Vec<i64>,
     #[serde(default)]
@@ -49,9 +48,10 @@ struct Pending {
     at: i64,
 }
 
-impl Record {
-    fn from_item(item: Option<&Item>, now: i64) -> Record {
-        let mut record: Record = item.and_then(|i| serde_json::from_value(serde_json::Value::Object(i.attrs.clone())).ok()).unwrap_or_default();
+impl LockoutRecord {
+    /// The record as it stands `now`: failures and slots past their time are forgotten.
+    fn current(kept: Option<LockoutRecord>, now: i64) -> LockoutRecord {
+        let mut record = kept.unwrap_or_default();
         record.failures.retain(|t| now - t < WINDOW_SECONDS);
         record.pending.retain(|p| now - p.at < PENDING_SECONDS);
         record
@@ -92,36 +92,27 @@ fn busy() -> Error {
 
 /// Reads the email's record, lets `change` decide, and writes the result back on condition
 /// that nobody wrote in between (else reads again). `None` when other attempts kept winning.
-async fn update<T>(store: &dyn Store, email: &str, now: i64, change: impl Fn(&mut Record) -> T) -> Result<Option<T>> {
-    let key = keys::login_failures(email);
+async fn update<T>(accounts: &dyn Accounts, email: &str, now: i64, change: impl Fn(&mut LockoutRecord) -> T) -> Result<Option<T>> {
     for _ in 0..RETRIES {
-        let item = store.get(&key).await?;
-        let version = item.as_ref().and_then(|i| i.i64("version"));
-        let before = Record::from_item(item.as_ref(), now);
+        let kept = accounts.lockout(email).await?;
+        let version = kept.as_ref().map(|(v, _)| *v);
+        let before = LockoutRecord::current(kept.map(|(_, r)| r), now);
         let mut after = before.clone();
         let answer = change(&mut after);
         if after == before {
             return Ok(Some(answer));
         }
-        let condition = match version {
-            Some(v) => Condition::Equals("version".into(), serde_json::json!(v)),
-            None => Condition::NotExists,
-        };
-        let write = if after.is_idle(now) {
+        let next = if after.is_idle(now) {
             if version.is_none() {
                 return Ok(Some(answer));
             }
-            Write::delete(key.clone()).when(condition)
+            None
         } else {
-            let serde_json::Value::Object(attrs) = serde_json::to_value(&after).map_err(Error::internal)? else { unreachable!("a struct") };
-            let mut next = Item { key: key.clone(), attrs };
-            next = next.with("version", version.unwrap_or(0) + 1).with("ttl", now + 2 * WINDOW_SECONDS);
-            Write::put(next).when(condition)
+            Some(&after)
         };
-        match store.transact(vec![write]).await {
-            Ok(()) => return Ok(Some(answer)),
-            Err(StoreError::ConditionFailed { .. }) => continue,
-            Err(e) => return Err(e.into()),
+        match accounts.save_lockout(email, version, next, now + 2 * WINDOW_SECONDS).await? {
+            Outcome::Written => return Ok(Some(answer)),
+            _ => continue,
         }
     }
     Ok(None)
@@ -137,10 +128,10 @@ fn new_id() -> String {
 /// Takes a slot for one attempt on `email`, before anything is judged. Refused (429) while
 /// the email is locked, and when every slot is taken: that attempt also locks the email, for
 /// a sixth guess in one window is what the lock is for.
-pub async fn begin(store: &dyn Store, email: &str, now: OffsetDateTime) -> Result<Attempt> {
+pub async fn begin(accounts: &dyn Accounts, email: &str, now: OffsetDateTime) -> Result<Attempt> {
     let now = now.unix_timestamp();
     let id = new_id();
-    let taken = update(store, email, now, |r| {
+    let taken = update(accounts, email, now, |r| {
         if let Some(minutes) = r.minutes_locked(now) {
             return Err(locked_error(minutes));
         }
@@ -160,9 +151,9 @@ pub async fn begin(store: &dyn Store, email: &str, now: OffsetDateTime) -> Resul
 
 /// The attempt was wrong: its slot becomes a failure, and the fifth failure in the window
 /// locks the email. Answers whether it is now locked.
-pub async fn failed(store: &dyn Store, attempt: &Attempt, now: OffsetDateTime) -> Result<bool> {
+pub async fn failed(accounts: &dyn Accounts, attempt: &Attempt, now: OffsetDateTime) -> Result<bool> {
     let now = now.unix_timestamp();
-    let locked = update(store, &attempt.email, now, |r| {
+    let locked = update(accounts, &attempt.email, now, |r| {
         r.pending.retain(|p| p.id != attempt.id);
         r.failures.push(now);
         if r.failures.len() >= MAX_FAILURES {
@@ -179,9 +170,9 @@ pub async fn failed(store: &dyn Store, attempt: &Attempt, now: OffsetDateTime) -
 /// attempt was judged alongside it (a burst of guesses that holds the right one is refused
 /// whole). With `clear`, the failures so far are forgotten (a completed sign-in); without,
 /// they stay counted (a password right, the second factor still to come).
-pub async fn succeeded(store: &dyn Store, attempt: &Attempt, now: OffsetDateTime, clear: bool) -> Result<()> {
+pub async fn succeeded(accounts: &dyn Accounts, attempt: &Attempt, now: OffsetDateTime, clear: bool) -> Result<()> {
     let now = now.unix_timestamp();
-    let verdict = update(store, &attempt.email, now, |r| {
+    let verdict = update(accounts, &attempt.email, now, |r| {
         let mine = r.pending.iter().any(|p| p.id == attempt.id);
         r.pending.retain(|p| p.id != attempt.id);
         if let Some(minutes) = r.minutes_locked(now) {
@@ -200,14 +191,14 @@ pub async fn succeeded(store: &dyn Store, attempt: &Attempt, now: OffsetDateTime
 }
 
 /// Counts one failure that took no slot (a code used by two sign-ins at the same moment).
-pub async fn record_failure(store: &dyn Store, email: &str, now: OffsetDateTime) -> Result<bool> {
+pub async fn record_failure(accounts: &dyn Accounts, email: &str, now: OffsetDateTime) -> Result<bool> {
     let attempt = Attempt { email: email.to_string(), id: String::new(), seq: 0, contended: false };
-    failed(store, &attempt, now).await
+    failed(accounts, &attempt, now).await
 }
 
 /// When the email is locked, the whole minutes left (at least 1).
-pub async fn minutes_locked(store: &dyn Store, email: &str, now: OffsetDateTime) -> Result<Option<i64>> {
+pub async fn minutes_locked(accounts: &dyn Accounts, email: &str, now: OffsetDateTime) -> Result<Option<i64>> {
     let now = now.unix_timestamp();
-    let item = store.get(&keys::login_failures(email)).await?;
-    Ok(Record::from_item(item.as_ref(), now).minutes_locked(now))
+    let kept = accounts.lockout(email).await?.map(|(_, r)| r);
+    Ok(LockoutRecord::current(kept, now).minutes_locked(now))
 }

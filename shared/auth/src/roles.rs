@@ -1,10 +1,9 @@
-//! Role records. The role named Admin always holds every permission, whatever is stored.
+//! Roles: the rules of creating, changing and removing them, over the accounts port. The
+//! role named Admin always holds every permission, whatever is stored.
 
-use crate::keys;
+use crate::port::{Accounts, Numbered, Outcome};
 use domain::{Error, Permissions, Result, ADMIN_ROLE};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
-use store::{Condition, Index, Item, Store, StoreError, Write};
 
 /// The Admin role is created at first start with this id.
 pub const ADMIN_ROLE_ID: i64 = 1;
@@ -33,17 +32,6 @@ pub struct RoleRecord {
 }
 
 impl RoleRecord {
-    pub fn from_item(item: Item) -> Result<Self> {
-        serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)
-    }
-
-    pub fn to_item(&self) -> Item {
-        let serde_json::Value::Object(attrs) = serde_json::to_value(self).expect("a role serialises") else {
-            unreachable!("a struct serialises to an object")
-        };
-        Item { key: keys::role(self.id), attrs }.indexed(Index::Gsi1, keys::ROLES_INDEX_PK, self.name.to_lowercase())
-    }
-
     pub fn is_admin(&self) -> bool {
         self.name == ADMIN_ROLE
     }
@@ -68,13 +56,13 @@ impl RoleRecord {
     }
 }
 
-pub async fn get(store: &dyn Store, id: i64) -> Result<Option<RoleRecord>> {
-    store.get(&keys::role(id)).await?.map(RoleRecord::from_item).transpose()
+pub async fn get(accounts: &dyn Accounts, id: i64) -> Result<Option<RoleRecord>> {
+    accounts.role(id).await
 }
 
 /// Every role, ordered by name.
-pub async fn list_all(store: &dyn Store) -> Result<Vec<RoleRecord>> {
-    store::read_all(store, store::Query::index(Index::Gsi1, keys::ROLES_INDEX_PK)).await?.into_iter().map(RoleRecord::from_item).collect()
+pub async fn list_all(accounts: &dyn Accounts) -> Result<Vec<RoleRecord>> {
+    accounts.roles().await
 }
 
 fn duplicate() -> Error {
@@ -85,23 +73,27 @@ fn not_found() -> Error {
     Error::not_found("Role not found")
 }
 
+fn changed_meanwhile() -> Error {
+    Error::conflict("This role was changed by someone else. Please reload and try again.")
+}
+
 /// Refuses a name that reads like another role's (the Admin role's in particular): names are
 /// compared by their look-alike key. Roles are few, so all are read; the name claim written
 /// with the role settles two such requests made at once.
-async fn check_name_free(store: &dyn Store, name: &str, except: Option<i64>) -> Result<()> {
+async fn check_name_free(accounts: &dyn Accounts, name: &str, except: Option<i64>) -> Result<()> {
     let key = domain::role_name::key(name);
     if key == domain::role_name::key(ADMIN_ROLE) && except != Some(ADMIN_ROLE_ID) {
         return Err(duplicate());
     }
-    if list_all(store).await?.iter().any(|r| Some(r.id) != except && domain::role_name::key(&r.name) == key) {
+    if list_all(accounts).await?.iter().any(|r| Some(r.id) != except && domain::role_name::key(&r.name) == key) {
         return Err(duplicate());
     }
     Ok(())
 }
 
-pub async fn create(store: &dyn Store, input: domain::user::RoleInput) -> Result<RoleRecord> {
-    check_name_free(store, &input.name, None).await?;
-    let id = store.increment(&keys::sequence("role"), "n", 1).await?;
+pub async fn create(accounts: &dyn Accounts, input: domain::user::RoleInput) -> Result<RoleRecord> {
+    check_name_free(accounts, &input.name, None).await?;
+    let id = accounts.next_id(Numbered::Role).await?;
     let now = domain::clock::now_text();
     let role = RoleRecord {
         id,
@@ -115,20 +107,18 @@ pub async fn create(store: &dyn Store, input: domain::user::RoleInput) -> Result
         created_at: now.clone(),
         updated_at: now,
     };
-    let writes = vec![Write::put_new(role.to_item()), Write::put_new(Item::new(keys::role_name(&role.name)).with("role_id", id))];
-    match store.transact(writes).await {
-        Ok(()) => Ok(role),
-        Err(StoreError::ConditionFailed { at: 1 }) => Err(duplicate()),
-        Err(e) => Err(e.into()),
+    match accounts.insert_role(&role).await? {
+        Outcome::Written => Ok(role),
+        _ => Err(duplicate()),
     }
 }
 
 /// Changes role `id`, on condition that it is still at `checked_version`, the version the
 /// caller's right to change it was checked against.
-pub async fn update(store: &dyn Store, id: i64, checked_version: i64, input: domain::user::RoleInput) -> Result<RoleRecord> {
-    let current = get(store, id).await?.ok_or_else(not_found)?;
+pub async fn update(accounts: &dyn Accounts, id: i64, checked_version: i64, input: domain::user::RoleInput) -> Result<RoleRecord> {
+    let current = get(accounts, id).await?.ok_or_else(not_found)?;
     if current.version != checked_version {
-        return Err(Error::conflict("This role was changed by someone else. Please reload and try again."));
+        return Err(changed_meanwhile());
     }
     if current.is_admin() {
         if input.name != ADMIN_ROLE {
@@ -138,7 +128,7 @@ pub async fn update(store: &dyn Store, id: i64, checked_version: i64, input: dom
             return Err(Error::conflict("The Admin role always has every permission"));
         }
     } else {
-        check_name_free(store, &input.name, Some(id)).await?;
+        check_name_free(accounts, &input.name, Some(id)).await?;
     }
     let updated = RoleRecord {
         name: input.name,
@@ -149,32 +139,15 @@ pub async fn update(store: &dyn Store, id: i64, checked_version: i64, input: dom
         require_two_factor: input.require_two_factor.or(current.require_two_factor),
         ..current.clone()
     };
-    // Member counts change under other transactions; write only what this edit owns.
-    let changes = store::Changes::default()
-        .set("name", updated.name.clone())
-        .set("description", updated.description.clone())
-        .set("permissions", serde_json::to_value(&updated.permissions).map_err(Error::internal)?)
-        .set("updated_at", updated.updated_at.clone())
-        .set("require_two_factor", json!(updated.require_two_factor))
-        .set("gsi1sk", updated.name.to_lowercase())
-        .add("version", 1);
-    let mut writes = vec![Write::update(keys::role(id), changes).when(Condition::Equals("version".into(), json!(current.version)))];
-    let new_claim = keys::role_name(&updated.name);
-    let old_claims = keys::role_name_claims(&current.name);
-    if !old_claims.contains(&new_claim) {
-        writes.extend(old_claims.into_iter().map(Write::delete));
-        writes.push(Write::put_new(Item::new(new_claim).with("role_id", id)));
-    }
-    match store.transact(writes).await {
-        Ok(()) => Ok(updated),
-        Err(StoreError::ConditionFailed { at: 0 }) => Err(Error::conflict("This role was changed by someone else. Please reload and try again.")),
-        Err(StoreError::ConditionFailed { .. }) => Err(duplicate()),
-        Err(e) => Err(e.into()),
+    match accounts.replace_role(&current, &updated).await? {
+        Outcome::Written => Ok(updated),
+        Outcome::Stale => Err(changed_meanwhile()),
+        _ => Err(duplicate()),
     }
 }
 
-pub async fn delete(store: &dyn Store, id: i64) -> Result<()> {
-    let current = get(store, id).await?.ok_or_else(not_found)?;
+pub async fn delete(accounts: &dyn Accounts, id: i64) -> Result<()> {
+    let current = get(accounts, id).await?.ok_or_else(not_found)?;
     if current.is_admin() {
         return Err(Error::conflict("Cannot delete the Admin role"));
     }
@@ -184,11 +157,8 @@ pub async fn delete(store: &dyn Store, id: i64) -> Result<()> {
     if current.user_count > 0 {
         return Err(held(current.user_count));
     }
-    let mut writes = vec![Write::delete(keys::role(id)).when(Condition::Equals("user_count".into(), json!(0)))];
-    writes.extend(keys::role_name_claims(&current.name).into_iter().map(Write::delete));
-    match store.transact(writes).await {
-        Ok(()) => Ok(()),
-        Err(StoreError::ConditionFailed { .. }) => Err(held(1)),
-        Err(e) => Err(e.into()),
+    match accounts.remove_role(&current).await? {
+        Outcome::Written => Ok(()),
+        _ => Err(held(1)),
     }
 }

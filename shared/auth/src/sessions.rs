@@ -1,11 +1,11 @@
 //! Sign-in, sign-out and the check every request passes through.
 
+use crate::port::{Accounts, Outcome, Session};
 use crate::users::UserRecord;
-use crate::{keys, lockout, passwords, roles, users, TokenKeys};
+use crate::{lockout, passwords, roles, users, TokenKeys};
 use domain::password::NewPassword;
 use domain::user::SessionUser;
 use domain::{Email, Error, FieldErrors, Result};
-use store::{Changes, Condition, Index, Item, Query, Store, Write};
 
 pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
 pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
@@ -25,8 +25,8 @@ pub struct Authenticated {
     pub session_id: String,
 }
 
-pub async fn session_user(store: &dyn Store, user: &UserRecord) -> Result<SessionUser> {
-    let role = roles::get(store, user.role_id).await?;
+pub async fn session_user(accounts: &dyn Accounts, user: &UserRecord) -> Result<SessionUser> {
+    let role = roles::get(accounts, user.role_id).await?;
     Ok(SessionUser {
         id: user.id,
         name: user.name.clone(),
@@ -57,7 +57,7 @@ pub enum LoginOutcome {
     CodeNeeded { challenge: String },
 }
 
-pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password: &str, ctx: &RequestContext) -> Result<LoginOutcome> {
+pub async fn login(accounts: &dyn Accounts, tokens: &TokenKeys, email: &str, password: &str, ctx: &RequestContext) -> Result<LoginOutcome> {
     let mut fields = FieldErrors::default();
     if email.trim().is_empty() {
         fields.add("email", "Email is required");
@@ -68,43 +68,44 @@ pub async fn login(store: &dyn Store, tokens: &TokenKeys, email: &str, password:
     fields.finish()?;
     let now = domain::clock::now();
     // The slot is taken before the hash is computed: see `lockout`.
-    let attempt = lockout::begin(store, email, now).await?;
+    let attempt = lockout::begin(accounts, email, now).await?;
     let user = match Email::parse(email) {
-        Ok(email) => users::find_by_email(store, &email).await?,
+        Ok(email) => users::find_by_email(accounts, &email).await?,
         Err(_) => None,
     };
     if !passwords::verify(password, user.as_ref().map(|u| u.password_hash.as_str())).await {
-        lockout::failed(store, &attempt, domain::clock::now()).await?;
+        lockout::failed(accounts, &attempt, domain::clock::now()).await?;
         return Err(Error::Unauthorized(INVALID_CREDENTIALS.into()));
     }
     let user = user.expect("a verified password belongs to a user");
     // With a second factor, the failures so far stay counted until the code, too, is right.
     let completes = user.is_active() && !user.two_factor.enabled;
-    lockout::succeeded(store, &attempt, domain::clock::now(), completes).await?;
+    lockout::succeeded(accounts, &attempt, domain::clock::now(), completes).await?;
     if !user.is_active() {
         return Err(Error::Unauthorized("Your account is inactive. Please contact the administrator.".into()));
     }
     if user.two_factor.enabled {
         return Ok(LoginOutcome::CodeNeeded { challenge: crate::two_factor::challenge(tokens, user.id, now.unix_timestamp()) });
     }
-    Ok(LoginOutcome::SignedIn(start_session(store, tokens, &user, ctx).await?))
+    Ok(LoginOutcome::SignedIn(start_session(accounts, tokens, &user, ctx).await?))
 }
 
 /// Opens a session for a user who has proved who they are.
-pub async fn start_session(store: &dyn Store, tokens: &TokenKeys, user: &UserRecord, ctx: &RequestContext) -> Result<SignedIn> {
+pub async fn start_session(accounts: &dyn Accounts, tokens: &TokenKeys, user: &UserRecord, ctx: &RequestContext) -> Result<SignedIn> {
     let now = domain::clock::now();
     let session_id = new_session_id();
     let issued = now.unix_timestamp();
     let expires = issued + crate::tokens::SESSION_HOURS * 3600;
-    let session = Item::new(keys::session(&session_id))
-        .with("user_id", user.id)
-        .with("created_at", domain::clock::to_text(now))
-        .with("expires_at", expires)
-        .with("ip", ctx.ip.clone())
-        .with("user_agent", ctx.user_agent.clone())
-        .indexed(Index::Gsi1, keys::user_sessions_pk(user.id), domain::clock::to_text(now));
-    store.transact(vec![Write::put_new(session)]).await?;
-    Ok(SignedIn { token: tokens.issue(user.id, &session_id, issued, expires), user: session_user(store, user).await? })
+    let session = Session {
+        id: session_id.clone(),
+        user_id: user.id,
+        created_at: domain::clock::to_text(now),
+        expires_at: expires,
+        ip: ctx.ip.clone(),
+        user_agent: ctx.user_agent.clone(),
+    };
+    accounts.insert_session(&session).await?;
+    Ok(SignedIn { token: tokens.issue(user.id, &session_id, issued, expires), user: session_user(accounts, user).await? })
 }
 
 fn new_session_id() -> String {
@@ -116,70 +117,50 @@ fn new_session_id() -> String {
 
 /// The caller behind a bearer token: the token must be ours and unexpired, its session must
 /// still exist, and its user must still be active. Role and permissions are read afresh.
-pub async fn authenticate(store: &dyn Store, tokens: &TokenKeys, token: &str) -> Result<Authenticated> {
+pub async fn authenticate(accounts: &dyn Accounts, tokens: &TokenKeys, token: &str) -> Result<Authenticated> {
     let ended = || Error::Unauthorized(SESSION_ENDED.into());
     let claims = tokens.verify(token).ok_or_else(ended)?;
     let user_id: i64 = claims.sub.parse().map_err(|_| ended())?;
-    let found = store.get_many(&[keys::session(&claims.sid), keys::user(user_id)]).await?;
-    let (Some(session), Some(user)) = (&found[0], &found[1]) else { return Err(ended()) };
+    let (Some(session), Some(user)) = accounts.session_with_user(&claims.sid, user_id).await? else { return Err(ended()) };
     let now = domain::clock::now().unix_timestamp();
-    if session.i64("user_id") != Some(user_id) || session.i64("expires_at").unwrap_or(0) <= now {
+    if session.user_id != user_id || session.expires_at <= now {
         return Err(ended());
     }
-    let user = UserRecord::from_item(user.clone())?;
     if !user.is_active() {
         return Err(ended());
     }
-    Ok(Authenticated { user: session_user(store, &user).await?, session_id: claims.sid })
+    Ok(Authenticated { user: session_user(accounts, &user).await?, session_id: claims.sid })
 }
 
-pub async fn logout(store: &dyn Store, session_id: &str) -> Result<()> {
-    store.transact(vec![Write::delete(keys::session(session_id))]).await?;
-    Ok(())
+pub async fn logout(accounts: &dyn Accounts, session_id: &str) -> Result<()> {
+    accounts.remove_session(session_id).await
 }
 
 /// Ends every session of a user but `keep` (the caller's own, when they changed their own
 /// password). Used on password changes, resets and deactivation.
-pub async fn end_sessions(store: &dyn Store, user_id: i64, keep: Option<&str>) -> Result<usize> {
-    let mut ended = 0;
-    let mut cursor = None;
-    loop {
-        let page = store.query(&Query::index(Index::Gsi1, keys::user_sessions_pk(user_id)).limit(100).after(cursor)).await?;
-        let writes: Vec<Write> = page
-            .items
-            .iter()
-            .filter(|s| Some(s.key.pk.trim_start_matches("SESSION#")) != keep)
-            .map(|s| Write::delete(s.key.clone()))
-            .collect();
-        ended += writes.len();
-        if !writes.is_empty() {
-            store.transact(writes).await?;
-        }
-        match page.cursor {
-            Some(c) => cursor = Some(c),
-            None => return Ok(ended),
-        }
-    }
+pub async fn end_sessions(accounts: &dyn Accounts, user_id: i64, keep: Option<&str>) -> Result<usize> {
+    accounts.remove_sessions(user_id, keep).await
 }
 
-pub async fn change_password(store: &dyn Store, caller: &Authenticated, current: &str, new: &str) -> Result<()> {
+pub async fn change_password(accounts: &dyn Accounts, caller: &Authenticated, current: &str, new: &str) -> Result<()> {
     let new = NewPassword::for_change(new).map_err(|m| Error::field("newPassword", m))?;
     if current.is_empty() {
         return Err(Error::field("oldPassword", "Current password is required"));
     }
-    let user = users::get(store, caller.user.id).await?.ok_or_else(|| Error::Unauthorized(SESSION_ENDED.into()))?;
+    let user = users::get(accounts, caller.user.id).await?.ok_or_else(|| Error::Unauthorized(SESSION_ENDED.into()))?;
     // A stolen session must not become a way to guess the password: the check counts toward
     // the same lockout as signing in.
-    let attempt = lockout::begin(store, &user.email, domain::clock::now()).await?;
+    let attempt = lockout::begin(accounts, &user.email, domain::clock::now()).await?;
     // A wrong current password is a 400, not a 401: the caller's session is still good.
     if !passwords::verify(current, Some(&user.password_hash)).await {
-        lockout::failed(store, &attempt, domain::clock::now()).await?;
+        lockout::failed(accounts, &attempt, domain::clock::now()).await?;
         return Err(Error::field("oldPassword", "Current password is incorrect"));
     }
-    lockout::succeeded(store, &attempt, domain::clock::now(), true).await?;
+    lockout::succeeded(accounts, &attempt, domain::clock::now(), true).await?;
     let hash = passwords::hash(new.expose()).await?;
-    let changes = Changes::default().set("password_hash", hash).set("updated_at", domain::clock::now_text());
-    store.transact(vec![Write::update(keys::user(user.id), changes).when(Condition::Exists)]).await?;
-    end_sessions(store, user.id, Some(&caller.session_id)).await?;
+    if accounts.set_password(user.id, &hash, None).await? != Outcome::Written {
+        return Err(Error::Unauthorized(SESSION_ENDED.into()));
+    }
+    end_sessions(accounts, user.id, Some(&caller.session_id)).await?;
     Ok(())
 }

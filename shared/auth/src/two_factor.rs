@@ -3,13 +3,12 @@
 //! phone. A code is accepted one step either side of now (a clock a little off), and never
 //! twice: the last step used is kept, and an older or equal one is refused.
 
+use crate::port::{Accounts, Outcome};
 use crate::users::UserRecord;
-use crate::{keys, TokenKeys};
+use crate::TokenKeys;
 use domain::{Error, Result};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use sha2::{Digest, Sha256};
-use store::{Changes, Condition, Store, StoreError, Write};
 use totp_rs::{Algorithm, Secret, TOTP};
 
 pub const ISSUER: &str = "Grievance Portal";
@@ -121,15 +120,10 @@ pub fn check(state: &TwoFactor, code: &str, now: u64) -> Result<Checked> {
 
 /// Writes a user's new second-factor state, on condition that nobody changed the user since
 /// it was read: two sign-ins racing with one code cannot both use it.
-pub async fn save(store: &dyn Store, user: &UserRecord, state: &TwoFactor) -> Result<()> {
-    let changes = Changes::default()
-        .set("two_factor", serde_json::to_value(state).map_err(Error::internal)?)
-        .set("updated_at", domain::clock::now_text())
-        .add("version", 1);
-    match store.transact(vec![Write::update(keys::user(user.id), changes).when(Condition::Equals("version".into(), json!(user.version)))]).await {
-        Ok(()) => Ok(()),
-        Err(StoreError::ConditionFailed { .. }) => Err(Error::Unauthorized(CODE_REUSED.into())),
-        Err(e) => Err(e.into()),
+pub async fn save(accounts: &dyn Accounts, user: &UserRecord, state: &TwoFactor) -> Result<()> {
+    match accounts.save_two_factor(user, state).await? {
+        Outcome::Written => Ok(()),
+        _ => Err(Error::Unauthorized(CODE_REUSED.into())),
     }
 }
 

@@ -108,7 +108,7 @@ impl FromRequestParts<AppState> for Caller {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = bearer_token(parts).ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, auth::sessions::SIGN_IN_REQUIRED))?;
-        let who = auth::sessions::authenticate(state.store.as_ref(), &state.tokens, token).await?;
+        let who = auth::sessions::authenticate(state.accounts.as_ref(), &state.tokens, token).await?;
         if who.user.two_factor_required && !who.user.two_factor_enabled && !SETUP_PATHS.contains(&parts.uri.path()) {
             return Err(ApiError::new(StatusCode::FORBIDDEN, auth::two_factor::SETUP_REQUIRED));
         }

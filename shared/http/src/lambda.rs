@@ -36,7 +36,6 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     let table = std::env::var("TABLE_NAME").map_err(|_| anyhow::anyhow!("TABLE_NAME is not set"))?;
     let store = DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table);
     store.warm_up().await;
-    crate::state::prepare_store(&store).await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
     let secret = jwt_secret(&config).await?;
     let config = &config;
     let bucket = |variable: &'static str| async move {
@@ -47,7 +46,9 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     };
     let blobs = bucket("EXPORTS_BUCKET").await;
     let attachments = bucket("ATTACHMENTS_BUCKET").await;
-    Ok(AppState::new(Arc::new(store), TokenKeys::new(&secret), blobs, attachments))
+    let state = AppState::new(Arc::new(store), TokenKeys::new(&secret), blobs, attachments);
+    crate::state::prepare_store(&state).await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
+    Ok(state)
 }
 
 pub async fn run(routes: fn() -> AreaRouter) -> Result<(), lambda_http::Error> {

@@ -13,6 +13,8 @@ pub struct AppState {
     pub lists: Arc<dyn lists::AdminLists>,
     /// Where audit records are kept and read (a grievance's own are written with it).
     pub trail: Arc<dyn cases::AuditTrail>,
+    /// Users, roles, sessions and sign-in lockouts.
+    pub accounts: Arc<dyn auth::Accounts>,
     pub tokens: TokenKeys,
     /// Where export files go; only the functions that write files have one in the cloud.
     pub blobs: Option<Arc<dyn BlobStore>>,
@@ -27,7 +29,8 @@ impl AppState {
         let grievances = Arc::new(cases::items::ItemGrievances::new(store.clone()));
         let lists = Arc::new(lists::ItemLists::new(store.clone()));
         let trail = Arc::new(cases::trail::ItemTrail::new(store.clone()));
-        AppState { store, grievances, lists, trail, tokens, blobs, attachments }
+        let accounts = Arc::new(auth::items::ItemAccounts::new(store.clone()));
+        AppState { store, grievances, lists, trail, accounts, tokens, blobs, attachments }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
@@ -36,7 +39,8 @@ impl AppState {
         let grievances = Arc::new(cases::relational::SqlGrievances::new(store.clone()));
         let lists = Arc::new(lists::ItemLists::embedded(store.clone()));
         let trail = Arc::new(cases::sql_trail::SqlTrail::new(store.clone()));
-        AppState { store, grievances, lists, trail, tokens, blobs, attachments }
+        let accounts = Arc::new(auth::items::ItemAccounts::new(store.clone()));
+        AppState { store, grievances, lists, trail, accounts, tokens, blobs, attachments }
     }
 
     /// What the grievance rules work over.
@@ -55,7 +59,7 @@ impl AppState {
 
 /// What a store must hold before the first request: the Admin role and the seeded admin
 /// lists. Cheap when done already (a read or two), and safe from many processes at once.
-pub async fn prepare_store(store: &dyn Store) -> domain::Result<()> {
-    auth::bootstrap::ensure_admin_role(store).await?;
-    lists::seed(store).await
+pub async fn prepare_store(state: &AppState) -> domain::Result<()> {
+    auth::bootstrap::ensure_admin_role(state.accounts.as_ref()).await?;
+    lists::seed(state.store.as_ref()).await
 }

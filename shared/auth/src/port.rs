@@ -1,0 +1,107 @@
+//! The accounts port: what the identity rules of `users`, `roles`, `sessions`, `lockout`,
+//! `two_factor` and `bootstrap` ask of the place accounts are kept, in domain types. The
+//! rules decide; an engine keeps records, claims (a unique email, a unique role name) and
+//! member counts consistent, each write all or nothing. No key or attribute name crosses it.
+
+use crate::lockout::LockoutRecord;
+use crate::roles::RoleRecord;
+use crate::two_factor::TwoFactor;
+use crate::users::UserRecord;
+use async_trait::async_trait;
+use domain::{Email, Result};
+
+/// How a conditional write ended. Anything but `Written` wrote nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Written,
+    /// The record is no longer as it was read (or is gone): read it again.
+    Stale,
+    /// Another user holds the email.
+    EmailTaken,
+    /// Another role holds a name that reads the same.
+    NameTaken,
+    /// The role the user is to hold does not exist.
+    RoleMissing,
+    /// The change would take away the last active Admin.
+    LastAdmin,
+}
+
+/// A signed-in session, as kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    pub id: String,
+    pub user_id: i64,
+    /// When it was opened, as `domain::clock` writes times.
+    pub created_at: String,
+    /// Unix seconds; the session is over from then on.
+    pub expires_at: i64,
+    pub ip: String,
+    pub user_agent: String,
+}
+
+/// The kinds of record numbered by the accounts store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbered {
+    User,
+    Role,
+}
+
+#[async_trait]
+pub trait Accounts: Send + Sync + 'static {
+    /// A new id of `kind`, never handed out twice.
+    async fn next_id(&self, kind: Numbered) -> Result<i64>;
+
+    async fn user(&self, id: i64) -> Result<Option<UserRecord>>;
+    async fn user_by_email(&self, email: &Email) -> Result<Option<UserRecord>>;
+    /// Whether any user exists at all (first start creates the first Admin).
+    async fn any_user(&self) -> Result<bool>;
+    /// Every user, in id order. Staff numbers are in the thousands at most.
+    async fn users(&self) -> Result<Vec<UserRecord>>;
+    /// Stores a new user with its email claim, counted in its role: `EmailTaken` or
+    /// `RoleMissing` leave nothing behind.
+    async fn insert_user(&self, user: &UserRecord) -> Result<Outcome>;
+    /// Replaces `before` (as read: its version is the condition) by `after`, moving the
+    /// email claim and the role counts with it: `Stale`, `EmailTaken`, `RoleMissing` or
+    /// `LastAdmin` write nothing.
+    async fn replace_user(&self, before: &UserRecord, after: &UserRecord) -> Result<Outcome>;
+    /// Removes the user as read, its email claim and its place in its role's counts.
+    async fn remove_user(&self, current: &UserRecord) -> Result<Outcome>;
+    /// Sets a user's password hash, on condition that the user still holds `holding_role`
+    /// (any role when `None`): `Stale` when not, or when the user is gone.
+    async fn set_password(&self, user_id: i64, hash: &str, holding_role: Option<i64>) -> Result<Outcome>;
+    /// Writes a user's second-factor state, on condition that nobody changed the user since
+    /// `user` was read.
+    async fn save_two_factor(&self, user: &UserRecord, state: &TwoFactor) -> Result<Outcome>;
+
+    async fn role(&self, id: i64) -> Result<Option<RoleRecord>>;
+    /// Every role, ordered by name.
+    async fn roles(&self) -> Result<Vec<RoleRecord>>;
+    /// Stores a new role with the claim of its name: `NameTaken` leaves nothing behind.
+    async fn insert_role(&self, role: &RoleRecord) -> Result<Outcome>;
+    /// Stores the first role (the Admin role) and starts role ids after it, unless it
+    /// exists: safe from many processes at once.
+    async fn ensure_first_role(&self, role: &RoleRecord) -> Result<()>;
+    /// Replaces `before` (its version is the condition) by `after`'s name, description,
+    /// permissions and second-factor rule, moving the name claim: member counts change
+    /// under other writes and are left as they are.
+    async fn replace_role(&self, before: &RoleRecord, after: &RoleRecord) -> Result<Outcome>;
+    /// Sets whether a role's members must sign in with a second factor.
+    async fn set_role_two_factor(&self, role_id: i64, required: bool) -> Result<()>;
+    /// Removes the role as read and its name claims, on condition that nobody holds it:
+    /// `Stale` when someone does.
+    async fn remove_role(&self, current: &RoleRecord) -> Result<Outcome>;
+
+    async fn insert_session(&self, session: &Session) -> Result<()>;
+    /// The session and the user it should belong to, read together (every request asks).
+    async fn session_with_user(&self, session_id: &str, user_id: i64) -> Result<(Option<Session>, Option<UserRecord>)>;
+    async fn remove_session(&self, session_id: &str) -> Result<()>;
+    /// Ends every session of a user but `keep`, answering how many ended.
+    async fn remove_sessions(&self, user_id: i64, keep: Option<&str>) -> Result<usize>;
+
+    /// The sign-in lockout record of an email and its version.
+    async fn lockout(&self, email: &str) -> Result<Option<(i64, LockoutRecord)>>;
+    /// Writes `next` (`None`: removes the record) in place of the version read (`None`:
+    /// there was none), kept until `expires_at` (unix seconds). `Stale` when another
+    /// attempt wrote first.
+    async fn save_lockout(&self, email: &str, read: Option<i64>, next: Option<&LockoutRecord>, expires_at: i64) -> Result<Outcome>;
+}
