@@ -1,13 +1,13 @@
 //! The cloud engine: one DynamoDB table (single-table design) with three global secondary
 //! indexes whose keys are the `gsiNpk`/`gsiNsk` string attributes.
 
-use crate::{check_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, SortKey, Store, StoreError, Write};
+use crate::{apply_changes, check_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, SortKey, Store, StoreError, Write};
 use async_trait::async_trait;
 use aws_sdk_dynamodb::error::SdkError;
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, AttributeValue, BillingMode, ConditionCheck, Delete, GlobalSecondaryIndex, KeySchemaElement,
-    KeyType, KeysAndAttributes, Projection, ProjectionType, Put, ReturnValue, ScalarAttributeType, TransactWriteItem,
-    Update,
+    DeleteRequest, KeyType, KeysAndAttributes, Projection, ProjectionType, Put, PutRequest, ReturnValue, ScalarAttributeType,
+    TransactWriteItem, Update, WriteRequest,
 };
 use aws_sdk_dynamodb::Client;
 use std::collections::HashMap;
@@ -401,5 +401,101 @@ impl DynamoStore {
             .load()
             .await;
         DynamoStore::new(Client::new(&config), table)
+    }
+}
+
+/// What a run of bulk writes leaves of one item.
+enum Outcome {
+    /// Written whole (`None`: deleted).
+    Whole(Option<Attrs>),
+    /// Only updated: the changes, combined, to apply to whatever the item holds.
+    Changed(Changes),
+}
+
+impl DynamoStore {
+    /// Loads `writes` in bulk, for data generators and test fixtures, where one transaction
+    /// per change would take minutes: several writes may touch one item and are folded, in
+    /// order, into what the item ends as. Unlike [`Store::transact`] it is not atomic and
+    /// checks no condition. Items written whole go in BatchWriteItem requests of 25, a few
+    /// at once; an item only updated (a counter that may hold a value already) gets one
+    /// UpdateItem with its changes combined.
+    pub async fn bulk(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        let mut outcomes: Vec<(Key, Outcome)> = Vec::new();
+        let mut at: HashMap<Key, usize> = HashMap::new();
+        for write in writes {
+            let key = write.key().clone();
+            let before = at.get(&key).map(|i| &mut outcomes[*i].1);
+            let after = match (write, before) {
+                (Write::Check { .. }, _) => continue,
+                (Write::Put { item, .. }, _) => Outcome::Whole(Some(item.attrs)),
+                (Write::Delete { .. }, _) => Outcome::Whole(None),
+                (Write::Update { changes, .. }, None) => Outcome::Changed(changes),
+                (Write::Update { changes, .. }, Some(Outcome::Whole(attrs))) => Outcome::Whole(Some(apply_changes(&changes, attrs.take().unwrap_or_default())?)),
+                (Write::Update { changes, .. }, Some(Outcome::Changed(earlier))) => Outcome::Changed(std::mem::take(earlier).then(&changes)),
+            };
+            match at.get(&key) {
+                Some(i) => outcomes[*i].1 = after,
+                None => {
+                    at.insert(key.clone(), outcomes.len());
+                    outcomes.push((key, after));
+                }
+            }
+        }
+        let mut requests = Vec::new();
+        let mut updates = Vec::new();
+        for (key, outcome) in outcomes {
+            match outcome {
+                Outcome::Whole(Some(attrs)) => {
+                    requests.push(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(to_attr_map(&key, &attrs)?)).build().map_err(backend)?).build())
+                }
+                Outcome::Whole(None) => requests.push(WriteRequest::builder().delete_request(DeleteRequest::builder().set_key(Some(key_map(&key))).build().map_err(backend)?).build()),
+                Outcome::Changed(changes) if changes.is_empty() => {}
+                Outcome::Changed(changes) => updates.push((key, changes)),
+            }
+        }
+        let mut running = tokio::task::JoinSet::new();
+        let mut chunks = requests.chunks(25).map(<[WriteRequest]>::to_vec);
+        loop {
+            while running.len() < 4 {
+                let Some(chunk) = chunks.next() else { break };
+                let store = self.clone();
+                running.spawn(async move { store.batch_write(chunk).await });
+            }
+            match running.join_next().await {
+                Some(done) => done.map_err(backend)??,
+                None => break,
+            }
+        }
+        // UpdateItem, not a transaction of one: a server may copy the table per transaction.
+        for (key, changes) in updates {
+            let mut names = HashMap::new();
+            let mut values = AttrMap::new();
+            let expr = update_expr(&changes, &mut names, &mut values)?;
+            self.client
+                .update_item()
+                .table_name(&self.table)
+                .set_key(Some(key_map(&key)))
+                .update_expression(expr)
+                .set_expression_attribute_names(opt(names))
+                .set_expression_attribute_values(opt(values))
+                .send()
+                .await
+                .map_err(sdk_backend)?;
+        }
+        Ok(())
+    }
+
+    /// One BatchWriteItem of at most 25 requests, sent again with whatever the service left
+    /// unprocessed (it may, under load) until nothing is left.
+    async fn batch_write(&self, mut requests: Vec<WriteRequest>) -> Result<(), StoreError> {
+        for attempt in 0..20u32 {
+            let out = self.client.batch_write_item().request_items(&self.table, requests).send().await.map_err(sdk_backend)?;
+            requests = out.unprocessed_items.and_then(|mut left| left.remove(&self.table)).unwrap_or_default();
+            if requests.is_empty() {
+                return Ok(());
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20 << attempt.min(6))).await;
+        }
+        Err(StoreError::Backend("BatchWriteItem left items unprocessed after 20 attempts".into()))
     }
 }
