@@ -14,7 +14,7 @@ NODE_MODULES := web/node_modules/.package-lock.json
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: check-boundary package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -64,8 +64,12 @@ test: deps
 	@$(MAKE) --no-print-directory test-suites 2>&1 | tee target/test-output.log
 	@python3 scripts/test-summary.py target/test-output.log
 
-test-suites: test-rust check-openapi check-template test-web test-e2e test-fuzz
+test-suites: check-boundary test-rust check-openapi check-template test-web test-e2e test-fuzz
 	@echo "All test suites passed."
+
+# Keys, indexes and attribute maps stay in shared/store (scripts/check-storage-boundary.py).
+check-boundary:
+	python3 scripts/check-storage-boundary.py
 
 test-rust: venv
 	cargo test --workspace --no-fail-fast

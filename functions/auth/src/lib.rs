@@ -31,7 +31,7 @@ pub struct HealthResponse {
 #[utoipa::path(get, path = "/api/health", tag = "auth",
     responses((status = 200, body = HealthResponse), (status = 503, body = ErrorBody)))]
 async fn health(State(state): State<AppState>) -> ApiResult<ApiJson<HealthResponse>> {
-    state.store.get(&store::Key::new("HEALTH", "HEALTH")).await?;
+    state.store.ping().await?;
     Ok(ApiJson(HealthResponse { status: "ok".into() }))
 }
 

@@ -19,10 +19,10 @@ pub fn areas() -> AreaRouter {
 
 /// Upgrades data written by earlier releases (each step once, marked done in the store).
 pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievances, trail: &dyn cases::AuditTrail) -> anyhow::Result<()> {
-    if let Some(changes) = cases::migrations::audit_viewer_views(store).await? {
+    if let Some(changes) = engines::migrations::audit_viewer_views(store).await? {
         tracing::info!(changes, "audit trail: each user's view of the records they may read is in place");
     }
-    if let Some(done) = cases::migrations::list_ids(store).await? {
+    if let Some(done) = engines::migrations::list_ids(store).await? {
         tracing::info!(grievances = done.grievances, statuses = done.statuses, "grievances refer to statuses, priorities and stations by id");
     }
     // After the steps above, which rewrite grievance items: the rows are made from them.

@@ -134,11 +134,11 @@ async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyh
         Some(table) => {
             let config = aws_config::load_from_env().await;
             let store: Arc<dyn store::Store> = Arc::new(store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table));
-            let accounts = Arc::new(auth::items::ItemAccounts::new(store.clone()));
+            let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
             auth::bootstrap::ensure_admin_role(accounts.as_ref()).await?;
-            lists::seed(store.as_ref()).await?;
-            let grievances = Arc::new(cases::items::ItemGrievances::new(store.clone()));
-            let trail = Arc::new(cases::trail::ItemTrail::new(store.clone()));
+            engines::lists::seed(store.as_ref()).await?;
+            let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
+            let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
             Engines { store, grievances, trail, accounts }
         }
         None => {

@@ -83,16 +83,16 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
     let store: &dyn Store = sqlite.as_ref();
     http_glue::state::prepare_store(&state).await?;
-    let accounts = auth::items::ItemAccounts::new(sqlite.clone());
+    let accounts = engines::accounts::ItemAccounts::new(sqlite.clone());
     let accounts: &dyn auth::Accounts = &accounts;
     // Upgrades first: what follows is written in this release's format, so the portal's
     // first start finds nothing to upgrade.
     crate::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
     drop(state);
-    let grievances = cases::relational::SqlGrievances::new(sqlite.clone());
+    let grievances = engines::relational::SqlGrievances::new(sqlite.clone());
     let mut names: BTreeMap<ListKind, Vec<(i64, String)>> = BTreeMap::new();
     for kind in [ListKind::CallTypes, ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities, ListKind::Reasons] {
-        names.insert(kind, lists::list(store, kind).await?.into_iter().filter(|i| i.is_active).map(|i| (i.id, i.name)).collect());
+        names.insert(kind, engines::lists::list(store, kind).await?.into_iter().filter(|i| i.is_active).map(|i| (i.id, i.name)).collect());
     }
     let lookup = |kind: ListKind, name: &str| names[&kind].iter().find(|(_, n)| n == name).map(|(id, _)| *id);
 
@@ -145,7 +145,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
         staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: role_name.into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into() });
     }
 
-    let first_id = cases::items::next_ids(store, count as i64).await?;
+    let first_id = engines::grievance_items::next_ids(store, count as i64).await?;
     let mut rng = Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let now = domain::clock::now();
     let span = 5 * 365 * 24 * 3600;

@@ -302,16 +302,16 @@ async fn the_audit_trail_answers_only_what_the_caller_may_see(engine: Engine) {
     if engine == Engine::Dynamo {
         let store = api.state.store.as_ref();
         for user_id in [ravi_id, sita_id] {
-            let views = store.query(&store::Query::table(cases::keys::audit_viewer_pk(user_id)).limit(100)).await.unwrap();
+            let views = store.query(&store::Query::table(engines::grievance_keys::audit_viewer_pk(user_id)).limit(100)).await.unwrap();
             let deletes = views.items.iter().map(|i| store::Write::delete(i.key.clone())).collect::<Vec<_>>();
             assert!(!deletes.is_empty());
             store.transact(deletes).await.unwrap();
         }
         assert!(trail_seen(&api, &ravi).await.is_empty(), "without the views, as an earlier release left the data");
-        let placed = cases::migrations::audit_viewer_views(store).await.unwrap().expect("the upgrade runs");
+        let placed = engines::migrations::audit_viewer_views(store).await.unwrap().expect("the upgrade runs");
         assert_eq!(placed, 6, "three filings and three exports");
         assert_eq!(trail_seen(&api, &ravi).await, seen, "the same records after the upgrade");
-        assert_eq!(cases::migrations::audit_viewer_views(store).await.unwrap(), None, "once");
+        assert_eq!(engines::migrations::audit_viewer_views(store).await.unwrap(), None, "once");
     }
 }
 

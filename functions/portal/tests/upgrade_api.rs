@@ -164,7 +164,7 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     assert_eq!(urgent["matched"].as_i64(), Some(was_high));
 
     // Run again, it does nothing.
-    assert_eq!(cases::migrations::list_ids(store).await.unwrap(), None);
+    assert_eq!(engines::migrations::list_ids(store).await.unwrap(), None);
     assert_eq!(api.state.grievances.upgrade().await.unwrap(), 0);
 }
 

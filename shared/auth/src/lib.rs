@@ -3,8 +3,6 @@
 //! change or a deactivation is seen by the very next request, wherever it lands.
 
 pub mod bootstrap;
-pub mod items;
-pub mod keys;
 pub mod lockout;
 pub mod passwords;
 pub mod port;

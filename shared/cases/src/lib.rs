@@ -1,19 +1,13 @@
-//! Grievances over the store port. Every mutation is one transaction holding the grievance,
-//! its audit records, the dashboard counters and the admin-list usage counts, so an audit
-//! record is never lost and a counter never drifts from the data.
+//! Grievances: the rules of filing, changing, reading and deleting them, over the grievances
+//! and audit trail ports (their engines are in `engines`). Every change is one port call,
+//! written with its audit records, the figures and the admin-list usage counts all or
+//! nothing, so an audit record is never lost and a counter never drifts from the data.
 
 pub mod attachments;
-mod beside;
-pub mod counters;
-pub mod items;
-pub mod keys;
-pub mod migrations;
 pub mod notes;
 pub mod pendency;
 pub mod port;
 pub mod reads;
-pub mod relational;
-pub mod sql_trail;
 pub mod trail;
 pub mod record;
 pub mod writes;

@@ -1,7 +1,7 @@
 //! The grievances port: what the rules of `writes`, `reads` and the dashboards ask of the
-//! place grievances are kept, in domain types. An engine implements it (the item engine in
-//! [`crate::items`] over the generic store today); no key, index name or attribute map
-//! crosses it. A change that must be atomic is one call: [`Grievances::commit`] writes the
+//! place grievances are kept, in domain types. The engines implementing it are in `engines`
+//! (items of the generic store, and the relational SQLite schema); no key, index name or
+//! attribute map crosses it. A change that must be atomic is one call: [`Grievances::commit`] writes the
 //! grievance, its audit records and the figures the engine keeps, all or nothing.
 
 use crate::pendency::Clock;
@@ -166,12 +166,9 @@ pub trait Grievances: Send + Sync + 'static {
     }
 }
 
-/// What the grievance rules work over: the generic store (sequences, pendency limits, the
-/// audit trail's reads, notes and attachments, until each has its port), the grievances
-/// port and the admin lists port.
+/// What the grievance rules work over: the grievances port and the admin lists port.
 #[derive(Clone, Copy)]
 pub struct Cases<'a> {
-    pub store: &'a dyn store::Store,
     pub grievances: &'a dyn Grievances,
     pub lists: &'a dyn lists::AdminLists,
 }

@@ -219,9 +219,3 @@ pub struct AuditRecord {
     pub session_id: String,
     pub created_at: String,
 }
-
-/// An audit record item as the API answers it.
-pub fn audit_view(item: store::Item) -> Result<AuditRecord> {
-    serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)
-}
-

@@ -211,14 +211,14 @@ pub fn complete_record(summary: String, record: &Value, creating: bool) -> Value
 
 /// The record a CREATED or DELETED record's `action_details` describes.
 pub fn record_from_changes(details: &Value) -> Value {
-    let mut record = serde_json::Map::new();
+    let mut record = std::collections::BTreeMap::new();
     for change in details["changes"].as_array().into_iter().flatten() {
         if let Some(field) = change["field"].as_str() {
             let value = if change["action"] == "removed" { &change["oldValue"] } else { &change["newValue"] };
             record.insert(field.to_string(), value.clone());
         }
     }
-    Value::Object(record)
+    Value::Object(record.into_iter().collect())
 }
 
 #[cfg(test)]

@@ -26,26 +26,26 @@ pub struct AppState {
 impl AppState {
     /// The state over `store`, with the grievances engine that suits it.
     pub fn new(store: Arc<dyn Store>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
-        let grievances = Arc::new(cases::items::ItemGrievances::new(store.clone()));
-        let lists = Arc::new(lists::ItemLists::new(store.clone()));
-        let trail = Arc::new(cases::trail::ItemTrail::new(store.clone()));
-        let accounts = Arc::new(auth::items::ItemAccounts::new(store.clone()));
+        let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
+        let lists = Arc::new(engines::lists::ItemLists::new(store.clone()));
+        let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
+        let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         AppState { store, grievances, lists, trail, accounts, tokens, blobs, attachments }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
     /// grievance and audit rows, written together.
     pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
-        let grievances = Arc::new(cases::relational::SqlGrievances::new(store.clone()));
-        let lists = Arc::new(lists::ItemLists::embedded(store.clone()));
-        let trail = Arc::new(cases::sql_trail::SqlTrail::new(store.clone()));
-        let accounts = Arc::new(auth::items::ItemAccounts::new(store.clone()));
+        let grievances = Arc::new(engines::relational::SqlGrievances::new(store.clone()));
+        let lists = Arc::new(engines::lists::ItemLists::embedded(store.clone()));
+        let trail = Arc::new(engines::sql_trail::SqlTrail::new(store.clone()));
+        let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         AppState { store, grievances, lists, trail, accounts, tokens, blobs, attachments }
     }
 
     /// What the grievance rules work over.
     pub fn cases(&self) -> cases::Cases<'_> {
-        cases::Cases { store: self.store.as_ref(), grievances: self.grievances.as_ref(), lists: self.lists.as_ref() }
+        cases::Cases { grievances: self.grievances.as_ref(), lists: self.lists.as_ref() }
     }
 
     pub fn blobs(&self) -> domain::Result<&dyn BlobStore> {
@@ -61,5 +61,5 @@ impl AppState {
 /// lists. Cheap when done already (a read or two), and safe from many processes at once.
 pub async fn prepare_store(state: &AppState) -> domain::Result<()> {
     auth::bootstrap::ensure_admin_role(state.accounts.as_ref()).await?;
-    lists::seed(state.store.as_ref()).await
+    engines::lists::seed(state.store.as_ref()).await
 }

@@ -1,10 +1,7 @@
 //! The admin lists: the port the rest of the portal reads and changes them through
-//! ([`AdminLists`]), and its engine over the item store ([`items`]). Names are unique within
+//! ([`AdminLists`]); its engine is `engines::lists`. Names are unique within
 //! a list (any capitals); `usage_count` is kept by the grievance writes, so an item still in
 //! use is never deleted, only deactivated.
-
-pub mod cache;
-pub mod items;
 
 use async_trait::async_trait;
 use domain::lists::{ListItemInput, ListKind, StatusMeaning};
@@ -13,8 +10,6 @@ use domain::Result;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
-
-pub use items::{get_many, item_key, list, seed, ItemLists};
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct ListItem {

@@ -37,6 +37,11 @@ pub trait Store: Send + Sync + 'static {
     /// and answers the new value. Used for ids, which must never be handed out twice.
     async fn increment(&self, key: &Key, attribute: &str, by: i64) -> Result<i64, StoreError>;
 
+    /// Answers once the store can be reached: what the health check asks.
+    async fn ping(&self) -> Result<(), StoreError> {
+        self.get(&Key::new("HEALTH", "HEALTH")).await.map(|_| ())
+    }
+
     /// How many items a query's key condition matches (its limit and cursor are ignored).
     /// This default reads them page by page; an engine that can count without reading the
     /// items overrides it.

@@ -1,14 +1,14 @@
 //! The item engine of the accounts port: users, roles, sessions and lockout records as items
 //! of the generic store (DynamoDB's shape, and the embedded file's items), with claim items
 //! that make emails and role names unique and member counts kept in the same transactions.
-//! Every key and attribute name of an account lives here and in [`crate::keys`].
+//! Every key and attribute name of an account lives here and in [`crate::account_keys`].
 
-use crate::keys;
-use crate::lockout::LockoutRecord;
-use crate::port::{Accounts, Numbered, Outcome, Session};
-use crate::roles::{RoleRecord, ADMIN_ROLE_ID};
-use crate::two_factor::TwoFactor;
-use crate::users::UserRecord;
+use crate::account_keys as keys;
+use auth::lockout::LockoutRecord;
+use auth::port::{Accounts, Numbered, Outcome, Session};
+use auth::roles::{RoleRecord, ADMIN_ROLE_ID};
+use auth::two_factor::TwoFactor;
+use auth::users::UserRecord;
 use async_trait::async_trait;
 use domain::{Email, Error, Result, ADMIN_ROLE};
 use serde_json::{json, Value};

@@ -1,8 +1,11 @@
 //! Upgrades of data written by earlier releases, run once per store and marked done in the
 //! store itself, so that a department's existing data keeps working after an upgrade.
 
-use crate::port::Stored;
-use crate::{counters, items, keys, pendency};
+use cases::port::Stored;
+use crate::grievance_counters as counters;
+use crate::grievance_items as items;
+use crate::grievance_keys as keys;
+use cases::pendency;
 use domain::lists::{ListKind, StatusMeaning};
 use domain::Result;
 use serde_json::json;
@@ -106,18 +109,18 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
         return Ok(None);
     }
     let mut statuses = 0;
-    for status in lists::list(store, ListKind::Statuses).await? {
-        let key = lists::item_key(ListKind::Statuses, status.id);
+    for status in crate::lists::list(store, ListKind::Statuses).await? {
+        let key = crate::lists::item_key(ListKind::Statuses, status.id);
         let stored = store.get(&key).await?;
         if stored.is_some_and(|item| !item.attrs.contains_key("meaning")) {
             let meaning = StatusMeaning::of_legacy_name(&status.name);
-            store.transact(vec![Write::update(key, Changes::default().set("meaning", json!(meaning))).when(Condition::Exists), lists::cache::bump()]).await?;
+            store.transact(vec![Write::update(key, Changes::default().set("meaning", json!(meaning))).when(Condition::Exists), crate::lists_cache::bump()]).await?;
             statuses += 1;
         }
     }
-    let saved = lists::items::saved_limits(store).await?;
-    let limits = pendency::in_force(saved, &lists::list(store, ListKind::Priorities).await?);
-    lists::items::save_limits(store, &limits).await?;
+    let saved = crate::lists::saved_limits(store).await?;
+    let limits = pendency::in_force(saved, &crate::lists::list(store, ListKind::Priorities).await?);
+    crate::lists::save_limits(store, &limits).await?;
 
     // Counted as the grievances stream past, never all held at once.
     let mut totals = counters::Totals::new();
@@ -211,7 +214,7 @@ pub async fn audit_rows(store: &std::sync::Arc<store::sqlite::SqliteStore>) -> R
             let key = item.key.clone();
             let change = item.str(Index::Gsi1.sk_attr()).and_then(|s| s.rsplit_once('#')).map(|(change, _)| change.to_string());
             let viewers: Vec<i64> = item.attrs.get("visible_to").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
-            let record = crate::reads::audit_view(item)?;
+            let record = crate::item_trail::audit_view(item)?;
             writes.push(Write::delete(key));
             if let Some(change) = change {
                 writes.extend(viewers.iter().map(|user| Write::delete(Key::new(keys::audit_viewer_pk(*user), change.clone()))));
@@ -229,7 +232,7 @@ pub async fn audit_rows(store: &std::sync::Arc<store::sqlite::SqliteStore>) -> R
 
 /// A record read from an item, as a row: its id (`{grievance}-{change}-{position}`) gives
 /// the change and the position.
-fn record_row(r: crate::reads::AuditRecord, viewers: Vec<i64>) -> Result<crate::sql_trail::NewRecords> {
+fn record_row(r: cases::reads::AuditRecord, viewers: Vec<i64>) -> Result<crate::sql_trail::NewRecords> {
     let mut parts = r.id.rsplitn(3, '-');
     let (Some(position), Some(tag)) = (parts.next().and_then(|p| p.parse::<i64>().ok()), parts.next()) else {
         return Err(domain::Error::internal(format!("audit record id {} cannot be read", r.id)));

@@ -5,13 +5,13 @@
 //! trail (`crate::sql_trail`) in the same SQLite transaction; notes and attachments are still
 //! items of the same file, written in it too.
 
-use crate::items::{next_ids, usage_writes, AuditSubject};
+use crate::grievance_items::{next_ids, usage_writes, AuditSubject};
 use crate::sql_trail::{records_of, NewRecords};
-use crate::pendency::{date_text, stage_of, Clock};
-use crate::port::{AuditChange, Beside, GrievanceChange, KeptAttachment, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
-use crate::reads::{Filters, SortDirection, SortKey, Viewer};
-use crate::record::{Actor, Grievance};
-use crate::writes::{AuditEntry, CHANGED, STALE};
+use cases::pendency::{date_text, stage_of, Clock};
+use cases::port::{AuditChange, Beside, GrievanceChange, KeptAttachment, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
+use cases::reads::{Filters, SortDirection, SortKey, Viewer};
+use cases::record::{Actor, Grievance};
+use cases::writes::{AuditEntry, CHANGED, STALE};
 use async_trait::async_trait;
 use domain::lists::ListKind;
 use domain::{Error, Result};
@@ -20,7 +20,7 @@ use std::sync::Arc;
 use store::sql::grievances::{self as rows, Cursor, GrievanceQuery, GrievanceRow, Overdue, PendencyTable, Scope};
 use store::sql::{self, SqlError};
 use store::sqlite::SqliteStore;
-use crate::keys;
+use crate::grievance_keys as keys;
 use store::{Index, Query, Store, StoreError, Write};
 
 const ITEM_GONE: &str = "An item this grievance names was just deleted from the Admin Panel. Please reload and try again.";
@@ -43,7 +43,7 @@ impl SqlGrievances {
         let mut trail = Vec::new();
         for (stored, actor) in batch {
             let g = &stored.grievance;
-            let entry = crate::writes::complete_record_entry(g, true);
+            let entry = cases::writes::complete_record_entry(g, true);
             trail.push(records_of(g.into(), AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]));
             writes.extend(usage_writes(&Refs::new(), &stored.refs));
         }
@@ -85,7 +85,7 @@ impl SqlGrievances {
             if page.items.is_empty() {
                 return Ok(moved);
             }
-            let stored = page.items.into_iter().map(crate::items::from_item).collect::<Result<Vec<_>>>()?;
+            let stored = page.items.into_iter().map(crate::grievance_items::from_item).collect::<Result<Vec<_>>>()?;
             let mut writes = Vec::new();
             for s in &stored {
                 let g = &s.grievance;
@@ -103,8 +103,8 @@ impl SqlGrievances {
         let wanted: Vec<(ListKind, i64)> = refs.iter().copied().filter(|(k, _)| is_relational(*k)).collect();
         let mut items = Vec::new();
         for chunk in wanted.chunks(100) {
-            let found = lists::get_many(self.store.as_ref(), chunk).await?;
-            items.extend(found.into_iter().filter_map(|((kind, _), item)| lists::items::relational_copy(kind, &item)));
+            let found = crate::lists::get_many(self.store.as_ref(), chunk).await?;
+            items.extend(found.into_iter().filter_map(|((kind, _), item)| crate::lists::relational_copy(kind, &item)));
         }
         Ok(items)
     }
@@ -116,7 +116,7 @@ impl SqlGrievances {
 
 /// The schema's lists: those the grievance table has a column for.
 fn is_relational(kind: ListKind) -> bool {
-    lists::items::sql_kind(kind).is_some()
+    crate::lists::sql_kind(kind).is_some()
 }
 
 fn sql_error(e: SqlError) -> Error {
@@ -158,7 +158,7 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         stage_since: date_text(at.since),
         version: g.version,
         status_meaning: g.status_meaning,
-        resolution_days: g.status_meaning.is_final().then(|| crate::counters::resolution_days(g)).flatten(),
+        resolution_days: g.status_meaning.is_final().then(|| crate::grievance_counters::resolution_days(g)).flatten(),
         other_refs: stored.refs.iter().filter(|(k, _)| !is_relational(**k)).map(|(k, id)| (k.as_str().to_string(), *id)).collect(),
     }
 }
@@ -306,7 +306,7 @@ impl Grievances for SqlGrievances {
         crate::beside::next_note_id(self.store.as_ref()).await
     }
 
-    async fn notes(&self, grievance_id: i64) -> Result<Vec<crate::notes::Note>> {
+    async fn notes(&self, grievance_id: i64) -> Result<Vec<cases::notes::Note>> {
         crate::beside::notes(self.store.as_ref(), grievance_id).await
     }
 

@@ -4,7 +4,8 @@
 use domain::lists::{ListItemInput, ListKind, StatusMeaning};
 use domain::pendency::{LimitsById, Stage};
 use domain::Error;
-use lists::{AdminLists, ItemLists, SavedLimits};
+use engines::lists::ItemLists;
+use lists::{AdminLists, SavedLimits};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use store::dynamo::DynamoStore;

@@ -3,8 +3,8 @@
 //! a change also brings the relational engine's copy of the item (its name, meaning and
 //! rank, which grievance rows sort and count by) in step, in the same SQLite transaction.
 
-use crate::cache::{self, ListsCache};
-use crate::{AdminLists, ListItem, SavedLimits};
+use crate::lists_cache::{self as cache, ListsCache};
+use lists::{AdminLists, ListItem, SavedLimits};
 use domain::pendency::{LimitsById, PendencyLimits, Stage};
 use async_trait::async_trait;
 use domain::lists::{ListItemInput, ListKind, StatusMeaning};
@@ -28,37 +28,37 @@ fn name_key(kind: ListKind, name: &str) -> Key {
     Key::new(format!("LISTNAME#{}#{}", kind.as_str(), name.trim().to_lowercase()), "LISTNAME")
 }
 
-impl ListItem {
-    fn from_item(kind: ListKind, item: Item) -> Result<Self> {
-        let mut read: ListItem = serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)?;
-        if kind == ListKind::Statuses && read.meaning.is_none() {
-            // Stored before statuses carried a meaning (the upgrade writes it; until then
-            // the rules' old reading of its name stands).
-            read.meaning = Some(StatusMeaning::of_legacy_name(&read.name));
-        }
-        Ok(read)
+/// A list item as read from its item.
+fn item_of(kind: ListKind, item: Item) -> Result<ListItem> {
+    let mut read: ListItem = serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)?;
+    if kind == ListKind::Statuses && read.meaning.is_none() {
+        // Stored before statuses carried a meaning (the upgrade writes it; until then
+        // the rules' old reading of its name stands).
+        read.meaning = Some(StatusMeaning::of_legacy_name(&read.name));
     }
+    Ok(read)
+}
 
-    fn to_item(&self, kind: ListKind, version: i64) -> Item {
-        let serde_json::Value::Object(attrs) = serde_json::to_value(self).expect("a list item serialises") else {
-            unreachable!("a struct serialises to an object")
-        };
-        let mut item = Item { key: item_key(kind, self.id), attrs };
-        item.attrs.insert("version".into(), json!(version));
-        item
-    }
+/// A list item as kept, at `version`.
+fn to_item(list_item: &ListItem, kind: ListKind, version: i64) -> Item {
+    let serde_json::Value::Object(attrs) = serde_json::to_value(list_item).expect("a list item serialises") else {
+        unreachable!("a struct serialises to an object")
+    };
+    let mut item = Item { key: item_key(kind, list_item.id), attrs };
+    item.attrs.insert("version".into(), json!(version));
+    item
 }
 
 /// Every item of a list, ordered by display order, then name. The item engine's reads, for
 /// the other item-store engines that read the lists within their own work.
 pub async fn list(store: &dyn Store, kind: ListKind) -> Result<Vec<ListItem>> {
-    let mut items = store::read_all(store, Query::table(list_pk(kind))).await?.into_iter().map(|i| ListItem::from_item(kind, i)).collect::<Result<Vec<_>>>()?;
+    let mut items = store::read_all(store, Query::table(list_pk(kind))).await?.into_iter().map(|i| item_of(kind, i)).collect::<Result<Vec<_>>>()?;
     items.sort_by(|a, b| a.display_order.cmp(&b.display_order).then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase())));
     Ok(items)
 }
 
 pub async fn get(store: &dyn Store, kind: ListKind, id: i64) -> Result<Option<ListItem>> {
-    store.get(&item_key(kind, id)).await?.map(|i| ListItem::from_item(kind, i)).transpose()
+    store.get(&item_key(kind, id)).await?.map(|i| item_of(kind, i)).transpose()
 }
 
 /// The items named by `refs`, read together (a page of grievances names a few dozen at
@@ -72,7 +72,7 @@ pub async fn get_many(store: &dyn Store, refs: &[(ListKind, i64)]) -> Result<BTr
         let keys: Vec<Key> = chunk.iter().map(|(kind, id)| item_key(*kind, *id)).collect();
         for (reference, item) in chunk.iter().zip(store.get_many(&keys).await?) {
             if let Some(item) = item {
-                found.insert(*reference, ListItem::from_item(reference.0, item)?);
+                found.insert(*reference, item_of(reference.0, item)?);
             }
         }
     }
@@ -98,7 +98,7 @@ async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         updated_at: now,
     };
     let writes = vec![
-        Write::put_new(item.to_item(kind, 1)),
+        Write::put_new(to_item(&item, kind, 1)),
         Write::put_new(Item::new(name_key(kind, &item.name)).with("id", id)),
         cache::bump(),
     ];
@@ -124,7 +124,7 @@ fn meaning_in_use(name: &str, used: i64) -> Error {
 async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64, input: ListItemInput) -> Result<ListItem> {
     let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
     let version = stored.i64("version").unwrap_or(0);
-    let current = ListItem::from_item(kind, stored)?;
+    let current = item_of(kind, stored)?;
     let renamed = current.name.to_lowercase() != input.name.to_lowercase();
     // Only a status has a meaning (the parse refuses one elsewhere); left out, it stays.
     let meaning = input.meaning.or(current.meaning);
@@ -150,7 +150,7 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     } else {
         Condition::Equals("version".into(), json!(version))
     };
-    let mut writes = vec![Write::put(updated.to_item(kind, version + 1)).when(condition)];
+    let mut writes = vec![Write::put(to_item(&updated, kind, version + 1)).when(condition)];
     if renamed {
         writes.push(Write::delete(name_key(kind, &current.name)));
         writes.push(Write::put_new(Item::new(name_key(kind, &updated.name)).with("id", id)));

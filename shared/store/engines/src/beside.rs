@@ -2,11 +2,11 @@
 //! keep what is written beside a grievance (the embedded one in the same SQLite file as its
 //! rows, written in the same transaction). Every key and attribute name of them lives here.
 
-use crate::keys;
-use crate::notes::Note;
-use crate::port::{AuditBatch, AuditChange, Beside, KeptAttachment};
-use crate::record::Actor;
-use crate::writes::AuditEntry;
+use crate::grievance_keys as keys;
+use cases::notes::Note;
+use cases::port::{AuditBatch, AuditChange, Beside, KeptAttachment};
+use cases::record::Actor;
+use cases::writes::AuditEntry;
 use domain::{Error, Result};
 use serde_json::Value;
 use store::{Condition, Item, Query, Store, Write};
@@ -46,7 +46,7 @@ pub(crate) fn writes(grievance_id: i64, beside: &Beside) -> Result<Vec<Write>> {
 /// The audit batch of something written beside a grievance: a sequence number, not a
 /// version, keeps its record's id apart from others.
 pub(crate) async fn audit_batch(store: &dyn Store, actor: &Actor, entry: AuditEntry) -> Result<AuditBatch> {
-    let change = crate::trail::next_event(store).await?;
+    let change = crate::item_trail::next_event(store).await?;
     Ok(AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Event(change), entries: vec![entry] })
 }
 
@@ -60,7 +60,7 @@ pub(crate) async fn notes(store: &dyn Store, grievance_id: i64) -> Result<Vec<No
 }
 
 fn kept_of(grievance_id: i64, item: Item) -> Result<KeptAttachment> {
-    let blob = item.str(BLOB).map_or_else(|| crate::attachments::legacy_key(grievance_id, &item.key.sk), str::to_string);
+    let blob = item.str(BLOB).map_or_else(|| cases::attachments::legacy_key(grievance_id, &item.key.sk), str::to_string);
     let confirmed_at = item.str(ORDER).unwrap_or_default().to_string();
     let attachment = serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)?;
     Ok(KeptAttachment { attachment, blob, confirmed_at })

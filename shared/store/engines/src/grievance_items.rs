@@ -1,14 +1,15 @@
 //! The item engine of the grievances port: grievances as items of the generic store
 //! (DynamoDB's shape), with per-user copies for the own scope, a status index, a stage index
 //! for overdue counts, counters kept by the same transactions, and audit records as items.
-//! Every key and attribute name of a grievance lives here and in [`crate::keys`].
+//! Every key and attribute name of a grievance lives here and in [`crate::grievance_keys`].
 
-use crate::pendency::{date_text, Clock};
-use crate::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, KeptAttachment, ListCount, StationTally, Stored, StoredPage, Tallies};
-use crate::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
-use crate::record::{Actor, Grievance};
-use crate::writes::{AuditEntry, CHANGED, STALE};
-use crate::{counters, keys};
+use cases::pendency::{date_text, Clock};
+use cases::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, KeptAttachment, ListCount, StationTally, Stored, StoredPage, Tallies};
+use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
+use cases::record::{Actor, Grievance};
+use cases::writes::{AuditEntry, CHANGED, STALE};
+use crate::grievance_counters as counters;
+use crate::grievance_keys as keys;
 use async_trait::async_trait;
 use domain::lists::{ListKind, StatusMeaning};
 use domain::pendency::{self as rules, Stage};
@@ -87,7 +88,7 @@ impl Grievances for ItemGrievances {
         crate::beside::next_note_id(self.store.as_ref()).await
     }
 
-    async fn notes(&self, grievance_id: i64) -> Result<Vec<crate::notes::Note>> {
+    async fn notes(&self, grievance_id: i64) -> Result<Vec<cases::notes::Note>> {
         crate::beside::notes(self.store.as_ref(), grievance_id).await
     }
 
@@ -175,11 +176,11 @@ fn to_attrs(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> serde_json::Map<St
 /// Puts a grievance item in the stage index of `user` (or of the whole state), unless the
 /// grievance is decided and so can never be overdue.
 fn in_stage_index(item: Item, g: &Grievance, user: Option<i64>) -> Item {
-    let at = crate::pendency::stage_of(g);
+    let at = cases::pendency::stage_of(g);
     if at.stage == domain::pendency::Stage::Decided {
         return item;
     }
-    let since = crate::pendency::date_text(at.since);
+    let since = cases::pendency::date_text(at.since);
     let place = keys::stage_pk(user, g.police_station_id.unwrap_or(0), at.stage, g.priority_id.unwrap_or(0));
     item.indexed(Index::Gsi3, place, keys::stage_sk(&since, g.id))
 }
@@ -249,7 +250,7 @@ pub(crate) fn usage_writes(before: &BTreeMap<ListKind, i64>, after: &BTreeMap<Li
     deltas
         .into_iter()
         .filter(|(_, d)| *d != 0)
-        .map(|((kind, id), d)| Write::update(lists::item_key(kind, id), Changes::default().add("usage_count", d)).when(Condition::Exists))
+        .map(|((kind, id), d)| Write::update(crate::lists::item_key(kind, id), Changes::default().add("usage_count", d)).when(Condition::Exists))
         .collect()
 }
 
@@ -374,7 +375,7 @@ pub(crate) fn batch_writes(grievance: &Grievance, batch: AuditBatch) -> Vec<Writ
 /// loads in bulk.
 pub fn creation_writes(stored: &Stored, actor: &Actor) -> Vec<Write> {
     let g = &stored.grievance;
-    let entry = crate::writes::complete_record_entry(g, true);
+    let entry = cases::writes::complete_record_entry(g, true);
     change_writes(None, Some(stored), audit_writes(g, AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]))
 }
 
@@ -418,7 +419,7 @@ async fn list_as_stored(store: &dyn Store, viewer: Viewer, filters: &Filters, li
                     return Ok(StoredPage { items, cursor: more.then(|| store::cursor_after(&item, index)), examined: examined as u64, bounded: false });
                 }
             }
-            if examined >= crate::reads::READ_BUDGET && (position + 1 < count || page.cursor.is_some()) {
+            if examined >= cases::reads::READ_BUDGET && (position + 1 < count || page.cursor.is_some()) {
                 return Ok(StoredPage { items, cursor: Some(store::cursor_after(&item, index)), examined: examined as u64, bounded: true });
             }
         }
@@ -486,7 +487,7 @@ impl Ranks {
     async fn read(store: &dyn Store) -> Result<Ranks> {
         let mut ranks = BTreeMap::new();
         for kind in [ListKind::Statuses, ListKind::Priorities] {
-            for item in lists::list(store, kind).await? {
+            for item in crate::lists::list(store, kind).await? {
                 ranks.insert((kind, item.id), item.display_order);
             }
         }
@@ -593,7 +594,7 @@ async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, 
                 items.push(stored);
             }
             let more = position + 1 < count || page.cursor.is_some();
-            if items.len() == limit || examined >= crate::reads::READ_BUDGET {
+            if items.len() == limit || examined >= cases::reads::READ_BUDGET {
                 let bounded = more && items.len() < limit;
                 return Ok(Some(StoredPage { items, cursor: more.then(|| store::search_cursor_after(id)), examined: examined as u64, bounded }));
             }

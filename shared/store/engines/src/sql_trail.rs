@@ -3,12 +3,13 @@
 //! events about no grievance here. Reads are SQL over the records and each user's readable
 //! pairs, so a user without view_all reads only what they may read.
 
-use crate::items::{change_tag, AuditSubject};
-use crate::port::AuditChange;
-use crate::reads::{AuditRecord, Viewer};
-use crate::record::Actor;
-use crate::trail::{check_paging, event_subject, grievances_filed, next_event, AuditTrail, TrailAccess, TrailFilters};
-use crate::writes::AuditEntry;
+use crate::grievance_items::{change_tag, AuditSubject};
+use cases::port::AuditChange;
+use cases::reads::{AuditRecord, Viewer};
+use cases::record::Actor;
+use crate::item_trail::{event_subject, grievances_filed, next_event};
+use cases::trail::{check_paging, AuditTrail, TrailAccess, TrailFilters};
+use cases::writes::AuditEntry;
 use async_trait::async_trait;
 use domain::audit::AuditAction;
 use domain::{Error, Result};

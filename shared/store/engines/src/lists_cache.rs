@@ -11,7 +11,8 @@
 //! Usage counts are left out of the copy: every grievance write changes them, and what the
 //! copy serves (names, meanings, ranks, limits) does not depend on them.
 
-use crate::{items, ListItem, SavedLimits};
+use crate::lists as items;
+use lists::{ListItem, SavedLimits};
 use domain::lists::ListKind;
 use domain::Result;
 use std::collections::HashMap;

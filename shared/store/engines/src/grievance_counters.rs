@@ -2,8 +2,8 @@
 //! is described as the removal of the old grievance and the addition of the new one, so
 //! every counter moves by exactly what the data moved.
 
-use crate::keys;
-use crate::record::Grievance;
+use crate::grievance_keys as keys;
+use cases::record::Grievance;
 use std::collections::BTreeMap;
 use store::{Changes, Key, Write};
 
@@ -80,7 +80,7 @@ pub fn writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Writ
 }
 
 /// The figures of a counter item, as the grievances port answers them.
-pub fn tallies_of(attrs: &store::Attrs) -> crate::port::Tallies {
+pub fn tallies_of(attrs: &store::Attrs) -> cases::port::Tallies {
     let count = |attr: &str| attrs.get(attr).and_then(serde_json::Value::as_i64).unwrap_or(0);
     let by = |prefix: &str| -> BTreeMap<i64, i64> {
         attrs
@@ -88,7 +88,7 @@ pub fn tallies_of(attrs: &store::Attrs) -> crate::port::Tallies {
             .filter_map(|(name, value)| Some((name.strip_prefix(prefix)?.parse().ok()?, value.as_i64()?)))
             .collect()
     };
-    crate::port::Tallies {
+    cases::port::Tallies {
         total: count("total"),
         done: count("done"),
         resolved_count: count("resolved_count"),

@@ -1,0 +1,188 @@
+//! The audit trail as items of the generic store (the DynamoDB engine): each record in its
+//! grievance's partition and in an index of the whole trail, each user's view as pointers
+//! to the records they may read without view_all.
+
+use crate::grievance_items::{audit_writes, AuditSubject};
+use crate::grievance_keys as keys;
+use cases::port::AuditChange;
+use cases::reads::{AuditRecord, Viewer};
+use cases::record::Actor;
+use cases::trail::{check_paging, AuditTrail, TrailAccess, TrailFilters, MAX_LIMIT};
+use cases::writes::AuditEntry;
+use async_trait::async_trait;
+use domain::audit::AuditAction;
+use domain::{Error, Result};
+use serde_json::Value;
+use std::sync::Arc;
+use store::{Index, Item, Query, SortKey, Store};
+
+fn visible(viewer: Viewer, item: &Item) -> bool {
+    viewer.view_all
+        || item.attrs.get("visible_to").and_then(Value::as_array).is_some_and(|users| users.iter().any(|u| u.as_i64() == Some(viewer.user_id)))
+}
+
+fn date_range(filters: &TrailFilters) -> SortKey {
+    match (&filters.start_date, &filters.end_date) {
+        (Some(s), Some(e)) => SortKey::Between(s.clone(), format!("{e}~")),
+        (Some(s), None) => SortKey::AtLeast(s.clone()),
+        (None, Some(e)) => SortKey::AtMost(format!("{e}~")),
+        (None, None) => SortKey::Any,
+    }
+}
+
+/// The records a page of a user's view names (`keys::audit_viewer_pk`), in the view's
+/// order: newest change first, and within a change its last record first.
+async fn expand_viewer_page(store: &dyn Store, pointers: Vec<Item>) -> Result<Vec<Item>> {
+    let mut keys = Vec::new();
+    for pointer in &pointers {
+        let id = pointer.i64("grievance_id").unwrap_or(0);
+        let sorts: Vec<String> = pointer.attrs.get("records").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+        keys.extend(sorts.into_iter().rev().map(|sort| store::Key::new(keys::audit_pk(id), sort)));
+    }
+    let mut items = Vec::with_capacity(keys.len());
+    for chunk in keys.chunks(100) {
+        items.extend(store.get_many(chunk).await?.into_iter().flatten());
+    }
+    Ok(items)
+}
+
+/// Skips `offset` matching records and answers up to `limit` more, reading the narrowest
+/// index the filters allow. `viewer_view`: `base` is a user's view, whose items name
+/// records rather than hold them.
+async fn page(store: &dyn Store, base: Query, viewer_view: bool, keep: impl Fn(&Item) -> bool, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+    check_paging(limit, offset)?;
+    let mut skipped = 0;
+    let mut out = Vec::new();
+    let mut query = base.newest_first().limit(MAX_LIMIT.min(limit + offset).max(50));
+    loop {
+        let mut page = store.query(&query).await?;
+        if viewer_view {
+            page.items = expand_viewer_page(store, std::mem::take(&mut page.items)).await?;
+        }
+        for item in page.items {
+            if !keep(&item) {
+                continue;
+            }
+            if skipped < offset {
+                skipped += 1;
+                continue;
+            }
+            out.push(audit_view(item)?);
+            if out.len() == limit {
+                return Ok(out);
+            }
+        }
+        match page.cursor {
+            Some(c) => query.cursor = Some(c),
+            None => return Ok(out),
+        }
+    }
+}
+
+/// The number a grievance's id sequence has reached: every grievance ever filed.
+pub(crate) async fn grievances_filed(store: &dyn Store) -> Result<i64> {
+    Ok(store.get(&store::Key::new("SEQ", "grievance")).await?.and_then(|i| i.i64("n")).unwrap_or(0))
+}
+
+/// The next number of an event about no grievance (or beside one: a note, an attachment),
+/// which keeps its record's id apart from the others.
+pub(crate) async fn next_event(store: &dyn Store) -> Result<i64> {
+    Ok(store.increment(&keys::event_sequence(), "n", 1).await?)
+}
+
+/// The subject of an event about no grievance, readable by the one who did it.
+pub(crate) fn event_subject(actor: &Actor) -> AuditSubject<'static> {
+    AuditSubject { grievance_id: 0, grievance_number: "", visible_to: vec![actor.user_id] }
+}
+
+/// The audit trail as items of the generic store (the DynamoDB engine): each record in
+/// its grievance's partition and in three indexes, each user's view as pointers.
+#[derive(Clone)]
+pub struct ItemTrail {
+    store: Arc<dyn Store>,
+}
+
+impl ItemTrail {
+    pub fn new(store: Arc<dyn Store>) -> ItemTrail {
+        ItemTrail { store }
+    }
+}
+
+#[async_trait]
+impl AuditTrail for ItemTrail {
+    async fn for_grievance(&self, grievance_id: i64, access: TrailAccess, action: Option<AuditAction>, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+        for_grievance(self.store.as_ref(), grievance_id, access, action, limit, offset).await
+    }
+
+    async fn readable_after_deletion(&self, grievance_id: i64, viewer: Viewer) -> Result<bool> {
+        Ok(latest(self.store.as_ref(), grievance_id).await?.is_some_and(|r| visible(viewer, &r)))
+    }
+
+    async fn all(&self, viewer: Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+        all(self.store.as_ref(), viewer, filters, limit, offset).await
+    }
+
+    async fn total_actions(&self) -> Result<i64> {
+        Ok(self.store.get(&store::Key::new("STATS#AUDIT", "ALL")).await?.and_then(|i| i.i64("total")).unwrap_or(0))
+    }
+
+    async fn grievances_tracked(&self) -> Result<i64> {
+        grievances_filed(self.store.as_ref()).await
+    }
+
+    async fn record_event(&self, actor: &Actor, entry: AuditEntry) -> Result<()> {
+        // Events share partition AUDIT#0; a sequence number keeps their keys apart.
+        let change = next_event(self.store.as_ref()).await?;
+        let now = domain::clock::now_text();
+        self.store.transact(audit_writes(event_subject(actor), AuditChange::Event(change), actor, &now, vec![entry])).await?;
+        Ok(())
+    }
+}
+
+async fn for_grievance(store: &dyn Store, grievance_id: i64, access: TrailAccess, action: Option<AuditAction>, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+    if grievance_id < 1 {
+        check_paging(limit, offset)?;
+        return Ok(Vec::new());
+    }
+    let keep = move |item: &Item| {
+        let readable = match access {
+            TrailAccess::Whole => true,
+            TrailAccess::RecordByRecord(viewer) => visible(viewer, item),
+        };
+        readable && action.is_none_or(|a| item.str("action") == Some(a.as_str()))
+    };
+    page(store, Query::table(keys::audit_pk(grievance_id)), false, keep, limit, offset).await
+}
+
+/// The newest record of a grievance's trail. `None` for ids below 1, which name no grievance.
+async fn latest(store: &dyn Store, grievance_id: i64) -> Result<Option<Item>> {
+    if grievance_id < 1 {
+        return Ok(None);
+    }
+    Ok(store.query(&Query::table(keys::audit_pk(grievance_id)).newest_first().limit(1)).await?.items.into_iter().next())
+}
+
+async fn all(store: &dyn Store, viewer: Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+    let sort = date_range(filters);
+    let action = filters.action;
+    if !viewer.view_all {
+        let user = filters.user_id;
+        let keep = move |item: &Item| action.is_none_or(|a| item.str("action") == Some(a.as_str())) && user.is_none_or(|u| item.i64("user_id") == Some(u));
+        return page(store, Query::table(keys::audit_viewer_pk(viewer.user_id)).sort(sort), true, keep, limit, offset).await;
+    }
+    let base = if let Some(user) = filters.user_id {
+        Query::index(Index::Gsi3, format!("AUDITUSER#{user}"))
+    } else if let Some(action) = filters.action {
+        Query::index(Index::Gsi2, format!("AUDITACTION#{}", action.as_str()))
+    } else {
+        Query::index(Index::Gsi1, keys::AUDIT_INDEX_PK)
+    }
+    .sort(sort);
+    let keep = move |item: &Item| action.is_none_or(|a| item.str("action") == Some(a.as_str()));
+    page(store, base, false, keep, limit, offset).await
+}
+
+/// An audit record item as the API answers it.
+pub fn audit_view(item: Item) -> Result<AuditRecord> {
+    serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)
+}
