@@ -34,6 +34,8 @@ NOT_MESSAGES = {
     "Could not create the Admin: {e}", "Admin reset password",
     "grievance rest: {e}", "schema version {version} is newer than this build ({SCHEMA_VERSION})",
     "status meaning {text}", "SELECT 1 FROM grievances WHERE id = ?1",
+    "BatchWriteItem left items unprocessed after 20 attempts", "a record serialises to an object",
+    "audit record id {} cannot be read",
 }
 
 
