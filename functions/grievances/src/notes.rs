@@ -21,7 +21,7 @@ pub fn routes() -> AreaRouter {
 async fn list_notes(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Note>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let g = reads::get(state.cases(), viewer(&caller), id).await?;
-    Ok(ApiJson(Envelope::ok(state.grievances.notes(g.id).await?)))
+    Ok(ApiJson(Envelope::ok(state.files.notes(g.id).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]

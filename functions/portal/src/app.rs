@@ -41,7 +41,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     let trusted_proxies = http_glue::TrustedProxies::from_env()?;
     let state = embedded::open(data_dir)?;
     let store = state.store.as_ref();
-    http_glue::state::prepare_store(&state).await?;
+    state.prepare().await?;
     portal::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
     let first = FirstAdmin {
         email: std::env::var("PORTAL_ADMIN_EMAIL").ok().filter(|v| !v.trim().is_empty()),

@@ -135,15 +135,14 @@ async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyh
             let config = aws_config::load_from_env().await;
             let store: Arc<dyn store::Store> = Arc::new(store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table));
             let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
-            auth::bootstrap::ensure_admin_role(accounts.as_ref()).await?;
-            engines::lists::seed(store.as_ref()).await?;
+            http_glue::state::prepare_store(accounts.as_ref(), store.as_ref()).await?;
             let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
             let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
             Engines { store, grievances, trail, accounts }
         }
         None => {
             let state = embedded::open(data_dir)?;
-            http_glue::state::prepare_store(&state).await?;
+            state.prepare().await?;
             Engines { store: state.store, grievances: state.grievances, trail: state.trail, accounts: state.accounts }
         }
     })

@@ -82,7 +82,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let state = crate::embedded::open(data_dir)?;
     let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
     let store: &dyn Store = sqlite.as_ref();
-    http_glue::state::prepare_store(&state).await?;
+    state.prepare().await?;
     let accounts = engines::accounts::ItemAccounts::new(sqlite.clone());
     let accounts: &dyn auth::Accounts = &accounts;
     // Upgrades first: what follows is written in this release's format, so the portal's

@@ -28,8 +28,7 @@ async fn the_auth_function_answers_under_cargo_lambda_watch_backed_by_dynamodb()
     let store = std::sync::Arc::new(store::dynamo::DynamoStore::local(endpoint, table.clone()).await);
     store.ensure_table().await.unwrap();
     let accounts = engines::accounts::ItemAccounts::new(store.clone());
-    auth::bootstrap::ensure_admin_role(&accounts).await.unwrap();
-    engines::lists::seed(store.as_ref()).await.unwrap();
+    http_glue::state::prepare_store(&accounts, store.as_ref()).await.unwrap();
     auth::bootstrap::create_admin(&accounts, "watch-admin@portal.test", "Wanda Watch", "Watch-Pass-1").await.unwrap();
     auth::bootstrap::set_two_factor_requirement(&accounts, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
 

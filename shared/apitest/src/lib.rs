@@ -82,7 +82,7 @@ impl Api {
             Some(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
             None => AppState::new(store, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
         };
-        http_glue::state::prepare_store(&state).await.unwrap();
+        state.prepare().await.unwrap();
         let accounts = state.accounts.as_ref();
         auth::bootstrap::create_admin(accounts, ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
         // The tests sign in as the Admin by password; the second factor has tests of its own.
@@ -103,7 +103,7 @@ impl Api {
             Stores::Sqlite(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
             Stores::Other(store) => AppState::new(store, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
         };
-        http_glue::state::prepare_store(&state).await.unwrap();
+        state.prepare().await.unwrap();
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: Some(dir) }

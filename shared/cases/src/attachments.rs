@@ -157,12 +157,12 @@ const SNIFF_BYTES: usize = 64;
 
 /// The grievance's attachments, newest first.
 pub async fn list(cases: Cases<'_>, grievance_id: i64) -> Result<Vec<Attachment>> {
-    Ok(cases.grievances.attachments(grievance_id).await?.into_iter().map(|k| k.attachment).collect())
+    Ok(cases.files.attachments(grievance_id).await?.into_iter().map(|k| k.attachment).collect())
 }
 
 /// An attachment as kept, or 404.
 async fn load(cases: Cases<'_>, grievance_id: i64, id: &str) -> Result<KeptAttachment> {
-    cases.grievances.attachment(grievance_id, id).await?.ok_or_else(|| Error::not_found(NOT_FOUND))
+    cases.files.attachment(grievance_id, id).await?.ok_or_else(|| Error::not_found(NOT_FOUND))
 }
 
 /// A link that downloads the attachment, under its name and type, for `lifetime`.
@@ -175,7 +175,7 @@ pub async fn download_link(cases: Cases<'_>, blobs: &dyn BlobStore, grievance_id
 /// deleted at once; one attached already is answered 409 and left as it is.
 pub async fn add(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, upload: UploadId, file_name: &str) -> Result<Attachment> {
     let id = upload.to_string();
-    if cases.grievances.attachment(g.id, &id).await?.is_some() {
+    if cases.files.attachment(g.id, &id).await?.is_some() {
         return Err(Error::conflict(ALREADY_ATTACHED));
     }
     let pending = pending_key(g.id, upload);

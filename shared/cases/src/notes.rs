@@ -49,11 +49,11 @@ impl NoteText {
 pub async fn add(cases: Cases<'_>, actor: &Actor, g: &Grievance, text: NoteText, corrects: Option<String>) -> Result<Note> {
     let corrects = corrects.map(|c| c.trim().to_string()).filter(|c| !c.is_empty());
     if let Some(id) = &corrects {
-        if !cases.grievances.notes(g.id).await?.iter().any(|n| &n.id == id) {
+        if !cases.files.notes(g.id).await?.iter().any(|n| &n.id == id) {
             return Err(Error::field("corrects", UNKNOWN_CORRECTED));
         }
     }
-    let number = cases.grievances.next_note_id().await?;
+    let number = cases.files.next_note_id().await?;
     let note = Note {
         id: number.to_string(),
         grievance_id: g.id,

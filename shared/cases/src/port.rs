@@ -55,7 +55,7 @@ pub struct KeptAttachment {
 /// takes no version and conflicts with no edit.
 #[derive(Clone, Debug)]
 pub enum Beside {
-    /// A note, numbered by [`Grievances::next_note_id`].
+    /// A note, numbered by [`CaseFiles::next_note_id`].
     Note(crate::notes::Note),
     /// A new attachment record; refused when one with its id is kept already.
     Attachment(KeptAttachment),
@@ -131,18 +131,6 @@ pub trait Grievances: Send + Sync + 'static {
     /// the removal of one that is gone, is 409 `writes::CHANGED`.
     async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()>;
 
-    /// A new note id, never handed out twice.
-    async fn next_note_id(&self) -> Result<i64>;
-
-    /// The grievance's notes, newest first.
-    async fn notes(&self, grievance_id: i64) -> Result<Vec<crate::notes::Note>>;
-
-    /// The grievance's attachments, newest first.
-    async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>>;
-
-    /// One of the grievance's attachments.
-    async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>>;
-
     /// The grievances the viewer may see that match `filters`, newest first.
     async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
 
@@ -166,9 +154,29 @@ pub trait Grievances: Send + Sync + 'static {
     }
 }
 
-/// What the grievance rules work over: the grievances port and the admin lists port.
+/// Reading what was written beside grievances (see [`Beside`], written through
+/// [`Grievances::record_beside`] with its audit record): one engine serves both grievance
+/// engines, as both keep notes and attachment records as items.
+#[async_trait]
+pub trait CaseFiles: Send + Sync + 'static {
+    /// A new note id, never handed out twice.
+    async fn next_note_id(&self) -> Result<i64>;
+
+    /// The grievance's notes, newest first.
+    async fn notes(&self, grievance_id: i64) -> Result<Vec<crate::notes::Note>>;
+
+    /// The grievance's attachments, newest first.
+    async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>>;
+
+    /// One of the grievance's attachments.
+    async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>>;
+}
+
+/// What the grievance rules work over: the grievances port, what is kept beside them and
+/// the admin lists port.
 #[derive(Clone, Copy)]
 pub struct Cases<'a> {
     pub grievances: &'a dyn Grievances,
+    pub files: &'a dyn CaseFiles,
     pub lists: &'a dyn lists::AdminLists,
 }

@@ -47,7 +47,7 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     let blobs = bucket("EXPORTS_BUCKET").await;
     let attachments = bucket("ATTACHMENTS_BUCKET").await;
     let state = AppState::new(Arc::new(store), TokenKeys::new(&secret), blobs, attachments);
-    crate::state::prepare_store(&state).await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
+    state.prepare().await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
     Ok(state)
 }
 

@@ -11,6 +11,8 @@ pub struct AppState {
     pub grievances: Arc<dyn cases::Grievances>,
     /// The Admin Panel's lists.
     pub lists: Arc<dyn lists::AdminLists>,
+    /// Notes and attachment records, as read (they are written with the grievances port).
+    pub files: Arc<dyn cases::port::CaseFiles>,
     /// Where audit records are kept and read (a grievance's own are written with it).
     pub trail: Arc<dyn cases::AuditTrail>,
     /// Users, roles, sessions and sign-in lockouts.
@@ -28,9 +30,10 @@ impl AppState {
     pub fn new(store: Arc<dyn Store>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
         let lists = Arc::new(engines::lists::ItemLists::new(store.clone()));
+        let files = Arc::new(engines::beside::ItemCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
-        AppState { store, grievances, lists, trail, accounts, tokens, blobs, attachments }
+        AppState { store, grievances, lists, files, trail, accounts, tokens, blobs, attachments }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
@@ -38,14 +41,15 @@ impl AppState {
     pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(engines::relational::SqlGrievances::new(store.clone()));
         let lists = Arc::new(engines::lists::ItemLists::embedded(store.clone()));
+        let files = Arc::new(engines::beside::ItemCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::sql_trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
-        AppState { store, grievances, lists, trail, accounts, tokens, blobs, attachments }
+        AppState { store, grievances, lists, files, trail, accounts, tokens, blobs, attachments }
     }
 
     /// What the grievance rules work over.
     pub fn cases(&self) -> cases::Cases<'_> {
-        cases::Cases { grievances: self.grievances.as_ref(), lists: self.lists.as_ref() }
+        cases::Cases { grievances: self.grievances.as_ref(), files: self.files.as_ref(), lists: self.lists.as_ref() }
     }
 
     pub fn blobs(&self) -> domain::Result<&dyn BlobStore> {
@@ -59,7 +63,14 @@ impl AppState {
 
 /// What a store must hold before the first request: the Admin role and the seeded admin
 /// lists. Cheap when done already (a read or two), and safe from many processes at once.
-pub async fn prepare_store(state: &AppState) -> domain::Result<()> {
-    auth::bootstrap::ensure_admin_role(state.accounts.as_ref()).await?;
-    engines::lists::seed(state.store.as_ref()).await
+pub async fn prepare_store(accounts: &dyn auth::Accounts, store: &dyn Store) -> domain::Result<()> {
+    auth::bootstrap::ensure_admin_role(accounts).await?;
+    engines::lists::seed(store).await
+}
+
+impl AppState {
+    /// [`prepare_store`] for this state's store.
+    pub async fn prepare(&self) -> domain::Result<()> {
+        prepare_store(self.accounts.as_ref(), self.store.as_ref()).await
+    }
 }

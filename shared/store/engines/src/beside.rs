@@ -1,15 +1,17 @@
 //! Notes and attachment records as items of the generic store: how both grievance engines
-//! keep what is written beside a grievance (the embedded one in the same SQLite file as its
+//! keep what is written beside a grievance, and the one engine of the case-files port that
+//! reads them (the embedded one in the same SQLite file as its
 //! rows, written in the same transaction). Every key and attribute name of them lives here.
 
 use crate::grievance_keys as keys;
 use cases::notes::Note;
-use cases::port::{AuditBatch, AuditChange, Beside, KeptAttachment};
+use async_trait::async_trait;
+use cases::port::{AuditBatch, AuditChange, Beside, CaseFiles, KeptAttachment};
 use cases::record::Actor;
 use cases::writes::AuditEntry;
 use domain::{Error, Result};
 use serde_json::Value;
-use store::{Condition, Item, Query, Store, Write};
+use store::{Condition, Item, Query, SharedStore, Store, Write};
 
 /// The attribute that orders a grievance's attachments: the time of the upload's
 /// confirmation, to the microsecond.
@@ -50,14 +52,6 @@ pub(crate) async fn audit_batch(store: &dyn Store, actor: &Actor, entry: AuditEn
     Ok(AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Event(change), entries: vec![entry] })
 }
 
-pub(crate) async fn next_note_id(store: &dyn Store) -> Result<i64> {
-    Ok(store.increment(&store::Key::new("SEQ", "note"), "n", 1).await?)
-}
-
-pub(crate) async fn notes(store: &dyn Store, grievance_id: i64) -> Result<Vec<Note>> {
-    let items = store::read_all(store, Query::table(keys::notes_pk(grievance_id)).newest_first()).await?;
-    items.into_iter().map(|item| serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)).collect()
-}
 
 fn kept_of(grievance_id: i64, item: Item) -> Result<KeptAttachment> {
     let blob = item.str(BLOB).map_or_else(|| cases::attachments::legacy_key(grievance_id, &item.key.sk), str::to_string);
@@ -66,14 +60,38 @@ fn kept_of(grievance_id: i64, item: Item) -> Result<KeptAttachment> {
     Ok(KeptAttachment { attachment, blob, confirmed_at })
 }
 
-pub(crate) async fn attachments(store: &dyn Store, grievance_id: i64) -> Result<Vec<KeptAttachment>> {
-    let items = store::read_all(store, Query::table(keys::attachments_pk(grievance_id))).await?;
-    let mut kept = items.into_iter().map(|item| kept_of(grievance_id, item)).collect::<Result<Vec<_>>>()?;
-    // Upload times are whole seconds; the precise time kept beside orders two in one second.
-    kept.sort_by(|a, b| b.confirmed_at.cmp(&a.confirmed_at));
-    Ok(kept)
+/// Notes and attachment records read from the items both grievance engines write them as.
+#[derive(Clone)]
+pub struct ItemCaseFiles {
+    store: SharedStore,
 }
 
-pub(crate) async fn attachment(store: &dyn Store, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>> {
-    store.get(&keys::attachment(grievance_id, id)).await?.map(|item| kept_of(grievance_id, item)).transpose()
+impl ItemCaseFiles {
+    pub fn new(store: SharedStore) -> ItemCaseFiles {
+        ItemCaseFiles { store }
+    }
+}
+
+#[async_trait]
+impl CaseFiles for ItemCaseFiles {
+    async fn next_note_id(&self) -> Result<i64> {
+        Ok(self.store.increment(&store::Key::new("SEQ", "note"), "n", 1).await?)
+    }
+
+    async fn notes(&self, grievance_id: i64) -> Result<Vec<Note>> {
+        let items = store::read_all(self.store.as_ref(), Query::table(keys::notes_pk(grievance_id)).newest_first()).await?;
+        items.into_iter().map(|item| serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)).collect()
+    }
+
+    async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>> {
+        let items = store::read_all(self.store.as_ref(), Query::table(keys::attachments_pk(grievance_id))).await?;
+        let mut kept = items.into_iter().map(|item| kept_of(grievance_id, item)).collect::<Result<Vec<_>>>()?;
+        // Upload times are whole seconds; the precise time kept beside orders two in one second.
+        kept.sort_by(|a, b| b.confirmed_at.cmp(&a.confirmed_at));
+        Ok(kept)
+    }
+
+    async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>> {
+        self.store.get(&keys::attachment(grievance_id, id)).await?.map(|item| kept_of(grievance_id, item)).transpose()
+    }
 }

@@ -4,7 +4,7 @@
 //! Every key and attribute name of a grievance lives here and in [`crate::grievance_keys`].
 
 use cases::pendency::{date_text, Clock};
-use cases::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, KeptAttachment, ListCount, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, ListCount, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::{AuditEntry, CHANGED, STALE};
@@ -82,22 +82,6 @@ impl Grievances for ItemGrievances {
             Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(CHANGED)),
             other => other.map_err(Error::from),
         }
-    }
-
-    async fn next_note_id(&self) -> Result<i64> {
-        crate::beside::next_note_id(self.store.as_ref()).await
-    }
-
-    async fn notes(&self, grievance_id: i64) -> Result<Vec<cases::notes::Note>> {
-        crate::beside::notes(self.store.as_ref(), grievance_id).await
-    }
-
-    async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>> {
-        crate::beside::attachments(self.store.as_ref(), grievance_id).await
-    }
-
-    async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>> {
-        crate::beside::attachment(self.store.as_ref(), grievance_id, id).await
     }
 
     async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {

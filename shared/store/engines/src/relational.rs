@@ -8,7 +8,7 @@
 use crate::grievance_items::{next_ids, usage_writes, AuditSubject};
 use crate::sql_trail::{records_of, NewRecords};
 use cases::pendency::{date_text, stage_of, Clock};
-use cases::port::{AuditChange, Beside, GrievanceChange, KeptAttachment, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditChange, Beside, GrievanceChange, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, SortDirection, SortKey, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::{AuditEntry, CHANGED, STALE};
@@ -300,22 +300,6 @@ impl Grievances for SqlGrievances {
             Ok(Err(SqlError::Conflict)) => Err(Error::not_found("Grievance not found")),
             Ok(Err(e)) => Err(sql_error(e)),
         }
-    }
-
-    async fn next_note_id(&self) -> Result<i64> {
-        crate::beside::next_note_id(self.store.as_ref()).await
-    }
-
-    async fn notes(&self, grievance_id: i64) -> Result<Vec<cases::notes::Note>> {
-        crate::beside::notes(self.store.as_ref(), grievance_id).await
-    }
-
-    async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>> {
-        crate::beside::attachments(self.store.as_ref(), grievance_id).await
-    }
-
-    async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>> {
-        crate::beside::attachment(self.store.as_ref(), grievance_id, id).await
     }
 
     async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
