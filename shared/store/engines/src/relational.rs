@@ -18,6 +18,7 @@ use domain::{Error, Result};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use store::sql::grievances::{self as rows, Cursor, GrievanceQuery, GrievanceRow, Overdue, PendencyTable, Scope};
+use store::sql::count_memo::CountMemo;
 use store::sql::{self, SqlError};
 use store::sqlite::SqliteStore;
 use crate::grievance_keys as keys;
@@ -29,11 +30,12 @@ const ITEM_GONE: &str = "An item this grievance names was just deleted from the 
 #[derive(Clone)]
 pub struct SqlGrievances {
     store: Arc<SqliteStore>,
+    counts: Arc<CountMemo>,
 }
 
 impl SqlGrievances {
     pub fn new(store: Arc<SqliteStore>) -> SqlGrievances {
-        SqlGrievances { store }
+        SqlGrievances { store, counts: Arc::default() }
     }
 
     /// Files many new grievances at once with their CREATED records and list usage, for
@@ -112,6 +114,24 @@ impl SqlGrievances {
     async fn read<T: Send + 'static>(&self, f: impl FnOnce(&rusqlite::Connection) -> std::result::Result<T, SqlError> + Send + 'static) -> Result<T> {
         self.store.read_with(move |conn| Ok::<_, StoreError>(f(conn))).await?.map_err(sql_error)
     }
+
+    /// As [`Self::read`] off the async runtime when `long`: a question with a text may
+    /// count every match of it (once per change of the table, see [`CountMemo`]).
+    async fn read_maybe_long<T: Send + 'static>(
+        &self,
+        long: bool,
+        f: impl FnOnce(&rusqlite::Connection) -> std::result::Result<T, SqlError> + Send + 'static,
+    ) -> Result<T> {
+        if long {
+            self.store.read_long_with(move |conn| Ok::<_, StoreError>(f(conn))).await?.map_err(sql_error)
+        } else {
+            self.read(f).await
+        }
+    }
+}
+
+fn has_text(q: &GrievanceQuery) -> bool {
+    q.search.is_some() || q.fir_no.is_some()
 }
 
 /// The schema's lists: those the grievance table has a column for.
@@ -306,7 +326,13 @@ impl Grievances for SqlGrievances {
         let mut q = query_of(viewer, filters);
         q.limit = limit;
         q.after = cursor.map(Cursor::from_client);
-        let (found, next) = self.read(move |conn| rows::page(conn, &q)).await?;
+        let memo = self.counts.clone();
+        let (found, next) = self
+            .read_maybe_long(has_text(&q), move |conn| {
+                let plan = memo.plan(conn, &q)?;
+                rows::page_with(conn, &q, plan)
+            })
+            .await?;
         let examined = found.len() as u64;
         Ok(StoredPage { items: found.into_iter().map(stored_of).collect(), cursor: next.map(|c| c.as_str().to_string()), examined, bounded: false })
     }
@@ -319,16 +345,17 @@ impl Grievances for SqlGrievances {
         let q = query_of(viewer, filters);
         let unknown_item = filters.unknown_item;
         let filters_empty = filters.is_empty();
+        let memo = self.counts.clone();
         let (total, matched) = self
-            .read(move |conn| {
-                let total = rows::count_matches(conn, &all)? as i64;
+            .read_maybe_long(has_text(&q), move |conn| {
+                let total = memo.count(conn, &all)? as i64;
                 let matched = if unknown_item {
                     Some(0)
                 } else if filters_empty {
                     // Nothing filters: the matches are the total, already counted.
                     Some(total)
                 } else {
-                    match rows::count_matches(conn, &q) {
+                    match memo.count(conn, &q) {
                         Ok(n) => Some(n as i64),
                         Err(SqlError::TextTooShort) => None,
                         Err(e) => return Err(e),
@@ -365,11 +392,12 @@ impl Grievances for SqlGrievances {
     async fn overdue_by_station(&self, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
         let overdue = overdue_of(clock);
         let stations = stations.to_vec();
+        let memo = self.counts.clone();
         self.read(move |conn| {
             let mut counts = BTreeMap::new();
             for station in stations {
                 let q = GrievanceQuery { police_station_id: Some(station), overdue: Some(overdue.clone()), ..GrievanceQuery::new(scope_of(viewer)) };
-                counts.insert(station, rows::count_matches(conn, &q)? as i64);
+                counts.insert(station, memo.count(conn, &q)? as i64);
             }
             Ok(counts)
         })

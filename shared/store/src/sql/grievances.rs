@@ -973,7 +973,7 @@ fn check_countable(q: &GrievanceQuery) -> Result<()> {
 /// row read), then `LIKE` on the row keeps those holding the text itself, `%` and `_`
 /// taken literally. The narrowing folds case as the tokenizer does; `LIKE` folds ASCII
 /// letters, so the answer is a substring match case-insensitive for ASCII letters.
-fn text_match(clause: &mut Clause, columns: &[&str], text: &str) {
+fn text_match(clause: &mut Clause, columns: &[&str], text: &str, plan: Plan) {
     let chars: Vec<char> = text.chars().collect();
     // FTS5's query parser ends a query at a NUL: a trigram holding one narrows nothing.
     let mut trigrams: Vec<String> = chars.windows(3).filter(|w| !w.contains(&'\0')).map(|w| w.iter().collect::<String>()).collect();
@@ -984,7 +984,7 @@ fn text_match(clause: &mut Clause, columns: &[&str], text: &str) {
     // stops at the first), and `lower` folds ASCII letters as `LIKE` would.
     let finds = columns.iter().map(|c| format!("instr(lower({c}), ?) > 0")).collect::<Vec<_>>().join(" OR ");
     let needle = Value::Text(text.to_ascii_lowercase());
-    if trigrams.is_empty() {
+    if trigrams.is_empty() || plan == Plan::Walk {
         clause.push(format!("({finds})"), columns.iter().map(|_| needle.clone()));
         return;
     }
@@ -994,15 +994,28 @@ fn text_match(clause: &mut Clause, columns: &[&str], text: &str) {
     );
 }
 
+/// How a page statement finds its rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// SQLite's choice among the indexes, a text narrowed by the trigram index: best when
+    /// the matches are few (they are all found, then sorted).
+    Indexes,
+    /// Walk the sort order's index (with the equality filters' columns where one has them)
+    /// and test each row, stopping at a full page: best when the matches are many, as the
+    /// walk then meets a page of them early. Free text is tested on the row (no trigram
+    /// index) and the overdue test is written so that no stage index can serve it.
+    Walk,
+}
+
 /// The conditions every statement about a query shares: all filters but the scope (the
 /// source table says that) and the cursor.
-fn filters(q: &GrievanceQuery) -> Result<Clause> {
+fn filters(q: &GrievanceQuery, plan: Plan) -> Result<Clause> {
     let mut c = Clause::default();
     if let Some(text) = needle(&q.search)? {
-        text_match(&mut c, &["g.brief_details", "g.crime_title", "g.fir_no", "g.grievance_number"], &text);
+        text_match(&mut c, &["g.brief_details", "g.crime_title", "g.fir_no", "g.grievance_number"], &text, plan);
     }
     if let Some(text) = needle(&q.fir_no)? {
-        text_match(&mut c, &["g.fir_no"], &text);
+        text_match(&mut c, &["g.fir_no"], &text, plan);
     }
     for (column, value) in
         [("g.district_id", q.district_id), ("g.police_station_id", q.police_station_id), ("g.status_id", q.status_id), ("g.priority_id", q.priority_id)]
@@ -1036,13 +1049,17 @@ fn filters(q: &GrievanceQuery) -> Result<Clause> {
         }
         let mut params = vec![Value::Text(latest)];
         let mut stages = Vec::new();
+        // A walk keeps `g.stage < 4` (it names the partial indexes that hold the filed
+        // order of undecided rows) and hides the rest from the planner (unary `+`), which
+        // would otherwise gather every overdue row through g_stage and sort them.
+        let hide = if plan == Plan::Walk { "+" } else { "" };
         for (stage, limits) in by_stage {
-            let ors = vec!["(g.priority_id = ? AND g.stage_since <= ?)"; limits.len()].join(" OR ");
-            stages.push(format!("(g.stage = ? AND ({ors}))"));
+            let ors = vec![format!("({hide}g.priority_id = ? AND {hide}g.stage_since <= ?)"); limits.len()].join(" OR ");
+            stages.push(format!("({hide}g.stage = ? AND ({ors}))"));
             params.push(Value::Integer(stage));
             params.extend(limits.into_iter().flat_map(|(p, cut)| [Value::Integer(p), Value::Text(cut)]));
         }
-        c.push(format!("g.stage < 4 AND g.stage_since <= ? AND ({})", stages.join(" OR ")), params);
+        c.push(format!("g.stage < 4 AND {hide}g.stage_since <= ? AND ({})", stages.join(" OR ")), params);
     }
     Ok(c)
 }
@@ -1075,9 +1092,9 @@ fn sort_columns(sort: Sort, scope: Scope) -> (&'static str, &'static str) {
 /// The page statement of `q` and its parameters, with the base filters (for counting).
 /// With `with_count`, each row also carries the number of all matches (`count(*) OVER ()`),
 /// worth it only when the plan reads every match anyway (free text: the matches are sorted).
-fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool) -> Result<(String, Vec<Value>, Clause)> {
+fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan) -> Result<(String, Vec<Value>, Clause)> {
     let limit = q.limit.clamp(1, MAX_LIMIT);
-    let base = filters(q)?;
+    let base = filters(q, plan)?;
     let mut page = Clause { terms: base.terms.clone(), params: base.params.clone() };
     let from = source(q.scope, &mut page);
     let (key, id) = sort_columns(q.sort, q.scope);
@@ -1193,7 +1210,7 @@ fn filed_window(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(Option<
 /// How SQLite answers the page of `q` (`EXPLAIN QUERY PLAN`, one line per step): which
 /// index serves which filter, for benchmarks and reviews.
 pub fn explain(conn: &Connection, q: &GrievanceQuery) -> Result<String> {
-    let (sql, params, _) = page_statement(conn, q, false)?;
+    let (sql, params, _) = page_statement(conn, q, false, Plan::Indexes)?;
     let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
     let lines = stmt.query_map(params_from_iter(params.iter()), |r| r.get::<_, String>(3))?.collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(lines.join("; "))
@@ -1207,7 +1224,7 @@ pub fn list(conn: &Connection, q: &GrievanceQuery) -> Result<ListPage> {
     // them in the same pass rather than running the text search a second time.
     let texts = needle(&q.search)?.is_some() || needle(&q.fir_no)?.is_some();
     let with_count = texts && q.after.is_none();
-    let (rows, next, counted, base) = read_page(conn, q, with_count)?;
+    let (rows, next, counted, base) = read_page(conn, q, with_count, Plan::Indexes)?;
     let matched = match counted {
         Some(n) => n,
         // A first page that is also the last holds every match: nothing more to count.
@@ -1220,15 +1237,20 @@ pub fn list(conn: &Connection, q: &GrievanceQuery) -> Result<ListPage> {
 /// A page alone, without counting: a full page or the true last one. Texts shorter than a
 /// trigram are found here (by reading rows until the page is full), never counted.
 pub fn page(conn: &Connection, q: &GrievanceQuery) -> Result<(Vec<GrievanceRow>, Option<Cursor>)> {
-    let (rows, next, _, _) = read_page(conn, q, false)?;
+    page_with(conn, q, Plan::Indexes)
+}
+
+/// As [`page`], found as `plan` says: the same rows in the same order either way.
+pub fn page_with(conn: &Connection, q: &GrievanceQuery, plan: Plan) -> Result<(Vec<GrievanceRow>, Option<Cursor>)> {
+    let (rows, next, _, _) = read_page(conn, q, false, plan)?;
     Ok((rows, next))
 }
 
 type ReadPage = (Vec<GrievanceRow>, Option<Cursor>, Option<u64>, Clause);
 
-fn read_page(conn: &Connection, q: &GrievanceQuery, with_count: bool) -> Result<ReadPage> {
+fn read_page(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan) -> Result<ReadPage> {
     let limit = q.limit.clamp(1, MAX_LIMIT);
-    let (sql, params, base) = page_statement(conn, q, with_count)?;
+    let (sql, params, base) = page_statement(conn, q, with_count, plan)?;
     let mut stmt = conn.prepare_cached(&sql)?;
     let mut found = stmt.query(params_from_iter(params.iter()))?;
     let mut rows = Vec::with_capacity(limit + 1);
@@ -1253,7 +1275,7 @@ fn read_page(conn: &Connection, q: &GrievanceQuery, with_count: bool) -> Result<
 /// The exact number of matches of `q` (cursor and limit aside).
 pub fn count_matches(conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
     check_countable(q)?;
-    let base = filters(q)?;
+    let base = filters(q, Plan::Indexes)?;
     count(conn, q, &base)
 }
 

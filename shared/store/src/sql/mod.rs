@@ -10,13 +10,14 @@
 //! to [`SCHEMA_VERSION`], one step at a time, each step in its own transaction.
 
 pub mod audit;
+pub mod count_memo;
 pub mod grievances;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -100,7 +101,8 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 6] = [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4, grievances::SCHEMA_V5, audit::SCHEMA_V6];
+const MIGRATIONS: [&str; 7] =
+    [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4, grievances::SCHEMA_V5, audit::SCHEMA_V6, count_memo::SCHEMA_V7];
 
 /// The kinds of admin-list item the grievance schema refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
