@@ -5,6 +5,7 @@
 //! (a state's AWS stack) behave alike; one conformance suite holds them to it.
 
 mod cursor;
+mod group_commit;
 pub mod dynamo;
 mod model;
 pub mod sql;

@@ -1,13 +1,15 @@
 //! The embedded engine: one SQLite file in WAL mode. One connection writes (SQLite allows one
-//! writer at a time anyway, and a single connection makes `BEGIN IMMEDIATE` cheap); a small
-//! pool of connections reads concurrently. `synchronous=FULL` makes a commit durable before
-//! it is answered, so an acknowledged write survives a crash or power cut.
+//! writer at a time anyway), on its own thread, committing the writes that wait for it
+//! together ([`crate::group_commit`]); a small pool of connections reads concurrently.
+//! `synchronous=FULL` makes a commit durable before any write in it is answered, so an
+//! acknowledged write survives a crash or power cut.
 
 use crate::{apply_changes, check_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, SortKey, Store, StoreError, Write};
 use async_trait::async_trait;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, TransactionBehavior};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
+use crate::group_commit::Writer;
 use std::sync::{Arc, Mutex};
 
 const SCHEMA: &str = "
@@ -65,7 +67,7 @@ impl MemoryLimits {
 
 pub struct SqliteStore {
     path: PathBuf,
-    writer: Arc<Mutex<Connection>>,
+    writer: Writer,
     readers: Arc<Mutex<Vec<Connection>>>,
     /// One permit per reader connection: a read waits for a connection rather than opening
     /// another (whose cache would be memory the limits do not count).
@@ -130,7 +132,7 @@ impl SqliteStore {
         let readers = (0..limits.readers).map(|_| open(&path, limits)).collect::<Result<Vec<_>, _>>()?;
         Ok(SqliteStore {
             path,
-            writer: Arc::new(Mutex::new(writer)),
+            writer: Writer::start(writer),
             readers: Arc::new(Mutex::new(readers)),
             reading: Arc::new(tokio::sync::Semaphore::new(limits.readers)),
             limits,
@@ -179,17 +181,34 @@ impl SqliteStore {
         .map_err(backend)?
     }
 
+    /// Runs `f` alone on the writing connection (see [`crate::group_commit`]).
     async fn write<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
-        let writer = self.writer.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut conn = writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            f(&mut conn)
-        })
-        .await
-        .map_err(backend)?
+        self.writer.alone(f).await
+    }
+
+    /// Applies `writes`, then runs `f`, in a savepoint of the next group commit: kept when
+    /// both succeed, undone otherwise, answered once durable.
+    async fn write_grouped<T: Send + 'static, E: Send + 'static>(
+        &self,
+        writes: Vec<Write>,
+        f: impl FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    ) -> Result<Result<T, E>, StoreError> {
+        self.writer
+            .grouped(move |conn| {
+                for (at, write) in writes.iter().enumerate() {
+                    if let Err(e) = apply_write(conn, at, write) {
+                        return (false, Err(e));
+                    }
+                }
+                match f(conn) {
+                    Ok(value) => (true, Ok(Ok(value))),
+                    Err(e) => (false, Ok(Err(e))),
+                }
+            })
+            .await
     }
 }
 
@@ -401,7 +420,7 @@ fn run_transaction(conn: &mut Connection, writes: &[Write]) -> Result<(), StoreE
 fn run_transaction_with<T, E>(
     conn: &mut Connection,
     writes: &[Write],
-    f: impl FnOnce(&rusqlite::Transaction) -> Result<T, E>,
+    f: impl FnOnce(&Connection) -> Result<T, E>,
 ) -> Result<Result<T, E>, StoreError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(backend)?;
     for (at, write) in writes.iter().enumerate() {
@@ -443,13 +462,13 @@ impl SqliteStore {
     pub async fn transact_with<T: Send + 'static, E: Send + 'static>(
         &self,
         writes: Vec<Write>,
-        f: impl FnOnce(&rusqlite::Transaction) -> Result<T, E> + Send + 'static,
+        f: impl FnOnce(&Connection) -> Result<T, E> + Send + 'static,
     ) -> Result<Result<T, E>, StoreError> {
         // `f` writes rows, so a change may need no item at all.
         if !writes.is_empty() {
             check_transaction(&writes)?;
         }
-        self.write(move |conn| run_transaction_with(conn, &writes, f)).await
+        self.write_grouped(writes, f).await
     }
 
     /// As [`Self::transact_with`] with any number of writes (several may touch one item,
@@ -459,7 +478,7 @@ impl SqliteStore {
         &self,
         writes: Vec<Write>,
         durable: bool,
-        f: impl FnOnce(&rusqlite::Transaction) -> Result<T, E> + Send + 'static,
+        f: impl FnOnce(&Connection) -> Result<T, E> + Send + 'static,
     ) -> Result<Result<T, E>, StoreError> {
         self.write(move |conn| {
             if durable {
@@ -512,7 +531,7 @@ impl Store for SqliteStore {
 
     async fn transact(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         check_transaction(&writes)?;
-        self.write(move |conn| run_transaction(conn, &writes)).await
+        self.write_grouped(writes, |_| Ok::<(), StoreError>(())).await?
     }
 
     async fn count(&self, query: &Query) -> Result<u64, StoreError> {
@@ -564,13 +583,11 @@ impl Store for SqliteStore {
 
     async fn increment(&self, key: &Key, attribute: &str, by: i64) -> Result<i64, StoreError> {
         let (key, attribute) = (key.clone(), attribute.to_string());
-        self.write(move |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(backend)?;
-            let attrs = apply_changes(&Changes::default().add(&attribute, by), load(&tx, &key)?.unwrap_or_default())?;
-            save(&tx, &key, &attrs)?;
-            tx.commit().map_err(backend)?;
-            Ok(attrs[&attribute].as_i64().unwrap_or_default())
+        self.write_grouped(Vec::new(), move |conn| {
+            let attrs = apply_changes(&Changes::default().add(&attribute, by), load(conn, &key)?.unwrap_or_default())?;
+            save(conn, &key, &attrs)?;
+            Ok::<i64, StoreError>(attrs[&attribute].as_i64().unwrap_or_default())
         })
-        .await
+        .await?
     }
 }

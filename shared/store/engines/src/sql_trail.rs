@@ -26,7 +26,7 @@ pub(crate) struct NewRecords {
 }
 
 impl NewRecords {
-    pub(crate) fn append(&self, tx: &rusqlite::Transaction) -> std::result::Result<(), SqlError> {
+    pub(crate) fn append(&self, tx: &rusqlite::Connection) -> std::result::Result<(), SqlError> {
         audit::append(tx, &self.records, &self.viewers)
     }
 }

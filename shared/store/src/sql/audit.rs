@@ -9,7 +9,7 @@
 
 use super::{Result, SqlError};
 use rusqlite::types::Value;
-use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row, Transaction};
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row};
 use std::io::{Read, Write as _};
 
 /// Schema v6: the audit trail's tables.
@@ -106,7 +106,7 @@ fn inflate(bytes: &[u8]) -> Result<serde_json::Value> {
     serde_json::from_slice(&text).map_err(|e| SqlError::Corrupt(format!("audit details: {e}")))
 }
 
-fn actor_id(tx: &Transaction, a: &Actor) -> Result<i64> {
+fn actor_id(tx: &Connection, a: &Actor) -> Result<i64> {
     let values = params![a.session_id, a.user_id, a.user_name, a.user_email, a.user_role, a.ip_address, a.user_agent];
     let found = tx
         .prepare_cached(
@@ -125,7 +125,7 @@ fn actor_id(tx: &Transaction, a: &Actor) -> Result<i64> {
 
 /// Appends `records` (one change's, in order) and makes each readable by `viewers` without
 /// view_all.
-pub fn append(tx: &Transaction, records: &[Record], viewers: &[i64]) -> Result<()> {
+pub fn append(tx: &Connection, records: &[Record], viewers: &[i64]) -> Result<()> {
     let mut actors: Vec<(&Actor, i64)> = Vec::new();
     for r in records {
         let actor = match actors.iter().find(|(a, _)| *a == &r.actor) {

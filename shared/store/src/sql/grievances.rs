@@ -74,7 +74,7 @@ use base64::Engine;
 use domain::grievance::{GrievanceFields, OfficerEntry};
 use domain::pendency::Stage;
 use rusqlite::types::Value;
-use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row, Transaction};
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use time::Date;
@@ -638,7 +638,7 @@ fn day_text(d: Date) -> String {
 
 /// Adds a grievance, its text index entry, its viewers and its figures (the last three by
 /// the schema's triggers), inside the caller's transaction.
-pub fn insert(tx: &Transaction, g: &GrievanceRow) -> Result<()> {
+pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     check_date(&g.fields.fir_date)?;
     check_date(&g.stage_since)?;
     tx.prepare_cached(
@@ -687,7 +687,7 @@ fn row_values(g: &GrievanceRow) -> Result<Vec<Value>> {
 /// read, or it is gone). Triggers move its viewers, text and figures in the same
 /// transaction; they fire only for the columns that a statement names, and this statement
 /// names them all, so unchanged values cost a delete and re-add of the same entries.
-pub fn update(tx: &Transaction, g: &GrievanceRow, expected_version: i64) -> Result<()> {
+pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Result<()> {
     check_date(&g.fields.fir_date)?;
     check_date(&g.stage_since)?;
     let changed = tx
@@ -709,13 +709,13 @@ pub fn update(tx: &Transaction, g: &GrievanceRow, expected_version: i64) -> Resu
 
 /// Removes a grievance with its viewers, text index entry and its share of the figures.
 /// Answers whether it existed.
-pub fn delete(tx: &Transaction, id: i64) -> Result<bool> {
+pub fn delete(tx: &Connection, id: i64) -> Result<bool> {
     Ok(tx.prepare_cached("DELETE FROM grievances WHERE id = ?1")?.execute([id])? > 0)
 }
 
 /// Removes grievance `id` provided its stored version is `expected_version` (else
 /// [`SqlError::Conflict`]), as [`delete`] does.
-pub fn delete_version(tx: &Transaction, id: i64, expected_version: i64) -> Result<()> {
+pub fn delete_version(tx: &Connection, id: i64, expected_version: i64) -> Result<()> {
     match tx.prepare_cached("DELETE FROM grievances WHERE id = ?1 AND version = ?2")?.execute([id, expected_version])? {
         0 => Err(SqlError::Conflict),
         _ => Ok(()),

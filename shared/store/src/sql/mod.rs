@@ -3,8 +3,9 @@
 //!
 //! This module replaces, aggregate by aggregate, the DynamoDB-shaped item store of
 //! [`crate::sqlite`]. Its API takes and returns typed values; no JSON attribute map, key
-//! string or index name leaves it. Writes take a caller-supplied `&rusqlite::Transaction`,
-//! so that a grievance, its audit records and its figures are committed together.
+//! string or index name leaves it. Writes take a connection inside the caller's transaction
+//! (or savepoint: see [`crate::group_commit`]), so that a grievance, its audit records and
+//! its figures are committed together.
 //!
 //! The schema is versioned with `PRAGMA user_version`: [`migrate`] brings any older file up
 //! to [`SCHEMA_VERSION`], one step at a time, each step in its own transaction.
@@ -13,7 +14,7 @@ pub mod audit;
 pub mod count_memo;
 pub mod grievances;
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 
 /// The schema this build reads and writes.
@@ -142,7 +143,7 @@ pub struct ListItem {
 /// Adds an item, or changes the name, meaning and rank of the item with that id. A rank
 /// change is carried to every grievance using the item by the schema's trigger, in the
 /// same transaction, so the rank sorts stay right.
-pub fn put_list_item(tx: &Transaction, item: &ListItem) -> Result<()> {
+pub fn put_list_item(tx: &Connection, item: &ListItem) -> Result<()> {
     tx.prepare_cached(
         "INSERT INTO list_items (id, kind, name, meaning, rank) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, meaning = excluded.meaning, rank = excluded.rank
@@ -156,7 +157,7 @@ pub fn put_list_item(tx: &Transaction, item: &ListItem) -> Result<()> {
 /// Names are labels the Admin Panel owns and two items may swap them, while the table keeps
 /// one name per list: an item here still bearing the name under another id (it was renamed
 /// since) gives it up first.
-pub fn sync_list_item(tx: &Transaction, item: &ListItem) -> Result<()> {
+pub fn sync_list_item(tx: &Connection, item: &ListItem) -> Result<()> {
     tx.prepare_cached("UPDATE list_items SET name = name || char(31) || id WHERE kind = ?1 AND name = ?2 AND id <> ?3")?
         .execute(params![item.kind.as_str(), item.name, item.id])?;
     put_list_item(tx, item)
@@ -164,7 +165,7 @@ pub fn sync_list_item(tx: &Transaction, item: &ListItem) -> Result<()> {
 
 /// Removes the item with that id. One a grievance still names is refused by the foreign
 /// key (`SQLITE_CONSTRAINT_FOREIGNKEY`), rolling back the caller's transaction.
-pub fn delete_list_item(tx: &Transaction, id: i64) -> Result<()> {
+pub fn delete_list_item(tx: &Connection, id: i64) -> Result<()> {
     tx.prepare_cached("DELETE FROM list_items WHERE id = ?1")?.execute([id])?;
     Ok(())
 }
