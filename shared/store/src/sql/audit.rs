@@ -4,13 +4,13 @@
 //! through the state's trail.
 //!
 //! Records are append-only: the schema refuses an UPDATE or DELETE of one. A record's
-//! `action_details` (for a complete record, every field of the grievance) is kept deflated;
-//! it is most of a record's size and is read only a page at a time.
+//! `action_details` (for a complete record, every field of the grievance) is kept deflated,
+//! with a preset dictionary of the field names ([`super::audit_dictionary`]; each row names
+//! the one it used): it is most of a record's size and is read only a page at a time.
 
 use super::{Result, SqlError};
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row};
-use std::io::{Read, Write as _};
 
 /// Schema v6: the audit trail's tables.
 pub const SCHEMA_V6: &str = "
@@ -94,16 +94,57 @@ impl Record {
     }
 }
 
-fn deflate(details: &serde_json::Value) -> Result<Vec<u8>> {
-    let text = serde_json::to_vec(details).map_err(|e| SqlError::Corrupt(e.to_string()))?;
-    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
-    encoder.write_all(&text).and_then(|_| encoder.finish()).map_err(|e| SqlError::Corrupt(e.to_string()))
+/// Schema v8: the dictionary a record's details were deflated with; the records written
+/// before it were deflated without one (0).
+pub const SCHEMA_V8: &str = "ALTER TABLE audit_records ADD COLUMN details_dictionary INTEGER NOT NULL DEFAULT 0;";
+
+/// The dictionary new records are deflated with (see [`super::audit_dictionary`]).
+const CURRENT_DICTIONARY: i64 = 1;
+
+fn dictionary(number: i64) -> Result<Option<&'static [u8]>> {
+    match number {
+        0 => Ok(None),
+        1 => Ok(Some(super::audit_dictionary::DICTIONARY_1.as_bytes())),
+        n => Err(SqlError::Corrupt(format!("audit details: unknown dictionary {n}"))),
+    }
 }
 
-fn inflate(bytes: &[u8]) -> Result<serde_json::Value> {
-    let mut text = Vec::new();
-    flate2::read::DeflateDecoder::new(bytes).read_to_end(&mut text).map_err(|e| SqlError::Corrupt(format!("audit details: {e}")))?;
-    serde_json::from_slice(&text).map_err(|e| SqlError::Corrupt(format!("audit details: {e}")))
+fn deflate(details: &serde_json::Value) -> Result<Vec<u8>> {
+    let failed = |e: &dyn std::fmt::Display| SqlError::Corrupt(format!("audit details: {e}"));
+    let text = serde_json::to_vec(details).map_err(|e| failed(&e))?;
+    let mut compress = flate2::Compress::new(flate2::Compression::default(), false);
+    if let Some(words) = dictionary(CURRENT_DICTIONARY)? {
+        compress.set_dictionary(words).map_err(|e| failed(&e))?;
+    }
+    let mut out = Vec::with_capacity(text.len() / 2 + 64);
+    loop {
+        let read = compress.total_in() as usize;
+        match compress.compress_vec(&text[read..], &mut out, flate2::FlushCompress::Finish).map_err(|e| failed(&e))? {
+            flate2::Status::StreamEnd => return Ok(out),
+            _ => out.reserve(out.capacity().max(256)),
+        }
+    }
+}
+
+fn inflate(bytes: &[u8], dictionary_number: i64) -> Result<serde_json::Value> {
+    let corrupt = |e: &dyn std::fmt::Display| SqlError::Corrupt(format!("audit details: {e}"));
+    let mut decompress = flate2::Decompress::new(false);
+    if let Some(words) = dictionary(dictionary_number)? {
+        decompress.set_dictionary(words).map_err(|e| corrupt(&e))?;
+    }
+    let mut text = Vec::with_capacity(bytes.len() * 5);
+    loop {
+        let read = decompress.total_in() as usize;
+        let before = (decompress.total_in(), decompress.total_out());
+        match decompress.decompress_vec(&bytes[read..], &mut text, flate2::FlushDecompress::Finish).map_err(|e| corrupt(&e))? {
+            flate2::Status::StreamEnd => break,
+            // Progress needs room; no progress with room to spare is a truncated stream.
+            _ if text.len() == text.capacity() => text.reserve(text.capacity().max(1024)),
+            _ if (decompress.total_in(), decompress.total_out()) == before => return Err(corrupt(&"truncated")),
+            _ => {}
+        }
+    }
+    serde_json::from_slice(&text).map_err(|e| corrupt(&e))
 }
 
 fn actor_id(tx: &Connection, a: &Actor) -> Result<i64> {
@@ -138,8 +179,8 @@ pub fn append(tx: &Connection, records: &[Record], viewers: &[i64]) -> Result<()
         };
         let details = r.details.as_ref().filter(|d| !d.is_null()).map(deflate).transpose()?;
         tx.prepare_cached(
-            "INSERT INTO audit_records (grievance_id, change_tag, position, grievance_number, action, field_name, old_value, new_value, notes, details, user_id, actor_id, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            "INSERT INTO audit_records (grievance_id, change_tag, position, grievance_number, action, field_name, old_value, new_value, notes, details, user_id, actor_id, created_at, details_dictionary)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         )?
         .execute(params![
             r.grievance_id,
@@ -154,7 +195,8 @@ pub fn append(tx: &Connection, records: &[Record], viewers: &[i64]) -> Result<()
             details,
             r.actor.user_id,
             actor,
-            r.created_at
+            r.created_at,
+            CURRENT_DICTIONARY
         ])?;
         let seq = tx.last_insert_rowid();
         let mut insert_viewer = tx.prepare_cached("INSERT OR IGNORE INTO audit_viewers (user_id, seq) VALUES (?1, ?2)")?;
@@ -196,9 +238,10 @@ impl TrailQuery {
 }
 
 const COLUMNS: &str = "r.grievance_id, r.change_tag, r.position, r.grievance_number, r.action, r.field_name, r.old_value, r.new_value, r.notes, r.details,
-    a.user_id, a.user_name, a.user_email, a.user_role, a.ip_address, a.user_agent, a.session_id, r.created_at";
+    a.user_id, a.user_name, a.user_email, a.user_role, a.ip_address, a.user_agent, a.session_id, r.created_at, r.details_dictionary";
 
-fn read_record(row: &Row) -> rusqlite::Result<(Record, Option<Vec<u8>>)> {
+/// A record without its details, and its details as kept: deflated, with the dictionary's number.
+fn read_record(row: &Row) -> rusqlite::Result<(Record, Option<Vec<u8>>, i64)> {
     Ok((
         Record {
             grievance_id: row.get(0)?,
@@ -223,6 +266,7 @@ fn read_record(row: &Row) -> rusqlite::Result<(Record, Option<Vec<u8>>)> {
             created_at: row.get(17)?,
         },
         row.get(9)?,
+        row.get(18)?,
     ))
 }
 
@@ -271,8 +315,8 @@ pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
     let rows = statement.query_map(params_from_iter(values), read_record)?;
     let mut records = Vec::new();
     for row in rows {
-        let (mut record, details) = row?;
-        record.details = details.as_deref().map(inflate).transpose()?;
+        let (mut record, details, dictionary_number) = row?;
+        record.details = details.as_deref().map(|d| inflate(d, dictionary_number)).transpose()?;
         records.push(record);
     }
     Ok(records)

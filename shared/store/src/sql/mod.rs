@@ -11,6 +11,7 @@
 //! to [`SCHEMA_VERSION`], one step at a time, each step in its own transaction.
 
 pub mod audit;
+mod audit_dictionary;
 pub mod count_memo;
 pub mod grievances;
 
@@ -18,7 +19,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 7;
+pub const SCHEMA_VERSION: i64 = 8;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -102,8 +103,8 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 7] =
-    [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4, grievances::SCHEMA_V5, audit::SCHEMA_V6, count_memo::SCHEMA_V7];
+const MIGRATIONS: [&str; 8] =
+    [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4, grievances::SCHEMA_V5, audit::SCHEMA_V6, count_memo::SCHEMA_V7, audit::SCHEMA_V8];
 
 /// The kinds of admin-list item the grievance schema refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
