@@ -755,3 +755,54 @@ fn a_remembered_count_is_never_stale_and_large_matches_are_walked() {
     assert_eq!(memo.count(&f.conn, &q).unwrap(), expected - 1, "counted again after a delete");
     assert_eq!(naive(&f.rows, &q).len() as u64, expected - 1);
 }
+
+#[test]
+fn percent_underscore_backslash_and_nul_are_found_literally_by_either_plan() {
+    let mut f = fixture(300);
+    let texts = [
+        (10, "Seized 50% of the stock\0 under_section 41 of the Act; a MOTORBIKE was recovered."),
+        (11, "Seized 50 percent of the stock underXsection 41."),
+        (12, "Path C:\\records\\fir 7 copied."),
+    ];
+    for (id, text) in texts {
+        let mut row = f.rows[id - 1].clone();
+        let before = row.version;
+        row.fields.brief_details = text.into();
+        row.version += 1;
+        let tx = f.conn.transaction().unwrap();
+        g::update(&tx, &row, before).unwrap();
+        tx.commit().unwrap();
+        f.rows[id - 1] = row;
+    }
+    for needle in ["50%", "under_section", "d 50% o", "stock\0 under", "motorbike was", "\\records\\", "C:\\r", "% of", "_"] {
+        let q = GrievanceQuery { search: Some(needle.into()), limit: 7, ..GrievanceQuery::new(Scope::State) };
+        let expected = naive(&f.rows, &q);
+        for plan in [Plan::Indexes, Plan::Walk] {
+            assert_eq!(walk_planned(&f.conn, &q, plan), expected, "{needle:?}, {plan:?}");
+        }
+        if needle.chars().count() >= 3 {
+            assert_eq!(g::count_matches(&f.conn, &q).unwrap(), expected.len() as u64, "{needle:?} counted");
+        }
+    }
+    let literal = |needle: &str| naive(&f.rows, &GrievanceQuery { search: Some(needle.into()), ..GrievanceQuery::new(Scope::State) });
+    assert_eq!(literal("under_section"), vec![10], "an underscore is not a wildcard");
+    assert_eq!(literal("stock\0 under"), vec![10], "a NUL is part of the text");
+}
+
+#[test]
+fn many_asking_the_same_count_at_once_all_get_it() {
+    let f = fixture(2000);
+    let path = f._dir.path().join("portal.db");
+    let memo = std::sync::Arc::new(CountMemo::default());
+    let q = GrievanceQuery { search: Some("motor".into()), ..GrievanceQuery::new(Scope::State) };
+    let expected = naive(&f.rows, &q).len() as u64;
+    let askers: Vec<_> = (0..8)
+        .map(|_| {
+            let (memo, path, q) = (memo.clone(), path.clone(), q.clone());
+            std::thread::spawn(move || memo.count(&sql::open(path).unwrap(), &q).unwrap())
+        })
+        .collect();
+    for asker in askers {
+        assert_eq!(asker.join().unwrap(), expected);
+    }
+}

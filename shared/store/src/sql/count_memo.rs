@@ -17,7 +17,8 @@ use super::Result;
 use lru::LruCache;
 use rusqlite::Connection;
 use std::num::NonZeroUsize;
-use std::sync::Mutex;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// Version 6 to 7: the change number of the grievances table.
 pub(super) const SCHEMA_V7: &str = "
@@ -43,11 +44,15 @@ const REMEMBERED: usize = 512;
 /// The counts of recent questions, per process.
 pub struct CountMemo {
     counts: Mutex<LruCache<String, u64>>,
+    /// The questions being counted now, each with a lock its counter holds: a request asking
+    /// the same waits for that count instead of counting too (thirty-two users searching
+    /// "motorcycle" at once would otherwise count it thirty-two times over).
+    counting: Mutex<HashMap<String, Arc<Mutex<()>>>>,
 }
 
 impl Default for CountMemo {
     fn default() -> Self {
-        CountMemo { counts: Mutex::new(LruCache::new(NonZeroUsize::new(REMEMBERED).expect("not zero"))) }
+        CountMemo { counts: Mutex::new(LruCache::new(NonZeroUsize::new(REMEMBERED).expect("not zero"))), counting: Mutex::default() }
     }
 }
 
@@ -68,12 +73,26 @@ impl CountMemo {
         let snapshot = conn.unchecked_transaction()?;
         let change: i64 = snapshot.prepare_cached("SELECT n FROM grievance_changes")?.query_row([], |r| r.get(0))?;
         let key = key_of(q, change);
-        if let Some(n) = self.counts.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-            return Ok(*n);
+        if let Some(n) = self.remembered(&key) {
+            return Ok(n);
         }
-        let n = count_matches(&snapshot, q)?;
-        self.counts.lock().unwrap_or_else(|p| p.into_inner()).put(key, n);
-        Ok(n)
+        let turn = self.counting.lock().unwrap_or_else(|p| p.into_inner()).entry(key.clone()).or_default().clone();
+        let counter = turn.lock().unwrap_or_else(|p| p.into_inner());
+        // Whoever counted while this request waited has left the answer.
+        let counted = match self.remembered(&key) {
+            Some(n) => Ok(n),
+            None => count_matches(&snapshot, q),
+        };
+        if let Ok(n) = counted {
+            self.counts.lock().unwrap_or_else(|p| p.into_inner()).put(key.clone(), n);
+        }
+        drop(counter);
+        self.counting.lock().unwrap_or_else(|p| p.into_inner()).remove(&key);
+        counted
+    }
+
+    fn remembered(&self, key: &str) -> Option<u64> {
+        self.counts.lock().unwrap_or_else(|p| p.into_inner()).get(key).copied()
     }
 
     /// How a page of `q` is best found. A walk down the sort order reads about
