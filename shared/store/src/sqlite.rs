@@ -8,8 +8,8 @@ use crate::{apply_changes, check_limit, check_transaction, cursor, Attrs, Change
 use async_trait::async_trait;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, TransactionBehavior};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use crate::group_commit::Writer;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 const SCHEMA: &str = "
@@ -198,10 +198,8 @@ impl SqliteStore {
     ) -> Result<Result<T, E>, StoreError> {
         self.writer
             .grouped(move |conn| {
-                for (at, write) in writes.iter().enumerate() {
-                    if let Err(e) = apply_write(conn, at, write) {
-                        return (false, Err(e));
-                    }
+                if let Err(e) = apply_writes(conn, &writes) {
+                    return (false, Err(e));
                 }
                 match f(conn) {
                     Ok(value) => (true, Ok(Ok(value))),
@@ -408,13 +406,14 @@ fn apply_write(tx: &Connection, at: usize, write: &Write) -> Result<(), StoreErr
     }
 }
 
+/// Applies `writes` in order; the first refused one is reported at its position, and the
+/// caller's transaction or savepoint undoes what came before it.
+fn apply_writes(conn: &Connection, writes: &[Write]) -> Result<(), StoreError> {
+    writes.iter().enumerate().try_for_each(|(at, write)| apply_write(conn, at, write))
+}
+
 fn run_transaction(conn: &mut Connection, writes: &[Write]) -> Result<(), StoreError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(backend)?;
-    for (at, write) in writes.iter().enumerate() {
-        // On an error, dropping `tx` rolls back everything written so far.
-        apply_write(&tx, at, write)?;
-    }
-    tx.commit().map_err(backend)
+    run_transaction_with(conn, writes, |_| Ok::<(), StoreError>(()))?
 }
 
 fn run_transaction_with<T, E>(
@@ -423,9 +422,8 @@ fn run_transaction_with<T, E>(
     f: impl FnOnce(&Connection) -> Result<T, E>,
 ) -> Result<Result<T, E>, StoreError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(backend)?;
-    for (at, write) in writes.iter().enumerate() {
-        apply_write(&tx, at, write)?;
-    }
+    // On an error, dropping `tx` rolls back everything written so far.
+    apply_writes(&tx, writes)?;
     match f(&tx) {
         Ok(value) => {
             tx.commit().map_err(backend)?;

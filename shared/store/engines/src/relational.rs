@@ -130,10 +130,6 @@ impl SqlGrievances {
     }
 }
 
-fn has_text(q: &GrievanceQuery) -> bool {
-    q.search.is_some() || q.fir_no.is_some()
-}
-
 /// The schema's lists: those the grievance table has a column for.
 fn is_relational(kind: ListKind) -> bool {
     crate::lists::sql_kind(kind).is_some()
@@ -328,7 +324,7 @@ impl Grievances for SqlGrievances {
         q.after = cursor.map(Cursor::from_client);
         let memo = self.counts.clone();
         let (found, next) = self
-            .read_maybe_long(has_text(&q), move |conn| {
+            .read_maybe_long(q.has_text(), move |conn| {
                 let plan = memo.plan(conn, &q)?;
                 rows::page_with(conn, &q, plan)
             })
@@ -347,7 +343,7 @@ impl Grievances for SqlGrievances {
         let filters_empty = filters.is_empty();
         let memo = self.counts.clone();
         let (total, matched) = self
-            .read_maybe_long(has_text(&q), move |conn| {
+            .read_maybe_long(q.has_text(), move |conn| {
                 let total = memo.count(conn, &all)? as i64;
                 let matched = if unknown_item {
                     Some(0)

@@ -102,8 +102,7 @@ impl CountMemo {
     /// can lead SQLite astray (to gather 500,000 rows for a page of 50); other filters are
     /// left to its own choice, as is a user's own scope (as large as their cases).
     pub fn plan(&self, conn: &Connection, q: &GrievanceQuery) -> Result<Plan> {
-        let texts = q.search.as_deref().is_some_and(|t| !t.trim().is_empty()) || q.fir_no.as_deref().is_some_and(|t| !t.trim().is_empty());
-        if q.scope != Scope::State || !(texts || q.overdue.is_some()) {
+        if q.scope != Scope::State || !(q.has_text() || q.overdue.is_some()) {
             return Ok(Plan::Indexes);
         }
         let matches = match self.count(conn, q) {

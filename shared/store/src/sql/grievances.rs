@@ -894,6 +894,11 @@ pub struct GrievanceQuery {
 }
 
 impl GrievanceQuery {
+    /// Whether a text filter (free text or FIR number) is set, blanks aside.
+    pub fn has_text(&self) -> bool {
+        [&self.search, &self.fir_no].into_iter().any(|t| t.as_deref().is_some_and(|t| !t.trim().is_empty()))
+    }
+
     /// Newest first, no filter, the state scope, pages of 20.
     pub fn new(scope: Scope) -> GrievanceQuery {
         GrievanceQuery {
@@ -968,11 +973,9 @@ fn check_countable(q: &GrievanceQuery) -> Result<()> {
 }
 
 /// The full-text condition for a substring of any of `columns` (the searched fields, or
-/// `g.fir_no`):
-/// the trigram index narrows to rows holding every trigram of the text (index only, no
-/// row read), then `LIKE` on the row keeps those holding the text itself, `%` and `_`
-/// taken literally. The narrowing folds case as the tokenizer does; `LIKE` folds ASCII
-/// letters, so the answer is a substring match case-insensitive for ASCII letters.
+/// `g.fir_no`): the trigram index narrows to rows holding every trigram of the text (index
+/// only, no row read), then [`finds`] on the row keeps those holding the text itself. A
+/// walk ([`Plan::Walk`]) skips the narrowing and tests each row it passes.
 fn text_match(clause: &mut Clause, columns: &[&str], text: &str, plan: Plan) {
     let chars: Vec<char> = text.chars().collect();
     // FTS5's query parser ends a query at a NUL: a trigram holding one narrows nothing.
@@ -1227,8 +1230,7 @@ pub fn list(conn: &Connection, q: &GrievanceQuery) -> Result<ListPage> {
     check_countable(q)?;
     // A text filter's matches are all read (and sorted) for the first page anyway: count
     // them in the same pass rather than running the text search a second time.
-    let texts = needle(&q.search)?.is_some() || needle(&q.fir_no)?.is_some();
-    let with_count = texts && q.after.is_none();
+    let with_count = q.has_text() && q.after.is_none();
     let (rows, next, counted, base) = read_page(conn, q, with_count, Plan::Indexes)?;
     let matched = match counted {
         Some(n) => n,
@@ -1288,8 +1290,7 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
     if let (Scope::Own(user), true) = (q.scope, base.terms.is_empty()) {
         return sum(conn, "SELECT coalesce((SELECT n FROM viewer_tally WHERE user_id = ?), 0)", &[Value::Integer(user)]);
     }
-    let texts = needle(&q.search)?.is_some() || needle(&q.fir_no)?.is_some();
-    if q.scope == Scope::State && !texts {
+    if q.scope == Scope::State && !q.has_text() {
         let no_dates = q.fir_date_from.is_none() && q.fir_date_to.is_none();
         let tallied = q.status_id.is_none() && no_dates;
         match &q.overdue {
