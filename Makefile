@@ -13,8 +13,10 @@ VENV := .venv
 NODE_MODULES := web/node_modules/.package-lock.json
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
+# One build from scratch per run: incremental caches would only double what the disk holds.
+export CARGO_INCREMENTAL ?= 0
 
-.PHONY: check-boundary package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -64,12 +66,21 @@ test: deps
 	@$(MAKE) --no-print-directory test-suites 2>&1 | tee target/test-output.log
 	@python3 scripts/test-summary.py target/test-output.log
 
-test-suites: check-boundary test-rust check-openapi check-template test-web test-e2e test-fuzz
+test-suites: check-boundary check-hakari test-rust check-openapi check-template test-web test-e2e test-fuzz
 	@echo "All test suites passed."
 
 # Keys, indexes and attribute maps stay in shared/store (scripts/check-storage-boundary.py).
 check-boundary:
 	python3 scripts/check-storage-boundary.py
+
+# Every build of the workspace (the tests, the portal, one Lambda function under cargo lambda
+# watch) compiles each dependency once, with one set of features, because every crate
+# depends on shared/workspace-hack. A dependency added without regenerating it fails here.
+HAKARI_VERSION := 0.9.39
+check-hakari:
+	@cargo hakari --version 2>/dev/null | grep -q "$(HAKARI_VERSION)" || cargo install --quiet --locked cargo-hakari --version $(HAKARI_VERSION)
+	cargo hakari generate --diff --color never || { echo "shared/workspace-hack is stale: run cargo hakari generate && cargo hakari manage-deps"; exit 1; }
+	cargo hakari manage-deps --dry-run --color never 2>&1 | grep -q "no operations to perform" || { echo "a crate does not depend on shared/workspace-hack: run cargo hakari manage-deps"; exit 1; }
 
 test-rust: venv
 	cargo test --workspace --no-fail-fast
