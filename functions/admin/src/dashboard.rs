@@ -4,12 +4,12 @@
 //! the overdue ones are counted by the store over ranges of the stage index.
 
 use axum::extract::State;
-use cases::reads::Viewer;
+use cases::reads::{AuditRecord, Viewer};
 use domain::lists::ListKind;
+use domain::audit::AuditAction;
 use domain::{Action, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 use utoipa_axum::routes;
@@ -60,17 +60,17 @@ const SENTENCES: &[(&str, &str, &str)] = &[
 ];
 
 /// An activity's sentence: its code, its values and its English.
-fn describe(record: &Value, fields: &[String]) -> (String, BTreeMap<String, String>, String) {
-    let text = |name: &str, fallback: &str| record[name].as_str().unwrap_or(fallback).to_string();
+fn describe(record: &AuditRecord, fields: &[String]) -> (String, BTreeMap<String, String>, String) {
+    let or = |value: &Option<String>, fallback: &str| value.clone().unwrap_or_else(|| fallback.to_string());
     let params = BTreeMap::from([
-        ("who".to_string(), text("user_name", "someone")),
-        ("number".to_string(), text("grievance_number", "a grievance")),
-        ("old".to_string(), text("old_value", "-")),
-        ("new".to_string(), text("new_value", "-")),
+        ("who".to_string(), record.user_name.clone()),
+        ("number".to_string(), record.grievance_number.clone()),
+        ("old".to_string(), or(&record.old_value, "-")),
+        ("new".to_string(), or(&record.new_value, "-")),
         ("fields".to_string(), fields.join(", ").replace('_', " ")),
-        ("what".to_string(), text("notes", "grievances")),
+        ("what".to_string(), or(&record.notes, "grievances")),
     ]);
-    let action = record["action"].as_str().unwrap_or_default();
+    let action = record.action.as_str();
     let (_, code, template) = SENTENCES.iter().find(|(a, ..)| *a == action).unwrap_or(&SENTENCES[SENTENCES.len() - 1]);
     let english = params.iter().fold(template.to_string(), |sentence, (name, value)| sentence.replace(&format!("{{{name}}}"), value));
     let used = params.into_iter().filter(|(name, _)| template.contains(&format!("{{{name}}}"))).collect();
@@ -83,16 +83,15 @@ fn describe(record: &Value, fields: &[String]) -> (String, BTreeMap<String, Stri
     responses((status = 200, body = Vec<Activity>), (status = 401, body = ErrorBody)))]
 async fn recent_activities(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Vec<Activity>>> {
     let records = state.trail.all(viewer(&caller), &Default::default(), 60, 0).await?;
-    let records = records.into_iter().map(|r| serde_json::to_value(r).map_err(domain::Error::internal)).collect::<Result<Vec<Value>, _>>()?;
     let now = domain::clock::now();
-    let mut activities: Vec<(String, Activity, Vec<String>, Value)> = Vec::new();
-    for record in records {
-        let id = record["id"].as_str().unwrap_or_default();
+    // (the change, the first record read of it, its fields in edit order)
+    let mut activities: Vec<(&str, &AuditRecord, Vec<String>)> = Vec::new();
+    for record in &records {
         // Records of one change share the id up to the last dash: "{grievance}-{change}".
-        let change = id.rsplit_once('-').map(|(c, _)| c.to_string()).unwrap_or_default();
-        let field = record["field_name"].as_str().unwrap_or_default().to_string();
+        let change = record.id.rsplit_once('-').map_or("", |(c, _)| c);
+        let field = record.field_name.clone().unwrap_or_default();
         if let Some(last) = activities.last_mut() {
-            if last.0 == change && record["action"] == "UPDATED" && last.3["action"] == "UPDATED" {
+            if last.0 == change && record.action == AuditAction::Updated && last.1.action == AuditAction::Updated {
                 // Records of one edit come newest (last field) first.
                 last.2.insert(0, field);
                 continue;
@@ -101,26 +100,23 @@ async fn recent_activities(State(state): State<AppState>, caller: Caller) -> Api
         if activities.len() == 10 {
             break;
         }
-        let created = record["created_at"].as_str().unwrap_or_default().to_string();
-        let seconds = domain::clock::parse(&created).map(|t| (now - t).whole_seconds()).unwrap_or(0);
-        let action = record["action"].as_str().unwrap_or_default().to_string();
-        let activity = Activity {
-            description: String::new(),
-            code: String::new(),
-            params: BTreeMap::new(),
-            time_ago: domain::audit::time_ago(seconds),
-            color: domain::audit::activity_color(&action).to_string(),
-            action,
-            created_at: created,
-        };
-        activities.push((change, activity, vec![field], record));
+        activities.push((change, record, vec![field]));
     }
     Ok(ApiJson(
         activities
             .into_iter()
-            .map(|(_, mut activity, fields, record)| {
-                (activity.code, activity.params, activity.description) = describe(&record, &fields);
-                activity
+            .map(|(_, record, fields)| {
+                let seconds = domain::clock::parse(&record.created_at).map(|t| (now - t).whole_seconds()).unwrap_or(0);
+                let (code, params, description) = describe(record, &fields);
+                Activity {
+                    description,
+                    code,
+                    params,
+                    time_ago: domain::audit::time_ago(seconds),
+                    color: domain::audit::activity_color(record.action.as_str()).to_string(),
+                    action: record.action.as_str().to_string(),
+                    created_at: record.created_at.clone(),
+                }
             })
             .collect(),
     ))

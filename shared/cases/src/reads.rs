@@ -209,7 +209,7 @@ pub struct AuditRecord {
     /// `{summary, changes: [{field, action (added/removed/changed), oldValue, newValue}]}`
     /// for complete records and officer-list changes; null otherwise.
     #[schema(value_type = Option<Object>)]
-    pub action_details: Option<serde_json::Value>,
+    pub action_details: Option<domain::audit::Details>,
     pub user_id: i64,
     pub user_name: String,
     pub user_email: String,

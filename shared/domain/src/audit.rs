@@ -300,3 +300,92 @@ mod dashboard_tests {
         assert_eq!(activity_color("DELETED"), "purple");
     }
 }
+
+/// An audit record's details (`action_details`) as JSON text. The trail hands them from the
+/// store to the answer as they are kept: a complete record holds every field of the
+/// grievance, and building a tree of it for each record of a page, only to write it out
+/// again, was most of the cost of reading the trail.
+#[derive(Clone, Debug)]
+pub struct Details(Box<serde_json::value::RawValue>);
+
+impl Details {
+    /// The details a change recorded; `null` is no details.
+    pub fn from_value(value: &Value) -> Option<Details> {
+        if value.is_null() {
+            return None;
+        }
+        serde_json::value::to_raw_value(value).ok().map(Details)
+    }
+
+    /// Details kept as text, checked to be JSON.
+    pub fn from_text(text: String) -> Result<Details, serde_json::Error> {
+        serde_json::value::RawValue::from_string(text).map(Details)
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The details as a tree, for the few readers that look inside them.
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.0.get()).unwrap_or(Value::Null)
+    }
+}
+
+/// The same JSON text: the trail writes details once and reads them back unchanged.
+impl PartialEq for Details {
+    fn eq(&self, other: &Details) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Details {}
+
+impl Serialize for Details {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// From any format (a DynamoDB item's attributes as well as JSON text), through a tree.
+impl<'de> Deserialize<'de> for Details {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Details, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        serde_json::value::to_raw_value(&value).map(Details).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod details_tests {
+    use super::*;
+
+    #[test]
+    fn details_are_answered_as_the_object_they_were_recorded_as() {
+        let recorded = json!({"summary": "Grievance GRV-2026-000001 created", "changes": [{"field": "fir_no", "newValue": "FIR/1"}]});
+        let details = Details::from_value(&recorded).unwrap();
+        let answer = serde_json::to_value(json!({"action_details": serde_json::to_value(&details).unwrap()})).unwrap();
+        assert_eq!(answer["action_details"], recorded, "an object, not a string holding one");
+        assert_eq!(serde_json::to_string(&details).unwrap(), serde_json::to_string(&recorded).unwrap());
+        assert_eq!(details.to_value(), recorded);
+    }
+
+    #[test]
+    fn null_is_no_details_and_text_that_is_not_json_is_refused() {
+        assert_eq!(Details::from_value(&Value::Null), None);
+        assert!(Details::from_text("{\"summary\": ".to_string()).is_err());
+        assert_eq!(Details::from_text("{\"a\":1}".to_string()).unwrap().as_str(), "{\"a\":1}");
+    }
+
+    #[test]
+    fn details_read_from_a_tree_of_attributes_are_the_same_details() {
+        // The DynamoDB engine reads a record's attributes as a tree, not as text.
+        #[derive(Deserialize)]
+        struct Item {
+            action_details: Option<Details>,
+        }
+        let item: Item = serde_json::from_value(json!({"action_details": {"id": "a1", "size": 3}})).unwrap();
+        assert_eq!(item.action_details.unwrap().to_value(), json!({"id": "a1", "size": 3}));
+        let item: Item = serde_json::from_value(json!({"action_details": null})).unwrap();
+        assert!(item.action_details.is_none());
+    }
+}

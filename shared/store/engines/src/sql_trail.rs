@@ -11,7 +11,7 @@ use crate::item_trail::{event_subject, grievances_filed, next_event};
 use cases::trail::{check_paging, AuditTrail, TrailAccess, TrailFilters};
 use cases::writes::AuditEntry;
 use async_trait::async_trait;
-use domain::audit::AuditAction;
+use domain::audit::{AuditAction, Details};
 use domain::{Error, Result};
 use std::sync::Arc;
 use store::sql::audit::{self, Record, TrailQuery, TrailScope};
@@ -60,7 +60,7 @@ pub(crate) fn records_of(subject: AuditSubject<'_>, change: AuditChange, actor: 
             old_value: e.old_value,
             new_value: e.new_value,
             notes: e.notes,
-            details: e.action_details,
+            details: e.action_details.as_ref().and_then(Details::from_value),
             actor: who.clone(),
             created_at: at.to_string(),
         })

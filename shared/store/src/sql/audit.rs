@@ -8,6 +8,7 @@
 //! with a preset dictionary of the field names ([`super::audit_dictionary`]; each row names
 //! the one it used): it is most of a record's size and is read only a page at a time.
 
+use domain::audit::Details;
 use super::{Result, SqlError};
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row};
@@ -83,7 +84,9 @@ pub struct Record {
     pub old_value: Option<String>,
     pub new_value: Option<String>,
     pub notes: Option<String>,
-    pub details: Option<serde_json::Value>,
+    /// As JSON text: the trail hands details from the file to the answer without building a
+    /// tree of them (a complete record holds every field of the grievance).
+    pub details: Option<domain::audit::Details>,
     pub actor: Actor,
     pub created_at: String,
 }
@@ -109,9 +112,9 @@ fn dictionary(number: i64) -> Result<Option<&'static [u8]>> {
     }
 }
 
-fn deflate(details: &serde_json::Value) -> Result<Vec<u8>> {
+fn deflate(details: &Details) -> Result<Vec<u8>> {
     let failed = |e: &dyn std::fmt::Display| SqlError::Corrupt(format!("audit details: {e}"));
-    let text = serde_json::to_vec(details).map_err(|e| failed(&e))?;
+    let text = details.as_str().as_bytes();
     let mut compress = flate2::Compress::new(flate2::Compression::default(), false);
     if let Some(words) = dictionary(CURRENT_DICTIONARY)? {
         compress.set_dictionary(words).map_err(|e| failed(&e))?;
@@ -126,7 +129,7 @@ fn deflate(details: &serde_json::Value) -> Result<Vec<u8>> {
     }
 }
 
-fn inflate(bytes: &[u8], dictionary_number: i64) -> Result<serde_json::Value> {
+fn inflate(bytes: &[u8], dictionary_number: i64) -> Result<Details> {
     let corrupt = |e: &dyn std::fmt::Display| SqlError::Corrupt(format!("audit details: {e}"));
     let mut decompress = flate2::Decompress::new(false);
     if let Some(words) = dictionary(dictionary_number)? {
@@ -144,7 +147,8 @@ fn inflate(bytes: &[u8], dictionary_number: i64) -> Result<serde_json::Value> {
             _ => {}
         }
     }
-    serde_json::from_slice(&text).map_err(|e| corrupt(&e))
+    let text = String::from_utf8(text).map_err(|e| corrupt(&e))?;
+    Details::from_text(text).map_err(|e| corrupt(&e))
 }
 
 fn actor_id(tx: &Connection, a: &Actor) -> Result<i64> {
@@ -177,7 +181,7 @@ pub fn append(tx: &Connection, records: &[Record], viewers: &[i64]) -> Result<()
                 id
             }
         };
-        let details = r.details.as_ref().filter(|d| !d.is_null()).map(deflate).transpose()?;
+        let details = r.details.as_ref().map(deflate).transpose()?;
         tx.prepare_cached(
             "INSERT INTO audit_records (grievance_id, change_tag, position, grievance_number, action, field_name, old_value, new_value, notes, details, user_id, actor_id, created_at, details_dictionary)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
