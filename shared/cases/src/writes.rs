@@ -141,7 +141,10 @@ pub fn relabel(g: &mut Grievance, refs: &BTreeMap<ListKind, i64>, items: &BTreeM
 
 /// Relabels grievances read together with one read of the items they name.
 pub async fn relabel_all(lists: &dyn AdminLists, grievances: &mut [Stored]) -> Result<()> {
-    let wanted: Vec<(ListKind, i64)> = grievances.iter().flat_map(|s| s.refs.iter().map(|(k, id)| (*k, *id))).collect();
+    // A page of fifty names the same few dozen items seven times over: each is asked once.
+    let mut wanted: Vec<(ListKind, i64)> = grievances.iter().flat_map(|s| s.refs.iter().map(|(k, id)| (*k, *id))).collect();
+    wanted.sort_unstable();
+    wanted.dedup();
     let items = lists.get_many(&wanted).await?;
     for s in grievances.iter_mut() {
         relabel(&mut s.grievance, &s.refs, &items);

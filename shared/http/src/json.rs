@@ -11,9 +11,21 @@ use http::StatusCode;
 #[from_request(via(axum::Json), rejection(ApiError))]
 pub struct ApiJson<T>(pub T);
 
+/// The body is written into a buffer that starts at 8 KiB, where axum's own starts at 128
+/// bytes: a page of fifty grievances (about 75 KB) or of audit records (150 KB) then grows
+/// it four times rather than ten, each growth a copy of everything written so far.
+const FIRST_BUFFER: usize = 8 * 1024;
+
 impl<T: serde::Serialize> IntoResponse for ApiJson<T> {
     fn into_response(self) -> Response {
-        axum::Json(self.0).into_response()
+        let mut body = Vec::with_capacity(FIRST_BUFFER);
+        match serde_json::to_writer(&mut body, &self.0) {
+            Ok(()) => ([(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"))], body).into_response(),
+            Err(e) => {
+                tracing::error!(error = %e, "an answer could not be written as JSON");
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, crate::error::INTERNAL_MESSAGE).into_response()
+            }
+        }
     }
 }
 
