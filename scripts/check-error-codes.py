@@ -37,7 +37,7 @@ NOT_MESSAGES = {
     "BatchWriteItem left items unprocessed after 20 attempts", "a record serialises to an object",
     "audit record id {} cannot be read",
     "SELECT attrs FROM items WHERE pk = ?1 AND sk = ?2", "a write failed unexpectedly", "a write was not run",
-    "audit details: unknown dictionary {n}", "audit details: {e}",
+    "audit details: unknown dictionary {n}", "audit details: {e}", "an answer could not be written as JSON",
 }
 
 

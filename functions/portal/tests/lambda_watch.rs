@@ -34,6 +34,19 @@ async fn the_auth_function_answers_under_cargo_lambda_watch_backed_by_dynamodb()
 
     let port = testkit::free_port();
     let mut command = Command::new(&cargo_lambda);
+    // cargo sets the package's variables (CARGO_PKG_NAME, CARGO_MANIFEST_DIR, ...) for this
+    // test. Inherited by the build below, they would look changed to build scripts that
+    // watch them (ring's does), and this build and the next plain one would each compile
+    // ring and everything above it again.
+    for (name, _) in std::env::vars_os() {
+        let name = name.to_string_lossy();
+        if ["CARGO_PKG_", "CARGO_MANIFEST_", "CARGO_CRATE_", "CARGO_BIN_", "CARGO_PRIMARY_PACKAGE", "CARGO_TARGET_TMPDIR", "CARGO_RUSTC_CURRENT_DIR"]
+            .iter()
+            .any(|prefix| name.starts_with(prefix))
+        {
+            command.env_remove(&*name);
+        }
+    }
     command
         .current_dir(&root)
         .args(["lambda", "watch", "--invoke-address", "127.0.0.1", "--invoke-port", &port.to_string()])
