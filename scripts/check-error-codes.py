@@ -33,7 +33,7 @@ NOT_MESSAGES = {
     "the counter came back without a value", "the exports bucket did not answer during init", "two writes on one item {:?}",
     "Could not create the Admin: {e}", "Admin reset password",
     "grievance rest: {e}", "schema version {version} is newer than this build ({SCHEMA_VERSION})",
-    "status meaning {text}", "SELECT 1 FROM grievances WHERE id = ?1",
+    "status meaning {text}", "counting a slice of the grievances failed", "SELECT 1 FROM grievances WHERE id = ?1",
     "BatchWriteItem left items unprocessed after 20 attempts", "a record serialises to an object",
     "audit record id {} cannot be read",
     "SELECT attrs FROM items WHERE pk = ?1 AND sk = ?2", "a write failed unexpectedly", "a write was not run",

@@ -59,9 +59,10 @@ impl MemoryLimits {
         Ok(limits)
     }
 
-    /// Each connection's share of the page cache, in KiB.
+    /// Each connection's share of the page cache, in KiB: the readers, the writer, and the
+    /// one connection that counts a text's slices beside a reader (`sql::count_memo`).
     fn cache_kib_per_connection(&self) -> i64 {
-        i64::from(self.cache_mib) * 1024 / (self.readers as i64 + 1)
+        i64::from(self.cache_mib) * 1024 / (self.readers as i64 + 2)
     }
 }
 

@@ -85,7 +85,13 @@ fn records_an_earlier_release_deflated_without_a_dictionary_read_back_unchanged_
     let path = dir.path().join("portal.db");
     let conn = sql::open(&path).unwrap();
     // The file as release v7 left it: no dictionary column, details deflated alone.
-    conn.execute_batch("ALTER TABLE audit_records DROP COLUMN details_dictionary; PRAGMA user_version = 7;").unwrap();
+    conn.execute_batch(
+        "ALTER TABLE audit_records DROP COLUMN details_dictionary;
+         DROP TRIGGER grievance_slice_changed_by_insert; DROP TRIGGER grievance_slice_changed_by_update; DROP TRIGGER grievance_slice_changed_by_delete;
+         DROP TABLE grievance_slice_changes;
+         PRAGMA user_version = 7;",
+    )
+    .unwrap();
     conn.execute("INSERT INTO audit_actors (id, user_id, user_name, user_email, user_role, ip_address, user_agent, session_id) VALUES (1, 3, 'SI Meena', 'meena@example.gov.in', 'Officer', '10.0.0.7', 'Firefox', 's1')", []).unwrap();
     let earlier: Vec<Record> = (1..=5).map(|id| record(id, Some(complete_record(id)))).collect();
     for r in &earlier {

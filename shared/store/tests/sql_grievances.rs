@@ -697,6 +697,8 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
              DROP TABLE audit_viewers; DROP TABLE audit_records; DROP TABLE audit_actors;
              DROP TRIGGER grievances_changed_by_insert; DROP TRIGGER grievances_changed_by_update; DROP TRIGGER grievances_changed_by_delete;
              DROP TABLE grievance_changes;
+             DROP TRIGGER grievance_slice_changed_by_insert; DROP TRIGGER grievance_slice_changed_by_update; DROP TRIGGER grievance_slice_changed_by_delete;
+             DROP TABLE grievance_slice_changes;
              PRAGMA user_version = 1;",
         )
         .unwrap();
@@ -705,6 +707,8 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
     let conn = sql::open(&path).unwrap();
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
     assert_eq!(version, sql::SCHEMA_VERSION);
+    let text = GrievanceQuery { search: Some("motor".into()), ..GrievanceQuery::new(Scope::State) };
+    assert_eq!(CountMemo::default().count(&conn, &text).unwrap(), naive(&rows, &text).len() as u64, "a text counted by slices");
     check_fir_ranges_and_overdue(&Fixture { _dir, conn, rows }, "upgraded");
 }
 
@@ -805,4 +809,54 @@ fn many_asking_the_same_count_at_once_all_get_it() {
     for asker in askers {
         assert_eq!(asker.join().unwrap(), expected);
     }
+}
+
+#[test]
+fn a_text_is_counted_in_slices_of_ids_and_a_change_recounts_only_its_slice() {
+    let mut f = fixture(600);
+    let q = GrievanceQuery { search: Some("motor".into()), ..GrievanceQuery::new(Scope::State) };
+    let matching = naive(&f.rows, &q);
+    assert!(matching.len() >= 4, "the fixture has matches to copy: {}", matching.len());
+    // Copies of matching rows far apart in id: slices 0 to 4 of 65,536 ids each.
+    let tx = f.conn.transaction().unwrap();
+    for (from, id) in matching.iter().zip([70_000i64, 140_000, 200_000, 270_000]) {
+        let mut row = f.rows.iter().find(|r| r.id == *from).unwrap().clone();
+        row.id = id;
+        row.grievance_number = format!("GRV-SLICE-{id}");
+        g::insert(&tx, &row).unwrap();
+        f.rows.push(row);
+    }
+    tx.commit().unwrap();
+    let memo = CountMemo::default();
+    let count = |memo: &CountMemo, f: &Fixture| memo.count(&f.conn, &q).unwrap();
+    assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64);
+    assert_eq!(memo.slices_counted(), (5, 2), "five slices, two of them on the second connection");
+    assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64);
+    assert_eq!(memo.slices_counted(), (5, 2), "asked again: nothing recounted");
+
+    // An edit in slice 2 takes the text away: that slice alone is counted again.
+    let mut row = f.rows.iter().find(|r| r.id == 140_000).unwrap().clone();
+    let before = row.version;
+    row.version += 1;
+    row.fields.brief_details = "A bicycle stolen.".into();
+    row.fields.crime_title = "Theft".into();
+    let tx = f.conn.transaction().unwrap();
+    g::update(&tx, &row, before).unwrap();
+    tx.commit().unwrap();
+    *f.rows.iter_mut().find(|r| r.id == 140_000).unwrap() = row;
+    assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64, "exact after the edit");
+    assert_eq!(memo.slices_counted(), (6, 2), "one slice recounted, on the asker's connection");
+
+    // A delete in slice 4 and a new match in a new slice 6 (none in 5): three slices again.
+    let mut new_row = f.rows.iter().find(|r| r.id == 70_000).unwrap().clone();
+    new_row.id = 400_000;
+    new_row.grievance_number = "GRV-SLICE-400000".into();
+    let tx = f.conn.transaction().unwrap();
+    assert!(g::delete(&tx, 270_000).unwrap());
+    g::insert(&tx, &new_row).unwrap();
+    tx.commit().unwrap();
+    f.rows.retain(|r| r.id != 270_000);
+    f.rows.push(new_row);
+    assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64, "exact after a delete and an insert");
+    assert_eq!(memo.slices_counted(), (9, 3), "slices 4, 5 (never counted) and 6");
 }

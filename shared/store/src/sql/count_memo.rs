@@ -10,14 +10,23 @@
 //! grievance, and the number and the count are read in one snapshot. A count is therefore
 //! never stale: after any change, the next request counts afresh.
 //!
+//! A text's matches are counted in slices of the ids instead, each remembered with its own
+//! change number (`grievance_slice_changes`, kept by triggers in the same way): a write
+//! touches one slice, so the next question recounts 65,536 ids, not the state; and a
+//! question whose slices are all unknown counts them on two connections at once, one per
+//! core. Every slice's count is exact for its own snapshot; as no grievance ever moves
+//! between slices (its id never changes), their sum is the count of a state the table was
+//! in, slice by slice.
+//!
 //! The same count tells a page how to find its rows ([`CountMemo::plan`]).
 
-use super::grievances::{count_matches, GrievanceQuery, Plan, Scope};
+use super::grievances::{count_matches, count_matches_within, GrievanceQuery, Plan, Scope};
 use super::Result;
 use lru::LruCache;
-use rusqlite::Connection;
+use rusqlite::{Connection, OpenFlags, OptionalExtension};
+use std::collections::{BTreeMap, HashMap};
 use std::num::NonZeroUsize;
-use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Version 6 to 7: the change number of the grievances table.
@@ -38,12 +47,53 @@ CREATE TRIGGER grievances_changed_by_delete AFTER DELETE ON grievances BEGIN
 END;
 ";
 
+/// Version 8 to 9: a change number per slice of 65,536 grievance ids (`id >> 16`), for the
+/// text counts. A slice without a row has changed 0 times.
+pub(super) const SCHEMA_V9: &str = "
+CREATE TABLE grievance_slice_changes (
+    slice INTEGER PRIMARY KEY,
+    n INTEGER NOT NULL
+);
+CREATE TRIGGER grievance_slice_changed_by_insert AFTER INSERT ON grievances BEGIN
+    INSERT INTO grievance_slice_changes VALUES (new.id >> 16, 1) ON CONFLICT (slice) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER grievance_slice_changed_by_update AFTER UPDATE ON grievances BEGIN
+    INSERT INTO grievance_slice_changes VALUES (new.id >> 16, 1) ON CONFLICT (slice) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER grievance_slice_changed_by_delete AFTER DELETE ON grievances BEGIN
+    INSERT INTO grievance_slice_changes VALUES (old.id >> 16, 1) ON CONFLICT (slice) DO UPDATE SET n = n + 1;
+END;
+";
+
+/// The ids of a slice are those with the same `id >> SLICE_BITS` (as the triggers compute).
+const SLICE_BITS: u32 = 16;
+
+fn ids_of(slice: i64) -> std::ops::Range<i64> {
+    (slice << SLICE_BITS)..((slice + 1) << SLICE_BITS)
+}
+
+/// A slice's count and the change number it was counted at.
+#[derive(Clone, Copy, Debug)]
+struct SliceCount {
+    change: i64,
+    n: u64,
+}
+
 /// How many distinct questions are remembered: a few hundred keys of a few hundred bytes.
 const REMEMBERED: usize = 512;
 
 /// The counts of recent questions, per process.
 pub struct CountMemo {
     counts: Mutex<LruCache<String, u64>>,
+    /// A text's count per slice of ids, keyed by the question alone.
+    slices: Mutex<LruCache<String, BTreeMap<i64, SliceCount>>>,
+    /// A second connection to the same file, for counting slices beside the asker's own:
+    /// opened at the first need, one for the process (so one more page cache at most, which
+    /// the memory limits count), used by one count at a time.
+    helper: Mutex<Option<Connection>>,
+    /// Slices counted since the start, and of them those counted by the helper.
+    slices_counted: AtomicU64,
+    slices_counted_beside: AtomicU64,
     /// The questions being counted now, each with a lock its counter holds: a request asking
     /// the same waits for that count instead of counting too (thirty-two users searching
     /// "motorcycle" at once would otherwise count it thirty-two times over).
@@ -52,22 +102,60 @@ pub struct CountMemo {
 
 impl Default for CountMemo {
     fn default() -> Self {
-        CountMemo { counts: Mutex::new(LruCache::new(NonZeroUsize::new(REMEMBERED).expect("not zero"))), counting: Mutex::default() }
+        let remembered = NonZeroUsize::new(REMEMBERED).expect("not zero");
+        CountMemo {
+            counts: Mutex::new(LruCache::new(remembered)),
+            slices: Mutex::new(LruCache::new(remembered)),
+            helper: Mutex::default(),
+            slices_counted: AtomicU64::new(0),
+            slices_counted_beside: AtomicU64::new(0),
+            counting: Mutex::default(),
+        }
     }
 }
 
 /// The question a count answers: every filter and the scope, not the page (sort, cursor,
 /// limit), with the table's change number.
 fn key_of(q: &GrievanceQuery, change: i64) -> String {
+    format!("{change}|{}", question_of(q))
+}
+
+fn question_of(q: &GrievanceQuery) -> String {
     format!(
-        "{change}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
         q.scope, q.search, q.fir_no, q.district_id, q.police_station_id, q.status_id, q.priority_id, q.fir_date_from, q.fir_date_to, q.overdue
     )
+}
+
+/// Counts `slices` of `q` in one snapshot of `conn`, each with the change number it is
+/// exact for.
+fn count_slices(conn: &Connection, q: &GrievanceQuery, slices: &[i64]) -> Result<Vec<(i64, SliceCount)>> {
+    let snapshot = conn.unchecked_transaction()?;
+    let mut changes = snapshot.prepare_cached("SELECT n FROM grievance_slice_changes WHERE slice = ?")?;
+    let mut counted = Vec::with_capacity(slices.len());
+    for &slice in slices {
+        let change: i64 = changes.query_row([slice], |r| r.get(0)).optional()?.unwrap_or(0);
+        counted.push((slice, SliceCount { change, n: count_matches_within(&snapshot, q, ids_of(slice))? }));
+    }
+    Ok(counted)
+}
+
+/// A read-only connection to the file `conn` reads, with the same page cache size.
+fn open_helper(conn: &Connection) -> Result<Connection> {
+    let path = conn.path().filter(|p| !p.is_empty()).ok_or_else(|| super::SqlError::Corrupt("a count helper needs a file".into()))?.to_string();
+    let helper = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    helper.busy_timeout(std::time::Duration::from_secs(10))?;
+    let cache: i64 = conn.query_row("PRAGMA cache_size", [], |r| r.get(0))?;
+    helper.execute_batch(&format!("PRAGMA cache_size = {cache}; PRAGMA mmap_size = 0;"))?;
+    Ok(helper)
 }
 
 impl CountMemo {
     /// The exact number of matches of `q`, as [`count_matches`] counts it.
     pub fn count(&self, conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
+        if q.scope == Scope::State && q.has_text() {
+            return self.count_by_slices(conn, q);
+        }
         // One snapshot for the change number and the count: a write committed between the
         // two must not file its count under the number before it.
         let snapshot = conn.unchecked_transaction()?;
@@ -89,6 +177,86 @@ impl CountMemo {
         drop(counter);
         self.counting.lock().unwrap_or_else(|p| p.into_inner()).remove(&key);
         counted
+    }
+
+    /// Slices counted since the start: all, and those the helper connection counted.
+    pub fn slices_counted(&self) -> (u64, u64) {
+        (self.slices_counted.load(Ordering::Relaxed), self.slices_counted_beside.load(Ordering::Relaxed))
+    }
+
+    /// A text's count (state scope): the sum of its slices', each counted again only when
+    /// its slice changed since.
+    fn count_by_slices(&self, conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
+        let question = question_of(q);
+        let (last, changes) = {
+            let snapshot = conn.unchecked_transaction()?;
+            let last: i64 = snapshot.prepare_cached("SELECT coalesce(max(id), 0) >> 16 FROM grievances")?.query_row([], |r| r.get(0))?;
+            let changes: BTreeMap<i64, i64> = snapshot
+                .prepare_cached("SELECT slice, n FROM grievance_slice_changes")?
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            (last, changes)
+        };
+        let stale = |known: &BTreeMap<i64, SliceCount>| -> Vec<i64> {
+            (0..=last).filter(|s| known.get(s).map(|c| c.change) != Some(changes.get(s).copied().unwrap_or(0))).collect()
+        };
+        let known = self.known_slices(&question);
+        if stale(&known).is_empty() {
+            return Ok(sum(&known, last));
+        }
+        let turn = self.counting.lock().unwrap_or_else(|p| p.into_inner()).entry(question.clone()).or_default().clone();
+        let counter = turn.lock().unwrap_or_else(|p| p.into_inner());
+        // Whoever counted while this request waited has left their slices.
+        let mut known = self.known_slices(&question);
+        let to_count = stale(&known);
+        let counted = self.count_slices_here_and_beside(conn, q, &to_count);
+        if let Ok(counted) = &counted {
+            known.extend(counted.iter().copied());
+            self.slices.lock().unwrap_or_else(|p| p.into_inner()).put(question.clone(), known.clone());
+        }
+        drop(counter);
+        self.counting.lock().unwrap_or_else(|p| p.into_inner()).remove(&question);
+        counted.map(|_| sum(&known, last))
+    }
+
+    fn known_slices(&self, question: &str) -> BTreeMap<i64, SliceCount> {
+        self.slices.lock().unwrap_or_else(|p| p.into_inner()).get(question).cloned().unwrap_or_default()
+    }
+
+    /// Counts `slices`: the newer half on `conn`, the older half on the helper connection in
+    /// another thread when there are two or more and the helper is free.
+    fn count_slices_here_and_beside(&self, conn: &Connection, q: &GrievanceQuery, slices: &[i64]) -> Result<Vec<(i64, SliceCount)>> {
+        self.slices_counted.fetch_add(slices.len() as u64, Ordering::Relaxed);
+        let mut helper_slot = match self.helper.try_lock() {
+            Ok(slot) if slices.len() >= 2 => slot,
+            _ => return count_slices(conn, q, slices),
+        };
+        let helper = match helper_slot.take() {
+            Some(h) => h,
+            None => open_helper(conn)?,
+        };
+        let (beside, here) = slices.split_at(slices.len() / 2);
+        self.slices_counted_beside.fetch_add(beside.len() as u64, Ordering::Relaxed);
+        let (counted_beside, counted_here) = std::thread::scope(|s| {
+            let q_beside = q.clone();
+            let beside_thread = s.spawn(move || {
+                let counted = count_slices(&helper, &q_beside, beside);
+                (helper, counted)
+            });
+            let counted_here = count_slices(conn, q, here);
+            // A helper lost to a panic is opened again at the next need.
+            let counted_beside = match beside_thread.join() {
+                Ok((helper, counted)) => {
+                    *helper_slot = Some(helper);
+                    counted
+                }
+                Err(_) => Err(super::SqlError::Corrupt("counting a slice of the grievances failed".into())),
+            };
+            (counted_beside, counted_here)
+        });
+        let mut counted = counted_beside?;
+        counted.extend(counted_here?);
+        Ok(counted)
     }
 
     fn remembered(&self, key: &str) -> Option<u64> {
@@ -115,4 +283,9 @@ impl CountMemo {
         let page = q.limit.clamp(1, super::grievances::MAX_LIMIT) as u64 + 1;
         Ok(if matches.saturating_mul(matches) >= page.saturating_mul(scope) { Plan::Walk } else { Plan::Indexes })
     }
+}
+
+/// The sum of the known slices up to `last` (a slice past the last id holds nothing).
+fn sum(known: &BTreeMap<i64, SliceCount>, last: i64) -> u64 {
+    known.range(..=last).map(|(_, c)| c.n).sum()
 }

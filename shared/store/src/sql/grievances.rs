@@ -77,6 +77,7 @@ use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::ops::Range;
 use time::Date;
 
 /// The rank given to a grievance without a status or priority: after every ranked one in
@@ -976,7 +977,7 @@ fn check_countable(q: &GrievanceQuery) -> Result<()> {
 /// `g.fir_no`): the trigram index narrows to rows holding every trigram of the text (index
 /// only, no row read), then [`finds`] on the row keeps those holding the text itself. A
 /// walk ([`Plan::Walk`]) skips the narrowing and tests each row it passes.
-fn text_match(clause: &mut Clause, columns: &[&str], text: &str, plan: Plan) {
+fn text_match(clause: &mut Clause, columns: &[&str], text: &str, plan: Plan, ids: Option<&Range<i64>>) {
     let chars: Vec<char> = text.chars().collect();
     // FTS5's query parser ends a query at a NUL: a trigram holding one narrows nothing.
     let mut trigrams: Vec<String> = chars.windows(3).filter(|w| !w.contains(&'\0')).map(|w| w.iter().collect::<String>()).collect();
@@ -988,7 +989,16 @@ fn text_match(clause: &mut Clause, columns: &[&str], text: &str, plan: Plan) {
         clause.push(format!("({finds})"), values);
         return;
     }
-    clause.push(format!("g.id IN (SELECT rowid FROM grievance_text WHERE grievance_text MATCH ?) AND ({finds})"), std::iter::once(Value::Text(query)).chain(values));
+    // An id range bounds the index's own reading too (FTS5 takes rowid ranges), so a slice
+    // of the ids costs what its candidates number.
+    let (within, bounds) = match ids {
+        Some(ids) => (" AND rowid >= ? AND rowid < ?", vec![Value::Integer(ids.start), Value::Integer(ids.end)]),
+        None => ("", vec![]),
+    };
+    clause.push(
+        format!("g.id IN (SELECT rowid FROM grievance_text WHERE grievance_text MATCH ?{within}) AND ({finds})"),
+        std::iter::once(Value::Text(query)).chain(bounds).chain(values),
+    );
 }
 
 /// The test of one row: does any of `columns` hold `text`, ASCII letters in any case?
@@ -1018,12 +1028,20 @@ pub enum Plan {
 /// The conditions every statement about a query shares: all filters but the scope (the
 /// source table says that) and the cursor.
 fn filters(q: &GrievanceQuery, plan: Plan) -> Result<Clause> {
+    filters_within(q, plan, None)
+}
+
+/// As [`filters`], for the grievances whose ids lie in `ids` alone when given.
+fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> Result<Clause> {
     let mut c = Clause::default();
+    if let Some(ids) = ids {
+        c.push("g.id >= ? AND g.id < ?", [Value::Integer(ids.start), Value::Integer(ids.end)]);
+    }
     if let Some(text) = needle(&q.search)? {
-        text_match(&mut c, &["g.brief_details", "g.crime_title", "g.fir_no", "g.grievance_number"], &text, plan);
+        text_match(&mut c, &["g.brief_details", "g.crime_title", "g.fir_no", "g.grievance_number"], &text, plan, ids);
     }
     if let Some(text) = needle(&q.fir_no)? {
-        text_match(&mut c, &["g.fir_no"], &text, plan);
+        text_match(&mut c, &["g.fir_no"], &text, plan, ids);
     }
     for (column, value) in
         [("g.district_id", q.district_id), ("g.police_station_id", q.police_station_id), ("g.status_id", q.status_id), ("g.priority_id", q.priority_id)]
@@ -1284,6 +1302,14 @@ pub fn count_matches(conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
     check_countable(q)?;
     let base = filters(q, Plan::Indexes)?;
     count(conn, q, &base)
+}
+
+/// The exact number of matches of `q` among the grievances whose ids lie in `ids`, counted
+/// row by row (no figure is kept per id range): the slices [`super::count_memo`] counts a
+/// text in, so that a change recounts one slice and two slices count on two cores.
+pub fn count_matches_within(conn: &Connection, q: &GrievanceQuery, ids: Range<i64>) -> Result<u64> {
+    check_countable(q)?;
+    count_rows(conn, q.scope, filters_within(q, Plan::Indexes, Some(&ids))?)
 }
 
 fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {

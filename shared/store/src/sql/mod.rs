@@ -19,7 +19,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 8;
+pub const SCHEMA_VERSION: i64 = 9;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -103,8 +103,17 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 8] =
-    [grievances::SCHEMA_V1, grievances::SCHEMA_V2, grievances::SCHEMA_V3, grievances::SCHEMA_V4, grievances::SCHEMA_V5, audit::SCHEMA_V6, count_memo::SCHEMA_V7, audit::SCHEMA_V8];
+const MIGRATIONS: [&str; 9] = [
+    grievances::SCHEMA_V1,
+    grievances::SCHEMA_V2,
+    grievances::SCHEMA_V3,
+    grievances::SCHEMA_V4,
+    grievances::SCHEMA_V5,
+    audit::SCHEMA_V6,
+    count_memo::SCHEMA_V7,
+    audit::SCHEMA_V8,
+    count_memo::SCHEMA_V9,
+];
 
 /// The kinds of admin-list item the grievance schema refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
