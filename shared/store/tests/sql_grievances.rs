@@ -288,6 +288,7 @@ fn query_for(mask: usize, sort: Sort, direction: Direction) -> GrievanceQuery {
         after: None,
         // Small pages for some combinations (many cursors), large ones for the rest (time).
         limit: [13, 60, 150][mask % 3],
+        filed_between: None,
     }
 }
 
@@ -708,7 +709,11 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
     assert_eq!(version, sql::SCHEMA_VERSION);
     let text = GrievanceQuery { search: Some("motor".into()), ..GrievanceQuery::new(Scope::State) };
-    assert_eq!(CountMemo::default().count(&conn, &text).unwrap(), naive(&rows, &text).len() as u64, "a text counted by slices");
+    let memo = CountMemo::default();
+    assert_eq!(memo.count(&conn, &text).unwrap(), naive(&rows, &text).len() as u64, "a text counted by slices");
+    let earliest = rows.iter().map(|r| &r.filed_at).min().unwrap().clone();
+    let latest = rows.iter().map(|r| &r.filed_at).max().unwrap().clone();
+    assert_eq!(memo.filed_bounds(&conn, &text).unwrap(), Some((earliest, latest)), "the filing bounds of the rows already there, read at the upgrade");
     check_fir_ranges_and_overdue(&Fixture { _dir, conn, rows }, "upgraded");
 }
 
@@ -859,4 +864,67 @@ fn a_text_is_counted_in_slices_of_ids_and_a_change_recounts_only_its_slice() {
     f.rows.push(new_row);
     assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64, "exact after a delete and an insert");
     assert_eq!(memo.slices_counted(), (9, 3), "slices 4, 5 (never counted) and 6");
+}
+
+#[test]
+fn a_walk_starts_at_the_latest_filing_time_a_match_can_have() {
+    let mut f = fixture(600);
+    let edit = |f: &mut Fixture, row: GrievanceRow, insert: bool| {
+        let tx = f.conn.transaction().unwrap();
+        if insert {
+            g::insert(&tx, &row).unwrap();
+            f.rows.push(row);
+        } else {
+            let mut row = row;
+            let before = row.version;
+            row.version += 1;
+            g::update(&tx, &row, before).unwrap();
+            let id = row.id;
+            *f.rows.iter_mut().find(|r| r.id == id).unwrap() = row;
+        }
+        tx.commit().unwrap();
+    };
+    let copy = |f: &Fixture, from: i64, id: i64, filed_at: &str, details: &str| {
+        let mut row = f.rows.iter().find(|r| r.id == from).unwrap().clone();
+        row.id = id;
+        row.grievance_number = format!("GRV-WALK-{id}");
+        row.filed_at = filed_at.into();
+        row.fields.brief_details = details.into();
+        row
+    };
+    // The text in five rows of slice 0, and in one of slice 3 filed before all of them;
+    // slices 1 and 2 hold the newest rows, without it.
+    for id in [10, 20, 30, 40, 50] {
+        let mut row = f.rows.iter().find(|r| r.id == id).unwrap().clone();
+        row.fields.brief_details = "Old mark zq7 on the gate.".into();
+        edit(&mut f, row, false);
+    }
+    for (id, filed_at, details) in [
+        (70_000, "2030-01-01T00:00:00Z", "Newer, no mark."),
+        (140_000, "2030-02-01T00:00:00Z", "Newest, no mark."),
+        (200_000, "1999-01-01T00:00:00Z", "OLD MARK ZQ7, filed long ago."),
+    ] {
+        let row = copy(&f, 1, id, filed_at, details);
+        edit(&mut f, row, true);
+    }
+    let memo = CountMemo::default();
+    let q = GrievanceQuery { search: Some("old mark zq7".into()), limit: 2, ..GrievanceQuery::new(Scope::State) };
+    assert_eq!(memo.count(&f.conn, &q).unwrap(), 6);
+    let slice_0_latest = f.rows.iter().filter(|r| r.id < 65_536).map(|r| r.filed_at.clone()).max().unwrap();
+    let bounds = memo.filed_bounds(&f.conn, &q).unwrap();
+    assert_eq!(bounds, Some(("1999-01-01T00:00:00Z".to_string(), slice_0_latest)), "slices 1 and 2 hold no match: the walk skips their times");
+    let bounded = GrievanceQuery { filed_between: bounds, ..q.clone() };
+    assert_eq!(walk_planned(&f.conn, &bounded, Plan::Walk), naive(&f.rows, &q), "the same pages, bounds or not");
+
+    // A match written after the count, in slice 2: its slice changed, so its times count.
+    let row = copy(&f, 1, 140_001, "2030-03-01T00:00:00Z", "Old Mark ZQ7 again.");
+    edit(&mut f, row, true);
+    let (_, latest) = memo.filed_bounds(&f.conn, &q).unwrap().unwrap();
+    assert_eq!(latest, "2030-03-01T00:00:00Z", "a slice changed since the count may hold a match");
+    let bounded = GrievanceQuery { filed_between: memo.filed_bounds(&f.conn, &q).unwrap(), ..q.clone() };
+    assert_eq!(walk_planned(&f.conn, &bounded, Plan::Walk), naive(&f.rows, &q));
+
+    let nowhere = GrievanceQuery { search: Some("no such text anywhere".into()), ..GrievanceQuery::new(Scope::State) };
+    assert_eq!(memo.count(&f.conn, &nowhere).unwrap(), 0);
+    assert_eq!(memo.filed_bounds(&f.conn, &nowhere).unwrap(), None, "counted, and no slice holds a match");
 }

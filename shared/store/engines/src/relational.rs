@@ -325,8 +325,16 @@ impl Grievances for SqlGrievances {
         let memo = self.counts.clone();
         let (found, next) = self
             .read_maybe_long(q.has_text(), move |conn| {
-                let plan = memo.plan(conn, &q)?;
-                rows::page_with(conn, &q, plan)
+                // One snapshot for the count that plans the page, the bounds and the page.
+                let snapshot = conn.unchecked_transaction()?;
+                let plan = memo.plan(&snapshot, &q)?;
+                if plan == rows::Plan::Walk && q.has_text() && q.scope == Scope::State && q.sort == rows::Sort::FiledAt {
+                    match memo.filed_bounds(&snapshot, &q)? {
+                        Some(bounds) => q.filed_between = Some(bounds),
+                        None => return Ok((Vec::new(), None)),
+                    }
+                }
+                rows::page_with(&snapshot, &q, plan)
             })
             .await?;
         let examined = found.len() as u64;

@@ -47,21 +47,29 @@ CREATE TRIGGER grievances_changed_by_delete AFTER DELETE ON grievances BEGIN
 END;
 ";
 
-/// Version 8 to 9: a change number per slice of 65,536 grievance ids (`id >> 16`), for the
-/// text counts. A slice without a row has changed 0 times.
+/// Version 8 to 9: per slice of 65,536 grievance ids (`id >> 16`), a change number for the
+/// text counts, and bounds of the filing times its rows were filed at (only ever widened:
+/// a delete leaves them, so they may be wider than the rows left, never narrower). A slice
+/// without a row has changed 0 times and holds nothing. The bounds of the rows already
+/// there are read once, at the upgrade.
 pub(super) const SCHEMA_V9: &str = "
 CREATE TABLE grievance_slice_changes (
     slice INTEGER PRIMARY KEY,
-    n INTEGER NOT NULL
+    n INTEGER NOT NULL,
+    filed_low TEXT NOT NULL,
+    filed_high TEXT NOT NULL
 );
+INSERT INTO grievance_slice_changes SELECT id >> 16, 0, min(filed_at), max(filed_at) FROM grievances GROUP BY id >> 16;
 CREATE TRIGGER grievance_slice_changed_by_insert AFTER INSERT ON grievances BEGIN
-    INSERT INTO grievance_slice_changes VALUES (new.id >> 16, 1) ON CONFLICT (slice) DO UPDATE SET n = n + 1;
+    INSERT INTO grievance_slice_changes VALUES (new.id >> 16, 1, new.filed_at, new.filed_at) ON CONFLICT (slice) DO UPDATE
+        SET n = n + 1, filed_low = min(filed_low, excluded.filed_low), filed_high = max(filed_high, excluded.filed_high);
 END;
 CREATE TRIGGER grievance_slice_changed_by_update AFTER UPDATE ON grievances BEGIN
-    INSERT INTO grievance_slice_changes VALUES (new.id >> 16, 1) ON CONFLICT (slice) DO UPDATE SET n = n + 1;
+    INSERT INTO grievance_slice_changes VALUES (new.id >> 16, 1, new.filed_at, new.filed_at) ON CONFLICT (slice) DO UPDATE
+        SET n = n + 1, filed_low = min(filed_low, excluded.filed_low), filed_high = max(filed_high, excluded.filed_high);
 END;
 CREATE TRIGGER grievance_slice_changed_by_delete AFTER DELETE ON grievances BEGIN
-    INSERT INTO grievance_slice_changes VALUES (old.id >> 16, 1) ON CONFLICT (slice) DO UPDATE SET n = n + 1;
+    UPDATE grievance_slice_changes SET n = n + 1 WHERE slice = old.id >> 16;
 END;
 ";
 
@@ -127,15 +135,21 @@ fn question_of(q: &GrievanceQuery) -> String {
     )
 }
 
+/// A read transaction, so that what follows reads one snapshot; none when the caller has
+/// opened one already (its snapshot is then the one read).
+fn snapshot(conn: &Connection) -> Result<Option<rusqlite::Transaction<'_>>> {
+    Ok(if conn.is_autocommit() { Some(conn.unchecked_transaction()?) } else { None })
+}
+
 /// Counts `slices` of `q` in one snapshot of `conn`, each with the change number it is
 /// exact for.
 fn count_slices(conn: &Connection, q: &GrievanceQuery, slices: &[i64]) -> Result<Vec<(i64, SliceCount)>> {
-    let snapshot = conn.unchecked_transaction()?;
-    let mut changes = snapshot.prepare_cached("SELECT n FROM grievance_slice_changes WHERE slice = ?")?;
+    let _snapshot = snapshot(conn)?;
+    let mut changes = conn.prepare_cached("SELECT n FROM grievance_slice_changes WHERE slice = ?")?;
     let mut counted = Vec::with_capacity(slices.len());
     for &slice in slices {
         let change: i64 = changes.query_row([slice], |r| r.get(0)).optional()?.unwrap_or(0);
-        counted.push((slice, SliceCount { change, n: count_matches_within(&snapshot, q, ids_of(slice))? }));
+        counted.push((slice, SliceCount { change, n: count_matches_within(conn, q, ids_of(slice))? }));
     }
     Ok(counted)
 }
@@ -158,8 +172,8 @@ impl CountMemo {
         }
         // One snapshot for the change number and the count: a write committed between the
         // two must not file its count under the number before it.
-        let snapshot = conn.unchecked_transaction()?;
-        let change: i64 = snapshot.prepare_cached("SELECT n FROM grievance_changes")?.query_row([], |r| r.get(0))?;
+        let _snapshot = snapshot(conn)?;
+        let change: i64 = conn.prepare_cached("SELECT n FROM grievance_changes")?.query_row([], |r| r.get(0))?;
         let key = key_of(q, change);
         if let Some(n) = self.remembered(&key) {
             return Ok(n);
@@ -169,7 +183,7 @@ impl CountMemo {
         // Whoever counted while this request waited has left the answer.
         let counted = match self.remembered(&key) {
             Some(n) => Ok(n),
-            None => count_matches(&snapshot, q),
+            None => count_matches(conn, q),
         };
         if let Ok(n) = counted {
             self.counts.lock().unwrap_or_else(|p| p.into_inner()).put(key.clone(), n);
@@ -189,12 +203,10 @@ impl CountMemo {
     fn count_by_slices(&self, conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
         let question = question_of(q);
         let (last, changes) = {
-            let snapshot = conn.unchecked_transaction()?;
-            let last: i64 = snapshot.prepare_cached("SELECT coalesce(max(id), 0) >> 16 FROM grievances")?.query_row([], |r| r.get(0))?;
-            let changes: BTreeMap<i64, i64> = snapshot
-                .prepare_cached("SELECT slice, n FROM grievance_slice_changes")?
-                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<rusqlite::Result<_>>()?;
+            let _snapshot = snapshot(conn)?;
+            let last: i64 = conn.prepare_cached("SELECT coalesce(max(id), 0) >> 16 FROM grievances")?.query_row([], |r| r.get(0))?;
+            let changes: BTreeMap<i64, i64> =
+                conn.prepare_cached("SELECT slice, n FROM grievance_slice_changes")?.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
             (last, changes)
         };
         let stale = |known: &BTreeMap<i64, SliceCount>| -> Vec<i64> {
@@ -217,6 +229,31 @@ impl CountMemo {
         drop(counter);
         self.counting.lock().unwrap_or_else(|p| p.into_inner()).remove(&question);
         counted.map(|_| sum(&known, last))
+    }
+
+    /// For a text question (state scope): the filing times its matches lie between, as
+    /// `(earliest, latest)` inclusive, from the slices that held a match when counted or
+    /// have changed since (so sound for the snapshot `conn` reads, whatever was written after
+    /// the count), with each slice's filing bounds. `None` when no slice can hold a match.
+    /// A page walking the filing order starts at the latest rather than at today: "/2022/"
+    /// as a FIR number, whose 200,000 matches are all old, would otherwise test every row
+    /// filed since before its first match, on every page.
+    pub fn filed_bounds(&self, conn: &Connection, q: &GrievanceQuery) -> Result<Option<(String, String)>> {
+        let known = self.known_slices(&question_of(q));
+        let mut bounds: Option<(String, String)> = None;
+        let mut slices = conn.prepare_cached("SELECT slice, n, filed_low, filed_high FROM grievance_slice_changes")?;
+        let rows = slices.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?)))?;
+        for row in rows {
+            let (slice, change, low, high) = row?;
+            let may_match = known.get(&slice).is_none_or(|c| c.n > 0 || c.change != change);
+            if may_match {
+                bounds = Some(match bounds {
+                    None => (low, high),
+                    Some((l, h)) => (l.min(low), h.max(high)),
+                });
+            }
+        }
+        Ok(bounds)
     }
 
     fn known_slices(&self, question: &str) -> BTreeMap<i64, SliceCount> {

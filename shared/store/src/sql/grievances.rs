@@ -892,6 +892,11 @@ pub struct GrievanceQuery {
     pub after: Option<Cursor>,
     /// At most [`MAX_LIMIT`]; 0 is taken as 1.
     pub limit: usize,
+    /// Filing times (inclusive) that every match is known to lie between: no filter, but a
+    /// bound on where a page is looked for, which changes no answer (see
+    /// [`super::count_memo::CountMemo::filed_bounds`]). Not part of the question a count
+    /// answers.
+    pub filed_between: Option<(String, String)>,
 }
 
 impl GrievanceQuery {
@@ -917,6 +922,7 @@ impl GrievanceQuery {
             direction: Direction::Desc,
             after: None,
             limit: 20,
+            filed_between: None,
         }
     }
 }
@@ -1131,6 +1137,9 @@ fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan:
     if let Some(cursor) = &q.after {
         let (after_key, after_id) = cursor.decode(q.sort, q.direction)?;
         page.push(format!("({key}, {id}) {cmp} (?, ?)"), [after_key, Value::Integer(after_id)]);
+    }
+    if let Some((earliest, latest)) = &q.filed_between {
+        page.push("g.filed_at >= ? AND g.filed_at <= ?", [Value::Text(earliest.clone()), Value::Text(latest.clone())]);
     }
     if let Some((low, high)) = filed_window(conn, q)? {
         page.push("g.filed_at < ?", [Value::Text(high)]);
