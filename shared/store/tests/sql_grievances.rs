@@ -6,7 +6,7 @@ use domain::grievance::{GrievanceFields, OfficerEntry};
 use domain::pendency::Stage;
 use rusqlite::Connection;
 use std::collections::{BTreeMap, BTreeSet};
-use store::sql::count_memo::CountMemo;
+use store::sql::count_memo::{CountMemo, SLICE_BITS};
 use store::sql::grievances::{self as g, Cursor, Direction, GrievanceQuery, GrievanceRow, Overdue, PendencyTable, Plan, Scope, Sort, NO_RANK};
 use store::sql::{self, ListItem, ListKind, SqlError, StatusMeaning};
 use time::macros::date;
@@ -822,7 +822,7 @@ fn a_text_is_counted_in_slices_of_ids_and_a_change_recounts_only_its_slice() {
     let q = GrievanceQuery { search: Some("motor".into()), ..GrievanceQuery::new(Scope::State) };
     let matching = naive(&f.rows, &q);
     assert!(matching.len() >= 4, "the fixture has matches to copy: {}", matching.len());
-    // Copies of matching rows far apart in id: slices 0 to 4 of 65,536 ids each.
+    // Copies of matching rows far apart in id, in slices of their own.
     let tx = f.conn.transaction().unwrap();
     for (from, id) in matching.iter().zip([70_000i64, 140_000, 200_000, 270_000]) {
         let mut row = f.rows.iter().find(|r| r.id == *from).unwrap().clone();
@@ -835,11 +835,13 @@ fn a_text_is_counted_in_slices_of_ids_and_a_change_recounts_only_its_slice() {
     let memo = CountMemo::default();
     let count = |memo: &CountMemo, f: &Fixture| memo.count(&f.conn, &q).unwrap();
     assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64);
-    assert_eq!(memo.slices_counted(), (5, 2), "five slices, two of them on the second connection");
+    let slice = |id: i64| (id >> SLICE_BITS) as u64;
+    let all = slice(270_000) + 1;
+    assert_eq!(memo.slices_counted(), (all, all / 2), "every slice up to the last id, half of them on the second connection");
     assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64);
-    assert_eq!(memo.slices_counted(), (5, 2), "asked again: nothing recounted");
+    assert_eq!(memo.slices_counted(), (all, all / 2), "asked again: nothing recounted");
 
-    // An edit in slice 2 takes the text away: that slice alone is counted again.
+    // An edit takes the text away from one slice: that slice alone is counted again.
     let mut row = f.rows.iter().find(|r| r.id == 140_000).unwrap().clone();
     let before = row.version;
     row.version += 1;
@@ -850,9 +852,10 @@ fn a_text_is_counted_in_slices_of_ids_and_a_change_recounts_only_its_slice() {
     tx.commit().unwrap();
     *f.rows.iter_mut().find(|r| r.id == 140_000).unwrap() = row;
     assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64, "exact after the edit");
-    assert_eq!(memo.slices_counted(), (6, 2), "one slice recounted, on the asker's connection");
+    assert_eq!(memo.slices_counted(), (all + 1, all / 2), "one slice recounted, on the asker's connection");
 
-    // A delete in slice 4 and a new match in a new slice 6 (none in 5): three slices again.
+    // A delete in the last slice and a new match further on: the slices from the delete's
+    // to the new last one are counted (one range each side, as they are close together).
     let mut new_row = f.rows.iter().find(|r| r.id == 70_000).unwrap().clone();
     new_row.id = 400_000;
     new_row.grievance_number = "GRV-SLICE-400000".into();
@@ -863,7 +866,8 @@ fn a_text_is_counted_in_slices_of_ids_and_a_change_recounts_only_its_slice() {
     f.rows.retain(|r| r.id != 270_000);
     f.rows.push(new_row);
     assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64, "exact after a delete and an insert");
-    assert_eq!(memo.slices_counted(), (9, 3), "slices 4, 5 (never counted) and 6");
+    let stale = slice(400_000) - slice(270_000) + 1;
+    assert_eq!(memo.slices_counted(), (all + 1 + stale, all / 2 + stale / 2), "from the delete's slice to the new last one");
 }
 
 #[test]

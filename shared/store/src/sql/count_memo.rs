@@ -12,15 +12,15 @@
 //!
 //! A text's matches are counted in slices of the ids instead, each remembered with its own
 //! change number (`grievance_slice_changes`, kept by triggers in the same way): a write
-//! touches one slice, so the next question recounts 65,536 ids, not the state; and a
+//! touches one slice, so the next question recounts 4,096 ids, not the state; and a
 //! question whose slices are all unknown counts them on two connections at once, one per
-//! core. Every slice's count is exact for its own snapshot; as no grievance ever moves
+//! core, each in one statement that counts per slice. Every slice's count is exact for its own snapshot; as no grievance ever moves
 //! between slices (its id never changes), their sum is the count of a state the table was
 //! in, slice by slice.
 //!
 //! The same count tells a page how to find its rows ([`CountMemo::plan`]).
 
-use super::grievances::{count_matches, count_matches_within, GrievanceQuery, Plan, Scope};
+use super::grievances::{count_matches, count_matches_by_slice, GrievanceQuery, Plan, Scope};
 use super::Result;
 use lru::LruCache;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
@@ -47,7 +47,7 @@ CREATE TRIGGER grievances_changed_by_delete AFTER DELETE ON grievances BEGIN
 END;
 ";
 
-/// Version 8 to 9: per slice of 65,536 grievance ids (`id >> 16`), a change number for the
+/// Version 8 to 9: per slice of 4,096 grievance ids (`id >> 12`), a change number for the
 /// text counts, and bounds of the filing times its rows were filed at (only ever widened:
 /// a delete leaves them, so they may be wider than the rows left, never narrower). A slice
 /// without a row has changed 0 times and holds nothing. The bounds of the rows already
@@ -59,25 +59,58 @@ CREATE TABLE grievance_slice_changes (
     filed_low TEXT NOT NULL,
     filed_high TEXT NOT NULL
 );
-INSERT INTO grievance_slice_changes SELECT id >> 16, 0, min(filed_at), max(filed_at) FROM grievances GROUP BY id >> 16;
+INSERT INTO grievance_slice_changes SELECT id >> 12, 0, min(filed_at), max(filed_at) FROM grievances GROUP BY id >> 12;
 CREATE TRIGGER grievance_slice_changed_by_insert AFTER INSERT ON grievances BEGIN
-    INSERT INTO grievance_slice_changes VALUES (new.id >> 16, 1, new.filed_at, new.filed_at) ON CONFLICT (slice) DO UPDATE
+    INSERT INTO grievance_slice_changes VALUES (new.id >> 12, 1, new.filed_at, new.filed_at) ON CONFLICT (slice) DO UPDATE
         SET n = n + 1, filed_low = min(filed_low, excluded.filed_low), filed_high = max(filed_high, excluded.filed_high);
 END;
 CREATE TRIGGER grievance_slice_changed_by_update AFTER UPDATE ON grievances BEGIN
-    INSERT INTO grievance_slice_changes VALUES (new.id >> 16, 1, new.filed_at, new.filed_at) ON CONFLICT (slice) DO UPDATE
+    INSERT INTO grievance_slice_changes VALUES (new.id >> 12, 1, new.filed_at, new.filed_at) ON CONFLICT (slice) DO UPDATE
         SET n = n + 1, filed_low = min(filed_low, excluded.filed_low), filed_high = max(filed_high, excluded.filed_high);
 END;
 CREATE TRIGGER grievance_slice_changed_by_delete AFTER DELETE ON grievances BEGIN
-    UPDATE grievance_slice_changes SET n = n + 1 WHERE slice = old.id >> 16;
+    UPDATE grievance_slice_changes SET n = n + 1 WHERE slice = old.id >> 12;
 END;
 ";
 
-/// The ids of a slice are those with the same `id >> SLICE_BITS` (as the triggers compute).
-const SLICE_BITS: u32 = 16;
+/// The ids of a slice are those with the same `id >> SLICE_BITS` (as the triggers compute):
+/// 4,096 ids, a few days of a state's filing, so that a walk's filing bounds are close to
+/// its matches and a write recounts little.
+pub const SLICE_BITS: u32 = 12;
 
-fn ids_of(slice: i64) -> std::ops::Range<i64> {
-    (slice << SLICE_BITS)..((slice + 1) << SLICE_BITS)
+/// Slices counted together in one statement: runs of stale slices closer than this are
+/// merged (recounting a few current ones costs less than another statement).
+const MERGED_GAP: i64 = 8;
+
+/// At most this many statements count one connection's share; more runs are counted as
+/// one range from the first to the last.
+const MOST_RUNS: usize = 4;
+
+/// The ranges of slices (inclusive) one connection counts `slices` (sorted) in.
+fn runs_of(slices: &[i64]) -> Vec<(i64, i64)> {
+    let mut runs: Vec<(i64, i64)> = Vec::new();
+    for &slice in slices {
+        match runs.last_mut() {
+            Some((_, last)) if slice - *last <= MERGED_GAP => *last = slice,
+            _ => runs.push((slice, slice)),
+        }
+    }
+    if runs.len() > MOST_RUNS {
+        let (first, last) = (runs[0].0, runs[runs.len() - 1].1);
+        runs = vec![(first, last)];
+    }
+    runs
+}
+
+/// A text's answers as of the table's change number `change`.
+struct Current {
+    change: i64,
+    total: u64,
+    bounds: Option<Option<(String, String)>>,
+}
+
+fn table_change(conn: &Connection) -> Result<i64> {
+    Ok(conn.prepare_cached("SELECT n FROM grievance_changes")?.query_row([], |r| r.get(0))?)
 }
 
 /// A slice's count and the change number it was counted at.
@@ -95,6 +128,9 @@ pub struct CountMemo {
     counts: Mutex<LruCache<String, u64>>,
     /// A text's count per slice of ids, keyed by the question alone.
     slices: Mutex<LruCache<String, BTreeMap<i64, SliceCount>>>,
+    /// A text's count (and filing bounds, once asked) as of a change number of the whole
+    /// table: while no grievance changes, a question is answered without reading the slices.
+    current: Mutex<LruCache<String, Current>>,
     /// A second connection to the same file, for counting slices beside the asker's own:
     /// opened at the first need, one for the process (so one more page cache at most, which
     /// the memory limits count), used by one count at a time.
@@ -114,6 +150,7 @@ impl Default for CountMemo {
         CountMemo {
             counts: Mutex::new(LruCache::new(remembered)),
             slices: Mutex::new(LruCache::new(remembered)),
+            current: Mutex::new(LruCache::new(remembered)),
             helper: Mutex::default(),
             slices_counted: AtomicU64::new(0),
             slices_counted_beside: AtomicU64::new(0),
@@ -141,15 +178,26 @@ fn snapshot(conn: &Connection) -> Result<Option<rusqlite::Transaction<'_>>> {
     Ok(if conn.is_autocommit() { Some(conn.unchecked_transaction()?) } else { None })
 }
 
-/// Counts `slices` of `q` in one snapshot of `conn`, each with the change number it is
-/// exact for.
+/// Counts `slices` (sorted) of `q` in one snapshot of `conn`, each with the change number it
+/// is exact for; slices between them may be counted too.
 fn count_slices(conn: &Connection, q: &GrievanceQuery, slices: &[i64]) -> Result<Vec<(i64, SliceCount)>> {
     let _snapshot = snapshot(conn)?;
-    let mut changes = conn.prepare_cached("SELECT n FROM grievance_slice_changes WHERE slice = ?")?;
+    let mut changes = conn.prepare_cached("SELECT slice, n FROM grievance_slice_changes WHERE slice BETWEEN ? AND ?")?;
     let mut counted = Vec::with_capacity(slices.len());
-    for &slice in slices {
-        let change: i64 = changes.query_row([slice], |r| r.get(0)).optional()?.unwrap_or(0);
-        counted.push((slice, SliceCount { change, n: count_matches_within(conn, q, ids_of(slice))? }));
+    for (first, last) in runs_of(slices) {
+        let mut found: BTreeMap<i64, SliceCount> = (first..=last).map(|s| (s, SliceCount { change: 0, n: 0 })).collect();
+        for row in changes.query_map([first, last], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
+            let (slice, change) = row?;
+            if let Some(c) = found.get_mut(&slice) {
+                c.change = change;
+            }
+        }
+        for (slice, n) in count_matches_by_slice(conn, q, (first << SLICE_BITS)..((last + 1) << SLICE_BITS), SLICE_BITS)? {
+            if let Some(c) = found.get_mut(&slice) {
+                c.n = n;
+            }
+        }
+        counted.extend(found);
     }
     Ok(counted)
 }
@@ -202,19 +250,26 @@ impl CountMemo {
     /// its slice changed since.
     fn count_by_slices(&self, conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
         let question = question_of(q);
-        let (last, changes) = {
-            let _snapshot = snapshot(conn)?;
-            let last: i64 = conn.prepare_cached("SELECT coalesce(max(id), 0) >> 16 FROM grievances")?.query_row([], |r| r.get(0))?;
-            let changes: BTreeMap<i64, i64> =
-                conn.prepare_cached("SELECT slice, n FROM grievance_slice_changes")?.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
-            (last, changes)
-        };
+        // One snapshot for the table's change number, the slices' and the count.
+        let _snapshot = snapshot(conn)?;
+        let change = table_change(conn)?;
+        if let Some(current) = self.current.lock().unwrap_or_else(|p| p.into_inner()).get(&question) {
+            if current.change == change {
+                return Ok(current.total);
+            }
+        }
+        let last: i64 = conn.prepare_cached("SELECT coalesce(max(id), 0) >> 12 FROM grievances")?.query_row([], |r| r.get(0))?;
+        let changes: BTreeMap<i64, i64> =
+            conn.prepare_cached("SELECT slice, n FROM grievance_slice_changes")?.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
         let stale = |known: &BTreeMap<i64, SliceCount>| -> Vec<i64> {
             (0..=last).filter(|s| known.get(s).map(|c| c.change) != Some(changes.get(s).copied().unwrap_or(0))).collect()
         };
-        let known = self.known_slices(&question);
-        if stale(&known).is_empty() {
-            return Ok(sum(&known, last));
+        let remember = |total: u64| self.current.lock().unwrap_or_else(|p| p.into_inner()).put(question.clone(), Current { change, total, bounds: None });
+        // Every slice known and current (another question's write left this one's alone).
+        let known_total = self.slices.lock().unwrap_or_else(|p| p.into_inner()).get(&question).filter(|known| stale(known).is_empty()).map(|known| sum(known, last));
+        if let Some(total) = known_total {
+            remember(total);
+            return Ok(total);
         }
         let turn = self.counting.lock().unwrap_or_else(|p| p.into_inner()).entry(question.clone()).or_default().clone();
         let counter = turn.lock().unwrap_or_else(|p| p.into_inner());
@@ -225,6 +280,11 @@ impl CountMemo {
         if let Ok(counted) = &counted {
             known.extend(counted.iter().copied());
             self.slices.lock().unwrap_or_else(|p| p.into_inner()).put(question.clone(), known.clone());
+            // Slices the helper counted after a write this snapshot does not see are not
+            // current here: the total is then remembered for no change number.
+            if stale(&known).is_empty() {
+                remember(sum(&known, last));
+            }
         }
         drop(counter);
         self.counting.lock().unwrap_or_else(|p| p.into_inner()).remove(&question);
@@ -239,7 +299,25 @@ impl CountMemo {
     /// as a FIR number, whose 200,000 matches are all old, would otherwise test every row
     /// filed since before its first match, on every page.
     pub fn filed_bounds(&self, conn: &Connection, q: &GrievanceQuery) -> Result<Option<(String, String)>> {
-        let known = self.known_slices(&question_of(q));
+        let question = question_of(q);
+        let _snapshot = snapshot(conn)?;
+        let change = table_change(conn)?;
+        if let Some(Current { change: at, bounds: Some(bounds), .. }) = self.current.lock().unwrap_or_else(|p| p.into_inner()).get(&question) {
+            if *at == change {
+                return Ok(bounds.clone());
+            }
+        }
+        let bounds = self.filed_bounds_from_slices(conn, &question)?;
+        if let Some(current) = self.current.lock().unwrap_or_else(|p| p.into_inner()).get_mut(&question) {
+            if current.change == change {
+                current.bounds = Some(bounds.clone());
+            }
+        }
+        Ok(bounds)
+    }
+
+    fn filed_bounds_from_slices(&self, conn: &Connection, question: &str) -> Result<Option<(String, String)>> {
+        let known = self.known_slices(question);
         let mut bounds: Option<(String, String)> = None;
         let mut slices = conn.prepare_cached("SELECT slice, n, filed_low, filed_high FROM grievance_slice_changes")?;
         let rows = slices.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?)))?;
