@@ -23,7 +23,7 @@
 use super::grievances::{count_matches, count_matches_by_slice, GrievanceQuery, Plan, Scope};
 use super::Result;
 use lru::LruCache;
-use rusqlite::{Connection, OpenFlags, OptionalExtension};
+use rusqlite::{Connection, OpenFlags};
 use std::collections::{BTreeMap, HashMap};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicU64, Ordering};
