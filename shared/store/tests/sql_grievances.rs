@@ -868,6 +868,21 @@ fn a_text_is_counted_in_slices_of_ids_and_a_change_recounts_only_its_slice() {
     assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64, "exact after a delete and an insert");
     let stale = slice(400_000) - slice(270_000) + 1;
     assert_eq!(memo.slices_counted(), (all + 1 + stale, all / 2 + stale / 2), "from the delete's slice to the new last one");
+
+    // Edits far apart, in five slices: more runs than one statement each, so they are
+    // counted as one range from the first to the last; still exact.
+    let before = memo.slices_counted().0;
+    let tx = f.conn.transaction().unwrap();
+    for id in [1, 70_000, 140_000, 200_000, 400_000] {
+        let row = f.rows.iter_mut().find(|r| r.id == id).unwrap();
+        let version = row.version;
+        row.version += 1;
+        row.fields.brief_details = if row.fields.brief_details.contains("otor") { "Nothing taken.".into() } else { "A motorcycle taken.".into() };
+        g::update(&tx, row, version).unwrap();
+    }
+    tx.commit().unwrap();
+    assert_eq!(count(&memo, &f), naive(&f.rows, &q).len() as u64, "exact after edits in five slices far apart");
+    assert_eq!(memo.slices_counted().0, before + 5, "the five changed slices");
 }
 
 #[test]

@@ -404,3 +404,17 @@ impl CountMemo {
 fn sum(known: &BTreeMap<i64, SliceCount>, last: i64) -> u64 {
     known.range(..=last).map(|(_, c)| c.n).sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::runs_of;
+
+    #[test]
+    fn close_slices_share_a_statement_and_many_runs_become_one_range() {
+        assert_eq!(runs_of(&[]), vec![]);
+        assert_eq!(runs_of(&[3]), vec![(3, 3)]);
+        assert_eq!(runs_of(&[0, 1, 2, 10, 30]), vec![(0, 10), (30, 30)], "a gap of 8 is merged, one of 20 is not");
+        assert_eq!(runs_of(&[0, 20, 40, 60]), vec![(0, 0), (20, 20), (40, 40), (60, 60)]);
+        assert_eq!(runs_of(&[0, 20, 40, 60, 80]), vec![(0, 80)], "five runs: one range");
+    }
+}
