@@ -326,7 +326,6 @@ impl Details {
     pub fn as_str(&self) -> &str {
         self.0.get()
     }
-
 }
 
 /// The same JSON text: the trail writes details once and reads them back unchanged.

@@ -221,24 +221,32 @@ impl CountMemo {
         // One snapshot for the change number and the count: a write committed between the
         // two must not file its count under the number before it.
         let _snapshot = snapshot(conn)?;
-        let change: i64 = conn.prepare_cached("SELECT n FROM grievance_changes")?.query_row([], |r| r.get(0))?;
-        let key = key_of(q, change);
+        let key = key_of(q, table_change(conn)?);
         if let Some(n) = self.remembered(&key) {
             return Ok(n);
         }
-        let turn = self.counting.lock().unwrap_or_else(|p| p.into_inner()).entry(key.clone()).or_default().clone();
+        self.one_at_a_time(&key, || {
+            // Whoever counted while this request waited has left the answer.
+            let counted = match self.remembered(&key) {
+                Some(n) => Ok(n),
+                None => count_matches(conn, q),
+            };
+            if let Ok(n) = counted {
+                self.counts.lock().unwrap_or_else(|p| p.into_inner()).put(key.clone(), n);
+            }
+            counted
+        })
+    }
+
+    /// Runs `count` while no other request counts `key`: one waits for the other's answer
+    /// rather than counting the same again.
+    fn one_at_a_time<T>(&self, key: &str, count: impl FnOnce() -> T) -> T {
+        let turn = self.counting.lock().unwrap_or_else(|p| p.into_inner()).entry(key.to_string()).or_default().clone();
         let counter = turn.lock().unwrap_or_else(|p| p.into_inner());
-        // Whoever counted while this request waited has left the answer.
-        let counted = match self.remembered(&key) {
-            Some(n) => Ok(n),
-            None => count_matches(conn, q),
-        };
-        if let Ok(n) = counted {
-            self.counts.lock().unwrap_or_else(|p| p.into_inner()).put(key.clone(), n);
-        }
+        let answer = count();
         drop(counter);
-        self.counting.lock().unwrap_or_else(|p| p.into_inner()).remove(&key);
-        counted
+        self.counting.lock().unwrap_or_else(|p| p.into_inner()).remove(key);
+        answer
     }
 
     /// Slices counted since the start: all, and those the helper connection counted.
@@ -258,7 +266,7 @@ impl CountMemo {
                 return Ok(current.total);
             }
         }
-        let last: i64 = conn.prepare_cached("SELECT coalesce(max(id), 0) >> 12 FROM grievances")?.query_row([], |r| r.get(0))?;
+        let last: i64 = conn.prepare_cached("SELECT coalesce(max(id), 0) FROM grievances")?.query_row([], |r| r.get::<_, i64>(0))? >> SLICE_BITS;
         let changes: BTreeMap<i64, i64> =
             conn.prepare_cached("SELECT slice, n FROM grievance_slice_changes")?.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
         let stale = |known: &BTreeMap<i64, SliceCount>| -> Vec<i64> {
@@ -271,24 +279,20 @@ impl CountMemo {
             remember(total);
             return Ok(total);
         }
-        let turn = self.counting.lock().unwrap_or_else(|p| p.into_inner()).entry(question.clone()).or_default().clone();
-        let counter = turn.lock().unwrap_or_else(|p| p.into_inner());
-        // Whoever counted while this request waited has left their slices.
-        let mut known = self.known_slices(&question);
-        let to_count = stale(&known);
-        let counted = self.count_slices_here_and_beside(conn, q, &to_count);
-        if let Ok(counted) = &counted {
-            known.extend(counted.iter().copied());
+        self.one_at_a_time(&question, || {
+            // Whoever counted while this request waited has left their slices.
+            let mut known = self.known_slices(&question);
+            let counted = self.count_slices_here_and_beside(conn, q, &stale(&known))?;
+            known.extend(counted);
             self.slices.lock().unwrap_or_else(|p| p.into_inner()).put(question.clone(), known.clone());
+            let total = sum(&known, last);
             // Slices the helper counted after a write this snapshot does not see are not
             // current here: the total is then remembered for no change number.
             if stale(&known).is_empty() {
-                remember(sum(&known, last));
+                remember(total);
             }
-        }
-        drop(counter);
-        self.counting.lock().unwrap_or_else(|p| p.into_inner()).remove(&question);
-        counted.map(|_| sum(&known, last))
+            Ok(total)
+        })
     }
 
     /// For a text question (state scope): the filing times its matches lie between, as
