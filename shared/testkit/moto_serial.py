@@ -37,7 +37,7 @@ def _json_serialised(self, action_result):
     if isinstance(result, Exception):
         return _model_serialised(self, action_result)
     try:
-        body = json.dumps({} if result is None else result)
+        body = _json_of(result)
     except TypeError:
         return _model_serialised(self, action_result)
     headers = dict(self.response_headers)
@@ -45,16 +45,171 @@ def _json_serialised(self, action_result):
     return 200, headers, body
 
 
+def _json_of(result):
+    """JSON of an answer; a page's items are written once each until the next write (see
+    `_remember_of` below), as the same items are asked for again and again."""
+    if not isinstance(result, dict) or not isinstance(result.get("Items"), list):
+        return json.dumps({} if result is None else result)
+    rest = json.dumps({k: v for k, v in result.items() if k != "Items"})
+    items = ",".join(_remember_of(item, "json", lambda: json.dumps(item)) if isinstance(item, ConvertedItem) else json.dumps(item) for item in result["Items"])
+    return f'{rest[:-1]}{", " if len(result) > 1 else ""}"Items": [{items}]}}'
+
+
 dynamodb_responses.DynamoHandler.serialized = _json_serialised
+
+# moto looks for an XML <RequestId> in every answer with a regular expression, which reads
+# the whole body: a JSON page of items has none to find.
+from moto.core.responses import BaseResponse
+from moto.utilities.aws_headers import gen_amzn_requestid_long
+
+_enriched = BaseResponse._enrich_response
+
+
+def _quick_enriched(headers, body):
+    if isinstance(body, str) and "<RequestId>" not in body:
+        if "status" in headers:
+            headers["status"] = str(headers["status"])
+        gen_amzn_requestid_long(headers)
+        return headers, body
+    return _enriched(headers, body)
+
+
+BaseResponse._enrich_response = staticmethod(_quick_enriched)
+
+# moto answers every Query by sorting the whole table (`Table.all_items`), keeping the items
+# of the asked partition and sorting those again, then deep-copies, sizes and converts each
+# item it returns: at a few thousand grievances the conformance suite's thousands of queries
+# take hours. Between two writes each of those steps gives the same answer, so while a read
+# is served they are remembered, and anything else (any request that could change a table,
+# S3 included) forgets them before and after it runs. What moto does with them (start keys,
+# key conditions, limits, filters, projections) is its own code, unchanged.
+import inspect
+
+import moto.dynamodb.models.utilities as dynamodb_utilities
+from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
+from moto.dynamodb.models.table import Table
+
+READS = {"Query", "Scan", "GetItem", "BatchGetItem", "DescribeTable", "ListTables", "DescribeTimeToLive"}
+remembered = {}
+reading = False
+
+
+def _remember(key, compute):
+    """A copy of what `compute` gave for `key` since the last write (moto reverses and
+    extends the lists it is given)."""
+    if not reading:
+        return compute()
+    if key not in remembered:
+        remembered[key] = compute()
+    return list(remembered[key])
+
+
+def _remember_of(obj, kind, compute):
+    """What `compute` gave for this very object since the last write. The entry holds the
+    object, so its id cannot be taken by another one while the entry lives."""
+    if not reading:
+        return compute()
+    entry = remembered.get((kind, id(obj)))
+    if entry is None or entry[0] is not obj:
+        entry = remembered[(kind, id(obj))] = (obj, compute())
+    return entry[1]
+
+
+_all_items = Table.all_items
+_query = Table.query
+_sorted_items = Table.sorted_items
+_query_arguments = inspect.signature(_query)
+_item_copy = Item.__deepcopy__
+_item_size = Item.size
+_to_dict = dynamodb_utilities.dynamo_to_dict
+
+
+def _cached_all_items(self):
+    return _remember((id(self), "all"), lambda: _all_items(self))
+
+
+def _partitioned_query(self, *args, **kwargs):
+    bound = _query_arguments.bind(self, *args, **kwargs)
+    asked = bound.arguments
+    hash_key, index_name, conditions = asked.get("hash_key"), asked.get("index_name"), asked.get("hash_key_conditions")
+    if index_name and conditions:
+        wanted = list(conditions)
+        key = (id(self), "index", index_name, tuple((n, repr(v.value)) for n, v in wanted))
+        holds = lambda item: all(n in item.attrs and item.attrs[n] == v for n, v in wanted)
+        partition = lambda: [i for i in _cached_all_items(self) if holds(i)]
+    elif not index_name and hash_key is not None and self.range_key_attr:
+        key = (id(self), "table", repr(hash_key.value))
+        partition = lambda: list(self.items.get(hash_key, {}).values())
+    else:
+        return _query(self, *args, **kwargs)
+    # moto's query looks for the partition in `all_items()`: hand it just the partition, whose
+    # items all hold the asked hash key (so moto need not compare it again).
+    self.all_items = lambda: _remember(key, partition)
+    asked["hash_key_conditions"] = None
+    try:
+        return _query(*bound.args, **bound.kwargs)
+    finally:
+        del self.all_items
+
+
+def _quick_comes_before(self, item, start, hash_key_attrs, range_key_attrs, scan_index_forward):
+    """moto's `_item_comes_before_dct`, with the start key's values made once per query
+    rather than twice per item read before the start."""
+    ordered = _remember_of(
+        start, "start", lambda: [(a, DynamoType(start.get(a))) for a in self._generate_attr_to_sort_by(hash_key_attrs, range_key_attrs)]
+    )
+    for attr, value in ordered:
+        if attr in item.attrs and item.attrs[attr] != value:
+            return (item.attrs[attr] < value) == scan_index_forward
+    return True
+
+
+def _cached_sorted_items(self, hash_key_attrs, range_key_attrs, items):
+    key = (id(self), "sorted", tuple(hash_key_attrs), tuple(range_key_attrs), tuple(map(id, items)))
+    return _remember(key, lambda: _sorted_items(self, hash_key_attrs, range_key_attrs, items))
+
+
+def _cached_item_copy(self, memo):
+    # A read only reads the copies it returns (projections make new items).
+    return _remember_of(self, "copy", lambda: _item_copy(self, memo))
+
+
+class ConvertedItem(dict):
+    """An item's attributes in the wire format, as remembered until the next write."""
+
+
+def _cached_to_dict(obj):
+    # An item's attributes (the copies above), not the answers that hold them.
+    if isinstance(obj, LimitedSizeDict) and reading:
+        return _remember_of(obj, "dict", lambda: ConvertedItem(_to_dict(obj)))
+    return _to_dict(obj)
+
+
+Table.all_items = _cached_all_items
+Table.query = _partitioned_query
+Table.sorted_items = _cached_sorted_items
+Table._item_comes_before_dct = _quick_comes_before
+Item.__deepcopy__ = _cached_item_copy
+Item.size = lambda self: _remember_of(self, "size", lambda: _item_size(self))
+dynamodb_utilities.dynamo_to_dict = _cached_to_dict
+dynamodb_responses.dynamo_to_dict = _cached_to_dict
 
 moto_app = DomainDispatcherApplication(create_backend_app)
 one_at_a_time = threading.Lock()
 
 
 def serialised(environ, start_response):
+    global reading
     with one_at_a_time:
-        # Build the whole answer inside the lock: moto reads its state while iterating.
-        return list(moto_app(environ, start_response))
+        reading = environ.get("HTTP_X_AMZ_TARGET", "").rpartition(".")[2] in READS
+        if not reading:
+            remembered.clear()
+        try:
+            # Build the whole answer inside the lock: moto reads its state while iterating.
+            return list(moto_app(environ, start_response))
+        finally:
+            if not reading:
+                remembered.clear()
 
 
 run_simple(args.host, args.port, serialised, threaded=True, use_reloader=False)
