@@ -8,12 +8,20 @@ request at a time into moto.
 """
 
 import argparse
+import inspect
+import json
 import os
 import threading
 
 from werkzeug.serving import run_simple
 
+import moto.dynamodb.models.utilities as dynamodb_utilities
+import moto.dynamodb.responses as dynamodb_responses
+from moto.core.responses import BaseResponse
+from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
+from moto.dynamodb.models.table import Table
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+from moto.utilities.aws_headers import gen_amzn_requestid_long
 
 parser = argparse.ArgumentParser()
 parser.add_argument("-H", "--host", default="127.0.0.1")
@@ -21,74 +29,10 @@ parser.add_argument("-p", "--port", type=int, required=True)
 args = parser.parse_args()
 os.environ.setdefault("MOTO_PORT", str(args.port))
 
-# moto 5.2 writes each DynamoDB answer through a generic, model-driven serialiser that
-# takes five sixths of a query's time (a page of 200 items: 0.37 s against 0.08 s). Its
-# DynamoDB answers are already in the wire format (attribute values as {"S": ...}), so
-# JSON of them is the same answer; anything else (errors included) goes the usual way.
-import json
-
-import moto.dynamodb.responses as dynamodb_responses
-
-_model_serialised = dynamodb_responses.DynamoHandler.serialized
-
-
-def _json_serialised(self, action_result):
-    result = action_result.result
-    if isinstance(result, Exception):
-        return _model_serialised(self, action_result)
-    try:
-        body = _json_of(result)
-    except TypeError:
-        return _model_serialised(self, action_result)
-    headers = dict(self.response_headers)
-    headers["Content-Type"] = "application/x-amz-json-1.0"
-    return 200, headers, body
-
-
-def _json_of(result):
-    """JSON of an answer; a page's items are written once each until the next write (see
-    `_remember_of` below), as the same items are asked for again and again."""
-    if not isinstance(result, dict) or not isinstance(result.get("Items"), list):
-        return json.dumps({} if result is None else result)
-    rest = json.dumps({k: v for k, v in result.items() if k != "Items"})
-    items = ",".join(_remember_of(item, "json", lambda: json.dumps(item)) if isinstance(item, ConvertedItem) else json.dumps(item) for item in result["Items"])
-    return f'{rest[:-1]}{", " if len(result) > 1 else ""}"Items": [{items}]}}'
-
-
-dynamodb_responses.DynamoHandler.serialized = _json_serialised
-
-# moto looks for an XML <RequestId> in every answer with a regular expression, which reads
-# the whole body: a JSON page of items has none to find.
-from moto.core.responses import BaseResponse
-from moto.utilities.aws_headers import gen_amzn_requestid_long
-
-_enriched = BaseResponse._enrich_response
-
-
-def _quick_enriched(headers, body):
-    if isinstance(body, str) and "<RequestId>" not in body:
-        if "status" in headers:
-            headers["status"] = str(headers["status"])
-        gen_amzn_requestid_long(headers)
-        return headers, body
-    return _enriched(headers, body)
-
-
-BaseResponse._enrich_response = staticmethod(_quick_enriched)
-
-# moto answers every Query by sorting the whole table (`Table.all_items`), keeping the items
-# of the asked partition and sorting those again, then deep-copies, sizes and converts each
-# item it returns: at a few thousand grievances the conformance suite's thousands of queries
-# take hours. Between two writes each of those steps gives the same answer, so while a read
-# is served they are remembered, and anything else (any request that could change a table,
-# S3 included) forgets them before and after it runs. What moto does with them (start keys,
-# key conditions, limits, filters, projections) is its own code, unchanged.
-import inspect
-
-import moto.dynamodb.models.utilities as dynamodb_utilities
-from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
-from moto.dynamodb.models.table import Table
-
+# What a read makes of moto's state (sorted partitions, copies and JSON of items) stays the
+# same until something writes: while a read is served it is remembered, and any other
+# request (any that could change a table, S3 included) forgets it all before and after it
+# runs. The patches below use this memo.
 READS = {"Query", "Scan", "GetItem", "BatchGetItem", "DescribeTable", "ListTables", "DescribeTimeToLive"}
 remembered = {}
 reading = False
@@ -115,6 +59,63 @@ def _remember_of(obj, kind, compute):
     return entry[1]
 
 
+# moto 5.2 writes each DynamoDB answer through a generic, model-driven serialiser that
+# takes five sixths of a query's time (a page of 200 items: 0.37 s against 0.08 s). Its
+# DynamoDB answers are already in the wire format (attribute values as {"S": ...}), so
+# JSON of them is the same answer; anything else (errors included) goes the usual way.
+class ConvertedItem(dict):
+    """An item's attributes in the wire format, as remembered until the next write."""
+
+
+_model_serialised = dynamodb_responses.DynamoHandler.serialized
+
+
+def _json_serialised(self, action_result):
+    result = action_result.result
+    if isinstance(result, Exception):
+        return _model_serialised(self, action_result)
+    try:
+        body = _json_of(result)
+    except TypeError:
+        return _model_serialised(self, action_result)
+    headers = dict(self.response_headers)
+    headers["Content-Type"] = "application/x-amz-json-1.0"
+    return 200, headers, body
+
+
+def _json_of(result):
+    """JSON of an answer; a page's items are written once each until the next write (see
+    `_remember_of` above), as the same items are asked for again and again."""
+    if not isinstance(result, dict) or not isinstance(result.get("Items"), list):
+        return json.dumps({} if result is None else result)
+    rest = json.dumps({k: v for k, v in result.items() if k != "Items"})
+    items = ",".join(_remember_of(item, "json", lambda: json.dumps(item)) if isinstance(item, ConvertedItem) else json.dumps(item) for item in result["Items"])
+    return f'{rest[:-1]}{", " if len(result) > 1 else ""}"Items": [{items}]}}'
+
+
+dynamodb_responses.DynamoHandler.serialized = _json_serialised
+
+# moto looks for an XML <RequestId> in every answer with a regular expression, which reads
+# the whole body: a JSON page of items has none to find.
+_enriched = BaseResponse._enrich_response
+
+
+def _quick_enriched(headers, body):
+    if isinstance(body, str) and "<RequestId>" not in body:
+        if "status" in headers:
+            headers["status"] = str(headers["status"])
+        gen_amzn_requestid_long(headers)
+        return headers, body
+    return _enriched(headers, body)
+
+
+BaseResponse._enrich_response = staticmethod(_quick_enriched)
+
+# moto answers every Query by sorting the whole table (`Table.all_items`), keeping the items
+# of the asked partition and sorting those again, then deep-copies, sizes and converts each
+# item it returns: at a few thousand grievances the conformance suite's thousands of queries
+# take hours. Each of those steps goes through the memo above. What moto does with them
+# (start keys, key conditions, limits, filters, projections) is its own code, unchanged.
 _all_items = Table.all_items
 _query = Table.query
 _sorted_items = Table.sorted_items
@@ -172,10 +173,6 @@ def _cached_sorted_items(self, hash_key_attrs, range_key_attrs, items):
 def _cached_item_copy(self, memo):
     # A read only reads the copies it returns (projections make new items).
     return _remember_of(self, "copy", lambda: _item_copy(self, memo))
-
-
-class ConvertedItem(dict):
-    """An item's attributes in the wire format, as remembered until the next write."""
 
 
 def _cached_to_dict(obj):

@@ -14,9 +14,9 @@
 //! change number (`grievance_slice_changes`, kept by triggers in the same way): a write
 //! touches one slice, so the next question recounts 4,096 ids, not the state; and a
 //! question whose slices are all unknown counts them on two connections at once, one per
-//! core, each in one statement that counts per slice. Every slice's count is exact for its own snapshot; as no grievance ever moves
-//! between slices (its id never changes), their sum is the count of a state the table was
-//! in, slice by slice.
+//! core, each in one statement that tallies per slice. Every slice's count is exact for its
+//! own snapshot; as no grievance ever moves between slices (its id never changes), their
+//! sum is the count of a state the table was in, slice by slice.
 //!
 //! The same count tells a page how to find its rows ([`CountMemo::plan`]).
 
@@ -27,7 +27,7 @@ use rusqlite::{Connection, OpenFlags};
 use std::collections::{BTreeMap, HashMap};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Version 6 to 7: the change number of the grievances table.
 pub(super) const SCHEMA_V7: &str = "
@@ -232,7 +232,7 @@ impl CountMemo {
                 None => count_matches(conn, q),
             };
             if let Ok(n) = counted {
-                self.counts.lock().unwrap_or_else(|p| p.into_inner()).put(key.clone(), n);
+                locked(&self.counts).put(key.clone(), n);
             }
             counted
         })
@@ -241,11 +241,11 @@ impl CountMemo {
     /// Runs `count` while no other request counts `key`: one waits for the other's answer
     /// rather than counting the same again.
     fn one_at_a_time<T>(&self, key: &str, count: impl FnOnce() -> T) -> T {
-        let turn = self.counting.lock().unwrap_or_else(|p| p.into_inner()).entry(key.to_string()).or_default().clone();
-        let counter = turn.lock().unwrap_or_else(|p| p.into_inner());
+        let turn = locked(&self.counting).entry(key.to_string()).or_default().clone();
+        let counter = locked(&turn);
         let answer = count();
         drop(counter);
-        self.counting.lock().unwrap_or_else(|p| p.into_inner()).remove(key);
+        locked(&self.counting).remove(key);
         answer
     }
 
@@ -261,7 +261,7 @@ impl CountMemo {
         // One snapshot for the table's change number, the slices' and the count.
         let _snapshot = snapshot(conn)?;
         let change = table_change(conn)?;
-        if let Some(current) = self.current.lock().unwrap_or_else(|p| p.into_inner()).get(&question) {
+        if let Some(current) = locked(&self.current).get(&question) {
             if current.change == change {
                 return Ok(current.total);
             }
@@ -272,9 +272,9 @@ impl CountMemo {
         let stale = |known: &BTreeMap<i64, SliceCount>| -> Vec<i64> {
             (0..=last).filter(|s| known.get(s).map(|c| c.change) != Some(changes.get(s).copied().unwrap_or(0))).collect()
         };
-        let remember = |total: u64| self.current.lock().unwrap_or_else(|p| p.into_inner()).put(question.clone(), Current { change, total, bounds: None });
+        let remember = |total: u64| locked(&self.current).put(question.clone(), Current { change, total, bounds: None });
         // Every slice known and current (another question's write left this one's alone).
-        let known_total = self.slices.lock().unwrap_or_else(|p| p.into_inner()).get(&question).filter(|known| stale(known).is_empty()).map(|known| sum(known, last));
+        let known_total = locked(&self.slices).get(&question).filter(|known| stale(known).is_empty()).map(|known| sum(known, last));
         if let Some(total) = known_total {
             remember(total);
             return Ok(total);
@@ -284,7 +284,7 @@ impl CountMemo {
             let mut known = self.known_slices(&question);
             let counted = self.count_slices_here_and_beside(conn, q, &stale(&known))?;
             known.extend(counted);
-            self.slices.lock().unwrap_or_else(|p| p.into_inner()).put(question.clone(), known.clone());
+            locked(&self.slices).put(question.clone(), known.clone());
             let total = sum(&known, last);
             // Slices the helper counted after a write this snapshot does not see are not
             // current here: the total is then remembered for no change number.
@@ -306,13 +306,13 @@ impl CountMemo {
         let question = question_of(q);
         let _snapshot = snapshot(conn)?;
         let change = table_change(conn)?;
-        if let Some(Current { change: at, bounds: Some(bounds), .. }) = self.current.lock().unwrap_or_else(|p| p.into_inner()).get(&question) {
+        if let Some(Current { change: at, bounds: Some(bounds), .. }) = locked(&self.current).get(&question) {
             if *at == change {
                 return Ok(bounds.clone());
             }
         }
         let bounds = self.filed_bounds_from_slices(conn, &question)?;
-        if let Some(current) = self.current.lock().unwrap_or_else(|p| p.into_inner()).get_mut(&question) {
+        if let Some(current) = locked(&self.current).get_mut(&question) {
             if current.change == change {
                 current.bounds = Some(bounds.clone());
             }
@@ -339,7 +339,7 @@ impl CountMemo {
     }
 
     fn known_slices(&self, question: &str) -> BTreeMap<i64, SliceCount> {
-        self.slices.lock().unwrap_or_else(|p| p.into_inner()).get(question).cloned().unwrap_or_default()
+        locked(&self.slices).get(question).cloned().unwrap_or_default()
     }
 
     /// Counts `slices`: the newer half on `conn`, the older half on the helper connection in
@@ -379,7 +379,7 @@ impl CountMemo {
     }
 
     fn remembered(&self, key: &str) -> Option<u64> {
-        self.counts.lock().unwrap_or_else(|p| p.into_inner()).get(key).copied()
+        locked(&self.counts).get(key).copied()
     }
 
     /// How a page of `q` is best found. A walk down the sort order reads about
@@ -402,6 +402,12 @@ impl CountMemo {
         let page = q.limit.clamp(1, super::grievances::MAX_LIMIT) as u64 + 1;
         Ok(if matches.saturating_mul(matches) >= page.saturating_mul(scope) { Plan::Walk } else { Plan::Indexes })
     }
+}
+
+/// A lock that a panic elsewhere left poisoned still guards a memo, which holds no half-made
+/// state: every entry is put whole.
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// The sum of the known slices up to `last` (a slice past the last id holds nothing).
