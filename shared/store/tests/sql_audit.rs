@@ -89,6 +89,8 @@ fn records_an_earlier_release_deflated_without_a_dictionary_read_back_unchanged_
         "ALTER TABLE audit_records DROP COLUMN details_dictionary;
          DROP TRIGGER grievance_slice_changed_by_insert; DROP TRIGGER grievance_slice_changed_by_update; DROP TRIGGER grievance_slice_changed_by_delete;
          DROP TABLE grievance_slice_changes;
+         ALTER TABLE grievances ADD COLUMN rest TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(rest));
+         DROP TABLE grievance_details;
          PRAGMA user_version = 7;",
     )
     .unwrap();

@@ -679,6 +679,63 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
     check_fir_ranges_and_overdue(&f, "after deletes");
 }
 
+/// The SQL that gives a current file the shape schema 9 left it in: each grievance's JSON in
+/// a `rest` column of its row (schema 10 moved it to `grievance_details`).
+const BACK_TO_SCHEMA_9: &str = "
+    ALTER TABLE grievances ADD COLUMN rest TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(rest));
+    UPDATE grievances SET rest = (SELECT rest FROM grievance_details d WHERE d.id = grievances.id);
+    DROP TABLE grievance_details;";
+
+/// A file of schema version 9, the previous release's, holding grievances is upgraded in
+/// place: every row reads back as written, and the file is rebuilt so that the grievances
+/// table is as narrow as a new one (no page is left holding the moved JSON).
+#[test]
+fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
+    let f = fixture(900);
+    let path = f._dir.path().join("portal.db");
+    // Each grievance as it reads before the upgrade, the lists' names included.
+    let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
+    f.conn.execute_batch(&format!("{BACK_TO_SCHEMA_9} PRAGMA user_version = 9;")).unwrap();
+    let table_pages = |conn: &Connection| -> i64 {
+        conn.query_row("SELECT count(*) FROM dbstat WHERE name = 'grievances'", [], |r| r.get(0)).unwrap()
+    };
+    let pages_at_9 = table_pages(&f.conn);
+    let Fixture { _dir, conn, rows } = f;
+    drop(conn);
+
+    let conn = sql::open(&path).unwrap();
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, sql::SCHEMA_VERSION);
+    for row in &before {
+        assert_eq!(g::get(&conn, row.id).unwrap().as_ref(), Some(row), "grievance {} after the upgrade", row.id);
+    }
+    let columns: Vec<String> =
+        conn.prepare("SELECT name FROM pragma_table_info('grievances')").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    assert!(!columns.contains(&"rest".to_string()), "the JSON left the row: {columns:?}");
+    let free: i64 = conn.query_row("PRAGMA freelist_count", [], |r| r.get(0)).unwrap();
+    assert_eq!(free, 0, "the file was rebuilt: no page left free");
+    let pages_at_10 = table_pages(&conn);
+    assert!(pages_at_10 * 2 < pages_at_9, "the table is narrower: {pages_at_10} pages, {pages_at_9} before");
+    // Pages, counts and writes work on the upgraded file.
+    let text = GrievanceQuery { search: Some("motor".into()), ..GrievanceQuery::new(Scope::State) };
+    assert_eq!(CountMemo::default().count(&conn, &text).unwrap(), naive(&rows, &text).len() as u64);
+    let mut f = Fixture { _dir, conn, rows };
+    let mut edited = before[3].clone();
+    edited.fields.final_decision = Some("Disposed of after enquiry.".into());
+    edited.version += 1;
+    let tx = f.conn.transaction().unwrap();
+    g::update(&tx, &edited, f.rows[3].version).unwrap();
+    assert!(g::delete(&tx, f.rows[4].id).unwrap());
+    tx.commit().unwrap();
+    assert_eq!(g::get(&f.conn, edited.id).unwrap(), Some(edited.clone()));
+    assert_eq!(g::get(&f.conn, f.rows[4].id).unwrap(), None);
+    let details: i64 = f.conn.query_row("SELECT count(*) FROM grievance_details WHERE id = ?1", [f.rows[4].id], |r| r.get(0)).unwrap();
+    assert_eq!(details, 0, "a deleted grievance takes its details with it");
+    f.rows[3] = edited;
+    f.rows.remove(4);
+    check_fir_ranges_and_overdue(&f, "upgraded from 9");
+}
+
 /// A file of schema version 1 holding grievances is upgraded in place: the figures and
 /// indexes later versions add are built from its rows.
 #[test]
@@ -703,6 +760,7 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
              PRAGMA user_version = 1;",
         )
         .unwrap();
+    f.conn.execute_batch(BACK_TO_SCHEMA_9).unwrap();
     let Fixture { _dir, conn, rows } = f;
     drop(conn);
     let conn = sql::open(&path).unwrap();
