@@ -35,6 +35,12 @@ pub struct ListItemRequest {
     /// A status's meaning to the rules (statuses only): a new status is in progress when
     /// left out, an edited one keeps its own. It cannot change while grievances use the status.
     meaning: Option<domain::lists::StatusMeaning>,
+    /// The district a police station belongs to (police stations only): `null` places it in
+    /// none; left out, an edited station keeps its own. The district must exist.
+    district_id: Option<i64>,
+    /// The range a district belongs to (districts only), up to 100 characters: blank or
+    /// `null` for none; left out, an edited district keeps its own.
+    range: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -86,7 +92,8 @@ async fn update_item(
     Ok(ApiJson(state.lists.update(kind, id, input).await?))
 }
 
-/// Deletes an item no grievance uses; one in use can only be deactivated.
+/// Deletes an item no grievance uses (one in use can only be deactivated), nor, for a
+/// district, any police station.
 #[utoipa::path(delete, path = "/api/admin/dropdowns/{kind}/{id}", tag = "admin", security(("bearer" = [])),
     params(("kind" = ListKind, Path), ("id" = i64, Path)),
     responses((status = 200, body = DeletedResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]

@@ -161,4 +161,45 @@ async fn a_status_meaning_is_chosen_kept_and_not_changed_under_grievances(engine
     assert_eq!((filed["status"].as_str(), filed["status_meaning"].as_str(), filed["priority"].as_str()), (Some("Registered"), Some("open"), Some("Medium")));
 }
 
-on_both_engines!(renaming_resolved_to_disposed_changes_labels_and_no_behaviour, a_status_meaning_is_chosen_kept_and_not_changed_under_grievances);
+/// The organisation is kept on the existing lists: a police station names its district, a
+/// district its range (issue 16).
+async fn a_station_is_placed_in_a_district_and_a_district_in_a_range(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let agra = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Agra", "range": " Agra Range "})).await;
+    assert_eq!((agra.status, agra.body["range"].as_str()), (StatusCode::CREATED, Some("Agra Range")), "{:?}", agra.body);
+    let agra_id = agra.body["id"].as_i64().unwrap();
+    let sadar = api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": "Sadar Bazar", "district_id": agra_id.to_string()})).await;
+    assert_eq!((sadar.status, sadar.body["district_id"].as_i64()), (StatusCode::CREATED, Some(agra_id)), "{:?}", sadar.body);
+    let listed = item(&api, &admin, "police_stations", "Sadar Bazar").await;
+    assert_eq!(listed["district_id"].as_i64(), Some(agra_id));
+    let reason = item(&api, &admin, "reasons", "Delay in Investigation").await;
+    assert!(reason.get("district_id").is_none() && reason.get("range").is_none(), "other lists carry no placement: {reason}");
+
+    let nowhere = api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": "Nowhere", "district_id": 987654})).await;
+    assert_eq!((nowhere.status, nowhere.body["fields"]["district_id"].as_str()), (StatusCode::BAD_REQUEST, Some("Choose a district from the list")), "{:?}", nowhere.body);
+    let wrong = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Firozabad", "district_id": agra_id})).await;
+    assert_eq!((wrong.status, wrong.body["fields"]["district_id"].as_str()), (StatusCode::BAD_REQUEST, Some("Only a police station belongs to a district")));
+    let long = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Firozabad", "range": "R".repeat(101)})).await;
+    assert_eq!((long.status, long.body["fields"]["range"].as_str()), (StatusCode::BAD_REQUEST, Some("Range must be at most 100 characters")));
+
+    let refused = api.delete(&format!("/api/admin/dropdowns/districts/{agra_id}"), &admin).await;
+    assert_eq!(
+        (refused.status, refused.body["error"].as_str()),
+        (StatusCode::CONFLICT, Some("'Agra' has 1 police station; place them in another district first")),
+        "{:?}",
+        refused.body
+    );
+    // Placed in none, the station frees its district.
+    let station_id = sadar.body["id"].as_i64().unwrap();
+    let moved = api.put(&format!("/api/admin/dropdowns/police_stations/{station_id}"), &admin, json!({"name": "Sadar Bazar", "district_id": null})).await;
+    assert_eq!((moved.status, moved.body.get("district_id")), (StatusCode::OK, None), "{:?}", moved.body);
+    let gone = api.delete(&format!("/api/admin/dropdowns/districts/{agra_id}"), &admin).await;
+    assert_eq!(gone.status, StatusCode::OK, "{:?}", gone.body);
+}
+
+on_both_engines!(
+    renaming_resolved_to_disposed_changes_labels_and_no_behaviour,
+    a_status_meaning_is_chosen_kept_and_not_changed_under_grievances,
+    a_station_is_placed_in_a_district_and_a_district_in_a_range
+);

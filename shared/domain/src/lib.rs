@@ -7,6 +7,7 @@ pub mod email;
 pub mod error;
 pub mod grants;
 pub mod grievance;
+pub mod jurisdiction;
 pub mod lists;
 pub mod messages;
 pub mod password;

@@ -185,6 +185,11 @@ impl StatusMeaning {
 pub const MEANING_CHOICE: &str = "Choose what this status means: Open, In progress, Resolved or Closed";
 pub const MEANING_ONLY_FOR_STATUSES: &str = "Only a status has a meaning";
 
+pub const DISTRICT_CHOICE: &str = "Choose a district from the list";
+pub const DISTRICT_ONLY_FOR_STATIONS: &str = "Only a police station belongs to a district";
+pub const RANGE_TOO_LONG: &str = "Range must be at most 100 characters";
+pub const RANGE_ONLY_FOR_DISTRICTS: &str = "Only a district belongs to a range";
+
 /// A new or changed list item, parsed from a request.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ListItemInput {
@@ -195,6 +200,13 @@ pub struct ListItemInput {
     /// A status's meaning; `None` when the request leaves it out (a new status is then in
     /// progress, an edited one keeps its own). Always `None` for the other lists.
     pub meaning: Option<StatusMeaning>,
+    /// A police station's district (see `jurisdiction`): `None` when the request leaves it
+    /// out (an edited station keeps its own), `Some(None)` to place it in none. Always
+    /// `None` for the other lists.
+    pub district_id: Option<Option<i64>>,
+    /// A district's range, trimmed, as [`ListItemInput::district_id`]: `Some(None)` when
+    /// given blank. Always `None` for the other lists.
+    pub range: Option<Option<String>>,
 }
 
 impl ListItemInput {
@@ -257,8 +269,45 @@ impl ListItemInput {
                 None
             }
         };
+        let district_id = match (kind, body.get("district_id")) {
+            (_, None) => None,
+            (ListKind::PoliceStations, Some(Value::Null)) => Some(None),
+            (ListKind::PoliceStations, Some(Value::String(s))) if s.trim().is_empty() => Some(None),
+            (ListKind::PoliceStations, Some(value)) => {
+                let id = value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())).filter(|id| *id > 0);
+                if id.is_none() {
+                    errors.add("district_id", DISTRICT_CHOICE);
+                }
+                Some(id)
+            }
+            (_, Some(Value::Null)) => None,
+            (_, Some(_)) => {
+                errors.add("district_id", DISTRICT_ONLY_FOR_STATIONS);
+                None
+            }
+        };
+        let range = match (kind, body.get("range")) {
+            (_, None) => None,
+            (ListKind::Districts, Some(Value::Null)) => Some(None),
+            (ListKind::Districts, Some(Value::String(text))) => {
+                let text = text.trim();
+                if text.chars().count() > 100 {
+                    errors.add("range", RANGE_TOO_LONG);
+                }
+                Some((!text.is_empty()).then(|| text.to_string()))
+            }
+            (ListKind::Districts, Some(_)) => {
+                errors.add("range", RANGE_TOO_LONG);
+                None
+            }
+            (_, Some(Value::Null)) => None,
+            (_, Some(_)) => {
+                errors.add("range", RANGE_ONLY_FOR_DISTRICTS);
+                None
+            }
+        };
         errors.finish()?;
-        Ok(ListItemInput { name, description, display_order, is_active, meaning })
+        Ok(ListItemInput { name, description, display_order, is_active, meaning, district_id, range })
     }
 }
 
@@ -283,7 +332,7 @@ mod tests {
         let parse = |v| ListItemInput::parse(ListKind::CrimeTitles, &v);
         assert_eq!(
             parse(json!({"name": " Theft "})).unwrap(),
-            ListItemInput { name: "Theft".into(), description: String::new(), display_order: 0, is_active: true, meaning: None }
+            ListItemInput { name: "Theft".into(), description: String::new(), display_order: 0, is_active: true, meaning: None, district_id: None, range: None }
         );
         assert_eq!(parse(json!({"name": "A", "display_order": "7"})).unwrap().display_order, 7);
         assert_eq!(parse(json!({"name": "A", "display_order": ""})).unwrap().display_order, 0);
@@ -303,6 +352,30 @@ mod tests {
         let district = ListItemInput::parse(ListKind::Districts, &json!({"name": "West", "meaning": "open"})).unwrap_err();
         assert_eq!(district.to_string(), MEANING_ONLY_FOR_STATUSES);
         assert_eq!(ListItemInput::parse(ListKind::Districts, &json!({"name": "West", "meaning": null})).unwrap().meaning, None);
+    }
+
+    #[test]
+    fn a_station_names_its_district_and_a_district_its_range() {
+        let station = |v| ListItemInput::parse(ListKind::PoliceStations, &v);
+        assert_eq!(station(json!({"name": "Civil Lines", "district_id": 4})).unwrap().district_id, Some(Some(4)));
+        assert_eq!(station(json!({"name": "Civil Lines", "district_id": "4"})).unwrap().district_id, Some(Some(4)), "as a select sends it");
+        assert_eq!(station(json!({"name": "Civil Lines", "district_id": null})).unwrap().district_id, Some(None), "placed in none");
+        assert_eq!(station(json!({"name": "Civil Lines", "district_id": ""})).unwrap().district_id, Some(None));
+        assert_eq!(station(json!({"name": "Civil Lines"})).unwrap().district_id, None, "left out: an edit keeps it");
+        for bad in [json!(0), json!(-3), json!("four"), json!(true), json!(4.5)] {
+            let e = station(json!({"name": "Civil Lines", "district_id": bad})).unwrap_err();
+            assert_eq!(e.to_string(), DISTRICT_CHOICE, "{bad}");
+        }
+        let district = |v| ListItemInput::parse(ListKind::Districts, &v);
+        assert_eq!(district(json!({"name": "Agra", "range": "  Agra Range "})).unwrap().range, Some(Some("Agra Range".into())));
+        assert_eq!(district(json!({"name": "Agra", "range": " "})).unwrap().range, Some(None));
+        assert_eq!(district(json!({"name": "Agra", "range": null})).unwrap().range, Some(None));
+        assert_eq!(district(json!({"name": "Agra"})).unwrap().range, None);
+        assert_eq!(district(json!({"name": "Agra", "range": "R".repeat(101)})).unwrap_err().to_string(), RANGE_TOO_LONG);
+        assert_eq!(district(json!({"name": "Agra", "range": 7})).unwrap_err().to_string(), RANGE_TOO_LONG);
+        assert_eq!(district(json!({"name": "Agra", "district_id": 4})).unwrap_err().to_string(), DISTRICT_ONLY_FOR_STATIONS);
+        assert_eq!(station(json!({"name": "Civil Lines", "range": "Agra Range"})).unwrap_err().to_string(), RANGE_ONLY_FOR_DISTRICTS);
+        assert_eq!(ListItemInput::parse(ListKind::Reasons, &json!({"name": "X", "district_id": null, "range": null})).unwrap().range, None);
     }
 
     #[test]

@@ -21,6 +21,12 @@ pub struct ListItem {
     /// What a status means to the rules (statuses only; absent for the other lists).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meaning: Option<StatusMeaning>,
+    /// The district a police station belongs to (police stations only; absent: not placed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub district_id: Option<i64>,
+    /// The range a district belongs to (districts only; absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<String>,
     /// How many grievances name this item. Answered only to those who see the whole state:
     /// a count over grievances one may not see says something about them.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -33,7 +33,10 @@ export interface paths {
         /** Changes an item. */
         put: operations["update_item"];
         post?: never;
-        /** Deletes an item no grievance uses; one in use can only be deactivated. */
+        /**
+         * Deletes an item no grievance uses (one in use can only be deactivated), nor, for a
+         *     district, any police station.
+         */
         delete: operations["delete_item"];
         options?: never;
         head?: never;
@@ -1261,11 +1264,18 @@ export interface components {
             description: string;
             /** Format: int64 */
             display_order: number;
+            /**
+             * Format: int64
+             * @description The district a police station belongs to (police stations only; absent: not placed).
+             */
+            district_id?: number | null;
             /** Format: int64 */
             id: number;
             is_active: boolean;
             meaning?: null | components["schemas"]["StatusMeaning"];
             name: string;
+            /** @description The range a district belongs to (districts only; absent: none). */
+            range?: string | null;
             updated_at: string;
             /**
              * Format: int64
@@ -1282,9 +1292,20 @@ export interface components {
              * @description A whole number; text holding one is accepted too. Defaults to 0.
              */
             display_order?: number | null;
+            /**
+             * Format: int64
+             * @description The district a police station belongs to (police stations only): `null` places it in
+             *     none; left out, an edited station keeps its own. The district must exist.
+             */
+            district_id?: number | null;
             is_active?: boolean | null;
             meaning?: null | components["schemas"]["StatusMeaning"];
             name: string;
+            /**
+             * @description The range a district belongs to (districts only), up to 100 characters: blank or
+             *     `null` for none; left out, an edited district keeps its own.
+             */
+            range?: string | null;
         };
         /** @enum {string} */
         ListKind: "categories" | "priorities" | "statuses" | "call_types" | "crime_titles" | "districts" | "police_stations" | "positions" | "reasons" | "actions" | "departments" | "designations";

@@ -7,14 +7,14 @@ use crate::lists_cache::{self as cache, ListsCache};
 use lists::{AdminLists, ListItem, SavedLimits};
 use domain::pendency::{LimitsById, PendencyLimits, Stage};
 use async_trait::async_trait;
-use domain::lists::{ListItemInput, ListKind, StatusMeaning};
+use domain::lists::{ListItemInput, ListKind, StatusMeaning, DISTRICT_CHOICE};
 use domain::{Error, Result};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use store::sql::{self, SqlError};
 use store::sqlite::SqliteStore;
-use store::{Condition, Item, Key, Query, Store, StoreError, Write};
+use store::{Changes, Condition, Item, Key, Query, Store, StoreError, Write};
 
 fn list_pk(kind: ListKind) -> String {
     format!("LIST#{}", kind.as_str())
@@ -93,21 +93,52 @@ async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         display_order: input.display_order,
         is_active: input.is_active,
         meaning: (kind == ListKind::Statuses).then(|| input.meaning.unwrap_or(StatusMeaning::InProgress)),
+        district_id: input.district_id.flatten(),
+        range: input.range.flatten(),
         usage_count: Some(0),
         created_at: now.clone(),
         updated_at: now,
     };
-    let writes = vec![
+    let mut writes = vec![
         Write::put_new(to_item(&item, kind, 1)),
         Write::put_new(Item::new(name_key(kind, &item.name)).with("id", id)),
         cache::bump(),
     ];
+    writes.extend(placement(None, item.district_id));
     match commit(store, mirror, writes, relational_copy(kind, &item).map(Mirrored::Put)).await {
         Ok(Ok(())) => Ok(item),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
         Err(StoreError::ConditionFailed { at: 1 }) => Err(duplicate(&item.name)),
+        Err(StoreError::ConditionFailed { at: 3.. }) => Err(Error::field("district_id", DISTRICT_CHOICE)),
         Err(e) => Err(e.into()),
     }
+}
+
+/// What moving a police station from district `from` to `to` writes to the districts: each
+/// district item counts the stations placed in it (`station_count`, kept beside its fields
+/// like a grievance's `usage_count`), so that a district holding stations is never deleted.
+/// The district placed in must exist (else the write fails at its position); each change
+/// moves the district's version on, so that a delete or an edit that read it before fails
+/// its condition rather than undo the count.
+fn placement(from: Option<i64>, to: Option<i64>) -> Vec<Write> {
+    if from == to {
+        return Vec::new();
+    }
+    let mut writes = Vec::new();
+    if let Some(to) = to {
+        writes.push(Write::update(item_key(ListKind::Districts, to), Changes::default().add(STATION_COUNT, 1).add("version", 1)).when(Condition::Exists));
+    }
+    if let Some(from) = from {
+        writes.push(Write::update(item_key(ListKind::Districts, from), Changes::default().add(STATION_COUNT, -1).add("version", 1)).when(Condition::Exists));
+    }
+    writes
+}
+
+/// The attribute of a district item counting its police stations (see [`placement`]).
+const STATION_COUNT: &str = "station_count";
+
+fn district_has_stations(name: &str, count: i64) -> Error {
+    Error::conflict(format!("'{name}' has {count} police station{}; place them in another district first", if count == 1 { "" } else { "s" }))
 }
 
 fn not_found() -> Error {
@@ -124,16 +155,20 @@ fn meaning_in_use(name: &str, used: i64) -> Error {
 async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64, input: ListItemInput) -> Result<ListItem> {
     let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
     let version = stored.i64("version").unwrap_or(0);
+    let stored_attrs = stored.clone();
     let current = item_of(kind, stored)?;
     let renamed = current.name.to_lowercase() != input.name.to_lowercase();
     // Only a status has a meaning (the parse refuses one elsewhere); left out, it stays.
     let meaning = input.meaning.or(current.meaning);
+    let station_count = stored_station_count(&stored_attrs);
     let updated = ListItem {
         name: input.name,
         description: input.description,
         display_order: input.display_order,
         is_active: input.is_active,
         meaning,
+        district_id: input.district_id.unwrap_or(current.district_id),
+        range: input.range.unwrap_or_else(|| current.range.clone()),
         updated_at: domain::clock::now_text(),
         ..current.clone()
     };
@@ -150,7 +185,11 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     } else {
         Condition::Equals("version".into(), json!(version))
     };
-    let mut writes = vec![Write::put(to_item(&updated, kind, version + 1)).when(condition)];
+    let mut kept = to_item(&updated, kind, version + 1);
+    if let Some(n) = station_count {
+        kept.attrs.insert(STATION_COUNT.into(), json!(n));
+    }
+    let mut writes = vec![Write::put(kept).when(condition)];
     if renamed {
         writes.push(Write::delete(name_key(kind, &current.name)));
         writes.push(Write::put_new(Item::new(name_key(kind, &updated.name)).with("id", id)));
@@ -159,8 +198,11 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         writes.push(Write::put(Item::new(name_key(kind, &updated.name)).with("id", id)));
     }
     writes.push(cache::bump());
+    let placed_at = writes.len();
+    writes.extend(placement(current.district_id, updated.district_id));
     match commit(store, mirror, writes, relational_copy(kind, &updated).map(Mirrored::Put)).await {
         Ok(Ok(())) => Ok(updated),
+        Err(StoreError::ConditionFailed { at }) if at == placed_at => Err(Error::field("district_id", DISTRICT_CHOICE)),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
         Err(StoreError::ConditionFailed { at: 0 }) if meaning_changed => match get(store, kind, id).await?.and_then(|now| now.usage_count) {
             Some(used) if used > 0 => Err(meaning_in_use(&current.name, used)),
@@ -172,8 +214,19 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     }
 }
 
+/// How many police stations a district item counts as placed in it (absent: none yet).
+fn stored_station_count(item: &Item) -> Option<i64> {
+    item.i64(STATION_COUNT)
+}
+
 async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64) -> Result<()> {
-    let current = get(store, kind, id).await?.ok_or_else(not_found)?;
+    let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
+    let version = stored.i64("version").unwrap_or(0);
+    let stations = stored_station_count(&stored).unwrap_or(0);
+    let current = item_of(kind, stored)?;
+    if stations > 0 {
+        return Err(district_has_stations(&current.name, stations));
+    }
     let in_use = |n: i64| {
         Error::conflict(format!(
             "'{}' is used by {n} grievance{}; deactivate it instead of deleting it",
@@ -184,17 +237,22 @@ async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     if let Some(used) = current.usage_count.filter(|n| *n > 0) {
         return Err(in_use(used));
     }
-    let writes = vec![
-        Write::delete(item_key(kind, id)).when(Condition::Equals("usage_count".into(), json!(0))),
-        Write::delete(name_key(kind, &current.name)),
-        cache::bump(),
-    ];
+    // The version too: a station placed in a district since it was read moved it on.
+    let condition = Condition::EqualsAll(vec![("usage_count".into(), json!(0)), ("version".into(), json!(version))]);
+    let mut writes = vec![Write::delete(item_key(kind, id)).when(condition), Write::delete(name_key(kind, &current.name)), cache::bump()];
+    writes.extend(placement(current.district_id, None));
     let relational = relational_copy(kind, &current).map(|_| Mirrored::Delete(id));
     match commit(store, mirror, writes, relational).await {
         Ok(Ok(())) => Ok(()),
         // A grievance row still names the item (the foreign key): in use after all.
         Ok(Err(e)) if is_foreign_key(&e) => Err(in_use(1)),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
+        Err(StoreError::ConditionFailed { at: 0 }) => match store.get(&item_key(kind, id)).await? {
+            Some(now) if stored_station_count(&now).unwrap_or(0) > 0 => Err(district_has_stations(&current.name, stored_station_count(&now).unwrap_or(0))),
+            Some(now) if now.i64("usage_count").unwrap_or(0) > 0 => Err(in_use(now.i64("usage_count").unwrap_or(0))),
+            Some(_) => Err(Error::conflict("This item was changed by someone else. Please reload and try again.")),
+            None => Err(not_found()),
+        },
         Err(StoreError::ConditionFailed { .. }) => Err(in_use(1)),
         Err(e) => Err(e.into()),
     }
@@ -344,7 +402,15 @@ pub async fn seed(store: &dyn Store) -> Result<()> {
     for kind in ListKind::ALL {
         for (position, name) in kind.seeds().iter().enumerate() {
             let meaning = (kind == ListKind::Statuses).then(|| StatusMeaning::of_legacy_name(name));
-            let input = ListItemInput { name: name.to_string(), description: String::new(), display_order: position as i64 + 1, is_active: true, meaning };
+            let input = ListItemInput {
+                name: name.to_string(),
+                description: String::new(),
+                display_order: position as i64 + 1,
+                is_active: true,
+                meaning,
+                district_id: None,
+                range: None,
+            };
             match create(store, None, kind, input).await {
                 Ok(_) | Err(Error::Conflict(_)) => {}
                 Err(e) => return Err(e),

@@ -12,7 +12,18 @@ use store::dynamo::DynamoStore;
 use store::sqlite::SqliteStore;
 
 fn input(name: &str, display_order: i64) -> ListItemInput {
-    ListItemInput { name: name.into(), description: String::new(), display_order, is_active: true, meaning: None }
+    ListItemInput { name: name.into(), description: String::new(), display_order, is_active: true, meaning: None, district_id: None, range: None }
+}
+
+fn station_in(name: &str, district: Option<i64>) -> ListItemInput {
+    ListItemInput { district_id: Some(district), ..input(name, 0) }
+}
+
+fn field_error(result: domain::Result<impl std::fmt::Debug>) -> (String, String) {
+    match result {
+        Err(Error::Validation { fields, .. }) => fields.into_iter().next().expect("a field"),
+        other => panic!("expected a field error, got {other:?}"),
+    }
 }
 
 fn conflict(result: domain::Result<impl std::fmt::Debug>) -> String {
@@ -76,6 +87,77 @@ async fn a_list_is_read_in_display_order_and_a_status_keeps_its_meaning(lists: A
     assert_eq!(read[&(ListKind::Statuses, early.id)].name, "Disposed of");
 }
 
+async fn a_station_is_placed_in_a_district_that_exists_and_a_district_holding_stations_stays(lists: Arc<dyn AdminLists>) {
+    let mut agra = input("Agra", 1);
+    agra.range = Some(Some("Agra Range".into()));
+    let agra = lists.create(ListKind::Districts, agra).await.unwrap();
+    assert_eq!(agra.range.as_deref(), Some("Agra Range"));
+    let mathura = lists.create(ListKind::Districts, input("Mathura", 2)).await.unwrap();
+    let sadar = lists.create(ListKind::PoliceStations, station_in("Sadar Bazar", Some(agra.id))).await.unwrap();
+    assert_eq!(sadar.district_id, Some(agra.id));
+    assert_eq!(lists.get(ListKind::PoliceStations, sadar.id).await.unwrap().unwrap().district_id, Some(agra.id), "kept");
+    assert_eq!(
+        field_error(lists.create(ListKind::PoliceStations, station_in("Nowhere", Some(999_999))).await),
+        ("district_id".to_string(), domain::lists::DISTRICT_CHOICE.to_string())
+    );
+    assert!(lists.find_by_name(ListKind::PoliceStations, "Nowhere").await.unwrap().is_none(), "nothing kept of a refused station");
+
+    // A district holding a station is not deleted; an edit keeps what it leaves out.
+    assert_eq!(conflict(lists.delete(ListKind::Districts, agra.id).await), "'Agra' has 1 police station; place them in another district first");
+    let renamed = lists.update(ListKind::Districts, agra.id, input("Agra City", 1)).await.unwrap();
+    assert_eq!(renamed.range.as_deref(), Some("Agra Range"), "left out of the edit, the range stays");
+    let kept = lists.update(ListKind::PoliceStations, sadar.id, input("Sadar", 0)).await.unwrap();
+    assert_eq!(kept.district_id, Some(agra.id), "left out of the edit, the district stays");
+    assert_eq!(conflict(lists.delete(ListKind::Districts, agra.id).await), "'Agra City' has 1 police station; place them in another district first", "the count survived the district's edit");
+
+    // Moved to another district, then placed in none: each district counts what it holds.
+    lists.update(ListKind::PoliceStations, sadar.id, station_in("Sadar", Some(mathura.id))).await.unwrap();
+    assert_eq!(conflict(lists.delete(ListKind::Districts, mathura.id).await), "'Mathura' has 1 police station; place them in another district first");
+    lists.delete(ListKind::Districts, agra.id).await.unwrap();
+    assert_eq!(
+        field_error(lists.update(ListKind::PoliceStations, sadar.id, station_in("Sadar", Some(agra.id))).await),
+        ("district_id".to_string(), domain::lists::DISTRICT_CHOICE.to_string()),
+        "not into a deleted district"
+    );
+    assert_eq!(lists.get(ListKind::PoliceStations, sadar.id).await.unwrap().unwrap().district_id, Some(mathura.id), "a refused move changes nothing");
+    lists.update(ListKind::PoliceStations, sadar.id, station_in("Sadar", None)).await.unwrap();
+    lists.delete(ListKind::Districts, mathura.id).await.unwrap();
+}
+
+/// Stations placed in a district while it is deleted: either the delete fails, or it wins and
+/// no station names the deleted district.
+async fn a_district_deleted_while_stations_are_placed_in_it_leaves_no_station_pointing_nowhere(lists: Arc<dyn AdminLists>) {
+    for round in 0..3 {
+        let district = lists.create(ListKind::Districts, input(&format!("Round {round}"), 1)).await.unwrap();
+        let mut tasks = Vec::new();
+        for i in 0..6 {
+            let lists = lists.clone();
+            tasks.push(tokio::spawn(async move {
+                lists.create(ListKind::PoliceStations, station_in(&format!("Station {round}-{i}"), Some(district.id))).await.map(|_| ())
+            }));
+        }
+        let deleting = {
+            let lists = lists.clone();
+            tokio::spawn(async move { lists.delete(ListKind::Districts, district.id).await })
+        };
+        let placed = futures_join(tasks.into_iter()).await;
+        let deleted = deleting.await.unwrap();
+        let named: Vec<_> = lists.list(ListKind::PoliceStations).await.unwrap().into_iter().filter(|s| s.district_id == Some(district.id)).collect();
+        match deleted {
+            Ok(()) => assert!(named.is_empty(), "round {round}: the district is gone and {} stations name it ({placed:?})", named.len()),
+            Err(e) => {
+                assert!(matches!(e, Error::Conflict(_)), "round {round}: {e:?}");
+                assert!(lists.get(ListKind::Districts, district.id).await.unwrap().is_some());
+            }
+        }
+        for outcome in placed {
+            if let Err(e) = outcome {
+                assert!(matches!(e, Error::Validation { .. }), "a station refused only because the district went: {e:?}");
+            }
+        }
+    }
+}
+
 async fn pendency_limits_are_kept_by_priority_id(lists: Arc<dyn AdminLists>) {
     assert_eq!(lists.saved_limits().await.unwrap(), None, "nothing saved until the Admin Panel saves");
     let limits: LimitsById = BTreeMap::from([(7, BTreeMap::from([(Stage::Scrutiny, 5), (Stage::WithIo, 30)])), (9, BTreeMap::new())]);
@@ -116,6 +198,8 @@ on_both_engines!(
     of_parallel_creates_of_one_name_exactly_one_wins,
     a_list_is_read_in_display_order_and_a_status_keeps_its_meaning,
     pendency_limits_are_kept_by_priority_id,
+    a_station_is_placed_in_a_district_that_exists_and_a_district_holding_stations_stays,
+    a_district_deleted_while_stations_are_placed_in_it_leaves_no_station_pointing_nowhere,
 );
 
 /// On the embedded store the grievance rows refer to a relational copy of the districts,

@@ -97,7 +97,7 @@ describe('admin panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     expect(await screen.findByText('West District added.')).toBeInTheDocument();
     expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/districts')).toEqual([
-      { name: 'West District', description: '', display_order: 0, is_active: true },
+      { name: 'West District', description: '', display_order: 0, is_active: true, range: '' },
     ]);
   });
 
@@ -119,6 +119,7 @@ describe('admin panel', () => {
         description: 'Northern range',
         display_order: 1,
         is_active: false,
+        range: '',
       });
       act(() => vi.advanceTimersByTime(3100));
       expect(within(dialog).queryByText(/already exists/)).not.toBeInTheDocument();
@@ -260,5 +261,86 @@ describe('admin panel: what a status means', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add New Priority' });
     expect(within(dialog).getByText(/a lower number is less urgent/)).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Meaning')).not.toBeInTheDocument();
+  });
+});
+
+// The organisation on the existing lists (issue 16): a station names its district, a
+// district its range.
+describe('admin panel: stations in districts, districts in ranges', () => {
+  const agra = item(1, 'Agra', { range: 'Agra Range' });
+  const mathura = item(2, 'Mathura', { range: 'Agra Range' });
+  const etah = item(3, 'Etah', { is_active: false });
+  const sadar = item(11, 'Sadar Bazar', { district_id: 1 });
+  const loose = item(12, 'Railway Colony');
+
+  function orgApi(extra: Parameters<typeof mockApi>[0] = {}) {
+    return mockApi({
+      'GET /api/admin/dropdowns/districts': () => jsonResponse(200, [agra, mathura, etah]),
+      'GET /api/admin/dropdowns/police_stations': () => jsonResponse(200, [sadar, loose]),
+      ...extra,
+    });
+  }
+
+  it('shows each station its district and each district its range', async () => {
+    orgApi();
+    renderPage(<AdminPage />, keeper, '/admin?list=police_stations');
+    const table = await screen.findByRole('table', { name: 'Police Stations' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    await waitFor(() => expect(within(rows[0]).getByText('Agra')).toBeInTheDocument());
+    expect(within(rows[1]).getByText('Not placed in a district')).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Districts' }));
+    const districts = await screen.findByRole('table', { name: 'Districts' });
+    expect(within(districts).getByRole('columnheader', { name: 'Range' })).toBeInTheDocument();
+    expect(within(districts).getAllByText('Agra Range')).toHaveLength(2);
+    expect(within(districts).queryByRole('columnheader', { name: 'District' })).not.toBeInTheDocument();
+  });
+
+  it('places a station in an active district, or in none; the server refusal shows under the field', async () => {
+    const fetch = orgApi({
+      'PUT /api/admin/dropdowns/police_stations/12': (body) =>
+        (body as { district_id: number | null }).district_id === 2
+          ? jsonResponse(400, { error: 'Validation failed', fields: { district_id: 'Choose a district from the list' } })
+          : jsonResponse(200, { ...loose, ...(body as object) }),
+    });
+    renderPage(<AdminPage />, keeper, '/admin?list=police_stations');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Railway Colony' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Police Station' });
+    const district = within(dialog).getByLabelText('District');
+    expect(district).toHaveValue('');
+    await waitFor(() =>
+      expect(within(district).getAllByRole('option').map((o) => o.textContent)).toEqual(['Not placed in a district', 'Agra', 'Mathura']),
+    );
+    await user.selectOptions(district, 'Mathura');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Choose a district from the list')).toBeInTheDocument();
+    await user.selectOptions(district, 'Not placed in a district');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes to Railway Colony saved.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/admin/dropdowns/police_stations/12')).toEqual([
+      { name: 'Railway Colony', description: '', display_order: 12, is_active: true, district_id: 2 },
+      { name: 'Railway Colony', description: '', display_order: 12, is_active: true, district_id: null },
+    ]);
+  });
+
+  it("gives a district a range, suggesting the ranges in use", async () => {
+    const fetch = orgApi({
+      'POST /api/admin/dropdowns/districts': (body) => jsonResponse(201, { ...item(4, ''), ...(body as object) }),
+    });
+    renderPage(<AdminPage />, keeper, '/admin?list=districts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New District' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New District' });
+    const range = within(dialog).getByLabelText('Range');
+    const suggestions = document.getElementById(range.getAttribute('list') ?? '');
+    await waitFor(() => expect([...(suggestions?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual(['Agra Range']));
+    await user.type(within(dialog).getByLabelText('Name'), 'Firozabad');
+    await user.type(range, '  Agra Range ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(await screen.findByText('Firozabad added.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/districts')).toEqual([
+      { name: 'Firozabad', description: '', display_order: 0, is_active: true, range: 'Agra Range' },
+    ]);
   });
 });

@@ -1,18 +1,22 @@
 // Add or edit an item of an Admin Panel list (spec §5 "Dropdown item").
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
 import { Alert, Button, Grid, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { ListItem, StatusMeaning } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { useTransientMessage } from '../../components/use-transient-message';
-import { listsApi } from './api';
+import { listKey, listsApi, sortItems } from './api';
 import {
   DEFAULT_MEANING,
   EMPTY_ITEM,
+  hasDistrict,
   hasMeaning,
+  hasRange,
   itemNameError,
   parseDisplayOrder,
+  rangesOf,
   STATUS_MEANINGS,
   type ItemFormValues,
 } from './item-rules';
@@ -36,6 +40,8 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
           display_order: String(item.display_order),
           is_active: item.is_active,
           meaning: item.meaning ?? DEFAULT_MEANING,
+          district_id: item.district_id ? String(item.district_id) : '',
+          range: item.range ?? '',
         }
       : EMPTY_ITEM,
   );
@@ -43,6 +49,12 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
   const [orderError, setOrderError] = useState<string | null>(null);
   const [meaningError, setMeaningError] = useState<string | null>(null);
   const withMeaning = hasMeaning(list.kind);
+  const withDistrict = hasDistrict(list.kind);
+  const withRange = hasRange(list.kind);
+  // The districts, for a station's district select and a district's range suggestions.
+  const { data: districts } = useSWR<ListItem[]>(withDistrict || withRange ? listKey('districts') : null);
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  const rangesId = useId();
   const failure = useTransientMessage(3000);
   const [busy, setBusy] = useState(false);
 
@@ -57,6 +69,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
     setNameError(problem);
     setOrderError(null);
     setMeaningError(null);
+    setPlaceError(null);
     failure.clear();
     if (problem) {
       form.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
@@ -68,6 +81,8 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
       display_order: parseDisplayOrder(values.display_order),
       is_active: values.is_active,
       ...(withMeaning ? { meaning: values.meaning } : {}),
+      ...(withDistrict ? { district_id: values.district_id ? Number(values.district_id) : null } : {}),
+      ...(withRange ? { range: values.range.trim() } : {}),
     };
     setBusy(true);
     try {
@@ -78,6 +93,8 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
         if (error.fields.name) setNameError(error.fields.name);
         if (error.fields.display_order) setOrderError(error.fields.display_order);
         if (error.fields.meaning) setMeaningError(error.fields.meaning);
+        const place = error.fields.district_id ?? error.fields.range;
+        if (place) setPlaceError(place);
       }
       setBusy(false);
     }
@@ -133,6 +150,52 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
                   </option>
                 ))}
               </SelectField>
+            ) : null}
+            {withDistrict ? (
+              <SelectField
+                label={t('items.district')}
+                name="district_id"
+                descriptiveText={t('items.districtHint')}
+                value={values.district_id}
+                onChange={(event) => {
+                  set('district_id', event.target.value);
+                  setPlaceError(null);
+                }}
+                hasError={Boolean(placeError)}
+                errorMessage={placeError}
+              >
+                <option value="">{t('items.noDistrict')}</option>
+                {sortItems(districts ?? [])
+                  .filter((d) => d.is_active || String(d.id) === values.district_id)
+                  .map((d) => (
+                    <option key={d.id} value={String(d.id)}>
+                      {d.name}
+                    </option>
+                  ))}
+              </SelectField>
+            ) : null}
+            {withRange ? (
+              <>
+                <TextField
+                  label={t('items.range')}
+                  name="range"
+                  autoComplete="off"
+                  list={rangesId}
+                  descriptiveText={t('items.rangeHint')}
+                  value={values.range}
+                  onChange={(event) => {
+                    set('range', event.target.value);
+                    setPlaceError(null);
+                  }}
+                  hasError={Boolean(placeError)}
+                  errorMessage={placeError}
+                />
+                <datalist id={rangesId}>
+                  {rangesOf(districts ?? []).map((range) => (
+                    <option key={range} value={range} />
+                  ))}
+                </datalist>
+              </>
             ) : null}
             <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="end">
               <TextField

@@ -12,7 +12,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { listKey, listsApi, sortItems } from './api';
-import { hasMeaning } from './item-rules';
+import { hasDistrict, hasMeaning, hasRange } from './item-rules';
 import { ItemFormDialog } from './ItemFormDialog';
 import type { ListKindInfo } from './list-kinds';
 
@@ -40,6 +40,10 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
   const headingId = `list-heading-${list.kind}`;
   const close = () => setOpen(null);
   const withMeaning = hasMeaning(list.kind);
+  const withDistrict = hasDistrict(list.kind);
+  const withRange = hasRange(list.kind);
+  const { data: districts } = useSWR<ListItem[]>(withDistrict ? listKey('districts') : null);
+  const districtName = (id?: number | null) => (id ? (districts?.find((d) => d.id === id)?.name ?? '-') : t('items.noDistrict'));
 
   async function confirmDelete(item: ListItem) {
     setDeleting(true);
@@ -109,6 +113,8 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
                   {t('items.order')}
                 </TableCell>
                 {withMeaning ? <TableCell as="th">{t('items.meaning')}</TableCell> : null}
+                {withDistrict ? <TableCell as="th">{t('items.district')}</TableCell> : null}
+                {withRange ? <TableCell as="th">{t('items.range')}</TableCell> : null}
                 <TableCell as="th">{t('items.status')}</TableCell>
                 <TableCell as="th">{t('users:col.actions')}</TableCell>
               </TableRow>
@@ -128,6 +134,8 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
                   {withMeaning ? (
                     <TableCell data-label={t('items.meaning')}>{item.meaning ? t(`meaning.${item.meaning}`) : '-'}</TableCell>
                   ) : null}
+                  {withDistrict ? <TableCell data-label={t('items.district')}>{districtName(item.district_id)}</TableCell> : null}
+                  {withRange ? <TableCell data-label={t('items.range')}>{item.range || '-'}</TableCell> : null}
                   <TableCell data-label={t('items.status')}>
                     <StatusBadge active={item.is_active} />
                   </TableCell>

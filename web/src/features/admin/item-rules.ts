@@ -10,17 +10,38 @@ export interface ItemFormValues {
   is_active: boolean;
   /** Sent for statuses only. */
   meaning: StatusMeaning;
+  /** A police station's district, as the select holds it: '' for none. */
+  district_id: string;
+  /** A district's range, as typed: blank for none. */
+  range: string;
 }
 
 /** The server's default for a new status too. */
 export const DEFAULT_MEANING: StatusMeaning = 'in_progress';
 
-export const EMPTY_ITEM: ItemFormValues = { name: '', description: '', display_order: '0', is_active: true, meaning: DEFAULT_MEANING };
+export const EMPTY_ITEM: ItemFormValues = {
+  name: '',
+  description: '',
+  display_order: '0',
+  is_active: true,
+  meaning: DEFAULT_MEANING,
+  district_id: '',
+  range: '',
+};
 
 export const STATUS_MEANINGS: readonly StatusMeaning[] = ['open', 'in_progress', 'resolved', 'closed'];
 
 /** Only a status has a meaning; the server refuses one on any other list. */
 export const hasMeaning = (kind: ListKind) => kind === 'statuses';
+
+/** A police station belongs to a district, and a district to a range (issue 16). */
+export const hasDistrict = (kind: ListKind) => kind === 'police_stations';
+export const hasRange = (kind: ListKind) => kind === 'districts';
+
+/** The ranges the districts already name, sorted, for the range field's suggestions. */
+export function rangesOf(districts: readonly { range?: string | null }[]): string[] {
+  return [...new Set(districts.map((d) => d.range?.trim()).filter((r): r is string => Boolean(r)))].sort((a, b) => a.localeCompare(b));
+}
 
 export function itemNameError(name: string): string | null {
   return name.trim() ? null : i18n.t('admin:item.nameRequired');
