@@ -155,12 +155,10 @@ fn meaning_in_use(name: &str, used: i64) -> Error {
 async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64, input: ListItemInput) -> Result<ListItem> {
     let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
     let version = stored.i64("version").unwrap_or(0);
-    let stored_attrs = stored.clone();
     let current = item_of(kind, stored)?;
     let renamed = current.name.to_lowercase() != input.name.to_lowercase();
     // Only a status has a meaning (the parse refuses one elsewhere); left out, it stays.
     let meaning = input.meaning.or(current.meaning);
-    let station_count = stored_station_count(&stored_attrs);
     let updated = ListItem {
         name: input.name,
         description: input.description,
@@ -185,11 +183,10 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     } else {
         Condition::Equals("version".into(), json!(version))
     };
-    let mut kept = to_item(&updated, kind, version + 1);
-    if let Some(n) = station_count {
-        kept.attrs.insert(STATION_COUNT.into(), json!(n));
-    }
-    let mut writes = vec![Write::put(kept).when(condition)];
+    // The edited fields alone: the counts kept on the item (its uses by grievances, a
+    // district's stations) are added to by other writes without its version, so putting back
+    // the item as read would undo what they counted meanwhile.
+    let mut writes = vec![Write::update(item_key(kind, id), edited_fields(&updated)).when(condition)];
     if renamed {
         writes.push(Write::delete(name_key(kind, &current.name)));
         writes.push(Write::put_new(Item::new(name_key(kind, &updated.name)).with("id", id)));
@@ -212,6 +209,25 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         Err(StoreError::ConditionFailed { .. }) => Err(duplicate(&updated.name)),
         Err(e) => Err(e.into()),
     }
+}
+
+/// What an edit writes to an item: every field the Admin Panel sets (an absent optional one
+/// removed), and the next version.
+fn edited_fields(item: &ListItem) -> Changes {
+    let optional = |changes: Changes, name: &str, value: Option<serde_json::Value>| match value {
+        Some(value) => changes.set(name, value),
+        None => changes.remove(name),
+    };
+    let changes = Changes::default()
+        .set("name", json!(item.name))
+        .set("description", json!(item.description))
+        .set("display_order", json!(item.display_order))
+        .set("is_active", json!(item.is_active))
+        .set("updated_at", json!(item.updated_at))
+        .add("version", 1);
+    let changes = optional(changes, "meaning", item.meaning.map(|m| json!(m)));
+    let changes = optional(changes, "district_id", item.district_id.map(|d| json!(d)));
+    optional(changes, "range", item.range.as_ref().map(|r| json!(r)))
 }
 
 /// How many police stations a district item counts as placed in it (absent: none yet).

@@ -158,6 +158,43 @@ async fn a_district_deleted_while_stations_are_placed_in_it_leaves_no_station_po
     }
 }
 
+/// The grievance writes count an item's use on the item itself while the Admin Panel edits it:
+/// an edit must never put back the count it read (an item in use would then look unused and
+/// could be deleted).
+async fn an_edit_keeps_the_uses_counted_while_it_was_made(lists: Arc<dyn AdminLists>, store: Arc<dyn store::Store>) {
+    let item = lists.create(ListKind::Priorities, input("Urgent", 9)).await.unwrap();
+    let key = engines::lists::item_key(ListKind::Priorities, item.id);
+    let uses: Vec<_> = (0..40)
+        .map(|_| {
+            let store = store.clone();
+            let key = key.clone();
+            tokio::spawn(async move {
+                let add = store::Write::update(key, store::Changes::default().add("usage_count", 1)).when(store::Condition::Exists);
+                store.transact(vec![add]).await.unwrap();
+            })
+        })
+        .collect();
+    let edits: Vec<_> = (0..10)
+        .map(|i| {
+            let lists = lists.clone();
+            tokio::spawn(async move {
+                // An edit that lost the race to another edit is told so, and tried again.
+                loop {
+                    match lists.update(ListKind::Priorities, item.id, input(&format!("Urgent {i}"), 9)).await {
+                        Ok(_) => break,
+                        Err(Error::Conflict(m)) if m.contains("changed by someone else") => continue,
+                        Err(e) => panic!("{e:?}"),
+                    }
+                }
+            })
+        })
+        .collect();
+    futures_join(uses.into_iter().chain(edits)).await;
+    let kept = lists.get(ListKind::Priorities, item.id).await.unwrap().unwrap();
+    assert_eq!(kept.usage_count, Some(40), "every use counted while the item was edited");
+    assert!(kept.name.starts_with("Urgent "), "{}", kept.name);
+}
+
 async fn pendency_limits_are_kept_by_priority_id(lists: Arc<dyn AdminLists>) {
     assert_eq!(lists.saved_limits().await.unwrap(), None, "nothing saved until the Admin Panel saves");
     let limits: LimitsById = BTreeMap::from([(7, BTreeMap::from([(Stage::Scrutiny, 5), (Stage::WithIo, 30)])), (9, BTreeMap::new())]);
@@ -201,6 +238,21 @@ on_both_engines!(
     a_station_is_placed_in_a_district_that_exists_and_a_district_holding_stations_stays,
     a_district_deleted_while_stations_are_placed_in_it_leaves_no_station_pointing_nowhere,
 );
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_an_edit_keeps_the_uses_counted_while_it_was_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    an_edit_keeps_the_uses_counted_while_it_was_made(Arc::new(ItemLists::embedded(store.clone())), store).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dynamodb_an_edit_keeps_the_uses_counted_while_it_was_made() {
+    let store = DynamoStore::local(testkit::moto_endpoint(), testkit::unique("lists")).await;
+    store.ensure_table().await.unwrap();
+    let store: Arc<dyn store::Store> = Arc::new(store);
+    an_edit_keeps_the_uses_counted_while_it_was_made(Arc::new(ItemLists::new(store.clone())), store).await;
+}
 
 /// On the embedded store the grievance rows refer to a relational copy of the districts,
 /// stations, statuses and priorities: every change in the Admin Panel reaches it in the
