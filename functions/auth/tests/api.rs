@@ -21,6 +21,7 @@ async fn add_user(api: &Api, email: &str, password: &str) -> i64 {
             designation: Some("Inspector".into()),
             role_id: auth::roles::ADMIN_ROLE_ID,
             status: UserStatus::Active,
+            posting: Default::default(),
         },
     )
     .await

@@ -137,6 +137,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
                         designation: Some("Sub-Inspector".into()),
                         role_id,
                         status: UserStatus::Active,
+                        posting: Default::default(),
                     },
                 )
                 .await?

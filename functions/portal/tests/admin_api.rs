@@ -234,7 +234,77 @@ async fn departments_and_designations_must_be_active_list_items(engine: Engine) 
     assert_eq!((no_role.status, no_role.body["fields"]["role_id"].as_str()), (StatusCode::BAD_REQUEST, Some("The selected role does not exist")));
 }
 
+/// A user's posting (issue 16): kept, answered with the user and in their session, naming a
+/// place the lists hold; and a user manager posts users only inside their own posting.
+async fn a_user_is_posted_inside_the_posting_of_who_posts_them(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let district = |name: &str, range: &str| json!({"name": name, "range": range});
+    let agra = api.post("/api/admin/dropdowns/districts", &admin, district("Agra", "Agra Range")).await.body["id"].as_i64().unwrap();
+    let mathura = api.post("/api/admin/dropdowns/districts", &admin, district("Mathura", "Agra Range")).await.body["id"].as_i64().unwrap();
+    let sadar = api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": "Sadar Bazar", "district_id": agra})).await.body["id"].as_i64().unwrap();
+    let kotwali = api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": "Kotwali", "district_id": mathura})).await.body["id"].as_i64().unwrap();
+
+    // The SP of Agra manages the district's users.
+    let managers = create_role(&api, &admin, "User Manager", json!({"users": "create,read,update", "grievances": "read"})).await;
+    let mut sp = user_body("SP Agra", "sp.agra@police.test", managers);
+    sp["posting"] = json!({"level": "district", "id": agra});
+    let sp_answer = api.post("/api/users", &admin, sp).await;
+    assert_eq!((sp_answer.status, sp_answer.body["data"]["posting"].clone()), (StatusCode::CREATED, json!({"level": "district", "id": agra})), "{:?}", sp_answer.body);
+    let sp_token = api.login("sp.agra@police.test", "Officer-Pass-1").await;
+    assert_eq!(api.get("/api/auth/me", &sp_token).await.body["posting"], json!({"level": "district", "id": agra}), "in the session");
+
+    let clerks = create_role(&api, &admin, "Clerk", json!({"grievances": "read"})).await;
+    let mut sho = user_body("SHO Sadar", "sho.sadar@police.test", clerks);
+    sho["posting"] = json!({"level": "station", "id": sadar});
+    let posted = api.post("/api/users", &sp_token, sho).await;
+    assert_eq!(posted.status, StatusCode::CREATED, "inside Agra: {:?}", posted.body);
+    let sho_id = posted.body["data"]["id"].as_i64().unwrap();
+
+    let outside = "You cannot post a user, or change a user posted, outside your own posting";
+    let mut elsewhere = user_body("SHO Kotwali", "sho.kotwali@police.test", clerks);
+    elsewhere["posting"] = json!({"level": "station", "id": kotwali});
+    let refused = api.post("/api/users", &sp_token, elsewhere.clone()).await;
+    assert_eq!((refused.status, refused.error()), (StatusCode::FORBIDDEN, outside), "a station of Mathura");
+    let trail = api.get("/api/audit/all?action=GRANT_REFUSED", &admin).await.body.to_string();
+    assert!(
+        trail.contains(&format!("Create user sho.kotwali@police.test posted at police station {kotwali}: {outside}")),
+        "the refusal is in the audit trail: {trail}"
+    );
+    elsewhere["posting"] = json!({"level": "range", "range": "Agra Range"});
+    assert_eq!(api.post("/api/users", &sp_token, elsewhere.clone()).await.error(), outside, "the range above them");
+    elsewhere.as_object_mut().unwrap().remove("posting");
+    assert_eq!(api.post("/api/users", &sp_token, elsewhere).await.error(), outside, "left out, a new user is posted at the state");
+    let mut moved = user_body("SHO Sadar", "sho.sadar@police.test", clerks);
+    moved.as_object_mut().unwrap().remove("password");
+    moved["posting"] = json!({"level": "station", "id": kotwali});
+    assert_eq!(api.put(&format!("/api/users/{sho_id}"), &sp_token, moved.clone()).await.error(), outside, "moved out of Agra");
+    let admin_user = admin_id(&api, &admin).await;
+    let mut admin_body = user_body("Asha Admin", ADMIN_EMAIL, 1);
+    admin_body.as_object_mut().unwrap().remove("password");
+    let refused = api.put(&format!("/api/users/{admin_user}"), &sp_token, admin_body).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "a user posted at the state is not theirs to change: {:?}", refused.body);
+
+    // The Admin, at the state, posts anywhere; the place must be in the lists; an edit that
+    // leaves the posting out keeps it.
+    let by_admin = api.put(&format!("/api/users/{sho_id}"), &admin, moved.clone()).await;
+    assert_eq!(by_admin.body["data"]["posting"], json!({"level": "station", "id": kotwali}), "{:?}", by_admin.body);
+    moved.as_object_mut().unwrap().remove("posting");
+    moved["phone"] = json!("9000000001");
+    assert_eq!(api.put(&format!("/api/users/{sho_id}"), &admin, moved.clone()).await.body["data"]["posting"], json!({"level": "station", "id": kotwali}));
+    for (posting, message) in [
+        (json!({"level": "station", "id": 987654}), "The posting names a place that is not in the Admin Panel"),
+        (json!({"level": "range", "range": "Lucknow Range"}), "The posting names a place that is not in the Admin Panel"),
+        (json!({"level": "station"}), "Choose where the user is posted: the state, a range, a district or a police station"),
+    ] {
+        moved["posting"] = posting;
+        let bad = api.put(&format!("/api/users/{sho_id}"), &admin, moved.clone()).await;
+        assert_eq!((bad.status, bad.body["fields"]["posting"].as_str()), (StatusCode::BAD_REQUEST, Some(message)), "{:?}", bad.body);
+    }
+}
+
 on_both_engines!(
+    a_user_is_posted_inside_the_posting_of_who_posts_them,
     users_are_answered_without_secrets_and_with_names,
     emails_are_unique_whatever_their_capitals,
     password_rules_hold_on_the_server,

@@ -3,6 +3,7 @@
 use auth::users::{self as records, UserRecord};
 use axum::extract::{Path, State};
 use domain::lists::ListKind;
+use domain::jurisdiction::{Posting, POSTING_PLACE_UNKNOWN};
 use domain::user::{UserInput, UserStatus};
 use domain::{Action, Error, Resource};
 use auth::roles::RoleRecord;
@@ -75,6 +76,9 @@ pub struct UserView {
     pub updated_at: String,
     /// Whether the user signs in with an authenticator app's code.
     pub two_factor_enabled: bool,
+    /// Where the user serves.
+    #[schema(value_type = domain::jurisdiction::PostingWire)]
+    pub posting: Posting,
 }
 
 fn view(user: UserRecord, role_names: &HashMap<i64, String>) -> UserView {
@@ -91,6 +95,7 @@ fn view(user: UserRecord, role_names: &HashMap<i64, String>) -> UserView {
         status: user.status,
         created_at: user.created_at,
         updated_at: user.updated_at,
+        posting: user.posting,
     }
 }
 
@@ -110,6 +115,9 @@ pub struct UserRequest {
     designation: String,
     role_id: i64,
     status: Option<UserStatus>,
+    /// Where the user serves: within the caller's own posting, naming a place the Admin Panel
+    /// lists hold. Left out, a new user is posted at the state and an edited one keeps theirs.
+    posting: Option<domain::jurisdiction::PostingWire>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -117,6 +125,28 @@ pub struct UserRequest {
 pub struct ResetPasswordRequest {
     #[serde(default)]
     pub new_password: String,
+}
+
+/// 403 (audited) unless each of `postings` lies inside the caller's own posting: nobody posts a
+/// user, or changes a user posted, outside the part of the organisation they serve in. A
+/// `new` posting must also name a place the lists hold (400).
+async fn check_postings(
+    state: &AppState,
+    caller: &Caller,
+    client: &ClientInfo,
+    postings: &[&Posting],
+    new: Option<&Posting>,
+    attempted: impl FnOnce() -> String,
+) -> Result<(), ApiError> {
+    let lists = state.lists.as_ref();
+    if let Some(new) = new {
+        if !lists::posting_exists(lists, new).await? {
+            return Err(Error::field("posting", POSTING_PLACE_UNKNOWN).into());
+        }
+    }
+    let org = lists::organisation(lists).await?;
+    let verdict = grants::may_post(&org, &caller.user().posting, postings);
+    caller.check_grant(state.trail.as_ref(), client, verdict, attempted).await
 }
 
 /// A department or designation must name an active item of its list, unless the user
@@ -175,6 +205,8 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
     let role = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
     let verdict = grants::may_give_role(caller.grantor(), role.reach());
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create user {} with role {}", input.email, role.name)).await?;
+    let posting = input.posting.clone().unwrap_or_default();
+    check_postings(&state, &caller, &client, &[&posting], Some(&posting), || format!("Create user {} posted at {posting}", input.email)).await?;
     let password = input.password.as_ref().expect("parsed for create");
     let user = records::create(
         accounts,
@@ -187,6 +219,7 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
             designation: Some(input.designation.clone()),
             role_id: input.role_id,
             status: input.status,
+            posting,
         },
     )
     .await?;
@@ -205,6 +238,8 @@ async fn update_user(State(state): State<AppState>, caller: Caller, client: Clie
     let next = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
     let verdict = grants::may_edit_account(caller.grantor(), id, held.as_ref().map(RoleRecord::reach), next.reach());
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change user {} ({}) with role {}", before.email, id, next.name)).await?;
+    let postings: Vec<&Posting> = std::iter::once(&before.posting).chain(input.posting.as_ref()).collect();
+    check_postings(&state, &caller, &client, &postings, input.posting.as_ref(), || format!("Change user {} ({}) posted at {}", before.email, id, before.posting)).await?;
     check_list_fields(state.lists.as_ref(), &input, Some(&before)).await?;
     records::update(accounts, caller.user().id, id, before.role_id, input).await?;
     Ok(ApiJson(Envelope::ok(one(accounts, id).await?)))

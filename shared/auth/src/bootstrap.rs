@@ -92,6 +92,7 @@ pub async fn create_admin(accounts: &dyn Accounts, email: &str, name: &str, pass
             designation: None,
             role_id: ADMIN_ROLE_ID,
             status: UserStatus::Active,
+            posting: Default::default(),
         },
     )
     .await?;

@@ -39,6 +39,7 @@ pub async fn session_user(accounts: &dyn Accounts, user: &UserRecord) -> Result<
         phone: user.phone.clone(),
         two_factor_enabled: user.two_factor.enabled,
         two_factor_required: role.as_ref().is_some_and(|r| r.requires_two_factor()),
+        posting: user.posting.clone(),
     })
 }
 

@@ -28,6 +28,9 @@ pub struct UserRecord {
     pub version: i64,
     #[serde(default)]
     pub two_factor: crate::two_factor::TwoFactor,
+    /// Where the user serves (issue 16); users kept before postings are at the state.
+    #[serde(default)]
+    pub posting: domain::jurisdiction::Posting,
 }
 
 impl UserRecord {
@@ -59,6 +62,7 @@ pub struct NewUser {
     pub designation: Option<String>,
     pub role_id: i64,
     pub status: UserStatus,
+    pub posting: domain::jurisdiction::Posting,
 }
 
 /// Stores a new user, its email claim and its role's member count in one transaction:
@@ -80,6 +84,7 @@ pub async fn create(accounts: &dyn Accounts, new: NewUser) -> Result<UserRecord>
         updated_at: now,
         version: 1,
         two_factor: Default::default(),
+        posting: new.posting,
     };
     match accounts.insert_user(&record).await? {
         Outcome::Written => Ok(record),
@@ -126,6 +131,7 @@ pub async fn update(accounts: &dyn Accounts, caller_id: i64, id: i64, checked_ro
             designation: Some(input.designation.clone()),
             role_id: input.role_id,
             status: input.status,
+            posting: input.posting.clone().unwrap_or_else(|| current.posting.clone()),
             updated_at: domain::clock::now_text(),
             version: current.version + 1,
             ..current.clone()

@@ -43,6 +43,8 @@ pub enum Refusal {
     RoleHeld,
     /// A role is created or changed to hold a permission the grantor lacks.
     WiderPermissions,
+    /// A user is posted, or a user posted, outside the grantor's own posting.
+    OutsidePosting,
 }
 
 impl Refusal {
@@ -56,6 +58,7 @@ impl Refusal {
             Refusal::AdminRoleSettingsByAdminOnly => "Only an Admin can change the Admin role",
             Refusal::RoleHeld => "You cannot change or delete the role you hold yourself",
             Refusal::WiderPermissions => "You cannot give a role permissions you do not hold yourself",
+            Refusal::OutsidePosting => "You cannot post a user, or change a user posted, outside your own posting",
         }
     }
 }
@@ -103,6 +106,16 @@ pub fn may_edit_account(grantor: Grantor, user_id: i64, held: Option<RoleReach>,
         may_give_role(grantor, next)?;
     }
     Ok(())
+}
+
+/// Whether someone posted at `grantor` may post a user at, or change a user posted at, each of
+/// `postings`: only inside their own part of the organisation.
+pub fn may_post(org: &crate::jurisdiction::Organisation, grantor: &crate::jurisdiction::Posting, postings: &[&crate::jurisdiction::Posting]) -> Result<(), Refusal> {
+    if postings.iter().all(|p| org.within(p, grantor)) {
+        Ok(())
+    } else {
+        Err(Refusal::OutsidePosting)
+    }
 }
 
 /// Whether `grantor` may create a role holding `permissions`.

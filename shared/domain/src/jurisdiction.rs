@@ -16,15 +16,90 @@ use std::collections::{BTreeMap, BTreeSet};
 use utoipa::ToSchema;
 
 /// Where a user serves: the whole state, a range (by name), or a district or police station
-/// (an admin list item's id).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, Default)]
-#[serde(tag = "level", content = "id", rename_all = "snake_case")]
+/// (an admin list item's id). Written as [`PostingWire`]. Users kept before postings existed
+/// are posted at the state: what they see is still their role's to say.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(try_from = "PostingWire", into = "PostingWire")]
 pub enum Posting {
     #[default]
     State,
     Range(String),
     District(i64),
     Station(i64),
+}
+
+pub const POSTING_CHOICE: &str = "Choose where the user is posted: the state, a range, a district or a police station";
+pub const POSTING_PLACE_UNKNOWN: &str = "The posting names a place that is not in the Admin Panel";
+
+/// The level of a posting, as the API names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PostingLevel {
+    State,
+    Range,
+    District,
+    Station,
+}
+
+/// A posting as the API and the store write it: `{"level": "station", "id": 12}`,
+/// `{"level": "district", "id": 4}`, `{"level": "range", "range": "Agra Range"}` or
+/// `{"level": "state"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PostingWire {
+    pub level: PostingLevel,
+    /// The police station's or the district's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<i64>,
+    /// The range's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<String>,
+}
+
+impl TryFrom<PostingWire> for Posting {
+    type Error = &'static str;
+
+    fn try_from(wire: PostingWire) -> Result<Posting, &'static str> {
+        let id = wire.id.filter(|id| *id > 0);
+        let range = wire.range.as_deref().map(str::trim).filter(|r| !r.is_empty() && r.chars().count() <= 100);
+        match wire.level {
+            PostingLevel::State => Ok(Posting::State),
+            PostingLevel::Range => range.map(|r| Posting::Range(r.to_string())).ok_or(POSTING_CHOICE),
+            PostingLevel::District => id.map(Posting::District).ok_or(POSTING_CHOICE),
+            PostingLevel::Station => id.map(Posting::Station).ok_or(POSTING_CHOICE),
+        }
+    }
+}
+
+impl From<Posting> for PostingWire {
+    fn from(posting: Posting) -> PostingWire {
+        let (level, id, range) = match posting {
+            Posting::State => (PostingLevel::State, None, None),
+            Posting::Range(r) => (PostingLevel::Range, None, Some(r)),
+            Posting::District(d) => (PostingLevel::District, Some(d), None),
+            Posting::Station(s) => (PostingLevel::Station, Some(s), None),
+        };
+        PostingWire { level, id, range }
+    }
+}
+
+/// As an audit note names it: "the state", "range Agra Range", "district 4", "police station 12".
+impl std::fmt::Display for Posting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Posting::State => write!(f, "the state"),
+            Posting::Range(r) => write!(f, "range {r}"),
+            Posting::District(d) => write!(f, "district {d}"),
+            Posting::Station(s) => write!(f, "police station {s}"),
+        }
+    }
+}
+
+impl Posting {
+    /// A posting from a request's JSON (see [`PostingWire`]); anything else is
+    /// [`POSTING_CHOICE`].
+    pub fn parse(value: &serde_json::Value) -> Result<Posting, &'static str> {
+        serde_json::from_value::<PostingWire>(value.clone()).map_err(|_| POSTING_CHOICE)?.try_into()
+    }
 }
 
 /// How far a role's holders see grievances. Ordered from the narrowest: a wider scope sees
@@ -269,9 +344,28 @@ mod tests {
             assert_eq!(GrievanceScope::parse(s.as_str()), Some(s));
         }
         assert_eq!(GrievanceScope::parse("district"), None);
-        assert_eq!(serde_json::to_value(Posting::District(4)).unwrap(), serde_json::json!({"level": "district", "id": 4}));
-        assert_eq!(serde_json::to_value(Posting::State).unwrap(), serde_json::json!({"level": "state"}));
-        assert_eq!(serde_json::from_value::<Posting>(serde_json::json!({"level": "station", "id": 11})).unwrap(), Posting::Station(11));
-        assert!(serde_json::from_value::<Posting>(serde_json::json!({"level": "station"})).is_err(), "a station posting names its station");
+    }
+
+    #[test]
+    fn a_posting_is_written_with_its_level_and_what_it_names() {
+        use serde_json::json;
+        assert_eq!(serde_json::to_value(Posting::District(4)).unwrap(), json!({"level": "district", "id": 4}));
+        assert_eq!(serde_json::to_value(Posting::State).unwrap(), json!({"level": "state"}));
+        assert_eq!(serde_json::to_value(Posting::Range("Agra Range".into())).unwrap(), json!({"level": "range", "range": "Agra Range"}));
+        assert_eq!(Posting::parse(&json!({"level": "station", "id": 11})), Ok(Posting::Station(11)));
+        assert_eq!(Posting::parse(&json!({"level": "range", "range": " Agra Range "})), Ok(Posting::Range("Agra Range".into())));
+        assert_eq!(Posting::parse(&json!({"level": "state", "id": 3})), Ok(Posting::State));
+        for bad in [
+            json!({"level": "station"}),
+            json!({"level": "district", "id": 0}),
+            json!({"level": "range", "range": "  "}),
+            json!({"level": "range", "range": "R".repeat(101)}),
+            json!({"level": "zone", "id": 1}),
+            json!("state"),
+            json!({"level": "station", "id": "11"}),
+        ] {
+            assert_eq!(Posting::parse(&bad), Err(POSTING_CHOICE), "{bad}");
+        }
+        assert_eq!(serde_json::from_value::<Posting>(json!({"level": "station", "id": 11})).unwrap(), Posting::Station(11), "as the store reads it back");
     }
 }

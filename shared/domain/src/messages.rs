@@ -48,6 +48,9 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("GRANT_OWN_ROLE", "You cannot change your own role"),
     ("GRANT_ADMIN_ROLE_SETTINGS", "Only an Admin can change the Admin role"),
     ("GRANT_ROLE_HELD", "You cannot change or delete the role you hold yourself"),
+    ("GRANT_OUTSIDE_POSTING", "You cannot post a user, or change a user posted, outside your own posting"),
+    ("POSTING_CHOICE", "Choose where the user is posted: the state, a range, a district or a police station"),
+    ("POSTING_PLACE_UNKNOWN", "The posting names a place that is not in the Admin Panel"),
     ("GRANT_WIDER_PERMISSIONS", "You cannot give a role permissions you do not hold yourself"),
     // Users.
     ("USER_NOT_FOUND", "User not found"),

@@ -44,6 +44,10 @@ pub struct SessionUser {
     /// Whether the user's role makes the second factor mandatory.
     #[serde(default)]
     pub two_factor_required: bool,
+    /// Where the user serves (issue 16).
+    #[serde(default)]
+    #[schema(value_type = crate::jurisdiction::PostingWire)]
+    pub posting: crate::jurisdiction::Posting,
 }
 
 /// A user as an administrator submits it (create or update).
@@ -58,6 +62,9 @@ pub struct UserInput {
     pub designation: String,
     pub role_id: i64,
     pub status: UserStatus,
+    /// Where the user serves; `None` when the request leaves it out (a new user is then
+    /// posted at the state, an edited one keeps their posting).
+    pub posting: Option<crate::jurisdiction::Posting>,
 }
 
 fn text(body: &serde_json::Value, field: &str) -> String {
@@ -117,6 +124,16 @@ impl UserInput {
         if status.is_none() {
             errors.add("status", "Status must be active or inactive");
         }
+        let posting = match body.get("posting") {
+            None | Some(Value::Null) => None,
+            Some(value) => match crate::jurisdiction::Posting::parse(value) {
+                Ok(posting) => Some(posting),
+                Err(message) => {
+                    errors.add("posting", message);
+                    None
+                }
+            },
+        };
         errors.finish()?;
         Ok(UserInput {
             name,
@@ -127,6 +144,7 @@ impl UserInput {
             designation,
             role_id,
             status: status.expect("checked"),
+            posting,
         })
     }
 }

@@ -4,6 +4,7 @@
 //! use is never deleted, only deactivated.
 
 use async_trait::async_trait;
+use domain::jurisdiction::{Organisation, Posting};
 use domain::lists::{ListItemInput, ListKind, StatusMeaning};
 use domain::pendency::{LimitsById, PendencyLimits};
 use domain::Result;
@@ -40,6 +41,25 @@ impl ListItem {
     pub fn status_meaning(&self) -> StatusMeaning {
         self.meaning.unwrap_or_else(|| StatusMeaning::of_legacy_name(&self.name))
     }
+}
+
+/// The organisation the lists describe (see `domain::jurisdiction`): each police station's
+/// district and each district's range.
+pub async fn organisation(lists: &dyn AdminLists) -> Result<Organisation> {
+    let stations = lists.definitions(ListKind::PoliceStations).await?;
+    let districts = lists.definitions(ListKind::Districts).await?;
+    Ok(Organisation::new(stations.iter().map(|s| (s.id, s.district_id)), districts.iter().map(|d| (d.id, d.range.clone()))))
+}
+
+/// Whether the place `posting` names is in the lists: a police station or district by id, a
+/// range by a district naming it.
+pub async fn posting_exists(lists: &dyn AdminLists, posting: &Posting) -> Result<bool> {
+    Ok(match posting {
+        Posting::State => true,
+        Posting::Station(id) => lists.definitions(ListKind::PoliceStations).await?.iter().any(|s| s.id == *id),
+        Posting::District(id) => lists.definitions(ListKind::Districts).await?.iter().any(|d| d.id == *id),
+        Posting::Range(range) => lists.definitions(ListKind::Districts).await?.iter().any(|d| d.range.as_deref() == Some(range.as_str())),
+    })
 }
 
 /// The admin lists as the portal uses them. Every change is one call, all or nothing,

@@ -968,6 +968,8 @@ export interface components {
                 id: number;
                 name: string;
                 phone?: string | null;
+                /** @description Where the user serves. */
+                posting: components["schemas"]["PostingWire"];
                 /** Format: int64 */
                 role_id: number;
                 role_name: string;
@@ -1089,6 +1091,8 @@ export interface components {
                 id: number;
                 name: string;
                 phone?: string | null;
+                /** @description Where the user serves. */
+                posting: components["schemas"]["PostingWire"];
                 /** Format: int64 */
                 role_id: number;
                 role_name: string;
@@ -1451,6 +1455,26 @@ export interface components {
          *     `Resource::ALL`, no entry without a flag, `view_all` only on grievances.
          */
         Permissions: components["schemas"]["PermissionEntry"][];
+        /**
+         * @description The level of a posting, as the API names it.
+         * @enum {string}
+         */
+        PostingLevel: "state" | "range" | "district" | "station";
+        /**
+         * @description A posting as the API and the store write it: `{"level": "station", "id": 12}`,
+         *     `{"level": "district", "id": 4}`, `{"level": "range", "range": "Agra Range"}` or
+         *     `{"level": "state"}`.
+         */
+        PostingWire: {
+            /**
+             * Format: int64
+             * @description The police station's or the district's id.
+             */
+            id?: number | null;
+            level: components["schemas"]["PostingLevel"];
+            /** @description The range's name. */
+            range?: string | null;
+        };
         PriorityCount: {
             /** Format: int64 */
             count: number;
@@ -1511,6 +1535,8 @@ export interface components {
             name: string;
             permissions: components["schemas"]["Permissions"];
             phone?: string | null;
+            /** @description Where the user serves (issue 16). */
+            posting?: components["schemas"]["PostingWire"];
             /** Format: int64 */
             role_id: number;
             role_name: string;
@@ -1627,6 +1653,7 @@ export interface components {
             name: string;
             password?: string | null;
             phone?: string | null;
+            posting?: null | components["schemas"]["PostingWire"];
             /** Format: int64 */
             role_id: number;
             status?: null | components["schemas"]["UserStatus"];
@@ -1643,6 +1670,8 @@ export interface components {
             id: number;
             name: string;
             phone?: string | null;
+            /** @description Where the user serves. */
+            posting: components["schemas"]["PostingWire"];
             /** Format: int64 */
             role_id: number;
             role_name: string;

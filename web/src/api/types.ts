@@ -96,6 +96,8 @@ export type NoteListEnvelope = Schemas['Envelope_Vec_Note'];
 export type LoginResponse = Schemas['LoginResponse'];
 export type SessionUser = Schemas['SessionUser'];
 export type UserView = Schemas['UserView'];
+/** Where a user serves (issue 16). */
+export type PostingWire = Schemas['PostingWire'];
 export type RoleView = Schemas['RoleView'];
 export type RoleRequest = Schemas['RoleRequest'];
 export type TwoFactorLoginRequest = Schemas['TwoFactorLoginRequest'];

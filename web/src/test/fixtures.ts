@@ -1,4 +1,4 @@
-import type { PermissionEntry, SessionUser } from '../api/types';
+import type { ListItem, PermissionEntry, SessionUser } from '../api/types';
 
 export function entry(resource: PermissionEntry['resource'], flags: Partial<Omit<PermissionEntry, 'resource'>> = {}): PermissionEntry {
   return {
@@ -12,6 +12,11 @@ export function entry(resource: PermissionEntry['resource'], flags: Partial<Omit
   };
 }
 
+/** An admin-list item, active, ordered by its id unless told otherwise. */
+export function listItem(id: number, name: string, extra: Partial<ListItem> = {}): ListItem {
+  return { id, name, description: '', display_order: id, is_active: true, created_at: '', updated_at: '', ...extra };
+}
+
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
     id: 7,
@@ -23,6 +28,9 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     department: 'Crime Branch',
     designation: 'Inspector',
     phone: '+91 98765 43210',
+    two_factor_enabled: false,
+    two_factor_required: false,
+    posting: { level: 'state' },
     ...overrides,
   };
 }

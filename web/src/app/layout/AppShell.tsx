@@ -4,12 +4,14 @@ import { Alert } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSession } from '../../features/auth/use-session';
+import { usePostingLabel } from '../../features/users/posting';
 import { NavDrawer } from './NavDrawer';
 import { NavLinks } from './NavLinks';
 import { TopBar } from './TopBar';
 
 export function AppShell() {
   const { user } = useSession();
+  const posting = usePostingLabel(user?.posting);
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -27,7 +29,9 @@ export function AppShell() {
         <main id="main-content" className="app-main" tabIndex={-1}>
           {user ? (
             <Alert variation="info" role="status" className="session-banner">
-              {t('shell.loggedInAs', { name: user.name, role: user.role_name })}
+              {user.posting && user.posting.level !== 'state'
+                ? t('shell.loggedInAsPosted', { name: user.name, role: user.role_name, posting })
+                : t('shell.loggedInAs', { name: user.name, role: user.role_name })}
             </Alert>
           ) : null}
           <Outlet />

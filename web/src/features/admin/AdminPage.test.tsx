@@ -1,21 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ListItem } from '../../api/types';
 import { mockApi, sentBodies } from '../../test/api-mock';
-import { entry, jsonResponse, makeUser } from '../../test/fixtures';
+import { entry, jsonResponse, listItem as item, makeUser } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
 import AdminPage from './AdminPage';
 
-const item = (id: number, name: string, extra: Partial<ListItem> = {}): ListItem => ({
-  id,
-  name,
-  description: '',
-  display_order: id,
-  is_active: true,
-  created_at: '',
-  updated_at: '',
-  ...extra,
-});
 const north = item(1, 'North District', { description: 'Northern range' });
 const south = item(2, 'South District', { is_active: false });
 

@@ -22,6 +22,7 @@ const base: UserView = {
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
   two_factor_enabled: false,
+  posting: { level: 'state' },
 };
 const asha: UserView = { ...base, two_factor_enabled: true };
 const ravi: UserView = { ...base, id: 8, name: 'Ravi Kumar', email: 'ravi@police.test', two_factor_enabled: false };

@@ -9,6 +9,7 @@ import type { RoleOptionsEnvelope, UserRequest, UserView } from '../../api/types
 import { Dialog } from '../../components/Dialog';
 import { useActiveNames } from '../admin/api';
 import { ROLE_OPTIONS_KEY, usersApi } from './api';
+import { placesFor, POSTING_LEVELS, postingOf, postingValues, useOrganisationLists, type PostingLevel } from './posting';
 import { EMPTY_USER, userFormErrors, type UserField, type UserFieldErrors, type UserFormMode, type UserFormValues } from './user-rules';
 import { passwordFieldLabels } from '../../i18n/amplify-labels';
 
@@ -20,7 +21,7 @@ interface UserFormDialogProps {
   onSaved: (user: UserView) => void;
 }
 
-const FIELDS: readonly UserField[] = ['name', 'email', 'password', 'phone', 'department', 'designation', 'role_id'];
+const FIELDS: readonly UserField[] = ['name', 'email', 'password', 'phone', 'department', 'designation', 'role_id', 'posting'];
 
 function initialValues(user?: UserView): UserFormValues {
   if (!user) return EMPTY_USER;
@@ -33,6 +34,7 @@ function initialValues(user?: UserView): UserFormValues {
     designation: user.designation ?? '',
     role_id: user.role_id,
     active: user.status === 'active',
+    posting: postingValues(user.posting),
   };
 }
 
@@ -67,6 +69,8 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
   const departments = useActiveNames('departments');
   const designations = useActiveNames('designations');
   const roles = useSWR<RoleOptionsEnvelope>(ROLE_OPTIONS_KEY);
+  const organisation = useOrganisationLists();
+  const places = placesFor(values.posting.level, organisation.districts, organisation.stations, values.posting.place);
 
   const roleOptions = roles.data
     ? roles.data.data.map((role) => ({ id: role.id, name: role.name }))
@@ -97,6 +101,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
       designation: values.designation,
       role_id: values.role_id,
       status: values.active ? 'active' : 'inactive',
+      posting: postingOf(values.posting),
     };
     if (mode === 'add') body.password = values.password;
 
@@ -225,6 +230,39 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
                 </option>
               ))}
             </SelectField>
+            <SelectField
+              label={t('posting.level')}
+              name="posting_level"
+              descriptiveText={t('posting.hint')}
+              value={values.posting.level}
+              onChange={(event) => set('posting', { level: event.target.value as PostingLevel, place: '' })}
+            >
+              {POSTING_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {t(`posting.levels.${level}`)}
+                </option>
+              ))}
+            </SelectField>
+            {values.posting.level !== 'state' ? (
+              <SelectField
+                label={t(`posting.places.${values.posting.level}`)}
+                name="posting_place"
+                isRequired
+                value={values.posting.place}
+                onChange={(event) => set('posting', { ...values.posting, place: event.target.value })}
+                hasError={Boolean(errors.posting)}
+                errorMessage={errors.posting}
+              >
+                <option value="">{t(`posting.choose.${values.posting.level}`)}</option>
+                {places.map((place) => (
+                  <option key={place.value} value={place.value}>
+                    {place.label}
+                  </option>
+                ))}
+              </SelectField>
+            ) : errors.posting ? (
+              <Alert variation="error">{errors.posting}</Alert>
+            ) : null}
             <SwitchField
               label={t('common:active')}
               name="active"

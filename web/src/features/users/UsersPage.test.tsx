@@ -19,6 +19,7 @@ const asha: UserView = {
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
   two_factor_enabled: false,
+  posting: { level: 'state' },
 };
 const ravi: UserView = { ...asha, id: 8, name: 'Ravi Kumar', email: 'ravi@police.test', phone: null, status: 'inactive' };
 
@@ -47,6 +48,9 @@ function api(extra: Parameters<typeof mockApi>[0] = {}) {
       jsonResponse(200, [item(1, 'Crime Branch'), item(2, 'Cyber Cell'), item(3, 'Old Wing', false)]),
     'GET /api/admin/dropdowns/designations': () => jsonResponse(200, [item(4, 'Inspector'), item(5, 'Constable')]),
     'GET /api/users/role-options': () => jsonResponse(200, { success: true, data: [clerkRole] }),
+    'GET /api/admin/dropdowns/districts': () => jsonResponse(200, [{ ...item(31, 'Agra'), range: 'Agra Range' }, item(32, 'Mathura')]),
+    'GET /api/admin/dropdowns/police_stations': () =>
+      jsonResponse(200, [{ ...item(41, 'Sadar Bazar'), district_id: 31 }, item(42, 'Kotwali'), item(43, 'Closed Post', false)]),
     ...extra,
   });
 }
@@ -142,6 +146,7 @@ describe('user management', () => {
         designation: 'Constable',
         role_id: 2,
         status: 'active',
+        posting: { level: 'state' },
       },
     ]);
   });
@@ -229,5 +234,50 @@ describe('user management', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Ravi Kumar' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete user')).toBeInTheDocument();
+  });
+
+  it('posts a user at a police station, a district or a range, asking for the place below the state', async () => {
+    const fetch = api({
+      'POST /api/users': (body) => jsonResponse(201, { success: true, data: { ...asha, id: 9, ...(body as object) } }),
+      'PUT /api/users/7': (body) =>
+        (body as { posting: { level: string } }).posting.level === 'range'
+          ? jsonResponse(403, { error: 'You cannot post a user, or change a user posted, outside your own posting' }, 'Forbidden')
+          : jsonResponse(200, { success: true, data: { ...asha, ...(body as object) } }),
+    });
+    renderPage(<UsersPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add User' });
+    const level = within(dialog).getByLabelText('Posting');
+    expect(level).toHaveValue('state');
+    expect(within(level).getAllByRole('option').map((o) => o.textContent)).toEqual(['State', 'Range', 'District', 'Police Station']);
+    await user.selectOptions(level, 'Police Station');
+    const station = within(dialog).getByLabelText('Police Station');
+    await waitFor(() => expect(within(station).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select police station', 'Sadar Bazar', 'Kotwali']));
+    await user.type(within(dialog).getByLabelText('Name'), 'SHO Sadar');
+    await user.type(within(dialog).getByLabelText('Email'), 'sho@police.test');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-1');
+    await user.selectOptions(within(dialog).getByLabelText('Department'), 'Crime Branch');
+    await user.selectOptions(within(dialog).getByLabelText('Designation'), 'Inspector');
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Clerk' })).toBeInTheDocument());
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Clerk');
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    expect(within(dialog).getByText('Select the police station')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/users')).toEqual([]);
+    await user.selectOptions(station, 'Sadar Bazar');
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    expect(await screen.findByText('User SHO Sadar added.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/users')).toMatchObject([{ name: 'SHO Sadar', posting: { level: 'station', id: 41 } }]);
+
+    // A range is chosen from the ranges the districts name; the server's refusal shows.
+    await user.click(screen.getByRole('button', { name: 'Edit Asha Verma' }));
+    const edit = screen.getByRole('dialog', { name: 'Edit User: Asha Verma' });
+    await user.selectOptions(within(edit).getByLabelText('Posting'), 'Range');
+    const range = within(edit).getByLabelText('Range');
+    await waitFor(() => expect(within(range).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select range', 'Agra Range']));
+    await user.selectOptions(range, 'Agra Range');
+    await user.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(edit).findByText('You cannot post a user, or change a user posted, outside your own posting')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/users/7')).toMatchObject([{ posting: { level: 'range', range: 'Agra Range' } }]);
   });
 });

@@ -1,6 +1,7 @@
 // Rules of the user dialogs (spec §5 "User form", "Admin reset password").
 import { i18n } from '../../i18n';
 import { MIN_PASSWORD_LENGTH } from '../profile/password-rules';
+import { STATE_POSTING, type PostingValues } from './posting';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`users:${key}`, values);
 
@@ -16,9 +17,10 @@ export interface UserFormValues {
   /** 0 until a role is chosen ('Select role'). */
   role_id: number;
   active: boolean;
+  posting: PostingValues;
 }
 
-export type UserField = 'name' | 'email' | 'password' | 'phone' | 'department' | 'designation' | 'role_id';
+export type UserField = 'name' | 'email' | 'password' | 'phone' | 'department' | 'designation' | 'role_id' | 'posting';
 export type UserFieldErrors = Partial<Record<UserField, string>>;
 
 export const EMPTY_USER: UserFormValues = {
@@ -30,6 +32,7 @@ export const EMPTY_USER: UserFormValues = {
   designation: '',
   role_id: 0,
   active: true,
+  posting: STATE_POSTING,
 };
 
 /** The fields marked required that are empty; password only when adding. */
@@ -41,6 +44,7 @@ export function userFormErrors(values: UserFormValues, mode: UserFormMode): User
   if (!values.department) errors.department = t('rules.departmentRequired');
   if (!values.designation) errors.designation = t('rules.designationRequired');
   if (!values.role_id) errors.role_id = t('rules.roleRequired');
+  if (values.posting.level !== 'state' && !values.posting.place) errors.posting = t(`rules.postingPlaceRequired.${values.posting.level}`);
   return errors;
 }
 
