@@ -5,7 +5,8 @@ import useSWR from 'swr';
 import { Alert, Button, Grid, PasswordField, SelectField, SwitchField, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
 import { i18n } from '../../i18n';
-import type { RoleOptionsEnvelope, UserRequest, UserView } from '../../api/types';
+import type { PostingWire, RoleOptionsEnvelope, UserRequest, UserView } from '../../api/types';
+import { useSession } from '../auth/use-session';
 import { Dialog } from '../../components/Dialog';
 import { useActiveNames } from '../admin/api';
 import { ROLE_OPTIONS_KEY, usersApi } from './api';
@@ -23,8 +24,9 @@ interface UserFormDialogProps {
 
 const FIELDS: readonly UserField[] = ['name', 'email', 'password', 'phone', 'department', 'designation', 'role_id', 'posting'];
 
-function initialValues(user?: UserView): UserFormValues {
-  if (!user) return EMPTY_USER;
+/** A new user starts at the posting of who adds them, the widest they may give. */
+function initialValues(user: UserView | undefined, adder: PostingWire | undefined): UserFormValues {
+  if (!user) return { ...EMPTY_USER, posting: postingValues(adder) };
   return {
     name: user.name,
     email: user.email,
@@ -61,7 +63,8 @@ function withCurrent(names: string[], current: string): { value: string; label: 
 
 export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogProps) {
   const { t } = useTranslation('users');
-  const [values, setValues] = useState<UserFormValues>(() => initialValues(user));
+  const session = useSession();
+  const [values, setValues] = useState<UserFormValues>(() => initialValues(user, session.user?.posting));
   const [errors, setErrors] = useState<UserFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -280,4 +280,13 @@ describe('user management', () => {
     expect(await within(edit).findByText('You cannot post a user, or change a user posted, outside your own posting')).toBeInTheDocument();
     expect(sentBodies(fetch, 'PUT', '/api/users/7')).toMatchObject([{ posting: { level: 'range', range: 'Agra Range' } }]);
   });
+
+  it('starts a new user at the posting of who adds them', async () => {
+    api();
+    renderPage(<UsersPage />, makeUser({ ...manager, posting: { level: 'district', id: 31 } }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add User' });
+    expect(within(dialog).getByLabelText('Posting')).toHaveValue('district');
+    await waitFor(() => expect(within(dialog).getByLabelText('District')).toHaveDisplayValue('Agra'));
+  });
 });
