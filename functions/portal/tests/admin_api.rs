@@ -279,6 +279,11 @@ async fn a_user_is_posted_inside_the_posting_of_who_posts_them(engine: Engine) {
     moved.as_object_mut().unwrap().remove("password");
     moved["posting"] = json!({"level": "station", "id": kotwali});
     assert_eq!(api.put(&format!("/api/users/{sho_id}"), &sp_token, moved.clone()).await.error(), outside, "moved out of Agra");
+    let mut kotwali_body = user_body("SHO Kotwali", "sho.kotwali@police.test", clerks);
+    kotwali_body["posting"] = json!({"level": "station", "id": kotwali});
+    let kotwali_sho = api.post("/api/users", &admin, kotwali_body).await.body["data"]["id"].as_i64().unwrap();
+    let reset = api.put(&format!("/api/users/{kotwali_sho}/reset-password"), &sp_token, json!({"newPassword": "Taken-Over-1"})).await;
+    assert_eq!((reset.status, reset.error()), (StatusCode::FORBIDDEN, outside), "no password reset for a user posted in Mathura");
     let admin_user = admin_id(&api, &admin).await;
     let mut admin_body = user_body("Asha Admin", ADMIN_EMAIL, 1);
     admin_body.as_object_mut().unwrap().remove("password");

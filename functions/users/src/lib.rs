@@ -50,13 +50,15 @@ async fn held_role(accounts: &dyn Accounts, user: &UserRecord) -> Result<Option<
 }
 
 /// The account `id`, once the caller is shown to be allowed to act on it (an Admin's account
-/// only by an Admin, a wider account by nobody); a refusal is audited.
+/// only by an Admin, a wider account or one posted outside the caller's posting by nobody);
+/// a refusal is audited.
 async fn account_to_act_on(state: &AppState, caller: &Caller, client: &ClientInfo, id: i64, doing: &str) -> Result<UserRecord, ApiError> {
     let accounts = state.accounts.as_ref();
     let user = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
     let held = held_role(accounts, &user).await?;
     let verdict = grants::may_act_on_account(caller.grantor(), held.as_ref().map(RoleRecord::reach));
     caller.check_grant(state.trail.as_ref(), client, verdict, || format!("{doing} {} ({})", user.email, user.id)).await?;
+    check_postings(state, caller, client, &[&user.posting], None, || format!("{doing} {} ({}) posted at {}", user.email, user.id, user.posting)).await?;
     Ok(user)
 }
 
@@ -241,7 +243,7 @@ async fn update_user(State(state): State<AppState>, caller: Caller, client: Clie
     let postings: Vec<&Posting> = std::iter::once(&before.posting).chain(input.posting.as_ref()).collect();
     check_postings(&state, &caller, &client, &postings, input.posting.as_ref(), || format!("Change user {} ({}) posted at {}", before.email, id, before.posting)).await?;
     check_list_fields(state.lists.as_ref(), &input, Some(&before)).await?;
-    records::update(accounts, caller.user().id, id, before.role_id, input).await?;
+    records::update(accounts, caller.user().id, id, &before, input).await?;
     Ok(ApiJson(Envelope::ok(one(accounts, id).await?)))
 }
 
@@ -255,7 +257,7 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, client: Clie
         return Err(Error::conflict("You cannot delete your own account").into());
     }
     let user = account_to_act_on(&state, &caller, &client, id, "Delete user").await?;
-    records::delete(accounts, caller.user().id, id, user.role_id).await?;
+    records::delete(accounts, caller.user().id, id, &user).await?;
     Ok(ApiJson(SuccessMessage::new("User deleted successfully")))
 }
 

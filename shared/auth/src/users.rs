@@ -106,18 +106,19 @@ fn not_found() -> Error {
     Error::not_found("User not found")
 }
 
-/// The account was moved to another role since the caller's permission to act on it was
-/// checked: the check no longer holds, so nothing is written.
+/// The account was moved to another role or posting since the caller's permission to act on
+/// it was checked: the check no longer holds, so nothing is written.
 fn role_moved() -> Error {
     Error::conflict("This was changed by someone else at the same time. Please reload and try again.")
 }
 
-/// Applies an administrator's edit to an account that held `checked_role` when the caller's
-/// right to act on it was checked. Retried when a concurrent change got there first.
-pub async fn update(accounts: &dyn Accounts, caller_id: i64, id: i64, checked_role: i64, input: domain::user::UserInput) -> Result<UserRecord> {
+/// Applies an administrator's edit to an account that held `checked.role_id` and was posted at
+/// `checked.posting` when the caller's right to act on it was checked. Retried when a
+/// concurrent change got there first.
+pub async fn update(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &UserRecord, input: domain::user::UserInput) -> Result<UserRecord> {
     for _attempt in 0..5 {
         let current = get(accounts, id).await?.ok_or_else(not_found)?;
-        if current.role_id != checked_role {
+        if current.role_id != checked.role_id || current.posting != checked.posting {
             return Err(role_moved());
         }
         if id == caller_id && input.status != UserStatus::Active {
@@ -152,15 +153,15 @@ pub async fn update(accounts: &dyn Accounts, caller_id: i64, id: i64, checked_ro
     Err(Error::Unavailable("The user is being changed by someone else; please try again".into()))
 }
 
-/// Deletes an account that held `checked_role` when the caller's right to act on it was
-/// checked.
-pub async fn delete(accounts: &dyn Accounts, caller_id: i64, id: i64, checked_role: i64) -> Result<()> {
+/// Deletes an account as `checked` (its role and posting) when the caller's right to act on it
+/// was checked.
+pub async fn delete(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &UserRecord) -> Result<()> {
     if id == caller_id {
         return Err(Error::conflict("You cannot delete your own account"));
     }
     for _attempt in 0..5 {
         let current = get(accounts, id).await?.ok_or_else(not_found)?;
-        if current.role_id != checked_role {
+        if current.role_id != checked.role_id || current.posting != checked.posting {
             return Err(role_moved());
         }
         match accounts.remove_user(&current).await? {
