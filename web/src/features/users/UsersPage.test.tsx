@@ -21,7 +21,15 @@ const asha: UserView = {
   two_factor_enabled: false,
   posting: { level: 'state' },
 };
-const ravi: UserView = { ...asha, id: 8, name: 'Ravi Kumar', email: 'ravi@police.test', phone: null, status: 'inactive' };
+const ravi: UserView = {
+  ...asha,
+  id: 8,
+  name: 'Ravi Kumar',
+  email: 'ravi@police.test',
+  phone: null,
+  status: 'inactive',
+  posting: { level: 'station', id: 41 },
+};
 
 const item = (id: number, name: string, is_active = true): ListItem => ({
   id,
@@ -60,6 +68,9 @@ describe('user management', () => {
     api();
     renderPage(<UsersPage />, manager);
     const row = (await screen.findByText('Asha Verma')).closest('tr')!;
+    expect(within(row).getByText('The whole state')).toBeInTheDocument();
+    const posted = screen.getByText('Ravi Kumar').closest('tr')!;
+    expect(await within(posted).findByText('Sadar Bazar police station')).toBeInTheDocument();
     expect(within(row).getByText('asha@police.test')).toBeInTheDocument();
     expect(within(row).getByText('Crime Branch')).toBeInTheDocument();
     expect(within(row).getByText('Clerk')).toBeInTheDocument();

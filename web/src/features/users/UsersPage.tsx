@@ -17,6 +17,7 @@ import { ResetTwoFactorButton } from '../two-factor/ResetTwoFactorButton';
 import { USERS_KEY, usersApi, usersOf } from './api';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
+import { postingLabel, useOrganisationLists } from './posting';
 import { dismissLabel } from '../../i18n/amplify-labels';
 
 type Open =
@@ -34,6 +35,7 @@ export default function UsersPage() {
   const canUpdate = usePermission('users', 'update');
   const canDelete = usePermission('users', 'delete');
   const { data, error, isLoading, mutate } = useSWR<UserListEnvelope>(USERS_KEY);
+  const organisation = useOrganisationLists(usersOf(data).some((user) => user.posting.level !== 'state'));
   const [open, setOpen] = useState<Open>(null);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -107,6 +109,7 @@ export default function UsersPage() {
                   <TableCell as="th">{t('col.phone')}</TableCell>
                   <TableCell as="th">{t('col.department')}</TableCell>
                   <TableCell as="th">{t('col.role')}</TableCell>
+                  <TableCell as="th">{t('posting.level')}</TableCell>
                   <TableCell as="th">{t('col.status')}</TableCell>
                   <TableCell as="th">{t('col.actions')}</TableCell>
                 </TableRow>
@@ -126,6 +129,7 @@ export default function UsersPage() {
                     </TableCell>
                     <TableCell data-label={t('col.department')}>{dash(user.department)}</TableCell>
                     <TableCell data-label={t('col.role')}>{user.role_name}</TableCell>
+                    <TableCell data-label={t('posting.level')}>{postingLabel(user.posting, organisation.districts, organisation.stations)}</TableCell>
                     <TableCell data-label={t('col.status')}>
                       <StatusBadge active={user.status === 'active'} />
                     </TableCell>
