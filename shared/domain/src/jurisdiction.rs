@@ -196,11 +196,6 @@ impl Reach {
             Reach::Area { user_id, area } => people.contains(user_id) || area.holds(district, station),
         }
     }
-
-    /// Whether the reach is the whole state.
-    pub fn is_state(&self) -> bool {
-        matches!(self, Reach::State)
-    }
 }
 
 /// The tree of the organisation: each police station's district and each district's range.

@@ -104,12 +104,13 @@ async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         Write::put_new(Item::new(name_key(kind, &item.name)).with("id", id)),
         cache::bump(),
     ];
+    let placed_at = writes.len();
     writes.extend(placement(None, item.district_id));
     match commit(store, mirror, writes, relational_copy(kind, &item).map(Mirrored::Put)).await {
         Ok(Ok(())) => Ok(item),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
         Err(StoreError::ConditionFailed { at: 1 }) => Err(duplicate(&item.name)),
-        Err(StoreError::ConditionFailed { at: 3.. }) => Err(Error::field("district_id", DISTRICT_CHOICE)),
+        Err(StoreError::ConditionFailed { at }) if at == placed_at => Err(Error::field("district_id", DISTRICT_CHOICE)),
         Err(e) => Err(e.into()),
     }
 }
@@ -143,6 +144,10 @@ fn district_has_stations(name: &str, count: i64) -> Error {
 
 fn not_found() -> Error {
     Error::not_found("Item not found")
+}
+
+fn changed_meanwhile() -> Error {
+    Error::conflict("This item was changed by someone else. Please reload and try again.")
 }
 
 fn meaning_in_use(name: &str, used: i64) -> Error {
@@ -203,9 +208,9 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
         Err(StoreError::ConditionFailed { at: 0 }) if meaning_changed => match get(store, kind, id).await?.and_then(|now| now.usage_count) {
             Some(used) if used > 0 => Err(meaning_in_use(&current.name, used)),
-            _ => Err(Error::conflict("This item was changed by someone else. Please reload and try again.")),
+            _ => Err(changed_meanwhile()),
         },
-        Err(StoreError::ConditionFailed { at: 0 }) => Err(Error::conflict("This item was changed by someone else. Please reload and try again.")),
+        Err(StoreError::ConditionFailed { at: 0 }) => Err(changed_meanwhile()),
         Err(StoreError::ConditionFailed { .. }) => Err(duplicate(&updated.name)),
         Err(e) => Err(e.into()),
     }
@@ -230,28 +235,30 @@ fn edited_fields(item: &ListItem) -> Changes {
     optional(changes, "range", item.range.as_ref().map(|r| json!(r)))
 }
 
-/// How many police stations a district item counts as placed in it (absent: none yet).
-fn stored_station_count(item: &Item) -> Option<i64> {
-    item.i64(STATION_COUNT)
+/// Why an item as kept may not be deleted: police stations placed in it (a district), or
+/// grievances using it. `None`: nothing holds it.
+fn still_held(name: &str, item: &Item) -> Option<Error> {
+    let stations = item.i64(STATION_COUNT).unwrap_or(0);
+    let used = item.i64("usage_count").unwrap_or(0);
+    if stations > 0 {
+        Some(district_has_stations(name, stations))
+    } else if used > 0 {
+        Some(in_use(name, used))
+    } else {
+        None
+    }
+}
+
+fn in_use(name: &str, used: i64) -> Error {
+    Error::conflict(format!("'{name}' is used by {used} grievance{}; deactivate it instead of deleting it", if used == 1 { "" } else { "s" }))
 }
 
 async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64) -> Result<()> {
     let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
     let version = stored.i64("version").unwrap_or(0);
-    let stations = stored_station_count(&stored).unwrap_or(0);
-    let current = item_of(kind, stored)?;
-    if stations > 0 {
-        return Err(district_has_stations(&current.name, stations));
-    }
-    let in_use = |n: i64| {
-        Error::conflict(format!(
-            "'{}' is used by {n} grievance{}; deactivate it instead of deleting it",
-            current.name,
-            if n == 1 { "" } else { "s" }
-        ))
-    };
-    if let Some(used) = current.usage_count.filter(|n| *n > 0) {
-        return Err(in_use(used));
+    let current = item_of(kind, stored.clone())?;
+    if let Some(refusal) = still_held(&current.name, &stored) {
+        return Err(refusal);
     }
     // The version too: a station placed in a district since it was read moved it on.
     let condition = Condition::EqualsAll(vec![("usage_count".into(), json!(0)), ("version".into(), json!(version))]);
@@ -261,15 +268,13 @@ async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     match commit(store, mirror, writes, relational).await {
         Ok(Ok(())) => Ok(()),
         // A grievance row still names the item (the foreign key): in use after all.
-        Ok(Err(e)) if is_foreign_key(&e) => Err(in_use(1)),
+        Ok(Err(e)) if is_foreign_key(&e) => Err(in_use(&current.name, 1)),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
         Err(StoreError::ConditionFailed { at: 0 }) => match store.get(&item_key(kind, id)).await? {
-            Some(now) if stored_station_count(&now).unwrap_or(0) > 0 => Err(district_has_stations(&current.name, stored_station_count(&now).unwrap_or(0))),
-            Some(now) if now.i64("usage_count").unwrap_or(0) > 0 => Err(in_use(now.i64("usage_count").unwrap_or(0))),
-            Some(_) => Err(Error::conflict("This item was changed by someone else. Please reload and try again.")),
+            Some(now) => Err(still_held(&current.name, &now).unwrap_or_else(changed_meanwhile)),
             None => Err(not_found()),
         },
-        Err(StoreError::ConditionFailed { .. }) => Err(in_use(1)),
+        Err(StoreError::ConditionFailed { .. }) => Err(in_use(&current.name, 1)),
         Err(e) => Err(e.into()),
     }
 }
