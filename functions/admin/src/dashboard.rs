@@ -4,10 +4,10 @@
 //! the overdue ones are counted by the store over ranges of the stage index.
 
 use axum::extract::State;
-use cases::reads::{AuditRecord, Viewer};
+use cases::reads::AuditRecord;
 use domain::lists::ListKind;
 use domain::audit::AuditAction;
-use domain::{Action, Resource};
+
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -16,10 +16,6 @@ use utoipa_axum::routes;
 
 pub fn routes() -> AreaRouter {
     http_glue::openapi::area().routes(routes!(recent_activities)).routes(routes!(performance_metrics))
-}
-
-fn viewer(caller: &Caller) -> Viewer {
-    Viewer { user_id: caller.user().id, view_all: caller.can(Resource::Grievances, Action::ViewAll) }
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -82,7 +78,7 @@ fn describe(record: &AuditRecord, fields: &[String]) -> (String, BTreeMap<String
 #[utoipa::path(get, path = "/api/admin/recent-activities", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = Vec<Activity>), (status = 401, body = ErrorBody)))]
 async fn recent_activities(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Vec<Activity>>> {
-    let records = state.trail.all(viewer(&caller), &Default::default(), 60, 0).await?;
+    let records = state.trail.all(&caller.viewer(state.lists.as_ref()).await?, &Default::default(), 60, 0).await?;
     let now = domain::clock::now();
     // (the change, the first record read of it, its fields in edit order)
     let mut activities: Vec<(&str, &AuditRecord, Vec<String>)> = Vec::new();
@@ -166,8 +162,8 @@ fn rate(done: i64, total: i64) -> i64 {
 #[utoipa::path(get, path = "/api/admin/performance-metrics", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = PerformanceMetrics), (status = 401, body = ErrorBody)))]
 async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<PerformanceMetrics>> {
-    let viewer = viewer(&caller);
-    let tallies = state.grievances.tallies(viewer).await?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let tallies = state.grievances.tallies(&viewer).await?;
     // Done is what the statuses mean, whatever the Admin Panel calls them.
     let average = if tallies.resolved_count > 0 { (tallies.resolution_days as f64 / tallies.resolved_count as f64 * 10.0).round() / 10.0 } else { 0.0 };
 
@@ -183,10 +179,10 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
         .map(|(t, name)| LongestActiveUser { name, days_active: (now - t).whole_days() });
 
     // Station figures are kept by the station item's id; the name is the list's current one.
-    let stations = state.grievances.station_tallies(viewer).await?;
+    let stations = state.grievances.station_tallies(&viewer).await?;
     let ids: Vec<i64> = stations.iter().map(|s| s.station_id).collect();
     let names = state.lists.get_many(&ids.iter().map(|id| (ListKind::PoliceStations, *id)).collect::<Vec<_>>()).await?;
-    let overdue_by_station = state.grievances.overdue_by_station(viewer, &cases::pendency::Clock::now(state.lists.as_ref()).await?, &ids).await?;
+    let overdue_by_station = state.grievances.overdue_by_station(&viewer, &cases::pendency::Clock::now(state.lists.as_ref()).await?, &ids).await?;
     let mut police_station_performance: Vec<StationPerformance> = stations
         .into_iter()
         .map(|s| StationPerformance {

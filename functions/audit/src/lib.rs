@@ -2,7 +2,7 @@
 //! Answers are plain lists (the Audit History screen checks for one).
 
 use axum::extract::{Path, Query, State};
-use cases::reads::{AuditRecord, Viewer};
+use cases::reads::AuditRecord;
 use cases::trail::{TrailAccess, TrailFilters};
 use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
@@ -17,10 +17,6 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(all_records))
         .routes(routes!(statistics))
         .routes(routes!(actions))
-}
-
-fn viewer(caller: &Caller) -> Viewer {
-    Viewer { user_id: caller.user().id, view_all: caller.can(Resource::Grievances, Action::ViewAll) }
 }
 
 fn action(text: Option<String>) -> Result<Option<AuditAction>, Error> {
@@ -53,10 +49,10 @@ pub struct GrievanceTrailParams {
     responses((status = 200, body = Vec<AuditRecord>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, Query(params): Query<GrievanceTrailParams>) -> ApiResult<ApiJson<Vec<AuditRecord>>> {
     caller.require(Resource::Audit, Action::Read)?;
-    let viewer = viewer(&caller);
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
     let access = match cases::writes::load(state.cases(), id).await? {
         Some(s) => viewer.may_see(&s.grievance).then_some(TrailAccess::Whole),
-        None => state.trail.readable_after_deletion(id, viewer).await?.then_some(TrailAccess::RecordByRecord(viewer)),
+        None => state.trail.readable_after_deletion(id, &viewer).await?.then_some(TrailAccess::RecordByRecord(viewer.clone())),
     };
     let access = access.ok_or_else(|| Error::not_found("Grievance not found"))?;
     let records = state.trail.for_grievance(id, access, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
@@ -89,7 +85,7 @@ async fn all_records(State(state): State<AppState>, caller: Caller, Query(params
         start_date: day(params.start_date, "startDate")?,
         end_date: day(params.end_date, "endDate")?,
     };
-    let records = state.trail.all(viewer(&caller), &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    let records = state.trail.all(&caller.viewer(state.lists.as_ref()).await?, &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
     Ok(ApiJson(records))
 }
 

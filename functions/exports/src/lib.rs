@@ -105,7 +105,7 @@ fn applied(filters: &Filters) -> Vec<(String, String)> {
 const PAGE: usize = 1000;
 const QUEUE: usize = 4;
 
-async fn write_file(cases: cases::Cases<'_>, viewer: Viewer, filters: &Filters, kind: Kind, heading: Heading, path: std::path::PathBuf) -> Result<u64, Error> {
+async fn write_file(cases: cases::Cases<'_>, viewer: &Viewer, filters: &Filters, kind: Kind, heading: Heading, path: std::path::PathBuf) -> Result<u64, Error> {
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<Grievance>>(QUEUE);
     let writer = tokio::task::spawn_blocking(move || -> Result<u64, Error> {
         let mut sink = exports::open(kind, &path, heading)?;
@@ -143,7 +143,7 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     caller.require(Resource::Grievances, Action::Read)?;
     let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.cases()).await?;
     let blobs = state.blobs()?;
-    let viewer = grievances_area::viewer(&caller);
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
     let actor = caller.actor(&client);
     let now = domain::clock::now();
     let title = match kind {
@@ -157,7 +157,7 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     let dir = tempfile::tempdir().map_err(Error::internal)?;
     let key = format!("{}.{}", uuid::Uuid::new_v4(), kind.extension());
     let path = dir.path().join(&key);
-    let rows = write_file(state.cases(), viewer, &filters, kind, heading, path.clone()).await?;
+    let rows = write_file(state.cases(), &viewer, &filters, kind, heading, path.clone()).await?;
     blobs.put_file(&key, &path, kind.content_type()).await?;
     let file_name = kind.file_name(now);
     let link = blobs.download_link(&key, Download { file_name: &file_name, content_type: kind.content_type() }, LINK_LIFETIME).await?;

@@ -3,7 +3,6 @@
 //! pass through here in the cloud: the browser PUTs them to S3 through a presigned link and
 //! downloads them through another.
 
-use crate::viewer;
 use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
@@ -64,7 +63,7 @@ pub struct UploadTicket {
 async fn start_upload(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<UploadTicket>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: UploadRequest = http_glue::json::parse_body(body)?;
-    let g = reads::get(state.cases(), viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     attachments::check_declared(&body.content_type, body.size)?;
     let upload = UploadId::new();
     let content_type = body.content_type.trim().to_ascii_lowercase();
@@ -95,7 +94,7 @@ pub struct AttachRequest {
 async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Attachment>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AttachRequest = http_glue::json::parse_body(body)?;
-    let g = reads::get(state.cases(), viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let upload = UploadId::parse(&body.upload_id)?;
     let attachment = attachments::add(state.cases(), state.attachments()?, &caller.actor(&client), &g, upload, &body.file_name).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(attachment))))
@@ -106,7 +105,7 @@ async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: C
     responses((status = 200, body = Envelope<Vec<Attachment>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_attachments(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Attachment>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let g = reads::get(state.cases(), viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     Ok(ApiJson(Envelope::ok(attachments::list(state.cases(), g.id).await?)))
 }
 
@@ -125,7 +124,7 @@ pub struct FileLink {
     responses((status = 200, body = FileLink), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, attachment_id)): Path<(i64, String)>) -> ApiResult<ApiJson<FileLink>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let g = reads::get(state.cases(), viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let link = attachments::download_link(state.cases(), state.attachments()?, g.id, &attachment_id, LINK_LIFETIME).await?;
     Ok(ApiJson(FileLink { url: link.url, expires_at: rfc3339(link.expires_at)? }))
 }
@@ -136,7 +135,7 @@ async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, 
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_attachment(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path((id, attachment_id)): Path<(i64, String)>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let g = reads::get(state.cases(), viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     attachments::delete(state.cases(), state.attachments()?, &caller.actor(&client), &g, &attachment_id).await?;
     Ok(ApiJson(SuccessMessage::new("Attachment deleted successfully")))
 }

@@ -1,13 +1,13 @@
 //! `/api/grievances`: grievances and FIRs, their attachments and case notes. Every read
-//! obeys view_all: without it a user sees, lists and counts only the grievances they filed
-//! or are assigned to, and only their attachments and notes.
+//! obeys the caller's reach (`domain::jurisdiction`): their own cases, their posting's, or
+//! the state's; outside it a grievance, its attachments and its notes are "not found".
 
 pub mod attachments;
 pub mod notes;
 
 use axum::extract::{Path, Query, State};
 use cases::pendency::{Clock, GrievanceView};
-use cases::reads::{self, FilterNames, Filters, Viewer};
+use cases::reads::{self, FilterNames, Filters};
 use cases::writes;
 use domain::lists::ListKind;
 use domain::{Action, Error, Resource};
@@ -28,10 +28,6 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(history))
         .merge(attachments::routes())
         .merge(notes::routes())
-}
-
-pub fn viewer(caller: &Caller) -> Viewer {
-    Viewer { user_id: caller.user().id, view_all: caller.can(Resource::Grievances, Action::ViewAll) }
 }
 
 /// The list filters and paging.
@@ -158,10 +154,10 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
         Some(clock) => clock.clone(),
         None => Clock::now(state.lists.as_ref()).await?,
     };
-    let viewer = viewer(&caller);
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
     let first_page = cursor.is_none();
-    let page = reads::list(state.cases(), viewer, &filters, limit, cursor).await?;
-    let cases::port::ListCount { total, mut matched } = state.grievances.count(viewer, &filters).await?;
+    let page = reads::list(state.cases(), &viewer, &filters, limit, cursor).await?;
+    let cases::port::ListCount { total, mut matched } = state.grievances.count(&viewer, &filters).await?;
     // A first page that ends the scan holds every match: its length is the exact count,
     // whatever combination of filters produced it.
     if matched.is_none() && first_page && page.cursor.is_none() {
@@ -197,7 +193,7 @@ pub struct GrievanceStats {
     responses((status = 200, body = GrievanceStats), (status = 403, body = ErrorBody)))]
 async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<GrievanceStats>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let tallies = state.grievances.tallies(viewer(&caller)).await?;
+    let tallies = state.grievances.tallies(&caller.viewer(state.lists.as_ref()).await?).await?;
     // Counted by item id and named as the list names the item now; an item in use is never
     // deleted, so every counted grievance has its line.
     let by_status: Vec<StatusCount> = state.lists.definitions(ListKind::Statuses)
@@ -232,7 +228,7 @@ fn version_of(body: &Value) -> Option<i64> {
     responses((status = 200, body = Envelope<GrievanceView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let g = reads::get(state.cases(), viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
@@ -242,7 +238,8 @@ async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): 
 async fn create_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<GrievanceView>>)> {
     caller.require(Resource::Grievances, Action::Create)?;
     let fields = writes::parse_fields(&body)?;
-    let g = writes::create(state.cases(), &caller.actor(&client), fields).await?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let g = writes::create(state.cases(), &caller.actor(&client), &viewer, fields).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g)))))
 }
 
@@ -251,9 +248,10 @@ async fn create_grievance(State(state): State<AppState>, caller: Caller, client:
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
-    reads::get(state.cases(), viewer(&caller), id).await?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    reads::get(state.cases(), &viewer, id).await?;
     let fields = writes::parse_fields(&body)?;
-    let g = writes::update(state.cases(), &caller.actor(&client), id, fields, version_of(&body)).await?;
+    let g = writes::update(state.cases(), &caller.actor(&client), &viewer, id, fields, version_of(&body)).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
@@ -262,7 +260,7 @@ async fn update_grievance(State(state): State<AppState>, caller: Caller, client:
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Grievances, Action::Delete)?;
-    reads::get(state.cases(), viewer(&caller), id).await?;
+    reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     writes::delete(state.cases(), &caller.actor(&client), id).await?;
     Ok(ApiJson(SuccessMessage::new("Grievance deleted successfully")))
 }
@@ -281,7 +279,7 @@ pub struct StatusRequest {
 async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: StatusRequest = http_glue::json::parse_body(body)?;
-    reads::get(state.cases(), viewer(&caller), id).await?;
+    reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let g = writes::change_status(state.cases(), &caller.actor(&client), id, body.status_id, body.notes, body.version).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
@@ -298,13 +296,12 @@ pub struct AssignRequest {
 async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AssignRequest = http_glue::json::parse_body(body)?;
-    let viewer = viewer(&caller);
-    reads::get(state.cases(), viewer, id).await?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    reads::get(state.cases(), &viewer, id).await?;
     let unknown = || Error::not_found("User not found");
     let assignee = match body.user_id {
         None => None,
-        Some(uid) if !viewer.may_assign_to(uid) => return Err(unknown().into()),
-        Some(uid) => match auth::users::get(state.accounts.as_ref(), uid).await?.ok_or_else(unknown)? {
+        Some(uid) => match auth::users::get(state.accounts.as_ref(), uid).await?.filter(|u| viewer.may_assign_to(u.id, &u.posting)).ok_or_else(unknown)? {
             u if u.is_active() => Some((u.id, u.name)),
             _ => return Err(Error::field("user_id", "Choose an active user to assign").into()),
         },
@@ -321,18 +318,22 @@ pub struct Assignee {
     pub designation: Option<String>,
 }
 
-/// The users the caller may assign grievances to: active users within the caller's scope
-/// (everyone for the state scope, only themselves otherwise), by name. What the assignment
+/// The users the caller may assign grievances to: active users within the caller's reach
+/// (everyone for the state, those posted in a posting's area, only themselves for their own
+/// cases), by name. What the assignment
 /// picker offers; assigning to anyone else is "User not found".
 #[utoipa::path(get, path = "/api/grievances/assignees", tag = "grievances", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Vec<Assignee>>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn assignees(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<Assignee>>>> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let viewer = viewer(&caller);
-    let candidates = if viewer.view_all { auth::users::list_all(state.accounts.as_ref()).await? } else { auth::users::get(state.accounts.as_ref(), viewer.user_id).await?.into_iter().collect() };
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let candidates = match viewer.reach {
+        domain::jurisdiction::Reach::Own { .. } => auth::users::get(state.accounts.as_ref(), viewer.user_id).await?.into_iter().collect(),
+        _ => auth::users::list_all(state.accounts.as_ref()).await?,
+    };
     let mut offered: Vec<Assignee> = candidates
         .into_iter()
-        .filter(|u| u.is_active() && viewer.may_assign_to(u.id))
+        .filter(|u| u.is_active() && viewer.may_assign_to(u.id, &u.posting))
         .map(|u| Assignee { id: u.id, name: u.name, designation: u.designation })
         .collect();
     offered.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
@@ -344,7 +345,7 @@ async fn assignees(State(state): State<AppState>, caller: Caller) -> ApiResult<A
     responses((status = 200, body = Envelope<Vec<cases::reads::AuditRecord>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<cases::reads::AuditRecord>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    reads::get(state.cases(), viewer(&caller), id).await?;
+    reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let records = state.trail.for_grievance(id, cases::trail::TrailAccess::Whole, None, cases::trail::MAX_LIMIT, 0).await?;
     Ok(ApiJson(Envelope::ok(records)))
 }

@@ -1,7 +1,6 @@
 //! `/api/grievances/{id}/notes`: the case diary. Whoever may update the grievance may add a
 //! note; no one may change or remove one (a correction is a later note).
 
-use crate::viewer;
 use axum::extract::{Path, State};
 use cases::notes::{self, Note, NoteText};
 use cases::reads;
@@ -20,7 +19,7 @@ pub fn routes() -> AreaRouter {
     responses((status = 200, body = Envelope<Vec<Note>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn list_notes(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Note>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let g = reads::get(state.cases(), viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     Ok(ApiJson(Envelope::ok(state.files.notes(g.id).await?)))
 }
 
@@ -38,7 +37,7 @@ pub struct NoteRequest {
 async fn add_note(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Note>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: NoteRequest = http_glue::json::parse_body(body)?;
-    let g = reads::get(state.cases(), viewer(&caller), id).await?;
+    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let text = NoteText::parse(&body.text)?;
     let note = notes::add(state.cases(), &caller.actor(&client), &g, text, body.corrects).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(note))))

@@ -149,7 +149,7 @@ async fn concurrent_writers_leave_the_trail_and_counters_exact(engine: Engine) {
     // The audit trail, read through its port: one change number per successful mutation,
     // nothing else.
     let trail = api.state.trail.as_ref();
-    let state_scope = cases::reads::Viewer { user_id: 0, view_all: true };
+    let state_scope = &cases::reads::Viewer::state(0);
     let mut records = Vec::new();
     loop {
         let page = trail.all(state_scope, &Default::default(), cases::trail::MAX_LIMIT, records.len()).await.unwrap();
@@ -176,7 +176,7 @@ async fn concurrent_writers_leave_the_trail_and_counters_exact(engine: Engine) {
     // The figures the engine keeps against a recount of the grievances that exist, all read
     // through the grievances port (whatever shape the engine keeps them in).
     let port = api.state.grievances.as_ref();
-    let state_scope = cases::reads::Viewer { user_id: 0, view_all: true };
+    let state_scope = &cases::reads::Viewer::state(0);
     let mut grievances: Vec<cases::Grievance> = Vec::new();
     let mut cursor = None;
     loop {

@@ -132,20 +132,28 @@ pub trait Grievances: Send + Sync + 'static {
     async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()>;
 
     /// The grievances the viewer may see that match `filters`, newest first.
-    async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
+    async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
 
     /// How many grievances the viewer can see, and how many of them match `filters` when
     /// the engine can tell without reading the matches.
-    async fn count(&self, viewer: Viewer, filters: &Filters) -> Result<ListCount>;
+    async fn count(&self, viewer: &Viewer, filters: &Filters) -> Result<ListCount>;
 
-    /// The viewer's figures: the whole state's with view_all, else their own cases'.
-    async fn tallies(&self, viewer: Viewer) -> Result<Tallies>;
+    /// The figures of the viewer's reach: the whole state's, their area's and own cases', or
+    /// their own cases'.
+    async fn tallies(&self, viewer: &Viewer) -> Result<Tallies>;
 
     /// The viewer's figures per police station, stations with grievances only.
-    async fn station_tallies(&self, viewer: Viewer) -> Result<Vec<StationTally>>;
+    async fn station_tallies(&self, viewer: &Viewer) -> Result<Vec<StationTally>>;
 
     /// How many of the viewer's grievances at each of `stations` are overdue by `clock`.
-    async fn overdue_by_station(&self, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>>;
+    async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>>;
+
+    /// Whether the engine answers a viewer whose reach is a posting's area (as key conditions
+    /// or SQL). One that cannot refuses such a viewer rather than filter another
+    /// jurisdiction's cases; roles with a posting scope are then refused where they are set.
+    fn reaches_postings(&self) -> bool {
+        true
+    }
 
     /// Brings in grievances an earlier release kept in another shape: an upgrade step run
     /// at start, answering how many it moved (none when there is nothing to do).

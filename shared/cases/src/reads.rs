@@ -1,34 +1,60 @@
-//! Reading grievances: by id and as filtered, newest-first pages, in the viewer's scope
-//! (a user without view_all reads only their own cases, so nothing else can leak).
+//! Reading grievances: by id and as filtered, newest-first pages, in the viewer's reach
+//! (`domain::jurisdiction`: their own cases, their posting's, or the state's), so nothing
+//! outside it can leak.
 
 use crate::port::{Cases, StoredPage};
 use crate::record::Grievance;
 use crate::writes;
+use domain::jurisdiction::{Posting, Reach};
 use domain::{Error, Result};
 
-/// Who is reading.
-#[derive(Clone, Copy, Debug)]
+/// Who is reading, and which grievances they reach.
+#[derive(Clone, Debug)]
 pub struct Viewer {
     pub user_id: i64,
-    pub view_all: bool,
+    pub reach: Reach,
 }
 
 impl Viewer {
-    pub fn may_see(&self, g: &Grievance) -> bool {
-        self.view_all || g.visible_to().contains(&self.user_id)
+    /// Every grievance of the state (a system task, or a role with view_all).
+    pub fn state(user_id: i64) -> Viewer {
+        Viewer { user_id, reach: Reach::State }
     }
 
-    /// Whether `user_id` is within the viewer's scope as an assignee: anyone for the state
-    /// scope, only themselves for their own. Outside it, a user is "not found", so that
-    /// assigning to ids one after another reveals no staff names.
-    pub fn may_assign_to(&self, user_id: i64) -> bool {
-        self.view_all || user_id == self.user_id
+    /// Only the cases `user_id` filed or is assigned to.
+    pub fn own(user_id: i64) -> Viewer {
+        Viewer { user_id, reach: Reach::Own { user_id } }
+    }
+
+    pub fn sees_state(&self) -> bool {
+        self.reach == Reach::State
+    }
+
+    pub fn may_see(&self, g: &Grievance) -> bool {
+        self.reach.holds(g.district_id, g.police_station_id, &g.visible_to())
+    }
+
+    /// Whether a user posted at `posting` is within the viewer's reach as an assignee: anyone
+    /// for the state, those posted inside the area for a posting's reach, only themselves for
+    /// their own. Outside it, a user is "not found", so that assigning to ids one after
+    /// another reveals no staff names.
+    pub fn may_assign_to(&self, user_id: i64, posting: &Posting) -> bool {
+        user_id == self.user_id
+            || match &self.reach {
+                Reach::State => true,
+                Reach::Own { .. } => false,
+                Reach::Area { area, .. } => match posting {
+                    Posting::Station(s) => area.stations.contains(s),
+                    Posting::District(d) => area.districts.contains(d),
+                    Posting::Range(_) | Posting::State => false,
+                },
+            }
     }
 }
 
 /// A grievance the viewer may see; another's is "not found", not "forbidden", so that ids
 /// reveal nothing.
-pub async fn get(cases: Cases<'_>, viewer: Viewer, id: i64) -> Result<Grievance> {
+pub async fn get(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<Grievance> {
     match writes::load(cases, id).await? {
         Some(s) if viewer.may_see(&s.grievance) => Ok(s.grievance),
         _ => Err(Error::not_found("Grievance not found")),
@@ -186,7 +212,7 @@ pub struct ListPage {
 /// cursor to continue: bounded work per request, whatever the filters.
 pub const READ_BUDGET: usize = 2000;
 
-pub async fn list(cases: Cases<'_>, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage> {
+pub async fn list(cases: Cases<'_>, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage> {
     if filters.unknown_item {
         return Ok(ListPage { items: Vec::new(), cursor: None, examined: 0, bounded: false });
     }

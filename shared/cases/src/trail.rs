@@ -43,12 +43,12 @@ pub trait AuditTrail: Send + Sync + 'static {
 
     /// Whether the viewer may read, record by record, the trail of a grievance that no
     /// longer exists: they could read its newest record. False when it has no trail.
-    async fn readable_after_deletion(&self, grievance_id: i64, viewer: Viewer) -> Result<bool>;
+    async fn readable_after_deletion(&self, grievance_id: i64, viewer: &Viewer) -> Result<bool>;
 
-    /// The records the viewer may read, newest first, under `filters`. A viewer without
-    /// view_all reads their own view, so the work is bounded by what they may see, not by
-    /// the state's trail.
-    async fn all(&self, viewer: Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>>;
+    /// The records the viewer may read, newest first, under `filters`: the state's, or those
+    /// of the grievances in their reach (a grievance's records follow it where it lies now),
+    /// with the records of deleted grievances and events they could read themselves.
+    async fn all(&self, viewer: &Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>>;
 
     /// How many audit records exist in all.
     async fn total_actions(&self) -> Result<i64>;
@@ -68,7 +68,7 @@ pub trait AuditTrail: Send + Sync + 'static {
 }
 
 /// Who may read a grievance's trail, and how much of it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum TrailAccess {
     /// The grievance exists and the caller may see it: its whole history.
     Whole,

@@ -4,6 +4,8 @@
 
 use crate::port::{AuditBatch, AuditChange, Cases, GrievanceChange, Stored};
 use crate::record::{Actor, Grievance};
+use crate::reads::Viewer;
+use domain::jurisdiction::Reach;
 use domain::audit::{self, AuditAction, FieldChange};
 use domain::grievance::GrievanceFields;
 use domain::lists::{ListKind, StatusMeaning};
@@ -206,7 +208,20 @@ pub fn complete_record_entry(g: &Grievance, created: bool) -> AuditEntry {
     }
 }
 
-pub async fn create(cases: Cases<'_>, actor: &Actor, mut fields: GrievanceFields) -> Result<Grievance> {
+/// Answered (on the police station field) when a user whose reach is a posting's area files a
+/// grievance, or moves one by an edit, outside it.
+pub const OUTSIDE_POSTING: &str = "Choose a police station in your posting";
+
+/// A user whose reach is a posting's area files and places grievances only inside it; a
+/// transfer is how a case leaves it.
+fn check_place(viewer: &Viewer, g: &Grievance) -> Result<()> {
+    match &viewer.reach {
+        Reach::Area { area, .. } if !area.holds(g.district_id, g.police_station_id) => Err(Error::field("police_station", OUTSIDE_POSTING)),
+        _ => Ok(()),
+    }
+}
+
+pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields) -> Result<Grievance> {
     let named = resolve_lists(cases.lists, &mut fields, None).await?;
     let refs = named.refs.clone();
     let id = cases.grievances.next_id().await?;
@@ -231,6 +246,7 @@ pub async fn create(cases: Cases<'_>, actor: &Actor, mut fields: GrievanceFields
         version: 1,
     };
     named.apply(&mut g);
+    check_place(viewer, &g)?;
     let entry = complete_record_entry(&g, true);
     let after = Stored { grievance: g, refs };
     match commit(cases, None, Some(&after), actor, &now, 1, vec![entry]).await {
@@ -285,11 +301,11 @@ where
     op().await
 }
 
-pub async fn update(cases: Cases<'_>, actor: &Actor, id: i64, fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
-    retrying(expected_version, || update_once(cases, actor, id, fields.clone(), expected_version)).await
+pub async fn update(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
+    retrying(expected_version, || update_once(cases, actor, viewer, id, fields.clone(), expected_version)).await
 }
 
-async fn update_once(cases: Cases<'_>, actor: &Actor, id: i64, mut fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
+async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, mut fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
     let read = load(cases, id).await?.ok_or_else(not_found)?;
     let before = &read.grievance;
     check_version(before, expected_version)?;
@@ -304,6 +320,9 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, id: i64, mut fields: Griev
         ..before.clone()
     };
     named.apply(&mut after);
+    if (after.police_station_id, after.district_id) != (before.police_station_id, before.district_id) {
+        check_place(viewer, &after)?;
+    }
     let mut entries: Vec<AuditEntry> = audit::field_changes(&before.fields, &after.fields)
         .into_iter()
         .map(|FieldChange { field, old_value, new_value, details }| AuditEntry {

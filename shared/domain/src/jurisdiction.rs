@@ -30,6 +30,9 @@ pub enum Posting {
 
 pub const POSTING_CHOICE: &str = "Choose where the user is posted: the state, a range, a district or a police station";
 pub const POSTING_PLACE_UNKNOWN: &str = "The posting names a place that is not in the Admin Panel";
+/// Answered where the grievance store of a deployment cannot yet select a posting's cases by
+/// key (the DynamoDB engine): a role keeps to its own cases or the state's there.
+pub const POSTING_SCOPE_UNAVAILABLE: &str = "Posting scopes are not available on this deployment's grievance store yet: choose own cases or the whole state";
 
 /// The level of a posting, as the API names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

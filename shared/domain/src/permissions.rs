@@ -3,6 +3,7 @@
 //! 'all', a list of actions or a comma string. Both are parsed into one normalised form,
 //! which is what is stored and what every check reads.
 
+use crate::jurisdiction::GrievanceScope;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -63,14 +64,23 @@ impl fmt::Display for Resource {
 pub enum Action {
     Create,
     Read,
-    /// Grievances only: see every grievance, not just those one filed or is assigned to.
+    /// Grievances only: see every grievance, not just those one filed or is assigned to
+    /// (the state scope of `domain::jurisdiction`).
     ViewAll,
     Update,
     Delete,
+    /// Grievances only: see every grievance of one's posting (a station, district or range)
+    /// as well as one's own. Implied by `view_all`, which a role holds instead of it.
+    ViewPosting,
 }
 
 impl Action {
-    pub const ALL: [Action; 5] = [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete];
+    pub const ALL: [Action; 6] = [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete, Action::ViewPosting];
+
+    /// The two actions that widen which grievances a role sees, rather than what it may do.
+    fn is_scope(self) -> bool {
+        matches!(self, Action::ViewAll | Action::ViewPosting)
+    }
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -79,6 +89,7 @@ impl Action {
             Action::ViewAll => "view_all",
             Action::Update => "update",
             Action::Delete => "delete",
+            Action::ViewPosting => "view_posting",
         }
     }
 
@@ -106,11 +117,15 @@ pub struct PermissionEntry {
     pub can_view_all: bool,
     pub can_update: bool,
     pub can_delete: bool,
+    /// Grievances only: every grievance of the holder's posting (see [`GrievanceScope`]).
+    /// Written only when set, so entries read as the specification shows them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub can_view_posting: bool,
 }
 
 impl PermissionEntry {
     fn none(resource: Resource) -> Self {
-        PermissionEntry { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false }
+        PermissionEntry { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false, can_view_posting: false }
     }
 
     pub fn allows(&self, action: Action) -> bool {
@@ -120,6 +135,8 @@ impl PermissionEntry {
             Action::ViewAll => self.can_view_all,
             Action::Update => self.can_update,
             Action::Delete => self.can_delete,
+            // The state's scope holds every posting's.
+            Action::ViewPosting => self.can_view_posting || self.can_view_all,
         }
     }
 
@@ -130,11 +147,12 @@ impl PermissionEntry {
             Action::ViewAll => self.can_view_all = true,
             Action::Update => self.can_update = true,
             Action::Delete => self.can_delete = true,
+            Action::ViewPosting => self.can_view_posting = true,
         }
     }
 
     fn is_empty(&self) -> bool {
-        !(self.can_create || self.can_read || self.can_view_all || self.can_update || self.can_delete)
+        !(self.can_create || self.can_read || self.can_view_all || self.can_update || self.can_delete || self.can_view_posting)
     }
 
     pub fn action_count(&self) -> usize {
@@ -143,7 +161,8 @@ impl PermissionEntry {
 }
 
 /// The normalised permissions of a role: at most one entry per resource, in the order of
-/// `Resource::ALL`, no entry without a flag, `view_all` only on grievances.
+/// `Resource::ALL`, no entry without a flag, `view_all` and `view_posting` only on grievances,
+/// and one scope: `view_posting` is dropped where `view_all` holds it already.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(transparent)]
 pub struct Permissions(Vec<PermissionEntry>);
@@ -157,12 +176,38 @@ impl Permissions {
     fn from_grants(grants: impl IntoIterator<Item = (Resource, Action)>) -> Self {
         let mut by_resource: BTreeMap<Resource, PermissionEntry> = BTreeMap::new();
         for (resource, action) in grants {
-            if action == Action::ViewAll && resource != Resource::Grievances {
+            if action.is_scope() && resource != Resource::Grievances {
                 continue;
             }
             by_resource.entry(resource).or_insert_with(|| PermissionEntry::none(resource)).grant(action);
         }
+        for entry in by_resource.values_mut() {
+            entry.can_view_posting &= !entry.can_view_all;
+        }
         Permissions(by_resource.into_values().filter(|e| !e.is_empty()).collect())
+    }
+
+    /// Which grievances the role sees: the state's with `view_all`, its holder's posting's
+    /// with `view_posting`, else its holder's own.
+    pub fn grievance_scope(&self) -> GrievanceScope {
+        if self.allows(Resource::Grievances, Action::ViewAll) {
+            GrievanceScope::State
+        } else if self.allows(Resource::Grievances, Action::ViewPosting) {
+            GrievanceScope::Posting
+        } else {
+            GrievanceScope::Own
+        }
+    }
+
+    /// These permissions with the grievance scope set to `scope` (the Role Management choice).
+    pub fn with_grievance_scope(&self, scope: GrievanceScope) -> Permissions {
+        let kept = self.0.iter().flat_map(|e| Action::ALL.into_iter().filter(|a| !a.is_scope() && e.allows(*a)).map(move |a| (e.resource, a)));
+        let scope_action = match scope {
+            GrievanceScope::Own => None,
+            GrievanceScope::Posting => Some(Action::ViewPosting),
+            GrievanceScope::State => Some(Action::ViewAll),
+        };
+        Self::from_grants(kept.chain(scope_action.map(|a| (Resource::Grievances, a))))
     }
 
     pub fn allows(&self, resource: Resource, action: Action) -> bool {
@@ -289,8 +334,27 @@ mod tests {
             }
         }
         assert!(all.allows(Resource::Grievances, Action::ViewAll));
+        assert_eq!(all.entries()[0].can_view_posting, false, "the state scope holds the posting's; one flag says so");
         let narrow = Permissions::parse(&json!({"users": "read"})).unwrap();
         assert!(all.covers(&narrow));
         assert!(!narrow.covers(&all));
+    }
+
+    #[test]
+    fn a_role_has_one_grievance_scope_and_a_wider_one_covers_a_narrower() {
+        let own = Permissions::parse(&json!([{"resource": "grievances", "can_read": true}])).unwrap();
+        let posting = Permissions::parse(&json!([{"resource": "grievances", "can_read": true, "can_view_posting": true}])).unwrap();
+        let state = Permissions::parse(&json!({"grievances": "read,view_all,view_posting"})).unwrap();
+        assert_eq!(own.grievance_scope(), GrievanceScope::Own);
+        assert_eq!(posting.grievance_scope(), GrievanceScope::Posting);
+        assert_eq!(state.grievance_scope(), GrievanceScope::State);
+        assert_eq!(serde_json::to_value(&state).unwrap(), json!([{"resource": "grievances", "can_create": false, "can_read": true, "can_view_all": true, "can_update": false, "can_delete": false}]));
+        assert_eq!(serde_json::to_value(&posting).unwrap()[0]["can_view_posting"], json!(true));
+        assert!(state.covers(&posting) && posting.covers(&own));
+        assert!(!posting.covers(&state) && !own.covers(&posting));
+        assert_eq!(state.with_grievance_scope(GrievanceScope::Posting), posting);
+        assert_eq!(posting.with_grievance_scope(GrievanceScope::Own), own);
+        assert_eq!(own.with_grievance_scope(GrievanceScope::State), state);
+        assert!(Permissions::parse(&json!([{"resource": "users", "can_read": true, "can_view_posting": true}])).unwrap().entries()[0].can_view_posting == false);
     }
 }

@@ -25,6 +25,19 @@ impl Caller {
         self.0.user.permissions.allows(resource, action)
     }
 
+    /// The caller as a reader of grievances: their role's scope over their posting. The
+    /// organisation is read from the lists only for a posting scope below the state.
+    pub async fn viewer(&self, lists: &dyn lists::AdminLists) -> domain::Result<cases::reads::Viewer> {
+        use domain::jurisdiction::{GrievanceScope, Organisation, Posting, Reach};
+        let user = self.user();
+        let scope = user.permissions.grievance_scope();
+        let org = match (scope, &user.posting) {
+            (GrievanceScope::Posting, posting) if *posting != Posting::State => lists::organisation(lists).await?,
+            _ => Organisation::default(),
+        };
+        Ok(cases::reads::Viewer { user_id: user.id, reach: Reach::of(user.id, scope, &user.posting, &org) })
+    }
+
     /// The caller as the audit trail records them, with where the request came from.
     pub fn actor(&self, client: &crate::ClientInfo) -> cases::Actor {
         let user = self.user();

@@ -11,6 +11,7 @@ use cases::writes::{AuditEntry, CHANGED, STALE};
 use crate::grievance_counters as counters;
 use crate::grievance_keys as keys;
 use async_trait::async_trait;
+use domain::jurisdiction::Reach;
 use domain::lists::{ListKind, StatusMeaning};
 use domain::pendency::{self as rules, Stage};
 use domain::{Error, Result};
@@ -46,11 +47,15 @@ fn stale_or_gone(e: StoreError) -> Error {
     }
 }
 
-fn scope_of(viewer: Viewer) -> Option<i64> {
-    if viewer.view_all {
-        None
-    } else {
-        Some(viewer.user_id)
+/// The per-user copies to read: none for the state, the user's own. This engine keeps no
+/// copies by place yet, so a posting's area is refused (roles are not given a posting scope
+/// on it: see [`Grievances::reaches_postings`]) rather than answered by reading the state's
+/// grievances and dropping another jurisdiction's.
+fn scope_of(viewer: &Viewer) -> Result<Option<i64>> {
+    match &viewer.reach {
+        Reach::State => Ok(None),
+        Reach::Own { user_id } => Ok(Some(*user_id)),
+        Reach::Area { .. } => Err(Error::bad_request(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE)),
     }
 }
 
@@ -84,7 +89,12 @@ impl Grievances for ItemGrievances {
         }
     }
 
-    async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    fn reaches_postings(&self) -> bool {
+        false
+    }
+
+    async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+        scope_of(viewer)?;
         if filters.order.is_default() {
             list_as_stored(self.store.as_ref(), viewer, filters, limit, cursor).await
         } else {
@@ -94,14 +104,14 @@ impl Grievances for ItemGrievances {
 
     /// The total from the viewer's counters (one read); the matches known from them for no
     /// filter, or a single status, priority or police station filter; unknown otherwise.
-    async fn count(&self, viewer: Viewer, filters: &Filters) -> Result<ListCount> {
+    async fn count(&self, viewer: &Viewer, filters: &Filters) -> Result<ListCount> {
         let tallies = self.tallies(viewer).await?;
         let matched = if filters.unknown_item {
             Some(0)
         } else if filters.set_count() > 1 {
             None
         } else if let Some(station) = filters.police_station {
-            let item = self.store.get(&keys::stats_station(scope_of(viewer), station)).await?;
+            let item = self.store.get(&keys::stats_station(scope_of(viewer)?, station)).await?;
             Some(item.and_then(|i| i.i64("total")).unwrap_or(0))
         } else if let Some(status) = filters.status {
             Some(tallies.by_status.get(&status).copied().unwrap_or(0))
@@ -115,14 +125,17 @@ impl Grievances for ItemGrievances {
         Ok(ListCount { total: tallies.total, matched })
     }
 
-    async fn tallies(&self, viewer: Viewer) -> Result<Tallies> {
-        let key = if viewer.view_all { keys::stats_all() } else { keys::stats_user(viewer.user_id) };
+    async fn tallies(&self, viewer: &Viewer) -> Result<Tallies> {
+        let key = match scope_of(viewer)? {
+            None => keys::stats_all(),
+            Some(user) => keys::stats_user(user),
+        };
         let attrs = self.store.get(&key).await?.map(|i| i.attrs).unwrap_or_default();
         Ok(counters::tallies_of(&attrs))
     }
 
-    async fn station_tallies(&self, viewer: Viewer) -> Result<Vec<StationTally>> {
-        let items = store::read_all(self.store.as_ref(), Query::table(keys::stations_pk(scope_of(viewer)))).await?;
+    async fn station_tallies(&self, viewer: &Viewer) -> Result<Vec<StationTally>> {
+        let items = store::read_all(self.store.as_ref(), Query::table(keys::stations_pk(scope_of(viewer)?))).await?;
         Ok(items
             .into_iter()
             .filter_map(|s| Some(StationTally { station_id: s.key.sk.parse().ok()?, total: s.i64("total").unwrap_or(0), done: s.i64("done").unwrap_or(0) }))
@@ -132,8 +145,8 @@ impl Grievances for ItemGrievances {
 
     /// For each stage and priority with a limit, the range of the stage index that entered
     /// the stage too long ago, counted by the store (never read item by item).
-    async fn overdue_by_station(&self, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
-    let scope = if viewer.view_all { None } else { Some(viewer.user_id) };
+    async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
+    let scope = scope_of(viewer)?;
     let mut counts = BTreeMap::new();
     for station in stations {
         let mut overdue = 0;
@@ -364,15 +377,15 @@ pub fn creation_writes(stored: &Stored, actor: &Actor) -> Vec<Write> {
 }
 
 
-async fn list_as_stored(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
     // With view_all and a text to find, the engine's text index narrows first (a user
     // without view_all reads only their own partition, which is small).
-    if let (true, Some(text)) = (viewer.view_all, &filters.search) {
+    if let (true, Some(text)) = (viewer.sees_state(), &filters.search) {
         if let Some(page) = search(store, text, filters, limit, cursor.clone()).await? {
             return Ok(page);
         }
     }
-    let (index, pk) = if !viewer.view_all {
+    let (index, pk) = if !viewer.sees_state() {
         (None, keys::visible_pk(viewer.user_id))
     } else if let Some(status) = filters.status {
         (Some(Index::Gsi2), keys::status_index_pk(status))
@@ -388,7 +401,7 @@ async fn list_as_stored(store: &dyn Store, viewer: Viewer, filters: &Filters, li
     let mut examined = 0;
     let mut cursor = cursor;
     // Every item read is a match when nothing filters beyond the index: read exactly a page.
-    let only_the_index = filters.is_empty() || (viewer.view_all && Filters { status: None, ..filters.clone() }.is_empty());
+    let only_the_index = filters.is_empty() || (viewer.sees_state() && Filters { status: None, ..filters.clone() }.is_empty());
     let batch = if only_the_index { limit } else { 200 };
     loop {
         let page = store.query(&base.clone().limit(batch).after(cursor.clone())).await?;
@@ -423,7 +436,7 @@ pub const SORT_READ_LIMIT: u64 = 20_000;
 /// sorts, and the page after the cursor answered. Correct for any filters; a scope with more
 /// than [`SORT_READ_LIMIT`] grievances to read is refused with a clear 400 rather than
 /// answered slowly or wrongly.
-async fn list_sorted(store: &dyn Store, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+async fn list_sorted(store: &dyn Store, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
     let order = filters.order;
     let after = cursor.as_deref().map(|c| SortCursor::decode(c, order)).transpose()?;
     let newest_first = Filters { order: Default::default(), ..filters.clone() };

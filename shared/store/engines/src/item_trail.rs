@@ -16,8 +16,8 @@ use serde_json::Value;
 use std::sync::Arc;
 use store::{Index, Item, Query, SortKey, Store};
 
-fn visible(viewer: Viewer, item: &Item) -> bool {
-    viewer.view_all
+fn visible(viewer: &Viewer, item: &Item) -> bool {
+    viewer.sees_state()
         || item.attrs.get("visible_to").and_then(Value::as_array).is_some_and(|users| users.iter().any(|u| u.as_i64() == Some(viewer.user_id)))
 }
 
@@ -114,11 +114,11 @@ impl AuditTrail for ItemTrail {
         for_grievance(self.store.as_ref(), grievance_id, access, action, limit, offset).await
     }
 
-    async fn readable_after_deletion(&self, grievance_id: i64, viewer: Viewer) -> Result<bool> {
+    async fn readable_after_deletion(&self, grievance_id: i64, viewer: &Viewer) -> Result<bool> {
         Ok(latest(self.store.as_ref(), grievance_id).await?.is_some_and(|r| visible(viewer, &r)))
     }
 
-    async fn all(&self, viewer: Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+    async fn all(&self, viewer: &Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
         all(self.store.as_ref(), viewer, filters, limit, offset).await
     }
 
@@ -145,7 +145,7 @@ async fn for_grievance(store: &dyn Store, grievance_id: i64, access: TrailAccess
         return Ok(Vec::new());
     }
     let keep = move |item: &Item| {
-        let readable = match access {
+        let readable = match &access {
             TrailAccess::Whole => true,
             TrailAccess::RecordByRecord(viewer) => visible(viewer, item),
         };
@@ -162,10 +162,13 @@ async fn latest(store: &dyn Store, grievance_id: i64) -> Result<Option<Item>> {
     Ok(store.query(&Query::table(keys::audit_pk(grievance_id)).newest_first().limit(1)).await?.items.into_iter().next())
 }
 
-async fn all(store: &dyn Store, viewer: Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+async fn all(store: &dyn Store, viewer: &Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
     let sort = date_range(filters);
     let action = filters.action;
-    if !viewer.view_all {
+    if let domain::jurisdiction::Reach::Area { .. } = viewer.reach {
+        return Err(Error::bad_request(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE));
+    }
+    if !viewer.sees_state() {
         let user = filters.user_id;
         let keep = move |item: &Item| action.is_none_or(|a| item.str("action") == Some(a.as_str())) && user.is_none_or(|u| item.i64("user_id") == Some(u));
         return page(store, Query::table(keys::audit_viewer_pk(viewer.user_id)).sort(sort), true, keep, limit, offset).await;

@@ -13,6 +13,7 @@ use cases::reads::{Filters, SortDirection, SortKey, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::{AuditEntry, CHANGED, STALE};
 use async_trait::async_trait;
+use domain::jurisdiction::Reach;
 use domain::lists::ListKind;
 use domain::{Error, Result};
 use std::collections::{BTreeMap, BTreeSet};
@@ -212,11 +213,13 @@ fn stored_of(row: GrievanceRow) -> Stored {
     Stored { grievance, refs }
 }
 
-fn scope_of(viewer: Viewer) -> Scope {
-    if viewer.view_all {
-        Scope::State
-    } else {
-        Scope::Own(viewer.user_id)
+fn scope_of(viewer: &Viewer) -> Scope {
+    match &viewer.reach {
+        Reach::State => Scope::State,
+        Reach::Own { user_id } => Scope::Own(*user_id),
+        Reach::Area { user_id, area } => {
+            Scope::Area { user: *user_id, stations: area.stations.iter().copied().collect(), districts: area.districts.iter().copied().collect() }
+        }
     }
 }
 
@@ -226,7 +229,7 @@ fn overdue_of(clock: &Clock) -> Overdue {
 }
 
 /// The list question of `filters` in the viewer's scope, newest first.
-fn query_of(viewer: Viewer, filters: &Filters) -> GrievanceQuery {
+fn query_of(viewer: &Viewer, filters: &Filters) -> GrievanceQuery {
     GrievanceQuery {
         search: filters.search.clone(),
         fir_no: filters.fir_no.clone(),
@@ -318,7 +321,7 @@ impl Grievances for SqlGrievances {
         }
     }
 
-    async fn list(&self, viewer: Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
         let mut q = query_of(viewer, filters);
         q.limit = limit;
         q.after = cursor.map(Cursor::from_client);
@@ -344,7 +347,7 @@ impl Grievances for SqlGrievances {
     /// Both exact, in SQL: the total from the figures (or the user's own rows), the matches
     /// as the relational engine counts them. Only a text too short for the trigram index
     /// leaves the matches unknown.
-    async fn count(&self, viewer: Viewer, filters: &Filters) -> Result<ListCount> {
+    async fn count(&self, viewer: &Viewer, filters: &Filters) -> Result<ListCount> {
         let all = GrievanceQuery::new(scope_of(viewer));
         let q = query_of(viewer, filters);
         let unknown_item = filters.unknown_item;
@@ -371,8 +374,9 @@ impl Grievances for SqlGrievances {
         Ok(ListCount { total, matched })
     }
 
-    async fn tallies(&self, viewer: Viewer) -> Result<Tallies> {
-        let f = self.read(move |conn| rows::figures(conn, scope_of(viewer))).await?;
+    async fn tallies(&self, viewer: &Viewer) -> Result<Tallies> {
+        let scope = scope_of(viewer);
+        let f = self.read(move |conn| rows::figures(conn, &scope)).await?;
         let by_id = |m: BTreeMap<Option<i64>, i64>| m.into_iter().map(|(id, n)| (id.unwrap_or(0), n)).collect();
         Ok(Tallies {
             total: f.total,
@@ -384,8 +388,9 @@ impl Grievances for SqlGrievances {
         })
     }
 
-    async fn station_tallies(&self, viewer: Viewer) -> Result<Vec<StationTally>> {
-        let stations = self.read(move |conn| rows::station_figures(conn, scope_of(viewer))).await?;
+    async fn station_tallies(&self, viewer: &Viewer) -> Result<Vec<StationTally>> {
+        let scope = scope_of(viewer);
+        let stations = self.read(move |conn| rows::station_figures(conn, &scope)).await?;
         Ok(stations
             .into_iter()
             .filter(|s| s.total > 0)
@@ -393,14 +398,15 @@ impl Grievances for SqlGrievances {
             .collect())
     }
 
-    async fn overdue_by_station(&self, viewer: Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
+    async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
         let overdue = overdue_of(clock);
         let stations = stations.to_vec();
         let memo = self.counts.clone();
+        let scope = scope_of(viewer);
         self.read(move |conn| {
             let mut counts = BTreeMap::new();
             for station in stations {
-                let q = GrievanceQuery { police_station_id: Some(station), overdue: Some(overdue.clone()), ..GrievanceQuery::new(scope_of(viewer)) };
+                let q = GrievanceQuery { police_station_id: Some(station), overdue: Some(overdue.clone()), ..GrievanceQuery::new(scope.clone()) };
                 counts.insert(station, memo.count(conn, &q)? as i64);
             }
             Ok(counts)

@@ -6,6 +6,7 @@
 use crate::grievance_items::{change_tag, AuditSubject};
 use cases::port::AuditChange;
 use cases::reads::{AuditRecord, Viewer};
+use domain::jurisdiction::Reach;
 use cases::record::Actor;
 use crate::item_trail::{event_subject, grievances_filed, next_event};
 use cases::trail::{check_paging, AuditTrail, TrailAccess, TrailFilters};
@@ -94,11 +95,13 @@ fn view_of(r: Record) -> Result<AuditRecord> {
     })
 }
 
-fn scope_of(viewer: Viewer) -> TrailScope {
-    if viewer.view_all {
-        TrailScope::State
-    } else {
-        TrailScope::Readable(viewer.user_id)
+fn scope_of(viewer: &Viewer) -> TrailScope {
+    match &viewer.reach {
+        Reach::State => TrailScope::State,
+        Reach::Own { user_id } => TrailScope::Readable(*user_id),
+        Reach::Area { user_id, area } => {
+            TrailScope::Area { user: *user_id, stations: area.stations.iter().copied().collect(), districts: area.districts.iter().copied().collect() }
+        }
     }
 }
 
@@ -133,22 +136,22 @@ impl AuditTrail for SqlTrail {
         }
         let scope = match access {
             TrailAccess::Whole => TrailScope::State,
-            TrailAccess::RecordByRecord(viewer) => scope_of(viewer),
+            TrailAccess::RecordByRecord(viewer) => scope_of(&viewer),
         };
         let q = TrailQuery { grievance_id: Some(grievance_id), action: action.map(|a| a.as_str().to_string()), ..TrailQuery::new(scope, limit, offset) };
         self.page(q).await
     }
 
-    async fn readable_after_deletion(&self, grievance_id: i64, viewer: Viewer) -> Result<bool> {
+    async fn readable_after_deletion(&self, grievance_id: i64, viewer: &Viewer) -> Result<bool> {
         if grievance_id < 1 {
             return Ok(false);
         }
         let scope = scope_of(viewer);
-        let readable = self.store.read_with(move |conn| Ok::<_, StoreError>(audit::latest_readable(conn, grievance_id, scope))).await?.map_err(sql_error)?;
+        let readable = self.store.read_with(move |conn| Ok::<_, StoreError>(audit::latest_readable(conn, grievance_id, &scope))).await?.map_err(sql_error)?;
         Ok(readable.unwrap_or(false))
     }
 
-    async fn all(&self, viewer: Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+    async fn all(&self, viewer: &Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
         let q = TrailQuery {
             action: filters.action.map(|a| a.as_str().to_string()),
             user_id: filters.user_id,

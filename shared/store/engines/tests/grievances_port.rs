@@ -1,6 +1,7 @@
 //! The grievances port's conformance suite: a fixture of grievances spread over districts,
 //! stations, statuses, priorities, FIR dates, filers and assignees, and every subset of the
-//! list's filters, in the state scope and in one user's own scope. Whatever the engine, a
+//! list's filters, in the state scope, in one user's own scope and (where the engine reaches
+//! postings) in a posting's area with the user's own cases. Whatever the engine, a
 //! list read to its end (following the cursor through short, bounded answers) holds exactly
 //! the grievances an independent reading of the fixture finds, newest first; every count an
 //! engine gives is exact; a page is full unless it is the last or says it is bounded.
@@ -19,6 +20,7 @@ use cases::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, Stored};
 use cases::reads::{Filters, Order, SortDirection, SortKey, Viewer};
 use cases::{Actor, Grievance};
 use domain::grievance::GrievanceFields;
+use domain::jurisdiction::{Area, Reach};
 use domain::lists::ListKind;
 use domain::pendency::Stage;
 use std::collections::BTreeMap;
@@ -218,13 +220,25 @@ fn filter_values(fixture: &[Stored], clock: &Clock) -> Vec<Box<dyn Fn(&mut Filte
 
 /// What the filters keep of the fixture in the viewer's scope, newest first, read from the
 /// fixture by rules written out here rather than by the engine's own.
-fn expected(fixture: &[Stored], viewer: Viewer, f: &Filters) -> Vec<i64> {
+fn expected(fixture: &[Stored], viewer: &Viewer, f: &Filters) -> Vec<i64> {
     let contains = |text: &str, part: &str| text.to_lowercase().contains(&part.to_lowercase());
     let is = |want: Option<i64>, have: Option<i64>| want.is_none() || want == have;
     let mut kept: Vec<&Grievance> = fixture
         .iter()
         .map(|s| &s.grievance)
-        .filter(|g| viewer.view_all || g.filed_by == viewer.user_id || g.assigned_to == Some(viewer.user_id))
+        .filter(|g| {
+            let own = g.filed_by == viewer.user_id || g.assigned_to == Some(viewer.user_id);
+            match &viewer.reach {
+                Reach::State => true,
+                Reach::Own { .. } => own,
+                Reach::Area { area, .. } => {
+                    own || match g.police_station_id {
+                        Some(station) => area.stations.contains(&station),
+                        None => g.district_id.is_some_and(|d| area.districts.contains(&d)),
+                    }
+                }
+            }
+        })
         .filter(|g| {
             f.search.as_deref().is_none_or(|s| {
                 contains(&g.grievance_number, s) || contains(&g.fields.fir_no, s) || contains(&g.fields.crime_title, s) || contains(&g.fields.brief_details, s)
@@ -240,7 +254,7 @@ fn expected(fixture: &[Stored], viewer: Viewer, f: &Filters) -> Vec<i64> {
 }
 
 /// Reads the whole list page by page, checking each answer's shape on the way.
-async fn read_to_end(engine: &dyn Grievances, viewer: Viewer, f: &Filters, limit: usize, exact: bool, case: &str) -> Vec<i64> {
+async fn read_to_end(engine: &dyn Grievances, viewer: &Viewer, f: &Filters, limit: usize, exact: bool, case: &str) -> Vec<i64> {
     let mut ids = Vec::new();
     let mut cursor = None;
     for _request in 0..10_000 {
@@ -271,7 +285,7 @@ async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fi
     let clock = Clock { limits, today: date!(2024 - 06 - 30) };
     let filters = filter_values(fixture, &clock);
     let mut nonempty = 0;
-    for viewer in [Viewer { user_id: 0, view_all: true }, Viewer { user_id: USERS[1], view_all: false }] {
+    for viewer in &viewers(engine.as_ref(), fixture, USERS[1]).await {
         for subset in 0u32..(1 << filters.len()) {
             let mut f = Filters::default();
             for (bit, set) in filters.iter().enumerate() {
@@ -292,15 +306,42 @@ async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fi
         }
     }
     assert!(nonempty >= min_found, "the fixture and the filter values leave most combinations something to find ({nonempty} of 512)");
-    let all = engine.tallies(Viewer { user_id: 0, view_all: true }).await.unwrap();
+    let all = engine.tallies(&Viewer::state(0)).await.unwrap();
     assert_eq!(all.total, fixture.len() as i64);
     let done = fixture.iter().filter(|s| s.grievance.status_meaning.is_final()).count() as i64;
     assert_eq!(all.done, done, "grievances whose status means resolved or closed");
     assert_eq!(all.resolved_count, done, "each of them has a resolution date");
-    let by_station: i64 = engine.station_tallies(Viewer { user_id: 0, view_all: true }).await.unwrap().iter().map(|s| s.total).sum();
+    let by_station: i64 = engine.station_tallies(&Viewer::state(0)).await.unwrap().iter().map(|s| s.total).sum();
     assert_eq!(by_station, fixture.len() as i64);
-    let own = engine.tallies(Viewer { user_id: USERS[1], view_all: false }).await.unwrap();
-    assert_eq!(own.total, expected(fixture, Viewer { user_id: USERS[1], view_all: false }, &Filters::default()).len() as i64);
+    for viewer in &viewers(engine.as_ref(), fixture, USERS[1]).await[1..] {
+        let want = expected(fixture, viewer, &Filters::default());
+        let figures = engine.tallies(viewer).await.unwrap();
+        assert_eq!(figures.total, want.len() as i64, "{viewer:?}");
+        let done = fixture.iter().filter(|s| want.contains(&s.grievance.id) && s.grievance.status_meaning.is_final()).count() as i64;
+        assert_eq!(figures.done, done, "{viewer:?}");
+        assert_eq!(figures.by_status.values().sum::<i64>(), want.len() as i64, "{viewer:?}");
+        let stations = engine.station_tallies(viewer).await.unwrap();
+        assert_eq!(stations.iter().map(|s| s.total).sum::<i64>(), want.len() as i64, "{viewer:?}");
+    }
+}
+
+/// The viewers every engine answers (the state, and one user's own cases) and, where the engine
+/// reaches postings, a posting's area: two police stations, and the district of a third for
+/// its grievances without a station, with the user's own cases elsewhere. An engine that does
+/// not reach postings refuses an area outright.
+async fn viewers(engine: &dyn Grievances, fixture: &[Stored], user: i64) -> Vec<Viewer> {
+    let mut found = vec![Viewer::state(0), Viewer::own(user)];
+    let stations: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.police_station_id).collect();
+    let districts: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.district_id).collect();
+    let area = Area { stations: stations.iter().take(2).copied().collect(), districts: districts.iter().skip(1).take(1).copied().collect() };
+    let posting = Viewer { user_id: user, reach: Reach::Area { user_id: user, area } };
+    if engine.reaches_postings() {
+        found.push(posting);
+    } else {
+        let refused = engine.count(&posting, &Filters::default()).await;
+        assert_eq!(refused.err().map(|e| e.to_string()).as_deref(), Some(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE));
+    }
+    found
 }
 
 /// A commit based on a version read before someone else's is refused, and leaves nothing.
@@ -323,7 +364,7 @@ async fn a_stale_commit_is_refused_whole(Setup { engine, fixture, .. }: &Setup) 
 
 /// The fixture in `order`, by rules written out here: ranks are the items' display order,
 /// ties go by id in the same direction.
-fn expected_in_order(fixture: &[Stored], ranks: &Ranks, viewer: Viewer, f: &Filters) -> Vec<i64> {
+fn expected_in_order(fixture: &[Stored], ranks: &Ranks, viewer: &Viewer, f: &Filters) -> Vec<i64> {
     let by_id: BTreeMap<i64, &Grievance> = fixture.iter().map(|s| (s.grievance.id, &s.grievance)).collect();
     let mut ids = expected(fixture, viewer, f);
     let rank = |kind: ListKind, id: Option<i64>| id.and_then(|id| ranks.get(&(kind, id)).copied()).unwrap_or(i64::MAX);
@@ -355,7 +396,7 @@ async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &
             f.from_date = Some(from.clone());
         }),
     ];
-    for viewer in [Viewer { user_id: 0, view_all: true }, Viewer { user_id: USERS[0], view_all: false }] {
+    for viewer in &viewers(engine.as_ref(), fixture, USERS[0]).await {
         for key in [SortKey::FiledAt, SortKey::FirDate, SortKey::Priority, SortKey::Status] {
             for direction in [SortDirection::Asc, SortDirection::Desc] {
                 for narrow in &narrowing {
@@ -371,9 +412,9 @@ async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &
     }
     // A cursor of one order does not continue another.
     let priority = Filters { order: Order { key: SortKey::Priority, direction: SortDirection::Asc }, ..Filters::default() };
-    let first = engine.list(Viewer { user_id: 0, view_all: true }, &priority, 10, None).await.unwrap();
+    let first = engine.list(&Viewer::state(0), &priority, 10, None).await.unwrap();
     let status = Filters { order: Order { key: SortKey::Status, direction: SortDirection::Asc }, ..Filters::default() };
-    let refused = engine.list(Viewer { user_id: 0, view_all: true }, &status, 10, first.cursor).await;
+    let refused = engine.list(&Viewer::state(0), &status, 10, first.cursor).await;
     assert_eq!(refused.err().map(|e| e.to_string()).as_deref(), Some("The paging cursor is not valid"));
 }
 

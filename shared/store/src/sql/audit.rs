@@ -212,12 +212,16 @@ pub fn append(tx: &Connection, records: &[Record], viewers: &[i64]) -> Result<()
 }
 
 /// Whose records a query reads.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum TrailScope {
     /// Every record (view_all).
     State,
     /// The records this user may read without view_all.
     Readable(i64),
+    /// Those `user` may read, and every record of the grievances now lying in a posting's
+    /// area: at any of `stations`, or without a station in any of `districts` (a grievance's
+    /// history follows it when it is transferred).
+    Area { user: i64, stations: Vec<i64>, districts: Vec<i64> },
 }
 
 /// A question to the trail: newest first, `offset` records skipped, at most `limit`.
@@ -278,12 +282,24 @@ fn read_record(row: &Row) -> rusqlite::Result<(Record, Option<Vec<u8>>, i64)> {
 pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
     let mut terms: Vec<&str> = Vec::new();
     let mut values: Vec<Value> = Vec::new();
-    let from = match q.scope {
+    let from = match &q.scope {
         TrailScope::State => "audit_records r",
         TrailScope::Readable(user) => {
             terms.push("v.user_id = ?");
-            values.push(Value::Integer(user));
+            values.push(Value::Integer(*user));
             "audit_viewers v JOIN audit_records r ON r.seq = v.seq"
+        }
+        TrailScope::Area { user, stations, districts } => {
+            // The area's grievances are gathered once (SQLite materialises the list), then the
+            // trail is walked newest first.
+            terms.push(
+                "(EXISTS (SELECT 1 FROM audit_viewers v WHERE v.user_id = ? AND v.seq = r.seq) \
+                  OR r.grievance_id IN (SELECT g.id FROM grievances g WHERE g.police_station_id IN (SELECT value FROM json_each(?)) \
+                     OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?)))))",
+            );
+            let json = |ids: &Vec<i64>| Value::Text(serde_json::to_string(ids).expect("ids serialise"));
+            values.extend([Value::Integer(*user), json(stations), json(districts)]);
+            "audit_records r"
         }
     };
     if let Some(id) = q.grievance_id {
@@ -308,7 +324,7 @@ pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
         values.push(Value::Text(format!("{day}~")));
     }
     let order = match q.scope {
-        TrailScope::State => "r.seq",
+        TrailScope::State | TrailScope::Area { .. } => "r.seq",
         TrailScope::Readable(_) => "v.seq",
     };
     let condition = if terms.is_empty() { String::new() } else { format!("WHERE {}", terms.join(" AND ")) };
@@ -328,7 +344,7 @@ pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
 
 /// Whether the newest record of the grievance's trail is readable in `scope`: `None` when
 /// the grievance has no trail.
-pub fn latest_readable(conn: &Connection, grievance_id: i64, scope: TrailScope) -> Result<Option<bool>> {
+pub fn latest_readable(conn: &Connection, grievance_id: i64, scope: &TrailScope) -> Result<Option<bool>> {
     let latest: Option<i64> = conn
         .prepare_cached("SELECT seq FROM audit_records WHERE grievance_id = ?1 ORDER BY seq DESC LIMIT 1")?
         .query_row([grievance_id], |r| r.get(0))
@@ -336,8 +352,8 @@ pub fn latest_readable(conn: &Connection, grievance_id: i64, scope: TrailScope) 
     let Some(seq) = latest else { return Ok(None) };
     match scope {
         TrailScope::State => Ok(Some(true)),
-        TrailScope::Readable(user) => {
-            let found = conn.prepare_cached("SELECT 1 FROM audit_viewers WHERE user_id = ?1 AND seq = ?2")?.query_row([user, seq], |_| Ok(())).optional()?;
+        TrailScope::Readable(user) | TrailScope::Area { user, .. } => {
+            let found = conn.prepare_cached("SELECT 1 FROM audit_viewers WHERE user_id = ?1 AND seq = ?2")?.query_row([*user, seq], |_| Ok(())).optional()?;
             Ok(Some(found.is_some()))
         }
     }

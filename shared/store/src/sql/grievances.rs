@@ -778,12 +778,15 @@ pub fn viewers_of(conn: &Connection, id: i64) -> Result<Vec<i64>> {
 }
 
 /// Whose grievances a query reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scope {
     /// Every grievance (view_all).
     State,
     /// Those the user filed or is assigned to.
     Own(i64),
+    /// A posting's area and the user's own: the grievances at any of `stations`, those
+    /// without a station in any of `districts`, and those `user` filed or is assigned to.
+    Area { user: i64, stations: Vec<i64>, districts: Vec<i64> },
 }
 
 /// The order of a list; ties (and equal keys) are broken by id in the same direction.
@@ -1121,23 +1124,37 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
 
 /// The `FROM` of a query and the scope's own condition. The own scope walks the user's
 /// viewer rows (a key prefix, newest first) and joins each to its grievance by the full key,
-/// so SQLite can drive the join from either side.
-fn source(scope: Scope, clause: &mut Clause) -> &'static str {
+/// so SQLite can drive the join from either side. An area is a condition on the row: its
+/// stations and districts are JSON arrays bound as parameters, so one prepared statement
+/// serves every area, and the user's own cases are the viewer row of the same key.
+fn source(scope: &Scope, clause: &mut Clause) -> &'static str {
     match scope {
         Scope::State => "grievances g",
         Scope::Own(user) => {
             clause.terms.insert(0, "v.user_id = ?".into());
-            clause.params.insert(0, Value::Integer(user));
+            clause.params.insert(0, Value::Integer(*user));
             "grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at"
+        }
+        Scope::Area { user, stations, districts } => {
+            clause.terms.insert(0, AREA.into());
+            let json = |ids: &Vec<i64>| Value::Text(serde_json::to_string(ids).expect("ids serialise"));
+            clause.params.splice(0..0, [json(stations), json(districts), Value::Integer(*user)]);
+            "grievances g"
         }
     }
 }
 
-fn sort_columns(sort: Sort, scope: Scope) -> (&'static str, &'static str) {
+/// A row in an area (see [`Scope::Area`]): where it lies by its station when it has one, else
+/// by its district; or one of the user's own.
+const AREA: &str = "(g.police_station_id IN (SELECT value FROM json_each(?)) \
+     OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?))) \
+     OR EXISTS (SELECT 1 FROM grievance_viewers o WHERE o.user_id = ? AND o.filed_at = g.filed_at AND o.grievance_id = g.id))";
+
+fn sort_columns(sort: Sort, scope: &Scope) -> (&'static str, &'static str) {
     match (sort, scope) {
         // The viewers table's own order, so the own scope's newest first needs no sort.
         (Sort::FiledAt, Scope::Own(_)) => ("v.filed_at", "v.grievance_id"),
-        (Sort::FiledAt, Scope::State) => ("g.filed_at", "g.id"),
+        (Sort::FiledAt, Scope::State | Scope::Area { .. }) => ("g.filed_at", "g.id"),
         (Sort::FirDate, _) => ("g.fir_date", "g.id"),
         (Sort::Priority, _) => ("g.priority_rank", "g.id"),
         (Sort::Status, _) => ("g.status_rank", "g.id"),
@@ -1151,8 +1168,8 @@ fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan:
     let limit = q.limit.clamp(1, MAX_LIMIT);
     let base = filters(q, plan)?;
     let mut page = Clause { terms: base.terms.clone(), params: base.params.clone() };
-    let from = source(q.scope, &mut page);
-    let (key, id) = sort_columns(q.sort, q.scope);
+    let from = source(&q.scope, &mut page);
+    let (key, id) = sort_columns(q.sort, &q.scope);
     let (cmp, order) = match q.direction {
         Direction::Asc => (">", "ASC"),
         Direction::Desc => ("<", "DESC"),
@@ -1342,7 +1359,7 @@ pub fn count_matches(conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
 pub fn count_matches_by_slice(conn: &Connection, q: &GrievanceQuery, ids: Range<i64>, bits: u32) -> Result<Vec<(i64, u64)>> {
     check_countable(q)?;
     let mut clause = filters_within(q, Plan::Indexes, Some(&ids))?;
-    let from = source(q.scope, &mut clause);
+    let from = source(&q.scope, &mut clause);
     // The ids, tallied here: they come in id order, but SQLite does not know that `id >> bits`
     // follows it, and would sort them all to group them.
     let sql = format!("SELECT g.id FROM {from} WHERE {}", clause.sql());
@@ -1356,8 +1373,8 @@ pub fn count_matches_by_slice(conn: &Connection, q: &GrievanceQuery, ids: Range<
 }
 
 fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
-    if let (Scope::Own(user), true) = (q.scope, base.terms.is_empty()) {
-        return sum(conn, "SELECT coalesce((SELECT n FROM viewer_tally WHERE user_id = ?), 0)", &[Value::Integer(user)]);
+    if let (Scope::Own(user), true) = (&q.scope, base.terms.is_empty()) {
+        return sum(conn, "SELECT coalesce((SELECT n FROM viewer_tally WHERE user_id = ?), 0)", &[Value::Integer(*user)]);
     }
     if q.scope == Scope::State && !q.has_text() {
         let no_dates = q.fir_date_from.is_none() && q.fir_date_to.is_none();
@@ -1368,11 +1385,11 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
             Some(_) => {}
         }
     }
-    count_rows(conn, q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() })
+    count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() })
 }
 
 /// Counts in SQL, row by row over the best index: the general, exact path.
-fn count_rows(conn: &Connection, scope: Scope, mut clause: Clause) -> Result<u64> {
+fn count_rows(conn: &Connection, scope: &Scope, mut clause: Clause) -> Result<u64> {
     let from = source(scope, &mut clause);
     let sql = format!("SELECT count(*) FROM {from} WHERE {}", clause.sql());
     Ok(conn.prepare_cached(&sql)?.query_row(params_from_iter(clause.params.iter()), |r| r.get::<_, i64>(0))? as u64)
@@ -1455,7 +1472,7 @@ fn count_from_tallies(conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
         if let Some(hi) = hi {
             c.push("g.fir_date <= ?", [Value::Text(hi)]);
         }
-        count_rows(conn, Scope::State, c)
+        count_rows(conn, &Scope::State, c)
     };
     if first > last {
         // No whole month inside: the range is a few days of one or two months.
@@ -1519,18 +1536,18 @@ fn count_overdue(conn: &Connection, overdue: &Overdue, q: &GrievanceQuery) -> Re
 
 /// How many grievances of the scope have each status (`None`: no status), for the
 /// dashboard. The state scope reads `grievance_tally` (a few hundred rows, already in
-/// status order); the own scope groups the user's viewer rows, as many as their cases.
-pub fn counts_by_status(conn: &Connection, scope: Scope) -> Result<Vec<(Option<i64>, u64)>> {
-    let (sql, params): (&str, Vec<Value>) = match scope {
-        Scope::State => ("SELECT nullif(status_id, 0), sum(n) FROM grievance_tally GROUP BY status_id HAVING sum(n) > 0", vec![]),
-        Scope::Own(user) => (
-            "SELECT g.status_id, count(*) FROM grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at
-              WHERE v.user_id = ? GROUP BY g.status_id ORDER BY g.status_id",
-            vec![Value::Integer(user)],
-        ),
+/// status order); another scope groups its rows, as many as its cases.
+pub fn counts_by_status(conn: &Connection, scope: &Scope) -> Result<Vec<(Option<i64>, u64)>> {
+    let mut c = Clause::default();
+    let sql = match scope {
+        Scope::State => "SELECT nullif(status_id, 0), sum(n) FROM grievance_tally GROUP BY status_id HAVING sum(n) > 0".to_string(),
+        scope => {
+            let from = source(scope, &mut c);
+            format!("SELECT g.status_id, count(*) FROM {from} WHERE {} GROUP BY g.status_id ORDER BY g.status_id", c.sql())
+        }
     };
-    let mut stmt = conn.prepare_cached(sql)?;
-    let rows = stmt.query_map(params_from_iter(params.iter()), |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, i64>(1)? as u64)))?;
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map(params_from_iter(c.params.iter()), |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, i64>(1)? as u64)))?;
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
 }
 
@@ -1555,23 +1572,26 @@ pub struct StationFigures {
     pub done: i64,
 }
 
-/// The rows of the own scope grouped by what the figures need, as many groups as the
-/// user's cases have combinations (at most their cases).
-const OWN_GROUPS: &str = "SELECT g.status_id, g.priority_id, g.police_station_id, count(*), sum(g.done), count(g.resolution_days), coalesce(sum(g.resolution_days), 0)
-      FROM grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at
-     WHERE v.user_id = ?1 GROUP BY 1, 2, 3";
+type ScopeGroup = (Option<i64>, Option<i64>, Option<i64>, i64, i64, i64, i64);
 
-type OwnGroup = (Option<i64>, Option<i64>, Option<i64>, i64, i64, i64, i64);
-
-fn own_groups(conn: &Connection, user: i64) -> Result<Vec<OwnGroup>> {
-    let mut stmt = conn.prepare_cached(OWN_GROUPS)?;
-    let rows = stmt.query_map([user], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))?;
+/// The rows of a user's own scope or an area grouped by what the figures need, as many
+/// groups as its cases have combinations (at most its cases).
+fn scope_groups(conn: &Connection, scope: &Scope) -> Result<Vec<ScopeGroup>> {
+    let mut c = Clause::default();
+    let from = source(scope, &mut c);
+    let sql = format!(
+        "SELECT g.status_id, g.priority_id, g.police_station_id, count(*), sum(g.done), count(g.resolution_days), coalesce(sum(g.resolution_days), 0)
+           FROM {from} WHERE {} GROUP BY 1, 2, 3",
+        c.sql()
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map(params_from_iter(c.params.iter()), |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))?;
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
 }
 
 /// The scope's figures. The state's come from `grievance_tally` and `station_figures`
-/// (hundreds of rows whatever the number of grievances); a user's from their own rows.
-pub fn figures(conn: &Connection, scope: Scope) -> Result<Figures> {
+/// (hundreds of rows whatever the number of grievances); a user's or an area's from its rows.
+pub fn figures(conn: &Connection, scope: &Scope) -> Result<Figures> {
     let mut f = Figures::default();
     match scope {
         Scope::State => {
@@ -1587,8 +1607,8 @@ pub fn figures(conn: &Connection, scope: Scope) -> Result<Figures> {
                 *f.by_priority.entry(priority).or_default() += n;
             }
         }
-        Scope::Own(user) => {
-            for (status, priority, _, n, done, resolved, days) in own_groups(conn, user)? {
+        scope => {
+            for (status, priority, _, n, done, resolved, days) in scope_groups(conn, scope)? {
                 f.total += n;
                 f.done += done;
                 f.resolved_count += resolved;
@@ -1602,7 +1622,7 @@ pub fn figures(conn: &Connection, scope: Scope) -> Result<Figures> {
 }
 
 /// The scope's figures per police station, stations with grievances only, by station id.
-pub fn station_figures(conn: &Connection, scope: Scope) -> Result<Vec<StationFigures>> {
+pub fn station_figures(conn: &Connection, scope: &Scope) -> Result<Vec<StationFigures>> {
     let mut by_station: BTreeMap<Option<i64>, (i64, i64)> = BTreeMap::new();
     match scope {
         Scope::State => {
@@ -1613,8 +1633,8 @@ pub fn station_figures(conn: &Connection, scope: Scope) -> Result<Vec<StationFig
                 by_station.insert(station, (total, done));
             }
         }
-        Scope::Own(user) => {
-            for (_, _, station, n, done, _, _) in own_groups(conn, user)? {
+        scope => {
+            for (_, _, station, n, done, _, _) in scope_groups(conn, scope)? {
                 let entry = by_station.entry(station).or_default();
                 entry.0 += n;
                 entry.1 += done;
