@@ -52,6 +52,7 @@ const SENTENCES: &[(&str, &str, &str)] = &[
     ("TWO_FACTOR_RESET", "ACTIVITY_TWO_FACTOR_RESET", "{who} reset the two-factor authentication of {new}"),
     ("TWO_FACTOR_FAILED", "ACTIVITY_TWO_FACTOR_FAILED", "A wrong two-factor code was given for {who}"),
     ("GRANT_REFUSED", "ACTIVITY_GRANT_REFUSED", "{who} was refused: {what}"),
+    ("TRANSFERRED", "ACTIVITY_TRANSFERRED", "{who} transferred {number} from {old} to {new}"),
     ("UPDATED", "ACTIVITY_UPDATED", "{who} updated {fields} of {number}"),
 ];
 

@@ -12,7 +12,39 @@ use utoipa::ToSchema;
 use utoipa_axum::routes;
 
 pub fn routes() -> AreaRouter {
-    http_glue::openapi::area().routes(routes!(get_limits, save_limits))
+    http_glue::openapi::area().routes(routes!(get_limits, save_limits)).routes(routes!(get_transfer_limit, save_transfer_limit))
+}
+
+/// How many times a grievance may be transferred between police stations.
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct TransferLimit {
+    /// A whole number from 0 (no transfers) to 20.
+    pub max_transfers: u32,
+}
+
+/// The transfer limit in force (3 until the Admin Panel saves its own).
+#[utoipa::path(get, path = "/api/admin/transfer-limit", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = TransferLimit), (status = 403, body = ErrorBody)))]
+async fn get_transfer_limit(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<TransferLimit>> {
+    caller.require(Resource::Dropdowns, Action::Read)?;
+    Ok(ApiJson(TransferLimit { max_transfers: state.lists.transfer_limit().await? }))
+}
+
+/// Replaces the transfer limit; grievances transferred more often already keep their history
+/// and are transferred no more.
+#[utoipa::path(put, path = "/api/admin/transfer-limit", tag = "admin", security(("bearer" = [])), request_body = TransferLimit,
+    responses((status = 200, body = TransferLimit), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn save_transfer_limit(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<TransferLimit>> {
+    caller.require(Resource::Dropdowns, Action::Update)?;
+    let max = domain::jurisdiction::MAX_TRANSFER_LIMIT;
+    const OUT_OF_RANGE: &str = "Transfers allowed must be a whole number from 0 to 20";
+    let limit = body
+        .get("max_transfers")
+        .and_then(serde_json::Value::as_u64)
+        .filter(|n| *n <= u64::from(max))
+        .ok_or_else(|| domain::Error::field("max_transfers", OUT_OF_RANGE))?;
+    state.lists.save_transfer_limit(limit as u32).await?;
+    Ok(ApiJson(TransferLimit { max_transfers: limit as u32 }))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]

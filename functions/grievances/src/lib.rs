@@ -21,9 +21,11 @@ pub fn routes() -> AreaRouter {
     http_glue::openapi::area()
         .routes(routes!(list_grievances, create_grievance))
         .routes(routes!(grievance_stats))
+        .routes(routes!(scope))
         .routes(routes!(get_grievance, update_grievance, delete_grievance))
         .routes(routes!(change_status))
         .routes(routes!(assign))
+        .routes(routes!(transfer))
         .routes(routes!(assignees))
         .routes(routes!(history))
         .merge(attachments::routes())
@@ -209,6 +211,31 @@ async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiRe
     Ok(ApiJson(GrievanceStats { by_status, by_priority }))
 }
 
+/// Which grievances the caller reaches, for the list's filters.
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct ScopeView {
+    /// The caller's role's grievance scope.
+    pub scope: domain::jurisdiction::GrievanceScope,
+    /// For a posting below the state: the police stations and districts of its area, which
+    /// the district and station filters offer (besides them the caller sees only their own
+    /// cases). Null: any.
+    pub stations: Option<Vec<i64>>,
+    pub districts: Option<Vec<i64>>,
+}
+
+/// The caller's grievance scope and, for a posting, the places it holds.
+#[utoipa::path(get, path = "/api/grievances/scope", tag = "grievances", security(("bearer" = [])),
+    responses((status = 200, body = ScopeView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn scope(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<ScopeView>> {
+    caller.require(Resource::Grievances, Action::Read)?;
+    let scope = caller.user().permissions.grievance_scope();
+    let (stations, districts) = match caller.viewer(state.lists.as_ref()).await?.reach {
+        domain::jurisdiction::Reach::Area { area, .. } => (Some(area.stations.into_iter().collect()), Some(area.districts.into_iter().collect())),
+        _ => (None, None),
+    };
+    Ok(ApiJson(ScopeView { scope, stations, districts }))
+}
+
 /// Every field of the grievance form (specification section 3), plus the version the
 /// change is based on.
 #[derive(Serialize, ToSchema)]
@@ -307,6 +334,38 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
         },
     };
     let g = writes::assign(state.cases(), &caller.actor(&client), id, assignee).await?;
+    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct TransferRequest {
+    /// An active police station of the Admin Panel, other than the grievance's own.
+    police_station_id: i64,
+    /// Why the grievance goes there; kept in its TRANSFERRED record.
+    reason: String,
+}
+
+/// Sends a grievance to another police station: a complaint filed at the wrong station, or a
+/// Zero FIR registered anywhere and sent to the station that has jurisdiction. It leaves the
+/// old station's lists and figures for the new one's in one step; a grievance is transferred
+/// at most as often as the Admin Panel allows (409 after that).
+#[utoipa::path(put, path = "/api/grievances/{id}/transfer", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = TransferRequest,
+    responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+    caller.require(Resource::Grievances, Action::Update)?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let seen = reads::get(state.cases(), &viewer, id).await?;
+    let order = writes::TransferOrder::parse(&body)?;
+    // Counted after the read: a transfer committed since moves the version the commit is
+    // conditioned on, so the count cannot be overtaken.
+    let transfers = state
+        .trail
+        .for_grievance(id, cases::trail::TrailAccess::Whole, Some(domain::audit::AuditAction::Transferred), cases::trail::MAX_LIMIT, 0)
+        .await?
+        .len();
+    let limit = state.lists.transfer_limit().await?;
+    let g = writes::transfer(state.cases(), &caller.actor(&client), id, seen.version, order, transfers, limit).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 

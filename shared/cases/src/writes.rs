@@ -385,6 +385,102 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, id: i64, status_id:
     Ok(after.grievance)
 }
 
+/// A transfer asked for: the station to send the grievance to, and why.
+pub struct TransferOrder {
+    pub police_station_id: i64,
+    pub reason: String,
+}
+
+impl TransferOrder {
+    pub fn parse(body: &Value) -> Result<TransferOrder> {
+        let mut errors = FieldErrors::default();
+        let police_station_id = body.get("police_station_id").and_then(Value::as_i64).filter(|id| *id > 0);
+        if police_station_id.is_none() {
+            errors.add("police_station_id", NO_STATION);
+        }
+        let reason = body.get("reason").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
+        if reason.is_empty() {
+            errors.add("reason", "Give the reason for the transfer");
+        } else if reason.chars().count() > 1000 {
+            errors.add("reason", "The reason must be at most 1000 characters");
+        }
+        errors.finish()?;
+        Ok(TransferOrder { police_station_id: police_station_id.unwrap_or_default(), reason })
+    }
+}
+
+const NO_STATION: &str = "Choose an active police station";
+
+/// Answered (409) when a grievance has been transferred as often as the Admin Panel allows.
+pub fn transfer_cap_reached(limit: u32) -> Error {
+    Error::conflict(format!(
+        "This grievance has already been transferred {limit} time{}, the most the Admin Panel allows",
+        if limit == 1 { "" } else { "s" }
+    ))
+}
+
+/// Sends grievance `id`, as read at `version`, to another police station: the station and its
+/// district (where the Admin Panel places it) change in one commit, so the grievance leaves
+/// the old station's lists and figures and enters the new one's at once, with a TRANSFERRED
+/// record naming from, to and why. `transfers` is how many times it was transferred by that
+/// version; at `limit` it is refused, and a transfer made meanwhile moves the version on, so
+/// two at once cannot both pass the count.
+pub async fn transfer(cases: Cases<'_>, actor: &Actor, id: i64, version: i64, order: TransferOrder, transfers: usize, limit: u32) -> Result<Grievance> {
+    let read = load(cases, id).await?.ok_or_else(not_found)?;
+    let before = &read.grievance;
+    check_version(before, Some(version))?;
+    if transfers >= limit as usize {
+        return Err(transfer_cap_reached(limit));
+    }
+    let station = cases.lists.get(ListKind::PoliceStations, order.police_station_id)
+        .await?
+        .filter(|s| s.is_active)
+        .ok_or_else(|| Error::field("police_station_id", NO_STATION))?;
+    if before.police_station_id == Some(station.id) {
+        return Err(Error::field("police_station_id", "The grievance is already at this police station"));
+    }
+    let district = match station.district_id {
+        Some(d) => cases.lists.get(ListKind::Districts, d).await?,
+        None => None,
+    };
+    let mut refs = read.refs.clone();
+    refs.insert(ListKind::PoliceStations, station.id);
+    let mut fields = before.fields.clone();
+    fields.police_station = station.name.clone();
+    if let Some(d) = &district {
+        refs.insert(ListKind::Districts, d.id);
+        fields.district = d.name.clone();
+    }
+    let now = domain::clock::now_text();
+    let after = Grievance {
+        fields,
+        police_station_id: Some(station.id),
+        district_id: district.as_ref().map(|d| d.id).or(before.district_id),
+        updated_at: now.clone(),
+        version: before.version + 1,
+        ..before.clone()
+    };
+    let details = serde_json::json!({
+        "from": {"police_station_id": before.police_station_id, "police_station": before.fields.police_station, "district": before.fields.district},
+        "to": {"police_station_id": station.id, "police_station": station.name, "district": after.fields.district},
+        "reason": order.reason,
+        "transfer": transfers + 1,
+        "limit": limit,
+    });
+    let entry = AuditEntry {
+        action: AuditAction::Transferred,
+        field_name: Some("police_station".into()),
+        old_value: Some(before.fields.police_station.clone()),
+        new_value: Some(station.name.clone()),
+        notes: Some(order.reason),
+        action_details: Some(details),
+    };
+    let version = after.version;
+    let after = Stored { grievance: after, refs };
+    commit(cases, Some(&read), Some(&after), actor, &now, version, vec![entry]).await?;
+    Ok(after.grievance)
+}
+
 pub async fn assign(cases: Cases<'_>, actor: &Actor, id: i64, assignee: Option<(i64, String)>) -> Result<Grievance> {
     retrying(None, || assign_once(cases, actor, id, assignee.clone())).await
 }

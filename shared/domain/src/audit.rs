@@ -38,10 +38,12 @@ pub enum AuditAction {
     /// A user tried to grant (a role, a permission, an account change) beyond what they
     /// hold themselves, and was refused.
     GrantRefused,
+    /// A grievance was transferred to another police station (from, to and the reason).
+    Transferred,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 18] = [
+    pub const ALL: [AuditAction; 19] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -60,6 +62,7 @@ impl AuditAction {
         AuditAction::TwoFactorReset,
         AuditAction::TwoFactorFailed,
         AuditAction::GrantRefused,
+        AuditAction::Transferred,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -82,6 +85,7 @@ impl AuditAction {
             AuditAction::TwoFactorReset => "TWO_FACTOR_RESET",
             AuditAction::TwoFactorFailed => "TWO_FACTOR_FAILED",
             AuditAction::GrantRefused => "GRANT_REFUSED",
+            AuditAction::Transferred => "TRANSFERRED",
         }
     }
 
@@ -261,7 +265,7 @@ pub fn activity_color(action: &str) -> &'static str {
     match action {
         "CREATED" | "RESOLVED" => "green",
         "UPDATED" | "ASSIGNED" => "blue",
-        "STATUS_CHANGED" | "PRIORITY_CHANGED" | "REOPENED" => "orange",
+        "STATUS_CHANGED" | "PRIORITY_CHANGED" | "REOPENED" | "TRANSFERRED" => "orange",
         _ => "purple",
     }
 }

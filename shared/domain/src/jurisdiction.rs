@@ -30,6 +30,12 @@ pub enum Posting {
 
 pub const POSTING_CHOICE: &str = "Choose where the user is posted: the state, a range, a district or a police station";
 pub const POSTING_PLACE_UNKNOWN: &str = "The posting names a place that is not in the Admin Panel";
+/// How many times a grievance may be transferred between police stations until the Admin
+/// Panel says otherwise (public grievance systems count and cap transfers).
+pub const DEFAULT_TRANSFER_LIMIT: u32 = 3;
+/// The most the Admin Panel may allow.
+pub const MAX_TRANSFER_LIMIT: u32 = 20;
+
 /// Answered where the grievance store of a deployment cannot yet select a posting's cases by
 /// key (the DynamoDB engine): a role keeps to its own cases or the state's there.
 pub const POSTING_SCOPE_UNAVAILABLE: &str = "Posting scopes are not available on this deployment's grievance store yet: choose own cases or the whole state";

@@ -52,6 +52,8 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("POSTING_CHOICE", "Choose where the user is posted: the state, a range, a district or a police station"),
     ("POSTING_PLACE_UNKNOWN", "The posting names a place that is not in the Admin Panel"),
     ("GRANT_WIDER_PERMISSIONS", "You cannot give a role permissions you do not hold yourself"),
+    ("POSTING_SCOPE_UNAVAILABLE", "Posting scopes are not available on this deployment's grievance store yet: choose own cases or the whole state"),
+    ("OUTSIDE_POSTING", "Choose a police station in your posting"),
     // Users.
     ("USER_NOT_FOUND", "User not found"),
     ("USER_EMAIL_TAKEN", "A user with this email already exists"),
@@ -132,6 +134,13 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("DIRECTION_INVALID", "direction must be asc or desc"),
     ("SORT_TOO_MANY", "Too many grievances to sort by this column: narrow the filters, or sort by filed date"),
     ("AUDIT_ACTION_UNKNOWN", "Unknown audit action '{action}'"),
+    // Transfers between police stations.
+    ("STATION_NOT_ACTIVE", "Choose an active police station"),
+    ("TRANSFER_REASON_REQUIRED", "Give the reason for the transfer"),
+    ("TRANSFER_REASON_TOO_LONG", "The reason must be at most 1000 characters"),
+    ("TRANSFER_SAME_STATION", "The grievance is already at this police station"),
+    ("TRANSFER_LIMIT_REACHED", "This grievance has already been transferred {count} time{plural}, the most the Admin Panel allows"),
+    ("TRANSFER_LIMIT_INVALID", "Transfers allowed must be a whole number from 0 to 20"),
     // Attachments and case notes.
     ("ATTACHMENT_NOT_FOUND", "Attachment not found"),
     ("ATTACHMENT_TOO_BIG", "Files may be at most 20 MB"),

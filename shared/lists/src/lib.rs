@@ -98,6 +98,13 @@ pub trait AdminLists: Send + Sync + 'static {
 
     /// Replaces the pendency limits.
     async fn save_limits(&self, limits: &LimitsById) -> Result<()>;
+
+    /// How many times a grievance may be transferred (`domain::jurisdiction::DEFAULT_TRANSFER_LIMIT`
+    /// until the Admin Panel saves its own).
+    async fn transfer_limit(&self) -> Result<u32>;
+
+    /// Replaces the transfer limit.
+    async fn save_transfer_limit(&self, limit: u32) -> Result<()>;
 }
 
 /// Pendency limits as saved: by priority id, or, by a release before limits went by id, by

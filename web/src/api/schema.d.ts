@@ -98,6 +98,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/transfer-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The transfer limit in force (3 until the Admin Panel saves its own). */
+        get: operations["get_transfer_limit"];
+        /**
+         * Replaces the transfer limit; grievances transferred more often already keep their history
+         *     and are transferred no more.
+         */
+        put: operations["save_transfer_limit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/attachments/files/{file}": {
         parameters: {
             query?: never;
@@ -398,8 +419,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The users the caller may assign grievances to: active users within the caller's scope
-         *     (everyone for the state scope, only themselves otherwise), by name. What the assignment
+         * The users the caller may assign grievances to: active users within the caller's reach
+         *     (everyone for the state, those posted in a posting's area, only themselves for their own
+         *     cases), by name. What the assignment
          *     picker offers; assigning to anyone else is "User not found".
          */
         get: operations["assignees"];
@@ -454,6 +476,23 @@ export interface paths {
         };
         /** Grievances to a landscape A4 PDF report. */
         get: operations["export_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/scope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's grievance scope and, for a posting, the places it holds. */
+        get: operations["scope"];
         put?: never;
         post?: never;
         delete?: never;
@@ -634,6 +673,28 @@ export interface paths {
         get?: never;
         /** Moves a grievance to another status (an active item of the statuses list). */
         put: operations["change_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sends a grievance to another police station: a complaint filed at the wrong station, or a
+         *     Zero FIR registered anywhere and sent to the station that has jurisdiction. It leaves the
+         *     old station's lists and figures for the new one's in one step; a grievance is transferred
+         *     at most as often as the Admin Panel allows (409 after that).
+         */
+        put: operations["transfer"];
         post?: never;
         delete?: never;
         options?: never;
@@ -846,7 +907,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -1252,6 +1313,12 @@ export interface components {
              */
             version?: number | null;
         };
+        /**
+         * @description How far a role's holders see grievances. Ordered from the narrowest: a wider scope sees
+         *     everything a narrower one does (a posting's reach includes the user's own cases).
+         * @enum {string}
+         */
+        GrievanceScope: "own" | "posting" | "state";
         GrievanceStats: {
             byPriority: components["schemas"]["PriorityCount"][];
             byStatus: components["schemas"]["StatusCount"][];
@@ -1448,11 +1515,17 @@ export interface components {
             can_read: boolean;
             can_update: boolean;
             can_view_all: boolean;
+            /**
+             * @description Grievances only: every grievance of the holder's posting (see [`GrievanceScope`]).
+             *     Written only when set, so entries read as the specification shows them.
+             */
+            can_view_posting?: boolean;
             resource: components["schemas"]["Resource"];
         };
         /**
          * @description The normalised permissions of a role: at most one entry per resource, in the order of
-         *     `Resource::ALL`, no entry without a flag, `view_all` only on grievances.
+         *     `Resource::ALL`, no entry without a flag, `view_all` and `view_posting` only on grievances,
+         *     and one scope: `view_posting` is dropped where `view_all` holds it already.
          */
         Permissions: components["schemas"]["PermissionEntry"][];
         /**
@@ -1524,6 +1597,18 @@ export interface components {
              * @description How many users hold the role.
              */
             user_count: number;
+        };
+        /** @description Which grievances the caller reaches, for the list's filters. */
+        ScopeView: {
+            districts?: number[] | null;
+            /** @description The caller's role's grievance scope. */
+            scope: components["schemas"]["GrievanceScope"];
+            /**
+             * @description For a posting below the state: the police stations and districts of its area, which
+             *     the district and station filters offer (besides them the caller sees only their own
+             *     cases). Null: any.
+             */
+            stations?: number[] | null;
         };
         /** @description The signed-in user as the SPA keeps it: who they are and what their role allows. */
         SessionUser: {
@@ -1601,6 +1686,23 @@ export interface components {
         SuccessMessage: {
             message: string;
             success: boolean;
+        };
+        /** @description How many times a grievance may be transferred between police stations. */
+        TransferLimit: {
+            /**
+             * Format: int32
+             * @description A whole number from 0 (no transfers) to 20.
+             */
+            max_transfers: number;
+        };
+        TransferRequest: {
+            /**
+             * Format: int64
+             * @description An active police station of the Admin Panel, other than the grievance's own.
+             */
+            police_station_id: number;
+            /** @description Why the grievance goes there; kept in its TRANSFERRED record. */
+            reason: string;
         };
         TwoFactorCodeRequest: {
             code?: string;
@@ -2094,6 +2196,99 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_transfer_limit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferLimit"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_transfer_limit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferLimit"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferLimit"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3242,6 +3437,41 @@ export interface operations {
             };
         };
     };
+    scope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScopeView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     grievance_stats: {
         parameters: {
             query?: never;
@@ -4028,6 +4258,81 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StatusRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
             };
         };
         responses: {

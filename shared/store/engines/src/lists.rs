@@ -390,6 +390,19 @@ impl AdminLists for ItemLists {
     async fn save_limits(&self, limits: &LimitsById) -> Result<()> {
         save_limits(self.store.as_ref(), limits).await
     }
+
+    async fn transfer_limit(&self) -> Result<u32> {
+        let saved = self.store.get(&transfer_limit_key()).await?.and_then(|item| item.i64("limit"));
+        Ok(saved.and_then(|n| u32::try_from(n).ok()).unwrap_or(domain::jurisdiction::DEFAULT_TRANSFER_LIMIT))
+    }
+
+    async fn save_transfer_limit(&self, limit: u32) -> Result<()> {
+        Ok(self.store.transact(vec![Write::put(Item::new(transfer_limit_key()).with("limit", i64::from(limit)))]).await?)
+    }
+}
+
+fn transfer_limit_key() -> Key {
+    Key::new("SETTINGS", "TRANSFER_LIMIT")
 }
 
 fn limits_key() -> Key {

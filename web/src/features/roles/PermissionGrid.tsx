@@ -1,22 +1,53 @@
 // The permissions grid of the role dialog: one row per resource, a checkbox
-// per action, and 'View All Grievances' under the grievances row only.
-import { CheckboxField } from '@aws-amplify/ui-react';
+// per action, and the grievance scope under the grievances row only.
+import { useId } from 'react';
+import { CheckboxField, SelectField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionResource } from '../../api/types';
-import { actionLabel, GRID_RESOURCES, resourceLabel } from './permission-summary';
+import { ACTION_FLAGS, actionLabel, GRID_RESOURCES, GRIEVANCE_SCOPES, resourceLabel, scopeLabel, type GrievanceScope } from './permission-summary';
 import type { GridFlag, PermissionGrid as Grid } from './role-form';
-
-const COLUMNS: readonly GridFlag[] = ['can_create', 'can_read', 'can_update', 'can_delete'];
 
 interface PermissionGridProps {
   grid: Grid;
   onChange: (resource: PermissionResource, flag: GridFlag, value: boolean) => void;
+  scope: GrievanceScope;
+  onScopeChange: (scope: GrievanceScope) => void;
   disabled?: boolean;
 }
 
-export function PermissionGrid({ grid, onChange, disabled = false }: PermissionGridProps) {
+// A select sends back only the values it was given; anything else reads as the narrowest scope.
+const asScope = (value: string): GrievanceScope => GRIEVANCE_SCOPES.find((scope) => scope === value) ?? 'own';
+
+/** A choice rather than a checkbox: a role sees one of three nested sets of grievances. */
+function GrievanceScopeField({ scope, onChange }: { scope: GrievanceScope; onChange: (scope: GrievanceScope) => void }) {
   const { t } = useTranslation('roles');
-  const columns = COLUMNS.map((flag) => ({ flag, label: actionLabel(flag) }));
+  const hintId = useId();
+  return (
+    <>
+      <SelectField
+        label={t('scope.label')}
+        name="grievances.scope"
+        size="small"
+        value={scope}
+        onChange={(event) => onChange(asScope(event.target.value))}
+        aria-describedby={hintId}
+      >
+        {GRIEVANCE_SCOPES.map((option) => (
+          <option key={option} value={option}>
+            {scopeLabel(option)}
+          </option>
+        ))}
+      </SelectField>
+      <Text id={hintId} className="field-hint" marginTop="xxs">
+        {t('scope.hint')}
+      </Text>
+    </>
+  );
+}
+
+export function PermissionGrid({ grid, onChange, scope, onScopeChange, disabled = false }: PermissionGridProps) {
+  const { t } = useTranslation('roles');
+  const columns = ACTION_FLAGS.map((flag) => ({ flag, label: actionLabel(flag) }));
   return (
     <fieldset className="perm-fieldset" disabled={disabled}>
       <legend className="perm-legend">{t('permissions')}</legend>
@@ -34,7 +65,7 @@ export function PermissionGrid({ grid, onChange, disabled = false }: PermissionG
         <tbody>
           {GRID_RESOURCES.map((resource) => {
             const label = resourceLabel(resource);
-            const entry = grid[resource];
+            const row = grid[resource];
             return [
               <tr key={resource} className={resource === 'grievances' ? 'perm-row has-extra' : 'perm-row'}>
                 <th scope="row">{label}</th>
@@ -44,22 +75,17 @@ export function PermissionGrid({ grid, onChange, disabled = false }: PermissionG
                       name={`${resource}.${column.flag}`}
                       label={t('cellLabel', { action: column.label, resource: label })}
                       labelHidden
-                      checked={entry[column.flag]}
+                      checked={row[column.flag]}
                       onChange={(event) => onChange(resource, column.flag, event.target.checked)}
                     />
                   </td>
                 ))}
               </tr>,
               resource === 'grievances' ? (
-                <tr key="grievances-view-all" className="perm-extra">
+                <tr key="grievances-scope" className="perm-extra">
                   <td />
-                  <td colSpan={COLUMNS.length}>
-                    <CheckboxField
-                      name="grievances.can_view_all"
-                      label={t('viewAllGrievances')}
-                      checked={entry.can_view_all}
-                      onChange={(event) => onChange('grievances', 'can_view_all', event.target.checked)}
-                    />
+                  <td colSpan={columns.length}>
+                    <GrievanceScopeField scope={scope} onChange={onScopeChange} />
                   </td>
                 </tr>
               ) : null,

@@ -8,7 +8,7 @@ import { Dialog } from '../../components/Dialog';
 import { RequireTwoFactorField } from '../two-factor/RequireTwoFactorField';
 import { rolesApi } from './api';
 import { PermissionGrid } from './PermissionGrid';
-import { gridFromPermissions, permissionsForSave, roleNameError, type GridFlag } from './role-form';
+import { gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions, type GridFlag } from './role-form';
 
 interface RoleFormDialogProps {
   /** The role being edited; none to add one. */
@@ -22,6 +22,7 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [grid, setGrid] = useState(() => gridFromPermissions(role?.permissions));
+  const [scope, setScope] = useState(() => scopeFromPermissions(role?.permissions));
   const [requireTwoFactor, setRequireTwoFactor] = useState(role?.require_two_factor === true);
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,7 +46,7 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
     const input = {
       name: name.trim(),
       description: description.trim(),
-      permissions: permissionsForSave(grid),
+      permissions: permissionsForSave(grid, scope),
       require_two_factor: requireTwoFactor,
     };
     try {
@@ -89,7 +90,7 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
             />
           </Grid>
           <RequireTwoFactorField checked={requireTwoFactor} onChange={setRequireTwoFactor} disabled={busy} />
-          <PermissionGrid grid={grid} onChange={toggle} disabled={busy} />
+          <PermissionGrid grid={grid} onChange={toggle} scope={scope} onScopeChange={setScope} disabled={busy} />
           <Text className="field-hint" marginTop="small">
             {t('gridHint')}
           </Text>

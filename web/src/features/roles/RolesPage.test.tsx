@@ -88,7 +88,7 @@ describe('role management', () => {
     expect(sentBodies(fetch, 'POST', '/api/roles')).toEqual([]);
   });
 
-  it('saves only the resources that have a tick, View All only for grievances', async () => {
+  it("saves only the resources that have a tick, and 'The whole state' as View All on grievances", async () => {
     const fetch = api({
       'POST /api/roles': (body) => jsonResponse(201, { success: true, data: { ...role(3, 'Desk', []), ...(body as object) } }),
     });
@@ -96,13 +96,13 @@ describe('role management', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add New Role' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Role' });
-    expect(within(dialog).getAllByRole('checkbox', { name: /View All/ })).toHaveLength(1);
+    expect(within(dialog).queryByRole('checkbox', { name: /View All/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Read Admin Panel' })).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Role Name'), '  Desk  ');
     await user.type(within(dialog).getByLabelText('Description'), 'Front desk');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read Grievances' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'View All Grievances' }));
+    await user.selectOptions(within(dialog).getByLabelText('Grievance scope'), 'The whole state');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Create Users' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read Audit' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read Audit' }));
@@ -119,6 +119,49 @@ describe('role management', () => {
     ]);
   });
 
+  it("offers three grievance scopes, own cases first, with a hint that postings are set in User Management", async () => {
+    api();
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New Role' }));
+    const scope = within(screen.getByRole('dialog', { name: 'Add New Role' })).getByLabelText('Grievance scope');
+    expect(within(scope).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Own cases only',
+      'Their posting (station, district or range)',
+      'The whole state',
+    ]);
+    expect(scope).toHaveDisplayValue('Own cases only');
+    expect(scope).toHaveAccessibleDescription("Each user's posting is set in User Management.");
+  });
+
+  it("saves 'Their posting' as can_view_posting, without View All, and names it in the role's summary", async () => {
+    const station = role(4, 'Station Officer', [entry('grievances', { can_read: true, can_view_all: true })]);
+    let saved: RoleView = station;
+    const fetch = mockApi({
+      'GET /api/roles': () => jsonResponse(200, { success: true, data: [admin, saved] }),
+      'PUT /api/roles/4': (body) => {
+        saved = { ...station, ...(body as object) };
+        return jsonResponse(200, { success: true, data: saved });
+      },
+    });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Station Officer role')).closest('tr')!;
+    expect(within(row).getByText('Grievances: Read, Whole state')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Edit Station Officer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role: Station Officer' });
+    const scope = within(dialog).getByLabelText('Grievance scope');
+    expect(scope).toHaveDisplayValue('The whole state');
+    await user.selectOptions(scope, 'Their posting (station, district or range)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Grievances: Read, Their posting')).toBeInTheDocument();
+    const [body] = sentBodies(fetch, 'PUT', '/api/roles/4') as [{ permissions: RoleView['permissions'] }];
+    expect(body.permissions).toEqual([entry('grievances', { can_read: true, can_view_posting: true })]);
+    expect(body.permissions[0].can_view_all).toBe(false);
+  });
+
   it("edits a role with its ticks filled in and falls back to 'Failed to save role'", async () => {
     const fetch = api({ 'PUT /api/roles/2': () => new Response('', { status: 500 }) });
     renderPage(<RolesPage />, manager);
@@ -127,6 +170,7 @@ describe('role management', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Role: Clerk' });
     expect(within(dialog).getByRole('checkbox', { name: 'Create Grievances' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Delete Grievances' })).not.toBeChecked();
+    expect(within(dialog).getByLabelText('Grievance scope')).toHaveDisplayValue('Own cases only');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read Users' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('Failed to save role')).toBeInTheDocument();

@@ -19,13 +19,26 @@ describe('role permission summary', () => {
     expect(summary.chips[0].text).toBe('Admin Panel: Full access');
   });
 
-  it('counts View All only for grievances', () => {
+  it('names a grievance scope wider than own cases, counted as one action, and only for grievances', () => {
     const summary = summarisePermissions([
       entry('grievances', { can_read: true, can_view_all: true }),
-      entry('audit', { can_read: true, can_view_all: true }),
+      entry('audit', { can_read: true, can_view_all: true, can_view_posting: true }),
     ]);
     expect(summary.text).toBe('2 resources • 3 actions');
-    expect(summary.chips.map((chip) => chip.text)).toEqual(['Grievances: Read, View All', 'Audit: Read']);
+    expect(summary.chips.map((chip) => chip.text)).toEqual(['Grievances: Read, Whole state', 'Audit: Read']);
+    expect(summarisePermissions([entry('grievances', { can_read: true, can_view_posting: true })]).chips[0].text).toBe(
+      'Grievances: Read, Their posting',
+    );
+    expect(summarisePermissions([entry('grievances', { can_view_all: true })]).chips[0].text).toBe('Grievances: Whole state');
+  });
+
+  it("keeps 'Full access' on grievances for every action with the whole state, not with a posting", () => {
+    const all = { can_create: true, can_read: true, can_update: true, can_delete: true };
+    expect(summarisePermissions([entry('grievances', { ...all, can_view_all: true })]).chips[0].text).toBe('Grievances: Full access');
+    expect(summarisePermissions([entry('grievances', { ...all, can_view_posting: true })]).chips[0].text).toBe(
+      'Grievances: Create, Read, Update, Delete, Their posting',
+    );
+    expect(summarisePermissions([entry('grievances', all)]).chips[0].text).toBe('Grievances: Create, Read, Update, Delete');
   });
 
   it("leaves out entries without a flag and reads 'No permissions' when nothing is left", () => {

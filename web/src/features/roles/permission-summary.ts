@@ -20,28 +20,58 @@ export const GRID_RESOURCES: readonly PermissionResource[] = [
   'audit',
 ];
 
-type Flag = 'can_create' | 'can_read' | 'can_update' | 'can_delete' | 'can_view_all';
+export type ActionFlag = 'can_create' | 'can_read' | 'can_update' | 'can_delete';
 
-export const ACTION_FLAGS: readonly Flag[] = ['can_create', 'can_read', 'can_update', 'can_delete', 'can_view_all'];
+export const ACTION_FLAGS: readonly ActionFlag[] = ['can_create', 'can_read', 'can_update', 'can_delete'];
 
-/** 'Create', 'Read', 'Update', 'Delete', 'View All' in the current language. */
-export const actionLabel = (flag: Flag): string => t(`action.${flag}`);
+/** 'Create', 'Read', 'Update', 'Delete' in the current language. */
+export const actionLabel = (flag: ActionFlag): string => t(`action.${flag}`);
 
-/** The actions an entry grants, in a fixed order; view_all counts only on grievances. */
+/** Which grievances a role's holders see: their own, their posting's, or the state's. */
+export type GrievanceScope = 'own' | 'posting' | 'state';
+
+export const GRIEVANCE_SCOPES: readonly GrievanceScope[] = ['own', 'posting', 'state'];
+
+/** The scope an entry grants. Only the grievances entry carries one, and the state's holds the posting's. */
+export function entryScope(entry: PermissionEntry): GrievanceScope {
+  if (entry.resource !== 'grievances') return 'own';
+  if (entry.can_view_all) return 'state';
+  return entry.can_view_posting ? 'posting' : 'own';
+}
+
+/** A role's grievance scope, read off its grievances entry. */
+export function grievanceScope(permissions: readonly PermissionEntry[] | null | undefined): GrievanceScope {
+  const grievances = (permissions ?? []).find((entry) => entry?.resource === 'grievances');
+  return grievances ? entryScope(grievances) : 'own';
+}
+
+/** 'Own cases only', 'Their posting (station, district or range)', 'The whole state' in the current language. */
+export const scopeLabel = (scope: GrievanceScope): string => t(`scope.${scope}`);
+
+/**
+ * What an entry grants in words: its actions in a fixed order, then the grievance scope when it
+ * is wider than one's own cases (own is what every role sees, so it goes without saying).
+ */
 export function grantedActions(entry: PermissionEntry): string[] {
-  return ACTION_FLAGS.filter(
-    (flag) => entry[flag] === true && (flag !== 'can_view_all' || entry.resource === 'grievances'),
-  ).map(actionLabel);
+  const actions = ACTION_FLAGS.filter((flag) => entry[flag] === true).map(actionLabel);
+  const scope = entryScope(entry);
+  return scope === 'own' ? actions : [...actions, t(`scope.short.${scope}`)];
+}
+
+/** Every action, and on grievances the whole state too: nothing more could be granted. */
+function isFullAccess(entry: PermissionEntry): boolean {
+  return ACTION_FLAGS.every((flag) => entry[flag] === true) && (entry.resource !== 'grievances' || entryScope(entry) === 'state');
 }
 
 export interface PermissionChip {
   resource: PermissionResource;
-  /** e.g. 'Users: Read, Update' or 'Grievances: Full access'. */
+  /** e.g. 'Users: Read, Update', 'Grievances: Read, Their posting' or 'Grievances: Full access'. */
   text: string;
 }
 
 export interface PermissionSummary {
   resources: number;
+  /** A grievance scope wider than own counts as one: it grants something, as View All did. */
   actions: number;
   /** e.g. '2 resources • 3 actions', or 'No permissions'. */
   text: string;
@@ -55,8 +85,7 @@ export function summarisePermissions(permissions: readonly PermissionEntry[] | n
   const actions = entries.reduce((sum, { actions: granted }) => sum + granted.length, 0);
   const chips = entries.map(({ entry, actions: granted }) => {
     const label = resourceLabel(entry.resource);
-    const full = granted.length === (entry.resource === 'grievances' ? 5 : 4);
-    return { resource: entry.resource, text: `${label}: ${full ? t('fullAccess') : granted.join(', ')}` };
+    return { resource: entry.resource, text: `${label}: ${isFullAccess(entry) ? t('fullAccess') : granted.join(', ')}` };
   });
   return {
     resources: entries.length,

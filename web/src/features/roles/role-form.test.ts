@@ -1,30 +1,47 @@
 import { entry } from '../../test/fixtures';
-import { gridFromPermissions, permissionsForSave, roleNameError } from './role-form';
+import { gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions } from './role-form';
 
 describe('role form', () => {
   it('drops resources with no flag before saving', () => {
     const grid = gridFromPermissions([]);
     grid.users = { ...grid.users, can_read: true };
     grid.audit = { ...grid.audit, can_read: true, can_update: true };
-    expect(permissionsForSave(grid)).toEqual([entry('users', { can_read: true }), entry('audit', { can_read: true, can_update: true })]);
+    expect(permissionsForSave(grid, 'own')).toEqual([entry('users', { can_read: true }), entry('audit', { can_read: true, can_update: true })]);
   });
 
-  it('saves nothing when nothing is ticked', () => {
-    expect(permissionsForSave(gridFromPermissions([]))).toEqual([]);
+  it('saves nothing when nothing is ticked and the scope is own cases', () => {
+    expect(permissionsForSave(gridFromPermissions([]), 'own')).toEqual([]);
   });
 
-  it('keeps View All only on grievances; View All alone keeps the entry', () => {
-    const grid = gridFromPermissions([
-      entry('grievances', { can_view_all: true }),
-      entry('roles', { can_view_all: true }),
-    ]);
-    expect(permissionsForSave(grid)).toEqual([entry('grievances', { can_view_all: true })]);
+  it("saves 'Their posting' as can_view_posting alone, and 'The whole state' as can_view_all alone", () => {
+    const grid = gridFromPermissions([entry('grievances', { can_read: true })]);
+    const posting = permissionsForSave(grid, 'posting');
+    expect(posting).toEqual([entry('grievances', { can_read: true, can_view_posting: true })]);
+    expect(posting[0].can_view_all).toBe(false);
+    const state = permissionsForSave(grid, 'state');
+    expect(state).toEqual([entry('grievances', { can_read: true, can_view_all: true })]);
+    expect(state[0]).not.toHaveProperty('can_view_posting');
   });
 
-  it("fills the grid from a role's entries", () => {
-    const grid = gridFromPermissions([entry('reports', { can_read: true })]);
+  it('puts the scope on grievances only; a scope alone keeps the grievances entry', () => {
+    const grid = gridFromPermissions([entry('roles', { can_view_all: true, can_view_posting: true })]);
+    expect(permissionsForSave(grid, 'state')).toEqual([entry('grievances', { can_view_all: true })]);
+    expect(permissionsForSave(grid, 'posting')).toEqual([entry('grievances', { can_view_posting: true })]);
+  });
+
+  it("reads the scope back: can_view_all is the state, can_view_posting the posting, else own cases", () => {
+    expect(scopeFromPermissions([entry('grievances', { can_read: true, can_view_all: true })])).toBe('state');
+    expect(scopeFromPermissions([entry('grievances', { can_view_all: true, can_view_posting: true })])).toBe('state');
+    expect(scopeFromPermissions([entry('grievances', { can_read: true, can_view_posting: true })])).toBe('posting');
+    expect(scopeFromPermissions([entry('grievances', { can_read: true })])).toBe('own');
+    expect(scopeFromPermissions([entry('users', { can_view_all: true, can_view_posting: true })])).toBe('own');
+    expect(scopeFromPermissions(undefined)).toBe('own');
+  });
+
+  it("fills the grid from a role's entries, leaving the scope out of the rows", () => {
+    const grid = gridFromPermissions([entry('reports', { can_read: true }), entry('grievances', { can_view_all: true })]);
     expect(grid.reports.can_read).toBe(true);
-    expect(grid.grievances).toEqual(entry('grievances'));
+    expect(grid.grievances).toEqual({ can_create: false, can_read: false, can_update: false, can_delete: false });
     expect(Object.keys(grid)).toEqual(['grievances', 'users', 'roles', 'dropdowns', 'reports', 'dashboard', 'audit']);
   });
 

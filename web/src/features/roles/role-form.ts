@@ -1,30 +1,51 @@
 // Rules of the role dialog (spec §5 "Role").
 import type { PermissionEntry, PermissionResource } from '../../api/types';
 import { i18n } from '../../i18n';
-import { GRID_RESOURCES } from './permission-summary';
+import { ACTION_FLAGS, GRID_RESOURCES, grievanceScope, type ActionFlag, type GrievanceScope } from './permission-summary';
 
-export type PermissionGrid = Record<PermissionResource, PermissionEntry>;
-export type GridFlag = 'can_create' | 'can_read' | 'can_update' | 'can_delete' | 'can_view_all';
+/** The ticks of one row. The grievance scope is held apart, as one choice, not as flags. */
+export type GridRow = Record<ActionFlag, boolean>;
+export type PermissionGrid = Record<PermissionResource, GridRow>;
+export type GridFlag = ActionFlag;
 
-export function emptyEntry(resource: PermissionResource): PermissionEntry {
-  return { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false };
+const emptyRow = (): GridRow => ({ can_create: false, can_read: false, can_update: false, can_delete: false });
+
+function rowOf(entry: PermissionEntry): GridRow {
+  return Object.fromEntries(ACTION_FLAGS.map((flag) => [flag, entry[flag] === true])) as GridRow;
 }
 
 /** One row per resource, filled from a role's entries. */
 export function gridFromPermissions(permissions: readonly PermissionEntry[] | null | undefined): PermissionGrid {
-  const grid = Object.fromEntries(GRID_RESOURCES.map((resource) => [resource, emptyEntry(resource)])) as PermissionGrid;
+  const grid = Object.fromEntries(GRID_RESOURCES.map((resource) => [resource, emptyRow()])) as PermissionGrid;
   for (const entry of permissions ?? []) {
-    if (entry && entry.resource in grid) grid[entry.resource] = { ...emptyEntry(entry.resource), ...entry };
+    if (entry && entry.resource in grid) grid[entry.resource] = rowOf(entry);
   }
   return grid;
 }
 
-/** The entries to save: view_all only on grievances, rows with no flag dropped. */
-export function permissionsForSave(grid: PermissionGrid): PermissionEntry[] {
-  return GRID_RESOURCES.map((resource) => {
-    const entry = grid[resource];
-    return { ...entry, can_view_all: resource === 'grievances' ? entry.can_view_all : false };
-  }).filter((entry) => entry.can_create || entry.can_read || entry.can_update || entry.can_delete || entry.can_view_all);
+/** The scope choice of a role being edited: can_view_all is the state, can_view_posting the posting, else own. */
+export const scopeFromPermissions = grievanceScope;
+
+/**
+ * The grievances entry's scope flags. can_view_posting is written only when set, as the server
+ * writes it, and never beside can_view_all: the state's scope holds the posting's.
+ */
+function scopeFlags(scope: GrievanceScope): Pick<PermissionEntry, 'can_view_all' | 'can_view_posting'> {
+  return scope === 'posting' ? { can_view_all: false, can_view_posting: true } : { can_view_all: scope === 'state' };
+}
+
+const grantsAnything = (entry: PermissionEntry): boolean =>
+  ACTION_FLAGS.some((flag) => entry[flag]) || entry.can_view_all || entry.can_view_posting === true;
+
+/** The entries to save: the scope on grievances only, rows with no flag dropped (a wider scope alone keeps its row). */
+export function permissionsForSave(grid: PermissionGrid, scope: GrievanceScope): PermissionEntry[] {
+  return GRID_RESOURCES.map(
+    (resource): PermissionEntry => ({
+      resource,
+      ...grid[resource],
+      ...scopeFlags(resource === 'grievances' ? scope : 'own'),
+    }),
+  ).filter(grantsAnything);
 }
 
 export function roleNameError(name: string): string | null {
