@@ -23,7 +23,10 @@ test.describe('role management', () => {
     await clickControl(dialog.getByRole('checkbox', { name: 'Read Reports' }));
     await expect(dialog.getByRole('checkbox', { name: 'Read Grievances' })).toBeChecked();
     await expect(dialog.getByRole('checkbox', { name: 'Read Reports' })).toBeChecked();
-    await expect(dialog.getByRole('checkbox', { name: 'View All Grievances' })).not.toBeChecked();
+    // A new role sees its own cases only until given a wider grievance scope.
+    const scope = dialog.getByLabel('Grievance scope');
+    await expect(scope).toHaveValue('own');
+    await expect(scope.getByRole('option')).toHaveText(['Own cases only', 'Their posting (station, district or range)', 'The whole state']);
     await expectAccessible(page);
     await snap(page, 'roles-add-dialog');
     await dialog.getByRole('button', { name: 'Add Role' }).click();
@@ -40,14 +43,14 @@ test.describe('role management', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Role: Records Clerk' });
     await expect(edit.getByRole('checkbox', { name: 'Read Reports' })).toBeChecked();
     await clickControl(edit.getByRole('checkbox', { name: 'Update Grievances' }));
-    await clickControl(edit.getByRole('checkbox', { name: 'View All Grievances' }));
+    await edit.getByLabel('Grievance scope').selectOption({ label: 'The whole state' });
     await clickControl(edit.getByRole('checkbox', { name: 'Read Reports' }));
     await expect(edit.getByRole('checkbox', { name: 'Read Reports' })).not.toBeChecked();
-    await expect(edit.getByRole('checkbox', { name: 'View All Grievances' })).toBeChecked();
+    await expect(edit.getByLabel('Grievance scope')).toHaveValue('state');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit).toBeHidden();
     await expect(row).toContainText('1 resource • 4 actions');
-    await expect(row.getByRole('listitem')).toHaveText(['Grievances: Create, Read, Update, View All']);
+    await expect(row.getByRole('listitem')).toHaveText(['Grievances: Create, Read, Update, Whole state']);
 
     await row.getByRole('button', { name: 'Delete Records Clerk' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Role' });

@@ -230,7 +230,7 @@ async fn scope(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJs
     caller.require(Resource::Grievances, Action::Read)?;
     let scope = caller.user().permissions.grievance_scope();
     let (stations, districts) = match caller.viewer(state.lists.as_ref()).await?.reach {
-        domain::jurisdiction::Reach::Area { area, .. } => (Some(area.stations.into_iter().collect()), Some(area.districts.into_iter().collect())),
+        domain::jurisdiction::Reach::Area(area) => (Some(area.stations.into_iter().collect()), Some(area.districts.into_iter().collect())),
         _ => (None, None),
     };
     Ok(ApiJson(ScopeView { scope, stations, districts }))
@@ -324,13 +324,14 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AssignRequest = http_glue::json::parse_body(body)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    reads::get(state.cases(), &viewer, id).await?;
+    let g = reads::get(state.cases(), &viewer, id).await?;
     let unknown = || Error::not_found("User not found");
     let assignee = match body.user_id {
         None => None,
         Some(uid) => match auth::users::get(state.accounts.as_ref(), uid).await?.filter(|u| viewer.may_assign_to(u.id, &u.posting)).ok_or_else(unknown)? {
-            u if u.is_active() => Some((u.id, u.name)),
-            _ => return Err(Error::field("user_id", "Choose an active user to assign").into()),
+            u if !u.is_active() => return Err(Error::field("user_id", "Choose an active user to assign").into()),
+            u if !Candidates::read(&state).await?.reach(&state, &u, &g).await? => return Err(Error::field("user_id", ASSIGNEE_OUTSIDE).into()),
+            u => Some((u.id, u.name)),
         },
     };
     let g = writes::assign(state.cases(), &caller.actor(&client), id, assignee).await?;
@@ -369,6 +370,26 @@ async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientI
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
+const ASSIGNEE_OUTSIDE: &str = "This grievance does not lie in this user's scope: choose someone posted where it lies";
+
+/// The roles the assignees hold, read once for a request: whether an assignee would see the
+/// grievance goes by their role's scope over their posting.
+struct Candidates(Vec<auth::roles::RoleRecord>);
+
+impl Candidates {
+    async fn read(state: &AppState) -> Result<Candidates, Error> {
+        Ok(Candidates(auth::roles::list_all(state.accounts.as_ref()).await?))
+    }
+
+    /// Whether `user`, once assigned, sees `g`: an own scope does by the assignment itself; a
+    /// posting's only where the grievance lies in it.
+    async fn reach(&self, state: &AppState, user: &auth::users::UserRecord, g: &cases::record::Grievance) -> Result<bool, Error> {
+        let Some(role) = self.0.iter().find(|r| r.id == user.role_id) else { return Ok(false) };
+        let reach = http_glue::caller::reach_of(state.lists.as_ref(), user.id, &role.effective_permissions(), &user.posting).await?;
+        Ok(reach.holds(g.district_id, g.police_station_id, &[user.id]))
+    }
+}
+
 /// Someone a grievance may be assigned to.
 #[derive(Serialize, Deserialize, ToSchema)]
 pub struct Assignee {
@@ -377,24 +398,39 @@ pub struct Assignee {
     pub designation: Option<String>,
 }
 
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AssigneesParams {
+    /// Offer only those who would see this grievance once assigned.
+    pub grievance_id: Option<i64>,
+}
+
 /// The users the caller may assign grievances to: active users within the caller's reach
 /// (everyone for the state, those posted in a posting's area, only themselves for their own
-/// cases), by name. What the assignment
-/// picker offers; assigning to anyone else is "User not found".
-#[utoipa::path(get, path = "/api/grievances/assignees", tag = "grievances", security(("bearer" = [])),
-    responses((status = 200, body = Envelope<Vec<Assignee>>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn assignees(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<Vec<Assignee>>>> {
+/// cases), by name; with `grievance_id`, only those who would see that grievance. What the
+/// assignment picker offers; assigning to anyone else is "User not found".
+#[utoipa::path(get, path = "/api/grievances/assignees", tag = "grievances", security(("bearer" = [])), params(AssigneesParams),
+    responses((status = 200, body = Envelope<Vec<Assignee>>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn assignees(State(state): State<AppState>, caller: Caller, Query(params): Query<AssigneesParams>) -> ApiResult<ApiJson<Envelope<Vec<Assignee>>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let grievance = match params.grievance_id {
+        Some(id) => Some((reads::get(state.cases(), &viewer, id).await?, Candidates::read(&state).await?)),
+        None => None,
+    };
     let candidates = match viewer.reach {
         domain::jurisdiction::Reach::Own { .. } => auth::users::get(state.accounts.as_ref(), viewer.user_id).await?.into_iter().collect(),
         _ => auth::users::list_all(state.accounts.as_ref()).await?,
     };
-    let mut offered: Vec<Assignee> = candidates
-        .into_iter()
-        .filter(|u| u.is_active() && viewer.may_assign_to(u.id, &u.posting))
-        .map(|u| Assignee { id: u.id, name: u.name, designation: u.designation })
-        .collect();
+    let mut offered: Vec<Assignee> = Vec::new();
+    for u in candidates.into_iter().filter(|u| u.is_active() && viewer.may_assign_to(u.id, &u.posting)) {
+        if let Some((g, roles)) = &grievance {
+            if !roles.reach(&state, &u, g).await? {
+                continue;
+            }
+        }
+        offered.push(Assignee { id: u.id, name: u.name, designation: u.designation });
+    }
     offered.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
     Ok(ApiJson(Envelope::ok(offered)))
 }

@@ -72,7 +72,7 @@ async fn the_trail_is_filtered_paged_and_scoped(engine: Engine) {
 
     let stats = api.get("/api/audit/statistics", &admin).await.body;
     assert_eq!(stats, json!({"totalActions": 5, "totalGrievances": 2, "totalUsers": 2}));
-    assert_eq!(api.get("/api/audit/actions", &admin).await.body.as_array().unwrap().len(), 18, "the nine grievance actions, EXPORTED, the attachment and note actions, the four two-factor ones and GRANT_REFUSED");
+    assert_eq!(api.get("/api/audit/actions", &admin).await.body.as_array().unwrap().len(), 19, "the nine grievance actions, EXPORTED, the attachment and note actions, the four two-factor ones, GRANT_REFUSED and TRANSFERRED");
 }
 
 async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {

@@ -43,13 +43,21 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("put", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Update),
         ("delete", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Delete),
         // The pendency limits are part of the Admin Panel.
-        ("get", "/api/admin/pendency-limits") => Permission(Dropdowns, Read),
-        ("put", "/api/admin/pendency-limits") => Permission(Dropdowns, Update),
-        ("get", "/api/grievances") | ("get", "/api/grievances/stats") | ("get", "/api/grievances/{id}") | ("get", "/api/grievances/{id}/history") => {
+        ("get", "/api/admin/pendency-limits") | ("get", "/api/admin/transfer-limit") => Permission(Dropdowns, Read),
+        ("put", "/api/admin/pendency-limits") | ("put", "/api/admin/transfer-limit") => Permission(Dropdowns, Update),
+        ("get", "/api/grievances")
+        | ("get", "/api/grievances/stats")
+        | ("get", "/api/grievances/scope")
+        | ("get", "/api/grievances/{id}")
+        | ("get", "/api/grievances/{id}/history") => {
             Permission(Grievances, Read)
         }
         ("post", "/api/grievances") => Permission(Grievances, Create),
-        ("put", "/api/grievances/{id}") | ("put", "/api/grievances/{id}/status") | ("put", "/api/grievances/{id}/assign") | ("get", "/api/grievances/assignees") => {
+        ("put", "/api/grievances/{id}")
+        | ("put", "/api/grievances/{id}/status")
+        | ("put", "/api/grievances/{id}/assign")
+        | ("put", "/api/grievances/{id}/transfer")
+        | ("get", "/api/grievances/assignees") => {
             Permission(Grievances, Update)
         }
         ("delete", "/api/grievances/{id}") => Permission(Grievances, Delete),

@@ -257,10 +257,29 @@ async fn a_transfer_moves_a_case_between_stations_within_the_limit(engine: Engin
         let api = &api;
         async move { api.get("/api/grievances", &token).await.body["total"].as_i64().unwrap() }
     };
+    if engine == Engine::Sqlite {
+        // A case is assigned only to someone who would see it: the Kotwali SHO would not.
+        let me = |token: String| {
+            let api = &api;
+            async move { api.get("/api/auth/me", &token).await.body["id"].as_i64().unwrap() }
+        };
+        let (sadar_sho, kotwali_sho) = (me(at_sadar.clone()).await, me(at_kotwali.clone()).await);
+        let offered = api.get(&format!("/api/grievances/assignees?grievance_id={id}"), &admin).await.body;
+        let ids: Vec<i64> = offered["data"].as_array().unwrap().iter().map(|u| u["id"].as_i64().unwrap()).collect();
+        assert!(ids.contains(&sadar_sho) && !ids.contains(&kotwali_sho), "the picker offers who would see it: {offered}");
+        let outside = api.put(&format!("/api/grievances/{id}/assign"), &admin, json!({"user_id": kotwali_sho})).await;
+        assert_eq!(
+            (outside.status, outside.body["fields"]["user_id"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("This grievance does not lie in this user's scope: choose someone posted where it lies"))
+        );
+        let assigned = api.put(&format!("/api/grievances/{id}/assign"), &admin, json!({"user_id": sadar_sho})).await;
+        assert_eq!(assigned.body["data"]["assigned_to"], sadar_sho, "{:?}", assigned.body);
+    }
     let (sadar_before, kotwali_before) = (total(at_sadar.clone()).await, total(at_kotwali.clone()).await);
     let moved = transfer(&api, &at_sadar, id, kotwali, "Theft happened in Kotwali's area").await;
     assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
     assert_eq!((moved.body["data"]["police_station"].as_str(), moved.body["data"]["district"].as_str()), (Some("Kotwali"), Some("Mathura")), "the station's district comes with it");
+    assert_eq!(moved.body["data"]["assigned_to"], Value::Null, "the receiving station assigns its own officer");
     if engine == Engine::Sqlite {
         assert_eq!((total(at_sadar.clone()).await, total(at_kotwali.clone()).await), (sadar_before - 1, kotwali_before + 1), "the case moved between the stations' lists");
         assert_eq!(api.get(&format!("/api/grievances/{id}"), &at_sadar).await.status, StatusCode::NOT_FOUND, "it left Sadar Bazar's scope");

@@ -43,7 +43,7 @@ impl Viewer {
             || match &self.reach {
                 Reach::State => true,
                 Reach::Own { .. } => false,
-                Reach::Area { area, .. } => match posting {
+                Reach::Area(area) => match posting {
                     Posting::Station(s) => area.stations.contains(s),
                     Posting::District(d) => area.districts.contains(d),
                     Posting::Range(_) | Posting::State => false,

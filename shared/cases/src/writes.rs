@@ -216,7 +216,7 @@ pub const OUTSIDE_POSTING: &str = "Choose a police station in your posting";
 /// transfer is how a case leaves it.
 fn check_place(viewer: &Viewer, g: &Grievance) -> Result<()> {
     match &viewer.reach {
-        Reach::Area { area, .. } if !area.holds(g.district_id, g.police_station_id) => Err(Error::field("police_station", OUTSIDE_POSTING)),
+        Reach::Area(area) if !area.holds(g.district_id, g.police_station_id) => Err(Error::field("police_station", OUTSIDE_POSTING)),
         _ => Ok(()),
     }
 }
@@ -452,10 +452,14 @@ pub async fn transfer(cases: Cases<'_>, actor: &Actor, id: i64, version: i64, or
         fields.district = d.name.clone();
     }
     let now = domain::clock::now_text();
+    // The receiving station assigns its own officer: one of the sending station's may no
+    // longer see the case.
     let after = Grievance {
         fields,
         police_station_id: Some(station.id),
         district_id: district.as_ref().map(|d| d.id).or(before.district_id),
+        assigned_to: None,
+        assigned_to_name: None,
         updated_at: now.clone(),
         version: before.version + 1,
         ..before.clone()
@@ -464,6 +468,7 @@ pub async fn transfer(cases: Cases<'_>, actor: &Actor, id: i64, version: i64, or
         "from": {"police_station_id": before.police_station_id, "police_station": before.fields.police_station, "district": before.fields.district},
         "to": {"police_station_id": station.id, "police_station": station.name, "district": after.fields.district},
         "reason": order.reason,
+        "unassigned": before.assigned_to_name,
         "transfer": transfers + 1,
         "limit": limit,
     });

@@ -111,15 +111,16 @@ impl Posting {
     }
 }
 
-/// How far a role's holders see grievances. Ordered from the narrowest: a wider scope sees
-/// everything a narrower one does (a posting's reach includes the user's own cases).
+/// How far a role's holders see grievances. Ordered from the narrowest, for grants: a role
+/// manager gives only a scope as wide as their own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum GrievanceScope {
     /// The grievances they filed or are assigned.
     #[default]
     Own,
-    /// Every grievance of their posting's station, district or range, and their own.
+    /// Every grievance of their posting's station, district or range: where the case lies,
+    /// not who filed it, so a case transferred away leaves the station's officers with it.
     Posting,
     /// Every grievance of the state.
     State,
@@ -160,8 +161,8 @@ impl GrievanceScope {
 pub enum Reach {
     /// Their own cases only.
     Own { user_id: i64 },
-    /// Their own cases, and every grievance lying in `area`.
-    Area { user_id: i64, area: Area },
+    /// Every grievance lying in the area.
+    Area(Area),
     /// Every grievance.
     State,
 }
@@ -192,7 +193,7 @@ impl Reach {
         match (scope, posting) {
             (GrievanceScope::State, _) | (GrievanceScope::Posting, Posting::State) => Reach::State,
             (GrievanceScope::Own, _) => Reach::Own { user_id },
-            (GrievanceScope::Posting, posting) => Reach::Area { user_id, area: org.area(posting) },
+            (GrievanceScope::Posting, posting) => Reach::Area(org.area(posting)),
         }
     }
 
@@ -202,7 +203,7 @@ impl Reach {
         match self {
             Reach::State => true,
             Reach::Own { user_id } => people.contains(user_id),
-            Reach::Area { user_id, area } => people.contains(user_id) || area.holds(district, station),
+            Reach::Area(area) => area.holds(district, station),
         }
     }
 }
@@ -315,7 +316,7 @@ mod tests {
         let sho = Reach::of(5, GrievanceScope::Posting, &Posting::Station(11), &o);
         assert!(sho.holds(Some(1), Some(11), &[8]), "their station's case, filed by another");
         assert!(!sho.holds(Some(1), Some(12), &[8]), "the next station's");
-        assert!(sho.holds(Some(3), Some(31), &[8, 5]), "their own case elsewhere (a posting reaches one's own too)");
+        assert!(!sho.holds(Some(3), Some(31), &[8, 5]), "a case they filed that lies elsewhere now (transferred) is the other station's");
         let own = Reach::of(5, GrievanceScope::Own, &Posting::Station(11), &o);
         assert!(!own.holds(Some(1), Some(11), &[8]));
         assert!(own.holds(None, None, &[5]));

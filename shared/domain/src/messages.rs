@@ -126,6 +126,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("OFFICER_DATES_ORDER", "To date must be after from date"),
     ("STATUS_NOT_ACTIVE", "Choose an active status"),
     ("ASSIGNEE_NOT_ACTIVE", "Choose an active user to assign"),
+    ("ASSIGNEE_OUTSIDE_SCOPE", "This grievance does not lie in this user's scope: choose someone posted where it lies"),
     ("DATE_FILTER_INVALID", "Dates are written YYYY-MM-DD"),
     ("LIMIT_OUT_OF_RANGE_200", "limit must be between 1 and 200"),
     ("LIMIT_OUT_OF_RANGE_500", "limit must be between 1 and 500"),

@@ -25,17 +25,10 @@ impl Caller {
         self.0.user.permissions.allows(resource, action)
     }
 
-    /// The caller as a reader of grievances: their role's scope over their posting. The
-    /// organisation is read from the lists only for a posting scope below the state.
+    /// The caller as a reader of grievances: their role's scope over their posting.
     pub async fn viewer(&self, lists: &dyn lists::AdminLists) -> domain::Result<cases::reads::Viewer> {
-        use domain::jurisdiction::{GrievanceScope, Organisation, Posting, Reach};
         let user = self.user();
-        let scope = user.permissions.grievance_scope();
-        let org = match (scope, &user.posting) {
-            (GrievanceScope::Posting, posting) if *posting != Posting::State => lists::organisation(lists).await?,
-            _ => Organisation::default(),
-        };
-        Ok(cases::reads::Viewer { user_id: user.id, reach: Reach::of(user.id, scope, &user.posting, &org) })
+        Ok(cases::reads::Viewer { user_id: user.id, reach: reach_of(lists, user.id, &user.permissions, &user.posting).await? })
     }
 
     /// The caller as the audit trail records them, with where the request came from.
@@ -97,6 +90,23 @@ impl Caller {
             ))
         }
     }
+}
+
+/// The grievances a user reaches with `permissions` at `posting`. The organisation is read from
+/// the lists only for a posting scope below the state.
+pub async fn reach_of(
+    lists: &dyn lists::AdminLists,
+    user_id: i64,
+    permissions: &domain::Permissions,
+    posting: &domain::jurisdiction::Posting,
+) -> domain::Result<domain::jurisdiction::Reach> {
+    use domain::jurisdiction::{GrievanceScope, Organisation, Posting, Reach};
+    let scope = permissions.grievance_scope();
+    let org = match (scope, posting) {
+        (GrievanceScope::Posting, posting) if *posting != Posting::State => lists::organisation(lists).await?,
+        _ => Organisation::default(),
+    };
+    Ok(Reach::of(user_id, scope, posting, &org))
 }
 
 /// What a user whose role requires a second factor may call before setting one up: who

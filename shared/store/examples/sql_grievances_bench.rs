@@ -305,6 +305,10 @@ fn main() -> anyhow::Result<()> {
     let own_user = 4242;
     let filed_by_own: i64 = conn.query_row("SELECT count(*) FROM grievances WHERE filed_by = ?1", [own_user], |r| r.get(0))?;
     let state = || GrievanceQuery::new(Scope::State);
+    // A posting's area: a station's (a seventh of the data here: the data set has 7 stations),
+    // and three stations with a district's grievances without one.
+    let one_station = || Scope::Area { stations: vec![station_id(1)], districts: vec![] };
+    let area = || Scope::Area { stations: vec![station_id(0), station_id(1), station_id(2)], districts: vec![district_id(4)] };
     let district_year = || GrievanceQuery {
         district_id: Some(district_id(4)),
         fir_date_from: Some("2022-01-01".into()),
@@ -331,6 +335,11 @@ fn main() -> anyhow::Result<()> {
         (format!("own scope (user filed {filed_by_own})"), GrievanceQuery::new(Scope::Own(own_user))),
         ("own scope + status".into(), GrievanceQuery { status_id: Some(status_id(2)), ..GrievanceQuery::new(Scope::Own(own_user)) }),
         ("sort by priority, asc".into(), GrievanceQuery { sort: Sort::Priority, direction: Direction::Asc, ..state() }),
+        ("posting: one station".into(), GrievanceQuery::new(one_station())),
+        ("posting: three stations and a district".into(), GrievanceQuery::new(area())),
+        ("posting: area + status".into(), GrievanceQuery { status_id: Some(status_id(1)), ..GrievanceQuery::new(area()) }),
+        ("posting: area + free text \"motorcycle\"".into(), GrievanceQuery { search: Some("motorcycle".into()), ..GrievanceQuery::new(area()) }),
+        ("posting: area + overdue".into(), GrievanceQuery { overdue: Some(overdue.clone()), ..GrievanceQuery::new(area()) }),
     ];
     // Page 20 of district + year: the cursor after 19 pages.
     let mut q = district_year();
@@ -366,9 +375,9 @@ fn main() -> anyhow::Result<()> {
     if only.is_some() {
         return Ok(());
     }
-    for (name, scope) in [("counts by status, state", Scope::State), ("counts by status, own", Scope::Own(own_user))] {
+    for (name, scope) in [("counts by status, state", Scope::State), ("counts by status, own", Scope::Own(own_user)), ("counts by status, posting area", area())] {
         let out = measure(seconds, || {
-            let counts = g::counts_by_status(&conn, scope)?;
+            let counts = g::counts_by_status(&conn, &scope)?;
             Ok(counts.iter().map(|(s, n)| format!("{}:{n}", s.unwrap_or(0))).collect::<Vec<_>>().join(" "))
         })?;
         println!("| {name} | {:.0} | {:.2} ms | {:.2} ms | {} | |", out.per_second, out.p50.as_secs_f64() * 1e3, out.p99.as_secs_f64() * 1e3, out.matched);

@@ -421,8 +421,8 @@ export interface paths {
         /**
          * The users the caller may assign grievances to: active users within the caller's reach
          *     (everyone for the state, those posted in a posting's area, only themselves for their own
-         *     cases), by name. What the assignment
-         *     picker offers; assigning to anyone else is "User not found".
+         *     cases), by name; with `grievance_id`, only those who would see that grievance. What the
+         *     assignment picker offers; assigning to anyone else is "User not found".
          */
         get: operations["assignees"];
         put?: never;
@@ -1314,8 +1314,8 @@ export interface components {
             version?: number | null;
         };
         /**
-         * @description How far a role's holders see grievances. Ordered from the narrowest: a wider scope sees
-         *     everything a narrower one does (a posting's reach includes the user's own cases).
+         * @description How far a role's holders see grievances. Ordered from the narrowest, for grants: a role
+         *     manager gives only a scope as wide as their own.
          * @enum {string}
          */
         GrievanceScope: "own" | "posting" | "state";
@@ -3194,7 +3194,10 @@ export interface operations {
     };
     assignees: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Offer only those who would see this grievance once assigned. */
+                grievance_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3209,6 +3212,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_Assignee"];
                 };
             };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3218,6 +3230,14 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

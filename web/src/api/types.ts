@@ -54,6 +54,12 @@ export type AssignRequest = Schemas['AssignRequest'];
 export type GrievanceUpdate = GrievanceFields & { version: Schemas['GrievanceRequest']['version'] };
 /** GET /grievances/export/{excel,pdf,officers}: a short-lived download link. */
 export type ExportLink = Schemas['ExportLink'];
+/** PUT /grievances/{id}/transfer: the police station it goes to, and why. */
+export type TransferRequest = Schemas['TransferRequest'];
+/** GET/PUT /admin/transfer-limit: how many times a grievance may be transferred. */
+export type TransferLimit = Schemas['TransferLimit'];
+/** GET /grievances/scope: which grievances the caller reaches, for the list's filters. */
+export type ScopeView = Schemas['ScopeView'];
 
 // Dashboard
 export type GrievanceStats = Schemas['GrievanceStats'];

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
 import { swrFetcher } from '../api/client';
 import type { SessionUser } from '../api/types';
@@ -9,14 +9,15 @@ import { StaticSession } from './session';
 /**
  * Renders one screen for a signed-in user, with a fresh SWR cache and a router.
  * With a route `pattern` (e.g. '/grievances/:id') the screen gets its params,
- * and any other path shows 'Another screen'.
+ * the screens of `others` their paths, and any other path shows 'Another screen'.
  */
-export function renderPage(ui: ReactElement, user: SessionUser, path = '/', pattern = '*') {
+export function renderPage(ui: ReactElement, user: SessionUser, path = '/', pattern = '*', others: RouteObject[] = []) {
   const routes =
     pattern === '*'
       ? [{ path: '*', element: ui }]
       : [
           { path: pattern, element: ui },
+          ...others,
           { path: '*', element: <p>Another screen</p> },
         ];
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -55,7 +55,7 @@ fn scope_of(viewer: &Viewer) -> Result<Option<i64>> {
     match &viewer.reach {
         Reach::State => Ok(None),
         Reach::Own { user_id } => Ok(Some(*user_id)),
-        Reach::Area { .. } => Err(Error::bad_request(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE)),
+        Reach::Area(_) => Err(Error::bad_request(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE)),
     }
 }
 

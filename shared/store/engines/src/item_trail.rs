@@ -165,7 +165,7 @@ async fn latest(store: &dyn Store, grievance_id: i64) -> Result<Option<Item>> {
 async fn all(store: &dyn Store, viewer: &Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
     let sort = date_range(filters);
     let action = filters.action;
-    if let domain::jurisdiction::Reach::Area { .. } = viewer.reach {
+    if let domain::jurisdiction::Reach::Area(_) = viewer.reach {
         return Err(Error::bad_request(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE));
     }
     if !viewer.sees_state() {

@@ -217,9 +217,7 @@ fn scope_of(viewer: &Viewer) -> Scope {
     match &viewer.reach {
         Reach::State => Scope::State,
         Reach::Own { user_id } => Scope::Own(*user_id),
-        Reach::Area { user_id, area } => {
-            Scope::Area { user: *user_id, stations: area.stations.iter().copied().collect(), districts: area.districts.iter().copied().collect() }
-        }
+        Reach::Area(area) => Scope::Area { stations: area.stations.iter().copied().collect(), districts: area.districts.iter().copied().collect() },
     }
 }
 

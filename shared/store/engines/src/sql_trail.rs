@@ -99,8 +99,8 @@ fn scope_of(viewer: &Viewer) -> TrailScope {
     match &viewer.reach {
         Reach::State => TrailScope::State,
         Reach::Own { user_id } => TrailScope::Readable(*user_id),
-        Reach::Area { user_id, area } => {
-            TrailScope::Area { user: *user_id, stations: area.stations.iter().copied().collect(), districts: area.districts.iter().copied().collect() }
+        Reach::Area(area) => {
+            TrailScope::Area { user: viewer.user_id, stations: area.stations.iter().copied().collect(), districts: area.districts.iter().copied().collect() }
         }
     }
 }

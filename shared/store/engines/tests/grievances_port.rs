@@ -1,7 +1,7 @@
 //! The grievances port's conformance suite: a fixture of grievances spread over districts,
 //! stations, statuses, priorities, FIR dates, filers and assignees, and every subset of the
 //! list's filters, in the state scope, in one user's own scope and (where the engine reaches
-//! postings) in a posting's area with the user's own cases. Whatever the engine, a
+//! postings) in a posting's area. Whatever the engine, a
 //! list read to its end (following the cursor through short, bounded answers) holds exactly
 //! the grievances an independent reading of the fixture finds, newest first; every count an
 //! engine gives is exact; a page is full unless it is the last or says it is bounded.
@@ -231,12 +231,10 @@ fn expected(fixture: &[Stored], viewer: &Viewer, f: &Filters) -> Vec<i64> {
             match &viewer.reach {
                 Reach::State => true,
                 Reach::Own { .. } => own,
-                Reach::Area { area, .. } => {
-                    own || match g.police_station_id {
-                        Some(station) => area.stations.contains(&station),
-                        None => g.district_id.is_some_and(|d| area.districts.contains(&d)),
-                    }
-                }
+                Reach::Area(area) => match g.police_station_id {
+                    Some(station) => area.stations.contains(&station),
+                    None => g.district_id.is_some_and(|d| area.districts.contains(&d)),
+                },
             }
         })
         .filter(|g| {
@@ -327,14 +325,14 @@ async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fi
 
 /// The viewers every engine answers (the state, and one user's own cases) and, where the engine
 /// reaches postings, a posting's area: two police stations, and the district of a third for
-/// its grievances without a station, with the user's own cases elsewhere. An engine that does
+/// its grievances without a station. An engine that does
 /// not reach postings refuses an area outright.
 async fn viewers(engine: &dyn Grievances, fixture: &[Stored], user: i64) -> Vec<Viewer> {
     let mut found = vec![Viewer::state(0), Viewer::own(user)];
     let stations: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.police_station_id).collect();
     let districts: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.district_id).collect();
     let area = Area { stations: stations.iter().take(2).copied().collect(), districts: districts.iter().skip(1).take(1).copied().collect() };
-    let posting = Viewer { user_id: user, reach: Reach::Area { user_id: user, area } };
+    let posting = Viewer { user_id: user, reach: Reach::Area(area) };
     if engine.reaches_postings() {
         found.push(posting);
     } else {

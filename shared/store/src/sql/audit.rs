@@ -218,9 +218,9 @@ pub enum TrailScope {
     State,
     /// The records this user may read without view_all.
     Readable(i64),
-    /// Those `user` may read, and every record of the grievances now lying in a posting's
-    /// area: at any of `stations`, or without a station in any of `districts` (a grievance's
-    /// history follows it when it is transferred).
+    /// Every record of the grievances now lying in a posting's area: at any of `stations`, or
+    /// without a station in any of `districts` (a grievance's history follows it when it is
+    /// transferred), and the records about no grievance that `user` may read (their exports).
     Area { user: i64, stations: Vec<i64>, districts: Vec<i64> },
 }
 
@@ -293,7 +293,7 @@ pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
             // The area's grievances are gathered once (SQLite materialises the list), then the
             // trail is walked newest first.
             terms.push(
-                "(EXISTS (SELECT 1 FROM audit_viewers v WHERE v.user_id = ? AND v.seq = r.seq) \
+                "((r.grievance_id = 0 AND EXISTS (SELECT 1 FROM audit_viewers v WHERE v.user_id = ? AND v.seq = r.seq)) \
                   OR r.grievance_id IN (SELECT g.id FROM grievances g WHERE g.police_station_id IN (SELECT value FROM json_each(?)) \
                      OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?)))))",
             );

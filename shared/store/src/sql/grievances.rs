@@ -784,9 +784,9 @@ pub enum Scope {
     State,
     /// Those the user filed or is assigned to.
     Own(i64),
-    /// A posting's area and the user's own: the grievances at any of `stations`, those
-    /// without a station in any of `districts`, and those `user` filed or is assigned to.
-    Area { user: i64, stations: Vec<i64>, districts: Vec<i64> },
+    /// A posting's area: the grievances at any of `stations`, and those without a station
+    /// in any of `districts`.
+    Area { stations: Vec<i64>, districts: Vec<i64> },
 }
 
 /// The order of a list; ties (and equal keys) are broken by id in the same direction.
@@ -1126,7 +1126,7 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
 /// viewer rows (a key prefix, newest first) and joins each to its grievance by the full key,
 /// so SQLite can drive the join from either side. An area is a condition on the row: its
 /// stations and districts are JSON arrays bound as parameters, so one prepared statement
-/// serves every area, and the user's own cases are the viewer row of the same key.
+/// serves every area.
 fn source(scope: &Scope, clause: &mut Clause) -> &'static str {
     match scope {
         Scope::State => "grievances g",
@@ -1135,20 +1135,18 @@ fn source(scope: &Scope, clause: &mut Clause) -> &'static str {
             clause.params.insert(0, Value::Integer(*user));
             "grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at"
         }
-        Scope::Area { user, stations, districts } => {
+        Scope::Area { stations, districts } => {
             clause.terms.insert(0, AREA.into());
-            let json = |ids: &Vec<i64>| Value::Text(serde_json::to_string(ids).expect("ids serialise"));
-            clause.params.splice(0..0, [json(stations), json(districts), Value::Integer(*user)]);
+            clause.params.splice(0..0, [ids_json(stations), ids_json(districts)]);
             "grievances g"
         }
     }
 }
 
 /// A row in an area (see [`Scope::Area`]): where it lies by its station when it has one, else
-/// by its district; or one of the user's own.
+/// by its district.
 const AREA: &str = "(g.police_station_id IN (SELECT value FROM json_each(?)) \
-     OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?))) \
-     OR EXISTS (SELECT 1 FROM grievance_viewers o WHERE o.user_id = ? AND o.filed_at = g.filed_at AND o.grievance_id = g.id))";
+     OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?))))";
 
 fn sort_columns(sort: Sort, scope: &Scope) -> (&'static str, &'static str) {
     match (sort, scope) {
@@ -1376,6 +1374,13 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
     if let (Scope::Own(user), true) = (&q.scope, base.terms.is_empty()) {
         return sum(conn, "SELECT coalesce((SELECT n FROM viewer_tally WHERE user_id = ?), 0)", &[Value::Integer(*user)]);
     }
+    if let Scope::Area { stations, districts } = &q.scope {
+        if !q.has_text() && q.fir_date_from.is_none() && q.fir_date_to.is_none() && q.overdue.is_none() {
+            let mut c = equality_terms(q);
+            area_of_tallies(&mut c, stations, districts);
+            return sum(conn, &format!("SELECT coalesce(sum(n), 0) FROM grievance_tally WHERE {}", c.sql()), &c.params);
+        }
+    }
     if q.scope == Scope::State && !q.has_text() {
         let no_dates = q.fir_date_from.is_none() && q.fir_date_to.is_none();
         let tallied = q.status_id.is_none() && no_dates;
@@ -1386,6 +1391,31 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
         }
     }
     count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() })
+}
+
+fn ids_json(ids: &[i64]) -> Value {
+    Value::Text(serde_json::to_string(ids).expect("ids serialise"))
+}
+
+/// An area as a condition on a table of figures keyed by station and district (0: none): the
+/// figures' rows of its stations, and of its districts' grievances without a station.
+fn area_of_tallies(c: &mut Clause, stations: &[i64], districts: &[i64]) {
+    c.push(
+        "(police_station_id IN (SELECT value FROM json_each(?)) OR (police_station_id = 0 AND district_id IN (SELECT value FROM json_each(?))))",
+        [ids_json(stations), ids_json(districts)],
+    );
+}
+
+/// The figures of an area's grievances without a station (few, as the form asks for one):
+/// total, done, resolved count and resolution days, found through the station index's
+/// empty-station range.
+fn stationless_figures(conn: &Connection, districts: &[i64]) -> Result<(i64, i64, i64, i64)> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*), coalesce(sum(done), 0), count(resolution_days), coalesce(sum(resolution_days), 0) FROM grievances INDEXED BY g_station
+              WHERE police_station_id IS NULL AND district_id IN (SELECT value FROM json_each(?1))",
+        )?
+        .query_row([ids_json(districts)], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?)
 }
 
 /// Counts in SQL, row by row over the best index: the general, exact path.
@@ -1541,6 +1571,10 @@ pub fn counts_by_status(conn: &Connection, scope: &Scope) -> Result<Vec<(Option<
     let mut c = Clause::default();
     let sql = match scope {
         Scope::State => "SELECT nullif(status_id, 0), sum(n) FROM grievance_tally GROUP BY status_id HAVING sum(n) > 0".to_string(),
+        Scope::Area { stations, districts } => {
+            area_of_tallies(&mut c, stations, districts);
+            format!("SELECT nullif(status_id, 0), sum(n) FROM grievance_tally WHERE {} GROUP BY status_id HAVING sum(n) > 0", c.sql())
+        }
         scope => {
             let from = source(scope, &mut c);
             format!("SELECT g.status_id, count(*) FROM {from} WHERE {} GROUP BY g.status_id ORDER BY g.status_id", c.sql())
@@ -1589,11 +1623,33 @@ fn scope_groups(conn: &Connection, scope: &Scope) -> Result<Vec<ScopeGroup>> {
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
 }
 
-/// The scope's figures. The state's come from `grievance_tally` and `station_figures`
-/// (hundreds of rows whatever the number of grievances); a user's or an area's from its rows.
+/// The scope's figures. The state's and an area's come from `grievance_tally` and
+/// `station_figures` (hundreds of rows whatever the number of grievances), with an area's
+/// grievances without a station counted; a user's from their own rows.
 pub fn figures(conn: &Connection, scope: &Scope) -> Result<Figures> {
     let mut f = Figures::default();
     match scope {
+        Scope::Area { stations, districts } => {
+            (f.total, f.done, f.resolved_count, f.resolution_days) = stationless_figures(conn, districts)?;
+            let mut stmt = conn.prepare_cached(
+                "SELECT total, done, resolved_count, resolution_days FROM station_figures WHERE police_station_id IN (SELECT value FROM json_each(?1))",
+            )?;
+            let rows = stmt.query_map([ids_json(stations)], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, i64>(3)?)))?;
+            for row in rows {
+                let (total, done, resolved, days) = row?;
+                (f.total, f.done, f.resolved_count, f.resolution_days) = (f.total + total, f.done + done, f.resolved_count + resolved, f.resolution_days + days);
+            }
+            let mut c = Clause::default();
+            area_of_tallies(&mut c, stations, districts);
+            let sql = format!("SELECT nullif(status_id, 0), nullif(priority_id, 0), sum(n) FROM grievance_tally WHERE {} GROUP BY 1, 2 HAVING sum(n) > 0", c.sql());
+            let mut stmt = conn.prepare_cached(&sql)?;
+            let rows = stmt.query_map(params_from_iter(c.params.iter()), |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<i64>>(1)?, r.get::<_, i64>(2)?)))?;
+            for row in rows {
+                let (status, priority, n) = row?;
+                *f.by_status.entry(status).or_default() += n;
+                *f.by_priority.entry(priority).or_default() += n;
+            }
+        }
         Scope::State => {
             (f.total, f.done, f.resolved_count, f.resolution_days) = conn.prepare_cached(
                 "SELECT coalesce(sum(total), 0), coalesce(sum(done), 0), coalesce(sum(resolved_count), 0), coalesce(sum(resolution_days), 0) FROM station_figures",
@@ -1625,6 +1681,18 @@ pub fn figures(conn: &Connection, scope: &Scope) -> Result<Figures> {
 pub fn station_figures(conn: &Connection, scope: &Scope) -> Result<Vec<StationFigures>> {
     let mut by_station: BTreeMap<Option<i64>, (i64, i64)> = BTreeMap::new();
     match scope {
+        Scope::Area { stations, districts } => {
+            let mut stmt = conn.prepare_cached("SELECT police_station_id, total, done FROM station_figures WHERE police_station_id IN (SELECT value FROM json_each(?1)) AND total > 0")?;
+            let rows = stmt.query_map([ids_json(stations)], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)))?;
+            for row in rows {
+                let (station, total, done) = row?;
+                by_station.insert(Some(station), (total, done));
+            }
+            let (total, done, _, _) = stationless_figures(conn, districts)?;
+            if total > 0 {
+                by_station.insert(None, (total, done));
+            }
+        }
         Scope::State => {
             let mut stmt = conn.prepare_cached("SELECT nullif(police_station_id, 0), total, done FROM station_figures WHERE total > 0")?;
             let rows = stmt.query_map([], |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)))?;

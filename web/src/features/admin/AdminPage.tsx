@@ -1,5 +1,5 @@
 // Admin Panel (spec §2): the twelve lists offered in forms, one tab each, and
-// the pendency limits (issue 9) in a last tab. The open tab is kept in the
+// the pendency limits (issue 9) with the transfer limit in a last tab. The open tab is kept in the
 // address (?list=districts, ?list=pendency_limits) so it survives a reload.
 import { useEffect, useRef } from 'react';
 import { Tabs } from '@aws-amplify/ui-react';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { isListKind, LIST_KINDS } from './list-kinds';
 import { ListPanel } from './ListPanel';
 import { PendencyLimitsPanel } from './PendencyLimitsPanel';
+import { TransferLimitPanel } from './TransferLimitPanel';
 
 /** The tab of the pendency limits; not a list kind, so no list can take its name. */
 export const PENDENCY_TAB = 'pendency_limits';
@@ -50,6 +51,7 @@ export default function AdminPage() {
         ))}
         <Tabs.Panel value={PENDENCY_TAB} className="panel list-tab-panel">
           <PendencyLimitsPanel />
+          <TransferLimitPanel />
         </Tabs.Panel>
       </Tabs.Container>
     </>

@@ -8,6 +8,7 @@ import type {
   ListKind,
   PendencyLimitsRequest,
   PendencyLimitsView,
+  TransferLimit,
 } from '../../api/types';
 
 /** SWR key of one list. */
@@ -42,4 +43,11 @@ export const PENDENCY_LIMITS_KEY = '/admin/pendency-limits';
 
 export const pendencyLimitsApi = {
   save: (body: PendencyLimitsRequest) => api.put<PendencyLimitsView>(PENDENCY_LIMITS_KEY, body),
+};
+
+/** SWR key of the transfer limit (dropdowns read to see, update to save). */
+export const TRANSFER_LIMIT_KEY = '/admin/transfer-limit';
+
+export const transferLimitApi = {
+  save: (body: TransferLimit) => api.put<TransferLimit>(TRANSFER_LIMIT_KEY, body),
 };

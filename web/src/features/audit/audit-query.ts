@@ -97,5 +97,6 @@ export const ACTIONS: readonly AuditAction[] = [
   'CLOSED',
   'REOPENED',
   'EXPORTED',
+  'TRANSFERRED',
   'GRANT_REFUSED',
 ];

@@ -40,6 +40,7 @@ describe('audit records', () => {
     );
     expect(displayValue([])).toBe('None');
     expect(actionLabel('STATUS_CHANGED')).toBe('Status Changed');
+    expect(actionLabel('TRANSFERRED')).toBe('Transferred');
     expect(actionLabel('created')).toBe('Created');
   });
 });

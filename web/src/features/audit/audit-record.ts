@@ -160,6 +160,7 @@ export function actionTone(action: string): string {
     case 'PRIORITY_CHANGED':
       return 'priority';
     case 'ASSIGNED':
+    case 'TRANSFERRED':
       return 'assigned';
     default:
       return 'updated';

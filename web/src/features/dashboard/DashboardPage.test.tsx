@@ -134,6 +134,23 @@ describe('dashboard', () => {
     }
   });
 
+  it('tells of a transfer between police stations in English and Hindi', async () => {
+    const moved = {
+      ...activity('Asha transferred GRV-9 from Sadar Bazar to Kotwali', 'blue'),
+      code: 'ACTIVITY_TRANSFERRED',
+      params: { who: 'Asha', number: 'GRV-9', old: 'Sadar Bazar', new: 'Kotwali' },
+    };
+    api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, [moved]) });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('Asha transferred GRV-9 from Sadar Bazar to Kotwali')).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await screen.findByText('Asha ने GRV-9 को Sadar Bazar से Kotwali स्थानांतरित किया')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
   it("says 'No recent activities' when there are none", async () => {
     api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, []) });
     renderPage(<DashboardPage />, clerk);

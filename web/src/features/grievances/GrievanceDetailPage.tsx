@@ -1,9 +1,10 @@
 // Grievance detail (spec §2 "Grievance detail", §8).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { swrFetcher } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { i18n } from '../../i18n';
 import type { GrievanceEnvelope, GrievanceView as Grievance } from '../../api/types';
@@ -16,12 +17,16 @@ import { useTransientMessage } from '../../components/use-transient-message';
 import { dash, formatDate, formatDateTime, yesNo } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { grievanceKey, historyKey } from './api';
+import { noticeState } from './arrival-notice';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
-import { GrievanceHistory } from './GrievanceHistory';
+import { GrievanceHistory, useGrievanceHistory } from './GrievanceHistory';
 import { CaseNotesSection } from './notes/CaseNotesSection';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { PendencyFacts } from './pendency/PendencyFacts';
 import { StatusChangeForm } from './StatusChangeForm';
+import { transfersOf } from './transfer/transfer';
+import { TransferDialog } from './transfer/TransferDialog';
+import { TransferHistory } from './transfer/TransferHistory';
 import { dismissLabel } from '../../i18n/amplify-labels';
 
 const notFound = () => i18n.t('grievances:detail.notFound');
@@ -55,11 +60,40 @@ function Prose({ text, fallback }: { text: string | null | undefined; fallback: 
   );
 }
 
+/**
+ * After a transfer: the grievance read again, and the message. A grievance sent
+ * out of the user's reach answers 404 then, so the message goes to the list.
+ */
+function useAfterTransfer(showNotice: (text: string) => void) {
+  const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
+  const { t } = useTranslation('grievances');
+  return async (transferred: Grievance) => {
+    const message = t('transfer.done', { station: transferred.police_station });
+    const key = grievanceKey(transferred.id);
+    try {
+      await mutate(key, swrFetcher<GrievanceEnvelope>(key), { revalidate: false });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        void navigate('/grievances', { state: noticeState(message) });
+        return;
+      }
+      // Transferred all the same: show the grievance as the transfer answered it.
+      void mutate(key, { success: true, data: transferred }, { revalidate: false });
+    }
+    void mutate(historyKey(transferred.id));
+    showNotice(message);
+  };
+}
+
 function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: boolean; canAudit: boolean }) {
   const { mutate } = useSWRConfig();
   const { t } = useTranslation('grievances');
   const notice = useTransientMessage(5000);
   const officers = g.investigation_officers ?? [];
+  const [transferring, setTransferring] = useState(false);
+  const afterTransfer = useAfterTransfer(notice.show);
+  const transfers = transfersOf(useGrievanceHistory(g.id).data ?? []);
 
   return (
     <>
@@ -73,10 +107,16 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
               {t('detail.back')}
             </Button>
             {canUpdate ? (
-              <Button as={Link} to={`/grievances/edit/${g.id}`} variation="primary" gap="xs">
-                <Icon name="edit" size={18} />
-                {t('list.edit')}
-              </Button>
+              <>
+                <Button gap="xs" onClick={() => setTransferring(true)}>
+                  <Icon name="transfer" size={18} />
+                  {t('transfer.open')}
+                </Button>
+                <Button as={Link} to={`/grievances/edit/${g.id}`} variation="primary" gap="xs">
+                  <Icon name="edit" size={18} />
+                  {t('list.edit')}
+                </Button>
+              </>
             ) : null}
           </>
         }
@@ -114,6 +154,12 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
             ]}
           />
         </Section>
+
+        {transfers.length > 0 ? (
+          <Section id="transfers" title={t('transfer.historyTitle')}>
+            <TransferHistory transfers={transfers} labelledBy="transfers" />
+          </Section>
+        ) : null}
 
         {officers.length > 0 ? (
           <Section id="officers" title={t('field.investigation_officers')}>
@@ -241,6 +287,17 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
           <GrievanceHistory id={g.id} />
         </Section>
       </Flex>
+
+      {transferring ? (
+        <TransferDialog
+          grievance={g}
+          onClose={() => setTransferring(false)}
+          onTransferred={(transferred) => {
+            setTransferring(false);
+            void afterTransfer(transferred);
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -5,10 +5,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
-import type { ListItem, ListKind } from '../../api/types';
+import type { ListItem, ListKind, ScopeView } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { listKey, sortItems } from '../admin/api';
-import { activeFilterCount, dateRangeError, EMPTY_FILTERS, type FilterKey, type GrievanceFilters } from './list-filters';
+import { SCOPE_KEY } from './api';
+import { activeFilterCount, dateRangeError, EMPTY_FILTERS, withinScope, type FilterKey, type GrievanceFilters } from './list-filters';
 import { searchFieldLabels } from '../../i18n/amplify-labels';
 
 /** Pause in typing before a text filter applies. */
@@ -19,11 +20,14 @@ interface GrievanceFilterPanelProps {
   onChange: (filters: GrievanceFilters) => void;
 }
 
-/** Every item of a list, active first; old grievances may name inactive ones. */
-function useFilterOptions(kind: ListKind) {
+/**
+ * Every item of a list, active first (old grievances may name inactive ones);
+ * of a posting's places, only those `scope` holds.
+ */
+function useFilterOptions(kind: ListKind, scope?: readonly number[] | null) {
   const { data } = useSWR<ListItem[]>(listKey(kind));
   const { t } = useTranslation('grievances');
-  const items = data ? sortItems(data) : [];
+  const items = data ? sortItems(withinScope(data, scope)) : [];
   return [...items.filter((i) => i.is_active), ...items.filter((i) => !i.is_active)].map((item) => ({
     value: item.name,
     label: item.is_active ? item.name : t('inactiveOption', { name: item.name }),
@@ -65,8 +69,10 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
   const [open, setOpen] = useState(true);
   const panelId = useId();
   const count = activeFilterCount(filters);
-  const districts = useFilterOptions('districts');
-  const stations = useFilterOptions('police_stations');
+  // Without an answer (an older server, a failure) the filters offer every place, as before scopes.
+  const scope = useSWR<ScopeView>(SCOPE_KEY).data;
+  const districts = useFilterOptions('districts', scope?.districts);
+  const stations = useFilterOptions('police_stations', scope?.stations);
   const statuses = useFilterOptions('statuses');
   const priorities = useFilterOptions('priorities');
 

@@ -13,8 +13,11 @@ import { historyKey } from './api';
 
 const fetchHistory = async (path: string): Promise<AuditEntry[]> => historyEntries(await api.get<unknown>(path));
 
+/** The grievance's history, read once for every section that shows part of it. */
+export const useGrievanceHistory = (id: number) => useSWR<AuditEntry[]>(historyKey(id), fetchHistory);
+
 export function GrievanceHistory({ id }: { id: number }) {
-  const { data, error, isLoading, mutate } = useSWR<AuditEntry[]>(historyKey(id), fetchHistory);
+  const { data, error, isLoading, mutate } = useGrievanceHistory(id);
   const { t } = useTranslation('grievances');
 
   if (isLoading && !data) return <LoadingState label={t('history.loading')} />;

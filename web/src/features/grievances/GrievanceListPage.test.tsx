@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
@@ -424,5 +424,30 @@ describe('grievance list', () => {
     expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
     expect(fetch.mock.calls.map(([url]) => url)).not.toContain(`${LIST}`);
+  });
+
+  it('offers in the district and station filters only the places of the posting the scope names', async () => {
+    const withPlaces = (scope: unknown) => api({ 'GET /api/grievances/scope': () => jsonResponse(200, scope) });
+    const offered = (label: string) => [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.text);
+    withPlaces({ scope: 'posting', stations: [35], districts: [31] });
+    const { unmount } = renderPage(<GrievanceListPage />, manager, '/grievances');
+    await waitFor(() => expect(offered('Police Station')).toEqual(['All police stations', 'Civil Lines']));
+    expect(offered('District')).toEqual(['All districts', 'North District']);
+    unmount();
+
+    // The whole state (null: any place): every place, as before scopes.
+    withPlaces({ scope: 'state', stations: null, districts: null });
+    renderPage(<GrievanceListPage />, manager, '/grievances');
+    await waitFor(() => expect(offered('Police Station')).toEqual(['All police stations', 'City Kotwali', 'Civil Lines']));
+    expect(offered('District')).toEqual(['All districts', 'Central District', 'North District']);
+  });
+
+  it('shows a message carried from the screen before, once', async () => {
+    api();
+    const { router } = renderPage(<GrievanceListPage />, manager, '/grievances');
+    await screen.findByText('GRV-2025-000012');
+    await act(() => router.navigate('/grievances', { state: { notice: 'Grievance transferred to Civil Lines' } }));
+    expect(await screen.findByText('Grievance transferred to Civil Lines')).toBeInTheDocument();
+    expect(router.state.location.state).toBeNull();
   });
 });

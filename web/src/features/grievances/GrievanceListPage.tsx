@@ -20,6 +20,7 @@ import { useTransientMessage } from '../../components/use-transient-message';
 import { dash, formatCount, formatDate } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { grievancesApi } from './api';
+import { useArrivalNotice } from './arrival-notice';
 import { ExportButtons } from './ExportButtons';
 import { GrievanceFilterPanel } from './GrievanceFilterPanel';
 import { searchState } from './keep-reading';
@@ -82,6 +83,7 @@ export default function GrievanceListPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const notice = useTransientMessage(5000);
+  useArrivalNotice(notice.show);
 
   // New filters keep the order; a new order keeps the filters.
   const setFilters = useCallback(

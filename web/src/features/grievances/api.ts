@@ -9,6 +9,7 @@ import type {
   GrievanceView,
   StatusRequest,
   SuccessMessage,
+  TransferRequest,
 } from '../../api/types';
 
 /** SWR key of one grievance. */
@@ -16,6 +17,9 @@ export const grievanceKey = (id: number | string) => `/grievances/${id}`;
 
 /** SWR key of one grievance's audit history. */
 export const historyKey = (id: number | string) => `/grievances/${id}/history`;
+
+/** SWR key of the caller's grievance scope (the places a posting holds). */
+export const SCOPE_KEY = '/grievances/scope';
 
 export type ExportKind = 'excel' | 'pdf' | 'officers';
 
@@ -41,6 +45,8 @@ export const grievancesApi = {
   remove: (id: number) => api.delete<SuccessMessage>(grievanceKey(id)),
   changeStatus: async (id: number, body: StatusRequest): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/status`, body)).data,
+  transfer: async (id: number, body: TransferRequest): Promise<GrievanceView> =>
+    (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/transfer`, body)).data,
   /** Asks for an export of the list with its filters (`query` without the '?'). */
   exportList: async (kind: ExportKind, query: string): Promise<ExportLink> =>
     exportLinkOf(await api.get<unknown>(exportPath(kind, query))),

@@ -35,6 +35,16 @@ export const EMPTY_FILTERS: GrievanceFilters = {
   overdue: '',
 };
 
+/**
+ * The places a filter offers within the caller's scope: the items whose ids a
+ * posting holds, or every item when the scope names none (null: any place).
+ */
+export function withinScope<T extends { id: number }>(items: readonly T[], ids: readonly number[] | null | undefined): T[] {
+  if (!ids) return [...items];
+  const held = new Set(ids);
+  return items.filter((item) => held.has(item.id));
+}
+
 /** Grievances asked for per page. */
 export const PAGE_SIZE = 50;
 
