@@ -3,15 +3,12 @@
 // dropdowns update edit and save; others see the limits only.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { Alert, Button, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
 import type { PendencyLimitsView, Stage } from '../../api/types';
-import { LoadFailure } from '../../components/LoadFailure';
-import { LoadingState } from '../../components/LoadingState';
-import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { PENDENCY_LIMITS_KEY, pendencyLimitsApi } from './api';
+import { SettingsPanel } from './SettingsPanel';
 import { stageLabel } from '../grievances/pendency/pendency-text';
 import { cellKey, draftFrom, limitLabel, limitsRequest, MAX_LIMIT, MIN_LIMIT, validateLimits, type LimitsDraft } from './pendency-limits';
 
@@ -138,40 +135,17 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
 export function PendencyLimitsPanel() {
   const { t } = useTranslation('admin');
   const canUpdate = usePermission('dropdowns', 'update');
-  const { data, error, isLoading, mutate } = useSWR<PendencyLimitsView>(PENDENCY_LIMITS_KEY);
-  const notice = useTransientMessage(3000);
-
   return (
-    <section aria-labelledby={HEADING_ID} className="list-panel">
-      <Flex className="table-panel-head" direction="column" gap="0">
-        <Heading level={2} className="panel-title" id={HEADING_ID}>
-          {t('limits.title')}
-        </Heading>
-        <Text className="count-text">
-          {t('limits.hint')}
-        </Text>
-      </Flex>
-      {notice.message ? (
-        <Alert variation="success" role="status" className="panel-notice">
-          {notice.message}
-        </Alert>
-      ) : null}
-      {isLoading && !data ? (
-        <LoadingState label={t('limits.loading')} />
-      ) : error && !data ? (
-        <LoadFailure message={errorText(error, t('limits.loadFailed'))} onRetry={() => void mutate()} padded />
-      ) : data ? (
-        <LimitsForm
-          // A saved answer starts the form again from what the server kept.
-          key={JSON.stringify(data)}
-          view={data}
-          canUpdate={canUpdate}
-          onSaved={(saved) => {
-            void mutate(saved, { revalidate: false });
-            notice.show(t('limits.saved'));
-          }}
-        />
-      ) : null}
-    </section>
+    <SettingsPanel<PendencyLimitsView>
+      swrKey={PENDENCY_LIMITS_KEY}
+      headingId={HEADING_ID}
+      title={t('limits.title')}
+      hint={t('limits.hint')}
+      loadingLabel={t('limits.loading')}
+      loadFailedText={t('limits.loadFailed')}
+      savedText={t('limits.saved')}
+    >
+      {(data, onSaved) => <LimitsForm key={JSON.stringify(data)} view={data} canUpdate={canUpdate} onSaved={onSaved} />}
+    </SettingsPanel>
   );
 }

@@ -3,16 +3,13 @@
 // Users with dropdowns update edit and save it; others see it only.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { Alert, Button, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
 import type { TransferLimit } from '../../api/types';
 import { FactList } from '../../components/FactList';
-import { LoadFailure } from '../../components/LoadFailure';
-import { LoadingState } from '../../components/LoadingState';
-import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { TRANSFER_LIMIT_KEY, transferLimitApi } from './api';
+import { SettingsPanel } from './SettingsPanel';
 import { MAX_TRANSFERS, MIN_TRANSFERS, parseTransferLimit, transferLimitMessage } from './transfer-limit';
 
 const HEADING_ID = 'transfer-limit-heading';
@@ -82,41 +79,26 @@ function TransferLimitForm({ view, onSaved }: { view: TransferLimit; onSaved: (v
 export function TransferLimitPanel() {
   const { t } = useTranslation('admin');
   const canUpdate = usePermission('dropdowns', 'update');
-  const { data, error, isLoading, mutate } = useSWR<TransferLimit>(TRANSFER_LIMIT_KEY);
-  const notice = useTransientMessage(3000);
-
   return (
-    <section aria-labelledby={HEADING_ID} className="list-panel transfer-limit">
-      <Flex className="table-panel-head" direction="column" gap="0">
-        <Heading level={2} className="panel-title" id={HEADING_ID}>
-          {t('transfers.title')}
-        </Heading>
-        <Text className="count-text">{t('transfers.hint')}</Text>
-      </Flex>
-      {notice.message ? (
-        <Alert variation="success" role="status" className="panel-notice">
-          {notice.message}
-        </Alert>
-      ) : null}
-      {isLoading && !data ? (
-        <LoadingState label={t('transfers.loading')} />
-      ) : error && !data ? (
-        <LoadFailure message={errorText(error, t('transfers.loadFailed'))} onRetry={() => void mutate()} padded />
-      ) : data && canUpdate ? (
-        <TransferLimitForm
-          // A saved answer starts the form again from what the server kept.
-          key={data.max_transfers}
-          view={data}
-          onSaved={(saved) => {
-            void mutate(saved, { revalidate: false });
-            notice.show(t('transfers.saved'));
-          }}
-        />
-      ) : data ? (
-        <div className="transfer-limit-form">
-          <FactList facts={[{ label: t('transfers.field'), value: String(data.max_transfers) }]} />
-        </div>
-      ) : null}
-    </section>
+    <SettingsPanel<TransferLimit>
+      swrKey={TRANSFER_LIMIT_KEY}
+      headingId={HEADING_ID}
+      title={t('transfers.title')}
+      hint={t('transfers.hint')}
+      loadingLabel={t('transfers.loading')}
+      loadFailedText={t('transfers.loadFailed')}
+      savedText={t('transfers.saved')}
+      className="transfer-limit"
+    >
+      {(data, onSaved) =>
+        canUpdate ? (
+          <TransferLimitForm key={data.max_transfers} view={data} onSaved={onSaved} />
+        ) : (
+          <div className="transfer-limit-form">
+            <FactList facts={[{ label: t('transfers.field'), value: String(data.max_transfers) }]} />
+          </div>
+        )
+      }
+    </SettingsPanel>
   );
 }
