@@ -1013,3 +1013,71 @@ fn a_walk_starts_at_the_latest_filing_time_a_match_can_have() {
     assert_eq!(memo.count(&f.conn, &nowhere).unwrap(), 0);
     assert_eq!(memo.filed_bounds(&f.conn, &nowhere).unwrap(), None, "counted, and no slice holds a match");
 }
+
+/// A posting's audit trail: the records of the grievances now in its area (at its stations, or
+/// without a station in its districts) and the user's own events, newest first, the same
+/// whether the trail is walked (a large area) or the area's records gathered (a small one).
+#[test]
+fn an_areas_trail_is_its_grievances_records_and_the_users_events_by_either_plan() {
+    use store::sql::audit::{self, Actor, Record, TrailQuery, TrailScope};
+    let mut f = fixture(3000);
+    let record = |grievance_id: i64, user_id: i64| Record {
+        grievance_id,
+        change_tag: "1".into(),
+        position: 0,
+        grievance_number: format!("G{grievance_id}"),
+        action: "CREATED".into(),
+        field_name: None,
+        old_value: None,
+        new_value: None,
+        notes: None,
+        details: None,
+        actor: Actor { user_id, user_name: "U".into(), user_email: "u@x".into(), user_role: "R".into(), ip_address: "ip".into(), user_agent: "ua".into(), session_id: "s".into() },
+        created_at: "2026-11-20T10:00:00Z".into(),
+    };
+    let tx = f.conn.transaction().unwrap();
+    let mut seq = 0;
+    let mut written: Vec<(i64, i64, Vec<i64>)> = Vec::new();
+    for row in &f.rows {
+        // Every 50th grievance, an export by user 7 and one by user 8 (records about none).
+        if row.id % 50 == 0 {
+            for user in [7, 8] {
+                audit::append(&tx, &[record(0, user)], &[user]).unwrap();
+                seq += 1;
+                written.push((seq, 0, vec![user]));
+            }
+        }
+        audit::append(&tx, &[record(row.id, row.filed_by)], &[row.filed_by]).unwrap();
+        seq += 1;
+        written.push((seq, row.id, vec![row.filed_by]));
+    }
+    tx.commit().unwrap();
+    let place: BTreeMap<i64, (Option<i64>, Option<i64>)> = f.rows.iter().map(|r| (r.id, (r.police_station_id, r.district_id))).collect();
+    let json = |ids: &[i64]| rusqlite::types::Value::Text(serde_json::to_string(ids).unwrap());
+    for (stations, districts, walks) in [(vec![11, 12, 13], vec![2], true), (vec![], vec![3], false)] {
+        assert_eq!(audit::area_walks(&f.conn, &json(&stations), &json(&districts), 90).unwrap(), walks, "{stations:?} {districts:?}");
+        let want: Vec<i64> = written
+            .iter()
+            .rev()
+            .filter(|(_, grievance, viewers)| match place.get(grievance) {
+                None => viewers.contains(&7),
+                Some((Some(s), _)) => stations.contains(s),
+                Some((None, d)) => d.is_some_and(|d| districts.contains(&d)),
+            })
+            .map(|(seq, ..)| *seq)
+            .collect();
+        assert!(want.len() > 90, "{} records in the area", want.len());
+        for (limit, offset) in [(50, 0), (30, 60)] {
+            let q = TrailQuery::new(TrailScope::Area { user: 7, stations: stations.clone(), districts: districts.clone() }, limit, offset);
+            let got: Vec<(i64, String)> = audit::page(&f.conn, &q).unwrap().into_iter().map(|r| (r.grievance_id, r.grievance_number)).collect();
+            let expected: Vec<(i64, String)> = want[offset..offset + limit]
+                .iter()
+                .map(|seq| {
+                    let (_, grievance, _) = &written[*seq as usize - 1];
+                    (*grievance, format!("G{grievance}"))
+                })
+                .collect();
+            assert_eq!(got, expected, "{stations:?} {districts:?} from {offset}");
+        }
+    }
+}

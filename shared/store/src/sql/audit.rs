@@ -278,6 +278,41 @@ fn read_record(row: &Row) -> rusqlite::Result<(Record, Option<Vec<u8>>, i64)> {
     ))
 }
 
+/// An area's records, checked one by one as the trail is walked newest first: the user's own
+/// events (records about no grievance), and the records of grievances now in the area, each
+/// told by one lookup of its grievance.
+const AREA_WALKED: &str = "((r.grievance_id = 0 AND EXISTS (SELECT 1 FROM audit_viewers v WHERE v.user_id = ? AND v.seq = r.seq)) \
+    OR EXISTS (SELECT 1 FROM grievances g WHERE g.id = r.grievance_id AND (g.police_station_id IN (SELECT value FROM json_each(?)) \
+       OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?))))))";
+
+/// The same records gathered from the area's grievances (through the station index) and the
+/// user's own pairs, then sorted: for an area too small for a walk to meet its records soon.
+const AREA_GATHERED: &str = "r.seq IN (SELECT v.seq FROM audit_viewers v JOIN audit_records e ON e.seq = v.seq WHERE v.user_id = ? AND e.grievance_id = 0 \
+    UNION ALL SELECT a.seq FROM grievances g INDEXED BY g_station JOIN audit_records a ON a.grievance_id = g.id \
+       WHERE g.police_station_id IN (SELECT value FROM json_each(?)) \
+    UNION ALL SELECT a.seq FROM grievances g INDEXED BY g_station JOIN audit_records a ON a.grievance_id = g.id \
+       WHERE g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?)))";
+
+/// Whether an area's page of `wanted` records (offset included) is found sooner by walking the
+/// trail newest first than by gathering and sorting the area's records. A walk meets the
+/// area's records at the rate the area holds of the state's grievances, so it reads about
+/// `wanted × state / area` records; a gather looks up each of the area's grievances and sorts
+/// their records. Measured at 1,000,000 grievances: a walked record costs about 0.65 µs and a
+/// gathered grievance about 10 µs (a station of 142,000 grievances: walk 2 ms, gather 97 ms;
+/// one of 715: walk 91 ms, gather 4-7 ms). Both sizes come from the figures kept per station
+/// (a few hundred rows).
+pub fn area_walks(conn: &Connection, stations: &Value, districts: &Value, wanted: usize) -> Result<bool> {
+    let (state, area): (i64, i64) = conn
+        .prepare_cached(
+            "SELECT coalesce(sum(n), 0), coalesce(sum(CASE WHEN police_station_id IN (SELECT value FROM json_each(?1)) \
+                 OR (police_station_id = 0 AND district_id IN (SELECT value FROM json_each(?2))) THEN n ELSE 0 END), 0) FROM grievance_tally",
+        )?
+        .query_row([stations, districts], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    /// A gathered grievance's cost in walked records.
+    const GATHER_COST: i64 = 15;
+    Ok(area > 0 && (wanted as i64).saturating_mul(state) < GATHER_COST.saturating_mul(area).saturating_mul(area))
+}
+
 /// The records `q` asks for. A user's scope is read from their own pairs, newest first.
 pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
     let mut terms: Vec<&str> = Vec::new();
@@ -290,15 +325,14 @@ pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
             "audit_viewers v JOIN audit_records r ON r.seq = v.seq"
         }
         TrailScope::Area { user, stations, districts } => {
-            // The area's grievances are gathered once (SQLite materialises the list), then the
-            // trail is walked newest first.
-            terms.push(
-                "((r.grievance_id = 0 AND EXISTS (SELECT 1 FROM audit_viewers v WHERE v.user_id = ? AND v.seq = r.seq)) \
-                  OR r.grievance_id IN (SELECT g.id FROM grievances g WHERE g.police_station_id IN (SELECT value FROM json_each(?)) \
-                     OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?)))))",
-            );
             let json = |ids: &Vec<i64>| Value::Text(serde_json::to_string(ids).expect("ids serialise"));
-            values.extend([Value::Integer(*user), json(stations), json(districts)]);
+            let (stations, districts) = (json(stations), json(districts));
+            if area_walks(conn, &stations, &districts, q.limit + q.offset)? {
+                terms.push(AREA_WALKED);
+            } else {
+                terms.push(AREA_GATHERED);
+            }
+            values.extend([Value::Integer(*user), stations, districts]);
             "audit_records r"
         }
     };
