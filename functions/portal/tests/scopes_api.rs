@@ -180,12 +180,20 @@ async fn every_read_path_answers_what_the_scope_holds(engine: Engine) {
     let inside = api.post("/api/grievances", &sho, form("Agra", "Sadar Bazar")).await;
     assert_eq!(inside.status, StatusCode::CREATED, "{:?}", inside.body);
     assert_eq!(api.get("/api/grievances", &sp).await.body["total"], 3, "the SP sees the SHO's new case");
-    // An edit does not move a case out of the posting (a transfer does).
+    // An edit does not move a case to another station, inside the posting or out (a transfer
+    // does, counted and capped), for the SP or the Admin either.
     let id = inside.body["data"]["id"].as_i64().unwrap();
-    let mut moved = form("Agra", "Lohamandi");
-    moved["version"] = inside.body["data"]["version"].clone();
-    let refused = api.put(&format!("/api/grievances/{id}"), &sho, moved).await;
-    assert_eq!(refused.body["fields"]["police_station"].as_str(), Some("Choose a police station in your posting"), "{:?}", refused.body);
+    for token in [&sho, &sp, &admin] {
+        let mut moved = form("Agra", "Lohamandi");
+        moved["version"] = inside.body["data"]["version"].clone();
+        let refused = api.put(&format!("/api/grievances/{id}"), token, moved).await;
+        assert_eq!(
+            (refused.status, refused.body["fields"]["police_station"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("A grievance moves to another police station by a transfer, with its reason")),
+            "{:?}",
+            refused.body
+        );
+    }
 }
 
 /// Nobody gives a wider grievance scope than their own: a role manager whose role sees their

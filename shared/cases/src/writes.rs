@@ -212,6 +212,10 @@ pub fn complete_record_entry(g: &Grievance, created: bool) -> AuditEntry {
 /// grievance, or moves one by an edit, outside it.
 pub const OUTSIDE_POSTING: &str = "Choose a police station in your posting";
 
+/// Answered (on the police station field) when an edit would move a grievance to another
+/// station: that is a transfer, which is audited with its reason and capped.
+pub const MOVED_BY_TRANSFER: &str = "A grievance moves to another police station by a transfer, with its reason";
+
 /// A user whose reach is a posting's area files and places grievances only inside it; a
 /// transfer is how a case leaves it.
 fn check_place(viewer: &Viewer, g: &Grievance) -> Result<()> {
@@ -320,6 +324,10 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, 
         ..before.clone()
     };
     named.apply(&mut after);
+    // Transfers are counted and capped: an edit does not move a case to another station.
+    if before.police_station_id.is_some() && after.police_station_id != before.police_station_id {
+        return Err(Error::field("police_station", MOVED_BY_TRANSFER));
+    }
     if (after.police_station_id, after.district_id) != (before.police_station_id, before.district_id) {
         check_place(viewer, &after)?;
     }

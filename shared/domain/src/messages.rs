@@ -54,6 +54,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("GRANT_WIDER_PERMISSIONS", "You cannot give a role permissions you do not hold yourself"),
     ("POSTING_SCOPE_UNAVAILABLE", "Posting scopes are not available on this deployment's grievance store yet: choose own cases or the whole state"),
     ("OUTSIDE_POSTING", "Choose a police station in your posting"),
+    ("MOVED_BY_TRANSFER", "A grievance moves to another police station by a transfer, with its reason"),
     // Users.
     ("USER_NOT_FOUND", "User not found"),
     ("USER_EMAIL_TAKEN", "A user with this email already exists"),

@@ -17,6 +17,8 @@ interface GrievanceFormFieldsProps {
   errors: GrievanceErrors;
   lists: Lists;
   disabled: boolean;
+  /** Editing a filed grievance: its police station changes only by a transfer. */
+  stationLocked?: boolean;
   /** The new values, and the error keys the change answers. */
   onChange: (values: GrievanceFormValues, clear: string[]) => void;
 }
@@ -36,7 +38,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
 const COLUMNS = { base: '1fr', medium: '1fr 1fr' };
 const COLUMNS_3 = { base: '1fr', medium: '1fr 1fr', large: '1fr 1fr 1fr' };
 
-export function GrievanceFormFields({ values, errors, lists, disabled, onChange }: GrievanceFormFieldsProps) {
+export function GrievanceFormFields({ values, errors, lists, disabled, stationLocked = false, onChange }: GrievanceFormFieldsProps) {
   const { t } = useTranslation('grievances');
   const set = <K extends keyof GrievanceFormValues>(key: K, value: GrievanceFormValues[K]) =>
     onChange({ ...values, [key]: value }, [key]);
@@ -56,14 +58,22 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
     />
   );
 
-  const select = (field: TextKey, label: string, kind: Parameters<Lists['items']>[0], placeholder: string, isRequired = false) => (
+  const select = (
+    field: TextKey,
+    label: string,
+    kind: Parameters<Lists['items']>[0],
+    placeholder: string,
+    isRequired = false,
+    locked: { hint: string } | null = null,
+  ) => (
     <SelectField
       label={label}
       name={field}
       value={values[field]}
       onChange={(event) => set(field, event.target.value)}
       isRequired={isRequired}
-      isDisabled={disabled}
+      isDisabled={disabled || locked !== null}
+      descriptiveText={locked?.hint}
       {...error(field)}
     >
       <option value="">{lists.loading ? t('common:loading') : placeholder}</option>
@@ -120,7 +130,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, onChange 
       <Section id="section-location" title={t('detail.location')}>
         <Grid templateColumns={COLUMNS} gap="medium" alignItems="start">
           {select('district', t('field.district'), 'districts', t('form.selectDistrict'), true)}
-          {select('police_station', t('field.police_station'), 'police_stations', t('form.selectStation'), true)}
+          {select('police_station', t('field.police_station'), 'police_stations', t('form.selectStation'), true, stationLocked && values.police_station ? { hint: t('form.stationByTransfer') } : null)}
         </Grid>
       </Section>
 

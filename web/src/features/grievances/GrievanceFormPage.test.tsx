@@ -190,6 +190,9 @@ describe('grievance form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Grievance' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^FIR No/)).toHaveValue('FIR/2025-012');
     expect(screen.getByLabelText('Final Decision')).toHaveValue('Closed');
+    // A filed grievance changes station only by a transfer (counted and capped).
+    expect(screen.getByLabelText(/^Police Station/)).toBeDisabled();
+    expect(screen.getByText('A filed grievance moves to another police station by Transfer, on its page.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Update Grievance' }));
     expect(

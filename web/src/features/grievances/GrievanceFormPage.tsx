@@ -202,6 +202,7 @@ export default function GrievanceFormPage() {
           errors={errors}
           lists={lists}
           disabled={busy || saved}
+          stationLocked={editing}
           onChange={(next, clear) => {
             setValues(next);
             if (clear.some((field) => field in errors)) {
