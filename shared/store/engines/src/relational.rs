@@ -213,6 +213,16 @@ fn stored_of(row: GrievanceRow) -> Stored {
     Stored { grievance, refs }
 }
 
+/// The scope a question about `station` (when it names one) is asked in: a posting's station
+/// filter that lies in its area holds nothing outside it, so it is asked of the state, where
+/// the figures kept per station answer counts, overdue and date ranges without reading rows.
+fn scope_for(viewer: &Viewer, station: Option<i64>) -> Scope {
+    match (&viewer.reach, station) {
+        (Reach::Area(area), Some(s)) if area.stations.contains(&s) => Scope::State,
+        _ => scope_of(viewer),
+    }
+}
+
 fn scope_of(viewer: &Viewer) -> Scope {
     match &viewer.reach {
         Reach::State => Scope::State,
@@ -248,7 +258,7 @@ fn query_of(viewer: &Viewer, filters: &Filters) -> GrievanceQuery {
             SortDirection::Asc => rows::Direction::Asc,
             SortDirection::Desc => rows::Direction::Desc,
         },
-        ..GrievanceQuery::new(scope_of(viewer))
+        ..GrievanceQuery::new(scope_for(viewer, filters.police_station))
     }
 }
 
@@ -398,13 +408,12 @@ impl Grievances for SqlGrievances {
 
     async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
         let overdue = overdue_of(clock);
-        let stations = stations.to_vec();
         let memo = self.counts.clone();
-        let scope = scope_of(viewer);
+        let scopes: Vec<(i64, Scope)> = stations.iter().map(|s| (*s, scope_for(viewer, Some(*s)))).collect();
         self.read(move |conn| {
             let mut counts = BTreeMap::new();
-            for station in stations {
-                let q = GrievanceQuery { police_station_id: Some(station), overdue: Some(overdue.clone()), ..GrievanceQuery::new(scope.clone()) };
+            for (station, scope) in scopes {
+                let q = GrievanceQuery { police_station_id: Some(station), overdue: Some(overdue.clone()), ..GrievanceQuery::new(scope) };
                 counts.insert(station, memo.count(conn, &q)? as i64);
             }
             Ok(counts)
