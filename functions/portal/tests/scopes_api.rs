@@ -194,6 +194,17 @@ async fn every_read_path_answers_what_the_scope_holds(engine: Engine) {
             refused.body
         );
     }
+
+    // Moved to another station, the SHO reads that station's cases on their next request,
+    // with the same session: the posting is read afresh, never kept in the token.
+    let me = api.get("/api/auth/me", &sho).await.body;
+    let kotwali = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let kotwali = kotwali.as_array().unwrap().iter().find(|s| s["name"] == "Kotwali").unwrap()["id"].as_i64().unwrap();
+    let moved = json!({"name": me["name"], "email": me["email"], "department": "Crime Branch", "designation": "Inspector",
+                       "role_id": me["role_id"], "status": "active", "posting": {"level": "station", "id": kotwali}});
+    let answer = api.put(&format!("/api/users/{}", me["id"]), &admin, moved).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    assert_eq!(strings(&api.get("/api/grievances", &sho).await.body["data"], "fir_no"), set(["Kotwali"]), "the new posting, at once");
 }
 
 /// Nobody gives a wider grievance scope than their own: a role manager whose role sees their
