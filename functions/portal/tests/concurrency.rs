@@ -1,4 +1,5 @@
-//! Eight writers making 400 random creates, updates, status changes and deletes at once.
+//! Eight writers making 400 random creates, updates, transfers, status changes and deletes at
+//! once.
 //! Afterwards: every successful mutation left exactly its audit records, every counter
 //! equals a recount of the data, and no update was lost.
 
@@ -47,7 +48,14 @@ struct Ledger {
     deleted: BTreeSet<i64>,
 }
 
-async fn writer(api: Arc<Api>, token: String, ops: u64, seed: u64, pool: Arc<Mutex<Vec<i64>>>, ledger: Arc<Mutex<Ledger>>, status_ids: Vec<i64>) {
+/// The ids of the statuses and police stations a writer picks from.
+#[derive(Clone)]
+struct Items {
+    statuses: Vec<i64>,
+    stations: Vec<i64>,
+}
+
+async fn writer(api: Arc<Api>, token: String, ops: u64, seed: u64, pool: Arc<Mutex<Vec<i64>>>, ledger: Arc<Mutex<Ledger>>, items: Items) {
     let mut rng = Lcg(seed);
     for op in 0..ops {
         let marker = format!("writer {seed} op {op}");
@@ -65,7 +73,7 @@ async fn writer(api: Arc<Api>, token: String, ops: u64, seed: u64, pool: Arc<Mut
                 pool.lock().unwrap().push(id);
                 ledger.lock().unwrap().changes.insert((id, 1));
             }
-            (40..65, Some(id)) => {
+            (40..55, Some(id)) => {
                 let current = api.get(&format!("/api/grievances/{id}"), &token).await;
                 if current.status == StatusCode::NOT_FOUND {
                     continue;
@@ -73,6 +81,8 @@ async fn writer(api: Arc<Api>, token: String, ops: u64, seed: u64, pool: Arc<Mut
                 let version = current.body["data"]["version"].as_i64().unwrap();
                 let mut body = form(&mut rng, &marker);
                 body["version"] = json!(version);
+                // A filed grievance changes station only by a transfer (the next arm).
+                body["police_station"] = current.body["data"]["police_station"].clone();
                 let answer = api.put(&format!("/api/grievances/{id}"), &token, body).await;
                 match answer.status {
                     StatusCode::OK => {
@@ -87,13 +97,26 @@ async fn writer(api: Arc<Api>, token: String, ops: u64, seed: u64, pool: Arc<Mut
                     other => panic!("update answered {other}: {:?}", answer.body),
                 }
             }
+            (55..65, Some(id)) => {
+                let station = items.stations[rng.next(items.stations.len() as u64) as usize];
+                let answer = api.put(&format!("/api/grievances/{id}/transfer"), &token, json!({"police_station_id": station, "reason": marker})).await;
+                match answer.status {
+                    StatusCode::OK => {
+                        let new_version = answer.body["data"]["version"].as_i64().unwrap();
+                        ledger.lock().unwrap().changes.insert((id, new_version));
+                    }
+                    // Gone, changed meanwhile or at its limit; or already at that station.
+                    StatusCode::CONFLICT | StatusCode::NOT_FOUND | StatusCode::BAD_REQUEST => {}
+                    other => panic!("transfer answered {other}: {:?}", answer.body),
+                }
+            }
             (65..85, Some(id)) => {
                 let current = api.get(&format!("/api/grievances/{id}"), &token).await;
                 if current.status == StatusCode::NOT_FOUND {
                     continue;
                 }
                 let version = current.body["data"]["version"].as_i64().unwrap();
-                let status_id = status_ids[rng.next(status_ids.len() as u64) as usize];
+                let status_id = items.statuses[rng.next(items.statuses.len() as u64) as usize];
                 let answer = api.put(&format!("/api/grievances/{id}/status"), &token, json!({"status_id": status_id, "version": version})).await;
                 match answer.status {
                     StatusCode::OK => {
@@ -135,11 +158,13 @@ async fn concurrent_writers_leave_the_trail_and_counters_exact(engine: Engine) {
     let api = Arc::new(Api::new(engine, portal::areas).await);
     let token = api.admin().await;
     let statuses = api.get("/api/admin/dropdowns/statuses", &token).await.body;
-    let status_ids: Vec<i64> = statuses.as_array().unwrap().iter().map(|s| s["id"].as_i64().unwrap()).collect();
+    let stations = api.get("/api/admin/dropdowns/police_stations", &token).await.body;
+    let ids = |items: &Value| -> Vec<i64> { items.as_array().unwrap().iter().map(|s| s["id"].as_i64().unwrap()).collect() };
+    let items = Items { statuses: ids(&statuses), stations: ids(&stations) };
     let pool = Arc::new(Mutex::new(Vec::new()));
     let ledger = Arc::new(Mutex::new(Ledger::default()));
     let tasks: Vec<_> = (0..WRITERS)
-        .map(|w| tokio::spawn(writer(api.clone(), token.clone(), ops_per_writer(engine), w + 1, pool.clone(), ledger.clone(), status_ids.clone())))
+        .map(|w| tokio::spawn(writer(api.clone(), token.clone(), ops_per_writer(engine), w + 1, pool.clone(), ledger.clone(), items.clone())))
         .collect();
     for t in tasks {
         t.await.unwrap();
@@ -170,6 +195,7 @@ async fn concurrent_writers_leave_the_trail_and_counters_exact(engine: Engine) {
         }
     }
     assert_eq!(trail_changes, ledger.changes, "every answered change has its audit records and no other change has any");
+    assert!(records.iter().any(|r| r.action == domain::audit::AuditAction::Transferred), "transfers raced with the rest");
     assert_eq!(deleted_in_trail, ledger.deleted, "every answered deletion has its DELETED record");
     assert_eq!(trail.total_actions().await.unwrap(), records.len() as i64, "the trail's total equals the records");
 
