@@ -330,7 +330,7 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
         None => None,
         Some(uid) => match auth::users::get(state.accounts.as_ref(), uid).await?.filter(|u| viewer.may_assign_to(u.id, &u.posting)).ok_or_else(unknown)? {
             u if !u.is_active() => return Err(Error::field("user_id", "Choose an active user to assign").into()),
-            u if !Candidates::read(&state).await?.reach(&state, &u, &g).await? => return Err(Error::field("user_id", ASSIGNEE_OUTSIDE).into()),
+            u if !Candidates::read(&state).await?.reach(&u, &g) => return Err(Error::field("user_id", ASSIGNEE_OUTSIDE).into()),
             u => Some((u.id, u.name)),
         },
     };
@@ -372,21 +372,24 @@ async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientI
 
 const ASSIGNEE_OUTSIDE: &str = "This grievance does not lie in this user's scope: choose someone posted where it lies";
 
-/// The roles the assignees hold, read once for a request: whether an assignee would see the
-/// grievance goes by their role's scope over their posting.
-struct Candidates(Vec<auth::roles::RoleRecord>);
+/// The roles the assignees hold and the organisation, read once for a request: whether an
+/// assignee would see the grievance goes by their role's scope over their posting.
+struct Candidates {
+    roles: Vec<auth::roles::RoleRecord>,
+    org: domain::jurisdiction::Organisation,
+}
 
 impl Candidates {
     async fn read(state: &AppState) -> Result<Candidates, Error> {
-        Ok(Candidates(auth::roles::list_all(state.accounts.as_ref()).await?))
+        Ok(Candidates { roles: auth::roles::list_all(state.accounts.as_ref()).await?, org: lists::organisation(state.lists.as_ref()).await? })
     }
 
     /// Whether `user`, once assigned, sees `g`: an own scope does by the assignment itself; a
     /// posting's only where the grievance lies in it.
-    async fn reach(&self, state: &AppState, user: &auth::users::UserRecord, g: &cases::record::Grievance) -> Result<bool, Error> {
-        let Some(role) = self.0.iter().find(|r| r.id == user.role_id) else { return Ok(false) };
-        let reach = http_glue::caller::reach_of(state.lists.as_ref(), user.id, &role.effective_permissions(), &user.posting).await?;
-        Ok(reach.holds(g.district_id, g.police_station_id, &[user.id]))
+    fn reach(&self, user: &auth::users::UserRecord, g: &cases::record::Grievance) -> bool {
+        let Some(role) = self.roles.iter().find(|r| r.id == user.role_id) else { return false };
+        let scope = role.effective_permissions().grievance_scope();
+        domain::jurisdiction::Reach::of(user.id, scope, &user.posting, &self.org).holds(g.district_id, g.police_station_id, &[user.id])
     }
 }
 
@@ -424,8 +427,8 @@ async fn assignees(State(state): State<AppState>, caller: Caller, Query(params):
     };
     let mut offered: Vec<Assignee> = Vec::new();
     for u in candidates.into_iter().filter(|u| u.is_active() && viewer.may_assign_to(u.id, &u.posting)) {
-        if let Some((g, roles)) = &grievance {
-            if !roles.reach(&state, &u, g).await? {
+        if let Some((g, candidates)) = &grievance {
+            if !candidates.reach(&u, g) {
                 continue;
             }
         }

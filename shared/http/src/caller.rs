@@ -94,7 +94,7 @@ impl Caller {
 
 /// The grievances a user reaches with `permissions` at `posting`. The organisation is read from
 /// the lists only for a posting scope below the state.
-pub async fn reach_of(
+async fn reach_of(
     lists: &dyn lists::AdminLists,
     user_id: i64,
     permissions: &domain::Permissions,
