@@ -25,6 +25,9 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     if let Some(done) = engines::migrations::list_ids(store).await? {
         tracing::info!(grievances = done.grievances, statuses = done.statuses, "grievances refer to statuses, priorities and stations by id");
     }
+    if let Some(done) = engines::migrations::places(store).await? {
+        tracing::info!(grievances = done.grievances, changes = done.changes, "grievances lie at their places, for postings' areas");
+    }
     // After the steps above, which rewrite grievance items: the rows are made from them.
     let moved = grievances.upgrade().await?;
     if moved > 0 {

@@ -4,10 +4,8 @@
 //! (the state). Every read path answers exactly what each reader's scope holds: the list and
 //! its counts, the figures, by id (404 outside), history, the audit trail, notes and
 //! attachments, the dashboard and the Excel export read back. A user whose scope is a posting
-//! files grievances only inside it.
-//!
-//! On the DynamoDB engine, which keeps no grievances by place yet, a posting scope is refused
-//! where a role is saved, so no reader can be given one there.
+//! files grievances only inside it. Both engines answer alike: the relational one by SQL over
+//! places, the DynamoDB one by key over each place's partitions.
 
 use apitest::{on_both_engines, Api, Engine};
 use calamine::{Data, Reader, Xlsx};
@@ -150,15 +148,6 @@ async fn every_read_path_answers_what_the_scope_holds(engine: Engine) {
     let officers = json!([{"resource": "grievances", "can_create": true, "can_read": true, "can_update": true, "can_view_posting": true},
                           {"resource": "audit", "can_read": true}]);
     let role = api.post("/api/roles", &admin, json!({"name": "Station Officer", "permissions": officers})).await;
-    if engine == Engine::Dynamo {
-        assert_eq!(
-            (role.status, role.body["fields"]["permissions"].as_str()),
-            (StatusCode::BAD_REQUEST, Some(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE)),
-            "{:?}",
-            role.body
-        );
-        return;
-    }
     assert_eq!(role.status, StatusCode::CREATED, "{:?}", role.body);
     assert_eq!(role.body["data"]["permissions"][0]["can_view_posting"], true);
     let role = role.body["data"]["id"].as_i64().unwrap();
@@ -217,11 +206,7 @@ async fn a_scope_is_granted_only_by_one_as_wide(engine: Engine) {
     let manager = posted_user(&api, &admin, "roles@police.test", managers.body["data"]["id"].as_i64().unwrap(), json!({"level": "state"})).await;
     for scope in [json!({"grievances": "read,view_all"}), json!({"grievances": "read,view_posting"})] {
         let refused = api.post("/api/roles", &manager, json!({"name": "Wider", "permissions": scope})).await;
-        let expected = if engine == Engine::Dynamo && scope["grievances"] == "read,view_posting" {
-            (StatusCode::BAD_REQUEST, domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE)
-        } else {
-            (StatusCode::FORBIDDEN, "You cannot give a role permissions you do not hold yourself")
-        };
+        let expected = (StatusCode::FORBIDDEN, "You cannot give a role permissions you do not hold yourself");
         let error = refused.body["fields"]["permissions"].as_str().unwrap_or(refused.error()).to_string();
         assert_eq!((refused.status, error.as_str()), expected, "{scope}");
     }
@@ -250,10 +235,7 @@ async fn a_transfer_moves_a_case_between_stations_within_the_limit(engine: Engin
     let (sadar, kotwali, vrindavan) = (org.sadar, station_id(&org, &stations, "Kotwali"), station_id(&org, &stations, "Vrindavan"));
     let id = org.grievances.iter().find(|(s, _)| s == "Sadar Bazar").unwrap().1;
 
-    // Station users where the engine reaches postings; two state users elsewhere, whose lists
-    // cannot show the move, so the move is read from the grievance itself there.
-    let officers = if engine == Engine::Sqlite { "read,create,update,view_posting" } else { "read,create,update,view_all" };
-    let role = api.post("/api/roles", &admin, json!({"name": "Station Officer", "permissions": {"grievances": officers, "audit": "read"}})).await;
+    let role = api.post("/api/roles", &admin, json!({"name": "Station Officer", "permissions": {"grievances": "read,create,update,view_posting", "audit": "read"}})).await;
     let role = role.body["data"]["id"].as_i64().unwrap_or_else(|| panic!("{:?}", role.body));
     let at_sadar = posted_user(&api, &admin, "sho.sadar@police.test", role, json!({"level": "station", "id": sadar})).await;
     let at_kotwali = posted_user(&api, &admin, "sho.kotwali@police.test", role, json!({"level": "station", "id": kotwali})).await;
@@ -276,7 +258,7 @@ async fn a_transfer_moves_a_case_between_stations_within_the_limit(engine: Engin
         let api = &api;
         async move { api.get("/api/grievances", &token).await.body["total"].as_i64().unwrap() }
     };
-    if engine == Engine::Sqlite {
+    {
         // A case is assigned only to someone who would see it: the Kotwali SHO would not.
         let me = |token: String| {
             let api = &api;
@@ -299,12 +281,24 @@ async fn a_transfer_moves_a_case_between_stations_within_the_limit(engine: Engin
     assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
     assert_eq!((moved.body["data"]["police_station"].as_str(), moved.body["data"]["district"].as_str()), (Some("Kotwali"), Some("Mathura")), "the station's district comes with it");
     assert_eq!(moved.body["data"]["assigned_to"], Value::Null, "the receiving station assigns its own officer");
-    if engine == Engine::Sqlite {
-        assert_eq!((total(at_sadar.clone()).await, total(at_kotwali.clone()).await), (sadar_before - 1, kotwali_before + 1), "the case moved between the stations' lists");
-        assert_eq!(api.get(&format!("/api/grievances/{id}"), &at_sadar).await.status, StatusCode::NOT_FOUND, "it left Sadar Bazar's scope");
-        let station_counts = api.get("/api/grievances?police_station=Kotwali", &at_kotwali).await.body;
-        assert_eq!(station_counts["matched"], 2, "Kotwali's count holds it: {station_counts}");
-    }
+    assert_eq!((total(at_sadar.clone()).await, total(at_kotwali.clone()).await), (sadar_before - 1, kotwali_before + 1), "the case moved between the stations' lists");
+    assert_eq!(api.get(&format!("/api/grievances/{id}"), &at_sadar).await.status, StatusCode::NOT_FOUND, "it left Sadar Bazar's scope");
+    let station_counts = api.get("/api/grievances?police_station=Kotwali", &at_kotwali).await.body;
+    assert_eq!(station_counts["matched"], 2, "Kotwali's count holds it: {station_counts}");
+    // Its whole history went with it: Kotwali's trail holds its filing and its note, and
+    // Sadar Bazar's no longer holds any of it.
+    let trail_of = |token: String| {
+        let api = &api;
+        async move {
+            let records = api.get("/api/audit/all", &token).await.body;
+            let mut actions: Vec<String> = records.as_array().unwrap().iter().filter(|r| r["grievance_id"] == id).map(|r| r["action"].as_str().unwrap().to_string()).collect();
+            actions.sort();
+            actions
+        }
+    };
+    let moved_history = trail_of(at_kotwali.clone()).await;
+    assert!(["CREATED", "NOTE_ADDED", "TRANSFERRED"].iter().all(|a| moved_history.iter().any(|m| m == a)), "Kotwali reads its history: {moved_history:?}");
+    assert_eq!(trail_of(at_sadar.clone()).await, Vec::<String>::new(), "Sadar Bazar no longer reads it");
     let history = api.get(&format!("/api/grievances/{id}/history"), &at_kotwali).await.body;
     let record = &history["data"][0];
     assert_eq!(

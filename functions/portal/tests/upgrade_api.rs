@@ -7,6 +7,7 @@
 
 use apitest::{Api, Engine};
 use serde_json::Value;
+use std::collections::BTreeSet;
 use std::io::Read;
 use std::sync::Arc;
 use store::Store;
@@ -153,6 +154,26 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
         }
     }
 
+    // A posting reads the upgraded grievances where they lie: a station's officer finds its
+    // cases, their count and their filing in the trail, and nothing of another station.
+    let station = want[0]["police_station"].as_str().unwrap();
+    let at_station: BTreeSet<i64> = want.iter().filter(|w| w["police_station"] == station).map(|w| w["id"].as_i64().unwrap()).collect();
+    let stations = api.get("/api/admin/dropdowns/police_stations", &token).await.body;
+    let station_id = stations.as_array().unwrap().iter().find(|s| s["name"] == station).unwrap()["id"].clone();
+    let role = api.post("/api/roles", &token, serde_json::json!({"name": "Station Officer", "permissions": {"grievances": "read,view_posting", "audit": "read"}})).await;
+    assert_eq!(role.status, http::StatusCode::CREATED, "{:?}", role.body);
+    let user = serde_json::json!({"name": "Station Officer", "email": "sho@upgrade.test", "password": "Officer-Pass-1", "department": "Crime Branch",
+                                  "designation": "Inspector", "role_id": role.body["data"]["id"], "status": "active", "posting": {"level": "station", "id": station_id}});
+    let created = api.post("/api/users", &token, user).await;
+    assert_eq!(created.status, http::StatusCode::CREATED, "{:?}", created.body);
+    let sho = api.login("sho@upgrade.test", "Officer-Pass-1").await;
+    let theirs = api.get("/api/grievances?limit=200", &sho).await.body;
+    let listed: BTreeSet<i64> = theirs["data"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+    assert_eq!((listed.clone(), theirs["total"].as_i64()), (at_station.clone(), Some(at_station.len() as i64)), "{station}'s cases");
+    let filed = api.get("/api/audit/all?action=CREATED&limit=500", &sho).await.body;
+    let filed: BTreeSet<i64> = filed.as_array().unwrap().iter().map(|r| r["grievance_id"].as_i64().unwrap()).collect();
+    assert_eq!(filed, at_station, "{station}'s filings in the trail");
+
     // And now a rename is only a label.
     let priorities = api.get("/api/admin/dropdowns/priorities", &token).await.body;
     let high = priorities.as_array().unwrap().iter().find(|p| p["name"] == "High").unwrap().clone();
@@ -165,6 +186,7 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
 
     // Run again, it does nothing.
     assert_eq!(engines::migrations::list_ids(store).await.unwrap(), None);
+    assert_eq!(engines::migrations::places(store).await.unwrap(), None);
     assert_eq!(api.state.grievances.upgrade().await.unwrap(), 0);
 }
 

@@ -6,7 +6,6 @@ use axum::extract::{Path, State};
 use domain::user::RoleInput;
 use domain::{Action, Error, Permissions, Resource};
 use domain::grants;
-use domain::jurisdiction::GrievanceScope;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -58,15 +57,6 @@ pub struct RoleRequest {
     require_two_factor: Option<bool>,
 }
 
-/// The role a request describes. A posting scope is refused where the deployment's grievance
-/// store cannot select a posting's cases by key (see `cases::Grievances::reaches_postings`).
-fn parsed(state: &AppState, body: &Value) -> Result<RoleInput, Error> {
-    let input = RoleInput::parse(body)?;
-    if input.permissions.grievance_scope() == GrievanceScope::Posting && !state.grievances.reaches_postings() {
-        return Err(Error::field("permissions", domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE));
-    }
-    Ok(input)
-}
 
 /// Every role, by name.
 #[utoipa::path(get, path = "/api/roles", tag = "roles", security(("bearer" = [])),
@@ -91,7 +81,7 @@ async fn get_role(State(state): State<AppState>, caller: Caller, Path(id): Path<
 async fn create_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<RoleView>>)> {
     caller.require(Resource::Roles, Action::Create)?;
     let accounts = state.accounts.as_ref();
-    let input = parsed(&state, &body)?;
+    let input = RoleInput::parse(&body)?;
     let verdict = grants::may_create_role(caller.grantor(), &input.permissions);
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create role {}", input.name)).await?;
     let role = records::create(accounts, input).await?;
@@ -104,7 +94,7 @@ async fn create_role(State(state): State<AppState>, caller: Caller, client: Clie
 async fn update_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
     caller.require(Resource::Roles, Action::Update)?;
     let accounts = state.accounts.as_ref();
-    let input = parsed(&state, &body)?;
+    let input = RoleInput::parse(&body)?;
     let current = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), Some(&input.permissions));
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change role {}", current.name)).await?;

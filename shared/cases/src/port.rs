@@ -148,13 +148,6 @@ pub trait Grievances: Send + Sync + 'static {
     /// How many of the viewer's grievances at each of `stations` are overdue by `clock`.
     async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>>;
 
-    /// Whether the engine answers a viewer whose reach is a posting's area (as key conditions
-    /// or SQL). One that cannot refuses such a viewer rather than filter another
-    /// jurisdiction's cases; roles with a posting scope are then refused where they are set.
-    fn reaches_postings(&self) -> bool {
-        true
-    }
-
     /// Brings in grievances an earlier release kept in another shape: an upgrade step run
     /// at start, answering how many it moved (none when there is nothing to do).
     async fn upgrade(&self) -> Result<u64> {

@@ -36,10 +36,6 @@ pub const DEFAULT_TRANSFER_LIMIT: u32 = 3;
 /// The most the Admin Panel may allow.
 pub const MAX_TRANSFER_LIMIT: u32 = 20;
 
-/// Answered where the grievance store of a deployment cannot yet select a posting's cases by
-/// key (the DynamoDB engine): a role keeps to its own cases or the state's there.
-pub const POSTING_SCOPE_UNAVAILABLE: &str = "Posting scopes are not available on this deployment's grievance store yet: choose own cases or the whole state";
-
 /// The level of a posting, as the API names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

@@ -52,7 +52,6 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("POSTING_CHOICE", "Choose where the user is posted: the state, a range, a district or a police station"),
     ("POSTING_PLACE_UNKNOWN", "The posting names a place that is not in the Admin Panel"),
     ("GRANT_WIDER_PERMISSIONS", "You cannot give a role permissions you do not hold yourself"),
-    ("POSTING_SCOPE_UNAVAILABLE", "Posting scopes are not available on this deployment's grievance store yet: choose own cases or the whole state"),
     ("OUTSIDE_POSTING", "Choose a police station in your posting"),
     ("MOVED_BY_TRANSFER", "A grievance moves to another police station by a transfer, with its reason"),
     // Users.

@@ -297,8 +297,11 @@ impl Changes {
     }
 }
 
+/// The most writes one transaction holds (DynamoDB's TransactWriteItems limit).
+pub const MAX_TRANSACTION: usize = 100;
+
 pub(crate) fn check_transaction(writes: &[Write]) -> Result<(), StoreError> {
-    if writes.is_empty() || writes.len() > 100 {
+    if writes.is_empty() || writes.len() > MAX_TRANSACTION {
         return Err(StoreError::Invalid(format!("a transaction holds 1 to 100 writes, not {}", writes.len())));
     }
     let mut seen = std::collections::HashSet::new();

@@ -28,13 +28,18 @@ fn is_done(g: &Grievance) -> bool {
 
 fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign: i64) {
     let mut add = |key: Key, attr: String, by: i64| *deltas.entry(key).or_default().entry(attr).or_default() += by;
-    let mut scopes = vec![(keys::stats_all(), None)];
-    scopes.extend(g.visible_to().into_iter().map(|u| (keys::stats_user(u), Some(u))));
-    for (scope, user) in scopes {
-        let station = keys::stats_station(user, g.police_station_id.unwrap_or(0));
-        add(station.clone(), "total".into(), sign);
-        if is_done(g) {
-            add(station, "done".into(), sign);
+    // Each scope's counters, and whose per-station counters: the state's and each user's.
+    // A place keeps none, as its one station's figures are the state's for that station.
+    let mut scopes = vec![(keys::stats_all(), Some(None))];
+    scopes.extend(g.visible_to().into_iter().map(|u| (keys::stats_user(u), Some(Some(u)))));
+    scopes.extend(keys::place(g.district_id, g.police_station_id).map(|p| (keys::stats_place(&p), None)));
+    for (scope, stations_of) in scopes {
+        if let Some(user) = stations_of {
+            let station = keys::stats_station(user, g.police_station_id.unwrap_or(0));
+            add(station.clone(), "total".into(), sign);
+            if is_done(g) {
+                add(station, "done".into(), sign);
+            }
         }
         add(scope.clone(), "total".into(), sign);
         add(scope.clone(), status_attr(g.status_id), sign);
@@ -77,6 +82,24 @@ pub fn writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Writ
             (!changes.is_empty()).then(|| Write::update(key, changes))
         })
         .collect()
+}
+
+/// The figures of several counter items added up: an area's, from its places'.
+pub fn sum(all: impl IntoIterator<Item = cases::port::Tallies>) -> cases::port::Tallies {
+    let mut total = cases::port::Tallies::default();
+    for t in all {
+        total.total += t.total;
+        total.done += t.done;
+        total.resolved_count += t.resolved_count;
+        total.resolution_days += t.resolution_days;
+        for (id, n) in t.by_status {
+            *total.by_status.entry(id).or_default() += n;
+        }
+        for (id, n) in t.by_priority {
+            *total.by_priority.entry(id).or_default() += n;
+        }
+    }
+    total
 }
 
 /// The figures of a counter item, as the grievances port answers them.

@@ -11,7 +11,7 @@ use cases::writes::{AuditEntry, CHANGED, STALE};
 use crate::grievance_counters as counters;
 use crate::grievance_keys as keys;
 use async_trait::async_trait;
-use domain::jurisdiction::Reach;
+use domain::jurisdiction::{Area, Reach};
 use domain::lists::{ListKind, StatusMeaning};
 use domain::pendency::{self as rules, Stage};
 use domain::{Error, Result};
@@ -47,16 +47,37 @@ fn stale_or_gone(e: StoreError) -> Error {
     }
 }
 
-/// The per-user copies to read: none for the state, the user's own. This engine keeps no
-/// copies by place yet, so a posting's area is refused (roles are not given a posting scope
-/// on it: see [`Grievances::reaches_postings`]) rather than answered by reading the state's
-/// grievances and dropping another jurisdiction's.
-fn scope_of(viewer: &Viewer) -> Result<Option<i64>> {
+/// Whose per-user copies and counters a viewer who is not a posting's reads: none for the
+/// state, the user's own.
+fn own_or_state(viewer: &Viewer) -> Option<i64> {
     match &viewer.reach {
-        Reach::State => Ok(None),
-        Reach::Own { user_id } => Ok(Some(*user_id)),
-        Reach::Area(_) => Err(Error::bad_request(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE)),
+        Reach::Own { user_id } => Some(*user_id),
+        Reach::State | Reach::Area(_) => None,
     }
+}
+
+/// The place a grievance lies at (`keys::place`).
+fn place_of(g: &Grievance) -> Option<String> {
+    keys::place(g.district_id, g.police_station_id)
+}
+
+/// How a grievance's place is held on its main item, so a write beside it (a note) can be
+/// conditioned on the grievance not having moved: "" for none.
+const PLACE_ATTR: &str = "place";
+
+/// The counters of `places`, read at once.
+async fn counter_items(store: &dyn Store, keys: Vec<store::Key>) -> Result<Vec<Item>> {
+    let mut items = Vec::with_capacity(keys.len());
+    for chunk in keys.chunks(100) {
+        items.extend(store.get_many(chunk).await?.into_iter().flatten());
+    }
+    Ok(items)
+}
+
+/// An area's figures: its places' counters added up.
+async fn area_tallies(store: &dyn Store, area: &Area) -> Result<Tallies> {
+    let items = counter_items(store, keys::places_of(area).iter().map(|p| keys::stats_place(p)).collect()).await?;
+    Ok(counters::sum(items.iter().map(|i| counters::tallies_of(&i.attrs))))
 }
 
 #[async_trait]
@@ -69,32 +90,64 @@ impl Grievances for ItemGrievances {
         self.store.get(&keys::grievance(id)).await?.map(from_item).transpose()
     }
 
+    /// One transaction, with the grievance's audit pointers moved when it leaves its place
+    /// (a transfer) or dropped when it is deleted, so a place's trail holds the whole history
+    /// of the grievances lying there now. A history too long for the transaction's 100 writes
+    /// has its oldest pointers moved by the transactions right after.
     async fn commit(&self, change: GrievanceChange<'_>) -> Result<()> {
         let subject = &change.after.or(change.before).expect("a change has a grievance").grievance;
-        let audit = batch_writes(subject, change.audit);
-        self.store.transact(change_writes(change.before, change.after, audit)).await.map_err(stale_or_gone)
+        let (from, to) = (change.before.and_then(|b| place_of(&b.grievance)), change.after.and_then(|a| place_of(&a.grievance)));
+        let mut about = AuditSubject::from(subject);
+        about.place = to.clone();
+        let audit = audit_writes(about, change.audit.change, &change.audit.actor, &change.audit.at, change.audit.entries);
+        let mut writes = change_writes(change.before, change.after, audit);
+        let moves = if from != to && change.before.is_some() {
+            pointer_moves(self.store.as_ref(), subject.id, from.as_deref(), to.as_deref()).await?
+        } else {
+            Vec::new()
+        };
+        let mut later = Vec::new();
+        for pair in moves.into_iter().rev() {
+            if writes.len() + pair.len() <= store::MAX_TRANSACTION && later.is_empty() {
+                writes.extend(pair);
+            } else {
+                later.push(pair);
+            }
+        }
+        self.store.transact(writes).await.map_err(stale_or_gone)?;
+        let mut batch: Vec<Write> = Vec::new();
+        for pair in later {
+            if batch.len() + pair.len() > store::MAX_TRANSACTION {
+                self.store.transact(std::mem::take(&mut batch)).await?;
+            }
+            batch.extend(pair);
+        }
+        if !batch.is_empty() {
+            self.store.transact(batch).await?;
+        }
+        Ok(())
     }
 
     async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()> {
         let audit = crate::beside::audit_batch(self.store.as_ref(), actor, entry).await?;
         let mut all = crate::beside::writes(grievance.id, &beside)?;
         let check_at = all.len();
-        all.push(Write::Check { key: keys::grievance(grievance.id), condition: Condition::Exists });
+        // Still where it was read, so the change's pointer goes to the place it lies at.
+        let place = json!(place_of(grievance).unwrap_or_default());
+        all.push(Write::Check { key: keys::grievance(grievance.id), condition: Condition::Equals(PLACE_ATTR.into(), place) });
         all.extend(batch_writes(grievance, audit));
         match self.store.transact(all).await {
-            Err(StoreError::ConditionFailed { at }) if at == check_at => Err(Error::not_found("Grievance not found")),
+            Err(StoreError::ConditionFailed { at }) if at == check_at => match self.store.get(&keys::grievance(grievance.id)).await? {
+                None => Err(Error::not_found("Grievance not found")),
+                Some(_) => Err(Error::conflict(CHANGED)),
+            },
             // One of the caller's own conditions: someone else got there first.
             Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(CHANGED)),
             other => other.map_err(Error::from),
         }
     }
 
-    fn reaches_postings(&self) -> bool {
-        false
-    }
-
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-        scope_of(viewer)?;
         if filters.order.is_default() {
             list_as_stored(self.store.as_ref(), viewer, filters, limit, cursor).await
         } else {
@@ -111,8 +164,15 @@ impl Grievances for ItemGrievances {
         } else if filters.set_count() > 1 {
             None
         } else if let Some(station) = filters.police_station {
-            let item = self.store.get(&keys::stats_station(scope_of(viewer)?, station)).await?;
-            Some(item.and_then(|i| i.i64("total")).unwrap_or(0))
+            let counted = match &viewer.reach {
+                // An area's station holds nothing outside it: the state's figures for it.
+                Reach::Area(area) => area.stations.contains(&station).then(|| keys::stats_station(None, station)),
+                _ => Some(keys::stats_station(own_or_state(viewer), station)),
+            };
+            match counted {
+                Some(key) => Some(self.store.get(&key).await?.and_then(|i| i.i64("total")).unwrap_or(0)),
+                None => Some(0),
+            }
         } else if let Some(status) = filters.status {
             Some(tallies.by_status.get(&status).copied().unwrap_or(0))
         } else if let Some(priority) = filters.priority {
@@ -126,7 +186,10 @@ impl Grievances for ItemGrievances {
     }
 
     async fn tallies(&self, viewer: &Viewer) -> Result<Tallies> {
-        let key = match scope_of(viewer)? {
+        if let Reach::Area(area) = &viewer.reach {
+            return area_tallies(self.store.as_ref(), area).await;
+        }
+        let key = match own_or_state(viewer) {
             None => keys::stats_all(),
             Some(user) => keys::stats_user(user),
         };
@@ -135,20 +198,39 @@ impl Grievances for ItemGrievances {
     }
 
     async fn station_tallies(&self, viewer: &Viewer) -> Result<Vec<StationTally>> {
-        let items = store::read_all(self.store.as_ref(), Query::table(keys::stations_pk(scope_of(viewer)?))).await?;
-        Ok(items
-            .into_iter()
-            .filter_map(|s| Some(StationTally { station_id: s.key.sk.parse().ok()?, total: s.i64("total").unwrap_or(0), done: s.i64("done").unwrap_or(0) }))
-            .filter(|s| s.total > 0)
-            .collect())
+        let mut stations: Vec<StationTally> = match &viewer.reach {
+            // The state's figures of the area's stations, each read by its key; the area's
+            // grievances without a station from its districts' counters.
+            Reach::Area(area) => {
+                let store = self.store.as_ref();
+                let items = counter_items(store, area.stations.iter().map(|s| keys::stats_station(None, *s)).collect()).await?;
+                let districts = counter_items(store, area.districts.iter().map(|d| keys::stats_place(&format!("D{d}"))).collect()).await?;
+                let stationless = counters::sum(districts.iter().map(|i| counters::tallies_of(&i.attrs)));
+                let mut all: Vec<StationTally> = items.into_iter().filter_map(station_tally).collect();
+                all.push(StationTally { station_id: 0, total: stationless.total, done: stationless.done });
+                all
+            }
+            _ => store::read_all(self.store.as_ref(), Query::table(keys::stations_pk(own_or_state(viewer)))).await?.into_iter().filter_map(station_tally).collect(),
+        };
+        stations.retain(|s| s.total > 0);
+        stations.sort_by_key(|s| s.station_id);
+        Ok(stations)
     }
 
     /// For each stage and priority with a limit, the range of the stage index that entered
     /// the stage too long ago, counted by the store (never read item by item).
+    /// An area's station is counted in the state's stage index (it holds nothing outside the
+    /// area); as on the relational engine, its grievances without a station count none.
     async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
-    let scope = scope_of(viewer)?;
+    let scope = own_or_state(viewer);
     let mut counts = BTreeMap::new();
     for station in stations {
+        if let Reach::Area(area) = &viewer.reach {
+            if !area.stations.contains(station) {
+                counts.insert(*station, 0);
+                continue;
+            }
+        }
         let mut overdue = 0;
         for (priority, stages) in &clock.limits {
             for stage in Stage::TIMED {
@@ -162,6 +244,10 @@ impl Grievances for ItemGrievances {
     }
     Ok(counts)
 }
+}
+
+fn station_tally(s: Item) -> Option<StationTally> {
+    Some(StationTally { station_id: s.key.sk.parse().ok()?, total: s.i64("total").unwrap_or(0), done: s.i64("done").unwrap_or(0) })
 }
 
 fn to_attrs(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> serde_json::Map<String, Value> {
@@ -185,7 +271,7 @@ fn in_stage_index(item: Item, g: &Grievance, user: Option<i64>) -> Item {
 pub fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
     let sort = keys::recency(&g.filed_at, g.id);
     let text = format!("{} {} {} {}", g.grievance_number, g.fields.fir_no, g.fields.crime_title, g.fields.brief_details);
-    let item = Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) };
+    let item = Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) }.with(PLACE_ATTR, place_of(g).unwrap_or_default());
     in_stage_index(item, g, None)
         // In the text index where the engine keeps one; ids rise with filing time.
         .with(store::SEARCH_TEXT, text)
@@ -233,7 +319,40 @@ pub fn visibility_writes(before: Option<&Grievance>, after: Option<&Grievance>, 
             writes.push(Write::put(in_stage_index(copy, a, Some(user))));
         }
     }
+    // A copy where it lies, for the postings whose area holds that place.
+    let now_at = after.and_then(place_of);
+    if let Some((b, was_at)) = before.and_then(|b| Some((b, place_of(b)?))) {
+        if now_at.as_ref() != Some(&was_at) {
+            writes.push(Write::delete(keys::place_copy(&was_at, &b.filed_at, b.id)));
+        }
+    }
+    if let (Some(a), Some(at)) = (after, now_at) {
+        writes.push(Write::put(Item { key: keys::place_copy(&at, &a.filed_at, a.id), attrs: to_attrs(a, refs) }));
+    }
     writes
+}
+
+/// The writes that move a grievance's audit pointers from place `from` to `to` (dropping
+/// them for no `to`, placing them for no `from`), a pair per change, oldest change first. The changes are told by the
+/// grievance's own records (`{stamp}#{change}#{seq}`), which each pointer names.
+pub(crate) async fn pointer_moves(store: &dyn Store, id: i64, from: Option<&str>, to: Option<&str>) -> Result<Vec<Vec<Write>>> {
+    let records = store::read_all(store, Query::table(keys::audit_pk(id))).await?;
+    let mut changes: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for record in records {
+        let mut parts = record.key.sk.rsplitn(3, '#');
+        let (Some(_seq), Some(change), Some(stamp)) = (parts.next(), parts.next(), parts.next()) else { continue };
+        changes.entry(format!("{stamp}#{id:012}#{change}")).or_default().push(record.key.sk.clone());
+    }
+    Ok(changes
+        .into_iter()
+        .map(|(sort, records)| {
+            let mut pair: Vec<Write> = from.iter().map(|from| Write::delete(store::Key::new(keys::audit_place_pk(from), sort.clone()))).collect();
+            if let Some(to) = to {
+                pair.push(Write::put(Item::new(store::Key::new(keys::audit_place_pk(to), sort)).with("grievance_id", id).with("records", json!(records))));
+            }
+            pair
+        })
+        .collect())
 }
 
 pub(crate) fn usage_writes(before: &BTreeMap<ListKind, i64>, after: &BTreeMap<ListKind, i64>) -> Vec<Write> {
@@ -258,12 +377,14 @@ pub(crate) struct AuditSubject<'a> {
     pub grievance_id: i64,
     pub grievance_number: &'a str,
     pub visible_to: Vec<i64>,
+    /// The place whose trail points at the records: where the grievance lies after the change.
+    pub place: Option<String>,
 }
 
 impl<'a> From<&'a Grievance> for AuditSubject<'a> {
     fn from(g: &'a Grievance) -> Self {
         // Visible to whoever may see the grievance.
-        AuditSubject { grievance_id: g.id, grievance_number: &g.grievance_number, visible_to: g.visible_to() }
+        AuditSubject { grievance_id: g.id, grievance_number: &g.grievance_number, visible_to: g.visible_to(), place: place_of(g) }
     }
 }
 
@@ -295,15 +416,12 @@ pub(crate) fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: Aud
     let mut viewers = if record_sorts.is_empty() { Vec::new() } else { subject.visible_to.clone() };
     viewers.sort_unstable();
     viewers.dedup();
+    let place = subject.place.filter(|_| !record_sorts.is_empty());
     let viewer_writes: Vec<Write> = viewers
         .iter()
-        .map(|user| {
-            Write::put(
-                Item::new(store::Key::new(keys::audit_viewer_pk(*user), format!("{stamp}#{id:012}#{change:06}")))
-                    .with("grievance_id", id)
-                    .with("records", json!(record_sorts)),
-            )
-        })
+        .map(|user| keys::audit_viewer_pk(*user))
+        .chain(place.iter().map(|p| keys::audit_place_pk(p)))
+        .map(|pk| Write::put(Item::new(store::Key::new(pk, format!("{stamp}#{id:012}#{change:06}"))).with("grievance_id", id).with("records", json!(record_sorts))))
         .collect();
     let mut writes: Vec<Write> = entries
         .into_iter()
@@ -378,6 +496,9 @@ pub fn creation_writes(stored: &Stored, actor: &Actor) -> Vec<Write> {
 
 
 async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    if let Reach::Area(area) = &viewer.reach {
+        return list_area(store, area, filters, limit, cursor).await;
+    }
     // With view_all and a text to find, the engine's text index narrows first (a user
     // without view_all reads only their own partition, which is small).
     if let (true, Some(text)) = (viewer.sees_state(), &filters.search) {
@@ -425,6 +546,45 @@ async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, l
             None => return Ok(StoredPage { items, cursor: None, examined: examined as u64, bounded: false }),
         }
     }
+}
+
+/// How a page of an area's list ends: the sort key of the last grievance read, which every
+/// place's partition shares (`keys::recency`).
+const AREA_CURSOR: &str = "area|";
+
+/// An area's grievances, newest first: the merge of its places' partitions (one place when
+/// the list asks for one of its stations, none for a station outside it), with the same
+/// bounded work per request as a single partition.
+async fn list_area(store: &dyn Store, area: &Area, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    let before = cursor
+        .map(|c| c.strip_prefix(AREA_CURSOR).map(str::to_string).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
+        .transpose()?;
+    let places = match filters.police_station {
+        Some(station) if area.stations.contains(&station) => vec![keys::place(None, Some(station)).expect("a station is a place")],
+        Some(_) => Vec::new(),
+        None => keys::places_of(area),
+    };
+    // Every grievance read is a match when nothing filters beyond the places read.
+    let only_the_places = Filters { police_station: None, ..filters.clone() }.is_empty();
+    let batch = if only_the_places { limit } else { 200 };
+    let mut merge = crate::merge::Merge::new(store, places.iter().map(|p| keys::place_pk(p)), SortKey::Any, before, batch);
+    let mut items = Vec::new();
+    let mut examined = 0u64;
+    while let Some(item) = merge.next().await? {
+        examined += 1;
+        let at = format!("{AREA_CURSOR}{}", item.key.sk);
+        let stored = from_item(item)?;
+        if filters.matches(&stored.grievance) {
+            items.push(stored);
+            if items.len() == limit {
+                return Ok(StoredPage { items, cursor: merge.more().then_some(at), examined, bounded: false });
+            }
+        }
+        if examined >= cases::reads::READ_BUDGET as u64 && merge.more() {
+            return Ok(StoredPage { items, cursor: Some(at), examined, bounded: true });
+        }
+    }
+    Ok(StoredPage { items, cursor: None, examined, bounded: false })
 }
 
 /// The most grievances the item engine reads to sort a list by another column than the

@@ -28,6 +28,44 @@ pub fn visible(user_id: i64, filed_at: &str, id: i64) -> Key {
     Key::new(visible_pk(user_id), recency(filed_at, id))
 }
 
+/// Where a grievance lies, as a posting's area counts it: its police station, or its
+/// district when it names no station (`domain::jurisdiction::Area::holds`); `None` when it
+/// names neither, so that no posting reaches it. Ids, so renaming a place moves nothing.
+pub fn place(district_id: Option<i64>, station_id: Option<i64>) -> Option<String> {
+    match (station_id, district_id) {
+        (Some(s), _) => Some(format!("S{s}")),
+        (None, Some(d)) => Some(format!("D{d}")),
+        (None, None) => None,
+    }
+}
+
+/// The places of an area: each station, and each district (for its grievances without a
+/// station).
+pub fn places_of(area: &domain::jurisdiction::Area) -> Vec<String> {
+    area.stations.iter().map(|s| format!("S{s}")).chain(area.districts.iter().map(|d| format!("D{d}"))).collect()
+}
+
+/// The grievances lying at one place (a copy of each), newest first: a posting's list is
+/// the merge of its places' partitions.
+pub fn place_pk(place: &str) -> String {
+    format!("PLACEGRV#{place}")
+}
+
+pub fn place_copy(place: &str, filed_at: &str, id: i64) -> Key {
+    Key::new(place_pk(place), recency(filed_at, id))
+}
+
+/// The counters of the grievances lying at one place.
+pub fn stats_place(place: &str) -> Key {
+    Key::new("STATS#GRV", format!("PLACE#{place}"))
+}
+
+/// A place's view of the audit trail: a pointer per change of each grievance lying there now
+/// (as `audit_viewer_pk`), moved with the grievance when it is transferred.
+pub fn audit_place_pk(place: &str) -> String {
+    format!("AUDITPLACE#{place}")
+}
+
 pub fn audit_pk(grievance_id: i64) -> String {
     format!("AUDIT#{grievance_id}")
 }

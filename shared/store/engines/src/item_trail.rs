@@ -11,6 +11,7 @@ use cases::trail::{check_paging, AuditTrail, TrailAccess, TrailFilters, MAX_LIMI
 use cases::writes::AuditEntry;
 use async_trait::async_trait;
 use domain::audit::AuditAction;
+use domain::jurisdiction::{Area, Reach};
 use domain::{Error, Result};
 use serde_json::Value;
 use std::sync::Arc;
@@ -46,13 +47,36 @@ async fn expand_viewer_page(store: &dyn Store, pointers: Vec<Item>) -> Result<Ve
     Ok(items)
 }
 
+/// A page of matching records being gathered: `offset` skipped, then up to `limit` kept.
+struct Gathered {
+    skipped: usize,
+    offset: usize,
+    limit: usize,
+    out: Vec<AuditRecord>,
+}
+
+impl Gathered {
+    fn new(limit: usize, offset: usize) -> Result<Gathered> {
+        check_paging(limit, offset)?;
+        Ok(Gathered { skipped: 0, offset, limit, out: Vec::new() })
+    }
+
+    /// Takes a record that matched; answers whether the page is full.
+    fn take(&mut self, item: Item) -> Result<bool> {
+        if self.skipped < self.offset {
+            self.skipped += 1;
+        } else {
+            self.out.push(audit_view(item)?);
+        }
+        Ok(self.out.len() == self.limit)
+    }
+}
+
 /// Skips `offset` matching records and answers up to `limit` more, reading the narrowest
 /// index the filters allow. `viewer_view`: `base` is a user's view, whose items name
 /// records rather than hold them.
 async fn page(store: &dyn Store, base: Query, viewer_view: bool, keep: impl Fn(&Item) -> bool, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
-    check_paging(limit, offset)?;
-    let mut skipped = 0;
-    let mut out = Vec::new();
+    let mut gathered = Gathered::new(limit, offset)?;
     let mut query = base.newest_first().limit(MAX_LIMIT.min(limit + offset).max(50));
     loop {
         let mut page = store.query(&query).await?;
@@ -60,21 +84,43 @@ async fn page(store: &dyn Store, base: Query, viewer_view: bool, keep: impl Fn(&
             page.items = expand_viewer_page(store, std::mem::take(&mut page.items)).await?;
         }
         for item in page.items {
-            if !keep(&item) {
-                continue;
-            }
-            if skipped < offset {
-                skipped += 1;
-                continue;
-            }
-            out.push(audit_view(item)?);
-            if out.len() == limit {
-                return Ok(out);
+            if keep(&item) && gathered.take(item)? {
+                return Ok(gathered.out);
             }
         }
         match page.cursor {
             Some(c) => query.cursor = Some(c),
-            None => return Ok(out),
+            None => return Ok(gathered.out),
+        }
+    }
+}
+
+/// A posting's trail: the merge, newest change first, of its places' views (the whole
+/// history of each grievance lying there now) and of the records about no grievance in the
+/// user's own view (their exports), as the relational engine answers it.
+async fn area_page(store: &dyn Store, viewer: &Viewer, area: &Area, sort: SortKey, keep: impl Fn(&Item) -> bool, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+    let mut gathered = Gathered::new(limit, offset)?;
+    let own = keys::audit_viewer_pk(viewer.user_id);
+    let mut partitions: Vec<String> = keys::places_of(area).iter().map(|p| keys::audit_place_pk(p)).collect();
+    partitions.push(own.clone());
+    let batch = MAX_LIMIT.min(limit + offset).max(50);
+    let mut merge = crate::merge::Merge::new(store, partitions, sort, None, batch);
+    loop {
+        let mut pointers = Vec::new();
+        while pointers.len() < batch {
+            match merge.next().await? {
+                Some(p) if p.key.pk == own && p.i64("grievance_id") != Some(0) => continue,
+                Some(p) => pointers.push(p),
+                None => break,
+            }
+        }
+        if pointers.is_empty() {
+            return Ok(gathered.out);
+        }
+        for item in expand_viewer_page(store, pointers).await? {
+            if keep(&item) && gathered.take(item)? {
+                return Ok(gathered.out);
+            }
         }
     }
 }
@@ -92,7 +138,7 @@ pub(crate) async fn next_event(store: &dyn Store) -> Result<i64> {
 
 /// The subject of an event about no grievance, readable by the one who did it.
 pub(crate) fn event_subject(actor: &Actor) -> AuditSubject<'static> {
-    AuditSubject { grievance_id: 0, grievance_number: "", visible_to: vec![actor.user_id] }
+    AuditSubject { grievance_id: 0, grievance_number: "", visible_to: vec![actor.user_id], place: None }
 }
 
 /// The audit trail as items of the generic store (the DynamoDB engine): each record in
@@ -165,12 +211,12 @@ async fn latest(store: &dyn Store, grievance_id: i64) -> Result<Option<Item>> {
 async fn all(store: &dyn Store, viewer: &Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
     let sort = date_range(filters);
     let action = filters.action;
-    if let domain::jurisdiction::Reach::Area(_) = viewer.reach {
-        return Err(Error::bad_request(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE));
-    }
     if !viewer.sees_state() {
         let user = filters.user_id;
         let keep = move |item: &Item| action.is_none_or(|a| item.str("action") == Some(a.as_str())) && user.is_none_or(|u| item.i64("user_id") == Some(u));
+        if let Reach::Area(area) = &viewer.reach {
+            return area_page(store, viewer, area, sort, keep, limit, offset).await;
+        }
         return page(store, Query::table(keys::audit_viewer_pk(viewer.user_id)).sort(sort), true, keep, limit, offset).await;
     }
     let base = if let Some(user) = filters.user_id {

@@ -27,26 +27,43 @@ pub async fn audit_viewer_views(store: &dyn Store) -> Result<Option<u64>> {
     if store.get(&marker(AUDIT_VIEWER_VIEWS)).await?.is_some() {
         return Ok(None);
     }
+    let placed = each_change(store, |change| view_writes(change)).await?;
+    store.transact(vec![Write::put(Item::new(marker(AUDIT_VIEWER_VIEWS)).with("done_at", domain::clock::now_text()).with("changes", placed as i64))]).await?;
+    Ok(Some(placed))
+}
+
+/// One change of the audit trail as its records tell it.
+struct TrailChange {
+    /// `{stamp}#{grievance}#{change}`: a view's sort key for the change.
+    sort: String,
+    grievance: i64,
+    /// The records' sort keys in their grievance's partition.
+    records: Vec<String>,
+    viewers: Vec<i64>,
+}
+
+/// Walks the whole trail once, a change at a time, writing what `writes` makes of each, 90
+/// writes a transaction. Answers how many changes it walked.
+async fn each_change(store: &dyn Store, mut writes: impl FnMut(TrailChange) -> Vec<Write>) -> Result<u64> {
     // The index holds every record, a change's records side by side (`{stamp}#{grievance}#{change}#{seq}`).
     let mut query = Query::index(Index::Gsi1, keys::AUDIT_INDEX_PK).limit(1000);
-    let mut placed = 0;
-    let mut current: Option<(String, i64, Vec<String>, Vec<i64>)> = None;
+    let mut walked = 0;
+    let mut current: Option<TrailChange> = None;
     let mut pending: Vec<Write> = Vec::new();
     loop {
         let page = store.query(&query).await?;
         for item in &page.items {
             let Some(sort) = item.str(Index::Gsi1.sk_attr()) else { continue };
             let Some((change, _seq)) = sort.rsplit_once('#') else { continue };
-            let grievance = item.i64("grievance_id").unwrap_or(0);
-            let viewers: Vec<i64> = item.attrs.get("visible_to").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
             match &mut current {
-                Some((c, _, records, _)) if c == change => records.push(item.key.sk.clone()),
+                Some(c) if c.sort == change => c.records.push(item.key.sk.clone()),
                 _ => {
                     if let Some(done) = current.take() {
-                        placed += 1;
-                        pending.extend(view_writes(done));
+                        walked += 1;
+                        pending.extend(writes(done));
                     }
-                    current = Some((change.to_string(), grievance, vec![item.key.sk.clone()], viewers));
+                    let viewers = item.attrs.get("visible_to").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+                    current = Some(TrailChange { sort: change.to_string(), grievance: item.i64("grievance_id").unwrap_or(0), records: vec![item.key.sk.clone()], viewers });
                 }
             }
         }
@@ -60,25 +77,99 @@ pub async fn audit_viewer_views(store: &dyn Store) -> Result<Option<u64>> {
         }
     }
     if let Some(done) = current.take() {
-        placed += 1;
-        pending.extend(view_writes(done));
+        walked += 1;
+        pending.extend(writes(done));
     }
     for chunk in pending.chunks(90) {
         store.transact(chunk.to_vec()).await?;
     }
-    store.transact(vec![Write::put(Item::new(marker(AUDIT_VIEWER_VIEWS)).with("done_at", domain::clock::now_text()).with("changes", placed as i64))]).await?;
-    Ok(Some(placed))
+    Ok(walked)
 }
 
-fn view_writes((change, grievance, records, mut viewers): (String, i64, Vec<String>, Vec<i64>)) -> Vec<Write> {
+fn pointer(pk: String, change: &TrailChange) -> Write {
+    Write::put(Item::new(Key::new(pk, change.sort.clone())).with("grievance_id", change.grievance).with("records", json!(change.records)))
+}
+
+fn view_writes(change: TrailChange) -> Vec<Write> {
+    let mut viewers = change.viewers.clone();
     viewers.sort_unstable();
     viewers.dedup();
-    viewers
+    viewers.into_iter().map(|user| pointer(keys::audit_viewer_pk(user), &change)).collect()
+}
+
+const PLACES: &str = "grievance-places";
+
+/// What [`places`] did.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PlacesUpgrade {
+    pub grievances: u64,
+    pub changes: u64,
+}
+
+/// Gives the grievances filed before postings had areas on the item engine what an area
+/// reads (`keys::place`): a copy at the place each lies at, the places' counters, and a
+/// pointer at that place to each change of its trail (its whole history, as after a
+/// transfer). Idempotent (every write is absolute), so a run cut short is run again;
+/// answers `None` when it had run already. The portal runs it before it serves.
+pub async fn places(store: &dyn Store) -> Result<Option<PlacesUpgrade>> {
+    if store.get(&marker(PLACES)).await?.is_some() {
+        return Ok(None);
+    }
+    let mut totals = counters::Totals::new();
+    let mut lies_at: std::collections::HashMap<i64, String> = std::collections::HashMap::new();
+    let mut grievances = 0u64;
+    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(200);
+    loop {
+        let page = store.query(&query).await?;
+        let mut batch: Vec<Write> = Vec::new();
+        for item in page.items {
+            let version = item.attrs.get("version").cloned().unwrap_or(json!(0));
+            let Stored { grievance: g, refs } = items::from_item(item)?;
+            // The main item gains the place it lies at; the copies include the place's.
+            let mut rewrite = vec![Write::put(items::main_item(&g, &refs)).when(Condition::Equals("version".into(), version))];
+            rewrite.extend(items::visibility_writes(None, Some(&g), &refs));
+            if batch.len() + rewrite.len() > 90 {
+                commit_rewrites(store, std::mem::take(&mut batch)).await?;
+            }
+            batch.extend(rewrite);
+            counters::count_into(&mut totals, &g);
+            if let Some(place) = keys::place(g.district_id, g.police_station_id) {
+                lies_at.insert(g.id, place);
+            }
+            grievances += 1;
+        }
+        commit_rewrites(store, batch).await?;
+        match page.cursor {
+            Some(c) => query.cursor = Some(c),
+            None => break,
+        }
+    }
+    // The places' counters, counted again; the other counters were kept all along.
+    let is_place = |key: &Key| key.sk.starts_with("PLACE#");
+    let mut counter_writes: Vec<Write> = store::read_all(store, Query::table(keys::stats_all().pk))
+        .await?
         .into_iter()
-        .map(|user| {
-            Write::put(Item::new(Key::new(keys::audit_viewer_pk(user), change.clone())).with("grievance_id", grievance).with("records", json!(records)))
-        })
-        .collect()
+        .filter(|item| is_place(&item.key) && !totals.contains_key(&item.key))
+        .map(|item| Write::delete(item.key))
+        .collect();
+    counter_writes.extend(totals.into_iter().filter(|(key, _)| is_place(key)).map(|(key, attrs)| {
+        let mut item = Item::new(key);
+        for (attr, n) in attrs {
+            item = item.with(&attr, n);
+        }
+        Write::put(item)
+    }));
+    for chunk in counter_writes.chunks(90) {
+        store.transact(chunk.to_vec()).await?;
+    }
+    let changes = each_change(store, |change| match lies_at.get(&change.grievance) {
+        Some(place) => vec![pointer(keys::audit_place_pk(place), &change)],
+        None => Vec::new(),
+    })
+    .await?;
+    let upgrade = PlacesUpgrade { grievances, changes };
+    store.transact(vec![Write::put(Item::new(marker(PLACES)).with("done_at", domain::clock::now_text()).with("grievances", grievances as i64))]).await?;
+    Ok(Some(upgrade))
 }
 
 const LIST_IDS: &str = "list-ids";

@@ -1,7 +1,7 @@
 //! The grievances port's conformance suite: a fixture of grievances spread over districts,
 //! stations, statuses, priorities, FIR dates, filers and assignees, and every subset of the
-//! list's filters, in the state scope, in one user's own scope and (where the engine reaches
-//! postings) in a posting's area. Whatever the engine, a
+//! list's filters, in the state scope, in one user's own scope and in a posting's area.
+//! Whatever the engine, a
 //! list read to its end (following the cursor through short, bounded answers) holds exactly
 //! the grievances an independent reading of the fixture finds, newest first; every count an
 //! engine gives is exact; a page is full unless it is the last or says it is bounded.
@@ -274,17 +274,23 @@ async fn read_to_end(engine: &dyn Grievances, viewer: &Viewer, f: &Filters, limi
 
 /// `exact`: the engine must answer every list with full pages and every count exactly
 /// (the relational engine); otherwise it may bound its work and leave counts unknown.
-/// `page`: the page size the lists are read in. `min_found`: how many of the 512 cases at
+/// `page`: the page size the lists are read in. `min_found`: how many of the cases at
 /// least must find something, so that the matrix compares rows, not empty answers.
-async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fixture, .. }: &Setup, exact: bool, page: usize, min_found: usize) {
+/// `area_filters`: the most filters combined for a posting's area (8: every subset); the
+/// item engine's area code is the same over either store, so on DynamoDB, where each query
+/// is slow, the area is read with up to two filters at once.
+async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fixture, .. }: &Setup, exact: bool, page: usize, min_found: usize, area_filters: u32) {
     let priorities: Vec<i64> = fixture.iter().filter_map(|s| s.grievance.priority_id).collect();
     // Limits that make some of the fixture overdue and leave some not.
     let limits = priorities.iter().map(|p| (*p, BTreeMap::from([(Stage::Inward, 900u32)]))).collect();
     let clock = Clock { limits, today: date!(2024 - 06 - 30) };
     let filters = filter_values(fixture, &clock);
-    let mut nonempty = 0;
+    let (mut nonempty, mut cases) = (0, 0);
     for viewer in &viewers(engine.as_ref(), fixture, USERS[1]).await {
         for subset in 0u32..(1 << filters.len()) {
+            if matches!(viewer.reach, Reach::Area(_)) && subset.count_ones() > area_filters {
+                continue;
+            }
             let mut f = Filters::default();
             for (bit, set) in filters.iter().enumerate() {
                 if subset & (1 << bit) != 0 {
@@ -294,6 +300,7 @@ async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fi
             let case = format!("{viewer:?}, filters {subset:08b}: {f:?}");
             let want = expected(fixture, viewer, &f);
             nonempty += usize::from(!want.is_empty());
+            cases += 1;
             let got = read_to_end(engine.as_ref(), viewer, &f, page, exact, &case).await;
             assert_eq!(got, want, "{case}");
             let count = engine.count(viewer, &f).await.unwrap().matched;
@@ -303,7 +310,7 @@ async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fi
             assert!(!exact || count.is_some(), "{case}: this engine counts every combination");
         }
     }
-    assert!(nonempty >= min_found, "the fixture and the filter values leave most combinations something to find ({nonempty} of 512)");
+    assert!(nonempty >= min_found, "the fixture and the filter values leave most combinations something to find ({nonempty} of {cases})");
     let all = engine.tallies(&Viewer::state(0)).await.unwrap();
     assert_eq!(all.total, fixture.len() as i64);
     let done = fixture.iter().filter(|s| s.grievance.status_meaning.is_final()).count() as i64;
@@ -323,22 +330,15 @@ async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fi
     }
 }
 
-/// The viewers every engine answers (the state, and one user's own cases) and, where the engine
-/// reaches postings, a posting's area: two police stations, and the district of a third for
-/// its grievances without a station. An engine that does
-/// not reach postings refuses an area outright.
-async fn viewers(engine: &dyn Grievances, fixture: &[Stored], user: i64) -> Vec<Viewer> {
+/// The viewers every engine answers: the state, one user's own cases, and a posting's area
+/// (two police stations, and the district of a third for its grievances without a station).
+async fn viewers(_engine: &dyn Grievances, fixture: &[Stored], user: i64) -> Vec<Viewer> {
     let mut found = vec![Viewer::state(0), Viewer::own(user)];
     let stations: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.police_station_id).collect();
     let districts: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.district_id).collect();
     let area = Area { stations: stations.iter().take(2).copied().collect(), districts: districts.iter().skip(1).take(1).copied().collect() };
     let posting = Viewer { user_id: user, reach: Reach::Area(area) };
-    if engine.reaches_postings() {
-        found.push(posting);
-    } else {
-        let refused = engine.count(&posting, &Filters::default()).await;
-        assert_eq!(refused.err().map(|e| e.to_string()).as_deref(), Some(domain::jurisdiction::POSTING_SCOPE_UNAVAILABLE));
-    }
+    found.push(posting);
     found
 }
 
@@ -431,13 +431,13 @@ async fn item_engine_on_sqlite_sorts_by_every_column_both_ways() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item_engine_on_sqlite_answers_every_combination_of_filters() {
     let dir = tempfile::tempdir().unwrap();
-    every_combination_of_filters_agrees_with_the_fixture(&item_engine_on_sqlite(dir.path()).await, false, 50, 200).await;
+    every_combination_of_filters_agrees_with_the_fixture(&item_engine_on_sqlite(dir.path()).await, false, 50, 200, 8).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn relational_engine_answers_every_combination_of_filters_exactly() {
     let dir = tempfile::tempdir().unwrap();
-    every_combination_of_filters_agrees_with_the_fixture(&relational_engine(dir.path()).await, true, 50, 200).await;
+    every_combination_of_filters_agrees_with_the_fixture(&relational_engine(dir.path()).await, true, 50, 200, 8).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -457,7 +457,7 @@ async fn item_engine_on_sqlite_refuses_a_stale_commit() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item_engine_on_dynamodb_passes_the_suite() {
     let setup = item_engine_on_dynamodb().await;
-    every_combination_of_filters_agrees_with_the_fixture(&setup, false, 100, 200).await;
+    every_combination_of_filters_agrees_with_the_fixture(&setup, false, 100, 200, 2).await;
     every_order_agrees_with_the_fixture(&setup, 50).await;
     a_stale_commit_is_refused_whole(&setup).await;
 }
