@@ -461,3 +461,69 @@ async fn item_engine_on_dynamodb_passes_the_suite() {
     every_order_agrees_with_the_fixture(&setup, 50).await;
     a_stale_commit_is_refused_whole(&setup).await;
 }
+
+/// On the item engine a grievance's whole history follows it to the place it is transferred
+/// to, however long (here 130 changes: more than one transaction holds), and leaves the
+/// place's trail with it when it is deleted; its copy and its place's counters move in the
+/// transfer's own transaction. A note written on a grievance as it was read before a transfer
+/// is refused rather than filed under the old place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_engine_moves_a_grievances_history_with_it() {
+    use cases::trail::{AuditTrail, TrailFilters};
+    use domain::audit::AuditAction;
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let lists = Lists::seeded(sqlite.as_ref()).await;
+    let engine = ItemGrievances::new(sqlite.clone());
+    let trail = engines::item_trail::ItemTrail::new(sqlite.clone());
+    let first = fixture(&lists, 1).remove(0);
+    let (from, to) = (first.grievance.police_station_id.unwrap(), lists.0[&ListKind::PoliceStations].iter().map(|s| s.0).find(|s| Some(*s) != first.grievance.police_station_id).unwrap());
+    let area = |station: i64| Viewer { user_id: 999, reach: Reach::Area(Area { stations: [station].into(), districts: Default::default() }) };
+    let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
+    let entry = |action: AuditAction, n: i64| cases::writes::AuditEntry { action, field_name: None, old_value: None, new_value: Some(n.to_string()), notes: None, action_details: None };
+    let batch = |version: i64, action: AuditAction| AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: vec![entry(action, version)] };
+    engine.commit(GrievanceChange { before: None, after: Some(&first), audit: batch(1, AuditAction::Created) }).await.unwrap();
+    let mut now = first.clone();
+    for _ in 0..129 {
+        let mut next = now.clone();
+        next.grievance.version += 1;
+        engine.commit(GrievanceChange { before: Some(&now), after: Some(&next), audit: batch(next.grievance.version, AuditAction::Updated) }).await.unwrap();
+        now = next;
+    }
+    let all = TrailFilters::default();
+    let records = |viewer: Viewer| {
+        let trail = &trail;
+        let all = &all;
+        async move { trail.all(&viewer, all, 500, 0).await.unwrap().len() }
+    };
+    assert_eq!(records(area(from)).await, 130, "the station's trail holds every change");
+
+    let mut moved = now.clone();
+    moved.grievance.version += 1;
+    moved.grievance.police_station_id = Some(to);
+    moved.refs.insert(ListKind::PoliceStations, to);
+    engine.commit(GrievanceChange { before: Some(&now), after: Some(&moved), audit: batch(moved.grievance.version, AuditAction::Transferred) }).await.unwrap();
+    assert_eq!((records(area(from)).await, records(area(to)).await), (0, 131), "its history went with it");
+    let listed = |viewer: Viewer| {
+        let engine = &engine;
+        async move { engine.list(&viewer, &Filters::default(), 10, None).await.unwrap().items.len() }
+    };
+    assert_eq!((listed(area(from)).await, listed(area(to)).await), (0, 1));
+    assert_eq!((engine.tallies(&area(from)).await.unwrap().total, engine.tallies(&area(to)).await.unwrap().total), (0, 1));
+
+    let note = cases::notes::Note {
+        id: "1".into(),
+        grievance_id: now.grievance.id,
+        text: "Written on the grievance as it was".into(),
+        corrects: None,
+        author_id: 101,
+        author_name: "Officer 101".into(),
+        created_at: domain::clock::now_text(),
+    };
+    let stale = engine.record_beside(&now.grievance, cases::port::Beside::Note(note), &actor, entry(AuditAction::NoteAdded, 0)).await;
+    assert_eq!(stale.err().map(|e| e.to_string()).as_deref(), Some(cases::writes::CHANGED));
+    assert_eq!(records(area(to)).await, 131, "nothing was written");
+
+    engine.commit(GrievanceChange { before: Some(&moved), after: None, audit: batch(moved.grievance.version + 1, AuditAction::Deleted) }).await.unwrap();
+    assert_eq!((records(area(to)).await, listed(area(to)).await, engine.tallies(&area(to)).await.unwrap().total), (0, 0, 0), "deleted, it lies nowhere");
+}
