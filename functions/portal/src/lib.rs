@@ -25,6 +25,9 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     if let Some(done) = engines::migrations::list_ids(store).await? {
         tracing::info!(grievances = done.grievances, statuses = done.statuses, "grievances refer to statuses, priorities and stations by id");
     }
+    if let Some(users) = engines::migrations::posted_counts(store).await? {
+        tracing::info!(users, "police stations and districts count the users posted at them");
+    }
     if let Some(done) = engines::migrations::places(store).await? {
         tracing::info!(grievances = done.grievances, changes = done.changes, "grievances lie at their places, for postings' areas");
     }

@@ -343,4 +343,81 @@ async fn a_transfer_moves_a_case_between_stations_within_the_limit(engine: Engin
     assert_eq!((after.status, after.error()), (StatusCode::CONFLICT, "This grievance has already been transferred 5 times, the most the Admin Panel allows"));
 }
 
-on_both_engines!(every_read_path_answers_what_the_scope_holds, a_scope_is_granted_only_by_one_as_wide, a_transfer_moves_a_case_between_stations_within_the_limit);
+/// A police station or district where users serve is not deleted from under them: the
+/// refusal names how many; once they are posted elsewhere it goes. Deletions raced against
+/// postings never leave a user posted at a place that is gone.
+async fn a_place_where_users_serve_is_not_deleted(engine: Engine) {
+    let api = std::sync::Arc::new(Api::new(engine, portal::areas).await);
+    let admin = api.admin().await;
+    let district = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Firozabad"})).await.body["id"].as_i64().unwrap();
+    let station_at = |name: &'static str| {
+        let (api, admin) = (api.clone(), admin.clone());
+        async move {
+            let answer = api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": name, "district_id": district})).await;
+            answer.body["id"].as_i64().unwrap_or_else(|| panic!("{:?}", answer.body))
+        }
+    };
+    let tundla = station_at("Tundla").await;
+    let role = api.post("/api/roles", &admin, json!({"name": "Reader", "permissions": {"grievances": "read"}})).await.body["data"]["id"].as_i64().unwrap();
+    let user = |email: String, posting: Value| json!({"name": email, "email": email, "password": PASSWORD, "department": "Crime Branch", "designation": "Inspector", "role_id": role, "status": "active", "posting": posting});
+    let sho = api.post("/api/users", &admin, user("sho.tundla@police.test".into(), json!({"level": "station", "id": tundla}))).await;
+    assert_eq!(sho.status, StatusCode::CREATED, "{:?}", sho.body);
+    let sp = api.post("/api/users", &admin, user("sp.firozabad@police.test".into(), json!({"level": "district", "id": district}))).await;
+    assert_eq!(sp.status, StatusCode::CREATED, "{:?}", sp.body);
+
+    // As a store written before places counted their users holds them: the upgrade counts.
+    let store = api.state.store.as_ref();
+    let uncounted = |kind, id| store::Write::update(engines::lists::item_key(kind, id), store::Changes::default().set("posted_count", 0));
+    let kinds = (domain::lists::ListKind::PoliceStations, domain::lists::ListKind::Districts);
+    let forget = vec![uncounted(kinds.0, tundla), uncounted(kinds.1, district), store::Write::delete(store::Key::new("MIGRATION", "posted-counts"))];
+    store.transact(forget).await.unwrap();
+    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), Some(2), "the SHO and the SP");
+    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), None, "once");
+
+    let refused = api.delete(&format!("/api/admin/dropdowns/police_stations/{tundla}"), &admin).await;
+    assert_eq!((refused.status, refused.error()), (StatusCode::CONFLICT, "'Tundla' is where 1 user is posted; post them elsewhere before deleting it"));
+    let mut moved = user("sho.tundla@police.test".into(), json!({"level": "state"}));
+    moved.as_object_mut().unwrap().remove("password");
+    let answer = api.put(&format!("/api/users/{}", sho.body["data"]["id"]), &admin, moved).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    assert_eq!(api.delete(&format!("/api/admin/dropdowns/police_stations/{tundla}"), &admin).await.status, StatusCode::OK, "no one serves there now");
+    let refused = api.delete(&format!("/api/admin/dropdowns/districts/{district}"), &admin).await;
+    assert_eq!((refused.status, refused.error()), (StatusCode::CONFLICT, "'Firozabad' is where 1 user is posted; post them elsewhere before deleting it"));
+    assert_eq!(api.delete(&format!("/api/users/{}", sp.body["data"]["id"]), &admin).await.status, StatusCode::OK);
+
+    // Three postings and three deletions of one new station at once.
+    let shikohabad = station_at("Shikohabad").await;
+    let tasks: Vec<_> = (0..6)
+        .map(|n| {
+            let (api, admin, body) = (api.clone(), admin.clone(), user(format!("officer{n}@police.test"), json!({"level": "station", "id": shikohabad})));
+            tokio::spawn(async move {
+                if n % 2 == 0 {
+                    api.post("/api/users", &admin, body).await.status
+                } else {
+                    api.delete(&format!("/api/admin/dropdowns/police_stations/{shikohabad}"), &admin).await.status
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        let status = task.await.unwrap();
+        assert!(status.is_success() || status.is_client_error(), "{status}");
+    }
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let still_there = stations.as_array().unwrap().iter().any(|s| s["id"] == shikohabad);
+    let users = api.get("/api/users", &admin).await.body;
+    let posted_there = users["data"].as_array().unwrap().iter().filter(|u| u["posting"]["id"] == shikohabad).count();
+    assert!(still_there || posted_there == 0, "{posted_there} users posted at a deleted station");
+    if still_there && posted_there > 0 {
+        let refused = api.delete(&format!("/api/admin/dropdowns/police_stations/{shikohabad}"), &admin).await;
+        let users = if posted_there == 1 { "1 user is".to_string() } else { format!("{posted_there} users are") };
+        assert_eq!(refused.error(), format!("'Shikohabad' is where {users} posted; post them elsewhere before deleting it"), "the count is exact");
+    }
+}
+
+on_both_engines!(
+    every_read_path_answers_what_the_scope_holds,
+    a_scope_is_granted_only_by_one_as_wide,
+    a_transfer_moves_a_case_between_stations_within_the_limit,
+    a_place_where_users_serve_is_not_deleted
+);

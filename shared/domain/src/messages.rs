@@ -99,6 +99,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("RANGE_TOO_LONG", "Range must be at most 100 characters"),
     ("RANGE_ONLY_FOR_DISTRICTS", "Only a district belongs to a range"),
     ("DISTRICT_HAS_STATIONS", "'{name}' has {count} police station{plural}; place them in another district first"),
+    ("PLACE_HAS_USERS", "'{name}' is where {count} user{plural} posted; post them elsewhere before deleting it"),
     ("STATUS_MEANING_IN_USE", "'{name}' is used by {count} grievance{plural}; its meaning cannot change. Add a new status instead."),
     ("DEFAULT_STATUS_MISSING", "Choose a status: the Statuses list has no active status meaning open"),
     ("DEFAULT_PRIORITY_MISSING", "Choose a priority: the Priorities list has no active item"),

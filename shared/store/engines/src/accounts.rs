@@ -151,6 +151,8 @@ impl Accounts for ItemAccounts {
             Write::put_new(email_claim(&user.email, user.id)?),
             Write::update(keys::role(user.role_id), Changes::default().add("user_count", 1).add("active_user_count", active)).when(Condition::Exists),
         ];
+        // A place deleted since the posting was checked fails here: read again.
+        let writes = [writes, crate::lists::posting_writes(None, Some(&user.posting))].concat();
         match self.store.transact(writes).await {
             Ok(()) => Ok(Outcome::Written),
             Err(StoreError::ConditionFailed { at: 1 }) => Ok(Outcome::EmailTaken),
@@ -172,6 +174,7 @@ impl Accounts for ItemAccounts {
             Ok(role_writes) => writes.extend(role_writes),
             Err(refused) => return Ok(refused),
         }
+        writes.extend(crate::lists::posting_writes(Some(&before.posting), Some(&after.posting)));
         match self.store.transact(writes).await {
             Ok(()) => Ok(Outcome::Written),
             Err(StoreError::ConditionFailed { at }) if email_changed && at == first_role_write - 1 => Ok(Outcome::EmailTaken),
@@ -189,6 +192,7 @@ impl Accounts for ItemAccounts {
             Ok(role_writes) => writes.extend(role_writes),
             Err(refused) => return Ok(refused),
         }
+        writes.extend(crate::lists::posting_writes(Some(&current.posting), None));
         self.conditional(writes).await
     }
 

@@ -8,6 +8,7 @@ use lists::{AdminLists, ListItem, SavedLimits};
 use domain::pendency::{LimitsById, PendencyLimits, Stage};
 use async_trait::async_trait;
 use domain::lists::{ListItemInput, ListKind, StatusMeaning, DISTRICT_CHOICE};
+use domain::jurisdiction::Posting;
 use domain::{Error, Result};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -138,6 +139,55 @@ fn placement(from: Option<i64>, to: Option<i64>) -> Vec<Write> {
 /// The attribute of a district item counting its police stations (see [`placement`]).
 const STATION_COUNT: &str = "station_count";
 
+/// How many users are posted at a police station or a district, kept beside the item's fields
+/// by the same transactions that post users, so that a place someone serves at is never
+/// deleted from under them.
+pub(crate) const POSTED_COUNT: &str = "posted_count";
+
+/// The list item a posting names, if any: a range is a name on its districts, the state none.
+fn posted_item(posting: &Posting) -> Option<Key> {
+    match posting {
+        Posting::Station(id) => Some(item_key(ListKind::PoliceStations, *id)),
+        Posting::District(id) => Some(item_key(ListKind::Districts, *id)),
+        Posting::Range(_) | Posting::State => None,
+    }
+}
+
+/// What moving a user from posting `from` to `to` (`None`: no user, as on creation and
+/// removal) writes to the places: each counts the users posted there and moves its version
+/// on, so that a delete that read it before fails its condition. The place posted at must
+/// exist.
+pub(crate) fn posting_writes(from: Option<&Posting>, to: Option<&Posting>) -> Vec<Write> {
+    let (from, to) = (from.and_then(posted_item), to.and_then(posted_item));
+    if from == to {
+        return Vec::new();
+    }
+    let mut writes = Vec::new();
+    if let Some(to) = to {
+        writes.push(Write::update(to, Changes::default().add(POSTED_COUNT, 1).add("version", 1)).when(Condition::Exists));
+    }
+    if let Some(from) = from {
+        writes.push(Write::update(from, Changes::default().add(POSTED_COUNT, -1).add("version", 1)).when(Condition::Exists));
+    }
+    writes
+}
+
+/// Sets the users posted at each place to what the accounts hold: an upgrade of places kept
+/// before postings were counted. A place gone meanwhile is skipped.
+pub(crate) async fn recount_postings(store: &dyn Store, posted: BTreeMap<(ListKind, i64), i64>) -> Result<()> {
+    for ((kind, id), n) in posted {
+        match store.transact(vec![Write::update(item_key(kind, id), Changes::default().set(POSTED_COUNT, n).add("version", 1)).when(Condition::Exists)]).await {
+            Ok(()) | Err(StoreError::ConditionFailed { .. }) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(())
+}
+
+fn users_posted(name: &str, count: i64) -> Error {
+    Error::conflict(format!("'{name}' is where {count} user{} posted; post them elsewhere before deleting it", if count == 1 { " is" } else { "s are" }))
+}
+
 fn district_has_stations(name: &str, count: i64) -> Error {
     Error::conflict(format!("'{name}' has {count} police station{}; place them in another district first", if count == 1 { "" } else { "s" }))
 }
@@ -235,13 +285,16 @@ fn edited_fields(item: &ListItem) -> Changes {
     optional(changes, "range", item.range.as_ref().map(|r| json!(r)))
 }
 
-/// Why an item as kept may not be deleted: police stations placed in it (a district), or
-/// grievances using it. `None`: nothing holds it.
+/// Why an item as kept may not be deleted: police stations placed in it (a district), users
+/// posted at it, or grievances using it. `None`: nothing holds it.
 fn still_held(name: &str, item: &Item) -> Option<Error> {
     let stations = item.i64(STATION_COUNT).unwrap_or(0);
+    let posted = item.i64(POSTED_COUNT).unwrap_or(0);
     let used = item.i64("usage_count").unwrap_or(0);
     if stations > 0 {
         Some(district_has_stations(name, stations))
+    } else if posted > 0 {
+        Some(users_posted(name, posted))
     } else if used > 0 {
         Some(in_use(name, used))
     } else {

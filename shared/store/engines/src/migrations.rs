@@ -172,6 +172,32 @@ pub async fn places(store: &dyn Store) -> Result<Option<PlacesUpgrade>> {
     Ok(Some(upgrade))
 }
 
+const POSTED_COUNTS: &str = "posted-counts";
+
+/// Counts the users posted at each police station and district, for a store whose users
+/// were posted before places counted them (`lists::POSTED_COUNT`), so that such a place is
+/// not deleted from under them. Answers how many users are posted at one, or `None` when it
+/// had run already.
+pub async fn posted_counts(store: &dyn Store) -> Result<Option<u64>> {
+    if store.get(&marker(POSTED_COUNTS)).await?.is_some() {
+        return Ok(None);
+    }
+    let mut posted: std::collections::BTreeMap<(ListKind, i64), i64> = Default::default();
+    for user in store::read_all(store, Query::index(Index::Gsi1, crate::account_keys::USERS_INDEX_PK)).await? {
+        let posting = user.attrs.get("posting").and_then(|p| serde_json::from_value(p.clone()).ok()).unwrap_or_default();
+        let place = match posting {
+            domain::jurisdiction::Posting::Station(id) => (ListKind::PoliceStations, id),
+            domain::jurisdiction::Posting::District(id) => (ListKind::Districts, id),
+            _ => continue,
+        };
+        *posted.entry(place).or_default() += 1;
+    }
+    let at_places = posted.values().sum::<i64>() as u64;
+    crate::lists::recount_postings(store, posted).await?;
+    store.transact(vec![Write::put(Item::new(marker(POSTED_COUNTS)).with("done_at", domain::clock::now_text()).with("users", at_places as i64))]).await?;
+    Ok(Some(at_places))
+}
+
 const LIST_IDS: &str = "list-ids";
 
 /// What [`list_ids`] did.
