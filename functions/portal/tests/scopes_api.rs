@@ -365,15 +365,6 @@ async fn a_place_where_users_serve_is_not_deleted(engine: Engine) {
     let sp = api.post("/api/users", &admin, user("sp.firozabad@police.test".into(), json!({"level": "district", "id": district}))).await;
     assert_eq!(sp.status, StatusCode::CREATED, "{:?}", sp.body);
 
-    // As a store written before places counted their users holds them: the upgrade counts.
-    let store = api.state.store.as_ref();
-    let uncounted = |kind, id| store::Write::update(engines::lists::item_key(kind, id), store::Changes::default().set("posted_count", 0));
-    let kinds = (domain::lists::ListKind::PoliceStations, domain::lists::ListKind::Districts);
-    let forget = vec![uncounted(kinds.0, tundla), uncounted(kinds.1, district), store::Write::delete(store::Key::new("MIGRATION", "posted-counts"))];
-    store.transact(forget).await.unwrap();
-    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), Some(2), "the SHO and the SP");
-    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), None, "once");
-
     let refused = api.delete(&format!("/api/admin/dropdowns/police_stations/{tundla}"), &admin).await;
     assert_eq!((refused.status, refused.error()), (StatusCode::CONFLICT, "'Tundla' is where 1 user is posted; post them elsewhere before deleting it"));
     let mut moved = user("sho.tundla@police.test".into(), json!({"level": "state"}));

@@ -190,7 +190,33 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     assert_eq!(api.state.grievances.upgrade().await.unwrap(), 0);
 }
 
-apitest::on_both_engines!(the_previous_releases_data_directory_is_upgraded_with_nothing_lost);
+/// Users posted by the release before places counted them (its stations and districts hold
+/// no count) keep their place: the upgrade counts them, so the station is not deleted from
+/// under its officer.
+async fn users_posted_before_places_counted_them_keep_their_place(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let district = api.post("/api/admin/dropdowns/districts", &admin, serde_json::json!({"name": "Firozabad"})).await.body["id"].as_i64().unwrap();
+    let station = api.post("/api/admin/dropdowns/police_stations", &admin, serde_json::json!({"name": "Tundla", "district_id": district})).await.body["id"].as_i64().unwrap();
+    let role = api.post("/api/roles", &admin, serde_json::json!({"name": "Reader", "permissions": {"grievances": "read"}})).await.body["data"]["id"].as_i64().unwrap();
+    for (email, posting) in [("sho@upgrade.test", serde_json::json!({"level": "station", "id": station})), ("sp@upgrade.test", serde_json::json!({"level": "district", "id": district}))] {
+        let body = serde_json::json!({"name": email, "email": email, "password": "Officer-Pass-1", "department": "Crime Branch", "designation": "Inspector", "role_id": role, "status": "active", "posting": posting});
+        assert_eq!(api.post("/api/users", &admin, body).await.status, http::StatusCode::CREATED);
+    }
+    // The places as the previous release left them: no count, and the step not yet run.
+    let store = api.state.store.as_ref();
+    let uncounted = |kind, id| store::Write::update(engines::lists::item_key(kind, id), store::Changes::default().set("posted_count", 0));
+    let kinds = (domain::lists::ListKind::PoliceStations, domain::lists::ListKind::Districts);
+    let forget = vec![uncounted(kinds.0, station), uncounted(kinds.1, district), store::Write::delete(store::Key::new("MIGRATION", "posted-counts"))];
+    store.transact(forget).await.unwrap();
+
+    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), Some(2), "the SHO and the SP");
+    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), None, "once");
+    let refused = api.delete(&format!("/api/admin/dropdowns/police_stations/{station}"), &admin).await;
+    assert_eq!((refused.status, refused.error()), (http::StatusCode::CONFLICT, "'Tundla' is where 1 user is posted; post them elsewhere before deleting it"));
+}
+
+apitest::on_both_engines!(the_previous_releases_data_directory_is_upgraded_with_nothing_lost, users_posted_before_places_counted_them_keep_their_place);
 
 /// The data directory of the release that kept grievances as rows but the audit trail as
 /// items (schema v5; `fixtures/release-v5-relational-grievances`: `portal seed --grievances
