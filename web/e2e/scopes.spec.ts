@@ -2,7 +2,8 @@
 // up two districts with a police station each, a posting-scoped role and a user
 // posted at each station, and files a grievance at each. The Sadar Bazar user
 // sees only their station's grievance, transfers it to Kotwali and loses it;
-// the Kotwali user finds it with its transfer history.
+// the Kotwali user finds it with its transfer history and assigns it from its
+// screen.
 import type { Locator, Page } from '@playwright/test';
 import { clickControl, expect, expectAccessible, signIn, signInAs, snap, test } from './fixtures';
 import { ADMIN } from './admin';
@@ -183,6 +184,25 @@ test.describe('grievance scopes and transfers', () => {
       await expect(page.getByRole('list', { name: 'Audit history' })).toContainText('Transferred');
       await expectAccessible(page);
       await snap(page, 'transfer-history');
+    });
+
+    await test.step('the Kotwali user assigns it from its screen, offered only officers who would see it', async () => {
+      await page.getByRole('button', { name: 'Assign', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Assign Grievance ${number}` });
+      await expect(dialog.getByText('Not assigned yet')).toBeVisible();
+      await expect(dialog.getByRole('radio', { name: `${KOTWALI_USER.name} (Inspector)` })).toBeVisible();
+      // The Sadar Bazar user would not see a Kotwali grievance: not offered.
+      await expect(dialog.getByRole('radio', { name: new RegExp(SADAR_USER.name) })).toHaveCount(0);
+      await dialog.getByLabel('Find an officer').fill('kiran');
+      await expect(dialog.getByRole('radio')).toHaveCount(1);
+      await clickControl(dialog.getByRole('radio', { name: `${KOTWALI_USER.name} (Inspector)` }));
+      await expectAccessible(page);
+      await snap(page, 'assign-dialog');
+      await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('status').filter({ hasText: `Grievance assigned to ${KOTWALI_USER.name}` })).toBeVisible();
+      await expect(factValue(page, 'Assigned To')).toHaveText(KOTWALI_USER.name);
+      await expect(page.getByRole('list', { name: 'Audit history' })).toContainText('Assigned');
     });
   });
 });

@@ -56,6 +56,7 @@ export type GrievanceUpdate = GrievanceFields & { version: Schemas['GrievanceReq
 export type ExportLink = Schemas['ExportLink'];
 /** PUT /grievances/{id}/transfer: the police station it goes to, and why. */
 export type TransferRequest = Schemas['TransferRequest'];
+export type Assignee = Schemas['Assignee'];
 /** GET/PUT /admin/transfer-limit: how many times a grievance may be transferred. */
 export type TransferLimit = Schemas['TransferLimit'];
 /** GET /grievances/scope: which grievances the caller reaches, for the list's filters. */

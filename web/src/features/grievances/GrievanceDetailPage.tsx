@@ -26,6 +26,7 @@ import { PendencyFacts } from './pendency/PendencyFacts';
 import { StatusChangeForm } from './StatusChangeForm';
 import { transfersOf } from './transfer/transfer';
 import { TransferDialog } from './transfer/TransferDialog';
+import { AssignDialog } from './assign/AssignDialog';
 import { TransferHistory } from './transfer/TransferHistory';
 import { dismissLabel } from '../../i18n/amplify-labels';
 
@@ -61,15 +62,14 @@ function Prose({ text, fallback }: { text: string | null | undefined; fallback: 
 }
 
 /**
- * After a transfer: the grievance read again, and the message. A grievance sent
- * out of the user's reach answers 404 then, so the message goes to the list.
+ * After a transfer or an assignment: the grievance read again, and the message.
+ * A grievance sent out of the user's reach answers 404 then, so the message goes
+ * to the list.
  */
-function useAfterTransfer(showNotice: (text: string) => void) {
+function useAfterMove(showNotice: (text: string) => void) {
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
-  const { t } = useTranslation('grievances');
-  return async (transferred: Grievance) => {
-    const message = t('transfer.done', { station: transferred.police_station });
+  return async (transferred: Grievance, message: string) => {
     const key = grievanceKey(transferred.id);
     try {
       await mutate(key, swrFetcher<GrievanceEnvelope>(key), { revalidate: false });
@@ -92,7 +92,8 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
   const notice = useTransientMessage(5000);
   const officers = g.investigation_officers ?? [];
   const [transferring, setTransferring] = useState(false);
-  const afterTransfer = useAfterTransfer(notice.show);
+  const [assigning, setAssigning] = useState(false);
+  const afterMove = useAfterMove(notice.show);
   const transfers = transfersOf(useGrievanceHistory(g.id).data ?? []);
 
   return (
@@ -108,6 +109,10 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
             </Button>
             {canUpdate ? (
               <>
+                <Button gap="xs" onClick={() => setAssigning(true)}>
+                  <Icon name="assign" size={18} />
+                  {t('assign.open')}
+                </Button>
                 <Button gap="xs" onClick={() => setTransferring(true)}>
                   <Icon name="transfer" size={18} />
                   {t('transfer.open')}
@@ -294,7 +299,18 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
           onClose={() => setTransferring(false)}
           onTransferred={(transferred) => {
             setTransferring(false);
-            void afterTransfer(transferred);
+            void afterMove(transferred, t('transfer.done', { station: transferred.police_station }));
+          }}
+        />
+      ) : null}
+      {assigning ? (
+        <AssignDialog
+          grievance={g}
+          onClose={() => setAssigning(false)}
+          onAssigned={(assigned) => {
+            setAssigning(false);
+            const name = assigned.assigned_to_name;
+            void afterMove(assigned, name ? t('assign.done', { name }) : t('assign.cleared'));
           }}
         />
       ) : null}

@@ -18,6 +18,9 @@ export const grievanceKey = (id: number | string) => `/grievances/${id}`;
 /** SWR key of one grievance's audit history. */
 export const historyKey = (id: number | string) => `/grievances/${id}/history`;
 
+/** SWR key of who may be assigned a grievance: active users who would see it once assigned. */
+export const assigneesKey = (id: number | string) => `/grievances/assignees?grievance_id=${id}`;
+
 /** SWR key of the caller's grievance scope (the places a posting holds). */
 export const SCOPE_KEY = '/grievances/scope';
 
@@ -47,6 +50,9 @@ export const grievancesApi = {
     (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/status`, body)).data,
   transfer: async (id: number, body: TransferRequest): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/transfer`, body)).data,
+  /** Assigns the grievance to an officer, or to nobody (`null`). */
+  assign: async (id: number, userId: number | null): Promise<GrievanceView> =>
+    (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/assign`, { user_id: userId })).data,
   /** Asks for an export of the list with its filters (`query` without the '?'). */
   exportList: async (kind: ExportKind, query: string): Promise<ExportLink> =>
     exportLinkOf(await api.get<unknown>(exportPath(kind, query))),
