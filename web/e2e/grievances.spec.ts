@@ -103,6 +103,14 @@ test.describe('grievances', () => {
     await page.reload();
     await expect(page.getByLabel('FIR Number')).toHaveValue(FIR_NO);
     await expect(table.getByRole('row')).toHaveCount(2);
+
+    // A grievance and Back: the list as it was left, filters and all
+    await page.getByRole('link', { name: number, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(/fir_no=.*district=North\+District/);
+    await expect(page.getByLabel('FIR Number')).toHaveValue(FIR_NO);
+    await expect(table.getByRole('row')).toHaveCount(2);
     await page.getByLabel('Priority').selectOption('Low');
     await expect(page.getByRole('heading', { name: 'No Matching Results' })).toBeVisible();
     await snap(page, 'grievances-no-match');

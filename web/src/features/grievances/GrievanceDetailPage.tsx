@@ -18,6 +18,7 @@ import { dash, formatDate, formatDateTime, yesNo } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { grievanceKey, historyKey } from './api';
 import { noticeState } from './arrival-notice';
+import { listPlacePath, RETURN_STATE } from './list-place';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
 import { GrievanceHistory, useGrievanceHistory } from './GrievanceHistory';
 import { CaseNotesSection } from './notes/CaseNotesSection';
@@ -103,7 +104,7 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
         description={t('detail.description', { fir: g.fir_no, crime: dash(g.crime_title), station: dash(g.police_station) })}
         actions={
           <>
-            <Button as={Link} to="/grievances" gap="xs">
+            <Button as={Link} to={listPlacePath()} state={RETURN_STATE} gap="xs">
               <Icon name="back" size={18} />
               {t('detail.back')}
             </Button>
@@ -338,7 +339,7 @@ export default function GrievanceDetailPage() {
           {validId ? detailErrorText(error) : notFound()}
         </Alert>
         <Flex gap="small" wrap="wrap">
-          <Button as={Link} to="/grievances" gap="xs">
+          <Button as={Link} to={listPlacePath()} state={RETURN_STATE} gap="xs">
             {t('detail.backToList')}
           </Button>
           {retry ? (

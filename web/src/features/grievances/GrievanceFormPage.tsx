@@ -12,6 +12,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { Icon } from '../../components/icons';
 import { grievanceKey, grievancesApi, historyKey } from './api';
+import { listPlacePath, RETURN_STATE } from './list-place';
 import { GrievanceFormFields } from './GrievanceFormFields';
 import {
   emptyForm,
@@ -117,7 +118,9 @@ export default function GrievanceFormPage() {
       void mutate(historyKey(result.id));
       setSaved(true);
       window.setTimeout(() => bannerRef.current?.focus(), 0);
-      timer.current = window.setTimeout(() => navigate('/grievances'), REDIRECT_AFTER_SAVE_MS);
+      // A saved edit returns to the list where the user left it; a new grievance to the list.
+      const back = editing ? () => navigate(listPlacePath(), { state: RETURN_STATE }) : () => navigate('/grievances');
+      timer.current = window.setTimeout(back, REDIRECT_AFTER_SAVE_MS);
     } catch (error) {
       const fallback = editing ? t('form.updateFailed') : t('form.createFailed');
       if (error instanceof ApiError && error.status === 409) {
@@ -151,7 +154,7 @@ export default function GrievanceFormPage() {
             <Icon name="refresh" size={18} />
             {t('common:tryAgain')}
           </Button>
-          <Button as={Link} to="/grievances">
+          <Button as={Link} to={listPlacePath()} state={RETURN_STATE}>
             {t('detail.backToList')}
           </Button>
         </Flex>
@@ -215,7 +218,7 @@ export default function GrievanceFormPage() {
           }}
         />
         <div className="form-actions">
-          <Button as={Link} to="/grievances">
+          <Button as={Link} to={listPlacePath()} state={RETURN_STATE}>
             {t('common:cancel')}
           </Button>
           <Button type="submit" variation="primary" isLoading={busy} loadingText={t('form.saving')} isDisabled={saved}>

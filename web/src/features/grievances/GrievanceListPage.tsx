@@ -25,6 +25,7 @@ import { ExportButtons } from './ExportButtons';
 import { GrievanceFilterPanel } from './GrievanceFilterPanel';
 import { searchState } from './keep-reading';
 import { OverdueBadge } from './pendency/OverdueBadge';
+import { useListPlace } from './list-place';
 import { dismissLabel } from '../../i18n/amplify-labels';
 import {
   activeFilterCount,
@@ -97,6 +98,7 @@ export default function GrievanceListPage() {
 
   const pages = (data ?? []).filter((page): page is GrievancePage => Boolean(page && Array.isArray(page.data)));
   const rows = pages.flatMap((page) => page.data);
+  useListPlace(!isLoading && (rows.length > 0 || Boolean(error) || pages.length > 0));
   const first = pages[0];
   const last = pages[pages.length - 1];
   const hasMore = Boolean(last?.next_cursor);
