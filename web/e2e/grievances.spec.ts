@@ -77,7 +77,14 @@ test.describe('grievances', () => {
     await snap(page, 'grievance-form-new');
     await page.getByRole('button', { name: 'Create Grievance' }).click();
     await expect(page.getByText('Saved successfully!')).toBeVisible();
-    await expect(page).toHaveURL(/\/grievances$/, { timeout: 5_000 });
+    // The new grievance opens, its number in the heading and said on arrival.
+    await expect(page).toHaveURL(/\/grievances\/\d+$/, { timeout: 5_000 });
+    const heading = page.getByRole('heading', { level: 1, name: /^GRV-\d{4}-\d{6}$/ });
+    await expect(heading).toBeVisible();
+    const createdNumber = (await heading.textContent())?.trim() ?? '';
+    await expect(page.getByRole('status').filter({ hasText: `Grievance ${createdNumber} saved` })).toBeVisible();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(/\/grievances$/);
 
     // Find it with the filters (kept in the URL)
     await page.getByLabel('FIR Number').fill(FIR_NO);
@@ -97,7 +104,7 @@ test.describe('grievances', () => {
     await expectAccessible(page);
     await snap(page, 'grievances-filtered');
     const number = (await row.getByRole('link').first().textContent())?.trim() ?? '';
-    expect(number).toMatch(/^GRV-\d{4}-\d{6}$/);
+    expect(number).toBe(createdNumber);
 
     // The same filters from the URL
     await page.reload();

@@ -71,7 +71,8 @@ async function fileGrievance(page: Page, fir: string, district: string, station:
   await page.getByLabel('Brief Details').fill('A shop near the bus stand was broken into at night.');
   await page.getByRole('button', { name: 'Create Grievance' }).click();
   await expect(page.getByText('Saved successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/grievances$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/grievances\/\d+$/, { timeout: 5_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /^GRV-\d{4}-\d{6}$/ })).toBeVisible();
 }
 
 const factValue = (page: Page, label: string) => page.locator('.fact').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');

@@ -17,7 +17,7 @@ import { useTransientMessage } from '../../components/use-transient-message';
 import { dash, formatDate, formatDateTime, yesNo } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { grievanceKey, historyKey } from './api';
-import { noticeState } from './arrival-notice';
+import { noticeState, useArrivalNotice } from './arrival-notice';
 import { listPlacePath, RETURN_STATE } from './list-place';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
 import { GrievanceHistory, useGrievanceHistory } from './GrievanceHistory';
@@ -91,6 +91,7 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
   const { mutate } = useSWRConfig();
   const { t } = useTranslation('grievances');
   const notice = useTransientMessage(5000);
+  useArrivalNotice(notice.show);
   const officers = g.investigation_officers ?? [];
   const [transferring, setTransferring] = useState(false);
   const [assigning, setAssigning] = useState(false);

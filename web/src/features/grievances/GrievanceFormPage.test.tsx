@@ -108,10 +108,10 @@ describe('grievance form', () => {
     expect(screen.getAllByRole('group', { name: /^Officer \d$/ })).toHaveLength(1);
   });
 
-  it("creates the grievance, says 'Saved successfully!' and returns to the list after 1.5 s", async () => {
+  it("creates the grievance, says 'Saved successfully!' and opens it after 1.5 s, naming its number", async () => {
     const fetch = mockApi({
       ...listHandlers(),
-      'POST /api/grievances': (body) => jsonResponse(201, { success: true, data: makeGrievance({ ...(body as object), id: 40 }) }),
+      'POST /api/grievances': (body) => jsonResponse(201, { success: true, data: makeGrievance({ ...(body as object), id: 40, grievance_number: 'GRV-2025-000040' }) }),
     });
     const { router } = renderNew();
     const user = userEvent.setup();
@@ -141,7 +141,8 @@ describe('grievance form', () => {
       }),
     ]);
     expect(router.state.location.pathname).toBe('/grievances/new');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/grievances'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/40'), { timeout: 3000 });
+    expect(router.state.location.state).toEqual({ notice: 'Grievance GRV-2025-000040 saved' });
   });
 
   it("shows the server's field messages under their fields", async () => {

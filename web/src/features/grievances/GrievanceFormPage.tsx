@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Icon } from '../../components/icons';
 import { grievanceKey, grievancesApi, historyKey } from './api';
 import { listPlacePath, RETURN_STATE } from './list-place';
+import { noticeState } from './arrival-notice';
 import { GrievanceFormFields } from './GrievanceFormFields';
 import {
   emptyForm,
@@ -118,8 +119,11 @@ export default function GrievanceFormPage() {
       void mutate(historyKey(result.id));
       setSaved(true);
       window.setTimeout(() => bannerRef.current?.focus(), 0);
-      // A saved edit returns to the list where the user left it; a new grievance to the list.
-      const back = editing ? () => navigate(listPlacePath(), { state: RETURN_STATE }) : () => navigate('/grievances');
+      // A saved edit returns to the list where the user left it; a new grievance opens,
+      // its number said on arrival.
+      const back = editing
+        ? () => navigate(listPlacePath(), { state: RETURN_STATE })
+        : () => navigate(`/grievances/${result.id}`, { state: noticeState(t('form.created', { number: result.grievance_number })) });
       timer.current = window.setTimeout(back, REDIRECT_AFTER_SAVE_MS);
     } catch (error) {
       const fallback = editing ? t('form.updateFailed') : t('form.createFailed');
