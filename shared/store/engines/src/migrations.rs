@@ -2,6 +2,7 @@
 //! store itself, so that a department's existing data keeps working after an upgrade.
 
 use cases::port::Stored;
+use cases::record::Grievance;
 use crate::grievance_counters as counters;
 use crate::grievance_items as items;
 use crate::grievance_keys as keys;
@@ -115,35 +116,14 @@ pub async fn places(store: &dyn Store) -> Result<Option<PlacesUpgrade>> {
     if store.get(&marker(PLACES)).await?.is_some() {
         return Ok(None);
     }
-    let mut totals = counters::Totals::new();
+    // The main items gain the place each lies at; the copies include the place's.
     let mut lies_at: std::collections::HashMap<i64, String> = std::collections::HashMap::new();
-    let mut grievances = 0u64;
-    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(200);
-    loop {
-        let page = store.query(&query).await?;
-        let mut batch: Vec<Write> = Vec::new();
-        for item in page.items {
-            let version = item.attrs.get("version").cloned().unwrap_or(json!(0));
-            let Stored { grievance: g, refs } = items::from_item(item)?;
-            // The main item gains the place it lies at; the copies include the place's.
-            let mut rewrite = vec![Write::put(items::main_item(&g, &refs)).when(Condition::Equals("version".into(), version))];
-            rewrite.extend(items::visibility_writes(None, Some(&g), &refs));
-            if batch.len() + rewrite.len() > 90 {
-                commit_rewrites(store, std::mem::take(&mut batch)).await?;
-            }
-            batch.extend(rewrite);
-            counters::count_into(&mut totals, &g);
-            if let Some(place) = keys::place(g.district_id, g.police_station_id) {
-                lies_at.insert(g.id, place);
-            }
-            grievances += 1;
+    let (totals, grievances) = rewrite_grievances(store, |g| {
+        if let Some(place) = keys::place(g.district_id, g.police_station_id) {
+            lies_at.insert(g.id, place);
         }
-        commit_rewrites(store, batch).await?;
-        match page.cursor {
-            Some(c) => query.cursor = Some(c),
-            None => break,
-        }
-    }
+    })
+    .await?;
     // The places' counters, counted again; the other counters were kept all along.
     let is_place = |key: &Key| key.sk.starts_with("PLACE#");
     let mut counter_writes: Vec<Write> = store::read_all(store, Query::table(keys::stats_all().pk))
@@ -152,13 +132,7 @@ pub async fn places(store: &dyn Store) -> Result<Option<PlacesUpgrade>> {
         .filter(|item| is_place(&item.key) && !totals.contains_key(&item.key))
         .map(|item| Write::delete(item.key))
         .collect();
-    counter_writes.extend(totals.into_iter().filter(|(key, _)| is_place(key)).map(|(key, attrs)| {
-        let mut item = Item::new(key);
-        for (attr, n) in attrs {
-            item = item.with(&attr, n);
-        }
-        Write::put(item)
-    }));
+    counter_writes.extend(counter_puts(totals.into_iter().filter(|(key, _)| is_place(key))));
     for chunk in counter_writes.chunks(90) {
         store.transact(chunk.to_vec()).await?;
     }
@@ -239,9 +213,38 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
     let limits = pendency::in_force(saved, &crate::lists::list(store, ListKind::Priorities).await?);
     crate::lists::save_limits(store, &limits).await?;
 
-    // Counted as the grievances stream past, never all held at once.
-    let mut totals = counters::Totals::new();
     let mut viewers: BTreeSet<i64> = BTreeSet::new();
+    let (totals, grievances) = rewrite_grievances(store, |g| viewers.extend(g.visible_to())).await?;
+
+    // The counters, counted again: every partition they live in, old names and all, is
+    // replaced by what the grievances make.
+    let mut partitions: BTreeSet<String> = BTreeSet::from(["STATS#GRV".to_string(), keys::stations_pk(None)]);
+    partitions.extend(viewers.into_iter().map(|u| keys::stations_pk(Some(u))));
+    let mut stale: Vec<Key> = Vec::new();
+    for pk in &partitions {
+        for item in store::read_all(store, Query::table(pk.clone())).await? {
+            if !totals.contains_key(&item.key) {
+                stale.push(item.key);
+            }
+        }
+    }
+    let mut counter_writes: Vec<Write> = stale.into_iter().map(Write::delete).collect();
+    counter_writes.extend(counter_puts(totals));
+    for chunk in counter_writes.chunks(90) {
+        store.transact(chunk.to_vec()).await?;
+    }
+    let upgrade = ListIdsUpgrade { grievances, statuses };
+    store
+        .transact(vec![Write::put(Item::new(marker(LIST_IDS)).with("done_at", domain::clock::now_text()).with("grievances", upgrade.grievances as i64))])
+        .await?;
+    Ok(Some(upgrade))
+}
+
+/// Writes every grievance again as this release keeps it (its main item and its copies), 90
+/// writes a transaction, counting them as the counters do and showing each to `each` as it
+/// streams past: never all held at once. Answers the counts and how many grievances there are.
+async fn rewrite_grievances(store: &dyn Store, mut each: impl FnMut(&Grievance)) -> Result<(counters::Totals, u64)> {
+    let mut totals = counters::Totals::new();
     let mut grievances = 0u64;
     let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(200);
     loop {
@@ -257,44 +260,29 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
             }
             batch.extend(rewrite);
             counters::count_into(&mut totals, &g);
-            viewers.extend(g.visible_to());
+            each(&g);
             grievances += 1;
         }
         commit_rewrites(store, batch).await?;
         match page.cursor {
             Some(c) => query.cursor = Some(c),
-            None => break,
+            None => return Ok((totals, grievances)),
         }
     }
+}
 
-    // The counters, counted again: every partition they live in, old names and all, is
-    // replaced by what the grievances make.
-    let mut partitions: BTreeSet<String> = BTreeSet::from(["STATS#GRV".to_string(), keys::stations_pk(None)]);
-    partitions.extend(viewers.into_iter().map(|u| keys::stations_pk(Some(u))));
-    let mut stale: Vec<Key> = Vec::new();
-    for pk in &partitions {
-        for item in store::read_all(store, Query::table(pk.clone())).await? {
-            if !totals.contains_key(&item.key) {
-                stale.push(item.key);
+/// Puts each counter as counted, over whatever was kept.
+fn counter_puts(totals: impl IntoIterator<Item = (Key, std::collections::BTreeMap<String, i64>)>) -> Vec<Write> {
+    totals
+        .into_iter()
+        .map(|(key, attrs)| {
+            let mut item = Item::new(key);
+            for (attr, n) in attrs {
+                item = item.with(&attr, n);
             }
-        }
-    }
-    let mut counter_writes: Vec<Write> = stale.into_iter().map(Write::delete).collect();
-    counter_writes.extend(totals.into_iter().map(|(key, attrs)| {
-        let mut item = Item::new(key);
-        for (attr, n) in attrs {
-            item = item.with(&attr, n);
-        }
-        Write::put(item)
-    }));
-    for chunk in counter_writes.chunks(90) {
-        store.transact(chunk.to_vec()).await?;
-    }
-    let upgrade = ListIdsUpgrade { grievances, statuses };
-    store
-        .transact(vec![Write::put(Item::new(marker(LIST_IDS)).with("done_at", domain::clock::now_text()).with("grievances", upgrade.grievances as i64))])
-        .await?;
-    Ok(Some(upgrade))
+            Write::put(item)
+        })
+        .collect()
 }
 
 /// Writes one batch of rewritten grievances. A grievance changed since it was read (a

@@ -2,12 +2,12 @@
 // for users with grievances update. Only officers who would see the grievance
 // once assigned are offered (GET /grievances/assignees?grievance_id=).
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Radio, RadioGroupField, SearchField, Text } from '@aws-amplify/ui-react';
+import { Alert, Radio, RadioGroupField, SearchField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { ApiError, errorText } from '../../../api/errors';
 import type { Assignee, GrievanceView } from '../../../api/types';
-import { Dialog } from '../../../components/Dialog';
+import { DialogForm } from '../../../components/DialogForm';
 import { assigneesKey, grievancesApi } from '../api';
 import { chosenUser, matchingOfficers, NOBODY, officerLabel, SHOWN_AT_ONCE } from './assign';
 
@@ -64,65 +64,57 @@ export function AssignDialog({ grievance, onClose, onAssigned }: AssignDialogPro
   }
 
   return (
-    <Dialog title={t('assign.title', { number: grievance.grievance_number })} onClose={onClose} busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={t('assign.form')} className="modal-form">
-        <div className="modal-body">
-          {failure ? (
-            <Alert variation="error" marginBottom="medium">
-              {failure}
-            </Alert>
-          ) : null}
-          <Text marginBottom="small">{assigned ? t('assign.now', { name: assigned }) : t('assign.none')}</Text>
-          <SearchField
-            label={t('assign.search')}
-            descriptiveText={t('assign.searchHint')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            onClear={() => setSearch('')}
-            marginBottom="medium"
-          />
-          {listState()}
-          {!choices && choiceError ? (
-            <Alert variation="error" marginTop="small">
-              {choiceError}
-            </Alert>
-          ) : null}
-          {choices ? (
-            <RadioGroupField
-              legend={t('assign.choose')}
-              name="user_id"
-              value={visibleChoice}
-              onChange={(event) => {
-                setChoice(event.target.value);
-                setChoiceError(null);
-              }}
-              hasError={Boolean(choiceError)}
-              errorMessage={choiceError ?? undefined}
-              className="assignee-choices"
-            >
-              {shown.map((officer) => (
-                <Radio key={officer.id} value={String(officer.id)}>
-                  {officerLabel(officer)}
-                </Radio>
-              ))}
-              {assigned ? <Radio value={NOBODY}>{t('assign.nobody')}</Radio> : null}
-            </RadioGroupField>
-          ) : null}
-          {matches.length > shown.length ? (
-            <Text className="muted-text" marginTop="small">
-              {t('assign.showing', { shown: shown.length, count: matches.length })}
-            </Text>
-          ) : null}
-        </div>
-        <div className="modal-foot">
-          <Button onClick={onClose} isDisabled={busy}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('assign.busy')}>
-            {t('assign.submit')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm
+      title={t('assign.title', { number: grievance.grievance_number })}
+      formLabel={t('assign.form')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={busy}
+      failure={failure}
+      submitLabel={t('assign.submit')}
+      busyLabel={t('assign.busy')}
+    >
+      <Text marginBottom="small">{assigned ? t('assign.now', { name: assigned }) : t('assign.none')}</Text>
+      <SearchField
+        label={t('assign.search')}
+        descriptiveText={t('assign.searchHint')}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onClear={() => setSearch('')}
+        marginBottom="medium"
+      />
+      {listState()}
+      {!choices && choiceError ? (
+        <Alert variation="error" marginTop="small">
+          {choiceError}
+        </Alert>
+      ) : null}
+      {choices ? (
+        <RadioGroupField
+          legend={t('assign.choose')}
+          name="user_id"
+          value={visibleChoice}
+          onChange={(event) => {
+            setChoice(event.target.value);
+            setChoiceError(null);
+          }}
+          hasError={Boolean(choiceError)}
+          errorMessage={choiceError ?? undefined}
+          className="assignee-choices"
+        >
+          {shown.map((officer) => (
+            <Radio key={officer.id} value={String(officer.id)}>
+              {officerLabel(officer)}
+            </Radio>
+          ))}
+          {assigned ? <Radio value={NOBODY}>{t('assign.nobody')}</Radio> : null}
+        </RadioGroupField>
+      ) : null}
+      {matches.length > shown.length ? (
+        <Text className="muted-text" marginTop="small">
+          {t('assign.showing', { shown: shown.length, count: matches.length })}
+        </Text>
+      ) : null}
+    </DialogForm>
   );
 }

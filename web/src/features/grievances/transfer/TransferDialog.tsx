@@ -2,11 +2,11 @@
 // for users with grievances update. The stations offered are the active ones
 // of the Admin Panel, less the grievance's own.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, SelectField, TextAreaField } from '@aws-amplify/ui-react';
+import { SelectField, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
 import type { GrievanceView } from '../../../api/types';
-import { Dialog } from '../../../components/Dialog';
+import { DialogForm } from '../../../components/DialogForm';
 import { useActiveItems } from '../../admin/api';
 import { grievancesApi } from '../api';
 import { destinationStations, MAX_REASON_LENGTH, transferErrors, transferRequest, type TransferDraft, type TransferErrors, type TransferField } from './transfer';
@@ -60,56 +60,48 @@ export function TransferDialog({ grievance, onClose, onTransferred }: TransferDi
   }
 
   return (
-    <Dialog title={t('transfer.title', { number: grievance.grievance_number })} onClose={onClose} busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={t('transfer.form')} className="modal-form">
-        <div className="modal-body">
-          {failure ? (
-            <Alert variation="error" marginBottom="medium">
-              {failure}
-            </Alert>
-          ) : null}
-          <SelectField
-            label={t('transfer.station')}
-            name="police_station_id"
-            descriptiveText={
-              stations.error ? errorText(stations.error, t('form.listsFailed')) : t('transfer.from', { station: grievance.police_station })
-            }
-            isRequired
-            value={draft.stationId}
-            onChange={(event) => set('stationId', event.target.value)}
-            hasError={Boolean(errors.police_station_id)}
-            errorMessage={errors.police_station_id}
-            marginBottom="medium"
-          >
-            <option value="">{stations.isLoading ? t('common:loading') : t('form.selectStation')}</option>
-            {destinationStations(stations.items, grievance).map((station) => (
-              <option key={station.id} value={String(station.id)}>
-                {station.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField
-            label={t('transfer.reason')}
-            name="reason"
-            rows={3}
-            isRequired
-            maxLength={MAX_REASON_LENGTH}
-            descriptiveText={t('transfer.reasonHint')}
-            value={draft.reason}
-            onChange={(event) => set('reason', event.target.value)}
-            hasError={Boolean(errors.reason)}
-            errorMessage={errors.reason}
-          />
-        </div>
-        <div className="modal-foot">
-          <Button onClick={onClose} isDisabled={busy}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('transfer.busy')}>
-            {t('transfer.submit')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm
+      title={t('transfer.title', { number: grievance.grievance_number })}
+      formLabel={t('transfer.form')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={busy}
+      failure={failure}
+      submitLabel={t('transfer.submit')}
+      busyLabel={t('transfer.busy')}
+    >
+      <SelectField
+        label={t('transfer.station')}
+        name="police_station_id"
+        descriptiveText={
+          stations.error ? errorText(stations.error, t('form.listsFailed')) : t('transfer.from', { station: grievance.police_station })
+        }
+        isRequired
+        value={draft.stationId}
+        onChange={(event) => set('stationId', event.target.value)}
+        hasError={Boolean(errors.police_station_id)}
+        errorMessage={errors.police_station_id}
+        marginBottom="medium"
+      >
+        <option value="">{stations.isLoading ? t('common:loading') : t('form.selectStation')}</option>
+        {destinationStations(stations.items, grievance).map((station) => (
+          <option key={station.id} value={String(station.id)}>
+            {station.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label={t('transfer.reason')}
+        name="reason"
+        rows={3}
+        isRequired
+        maxLength={MAX_REASON_LENGTH}
+        descriptiveText={t('transfer.reasonHint')}
+        value={draft.reason}
+        onChange={(event) => set('reason', event.target.value)}
+        hasError={Boolean(errors.reason)}
+        errorMessage={errors.reason}
+      />
+    </DialogForm>
   );
 }
