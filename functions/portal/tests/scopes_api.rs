@@ -157,6 +157,17 @@ async fn every_read_path_answers_what_the_scope_holds(engine: Engine) {
     reads_exactly(&api, &org, &sho, "the SHO of Sadar Bazar", &["Sadar Bazar"]).await;
     reads_exactly(&api, &org, &sp, "the SP of Agra", &["Sadar Bazar", "Lohamandi"]).await;
     reads_exactly(&api, &org, &admin, "the Admin", &["Sadar Bazar", "Lohamandi", "Kotwali", "Vrindavan"]).await;
+    // A range's officer reads both its districts, and assigns to those posted anywhere in it,
+    // the range itself included; a district's officer does not reach someone posted at the range.
+    let dig = posted_user(&api, &admin, "dig.agra@police.test", role, json!({"level": "range", "range": "Agra Range"})).await;
+    reads_exactly(&api, &org, &dig, "the DIG of Agra Range", &["Sadar Bazar", "Lohamandi", "Kotwali", "Vrindavan"]).await;
+    let offered = |token: String| {
+        let api = &api;
+        async move { strings(&api.get("/api/grievances/assignees", &token).await.body["data"], "name") }
+    };
+    let posted = set(["sho.sadar@police.test", "sp.agra@police.test", "dig.agra@police.test"]);
+    assert_eq!(offered(dig.clone()).await, posted, "the range's officers");
+    assert_eq!(offered(sp.clone()).await, set(["sho.sadar@police.test", "sp.agra@police.test"]), "the district's");
 
     // Filing: inside the posting only.
     let outside = api.post("/api/grievances", &sho, form("Agra", "Lohamandi")).await;

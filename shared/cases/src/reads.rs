@@ -46,7 +46,8 @@ impl Viewer {
                 Reach::Area(area) => match posting {
                     Posting::Station(s) => area.stations.contains(s),
                     Posting::District(d) => area.districts.contains(d),
-                    Posting::Range(_) | Posting::State => false,
+                    Posting::Range(r) => area.ranges.contains(r),
+                    Posting::State => false,
                 },
             }
     }

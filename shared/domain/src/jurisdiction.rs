@@ -170,6 +170,9 @@ pub enum Reach {
 pub struct Area {
     pub stations: BTreeSet<i64>,
     pub districts: BTreeSet<i64>,
+    /// The ranges the area covers whole (a range's or the state's): where users posted at a
+    /// range serve inside it. Grievances lie at stations and districts, never at a range.
+    pub ranges: BTreeSet<String>,
 }
 
 impl Area {
@@ -245,7 +248,12 @@ impl Organisation {
             Posting::Station(s) => BTreeSet::from([*s]),
             _ => self.district_of.iter().filter(|(_, d)| districts.contains(d)).map(|(s, _)| *s).collect(),
         };
-        Area { stations, districts }
+        let ranges = match posting {
+            Posting::Range(r) => BTreeSet::from([r.clone()]),
+            Posting::State => self.range_of.values().cloned().collect(),
+            Posting::District(_) | Posting::Station(_) => BTreeSet::new(),
+        };
+        Area { stations, districts, ranges }
     }
 
     /// Whether posting `inner` lies within `outer`: a user manager posts others only inside
@@ -284,10 +292,13 @@ mod tests {
     #[test]
     fn a_posting_covers_its_stations_and_districts() {
         let o = org();
-        assert_eq!(o.area(&Posting::Station(12)), Area { stations: BTreeSet::from([12]), districts: BTreeSet::new() });
-        assert_eq!(o.area(&Posting::District(1)), Area { stations: BTreeSet::from([11, 12]), districts: BTreeSet::from([1]) });
-        assert_eq!(o.area(&Posting::Range("North".into())), Area { stations: BTreeSet::from([11, 12, 21]), districts: BTreeSet::from([1, 2]) });
-        assert_eq!(o.area(&Posting::Range("South".into())), Area::default(), "a range with no district reaches nothing");
+        assert_eq!(o.area(&Posting::Station(12)), Area { stations: BTreeSet::from([12]), districts: BTreeSet::new(), ranges: BTreeSet::new() });
+        assert_eq!(o.area(&Posting::District(1)), Area { stations: BTreeSet::from([11, 12]), districts: BTreeSet::from([1]), ranges: BTreeSet::new() });
+        assert_eq!(o.area(&Posting::Range("North".into())), Area { stations: BTreeSet::from([11, 12, 21]), districts: BTreeSet::from([1, 2]), ranges: BTreeSet::from(["North".to_string()]) });
+        let south = o.area(&Posting::Range("South".into()));
+        assert_eq!(south, Area { ranges: BTreeSet::from(["South".to_string()]), ..Area::default() }, "a range with no district holds no grievance");
+        assert!(!south.holds(Some(1), None) && !south.holds(None, Some(11)));
+        assert_eq!(o.area(&Posting::State).ranges, BTreeSet::from(["North".to_string()]), "the state covers every range");
     }
 
     #[test]

@@ -336,7 +336,7 @@ async fn viewers(_engine: &dyn Grievances, fixture: &[Stored], user: i64) -> Vec
     let mut found = vec![Viewer::state(0), Viewer::own(user)];
     let stations: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.police_station_id).collect();
     let districts: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.district_id).collect();
-    let area = Area { stations: stations.iter().take(2).copied().collect(), districts: districts.iter().skip(1).take(1).copied().collect() };
+    let area = Area { stations: stations.iter().take(2).copied().collect(), districts: districts.iter().skip(1).take(1).copied().collect(), ranges: Default::default() };
     let posting = Viewer { user_id: user, reach: Reach::Area(area) };
     found.push(posting);
     found
@@ -478,7 +478,7 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     let trail = engines::item_trail::ItemTrail::new(sqlite.clone());
     let first = fixture(&lists, 1).remove(0);
     let (from, to) = (first.grievance.police_station_id.unwrap(), lists.0[&ListKind::PoliceStations].iter().map(|s| s.0).find(|s| Some(*s) != first.grievance.police_station_id).unwrap());
-    let area = |station: i64| Viewer { user_id: 999, reach: Reach::Area(Area { stations: [station].into(), districts: Default::default() }) };
+    let area = |station: i64| Viewer { user_id: 999, reach: Reach::Area(Area { stations: [station].into(), ..Area::default() }) };
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
     let entry = |action: AuditAction, n: i64| cases::writes::AuditEntry { action, field_name: None, old_value: None, new_value: Some(n.to_string()), notes: None, action_details: None };
     let batch = |version: i64, action: AuditAction| AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: vec![entry(action, version)] };
