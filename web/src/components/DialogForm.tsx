@@ -1,6 +1,6 @@
 // A dialog holding one form: what went wrong on top, the fields, and Cancel
-// beside the submit button at the foot. Dialogs that change one thing (assign a
-// grievance, transfer it) share this frame rather than each writing it again.
+// beside the submit button at the foot. The dialogs that edit or change one thing
+// (a user, a role, a password, an assignment, a transfer) share this frame.
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +18,19 @@ interface DialogFormProps {
   failure?: string | null;
   submitLabel: string;
   busyLabel: string;
+  /** 'destructive' for a submit that takes something away (turning off two-factor). */
+  variation?: 'primary' | 'destructive';
+  /** The cancel button's text, when 'Cancel' is not the word. */
+  cancelLabel?: string;
+  size?: 'small' | 'medium' | 'large';
   children: ReactNode;
 }
 
-export function DialogForm({ title, formLabel, onClose, onSubmit, busy, failure, submitLabel, busyLabel, children }: DialogFormProps) {
+export function DialogForm(props: DialogFormProps) {
+  const { title, formLabel, onClose, onSubmit, busy, failure, submitLabel, busyLabel, variation = 'primary', cancelLabel, size, children } = props;
   const { t } = useTranslation('common');
   return (
-    <Dialog title={title} onClose={onClose} busy={busy}>
+    <Dialog title={title} onClose={onClose} busy={busy} size={size}>
       <form onSubmit={onSubmit} noValidate aria-label={formLabel} className="modal-form">
         <div className="modal-body">
           {failure ? (
@@ -36,9 +42,9 @@ export function DialogForm({ title, formLabel, onClose, onSubmit, busy, failure,
         </div>
         <div className="modal-foot">
           <Button onClick={onClose} isDisabled={busy}>
-            {t('cancel')}
+            {cancelLabel ?? t('cancel')}
           </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText={busyLabel}>
+          <Button type="submit" variation={variation} isLoading={busy} loadingText={busyLabel}>
             {submitLabel}
           </Button>
         </div>

@@ -1,10 +1,10 @@
 // Add or edit a role (spec §2 "Role Management", §5 "Role").
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Grid, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Grid, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { PermissionResource, RoleView } from '../../api/types';
-import { Dialog } from '../../components/Dialog';
+import { DialogForm } from '../../components/DialogForm';
 import { RequireTwoFactorField } from '../two-factor/RequireTwoFactorField';
 import { rolesApi } from './api';
 import { PermissionGrid } from './PermissionGrid';
@@ -59,51 +59,44 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
   }
 
   return (
-    <Dialog title={role ? t('editTitle', { name: role.name }) : t('addNew')} onClose={onClose} size="large" busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={role ? t('editForm') : t('addForm')} className="modal-form">
-        <div className="modal-body">
-          {failure ? (
-            <Alert variation="error" marginBottom="medium">
-              {failure}
-            </Alert>
-          ) : null}
-          <Grid templateColumns={{ base: '1fr', medium: '1fr 1.4fr' }} gap="medium" marginBottom="large">
-            <TextField
-              label={t('name')}
-              name="name"
-              autoComplete="off"
-              isRequired
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setNameError(null);
-              }}
-              hasError={Boolean(nameError)}
-              errorMessage={nameError}
-            />
-            <TextAreaField
-              label={t('col.description')}
-              name="description"
-              rows={2}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          </Grid>
-          <RequireTwoFactorField checked={requireTwoFactor} onChange={setRequireTwoFactor} disabled={busy} />
-          <PermissionGrid grid={grid} onChange={toggle} scope={scope} onScopeChange={setScope} disabled={busy} />
-          <Text className="field-hint" marginTop="small">
-            {t('gridHint')}
-          </Text>
-        </div>
-        <div className="modal-foot">
-          <Button onClick={onClose} isDisabled={busy}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('users:saving')}>
-            {role ? t('users:saveChanges') : t('add')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm
+      title={role ? t('editTitle', { name: role.name }) : t('addNew')}
+      formLabel={role ? t('editForm') : t('addForm')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={busy}
+      failure={failure}
+      submitLabel={role ? t('users:saveChanges') : t('add')}
+      busyLabel={t('users:saving')}
+      size="large"
+    >
+      <Grid templateColumns={{ base: '1fr', medium: '1fr 1.4fr' }} gap="medium" marginBottom="large">
+        <TextField
+          label={t('name')}
+          name="name"
+          autoComplete="off"
+          isRequired
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameError(null);
+          }}
+          hasError={Boolean(nameError)}
+          errorMessage={nameError}
+        />
+        <TextAreaField
+          label={t('col.description')}
+          name="description"
+          rows={2}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </Grid>
+      <RequireTwoFactorField checked={requireTwoFactor} onChange={setRequireTwoFactor} disabled={busy} />
+      <PermissionGrid grid={grid} onChange={toggle} scope={scope} onScopeChange={setScope} disabled={busy} />
+      <Text className="field-hint" marginTop="small">
+        {t('gridHint')}
+      </Text>
+    </DialogForm>
   );
 }

@@ -1,10 +1,10 @@
 // Turning two-factor off from Profile: a current code proves the app is at hand.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Text } from '@aws-amplify/ui-react';
+import { Text } from '@aws-amplify/ui-react';
 import { CodeField } from './CodeField';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
-import { Dialog } from '../../components/Dialog';
+import { DialogForm } from '../../components/DialogForm';
 import { twoFactorApi } from './api';
 import { isTotpCode, normaliseCode } from './two-factor-state';
 
@@ -39,34 +39,29 @@ export function TurnOffTwoFactorDialog({ onClose, onDone }: TurnOffTwoFactorDial
   }
 
   return (
-    <Dialog title={t('disable.title')} onClose={onClose} size="small" busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={t('disable.title')} className="modal-form">
-        <div className="modal-body">
-          {failure ? (
-            <Alert variation="error" marginBottom="medium">
-              {failure}
-            </Alert>
-          ) : null}
-          <Text marginBottom="medium">{t('disable.intro')}</Text>
-          <CodeField
-            label={t('disable.codeLabel')}
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setFieldError(null);
-            }}
-            error={fieldError}
-          />
-        </div>
-        <div className="modal-foot">
-          <Button onClick={onClose} isDisabled={busy}>
-            {t('disable.cancel')}
-          </Button>
-          <Button type="submit" variation="destructive" isLoading={busy} loadingText={t('disable.busy')}>
-            {t('disable.confirm')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm
+      title={t('disable.title')}
+      formLabel={t('disable.title')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={busy}
+      failure={failure}
+      submitLabel={t('disable.confirm')}
+      busyLabel={t('disable.busy')}
+      variation="destructive"
+      cancelLabel={t('disable.cancel')}
+      size="small"
+    >
+      <Text marginBottom="medium">{t('disable.intro')}</Text>
+      <CodeField
+        label={t('disable.codeLabel')}
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setFieldError(null);
+        }}
+        error={fieldError}
+      />
+    </DialogForm>
   );
 }

@@ -1,10 +1,10 @@
 // An administrator sets a new password for a user (spec §5 "Admin reset password").
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordField } from '@aws-amplify/ui-react';
+import { PasswordField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 import type { UserView } from '../../api/types';
-import { Dialog } from '../../components/Dialog';
+import { DialogForm } from '../../components/DialogForm';
 import { usersApi } from './api';
 import { resetPasswordError } from './user-rules';
 import { passwordFieldLabels } from '../../i18n/amplify-labels';
@@ -39,39 +39,32 @@ export function ResetPasswordDialog({ user, onClose, onDone }: ResetPasswordDial
   }
 
   return (
-    <Dialog title={t('resetPasswordNamed', { name: user.name })} onClose={onClose} size="small" busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={t('resetPasswordForm', { name: user.name })} className="modal-form">
-        <div className="modal-body">
-          {failure ? (
-            <Alert variation="error" marginBottom="medium">
-              {failure}
-            </Alert>
-          ) : null}
-          <PasswordField
-            {...passwordFieldLabels()}
-            label={t('newPassword')}
-            name="newPassword"
-            autoComplete="new-password"
-            descriptiveText={t('newPasswordHint', { email: user.email })}
-            isRequired
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setProblem(null);
-            }}
-            hasError={Boolean(problem)}
-            errorMessage={problem}
-          />
-        </div>
-        <div className="modal-foot">
-          <Button onClick={onClose} isDisabled={busy}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('resetting')}>
-            {t('resetPassword')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm
+      title={t('resetPasswordNamed', { name: user.name })}
+      formLabel={t('resetPasswordForm', { name: user.name })}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={busy}
+      failure={failure}
+      submitLabel={t('resetPassword')}
+      busyLabel={t('resetting')}
+      size="small"
+    >
+      <PasswordField
+        {...passwordFieldLabels()}
+        label={t('newPassword')}
+        name="newPassword"
+        autoComplete="new-password"
+        descriptiveText={t('newPasswordHint', { email: user.email })}
+        isRequired
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setProblem(null);
+        }}
+        hasError={Boolean(problem)}
+        errorMessage={problem}
+      />
+    </DialogForm>
   );
 }

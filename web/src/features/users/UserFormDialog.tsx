@@ -2,12 +2,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { Alert, Button, Grid, PasswordField, SelectField, SwitchField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Grid, PasswordField, SelectField, SwitchField, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
 import { i18n } from '../../i18n';
 import type { PostingWire, RoleOptionsEnvelope, UserRequest, UserView } from '../../api/types';
 import { useSession } from '../auth/use-session';
-import { Dialog } from '../../components/Dialog';
+import { DialogForm } from '../../components/DialogForm';
 import { useActiveNames } from '../admin/api';
 import { ROLE_OPTIONS_KEY, usersApi } from './api';
 import { placesFor, POSTING_LEVELS, postingOf, postingValues, useOrganisationLists, type PostingLevel } from './posting';
@@ -125,166 +125,158 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
     error ? errorText(error, t(`listFailed.${what}`)) : undefined;
 
   return (
-    <Dialog title={mode === 'add' ? t('add') : t('editTitle', { name: user?.name ?? '' })} onClose={onClose} busy={busy}>
-      <form onSubmit={onSubmit} noValidate aria-label={mode === 'add' ? t('addForm') : t('editForm')} className="modal-form">
-        <div className="modal-body">
-          {failure ? (
-            <Alert variation="error" marginBottom="medium">
-              {failure}
-            </Alert>
-          ) : null}
-          <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
-            <TextField
-              label={t('col.name')}
-              name="name"
-              autoComplete="off"
-              isRequired
-              value={values.name}
-              onChange={(event) => set('name', event.target.value)}
-              hasError={Boolean(errors.name)}
-              errorMessage={errors.name}
-            />
-            <TextField
-              label={t('col.email')}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              isRequired
-              value={values.email}
-              onChange={(event) => set('email', event.target.value)}
-              hasError={Boolean(errors.email)}
-              errorMessage={errors.email}
-            />
-            {mode === 'add' ? (
-              <PasswordField
-                {...passwordFieldLabels()}
-                label={t('password')}
-                name="password"
-                autoComplete="new-password"
-                descriptiveText={t('passwordHint')}
-                isRequired
-                value={values.password}
-                onChange={(event) => set('password', event.target.value)}
-                hasError={Boolean(errors.password)}
-                errorMessage={errors.password}
-              />
-            ) : null}
-            <TextField
-              label={t('col.phone')}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              descriptiveText={mode === 'add' ? t('optional') : undefined}
-              value={values.phone}
-              onChange={(event) => set('phone', event.target.value)}
-              hasError={Boolean(errors.phone)}
-              errorMessage={errors.phone}
-            />
-            <SelectField
-              label={t('col.department')}
-              name="department"
-              isRequired
-              value={values.department}
-              onChange={(event) => set('department', event.target.value)}
-              hasError={Boolean(errors.department)}
-              errorMessage={errors.department}
-              descriptiveText={listHint(departments.error, 'departments')}
-            >
-              <option value="">{departments.isLoading ? t('common:loading') : t('selectDepartment')}</option>
-              {withCurrent(departments.names, values.department).map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label={t('designation')}
-              name="designation"
-              isRequired
-              value={values.designation}
-              onChange={(event) => set('designation', event.target.value)}
-              hasError={Boolean(errors.designation)}
-              errorMessage={errors.designation}
-              descriptiveText={listHint(designations.error, 'designations')}
-            >
-              <option value="">{designations.isLoading ? t('common:loading') : t('selectDesignation')}</option>
-              {withCurrent(designations.names, values.designation).map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label={t('col.role')}
-              name="role_id"
-              isRequired
-              value={String(values.role_id)}
-              onChange={(event) => set('role_id', Number(event.target.value))}
-              hasError={Boolean(errors.role_id)}
-              errorMessage={errors.role_id}
-              descriptiveText={listHint(roles.error, 'roles')}
-            >
-              <option value="0">{roles.isLoading ? t('common:loading') : t('selectRole')}</option>
-              {roleOptions.map((role) => (
-                <option key={role.id} value={String(role.id)}>
-                  {role.name}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label={t('posting.level')}
-              name="posting_level"
-              descriptiveText={t('posting.hint')}
-              value={values.posting.level}
-              onChange={(event) => set('posting', { level: event.target.value as PostingLevel, place: '' })}
-            >
-              {POSTING_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {t(`posting.levels.${level}`)}
-                </option>
-              ))}
-            </SelectField>
-            {values.posting.level !== 'state' ? (
-              <SelectField
-                label={t(`posting.places.${values.posting.level}`)}
-                name="posting_place"
-                isRequired
-                value={values.posting.place}
-                onChange={(event) => set('posting', { ...values.posting, place: event.target.value })}
-                hasError={Boolean(errors.posting)}
-                errorMessage={errors.posting}
-              >
-                <option value="">{t(`posting.choose.${values.posting.level}`)}</option>
-                {places.map((place) => (
-                  <option key={place.value} value={place.value}>
-                    {place.label}
-                  </option>
-                ))}
-              </SelectField>
-            ) : errors.posting ? (
-              <Alert variation="error">{errors.posting}</Alert>
-            ) : null}
-            <SwitchField
-              label={t('common:active')}
-              name="active"
-              labelPosition="end"
-              alignSelf="end"
-              isChecked={values.active}
-              onChange={(event) => set('active', event.target.checked)}
-            />
-          </Grid>
-        </div>
-        <div className="modal-foot">
-          <Button onClick={onClose} isDisabled={busy}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('saving')}>
-            {mode === 'add' ? t('add') : t('saveChanges')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm
+      title={mode === 'add' ? t('add') : t('editTitle', { name: user?.name ?? '' })}
+      formLabel={mode === 'add' ? t('addForm') : t('editForm')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={busy}
+      failure={failure}
+      submitLabel={mode === 'add' ? t('add') : t('saveChanges')}
+      busyLabel={t('saving')}
+    >
+      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
+        <TextField
+          label={t('col.name')}
+          name="name"
+          autoComplete="off"
+          isRequired
+          value={values.name}
+          onChange={(event) => set('name', event.target.value)}
+          hasError={Boolean(errors.name)}
+          errorMessage={errors.name}
+        />
+        <TextField
+          label={t('col.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          isRequired
+          value={values.email}
+          onChange={(event) => set('email', event.target.value)}
+          hasError={Boolean(errors.email)}
+          errorMessage={errors.email}
+        />
+        {mode === 'add' ? (
+          <PasswordField
+            {...passwordFieldLabels()}
+            label={t('password')}
+            name="password"
+            autoComplete="new-password"
+            descriptiveText={t('passwordHint')}
+            isRequired
+            value={values.password}
+            onChange={(event) => set('password', event.target.value)}
+            hasError={Boolean(errors.password)}
+            errorMessage={errors.password}
+          />
+        ) : null}
+        <TextField
+          label={t('col.phone')}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          descriptiveText={mode === 'add' ? t('optional') : undefined}
+          value={values.phone}
+          onChange={(event) => set('phone', event.target.value)}
+          hasError={Boolean(errors.phone)}
+          errorMessage={errors.phone}
+        />
+        <SelectField
+          label={t('col.department')}
+          name="department"
+          isRequired
+          value={values.department}
+          onChange={(event) => set('department', event.target.value)}
+          hasError={Boolean(errors.department)}
+          errorMessage={errors.department}
+          descriptiveText={listHint(departments.error, 'departments')}
+        >
+          <option value="">{departments.isLoading ? t('common:loading') : t('selectDepartment')}</option>
+          {withCurrent(departments.names, values.department).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('designation')}
+          name="designation"
+          isRequired
+          value={values.designation}
+          onChange={(event) => set('designation', event.target.value)}
+          hasError={Boolean(errors.designation)}
+          errorMessage={errors.designation}
+          descriptiveText={listHint(designations.error, 'designations')}
+        >
+          <option value="">{designations.isLoading ? t('common:loading') : t('selectDesignation')}</option>
+          {withCurrent(designations.names, values.designation).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('col.role')}
+          name="role_id"
+          isRequired
+          value={String(values.role_id)}
+          onChange={(event) => set('role_id', Number(event.target.value))}
+          hasError={Boolean(errors.role_id)}
+          errorMessage={errors.role_id}
+          descriptiveText={listHint(roles.error, 'roles')}
+        >
+          <option value="0">{roles.isLoading ? t('common:loading') : t('selectRole')}</option>
+          {roleOptions.map((role) => (
+            <option key={role.id} value={String(role.id)}>
+              {role.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('posting.level')}
+          name="posting_level"
+          descriptiveText={t('posting.hint')}
+          value={values.posting.level}
+          onChange={(event) => set('posting', { level: event.target.value as PostingLevel, place: '' })}
+        >
+          {POSTING_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {t(`posting.levels.${level}`)}
+            </option>
+          ))}
+        </SelectField>
+        {values.posting.level !== 'state' ? (
+          <SelectField
+            label={t(`posting.places.${values.posting.level}`)}
+            name="posting_place"
+            isRequired
+            value={values.posting.place}
+            onChange={(event) => set('posting', { ...values.posting, place: event.target.value })}
+            hasError={Boolean(errors.posting)}
+            errorMessage={errors.posting}
+          >
+            <option value="">{t(`posting.choose.${values.posting.level}`)}</option>
+            {places.map((place) => (
+              <option key={place.value} value={place.value}>
+                {place.label}
+              </option>
+            ))}
+          </SelectField>
+        ) : errors.posting ? (
+          <Alert variation="error">{errors.posting}</Alert>
+        ) : null}
+        <SwitchField
+          label={t('common:active')}
+          name="active"
+          labelPosition="end"
+          alignSelf="end"
+          isChecked={values.active}
+          onChange={(event) => set('active', event.target.checked)}
+        />
+      </Grid>
+    </DialogForm>
   );
 }
