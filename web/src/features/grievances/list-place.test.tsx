@@ -35,7 +35,9 @@ describe('the list keeps its place', () => {
     await screen.findByRole('link', { name: 'GRV-2025-000012' });
     Object.defineProperty(window, 'scrollY', { value: 840, configurable: true });
     window.dispatchEvent(new Event('scroll'));
-    await waitFor(() => expect(listPlacePath()).toBe('/grievances?status=Resolved&sort=priority&direction=asc'));
+    // Kept on the next frame after the scroll.
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('grievances.listPlace') ?? '{}')).toEqual({ search: '?status=Resolved&sort=priority&direction=asc', scrollY: 840 }));
+    expect(listPlacePath()).toBe('/grievances?status=Resolved&sort=priority&direction=asc');
 
     await user.click(screen.getByRole('link', { name: 'GRV-2025-000012' }));
     await screen.findByRole('heading', { level: 1, name: 'GRV-2025-000012' });
@@ -44,7 +46,7 @@ describe('the list keeps its place', () => {
 
     await screen.findByRole('link', { name: 'GRV-2025-000012' });
     expect(router.state.location.search).toBe('?status=Resolved&sort=priority&direction=asc');
-    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 840, behavior: 'instant' }));
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 840, behavior: 'instant' }), { timeout: 3000 });
     scrollTo.mockRestore();
   });
 
