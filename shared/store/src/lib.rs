@@ -108,6 +108,16 @@ pub async fn read_all(store: &dyn Store, query: Query) -> Result<Vec<Item>, Stor
     }
 }
 
+/// The items of `keys` that exist, in the order asked, however many: `get_many` takes at
+/// most 100 keys at once (DynamoDB's BatchGetItem).
+pub async fn get_existing(store: &dyn Store, keys: &[Key]) -> Result<Vec<Item>, StoreError> {
+    let mut items = Vec::with_capacity(keys.len());
+    for chunk in keys.chunks(100) {
+        items.extend(store.get_many(chunk).await?.into_iter().flatten());
+    }
+    Ok(items)
+}
+
 /// The search cursor that continues after the item of rank `rank`, for callers that stop
 /// reading in the middle of a page.
 pub fn search_cursor_after(rank: i64) -> String {

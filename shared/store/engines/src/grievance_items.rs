@@ -65,18 +65,9 @@ fn place_of(g: &Grievance) -> Option<String> {
 /// conditioned on the grievance not having moved: "" for none.
 const PLACE_ATTR: &str = "place";
 
-/// The counters of `places`, read at once.
-async fn counter_items(store: &dyn Store, keys: Vec<store::Key>) -> Result<Vec<Item>> {
-    let mut items = Vec::with_capacity(keys.len());
-    for chunk in keys.chunks(100) {
-        items.extend(store.get_many(chunk).await?.into_iter().flatten());
-    }
-    Ok(items)
-}
-
 /// An area's figures: its places' counters added up.
 async fn area_tallies(store: &dyn Store, area: &Area) -> Result<Tallies> {
-    let items = counter_items(store, keys::places_of(area).iter().map(|p| keys::stats_place(p)).collect()).await?;
+    let items = store::get_existing(store, &keys::places_of(area).iter().map(|p| keys::stats_place(p)).collect::<Vec<_>>()).await?;
     Ok(counters::sum(items.iter().map(|i| counters::tallies_of(&i.attrs))))
 }
 
@@ -203,8 +194,8 @@ impl Grievances for ItemGrievances {
             // grievances without a station from its districts' counters.
             Reach::Area(area) => {
                 let store = self.store.as_ref();
-                let items = counter_items(store, area.stations.iter().map(|s| keys::stats_station(None, *s)).collect()).await?;
-                let districts = counter_items(store, area.districts.iter().map(|d| keys::stats_place(&format!("D{d}"))).collect()).await?;
+                let items = store::get_existing(store, &area.stations.iter().map(|s| keys::stats_station(None, *s)).collect::<Vec<_>>()).await?;
+                let districts = store::get_existing(store, &area.districts.iter().map(|d| keys::stats_place(&format!("D{d}"))).collect::<Vec<_>>()).await?;
                 let stationless = counters::sum(districts.iter().map(|i| counters::tallies_of(&i.attrs)));
                 let mut all: Vec<StationTally> = items.into_iter().filter_map(station_tally).collect();
                 all.push(StationTally { station_id: 0, total: stationless.total, done: stationless.done });

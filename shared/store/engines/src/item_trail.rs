@@ -40,11 +40,7 @@ async fn expand_viewer_page(store: &dyn Store, pointers: Vec<Item>) -> Result<Ve
         let sorts: Vec<String> = pointer.attrs.get("records").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
         keys.extend(sorts.into_iter().rev().map(|sort| store::Key::new(keys::audit_pk(id), sort)));
     }
-    let mut items = Vec::with_capacity(keys.len());
-    for chunk in keys.chunks(100) {
-        items.extend(store.get_many(chunk).await?.into_iter().flatten());
-    }
-    Ok(items)
+    Ok(store::get_existing(store, &keys).await?)
 }
 
 /// A page of matching records being gathered: `offset` skipped, then up to `limit` kept.
