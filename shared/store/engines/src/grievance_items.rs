@@ -555,9 +555,10 @@ async fn list_area(store: &dyn Store, area: &Area, filters: &Filters, limit: usi
         Some(_) => Vec::new(),
         None => keys::places_of(area),
     };
-    // Every grievance read is a match when nothing filters beyond the places read.
+    // Every grievance read is a match when nothing filters beyond the places read. Otherwise
+    // the places share the read budget, so one merge step never reads far past it.
     let only_the_places = Filters { police_station: None, ..filters.clone() }.is_empty();
-    let batch = if only_the_places { limit } else { 200 };
+    let batch = if only_the_places { limit } else { (cases::reads::READ_BUDGET / places.len().max(1)).clamp(10, 200) };
     let mut merge = crate::merge::Merge::new(store, places.iter().map(|p| keys::place_pk(p)), SortKey::Any, before, batch);
     let mut items = Vec::new();
     let mut examined = 0u64;
