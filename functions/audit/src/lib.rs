@@ -3,7 +3,7 @@
 
 use axum::extract::{Path, Query, State};
 use cases::reads::AuditRecord;
-use cases::trail::{TrailAccess, TrailFilters};
+use cases::trail::{TrailAccess, TrailFilters, TrailSearch};
 use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
@@ -72,9 +72,14 @@ pub struct AllParams {
     pub start_date: Option<String>,
     /// YYYY-MM-DD, inclusive.
     pub end_date: Option<String>,
+    /// Up to 100 characters, found (ignoring case) in the grievance number, the user's name
+    /// or email, the field, the old and new values and the notes. A whole grievance number
+    /// finds that grievance's records.
+    pub search: Option<String>,
 }
 
-/// Audit records across all grievances the caller may see, newest first.
+/// Audit records across all grievances the caller may see, newest first: the whole trail in
+/// their scope, searched and filtered on the server.
 #[utoipa::path(get, path = "/api/audit/all", tag = "audit", security(("bearer" = [])), params(AllParams),
     responses((status = 200, body = Vec<AuditRecord>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn all_records(State(state): State<AppState>, caller: Caller, Query(params): Query<AllParams>) -> ApiResult<ApiJson<Vec<AuditRecord>>> {
@@ -84,6 +89,7 @@ async fn all_records(State(state): State<AppState>, caller: Caller, Query(params
         user_id: params.user_id,
         start_date: day(params.start_date, "startDate")?,
         end_date: day(params.end_date, "endDate")?,
+        search: TrailSearch::parse(params.search.as_deref().unwrap_or(""))?,
     };
     let records = state.trail.all(&caller.viewer(state.lists.as_ref()).await?, &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
     Ok(ApiJson(records))

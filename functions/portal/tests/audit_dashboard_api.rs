@@ -75,6 +75,60 @@ async fn the_trail_is_filtered_paged_and_scoped(engine: Engine) {
     assert_eq!(api.get("/api/audit/actions", &admin).await.body.as_array().unwrap().len(), 19, "the nine grievance actions, EXPORTED, the attachment and note actions, the four two-factor ones, GRANT_REFUSED and TRANSFERRED");
 }
 
+fn ids(records: &Value) -> Vec<i64> {
+    records.as_array().unwrap_or_else(|| panic!("a list: {records}")).iter().map(|r| r["grievance_id"].as_i64().unwrap()).collect()
+}
+
+async fn search(api: &Api, token: &str, query: &str) -> apitest::Answer {
+    api.get(&format!("/api/audit/all?limit=10&{query}"), token).await
+}
+
+async fn the_whole_trail_is_searched_within_the_callers_scope(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let ravi = officer(&api, &admin).await;
+    let old = file(&api, &admin, "FIR-OLD/2019", "Civil Lines").await;
+    status(&api, &admin, old, "Resolved").await;
+    let own = file(&api, &ravi, "FIR-RAVI", "Cantonment").await;
+    // Newer work pushes the old grievance's records off the first pages.
+    for n in 0..12 {
+        file(&api, &admin, &format!("FIR-NEW-{n}"), "Civil Lines").await;
+    }
+    let number_of = |id: i64| {
+        let api = &api;
+        let admin = admin.clone();
+        async move { api.get(&format!("/api/grievances/{id}"), &admin).await.body["data"]["grievance_number"].as_str().unwrap().to_string() }
+    };
+    let (old_number, own_number) = (number_of(old).await, number_of(own).await);
+    assert!(!ids(&api.get("/api/audit/all?limit=10", &admin).await.body).contains(&old), "off the first page");
+
+    let by_number = search(&api, &admin, &format!("search={}", old_number.to_lowercase())).await.body;
+    assert_eq!((actions(&by_number), ids(&by_number)), (vec!["RESOLVED".into(), "STATUS_CHANGED".into(), "CREATED".into()], vec![old; 3]), "a whole number, any case");
+    assert_eq!(actions(&search(&api, &admin, &format!("search={old_number}&action=CREATED")).await.body), ["CREATED"], "with the other filters");
+    assert_eq!(ids(&search(&api, &admin, "search=fir-old%2F2019").await.body), [old], "text in the record (its summary names the FIR)");
+    assert_eq!(ids(&search(&api, &admin, "search=Ravi%20Off").await.body), [own], "the user's name");
+    assert_eq!(ids(&search(&api, &admin, "search=ravi%40police.test").await.body), [own], "the user's email");
+    let resolved = search(&api, &admin, "search=resolved").await.body;
+    assert_eq!(actions(&resolved), ["RESOLVED", "STATUS_CHANGED"], "the new value of a change: {resolved}");
+    assert_eq!(search(&api, &admin, "search=%25").await.body, json!([]), "a % is a character, not a wildcard");
+    assert_eq!(search(&api, &admin, "search=%20%20").await.body.as_array().unwrap().len(), 10, "blank is no search");
+    let second_page = search(&api, &admin, "search=FIR-NEW&offset=10").await.body;
+    assert_eq!(actions(&second_page), ["CREATED", "CREATED"], "paged: 12 matches, 10 then 2");
+
+    // Without view_all, only one's own grievances' records are searched.
+    assert_eq!(search(&api, &ravi, &format!("search={old_number}")).await.body, json!([]), "another's grievance by number");
+    assert_eq!(search(&api, &ravi, "search=FIR-OLD").await.body, json!([]), "another's grievance by text");
+    assert_eq!(ids(&search(&api, &ravi, &format!("search={own_number}")).await.body), [own]);
+    assert_eq!(ids(&search(&api, &ravi, "search=fir-ravi").await.body), [own]);
+
+    // A deleted grievance's records are still found by its number.
+    api.delete(&format!("/api/grievances/{old}"), &admin).await;
+    assert_eq!(actions(&search(&api, &admin, &format!("search={old_number}")).await.body)[0], "DELETED");
+
+    let long = search(&api, &admin, &format!("search={}", "x".repeat(101))).await;
+    assert_eq!((long.status, long.error()), (StatusCode::BAD_REQUEST, "Search text must be at most 100 characters"));
+}
+
 async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;
@@ -117,4 +171,4 @@ async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {
     assert_eq!(own["overallResolutionRate"], 0);
 }
 
-on_both_engines!(the_trail_is_filtered_paged_and_scoped, the_dashboard_reads_counters_within_the_callers_scope);
+on_both_engines!(the_trail_is_filtered_paged_and_scoped, the_whole_trail_is_searched_within_the_callers_scope, the_dashboard_reads_counters_within_the_callers_scope);

@@ -310,6 +310,15 @@ async fn a_transfer_moves_a_case_between_stations_within_the_limit(engine: Engin
     let moved_history = trail_of(at_kotwali.clone()).await;
     assert!(["CREATED", "NOTE_ADDED", "TRANSFERRED"].iter().all(|a| moved_history.iter().any(|m| m == a)), "Kotwali reads its history: {moved_history:?}");
     assert_eq!(trail_of(at_sadar.clone()).await, Vec::<String>::new(), "Sadar Bazar no longer reads it");
+    // A search for its number follows it too: the posting where it lies finds its records.
+    let number = api.get(&format!("/api/grievances/{id}"), &at_kotwali).await.body["data"]["grievance_number"].as_str().unwrap().to_lowercase();
+    let searched = |token: String| {
+        let (api, number) = (&api, number.clone());
+        async move { api.get(&format!("/api/audit/all?search={number}"), &token).await.body.as_array().unwrap().iter().map(|r| r["grievance_id"].as_i64().unwrap()).collect::<Vec<_>>() }
+    };
+    let found = searched(at_kotwali.clone()).await;
+    assert!(found.len() >= 3 && found.iter().all(|g| *g == id), "Kotwali finds its records by number: {found:?}");
+    assert_eq!(searched(at_sadar.clone()).await, Vec::<i64>::new(), "Sadar Bazar finds none of them");
     let history = api.get(&format!("/api/grievances/{id}/history"), &at_kotwali).await.body;
     let record = &history["data"][0];
     assert_eq!(

@@ -21,6 +21,63 @@ pub struct TrailFilters {
     /// YYYY-MM-DD, inclusive.
     pub start_date: Option<String>,
     pub end_date: Option<String>,
+    pub search: Option<TrailSearch>,
+}
+
+/// The longest Audit History search: longer text names nothing a record holds.
+pub const MAX_SEARCH: usize = 100;
+
+/// An Audit History search: text found, ignoring ASCII case, in a record's grievance number,
+/// its user's name or email, its field, old and new values, or its notes (a complete
+/// record's summary). A whole grievance number (`GRV-2024-000123`) names one grievance,
+/// whose trail both engines read by its id instead of searching the whole trail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrailSearch {
+    text: String,
+    grievance: Option<i64>,
+}
+
+impl TrailSearch {
+    /// `None` for blank text.
+    pub fn parse(text: &str) -> Result<Option<TrailSearch>> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        if text.chars().count() > MAX_SEARCH {
+            return Err(Error::field("search", "Search text must be at most 100 characters"));
+        }
+        Ok(Some(TrailSearch { text: text.to_string(), grievance: whole_number(text) }))
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The grievance a whole grievance number names, and that number as written in records.
+    pub fn grievance(&self) -> Option<(i64, String)> {
+        self.grievance.map(|id| (id, self.text.to_ascii_uppercase()))
+    }
+
+    /// Whether a record holding these texts matches (the engines that filter in Rust).
+    pub fn matches<'a>(&self, grievance_id: i64, texts: impl IntoIterator<Item = Option<&'a str>>) -> bool {
+        if let Some((id, number)) = self.grievance() {
+            return grievance_id == id && texts.into_iter().next().flatten() == Some(number.as_str());
+        }
+        let wanted = self.text.to_ascii_lowercase();
+        texts.into_iter().flatten().any(|t| t.to_ascii_lowercase().contains(&wanted))
+    }
+}
+
+/// The id in a grievance number as the portal writes them (`GRV-{year}-{id:06}`).
+fn whole_number(text: &str) -> Option<i64> {
+    let rest = text.get(..4).filter(|p| p.eq_ignore_ascii_case("GRV-")).map(|_| &text[4..])?;
+    let (year, id) = rest.split_once('-')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if year.len() != 4 || !digits(year) || id.len() < 6 || !digits(id) {
+        return None;
+    }
+    id.parse().ok().filter(|id| *id > 0)
 }
 
 /// Refuses a page the Audit History could not have asked for.
@@ -74,4 +131,40 @@ pub enum TrailAccess {
     Whole,
     /// The grievance was deleted: only the records the caller could read one by one.
     RecordByRecord(Viewer),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(text: &str) -> TrailSearch {
+        TrailSearch::parse(text).unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_whole_grievance_number_names_its_grievance() {
+        assert_eq!(search(" grv-2024-000123 ").grievance(), Some((123, "GRV-2024-000123".to_string())));
+        assert_eq!(search("GRV-2031-1234567").grievance(), Some((1_234_567, "GRV-2031-1234567".to_string())));
+        for partial in ["GRV-2024-00012", "GRV-24-000123", "000123", "GRV-2024-000000", "GRV-2024-00012x"] {
+            assert_eq!(search(partial).grievance(), None, "{partial}");
+        }
+    }
+
+    #[test]
+    fn text_is_found_in_any_field_ignoring_ascii_case() {
+        let s = search("motorCYCLE");
+        assert!(s.matches(7, [Some("GRV-2026-000007"), None, Some("Stolen MOTORCYCLE")]));
+        assert!(!s.matches(7, [Some("GRV-2026-000007"), Some("Ravi")]));
+        assert!(search("चोरी").matches(1, [None, Some("मोटरसाइकिल चोरी")]));
+        let number = search("GRV-2026-000007");
+        assert!(number.matches(7, [Some("GRV-2026-000007")]));
+        assert!(!number.matches(8, [Some("GRV-2026-000007")]), "another grievance's record that mentions it");
+    }
+
+    #[test]
+    fn blank_and_overlong_searches() {
+        assert_eq!(TrailSearch::parse("   ").unwrap(), None);
+        let long = "x".repeat(101);
+        assert_eq!(TrailSearch::parse(&long).unwrap_err().to_string(), "Search text must be at most 100 characters");
+    }
 }

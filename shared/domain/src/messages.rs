@@ -136,6 +136,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("DIRECTION_INVALID", "direction must be asc or desc"),
     ("SORT_TOO_MANY", "Too many grievances to sort by this column: narrow the filters, or sort by filed date"),
     ("AUDIT_ACTION_UNKNOWN", "Unknown audit action '{action}'"),
+    ("AUDIT_SEARCH_TOO_LONG", "Search text must be at most 100 characters"),
     // Transfers between police stations.
     ("STATION_NOT_ACTIVE", "Choose an active police station"),
     ("TRANSFER_REASON_REQUIRED", "Give the reason for the transfer"),

@@ -164,7 +164,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Audit records across all grievances the caller may see, newest first. */
+        /**
+         * Audit records across all grievances the caller may see, newest first: the whole trail in
+         *     their scope, searched and filtered on the server.
+         */
         get: operations["all_records"];
         put?: never;
         post?: never;
@@ -2469,6 +2472,12 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD, inclusive. */
                 endDate?: string;
+                /**
+                 * @description Up to 100 characters, found (ignoring case) in the grievance number, the user's name
+                 *     or email, the field, the old and new values and the notes. A whole grievance number
+                 *     finds that grievance's records.
+                 */
+                search?: string;
             };
             header?: never;
             path?: never;

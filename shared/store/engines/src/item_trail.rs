@@ -204,12 +204,27 @@ async fn latest(store: &dyn Store, grievance_id: i64) -> Result<Option<Item>> {
     Ok(store.query(&Query::table(keys::audit_pk(grievance_id)).newest_first().limit(1)).await?.items.into_iter().next())
 }
 
+/// Whether a record item matches the filters that are not its keys: the action, the user,
+/// and the search.
+fn filtered(filters: &TrailFilters) -> impl Fn(&Item) -> bool + Send + Sync + 'static {
+    let (action, user, search) = (filters.action, filters.user_id, filters.search.clone());
+    move |item: &Item| {
+        action.is_none_or(|a| item.str("action") == Some(a.as_str()))
+            && user.is_none_or(|u| item.i64("user_id") == Some(u))
+            && search.as_ref().is_none_or(|s| {
+                let texts = ["grievance_number", "user_name", "user_email", "field_name", "old_value", "new_value", "notes"].map(|name| item.str(name));
+                s.matches(item.i64("grievance_id").unwrap_or(0), texts)
+            })
+    }
+}
+
 async fn all(store: &dyn Store, viewer: &Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
     let sort = date_range(filters);
-    let action = filters.action;
+    let keep = filtered(filters);
+    if let Some((id, _)) = filters.search.as_ref().and_then(|s| s.grievance()) {
+        return one_grievance(store, viewer, id, sort, keep, limit, offset).await;
+    }
     if !viewer.sees_state() {
-        let user = filters.user_id;
-        let keep = move |item: &Item| action.is_none_or(|a| item.str("action") == Some(a.as_str())) && user.is_none_or(|u| item.i64("user_id") == Some(u));
         if let Reach::Area(area) = &viewer.reach {
             return area_page(store, viewer, area, sort, keep, limit, offset).await;
         }
@@ -223,8 +238,27 @@ async fn all(store: &dyn Store, viewer: &Viewer, filters: &TrailFilters, limit: 
         Query::index(Index::Gsi1, keys::AUDIT_INDEX_PK)
     }
     .sort(sort);
-    let keep = move |item: &Item| action.is_none_or(|a| item.str("action") == Some(a.as_str()));
     page(store, base, false, keep, limit, offset).await
+}
+
+/// A search for a whole grievance number: that grievance's partition, read as the viewer's
+/// scope allows (the state's; the records shown to them; or, for a posting, the whole
+/// history of a grievance lying in its area now, as the area's trail holds it).
+async fn one_grievance(store: &dyn Store, viewer: &Viewer, id: i64, sort: SortKey, keep: impl Fn(&Item) -> bool, limit: usize, offset: usize) -> Result<Vec<AuditRecord>> {
+    let base = Query::table(keys::audit_pk(id)).sort(sort);
+    match &viewer.reach {
+        Reach::State => page(store, base, false, keep, limit, offset).await,
+        Reach::Own { .. } => page(store, base, false, |item: &Item| visible(viewer, item) && keep(item), limit, offset).await,
+        Reach::Area(area) => {
+            let place = store.get(&keys::grievance(id)).await?.and_then(|g| g.str("place").map(str::to_string));
+            if place.is_some_and(|p| keys::places_of(area).contains(&p)) {
+                page(store, base, false, keep, limit, offset).await
+            } else {
+                check_paging(limit, offset)?;
+                Ok(Vec::new())
+            }
+        }
+    }
 }
 
 /// An audit record item as the API answers it.

@@ -15,7 +15,7 @@ use async_trait::async_trait;
 use domain::audit::{AuditAction, Details};
 use domain::{Error, Result};
 use std::sync::Arc;
-use store::sql::audit::{self, Record, TrailQuery, TrailScope};
+use store::sql::audit::{self, Record, TextSearch, TrailQuery, TrailScope};
 use store::sql::SqlError;
 use store::sqlite::SqliteStore;
 use store::StoreError;
@@ -157,6 +157,10 @@ impl AuditTrail for SqlTrail {
             user_id: filters.user_id,
             from: filters.start_date.clone(),
             to: filters.end_date.clone(),
+            search: filters.search.as_ref().map(|s| match s.grievance() {
+                Some((id, number)) => TextSearch::Grievance { id, number },
+                None => TextSearch::Text(s.text().to_string()),
+            }),
             ..TrailQuery::new(scope_of(viewer), limit, offset)
         };
         self.page(q).await

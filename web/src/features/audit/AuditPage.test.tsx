@@ -133,15 +133,28 @@ describe('audit history', () => {
     expect(await screen.findByText('Error parsing change data')).toBeInTheDocument();
   });
 
-  it('filters the page by the search box', async () => {
-    api();
+  it('searches the whole trail on the server, once typing pauses', async () => {
+    const fetch = api(undefined, {
+      'GET /api/audit/all?limit=100&offset=0&search=ravi': () => jsonResponse(200, [createdRecord]),
+      'GET /api/audit/all?limit=100&offset=0&search=GRV-2019-000001': () => jsonResponse(200, [{ ...statusRecord, grievance_number: 'GRV-2019-000001' }]),
+    });
     render();
     await screen.findByText('GRV-2025-000012');
     const user = userEvent.setup();
     await user.type(screen.getAllByLabelText('Search')[0], 'ravi');
+    expect(await screen.findByText('Records 1–1 matching “ravi”')).toBeInTheDocument();
     expect(screen.queryByText('GRV-2025-000012')).not.toBeInTheDocument();
     expect(screen.getByText('GRV-2025-000013')).toBeInTheDocument();
-    expect(screen.getByText('1 of 2 records on this page match')).toBeInTheDocument();
+    expect(auditCalls(fetch).filter((url) => url.includes('search='))).toEqual(['/api/audit/all?limit=100&offset=0&search=ravi']);
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const panel = screen.getByRole('form', { name: 'Audit filters' });
+    expect(within(panel).getByLabelText('Search Text')).toHaveValue('ravi');
+    await user.clear(within(panel).getByLabelText('Search Text'));
+    await user.type(within(panel).getByLabelText('Search Text'), ' GRV-2019-000001 ');
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('GRV-2019-000001')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Search')[0]).toHaveValue(' GRV-2019-000001 ');
   });
 
   it("says 'No audit records found' for an empty list", async () => {

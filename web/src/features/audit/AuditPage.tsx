@@ -27,6 +27,7 @@ import { Icon } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { dash, formatCount, formatDateTime } from '../../lib/format';
+import { useDebouncedText } from '../../lib/use-debounced-text';
 import { ActionBadge } from './ActionBadge';
 import { AuditDetailsDialog } from './AuditDetailsDialog';
 import { actionLabel, changeSummary, entryField, toAuditEntries, type AuditEntry } from './audit-record';
@@ -39,7 +40,7 @@ import {
   CLEARED_FILTERS,
   INITIAL_QUERY,
   LEGACY_ACTIONS,
-  matchesSearch,
+  MAX_SEARCH,
   noTokenText,
   PAGE_SIZES,
   type AuditFilters,
@@ -90,27 +91,13 @@ function SummaryCard({ label, value, icon }: { label: string; value: string; ico
   );
 }
 
-const searchable = (entry: AuditEntry) => [
-  entry.grievance_number,
-  entry.action,
-  actionLabel(entry.action),
-  entryField(entry),
-  entry.user_name,
-  entry.user_email,
-  entry.user_role,
-  entry.old_value,
-  entry.new_value,
-  entry.notes,
-  entry.summary,
-];
-
 export default function AuditPage() {
   const { t } = useTranslation('audit');
   const hasToken = getToken() !== null;
   const [query, dispatch] = useReducer(auditQueryReducer, INITIAL_QUERY);
-  const [search, setSearch] = useState('');
+  const [search, setSearch, searchNow] = useDebouncedText(query.search, (next) => dispatch({ type: 'search', search: next }));
   const [panelOpen, setPanelOpen] = useState(false);
-  const [draft, setDraft] = useState<AuditFilters & { search: string }>({ ...CLEARED_FILTERS, search: '' });
+  const [draft, setDraft] = useState<AuditFilters>(CLEARED_FILTERS);
   const [selected, setSelected] = useState<AuditEntry | null>(null);
   const panelId = useId();
 
@@ -120,22 +107,19 @@ export default function AuditPage() {
   const actions = actionList.data && actionList.data.length > 0 ? actionList.data : ACTIONS;
 
   const entries = useMemo(() => records.data ?? [], [records.data]);
-  const shown = useMemo(() => entries.filter((entry) => matchesSearch(searchable(entry), search)), [entries, search]);
   const failure = !hasToken ? noTokenText() : records.error ? auditErrorText(records.error) : null;
 
   function openPanel() {
-    if (!panelOpen) setDraft({ action: query.action, startDate: query.startDate, endDate: query.endDate, limit: query.limit, search });
+    if (!panelOpen) setDraft({ search: query.search, action: query.action, startDate: query.startDate, endDate: query.endDate, limit: query.limit });
     setPanelOpen((open) => !open);
   }
 
   function apply() {
-    setSearch(draft.search);
-    dispatch({ type: 'apply', filters: { action: draft.action, startDate: draft.startDate, endDate: draft.endDate, limit: draft.limit } });
+    dispatch({ type: 'apply', filters: draft });
   }
 
   function clearAll() {
-    setSearch('');
-    setDraft({ ...CLEARED_FILTERS, search: '' });
+    setDraft(CLEARED_FILTERS);
     dispatch({ type: 'clear' });
   }
 
@@ -169,9 +153,11 @@ export default function AuditPage() {
             placeholder={t('searchPlaceholder')}
             hasSearchButton={false}
             flex="1 1 16rem"
+            maxLength={MAX_SEARCH}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            onClear={() => setSearch('')}
+            onSubmit={(text) => searchNow(text)}
+            onClear={() => searchNow('')}
           />
           <SelectField
             label={t('col.action')}
@@ -206,6 +192,7 @@ export default function AuditPage() {
                 label={t('searchText')}
                 name="search"
                 size="small"
+                maxLength={MAX_SEARCH}
                 value={draft.search}
                 onChange={(event) => setDraft({ ...draft, search: event.target.value })}
               />
@@ -269,8 +256,8 @@ export default function AuditPage() {
           </Heading>
           {records.data && !records.isLoading && entries.length > 0 ? (
             <Text className="count-text" role="status">
-              {search.trim()
-                ? t('matching', { shown: formatCount(shown.length), total: formatCount(entries.length), count: entries.length })
+              {query.search.trim()
+                ? t('rangeSearched', { first: formatCount(first), last: formatCount(last), search: query.search.trim() })
                 : t('range', { first: formatCount(first), last: formatCount(last) })}
             </Text>
           ) : null}
@@ -280,7 +267,7 @@ export default function AuditPage() {
           <LoadFailure message={failure} onRetry={hasToken ? refresh : undefined} padded />
         ) : records.isLoading && !records.data ? (
           <LoadingState label={t('loading')} />
-        ) : shown.length === 0 ? (
+        ) : entries.length === 0 ? (
           <Text className="empty-state">{t('empty')}</Text>
         ) : (
           <div className="table-scroll">
@@ -297,7 +284,7 @@ export default function AuditPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {shown.map((entry) => (
+                {entries.map((entry) => (
                   <TableRow key={entry.id}>
                     <TableCell data-label={t('col.when')} className="cell-nowrap">
                       <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>

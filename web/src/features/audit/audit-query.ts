@@ -1,6 +1,7 @@
 // What the Audit History asks for (spec §2 "Audit History", §8, §9): page
 // size 100 at first, 50 after Clear All (and as the filter field's default),
-// and the offset back to 0 on any filter change.
+// and the offset back to 0 on any filter change. The search runs on the
+// server, over the whole trail the user may read, not only the page shown.
 import { ApiError, NetworkError } from '../../api/errors';
 import type { AuditAction } from '../../api/types';
 import { getToken } from '../../api/token-store';
@@ -12,6 +13,8 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 
 export interface AuditFilters {
+  /** Grievance number, user, or text in the changes; sent trimmed. */
+  search: string;
   action: string;
   /** YYYY-MM-DD */
   startDate: string;
@@ -24,11 +27,15 @@ export interface AuditQuery extends AuditFilters {
   offset: number;
 }
 
-export const INITIAL_QUERY: AuditQuery = { action: '', startDate: '', endDate: '', limit: INITIAL_PAGE_SIZE, offset: 0 };
-export const CLEARED_FILTERS: AuditFilters = { action: '', startDate: '', endDate: '', limit: DEFAULT_PAGE_SIZE };
+export const INITIAL_QUERY: AuditQuery = { search: '', action: '', startDate: '', endDate: '', limit: INITIAL_PAGE_SIZE, offset: 0 };
+export const CLEARED_FILTERS: AuditFilters = { search: '', action: '', startDate: '', endDate: '', limit: DEFAULT_PAGE_SIZE };
+
+/** The longest search the server takes. */
+export const MAX_SEARCH = 100;
 
 export type AuditEvent =
   | { type: 'action'; action: string }
+  | { type: 'search'; search: string }
   | { type: 'apply'; filters: AuditFilters }
   | { type: 'clear' }
   | { type: 'next' }
@@ -38,6 +45,8 @@ export function auditQueryReducer(state: AuditQuery, event: AuditEvent): AuditQu
   switch (event.type) {
     case 'action':
       return { ...state, action: event.action, offset: 0 };
+    case 'search':
+      return event.search.trim() === state.search.trim() ? state : { ...state, search: event.search, offset: 0 };
     case 'apply':
       return { ...event.filters, offset: 0 };
     case 'clear':
@@ -52,6 +61,7 @@ export function auditQueryReducer(state: AuditQuery, event: AuditEvent): AuditQu
 /** GET /audit/all with the query; empty filters are left out. */
 export function auditPath(query: AuditQuery): string {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
+  if (query.search.trim()) params.set('search', query.search.trim());
   if (query.action) params.set('action', query.action);
   if (query.startDate) params.set('startDate', query.startDate);
   if (query.endDate) params.set('endDate', query.endDate);
@@ -75,13 +85,6 @@ export function auditErrorText(error: unknown, hasToken: boolean = getToken() !=
   if (error instanceof NetworkError) return loadFailed();
   if (error instanceof Error && error.message) return error.message;
   return loadFailed();
-}
-
-/** Client-side search over the records of the page shown. */
-export function matchesSearch(haystack: readonly string[], search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return haystack.some((text) => text.toLowerCase().includes(needle));
 }
 
 /** The legacy lowercase actions offered besides the current ones (spec §4). */
