@@ -24,9 +24,23 @@ pub fn router(state: AppState, web_dir: &Path) -> Router {
         .route("/api", axum::routing::any(layers::api_not_found))
         .route("/api/{*rest}", axum::routing::any(layers::api_not_found))
         .with_state(state);
-    let index = web_dir.join("index.html");
-    let spa = ServeDir::new(web_dir).append_index_html_on_directories(true).fallback(ServeFile::new(index));
-    layers::apply(api.fallback_service(spa))
+    let index = ServeFile::new(web_dir.join("index.html")).precompressed_br().precompressed_gzip();
+    let spa = ServeDir::new(web_dir).append_index_html_on_directories(true).precompressed_br().precompressed_gzip().fallback(index);
+    // A hashed file that is not there is a 404, never index.html kept for a year in its place.
+    let assets = ServeDir::new(web_dir.join("assets")).precompressed_br().precompressed_gzip();
+    let web = Router::new().nest_service("/assets", assets).fallback_service(spa).layer(axum::middleware::map_response(cache_policy));
+    layers::apply(api.fallback_service(web))
+}
+
+/// Files under `/assets/` carry a hash of their content in their name, so a browser keeps
+/// them for a year without asking again; everything else (index.html, the routes that
+/// answer it, the favicon) is checked on every load, so a new release is seen at once. The
+/// same rules as `infra/publish_web.py` writes for CloudFront.
+async fn cache_policy(uri: http::Uri, mut response: axum::response::Response) -> axum::response::Response {
+    let immutable = uri.path().starts_with("/assets/") && response.status().is_success();
+    let value = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
+    response.headers_mut().insert(http::header::CACHE_CONTROL, http::HeaderValue::from_static(value));
+    response
 }
 
 fn init_tracing() {
