@@ -105,6 +105,10 @@ fn applied(filters: &Filters) -> Vec<(String, String)> {
 const PAGE: usize = 1000;
 const QUEUE: usize = 4;
 
+/// Files laid out whole in memory (PDF) are written one at a time, so that several users
+/// asking at once wait their turn instead of multiplying the server's memory.
+static ONE_LAID_OUT_AT_A_TIME: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
 async fn write_file(cases: cases::Cases<'_>, viewer: &Viewer, filters: &Filters, kind: Kind, heading: Heading, path: std::path::PathBuf) -> Result<u64, Error> {
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<Grievance>>(QUEUE);
     let writer = tokio::task::spawn_blocking(move || -> Result<u64, Error> {
@@ -121,9 +125,16 @@ async fn write_file(cases: cases::Cases<'_>, viewer: &Viewer, filters: &Filters,
         Ok(rows)
     });
     let mut cursor = None;
+    let mut read_rows = 0u64;
     let read: Result<(), Error> = async {
         loop {
             let page = reads::list(cases, viewer, filters, PAGE, cursor).await?;
+            // The count said it fits, but cases filed since (or a list the engine does not
+            // count) may take it past the most the file holds: stop reading there.
+            read_rows += page.items.len() as u64;
+            if kind.most_rows().is_some_and(|most| read_rows > most) {
+                return Err(exports::too_many_for_pdf(None));
+            }
             // A closed queue means the writer failed; its error is the one to answer.
             let sent = tx.send(page.items).await.is_ok();
             match (sent, page.cursor) {
@@ -154,6 +165,18 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     let filters_text = heading.filters_text();
     let filters_applied = heading.filters.clone();
 
+    // A PDF is laid out in memory: one at a time, each refused before it starts when the
+    // list is counted and too long for it.
+    let _turn = match kind.most_rows() {
+        Some(most) => {
+            let matched = state.grievances.count(&viewer, &filters).await?.matched;
+            if let Some(n) = matched.map(|n| n.max(0) as u64).filter(|n| *n > most) {
+                return Err(exports::too_many_for_pdf(Some(n)).into());
+            }
+            Some(ONE_LAID_OUT_AT_A_TIME.acquire().await.map_err(Error::internal)?)
+        }
+        None => None,
+    };
     let dir = tempfile::tempdir().map_err(Error::internal)?;
     let key = format!("{}.{}", uuid::Uuid::new_v4(), kind.extension());
     let path = dir.path().join(&key);

@@ -181,3 +181,29 @@ on_both_engines!(
     a_user_without_view_all_exports_only_their_own,
     a_changed_or_expired_link_is_refused,
 );
+
+/// A PDF is laid out whole in memory, so it holds at most 10,000 grievances: a longer list is
+/// refused before any work, with the way out (filters, or Excel, which takes it whole), and
+/// nothing is recorded as exported. Several PDFs asked at once take their turn and all arrive.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pdf_of_more_than_ten_thousand_grievances_is_refused_with_the_way_out() {
+    let dir = tempfile::tempdir().unwrap();
+    portal::seed::run(dir.path(), 10_001, 3).await.unwrap();
+    let store = std::sync::Arc::new(store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let api = Api::over(apitest::Stores::Sqlite(store), dir, portal::areas).await;
+    let officer = api.login("officer1.3@seed.portal", "Officer-Pass-1").await;
+
+    let refused = api.get("/api/grievances/export/pdf", &officer).await;
+    let message = "The PDF report holds at most 10,000 grievances, and this list has 10,001: narrow the filters, or export to Excel, which holds the whole list";
+    assert_eq!((refused.status, refused.error()), (StatusCode::BAD_REQUEST, message));
+    assert_eq!((refused.body["code"].as_str(), refused.body["params"]["count"].as_str()), (Some("PDF_TOO_MANY_ROWS"), Some("10,001")), "{:?}", refused.body);
+    let exported = api.get("/api/audit/all?action=EXPORTED", &officer).await.body;
+    assert_eq!(exported, json!([]), "a refused export is not recorded as one");
+
+    let oldest = api.get("/api/grievances/1", &officer).await.body["data"]["fir_no"].as_str().unwrap().to_string();
+    let path = format!("/api/grievances/export/pdf?fir_no={oldest}");
+    let (a, b, c) = tokio::join!(api.get(&path, &officer), api.get(&path, &officer), api.get(&path, &officer));
+    for answer in [a, b, c] {
+        assert_eq!((answer.status, answer.body["rows"].as_u64()), (StatusCode::OK, Some(1)), "{:?}", answer.body);
+    }
+}

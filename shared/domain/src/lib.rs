@@ -10,6 +10,7 @@ pub mod grievance;
 pub mod jurisdiction;
 pub mod lists;
 pub mod messages;
+pub mod numbers;
 pub mod password;
 pub mod pendency;
 pub mod permissions;

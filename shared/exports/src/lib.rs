@@ -20,6 +20,19 @@ use time::{OffsetDateTime, UtcOffset};
 pub const DISPLAY_OFFSET: UtcOffset = time::macros::offset!(+5:30);
 pub const DISPLAY_ZONE: &str = "IST";
 
+/// See [`Kind::most_rows`].
+pub const MAX_PDF_ROWS: u64 = 10_000;
+
+/// Refused when a PDF would hold more than [`MAX_PDF_ROWS`] grievances: `count` when the
+/// list's size is known.
+pub fn too_many_for_pdf(count: Option<u64>) -> domain::Error {
+    let most = domain::numbers::grouped(MAX_PDF_ROWS);
+    domain::Error::bad_request(match count {
+        Some(n) => format!("The PDF report holds at most {most} grievances, and this list has {}: narrow the filters, or export to Excel, which holds the whole list", domain::numbers::grouped(n)),
+        None => format!("The PDF report holds at most {most} grievances, and this list has more: narrow the filters, or export to Excel, which holds the whole list"),
+    })
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// One row per grievance, every field.
@@ -58,6 +71,16 @@ impl Kind {
         match self {
             Kind::Pdf => "application/pdf",
             Kind::Excel | Kind::Officers => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        }
+    }
+
+    /// The most grievances a file of this kind holds. A PDF is laid out whole in memory before
+    /// it is written (printpdf has no streaming writer): 10,000 rows, about 1,000 pages, peak
+    /// at about 170 MiB. Nobody prints more; the workbooks stream and hold the whole list.
+    pub fn most_rows(self) -> Option<u64> {
+        match self {
+            Kind::Pdf => Some(MAX_PDF_ROWS),
+            Kind::Excel | Kind::Officers => None,
         }
     }
 

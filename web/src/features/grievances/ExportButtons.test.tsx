@@ -28,11 +28,11 @@ function api(handlers: Parameters<typeof mockApi>[0]) {
   });
 }
 
-/** A window as window.open returns it, still blank. */
+/** A window as window.open returns it: blank, same-origin, with a document of its own. */
 function fakeWindow() {
   const replace = vi.fn();
   const close = vi.fn();
-  const target = { opener: {}, closed: false, location: { replace }, close };
+  const target = { opener: {}, closed: false, location: { replace }, close, document: document.implementation.createHTMLDocument('') };
   return { target, replace, close, open: vi.spyOn(window, 'open').mockReturnValue(target as unknown as Window) };
 }
 
@@ -93,12 +93,16 @@ describe('grievance exports', () => {
   });
 
   it("shows 'Exporting...' on the busy button and disables it until the API answers", async () => {
-    fakeWindow();
+    const { target } = fakeWindow();
     const answer = deferred<Response>();
     const fetch = api({ [`GET /api/grievances/export/excel?${FILTERS}`]: () => answer.promise });
     const exports = await showList();
     const user = userEvent.setup();
     await user.click(exports.getByRole('button', { name: 'Excel' }));
+    // The new window says what it waits for, never blank.
+    const preparing = 'Preparing the Excel export… This window shows the file as soon as it is ready.';
+    expect(target.document.title).toBe(preparing);
+    expect(target.document.body.querySelector('p[role="status"]')?.textContent).toBe(preparing);
 
     const busy = await exports.findByRole('button', { name: 'Excel: Exporting...' });
     expect(busy).toBeDisabled();

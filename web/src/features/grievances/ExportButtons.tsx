@@ -67,7 +67,7 @@ export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButt
   async function run(spec: ExportSpec) {
     if (running.current.has(spec.kind)) return;
     // Opened now, while the click still counts as the user's: after the await it would be blocked.
-    const pending = openPendingWindow();
+    const pending = openPendingWindow(t('export.preparing', { label: exportLabel(spec.kind) }), i18n.language);
     mark(spec.kind, true);
     onStart?.();
     try {

@@ -2,8 +2,11 @@
 // itself, before the API has answered: a window opened after an await is no
 // longer the user's doing and popup blockers refuse it.
 
-/** Opens an empty window for a download that is still being prepared; null when the browser refused. */
-export function openPendingWindow(): Window | null {
+/**
+ * Opens a window for a download that is still being prepared, saying so in
+ * `message` rather than standing blank; null when the browser refused.
+ */
+export function openPendingWindow(message: string, language: string): Window | null {
   let opened: Window | null = null;
   try {
     opened = window.open('', '_blank');
@@ -17,7 +20,25 @@ export function openPendingWindow(): Window | null {
   } catch {
     // Nothing to undo: the window still opens the link.
   }
+  showPreparing(opened, message, language);
   return opened;
+}
+
+/** Writes the waiting message into the new (same-origin, empty) window. */
+function showPreparing(target: Window, message: string, language: string): void {
+  try {
+    const page = target.document;
+    page.title = message;
+    page.documentElement.lang = language;
+    const text = page.createElement('p');
+    text.setAttribute('role', 'status');
+    text.textContent = message;
+    text.style.font = '1rem/1.5 system-ui, sans-serif';
+    text.style.margin = '2rem';
+    page.body.replaceChildren(text);
+  } catch {
+    // A window the page cannot write into still opens the link when it is ready.
+  }
 }
 
 /** The link as an absolute URL: the portal answers a path, S3 a full URL. */

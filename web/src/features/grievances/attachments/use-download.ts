@@ -27,7 +27,7 @@ export function useDownload(grievanceId: number, onFailure: (message: string) =>
   async function download(attachment: Attachment) {
     if (running.current.has(attachment.id)) return;
     // Opened now, while the click still counts as the user's: after the await it would be blocked.
-    const pending = openPendingWindow();
+    const pending = openPendingWindow(i18n.t('casework:attachments.openingFile', { name: attachment.file_name }), i18n.language);
     mark(attachment.id, true);
     try {
       const link = await attachmentsApi.link(grievanceId, attachment.id);
