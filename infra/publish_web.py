@@ -4,7 +4,8 @@
     publish_web.py <dist dir> <bucket> <distribution id>
 
 Hashed assets are cached for a year; index.html and other entry files are revalidated on
-every load, so a deploy is visible at once. Files no longer in the build are removed.
+every load, so a deploy is visible at once (the portal serves the same Cache-Control
+locally). Files no longer in the build are removed.
 """
 import mimetypes
 import os
@@ -18,6 +19,9 @@ s3 = boto3.client("s3")
 uploaded = set()
 for folder, _, files in os.walk(dist):
     for name in files:
+        # The .br and .gz copies are for the embedded portal; CloudFront compresses itself.
+        if name.endswith((".br", ".gz")):
+            continue
         path = os.path.join(folder, name)
         key = os.path.relpath(path, dist).replace(os.sep, "/")
         kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
