@@ -129,7 +129,7 @@ clean:
 
 ## ---- the cloud --------------------------------------------------------------------------
 
-LAMBDAS := auth users roles admin grievances audit exports
+LAMBDAS := auth users roles admin grievances audit exports export-worker
 
 # Every function built for arm64 (Graviton) with cargo-lambda, zipped as Lambda wants it,
 # with each zip's size. target/lambda/<function>/bootstrap.zip

@@ -36,6 +36,7 @@ NOT_MESSAGES = {
     "status meaning {text}", "counting a slice of the grievances failed", "SELECT 1 FROM grievances WHERE id = ?1",
     "BatchWriteItem left items unprocessed after 20 attempts", "a record serialises to an object",
     "audit record id {} cannot be read",
+    "background export", "export failed", "export progress not saved",
     "SELECT attrs FROM items WHERE pk = ?1 AND sk = ?2", "a write failed unexpectedly", "a write was not run",
     "audit details: unknown dictionary {n}", "audit details: {e}", "an answer could not be written as JSON",
 }

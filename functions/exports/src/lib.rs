@@ -2,22 +2,24 @@
 //! PDF report or the investigation officers workbook. The file goes to the blob store and
 //! the answer is a link valid for five minutes that carries no session token: a presigned
 //! S3 GET in the cloud, a portal URL signed with HMAC in the embedded default (served by
-//! `download` below). Every export is recorded in the audit trail.
+//! `download` below). Every export is recorded in the audit trail. A list longer than the
+//! portal writes while the request waits is written in the background (`jobs`).
 
-use axum::extract::{Path, Query, State};
-use axum::response::Response;
+pub mod jobs;
+
+use axum::extract::{Path, Query, RawQuery, State};
+use axum::response::{IntoResponse, Response};
 use blobs::{Download, LINK_LIFETIME};
 use cases::reads::{self, Filters, Viewer};
-use cases::writes::AuditEntry;
 use cases::Grievance;
-use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
 use exports::{Heading, Kind, Language};
 use grievances_area::ListParams;
+use http::StatusCode;
 use http_glue::files::LinkParams;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
+use jobs::{ExportJob, ExportJobStatus, ExportRequest};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::routes;
 
@@ -26,6 +28,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(export_excel))
         .routes(routes!(export_pdf))
         .routes(routes!(export_officers))
+        .routes(routes!(job_status))
         .routes(routes!(download))
 }
 
@@ -42,23 +45,23 @@ pub struct ExportLink {
 
 /// Grievances to an Excel workbook: every list field and the main detail fields, one row each.
 #[utoipa::path(get, path = "/api/grievances/export/excel", tag = "exports", security(("bearer" = [])), params(ListParams, LanguageParam),
-    responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn export_excel(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
-    export(state, caller, client, params, language, Kind::Excel).await
+    responses((status = 200, body = ExportLink), (status = 202, body = ExportJob), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn export_excel(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, query: RawQuery, language: Lang) -> ApiResult<Response> {
+    export(state, caller, client, params, query, language, Kind::Excel).await
 }
 
 /// Grievances to a landscape A4 PDF report.
 #[utoipa::path(get, path = "/api/grievances/export/pdf", tag = "exports", security(("bearer" = [])), params(ListParams, LanguageParam),
-    responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn export_pdf(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
-    export(state, caller, client, params, language, Kind::Pdf).await
+    responses((status = 200, body = ExportLink), (status = 202, body = ExportJob), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn export_pdf(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, query: RawQuery, language: Lang) -> ApiResult<Response> {
+    export(state, caller, client, params, query, language, Kind::Pdf).await
 }
 
 /// The investigation officers of the grievances, one row per officer entry, to Excel.
 #[utoipa::path(get, path = "/api/grievances/export/officers", tag = "exports", security(("bearer" = [])), params(ListParams, LanguageParam),
-    responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn export_officers(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
-    export(state, caller, client, params, language, Kind::Officers).await
+    responses((status = 200, body = ExportLink), (status = 202, body = ExportJob), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn export_officers(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, query: RawQuery, language: Lang) -> ApiResult<Response> {
+    export(state, caller, client, params, query, language, Kind::Officers).await
 }
 
 /// The language of the file's headings.
@@ -83,7 +86,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Lang {
 }
 
 /// The filters as the file's heading names them.
-fn applied(filters: &Filters) -> Vec<(String, String)> {
+pub(crate) fn applied(filters: &Filters) -> Vec<(String, String)> {
     [
         ("Search", &filters.search),
         ("FIR Number", &filters.fir_no),
@@ -105,11 +108,16 @@ fn applied(filters: &Filters) -> Vec<(String, String)> {
 const PAGE: usize = 1000;
 const QUEUE: usize = 4;
 
-/// Files laid out whole in memory (PDF) are written one at a time, so that several users
-/// asking at once wait their turn instead of multiplying the server's memory.
-static ONE_LAID_OUT_AT_A_TIME: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
-
-async fn write_file(cases: cases::Cases<'_>, viewer: &Viewer, filters: &Filters, kind: Kind, heading: Heading, path: std::path::PathBuf) -> Result<u64, Error> {
+/// Writes the list into `path` as `kind`, telling `written` the rows read so far.
+pub(crate) async fn write_file(
+    cases: cases::Cases<'_>,
+    viewer: &Viewer,
+    filters: &Filters,
+    kind: Kind,
+    heading: Heading,
+    path: std::path::PathBuf,
+    written: &tokio::sync::watch::Sender<u64>,
+) -> Result<u64, Error> {
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<Grievance>>(QUEUE);
     let writer = tokio::task::spawn_blocking(move || -> Result<u64, Error> {
         let mut sink = exports::open(kind, &path, heading)?;
@@ -135,6 +143,7 @@ async fn write_file(cases: cases::Cases<'_>, viewer: &Viewer, filters: &Filters,
             if kind.most_rows().is_some_and(|most| read_rows > most) {
                 return Err(exports::too_many_for_pdf(None));
             }
+            written.send_replace(read_rows);
             // A closed queue means the writer failed; its error is the one to answer.
             let sent = tx.send(page.items).await.is_ok();
             match (sent, page.cursor) {
@@ -150,59 +159,45 @@ async fn write_file(cases: cases::Cases<'_>, viewer: &Viewer, filters: &Filters,
     written
 }
 
-async fn export(State(state): State<AppState>, caller: Caller, client: ClientInfo, Query(params): Query<ListParams>, Lang(language): Lang, kind: Kind) -> ApiResult<ApiJson<ExportLink>> {
+/// An export: written while the request waits when the list is counted and short (the link
+/// answered, 200), otherwise started in the background (the job answered, 202).
+async fn export(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientInfo,
+    Query(params): Query<ListParams>,
+    RawQuery(query): RawQuery,
+    Lang(language): Lang,
+    kind: Kind,
+) -> ApiResult<Response> {
     caller.require(Resource::Grievances, Action::Read)?;
     let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.cases()).await?;
-    let blobs = state.blobs()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let actor = caller.actor(&client);
-    let now = domain::clock::now();
-    let title = match kind {
-        Kind::Officers => "Investigation Officers",
-        Kind::Excel | Kind::Pdf => "Grievances & FIR Report",
-    };
-    let heading = Heading { title: language.say(title).to_string(), filters: applied(&filters), generated_at: now, generated_by: actor.name.clone(), language };
-    let filters_text = heading.filters_text();
-    let filters_applied = heading.filters.clone();
-
-    // A PDF is laid out in memory: one at a time, each refused before it starts when the
-    // list is counted and too long for it.
-    let _turn = match kind.most_rows() {
-        Some(most) => {
-            let matched = state.grievances.count(&viewer, &filters).await?.matched;
-            if let Some(n) = matched.map(|n| n.max(0) as u64).filter(|n| *n > most) {
-                return Err(exports::too_many_for_pdf(Some(n)).into());
-            }
-            Some(ONE_LAID_OUT_AT_A_TIME.acquire().await.map_err(Error::internal)?)
+    let matched = state.grievances.count(&viewer, &filters).await?.matched.map(|n| n.max(0) as u64);
+    if let (Some(most), Some(n)) = (kind.most_rows(), matched) {
+        if n > most {
+            return Err(exports::too_many_for_pdf(Some(n)).into());
         }
-        None => None,
-    };
-    let dir = tempfile::tempdir().map_err(Error::internal)?;
-    let key = format!("{}.{}", uuid::Uuid::new_v4(), kind.extension());
-    let path = dir.path().join(&key);
-    let rows = write_file(state.cases(), &viewer, &filters, kind, heading, path.clone()).await?;
-    blobs.put_file(&key, &path, kind.content_type()).await?;
-    let file_name = kind.file_name(now);
-    let link = blobs.download_link(&key, Download { file_name: &file_name, content_type: kind.content_type() }, LINK_LIFETIME).await?;
-
-    let what = if kind == Kind::Officers { "officer entries" } else { "grievances" };
-    let entry = AuditEntry {
-        action: AuditAction::Exported,
-        field_name: Some("export".into()),
-        old_value: None,
-        new_value: Some(kind.label().to_string()),
-        notes: Some(format!("{rows} {what} to {} (filters: {filters_text})", kind.label())),
-        action_details: Some(json!({
-            "kind": kind.as_str(),
-            "rows": rows,
-            "filters": filters_applied.into_iter().collect::<std::collections::BTreeMap<_, _>>(),
-            "file_name": file_name,
-        })),
-    };
-    state.trail.record_event(&actor, entry).await?;
-    tracing::info!(kind = kind.as_str(), rows, user = actor.user_id, "export written");
+    }
+    let request = ExportRequest::new(kind, query.unwrap_or_default(), language, viewer, caller.actor(&client));
+    if !matched.is_some_and(|n| n <= state.exports.at_once_most) {
+        let job = jobs::start(&state, request, matched).await?;
+        return Ok((StatusCode::ACCEPTED, ApiJson(job)).into_response());
+    }
+    let produced = jobs::produce(&state, &request, &tokio::sync::watch::channel(0).0).await?;
+    let link = state.blobs()?.download_link(&produced.key, Download { file_name: &produced.file_name, content_type: kind.content_type() }, LINK_LIFETIME).await?;
     let expires_at = link.expires_at.format(&time::format_description::well_known::Rfc3339).map_err(Error::internal)?;
-    Ok(ApiJson(ExportLink { url: link.url, expires_at, rows }))
+    Ok(ApiJson(ExportLink { url: link.url, expires_at, rows: produced.rows }).into_response())
+}
+
+/// Where one of the caller's background exports stands: preparing (with the rows written so
+/// far), ready (with the file's link) or failed (with why). Another user's is not found.
+#[utoipa::path(get, path = "/api/exports/jobs/{id}", tag = "exports", security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = ExportJobStatus), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn job_status(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<ApiJson<ExportJobStatus>> {
+    caller.require(Resource::Grievances, Action::Read)?;
+    let status = jobs::status(&state, &id, caller.user().id).await?.ok_or_else(|| Error::not_found("Export not found"))?;
+    Ok(ApiJson(status))
 }
 
 /// Downloads an export through its signed link (embedded portal). The link is the

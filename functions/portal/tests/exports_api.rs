@@ -15,16 +15,36 @@ fn form(fir: &str, status: &str, officers: Value) -> Value {
            "investigation_officers": officers})
 }
 
+/// The export `kind` of the list under `query`, and its file: written at once (200) or in
+/// the background (202, then asked after until ready), as the engine's count decides.
 async fn file(api: &Api, token: &str, kind: &str, query: &str) -> (Value, Vec<u8>) {
     let answer = api.get(&format!("/api/grievances/export/{kind}{query}"), token).await;
-    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
-    let url = answer.body["url"].as_str().unwrap();
+    let link = match answer.status {
+        StatusCode::OK => answer.body,
+        StatusCode::ACCEPTED => finished(api, token, answer.body["status_url"].as_str().unwrap()).await["link"].clone(),
+        other => panic!("{other}: {:?}", answer.body),
+    };
+    let url = link["url"].as_str().unwrap();
     assert!(!url.contains(token), "no session token in a download link");
     let (status, content_type, bytes) = api.download(url).await;
     assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&bytes));
     let expected = if kind == "pdf" { "application/pdf" } else { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
     assert_eq!(content_type, expected);
-    (answer.body, bytes)
+    (link, bytes)
+}
+
+/// A background export's status once it is ready, asked every 50 ms for up to a minute.
+async fn finished(api: &Api, token: &str, status_url: &str) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let status = api.get(status_url, token).await;
+        assert_eq!(status.status, StatusCode::OK, "{:?}", status.body);
+        match status.body["status"].as_str() {
+            Some("ready") => return status.body,
+            Some("preparing") if std::time::Instant::now() < deadline => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+            _ => panic!("the export did not finish: {:?}", status.body),
+        }
+    }
 }
 
 fn sheet(bytes: Vec<u8>, name: &str) -> Vec<Vec<String>> {
@@ -175,7 +195,50 @@ async fn exports_asked_in_hindi_have_hindi_headings(engine: Engine) {
     assert_eq!(sheet(english, "Grievances")[0][0], "Grievance No", "English unless asked");
 }
 
+/// A list longer than the portal writes while the request waits is written in the
+/// background: 202 with the job, its progress asked until it is ready, then the file
+/// downloads like any other. Only its requester can ask after it; the trail records it.
+async fn a_long_list_is_exported_in_the_background_and_announced_when_ready(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await.adjusted(portal::areas, |state| state.exports.at_once_most = 2);
+    let admin = api.admin().await;
+    seed(&api, &admin).await;
+    let (short, _) = file(&api, &admin, "excel", "?status=Pending").await;
+    assert_eq!(short["rows"], 2, "two rows are written while the request waits");
+
+    let started = api.get("/api/grievances/export/excel", &admin).await;
+    assert_eq!((started.status, started.body["expected_rows"].as_u64()), (StatusCode::ACCEPTED, Some(3)), "{:?}", started.body);
+    let status_url = started.body["status_url"].as_str().unwrap().to_string();
+    assert_eq!(status_url, format!("/api/exports/jobs/{}", started.body["job_id"].as_str().unwrap()));
+    let ready = finished(&api, &admin, &status_url).await;
+    assert_eq!((ready["rows"].as_u64(), ready["link"]["rows"].as_u64()), (Some(3), Some(3)));
+    let (status, _, bytes) = api.download(ready["link"]["url"].as_str().unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    let rows = sheet(bytes, "Grievances");
+    let fir = rows[0].iter().position(|h| h == "FIR No").unwrap();
+    assert_eq!(rows[1..].iter().map(|r| r[fir].as_str()).collect::<Vec<_>>(), ["FIR-C", "FIR-B", "FIR-A"]);
+    let exported = api.get("/api/audit/all?action=EXPORTED", &admin).await.body;
+    assert_eq!(exported[0]["notes"], "3 grievances to Excel (filters: None (all grievances visible to the user))", "{exported}");
+
+    let role = api.post("/api/roles", &admin, json!({"name": "Reader", "permissions": {"grievances": "read,view_all"}})).await;
+    api.post("/api/users", &admin, json!({"name": "Rita Reader", "email": "rita@portal.test", "password": "Reader-Pass-1",
+        "department": "Crime Branch", "designation": "Constable", "role_id": role.body["data"]["id"]})).await;
+    let rita = api.login("rita@portal.test", "Reader-Pass-1").await;
+    let theirs = api.get(&status_url, &rita).await;
+    assert_eq!((theirs.status, theirs.error()), (StatusCode::NOT_FOUND, "Export not found"), "another user's export");
+    assert_eq!(api.get("/api/exports/jobs/..%2Fjob", &admin).await.status, StatusCode::NOT_FOUND);
+
+    // An export whose progress stopped moving ten minutes ago (its process ended) is failed.
+    let admin_id = api.get("/api/auth/me", &admin).await.body["id"].as_i64().unwrap();
+    let stopped = json!({"user_id": admin_id, "kind": "excel", "state": "preparing", "rows": 1000, "expected_rows": 90000,
+        "file_key": null, "file_name": null, "error": null, "updated_at": time::OffsetDateTime::now_utc().unix_timestamp() - 601});
+    let id = "00000000000000000000000000000abc";
+    api.state.blobs().unwrap().put_bytes(&format!("job-{id}.json"), stopped.to_string().into_bytes(), "application/json").await.unwrap();
+    let status = api.get(&format!("/api/exports/jobs/{id}"), &admin).await.body;
+    assert_eq!((status["status"].as_str(), status["error"].as_str(), status["rows"].as_u64()), (Some("failed"), Some("The export could not be finished. Please export again."), Some(1000)));
+}
+
 on_both_engines!(
+    a_long_list_is_exported_in_the_background_and_announced_when_ready,
     exports_asked_in_hindi_have_hindi_headings,
     excel_holds_the_filtered_grievances_and_downloads_through_its_link,
     a_user_without_view_all_exports_only_their_own,

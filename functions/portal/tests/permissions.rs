@@ -70,7 +70,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         | ("delete", "/api/grievances/{id}/attachments/{attachment_id}")
         | ("post", "/api/grievances/{id}/notes") => Permission(Grievances, Update),
         ("get", "/api/attachments/files/{file}") | ("put", "/api/attachments/files/{file}") => SignedLink,
-        ("get", "/api/grievances/export/excel") | ("get", "/api/grievances/export/pdf") | ("get", "/api/grievances/export/officers") => {
+        ("get", "/api/grievances/export/excel") | ("get", "/api/grievances/export/pdf") | ("get", "/api/grievances/export/officers") | ("get", "/api/exports/jobs/{id}") => {
             Permission(Grievances, Read)
         }
         ("get", "/api/exports/files/{file}") => SignedLink,

@@ -25,6 +25,32 @@ fn area(binary: &str) -> fn() -> AreaRouter {
 
 type Route = (String, String);
 
+/// The export worker answers no HTTP route: it is invoked by an EventBridge rule for the
+/// export requests (`request-*.json`, see exports_area::jobs) created in the exports bucket,
+/// which announces its objects to EventBridge.
+fn assert_export_worker_is_invoked_by_new_requests(name: &str, resource: &Yaml) {
+    let events: Vec<&Yaml> = resource["Properties"]["Events"].as_mapping().unwrap().values().collect();
+    assert_eq!(events.len(), 1, "{name}: one event");
+    let event = events[0];
+    assert_eq!(event["Type"].as_str(), Some("EventBridgeRule"), "{name}");
+    let pattern = &event["Properties"]["Pattern"];
+    assert_eq!(pattern["source"][0].as_str(), Some("aws.s3"));
+    assert_eq!(pattern["detail-type"][0].as_str(), Some("Object Created"));
+    assert_eq!(pattern["detail"]["object"]["key"][0]["prefix"].as_str(), Some("request-"), "only export requests, not the files and progress it writes");
+    let bucket = &pattern["detail"]["bucket"]["name"][0];
+    let named = match bucket {
+        Yaml::Tagged(tagged) => Some((tagged.tag.to_string(), tagged.value.as_str())),
+        _ => None,
+    };
+    assert_eq!(named, Some(("!Ref".to_string(), Some("ExportsBucket"))), "{bucket:?}");
+    assert_eq!(resource["Properties"]["Timeout"].as_u64(), Some(900), "{name}: a long export has the Lambda's 15 minutes");
+    let text = std::fs::read_to_string(testkit::repo_root().join("template.yaml")).unwrap();
+    let template: Yaml = serde_yaml::from_str(&text).unwrap();
+    let notifications = &template["Resources"]["ExportsBucket"]["Properties"]["NotificationConfiguration"];
+    assert_eq!(notifications["EventBridgeConfiguration"]["EventBridgeEnabled"].as_bool(), Some(true), "the bucket announces new objects");
+    assert_eq!(exports_area::jobs::requested_ids(&serde_json::json!({"detail": {"object": {"key": "request-0123456789abcdef0123456789abcdef.json"}}})).len(), 1);
+}
+
 /// (method, path) -> the binaries whose function the HTTP API sends it to.
 fn template_routes() -> BTreeMap<Route, Vec<String>> {
     let text = std::fs::read_to_string(testkit::repo_root().join("template.yaml")).unwrap();
@@ -38,6 +64,10 @@ fn template_routes() -> BTreeMap<Route, Vec<String>> {
         let binary = resource["Metadata"]["BuildProperties"]["Binary"].as_str().unwrap_or_else(|| panic!("{name} names no binary"));
         assert_eq!(resource["Metadata"]["BuildMethod"].as_str(), Some("rust-cargolambda"), "{name}");
         let Some(events) = resource["Properties"]["Events"].as_mapping() else { continue };
+        if binary == "export-worker" {
+            assert_export_worker_is_invoked_by_new_requests(name, resource);
+            continue;
+        }
         for (event_name, event) in events {
             assert_eq!(event["Type"].as_str(), Some("HttpApi"), "{name}.{event_name:?}");
             let method = event["Properties"]["Method"].as_str().unwrap().to_lowercase();

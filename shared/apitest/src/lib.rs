@@ -109,6 +109,15 @@ impl Api {
         Api { state, router, _dir: Some(dir) }
     }
 
+    /// The same stores behind `routes` again, with `adjust` made to the state first: a limit
+    /// lowered, say, so that a test reaches it with a few rows.
+    pub fn adjusted(mut self, routes: fn() -> AreaRouter, adjust: impl FnOnce(&mut AppState)) -> Api {
+        adjust(&mut self.state);
+        let (router, _) = routes().split_for_parts();
+        self.router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(self.state.clone()));
+        self
+    }
+
     pub async fn send(&self, request: Request<Body>) -> Answer {
         let response = self.router.clone().oneshot(request).await.unwrap();
         let status = response.status();

@@ -45,6 +45,13 @@ pub trait BlobStore: Send + Sync {
     /// Stores the file at `path` under `key`, replacing nothing: keys are unique.
     async fn put_file(&self, key: &str, path: &Path, content_type: &str) -> Result<()>;
 
+    /// Stores a small blob under `key`, replacing the one there: a background export's
+    /// request and its progress, read back by [`BlobStore::get_bytes`].
+    async fn put_bytes(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<()>;
+
+    /// A small blob's bytes; `None` when there is none under `key`.
+    async fn get_bytes(&self, key: &str) -> Result<Option<Vec<u8>>>;
+
     /// A link that downloads `key` as `download` for `lifetime`.
     async fn download_link(&self, key: &str, download: Download<'_>, lifetime: Duration) -> Result<Link>;
 

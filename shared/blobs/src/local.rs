@@ -247,6 +247,30 @@ impl BlobStore for LocalBlobs {
         Ok(Upload { url, method: "PUT", headers: vec![("Content-Type".into(), content_type.to_string())], expires_at })
     }
 
+    /// Written beside and renamed over: a reader sees the old bytes or the new, never half.
+    async fn put_bytes(&self, key: &str, bytes: Vec<u8>, _content_type: &str) -> Result<()> {
+        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let target = self.path_of(key)?;
+        let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        tokio::task::spawn_blocking(move || -> std::io::Result<()> {
+            // Each write its own partial file, so two writers never share one.
+            let partial = target.with_extension(format!("{write}.partial"));
+            std::fs::write(&partial, &bytes)?;
+            std::fs::rename(&partial, &target)
+        })
+        .await
+        .map_err(Error::internal)?
+        .map_err(Error::internal)
+    }
+
+    async fn get_bytes(&self, key: &str) -> Result<Option<Vec<u8>>> {
+        match tokio::fs::read(self.path_of(key)?).await {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(Error::internal(e)),
+        }
+    }
+
     async fn size(&self, key: &str) -> Result<Option<u64>> {
         match tokio::fs::metadata(self.path_of(key)?).await {
             Ok(m) if m.is_file() => Ok(Some(m.len())),
@@ -414,6 +438,19 @@ mod tests {
         assert_eq!(std::fs::read(dir.path().join("pending.8.abc")).unwrap(), b"1111");
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(left, ["pending.8.abc"], "no partial file is left behind");
+    }
+
+    #[tokio::test]
+    async fn a_small_blob_is_replaced_whole_and_a_missing_one_is_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let blobs = LocalBlobs::new(dir.path(), b"secret").unwrap();
+        assert_eq!(blobs.get_bytes("job-1.json").await.unwrap(), None);
+        blobs.put_bytes("job-1.json", b"first".to_vec(), "application/json").await.unwrap();
+        blobs.put_bytes("job-1.json", b"second".to_vec(), "application/json").await.unwrap();
+        assert_eq!(blobs.get_bytes("job-1.json").await.unwrap().as_deref(), Some(&b"second"[..]));
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, ["job-1.json"], "no partial file stays");
+        assert!(blobs.put_bytes("../job.json", Vec::new(), "application/json").await.is_err());
     }
 
     #[tokio::test]

@@ -70,6 +70,27 @@ impl BlobStore for S3Blobs {
         Ok(())
     }
 
+    async fn put_bytes(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<()> {
+        self.client
+            .put_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .content_type(content_type)
+            .body(ByteStream::from(bytes))
+            .send()
+            .await
+            .map_err(|e| Error::internal(aws_sdk_s3::error::DisplayErrorContext(e)))?;
+        Ok(())
+    }
+
+    async fn get_bytes(&self, key: &str) -> Result<Option<Vec<u8>>> {
+        match self.client.get_object().bucket(&self.bucket).key(key).send().await {
+            Ok(object) => Ok(Some(object.body.collect().await.map_err(Error::internal)?.into_bytes().to_vec())),
+            Err(e) if e.as_service_error().is_some_and(|s| s.is_no_such_key()) => Ok(None),
+            Err(e) => Err(Error::internal(aws_sdk_s3::error::DisplayErrorContext(e))),
+        }
+    }
+
     async fn download_link(&self, key: &str, download: Download<'_>, lifetime: Duration) -> Result<Link> {
         let expires_at = OffsetDateTime::now_utc() + lifetime;
         let presigning = PresigningConfig::expires_in(lifetime).map_err(Error::internal)?;
@@ -178,6 +199,16 @@ mod tests {
         let answer = reqwest::get(&link.url).await.unwrap();
         assert_eq!(answer.status(), 200);
         assert_eq!(answer.bytes().await.unwrap().as_ref(), b"PK\x03\x04 spreadsheet");
+    }
+
+    #[tokio::test]
+    async fn a_small_blob_is_replaced_and_read_back_and_a_missing_one_is_none() {
+        let blobs = S3Blobs::local(testkit::moto_endpoint(), testkit::unique("exports")).await;
+        blobs.ensure_bucket().await.unwrap();
+        assert_eq!(blobs.get_bytes("job-1.json").await.unwrap(), None);
+        blobs.put_bytes("job-1.json", b"{\"rows\":1}".to_vec(), "application/json").await.unwrap();
+        blobs.put_bytes("job-1.json", b"{\"rows\":2}".to_vec(), "application/json").await.unwrap();
+        assert_eq!(blobs.get_bytes("job-1.json").await.unwrap().as_deref(), Some(&b"{\"rows\":2}"[..]));
     }
 
     #[tokio::test]

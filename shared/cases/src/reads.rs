@@ -9,7 +9,7 @@ use domain::jurisdiction::{Posting, Reach};
 use domain::{Error, Result};
 
 /// Who is reading, and which grievances they reach.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Viewer {
     pub user_id: i64,
     pub reach: Reach,

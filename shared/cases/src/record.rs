@@ -46,7 +46,7 @@ impl Grievance {
 }
 
 /// Who makes a change, as the audit trail records them.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Actor {
     pub user_id: i64,
     pub name: String,

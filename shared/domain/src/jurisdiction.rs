@@ -152,8 +152,9 @@ impl GrievanceScope {
     }
 }
 
-/// The grievances one user reaches.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The grievances one user reaches. Serialised in a background export's request, which is
+/// read with the reach its requester had when they asked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Reach {
     /// Their own cases only.
     Own { user_id: i64 },
@@ -166,7 +167,7 @@ pub enum Reach {
 /// A part of the state, as the engines can select it: the grievances at any of `stations`,
 /// and those without a station in any of `districts`. Never empty of meaning: a district's
 /// area names its stations and itself.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Area {
     pub stations: BTreeSet<i64>,
     pub districts: BTreeSet<i64>,

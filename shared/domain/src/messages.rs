@@ -137,6 +137,9 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("SORT_TOO_MANY", "Too many grievances to sort by this column: narrow the filters, or sort by filed date"),
     ("AUDIT_ACTION_UNKNOWN", "Unknown audit action '{action}'"),
     ("AUDIT_SEARCH_TOO_LONG", "Search text must be at most 100 characters"),
+    ("EXPORT_NOT_FOUND", "Export not found"),
+    ("EXPORT_FAILED", "The export could not be finished. Please export again."),
+    ("EXPORT_QUERY_INVALID", "The export's filters are not a valid query"),
     // Before the counted one, whose {count} would take the word "more".
     ("PDF_TOO_MANY_ROWS_UNCOUNTED", "The PDF report holds at most {most} grievances, and this list has more: narrow the filters, or export to Excel, which holds the whole list"),
     ("PDF_TOO_MANY_ROWS", "The PDF report holds at most {most} grievances, and this list has {count}: narrow the filters, or export to Excel, which holds the whole list"),

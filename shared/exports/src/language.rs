@@ -77,6 +77,14 @@ impl Language {
         }
     }
 
+    /// The language's code, which [`Language::parse`] reads back.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Hindi => "hi",
+        }
+    }
+
     /// `english` in this language (unchanged in English, and for words it does not know).
     pub fn say(self, english: &'static str) -> &'static str {
         match self {

@@ -52,6 +52,11 @@ impl Kind {
         }
     }
 
+    /// The kind [`Kind::as_str`] names.
+    pub fn parse(text: &str) -> Option<Kind> {
+        [Kind::Excel, Kind::Pdf, Kind::Officers].into_iter().find(|k| k.as_str() == text)
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Kind::Excel => "Excel",

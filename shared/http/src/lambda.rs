@@ -46,7 +46,9 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     };
     let blobs = bucket("EXPORTS_BUCKET").await;
     let attachments = bucket("ATTACHMENTS_BUCKET").await;
-    let state = AppState::new(Arc::new(store), TokenKeys::new(&secret), blobs, attachments);
+    let mut state = AppState::new(Arc::new(store), TokenKeys::new(&secret), blobs, attachments);
+    // Long exports are written by the export worker function (see `ExportRunner`).
+    state.exports.in_process = false;
     state.prepare().await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
     Ok(state)
 }

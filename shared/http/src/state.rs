@@ -23,6 +23,25 @@ pub struct AppState {
     /// Where grievance attachments live, for good; separate from the exports, whose files
     /// expire.
     pub attachments: Option<Arc<dyn BlobStore>>,
+    pub exports: ExportRunner,
+}
+
+/// How exports are run. A list of at most `at_once_most` grievances is written while the
+/// request waits; a longer one in the background, announced when ready: by this process
+/// (`in_process`: the portal, the tests), or, in the cloud, by the export worker function,
+/// which the exports bucket invokes for each new request (a Lambda answers within the HTTP
+/// API's 29 s and is frozen after it answers, so it cannot write a long file itself).
+#[derive(Clone, Copy, Debug)]
+pub struct ExportRunner {
+    pub at_once_most: u64,
+    pub in_process: bool,
+}
+
+impl Default for ExportRunner {
+    /// 5,000 rows take well under a second here and a few seconds from DynamoDB.
+    fn default() -> Self {
+        ExportRunner { at_once_most: 5_000, in_process: true }
+    }
 }
 
 impl AppState {
@@ -33,7 +52,7 @@ impl AppState {
         let files = Arc::new(engines::beside::ItemCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, tokens, blobs, attachments }
+        AppState { store, grievances, lists, files, trail, accounts, tokens, blobs, attachments, exports: ExportRunner::default() }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
@@ -44,7 +63,7 @@ impl AppState {
         let files = Arc::new(engines::beside::ItemCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::sql_trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, tokens, blobs, attachments }
+        AppState { store, grievances, lists, files, trail, accounts, tokens, blobs, attachments, exports: ExportRunner::default() }
     }
 
     /// What the grievance rules work over.

@@ -393,6 +393,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where one of the caller's background exports stands: preparing (with the rows written so
+         *     far), ready (with the file's link) or failed (with why). Another user's is not found.
+         */
+        get: operations["job_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances": {
         parameters: {
             query?: never;
@@ -1189,6 +1209,31 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description Answered when a background export is started. */
+        ExportJob: {
+            /**
+             * Format: int64
+             * @description The grievances the list held when asked; null when the list is not counted.
+             */
+            expected_rows?: number | null;
+            job_id: string;
+            /** @description Ask it (with the session) until `status` is ready or failed. */
+            status_url: string;
+        };
+        /** @description A background export as its requester sees it. */
+        ExportJobStatus: {
+            /** @description When failed: why, in the words an error answer carries. */
+            error?: string | null;
+            /** Format: int64 */
+            expected_rows?: number | null;
+            link?: null | components["schemas"]["ExportLink"];
+            /**
+             * Format: int64
+             * @description Rows written so far; once ready, the rows in the file.
+             */
+            rows: number;
+            status: components["schemas"]["JobState"];
+        };
         /** @description A finished export. */
         ExportLink: {
             /** @description RFC 3339; the link answers 403 after this. */
@@ -1333,6 +1378,11 @@ export interface components {
         HealthResponse: {
             status: string;
         };
+        /**
+         * @description Where a background export stands.
+         * @enum {string}
+         */
+        JobState: "preparing" | "ready" | "failed";
         ListItem: {
             created_at: string;
             description: string;
@@ -3075,6 +3125,60 @@ export interface operations {
             };
         };
     };
+    job_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobStatus"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_grievances: {
         parameters: {
             query?: {
@@ -3300,6 +3404,14 @@ export interface operations {
                     "application/json": components["schemas"]["ExportLink"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3370,6 +3482,14 @@ export interface operations {
                     "application/json": components["schemas"]["ExportLink"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3438,6 +3558,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             400: {
