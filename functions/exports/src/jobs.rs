@@ -84,8 +84,24 @@ pub struct ExportJobStatus {
     pub expected_rows: Option<u64>,
     /// When ready: the file's link, as a finished export answers it.
     pub link: Option<ExportLink>,
-    /// When failed: why, in the words an error answer carries.
-    pub error: Option<String>,
+    /// When failed: why, as an error answer says it.
+    pub error: Option<JobError>,
+}
+
+/// Why a background export failed: the English text, and its code and values for the web
+/// app to show it in the user's language (as in every error answer).
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct JobError {
+    pub error: String,
+    pub code: String,
+    pub params: std::collections::BTreeMap<String, String>,
+}
+
+impl JobError {
+    fn of(message: String) -> JobError {
+        let (code, params) = domain::messages::identify(&message);
+        JobError { error: message, code: code.to_string(), params }
+    }
 }
 
 /// A background export whose progress has not moved for this long has stopped (its process
@@ -266,7 +282,7 @@ pub async fn status(state: &AppState, id: &str, user_id: i64) -> Result<Option<E
     let blobs = state.blobs()?;
     let Some(progress) = read::<Progress>(blobs, &progress_key(id)).await?.filter(|p| p.user_id == user_id) else { return Ok(None) };
     let stalled = progress.state == JobState::Preparing && now_seconds() - progress.updated_at > STALE_AFTER.as_secs() as i64;
-    let answer = |status, error: Option<String>, link| ExportJobStatus { status, rows: progress.rows, expected_rows: progress.expected_rows, link, error };
+    let answer = |status, error: Option<String>, link| ExportJobStatus { status, rows: progress.rows, expected_rows: progress.expected_rows, link, error: error.map(JobError::of) };
     Ok(Some(match (progress.state, &progress.file_key, &progress.file_name) {
         (JobState::Ready, Some(key), Some(file_name)) => {
             let kind = Kind::parse(&progress.kind).ok_or_else(|| Error::internal(format!("export {id}: unknown kind")))?;

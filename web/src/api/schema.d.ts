@@ -1222,8 +1222,7 @@ export interface components {
         };
         /** @description A background export as its requester sees it. */
         ExportJobStatus: {
-            /** @description When failed: why, in the words an error answer carries. */
-            error?: string | null;
+            error?: null | components["schemas"]["JobError"];
             /** Format: int64 */
             expected_rows?: number | null;
             link?: null | components["schemas"]["ExportLink"];
@@ -1377,6 +1376,17 @@ export interface components {
         };
         HealthResponse: {
             status: string;
+        };
+        /**
+         * @description Why a background export failed: the English text, and its code and values for the web
+         *     app to show it in the user's language (as in every error answer).
+         */
+        JobError: {
+            code: string;
+            error: string;
+            params: {
+                [key: string]: string;
+            };
         };
         /**
          * @description Where a background export stands.

@@ -54,6 +54,8 @@ export type AssignRequest = Schemas['AssignRequest'];
 export type GrievanceUpdate = GrievanceFields & { version: Schemas['GrievanceRequest']['version'] };
 /** GET /grievances/export/{excel,pdf,officers}: a short-lived download link. */
 export type ExportLink = Schemas['ExportLink'];
+export type ExportJob = Schemas['ExportJob'];
+export type ExportJobStatus = Schemas['ExportJobStatus'];
 /** PUT /grievances/{id}/transfer: the police station it goes to, and why. */
 export type TransferRequest = Schemas['TransferRequest'];
 export type Assignee = Schemas['Assignee'];

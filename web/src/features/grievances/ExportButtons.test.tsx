@@ -119,6 +119,44 @@ describe('grievance exports', () => {
     expect(exports.queryByText('Exporting...')).not.toBeInTheDocument();
   });
 
+  it('follows an export written in the background: progress on the button and in the window, then the link', async () => {
+    const { target, replace } = fakeWindow();
+    const job = { job_id: '0123456789abcdef0123456789abcdef', status_url: '/api/exports/jobs/0123456789abcdef0123456789abcdef', expected_rows: 120000 };
+    const statuses = [
+      { status: 'preparing', rows: 48000, expected_rows: 120000, link: null, error: null },
+      { status: 'ready', rows: 120000, expected_rows: 120000, link: { url: LINK, expires_at: '2026-01-01T00:00:00Z', rows: 120000 }, error: null },
+    ];
+    const fetch = api({
+      [`GET /api/grievances/export/excel?${FILTERS}`]: () => jsonResponse(202, job),
+      [`GET /api/exports/jobs/${job.job_id}`]: () => jsonResponse(200, statuses.shift()),
+    });
+    const exports = await showList();
+    await userEvent.setup().click(exports.getByRole('button', { name: 'Excel' }));
+
+    expect(await exports.findByRole('button', { name: 'Excel: Exporting... 48,000 of 1,20,000 written' }, { timeout: 3000 })).toBeDisabled();
+    expect(target.document.body.querySelector('p[role="status"]')?.textContent).toBe(
+      'Preparing the Excel export… This window shows the file as soon as it is ready. 48,000 of 1,20,000 written',
+    );
+    expect(await screen.findByText('Excel export ready: 1,20,000 grievances', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(replace).toHaveBeenCalledWith(absolute(LINK));
+    expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/exports/jobs/'))).toHaveLength(2);
+    expect(exports.getByRole('button', { name: 'Excel' })).toBeEnabled();
+  });
+
+  it("says why a background export failed, in the reader's words, and closes the window", async () => {
+    const { close } = fakeWindow();
+    const job = { job_id: 'fedcba9876543210fedcba9876543210', status_url: '/api/exports/jobs/fedcba9876543210fedcba9876543210', expected_rows: null };
+    api({
+      [`GET /api/grievances/export/pdf?${FILTERS}`]: () => jsonResponse(202, job),
+      [`GET /api/exports/jobs/${job.job_id}`]: () =>
+        jsonResponse(200, { status: 'failed', rows: 10000, expected_rows: null, link: null, error: { error: 'The export could not be finished. Please export again.', code: 'EXPORT_FAILED', params: {} } }),
+    });
+    const exports = await showList();
+    await userEvent.setup().click(exports.getByRole('button', { name: 'PDF' }));
+    expect(await screen.findByText('The export could not be finished. Please export again.', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(close).toHaveBeenCalled();
+  });
+
   it("shows the server's error, closes the blank window and opens nothing", async () => {
     const { close, replace } = fakeWindow();
     api({

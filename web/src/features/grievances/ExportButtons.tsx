@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorText, NetworkError } from '../../api/errors';
 import { i18n } from '../../i18n';
 import { formatCount } from '../../lib/format';
-import { grievancesApi, type ExportKind } from './api';
-import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from './export-window';
+import { grievancesApi, type ExportKind, type ExportProgress } from './api';
+import { closeWindow, downloadInPage, openPendingWindow, showInWindow, showWaiting } from './export-window';
 
 interface ExportSpec {
   kind: ExportKind;
@@ -35,6 +35,13 @@ export function exportLabel(kind: ExportKind): string {
   return i18n.t(`grievances:export.label.${kind}`);
 }
 
+/** '12,000 of 1,00,000 written', or '12,000 written' for a list the server did not count. */
+export function progressText({ rows, expected }: ExportProgress): string {
+  return expected === null
+    ? i18n.t('grievances:export.progressUncounted', { n: formatCount(rows) })
+    : i18n.t('grievances:export.progress', { n: formatCount(rows), total: formatCount(expected) });
+}
+
 function failureMessage(error: unknown, kind: ExportKind): string {
   // The answer was not a link (thrown by the API module itself): say so.
   const own = error instanceof Error && !(error instanceof ApiError) && !(error instanceof NetworkError);
@@ -55,6 +62,8 @@ interface ExportButtonsProps {
 export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButtonsProps) {
   const { t } = useTranslation('grievances');
   const [busy, setBusy] = useState<ReadonlySet<ExportKind>>(() => new Set());
+  // How far each background export has got (absent while the server writes it at once).
+  const [progress, setProgress] = useState<Partial<Record<ExportKind, ExportProgress>>>({});
   // The state lags a render behind; a second click in the same tick must not start a second export.
   const running = useRef(new Set<ExportKind>());
 
@@ -67,11 +76,16 @@ export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButt
   async function run(spec: ExportSpec) {
     if (running.current.has(spec.kind)) return;
     // Opened now, while the click still counts as the user's: after the await it would be blocked.
-    const pending = openPendingWindow(t('export.preparing', { label: exportLabel(spec.kind) }), i18n.language);
+    const preparing = t('export.preparing', { label: exportLabel(spec.kind) });
+    const pending = openPendingWindow(preparing, i18n.language);
     mark(spec.kind, true);
     onStart?.();
+    const onProgress = (now: ExportProgress) => {
+      setProgress((all) => ({ ...all, [spec.kind]: now }));
+      if (pending && !pending.closed) showWaiting(pending, `${preparing} ${progressText(now)}`, i18n.language);
+    };
     try {
-      const link = await grievancesApi.exportList(spec.kind, query);
+      const link = await grievancesApi.exportList(spec.kind, query, onProgress);
       if (pending && !pending.closed) showInWindow(pending, link.url);
       else downloadInPage(link.url);
       onReady(readyMessage(spec, link.rows));
@@ -80,6 +94,7 @@ export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButt
       onFailure(failureMessage(error, spec.kind));
     } finally {
       mark(spec.kind, false);
+      setProgress(({ [spec.kind]: _done, ...rest }) => rest);
     }
   }
 
@@ -87,14 +102,16 @@ export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButt
     <Flex role="group" aria-label={t('export.group')} gap="xs" wrap="wrap" className="export-group">
       {EXPORTS.map((spec) => {
         const exporting = busy.has(spec.kind);
+        const far = progress[spec.kind];
+        const busyText = far ? `${t('export.exporting')} ${progressText(far)}` : t('export.exporting');
         return (
           <Button
             key={spec.kind}
             size="small"
             // isLoading also disables the button; its name keeps saying which export runs.
             isLoading={exporting}
-            loadingText={t('export.exporting')}
-            ariaLabel={exporting ? `${exportLabel(spec.kind)}: ${t('export.exporting')}` : undefined}
+            loadingText={busyText}
+            ariaLabel={exporting ? `${exportLabel(spec.kind)}: ${busyText}` : undefined}
             aria-busy={exporting || undefined}
             onClick={() => void run(spec)}
           >

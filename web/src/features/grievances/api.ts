@@ -1,7 +1,10 @@
 // Calls of the grievance screens (spec §7). Grievance calls answer {success, data}.
 import { api } from '../../api/client';
 import { i18n } from '../../i18n';
+import { serverCodeText } from '../../i18n/server-error';
 import type {
+  ExportJob,
+  ExportJobStatus,
   ExportLink,
   GrievanceEnvelope,
   GrievanceFields,
@@ -36,6 +39,38 @@ function exportLinkOf(body: unknown): ExportLink {
   return record as ExportLink;
 }
 
+/** How often a background export is asked how far it has got. */
+export const EXPORT_POLL_MS = 1000;
+
+/** How far a background export has got: rows written, of those expected (null: not counted). */
+export interface ExportProgress {
+  rows: number;
+  expected: number | null;
+}
+
+function isJob(body: unknown): body is ExportJob {
+  return Boolean(body) && typeof body === 'object' && typeof (body as Partial<ExportJob>).job_id === 'string';
+}
+
+/**
+ * Follows an export the server writes in the background (it answered 202 with
+ * a job): asks after it until its link is ready, telling `onProgress` the rows
+ * written so far; a failure is thrown in the reader's language.
+ */
+async function linkWhenReady(job: ExportJob, onProgress?: (progress: ExportProgress) => void): Promise<ExportLink> {
+  onProgress?.({ rows: 0, expected: job.expected_rows ?? null });
+  for (;;) {
+    await new Promise((done) => setTimeout(done, EXPORT_POLL_MS));
+    const status = await api.get<ExportJobStatus>(`/exports/jobs/${encodeURIComponent(job.job_id)}`);
+    if (status.status === 'ready') return exportLinkOf(status.link);
+    if (status.status === 'failed') {
+      const reason = status.error;
+      throw new Error(reason ? serverCodeText(reason, reason.error) : i18n.t('errors:EXPORT_FAILED'));
+    }
+    onProgress?.({ rows: status.rows, expected: status.expected_rows ?? null });
+  }
+}
+
 /** The API path of an export of the list with its filters (`query` without the '?'). */
 export const exportPath = (kind: ExportKind, query: string) =>
   `/grievances/export/${kind}${query ? `?${query}` : ''}`;
@@ -53,7 +88,12 @@ export const grievancesApi = {
   /** Assigns the grievance to an officer, or to nobody (`null`). */
   assign: async (id: number, userId: number | null): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/assign`, { user_id: userId })).data,
-  /** Asks for an export of the list with its filters (`query` without the '?'). */
-  exportList: async (kind: ExportKind, query: string): Promise<ExportLink> =>
-    exportLinkOf(await api.get<unknown>(exportPath(kind, query))),
+  /**
+   * Asks for an export of the list with its filters (`query` without the '?'):
+   * its link at once, or, for a long list, once the background export is ready.
+   */
+  exportList: async (kind: ExportKind, query: string, onProgress?: (progress: ExportProgress) => void): Promise<ExportLink> => {
+    const answer = await api.get<unknown>(exportPath(kind, query));
+    return isJob(answer) ? linkWhenReady(answer, onProgress) : exportLinkOf(answer);
+  },
 };

@@ -20,12 +20,12 @@ export function openPendingWindow(message: string, language: string): Window | n
   } catch {
     // Nothing to undo: the window still opens the link.
   }
-  showPreparing(opened, message, language);
+  showWaiting(opened, message, language);
   return opened;
 }
 
-/** Writes the waiting message into the new (same-origin, empty) window. */
-function showPreparing(target: Window, message: string, language: string): void {
+/** Writes (or rewrites) the waiting message in the new, same-origin window. */
+export function showWaiting(target: Window, message: string, language: string): void {
   try {
     const page = target.document;
     page.title = message;
