@@ -2,6 +2,8 @@
 //! see under the filters, it downloads through its link (the portal's HMAC link, or S3's
 //! presigned GET on moto), a changed or expired link is refused, and the trail records it.
 
+mod common;
+
 use apitest::{on_both_engines, Api, Engine};
 use calamine::{Data, Reader, Xlsx};
 use http::StatusCode;
@@ -251,10 +253,7 @@ on_both_engines!(
 /// nothing is recorded as exported. Several PDFs asked at once take their turn and all arrive.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pdf_of_more_than_ten_thousand_grievances_is_refused_with_the_way_out() {
-    let dir = tempfile::tempdir().unwrap();
-    portal::seed::run(dir.path(), 10_001, 3).await.unwrap();
-    let store = std::sync::Arc::new(store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap());
-    let api = Api::over(apitest::Stores::Sqlite(store), dir, portal::areas).await;
+    let api = common::seeded(10_001, 3).await;
     let officer = api.login("officer1.3@seed.portal", "Officer-Pass-1").await;
 
     let refused = api.get("/api/grievances/export/pdf", &officer).await;

@@ -1,6 +1,8 @@
 //! Grievances through the real routers, on both engines: validation, scope, versions,
 //! audit records in step with the data, counters, and deletion read back from the trail.
 
+mod common;
+
 use apitest::{on_both_engines, Api, Engine};
 use http::StatusCode;
 use serde_json::{json, Value};
@@ -360,10 +362,7 @@ fn urlencoding(text: &str) -> String {
 /// (The item engine's bounded answers are covered by the port's conformance suite.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rare_match_among_thousands_is_on_the_first_page_with_an_exact_count() {
-    let dir = tempfile::tempdir().unwrap();
-    portal::seed::run(dir.path(), 2_100, 7).await.unwrap();
-    let store = std::sync::Arc::new(store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap());
-    let api = Api::over(apitest::Stores::Sqlite(store), dir, portal::areas).await;
+    let api = common::seeded(2_100, 7).await;
     let officer = api.login("officer1.7@seed.portal", "Officer-Pass-1").await;
     let oldest = api.get("/api/grievances/1", &officer).await.body["data"].clone();
     let fir = oldest["fir_no"].as_str().unwrap();
