@@ -2,6 +2,7 @@
 // A calendar date (YYYY-MM-DD) is shown as written, whatever the time zone; a
 // timestamp in local time.
 import { i18n } from './index';
+import { groupNumber } from './number-grouping';
 
 const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -52,6 +53,11 @@ export function formatDateTime(value: string | null | undefined): string {
 /** A number with Indian grouping: 1,23,456. */
 export function formatNumber(value: number | null | undefined): string {
   return formats().number.format(value ?? 0);
+}
+
+/** A number to `decimals` places with Indian grouping: 1,234.5. */
+export function formatDecimal(value: number, decimals = 1): string {
+  return groupNumber(value, locale(), decimals);
 }
 
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [

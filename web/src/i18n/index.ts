@@ -3,6 +3,7 @@
 // ('portal.language') and sets <html lang>.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { groupNumber } from './number-grouping';
 import enCommon from './locales/en/common.json';
 import enAuth from './locales/en/auth.json';
 import enDashboard from './locales/en/dashboard.json';
@@ -95,6 +96,8 @@ export function initI18n(language: Language = storedLanguage()) {
       initAsync: false,
       react: { useSuspense: false },
     });
+    // '{{count, number}}' in a catalogue: the count with separators, en-IN or hi-IN.
+    i18n.services.formatter?.add('number', (value, lng) => groupNumber(value, lng));
     applyLang(language);
   } else if (i18n.language !== language) {
     void i18n.changeLanguage(language);

@@ -1,21 +1,29 @@
 // Server errors in the reader's language. Every error answer carries a stable
 // `code` (SCREAMING_SNAKE) with optional `params`, and per-field `field_codes`;
 // the English `error` / `fields` text is the fallback. In English the server's
-// own text is shown as sent; in Hindi the `errors` catalogue's entry for the code,
-// when it has one.
+// own text is shown as sent (unless a count in it needs separators); in Hindi the
+// `errors` catalogue's entry for the code, when it has one.
 import { currentLanguage, i18n } from './index';
+import { groupNumber } from './number-grouping';
 
 export type CodedMessage = { code?: unknown; params?: unknown };
 
 /** The text for `code` with `params` in the current language, else `fallback`. */
 export function serverCodeText(message: CodedMessage, fallback: string): string {
   const { code, params } = message;
-  if (currentLanguage() === 'en') return fallback;
+  const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+  // In English the server's text is the one shown, unless it holds a count to group (the
+  // server writes 'used by 14256 grievances'): then the English template of the same code.
+  if (currentLanguage() === 'en' && !hasCountToGroup(values)) return fallback;
   if (typeof code !== 'string' || !code || code === 'ERROR') return fallback;
   const key = `errors:${code}`;
   if (!i18n.exists(key, { lng: currentLanguage(), fallbackLng: false })) return fallback;
-  const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
   return i18n.t(key, { ...stringValues(values), lng: currentLanguage() });
+}
+
+function hasCountToGroup(params: Record<string, unknown>): boolean {
+  const count = Number(params.count);
+  return Number.isFinite(count) && Math.abs(count) >= 1000;
 }
 
 function stringValues(params: Record<string, unknown>): Record<string, string> {
@@ -39,11 +47,12 @@ function fieldKeyOf(label: string): string | undefined {
 }
 
 /**
- * A parameter as the reader should see it: a grievance field's label, a
- * permission's resource or action and a list's item name in the reader's
- * language when the catalogues know them; anything else (data) as sent.
+ * A parameter as the reader should see it: a count with separators, a grievance
+ * field's label, a permission's resource or action and a list's item name in the
+ * reader's language when the catalogues know them; anything else (data) as sent.
  */
 function paramText(name: string, value: string): string {
+  if (name === 'count') return groupNumber(value, currentLanguage());
   const field = fieldKeyOf(value);
   if (field) return i18n.t(`grievances:field.${field}`);
   if (name === 'resource' && i18n.exists(`roles:resource.${value}`)) return i18n.t(`roles:resource.${value}`);

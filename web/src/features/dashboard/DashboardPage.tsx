@@ -11,7 +11,7 @@ import type { Activity, GrievanceStats, PerformanceMetrics } from '../../api/typ
 import { Icon, type IconName } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
-import { formatTimeAgo } from '../../i18n/format';
+import { formatDecimal, formatTimeAgo } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { useSession } from '../auth/use-session';
@@ -292,7 +292,7 @@ export default function DashboardPage() {
 
   const totals = caseTotals(stats.data);
   const list = (query = '') => `/grievances${query}`;
-  const average = metrics.data ? metrics.data.averageResolutionDays.toFixed(1) : '-';
+  const average = metrics.data ? formatDecimal(metrics.data.averageResolutionDays) : '-';
   // From the metrics, which load on their own: '-' until they answer.
   const overdue = typeof metrics.data?.overdueCases === 'number' ? formatCount(metrics.data.overdueCases) : '-';
 

@@ -1,6 +1,7 @@
 // The dashboard's figures from GET /grievances/stats (spec §2 "Dashboard", §9).
 import type { Activity, GrievanceStats, StationPerformance, StatusCount } from '../../api/types';
 import { i18n } from '../../i18n';
+import { formatDecimal } from '../../i18n/format';
 
 export const STATS_KEY = '/grievances/stats';
 export const ACTIVITIES_KEY = '/admin/recent-activities';
@@ -107,7 +108,7 @@ export function days(value: number): string {
   return i18n.t('dashboard:days', { count: rounded });
 }
 
-/** An average in days to one decimal, as the server reports it: '4.3 days', '0.0 days'. */
+/** An average in days to one decimal, as the server reports it: '4.3 days', '0.0 days', '1,204.5 days'. */
 export function averageDays(value: number): string {
-  return i18n.t('dashboard:daysDecimal', { value: value.toFixed(1) });
+  return i18n.t('dashboard:daysDecimal', { value: formatDecimal(value) });
 }
