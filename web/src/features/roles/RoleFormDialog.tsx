@@ -1,6 +1,8 @@
-// Add or edit a role (spec §2 "Role Management", §5 "Role").
-import { useState, type FormEvent } from 'react';
-import { Grid, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+// Add or edit a role (spec §2 "Role Management", §5 "Role"). A role that grants
+// nothing at all is saved only on a second press, after a warning that says what
+// its users will be left with.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Grid, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { PermissionResource, RoleView } from '../../api/types';
@@ -8,7 +10,7 @@ import { DialogForm } from '../../components/DialogForm';
 import { RequireTwoFactorField } from '../two-factor/RequireTwoFactorField';
 import { rolesApi } from './api';
 import { PermissionGrid } from './PermissionGrid';
-import { gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions, type GridFlag } from './role-form';
+import { grantsNothing, gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions, type GridFlag } from './role-form';
 
 interface RoleFormDialogProps {
   /** The role being edited; none to add one. */
@@ -27,9 +29,19 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The user was told the role grants nothing: the next press saves it all the same.
+  const [emptyWarned, setEmptyWarned] = useState(false);
+  const warning = useRef<HTMLDivElement>(null);
+  const empty = grantsNothing(grid);
+  const warned = emptyWarned && empty;
+
+  useEffect(() => {
+    if (warned) warning.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [warned]);
 
   function toggle(resource: PermissionResource, flag: GridFlag, value: boolean) {
     setGrid((current) => ({ ...current, [resource]: { ...current[resource], [flag]: value } }));
+    setEmptyWarned(false);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -40,6 +52,10 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
     setFailure(null);
     if (problem) {
       form.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+      return;
+    }
+    if (empty && !emptyWarned) {
+      setEmptyWarned(true);
       return;
     }
     setBusy(true);
@@ -66,7 +82,7 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
       onSubmit={onSubmit}
       busy={busy}
       failure={failure}
-      submitLabel={role ? t('users:saveChanges') : t('add')}
+      submitLabel={warned ? t(role ? 'saveWithoutPermissions' : 'addWithoutPermissions') : role ? t('users:saveChanges') : t('add')}
       busyLabel={t('users:saving')}
       size="large"
     >
@@ -97,6 +113,11 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
       <Text className="field-hint" marginTop="small">
         {t('gridHint')}
       </Text>
+      {warned ? (
+        <Alert ref={warning} variation="warning" marginTop="medium" heading={t('grantsNothing.heading')}>
+          {t('grantsNothing.text')}
+        </Alert>
+      ) : null}
     </DialogForm>
   );
 }

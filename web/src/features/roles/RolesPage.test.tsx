@@ -119,6 +119,56 @@ describe('role management', () => {
     ]);
   });
 
+  it('warns before adding a role that grants nothing, and adds it on the second press', async () => {
+    const fetch = api({
+      'POST /api/roles': (body) => jsonResponse(201, { success: true, data: { ...role(4, 'Visitor', []), ...(body as object) } }),
+    });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Role' });
+    await user.type(within(dialog).getByLabelText('Role Name'), 'Visitor');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    // First press: nothing is sent; the warning says what such users are left with.
+    await user.click(within(dialog).getByRole('button', { name: 'Add Role' }));
+    const warning = within(dialog).getByRole('alert');
+    expect(warning).toHaveTextContent('This role grants no permissions');
+    expect(warning).toHaveTextContent(
+      'Users with it can only sign in and see the dashboard and their own profile. Tick what the role may do, or save it as it is.',
+    );
+    expect(sentBodies(fetch, 'POST', '/api/roles')).toEqual([]);
+
+    // A tick takes the warning away; untick it and the warning comes back only on the next press.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read Users' }));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read Users' }));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add Role' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Role' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This role grants no permissions');
+
+    // Second press, on the button that now says what it does.
+    await user.click(within(dialog).getByRole('button', { name: 'Add without permissions' }));
+    expect(await screen.findByText('Role Visitor added.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/roles')).toEqual([{ name: 'Visitor', description: '', permissions: [], require_two_factor: false }]);
+  });
+
+  it('saves a role with a permission without any warning', async () => {
+    const fetch = api({
+      'POST /api/roles': (body) => jsonResponse(201, { success: true, data: { ...role(5, 'Reader', []), ...(body as object) } }),
+    });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Role' });
+    await user.type(within(dialog).getByLabelText('Role Name'), 'Reader');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read Users' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Role' }));
+    expect(await screen.findByText('Role Reader added.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/roles')).toHaveLength(1);
+  });
+
   it("offers three grievance scopes, own cases first, with a hint that postings are set in User Management", async () => {
     api();
     renderPage(<RolesPage />, manager);

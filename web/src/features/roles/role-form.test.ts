@@ -1,5 +1,5 @@
 import { entry } from '../../test/fixtures';
-import { gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions } from './role-form';
+import { grantsNothing, gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions } from './role-form';
 
 describe('role form', () => {
   it('drops resources with no flag before saving', () => {
@@ -7,6 +7,12 @@ describe('role form', () => {
     grid.users = { ...grid.users, can_read: true };
     grid.audit = { ...grid.audit, can_read: true, can_update: true };
     expect(permissionsForSave(grid, 'own')).toEqual([entry('users', { can_read: true }), entry('audit', { can_read: true, can_update: true })]);
+  });
+
+  it('tells a role that grants nothing: no tick anywhere, whatever the grievance scope', () => {
+    expect(grantsNothing(gridFromPermissions([]))).toBe(true);
+    expect(grantsNothing(gridFromPermissions([entry('grievances', { can_view_all: true })]))).toBe(true);
+    expect(grantsNothing(gridFromPermissions([entry('audit', { can_read: true })]))).toBe(false);
   });
 
   it('saves nothing when nothing is ticked and the scope is own cases', () => {

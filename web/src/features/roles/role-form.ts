@@ -48,6 +48,11 @@ export function permissionsForSave(grid: PermissionGrid, scope: GrievanceScope):
   ).filter(grantsAnything);
 }
 
+/** Nothing ticked on any row: users with the role may only sign in (a grievance scope alone grants nothing). */
+export function grantsNothing(grid: PermissionGrid): boolean {
+  return GRID_RESOURCES.every((resource) => ACTION_FLAGS.every((flag) => !grid[resource][flag]));
+}
+
 export function roleNameError(name: string): string | null {
   return name.trim() ? null : i18n.t('roles:nameRequired');
 }
