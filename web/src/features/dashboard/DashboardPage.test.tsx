@@ -151,6 +151,25 @@ describe('dashboard', () => {
     }
   });
 
+  it('tells of an export in Hindi on a Hindi screen, not in the English of its notes', async () => {
+    const notes = '1250 grievances to Excel (filters: Status: Pending)';
+    const exported = {
+      ...activity(`Asha exported ${notes}`, 'purple'),
+      action: 'EXPORTED',
+      code: 'ACTIVITY_EXPORTED',
+      params: { who: 'Asha', what: notes },
+    };
+    api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, [exported]) });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('Asha exported 1,250 grievances to Excel (filters: Status: Pending)')).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await screen.findByText('Asha ने 1,250 शिकायतें Excel में निर्यात कीं (फ़िल्टर: स्थिति: Pending)')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
   it("says 'No recent activities' when there are none", async () => {
     api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, []) });
     renderPage(<DashboardPage />, clerk);

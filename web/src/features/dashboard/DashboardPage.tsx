@@ -29,6 +29,7 @@ import {
   STATS_KEY,
   topStation,
 } from './dashboard-figures';
+import { exportActivityText } from './export-activity';
 
 type Tone = 'navy' | 'amber' | 'blue' | 'green' | 'orange' | 'grey' | 'purple' | 'red';
 
@@ -138,8 +139,10 @@ function RecentActivity() {
   const items = recentActivities(data);
   const { t, i18n } = useTranslation('dashboard');
   // The server names each sentence by a code with its values; its English is the fallback.
+  // An export's values are English notes: its line is rebuilt from them (export-activity.ts).
   const activitySentence = (item: Activity) =>
-    item.code && i18n.exists(`dashboard:activity.${item.code}`) ? t(`activity.${item.code}`, { ...item.params }) : item.description;
+    exportActivityText(item) ??
+    (item.code && i18n.exists(`dashboard:activity.${item.code}`) ? t(`activity.${item.code}`, { ...item.params }) : item.description);
   return (
     <Panel id="recent-activity" title={t('recentActivity')}>
       {error && !data ? (
