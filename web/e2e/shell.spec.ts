@@ -11,16 +11,47 @@ const SCREENS = [
 ];
 
 test.describe('shell', () => {
-  test('the left navigation opens every screen', async ({ page }) => {
+  test('the left navigation opens every screen, focus landing on its heading', async ({ page }) => {
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // Signing in is a move to another screen too.
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
     const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
     for (const screen of SCREENS) {
       await nav.getByRole('link', { name: screen.link }).click();
       await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
-      await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+      const heading = page.getByRole('heading', { level: 1, name: screen.title });
+      await expect(heading).toBeVisible();
+      await expect(heading).toBeFocused();
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
       await snap(page, screen.shot);
     }
+    // Back to the screen before: focus on its heading again.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit History' })).toBeFocused();
+  });
+
+  test('the skip link comes first and goes to the content; the primary button shows a strong focus ring', async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // A fresh load starts at the top of the document, where the skip link is the first stop.
+    await page.goto('/grievances');
+    await expect(page.getByRole('heading', { level: 1, name: 'Grievances & FIR Management' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main-content')).toBeFocused();
+    // The next Tab stops inside the content, not in the top bar or the navigation.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+
+    // The navy button keyboard-focused: a white ring inside a near-black one.
+    const create = page.getByRole('link', { name: 'New FIR / Grievance' });
+    for (let i = 0; i < 10 && !(await create.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(create).toBeFocused();
+    expect(await create.evaluate((el) => getComputedStyle(el).boxShadow)).toBe('rgb(255, 255, 255) 0px 0px 0px 2px, rgb(13, 31, 69) 0px 0px 0px 4px');
   });
 
   test('the profile shows the account with fallbacks', async ({ page }) => {

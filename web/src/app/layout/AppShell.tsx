@@ -1,5 +1,5 @@
 // The frame of every protected screen (spec §2 "Shell for protected screens").
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -8,12 +8,15 @@ import { usePostingLabel } from '../../features/users/posting';
 import { NavDrawer } from './NavDrawer';
 import { NavLinks } from './NavLinks';
 import { TopBar } from './TopBar';
+import { useRouteFocus } from './use-route-focus';
 
 export function AppShell() {
   const { user } = useSession();
   const posting = usePostingLabel(user?.posting);
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
 
   return (
     <div className="app-shell">
@@ -26,7 +29,7 @@ export function AppShell() {
         <aside className="app-sidenav">
           <NavLinks label={t('shell.mainNavigation')} />
         </aside>
-        <main id="main-content" className="app-main" tabIndex={-1}>
+        <main id="main-content" className="app-main" tabIndex={-1} ref={main}>
           {user ? (
             <Alert variation="info" role="status" className="session-banner">
               {user.posting && user.posting.level !== 'state'
