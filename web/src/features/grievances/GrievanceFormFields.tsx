@@ -120,7 +120,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
       <Section id="section-fir" title={t('form.section.fir')}>
         <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
           {select('type_of_call', t('field.type_of_call'), 'call_types', t('form.selectCallType'))}
-          {text('fir_no', t('col.fir'), { isRequired: true, placeholder: t('form.firNoPlaceholder') })}
+          {text('fir_no', t('field.fir_no'), { isRequired: true, placeholder: t('form.firNoPlaceholder') })}
           {text('fir_date', t('field.fir_date'), { isRequired: true, type: 'date', max: today })}
           {text('section_and_act', t('field.section_and_act'), { isRequired: true, placeholder: t('form.sectionPlaceholder') })}
           {select('crime_title', t('field.crime_title'), 'crime_titles', t('form.selectCrime'), true)}

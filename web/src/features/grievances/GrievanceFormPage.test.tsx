@@ -23,7 +23,7 @@ function renderEdit(id = '12') {
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^FIR No/), 'FIR/2025-77');
+  await user.type(screen.getByLabelText(/^FIR Number/), 'FIR/2025-77');
   await user.type(screen.getByLabelText(/^FIR Date/), '2025-01-05');
   await user.type(screen.getByLabelText(/^Section & Act/), '420 IPC');
   await waitFor(() => expect(screen.getByRole('option', { name: 'Burglary' })).toBeInTheDocument());
@@ -68,7 +68,7 @@ describe('grievance form', () => {
     const fetch = mockApi(listHandlers());
     renderNew();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/^FIR No/), 'FIR 1');
+    await user.type(screen.getByLabelText(/^FIR Number/), 'FIR 1');
     await user.type(screen.getByLabelText(/^FIR Date/), '2999-01-01');
     await user.type(screen.getByLabelText(/^Brief Details/), 'short');
     await user.type(screen.getByLabelText('Officer Name'), 'SI Rao');
@@ -81,7 +81,7 @@ describe('grievance form', () => {
 
     expect(screen.getByText('Please fix the validation errors below before submitting.')).toBeInTheDocument();
     for (const message of [
-      'FIR Number should contain only letters, numbers, and hyphens',
+      'FIR Number should contain only letters, numbers, slashes and hyphens',
       'FIR Date cannot be in the future',
       'Section & Act is required',
       'Crime Title is required',
@@ -94,7 +94,7 @@ describe('grievance form', () => {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(sentBodies(fetch, 'POST', '/api/grievances')).toEqual([]);
-    await waitFor(() => expect(screen.getByLabelText(/^FIR No/)).toHaveFocus());
+    await waitFor(() => expect(screen.getByLabelText(/^FIR Number/)).toHaveFocus());
   });
 
   it("adds and removes officer rows", async () => {
@@ -189,7 +189,7 @@ describe('grievance form', () => {
     });
     renderEdit();
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Grievance' })).toBeInTheDocument();
-    expect(screen.getByLabelText(/^FIR No/)).toHaveValue('FIR/2025-012');
+    expect(screen.getByLabelText(/^FIR Number/)).toHaveValue('FIR/2025-012');
     expect(screen.getByLabelText('Final Decision')).toHaveValue('Closed');
     // A filed grievance changes station only by a transfer (counted and capped).
     expect(screen.getByLabelText(/^Police Station/)).toBeDisabled();

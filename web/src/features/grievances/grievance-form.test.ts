@@ -43,10 +43,10 @@ describe('grievance form rules (spec §5)', () => {
 
   it('allows only letters, digits, slash and hyphen in the FIR number', () => {
     expect(validateGrievance(valid({ fir_no: 'FIR 12' }), TODAY).fir_no).toBe(
-      'FIR Number should contain only letters, numbers, and hyphens',
+      'FIR Number should contain only letters, numbers, slashes and hyphens',
     );
     expect(validateGrievance(valid({ fir_no: 'FIR#12' }), TODAY).fir_no).toBe(
-      'FIR Number should contain only letters, numbers, and hyphens',
+      'FIR Number should contain only letters, numbers, slashes and hyphens',
     );
     expect(validateGrievance(valid({ fir_no: 'ab-12/2025' }), TODAY).fir_no).toBeUndefined();
   });
