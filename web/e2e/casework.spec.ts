@@ -297,6 +297,7 @@ test.describe('casework', () => {
     await page.goto(`/grievances?fir_no=${encodeURIComponent(PREFIX)}-O`);
     const table = page.getByRole('table', { name: 'Grievances' });
     await expect(table.getByRole('row').filter({ hasText: fresh.grievance_number })).toBeVisible();
+    await page.getByRole('button', { name: /^Search & Filters/ }).click();
     await clickControl(page.getByRole('checkbox', { name: 'Overdue only' }));
     await expect(page).toHaveURL(/overdue=true/);
     await expect(table.getByRole('row').filter({ hasText: fresh.grievance_number })).toHaveCount(0);

@@ -82,13 +82,18 @@ test.describe('a user with grievances read only', () => {
     await expect(table.getByRole('row').filter({ hasText: OTHERS })).toHaveCount(0);
     await expect(page.getByText('Showing 1 of 1 grievance', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'New FIR / Grievance' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: `View ${mine.number}` })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'grievances-narrow');
+    // The row's menu offers View alone: no Edit, no Delete.
+    await page.getByRole('button', { name: `Actions for ${mine.number}` }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['View']);
+    await expect(menu.getByRole('menuitem', { name: 'View' })).toHaveAttribute('href', `/grievances/${mine.id}`);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
 
     // Searching cannot reach the other grievance either.
+    await page.getByRole('button', { name: /^Search & Filters/ }).click();
     await page.getByLabel('FIR Number').fill(OTHERS);
     await expect(page.getByRole('heading', { name: 'No Matching Results' })).toBeVisible();
 

@@ -37,22 +37,22 @@ test.describe('grievances', () => {
     await expect(page.getByLabel('Crime Title')).toContainText('Burglary');
 
     // The rules of spec §5 before anything is sent
-    await page.getByLabel('FIR No').fill('FIR 12');
+    await page.getByLabel('FIR Number').fill('FIR 12');
     await page.getByLabel('Brief Details').fill('too short');
     await page.getByRole('group', { name: 'Officer 1' }).getByLabel('Officer Name').fill('SI Meera Nair');
     await page.getByRole('button', { name: 'Create Grievance' }).click();
     await expect(page.getByText('Please fix the validation errors below before submitting.')).toBeVisible();
-    await expect(page.getByText('FIR Number should contain only letters, numbers, and hyphens')).toBeVisible();
+    await expect(page.getByText('FIR Number should contain only letters, numbers, slashes and hyphens')).toBeVisible();
     await expect(page.getByText('Brief details must be at least 10 characters long')).toBeVisible();
     await expect(page.getByText('From date is required when officer name is provided')).toBeVisible();
     await expect(page.getByText('District is required')).toBeVisible();
-    await expect(page.getByLabel('FIR No')).toBeFocused();
+    await expect(page.getByLabel('FIR Number')).toBeFocused();
     await expectAccessible(page);
     await snap(page, 'grievance-form-errors');
 
     // A valid grievance with two officers
     await page.getByLabel('Type of Call').selectOption('Phone Call');
-    await page.getByLabel('FIR No').fill(FIR_NO);
+    await page.getByLabel('FIR Number').fill(FIR_NO);
     await page.getByLabel('FIR Date').fill('2025-01-05');
     await page.getByLabel('Section & Act').fill('420 IPC');
     await page.getByLabel('Crime Title').selectOption('Cheating and Fraud');
@@ -86,7 +86,10 @@ test.describe('grievances', () => {
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await expect(page).toHaveURL(/\/grievances$/);
 
-    // Find it with the filters (kept in the URL)
+    // Find it with the filters (kept in the URL), once they are opened: the rows come first.
+    const filterToggle = page.getByRole('button', { name: /^Search & Filters/ });
+    await expect(filterToggle).toHaveAttribute('aria-expanded', 'false');
+    await filterToggle.click();
     await page.getByLabel('FIR Number').fill(FIR_NO);
     await page.getByLabel('District').selectOption('North District');
     await expect(page).toHaveURL(/fir_no=.*district=North\+District/);
@@ -143,7 +146,7 @@ test.describe('grievances', () => {
     // Edit it
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Grievance' })).toBeVisible();
-    await expect(page.getByLabel('FIR No')).toHaveValue(FIR_NO);
+    await expect(page.getByLabel('FIR Number')).toHaveValue(FIR_NO);
     await expect(page.getByRole('group', { name: 'Officer 2' }).getByLabel('Officer Name')).toHaveValue('Inspector Arjun Das');
     await page.getByLabel('Priority').selectOption('Critical');
     await page.getByLabel('Final Decision').fill('Charge sheet to be filed.');
@@ -153,8 +156,9 @@ test.describe('grievances', () => {
     await expect(page.getByText('Saved successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/grievances$/, { timeout: 5_000 });
 
-    // Change its status with a note
-    await page.getByRole('link', { name: `View ${number}` }).click();
+    // Change its status with a note: View is in the row's menu.
+    await page.getByRole('button', { name: `Actions for ${number}` }).click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
     await expect(page.getByText('Charge sheet to be filed.', { exact: true })).toBeVisible();
     await page.getByLabel('New Status').selectOption('In Progress');
     // Exact: the Case Notes section's own label holds the word too.
@@ -190,6 +194,8 @@ test.describe('grievances', () => {
       auditAfter.totalActions.toLocaleString('en-IN'),
     );
     await page.getByLabel('Search', { exact: true }).first().fill(number);
+    // The search runs on the server after a pause in typing: wait for its answer.
+    await expect(page.getByRole('status').filter({ hasText: `matching “${number}”` })).toBeVisible();
     const audit = page.getByRole('table', { name: 'Audit Records' });
     const statusRow = audit.getByRole('row').filter({ hasText: 'Status Changed' });
     await expect(statusRow).toContainText('Pending → In Progress');
@@ -239,7 +245,7 @@ test.describe('grievances', () => {
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(`/grievances/edit/${grievance.id}`);
-    await expect(page.getByLabel('FIR No')).toHaveValue(/^CONFLICT-/);
+    await expect(page.getByLabel('FIR Number')).toHaveValue(/^CONFLICT-/);
 
     // Someone else changes it meanwhile.
     const statuses = (await (await api.get('/admin/dropdowns/statuses')).json()) as { id: number; name: string }[];
@@ -282,7 +288,8 @@ test.describe('grievances', () => {
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(`/grievances?fir_no=${encodeURIComponent(firNo)}`);
-    await page.getByRole('button', { name: `Delete ${number}` }).click();
+    await page.getByRole('button', { name: `Actions for ${number}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Grievance' });
     await expect(confirm).toContainText(`Are you sure you want to delete grievance ${number}?`);
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -327,12 +334,12 @@ test.describe('grievances', () => {
     await expect.poll(firs).toEqual([`${prefix}-C`, `${prefix}-B`, `${prefix}-A`]);
     await expect(page.getByRole('columnheader', { name: /Filed Date/ })).toHaveAttribute('aria-sort', 'descending');
 
-    await page.getByRole('button', { name: /^FIR No/ }).click();
+    await page.getByRole('button', { name: /^FIR Number/ }).click();
     await expect(page).toHaveURL(/sort=fir_date&direction=desc/);
     await expect.poll(firs).toEqual([`${prefix}-C`, `${prefix}-A`, `${prefix}-B`]);
-    await page.getByRole('button', { name: /^FIR No/ }).click();
+    await page.getByRole('button', { name: /^FIR Number/ }).click();
     await expect.poll(firs).toEqual([`${prefix}-B`, `${prefix}-A`, `${prefix}-C`]);
-    await expect(page.getByRole('columnheader', { name: /FIR No/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('columnheader', { name: /^FIR Number/ })).toHaveAttribute('aria-sort', 'ascending');
 
     await page.getByRole('button', { name: /^Priority/ }).click();
     await expect.poll(firs).toEqual([`${prefix}-B`, `${prefix}-A`, `${prefix}-C`]);
@@ -340,6 +347,78 @@ test.describe('grievances', () => {
     // The order survives a reload: it is in the URL.
     await page.reload();
     await expect.poll(firs).toEqual([`${prefix}-B`, `${prefix}-A`, `${prefix}-C`]);
+    await expectAccessible(page);
+  });
+
+  test('the list fits a desk and a phone: a dozen one-line rows, a compact card, the filters closed', async ({ page, request }) => {
+    const api = await adminApi(request);
+    // FIR numbers shaped as those in use: STATION/YEAR/NUMBER.
+    const prefix = `F${Date.now().toString(36).slice(-5).toUpperCase()}`;
+    // Enough rows for a full screen, whatever the other tests left.
+    for (let i = 0; i < 13; i++) {
+      const created = await api.post('/grievances', {
+        fir_no: `${prefix}/2025/${String(40 + i).padStart(5, '0')}`,
+        fir_date: '2025-03-01',
+        section_and_act: '420 IPC',
+        crime_title: 'Cheating and Fraud',
+        district: 'North District',
+        police_station: 'Civil Lines',
+        status: 'Pending',
+        priority: i % 2 ? 'High' : 'Low',
+        put_in_court: false,
+        cross_case: false,
+        investigation_officers: [],
+        brief_details: 'The complainant paid for a job abroad that never came.',
+      });
+      expect(created.status()).toBe(201);
+    }
+    /** The rows wholly on screen, and their heights. */
+    const rowsInView = () =>
+      page.locator('.grievance-table tbody tr').evaluateAll((rows) =>
+        rows.map((row) => row.getBoundingClientRect()).filter((box) => box.top >= 0 && box.bottom <= window.innerHeight).map((box) => box.height),
+      );
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/grievances');
+    const table = page.getByRole('table', { name: 'Grievances' });
+    await expect(table.getByRole('row').filter({ hasText: `${prefix}/2025/00052` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+    const desk = await rowsInView();
+    expect(desk.length, 'rows in view at 1366x900').toBeGreaterThanOrEqual(12);
+    for (const height of desk) expect(height, 'one line per grievance').toBeLessThanOrEqual(44);
+    // Nothing to scroll sideways: the row menu is in view.
+    expect(await page.locator('.table-scroll').evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
+    await expectAccessible(page);
+
+    // Comfortable, remembered by the browser.
+    await page.getByRole('button', { name: 'Comfortable' }).click();
+    await expect(table).toHaveClass(/density-comfortable/);
+    await expectAccessible(page);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Comfortable' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Compact' }).click();
+
+    // A phone: the filters closed with their count, one compact card per grievance, the first in view.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/grievances?fir_no=${encodeURIComponent(prefix)}&priority=High`);
+    const toggle = page.getByRole('button', { name: /^Search & Filters/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toContainText('2 active');
+    // Newest first: the last one filed with High priority.
+    const firstCard = page.locator('.grievance-table tbody tr').first();
+    await expect(firstCard).toContainText(`${prefix}/2025/00051`);
+    await expect(firstCard).toBeInViewport({ ratio: 1 });
+    const card = await firstCard.boundingBox();
+    expect(card!.y + card!.height, 'the first case ends above the fold').toBeLessThanOrEqual(844);
+    expect(card!.height, 'a compact card').toBeLessThanOrEqual(140);
+    await expect(firstCard).toContainText('Civil Lines');
+    await expect(firstCard).toContainText('Pending');
+    // The FIR number on one line, whole.
+    const fir = firstCard.locator('.fir-no');
+    await expect(fir).toHaveText(`${prefix}/2025/00051`);
+    expect(await fir.evaluate((span) => span.getClientRects().length)).toBe(1);
     await expectAccessible(page);
   });
 });

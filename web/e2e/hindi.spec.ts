@@ -176,6 +176,7 @@ test.describe('Hindi', () => {
 
     await page.goto('/grievances');
     await settle(page, 'शिकायत एवं एफ़आईआर प्रबंधन');
+    await page.getByRole('button', { name: /^खोज एवं फ़िल्टर/ }).click();
     await expect(page.getByRole('region', { name: 'खोज एवं फ़िल्टर' }).getByLabel('थाना')).toBeVisible();
     await check('grievance list with filters');
 

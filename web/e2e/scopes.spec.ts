@@ -61,7 +61,7 @@ async function addUser(page: Page, user: typeof SADAR_USER, station: string) {
 async function fileGrievance(page: Page, fir: string, district: string, station: string) {
   await page.goto('/grievances/new');
   await expect(page.getByRole('heading', { level: 1, name: 'New Grievance / FIR' })).toBeVisible();
-  await page.getByLabel('FIR No').fill(fir);
+  await page.getByLabel('FIR Number').fill(fir);
   await page.getByLabel('FIR Date').fill('2025-03-01');
   await page.getByLabel('Section & Act').fill('379 IPC');
   await page.getByLabel('Crime Title').selectOption('Burglary');
@@ -139,6 +139,7 @@ test.describe('grievance scopes and transfers', () => {
       await expect(table.getByRole('row').filter({ hasText: KOTWALI_FIR })).toHaveCount(0);
       await expect(page.getByText('Showing 1 of 1 grievance', { exact: true })).toBeVisible();
       // The station filter offers the posting's station only.
+      await page.getByRole('button', { name: /^Search & Filters/ }).click();
       await expect(page.getByLabel('Police Station').getByRole('option')).toHaveText(['All police stations', SADAR]);
       number = (await row.getByRole('link').first().textContent())?.trim() ?? '';
       expect(number).toMatch(/^GRV-\d{4}-\d{6}$/);

@@ -1,11 +1,14 @@
 // The collapsible 'Search & Filters' panel of the grievance list (spec §2).
 // Text boxes wait for a pause in typing before they change the URL; the
-// dropdowns and dates change it at once.
+// dropdowns and dates change it at once. Closed until the user opens it (the
+// rows come first, at desk and phone widths alike), with the number of filters
+// in force on its toggle; open or closed is remembered per browser.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
 import type { ListItem, ListKind, ScopeView } from '../../api/types';
+import { useStoredChoice } from '../../lib/use-stored-choice';
 import { Icon } from '../../components/icons';
 import { listKey, sortItems } from '../admin/api';
 import { SCOPE_KEY } from './api';
@@ -14,6 +17,10 @@ import { searchFieldLabels } from '../../i18n/amplify-labels';
 
 /** Pause in typing before a text filter applies. */
 export const TYPING_DELAY_MS = 350;
+
+/** Where the panel's open or closed state is remembered. */
+export const FILTERS_OPEN_KEY = 'portal.listFilters';
+const PANEL_STATES = ['open', 'closed'] as const;
 
 interface GrievanceFilterPanelProps {
   filters: GrievanceFilters;
@@ -66,7 +73,8 @@ function useDebouncedText(value: string, apply: (next: string) => void) {
 
 export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanelProps) {
   const { t } = useTranslation('grievances');
-  const [open, setOpen] = useState(true);
+  const [panel, setPanel] = useStoredChoice(FILTERS_OPEN_KEY, PANEL_STATES, 'closed');
+  const open = panel === 'open';
   const panelId = useId();
   const count = activeFilterCount(filters);
   // Without an answer (an older server, a failure) the filters offer every place, as before scopes.
@@ -103,7 +111,7 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
           className="collapse-toggle"
           aria-expanded={open}
           aria-controls={panelId}
-          onClick={() => setOpen((current) => !current)}
+          onClick={() => setPanel(open ? 'closed' : 'open')}
         >
           <span className={open ? 'chevron open' : 'chevron'}>
             <Icon name="chevronDown" size={20} />

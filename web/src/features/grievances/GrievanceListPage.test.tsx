@@ -27,6 +27,17 @@ const manager = makeUser({
 
 const LIST = '/api/grievances?limit=50';
 
+/** Opens a row's action menu, as a person does, and answers its items. */
+async function openRowMenu(user: ReturnType<typeof userEvent.setup>, number: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${number}` }));
+  return screen.findByRole('menu');
+}
+
+/** The filters start closed: open them as a person does. */
+async function openFilters(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /^Search & Filters/ }));
+}
+
 function api(handlers: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({ ...listHandlers(), [`GET ${LIST}`]: () => jsonResponse(200, page([first, second])), ...handlers });
 }
@@ -47,26 +58,91 @@ describe('grievance list', () => {
     expect(screen.queryByText(/filtered out/)).not.toBeInTheDocument();
   });
 
-  it('gives View, Edit, Delete and New by permission', async () => {
+  it("gives View, Edit, Delete (in each row's menu) and New by permission", async () => {
     api();
     renderPage(<GrievanceListPage />, manager, '/grievances');
     await screen.findByText('GRV-2025-000012');
     expect(screen.getByRole('link', { name: 'New FIR / Grievance' })).toHaveAttribute('href', '/grievances/new');
-    expect(screen.getByRole('link', { name: 'View GRV-2025-000012' })).toHaveAttribute('href', '/grievances/12');
-    expect(screen.getByRole('link', { name: 'Edit GRV-2025-000012' })).toHaveAttribute('href', '/grievances/edit/12');
-    expect(screen.getByRole('button', { name: 'Delete GRV-2025-000012' })).toBeInTheDocument();
+    // One menu button per row, named for its grievance; no action shown on the row itself.
+    expect(screen.getAllByRole('button', { name: /^Actions for GRV-/ })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
     for (const name of ['Excel', 'PDF', 'Officers']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    const menu = await openRowMenu(userEvent.setup(), 'GRV-2025-000012');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['View', 'Edit', 'Delete']);
+    expect(items[0]).toHaveAttribute('href', '/grievances/12');
+    expect(items[1]).toHaveAttribute('href', '/grievances/edit/12');
   });
 
   it('gives a reader only View, and the exports', async () => {
     api();
     renderPage(<GrievanceListPage />, reader, '/grievances');
     await screen.findByText('GRV-2025-000012');
-    expect(screen.getAllByRole('link', { name: /^View / })).toHaveLength(2);
-    expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Actions for GRV-/ })).toHaveLength(2);
     expect(screen.queryByRole('link', { name: 'New FIR / Grievance' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Excel' })).toBeInTheDocument();
+    const menu = await openRowMenu(userEvent.setup(), 'GRV-2025-000013');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['View']);
+    expect(items[0]).toHaveAttribute('href', '/grievances/13');
+  });
+
+  it('sets the rows compact by default, and remembers Comfortable for the browser', async () => {
+    api();
+    const { unmount } = renderPage(<GrievanceListPage />, manager, '/grievances');
+    const table = await screen.findByRole('table', { name: 'Grievances' });
+    const spacing = screen.getByRole('group', { name: 'Row spacing' });
+    expect(within(spacing).getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(spacing).getByRole('button', { name: 'Comfortable' })).toHaveAttribute('aria-pressed', 'false');
+    expect(table).toHaveClass('density-compact');
+
+    await userEvent.setup().click(within(spacing).getByRole('button', { name: 'Comfortable' }));
+    expect(within(spacing).getByRole('button', { name: 'Comfortable' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('table', { name: 'Grievances' })).toHaveClass('density-comfortable');
+    expect(localStorage.getItem('portal.listDensity')).toBe('comfortable');
+
+    // Another visit in the same browser keeps the choice.
+    unmount();
+    renderPage(<GrievanceListPage />, manager, '/grievances');
+    expect(await screen.findByRole('table', { name: 'Grievances' })).toHaveClass('density-comfortable');
+    expect(screen.getByRole('button', { name: 'Comfortable' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('keeps the filters closed at first with their count on the toggle, and remembers them open', async () => {
+    api({ 'GET /api/grievances?search=bike&status=Resolved&limit=50': () => jsonResponse(200, page([second], { total: 9, matched: 1 })) });
+    const { unmount } = renderPage(<GrievanceListPage />, manager, '/grievances?status=Resolved&search=bike');
+    await screen.findByText('Showing 1 of 9 grievances');
+    const toggle = screen.getByRole('button', { name: /^Search & Filters/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveTextContent('Search & Filters2 active');
+    expect(screen.getByLabelText('Status')).not.toBeVisible();
+    // The rows come first: the list does not wait for the filters to be opened.
+    expect(screen.getByRole('link', { name: 'GRV-2025-000013' })).toBeInTheDocument();
+
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Status')).toBeVisible();
+    expect(screen.getByLabelText('Status')).toHaveValue('Resolved');
+    expect(localStorage.getItem('portal.listFilters')).toBe('open');
+
+    unmount();
+    renderPage(<GrievanceListPage />, manager, '/grievances?status=Resolved&search=bike');
+    expect(await screen.findByRole('button', { name: /^Search & Filters/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Status')).toBeVisible();
+  });
+
+  it('names the FIR column as the form and the filter do, and keeps each row on one line', async () => {
+    api();
+    renderPage(<GrievanceListPage />, manager, '/grievances');
+    const row = (await screen.findByRole('link', { name: 'GRV-2025-000013' })).closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: /^FIR Number/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Grievance Number' })).toBeInTheDocument();
+    // The FIR number sits in its own unbreakable span, its date beside it.
+    const fir = within(row).getByText('FIR/2025-013');
+    expect(fir).toHaveClass('fir-no');
+    expect(fir.closest('td')).toHaveClass('cell-nowrap');
+    // Long free text is cut on screen but kept whole in the title.
+    expect(within(row).getByTitle('Ravi Kumar')).toHaveClass('cell-clip');
   });
 
   it('sorts on the server by a clicked column header, and turns around on a second click', async () => {
@@ -114,6 +190,7 @@ describe('grievance list', () => {
     const { router } = renderPage(<GrievanceListPage />, manager, '/grievances');
     await screen.findByText('GRV-2025-000012');
     const user = userEvent.setup();
+    await openFilters(user);
     await waitFor(() => expect(screen.getByRole('option', { name: 'North District' })).toBeInTheDocument());
     await user.selectOptions(screen.getByLabelText('District'), 'North District');
     expect(router.state.location.search).toBe('?district=North+District');
@@ -356,7 +433,7 @@ describe('grievance list', () => {
     });
     renderPage(<GrievanceListPage />, manager, '/grievances');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete GRV-2025-000012' }));
+    await user.click(within(await openRowMenu(user, 'GRV-2025-000012')).getByRole('menuitem', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete Grievance' });
     expect(confirm).toHaveTextContent('Are you sure you want to delete grievance GRV-2025-000012?');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -369,7 +446,7 @@ describe('grievance list', () => {
     api({ 'DELETE /api/grievances/12': () => new Response('', { status: 500 }) });
     renderPage(<GrievanceListPage />, manager, '/grievances');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete GRV-2025-000012' }));
+    await user.click(within(await openRowMenu(user, 'GRV-2025-000012')).getByRole('menuitem', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete grievance')).toBeInTheDocument();
   });
@@ -401,6 +478,7 @@ describe('grievance list', () => {
     const { router } = renderPage(<GrievanceListPage />, reader, '/grievances');
     await screen.findByText('Showing 2 of 2 grievances');
     const user = userEvent.setup();
+    await openFilters(user);
     const overdue = screen.getByRole('checkbox', { name: 'Overdue only' });
     expect(overdue).not.toBeChecked();
     await user.click(overdue);
@@ -422,6 +500,8 @@ describe('grievance list', () => {
     const fetch = api({ 'GET /api/grievances?overdue=true&limit=50': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
     renderPage(<GrievanceListPage />, reader, '/grievances?overdue=true');
     expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Search & Filters/ })).toHaveTextContent('1 active');
+    await openFilters(userEvent.setup());
     expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
     expect(fetch.mock.calls.map(([url]) => url)).not.toContain(`${LIST}`);
   });

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
-import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
 import type { GrievancePage, GrievanceView } from '../../api/types';
 import { CaseStatusBadge, PriorityBadge } from '../../components/CaseBadges';
@@ -37,6 +37,18 @@ import {
 } from './list-filters';
 import { orderFromParams, withOrder, type ListOrder } from './list-order';
 import { SortableHeader } from './SortableHeader';
+import { DensityToggle } from './DensityToggle';
+import { GrievanceRowActions } from './GrievanceRowActions';
+import { useListDensity } from './list-density';
+
+/** Free text on one line: cut with an ellipsis when long, the whole of it on hover. */
+function Clipped({ text }: { text: string }) {
+  return (
+    <span className="cell-clip" title={text}>
+      {text}
+    </span>
+  );
+}
 
 /** Where the user's last ask for a page began, for the list's current filters. */
 interface Run {
@@ -84,6 +96,7 @@ export default function GrievanceListPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const notice = useTransientMessage(5000);
+  const [density, setDensity] = useListDensity();
   useArrivalNotice(notice.show);
 
   // New filters keep the order; a new order keeps the filters.
@@ -205,15 +218,18 @@ export default function GrievanceListPage() {
 
       <Card variation="outlined" className="panel table-panel results-panel">
         <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-          <Heading level={2} className="panel-title" id="grievances-heading">
-            {t('list.heading')}
-          </Heading>
-          {counters ? (
-            <Text className="count-text" role="status">
-              {counters.showing}
-              {counters.filteredOut ? <span className="count-extra"> · {counters.filteredOut}</span> : null}
-            </Text>
-          ) : null}
+          <Flex alignItems="baseline" gap="small" wrap="wrap">
+            <Heading level={2} className="panel-title" id="grievances-heading">
+              {t('list.heading')}
+            </Heading>
+            {counters ? (
+              <Text className="count-text" role="status">
+                {counters.showing}
+                {counters.filteredOut ? <span className="count-extra"> · {counters.filteredOut}</span> : null}
+              </Text>
+            ) : null}
+          </Flex>
+          {rows.length > 0 ? <DensityToggle density={density} onChange={setDensity} /> : null}
         </Flex>
 
         {isLoading && !data ? (
@@ -246,78 +262,86 @@ export default function GrievanceListPage() {
           <>
             {rows.length > 0 ? (
               <div className="table-scroll">
-                <Table className="data-table compact-table grievance-table" aria-labelledby="grievances-heading" highlightOnHover size="small">
+                <Table
+                  className={`data-table compact-table grievance-table density-${density}`}
+                  aria-labelledby="grievances-heading"
+                  highlightOnHover
+                  size="small"
+                >
                   <TableHead>
                     <TableRow>
-                      <TableCell as="th">{t('col.number')}</TableCell>
-                      <SortableHeader column="fir_date" label={t('col.fir')} sortLabel={t('field.fir_date')} order={order} onSort={setOrder} />
-                      <TableCell as="th">{t('field.crime_title')}</TableCell>
-                      <TableCell as="th">{t('field.district')}</TableCell>
-                      <TableCell as="th">{t('field.police_station')}</TableCell>
-                      <SortableHeader column="status" label={t('field.status')} order={order} onSort={setOrder} />
-                      <SortableHeader column="priority" label={t('field.priority')} order={order} onSort={setOrder} />
-                      <TableCell as="th">{t('field.filed_by_name')}</TableCell>
-                      <SortableHeader column="filed_at" label={t('field.filed_at')} order={order} onSort={setOrder} />
-                      <TableCell as="th">{t('col.actions')}</TableCell>
+                      <TableCell as="th" className="col-number">
+                        {t('field.grievance_number')}
+                      </TableCell>
+                      <SortableHeader
+                        column="fir_date"
+                        label={t('field.fir_no')}
+                        sortLabel={t('field.fir_date')}
+                        order={order}
+                        onSort={setOrder}
+                        className="col-fir"
+                      />
+                      <TableCell as="th" className="col-crime">
+                        {t('field.crime_title')}
+                      </TableCell>
+                      <TableCell as="th" className="col-district">
+                        {t('field.district')}
+                      </TableCell>
+                      <TableCell as="th" className="col-station">
+                        {t('field.police_station')}
+                      </TableCell>
+                      <SortableHeader column="status" label={t('field.status')} order={order} onSort={setOrder} className="col-status" />
+                      <SortableHeader column="priority" label={t('field.priority')} order={order} onSort={setOrder} className="col-priority" />
+                      <TableCell as="th" className="col-filed-by">
+                        {t('field.filed_by_name')}
+                      </TableCell>
+                      <SortableHeader column="filed_at" label={t('field.filed_at')} order={order} onSort={setOrder} className="col-filed" />
+                      <TableCell as="th" className="col-actions">
+                        <VisuallyHidden>{t('col.actions')}</VisuallyHidden>
+                      </TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {rows.map((g) => (
                       <TableRow key={g.id}>
-                        <TableCell data-label={t('col.number')} className="cell-strong cell-nowrap">
+                        <TableCell data-label={t('field.grievance_number')} className="cell-strong cell-nowrap cell-number-link">
                           <Link to={`/grievances/${g.id}`} className="record-link">
                             {g.grievance_number}
                           </Link>
                         </TableCell>
-                        <TableCell data-label={t('col.fir')} className="cell-nowrap">
-                          {g.fir_no}
-                          <span className="cell-sub">{formatDate(g.fir_date)}</span>
+                        <TableCell data-label={t('field.fir_no')} className="cell-nowrap cell-fir">
+                          <span className="fir-no" title={g.fir_no}>
+                            {g.fir_no}
+                          </span>
+                          <span className="cell-sub fir-date">{formatDate(g.fir_date)}</span>
                         </TableCell>
-                        <TableCell data-label={t('field.crime_title')}>{dash(g.crime_title)}</TableCell>
-                        <TableCell data-label={t('field.district')}>{dash(g.district)}</TableCell>
-                        <TableCell data-label={t('field.police_station')}>{dash(g.police_station)}</TableCell>
-                        <TableCell data-label={t('field.status')}>
-                          <Flex gap="xxs" wrap="wrap" alignItems="center">
+                        <TableCell data-label={t('field.crime_title')} className="cell-desk">
+                          <Clipped text={dash(g.crime_title)} />
+                        </TableCell>
+                        <TableCell data-label={t('field.district')} className="cell-desk cell-district">
+                          <Clipped text={dash(g.district)} />
+                        </TableCell>
+                        <TableCell data-label={t('field.police_station')} className="cell-station">
+                          <Clipped text={dash(g.police_station)} />
+                        </TableCell>
+                        <TableCell data-label={t('field.status')} className="cell-status">
+                          <Flex gap="xxs" alignItems="center" className="badge-line">
                             <CaseStatusBadge status={g.status} />
                             <OverdueBadge pendency={g.pendency} form="short" />
                           </Flex>
                         </TableCell>
-                        <TableCell data-label={t('field.priority')}>
+                        <TableCell data-label={t('field.priority')} className="cell-priority">
                           <PriorityBadge priority={g.priority} />
                         </TableCell>
-                        <TableCell data-label={t('field.filed_by_name')}>{dash(g.filed_by_name)}</TableCell>
-                        <TableCell data-label={t('field.filed_at')} className="cell-nowrap">
+                        <TableCell data-label={t('field.filed_by_name')} className="cell-desk cell-filed-by">
+                          <Clipped text={dash(g.filed_by_name)} />
+                        </TableCell>
+                        <TableCell data-label={t('field.filed_at')} className="cell-nowrap cell-filed">
                           {formatDate(g.filed_at)}
                         </TableCell>
-                        <TableCell data-label={t('col.actions')}>
+                        <TableCell data-label={t('col.actions')} className="cell-actions">
                           {hasActions ? (
-                            <Flex gap="xs" className="row-actions grievance-actions">
-                              {canRead ? (
-                                <Button as={Link} to={`/grievances/${g.id}`} size="small" ariaLabel={t('list.viewNamed', { number: g.grievance_number })}>
-                                  {t('list.view')}
-                                </Button>
-                              ) : null}
-                              {canUpdate ? (
-                                <Button
-                                  as={Link}
-                                  to={`/grievances/edit/${g.id}`}
-                                  size="small"
-                                  ariaLabel={t('list.editNamed', { number: g.grievance_number })}
-                                >
-                                  {t('list.edit')}
-                                </Button>
-                              ) : null}
-                              {canDelete ? (
-                                <Button
-                                  size="small"
-                                  className="danger-button"
-                                  ariaLabel={t('list.deleteNamed', { number: g.grievance_number })}
-                                  onClick={() => setDeleting(g)}
-                                >
-                                  {t('common:delete')}
-                                </Button>
-                              ) : null}
-                            </Flex>
+                            <GrievanceRowActions grievance={g} canRead={canRead} canUpdate={canUpdate} canDelete={canDelete} onDelete={setDeleting} />
                           ) : (
                             <Text as="span" className="muted-text">
                               {t('list.noActions')}

@@ -10,20 +10,21 @@ interface SortableHeaderProps {
   column: SortKey;
   /** The header's text. */
   label: string;
-  /** What the column sorts by, when the header's text says something else (FIR No sorts by FIR date). */
+  /** What the column sorts by, when the header's text says something else (FIR Number sorts by FIR date). */
   sortLabel?: string;
   order: ListOrder;
   onSort: (next: ListOrder) => void;
+  className?: string;
 }
 
-export function SortableHeader({ column, label, sortLabel, order, onSort }: SortableHeaderProps) {
+export function SortableHeader({ column, label, sortLabel, order, onSort, className }: SortableHeaderProps) {
   const { t } = useTranslation('grievances');
   const sorted = ariaSort(order, column);
   const arrow = sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕';
   const next = nextOrder(order, column);
   const title = t(next.direction === 'asc' ? 'list.sortAscending' : 'list.sortDescending', { column: sortLabel ?? label });
   return (
-    <TableCell as="th" aria-sort={sorted}>
+    <TableCell as="th" aria-sort={sorted} className={className}>
       <button type="button" className={sorted === 'none' ? 'sort-button' : 'sort-button sorted'} title={title} onClick={() => onSort(next)}>
         {label}
         <span className="sort-arrow" aria-hidden="true">
