@@ -75,7 +75,7 @@ async fn excel_holds_the_filtered_grievances_and_downloads_through_its_link(engi
     assert!(lifetime <= time::Duration::minutes(5) && lifetime > time::Duration::minutes(4), "{lifetime}");
     let rows = sheet(bytes, "Grievances");
     assert_eq!(rows.len(), 3);
-    let fir = rows[0].iter().position(|h| h == "FIR No").unwrap();
+    let fir = rows[0].iter().position(|h| h == "FIR Number").unwrap();
     assert_eq!([rows[1][fir].as_str(), rows[2][fir].as_str()], ["FIR-C", "FIR-A"], "newest first, only the Pending ones");
     let officers = rows[0].iter().position(|h| h == "Investigation Officers").unwrap();
     assert_eq!(rows[2][officers], "SI Rao, ASI Kowalczyk-Ødegård");
@@ -175,12 +175,12 @@ async fn exports_asked_in_hindi_have_hindi_headings(engine: Engine) {
     seed(&api, &admin).await;
     let (_, bytes) = file(&api, &admin, "excel", "?status=Pending&lang=hi").await;
     let rows = sheet(bytes, "शिकायतें");
-    assert_eq!(&rows[0][..3], ["शिकायत संख्या", "प्राथमिकी संख्या", "प्राथमिकी दिनांक"]);
+    assert_eq!(&rows[0][..3], ["शिकायत संख्या", "एफ़आईआर संख्या", "एफ़आईआर दिनांक"]);
     assert_eq!(rows.len(), 3, "the heading and the two pending grievances");
     assert!(rows[1].contains(&"Theft".to_string()), "data stays as typed: {:?}", rows[1]);
     let (_, bytes) = file(&api, &admin, "pdf", "?lang=hi").await;
     let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
-    for expected in ["एवं प्राथ", "थाना", "पृष्ठ 1 / 1", "Civil Lines"] {
+    for expected in ["एवं एफ़आईआर", "थाना", "पृष्ठ 1 / 1", "Civil Lines"] {
         assert!(text.contains(expected), "{expected:?} missing from the Hindi report:\n{text}");
     }
     // Without lang, the browser's language decides.
@@ -194,7 +194,7 @@ async fn exports_asked_in_hindi_have_hindi_headings(engine: Engine) {
     let (_, _, bytes) = api.download(answer.body["url"].as_str().unwrap()).await;
     assert_eq!(sheet(bytes, "जाँच अधिकारी")[0][5], "अधिकारी का नाम");
     let (_, english) = file(&api, &admin, "excel", "").await;
-    assert_eq!(sheet(english, "Grievances")[0][0], "Grievance No", "English unless asked");
+    assert_eq!(sheet(english, "Grievances")[0][0], "Grievance Number", "English unless asked");
 }
 
 /// A list longer than the portal writes while the request waits is written in the
@@ -216,7 +216,7 @@ async fn a_long_list_is_exported_in_the_background_and_announced_when_ready(engi
     let (status, _, bytes) = api.download(ready["link"]["url"].as_str().unwrap()).await;
     assert_eq!(status, StatusCode::OK);
     let rows = sheet(bytes, "Grievances");
-    let fir = rows[0].iter().position(|h| h == "FIR No").unwrap();
+    let fir = rows[0].iter().position(|h| h == "FIR Number").unwrap();
     assert_eq!(rows[1..].iter().map(|r| r[fir].as_str()).collect::<Vec<_>>(), ["FIR-C", "FIR-B", "FIR-A"]);
     let exported = api.get("/api/audit/all?action=EXPORTED", &admin).await.body;
     assert_eq!(exported[0]["notes"], "3 grievances to Excel (filters: None (all grievances visible to the user))", "{exported}");

@@ -97,8 +97,8 @@ fn officer_names(g: &Grievance) -> Cell {
 
 /// The grievance workbook: every list field, then every detail field.
 pub const GRIEVANCE_COLUMNS: &[Column<Grievance>] = &[
-    Column { header: "Grievance No", width: 18.0, value: |g| Cell::text(&g.grievance_number) },
-    Column { header: "FIR No", width: 14.0, value: |g| Cell::text(&g.fields.fir_no) },
+    Column { header: "Grievance Number", width: 18.0, value: |g| Cell::text(&g.grievance_number) },
+    Column { header: "FIR Number", width: 14.0, value: |g| Cell::text(&g.fields.fir_no) },
     Column { header: "FIR Date", width: 12.0, value: |g| Cell::date(&g.fields.fir_date) },
     Column { header: "Type of Call", width: 14.0, value: |g| Cell::opt(&g.fields.type_of_call) },
     Column { header: "Crime Title", width: 30.0, value: |g| Cell::text(&g.fields.crime_title) },
@@ -137,8 +137,8 @@ pub struct OfficerColumn {
 }
 
 pub const OFFICER_COLUMNS: &[OfficerColumn] = &[
-    OfficerColumn { header: "Grievance No", width: 18.0, value: |g, _| Cell::text(&g.grievance_number) },
-    OfficerColumn { header: "FIR No", width: 14.0, value: |g, _| Cell::text(&g.fields.fir_no) },
+    OfficerColumn { header: "Grievance Number", width: 18.0, value: |g, _| Cell::text(&g.grievance_number) },
+    OfficerColumn { header: "FIR Number", width: 14.0, value: |g, _| Cell::text(&g.fields.fir_no) },
     OfficerColumn { header: "FIR Date", width: 12.0, value: |g, _| Cell::date(&g.fields.fir_date) },
     OfficerColumn { header: "District", width: 18.0, value: |g, _| Cell::text(&g.fields.district) },
     OfficerColumn { header: "Police Station", width: 20.0, value: |g, _| Cell::text(&g.fields.police_station) },
@@ -153,8 +153,8 @@ pub const OFFICER_COLUMNS: &[OfficerColumn] = &[
 /// The PDF report's columns: the list's, the FIR date and the brief details. Widths here are
 /// millimetres, adding up to the printable width of landscape A4.
 pub const REPORT_COLUMNS: &[Column<Grievance>] = &[
-    Column { header: "Grievance No", width: 30.0, value: |g| Cell::text(&g.grievance_number) },
-    Column { header: "FIR No", width: 22.0, value: |g| Cell::text(&g.fields.fir_no) },
+    Column { header: "Grievance Number", width: 30.0, value: |g| Cell::text(&g.grievance_number) },
+    Column { header: "FIR Number", width: 22.0, value: |g| Cell::text(&g.fields.fir_no) },
     Column { header: "FIR Date", width: 19.0, value: |g| Cell::date(&g.fields.fir_date) },
     Column { header: "Crime Title", width: 38.0, value: |g| Cell::text(&g.fields.crime_title) },
     Column { header: "District", width: 24.0, value: |g| Cell::text(&g.fields.district) },

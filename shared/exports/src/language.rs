@@ -4,7 +4,7 @@
 /// English and Hindi of every word an export writes itself.
 const HINDI: &[(&str, &str)] = &[
     // Titles, sheets and the heading block.
-    ("Grievances & FIR Report", "शिकायत एवं प्राथमिकी रिपोर्ट"),
+    ("Grievances & FIR Report", "शिकायत एवं एफ़आईआर रिपोर्ट"),
     ("Investigation Officers", "जाँच अधिकारी"),
     ("Grievances", "शिकायतें"),
     ("About", "विवरण"),
@@ -20,18 +20,17 @@ const HINDI: &[(&str, &str)] = &[
     ("No", "नहीं"),
     // Filters.
     ("Search", "खोज"),
-    ("FIR Number", "प्राथमिकी संख्या"),
+    ("FIR Number", "एफ़आईआर संख्या"),
     ("From Date", "दिनांक से"),
     ("To Date", "दिनांक तक"),
     ("Overdue", "समय-सीमा पार"),
     // Columns.
-    ("Grievance No", "शिकायत संख्या"),
-    ("FIR No", "प्राथमिकी संख्या"),
-    ("FIR Date", "प्राथमिकी दिनांक"),
+    ("Grievance Number", "शिकायत संख्या"),
+    ("FIR Date", "एफ़आईआर दिनांक"),
     ("Type of Call", "कॉल का प्रकार"),
     ("Crime Title", "अपराध शीर्षक"),
     ("Section & Act", "धारा एवं अधिनियम"),
-    ("District", "ज़िला"),
+    ("District", "जिला"),
     ("Police Station", "थाना"),
     ("Status", "स्थिति"),
     ("Priority", "प्राथमिकता"),

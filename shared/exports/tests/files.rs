@@ -62,10 +62,10 @@ fn the_grievance_workbook_has_a_row_per_grievance_with_real_dates_and_its_filter
     let sheet = book.worksheet_range("Grievances").unwrap();
     assert_eq!(sheet.height(), 3);
     let header: Vec<String> = sheet.rows().next().unwrap().iter().map(|c| c.to_string()).collect();
-    assert_eq!(&header[..5], ["Grievance No", "FIR No", "FIR Date", "Type of Call", "Crime Title"]);
+    assert_eq!(&header[..5], ["Grievance Number", "FIR Number", "FIR Date", "Type of Call", "Crime Title"]);
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
     let first = &sheet.rows().nth(1).unwrap();
-    assert_eq!(first[col("Grievance No")], Data::String("GRV-2026-000001".into()));
+    assert_eq!(first[col("Grievance Number")], Data::String("GRV-2026-000001".into()));
     assert_eq!(first[col("Investigation Officers")], Data::String("SI Verma, Inspector Łukasz Øberg".into()));
     assert_eq!(first[col("Put in Court")], Data::String("Yes".into()));
     match &first[col("FIR Date")] {
@@ -90,7 +90,7 @@ fn the_officers_workbook_has_a_row_per_officer_entry() {
     let mut book: Xlsx<_> = open_workbook(&path).unwrap();
     let sheet = book.worksheet_range("Investigation Officers").unwrap();
     let text: Vec<Vec<String>> = sheet.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
-    assert_eq!(&text[0][..6], ["Grievance No", "FIR No", "FIR Date", "District", "Police Station", "Officer Name"]);
+    assert_eq!(&text[0][..6], ["Grievance Number", "FIR Number", "FIR Date", "District", "Police Station", "Officer Name"]);
     assert_eq!(&text[2][..2], ["GRV-2026-000001", "FIR-001"]);
     assert_eq!(text[2][5], "Inspector Łukasz Øberg");
     assert_eq!(text[2][8], "Charge sheet drafted");
@@ -113,7 +113,7 @@ fn the_report_prints_title_filters_rows_and_page_numbers_in_its_embedded_font() 
     }
     let pages = text.matches("Page ").count();
     assert!(pages >= 2, "80 rows take more than one page");
-    assert_eq!(text.matches("Grievance No").count(), pages, "the header row repeats on every page");
+    assert_eq!(text.matches("Grievance Number").count(), pages, "the header row repeats on every page");
     assert!(text.contains(&format!("Page {pages} of {pages}")));
 }
 
@@ -147,7 +147,7 @@ fn a_hindi_report_has_hindi_headings_set_in_devanagari_that_extract_as_text() {
     // the reading order for viewers that honour them): words without the pre-base vowel
     // sign ि or a reph come out as written, conjuncts included (क्ष and प्त of संक्षिप्त,
     // whose ि is drawn first).
-    for expected in ["एवं प्राथ", "संख्या", "थाना", "अपराध", "क्षप्त", "द्वारा", "21 नवंबर 2026", "पृष्ठ 1 / 1", "GRV-2026-000001", "Asha Admin", "द्वार के", "चेन छीनी गई"] {
+    for expected in ["एवं एफ़आईआर", "संख्या", "थाना", "अपराध", "क्षप्त", "द्वारा", "21 नवंबर 2026", "पृष्ठ 1 / 1", "GRV-2026-000001", "Asha Admin", "द्वार के", "चेन छीनी गई"] {
         assert!(text.contains(expected), "{expected:?} missing from the Hindi report:\n{text}");
     }
     let embedded = bytes.windows(b"/FontFile2".len()).filter(|w| *w == b"/FontFile2").count();

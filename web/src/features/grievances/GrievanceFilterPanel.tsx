@@ -3,11 +3,12 @@
 // dropdowns and dates change it at once. Closed until the user opens it (the
 // rows come first, at desk and phone widths alike), with the number of filters
 // in force on its toggle; open or closed is remembered per browser.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
 import type { ListItem, ListKind, ScopeView } from '../../api/types';
+import { useDebouncedText } from '../../lib/use-debounced-text';
 import { useStoredChoice } from '../../lib/use-stored-choice';
 import { Icon } from '../../components/icons';
 import { listKey, sortItems } from '../admin/api';
@@ -15,8 +16,6 @@ import { SCOPE_KEY } from './api';
 import { activeFilterCount, dateRangeError, EMPTY_FILTERS, withinScope, type FilterKey, type GrievanceFilters } from './list-filters';
 import { searchFieldLabels } from '../../i18n/amplify-labels';
 
-/** Pause in typing before a text filter applies. */
-export const TYPING_DELAY_MS = 350;
 
 /** Where the panel's open or closed state is remembered. */
 export const FILTERS_OPEN_KEY = 'portal.listFilters';
@@ -39,36 +38,6 @@ function useFilterOptions(kind: ListKind, scope?: readonly number[] | null) {
     value: item.name,
     label: item.is_active ? item.name : t('inactiveOption', { name: item.name }),
   }));
-}
-
-/** A text value that follows the URL but applies itself only after a pause. */
-function useDebouncedText(value: string, apply: (next: string) => void) {
-  const [draft, setDraft] = useState(value);
-  const applied = useRef(value);
-  const applyRef = useRef(apply);
-  applyRef.current = apply;
-  // Follow the URL when it changes from elsewhere (Clear All, back button),
-  // not when it catches up with what was typed.
-  useEffect(() => {
-    if (value !== applied.current) {
-      applied.current = value;
-      setDraft(value);
-    }
-  }, [value]);
-  useEffect(() => {
-    if (draft === applied.current) return;
-    const timer = window.setTimeout(() => {
-      applied.current = draft;
-      applyRef.current(draft);
-    }, TYPING_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [draft]);
-  const now = (next: string) => {
-    applied.current = next;
-    setDraft(next);
-    applyRef.current(next);
-  };
-  return [draft, setDraft, now] as const;
 }
 
 export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanelProps) {
