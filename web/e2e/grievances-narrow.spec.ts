@@ -1,6 +1,7 @@
 // A user whose role may only read grievances, without view_all: they see only
-// the grievances filed by or assigned to them, and no New, Edit or Delete.
-import { adminApi, ensureRole, expect, expectAccessible, signInAs, snap, test } from './fixtures';
+// the grievances filed by or assigned to them, and no New, Edit or Delete. The
+// Administrator assigns theirs from its screen, and it is in their list.
+import { adminApi, clickControl, ensureRole, expect, expectAccessible, signIn, signInAs, snap, test } from './fixtures';
 
 const READER = { name: 'Gita Reader', email: 'gita.reader@e2e.test', password: 'Gita-Pass-1' };
 const stamp = Date.now().toString(36).toUpperCase();
@@ -43,27 +44,31 @@ test.describe('a user with grievances read only', () => {
       status: 'active',
     });
     expect([201, 409]).toContain(created.status());
-    const users = (await (await api.get('/users')).json()) as { data: { id: number; email: string }[] };
-    const readerId = users.data.find((user) => user.email === READER.email)!.id;
-
-    for (const [firNo, assign] of [
-      [MINE, true],
-      [OTHERS, false],
-    ] as const) {
+    for (const firNo of [MINE, OTHERS]) {
       const response = await api.post('/grievances', grievance(firNo));
       expect(response.status()).toBe(201);
       const { data } = (await response.json()) as { data: { id: number; grievance_number: string } };
-      if (assign) {
-        expect((await api.put(`/grievances/${data.id}/assign`, { user_id: readerId })).ok()).toBe(true);
-        mine = { id: data.id, number: data.grievance_number };
-      } else {
-        others = { id: data.id, number: data.grievance_number };
-      }
+      if (firNo === MINE) mine = { id: data.id, number: data.grievance_number };
+      else others = { id: data.id, number: data.grievance_number };
     }
   });
 
-  test('sees only the grievance assigned to them, without New, Edit or Delete', async ({ page }) => {
+  test('sees only the grievance assigned to them, without New, Edit or Delete', async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
+    await test.step('the Administrator assigns it to them from its screen', async () => {
+      const context = await browser.newContext({ baseURL });
+      const admin = await context.newPage();
+      await signIn(admin);
+      await expect(admin).toHaveURL(/\/dashboard$/);
+      await admin.goto(`/grievances/${mine.id}`);
+      await admin.getByRole('button', { name: 'Assign', exact: true }).click();
+      const dialog = admin.getByRole('dialog', { name: `Assign Grievance ${mine.number}` });
+      await dialog.getByLabel('Find an officer').fill('gita');
+      await clickControl(dialog.getByRole('radio', { name: new RegExp(READER.name) }));
+      await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+      await expect(admin.getByRole('status').filter({ hasText: `Grievance assigned to ${READER.name}` })).toBeVisible();
+      await context.close();
+    });
     await signInAs(page, READER.email, READER.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
