@@ -70,8 +70,27 @@ fn describe(record: &AuditRecord, fields: &[String]) -> (String, BTreeMap<String
     let action = record.action.as_str();
     let (_, code, template) = SENTENCES.iter().find(|(a, ..)| *a == action).unwrap_or(&SENTENCES[SENTENCES.len() - 1]);
     let english = params.iter().fold(template.to_string(), |sentence, (name, value)| sentence.replace(&format!("{{{name}}}"), value));
-    let used = params.into_iter().filter(|(name, _)| template.contains(&format!("{{{name}}}"))).collect();
+    let mut used: BTreeMap<String, String> = params.into_iter().filter(|(name, _)| template.contains(&format!("{{{name}}}"))).collect();
+    if record.action == AuditAction::Exported {
+        used.extend(export_params(record));
+    }
     (code.to_string(), used, english)
+}
+
+/// An export's parts, from its record's details, so that the web app says the line in the
+/// reader's language without reading the English notes: `rows`, `kind` (excel, pdf,
+/// officers), and each filter applied as `filter:{English label}` with its value as typed.
+fn export_params(record: &AuditRecord) -> BTreeMap<String, String> {
+    let details: serde_json::Value = record.action_details.as_ref().and_then(|d| serde_json::from_str(d.as_str()).ok()).unwrap_or_default();
+    let mut params = BTreeMap::new();
+    if let (Some(rows), Some(kind)) = (details["rows"].as_u64(), details["kind"].as_str()) {
+        params.insert("rows".to_string(), rows.to_string());
+        params.insert("kind".to_string(), kind.to_string());
+        for (label, value) in details["filters"].as_object().into_iter().flatten() {
+            params.insert(format!("filter:{label}"), value.as_str().unwrap_or_default().to_string());
+        }
+    }
+    params
 }
 
 /// The latest changes the caller may see, newest first; the several field records of one

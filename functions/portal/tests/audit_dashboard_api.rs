@@ -155,6 +155,16 @@ async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {
     assert!(recent[2]["description"].as_str().unwrap().contains("from Pending to Closed"));
     assert_eq!(api.get("/api/admin/recent-activities", &ravi).await.body.as_array().unwrap().len(), 1, "only the officer's own case");
 
+    // An export's line carries its parts, for the web app to say it in the reader's language.
+    let export = api.get("/api/grievances/export/excel?status=Pending", &admin).await;
+    assert_eq!(export.status, StatusCode::OK, "{:?}", export.body);
+    let line = &api.get("/api/admin/recent-activities", &admin).await.body[0];
+    assert_eq!(line["code"], "ACTIVITY_EXPORTED");
+    assert_eq!(
+        line["params"],
+        json!({"who": ADMIN_NAME, "what": "3 grievances to Excel (filters: Status: Pending)", "rows": "3", "kind": "excel", "filter:Status": "Pending"})
+    );
+
     let metrics = api.get("/api/admin/performance-metrics", &admin).await.body;
     assert_eq!(metrics["overallResolutionRate"], 25, "1 of 4 closed");
     assert_eq!(metrics["averageResolutionDays"], 0.0);

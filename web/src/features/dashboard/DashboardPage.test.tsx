@@ -151,13 +151,13 @@ describe('dashboard', () => {
     }
   });
 
-  it('tells of an export in Hindi on a Hindi screen, not in the English of its notes', async () => {
+  it('tells of an export in Hindi on a Hindi screen, from its parts rather than its English notes', async () => {
     const notes = '1250 grievances to Excel (filters: Status: Pending)';
     const exported = {
       ...activity(`Asha exported ${notes}`, 'purple'),
       action: 'EXPORTED',
       code: 'ACTIVITY_EXPORTED',
-      params: { who: 'Asha', what: notes },
+      params: { who: 'Asha', what: notes, rows: '1250', kind: 'excel', 'filter:Status': 'Pending' },
     };
     api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, [exported]) });
     renderPage(<DashboardPage />, clerk);
