@@ -20,12 +20,7 @@ fn form(fir: &str, status: &str, officers: Value) -> Value {
 /// The export `kind` of the list under `query`, and its file: written at once (200) or in
 /// the background (202, then asked after until ready), as the engine's count decides.
 async fn file(api: &Api, token: &str, kind: &str, query: &str) -> (Value, Vec<u8>) {
-    let answer = api.get(&format!("/api/grievances/export/{kind}{query}"), token).await;
-    let link = match answer.status {
-        StatusCode::OK => answer.body,
-        StatusCode::ACCEPTED => finished(api, token, answer.body["status_url"].as_str().unwrap()).await["link"].clone(),
-        other => panic!("{other}: {:?}", answer.body),
-    };
+    let link = common::export_link(api, token, &format!("/api/grievances/export/{kind}{query}")).await;
     let url = link["url"].as_str().unwrap();
     assert!(!url.contains(token), "no session token in a download link");
     let (status, content_type, bytes) = api.download(url).await;
@@ -33,20 +28,6 @@ async fn file(api: &Api, token: &str, kind: &str, query: &str) -> (Value, Vec<u8
     let expected = if kind == "pdf" { "application/pdf" } else { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
     assert_eq!(content_type, expected);
     (link, bytes)
-}
-
-/// A background export's status once it is ready, asked every 50 ms for up to a minute.
-async fn finished(api: &Api, token: &str, status_url: &str) -> Value {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    loop {
-        let status = api.get(status_url, token).await;
-        assert_eq!(status.status, StatusCode::OK, "{:?}", status.body);
-        match status.body["status"].as_str() {
-            Some("ready") => return status.body,
-            Some("preparing") if std::time::Instant::now() < deadline => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
-            _ => panic!("the export did not finish: {:?}", status.body),
-        }
-    }
 }
 
 fn sheet(bytes: Vec<u8>, name: &str) -> Vec<Vec<String>> {
@@ -211,7 +192,7 @@ async fn a_long_list_is_exported_in_the_background_and_announced_when_ready(engi
     assert_eq!((started.status, started.body["expected_rows"].as_u64()), (StatusCode::ACCEPTED, Some(3)), "{:?}", started.body);
     let status_url = started.body["status_url"].as_str().unwrap().to_string();
     assert_eq!(status_url, format!("/api/exports/jobs/{}", started.body["job_id"].as_str().unwrap()));
-    let ready = finished(&api, &admin, &status_url).await;
+    let ready = common::finished(&api, &admin, &status_url).await;
     assert_eq!((ready["rows"].as_u64(), ready["link"]["rows"].as_u64()), (Some(3), Some(3)));
     let (status, _, bytes) = api.download(ready["link"]["url"].as_str().unwrap()).await;
     assert_eq!(status, StatusCode::OK);
