@@ -47,6 +47,7 @@ test('an Audit History search finds an old grievance by its number, past the fir
   expect(searched.map((record) => [record.grievance_number, record.action])).toEqual([[old.grievance_number, 'CREATED']]);
 
   await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/audit');
   const table = page.getByRole('table', { name: 'Audit Records' });
   await expect(table.getByRole('row')).toHaveCount(101);

@@ -51,7 +51,10 @@ test.describe('shell', () => {
     const create = page.getByRole('link', { name: 'New FIR / Grievance' });
     for (let i = 0; i < 10 && !(await create.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(create).toBeFocused();
-    expect(await create.evaluate((el) => getComputedStyle(el).boxShadow)).toBe('rgb(255, 255, 255) 0px 0px 0px 2px, rgb(13, 31, 69) 0px 0px 0px 4px');
+    // Polled: the ring fades in (a transition), so the first read may catch it part-way.
+    await expect
+      .poll(() => create.evaluate((el) => getComputedStyle(el).boxShadow))
+      .toBe('rgb(255, 255, 255) 0px 0px 0px 2px, rgb(13, 31, 69) 0px 0px 0px 4px');
   });
 
   test('the profile shows the account with fallbacks', async ({ page }) => {

@@ -52,6 +52,7 @@ test('first visit: bytes over the wire for the login page and the grievance list
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
   await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
   const list = await bytesOverTheWire(page, async () => {
     await page.goto('/grievances');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
