@@ -6,7 +6,7 @@
 
 use crate::{write_file, ExportLink};
 use blobs::{BlobStore, Download, LINK_LIFETIME};
-use cases::reads::Viewer;
+use cases::reads::{Filters, Viewer};
 use cases::writes::AuditEntry;
 use cases::Actor;
 use domain::audit::AuditAction;
@@ -146,17 +146,23 @@ pub struct Produced {
     pub rows: u64,
 }
 
+/// The list filters of an export's query string, as the list reads them (no page size or
+/// cursor: an export is the whole list).
+pub async fn filters_of(state: &AppState, query: &str) -> Result<Filters> {
+    let uri: http::Uri = format!("/?{query}").parse().map_err(|_| Error::bad_request("The export's filters are not a valid query"))?;
+    let params = axum::extract::Query::<ListParams>::try_from_uri(&uri).map_err(|e| Error::bad_request(e.body_text()))?.0;
+    Ok(ListParams { limit: None, cursor: None, ..params }.filters(state.cases()).await?.0)
+}
+
 /// Files laid out whole in memory (PDF) are written one at a time, so that several users
 /// asking at once wait their turn instead of multiplying the server's memory.
 static ONE_LAID_OUT_AT_A_TIME: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
 
 /// The work of an export, whether its requester waits or not: the file written from the
 /// list, stored, and recorded in the audit trail. `rows` hears how many rows are written.
-pub async fn produce(state: &AppState, request: &ExportRequest, rows: &tokio::sync::watch::Sender<u64>) -> Result<Produced> {
+/// `filters` are the request's, as [`filters_of`] reads them.
+pub async fn produce(state: &AppState, request: &ExportRequest, filters: &Filters, rows: &tokio::sync::watch::Sender<u64>) -> Result<Produced> {
     let kind = request.kind()?;
-    let uri: http::Uri = format!("/?{}", request.query).parse().map_err(|_| Error::bad_request("The export's filters are not a valid query"))?;
-    let params = axum::extract::Query::<ListParams>::try_from_uri(&uri).map_err(|e| Error::bad_request(e.body_text()))?.0;
-    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.cases()).await?;
     let blobs = state.blobs()?;
     let language = Language::parse(&request.language);
     let now = domain::clock::now();
@@ -238,7 +244,7 @@ pub async fn run(state: &AppState, id: &str) -> Result<()> {
         return Ok(());
     }
     let (rows, written) = tokio::sync::watch::channel(0u64);
-    let work = produce(state, &request, &rows);
+    let work = async { produce(state, &request, &filters_of(state, &request.query).await?, &rows).await };
     tokio::pin!(work);
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     let outcome = loop {

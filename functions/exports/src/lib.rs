@@ -171,6 +171,8 @@ async fn export(
     kind: Kind,
 ) -> ApiResult<Response> {
     caller.require(Resource::Grievances, Action::Read)?;
+    // The extractor has read the query (a bad filter is refused before anything starts); the
+    // background worker reads the stored query string again (jobs::filters_of).
     let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.cases()).await?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let matched = state.grievances.count(&viewer, &filters).await?.matched.map(|n| n.max(0) as u64);
@@ -184,7 +186,7 @@ async fn export(
         let job = jobs::start(&state, request, matched).await?;
         return Ok((StatusCode::ACCEPTED, ApiJson(job)).into_response());
     }
-    let produced = jobs::produce(&state, &request, &tokio::sync::watch::channel(0).0).await?;
+    let produced = jobs::produce(&state, &request, &filters, &tokio::sync::watch::channel(0).0).await?;
     let link = state.blobs()?.download_link(&produced.key, Download { file_name: &produced.file_name, content_type: kind.content_type() }, LINK_LIFETIME).await?;
     let expires_at = link.expires_at.format(&time::format_description::well_known::Rfc3339).map_err(Error::internal)?;
     Ok(ApiJson(ExportLink { url: link.url, expires_at, rows: produced.rows }).into_response())
