@@ -17,6 +17,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(logout))
         .routes(routes!(verify))
         .routes(routes!(me))
+        .routes(routes!(session))
         .routes(routes!(change_password))
         .routes(routes!(health))
         .merge(two_factor::routes())
@@ -125,6 +126,24 @@ async fn verify(caller: Caller) -> ApiJson<VerifyResponse> {
     responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody)))]
 async fn me(caller: Caller) -> ApiJson<SessionUser> {
     ApiJson(caller.0.user)
+}
+
+/// How long the caller's session lasts, for the web app's warning before it ends.
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionTimes {
+    /// The session stays valid at least this many seconds after any answered request.
+    pub idle_timeout_seconds: i64,
+    /// When the session ends whatever happens (unix seconds).
+    pub expires_at: i64,
+}
+
+/// The caller's session times. Like every request, asking counts as activity: it is how the
+/// web app's "Stay signed in" keeps a session.
+#[utoipa::path(get, path = "/api/auth/session", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = SessionTimes), (status = 401, body = ErrorBody)))]
+async fn session(State(state): State<AppState>, caller: Caller) -> ApiJson<SessionTimes> {
+    ApiJson(SessionTimes { idle_timeout_seconds: state.tokens.policy.guaranteed_idle_seconds(), expires_at: caller.0.session_expires_at })
 }
 
 /// Changes the caller's own password; their other sessions end.

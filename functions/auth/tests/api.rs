@@ -95,6 +95,60 @@ async fn logout_ends_the_session_on_the_server(engine: Engine) {
     assert_eq!(api.get("/api/auth/me", &other).await.status, StatusCode::OK, "another sign-in stays");
 }
 
+/// The session a token names, as kept (`None` once it is gone from the store).
+async fn kept_session(api: &Api, token: &str) -> Option<auth::port::Session> {
+    let claims = api.state.tokens.verify(token).expect("one of ours");
+    api.state.accounts.session_with_user(&claims.sid, claims.sub.parse().unwrap()).await.unwrap().0
+}
+
+/// On a real clock, with a lifetime of 5 s and an idle time of 3 s: a session in use lives to
+/// its lifetime, an unused one ends after its idle time, and both are then gone from the store.
+async fn sessions_end_after_their_idle_time_and_their_lifetime(engine: Engine) {
+    let policy = auth::tokens::SessionPolicy { lifetime_seconds: 5, idle_seconds: 3 };
+    let api = api(engine).await.adjusted(auth_area::routes, |state| state.tokens.policy = policy);
+    let (busy, idle, forgotten) = (api.admin().await, api.admin().await, api.admin().await);
+    let signed_in = time::OffsetDateTime::now_utc().unix_timestamp();
+    let times = api.get("/api/auth/session", &busy).await;
+    assert_eq!(times.status, StatusCode::OK);
+    assert_eq!(times.body["idleTimeoutSeconds"], 2, "3 s idle, less the 1 s between recorded uses");
+    let expires_at = times.body["expiresAt"].as_i64().unwrap();
+    assert!((signed_in..=signed_in + 6).contains(&(expires_at)), "{expires_at} vs {signed_in}");
+    let kept = kept_session(&api, &forgotten).await.unwrap();
+    assert_eq!(kept.removable_at, kept.last_seen + 3, "what the sweep and DynamoDB's TTL remove it by");
+
+    let started = std::time::Instant::now();
+    while started.elapsed() < std::time::Duration::from_millis(4200) {
+        assert_eq!(api.get("/api/auth/me", &busy).await.status, StatusCode::OK, "in use at {:?}", started.elapsed());
+        tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    }
+    let after_idle = api.get("/api/auth/me", &idle).await;
+    assert_eq!((after_idle.status, after_idle.error()), (StatusCode::UNAUTHORIZED, "Your session has ended. Please sign in again."));
+    assert!(kept_session(&api, &idle).await.is_none(), "an idle session is removed when it comes back");
+    let kept = kept_session(&api, &busy).await.unwrap();
+    assert!(kept.last_seen >= signed_in + 3, "uses were recorded: {kept:?}");
+    assert_eq!(kept.removable_at, kept.expires_at, "a busy session is removed by its lifetime");
+
+    let swept = auth::sessions::sweep(api.state.accounts.as_ref()).await.unwrap();
+    match engine {
+        Engine::Sqlite => {
+            assert_eq!(swept, 1, "the forgotten session");
+            assert!(kept_session(&api, &forgotten).await.is_none());
+        }
+        // DynamoDB's TTL removes it (moto does not run TTL): it is past its time, and refused.
+        Engine::Dynamo => assert!(kept_session(&api, &forgotten).await.unwrap().removable_at <= time::OffsetDateTime::now_utc().unix_timestamp()),
+    }
+    assert_eq!(api.get("/api/auth/me", &forgotten).await.status, StatusCode::UNAUTHORIZED);
+    assert!(kept_session(&api, &forgotten).await.is_none());
+
+    while time::OffsetDateTime::now_utc().unix_timestamp() < expires_at {
+        assert_eq!(api.get("/api/auth/me", &busy).await.status, StatusCode::OK);
+        tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    }
+    let after_lifetime = api.get("/api/auth/me", &busy).await;
+    assert_eq!(after_lifetime.status, StatusCode::UNAUTHORIZED, "past its lifetime, however busy");
+    assert!(kept_session(&api, &busy).await.is_none());
+}
+
 async fn change_password_follows_the_rules_and_ends_other_sessions(engine: Engine) {
     let api = api(engine).await;
     let token = api.admin().await;
@@ -201,6 +255,7 @@ on_both_engines!(
     a_wrong_email_and_a_wrong_password_get_the_same_answer,
     five_failures_lock_the_email_for_fifteen_minutes,
     logout_ends_the_session_on_the_server,
+    sessions_end_after_their_idle_time_and_their_lifetime,
     change_password_follows_the_rules_and_ends_other_sessions,
     a_tampered_expired_or_misplaced_token_gets_401,
     deactivating_a_user_ends_their_session_at_once,

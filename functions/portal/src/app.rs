@@ -57,6 +57,10 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     let store = state.store.as_ref();
     state.prepare().await?;
     portal::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
+    let sealed = state.accounts.seal_secrets().await?;
+    if sealed > 0 {
+        tracing::info!(users = sealed, "two-factor secrets kept in plain text are now sealed");
+    }
     let first = FirstAdmin {
         email: std::env::var("PORTAL_ADMIN_EMAIL").ok().filter(|v| !v.trim().is_empty()),
         password: std::env::var("PORTAL_ADMIN_PASSWORD").ok().filter(|v| !v.is_empty()),
@@ -116,6 +120,23 @@ fn spawn_sweeps(state: &AppState) {
     let minutes = std::env::var("PORTAL_EXPORT_RETENTION_MINUTES").ok().and_then(|m| m.parse::<u64>().ok()).unwrap_or(60);
     spawn_sweep(state.blobs.clone(), "", std::time::Duration::from_secs(minutes * 60), "export files");
     spawn_sweep(state.attachments.clone(), cases::attachments::PENDING_PREFIX, std::time::Duration::from_secs(24 * 3600), "pending attachment uploads");
+    spawn_session_sweep(state.accounts.clone());
+}
+
+/// Sessions nobody came back to (signed out by their idle time or lifetime) are removed every
+/// minute; one that comes back is refused and removed at once (`auth::sessions::authenticate`).
+fn spawn_session_sweep(accounts: std::sync::Arc<dyn auth::Accounts>) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            match auth::sessions::sweep(accounts.as_ref()).await {
+                Ok(n) if n > 0 => tracing::info!(sessions = n, "ended sessions removed"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot remove ended sessions"),
+            }
+        }
+    });
 }
 
 fn spawn_sweep(blobs: Option<std::sync::Arc<dyn blobs::BlobStore>>, prefix: &'static str, age: std::time::Duration, what: &'static str) {

@@ -19,23 +19,80 @@ pub fn open(data_dir: &Path) -> anyhow::Result<AppState> {
     let limits = MemoryLimits::from_env().map_err(anyhow::Error::msg)?;
     let store = SqliteStore::open_with(data_dir.join("portal.db"), limits).context("cannot open the store")?;
     let secret = jwt_secret(data_dir)?;
+    let previous = previous_jwt_secret(data_dir)?;
+    let policy = auth::tokens::SessionPolicy::from_env().map_err(anyhow::Error::msg)?;
+    let tokens = TokenKeys::rotating(&secret, previous.as_deref()).with_policy(policy);
+    let sealing = auth::sealing::SealingKey::from_material(&secrets_key(data_dir)?);
     let blobs = LocalBlobs::new(data_dir.join("exports"), &secret).context("cannot open the exports directory")?;
     let attachments = LocalBlobs::serving(data_dir.join("attachments"), &secret, blobs::local::ATTACHMENTS_ROUTE).context("cannot open the attachments directory")?;
-    Ok(AppState::embedded(Arc::new(store), TokenKeys::new(&secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))))
+    Ok(AppState::embedded(Arc::new(store), tokens, Some(Arc::new(blobs)), Some(Arc::new(attachments))).with_sealing(sealing))
 }
+
+/// The key two-factor secrets are sealed with, generated on first start and kept in the data
+/// directory (mode 0600): apart from the database, so that a copy of portal.db alone opens no
+/// second factor. A backup carries it; losing it loses every user's second factor (an Admin
+/// then resets them).
+fn secrets_key(data_dir: &Path) -> anyhow::Result<Vec<u8>> {
+    kept_key(&data_dir.join("secrets-key"), 32)
+}
+
+const JWT_SECRET: &str = "jwt-secret";
+/// The secret before the last rotation, which still verifies the sessions it signed.
+const PREVIOUS_JWT_SECRET: &str = "jwt-secret.previous";
 
 /// The JWT secret, generated on first start and kept in the data directory (mode 0600).
 fn jwt_secret(data_dir: &Path) -> anyhow::Result<Vec<u8>> {
-    let path = data_dir.join("jwt-secret");
-    if let Ok(text) = fs::read_to_string(&path) {
-        let secret = hex::decode(text.trim()).context("the JWT secret file is damaged")?;
-        anyhow::ensure!(secret.len() >= 32, "the JWT secret file is too short");
-        return Ok(secret);
+    kept_key(&data_dir.join(JWT_SECRET), 64)
+}
+
+/// The key kept (in hex) at `path`, or a new random one of `bytes` written there first.
+fn kept_key(path: &Path, bytes: usize) -> anyhow::Result<Vec<u8>> {
+    match fs::read_to_string(path) {
+        Ok(text) => parse_key(path, &text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => write_new_key(path, bytes),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
     }
-    let mut secret = vec![0u8; 64];
-    rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut secret);
-    let mut file = fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(&path)?;
-    file.write_all(hex::encode(&secret).as_bytes())?;
+}
+
+fn parse_key(path: &Path, text: &str) -> anyhow::Result<Vec<u8>> {
+    let key = hex::decode(text.trim()).with_context(|| format!("the key file {} is damaged", path.display()))?;
+    anyhow::ensure!(key.len() >= 32, "the key file {} is too short", path.display());
+    Ok(key)
+}
+
+fn write_new_key(path: &Path, bytes: usize) -> anyhow::Result<Vec<u8>> {
+    let mut key = vec![0u8; bytes];
+    rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut key);
+    let mut file = fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)?;
+    file.write_all(hex::encode(&key).as_bytes())?;
     file.sync_all()?;
-    Ok(secret)
+    Ok(key)
+}
+
+/// The previous secret while a rotation lasts. A rotation lasts as long as the longest
+/// session it signed may: once the file is older than the session lifetime it is removed.
+fn previous_jwt_secret(data_dir: &Path) -> anyhow::Result<Option<Vec<u8>>> {
+    let path = data_dir.join(PREVIOUS_JWT_SECRET);
+    let Ok(meta) = fs::metadata(&path) else { return Ok(None) };
+    let lifetime = auth::tokens::SessionPolicy::from_env().map_err(anyhow::Error::msg)?.lifetime_seconds;
+    let age = meta.modified()?.elapsed().unwrap_or_default();
+    if age.as_secs() as i64 > lifetime {
+        fs::remove_file(&path)?;
+        return Ok(None);
+    }
+    Ok(Some(parse_key(&path, &fs::read_to_string(&path)?)?))
+}
+
+/// Starts a rotation of the JWT secret: the current one becomes the previous (valid until the
+/// sessions it signed end), and a new one signs from the next start of the portal on.
+pub fn rotate_jwt_secret(data_dir: &Path) -> anyhow::Result<()> {
+    let current = data_dir.join(JWT_SECRET);
+    anyhow::ensure!(current.exists(), "no JWT secret in {}: is this a portal's data directory?", data_dir.display());
+    let previous = data_dir.join(PREVIOUS_JWT_SECRET);
+    fs::rename(&current, &previous)?;
+    // The rename does not change the file's time; the rotation's age counts from now.
+    fs::File::open(&previous)?.set_modified(std::time::SystemTime::now())?;
+    write_new_key(&current, 64)?;
+    fs::File::open(data_dir)?.sync_all()?;
+    Ok(())
 }

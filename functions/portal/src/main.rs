@@ -51,6 +51,12 @@ enum Command {
         #[arg(long, env = "PORTAL_TABLE")]
         table: Option<String>,
     },
+    /// Starts a rotation of the JWT secret of the embedded store: a new secret signs from the
+    /// portal's next start; the old one still verifies the sessions it signed until they end.
+    RotateJwtSecret {
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+    },
     /// Fills the embedded store with realistic synthetic grievances (benchmarks, training).
     Seed {
         #[arg(long, default_value_t = 10_000)]
@@ -114,6 +120,13 @@ async fn run() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Serve { port, host, data_dir, web_dir } => app::serve(&host, port, &data_dir, &web_dir).await,
         Command::Seed { grievances, data_dir, seed } => portal::seed::run(&data_dir, grievances, seed).await,
+        Command::RotateJwtSecret { data_dir } => {
+            embedded::rotate_jwt_secret(&data_dir)?;
+            println!("A new JWT secret is in place. Restart the portal to sign with it; sessions signed");
+            println!("with the old one stay valid until they end (the old secret is retired after the");
+            println!("session lifetime). To retire a leaked secret at once, rotate twice and restart.");
+            Ok(())
+        }
         Command::Openapi => {
             println!("{}", app::openapi().to_pretty_json()?);
             Ok(())
@@ -126,6 +139,10 @@ async fn run() -> anyhow::Result<()> {
         Command::Migrate { data_dir, table } => {
             let engines = open_engines(&data_dir, table).await?;
             portal::migrate(engines.store.as_ref(), engines.grievances.as_ref(), engines.trail.as_ref()).await?;
+            let sealed = engines.accounts.seal_secrets().await?;
+            if sealed > 0 {
+                println!("Sealed the two-factor secrets of {sealed} users.");
+            }
             println!("The store is up to date.");
             Ok(())
         }
@@ -163,7 +180,10 @@ async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyh
         Some(table) => {
             let config = aws_config::load_from_env().await;
             let store: Arc<dyn store::Store> = Arc::new(store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table));
-            let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
+            // The operator's run of `migrate` seals plain second-factor secrets when given the
+            // stack's key (SECRETS_KEY_NAME, as the auth function is).
+            let sealing = http_glue::lambda::sealing_key(&config).await?;
+            let accounts = Arc::new(engines::accounts::ItemAccounts::sealing(store.clone(), sealing));
             http_glue::state::prepare_store(accounts.as_ref(), store.as_ref()).await?;
             let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
             let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));

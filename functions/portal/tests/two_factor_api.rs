@@ -108,6 +108,63 @@ async fn sign_in_takes_a_valid_code_once_and_refuses_wrong_and_replayed_ones(eng
     assert_eq!(failed[2]["notes"], "Sign-in refused: a wrong code");
 }
 
+/// Where the secrets could be read at rest: every file of the embedded store's directory, or
+/// the user's item in the DynamoDB table, as bytes.
+async fn stored_bytes(api: &Api, user_id: i64) -> Vec<u8> {
+    let item = api.state.store.get(&store::Key::new(format!("USER#{user_id}"), "USER")).await.unwrap().expect("the user's item");
+    let mut bytes = serde_json::to_vec(&item.attrs).unwrap();
+    if let Some(dir) = api.dir() {
+        for file in std::fs::read_dir(dir).unwrap() {
+            let path = file.unwrap().path();
+            if path.is_file() {
+                bytes.extend(std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    bytes
+}
+
+fn holds(bytes: &[u8], text: &str) -> bool {
+    bytes.windows(text.len()).any(|w| w == text.as_bytes())
+}
+
+/// Second-factor secrets are sealed at rest: one set up now is never written in plain text,
+/// and one an earlier release kept in plain text is sealed by the upgrade; both still sign in.
+async fn second_factor_secrets_are_unreadable_at_rest_and_sealed_on_upgrade(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let new_id = user(&api, &admin, "new@police.test", false).await;
+    let token = password_step(&api, "new@police.test").await.body["token"].as_str().unwrap().to_string();
+    let (new_secret, codes) = enrol(&api, &token).await;
+
+    // What an earlier release kept: the secret in plain text (written here without the key).
+    let old_id = user(&api, &admin, "old@police.test", false).await;
+    let keyless = engines::accounts::ItemAccounts::new(api.state.store.clone());
+    let old = auth::Accounts::user(&keyless, old_id).await.unwrap().unwrap();
+    let (old_secret, _) = auth::two_factor::new_key("old@police.test").unwrap();
+    let plain = auth::two_factor::TwoFactor { enabled: true, secret: Some(old_secret.clone()), ..Default::default() };
+    assert_eq!(auth::Accounts::save_two_factor(&keyless, &old, &plain).await.unwrap(), auth::port::Outcome::Written);
+    assert!(holds(&stored_bytes(&api, old_id).await, &old_secret), "the plain secret is readable before the upgrade (so the search can find one)");
+
+    assert_eq!(api.state.accounts.seal_secrets().await.unwrap(), 1, "the plain one only");
+    assert_eq!(api.state.accounts.seal_secrets().await.unwrap(), 0, "once");
+    for (id, secret) in [(new_id, &new_secret), (old_id, &old_secret)] {
+        let bytes = stored_bytes(&api, id).await;
+        assert!(!holds(&bytes, secret), "user {id}'s secret is readable at rest");
+        assert!(holds(&bytes, "sealed:v1:"), "user {id}'s state is kept sealed");
+    }
+    for code in &codes {
+        assert!(!holds(&stored_bytes(&api, new_id).await, &code.to_lowercase()), "a recovery code at rest");
+    }
+
+    let old_code = code_at(&old_secret, now()).unwrap();
+    let signed_in = code_step(&api, &password_step(&api, "old@police.test").await.body["challenge"], &old_code).await;
+    assert_eq!(signed_in.status, StatusCode::OK, "the upgraded user signs in with their app: {:?}", signed_in.body);
+    let next = code_at(&new_secret, now() + 30).unwrap();
+    assert_eq!(code_step(&api, &password_step(&api, "new@police.test").await.body["challenge"], &next).await.status, StatusCode::OK);
+    assert_eq!(code_step(&api, &password_step(&api, "new@police.test").await.body["challenge"], &codes[0]).await.status, StatusCode::OK, "a recovery code");
+}
+
 async fn a_recovery_code_signs_in_once(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;
@@ -186,6 +243,7 @@ async fn a_user_whose_role_allows_it_may_turn_the_second_factor_off(engine: Engi
 }
 
 on_both_engines!(
+    second_factor_secrets_are_unreadable_at_rest_and_sealed_on_upgrade,
     a_required_second_factor_is_set_up_before_anything_else,
     sign_in_takes_a_valid_code_once_and_refuses_wrong_and_replayed_ones,
     a_recovery_code_signs_in_once,

@@ -49,7 +49,17 @@ pub enum Stores {
     Other(Arc<dyn store::Store>),
 }
 
+/// The key the tests' second-factor secrets are sealed with.
+pub fn sealing_key() -> auth::sealing::SealingKey {
+    auth::sealing::SealingKey::from_material(b"the tests' key for second-factor secrets at rest")
+}
+
 impl Api {
+    /// The directory of the embedded store's file and local blobs (none on DynamoDB).
+    pub fn dir(&self) -> Option<&std::path::Path> {
+        self._dir.as_ref().map(|d| d.path())
+    }
+
     pub async fn new(engine: Engine, routes: fn() -> AreaRouter) -> Api {
         // Internal errors are logged, never answered: show them in a failing test's output.
         let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("error").try_init();
@@ -81,7 +91,8 @@ impl Api {
         let state = match sqlite {
             Some(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
             None => AppState::new(store, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
-        };
+        }
+        .with_sealing(sealing_key());
         state.prepare().await.unwrap();
         let accounts = state.accounts.as_ref();
         auth::bootstrap::create_admin(accounts, ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
@@ -102,7 +113,8 @@ impl Api {
         let state = match store {
             Stores::Sqlite(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
             Stores::Other(store) => AppState::new(store, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
-        };
+        }
+        .with_sealing(sealing_key());
         state.prepare().await.unwrap();
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));

@@ -7,6 +7,7 @@ pub mod lockout;
 pub mod passwords;
 pub mod port;
 pub mod roles;
+pub mod sealing;
 pub mod sessions;
 pub mod tokens;
 pub mod two_factor;

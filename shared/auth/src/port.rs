@@ -35,6 +35,12 @@ pub struct Session {
     pub created_at: String,
     /// Unix seconds; the session is over from then on.
     pub expires_at: i64,
+    /// Unix seconds: the last request recorded (written at most every
+    /// `SessionPolicy::touch_seconds`).
+    pub last_seen: i64,
+    /// Unix seconds: from then on the session is over unless a request records a later use;
+    /// what a sweep, or DynamoDB's TTL, removes it by.
+    pub removable_at: i64,
     pub ip: String,
     pub user_agent: String,
 }
@@ -72,6 +78,9 @@ pub trait Accounts: Send + Sync + 'static {
     /// Writes a user's second-factor state, on condition that nobody changed the user since
     /// `user` was read.
     async fn save_two_factor(&self, user: &UserRecord, state: &TwoFactor) -> Result<Outcome>;
+    /// Seals the second-factor secrets an earlier release kept in plain text (an upgrade
+    /// step run at start), answering how many users' it sealed.
+    async fn seal_secrets(&self) -> Result<u64>;
 
     async fn role(&self, id: i64) -> Result<Option<RoleRecord>>;
     /// Every role, ordered by name.
@@ -95,6 +104,12 @@ pub trait Accounts: Send + Sync + 'static {
     /// The session and the user it should belong to, read together (every request asks).
     async fn session_with_user(&self, session_id: &str, user_id: i64) -> Result<(Option<Session>, Option<UserRecord>)>;
     async fn remove_session(&self, session_id: &str) -> Result<()>;
+    /// Records a request of a session at `last_seen`, moving its removal to `removable_at`;
+    /// nothing when the session is gone.
+    async fn touch_session(&self, session_id: &str, last_seen: i64, removable_at: i64) -> Result<()>;
+    /// Removes every session whose removal time is `now` or earlier, answering how many. An
+    /// engine whose store expires items itself (DynamoDB's TTL) may answer 0.
+    async fn remove_sessions_over(&self, now: i64) -> Result<u64>;
     /// Ends every session of a user but `keep`, answering how many ended.
     async fn remove_sessions(&self, user_id: i64, keep: Option<&str>) -> Result<usize>;
 

@@ -23,6 +23,8 @@ pub struct RequestContext {
 pub struct Authenticated {
     pub user: SessionUser,
     pub session_id: String,
+    /// When the session ends whatever the caller does (unix seconds).
+    pub session_expires_at: i64,
 }
 
 pub async fn session_user(accounts: &dyn Accounts, user: &UserRecord) -> Result<SessionUser> {
@@ -96,12 +98,14 @@ pub async fn start_session(accounts: &dyn Accounts, tokens: &TokenKeys, user: &U
     let now = domain::clock::now();
     let session_id = new_session_id();
     let issued = now.unix_timestamp();
-    let expires = issued + crate::tokens::SESSION_HOURS * 3600;
+    let expires = issued + tokens.policy.lifetime_seconds;
     let session = Session {
         id: session_id.clone(),
         user_id: user.id,
         created_at: domain::clock::to_text(now),
         expires_at: expires,
+        last_seen: issued,
+        removable_at: (issued + tokens.policy.idle_seconds).min(expires),
         ip: ctx.ip.clone(),
         user_agent: ctx.user_agent.clone(),
     };
@@ -117,20 +121,35 @@ fn new_session_id() -> String {
 }
 
 /// The caller behind a bearer token: the token must be ours and unexpired, its session must
-/// still exist, and its user must still be active. Role and permissions are read afresh.
+/// still exist, within its lifetime and not idle too long, and its user must still be active.
+/// Role and permissions are read afresh. A session found over is removed there and then (the
+/// sweep, or DynamoDB's TTL, removes those nobody comes back with).
 pub async fn authenticate(accounts: &dyn Accounts, tokens: &TokenKeys, token: &str) -> Result<Authenticated> {
     let ended = || Error::Unauthorized(SESSION_ENDED.into());
     let claims = tokens.verify(token).ok_or_else(ended)?;
     let user_id: i64 = claims.sub.parse().map_err(|_| ended())?;
     let (Some(session), Some(user)) = accounts.session_with_user(&claims.sid, user_id).await? else { return Err(ended()) };
+    if session.user_id != user_id {
+        return Err(ended());
+    }
     let now = domain::clock::now().unix_timestamp();
-    if session.user_id != user_id || session.expires_at <= now {
+    let policy = tokens.policy;
+    if session.expires_at <= now || session.last_seen + policy.idle_seconds <= now {
+        accounts.remove_session(&session.id).await?;
         return Err(ended());
     }
     if !user.is_active() {
         return Err(ended());
     }
-    Ok(Authenticated { user: session_user(accounts, &user).await?, session_id: claims.sid })
+    if now - session.last_seen >= policy.touch_seconds() {
+        accounts.touch_session(&session.id, now, (now + policy.idle_seconds).min(session.expires_at)).await?;
+    }
+    Ok(Authenticated { user: session_user(accounts, &user).await?, session_id: claims.sid, session_expires_at: session.expires_at })
+}
+
+/// Removes the sessions that are over (lifetime or idle time), answering how many.
+pub async fn sweep(accounts: &dyn Accounts) -> Result<u64> {
+    accounts.remove_sessions_over(domain::clock::now().unix_timestamp()).await
 }
 
 pub async fn logout(accounts: &dyn Accounts, session_id: &str) -> Result<()> {

@@ -4,8 +4,67 @@
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
-/// How long a sign-in lasts: a long shift.
+/// How long a sign-in lasts at most, by default: a long shift.
 pub const SESSION_HOURS: i64 = 12;
+/// How long a session may sit unused, by default.
+pub const IDLE_MINUTES: i64 = 30;
+
+/// How long sessions live: at most `lifetime_seconds` after sign-in, and no longer than
+/// `idle_seconds` after the last request.
+///
+/// Recording every request's time would make every read a write; a session's last use is
+/// written only when it is `touch_seconds` old, so the server may count a session idle up to
+/// that much earlier than the browser does. The web app is told the idle time it can rely on
+/// ([`SessionPolicy::guaranteed_idle_seconds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionPolicy {
+    pub lifetime_seconds: i64,
+    pub idle_seconds: i64,
+}
+
+impl Default for SessionPolicy {
+    fn default() -> Self {
+        SessionPolicy { lifetime_seconds: SESSION_HOURS * 3600, idle_seconds: IDLE_MINUTES * 60 }
+    }
+}
+
+impl SessionPolicy {
+    /// The policy set by `PORTAL_SESSION_HOURS` (0.1 to 720) and `PORTAL_SESSION_IDLE_MINUTES`
+    /// (1 to 1440), fractions allowed; the defaults where unset.
+    pub fn from_env() -> Result<SessionPolicy, String> {
+        Self::from_settings(std::env::var("PORTAL_SESSION_HOURS").ok().as_deref(), std::env::var("PORTAL_SESSION_IDLE_MINUTES").ok().as_deref())
+    }
+
+    pub fn from_settings(hours: Option<&str>, idle_minutes: Option<&str>) -> Result<SessionPolicy, String> {
+        let mut policy = SessionPolicy::default();
+        let read = |name: &str, text: &str, range: std::ops::RangeInclusive<f64>, unit: f64| {
+            text.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|n| range.contains(n))
+                .map(|n| (n * unit).round() as i64)
+                .ok_or_else(|| format!("{name} must be a number from {} to {}, not {text:?}", range.start(), range.end()))
+        };
+        if let Some(text) = hours {
+            policy.lifetime_seconds = read("PORTAL_SESSION_HOURS", text, 0.1..=720.0, 3600.0)?;
+        }
+        if let Some(text) = idle_minutes {
+            policy.idle_seconds = read("PORTAL_SESSION_IDLE_MINUTES", text, 1.0..=1440.0, 60.0)?;
+        }
+        Ok(policy)
+    }
+
+    /// How old a session's recorded last use may grow before a request writes it again.
+    pub fn touch_seconds(&self) -> i64 {
+        (self.idle_seconds / 10).clamp(1, 60)
+    }
+
+    /// How long after any answered request the session is sure to stay valid (unless its
+    /// lifetime ends first).
+    pub fn guaranteed_idle_seconds(&self) -> i64 {
+        self.idle_seconds - self.touch_seconds()
+    }
+}
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {
@@ -17,16 +76,32 @@ pub struct Claims {
     pub exp: i64,
 }
 
+/// The keys tokens are signed and checked with, and the policy sessions live by.
+///
+/// During a rotation of the secret the previous one still verifies: tokens signed before the
+/// rotation keep working until their sessions end, and nobody is signed out by it.
 #[derive(Clone)]
 pub struct TokenKeys {
     encoding: EncodingKey,
-    decoding: DecodingKey,
+    decoding: Vec<DecodingKey>,
+    pub policy: SessionPolicy,
 }
 
 impl TokenKeys {
     pub fn new(secret: &[u8]) -> Self {
-        assert!(secret.len() >= 32, "the JWT secret must be at least 32 bytes");
-        TokenKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
+        Self::rotating(secret, None)
+    }
+
+    /// Signs with `current`; verifies with `current` and, while a rotation lasts, `previous`.
+    pub fn rotating(current: &[u8], previous: Option<&[u8]>) -> Self {
+        assert!(current.len() >= 32, "the JWT secret must be at least 32 bytes");
+        let decoding = std::iter::once(current).chain(previous.filter(|p| p.len() >= 32)).map(DecodingKey::from_secret).collect();
+        TokenKeys { encoding: EncodingKey::from_secret(current), decoding, policy: SessionPolicy::default() }
+    }
+
+    pub fn with_policy(mut self, policy: SessionPolicy) -> Self {
+        self.policy = policy;
+        self
     }
 
     pub fn issue(&self, user_id: i64, session_id: &str, issued_at: i64, expires_at: i64) -> String {
@@ -39,7 +114,7 @@ impl TokenKeys {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub"]);
-        decode::<Claims>(token, &self.decoding, &validation).ok().map(|data| data.claims)
+        self.decoding.iter().find_map(|key| decode::<Claims>(token, key, &validation).ok()).map(|data| data.claims)
     }
 }
 
@@ -62,6 +137,28 @@ mod tests {
         tampered.push(if last == 'A' { 'B' } else { 'A' });
         assert!(keys().verify(&tampered).is_none());
         assert!(TokenKeys::new(&[8u8; 32]).verify(&token).is_none(), "another secret's token");
+    }
+
+    #[test]
+    fn a_token_of_the_previous_secret_verifies_during_a_rotation() {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let old = keys().issue(5, "abc", now, now + 60);
+        let rotated = TokenKeys::rotating(&[8u8; 32], Some(&[7u8; 32]));
+        assert_eq!(rotated.verify(&old).unwrap().sid, "abc");
+        let new = rotated.issue(6, "def", now, now + 60);
+        assert!(keys().verify(&new).is_none(), "the old secret does not verify the new one's tokens");
+        assert!(TokenKeys::new(&[8u8; 32]).verify(&old).is_none(), "after the rotation the old secret's tokens end");
+    }
+
+    #[test]
+    fn the_session_policy_reads_its_settings_and_refuses_nonsense() {
+        assert_eq!(SessionPolicy::from_settings(None, None).unwrap(), SessionPolicy { lifetime_seconds: 12 * 3600, idle_seconds: 1800 });
+        let short = SessionPolicy::from_settings(Some("0.5"), Some("1.5")).unwrap();
+        assert_eq!((short.lifetime_seconds, short.idle_seconds), (1800, 90));
+        assert_eq!((short.touch_seconds(), short.guaranteed_idle_seconds()), (9, 81));
+        assert_eq!(SessionPolicy::default().touch_seconds(), 60);
+        assert_eq!(SessionPolicy::from_settings(None, Some("0.5")).unwrap_err(), "PORTAL_SESSION_IDLE_MINUTES must be a number from 1 to 1440, not \"0.5\"");
+        assert!(SessionPolicy::from_settings(Some("forever"), None).is_err());
     }
 
     #[test]

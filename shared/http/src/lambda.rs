@@ -18,16 +18,36 @@ pub fn init_tracing() {
         .try_init();
 }
 
-/// The JWT secret: `PORTAL_JWT_SECRET` when set (local runs), otherwise the Secrets
-/// Manager secret named by `JWT_SECRET_NAME`.
-async fn jwt_secret(config: &aws_config::SdkConfig) -> anyhow::Result<Vec<u8>> {
+/// The token keys: `PORTAL_JWT_SECRET` when set (local runs), otherwise the Secrets Manager
+/// secret named by `JWT_SECRET_NAME`, its current version and, while a rotation lasts (a new
+/// value was put), its previous one, so that sessions signed before stay valid.
+async fn token_keys(config: &aws_config::SdkConfig) -> anyhow::Result<TokenKeys> {
+    let policy = auth::tokens::SessionPolicy::from_env().map_err(anyhow::Error::msg)?;
     if let Ok(secret) = std::env::var("PORTAL_JWT_SECRET") {
-        return Ok(secret.into_bytes());
+        return Ok(TokenKeys::new(secret.as_bytes()).with_policy(policy));
     }
     let name = std::env::var("JWT_SECRET_NAME").map_err(|_| anyhow::anyhow!("JWT_SECRET_NAME is not set"))?;
     let client = aws_sdk_secretsmanager::Client::new(config);
+    // Both at once: init time is every cold start's.
+    let (current, previous) = tokio::join!(
+        client.get_secret_value().secret_id(&name).send(),
+        client.get_secret_value().secret_id(&name).version_stage("AWSPREVIOUS").send()
+    );
+    let current = current?.secret_string.ok_or_else(|| anyhow::anyhow!("the JWT secret has no string value"))?;
+    // A secret never rotated has no previous version.
+    let previous = previous.ok().and_then(|out| out.secret_string);
+    Ok(TokenKeys::rotating(current.as_bytes(), previous.as_deref().map(str::as_bytes)).with_policy(policy))
+}
+
+/// The key two-factor secrets are sealed with: the Secrets Manager secret named by
+/// `SECRETS_KEY_NAME`, given only to the function that handles them; none elsewhere.
+pub async fn sealing_key(config: &aws_config::SdkConfig) -> anyhow::Result<auth::sealing::SealingKey> {
+    let Ok(name) = std::env::var("SECRETS_KEY_NAME") else { return Ok(auth::sealing::SealingKey::none()) };
+    let client = aws_sdk_secretsmanager::Client::new(config);
     let out = client.get_secret_value().secret_id(name).send().await?;
-    out.secret_string.map(String::into_bytes).ok_or_else(|| anyhow::anyhow!("the JWT secret has no string value"))
+    let material = out.secret_string.ok_or_else(|| anyhow::anyhow!("the secrets key has no string value"))?;
+    anyhow::ensure!(material.len() >= 32, "the secrets key is shorter than 32 characters");
+    Ok(auth::sealing::SealingKey::from_material(material.as_bytes()))
 }
 
 /// The state of a function in the cloud.
@@ -36,7 +56,8 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     let table = std::env::var("TABLE_NAME").map_err(|_| anyhow::anyhow!("TABLE_NAME is not set"))?;
     let store = DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table);
     store.warm_up().await;
-    let secret = jwt_secret(&config).await?;
+    let (tokens, sealing) = tokio::join!(token_keys(&config), sealing_key(&config));
+    let (tokens, sealing) = (tokens?, sealing?);
     let config = &config;
     let bucket = |variable: &'static str| async move {
         let bucket = std::env::var(variable).ok()?;
@@ -46,7 +67,7 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     };
     let blobs = bucket("EXPORTS_BUCKET").await;
     let attachments = bucket("ATTACHMENTS_BUCKET").await;
-    let mut state = AppState::new(Arc::new(store), TokenKeys::new(&secret), blobs, attachments);
+    let mut state = AppState::new(Arc::new(store), tokens, blobs, attachments).with_sealing(sealing);
     // Long exports are written by the export worker function (see `ExportRunner`).
     state.exports.in_process = false;
     state.prepare().await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;

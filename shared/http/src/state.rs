@@ -66,6 +66,12 @@ impl AppState {
         AppState { store, grievances, lists, files, trail, accounts, tokens, blobs, attachments, exports: ExportRunner::default() }
     }
 
+    /// The same state with second-factor secrets sealed by `key` (see `auth::sealing`).
+    pub fn with_sealing(mut self, key: auth::sealing::SealingKey) -> AppState {
+        self.accounts = Arc::new(engines::accounts::ItemAccounts::sealing(self.store.clone(), key));
+        self
+    }
+
     /// What the grievance rules work over.
     pub fn cases(&self) -> cases::Cases<'_> {
         cases::Cases { grievances: self.grievances.as_ref(), files: self.files.as_ref(), lists: self.lists.as_ref() }

@@ -59,6 +59,21 @@ pub trait Store: Send + Sync + 'static {
         }
     }
 
+    /// Deletes the items whose partition key starts with `pk_prefix` and whose `ttl`
+    /// attribute (unix seconds) is `now` or earlier, answering how many. DynamoDB removes
+    /// such items itself (TTL is enabled on the table's `ttl` attribute), so this default
+    /// leaves them to it; reads must check expiry anyway, as DynamoDB removes them late.
+    async fn remove_expired(&self, _pk_prefix: &str, _now: i64) -> Result<u64, StoreError> {
+        Ok(0)
+    }
+
+    /// Makes values overwritten so far unreadable from the store's own files (after secrets
+    /// are sealed in place). DynamoDB keeps no old version of an item readable (its
+    /// point-in-time backups apart), so this default does nothing.
+    async fn purge_overwritten(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
     /// Free-text search, where the engine keeps a text index: the items of search part
     /// `part` whose `search_text` contains `text` (case-insensitive, at least 3 characters),
     /// highest `search_rank` first. `None` when the engine has no text index; the caller

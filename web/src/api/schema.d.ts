@@ -302,6 +302,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's session times. Like every request, asking counts as activity: it is how the
+         *     web app's "Stay signed in" keeps a session.
+         */
+        get: operations["session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/two-factor/disable": {
         parameters: {
             query?: never;
@@ -1673,6 +1693,19 @@ export interface components {
              */
             stations?: number[] | null;
         };
+        /** @description How long the caller's session lasts, for the web app's warning before it ends. */
+        SessionTimes: {
+            /**
+             * Format: int64
+             * @description When the session ends whatever happens (unix seconds).
+             */
+            expiresAt: number;
+            /**
+             * Format: int64
+             * @description The session stays valid at least this many seconds after any answered request.
+             */
+            idleTimeoutSeconds: number;
+        };
         /** @description The signed-in user as the SPA keeps it: who they are and what their role allows. */
         SessionUser: {
             department?: string | null;
@@ -2885,6 +2918,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionTimes"];
                 };
             };
             401: {

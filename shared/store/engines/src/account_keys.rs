@@ -31,8 +31,9 @@ pub fn role_name_claims(name: &str) -> Vec<Key> {
         vec![current, legacy]
     }
 }
+pub const SESSION_PREFIX: &str = "SESSION#";
 pub fn session(id: &str) -> Key {
-    Key::new(format!("SESSION#{id}"), "SESSION")
+    Key::new(format!("{SESSION_PREFIX}{id}"), "SESSION")
 }
 pub fn user_sessions_pk(user_id: i64) -> String {
     format!("USERSESSIONS#{user_id}")

@@ -7,6 +7,7 @@ use crate::account_keys as keys;
 use auth::lockout::LockoutRecord;
 use auth::port::{Accounts, Numbered, Outcome, Session};
 use auth::roles::{RoleRecord, ADMIN_ROLE_ID};
+use auth::sealing::SealingKey;
 use auth::two_factor::TwoFactor;
 use auth::users::UserRecord;
 use async_trait::async_trait;
@@ -14,15 +15,34 @@ use domain::{Email, Error, Result, ADMIN_ROLE};
 use serde_json::{json, Value};
 use store::{Changes, Condition, Index, Item, Query, SharedStore, StoreError, Write};
 
-/// Accounts as items of `store`.
+/// Accounts as items of `store`, second-factor secrets sealed with `sealing`.
 #[derive(Clone)]
 pub struct ItemAccounts {
     store: SharedStore,
+    sealing: SealingKey,
 }
 
 impl ItemAccounts {
+    /// Accounts without the key to second-factor secrets: they are kept as they are (sealed).
     pub fn new(store: SharedStore) -> ItemAccounts {
-        ItemAccounts { store }
+        Self::sealing(store, SealingKey::none())
+    }
+
+    pub fn sealing(store: SharedStore, sealing: SealingKey) -> ItemAccounts {
+        ItemAccounts { store, sealing }
+    }
+
+    /// A user as kept: the second factor's secrets sealed.
+    fn user_item(&self, user: &UserRecord) -> Result<Item> {
+        let kept = UserRecord { two_factor: self.sealing.seal_two_factor(&user.two_factor)?, ..user.clone() };
+        user_item(&kept)
+    }
+
+    /// A kept user as the rules read it: the second factor's secrets opened.
+    fn user_of(&self, item: Item) -> Result<UserRecord> {
+        let mut user: UserRecord = record_of(item)?;
+        user.two_factor = self.sealing.open_two_factor(&user.two_factor)?;
+        Ok(user)
     }
 }
 
@@ -57,12 +77,21 @@ fn version_is(version: i64) -> Condition {
     Condition::Equals("version".into(), json!(version))
 }
 
+/// The attribute DynamoDB's TTL (and the embedded store's sweep) removes an item by.
+const TTL: &str = "ttl";
+
 fn session_of(item: &Item) -> Option<Session> {
+    let created_at = item.str("created_at").unwrap_or_default().to_string();
+    let expires_at = item.i64("expires_at").unwrap_or(0);
+    // Sessions of releases before idle timeouts were last seen when they began.
+    let last_seen = item.i64("last_seen").or_else(|| domain::clock::parse(&created_at).map(|t| t.unix_timestamp())).unwrap_or(0);
     Some(Session {
-        id: item.key.pk.strip_prefix("SESSION#")?.to_string(),
+        id: item.key.pk.strip_prefix(keys::SESSION_PREFIX)?.to_string(),
         user_id: item.i64("user_id")?,
-        created_at: item.str("created_at").unwrap_or_default().to_string(),
-        expires_at: item.i64("expires_at").unwrap_or(0),
+        created_at,
+        expires_at,
+        last_seen,
+        removable_at: item.i64(TTL).unwrap_or(expires_at),
         ip: item.str("ip").unwrap_or_default().to_string(),
         user_agent: item.str("user_agent").unwrap_or_default().to_string(),
     })
@@ -126,7 +155,7 @@ impl Accounts for ItemAccounts {
     }
 
     async fn user(&self, id: i64) -> Result<Option<UserRecord>> {
-        self.store.get(&keys::user(id)).await?.map(record_of).transpose()
+        self.store.get(&keys::user(id)).await?.map(|item| self.user_of(item)).transpose()
     }
 
     async fn user_by_email(&self, email: &Email) -> Result<Option<UserRecord>> {
@@ -141,13 +170,13 @@ impl Accounts for ItemAccounts {
     }
 
     async fn users(&self) -> Result<Vec<UserRecord>> {
-        store::read_all(self.store.as_ref(), Query::index(Index::Gsi1, keys::USERS_INDEX_PK)).await?.into_iter().map(record_of).collect()
+        store::read_all(self.store.as_ref(), Query::index(Index::Gsi1, keys::USERS_INDEX_PK)).await?.into_iter().map(|item| self.user_of(item)).collect()
     }
 
     async fn insert_user(&self, user: &UserRecord) -> Result<Outcome> {
         let active = i64::from(user.is_active());
         let writes = vec![
-            Write::put_new(user_item(user)?),
+            Write::put_new(self.user_item(user)?),
             Write::put_new(email_claim(&user.email, user.id)?),
             Write::update(keys::role(user.role_id), Changes::default().add("user_count", 1).add("active_user_count", active)).when(Condition::Exists),
         ];
@@ -163,7 +192,7 @@ impl Accounts for ItemAccounts {
     }
 
     async fn replace_user(&self, before: &UserRecord, after: &UserRecord) -> Result<Outcome> {
-        let mut writes = vec![Write::put(user_item(after)?).when(version_is(before.version))];
+        let mut writes = vec![Write::put(self.user_item(after)?).when(version_is(before.version))];
         let email_changed = before.email != after.email;
         if email_changed {
             writes.push(Write::delete(email_key(&before.email)?));
@@ -207,7 +236,7 @@ impl Accounts for ItemAccounts {
 
     async fn save_two_factor(&self, user: &UserRecord, state: &TwoFactor) -> Result<Outcome> {
         let changes = Changes::default()
-            .set("two_factor", serde_json::to_value(state).map_err(Error::internal)?)
+            .set("two_factor", serde_json::to_value(self.sealing.seal_two_factor(state)?).map_err(Error::internal)?)
             .set("updated_at", domain::clock::now_text())
             .add("version", 1);
         self.conditional(vec![Write::update(keys::user(user.id), changes).when(version_is(user.version))]).await
@@ -285,6 +314,8 @@ impl Accounts for ItemAccounts {
             .with("user_id", session.user_id)
             .with("created_at", session.created_at.clone())
             .with("expires_at", session.expires_at)
+            .with("last_seen", session.last_seen)
+            .with(TTL, session.removable_at)
             .with("ip", session.ip.clone())
             .with("user_agent", session.user_agent.clone())
             .indexed(Index::Gsi1, keys::user_sessions_pk(session.user_id), session.created_at.clone());
@@ -295,13 +326,47 @@ impl Accounts for ItemAccounts {
     async fn session_with_user(&self, session_id: &str, user_id: i64) -> Result<(Option<Session>, Option<UserRecord>)> {
         let mut found = self.store.get_many(&[keys::session(session_id), keys::user(user_id)]).await?.into_iter();
         let session = found.next().flatten().and_then(|item| session_of(&item));
-        let user = found.next().flatten().map(record_of).transpose()?;
+        let user = found.next().flatten().map(|item| self.user_of(item)).transpose()?;
         Ok((session, user))
     }
 
     async fn remove_session(&self, session_id: &str) -> Result<()> {
         self.store.transact(vec![Write::delete(keys::session(session_id))]).await?;
         Ok(())
+    }
+
+    async fn seal_secrets(&self) -> Result<u64> {
+        if !self.sealing.is_present() {
+            return Ok(0);
+        }
+        let mut sealed = 0;
+        for item in store::read_all(self.store.as_ref(), Query::index(Index::Gsi1, keys::USERS_INDEX_PK)).await? {
+            let kept: UserRecord = record_of(item)?;
+            if !SealingKey::holds_plain(&kept.two_factor) {
+                continue;
+            }
+            // On the user as kept: a change meanwhile is sealed by its own write.
+            if self.save_two_factor(&kept, &kept.two_factor).await? == Outcome::Written {
+                sealed += 1;
+            }
+        }
+        if sealed > 0 {
+            self.store.purge_overwritten().await?;
+        }
+        Ok(sealed)
+    }
+
+    async fn touch_session(&self, session_id: &str, last_seen: i64, removable_at: i64) -> Result<()> {
+        let changes = Changes::default().set("last_seen", last_seen).set(TTL, removable_at);
+        match self.store.transact(vec![Write::update(keys::session(session_id), changes).when(Condition::Exists)]).await {
+            // Signed out meanwhile: nothing to record.
+            Err(StoreError::ConditionFailed { .. }) => Ok(()),
+            other => Ok(other?),
+        }
+    }
+
+    async fn remove_sessions_over(&self, now: i64) -> Result<u64> {
+        Ok(self.store.remove_expired(keys::SESSION_PREFIX, now).await?)
     }
 
     async fn remove_sessions(&self, user_id: i64, keep: Option<&str>) -> Result<usize> {
