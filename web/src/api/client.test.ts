@@ -1,5 +1,6 @@
 import { setLanguage } from '../i18n';
 import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
+import { lastActivityAt } from './activity';
 import { api, browser } from './client';
 import { ApiError, NetworkError } from './errors';
 import { getStoredUser, getToken, saveSession } from './token-store';
@@ -91,5 +92,50 @@ describe('API client', () => {
   it('turns a failed request into a NetworkError', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(api.get('/health')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  describe("the session's activity", () => {
+    const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
+    beforeEach(() => vi.useFakeTimers({ now: T0 }));
+    afterEach(() => vi.useRealTimers());
+
+    it('is the time a successful call with a token was sent, not answered', async () => {
+      saveSession('tok', makeUser());
+      mockFetch(async () => {
+        vi.setSystemTime(T0 + 5_000);
+        return jsonResponse(200, {});
+      });
+      await api.get('/grievances');
+      expect(lastActivityAt()).toBe(T0);
+    });
+
+    it('is not a failed call, nor one without a token', async () => {
+      mockFetch(() => jsonResponse(200, { token: 't' }));
+      await api.post('/auth/login', {});
+      expect(lastActivityAt()).toBe(0);
+      saveSession('tok', makeUser());
+      vi.spyOn(browser, 'redirect').mockImplementation(() => undefined);
+      for (const status of [400, 403, 404, 500]) {
+        mockFetch(() => jsonResponse(status, { error: 'No' }));
+        await api.get('/grievances').catch(() => undefined);
+      }
+      mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+      await api.get('/grievances').catch(() => undefined);
+      expect(lastActivityAt()).toBe(0);
+    });
+
+    it('only moves forward (calls answered out of order)', async () => {
+      saveSession('tok', makeUser());
+      let answerFirst: (response: Response) => void = () => undefined;
+      mockFetch(() => new Promise<Response>((resolve) => (answerFirst = resolve)));
+      const first = api.get('/grievances');
+      vi.setSystemTime(T0 + 1_000);
+      mockFetch(() => jsonResponse(200, {}));
+      await api.get('/dashboard');
+      expect(lastActivityAt()).toBe(T0 + 1_000);
+      answerFirst(jsonResponse(200, {}));
+      await first;
+      expect(lastActivityAt()).toBe(T0 + 1_000);
+    });
   });
 });

@@ -1,8 +1,10 @@
 // The one API client. Every call goes to /api on the same origin with the
 // stored bearer token and a JSON content type; no request timeout (spec §7).
 // Any 401 clears the stored session and, if there was a token and we are not
-// on the login page, sends the browser to / (spec §8).
+// on the login page, sends the browser to / (spec §8). Every successful call
+// with a token is recorded as the session's latest activity (issue 19).
 import { currentLanguage } from '../i18n';
+import { recordActivity } from './activity';
 import { ApiError, NetworkError } from './errors';
 import { clearSession, getStoredUser, getToken, saveUser } from './token-store';
 
@@ -56,6 +58,8 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   // The server writes exports' headings in the language on screen.
   headers['Accept-Language'] = currentLanguage();
 
+  // The time it leaves, not the time it is answered: the server saw it in between.
+  const sentAt = Date.now();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -71,6 +75,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   if (response.status === 401) handleUnauthorized();
   if (response.status === 403 && errorCode(data) === 'TWO_FACTOR_SETUP_REQUIRED') handleSetupRequired();
   if (!response.ok) throw new ApiError(response.status, response.statusText, data);
+  if (token) recordActivity(sentAt);
   return data as T;
 }
 
