@@ -3,6 +3,7 @@ import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
 import { lastActivityAt } from './activity';
 import { api, browser } from './client';
 import { ApiError, NetworkError } from './errors';
+import { signedOutReason } from './signed-out-reason';
 import { getStoredUser, getToken, saveSession } from './token-store';
 
 function at(path: string) {
@@ -56,6 +57,8 @@ describe('API client', () => {
       expect(getStoredUser()).toBeNull();
       expect(localStorage.getItem('user')).toBeNull();
       expect(redirect).toHaveBeenCalledWith('/');
+      // The login page will say so.
+      expect(signedOutReason()).toBe('ended');
     });
 
     it('does not navigate when already on the login page', async () => {
@@ -72,6 +75,7 @@ describe('API client', () => {
       mockFetch(() => jsonResponse(401, { error: 'Invalid email or password' }, 'Unauthorized'));
       await expect(api.post('/auth/login', {})).rejects.toThrow('Invalid email or password');
       expect(redirect).not.toHaveBeenCalled();
+      expect(signedOutReason()).toBeNull();
     });
   });
 

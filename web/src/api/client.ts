@@ -6,6 +6,7 @@
 import { currentLanguage } from '../i18n';
 import { recordActivity } from './activity';
 import { ApiError, NetworkError } from './errors';
+import { setSignedOutReason } from './signed-out-reason';
 import { clearSession, getStoredUser, getToken, saveUser } from './token-store';
 
 export const API_BASE = '/api';
@@ -30,6 +31,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 function handleUnauthorized(): void {
   const hadToken = getToken() !== null;
+  // The login page says the session has ended (the server's idle timeout or time limit,
+  // a password change elsewhere...), unless the SPA ended it itself with its own reason.
+  if (hadToken) setSignedOutReason('ended');
   clearSession();
   if (hadToken && browser.pathname() !== '/') browser.redirect('/');
 }

@@ -9,5 +9,6 @@ initI18n('en');
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   if (i18n.language !== 'en') void i18n.changeLanguage('en');
 });

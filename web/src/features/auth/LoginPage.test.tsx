@@ -1,8 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { getToken } from '../../api/token-store';
-import { adminUser, jsonResponse, mockFetch } from '../../test/fixtures';
+import { browser } from '../../api/client';
+import { setSignedOutReason, signedOutReason } from '../../api/signed-out-reason';
+import { getToken, saveSession } from '../../api/token-store';
+import { adminUser, jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
 import { LoginPage } from './LoginPage';
 import { SessionProvider } from './SessionProvider';
 
@@ -102,5 +104,37 @@ describe('login page', () => {
     await screen.findByRole('alert');
     await user.click(screen.getByRole('button', { name: /dismiss/i }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  describe('after a session ended by itself', () => {
+    it('says it was inactivity, once', async () => {
+      setSignedOutReason('inactivity');
+      renderLogin();
+      expect(screen.getByRole('status')).toHaveTextContent('You were signed out because of inactivity.');
+      expect(signedOutReason()).toBeNull();
+      await userEvent.setup().click(screen.getByRole('button', { name: /dismiss/i }));
+      expect(screen.queryByText('You were signed out because of inactivity.')).not.toBeInTheDocument();
+    });
+
+    it('says the time limit was reached', () => {
+      setSignedOutReason('lifetime');
+      renderLogin();
+      expect(screen.getByRole('status')).toHaveTextContent('Your session reached its time limit. Please sign in again.');
+    });
+
+    it('says the session has ended when the stored one is refused on load', async () => {
+      vi.spyOn(browser, 'pathname').mockReturnValue('/');
+      saveSession('ended-on-the-server', makeUser());
+      mockFetch(() => jsonResponse(401, { error: 'Your session has ended. Please sign in again.' }, 'Unauthorized'));
+      renderLogin();
+      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+      expect(getToken()).toBeNull();
+    });
+
+    it('says nothing after signing out', () => {
+      renderLogin();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
   });
 });

@@ -6,6 +6,7 @@ import { Emblem } from '../../components/Emblem';
 import { LoadingState } from '../../components/LoadingState';
 import { SignInSteps } from '../two-factor/SignInSteps';
 import { needsTwoFactorSetup, SETUP_TWO_FACTOR_PATH } from '../two-factor/two-factor-state';
+import { SignedOutNotice } from './SignedOutNotice';
 import { useSession } from './use-session';
 
 export function LoginPage() {
@@ -26,6 +27,7 @@ export function LoginPage() {
           </Heading>
           <Text className="login-subtitle">{t('subtitle')}</Text>
         </Flex>
+        <SignedOutNotice />
         <SignInSteps />
         <Text className="login-footnote">
           {t('footnote')}
