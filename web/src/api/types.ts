@@ -113,3 +113,7 @@ export type TwoFactorLoginRequest = Schemas['TwoFactorLoginRequest'];
 export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 export type TwoFactorCodeRequest = Schemas['TwoFactorCodeRequest'];
 export type RecoveryCodes = Schemas['RecoveryCodes'];
+
+// Sessions with an idle timeout and a lifetime (issue 19)
+/** GET /auth/session: how long the caller's session lasts (asking counts as activity). */
+export type SessionTimes = Schemas['SessionTimes'];

@@ -1,5 +1,5 @@
-// Providers around the whole app: theme, data fetching, session.
-import type { ReactNode } from 'react';
+// Providers around the whole app: theme, data fetching, session (and its end's warning).
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ThemeProvider } from '@aws-amplify/ui-react';
 import { SWRConfig } from 'swr';
 import { swrFetcher } from '../api/client';
@@ -14,11 +14,24 @@ const swrOptions = {
   shouldRetryOnError: (error: unknown) => !(error instanceof ApiError && error.status < 500),
 };
 
+// The warning before a session ends is not the login page's to load; if its code cannot be
+// fetched, the app goes on without it.
+const SessionTimeout = lazy(() =>
+  import('../features/auth/session-timeout/SessionTimeout')
+    .then((module) => ({ default: module.SessionTimeout }))
+    .catch(() => ({ default: () => null })),
+);
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={portalTheme}>
       <SWRConfig value={swrOptions}>
-        <SessionProvider>{children}</SessionProvider>
+        <SessionProvider>
+          {children}
+          <Suspense fallback={null}>
+            <SessionTimeout />
+          </Suspense>
+        </SessionProvider>
       </SWRConfig>
     </ThemeProvider>
   );

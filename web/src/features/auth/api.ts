@@ -5,6 +5,7 @@ import type {
   LoginRequest,
   LoginResponse,
   MessageResponse,
+  SessionTimes,
   SessionUser,
   TwoFactorLoginRequest,
   VerifyResponse,
@@ -16,6 +17,8 @@ export const authApi = {
   logout: () => api.post<MessageResponse>('/auth/logout'),
   verify: () => api.get<VerifyResponse>('/auth/verify'),
   me: () => api.get<SessionUser>('/auth/me'),
+  /** How long the session lasts; asking counts as activity ("Stay signed in"). */
+  session: () => api.get<SessionTimes>('/auth/session'),
   changePassword: (body: ChangePasswordRequest) =>
     api.post<MessageResponse>('/auth/change-password', body),
 };
