@@ -282,13 +282,21 @@ async fn update_grievance(State(state): State<AppState>, caller: Caller, client:
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
-/// Deletes a grievance; its DELETED audit record keeps the complete record.
+/// Deletes a grievance with its notes and attachments; its DELETED audit record keeps the
+/// complete record.
 #[utoipa::path(delete, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Grievances, Action::Delete)?;
     reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     writes::delete(state.cases(), &caller.actor(&client), id).await?;
+    // The attachments' files go at once; one that cannot is retried by the next sweep (every
+    // ten minutes on one machine, after the next deletion in the cloud).
+    if let Some(files) = state.attachments.as_deref() {
+        if let Err(e) = cases::attachments::sweep_deleted(state.files.as_ref(), files).await {
+            tracing::warn!(error = %e, grievance = id, "the files of a deleted grievance's attachments are left for the next sweep");
+        }
+    }
     Ok(ApiJson(SuccessMessage::new("Grievance deleted successfully")))
 }
 

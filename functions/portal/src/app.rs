@@ -121,6 +121,24 @@ fn spawn_sweeps(state: &AppState) {
     spawn_sweep(state.blobs.clone(), "", std::time::Duration::from_secs(minutes * 60), "export files");
     spawn_sweep(state.attachments.clone(), cases::attachments::PENDING_PREFIX, std::time::Duration::from_secs(24 * 3600), "pending attachment uploads");
     spawn_session_sweep(state.accounts.clone());
+    spawn_deleted_files_sweep(state.clone());
+}
+
+/// The attachments of deleted grievances are deleted with them; a file that could not be is
+/// retried here, at start and every ten minutes.
+fn spawn_deleted_files_sweep(state: AppState) {
+    let Some(attachments) = state.attachments.clone() else { return };
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
+        loop {
+            every.tick().await;
+            match cases::attachments::sweep_deleted(state.files.as_ref(), attachments.as_ref()).await {
+                Ok(n) if n > 0 => tracing::info!(files = n, "files of deleted grievances' attachments deleted"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot delete the files of deleted grievances' attachments"),
+            }
+        }
+    });
 }
 
 /// Sessions nobody came back to (signed out by their idle time or lifetime) are removed every

@@ -103,6 +103,60 @@ async fn attachments_upload_download_and_delete_with_their_audit_records(engine:
     assert_eq!(all.as_array().unwrap().len(), 2, "{all}");
 }
 
+/// Whether each blob is still in the attachments store.
+async fn kept_blobs(files: &dyn blobs::BlobStore, blobs: &[String]) -> Vec<bool> {
+    let mut kept = Vec::new();
+    for blob in blobs {
+        kept.push(files.size(blob).await.unwrap().is_some());
+    }
+    kept
+}
+
+/// Deleting a grievance removes its attachment records and notes in the same change, and its
+/// files by the sweep: at once, or (when that fails) by the next sweep. Another grievance's
+/// file stays.
+async fn a_deleted_grievance_takes_its_attachments_and_notes_and_its_files_are_swept(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let (first, second) = (create(&api, &admin, form("FIR-D1", "Low", &days_ago(1))).await, create(&api, &admin, form("FIR-D2", "Low", &days_ago(1))).await);
+    for (id, name, kind, bytes) in [(first, "fir.pdf", "application/pdf", PDF), (first, "scene.png", "image/png", PNG), (second, "other.pdf", "application/pdf", PDF)] {
+        assert_eq!(attach(&api, &admin, id, name, kind, bytes).await.status, StatusCode::CREATED);
+    }
+    assert_eq!(api.post(&format!("/api/grievances/{first}/notes"), &admin, json!({"text": "Statement recorded"})).await.status, StatusCode::CREATED);
+    let blobs_of = |id: i64| {
+        let files = api.state.files.clone();
+        async move { files.attachments(id).await.unwrap().into_iter().map(|k| k.blob).collect::<Vec<_>>() }
+    };
+    let (first_blobs, second_blobs) = (blobs_of(first).await, blobs_of(second).await);
+    let store = api.state.attachments.clone().unwrap();
+    assert_eq!(kept_blobs(store.as_ref(), &first_blobs).await, [true, true]);
+
+    // The files cannot be deleted at once (this function has no attachments store): the
+    // records go all the same, and the files wait for the sweep.
+    let api = api.adjusted(portal::areas, |state| state.attachments = None);
+    let deleted = api.delete(&format!("/api/grievances/{first}"), &admin).await;
+    assert_eq!((deleted.status, deleted.body["message"].as_str()), (StatusCode::OK, Some("Grievance deleted successfully")));
+    assert!(api.state.files.attachments(first).await.unwrap().is_empty(), "the attachment records went with the grievance");
+    assert!(api.state.files.notes(first).await.unwrap().is_empty(), "the notes went with the grievance");
+    assert_eq!(kept_blobs(store.as_ref(), &first_blobs).await, [true, true]);
+    let due = api.state.files.blobs_to_sweep(10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].blobs.iter().collect::<std::collections::BTreeSet<_>>(), first_blobs.iter().collect());
+    assert_eq!(cases::attachments::sweep_deleted(api.state.files.as_ref(), store.as_ref()).await.unwrap(), 2);
+    assert_eq!(kept_blobs(store.as_ref(), &first_blobs).await, [false, false], "swept");
+    assert!(api.state.files.blobs_to_sweep(10).await.unwrap().is_empty());
+    assert_eq!(cases::attachments::sweep_deleted(api.state.files.as_ref(), store.as_ref()).await.unwrap(), 0, "once");
+    assert_eq!(kept_blobs(store.as_ref(), &second_blobs).await, [true], "another grievance's file stays");
+
+    // With its attachments store, the deletion sweeps the files at once.
+    let api = api.adjusted(portal::areas, |state| state.attachments = Some(store.clone()));
+    assert_eq!(api.delete(&format!("/api/grievances/{second}"), &admin).await.status, StatusCode::OK);
+    assert_eq!(kept_blobs(store.as_ref(), &second_blobs).await, [false]);
+    assert!(api.state.files.blobs_to_sweep(10).await.unwrap().is_empty());
+    let deletions = api.get("/api/audit/all?action=DELETED", &admin).await.body;
+    assert_eq!(deletions.as_array().map(Vec::len), Some(2), "{deletions}");
+}
+
 async fn a_wrong_type_or_size_is_refused_and_the_file_is_not_kept(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;
@@ -364,6 +418,7 @@ async fn pendency_limits_are_validated_and_guarded(engine: Engine) {
 }
 
 on_both_engines!(
+    a_deleted_grievance_takes_its_attachments_and_notes_and_its_files_are_swept,
     attachments_upload_download_and_delete_with_their_audit_records,
     a_wrong_type_or_size_is_refused_and_the_file_is_not_kept,
     the_portals_own_upload_link_takes_large_files_but_no_more_than_it_was_signed_for,

@@ -251,6 +251,26 @@ pub async fn delete(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &
     Ok(attachment)
 }
 
+/// Deletes the blobs of deleted grievances' attachments (named by the deletions' own
+/// transactions), answering how many. Run after each deletion and on a schedule, so that a
+/// failure is retried; deleting a blob already gone succeeds.
+pub async fn sweep_deleted(files: &dyn crate::port::CaseFiles, blobs: &dyn BlobStore) -> Result<usize> {
+    let mut deleted = 0;
+    loop {
+        let due = files.blobs_to_sweep(25).await?;
+        if due.is_empty() {
+            return Ok(deleted);
+        }
+        for sweep in due {
+            for blob in &sweep.blobs {
+                blobs.delete(blob).await?;
+            }
+            deleted += sweep.blobs.len();
+            files.swept(&sweep.token).await?;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

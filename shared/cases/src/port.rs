@@ -51,6 +51,14 @@ pub struct KeptAttachment {
     pub confirmed_at: String,
 }
 
+/// The blobs a deleted grievance's attachments kept, for the sweep to delete; `token` names
+/// them to [`CaseFiles::swept`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlobsToSweep {
+    pub token: String,
+    pub blobs: Vec<String>,
+}
+
 /// Something written beside a grievance that leaves the grievance itself unchanged, so it
 /// takes no version and conflicts with no edit.
 #[derive(Clone, Debug)]
@@ -123,7 +131,9 @@ pub trait Grievances: Send + Sync + 'static {
 
     /// Writes the change, its audit records, the figures and the admin-list usage counts,
     /// all or nothing. A `before` whose version moved on is 409 `writes::STALE`; an item
-    /// named that was deleted meanwhile is 409 too.
+    /// named that was deleted meanwhile is 409 too. A deletion takes the grievance's notes and
+    /// attachment records with it and leaves its attachments' blobs to the sweep
+    /// ([`CaseFiles::blobs_to_sweep`]).
     async fn commit(&self, change: GrievanceChange<'_>) -> Result<()>;
 
     /// Writes `beside` with its audit record (`entry`, by `actor`, now), on condition that
@@ -168,6 +178,13 @@ pub trait CaseFiles: Send + Sync + 'static {
 
     /// The grievance's attachments, newest first.
     async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>>;
+
+    /// Blobs of deleted grievances' attachments, waiting for the sweep, oldest first; at most
+    /// `limit` deletions' worth.
+    async fn blobs_to_sweep(&self, limit: usize) -> Result<Vec<BlobsToSweep>>;
+
+    /// Forgets blobs to sweep once they are deleted.
+    async fn swept(&self, token: &str) -> Result<()>;
 
     /// One of the grievance's attachments.
     async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>>;

@@ -6,7 +6,7 @@
 use crate::grievance_keys as keys;
 use cases::notes::Note;
 use async_trait::async_trait;
-use cases::port::{AuditBatch, AuditChange, Beside, CaseFiles, KeptAttachment};
+use cases::port::{AuditBatch, AuditChange, Beside, BlobsToSweep, CaseFiles, KeptAttachment};
 use cases::record::Actor;
 use cases::writes::AuditEntry;
 use domain::{Error, Result};
@@ -53,8 +53,57 @@ pub(crate) async fn audit_batch(store: &dyn Store, actor: &Actor, entry: AuditEn
 }
 
 
+/// The blob an attachment record names (records of early releases name none: theirs is at
+/// a key made from the ids).
+fn blob_of(grievance_id: i64, item: &Item) -> String {
+    item.str(BLOB).map_or_else(|| cases::attachments::legacy_key(grievance_id, &item.key.sk), str::to_string)
+}
+
+/// The partition of sweep items: each names the blobs of a deleted grievance's attachments,
+/// from the deletion's transaction until the sweep has deleted them. Written once per
+/// deletion of a grievance with attachments, so no hot key.
+const SWEEP_PK: &str = "BLOBSWEEP";
+const SWEEP_BLOBS: &str = "blobs";
+
+/// What deleting a grievance removes beside it. `sweep` names its attachments' blobs and goes
+/// in the deletion's own transaction, so that no blob is ever lost track of; `removals` (its
+/// notes and attachment records) go in it too as far as they fit ([`fit`]), the rest right
+/// after ([`write_rest`]): nothing reads them once the grievance is gone.
+pub(crate) struct Removal {
+    pub sweep: Option<Write>,
+    pub removals: Vec<Write>,
+}
+
+pub(crate) async fn removal(store: &dyn Store, grievance_id: i64) -> Result<Removal> {
+    let attachments = store::read_all(store, Query::table(keys::attachments_pk(grievance_id))).await?;
+    let notes = store::read_all(store, Query::table(keys::notes_pk(grievance_id))).await?;
+    let blobs: Vec<String> = attachments.iter().map(|item| blob_of(grievance_id, item)).collect();
+    let sweep = (!blobs.is_empty()).then(|| {
+        let key = store::Key::new(SWEEP_PK, format!("{}#{grievance_id}", domain::clock::now_precise_text()));
+        Write::put(Item::new(key).with(SWEEP_BLOBS, Value::from(blobs)))
+    });
+    let removals = attachments.iter().chain(&notes).map(|item| Write::delete(item.key.clone())).collect();
+    Ok(Removal { sweep, removals })
+}
+
+/// Moves as many of `extra` into `writes` as one transaction holds, answering the rest.
+pub(crate) fn fit(writes: &mut Vec<Write>, mut extra: Vec<Write>) -> Vec<Write> {
+    let room = store::MAX_TRANSACTION.saturating_sub(writes.len()).min(extra.len());
+    writes.extend(extra.drain(..room));
+    extra
+}
+
+/// Writes `rest` in transactions of the most a transaction holds.
+pub(crate) async fn write_rest(store: &dyn Store, mut rest: Vec<Write>) -> Result<()> {
+    while !rest.is_empty() {
+        let batch: Vec<Write> = rest.drain(..rest.len().min(store::MAX_TRANSACTION)).collect();
+        store.transact(batch).await?;
+    }
+    Ok(())
+}
+
 fn kept_of(grievance_id: i64, item: Item) -> Result<KeptAttachment> {
-    let blob = item.str(BLOB).map_or_else(|| cases::attachments::legacy_key(grievance_id, &item.key.sk), str::to_string);
+    let blob = blob_of(grievance_id, &item);
     let confirmed_at = item.str(ORDER).unwrap_or_default().to_string();
     let attachment = serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)?;
     Ok(KeptAttachment { attachment, blob, confirmed_at })
@@ -93,5 +142,21 @@ impl CaseFiles for ItemCaseFiles {
 
     async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>> {
         self.store.get(&keys::attachment(grievance_id, id)).await?.map(|item| kept_of(grievance_id, item)).transpose()
+    }
+
+    async fn blobs_to_sweep(&self, limit: usize) -> Result<Vec<BlobsToSweep>> {
+        let page = self.store.query(&Query::table(SWEEP_PK).limit(limit)).await?;
+        Ok(page
+            .items
+            .into_iter()
+            .map(|item| {
+                let blobs = item.attrs.get(SWEEP_BLOBS).and_then(Value::as_array).map(|a| a.iter().filter_map(|b| b.as_str().map(str::to_string)).collect()).unwrap_or_default();
+                BlobsToSweep { token: item.key.sk, blobs }
+            })
+            .collect())
+    }
+
+    async fn swept(&self, token: &str) -> Result<()> {
+        Ok(self.store.transact(vec![Write::delete(store::Key::new(SWEEP_PK, token))]).await?)
     }
 }

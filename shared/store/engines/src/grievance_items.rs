@@ -92,6 +92,12 @@ impl Grievances for ItemGrievances {
         about.place = to.clone();
         let audit = audit_writes(about, change.audit.change, &change.audit.actor, &change.audit.at, change.audit.entries);
         let mut writes = change_writes(change.before, change.after, audit);
+        let removal = match change.after {
+            None => Some(crate::beside::removal(self.store.as_ref(), subject.id).await?),
+            Some(_) => None,
+        };
+        let (sweep, removals) = removal.map(|r| (r.sweep, r.removals)).unwrap_or_default();
+        writes.extend(sweep);
         let moves = if from != to && change.before.is_some() {
             pointer_moves(self.store.as_ref(), subject.id, from.as_deref(), to.as_deref()).await?
         } else {
@@ -105,6 +111,8 @@ impl Grievances for ItemGrievances {
                 later.push(pair);
             }
         }
+        // A deletion's notes and attachment records, as far as there is room.
+        let rest = crate::beside::fit(&mut writes, removals);
         self.store.transact(writes).await.map_err(stale_or_gone)?;
         let mut batch: Vec<Write> = Vec::new();
         for pair in later {
@@ -116,7 +124,7 @@ impl Grievances for ItemGrievances {
         if !batch.is_empty() {
             self.store.transact(batch).await?;
         }
-        Ok(())
+        crate::beside::write_rest(self.store.as_ref(), rest).await
     }
 
     async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()> {

@@ -285,6 +285,13 @@ impl Grievances for SqlGrievances {
         };
         let before = change.before.map(|b| b.grievance.version);
         let after = change.after.map(row_of);
+        let mut writes = writes;
+        let mut rest = Vec::new();
+        if change.after.is_none() {
+            let removal = crate::beside::removal(self.store.as_ref(), id).await?;
+            writes.extend(removal.sweep);
+            rest = crate::beside::fit(&mut writes, removal.removals);
+        }
         let outcome = self
             .store
             .transact_with(writes, move |tx| {
@@ -303,10 +310,11 @@ impl Grievances for SqlGrievances {
         match outcome {
             // What can fail among the items is an item's usage count, when the item was
             // deleted meanwhile.
-            Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(ITEM_GONE)),
-            Err(e) => Err(e.into()),
-            Ok(result) => result.map_err(sql_error),
+            Err(StoreError::ConditionFailed { .. }) => return Err(Error::conflict(ITEM_GONE)),
+            Err(e) => return Err(e.into()),
+            Ok(result) => result.map_err(sql_error)?,
         }
+        crate::beside::write_rest(self.store.as_ref(), rest).await
     }
 
     async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()> {
