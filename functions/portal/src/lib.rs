@@ -1,5 +1,6 @@
 //! The pieces of the local host that tests reach too.
 
+pub mod backup;
 pub mod embedded;
 pub mod seed;
 

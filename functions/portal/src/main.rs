@@ -1,6 +1,7 @@
 //! `portal`: every area in one process, for a district office, a trainer or a developer.
 //! `portal serve` runs the API and the SPA on the embedded store; `portal admin create` adds
-//! an Admin; `portal openapi` prints the API document.
+//! an Admin; `portal backup`, `portal restore` and `portal check` keep its data safe;
+//! `portal openapi` prints the API document.
 
 mod app;
 
@@ -66,6 +67,34 @@ enum Command {
         /// The same seed makes the same data.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Writes one archive (tar.gz) of the data directory: a consistent snapshot of the
+    /// database, the secrets and the attachments. Safe while the portal is serving.
+    Backup {
+        /// The archive to write (mode 0600: it holds the portal's secrets).
+        #[arg(long)]
+        to: PathBuf,
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+    },
+    /// Restores an archive made by `portal backup` into a data directory, after checking
+    /// every file of it. Refuses a directory that holds anything, unless --force.
+    Restore {
+        /// The archive to restore.
+        #[arg(long)]
+        from: PathBuf,
+        /// The directory to restore into (named on purpose: no default).
+        #[arg(long)]
+        data_dir: PathBuf,
+        /// Replace everything in a directory that is not empty (stop its portal first).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Checks a data directory: the database's integrity and foreign keys, and the secret
+    /// files. Exits non-zero when something is wrong. Safe while the portal is serving.
+    Check {
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
     },
 }
 
@@ -146,6 +175,16 @@ async fn run() -> anyhow::Result<()> {
             println!("The store is up to date.");
             Ok(())
         }
+        Command::Backup { to, data_dir } => finish("backup", portal::backup::create(&data_dir, &to)),
+        Command::Restore { from, data_dir, force } => finish("restore", portal::backup::restore(&from, &data_dir, force)),
+        Command::Check { data_dir } => {
+            let report = portal::backup::check::check(&data_dir);
+            print!("{report}");
+            if !report.is_ok() {
+                std::process::exit(1);
+            }
+            Ok(())
+        }
         Command::Admin { command: AdminCommand::Create { email, name, data_dir, table } } => {
             let mut password = String::new();
             std::io::stdin().read_to_string(&mut password)?;
@@ -161,6 +200,20 @@ async fn run() -> anyhow::Result<()> {
                     std::process::exit(1);
                 }
             }
+        }
+    }
+}
+
+/// Prints what a command did, or why it could not (on standard error, exit code 1).
+fn finish(command: &str, outcome: anyhow::Result<impl std::fmt::Display>) -> anyhow::Result<()> {
+    match outcome {
+        Ok(done) => {
+            println!("{}", done.to_string().trim_end());
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("portal {command}: {e:#}");
+            std::process::exit(1);
         }
     }
 }
