@@ -77,6 +77,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     if !web_dir.join("index.html").exists() {
         tracing::warn!("no web app at {}: build it with `npm run build` in web/ (make run does)", web_dir.display());
     }
+    portal::backup::schedule::spawn_scheduled_backups(data_dir)?;
     let listener = tokio::net::TcpListener::bind((host, port)).await.with_context(|| format!("cannot listen on {host}:{port}"))?;
     let address = listener.local_addr()?;
     let shown_host = if host == "0.0.0.0" { "127.0.0.1" } else { host };

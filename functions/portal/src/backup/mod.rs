@@ -14,13 +14,14 @@
 //! - `MANIFEST.json`, last: the format, when and by which release it was made, and the size
 //!   and SHA-256 of every file.
 //!
-//! [`create`] writes an archive, [`restore`] puts one into a directory, and [`check`] looks a
-//! data directory over.
+//! [`create`] writes an archive, [`restore`] puts one into a directory, [`check`] looks a data
+//! directory over, and [`schedule`] makes archives from `portal serve` at a fixed interval.
 
 pub mod check;
 pub mod create;
 pub mod manifest;
 pub mod restore;
+pub mod schedule;
 
 pub use create::create;
 pub use restore::restore;
