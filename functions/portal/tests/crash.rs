@@ -3,37 +3,13 @@
 //! it is acknowledged), and after the restart the audit trail and the counters agree with
 //! the data.
 
+mod common;
+
+use common::{serve as start, sign_in, wait_ready};
 use serde_json::{json, Value};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-const EMAIL: &str = "crash-admin@portal.test";
-const PASSWORD: &str = "Crash-Pass-1";
-
-fn start(data_dir: &std::path::Path, port: u16) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_portal"))
-        .args(["serve", "--port", &port.to_string(), "--data-dir"])
-        .arg(data_dir)
-        .args(["--web-dir", "/nonexistent"])
-        .env("PORTAL_ADMIN_EMAIL", EMAIL)
-        .env("PORTAL_ADMIN_PASSWORD", PASSWORD)
-        .env("PORTAL_ADMIN_TWO_FACTOR", "optional")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the portal starts")
-}
-
-async fn wait_ready(client: &reqwest::Client, base: &str) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while client.get(format!("{base}/api/health")).send().await.map(|r| r.status().is_success()).unwrap_or(false) == false {
-        assert!(Instant::now() < deadline, "the portal did not answer in time");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
+use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn every_answered_write_survives_sigkill() {
@@ -44,8 +20,7 @@ async fn every_answered_write_survives_sigkill() {
     let mut portal = start(dir.path(), port);
     wait_ready(&client, &base).await;
 
-    let login = client.post(format!("{base}/api/auth/login")).json(&json!({"email": EMAIL, "password": PASSWORD})).send().await.unwrap();
-    let token = login.json::<Value>().await.unwrap()["token"].as_str().unwrap().to_string();
+    let token = sign_in(&client, &base).await;
 
     let statuses: Value = client.get(format!("{base}/api/admin/dropdowns/statuses")).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
     let resolved = statuses.as_array().unwrap().iter().find(|s| s["name"] == "Resolved").unwrap()["id"].as_i64().unwrap();

@@ -40,3 +40,45 @@ pub async fn finished(api: &Api, token: &str, status_url: &str) -> Value {
         }
     }
 }
+
+/// The Admin of a portal started by [`serve`], who signs in without a second factor.
+#[allow(dead_code)]
+pub const SERVED_EMAIL: &str = "served-admin@portal.test";
+#[allow(dead_code)]
+pub const SERVED_PASSWORD: &str = "Served-Pass-1";
+
+/// The real `portal` binary serving `data_dir` on `port`, its output discarded; on a fresh
+/// directory it creates the Admin [`SERVED_EMAIL`].
+#[allow(dead_code)]
+pub fn serve(data_dir: &std::path::Path, port: u16) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_portal"))
+        .args(["serve", "--port", &port.to_string(), "--data-dir"])
+        .arg(data_dir)
+        .args(["--web-dir", "/nonexistent"])
+        .env("PORTAL_ADMIN_EMAIL", SERVED_EMAIL)
+        .env("PORTAL_ADMIN_PASSWORD", SERVED_PASSWORD)
+        .env("PORTAL_ADMIN_TWO_FACTOR", "optional")
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the portal starts")
+}
+
+/// Waits up to 20 s for the portal at `base` to answer its health check.
+#[allow(dead_code)]
+pub async fn wait_ready(client: &reqwest::Client, base: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !client.get(format!("{base}/api/health")).send().await.is_ok_and(|r| r.status().is_success()) {
+        assert!(std::time::Instant::now() < deadline, "the portal did not answer in time");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// A session token of [`SERVED_EMAIL`] on the portal at `base`.
+#[allow(dead_code)]
+pub async fn sign_in(client: &reqwest::Client, base: &str) -> String {
+    let login = client.post(format!("{base}/api/auth/login")).json(&serde_json::json!({"email": SERVED_EMAIL, "password": SERVED_PASSWORD})).send().await.unwrap();
+    let body: Value = login.json().await.unwrap();
+    body["token"].as_str().unwrap_or_else(|| panic!("no token: {body}")).to_string()
+}
