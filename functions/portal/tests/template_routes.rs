@@ -142,3 +142,49 @@ async fn each_function_answers_the_v2_events_of_its_routes() {
     }
     assert_eq!(apis.len(), 7, "one function per area");
 }
+
+/// The DynamoDB actions a policy of a function allows on the table: a SAM policy template's,
+/// or a statement's, with the partition keys it is limited to (`None`: any).
+fn table_actions(policy: &Yaml) -> Vec<(String, Option<Vec<String>>)> {
+    let template = |name: &str, actions: &[&str]| policy.get(name).map(|_| actions.iter().map(|a| (a.to_string(), None)).collect::<Vec<_>>());
+    if let Some(crud) = template("DynamoDBCrudPolicy", &["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query"]) {
+        return crud;
+    }
+    if let Some(read) = template("DynamoDBReadPolicy", &["dynamodb:GetItem", "dynamodb:Query"]) {
+        return read;
+    }
+    let mut actions = Vec::new();
+    for statement in policy["Statement"].as_sequence().into_iter().flatten() {
+        let keys = statement["Condition"]["ForAllValues:StringLike"]["dynamodb:LeadingKeys"]
+            .as_sequence()
+            .map(|keys| keys.iter().filter_map(|k| k.as_str().map(str::to_string)).collect());
+        for action in statement["Action"].as_sequence().into_iter().flatten().filter_map(Yaml::as_str) {
+            actions.push((action.to_string(), keys.clone()));
+        }
+    }
+    actions
+}
+
+/// Every request of a signed-in user records the session's last use and removes a session
+/// found over: each function behind the API may update and delete session items (the audit
+/// function, which otherwise only reads, those and nothing else).
+#[test]
+fn every_function_behind_the_api_may_keep_the_sessions_it_checks() {
+    let text = std::fs::read_to_string(testkit::repo_root().join("template.yaml")).unwrap();
+    let template: Yaml = serde_yaml::from_str(&text).unwrap();
+    let mut checked = 0;
+    for (name, resource) in template["Resources"].as_mapping().unwrap() {
+        let events = resource["Properties"]["Events"].as_mapping();
+        let behind_the_api = events.is_some_and(|events| events.values().any(|e| e["Type"].as_str() == Some("HttpApi")));
+        if resource["Type"].as_str() != Some("AWS::Serverless::Function") || !behind_the_api {
+            continue;
+        }
+        let allowed: Vec<(String, Option<Vec<String>>)> = resource["Properties"]["Policies"].as_sequence().unwrap().iter().flat_map(table_actions).collect();
+        for action in ["dynamodb:UpdateItem", "dynamodb:DeleteItem"] {
+            let on_sessions = allowed.iter().any(|(a, keys)| a == action && keys.as_ref().is_none_or(|keys| keys.iter().any(|k| k == "SESSION#*")));
+            assert!(on_sessions, "{name:?} may not {action} session items");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 7, "the seven API functions");
+}
