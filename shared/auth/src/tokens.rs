@@ -99,6 +99,14 @@ impl TokenKeys {
         TokenKeys { encoding: EncodingKey::from_secret(current), decoding, policy: SessionPolicy::default() }
     }
 
+    /// Also verifies tokens signed with `next`: the secret a rotation is about to sign with,
+    /// so that instances still signing with the current one accept sessions signed by those
+    /// already using the next.
+    pub fn also_verifying(mut self, next: Option<&[u8]>) -> Self {
+        self.decoding.extend(next.filter(|n| n.len() >= 32).map(DecodingKey::from_secret));
+        self
+    }
+
     pub fn with_policy(mut self, policy: SessionPolicy) -> Self {
         self.policy = policy;
         self
@@ -148,6 +156,9 @@ mod tests {
         let new = rotated.issue(6, "def", now, now + 60);
         assert!(keys().verify(&new).is_none(), "the old secret does not verify the new one's tokens");
         assert!(TokenKeys::new(&[8u8; 32]).verify(&old).is_none(), "after the rotation the old secret's tokens end");
+        let before_the_switch = TokenKeys::new(&[7u8; 32]).also_verifying(Some(&[8u8; 32]));
+        assert_eq!(before_the_switch.verify(&new).unwrap().sid, "def", "the next secret's tokens, where the current one still signs");
+        assert!(TokenKeys::new(&[7u8; 32]).also_verifying(Some(&[1u8; 8])).verify(&new).is_none(), "a key too short is no key");
     }
 
     #[test]

@@ -19,8 +19,10 @@ pub fn init_tracing() {
 }
 
 /// The token keys: `PORTAL_JWT_SECRET` when set (local runs), otherwise the Secrets Manager
-/// secret named by `JWT_SECRET_NAME`, its current version and, while a rotation lasts (a new
-/// value was put), its previous one, so that sessions signed before stay valid.
+/// secret named by `JWT_SECRET_NAME`. Tokens are signed with its current version and verified
+/// with the current, the previous and a pending one, so that a rotation in two steps signs no
+/// one out: first a new value is put as pending (every instance, old or new, then accepts
+/// it), then it is made current (the old one stays valid as previous).
 async fn token_keys(config: &aws_config::SdkConfig) -> anyhow::Result<TokenKeys> {
     let policy = auth::tokens::SessionPolicy::from_env().map_err(anyhow::Error::msg)?;
     if let Ok(secret) = std::env::var("PORTAL_JWT_SECRET") {
@@ -28,15 +30,15 @@ async fn token_keys(config: &aws_config::SdkConfig) -> anyhow::Result<TokenKeys>
     }
     let name = std::env::var("JWT_SECRET_NAME").map_err(|_| anyhow::anyhow!("JWT_SECRET_NAME is not set"))?;
     let client = aws_sdk_secretsmanager::Client::new(config);
-    // Both at once: init time is every cold start's.
-    let (current, previous) = tokio::join!(
-        client.get_secret_value().secret_id(&name).send(),
-        client.get_secret_value().secret_id(&name).version_stage("AWSPREVIOUS").send()
-    );
+    let version = |stage: &'static str| client.get_secret_value().secret_id(&name).version_stage(stage).send();
+    // All at once: init time is every cold start's.
+    let (current, previous, pending) = tokio::join!(version("AWSCURRENT"), version("AWSPREVIOUS"), version("AWSPENDING"));
     let current = current?.secret_string.ok_or_else(|| anyhow::anyhow!("the JWT secret has no string value"))?;
-    // A secret never rotated has no previous version.
-    let previous = previous.ok().and_then(|out| out.secret_string);
-    Ok(TokenKeys::rotating(current.as_bytes(), previous.as_deref().map(str::as_bytes)).with_policy(policy))
+    // Outside a rotation there is no previous or pending version.
+    let [previous, pending] = [previous, pending].map(|v| v.ok().and_then(|out| out.secret_string));
+    Ok(TokenKeys::rotating(current.as_bytes(), previous.as_deref().map(str::as_bytes))
+        .also_verifying(pending.as_deref().map(str::as_bytes))
+        .with_policy(policy))
 }
 
 /// The key two-factor secrets are sealed with: the Secrets Manager secret named by
