@@ -101,6 +101,33 @@ impl Record {
 /// before it were deflated without one (0).
 pub const SCHEMA_V8: &str = "ALTER TABLE audit_records ADD COLUMN details_dictionary INTEGER NOT NULL DEFAULT 0;";
 
+/// Schema v11: the audit trail's chains. Each record's place in its chain (`link`, from 1),
+/// the hash of the record before it there (`prev`) and its own keyed hash (`cases::chain`),
+/// in a table of their own so that records written before the chains can be linked without
+/// changing a record; and each chain's newest link and hash, which a change reads and moves
+/// in its own transaction. Links, like records, are never changed or deleted.
+pub const SCHEMA_V11: &str = "
+CREATE TABLE audit_links (
+    seq INTEGER PRIMARY KEY REFERENCES audit_records (seq),
+    chain TEXT NOT NULL,
+    link INTEGER NOT NULL,
+    prev BLOB NOT NULL,
+    hash BLOB NOT NULL,
+    UNIQUE (chain, link)
+);
+CREATE TABLE audit_chain_heads (
+    chain TEXT PRIMARY KEY,
+    link INTEGER NOT NULL,
+    hash BLOB NOT NULL
+) WITHOUT ROWID;
+CREATE TRIGGER audit_links_unchanged BEFORE UPDATE ON audit_links BEGIN
+    SELECT RAISE(ABORT, 'audit links are never changed');
+END;
+CREATE TRIGGER audit_links_kept BEFORE DELETE ON audit_links BEGIN
+    SELECT RAISE(ABORT, 'audit links are never deleted');
+END;
+";
+
 /// The dictionary new records are deflated with (see [`super::audit_dictionary`]).
 const CURRENT_DICTIONARY: i64 = 1;
 
