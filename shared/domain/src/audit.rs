@@ -65,6 +65,12 @@ impl AuditAction {
         AuditAction::Transferred,
     ];
 
+    /// Whether the action is an administrative change (of users, roles, admin lists and
+    /// settings), recorded in the trail's administrative chain.
+    pub fn is_administrative(self) -> bool {
+        matches!(self, AuditAction::TwoFactorReset)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             AuditAction::Created => "CREATED",
