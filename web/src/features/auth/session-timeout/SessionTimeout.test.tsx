@@ -6,6 +6,7 @@ import { setLanguage } from '../../../i18n';
 import { mockApi } from '../../../test/api-mock';
 import { jsonResponse, makeUser } from '../../../test/fixtures';
 import { SessionProvider } from '../SessionProvider';
+import { useSession } from '../use-session';
 import { SessionTimeout } from './SessionTimeout';
 
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
@@ -88,6 +89,38 @@ describe('the session timeout warning', () => {
     await pass(2 * IDLE);
     expect(fetch).not.toHaveBeenCalled();
     expect(warning()).toBeNull();
+  });
+
+  it('waits for a two-factor enrolment the role requires, whose screen may ask nothing else', async () => {
+    const fetch = server();
+    saveSession('tok', makeUser({ two_factor_required: true, two_factor_enabled: false }));
+    let session: ReturnType<typeof useSession> | null = null;
+    function Probe() {
+      session = useSession();
+      return null;
+    }
+    fetch.mockImplementation(async (input) =>
+      String(input) === '/api/auth/verify'
+        ? jsonResponse(200, { valid: true, user: makeUser({ two_factor_required: true, two_factor_enabled: false }) })
+        : jsonResponse(403, { error: 'Set up two-factor authentication to continue.', code: 'TWO_FACTOR_SETUP_REQUIRED' }),
+    );
+    render(
+      <SessionProvider>
+        <Probe />
+        <SessionTimeout />
+      </SessionProvider>,
+    );
+    await pass(IDLE);
+    expect(calls(fetch, 'GET', '/api/auth/session')).toBe(0);
+    // Enrolled: the session's times are asked for.
+    fetch.mockImplementation(async () =>
+      jsonResponse(200, { idleTimeoutSeconds: IDLE / SECOND, expiresAt: Math.floor(Date.now() / SECOND) + 43_200 }),
+    );
+    act(() => session?.updateUser(makeUser({ two_factor_required: true, two_factor_enabled: true })));
+    await pass(0);
+    expect(calls(fetch, 'GET', '/api/auth/session')).toBe(1);
+    await pass(IDLE - MINUTE);
+    expect(warning()).not.toBeNull();
   });
 
   it('is postponed by any other successful request', async () => {

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { lastActivityAt, subscribeActivity } from '../../../api/activity';
 import { ApiError } from '../../../api/errors';
 import { getToken, subscribe } from '../../../api/token-store';
+import { needsTwoFactorSetup } from '../../two-factor/two-factor-state';
 import { authApi } from '../api';
 import { useSession } from '../use-session';
 import { endSession } from './end-session';
@@ -40,7 +41,7 @@ interface Failure {
 }
 
 export function useSessionTimeout(): SessionTimeout {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const token = useSyncExternalStore(subscribe, getToken);
   const lastActivity = useSyncExternalStore(subscribeActivity, lastActivityAt);
   const [known, setKnown] = useState<Known | null>(null);
@@ -48,7 +49,9 @@ export function useSessionTimeout(): SessionTimeout {
   const [now, setNow] = useState(() => Date.now());
   const asking = useRef<string | null>(null);
 
-  const signedIn = status === 'authenticated' && token !== null;
+  // A user held on two-factor enrolment may call only the enrolment's few endpoints (the
+  // server answers 403 to the rest): the timing starts once they are through.
+  const signedIn = status === 'authenticated' && token !== null && !needsTwoFactorSetup(user);
   const limits = signedIn && known?.token === token ? known.limits : null;
 
   const ask = useCallback(async () => {
