@@ -42,6 +42,10 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("post", "/api/admin/dropdowns/{kind}") => Permission(Dropdowns, Create),
         ("put", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Update),
         ("delete", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Delete),
+        // The MIS reports of the Reports screen.
+        ("get", "/api/reports/pendency") | ("get", "/api/reports/monthly") | ("get", "/api/reports/disposal") | ("get", "/api/reports/crime-heads") => {
+            Permission(Reports, Read)
+        }
         // The pendency limits are part of the Admin Panel.
         ("get", "/api/admin/pendency-limits") | ("get", "/api/admin/transfer-limit") => Permission(Dropdowns, Read),
         ("put", "/api/admin/pendency-limits") | ("put", "/api/admin/transfer-limit") => Permission(Dropdowns, Update),

@@ -8,6 +8,7 @@ pub mod notes;
 pub mod pendency;
 pub mod port;
 pub mod reads;
+pub mod reports;
 pub mod trail;
 pub mod record;
 pub mod writes;

@@ -158,6 +158,11 @@ pub trait Grievances: Send + Sync + 'static {
     /// How many of the viewer's grievances at each of `stations` are overdue by `clock`.
     async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>>;
 
+    /// The figures of the MIS reports (`crate::reports`) over the viewer's grievances filed
+    /// in the query's period. An engine that cannot count them within bounded work answers
+    /// 400 [`crate::reports::SCOPE_TOO_LARGE`], never a partial figure.
+    async fn report_facts(&self, viewer: &Viewer, query: &crate::reports::ReportQuery) -> Result<crate::reports::ReportFacts>;
+
     /// Brings in grievances an earlier release kept in another shape: an upgrade step run
     /// at start, answering how many it moved (none when there is nothing to do).
     async fn upgrade(&self) -> Result<u64> {

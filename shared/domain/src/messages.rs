@@ -166,6 +166,13 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     // Exports.
     ("DOWNLOAD_LINK_INVALID", "This download link is invalid or has expired. Export the file again."),
     ("EXPORT_GONE", "This export is no longer available. Export the file again."),
+    // Reports.
+    ("REPORT_FROM_INVALID", "From date must be a date (YYYY-MM-DD)"),
+    ("REPORT_TO_INVALID", "To date must be a date (YYYY-MM-DD)"),
+    ("REPORT_FROM_AFTER_TO", "From date must not be after To date"),
+    ("REPORT_RANGE_TOO_LONG", "The date range may cover at most 10 years"),
+    ("REPORT_SCOPE_TOO_LARGE", "This report covers more grievances than can be counted at once here. Please choose a shorter date range."),
+    ("REPORT_UNKNOWN", "No such report"),
     // Requests.
     ("NOT_FOUND", "Not found"),
     ("NO_SUCH_ENDPOINT", "No such API endpoint"),

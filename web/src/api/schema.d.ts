@@ -762,6 +762,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/crime-heads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ten most frequent crime heads (crime titles as filed). */
+        get: operations["crime_heads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/disposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Disposal rate and average days to disposal per police station, best first. */
+        get: operations["disposal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/monthly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Filed (by filing month) and disposed (by resolution month) over the twelve months ending
+         *     with the period's last, of the period's grievances.
+         */
+        get: operations["monthly"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/pendency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Station-wise pendency: per police station, the count per status and the pending
+         *     grievances (status not meaning resolved or closed) by days since filing.
+         */
+        get: operations["pendency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -995,8 +1069,54 @@ export interface components {
             newPassword?: string;
             oldPassword?: string;
         };
+        CrimeHeadRow: {
+            /** Format: int64 */
+            count: number;
+            crime_head: string;
+        };
+        CrimeHeadsReport: {
+            from: string;
+            /** @description The most frequent heads, most first (ties by name), at most ten. */
+            rows: components["schemas"]["CrimeHeadRow"][];
+            to: string;
+            /**
+             * Format: int64
+             * @description The grievances of the period, all heads.
+             */
+            total: number;
+        };
         DeletedResponse: {
             message: string;
+        };
+        DisposalReport: {
+            from: string;
+            rows: components["schemas"]["DisposalRow"][];
+            to: string;
+        };
+        DisposalRow: {
+            /**
+             * Format: double
+             * @description Mean days from filing to resolution of the disposed with a resolution date, to one
+             *     decimal; null when none.
+             */
+            average_days?: number | null;
+            /**
+             * Format: double
+             * @description Disposed as a percentage of the total, to one decimal.
+             */
+            disposal_rate: number;
+            /** Format: int64 */
+            disposed: number;
+            /**
+             * Format: int64
+             * @description 1 for the best: highest disposal rate, then most disposed, then name.
+             */
+            rank: number;
+            /** Format: int64 */
+            station_id: number;
+            station_name: string;
+            /** Format: int64 */
+            total: number;
         };
         Envelope_Attachment: {
             data: {
@@ -1498,6 +1618,20 @@ export interface components {
         MessageResponse: {
             message: string;
         };
+        MonthRow: {
+            /** Format: int64 */
+            disposed: number;
+            /** Format: int64 */
+            filed: number;
+            /** @description `YYYY-MM` */
+            month: string;
+        };
+        MonthlyReport: {
+            from: string;
+            /** @description The twelve months ending with the period's last, oldest first. */
+            months: components["schemas"]["MonthRow"][];
+            to: string;
+        };
         Note: {
             /** Format: int64 */
             author_id: number;
@@ -1566,6 +1700,33 @@ export interface components {
             priorities: string[];
             /** @description The stages a grievance can be overdue at, in their order. */
             stages: components["schemas"]["StageInfo"][];
+        };
+        PendencyReport: {
+            /** @description The ageing columns' labels: "0-7", "8-15", "16-30", "31-60", "60+". */
+            buckets: string[];
+            from: string;
+            rows: components["schemas"]["PendencyRow"][];
+            statuses: components["schemas"]["StatusColumn"][];
+            to: string;
+            /** @description Every column summed. */
+            totals: components["schemas"]["PendencyRow"];
+        };
+        /** @description Station-wise pendency: one row per station. */
+        PendencyRow: {
+            /** @description Pending grievances by age: 0-7, 8-15, 16-30, 31-60, over 60 days. */
+            ageing: number[];
+            /** @description Counts by status item id (as text keys), every status column present. */
+            by_status: {
+                [key: string]: number;
+            };
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            station_id: number;
+            /** @description The station's name in the Admin Panel now ("-" for none). */
+            station_name: string;
+            /** Format: int64 */
+            total: number;
         };
         PerformanceMetrics: {
             /**
@@ -1754,6 +1915,14 @@ export interface components {
             station_name: string;
             /** Format: int64 */
             total_cases: number;
+        };
+        /** @description One status column: its item, its current name and what it means. */
+        StatusColumn: {
+            /** Format: int64 */
+            id: number;
+            /** @description open, in_progress, resolved or closed. */
+            meaning: string;
+            name: string;
         };
         StatusCount: {
             /** Format: int64 */
@@ -4641,6 +4810,198 @@ export interface operations {
                 };
             };
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    crime_heads: {
+        parameters: {
+            query?: {
+                /** @description First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s. */
+                from?: string;
+                /** @description Last filing date, `YYYY-MM-DD`; by default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrimeHeadsReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disposal: {
+        parameters: {
+            query?: {
+                /** @description First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s. */
+                from?: string;
+                /** @description Last filing date, `YYYY-MM-DD`; by default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisposalReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    monthly: {
+        parameters: {
+            query?: {
+                /** @description First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s. */
+                from?: string;
+                /** @description Last filing date, `YYYY-MM-DD`; by default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthlyReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pendency: {
+        parameters: {
+            query?: {
+                /** @description First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s. */
+                from?: string;
+                /** @description Last filing date, `YYYY-MM-DD`; by default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendencyReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -220,6 +220,10 @@ impl Grievances for ItemGrievances {
     /// the stage too long ago, counted by the store (never read item by item).
     /// An area's station is counted in the state's stage index (it holds nothing outside the
     /// area); as on the relational engine, its grievances without a station count none.
+    async fn report_facts(&self, viewer: &Viewer, query: &cases::reports::ReportQuery) -> Result<cases::reports::ReportFacts> {
+        crate::item_reports::facts(self, viewer, query).await
+    }
+
     async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
     let scope = own_or_state(viewer);
     let mut counts = BTreeMap::new();

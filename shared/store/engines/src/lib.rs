@@ -14,6 +14,7 @@ pub mod grievance_counters;
 pub mod grievance_items;
 pub mod grievance_keys;
 pub mod item_trail;
+mod item_reports;
 mod merge;
 pub mod migrations;
 pub mod relational;

@@ -5,6 +5,8 @@
 //! trail (`crate::sql_trail`) in the same SQLite transaction; notes and attachments are still
 //! items of the same file, written in it too.
 
+mod reports;
+
 use crate::grievance_items::{next_ids, usage_writes, AuditSubject};
 use crate::sql_trail::{records_of, NewRecords};
 use cases::pendency::{date_text, stage_of, Clock};
@@ -427,6 +429,10 @@ impl Grievances for SqlGrievances {
             Ok(counts)
         })
         .await
+    }
+
+    async fn report_facts(&self, viewer: &Viewer, query: &cases::reports::ReportQuery) -> Result<cases::reports::ReportFacts> {
+        self.reports(viewer, query).await
     }
 
     async fn upgrade(&self) -> Result<u64> {

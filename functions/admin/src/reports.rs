@@ -1,0 +1,102 @@
+//! `/api/reports`: the MIS reports of the Reports screen (`cases::reports`), with
+//! `reports read`. Each covers exactly the grievances the caller may see (their role's scope
+//! over their posting, as the list) that were filed between `from` and `to` (filing dates,
+//! both included; by default the last twelve calendar months up to today).
+
+use axum::extract::{Query, State};
+use cases::reports::{self, CrimeHeadsReport, DisposalReport, MonthlyReport, PendencyReport, Period, ReportFacts, ReportQuery, StatusColumn};
+use domain::lists::ListKind;
+use domain::{Action, Resource};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use utoipa::IntoParams;
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area()
+        .routes(routes!(pendency))
+        .routes(routes!(monthly))
+        .routes(routes!(disposal))
+        .routes(routes!(crime_heads))
+}
+
+/// The filing dates a report covers.
+#[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+pub struct PeriodParams {
+    /// First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s.
+    pub from: Option<String>,
+    /// Last filing date, `YYYY-MM-DD`; by default today.
+    pub to: Option<String>,
+}
+
+/// The caller's facts for the period, with the query they answer.
+pub async fn facts_of(state: &AppState, caller: &Caller, params: &PeriodParams) -> ApiResult<(ReportFacts, Period)> {
+    caller.require(Resource::Reports, Action::Read)?;
+    let today = domain::clock::today();
+    let period = Period::parse(params.from.as_deref(), params.to.as_deref(), today)?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let facts = state.grievances.report_facts(&viewer, &ReportQuery { period, today }).await?;
+    Ok((facts, period))
+}
+
+/// The current names of the stations the facts name.
+pub async fn station_names(state: &AppState, facts: &ReportFacts) -> ApiResult<BTreeMap<i64, String>> {
+    let refs: Vec<(ListKind, i64)> = facts.stations.iter().filter(|s| s.station_id != 0).map(|s| (ListKind::PoliceStations, s.station_id)).collect();
+    let found = state.lists.get_many(&refs).await?;
+    Ok(found.into_iter().map(|((_, id), item)| (id, item.name)).collect())
+}
+
+/// Every status column: the list's items in display order, then any other id the facts name
+/// (an item since deleted, or none: "-").
+pub async fn status_columns(state: &AppState, facts: &ReportFacts) -> ApiResult<Vec<StatusColumn>> {
+    let items = state.lists.definitions(ListKind::Statuses).await?;
+    let mut columns: Vec<StatusColumn> =
+        items.iter().map(|i| StatusColumn { id: i.id, name: i.name.clone(), meaning: i.status_meaning().as_str().to_string() }).collect();
+    for s in &facts.stations {
+        for id in s.by_status.keys() {
+            if !columns.iter().any(|c| c.id == *id) {
+                columns.push(StatusColumn { id: *id, name: "-".into(), meaning: "open".into() });
+            }
+        }
+    }
+    Ok(columns)
+}
+
+/// Station-wise pendency: per police station, the count per status and the pending
+/// grievances (status not meaning resolved or closed) by days since filing.
+#[utoipa::path(get, path = "/api/reports/pendency", tag = "reports", security(("bearer" = [])), params(PeriodParams),
+    responses((status = 200, body = PendencyReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn pendency(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<PendencyReport>> {
+    let (facts, period) = facts_of(&state, &caller, &params).await?;
+    let names = station_names(&state, &facts).await?;
+    let statuses = status_columns(&state, &facts).await?;
+    Ok(ApiJson(reports::pendency(&facts, &period, statuses, &names)))
+}
+
+/// Filed (by filing month) and disposed (by resolution month) over the twelve months ending
+/// with the period's last, of the period's grievances.
+#[utoipa::path(get, path = "/api/reports/monthly", tag = "reports", security(("bearer" = [])), params(PeriodParams),
+    responses((status = 200, body = MonthlyReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn monthly(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<MonthlyReport>> {
+    let (facts, period) = facts_of(&state, &caller, &params).await?;
+    Ok(ApiJson(reports::monthly(&facts, &period)))
+}
+
+/// Disposal rate and average days to disposal per police station, best first.
+#[utoipa::path(get, path = "/api/reports/disposal", tag = "reports", security(("bearer" = [])), params(PeriodParams),
+    responses((status = 200, body = DisposalReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn disposal(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<DisposalReport>> {
+    let (facts, period) = facts_of(&state, &caller, &params).await?;
+    let names = station_names(&state, &facts).await?;
+    Ok(ApiJson(reports::disposal(&facts, &period, &names)))
+}
+
+/// The ten most frequent crime heads (crime titles as filed).
+#[utoipa::path(get, path = "/api/reports/crime-heads", tag = "reports", security(("bearer" = [])), params(PeriodParams),
+    responses((status = 200, body = CrimeHeadsReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn crime_heads(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<CrimeHeadsReport>> {
+    let (facts, _period) = facts_of(&state, &caller, &params).await?;
+    Ok(ApiJson(reports::crime_heads(&facts, &_period)))
+}

@@ -1,0 +1,246 @@
+//! The MIS reports (issue 18) through the real routers on both engines: on a fixture of
+//! grievances at two stations, filed and resolved on days spread over more than a year, each
+//! report's figures equal a recount made here from the grievances themselves (the list);
+//! a station's officer sees their station only; without `reports read` every report is 403;
+//! a wrong date range is 400 with the field's message.
+
+mod common;
+
+use apitest::{on_both_engines, Api, Engine};
+use cases::port::{AuditBatch, AuditChange, GrievanceChange};
+use http::StatusCode;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+const PASSWORD: &str = "Officer-Pass-1";
+const ROUTES: [&str; 4] = ["pendency", "monthly", "disposal", "crime-heads"];
+
+/// (station, status, crime title, filed days ago, resolved days ago)
+const FIXTURE: [(&str, &str, &str, i64, Option<i64>); 9] = [
+    ("Sadar Bazar", "Pending", "Theft", 3, None),
+    ("Sadar Bazar", "Pending", "Theft", 10, None),
+    ("Sadar Bazar", "In Progress", "Robbery", 20, None),
+    ("Sadar Bazar", "Resolved", "Theft", 40, Some(35)),
+    ("Sadar Bazar", "Closed", "Cheating and Fraud", 100, Some(70)),
+    ("Sadar Bazar", "Pending", "Robbery", 45, None),
+    ("Lohamandi", "Pending", "Robbery", 70, None),
+    ("Lohamandi", "Resolved", "Theft", 5, Some(2)),
+    // Before the default period (twelve months): in no report unless asked for.
+    ("Lohamandi", "Pending", "Theft", 400, None),
+];
+
+fn form(station: &str, status: &str, crime: &str, n: usize) -> Value {
+    json!({"type_of_call": "Walk-in", "fir_no": format!("FIR-{n}"), "fir_date": "2025-01-05", "section_and_act": "379 IPC",
+           "crime_title": crime, "district": "Agra", "police_station": station,
+           "status": status, "priority": "High", "brief_details": "Motorcycle stolen from the market parking."})
+}
+
+fn ago(days: i64) -> String {
+    domain::clock::to_text(domain::clock::now() - time::Duration::days(days))
+}
+
+/// Files the fixture through the API, then files each again through the grievances port
+/// (the first taken away) with its filing (and resolution) time moved back by its days, as
+/// if it had been filed then.
+async fn fixture(api: &Api, admin: &str) -> BTreeMap<String, i64> {
+    let district = api.post("/api/admin/dropdowns/districts", admin, json!({"name": "Agra"})).await;
+    assert_eq!(district.status, StatusCode::CREATED, "{:?}", district.body);
+    let mut stations = BTreeMap::new();
+    for name in ["Sadar Bazar", "Lohamandi"] {
+        let answer = api.post("/api/admin/dropdowns/police_stations", admin, json!({"name": name, "district_id": district.body["id"]})).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
+        stations.insert(name.to_string(), answer.body["id"].as_i64().unwrap());
+    }
+    for (n, (station, status, crime, filed, resolved)) in FIXTURE.iter().enumerate() {
+        let answer = api.post("/api/grievances", admin, form(station, status, crime, n)).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
+        let id = answer.body["data"]["id"].as_i64().unwrap();
+        let filed_now = api.state.grievances.get(id).await.unwrap().unwrap();
+        let batch = || AuditBatch { actor: Default::default(), at: domain::clock::now_text(), change: AuditChange::Version(1), entries: vec![] };
+        api.state.grievances.commit(GrievanceChange { before: Some(&filed_now), after: None, audit: batch() }).await.unwrap();
+        let mut then = filed_now.clone();
+        then.grievance.id = api.state.grievances.next_id().await.unwrap();
+        then.grievance.grievance_number = format!("{}-B", then.grievance.grievance_number);
+        then.grievance.filed_at = ago(*filed);
+        then.grievance.resolved_at = resolved.map(ago);
+        api.state.grievances.commit(GrievanceChange { before: None, after: Some(&then), audit: batch() }).await.unwrap();
+    }
+    stations
+}
+
+/// Every grievance the token's list holds.
+async fn listed(api: &Api, token: &str) -> Vec<Value> {
+    let answer = api.get("/api/grievances?limit=200", token).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    answer.body["data"].as_array().unwrap().clone()
+}
+
+fn text<'a>(g: &'a Value, field: &str) -> &'a str {
+    g[field].as_str().unwrap_or_default()
+}
+
+fn is_done(g: &Value) -> bool {
+    matches!(text(g, "status_meaning"), "resolved" | "closed")
+}
+
+/// The reports' figures recounted from `grievances` for the filing dates `from..=to`.
+struct Recount {
+    /// station id -> (total, by status id, ageing, done, average days)
+    stations: BTreeMap<i64, (i64, BTreeMap<String, i64>, Vec<i64>, i64, Option<f64>)>,
+    filed: BTreeMap<String, i64>,
+    disposed: BTreeMap<String, i64>,
+    crimes: BTreeMap<String, i64>,
+}
+
+fn recount(grievances: &[Value], from: &str, to: &str) -> Recount {
+    let today = domain::clock::today();
+    let mut r = Recount { stations: BTreeMap::new(), filed: BTreeMap::new(), disposed: BTreeMap::new(), crimes: BTreeMap::new() };
+    let mut days: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
+    for g in grievances {
+        let filed = &text(g, "filed_at")[..10];
+        if filed < from || filed > to {
+            continue;
+        }
+        let station = g["police_station_id"].as_i64().unwrap();
+        let s = r.stations.entry(station).or_insert_with(|| (0, BTreeMap::new(), vec![0; 5], 0, None));
+        s.0 += 1;
+        *s.1.entry(g["status_id"].as_i64().unwrap().to_string()).or_default() += 1;
+        *r.filed.entry(filed[..7].to_string()).or_default() += 1;
+        *r.crimes.entry(text(g, "crime_title").to_string()).or_default() += 1;
+        if is_done(g) {
+            s.3 += 1;
+            let resolved = text(g, "resolved_at");
+            *r.disposed.entry(resolved[..7].to_string()).or_default() += 1;
+            let hours = (domain::clock::parse(resolved).unwrap() - domain::clock::parse(text(g, "filed_at")).unwrap()).whole_hours();
+            days.entry(station).or_default().push((hours as f64 / 24.0).round() as i64);
+        } else {
+            let age = (today - cases::reports::parse_day(filed).unwrap()).whole_days();
+            let bucket = match age {
+                ..=7 => 0,
+                8..=15 => 1,
+                16..=30 => 2,
+                31..=60 => 3,
+                _ => 4,
+            };
+            s.2[bucket] += 1;
+        }
+    }
+    for (station, d) in days {
+        let mean = d.iter().sum::<i64>() as f64 / d.len() as f64;
+        r.stations.get_mut(&station).unwrap().4 = Some((mean * 10.0).round() / 10.0);
+    }
+    r
+}
+
+async fn report(api: &Api, token: &str, route: &str, query: &str) -> Value {
+    let answer = api.get(&format!("/api/reports/{route}{query}"), token).await;
+    assert_eq!(answer.status, StatusCode::OK, "{route}{query}: {:?}", answer.body);
+    answer.body
+}
+
+/// Each report of `token` for `query` against the recount of `grievances`.
+async fn agrees(api: &Api, token: &str, grievances: &[Value], query: &str, from: &str, to: &str) {
+    let want = recount(grievances, from, to);
+
+    let pendency = report(api, token, "pendency", query).await;
+    assert_eq!((pendency["from"].as_str(), pendency["to"].as_str()), (Some(from), Some(to)));
+    let rows = pendency["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), want.stations.len(), "{pendency}");
+    for row in rows {
+        let (total, by_status, ageing, ..) = &want.stations[&row["station_id"].as_i64().unwrap()];
+        assert_eq!(row["total"].as_i64(), Some(*total), "{row}");
+        let counted: BTreeMap<String, i64> = row["by_status"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_i64().unwrap())).filter(|(_, n)| *n > 0).collect();
+        assert_eq!(&counted, by_status, "{row}");
+        assert_eq!(row["ageing"], json!(ageing), "{row}");
+        assert_eq!(row["pending"].as_i64(), Some(ageing.iter().sum::<i64>()));
+    }
+    assert_eq!(pendency["totals"]["total"].as_i64(), Some(want.stations.values().map(|s| s.0).sum::<i64>()));
+    assert_eq!(pendency["buckets"], json!(["0-7", "8-15", "16-30", "31-60", "60+"]));
+    let statuses: Vec<&str> = pendency["statuses"].as_array().unwrap().iter().map(|s| s["meaning"].as_str().unwrap()).collect();
+    assert!(statuses.contains(&"resolved") && statuses.contains(&"open"), "{statuses:?}");
+
+    let monthly = report(api, token, "monthly", query).await;
+    let months = monthly["months"].as_array().unwrap();
+    assert_eq!(months.len(), 12);
+    assert_eq!(months.last().unwrap()["month"].as_str(), Some(&to[..7]));
+    for m in months {
+        let month = m["month"].as_str().unwrap();
+        assert_eq!(m["filed"].as_i64(), Some(want.filed.get(month).copied().unwrap_or(0)), "{m}");
+        assert_eq!(m["disposed"].as_i64(), Some(want.disposed.get(month).copied().unwrap_or(0)), "{m}");
+    }
+
+    let disposal = report(api, token, "disposal", query).await;
+    let rows = disposal["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), want.stations.len());
+    let mut last_rate = f64::MAX;
+    for (i, row) in rows.iter().enumerate() {
+        let (total, _, _, done, average) = &want.stations[&row["station_id"].as_i64().unwrap()];
+        assert_eq!(row["rank"].as_i64(), Some(i as i64 + 1));
+        assert_eq!((row["total"].as_i64(), row["disposed"].as_i64()), (Some(*total), Some(*done)), "{row}");
+        let rate = row["disposal_rate"].as_f64().unwrap();
+        assert_eq!(rate, (*done as f64 * 1000.0 / *total as f64).round() / 10.0, "{row}");
+        assert_eq!(row["average_days"].as_f64(), *average, "{row}");
+        assert!(rate <= last_rate, "ranked by rate: {disposal}");
+        last_rate = rate;
+    }
+
+    let crimes = report(api, token, "crime-heads", query).await;
+    let mut expected: Vec<(String, i64)> = want.crimes.clone().into_iter().collect();
+    expected.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let found: Vec<(String, i64)> = crimes["rows"].as_array().unwrap().iter().map(|r| (r["crime_head"].as_str().unwrap().to_string(), r["count"].as_i64().unwrap())).collect();
+    assert_eq!(found, expected);
+    assert_eq!(crimes["total"].as_i64(), Some(want.crimes.values().sum::<i64>()));
+}
+
+async fn reports_equal_a_recount_and_follow_the_scope(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let stations = fixture(&api, &admin).await;
+    let all = listed(&api, &admin).await;
+    assert_eq!(all.len(), FIXTURE.len());
+    let today = domain::clock::today();
+    let period = cases::reports::Period::parse(None, None, today).unwrap();
+    agrees(&api, &admin, &all, "", &period.from_text(), &period.to_text()).await;
+    // A range reaching back past the oldest, and one ending before today.
+    let from = cases::reports::day_text(today - time::Duration::days(500));
+    agrees(&api, &admin, &all, &format!("?from={from}"), &from, &period.to_text()).await;
+    let (from, to) = (cases::reports::day_text(today - time::Duration::days(50)), cases::reports::day_text(today - time::Duration::days(8)));
+    agrees(&api, &admin, &all, &format!("?from={from}&to={to}"), &from, &to).await;
+
+    // A station's officer: their station's grievances, and nothing of the other.
+    let role = api.post("/api/roles", &admin, json!({"name": "Station Officer", "permissions": {"grievances": "read,view_posting", "reports": "read"}})).await;
+    assert_eq!(role.status, StatusCode::CREATED, "{:?}", role.body);
+    let body = json!({"name": "SHO Sadar", "email": "sho@police.test", "password": PASSWORD, "department": "Crime Branch", "designation": "Inspector",
+                      "role_id": role.body["data"]["id"], "status": "active", "posting": {"level": "station", "id": stations["Sadar Bazar"]}});
+    assert_eq!(api.post("/api/users", &admin, body).await.status, StatusCode::CREATED);
+    let sho = api.login("sho@police.test", PASSWORD).await;
+    let theirs = listed(&api, &sho).await;
+    assert_eq!(theirs.len(), 6);
+    agrees(&api, &sho, &theirs, "", &period.from_text(), &period.to_text()).await;
+    let pendency = report(&api, &sho, "pendency", "").await;
+    assert_eq!(pendency["rows"].as_array().unwrap().iter().map(|r| r["station_name"].as_str().unwrap()).collect::<Vec<_>>(), ["Sadar Bazar"]);
+}
+
+async fn reports_need_reports_read_and_a_valid_range(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let role = api.post("/api/roles", &admin, json!({"name": "Reader", "permissions": {"grievances": "read,view_all"}})).await;
+    let body = json!({"name": "Reader", "email": "reader@police.test", "password": PASSWORD, "department": "Crime Branch", "designation": "Inspector",
+                      "role_id": role.body["data"]["id"], "status": "active"});
+    assert_eq!(api.post("/api/users", &admin, body).await.status, StatusCode::CREATED);
+    let reader = api.login("reader@police.test", PASSWORD).await;
+    for route in ROUTES {
+        let refused = api.get(&format!("/api/reports/{route}"), &reader).await;
+        assert_eq!((refused.status, refused.error()), (StatusCode::FORBIDDEN, "You do not have permission to read reports"), "{route}");
+        let bad = api.get(&format!("/api/reports/{route}?from=2026-13-01&to=soon"), &admin).await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{route}");
+        assert_eq!(bad.body["fields"]["from"], "From date must be a date (YYYY-MM-DD)");
+        assert_eq!(bad.body["fields"]["to"], "To date must be a date (YYYY-MM-DD)");
+        let reversed = api.get(&format!("/api/reports/{route}?from=2026-02-01&to=2026-01-31"), &admin).await;
+        assert_eq!((reversed.status, reversed.error()), (StatusCode::BAD_REQUEST, "From date must not be after To date"), "{route}");
+        assert_eq!(reversed.body["fields"]["to"], "From date must not be after To date");
+        assert_eq!(api.get(&format!("/api/reports/{route}"), &admin).await.status, StatusCode::OK);
+    }
+}
+
+on_both_engines!(reports_equal_a_recount_and_follow_the_scope, reports_need_reports_read_and_a_valid_range);
