@@ -3,7 +3,7 @@
 
 use axum::extract::{Path, Query, State};
 use cases::reads::AuditRecord;
-use cases::trail::{TrailAccess, TrailFilters, TrailSearch};
+use cases::trail::{TrailAccess, TrailFilters, TrailKind, TrailSearch};
 use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
@@ -15,6 +15,7 @@ pub fn routes() -> AreaRouter {
     http_glue::openapi::area()
         .routes(routes!(grievance_trail))
         .routes(routes!(all_records))
+        .routes(routes!(verify))
         .routes(routes!(statistics))
         .routes(routes!(actions))
 }
@@ -76,6 +77,9 @@ pub struct AllParams {
     /// or email, the field, the old and new values and the notes. A whole grievance number
     /// finds that grievance's records.
     pub search: Option<String>,
+    /// `admin`: administrative changes only (admin lists and settings, roles, users, an
+    /// administrator's resets); `grievance`: grievance changes only; absent or `all`: both.
+    pub kind: Option<String>,
 }
 
 /// Audit records across all grievances the caller may see, newest first: the whole trail in
@@ -90,9 +94,24 @@ async fn all_records(State(state): State<AppState>, caller: Caller, Query(params
         start_date: day(params.start_date, "startDate")?,
         end_date: day(params.end_date, "endDate")?,
         search: TrailSearch::parse(params.search.as_deref().unwrap_or(""))?,
+        kind: TrailKind::parse(params.kind.as_deref())?,
     };
     let records = state.trail.all(&caller.viewer(state.lists.as_ref()).await?, &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
     Ok(ApiJson(records))
+}
+
+/// Checks the integrity of the records Audit History shows under the same filters: the whole
+/// chain of each (every record of that grievance, of the administrative changes, or of that
+/// user's events), its hashes, links and head (see `cases::chain`). Names the first record
+/// that does not hold. `portal audit verify` checks the whole trail.
+#[utoipa::path(get, path = "/api/audit/verify", tag = "audit", security(("bearer" = [])), params(AllParams),
+    responses((status = 200, body = cases::chain::Verification), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn verify(State(state): State<AppState>, caller: Caller, query: Query<AllParams>) -> ApiResult<ApiJson<cases::chain::Verification>> {
+    let ApiJson(records) = all_records(State(state.clone()), caller, query).await?;
+    let mut chains: Vec<String> = records.iter().map(|r| cases::chain::chain_of(r.grievance_id, r.action, r.user_id)).collect();
+    chains.sort();
+    chains.dedup();
+    Ok(ApiJson(state.trail.verify(cases::chain::VerifyScope::Chains(chains)).await?))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]

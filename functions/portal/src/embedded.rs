@@ -23,11 +23,18 @@ pub fn open(data_dir: &Path) -> anyhow::Result<AppState> {
     let policy = auth::tokens::SessionPolicy::from_env().map_err(anyhow::Error::msg)?;
     let tokens = TokenKeys::rotating(&secret, previous.as_deref()).with_policy(policy);
     let sealing = auth::sealing::SealingKey::from_material(&secrets_key(data_dir)?);
+    if let Err(e) = cases::chain::use_key(&kept_key(&data_dir.join("audit-key"), 32)?) {
+        // Only a process that opens two data directories (a test) gets here.
+        tracing::warn!("{e}: the trail of {} is chained with the first directory's key", data_dir.display());
+    }
     let blobs = LocalBlobs::new(data_dir.join("exports"), &secret).context("cannot open the exports directory")?;
     let attachments = LocalBlobs::serving(data_dir.join("attachments"), &secret, blobs::local::ATTACHMENTS_ROUTE).context("cannot open the attachments directory")?;
     Ok(AppState::embedded(Arc::new(store), tokens, Some(Arc::new(blobs)), Some(Arc::new(attachments))).with_sealing(sealing))
 }
 
+/// (`audit-key` beside it, like `secrets-key`: the key the audit trail's chains are hashed
+/// with, apart from the trail so that whoever holds the database alone cannot rewrite them.)
+///
 /// The key two-factor secrets are sealed with, generated on first start and kept in the data
 /// directory (mode 0600): apart from the database, so that a copy of portal.db alone opens no
 /// second factor. A backup carries it; losing it loses every user's second factor (an Admin

@@ -90,11 +90,30 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// The audit trail.
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
     /// Checks a data directory: the database's integrity and foreign keys, and the secret
     /// files. Exits non-zero when something is wrong. Safe while the portal is serving.
     Check {
         #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
         data_dir: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum AuditCommand {
+    /// Checks every chain of the audit trail (each record's hash, its link to the record
+    /// before it, each chain's head) and names the first record that does not hold. Exits
+    /// non-zero when one does not.
+    Verify {
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+        /// A state's DynamoDB table instead of the embedded store (with AUDIT_KEY_NAME).
+        #[arg(long, env = "PORTAL_TABLE")]
+        table: Option<String>,
     },
 }
 
@@ -180,7 +199,23 @@ async fn run() -> anyhow::Result<()> {
         Command::Check { data_dir } => {
             let report = portal::backup::check::check(&data_dir);
             print!("{report}");
-            if !report.is_ok() {
+            let mut sound = report.is_ok();
+            if sound {
+                let engines = open_engines(&data_dir, None).await?;
+                let verification = engines.trail.verify(cases::chain::VerifyScope::All).await?;
+                println!("{}", said(&verification));
+                sound = verification.broken.is_none();
+            }
+            if !sound {
+                std::process::exit(1);
+            }
+            Ok(())
+        }
+        Command::Audit { command: AuditCommand::Verify { data_dir, table } } => {
+            let engines = open_engines(&data_dir, table).await?;
+            let verification = engines.trail.verify(cases::chain::VerifyScope::All).await?;
+            println!("{}", said(&verification));
+            if verification.broken.is_some() {
                 std::process::exit(1);
             }
             Ok(())
@@ -236,6 +271,7 @@ async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyh
             // The operator's run of `migrate` seals plain second-factor secrets when given the
             // stack's key (SECRETS_KEY_NAME, as the auth function is).
             let sealing = http_glue::lambda::sealing_key(&config).await?;
+            http_glue::lambda::use_audit_key(&config).await?;
             let accounts = Arc::new(engines::accounts::ItemAccounts::sealing(store.clone(), sealing));
             http_glue::state::prepare_store(accounts.as_ref(), store.as_ref()).await?;
             let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
@@ -248,4 +284,13 @@ async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyh
             Engines { store: state.store, grievances: state.grievances, trail: state.trail, accounts: state.accounts }
         }
     })
+}
+
+/// A check of the audit trail, as `portal check` and `portal audit verify` print it.
+fn said(v: &cases::chain::Verification) -> String {
+    match &v.broken {
+        None => format!("OK       audit trail: {} records in {} chains, every hash and link holds", v.records, v.chains),
+        Some(b) if b.record_id.is_empty() => format!("PROBLEM  audit trail: chain {}: {}", b.chain, b.reason),
+        Some(b) => format!("PROBLEM  audit trail: record {} (chain {}): {}", b.record_id, if b.chain.is_empty() { "none" } else { &b.chain }, b.reason),
+    }
 }

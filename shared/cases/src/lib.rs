@@ -4,6 +4,7 @@
 //! nothing, so an audit record is never lost and a counter never drifts from the data.
 
 pub mod attachments;
+pub mod chain;
 pub mod notes;
 pub mod pendency;
 pub mod port;

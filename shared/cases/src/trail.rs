@@ -22,6 +22,42 @@ pub struct TrailFilters {
     pub start_date: Option<String>,
     pub end_date: Option<String>,
     pub search: Option<TrailSearch>,
+    /// Administrative changes only, or grievance changes only; both when `None`.
+    pub kind: Option<TrailKind>,
+}
+
+/// Audit History's choice between administrative changes and grievance changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrailKind {
+    /// The records whose action [`AuditAction::is_administrative`]: admin lists and
+    /// settings, roles, users, and an administrator's resets.
+    Administrative,
+    /// The records of a grievance's trail (about a grievance, never an event about none).
+    Grievance,
+}
+
+/// Answered for a `kind` other than `admin` or `grievance`.
+pub const UNKNOWN_KIND: &str = "kind must be admin (administrative changes) or grievance (grievance changes)";
+
+impl TrailKind {
+    /// `admin` or `grievance` (any case); blank or `all` is `None`.
+    pub fn parse(text: Option<&str>) -> Result<Option<TrailKind>> {
+        match text.map(str::trim).filter(|t| !t.is_empty()) {
+            None => Ok(None),
+            Some(t) if t.eq_ignore_ascii_case("all") => Ok(None),
+            Some(t) if t.eq_ignore_ascii_case("admin") => Ok(Some(TrailKind::Administrative)),
+            Some(t) if t.eq_ignore_ascii_case("grievance") => Ok(Some(TrailKind::Grievance)),
+            Some(_) => Err(Error::field("kind", UNKNOWN_KIND)),
+        }
+    }
+
+    /// Whether a record of `action` about grievance `grievance_id` (0 for none) is of this kind.
+    pub fn holds(self, action: AuditAction, grievance_id: i64) -> bool {
+        match self {
+            TrailKind::Administrative => action.is_administrative(),
+            TrailKind::Grievance => grievance_id > 0,
+        }
+    }
 }
 
 /// The longest Audit History search: longer text names nothing a record holds.
@@ -117,6 +153,10 @@ pub trait AuditTrail: Send + Sync + 'static {
     /// record about no grievance (id 0), readable without view_all only by the one who did it.
     async fn record_event(&self, actor: &Actor, entry: AuditEntry) -> Result<()>;
 
+    /// Checks the chains of `scope` (see [`crate::chain`]): every record's hash and link, and
+    /// each chain's head, naming the first record that does not hold.
+    async fn verify(&self, scope: crate::chain::VerifyScope) -> Result<crate::chain::Verification>;
+
     /// Brings in records an earlier release kept in another shape: an upgrade step run at
     /// start, answering how many it moved.
     async fn upgrade(&self) -> Result<u64> {
@@ -159,6 +199,19 @@ mod tests {
         let number = search("GRV-2026-000007");
         assert!(number.matches(7, [Some("GRV-2026-000007")]));
         assert!(!number.matches(8, [Some("GRV-2026-000007")]), "another grievance's record that mentions it");
+    }
+
+    #[test]
+    fn kinds_parse_and_tell_records_apart() {
+        assert_eq!(TrailKind::parse(None).unwrap(), None);
+        assert_eq!(TrailKind::parse(Some(" all ")).unwrap(), None);
+        assert_eq!(TrailKind::parse(Some("ADMIN")).unwrap(), Some(TrailKind::Administrative));
+        assert_eq!(TrailKind::parse(Some("grievance")).unwrap(), Some(TrailKind::Grievance));
+        assert_eq!(TrailKind::parse(Some("users")).unwrap_err().to_string(), UNKNOWN_KIND);
+        assert!(TrailKind::Administrative.holds(AuditAction::RoleUpdated, 0));
+        assert!(!TrailKind::Administrative.holds(AuditAction::Exported, 0));
+        assert!(TrailKind::Grievance.holds(AuditAction::Updated, 7));
+        assert!(!TrailKind::Grievance.holds(AuditAction::Exported, 0));
     }
 
     #[test]

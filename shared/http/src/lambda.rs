@@ -52,14 +52,27 @@ pub async fn sealing_key(config: &aws_config::SdkConfig) -> anyhow::Result<auth:
     Ok(auth::sealing::SealingKey::from_material(material.as_bytes()))
 }
 
+/// Sets the key the audit trail's chains are hashed with: the Secrets Manager secret named by
+/// `AUDIT_KEY_NAME` (every function writes audit records). Unset, the chains are hashed
+/// without a key (local runs).
+pub async fn use_audit_key(config: &aws_config::SdkConfig) -> anyhow::Result<()> {
+    let Ok(name) = std::env::var("AUDIT_KEY_NAME") else { return Ok(()) };
+    let client = aws_sdk_secretsmanager::Client::new(config);
+    let out = client.get_secret_value().secret_id(name).send().await?;
+    let material = out.secret_string.ok_or_else(|| anyhow::anyhow!("the audit key has no string value"))?;
+    anyhow::ensure!(material.len() >= 32, "the audit key is shorter than 32 characters");
+    cases::chain::use_key(material.as_bytes()).map_err(anyhow::Error::msg)
+}
+
 /// The state of a function in the cloud.
 pub async fn state_from_env() -> anyhow::Result<AppState> {
     let config = aws_config::load_from_env().await;
     let table = std::env::var("TABLE_NAME").map_err(|_| anyhow::anyhow!("TABLE_NAME is not set"))?;
     let store = DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table);
     store.warm_up().await;
-    let (tokens, sealing) = tokio::join!(token_keys(&config), sealing_key(&config));
+    let (tokens, sealing, audit_key) = tokio::join!(token_keys(&config), sealing_key(&config), use_audit_key(&config));
     let (tokens, sealing) = (tokens?, sealing?);
+    audit_key?;
     let config = &config;
     let bucket = |variable: &'static str| async move {
         let bucket = std::env::var(variable).ok()?;

@@ -211,6 +211,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checks the integrity of the records Audit History shows under the same filters: the whole
+         *     chain of each (every record of that grievance, of the administrative changes, or of that
+         *     user's events), its hashes, links and head (see `cases::chain`). Names the first record
+         *     that does not hold. `portal audit verify` checks the whole trail.
+         */
+        get: operations["verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -573,7 +595,10 @@ export interface paths {
         /** Changes a grievance; every changed field is audited. */
         put: operations["update_grievance"];
         post?: never;
-        /** Deletes a grievance; its DELETED audit record keeps the complete record. */
+        /**
+         * Deletes a grievance with its notes and attachments; its DELETED audit record keeps the
+         *     complete record.
+         */
         delete: operations["delete_grievance"];
         options?: never;
         head?: never;
@@ -1024,7 +1049,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -1064,6 +1089,16 @@ export interface components {
              * @description Active staff accounts.
              */
             totalUsers?: number | null;
+        };
+        /** @description Where a chain first fails to hold. */
+        Broken: {
+            chain: string;
+            reason: string;
+            /**
+             * @description The first record that does not hold (its id), or the last that does when records
+             *     after it are missing.
+             */
+            recordId: string;
         };
         ChangePasswordRequest: {
             newPassword?: string;
@@ -2047,6 +2082,20 @@ export interface components {
             two_factor_enabled: boolean;
             updated_at: string;
         };
+        /** @description What a check found. */
+        Verification: {
+            broken?: null | components["schemas"]["Broken"];
+            /**
+             * Format: int64
+             * @description Chains checked whole (a broken one included).
+             */
+            chains: number;
+            /**
+             * Format: int64
+             * @description Records checked.
+             */
+            records: number;
+        };
         VerifyResponse: {
             user: components["schemas"]["SessionUser"];
             valid: boolean;
@@ -2740,6 +2789,11 @@ export interface operations {
                  *     finds that grievance's records.
                  */
                 search?: string;
+                /**
+                 * @description `admin`: administrative changes only (admin lists and settings, roles, users, an
+                 *     administrator's resets); `grievance`: grievance changes only; absent or `all`: both.
+                 */
+                kind?: string;
             };
             header?: never;
             path?: never;
@@ -2856,6 +2910,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditStatistics"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: {
+                /** @description 1 to 500; 100 when absent. */
+                limit?: number;
+                offset?: number;
+                action?: string;
+                userId?: number;
+                /** @description YYYY-MM-DD, inclusive. */
+                startDate?: string;
+                /** @description YYYY-MM-DD, inclusive. */
+                endDate?: string;
+                /**
+                 * @description Up to 100 characters, found (ignoring case) in the grievance number, the user's name
+                 *     or email, the field, the old and new values and the notes. A whole grievance number
+                 *     finds that grievance's records.
+                 */
+                search?: string;
+                /**
+                 * @description `admin`: administrative changes only (admin lists and settings, roles, users, an
+                 *     administrator's resets); `grievance`: grievance changes only; absent or `all`: both.
+                 */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session has ended */

@@ -92,6 +92,7 @@ impl Grievances for ItemGrievances {
         about.place = to.clone();
         let audit = audit_writes(about, change.audit.change, &change.audit.actor, &change.audit.at, change.audit.entries);
         let mut writes = change_writes(change.before, change.after, audit);
+        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None).await?;
         let removal = match change.after {
             None => Some(crate::beside::removal(self.store.as_ref(), subject.id).await?),
             Some(_) => None,
@@ -113,7 +114,7 @@ impl Grievances for ItemGrievances {
         }
         // A deletion's notes and attachment records, as far as there is room.
         let rest = crate::beside::fit(&mut writes, removals);
-        self.store.transact(writes).await.map_err(stale_or_gone)?;
+        crate::item_chain::transact(self.store.as_ref(), writes, head_at).await.map_err(stale_or_gone)?;
         let mut batch: Vec<Write> = Vec::new();
         for pair in later {
             if batch.len() + pair.len() > store::MAX_TRANSACTION {
@@ -135,7 +136,8 @@ impl Grievances for ItemGrievances {
         let place = json!(place_of(grievance).unwrap_or_default());
         all.push(Write::Check { key: keys::grievance(grievance.id), condition: Condition::Equals(PLACE_ATTR.into(), place) });
         all.extend(batch_writes(grievance, audit));
-        match self.store.transact(all).await {
+        let head_at = crate::item_chain::link(self.store.as_ref(), &mut all, None).await?;
+        match crate::item_chain::transact(self.store.as_ref(), all, head_at).await {
             Err(StoreError::ConditionFailed { at }) if at == check_at => match self.store.get(&keys::grievance(grievance.id)).await? {
                 None => Err(Error::not_found("Grievance not found")),
                 Some(_) => Err(Error::conflict(CHANGED)),

@@ -176,8 +176,18 @@ impl AuditTrail for ItemTrail {
         // Events share partition AUDIT#0; a sequence number keeps their keys apart.
         let change = next_event(self.store.as_ref()).await?;
         let now = domain::clock::now_text();
-        self.store.transact(audit_writes(event_subject(actor), AuditChange::Event(change), actor, &now, vec![entry])).await?;
+        let mut writes = audit_writes(event_subject(actor), AuditChange::Event(change), actor, &now, vec![entry]);
+        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None).await?;
+        crate::item_chain::transact(self.store.as_ref(), writes, head_at).await?;
         Ok(())
+    }
+
+    async fn verify(&self, scope: cases::chain::VerifyScope) -> Result<cases::chain::Verification> {
+        crate::item_chain::verify(self.store.as_ref(), scope).await
+    }
+
+    async fn upgrade(&self) -> Result<u64> {
+        crate::item_chain::link_unlinked(self.store.as_ref()).await
     }
 }
 
@@ -207,9 +217,13 @@ async fn latest(store: &dyn Store, grievance_id: i64) -> Result<Option<Item>> {
 /// Whether a record item matches the filters that are not its keys: the action, the user,
 /// and the search.
 fn filtered(filters: &TrailFilters) -> impl Fn(&Item) -> bool + Send + Sync + 'static {
-    let (action, user, search) = (filters.action, filters.user_id, filters.search.clone());
+    let (action, user, search, kind) = (filters.action, filters.user_id, filters.search.clone(), filters.kind);
     move |item: &Item| {
         action.is_none_or(|a| item.str("action") == Some(a.as_str()))
+            && kind.is_none_or(|k| {
+                let action = item.str("action").and_then(AuditAction::parse);
+                action.is_some_and(|a| k.holds(a, item.i64("grievance_id").unwrap_or(0)))
+            })
             && user.is_none_or(|u| item.i64("user_id") == Some(u))
             && search.as_ref().is_none_or(|s| {
                 let texts = ["grievance_number", "user_name", "user_email", "field_name", "old_value", "new_value", "notes"].map(|name| item.str(name));
@@ -234,6 +248,10 @@ async fn all(store: &dyn Store, viewer: &Viewer, filters: &TrailFilters, limit: 
         Query::index(Index::Gsi3, format!("AUDITUSER#{user}"))
     } else if let Some(action) = filters.action {
         Query::index(Index::Gsi2, format!("AUDITACTION#{}", action.as_str()))
+    } else if filters.kind == Some(cases::trail::TrailKind::Administrative) {
+        // Administrative changes are events about no grievance: their partition, not the
+        // whole trail.
+        Query::table(keys::audit_pk(0))
     } else {
         Query::index(Index::Gsi1, keys::AUDIT_INDEX_PK)
     }

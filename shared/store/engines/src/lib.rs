@@ -13,6 +13,7 @@ pub mod beside;
 pub mod grievance_counters;
 pub mod grievance_items;
 pub mod grievance_keys;
+pub mod item_chain;
 pub mod item_trail;
 mod item_reports;
 mod merge;

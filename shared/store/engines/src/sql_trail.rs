@@ -9,6 +9,7 @@ use cases::reads::{AuditRecord, Viewer};
 use domain::jurisdiction::Reach;
 use cases::record::Actor;
 use crate::item_trail::{event_subject, grievances_filed, next_event};
+use cases::chain::{self, Verification, VerifyScope};
 use cases::trail::{check_paging, AuditTrail, TrailAccess, TrailFilters};
 use cases::writes::AuditEntry;
 use async_trait::async_trait;
@@ -27,9 +28,24 @@ pub(crate) struct NewRecords {
 }
 
 impl NewRecords {
+    /// Appends the records, each linked into its chain (see `cases::chain`) in the same
+    /// transaction: the writer is one connection, so a chain's head cannot move meanwhile.
     pub(crate) fn append(&self, tx: &rusqlite::Connection) -> std::result::Result<(), SqlError> {
-        audit::append(tx, &self.records, &self.viewers)
+        let numbers = audit::append(tx, &self.records, &self.viewers)?;
+        for (record, seq) in self.records.iter().zip(numbers) {
+            link(tx, seq, record)?;
+        }
+        Ok(())
     }
+}
+
+/// Links record `seq` into its chain after the chain's head.
+fn link(tx: &rusqlite::Connection, seq: i64, record: &Record) -> std::result::Result<(), SqlError> {
+    let view = view_of(record.clone()).map_err(|e| SqlError::Corrupt(e.to_string()))?;
+    let name = chain::chain_of(view.grievance_id, view.action, view.user_id);
+    let head = audit::chain_head(tx, &name)?;
+    let link = chain::next(name, head, &view);
+    audit::append_link(tx, seq, &link.chain, link.link, &link.prev, &link.hash)
 }
 
 fn actor_of(actor: &Actor) -> audit::Actor {
@@ -161,6 +177,10 @@ impl AuditTrail for SqlTrail {
                 Some((id, number)) => TextSearch::Grievance { id, number },
                 None => TextSearch::Text(s.text().to_string()),
             }),
+            kind: filters.kind.map(|k| match k {
+                cases::trail::TrailKind::Administrative => audit::RecordKind::Administrative,
+                cases::trail::TrailKind::Grievance => audit::RecordKind::Grievance,
+            }),
             ..TrailQuery::new(scope_of(viewer), limit, offset)
         };
         self.page(q).await
@@ -181,6 +201,81 @@ impl AuditTrail for SqlTrail {
     }
 
     async fn upgrade(&self) -> Result<u64> {
-        crate::migrations::audit_rows(&self.store).await
+        let moved = crate::migrations::audit_rows(&self.store).await?;
+        let linked = self.link_unlinked().await?;
+        if linked > 0 {
+            tracing::info!(records = linked, "audit records written before the chains are linked into them");
+        }
+        Ok(moved)
+    }
+
+    async fn verify(&self, scope: VerifyScope) -> Result<Verification> {
+        let checked = self.store.read_long_with(move |conn| Ok::<_, StoreError>(verify_in(conn, &scope))).await?;
+        checked.map_err(sql_error)?
+    }
+}
+
+/// The check of `scope`'s chains on a reading connection (see [`cases::chain::verify`]). The
+/// outer error is the file's, the inner a record that cannot be read as one.
+fn verify_in(conn: &rusqlite::Connection, scope: &VerifyScope) -> std::result::Result<Result<Verification>, SqlError> {
+    let mut verification = Verification::default();
+    let which = match scope {
+        VerifyScope::Chains(names) => audit::ChainsToWalk::Named(names),
+        VerifyScope::All => {
+            let (records, linked) = audit::linked_count(conn)?;
+            if records != linked {
+                if let Some((_, record)) = audit::unlinked(conn, 1)?.into_iter().next() {
+                    let reason = "it is in no chain: the portal did not write it".to_string();
+                    verification.broken = Some(chain::Broken { chain: String::new(), record_id: record.id(), reason });
+                    return Ok(Ok(verification));
+                }
+            }
+            audit::ChainsToWalk::All
+        }
+    };
+    let mut unreadable = None;
+    audit::walk_chains(conn, which, |name, kept, head| {
+        let mut links = Vec::with_capacity(kept.len());
+        for k in kept {
+            match view_of(k.record) {
+                Ok(view) => links.push((view, chain::Link { chain: name.to_string(), link: k.link, prev: k.prev, hash: k.hash })),
+                Err(e) => {
+                    unreadable = Some(e);
+                    return false;
+                }
+            }
+        }
+        verification.chains += 1;
+        verification.records += links.len() as u64;
+        verification.broken = chain::verify(name, &links, head);
+        verification.broken.is_none()
+    })?;
+    Ok(match unreadable {
+        Some(e) => Err(e),
+        None => Ok(verification),
+    })
+}
+
+impl SqlTrail {
+    /// Links the records written before the chains, oldest first, in batches.
+    async fn link_unlinked(&self) -> Result<u64> {
+        let mut linked = 0;
+        loop {
+            let done = self
+                .store
+                .transact_with(Vec::new(), |tx| {
+                    let batch = audit::unlinked(tx, 2_000)?;
+                    for (seq, record) in &batch {
+                        link(tx, *seq, record)?;
+                    }
+                    Ok::<_, SqlError>(batch.len() as u64)
+                })
+                .await?
+                .map_err(sql_error)?;
+            linked += done;
+            if done == 0 {
+                return Ok(linked);
+            }
+        }
     }
 }

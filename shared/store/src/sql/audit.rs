@@ -196,8 +196,9 @@ fn actor_id(tx: &Connection, a: &Actor) -> Result<i64> {
 }
 
 /// Appends `records` (one change's, in order) and makes each readable by `viewers` without
-/// view_all.
-pub fn append(tx: &Connection, records: &[Record], viewers: &[i64]) -> Result<()> {
+/// view_all, answering each record's number (`seq`), which its chain link names.
+pub fn append(tx: &Connection, records: &[Record], viewers: &[i64]) -> Result<Vec<i64>> {
+    let mut numbers = Vec::with_capacity(records.len());
     let mut actors: Vec<(&Actor, i64)> = Vec::new();
     for r in records {
         let actor = match actors.iter().find(|(a, _)| *a == &r.actor) {
@@ -234,8 +235,99 @@ pub fn append(tx: &Connection, records: &[Record], viewers: &[i64]) -> Result<()
         for user in viewers {
             insert_viewer.execute([*user, seq])?;
         }
+        numbers.push(seq);
+    }
+    Ok(numbers)
+}
+
+/// A hash as kept: 32 bytes.
+pub type Hash = [u8; 32];
+
+fn hash_of(bytes: Vec<u8>) -> rusqlite::Result<Hash> {
+    bytes.try_into().map_err(|b: Vec<u8>| rusqlite::Error::FromSqlConversionFailure(b.len(), rusqlite::types::Type::Blob, "a hash is 32 bytes".into()))
+}
+
+/// A chain's newest link and its hash (`None`: the chain has no record yet).
+pub fn chain_head(tx: &Connection, chain: &str) -> Result<Option<(i64, Hash)>> {
+    Ok(tx
+        .prepare_cached("SELECT link, hash FROM audit_chain_heads WHERE chain = ?1")?
+        .query_row([chain], |r| Ok((r.get(0)?, hash_of(r.get(1)?)?)))
+        .optional()?)
+}
+
+/// Links record `seq` into `chain` as its newest link, moving the chain's head.
+pub fn append_link(tx: &Connection, seq: i64, chain: &str, link: i64, prev: &Hash, hash: &Hash) -> Result<()> {
+    tx.prepare_cached("INSERT INTO audit_links (seq, chain, link, prev, hash) VALUES (?1, ?2, ?3, ?4, ?5)")?.execute(params![seq, chain, link, prev, hash])?;
+    tx.prepare_cached("INSERT INTO audit_chain_heads (chain, link, hash) VALUES (?1, ?2, ?3) ON CONFLICT (chain) DO UPDATE SET link = excluded.link, hash = excluded.hash")?
+        .execute(params![chain, link, hash])?;
+    Ok(())
+}
+
+/// Records in no chain, oldest first, at most `limit`: those written before the chains (which
+/// an upgrade links), or put in the file by something other than the portal.
+pub fn unlinked(conn: &Connection, limit: usize) -> Result<Vec<(i64, Record)>> {
+    let sql = format!(
+        "SELECT {COLUMNS}, r.seq FROM audit_records r JOIN audit_actors a ON a.id = r.actor_id \
+         WHERE NOT EXISTS (SELECT 1 FROM audit_links l WHERE l.seq = r.seq) ORDER BY r.seq LIMIT ?1"
+    );
+    let mut statement = conn.prepare_cached(&sql)?;
+    let rows = statement.query_map([limit as i64], |row| Ok((read_record(row)?, row.get::<_, i64>(19)?)))?;
+    let mut out = Vec::new();
+    for row in rows {
+        let ((mut record, details, dictionary_number), seq) = row?;
+        record.details = details.as_deref().map(|d| inflate(d, dictionary_number)).transpose()?;
+        out.push((seq, record));
+    }
+    Ok(out)
+}
+
+/// A linked record as kept: the record, its link number, the hash before it and its own.
+pub struct LinkedRecord {
+    pub record: Record,
+    pub link: i64,
+    pub prev: Hash,
+    pub hash: Hash,
+}
+
+/// Which chains a walk reads.
+pub enum ChainsToWalk<'a> {
+    All,
+    /// These chains only (names).
+    Named(&'a [String]),
+}
+
+/// Walks chains in name order, each record in link order, handing `each` a whole chain with
+/// its head as kept; stops when `each` answers false. One pass over the links' index, so a
+/// whole trail is read once, a chain at a time.
+pub fn walk_chains(conn: &Connection, which: ChainsToWalk<'_>, mut each: impl FnMut(&str, Vec<LinkedRecord>, Option<(i64, Hash)>) -> bool) -> Result<()> {
+    let names: Vec<String> = match which {
+        ChainsToWalk::Named(names) => names.to_vec(),
+        ChainsToWalk::All => conn.prepare("SELECT chain FROM audit_chain_heads ORDER BY chain")?.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?,
+    };
+    let sql = format!(
+        "SELECT {COLUMNS}, l.link, l.prev, l.hash FROM audit_links l JOIN audit_records r ON r.seq = l.seq \
+         JOIN audit_actors a ON a.id = r.actor_id WHERE l.chain = ?1 ORDER BY l.link"
+    );
+    let mut statement = conn.prepare_cached(&sql)?;
+    for name in names {
+        let rows = statement.query_map([&name], |row| Ok((read_record(row)?, row.get::<_, i64>(19)?, hash_of(row.get(20)?)?, hash_of(row.get(21)?)?)))?;
+        let mut chain = Vec::new();
+        for row in rows {
+            let ((mut record, details, dictionary_number), link, prev, hash) = row?;
+            record.details = details.as_deref().map(|d| inflate(d, dictionary_number)).transpose()?;
+            chain.push(LinkedRecord { record, link, prev, hash });
+        }
+        let head = chain_head(conn, &name)?;
+        if !each(&name, chain, head) {
+            break;
+        }
     }
     Ok(())
+}
+
+/// How many records, and how many of them are linked.
+pub fn linked_count(conn: &Connection) -> Result<(i64, i64)> {
+    Ok(conn.query_row("SELECT (SELECT count(*) FROM audit_records), (SELECT count(*) FROM audit_links)", [], |r| Ok((r.get(0)?, r.get(1)?)))?)
 }
 
 /// Whose records a query reads.
@@ -263,8 +355,30 @@ pub struct TrailQuery {
     /// `created_at` on or before this day.
     pub to: Option<String>,
     pub search: Option<TextSearch>,
+    /// Administrative changes only, or grievance records only (Audit History's filter).
+    pub kind: Option<RecordKind>,
     pub limit: usize,
     pub offset: usize,
+}
+
+/// Which records Audit History's kind filter keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordKind {
+    /// Events whose action is administrative (`AuditAction::is_administrative`).
+    Administrative,
+    /// Records of a grievance's trail.
+    Grievance,
+}
+
+/// The SQL condition of a kind: the administrative actions are constants of the domain.
+fn kind_condition(kind: RecordKind) -> String {
+    match kind {
+        RecordKind::Administrative => {
+            let actions: Vec<String> = domain::audit::AuditAction::administrative().map(|a| format!("'{}'", a.as_str())).collect();
+            format!("(r.grievance_id = 0 AND r.action IN ({}))", actions.join(", "))
+        }
+        RecordKind::Grievance => "r.grievance_id > 0".to_string(),
+    }
 }
 
 /// What a search of the trail looks for.
@@ -280,7 +394,7 @@ pub enum TextSearch {
 
 impl TrailQuery {
     pub fn new(scope: TrailScope, limit: usize, offset: usize) -> TrailQuery {
-        TrailQuery { scope, grievance_id: None, action: None, user_id: None, from: None, to: None, search: None, limit, offset }
+        TrailQuery { scope, grievance_id: None, action: None, user_id: None, from: None, to: None, search: None, kind: None, limit, offset }
     }
 }
 
@@ -408,6 +522,11 @@ pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
     if let Some(user) = q.user_id {
         terms.push("r.user_id = ?");
         values.push(Value::Integer(user));
+    }
+    let kind_terms: String;
+    if let Some(kind) = q.kind {
+        kind_terms = kind_condition(kind);
+        terms.push(&kind_terms);
     }
     let text_terms: String;
     match &q.search {

@@ -67,6 +67,21 @@ function render() {
 const auditCalls = (fetch: ReturnType<typeof mockApi>) =>
   fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/audit/all'));
 
+describe('the integrity indicator', () => {
+  it('says the shown records hold, or names the record where their chain breaks', async () => {
+    api(undefined, { 'GET /api/audit/verify?limit=100&offset=0': () => jsonResponse(200, { chains: 2, records: 9, broken: null }) });
+    const { unmount } = render();
+    expect(await screen.findByText('Integrity verified')).toBeInTheDocument();
+    unmount();
+    api(undefined, {
+      'GET /api/audit/verify?limit=100&offset=0': () =>
+        jsonResponse(200, { chains: 1, records: 4, broken: { chain: 'grievance:12', recordId: '12-2-0', reason: 'its content was changed after it was written' } }),
+    });
+    render();
+    expect(await screen.findByText('Broken at 12-2-0: its content was changed after it was written')).toBeInTheDocument();
+  });
+});
+
 describe('audit history', () => {
   it('shows the summary cards with en-IN thousand separators', async () => {
     api();
@@ -196,6 +211,36 @@ describe('audit history', () => {
     await waitFor(() =>
       expect(auditCalls(fetch)).toContain('/api/audit/all?limit=25&offset=0&startDate=2025-01-01&endDate=2025-01-31'),
     );
+  });
+
+  it('shows administrative changes or grievance changes apart', async () => {
+    const roleRecord = {
+      ...statusRecord,
+      id: '0-e5-0',
+      grievance_id: 0,
+      grievance_number: '',
+      action: 'ROLE_UPDATED',
+      field_name: 'role',
+      old_value: 'require two factor: No',
+      new_value: 'require two factor: Yes',
+      notes: "Role 'Clerk' (4) changed",
+      action_details: { summary: "Role 'Clerk' (4) changed", subject: { type: 'role', id: 4, name: 'Clerk' }, before: { require_two_factor: false }, after: { require_two_factor: true } },
+    };
+    const fetch = api([statusRecord], {
+      'GET /api/audit/all?limit=100&offset=0&kind=admin': () => jsonResponse(200, [roleRecord]),
+      'GET /api/audit/all?limit=100&offset=0&kind=grievance': () => jsonResponse(200, [statusRecord]),
+    });
+    render();
+    const user = userEvent.setup();
+    expect(await screen.findByText('Records 1–1')).toBeInTheDocument();
+    const kind = screen.getByLabelText('Changes');
+    expect(within(kind).getAllByRole('option').map((o) => o.textContent)).toEqual(['All changes', 'Administrative changes', 'Grievance changes']);
+    await user.selectOptions(kind, 'admin');
+    await waitFor(() => expect(auditCalls(fetch)).toContain('/api/audit/all?limit=100&offset=0&kind=admin'));
+    expect(await screen.findByText('Role Updated')).toBeInTheDocument();
+    expect(screen.getByText('Role')).toBeInTheDocument();
+    await user.selectOptions(kind, 'grievance');
+    await waitFor(() => expect(auditCalls(fetch)).toContain('/api/audit/all?limit=100&offset=0&kind=grievance'));
   });
 
   it("says 'Please log in to view audit records.' without a stored token, and asks nothing", async () => {

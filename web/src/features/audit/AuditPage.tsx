@@ -30,6 +30,7 @@ import { dash, formatCount, formatDateTime } from '../../lib/format';
 import { useDebouncedText } from '../../lib/use-debounced-text';
 import { ActionBadge } from './ActionBadge';
 import { AuditDetailsDialog } from './AuditDetailsDialog';
+import { IntegrityIndicator } from './IntegrityIndicator';
 import { actionLabel, changeSummary, entryField, toAuditEntries, type AuditEntry } from './audit-record';
 import { searchFieldLabels } from '../../i18n/amplify-labels';
 import {
@@ -39,11 +40,13 @@ import {
   auditQueryReducer,
   CLEARED_FILTERS,
   INITIAL_QUERY,
+  KINDS,
   LEGACY_ACTIONS,
   MAX_SEARCH,
   noTokenText,
   PAGE_SIZES,
   type AuditFilters,
+  type AuditKind,
 } from './audit-query';
 
 /** A state-wide figure, or a dash where the server withholds it (a caller who does not see the whole state). */
@@ -110,7 +113,7 @@ export default function AuditPage() {
   const failure = !hasToken ? noTokenText() : records.error ? auditErrorText(records.error) : null;
 
   function openPanel() {
-    if (!panelOpen) setDraft({ search: query.search, action: query.action, startDate: query.startDate, endDate: query.endDate, limit: query.limit });
+    if (!panelOpen) setDraft({ search: query.search, action: query.action, startDate: query.startDate, endDate: query.endDate, kind: query.kind, limit: query.limit });
     setPanelOpen((open) => !open);
   }
 
@@ -167,6 +170,19 @@ export default function AuditPage() {
             onChange={(event) => dispatch({ type: 'action', action: event.target.value })}
           >
             <ActionOptions actions={actions} />
+          </SelectField>
+          <SelectField
+            label={t('kind.label')}
+            size="small"
+            flex="0 1 13rem"
+            value={query.kind}
+            onChange={(event) => dispatch({ type: 'kind', kind: event.target.value as AuditKind })}
+          >
+            {KINDS.map((kind) => (
+              <option key={kind || 'all'} value={kind}>
+                {t(`kind.${kind || 'all'}`)}
+              </option>
+            ))}
           </SelectField>
           <Flex gap="xs">
             <Button size="small" gap="xs" onClick={refresh} isLoading={records.isValidating && !records.isLoading} loadingText={t('refreshing')}>
@@ -254,6 +270,7 @@ export default function AuditPage() {
           <Heading level={2} className="panel-title" id="audit-heading">
             {t('records')}
           </Heading>
+          <IntegrityIndicator recordsPath={hasToken ? auditPath(query) : null} />
           {records.data && !records.isLoading && entries.length > 0 ? (
             <Text className="count-text" role="status">
               {query.search.trim()

@@ -1,0 +1,121 @@
+//! The audit trail is tamper-evident, on both engines: after a workload every chain holds
+//! (`GET /api/audit/verify`, the trail's own check); a record changed or deleted directly in
+//! the store (the SQLite file, or the item in moto) is named; and changes of one chain at
+//! the same moment all land, linked one after another.
+
+use apitest::{on_both_engines, Api, Engine};
+use cases::chain::VerifyScope;
+use http::StatusCode;
+use serde_json::{json, Value};
+
+fn form(fir: &str) -> Value {
+    json!({"fir_no": fir, "fir_date": "2026-10-05", "section_and_act": "379 IPC", "crime_title": "Theft",
+           "district": "Central District", "police_station": "Civil Lines", "status": "Pending", "priority": "Low",
+           "brief_details": "Motorcycle stolen from the market parking.", "investigation_officers": []})
+}
+
+/// Files a grievance and changes it twice, with a note: a chain of four records.
+async fn workload(api: &Api, token: &str, fir: &str) -> i64 {
+    let created = api.post("/api/grievances", token, form(fir)).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    let id = created.body["data"]["id"].as_i64().unwrap();
+    let mut body = form(fir);
+    for (version, details) in [(1, "Motorcycle stolen near the bus stand."), (2, "Motorcycle recovered, owner informed.")] {
+        body["brief_details"] = json!(details);
+        body["version"] = json!(version);
+        let updated = api.put(&format!("/api/grievances/{id}"), token, body.clone()).await;
+        assert_eq!(updated.status, StatusCode::OK, "{:?}", updated.body);
+    }
+    assert_eq!(api.post(&format!("/api/grievances/{id}/notes"), token, json!({"text": "Owner called"})).await.status, StatusCode::CREATED);
+    id
+}
+
+async fn trail_of(api: &Api, token: &str, id: i64) -> Vec<Value> {
+    api.get(&format!("/api/audit/grievance/{id}"), token).await.body.as_array().cloned().unwrap()
+}
+
+/// Changes a record's notes (or deletes it) where it is kept, behind the portal's back.
+async fn tamper(api: &Api, engine: Engine, record_id: &str, delete: bool) {
+    let (grievance, rest) = record_id.split_once('-').unwrap();
+    let (tag, position) = rest.rsplit_once('-').unwrap();
+    match engine {
+        Engine::Sqlite => {
+            let db = rusqlite::Connection::open(api.dir().unwrap().join("portal.db")).unwrap();
+            db.execute_batch("DROP TRIGGER IF EXISTS audit_records_unchanged; DROP TRIGGER IF EXISTS audit_records_kept; PRAGMA foreign_keys = OFF;").unwrap();
+            let keys = rusqlite::params![grievance.parse::<i64>().unwrap(), tag, position.parse::<i64>().unwrap()];
+            let sql = if delete {
+                "DELETE FROM audit_records WHERE grievance_id = ?1 AND change_tag = ?2 AND position = ?3"
+            } else {
+                "UPDATE audit_records SET notes = 'nothing happened here' WHERE grievance_id = ?1 AND change_tag = ?2 AND position = ?3"
+            };
+            assert_eq!(db.execute(sql, keys).unwrap(), 1);
+            if delete {
+                db.execute("DELETE FROM audit_viewers WHERE seq NOT IN (SELECT seq FROM audit_records)", []).unwrap();
+            }
+        }
+        Engine::Dynamo => {
+            let partition = format!("AUDIT#{grievance}");
+            let items = store::read_all(api.state.store.as_ref(), store::Query::table(partition)).await.unwrap();
+            let mut item = items.into_iter().find(|i| i.str("id") == Some(record_id)).expect("the record's item");
+            let write = if delete {
+                store::Write::delete(item.key.clone())
+            } else {
+                item.attrs.insert("notes".into(), json!("nothing happened here"));
+                store::Write::put(item)
+            };
+            api.state.store.transact(vec![write]).await.unwrap();
+        }
+    }
+}
+
+async fn a_changed_or_deleted_record_is_named_and_the_rest_holds(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let (first, second) = (workload(&api, &admin, "FIR-C1").await, workload(&api, &admin, "FIR-C2").await);
+    let export = api.get("/api/grievances/export/excel", &admin).await;
+    assert_eq!(export.status, StatusCode::OK, "an event in the admin's own chain: {:?}", export.body);
+
+    let whole = api.state.trail.verify(VerifyScope::All).await.unwrap();
+    assert_eq!(whole.broken, None, "{whole:?}");
+    assert!(whole.chains >= 3 && whole.records >= 9, "two grievances' chains and the admin's events: {whole:?}");
+    let shown = api.get("/api/audit/verify", &admin).await;
+    assert_eq!(shown.status, StatusCode::OK, "{:?}", shown.body);
+    assert_eq!(shown.body["broken"], Value::Null);
+    assert!(shown.body["records"].as_u64().unwrap() >= 9, "{:?}", shown.body);
+
+    // The second of the first grievance's four records, changed.
+    let records = trail_of(&api, &admin, first).await;
+    let changed = records[2]["id"].as_str().unwrap().to_string();
+    tamper(&api, engine, &changed, false).await;
+    let broken = api.state.trail.verify(VerifyScope::All).await.unwrap().broken.expect("a changed record breaks its chain");
+    assert_eq!((broken.chain.as_str(), broken.record_id.as_str()), (format!("grievance:{first}").as_str(), changed.as_str()));
+    assert_eq!(broken.reason, "its content was changed after it was written");
+    let shown = api.get("/api/audit/verify", &admin).await;
+    assert_eq!(shown.body["broken"]["recordId"], changed.as_str(), "{:?}", shown.body);
+    let other = api.get(&format!("/api/audit/verify?search=GRV-{}-{second:06}", &trail_of(&api, &admin, second).await[0]["grievance_number"].as_str().unwrap()[4..8]), &admin).await;
+    assert_eq!(other.body["broken"], Value::Null, "the other grievance's chain holds: {:?}", other.body);
+
+    // The newest record of the second grievance, deleted: the chain's head is ahead of it.
+    let records = trail_of(&api, &admin, second).await;
+    let newest = records[0]["id"].as_str().unwrap().to_string();
+    tamper(&api, engine, &newest, true).await;
+    let broken = api.state.trail.verify(VerifyScope::Chains(vec![format!("grievance:{second}")])).await.unwrap().broken.expect("a deleted record");
+    assert_eq!((broken.record_id.as_str(), broken.reason.as_str()), (records[1]["id"].as_str().unwrap(), "the chain's newest 1 records are missing"));
+}
+
+/// Eight notes on one grievance at once: each change reads and moves the chain's head in its
+/// own transaction, so some must link again after another; all land, and the chain holds.
+async fn changes_of_one_chain_at_once_all_land_linked(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let id = workload(&api, &admin, "FIR-P1").await;
+    let path = format!("/api/grievances/{id}/notes");
+    let notes = (0..8).map(|n| api.post(&path, &admin, json!({"text": format!("Note {n}")})));
+    for answer in futures_util::future::join_all(notes).await {
+        assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
+    }
+    let verification = api.state.trail.verify(VerifyScope::Chains(vec![format!("grievance:{id}")])).await.unwrap();
+    assert_eq!((verification.records, verification.broken), (12, None), "four records, then eight notes");
+}
+
+on_both_engines!(a_changed_or_deleted_record_is_named_and_the_rest_holds, changes_of_one_chain_at_once_all_land_linked);

@@ -1,0 +1,216 @@
+//! The audit trail's chains (`cases::chain`) in the item store. A record item carries its
+//! chain's name, its link number, the hash before it and its own (hex); each chain's head is
+//! an item of its own (`CHAIN#{chain}`), written in the change's transaction on condition
+//! that it is still the head that was read. Two changes of one chain at once: one wins, the
+//! other links again after it. Chains are a grievance's, a user's, or the administrative
+//! one, so no head is written by every change.
+
+use crate::grievance_keys as keys;
+use crate::item_trail::audit_view;
+use cases::chain::{self, Hash, Link, Verification, VerifyScope};
+use cases::reads::AuditRecord;
+use domain::{Error, Result};
+use serde_json::json;
+use store::{Condition, Item, Key, Query, Store, StoreError, Write};
+
+const CHAIN: &str = "chain";
+const LINK: &str = "link";
+const PREV: &str = "prev";
+const HASH: &str = "hash";
+
+fn head_key(chain: &str) -> Key {
+    Key::new(format!("CHAIN#{chain}"), "HEAD")
+}
+
+fn hash_of(text: Option<&str>) -> Option<Hash> {
+    hex::decode(text?).ok()?.try_into().ok()
+}
+
+/// A head item's link and hash.
+fn head_of(item: &Item) -> Option<(i64, Hash)> {
+    Some((item.i64(LINK)?, hash_of(item.str(HASH))?))
+}
+
+/// The record items among a change's writes, in order: puts in a grievance's (or the
+/// events') audit partition.
+fn record_positions(writes: &[Write]) -> Vec<usize> {
+    writes
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| matches!(w, Write::Put { item, .. } if item.key.pk.starts_with("AUDIT#") && item.attrs.contains_key("action")))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn record_of(write: &Write) -> Result<AuditRecord> {
+    match write {
+        Write::Put { item, .. } => audit_view(item.clone()),
+        _ => Err(Error::internal("not a record's write")),
+    }
+}
+
+/// Links the records among `writes` (one change's, all of one chain) after their chain's head
+/// as read now, and appends (or, linking again, replaces) the write that moves the head.
+/// Answers the position of that write: the transaction failing there means another change
+/// of the chain came first, and the records are to be linked again.
+pub(crate) async fn link(store: &dyn Store, writes: &mut Vec<Write>, head_at: Option<usize>) -> Result<Option<usize>> {
+    let positions = record_positions(writes);
+    let Some(first) = positions.first() else { return Ok(None) };
+    let first = record_of(&writes[*first])?;
+    let name = chain::chain_of(first.grievance_id, first.action, first.user_id);
+    let read = store.get(&head_key(&name)).await?.as_ref().and_then(head_of);
+    let mut head = read;
+    for at in positions {
+        let record = record_of(&writes[at])?;
+        let Link { link, prev, hash, .. } = chain::next(name.clone(), head, &record);
+        if let Write::Put { item, .. } = &mut writes[at] {
+            item.attrs.insert(CHAIN.into(), json!(name));
+            item.attrs.insert(LINK.into(), json!(link));
+            item.attrs.insert(PREV.into(), json!(hex::encode(prev)));
+            item.attrs.insert(HASH.into(), json!(hex::encode(hash)));
+        }
+        head = Some((link, hash));
+    }
+    let (link, hash) = head.expect("at least one record");
+    let condition = match read {
+        Some((n, _)) => Condition::Equals(LINK.into(), json!(n)),
+        None => Condition::NotExists,
+    };
+    let moved = Write::put(Item::new(head_key(&name)).with(LINK, link).with(HASH, hex::encode(hash))).when(condition);
+    Ok(Some(match head_at {
+        Some(at) => {
+            writes[at] = moved;
+            at
+        }
+        None => {
+            writes.push(moved);
+            writes.len() - 1
+        }
+    }))
+}
+
+/// Writes a change whose records were linked by [`link`] (the head's write at `head_at`),
+/// linking them again while another change of the chain comes first.
+pub(crate) async fn transact(store: &dyn Store, mut writes: Vec<Write>, head_at: Option<usize>) -> std::result::Result<(), StoreError> {
+    for _ in 0..8 {
+        match store.transact(writes.clone()).await {
+            Err(StoreError::ConditionFailed { at }) if Some(at) == head_at => {
+                link(store, &mut writes, head_at).await.map_err(|e| StoreError::Backend(e.to_string()))?;
+            }
+            other => return other,
+        }
+    }
+    store.transact(writes).await
+}
+
+/// A record item's link, as kept (`None`: written before the chains).
+fn kept_link(item: &Item) -> Option<Link> {
+    Some(Link { chain: item.str(CHAIN)?.to_string(), link: item.i64(LINK)?, prev: hash_of(item.str(PREV))?, hash: hash_of(item.str(HASH))? })
+}
+
+/// Checks the chains of `scope`. Every grievance's partition is read for `All` (each
+/// grievance ever filed), with the events' partition: a state's whole trail, for the command
+/// line; a request checks named chains.
+pub(crate) async fn verify(store: &dyn Store, scope: VerifyScope) -> Result<Verification> {
+    let names = match scope {
+        VerifyScope::Chains(names) => names,
+        VerifyScope::All => {
+            let filed = crate::item_trail::grievances_filed(store).await?;
+            let mut names: Vec<String> = (1..=filed).map(|id| format!("grievance:{id}")).collect();
+            names.push(EVENTS.into());
+            names
+        }
+    };
+    let mut verification = Verification::default();
+    for name in names {
+        let partition = match name.strip_prefix("grievance:").and_then(|id| id.parse::<i64>().ok()) {
+            Some(id) => id,
+            None => 0,
+        };
+        let items = store::read_all(store, Query::table(keys::audit_pk(partition))).await?;
+        let mut chains: std::collections::BTreeMap<String, Vec<(AuditRecord, Link)>> = Default::default();
+        for item in items {
+            let link = kept_link(&item);
+            let record = audit_view(item)?;
+            let Some(link) = link else {
+                verification.broken = Some(chain::Broken { chain: name.clone(), record_id: record.id, reason: "it is in no chain: the portal did not write it".into() });
+                return Ok(verification);
+            };
+            chains.entry(link.chain.clone()).or_default().push((record, link));
+        }
+        // The events' partition holds many chains: all of them, or the one asked for.
+        let wanted: Vec<String> = if name == EVENTS { chains.keys().cloned().collect() } else { vec![name.clone()] };
+        for chain_name in wanted {
+            let mut links = chains.remove(&chain_name).unwrap_or_default();
+            links.sort_by_key(|(_, l)| l.link);
+            let head = store.get(&head_key(&chain_name)).await?.as_ref().and_then(head_of);
+            if links.is_empty() && head.is_none() {
+                continue;
+            }
+            verification.chains += 1;
+            verification.records += links.len() as u64;
+            verification.broken = chain::verify(&chain_name, &links, head);
+            if verification.broken.is_some() {
+                return Ok(verification);
+            }
+        }
+    }
+    Ok(verification)
+}
+
+/// The name `verify` reads every chain of the events' partition by.
+const EVENTS: &str = "events";
+
+/// Links the records written before the chains, chain by chain: a chain holding any such
+/// record is linked again whole, in the order its records were written (their keys' time
+/// order), its head written last on condition that no change moved it meanwhile (a chain
+/// that moved is linked again). Answers how many records it linked.
+pub(crate) async fn link_unlinked(store: &dyn Store) -> Result<u64> {
+    let filed = crate::item_trail::grievances_filed(store).await?;
+    let mut linked = 0;
+    for partition in std::iter::once(0).chain(1..=filed) {
+        for _ in 0..8 {
+            let items = store::read_all(store, Query::table(keys::audit_pk(partition))).await?;
+            if items.iter().all(|item| kept_link(item).is_some()) {
+                break;
+            }
+            let mut chains: std::collections::BTreeMap<String, Vec<Item>> = Default::default();
+            for item in items {
+                let record = audit_view(item.clone())?;
+                chains.entry(chain::chain_of(record.grievance_id, record.action, record.user_id)).or_default().push(item);
+            }
+            let mut moved = false;
+            for (name, mut items) in chains {
+                items.sort_by(|a, b| a.key.sk.cmp(&b.key.sk));
+                let read = store.get(&head_key(&name)).await?.as_ref().and_then(head_of);
+                let mut head = None;
+                let mut writes = Vec::new();
+                for mut item in items {
+                    let record = audit_view(item.clone())?;
+                    let next = chain::next(name.clone(), head, &record);
+                    item.attrs.insert(CHAIN.into(), json!(name));
+                    item.attrs.insert(LINK.into(), json!(next.link));
+                    item.attrs.insert(PREV.into(), json!(hex::encode(next.prev)));
+                    item.attrs.insert(HASH.into(), json!(hex::encode(next.hash)));
+                    head = Some((next.link, next.hash));
+                    writes.push(Write::put(item));
+                }
+                linked += writes.len() as u64;
+                crate::beside::write_rest(store, writes).await?;
+                let (link, hash) = head.expect("a chain has a record");
+                let condition = match read {
+                    Some((n, _)) => Condition::Equals(LINK.into(), json!(n)),
+                    None => Condition::NotExists,
+                };
+                match store.transact(vec![Write::put(Item::new(head_key(&name)).with(LINK, link).with(HASH, hex::encode(hash))).when(condition)]).await {
+                    Err(StoreError::ConditionFailed { .. }) => moved = true,
+                    other => other?,
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+    }
+    Ok(linked)
+}

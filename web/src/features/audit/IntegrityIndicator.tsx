@@ -1,0 +1,37 @@
+// Whether the records Audit History shows are intact (issue 18): the server checks the
+// whole chain of each shown record (its grievance's, the administrative one, or the user's
+// events) and names the first record that does not hold.
+import { Badge } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api } from '../../api/client';
+import type { components } from '../../api/schema';
+
+type Verification = components['schemas']['Verification'];
+
+/** The verify call for the same filters and page as `recordsPath` (an `/audit/all?...` path). */
+export function verifyPath(recordsPath: string): string {
+  return recordsPath.replace(/^\/audit\/all/, '/audit/verify');
+}
+
+export function IntegrityIndicator({ recordsPath }: { recordsPath: string | null }) {
+  const { t } = useTranslation('audit');
+  const check = useSWR<Verification>(recordsPath ? verifyPath(recordsPath) : null, (path: string) => api.get<Verification>(path));
+  if (!check.data) {
+    return check.error ? (
+      <Badge size="small" className="integrity-badge integrity-unknown" role="status">
+        {t('integrityUnknown')}
+      </Badge>
+    ) : null;
+  }
+  const broken = check.data.broken;
+  return broken ? (
+    <Badge size="small" variation="error" className="integrity-badge integrity-broken" role="status" title={broken.reason}>
+      {t('integrityBroken', { record: broken.recordId || broken.chain, reason: broken.reason })}
+    </Badge>
+  ) : (
+    <Badge size="small" variation="success" className="integrity-badge integrity-ok" role="status" title={t('integrityVerifiedDetail', { records: check.data.records, chains: check.data.chains })}>
+      {t('integrityVerified')}
+    </Badge>
+  );
+}
