@@ -219,6 +219,31 @@ async fn reports_equal_a_recount_and_follow_the_scope(engine: Engine) {
     agrees(&api, &sho, &theirs, "", &period.from_text(), &period.to_text()).await;
     let pendency = report(&api, &sho, "pendency", "").await;
     assert_eq!(pendency["rows"].as_array().unwrap().iter().map(|r| r["station_name"].as_str().unwrap()).collect::<Vec<_>>(), ["Sadar Bazar"]);
+
+    // A change moves the figures with it: a pending grievance resolved, another moved.
+    let statuses = api.get("/api/admin/dropdowns/statuses", &admin).await.body;
+    let resolved = statuses.as_array().unwrap().iter().find(|s| s["name"] == "Resolved").unwrap()["id"].clone();
+    let pending = all.iter().find(|g| text(g, "police_station") == "Sadar Bazar" && text(g, "status") == "Pending").unwrap();
+    let moved = api.put(&format!("/api/grievances/{}/status", pending["id"]), &admin, json!({"status_id": resolved, "notes": "Recovered"})).await;
+    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    let transferred = all.iter().find(|g| text(g, "police_station") == "Lohamandi" && text(g, "status") == "Pending").unwrap();
+    let body = json!({"police_station_id": stations["Sadar Bazar"], "reason": "Jurisdiction"});
+    let answer = api.put(&format!("/api/grievances/{}/transfer", transferred["id"]), &admin, body).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    let all = listed(&api, &admin).await;
+    agrees(&api, &admin, &all, "", &period.from_text(), &period.to_text()).await;
+    agrees(&api, &sho, &listed(&api, &sho).await, "", &period.from_text(), &period.to_text()).await;
+
+    // One's own cases: those they filed.
+    let role = api.post("/api/roles", &admin, json!({"name": "Own Cases", "permissions": {"grievances": "read,create", "reports": "read"}})).await;
+    let body = json!({"name": "Constable", "email": "own@police.test", "password": PASSWORD, "department": "Crime Branch", "designation": "Constable",
+                      "role_id": role.body["data"]["id"], "status": "active"});
+    assert_eq!(api.post("/api/users", &admin, body).await.status, StatusCode::CREATED);
+    let own = api.login("own@police.test", PASSWORD).await;
+    assert_eq!(api.post("/api/grievances", &own, form("Lohamandi", "Pending", "Burglary", 99)).await.status, StatusCode::CREATED);
+    let theirs = listed(&api, &own).await;
+    assert_eq!(theirs.len(), 1);
+    agrees(&api, &own, &theirs, "", &period.from_text(), &period.to_text()).await;
 }
 
 async fn reports_need_reports_read_and_a_valid_range(engine: Engine) {

@@ -689,6 +689,12 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
 
 /// The SQL that gives a current file the shape schema 9 left it in: each grievance's JSON in
 /// a `rest` column of its row (schema 10 moved it to `grievance_details`).
+/// Takes away what schema 12 added (the reports' figures).
+const BACK_FROM_SCHEMA_12: &str = "
+    DROP TRIGGER grievances_report_month_insert; DROP TRIGGER grievances_report_month_delete; DROP TRIGGER grievances_report_month_update;
+    DROP TRIGGER grievances_report_day_insert; DROP TRIGGER grievances_report_day_delete; DROP TRIGGER grievances_report_day_update;
+    DROP TABLE report_month_tally; DROP TABLE report_month_crimes; DROP TABLE report_day_tally; DROP TABLE report_day_crimes;";
+
 const BACK_TO_SCHEMA_9: &str = "
     ALTER TABLE grievances ADD COLUMN rest TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(rest));
     UPDATE grievances SET rest = (SELECT rest FROM grievance_details d WHERE d.id = grievances.id);
@@ -703,7 +709,7 @@ fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
     let path = f._dir.path().join("portal.db");
     // Each grievance as it reads before the upgrade, the lists' names included.
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
-    f.conn.execute_batch(&format!("{BACK_TO_SCHEMA_9} PRAGMA user_version = 9;")).unwrap();
+    f.conn.execute_batch(&format!("{BACK_FROM_SCHEMA_12} {BACK_TO_SCHEMA_9} PRAGMA user_version = 9;")).unwrap();
     let table_pages = |conn: &Connection| -> i64 {
         conn.query_row("SELECT count(*) FROM dbstat WHERE name = 'grievances'", [], |r| r.get(0)).unwrap()
     };
@@ -752,7 +758,8 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
     let path = f._dir.path().join("portal.db");
     f.conn
         .execute_batch(
-            "DROP TRIGGER grievances_stage_place_insert; DROP TRIGGER grievances_stage_place_delete; DROP TRIGGER grievances_stage_place_update;
+            &format!("{BACK_FROM_SCHEMA_12}
+             DROP TRIGGER grievances_stage_place_insert; DROP TRIGGER grievances_stage_place_delete; DROP TRIGGER grievances_stage_place_update;
              DROP TRIGGER grievances_fir_filed_insert; DROP TRIGGER grievances_fir_filed_delete; DROP TRIGGER grievances_fir_filed_update;
              DROP TABLE stage_station_tally; DROP TABLE stage_district_tally; DROP TABLE fir_filed_tally;
              DROP INDEX g_open_station; DROP INDEX g_open_district; DROP INDEX g_open_priority; DROP INDEX g_district_filed;
@@ -765,7 +772,7 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
              DROP TABLE grievance_changes;
              DROP TRIGGER grievance_slice_changed_by_insert; DROP TRIGGER grievance_slice_changed_by_update; DROP TRIGGER grievance_slice_changed_by_delete;
              DROP TABLE grievance_slice_changes;
-             PRAGMA user_version = 1;",
+             PRAGMA user_version = 1;"),
         )
         .unwrap();
     f.conn.execute_batch(BACK_TO_SCHEMA_9).unwrap();

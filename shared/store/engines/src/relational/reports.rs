@@ -1,9 +1,11 @@
-//! The MIS reports on the relational engine: grouped counts in SQL over the viewer's rows
-//! filed in the period (`cases::reports`), each a walk of the filing-date range of an index
-//! (`g_filed` for the state and an area, the viewer rows for one's own cases).
+//! The MIS reports on the relational engine (`cases::reports`). The state's and an area's are
+//! sums over figures kept by triggers per filing month and per filing day (schema 12): the
+//! period's whole months from the month tables, its other days from the day tables, each a
+//! range of a primary key, whatever the number of grievances. One's own cases are grouped
+//! from their rows, found through the user's viewer rows by filing time.
 
 use super::{scope_of, SqlGrievances};
-use cases::reports::{age_bucket, ReportFacts, ReportQuery, StationFacts, AGE_BUCKETS};
+use cases::reports::{age_bucket, day_text, ReportFacts, ReportQuery, StationFacts};
 use cases::reads::Viewer;
 use domain::Result;
 use rusqlite::types::Value;
@@ -12,76 +14,137 @@ use std::collections::BTreeMap;
 use store::sql::grievances::Scope;
 use store::sql::SqlError;
 
-/// The rows of a scope filed in `[from, until)` (`until` the day after the period): the
-/// `FROM` and `WHERE` of every report statement, and their parameters.
-fn rows_of(scope: &Scope, from: String, until: String) -> (String, Vec<Value>) {
+/// One group of figures: station, status, done, filing day (or month), resolution month
+/// ('' when not disposed), count, resolved count, resolution days.
+type Group = (i64, i64, bool, String, String, i64, i64, i64);
+
+fn ids_json(ids: &[i64]) -> Value {
+    Value::Text(serde_json::to_string(ids).unwrap_or_else(|_| "[]".into()))
+}
+
+/// The period's parts: the whole months the month tables answer, and the day ranges the day
+/// tables answer (a month the period holds in part, or one of the last three, where a
+/// pending grievance's age bucket turns on its day).
+fn parts(q: &ReportQuery) -> (Vec<String>, Vec<(String, String)>) {
+    use time::Date;
+    let recent = q.today - time::Duration::days(cases::reports::AGE_BUCKETS[3].1.unwrap_or(60) + 1);
+    let recent = (recent.year(), recent.month() as u8);
+    let (mut months, mut days) = (Vec::new(), Vec::new());
+    let mut first = Date::from_calendar_date(q.period.from.year(), q.period.from.month(), 1).expect("a month's first day");
+    while first <= q.period.to {
+        let next = (first.replace_day(28).expect("day 28") + time::Duration::days(4)).replace_day(1).expect("day 1");
+        let last = next.previous_day().expect("a previous day");
+        let (start, end) = (first.max(q.period.from), last.min(q.period.to));
+        if start == first && end == last && (first.year(), first.month() as u8) < recent {
+            months.push(day_text(first)[..7].to_string());
+        } else {
+            days.push((day_text(start), day_text(end)));
+        }
+        first = next;
+    }
+    (months, days)
+}
+
+/// The condition on the place of a scope's (state or area) figures, its parameters numbered
+/// after `n` others.
+fn place_filter(scope: &Scope, n: usize) -> (String, Vec<Value>) {
     match scope {
-        Scope::State => ("grievances g WHERE g.filed_at >= ?1 AND g.filed_at < ?2".into(), vec![Value::Text(from), Value::Text(until)]),
-        Scope::Own(user) => (
-            "grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at \
-             WHERE v.filed_at >= ?1 AND v.filed_at < ?2 AND v.user_id = ?3"
-                .into(),
-            vec![Value::Text(from), Value::Text(until), Value::Integer(*user)],
-        ),
         Scope::Area { stations, districts } => (
-            "grievances g WHERE g.filed_at >= ?1 AND g.filed_at < ?2 AND (g.police_station_id IN (SELECT value FROM json_each(?3)) \
-             OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?4))))"
-                .into(),
-            vec![
-                Value::Text(from),
-                Value::Text(until),
-                Value::Text(serde_json::to_string(stations).unwrap_or_default()),
-                Value::Text(serde_json::to_string(districts).unwrap_or_default()),
-            ],
+            format!(
+                " AND (police_station_id IN (SELECT value FROM json_each(?{})) OR (police_station_id = 0 AND district_id IN (SELECT value FROM json_each(?{}))))",
+                n + 1,
+                n + 2
+            ),
+            vec![ids_json(stations), ids_json(districts)],
         ),
+        _ => (String::new(), Vec::new()),
     }
 }
 
-fn facts(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<ReportFacts, SqlError> {
-    let until = q.period.to.next_day().map(cases::reports::day_text).unwrap_or_else(|| "9999-12-31".into());
-    let (from_where, params) = rows_of(scope, q.period.from_text(), until);
-    // Pending rows are bucketed by their filing day against each bucket's first day back.
-    let cut = |days: i64| cases::reports::day_text(q.today - time::Duration::days(days));
-    let starts: Vec<String> = AGE_BUCKETS.iter().take(4).map(|(_, last)| cut(last.unwrap_or(0))).collect();
-    let mut facts = ReportFacts::default();
-    let mut stations: BTreeMap<i64, StationFacts> = BTreeMap::new();
-    {
-        let sql = format!(
-            "SELECT coalesce(g.police_station_id, 0), coalesce(g.status_id, 0), g.done, \
-               CASE WHEN g.done THEN NULL WHEN substr(g.filed_at, 1, 10) >= '{0}' THEN 0 WHEN substr(g.filed_at, 1, 10) >= '{1}' THEN 1 \
-                    WHEN substr(g.filed_at, 1, 10) >= '{2}' THEN 2 WHEN substr(g.filed_at, 1, 10) >= '{3}' THEN 3 ELSE 4 END, \
-               count(*), count(g.resolution_days), coalesce(sum(g.resolution_days), 0) \
-             FROM {from_where} GROUP BY 1, 2, 3, 4",
-            starts[0], starts[1], starts[2], starts[3]
+fn group(r: &rusqlite::Row) -> rusqlite::Result<Group> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?))
+}
+
+fn crime(r: &rusqlite::Row) -> rusqlite::Result<(String, i64)> {
+    Ok((r.get(0)?, r.get(1)?))
+}
+
+fn groups_and_crimes(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<(Vec<Group>, BTreeMap<String, i64>), SqlError> {
+    if let Scope::Own(user) = scope {
+        let until = q.period.to.next_day().map(day_text).unwrap_or_else(|| "9999-12-31".into());
+        let params = [Value::Text(q.period.from_text()), Value::Text(until), Value::Integer(*user)];
+        let rows = "grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at \
+                    WHERE v.user_id = ?3 AND v.filed_at >= ?1 AND v.filed_at < ?2";
+        let groups = conn
+            .prepare_cached(&format!(
+                "SELECT coalesce(g.police_station_id, 0), coalesce(g.status_id, 0), max(g.done), substr(g.filed_at, 1, 10),
+                        CASE WHEN g.done AND g.resolved_at IS NOT NULL THEN substr(g.resolved_at, 1, 7) ELSE '' END,
+                        count(*), count(g.resolution_days), coalesce(sum(g.resolution_days), 0)
+                   FROM {rows} GROUP BY 1, 2, 4, 5"
+            ))?
+            .query_map(params_from_iter(params.iter()), group)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let crimes = conn
+            .prepare_cached(&format!("SELECT g.crime_title, count(*) FROM {rows} GROUP BY 1"))?
+            .query_map(params_from_iter(params.iter()), crime)?
+            .collect::<rusqlite::Result<_>>()?;
+        return Ok((groups, crimes));
+    }
+    let (months, days) = parts(q);
+    let mut groups = Vec::new();
+    let mut crimes: BTreeMap<String, i64> = BTreeMap::new();
+    let mut read = |unit: &str, when: &str, mut params: Vec<Value>| -> std::result::Result<(), SqlError> {
+        let (place, more) = place_filter(scope, params.len());
+        params.extend(more);
+        let tally = format!(
+            "SELECT police_station_id, status_id, done, filed_{unit}, resolved_month, n, resolved_count, resolution_days
+               FROM report_{unit}_tally WHERE {when}{place} AND n > 0"
         );
-        let mut stmt = conn.prepare_cached(&sql)?;
-        let mut rows = stmt.query(params_from_iter(params.iter()))?;
-        while let Some(r) = rows.next()? {
-            let (station_id, status, done, bucket, n, resolved, days): (i64, i64, bool, Option<i64>, i64, i64, i64) =
-                (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?);
-            let s = stations.entry(station_id).or_insert_with(|| StationFacts { station_id, ..Default::default() });
-            s.total += n;
-            *s.by_status.entry(status).or_default() += n;
-            if done {
-                s.done += n;
-                s.resolved_count += resolved;
-                s.resolution_days += days;
+        groups.extend(conn.prepare_cached(&tally)?.query_map(params_from_iter(params.iter()), group)?.collect::<rusqlite::Result<Vec<_>>>()?);
+        let heads = format!("SELECT crime_title, sum(n) FROM report_{unit}_crimes WHERE {when}{place} GROUP BY 1");
+        for found in conn.prepare_cached(&heads)?.query_map(params_from_iter(params.iter()), crime)? {
+            let (title, n) = found?;
+            *crimes.entry(title).or_default() += n;
+        }
+        Ok(())
+    };
+    if !months.is_empty() {
+        read("month", "filed_month IN (SELECT value FROM json_each(?1))", vec![Value::Text(serde_json::to_string(&months).unwrap_or_default())])?;
+    }
+    for (from, to) in days {
+        read("day", "filed_day >= ?1 AND filed_day <= ?2", vec![Value::Text(from), Value::Text(to)])?;
+    }
+    Ok((groups, crimes))
+}
+
+fn facts(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<ReportFacts, SqlError> {
+    let (groups, crimes) = groups_and_crimes(conn, scope, q)?;
+    let mut stations: BTreeMap<i64, StationFacts> = BTreeMap::new();
+    let mut facts = ReportFacts { crime_heads: crimes.into_iter().filter(|(_, n)| *n > 0).collect(), ..Default::default() };
+    // Ages go by filing day, worked out once per day. A month's figures (`YYYY-MM`) are older
+    // than the last three months: its pending are over 60 days old, whatever their day.
+    let mut ages: BTreeMap<String, usize> = BTreeMap::new();
+    for (station_id, status, done, when, resolved_month, n, resolved, days) in groups {
+        let s = stations.entry(station_id).or_insert_with(|| StationFacts { station_id, ..Default::default() });
+        s.total += n;
+        *s.by_status.entry(status).or_default() += n;
+        *facts.filed.entry(when[..7.min(when.len())].to_string()).or_default() += n;
+        if done {
+            s.done += n;
+            s.resolved_count += resolved;
+            s.resolution_days += days;
+            if !resolved_month.is_empty() {
+                *facts.disposed.entry(resolved_month).or_default() += n;
             }
-            if let Some(b) = bucket {
-                s.ageing[age_bucket(AGE_BUCKETS[b as usize].0)] += n;
-            }
+        } else {
+            let bucket = *ages.entry(when).or_insert_with_key(|when| match cases::reports::parse_day(when) {
+                Some(filed) => age_bucket((q.today - filed).whole_days().max(0)),
+                None => cases::reports::AGE_BUCKETS.len() - 1,
+            });
+            s.ageing[bucket] += n;
         }
     }
-    facts.stations = stations.into_values().collect();
-    let grouped = |column: &str, only: &str| -> std::result::Result<BTreeMap<String, i64>, SqlError> {
-        let sql = format!("SELECT {column}, count(*) FROM {from_where} {only} GROUP BY 1");
-        let mut stmt = conn.prepare_cached(&sql)?;
-        let found = stmt.query_map(params_from_iter(params.iter()), |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
-        Ok(found.collect::<rusqlite::Result<_>>()?)
-    };
-    facts.filed = grouped("substr(g.filed_at, 1, 7)", "")?;
-    facts.disposed = grouped("substr(g.resolved_at, 1, 7)", "AND g.done AND g.resolved_at IS NOT NULL")?;
-    facts.crime_heads = grouped("g.crime_title", "")?;
+    facts.stations = stations.into_values().filter(|s| s.total > 0).collect();
     Ok(facts)
 }
 
@@ -90,5 +153,22 @@ impl SqlGrievances {
         let scope = scope_of(viewer);
         let q = *q;
         self.read(move |conn| facts(conn, &scope, &q)).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cases::reports::{parse_day, Period};
+
+    #[test]
+    fn a_period_is_whole_old_months_and_the_days_of_the_rest() {
+        let today = parse_day("2026-11-26").unwrap();
+        let q = ReportQuery { period: Period { from: parse_day("2026-01-15").unwrap(), to: today }, today };
+        let (months, days) = parts(&q);
+        // 61 days back is 2026-09-26: September onwards by day.
+        assert_eq!(months, ["2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08"]);
+        assert_eq!(days.first().unwrap(), &("2026-01-15".to_string(), "2026-01-31".to_string()));
+        assert_eq!(days[1..], [("2026-09-01".into(), "2026-09-30".into()), ("2026-10-01".into(), "2026-10-31".into()), ("2026-11-01".into(), "2026-11-26".into())]);
     }
 }
