@@ -232,14 +232,14 @@ test.describe('two-factor authentication', () => {
 
     // 7. The audit trail has the set-up, the refused codes and the reset (the API, one action at a time).
     const api = await adminApi(request);
-    type AuditRow = { action: string; user_email: string; new_value?: string | null };
+    type AuditRow = { action: string; user_email: string; action_details?: { subject?: { name?: string } } | null };
     const recordsOf = async (action: string) => {
       const response = await api.get(`/audit/all?action=${action}&limit=100&offset=0`);
       expect(response.ok(), `GET /audit/all?action=${action}`).toBe(true);
       const body = (await response.json()) as AuditRow[] | { data: AuditRow[] };
       const rows = Array.isArray(body) ? body : body.data;
       // The user's own doings name them as the actor; the reset names them as its subject.
-      return rows.filter((row) => row.action === action && (row.user_email === USER.email || row.new_value === USER.email));
+      return rows.filter((row) => row.action === action && (row.user_email === USER.email || row.action_details?.subject?.name === USER.email));
     };
     expect(await recordsOf('TWO_FACTOR_ENABLED')).toHaveLength(1);
     // The wrong code, the replayed code and the spent recovery code.

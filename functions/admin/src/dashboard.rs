@@ -49,10 +49,22 @@ const SENTENCES: &[(&str, &str, &str)] = &[
     ("NOTE_ADDED", "ACTIVITY_NOTE_ADDED", "{who} added a case note to {number}"),
     ("TWO_FACTOR_ENABLED", "ACTIVITY_TWO_FACTOR_ENABLED", "{who} turned on two-factor authentication"),
     ("TWO_FACTOR_DISABLED", "ACTIVITY_TWO_FACTOR_DISABLED", "{who} turned off two-factor authentication"),
-    ("TWO_FACTOR_RESET", "ACTIVITY_TWO_FACTOR_RESET", "{who} reset the two-factor authentication of {new}"),
+    ("TWO_FACTOR_RESET", "ACTIVITY_TWO_FACTOR_RESET", "{who} reset the two-factor authentication of {subject}"),
     ("TWO_FACTOR_FAILED", "ACTIVITY_TWO_FACTOR_FAILED", "A wrong two-factor code was given for {who}"),
     ("GRANT_REFUSED", "ACTIVITY_GRANT_REFUSED", "{who} was refused: {what}"),
     ("TRANSFERRED", "ACTIVITY_TRANSFERRED", "{who} transferred {number} from {old} to {new}"),
+    ("LIST_ITEM_CREATED", "ACTIVITY_LIST_ITEM_CREATED", "{who} added {subject} to an admin list"),
+    ("LIST_ITEM_UPDATED", "ACTIVITY_LIST_ITEM_UPDATED", "{who} changed the admin list item {subject}"),
+    ("LIST_ITEM_DELETED", "ACTIVITY_LIST_ITEM_DELETED", "{who} deleted the admin list item {subject}"),
+    ("PENDENCY_LIMITS_CHANGED", "ACTIVITY_PENDENCY_LIMITS_CHANGED", "{who} changed the pendency limits"),
+    ("TRANSFER_LIMIT_CHANGED", "ACTIVITY_TRANSFER_LIMIT_CHANGED", "{who} changed the transfer limit"),
+    ("ROLE_CREATED", "ACTIVITY_ROLE_CREATED", "{who} created the role {subject}"),
+    ("ROLE_UPDATED", "ACTIVITY_ROLE_UPDATED", "{who} changed the role {subject}"),
+    ("ROLE_DELETED", "ACTIVITY_ROLE_DELETED", "{who} deleted the role {subject}"),
+    ("USER_CREATED", "ACTIVITY_USER_CREATED", "{who} added the user {subject}"),
+    ("USER_UPDATED", "ACTIVITY_USER_UPDATED", "{who} changed the user {subject}"),
+    ("USER_DELETED", "ACTIVITY_USER_DELETED", "{who} deleted the user {subject}"),
+    ("PASSWORD_RESET", "ACTIVITY_PASSWORD_RESET", "{who} reset the password of {subject}"),
     ("UPDATED", "ACTIVITY_UPDATED", "{who} updated {fields} of {number}"),
 ];
 
@@ -66,6 +78,7 @@ fn describe(record: &AuditRecord, fields: &[String]) -> (String, BTreeMap<String
         ("new".to_string(), or(&record.new_value, "-")),
         ("fields".to_string(), fields.join(", ").replace('_', " ")),
         ("what".to_string(), or(&record.notes, "grievances")),
+        ("subject".to_string(), subject_name(record)),
     ]);
     let action = record.action.as_str();
     let (_, code, template) = SENTENCES.iter().find(|(a, ..)| *a == action).unwrap_or(&SENTENCES[SENTENCES.len() - 1]);
@@ -75,6 +88,16 @@ fn describe(record: &AuditRecord, fields: &[String]) -> (String, BTreeMap<String
         used.extend(export_params(record));
     }
     (code.to_string(), used, english)
+}
+
+/// What an administrative change was made to, as its record's details name it (a user's
+/// email, a role's or item's name); records written before details named it, the new value.
+fn subject_name(record: &AuditRecord) -> String {
+    let details: serde_json::Value = record.action_details.as_ref().and_then(|d| serde_json::from_str(d.as_str()).ok()).unwrap_or_default();
+    match details["subject"]["name"].as_str() {
+        Some(name) if !name.is_empty() => name.to_string(),
+        _ => record.new_value.clone().unwrap_or_else(|| "-".to_string()),
+    }
 }
 
 /// An export's parts, from its record's details, so that the web app says the line in the

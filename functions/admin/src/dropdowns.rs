@@ -5,7 +5,9 @@
 use axum::extract::{Path, State};
 use domain::lists::{ListItemInput, ListKind};
 use domain::{Action, Error, Resource};
-use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
+use cases::admin_audit::{self, Subject};
+use domain::audit::AuditAction;
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
 use lists::ListItem;
 use serde::Serialize;
 use serde_json::Value;
@@ -43,6 +45,21 @@ pub struct ListItemRequest {
     range: Option<String>,
 }
 
+/// An item's audited fields: what the Admin Panel edits (never its usage or times).
+fn audited(item: &ListItem) -> Value {
+    let mut fields = serde_json::to_value(item).expect("a list item serialises");
+    if let Some(map) = fields.as_object_mut() {
+        for dropped in ["id", "usage_count", "created_at", "updated_at"] {
+            map.remove(dropped);
+        }
+    }
+    fields
+}
+
+fn subject(kind: ListKind, item: &ListItem) -> Subject {
+    Subject::new("list_item", Some(item.id), item.name.clone()).with("list", kind.as_str())
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct DeletedResponse {
     pub message: String,
@@ -67,13 +84,17 @@ async fn list_items(State(state): State<AppState>, caller: Caller, Path(list): P
 async fn create_item(
     State(state): State<AppState>,
     caller: Caller,
+    client: ClientInfo,
     Path(list): Path<String>,
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<(http::StatusCode, ApiJson<ListItem>)> {
     caller.require(Resource::Dropdowns, Action::Create)?;
     let kind = kind(&list)?;
     let input = ListItemInput::parse(kind, &body)?;
-    Ok((http::StatusCode::CREATED, ApiJson(state.lists.create(kind, input).await?)))
+    let item = state.lists.create(kind, input).await?;
+    let entry = admin_audit::entry(AuditAction::ListItemCreated, &subject(kind, &item), None, Some(audited(&item)));
+    caller.audit_change(state.trail.as_ref(), &client, entry).await?;
+    Ok((http::StatusCode::CREATED, ApiJson(item)))
 }
 
 /// Changes an item.
@@ -83,13 +104,19 @@ async fn create_item(
 async fn update_item(
     State(state): State<AppState>,
     caller: Caller,
+    client: ClientInfo,
     Path((list, id)): Path<(String, i64)>,
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<ApiJson<ListItem>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
     let kind = kind(&list)?;
     let input = ListItemInput::parse(kind, &body)?;
-    Ok(ApiJson(state.lists.update(kind, id, input).await?))
+    let before = state.lists.get(kind, id).await?;
+    let item = state.lists.update(kind, id, input).await?;
+    let entry = admin_audit::entry(AuditAction::ListItemUpdated, &subject(kind, &item), before.as_ref().map(audited), Some(audited(&item)));
+    // An item missing before the update was answered 404 by it.
+    caller.audit_change(state.trail.as_ref(), &client, entry.filter(|_| before.is_some())).await?;
+    Ok(ApiJson(item))
 }
 
 /// Deletes an item no grievance uses (one in use can only be deactivated), nor, for a
@@ -97,9 +124,14 @@ async fn update_item(
 #[utoipa::path(delete, path = "/api/admin/dropdowns/{kind}/{id}", tag = "admin", security(("bearer" = [])),
     params(("kind" = ListKind, Path), ("id" = i64, Path)),
     responses((status = 200, body = DeletedResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn delete_item(State(state): State<AppState>, caller: Caller, Path((list, id)): Path<(String, i64)>) -> ApiResult<ApiJson<DeletedResponse>> {
+async fn delete_item(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path((list, id)): Path<(String, i64)>) -> ApiResult<ApiJson<DeletedResponse>> {
     caller.require(Resource::Dropdowns, Action::Delete)?;
     let kind = kind(&list)?;
+    let before = state.lists.get(kind, id).await?;
     state.lists.delete(kind, id).await?;
+    if let Some(item) = before {
+        let entry = admin_audit::entry(AuditAction::ListItemDeleted, &subject(kind, &item), Some(audited(&item)), None);
+        caller.audit_change(state.trail.as_ref(), &client, entry).await?;
+    }
     Ok(ApiJson(DeletedResponse { message: "Item deleted successfully".into() }))
 }

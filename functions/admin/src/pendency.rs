@@ -5,7 +5,9 @@ use axum::extract::State;
 use domain::lists::ListKind;
 use domain::pendency::{PendencyLimits, Stage};
 use domain::{Action, Resource};
-use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
+use cases::admin_audit::{self, Subject};
+use domain::audit::AuditAction;
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -34,7 +36,7 @@ async fn get_transfer_limit(State(state): State<AppState>, caller: Caller) -> Ap
 /// and are transferred no more.
 #[utoipa::path(put, path = "/api/admin/transfer-limit", tag = "admin", security(("bearer" = [])), request_body = TransferLimit,
     responses((status = 200, body = TransferLimit), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn save_transfer_limit(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<TransferLimit>> {
+async fn save_transfer_limit(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<TransferLimit>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
     let max = domain::jurisdiction::MAX_TRANSFER_LIMIT;
     const OUT_OF_RANGE: &str = "Transfers allowed must be a whole number from 0 to 20";
@@ -43,7 +45,15 @@ async fn save_transfer_limit(State(state): State<AppState>, caller: Caller, ApiJ
         .and_then(serde_json::Value::as_u64)
         .filter(|n| *n <= u64::from(max))
         .ok_or_else(|| domain::Error::field("max_transfers", OUT_OF_RANGE))?;
+    let before = state.lists.transfer_limit().await?;
     state.lists.save_transfer_limit(limit as u32).await?;
+    let entry = admin_audit::entry(
+        AuditAction::TransferLimitChanged,
+        &Subject::new("transfer_limit", None, ""),
+        Some(serde_json::json!({"max_transfers": before})),
+        Some(serde_json::json!({"max_transfers": limit})),
+    );
+    caller.audit_change(state.trail.as_ref(), &client, entry).await?;
     Ok(ApiJson(TransferLimit { max_transfers: limit as u32 }))
 }
 
@@ -90,10 +100,18 @@ async fn get_limits(State(state): State<AppState>, caller: Caller) -> ApiResult<
 /// Replaces the limits; every bad cell is reported under `limits.<priority>.<stage>`.
 #[utoipa::path(put, path = "/api/admin/pendency-limits", tag = "admin", security(("bearer" = [])), request_body = PendencyLimitsRequest,
     responses((status = 200, body = PendencyLimitsView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn save_limits(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<PendencyLimitsView>> {
+async fn save_limits(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<PendencyLimitsView>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
     let body: PendencyLimitsRequest = http_glue::json::parse_body(body)?;
     let limits = PendencyLimits::parse(&body.limits)?;
+    let before = cases::pendency::limits(state.lists.as_ref()).await?;
     let saved = cases::pendency::save_limits(state.lists.as_ref(), limits).await?;
+    let entry = admin_audit::entry(
+        AuditAction::PendencyLimitsChanged,
+        &Subject::new("pendency_limits", None, ""),
+        Some(admin_audit::flat_limits(&before.0)),
+        Some(admin_audit::flat_limits(&saved.0)),
+    );
+    caller.audit_change(state.trail.as_ref(), &client, entry).await?;
     Ok(ApiJson(view(state.lists.as_ref(), saved).await?))
 }

@@ -129,7 +129,9 @@ async fn reads_exactly(api: &Api, org: &Organisation, token: &str, who: &str, st
     assert_eq!(numbers, numbers_of(&want), "{who}: the audit trail");
     let activities = api.get("/api/admin/recent-activities", token).await.body;
     let activity_numbers: BTreeSet<String> = activities.as_array().unwrap().iter().filter_map(|a| a["params"]["number"].as_str().map(str::to_string)).collect();
-    assert_eq!(activity_numbers, numbers_of(&want), "{who}: recent activities");
+    // The newest ten: the Admin's own administrative changes (the organisation, the officers'
+    // role and accounts) are among them, so only some of the grievances may be.
+    assert!(!activity_numbers.is_empty() && activity_numbers.is_subset(&numbers_of(&want)), "{who}: recent activities {activity_numbers:?}");
     let metrics = api.get("/api/admin/performance-metrics", token).await.body;
     assert_eq!(strings(&metrics["policeStationPerformance"], "station_name"), want, "{who}: performance by station");
 

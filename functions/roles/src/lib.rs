@@ -6,6 +6,8 @@ use axum::extract::{Path, State};
 use domain::user::RoleInput;
 use domain::{Action, Error, Permissions, Resource};
 use domain::grants;
+use http_glue::admin_audit::{self, Subject};
+use domain::audit::AuditAction;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -41,6 +43,29 @@ fn view(role: RoleRecord) -> RoleView {
         created_at: role.created_at,
         updated_at: role.updated_at,
     }
+}
+
+/// A role's audited fields: permissions as "resource (action, ...)" per resource.
+fn audited(role: &RoleRecord) -> Value {
+    let permissions: Vec<String> = role
+        .effective_permissions()
+        .entries()
+        .iter()
+        .map(|e| {
+            let actions: Vec<&str> = Action::ALL.iter().filter(|a| e.allows(**a)).map(|a| a.as_str()).collect();
+            format!("{} ({})", e.resource.as_str(), actions.join(", "))
+        })
+        .collect();
+    serde_json::json!({
+        "name": role.name,
+        "description": role.description,
+        "permissions": permissions,
+        "require_two_factor": role.requires_two_factor(),
+    })
+}
+
+fn subject(role: &RoleRecord) -> Subject {
+    Subject::new("role", Some(role.id), role.name.clone())
 }
 
 /// A role's name, description and permissions: either a list of entries or the legacy map
@@ -85,6 +110,7 @@ async fn create_role(State(state): State<AppState>, caller: Caller, client: Clie
     let verdict = grants::may_create_role(caller.grantor(), &input.permissions);
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create role {}", input.name)).await?;
     let role = records::create(accounts, input).await?;
+    caller.audit_change(state.trail.as_ref(), &client, admin_audit::entry(AuditAction::RoleCreated, &subject(&role), None, Some(audited(&role)))).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(view(role)))))
 }
 
@@ -99,6 +125,8 @@ async fn update_role(State(state): State<AppState>, caller: Caller, client: Clie
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), Some(&input.permissions));
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change role {}", current.name)).await?;
     let role = records::update(accounts, id, current.version, input).await?;
+    let entry = admin_audit::entry(AuditAction::RoleUpdated, &subject(&role), Some(audited(&current)), Some(audited(&role)));
+    caller.audit_change(state.trail.as_ref(), &client, entry).await?;
     Ok(ApiJson(Envelope::ok(view(role))))
 }
 
@@ -112,5 +140,6 @@ async fn delete_role(State(state): State<AppState>, caller: Caller, client: Clie
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), None);
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Delete role {}", current.name)).await?;
     records::delete(accounts, id).await?;
+    caller.audit_change(state.trail.as_ref(), &client, admin_audit::entry(AuditAction::RoleDeleted, &subject(&current), Some(audited(&current)), None)).await?;
     Ok(ApiJson(SuccessMessage::new("Role deleted successfully")))
 }

@@ -8,6 +8,8 @@ use domain::user::{UserInput, UserStatus};
 use domain::{Action, Error, Resource};
 use auth::roles::RoleRecord;
 use domain::grants;
+use cases::admin_audit::{self, Subject};
+use domain::audit::AuditAction;
 use http_glue::{ApiError, ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -60,6 +62,39 @@ async fn account_to_act_on(state: &AppState, caller: &Caller, client: &ClientInf
     caller.check_grant(state.trail.as_ref(), client, verdict, || format!("{doing} {} ({})", user.email, user.id)).await?;
     check_postings(state, caller, client, &[&user.posting], None, || format!("{doing} {} ({}) posted at {}", user.email, user.id, user.posting)).await?;
     Ok(user)
+}
+
+/// Where a user serves, named as the lists name it: "police station Kothrud (12)".
+async fn posting_text(lists: &dyn lists::AdminLists, posting: &Posting) -> Result<String, Error> {
+    let (kind, id, what) = match posting {
+        Posting::Station(id) => (ListKind::PoliceStations, *id, "police station"),
+        Posting::District(id) => (ListKind::Districts, *id, "district"),
+        other => return Ok(other.to_string()),
+    };
+    Ok(match lists.get(kind, id).await? {
+        Some(item) => format!("{what} {} ({id})", item.name),
+        None => format!("{what} {id}"),
+    })
+}
+
+/// A user's audited fields: never the password hash nor anything of the second factor.
+async fn audited(state: &AppState, user: &UserRecord) -> Result<Value, Error> {
+    let role = auth::roles::get(state.accounts.as_ref(), user.role_id).await?.map(|r| r.name).unwrap_or_default();
+    Ok(serde_json::json!({
+        "name": user.name,
+        "email": user.email,
+        "phone": user.phone,
+        "department": user.department,
+        "designation": user.designation,
+        "role": role,
+        "role_id": user.role_id,
+        "status": user.status.as_str(),
+        "posting": posting_text(state.lists.as_ref(), &user.posting).await?,
+    }))
+}
+
+fn subject(user: &UserRecord) -> Subject {
+    Subject::new("user", Some(user.id), user.email.clone())
 }
 
 /// A user as the portal shows it.
@@ -225,6 +260,8 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
         },
     )
     .await?;
+    let entry = admin_audit::entry(AuditAction::UserCreated, &subject(&user), None, Some(audited(&state, &user).await?));
+    caller.audit_change(state.trail.as_ref(), &client, entry).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(one(accounts, user.id).await?))))
 }
 
@@ -243,7 +280,9 @@ async fn update_user(State(state): State<AppState>, caller: Caller, client: Clie
     let postings: Vec<&Posting> = std::iter::once(&before.posting).chain(input.posting.as_ref()).collect();
     check_postings(&state, &caller, &client, &postings, input.posting.as_ref(), || format!("Change user {} ({}) posted at {}", before.email, id, before.posting)).await?;
     check_list_fields(state.lists.as_ref(), &input, Some(&before)).await?;
-    records::update(accounts, caller.user().id, id, &before, input).await?;
+    let after = records::update(accounts, caller.user().id, id, &before, input).await?;
+    let entry = admin_audit::entry(AuditAction::UserUpdated, &subject(&after), Some(audited(&state, &before).await?), Some(audited(&state, &after).await?));
+    caller.audit_change(state.trail.as_ref(), &client, entry).await?;
     Ok(ApiJson(Envelope::ok(one(accounts, id).await?)))
 }
 
@@ -257,7 +296,9 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, client: Clie
         return Err(Error::conflict("You cannot delete your own account").into());
     }
     let user = account_to_act_on(&state, &caller, &client, id, "Delete user").await?;
+    let fields = audited(&state, &user).await?;
     records::delete(accounts, caller.user().id, id, &user).await?;
+    caller.audit_change(state.trail.as_ref(), &client, admin_audit::entry(AuditAction::UserDeleted, &subject(&user), Some(fields), None)).await?;
     Ok(ApiJson(SuccessMessage::new("User deleted successfully")))
 }
 
@@ -272,6 +313,14 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
     let accounts = state.accounts.as_ref();
     let user = account_to_act_on(&state, &caller, &client, id, "Reset the password of").await?;
     records::reset_password(accounts, &user, &password).await?;
+    let entry = admin_audit::always(
+        AuditAction::PasswordReset,
+        &subject(&user),
+        format!("Password of {} ({}) reset by an administrator; their sessions ended", user.email, user.id),
+        serde_json::json!({"password": "previous password"}),
+        serde_json::json!({"password": "new password set by an administrator", "sessions": "ended"}),
+    );
+    caller.audit_change(state.trail.as_ref(), &client, Some(entry)).await?;
     Ok(ApiJson(SuccessMessage::new("Password reset successfully")))
 }
 
@@ -285,15 +334,13 @@ async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client:
     let user = account_to_act_on(&state, &caller, &client, id, "Reset the two-factor authentication of").await?;
     auth::two_factor::save(accounts, &user, &Default::default()).await?;
     auth::sessions::end_sessions(accounts, user.id, None).await?;
-    let actor = caller.actor(&client);
-    let entry = cases::writes::AuditEntry {
-        action: domain::audit::AuditAction::TwoFactorReset,
-        field_name: Some("two_factor".into()),
-        old_value: None,
-        new_value: Some(user.email.clone()),
-        notes: Some(format!("Two-factor authentication of {} ({}) reset", user.name, user.email)),
-        action_details: None,
-    };
-    state.trail.record_event(&actor, entry).await?;
+    let entry = admin_audit::always(
+        AuditAction::TwoFactorReset,
+        &subject(&user),
+        format!("Two-factor authentication of {} ({}) reset", user.name, user.email),
+        serde_json::json!({"two_factor_enabled": user.two_factor.enabled}),
+        serde_json::json!({"two_factor_enabled": false, "sessions": "ended"}),
+    );
+    caller.audit_change(state.trail.as_ref(), &client, Some(entry)).await?;
     Ok(ApiJson(SuccessMessage::new("Two-factor authentication reset")))
 }

@@ -3,6 +3,7 @@
 //! written with its audit records, the figures and the admin-list usage counts all or
 //! nothing, so an audit record is never lost and a counter never drifts from the data.
 
+pub mod admin_audit;
 pub mod attachments;
 pub mod chain;
 pub mod notes;

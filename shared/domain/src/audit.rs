@@ -40,10 +40,35 @@ pub enum AuditAction {
     GrantRefused,
     /// A grievance was transferred to another police station (from, to and the reason).
     Transferred,
+    /// An item was added to an admin list (before and after in the details, as for every
+    /// administrative change below).
+    ListItemCreated,
+    /// An admin list item was changed.
+    ListItemUpdated,
+    /// An admin list item was deleted.
+    ListItemDeleted,
+    /// The pendency limits (days allowed per priority and stage) were changed.
+    PendencyLimitsChanged,
+    /// The number of transfers a grievance may have was changed.
+    TransferLimitChanged,
+    /// A role was created.
+    RoleCreated,
+    /// A role was changed: its name, description, permissions or second-factor rule.
+    RoleUpdated,
+    /// A role was deleted.
+    RoleDeleted,
+    /// A user account was created.
+    UserCreated,
+    /// A user account was changed: name, email, role, status, posting, ...
+    UserUpdated,
+    /// A user account was deleted.
+    UserDeleted,
+    /// An administrator set a new password for a user.
+    PasswordReset,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 19] = [
+    pub const ALL: [AuditAction; 31] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -63,12 +88,46 @@ impl AuditAction {
         AuditAction::TwoFactorFailed,
         AuditAction::GrantRefused,
         AuditAction::Transferred,
+        AuditAction::ListItemCreated,
+        AuditAction::ListItemUpdated,
+        AuditAction::ListItemDeleted,
+        AuditAction::PendencyLimitsChanged,
+        AuditAction::TransferLimitChanged,
+        AuditAction::RoleCreated,
+        AuditAction::RoleUpdated,
+        AuditAction::RoleDeleted,
+        AuditAction::UserCreated,
+        AuditAction::UserUpdated,
+        AuditAction::UserDeleted,
+        AuditAction::PasswordReset,
     ];
 
-    /// Whether the action is an administrative change (of users, roles, admin lists and
-    /// settings), recorded in the trail's administrative chain.
+    /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
+    /// administrator's resets of a password or a second factor. They are events about no
+    /// grievance, kept in the administrative chain, and Audit History's "Administrative
+    /// changes" filter finds them.
     pub fn is_administrative(self) -> bool {
-        matches!(self, AuditAction::TwoFactorReset)
+        matches!(
+            self,
+            AuditAction::ListItemCreated
+                | AuditAction::ListItemUpdated
+                | AuditAction::ListItemDeleted
+                | AuditAction::PendencyLimitsChanged
+                | AuditAction::TransferLimitChanged
+                | AuditAction::RoleCreated
+                | AuditAction::RoleUpdated
+                | AuditAction::RoleDeleted
+                | AuditAction::UserCreated
+                | AuditAction::UserUpdated
+                | AuditAction::UserDeleted
+                | AuditAction::PasswordReset
+                | AuditAction::TwoFactorReset
+        )
+    }
+
+    /// Every administrative action (see [`AuditAction::is_administrative`]).
+    pub fn administrative() -> impl Iterator<Item = AuditAction> {
+        AuditAction::ALL.into_iter().filter(|a| a.is_administrative())
     }
 
     pub fn as_str(self) -> &'static str {
@@ -92,6 +151,18 @@ impl AuditAction {
             AuditAction::TwoFactorFailed => "TWO_FACTOR_FAILED",
             AuditAction::GrantRefused => "GRANT_REFUSED",
             AuditAction::Transferred => "TRANSFERRED",
+            AuditAction::ListItemCreated => "LIST_ITEM_CREATED",
+            AuditAction::ListItemUpdated => "LIST_ITEM_UPDATED",
+            AuditAction::ListItemDeleted => "LIST_ITEM_DELETED",
+            AuditAction::PendencyLimitsChanged => "PENDENCY_LIMITS_CHANGED",
+            AuditAction::TransferLimitChanged => "TRANSFER_LIMIT_CHANGED",
+            AuditAction::RoleCreated => "ROLE_CREATED",
+            AuditAction::RoleUpdated => "ROLE_UPDATED",
+            AuditAction::RoleDeleted => "ROLE_DELETED",
+            AuditAction::UserCreated => "USER_CREATED",
+            AuditAction::UserUpdated => "USER_UPDATED",
+            AuditAction::UserDeleted => "USER_DELETED",
+            AuditAction::PasswordReset => "PASSWORD_RESET",
         }
     }
 
@@ -263,6 +334,20 @@ mod tests {
         assert_eq!(AuditAction::parse("created"), Some(AuditAction::Created));
         assert_eq!(AuditAction::parse("STATUS_CHANGED"), Some(AuditAction::StatusChanged));
         assert_eq!(AuditAction::parse("nope"), None);
+    }
+
+    #[test]
+    fn every_action_has_its_name_and_the_administrative_ones_are_told_apart() {
+        for action in AuditAction::ALL {
+            assert_eq!(AuditAction::parse(action.as_str()), Some(action));
+            assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
+        }
+        let admin: Vec<&str> = AuditAction::administrative().map(AuditAction::as_str).collect();
+        assert_eq!(admin.len(), 13);
+        assert!(admin.contains(&"TWO_FACTOR_RESET") && admin.contains(&"PENDENCY_LIMITS_CHANGED") && admin.contains(&"PASSWORD_RESET"));
+        for grievance in [AuditAction::Created, AuditAction::Updated, AuditAction::Exported, AuditAction::GrantRefused, AuditAction::TwoFactorFailed] {
+            assert!(!grievance.is_administrative(), "{grievance:?}");
+        }
     }
 }
 

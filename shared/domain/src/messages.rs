@@ -137,6 +137,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("SORT_TOO_MANY", "Too many grievances to sort by this column: narrow the filters, or sort by filed date"),
     ("AUDIT_ACTION_UNKNOWN", "Unknown audit action '{action}'"),
     ("AUDIT_SEARCH_TOO_LONG", "Search text must be at most 100 characters"),
+    ("AUDIT_KIND_UNKNOWN", "kind must be admin (administrative changes) or grievance (grievance changes)"),
     ("EXPORT_NOT_FOUND", "Export not found"),
     ("EXPORT_FAILED", "The export could not be finished. Please export again."),
     ("EXPORT_QUERY_INVALID", "The export's filters are not a valid query"),

@@ -45,6 +45,16 @@ impl Caller {
         }
     }
 
+    /// Records an administrative change the caller made (`cases::admin_audit`), with who,
+    /// from where and with what browser; `None` (a change that changed nothing) records
+    /// nothing.
+    pub async fn audit_change(&self, trail: &dyn cases::AuditTrail, client: &crate::ClientInfo, entry: Option<cases::writes::AuditEntry>) -> Result<(), ApiError> {
+        if let Some(entry) = entry {
+            trail.record_event(&self.actor(client), entry).await?;
+        }
+        Ok(())
+    }
+
     /// The caller as the grant rules see them: their role, read afresh for this request.
     pub fn grantor(&self) -> domain::grants::Grantor<'_> {
         let user = self.user();

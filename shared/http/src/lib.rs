@@ -14,6 +14,8 @@ pub mod openapi;
 pub mod state;
 
 pub use caller::Caller;
+/// The records of administrative changes, for the areas that make them.
+pub use cases::admin_audit;
 pub use client::{ClientInfo, TrustedProxies};
 pub use envelope::{Envelope, SuccessMessage};
 pub use error::{ApiError, ApiResult, ErrorBody};

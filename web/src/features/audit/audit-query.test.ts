@@ -4,7 +4,7 @@ import { auditErrorText, auditPath, auditQueryReducer, INITIAL_QUERY } from './a
 
 describe('audit query (spec §9)', () => {
   it('starts at 100 per page from offset 0', () => {
-    expect(INITIAL_QUERY).toEqual({ search: '', action: '', startDate: '', endDate: '', limit: 100, offset: 0 });
+    expect(INITIAL_QUERY).toEqual({ search: '', action: '', startDate: '', endDate: '', kind: '', limit: 100, offset: 0 });
     expect(auditPath(INITIAL_QUERY)).toBe('/audit/all?limit=100&offset=0');
   });
 
@@ -20,18 +20,18 @@ describe('audit query (spec §9)', () => {
     expect(paged.offset).toBe(200);
     expect(auditQueryReducer(paged, { type: 'action', action: 'UPDATED' })).toMatchObject({ action: 'UPDATED', offset: 0, limit: 100 });
     expect(
-      auditQueryReducer(paged, { type: 'apply', filters: { search: '', action: '', startDate: '2025-01-01', endDate: '2025-01-31', limit: 25 } }),
-    ).toEqual({ search: '', action: '', startDate: '2025-01-01', endDate: '2025-01-31', limit: 25, offset: 0 });
+      auditQueryReducer(paged, { type: 'apply', filters: { search: '', action: '', startDate: '2025-01-01', endDate: '2025-01-31', kind: 'admin', limit: 25 } }),
+    ).toEqual({ search: '', action: '', startDate: '2025-01-01', endDate: '2025-01-31', kind: 'admin', limit: 25, offset: 0 });
     expect(auditQueryReducer(paged, { type: 'search', search: 'GRV-2021-000005' })).toMatchObject({ search: 'GRV-2021-000005', offset: 0 });
   });
 
   it('goes to 50 per page after Clear All', () => {
-    const filtered = { search: 'ravi', action: 'DELETED', startDate: '2025-01-01', endDate: '', limit: 100, offset: 300 };
-    expect(auditQueryReducer(filtered, { type: 'clear' })).toEqual({ search: '', action: '', startDate: '', endDate: '', limit: 50, offset: 0 });
+    const filtered = { search: 'ravi', action: 'DELETED', startDate: '2025-01-01', endDate: '', kind: 'grievance' as const, limit: 100, offset: 300 };
+    expect(auditQueryReducer(filtered, { type: 'clear' })).toEqual({ search: '', action: '', startDate: '', endDate: '', kind: '', limit: 50, offset: 0 });
   });
 
   it('sends the filters as query parameters with dates as YYYY-MM-DD', () => {
-    expect(auditPath({ search: '', action: 'created', startDate: '2025-01-01', endDate: '2025-02-01', limit: 50, offset: 50 })).toBe(
+    expect(auditPath({ search: '', action: 'created', startDate: '2025-01-01', endDate: '2025-02-01', kind: '', limit: 50, offset: 50 })).toBe(
       '/audit/all?limit=50&offset=50&action=created&startDate=2025-01-01&endDate=2025-02-01',
     );
   });
@@ -39,6 +39,15 @@ describe('audit query (spec §9)', () => {
   it('sends the search trimmed, and a search of spaces as none', () => {
     expect(auditPath({ ...INITIAL_QUERY, search: ' GRV-2021-000005 ' })).toBe('/audit/all?limit=100&offset=0&search=GRV-2021-000005');
     expect(auditPath({ ...INITIAL_QUERY, search: '   ' })).toBe('/audit/all?limit=100&offset=0');
+  });
+
+  it('asks for administrative or grievance changes, back to the first page', () => {
+    const paged = { ...INITIAL_QUERY, offset: 200 };
+    const admin = auditQueryReducer(paged, { type: 'kind', kind: 'admin' });
+    expect(admin).toMatchObject({ kind: 'admin', offset: 0 });
+    expect(auditPath(admin)).toBe('/audit/all?limit=100&offset=0&kind=admin');
+    expect(auditPath({ ...INITIAL_QUERY, kind: 'grievance' })).toBe('/audit/all?limit=100&offset=0&kind=grievance');
+    expect(auditPath(auditQueryReducer(admin, { type: 'kind', kind: '' }))).toBe('/audit/all?limit=100&offset=0');
   });
 
   it('keeps the page when the search changes only by spaces', () => {

@@ -20,21 +20,28 @@ export interface AuditFilters {
   startDate: string;
   /** YYYY-MM-DD */
   endDate: string;
+  /** Administrative changes, grievance changes, or both (''). */
+  kind: AuditKind;
   limit: number;
 }
+
+/** Audit History's choice of records: `admin` (lists, limits, roles, users, resets) or `grievance`. */
+export type AuditKind = '' | 'admin' | 'grievance';
+export const KINDS: readonly AuditKind[] = ['', 'admin', 'grievance'];
 
 export interface AuditQuery extends AuditFilters {
   offset: number;
 }
 
-export const INITIAL_QUERY: AuditQuery = { search: '', action: '', startDate: '', endDate: '', limit: INITIAL_PAGE_SIZE, offset: 0 };
-export const CLEARED_FILTERS: AuditFilters = { search: '', action: '', startDate: '', endDate: '', limit: DEFAULT_PAGE_SIZE };
+export const INITIAL_QUERY: AuditQuery = { search: '', action: '', startDate: '', endDate: '', kind: '', limit: INITIAL_PAGE_SIZE, offset: 0 };
+export const CLEARED_FILTERS: AuditFilters = { search: '', action: '', startDate: '', endDate: '', kind: '', limit: DEFAULT_PAGE_SIZE };
 
 /** The longest search the server takes. */
 export const MAX_SEARCH = 100;
 
 export type AuditEvent =
   | { type: 'action'; action: string }
+  | { type: 'kind'; kind: AuditKind }
   | { type: 'search'; search: string }
   | { type: 'apply'; filters: AuditFilters }
   | { type: 'clear' }
@@ -45,6 +52,8 @@ export function auditQueryReducer(state: AuditQuery, event: AuditEvent): AuditQu
   switch (event.type) {
     case 'action':
       return { ...state, action: event.action, offset: 0 };
+    case 'kind':
+      return { ...state, kind: event.kind, offset: 0 };
     case 'search':
       return event.search.trim() === state.search.trim() ? state : { ...state, search: event.search, offset: 0 };
     case 'apply':
@@ -65,6 +74,7 @@ export function auditPath(query: AuditQuery): string {
   if (query.action) params.set('action', query.action);
   if (query.startDate) params.set('startDate', query.startDate);
   if (query.endDate) params.set('endDate', query.endDate);
+  if (query.kind) params.set('kind', query.kind);
   return `/audit/all?${params.toString()}`;
 }
 
@@ -102,4 +112,17 @@ export const ACTIONS: readonly AuditAction[] = [
   'EXPORTED',
   'TRANSFERRED',
   'GRANT_REFUSED',
+  'LIST_ITEM_CREATED',
+  'LIST_ITEM_UPDATED',
+  'LIST_ITEM_DELETED',
+  'PENDENCY_LIMITS_CHANGED',
+  'TRANSFER_LIMIT_CHANGED',
+  'ROLE_CREATED',
+  'ROLE_UPDATED',
+  'ROLE_DELETED',
+  'USER_CREATED',
+  'USER_UPDATED',
+  'USER_DELETED',
+  'PASSWORD_RESET',
+  'TWO_FACTOR_RESET',
 ];

@@ -1,4 +1,4 @@
-import { actionLabel, changeSummary, displayValue, historyEntries, toAuditEntries, toAuditEntry } from './audit-record';
+import { actionLabel, changeSummary, displayValue, entryField, historyEntries, toAuditEntries, toAuditEntry } from './audit-record';
 
 describe('audit records', () => {
   it('refuses an answer that is not a list', () => {
@@ -42,5 +42,31 @@ describe('audit records', () => {
     expect(actionLabel('STATUS_CHANGED')).toBe('Status Changed');
     expect(actionLabel('TRANSFERRED')).toBe('Transferred');
     expect(actionLabel('created')).toBe('Created');
+  });
+
+  it('reads an administrative change: its subject, and its fields before and after', () => {
+    const updated = toAuditEntry({
+      action: 'ROLE_UPDATED',
+      field_name: 'role',
+      old_value: 'require two factor: No',
+      new_value: 'require two factor: Yes; description: Desk',
+      notes: "Role 'Clerk' (4) changed",
+      action_details: { summary: "Role 'Clerk' (4) changed", subject: { type: 'role', id: 4, name: 'Clerk' }, before: { require_two_factor: false }, after: { require_two_factor: true, description: 'Desk' } },
+    });
+    expect(entryField(updated)).toBe('Role');
+    expect(actionLabel('ROLE_UPDATED')).toBe('Role Updated');
+    expect(updated.changes).toEqual([
+      { field: 'require_two_factor', action: 'changed', oldValue: false, newValue: true },
+      { field: 'description', action: 'added', oldValue: null, newValue: 'Desk' },
+    ]);
+    expect(changeSummary(updated)).toBe('require two factor: No → require two factor: Yes; description: Desk');
+    const created = toAuditEntry({
+      action: 'LIST_ITEM_CREATED',
+      field_name: 'list_item',
+      new_value: 'name: Kothrud',
+      action_details: { summary: "List item 'Kothrud' (12) created", before: {}, after: { name: 'Kothrud' } },
+    });
+    expect(changeSummary(created)).toBe("List item 'Kothrud' (12) created");
+    expect(created.changes).toEqual([{ field: 'name', action: 'added', oldValue: null, newValue: 'Kothrud' }]);
   });
 });

@@ -76,6 +76,8 @@ function readDetails(value: unknown): { summary: string; changes: AuditChange[];
   }
   if (!details || typeof details !== 'object' || Array.isArray(details)) return { summary: '', changes: [], error: true };
   const { summary, changes } = details as Raw;
+  const administrative = beforeAndAfter(details as Raw);
+  if (administrative && (changes === undefined || changes === null)) return { summary: str(summary), changes: administrative, error: false };
   if (changes !== undefined && changes !== null && !Array.isArray(changes)) {
     return { summary: str(summary), changes: [], error: true };
   }
@@ -92,6 +94,24 @@ function readDetails(value: unknown): { summary: string; changes: AuditChange[];
     })),
     error: false,
   };
+}
+
+const isObject = (value: unknown): value is Raw => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * An administrative change's `before` and `after` (the fields that changed) as changes:
+ * a field only after was added, only before removed. `null` when the details have neither.
+ */
+function beforeAndAfter(details: Raw): AuditChange[] | null {
+  const { before, after } = details;
+  if (!isObject(before) || !isObject(after)) return null;
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields.map((field) => ({
+    field,
+    action: !(field in before) ? 'added' : !(field in after) ? 'removed' : 'changed',
+    oldValue: before[field] ?? null,
+    newValue: after[field] ?? null,
+  }));
 }
 
 /** One record, read defensively. */
@@ -149,8 +169,14 @@ export function actionLabel(action: string): string {
 export function actionTone(action: string): string {
   switch (action.toUpperCase()) {
     case 'CREATED':
+    case 'LIST_ITEM_CREATED':
+    case 'ROLE_CREATED':
+    case 'USER_CREATED':
       return 'created';
     case 'DELETED':
+    case 'LIST_ITEM_DELETED':
+    case 'ROLE_DELETED':
+    case 'USER_DELETED':
       return 'deleted';
     case 'STATUS_CHANGED':
     case 'RESOLVED':
@@ -192,17 +218,22 @@ export function displayValue(value: unknown): string {
   return String(value);
 }
 
+/** What an administrative change was made to (its record's field). */
+const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit', 'role', 'user', 'two_factor']);
+
 /** The 'Field' column: the field changed, or what a whole-record entry was. */
 export function entryField(entry: AuditEntry): string {
   if (!entry.field_name) return '-';
   if (entry.field_name === 'complete_record') return fieldLabel('complete_record');
+  if (ADMIN_SUBJECTS.has(entry.field_name)) return t(`subject.${entry.field_name}`);
   return fieldLabel(entry.field_name);
 }
 
 /** The 'Changes' column in one line. */
 export function changeSummary(entry: AuditEntry): string {
   if (entry.changesError) return changeParseErrorText();
-  if (entry.field_name === 'complete_record' || (!entry.old_value && !entry.new_value)) {
+  const wholeThing = ADMIN_SUBJECTS.has(entry.field_name) && (!entry.old_value || !entry.new_value);
+  if (entry.field_name === 'complete_record' || wholeThing || (!entry.old_value && !entry.new_value)) {
     if (entry.summary) return entry.summary;
     if (entry.changes.length > 0) return t('fieldsChanged', { count: entry.changes.length });
     return entry.notes || '-';
