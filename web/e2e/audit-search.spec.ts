@@ -2,7 +2,17 @@
 // server over the whole trail, so a grievance whose records are far past the
 // first page is still found by its number, on screen and in the API. The page
 // says whether the chains of the records it shows hold (issue 18).
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
 import { adminApi, expect, expectAccessible, signIn, test } from './fixtures';
+
+/** The first download any window of the page's context starts (the export opens in a new window). */
+function nextDownload(page: Page): Promise<Download> {
+  return new Promise((resolve) => {
+    page.on('download', resolve);
+    page.context().on('page', (opened) => opened.on('download', resolve));
+  });
+}
 
 const stamp = Date.now().toString(36).toUpperCase();
 
@@ -62,4 +72,15 @@ test('an Audit History search finds an old grievance by its number, past the fir
   await expect(table.getByRole('link', { name: old.grievance_number })).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText('Created');
   await expectAccessible(page);
+
+  // The records found, exported as CSV: the file holds that one record and says what it is.
+  const download = nextDownload(page);
+  await page.getByRole('group', { name: 'Export audit records' }).getByRole('button', { name: 'CSV' }).click();
+  await expect(page.getByText('CSV export ready: 1 audit record')).toBeVisible();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toMatch(/^audit_history_\d{8}_\d{4}\.csv$/);
+  const text = (await readFile((await saved.path())!)).toString('utf8');
+  expect(text.startsWith('\ufeffAudit History')).toBe(true);
+  expect(text).toContain('Integrity: verified');
+  expect(text).toContain(`${old.grievance_number},CREATED`);
 });

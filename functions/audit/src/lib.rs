@@ -82,20 +82,43 @@ pub struct AllParams {
     pub kind: Option<String>,
 }
 
+impl AllParams {
+    /// The filters asked for, checked (400 naming the field that is wrong).
+    pub fn filters(&self) -> Result<TrailFilters, Error> {
+        Ok(TrailFilters {
+            action: action(self.action.clone())?,
+            user_id: self.user_id,
+            start_date: day(self.start_date.clone(), "startDate")?,
+            end_date: day(self.end_date.clone(), "endDate")?,
+            search: TrailSearch::parse(self.search.as_deref().unwrap_or(""))?,
+            kind: TrailKind::parse(self.kind.as_deref())?,
+        })
+    }
+
+    /// The filters asked for, as an export's heading names them.
+    pub fn named(&self) -> Vec<(String, String)> {
+        let present = |v: &Option<String>| v.as_deref().map(str::trim).filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("all")).map(str::to_string);
+        [
+            ("Action", present(&self.action)),
+            ("User", self.user_id.map(|u| u.to_string())),
+            ("From Date", present(&self.start_date)),
+            ("To Date", present(&self.end_date)),
+            ("Search", present(&self.search)),
+            ("Kind", present(&self.kind)),
+        ]
+        .into_iter()
+        .filter_map(|(label, value)| value.map(|v| (label.to_string(), v)))
+        .collect()
+    }
+}
+
 /// Audit records across all grievances the caller may see, newest first: the whole trail in
 /// their scope, searched and filtered on the server.
 #[utoipa::path(get, path = "/api/audit/all", tag = "audit", security(("bearer" = [])), params(AllParams),
     responses((status = 200, body = Vec<AuditRecord>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn all_records(State(state): State<AppState>, caller: Caller, Query(params): Query<AllParams>) -> ApiResult<ApiJson<Vec<AuditRecord>>> {
     caller.require(Resource::Audit, Action::Read)?;
-    let filters = TrailFilters {
-        action: action(params.action)?,
-        user_id: params.user_id,
-        start_date: day(params.start_date, "startDate")?,
-        end_date: day(params.end_date, "endDate")?,
-        search: TrailSearch::parse(params.search.as_deref().unwrap_or(""))?,
-        kind: TrailKind::parse(params.kind.as_deref())?,
-    };
+    let filters = params.filters()?;
     let records = state.trail.all(&caller.viewer(state.lists.as_ref()).await?, &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
     Ok(ApiJson(records))
 }

@@ -170,7 +170,7 @@ pub async fn produce(state: &AppState, request: &ExportRequest, filters: &Filter
         Kind::Officers => "Investigation Officers",
         Kind::Excel | Kind::Pdf => "Grievances & FIR Report",
     };
-    let heading = Heading { title: language.say(title).to_string(), filters: crate::applied(&filters), generated_at: now, generated_by: request.actor.name.clone(), language };
+    let heading = Heading { title: language.say(title).to_string(), filters: crate::applied(&filters), generated_at: now, generated_by: request.actor.name.clone(), language, about: Vec::new() };
     let filters_text = heading.filters_text();
     let filters_applied = heading.filters.clone();
 

@@ -5,7 +5,9 @@
 //! `download` below). Every export is recorded in the audit trail. A list longer than the
 //! portal writes while the request waits is written in the background (`jobs`).
 
+mod audit_export;
 pub mod jobs;
+pub mod reports;
 
 use axum::extract::{Path, Query, RawQuery, State};
 use axum::response::{IntoResponse, Response};
@@ -28,8 +30,12 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(export_excel))
         .routes(routes!(export_pdf))
         .routes(routes!(export_officers))
+        .routes(routes!(audit_export::export_audit_excel))
+        .routes(routes!(audit_export::export_audit_csv))
+        .routes(routes!(audit_export::export_audit_pdf))
         .routes(routes!(job_status))
         .routes(routes!(download))
+        .merge(reports::routes())
 }
 
 /// A finished export.

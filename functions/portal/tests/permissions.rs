@@ -24,7 +24,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
     use Resource::*;
     Some(match (method, path) {
         ("get", "/api/health") | ("post", "/api/auth/login") | ("post", "/api/auth/login/two-factor") => Nothing,
-        ("post", "/api/auth/logout") | ("get", "/api/auth/verify") | ("get", "/api/auth/me") | ("post", "/api/auth/change-password") => SignIn,
+        ("post", "/api/auth/logout") | ("get", "/api/auth/verify") | ("get", "/api/auth/me") | ("get", "/api/auth/session") | ("post", "/api/auth/change-password") => SignIn,
         ("post", "/api/auth/two-factor/setup") | ("post", "/api/auth/two-factor/enable") | ("post", "/api/auth/two-factor/disable") => SignIn,
         ("post", "/api/users/{id}/reset-two-factor") => Permission(Users, Update),
         ("get", "/api/users") | ("get", "/api/users/{id}") | ("get", "/api/users/role-options") => Permission(Users, Read),
@@ -43,7 +43,9 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("put", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Update),
         ("delete", "/api/admin/dropdowns/{kind}/{id}") => Permission(Dropdowns, Delete),
         // The MIS reports of the Reports screen.
-        ("get", "/api/reports/pendency") | ("get", "/api/reports/monthly") | ("get", "/api/reports/disposal") | ("get", "/api/reports/crime-heads") => {
+        ("get", "/api/reports/pendency") | ("get", "/api/reports/monthly") | ("get", "/api/reports/disposal") | ("get", "/api/reports/crime-heads")
+        | ("get", "/api/reports/{report}/export/excel")
+        | ("get", "/api/reports/{report}/export/pdf") => {
             Permission(Reports, Read)
         }
         // The pendency limits are part of the Admin Panel.
@@ -78,9 +80,10 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
             Permission(Grievances, Read)
         }
         ("get", "/api/exports/files/{file}") => SignedLink,
-        ("get", "/api/audit/grievance/{id}") | ("get", "/api/audit/all") | ("get", "/api/audit/statistics") | ("get", "/api/audit/actions") => {
+        ("get", "/api/audit/grievance/{id}") | ("get", "/api/audit/all") | ("get", "/api/audit/statistics") | ("get", "/api/audit/actions") | ("get", "/api/audit/verify") => {
             Permission(Audit, Read)
         }
+        ("get", "/api/audit/export/excel") | ("get", "/api/audit/export/csv") | ("get", "/api/audit/export/pdf") => Permission(Audit, Read),
         _ => return None,
     })
 }
@@ -95,7 +98,7 @@ fn concrete(path: &str) -> String {
     } else {
         "0b7c-forged.xlsx?name=a.xlsx&type=x&expires=99999999999&signature=00"
     };
-    path.replace("{kind}", "districts").replace("{id}", "987654").replace("{attachment_id}", "0b7c-unknown").replace("{file}", file)
+    path.replace("{kind}", "districts").replace("{report}", "monthly").replace("{id}", "987654").replace("{attachment_id}", "0b7c-unknown").replace("{file}", file)
 }
 
 fn grants(allow: impl Fn(Resource, Action) -> bool) -> Value {

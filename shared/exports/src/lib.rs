@@ -3,6 +3,7 @@
 //! workbooks use rust_xlsxwriter's constant-memory mode; the PDF keeps only its drawing
 //! operations.
 
+pub mod audit;
 pub mod columns;
 pub mod excel;
 mod language;
@@ -115,6 +116,8 @@ pub struct Heading {
     pub generated_by: String,
     /// The language of the file's own words (headings, labels).
     pub language: Language,
+    /// More lines for the heading block (an audit export's integrity check).
+    pub about: Vec<String>,
 }
 
 impl Heading {

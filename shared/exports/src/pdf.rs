@@ -78,9 +78,19 @@ fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     lines
 }
 
+/// A column of the table: its heading (in the file's language) and its width in mm.
+#[derive(Clone, Debug)]
+pub struct Column {
+    pub header: String,
+    pub width: f32,
+}
+
 pub struct Report {
     path: PathBuf,
     heading: Heading,
+    columns: Vec<Column>,
+    /// Said in place of the table when no row was written.
+    empty: String,
     doc: PdfDocument,
     fonts: Fonts,
     pages: Vec<Vec<Op>>,
@@ -91,10 +101,18 @@ pub struct Report {
 }
 
 impl Report {
+    /// The grievances report.
     pub fn new(path: &Path, heading: Heading) -> Result<Self> {
+        let language = heading.language;
+        let columns = REPORT_COLUMNS.iter().map(|c| Column { header: language.say(c.header).to_string(), width: c.width as f32 }).collect();
+        Self::with_columns(path, heading, columns, language.say("No grievances match these filters.").to_string())
+    }
+
+    /// A report of any rows: `columns` span the page's width (277 mm).
+    pub fn with_columns(path: &Path, heading: Heading, columns: Vec<Column>, empty: String) -> Result<Self> {
         let mut doc = PdfDocument::new(&heading.title);
         let fonts = Fonts::add_to(&mut doc);
-        let mut report = Report { path: path.to_path_buf(), heading, doc, fonts, pages: Vec::new(), ops: Vec::new(), y: 0.0, rows: 0 };
+        let mut report = Report { path: path.to_path_buf(), heading, columns, empty, doc, fonts, pages: Vec::new(), ops: Vec::new(), y: 0.0, rows: 0 };
         report.start_page(true);
         Ok(report)
     }
@@ -116,6 +134,7 @@ impl Report {
         let mut top = PAGE_HEIGHT - MARGIN;
         let language = self.heading.language;
         if first {
+            let about = self.heading.about.clone();
             let title = self.heading.title.clone();
             let filters = format!("{}: {}", language.say("Filters"), self.heading.filters_text());
             let generated = self.heading.generated_text();
@@ -130,6 +149,10 @@ impl Report {
             }
             top -= 4.2;
             self.text(Weight::Regular, 8.0, MARGIN, top, &generated);
+            for line in about.iter().flat_map(|line| wrap(line, 8.0, PAGE_WIDTH - 2.0 * MARGIN)) {
+                top -= 4.2;
+                self.text(Weight::Regular, 8.0, MARGIN, top, &line);
+            }
             self.ops.push(Op::EndTextSection);
             top -= 4.0;
         }
@@ -139,9 +162,10 @@ impl Report {
         self.ops.push(Op::StartTextSection);
         self.ops.push(Op::SetFillColor { col: rgb(1.0, 1.0, 1.0) });
         let mut x = MARGIN;
-        for column in REPORT_COLUMNS {
-            self.text(Weight::Bold, TEXT_SIZE, x + PAD, top - PAD - LINE * 0.8, language.say(column.header));
-            x += column.width as f32;
+        for i in 0..self.columns.len() {
+            let (header, width) = (self.columns[i].header.clone(), self.columns[i].width);
+            self.text(Weight::Bold, TEXT_SIZE, x + PAD, top - PAD - LINE * 0.8, &header);
+            x += width;
         }
         self.ops.push(Op::EndTextSection);
         self.y = top - height;
@@ -152,19 +176,10 @@ impl Report {
     }
 }
 
-impl Sink for Report {
-    fn push(&mut self, g: &Grievance) -> Result<()> {
-        let language = self.heading.language;
-        let cells: Vec<Vec<String>> = REPORT_COLUMNS
-            .iter()
-            .map(|c| {
-                let text = match (c.value)(g) {
-                    Cell::Blank => "-".to_string(),
-                    cell => cell.display_in(language),
-                };
-                wrap(&text, TEXT_SIZE, c.width as f32 - 2.0 * PAD)
-            })
-            .collect();
+impl Report {
+    /// Adds a row: one text per column, wrapped inside it.
+    pub fn push_texts(&mut self, texts: Vec<String>) -> Result<()> {
+        let cells: Vec<Vec<String>> = texts.iter().zip(&self.columns).map(|(text, c)| wrap(text, TEXT_SIZE, c.width - 2.0 * PAD)).collect();
         let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
         let height = lines as f32 * LINE + 2.0 * PAD;
         if self.y - height < MARGIN + FOOTER_SPACE {
@@ -178,11 +193,12 @@ impl Sink for Report {
         self.ops.push(Op::StartTextSection);
         self.ops.push(Op::SetFillColor { col: rgb(0.0, 0.0, 0.0) });
         let mut x = MARGIN;
-        for (column, lines) in REPORT_COLUMNS.iter().zip(cells) {
+        let widths: Vec<f32> = self.columns.iter().map(|c| c.width).collect();
+        for (width, lines) in widths.into_iter().zip(cells) {
             for (i, line) in lines.iter().enumerate() {
                 self.text(Weight::Regular, TEXT_SIZE, x + PAD, top - PAD - LINE * (i as f32 + 0.8), line);
             }
-            x += column.width as f32;
+            x += width;
         }
         self.ops.push(Op::EndTextSection);
         self.y = top - height;
@@ -190,12 +206,14 @@ impl Sink for Report {
         Ok(())
     }
 
-    fn finish(mut self: Box<Self>) -> Result<u64> {
+    /// Lays the pages out and writes the file; answers the rows written.
+    pub fn write(mut self) -> Result<u64> {
         let language = self.heading.language;
         if self.rows == 0 {
             self.ops.push(Op::StartTextSection);
             let y = self.y - 6.0;
-            self.text(Weight::Regular, 9.0, MARGIN + PAD, y, language.say("No grievances match these filters."));
+            let empty = self.empty.clone();
+            self.text(Weight::Regular, 9.0, MARGIN + PAD, y, &empty);
             self.ops.push(Op::EndTextSection);
         }
         self.end_page();
@@ -219,6 +237,24 @@ impl Sink for Report {
         let bytes = self.doc.with_pages(pages).save(&PdfSaveOptions::default(), &mut Vec::new());
         std::fs::write(&self.path, bytes).map_err(|e| Error::internal(format!("cannot write the PDF: {e}")))?;
         Ok(self.rows)
+    }
+}
+
+impl Sink for Report {
+    fn push(&mut self, g: &Grievance) -> Result<()> {
+        let language = self.heading.language;
+        let texts = REPORT_COLUMNS
+            .iter()
+            .map(|c| match (c.value)(g) {
+                Cell::Blank => "-".to_string(),
+                cell => cell.display_in(language),
+            })
+            .collect();
+        self.push_texts(texts)
+    }
+
+    fn finish(self: Box<Self>) -> Result<u64> {
+        self.write()
     }
 }
 

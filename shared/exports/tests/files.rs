@@ -28,6 +28,7 @@ fn heading() -> Heading {
         generated_at: time::macros::datetime!(2026-11-21 10:00 UTC),
         generated_by: "Asha Admin".into(),
         language: Default::default(),
+        about: Vec::new(),
     }
 }
 

@@ -177,6 +177,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/export/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Audit History, under its filters, to a CSV file (UTF-8 with a byte-order mark). */
+        get: operations["export_audit_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/export/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Audit History, under its filters, to an Excel workbook (the records and an About sheet). */
+        get: operations["export_audit_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/export/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Audit History, under its filters, to a landscape A4 PDF. */
+        get: operations["export_audit_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/grievance/{id}": {
         parameters: {
             query?: never;
@@ -853,6 +904,43 @@ export interface paths {
          *     grievances (status not meaning resolved or closed) by days since filing.
          */
         get: operations["pendency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{report}/export/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the reports (pendency, monthly, disposal, crime-heads) to an Excel workbook: its
+         *     table and a column chart of it.
+         */
+        get: operations["export_report_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{report}/export/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the reports to a landscape A4 PDF: its chart drawn as bars, then its table. */
+        get: operations["export_report_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2818,6 +2906,204 @@ export interface operations {
                 };
             };
             /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_audit_csv: {
+        parameters: {
+            query?: {
+                /** @description 1 to 500; 100 when absent. */
+                limit?: number;
+                offset?: number;
+                action?: string;
+                userId?: number;
+                /** @description YYYY-MM-DD, inclusive. */
+                startDate?: string;
+                /** @description YYYY-MM-DD, inclusive. */
+                endDate?: string;
+                /**
+                 * @description Up to 100 characters, found (ignoring case) in the grievance number, the user's name
+                 *     or email, the field, the old and new values and the notes. A whole grievance number
+                 *     finds that grievance's records.
+                 */
+                search?: string;
+                /**
+                 * @description `admin`: administrative changes only (admin lists and settings, roles, users, an
+                 *     administrator's resets); `grievance`: grievance changes only; absent or `all`: both.
+                 */
+                kind?: string;
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_audit_excel: {
+        parameters: {
+            query?: {
+                /** @description 1 to 500; 100 when absent. */
+                limit?: number;
+                offset?: number;
+                action?: string;
+                userId?: number;
+                /** @description YYYY-MM-DD, inclusive. */
+                startDate?: string;
+                /** @description YYYY-MM-DD, inclusive. */
+                endDate?: string;
+                /**
+                 * @description Up to 100 characters, found (ignoring case) in the grievance number, the user's name
+                 *     or email, the field, the old and new values and the notes. A whole grievance number
+                 *     finds that grievance's records.
+                 */
+                search?: string;
+                /**
+                 * @description `admin`: administrative changes only (admin lists and settings, roles, users, an
+                 *     administrator's resets); `grievance`: grievance changes only; absent or `all`: both.
+                 */
+                kind?: string;
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_audit_pdf: {
+        parameters: {
+            query?: {
+                /** @description 1 to 500; 100 when absent. */
+                limit?: number;
+                offset?: number;
+                action?: string;
+                userId?: number;
+                /** @description YYYY-MM-DD, inclusive. */
+                startDate?: string;
+                /** @description YYYY-MM-DD, inclusive. */
+                endDate?: string;
+                /**
+                 * @description Up to 100 characters, found (ignoring case) in the grievance number, the user's name
+                 *     or email, the field, the old and new values and the notes. A whole grievance number
+                 *     finds that grievance's records.
+                 */
+                search?: string;
+                /**
+                 * @description `admin`: administrative changes only (admin lists and settings, roles, users, an
+                 *     administrator's resets); `grievance`: grievance changes only; absent or `all`: both.
+                 */
+                kind?: string;
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5121,6 +5407,128 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_report_excel: {
+        parameters: {
+            query?: {
+                /** @description First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s. */
+                from?: string;
+                /** @description Last filing date, `YYYY-MM-DD`; by default today. */
+                to?: string;
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description pendency, monthly, disposal or crime-heads */
+                report: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_report_pdf: {
+        parameters: {
+            query?: {
+                /** @description First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s. */
+                from?: string;
+                /** @description Last filing date, `YYYY-MM-DD`; by default today. */
+                to?: string;
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description pendency, monthly, disposal or crime-heads */
+                report: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,7 @@ import { useDebouncedText } from '../../lib/use-debounced-text';
 import { ActionBadge } from './ActionBadge';
 import { AuditDetailsDialog } from './AuditDetailsDialog';
 import { IntegrityIndicator } from './IntegrityIndicator';
+import { AuditExportButtons } from './AuditExportButtons';
 import { actionLabel, changeSummary, entryField, toAuditEntries, type AuditEntry } from './audit-record';
 import { searchFieldLabels } from '../../i18n/amplify-labels';
 import {
@@ -102,6 +103,7 @@ export default function AuditPage() {
   const [panelOpen, setPanelOpen] = useState(false);
   const [draft, setDraft] = useState<AuditFilters>(CLEARED_FILTERS);
   const [selected, setSelected] = useState<AuditEntry | null>(null);
+  const [exported, setExported] = useState<{ message: string; failed: boolean } | null>(null);
   const panelId = useId();
 
   const records = useSWR<AuditEntry[]>(hasToken ? auditPath(query) : null, fetchEntries, { keepPreviousData: true });
@@ -271,6 +273,7 @@ export default function AuditPage() {
             {t('records')}
           </Heading>
           <IntegrityIndicator recordsPath={hasToken ? auditPath(query) : null} />
+          {hasToken ? <AuditExportButtons recordsPath={auditPath(query)} onMessage={(message, failed) => setExported({ message, failed })} /> : null}
           {records.data && !records.isLoading && entries.length > 0 ? (
             <Text className="count-text" role="status">
               {query.search.trim()
@@ -279,6 +282,11 @@ export default function AuditPage() {
             </Text>
           ) : null}
         </Flex>
+        {exported ? (
+          <Text className={exported.failed ? 'form-error' : 'count-text'} role={exported.failed ? 'alert' : 'status'}>
+            {exported.message}
+          </Text>
+        ) : null}
 
         {failure ? (
           <LoadFailure message={failure} onRetry={hasToken ? refresh : undefined} padded />

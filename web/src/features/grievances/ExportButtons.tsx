@@ -9,7 +9,7 @@ import { ApiError, errorText, NetworkError } from '../../api/errors';
 import { i18n } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { grievancesApi, type ExportKind, type ExportProgress } from './api';
-import { closeWindow, downloadInPage, openPendingWindow, showInWindow, showWaiting } from './export-window';
+import { closeWindow, downloadInPage, openPendingWindow, showInWindow, showWaiting } from '../../lib/export-window';
 
 interface ExportSpec {
   kind: ExportKind;

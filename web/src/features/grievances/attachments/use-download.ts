@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { ApiError, errorText, NetworkError } from '../../../api/errors';
 import type { Attachment } from '../../../api/types';
-import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../export-window';
+import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../../../lib/export-window';
 import { attachmentsApi } from './api';
 import { i18n } from '../../../i18n';
 
