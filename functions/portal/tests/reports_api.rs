@@ -2,11 +2,13 @@
 //! grievances at two stations, filed and resolved on days spread over more than a year, each
 //! report's figures equal a recount made here from the grievances themselves (the list);
 //! a station's officer sees their station only; without `reports read` every report is 403;
-//! a wrong date range is 400 with the field's message.
+//! a wrong date range is 400 with the field's message; the Excel and PDF files of a report
+//! read back with its figures, through a link, and are recorded as EXPORTED.
 
 mod common;
 
 use apitest::{on_both_engines, Api, Engine};
+use calamine::{Data, Reader, Xlsx};
 use cases::port::{AuditBatch, AuditChange, GrievanceChange};
 use http::StatusCode;
 use serde_json::{json, Value};
@@ -255,8 +257,10 @@ async fn reports_need_reports_read_and_a_valid_range(engine: Engine) {
     assert_eq!(api.post("/api/users", &admin, body).await.status, StatusCode::CREATED);
     let reader = api.login("reader@police.test", PASSWORD).await;
     for route in ROUTES {
-        let refused = api.get(&format!("/api/reports/{route}"), &reader).await;
-        assert_eq!((refused.status, refused.error()), (StatusCode::FORBIDDEN, "You do not have permission to read reports"), "{route}");
+        for path in [format!("/api/reports/{route}"), format!("/api/reports/{route}/export/excel"), format!("/api/reports/{route}/export/pdf")] {
+            let refused = api.get(&path, &reader).await;
+            assert_eq!((refused.status, refused.error()), (StatusCode::FORBIDDEN, "You do not have permission to read reports"), "{path}");
+        }
         let bad = api.get(&format!("/api/reports/{route}?from=2026-13-01&to=soon"), &admin).await;
         assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{route}");
         assert_eq!(bad.body["fields"]["from"], "From date must be a date (YYYY-MM-DD)");
@@ -268,4 +272,66 @@ async fn reports_need_reports_read_and_a_valid_range(engine: Engine) {
     }
 }
 
-on_both_engines!(reports_equal_a_recount_and_follow_the_scope, reports_need_reports_read_and_a_valid_range);
+/// A report's file through its link: what the export answered, and the bytes.
+async fn file(api: &Api, token: &str, path: &str) -> (Value, Vec<u8>) {
+    let answer = api.get(path, token).await;
+    assert_eq!(answer.status, StatusCode::OK, "{path}: {:?}", answer.body);
+    let url = answer.body["url"].as_str().unwrap();
+    assert!(!url.contains(token), "no session token in a download link");
+    let (status, _, bytes) = api.download(url).await;
+    assert_eq!(status, StatusCode::OK);
+    (answer.body, bytes)
+}
+
+async fn reports_export_to_excel_and_pdf_with_their_figures(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    fixture(&api, &admin).await;
+    let pendency = report(&api, &admin, "pendency", "").await;
+
+    let (answer, bytes) = file(&api, &admin, "/api/reports/pendency/export/excel").await;
+    assert_eq!(answer["rows"], 3, "two stations and the totals");
+    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
+    let sheet = book.worksheet_range("Report").unwrap();
+    let rows: Vec<Vec<String>> = sheet.rows().map(|r| r.iter().map(|c| if let Data::Empty = c { String::new() } else { c.to_string() }).collect()).collect();
+    assert_eq!(rows[0][0], "Station-wise Pendency");
+    assert!(rows[1][0].starts_with("Period (filing date): "), "{:?}", rows[1]);
+    let header = &rows[4];
+    assert_eq!(&header[..2], ["Police Station", "Total"]);
+    let pending = header.iter().rposition(|h| h == "Pending").unwrap();
+    for row in pendency["rows"].as_array().unwrap() {
+        let line = rows.iter().find(|r| r[0] == row["station_name"].as_str().unwrap()).unwrap();
+        assert_eq!(line[1], row["total"].to_string());
+        assert_eq!(line[pending], row["pending"].to_string());
+        assert_eq!(line[pending - 5..pending], row["ageing"].as_array().unwrap().iter().map(|n| n.to_string()).collect::<Vec<_>>());
+    }
+    let totals = rows.iter().find(|r| r[0] == "Total").unwrap();
+    assert_eq!(totals[1], pendency["totals"]["total"].to_string());
+
+    let monthly = report(&api, &admin, "monthly", "").await;
+    let (answer, bytes) = file(&api, &admin, "/api/reports/monthly/export/pdf").await;
+    assert_eq!(answer["rows"], 12);
+    let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
+    assert!(text.contains("Monthly Filed and Disposed"), "{text}");
+    let last = monthly["months"].as_array().unwrap().last().unwrap();
+    assert!(text.contains(last["month"].as_str().unwrap()), "{text}");
+    let (_, bytes) = file(&api, &admin, "/api/reports/crime-heads/export/excel?lang=hi").await;
+    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
+    let sheet = book.worksheet_range("रिपोर्ट").unwrap();
+    let rows: Vec<Vec<String>> = sheet.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
+    assert_eq!(rows[0][0], "प्रमुख अपराध शीर्ष");
+    assert_eq!(rows[4][..2], ["अपराध शीर्ष", "शिकायतें"]);
+    assert_eq!((rows[5][0].as_str(), rows[5][1].as_str()), ("Theft", "4"), "the most frequent first: {rows:?}");
+
+    let exported = api.get("/api/audit/all?action=EXPORTED", &admin).await.body;
+    let exported = exported.as_array().unwrap_or_else(|| panic!("{exported}"));
+    assert_eq!(exported.len(), 3, "{exported:?}");
+    let kinds: Vec<(&str, &str)> = exported.iter().map(|r| (r["action_details"]["report"].as_str().unwrap(), r["action_details"]["kind"].as_str().unwrap())).collect();
+    assert!(kinds.contains(&("pendency", "excel")) && kinds.contains(&("monthly", "pdf")), "{kinds:?}");
+
+    assert_eq!(api.get("/api/reports/nothing/export/pdf", &admin).await.status, StatusCode::NOT_FOUND);
+    let bad = api.get("/api/reports/monthly/export/excel?from=yesterday", &admin).await;
+    assert_eq!((bad.status, bad.body["fields"]["from"].as_str()), (StatusCode::BAD_REQUEST, Some("From date must be a date (YYYY-MM-DD)")));
+}
+
+on_both_engines!(reports_equal_a_recount_and_follow_the_scope, reports_need_reports_read_and_a_valid_range, reports_export_to_excel_and_pdf_with_their_figures);

@@ -8,6 +8,7 @@ pub mod columns;
 pub mod excel;
 mod language;
 pub mod pdf;
+pub mod table;
 mod typeset;
 
 pub use language::Language;

@@ -1,0 +1,211 @@
+//! The MIS reports (`/api/reports/...`, in the admin area) as files: each report to an Excel
+//! workbook (its table and a native chart) or a PDF (its chart drawn as bars, then its table),
+//! handed out like the grievance exports (a five-minute link without the session token) and
+//! recorded in the audit trail as EXPORTED. Same permission (`reports read`), scope and
+//! period as the report on screen.
+
+use crate::{ExportLink, Lang};
+use admin_area::reports::{facts_of, station_names, status_columns, PeriodParams};
+use axum::extract::{Path, Query, State};
+use blobs::{Download, LINK_LIFETIME};
+use cases::reports::{self, Period};
+use cases::writes::AuditEntry;
+use domain::audit::AuditAction;
+use domain::Error;
+use exports::table::{Bars, Table, Value};
+use exports::{Kind, Language};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
+use serde_json::json;
+use utoipa_axum::routes;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area().routes(routes!(export_report_excel)).routes(routes!(export_report_pdf))
+}
+
+/// The reports there are, by the name their route gives them.
+const REPORTS: [&str; 4] = ["pendency", "monthly", "disposal", "crime-heads"];
+
+/// The words a report file writes itself, in English and Hindi.
+const WORDS: &[(&str, &str)] = &[
+    ("Station-wise Pendency", "थाना-वार लंबित शिकायतें"),
+    ("Monthly Filed and Disposed", "मासिक दर्ज एवं निपटान"),
+    ("Disposal Rate by Station", "थाना-वार निपटान दर"),
+    ("Top Crime Heads", "प्रमुख अपराध शीर्ष"),
+    ("Period (filing date)", "अवधि (दर्ज करने की तिथि)"),
+    ("to", "से"),
+    ("Police Station", "थाना"),
+    ("Total", "कुल"),
+    ("Pending", "लंबित"),
+    ("days", "दिन"),
+    ("Month", "माह"),
+    ("Filed", "दर्ज"),
+    ("Disposed", "निपटान"),
+    ("Rank", "क्रम"),
+    ("Disposal rate (%)", "निपटान दर (%)"),
+    ("Average days to disposal", "निपटान के औसत दिन"),
+    ("Crime head", "अपराध शीर्ष"),
+    ("Grievances", "शिकायतें"),
+];
+
+fn say(language: Language, english: &'static str) -> String {
+    match language {
+        Language::English => english.to_string(),
+        Language::Hindi => WORDS.iter().find(|(en, _)| *en == english).map_or(english, |(_, hi)| hi).to_string(),
+    }
+}
+
+fn number(n: i64) -> Value {
+    Value::Number(n as f64)
+}
+
+/// The report `name` of the caller as a table with its chart.
+async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &PeriodParams, language: Language, generated: String) -> ApiResult<(Table, Period)> {
+    let (facts, period) = facts_of(state, caller, params).await?;
+    let w = |english| say(language, english);
+    let period_line = format!("{}: {} {} {}", w("Period (filing date)"), period.from_text(), w("to"), period.to_text());
+    let (title, columns, rows, chart) = match name {
+        "pendency" => {
+            let names = station_names(state, &facts).await?;
+            let statuses = status_columns(state, &facts).await?;
+            let report = reports::pendency(&facts, &period, statuses, &names);
+            let buckets: Vec<String> = report.buckets.iter().map(|b| format!("{b} {}", w("days"))).collect();
+            let mut columns = vec![w("Police Station"), w("Total")];
+            columns.extend(report.statuses.iter().map(|s| s.name.clone()));
+            columns.extend(buckets.iter().cloned());
+            columns.push(w("Pending"));
+            let row = |r: &reports::PendencyRow| {
+                let mut cells = vec![Value::Text(r.station_name.clone()), number(r.total)];
+                cells.extend(report.statuses.iter().map(|s| number(r.by_status.get(&s.id.to_string()).copied().unwrap_or(0))));
+                cells.extend(r.ageing.iter().map(|n| number(*n)));
+                cells.push(number(r.pending));
+                cells
+            };
+            let mut rows: Vec<Vec<Value>> = report.rows.iter().map(row).collect();
+            let mut totals = row(&report.totals);
+            totals[0] = Value::Text(w("Total"));
+            rows.push(totals);
+            let chart = Bars {
+                labels: report.rows.iter().map(|r| r.station_name.clone()).collect(),
+                series: buckets.iter().enumerate().map(|(i, b)| (b.clone(), report.rows.iter().map(|r| r.ageing[i] as f64).collect())).collect(),
+            };
+            (w("Station-wise Pendency"), columns, rows, chart)
+        }
+        "monthly" => {
+            let report = reports::monthly(&facts, &period);
+            let rows = report.months.iter().map(|m| vec![Value::Text(m.month.clone()), number(m.filed), number(m.disposed)]).collect();
+            let chart = Bars {
+                labels: report.months.iter().map(|m| m.month.clone()).collect(),
+                series: vec![
+                    (w("Filed"), report.months.iter().map(|m| m.filed as f64).collect()),
+                    (w("Disposed"), report.months.iter().map(|m| m.disposed as f64).collect()),
+                ],
+            };
+            (w("Monthly Filed and Disposed"), vec![w("Month"), w("Filed"), w("Disposed")], rows, chart)
+        }
+        "disposal" => {
+            let names = station_names(state, &facts).await?;
+            let report = reports::disposal(&facts, &period, &names);
+            let rows = report
+                .rows
+                .iter()
+                .map(|r| {
+                    vec![
+                        number(r.rank),
+                        Value::Text(r.station_name.clone()),
+                        number(r.total),
+                        number(r.disposed),
+                        Value::Number(r.disposal_rate),
+                        r.average_days.map_or(Value::Blank, Value::Number),
+                    ]
+                })
+                .collect();
+            let chart = Bars {
+                labels: report.rows.iter().map(|r| r.station_name.clone()).collect(),
+                series: vec![(w("Disposal rate (%)"), report.rows.iter().map(|r| r.disposal_rate).collect())],
+            };
+            let columns = vec![w("Rank"), w("Police Station"), w("Total"), w("Disposed"), w("Disposal rate (%)"), w("Average days to disposal")];
+            (w("Disposal Rate by Station"), columns, rows, chart)
+        }
+        "crime-heads" => {
+            let report = reports::crime_heads(&facts, &period);
+            let rows = report.rows.iter().map(|r| vec![Value::Text(r.crime_head.clone()), number(r.count)]).collect();
+            let chart = Bars {
+                labels: report.rows.iter().map(|r| r.crime_head.clone()).collect(),
+                series: vec![(w("Grievances"), report.rows.iter().map(|r| r.count as f64).collect())],
+            };
+            (w("Top Crime Heads"), vec![w("Crime head"), w("Grievances")], rows, chart)
+        }
+        _ => return Err(Error::not_found("No such report").into()),
+    };
+    Ok((Table { title, generated, language, period: period_line, columns, rows, chart }, period))
+}
+
+/// One of the reports (pendency, monthly, disposal, crime-heads) to an Excel workbook: its
+/// table and a column chart of it.
+#[utoipa::path(get, path = "/api/reports/{report}/export/excel", tag = "reports", security(("bearer" = [])),
+    params(("report" = String, Path, description = "pendency, monthly, disposal or crime-heads"), PeriodParams, crate::LanguageParam),
+    responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn export_report_excel(state: State<AppState>, caller: Caller, client: ClientInfo, report: Path<String>, params: Query<PeriodParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
+    export(state, caller, client, report, params, language, Kind::Excel).await
+}
+
+/// One of the reports to a landscape A4 PDF: its chart drawn as bars, then its table.
+#[utoipa::path(get, path = "/api/reports/{report}/export/pdf", tag = "reports", security(("bearer" = [])),
+    params(("report" = String, Path, description = "pendency, monthly, disposal or crime-heads"), PeriodParams, crate::LanguageParam),
+    responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn export_report_pdf(state: State<AppState>, caller: Caller, client: ClientInfo, report: Path<String>, params: Query<PeriodParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
+    export(state, caller, client, report, params, language, Kind::Pdf).await
+}
+
+async fn export(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientInfo,
+    Path(name): Path<String>,
+    Query(params): Query<PeriodParams>,
+    Lang(language): Lang,
+    kind: Kind,
+) -> ApiResult<ApiJson<ExportLink>> {
+    caller.require(domain::Resource::Reports, domain::Action::Read)?;
+    if !REPORTS.contains(&name.as_str()) {
+        return Err(Error::not_found("No such report").into());
+    }
+    let actor = caller.actor(&client);
+    let now = domain::clock::now();
+    let (table, period) = table_of(&state, &caller, &name, &params, language, exports::table::generated_line(now, &actor.name, language)).await?;
+    let blobs = state.blobs()?;
+    let dir = tempfile::tempdir().map_err(Error::internal)?;
+    let key = format!("report-{}.{}", uuid::Uuid::new_v4(), kind.extension());
+    let path = dir.path().join(&key);
+    let written = {
+        let path = path.clone();
+        tokio::task::spawn_blocking(move || match kind {
+            Kind::Pdf => exports::table::pdf(&path, &table),
+            _ => exports::table::excel(&path, &table),
+        })
+        .await
+        .map_err(Error::internal)??
+    };
+    blobs.put_file(&key, &path, kind.content_type()).await?;
+    let at = now.to_offset(exports::DISPLAY_OFFSET);
+    let file_name = format!("report-{name}-{:04}-{:02}-{:02}-{:02}{:02}.{}", at.year(), u8::from(at.month()), at.day(), at.hour(), at.minute(), kind.extension());
+    let (from, to) = (period.from_text(), period.to_text());
+    let entry = AuditEntry {
+        action: AuditAction::Exported,
+        field_name: Some("export".into()),
+        old_value: None,
+        new_value: Some(kind.label().to_string()),
+        notes: Some(format!("{written} rows of the report {name} to {} (filters: From Date: {from}; To Date: {to})", kind.label())),
+        action_details: Some(json!({
+            "kind": kind.as_str(),
+            "rows": written,
+            "report": name,
+            "filters": {"From Date": from, "To Date": to},
+            "file_name": file_name,
+        })),
+    };
+    state.trail.record_event(&actor, entry).await?;
+    let link = blobs.download_link(&key, Download { file_name: &file_name, content_type: kind.content_type() }, LINK_LIFETIME).await?;
+    let expires_at = link.expires_at.format(&time::format_description::well_known::Rfc3339).map_err(Error::internal)?;
+    Ok(ApiJson(ExportLink { url: link.url, expires_at, rows: written }))
+}
