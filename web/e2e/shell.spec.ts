@@ -7,6 +7,7 @@ const SCREENS = [
   { link: 'Role Management', path: '/roles', title: 'Role Management', shot: 'roles' },
   { link: 'Admin Panel', path: '/admin', title: 'Admin Panel', shot: 'admin' },
   { link: 'Audit History', path: '/audit', title: 'Audit History', shot: 'audit' },
+  { link: 'Reports', path: '/reports', title: 'Reports', shot: 'reports' },
   { link: 'Profile', path: '/profile', title: 'Profile', shot: 'profile' },
 ];
 

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
               page('roles', () => import('../features/roles/RolesPage'), { resource: 'roles', action: 'read' }),
               page('admin', () => import('../features/admin/AdminPage'), { resource: 'dropdowns', action: 'read' }),
               page('audit', () => import('../features/audit/AuditPage'), { resource: 'audit', action: 'read' }),
+              page('reports', () => import('../features/reports/ReportsPage'), { resource: 'reports', action: 'read' }),
               page('profile', () => import('../features/profile/ProfilePage')),
             ],
           },

@@ -16,6 +16,7 @@ import enAudit from './locales/en/audit.json';
 import enProfile from './locales/en/profile.json';
 import enErrors from './locales/en/errors.json';
 import enTwoFactor from './locales/en/twoFactor.json';
+import enReports from './locales/en/reports.json';
 import hiCommon from './locales/hi/common.json';
 import hiAuth from './locales/hi/auth.json';
 import hiDashboard from './locales/hi/dashboard.json';
@@ -28,6 +29,7 @@ import hiAudit from './locales/hi/audit.json';
 import hiProfile from './locales/hi/profile.json';
 import hiErrors from './locales/hi/errors.json';
 import hiTwoFactor from './locales/hi/twoFactor.json';
+import hiReports from './locales/hi/reports.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -36,11 +38,11 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number]['code'];
 
 export const LANGUAGE_KEY = 'portal.language';
-export const NAMESPACES = ['common', 'auth', 'dashboard', 'grievances', 'casework', 'users', 'roles', 'admin', 'audit', 'profile', 'errors', 'twoFactor'] as const;
+export const NAMESPACES = ['common', 'auth', 'dashboard', 'grievances', 'casework', 'users', 'roles', 'admin', 'audit', 'profile', 'errors', 'twoFactor', 'reports'] as const;
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, grievances: enGrievances, casework: enCasework, users: enUsers, roles: enRoles, admin: enAdmin, audit: enAudit, profile: enProfile, errors: enErrors, twoFactor: enTwoFactor },
-  hi: { common: hiCommon, auth: hiAuth, dashboard: hiDashboard, grievances: hiGrievances, casework: hiCasework, users: hiUsers, roles: hiRoles, admin: hiAdmin, audit: hiAudit, profile: hiProfile, errors: hiErrors, twoFactor: hiTwoFactor },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, grievances: enGrievances, casework: enCasework, users: enUsers, roles: enRoles, admin: enAdmin, audit: enAudit, profile: enProfile, errors: enErrors, twoFactor: enTwoFactor, reports: enReports },
+  hi: { common: hiCommon, auth: hiAuth, dashboard: hiDashboard, grievances: hiGrievances, casework: hiCasework, users: hiUsers, roles: hiRoles, admin: hiAdmin, audit: hiAudit, profile: hiProfile, errors: hiErrors, twoFactor: hiTwoFactor, reports: hiReports },
 } as const;
 
 function isLanguage(value: unknown): value is Language {

@@ -19,5 +19,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.roles', to: '/roles', icon: 'roles', resource: 'roles', action: 'read' },
   { labelKey: 'nav.admin', to: '/admin', icon: 'admin', resource: 'dropdowns', action: 'read' },
   { labelKey: 'nav.audit', to: '/audit', icon: 'audit', resource: 'audit', action: 'read' },
+  { labelKey: 'nav.reports', to: '/reports', icon: 'reports', resource: 'reports', action: 'read' },
   { labelKey: 'nav.profile', to: '/profile', icon: 'profile' },
 ];

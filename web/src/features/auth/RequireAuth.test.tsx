@@ -77,6 +77,7 @@ describe('navigation', () => {
       'Role Management',
       'Admin Panel',
       'Audit History',
+      'Reports',
       'Profile',
     ]);
   });

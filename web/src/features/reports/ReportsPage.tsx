@@ -1,0 +1,292 @@
+// Reports (issue 18): station-wise pendency, monthly filed and disposed, disposal rate by
+// station and the top crime heads, each as a chart and a table, over a filing-date range,
+// with Excel and PDF exports. Loaded on demand with its chart library; the server checks
+// `reports read` and the user's scope on every call.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
+import { api } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { LoadingState } from '../../components/LoadingState';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDecimal } from '../../i18n/format';
+import { dash, formatCount } from '../../lib/format';
+import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../../lib/export-window';
+import BarChart from './BarChart';
+import {
+  crimeBars,
+  disposalBars,
+  exportPath,
+  monthLabel,
+  monthlyBars,
+  pendencyBars,
+  reportPath,
+  statusCount,
+  validatePeriod,
+  type Bars,
+  type CrimeHeadsReport,
+  type DisposalReport,
+  type MonthlyReport,
+  type PendencyReport,
+  type Period,
+  type PeriodErrors,
+  type ReportName,
+} from './report-data';
+
+const LOCALES: Record<string, string> = { en: 'en-IN', hi: 'hi-IN' };
+
+function ExportButtons({ name, title, period }: { name: ReportName; title: string; period: Period }) {
+  const { t, i18n } = useTranslation('reports');
+  const [busy, setBusy] = useState<'excel' | 'pdf' | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+
+  async function run(kind: 'excel' | 'pdf') {
+    if (busy) return;
+    const label = t(`export.${kind}`);
+    const pending = openPendingWindow(t('export.preparing', { label }), i18n.language);
+    setBusy(kind);
+    try {
+      const link = await api.get<{ url: string }>(exportPath(name, kind, period, i18n.language));
+      if (pending && !pending.closed) showInWindow(pending, link.url);
+      else downloadInPage(link.url);
+      setMessage({ text: t('export.ready', { label, report: title }), failed: false });
+    } catch (error) {
+      if (pending) closeWindow(pending);
+      setMessage({ text: errorText(error, t('export.failed', { label })), failed: true });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Flex direction="column" gap="xxs" alignItems="flex-end">
+      <Flex role="group" aria-label={t('export.group', { report: title })} gap="xs">
+        {(['excel', 'pdf'] as const).map((kind) => (
+          <Button key={kind} size="small" isLoading={busy === kind} loadingText={t('export.exporting')} onClick={() => void run(kind)}>
+            {t(`export.${kind}`)}
+          </Button>
+        ))}
+      </Flex>
+      {message ? (
+        <Text role="status" fontSize="small" color={message.failed ? 'font.error' : 'font.success'}>
+          {message.text}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+interface SectionProps<T> {
+  name: ReportName;
+  titleKey: string;
+  period: Period;
+  bars: (report: T) => Bars;
+  names: (report: T) => string[];
+  empty: (report: T) => boolean;
+  table: (report: T) => ReactNode;
+  footer?: (report: T) => ReactNode;
+}
+
+function ReportSection<T>({ name, titleKey, period, bars, names, empty, table, footer }: SectionProps<T>) {
+  const { t } = useTranslation('reports');
+  const { data, error } = useSWR<T>(reportPath(name, period));
+  const title = t(`${titleKey}.title`);
+  return (
+    <Card variation="outlined" as="section" aria-labelledby={`report-${name}`} className="report-section" data-report={name}>
+      <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="small">
+        <Flex direction="column" gap="xxs">
+          <Heading level={2} id={`report-${name}`}>
+            {title}
+          </Heading>
+          <Text color="font.secondary" fontSize="small">
+            {t(`${titleKey}.description`)}
+          </Text>
+        </Flex>
+        <ExportButtons name={name} title={title} period={period} />
+      </Flex>
+      {error ? (
+        <Alert variation="error" marginTop="small">
+          {errorText(error, t('loadFailed'))}
+        </Alert>
+      ) : !data ? (
+        <LoadingState label={t('loading')} />
+      ) : empty(data) ? (
+        <Text marginTop="small">{t('noData')}</Text>
+      ) : (
+        <>
+          <BarChart bars={bars(data)} names={names(data)} label={t(`${titleKey}.chart`)} testId={`chart-${name}`} />
+          <div className="table-scroll">{table(data)}</div>
+          {footer?.(data)}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function Header({ cells }: { cells: string[] }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {cells.map((c, i) => (
+          <TableCell as="th" key={i}>
+            {c}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
+export default function ReportsPage() {
+  const { t, i18n } = useTranslation('reports');
+  const locale = LOCALES[i18n.language] ?? 'en-IN';
+  const [draft, setDraft] = useState<Period>({ from: '', to: '' });
+  const [period, setPeriod] = useState<Period>({ from: '', to: '' });
+  const [errors, setErrors] = useState<PeriodErrors>({});
+  const days = (range: string) => t('column.days', { range });
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const found = validatePeriod(draft);
+    setErrors(found);
+    if (Object.keys(found).length === 0) setPeriod(draft);
+  }
+
+  return (
+    <Flex direction="column" gap="medium">
+      <PageHeader title={t('title')} description={t('description')} />
+      <Card variation="outlined" as="form" onSubmit={apply} aria-label={t('period.legend')} noValidate>
+        <Flex alignItems="flex-end" gap="small" wrap="wrap">
+          <TextField
+            type="date"
+            label={t('period.from')}
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            hasError={Boolean(errors.from)}
+            errorMessage={errors.from ? t(errors.from) : undefined}
+          />
+          <TextField
+            type="date"
+            label={t('period.to')}
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            hasError={Boolean(errors.to)}
+            errorMessage={errors.to ? t(errors.to) : undefined}
+          />
+          <Button type="submit" variation="primary">
+            {t('period.apply')}
+          </Button>
+        </Flex>
+        <Text fontSize="small" color="font.secondary" marginTop="xs">
+          {t('period.hint')}
+        </Text>
+      </Card>
+
+      <ReportSection<PendencyReport>
+        name="pendency"
+        titleKey="pendency"
+        period={period}
+        bars={pendencyBars}
+        names={(r) => r.buckets.map(days)}
+        empty={(r) => r.rows.length === 0}
+        table={(r) => (
+          <Table size="small" highlightOnHover caption={t('period.showing', { from: r.from, to: r.to })}>
+            <Header cells={[t('column.station'), t('column.total'), ...r.statuses.map((s) => s.name), ...r.buckets.map(days), t('column.pending')]} />
+            <TableBody>
+              {[...r.rows, r.totals].map((row, i) => (
+                <TableRow key={i} className={i === r.rows.length ? 'report-total' : undefined}>
+                  <TableCell>{i === r.rows.length ? t('column.total') : row.station_name}</TableCell>
+                  <TableCell>{formatCount(row.total)}</TableCell>
+                  {r.statuses.map((s) => (
+                    <TableCell key={s.id}>{formatCount(statusCount(row, s.id))}</TableCell>
+                  ))}
+                  {row.ageing.map((n, j) => (
+                    <TableCell key={j}>{formatCount(n)}</TableCell>
+                  ))}
+                  <TableCell>{formatCount(row.pending)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      />
+
+      <ReportSection<MonthlyReport>
+        name="monthly"
+        titleKey="monthly"
+        period={period}
+        bars={(r) => ({ ...monthlyBars(r), labels: r.months.map((m) => monthLabel(m.month, locale)) })}
+        names={() => [t('column.filed'), t('column.disposed')]}
+        empty={(r) => r.months.every((m) => m.filed === 0 && m.disposed === 0)}
+        table={(r) => (
+          <Table size="small" highlightOnHover>
+            <Header cells={[t('column.month'), t('column.filed'), t('column.disposed')]} />
+            <TableBody>
+              {r.months.map((m) => (
+                <TableRow key={m.month}>
+                  <TableCell>{monthLabel(m.month, locale)}</TableCell>
+                  <TableCell>{formatCount(m.filed)}</TableCell>
+                  <TableCell>{formatCount(m.disposed)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      />
+
+      <ReportSection<DisposalReport>
+        name="disposal"
+        titleKey="disposal"
+        period={period}
+        bars={disposalBars}
+        names={() => [t('column.rate')]}
+        empty={(r) => r.rows.length === 0}
+        table={(r) => (
+          <Table size="small" highlightOnHover>
+            <Header cells={[t('column.rank'), t('column.station'), t('column.total'), t('column.disposed'), t('column.rate'), t('column.averageDays')]} />
+            <TableBody>
+              {r.rows.map((row) => (
+                <TableRow key={row.station_id}>
+                  <TableCell>{formatCount(row.rank)}</TableCell>
+                  <TableCell>{row.station_name}</TableCell>
+                  <TableCell>{formatCount(row.total)}</TableCell>
+                  <TableCell>{formatCount(row.disposed)}</TableCell>
+                  <TableCell>{formatDecimal(row.disposal_rate)}</TableCell>
+                  <TableCell>{row.average_days == null ? dash(null) : formatDecimal(row.average_days)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      />
+
+      <ReportSection<CrimeHeadsReport>
+        name="crime-heads"
+        titleKey="crimeHeads"
+        period={period}
+        bars={crimeBars}
+        names={() => [t('column.count')]}
+        empty={(r) => r.rows.length === 0}
+        table={(r) => (
+          <Table size="small" highlightOnHover>
+            <Header cells={[t('column.crimeHead'), t('column.count')]} />
+            <TableBody>
+              {r.rows.map((row) => (
+                <TableRow key={row.crime_head}>
+                  <TableCell>{row.crime_head}</TableCell>
+                  <TableCell>{formatCount(row.count)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        footer={(r) => (
+          <Text fontSize="small" color="font.secondary">
+            {t('crimeHeads.total', { n: formatCount(r.total) })}
+          </Text>
+        )}
+      />
+    </Flex>
+  );
+}

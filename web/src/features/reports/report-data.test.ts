@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  crimeBars,
+  disposalBars,
+  exportPath,
+  monthLabel,
+  monthlyBars,
+  pendencyBars,
+  periodQuery,
+  reportPath,
+  statusCount,
+  validatePeriod,
+  type PendencyReport,
+} from './report-data';
+
+const pendency: PendencyReport = {
+  from: '2026-01-01',
+  to: '2026-11-26',
+  statuses: [
+    { id: 1, name: 'Pending', meaning: 'open' },
+    { id: 3, name: 'Resolved', meaning: 'resolved' },
+  ],
+  buckets: ['0-7', '8-15', '16-30', '31-60', '60+'],
+  rows: [
+    { station_id: 7, station_name: 'Kotwali', total: 5, by_status: { '1': 4, '3': 1 }, ageing: [1, 0, 2, 0, 1], pending: 4 },
+    { station_id: 8, station_name: 'Sadar', total: 1, by_status: { '3': 1 }, ageing: [0, 0, 0, 0, 0], pending: 0 },
+  ],
+  totals: { station_id: 0, station_name: 'Total', total: 6, by_status: { '1': 4, '3': 2 }, ageing: [1, 0, 2, 0, 1], pending: 4 },
+};
+
+describe('the period', () => {
+  it('is checked as the server checks it', () => {
+    expect(validatePeriod({ from: '', to: '' })).toEqual({});
+    expect(validatePeriod({ from: '2026-02-30', to: 'soon' })).toEqual({ from: 'period.fromInvalid', to: 'period.toInvalid' });
+    expect(validatePeriod({ from: '2026-02-01', to: '2026-01-31' })).toEqual({ to: 'period.fromAfterTo' });
+    expect(validatePeriod({ from: '2026-01-31', to: '2026-01-31' })).toEqual({});
+  });
+
+  it('asks only for the dates given', () => {
+    expect(periodQuery({ from: '', to: '' })).toBe('');
+    expect(reportPath('monthly', { from: '2026-01-01', to: '' })).toBe('/reports/monthly?from=2026-01-01');
+    expect(exportPath('pendency', 'pdf', { from: '2026-01-01', to: '2026-03-31' }, 'hi')).toBe('/reports/pendency/export/pdf?from=2026-01-01&to=2026-03-31&lang=hi');
+    expect(exportPath('crime-heads', 'excel', { from: '', to: '' }, 'en')).toBe('/reports/crime-heads/export/excel?lang=en');
+  });
+});
+
+describe('the charts', () => {
+  it('draw pending by age per station', () => {
+    const bars = pendencyBars(pendency);
+    expect(bars.labels).toEqual(['Kotwali', 'Sadar']);
+    expect(bars.series.map((s) => s.key)).toEqual(['0-7', '8-15', '16-30', '31-60', '60+']);
+    expect(bars.series[2]?.values).toEqual([2, 0]);
+  });
+
+  it('draw the months, the rates and the heads', () => {
+    const monthly = monthlyBars({ from: 'a', to: 'b', months: [{ month: '2026-10', filed: 3, disposed: 1 }, { month: '2026-11', filed: 2, disposed: 4 }] });
+    expect(monthly.series).toEqual([{ key: 'filed', values: [3, 2] }, { key: 'disposed', values: [1, 4] }]);
+    const disposal = disposalBars({ from: 'a', to: 'b', rows: [{ rank: 1, station_id: 7, station_name: 'Kotwali', total: 4, disposed: 3, disposal_rate: 75, average_days: 2.5 }] });
+    expect(disposal).toEqual({ labels: ['Kotwali'], series: [{ key: 'rate', values: [75] }] });
+    expect(crimeBars({ from: 'a', to: 'b', total: 3, rows: [{ crime_head: 'Theft', count: 3 }] }).series[0]?.values).toEqual([3]);
+  });
+
+  it('read a status column by its item id', () => {
+    expect(statusCount(pendency.rows[0]!, 1)).toBe(4);
+    expect(statusCount(pendency.rows[1]!, 1)).toBe(0);
+  });
+
+  it('name months in the language on screen', () => {
+    expect(monthLabel('2026-11', 'en-IN')).toBe('Nov 2026');
+    expect(monthLabel('2026-11', 'hi-IN')).toContain('2026');
+    expect(monthLabel('bad', 'en-IN')).toBe('bad');
+  });
+});

@@ -1,0 +1,104 @@
+// The Reports screen's logic (issue 18): the period asked of the server, checked as the
+// server checks it, and each report's answer shaped into a chart's bars and a table's
+// rows. The figures are the server's; nothing here counts grievances.
+import type { components } from '../../api/schema';
+
+type Schemas = components['schemas'];
+export type PendencyReport = Schemas['PendencyReport'];
+export type MonthlyReport = Schemas['MonthlyReport'];
+export type DisposalReport = Schemas['DisposalReport'];
+export type CrimeHeadsReport = Schemas['CrimeHeadsReport'];
+
+export type ReportName = 'pendency' | 'monthly' | 'disposal' | 'crime-heads';
+export const REPORTS: readonly ReportName[] = ['pendency', 'monthly', 'disposal', 'crime-heads'];
+
+/** The filing dates asked for; empty means the server's default (the last twelve months). */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** The problems of a period, as message keys of the reports catalogue, by field. */
+export type PeriodErrors = Partial<Record<keyof Period, string>>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/** The same checks as the server's (cases::reports::Period::parse). */
+export function validatePeriod(period: Period): PeriodErrors {
+  const errors: PeriodErrors = {};
+  if (period.from && !isDay(period.from)) errors.from = 'period.fromInvalid';
+  if (period.to && !isDay(period.to)) errors.to = 'period.toInvalid';
+  if (!errors.from && !errors.to && period.from && period.to && period.from > period.to) errors.to = 'period.fromAfterTo';
+  return errors;
+}
+
+/** The query string of a period: only the dates given. */
+export function periodQuery(period: Period): string {
+  const query = new URLSearchParams();
+  if (period.from) query.set('from', period.from);
+  if (period.to) query.set('to', period.to);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The API path of a report (for SWR and the client, which adds `/api`). */
+export function reportPath(name: ReportName, period: Period): string {
+  return `/reports/${name}${periodQuery(period)}`;
+}
+
+/** The API path of a report's export, with the language of its headings. */
+export function exportPath(name: ReportName, kind: 'excel' | 'pdf', period: Period, language: string): string {
+  const query = new URLSearchParams(periodQuery(period).slice(1));
+  query.set('lang', language);
+  return `/reports/${name}/export/${kind}?${query.toString()}`;
+}
+
+/** Bars: one label per group, one series per kind of figure. */
+export interface Bars {
+  labels: string[];
+  series: { key: string; values: number[] }[];
+}
+
+/** Pending grievances by age, per station. */
+export function pendencyBars(report: PendencyReport): Bars {
+  return {
+    labels: report.rows.map((r) => r.station_name),
+    series: report.buckets.map((bucket, i) => ({ key: bucket, values: report.rows.map((r) => r.ageing[i] ?? 0) })),
+  };
+}
+
+export function monthlyBars(report: MonthlyReport): Bars {
+  return {
+    labels: report.months.map((m) => m.month),
+    series: [
+      { key: 'filed', values: report.months.map((m) => m.filed) },
+      { key: 'disposed', values: report.months.map((m) => m.disposed) },
+    ],
+  };
+}
+
+export function disposalBars(report: DisposalReport): Bars {
+  return { labels: report.rows.map((r) => r.station_name), series: [{ key: 'rate', values: report.rows.map((r) => r.disposal_rate) }] };
+}
+
+export function crimeBars(report: CrimeHeadsReport): Bars {
+  return { labels: report.rows.map((r) => r.crime_head), series: [{ key: 'count', values: report.rows.map((r) => r.count) }] };
+}
+
+/** A pendency row's count for a status column (0 when the station has none). */
+export function statusCount(row: { by_status: Record<string, number> }, statusId: number): number {
+  return row.by_status[String(statusId)] ?? 0;
+}
+
+/** `YYYY-MM` as a short month and year in `locale` (e.g. "Nov 2026", "नव॰ 2026"). */
+export function monthLabel(month: string, locale: string): string {
+  const [year, m] = month.split('-').map(Number);
+  if (!year || !m) return month;
+  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+}
