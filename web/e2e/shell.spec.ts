@@ -29,7 +29,7 @@ test.describe('shell', () => {
     }
     // Back to the screen before: focus on its heading again.
     await page.goBack();
-    await expect(page.getByRole('heading', { level: 1, name: 'Audit History' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeFocused();
   });
 
   test('the skip link comes first and goes to the content; the primary button shows a strong focus ring', async ({ page }) => {

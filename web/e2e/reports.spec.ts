@@ -1,0 +1,97 @@
+// Reports (issue 18) in Chromium: grievances filed through the API show up in the four
+// reports, each drawn as a chart (a canvas) beside its table; a wrong range is refused on
+// the page; an export opens its short-lived link and downloads the workbook.
+import type { Download, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { adminApi, expect, expectAccessible, signIn, test } from './fixtures';
+
+const stamp = Date.now().toString(36).toUpperCase();
+
+const grievance = (n: number, crime: string) => ({
+  fir_no: `REP-${stamp}-${n}`,
+  fir_date: '2025-05-02',
+  section_and_act: '379 IPC',
+  crime_title: crime,
+  district: 'Central District',
+  police_station: 'City Kotwali',
+  status: 'Pending',
+  priority: 'High',
+  put_in_court: false,
+  cross_case: false,
+  investigation_officers: [],
+  brief_details: 'Two-wheeler stolen from outside the market.',
+});
+
+function nextDownload(page: Page): Promise<Download> {
+  return new Promise((resolve) => {
+    page.on('download', resolve);
+    page.context().on('page', (opened) => opened.on('download', resolve));
+  });
+}
+
+interface MonthlyReport {
+  months: { month: string; filed: number; disposed: number }[];
+}
+
+test.describe('reports', () => {
+  test.beforeAll(async ({ request }) => {
+    const api = await adminApi(request);
+    for (const [n, crime] of [[1, 'Theft'], [2, 'Theft'], [3, 'Cyber Crime']] as const) {
+      const created = await api.post('/grievances', grievance(n, crime));
+      expect(created.status(), `admin files grievance ${n}`).toBe(201);
+    }
+  });
+
+  test('the Reports screen draws its charts and figures, and exports a report', async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const monthlyAnswer = page.waitForResponse((r) => r.url().includes('/api/reports/monthly'));
+    await page.getByRole('navigation', { name: 'Main navigation', exact: true }).getByRole('link', { name: 'Reports' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+
+    // Every report is drawn: a canvas in each of the four sections.
+    for (const name of ['pendency', 'monthly', 'disposal', 'crime-heads']) {
+      await expect(page.locator(`section[data-report="${name}"] canvas`), `${name} chart`).toHaveCount(1);
+    }
+
+    await expectAccessible(page);
+
+    // The monthly table shows the server's figures; this month holds at least the three filed now.
+    const monthly = (await (await monthlyAnswer).json()) as MonthlyReport;
+    const thisMonth = monthly.months[monthly.months.length - 1]!;
+    expect(thisMonth.filed).toBeGreaterThanOrEqual(3);
+    const monthlySection = page.locator('section[data-report="monthly"]');
+    const lastRow = monthlySection.getByRole('row').last();
+    await expect(lastRow.getByRole('cell').nth(1)).toHaveText(new Intl.NumberFormat('en-IN').format(thisMonth.filed));
+
+    // The station's row in the pendency table, and the crime heads filed.
+    const pendency = page.locator('section[data-report="pendency"]');
+    await expect(pendency.getByRole('row').filter({ hasText: 'City Kotwali' })).toHaveCount(1);
+    const crimes = page.locator('section[data-report="crime-heads"]');
+    await expect(crimes.getByRole('cell', { name: 'Theft', exact: true })).toBeVisible();
+    await expect(crimes.getByRole('cell', { name: 'Cyber Crime', exact: true })).toBeVisible();
+
+    // A range that ends before it starts is refused on the page.
+    await page.getByLabel('From date').fill('2026-02-01');
+    await page.getByLabel('To date').fill('2026-01-01');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByText('From date must not be after To date')).toBeVisible();
+    await page.getByLabel('From date').fill('');
+    await page.getByLabel('To date').fill('');
+    await page.getByRole('button', { name: 'Show' }).click();
+
+    // Excel of the pendency report: a new window opens the link, the workbook downloads.
+    const exportAnswer = page.waitForResponse((r) => r.url().includes('/api/reports/pendency/export/excel'));
+    const download = nextDownload(page);
+    await page.getByRole('group', { name: 'Export Station-wise pendency' }).getByRole('button', { name: 'Excel' }).click();
+    const answered = await exportAnswer;
+    expect(answered.status()).toBe(200);
+    const link = (await answered.json()) as { url: string };
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(link.url).not.toContain(token!);
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^report-pendency-.*\.xlsx$/);
+    expect((await readFile((await file.path())!)).subarray(0, 2).toString('latin1')).toBe('PK');
+    await expect(page.getByText('The Excel file of Station-wise pendency is ready.')).toBeVisible();
+  });
+});
