@@ -12,6 +12,10 @@
 //! Engines: the relational engine (the embedded portal's), and the item engine (a state's
 //! stack) both over the embedded SQLite store and on DynamoDB itself (moto's server), where
 //! the fixture is loaded with BatchWriteItem (`DynamoStore::bulk`).
+//!
+//! The MIS reports' figures (`Grievances::report_facts`) equal a count of the fixture made
+//! one by one (`cases::reports::tally`), for every kind of viewer and periods of whole and
+//! partial months.
 
 use engines::grievance_items::ItemGrievances;
 use engines::relational::SqlGrievances;
@@ -414,6 +418,44 @@ async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &
     let status = Filters { order: Order { key: SortKey::Status, direction: SortDirection::Asc }, ..Filters::default() };
     let refused = engine.list(&Viewer::state(0), &status, 10, first.cursor).await;
     assert_eq!(refused.err().map(|e| e.to_string()).as_deref(), Some("The paging cursor is not valid"));
+}
+
+/// The reports' figures of every viewer over periods of whole and partial months, old and
+/// recent (as seen on a day just after the fixture's last filing), against a count of the
+/// fixture.
+async fn reports_agree_with_the_fixture(Setup { engine, fixture, .. }: &Setup) {
+    use cases::reports::{parse_day, tally, Period, ReportQuery};
+    let today = parse_day("2024-06-20").unwrap();
+    let periods = [
+        Period::parse(None, None, today).unwrap(),
+        Period::parse(Some("2022-03-15"), Some("2023-02-10"), today).unwrap(),
+        Period::parse(Some("2021-01-01"), Some("2024-12-31"), today).unwrap(),
+        Period::parse(Some("2024-05-01"), Some("2024-05-31"), today).unwrap(),
+    ];
+    // The state, one user's own cases and an area (another user's own are alike).
+    for user in [USERS[0]] {
+        for viewer in viewers(engine.as_ref(), fixture, user).await {
+            for period in periods {
+                let q = ReportQuery { period, today };
+                let want = tally(fixture.iter().map(|s| &s.grievance).filter(|g| viewer.may_see(g)), &q);
+                let got = engine.report_facts(&viewer, &q).await.unwrap();
+                assert!(!want.stations.is_empty(), "{period:?}");
+                assert_eq!(got, want, "{viewer:?} {period:?}");
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn relational_engine_reports_agree_with_the_fixture() {
+    let dir = tempfile::tempdir().unwrap();
+    reports_agree_with_the_fixture(&relational_engine(dir.path()).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_engine_on_sqlite_reports_agree_with_the_fixture() {
+    let dir = tempfile::tempdir().unwrap();
+    reports_agree_with_the_fixture(&item_engine_on_sqlite(dir.path()).await).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
