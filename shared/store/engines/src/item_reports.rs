@@ -14,6 +14,11 @@ use domain::{Error, Result};
 const PAGE: usize = 200;
 
 pub(crate) async fn facts(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQuery) -> Result<ReportFacts> {
+    facts_within(grievances, viewer, q, READ_MOST).await
+}
+
+/// As [`facts`], asking for no further page once `most` grievances are read.
+async fn facts_within(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQuery, most: usize) -> Result<ReportFacts> {
     let first = q.period.from_text();
     let mut held: Vec<Grievance> = Vec::new();
     let mut read = 0usize;
@@ -30,10 +35,72 @@ pub(crate) async fn facts(grievances: &dyn Grievances, viewer: &Viewer, q: &Repo
             }
         }
         match page.cursor {
-            Some(next) if read < READ_MOST => cursor = Some(next),
+            Some(next) if read < most => cursor = Some(next),
             Some(_) => return Err(Error::bad_request(SCOPE_TOO_LARGE)),
             None => break,
         }
     }
     Ok(reports::tally(&held, q))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use async_trait::async_trait;
+    use cases::pendency::Clock;
+    use cases::port::{Beside, GrievanceChange, ListCount, StationTally, Stored, StoredPage, Tallies};
+    use cases::reports::{parse_day, Period};
+    use cases::writes::AuditEntry;
+    use cases::Actor;
+    use std::collections::BTreeMap;
+
+    /// Grievances filed one a day back from 2026-06-30, newest first, answered a page at a time.
+    struct Daily(usize);
+
+    #[async_trait]
+    impl Grievances for Daily {
+        async fn list(&self, _: &Viewer, _: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+            let start: usize = cursor.map_or(0, |c| c.parse().unwrap());
+            let end = (start + limit).min(self.0);
+            let last = parse_day("2026-06-30").unwrap();
+            let items = (start..end)
+                .map(|i| {
+                    let mut g: Grievance = serde_json::from_value(serde_json::json!({
+                        "id": i as i64 + 1, "grievance_number": format!("G-{i}"), "fir_no": "F", "fir_date": "2026-01-01",
+                        "section_and_act": "379", "crime_title": "Theft", "district": "", "police_station": "", "status": "",
+                        "priority": "", "put_in_court": false, "cross_case": false, "brief_details": "x", "investigation_officers": [],
+                        "district_id": null, "police_station_id": 7, "status_id": 1, "priority_id": null, "status_meaning": "open",
+                        "filed_by": 1, "filed_by_name": "A", "assigned_to": null, "assigned_to_name": null,
+                        "filed_at": "", "updated_at": "", "resolved_at": null, "version": 1}))
+                    .unwrap();
+                    g.filed_at = format!("{}T10:00:00Z", cases::reports::day_text(last - time::Duration::days(i as i64)));
+                    Stored { grievance: g, refs: Default::default() }
+                })
+                .collect();
+            Ok(StoredPage { items, cursor: (end < self.0).then(|| end.to_string()), examined: (end - start) as u64, bounded: false })
+        }
+        async fn next_id(&self) -> Result<i64> { unimplemented!() }
+        async fn get(&self, _: i64) -> Result<Option<Stored>> { unimplemented!() }
+        async fn commit(&self, _: GrievanceChange<'_>) -> Result<()> { unimplemented!() }
+        async fn record_beside(&self, _: &Grievance, _: Beside, _: &Actor, _: AuditEntry) -> Result<()> { unimplemented!() }
+        async fn count(&self, _: &Viewer, _: &Filters) -> Result<ListCount> { unimplemented!() }
+        async fn tallies(&self, _: &Viewer) -> Result<Tallies> { unimplemented!() }
+        async fn station_tallies(&self, _: &Viewer) -> Result<Vec<StationTally>> { unimplemented!() }
+        async fn overdue_by_station(&self, _: &Viewer, _: &Clock, _: &[i64]) -> Result<BTreeMap<i64, i64>> { unimplemented!() }
+        async fn report_facts(&self, _: &Viewer, _: &ReportQuery) -> Result<ReportFacts> { unimplemented!() }
+    }
+
+    #[tokio::test]
+    async fn a_read_past_its_bound_is_refused_and_one_within_it_counts_every_grievance() {
+        let today = parse_day("2026-06-30").unwrap();
+        let viewer = Viewer::state(1);
+        // Ninety days filed in the period, reached within the bound (the read stops at the period's first day).
+        let q = ReportQuery { period: Period::parse(Some("2026-04-01"), None, today).unwrap(), today };
+        let facts = facts_within(&Daily(5000), &viewer, &q, 1000).await.unwrap();
+        assert_eq!(facts.stations[0].total, 91);
+        // A year back needs more than the bound: refused, not answered in part.
+        let q = ReportQuery { period: Period::parse(Some("2025-07-01"), None, today).unwrap(), today };
+        assert_eq!(facts_within(&Daily(5000), &viewer, &q, 200).await.unwrap_err(), Error::bad_request(SCOPE_TOO_LARGE));
+        assert_eq!(facts_within(&Daily(5000), &viewer, &q, 1000).await.unwrap().stations[0].total, 365);
+    }
 }
