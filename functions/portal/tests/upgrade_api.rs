@@ -65,6 +65,11 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     let expected = expected();
     let token = api.login("officer1.1@seed.portal", "Officer-Pass-1").await;
     let store = api.state.store.as_ref();
+    // The records written before the audit trail's chains are linked into them, and hold.
+    let verification = api.state.trail.verify(cases::chain::VerifyScope::All).await.unwrap();
+    assert_eq!(verification.broken, None, "{verification:?}");
+    let total = api.state.trail.total_actions().await.unwrap();
+    assert!(total > 0 && verification.records == total as u64, "every record linked: {verification:?} of {total}");
 
     // Every item is still there (counters are recounted under keys by id, so their
     // partitions are compared by what they add up to below).
@@ -248,6 +253,8 @@ async fn the_v5_releases_audit_trail_moves_into_rows_with_nothing_lost() {
     assert_eq!(own, expected["audit_officer7"], "a constable's own view");
     let total = api.get("/api/audit/statistics", &everyone).await.body["totalActions"].clone();
     assert_eq!(total.as_u64(), Some(expected["audit_all"].as_array().unwrap().len() as u64));
+    let verification = api.state.trail.verify(cases::chain::VerifyScope::All).await.unwrap();
+    assert_eq!((verification.records as usize, verification.broken), (expected["audit_all"].as_array().unwrap().len(), None), "the moved records are linked, and hold");
 
     // Each grievance's trail is the state's, read by grievance.
     let history = api.get("/api/grievances/8/history", &everyone).await.body["data"].clone();

@@ -144,6 +144,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     // Before the counted one, whose {count} would take the word "more".
     ("PDF_TOO_MANY_ROWS_UNCOUNTED", "The PDF report holds at most {most} grievances, and this list has more: narrow the filters, or export to Excel, which holds the whole list"),
     ("PDF_TOO_MANY_ROWS", "The PDF report holds at most {most} grievances, and this list has {count}: narrow the filters, or export to Excel, which holds the whole list"),
+    ("AUDIT_EXPORT_TOO_MANY", "An audit export holds at most 10,000 records. Narrow the filters: a date range, an action or a user."),
     // Transfers between police stations.
     ("STATION_NOT_ACTIVE", "Choose an active police station"),
     ("TRANSFER_REASON_REQUIRED", "Give the reason for the transfer"),

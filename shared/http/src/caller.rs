@@ -120,9 +120,10 @@ async fn reach_of(
 }
 
 /// What a user whose role requires a second factor may call before setting one up: who
-/// they are, signing out, and the set-up itself.
-const SETUP_PATHS: [&str; 6] = [
+/// they are, how long their session lasts, signing out, and the set-up itself.
+const SETUP_PATHS: [&str; 7] = [
     "/api/auth/me",
+    "/api/auth/session",
     "/api/auth/verify",
     "/api/auth/logout",
     "/api/auth/change-password",
