@@ -2,7 +2,8 @@
 # make bench: the portal's figures on the embedded store, measured with wrk (a real HTTP
 # load generator) at 32 connections on this machine. Sizes: BENCH_SIZES (default
 # "10000 100000 1000000"); seconds per scenario: BENCH_SECONDS (default 10); BENCH_WRITE=1
-# also writes BENCHMARKS.md; BENCH_ONLY=exports measures only the exports. Seeded data is kept in bench-results/ and reused.
+# also writes BENCHMARKS.md; BENCH_ONLY=exports measures only the exports, BENCH_ONLY=reports only the
+# MIS reports. Seeded data is kept in bench-results/ and reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${BENCH_SIZES:-"10000 100000 1000000"}
@@ -40,6 +41,56 @@ measure() {
   echo "$rps $p50 $p99 ${errors:-0}"
 }
 
+# The four MIS reports on a copy of the seeded data, as the seeded officer of the state
+# (every grievance) and as one of their own cases: each asked 20 times in a row (median and
+# slowest answer, curl's total time), for the default period (twelve months) and for five
+# years; then under load (wrk, 32 connections) for the default period.
+report_rows=()
+reports_bench() {
+  local size=$1 serving="$OUT/serving-$1"
+  rm -rf "$serving"
+  cp -a "$OUT/data-$size" "$serving"
+  $PORTAL serve --port $PORT --data-dir "$serving" --web-dir web/dist >"$OUT/portal-reports-$size.log" 2>&1 &
+  local pid=$!
+  until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.05; done
+  local token own five
+  token=$(login "$EMAIL")
+  own=$(login "$OWN_EMAIL")
+  five="from=$(python3 -c "import datetime; print(datetime.date.today().replace(day=1) - datetime.timedelta(days=5*365))")"
+  for who in state own; do
+    local bearer=$token
+    [ $who = own ] && bearer=$own
+    # Data seeded before the Seed Constable role held reports read cannot measure the own scope.
+    if [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/api/reports/monthly" -H "Authorization: Bearer $bearer")" != 200 ]; then
+      echo "  $size reports of one's own cases: not measured (the seeded $who reader has no reports read)"
+      continue
+    fi
+    for report in pendency monthly disposal crime-heads; do
+      for period in "" "$five"; do
+        local times
+        times=$(for _ in $(seq 20); do
+          curl -s -o /dev/null -w '%{http_code} %{time_total}\n' "$BASE/api/reports/$report?$period" -H "Authorization: Bearer $bearer"
+        done)
+        if grep -qv '^200 ' <<<"$times"; then
+          echo "  $report ($who, ${period:-12 months}): not 200: $(grep -v '^200 ' <<<"$times" | head -1)"
+          continue
+        fi
+        read -r median slowest < <(awk '{print $2}' <<<"$times" | sort -n | awk '{a[NR]=$1} END {printf "%.0f %.0f\n", a[int((NR+1)/2)]*1000, a[NR]*1000}')
+        local label="${period:+5 years}"
+        report_rows+=("| $size | $report | $who | ${label:-12 months} | $median ms | $slowest ms | | |")
+        echo "  $size $report ($who, ${label:-12 months}): median $median ms, slowest $slowest ms"
+      done
+    done
+  done
+  for report in pendency monthly disposal crime-heads; do
+    read -r rps p50 p99 errors < <(TOKEN=$token measure -H "Authorization: Bearer $token" "$BASE/api/reports/$report")
+    report_rows+=("| $size | $report | state | 12 months, 32 connections | $p50 | $p99 | $rps | $errors |")
+    echo "  $size $report under load: $rps req/s, p50 $p50, p99 $p99, non-2xx $errors"
+  done
+  kill -TERM $pid; wait $pid || true
+  rm -rf "$serving"
+}
+
 # BENCH_ONLY=exports skips the request scenarios (the data is still seeded if missing).
 for size in $SIZES; do
   data="$OUT/data-$size"
@@ -53,6 +104,10 @@ for size in $SIZES; do
   fi
   seed_s=$(cat "$data/.seeded")
   [ "${BENCH_ONLY:-}" = exports ] && continue
+  if [ "${BENCH_ONLY:-}" = reports ]; then
+    reports_bench "$size"
+    continue
+  fi
 
   # The scenarios write (creates, status changes, audit records): they run on a copy, so
   # that every run starts from the seeded data and no run measures the last one's writes.
@@ -106,6 +161,9 @@ for size in $SIZES; do
   run "counts by status (dashboard)" "${auth[@]}" "$BASE/api/grievances/stats"
   run "performance metrics" "${auth[@]}" "$BASE/api/admin/performance-metrics"
   run "recent activities" "${auth[@]}" "$BASE/api/admin/recent-activities"
+  for report in pendency monthly disposal crime-heads; do
+    run "report: $report (twelve months)" "${auth[@]}" "$BASE/api/reports/$report"
+  done
   run "audit, first page" "${auth[@]}" "$BASE/api/audit/all?limit=50"
   run "without view_all: list first page" "${own[@]}" "$list?limit=50"
   run "without view_all: recent activities" "${own[@]}" "$BASE/api/admin/recent-activities"
@@ -134,7 +192,8 @@ done
 # export's. A PDF holds at most 10,000 grievances: above that it is refused before any work,
 # and the row says so with the server's message.
 export_rows=()
-for size in $SIZES; do
+[ "${BENCH_ONLY:-}" = reports ] && SIZES_FOR_EXPORTS="" || SIZES_FOR_EXPORTS=$SIZES
+for size in $SIZES_FOR_EXPORTS; do
   data="$OUT/data-$size"
   for kind in excel pdf officers; do
     serving="$OUT/serving-$size"
@@ -193,7 +252,38 @@ exports_section() {
   echo
   echo "$export_table"
 }
-if [ "${BENCH_WRITE:-0}" = 1 ] && [ "${BENCH_ONLY:-}" = exports ] && [ -f BENCHMARKS.md ]; then
+report_table=$(printf '%s\n' "| grievances | report | scope | period | median (p50 under load) | slowest (p99 under load) | req/s | non-2xx |" "|---|---|---|---|---|---|---|---|" "${report_rows[@]}")
+reports_section() {
+  echo "## Reports"
+  echo
+  echo "The four MIS reports (\`BENCH_ONLY=reports\`) on a freshly started server: each asked 20 times in a row"
+  echo "(curl's total time: median and slowest), as the seeded officer of the state and (when their role holds reports"
+  echo "read) as a reader of their own cases, for the default period (twelve months) and five years; then 10 s under"
+  echo "wrk's 32 connections."
+  echo "Measured $(date -u +%Y-%m-%d) ($(git rev-parse --short HEAD))."
+  echo
+  echo "$report_table"
+}
+if [ "${BENCH_ONLY:-}" = reports ]; then
+  echo "$report_table"
+  if [ "${BENCH_WRITE:-0}" = 1 ] && [ -f BENCHMARKS.md ]; then
+    # Only the reports were measured: their section replaced (or put before the exports').
+    reports_section > "$OUT/reports-section.md"
+    python3 - "$OUT/reports-section.md" <<'PY'
+import re, sys
+section = open(sys.argv[1]).read().rstrip("\n") + "\n"
+text = open("BENCHMARKS.md").read()
+if "\n## Reports\n" in text:
+    text = re.sub(r"\n## Reports\n.*?(?=\n## |\Z)", "\n" + section, text, flags=re.S)
+elif "\n## Exports\n" in text:
+    text = text.replace("\n## Exports\n", "\n" + section + "\n## Exports\n", 1)
+else:
+    text = text.rstrip("\n") + "\n\n" + section
+open("BENCHMARKS.md", "w").write(text)
+PY
+    echo "Updated the reports section of BENCHMARKS.md"
+  fi
+elif [ "${BENCH_WRITE:-0}" = 1 ] && [ "${BENCH_ONLY:-}" = exports ] && [ -f BENCHMARKS.md ]; then
   # Only the exports were measured: replace their section, keep the rest.
   kept=$(sed '/^## Exports$/,$d' BENCHMARKS.md)
   { echo "$kept"; echo; exports_section; } > BENCHMARKS.md
