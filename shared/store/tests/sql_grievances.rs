@@ -689,11 +689,13 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
 
 /// The SQL that gives a current file the shape schema 9 left it in: each grievance's JSON in
 /// a `rest` column of its row (schema 10 moved it to `grievance_details`).
-/// Takes away what schema 12 added (the reports' figures).
+/// Takes away what schema 12 added (the reports' figures) and schema 11 (the audit trail's
+/// chains).
 const BACK_FROM_SCHEMA_12: &str = "
     DROP TRIGGER grievances_report_month_insert; DROP TRIGGER grievances_report_month_delete; DROP TRIGGER grievances_report_month_update;
     DROP TRIGGER grievances_report_day_insert; DROP TRIGGER grievances_report_day_delete; DROP TRIGGER grievances_report_day_update;
-    DROP TABLE report_month_tally; DROP TABLE report_month_crimes; DROP TABLE report_day_tally; DROP TABLE report_day_crimes;";
+    DROP TABLE report_month_tally; DROP TABLE report_month_crimes; DROP TABLE report_day_tally; DROP TABLE report_day_crimes;
+    DROP TRIGGER audit_links_unchanged; DROP TRIGGER audit_links_kept; DROP TABLE audit_links; DROP TABLE audit_chain_heads;";
 
 const BACK_TO_SCHEMA_9: &str = "
     ALTER TABLE grievances ADD COLUMN rest TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(rest));
