@@ -197,16 +197,18 @@ async fn run() -> anyhow::Result<()> {
         Command::Backup { to, data_dir } => finish("backup", portal::backup::create(&data_dir, &to)),
         Command::Restore { from, data_dir, force } => finish("restore", portal::backup::restore(&from, &data_dir, force)),
         Command::Check { data_dir } => {
-            let report = portal::backup::check::check(&data_dir);
-            print!("{report}");
-            let mut sound = report.is_ok();
-            if sound {
+            let mut report = portal::backup::check::check(&data_dir);
+            // The chains are read through the store, once the file itself is sound.
+            if report.is_ok() {
                 let engines = open_engines(&data_dir, None).await?;
                 let verification = engines.trail.verify(cases::chain::VerifyScope::All).await?;
-                println!("{}", said(&verification));
-                sound = verification.broken.is_none();
+                match verification.broken {
+                    None => report.ok(said(&verification)),
+                    Some(_) => report.problem(said(&verification)),
+                }
             }
-            if !sound {
+            print!("{report}");
+            if !report.is_ok() {
                 std::process::exit(1);
             }
             Ok(())
@@ -214,7 +216,8 @@ async fn run() -> anyhow::Result<()> {
         Command::Audit { command: AuditCommand::Verify { data_dir, table } } => {
             let engines = open_engines(&data_dir, table).await?;
             let verification = engines.trail.verify(cases::chain::VerifyScope::All).await?;
-            println!("{}", said(&verification));
+            let mark = if verification.broken.is_none() { "OK      " } else { "PROBLEM " };
+            println!("{mark} {}", said(&verification));
             if verification.broken.is_some() {
                 std::process::exit(1);
             }
@@ -286,11 +289,11 @@ async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyh
     })
 }
 
-/// A check of the audit trail, as `portal check` and `portal audit verify` print it.
+/// A check of the audit trail, as `portal check` and `portal audit verify` say it.
 fn said(v: &cases::chain::Verification) -> String {
     match &v.broken {
-        None => format!("OK       audit trail: {} records in {} chains, every hash and link holds", v.records, v.chains),
-        Some(b) if b.record_id.is_empty() => format!("PROBLEM  audit trail: chain {}: {}", b.chain, b.reason),
-        Some(b) => format!("PROBLEM  audit trail: record {} (chain {}): {}", b.record_id, if b.chain.is_empty() { "none" } else { &b.chain }, b.reason),
+        None => format!("audit trail: {} records in {} chains, every hash and link holds", v.records, v.chains),
+        Some(b) if b.record_id.is_empty() => format!("audit trail: chain {}: {}", b.chain, b.reason),
+        Some(b) => format!("audit trail: record {} (chain {}): {}", b.record_id, if b.chain.is_empty() { "none" } else { &b.chain }, b.reason),
     }
 }

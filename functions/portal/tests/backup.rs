@@ -169,9 +169,16 @@ async fn a_backup_taken_under_load_restores_every_answered_grievance() {
     assert_eq!(created, listed, "every restored grievance has its CREATED audit record, and no other grievance has one");
     again.kill().unwrap();
     again.wait().unwrap();
+    // The restored trail's chains hold: every record's hash and link, under the key the
+    // archive carried (audit-key), checked by the restored directory's own `portal check`.
+    let checked = check(&restored);
+    let said = text(&checked.stdout);
+    assert!(checked.status.success(), "{said}");
+    let chains = said.lines().find(|l| l.contains("audit trail")).unwrap_or_default().to_string();
+    assert!(chains.starts_with("OK") && chains.contains("every hash and link holds"), "{said}");
     println!(
         "{} grievances filed by {WRITERS} writers in {} s; {} answered before the backup began; the backup took {:.2} s and holds {rows} \
-         ({archive_bytes} bytes); the restore took {:.2} s",
+         ({archive_bytes} bytes); the restore took {:.2} s; {chains}",
         answered.len(),
         WRITING.as_secs(),
         before.len(),

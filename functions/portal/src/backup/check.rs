@@ -25,11 +25,11 @@ pub struct Report {
 }
 
 impl Report {
-    fn ok(&mut self, text: impl Into<String>) {
+    pub fn ok(&mut self, text: impl Into<String>) {
         self.findings.push(Finding::Ok(text.into()));
     }
 
-    fn problem(&mut self, text: impl Into<String>) {
+    pub fn problem(&mut self, text: impl Into<String>) {
         self.findings.push(Finding::Problem(text.into()));
     }
 
