@@ -3,16 +3,7 @@
 // first page is still found by its number, on screen and in the API. The page
 // says whether the chains of the records it shows hold (issue 18).
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
-import { adminApi, expect, expectAccessible, signIn, test } from './fixtures';
-
-/** The first download any window of the page's context starts (the export opens in a new window). */
-function nextDownload(page: Page): Promise<Download> {
-  return new Promise((resolve) => {
-    page.on('download', resolve);
-    page.context().on('page', (opened) => opened.on('download', resolve));
-  });
-}
+import { adminApi, expect, expectAccessible, nextDownload, signIn, test } from './fixtures';
 
 const stamp = Date.now().toString(36).toUpperCase();
 

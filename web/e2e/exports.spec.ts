@@ -2,9 +2,9 @@
 // show, and opens the short-lived signed link it answers. The link downloads
 // without a session, refuses any change to itself, and a user without view_all
 // exports only their own grievances.
-import type { APIRequestContext, Download, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { adminApi, ensureRole, expect, signIn, test } from './fixtures';
+import { adminApi, ensureRole, expect, nextDownload, signIn, test } from './fixtures';
 
 const stamp = Date.now().toString(36).toUpperCase();
 /** Every FIR number this spec files contains it, so a fir_no filter finds exactly them. */
@@ -50,13 +50,6 @@ function withParam(url: string, name: string, change: (value: string) => string)
   return /^https?:/.test(url) ? parsed.href : `${parsed.pathname}${parsed.search}`;
 }
 
-/** The first download any window of the page's context starts (the export opens in a new window). */
-function nextDownload(page: Page): Promise<Download> {
-  return new Promise((resolve) => {
-    page.on('download', resolve);
-    page.context().on('page', (opened) => opened.on('download', resolve));
-  });
-}
 
 async function expectRefused(request: APIRequestContext, url: string, what: string) {
   const response = await request.get(url);

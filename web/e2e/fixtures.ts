@@ -1,7 +1,7 @@
 // Shared test fixtures: the server's address, a console-error watch, sign-in,
 // screenshots at both widths and an accessibility check.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,4 +118,12 @@ export async function clickControl(control: Locator) {
   }
   const id = await control.getAttribute('id');
   await control.page().locator(`label[for="${id}"]`).click();
+}
+
+/** The first download any window of the page's context starts (an export opens in a new window). */
+export function nextDownload(page: Page): Promise<Download> {
+  return new Promise((resolve) => {
+    page.on('download', resolve);
+    page.context().on('page', (opened) => opened.on('download', resolve));
+  });
 }

@@ -1,9 +1,8 @@
 // Reports (issue 18) in Chromium: grievances filed through the API show up in the four
 // reports, each drawn as a chart (a canvas) beside its table; a wrong range is refused on
 // the page; an export opens its short-lived link and downloads the workbook.
-import type { Download, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { adminApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { adminApi, expect, expectAccessible, nextDownload, signIn, test } from './fixtures';
 
 const stamp = Date.now().toString(36).toUpperCase();
 
@@ -22,12 +21,6 @@ const grievance = (n: number, crime: string) => ({
   brief_details: 'Two-wheeler stolen from outside the market.',
 });
 
-function nextDownload(page: Page): Promise<Download> {
-  return new Promise((resolve) => {
-    page.on('download', resolve);
-    page.context().on('page', (opened) => opened.on('download', resolve));
-  });
-}
 
 interface MonthlyReport {
   months: { month: string; filed: number; disposed: number }[];
