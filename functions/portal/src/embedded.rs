@@ -19,8 +19,8 @@ pub fn open(data_dir: &Path) -> anyhow::Result<AppState> {
     let limits = MemoryLimits::from_env().map_err(anyhow::Error::msg)?;
     let store = SqliteStore::open_with(data_dir.join("portal.db"), limits).context("cannot open the store")?;
     let secret = jwt_secret(data_dir)?;
-    let previous = previous_jwt_secret(data_dir)?;
     let policy = auth::tokens::SessionPolicy::from_env().map_err(anyhow::Error::msg)?;
+    let previous = previous_jwt_secret(data_dir, policy.lifetime_seconds)?;
     let tokens = TokenKeys::rotating(&secret, previous.as_deref()).with_policy(policy);
     let sealing = auth::sealing::SealingKey::from_material(&secrets_key(data_dir)?);
     if let Err(e) = cases::chain::use_key(&kept_key(&data_dir.join("audit-key"), 32)?) {
@@ -78,10 +78,9 @@ fn write_new_key(path: &Path, bytes: usize) -> anyhow::Result<Vec<u8>> {
 
 /// The previous secret while a rotation lasts. A rotation lasts as long as the longest
 /// session it signed may: once the file is older than the session lifetime it is removed.
-fn previous_jwt_secret(data_dir: &Path) -> anyhow::Result<Option<Vec<u8>>> {
+fn previous_jwt_secret(data_dir: &Path, lifetime: i64) -> anyhow::Result<Option<Vec<u8>>> {
     let path = data_dir.join(PREVIOUS_JWT_SECRET);
     let Ok(meta) = fs::metadata(&path) else { return Ok(None) };
-    let lifetime = auth::tokens::SessionPolicy::from_env().map_err(anyhow::Error::msg)?.lifetime_seconds;
     let age = meta.modified()?.elapsed().unwrap_or_default();
     if age.as_secs() as i64 > lifetime {
         fs::remove_file(&path)?;
