@@ -78,27 +78,22 @@ fn day(t: OffsetDateTime) -> String {
     format!("{:04}-{:02}-{:02}", t.year(), u8::from(t.month()), t.day())
 }
 
-pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
-    let state = crate::embedded::open(data_dir)?;
-    let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
-    let store: &dyn Store = sqlite.as_ref();
-    state.prepare().await?;
-    let accounts = engines::accounts::ItemAccounts::new(sqlite.clone());
-    let accounts: &dyn auth::Accounts = &accounts;
-    // Upgrades first: what follows is written in this release's format, so the portal's
-    // first start finds nothing to upgrade.
-    crate::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
-    drop(state);
-    let grievances = engines::relational::SqlGrievances::new(sqlite.clone());
-    let mut names: BTreeMap<ListKind, Vec<(i64, String)>> = BTreeMap::new();
+/// The names of each admin list's active items, with their ids, as grievances name them.
+type Names = BTreeMap<ListKind, Vec<(i64, String)>>;
+
+async fn list_names(store: &dyn Store) -> anyhow::Result<Names> {
+    let mut names = Names::new();
     for kind in [ListKind::CallTypes, ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities, ListKind::Reasons] {
         names.insert(kind, engines::lists::list(store, kind).await?.into_iter().filter(|i| i.is_active).map(|i| (i.id, i.name)).collect());
     }
-    let lookup = |kind: ListKind, name: &str| names[&kind].iter().find(|(_, n)| n == name).map(|(id, _)| *id);
+    Ok(names)
+}
 
-    // Staff who file the grievances: every permission, in a role of their own that signs in
-    // by password alone (demonstration and benchmark data; the Admin role requires a second
-    // factor).
+/// The seeded officers (half of them seeing their own grievances only), created once per
+/// seed; they sign in as `officer{n}.{seed}@seed.portal` with `Officer-Pass-1`. Their roles
+/// sign in by password alone (demonstration and benchmark data; the Admin role requires a
+/// second factor).
+pub async fn staff(accounts: &dyn auth::Accounts, seed: u64) -> anyhow::Result<Vec<Actor>> {
     let roles = auth::roles::list_all(accounts).await?;
     let mut role_ids = Vec::new();
     for (name, description, permissions) in [
@@ -146,18 +141,36 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
         staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: role_name.into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into() });
     }
 
-    let first_id = engines::grievance_items::next_ids(store, count as i64).await?;
-    let mut rng = Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let now = domain::clock::now();
-    let span = 5 * 365 * 24 * 3600;
-    let started = std::time::Instant::now();
-    let mut batch = Vec::new();
-    for n in 0..count {
+    Ok(staff)
+}
+
+/// Synthetic grievances, numbered from `first_id`, filed over five years up to now.
+pub struct Synthetic {
+    names: Names,
+    staff: Vec<Actor>,
+    rng: Rng,
+    first_id: i64,
+    count: u64,
+    now: OffsetDateTime,
+}
+
+impl Synthetic {
+    pub async fn new(store: &dyn Store, staff: Vec<Actor>, first_id: i64, count: u64, seed: u64) -> anyhow::Result<Synthetic> {
+        let names = list_names(store).await?;
+        Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now() })
+    }
+
+    /// The `n`th grievance (from 0, in order), as filed by one of the staff.
+    pub fn grievance(&mut self, n: u64) -> (cases::Stored, Actor) {
+        let (names, staff, first_id, count, now) = (&self.names, &self.staff, self.first_id, self.count, self.now);
+        let lookup = |kind: ListKind, name: &str| names[&kind].iter().find(|(_, n)| n == name).map(|(id, _)| *id);
+        let rng = &mut self.rng;
+        let span = 5 * 365 * 24 * 3600;
         let id = first_id + n as i64;
         // Filing times rise with the id, over five years up to now.
         let filed = now - Duration::seconds(span - (span * (n as i64 + 1)) / (count as i64 + 1));
         let fir = filed - Duration::days(rng.below(20) as i64);
-        let status = statuses(&mut rng);
+        let status = statuses(rng);
         let station = rng.pick(&names[&ListKind::PoliceStations]).1.clone();
         let crime = rng.pick(&names[&ListKind::CrimeTitles]).1.clone();
         let officers: Vec<OfficerEntry> = (0..rng.below(3))
@@ -178,7 +191,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
             district: rng.pick(&names[&ListKind::Districts]).1.clone(),
             police_station: station,
             status: status.into(),
-            priority: priority(&mut rng).into(),
+            priority: priority(rng).into(),
             put_in_court: rng.below(10) == 0,
             cross_case: rng.below(20) == 0,
             reason: Some(rng.pick(&names[&ListKind::Reasons]).1.clone()),
@@ -228,7 +241,27 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
             updated_at: filed_text,
             version: 1,
         };
-        batch.push((cases::Stored { grievance: g, refs }, actor));
+        (cases::Stored { grievance: g, refs }, actor)
+    }
+}
+
+pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
+    let state = crate::embedded::open(data_dir)?;
+    let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
+    let store: &dyn Store = sqlite.as_ref();
+    state.prepare().await?;
+    let accounts = engines::accounts::ItemAccounts::new(sqlite.clone());
+    let accounts: &dyn auth::Accounts = &accounts;
+    crate::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
+    drop(state);
+    let grievances = engines::relational::SqlGrievances::new(sqlite.clone());
+    let staff = staff(accounts, seed).await?;
+    let first_id = engines::grievance_items::next_ids(store, count as i64).await?;
+    let mut synthetic = Synthetic::new(store, staff, first_id, count, seed).await?;
+    let started = std::time::Instant::now();
+    let mut batch = Vec::new();
+    for n in 0..count {
+        batch.push(synthetic.grievance(n));
         if batch.len() >= 5_000 || n + 1 == count {
             grievances.load(&std::mem::take(&mut batch)).await?;
             eprint!("\r  {} of {count} grievances", n + 1);

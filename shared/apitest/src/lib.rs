@@ -26,6 +26,8 @@ pub struct Api {
     pub state: AppState,
     pub router: Router,
     _dir: Option<tempfile::TempDir>,
+    /// The DynamoDB engine's store, recording its calls (`calls()`), on that engine.
+    pub dynamo: Option<store::dynamo::DynamoStore>,
 }
 
 /// One answer: its status, headers and JSON body (`Value::Null` when empty or not JSON).
@@ -66,6 +68,7 @@ impl Api {
         let secret = b"0123456789abcdef0123456789abcdef-test-secret";
         type Blobs = Arc<dyn blobs::BlobStore>;
         type Engines = (Arc<dyn store::Store>, Option<Arc<store::sqlite::SqliteStore>>, Blobs, Blobs, Option<tempfile::TempDir>);
+        let mut dynamo = None;
         let (store, sqlite, blobs, attachments, dir): Engines = match engine {
             Engine::Sqlite => {
                 let dir = tempfile::tempdir().unwrap();
@@ -77,6 +80,7 @@ impl Api {
             Engine::Dynamo => {
                 let store = store::dynamo::DynamoStore::local(testkit::moto_endpoint(), testkit::unique("api")).await;
                 store.ensure_table().await.unwrap();
+                dynamo = Some(store.clone());
                 let bucket = |name: &str| {
                     let name = testkit::unique(name);
                     async move {
@@ -100,7 +104,7 @@ impl Api {
         auth::bootstrap::set_two_factor_requirement(accounts, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
-        Api { state, router, _dir: dir }
+        Api { state, router, _dir: dir, dynamo }
     }
 
     /// `routes` over an existing store (a data directory written by an earlier release, say),
@@ -118,7 +122,7 @@ impl Api {
         state.prepare().await.unwrap();
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
-        Api { state, router, _dir: Some(dir) }
+        Api { state, router, _dir: Some(dir), dynamo: None }
     }
 
     /// The same stores behind `routes` again, with `adjust` made to the state first: a limit

@@ -18,6 +18,8 @@ type AttrMap = HashMap<String, AttributeValue>;
 pub struct DynamoStore {
     client: Client,
     table: String,
+    /// The calls made, when the client records them (see [`DynamoStore::local`]).
+    calls: Option<crate::calls::CallLog>,
 }
 
 fn backend(e: impl std::fmt::Display) -> StoreError {
@@ -110,7 +112,7 @@ fn opt<T>(map: HashMap<String, T>) -> Option<HashMap<String, T>> {
 
 impl DynamoStore {
     pub fn new(client: Client, table: impl Into<String>) -> Self {
-        DynamoStore { client, table: table.into() }
+        DynamoStore { client, table: table.into(), calls: None }
     }
 
     /// A store on the table named `table`, with credentials, region and endpoint taken from
@@ -400,7 +402,15 @@ impl DynamoStore {
             .credentials_provider(credentials)
             .load()
             .await;
-        DynamoStore::new(Client::new(&config), table)
+        let calls = crate::calls::CallLog::default();
+        let client = Client::from_conf(aws_sdk_dynamodb::config::Builder::from(&config).interceptor(calls.clone()).build());
+        DynamoStore { calls: Some(calls), ..DynamoStore::new(client, table) }
+    }
+
+    /// The calls this store made to DynamoDB, when its client records them (a local store's
+    /// does, for the request budget tests).
+    pub fn calls(&self) -> Option<&crate::calls::CallLog> {
+        self.calls.as_ref()
     }
 }
 

@@ -4,6 +4,7 @@
 //! expressible here, so that the SQLite engine (the embedded default) and the DynamoDB engine
 //! (a state's AWS stack) behave alike; one conformance suite holds them to it.
 
+pub mod calls;
 mod cursor;
 mod group_commit;
 pub mod dynamo;
