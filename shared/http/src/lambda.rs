@@ -6,10 +6,16 @@
 use crate::{layers, AppState, AreaRouter};
 use auth::TokenKeys;
 use blobs::s3::S3Blobs;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 use store::dynamo::DynamoStore;
 
+/// When this process began its init: `init_tracing` is the first thing `run` and the export
+/// worker do.
+static INIT_STARTED: OnceLock<Instant> = OnceLock::new();
+
 pub fn init_tracing() {
+    INIT_STARTED.get_or_init(Instant::now);
     let _ = tracing_subscriber::fmt()
         .json()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
@@ -64,15 +70,22 @@ pub async fn use_audit_key(config: &aws_config::SdkConfig) -> anyhow::Result<()>
     cases::chain::use_key(material.as_bytes()).map_err(anyhow::Error::msg)
 }
 
-/// The state of a function in the cloud.
+/// The state of a function in the cloud. Ends with one log line saying how long init took
+/// (`init took N ms`, from the start of `run`) and where it went: cold starts in the log.
 pub async fn state_from_env() -> anyhow::Result<AppState> {
+    let started = *INIT_STARTED.get_or_init(Instant::now);
+    let ms = |since: Instant| since.elapsed().as_millis() as u64;
     let config = aws_config::load_from_env().await;
     let table = std::env::var("TABLE_NAME").map_err(|_| anyhow::anyhow!("TABLE_NAME is not set"))?;
     let store = DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table);
+    let step = Instant::now();
     store.warm_up().await;
+    let dynamodb_ms = ms(step);
+    let step = Instant::now();
     let (tokens, sealing, audit_key) = tokio::join!(token_keys(&config), sealing_key(&config), use_audit_key(&config));
     let (tokens, sealing) = (tokens?, sealing?);
     audit_key?;
+    let secrets_ms = ms(step);
     let config = &config;
     let bucket = |variable: &'static str| async move {
         let bucket = std::env::var(variable).ok()?;
@@ -80,12 +93,19 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
         s3.warm_up().await;
         Some(Arc::new(s3) as Arc<dyn blobs::BlobStore>)
     };
+    let step = Instant::now();
     let blobs = bucket("EXPORTS_BUCKET").await;
     let attachments = bucket("ATTACHMENTS_BUCKET").await;
+    let s3_ms = ms(step);
     let mut state = AppState::new(Arc::new(store), tokens, blobs, attachments).with_sealing(sealing);
     // Long exports are written by the export worker function (see `ExportRunner`).
     state.exports.in_process = false;
+    let step = Instant::now();
     state.prepare().await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
+    let prepare_ms = ms(step);
+    let init_ms = ms(started);
+    let function = std::env::var("AWS_LAMBDA_FUNCTION_NAME").unwrap_or_default();
+    tracing::info!(function, init_ms, dynamodb_ms, secrets_ms, s3_ms, prepare_ms, "init took {init_ms} ms");
     Ok(state)
 }
 
