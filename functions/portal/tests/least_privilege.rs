@@ -1,0 +1,784 @@
+//! Least privilege on the table (issue 21): each function of template.yaml is allowed exactly
+//! the DynamoDB actions it is seen to need, measured rather than guessed.
+//!
+//! Every function's area is opened on DynamoDB (moto) as the Lambda opens it (`warm_up`, then
+//! `prepare`), every route its OpenAPI document lists is driven to a success with the Admin's
+//! token (plus the failure paths that write: a wrong password, a wrong code), its caller's
+//! session is kept and ended, and the export worker writes a background export. An SDK
+//! interceptor records what each request asks DynamoDB, as IAM authorises it: the action per
+//! item (a transaction's Put, Update, Delete and ConditionCheck are authorised as PutItem,
+//! UpdateItem, DeleteItem and ConditionCheckItem), whether on the table or an index, and the
+//! item's partition key (what `dynamodb:LeadingKeys` conditions see). Set-up made through
+//! other areas is taken off the log before the area is driven.
+//!
+//! Then template.yaml is read and, for each function: every request seen is allowed; nothing
+//! is allowed that was not seen (but the short list of `ALLOWANCES` below, each with its
+//! reason); no SAM DynamoDB policy template (DynamoDBCrudPolicy and the like) and no
+//! wildcard action; and the functions that only read the case data (`READERS`) write nothing
+//! without a `dynamodb:LeadingKeys` condition. Run with `--nocapture` to read each function's
+//! actions (and with LP_TRACE=1 set, every request as it is recorded).
+
+use apitest::{Api, Stores};
+use aws_sdk_dynamodb::config::interceptors::BeforeSerializationInterceptorContextRef;
+use aws_sdk_dynamodb::config::{ConfigBag, Intercept};
+use aws_sdk_dynamodb::types::AttributeValue;
+use http::StatusCode;
+use http_glue::AreaRouter;
+use serde_json::{json, Value};
+use serde_yaml::Value as Yaml;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::{Arc, Mutex};
+
+/// Whether an action was asked of the table itself or of one of its indexes (which IAM
+/// names `${PortalTable.Arn}/index/<name>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum On {
+    Table,
+    Index,
+}
+
+/// One authorisation a request needs: the IAM action, where, and for an item action the
+/// item's partition key.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Access {
+    action: String,
+    on: On,
+    pk: Option<String>,
+}
+
+/// The accesses asked through one client, and the operations they came from, in order.
+#[derive(Clone, Debug, Default)]
+struct Recorder {
+    hash_key: String,
+    log: Arc<Mutex<(Vec<Access>, Vec<String>)>>,
+}
+
+impl Recorder {
+    fn take(&self) -> (Vec<Access>, Vec<String>) {
+        std::mem::take(&mut *self.log.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    fn pk(&self, key: &HashMap<String, AttributeValue>) -> Option<String> {
+        match key.get(&self.hash_key) {
+            Some(AttributeValue::S(s)) => Some(s.clone()),
+            other => panic!("an item key without a string {}: {other:?}", self.hash_key),
+        }
+    }
+
+    fn item(&self, action: &str, key: &HashMap<String, AttributeValue>) -> Access {
+        Access { action: format!("dynamodb:{action}"), on: On::Table, pk: self.pk(key) }
+    }
+
+    fn whole(action: &str, on: On) -> Access {
+        Access { action: format!("dynamodb:{action}"), on, pk: None }
+    }
+}
+
+impl Intercept for Recorder {
+    fn name(&self) -> &'static str {
+        "LeastPrivilegeRecorder"
+    }
+
+    fn read_before_execution(&self, context: &BeforeSerializationInterceptorContextRef<'_>, _: &mut ConfigBag) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        use aws_sdk_dynamodb::operation::*;
+        let input = context.input();
+        let index = |name: Option<&str>| if name.is_some() { On::Index } else { On::Table };
+        let (operation, accesses): (&str, Vec<Access>) = if let Some(i) = input.downcast_ref::<get_item::GetItemInput>() {
+            ("GetItem", vec![self.item("GetItem", i.key().unwrap())])
+        } else if let Some(i) = input.downcast_ref::<batch_get_item::BatchGetItemInput>() {
+            let keys = i.request_items().unwrap().values().flat_map(|k| k.keys());
+            ("BatchGetItem", keys.map(|k| self.item("BatchGetItem", k)).collect())
+        } else if let Some(i) = input.downcast_ref::<query::QueryInput>() {
+            ("Query", vec![Recorder::whole("Query", index(i.index_name()))])
+        } else if let Some(i) = input.downcast_ref::<scan::ScanInput>() {
+            ("Scan", vec![Recorder::whole("Scan", index(i.index_name()))])
+        } else if let Some(i) = input.downcast_ref::<transact_write_items::TransactWriteItemsInput>() {
+            let each = i.transact_items().iter().map(|t| match (t.put(), t.update(), t.delete(), t.condition_check()) {
+                (Some(p), ..) => self.item("PutItem", p.item()),
+                (_, Some(u), ..) => self.item("UpdateItem", u.key()),
+                (_, _, Some(d), _) => self.item("DeleteItem", d.key()),
+                (.., Some(c)) => self.item("ConditionCheckItem", c.key()),
+                _ => panic!("an empty transaction item"),
+            });
+            ("TransactWriteItems", each.collect())
+        } else if let Some(i) = input.downcast_ref::<transact_get_items::TransactGetItemsInput>() {
+            let each = i.transact_items().iter().map(|t| self.item("GetItem", t.get().unwrap().key()));
+            ("TransactGetItems", each.collect())
+        } else if let Some(i) = input.downcast_ref::<update_item::UpdateItemInput>() {
+            ("UpdateItem", vec![self.item("UpdateItem", i.key().unwrap())])
+        } else if let Some(i) = input.downcast_ref::<put_item::PutItemInput>() {
+            ("PutItem", vec![self.item("PutItem", i.item().unwrap())])
+        } else if let Some(i) = input.downcast_ref::<delete_item::DeleteItemInput>() {
+            ("DeleteItem", vec![self.item("DeleteItem", i.key().unwrap())])
+        } else if let Some(i) = input.downcast_ref::<batch_write_item::BatchWriteItemInput>() {
+            let each = i.request_items().unwrap().values().flatten().map(|w| match (w.put_request(), w.delete_request()) {
+                (Some(p), _) => self.item("BatchWriteItem", p.item()),
+                (_, Some(d)) => self.item("BatchWriteItem", d.key()),
+                _ => panic!("an empty write request"),
+            });
+            ("BatchWriteItem", each.collect())
+        } else if input.downcast_ref::<describe_table::DescribeTableInput>().is_some() {
+            ("DescribeTable", vec![Recorder::whole("DescribeTable", On::Table)])
+        } else if input.downcast_ref::<create_table::CreateTableInput>().is_some() {
+            ("CreateTable", vec![Recorder::whole("CreateTable", On::Table)])
+        } else {
+            // Named by the CallLog beside this recorder: the comparison of the two fails.
+            ("unknown", vec![])
+        };
+        if std::env::var_os("LP_TRACE").is_some() {
+            eprintln!("    {operation} {:?}", accesses.iter().map(|a| format!("{} {:?}", a.action, a.pk)).collect::<Vec<_>>());
+        }
+        let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        log.0.extend(accesses);
+        log.1.push(operation.to_string());
+        Ok(())
+    }
+}
+
+/// The DynamoDB engine on moto, its client recording each request twice: the store's own
+/// `CallLog` (the operation as DynamoDB names it) and the `Recorder` (what IAM authorises).
+/// The two must agree on the operations, so that no request escapes the recorder.
+struct Recording {
+    store: store::dynamo::DynamoStore,
+    recorder: Recorder,
+    calls: store::calls::CallLog,
+}
+
+impl Recording {
+    async fn new(hash_key: &str) -> Recording {
+        let credentials = aws_sdk_dynamodb::config::Credentials::new("test", "test", None, None, "local");
+        let config = aws_config::defaults(aws_config::BehaviorVersion::latest())
+            .endpoint_url(testkit::moto_endpoint())
+            .region(aws_config::Region::new("us-east-1"))
+            .credentials_provider(credentials)
+            .load()
+            .await;
+        let recorder = Recorder { hash_key: hash_key.to_string(), ..Recorder::default() };
+        let calls = store::calls::CallLog::default();
+        let client = aws_sdk_dynamodb::Client::from_conf(aws_sdk_dynamodb::config::Builder::from(&config).interceptor(calls.clone()).interceptor(recorder.clone()).build());
+        let store = store::dynamo::DynamoStore::new(client, testkit::unique("least"));
+        store.ensure_table().await.unwrap();
+        Recording { store, recorder, calls }
+    }
+
+    /// What was asked since the last take, forgetting it.
+    fn take(&self) -> Vec<Access> {
+        let (accesses, mut operations) = self.recorder.take();
+        let mut called: Vec<String> = self.calls.take().into_iter().map(|c| c.operation).collect();
+        operations.sort();
+        called.sort();
+        assert_eq!(operations, called, "the recorder understood every request the client made");
+        accesses
+    }
+
+    /// The area behind `routes`, opened as a Lambda function's init opens it
+    /// (`http_glue::lambda::state_from_env`): the first connection (`warm_up`), then the
+    /// store prepared.
+    async fn open(&self, routes: fn() -> AreaRouter) -> Api {
+        self.store.warm_up().await;
+        Api::over(Stores::Other(Arc::new(self.store.clone())), tempfile::tempdir().unwrap(), routes).await
+    }
+}
+
+/// The Lambda binaries of template.yaml and the routes each serves (its `main.rs` runs
+/// exactly these; the export worker serves none).
+fn area(binary: &str) -> Option<fn() -> AreaRouter> {
+    Some(match binary {
+        "auth" => auth_area::routes,
+        "users" => users_area::routes,
+        "roles" => roles_area::routes,
+        "admin" => admin_area::routes,
+        "grievances" => grievances_area::routes,
+        "audit" => audit_area::routes,
+        "exports" => exports_area::routes,
+        "export-worker" => return None,
+        other => panic!("template.yaml builds a function from binary {other:?}, which this test does not drive"),
+    })
+}
+
+/// The functions that only read the case data: any write they are allowed is limited by a
+/// `dynamodb:LeadingKeys` condition to the items they must keep (the caller's session, the
+/// Admin role `prepare` makes sure of, the audit record of an export).
+const READERS: &[&str] = &["audit", "exports", "export-worker"];
+
+/// What a function is allowed beyond what the drive saw it do: (binary, action, where — "table",
+/// "index" or a LeadingKeys pattern —, why the drive cannot reach it). Keep it short.
+///
+/// None is needed today: the drive reaches every action of every function. One path is left
+/// out on purpose rather than allowed: `prepare` seeding the admin lists of an empty table (a
+/// function started after `sam deploy` and before infra/deploy.sh's `portal admin create` has
+/// prepared the table). The writing functions may do it; the READERS may not, and their
+/// first cold start in that minute fails until the table is prepared.
+const ALLOWANCES: &[(&str, &str, &str, &str)] = &[];
+
+/// Drives one area's routes, remembering which documented routes answered a success.
+struct Drive<'a> {
+    api: &'a Api,
+    driven: BTreeSet<(String, String)>,
+}
+
+impl<'a> Drive<'a> {
+    fn new(api: &'a Api) -> Drive<'a> {
+        Drive { api, driven: BTreeSet::new() }
+    }
+
+    /// `method path` (the documented `route`), which must succeed; answers the body.
+    async fn ok(&mut self, method: &str, route: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
+        let answer = self.api.call(method, path, token, body).await;
+        assert!(answer.status.is_success(), "{method} {path}: {} {:?}", answer.status, answer.body);
+        self.driven.insert((method.to_lowercase(), route.to_string()));
+        answer.body
+    }
+
+    /// A failure path that writes (a refused sign-in is counted and recorded).
+    async fn refused(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>, status: StatusCode) {
+        let answer = self.api.call(method, path, token, body).await;
+        assert_eq!(answer.status, status, "{method} {path}: {:?}", answer.body);
+    }
+}
+
+/// Every route `routes` documents was driven to a success.
+fn covers(binary: &str, routes: fn() -> AreaRouter, driven: &BTreeSet<(String, String)>) {
+    let documented: BTreeSet<(String, String)> = apitest::documented_routes(routes()).into_iter().collect();
+    let missed: Vec<_> = documented.difference(driven).collect();
+    assert!(missed.is_empty(), "the {binary} drive did not reach {missed:?}");
+}
+
+const PASSWORD: &str = "Officer-Pass-1";
+
+fn now() -> u64 {
+    time::OffsetDateTime::now_utc().unix_timestamp() as u64
+}
+
+/// What the drives need, made through the whole portal before any area is measured.
+struct Fixtures {
+    admin: String,
+    officer_role: i64,
+    /// An officer of their own cases, to whom the drive assigns a grievance.
+    reader: String,
+    reader_id: i64,
+    other_station: i64,
+    in_progress: i64,
+    district: i64,
+}
+
+async fn fixtures(setup: &Api) -> Fixtures {
+    auth::bootstrap::create_admin(setup.state.accounts.as_ref(), apitest::ADMIN_EMAIL, apitest::ADMIN_NAME, apitest::ADMIN_PASSWORD).await.unwrap();
+    auth::bootstrap::set_two_factor_requirement(setup.state.accounts.as_ref(), auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
+    let admin = setup.admin().await;
+    let role = setup.post("/api/roles", &admin, json!({"name": "Officer", "permissions": {"grievances": "read"}, "require_two_factor": false})).await;
+    assert_eq!(role.status, StatusCode::CREATED, "{:?}", role.body);
+    let officer_role = role.body["data"]["id"].as_i64().unwrap();
+    let mut users = Vec::new();
+    for email in ["officer@police.test", "reader@police.test"] {
+        let user = setup
+            .post("/api/users", &admin, json!({"name": email, "email": email, "password": PASSWORD, "department": "Crime Branch", "designation": "Inspector", "role_id": officer_role}))
+            .await;
+        assert_eq!(user.status, StatusCode::CREATED, "{:?}", user.body);
+        users.push(user.body["data"]["id"].as_i64().unwrap());
+    }
+    let reader = setup.login("reader@police.test", PASSWORD).await;
+    let named = |list: &Value, name: &str, wanted: bool| {
+        list.as_array().unwrap().iter().find(|i| (i["name"] == name) == wanted).unwrap_or_else(|| panic!("{name} in {list}"))["id"].as_i64().unwrap()
+    };
+    let stations = setup.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let statuses = setup.get("/api/admin/dropdowns/statuses", &admin).await.body;
+    let districts = setup.get("/api/admin/dropdowns/districts", &admin).await.body;
+    Fixtures { other_station: named(&stations, "Civil Lines", false), in_progress: named(&statuses, "In Progress", true), district: districts[0]["id"].as_i64().unwrap(), admin, officer_role, reader, reader_id: users[1] }
+}
+
+async fn drive_auth(d: &mut Drive<'_>, _: &Fixtures) {
+    d.ok("GET", "/api/health", "/api/health", None, None).await;
+    let login = |password: &str| Some(json!({"email": "officer@police.test", "password": password}));
+    d.refused("POST", "/api/auth/login", None, login("Wrong-Pass-1"), StatusCode::UNAUTHORIZED).await;
+    let first = d.ok("POST", "/api/auth/login", "/api/auth/login", None, login(PASSWORD)).await;
+    let token = first["token"].as_str().unwrap().to_string();
+    for route in ["/api/auth/session", "/api/auth/me", "/api/auth/verify"] {
+        d.ok("GET", route, route, Some(&token), None).await;
+    }
+    let setup = d.ok("POST", "/api/auth/two-factor/setup", "/api/auth/two-factor/setup", Some(&token), None).await;
+    let secret = setup["secret"].as_str().unwrap().to_string();
+    let code = json!({"code": auth::two_factor::code_at(&secret, now()).unwrap()});
+    let enabled = d.ok("POST", "/api/auth/two-factor/enable", "/api/auth/two-factor/enable", Some(&token), Some(code)).await;
+    let recovery = enabled["recovery_codes"][0].clone();
+    let step = d.ok("POST", "/api/auth/login", "/api/auth/login", None, login(PASSWORD)).await;
+    let challenge = step["challenge"].clone();
+    d.refused("POST", "/api/auth/login/two-factor", None, Some(json!({"challenge": challenge, "code": "000000"})), StatusCode::UNAUTHORIZED).await;
+    // The enrolment used this step's code: the next step's signs in.
+    let next = auth::two_factor::code_at(&secret, now() + 30).unwrap();
+    let second = d.ok("POST", "/api/auth/login/two-factor", "/api/auth/login/two-factor", None, Some(json!({"challenge": challenge, "code": next}))).await;
+    let token = second["token"].as_str().unwrap().to_string();
+    d.ok("POST", "/api/auth/two-factor/disable", "/api/auth/two-factor/disable", Some(&token), Some(json!({"code": recovery}))).await;
+    let change = json!({"oldPassword": PASSWORD, "newPassword": "Changed-Pass-2"});
+    d.ok("POST", "/api/auth/change-password", "/api/auth/change-password", Some(&token), Some(change)).await;
+    d.ok("POST", "/api/auth/logout", "/api/auth/logout", Some(&token), None).await;
+}
+
+async fn drive_users(d: &mut Drive<'_>, f: &Fixtures) {
+    let admin = Some(f.admin.as_str());
+    d.ok("GET", "/api/users", "/api/users", admin, None).await;
+    d.ok("GET", "/api/users/role-options", "/api/users/role-options", admin, None).await;
+    let user = json!({"name": "Ravi Kumar", "email": "ravi@police.test", "password": PASSWORD, "phone": "9876543210", "department": "Crime Branch", "designation": "Inspector",
+                      "role_id": f.officer_role, "status": "active", "posting": {"level": "station", "id": f.other_station}});
+    let id = d.ok("POST", "/api/users", "/api/users", admin, Some(user)).await["data"]["id"].as_i64().unwrap();
+    let path = format!("/api/users/{id}");
+    d.ok("GET", "/api/users/{id}", &path, admin, None).await;
+    // Posted elsewhere: the places count the users posted at them.
+    let edit = json!({"name": "Ravi Kumar", "email": "ravi@police.test", "phone": "9876500000", "department": "Crime Branch", "designation": "Inspector",
+                      "role_id": f.officer_role, "status": "active", "posting": {"level": "district", "id": f.district}});
+    d.ok("PUT", "/api/users/{id}", &path, admin, Some(edit)).await;
+    d.ok("PUT", "/api/users/{id}/reset-password", &format!("{path}/reset-password"), admin, Some(json!({"newPassword": "Another-Pass-2"}))).await;
+    d.ok("POST", "/api/users/{id}/reset-two-factor", &format!("{path}/reset-two-factor"), admin, None).await;
+    d.ok("DELETE", "/api/users/{id}", &path, admin, None).await;
+}
+
+async fn drive_roles(d: &mut Drive<'_>, f: &Fixtures) {
+    let admin = Some(f.admin.as_str());
+    d.ok("GET", "/api/roles", "/api/roles", admin, None).await;
+    let body = |permissions: Value| json!({"name": "Clerk", "description": "Front desk", "permissions": permissions, "require_two_factor": false});
+    let id = d.ok("POST", "/api/roles", "/api/roles", admin, Some(body(json!({"grievances": "read"})))).await["data"]["id"].as_i64().unwrap();
+    let path = format!("/api/roles/{id}");
+    d.ok("GET", "/api/roles/{id}", &path, admin, None).await;
+    d.ok("PUT", "/api/roles/{id}", &path, admin, Some(body(json!({"grievances": "read,create"})))).await;
+    d.ok("DELETE", "/api/roles/{id}", &path, admin, None).await;
+}
+
+async fn drive_admin(d: &mut Drive<'_>, f: &Fixtures) {
+    let admin = Some(f.admin.as_str());
+    let kind = "/api/admin/dropdowns/{kind}";
+    d.ok("GET", kind, "/api/admin/dropdowns/categories", admin, None).await;
+    let item = json!({"name": "Cyber Fraud", "description": "Online", "display_order": 4});
+    let id = d.ok("POST", kind, "/api/admin/dropdowns/categories", admin, Some(item)).await["id"].as_i64().unwrap();
+    let path = format!("/api/admin/dropdowns/categories/{id}");
+    let edit = json!({"name": "Cyber Fraud", "description": "Online", "display_order": 4, "is_active": false});
+    d.ok("PUT", "/api/admin/dropdowns/{kind}/{id}", &path, admin, Some(edit)).await;
+    d.ok("DELETE", "/api/admin/dropdowns/{kind}/{id}", &path, admin, None).await;
+    // A status whose meaning changes while no grievance uses it (its usage checked as read).
+    let withdrawn = d.ok("POST", kind, "/api/admin/dropdowns/statuses", admin, Some(json!({"name": "Withdrawn", "meaning": "closed"}))).await["id"].as_i64().unwrap();
+    let changed = json!({"name": "Withdrawn", "meaning": "resolved"});
+    d.ok("PUT", "/api/admin/dropdowns/{kind}/{id}", &format!("/api/admin/dropdowns/statuses/{withdrawn}"), admin, Some(changed)).await;
+    // A place: a district, and a police station in it.
+    let agra = d.ok("POST", kind, "/api/admin/dropdowns/districts", admin, Some(json!({"name": "Agra", "range": "Agra Range"}))).await["id"].as_i64().unwrap();
+    let sadar = d.ok("POST", kind, "/api/admin/dropdowns/police_stations", admin, Some(json!({"name": "Sadar Bazar", "district_id": agra}))).await["id"].as_i64().unwrap();
+    d.ok("DELETE", "/api/admin/dropdowns/{kind}/{id}", &format!("/api/admin/dropdowns/police_stations/{sadar}"), admin, None).await;
+    for route in ["/api/admin/performance-metrics", "/api/admin/recent-activities", "/api/admin/pendency-limits"] {
+        d.ok("GET", route, route, admin, None).await;
+    }
+    let limits = json!({"limits": {"High": {"inward": 5, "scrutiny": 10}}});
+    d.ok("PUT", "/api/admin/pendency-limits", "/api/admin/pendency-limits", admin, Some(limits)).await;
+    let before = d.ok("GET", "/api/admin/transfer-limit", "/api/admin/transfer-limit", admin, None).await["max_transfers"].as_u64().unwrap();
+    d.ok("PUT", "/api/admin/transfer-limit", "/api/admin/transfer-limit", admin, Some(json!({"max_transfers": before + 1}))).await;
+    for route in ["/api/reports/pendency", "/api/reports/monthly", "/api/reports/disposal", "/api/reports/crime-heads"] {
+        d.ok("GET", route, route, admin, None).await;
+    }
+}
+
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
+fn grievance(fir: &str) -> Value {
+    json!({"type_of_call": "Walk-in", "fir_no": fir, "fir_date": "2026-01-10", "section_and_act": "379 IPC", "crime_title": "Theft",
+           "district": "Central District", "police_station": "Civil Lines", "status": "Pending", "priority": "High",
+           "brief_details": "Motorcycle stolen from the market parking.", "investigation_officers": [{"name": "SI Verma", "phone": "9876543210"}]})
+}
+
+/// Answers the id of the grievance it leaves (the audit and export drives read it).
+async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
+    let admin = Some(f.admin.as_str());
+    let created = d.ok("POST", "/api/grievances", "/api/grievances", admin, Some(grievance("FIR/LP-1"))).await;
+    let (id, version) = (created["data"]["id"].as_i64().unwrap(), created["data"]["version"].clone());
+    let doomed = d.ok("POST", "/api/grievances", "/api/grievances", admin, Some(grievance("FIR/LP-2"))).await["data"]["id"].as_i64().unwrap();
+    for path in ["/api/grievances", "/api/grievances?status=Pending", "/api/grievances?police_station=Civil%20Lines&status=Pending", "/api/grievances?search=motorcycle", "/api/grievances?overdue=true"] {
+        d.ok("GET", "/api/grievances", path, admin, None).await;
+    }
+    for route in ["/api/grievances/stats", "/api/grievances/scope"] {
+        d.ok("GET", route, route, admin, None).await;
+    }
+    d.ok("GET", "/api/grievances/assignees", &format!("/api/grievances/assignees?grievance_id={id}"), admin, None).await;
+    let path = format!("/api/grievances/{id}");
+    d.ok("GET", "/api/grievances/{id}", &path, admin, None).await;
+    let mut edit = grievance("FIR/LP-1");
+    edit["brief_details"] = json!("Changed after a second statement.");
+    edit["version"] = version;
+    d.ok("PUT", "/api/grievances/{id}", &path, admin, Some(edit)).await;
+    // Transferred, then assigned at its new station (a transfer ends the assignment).
+    let transfer = json!({"police_station_id": f.other_station, "reason": "Jurisdiction"});
+    d.ok("PUT", "/api/grievances/{id}/transfer", &format!("{path}/transfer"), admin, Some(transfer)).await;
+    d.ok("PUT", "/api/grievances/{id}/assign", &format!("{path}/assign"), admin, Some(json!({"user_id": f.reader_id}))).await;
+    d.ok("PUT", "/api/grievances/{id}/status", &format!("{path}/status"), admin, Some(json!({"status_id": f.in_progress, "notes": "Started"}))).await;
+    d.ok("GET", "/api/grievances/{id}/history", &format!("{path}/history"), admin, None).await;
+    d.ok("POST", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, Some(json!({"text": "Statement recorded"}))).await;
+    d.ok("GET", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, None).await;
+
+    let ticket = json!({"file_name": "FIR copy.pdf", "content_type": "application/pdf", "size": PDF.len()});
+    let ticket = d.ok("POST", "/api/grievances/{id}/attachments/uploads", &format!("{path}/attachments/uploads"), admin, Some(ticket)).await;
+    let (status, answer) = d.api.upload(ticket["url"].as_str().unwrap(), &ticket["headers"], PDF.to_vec()).await;
+    assert_eq!(status, StatusCode::OK, "the upload: {answer:?}");
+    d.driven.insert(("put".into(), "/api/attachments/files/{file}".into()));
+    let confirm = json!({"upload_id": ticket["upload_id"], "file_name": "FIR copy.pdf"});
+    let attachment = d.ok("POST", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, Some(confirm)).await["data"]["id"].as_str().unwrap().to_string();
+    d.ok("GET", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, None).await;
+    let attachment_path = format!("{path}/attachments/{attachment}");
+    let link = d.ok("GET", "/api/grievances/{id}/attachments/{attachment_id}/link", &format!("{attachment_path}/link"), admin, None).await;
+    let (status, _, bytes) = d.api.download(link["url"].as_str().unwrap()).await;
+    assert_eq!((status, bytes.as_slice()), (StatusCode::OK, PDF));
+    d.driven.insert(("get".into(), "/api/attachments/files/{file}".into()));
+    d.ok("DELETE", "/api/grievances/{id}/attachments/{attachment_id}", &attachment_path, admin, None).await;
+    d.ok("DELETE", "/api/grievances/{id}", &format!("/api/grievances/{doomed}"), admin, None).await;
+    id
+}
+
+async fn drive_audit(d: &mut Drive<'_>, f: &Fixtures, grievance: i64) {
+    let admin = Some(f.admin.as_str());
+    for route in ["/api/audit/actions", "/api/audit/all", "/api/audit/verify", "/api/audit/statistics"] {
+        d.ok("GET", route, route, admin, None).await;
+    }
+    d.ok("GET", "/api/audit/all", "/api/audit/all?kind=admin&action=ROLE_CREATED", admin, None).await;
+    d.ok("GET", "/api/audit/grievance/{id}", &format!("/api/audit/grievance/{grievance}"), admin, None).await;
+}
+
+/// The exports written while the request waits, and the file of one through its link.
+async fn drive_exports(d: &mut Drive<'_>, f: &Fixtures) {
+    let admin = Some(f.admin.as_str());
+    let mut link = Value::Null;
+    for route in ["/api/grievances/export/excel", "/api/grievances/export/pdf", "/api/grievances/export/officers", "/api/audit/export/excel", "/api/audit/export/csv", "/api/audit/export/pdf"] {
+        link = d.ok("GET", route, route, admin, None).await;
+    }
+    d.ok("GET", "/api/reports/{report}/export/excel", "/api/reports/pendency/export/excel", admin, None).await;
+    d.ok("GET", "/api/reports/{report}/export/pdf", "/api/reports/monthly/export/pdf", admin, None).await;
+    let (status, _, bytes) = d.api.download(link["url"].as_str().unwrap()).await;
+    assert!(status == StatusCode::OK && !bytes.is_empty(), "{status}");
+    d.driven.insert(("get".into(), "/api/exports/files/{file}".into()));
+}
+
+/// The route each function's session check is seen through (any route that asks for a caller).
+fn session_route(binary: &str) -> &'static str {
+    match binary {
+        "auth" => "/api/auth/verify",
+        "users" => "/api/users/role-options",
+        "roles" => "/api/roles",
+        "admin" => "/api/admin/transfer-limit",
+        "grievances" => "/api/grievances/scope",
+        "audit" => "/api/audit/actions",
+        "exports" => "/api/exports/jobs/00000000000000000000000000000000",
+        other => panic!("{other} serves no route"),
+    }
+}
+
+/// A partition key as printed: the parts after the first that are numbers or long hex ids
+/// are `*`.
+fn shape(pk: &str) -> String {
+    let mut parts = pk.split('#');
+    let mut out = vec![parts.next().unwrap_or_default().to_string()];
+    for part in parts {
+        let id = !part.is_empty() && (part.bytes().all(|b| b.is_ascii_digit()) || (part.len() >= 16 && part.bytes().all(|b| b.is_ascii_hexdigit())));
+        out.push(if id { "*".into() } else { part.to_string() });
+    }
+    out.join("#")
+}
+
+const WRITES: &[&str] = &["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem"];
+
+/// IAM's StringLike: `*` any run of characters, `?` any one.
+fn like(pattern: &str, text: &str) -> bool {
+    fn go(p: &[u8], t: &[u8]) -> bool {
+        match (p.first(), t.first()) {
+            (None, None) => true,
+            (Some(b'*'), _) => go(&p[1..], t) || (!t.is_empty() && go(p, &t[1..])),
+            (Some(b'?'), Some(_)) => go(&p[1..], &t[1..]),
+            (Some(a), Some(b)) if a == b => go(&p[1..], &t[1..]),
+            _ => false,
+        }
+    }
+    go(pattern.as_bytes(), text.as_bytes())
+}
+
+/// One grant of a function's policy on the table: an action, where, and the partition keys
+/// it is limited to (`None`: any).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Grant {
+    action: String,
+    on: On,
+    leading_keys: Option<Vec<String>>,
+}
+
+impl Grant {
+    fn allows(&self, access: &Access) -> bool {
+        self.action == access.action
+            && self.on == access.on
+            && match (&self.leading_keys, &access.pk) {
+                (None, _) => true,
+                (Some(patterns), Some(pk)) => patterns.iter().any(|p| like(p, pk)),
+                (Some(_), None) => false,
+            }
+    }
+}
+
+fn tagged<'y>(value: &'y Yaml, tag: &str) -> Option<&'y str> {
+    match value {
+        Yaml::Tagged(t) if t.tag.to_string() == tag => t.value.as_str(),
+        _ => None,
+    }
+}
+
+/// Where a statement's Resource names: the table and/or its indexes.
+fn resources(name: &str, resource: &Yaml) -> Vec<On> {
+    let one = |r: &Yaml| {
+        if tagged(r, "!GetAtt") == Some("PortalTable.Arn") {
+            On::Table
+        } else if tagged(r, "!Sub") == Some("${PortalTable.Arn}/index/*") {
+            On::Index
+        } else {
+            panic!("{name}: a DynamoDB statement on {r:?}: name the table (!GetAtt PortalTable.Arn) or its indexes (!Sub \"${{PortalTable.Arn}}/index/*\")")
+        }
+    };
+    match resource.as_sequence() {
+        Some(list) => list.iter().map(one).collect(),
+        None => vec![one(resource)],
+    }
+}
+
+/// A function's grants on the table, read from its Policies. Anything this cannot read
+/// precisely (a SAM DynamoDB policy template, a wildcard, another condition) fails.
+fn grants(name: &str, policies: &Yaml) -> Vec<Grant> {
+    let mut found = Vec::new();
+    for policy in policies.as_sequence().unwrap_or_else(|| panic!("{name} lists no Policies")) {
+        if let Some(text) = policy.as_str() {
+            assert!(!text.to_lowercase().contains("dynamodb"), "{name}: the managed policy {text} grants more than the function uses; write its statements");
+            continue;
+        }
+        let map = policy.as_mapping().unwrap_or_else(|| panic!("{name}: a policy {policy:?}"));
+        for key in map.keys().filter_map(Yaml::as_str) {
+            assert!(!key.starts_with("DynamoDB"), "{name} uses the SAM policy template {key}: it grants actions the function does not use (Scan, BatchWriteItem…); list the actions it does use instead");
+        }
+        for statement in policy["Statement"].as_sequence().into_iter().flatten() {
+            let actions: Vec<&str> = match &statement["Action"] {
+                Yaml::String(a) => vec![a.as_str()],
+                Yaml::Sequence(list) => list.iter().map(|a| a.as_str().unwrap()).collect(),
+                other => panic!("{name}: Action {other:?}"),
+            };
+            let actions: Vec<&str> = actions.into_iter().filter(|a| a.to_lowercase().starts_with("dynamodb:")).collect();
+            if actions.is_empty() {
+                continue;
+            }
+            assert_eq!(statement["Effect"].as_str(), Some("Allow"), "{name}: {statement:?}");
+            for action in &actions {
+                assert!(!action.contains('*') && !action.contains('?'), "{name}: the wildcard {action} allows actions the function does not use");
+            }
+            let leading_keys = match statement.get("Condition") {
+                None => None,
+                Some(condition) => {
+                    let like = condition.as_mapping().filter(|m| m.len() == 1).and_then(|_| condition.get("ForAllValues:StringLike"));
+                    let keys = like.filter(|l| l.as_mapping().is_some_and(|m| m.len() == 1)).and_then(|l| l.get("dynamodb:LeadingKeys"));
+                    let keys = keys.and_then(Yaml::as_sequence).unwrap_or_else(|| panic!("{name}: only ForAllValues:StringLike on dynamodb:LeadingKeys is read here: {condition:?}"));
+                    Some(keys.iter().map(|k| k.as_str().unwrap().to_string()).collect::<Vec<_>>())
+                }
+            };
+            for on in resources(name, &statement["Resource"]) {
+                for action in &actions {
+                    found.push(Grant { action: action.to_string(), on, leading_keys: leading_keys.clone() });
+                }
+            }
+        }
+    }
+    found
+}
+
+/// (logical name, binary, grants) of each function of template.yaml.
+fn template_functions() -> Vec<(String, String, Vec<Grant>)> {
+    let text = std::fs::read_to_string(testkit::repo_root().join("template.yaml")).unwrap();
+    let template: Yaml = serde_yaml::from_str(&text).unwrap();
+    assert!(template["Globals"]["Function"].get("Policies").is_none(), "Globals give every function the same policies");
+    let mut functions = Vec::new();
+    for (name, resource) in template["Resources"].as_mapping().unwrap() {
+        let name = name.as_str().unwrap().to_string();
+        assert_ne!(resource["Type"].as_str(), Some("AWS::Lambda::Function"), "{name}: a function outside SAM escapes this test");
+        if resource["Type"].as_str() != Some("AWS::Serverless::Function") {
+            continue;
+        }
+        let binary = resource["Metadata"]["BuildProperties"]["Binary"].as_str().unwrap_or_else(|| panic!("{name} names no binary")).to_string();
+        let grants = grants(&name, &resource["Properties"]["Policies"]);
+        functions.push((name, binary, grants));
+    }
+    functions
+}
+
+/// The table's partition key attribute, as template.yaml defines it.
+fn hash_key() -> String {
+    let text = std::fs::read_to_string(testkit::repo_root().join("template.yaml")).unwrap();
+    let template: Yaml = serde_yaml::from_str(&text).unwrap();
+    let schema = template["Resources"]["PortalTable"]["Properties"]["KeySchema"].as_sequence().unwrap().clone();
+    schema.iter().find(|k| k["KeyType"].as_str() == Some("HASH")).unwrap()["AttributeName"].as_str().unwrap().to_string()
+}
+
+/// Measures what each function asks of DynamoDB: binary -> accesses.
+async fn measure() -> BTreeMap<String, Vec<Access>> {
+    // Internal errors are logged, never answered: show them in a failing run's output.
+    let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("error").try_init();
+    let table = Recording::new(&hash_key()).await;
+    // The table as infra/deploy.sh leaves it: prepared, with the first Admin.
+    let setup = table.open(portal::areas).await;
+    let f = fixtures(&setup).await;
+    let mut used: BTreeMap<String, Vec<Access>> = BTreeMap::new();
+    let mut grievance = 0;
+    for binary in ["auth", "users", "roles", "admin", "grievances", "audit", "exports"] {
+        let routes = area(binary).unwrap();
+        // A session of its own, to be kept and then found over by the function's session check.
+        let session = setup.admin().await;
+        let signed_in = std::time::Instant::now();
+        table.take();
+        let api = table.open(routes).await;
+        let mut d = Drive::new(&api);
+        match binary {
+            "auth" => drive_auth(&mut d, &f).await,
+            "users" => drive_users(&mut d, &f).await,
+            "roles" => drive_roles(&mut d, &f).await,
+            "admin" => drive_admin(&mut d, &f).await,
+            "grievances" => grievance = drive_grievances(&mut d, &f).await,
+            "audit" => drive_audit(&mut d, &f, grievance).await,
+            "exports" => drive_exports(&mut d, &f).await,
+            _ => unreachable!(),
+        }
+        let mut driven = std::mem::take(&mut d.driven);
+        drop(d);
+        // The session check: a session in use is kept (its last use is recorded again once a
+        // tenth of the idle time, at least 1 s, has passed), one idle too long is removed.
+        // The idle time is set to ten times (the session's age less a second): its use is
+        // recorded again, and it is not over yet.
+        tokio::time::sleep(std::time::Duration::from_millis(2200).saturating_sub(signed_in.elapsed())).await;
+        let age = signed_in.elapsed().as_secs().max(2) as i64;
+        let api = api.adjusted(routes, |s| s.tokens.policy.idle_seconds = 10 * (age - 1));
+        let token = &session;
+        let kept = api.get(session_route(binary), token).await;
+        assert!(kept.status != StatusCode::UNAUTHORIZED && kept.status != StatusCode::INTERNAL_SERVER_ERROR, "{binary}: {} {:?}", kept.status, kept.body);
+        let api = api.adjusted(routes, |s| s.tokens.policy.idle_seconds = 0);
+        let over = api.get(session_route(binary), token).await;
+        assert_eq!(over.status, StatusCode::UNAUTHORIZED, "{binary}: the idle session is over: {:?}", over.body);
+        let mut accesses = table.take();
+
+        if binary == "exports" {
+            // A list longer than the request writes: in the cloud the request only stores it
+            // (in_process off) and the export worker writes the file.
+            let api = api.adjusted(routes, |s| {
+                s.tokens.policy = auth::tokens::SessionPolicy::default();
+                s.exports.in_process = false;
+                s.exports.at_once_most = 0;
+            });
+            let mut d = Drive::new(&api);
+            let job = d.ok("GET", "/api/grievances/export/excel", "/api/grievances/export/excel", Some(&f.admin), None).await;
+            assert_eq!(job["expected_rows"].as_u64(), Some(1), "a background export: {job}");
+            let status_url = job["status_url"].as_str().unwrap().to_string();
+            let preparing = d.ok("GET", "/api/exports/jobs/{id}", &status_url, Some(&f.admin), None).await;
+            assert_eq!(preparing["status"], "preparing");
+            // An officer of their own cases: their list is read from their own partition.
+            let theirs = d.ok("GET", "/api/grievances/export/pdf", "/api/grievances/export/pdf", Some(&f.reader), None).await;
+            let their_url = theirs["status_url"].as_str().unwrap_or_else(|| panic!("a background export: {theirs}")).to_string();
+            accesses.extend(table.take());
+
+            // The export worker, as its Lambda runs: init, then the jobs the bucket announced.
+            table.store.warm_up().await;
+            api.state.prepare().await.unwrap();
+            for job in [&job, &theirs] {
+                exports_area::jobs::run(&api.state, job["job_id"].as_str().unwrap()).await.unwrap();
+            }
+            used.insert("export-worker".into(), table.take());
+
+            for (url, token) in [(&status_url, &f.admin), (&their_url, &f.reader)] {
+                let ready = d.ok("GET", "/api/exports/jobs/{id}", url, Some(token), None).await;
+                assert_eq!((ready["status"].as_str(), ready["rows"].as_u64()), (Some("ready"), Some(1)), "{ready}");
+            }
+            accesses.extend(table.take());
+            driven.extend(std::mem::take(&mut d.driven));
+        }
+        covers(binary, routes, &driven);
+        used.insert(binary.to_string(), accesses);
+    }
+    used
+}
+
+/// Prints what each function asked: actions, where, and the partition keys it wrote.
+fn print(used: &BTreeMap<String, Vec<Access>>) {
+    for (binary, accesses) in used {
+        let mut actions: BTreeMap<(String, On), BTreeSet<String>> = BTreeMap::new();
+        for a in accesses {
+            let keys = actions.entry((a.action.clone(), a.on)).or_default();
+            if WRITES.contains(&a.action.as_str()) {
+                keys.insert(shape(a.pk.as_deref().unwrap_or_default()));
+            }
+        }
+        println!("{binary}:");
+        for ((action, on), keys) in actions {
+            let keys = if keys.is_empty() { String::new() } else { format!(" on {}", keys.into_iter().collect::<Vec<_>>().join(", ")) };
+            println!("    {action} ({on:?}){keys}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_function_is_allowed_only_the_dynamodb_actions_it_uses() {
+    let used = measure().await;
+    print(&used);
+    let functions = template_functions();
+    let binaries: BTreeSet<&str> = functions.iter().map(|(_, b, _)| b.as_str()).collect();
+    assert_eq!(binaries, used.keys().map(String::as_str).collect(), "every function of template.yaml is measured, and only those");
+    for (binary, _, _, reason) in ALLOWANCES {
+        assert!(binaries.contains(binary) && !reason.trim().is_empty(), "an allowance names a function and why: {binary}");
+    }
+    let mut problems = Vec::new();
+    for (name, binary, grants) in &functions {
+        let _ = area(binary);
+        let seen = &used[binary];
+        println!("{name} ({binary}) is allowed:");
+        for g in grants {
+            println!("    {} on {:?}{}", g.action, g.on, g.leading_keys.as_ref().map(|k| format!(" where LeadingKeys like {k:?}")).unwrap_or_default());
+        }
+        // (a) Whatever it asks is allowed.
+        let mut refused: BTreeSet<String> = BTreeSet::new();
+        for access in seen {
+            if !grants.iter().any(|g| g.allows(access)) {
+                refused.insert(format!("{} on {:?}{}", access.action, access.on, access.pk.as_deref().map(|pk| format!(" ({})", shape(pk))).unwrap_or_default()));
+            }
+        }
+        problems.extend(refused.into_iter().map(|r| format!("{name}: needs {r}, which its policy does not allow")));
+        // (b) Whatever it is allowed, it uses (or an allowance says why the drive cannot see it).
+        for g in grants {
+            let allowance = |place: &str| ALLOWANCES.iter().any(|(b, a, p, _)| b == binary && *a == g.action && *p == place);
+            match &g.leading_keys {
+                None => {
+                    let place = if g.on == On::Table { "table" } else { "index" };
+                    if !seen.iter().any(|a| a.action == g.action && a.on == g.on) && !allowance(place) {
+                        problems.push(format!("{name}: allowed {} on {:?}, which it does not use", g.action, g.on));
+                    }
+                }
+                Some(patterns) => {
+                    for p in patterns {
+                        if !seen.iter().any(|a| a.action == g.action && a.on == g.on && a.pk.as_deref().is_some_and(|pk| like(p, pk))) && !allowance(p) {
+                            problems.push(format!("{name}: allowed {} on partition keys like {p:?}, which it does not use", g.action));
+                        }
+                    }
+                }
+            }
+        }
+        // (d) A function that only reads the case data writes nothing without a condition.
+        if READERS.contains(&binary.as_str()) {
+            for g in grants.iter().filter(|g| WRITES.contains(&g.action.as_str()) && g.leading_keys.is_none()) {
+                problems.push(format!("{name} only reads, yet may {} any item: limit it with dynamodb:LeadingKeys", g.action));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "template.yaml against what the functions do:\n{}", problems.join("\n"));
+}
+
+/// The recorder reads what IAM reads; a check of the pattern match it relies on.
+#[test]
+fn leading_keys_patterns_match_as_iam_string_like() {
+    assert!(like("SESSION#*", "SESSION#0123abcd"));
+    assert!(like("SESSION#*", "SESSION#"));
+    assert!(!like("SESSION#*", "USER#1"));
+    assert!(like("ROLE#1", "ROLE#1"));
+    assert!(!like("ROLE#1", "ROLE#12"));
+    assert!(like("SEQ", "SEQ") && !like("SEQ", "SEQS"));
+    assert!(like("AUDIT#?", "AUDIT#0") && !like("AUDIT#?", "AUDIT#10"));
+    assert_eq!(shape("SESSION#0123456789abcdef0123456789abcdef"), "SESSION#*");
+    assert_eq!(shape("STATS#AUDIT"), "STATS#AUDIT");
+    assert_eq!(shape("AUDIT#12"), "AUDIT#*");
+}
