@@ -271,3 +271,21 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     println!("Seeded {count} grievances in {:.1} s into {}", started.elapsed().as_secs_f64(), data_dir.display());
     Ok(())
 }
+
+/// `count` synthetic grievances loaded in bulk into a DynamoDB table: the request budget
+/// tests' fixture. Each is written as a request writes it (index copies, audit record,
+/// counters, list usage) except that bulk loading links no audit chain. Answers the staff.
+pub async fn into_table(table: &store::dynamo::DynamoStore, accounts: &dyn auth::Accounts, count: u64, seed: u64) -> anyhow::Result<Vec<Actor>> {
+    let staff = staff(accounts, seed).await?;
+    let first_id = engines::grievance_items::next_ids(table, count as i64).await?;
+    let mut synthetic = Synthetic::new(table, staff.clone(), first_id, count, seed).await?;
+    let mut writes = Vec::new();
+    for n in 0..count {
+        let (stored, actor) = synthetic.grievance(n);
+        writes.extend(engines::grievance_items::creation_writes(&stored, &actor));
+        if writes.len() >= 20_000 || n + 1 == count {
+            table.bulk(std::mem::take(&mut writes)).await?;
+        }
+    }
+    Ok(staff)
+}

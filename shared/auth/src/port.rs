@@ -103,6 +103,16 @@ pub trait Accounts: Send + Sync + 'static {
     async fn insert_session(&self, session: &Session) -> Result<()>;
     /// The session and the user it should belong to, read together (every request asks).
     async fn session_with_user(&self, session_id: &str, user_id: i64) -> Result<(Option<Session>, Option<UserRecord>)>;
+    /// As [`Accounts::session_with_user`], with the user's role as it is now: what every
+    /// request needs to know its caller. An engine may read all three at once.
+    async fn caller_records(&self, session_id: &str, user_id: i64) -> Result<(Option<Session>, Option<UserRecord>, Option<RoleRecord>)> {
+        let (session, user) = self.session_with_user(session_id, user_id).await?;
+        let role = match &user {
+            Some(user) => self.role(user.role_id).await?,
+            None => None,
+        };
+        Ok((session, user, role))
+    }
     async fn remove_session(&self, session_id: &str) -> Result<()>;
     /// Records a request of a session at `last_seen`, moving its removal to `removable_at`;
     /// nothing when the session is gone.

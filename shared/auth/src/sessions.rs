@@ -1,6 +1,7 @@
 //! Sign-in, sign-out and the check every request passes through.
 
 use crate::port::{Accounts, Outcome, Session};
+use crate::roles::RoleRecord;
 use crate::users::UserRecord;
 use crate::{lockout, passwords, roles, users, TokenKeys};
 use domain::password::NewPassword;
@@ -29,7 +30,12 @@ pub struct Authenticated {
 
 pub async fn session_user(accounts: &dyn Accounts, user: &UserRecord) -> Result<SessionUser> {
     let role = roles::get(accounts, user.role_id).await?;
-    Ok(SessionUser {
+    Ok(user_in_role(user, role.as_ref()))
+}
+
+/// The caller as the API sees them: the user and what their role (when it exists) grants.
+fn user_in_role(user: &UserRecord, role: Option<&RoleRecord>) -> SessionUser {
+    SessionUser {
         id: user.id,
         name: user.name.clone(),
         email: user.email.clone(),
@@ -42,7 +48,7 @@ pub async fn session_user(accounts: &dyn Accounts, user: &UserRecord) -> Result<
         two_factor_enabled: user.two_factor.enabled,
         two_factor_required: role.as_ref().is_some_and(|r| r.requires_two_factor()),
         posting: user.posting.clone(),
-    })
+    }
 }
 
 pub struct SignedIn {
@@ -128,7 +134,7 @@ pub async fn authenticate(accounts: &dyn Accounts, tokens: &TokenKeys, token: &s
     let ended = || Error::Unauthorized(SESSION_ENDED.into());
     let claims = tokens.verify(token).ok_or_else(ended)?;
     let user_id: i64 = claims.sub.parse().map_err(|_| ended())?;
-    let (Some(session), Some(user)) = accounts.session_with_user(&claims.sid, user_id).await? else { return Err(ended()) };
+    let (Some(session), Some(user), role) = accounts.caller_records(&claims.sid, user_id).await? else { return Err(ended()) };
     if session.user_id != user_id {
         return Err(ended());
     }
@@ -144,7 +150,7 @@ pub async fn authenticate(accounts: &dyn Accounts, tokens: &TokenKeys, token: &s
     if now - session.last_seen >= policy.touch_seconds() {
         accounts.touch_session(&session.id, now, (now + policy.idle_seconds).min(session.expires_at)).await?;
     }
-    Ok(Authenticated { user: session_user(accounts, &user).await?, session_id: claims.sid, session_expires_at: session.expires_at })
+    Ok(Authenticated { user: user_in_role(&user, role.as_ref()), session_id: claims.sid, session_expires_at: session.expires_at })
 }
 
 /// Removes the sessions that are over (lifetime or idle time), answering how many.

@@ -2,25 +2,33 @@
 //! read, recorded by an SDK interceptor so that nothing bypasses it. The request budget tests
 //! read it per API call; a deployment can attach it to log the same figures.
 
-use aws_sdk_dynamodb::config::interceptors::FinalizerInterceptorContextRef;
+use aws_sdk_dynamodb::config::interceptors::{BeforeSerializationInterceptorContextRef, FinalizerInterceptorContextRef};
 use aws_sdk_dynamodb::config::{ConfigBag, Intercept, RuntimeComponents};
 use aws_sdk_dynamodb::operation::{
     batch_get_item::BatchGetItemOutput, get_item::GetItemOutput, query::QueryOutput, scan::ScanOutput,
 };
 use aws_smithy_runtime_api::box_error::BoxError;
-use aws_smithy_runtime_api::client::interceptors::context::{Error, Output};
+use aws_smithy_runtime_api::client::interceptors::context::{Error, Input, Output};
 use aws_smithy_runtime_api::client::orchestrator::Metadata;
 use aws_sdk_dynamodb::error::ProvideErrorMetadata;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// One call to DynamoDB, once the SDK is done with it (its own retries included).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Call {
     /// The operation, as DynamoDB names it: `GetItem`, `Query`, `TransactWriteItems`…
     pub operation: String,
     /// The items DynamoDB read to answer (for a query, those it examined, counted or not).
     pub items_read: u64,
+    /// What it touched: the items read or written (`pk/sk`), or the partition queried
+    /// (`index:pk`, or `pk` for the table).
+    pub partitions: Vec<String>,
+    /// When the SDK began it and when it was done with it: calls whose spans overlap were
+    /// in flight together.
+    pub started: Instant,
+    pub finished: Instant,
     /// The error code when the call failed (`TransactionCanceledException` for a transaction
     /// cancelled by a conflict, say).
     pub failed: Option<String>,
@@ -112,9 +120,62 @@ fn error_code(error: &Error) -> Option<&str> {
     None
 }
 
+/// The partitions of a call, kept in the call's own config bag from before it is sent (when
+/// its input is at hand) to after (when its output is).
+#[derive(Clone, Debug)]
+struct Partitions(Vec<String>, Instant);
+
+impl aws_smithy_types::config_bag::Storable for Partitions {
+    type Storer = aws_smithy_types::config_bag::StoreReplace<Self>;
+}
+
+fn pk_of(key: Option<&std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>>) -> Option<String> {
+    let key = key?;
+    Some(format!("{}/{}", key.get("pk")?.as_s().ok()?, key.get("sk").and_then(|sk| sk.as_s().ok()).map_or("", |s| s.as_str())))
+}
+
+fn partitions(input: &Input) -> Vec<String> {
+    use aws_sdk_dynamodb::operation::*;
+    if let Some(i) = input.downcast_ref::<get_item::GetItemInput>() {
+        return pk_of(i.key.as_ref()).into_iter().collect();
+    }
+    if let Some(i) = input.downcast_ref::<query::QueryInput>() {
+        let pk = i.expression_attribute_values.as_ref().and_then(|v| v.get(":p")?.as_s().ok().cloned()).unwrap_or_default();
+        return vec![match &i.index_name {
+            Some(index) => format!("{index}:{pk}"),
+            None => pk,
+        }];
+    }
+    if let Some(i) = input.downcast_ref::<batch_get_item::BatchGetItemInput>() {
+        return i.request_items.iter().flat_map(|r| r.values()).flat_map(|k| k.keys.iter()).filter_map(|key| pk_of(Some(key))).collect();
+    }
+    if let Some(i) = input.downcast_ref::<update_item::UpdateItemInput>() {
+        return pk_of(i.key.as_ref()).into_iter().collect();
+    }
+    if let Some(i) = input.downcast_ref::<transact_write_items::TransactWriteItemsInput>() {
+        return i
+            .transact_items
+            .iter()
+            .flatten()
+            .filter_map(|t| {
+                if let Some(p) = &t.put {
+                    return pk_of(Some(&p.item));
+                }
+                pk_of(t.update.as_ref().map(|u| &u.key).or(t.delete.as_ref().map(|d| &d.key)).or(t.condition_check.as_ref().map(|c| &c.key)))
+            })
+            .collect();
+    }
+    Vec::new()
+}
+
 impl Intercept for CallLog {
     fn name(&self) -> &'static str {
         "CallLog"
+    }
+
+    fn read_before_execution(&self, context: &BeforeSerializationInterceptorContextRef<'_>, cfg: &mut ConfigBag) -> Result<(), BoxError> {
+        cfg.interceptor_state().store_put(Partitions(partitions(context.input()), Instant::now()));
+        Ok(())
     }
 
     fn read_after_execution(&self, context: &FinalizerInterceptorContextRef<'_>, _: &RuntimeComponents, cfg: &mut ConfigBag) -> Result<(), BoxError> {
@@ -127,7 +188,9 @@ impl Intercept for CallLog {
             }
             None => (0, Some("unfinished".into())),
         };
-        self.push(Call { operation, items_read, failed });
+        let finished = Instant::now();
+        let (partitions, started) = cfg.load::<Partitions>().map(|p| (p.0.clone(), p.1)).unwrap_or((Vec::new(), finished));
+        self.push(Call { operation, items_read, partitions, started, finished, failed });
         Ok(())
     }
 }

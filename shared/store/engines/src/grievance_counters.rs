@@ -26,11 +26,26 @@ fn is_done(g: &Grievance) -> bool {
     g.status_meaning.is_final()
 }
 
+/// The overdue counters: the day its stage began, by station, stage and priority, unless it
+/// is decided (never overdue); for the state and for each user who sees it.
+fn overdue_tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign: i64) {
+    let at = cases::pendency::stage_of(g);
+    if at.stage == domain::pendency::Stage::Decided {
+        return;
+    }
+    let day = keys::overdue_day(&cases::pendency::date_text(at.since));
+    for user in std::iter::once(None).chain(g.visible_to().into_iter().map(Some)) {
+        let key = keys::overdue_counter(user, g.police_station_id.unwrap_or(0), at.stage, g.priority_id.unwrap_or(0));
+        *deltas.entry(key).or_default().entry(day.clone()).or_default() += sign;
+    }
+}
+
 fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign: i64) {
-    let mut add = |key: Key, attr: String, by: i64| *deltas.entry(key).or_default().entry(attr).or_default() += by;
     // Each scope's counters, and whose per-station counters: the state's and each user's.
     // A place keeps none, as its one station's figures are the state's for that station.
-    let mut scopes = vec![(keys::stats_all(), Some(None))];
+    overdue_tally(deltas, g, sign);
+    let mut add = |key: Key, attr: String, by: i64| *deltas.entry(key).or_default().entry(attr).or_default() += by;
+    let mut scopes = vec![(keys::stats_all(g.id), Some(None))];
     scopes.extend(g.visible_to().into_iter().map(|u| (keys::stats_user(u), Some(Some(u)))));
     scopes.extend(keys::place(g.district_id, g.police_station_id).map(|p| (keys::stats_place(&p), None)));
     for (scope, stations_of) in scopes {
@@ -61,6 +76,12 @@ pub type Totals = BTreeMap<Key, BTreeMap<String, i64>>;
 /// writes the result over counters kept under an earlier scheme.
 pub fn count_into(totals: &mut Totals, g: &Grievance) {
     tally(totals, g, 1);
+}
+
+/// Adds `g` to the overdue counters of `totals` only: the upgrade that brings in the overdue
+/// counters counts every grievance this way.
+pub fn count_overdue_into(totals: &mut Totals, g: &Grievance) {
+    overdue_tally(totals, g, 1);
 }
 
 /// The counter writes that move the counters from `before` to `after`.

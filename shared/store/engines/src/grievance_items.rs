@@ -23,11 +23,18 @@ use store::{Changes, Condition, Index, Item, Query, SharedStore, SortKey, Store,
 #[derive(Clone)]
 pub struct ItemGrievances {
     store: SharedStore,
+    /// Ids reserved by this process and not handed out yet: the next, and the end (excluded).
+    ids: std::sync::Arc<tokio::sync::Mutex<(i64, i64)>>,
 }
+
+/// How many grievance ids a process reserves at once, so that filing a grievance costs no
+/// store call of its own most of the time. Ids a process reserved and never used (a Lambda
+/// instance retired) are skipped: grievance numbers may have gaps, never repeats.
+pub const ID_BLOCK: i64 = 10;
 
 impl ItemGrievances {
     pub fn new(store: SharedStore) -> ItemGrievances {
-        ItemGrievances { store }
+        ItemGrievances { store, ids: Default::default() }
     }
 }
 
@@ -74,7 +81,13 @@ async fn area_tallies(store: &dyn Store, area: &Area) -> Result<Tallies> {
 #[async_trait]
 impl Grievances for ItemGrievances {
     async fn next_id(&self) -> Result<i64> {
-        next_ids(self.store.as_ref(), 1).await
+        let mut ids = self.ids.lock().await;
+        if ids.0 >= ids.1 {
+            let first = next_ids(self.store.as_ref(), ID_BLOCK).await?;
+            *ids = (first, first + ID_BLOCK);
+        }
+        ids.0 += 1;
+        Ok(ids.0 - 1)
     }
 
     async fn get(&self, id: i64) -> Result<Option<Stored>> {
@@ -92,7 +105,8 @@ impl Grievances for ItemGrievances {
         about.place = to.clone();
         let audit = audit_writes(about, change.audit.change, &change.audit.actor, &change.audit.at, change.audit.entries);
         let mut writes = change_writes(change.before, change.after, audit);
-        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None).await?;
+        // A grievance being filed has no chain yet: nothing to read.
+        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None, change.before.is_none()).await?;
         let removal = match change.after {
             None => Some(crate::beside::removal(self.store.as_ref(), subject.id).await?),
             Some(_) => None,
@@ -114,7 +128,17 @@ impl Grievances for ItemGrievances {
         }
         // A deletion's notes and attachment records, as far as there is room.
         let rest = crate::beside::fit(&mut writes, removals);
-        crate::item_chain::transact(self.store.as_ref(), writes, head_at).await.map_err(stale_or_gone)?;
+        let store = self.store.as_ref();
+        match crate::item_chain::transact(store, writes.clone(), head_at).await {
+            // A list item kept by an earlier release before the upgrade gave it usage shards
+            // (a deployment not yet migrated): given now, the change is written as asked.
+            Err(StoreError::ConditionFailed { at }) => match writes.get(at).and_then(|w| crate::lists::usage_owner(w.key())) {
+                Some((kind, id)) if crate::lists::give_shards(store, kind, id).await? => crate::item_chain::transact(store, writes, head_at).await,
+                _ => Err(StoreError::ConditionFailed { at }),
+            },
+            other => other,
+        }
+        .map_err(stale_or_gone)?;
         let mut batch: Vec<Write> = Vec::new();
         for pair in later {
             if batch.len() + pair.len() > store::MAX_TRANSACTION {
@@ -136,7 +160,7 @@ impl Grievances for ItemGrievances {
         let place = json!(place_of(grievance).unwrap_or_default());
         all.push(Write::Check { key: keys::grievance(grievance.id), condition: Condition::Equals(PLACE_ATTR.into(), place) });
         all.extend(batch_writes(grievance, audit));
-        let head_at = crate::item_chain::link(self.store.as_ref(), &mut all, None).await?;
+        let head_at = crate::item_chain::link(self.store.as_ref(), &mut all, None, false).await?;
         match crate::item_chain::transact(self.store.as_ref(), all, head_at).await {
             Err(StoreError::ConditionFailed { at }) if at == check_at => match self.store.get(&keys::grievance(grievance.id)).await? {
                 None => Err(Error::not_found("Grievance not found")),
@@ -157,11 +181,23 @@ impl Grievances for ItemGrievances {
     }
 
     /// The total from the viewer's counters (one read); the matches known from them for no
-    /// filter, or a single status, priority or police station filter; unknown otherwise.
+    /// filter, a single status, priority or police station filter, or a station and a status
+    /// (beyond one's own cases); unknown otherwise.
     async fn count(&self, viewer: &Viewer, filters: &Filters) -> Result<ListCount> {
         let tallies = self.tallies(viewer).await?;
         let matched = if filters.unknown_item {
             Some(0)
+        } else if let (2, Some(station), Some(status), false) = (filters.set_count(), filters.police_station, filters.status, matches!(viewer.reach, Reach::Own { .. })) {
+            // A station's grievances of one status: its place's counters (a station lies in
+            // the state's reach, and in an area's when the area holds it).
+            let held = !matches!(&viewer.reach, Reach::Area(area) if !area.stations.contains(&station));
+            match held {
+                true => {
+                    let place = self.store.get(&keys::stats_place(&keys::place(None, Some(station)).unwrap_or_default())).await?;
+                    Some(place.map(|i| counters::tallies_of(&i.attrs)).unwrap_or_default().by_status.get(&status).copied().unwrap_or(0))
+                }
+                false => Some(0),
+            }
         } else if filters.set_count() > 1 {
             None
         } else if let Some(station) = filters.police_station {
@@ -190,12 +226,12 @@ impl Grievances for ItemGrievances {
         if let Reach::Area(area) = &viewer.reach {
             return area_tallies(self.store.as_ref(), area).await;
         }
-        let key = match own_or_state(viewer) {
-            None => keys::stats_all(),
-            Some(user) => keys::stats_user(user),
+        let parts = match own_or_state(viewer) {
+            None => keys::stats_all_parts(),
+            Some(user) => vec![keys::stats_user(user)],
         };
-        let attrs = self.store.get(&key).await?.map(|i| i.attrs).unwrap_or_default();
-        Ok(counters::tallies_of(&attrs))
+        let items = store::get_existing(self.store.as_ref(), &parts).await?;
+        Ok(counters::sum(items.iter().map(|i| counters::tallies_of(&i.attrs))))
     }
 
     async fn station_tallies(&self, viewer: &Viewer) -> Result<Vec<StationTally>> {
@@ -226,29 +262,33 @@ impl Grievances for ItemGrievances {
         crate::item_reports::facts(self, viewer, query).await
     }
 
+    /// Summed from the overdue counters (`keys::overdue_counter`), one item per station,
+    /// stage and priority: a fixed number of reads whatever the number of grievances.
     async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
-    let scope = own_or_state(viewer);
-    let mut counts = BTreeMap::new();
-    for station in stations {
-        if let Reach::Area(area) = &viewer.reach {
-            if !area.stations.contains(station) {
-                counts.insert(*station, 0);
-                continue;
+        let scope = own_or_state(viewer);
+        let mut counts: BTreeMap<i64, i64> = stations.iter().map(|s| (*s, 0)).collect();
+        // An area's station is counted in the state's counters (they hold nothing outside the
+        // area); a station outside the area counts none.
+        let counted = stations.iter().filter(|s| !matches!(&viewer.reach, Reach::Area(area) if !area.stations.contains(s)));
+        let mut cutoffs = BTreeMap::new();
+        let mut wanted = Vec::new();
+        for station in counted {
+            for (priority, stages) in &clock.limits {
+                for stage in Stage::TIMED {
+                    let Some(limit) = stages.get(&stage) else { continue };
+                    let key = keys::overdue_counter(scope, *station, stage, *priority);
+                    cutoffs.insert(key.clone(), (*station, keys::overdue_day(&date_text(rules::overdue_cutoff(clock.today, *limit)))));
+                    wanted.push(key);
+                }
             }
         }
-        let mut overdue = 0;
-        for (priority, stages) in &clock.limits {
-            for stage in Stage::TIMED {
-                let Some(limit) = stages.get(&stage) else { continue };
-                let cutoff = date_text(rules::overdue_cutoff(clock.today, *limit));
-                let query = Query::index(Index::Gsi3, keys::stage_pk(scope, *station, stage, *priority)).sort(SortKey::AtMost(format!("{cutoff}#~")));
-                overdue += self.store.count(&query).await? as i64;
-            }
+        for item in store::get_existing(self.store.as_ref(), &wanted).await? {
+            let Some((station, cutoff)) = cutoffs.get(&item.key) else { continue };
+            let overdue: i64 = item.attrs.iter().filter(|(day, _)| day.starts_with('d') && day.as_str() <= cutoff.as_str()).filter_map(|(_, n)| n.as_i64()).sum();
+            *counts.entry(*station).or_default() += overdue;
         }
-        counts.insert(*station, overdue);
+        Ok(counts)
     }
-    Ok(counts)
-}
 }
 
 fn station_tally(s: Item) -> Option<StationTally> {
@@ -360,7 +400,9 @@ pub(crate) async fn pointer_moves(store: &dyn Store, id: i64, from: Option<&str>
         .collect())
 }
 
-pub(crate) fn usage_writes(before: &BTreeMap<ListKind, i64>, after: &BTreeMap<ListKind, i64>) -> Vec<Write> {
+/// The writes that move the uses of the list items a grievance (`grievance_id`) named
+/// `before` and names `after` (see `lists::use_write`).
+pub(crate) fn usage_writes(grievance_id: i64, before: &BTreeMap<ListKind, i64>, after: &BTreeMap<ListKind, i64>) -> Vec<Write> {
     let mut deltas: BTreeMap<(ListKind, i64), i64> = BTreeMap::new();
     for (k, id) in before {
         *deltas.entry((*k, *id)).or_default() -= 1;
@@ -371,7 +413,7 @@ pub(crate) fn usage_writes(before: &BTreeMap<ListKind, i64>, after: &BTreeMap<Li
     deltas
         .into_iter()
         .filter(|(_, d)| *d != 0)
-        .map(|((kind, id), d)| Write::update(crate::lists::item_key(kind, id), Changes::default().add("usage_count", d)).when(Condition::Exists))
+        .map(|((kind, id), d)| crate::lists::use_write(kind, id, grievance_id, d))
         .collect()
 }
 
@@ -460,7 +502,7 @@ pub(crate) fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: Aud
         })
         .collect();
     writes.extend(viewer_writes);
-    writes.push(Write::update(store::Key::new("STATS#AUDIT", "ALL"), Changes::default().add("total", count)));
+    writes.push(Write::update(keys::audit_total(id), Changes::default().add("total", count)));
     writes
 }
 
@@ -470,7 +512,8 @@ pub(crate) fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: Aud
 fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Write>) -> Vec<Write> {
     let empty = BTreeMap::new();
     let mut writes = Vec::new();
-    let key = keys::grievance(before.or(after).map(|s| s.grievance.id).expect("a change has a grievance"));
+    let key_id = before.or(after).map(|s| s.grievance.id).expect("a change has a grievance");
+    let key = keys::grievance(key_id);
     let condition = match before {
         Some(b) => Condition::Equals("version".into(), json!(b.grievance.version)),
         None => Condition::NotExists,
@@ -482,7 +525,7 @@ fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Wri
     writes.extend(visibility_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance), after.map(|a| &a.refs).unwrap_or(&empty)));
     writes.extend(audit);
     writes.extend(counters::writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
-    writes.extend(usage_writes(before.map(|b| &b.refs).unwrap_or(&empty), after.map(|a| &a.refs).unwrap_or(&empty)));
+    writes.extend(usage_writes(key_id, before.map(|b| &b.refs).unwrap_or(&empty), after.map(|a| &a.refs).unwrap_or(&empty)));
     writes
 }
 

@@ -78,8 +78,31 @@ pub fn audit_viewer_pk(user_id: i64) -> String {
     format!("AUDITSEEN#{user_id}")
 }
 
-pub fn stats_all() -> Key {
-    Key::new("STATS#GRV", "ALL")
+/// How many items the state's counters are spread over. Every change of every grievance
+/// moves the state's figures; kept in one item, concurrent changes would conflict on it
+/// (DynamoDB cancels one of two transactions writing an item at once). A change moves the
+/// shard of its grievance; readers add the shards up, in one batch read.
+pub const STATE_SHARDS: i64 = 32;
+
+/// The state's counters moved by changes of grievance `id`.
+pub fn stats_all(id: i64) -> Key {
+    Key::new("STATS#GRV", format!("ALL#{}", id.rem_euclid(STATE_SHARDS)))
+}
+
+/// Every item holding part of the state's counters: the shards, and the one item an earlier
+/// release kept them in (still counted, never written again).
+pub fn stats_all_parts() -> Vec<Key> {
+    std::iter::once(Key::new("STATS#GRV", "ALL")).chain((0..STATE_SHARDS).map(|shard| stats_all(shard))).collect()
+}
+
+/// The count of audit records moved by changes of grievance `id` (sharded as [`stats_all`]).
+pub fn audit_total(id: i64) -> Key {
+    Key::new("STATS#AUDIT", format!("ALL#{}", id.rem_euclid(STATE_SHARDS)))
+}
+
+/// Every item holding part of the count of audit records (see [`stats_all_parts`]).
+pub fn audit_total_parts() -> Vec<Key> {
+    std::iter::once(Key::new("STATS#AUDIT", "ALL")).chain((0..STATE_SHARDS).map(|shard| audit_total(shard))).collect()
 }
 
 pub fn stats_user(user_id: i64) -> Key {
@@ -108,6 +131,27 @@ pub fn stage_pk(user: Option<i64>, station_id: i64, stage: domain::pendency::Sta
         None => format!("GRVSTAGE#{station_id}#{}#{priority_id}", stage.as_str()),
         Some(id) => format!("MYGRVSTAGE#{id}#{station_id}#{}#{priority_id}", stage.as_str()),
     }
+}
+
+/// The overdue counters of one police station's grievances still in `stage` at one priority
+/// (ids; 0: none): an attribute per day the stage began ([`overdue_day`]) counting the
+/// grievances that entered it that day. Which of them are overdue is a sum over the days
+/// before a cutoff, so the figure costs one read whatever the number of grievances. Kept for
+/// the whole state (`None`) and for each user's own cases.
+pub fn overdue_counter(user: Option<i64>, station_id: i64, stage: domain::pendency::Stage, priority_id: i64) -> Key {
+    let scope = user.map_or_else(|| "ALL".to_string(), |u| format!("USER#{u}"));
+    Key::new(format!("STATS#OVERDUE#{scope}"), format!("{station_id:012}#{}#{priority_id}", stage.as_str()))
+}
+
+/// The partitions of the overdue counters: the state's, and each user's.
+pub fn overdue_pk(user: Option<i64>) -> String {
+    overdue_counter(user, 0, domain::pendency::Stage::Inward, 0).pk
+}
+
+/// The attribute of an overdue counter that counts the grievances whose stage began on `day`
+/// (YYYY-MM-DD).
+pub fn overdue_day(day: &str) -> String {
+    format!("d{day}")
 }
 
 pub fn stage_sk(since: &str, id: i64) -> String {

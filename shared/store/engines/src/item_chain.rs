@@ -52,13 +52,14 @@ fn record_of(write: &Write) -> Result<AuditRecord> {
 /// Links the records among `writes` (one change's, all of one chain) after their chain's head
 /// as read now, and appends (or, linking again, replaces) the write that moves the head.
 /// Answers the position of that write: the transaction failing there means another change
-/// of the chain came first, and the records are to be linked again.
-pub(crate) async fn link(store: &dyn Store, writes: &mut Vec<Write>, head_at: Option<usize>) -> Result<Option<usize>> {
+/// of the chain came first, and the records are to be linked again. A chain the caller knows
+/// to be `new` is not read (it is written on condition that it still does not exist).
+pub(crate) async fn link(store: &dyn Store, writes: &mut Vec<Write>, head_at: Option<usize>, new: bool) -> Result<Option<usize>> {
     let positions = record_positions(writes);
     let Some(first) = positions.first() else { return Ok(None) };
     let first = record_of(&writes[*first])?;
     let name = chain::chain_of(first.grievance_id, first.action, first.user_id);
-    let read = store.get(&head_key(&name)).await?.as_ref().and_then(head_of);
+    let read = if new { None } else { store.get(&head_key(&name)).await?.as_ref().and_then(head_of) };
     let mut head = read;
     for at in positions {
         let record = record_of(&writes[at])?;
@@ -95,7 +96,7 @@ pub(crate) async fn transact(store: &dyn Store, mut writes: Vec<Write>, head_at:
     for _ in 0..8 {
         match store.transact(writes.clone()).await {
             Err(StoreError::ConditionFailed { at }) if Some(at) == head_at => {
-                link(store, &mut writes, head_at).await.map_err(|e| StoreError::Backend(e.to_string()))?;
+                link(store, &mut writes, head_at, false).await.map_err(|e| StoreError::Backend(e.to_string()))?;
             }
             other => return other,
         }

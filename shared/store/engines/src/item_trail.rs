@@ -165,7 +165,8 @@ impl AuditTrail for ItemTrail {
     }
 
     async fn total_actions(&self) -> Result<i64> {
-        Ok(self.store.get(&store::Key::new("STATS#AUDIT", "ALL")).await?.and_then(|i| i.i64("total")).unwrap_or(0))
+        let parts = store::get_existing(self.store.as_ref(), &crate::grievance_keys::audit_total_parts()).await?;
+        Ok(parts.iter().filter_map(|i| i.i64("total")).sum())
     }
 
     async fn grievances_tracked(&self) -> Result<i64> {
@@ -177,7 +178,7 @@ impl AuditTrail for ItemTrail {
         let change = next_event(self.store.as_ref()).await?;
         let now = domain::clock::now_text();
         let mut writes = audit_writes(event_subject(actor), AuditChange::Event(change), actor, &now, vec![entry]);
-        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None).await?;
+        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None, false).await?;
         crate::item_chain::transact(self.store.as_ref(), writes, head_at).await?;
         Ok(())
     }

@@ -29,6 +29,121 @@ fn name_key(kind: ListKind, name: &str) -> Key {
     Key::new(format!("LISTNAME#{}#{}", kind.as_str(), name.trim().to_lowercase()), "LISTNAME")
 }
 
+/// How many items count an item's uses by grievances. Every grievance write moves the
+/// uses of the items it names (its status, priority, station...); counted on the item
+/// itself, concurrent writes naming one item would conflict on it (DynamoDB cancels one of
+/// two transactions writing an item at once). A grievance's uses are counted in the shard
+/// of its id, so no shard goes below zero by its own grievances.
+pub const USAGE_SHARDS: i64 = 32;
+const USES: &str = "uses";
+
+fn usage_pk(kind: ListKind) -> String {
+    format!("USAGE#{}", kind.as_str())
+}
+
+/// The item counting the uses of item `id` by grievances whose id falls in its shard.
+pub fn usage_shard(kind: ListKind, id: i64, grievance_id: i64) -> Key {
+    Key::new(usage_pk(kind), format!("{id:012}#{:02}", grievance_id.rem_euclid(USAGE_SHARDS)))
+}
+
+fn usage_shards(kind: ListKind, id: i64) -> Vec<Key> {
+    (0..USAGE_SHARDS).map(|shard| usage_shard(kind, id, shard)).collect()
+}
+
+/// The list item a usage shard counts for.
+pub fn usage_owner(key: &Key) -> Option<(ListKind, i64)> {
+    let kind = ListKind::parse(key.pk.strip_prefix("USAGE#")?)?;
+    Some((kind, key.sk.split_once('#')?.0.parse().ok()?))
+}
+
+/// The write that moves the uses of item `id` by `by` for grievance `grievance_id`, on
+/// condition that its shard exists (it is removed with the item: a grievance cannot name an
+/// item deleted meanwhile).
+pub fn use_write(kind: ListKind, id: i64, grievance_id: i64, by: i64) -> Write {
+    Write::update(usage_shard(kind, id, grievance_id), Changes::default().add(USES, by)).when(Condition::Exists)
+}
+
+/// The writes that give item `id` every usage shard it lacks, leaving those kept as they are.
+fn shard_writes(kind: ListKind, id: i64) -> Vec<Write> {
+    usage_shards(kind, id).into_iter().map(|key| Write::update(key, Changes::default().add(USES, 0))).collect()
+}
+
+/// Gives an item kept by an earlier release its usage shards, on condition that it still
+/// exists; answers whether it does.
+pub(crate) async fn give_shards(store: &dyn Store, kind: ListKind, id: i64) -> Result<bool> {
+    let mut writes = vec![Write::Check { key: item_key(kind, id), condition: Condition::Exists }];
+    writes.extend(shard_writes(kind, id));
+    match store.transact(writes).await {
+        Ok(()) => Ok(true),
+        Err(StoreError::ConditionFailed { at: 0 }) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+const USAGE_SHARDS_MIGRATION: &str = "usage-shards";
+
+/// Gives every list item kept by an earlier release its usage shards (its uses counted on
+/// the item stay there, added to the shards' on every read). Answers how many items it
+/// gave shards, or `None` when it had run already.
+pub async fn give_every_item_shards(store: &dyn Store) -> Result<Option<u64>> {
+    let marker = Key::new("MIGRATION", USAGE_SHARDS_MIGRATION);
+    if store.get(&marker).await?.is_some() {
+        return Ok(None);
+    }
+    let mut given = 0;
+    for kind in ListKind::ALL {
+        for item in definitions(store, kind).await? {
+            if give_shards(store, kind, item.id).await? {
+                given += 1;
+            }
+        }
+    }
+    store.transact(vec![Write::put(Item::new(marker).with("done_at", domain::clock::now_text()).with("items", given as i64))]).await?;
+    Ok(Some(given))
+}
+
+/// An item's uses as read: those an earlier release counted on the item itself, and each
+/// shard's (absent shards are not in the map).
+struct Usage {
+    on_item: i64,
+    shards: BTreeMap<String, i64>,
+}
+
+impl Usage {
+    fn total(&self) -> i64 {
+        self.on_item + self.shards.values().sum::<i64>()
+    }
+
+    /// Writes that fail unless every shard is still as read: `delete` removes those kept.
+    fn unchanged(&self, kind: ListKind, id: i64, delete: bool) -> Vec<Write> {
+        usage_shards(kind, id)
+            .into_iter()
+            .map(|key| match self.shards.get(&key.sk) {
+                Some(n) if delete => Write::delete(key).when(Condition::Equals(USES.into(), json!(n))),
+                Some(n) => Write::Check { key, condition: Condition::Equals(USES.into(), json!(n)) },
+                None => Write::Check { key, condition: Condition::NotExists },
+            })
+            .collect()
+    }
+}
+
+/// The uses of item `id` (kept as `item`) by grievances.
+async fn usage(store: &dyn Store, kind: ListKind, id: i64, item: &Item) -> Result<Usage> {
+    let shards = store::read_all(store, Query::table(usage_pk(kind)).sort(store::SortKey::BeginsWith(format!("{id:012}#")))).await?;
+    Ok(Usage { on_item: item.i64("usage_count").unwrap_or(0), shards: shards.into_iter().map(|s| (s.key.sk.clone(), s.i64(USES).unwrap_or(0))).collect() })
+}
+
+/// Every item's uses in one list, from its shards: one read of the list's usage partition.
+async fn usages(store: &dyn Store, kind: ListKind) -> Result<BTreeMap<i64, i64>> {
+    let mut uses = BTreeMap::new();
+    for shard in store::read_all(store, Query::table(usage_pk(kind))).await? {
+        if let Some((_, id)) = usage_owner(&shard.key) {
+            *uses.entry(id).or_default() += shard.i64(USES).unwrap_or(0);
+        }
+    }
+    Ok(uses)
+}
+
 /// A list item as read from its item.
 fn item_of(kind: ListKind, item: Item) -> Result<ListItem> {
     let mut read: ListItem = serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)?;
@@ -53,13 +168,28 @@ fn to_item(list_item: &ListItem, kind: ListKind, version: i64) -> Item {
 /// Every item of a list, ordered by display order, then name. The item engine's reads, for
 /// the other item-store engines that read the lists within their own work.
 pub async fn list(store: &dyn Store, kind: ListKind) -> Result<Vec<ListItem>> {
+    let mut items = definitions(store, kind).await?;
+    let uses = usages(store, kind).await?;
+    for item in &mut items {
+        item.usage_count = Some(item.usage_count.unwrap_or(0) + uses.get(&item.id).copied().unwrap_or(0));
+    }
+    Ok(items)
+}
+
+/// As [`list`], with the uses an earlier release counted on the items only (what needs no
+/// count of uses: names, meanings, ranks).
+pub async fn definitions(store: &dyn Store, kind: ListKind) -> Result<Vec<ListItem>> {
     let mut items = store::read_all(store, Query::table(list_pk(kind))).await?.into_iter().map(|i| item_of(kind, i)).collect::<Result<Vec<_>>>()?;
     items.sort_by(|a, b| a.display_order.cmp(&b.display_order).then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase())));
     Ok(items)
 }
 
 pub async fn get(store: &dyn Store, kind: ListKind, id: i64) -> Result<Option<ListItem>> {
-    store.get(&item_key(kind, id)).await?.map(|i| item_of(kind, i)).transpose()
+    let Some(stored) = store.get(&item_key(kind, id)).await? else { return Ok(None) };
+    let used = usage(store, kind, id, &stored).await?.total();
+    let mut item = item_of(kind, stored)?;
+    item.usage_count = Some(used);
+    Ok(Some(item))
 }
 
 /// The items named by `refs`, read together (a page of grievances names a few dozen at
@@ -105,6 +235,7 @@ async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         Write::put_new(Item::new(name_key(kind, &item.name)).with("id", id)),
         cache::bump(),
     ];
+    writes.extend(shard_writes(kind, id));
     let placed_at = writes.len();
     writes.extend(placement(None, item.district_id));
     match commit(store, mirror, writes, relational_copy(kind, &item).map(Mirrored::Put)).await {
@@ -210,7 +341,9 @@ fn meaning_in_use(name: &str, used: i64) -> Error {
 async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64, input: ListItemInput) -> Result<ListItem> {
     let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
     let version = stored.i64("version").unwrap_or(0);
-    let current = item_of(kind, stored)?;
+    let uses = usage(store, kind, id, &stored).await?;
+    let mut current = item_of(kind, stored)?;
+    current.usage_count = Some(uses.total());
     let renamed = current.name.to_lowercase() != input.name.to_lowercase();
     // Only a status has a meaning (the parse refuses one elsewhere); left out, it stays.
     let meaning = input.meaning.or(current.meaning);
@@ -234,7 +367,7 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     // A meaning may change only while no grievance uses the status: the figures kept for
     // the grievances in it (resolved, overdue) were counted by the meaning they had.
     let condition = if meaning_changed {
-        Condition::EqualsAll(vec![("version".into(), json!(version)), ("usage_count".into(), json!(0))])
+        Condition::EqualsAll(vec![("version".into(), json!(version)), ("usage_count".into(), json!(uses.on_item))])
     } else {
         Condition::Equals("version".into(), json!(version))
     };
@@ -242,6 +375,11 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     // district's stations) are added to by other writes without its version, so putting back
     // the item as read would undo what they counted meanwhile.
     let mut writes = vec![Write::update(item_key(kind, id), edited_fields(&updated)).when(condition)];
+    let usage_checked = writes.len();
+    if meaning_changed {
+        writes.extend(uses.unchanged(kind, id, false));
+    }
+    let usage_checks = usage_checked..writes.len();
     if renamed {
         writes.push(Write::delete(name_key(kind, &current.name)));
         writes.push(Write::put_new(Item::new(name_key(kind, &updated.name)).with("id", id)));
@@ -256,7 +394,7 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         Ok(Ok(())) => Ok(updated),
         Err(StoreError::ConditionFailed { at }) if at == placed_at => Err(Error::field("district_id", DISTRICT_CHOICE)),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
-        Err(StoreError::ConditionFailed { at: 0 }) if meaning_changed => match get(store, kind, id).await?.and_then(|now| now.usage_count) {
+        Err(StoreError::ConditionFailed { at }) if meaning_changed && (at == 0 || usage_checks.contains(&at)) => match get(store, kind, id).await?.and_then(|now| now.usage_count) {
             Some(used) if used > 0 => Err(meaning_in_use(&current.name, used)),
             _ => Err(changed_meanwhile()),
         },
@@ -287,10 +425,9 @@ fn edited_fields(item: &ListItem) -> Changes {
 
 /// Why an item as kept may not be deleted: police stations placed in it (a district), users
 /// posted at it, or grievances using it. `None`: nothing holds it.
-fn still_held(name: &str, item: &Item) -> Option<Error> {
+fn still_held(name: &str, item: &Item, used: i64) -> Option<Error> {
     let stations = item.i64(STATION_COUNT).unwrap_or(0);
     let posted = item.i64(POSTED_COUNT).unwrap_or(0);
-    let used = item.i64("usage_count").unwrap_or(0);
     if stations > 0 {
         Some(district_has_stations(name, stations))
     } else if posted > 0 {
@@ -310,12 +447,17 @@ async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
     let version = stored.i64("version").unwrap_or(0);
     let current = item_of(kind, stored.clone())?;
-    if let Some(refusal) = still_held(&current.name, &stored) {
+    let uses = usage(store, kind, id, &stored).await?;
+    if let Some(refusal) = still_held(&current.name, &stored, uses.total()) {
         return Err(refusal);
     }
-    // The version too: a station placed in a district since it was read moved it on.
-    let condition = Condition::EqualsAll(vec![("usage_count".into(), json!(0)), ("version".into(), json!(version))]);
+    // The version too: a station placed in a district since it was read moved it on. The
+    // shards go with the item, each on condition that no grievance moved it since.
+    let condition = Condition::EqualsAll(vec![("usage_count".into(), json!(uses.on_item)), ("version".into(), json!(version))]);
     let mut writes = vec![Write::delete(item_key(kind, id)).when(condition), Write::delete(name_key(kind, &current.name)), cache::bump()];
+    let shards_at = writes.len();
+    writes.extend(uses.unchanged(kind, id, true));
+    let shards = shards_at..writes.len();
     writes.extend(placement(current.district_id, None));
     let relational = relational_copy(kind, &current).map(|_| Mirrored::Delete(id));
     match commit(store, mirror, writes, relational).await {
@@ -323,8 +465,11 @@ async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         // A grievance row still names the item (the foreign key): in use after all.
         Ok(Err(e)) if is_foreign_key(&e) => Err(in_use(&current.name, 1)),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
-        Err(StoreError::ConditionFailed { at: 0 }) => match store.get(&item_key(kind, id)).await? {
-            Some(now) => Err(still_held(&current.name, &now).unwrap_or_else(changed_meanwhile)),
+        Err(StoreError::ConditionFailed { at }) if at == 0 || shards.contains(&at) => match store.get(&item_key(kind, id)).await? {
+            Some(now) => {
+                let used = usage(store, kind, id, &now).await?.total();
+                Err(still_held(&current.name, &now, used).unwrap_or_else(changed_meanwhile))
+            }
             None => Err(not_found()),
         },
         Err(StoreError::ConditionFailed { .. }) => Err(in_use(&current.name, 1)),
@@ -425,15 +570,21 @@ impl AdminLists for ItemLists {
     }
 
     async fn create(&self, kind: ListKind, input: ListItemInput) -> Result<ListItem> {
-        create(self.store.as_ref(), self.mirror.as_deref(), kind, input).await
+        let done = create(self.store.as_ref(), self.mirror.as_deref(), kind, input).await;
+        self.cache.forget();
+        done
     }
 
     async fn update(&self, kind: ListKind, id: i64, input: ListItemInput) -> Result<ListItem> {
-        update(self.store.as_ref(), self.mirror.as_deref(), kind, id, input).await
+        let done = update(self.store.as_ref(), self.mirror.as_deref(), kind, id, input).await;
+        self.cache.forget();
+        done
     }
 
     async fn delete(&self, kind: ListKind, id: i64) -> Result<()> {
-        delete(self.store.as_ref(), self.mirror.as_deref(), kind, id).await
+        let done = delete(self.store.as_ref(), self.mirror.as_deref(), kind, id).await;
+        self.cache.forget();
+        done
     }
 
     async fn saved_limits(&self) -> Result<Option<SavedLimits>> {
@@ -441,7 +592,9 @@ impl AdminLists for ItemLists {
     }
 
     async fn save_limits(&self, limits: &LimitsById) -> Result<()> {
-        save_limits(self.store.as_ref(), limits).await
+        let done = save_limits(self.store.as_ref(), limits).await;
+        self.cache.forget();
+        done
     }
 
     async fn transfer_limit(&self) -> Result<u32> {

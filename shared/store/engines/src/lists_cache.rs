@@ -17,6 +17,7 @@ use domain::lists::ListKind;
 use domain::Result;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
+use std::time::Instant;
 use store::{Changes, Key, Store, Write};
 
 fn version_key() -> Key {
@@ -54,24 +55,39 @@ impl Snapshot {
     }
 }
 
-/// One process's copy of the lists, shared by the clones of its engine.
+/// How long a copy is used without asking the store whether the lists changed: every request
+/// reads the lists several times (validation, labels, limits), and on DynamoDB each ask is a
+/// billed read. A change made in this process is seen at once (see [`ListsCache::forget`]);
+/// one made by another process (another Lambda instance) within this long after.
+pub const FRESH_FOR: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// One process's copy of the lists, shared by the clones of its engine, with when it was
+/// last known to be current.
 #[derive(Clone, Default)]
 pub struct ListsCache {
-    current: Arc<RwLock<Option<Arc<Snapshot>>>>,
+    current: Arc<RwLock<Option<(Arc<Snapshot>, Instant)>>>,
 }
 
 impl ListsCache {
-    /// The lists as of now: the copy, when the store's version is still the copy's.
+    /// The lists as of now: the copy, when it was checked within [`FRESH_FOR`] or the
+    /// store's version is still the copy's.
     pub async fn snapshot(&self, store: &dyn Store) -> Result<Arc<Snapshot>> {
+        let fresh = self.current.read().expect("the lists cache lock").as_ref().filter(|(_, checked)| checked.elapsed() < FRESH_FOR).map(|(c, _)| c.clone());
+        if let Some(copy) = fresh {
+            return Ok(copy);
+        }
         // The version is read before the lists: a copy is at least as new as its number,
-        // so a change landing in between is caught by the next request, never missed.
+        // so a change landing in between is caught by the next check, never missed.
+        let checked = Instant::now();
         let version = store.get(&version_key()).await?.and_then(|v| v.i64("n")).unwrap_or(0);
-        if let Some(copy) = self.current.read().expect("the lists cache lock").as_ref().filter(|c| c.version == version) {
-            return Ok(copy.clone());
+        let kept = self.current.read().expect("the lists cache lock").as_ref().map(|(c, _)| c.clone()).filter(|c| c.version == version);
+        if let Some(copy) = kept {
+            *self.current.write().expect("the lists cache lock") = Some((copy.clone(), checked));
+            return Ok(copy);
         }
         let mut lists = HashMap::new();
         for kind in ListKind::ALL {
-            let mut read = items::list(store, kind).await?;
+            let mut read = items::definitions(store, kind).await?;
             for item in &mut read {
                 item.usage_count = None;
             }
@@ -79,7 +95,12 @@ impl ListsCache {
         }
         let positions = lists.iter().flat_map(|(kind, items)| items.iter().enumerate().map(|(at, i)| ((*kind, i.id), at))).collect();
         let fresh = Arc::new(Snapshot { version, lists, positions, limits: items::saved_limits(store).await? });
-        *self.current.write().expect("the lists cache lock") = Some(fresh.clone());
+        *self.current.write().expect("the lists cache lock") = Some((fresh.clone(), checked));
         Ok(fresh)
+    }
+
+    /// Drops the copy: this process changed the lists.
+    pub fn forget(&self) {
+        *self.current.write().expect("the lists cache lock") = None;
     }
 }

@@ -98,6 +98,37 @@ fn view_writes(change: TrailChange) -> Vec<Write> {
     viewers.into_iter().map(|user| pointer(keys::audit_viewer_pk(user), &change)).collect()
 }
 
+const OVERDUE_COUNTERS: &str = "overdue-counters";
+
+/// Counts the grievances filed before the overdue counters were kept
+/// (`keys::overdue_counter`) into them, so that overdue figures need no count of items at
+/// request time. Reads every grievance once, a page at a time; writes each counter whole.
+/// Answers how many grievances it counted, or `None` when it had run already.
+pub async fn overdue_counters(store: &dyn Store) -> Result<Option<u64>> {
+    if store.get(&marker(OVERDUE_COUNTERS)).await?.is_some() {
+        return Ok(None);
+    }
+    let mut totals = counters::Totals::new();
+    let mut counted = 0u64;
+    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(500);
+    loop {
+        let page = store.query(&query).await?;
+        for item in page.items {
+            counters::count_overdue_into(&mut totals, &items::from_item(item)?.grievance);
+            counted += 1;
+        }
+        match page.cursor {
+            Some(c) => query.cursor = Some(c),
+            None => break,
+        }
+    }
+    for chunk in counter_puts(totals).chunks(90) {
+        store.transact(chunk.to_vec()).await?;
+    }
+    store.transact(vec![Write::put(Item::new(marker(OVERDUE_COUNTERS)).with("done_at", domain::clock::now_text()).with("grievances", counted as i64))]).await?;
+    Ok(Some(counted))
+}
+
 const PLACES: &str = "grievance-places";
 
 /// What [`places`] did.
@@ -126,7 +157,7 @@ pub async fn places(store: &dyn Store) -> Result<Option<PlacesUpgrade>> {
     .await?;
     // The places' counters, counted again; the other counters were kept all along.
     let is_place = |key: &Key| key.sk.starts_with("PLACE#");
-    let mut counter_writes: Vec<Write> = store::read_all(store, Query::table(keys::stats_all().pk))
+    let mut counter_writes: Vec<Write> = store::read_all(store, Query::table(keys::stats_all(0).pk))
         .await?
         .into_iter()
         .filter(|item| is_place(&item.key) && !totals.contains_key(&item.key))
@@ -330,7 +361,7 @@ pub async fn audit_rows(store: &std::sync::Arc<store::sqlite::SqliteStore>) -> R
         store.bulk_with(writes, true, move |tx| rows.iter().try_for_each(|r| r.append(tx))).await?.map_err(|e| domain::Error::internal(e.to_string()))?;
     }
     if moved > 0 {
-        store.transact(vec![Write::delete(Key::new("STATS#AUDIT", "ALL"))]).await?;
+        store.transact(keys::audit_total_parts().into_iter().map(Write::delete).collect()).await?;
     }
     Ok(moved)
 }

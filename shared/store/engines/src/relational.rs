@@ -50,7 +50,7 @@ impl SqlGrievances {
             let g = &stored.grievance;
             let entry = cases::writes::complete_record_entry(g, true);
             trail.push(records_of(g.into(), AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]));
-            writes.extend(usage_writes(&Refs::new(), &stored.refs));
+            writes.extend(usage_writes(g.id, &Refs::new(), &stored.refs));
         }
         self.insert_in_bulk(writes, trail, batch.iter().map(|(s, _)| s), false).await
     }
@@ -280,7 +280,7 @@ impl Grievances for SqlGrievances {
         let empty = Refs::new();
         let audit = change.audit;
         let trail = records_of(subject.into(), audit.change, &audit.actor, &audit.at, audit.entries);
-        let writes = usage_writes(change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty));
+        let writes = usage_writes(subject.id, change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty));
         let items = match change.after {
             Some(a) => self.list_items(&a.refs.iter().map(|(k, id)| (*k, *id)).collect()).await?,
             None => Vec::new(),

@@ -1,0 +1,294 @@
+//! What one API call costs on the DynamoDB engine (issue 21's request budget), counted call by
+//! call by the SDK interceptor (`store::calls::CallLog`) against moto, over 2,000 and then
+//! 20,000 seeded grievances. The figures are printed (`cargo test -p portal --test
+//! request_budget -- --nocapture`).
+//!
+//! Sign-in is one batch read (session, user and role). The admin lists are read from a copy
+//! checked at most every `engines::lists_cache::FRESH_FOR`, so a request may carry one
+//! version check; budgets below hold with it.
+
+use apitest::{Api, Engine};
+use http::StatusCode;
+use serde_json::{json, Value};
+use store::calls::{Call, Tally};
+
+/// One request and the DynamoDB calls it made.
+struct Measured {
+    answer: apitest::Answer,
+    calls: Vec<Call>,
+    tally: Tally,
+}
+
+async fn measured(api: &Api, label: &str, method: &str, path: &str, token: &str, body: Option<Value>) -> Measured {
+    let log = api.dynamo.as_ref().unwrap().calls().unwrap();
+    log.take();
+    let answer = api.call(method, path, Some(token), body).await;
+    let calls = log.take();
+    let tally = Tally::of(&calls);
+    eprintln!("  {label:<44} {:>3}  {tally}", answer.status.as_u16());
+    Measured { answer, calls, tally }
+}
+
+/// The calls that are not sign-in's batch read nor the lists' version check.
+fn beyond_sign_in(calls: &[Call]) -> Vec<&Call> {
+    calls
+        .iter()
+        .filter(|c| !(c.operation == "BatchGetItem" && c.partitions.iter().any(|p| p.starts_with("SESSION#"))))
+        .filter(|c| !(c.operation == "GetItem" && c.partitions == ["SETTINGS/LISTS_VERSION"]))
+        .collect()
+}
+
+fn form(brief: &str) -> Value {
+    json!({"type_of_call": "Walk-in", "fir_no": "FIR/2026-0042", "fir_date": "2026-10-05", "section_and_act": "379 IPC",
+           "crime_title": "Theft", "district": "Central District", "police_station": "Civil Lines",
+           "status": "Pending", "priority": "High", "brief_details": brief})
+}
+
+/// The figures whose cost must not grow with the number of grievances: calls and items read.
+async fn fixed_costs(api: &Api, officer: &str, constable: &str) -> Vec<(String, u64, u64)> {
+    let mut costs = Vec::new();
+    for (who, token) in [("officer", officer), ("constable", constable)] {
+        for path in ["/api/grievances/stats", "/api/admin/performance-metrics", "/api/admin/recent-activities", "/api/audit/statistics"] {
+            // Once before, so that the process's copy of the lists is read already.
+            api.get(path, token).await;
+            let m = measured(api, &format!("{who} GET {path}"), "GET", path, token, None).await;
+            assert_eq!(m.answer.status, StatusCode::OK, "{path}: {:?}", m.answer.body);
+            assert_eq!(m.tally.count("Scan"), 0, "{path} scans");
+            let checks = m.calls.len() - beyond_sign_in(&m.calls).len();
+            costs.push((format!("{who} {path}"), m.tally.calls - checks as u64, m.tally.items_read));
+        }
+    }
+    costs
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
+    let api = Api::new(Engine::Dynamo, portal::areas).await;
+    let table = api.dynamo.as_ref().unwrap();
+    let started = std::time::Instant::now();
+    // BUDGET_SCALE=10 runs it over a tenth (200, then 2,000), for a quick look while working.
+    let scale: u64 = std::env::var("BUDGET_SCALE").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let (first, more) = (2_000 / scale, 18_000 / scale);
+    let staff = portal::seed::into_table(table, api.state.accounts.as_ref(), first, 7).await.unwrap();
+    eprintln!("seeded {first} grievances in {:.0} s", started.elapsed().as_secs_f64());
+    // Officer 1 sees the whole state; officer 7's role sees their own grievances only.
+    let officer = api.login("officer1.7@seed.portal", "Officer-Pass-1").await;
+    let constable = api.login("officer7.7@seed.portal", "Officer-Pass-1").await;
+    eprintln!("at {first} grievances:");
+    let at_2000 = fixed_costs(&api, &officer, &constable).await;
+
+    let started = std::time::Instant::now();
+    portal::seed::into_table(table, api.state.accounts.as_ref(), more, 7).await.unwrap();
+    eprintln!("seeded {more} more in {:.0} s", started.elapsed().as_secs_f64());
+    let officer = api.login("officer1.7@seed.portal", "Officer-Pass-1").await;
+    let constable = api.login("officer7.7@seed.portal", "Officer-Pass-1").await;
+    let stats = api.get("/api/grievances/stats", &officer).await;
+    let filed: i64 = stats.body["byPriority"].as_array().unwrap().iter().map(|p| p["count"].as_i64().unwrap()).sum();
+    assert_eq!(filed, (first + more) as i64, "{:?}", stats.body);
+    eprintln!("at {} grievances:", first + more);
+    let at_20000 = fixed_costs(&api, &officer, &constable).await;
+    // At a tenth of the scale, the first 200 grievances leave some stations' counters empty.
+    for ((what, calls_then, items_then), (_, calls_now, items_now)) in at_2000.iter().zip(&at_20000).filter(|_| scale == 1) {
+        assert_eq!(calls_now, calls_then, "{what}: calls at 20,000 and at 2,000");
+        // Counter items that did not exist yet at 2,000 (a station and stage no grievance had
+        // reached) may be read at 20,000; never more than a handful.
+        assert!(items_now <= &(items_then + 16), "{what}: {items_now} items read at 20,000, {items_then} at 2,000");
+    }
+
+    // Grievance by id: sign-in, then one read of the grievance.
+    let created = measured(&api, "officer POST /api/grievances", "POST", "/api/grievances", &officer, Some(form("Motorcycle stolen from the market parking."))).await;
+    assert_eq!(created.answer.status, StatusCode::CREATED, "{:?}", created.answer.body);
+    let g = created.answer.body["data"].clone();
+    let id = g["id"].as_i64().unwrap();
+    let by_id = measured(&api, "officer GET /api/grievances/{id}", "GET", &format!("/api/grievances/{id}"), &officer, None).await;
+    assert_eq!(by_id.answer.status, StatusCode::OK);
+    let reads: Vec<_> = beyond_sign_in(&by_id.calls).into_iter().map(|c| (c.operation.clone(), c.partitions.clone())).collect();
+    assert_eq!(reads, vec![("GetItem".to_string(), vec![format!("GRV#{id}/GRV")])], "one read of the grievance");
+
+    // Every change is one transaction. Filing and editing take at most five calls in all;
+    // assigning (the assignee and their role are read), a note (its id and the audit event's
+    // are numbered) and a deletion (its notes, attachments and audit pointers are read) take
+    // more, within the bounds below: none grows with the number of grievances.
+    let version = g["version"].as_i64().unwrap();
+    let mut edit = form("Edited: the motorcycle was found near the river bank.");
+    edit["version"] = json!(version);
+    let constable_id = staff[6].user_id;
+    let mutations = [
+        (created, 5),
+        (measured(&api, "officer PUT /api/grievances/{id}", "PUT", &format!("/api/grievances/{id}"), &officer, Some(edit)).await, 5),
+        (measured(&api, "officer PUT /api/grievances/{id}/assign", "PUT", &format!("/api/grievances/{id}/assign"), &officer, Some(json!({"user_id": constable_id}))).await, 7),
+        (measured(&api, "officer POST /api/grievances/{id}/notes", "POST", &format!("/api/grievances/{id}/notes"), &officer, Some(json!({"text": "Called the complainant."}))).await, 6),
+        (measured(&api, "constable POST /api/grievances", "POST", "/api/grievances", &constable, Some(form("Mobile phone snatched near the bus stand."))).await, 5),
+        (measured(&api, "officer DELETE /api/grievances/{id}", "DELETE", &format!("/api/grievances/{id}"), &officer, None).await, 9),
+    ];
+    for (m, most) in &mutations {
+        assert!(m.answer.status.is_success(), "{:?}", m.answer.body);
+        assert_eq!(m.tally.count("TransactWriteItems"), 1, "one transaction: {}", m.tally);
+        assert!(m.tally.calls <= *most, "at most {most} calls: {}", m.tally);
+    }
+
+    // List pages for the filters the indexes and counters cover: at most 3 queries, no scan,
+    // and the exact count.
+    for path in [
+        "/api/grievances",
+        "/api/grievances?status=Pending",
+        "/api/grievances?police_station=Civil%20Lines",
+        "/api/grievances?priority=High",
+        "/api/grievances?police_station=Civil%20Lines&status=Pending",
+    ] {
+        let m = measured(&api, &format!("officer GET {path}"), "GET", path, &officer, None).await;
+        assert_eq!(m.answer.status, StatusCode::OK);
+        assert!(m.tally.count("Query") <= 3 && m.tally.count("Scan") == 0, "{path}: {}", m.tally);
+        assert!(m.answer.body["matched"].is_i64(), "{path}: the exact count: {:?}", m.answer.body["matched"]);
+        assert_eq!(m.answer.body["data"].as_array().unwrap().len(), 50, "{path}: a full page");
+    }
+
+    // Someone without view_all reads their own partitions only (and the configuration every
+    // request reads: lists, settings, roles): never the state's indexes, counters or trail.
+    let user_id = constable_id;
+    let own = |p: &str| {
+        let user = |prefix: &str| p.starts_with(&format!("{prefix}{user_id}")) && !p[prefix.len() + user_id.to_string().len()..].starts_with(|c: char| c.is_ascii_digit());
+        p.starts_with("SESSION#")
+            || p.starts_with("SETTINGS/")
+            || p.starts_with("LIST#")
+            || p.starts_with("ROLE#")
+            || p == "gsi1:ROLES"
+            // The performance metrics name officers from the users index (bounded by staff,
+            // not by grievances); what they answer is the caller's own figures.
+            || p == "gsi1:USERS"
+            // Records and grievances read one by one, as named by the caller's own view.
+            || (p.starts_with("AUDIT#") || p.starts_with("GRV#")) && p.contains('/')
+            || user("USER#")
+            || user("MYGRV#")
+            || user("gsi3:MYGRVSTAGE#")
+            || user("AUDITSEEN#")
+            || user("STATS#GRV/USER#")
+            || user("STATS#STATION#USER#")
+            || user("STATS#OVERDUE#USER#")
+    };
+    for path in ["/api/grievances", "/api/grievances?status=Pending", "/api/grievances/stats", "/api/admin/performance-metrics", "/api/admin/recent-activities", "/api/audit/all"] {
+        let m = measured(&api, &format!("constable GET {path}"), "GET", path, &constable, None).await;
+        assert_eq!(m.answer.status, StatusCode::OK, "{path}");
+        for call in &m.calls {
+            for p in &call.partitions {
+                assert!(own(p), "{path}: {} read {p}, not the caller's own", call.operation);
+            }
+        }
+    }
+}
+
+/// The transactions among `calls` that DynamoDB would cancel for a conflict: each that wrote
+/// an item also written by another transaction in flight at the same time and finished
+/// first. moto runs one request at a time and never cancels a transaction, so the conflicts
+/// are told from what the transactions wrote and when they were in flight.
+fn conflicted(calls: &[Call], item: impl Fn(&str) -> String) -> Vec<(&Call, Vec<String>)> {
+    let writes: Vec<&Call> = calls.iter().filter(|c| c.operation == "TransactWriteItems" && c.failed.is_none()).collect();
+    writes
+        .iter()
+        .filter_map(|t| {
+            let shared: std::collections::BTreeSet<String> = writes
+                .iter()
+                .filter(|u| !std::ptr::eq(**u, *t) && u.finished < t.finished && u.finished > t.started)
+                .flat_map(|u| {
+                    let theirs: Vec<String> = u.partitions.iter().map(|p| item(p)).collect();
+                    t.partitions.iter().map(|p| item(p)).filter(move |p| theirs.contains(p))
+                })
+                .collect();
+            (!shared.is_empty()).then(|| (*t, shared.into_iter().collect()))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn eight_writers_at_once_rarely_touch_the_same_item_and_the_counters_equal_a_recount() {
+    let api = std::sync::Arc::new(Api::new(Engine::Dynamo, portal::areas).await);
+    let staff = portal::seed::into_table(api.dynamo.as_ref().unwrap(), api.state.accounts.as_ref(), 200, 11).await.unwrap();
+    let stations: Vec<String> = api.state.lists.definitions(domain::lists::ListKind::PoliceStations).await.unwrap().into_iter().map(|s| s.name).collect();
+    let priorities = ["Low", "Medium", "High", "Critical"];
+    // Eight officers, each at their own station, filing and editing at once.
+    let mut tokens = Vec::new();
+    for officer in staff.iter().take(8) {
+        tokens.push(api.login(&officer.email, "Officer-Pass-1").await);
+    }
+    let log = api.dynamo.as_ref().unwrap().calls().unwrap();
+    log.take();
+    let mut writers = Vec::new();
+    for (n, token) in tokens.into_iter().enumerate() {
+        let (api, station) = (api.clone(), stations[n % stations.len()].clone());
+        writers.push(tokio::spawn(async move {
+            for k in 0..12 {
+                let mut body = form("Complaint filed during the busy hour at the station.");
+                body["police_station"] = json!(station);
+                body["priority"] = json!(priorities[(n + k) % 4]);
+                body["fir_no"] = json!(format!("FIR/{n}/{k}"));
+                let created = api.post("/api/grievances", &token, body.clone()).await;
+                assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+                body["brief_details"] = json!("Complaint filed during the busy hour; statements recorded.");
+                body["version"] = created.body["data"]["version"].clone();
+                let edited = api.put(&format!("/api/grievances/{}", created.body["data"]["id"]), &token, body).await;
+                assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+            }
+        }));
+    }
+    for w in writers {
+        w.await.unwrap();
+    }
+    let calls = log.take();
+    let transactions = calls.iter().filter(|c| c.operation == "TransactWriteItems").count();
+    let failed = calls.iter().filter(|c| c.operation == "TransactWriteItems" && c.failed.is_some()).count();
+    let conflicts = conflicted(&calls, str::to_string);
+    // The same transactions had the counters been one item each (the shards' suffixes cut
+    // off): what the shards are for, and the proof that this count sees conflicts at all.
+    let unsharded = |p: &str| match p.rsplit_once('#') {
+        Some((item, _shard)) if p.starts_with("USAGE#") || p.starts_with("STATS#GRV/ALL#") || p.starts_with("STATS#AUDIT/ALL#") => item.to_string(),
+        _ => p.to_string(),
+    };
+    let unsharded_conflicts = conflicted(&calls, unsharded).len();
+    let mut hot: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for (_, items) in &conflicts {
+        for item in items {
+            *hot.entry(item.as_str()).or_default() += 1;
+        }
+    }
+    let percent = |n: usize| 100.0 * n as f64 / transactions as f64;
+    eprintln!(
+        "8 writers: {transactions} transactions, {failed} failed, {} would conflict ({:.1} %), {unsharded_conflicts} ({:.1} %) with unsharded counters; items shared: {hot:?}",
+        conflicts.len(),
+        percent(conflicts.len()),
+        percent(unsharded_conflicts)
+    );
+    assert!(unsharded_conflicts * 5 > transactions, "unsharded counters would conflict often: {unsharded_conflicts} of {transactions}");
+    // Besides these, a writer's session may be touched (its own item).
+    let filing: Vec<&Call> = calls.iter().filter(|c| c.operation == "TransactWriteItems" && c.partitions.iter().any(|p| p.starts_with("GRV#"))).collect();
+    assert_eq!(filing.len(), 8 * 12 * 2, "a transaction per change");
+    assert!(conflicts.len() * 20 < transactions, "{} of {transactions} transactions would conflict (5 % allowed) on {hot:?}", conflicts.len());
+
+    // The counters equal a recount of the grievances themselves.
+    let state = cases::reads::Viewer::state(1);
+    let mut recount = cases::port::Tallies::default();
+    let mut overdue: std::collections::BTreeMap<i64, i64> = std::collections::BTreeMap::new();
+    let clock = cases::pendency::Clock::now(api.state.lists.as_ref()).await.unwrap();
+    let mut cursor = None;
+    loop {
+        let page = api.state.grievances.list(&state, &cases::reads::Filters::default(), 200, cursor).await.unwrap();
+        for s in &page.items {
+            let g = &s.grievance;
+            recount.total += 1;
+            *recount.by_status.entry(g.status_id.unwrap_or(0)).or_default() += 1;
+            *recount.by_priority.entry(g.priority_id.unwrap_or(0)).or_default() += 1;
+            recount.done += i64::from(g.status_meaning.is_final());
+            *overdue.entry(g.police_station_id.unwrap_or(0)).or_default() += i64::from(clock.pendency(g).overdue);
+        }
+        match page.cursor {
+            Some(c) => cursor = Some(c),
+            None => break,
+        }
+    }
+    assert_eq!(recount.total, 200 + 8 * 12);
+    let kept = api.state.grievances.tallies(&state).await.unwrap();
+    assert_eq!((kept.total, kept.done, &kept.by_status, &kept.by_priority), (recount.total, recount.done, &recount.by_status, &recount.by_priority));
+    let stations: Vec<i64> = overdue.keys().copied().collect();
+    let counted = api.state.grievances.overdue_by_station(&state, &clock, &stations).await.unwrap();
+    assert_eq!(counted, overdue, "overdue by station: counters and a recount");
+    assert!(overdue.values().sum::<i64>() > 0, "some seeded grievances are overdue");
+}
