@@ -23,18 +23,11 @@ use store::{Changes, Condition, Index, Item, Query, SharedStore, SortKey, Store,
 #[derive(Clone)]
 pub struct ItemGrievances {
     store: SharedStore,
-    /// Ids reserved by this process and not handed out yet: the next, and the end (excluded).
-    ids: std::sync::Arc<tokio::sync::Mutex<(i64, i64)>>,
 }
-
-/// How many grievance ids a process reserves at once, so that filing a grievance costs no
-/// store call of its own most of the time. Ids a process reserved and never used (a Lambda
-/// instance retired) are skipped: grievance numbers may have gaps, never repeats.
-pub const ID_BLOCK: i64 = 10;
 
 impl ItemGrievances {
     pub fn new(store: SharedStore) -> ItemGrievances {
-        ItemGrievances { store, ids: Default::default() }
+        ItemGrievances { store }
     }
 }
 
@@ -80,14 +73,10 @@ async fn area_tallies(store: &dyn Store, area: &Area) -> Result<Tallies> {
 
 #[async_trait]
 impl Grievances for ItemGrievances {
+    /// One id at a time: the sequence's value is also the number of grievances ever filed
+    /// (the audit statistics), so no id is reserved and left unused.
     async fn next_id(&self) -> Result<i64> {
-        let mut ids = self.ids.lock().await;
-        if ids.0 >= ids.1 {
-            let first = next_ids(self.store.as_ref(), ID_BLOCK).await?;
-            *ids = (first, first + ID_BLOCK);
-        }
-        ids.0 += 1;
-        Ok(ids.0 - 1)
+        next_ids(self.store.as_ref(), 1).await
     }
 
     async fn get(&self, id: i64) -> Result<Option<Stored>> {
