@@ -203,7 +203,16 @@ fn conflicted(calls: &[Call], item: impl Fn(&str) -> String) -> Vec<(&Call, Vec<
 async fn eight_writers_at_once_rarely_touch_the_same_item_and_the_counters_equal_a_recount() {
     let api = std::sync::Arc::new(Api::new(Engine::Dynamo, portal::areas).await);
     let staff = portal::seed::into_table(api.dynamo.as_ref().unwrap(), api.state.accounts.as_ref(), 200, 11).await.unwrap();
-    let stations: Vec<String> = api.state.lists.definitions(domain::lists::ListKind::PoliceStations).await.unwrap().into_iter().map(|s| s.name).collect();
+    // Each writer at a station of their own: as many stations as writers.
+    let admin = api.admin().await;
+    let district = api.state.lists.definitions(domain::lists::ListKind::Districts).await.unwrap()[0].id;
+    let mut stations: Vec<String> = api.state.lists.definitions(domain::lists::ListKind::PoliceStations).await.unwrap().into_iter().map(|s| s.name).collect();
+    for n in stations.len()..8 {
+        let name = format!("Writers' Station {n}");
+        let added = api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": name, "district_id": district})).await;
+        assert_eq!(added.status, StatusCode::CREATED, "{:?}", added.body);
+        stations.push(name);
+    }
     let priorities = ["Low", "Medium", "High", "Critical"];
     // Eight officers, each at their own station, filing and editing at once.
     let mut tokens = Vec::new();
