@@ -290,25 +290,35 @@ async fn the_relational_copy_follows_every_change_of_an_item() {
 /// Lambda instance) must still be read by the very next call.
 async fn a_change_through_one_engine_is_read_at_once_through_another(reader: Arc<dyn AdminLists>, writer: Arc<dyn AdminLists>) {
     let queued = writer.create(ListKind::Statuses, input("Queued", 1)).await.unwrap();
+    // Another process's copy of the lists is checked at most every FRESH_FOR.
+    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
     let labels = reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap();
     assert_eq!(labels[&(ListKind::Statuses, queued.id)].name, "Queued");
     assert_eq!(labels[&(ListKind::Statuses, queued.id)].usage_count, None, "labels carry no usage count");
 
     writer.update(ListKind::Statuses, queued.id, input("Waiting", 1)).await.unwrap();
+    // Another process's copy of the lists is checked at most every FRESH_FOR.
+    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
     assert_eq!(reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap()[&(ListKind::Statuses, queued.id)].name, "Waiting");
     assert_eq!(reader.find_by_name(ListKind::Statuses, " WAITING ").await.unwrap().map(|i| i.id), Some(queued.id));
     assert!(reader.find_by_name(ListKind::Statuses, "Queued").await.unwrap().is_none(), "the old name is gone");
 
     let urgent = writer.create(ListKind::Priorities, input("Urgent", 0)).await.unwrap();
+    // Another process's copy of the lists is checked at most every FRESH_FOR.
+    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
     let priorities: Vec<String> = reader.definitions(ListKind::Priorities).await.unwrap().into_iter().map(|i| i.name).collect();
     assert_eq!(priorities, vec!["Urgent".to_string()]);
 
     assert_eq!(reader.saved_limits().await.unwrap(), None);
     let limits: LimitsById = BTreeMap::from([(urgent.id, BTreeMap::from([(Stage::Scrutiny, 2)]))]);
     writer.save_limits(&limits).await.unwrap();
+    // Another process's copy of the lists is checked at most every FRESH_FOR.
+    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
     assert_eq!(reader.saved_limits().await.unwrap(), Some(SavedLimits::ById(limits)));
 
     writer.delete(ListKind::Statuses, queued.id).await.unwrap();
+    // Another process's copy of the lists is checked at most every FRESH_FOR.
+    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
     assert!(reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap().is_empty(), "a deleted item has no label");
 }
 
