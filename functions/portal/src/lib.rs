@@ -18,6 +18,21 @@ pub fn areas() -> AreaRouter {
         .merge(exports_area::routes())
 }
 
+/// The routes a Lambda binary of template.yaml serves (its `main.rs` runs exactly these);
+/// `None` for a binary that serves no API area (the export worker) or that no area provides.
+pub fn area_of(binary: &str) -> Option<fn() -> AreaRouter> {
+    Some(match binary {
+        "auth" => auth_area::routes,
+        "users" => users_area::routes,
+        "roles" => roles_area::routes,
+        "admin" => admin_area::routes,
+        "grievances" => grievances_area::routes,
+        "audit" => audit_area::routes,
+        "exports" => exports_area::routes,
+        _ => return None,
+    })
+}
+
 /// Upgrades data written by earlier releases (each step once, marked done in the store).
 pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievances, trail: &dyn cases::AuditTrail) -> anyhow::Result<()> {
     if let Some(changes) = engines::migrations::audit_viewer_views(store).await? {

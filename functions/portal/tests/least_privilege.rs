@@ -183,17 +183,10 @@ impl Recording {
 /// The Lambda binaries of template.yaml and the routes each serves (its `main.rs` runs
 /// exactly these; the export worker serves none).
 fn area(binary: &str) -> Option<fn() -> AreaRouter> {
-    Some(match binary {
-        "auth" => auth_area::routes,
-        "users" => users_area::routes,
-        "roles" => roles_area::routes,
-        "admin" => admin_area::routes,
-        "grievances" => grievances_area::routes,
-        "audit" => audit_area::routes,
-        "exports" => exports_area::routes,
-        "export-worker" => return None,
-        other => panic!("template.yaml builds a function from binary {other:?}, which this test does not drive"),
-    })
+    match binary {
+        "export-worker" => None,
+        other => Some(portal::area_of(other).unwrap_or_else(|| panic!("template.yaml builds a function from binary {other:?}, which this test does not drive"))),
+    }
 }
 
 /// The functions that only read the case data: any write they are allowed is limited by a

@@ -11,16 +11,7 @@ use tower::ServiceExt;
 
 /// The Lambda binaries and the routes each serves (its `main.rs` runs exactly these).
 fn area(binary: &str) -> fn() -> AreaRouter {
-    match binary {
-        "auth" => auth_area::routes,
-        "users" => users_area::routes,
-        "roles" => roles_area::routes,
-        "admin" => admin_area::routes,
-        "grievances" => grievances_area::routes,
-        "audit" => audit_area::routes,
-        "exports" => exports_area::routes,
-        other => panic!("template.yaml builds a function from binary {other:?}, which no area provides"),
-    }
+    portal::area_of(binary).unwrap_or_else(|| panic!("template.yaml builds a function from binary {binary:?}, which no area provides"))
 }
 
 type Route = (String, String);
