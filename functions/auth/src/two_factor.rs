@@ -53,6 +53,7 @@ async fn actor_of(accounts: &dyn Accounts, user: &UserRecord, ctx: &RequestConte
         ip: ctx.ip.clone(),
         user_agent: ctx.user_agent.clone(),
         session_id: session_id.to_string(),
+        ..Actor::default()
     })
 }
 

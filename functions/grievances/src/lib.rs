@@ -26,6 +26,8 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(change_status))
         .routes(routes!(assign))
         .routes(routes!(transfer))
+        .routes(routes!(approve_closure))
+        .routes(routes!(return_closure))
         .routes(routes!(assignees))
         .routes(routes!(history))
         .merge(attachments::routes())
@@ -49,6 +51,8 @@ pub struct ListParams {
     pub to_date: Option<String>,
     /// Only grievances that have stayed at their stage longer than the Admin Panel's limit.
     pub overdue: Option<bool>,
+    /// `pending`: the "Closure requests" queue, grievances whose closure waits for approval.
+    pub closure: Option<String>,
     /// The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
     /// and status go by the items' display order in the Admin Panel.
     #[param(value_type = Option<reads::SortKey>)]
@@ -102,7 +106,13 @@ impl ListParams {
                 Some(_) => return Err(Error::field("direction", "direction must be asc or desc")),
             },
         };
+        let closure_pending = match clean(self.closure).as_deref() {
+            None => false,
+            Some("pending") => true,
+            Some(_) => return Err(Error::field("closure", "closure must be pending")),
+        };
         let mut filters = Filters {
+            closure_pending,
             order,
             search: clean(self.search),
             fir_no: clean(self.fir_no),
@@ -316,6 +326,46 @@ async fn change_status(State(state): State<AppState>, caller: Caller, client: Cl
     let body: StatusRequest = http_glue::json::parse_body(body)?;
     reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let g = writes::change_status(state.cases(), &caller.actor(&client), id, body.status_id, body.notes, body.version).await?;
+    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ClosureDecision {
+    /// The version the decision was based on; a stale one is refused with 409.
+    pub version: Option<i64>,
+}
+
+/// Approves the grievance's closure request: its status (and final decision) become the
+/// proposed ones. Needs `grievances approve` and the case within the caller's scope; the
+/// officer who asked cannot approve their own request (403).
+#[utoipa::path(post, path = "/api/grievances/{id}/closure/approve", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ClosureDecision,
+    responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn approve_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+    caller.require(Resource::Grievances, Action::Approve)?;
+    let body: ClosureDecision = http_glue::json::parse_body(body)?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let g = writes::approve_closure(state.cases(), &caller.actor(&client), &viewer, id, body.version).await?;
+    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ClosureReturn {
+    /// Why the closure is not approved; required.
+    pub reason: Option<String>,
+    /// The version the decision was based on; a stale one is refused with 409.
+    pub version: Option<i64>,
+}
+
+/// Returns the grievance's closure request to the officer who asked, with a reason; the
+/// status stays as it is. The same rights as approving.
+#[utoipa::path(post, path = "/api/grievances/{id}/closure/return", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ClosureReturn,
+    responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn return_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+    caller.require(Resource::Grievances, Action::Approve)?;
+    let body: ClosureReturn = http_glue::json::parse_body(body)?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let reason = body.reason.unwrap_or_default();
+    let g = writes::return_closure(state.cases(), &caller.actor(&client), &viewer, id, &reason, body.version).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 

@@ -107,7 +107,7 @@ pub async fn staff(accounts: &dyn auth::Accounts, seed: u64) -> anyhow::Result<V
         let id = match roles.iter().find(|r| r.name == name) {
             Some(role) => role.id,
             None => {
-                let input = domain::user::RoleInput { name: name.into(), description: description.into(), permissions, require_two_factor: Some(false) };
+                let input = domain::user::RoleInput { name: name.into(), description: description.into(), permissions, require_two_factor: Some(false), closing_needs_approval: None };
                 auth::roles::create(accounts, input).await?.id
             }
         };
@@ -138,7 +138,7 @@ pub async fn staff(accounts: &dyn auth::Accounts, seed: u64) -> anyhow::Result<V
                 .await?
             }
         };
-        staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: role_name.into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into() });
+        staff.push(Actor { user_id: user.id, name: user.name, email: user.email, role: role_name.into(), ip: "10.0.0.1".into(), user_agent: "portal seed".into(), session_id: "seed".into(), ..Actor::default() });
     }
 
     Ok(staff)
@@ -240,6 +240,7 @@ impl Synthetic {
             filed_at: filed_text.clone(),
             updated_at: filed_text,
             version: 1,
+            closure: None,
         };
         (cases::Stored { grievance: g, refs }, actor)
     }

@@ -67,6 +67,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
             Permission(Grievances, Update)
         }
         ("delete", "/api/grievances/{id}") => Permission(Grievances, Delete),
+        ("post", "/api/grievances/{id}/closure/approve") | ("post", "/api/grievances/{id}/closure/return") => Permission(Grievances, Approve),
         // Attachments and notes: reading needs read, adding or removing needs update.
         ("get", "/api/grievances/{id}/attachments") | ("get", "/api/grievances/{id}/attachments/{attachment_id}/link") | ("get", "/api/grievances/{id}/notes") => {
             Permission(Grievances, Read)

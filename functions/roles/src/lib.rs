@@ -28,6 +28,9 @@ pub struct RoleView {
     pub user_count: i64,
     /// Whether its members must sign in with a second factor.
     pub require_two_factor: bool,
+    /// Whether its members' moves to a resolved or closed status need another officer's
+    /// approval (they become closure requests).
+    pub closing_needs_approval: bool,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -36,6 +39,7 @@ fn view(role: RoleRecord) -> RoleView {
     RoleView {
         permissions: role.effective_permissions(),
         require_two_factor: role.requires_two_factor(),
+        closing_needs_approval: role.needs_closing_approval(),
         id: role.id,
         name: role.name,
         description: role.description,
@@ -61,6 +65,7 @@ fn audited(role: &RoleRecord) -> Value {
         "description": role.description,
         "permissions": permissions,
         "require_two_factor": role.requires_two_factor(),
+        "closing_needs_approval": role.needs_closing_approval(),
     })
 }
 
@@ -80,6 +85,9 @@ pub struct RoleRequest {
     permissions: Option<Vec<domain::PermissionEntry>>,
     /// Members must sign in with a second factor. Left out: unchanged (off for a new role).
     require_two_factor: Option<bool>,
+    /// Members' moves to a resolved or closed status need another officer's approval. Left
+    /// out: unchanged (off for a new role). Ignored for the Admin role.
+    closing_needs_approval: Option<bool>,
 }
 
 
@@ -107,7 +115,8 @@ async fn create_role(State(state): State<AppState>, caller: Caller, client: Clie
     caller.require(Resource::Roles, Action::Create)?;
     let accounts = state.accounts.as_ref();
     let input = RoleInput::parse(&body)?;
-    let verdict = grants::may_create_role(caller.grantor(), &input.permissions);
+    let grant = grants::Grant { permissions: &input.permissions, closes_alone: !input.closing_needs_approval.unwrap_or(false) };
+    let verdict = grants::may_create_role(caller.grantor(), grant);
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create role {}", input.name)).await?;
     let role = records::create(accounts, input).await?;
     caller.audit_change(state.trail.as_ref(), &client, admin_audit::entry(AuditAction::RoleCreated, &subject(&role), None, Some(audited(&role)))).await?;
@@ -122,7 +131,11 @@ async fn update_role(State(state): State<AppState>, caller: Caller, client: Clie
     let accounts = state.accounts.as_ref();
     let input = RoleInput::parse(&body)?;
     let current = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
-    let verdict = grants::may_change_role(caller.grantor(), current.reach(), Some(&input.permissions));
+    let grant = grants::Grant {
+        permissions: &input.permissions,
+        closes_alone: current.is_admin() || !input.closing_needs_approval.unwrap_or(current.closing_needs_approval),
+    };
+    let verdict = grants::may_change_role(caller.grantor(), current.reach(), Some(grant));
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change role {}", current.name)).await?;
     let role = records::update(accounts, id, current.version, input).await?;
     let entry = admin_audit::entry(AuditAction::RoleUpdated, &subject(&role), Some(audited(&current)), Some(audited(&role)));

@@ -24,6 +24,7 @@ pub async fn ensure_admin_role(accounts: &dyn Accounts) -> Result<()> {
         version: 1,
         // Unset: the Admin role's default, a second factor required.
         require_two_factor: None,
+        closing_needs_approval: false,
         created_at: now.clone(),
         updated_at: now,
     };

@@ -27,6 +27,10 @@ pub struct RoleRecord {
     /// the Admin role, off for every other.
     #[serde(default)]
     pub require_two_factor: Option<bool>,
+    /// Whether members' moves to a resolved or closed status need another officer's
+    /// approval (issue 17). Never for the Admin role.
+    #[serde(default)]
+    pub closing_needs_approval: bool,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -40,10 +44,15 @@ impl RoleRecord {
         self.require_two_factor.unwrap_or(self.is_admin())
     }
 
+    /// Whether members' closures need approval: as set, never for the Admin role.
+    pub fn needs_closing_approval(&self) -> bool {
+        self.closing_needs_approval && !self.is_admin()
+    }
+
     /// The role as the grant rules see it (for the Admin role they read `is_admin` first,
     /// whatever permissions are stored).
     pub fn reach(&self) -> domain::grants::RoleReach<'_> {
-        domain::grants::RoleReach { id: self.id, is_admin: self.is_admin(), permissions: &self.permissions }
+        domain::grants::RoleReach { id: self.id, is_admin: self.is_admin(), permissions: &self.permissions, closes_alone: !self.needs_closing_approval() }
     }
 
     /// What the role allows: everything for Admin, the stored permissions otherwise.
@@ -104,6 +113,7 @@ pub async fn create(accounts: &dyn Accounts, input: domain::user::RoleInput) -> 
         active_user_count: 0,
         version: 1,
         require_two_factor: Some(input.require_two_factor.unwrap_or(false)),
+        closing_needs_approval: input.closing_needs_approval.unwrap_or(false),
         created_at: now.clone(),
         updated_at: now,
     };
@@ -137,6 +147,7 @@ pub async fn update(accounts: &dyn Accounts, id: i64, checked_version: i64, inpu
         version: current.version + 1,
         updated_at: domain::clock::now_text(),
         require_two_factor: input.require_two_factor.or(current.require_two_factor),
+        closing_needs_approval: input.closing_needs_approval.unwrap_or(current.closing_needs_approval) && !current.is_admin(),
         ..current.clone()
     };
     match accounts.replace_role(&current, &updated).await? {

@@ -47,6 +47,7 @@ fn user_in_role(user: &UserRecord, role: Option<&RoleRecord>) -> SessionUser {
         phone: user.phone.clone(),
         two_factor_enabled: user.two_factor.enabled,
         two_factor_required: role.as_ref().is_some_and(|r| r.requires_two_factor()),
+        closing_needs_approval: role.as_ref().is_some_and(|r| r.needs_closing_approval()),
         posting: user.posting.clone(),
     }
 }

@@ -81,6 +81,9 @@ pub struct Filters {
     pub named: FilterNames,
     /// A filter names no item of its list: nothing can match.
     pub unknown_item: bool,
+    /// Only grievances with a closure request waiting for approval (the "Closure requests"
+    /// queue).
+    pub closure_pending: bool,
     /// The order of the list; it filters nothing.
     pub order: Order,
 }
@@ -139,6 +142,7 @@ impl Filters {
             self.priority.is_some(),
             self.from_date.is_some() || self.to_date.is_some(),
             self.overdue.is_some(),
+            self.closure_pending,
         ]
         .into_iter()
         .filter(|set| *set)
@@ -159,6 +163,7 @@ impl Filters {
             && self.from_date.as_ref().is_none_or(|d| f.fir_date.as_str() >= d.as_str())
             && self.to_date.as_ref().is_none_or(|d| f.fir_date.as_str() <= d.as_str())
             && self.overdue.as_ref().is_none_or(|clock| clock.pendency(g).overdue)
+            && (!self.closure_pending || g.closure.is_some())
     }
 }
 

@@ -30,6 +30,9 @@ pub struct Grievance {
     pub resolved_at: Option<String>,
     /// Bumped by every change; a change based on an older version is refused (409).
     pub version: i64,
+    /// A closure waiting for another officer's approval ("Closure pending"); null otherwise.
+    #[serde(default)]
+    pub closure: Option<domain::grievance::ClosureRequest>,
 }
 
 impl Grievance {
@@ -55,4 +58,8 @@ pub struct Actor {
     pub ip: String,
     pub user_agent: String,
     pub session_id: String,
+    /// Whether their role needs another officer's approval to resolve or close a case
+    /// (issue 17): their move to such a status becomes a closure request. Not recorded.
+    #[serde(skip)]
+    pub needs_closure_approval: bool,
 }

@@ -226,7 +226,15 @@ fn check_place(viewer: &Viewer, g: &Grievance) -> Result<()> {
 }
 
 pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields) -> Result<Grievance> {
-    let named = resolve_lists(cases.lists, &mut fields, None).await?;
+    let mut named = resolve_lists(cases.lists, &mut fields, None).await?;
+    // Filing a case already resolved or closed is closing it: for a role that needs approval
+    // it is filed with the default status and the closure is asked for.
+    let mut proposed = None;
+    if actor.needs_closure_approval && named.meaning.is_final() {
+        proposed = Some((named.id(ListKind::Statuses).unwrap_or_default(), fields.status.clone(), fields.final_decision.take()));
+        fields.status = String::new();
+        named = resolve_lists(cases.lists, &mut fields, None).await?;
+    }
     let refs = named.refs.clone();
     let id = cases.grievances.next_id().await?;
     let now = domain::clock::now_text();
@@ -248,12 +256,18 @@ pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields
         filed_at: now.clone(),
         updated_at: now.clone(),
         version: 1,
+        closure: None,
     };
     named.apply(&mut g);
     check_place(viewer, &g)?;
-    let entry = complete_record_entry(&g, true);
+    let mut entries = vec![complete_record_entry(&g, true)];
+    if let Some((status_id, status, final_decision)) = proposed {
+        let request = closure_request(actor, &now, status_id, status, final_decision, None);
+        entries.push(closure_requested_entry(&g, &request));
+        g.closure = Some(request);
+    }
     let after = Stored { grievance: g, refs };
-    match commit(cases, None, Some(&after), actor, &now, 1, vec![entry]).await {
+    match commit(cases, None, Some(&after), actor, &now, 1, entries).await {
         Ok(()) => Ok(after.grievance),
         // A new grievance has no version to be stale: any conflict is a list item deleted.
         Err(Error::Conflict(m)) if m == STALE => {
@@ -324,6 +338,8 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, 
         ..before.clone()
     };
     named.apply(&mut after);
+    let mut refs = refs;
+    let closure = hold_for_approval(actor, before, &mut after, &mut refs, &now, None)?;
     // Transfers are counted and capped: an edit does not move a case to another station.
     if before.police_station_id.is_some() && after.police_station_id != before.police_station_id {
         return Err(Error::field("police_station", MOVED_BY_TRANSFER));
@@ -346,6 +362,7 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, 
     if before.priority_id != after.priority_id {
         entries.push(AuditEntry::simple(AuditAction::PriorityChanged, "priority", Some(before.fields.priority.clone()), Some(after.fields.priority.clone()), None));
     }
+    entries.extend(closure);
     if entries.is_empty() {
         // Nothing changed: nothing to write, nothing to audit.
         return Ok(read.grievance);
@@ -382,13 +399,158 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, id: i64, status_id:
         version: before.version + 1,
         ..before.clone()
     };
+    let mut after = after;
     let notes = notes.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
-    let entries = status_entries(before, &after, notes);
+    let mut entries = match hold_for_approval(actor, before, &mut after, &mut refs, &now, notes.clone())? {
+        Some(requested) => vec![requested],
+        None => Vec::new(),
+    };
+    entries.extend(status_entries(before, &after, notes));
     if entries.is_empty() {
         return Ok(read.grievance);
     }
     let version = after.version;
     let after = Stored { grievance: after, refs };
+    commit(cases, Some(&read), Some(&after), actor, &now, version, entries).await?;
+    Ok(after.grievance)
+}
+
+/// Answered when the status of a grievance with a closure request is changed other than by
+/// approving or returning the request.
+pub const CLOSURE_PENDING: &str = "A closure request is pending: approve or return it first";
+/// Answered when there is no closure request to approve or return.
+pub const NO_CLOSURE_PENDING: &str = "No closure request is pending";
+/// Answered (403) when the officer who asked for a closure approves or returns it.
+pub const OWN_CLOSURE: &str = "You cannot approve or return your own closure request";
+/// Answered when the status a request proposes was deactivated or deleted since.
+pub const CLOSURE_STATUS_GONE: &str = "The proposed status is no longer an active status of the Admin Panel: return the request";
+/// Answered (on the reason field) when a closure request is returned without a reason.
+pub const RETURN_REASON_REQUIRED: &str = "Give a reason for returning the closure request";
+
+fn closure_request(actor: &Actor, now: &str, status_id: i64, status: String, final_decision: Option<String>, notes: Option<String>) -> domain::grievance::ClosureRequest {
+    domain::grievance::ClosureRequest {
+        status_id,
+        status,
+        final_decision: final_decision.filter(|d| !d.trim().is_empty()),
+        notes,
+        requested_by: actor.user_id,
+        requested_by_name: actor.name.clone(),
+        requested_at: now.to_string(),
+    }
+}
+
+fn closure_requested_entry(before: &Grievance, request: &domain::grievance::ClosureRequest) -> AuditEntry {
+    AuditEntry::simple(AuditAction::ClosureRequested, "status", Some(before.fields.status.clone()), Some(request.status.clone()), request.notes.clone())
+}
+
+/// The status rules of issue 17 for a change from `before` to `after`: while a closure
+/// request is pending the status moves only by approving or returning it (409); an actor
+/// whose role needs approval to close, moving the case to a resolved or closed status, gets a
+/// closure request instead: `after` keeps `before`'s status and final decision, the request
+/// holds the proposed ones, and its CLOSURE_REQUESTED record is answered.
+fn hold_for_approval(actor: &Actor, before: &Grievance, after: &mut Grievance, refs: &mut BTreeMap<ListKind, i64>, now: &str, notes: Option<String>) -> Result<Option<AuditEntry>> {
+    if after.status_id == before.status_id {
+        return Ok(None);
+    }
+    if before.closure.is_some() {
+        return Err(Error::conflict(CLOSURE_PENDING));
+    }
+    if !actor.needs_closure_approval || !after.status_meaning.is_final() {
+        return Ok(None);
+    }
+    let request = closure_request(actor, now, after.status_id.unwrap_or_default(), after.fields.status.clone(), after.fields.final_decision.clone(), notes);
+    after.fields.status = before.fields.status.clone();
+    after.fields.final_decision = before.fields.final_decision.clone();
+    after.status_id = before.status_id;
+    after.status_meaning = before.status_meaning;
+    after.resolved_at = before.resolved_at.clone();
+    match before.status_id {
+        Some(id) => refs.insert(ListKind::Statuses, id),
+        None => refs.remove(&ListKind::Statuses),
+    };
+    let entry = closure_requested_entry(before, &request);
+    after.closure = Some(request);
+    Ok(Some(entry))
+}
+
+/// The pending closure request of a grievance the viewer may see, if another officer may
+/// decide on it: not found outside the viewer's reach, 409 when none is pending, 403 for the
+/// officer who asked.
+fn pending_closure<'g>(viewer: &Viewer, actor: &Actor, g: &'g Grievance) -> Result<&'g domain::grievance::ClosureRequest> {
+    if !viewer.may_see(g) {
+        return Err(not_found());
+    }
+    let request = g.closure.as_ref().ok_or_else(|| Error::conflict(NO_CLOSURE_PENDING))?;
+    if request.requested_by == actor.user_id {
+        return Err(Error::Forbidden(OWN_CLOSURE.into()));
+    }
+    Ok(request)
+}
+
+/// Approves the grievance's closure request: the status (and final decision) move as
+/// proposed, audited as CLOSURE_APPROVED with the status change's own records.
+pub async fn approve_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, expected_version: Option<i64>) -> Result<Grievance> {
+    retrying(expected_version, || approve_closure_once(cases, actor, viewer, id, expected_version)).await
+}
+
+async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, expected_version: Option<i64>) -> Result<Grievance> {
+    let read = load(cases, id).await?.ok_or_else(not_found)?;
+    let before = &read.grievance;
+    let request = pending_closure(viewer, actor, before)?;
+    check_version(before, expected_version)?;
+    let status = cases.lists.get(ListKind::Statuses, request.status_id)
+        .await?
+        .filter(|s| s.is_active && s.status_meaning().is_final())
+        .ok_or_else(|| Error::conflict(CLOSURE_STATUS_GONE))?;
+    let now = domain::clock::now_text();
+    let mut fields = before.fields.clone();
+    fields.status = status.name.clone();
+    if request.final_decision.is_some() {
+        fields.final_decision = request.final_decision.clone();
+    }
+    let after = Grievance {
+        resolved_at: resolved_at(before, status.status_meaning(), &now),
+        fields,
+        status_id: Some(status.id),
+        status_meaning: status.status_meaning(),
+        updated_at: now.clone(),
+        version: before.version + 1,
+        closure: None,
+        ..before.clone()
+    };
+    let mut entries = vec![AuditEntry::simple(AuditAction::ClosureApproved, "status", Some(before.fields.status.clone()), Some(status.name.clone()), request.notes.clone())];
+    entries.extend(status_entries(before, &after, request.notes.clone()));
+    if before.fields.final_decision != after.fields.final_decision {
+        entries.push(AuditEntry::simple(AuditAction::Updated, "final_decision", before.fields.final_decision.clone(), after.fields.final_decision.clone(), None));
+    }
+    let mut refs = read.refs.clone();
+    refs.insert(ListKind::Statuses, status.id);
+    let version = after.version;
+    let after = Stored { grievance: after, refs };
+    commit(cases, Some(&read), Some(&after), actor, &now, version, entries).await?;
+    Ok(after.grievance)
+}
+
+/// Returns the grievance's closure request to the officer who asked, with a reason: the
+/// status stays, audited as CLOSURE_RETURNED.
+pub async fn return_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, reason: &str, expected_version: Option<i64>) -> Result<Grievance> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(Error::field("reason", RETURN_REASON_REQUIRED));
+    }
+    retrying(expected_version, || return_closure_once(cases, actor, viewer, id, reason, expected_version)).await
+}
+
+async fn return_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, reason: &str, expected_version: Option<i64>) -> Result<Grievance> {
+    let read = load(cases, id).await?.ok_or_else(not_found)?;
+    let before = &read.grievance;
+    let request = pending_closure(viewer, actor, before)?;
+    check_version(before, expected_version)?;
+    let now = domain::clock::now_text();
+    let entries = vec![AuditEntry::simple(AuditAction::ClosureReturned, "status", Some(request.status.clone()), Some(before.fields.status.clone()), Some(reason.to_string()))];
+    let after = Grievance { updated_at: now.clone(), version: before.version + 1, closure: None, ..before.clone() };
+    let version = after.version;
+    let after = Stored { grievance: after, refs: read.refs.clone() };
     commit(cases, Some(&read), Some(&after), actor, &now, version, entries).await?;
     Ok(after.grievance)
 }

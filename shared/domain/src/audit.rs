@@ -65,10 +65,17 @@ pub enum AuditAction {
     UserDeleted,
     /// An administrator set a new password for a user.
     PasswordReset,
+    /// An officer whose role needs approval to close asked to move a grievance to a resolved
+    /// or closed status (the proposed status in new_value, their notes in notes).
+    ClosureRequested,
+    /// Another officer approved a closure request: the status moved as proposed.
+    ClosureApproved,
+    /// Another officer returned a closure request, with the reason in notes.
+    ClosureReturned,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 31] = [
+    pub const ALL: [AuditAction; 34] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -100,6 +107,9 @@ impl AuditAction {
         AuditAction::UserUpdated,
         AuditAction::UserDeleted,
         AuditAction::PasswordReset,
+        AuditAction::ClosureRequested,
+        AuditAction::ClosureApproved,
+        AuditAction::ClosureReturned,
     ];
 
     /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
@@ -163,6 +173,9 @@ impl AuditAction {
             AuditAction::UserUpdated => "USER_UPDATED",
             AuditAction::UserDeleted => "USER_DELETED",
             AuditAction::PasswordReset => "PASSWORD_RESET",
+            AuditAction::ClosureRequested => "CLOSURE_REQUESTED",
+            AuditAction::ClosureApproved => "CLOSURE_APPROVED",
+            AuditAction::ClosureReturned => "CLOSURE_RETURNED",
         }
     }
 

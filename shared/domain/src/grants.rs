@@ -13,6 +13,24 @@ pub struct Grantor<'a> {
     pub role_id: i64,
     pub is_admin: bool,
     pub permissions: &'a Permissions,
+    /// Whether their own role resolves and closes cases without another officer's approval.
+    pub closes_alone: bool,
+}
+
+/// What a role hands its members: its permissions, and whether they close cases without
+/// approval. Closing alone is held like a permission: one whose own closures need approval
+/// gives nobody the right to close alone.
+#[derive(Clone, Copy, Debug)]
+pub struct Grant<'a> {
+    pub permissions: &'a Permissions,
+    pub closes_alone: bool,
+}
+
+impl Grantor<'_> {
+    /// Whether the grantor holds everything `grant` hands out.
+    fn holds(&self, grant: Grant) -> bool {
+        self.permissions.covers(grant.permissions) && (self.closes_alone || !grant.closes_alone)
+    }
 }
 
 /// A role as these rules see it: its id, whether it is the Admin role, what it allows.
@@ -21,6 +39,13 @@ pub struct RoleReach<'a> {
     pub id: i64,
     pub is_admin: bool,
     pub permissions: &'a Permissions,
+    pub closes_alone: bool,
+}
+
+impl<'a> RoleReach<'a> {
+    fn grant(&self) -> Grant<'a> {
+        Grant { permissions: self.permissions, closes_alone: self.closes_alone }
+    }
 }
 
 /// Why a grant is refused. Each answers 403 with its message (and its code in the catalogue).
@@ -74,7 +99,7 @@ pub fn may_give_role(grantor: Grantor, role: RoleReach) -> Result<(), Refusal> {
     if role.is_admin && !grantor.is_admin {
         return Err(Refusal::AdminRoleByAdminOnly);
     }
-    if !grantor.permissions.covers(role.permissions) {
+    if !grantor.holds(role.grant()) {
         return Err(Refusal::WiderRole);
     }
     Ok(())
@@ -88,7 +113,7 @@ pub fn may_act_on_account(grantor: Grantor, held: Option<RoleReach>) -> Result<(
     if held.is_admin && !grantor.is_admin {
         return Err(Refusal::AdminAccountByAdminOnly);
     }
-    if !grantor.permissions.covers(held.permissions) {
+    if !grantor.holds(held.grant()) {
         return Err(Refusal::WiderAccount);
     }
     Ok(())
@@ -118,24 +143,23 @@ pub fn may_post(org: &crate::jurisdiction::Organisation, grantor: &crate::jurisd
     }
 }
 
-/// Whether `grantor` may create a role holding `permissions`.
-pub fn may_create_role(grantor: Grantor, permissions: &Permissions) -> Result<(), Refusal> {
-    if !grantor.permissions.covers(permissions) {
+/// Whether `grantor` may create a role handing out `grant`.
+pub fn may_create_role(grantor: Grantor, grant: Grant) -> Result<(), Refusal> {
+    if !grantor.holds(grant) {
         return Err(Refusal::WiderPermissions);
     }
     Ok(())
 }
 
-/// Whether `grantor` may change `role` (to hold `next` permissions) or, with `next` `None`,
-/// delete it.
-pub fn may_change_role(grantor: Grantor, role: RoleReach, next: Option<&Permissions>) -> Result<(), Refusal> {
+/// Whether `grantor` may change `role` (to hand out `next`) or, with `next` `None`, delete it.
+pub fn may_change_role(grantor: Grantor, role: RoleReach, next: Option<Grant>) -> Result<(), Refusal> {
     if role.is_admin {
         return if grantor.is_admin { Ok(()) } else { Err(Refusal::AdminRoleSettingsByAdminOnly) };
     }
     if role.id == grantor.role_id && !grantor.is_admin {
         return Err(Refusal::RoleHeld);
     }
-    if !grantor.permissions.covers(role.permissions) || next.is_some_and(|p| !grantor.permissions.covers(p)) {
+    if !grantor.holds(role.grant()) || next.is_some_and(|g| !grantor.holds(g)) {
         return Err(Refusal::WiderPermissions);
     }
     Ok(())
@@ -150,24 +174,29 @@ mod tests {
         Permissions::parse(&v).unwrap()
     }
 
+    /// A grant of `permissions` whose members close cases alone.
+    fn g(permissions: &Permissions) -> Grant<'_> {
+        Grant { permissions, closes_alone: true }
+    }
+
     #[test]
     fn a_user_manager_gives_only_roles_within_their_own() {
         let mine = perms(json!({"users": "read,update,create", "grievances": "read"}));
-        let me = Grantor { user_id: 7, role_id: 3, is_admin: false, permissions: &mine };
+        let me = Grantor { user_id: 7, role_id: 3, is_admin: false, permissions: &mine, closes_alone: true };
         let all = Permissions::all();
-        let admin = RoleReach { id: 1, is_admin: true, permissions: &all };
+        let admin = RoleReach { id: 1, is_admin: true, permissions: &all, closes_alone: true };
         let narrow_p = perms(json!({"grievances": "read"}));
-        let narrow = RoleReach { id: 4, is_admin: false, permissions: &narrow_p };
+        let narrow = RoleReach { id: 4, is_admin: false, permissions: &narrow_p, closes_alone: true };
         let wide_p = perms(json!({"grievances": "read,update"}));
-        let wide = RoleReach { id: 5, is_admin: false, permissions: &wide_p };
+        let wide = RoleReach { id: 5, is_admin: false, permissions: &wide_p, closes_alone: true };
         assert_eq!(may_give_role(me, admin), Err(Refusal::AdminRoleByAdminOnly));
         assert_eq!(may_give_role(me, wide), Err(Refusal::WiderRole));
         assert_eq!(may_give_role(me, narrow), Ok(()));
         // Themself to Admin, or to any other role: refused.
-        assert_eq!(may_edit_account(me, 7, Some(RoleReach { id: 3, is_admin: false, permissions: &mine }), admin), Err(Refusal::OwnRole));
-        assert_eq!(may_edit_account(me, 7, Some(RoleReach { id: 3, is_admin: false, permissions: &mine }), narrow), Err(Refusal::OwnRole));
+        assert_eq!(may_edit_account(me, 7, Some(RoleReach { id: 3, is_admin: false, permissions: &mine, closes_alone: true }), admin), Err(Refusal::OwnRole));
+        assert_eq!(may_edit_account(me, 7, Some(RoleReach { id: 3, is_admin: false, permissions: &mine, closes_alone: true }), narrow), Err(Refusal::OwnRole));
         // Their own other details, keeping the role: allowed.
-        let own = RoleReach { id: 3, is_admin: false, permissions: &mine };
+        let own = RoleReach { id: 3, is_admin: false, permissions: &mine, closes_alone: true };
         assert_eq!(may_edit_account(me, 7, Some(own), own), Ok(()));
         // An Admin's account, or a wider account: refused, whatever the change.
         assert_eq!(may_edit_account(me, 9, Some(admin), admin), Err(Refusal::AdminAccountByAdminOnly));
@@ -181,35 +210,52 @@ mod tests {
     #[test]
     fn an_admin_acts_on_anyone_but_does_not_move_themself() {
         let all = Permissions::all();
-        let admin_me = Grantor { user_id: 1, role_id: 1, is_admin: true, permissions: &all };
-        let admin = RoleReach { id: 1, is_admin: true, permissions: &all };
+        let admin_me = Grantor { user_id: 1, role_id: 1, is_admin: true, permissions: &all, closes_alone: true };
+        let admin = RoleReach { id: 1, is_admin: true, permissions: &all, closes_alone: true };
         let other_p = perms(json!({"grievances": "read"}));
-        let other = RoleReach { id: 2, is_admin: false, permissions: &other_p };
+        let other = RoleReach { id: 2, is_admin: false, permissions: &other_p, closes_alone: true };
         assert_eq!(may_edit_account(admin_me, 5, Some(admin), other), Ok(()));
         assert_eq!(may_edit_account(admin_me, 5, Some(other), admin), Ok(()));
         assert_eq!(may_edit_account(admin_me, 1, Some(admin), other), Err(Refusal::OwnRole));
-        assert_eq!(may_change_role(admin_me, admin, Some(&all)), Ok(()));
+        assert_eq!(may_change_role(admin_me, admin, Some(g(&all))), Ok(()));
     }
 
     #[test]
     fn a_role_manager_neither_widens_nor_touches_the_admin_role_or_their_own() {
         let mine = perms(json!({"roles": "all", "grievances": "read"}));
-        let me = Grantor { user_id: 7, role_id: 3, is_admin: false, permissions: &mine };
+        let me = Grantor { user_id: 7, role_id: 3, is_admin: false, permissions: &mine, closes_alone: true };
         let all = Permissions::all();
-        assert_eq!(may_create_role(me, &all), Err(Refusal::WiderPermissions));
-        assert_eq!(may_create_role(me, &perms(json!({"grievances": "read"}))), Ok(()));
-        let admin = RoleReach { id: 1, is_admin: true, permissions: &all };
-        assert_eq!(may_change_role(me, admin, Some(&all)), Err(Refusal::AdminRoleSettingsByAdminOnly));
+        assert_eq!(may_create_role(me, g(&all)), Err(Refusal::WiderPermissions));
+        assert_eq!(may_create_role(me, g(&perms(json!({"grievances": "read"})))), Ok(()));
+        let admin = RoleReach { id: 1, is_admin: true, permissions: &all, closes_alone: true };
+        assert_eq!(may_change_role(me, admin, Some(g(&all))), Err(Refusal::AdminRoleSettingsByAdminOnly));
         assert_eq!(may_change_role(me, admin, None), Err(Refusal::AdminRoleSettingsByAdminOnly));
-        let own = RoleReach { id: 3, is_admin: false, permissions: &mine };
-        assert_eq!(may_change_role(me, own, Some(&all)), Err(Refusal::RoleHeld));
+        let own = RoleReach { id: 3, is_admin: false, permissions: &mine, closes_alone: true };
+        assert_eq!(may_change_role(me, own, Some(g(&all))), Err(Refusal::RoleHeld));
         let narrow_p = perms(json!({"grievances": "read"}));
-        let narrow = RoleReach { id: 4, is_admin: false, permissions: &narrow_p };
-        assert_eq!(may_change_role(me, narrow, Some(&perms(json!({"grievances": "read,update"})))), Err(Refusal::WiderPermissions));
-        assert_eq!(may_change_role(me, narrow, Some(&perms(json!({"roles": "read"})))), Ok(()));
+        let narrow = RoleReach { id: 4, is_admin: false, permissions: &narrow_p, closes_alone: true };
+        assert_eq!(may_change_role(me, narrow, Some(g(&perms(json!({"grievances": "read,update"}))))), Err(Refusal::WiderPermissions));
+        assert_eq!(may_change_role(me, narrow, Some(g(&perms(json!({"roles": "read"}))))), Ok(()));
         assert_eq!(may_change_role(me, narrow, None), Ok(()));
         let wide_p = perms(json!({"users": "all"}));
-        let wide = RoleReach { id: 5, is_admin: false, permissions: &wide_p };
-        assert_eq!(may_change_role(me, wide, Some(&narrow_p)), Err(Refusal::WiderPermissions), "narrowing a wider role is acting beyond one's reach");
+        let wide = RoleReach { id: 5, is_admin: false, permissions: &wide_p, closes_alone: true };
+        assert_eq!(may_change_role(me, wide, Some(g(&narrow_p))), Err(Refusal::WiderPermissions), "narrowing a wider role is acting beyond one's reach");
+    }
+
+    #[test]
+    fn one_whose_closures_need_approval_lets_nobody_close_alone() {
+        let mine = perms(json!({"roles": "all", "users": "all", "grievances": "read,update"}));
+        let me = Grantor { user_id: 7, role_id: 3, is_admin: false, permissions: &mine, closes_alone: false };
+        let clerk_p = perms(json!({"grievances": "read,update"}));
+        let approved = Grant { permissions: &clerk_p, closes_alone: false };
+        assert_eq!(may_create_role(me, approved), Ok(()));
+        assert_eq!(may_create_role(me, g(&clerk_p)), Err(Refusal::WiderPermissions));
+        let checked = RoleReach { id: 4, is_admin: false, permissions: &clerk_p, closes_alone: false };
+        assert_eq!(may_change_role(me, checked, Some(approved)), Ok(()));
+        assert_eq!(may_change_role(me, checked, Some(g(&clerk_p))), Err(Refusal::WiderPermissions), "lifting the approval is granting");
+        let alone = RoleReach { id: 5, is_admin: false, permissions: &clerk_p, closes_alone: true };
+        assert_eq!(may_give_role(me, alone), Err(Refusal::WiderRole));
+        assert_eq!(may_give_role(me, checked), Ok(()));
+        assert_eq!(may_act_on_account(me, Some(alone)), Err(Refusal::WiderAccount));
     }
 }

@@ -47,6 +47,22 @@ pub struct GrievanceFields {
     pub final_decision: Option<String>,
 }
 
+/// A closure asked for by an officer whose role needs approval to close (issue 17): what the
+/// grievance is to become once another officer approves. Kept with the grievance until then;
+/// the grievance's own status and final decision stay as they were.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ClosureRequest {
+    /// The proposed status: an item whose meaning is resolved or closed.
+    pub status_id: i64,
+    /// Its name when asked (relabelled from the list on reading).
+    pub status: String,
+    pub final_decision: Option<String>,
+    pub notes: Option<String>,
+    pub requested_by: i64,
+    pub requested_by_name: String,
+    pub requested_at: String,
+}
+
 /// Parses a date given as `YYYY-MM-DD` (or the date part of an ISO date-time).
 pub fn parse_date(text: &str) -> Option<Date> {
     let day = text.trim().get(..10)?;

@@ -72,14 +72,22 @@ pub enum Action {
     /// Grievances only: see every grievance of one's posting (a station, district or range)
     /// as well as one's own. Implied by `view_all`, which a role holds instead of it.
     ViewPosting,
+    /// Grievances only: approve or return another officer's closure request (issue 17),
+    /// for cases within one's scope.
+    Approve,
 }
 
 impl Action {
-    pub const ALL: [Action; 6] = [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete, Action::ViewPosting];
+    pub const ALL: [Action; 7] = [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete, Action::ViewPosting, Action::Approve];
 
     /// The two actions that widen which grievances a role sees, rather than what it may do.
     fn is_scope(self) -> bool {
         matches!(self, Action::ViewAll | Action::ViewPosting)
+    }
+
+    /// Actions that exist for grievances only.
+    fn grievances_only(self) -> bool {
+        self.is_scope() || self == Action::Approve
     }
 
     pub fn as_str(self) -> &'static str {
@@ -90,6 +98,7 @@ impl Action {
             Action::Update => "update",
             Action::Delete => "delete",
             Action::ViewPosting => "view_posting",
+            Action::Approve => "approve",
         }
     }
 
@@ -121,11 +130,14 @@ pub struct PermissionEntry {
     /// Written only when set, so entries read as the specification shows them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub can_view_posting: bool,
+    /// Grievances only: approve or return closure requests. Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub can_approve: bool,
 }
 
 impl PermissionEntry {
     fn none(resource: Resource) -> Self {
-        PermissionEntry { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false, can_view_posting: false }
+        PermissionEntry { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false, can_view_posting: false, can_approve: false }
     }
 
     pub fn allows(&self, action: Action) -> bool {
@@ -137,6 +149,7 @@ impl PermissionEntry {
             Action::Delete => self.can_delete,
             // The state's scope holds every posting's.
             Action::ViewPosting => self.can_view_posting || self.can_view_all,
+            Action::Approve => self.can_approve,
         }
     }
 
@@ -148,11 +161,12 @@ impl PermissionEntry {
             Action::Update => self.can_update = true,
             Action::Delete => self.can_delete = true,
             Action::ViewPosting => self.can_view_posting = true,
+            Action::Approve => self.can_approve = true,
         }
     }
 
     fn is_empty(&self) -> bool {
-        !(self.can_create || self.can_read || self.can_view_all || self.can_update || self.can_delete || self.can_view_posting)
+        !(self.can_create || self.can_read || self.can_view_all || self.can_update || self.can_delete || self.can_view_posting || self.can_approve)
     }
 
     pub fn action_count(&self) -> usize {
@@ -161,7 +175,7 @@ impl PermissionEntry {
 }
 
 /// The normalised permissions of a role: at most one entry per resource, in the order of
-/// `Resource::ALL`, no entry without a flag, `view_all` and `view_posting` only on grievances,
+/// `Resource::ALL`, no entry without a flag, `view_all`, `view_posting` and `approve` only on grievances,
 /// and one scope: `view_posting` is dropped where `view_all` holds it already.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(transparent)]
@@ -176,7 +190,7 @@ impl Permissions {
     fn from_grants(grants: impl IntoIterator<Item = (Resource, Action)>) -> Self {
         let mut by_resource: BTreeMap<Resource, PermissionEntry> = BTreeMap::new();
         for (resource, action) in grants {
-            if action.is_scope() && resource != Resource::Grievances {
+            if action.grievances_only() && resource != Resource::Grievances {
                 continue;
             }
             by_resource.entry(resource).or_insert_with(|| PermissionEntry::none(resource)).grant(action);
@@ -356,5 +370,17 @@ mod tests {
         assert_eq!(posting.with_grievance_scope(GrievanceScope::Own), own);
         assert_eq!(own.with_grievance_scope(GrievanceScope::State), state);
         assert!(Permissions::parse(&json!([{"resource": "users", "can_read": true, "can_view_posting": true}])).unwrap().entries()[0].can_view_posting == false);
+    }
+
+    #[test]
+    fn approving_closures_is_a_grievance_action_written_only_when_held() {
+        let approver = Permissions::parse(&json!({"grievances": "read,approve", "users": "read,approve"})).unwrap();
+        assert!(approver.allows(Resource::Grievances, Action::Approve));
+        assert!(!approver.allows(Resource::Users, Action::Approve), "approve means nothing beside grievances");
+        assert_eq!(serde_json::to_value(&approver).unwrap()[0]["can_approve"], json!(true));
+        let reader = Permissions::parse(&json!({"grievances": "read"})).unwrap();
+        assert!(serde_json::to_value(&reader).unwrap()[0].get("can_approve").is_none());
+        assert!(approver.covers(&reader) && !reader.covers(&approver));
+        assert!(Permissions::all().allows(Resource::Grievances, Action::Approve));
     }
 }

@@ -44,6 +44,9 @@ pub struct SessionUser {
     /// Whether the user's role makes the second factor mandatory.
     #[serde(default)]
     pub two_factor_required: bool,
+    /// Whether the user's role needs another officer's approval for their closures.
+    #[serde(default)]
+    pub closing_needs_approval: bool,
     /// Where the user serves (issue 16).
     #[serde(default)]
     #[schema(value_type = crate::jurisdiction::PostingWire)]
@@ -158,6 +161,9 @@ pub struct RoleInput {
     /// Whether members must sign in with a second factor; `None` keeps what the role has
     /// (or, for a new role, leaves it off).
     pub require_two_factor: Option<bool>,
+    /// Whether members' closures need another officer's approval; `None` keeps what the
+    /// role has (or, for a new role, leaves it off).
+    pub closing_needs_approval: Option<bool>,
 }
 
 impl RoleInput {
@@ -185,8 +191,16 @@ impl RoleInput {
                 None
             }
         };
+        let closing_needs_approval = match body.get("closing_needs_approval") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::Bool(b)) => Some(*b),
+            Some(_) => {
+                errors.add("closing_needs_approval", "closing_needs_approval must be true or false");
+                None
+            }
+        };
         errors.finish()?;
-        Ok(RoleInput { name, description, permissions, require_two_factor })
+        Ok(RoleInput { name, description, permissions, require_two_factor, closing_needs_approval })
     }
 }
 

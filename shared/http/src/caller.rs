@@ -42,6 +42,7 @@ impl Caller {
             ip: client.0.ip.clone(),
             user_agent: client.0.user_agent.clone(),
             session_id: self.session_id().to_string(),
+            needs_closure_approval: user.closing_needs_approval,
         }
     }
 
@@ -63,6 +64,7 @@ impl Caller {
             role_id: user.role_id,
             is_admin: user.role_name == domain::ADMIN_ROLE,
             permissions: &user.permissions,
+            closes_alone: !user.closing_needs_approval,
         }
     }
 

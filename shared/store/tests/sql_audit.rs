@@ -85,9 +85,10 @@ fn records_an_earlier_release_deflated_without_a_dictionary_read_back_unchanged_
     let path = dir.path().join("portal.db");
     let conn = sql::open(&path).unwrap();
     // The file as release v7 left it: no dictionary column, details deflated alone (and none
-    // of the later steps' tables: the audit chains, the reports' figures).
+    // of the later steps' tables: the audit chains, the reports' figures, the closure queue).
     conn.execute_batch(
-        "DROP TRIGGER audit_links_unchanged; DROP TRIGGER audit_links_kept; DROP TABLE audit_links; DROP TABLE audit_chain_heads;
+        "DROP TABLE closure_requests;
+         DROP TRIGGER audit_links_unchanged; DROP TRIGGER audit_links_kept; DROP TABLE audit_links; DROP TABLE audit_chain_heads;
          DROP TRIGGER grievances_report_month_insert; DROP TRIGGER grievances_report_month_delete; DROP TRIGGER grievances_report_month_update;
          DROP TRIGGER grievances_report_day_insert; DROP TRIGGER grievances_report_day_delete; DROP TRIGGER grievances_report_day_update;
          DROP TABLE report_month_tally; DROP TABLE report_month_crimes; DROP TABLE report_day_tally; DROP TABLE report_day_crimes;

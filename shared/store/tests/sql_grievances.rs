@@ -131,7 +131,7 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
         assigned_to,
         assigned_to_name: assigned_to.map(|a| format!("User {a}")),
         filed_at: filed_at.clone(),
-        updated_at: filed_at,
+        updated_at: filed_at.clone(),
         resolved_at: None,
         stage,
         stage_since: day(since),
@@ -139,6 +139,16 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
         status_meaning: StatusMeaning::Open,
         resolution_days: None,
         other_refs: Default::default(),
+        // A quarter wait for a closure approval, so the queue filter meets every other.
+        closure: (id % 4 == 1).then(|| domain::grievance::ClosureRequest {
+            status_id: STATUSES[2].0,
+            status: "Resolved".into(),
+            final_decision: Some(format!("Decided {id}")),
+            notes: None,
+            requested_by: filed_by,
+            requested_by_name: format!("User {filed_by}"),
+            requested_at: filed_at.clone(),
+        }),
     }
 }
 
@@ -205,6 +215,7 @@ fn naive(rows: &[GrievanceRow], q: &GrievanceQuery) -> Vec<i64> {
                 && q.fir_date_from.as_ref().is_none_or(|d| f.fir_date.as_str() >= d.as_str())
                 && q.fir_date_to.as_ref().is_none_or(|d| f.fir_date.as_str() <= d.as_str())
                 && q.overdue.as_ref().is_none_or(|o| overdue(r, o))
+                && (!q.closure_pending || r.closure.is_some())
                 && match &q.scope {
                     Scope::State => true,
                     Scope::Own(u) => r.filed_by == *u || r.assigned_to == Some(*u),
@@ -286,6 +297,7 @@ fn query_for(mask: usize, sort: Sort, direction: Direction) -> GrievanceQuery {
         fir_date_from: on(6).then(|| "2024-03-15".to_string()),
         fir_date_to: on(6).then(|| "2025-09-10".to_string()),
         overdue: on(7).then(|| Overdue { today: TODAY, limits: limits() }),
+        closure_pending: false,
         scope: if on(8) { Scope::Own(7) } else { Scope::State },
         sort,
         direction,
@@ -323,6 +335,50 @@ fn every_filter_combination_sort_and_direction_agrees_with_a_naive_reading() {
     assert_eq!(checked, 512 * 8);
     // The matrix means something only if most combinations find rows.
     assert!(nonempty > checked / 3, "{nonempty} of {checked} combinations match rows");
+}
+
+/// The "Closure requests" queue with every other filter combination: the same rows, order and
+/// count as a naive reading, and the queue follows requests made and settled.
+#[test]
+fn the_closure_queue_combines_with_every_filter_and_follows_changes() {
+    let mut f = fixture(3000);
+    let check = |f: &Fixture, when: &str| {
+        let mut nonempty = 0;
+        for mask in 0..(1usize << FILTERS) {
+            let q = GrievanceQuery { closure_pending: true, ..query_for(mask, Sort::FiledAt, Direction::Desc) };
+            let expected = naive(&f.rows, &q);
+            let (ids, counts, _) = walk(&f.conn, &q);
+            assert_eq!(ids, expected, "{when}: rows and order, filters {mask:09b}");
+            assert_eq!(counts, BTreeSet::from([expected.len() as u64]), "{when}: matched, filters {mask:09b}");
+            assert_eq!(g::count_matches(&f.conn, &q).unwrap(), expected.len() as u64, "{when}: count, filters {mask:09b}");
+            nonempty += usize::from(!expected.is_empty());
+        }
+        assert!(nonempty > 100, "{when}: {nonempty} combinations match rows");
+    };
+    check(&f, "as loaded");
+    // Settle some requests and ask for others.
+    let tx = f.conn.transaction().unwrap();
+    for row in f.rows.iter_mut().filter(|r| r.id % 5 == 0) {
+        let pending = row.closure.take();
+        if pending.is_none() {
+            row.closure = Some(domain::grievance::ClosureRequest {
+                status_id: STATUSES[3].0,
+                status: "Closed".into(),
+                final_decision: None,
+                notes: Some("asked later".into()),
+                requested_by: 3,
+                requested_by_name: "User 3".into(),
+                requested_at: row.filed_at.clone(),
+            });
+        }
+        row.version += 1;
+        g::update(&tx, row, row.version - 1).unwrap();
+    }
+    tx.commit().unwrap();
+    for row in f.rows.iter().filter(|r| r.id % 5 == 0).take(20) {
+        assert_eq!(g::get(&f.conn, row.id).unwrap().unwrap().closure, row.closure, "the request is kept with the row");
+    }
+    check(&f, "after changes");
 }
 
 #[test]
@@ -689,9 +745,10 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
 
 /// The SQL that gives a current file the shape schema 9 left it in: each grievance's JSON in
 /// a `rest` column of its row (schema 10 moved it to `grievance_details`).
-/// Takes away what schema 12 added (the reports' figures) and schema 11 (the audit trail's
-/// chains).
+/// Takes away what schema 13 added (the closure queue), schema 12 (the reports' figures) and
+/// schema 11 (the audit trail's chains).
 const BACK_FROM_SCHEMA_12: &str = "
+    DROP TABLE closure_requests;
     DROP TRIGGER grievances_report_month_insert; DROP TRIGGER grievances_report_month_delete; DROP TRIGGER grievances_report_month_update;
     DROP TRIGGER grievances_report_day_insert; DROP TRIGGER grievances_report_day_delete; DROP TRIGGER grievances_report_day_update;
     DROP TABLE report_month_tally; DROP TABLE report_month_crimes; DROP TABLE report_day_tally; DROP TABLE report_day_crimes;

@@ -747,6 +747,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/{id}/closure/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves the grievance's closure request: its status (and final decision) become the
+         *     proposed ones. Needs `grievances approve` and the case within the caller's scope; the
+         *     officer who asked cannot approve their own request (403).
+         */
+        post: operations["approve_closure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/closure/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Returns the grievance's closure request to the officer who asked, with a reason; the
+         *     status stays as it is. The same rights as approving.
+         */
+        post: operations["return_closure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/{id}/history": {
         parameters: {
             query?: never;
@@ -1137,7 +1178,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -1191,6 +1232,42 @@ export interface components {
         ChangePasswordRequest: {
             newPassword?: string;
             oldPassword?: string;
+        };
+        ClosureDecision: {
+            /**
+             * Format: int64
+             * @description The version the decision was based on; a stale one is refused with 409.
+             */
+            version?: number | null;
+        };
+        /**
+         * @description A closure asked for by an officer whose role needs approval to close (issue 17): what the
+         *     grievance is to become once another officer approves. Kept with the grievance until then;
+         *     the grievance's own status and final decision stay as they were.
+         */
+        ClosureRequest: {
+            final_decision?: string | null;
+            notes?: string | null;
+            requested_at: string;
+            /** Format: int64 */
+            requested_by: number;
+            requested_by_name: string;
+            /** @description Its name when asked (relabelled from the list on reading). */
+            status: string;
+            /**
+             * Format: int64
+             * @description The proposed status: an item whose meaning is resolved or closed.
+             */
+            status_id: number;
+        };
+        ClosureReturn: {
+            /** @description Why the closure is not approved; required. */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description The version the decision was based on; a stale one is refused with 409.
+             */
+            version?: number | null;
         };
         CrimeHeadRow: {
             /** Format: int64 */
@@ -1287,6 +1364,11 @@ export interface components {
         };
         Envelope_RoleView: {
             data: {
+                /**
+                 * @description Whether its members' moves to a resolved or closed status need another officer's
+                 *     approval (they become closure requests).
+                 */
+                closing_needs_approval: boolean;
                 created_at: string;
                 description: string;
                 /** Format: int64 */
@@ -1411,6 +1493,11 @@ export interface components {
         };
         Envelope_Vec_RoleView: {
             data: {
+                /**
+                 * @description Whether its members' moves to a resolved or closed status need another officer's
+                 *     approval (they become closure requests).
+                 */
+                closing_needs_approval: boolean;
                 created_at: string;
                 description: string;
                 /** Format: int64 */
@@ -1520,6 +1607,7 @@ export interface components {
             /** Format: int64 */
             assigned_to?: number | null;
             assigned_to_name?: string | null;
+            closure?: null | components["schemas"]["ClosureRequest"];
             /**
              * Format: int64
              * @description The admin-list items the grievance names. The names in the fields above are the
@@ -1877,6 +1965,8 @@ export interface components {
         };
         /** @description What a role may do on one resource. */
         PermissionEntry: {
+            /** @description Grievances only: approve or return closure requests. Written only when set. */
+            can_approve?: boolean;
             can_create: boolean;
             can_delete: boolean;
             can_read: boolean;
@@ -1891,7 +1981,7 @@ export interface components {
         };
         /**
          * @description The normalised permissions of a role: at most one entry per resource, in the order of
-         *     `Resource::ALL`, no entry without a flag, `view_all` and `view_posting` only on grievances,
+         *     `Resource::ALL`, no entry without a flag, `view_all`, `view_posting` and `approve` only on grievances,
          *     and one scope: `view_posting` is dropped where `view_all` holds it already.
          */
         Permissions: components["schemas"]["PermissionEntry"][];
@@ -1939,6 +2029,11 @@ export interface components {
          *     of resource to 'all', a list of actions or a comma-separated text.
          */
         RoleRequest: {
+            /**
+             * @description Members' moves to a resolved or closed status need another officer's approval. Left
+             *     out: unchanged (off for a new role). Ignored for the Admin role.
+             */
+            closing_needs_approval?: boolean | null;
             description?: string | null;
             name: string;
             /**
@@ -1950,6 +2045,11 @@ export interface components {
             require_two_factor?: boolean | null;
         };
         RoleView: {
+            /**
+             * @description Whether its members' moves to a resolved or closed status need another officer's
+             *     approval (they become closure requests).
+             */
+            closing_needs_approval: boolean;
             created_at: string;
             description: string;
             /** Format: int64 */
@@ -1992,6 +2092,8 @@ export interface components {
         };
         /** @description The signed-in user as the SPA keeps it: who they are and what their role allows. */
         SessionUser: {
+            /** @description Whether the user's role needs another officer's approval for their closures. */
+            closing_needs_approval?: boolean;
             department?: string | null;
             designation?: string | null;
             email: string;
@@ -3839,6 +3941,8 @@ export interface operations {
                 to_date?: string;
                 /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
                 overdue?: boolean;
+                /** @description `pending`: the "Closure requests" queue, grievances whose closure waits for approval. */
+                closure?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
@@ -4020,6 +4124,8 @@ export interface operations {
                 to_date?: string;
                 /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
                 overdue?: boolean;
+                /** @description `pending`: the "Closure requests" queue, grievances whose closure waits for approval. */
+                closure?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
@@ -4098,6 +4204,8 @@ export interface operations {
                 to_date?: string;
                 /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
                 overdue?: boolean;
+                /** @description `pending`: the "Closure requests" queue, grievances whose closure waits for approval. */
+                closure?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
@@ -4176,6 +4284,8 @@ export interface operations {
                 to_date?: string;
                 /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
                 overdue?: boolean;
+                /** @description `pending`: the "Closure requests" queue, grievances whose closure waits for approval. */
+                closure?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
@@ -4861,6 +4971,156 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_closure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClosureDecision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    return_closure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClosureReturn"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

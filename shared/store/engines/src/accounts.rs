@@ -284,6 +284,7 @@ impl Accounts for ItemAccounts {
             .set("permissions", serde_json::to_value(&after.permissions).map_err(Error::internal)?)
             .set("updated_at", after.updated_at.clone())
             .set("require_two_factor", json!(after.require_two_factor))
+            .set("closing_needs_approval", after.closing_needs_approval)
             .set(Index::Gsi1.sk_attr(), after.name.to_lowercase())
             .add("version", 1);
         let mut writes = vec![Write::update(keys::role(before.id), changes).when(version_is(before.version))];

@@ -179,6 +179,7 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         status_meaning: g.status_meaning,
         resolution_days: g.status_meaning.is_final().then(|| crate::grievance_counters::resolution_days(g)).flatten(),
         other_refs: stored.refs.iter().filter(|(k, _)| !is_relational(**k)).map(|(k, id)| (k.as_str().to_string(), *id)).collect(),
+        closure: g.closure.clone(),
     }
 }
 
@@ -211,6 +212,7 @@ fn stored_of(row: GrievanceRow) -> Stored {
         updated_at: row.updated_at,
         resolved_at: row.resolved_at,
         version: row.version,
+        closure: row.closure,
     };
     Stored { grievance, refs }
 }
@@ -250,6 +252,7 @@ fn query_of(viewer: &Viewer, filters: &Filters) -> GrievanceQuery {
         fir_date_from: filters.from_date.clone(),
         fir_date_to: filters.to_date.clone(),
         overdue: filters.overdue.as_ref().map(overdue_of),
+        closure_pending: filters.closure_pending,
         sort: match filters.order.key {
             SortKey::FiledAt => rows::Sort::FiledAt,
             SortKey::FirDate => rows::Sort::FirDate,

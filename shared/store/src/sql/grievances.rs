@@ -474,6 +474,8 @@ pub struct GrievanceRow {
     /// The other admin-list items it names (call type, crime title, reason...), by list
     /// name: kept so that an item in use is known, never filtered on.
     pub other_refs: BTreeMap<String, i64>,
+    /// A closure waiting for approval (schema 13).
+    pub closure: Option<domain::grievance::ClosureRequest>,
 }
 
 /// Version 9 to 10: a row's [`Rest`] moves to a table of its own, one row per grievance.
@@ -655,6 +657,15 @@ CREATE TRIGGER grievances_report_day_update AFTER UPDATE OF filed_at, police_sta
 END;
 ";
 
+/// Version 13: closure requests (issue 17). The request itself is kept in the row's details
+/// (`Rest::closure`); `closure_requests` holds the ids of the grievances with one pending, so
+/// the "Closure requests" queue reads those few rows instead of testing every grievance.
+pub(super) const SCHEMA_V13: &str = "
+CREATE TABLE closure_requests (
+    grievance_id INTEGER PRIMARY KEY REFERENCES grievances (id) ON DELETE CASCADE
+);
+";
+
 /// The fields without a column of their own, kept as one JSON text (in `grievance_details`
 /// since schema 10). Empty values are left
 /// out: the names of absent fields would otherwise be most of the text.
@@ -697,6 +708,8 @@ struct Rest {
     status_meaning: Option<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     refs: BTreeMap<String, i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    closure: Option<domain::grievance::ClosureRequest>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -725,6 +738,7 @@ fn rest_of(g: &GrievanceRow) -> Result<String> {
         assigned_to_name: g.assigned_to_name.clone(),
         status_meaning: Some(g.status_meaning.as_str().to_string()),
         refs: g.other_refs.clone(),
+        closure: g.closure.clone(),
     };
     serde_json::to_string(&rest).map_err(|e| SqlError::Corrupt(e.to_string()))
 }
@@ -805,6 +819,7 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         status_meaning,
         resolution_days: r.get(23)?,
         other_refs: rest.refs,
+        closure: rest.closure,
     }))
 }
 
@@ -836,6 +851,16 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     )?
     .execute(params_from_iter(row_values(g)))?;
     tx.prepare_cached("INSERT INTO grievance_details (id, rest) VALUES (?1, ?2)")?.execute(params![g.id, rest_of(g)?])?;
+    keep_closure(tx, g)
+}
+
+/// Keeps `closure_requests` in step with the row's closure request.
+fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
+    if g.closure.is_some() {
+        tx.prepare_cached("INSERT OR IGNORE INTO closure_requests (grievance_id) VALUES (?1)")?.execute([g.id])?;
+    } else {
+        tx.prepare_cached("DELETE FROM closure_requests WHERE grievance_id = ?1")?.execute([g.id])?;
+    }
     Ok(())
 }
 
@@ -890,7 +915,7 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
         return Err(SqlError::Conflict);
     }
     tx.prepare_cached("UPDATE grievance_details SET rest = ?2 WHERE id = ?1")?.execute(params![g.id, rest_of(g)?])?;
-    Ok(())
+    keep_closure(tx, g)
 }
 
 /// Removes a grievance with its details, viewers, text index entry and its share of the
@@ -1075,6 +1100,8 @@ pub struct GrievanceQuery {
     pub fir_date_from: Option<String>,
     pub fir_date_to: Option<String>,
     pub overdue: Option<Overdue>,
+    /// Only grievances with a closure request pending.
+    pub closure_pending: bool,
     pub scope: Scope,
     pub sort: Sort,
     pub direction: Direction,
@@ -1106,6 +1133,7 @@ impl GrievanceQuery {
             fir_date_from: None,
             fir_date_to: None,
             overdue: None,
+            closure_pending: false,
             scope,
             sort: Sort::FiledAt,
             direction: Direction::Desc,
@@ -1252,6 +1280,9 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
     if let Some(to) = &q.fir_date_to {
         check_date(to)?;
         c.push("g.fir_date <= ?", [Value::Text(to.clone())]);
+    }
+    if q.closure_pending {
+        c.push("g.id IN (SELECT grievance_id FROM closure_requests)", []);
     }
     if let Some(overdue) = &q.overdue {
         // `stage < 4` names the partial index g_open; each limit is one range of g_stage,
@@ -1418,7 +1449,8 @@ fn filed_window(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(Option<
         && q.police_station_id.is_none()
         && q.status_id.is_none()
         && q.priority_id.is_none()
-        && q.overdue.is_none();
+        && q.overdue.is_none()
+        && !q.closure_pending;
     if !exact {
         return Ok(Some((None, high)));
     }
@@ -1534,6 +1566,10 @@ pub fn count_matches_by_slice(conn: &Connection, q: &GrievanceQuery, ids: Range<
 }
 
 fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
+    if q.closure_pending {
+        // No figures are kept of the queue: its rows are few, and counted.
+        return count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() });
+    }
     if let (Scope::Own(user), true) = (&q.scope, base.terms.is_empty()) {
         return sum(conn, "SELECT coalesce((SELECT n FROM viewer_tally WHERE user_id = ?), 0)", &[Value::Integer(*user)]);
     }

@@ -19,7 +19,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 12;
+pub const SCHEMA_VERSION: i64 = 13;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -113,7 +113,7 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 12] = [
+const MIGRATIONS: [&str; 13] = [
     grievances::SCHEMA_V1,
     grievances::SCHEMA_V2,
     grievances::SCHEMA_V3,
@@ -126,6 +126,7 @@ const MIGRATIONS: [&str; 12] = [
     grievances::SCHEMA_V10,
     audit::SCHEMA_V11,
     grievances::SCHEMA_V12,
+    grievances::SCHEMA_V13,
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.
