@@ -18,6 +18,11 @@ describe('permission helper', () => {
       expect(permits(perms, 'users', 'delete')).toBe(false);
     });
 
+    it("reads approve (closure requests) from can_approve, off when left out", () => {
+      expect(permits(perms, 'grievances', 'approve')).toBe(false);
+      expect(permits([entry('grievances', { can_read: true, can_approve: true })], 'grievances', 'approve')).toBe(true);
+    });
+
     it('refuses a resource that has no entry', () => {
       expect(permits(perms, 'audit', 'read')).toBe(false);
       expect(permits([], 'roles', 'read')).toBe(false);
@@ -28,6 +33,12 @@ describe('permission helper', () => {
     it("treats 'all' as every action", () => {
       expect(permits({ grievances: 'all' }, 'grievances', 'delete')).toBe(true);
       expect(permits({ grievances: 'all' }, 'grievances', 'view_all')).toBe(true);
+    });
+
+    it("reads 'approve' as an action of its own", () => {
+      expect(permits({ grievances: ['read', 'approve'] }, 'grievances', 'approve')).toBe(true);
+      expect(permits({ grievances: 'read,update' }, 'grievances', 'approve')).toBe(false);
+      expect(permits({ grievances: 'all' }, 'grievances', 'approve')).toBe(true);
     });
 
     it('reads a list of actions', () => {

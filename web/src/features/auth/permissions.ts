@@ -1,7 +1,8 @@
 // Client-side permission checks (spec §3, §6). The UI only hides; the server
 // refuses again. Accepts both shapes a role's permissions can take:
-//  - a list of entries {resource, can_create, can_read, can_view_all, can_update, can_delete};
-//  - the legacy map resource -> 'all' | string[] | 'create,read,...'.
+//  - a list of entries {resource, can_create, can_read, can_view_all, can_update, can_delete,
+//    and on grievances can_approve (approve others' closure requests)};
+//  - the legacy map resource -> 'all' | string[] | 'create,read,...' (approve: 'approve').
 import type { PermissionEntry } from '../../api/types';
 
 export const RESOURCES = [
@@ -15,7 +16,7 @@ export const RESOURCES = [
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-export const ACTIONS = ['create', 'read', 'view_all', 'update', 'delete'] as const;
+export const ACTIONS = ['create', 'read', 'view_all', 'update', 'delete', 'approve'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export type LegacyPermissionMap = Record<string, string | string[]>;

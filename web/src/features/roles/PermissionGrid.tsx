@@ -1,10 +1,11 @@
 // The permissions grid of the role dialog: one row per resource, a checkbox
-// per action, and the grievance scope under the grievances row only.
+// per action, and under the grievances row only the grievance scope and
+// approving others' closure requests (issue 17).
 import { useId } from 'react';
 import { CheckboxField, SelectField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionResource } from '../../api/types';
-import { ACTION_FLAGS, actionLabel, GRID_RESOURCES, GRIEVANCE_SCOPES, resourceLabel, scopeLabel, type GrievanceScope } from './permission-summary';
+import { ACTION_FLAGS, actionLabel, approveLabel, GRID_RESOURCES, GRIEVANCE_SCOPES, resourceLabel, scopeLabel, type GrievanceScope } from './permission-summary';
 import type { GridFlag, PermissionGrid as Grid } from './role-form';
 
 interface PermissionGridProps {
@@ -12,6 +13,9 @@ interface PermissionGridProps {
   onChange: (resource: PermissionResource, flag: GridFlag, value: boolean) => void;
   scope: GrievanceScope;
   onScopeChange: (scope: GrievanceScope) => void;
+  /** Holders approve or return others' closure requests. */
+  approve: boolean;
+  onApproveChange: (approve: boolean) => void;
   disabled?: boolean;
 }
 
@@ -45,7 +49,28 @@ function GrievanceScopeField({ scope, onChange }: { scope: GrievanceScope; onCha
   );
 }
 
-export function PermissionGrid({ grid, onChange, scope, onScopeChange, disabled = false }: PermissionGridProps) {
+/** Approving closures: a grievances action that is not a column (no other resource has it). */
+function ApproveClosuresField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation('roles');
+  const hintId = useId();
+  return (
+    <div className="perm-approve">
+      <CheckboxField
+        label={approveLabel()}
+        name="grievances.can_approve"
+        value="yes"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={hintId}
+      />
+      <Text id={hintId} className="field-hint" marginTop="xxs">
+        {t('approveHint')}
+      </Text>
+    </div>
+  );
+}
+
+export function PermissionGrid({ grid, onChange, scope, onScopeChange, approve, onApproveChange, disabled = false }: PermissionGridProps) {
   const { t } = useTranslation('roles');
   const columns = ACTION_FLAGS.map((flag) => ({ flag, label: actionLabel(flag) }));
   return (
@@ -86,6 +111,7 @@ export function PermissionGrid({ grid, onChange, scope, onScopeChange, disabled 
                   <td />
                   <td colSpan={columns.length}>
                     <GrievanceScopeField scope={scope} onChange={onScopeChange} />
+                    <ApproveClosuresField checked={approve} onChange={onApproveChange} />
                   </td>
                 </tr>
               ) : null,

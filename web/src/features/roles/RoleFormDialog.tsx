@@ -7,10 +7,21 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { PermissionResource, RoleView } from '../../api/types';
 import { DialogForm } from '../../components/DialogForm';
+import { ADMIN_ROLE } from '../auth/permissions';
+import { useSession } from '../auth/use-session';
 import { RequireTwoFactorField } from '../two-factor/RequireTwoFactorField';
 import { rolesApi } from './api';
+import { ClosingNeedsApprovalField } from './ClosingNeedsApprovalField';
 import { PermissionGrid } from './PermissionGrid';
-import { grantsNothing, gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions, type GridFlag } from './role-form';
+import {
+  approveFromPermissions,
+  grantsNothing,
+  gridFromPermissions,
+  permissionsForSave,
+  roleNameError,
+  scopeFromPermissions,
+  type GridFlag,
+} from './role-form';
 
 interface RoleFormDialogProps {
   /** The role being edited; none to add one. */
@@ -25,14 +36,20 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
   const [description, setDescription] = useState(role?.description ?? '');
   const [grid, setGrid] = useState(() => gridFromPermissions(role?.permissions));
   const [scope, setScope] = useState(() => scopeFromPermissions(role?.permissions));
+  const [approve, setApprove] = useState(() => approveFromPermissions(role?.permissions));
   const [requireTwoFactor, setRequireTwoFactor] = useState(role?.require_two_factor === true);
+  // A new role starts as the manager's own: one whose closures need approval may not hand out closing alone.
+  const ownNeedsApproval = useSession().user?.closing_needs_approval === true;
+  const [closingNeedsApproval, setClosingNeedsApproval] = useState(role ? role.closing_needs_approval === true : ownNeedsApproval);
+  // The Admin role always closes alone: the server ignores the setting there.
+  const isAdminRole = role?.name === ADMIN_ROLE;
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The user was told the role grants nothing: the next press saves it all the same.
   const [emptyWarned, setEmptyWarned] = useState(false);
   const warning = useRef<HTMLDivElement>(null);
-  const empty = grantsNothing(grid);
+  const empty = grantsNothing(grid, approve);
   const warned = emptyWarned && empty;
 
   useEffect(() => {
@@ -41,6 +58,11 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
 
   function toggle(resource: PermissionResource, flag: GridFlag, value: boolean) {
     setGrid((current) => ({ ...current, [resource]: { ...current[resource], [flag]: value } }));
+    setEmptyWarned(false);
+  }
+
+  function toggleApprove(value: boolean) {
+    setApprove(value);
     setEmptyWarned(false);
   }
 
@@ -62,8 +84,9 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
     const input = {
       name: name.trim(),
       description: description.trim(),
-      permissions: permissionsForSave(grid, scope),
+      permissions: permissionsForSave(grid, scope, approve),
       require_two_factor: requireTwoFactor,
+      ...(isAdminRole ? {} : { closing_needs_approval: closingNeedsApproval }),
     };
     try {
       onSaved(role ? await rolesApi.update(role.id, input) : await rolesApi.create(input));
@@ -109,7 +132,18 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
         />
       </Grid>
       <RequireTwoFactorField checked={requireTwoFactor} onChange={setRequireTwoFactor} disabled={busy} />
-      <PermissionGrid grid={grid} onChange={toggle} scope={scope} onScopeChange={setScope} disabled={busy} />
+      {isAdminRole ? null : (
+        <ClosingNeedsApprovalField checked={closingNeedsApproval} onChange={setClosingNeedsApproval} disabled={busy} />
+      )}
+      <PermissionGrid
+        grid={grid}
+        onChange={toggle}
+        scope={scope}
+        onScopeChange={setScope}
+        approve={approve}
+        onApproveChange={toggleApprove}
+        disabled={busy}
+      />
       <Text className="field-hint" marginTop="small">
         {t('gridHint')}
       </Text>

@@ -15,6 +15,7 @@ const role = (id: number, name: string, permissions: RoleView['permissions'], us
   created_at: '',
   updated_at: '',
   require_two_factor: false,
+  closing_needs_approval: false,
 });
 const admin = role(1, 'Admin', [entry('users', { can_create: true, can_read: true, can_update: true, can_delete: true })], 1);
 const clerk = role(2, 'Clerk', [entry('grievances', { can_read: true, can_create: true }), entry('users', { can_read: true })], 3);
@@ -115,6 +116,7 @@ describe('role management', () => {
         description: 'Front desk',
         permissions: [entry('grievances', { can_read: true, can_view_all: true }), entry('users', { can_create: true })],
         require_two_factor: false,
+        closing_needs_approval: false,
       },
     ]);
   });
@@ -151,7 +153,9 @@ describe('role management', () => {
     // Second press, on the button that now says what it does.
     await user.click(within(dialog).getByRole('button', { name: 'Add without permissions' }));
     expect(await screen.findByText('Role Visitor added.')).toBeInTheDocument();
-    expect(sentBodies(fetch, 'POST', '/api/roles')).toEqual([{ name: 'Visitor', description: '', permissions: [], require_two_factor: false }]);
+    expect(sentBodies(fetch, 'POST', '/api/roles')).toEqual([
+      { name: 'Visitor', description: '', permissions: [], require_two_factor: false, closing_needs_approval: false },
+    ]);
   });
 
   it('saves a role with a permission without any warning', async () => {
@@ -229,7 +233,91 @@ describe('role management', () => {
       description: 'Clerk role',
       permissions: [entry('grievances', { can_read: true, can_create: true })],
       require_two_factor: false,
+      closing_needs_approval: false,
     });
+  });
+
+  it("sends 'Closing needs approval' as closing_needs_approval and 'Approve closures' as can_approve on grievances", async () => {
+    const fetch = api({
+      'POST /api/roles': (body) => jsonResponse(201, { success: true, data: { ...role(6, 'Desk officer', []), ...(body as object) } }),
+    });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Role' });
+    const closing = within(dialog).getByRole('checkbox', { name: 'Closing needs approval' });
+    expect(closing).not.toBeChecked();
+    expect(closing).toHaveAccessibleDescription(
+      'Moving a case to a resolved or closed status creates a closure request that another officer approves.',
+    );
+    const approve = within(dialog).getByRole('checkbox', { name: 'Approve closures' });
+    expect(approve).not.toBeChecked();
+
+    await user.type(within(dialog).getByLabelText('Role Name'), 'Desk officer');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read Grievances' }));
+    await user.click(closing);
+    await user.click(approve);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Role' }));
+    expect(await screen.findByText('Role Desk officer added.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/roles')).toEqual([
+      {
+        name: 'Desk officer',
+        description: '',
+        permissions: [entry('grievances', { can_read: true, can_approve: true })],
+        require_two_factor: false,
+        closing_needs_approval: true,
+      },
+    ]);
+  });
+
+  it('fills both closure boxes from the role being edited, names approving in its summary, and saves them cleared', async () => {
+    const approver = { ...role(7, 'Approver', [entry('grievances', { can_read: true, can_approve: true })]), closing_needs_approval: true };
+    const fetch = api({
+      'GET /api/roles': () => jsonResponse(200, { success: true, data: [admin, approver] }),
+      'PUT /api/roles/7': (body) => jsonResponse(200, { success: true, data: { ...approver, ...(body as object) } }),
+    });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Approver role')).closest('tr')!;
+    expect(within(row).getByText('Grievances: Read, Approve closures')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Edit Approver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role: Approver' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Closing needs approval' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Approve closures' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Closing needs approval' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Approve closures' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes to Approver saved.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/roles/7')).toEqual([
+      {
+        name: 'Approver',
+        description: 'Approver role',
+        permissions: [entry('grievances', { can_read: true })],
+        require_two_factor: false,
+        closing_needs_approval: false,
+      },
+    ]);
+  });
+
+  it('starts a new role as the manager\'s own: one whose closures need approval hands out the same', async () => {
+    api();
+    renderPage(<RolesPage />, makeUser({ ...manager, closing_needs_approval: true }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add New Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Role' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Closing needs approval' })).toBeChecked();
+  });
+
+  it('offers no closing setting on the Admin role (it always closes alone) and sends none', async () => {
+    const fetch = api({ 'PUT /api/roles/1': (body) => jsonResponse(200, { success: true, data: { ...admin, ...(body as object) } }) });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role: Admin' });
+    expect(within(dialog).queryByRole('checkbox', { name: 'Closing needs approval' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes to Admin saved.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/roles/1')[0]).not.toHaveProperty('closing_needs_approval');
   });
 
   it("asks before deleting and shows the server's refusal, else 'Failed to delete role'", async () => {

@@ -12,6 +12,8 @@ export interface RoleInput {
   permissions: PermissionEntry[];
   /** Users of the role must set up two-factor (issue 10). */
   require_two_factor?: boolean;
+  /** Users of the role ask for closures; another officer approves them (issue 17). */
+  closing_needs_approval?: boolean;
 }
 
 // The server also accepts the legacy map; we always send the entry list.

@@ -32,13 +32,28 @@ describe('role permission summary', () => {
     expect(summarisePermissions([entry('grievances', { can_view_all: true })]).chips[0].text).toBe('Grievances: Whole state');
   });
 
-  it("keeps 'Full access' on grievances for every action with the whole state, not with a posting", () => {
+  it("keeps 'Full access' on grievances for every action, approving closures and the whole state, not with a posting", () => {
     const all = { can_create: true, can_read: true, can_update: true, can_delete: true };
-    expect(summarisePermissions([entry('grievances', { ...all, can_view_all: true })]).chips[0].text).toBe('Grievances: Full access');
-    expect(summarisePermissions([entry('grievances', { ...all, can_view_posting: true })]).chips[0].text).toBe(
-      'Grievances: Create, Read, Update, Delete, Their posting',
+    expect(summarisePermissions([entry('grievances', { ...all, can_approve: true, can_view_all: true })]).chips[0].text).toBe(
+      'Grievances: Full access',
+    );
+    expect(summarisePermissions([entry('grievances', { ...all, can_view_all: true })]).chips[0].text).toBe(
+      'Grievances: Create, Read, Update, Delete, Whole state',
+    );
+    expect(summarisePermissions([entry('grievances', { ...all, can_approve: true, can_view_posting: true })]).chips[0].text).toBe(
+      'Grievances: Create, Read, Update, Delete, Approve closures, Their posting',
     );
     expect(summarisePermissions([entry('grievances', all)]).chips[0].text).toBe('Grievances: Create, Read, Update, Delete');
+  });
+
+  it("names 'Approve closures' after the other actions, counted as one, on grievances only", () => {
+    const summary = summarisePermissions([
+      entry('grievances', { can_read: true, can_update: true, can_approve: true, can_view_all: true }),
+      entry('users', { can_read: true, can_approve: true }),
+    ]);
+    expect(summary.chips.map((chip) => chip.text)).toEqual(['Grievances: Read, Update, Approve closures, Whole state', 'Users: Read']);
+    expect(summary.text).toBe('2 resources • 5 actions');
+    expect(summarisePermissions([entry('grievances', { can_approve: true })]).chips[0].text).toBe('Grievances: Approve closures');
   });
 
   it("leaves out entries without a flag and reads 'No permissions' when nothing is left", () => {

@@ -27,6 +27,12 @@ export const ACTION_FLAGS: readonly ActionFlag[] = ['can_create', 'can_read', 'c
 /** 'Create', 'Read', 'Update', 'Delete' in the current language. */
 export const actionLabel = (flag: ActionFlag): string => t(`action.${flag}`);
 
+/** Approving others' closure requests: an action of the grievances entry only (issue 17). */
+export const canApprove = (entry: PermissionEntry): boolean => entry.resource === 'grievances' && entry.can_approve === true;
+
+/** 'Approve closures' in the current language. */
+export const approveLabel = (): string => t('action.can_approve');
+
 /** Which grievances a role's holders see: their own, their posting's, or the state's. */
 export type GrievanceScope = 'own' | 'posting' | 'state';
 
@@ -49,18 +55,23 @@ export function grievanceScope(permissions: readonly PermissionEntry[] | null | 
 export const scopeLabel = (scope: GrievanceScope): string => t(`scope.${scope}`);
 
 /**
- * What an entry grants in words: its actions in a fixed order, then the grievance scope when it
- * is wider than one's own cases (own is what every role sees, so it goes without saying).
+ * What an entry grants in words: its actions in a fixed order (on grievances, approving closures
+ * after them), then the grievance scope when it is wider than one's own cases (own is what every
+ * role sees, so it goes without saying).
  */
 export function grantedActions(entry: PermissionEntry): string[] {
   const actions = ACTION_FLAGS.filter((flag) => entry[flag] === true).map(actionLabel);
+  if (canApprove(entry)) actions.push(approveLabel());
   const scope = entryScope(entry);
   return scope === 'own' ? actions : [...actions, t(`scope.short.${scope}`)];
 }
 
-/** Every action, and on grievances the whole state too: nothing more could be granted. */
+/** Every action, and on grievances approving closures and the whole state too: nothing more could be granted. */
 function isFullAccess(entry: PermissionEntry): boolean {
-  return ACTION_FLAGS.every((flag) => entry[flag] === true) && (entry.resource !== 'grievances' || entryScope(entry) === 'state');
+  return (
+    ACTION_FLAGS.every((flag) => entry[flag] === true) &&
+    (entry.resource !== 'grievances' || (canApprove(entry) && entryScope(entry) === 'state'))
+  );
 }
 
 export interface PermissionChip {

@@ -1,5 +1,5 @@
 import { entry } from '../../test/fixtures';
-import { grantsNothing, gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions } from './role-form';
+import { approveFromPermissions, grantsNothing, gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions } from './role-form';
 
 describe('role form', () => {
   it('drops resources with no flag before saving', () => {
@@ -49,6 +49,26 @@ describe('role form', () => {
     expect(grid.reports.can_read).toBe(true);
     expect(grid.grievances).toEqual({ can_create: false, can_read: false, can_update: false, can_delete: false });
     expect(Object.keys(grid)).toEqual(['grievances', 'users', 'roles', 'dropdowns', 'reports', 'dashboard', 'audit']);
+  });
+
+  it('saves approving closures as can_approve on grievances only, written only when set', () => {
+    const grid = gridFromPermissions([entry('grievances', { can_read: true, can_update: true })]);
+    expect(permissionsForSave(grid, 'state', true)).toEqual([
+      entry('grievances', { can_read: true, can_update: true, can_view_all: true, can_approve: true }),
+    ]);
+    expect(permissionsForSave(grid, 'state', false)[0]).not.toHaveProperty('can_approve');
+    // Approving alone keeps the grievances entry, and grants something.
+    expect(permissionsForSave(gridFromPermissions([]), 'own', true)).toEqual([entry('grievances', { can_approve: true })]);
+    expect(grantsNothing(gridFromPermissions([]), true)).toBe(false);
+  });
+
+  it("reads approving closures back from the grievances entry only, and leaves it out of the rows", () => {
+    const permissions = [entry('grievances', { can_read: true, can_approve: true })];
+    expect(approveFromPermissions(permissions)).toBe(true);
+    expect(gridFromPermissions(permissions).grievances).toEqual({ can_create: false, can_read: true, can_update: false, can_delete: false });
+    expect(approveFromPermissions([entry('grievances', { can_read: true })])).toBe(false);
+    expect(approveFromPermissions([entry('users', { can_approve: true })])).toBe(false);
+    expect(approveFromPermissions(undefined)).toBe(false);
   });
 
   it("needs a name: 'Role name is required'", () => {

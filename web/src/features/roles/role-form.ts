@@ -1,9 +1,12 @@
 // Rules of the role dialog (spec §5 "Role").
 import type { PermissionEntry, PermissionResource } from '../../api/types';
 import { i18n } from '../../i18n';
-import { ACTION_FLAGS, GRID_RESOURCES, grievanceScope, type ActionFlag, type GrievanceScope } from './permission-summary';
+import { ACTION_FLAGS, canApprove, GRID_RESOURCES, grievanceScope, type ActionFlag, type GrievanceScope } from './permission-summary';
 
-/** The ticks of one row. The grievance scope is held apart, as one choice, not as flags. */
+/**
+ * The ticks of one row. The grievance scope is held apart, as one choice, not as flags; so is
+ * approving closures, which only grievances have.
+ */
 export type GridRow = Record<ActionFlag, boolean>;
 export type PermissionGrid = Record<PermissionResource, GridRow>;
 export type GridFlag = ActionFlag;
@@ -26,6 +29,11 @@ export function gridFromPermissions(permissions: readonly PermissionEntry[] | nu
 /** The scope choice of a role being edited: can_view_all is the state, can_view_posting the posting, else own. */
 export const scopeFromPermissions = grievanceScope;
 
+/** Whether a role being edited approves others' closure requests (its grievances entry's can_approve). */
+export function approveFromPermissions(permissions: readonly PermissionEntry[] | null | undefined): boolean {
+  return (permissions ?? []).some((entry) => entry && canApprove(entry));
+}
+
 /**
  * The grievances entry's scope flags. can_view_posting is written only when set, as the server
  * writes it, and never beside can_view_all: the state's scope holds the posting's.
@@ -35,22 +43,29 @@ function scopeFlags(scope: GrievanceScope): Pick<PermissionEntry, 'can_view_all'
 }
 
 const grantsAnything = (entry: PermissionEntry): boolean =>
-  ACTION_FLAGS.some((flag) => entry[flag]) || entry.can_view_all || entry.can_view_posting === true;
+  ACTION_FLAGS.some((flag) => entry[flag]) || entry.can_view_all || entry.can_view_posting === true || entry.can_approve === true;
 
-/** The entries to save: the scope on grievances only, rows with no flag dropped (a wider scope alone keeps its row). */
-export function permissionsForSave(grid: PermissionGrid, scope: GrievanceScope): PermissionEntry[] {
+/**
+ * The entries to save: the scope and approving closures on grievances only (can_approve written
+ * only when set, as the server writes it), rows with no flag dropped (a wider scope alone keeps its row).
+ */
+export function permissionsForSave(grid: PermissionGrid, scope: GrievanceScope, approve = false): PermissionEntry[] {
   return GRID_RESOURCES.map(
     (resource): PermissionEntry => ({
       resource,
       ...grid[resource],
       ...scopeFlags(resource === 'grievances' ? scope : 'own'),
+      ...(resource === 'grievances' && approve ? { can_approve: true } : {}),
     }),
   ).filter(grantsAnything);
 }
 
-/** Nothing ticked on any row: users with the role may only sign in (a grievance scope alone grants nothing). */
-export function grantsNothing(grid: PermissionGrid): boolean {
-  return GRID_RESOURCES.every((resource) => ACTION_FLAGS.every((flag) => !grid[resource][flag]));
+/**
+ * Nothing ticked on any row and no approving of closures: users with the role may only sign in
+ * (a grievance scope alone grants nothing).
+ */
+export function grantsNothing(grid: PermissionGrid, approve = false): boolean {
+  return !approve && GRID_RESOURCES.every((resource) => ACTION_FLAGS.every((flag) => !grid[resource][flag]));
 }
 
 export function roleNameError(name: string): string | null {

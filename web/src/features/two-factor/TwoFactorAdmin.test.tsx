@@ -107,6 +107,7 @@ describe('roles: Require two-factor authentication', () => {
     created_at: '',
     updated_at: '',
     require_two_factor,
+    closing_needs_approval: false,
   });
   const manager = makeUser({
     role_name: 'Manager',
