@@ -117,3 +117,11 @@ export type RecoveryCodes = Schemas['RecoveryCodes'];
 // Sessions with an idle timeout and a lifetime (issue 19)
 /** GET /auth/session: how long the caller's session lasts (asking counts as activity). */
 export type SessionTimes = Schemas['SessionTimes'];
+
+// Closure approval (issue 17)
+/** A closure waiting for another officer's approval: the status it proposes, and who asked when. */
+export type ClosureRequest = Schemas['ClosureRequest'];
+/** POST /grievances/{id}/closure/approve. */
+export type ClosureDecision = Schemas['ClosureDecision'];
+/** POST /grievances/{id}/closure/return: why, and the version the decision was based on. */
+export type ClosureReturn = Schemas['ClosureReturn'];

@@ -1,4 +1,4 @@
-import type { GrievancePage, GrievanceView, ListItem, Pendency } from '../api/types';
+import type { ClosureRequest, GrievancePage, GrievanceView, ListItem, Pendency } from '../api/types';
 
 /** At the Inward stage for 3 days, within a 30-day limit. */
 export function makePendency(overrides: Partial<Pendency> = {}): Pendency {
@@ -10,6 +10,20 @@ export function makePendency(overrides: Partial<Pendency> = {}): Pendency {
     limit_days: 30,
     overdue: false,
     days_overdue: 0,
+    ...overrides,
+  };
+}
+
+/** A closure to Closed asked for by Ravi Kumar (user 8). */
+export function makeClosure(overrides: Partial<ClosureRequest> = {}): ClosureRequest {
+  return {
+    status_id: 12,
+    status: 'Closed',
+    final_decision: 'Complaint settled: the money was returned.',
+    notes: 'Complainant satisfied',
+    requested_by: 8,
+    requested_by_name: 'Ravi Kumar',
+    requested_at: '2025-02-10T06:30:00Z',
     ...overrides,
   };
 }

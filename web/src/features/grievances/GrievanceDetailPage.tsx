@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { dash, formatDate, formatDateTime, yesNo } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
+import { useSession } from '../auth/use-session';
 import { grievanceKey, historyKey } from './api';
 import { noticeState, useArrivalNotice } from './arrival-notice';
 import { listPlacePath, RETURN_STATE } from './list-place';
@@ -28,6 +29,9 @@ import { StatusChangeForm } from './StatusChangeForm';
 import { transfersOf } from './transfer/transfer';
 import { TransferDialog } from './transfer/TransferDialog';
 import { AssignDialog } from './assign/AssignDialog';
+import { closureRequested, mayDecideClosure } from './closure/closure';
+import { ClosurePendingBadge } from './closure/ClosurePendingBadge';
+import { ClosureRequestPanel } from './closure/ClosureRequestPanel';
 import { TransferHistory } from './transfer/TransferHistory';
 import { dismissLabel } from '../../i18n/amplify-labels';
 
@@ -87,7 +91,17 @@ function useAfterMove(showNotice: (text: string) => void) {
   };
 }
 
-function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: boolean; canAudit: boolean }) {
+interface GrievanceViewProps {
+  g: Grievance;
+  canUpdate: boolean;
+  canAudit: boolean;
+  /** The signed-in user's id: their own closure request is theirs to wait on, not to decide. */
+  userId: number | undefined;
+  /** The signed-in user may approve or return the pending closure request. */
+  canDecideClosure: boolean;
+}
+
+function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: GrievanceViewProps) {
   const { mutate } = useSWRConfig();
   const { t } = useTranslation('grievances');
   const notice = useTransientMessage(5000);
@@ -132,6 +146,7 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
         <CaseStatusBadge status={g.status} label={t('field.status')} />
         <PriorityBadge priority={g.priority} label={t('field.priority')} />
         <OverdueBadge pendency={g.pendency} />
+        <ClosurePendingBadge closure={g.closure} />
       </Flex>
 
       {notice.message ? (
@@ -141,6 +156,23 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
       ) : null}
 
       <Flex direction="column" gap="medium">
+        {g.closure ? (
+          <Section id="closure-request" title={t('casework:closure.title')}>
+            <ClosureRequestPanel
+              key={g.version}
+              grievance={{ ...g, closure: g.closure }}
+              own={userId === g.closure.requested_by}
+              canDecide={canDecideClosure}
+              onReload={() => void mutate(grievanceKey(g.id))}
+              onDecided={(decided, message) => {
+                void mutate(grievanceKey(g.id), { success: true, data: decided }, { revalidate: false });
+                void mutate(historyKey(g.id));
+                notice.show(message);
+              }}
+            />
+          </Section>
+        ) : null}
+
         <Section id="fir-details" title={t('detail.firDetails')}>
           <FactList
             facts={[
@@ -224,7 +256,8 @@ function GrievanceView({ g, canUpdate, canAudit }: { g: Grievance; canUpdate: bo
               onChanged={(updated) => {
                 void mutate(grievanceKey(g.id), { success: true, data: updated }, { revalidate: false });
                 void mutate(historyKey(g.id));
-                notice.show(t('detail.statusChanged', { status: updated.status }));
+                // A role whose closures need approval gets a closure request, not the status.
+                notice.show(closureRequested(g, updated) ? t('casework:closure.requested') : t('detail.statusChanged', { status: updated.status }));
               }}
             />
           ) : null}
@@ -325,6 +358,7 @@ export default function GrievanceDetailPage() {
   const validId = id !== undefined && /^\d+$/.test(id);
   const canUpdate = usePermission('grievances', 'update');
   const canAudit = usePermission('audit', 'read');
+  const { user } = useSession();
   const { t } = useTranslation('grievances');
   const { data, error, isLoading, mutate } = useSWR<GrievanceEnvelope>(validId ? grievanceKey(id) : null);
 
@@ -354,5 +388,13 @@ export default function GrievanceDetailPage() {
     );
   }
 
-  return <GrievanceView g={grievance} canUpdate={canUpdate} canAudit={canAudit} />;
+  return (
+    <GrievanceView
+      g={grievance}
+      canUpdate={canUpdate}
+      canAudit={canAudit}
+      userId={user?.id}
+      canDecideClosure={mayDecideClosure(user, grievance)}
+    />
+  );
 }

@@ -13,7 +13,7 @@ import { useStoredChoice } from '../../lib/use-stored-choice';
 import { Icon } from '../../components/icons';
 import { listKey, sortItems } from '../admin/api';
 import { SCOPE_KEY } from './api';
-import { activeFilterCount, dateRangeError, EMPTY_FILTERS, withinScope, type FilterKey, type GrievanceFilters } from './list-filters';
+import { activeFilterCount, CLOSURE_PENDING, dateRangeError, EMPTY_FILTERS, withinScope, type FilterKey, type GrievanceFilters } from './list-filters';
 import { searchFieldLabels } from '../../i18n/amplify-labels';
 
 
@@ -152,6 +152,14 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
             className="overdue-filter"
             checked={filters.overdue === 'true'}
             onChange={(event) => set('overdue', event.target.checked ? 'true' : '')}
+          />
+          <CheckboxField
+            label={t('filters.closurePending')}
+            name="closure"
+            value={CLOSURE_PENDING}
+            className="closure-filter"
+            checked={filters.closure === CLOSURE_PENDING}
+            onChange={(event) => set('closure', event.target.checked ? CLOSURE_PENDING : '')}
           />
         </Grid>
       </div>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
-import { listHandlers, makeGrievance } from '../../test/grievance-fixtures';
+import { listHandlers, makeClosure, makeGrievance } from '../../test/grievance-fixtures';
 import { renderPage } from '../../test/render-page';
 import GrievanceFormPage from './GrievanceFormPage';
 
@@ -207,6 +207,30 @@ describe('grievance form', () => {
     await user.click(screen.getByRole('button', { name: 'Update Grievance' }));
     await waitFor(() => expect(sentBodies(fetch, 'PUT', '/api/grievances/12')).toHaveLength(2));
     expect(sentBodies(fetch, 'PUT', '/api/grievances/12')[1]).toMatchObject({ version: 4 });
+  });
+
+  it("says 'Closure requested' when the save made a closure request, and carries it back to the list", async () => {
+    const fetch = mockApi({
+      ...listHandlers(),
+      'GET /api/grievances/12': () => jsonResponse(200, { success: true, data: makeGrievance({ closure: null }) }),
+      // The status asked for waits for approval: the answer keeps Pending and carries the request.
+      'PUT /api/grievances/12': () =>
+        jsonResponse(200, { success: true, data: makeGrievance({ version: 4, closure: makeClosure({ requested_by: clerk.id }) }) }),
+    });
+    const { router } = renderEdit();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Grievance' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await waitFor(() => expect(within(screen.getByLabelText(/^Status/)).getByRole('option', { name: 'Closed' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText(/^Status/), 'Closed');
+    await user.click(screen.getByRole('button', { name: 'Update Grievance' }));
+    expect(await screen.findByText('Closure requested: it takes effect when another officer approves it.')).toBeInTheDocument();
+    expect(screen.queryByText('Saved successfully!')).not.toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/grievances/12')[0]).toMatchObject({ version: 3, status: 'Closed' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/grievances'), { timeout: 3000 });
+    expect(router.state.location.state).toEqual({
+      returnToPlace: true,
+      notice: 'Closure requested: it takes effect when another officer approves it.',
+    });
   });
 
   it("falls back to 'Failed to update grievance'", async () => {

@@ -7,7 +7,7 @@ import { Alert, Button, Flex } from '@aws-amplify/ui-react';
 import { api } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { i18n } from '../../i18n';
-import type { Grievance, GrievanceEnvelope } from '../../api/types';
+import type { GrievanceEnvelope, GrievanceView as Grievance } from '../../api/types';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { Icon } from '../../components/icons';
@@ -26,6 +26,7 @@ import {
   type GrievanceFormValues,
 } from './grievance-form';
 import { useGrievanceLists } from './options';
+import { CLOSURE_PENDING_CODE, closureRequested } from './closure/closure';
 
 /** Time the success banner shows before the list (spec §9). */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
@@ -71,7 +72,8 @@ export default function GrievanceFormPage() {
   const [errors, setErrors] = useState<GrievanceErrors>({});
   const [failure, setFailure] = useState<Failure>(null);
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
+  /** The banner after a save: 'Saved successfully!', or that a closure was requested instead. */
+  const [saved, setSaved] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -99,7 +101,7 @@ export default function GrievanceFormPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || saved) return;
+    if (busy || saved !== null) return;
     const problems = validateGrievance(values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
@@ -117,17 +119,21 @@ export default function GrievanceFormPage() {
           : await grievancesApi.create(body);
       void mutate(grievanceKey(result.id), { success: true, data: result }, { revalidate: false });
       void mutate(historyKey(result.id));
-      setSaved(true);
+      // A role whose closures need approval gets a closure request, not the status it chose:
+      // say so here and again on the list.
+      const requested = editing && grievance && closureRequested(grievance, result) ? t('casework:closure.requested') : null;
+      setSaved(requested ?? t('form.saved'));
       window.setTimeout(() => bannerRef.current?.focus(), 0);
       // A saved edit returns to the list where the user left it; a new grievance opens,
       // its number said on arrival.
       const back = editing
-        ? () => navigate(listPlacePath(), { state: RETURN_STATE })
+        ? () => navigate(listPlacePath(), { state: requested ? { ...RETURN_STATE, ...noticeState(requested) } : RETURN_STATE })
         : () => navigate(`/grievances/${result.id}`, { state: noticeState(t('form.created', { number: result.grievance_number })) });
       timer.current = window.setTimeout(back, REDIRECT_AFTER_SAVE_MS);
     } catch (error) {
       const fallback = editing ? t('form.updateFailed') : t('form.createFailed');
-      if (error instanceof ApiError && error.status === 409) {
+      // A stale copy can be read again; a pending closure request waits for its decision instead.
+      if (error instanceof ApiError && error.status === 409 && error.code !== CLOSURE_PENDING_CODE) {
         setFailure({ message: errorText(error, fallback), conflict: true });
       } else {
         setFailure({ message: errorText(error, fallback) });
@@ -180,7 +186,7 @@ export default function GrievanceFormPage() {
       <div ref={bannerRef} tabIndex={-1} className="form-banner">
         {saved ? (
           <Alert variation="success" role="status" className="page-notice">
-            {t('form.saved')}
+            {saved}
           </Alert>
         ) : null}
         {failure ? (
@@ -208,7 +214,7 @@ export default function GrievanceFormPage() {
           values={values}
           errors={errors}
           lists={lists}
-          disabled={busy || saved}
+          disabled={busy || saved !== null}
           stationLocked={editing}
           onChange={(next, clear) => {
             setValues(next);
@@ -225,7 +231,7 @@ export default function GrievanceFormPage() {
           <Button as={Link} to={listPlacePath()} state={RETURN_STATE}>
             {t('common:cancel')}
           </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('form.saving')} isDisabled={saved}>
+          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('form.saving')} isDisabled={saved !== null}>
             {editing ? t('form.update') : t('form.create')}
           </Button>
         </div>

@@ -4,7 +4,7 @@ import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
 import type { GrievanceView } from '../../api/types';
 import { i18n } from '../../i18n';
-import { listHandlers, makeGrievance, makePendency, page } from '../../test/grievance-fixtures';
+import { listHandlers, makeClosure, makeGrievance, makePendency, page } from '../../test/grievance-fixtures';
 import { renderPage } from '../../test/render-page';
 import GrievanceListPage from './GrievanceListPage';
 
@@ -503,6 +503,47 @@ describe('grievance list', () => {
     expect(screen.getByRole('button', { name: /^Search & Filters/ })).toHaveTextContent('1 active');
     await openFilters(userEvent.setup());
     expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
+    expect(fetch.mock.calls.map(([url]) => url)).not.toContain(`${LIST}`);
+  });
+
+  it("marks a grievance whose closure waits for approval 'Closure pending', with who asked for what in its title", async () => {
+    const asked = makeGrievance({ id: 15, grievance_number: 'GRV-2025-000015', closure: makeClosure() });
+    api({ [`GET ${LIST}`]: () => jsonResponse(200, page([asked, { ...first, closure: null }])) });
+    renderPage(<GrievanceListPage />, reader, '/grievances');
+    const row = (await screen.findByRole('link', { name: 'GRV-2025-000015' })).closest('tr')!;
+    const badge = within(row).getByText('Closure pending');
+    expect(badge).toHaveAttribute('title', 'Closure requested by Ravi Kumar on 10 Feb 2025: Closed');
+    // The row's status is still the grievance's own.
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    const other = screen.getByRole('link', { name: 'GRV-2025-000012' }).closest('tr')!;
+    expect(within(other).queryByText('Closure pending')).not.toBeInTheDocument();
+  });
+
+  it("opens the 'Closure requests' queue as closure=pending, kept in the URL and sent to the server", async () => {
+    const asked = makeGrievance({ closure: makeClosure() });
+    const fetch = api({ 'GET /api/grievances?closure=pending&limit=50': () => jsonResponse(200, page([asked], { total: 2, matched: 1 })) });
+    const { router } = renderPage(<GrievanceListPage />, reader, '/grievances');
+    await screen.findByText('Showing 2 of 2 grievances');
+    const user = userEvent.setup();
+    await openFilters(user);
+    const queue = screen.getByRole('checkbox', { name: 'Closure requests' });
+    expect(queue).not.toBeChecked();
+    await user.click(queue);
+    expect(router.state.location.search).toBe('?closure=pending');
+    expect(await screen.findByText('Showing 1 of 2 grievances')).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/grievances?closure=pending&limit=50');
+    expect(screen.getByRole('button', { name: /^Search & Filters/ })).toHaveTextContent('1 active');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Closure requests' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens the closure queue from ?closure=pending, ticked', async () => {
+    const fetch = api({ 'GET /api/grievances?closure=pending&limit=50': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
+    renderPage(<GrievanceListPage />, reader, '/grievances?closure=pending');
+    expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
+    await openFilters(userEvent.setup());
+    expect(screen.getByRole('checkbox', { name: 'Closure requests' })).toBeChecked();
     expect(fetch.mock.calls.map(([url]) => url)).not.toContain(`${LIST}`);
   });
 

@@ -25,6 +25,7 @@ import { ExportButtons } from './ExportButtons';
 import { GrievanceFilterPanel } from './GrievanceFilterPanel';
 import { searchState } from './keep-reading';
 import { OverdueBadge } from './pendency/OverdueBadge';
+import { ClosurePendingBadge } from './closure/ClosurePendingBadge';
 import { useListPlace } from './list-place';
 import { dismissLabel } from '../../i18n/amplify-labels';
 import {
@@ -328,6 +329,7 @@ export default function GrievanceListPage() {
                           <Flex gap="xxs" alignItems="center" className="badge-line">
                             <CaseStatusBadge status={g.status} />
                             <OverdueBadge pendency={g.pendency} form="short" />
+                            <ClosurePendingBadge closure={g.closure} />
                           </Flex>
                         </TableCell>
                         <TableCell data-label={t('field.priority')} className="cell-priority">

@@ -1,13 +1,20 @@
 // Change a grievance's status with a note (PUT /grievances/{id}/status), for
-// users with grievances update. Statuses come from the active list.
+// users with grievances update. Statuses come from the active list. For a role
+// whose closures need approval, a resolved or closed status becomes a closure
+// request (issue 17): the form says so before it is sent.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Flex, Grid, Heading, SelectField, TextAreaField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Grid, Heading, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { GrievanceView } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { useActiveItems } from '../admin/api';
+import { useSession } from '../auth/use-session';
 import { grievancesApi } from './api';
+import { CLOSURE_PENDING_CODE } from './closure/closure';
+
+/** The meanings of a status that closes a case, for which some roles need approval. */
+const CLOSING_MEANINGS: ReadonlySet<string> = new Set(['resolved', 'closed']);
 
 interface StatusChangeFormProps {
   grievance: GrievanceView;
@@ -26,6 +33,9 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
   const [fieldError, setFieldError] = useState<string | undefined>();
 
   const options = statuses.items.filter((item) => item.name !== grievance.status);
+  const closingNeedsApproval = useSession().user?.closing_needs_approval === true;
+  const chosen = options.find((item) => String(item.id) === statusId);
+  const asksForClosure = closingNeedsApproval && Boolean(chosen?.meaning && CLOSING_MEANINGS.has(chosen.meaning));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,7 +55,8 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
       setNotes('');
       onChanged(updated);
     } catch (error) {
-      const conflict = error instanceof ApiError && error.status === 409;
+      // A stale copy can be read again; a pending closure request waits for its decision instead.
+      const conflict = error instanceof ApiError && error.status === 409 && error.code !== CLOSURE_PENDING_CODE;
       setFailure({ text: errorText(error, t('status.failed')), conflict });
       if (error instanceof ApiError && error.fields.status_id) setFieldError(error.fields.status_id);
     } finally {
@@ -107,6 +118,11 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
           onChange={(event) => setNotes(event.target.value)}
         />
       </Grid>
+      {asksForClosure ? (
+        <Text className="field-hint closure-hint" marginTop="small" role="note">
+          {t('casework:closure.needsApproval')}
+        </Text>
+      ) : null}
       <Flex justifyContent="flex-end" marginTop="small">
         <Button type="submit" variation="primary" isLoading={busy} loadingText={t('status.updating')}>
           {t('status.submit')}

@@ -37,6 +37,18 @@ describe('the overdue filter', () => {
   });
 });
 
+describe("the 'Closure requests' filter", () => {
+  it('is on only for closure=pending, counts as a filter and goes to the server after the others', () => {
+    expect(filtersFromParams(new URLSearchParams('closure=pending')).closure).toBe('pending');
+    expect(filtersFromParams(new URLSearchParams('closure=true')).closure).toBe('');
+    expect(filtersFromParams(new URLSearchParams('closure=')).closure).toBe('');
+    const filters = { ...EMPTY_FILTERS, overdue: 'true', closure: 'pending' };
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(filtersToParams(filters).toString()).toBe('overdue=true&closure=pending');
+    expect(listPath({ ...EMPTY_FILTERS, closure: 'pending' })).toBe('/grievances?closure=pending&limit=50');
+  });
+});
+
 describe('list counters', () => {
   it("read 'Showing X of Y grievances' without filters", () => {
     expect(listCounters({ loaded: 3, total: 3, matched: 3, hasMore: false, filtered: false })).toEqual({

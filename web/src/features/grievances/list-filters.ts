@@ -17,10 +17,14 @@ export const FILTER_KEYS = [
   'from_date',
   'to_date',
   'overdue',
+  'closure',
 ] as const;
 
 export type FilterKey = (typeof FILTER_KEYS)[number];
-/** Every filter is text; `overdue` is 'true' when on and '' when off (overdue=false means no filter). */
+/**
+ * Every filter is text; `overdue` is 'true' when on and '' when off (overdue=false means no
+ * filter); `closure` is 'pending' for the closure requests waiting for approval, else ''.
+ */
 export type GrievanceFilters = Record<FilterKey, string>;
 
 export const EMPTY_FILTERS: GrievanceFilters = {
@@ -33,7 +37,11 @@ export const EMPTY_FILTERS: GrievanceFilters = {
   from_date: '',
   to_date: '',
   overdue: '',
+  closure: '',
 };
+
+/** The `closure` filter's one value: the 'Closure requests' queue. */
+export const CLOSURE_PENDING = 'pending';
 
 /**
  * The places a filter offers within the caller's scope: the items whose ids a
@@ -54,6 +62,7 @@ export function filtersFromParams(params: URLSearchParams): GrievanceFilters {
   for (const key of FILTER_KEYS) filters[key] = params.get(key) ?? '';
   // Only 'true' switches it on: anything else would send a value the server does not filter by.
   filters.overdue = filters.overdue === 'true' ? 'true' : '';
+  filters.closure = filters.closure === CLOSURE_PENDING ? CLOSURE_PENDING : '';
   return filters;
 }
 

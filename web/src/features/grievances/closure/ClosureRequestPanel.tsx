@@ -1,0 +1,104 @@
+// The 'Closure request' panel of a grievance whose closure waits for approval:
+// the status proposed, the final decision and notes given with it, who asked and
+// when; and, for an approver who did not ask, 'Approve closure' and 'Return'.
+import { useState } from 'react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorText } from '../../../api/errors';
+import type { ClosureRequest, GrievanceView } from '../../../api/types';
+import { CaseStatusBadge } from '../../../components/CaseBadges';
+import { FactList } from '../../../components/FactList';
+import { Icon } from '../../../components/icons';
+import { dash, formatDateTime } from '../../../lib/format';
+import { closureApi } from './closure';
+import { ReturnClosureDialog } from './ReturnClosureDialog';
+
+interface ClosureRequestPanelProps {
+  grievance: GrievanceView & { closure: ClosureRequest };
+  /** The signed-in user asked for this closure. */
+  own: boolean;
+  /** The signed-in user may approve or return it. */
+  canDecide: boolean;
+  /** After an approval or a return: the grievance as it left it, and what to say. */
+  onDecided: (grievance: GrievanceView, message: string) => void;
+  /** Loads the grievance again (after a conflict). */
+  onReload: () => void;
+}
+
+export function ClosureRequestPanel({ grievance, own, canDecide, onDecided, onReload }: ClosureRequestPanelProps) {
+  const { t } = useTranslation('casework');
+  const closure = grievance.closure;
+  const [approving, setApproving] = useState(false);
+  const [returning, setReturning] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
+
+  async function approve() {
+    setApproving(true);
+    setFailure(null);
+    try {
+      const approved = await closureApi.approve(grievance);
+      onDecided(approved, t('closure.approved', { status: approved.status }));
+    } catch (error) {
+      setFailure({ text: errorText(error, t('closure.approveFailed')), conflict: error instanceof ApiError && error.status === 409 });
+      setApproving(false);
+    }
+  }
+
+  return (
+    <>
+      <Text className="muted-text closure-explain">{t('closure.explain', { status: closure.status, current: dash(grievance.status) })}</Text>
+      <FactList
+        facts={[
+          { label: t('closure.proposedStatus'), value: <CaseStatusBadge status={closure.status} /> },
+          { label: t('closure.requestedBy'), value: dash(closure.requested_by_name) },
+          { label: t('closure.requestedAt'), value: formatDateTime(closure.requested_at) },
+          { label: t('closure.finalDecision'), value: <span className="prose">{dash(closure.final_decision)}</span>, wide: true },
+          { label: t('closure.notes'), value: <span className="prose">{dash(closure.notes)}</span>, wide: true },
+        ]}
+      />
+      {failure ? (
+        <Alert variation="error" marginTop="small">
+          <Flex direction="column" gap="xs" alignItems="flex-start">
+            <span>{failure.text}</span>
+            {failure.conflict ? (
+              <Button
+                size="small"
+                gap="xs"
+                onClick={() => {
+                  setFailure(null);
+                  onReload();
+                }}
+              >
+                <Icon name="refresh" size={18} />
+                {t('grievances:status.reload')}
+              </Button>
+            ) : null}
+          </Flex>
+        </Alert>
+      ) : null}
+      {own ? <Text className="field-hint closure-own">{t('closure.ownRequest')}</Text> : null}
+      {canDecide ? (
+        <Flex justifyContent="flex-end" gap="small" wrap="wrap" marginTop="small" className="closure-actions">
+          <Button gap="xs" onClick={() => setReturning(true)} isDisabled={approving}>
+            <Icon name="back" size={18} />
+            {t('closure.return')}
+          </Button>
+          <Button variation="primary" gap="xs" onClick={() => void approve()} isLoading={approving} loadingText={t('closure.approving')}>
+            <Icon name="check" size={18} />
+            {t('closure.approve')}
+          </Button>
+        </Flex>
+      ) : null}
+      {returning ? (
+        <ReturnClosureDialog
+          grievance={grievance}
+          onClose={() => setReturning(false)}
+          onReturned={(returned) => {
+            setReturning(false);
+            onDecided(returned, t('closure.returned', { status: dash(returned.status) }));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
