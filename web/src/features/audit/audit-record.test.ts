@@ -1,4 +1,4 @@
-import { actionLabel, changeSummary, displayValue, entryField, historyEntries, toAuditEntries, toAuditEntry } from './audit-record';
+import { actionLabel, actionTone, changeSummary, displayValue, entryField, historyEntries, toAuditEntries, toAuditEntry } from './audit-record';
 
 describe('audit records', () => {
   it('refuses an answer that is not a list', () => {
@@ -42,6 +42,15 @@ describe('audit records', () => {
     expect(actionLabel('STATUS_CHANGED')).toBe('Status Changed');
     expect(actionLabel('TRANSFERRED')).toBe('Transferred');
     expect(actionLabel('created')).toBe('Created');
+  });
+
+  it('names the closure approval actions (issue 17) and colours them as status changes', () => {
+    expect(['CLOSURE_REQUESTED', 'CLOSURE_APPROVED', 'CLOSURE_RETURNED'].map(actionLabel)).toEqual([
+      'Closure requested',
+      'Closure approved',
+      'Closure returned',
+    ]);
+    expect(actionTone('CLOSURE_APPROVED')).toBe('status');
   });
 
   it('reads an administrative change: its subject, and its fields before and after', () => {

@@ -182,6 +182,9 @@ export function actionTone(action: string): string {
     case 'RESOLVED':
     case 'CLOSED':
     case 'REOPENED':
+    case 'CLOSURE_REQUESTED':
+    case 'CLOSURE_APPROVED':
+    case 'CLOSURE_RETURNED':
       return 'status';
     case 'PRIORITY_CHANGED':
       return 'priority';
