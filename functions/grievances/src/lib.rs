@@ -29,6 +29,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(approve_closure))
         .routes(routes!(return_closure))
         .routes(routes!(assignees))
+        .routes(routes!(duplicates))
         .routes(routes!(history))
         .merge(attachments::routes())
         .merge(notes::routes())
@@ -254,10 +255,41 @@ pub struct GrievanceRequest {
     pub fields: domain::grievance::GrievanceFields,
     /// The version this edit was based on; a stale one is refused with 409.
     pub version: Option<i64>,
+    /// The user saw the grievance with the same FIR number (the 409 names it) and confirms
+    /// that this is another case.
+    pub confirm_duplicate: Option<bool>,
+}
+
+/// A grievance to file.
+#[derive(Deserialize, ToSchema)]
+pub struct NewGrievanceRequest {
+    #[serde(flatten)]
+    pub fields: domain::grievance::GrievanceFields,
+    /// The user saw the grievance with the same FIR number at the same police station in the
+    /// same year (the 409 names it) and confirms that this is another case.
+    pub confirm_duplicate: Option<bool>,
 }
 
 fn version_of(body: &Value) -> Option<i64> {
     body.get("version").and_then(Value::as_i64)
+}
+
+fn confirmed_duplicate(body: &Value) -> bool {
+    body.get("confirm_duplicate").and_then(Value::as_bool).unwrap_or(false)
+}
+
+/// The likely duplicates of a grievance being filed or edited, among those the caller may
+/// see: the same FIR number at the same police station in the same year (saving it needs
+/// `confirm_duplicate`), and recent cases of the station whose brief details read alike.
+/// Needs create, or update when `id` names the grievance being edited.
+#[utoipa::path(post, path = "/api/grievances/duplicates", tag = "grievances", security(("bearer" = [])), request_body = cases::duplicates::Probe,
+    responses((status = 200, body = cases::duplicates::Duplicates), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn duplicates(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<cases::duplicates::Duplicates>> {
+    let probe: cases::duplicates::Probe = http_glue::json::parse_body(body)?;
+    // Checking a case being filed needs create; one being edited (`id`), update.
+    caller.require(Resource::Grievances, if probe.id.is_some() { Action::Update } else { Action::Create })?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    Ok(ApiJson(cases::duplicates::find(state.cases(), &viewer, &probe).await?))
 }
 
 /// One grievance the caller may see.
@@ -270,13 +302,13 @@ async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): 
 }
 
 /// Files a grievance; the server sets its number, filer and times.
-#[utoipa::path(post, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), request_body = domain::grievance::GrievanceFields,
-    responses((status = 201, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+#[utoipa::path(post, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), request_body = NewGrievanceRequest,
+    responses((status = 201, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn create_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<GrievanceView>>)> {
     caller.require(Resource::Grievances, Action::Create)?;
     let fields = writes::parse_fields(&body)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let g = writes::create(state.cases(), &caller.actor(&client), &viewer, fields).await?;
+    let g = writes::create(state.cases(), &caller.actor(&client), &viewer, fields, confirmed_duplicate(&body)).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g)))))
 }
 
@@ -288,7 +320,7 @@ async fn update_grievance(State(state): State<AppState>, caller: Caller, client:
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     reads::get(state.cases(), &viewer, id).await?;
     let fields = writes::parse_fields(&body)?;
-    let g = writes::update(state.cases(), &caller.actor(&client), &viewer, id, fields, version_of(&body)).await?;
+    let g = writes::update(state.cases(), &caller.actor(&client), &viewer, id, fields, version_of(&body), confirmed_duplicate(&body)).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 

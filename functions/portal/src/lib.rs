@@ -53,6 +53,9 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     if let Some(grievances) = engines::migrations::overdue_counters(store).await? {
         tracing::info!(grievances, "overdue figures come from counters kept with the grievances");
     }
+    if let Some(entries) = engines::migrations::fir_numbers(store).await? {
+        tracing::info!(entries, "FIR numbers are indexed by police station, for duplicate warnings");
+    }
     // After the steps above, which rewrite grievance items: the rows are made from them.
     let moved = grievances.upgrade().await?;
     if moved > 0 {

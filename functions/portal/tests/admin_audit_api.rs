@@ -129,7 +129,7 @@ async fn roles_and_users_are_audited(engine: Engine) {
     // A role: created, its permissions changed, saved unchanged, deleted.
     let body = |permissions: Value, two_factor: bool| json!({"name": "Clerk", "description": "Front desk", "permissions": permissions, "require_two_factor": two_factor});
     let role = ok(&api, "POST", "/api/roles", &admin, Some(body(json!({"grievances": "read"}), false))).await["data"]["id"].as_i64().unwrap();
-    let created = newest(&api, &admin, 1, "ROLE_CREATED", json!({}), json!({"name": "Clerk", "description": "Front desk", "permissions": ["grievances (read)"], "require_two_factor": false})).await;
+    let created = newest(&api, &admin, 1, "ROLE_CREATED", json!({}), json!({"name": "Clerk", "description": "Front desk", "permissions": ["grievances (read)"], "require_two_factor": false, "closing_needs_approval": false})).await;
     assert_eq!(created["action_details"]["subject"], json!({"type": "role", "id": role, "name": "Clerk"}));
     let path = format!("/api/roles/{role}");
     ok(&api, "PUT", &path, &admin, Some(body(json!({"grievances": "read,create", "audit": "read"}), true))).await;
@@ -175,7 +175,7 @@ async fn roles_and_users_are_audited(engine: Engine) {
     newest(&api, &admin, 7, "USER_DELETED", json!({"name": "Ravi Kumar", "email": "ravi@police.test", "phone": "9876500000", "department": "Crime Branch", "designation": "Inspector",
            "role": "Admin", "role_id": apitest_admin_role(), "status": "inactive", "posting": format!("police station {station_name} ({station_id})")}), json!({})).await;
     ok(&api, "DELETE", &format!("/api/roles/{role}"), &admin, None).await;
-    newest(&api, &admin, 8, "ROLE_DELETED", json!({"name": "Clerk", "description": "Front desk", "permissions": ["grievances (create, read)", "audit (read)"], "require_two_factor": true}), json!({})).await;
+    newest(&api, &admin, 8, "ROLE_DELETED", json!({"name": "Clerk", "description": "Front desk", "permissions": ["grievances (create, read)", "audit (read)"], "require_two_factor": true, "closing_needs_approval": false}), json!({})).await;
 
     // A grant refused (a role manager widening a role) is GRANT_REFUSED, not a role change.
     let managers = ok(&api, "POST", "/api/roles", &admin, Some(json!({"name": "Role Manager", "permissions": {"roles": "all", "audit": "read"}}))).await["data"]["id"].as_i64().unwrap();

@@ -82,8 +82,13 @@ async fn status_id(api: &Api, token: &str, name: &str) -> i64 {
     statuses.as_array().unwrap().iter().find(|s| s["name"] == name).unwrap()["id"].as_i64().unwrap()
 }
 
+/// Files a grievance under a FIR number of its own (a number recorded already would be
+/// refused as a duplicate).
 async fn file(api: &Api, token: &str) -> i64 {
-    let answer = api.post("/api/grievances", token, form("Pending")).await;
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(100);
+    let mut body = form("Pending");
+    body["fir_no"] = json!(format!("SADAR-{}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+    let answer = api.post("/api/grievances", token, body).await;
     assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
     answer.body["data"]["id"].as_i64().unwrap()
 }

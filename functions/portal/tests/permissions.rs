@@ -58,7 +58,8 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         | ("get", "/api/grievances/{id}/history") => {
             Permission(Grievances, Read)
         }
-        ("post", "/api/grievances") => Permission(Grievances, Create),
+        // The duplicates check of a case being filed (of one being edited, with its id: update).
+        ("post", "/api/grievances") | ("post", "/api/grievances/duplicates") => Permission(Grievances, Create),
         ("put", "/api/grievances/{id}")
         | ("put", "/api/grievances/{id}/status")
         | ("put", "/api/grievances/{id}/assign")

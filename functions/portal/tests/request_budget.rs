@@ -38,8 +38,12 @@ fn beyond_sign_in(calls: &[Call]) -> Vec<&Call> {
         .collect()
 }
 
+/// A grievance under a FIR number of its own (a number recorded already is refused as a
+/// duplicate unless confirmed).
 fn form(brief: &str) -> Value {
-    json!({"type_of_call": "Walk-in", "fir_no": "FIR/2026-0042", "fir_date": "2026-10-05", "section_and_act": "379 IPC",
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+    let fir = format!("FIR/2026-{:05}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    json!({"type_of_call": "Walk-in", "fir_no": fir, "fir_date": "2026-10-05", "section_and_act": "379 IPC",
            "crime_title": "Theft", "district": "Central District", "police_station": "Civil Lines",
            "status": "Pending", "priority": "High", "brief_details": brief})
 }
@@ -107,13 +111,15 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
     let reads: Vec<_> = beyond_sign_in(&by_id.calls).into_iter().map(|c| (c.operation.clone(), c.partitions.clone())).collect();
     assert_eq!(reads, vec![("GetItem".to_string(), vec![format!("GRV#{id}/GRV")])], "one read of the grievance");
 
-    // Every change is one transaction. Filing and editing take at most five calls in all;
+    // Every change is one transaction. Filing (with its duplicate-FIR lookup) and editing take
+    // at most five calls in all;
     // assigning (the assignee and their role are read), a note (its id and the audit event's
     // are numbered) and a deletion (its notes, attachments and audit pointers are read) take
     // more, within the bounds below: none grows with the number of grievances.
     let version = g["version"].as_i64().unwrap();
     let mut edit = form("Edited: the motorcycle was found near the river bank.");
     edit["version"] = json!(version);
+    edit["fir_no"] = g["fir_no"].clone();
     let constable_id = staff[6].user_id;
     let mutations = [
         (created, 5),

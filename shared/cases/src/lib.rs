@@ -6,6 +6,7 @@
 pub mod admin_audit;
 pub mod attachments;
 pub mod chain;
+pub mod duplicates;
 pub mod notes;
 pub mod pendency;
 pub mod port;

@@ -141,6 +141,12 @@ pub trait Grievances: Send + Sync + 'static {
     /// the removal of one that is gone, is 409 `writes::CHANGED`.
     async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()>;
 
+    /// Every grievance at police station `station_id` whose FIR number has the key `fir_key`
+    /// (`domain::grievance::fir_key`) and whose FIR date lies in `year` (`YYYY`), whoever
+    /// may see them (the caller applies the scope). Read through an index: a station's
+    /// numbers of a year are few.
+    async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<Vec<Stored>>;
+
     /// The grievances the viewer may see that match `filters`, newest first.
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
 

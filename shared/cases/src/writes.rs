@@ -225,7 +225,19 @@ fn check_place(viewer: &Viewer, g: &Grievance) -> Result<()> {
     }
 }
 
-pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields) -> Result<Grievance> {
+/// Refuses (409, naming the grievance) a FIR number the viewer can see recorded at the same
+/// police station in the same year, unless the user confirmed it is another case.
+async fn check_duplicate_fir(cases: Cases<'_>, viewer: &Viewer, g: &Grievance, except: Option<i64>, confirmed: bool) -> Result<()> {
+    let Some(station) = g.police_station_id.filter(|_| !confirmed) else { return Ok(()) };
+    match crate::duplicates::same_fir(cases, viewer, station, &g.fields.fir_no, &g.fields.fir_date, except).await?.first() {
+        Some(first) => Err(crate::duplicates::duplicate_fir(&g.fields, first)),
+        None => Ok(()),
+    }
+}
+
+/// Files a grievance. `confirmed_duplicate`: the user was shown a grievance with the same FIR
+/// number at the same station and year, and confirmed this is another case.
+pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields, confirmed_duplicate: bool) -> Result<Grievance> {
     let mut named = resolve_lists(cases.lists, &mut fields, None).await?;
     // Filing a case already resolved or closed is closing it: for a role that needs approval
     // it is filed with the default status and the closure is asked for.
@@ -260,6 +272,7 @@ pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields
     };
     named.apply(&mut g);
     check_place(viewer, &g)?;
+    check_duplicate_fir(cases, viewer, &g, None, confirmed_duplicate).await?;
     let mut entries = vec![complete_record_entry(&g, true)];
     if let Some((status_id, status, final_decision)) = proposed {
         let request = closure_request(actor, &now, status_id, status, final_decision, None);
@@ -319,11 +332,21 @@ where
     op().await
 }
 
-pub async fn update(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
-    retrying(expected_version, || update_once(cases, actor, viewer, id, fields.clone(), expected_version)).await
+/// Changes a grievance's fields. A change of its FIR number, station or FIR year onto one
+/// already recorded is refused as on filing, unless `confirmed_duplicate`.
+pub async fn update(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, fields: GrievanceFields, expected_version: Option<i64>, confirmed_duplicate: bool) -> Result<Grievance> {
+    retrying(expected_version, || update_once(cases, actor, viewer, id, fields.clone(), expected_version, confirmed_duplicate)).await
 }
 
-async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, mut fields: GrievanceFields, expected_version: Option<i64>) -> Result<Grievance> {
+async fn update_once(
+    cases: Cases<'_>,
+    actor: &Actor,
+    viewer: &Viewer,
+    id: i64,
+    mut fields: GrievanceFields,
+    expected_version: Option<i64>,
+    confirmed_duplicate: bool,
+) -> Result<Grievance> {
     let read = load(cases, id).await?.ok_or_else(not_found)?;
     let before = &read.grievance;
     check_version(before, expected_version)?;
@@ -346,6 +369,10 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, 
     }
     if (after.police_station_id, after.district_id) != (before.police_station_id, before.district_id) {
         check_place(viewer, &after)?;
+    }
+    let fir_of = |g: &Grievance| (g.police_station_id, domain::grievance::fir_key(&g.fields.fir_no), g.fields.fir_date.get(..4).map(str::to_string));
+    if fir_of(before) != fir_of(&after) {
+        check_duplicate_fir(cases, viewer, &after, Some(id), confirmed_duplicate).await?;
     }
     let mut entries: Vec<AuditEntry> = audit::field_changes(&before.fields, &after.fields)
         .into_iter()

@@ -145,6 +145,12 @@ impl Reader<'_> {
     }
 }
 
+/// A FIR number as duplicates are found by: the same number whatever its capitals (FIR
+/// numbers are ASCII letters, digits, '/' and '-').
+pub fn fir_key(fir_no: &str) -> String {
+    fir_no.trim().to_ascii_uppercase()
+}
+
 fn fir_number_is_valid(fir: &str) -> bool {
     fir.chars().all(|c| c.is_ascii_alphanumeric() || c == '/' || c == '-')
 }

@@ -111,6 +111,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("GRIEVANCE_STALE", "This grievance was changed by someone else since you opened it. Please reload it and try again."),
     ("GRIEVANCE_LIST_ITEM_GONE", "An item this grievance names was just deleted from the Admin Panel. Please reload and try again."),
     ("CHANGED_CONCURRENTLY", "This was changed by someone else at the same time. Please reload and try again."),
+    ("DUPLICATE_FIR", "FIR {fir_no} of {station} in {year} is already recorded as {number}. Check it, or confirm that this is another case."),
     ("CLOSURE_PENDING", "A closure request is pending: approve or return it first"),
     ("CLOSURE_NOT_PENDING", "No closure request is pending"),
     ("CLOSURE_OWN", "You cannot approve or return your own closure request"),

@@ -549,6 +549,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The likely duplicates of a grievance being filed or edited, among those the caller may
+         *     see: the same FIR number at the same police station in the same year (saving it needs
+         *     `confirm_duplicate`), and recent cases of the station whose brief details read alike.
+         *     Needs create, or update when `id` names the grievance being edited.
+         */
+        post: operations["duplicates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/export/excel": {
         parameters: {
             query?: never;
@@ -1318,6 +1340,32 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description One likely duplicate, as the form links to it. */
+        Duplicate: {
+            filed_at: string;
+            fir_date: string;
+            fir_no: string;
+            grievance_number: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: double
+             * @description How alike the brief details are, 0 to 1 (similar cases only).
+             */
+            likeness?: number | null;
+            police_station: string;
+            status: string;
+        };
+        /** @description What the form is told before saving. */
+        Duplicates: {
+            /**
+             * @description The same FIR number at the same police station in the same year: saving needs
+             *     `confirm_duplicate`.
+             */
+            same_fir: components["schemas"]["Duplicate"][];
+            /** @description Recent cases of the station whose brief details read much the same. */
+            similar: components["schemas"]["Duplicate"][];
+        };
         Envelope_Attachment: {
             data: {
                 /** @description As read from the content, whatever the name says. */
@@ -1706,6 +1754,11 @@ export interface components {
          */
         GrievanceRequest: components["schemas"]["GrievanceFields"] & {
             /**
+             * @description The user saw the grievance with the same FIR number (the 409 names it) and confirms
+             *     that this is another case.
+             */
+            confirm_duplicate?: boolean | null;
+            /**
              * Format: int64
              * @description The version this edit was based on; a stale one is refused with 409.
              */
@@ -1842,6 +1895,14 @@ export interface components {
             /** @description The twelve months ending with the period's last, oldest first. */
             months: components["schemas"]["MonthRow"][];
             to: string;
+        };
+        /** @description A grievance to file. */
+        NewGrievanceRequest: components["schemas"]["GrievanceFields"] & {
+            /**
+             * @description The user saw the grievance with the same FIR number at the same police station in the
+             *     same year (the 409 names it) and confirms that this is another case.
+             */
+            confirm_duplicate?: boolean | null;
         };
         Note: {
             /** Format: int64 */
@@ -2009,6 +2070,19 @@ export interface components {
             /** Format: int64 */
             count: number;
             priority: string;
+        };
+        /** @description What duplicates are looked for by: the form's fields as typed so far. */
+        Probe: {
+            brief_details?: string;
+            /** @description `YYYY-MM-DD`; its year is compared. */
+            fir_date?: string;
+            fir_no?: string;
+            /**
+             * Format: int64
+             * @description The grievance being edited, left out of the answer.
+             */
+            id?: number | null;
+            police_station?: string;
         };
         RecoveryCodes: {
             /** @description Each signs in once in place of an app code. Shown only now. */
@@ -4005,7 +4079,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GrievanceFields"];
+                "application/json": components["schemas"]["NewGrievanceRequest"];
             };
         };
         responses: {
@@ -4035,6 +4109,14 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4099,6 +4181,63 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    duplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Probe"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Duplicates"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

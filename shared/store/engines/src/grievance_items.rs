@@ -161,6 +161,15 @@ impl Grievances for ItemGrievances {
         }
     }
 
+    async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<Vec<Stored>> {
+        let query = Query::table(keys::fir_number_pk(station_id, fir_key)).sort(store::SortKey::BeginsWith(format!("{year}#"))).limit(100);
+        let ids: Vec<store::Key> = self.store.query(&query).await?.items.iter().filter_map(|i| i.attrs.get("grievance_id")?.as_i64()).map(keys::grievance).collect();
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.store.get_many(&ids).await?.into_iter().flatten().map(from_item).collect()
+    }
+
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
         if filters.order.is_default() {
             list_as_stored(self.store.as_ref(), viewer, filters, limit, cursor).await
@@ -366,6 +375,18 @@ pub fn visibility_writes(before: Option<&Grievance>, after: Option<&Grievance>, 
     writes
 }
 
+/// Keeps a grievance's FIR-number entry (`keys::fir_number`) in step: moved when its station,
+/// FIR number or FIR year changes, dropped with it.
+fn fir_number_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
+    let (was, now) = (before.and_then(keys::fir_number), after.and_then(keys::fir_number));
+    if was == now {
+        return Vec::new();
+    }
+    let mut writes: Vec<Write> = was.into_iter().map(Write::delete).collect();
+    writes.extend(now.map(|key| Write::put(Item::new(key).with("grievance_id", after.map(|a| a.id).unwrap_or_default()))));
+    writes
+}
+
 /// The writes that move a grievance's audit pointers from place `from` to `to` (dropping
 /// them for no `to`, placing them for no `from`), a pair per change, oldest change first. The changes are told by the
 /// grievance's own records (`{stamp}#{change}#{seq}`), which each pointer names.
@@ -512,6 +533,7 @@ fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Wri
         None => Write::delete(key).when(condition),
     });
     writes.extend(visibility_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance), after.map(|a| &a.refs).unwrap_or(&empty)));
+    writes.extend(fir_number_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(audit);
     writes.extend(counters::writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(usage_writes(key_id, before.map(|b| &b.refs).unwrap_or(&empty), after.map(|a| &a.refs).unwrap_or(&empty)));

@@ -8,6 +8,19 @@ pub fn grievance(id: i64) -> Key {
     Key::new(format!("GRV#{id}"), "GRV")
 }
 
+/// The grievances of one FIR number at one police station (`domain::grievance::fir_key`),
+/// by FIR year then id: how a duplicate FIR is found without reading the station's cases.
+pub fn fir_number_pk(station_id: i64, fir_key: &str) -> String {
+    format!("FIRNO#{station_id}#{fir_key}")
+}
+
+/// The FIR-number entry of a grievance, when it names a station.
+pub fn fir_number(g: &cases::Grievance) -> Option<Key> {
+    let station = g.police_station_id?;
+    let year = g.fields.fir_date.get(..4)?;
+    Some(Key::new(fir_number_pk(station, &domain::grievance::fir_key(&g.fields.fir_no)), format!("{year}#{:012}", g.id)))
+}
+
 /// Newest-first order: the filing time, then the id.
 pub fn recency(filed_at: &str, id: i64) -> String {
     format!("{filed_at}#{id:012}")

@@ -129,6 +129,39 @@ pub async fn overdue_counters(store: &dyn Store) -> Result<Option<u64>> {
     Ok(Some(counted))
 }
 
+const FIR_NUMBERS: &str = "fir-numbers";
+
+/// Gives the grievances filed before FIR numbers were indexed (`keys::fir_number`) their
+/// entries, so a duplicate FIR is found among them too. Reads every grievance once, a page at
+/// a time. Answers how many entries it wrote, or `None` when it had run already.
+pub async fn fir_numbers(store: &dyn Store) -> Result<Option<u64>> {
+    if store.get(&marker(FIR_NUMBERS)).await?.is_some() {
+        return Ok(None);
+    }
+    let mut written = 0u64;
+    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(90);
+    loop {
+        let page = store.query(&query).await?;
+        let mut puts = Vec::new();
+        for item in page.items {
+            let g = items::from_item(item)?.grievance;
+            if let Some(key) = keys::fir_number(&g) {
+                puts.push(Write::put(Item::new(key).with("grievance_id", g.id)));
+            }
+        }
+        written += puts.len() as u64;
+        if !puts.is_empty() {
+            store.transact(puts).await?;
+        }
+        match page.cursor {
+            Some(c) => query.cursor = Some(c),
+            None => break,
+        }
+    }
+    store.transact(vec![Write::put(Item::new(marker(FIR_NUMBERS)).with("done_at", domain::clock::now_text()).with("entries", written as i64))]).await?;
+    Ok(Some(written))
+}
+
 const PLACES: &str = "grievance-places";
 
 /// What [`places`] did.

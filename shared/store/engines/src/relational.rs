@@ -277,6 +277,11 @@ impl Grievances for SqlGrievances {
         Ok(self.read(move |conn| rows::get(conn, id)).await?.map(stored_of))
     }
 
+    async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<Vec<Stored>> {
+        let (fir_key, year) = (fir_key.to_string(), year.to_string());
+        Ok(self.read(move |conn| rows::same_fir(conn, station_id, &fir_key, &year)).await?.into_iter().map(stored_of).collect())
+    }
+
     async fn commit(&self, change: GrievanceChange<'_>) -> Result<()> {
         let subject = &change.after.or(change.before).expect("a change has a grievance").grievance;
         let id = subject.id;

@@ -582,3 +582,64 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     engine.commit(GrievanceChange { before: Some(&moved), after: None, audit: batch(moved.grievance.version + 1, AuditAction::Deleted) }).await.unwrap();
     assert_eq!((records(area(to)).await, listed(area(to)).await, engine.tallies(&area(to)).await.unwrap().total), (0, 0, 0), "deleted, it lies nowhere");
 }
+
+/// Each engine finds a station's grievances of one FIR number and year, whatever its capitals,
+/// and follows an edit of the number; the item engine's upgrade indexes the numbers of
+/// grievances filed before the index was kept.
+async fn finds_the_same_fir_number(Setup { engine, fixture, .. }: &Setup) {
+    let g = &fixture[5].grievance;
+    let station = g.police_station_id.unwrap();
+    let year = &g.fields.fir_date[..4];
+    let key = domain::grievance::fir_key(&g.fields.fir_no);
+    let expected: Vec<i64> = fixture
+        .iter()
+        .map(|s| &s.grievance)
+        .filter(|o| o.police_station_id == Some(station) && domain::grievance::fir_key(&o.fields.fir_no) == key && o.fields.fir_date.starts_with(year))
+        .map(|o| o.id)
+        .collect();
+    let ids = |found: Vec<Stored>| -> Vec<i64> {
+        let mut ids: Vec<i64> = found.into_iter().map(|s| s.grievance.id).collect();
+        ids.sort();
+        ids
+    };
+    assert!(expected.contains(&g.id));
+    assert_eq!(ids(engine.same_fir(station, &key, year).await.unwrap()), expected);
+    assert_eq!(ids(engine.same_fir(station, &key.to_lowercase().to_uppercase(), "1999").await.unwrap()), Vec::<i64>::new(), "another year");
+    // Renumbered: found under the new number only.
+    let before = fixture[5].clone();
+    let mut after = before.clone();
+    after.grievance.fields.fir_no = "renumbered-77".into();
+    after.grievance.version += 1;
+    let audit = AuditBatch { actor: Actor::default(), at: domain::clock::now_text(), change: AuditChange::Version(after.grievance.version), entries: Vec::new() };
+    engine.commit(GrievanceChange { before: Some(&before), after: Some(&after), audit }).await.unwrap();
+    assert_eq!(ids(engine.same_fir(station, "RENUMBERED-77", year).await.unwrap()), vec![g.id]);
+    assert!(!ids(engine.same_fir(station, &key, year).await.unwrap()).contains(&g.id));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn relational_engine_finds_the_same_fir_number() {
+    let dir = tempfile::tempdir().unwrap();
+    finds_the_same_fir_number(&relational_engine(dir.path()).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_engine_finds_the_same_fir_number_and_indexes_those_filed_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let lists = Lists::seeded(sqlite.as_ref()).await;
+    let fixture = fixture(&lists, FIXTURE);
+    let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
+    sqlite.bulk(fixture.iter().flat_map(|stored| engines::grievance_items::creation_writes(stored, &actor)).collect()).await.unwrap();
+    let setup = Setup { engine: Arc::new(ItemGrievances::new(sqlite.clone())), fixture, ranks: lists.1 };
+    finds_the_same_fir_number(&setup).await;
+    // A release before the index: the entries are gone; the upgrade step writes them again.
+    let g = &setup.fixture[9].grievance;
+    let key = engines::grievance_keys::fir_number(g).unwrap();
+    sqlite.transact(vec![store::Write::delete(key.clone())]).await.unwrap();
+    let (station, fir, year) = (g.police_station_id.unwrap(), domain::grievance::fir_key(&g.fields.fir_no), g.fields.fir_date[..4].to_string());
+    assert!(!setup.engine.same_fir(station, &fir, &year).await.unwrap().iter().any(|s| s.grievance.id == g.id));
+    let written = engines::migrations::fir_numbers(sqlite.as_ref()).await.unwrap();
+    assert_eq!(written, Some(FIXTURE as u64), "every grievance names a station");
+    assert!(setup.engine.same_fir(station, &fir, &year).await.unwrap().iter().any(|s| s.grievance.id == g.id));
+    assert_eq!(engines::migrations::fir_numbers(sqlite.as_ref()).await.unwrap(), None, "once");
+}

@@ -657,13 +657,16 @@ CREATE TRIGGER grievances_report_day_update AFTER UPDATE OF filed_at, police_sta
 END;
 ";
 
-/// Version 13: closure requests (issue 17). The request itself is kept in the row's details
-/// (`Rest::closure`); `closure_requests` holds the ids of the grievances with one pending, so
-/// the "Closure requests" queue reads those few rows instead of testing every grievance.
+/// Version 13 (issue 17): closure requests and duplicate FIR numbers. A closure request is
+/// kept in the row's details (`Rest::closure`); `closure_requests` holds the ids of the
+/// grievances with one pending, so the "Closure requests" queue reads those few rows instead
+/// of testing every grievance. `g_station_fir` finds a station's grievances of one FIR number
+/// and year ([`same_fir`]) whatever the capitals (FIR numbers are ASCII).
 pub(super) const SCHEMA_V13: &str = "
 CREATE TABLE closure_requests (
     grievance_id INTEGER PRIMARY KEY REFERENCES grievances (id) ON DELETE CASCADE
 );
+CREATE INDEX g_station_fir ON grievances (police_station_id, upper(fir_no), fir_date);
 ";
 
 /// The fields without a column of their own, kept as one JSON text (in `grievance_details`
@@ -944,6 +947,17 @@ pub fn exists(conn: &Connection, id: i64) -> Result<bool> {
 pub fn get(conn: &Connection, id: i64) -> Result<Option<GrievanceRow>> {
     let sql = format!("SELECT {COLUMNS} FROM grievances g {DETAILS} WHERE g.id = ?1");
     conn.prepare_cached(&sql)?.query_row([id], read_row).optional()?.transpose()
+}
+
+/// The grievances at `station_id` whose FIR number is `fir_key` (upper case) and whose FIR
+/// date lies in `year`, through `g_station_fir`.
+pub fn same_fir(conn: &Connection, station_id: i64, fir_key: &str, year: &str) -> Result<Vec<GrievanceRow>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM grievances g INDEXED BY g_station_fir {DETAILS}
+          WHERE g.police_station_id = ?1 AND upper(g.fir_no) = ?2 AND g.fir_date BETWEEN ?3 || '-01-01' AND ?3 || '-12-31' ORDER BY g.id LIMIT 100"
+    );
+    let rows = conn.prepare_cached(&sql)?.query_map(params![station_id, fir_key, year], read_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    rows.into_iter().collect()
 }
 
 /// Whether `user_id` may see grievance `id` without view_all: one key lookup.

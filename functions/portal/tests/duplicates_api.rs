@@ -1,0 +1,130 @@
+//! Duplicate warnings (issue 17) through the real routers, on both engines: a FIR number
+//! already recorded at the same police station in the same year is refused with 409 naming
+//! the grievance unless the user confirms it is another case; the form's check names it and
+//! recent cases of the station whose brief details read alike; nothing outside the user's
+//! scope is named or blocks them.
+
+use apitest::{on_both_engines, Api, Engine};
+use http::StatusCode;
+use serde_json::{json, Value};
+
+const PASSWORD: &str = "Officer-Pass-1";
+
+fn form(fir: &str, fir_date: &str, station: &str, brief: &str) -> Value {
+    let district = if station == "Kotwali" { "Mathura" } else { "Agra" };
+    json!({"type_of_call": "Walk-in", "fir_no": fir, "fir_date": fir_date, "section_and_act": "379 IPC",
+           "crime_title": "Theft", "district": district, "police_station": station,
+           "status": "Pending", "priority": "High", "brief_details": brief})
+}
+
+const BRIEF: &str = "Motorcycle stolen from the market parking near the bus stand.";
+
+async fn places(api: &Api, admin: &str) -> i64 {
+    let mut agra = 0;
+    for (district, station) in [("Agra", "Sadar Bazar"), ("Mathura", "Kotwali")] {
+        let d = api.post("/api/admin/dropdowns/districts", admin, json!({"name": district})).await;
+        assert_eq!(d.status, StatusCode::CREATED, "{:?}", d.body);
+        let id = d.body["id"].as_i64().unwrap();
+        if district == "Agra" {
+            agra = id;
+        }
+        let s = api.post("/api/admin/dropdowns/police_stations", admin, json!({"name": station, "district_id": id})).await;
+        assert_eq!(s.status, StatusCode::CREATED, "{:?}", s.body);
+    }
+    agra
+}
+
+async fn filed(api: &Api, token: &str, body: Value) -> Value {
+    let answer = api.post("/api/grievances", token, body).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
+    answer.body["data"].clone()
+}
+
+async fn a_duplicate_fir_is_refused_unless_confirmed(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    places(&api, &admin).await;
+    let first = filed(&api, &admin, form("SB-12/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    let number = first["grievance_number"].as_str().unwrap().to_string();
+
+    // The same number (any capitals), station and year: 409 naming the first.
+    let again = api.post("/api/grievances", &admin, form("sb-12/2026", "2026-03-01", "Sadar Bazar", "Chain snatching at the temple gate.")).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{:?}", again.body);
+    assert_eq!(again.error(), format!("FIR sb-12/2026 of Sadar Bazar in 2026 is already recorded as {number}. Check it, or confirm that this is another case."));
+    assert_eq!((again.body["code"].as_str(), again.body["params"]["number"].as_str()), (Some("DUPLICATE_FIR"), Some(number.as_str())));
+    let count = api.get("/api/grievances", &admin).await.body["total"].as_i64();
+    assert_eq!(count, Some(1), "nothing was filed");
+
+    // Confirmed: filed. Another year or another station: no question asked.
+    let mut confirmed = form("sb-12/2026", "2026-03-01", "Sadar Bazar", "Chain snatching at the temple gate.");
+    confirmed["confirm_duplicate"] = json!(true);
+    let second = filed(&api, &admin, confirmed).await;
+    filed(&api, &admin, form("SB-12/2026", "2025-12-31", "Sadar Bazar", "Chain snatching at the temple gate.")).await;
+    filed(&api, &admin, form("SB-12/2026", "2026-10-05", "Kotwali", "Chain snatching at the temple gate.")).await;
+
+    // An edit onto a recorded number is asked the same; other edits of a confirmed duplicate
+    // are not.
+    let third = filed(&api, &admin, form("SB-99/2026", "2026-10-06", "Sadar Bazar", "Shop lock broken at night.")).await;
+    let id = third["id"].as_i64().unwrap();
+    let mut onto = form("SB-12/2026", "2026-10-06", "Sadar Bazar", "Shop lock broken at night.");
+    onto["version"] = third["version"].clone();
+    let refused = api.put(&format!("/api/grievances/{id}"), &admin, onto.clone()).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{:?}", refused.body);
+    assert_eq!(refused.body["code"], "DUPLICATE_FIR");
+    onto["confirm_duplicate"] = json!(true);
+    let moved = api.put(&format!("/api/grievances/{id}"), &admin, onto).await;
+    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    let second_id = second["id"].as_i64().unwrap();
+    let mut edit = form("sb-12/2026", "2026-03-01", "Sadar Bazar", "Chain snatching at the temple gate, two men on a bike.");
+    edit["version"] = second["version"].clone();
+    let kept = api.put(&format!("/api/grievances/{second_id}"), &admin, edit).await;
+    assert_eq!(kept.status, StatusCode::OK, "{:?}", kept.body);
+}
+
+async fn the_form_is_told_of_likely_duplicates_within_the_scope(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let agra = places(&api, &admin).await;
+    let first = filed(&api, &admin, form("SB-12/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    filed(&api, &admin, form("SB-40/2026", "2026-10-07", "Sadar Bazar", "Mobile phone snatched by two men on a scooter.")).await;
+    let alike = filed(&api, &admin, form("SB-41/2026", "2026-10-08", "Sadar Bazar", "motorcycle stolen from market parking, near the bus-stand")).await;
+    filed(&api, &admin, form("KW-1/2026", "2026-10-08", "Kotwali", BRIEF)).await;
+
+    let check = api.post("/api/grievances/duplicates", &admin, json!({"police_station": "Sadar Bazar", "fir_no": "sb-12/2026", "fir_date": "2026-11-01",
+        "brief_details": "Motorcycle stolen from the market parking near bus stand"})).await;
+    assert_eq!(check.status, StatusCode::OK, "{:?}", check.body);
+    let ids = |v: &Value| -> Vec<i64> { v.as_array().unwrap().iter().map(|d| d["id"].as_i64().unwrap()).collect() };
+    assert_eq!(ids(&check.body["same_fir"]), vec![first["id"].as_i64().unwrap()]);
+    assert_eq!(check.body["same_fir"][0]["grievance_number"], first["grievance_number"]);
+    assert_eq!(ids(&check.body["similar"]), vec![alike["id"].as_i64().unwrap()], "the same text at another station, or the FIR already named, is not repeated");
+    assert!(check.body["similar"][0]["likeness"].as_f64().unwrap() >= 0.5);
+    // Editing the first: itself is no duplicate.
+    let own = api.post("/api/grievances/duplicates", &admin, json!({"police_station": "Sadar Bazar", "fir_no": "SB-12/2026", "fir_date": "2026-10-05", "id": first["id"]})).await;
+    assert_eq!(ids(&own.body["same_fir"]), Vec::<i64>::new());
+    let bad = api.post("/api/grievances/duplicates", &admin, json!({"fir_no": 12})).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{:?}", bad.body);
+
+    // A station officer of Mathura sees nothing of Agra's: not named, and it does not block.
+    let role = api.post("/api/roles", &admin, json!({"name": "Station Officer", "permissions": {"grievances": "create,read,update,view_posting"}})).await;
+    let mathura = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let kotwali = mathura.as_array().unwrap().iter().find(|s| s["name"] == "Kotwali").unwrap()["id"].clone();
+    let user = api.post("/api/users", &admin, json!({"name": "SHO Kotwali", "email": "sho@kotwali.test", "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role.body["data"]["id"], "status": "active", "posting": {"level": "station", "id": kotwali}})).await;
+    assert_eq!(user.status, StatusCode::CREATED, "{:?}", user.body);
+    let sho = api.login("sho@kotwali.test", PASSWORD).await;
+    let outside = api.post("/api/grievances/duplicates", &sho, json!({"police_station": "Sadar Bazar", "fir_no": "SB-12/2026", "fir_date": "2026-10-05", "brief_details": BRIEF})).await;
+    assert_eq!(outside.status, StatusCode::OK, "{:?}", outside.body);
+    assert_eq!((ids(&outside.body["same_fir"]), ids(&outside.body["similar"])), (vec![], vec![]));
+    let inside = api.post("/api/grievances/duplicates", &sho, json!({"police_station": "Kotwali", "fir_no": "kw-1/2026", "fir_date": "2026-01-01"})).await;
+    assert_eq!(inside.body["same_fir"].as_array().unwrap().len(), 1, "{:?}", inside.body);
+    let _ = agra;
+    // A user without create or update may not ask.
+    let reader = api.post("/api/roles", &admin, json!({"name": "Reader", "permissions": {"grievances": "read"}})).await;
+    api.post("/api/users", &admin, json!({"name": "Reader", "email": "reader@agra.test", "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Inspector", "role_id": reader.body["data"]["id"], "status": "active"})).await;
+    let reader = api.login("reader@agra.test", PASSWORD).await;
+    let refused = api.post("/api/grievances/duplicates", &reader, json!({"police_station": "Sadar Bazar"})).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{:?}", refused.body);
+}
+
+on_both_engines!(a_duplicate_fir_is_refused_unless_confirmed, the_form_is_told_of_likely_duplicates_within_the_scope);
