@@ -53,6 +53,9 @@ const SENTENCES: &[(&str, &str, &str)] = &[
     ("TWO_FACTOR_FAILED", "ACTIVITY_TWO_FACTOR_FAILED", "A wrong two-factor code was given for {who}"),
     ("GRANT_REFUSED", "ACTIVITY_GRANT_REFUSED", "{who} was refused: {what}"),
     ("TRANSFERRED", "ACTIVITY_TRANSFERRED", "{who} transferred {number} from {old} to {new}"),
+    ("CLOSURE_REQUESTED", "ACTIVITY_CLOSURE_REQUESTED", "{who} asked to move {number} to {new}"),
+    ("CLOSURE_APPROVED", "ACTIVITY_CLOSURE_APPROVED", "{who} approved moving {number} to {new}"),
+    ("CLOSURE_RETURNED", "ACTIVITY_CLOSURE_RETURNED", "{who} returned the request to move {number} to {old}"),
     ("LIST_ITEM_CREATED", "ACTIVITY_LIST_ITEM_CREATED", "{who} added {subject} to an admin list"),
     ("LIST_ITEM_UPDATED", "ACTIVITY_LIST_ITEM_UPDATED", "{who} changed the admin list item {subject}"),
     ("LIST_ITEM_DELETED", "ACTIVITY_LIST_ITEM_DELETED", "{who} deleted the admin list item {subject}"),
@@ -245,4 +248,18 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
         police_station_performance,
         overdue_cases: overdue_by_station.values().sum(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new audit action without its own sentence would read as "updated ... of" on the
+    /// dashboard.
+    #[test]
+    fn every_audit_action_has_a_sentence_of_its_own() {
+        for action in AuditAction::ALL {
+            assert!(SENTENCES.iter().any(|(a, ..)| *a == action.as_str()), "{} has no sentence", action.as_str());
+        }
+    }
 }
