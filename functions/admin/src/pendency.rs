@@ -14,7 +14,34 @@ use utoipa::ToSchema;
 use utoipa_axum::routes;
 
 pub fn routes() -> AreaRouter {
-    http_glue::openapi::area().routes(routes!(get_limits, save_limits)).routes(routes!(get_transfer_limit, save_transfer_limit))
+    http_glue::openapi::area()
+        .routes(routes!(get_limits, save_limits))
+        .routes(routes!(get_transfer_limit, save_transfer_limit))
+        .routes(routes!(get_escalation_rules, save_escalation_rules))
+}
+
+/// How many days past its stage's limit an overdue grievance waits before it is escalated to
+/// its district, its range and the state (0 to 365 each, each level at least the one below).
+#[utoipa::path(get, path = "/api/admin/escalation-rules", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = domain::escalation::EscalationRules), (status = 403, body = ErrorBody)))]
+async fn get_escalation_rules(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<domain::escalation::EscalationRules>> {
+    caller.require(Resource::Dropdowns, Action::Read)?;
+    Ok(ApiJson(state.lists.escalation_rules().await?))
+}
+
+/// Replaces the escalation waits; the next escalation run goes by them (a grievance escalated
+/// already stays where it is).
+#[utoipa::path(put, path = "/api/admin/escalation-rules", tag = "admin", security(("bearer" = [])), request_body = domain::escalation::EscalationRules,
+    responses((status = 200, body = domain::escalation::EscalationRules), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn save_escalation_rules(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<domain::escalation::EscalationRules>> {
+    caller.require(Resource::Dropdowns, Action::Update)?;
+    let rules = domain::escalation::EscalationRules::parse(&body)?;
+    let before = state.lists.escalation_rules().await?;
+    state.lists.save_escalation_rules(&rules).await?;
+    let audited = |r: &domain::escalation::EscalationRules| serde_json::to_value(r).ok();
+    let entry = admin_audit::entry(AuditAction::EscalationRulesChanged, &Subject::new("escalation_rules", None, ""), audited(&before), audited(&rules));
+    caller.audit_change(state.trail.as_ref(), &client, entry).await?;
+    Ok(ApiJson(rules))
 }
 
 /// How many times a grievance may be transferred between police stations.

@@ -29,11 +29,14 @@ pub struct ExportRequest {
     pub language: String,
     pub viewer: Viewer,
     pub actor: Actor,
+    /// The requester's posting, what "escalated to me" means in the query.
+    #[serde(default)]
+    pub posting: domain::jurisdiction::Posting,
 }
 
 impl ExportRequest {
-    pub fn new(kind: Kind, query: String, language: Language, viewer: Viewer, actor: Actor) -> ExportRequest {
-        ExportRequest { id: uuid::Uuid::new_v4().simple().to_string(), kind: kind.as_str().into(), query, language: language.code().into(), viewer, actor }
+    pub fn new(kind: Kind, query: String, language: Language, viewer: Viewer, actor: Actor, posting: domain::jurisdiction::Posting) -> ExportRequest {
+        ExportRequest { id: uuid::Uuid::new_v4().simple().to_string(), kind: kind.as_str().into(), query, language: language.code().into(), viewer, actor, posting }
     }
 
     fn kind(&self) -> Result<Kind> {
@@ -148,10 +151,10 @@ pub struct Produced {
 
 /// The list filters of an export's query string, as the list reads them (no page size or
 /// cursor: an export is the whole list).
-pub async fn filters_of(state: &AppState, query: &str) -> Result<Filters> {
+pub async fn filters_of(state: &AppState, query: &str, posting: &domain::jurisdiction::Posting) -> Result<Filters> {
     let uri: http::Uri = format!("/?{query}").parse().map_err(|_| Error::bad_request("The export's filters are not a valid query"))?;
     let params = axum::extract::Query::<ListParams>::try_from_uri(&uri).map_err(|e| Error::bad_request(e.body_text()))?.0;
-    Ok(ListParams { limit: None, cursor: None, ..params }.filters(state.cases()).await?.0)
+    Ok(ListParams { limit: None, cursor: None, ..params }.filters(state.cases(), posting).await?.0)
 }
 
 /// Files laid out whole in memory (PDF) are written one at a time, so that several users
@@ -244,7 +247,7 @@ pub async fn run(state: &AppState, id: &str) -> Result<()> {
         return Ok(());
     }
     let (rows, written) = tokio::sync::watch::channel(0u64);
-    let work = async { produce(state, &request, &filters_of(state, &request.query).await?, &rows).await };
+    let work = async { produce(state, &request, &filters_of(state, &request.query, &request.posting).await?, &rows).await };
     tokio::pin!(work);
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     let outcome = loop {

@@ -179,7 +179,7 @@ async fn export(
     caller.require(Resource::Grievances, Action::Read)?;
     // The extractor has read the query (a bad filter is refused before anything starts); the
     // background worker reads the stored query string again (jobs::filters_of).
-    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.cases()).await?;
+    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.cases(), &caller.user().posting).await?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let matched = state.grievances.count(&viewer, &filters).await?.matched.map(|n| n.max(0) as u64);
     if let (Some(most), Some(n)) = (kind.most_rows(), matched) {
@@ -187,7 +187,7 @@ async fn export(
             return Err(exports::too_many_for_pdf(Some(n)).into());
         }
     }
-    let request = ExportRequest::new(kind, query.unwrap_or_default(), language, viewer, caller.actor(&client));
+    let request = ExportRequest::new(kind, query.unwrap_or_default(), language, viewer, caller.actor(&client), caller.user().posting.clone());
     if !matched.is_some_and(|n| n <= state.exports.at_once_most) {
         let job = jobs::start(&state, request, matched).await?;
         return Ok((StatusCode::ACCEPTED, ApiJson(job)).into_response());

@@ -3,6 +3,7 @@
 //! the state's; outside it a grievance, its attachments and its notes are "not found".
 
 pub mod attachments;
+pub mod escalation;
 pub mod notes;
 
 use axum::extract::{Path, Query, State};
@@ -54,6 +55,8 @@ pub struct ListParams {
     pub overdue: Option<bool>,
     /// `pending`: the "Closure requests" queue, grievances whose closure waits for approval.
     pub closure: Option<String>,
+    /// `me`: the "Escalated to me" queue, grievances escalated to the caller's posting.
+    pub escalated: Option<String>,
     /// The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
     /// and status go by the items' display order in the Admin Panel.
     #[param(value_type = Option<reads::SortKey>)]
@@ -84,7 +87,7 @@ fn date_filter(v: Option<String>, field: &str) -> Result<Option<String>, Error> 
 impl ListParams {
     /// The filters, the page size and the cursor; the pendency limits are read only when the
     /// overdue filter asks for them.
-    pub async fn filters(self, cases: cases::Cases<'_>) -> Result<(Filters, usize, Option<String>), Error> {
+    pub async fn filters(self, cases: cases::Cases<'_>, posting: &domain::jurisdiction::Posting) -> Result<(Filters, usize, Option<String>), Error> {
         let overdue = match self.overdue {
             Some(true) => Some(Clock::now(cases.lists).await?),
             _ => None,
@@ -112,7 +115,13 @@ impl ListParams {
             Some("pending") => true,
             Some(_) => return Err(Error::field("closure", "closure must be pending")),
         };
+        let escalated_to = match clean(self.escalated).as_deref() {
+            None => None,
+            Some("me") => Some(posting.clone()),
+            Some(_) => return Err(Error::field("escalated", "escalated must be me")),
+        };
         let mut filters = Filters {
+            escalated_to,
             closure_pending,
             order,
             search: clean(self.search),
@@ -162,7 +171,7 @@ pub struct GrievancePage {
     responses((status = 200, body = GrievancePage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>) -> ApiResult<ApiJson<GrievancePage>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let (filters, limit, cursor) = params.filters(state.cases()).await?;
+    let (filters, limit, cursor) = params.filters(state.cases(), &caller.user().posting).await?;
     let clock = match &filters.overdue {
         Some(clock) => clock.clone(),
         None => Clock::now(state.lists.as_ref()).await?,
@@ -199,6 +208,10 @@ pub struct PriorityCount {
 pub struct GrievanceStats {
     pub by_status: Vec<StatusCount>,
     pub by_priority: Vec<PriorityCount>,
+    /// How many grievances the caller can see are escalated to their posting (the
+    /// dashboard's "Escalated to me" tile); null when the engine cannot count it without
+    /// reading them (the list then reads them).
+    pub escalated_to_me: Option<i64>,
 }
 
 /// Grievances by status and by priority, from counters (never by reading grievances).
@@ -206,7 +219,23 @@ pub struct GrievanceStats {
     responses((status = 200, body = GrievanceStats), (status = 403, body = ErrorBody)))]
 async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<GrievanceStats>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let tallies = state.grievances.tallies(&caller.viewer(state.lists.as_ref()).await?).await?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let tallies = state.grievances.tallies(&viewer).await?;
+    let escalated_to_me = match &caller.user().posting {
+        // Nothing is escalated to a police station: escalation goes above it.
+        domain::jurisdiction::Posting::Station(_) => Some(0),
+        posting => {
+            let queue = Filters { escalated_to: Some(posting.clone()), ..Filters::default() };
+            match state.grievances.count(&viewer, &queue).await?.matched {
+                Some(n) => Some(n),
+                // An engine without a count of the queue: its first page, when that is all of it.
+                None => {
+                    let page = state.grievances.list(&viewer, &queue, 200, None).await?;
+                    (page.cursor.is_none() && !page.bounded).then_some(page.items.len() as i64)
+                }
+            }
+        }
+    };
     // Counted by item id and named as the list names the item now; an item in use is never
     // deleted, so every counted grievance has its line.
     let by_status: Vec<StatusCount> = state.lists.definitions(ListKind::Statuses)
@@ -219,7 +248,7 @@ async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiRe
         .into_iter()
         .map(|p| PriorityCount { count: tallies.by_priority.get(&p.id).copied().unwrap_or(0), priority: p.name })
         .collect();
-    Ok(ApiJson(GrievanceStats { by_status, by_priority }))
+    Ok(ApiJson(GrievanceStats { by_status, by_priority, escalated_to_me }))
 }
 
 /// Which grievances the caller reaches, for the list's filters.

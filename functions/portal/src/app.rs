@@ -103,6 +103,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     println!("  Stop with Ctrl-C.");
     println!();
     spawn_sweeps(&state);
+    spawn_escalations(state.clone());
     // The socket's peer is the client (ClientInfo), unless it is one of these proxies.
     let app = router(state, web_dir).layer(axum::Extension(trusted_proxies));
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
@@ -123,6 +124,23 @@ fn spawn_sweeps(state: &AppState) {
     spawn_sweep(state.attachments.clone(), cases::attachments::PENDING_PREFIX, std::time::Duration::from_secs(24 * 3600), "pending attachment uploads");
     spawn_session_sweep(state.accounts.clone());
     spawn_deleted_files_sweep(state.clone());
+}
+
+/// Overdue grievances are escalated at start and every hour (`PORTAL_ESCALATION_MINUTES`), as
+/// the scheduled function does in the cloud; a run escalates each grievance once per level.
+fn spawn_escalations(state: AppState) {
+    let minutes = std::env::var("PORTAL_ESCALATION_MINUTES").ok().and_then(|m| m.parse::<u64>().ok()).filter(|m| *m > 0).unwrap_or(60);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(minutes * 60));
+        loop {
+            every.tick().await;
+            match grievances_area::escalation::run(&state, domain::clock::today()).await {
+                Ok(run) if run.escalated > 0 => tracing::info!(escalated = run.escalated, overdue = run.overdue, "overdue grievances escalated"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot escalate overdue grievances; the next run tries again"),
+            }
+        }
+    });
 }
 
 /// The attachments of deleted grievances are deleted with them; a file that could not be is

@@ -241,6 +241,7 @@ impl Synthetic {
             updated_at: filed_text,
             version: 1,
             closure: None,
+            escalation: None,
         };
         (cases::Stored { grievance: g, refs }, actor)
     }

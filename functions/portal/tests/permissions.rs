@@ -49,8 +49,8 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
             Permission(Reports, Read)
         }
         // The pendency limits are part of the Admin Panel.
-        ("get", "/api/admin/pendency-limits") | ("get", "/api/admin/transfer-limit") => Permission(Dropdowns, Read),
-        ("put", "/api/admin/pendency-limits") | ("put", "/api/admin/transfer-limit") => Permission(Dropdowns, Update),
+        ("get", "/api/admin/pendency-limits") | ("get", "/api/admin/transfer-limit") | ("get", "/api/admin/escalation-rules") => Permission(Dropdowns, Read),
+        ("put", "/api/admin/pendency-limits") | ("put", "/api/admin/transfer-limit") | ("put", "/api/admin/escalation-rules") => Permission(Dropdowns, Update),
         ("get", "/api/grievances")
         | ("get", "/api/grievances/stats")
         | ("get", "/api/grievances/scope")

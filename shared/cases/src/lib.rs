@@ -7,6 +7,7 @@ pub mod admin_audit;
 pub mod attachments;
 pub mod chain;
 pub mod duplicates;
+pub mod escalation;
 pub mod notes;
 pub mod pendency;
 pub mod port;

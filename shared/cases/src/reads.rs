@@ -84,6 +84,8 @@ pub struct Filters {
     /// Only grievances with a closure request waiting for approval (the "Closure requests"
     /// queue).
     pub closure_pending: bool,
+    /// Only grievances escalated to this posting (the "Escalated to me" queue).
+    pub escalated_to: Option<domain::jurisdiction::Posting>,
     /// The order of the list; it filters nothing.
     pub order: Order,
 }
@@ -143,6 +145,7 @@ impl Filters {
             self.from_date.is_some() || self.to_date.is_some(),
             self.overdue.is_some(),
             self.closure_pending,
+            self.escalated_to.is_some(),
         ]
         .into_iter()
         .filter(|set| *set)
@@ -164,6 +167,7 @@ impl Filters {
             && self.to_date.as_ref().is_none_or(|d| f.fir_date.as_str() <= d.as_str())
             && self.overdue.as_ref().is_none_or(|clock| clock.pendency(g).overdue)
             && (!self.closure_pending || g.closure.is_some())
+            && self.escalated_to.as_ref().is_none_or(|to| g.escalation.as_ref().is_some_and(|e| e.to == *to))
     }
 }
 

@@ -33,6 +33,9 @@ pub struct Grievance {
     /// A closure waiting for another officer's approval ("Closure pending"); null otherwise.
     #[serde(default)]
     pub closure: Option<domain::grievance::ClosureRequest>,
+    /// Where it was escalated, overdue at its stage (issue 17); null while it is not.
+    #[serde(default)]
+    pub escalation: Option<domain::escalation::Escalation>,
 }
 
 impl Grievance {

@@ -269,6 +269,7 @@ pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields
         updated_at: now.clone(),
         version: 1,
         closure: None,
+        escalation: None,
     };
     named.apply(&mut g);
     check_place(viewer, &g)?;
@@ -363,6 +364,7 @@ async fn update_once(
     named.apply(&mut after);
     let mut refs = refs;
     let closure = hold_for_approval(actor, before, &mut after, &mut refs, &now, None)?;
+    settle_escalation(&mut after);
     // Transfers are counted and capped: an edit does not move a case to another station.
     if before.police_station_id.is_some() && after.police_station_id != before.police_station_id {
         return Err(Error::field("police_station", MOVED_BY_TRANSFER));
@@ -432,6 +434,7 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, id: i64, status_id:
         Some(requested) => vec![requested],
         None => Vec::new(),
     };
+    settle_escalation(&mut after);
     entries.extend(status_entries(before, &after, notes));
     if entries.is_empty() {
         return Ok(read.grievance);
@@ -440,6 +443,14 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, id: i64, status_id:
     let after = Stored { grievance: after, refs };
     commit(cases, Some(&read), Some(&after), actor, &now, version, entries).await?;
     Ok(after.grievance)
+}
+
+/// A decided case (its status means resolved or closed) is no longer escalated: it leaves
+/// the "Escalated to me" queue with its decision, whose records the trail keeps.
+fn settle_escalation(g: &mut Grievance) {
+    if g.status_meaning.is_final() {
+        g.escalation = None;
+    }
 }
 
 /// Answered when the status of a grievance with a closure request is changed other than by
@@ -535,7 +546,7 @@ async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, 
     if request.final_decision.is_some() {
         fields.final_decision = request.final_decision.clone();
     }
-    let after = Grievance {
+    let mut after = Grievance {
         resolved_at: resolved_at(before, status.status_meaning(), &now),
         fields,
         status_id: Some(status.id),
@@ -545,6 +556,7 @@ async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, 
         closure: None,
         ..before.clone()
     };
+    settle_escalation(&mut after);
     let mut entries = vec![AuditEntry::simple(AuditAction::ClosureApproved, "status", Some(before.fields.status.clone()), Some(status.name.clone()), request.notes.clone())];
     entries.extend(status_entries(before, &after, request.notes.clone()));
     if before.fields.final_decision != after.fields.final_decision {

@@ -72,10 +72,15 @@ pub enum AuditAction {
     ClosureApproved,
     /// Another officer returned a closure request, with the reason in notes.
     ClosureReturned,
+    /// An overdue grievance was escalated above its police station (the level in new_value,
+    /// the days past its limit in notes, the posting in the details).
+    Escalated,
+    /// The days an overdue grievance waits before each escalation level were changed.
+    EscalationRulesChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 34] = [
+    pub const ALL: [AuditAction; 36] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -110,6 +115,8 @@ impl AuditAction {
         AuditAction::ClosureRequested,
         AuditAction::ClosureApproved,
         AuditAction::ClosureReturned,
+        AuditAction::Escalated,
+        AuditAction::EscalationRulesChanged,
     ];
 
     /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
@@ -124,6 +131,7 @@ impl AuditAction {
                 | AuditAction::ListItemDeleted
                 | AuditAction::PendencyLimitsChanged
                 | AuditAction::TransferLimitChanged
+                | AuditAction::EscalationRulesChanged
                 | AuditAction::RoleCreated
                 | AuditAction::RoleUpdated
                 | AuditAction::RoleDeleted
@@ -176,6 +184,8 @@ impl AuditAction {
             AuditAction::ClosureRequested => "CLOSURE_REQUESTED",
             AuditAction::ClosureApproved => "CLOSURE_APPROVED",
             AuditAction::ClosureReturned => "CLOSURE_RETURNED",
+            AuditAction::Escalated => "ESCALATED",
+            AuditAction::EscalationRulesChanged => "ESCALATION_RULES_CHANGED",
         }
     }
 

@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod clock;
 pub mod email;
+pub mod escalation;
 pub mod error;
 pub mod grants;
 pub mod grievance;

@@ -79,6 +79,9 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("ROLE_CHANGED", "This role was changed by someone else. Please reload and try again."),
     ("REQUIRE_TWO_FACTOR_INVALID", "require_two_factor must be true or false"),
     ("CLOSING_APPROVAL_INVALID", "closing_needs_approval must be true or false"),
+    ("ESCALATION_WAIT_INVALID", "Enter a whole number of days from 0 to 365"),
+    ("ESCALATION_WAITS_ORDER", "Each level waits at least as long as the level below it"),
+    ("ESCALATED_FILTER_INVALID", "escalated must be me"),
     // Admin lists and pendency limits.
     ("LIST_UNKNOWN", "There is no admin list named '{name}'"),
     ("LIST_ITEM_NOT_FOUND", "Item not found"),

@@ -105,6 +105,13 @@ pub trait AdminLists: Send + Sync + 'static {
 
     /// Replaces the transfer limit.
     async fn save_transfer_limit(&self, limit: u32) -> Result<()>;
+
+    /// The days an overdue grievance waits before each escalation level
+    /// (`domain::escalation::DEFAULT_RULES` until the Admin Panel saves its own).
+    async fn escalation_rules(&self) -> Result<domain::escalation::EscalationRules>;
+
+    /// Replaces the escalation rules.
+    async fn save_escalation_rules(&self, rules: &domain::escalation::EscalationRules) -> Result<()>;
 }
 
 /// Pendency limits as saved: by priority id, or, by a release before limits went by id, by

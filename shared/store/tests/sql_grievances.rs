@@ -149,6 +149,7 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
             requested_by_name: format!("User {filed_by}"),
             requested_at: filed_at.clone(),
         }),
+        escalation: None,
     }
 }
 
@@ -298,6 +299,7 @@ fn query_for(mask: usize, sort: Sort, direction: Direction) -> GrievanceQuery {
         fir_date_to: on(6).then(|| "2025-09-10".to_string()),
         overdue: on(7).then(|| Overdue { today: TODAY, limits: limits() }),
         closure_pending: false,
+        escalated_to: None,
         scope: if on(8) { Scope::Own(7) } else { Scope::State },
         sort,
         direction,
@@ -748,7 +750,7 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
 /// Takes away what schema 13 added (the closure queue), schema 12 (the reports' figures) and
 /// schema 11 (the audit trail's chains).
 const BACK_FROM_SCHEMA_12: &str = "
-    DROP TABLE closure_requests;
+    DROP TABLE closure_requests; DROP TABLE escalations; DROP INDEX g_station_fir;
     DROP TRIGGER grievances_report_month_insert; DROP TRIGGER grievances_report_month_delete; DROP TRIGGER grievances_report_month_update;
     DROP TRIGGER grievances_report_day_insert; DROP TRIGGER grievances_report_day_delete; DROP TRIGGER grievances_report_day_update;
     DROP TABLE report_month_tally; DROP TABLE report_month_crimes; DROP TABLE report_day_tally; DROP TABLE report_day_crimes;

@@ -43,6 +43,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/escalation-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many days past its stage's limit an overdue grievance waits before it is escalated to
+         *     its district, its range and the state (0 to 365 each, each level at least the one below).
+         */
+        get: operations["get_escalation_rules"];
+        /**
+         * Replaces the escalation waits; the next escalation run goes by them (a grievance escalated
+         *     already stays where it is).
+         */
+        put: operations["save_escalation_rules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/pendency-limits": {
         parameters: {
             query?: never;
@@ -1200,7 +1224,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -1607,6 +1631,38 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description A grievance's escalation: the level reached, the posting that holds it, when and how late. */
+        Escalation: {
+            /**
+             * Format: int64
+             * @description Days past its stage's limit when it was escalated.
+             */
+            days_overdue: number;
+            escalated_at: string;
+            level: components["schemas"]["EscalationLevel"];
+            /**
+             * @description The posting the case is escalated to: `{"level": "district", "id": 4}`,
+             *     `{"level": "range", "range": "Agra Range"}` or `{"level": "state"}`.
+             */
+            to: components["schemas"]["PostingWire"];
+        };
+        /**
+         * @description The levels above a police station, in order.
+         * @enum {string}
+         */
+        EscalationLevel: "district" | "range" | "state";
+        /**
+         * @description How many days past its stage's limit a grievance waits before it is escalated to each
+         *     level (set in the Admin Panel). Each level waits at least as long as the one below.
+         */
+        EscalationRules: {
+            /** Format: int32 */
+            district_days: number;
+            /** Format: int32 */
+            range_days: number;
+            /** Format: int32 */
+            state_days: number;
+        };
         /** @description Answered when a background export is started. */
         ExportJob: {
             /**
@@ -1663,6 +1719,7 @@ export interface components {
              *     ids are what filters, counts and rules go by.
              */
             district_id?: number | null;
+            escalation?: null | components["schemas"]["Escalation"];
             filed_at: string;
             /** Format: int64 */
             filed_by: number;
@@ -1773,6 +1830,13 @@ export interface components {
         GrievanceStats: {
             byPriority: components["schemas"]["PriorityCount"][];
             byStatus: components["schemas"]["StatusCount"][];
+            /**
+             * Format: int64
+             * @description How many grievances the caller can see are escalated to their posting (the
+             *     dashboard's "Escalated to me" tile); null when the engine cannot count it without
+             *     reading them (the list then reads them).
+             */
+            escalatedToMe?: number | null;
         };
         /** @description A grievance as the API answers it: the record and where it stands. */
         GrievanceView: components["schemas"]["Grievance"] & {
@@ -2627,6 +2691,99 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_escalation_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationRules"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_escalation_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalationRules"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationRules"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4017,6 +4174,8 @@ export interface operations {
                 overdue?: boolean;
                 /** @description `pending`: the "Closure requests" queue, grievances whose closure waits for approval. */
                 closure?: string;
+                /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
+                escalated?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
@@ -4265,6 +4424,8 @@ export interface operations {
                 overdue?: boolean;
                 /** @description `pending`: the "Closure requests" queue, grievances whose closure waits for approval. */
                 closure?: string;
+                /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
+                escalated?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
@@ -4345,6 +4506,8 @@ export interface operations {
                 overdue?: boolean;
                 /** @description `pending`: the "Closure requests" queue, grievances whose closure waits for approval. */
                 closure?: string;
+                /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
+                escalated?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
@@ -4425,6 +4588,8 @@ export interface operations {
                 overdue?: boolean;
                 /** @description `pending`: the "Closure requests" queue, grievances whose closure waits for approval. */
                 closure?: string;
+                /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
+                escalated?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.

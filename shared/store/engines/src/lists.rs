@@ -605,6 +605,20 @@ impl AdminLists for ItemLists {
     async fn save_transfer_limit(&self, limit: u32) -> Result<()> {
         Ok(self.store.transact(vec![Write::put(Item::new(transfer_limit_key()).with("limit", i64::from(limit)))]).await?)
     }
+
+    async fn escalation_rules(&self) -> Result<domain::escalation::EscalationRules> {
+        let saved = self.store.get(&escalation_rules_key()).await?.and_then(|item| serde_json::from_value(item.attrs.get("rules")?.clone()).ok());
+        Ok(saved.unwrap_or_default())
+    }
+
+    async fn save_escalation_rules(&self, rules: &domain::escalation::EscalationRules) -> Result<()> {
+        let rules = serde_json::to_value(rules).map_err(Error::internal)?;
+        Ok(self.store.transact(vec![Write::put(Item::new(escalation_rules_key()).with("rules", rules))]).await?)
+    }
+}
+
+fn escalation_rules_key() -> Key {
+    Key::new("SETTINGS", "ESCALATION_RULES")
 }
 
 fn transfer_limit_key() -> Key {

@@ -180,6 +180,7 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         resolution_days: g.status_meaning.is_final().then(|| crate::grievance_counters::resolution_days(g)).flatten(),
         other_refs: stored.refs.iter().filter(|(k, _)| !is_relational(**k)).map(|(k, id)| (k.as_str().to_string(), *id)).collect(),
         closure: g.closure.clone(),
+        escalation: g.escalation.clone(),
     }
 }
 
@@ -213,6 +214,7 @@ fn stored_of(row: GrievanceRow) -> Stored {
         resolved_at: row.resolved_at,
         version: row.version,
         closure: row.closure,
+        escalation: row.escalation,
     };
     Stored { grievance, refs }
 }
@@ -253,6 +255,7 @@ fn query_of(viewer: &Viewer, filters: &Filters) -> GrievanceQuery {
         fir_date_to: filters.to_date.clone(),
         overdue: filters.overdue.as_ref().map(overdue_of),
         closure_pending: filters.closure_pending,
+        escalated_to: filters.escalated_to.as_ref().map(domain::escalation::posting_key),
         sort: match filters.order.key {
             SortKey::FiledAt => rows::Sort::FiledAt,
             SortKey::FirDate => rows::Sort::FirDate,

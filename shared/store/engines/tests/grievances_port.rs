@@ -149,6 +149,7 @@ fn fixture(lists: &Lists, n: usize) -> Vec<Stored> {
                     requested_by_name: format!("Officer {filed_by}"),
                     requested_at: filed_at.clone(),
                 }),
+                escalation: None,
             };
             let refs = BTreeMap::from([
                 (ListKind::Districts, district.0),

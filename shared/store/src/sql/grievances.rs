@@ -476,6 +476,8 @@ pub struct GrievanceRow {
     pub other_refs: BTreeMap<String, i64>,
     /// A closure waiting for approval (schema 13).
     pub closure: Option<domain::grievance::ClosureRequest>,
+    /// Where it is escalated (schema 13).
+    pub escalation: Option<domain::escalation::Escalation>,
 }
 
 /// Version 9 to 10: a row's [`Rest`] moves to a table of its own, one row per grievance.
@@ -660,13 +662,19 @@ END;
 /// Version 13 (issue 17): closure requests and duplicate FIR numbers. A closure request is
 /// kept in the row's details (`Rest::closure`); `closure_requests` holds the ids of the
 /// grievances with one pending, so the "Closure requests" queue reads those few rows instead
-/// of testing every grievance. `g_station_fir` finds a station's grievances of one FIR number
+/// of testing every grievance. `escalations` holds, for each escalated grievance, the posting
+/// it is escalated to (`domain::escalation::posting_key`), for "Escalated to me". `g_station_fir` finds a station's grievances of one FIR number
 /// and year ([`same_fir`]) whatever the capitals (FIR numbers are ASCII).
 pub(super) const SCHEMA_V13: &str = "
 CREATE TABLE closure_requests (
     grievance_id INTEGER PRIMARY KEY REFERENCES grievances (id) ON DELETE CASCADE
 );
 CREATE INDEX g_station_fir ON grievances (police_station_id, upper(fir_no), fir_date);
+CREATE TABLE escalations (
+    grievance_id INTEGER PRIMARY KEY REFERENCES grievances (id) ON DELETE CASCADE,
+    posting TEXT NOT NULL
+);
+CREATE INDEX escalations_posting ON escalations (posting, grievance_id);
 ";
 
 /// The fields without a column of their own, kept as one JSON text (in `grievance_details`
@@ -713,6 +721,8 @@ struct Rest {
     refs: BTreeMap<String, i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     closure: Option<domain::grievance::ClosureRequest>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    escalation: Option<domain::escalation::Escalation>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -742,6 +752,7 @@ fn rest_of(g: &GrievanceRow) -> Result<String> {
         status_meaning: Some(g.status_meaning.as_str().to_string()),
         refs: g.other_refs.clone(),
         closure: g.closure.clone(),
+        escalation: g.escalation.clone(),
     };
     serde_json::to_string(&rest).map_err(|e| SqlError::Corrupt(e.to_string()))
 }
@@ -823,6 +834,7 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         resolution_days: r.get(23)?,
         other_refs: rest.refs,
         closure: rest.closure,
+        escalation: rest.escalation,
     }))
 }
 
@@ -857,13 +869,20 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     keep_closure(tx, g)
 }
 
-/// Keeps `closure_requests` in step with the row's closure request.
+/// Keeps `closure_requests` and `escalations` in step with the row's closure request and
+/// escalation.
 fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     if g.closure.is_some() {
         tx.prepare_cached("INSERT OR IGNORE INTO closure_requests (grievance_id) VALUES (?1)")?.execute([g.id])?;
     } else {
         tx.prepare_cached("DELETE FROM closure_requests WHERE grievance_id = ?1")?.execute([g.id])?;
     }
+    match &g.escalation {
+        Some(e) => tx
+            .prepare_cached("INSERT INTO escalations (grievance_id, posting) VALUES (?1, ?2) ON CONFLICT DO UPDATE SET posting = excluded.posting")?
+            .execute(params![g.id, domain::escalation::posting_key(&e.to)])?,
+        None => tx.prepare_cached("DELETE FROM escalations WHERE grievance_id = ?1")?.execute([g.id])?,
+    };
     Ok(())
 }
 
@@ -1116,6 +1135,8 @@ pub struct GrievanceQuery {
     pub overdue: Option<Overdue>,
     /// Only grievances with a closure request pending.
     pub closure_pending: bool,
+    /// Only grievances escalated to this posting (`domain::escalation::posting_key`).
+    pub escalated_to: Option<String>,
     pub scope: Scope,
     pub sort: Sort,
     pub direction: Direction,
@@ -1148,6 +1169,7 @@ impl GrievanceQuery {
             fir_date_to: None,
             overdue: None,
             closure_pending: false,
+            escalated_to: None,
             scope,
             sort: Sort::FiledAt,
             direction: Direction::Desc,
@@ -1297,6 +1319,9 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
     }
     if q.closure_pending {
         c.push("g.id IN (SELECT grievance_id FROM closure_requests)", []);
+    }
+    if let Some(posting) = &q.escalated_to {
+        c.push("g.id IN (SELECT grievance_id FROM escalations WHERE posting = ?)", [Value::Text(posting.clone())]);
     }
     if let Some(overdue) = &q.overdue {
         // `stage < 4` names the partial index g_open; each limit is one range of g_stage,
@@ -1464,7 +1489,8 @@ fn filed_window(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(Option<
         && q.status_id.is_none()
         && q.priority_id.is_none()
         && q.overdue.is_none()
-        && !q.closure_pending;
+        && !q.closure_pending
+        && q.escalated_to.is_none();
     if !exact {
         return Ok(Some((None, high)));
     }
@@ -1580,8 +1606,8 @@ pub fn count_matches_by_slice(conn: &Connection, q: &GrievanceQuery, ids: Range<
 }
 
 fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
-    if q.closure_pending {
-        // No figures are kept of the queue: its rows are few, and counted.
+    if q.closure_pending || q.escalated_to.is_some() {
+        // No figures are kept of the queues: their rows are few, and counted.
         return count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() });
     }
     if let (Scope::Own(user), true) = (&q.scope, base.terms.is_empty()) {

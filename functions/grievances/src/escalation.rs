@@ -1,0 +1,17 @@
+//! The escalation run over a portal's state: the organisation, the Admin Panel's waits and
+//! pendency limits read afresh, then `cases::escalation::run`. Called by the embedded
+//! portal's background task and by the scheduled function in the cloud.
+
+use cases::pendency::{limits_by_id, Clock};
+use cases::escalation::Run;
+use domain::Result;
+use http_glue::AppState;
+
+/// Escalates what is overdue on `today` (India's date; a test gives its own).
+pub async fn run(state: &AppState, today: time::Date) -> Result<Run> {
+    let lists = state.lists.as_ref();
+    let org = lists::organisation(lists).await?;
+    let rules = lists.escalation_rules().await?;
+    let clock = Clock { limits: limits_by_id(lists).await?, today };
+    cases::escalation::run(state.cases(), &org, &rules, &clock).await
+}

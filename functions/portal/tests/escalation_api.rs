@@ -1,0 +1,133 @@
+//! Escalation (issue 17) through the real routers and the run the schedule makes, on both
+//! engines, on a controlled clock: an overdue grievance goes to its district, then its range,
+//! then the state, as the Admin Panel's waits say, exactly once per level; it appears in the
+//! "Escalated to me" list and count of whoever is posted there; ESCALATED is audited with the
+//! level and the days overdue; a decided case leaves the queue.
+
+use apitest::{on_both_engines, Api, Engine};
+use http::StatusCode;
+use serde_json::{json, Value};
+use time::macros::date;
+
+const PASSWORD: &str = "Officer-Pass-1";
+
+fn form(fir: &str, district: &str, station: &str, priority: &str, inward: &str) -> Value {
+    json!({"type_of_call": "Walk-in", "fir_no": fir, "fir_date": inward, "section_and_act": "379 IPC",
+           "crime_title": "Theft", "district": district, "police_station": station, "status": "Pending",
+           "priority": priority, "brief_details": "Motorcycle stolen from the market parking.", "date_of_inward": inward})
+}
+
+async fn posted(api: &Api, admin: &str, email: &str, role: &Value, posting: Value) -> String {
+    let answer = api.post("/api/users", admin, json!({"name": email, "email": email, "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role["data"]["id"], "status": "active", "posting": posting})).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
+    api.login(email, PASSWORD).await
+}
+
+async fn escalated_to_me(api: &Api, token: &str) -> (Vec<i64>, Option<i64>) {
+    let list = api.get("/api/grievances?escalated=me", token).await;
+    assert_eq!(list.status, StatusCode::OK, "{:?}", list.body);
+    let mut ids: Vec<i64> = list.body["data"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+    ids.sort();
+    let stats = api.get("/api/grievances/stats", token).await;
+    assert_eq!(stats.status, StatusCode::OK, "{:?}", stats.body);
+    let count = stats.body["escalatedToMe"].as_i64();
+    assert_eq!(list.body["matched"].as_i64(), count, "the list's count and the dashboard's agree");
+    (ids, count)
+}
+
+async fn run(api: &Api, today: time::Date) -> cases::escalation::Run {
+    grievances_area::escalation::run(&api.state, today).await.unwrap()
+}
+
+async fn an_overdue_grievance_goes_up_once_per_level(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    for (district, range, station) in [("Agra", Some("Agra Range"), "Sadar Bazar"), ("Mathura", None, "Kotwali")] {
+        let d = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": district, "range": range})).await;
+        assert_eq!(d.status, StatusCode::CREATED, "{:?}", d.body);
+        let s = api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": station, "district_id": d.body["id"]})).await;
+        assert_eq!(s.status, StatusCode::CREATED, "{:?}", s.body);
+    }
+    let districts = api.get("/api/admin/dropdowns/districts", &admin).await.body;
+    let agra = districts.as_array().unwrap().iter().find(|d| d["name"] == "Agra").unwrap()["id"].clone();
+
+    // The waits: refused out of order, saved and audited in order.
+    let wrong = api.put("/api/admin/escalation-rules", &admin, json!({"district_days": 3, "range_days": 1, "state_days": 9})).await;
+    assert_eq!((wrong.status, wrong.body["fields"]["range_days"].as_str()), (StatusCode::BAD_REQUEST, Some("Each level waits at least as long as the level below it")));
+    assert_eq!(api.get("/api/admin/escalation-rules", &admin).await.body, json!({"district_days": 0, "range_days": 7, "state_days": 14}), "the defaults");
+    let saved = api.put("/api/admin/escalation-rules", &admin, json!({"district_days": 0, "range_days": 5, "state_days": 10})).await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    let changed = api.get("/api/audit/all?action=ESCALATION_RULES_CHANGED", &admin).await.body;
+    assert_eq!(changed[0]["action_details"]["after"]["range_days"], 5, "{changed}");
+
+    // High: 3 days at Inward (the default limit). Sadar Bazar lies in a range, Kotwali not.
+    let file = |fir: &'static str, district: &'static str, station: &'static str, priority: &'static str, inward: &'static str| {
+        let api = &api;
+        let admin = admin.clone();
+        async move {
+            let answer = api.post("/api/grievances", &admin, form(fir, district, station, priority, inward)).await;
+            assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
+            answer.body["data"]["id"].as_i64().unwrap()
+        }
+    };
+    let sadar = file("SB-1/2026", "Agra", "Sadar Bazar", "High", "2026-10-01").await;
+    let kotwali = file("KW-1/2026", "Mathura", "Kotwali", "High", "2026-10-01").await;
+    let fresh = file("SB-2/2026", "Agra", "Sadar Bazar", "High", "2026-10-04").await;
+
+    let sp_role = api.post("/api/roles", &admin, json!({"name": "Superintendent", "permissions": {"grievances": "read,update,view_posting"}})).await.body;
+    let sp = posted(&api, &admin, "sp@agra.test", &sp_role, json!({"level": "district", "id": agra})).await;
+    let ig = posted(&api, &admin, "ig@agra.test", &sp_role, json!({"level": "range", "range": "Agra Range"})).await;
+
+    // Day 5: Sadar Bazar's and Kotwali's first cases are a day overdue: to their districts.
+    // The third entered Inward on the 4th: not overdue yet.
+    let first = run(&api, date!(2026 - 10 - 05)).await;
+    assert_eq!((first.overdue, first.escalated), (2, 2));
+    assert_eq!(run(&api, date!(2026 - 10 - 05)).await.escalated, 0, "once per level");
+    assert_eq!(escalated_to_me(&api, &sp).await, (vec![sadar], Some(1)));
+    assert_eq!(escalated_to_me(&api, &ig).await, (vec![], Some(0)));
+    let g = api.get(&format!("/api/grievances/{sadar}"), &sp).await.body["data"].clone();
+    assert_eq!(g["escalation"]["level"], "district");
+    assert_eq!(g["escalation"]["to"], json!({"level": "district", "id": agra}));
+    assert_eq!(g["escalation"]["days_overdue"], 1);
+
+    // Day 10 (six days overdue): Sadar Bazar's to the range; Kotwali's district is in no range.
+    let second = run(&api, date!(2026 - 10 - 10)).await;
+    assert_eq!(second.escalated, 2, "the range for Sadar Bazar's first, the district for the third");
+    assert_eq!(escalated_to_me(&api, &ig).await, (vec![sadar], Some(1)));
+    assert_eq!(escalated_to_me(&api, &sp).await, (vec![fresh], Some(1)), "the first has left the district's queue");
+
+    // Day 20: every one to the state, where the Admin is posted.
+    run(&api, date!(2026 - 10 - 20)).await;
+    assert_eq!(run(&api, date!(2026 - 10 - 21)).await.escalated, 0);
+    assert_eq!(escalated_to_me(&api, &admin).await, (vec![sadar, kotwali, fresh], Some(3)));
+
+    let history = api.get(&format!("/api/grievances/{sadar}/history"), &admin).await.body["data"].clone();
+    let escalations: Vec<(String, String)> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["action"] == "ESCALATED")
+        .map(|r| (r["new_value"].as_str().unwrap().to_string(), r["notes"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(
+        escalations,
+        vec![
+            ("state".to_string(), "Overdue by 16 days; escalated to the state".to_string()),
+            ("range".to_string(), "Overdue by 6 days; escalated to the Agra Range range".to_string()),
+            ("district".to_string(), "Overdue by 1 days; escalated to Agra".to_string()),
+        ]
+    );
+    assert!(history.as_array().unwrap().iter().filter(|r| r["action"] == "ESCALATED").all(|r| r["user_name"] == "Escalation"));
+
+    // Decided: it leaves the queue.
+    let statuses = api.get("/api/admin/dropdowns/statuses", &admin).await.body;
+    let resolved = statuses.as_array().unwrap().iter().find(|s| s["name"] == "Resolved").unwrap()["id"].clone();
+    let done = api.put(&format!("/api/grievances/{sadar}/status"), &admin, json!({"status_id": resolved})).await;
+    assert_eq!((done.status, done.body["data"]["escalation"].is_null()), (StatusCode::OK, true), "{:?}", done.body);
+    assert_eq!(escalated_to_me(&api, &admin).await, (vec![kotwali, fresh], Some(2)));
+    let invalid = api.get("/api/grievances?escalated=them", &admin).await;
+    assert_eq!((invalid.status, invalid.body["fields"]["escalated"].as_str()), (StatusCode::BAD_REQUEST, Some("escalated must be me")));
+}
+
+on_both_engines!(an_overdue_grievance_goes_up_once_per_level);

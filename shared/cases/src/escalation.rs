@@ -1,0 +1,115 @@
+//! The escalation run (issue 17): every grievance overdue at its stage is escalated one level
+//! above its police station, then higher, as the days past its limit reach the Admin Panel's
+//! waits (`domain::escalation`). Run on a schedule (a background task of the embedded portal,
+//! an EventBridge-scheduled function in the cloud); idempotent: a grievance reaches each level
+//! once, and a run that meets a grievance changed meanwhile leaves it to the next run.
+
+use crate::pendency::Clock;
+use crate::port::{AuditBatch, AuditChange, Cases, GrievanceChange, Stored};
+use crate::reads::{Filters, Viewer};
+use crate::record::{Actor, Grievance};
+use crate::writes::{self, AuditEntry};
+use domain::audit::AuditAction;
+use domain::escalation::{Escalation, EscalationLevel, EscalationRules};
+use domain::jurisdiction::{Organisation, Posting, PostingWire};
+use domain::{Error, Result};
+
+/// What one run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Run {
+    /// Overdue grievances looked at.
+    pub overdue: u64,
+    /// Of those, escalated by this run.
+    pub escalated: u64,
+}
+
+/// The actor the audit trail names for escalations: the portal itself, not a user.
+pub fn system_actor() -> Actor {
+    Actor {
+        user_id: 0,
+        name: "Escalation".into(),
+        email: String::new(),
+        role: "System".into(),
+        ip: String::new(),
+        user_agent: "portal escalation".into(),
+        session_id: String::new(),
+        needs_closure_approval: false,
+    }
+}
+
+/// Escalates every grievance overdue by `clock` as far as `rules` say, in the organisation
+/// `org`. Pages through the overdue list of the whole state.
+pub async fn run(cases: Cases<'_>, org: &Organisation, rules: &EscalationRules, clock: &Clock) -> Result<Run> {
+    let viewer = Viewer::state(0);
+    let filters = Filters { overdue: Some(clock.clone()), ..Filters::default() };
+    let mut done = Run::default();
+    let mut cursor = None;
+    loop {
+        let page = cases.grievances.list(&viewer, &filters, 200, cursor).await?;
+        for stored in &page.items {
+            let g = &stored.grievance;
+            let pendency = clock.pendency(g);
+            if !pendency.overdue {
+                continue;
+            }
+            done.overdue += 1;
+            let current = g.escalation.as_ref().map(|e| e.level);
+            let Some((level, to)) = domain::escalation::next(rules, org, g.district_id, g.police_station_id, pendency.days_overdue, current) else {
+                continue;
+            };
+            match escalate(cases, g.id, g.version, level, to, pendency.days_overdue).await {
+                Ok(true) => done.escalated += 1,
+                Ok(false) => {}
+                // Changed since it was read: the next run looks again.
+                Err(Error::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        match page.cursor {
+            Some(next) => cursor = Some(next),
+            None => return Ok(done),
+        }
+    }
+}
+
+/// A posting as the audit record names it: the district's or station's name as the Admin
+/// Panel calls it now.
+async fn posting_label(cases: Cases<'_>, posting: &Posting) -> Result<String> {
+    let item = |kind, id| async move { Ok::<_, Error>(cases.lists.get(kind, id).await?.map(|i| i.name).unwrap_or_else(|| id.to_string())) };
+    Ok(match posting {
+        Posting::State => "the state".to_string(),
+        Posting::Range(name) => format!("the {name} range"),
+        Posting::District(id) => item(domain::lists::ListKind::Districts, *id).await?,
+        Posting::Station(id) => item(domain::lists::ListKind::PoliceStations, *id).await?,
+    })
+}
+
+/// Escalates grievance `id`, as read at `version`, to `level` at `to`, with its ESCALATED
+/// record. `false` when it is gone or no longer at that version.
+async fn escalate(cases: Cases<'_>, id: i64, version: i64, level: EscalationLevel, to: Posting, days_overdue: i64) -> Result<bool> {
+    let Some(read) = writes::load(cases, id).await? else { return Ok(false) };
+    if read.grievance.version != version {
+        return Ok(false);
+    }
+    let before: &Grievance = &read.grievance;
+    let now = domain::clock::now_text();
+    let escalation = Escalation { level, to: to.clone(), escalated_at: now.clone(), days_overdue };
+    let after = Grievance { escalation: Some(escalation), version: before.version + 1, updated_at: now.clone(), ..before.clone() };
+    let entry = AuditEntry {
+        action: AuditAction::Escalated,
+        field_name: Some("escalation".into()),
+        old_value: before.escalation.as_ref().map(|e| e.level.as_str().to_string()),
+        new_value: Some(level.as_str().to_string()),
+        notes: Some(format!("Overdue by {days_overdue} days; escalated to {}", posting_label(cases, &to).await?)),
+        action_details: Some(serde_json::json!({
+            "summary": format!("Grievance {} escalated to the {} level", before.grievance_number, level.as_str()),
+            "level": level.as_str(),
+            "to": PostingWire::from(to),
+            "days_overdue": days_overdue,
+        })),
+    };
+    let audit = AuditBatch { actor: system_actor(), at: now, change: AuditChange::Version(after.version), entries: vec![entry] };
+    let after = Stored { grievance: after, refs: read.refs.clone() };
+    cases.grievances.commit(GrievanceChange { before: Some(&read), after: Some(&after), audit }).await?;
+    Ok(true)
+}
