@@ -51,7 +51,10 @@ export type AssignRequest = Schemas['AssignRequest'];
  * generated GrievanceRequest nests them under `fields` (the server flattens
  * them: the document does not say so), so only its `version` is used here.
  */
-export type GrievanceUpdate = GrievanceFields & { version: Schemas['GrievanceRequest']['version'] };
+export type GrievanceUpdate = GrievanceFields & {
+  version: Schemas['GrievanceRequest']['version'];
+  confirm_duplicate?: Schemas['GrievanceRequest']['confirm_duplicate'];
+};
 /** GET /grievances/export/{excel,pdf,officers}: a short-lived download link. */
 export type ExportLink = Schemas['ExportLink'];
 export type ExportJob = Schemas['ExportJob'];
@@ -125,3 +128,13 @@ export type ClosureRequest = Schemas['ClosureRequest'];
 export type ClosureDecision = Schemas['ClosureDecision'];
 /** POST /grievances/{id}/closure/return: why, and the version the decision was based on. */
 export type ClosureReturn = Schemas['ClosureReturn'];
+
+// Duplicate warnings (issue 17)
+/** POST /grievances: the form fields, and the confirmation that a FIR number already recorded is another case. */
+export type NewGrievanceRequest = Schemas['NewGrievanceRequest'];
+/** POST /grievances/duplicates: the form's fields as typed so far (`id` when editing). */
+export type DuplicateProbe = Schemas['Probe'];
+/** One likely duplicate, as the form links to it. */
+export type Duplicate = Schemas['Duplicate'];
+/** The same FIR number at the station that year (saving needs a confirmation), and similar recent cases. */
+export type Duplicates = Schemas['Duplicates'];

@@ -1,4 +1,4 @@
-import type { ClosureRequest, GrievancePage, GrievanceView, ListItem, Pendency } from '../api/types';
+import type { ClosureRequest, Duplicate, GrievancePage, GrievanceView, ListItem, Pendency } from '../api/types';
 
 /** At the Inward stage for 3 days, within a 30-day limit. */
 export function makePendency(overrides: Partial<Pendency> = {}): Pendency {
@@ -24,6 +24,21 @@ export function makeClosure(overrides: Partial<ClosureRequest> = {}): ClosureReq
     requested_by: 8,
     requested_by_name: 'Ravi Kumar',
     requested_at: '2025-02-10T06:30:00Z',
+    ...overrides,
+  };
+}
+
+/** A likely duplicate at Civil Lines: GRV-2025-000003, FIR/2025-77 of 2 Jan 2025, Pending. */
+export function makeDuplicate(overrides: Partial<Duplicate> = {}): Duplicate {
+  return {
+    id: 3,
+    grievance_number: 'GRV-2025-000003',
+    fir_no: 'FIR/2025-77',
+    fir_date: '2025-01-02',
+    police_station: 'Civil Lines',
+    status: 'Pending',
+    filed_at: '2025-01-03T09:30:00Z',
+    likeness: null,
     ...overrides,
   };
 }

@@ -21,6 +21,8 @@ interface GrievanceFormFieldsProps {
   stationLocked?: boolean;
   /** The new values, and the error keys the change answers. */
   onChange: (values: GrievanceFormValues, clear: string[]) => void;
+  /** Shown after the location, where the FIR number and its police station are known: likely duplicates. */
+  afterLocation?: ReactNode;
 }
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
@@ -38,7 +40,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
 const COLUMNS = { base: '1fr', medium: '1fr 1fr' };
 const COLUMNS_3 = { base: '1fr', medium: '1fr 1fr', large: '1fr 1fr 1fr' };
 
-export function GrievanceFormFields({ values, errors, lists, disabled, stationLocked = false, onChange }: GrievanceFormFieldsProps) {
+export function GrievanceFormFields({ values, errors, lists, disabled, stationLocked = false, onChange, afterLocation }: GrievanceFormFieldsProps) {
   const { t } = useTranslation('grievances');
   const set = <K extends keyof GrievanceFormValues>(key: K, value: GrievanceFormValues[K]) =>
     onChange({ ...values, [key]: value }, [key]);
@@ -133,6 +135,8 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
           {select('police_station', t('field.police_station'), 'police_stations', t('form.selectStation'), true, stationLocked && values.police_station ? { hint: t('form.stationByTransfer') } : null)}
         </Grid>
       </Section>
+
+      {afterLocation}
 
       <Section
         id="section-officers"

@@ -27,6 +27,8 @@ import {
 } from './grievance-form';
 import { useGrievanceLists } from './options';
 import { CLOSURE_PENDING_CODE, closureRequested } from './closure/closure';
+import { DUPLICATE_FIR_CODE, firKey, probeOf, useDuplicates } from './duplicates/duplicates';
+import { CONFIRM_DUPLICATE_ID, DuplicatesPanel } from './duplicates/DuplicatesPanel';
 
 /** Time the success banner shows before the list (spec §9). */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
@@ -89,6 +91,29 @@ export default function GrievanceFormPage() {
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  // Likely duplicates of what is typed. A FIR number already recorded at the station that
+  // year needs 'This is a different case' to be saved, as does one the server refused
+  // (the check had not answered yet, or another was filed meanwhile). An edit needs it only
+  // when the FIR number, station or FIR year changes, as the server checks it.
+  const duplicates = useDuplicates(probeOf(values, editing ? grievance?.id : undefined));
+  const currentFir = firKey(values);
+  const firChanged = !editing || !grievance || firKey(grievance) !== currentFir;
+  const [refusedFor, setRefusedFor] = useState<string | null>(null);
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  /** The FIR a save was stopped for, for want of the confirmation. */
+  const [missingFor, setMissingFor] = useState<string | null>(null);
+  const needsConfirmation = firChanged && (duplicates.sameFir.length > 0 || refusedFor === currentFir);
+  const confirmed = confirmedFor === currentFir;
+  // Focus the checkbox once it is drawn and enabled, after a save stopped for it.
+  const focusConfirm = useRef(false);
+  useEffect(() => {
+    const box = document.getElementById(CONFIRM_DUPLICATE_ID);
+    if (focusConfirm.current && box && !box.hasAttribute('disabled')) {
+      focusConfirm.current = false;
+      box.focus();
+    }
+  });
+
   const title = editing ? t('form.editTitle') : t('form.newTitle');
 
   function focusFirstInvalid() {
@@ -109,14 +134,22 @@ export default function GrievanceFormPage() {
       focusFirstInvalid();
       return;
     }
+    if (needsConfirmation && !confirmed) {
+      setMissingFor(currentFir);
+      setFailure({ message: t('casework:duplicates.confirmRequired') });
+      focusConfirm.current = true;
+      return;
+    }
     const { body, rowIndexes } = toRequest(values);
+    const duplicate = needsConfirmation && confirmed ? { confirm_duplicate: true } : {};
+    const fir = currentFir;
     setBusy(true);
     setFailure(null);
     try {
       const result =
         editing && grievance
-          ? await grievancesApi.update(grievance.id, { ...body, version: grievance.version })
-          : await grievancesApi.create(body);
+          ? await grievancesApi.update(grievance.id, { ...body, ...duplicate, version: grievance.version })
+          : await grievancesApi.create({ ...body, ...duplicate });
       void mutate(grievanceKey(result.id), { success: true, data: result }, { revalidate: false });
       void mutate(historyKey(result.id));
       // A role whose closures need approval gets a closure request, not the status it chose:
@@ -132,6 +165,15 @@ export default function GrievanceFormPage() {
       timer.current = window.setTimeout(back, REDIRECT_AFTER_SAVE_MS);
     } catch (error) {
       const fallback = editing ? t('form.updateFailed') : t('form.createFailed');
+      if (error instanceof ApiError && error.code === DUPLICATE_FIR_CODE) {
+        // The server names the grievance with this FIR number: list it, and ask.
+        setRefusedFor(fir);
+        setFailure({ message: errorText(error, fallback) });
+        setErrors({});
+        duplicates.refresh();
+        focusConfirm.current = true;
+        return;
+      }
       // A stale copy can be read again; a pending closure request waits for its decision instead.
       if (error instanceof ApiError && error.status === 409 && error.code !== CLOSURE_PENDING_CODE) {
         setFailure({ message: errorText(error, fallback), conflict: true });
@@ -216,6 +258,19 @@ export default function GrievanceFormPage() {
           lists={lists}
           disabled={busy || saved !== null}
           stationLocked={editing}
+          afterLocation={
+            <DuplicatesPanel
+              sameFir={duplicates.sameFir}
+              similar={duplicates.similar}
+              needsConfirmation={needsConfirmation}
+              confirmed={confirmed}
+              confirmMissing={missingFor === currentFir}
+              disabled={busy || saved !== null}
+              onConfirm={(checked) => {
+                setConfirmedFor(checked ? currentFir : null);
+              }}
+            />
+          }
           onChange={(next, clear) => {
             setValues(next);
             if (clear.some((field) => field in errors)) {

@@ -7,9 +7,9 @@ import type {
   ExportJobStatus,
   ExportLink,
   GrievanceEnvelope,
-  GrievanceFields,
   GrievanceUpdate,
   GrievanceView,
+  NewGrievanceRequest,
   StatusRequest,
   SuccessMessage,
   TransferRequest,
@@ -76,7 +76,7 @@ export const exportPath = (kind: ExportKind, query: string) =>
   `/grievances/export/${kind}${query ? `?${query}` : ''}`;
 
 export const grievancesApi = {
-  create: async (body: GrievanceFields): Promise<GrievanceView> =>
+  create: async (body: NewGrievanceRequest): Promise<GrievanceView> =>
     (await api.post<GrievanceEnvelope>('/grievances', body)).data,
   update: async (id: number, body: GrievanceUpdate): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(grievanceKey(id), body)).data,
