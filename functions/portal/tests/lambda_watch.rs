@@ -266,7 +266,7 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
         other => panic!("template.yaml gives a function !Ref {other}, which this test does not stand in for"),
     });
     let binaries: Vec<&str> = functions.iter().map(|(b, _)| b.as_str()).collect();
-    assert_eq!(binaries, ["auth", "users", "roles", "admin", "grievances", "audit", "exports", "export-worker"], "each function is tried below");
+    assert_eq!(binaries, ["auth", "users", "roles", "admin", "grievances", "audit", "exports", "export-worker", "escalation"], "each function is tried below");
     for (name, value) in secrets.iter().zip(["a-secret-for-the-cargo-lambda-watch-test-0123456789", AUDIT_KEY, "a-sealing-key-for-the-cargo-lambda-watch-test-0123456789"]) {
         create_secret(&client, endpoint, name, value).await;
     }
@@ -390,6 +390,17 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
     let (status, ready) = watch.send(client.get(watch.url("exports", &format!("/api/exports/jobs/{id}"))).bearer_auth(&token)).await;
     assert_eq!((status, ready["status"].as_str(), ready["rows"].as_u64()), (200, Some("ready"), Some(1)), "{ready}");
     assert_workbook(&client, &ready["link"]).await;
+
+    // The escalation function answers no HTTP request either: EventBridge's hourly schedule
+    // invokes it. A second run straight after escalates nothing more.
+    let invoke = format!("{}/2015-03-31/functions/escalation/invocations", watch.base);
+    let scheduled = json!({"source": "aws.events", "detail-type": "Scheduled Event", "detail": {}});
+    let (ran, row) = watch.measure("escalation", |c| c.post(&invoke).json(&scheduled)).await;
+    rows.push(row);
+    let (overdue, escalated) = (ran["overdue"].as_u64(), ran["escalated"].as_u64());
+    assert!(overdue.is_some() && escalated <= overdue, "{ran}");
+    let (status, again) = watch.send(client.post(&invoke).json(&scheduled)).await;
+    assert_eq!((status, again["escalated"].as_u64()), (200, Some(0)), "{again}");
 
     // audit: what the other functions recorded, each hashed with the key from Secrets Manager.
     let (verified, row) = watch.measure("audit", get("audit", "/api/audit/verify")).await;

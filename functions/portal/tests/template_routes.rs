@@ -42,6 +42,16 @@ fn assert_export_worker_is_invoked_by_new_requests(name: &str, resource: &Yaml) 
     assert_eq!(exports_area::jobs::requested_ids(&serde_json::json!({"detail": {"object": {"key": "request-0123456789abcdef0123456789abcdef.json"}}})).len(), 1);
 }
 
+/// The escalation function answers no HTTP route: an EventBridge schedule invokes it every
+/// hour, with the Lambda's 15 minutes for a state's overdue list.
+fn assert_escalation_runs_hourly(name: &str, resource: &Yaml) {
+    let events: Vec<&Yaml> = resource["Properties"]["Events"].as_mapping().unwrap().values().collect();
+    assert_eq!(events.len(), 1, "{name}: one event");
+    assert_eq!(events[0]["Type"].as_str(), Some("Schedule"), "{name}");
+    assert_eq!(events[0]["Properties"]["Schedule"].as_str(), Some("rate(1 hour)"), "{name}");
+    assert_eq!(resource["Properties"]["Timeout"].as_u64(), Some(900), "{name}");
+}
+
 /// (method, path) -> the binaries whose function the HTTP API sends it to.
 fn template_routes() -> BTreeMap<Route, Vec<String>> {
     let text = std::fs::read_to_string(testkit::repo_root().join("template.yaml")).unwrap();
@@ -57,6 +67,10 @@ fn template_routes() -> BTreeMap<Route, Vec<String>> {
         let Some(events) = resource["Properties"]["Events"].as_mapping() else { continue };
         if binary == "export-worker" {
             assert_export_worker_is_invoked_by_new_requests(name, resource);
+            continue;
+        }
+        if binary == "escalation" {
+            assert_escalation_runs_hourly(name, resource);
             continue;
         }
         for (event_name, event) in events {
