@@ -158,7 +158,10 @@ async fn session_and_record(api: &Api, router: &axum::Router, peer: [u8; 4], for
     let (status, login) = send(over_socket("POST", "/api/auth/login", peer, forwarded_for, None, Some(credentials))).await;
     assert_eq!(status, StatusCode::OK, "{login}");
     let token = login["token"].as_str().unwrap();
-    let (status, created) = send(over_socket("POST", "/api/grievances", peer, forwarded_for, Some(token), Some(grievance("IP-2")))).await;
+    // A FIR number of its own for each call (a number recorded already is a duplicate).
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(2);
+    let fir = format!("IP-{}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    let (status, created) = send(over_socket("POST", "/api/grievances", peer, forwarded_for, Some(token), Some(grievance(&fir)))).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["data"]["id"].as_i64().unwrap();
     let history = api.get(&format!("/api/grievances/{id}/history"), token).await.body["data"].clone();

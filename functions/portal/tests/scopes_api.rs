@@ -179,7 +179,11 @@ async fn every_read_path_answers_what_the_scope_holds(engine: Engine) {
         "{:?}",
         outside.body
     );
-    let inside = api.post("/api/grievances", &sho, form("Agra", "Sadar Bazar")).await;
+    // The station's FIR number again (every case here carries its station's): confirmed as
+    // another case, as the duplicate warning asks.
+    let mut second = form("Agra", "Sadar Bazar");
+    second["confirm_duplicate"] = json!(true);
+    let inside = api.post("/api/grievances", &sho, second).await;
     assert_eq!(inside.status, StatusCode::CREATED, "{:?}", inside.body);
     assert_eq!(api.get("/api/grievances", &sp).await.body["total"], 3, "the SP sees the SHO's new case");
     // An edit does not move a case to another station, inside the posting or out (a transfer
