@@ -203,6 +203,8 @@ fn generate(rng: &mut Rng, n: u64, count: u64, fir_seq: &mut BTreeMap<(usize, i3
         status_meaning: STATUSES[status].1,
         resolution_days: None,
         other_refs: Default::default(),
+        closure: None,
+        escalation: None,
     }
 }
 
