@@ -77,6 +77,13 @@ export type Activity = Schemas['Activity'];
 export type AuditStatistics = Schemas['AuditStatistics'];
 export type AuditAction = Schemas['AuditAction'];
 
+// Escalation (issue 17)
+/** Where an overdue grievance was escalated: the level, the posting that holds it, when and how late. */
+export type Escalation = Schemas['Escalation'];
+export type EscalationLevel = Schemas['EscalationLevel'];
+/** GET/PUT /admin/escalation-rules: days past the stage's limit before each level. */
+export type EscalationRules = Schemas['EscalationRules'];
+
 // Casework: pendency, attachments and case notes
 export type GrievanceView = Schemas['GrievanceView'];
 export type GrievanceEnvelope = Schemas['Envelope_GrievanceView'];

@@ -1,3 +1,4 @@
+import { setLanguage } from '../../i18n';
 import { actionLabel, actionTone, changeSummary, displayValue, entryField, historyEntries, toAuditEntries, toAuditEntry } from './audit-record';
 
 describe('audit records', () => {
@@ -51,6 +52,53 @@ describe('audit records', () => {
       'Closure returned',
     ]);
     expect(actionTone('CLOSURE_APPROVED')).toBe('status');
+  });
+
+  it('names the escalation actions (issue 17), in English and Hindi', async () => {
+    expect(['ESCALATED', 'ESCALATION_RULES_CHANGED'].map(actionLabel)).toEqual(['Escalated', 'Escalation waits changed']);
+    expect(actionTone('ESCALATED')).toBe('priority');
+    await setLanguage('hi');
+    try {
+      expect(['ESCALATED', 'ESCALATION_RULES_CHANGED'].map(actionLabel)).toEqual(['उच्च स्तर को प्रेषित', 'प्रेषण की प्रतीक्षा अवधि बदली गई']);
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
+  it("reads an ESCALATED record of the system user 'Escalation': the level it left and the level it reached", () => {
+    const record = (old_value: string | null, new_value: string) =>
+      toAuditEntry({
+        action: 'ESCALATED',
+        field_name: 'escalation',
+        old_value,
+        new_value,
+        notes: 'Overdue by 9 days; escalated to the Agra Range range',
+        action_details: { summary: 'Grievance GRV-2025-000012 escalated to the range level', level: 'range', to: { level: 'range', range: 'Agra Range' }, days_overdue: 9 },
+        user_name: 'Escalation',
+        user_role: 'System',
+      });
+    const first = record(null, 'district');
+    expect(entryField(first)).toBe('Escalation');
+    expect(changeSummary(first)).toBe('- → District');
+    expect(changeSummary(record('district', 'range'))).toBe('District → Range');
+    expect(changeSummary(record('range', 'state'))).toBe('Range → State');
+    expect(first.user_name).toBe('Escalation');
+  });
+
+  it('names the escalation waits as the subject of their change, with the waits before and after', () => {
+    const changed = toAuditEntry({
+      action: 'ESCALATION_RULES_CHANGED',
+      field_name: 'escalation_rules',
+      old_value: null,
+      new_value: null,
+      action_details: { before: { district_days: 0, range_days: 7, state_days: 14 }, after: { district_days: 0, range_days: 10, state_days: 14 } },
+    });
+    expect(entryField(changed)).toBe('Escalation waits');
+    expect(changed.changes).toEqual([
+      { field: 'district_days', action: 'changed', oldValue: 0, newValue: 0 },
+      { field: 'range_days', action: 'changed', oldValue: 7, newValue: 10 },
+      { field: 'state_days', action: 'changed', oldValue: 14, newValue: 14 },
+    ]);
   });
 
   it('reads an administrative change: its subject, and its fields before and after', () => {

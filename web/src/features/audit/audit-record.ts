@@ -187,6 +187,8 @@ export function actionTone(action: string): string {
     case 'CLOSURE_RETURNED':
       return 'status';
     case 'PRIORITY_CHANGED':
+    // Escalation is urgency too, in the orange of the grievance's 'Escalated' badge.
+    case 'ESCALATED':
       return 'priority';
     case 'ASSIGNED':
     case 'TRANSFERRED':
@@ -222,7 +224,7 @@ export function displayValue(value: unknown): string {
 }
 
 /** What an administrative change was made to (its record's field). */
-const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit', 'role', 'user', 'two_factor']);
+const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit', 'escalation_rules', 'role', 'user', 'two_factor']);
 
 /** The 'Field' column: the field changed, or what a whole-record entry was. */
 export function entryField(entry: AuditEntry): string {
@@ -232,9 +234,17 @@ export function entryField(entry: AuditEntry): string {
   return fieldLabel(entry.field_name);
 }
 
+/** An escalation level as recorded ('district', 'range', 'state') in the current language; '-' for none. */
+function escalationLevel(value: string): string {
+  const key = `casework:escalation.level.${value}`;
+  return value && i18n.exists(key) ? i18n.t(key) : displayValue(value);
+}
+
 /** The 'Changes' column in one line. */
 export function changeSummary(entry: AuditEntry): string {
   if (entry.changesError) return changeParseErrorText();
+  // ESCALATED: the level it left (none, the first time) and the level it reached.
+  if (entry.field_name === 'escalation' && entry.new_value) return `${escalationLevel(entry.old_value)} → ${escalationLevel(entry.new_value)}`;
   const wholeThing = ADMIN_SUBJECTS.has(entry.field_name) && (!entry.old_value || !entry.new_value);
   if (entry.field_name === 'complete_record' || wholeThing || (!entry.old_value && !entry.new_value)) {
     if (entry.summary) return entry.summary;

@@ -31,6 +31,7 @@ import { TransferDialog } from './transfer/TransferDialog';
 import { AssignDialog } from './assign/AssignDialog';
 import { closureRequested, mayDecideClosure } from './closure/closure';
 import { ClosurePendingBadge } from './closure/ClosurePendingBadge';
+import { EscalatedBadge } from './escalation/EscalatedBadge';
 import { ClosureRequestPanel } from './closure/ClosureRequestPanel';
 import { TransferHistory } from './transfer/TransferHistory';
 import { dismissLabel } from '../../i18n/amplify-labels';
@@ -147,6 +148,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
         <PriorityBadge priority={g.priority} label={t('field.priority')} />
         <OverdueBadge pendency={g.pendency} />
         <ClosurePendingBadge closure={g.closure} />
+        <EscalatedBadge escalation={g.escalation} />
       </Flex>
 
       {notice.message ? (

@@ -12,8 +12,19 @@ import { useDebouncedText } from '../../lib/use-debounced-text';
 import { useStoredChoice } from '../../lib/use-stored-choice';
 import { Icon } from '../../components/icons';
 import { listKey, sortItems } from '../admin/api';
+import { useSession } from '../auth/use-session';
 import { SCOPE_KEY } from './api';
-import { activeFilterCount, CLOSURE_PENDING, dateRangeError, EMPTY_FILTERS, withinScope, type FilterKey, type GrievanceFilters } from './list-filters';
+import { receivesEscalations } from './escalation/escalation';
+import {
+  activeFilterCount,
+  CLOSURE_PENDING,
+  dateRangeError,
+  EMPTY_FILTERS,
+  ESCALATED_TO_ME,
+  withinScope,
+  type FilterKey,
+  type GrievanceFilters,
+} from './list-filters';
 import { searchFieldLabels } from '../../i18n/amplify-labels';
 
 
@@ -57,6 +68,10 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
   const [search, setSearch, applySearch] = useDebouncedText(filters.search, (next) => onChange({ ...filters, search: next }));
   const [firNo, setFirNo] = useDebouncedText(filters.fir_no, (next) => onChange({ ...filters, fir_no: next }));
   const rangeError = dateRangeError(filters);
+  // Nothing is escalated to a police station: its staff get no 'Escalated to me' queue
+  // (unless the address asks for it, so that it can be unticked).
+  const { user } = useSession();
+  const escalationQueue = receivesEscalations(user?.posting) || filters.escalated === ESCALATED_TO_ME;
 
   const select = (key: FilterKey, label: string, options: { value: string; label: string }[], all: string) => (
     <SelectField label={label} name={key} size="small" value={filters[key]} onChange={(event) => set(key, event.target.value)}>
@@ -161,6 +176,16 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
             checked={filters.closure === CLOSURE_PENDING}
             onChange={(event) => set('closure', event.target.checked ? CLOSURE_PENDING : '')}
           />
+          {escalationQueue ? (
+            <CheckboxField
+              label={t('filters.escalatedToMe')}
+              name="escalated"
+              value={ESCALATED_TO_ME}
+              className="escalated-filter"
+              checked={filters.escalated === ESCALATED_TO_ME}
+              onChange={(event) => set('escalated', event.target.checked ? ESCALATED_TO_ME : '')}
+            />
+          ) : null}
         </Grid>
       </div>
     </Card>

@@ -26,6 +26,7 @@ import { GrievanceFilterPanel } from './GrievanceFilterPanel';
 import { searchState } from './keep-reading';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { ClosurePendingBadge } from './closure/ClosurePendingBadge';
+import { EscalatedBadge } from './escalation/EscalatedBadge';
 import { useListPlace } from './list-place';
 import { dismissLabel } from '../../i18n/amplify-labels';
 import {
@@ -330,6 +331,7 @@ export default function GrievanceListPage() {
                             <CaseStatusBadge status={g.status} />
                             <OverdueBadge pendency={g.pendency} form="short" />
                             <ClosurePendingBadge closure={g.closure} />
+                            <EscalatedBadge escalation={g.escalation} />
                           </Flex>
                         </TableCell>
                         <TableCell data-label={t('field.priority')} className="cell-priority">

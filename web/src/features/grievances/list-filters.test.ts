@@ -49,6 +49,18 @@ describe("the 'Closure requests' filter", () => {
   });
 });
 
+describe("the 'Escalated to me' filter", () => {
+  it('is on only for escalated=me, counts as a filter and goes to the server after the others', () => {
+    expect(filtersFromParams(new URLSearchParams('escalated=me')).escalated).toBe('me');
+    expect(filtersFromParams(new URLSearchParams('escalated=true')).escalated).toBe('');
+    expect(filtersFromParams(new URLSearchParams('escalated=')).escalated).toBe('');
+    const filters = { ...EMPTY_FILTERS, closure: 'pending', escalated: 'me' };
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(filtersToParams(filters).toString()).toBe('closure=pending&escalated=me');
+    expect(listPath({ ...EMPTY_FILTERS, escalated: 'me' })).toBe('/grievances?escalated=me&limit=50');
+  });
+});
+
 describe('list counters', () => {
   it("read 'Showing X of Y grievances' without filters", () => {
     expect(listCounters({ loaded: 3, total: 3, matched: 3, hasMore: false, filtered: false })).toEqual({

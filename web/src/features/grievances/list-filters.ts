@@ -18,12 +18,14 @@ export const FILTER_KEYS = [
   'to_date',
   'overdue',
   'closure',
+  'escalated',
 ] as const;
 
 export type FilterKey = (typeof FILTER_KEYS)[number];
 /**
  * Every filter is text; `overdue` is 'true' when on and '' when off (overdue=false means no
- * filter); `closure` is 'pending' for the closure requests waiting for approval, else ''.
+ * filter); `closure` is 'pending' for the closure requests waiting for approval, else '';
+ * `escalated` is 'me' for the grievances escalated to the signed-in user's posting, else ''.
  */
 export type GrievanceFilters = Record<FilterKey, string>;
 
@@ -38,10 +40,14 @@ export const EMPTY_FILTERS: GrievanceFilters = {
   to_date: '',
   overdue: '',
   closure: '',
+  escalated: '',
 };
 
 /** The `closure` filter's one value: the 'Closure requests' queue. */
 export const CLOSURE_PENDING = 'pending';
+
+/** The `escalated` filter's one value: the 'Escalated to me' queue (issue 17). */
+export const ESCALATED_TO_ME = 'me';
 
 /**
  * The places a filter offers within the caller's scope: the items whose ids a
@@ -63,6 +69,7 @@ export function filtersFromParams(params: URLSearchParams): GrievanceFilters {
   // Only 'true' switches it on: anything else would send a value the server does not filter by.
   filters.overdue = filters.overdue === 'true' ? 'true' : '';
   filters.closure = filters.closure === CLOSURE_PENDING ? CLOSURE_PENDING : '';
+  filters.escalated = filters.escalated === ESCALATED_TO_ME ? ESCALATED_TO_ME : '';
   return filters;
 }
 
