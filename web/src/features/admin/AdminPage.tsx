@@ -1,6 +1,7 @@
 // Admin Panel (spec §2): the twelve lists offered in forms, one tab each, and
-// the pendency limits (issue 9) with the transfer limit in a last tab. The open tab is kept in the
-// address (?list=districts, ?list=pendency_limits) so it survives a reload.
+// the pendency limits (issue 9) with the transfer limit and the escalation waits
+// (issue 17) in a last tab. The open tab is kept in the address (?list=districts,
+// ?list=pendency_limits) so it survives a reload.
 import { useEffect, useRef } from 'react';
 import { Tabs } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { isListKind, LIST_KINDS } from './list-kinds';
 import { ListPanel } from './ListPanel';
+import { EscalationRulesPanel } from './EscalationRulesPanel';
 import { PendencyLimitsPanel } from './PendencyLimitsPanel';
 import { TransferLimitPanel } from './TransferLimitPanel';
 
@@ -52,6 +54,7 @@ export default function AdminPage() {
         <Tabs.Panel value={PENDENCY_TAB} className="panel list-tab-panel">
           <PendencyLimitsPanel />
           <TransferLimitPanel />
+          <EscalationRulesPanel />
         </Tabs.Panel>
       </Tabs.Container>
     </>

@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import { api } from '../../api/client';
 import type {
   DeletedResponse,
+  EscalationRules,
   ListItem,
   ListItemRequest,
   ListKind,
@@ -50,4 +51,11 @@ export const TRANSFER_LIMIT_KEY = '/admin/transfer-limit';
 
 export const transferLimitApi = {
   save: (body: TransferLimit) => api.put<TransferLimit>(TRANSFER_LIMIT_KEY, body),
+};
+
+/** SWR key of the escalation waits (issue 17; dropdowns read to see, update to save). */
+export const ESCALATION_RULES_KEY = '/admin/escalation-rules';
+
+export const escalationRulesApi = {
+  save: (body: EscalationRules) => api.put<EscalationRules>(ESCALATION_RULES_KEY, body),
 };

@@ -1,0 +1,44 @@
+// The Admin Panel's escalation waits (issue 17): how many days past its stage's
+// limit an overdue grievance waits before it goes to its district, its range and
+// the state. The fields are text while edited; the server checks that each level
+// waits at least as long as the one below and names the field that does not.
+import type { EscalationRules } from '../../api/types';
+import { i18n } from '../../i18n';
+
+export const MIN_WAIT = 0;
+export const MAX_WAIT = 365;
+
+/** The waits, lowest level first, by their field names in the request. */
+export const WAIT_FIELDS = ['district_days', 'range_days', 'state_days'] as const satisfies readonly (keyof EscalationRules)[];
+export type WaitField = (typeof WAIT_FIELDS)[number];
+
+/** The form's text per field. */
+export type WaitsDraft = Record<WaitField, string>;
+
+/** 'Enter a whole number of days from 0 to 365' in the current language, as the server words it. */
+export const waitMessage = (): string => i18n.t('admin:escalation.rule', { min: MIN_WAIT, max: MAX_WAIT });
+
+export function draftOf(rules: EscalationRules): WaitsDraft {
+  return { district_days: String(rules.district_days), range_days: String(rules.range_days), state_days: String(rules.state_days) };
+}
+
+/** The days a text gives, or undefined when it is not a whole number from 0 to 365. */
+export function parseWait(text: string): number | undefined {
+  const value = text.trim();
+  if (!/^\d+$/.test(value)) return undefined;
+  const days = Number(value);
+  return days >= MIN_WAIT && days <= MAX_WAIT ? days : undefined;
+}
+
+/** The request, or the message of each field that is not a whole number of days in range. */
+export function readWaits(draft: WaitsDraft): { rules: EscalationRules; errors: null } | { rules: null; errors: Partial<Record<WaitField, string>> } {
+  const district_days = parseWait(draft.district_days);
+  const range_days = parseWait(draft.range_days);
+  const state_days = parseWait(draft.state_days);
+  if (district_days !== undefined && range_days !== undefined && state_days !== undefined) {
+    return { rules: { district_days, range_days, state_days }, errors: null };
+  }
+  const errors: Partial<Record<WaitField, string>> = {};
+  for (const field of WAIT_FIELDS) if (parseWait(draft[field]) === undefined) errors[field] = waitMessage();
+  return { rules: null, errors };
+}
