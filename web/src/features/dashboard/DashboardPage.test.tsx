@@ -275,4 +275,46 @@ describe('dashboard', () => {
     expect(panel).toHaveTextContent('Overdue by Police StationNo overdue cases');
     expect(tile('Overdue')).toHaveTextContent('0 Overdue');
   });
+
+  describe("the 'Escalated to me' tile", () => {
+    const withEscalated = (escalatedToMe: number | null) => ({ 'GET /api/grievances/stats': () => jsonResponse(200, { ...stats, escalatedToMe }) });
+
+    it('shows the count the server gives, opening the escalated queue', async () => {
+      api(withEscalated(1234));
+      renderPage(<DashboardPage />, clerk);
+      await screen.findByText('Total Cases');
+      expect(tile('Escalated to me')).toHaveTextContent('1,234 Escalated to me');
+      expect(tile('Escalated to me')).toHaveAttribute('href', '/grievances?escalated=me');
+      expect(tile('Escalated to me')).toHaveTextContent('Overdue cases sent up to your posting');
+    });
+
+    it("shows '—' when the server could not count them", async () => {
+      api(withEscalated(null));
+      renderPage(<DashboardPage />, clerk);
+      await screen.findByText('Total Cases');
+      expect(tile('Escalated to me')).toHaveTextContent('— Escalated to me');
+      expect(tile('Escalated to me')).toHaveAttribute('href', '/grievances?escalated=me');
+    });
+
+    it('is not shown to a user posted at a police station', async () => {
+      api(withEscalated(0));
+      renderPage(<DashboardPage />, makeUser({ ...clerk, posting: { level: 'station', id: 35 } }));
+      await screen.findByText('Total Cases');
+      expect(screen.queryByText('Escalated to me')).not.toBeInTheDocument();
+      expect(tile('Overdue')).toBeInTheDocument();
+    });
+
+    it('is shown at a district posting, in Hindi on a Hindi screen', async () => {
+      api(withEscalated(0));
+      renderPage(<DashboardPage />, makeUser({ ...clerk, posting: { level: 'district', id: 31 } }));
+      await screen.findByText('Total Cases');
+      expect(tile('Escalated to me')).toHaveTextContent('0 Escalated to me');
+      await act(() => setLanguage('hi'));
+      try {
+        expect(tile('मेरे स्तर को प्रेषित')).toHaveAttribute('href', '/grievances?escalated=me');
+      } finally {
+        await act(() => setLanguage('en'));
+      }
+    });
+  });
 });

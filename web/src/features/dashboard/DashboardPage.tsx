@@ -15,12 +15,15 @@ import { formatDecimal, formatTimeAgo } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { useSession } from '../auth/use-session';
+import { receivesEscalations } from '../grievances/escalation/escalation';
 import {
   ACTIVITIES_KEY,
   averageDays,
   caseTotals,
   days,
   dotColour,
+  ESCALATED_LIST,
+  escalatedCount,
   METRICS_KEY,
   OVERDUE_LIST,
   overdueStations,
@@ -298,6 +301,8 @@ export default function DashboardPage() {
   const average = metrics.data ? formatDecimal(metrics.data.averageResolutionDays) : '-';
   // From the metrics, which load on their own: '-' until they answer.
   const overdue = typeof metrics.data?.overdueCases === 'number' ? formatCount(metrics.data.overdueCases) : '-';
+  // Nothing is escalated to a police station: its staff have no such queue.
+  const escalated = receivesEscalations(user?.posting);
 
   return (
     <>
@@ -311,11 +316,30 @@ export default function DashboardPage() {
           <Tile label={t('tile.high')} value={formatCount(totals.high)} tone="orange" icon="flag" to={list('?priority=High')} />
           <Tile label={t('tile.closed')} value={formatCount(totals.closed)} tone="grey" icon="lock" to={list('?status=Closed')} />
         </Grid>
-        <Grid className="tile-grid" templateColumns={{ base: '1fr', medium: 'repeat(2, 1fr)', large: 'repeat(4, 1fr)' }} gap="small" marginTop="small">
+        <Grid
+          className="tile-grid"
+          templateColumns={
+            escalated
+              ? { base: '1fr', medium: 'repeat(3, 1fr)', large: 'repeat(5, 1fr)' }
+              : { base: '1fr', medium: 'repeat(2, 1fr)', large: 'repeat(4, 1fr)' }
+          }
+          gap="small"
+          marginTop="small"
+        >
           <Tile label={t('tile.averageDays')} value={average} tone="purple" icon="timer" hint={t('tile.averageDaysHint')} />
           <Tile label={t('tile.resolutionRate')} value={`${totals.resolutionRate}%`} tone="green" icon="trend" hint={t('tile.resolutionRateHint')} />
           <Tile label={t('tile.critical')} value={formatCount(totals.critical)} tone="red" icon="warning" to={list('?priority=Critical')} />
           <Tile label={t('tile.overdue')} value={overdue} tone="orange" icon="clock" to={OVERDUE_LIST} hint={t('tile.overdueHint')} />
+          {escalated ? (
+            <Tile
+              label={t('tile.escalatedToMe')}
+              value={escalatedCount(stats.data)}
+              tone="red"
+              icon="upload"
+              to={ESCALATED_LIST}
+              hint={t('tile.escalatedToMeHint')}
+            />
+          ) : null}
         </Grid>
       </section>
 

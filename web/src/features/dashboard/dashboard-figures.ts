@@ -2,6 +2,7 @@
 import type { Activity, GrievanceStats, StationPerformance, StatusCount } from '../../api/types';
 import { i18n } from '../../i18n';
 import { formatDecimal } from '../../i18n/format';
+import { formatCount } from '../../lib/format';
 
 export const STATS_KEY = '/grievances/stats';
 export const ACTIVITIES_KEY = '/admin/recent-activities';
@@ -101,6 +102,14 @@ export function overdueStations(stations: readonly StationPerformance[]): Statio
 
 /** The grievance list filtered to overdue grievances. */
 export const OVERDUE_LIST = '/grievances?overdue=true';
+
+/** The 'Escalated to me' queue (issue 17). */
+export const ESCALATED_LIST = '/grievances?escalated=me';
+
+/** The 'Escalated to me' count, or '—' when the server could not count it without reading the cases. */
+export function escalatedCount(stats: GrievanceStats): string {
+  return typeof stats.escalatedToMe === 'number' ? formatCount(stats.escalatedToMe) : '—';
+}
 
 /** A whole number of days: '1 day', '412 days'. */
 export function days(value: number): string {
