@@ -57,6 +57,8 @@ const SENTENCES: &[(&str, &str, &str)] = &[
     ("CLOSURE_APPROVED", "ACTIVITY_CLOSURE_APPROVED", "{who} approved moving {number} to {new}"),
     ("CLOSURE_RETURNED", "ACTIVITY_CLOSURE_RETURNED", "{who} returned the request to move {number} to {old}"),
     ("ESCALATED", "ACTIVITY_ESCALATED", "{number} was escalated to the {new} level"),
+    ("LINKED", "ACTIVITY_LINKED", "{who} linked {number} with {new}"),
+    ("UNLINKED", "ACTIVITY_UNLINKED", "{who} unlinked {number} from {old}"),
     ("ESCALATION_RULES_CHANGED", "ACTIVITY_ESCALATION_RULES_CHANGED", "{who} changed the escalation waits"),
     ("LIST_ITEM_CREATED", "ACTIVITY_LIST_ITEM_CREATED", "{who} added {subject} to an admin list"),
     ("LIST_ITEM_UPDATED", "ACTIVITY_LIST_ITEM_UPDATED", "{who} changed the admin list item {subject}"),

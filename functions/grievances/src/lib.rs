@@ -4,6 +4,7 @@
 
 pub mod attachments;
 pub mod escalation;
+pub mod links;
 pub mod notes;
 
 use axum::extract::{Path, Query, State};
@@ -34,6 +35,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(history))
         .merge(attachments::routes())
         .merge(notes::routes())
+        .merge(links::routes())
 }
 
 /// The list filters and paging.

@@ -2,7 +2,7 @@
 //! already recorded at the same police station in the same year is refused with 409 naming
 //! the grievance unless the user confirms it is another case; the form's check names it and
 //! recent cases of the station whose brief details read alike; nothing outside the user's
-//! scope is named or blocks them.
+//! scope is named or blocks them. Grievances marked as linked show each other.
 
 use apitest::{on_both_engines, Api, Engine};
 use http::StatusCode;
@@ -127,4 +127,56 @@ async fn the_form_is_told_of_likely_duplicates_within_the_scope(engine: Engine) 
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "{:?}", refused.body);
 }
 
-on_both_engines!(a_duplicate_fir_is_refused_unless_confirmed, the_form_is_told_of_likely_duplicates_within_the_scope);
+/// Two grievances marked as linked show each other; the link is audited, refused twice or to
+/// itself, and never shows a grievance outside the reader's scope.
+async fn linked_grievances_show_each_other_within_the_scope(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    places(&api, &admin).await;
+    let a = filed(&api, &admin, form("SB-1/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    let b = filed(&api, &admin, form("SB-2/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    let c = filed(&api, &admin, form("KW-1/2026", "2026-10-05", "Kotwali", BRIEF)).await;
+    let (a_id, b_id, c_id) = (a["id"].as_i64().unwrap(), b["id"].as_i64().unwrap(), c["id"].as_i64().unwrap());
+    let numbers = |v: &Value| -> Vec<String> { v["data"].as_array().unwrap().iter().map(|g| g["grievance_number"].as_str().unwrap().to_string()).collect() };
+
+    let linked = api.post(&format!("/api/grievances/{a_id}/links"), &admin, json!({"grievance_id": b_id})).await;
+    assert_eq!(linked.status, StatusCode::CREATED, "{:?}", linked.body);
+    assert_eq!(numbers(&linked.body), vec![b["grievance_number"].as_str().unwrap()]);
+    assert_eq!(numbers(&api.get(&format!("/api/grievances/{b_id}/links"), &admin).await.body), vec![a["grievance_number"].as_str().unwrap()], "each shows the other");
+    let twice = api.post(&format!("/api/grievances/{b_id}/links"), &admin, json!({"grievance_id": a_id})).await;
+    assert_eq!((twice.status, twice.error()), (StatusCode::CONFLICT, "These grievances are linked already"));
+    let itself = api.post(&format!("/api/grievances/{a_id}/links"), &admin, json!({"grievance_id": a_id})).await;
+    assert_eq!((itself.status, itself.body["fields"]["grievance_id"].as_str()), (StatusCode::BAD_REQUEST, Some("A grievance cannot be linked to itself")));
+    let missing = api.post(&format!("/api/grievances/{a_id}/links"), &admin, json!({"grievance_id": 999_999})).await;
+    assert_eq!((missing.status, missing.error()), (StatusCode::NOT_FOUND, "Grievance not found"));
+    let history = api.get(&format!("/api/grievances/{a_id}/history"), &admin).await.body["data"].clone();
+    let record = history.as_array().unwrap().iter().find(|r| r["action"] == "LINKED").expect("a LINKED record").clone();
+    assert_eq!((record["new_value"].as_str(), record["user_email"].as_str()), (b["grievance_number"].as_str(), Some(apitest::ADMIN_EMAIL)));
+
+    // The SHO of Kotwali: Agra's grievances are not found, to link or to list.
+    let role = api.post("/api/roles", &admin, json!({"name": "Station Officer", "permissions": {"grievances": "create,read,update,view_posting"}})).await;
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let kotwali = stations.as_array().unwrap().iter().find(|s| s["name"] == "Kotwali").unwrap()["id"].clone();
+    api.post("/api/users", &admin, json!({"name": "SHO Kotwali", "email": "sho@kotwali.test", "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role.body["data"]["id"], "status": "active", "posting": {"level": "station", "id": kotwali}})).await;
+    let sho = api.login("sho@kotwali.test", PASSWORD).await;
+    let outside = api.post(&format!("/api/grievances/{c_id}/links"), &sho, json!({"grievance_id": a_id})).await;
+    assert_eq!((outside.status, outside.error()), (StatusCode::NOT_FOUND, "Grievance not found"));
+    assert_eq!(api.post(&format!("/api/grievances/{c_id}/links"), &admin, json!({"grievance_id": a_id})).await.status, StatusCode::CREATED);
+    assert_eq!(numbers(&api.get(&format!("/api/grievances/{c_id}/links"), &sho).await.body), Vec::<String>::new(), "a link to a case outside the scope is not shown");
+    assert_eq!(numbers(&api.get(&format!("/api/grievances/{a_id}/links"), &admin).await.body).len(), 2);
+
+    // Unlinked: gone from both; unlinking again is refused.
+    let unlinked = api.delete(&format!("/api/grievances/{a_id}/links/{b_id}"), &admin).await;
+    assert_eq!((unlinked.status, numbers(&unlinked.body)), (StatusCode::OK, vec![c["grievance_number"].as_str().unwrap().to_string()]));
+    assert_eq!(numbers(&api.get(&format!("/api/grievances/{b_id}/links"), &admin).await.body), Vec::<String>::new());
+    let again = api.delete(&format!("/api/grievances/{a_id}/links/{b_id}"), &admin).await;
+    assert_eq!((again.status, again.error()), (StatusCode::CONFLICT, "These grievances are not linked"));
+    // A deleted grievance takes its links with it.
+    assert_eq!(api.delete(&format!("/api/grievances/{c_id}"), &admin).await.status, StatusCode::OK);
+    assert_eq!(numbers(&api.get(&format!("/api/grievances/{a_id}/links"), &admin).await.body), Vec::<String>::new());
+    let relinked = api.post(&format!("/api/grievances/{a_id}/links"), &admin, json!({"grievance_id": b_id})).await;
+    assert_eq!(relinked.status, StatusCode::CREATED, "{:?}", relinked.body);
+}
+
+on_both_engines!(a_duplicate_fir_is_refused_unless_confirmed, the_form_is_told_of_likely_duplicates_within_the_scope, linked_grievances_show_each_other_within_the_scope);

@@ -438,6 +438,13 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
             d.ok("PUT", "/api/grievances/{id}/status", &format!("{theirs}/status"), admin, Some(json!({"status_id": f.in_progress}))).await;
         }
     }
+    // Linked to the first, listed, unlinked, linked again: the deletion below takes both
+    // sides of the link with it.
+    let links = format!("{theirs}/links");
+    d.ok("POST", "/api/grievances/{id}/links", &links, admin, Some(json!({"grievance_id": id}))).await;
+    d.ok("GET", "/api/grievances/{id}/links", &links, admin, None).await;
+    d.ok("DELETE", "/api/grievances/{id}/links/{other}", &format!("{links}/{id}"), admin, None).await;
+    d.ok("POST", "/api/grievances/{id}/links", &links, admin, Some(json!({"grievance_id": id}))).await;
     // The exports drive counts one grievance.
     d.ok("DELETE", "/api/grievances/{id}", &theirs, admin, None).await;
     d.ok("POST", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, Some(json!({"text": "Statement recorded"}))).await;

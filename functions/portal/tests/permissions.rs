@@ -68,6 +68,8 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
             Permission(Grievances, Update)
         }
         ("delete", "/api/grievances/{id}") => Permission(Grievances, Delete),
+        ("get", "/api/grievances/{id}/links") => Permission(Grievances, Read),
+        ("post", "/api/grievances/{id}/links") | ("delete", "/api/grievances/{id}/links/{other}") => Permission(Grievances, Update),
         ("post", "/api/grievances/{id}/closure/approve") | ("post", "/api/grievances/{id}/closure/return") => Permission(Grievances, Approve),
         // Attachments and notes: reading needs read, adding or removing needs update.
         ("get", "/api/grievances/{id}/attachments") | ("get", "/api/grievances/{id}/attachments/{attachment_id}/link") | ("get", "/api/grievances/{id}/notes") => {
@@ -100,7 +102,7 @@ fn concrete(path: &str) -> String {
     } else {
         "0b7c-forged.xlsx?name=a.xlsx&type=x&expires=99999999999&signature=00"
     };
-    path.replace("{kind}", "districts").replace("{report}", "monthly").replace("{id}", "987654").replace("{attachment_id}", "0b7c-unknown").replace("{file}", file)
+    path.replace("{kind}", "districts").replace("{report}", "monthly").replace("{id}", "987654").replace("{other}", "987655").replace("{attachment_id}", "0b7c-unknown").replace("{file}", file)
 }
 
 fn grants(allow: impl Fn(Resource, Action) -> bool) -> Value {

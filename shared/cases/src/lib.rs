@@ -8,6 +8,7 @@ pub mod attachments;
 pub mod chain;
 pub mod duplicates;
 pub mod escalation;
+pub mod links;
 pub mod notes;
 pub mod pendency;
 pub mod port;

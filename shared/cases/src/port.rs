@@ -69,6 +69,10 @@ pub enum Beside {
     Attachment(KeptAttachment),
     /// The removal of an attachment record (its id); refused when it is gone already.
     AttachmentRemoved(String),
+    /// A link to another grievance (its id), kept on both; refused when they are linked.
+    Link(i64),
+    /// The removal of a link to another grievance; refused when they are not linked.
+    Unlink(i64),
 }
 
 /// One change of a grievance: `before` as it was read (its version is the condition; `None`
@@ -199,6 +203,9 @@ pub trait CaseFiles: Send + Sync + 'static {
 
     /// One of the grievance's attachments.
     async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>>;
+
+    /// The ids of the grievances linked to this one, lowest first.
+    async fn links(&self, grievance_id: i64) -> Result<Vec<i64>>;
 }
 
 /// What the grievance rules work over: the grievances port, what is kept beside them and

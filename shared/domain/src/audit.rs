@@ -77,10 +77,14 @@ pub enum AuditAction {
     Escalated,
     /// The days an overdue grievance waits before each escalation level were changed.
     EscalationRulesChanged,
+    /// Two grievances were marked as linked (the other's number in new_value).
+    Linked,
+    /// A link between two grievances was removed (the other's number in old_value).
+    Unlinked,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 36] = [
+    pub const ALL: [AuditAction; 38] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -117,6 +121,8 @@ impl AuditAction {
         AuditAction::ClosureReturned,
         AuditAction::Escalated,
         AuditAction::EscalationRulesChanged,
+        AuditAction::Linked,
+        AuditAction::Unlinked,
     ];
 
     /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
@@ -186,6 +192,8 @@ impl AuditAction {
             AuditAction::ClosureReturned => "CLOSURE_RETURNED",
             AuditAction::Escalated => "ESCALATED",
             AuditAction::EscalationRulesChanged => "ESCALATION_RULES_CHANGED",
+            AuditAction::Linked => "LINKED",
+            AuditAction::Unlinked => "UNLINKED",
         }
     }
 

@@ -30,7 +30,16 @@ fn attrs_of(value: &impl serde::Serialize) -> Result<store::Attrs> {
 /// The writes of `beside`: a new note or attachment record is refused when its key is taken,
 /// a removal when the record is gone.
 pub(crate) fn writes(grievance_id: i64, beside: &Beside) -> Result<Vec<Write>> {
-    Ok(vec![match beside {
+    let both = |a: i64, b: i64| [keys::link(a, b), keys::link(b, a)];
+    Ok(match beside {
+        Beside::Link(other) => both(grievance_id, *other).into_iter().map(|key| Write::put_new(Item::new(key).with("linked_at", domain::clock::now_text()))).collect(),
+        Beside::Unlink(other) => both(grievance_id, *other).into_iter().map(|key| Write::delete(key).when(Condition::Exists)).collect(),
+        single => vec![single_write(grievance_id, single)?],
+    })
+}
+
+fn single_write(grievance_id: i64, beside: &Beside) -> Result<Write> {
+    Ok(match beside {
         Beside::Note(note) => {
             let number: i64 = note.id.parse().map_err(|_| Error::internal(format!("note id {} is not a number", note.id)))?;
             // The time first, so the partition reads in the order notes were written.
@@ -42,7 +51,8 @@ pub(crate) fn writes(grievance_id: i64, beside: &Beside) -> Result<Vec<Write>> {
             Write::put_new(item.with(ORDER, kept.confirmed_at.clone()).with(BLOB, kept.blob.clone()))
         }
         Beside::AttachmentRemoved(id) => Write::delete(keys::attachment(grievance_id, id)).when(Condition::Exists),
-    }])
+        Beside::Link(_) | Beside::Unlink(_) => unreachable!("two writes, made by `writes`"),
+    })
 }
 
 /// The audit batch of something written beside a grievance: a sequence number, not a
@@ -82,7 +92,10 @@ pub(crate) async fn removal(store: &dyn Store, grievance_id: i64) -> Result<Remo
         let key = store::Key::new(SWEEP_PK, format!("{}#{grievance_id}", domain::clock::now_precise_text()));
         Write::put(Item::new(key).with(SWEEP_BLOBS, Value::from(blobs)))
     });
-    let removals = attachments.iter().chain(&notes).map(|item| Write::delete(item.key.clone())).collect();
+    let links = store::read_all(store, Query::table(keys::links_pk(grievance_id))).await?;
+    let mut removals: Vec<Write> = attachments.iter().chain(&notes).chain(&links).map(|item| Write::delete(item.key.clone())).collect();
+    // The other side of each link.
+    removals.extend(links.iter().filter_map(|item| item.key.sk.parse::<i64>().ok()).map(|other| Write::delete(keys::link(other, grievance_id))));
     Ok(Removal { sweep, removals })
 }
 
@@ -142,6 +155,11 @@ impl CaseFiles for ItemCaseFiles {
 
     async fn attachment(&self, grievance_id: i64, id: &str) -> Result<Option<KeptAttachment>> {
         self.store.get(&keys::attachment(grievance_id, id)).await?.map(|item| kept_of(grievance_id, item)).transpose()
+    }
+
+    async fn links(&self, grievance_id: i64) -> Result<Vec<i64>> {
+        let items = store::read_all(self.store.as_ref(), Query::table(keys::links_pk(grievance_id))).await?;
+        Ok(items.iter().filter_map(|item| item.key.sk.parse().ok()).collect())
     }
 
     async fn blobs_to_sweep(&self, limit: usize) -> Result<Vec<BlobsToSweep>> {

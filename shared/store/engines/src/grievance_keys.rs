@@ -179,6 +179,15 @@ pub fn attachments_pk(grievance_id: i64) -> String {
     format!("ATTACH#{grievance_id}")
 }
 
+/// A grievance's links to others (issue 17), one item per linked grievance, kept on both.
+pub fn links_pk(grievance_id: i64) -> String {
+    format!("LINKS#{grievance_id}")
+}
+
+pub fn link(grievance_id: i64, other: i64) -> Key {
+    Key::new(links_pk(grievance_id), format!("{other:012}"))
+}
+
 pub fn attachment(grievance_id: i64, id: &str) -> Key {
     Key::new(attachments_pk(grievance_id), id.to_string())
 }
