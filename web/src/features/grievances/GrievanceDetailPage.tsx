@@ -23,6 +23,7 @@ import { listPlacePath, RETURN_STATE } from './list-place';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
 import { GrievanceHistory, useGrievanceHistory } from './GrievanceHistory';
 import { CaseNotesSection } from './notes/CaseNotesSection';
+import { LinkedGrievancesSection } from './links/LinkedGrievancesSection';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { PendencyFacts } from './pendency/PendencyFacts';
 import { StatusChangeForm } from './StatusChangeForm';
@@ -327,6 +328,10 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
           }
         >
           <GrievanceHistory id={g.id} />
+        </Section>
+
+        <Section id="linked-grievances" title={t('casework:links.title')}>
+          <LinkedGrievancesSection key={g.id} grievance={g} canUpdate={canUpdate} headingId="linked-grievances" />
         </Section>
       </Flex>
 
