@@ -115,6 +115,8 @@ export const ACTIONS: readonly AuditAction[] = [
   'CLOSURE_APPROVED',
   'CLOSURE_RETURNED',
   'ESCALATED',
+  'LINKED',
+  'UNLINKED',
   'GRANT_REFUSED',
   'LIST_ITEM_CREATED',
   'LIST_ITEM_UPDATED',

@@ -65,6 +65,22 @@ describe('audit records', () => {
     }
   });
 
+  it('names the link actions (issue 17) and their field, in English and Hindi; the other grievance as the change', async () => {
+    const linked = toAuditEntry({ action: 'LINKED', field_name: 'links', old_value: null, new_value: 'GRV-2025-000003' });
+    const unlinked = toAuditEntry({ action: 'UNLINKED', field_name: 'links', old_value: 'GRV-2025-000003', new_value: null });
+    expect(['LINKED', 'UNLINKED'].map(actionLabel)).toEqual(['Linked', 'Unlinked']);
+    expect(entryField(linked)).toBe('Linked grievances');
+    expect(changeSummary(linked)).toBe('- → GRV-2025-000003');
+    expect(changeSummary(unlinked)).toBe('GRV-2025-000003 → -');
+    await setLanguage('hi');
+    try {
+      expect(['LINKED', 'UNLINKED'].map(actionLabel)).toEqual(['जोड़ा गया', 'अलग किया गया']);
+      expect(entryField(unlinked)).toBe('जुड़ी हुई शिकायतें');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it("reads an ESCALATED record of the system user 'Escalation': the level it left and the level it reached", () => {
     const record = (old_value: string | null, new_value: string) =>
       toAuditEntry({

@@ -230,6 +230,8 @@ const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit'
 export function entryField(entry: AuditEntry): string {
   if (!entry.field_name) return '-';
   if (entry.field_name === 'complete_record') return fieldLabel('complete_record');
+  // LINKED / UNLINKED: the other grievance's number, as old or new value.
+  if (entry.field_name === 'links') return i18n.t('casework:links.title');
   if (ADMIN_SUBJECTS.has(entry.field_name)) return t(`subject.${entry.field_name}`);
   return fieldLabel(entry.field_name);
 }
