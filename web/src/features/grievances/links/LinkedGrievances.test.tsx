@@ -151,7 +151,7 @@ describe('linked grievances', () => {
     await user.type(within(form).getByLabelText('Grievance number'), '3');
     await user.click(within(form).getByRole('button', { name: 'Link' }));
     expect(within(form).getByText('Enter a grievance number like GRV-2025-000123')).toBeInTheDocument();
-    expect(fetch.mock.calls.filter(([url]) => url.startsWith('/api/grievances?'))).toEqual([]);
+    expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/grievances?'))).toEqual([]);
   });
 
   it("shows the server's refusal under the number: linked already (409), in English and in Hindi, and the grievance itself (400)", async () => {
