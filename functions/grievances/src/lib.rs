@@ -173,12 +173,16 @@ pub struct GrievancePage {
     responses((status = 200, body = GrievancePage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>) -> ApiResult<ApiJson<GrievancePage>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let (filters, limit, cursor) = params.filters(state.cases(), &caller.user().posting).await?;
+    let (mut filters, limit, cursor) = params.filters(state.cases(), &caller.user().posting).await?;
     let clock = match &filters.overdue {
         Some(clock) => clock.clone(),
         None => Clock::now(state.lists.as_ref()).await?,
     };
     let viewer = caller.viewer(state.lists.as_ref()).await?;
+    if filters.escalated_to.is_some() && matches!(viewer.reach, domain::jurisdiction::Reach::Own { .. }) {
+        // The queue is the posting's officers': a user who sees only their own cases has none.
+        filters.unknown_item = true;
+    }
     let first_page = cursor.is_none();
     let page = reads::list(state.cases(), &viewer, &filters, limit, cursor).await?;
     let cases::port::ListCount { total, mut matched } = state.grievances.count(&viewer, &filters).await?;
@@ -211,8 +215,8 @@ pub struct GrievanceStats {
     pub by_status: Vec<StatusCount>,
     pub by_priority: Vec<PriorityCount>,
     /// How many grievances the caller can see are escalated to their posting (the
-    /// dashboard's "Escalated to me" tile); null when the engine cannot count it without
-    /// reading them (the list then reads them).
+    /// dashboard's "Escalated to me" tile): 0 for a user posted at a police station or seeing
+    /// only their own cases, who have no such queue.
     pub escalated_to_me: Option<i64>,
 }
 
@@ -223,20 +227,11 @@ async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiRe
     caller.require(Resource::Grievances, Action::Read)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let tallies = state.grievances.tallies(&viewer).await?;
-    let escalated_to_me = match &caller.user().posting {
-        // Nothing is escalated to a police station: escalation goes above it.
-        domain::jurisdiction::Posting::Station(_) => Some(0),
-        posting => {
-            let queue = Filters { escalated_to: Some(posting.clone()), ..Filters::default() };
-            match state.grievances.count(&viewer, &queue).await?.matched {
-                Some(n) => Some(n),
-                // An engine without a count of the queue: its first page, when that is all of it.
-                None => {
-                    let page = state.grievances.list(&viewer, &queue, 200, None).await?;
-                    (page.cursor.is_none() && !page.bounded).then_some(page.items.len() as i64)
-                }
-            }
-        }
+    let escalated_to_me = match (&caller.user().posting, &viewer.reach) {
+        // Nothing is escalated to a police station: escalation goes above it. The queue is
+        // the posting's officers': a user who sees only their own cases has none.
+        (domain::jurisdiction::Posting::Station(_), _) | (_, domain::jurisdiction::Reach::Own { .. }) => Some(0),
+        (posting, _) => state.grievances.count(&viewer, &Filters { escalated_to: Some(posting.clone()), ..Filters::default() }).await?.matched,
     };
     // Counted by item id and named as the list names the item now; an item in use is never
     // deleted, so every counted grievance has its line.

@@ -733,13 +733,23 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
         covers(binary, routes, &driven);
         used.insert(binary.to_string(), accesses);
     }
-    // The escalation function, as its Lambda runs: init, then the hourly run, on a day when
-    // the open grievances are past every wait (a year on), so that it escalates and writes.
+    // The escalation function, as its Lambda runs: init, then the hourly runs, 200 days on, when
+    // the open grievances are overdue: a first run takes them to their districts, a second
+    // (the waits shortened meanwhile) to the state, moving each out of the district's queue.
+    let year_on = domain::clock::today() + time::Duration::days(200);
+    let lists = setup.state.lists.as_ref();
+    lists.save_escalation_rules(&domain::escalation::EscalationRules { district_days: 0, range_days: 3650, state_days: 3650 }).await.unwrap();
     table.take();
     let api = table.open(grievances_area::routes).await;
-    let run = grievances_area::escalation::run(&api.state, domain::clock::today() + time::Duration::days(365)).await.unwrap();
-    assert!(run.escalated > 0, "the drive escalates something: {run:?}");
-    used.insert("escalation".into(), table.take());
+    let first = grievances_area::escalation::run(&api.state, year_on).await.unwrap();
+    let mut accesses = table.take();
+    lists.save_escalation_rules(&domain::escalation::EscalationRules { district_days: 0, range_days: 0, state_days: 0 }).await.unwrap();
+    table.take();
+    let api = table.open(grievances_area::routes).await;
+    let second = grievances_area::escalation::run(&api.state, year_on).await.unwrap();
+    assert!(first.escalated > 0 && second.escalated == first.escalated, "the drive escalates twice: {first:?}, {second:?}");
+    accesses.extend(table.take());
+    used.insert("escalation".into(), accesses);
     used
 }
 

@@ -1882,8 +1882,8 @@ export interface components {
             /**
              * Format: int64
              * @description How many grievances the caller can see are escalated to their posting (the
-             *     dashboard's "Escalated to me" tile); null when the engine cannot count it without
-             *     reading them (the list then reads them).
+             *     dashboard's "Escalated to me" tile): 0 for a user posted at a police station or seeing
+             *     only their own cases, who have no such queue.
              */
             escalatedToMe?: number | null;
         };

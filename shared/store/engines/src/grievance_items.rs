@@ -196,6 +196,10 @@ impl Grievances for ItemGrievances {
                 }
                 false => Some(0),
             }
+        } else if let (1, Some(posting)) = (filters.set_count(), &filters.escalated_to) {
+            // The queue's entries say where each grievance lies and who sees it.
+            let entries = store::read_all(self.store.as_ref(), Query::table(keys::escalated_pk(&domain::escalation::posting_key(posting)))).await?;
+            Some(entries.iter().filter(|e| reaches_entry(viewer, e)).count() as i64)
         } else if filters.set_count() > 1 {
             None
         } else if let Some(station) = filters.police_station {
@@ -387,6 +391,63 @@ fn fir_number_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> V
     writes
 }
 
+/// Keeps a grievance's entry in the queue of the posting it is escalated to: moved with the
+/// escalation, dropped when it is settled or the grievance deleted, and rewritten with each
+/// change so that it says where the grievance lies and who sees it (the queue's count is told
+/// from the entries alone).
+fn escalation_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
+    let (was, now) = (before.and_then(keys::escalated), after.and_then(keys::escalated));
+    let mut writes: Vec<Write> = was.filter(|w| Some(w) != now.as_ref()).into_iter().map(Write::delete).collect();
+    if let (Some(key), Some(a)) = (now, after) {
+        let item = Item::new(key)
+            .with("grievance_id", a.id)
+            .with("district_id", json!(a.district_id))
+            .with("police_station_id", json!(a.police_station_id))
+            .with("visible_to", json!(a.visible_to()));
+        writes.push(Write::put(item));
+    }
+    writes
+}
+
+/// Whether the viewer reaches the grievance an escalation-queue entry names, told from the
+/// entry.
+fn reaches_entry(viewer: &Viewer, item: &Item) -> bool {
+    let id = |name: &str| item.attrs.get(name).and_then(Value::as_i64);
+    let people: Vec<i64> = item.attrs.get("visible_to").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_i64).collect()).unwrap_or_default();
+    viewer.reach.holds(id("district_id"), id("police_station_id"), &people)
+}
+
+/// The "Escalated to me" queue: the entries of the posting's partition, newest filed first,
+/// each grievance read and checked against the other filters and the viewer's reach.
+async fn list_escalated(store: &dyn Store, viewer: &Viewer, filters: &Filters, posting: &domain::jurisdiction::Posting, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    let base = Query::table(keys::escalated_pk(&domain::escalation::posting_key(posting))).newest_first();
+    let mut items = Vec::new();
+    let mut examined = 0u64;
+    let mut cursor = cursor;
+    loop {
+        let page = store.query(&base.clone().limit(100).after(cursor.clone())).await?;
+        let entries: Vec<Item> = page.items.into_iter().filter(|e| reaches_entry(viewer, e)).collect();
+        let keys: Vec<store::Key> = entries.iter().filter_map(|e| e.attrs.get("grievance_id").and_then(Value::as_i64)).map(keys::grievance).collect();
+        let found = if keys.is_empty() { Vec::new() } else { store.get_many(&keys).await? };
+        for (entry, item) in entries.iter().zip(found) {
+            examined += 1;
+            let Some(item) = item else { continue };
+            let stored = from_item(item)?;
+            if viewer.may_see(&stored.grievance) && filters.matches(&stored.grievance) {
+                items.push(stored);
+                if items.len() == limit {
+                    return Ok(StoredPage { items, cursor: Some(store::cursor_after(entry, None)), examined, bounded: false });
+                }
+            }
+        }
+        match page.cursor {
+            Some(c) if (examined as usize) < cases::reads::READ_BUDGET => cursor = Some(c),
+            Some(c) => return Ok(StoredPage { items, cursor: Some(c), examined, bounded: true }),
+            None => return Ok(StoredPage { items, cursor: None, examined, bounded: false }),
+        }
+    }
+}
+
 /// The writes that move a grievance's audit pointers from place `from` to `to` (dropping
 /// them for no `to`, placing them for no `from`), a pair per change, oldest change first. The changes are told by the
 /// grievance's own records (`{stamp}#{change}#{seq}`), which each pointer names.
@@ -534,6 +595,7 @@ fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Wri
     });
     writes.extend(visibility_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance), after.map(|a| &a.refs).unwrap_or(&empty)));
     writes.extend(fir_number_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
+    writes.extend(escalation_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(audit);
     writes.extend(counters::writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(usage_writes(key_id, before.map(|b| &b.refs).unwrap_or(&empty), after.map(|a| &a.refs).unwrap_or(&empty)));
@@ -555,6 +617,9 @@ pub fn creation_writes(stored: &Stored, actor: &Actor) -> Vec<Write> {
 
 
 async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    if let Some(posting) = &filters.escalated_to {
+        return list_escalated(store, viewer, filters, posting, limit, cursor).await;
+    }
     if let Reach::Area(area) = &viewer.reach {
         return list_area(store, area, filters, limit, cursor).await;
     }

@@ -21,6 +21,18 @@ pub fn fir_number(g: &cases::Grievance) -> Option<Key> {
     Some(Key::new(fir_number_pk(station, &domain::grievance::fir_key(&g.fields.fir_no)), format!("{year}#{:012}", g.id)))
 }
 
+/// The grievances escalated to one posting (`domain::escalation::posting_key`), newest filed
+/// first: the "Escalated to me" queue and its count, without reading the state's grievances.
+pub fn escalated_pk(posting_key: &str) -> String {
+    format!("ESCALATED#{posting_key}")
+}
+
+/// A grievance's entry in the queue of the posting it is escalated to.
+pub fn escalated(g: &cases::Grievance) -> Option<Key> {
+    let to = &g.escalation.as_ref()?.to;
+    Some(Key::new(escalated_pk(&domain::escalation::posting_key(to)), recency(&g.filed_at, g.id)))
+}
+
 /// Newest-first order: the filing time, then the id.
 pub fn recency(filed_at: &str, id: i64) -> String {
     format!("{filed_at}#{id:012}")
