@@ -374,7 +374,7 @@ mod tests {
             assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
         }
         let admin: Vec<&str> = AuditAction::administrative().map(AuditAction::as_str).collect();
-        assert_eq!(admin.len(), 13);
+        assert_eq!(admin.len(), 14);
         assert!(admin.contains(&"TWO_FACTOR_RESET") && admin.contains(&"PENDENCY_LIMITS_CHANGED") && admin.contains(&"PASSWORD_RESET"));
         for grievance in [AuditAction::Created, AuditAction::Updated, AuditAction::Exported, AuditAction::GrantRefused, AuditAction::TwoFactorFailed] {
             assert!(!grievance.is_administrative(), "{grievance:?}");

@@ -323,7 +323,7 @@ mod tests {
         }))
         .unwrap();
         let entries = Permissions::parse(&json!([
-            {"resource": "grievances", "can_create": true, "can_read": true, "can_view_all": true, "can_update": true, "can_delete": true},
+            {"resource": "grievances", "can_create": true, "can_read": true, "can_view_all": true, "can_update": true, "can_delete": true, "can_approve": true},
             {"resource": "users", "can_read": true, "can_update": true},
             {"resource": "roles", "can_read": true, "can_create": true},
         ]))
