@@ -317,6 +317,19 @@ fn resolved_at(before: &Grievance, new_status: StatusMeaning, now: &str) -> Opti
     }
 }
 
+/// `before` moved to `status` with `fields`, as its next version at `now`.
+fn with_status(before: &Grievance, status: &lists::ListItem, fields: GrievanceFields, now: &str) -> Grievance {
+    Grievance {
+        resolved_at: resolved_at(before, status.status_meaning(), now),
+        fields,
+        status_id: Some(status.id),
+        status_meaning: status.status_meaning(),
+        updated_at: now.to_string(),
+        version: before.version + 1,
+        ..before.clone()
+    }
+}
+
 /// Runs a read-modify-write again when another change got in between, unless the caller
 /// named the version its change was based on (then the conflict is theirs to see: 409).
 async fn retrying<T, F, Fut>(expected_version: Option<i64>, mut op: F) -> Result<T>
@@ -419,15 +432,7 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, id: i64, status_id:
     let now = domain::clock::now_text();
     let mut fields = before.fields.clone();
     fields.status = status.name.clone();
-    let after = Grievance {
-        resolved_at: resolved_at(before, status.status_meaning(), &now),
-        fields,
-        status_id: Some(status.id),
-        status_meaning: status.status_meaning(),
-        updated_at: now.clone(),
-        version: before.version + 1,
-        ..before.clone()
-    };
+    let after = with_status(before, &status, fields, &now);
     let mut after = after;
     let notes = notes.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
     let mut entries = match hold_for_approval(actor, before, &mut after, &mut refs, &now, notes.clone())? {
@@ -546,16 +551,7 @@ async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, 
     if request.final_decision.is_some() {
         fields.final_decision = request.final_decision.clone();
     }
-    let mut after = Grievance {
-        resolved_at: resolved_at(before, status.status_meaning(), &now),
-        fields,
-        status_id: Some(status.id),
-        status_meaning: status.status_meaning(),
-        updated_at: now.clone(),
-        version: before.version + 1,
-        closure: None,
-        ..before.clone()
-    };
+    let mut after = Grievance { closure: None, ..with_status(before, &status, fields, &now) };
     settle_escalation(&mut after);
     let mut entries = vec![AuditEntry::simple(AuditAction::ClosureApproved, "status", Some(before.fields.status.clone()), Some(status.name.clone()), request.notes.clone())];
     entries.extend(status_entries(before, &after, request.notes.clone()));
