@@ -2,7 +2,7 @@
 // looked up in the list (the exact number), then the link is asked for. Every refusal
 // (no such grievance, linked already, the grievance itself) is shown under the number.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Flex, Heading, TextField } from '@aws-amplify/ui-react';
+import { Button, Heading, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
 import type { GrievanceView } from '../../../api/types';
@@ -61,28 +61,28 @@ export function LinkGrievanceForm({ grievanceId, onLinked }: LinkGrievanceFormPr
       <Heading level={3} id={headingId} className="link-form-title">
         {t('links.formTitle')}
       </Heading>
-      <Flex alignItems="flex-start" gap="small" wrap="wrap">
-        <TextField
-          ref={field}
-          label={t('links.number')}
-          name="grievance_number"
-          value={typed}
-          autoComplete="off"
-          spellCheck={false}
-          className="link-number"
-          descriptiveText={t('links.numberHint')}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setProblem(null);
-          }}
-          hasError={Boolean(problem)}
-          errorMessage={problem ?? undefined}
-        />
-        <Button type="submit" variation="primary" gap="xs" isLoading={busy} loadingText={t('links.linking')} className="link-submit">
-          <Icon name="add" size={18} />
-          {t('links.link')}
-        </Button>
-      </Flex>
+      <TextField
+        ref={field}
+        label={t('links.number')}
+        name="grievance_number"
+        value={typed}
+        autoComplete="off"
+        spellCheck={false}
+        className="link-number"
+        descriptiveText={t('links.numberHint')}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setProblem(null);
+        }}
+        hasError={Boolean(problem)}
+        errorMessage={problem ?? undefined}
+        outerEndComponent={
+          <Button type="submit" variation="primary" gap="xs" isLoading={busy} loadingText={t('links.linking')}>
+            <Icon name="add" size={18} />
+            {t('links.link')}
+          </Button>
+        }
+      />
     </form>
   );
 }
