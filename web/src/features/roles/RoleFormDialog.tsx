@@ -9,9 +9,8 @@ import type { PermissionResource, RoleView } from '../../api/types';
 import { DialogForm } from '../../components/DialogForm';
 import { ADMIN_ROLE } from '../auth/permissions';
 import { useSession } from '../auth/use-session';
-import { RequireTwoFactorField } from '../two-factor/RequireTwoFactorField';
+import { HintedCheckboxField } from '../../components/HintedCheckboxField';
 import { rolesApi } from './api';
-import { ClosingNeedsApprovalField } from './ClosingNeedsApprovalField';
 import { PermissionGrid } from './PermissionGrid';
 import {
   approveFromPermissions,
@@ -32,6 +31,7 @@ interface RoleFormDialogProps {
 
 export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) {
   const { t } = useTranslation('roles');
+  const { t: tTwoFactor } = useTranslation('twoFactor');
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [grid, setGrid] = useState(() => gridFromPermissions(role?.permissions));
@@ -131,9 +131,23 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
           onChange={(event) => setDescription(event.target.value)}
         />
       </Grid>
-      <RequireTwoFactorField checked={requireTwoFactor} onChange={setRequireTwoFactor} disabled={busy} />
+      <HintedCheckboxField
+        label={tTwoFactor('roles.require')}
+        hint={tTwoFactor('roles.requireHint')}
+        name="require_two_factor"
+        checked={requireTwoFactor}
+        onChange={setRequireTwoFactor}
+        disabled={busy}
+      />
       {isAdminRole ? null : (
-        <ClosingNeedsApprovalField checked={closingNeedsApproval} onChange={setClosingNeedsApproval} disabled={busy} />
+        <HintedCheckboxField
+          label={t('closing.needsApproval')}
+          hint={t('closing.needsApprovalHint')}
+          name="closing_needs_approval"
+          checked={closingNeedsApproval}
+          onChange={setClosingNeedsApproval}
+          disabled={busy}
+        />
       )}
       <PermissionGrid
         grid={grid}
