@@ -114,7 +114,7 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
     // Every change is one transaction. Filing (with its duplicate-FIR lookup) and editing take
     // at most five calls in all;
     // assigning (the assignee and their role are read), a note (its id and the audit event's
-    // are numbered) and a deletion (its notes, attachments and audit pointers are read) take
+    // are numbered) and a deletion (its notes, attachments, links and audit pointers are read) take
     // more, within the bounds below: none grows with the number of grievances.
     let version = g["version"].as_i64().unwrap();
     let mut edit = form("Edited: the motorcycle was found near the river bank.");
@@ -127,7 +127,7 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
         (measured(&api, "officer PUT /api/grievances/{id}/assign", "PUT", &format!("/api/grievances/{id}/assign"), &officer, Some(json!({"user_id": constable_id}))).await, 7),
         (measured(&api, "officer POST /api/grievances/{id}/notes", "POST", &format!("/api/grievances/{id}/notes"), &officer, Some(json!({"text": "Called the complainant."}))).await, 6),
         (measured(&api, "constable POST /api/grievances", "POST", "/api/grievances", &constable, Some(form("Mobile phone snatched near the bus stand."))).await, 5),
-        (measured(&api, "officer DELETE /api/grievances/{id}", "DELETE", &format!("/api/grievances/{id}"), &officer, None).await, 9),
+        (measured(&api, "officer DELETE /api/grievances/{id}", "DELETE", &format!("/api/grievances/{id}"), &officer, None).await, 10),
     ];
     for (m, most) in &mutations {
         assert!(m.answer.status.is_success(), "{:?}", m.answer.body);
