@@ -100,7 +100,9 @@ export default function UsersPage() {
         ) : users.length === 0 ? (
           <Text className="empty-state">{t('empty')}</Text>
         ) : (
-          <div className="table-scroll">
+          // Focusable, so that a keyboard scrolls a table too wide for the screen even when
+          // it holds no button (a reader of users has none).
+          <div className="table-scroll" role="region" aria-labelledby="users-heading" tabIndex={0}>
             <Table className="data-table" aria-labelledby="users-heading" highlightOnHover>
               <TableHead>
                 <TableRow>
