@@ -6,6 +6,7 @@ pub mod attachments;
 pub mod escalation;
 pub mod links;
 pub mod notes;
+pub mod notify;
 
 use axum::extract::{Path, Query, State};
 use cases::pendency::{Clock, GrievanceView};
@@ -36,6 +37,7 @@ pub fn routes() -> AreaRouter {
         .merge(attachments::routes())
         .merge(notes::routes())
         .merge(links::routes())
+        .merge(notify::routes())
 }
 
 /// The list filters and paging.

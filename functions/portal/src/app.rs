@@ -100,10 +100,16 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
         println!("  The Admin role requires two-factor authentication: after the password, the portal");
         println!("  asks you to scan a QR code with an authenticator app (Google Authenticator, Authy, ...).");
     }
+    let mailer = mail::from_env().await.map_err(|e| anyhow::anyhow!("cannot send email: {e}"))?;
+    match &mailer {
+        Some(m) => println!("  Notification emails are sent through {}.", m.describe()),
+        None => println!("  Notification emails are kept in the outbox: set PORTAL_SMTP_HOST and PORTAL_MAIL_FROM to send them."),
+    }
     println!("  Stop with Ctrl-C.");
     println!();
     spawn_sweeps(&state);
     spawn_escalations(state.clone());
+    spawn_notifier(state.clone(), mailer);
     // The socket's peer is the client (ClientInfo), unless it is one of these proxies.
     let app = router(state, web_dir).layer(axum::Extension(trusted_proxies));
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
@@ -138,6 +144,27 @@ fn spawn_escalations(state: AppState) {
                 Ok(run) if run.escalated > 0 => tracing::info!(escalated = run.escalated, overdue = run.overdue, "overdue grievances escalated"),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "cannot escalate overdue grievances; the next run tries again"),
+            }
+        }
+    });
+}
+
+/// Notifications are delivered every few seconds (`PORTAL_NOTIFY_SECONDS`, 5 by default), as
+/// the scheduled notifier function does every minute in the cloud: the events changes wrote to
+/// the outbox become notices, and their emails are sent when a mailer is configured.
+fn spawn_notifier(state: AppState, mailer: Option<Box<dyn mail::Mailer>>) {
+    let seconds = std::env::var("PORTAL_NOTIFY_SECONDS").ok().and_then(|s| s.parse::<u64>().ok()).filter(|s| *s > 0).unwrap_or(5);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(seconds));
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            match grievances_area::notify::run(&state, mailer.as_deref(), domain::clock::now()).await {
+                Ok(run) if run.notices + run.sent + run.failed > 0 => {
+                    tracing::info!(notices = run.notices, sent = run.sent, failed = run.failed, "notifications delivered")
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot deliver notifications; the next run tries again"),
             }
         }
     });

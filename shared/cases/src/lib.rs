@@ -10,6 +10,7 @@ pub mod duplicates;
 pub mod escalation;
 pub mod links;
 pub mod notes;
+pub mod notices;
 pub mod pendency;
 pub mod port;
 pub mod reads;

@@ -117,6 +117,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("LINK_SELF", "A grievance cannot be linked to itself"),
     ("LINKED_ALREADY", "These grievances are linked already"),
     ("NOT_LINKED", "These grievances are not linked"),
+    ("NOTIFICATION_NOT_FOUND", "Notification not found"),
     ("DUPLICATE_FIR", "FIR {fir_no} of {station} in {year} is already recorded as {number}. Check it, or confirm that this is another case."),
     ("CLOSURE_PENDING", "A closure request is pending: approve or return it first"),
     ("CLOSURE_NOT_PENDING", "No closure request is pending"),

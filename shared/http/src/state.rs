@@ -17,6 +17,8 @@ pub struct AppState {
     pub trail: Arc<dyn cases::AuditTrail>,
     /// Users, roles, sessions and sign-in lockouts.
     pub accounts: Arc<dyn auth::Accounts>,
+    /// Staff notifications and the email outbox (events are written with the grievances).
+    pub notices: Arc<dyn cases::notices::Notices>,
     pub tokens: TokenKeys,
     /// Where export files go; only the functions that write files have one in the cloud.
     pub blobs: Option<Arc<dyn BlobStore>>,
@@ -52,7 +54,8 @@ impl AppState {
         let files = Arc::new(engines::beside::ItemCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, tokens, blobs, attachments, exports: ExportRunner::default() }
+        let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, exports: ExportRunner::default() }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
@@ -63,7 +66,8 @@ impl AppState {
         let files = Arc::new(engines::beside::ItemCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::sql_trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, tokens, blobs, attachments, exports: ExportRunner::default() }
+        let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, exports: ExportRunner::default() }
     }
 
     /// The same state with second-factor secrets sealed by `key` (see `auth::sealing`).

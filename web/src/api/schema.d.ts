@@ -963,6 +963,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications: assignments to them, escalations to their posting, closure
+         *     requests in their scope, and the decisions on their own closure requests. Every
+         *     signed-in user has their own; nobody reads another's.
+         */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks all the caller's notifications read. */
+        post: operations["mark_all_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's notifications are unread: what the bell shows. */
+        get: operations["unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks one of the caller's notifications read (again: no change); another user's is
+         *     "not found".
+         */
+        post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/crime-heads": {
         parameters: {
             query?: never;
@@ -1456,6 +1531,18 @@ export interface components {
             };
             success: boolean;
         };
+        Envelope_MarkedRead: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description How many were marked read by this request.
+                 */
+                marked: number;
+                /** Format: int64 */
+                unread: number;
+            };
+            success: boolean;
+        };
         Envelope_Note: {
             data: {
                 /** Format: int64 */
@@ -1469,6 +1556,17 @@ export interface components {
                 grievance_id: number;
                 id: string;
                 text: string;
+            };
+            success: boolean;
+        };
+        Envelope_NotificationPage: {
+            /** @description A page of the caller's notifications, newest first, with their unread count. */
+            data: {
+                /** @description Present while older notifications follow: pass it as `cursor` for the next page. */
+                cursor?: string | null;
+                items: components["schemas"]["Notice"][];
+                /** Format: int64 */
+                unread: number;
             };
             success: boolean;
         };
@@ -1493,6 +1591,13 @@ export interface components {
                  * @description How many users hold the role.
                  */
                 user_count: number;
+            };
+            success: boolean;
+        };
+        Envelope_UnreadCount: {
+            data: {
+                /** Format: int64 */
+                unread: number;
             };
             success: boolean;
         };
@@ -2002,6 +2107,15 @@ export interface components {
             days_active: number;
             name: string;
         };
+        MarkedRead: {
+            /**
+             * Format: int64
+             * @description How many were marked read by this request.
+             */
+            marked: number;
+            /** Format: int64 */
+            unread: number;
+        };
         MessageCode: {
             code: string;
             params?: {
@@ -2051,6 +2165,44 @@ export interface components {
             corrects?: string | null;
             /** @description At most 4000 characters. */
             text: string;
+        };
+        /** @description One notification, as its recipient reads it. */
+        Notice: {
+            /** @description Who made the change ("Escalation" for the portal's own escalation run). */
+            actorName: string;
+            at: string;
+            /**
+             * Format: int64
+             * @description Escalations: the days the grievance was overdue.
+             */
+            daysOverdue?: number | null;
+            /** Format: int64 */
+            grievanceId: number;
+            grievanceNumber: string;
+            /** @example 20261126143005-42-7-0 */
+            id: string;
+            kind: components["schemas"]["NoticeKind"];
+            /**
+             * @description Escalations: the level reached (district, range or state).
+             * @example district
+             */
+            level?: string | null;
+            read: boolean;
+            /** @description Returned closures: why. */
+            reason?: string | null;
+        };
+        /**
+         * @description What a notice tells, for the SPA to word in the reader's language.
+         * @enum {string}
+         */
+        NoticeKind: "assigned" | "escalated" | "closure_requested" | "closure_approved" | "closure_returned";
+        /** @description A page of the caller's notifications, newest first, with their unread count. */
+        NotificationPage: {
+            /** @description Present while older notifications follow: pass it as `cursor` for the next page. */
+            cursor?: string | null;
+            items: components["schemas"]["Notice"][];
+            /** Format: int64 */
+            unread: number;
         };
         /** @description One investigation officer's stint on the case. */
         OfficerEntry: {
@@ -2414,6 +2566,10 @@ export interface components {
             otpauth_url: string;
             /** @description Base32, for typing into an app by hand. */
             secret: string;
+        };
+        UnreadCount: {
+            /** Format: int64 */
+            unread: number;
         };
         UploadRequest: {
             /** @description application/pdf, image/jpeg or image/png. */
@@ -6037,6 +6193,144 @@ export interface operations {
                 };
             };
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_notifications: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NotificationPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_all_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MarkedRead"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UnreadCount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MarkedRead"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -92,8 +92,11 @@ impl Grievances for ItemGrievances {
         let (from, to) = (change.before.and_then(|b| place_of(&b.grievance)), change.after.and_then(|a| place_of(&a.grievance)));
         let mut about = AuditSubject::from(subject);
         about.place = to.clone();
+        // The events it raises go to the outbox with it (`cases::notices`).
+        let events = crate::notices::event_writes(&change)?;
         let audit = audit_writes(about, change.audit.change, &change.audit.actor, &change.audit.at, change.audit.entries);
         let mut writes = change_writes(change.before, change.after, audit);
+        writes.extend(events);
         // A grievance being filed has no chain yet: nothing to read.
         let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None, change.before.is_none()).await?;
         let removal = match change.after {

@@ -18,5 +18,6 @@ pub mod item_trail;
 mod item_reports;
 mod merge;
 pub mod migrations;
+pub mod notices;
 pub mod relational;
 pub mod sql_trail;

@@ -289,6 +289,8 @@ impl Grievances for SqlGrievances {
         let subject = &change.after.or(change.before).expect("a change has a grievance").grievance;
         let id = subject.id;
         let empty = Refs::new();
+        // The events it raises go to the outbox with it (`cases::notices`).
+        let events = crate::notices::event_writes(&change)?;
         let audit = change.audit;
         let trail = records_of(subject.into(), audit.change, &audit.actor, &audit.at, audit.entries);
         let writes = usage_writes(subject.id, change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty));
@@ -299,6 +301,7 @@ impl Grievances for SqlGrievances {
         let before = change.before.map(|b| b.grievance.version);
         let after = change.after.map(row_of);
         let mut writes = writes;
+        writes.extend(events);
         let mut rest = Vec::new();
         if change.after.is_none() {
             let removal = crate::beside::removal(self.store.as_ref(), id).await?;

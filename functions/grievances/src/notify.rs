@@ -1,0 +1,208 @@
+//! Staff notifications (issue 17): `/api/notifications`, each user's own list and unread
+//! count, and the notifier run that turns the outbox's events into notices and emails
+//! (`cases::notices`). The run is called by the embedded portal's background task and by the
+//! scheduled notifier function in the cloud.
+
+use auth::roles::RoleRecord;
+use auth::users::UserRecord;
+use axum::extract::{Path, Query, State};
+use cases::notices::{self, Event, Happening, Notice, NoticeId};
+use domain::jurisdiction::{GrievanceScope, Organisation, Reach};
+use domain::user::UserStatus;
+use domain::{Action, Resource, Result};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, Envelope, ErrorBody};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::routes;
+
+/// Notices per page of the list.
+const PAGE: usize = 20;
+
+pub fn routes() -> AreaRouter {
+    http_glue::openapi::area()
+        .routes(routes!(list_notifications))
+        .routes(routes!(unread_count))
+        .routes(routes!(mark_read))
+        .routes(routes!(mark_all_read))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// The `cursor` of the previous page.
+    pub cursor: Option<String>,
+}
+
+/// A page of the caller's notifications, newest first, with their unread count.
+#[derive(Serialize, ToSchema)]
+pub struct NotificationPage {
+    pub items: Vec<Notice>,
+    pub unread: u64,
+    /// Present while older notifications follow: pass it as `cursor` for the next page.
+    pub cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UnreadCount {
+    pub unread: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MarkedRead {
+    pub unread: u64,
+    /// How many were marked read by this request.
+    pub marked: u64,
+}
+
+/// The caller's notifications: assignments to them, escalations to their posting, closure
+/// requests in their scope, and the decisions on their own closure requests. Every
+/// signed-in user has their own; nobody reads another's.
+#[utoipa::path(get, path = "/api/notifications", tag = "notifications", security(("bearer" = [])), params(PageParams),
+    responses((status = 200, body = Envelope<NotificationPage>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn list_notifications(State(state): State<AppState>, caller: Caller, Query(params): Query<PageParams>) -> ApiResult<ApiJson<Envelope<NotificationPage>>> {
+    let user = caller.user().id;
+    let after = match params.cursor.as_deref().filter(|c| !c.is_empty()) {
+        Some(cursor) => Some(NoticeId::parse(cursor).map_err(|_| domain::Error::bad_request("The paging cursor is not valid"))?),
+        None => None,
+    };
+    let page = state.notices.page(user, PAGE, after).await?;
+    let unread = state.notices.unread(user).await?;
+    Ok(ApiJson(Envelope::ok(NotificationPage { items: page.items, unread, cursor: page.cursor.map(String::from) })))
+}
+
+/// How many of the caller's notifications are unread: what the bell shows.
+#[utoipa::path(get, path = "/api/notifications/unread", tag = "notifications", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<UnreadCount>), (status = 401, body = ErrorBody)))]
+async fn unread_count(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<UnreadCount>>> {
+    Ok(ApiJson(Envelope::ok(UnreadCount { unread: state.notices.unread(caller.user().id).await? })))
+}
+
+/// Marks one of the caller's notifications read (again: no change); another user's is
+/// "not found".
+#[utoipa::path(post, path = "/api/notifications/{id}/read", tag = "notifications", security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<MarkedRead>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn mark_read(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<ApiJson<Envelope<MarkedRead>>> {
+    let user = caller.user().id;
+    let before = state.notices.unread(user).await?;
+    state.notices.mark_read(user, &NoticeId::parse(&id)?).await?;
+    let unread = state.notices.unread(user).await?;
+    Ok(ApiJson(Envelope::ok(MarkedRead { unread, marked: before.saturating_sub(unread).min(1) })))
+}
+
+/// Marks all the caller's notifications read.
+#[utoipa::path(post, path = "/api/notifications/read-all", tag = "notifications", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<MarkedRead>), (status = 401, body = ErrorBody)))]
+async fn mark_all_read(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<MarkedRead>>> {
+    let user = caller.user().id;
+    let marked = state.notices.mark_all_read(user).await?;
+    Ok(ApiJson(Envelope::ok(MarkedRead { unread: state.notices.unread(user).await?, marked })))
+}
+
+/// What one notifier run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Delivered {
+    /// Events taken out of the outbox.
+    pub events: u64,
+    /// Notices written for them (one per recipient).
+    pub notices: u64,
+    /// Emails sent.
+    pub sent: u64,
+    /// Emails whose send failed (retried later, or kept aside after the last try).
+    pub failed: u64,
+}
+
+/// Events read per batch, and batches per run: a run's work is bounded; the next run goes on.
+const EVENTS_PER_BATCH: usize = 100;
+const BATCHES_PER_RUN: usize = 20;
+/// Emails sent per run.
+const MAILS_PER_RUN: usize = 200;
+
+/// Turns the outbox's events into notices and queued emails, then, with a mailer, sends the
+/// emails due by `now`. Every step is idempotent, so a run repeated or overlapping another
+/// delivers nothing twice (an email may be sent twice only if a send succeeded and its
+/// removal from the outbox failed).
+pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time::OffsetDateTime) -> Result<Delivered> {
+    let mut done = Delivered::default();
+    let mut directory: Option<Directory> = None;
+    for _ in 0..BATCHES_PER_RUN {
+        let events = state.notices.pending_events(EVENTS_PER_BATCH).await?;
+        if events.is_empty() {
+            break;
+        }
+        if directory.is_none() {
+            directory = Some(Directory::read(state).await?);
+        }
+        let directory = directory.as_ref().expect("read above");
+        for event in &events {
+            for user in directory.recipients(event) {
+                let mail = notices::mail_of(event, &user.email, &user.name);
+                state.notices.deliver(event, user.id, Some(&mail)).await?;
+                done.notices += 1;
+            }
+            state.notices.settle(event).await?;
+            done.events += 1;
+        }
+        if events.len() < EVENTS_PER_BATCH {
+            break;
+        }
+    }
+    if let Some(mailer) = mailer {
+        let now_text = domain::clock::to_text(now);
+        for queued in state.notices.due_mail(&now_text, MAILS_PER_RUN).await? {
+            match mailer.send(&queued.mail.to, &queued.mail.subject, &queued.mail.body).await {
+                Ok(()) => {
+                    state.notices.mail_sent(&queued).await?;
+                    done.sent += 1;
+                }
+                Err(error) => {
+                    done.failed += 1;
+                    let retry_at = (queued.attempts + 1 < notices::MAX_ATTEMPTS).then(|| domain::clock::to_text(now + notices::retry_after(queued.attempts)));
+                    tracing::warn!(to = %queued.mail.to, attempts = queued.attempts + 1, retry_at = ?retry_at, error = %error, "cannot send a notification email");
+                    state.notices.mail_failed(&queued, &error, retry_at.as_deref()).await?;
+                }
+            }
+        }
+    }
+    Ok(done)
+}
+
+/// The staff a run may notify, read once per run (not per request): staff numbers are in the
+/// thousands at most (`auth::Accounts::users`).
+struct Directory {
+    users: Vec<UserRecord>,
+    roles: HashMap<i64, RoleRecord>,
+    org: Organisation,
+}
+
+impl Directory {
+    async fn read(state: &AppState) -> Result<Directory> {
+        let users = state.accounts.users().await?.into_iter().filter(|u| u.status == UserStatus::Active).collect();
+        let roles = state.accounts.roles().await?.into_iter().map(|r| (r.id, r)).collect();
+        let org = lists::organisation(state.lists.as_ref()).await?;
+        Ok(Directory { users, roles, org })
+    }
+
+    /// Who hears of `event`: never the one who made the change.
+    fn recipients(&self, event: &Event) -> Vec<&UserRecord> {
+        self.users.iter().filter(|u| u.id != event.actor_id && self.owed(u, event)).collect()
+    }
+
+    fn owed(&self, user: &UserRecord, event: &Event) -> bool {
+        let Some(role) = self.roles.get(&user.role_id) else { return false };
+        let permissions = &role.permissions;
+        let scope = permissions.grievance_scope();
+        match &event.happening {
+            Happening::Assigned { to } => user.id == *to,
+            Happening::ClosureApproved { requester } | Happening::ClosureReturned { requester, .. } => user.id == *requester,
+            Happening::ClosureRequested => {
+                permissions.allows(Resource::Grievances, Action::Approve)
+                    && Reach::of(user.id, scope, &user.posting, &self.org).holds(event.district_id, event.station_id, &event.people)
+            }
+            // As the "Escalated to me" queue: the posting's staff who see more than their own.
+            Happening::Escalated { posting, .. } => {
+                scope != GrievanceScope::Own && permissions.allows(Resource::Grievances, Action::Read) && domain::escalation::posting_key(&user.posting) == *posting
+            }
+        }
+    }
+}

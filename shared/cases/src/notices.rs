@@ -1,0 +1,325 @@
+//! Notifications to staff (issue 17): what happened to a grievance that someone must hear of,
+//! the in-app notices it becomes, and the emails sent for them through an outbox.
+//!
+//! A change worth telling is recognised from the change itself ([`events_of`]), so every
+//! path that commits a grievance (an edit, an assignment, a closure decision, the escalation
+//! run) raises its events without remembering to: the grievance engines write them into the
+//! outbox in the change's own transaction. A worker (the embedded portal's background task,
+//! the scheduled notifier function in the cloud) then turns each event into a notice per
+//! recipient and an email per notice, and sends the emails with retries. Nothing is lost when
+//! a step fails: an event leaves the outbox only once its notices are written, and an email
+//! only once it was sent.
+
+use crate::port::GrievanceChange;
+use crate::writes::AuditEntry;
+use async_trait::async_trait;
+use domain::audit::AuditAction;
+use domain::escalation::EscalationLevel;
+use domain::{Error, Result};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// What happened, and to whom it is owed beyond the grievance's place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Happening {
+    /// The grievance was assigned to `to`.
+    Assigned { to: i64 },
+    /// The grievance was escalated to the posting whose key (`domain::escalation::posting_key`)
+    /// is `posting`.
+    Escalated { posting: String, level: EscalationLevel, days_overdue: i64 },
+    /// A closure was asked for; approvers whose scope holds the case decide it.
+    ClosureRequested,
+    ClosureApproved { requester: i64 },
+    ClosureReturned { requester: i64, reason: String },
+}
+
+/// A happening of one grievance, as the outbox keeps it until its notices are written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// Unique and time-ordered: the change's time, the grievance and its version (see
+    /// [`NoticeId`]). Also the id of every notice made of it.
+    pub id: NoticeId,
+    #[serde(flatten)]
+    pub happening: Happening,
+    pub grievance_id: i64,
+    pub grievance_number: String,
+    pub district_id: Option<i64>,
+    pub station_id: Option<i64>,
+    /// Who the grievance is "own" to: who filed it and who is assigned.
+    pub people: Vec<i64>,
+    pub actor_id: i64,
+    pub actor_name: String,
+    pub at: String,
+}
+
+/// A notice's id: `<time>-<grievance>-<version>-<n>`, digits only, so it orders by time as
+/// text and is safe in a URL. Parsed, never trusted: it names a key of the caller's own
+/// notices only.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct NoticeId(String);
+
+/// Answered for an id that is not a notice's.
+pub const NOTICE_NOT_FOUND: &str = "Notification not found";
+
+impl NoticeId {
+    fn new(at: &str, grievance_id: i64, version: i64, n: usize) -> NoticeId {
+        let time: String = at.chars().filter(char::is_ascii_digit).take(14).collect();
+        NoticeId(format!("{time:0<14}-{grievance_id}-{version}-{n}"))
+    }
+
+    pub fn parse(text: &str) -> Result<NoticeId> {
+        let parts: Vec<&str> = text.split('-').collect();
+        let digits = |p: &&str| !p.is_empty() && p.len() <= 20 && p.bytes().all(|b| b.is_ascii_digit());
+        if parts.len() == 4 && parts[0].len() == 14 && parts.iter().all(digits) {
+            Ok(NoticeId(text.to_string()))
+        } else {
+            Err(Error::not_found(NOTICE_NOT_FOUND))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for NoticeId {
+    type Error = String;
+    fn try_from(text: String) -> std::result::Result<NoticeId, String> {
+        NoticeId::parse(&text).map_err(|_| format!("{text:?} is not a notice id"))
+    }
+}
+
+impl From<NoticeId> for String {
+    fn from(id: NoticeId) -> String {
+        id.0
+    }
+}
+
+/// The events a change raises: an assignment to someone (not to oneself), a closure asked
+/// for, approved or returned, an escalation. A new grievance or a deletion raises none.
+pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
+    let (Some(before), Some(after)) = (change.before, change.after) else { return Vec::new() };
+    let (before, after) = (&before.grievance, &after.grievance);
+    let actor = &change.audit.actor;
+    let acted = |action: AuditAction| change.audit.entries.iter().find(|e: &&AuditEntry| e.action == action);
+    let mut happenings = Vec::new();
+    if let Some(to) = after.assigned_to.filter(|to| after.assigned_to != before.assigned_to && *to != actor.user_id) {
+        happenings.push(Happening::Assigned { to });
+    }
+    if before.closure.is_none() && after.closure.is_some() {
+        happenings.push(Happening::ClosureRequested);
+    }
+    if let (Some(request), None) = (&before.closure, &after.closure) {
+        let requester = request.requested_by;
+        if acted(AuditAction::ClosureApproved).is_some() {
+            happenings.push(Happening::ClosureApproved { requester });
+        } else if let Some(entry) = acted(AuditAction::ClosureReturned) {
+            happenings.push(Happening::ClosureReturned { requester, reason: entry.notes.clone().unwrap_or_default() });
+        }
+    }
+    if let Some(escalation) = after.escalation.as_ref().filter(|e| before.escalation.as_ref().map(|b| b.level) != Some(e.level)) {
+        let posting = domain::escalation::posting_key(&escalation.to);
+        happenings.push(Happening::Escalated { posting, level: escalation.level, days_overdue: escalation.days_overdue });
+    }
+    let people = after.visible_to();
+    happenings
+        .into_iter()
+        .enumerate()
+        .map(|(n, happening)| Event {
+            id: NoticeId::new(&change.audit.at, after.id, after.version, n),
+            happening,
+            grievance_id: after.id,
+            grievance_number: after.grievance_number.clone(),
+            district_id: after.district_id,
+            station_id: after.police_station_id,
+            people: people.clone(),
+            actor_id: actor.user_id,
+            actor_name: actor.name.clone(),
+            at: change.audit.at.clone(),
+        })
+        .collect()
+}
+
+/// What a notice tells, for the SPA to word in the reader's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeKind {
+    Assigned,
+    Escalated,
+    ClosureRequested,
+    ClosureApproved,
+    ClosureReturned,
+}
+
+/// One notification, as its recipient reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Notice {
+    #[schema(value_type = String, example = "20261126143005-42-7-0")]
+    pub id: NoticeId,
+    pub kind: NoticeKind,
+    pub grievance_id: i64,
+    pub grievance_number: String,
+    /// Who made the change ("Escalation" for the portal's own escalation run).
+    pub actor_name: String,
+    pub at: String,
+    pub read: bool,
+    /// Escalations: the level reached (district, range or state).
+    #[schema(value_type = Option<String>, example = "district")]
+    pub level: Option<EscalationLevel>,
+    /// Escalations: the days the grievance was overdue.
+    pub days_overdue: Option<i64>,
+    /// Returned closures: why.
+    pub reason: Option<String>,
+}
+
+impl Notice {
+    pub fn of(event: &Event, read: bool) -> Notice {
+        let (kind, level, days_overdue, reason) = match &event.happening {
+            Happening::Assigned { .. } => (NoticeKind::Assigned, None, None, None),
+            Happening::Escalated { level, days_overdue, .. } => (NoticeKind::Escalated, Some(*level), Some(*days_overdue), None),
+            Happening::ClosureRequested => (NoticeKind::ClosureRequested, None, None, None),
+            Happening::ClosureApproved { .. } => (NoticeKind::ClosureApproved, None, None, None),
+            Happening::ClosureReturned { reason, .. } => (NoticeKind::ClosureReturned, None, None, Some(reason.clone())),
+        };
+        Notice {
+            id: event.id.clone(),
+            kind,
+            grievance_id: event.grievance_id,
+            grievance_number: event.grievance_number.clone(),
+            actor_name: event.actor_name.clone(),
+            at: event.at.clone(),
+            read,
+            level,
+            days_overdue,
+            reason,
+        }
+    }
+}
+
+/// An email to send.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+/// An email waiting in the outbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueuedMail {
+    /// Where the engine keeps it; opaque to the rules.
+    pub key: String,
+    pub mail: Mail,
+    /// Failed sends so far.
+    pub attempts: u32,
+    pub last_error: Option<String>,
+}
+
+/// How many times an email is tried before it is kept aside as failed.
+pub const MAX_ATTEMPTS: u32 = 8;
+
+/// The wait before try `attempts + 1`: one minute, doubling, at most six hours.
+pub fn retry_after(attempts: u32) -> time::Duration {
+    time::Duration::minutes((1_i64 << attempts.min(9)).min(360))
+}
+
+/// The email of a notice, in English and Hindi (the recipient reads either).
+pub fn mail_of(event: &Event, to: &str, recipient_name: &str) -> Mail {
+    let number = &event.grievance_number;
+    let actor = &event.actor_name;
+    let (subject_en, subject_hi, en, hi) = match &event.happening {
+        Happening::Assigned { .. } => (
+            format!("Grievance {number} assigned to you"),
+            format!("शिकायत {number} आपको सौंपी गई"),
+            format!("{actor} assigned grievance {number} to you."),
+            format!("{actor} ने शिकायत {number} आपको सौंपी है।"),
+        ),
+        Happening::Escalated { level, days_overdue, .. } => (
+            format!("Grievance {number} escalated to your {}", level.as_str()),
+            format!("शिकायत {number} आपके {} को अग्रेषित", level_hi(*level)),
+            format!("Grievance {number} is {days_overdue} days overdue and was escalated to your {}.", level.as_str()),
+            format!("शिकायत {number} {days_overdue} दिन से लंबित है और आपके {} को अग्रेषित की गई है।", level_hi(*level)),
+        ),
+        Happening::ClosureRequested => (
+            format!("Closure of grievance {number} awaits approval"),
+            format!("शिकायत {number} का निस्तारण अनुमोदन हेतु लंबित"),
+            format!("{actor} asks to close grievance {number}; it awaits approval."),
+            format!("{actor} ने शिकायत {number} को बंद करने का अनुरोध किया है; यह अनुमोदन हेतु लंबित है।"),
+        ),
+        Happening::ClosureApproved { .. } => (
+            format!("Closure of grievance {number} approved"),
+            format!("शिकायत {number} का निस्तारण अनुमोदित"),
+            format!("{actor} approved closing grievance {number}."),
+            format!("{actor} ने शिकायत {number} को बंद करना अनुमोदित किया।"),
+        ),
+        Happening::ClosureReturned { reason, .. } => (
+            format!("Closure of grievance {number} returned"),
+            format!("शिकायत {number} का निस्तारण लौटाया गया"),
+            format!("{actor} returned your closure of grievance {number}: {reason}"),
+            format!("{actor} ने शिकायत {number} के निस्तारण का आपका अनुरोध लौटा दिया: {reason}"),
+        ),
+    };
+    let body = format!(
+        "Dear {recipient_name},\n\n{en}\n\n{hi}\n\nGrievance Portal\n\n(This is an automatic message; sign in to the portal to act on it.)\n"
+    );
+    Mail { to: to.to_string(), subject: format!("{subject_en} / {subject_hi}"), body }
+}
+
+fn level_hi(level: EscalationLevel) -> &'static str {
+    match level {
+        EscalationLevel::District => "ज़िले",
+        EscalationLevel::Range => "रेंज",
+        EscalationLevel::State => "राज्य",
+    }
+}
+
+/// A page of a user's notices, newest first.
+pub struct NoticePage {
+    pub items: Vec<Notice>,
+    /// The last notice's id while more follow: the next page starts after it.
+    pub cursor: Option<NoticeId>,
+}
+
+/// Where events, notices and queued emails are kept. Every write is all or nothing, and the
+/// worker's writes are idempotent: a step repeated after a crash changes nothing twice.
+#[async_trait]
+pub trait Notices: Send + Sync + 'static {
+    /// Events waiting for their notices, oldest first; at most `limit`.
+    async fn pending_events(&self, limit: usize) -> Result<Vec<Event>>;
+
+    /// Writes the event's notice for `recipient` (unread) and, when given, its email to the
+    /// outbox, due now; nothing when that notice is written already.
+    async fn deliver(&self, event: &Event, recipient: i64, mail: Option<&Mail>) -> Result<()>;
+
+    /// Takes the event out of the outbox: its notices are all written.
+    async fn settle(&self, event: &Event) -> Result<()>;
+
+    /// The user's notices, newest first.
+    async fn page(&self, user_id: i64, limit: usize, after: Option<NoticeId>) -> Result<NoticePage>;
+
+    /// How many of the user's notices are unread.
+    async fn unread(&self, user_id: i64) -> Result<u64>;
+
+    /// Marks one of the user's notices read: 404 [`NOTICE_NOT_FOUND`] when the user has none
+    /// of that id; marking a read one again changes nothing.
+    async fn mark_read(&self, user_id: i64, id: &NoticeId) -> Result<()>;
+
+    /// Marks every unread notice of the user read, answering how many.
+    async fn mark_all_read(&self, user_id: i64) -> Result<u64>;
+
+    /// Emails due by `now` (as `domain::clock` writes times), oldest first; at most `limit`.
+    async fn due_mail(&self, now: &str, limit: usize) -> Result<Vec<QueuedMail>>;
+
+    /// Takes a sent email out of the outbox.
+    async fn mail_sent(&self, mail: &QueuedMail) -> Result<()>;
+
+    /// Records a failed send: the email is due again at `retry_at`, or, when `None`, kept
+    /// aside as failed for good.
+    async fn mail_failed(&self, mail: &QueuedMail, error: &str, retry_at: Option<&str>) -> Result<()>;
+
+    /// Emails kept aside as failed for good, newest first; at most `limit`.
+    async fn failed_mail(&self, limit: usize) -> Result<Vec<QueuedMail>>;
+}
