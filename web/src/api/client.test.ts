@@ -1,7 +1,7 @@
 import { setLanguage } from '../i18n';
 import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
 import { lastActivityAt } from './activity';
-import { api, browser } from './client';
+import { api, browser, request } from './client';
 import { ApiError, NetworkError } from './errors';
 import { signedOutReason } from './signed-out-reason';
 import { getStoredUser, getToken, saveSession } from './token-store';
@@ -125,6 +125,13 @@ describe('API client', () => {
       }
       mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
       await api.get('/grievances').catch(() => undefined);
+      expect(lastActivityAt()).toBe(0);
+    });
+
+    it('is not a background call (a poll): an idle tab still reaches its timeout', async () => {
+      saveSession('tok', makeUser());
+      mockFetch(() => jsonResponse(200, { unread: 2 }));
+      await expect(request('GET', '/notifications/unread', undefined, { background: true })).resolves.toEqual({ unread: 2 });
       expect(lastActivityAt()).toBe(0);
     });
 

@@ -52,7 +52,15 @@ function errorCode(data: unknown): unknown {
   return data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined;
 }
 
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export interface RequestOptions {
+  /**
+   * Asked by the app on a timer (the notification bell's poll), not by the user: not
+   * counted as activity, or an open tab would never reach the idle timeout.
+   */
+  background?: boolean;
+}
+
+export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',
@@ -79,7 +87,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   if (response.status === 401) handleUnauthorized();
   if (response.status === 403 && errorCode(data) === 'TWO_FACTOR_SETUP_REQUIRED') handleSetupRequired();
   if (!response.ok) throw new ApiError(response.status, response.statusText, data);
-  if (token) recordActivity(sentAt);
+  if (token && !options.background) recordActivity(sentAt);
   return data as T;
 }
 

@@ -145,3 +145,17 @@ export type DuplicateProbe = Schemas['Probe'];
 export type Duplicate = Schemas['Duplicate'];
 /** The same FIR number at the station that year (saving needs a confirmation), and similar recent cases. */
 export type Duplicates = Schemas['Duplicates'];
+
+// Notifications
+/** One notification, as its recipient reads it: the SPA words it by its kind. */
+export type Notice = Schemas['Notice'];
+export type NoticeKind = Schemas['NoticeKind'];
+/** GET /notifications: a page, newest first, the unread count, and the cursor of the next page. */
+export type NotificationPage = Schemas['NotificationPage'];
+export type NotificationPageEnvelope = Schemas['Envelope_NotificationPage'];
+/** GET /notifications/unread: what the bell shows. */
+export type UnreadCount = Schemas['UnreadCount'];
+export type UnreadCountEnvelope = Schemas['Envelope_UnreadCount'];
+/** POST /notifications/{id}/read and /notifications/read-all: the unread count after it, and how many it marked. */
+export type MarkedRead = Schemas['MarkedRead'];
+export type MarkedReadEnvelope = Schemas['Envelope_MarkedRead'];

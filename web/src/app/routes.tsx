@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               page('audit', () => import('../features/audit/AuditPage'), { resource: 'audit', action: 'read' }),
               page('reports', () => import('../features/reports/ReportsPage'), { resource: 'reports', action: 'read' }),
               page('profile', () => import('../features/profile/ProfilePage')),
+              page('notifications', () => import('../features/notifications/NotificationsPage')),
             ],
           },
         ],

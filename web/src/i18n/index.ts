@@ -17,6 +17,7 @@ import enProfile from './locales/en/profile.json';
 import enErrors from './locales/en/errors.json';
 import enTwoFactor from './locales/en/twoFactor.json';
 import enReports from './locales/en/reports.json';
+import enNotifications from './locales/en/notifications.json';
 import hiCommon from './locales/hi/common.json';
 import hiAuth from './locales/hi/auth.json';
 import hiDashboard from './locales/hi/dashboard.json';
@@ -30,6 +31,7 @@ import hiProfile from './locales/hi/profile.json';
 import hiErrors from './locales/hi/errors.json';
 import hiTwoFactor from './locales/hi/twoFactor.json';
 import hiReports from './locales/hi/reports.json';
+import hiNotifications from './locales/hi/notifications.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -38,11 +40,11 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number]['code'];
 
 export const LANGUAGE_KEY = 'portal.language';
-export const NAMESPACES = ['common', 'auth', 'dashboard', 'grievances', 'casework', 'users', 'roles', 'admin', 'audit', 'profile', 'errors', 'twoFactor', 'reports'] as const;
+export const NAMESPACES = ['common', 'auth', 'dashboard', 'grievances', 'casework', 'users', 'roles', 'admin', 'audit', 'profile', 'errors', 'twoFactor', 'reports', 'notifications'] as const;
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, grievances: enGrievances, casework: enCasework, users: enUsers, roles: enRoles, admin: enAdmin, audit: enAudit, profile: enProfile, errors: enErrors, twoFactor: enTwoFactor, reports: enReports },
-  hi: { common: hiCommon, auth: hiAuth, dashboard: hiDashboard, grievances: hiGrievances, casework: hiCasework, users: hiUsers, roles: hiRoles, admin: hiAdmin, audit: hiAudit, profile: hiProfile, errors: hiErrors, twoFactor: hiTwoFactor, reports: hiReports },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, grievances: enGrievances, casework: enCasework, users: enUsers, roles: enRoles, admin: enAdmin, audit: enAudit, profile: enProfile, errors: enErrors, twoFactor: enTwoFactor, reports: enReports, notifications: enNotifications },
+  hi: { common: hiCommon, auth: hiAuth, dashboard: hiDashboard, grievances: hiGrievances, casework: hiCasework, users: hiUsers, roles: hiRoles, admin: hiAdmin, audit: hiAudit, profile: hiProfile, errors: hiErrors, twoFactor: hiTwoFactor, reports: hiReports, notifications: hiNotifications },
 } as const;
 
 function isLanguage(value: unknown): value is Language {

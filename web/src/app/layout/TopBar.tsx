@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Emblem } from '../../components/Emblem';
 import { Icon } from '../../components/icons';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { UserMenu } from './UserMenu';
 
 interface TopBarProps {
@@ -29,6 +30,7 @@ export function TopBar({ drawerOpen, onOpenDrawer }: TopBarProps) {
         <span className="app-title">{t('appName')}</span>
       </Link>
       <div className="app-topbar-spacer" />
+      <NotificationBell />
       <UserMenu />
     </header>
   );

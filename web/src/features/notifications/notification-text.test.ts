@@ -1,0 +1,34 @@
+import type { Notice } from '../../api/types';
+import { badgeText, bellLabel, notificationText } from './notification-text';
+
+const base: Notice = {
+  id: 'n1',
+  kind: 'assigned',
+  grievanceId: 15,
+  grievanceNumber: 'GRV-2025-000015',
+  actorName: 'Ravi Kumar',
+  at: '2025-02-10T06:30:00Z',
+  read: false,
+};
+
+describe('notification text', () => {
+  it('counts up to 99 on the badge, then 99+; the name says the count or nothing', () => {
+    expect([0, 1, 99, 100, 5000].map(badgeText)).toEqual(['0', '1', '99', '99+', '99+']);
+    expect(bellLabel(0)).toBe('Notifications');
+    expect(bellLabel(1)).toBe('Notifications, 1 unread');
+    expect(bellLabel(123456)).toBe('Notifications, 1,23,456 unread');
+  });
+
+  it('words an escalation without its days or its level, and a returned closure without a reason', () => {
+    const escalated = { ...base, kind: 'escalated' as const, actorName: 'Escalation' };
+    expect(notificationText({ ...escalated, level: 'range', daysOverdue: null })).toBe('Grievance GRV-2025-000015 was escalated to your range.');
+    expect(notificationText({ ...escalated, level: null, daysOverdue: 4 })).toBe('Grievance GRV-2025-000015 was escalated.');
+    expect(notificationText({ ...escalated, level: 'zone', daysOverdue: 4 })).toBe('Grievance GRV-2025-000015 was escalated.');
+    expect(notificationText({ ...base, kind: 'closure_returned', reason: '  ' })).toBe('Ravi Kumar returned your closure of grievance GRV-2025-000015.');
+  });
+
+  it('names someone when the actor has no name, and still words a kind it does not know', () => {
+    expect(notificationText({ ...base, actorName: ' ' })).toBe('Someone assigned grievance GRV-2025-000015 to you.');
+    expect(notificationText({ ...base, kind: 'transferred' as never })).toBe('There is news of grievance GRV-2025-000015.');
+  });
+});
