@@ -132,6 +132,36 @@ fn template_functions(resource: impl Fn(&str) -> String) -> Vec<(String, BTreeMa
     functions
 }
 
+/// SES's v1 query API on moto (the functions use SES v2 to send; the test verifies the sender
+/// and reads the send count with v1, which the product has no client for).
+async fn ses_query(client: &reqwest::Client, endpoint: &str, form: &[(&str, &str)]) -> String {
+    let mut form = form.to_vec();
+    form.push(("Version", "2010-12-01"));
+    let answer = client
+        .post(endpoint)
+        .header("authorization", "AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/ses/aws4_request, SignedHeaders=host, Signature=0")
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert!(answer.status().is_success(), "SES {form:?}: {}", answer.status());
+    answer.text().await.unwrap()
+}
+
+/// How many emails SES sent in the last day.
+async fn sent_by_ses(client: &reqwest::Client, endpoint: &str) -> f64 {
+    let quota = ses_query(client, endpoint, &[("Action", "GetSendQuota")]).await;
+    let start = quota.find("<SentLast24Hours>").expect("a send quota") + "<SentLast24Hours>".len();
+    quota[start..start + quota[start..].find('<').unwrap()].parse().unwrap()
+}
+
+/// The second officer's session, signed in through the auth function.
+async fn officer_token(watch: &Watch, client: &reqwest::Client) -> String {
+    let (status, login) = watch.send(client.post(watch.url("auth", "/api/auth/login")).json(&json!({"email": "otto@portal.test", "password": PASSWORD}))).await;
+    assert_eq!(status, 200, "{login}");
+    login["token"].as_str().unwrap().to_string()
+}
+
 /// A secret in moto's Secrets Manager, through its JSON API (the tests have no Secrets
 /// Manager client). moto tells services apart by the signature's scope, which it does not check.
 async fn create_secret(client: &reqwest::Client, endpoint: &str, name: &str, value: &str) {
@@ -266,7 +296,7 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
         other => panic!("template.yaml gives a function !Ref {other}, which this test does not stand in for"),
     });
     let binaries: Vec<&str> = functions.iter().map(|(b, _)| b.as_str()).collect();
-    assert_eq!(binaries, ["auth", "users", "roles", "admin", "grievances", "audit", "exports", "export-worker", "escalation"], "each function is tried below");
+    assert_eq!(binaries, ["auth", "users", "roles", "admin", "grievances", "audit", "exports", "export-worker", "escalation", "notifier"], "each function is tried below");
     for (name, value) in secrets.iter().zip(["a-secret-for-the-cargo-lambda-watch-test-0123456789", AUDIT_KEY, "a-sealing-key-for-the-cargo-lambda-watch-test-0123456789"]) {
         create_secret(&client, endpoint, name, value).await;
     }
@@ -282,6 +312,15 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
     auth::bootstrap::set_two_factor_requirement(&accounts, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
 
     let dir = tempfile::tempdir().unwrap();
+    // A deployment that sends email names a sender SES has verified (NotificationEmailFrom).
+    let sender = "grievances@portal.test";
+    let mut functions = functions.clone();
+    for (binary, env) in &mut functions {
+        if binary == "notifier" {
+            assert_eq!(env.insert("SES_FROM_ADDRESS".into(), sender.into()).as_deref(), Some(""), "no email unless the deployment names a sender");
+        }
+    }
+    ses_query(&client, endpoint, &[("Action", "VerifyEmailIdentity"), ("EmailAddress", sender)]).await;
     let runner = write_runner(dir.path(), &functions);
     let port = testkit::free_port();
     let mut command = Command::new(&cargo_lambda);
@@ -401,6 +440,26 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
     assert!(overdue.is_some() && escalated <= overdue, "{ran}");
     let (status, again) = watch.send(client.post(&invoke).json(&scheduled)).await;
     assert_eq!((status, again["escalated"].as_u64()), (200, Some(0)), "{again}");
+
+    // The notifier answers no HTTP request either: EventBridge invokes it every minute. The
+    // grievance assigned to a second officer becomes their notice (escalations, the Admin's),
+    // and each notice's email goes through SES (moto) as the verified sender.
+    let officer = json!({"name": "Otto Officer", "email": "otto@portal.test", "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Inspector", "role_id": auth::roles::ADMIN_ROLE_ID});
+    let (status, created) = watch.send(client.post(watch.url("users", "/api/users")).bearer_auth(&token).json(&officer)).await;
+    assert_eq!(status, 201, "{created}");
+    let assign = watch.url("grievances", &format!("/api/grievances/{}/assign", filed["data"]["id"]));
+    let (status, assigned) = watch.send(client.put(&assign).bearer_auth(&token).json(&json!({"user_id": created["data"]["id"]}))).await;
+    assert_eq!(status, 200, "{assigned}");
+    let before = sent_by_ses(&client, endpoint).await;
+    let invoke = format!("{}/2015-03-31/functions/notifier/invocations", watch.base);
+    let (ran, row) = watch.measure("notifier", |c| c.post(&invoke).json(&scheduled)).await;
+    rows.push(row);
+    let (notices, sent) = (ran["notices"].as_u64().unwrap_or_default(), ran["sent"].as_u64());
+    assert!(notices >= 1 && sent == Some(notices) && ran["failed"] == 0, "{ran}");
+    assert_eq!(sent_by_ses(&client, endpoint).await, before + notices as f64, "SES counts what was sent");
+    let (status, bell) = watch.send(client.get(watch.url("grievances", "/api/notifications")).bearer_auth(&officer_token(&watch, &client).await)).await;
+    assert_eq!((status, bell["data"]["items"][0]["kind"].as_str()), (200, Some("assigned")), "{bell}");
 
     // audit: what the other functions recorded, each hashed with the key from Secrets Manager.
     let (verified, row) = watch.measure("audit", get("audit", "/api/audit/verify")).await;

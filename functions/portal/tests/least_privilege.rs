@@ -4,8 +4,8 @@
 //! Every function's area is opened on DynamoDB (moto) as the Lambda opens it (`warm_up`, then
 //! `prepare`), every route its OpenAPI document lists is driven to a success with the Admin's
 //! token (plus the failure paths that write: a wrong password, a wrong code), its caller's
-//! session is kept and ended, the export worker writes a background export and the escalation
-//! function escalates what is overdue a year on. An SDK
+//! session is kept and ended, the export worker writes a background export, the escalation
+//! function escalates what is overdue a year on, and the notifier delivers what all that raised. An SDK
 //! interceptor records what each request asks DynamoDB, as IAM authorises it: the action per
 //! item (a transaction's Put, Update, Delete and ConditionCheck are authorised as PutItem,
 //! UpdateItem, DeleteItem and ConditionCheckItem), whether on the table or an index, and the
@@ -185,7 +185,7 @@ impl Recording {
 /// exactly these; the export worker serves none).
 fn area(binary: &str) -> Option<fn() -> AreaRouter> {
     match binary {
-        "export-worker" | "escalation" => None,
+        "export-worker" | "escalation" | "notifier" => None,
         other => Some(portal::area_of(other).unwrap_or_else(|| panic!("template.yaml builds a function from binary {other:?}, which this test does not drive"))),
     }
 }
@@ -282,6 +282,17 @@ async fn fixtures(setup: &Api) -> Fixtures {
         .await;
     assert_eq!(desk.status, StatusCode::CREATED, "{:?}", desk.body);
     let desk = setup.login("desk@police.test", PASSWORD).await;
+    // A notice for the Admin, for the grievances drive to read and mark: the desk officer asks
+    // to close a case (the Admin approves closures); the case is gone before any drive counts.
+    let asked = setup.post("/api/grievances", &desk, grievance("FIR/LP-0")).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{:?}", asked.body);
+    let asked = asked.body["data"]["id"].as_i64().unwrap();
+    let statuses = setup.get("/api/admin/dropdowns/statuses", &admin).await.body;
+    let closed = statuses.as_array().unwrap().iter().find(|s| s["name"] == "Closed").unwrap()["id"].clone();
+    let request = setup.put(&format!("/api/grievances/{asked}/status"), &desk, json!({"status_id": closed})).await;
+    assert!(request.body["data"]["closure"].is_object(), "{:?}", request.body);
+    grievances_area::notify::run(&setup.state, None, domain::clock::now()).await.unwrap();
+    assert_eq!(setup.delete(&format!("/api/grievances/{asked}"), &admin).await.status, StatusCode::OK);
     let named = |list: &Value, name: &str, wanted: bool| {
         list.as_array().unwrap().iter().find(|i| (i["name"] == name) == wanted).unwrap_or_else(|| panic!("{name} in {list}"))["id"].as_i64().unwrap()
     };
@@ -465,7 +476,28 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.driven.insert(("get".into(), "/api/attachments/files/{file}".into()));
     d.ok("DELETE", "/api/grievances/{id}/attachments/{attachment_id}", &attachment_path, admin, None).await;
     d.ok("DELETE", "/api/grievances/{id}", &format!("/api/grievances/{doomed}"), admin, None).await;
+    // The Admin's notifications (fixtures made one): read one, then all.
+    let notices = d.ok("GET", "/api/notifications", "/api/notifications", admin, None).await;
+    let notice = notices["data"]["items"][0]["id"].as_str().unwrap_or_else(|| panic!("a notice: {notices}")).to_string();
+    d.ok("GET", "/api/notifications/unread", "/api/notifications/unread", admin, None).await;
+    d.ok("POST", "/api/notifications/{id}/read", &format!("/api/notifications/{notice}/read"), admin, None).await;
+    d.ok("POST", "/api/notifications/read-all", "/api/notifications/read-all", admin, None).await;
     id
+}
+
+/// A mailer that takes every email but the reader's, which it refuses as a full mailbox
+/// would: the notifier's sends, retries and its giving up are all seen.
+struct RefusesTheReader;
+
+#[async_trait::async_trait]
+impl mail::Mailer for RefusesTheReader {
+    async fn send(&self, to: &str, _subject: &str, _body: &str) -> Result<(), String> {
+        if to.starts_with("reader@") { Err("552 mailbox full".into()) } else { Ok(()) }
+    }
+
+    fn describe(&self) -> String {
+        "a stand-in".into()
+    }
 }
 
 async fn drive_audit(d: &mut Drive<'_>, f: &Fixtures, grievance: i64) {
@@ -750,6 +782,20 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
     assert!(first.escalated > 0 && second.escalated == first.escalated, "the drive escalates twice: {first:?}, {second:?}");
     accesses.extend(table.take());
     used.insert("escalation".into(), accesses);
+
+    // The notifier, as its Lambda runs: init, then a run a minute; the drives' events become
+    // notices and emails, sent or retried until the last try keeps the reader's aside.
+    table.take();
+    let api = table.open(grievances_area::routes).await;
+    let mut at = domain::clock::now();
+    let first = grievances_area::notify::run(&api.state, Some(&RefusesTheReader), at).await.unwrap();
+    assert!(first.notices > 0 && first.sent > 0 && first.failed > 0, "the drives' events: {first:?}");
+    for _ in 1..cases::notices::MAX_ATTEMPTS {
+        at += time::Duration::hours(7);
+        grievances_area::notify::run(&api.state, Some(&RefusesTheReader), at).await.unwrap();
+    }
+    assert!(!api.state.notices.failed_mail(1).await.unwrap().is_empty(), "the reader's email is kept aside");
+    used.insert("notifier".into(), table.take());
     used
 }
 

@@ -200,7 +200,7 @@ async fn notices_are_marked_read_by_their_owner_only(engine: Engine) {
 
     // Another's notice, or no notice at all, is not found; the clerk's stays unread.
     let clerks = api.get("/api/notifications", &s.clerk).await.body["data"]["items"][0]["id"].as_str().unwrap().to_string();
-    for id in [clerks.as_str(), "20261126000000-1-1-0", "..%2F..%2Fetc", "1-2-3"] {
+    for id in [clerks.as_str(), "01795724241261372-000000000001-000000001-0", "..%2F..%2Fetc", "1-2-3"] {
         let answer = api.post(&format!("/api/notifications/{id}/read"), &s.desk, json!({})).await;
         assert_eq!((answer.status, answer.body["error"].as_str()), (StatusCode::NOT_FOUND, Some("Notification not found")), "{id}: {:?}", answer.body);
     }
@@ -324,4 +324,24 @@ async fn emails_go_through_smtp_and_a_failed_send_is_retried(engine: Engine) {
     assert_eq!(notices(&api, &s.desk).await.1, 2, "the notices are there whatever became of the emails");
 }
 
-on_both_engines!(each_change_reaches_the_staff_it_concerns, notices_are_marked_read_by_their_owner_only, emails_go_through_smtp_and_a_failed_send_is_retried);
+/// The bell's count is asked on a timer, not by the user: a tab that only polls it reaches
+/// the idle timeout, while one whose user reads the list keeps its session.
+async fn the_bells_poll_keeps_no_session_alive(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let (polling, reading) = (api.admin().await, api.admin().await);
+    let api = api.adjusted(portal::areas, |s| s.tokens.policy.idle_seconds = 4);
+    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    assert_eq!(api.get("/api/notifications/unread", &polling).await.status, StatusCode::OK);
+    assert_eq!(api.get("/api/notifications", &reading).await.status, StatusCode::OK);
+    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    let over = api.get("/api/notifications/unread", &polling).await;
+    assert_eq!((over.status, over.body["error"].as_str()), (StatusCode::UNAUTHORIZED, Some(auth::sessions::SESSION_ENDED)), "{:?}", over.body);
+    assert_eq!(api.get("/api/notifications/unread", &reading).await.status, StatusCode::OK, "the reader's session was used 2 s ago");
+}
+
+on_both_engines!(
+    each_change_reaches_the_staff_it_concerns,
+    notices_are_marked_read_by_their_owner_only,
+    emails_go_through_smtp_and_a_failed_send_is_retried,
+    the_bells_poll_keeps_no_session_alive
+);

@@ -35,6 +35,8 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("post", "/api/roles") => Permission(Roles, Create),
         ("put", "/api/roles/{id}") => Permission(Roles, Update),
         ("delete", "/api/roles/{id}") => Permission(Roles, Delete),
+        // Each user's own notifications: nobody reads or marks another's (notifications_api.rs).
+        ("get", "/api/notifications") | ("get", "/api/notifications/unread") | ("post", "/api/notifications/{id}/read") | ("post", "/api/notifications/read-all") => SignIn,
         // The grievance form and the user dialog read the lists, so any signed-in user may.
         ("get", "/api/admin/dropdowns/{kind}") => SignIn,
         // The dashboard needs only a sign-in; its figures cover what the caller may see.

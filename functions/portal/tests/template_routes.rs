@@ -52,6 +52,30 @@ fn assert_escalation_runs_hourly(name: &str, resource: &Yaml) {
     assert_eq!(resource["Properties"]["Timeout"].as_u64(), Some(900), "{name}");
 }
 
+/// The notifier answers no HTTP route either: an EventBridge schedule invokes it every minute,
+/// one run at a time; it may send email as the department's SES identity only.
+fn assert_notifier_runs_every_minute(name: &str, resource: &Yaml) {
+    let events: Vec<&Yaml> = resource["Properties"]["Events"].as_mapping().unwrap().values().collect();
+    assert_eq!(events.len(), 1, "{name}: one event");
+    assert_eq!(events[0]["Type"].as_str(), Some("Schedule"), "{name}");
+    assert_eq!(events[0]["Properties"]["Schedule"].as_str(), Some("rate(1 minute)"), "{name}");
+    assert_eq!(resource["Properties"]["ReservedConcurrentExecutions"].as_u64(), Some(1), "{name}");
+    let ses: Vec<&Yaml> = resource["Properties"]["Policies"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["Statement"].as_sequence().into_iter().flatten())
+        .filter(|s| s["Action"].as_sequence().is_some_and(|a| a.iter().any(|a| a.as_str().is_some_and(|a| a.starts_with("ses:")))))
+        .collect();
+    assert_eq!(ses.len(), 1, "{name}: one SES statement");
+    assert_eq!(ses[0]["Action"].as_sequence().unwrap().iter().filter_map(Yaml::as_str).collect::<Vec<_>>(), ["ses:SendEmail"]);
+    let resource = match &ses[0]["Resource"] {
+        Yaml::Tagged(tagged) => tagged.value.as_str().unwrap_or_default().to_string(),
+        other => panic!("{name}: SES on {other:?}"),
+    };
+    assert!(resource.ends_with(":identity/${NotificationSenderIdentity}"), "{name}: only the department's identity, not {resource}");
+}
+
 /// (method, path) -> the binaries whose function the HTTP API sends it to.
 fn template_routes() -> BTreeMap<Route, Vec<String>> {
     let text = std::fs::read_to_string(testkit::repo_root().join("template.yaml")).unwrap();
@@ -71,6 +95,10 @@ fn template_routes() -> BTreeMap<Route, Vec<String>> {
         }
         if binary == "escalation" {
             assert_escalation_runs_hourly(name, resource);
+            continue;
+        }
+        if binary == "notifier" {
+            assert_notifier_runs_every_minute(name, resource);
             continue;
         }
         for (event_name, event) in events {

@@ -130,8 +130,10 @@ fn new_session_id() -> String {
 /// The caller behind a bearer token: the token must be ours and unexpired, its session must
 /// still exist, within its lifetime and not idle too long, and its user must still be active.
 /// Role and permissions are read afresh. A session found over is removed there and then (the
-/// sweep, or DynamoDB's TTL, removes those nobody comes back with).
-pub async fn authenticate(accounts: &dyn Accounts, tokens: &TokenKeys, token: &str) -> Result<Authenticated> {
+/// sweep, or DynamoDB's TTL, removes those nobody comes back with). The request is recorded
+/// as the session's use unless `counts_as_use` is false (a poll the app makes on a timer,
+/// which must not keep an abandoned tab signed in).
+pub async fn authenticate(accounts: &dyn Accounts, tokens: &TokenKeys, token: &str, counts_as_use: bool) -> Result<Authenticated> {
     let ended = || Error::Unauthorized(SESSION_ENDED.into());
     let claims = tokens.verify(token).ok_or_else(ended)?;
     let user_id: i64 = claims.sub.parse().map_err(|_| ended())?;
@@ -148,7 +150,7 @@ pub async fn authenticate(accounts: &dyn Accounts, tokens: &TokenKeys, token: &s
     if !user.is_active() {
         return Err(ended());
     }
-    if now - session.last_seen >= policy.touch_seconds() {
+    if counts_as_use && now - session.last_seen >= policy.touch_seconds() {
         accounts.touch_session(&session.id, now, (now + policy.idle_seconds).min(session.expires_at)).await?;
     }
     Ok(Authenticated { user: user_in_role(&user, role.as_ref()), session_id: claims.sid, session_expires_at: session.expires_at })

@@ -53,9 +53,9 @@ pub struct Event {
     pub at: String,
 }
 
-/// A notice's id: `<time>-<grievance>-<version>-<n>`, digits only, so it orders by time as
-/// text and is safe in a URL. Parsed, never trusted: it names a key of the caller's own
-/// notices only.
+/// A notice's id: `<microseconds since 1970>-<grievance>-<version>-<n>`, digits only and
+/// zero-padded, so it orders by time as text and is safe in a URL. Parsed, never trusted: it
+/// names a key of the caller's own notices only.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct NoticeId(String);
@@ -64,15 +64,15 @@ pub struct NoticeId(String);
 pub const NOTICE_NOT_FOUND: &str = "Notification not found";
 
 impl NoticeId {
-    fn new(at: &str, grievance_id: i64, version: i64, n: usize) -> NoticeId {
-        let time: String = at.chars().filter(char::is_ascii_digit).take(14).collect();
-        NoticeId(format!("{time:0<14}-{grievance_id}-{version}-{n}"))
+    fn new(at: time::OffsetDateTime, grievance_id: i64, version: i64, n: usize) -> NoticeId {
+        let micros = at.unix_timestamp_nanos() / 1000;
+        NoticeId(format!("{micros:017}-{grievance_id:012}-{version:09}-{n}"))
     }
 
     pub fn parse(text: &str) -> Result<NoticeId> {
         let parts: Vec<&str> = text.split('-').collect();
         let digits = |p: &&str| !p.is_empty() && p.len() <= 20 && p.bytes().all(|b| b.is_ascii_digit());
-        if parts.len() == 4 && parts[0].len() == 14 && parts.iter().all(digits) {
+        if parts.len() == 4 && parts[0].len() == 17 && parts.iter().all(digits) {
             Ok(NoticeId(text.to_string()))
         } else {
             Err(Error::not_found(NOTICE_NOT_FOUND))
@@ -124,11 +124,13 @@ pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
         happenings.push(Happening::Escalated { posting, level: escalation.level, days_overdue: escalation.days_overdue });
     }
     let people = after.visible_to();
+    // The moment it is written, to the microsecond: what orders a user's notices.
+    let written = time::OffsetDateTime::now_utc();
     happenings
         .into_iter()
         .enumerate()
         .map(|(n, happening)| Event {
-            id: NoticeId::new(&change.audit.at, after.id, after.version, n),
+            id: NoticeId::new(written, after.id, after.version, n),
             happening,
             grievance_id: after.id,
             grievance_number: after.grievance_number.clone(),
@@ -157,7 +159,7 @@ pub enum NoticeKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Notice {
-    #[schema(value_type = String, example = "20261126143005-42-7-0")]
+    #[schema(value_type = String, example = "01795724241261372-000000000042-000000007-0")]
     pub id: NoticeId,
     pub kind: NoticeKind,
     pub grievance_id: i64,
@@ -322,4 +324,28 @@ pub trait Notices: Send + Sync + 'static {
 
     /// Emails kept aside as failed for good, newest first; at most `limit`.
     async fn failed_mail(&self, limit: usize) -> Result<Vec<QueuedMail>>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notice_ids_order_by_time_and_parse_back() {
+        let at = time::macros::datetime!(2026-11-26 14:30:05.000123 UTC);
+        let early = NoticeId::new(at, 9, 2, 0);
+        let later = NoticeId::new(at + time::Duration::microseconds(1), 22, 2, 0);
+        assert!(early < later, "{early:?} {later:?}");
+        assert_eq!(NoticeId::parse(later.as_str()).unwrap(), later);
+        for bad in ["", "1-2-3-4", "../../etc", "01795724241261372-000000000001-000000001", "01795724241261372-0x01-000000001-0"] {
+            assert_eq!(NoticeId::parse(bad).unwrap_err(), Error::not_found(NOTICE_NOT_FOUND), "{bad}");
+        }
+    }
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_six_hours() {
+        let waits: Vec<i64> = (0..MAX_ATTEMPTS).map(|a| retry_after(a).whole_minutes()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 16, 32, 64, 128]);
+        assert_eq!(retry_after(30).whole_minutes(), 360);
+    }
 }

@@ -121,6 +121,10 @@ async fn reach_of(
     Ok(Reach::of(user_id, scope, posting, &org))
 }
 
+/// What the web app asks on a timer rather than at the user's hand (the notification bell's
+/// count): not the session's use, so a tab left open still reaches the idle timeout.
+const POLL_PATHS: [&str; 1] = ["/api/notifications/unread"];
+
 /// What a user whose role requires a second factor may call before setting one up: who
 /// they are, how long their session lasts, signing out, and the set-up itself.
 const SETUP_PATHS: [&str; 7] = [
@@ -144,7 +148,8 @@ impl FromRequestParts<AppState> for Caller {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = bearer_token(parts).ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, auth::sessions::SIGN_IN_REQUIRED))?;
-        let who = auth::sessions::authenticate(state.accounts.as_ref(), &state.tokens, token).await?;
+        let polled = POLL_PATHS.contains(&parts.uri.path());
+        let who = auth::sessions::authenticate(state.accounts.as_ref(), &state.tokens, token, !polled).await?;
         if who.user.two_factor_required && !who.user.two_factor_enabled && !SETUP_PATHS.contains(&parts.uri.path()) {
             return Err(ApiError::new(StatusCode::FORBIDDEN, auth::two_factor::SETUP_REQUIRED));
         }

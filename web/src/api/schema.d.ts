@@ -2179,7 +2179,7 @@ export interface components {
             /** Format: int64 */
             grievanceId: number;
             grievanceNumber: string;
-            /** @example 20261126143005-42-7-0 */
+            /** @example 01795724241261372-000000000042-000000007-0 */
             id: string;
             kind: components["schemas"]["NoticeKind"];
             /**
