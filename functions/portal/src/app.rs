@@ -135,9 +135,11 @@ fn spawn_sweeps(state: &AppState) {
 /// Overdue grievances are escalated at start and every hour (`PORTAL_ESCALATION_MINUTES`), as
 /// the scheduled function does in the cloud; a run escalates each grievance once per level.
 fn spawn_escalations(state: AppState) {
-    let minutes = std::env::var("PORTAL_ESCALATION_MINUTES").ok().and_then(|m| m.parse::<u64>().ok()).filter(|m| *m > 0).unwrap_or(60);
+    // Fractions too (a training portal, the browser tests): 0.05 is every three seconds.
+    let minutes = std::env::var("PORTAL_ESCALATION_MINUTES").ok().and_then(|m| m.parse::<f64>().ok()).filter(|m| m.is_finite() && *m >= 0.01).unwrap_or(60.0);
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(std::time::Duration::from_secs(minutes * 60));
+        let mut every = tokio::time::interval(std::time::Duration::from_secs_f64(minutes * 60.0));
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
             match grievances_area::escalation::run(&state, domain::clock::today()).await {

@@ -56,6 +56,9 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     if let Some(entries) = engines::migrations::fir_numbers(store).await? {
         tracing::info!(entries, "FIR numbers are indexed by police station, for duplicate warnings");
     }
+    if let Some(entries) = engines::migrations::closure_queue(store).await? {
+        tracing::info!(entries, "closure requests are queued for their approvers");
+    }
     // After the steps above, which rewrite grievance items: the rows are made from them.
     let moved = grievances.upgrade().await?;
     if moved > 0 {

@@ -179,4 +179,39 @@ async fn linked_grievances_show_each_other_within_the_scope(engine: Engine) {
     assert_eq!(relinked.status, StatusCode::CREATED, "{:?}", relinked.body);
 }
 
-on_both_engines!(a_duplicate_fir_is_refused_unless_confirmed, the_form_is_told_of_likely_duplicates_within_the_scope, linked_grievances_show_each_other_within_the_scope);
+/// Six officers' tabs save one FIR number at once (and two edits move other cases onto it):
+/// the check and the save are one, so exactly one is saved and every other is told of it.
+async fn the_same_fir_saved_at_once_is_saved_once(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    places(&api, &admin).await;
+    let mut others = Vec::new();
+    for n in 0..2 {
+        others.push(filed(&api, &admin, form(&format!("SB-OTHER-{n}/2026"), "2026-10-05", "Sadar Bazar", BRIEF)).await);
+    }
+    let creates = (0..6).map(|_| api.post("/api/grievances", &admin, form("SB-77/2026", "2026-10-05", "Sadar Bazar", BRIEF)));
+    let edits = others.iter().map(|g| {
+        let mut body = form("SB-77/2026", "2026-10-05", "Sadar Bazar", BRIEF);
+        body["version"] = g["version"].clone();
+        let (api, admin, path) = (&api, &admin, format!("/api/grievances/{}", g["id"]));
+        async move { api.put(&path, admin, body).await }
+    });
+    let (created, edited) = tokio::join!(futures_util::future::join_all(creates), futures_util::future::join_all(edits));
+    let answers: Vec<_> = created.iter().chain(&edited).collect();
+    let saved: Vec<_> = answers.iter().filter(|a| a.status.is_success()).collect();
+    assert_eq!(saved.len(), 1, "{:?}", answers.iter().map(|a| (a.status, &a.body)).collect::<Vec<_>>());
+    let number = saved[0].body["data"]["grievance_number"].as_str().unwrap();
+    for refused in answers.iter().filter(|a| !a.status.is_success()) {
+        assert_eq!((refused.status, refused.body["code"].as_str()), (StatusCode::CONFLICT, Some("DUPLICATE_FIR")), "{:?}", refused.body);
+        assert_eq!(refused.body["params"]["number"].as_str(), Some(number));
+    }
+    let same = api.get("/api/grievances?fir_no=SB-77%2F2026", &admin).await;
+    assert_eq!(same.body["data"].as_array().map(Vec::len), Some(1), "{:?}", same.body);
+}
+
+on_both_engines!(
+    a_duplicate_fir_is_refused_unless_confirmed,
+    the_form_is_told_of_likely_duplicates_within_the_scope,
+    linked_grievances_show_each_other_within_the_scope,
+    the_same_fir_saved_at_once_is_saved_once
+);

@@ -3,7 +3,7 @@
 //! duplicate FIR, refused with 409 unless the user confirms it is another case), and brief
 //! details much like a recent case of the same station (a warning only).
 
-use crate::port::Cases;
+use crate::port::{Cases, FirGuard, SameFir};
 use crate::reads::{Filters, Viewer};
 use crate::record::Grievance;
 use domain::grievance::GrievanceFields;
@@ -117,15 +117,24 @@ pub fn likeness(a: &str, b: &str) -> f64 {
     shared / (a.len() as f64 + b.len() as f64 - shared)
 }
 
+/// What a FIR number was checked against: the grievances the viewer may see with it, and the
+/// guard a change saved under it carries (`None` when there was nothing to check).
+pub struct SameFirSeen {
+    pub duplicates: Vec<Duplicate>,
+    pub guard: Option<FirGuard>,
+}
+
 /// The grievances the viewer may see, other than `except`, with FIR number `fir_no` at police
 /// station `station` in the year of `fir_date`.
-pub async fn same_fir(cases: Cases<'_>, viewer: &Viewer, station: i64, fir_no: &str, fir_date: &str, except: Option<i64>) -> Result<Vec<Duplicate>> {
+pub async fn same_fir(cases: Cases<'_>, viewer: &Viewer, station: i64, fir_no: &str, fir_date: &str, except: Option<i64>) -> Result<SameFirSeen> {
     let (false, Some(year)) = (fir_no.trim().is_empty(), fir_date.get(..4).filter(|y| y.chars().all(|c| c.is_ascii_digit()))) else {
-        return Ok(Vec::new());
+        return Ok(SameFirSeen { duplicates: Vec::new(), guard: None });
     };
-    let mut same = cases.grievances.same_fir(station, &domain::grievance::fir_key(fir_no), year).await?;
+    let fir_key = domain::grievance::fir_key(fir_no);
+    let SameFir { grievances: mut same, token } = cases.grievances.same_fir(station, &fir_key, year).await?;
     crate::writes::relabel_all(cases.lists, &mut same).await?;
-    Ok(same.iter().map(|s| &s.grievance).filter(|g| Some(g.id) != except && viewer.may_see(g)).map(|g| of(g, None)).collect())
+    let duplicates = same.iter().map(|s| &s.grievance).filter(|g| Some(g.id) != except && viewer.may_see(g)).map(|g| of(g, None)).collect();
+    Ok(SameFirSeen { duplicates, guard: Some(FirGuard { station_id: station, fir_key, year: year.to_string(), token }) })
 }
 
 /// The likely duplicates of what `probe` holds among the grievances `viewer` may see.
@@ -136,7 +145,7 @@ pub async fn find(cases: Cases<'_>, viewer: &Viewer, probe: &Probe) -> Result<Du
         false => cases.lists.find_by_name(ListKind::PoliceStations, name).await?.map(|s| s.id),
     };
     let Some(station) = station else { return Ok(Duplicates::default()) };
-    let mut found = Duplicates { same_fir: same_fir(cases, viewer, station, &probe.fir_no, &probe.fir_date, probe.id).await?, similar: Vec::new() };
+    let mut found = Duplicates { same_fir: same_fir(cases, viewer, station, &probe.fir_no, &probe.fir_date, probe.id).await?.duplicates, similar: Vec::new() };
     if words(&probe.brief_details).len() >= 3 {
         let since = domain::clock::to_text(domain::clock::now() - time::Duration::days(RECENT_DAYS));
         let filters = Filters { police_station: Some(station), ..Filters::default() };

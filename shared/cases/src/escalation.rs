@@ -110,6 +110,6 @@ async fn escalate(cases: Cases<'_>, id: i64, version: i64, level: EscalationLeve
     };
     let audit = AuditBatch { actor: system_actor(), at: now, change: AuditChange::Version(after.version), entries: vec![entry] };
     let after = Stored { grievance: after, refs: read.refs.clone() };
-    cases.grievances.commit(GrievanceChange { before: Some(&read), after: Some(&after), audit }).await?;
+    cases.grievances.commit(GrievanceChange { before: Some(&read), after: Some(&after), audit, fir_guard: None }).await?;
     Ok(true)
 }

@@ -81,6 +81,26 @@ pub struct GrievanceChange<'a> {
     pub before: Option<&'a Stored>,
     pub after: Option<&'a Stored>,
     pub audit: AuditBatch,
+    /// The FIR number `after` takes was checked for duplicates (not confirmed as one): the
+    /// change is written only if no grievance took that number since the check (409
+    /// `writes::FIR_TAKEN`), so two officers saving the same FIR at once cannot both pass.
+    pub fir_guard: Option<FirGuard>,
+}
+
+/// The grievances with one FIR number at one police station in one year, as an engine read
+/// them, and its token of that reading (see [`FirGuard`]).
+pub struct SameFir {
+    pub grievances: Vec<Stored>,
+    pub token: String,
+}
+
+/// What a change's FIR number was checked against: the engine's token from [`SameFir`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirGuard {
+    pub station_id: i64,
+    pub fir_key: String,
+    pub year: String,
+    pub token: String,
 }
 
 /// A page of grievances as kept, and how it was read.
@@ -147,9 +167,9 @@ pub trait Grievances: Send + Sync + 'static {
 
     /// Every grievance at police station `station_id` whose FIR number has the key `fir_key`
     /// (`domain::grievance::fir_key`) and whose FIR date lies in `year` (`YYYY`), whoever
-    /// may see them (the caller applies the scope). Read through an index: a station's
-    /// numbers of a year are few.
-    async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<Vec<Stored>>;
+    /// may see them (the caller applies the scope), with a token for [`FirGuard`]. Read
+    /// through an index: a station's numbers of a year are few.
+    async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<SameFir>;
 
     /// The grievances the viewer may see that match `filters`, newest first.
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;

@@ -2,7 +2,7 @@
 //! dates, the audit records it owes), committed through the grievances port as one change
 //! with its audit records and figures.
 
-use crate::port::{AuditBatch, AuditChange, Cases, GrievanceChange, Stored};
+use crate::port::{AuditBatch, AuditChange, Cases, FirGuard, GrievanceChange, Stored};
 use crate::record::{Actor, Grievance};
 use crate::reads::Viewer;
 use domain::jurisdiction::Reach;
@@ -181,9 +181,29 @@ impl AuditEntry {
 
 /// Commits one version of a grievance with its audit records.
 async fn commit(cases: Cases<'_>, before: Option<&Stored>, after: Option<&Stored>, actor: &Actor, at: &str, version: i64, entries: Vec<AuditEntry>) -> Result<()> {
-    let audit = AuditBatch { actor: actor.clone(), at: at.to_string(), change: AuditChange::Version(version), entries };
-    cases.grievances.commit(GrievanceChange { before, after, audit }).await
+    commit_guarded(cases, before, after, actor, at, version, entries, None).await
 }
+
+/// [`commit`], on condition that no grievance took the FIR number since `fir_guard` was read.
+#[allow(clippy::too_many_arguments)]
+async fn commit_guarded(
+    cases: Cases<'_>,
+    before: Option<&Stored>,
+    after: Option<&Stored>,
+    actor: &Actor,
+    at: &str,
+    version: i64,
+    entries: Vec<AuditEntry>,
+    fir_guard: Option<FirGuard>,
+) -> Result<()> {
+    let audit = AuditBatch { actor: actor.clone(), at: at.to_string(), change: AuditChange::Version(version), entries };
+    cases.grievances.commit(GrievanceChange { before, after, audit, fir_guard }).await
+}
+
+/// Answered (409) when another grievance took a FIR number between its duplicate check and
+/// the save; the rules check again and answer the duplicate, so a user sees this only when
+/// that keeps happening.
+pub const FIR_TAKEN: &str = "Another grievance with this FIR number was saved at the same moment. Please check for duplicates and save again";
 
 fn today() -> time::Date {
     domain::clock::now().date()
@@ -227,17 +247,24 @@ fn check_place(viewer: &Viewer, g: &Grievance) -> Result<()> {
 
 /// Refuses (409, naming the grievance) a FIR number the viewer can see recorded at the same
 /// police station in the same year, unless the user confirmed it is another case.
-async fn check_duplicate_fir(cases: Cases<'_>, viewer: &Viewer, g: &Grievance, except: Option<i64>, confirmed: bool) -> Result<()> {
-    let Some(station) = g.police_station_id.filter(|_| !confirmed) else { return Ok(()) };
-    match crate::duplicates::same_fir(cases, viewer, station, &g.fields.fir_no, &g.fields.fir_date, except).await?.first() {
+/// Refuses `g`'s FIR number when the viewer may see another grievance with it (unless
+/// `confirmed`), answering the guard its save must carry.
+async fn check_duplicate_fir(cases: Cases<'_>, viewer: &Viewer, g: &Grievance, except: Option<i64>, confirmed: bool) -> Result<Option<FirGuard>> {
+    let Some(station) = g.police_station_id.filter(|_| !confirmed) else { return Ok(None) };
+    let seen = crate::duplicates::same_fir(cases, viewer, station, &g.fields.fir_no, &g.fields.fir_date, except).await?;
+    match seen.duplicates.first() {
         Some(first) => Err(crate::duplicates::duplicate_fir(&g.fields, first)),
-        None => Ok(()),
+        None => Ok(seen.guard),
     }
 }
 
 /// Files a grievance. `confirmed_duplicate`: the user was shown a grievance with the same FIR
 /// number at the same station and year, and confirmed this is another case.
-pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields, confirmed_duplicate: bool) -> Result<Grievance> {
+pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, fields: GrievanceFields, confirmed_duplicate: bool) -> Result<Grievance> {
+    retrying(None, || create_once(cases, actor, viewer, fields.clone(), confirmed_duplicate)).await
+}
+
+async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields, confirmed_duplicate: bool) -> Result<Grievance> {
     let mut named = resolve_lists(cases.lists, &mut fields, None).await?;
     // Filing a case already resolved or closed is closing it: for a role that needs approval
     // it is filed with the default status and the closure is asked for.
@@ -273,7 +300,7 @@ pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields
     };
     named.apply(&mut g);
     check_place(viewer, &g)?;
-    check_duplicate_fir(cases, viewer, &g, None, confirmed_duplicate).await?;
+    let fir_guard = check_duplicate_fir(cases, viewer, &g, None, confirmed_duplicate).await?;
     let mut entries = vec![complete_record_entry(&g, true)];
     if let Some((status_id, status, final_decision)) = proposed {
         let request = closure_request(actor, &now, status_id, status, final_decision, None);
@@ -281,7 +308,7 @@ pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields
         g.closure = Some(request);
     }
     let after = Stored { grievance: g, refs };
-    match commit(cases, None, Some(&after), actor, &now, 1, entries).await {
+    match commit_guarded(cases, None, Some(&after), actor, &now, 1, entries, fir_guard).await {
         Ok(()) => Ok(after.grievance),
         // A new grievance has no version to be stale: any conflict is a list item deleted.
         Err(Error::Conflict(m)) if m == STALE => {
@@ -340,6 +367,8 @@ where
     for _attempt in 0..4 {
         match op().await {
             Err(Error::Conflict(message)) if expected_version.is_none() && message == STALE => continue,
+            // The grievance itself did not change: check the FIR number again.
+            Err(Error::Conflict(message)) if message == FIR_TAKEN => continue,
             other => return other,
         }
     }
@@ -386,9 +415,10 @@ async fn update_once(
         check_place(viewer, &after)?;
     }
     let fir_of = |g: &Grievance| (g.police_station_id, domain::grievance::fir_key(&g.fields.fir_no), g.fields.fir_date.get(..4).map(str::to_string));
-    if fir_of(before) != fir_of(&after) {
-        check_duplicate_fir(cases, viewer, &after, Some(id), confirmed_duplicate).await?;
-    }
+    let fir_guard = match fir_of(before) != fir_of(&after) {
+        true => check_duplicate_fir(cases, viewer, &after, Some(id), confirmed_duplicate).await?,
+        false => None,
+    };
     let mut entries: Vec<AuditEntry> = audit::field_changes(&before.fields, &after.fields)
         .into_iter()
         .map(|FieldChange { field, old_value, new_value, details }| AuditEntry {
@@ -411,7 +441,7 @@ async fn update_once(
     }
     let version = after.version;
     let after = Stored { grievance: after, refs };
-    commit(cases, Some(&read), Some(&after), actor, &now, version, entries).await?;
+    commit_guarded(cases, Some(&read), Some(&after), actor, &now, version, entries, fir_guard).await?;
     Ok(after.grievance)
 }
 

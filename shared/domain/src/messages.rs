@@ -119,6 +119,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("NOT_LINKED", "These grievances are not linked"),
     ("NOTIFICATION_NOT_FOUND", "Notification not found"),
     ("DUPLICATE_FIR", "FIR {fir_no} of {station} in {year} is already recorded as {number}. Check it, or confirm that this is another case."),
+    ("FIR_TAKEN_MEANWHILE", "Another grievance with this FIR number was saved at the same moment. Please check for duplicates and save again"),
     ("CLOSURE_PENDING", "A closure request is pending: approve or return it first"),
     ("CLOSURE_NOT_PENDING", "No closure request is pending"),
     ("CLOSURE_OWN", "You cannot approve or return your own closure request"),

@@ -4,7 +4,7 @@
 //! Every key and attribute name of a grievance lives here and in [`crate::grievance_keys`].
 
 use cases::pendency::{date_text, Clock};
-use cases::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, ListCount, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, ListCount, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::{AuditEntry, CHANGED, STALE};
@@ -97,6 +97,9 @@ impl Grievances for ItemGrievances {
         let audit = audit_writes(about, change.audit.change, &change.audit.actor, &change.audit.at, change.audit.entries);
         let mut writes = change_writes(change.before, change.after, audit);
         writes.extend(events);
+        if let Some(guard) = &change.fir_guard {
+            guard_fir_number(&mut writes, guard);
+        }
         // A grievance being filed has no chain yet: nothing to read.
         let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None, change.before.is_none()).await?;
         let removal = match change.after {
@@ -122,6 +125,7 @@ impl Grievances for ItemGrievances {
         let rest = crate::beside::fit(&mut writes, removals);
         let store = self.store.as_ref();
         match crate::item_chain::transact(store, writes.clone(), head_at).await {
+            Err(e) if fir_taken(&writes, &e) => return Err(Error::conflict(cases::writes::FIR_TAKEN)),
             // A list item kept by an earlier release before the upgrade gave it usage shards
             // (a deployment not yet migrated): given now, the change is written as asked.
             Err(StoreError::ConditionFailed { at }) => match writes.get(at).and_then(|w| crate::lists::usage_owner(w.key())) {
@@ -164,13 +168,18 @@ impl Grievances for ItemGrievances {
         }
     }
 
-    async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<Vec<Stored>> {
+    async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<SameFir> {
         let query = Query::table(keys::fir_number_pk(station_id, fir_key)).sort(store::SortKey::BeginsWith(format!("{year}#"))).limit(100);
-        let ids: Vec<store::Key> = self.store.query(&query).await?.items.iter().filter_map(|i| i.attrs.get("grievance_id")?.as_i64()).map(keys::grievance).collect();
+        let entries = self.store.query(&query).await?.items;
+        // The counter is the token: any grievance taking the number moves it.
+        let counter = keys::fir_counter(station_id, fir_key, year);
+        let token = entries.iter().find(|i| i.key == counter).and_then(|i| i.i64(FIR_COUNT)).unwrap_or(0).to_string();
+        let ids: Vec<store::Key> = entries.iter().filter_map(|i| i.attrs.get("grievance_id")?.as_i64()).map(keys::grievance).collect();
         if ids.is_empty() {
-            return Ok(Vec::new());
+            return Ok(SameFir { grievances: Vec::new(), token });
         }
-        self.store.get_many(&ids).await?.into_iter().flatten().map(from_item).collect()
+        let grievances = self.store.get_many(&ids).await?.into_iter().flatten().map(from_item).collect::<Result<_>>()?;
+        Ok(SameFir { grievances, token })
     }
 
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
@@ -199,9 +208,9 @@ impl Grievances for ItemGrievances {
                 }
                 false => Some(0),
             }
-        } else if let (1, Some(posting)) = (filters.set_count(), &filters.escalated_to) {
+        } else if let (1, Some(queue)) = (filters.set_count(), queue_of(filters)) {
             // The queue's entries say where each grievance lies and who sees it.
-            let entries = store::read_all(self.store.as_ref(), Query::table(keys::escalated_pk(&domain::escalation::posting_key(posting)))).await?;
+            let entries = store::read_all(self.store.as_ref(), Query::table(queue)).await?;
             Some(entries.iter().filter(|e| reaches_entry(viewer, e)).count() as i64)
         } else if filters.set_count() > 1 {
             None
@@ -391,7 +400,33 @@ fn fir_number_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> V
     }
     let mut writes: Vec<Write> = was.into_iter().map(Write::delete).collect();
     writes.extend(now.map(|key| Write::put(Item::new(key).with("grievance_id", after.map(|a| a.id).unwrap_or_default()))));
+    writes.extend(after.and_then(keys::fir_counter_of).map(|counter| Write::update(counter, Changes::default().add(FIR_COUNT, 1))));
     writes
+}
+
+/// The attribute of a FIR number's counter (`keys::fir_counter`).
+const FIR_COUNT: &str = "n";
+
+/// Puts `guard` on the change's writes: its FIR number's counter moves on condition that it is
+/// as the duplicate check read it.
+fn guard_fir_number(writes: &mut Vec<Write>, guard: &cases::port::FirGuard) {
+    let counter = keys::fir_counter(guard.station_id, &guard.fir_key, &guard.year);
+    let condition = match guard.token.parse::<i64>().unwrap_or(0) {
+        0 => Condition::NotExists,
+        n => Condition::Equals(FIR_COUNT.into(), json!(n)),
+    };
+    match writes.iter().position(|w| *w.key() == counter) {
+        Some(at) => {
+            let write = writes.remove(at);
+            writes.insert(at, write.when(condition));
+        }
+        None => writes.push(Write::Check { key: counter, condition }),
+    }
+}
+
+/// Whether a failed condition was a FIR number's guard (`guard_fir_number`).
+fn fir_taken(writes: &[Write], e: &StoreError) -> bool {
+    matches!(e, StoreError::ConditionFailed { at } if writes.get(*at).is_some_and(|w| w.key().pk.starts_with("FIRNO#")))
 }
 
 /// Keeps a grievance's entry in the queue of the posting it is escalated to: moved with the
@@ -399,7 +434,26 @@ fn fir_number_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> V
 /// change so that it says where the grievance lies and who sees it (the queue's count is told
 /// from the entries alone).
 fn escalation_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
-    let (was, now) = (before.and_then(keys::escalated), after.and_then(keys::escalated));
+    queue_writes(keys::escalated, before, after)
+}
+
+/// The entry of a pending closure request in the closure-requests queue, as an upgrade
+/// writes it for a grievance kept before the queue.
+pub(crate) fn queue_entry_writes(g: &Grievance) -> Vec<Write> {
+    closure_writes(None, Some(g))
+}
+
+/// Keeps a grievance's entry in the closure-requests queue (`keys::closure_pending`) as
+/// [`escalation_writes`] keeps the escalation queue's.
+fn closure_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
+    queue_writes(keys::closure_pending, before, after)
+}
+
+/// The writes of a queue whose entries `entry` places: the entry moved or dropped with the
+/// grievance, and rewritten with each change so that it says where the grievance lies and
+/// who sees it.
+fn queue_writes(entry: fn(&Grievance) -> Option<store::Key>, before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
+    let (was, now) = (before.and_then(entry), after.and_then(entry));
     let mut writes: Vec<Write> = was.filter(|w| Some(w) != now.as_ref()).into_iter().map(Write::delete).collect();
     if let (Some(key), Some(a)) = (now, after) {
         let item = Item::new(key)
@@ -420,10 +474,19 @@ fn reaches_entry(viewer: &Viewer, item: &Item) -> bool {
     viewer.reach.holds(id("district_id"), id("police_station_id"), &people)
 }
 
-/// The "Escalated to me" queue: the entries of the posting's partition, newest filed first,
-/// each grievance read and checked against the other filters and the viewer's reach.
-async fn list_escalated(store: &dyn Store, viewer: &Viewer, filters: &Filters, posting: &domain::jurisdiction::Posting, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-    let base = Query::table(keys::escalated_pk(&domain::escalation::posting_key(posting))).newest_first();
+/// The partition of the queue a list is of, if it is of one: the "Escalated to me" queue of
+/// the viewer's posting, or the closure requests.
+fn queue_of(filters: &Filters) -> Option<String> {
+    match &filters.escalated_to {
+        Some(posting) => Some(keys::escalated_pk(&domain::escalation::posting_key(posting))),
+        None => filters.closure_pending.then(|| keys::CLOSURES_PK.to_string()),
+    }
+}
+
+/// A queue's list: the entries of its partition, newest filed first, each grievance read and
+/// checked against the other filters and the viewer's reach.
+async fn list_queue(store: &dyn Store, viewer: &Viewer, filters: &Filters, queue: String, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    let base = Query::table(queue).newest_first();
     let mut items = Vec::new();
     let mut examined = 0u64;
     let mut cursor = cursor;
@@ -599,6 +662,7 @@ fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Wri
     writes.extend(visibility_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance), after.map(|a| &a.refs).unwrap_or(&empty)));
     writes.extend(fir_number_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(escalation_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
+    writes.extend(closure_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(audit);
     writes.extend(counters::writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(usage_writes(key_id, before.map(|b| &b.refs).unwrap_or(&empty), after.map(|a| &a.refs).unwrap_or(&empty)));
@@ -620,8 +684,8 @@ pub fn creation_writes(stored: &Stored, actor: &Actor) -> Vec<Write> {
 
 
 async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-    if let Some(posting) = &filters.escalated_to {
-        return list_escalated(store, viewer, filters, posting, limit, cursor).await;
+    if let Some(queue) = queue_of(filters) {
+        return list_queue(store, viewer, filters, queue, limit, cursor).await;
     }
     if let Reach::Area(area) = &viewer.reach {
         return list_area(store, area, filters, limit, cursor).await;

@@ -21,6 +21,20 @@ pub fn fir_number(g: &cases::Grievance) -> Option<Key> {
     Some(Key::new(fir_number_pk(station, &domain::grievance::fir_key(&g.fields.fir_no)), format!("{year}#{:012}", g.id)))
 }
 
+/// How many grievances ever took one FIR number at one station in one year: every change
+/// that gives a grievance the number adds one, and a change checked for duplicates is written
+/// on condition that it is still what the check read (`cases::port::FirGuard`). Its sort key
+/// (`!` before the digits) comes first in the number's partition, so the check's one query
+/// reads it too.
+pub fn fir_counter(station_id: i64, fir_key: &str, year: &str) -> Key {
+    Key::new(fir_number_pk(station_id, fir_key), format!("{year}#!"))
+}
+
+/// The counter of a grievance's FIR number, when it names a station.
+pub fn fir_counter_of(g: &cases::Grievance) -> Option<Key> {
+    Some(fir_counter(g.police_station_id?, &domain::grievance::fir_key(&g.fields.fir_no), g.fields.fir_date.get(..4)?))
+}
+
 /// The grievances escalated to one posting (`domain::escalation::posting_key`), newest filed
 /// first: the "Escalated to me" queue and its count, without reading the state's grievances.
 pub fn escalated_pk(posting_key: &str) -> String {
@@ -31,6 +45,17 @@ pub fn escalated_pk(posting_key: &str) -> String {
 pub fn escalated(g: &cases::Grievance) -> Option<Key> {
     let to = &g.escalation.as_ref()?.to;
     Some(Key::new(escalated_pk(&domain::escalation::posting_key(to)), recency(&g.filed_at, g.id)))
+}
+
+/// The grievances whose closure waits for approval, newest filed first: the "Closure
+/// requests" queue and its count, without reading the state's grievances. A request waits
+/// days, not years, so the state's queue is short; it is written only when one is asked for
+/// or decided.
+pub const CLOSURES_PK: &str = "CLOSURES";
+
+/// A grievance's entry in the closure-requests queue, while its closure is pending.
+pub fn closure_pending(g: &cases::Grievance) -> Option<Key> {
+    g.closure.as_ref().map(|_| Key::new(CLOSURES_PK, recency(&g.filed_at, g.id)))
 }
 
 /// Newest-first order: the filing time, then the id.

@@ -162,6 +162,40 @@ pub async fn fir_numbers(store: &dyn Store) -> Result<Option<u64>> {
     Ok(Some(written))
 }
 
+const CLOSURE_QUEUE: &str = "closure-queue";
+
+/// Gives the grievances whose closure was asked for before the item engine kept the
+/// closure-requests queue (`keys::closure_pending`) their entries, so the queue and its count
+/// hold them. Reads every grievance once, a page at a time. Answers how many entries it
+/// wrote, or `None` when it had run already.
+pub async fn closure_queue(store: &dyn Store) -> Result<Option<u64>> {
+    if store.get(&marker(CLOSURE_QUEUE)).await?.is_some() {
+        return Ok(None);
+    }
+    let mut written = 0u64;
+    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(90);
+    loop {
+        let page = store.query(&query).await?;
+        let mut puts = Vec::new();
+        for item in page.items {
+            let g = items::from_item(item)?.grievance;
+            if g.closure.is_some() {
+                puts.extend(items::queue_entry_writes(&g));
+            }
+        }
+        written += puts.len() as u64;
+        if !puts.is_empty() {
+            store.transact(puts).await?;
+        }
+        match page.cursor {
+            Some(c) => query.cursor = Some(c),
+            None => break,
+        }
+    }
+    store.transact(vec![Write::put(Item::new(marker(CLOSURE_QUEUE)).with("done_at", domain::clock::now_text()).with("entries", written as i64))]).await?;
+    Ok(Some(written))
+}
+
 const PLACES: &str = "grievance-places";
 
 /// What [`places`] did.

@@ -10,7 +10,7 @@ mod reports;
 use crate::grievance_items::{next_ids, usage_writes, AuditSubject};
 use crate::sql_trail::{records_of, NewRecords};
 use cases::pendency::{date_text, stage_of, Clock};
-use cases::port::{AuditChange, Beside, GrievanceChange, Grievances, ListCount, Refs, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditChange, Beside, GrievanceChange, Grievances, ListCount, Refs, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, SortDirection, SortKey, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::{AuditEntry, CHANGED, STALE};
@@ -138,9 +138,18 @@ fn is_relational(kind: ListKind) -> bool {
     crate::lists::sql_kind(kind).is_some()
 }
 
+/// The relational engine's token of a FIR number's grievances (`cases::port::SameFir`): their
+/// ids, so that any grievance joining them changes it.
+fn fir_token(ids: impl Iterator<Item = i64>) -> String {
+    let mut ids: Vec<i64> = ids.collect();
+    ids.sort_unstable();
+    ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+}
+
 fn sql_error(e: SqlError) -> Error {
     match e {
         SqlError::Conflict => Error::conflict(STALE),
+        SqlError::Taken => Error::conflict(cases::writes::FIR_TAKEN),
         SqlError::BadCursor => Error::bad_request("The paging cursor is not valid"),
         SqlError::InvalidDate(_) => Error::bad_request("Dates are written YYYY-MM-DD"),
         SqlError::TextTooShort | SqlError::Corrupt(_) => Error::internal(e.to_string()),
@@ -280,9 +289,11 @@ impl Grievances for SqlGrievances {
         Ok(self.read(move |conn| rows::get(conn, id)).await?.map(stored_of))
     }
 
-    async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<Vec<Stored>> {
+    async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<SameFir> {
         let (fir_key, year) = (fir_key.to_string(), year.to_string());
-        Ok(self.read(move |conn| rows::same_fir(conn, station_id, &fir_key, &year)).await?.into_iter().map(stored_of).collect())
+        let rows = self.read(move |conn| rows::same_fir(conn, station_id, &fir_key, &year)).await?;
+        let token = fir_token(rows.iter().map(|r| r.id));
+        Ok(SameFir { grievances: rows.into_iter().map(stored_of).collect(), token })
     }
 
     async fn commit(&self, change: GrievanceChange<'_>) -> Result<()> {
@@ -291,6 +302,7 @@ impl Grievances for SqlGrievances {
         let empty = Refs::new();
         // The events it raises go to the outbox with it (`cases::notices`).
         let events = crate::notices::event_writes(&change)?;
+        let fir_guard = change.fir_guard.clone();
         let audit = change.audit;
         let trail = records_of(subject.into(), audit.change, &audit.actor, &audit.at, audit.entries);
         let writes = usage_writes(subject.id, change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty));
@@ -311,6 +323,14 @@ impl Grievances for SqlGrievances {
         let outcome = self
             .store
             .transact_with(writes, move |tx| {
+                // The writer is one at a time: what the FIR number's check read is still so,
+                // or another grievance took the number meanwhile.
+                if let Some(guard) = &fir_guard {
+                    let now = rows::same_fir(tx, guard.station_id, &guard.fir_key, &guard.year)?;
+                    if fir_token(now.iter().map(|r| r.id).filter(|other| *other != id)) != guard.token {
+                        return Err(SqlError::Taken);
+                    }
+                }
                 for item in &items {
                     sql::sync_list_item(tx, item)?;
                 }

@@ -369,11 +369,11 @@ async fn a_stale_commit_is_refused_whole(Setup { engine, fixture, .. }: &Setup) 
     let mut next = read.clone();
     next.grievance.version += 1;
     next.grievance.fields.brief_details = "First change".into();
-    engine.commit(GrievanceChange { before: Some(&read), after: Some(&next), audit: batch(2) }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&read), after: Some(&next), audit: batch(2), fir_guard: None }).await.unwrap();
     let mut late = read.clone();
     late.grievance.version += 1;
     late.grievance.fields.brief_details = "Late change".into();
-    let refused = engine.commit(GrievanceChange { before: Some(&read), after: Some(&late), audit: batch(2) }).await;
+    let refused = engine.commit(GrievanceChange { before: Some(&read), after: Some(&late), audit: batch(2), fir_guard: None }).await;
     assert_eq!(refused.unwrap_err().to_string(), cases::writes::STALE);
     assert_eq!(engine.get(first.grievance.id).await.unwrap().unwrap().grievance.fields.brief_details, "First change");
 }
@@ -538,12 +538,12 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
     let entry = |action: AuditAction, n: i64| cases::writes::AuditEntry { action, field_name: None, old_value: None, new_value: Some(n.to_string()), notes: None, action_details: None };
     let batch = |version: i64, action: AuditAction| AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: vec![entry(action, version)] };
-    engine.commit(GrievanceChange { before: None, after: Some(&first), audit: batch(1, AuditAction::Created) }).await.unwrap();
+    engine.commit(GrievanceChange { before: None, after: Some(&first), audit: batch(1, AuditAction::Created), fir_guard: None }).await.unwrap();
     let mut now = first.clone();
     for _ in 0..129 {
         let mut next = now.clone();
         next.grievance.version += 1;
-        engine.commit(GrievanceChange { before: Some(&now), after: Some(&next), audit: batch(next.grievance.version, AuditAction::Updated) }).await.unwrap();
+        engine.commit(GrievanceChange { before: Some(&now), after: Some(&next), audit: batch(next.grievance.version, AuditAction::Updated), fir_guard: None }).await.unwrap();
         now = next;
     }
     let all = TrailFilters::default();
@@ -558,7 +558,7 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     moved.grievance.version += 1;
     moved.grievance.police_station_id = Some(to);
     moved.refs.insert(ListKind::PoliceStations, to);
-    engine.commit(GrievanceChange { before: Some(&now), after: Some(&moved), audit: batch(moved.grievance.version, AuditAction::Transferred) }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&now), after: Some(&moved), audit: batch(moved.grievance.version, AuditAction::Transferred), fir_guard: None }).await.unwrap();
     assert_eq!((records(area(from)).await, records(area(to)).await), (0, 131), "its history went with it");
     let listed = |viewer: Viewer| {
         let engine = &engine;
@@ -580,7 +580,7 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     assert_eq!(stale.err().map(|e| e.to_string()).as_deref(), Some(cases::writes::CHANGED));
     assert_eq!(records(area(to)).await, 131, "nothing was written");
 
-    engine.commit(GrievanceChange { before: Some(&moved), after: None, audit: batch(moved.grievance.version + 1, AuditAction::Deleted) }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&moved), after: None, audit: batch(moved.grievance.version + 1, AuditAction::Deleted), fir_guard: None }).await.unwrap();
     assert_eq!((records(area(to)).await, listed(area(to)).await, engine.tallies(&area(to)).await.unwrap().total), (0, 0, 0), "deleted, it lies nowhere");
 }
 
@@ -604,17 +604,44 @@ async fn finds_the_same_fir_number(Setup { engine, fixture, .. }: &Setup) {
         ids
     };
     assert!(expected.contains(&g.id));
-    assert_eq!(ids(engine.same_fir(station, &key, year).await.unwrap()), expected);
-    assert_eq!(ids(engine.same_fir(station, &key.to_lowercase().to_uppercase(), "1999").await.unwrap()), Vec::<i64>::new(), "another year");
+    assert_eq!(ids(engine.same_fir(station, &key, year).await.unwrap().grievances), expected);
+    assert_eq!(ids(engine.same_fir(station, &key.to_lowercase().to_uppercase(), "1999").await.unwrap().grievances), Vec::<i64>::new(), "another year");
     // Renumbered: found under the new number only.
     let before = fixture[5].clone();
     let mut after = before.clone();
     after.grievance.fields.fir_no = "renumbered-77".into();
     after.grievance.version += 1;
     let audit = AuditBatch { actor: Actor::default(), at: domain::clock::now_text(), change: AuditChange::Version(after.grievance.version), entries: Vec::new() };
-    engine.commit(GrievanceChange { before: Some(&before), after: Some(&after), audit }).await.unwrap();
-    assert_eq!(ids(engine.same_fir(station, "RENUMBERED-77", year).await.unwrap()), vec![g.id]);
-    assert!(!ids(engine.same_fir(station, &key, year).await.unwrap()).contains(&g.id));
+    engine.commit(GrievanceChange { before: Some(&before), after: Some(&after), audit, fir_guard: None }).await.unwrap();
+    assert_eq!(ids(engine.same_fir(station, "RENUMBERED-77", year).await.unwrap().grievances), vec![g.id]);
+    assert!(!ids(engine.same_fir(station, &key, year).await.unwrap().grievances).contains(&g.id));
+
+    // Two edits checked against the same reading of a number: the first to be written takes
+    // it; the second, guarded by what it read, is refused and writes nothing.
+    let seen = engine.same_fir(station, "GUARDED-1", year).await.unwrap();
+    assert!(seen.grievances.is_empty());
+    let guard = cases::port::FirGuard { station_id: station, fir_key: "GUARDED-1".into(), year: year.to_string(), token: seen.token };
+    let onto = |from: &Stored| {
+        let mut to = from.clone();
+        to.grievance.fields.fir_no = "guarded-1".into();
+        to.grievance.version += 1;
+        to
+    };
+    let batch = |version| AuditBatch { actor: Actor::default(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: Vec::new() };
+    // Two others of the station and year.
+    let mut same_place = fixture.iter().filter(|s| s.grievance.id != g.id && s.grievance.police_station_id == Some(station) && s.grievance.fields.fir_date.starts_with(year));
+    let (first, second) = (same_place.next().expect("a second grievance of the station").clone(), same_place.next().expect("a third").clone());
+    let (first_after, second_after) = (onto(&first), onto(&second));
+    let guarded = |before, after, version| GrievanceChange { before: Some(before), after: Some(after), audit: batch(version), fir_guard: Some(guard.clone()) };
+    engine.commit(guarded(&first, &first_after, first_after.grievance.version)).await.unwrap();
+    let refused = engine.commit(guarded(&second, &second_after, second_after.grievance.version)).await;
+    assert_eq!(refused.unwrap_err(), domain::Error::conflict(cases::writes::FIR_TAKEN));
+    assert_eq!(ids(engine.same_fir(station, "GUARDED-1", year).await.unwrap().grievances), vec![first.grievance.id]);
+    assert_eq!(engine.get(second.grievance.id).await.unwrap().unwrap().grievance.version, second.grievance.version, "nothing written");
+    // Read again, the guard lets a confirmed-other case through.
+    let again = engine.same_fir(station, "GUARDED-1", year).await.unwrap();
+    let guard = cases::port::FirGuard { token: again.token, ..guard };
+    engine.commit(GrievanceChange { before: Some(&second), after: Some(&second_after), audit: batch(second_after.grievance.version), fir_guard: Some(guard) }).await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -638,9 +665,54 @@ async fn item_engine_finds_the_same_fir_number_and_indexes_those_filed_before() 
     let key = engines::grievance_keys::fir_number(g).unwrap();
     sqlite.transact(vec![store::Write::delete(key.clone())]).await.unwrap();
     let (station, fir, year) = (g.police_station_id.unwrap(), domain::grievance::fir_key(&g.fields.fir_no), g.fields.fir_date[..4].to_string());
-    assert!(!setup.engine.same_fir(station, &fir, &year).await.unwrap().iter().any(|s| s.grievance.id == g.id));
+    assert!(!setup.engine.same_fir(station, &fir, &year).await.unwrap().grievances.iter().any(|s| s.grievance.id == g.id));
     let written = engines::migrations::fir_numbers(sqlite.as_ref()).await.unwrap();
     assert_eq!(written, Some(FIXTURE as u64), "every grievance names a station");
-    assert!(setup.engine.same_fir(station, &fir, &year).await.unwrap().iter().any(|s| s.grievance.id == g.id));
+    assert!(setup.engine.same_fir(station, &fir, &year).await.unwrap().grievances.iter().any(|s| s.grievance.id == g.id));
     assert_eq!(engines::migrations::fir_numbers(sqlite.as_ref()).await.unwrap(), None, "once");
+}
+
+/// The item engine's closure-requests queue: a grievance with a pending request is in it (the
+/// list and its count), and the upgrade queues the requests of grievances kept before the
+/// queue, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_engine_queues_closure_requests_and_the_upgrade_queues_those_asked_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let lists = Lists::seeded(sqlite.as_ref()).await;
+    let mut fixture = fixture(&lists, 30);
+    let request = domain::grievance::ClosureRequest {
+        status_id: 1,
+        status: "Closed".into(),
+        final_decision: None,
+        notes: None,
+        requested_by: 7,
+        requested_by_name: "Desk".into(),
+        requested_at: domain::clock::now_text(),
+    };
+    for at in [4, 17] {
+        fixture[at].grievance.closure = Some(request.clone());
+    }
+    let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
+    sqlite.bulk(fixture.iter().flat_map(|stored| engines::grievance_items::creation_writes(stored, &actor)).collect()).await.unwrap();
+    let engine = ItemGrievances::new(sqlite.clone());
+    let pending = Filters { closure_pending: true, ..Filters::default() };
+    let queue = || async {
+        let page = engine.list(&Viewer::state(0), &pending, 50, None).await.unwrap();
+        let mut ids: Vec<i64> = page.items.iter().map(|s| s.grievance.id).collect();
+        ids.sort();
+        (ids, engine.count(&Viewer::state(0), &pending).await.unwrap().matched, page.examined)
+    };
+    let mut expected: Vec<i64> = fixture.iter().filter(|s| s.grievance.closure.is_some()).map(|s| s.grievance.id).collect();
+    expected.sort();
+    let n = expected.len();
+    assert!(n >= 2 && n < 30);
+    assert_eq!(queue().await, (expected.clone(), Some(n as i64), n as u64), "the queue's entries only are read");
+    // A release before the queue: the entries are gone; the upgrade writes them again.
+    let entries = store::read_all(sqlite.as_ref(), store::Query::table(engines::grievance_keys::CLOSURES_PK)).await.unwrap();
+    sqlite.transact(entries.iter().map(|e| store::Write::delete(e.key.clone())).collect()).await.unwrap();
+    assert_eq!(queue().await, (vec![], Some(0), 0));
+    assert_eq!(engines::migrations::closure_queue(sqlite.as_ref()).await.unwrap(), Some(n as u64));
+    assert_eq!(queue().await, (expected, Some(n as i64), n as u64));
+    assert_eq!(engines::migrations::closure_queue(sqlite.as_ref()).await.unwrap(), None, "once");
 }

@@ -37,6 +37,9 @@ pub enum SqlError {
     /// The row was changed (its version moved on) or removed since it was read.
     #[error("The record was changed by someone else")]
     Conflict,
+    /// A key the change was checked against was taken meanwhile (a FIR number).
+    #[error("Another record took this key meanwhile")]
+    Taken,
     #[error("A stored value cannot be read: {0}")]
     Corrupt(String),
     #[error(transparent)]
