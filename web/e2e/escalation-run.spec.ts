@@ -238,8 +238,10 @@ test.describe('escalation run', () => {
       const badge = row.locator('.escalated-badge');
       await expect(badge).toHaveText(/^Escalated/);
       await expect(badge).toHaveAttribute('title', new RegExp(`^Escalated to ${district.name} on .+, ${DAYS_OVERDUE} days overdue$`));
-      // On screen in full, inside its cell: the comfortable rows wrap their badges. (The compact
-      // rows, the default, clip a third badge at 1280 px: Pending, Overdue, then Escalated.)
+      // On screen in full, inside its cell, in both densities: a third badge (Pending, Overdue,
+      // then Escalated) takes a second line of the compact row rather than being clipped.
+      await expect(badge).toBeVisible();
+      expect(await insideItsCell(badge), 'the Escalated badge within its compact cell').toBe(true);
       await page.getByRole('button', { name: 'Comfortable' }).click();
       await expect(page.getByRole('button', { name: 'Comfortable' })).toHaveAttribute('aria-pressed', 'true');
       await expect(badge).toBeVisible();

@@ -22,6 +22,11 @@ describe('a posting', () => {
   it('reads as the place it names', () => {
     expect(postingLabel({ level: 'station', id: 41 }, [agra], [sadar])).toBe('Sadar Bazar police station');
     expect(postingLabel({ level: 'district', id: 31 }, [agra], [sadar])).toBe('Agra district');
+    // A place named for its kind is not called so twice.
+    const central = { ...agra, id: 32, name: 'Central District' };
+    const kotwali = { ...sadar, id: 42, name: 'Kotwali Police Station' };
+    expect(postingLabel({ level: 'district', id: 32 }, [central], [])).toBe('Central District');
+    expect(postingLabel({ level: 'station', id: 42 }, [], [kotwali])).toBe('Kotwali Police Station');
     expect(postingLabel({ level: 'range', range: 'Agra Range' }, [agra], [sadar])).toBe('Agra Range');
     expect(postingLabel({ level: 'state' }, [], [])).toBe('The whole state');
   });

@@ -56,7 +56,12 @@ export function postingLabel(posting: PostingWire | null | undefined, districts:
   if (posting.level === 'range') return posting.range ?? '';
   const items = posting.level === 'district' ? districts : stations;
   const name = items.find((item) => item.id === posting.id)?.name ?? `#${posting.id ?? ''}`;
-  return t(posting.level === 'district' ? 'districtLabel' : 'stationLabel', { name });
+  const key = posting.level === 'district' ? 'districtLabel' : 'stationLabel';
+  // A place already named for its kind ("Central District", "Kotwali Police Station") is
+  // not called so twice.
+  const kind = t(key, { name: '' }).trim().toLocaleLowerCase();
+  const named = name.toLocaleLowerCase();
+  return named.endsWith(kind) || named.startsWith(kind) ? name : t(key, { name });
 }
 
 /** A posting's label, reading the lists only for a posting below the state. */
