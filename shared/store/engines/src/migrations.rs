@@ -129,71 +129,46 @@ pub async fn overdue_counters(store: &dyn Store) -> Result<Option<u64>> {
     Ok(Some(counted))
 }
 
-const FIR_NUMBERS: &str = "fir-numbers";
-
-/// Gives the grievances filed before FIR numbers were indexed (`keys::fir_number`) their
-/// entries, so a duplicate FIR is found among them too. Reads every grievance once, a page at
-/// a time. Answers how many entries it wrote, or `None` when it had run already.
-pub async fn fir_numbers(store: &dyn Store) -> Result<Option<u64>> {
-    if store.get(&marker(FIR_NUMBERS)).await?.is_some() {
+/// Runs the upgrade step `name` once: reads every grievance item, a page at a time, and writes
+/// what `writes_of` gives for each. Answers how many writes it made, or `None` when it had run
+/// already (its marker is kept).
+async fn over_every_grievance(store: &dyn Store, name: &str, writes_of: impl Fn(&Grievance) -> Vec<Write>) -> Result<Option<u64>> {
+    if store.get(&marker(name)).await?.is_some() {
         return Ok(None);
     }
     let mut written = 0u64;
     let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(90);
     loop {
         let page = store.query(&query).await?;
-        let mut puts = Vec::new();
+        let mut writes = Vec::new();
         for item in page.items {
-            let g = items::from_item(item)?.grievance;
-            if let Some(key) = keys::fir_number(&g) {
-                puts.push(Write::put(Item::new(key).with("grievance_id", g.id)));
-            }
+            writes.extend(writes_of(&items::from_item(item)?.grievance));
         }
-        written += puts.len() as u64;
-        if !puts.is_empty() {
-            store.transact(puts).await?;
+        written += writes.len() as u64;
+        for chunk in writes.chunks(store::MAX_TRANSACTION) {
+            store.transact(chunk.to_vec()).await?;
         }
         match page.cursor {
             Some(c) => query.cursor = Some(c),
             None => break,
         }
     }
-    store.transact(vec![Write::put(Item::new(marker(FIR_NUMBERS)).with("done_at", domain::clock::now_text()).with("entries", written as i64))]).await?;
+    store.transact(vec![Write::put(Item::new(marker(name)).with("done_at", domain::clock::now_text()).with("entries", written as i64))]).await?;
     Ok(Some(written))
 }
 
-const CLOSURE_QUEUE: &str = "closure-queue";
+/// Gives the grievances filed before FIR numbers were indexed (`keys::fir_number`) their
+/// entries, so a duplicate FIR is found among them too. Answers how many entries it wrote, or
+/// `None` when it had run already.
+pub async fn fir_numbers(store: &dyn Store) -> Result<Option<u64>> {
+    over_every_grievance(store, "fir-numbers", |g| keys::fir_number(g).map(|key| Write::put(Item::new(key).with("grievance_id", g.id))).into_iter().collect()).await
+}
 
 /// Gives the grievances whose closure was asked for before the item engine kept the
 /// closure-requests queue (`keys::closure_pending`) their entries, so the queue and its count
-/// hold them. Reads every grievance once, a page at a time. Answers how many entries it
-/// wrote, or `None` when it had run already.
+/// hold them. Answers how many entries it wrote, or `None` when it had run already.
 pub async fn closure_queue(store: &dyn Store) -> Result<Option<u64>> {
-    if store.get(&marker(CLOSURE_QUEUE)).await?.is_some() {
-        return Ok(None);
-    }
-    let mut written = 0u64;
-    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(90);
-    loop {
-        let page = store.query(&query).await?;
-        let mut puts = Vec::new();
-        for item in page.items {
-            let g = items::from_item(item)?.grievance;
-            if g.closure.is_some() {
-                puts.extend(items::queue_entry_writes(&g));
-            }
-        }
-        written += puts.len() as u64;
-        if !puts.is_empty() {
-            store.transact(puts).await?;
-        }
-        match page.cursor {
-            Some(c) => query.cursor = Some(c),
-            None => break,
-        }
-    }
-    store.transact(vec![Write::put(Item::new(marker(CLOSURE_QUEUE)).with("done_at", domain::clock::now_text()).with("entries", written as i64))]).await?;
-    Ok(Some(written))
+    over_every_grievance(store, "closure-queue", items::queue_entry_writes).await
 }
 
 const PLACES: &str = "grievance-places";

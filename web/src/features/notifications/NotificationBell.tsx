@@ -7,16 +7,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { errorText } from '../../api/errors';
-import type { Notice, UnreadCount } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useSession } from '../auth/use-session';
-import { UNREAD_KEY, useLatestNotifications, useMarkRead, useUnreadCount } from './api';
+import { useLatestNotifications, useUnreadCount } from './api';
 import { badgeText, bellLabel } from './notification-text';
 import { NotificationList } from './NotificationList';
 import './notifications.css';
+import { useNotificationActions } from './use-notification-actions';
 
 /** How many of the newest the panel lists; the rest are on the Notifications screen. */
 export const PANEL_SIZE = 8;
@@ -92,35 +91,10 @@ function NotificationPanel({ id, unread, title }: { id: string; unread: number; 
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { data, error, isLoading, mutate } = useLatestNotifications(true);
-  const { mutate: mutateKey } = useSWRConfig();
-  const markRead = useMarkRead();
-  const [marking, setMarking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const items = data?.items ?? [];
   const anyUnread = unread > 0 || items.some((item) => !item.read);
-
-  // The list counts too: the badge agrees with what the panel shows.
-  const listed = data?.unread;
-  useEffect(() => {
-    if (listed !== undefined) void mutateKey<UnreadCount>(UNREAD_KEY, { unread: listed }, { revalidate: false });
-  }, [listed, mutateKey]);
-
-  async function markAll() {
-    setMarking(true);
-    setFailure(null);
-    try {
-      await markRead.all();
-      // The button goes with the last unread one: the focus must not fall out of the panel.
-      heading.current?.focus();
-    } catch (problem) {
-      setFailure(errorText(problem, t('markAllFailed')));
-    } finally {
-      setMarking(false);
-    }
-  }
-
-  // The count is asked again at the next poll should this fail; the grievance opens either way.
-  const follow = (notification: Notice) => void markRead.one(notification).catch(() => undefined);
+  // The button goes with the last unread one: the focus must not fall out of the panel.
+  const { marking, failure, markAll, follow } = useNotificationActions(data?.unread, () => heading.current?.focus());
 
   return (
     <section id={id} className="notification-panel" aria-labelledby={headingId}>
