@@ -48,6 +48,8 @@ NOT_MESSAGES = {
     "cannot read {} (it must be a directory)", "the scheduled backup stopped", "{ATTACHMENTS}/ cannot be read: {e}",
     "{DATABASE} cannot be opened: {e}", "{DATABASE} is damaged: {e}", "{DATABASE}: the foreign keys cannot be checked: {e}",
     "{name} cannot be read: {e}", "{name} may be read by others than its owner (mode {:o}): chmod 600 it",
+    # The mail settings, refused at start (shared/mail): the operator's console, not an answer.
+    "PORTAL_SMTP_SECURITY={other:?}: use starttls, tls or none", "set both PORTAL_SMTP_USERNAME and PORTAL_SMTP_PASSWORD, or neither",
 }
 
 
