@@ -84,10 +84,8 @@ async fn unread_count(State(state): State<AppState>, caller: Caller) -> ApiResul
     responses((status = 200, body = Envelope<MarkedRead>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn mark_read(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<ApiJson<Envelope<MarkedRead>>> {
     let user = caller.user().id;
-    let before = state.notices.unread(user).await?;
-    state.notices.mark_read(user, &NoticeId::parse(&id)?).await?;
-    let unread = state.notices.unread(user).await?;
-    Ok(ApiJson(Envelope::ok(MarkedRead { unread, marked: before.saturating_sub(unread).min(1) })))
+    let marked = state.notices.mark_read(user, &NoticeId::parse(&id)?).await?;
+    Ok(ApiJson(Envelope::ok(MarkedRead { unread: state.notices.unread(user).await?, marked: u64::from(marked) })))
 }
 
 /// Marks all the caller's notifications read.

@@ -305,9 +305,10 @@ pub trait Notices: Send + Sync + 'static {
     /// How many of the user's notices are unread.
     async fn unread(&self, user_id: i64) -> Result<u64>;
 
-    /// Marks one of the user's notices read: 404 [`NOTICE_NOT_FOUND`] when the user has none
-    /// of that id; marking a read one again changes nothing.
-    async fn mark_read(&self, user_id: i64, id: &NoticeId) -> Result<()>;
+    /// Marks one of the user's notices read, answering whether it was unread: 404
+    /// [`NOTICE_NOT_FOUND`] when the user has none of that id; marking a read one again
+    /// changes nothing.
+    async fn mark_read(&self, user_id: i64, id: &NoticeId) -> Result<bool>;
 
     /// Marks every unread notice of the user read, answering how many.
     async fn mark_all_read(&self, user_id: i64) -> Result<u64>;

@@ -156,14 +156,15 @@ impl Notices for ItemNotices {
         Ok(self.store.count(&Query::table(format!("UNREAD#{user_id}"))).await?)
     }
 
-    async fn mark_read(&self, user_id: i64, id: &NoticeId) -> Result<()> {
+    async fn mark_read(&self, user_id: i64, id: &NoticeId) -> Result<bool> {
         let key = notice_key(user_id, id);
         let notice = self.store.get(&key).await?.ok_or_else(|| Error::not_found(NOTICE_NOT_FOUND))?;
         if notice.attrs.contains_key(READ_AT) {
-            return Ok(());
+            return Ok(false);
         }
         let read = Write::update(key, Changes::default().set(READ_AT, domain::clock::now_text())).when(Condition::Exists);
-        Ok(self.store.transact(vec![read, Write::delete(unread_key(user_id, id))]).await?)
+        self.store.transact(vec![read, Write::delete(unread_key(user_id, id))]).await?;
+        Ok(true)
     }
 
     async fn mark_all_read(&self, user_id: i64) -> Result<u64> {
