@@ -139,7 +139,7 @@ clean:
 
 ## ---- the cloud --------------------------------------------------------------------------
 
-LAMBDAS := auth users roles admin grievances audit exports export-worker escalation
+LAMBDAS := auth users roles admin grievances audit exports export-worker escalation notifier
 
 # Every function built for arm64 (Graviton) with cargo-lambda, zipped as Lambda wants it,
 # with each zip's size. target/lambda/<function>/bootstrap.zip

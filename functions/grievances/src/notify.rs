@@ -117,7 +117,7 @@ const BATCHES_PER_RUN: usize = 20;
 const MAILS_PER_RUN: usize = 200;
 
 /// Turns the outbox's events into notices and queued emails, then, with a mailer, sends the
-/// emails due by `now`. Every step is idempotent, so a run repeated or overlapping another
+/// emails due by `now` (or by the end of this run's queuing, when later). Every step is idempotent, so a run repeated or overlapping another
 /// delivers nothing twice (an email may be sent twice only if a send succeeded and its
 /// removal from the outbox failed).
 pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time::OffsetDateTime) -> Result<Delivered> {
@@ -146,7 +146,9 @@ pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time:
         }
     }
     if let Some(mailer) = mailer {
-        let now_text = domain::clock::to_text(now);
+        // The emails this run has just queued are due when queued, which may be a second or
+        // more after the run began: they go now, not a run later.
+        let now_text = domain::clock::to_text(now.max(domain::clock::now()));
         for queued in state.notices.due_mail(&now_text, MAILS_PER_RUN).await? {
             match mailer.send(&queued.mail.to, &queued.mail.subject, &queued.mail.body).await {
                 Ok(()) => {
