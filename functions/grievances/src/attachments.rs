@@ -94,9 +94,10 @@ pub struct AttachRequest {
 async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Attachment>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AttachRequest = http_glue::json::parse_body(body)?;
-    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
+    let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
+    let g = seen.grievance();
     let upload = UploadId::parse(&body.upload_id)?;
-    let attachment = attachments::add(state.cases(), state.attachments()?, &caller.actor(&client), &g, upload, &body.file_name).await?;
+    let attachment = attachments::add(state.cases(), state.attachments()?, &caller.actor(&client), g, upload, &body.file_name).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(attachment))))
 }
 
@@ -135,8 +136,9 @@ async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, 
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_attachment(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path((id, attachment_id)): Path<(i64, String)>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    attachments::delete(state.cases(), state.attachments()?, &caller.actor(&client), &g, &attachment_id).await?;
+    let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
+    let g = seen.grievance();
+    attachments::delete(state.cases(), state.attachments()?, &caller.actor(&client), g, &attachment_id).await?;
     Ok(ApiJson(SuccessMessage::new("Attachment deleted successfully")))
 }
 

@@ -346,9 +346,9 @@ async fn create_grievance(State(state): State<AppState>, caller: Caller, client:
 async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    reads::get(state.cases(), &viewer, id).await?;
+    let seen = reads::to_change(state.cases(), &viewer, id).await?;
     let fields = writes::parse_fields(&body)?;
-    let g = writes::update(state.cases(), &caller.actor(&client), &viewer, id, fields, version_of(&body), confirmed_duplicate(&body)).await?;
+    let g = writes::update(state.cases(), &caller.actor(&client), &viewer, &seen, fields, version_of(&body), confirmed_duplicate(&body)).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
@@ -358,8 +358,8 @@ async fn update_grievance(State(state): State<AppState>, caller: Caller, client:
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Grievances, Action::Delete)?;
-    reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    writes::delete(state.cases(), &caller.actor(&client), id).await?;
+    let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
+    writes::delete(state.cases(), &caller.actor(&client), &seen).await?;
     // The attachments' files go at once; one that cannot is retried by the next sweep (every
     // ten minutes on one machine, after the next deletion in the cloud).
     if let Some(files) = state.attachments.as_deref() {
@@ -384,8 +384,8 @@ pub struct StatusRequest {
 async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: StatusRequest = http_glue::json::parse_body(body)?;
-    reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    let g = writes::change_status(state.cases(), &caller.actor(&client), id, body.status_id, body.notes, body.version).await?;
+    let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
+    let g = writes::change_status(state.cases(), &caller.actor(&client), &seen, body.status_id, body.notes, body.version).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
@@ -442,17 +442,18 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
     caller.require(Resource::Grievances, Action::Update)?;
     let body: AssignRequest = http_glue::json::parse_body(body)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let g = reads::get(state.cases(), &viewer, id).await?;
+    let seen = reads::to_change(state.cases(), &viewer, id).await?;
+    let g = seen.grievance();
     let unknown = || Error::not_found("User not found");
     let assignee = match body.user_id {
         None => None,
         Some(uid) => match auth::users::get(state.accounts.as_ref(), uid).await?.filter(|u| viewer.may_assign_to(u.id, &u.posting)).ok_or_else(unknown)? {
             u if !u.is_active() => return Err(Error::field("user_id", "Choose an active user to assign").into()),
-            u if !Candidates::read(&state).await?.reach(&u, &g) => return Err(Error::field("user_id", ASSIGNEE_OUTSIDE).into()),
+            u if !Candidates::read(&state).await?.reach(&u, g) => return Err(Error::field("user_id", ASSIGNEE_OUTSIDE).into()),
             u => Some((u.id, u.name)),
         },
     };
-    let g = writes::assign(state.cases(), &caller.actor(&client), id, assignee).await?;
+    let g = writes::assign(state.cases(), &caller.actor(&client), &seen, assignee).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
@@ -474,7 +475,7 @@ pub struct TransferRequest {
 async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let seen = reads::get(state.cases(), &viewer, id).await?;
+    let seen = reads::to_change(state.cases(), &viewer, id).await?;
     let order = writes::TransferOrder::parse(&body)?;
     // Counted after the read: a transfer committed since moves the version the commit is
     // conditioned on, so the count cannot be overtaken.
@@ -484,7 +485,7 @@ async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientI
         .await?
         .len();
     let limit = state.lists.transfer_limit().await?;
-    let g = writes::transfer(state.cases(), &caller.actor(&client), id, seen.version, order, transfers, limit).await?;
+    let g = writes::transfer(state.cases(), &caller.actor(&client), &seen, order, transfers, limit).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 

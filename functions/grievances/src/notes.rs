@@ -37,8 +37,8 @@ pub struct NoteRequest {
 async fn add_note(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Note>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body: NoteRequest = http_glue::json::parse_body(body)?;
-    let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
+    let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let text = NoteText::parse(&body.text)?;
-    let note = notes::add(state.cases(), &caller.actor(&client), &g, text, body.corrects).await?;
+    let note = notes::add(state.cases(), &caller.actor(&client), seen.grievance(), text, body.corrects).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(note))))
 }

@@ -153,6 +153,13 @@ pub trait Grievances: Send + Sync + 'static {
     /// The grievance, whoever may see it (the caller applies the scope).
     async fn get(&self, id: i64) -> Result<Option<Stored>>;
 
+    /// [`Grievances::get`], read to be changed by this process next: an engine may read with
+    /// it, in the same call, what the change will need (the item engine: the head of the
+    /// grievance's audit chain), so that a change costs one read and one write.
+    async fn get_to_change(&self, id: i64) -> Result<Option<Stored>> {
+        self.get(id).await
+    }
+
     /// Writes the change, its audit records, the figures and the admin-list usage counts,
     /// all or nothing. A `before` whose version moved on is 409 `writes::STALE`; an item
     /// named that was deleted meanwhile is 409 too. A deletion takes the grievance's notes and

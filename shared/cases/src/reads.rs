@@ -62,6 +62,15 @@ pub async fn get(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<Grievance
     }
 }
 
+/// [`get`], read in order to change it: the change starts from this reading
+/// ([`writes::Seen`]), so that a request reads its grievance once.
+pub async fn to_change(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<writes::Seen> {
+    match writes::load_to_change(cases, id).await? {
+        Some(s) if viewer.may_see(&s.grievance) => Ok(writes::Seen::new(s)),
+        _ => Err(Error::not_found("Grievance not found")),
+    }
+}
+
 /// The list filters of specification section 2. Empty means "any". The list-backed ones
 /// are the items' ids: a filter names an item (see [`FilterNames::resolve`]), never a text
 /// the stored grievances must spell alike.

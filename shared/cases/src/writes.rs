@@ -163,6 +163,44 @@ pub async fn load(cases: Cases<'_>, id: i64) -> Result<Option<Stored>> {
     Ok(Some(loaded))
 }
 
+/// [`load`], read to be changed ([`Grievances::get_to_change`]).
+pub async fn load_to_change(cases: Cases<'_>, id: i64) -> Result<Option<Stored>> {
+    let Some(stored) = cases.grievances.get_to_change(id).await? else { return Ok(None) };
+    let mut found = [stored];
+    relabel_all(cases.lists, &mut found).await?;
+    let [loaded] = found;
+    Ok(Some(loaded))
+}
+
+/// A grievance as the caller read it (and found it might see it) in order to change it
+/// ([`reads::to_change`]). A change's first attempt starts from this reading rather than
+/// reading again; an attempt after a conflict starts from a fresh one.
+pub struct Seen {
+    id: i64,
+    grievance: Grievance,
+    first: std::sync::Mutex<Option<Stored>>,
+}
+
+impl Seen {
+    pub fn new(stored: Stored) -> Seen {
+        Seen { id: stored.grievance.id, grievance: stored.grievance.clone(), first: std::sync::Mutex::new(Some(stored)) }
+    }
+
+    /// The grievance as first read.
+    pub fn grievance(&self) -> &Grievance {
+        &self.grievance
+    }
+
+    /// What the next attempt starts from.
+    async fn read(&self, cases: Cases<'_>) -> Result<Stored> {
+        let first = self.first.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match first {
+            Some(stored) => Ok(stored),
+            None => load_to_change(cases, self.id).await?.ok_or_else(not_found),
+        }
+    }
+}
+
 /// One audit record to write.
 pub struct AuditEntry {
     pub action: AuditAction,
@@ -377,20 +415,21 @@ where
 
 /// Changes a grievance's fields. A change of its FIR number, station or FIR year onto one
 /// already recorded is refused as on filing, unless `confirmed_duplicate`.
-pub async fn update(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, fields: GrievanceFields, expected_version: Option<i64>, confirmed_duplicate: bool) -> Result<Grievance> {
-    retrying(expected_version, || update_once(cases, actor, viewer, id, fields.clone(), expected_version, confirmed_duplicate)).await
+pub async fn update(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Seen, fields: GrievanceFields, expected_version: Option<i64>, confirmed_duplicate: bool) -> Result<Grievance> {
+    retrying(expected_version, || update_once(cases, actor, viewer, seen, fields.clone(), expected_version, confirmed_duplicate)).await
 }
 
 async fn update_once(
     cases: Cases<'_>,
     actor: &Actor,
     viewer: &Viewer,
-    id: i64,
+    seen: &Seen,
     mut fields: GrievanceFields,
     expected_version: Option<i64>,
     confirmed_duplicate: bool,
 ) -> Result<Grievance> {
-    let read = load(cases, id).await?.ok_or_else(not_found)?;
+    let read = seen.read(cases).await?;
+    let id = read.grievance.id;
     let before = &read.grievance;
     check_version(before, expected_version)?;
     let named = resolve_lists(cases.lists, &mut fields, Some(&before.fields)).await?;
@@ -445,12 +484,12 @@ async fn update_once(
     Ok(after.grievance)
 }
 
-pub async fn change_status(cases: Cases<'_>, actor: &Actor, id: i64, status_id: i64, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
-    retrying(expected_version, || change_status_once(cases, actor, id, status_id, notes.clone(), expected_version)).await
+pub async fn change_status(cases: Cases<'_>, actor: &Actor, seen: &Seen, status_id: i64, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
+    retrying(expected_version, || change_status_once(cases, actor, seen, status_id, notes.clone(), expected_version)).await
 }
 
-async fn change_status_once(cases: Cases<'_>, actor: &Actor, id: i64, status_id: i64, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
-    let read = load(cases, id).await?.ok_or_else(not_found)?;
+async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, status_id: i64, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
+    let read = seen.read(cases).await?;
     let before = &read.grievance;
     check_version(before, expected_version)?;
     let status = cases.lists.get(ListKind::Statuses, status_id)
@@ -567,7 +606,7 @@ pub async fn approve_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, i
 }
 
 async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, expected_version: Option<i64>) -> Result<Grievance> {
-    let read = load(cases, id).await?.ok_or_else(not_found)?;
+    let read = load_to_change(cases, id).await?.ok_or_else(not_found)?;
     let before = &read.grievance;
     let request = pending_closure(viewer, actor, before)?;
     check_version(before, expected_version)?;
@@ -607,7 +646,7 @@ pub async fn return_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id
 }
 
 async fn return_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, reason: &str, expected_version: Option<i64>) -> Result<Grievance> {
-    let read = load(cases, id).await?.ok_or_else(not_found)?;
+    let read = load_to_change(cases, id).await?.ok_or_else(not_found)?;
     let before = &read.grievance;
     let request = pending_closure(viewer, actor, before)?;
     check_version(before, expected_version)?;
@@ -660,8 +699,9 @@ pub fn transfer_cap_reached(limit: u32) -> Error {
 /// record naming from, to and why. `transfers` is how many times it was transferred by that
 /// version; at `limit` it is refused, and a transfer made meanwhile moves the version on, so
 /// two at once cannot both pass the count.
-pub async fn transfer(cases: Cases<'_>, actor: &Actor, id: i64, version: i64, order: TransferOrder, transfers: usize, limit: u32) -> Result<Grievance> {
-    let read = load(cases, id).await?.ok_or_else(not_found)?;
+pub async fn transfer(cases: Cases<'_>, actor: &Actor, seen: &Seen, order: TransferOrder, transfers: usize, limit: u32) -> Result<Grievance> {
+    let version = seen.grievance().version;
+    let read = seen.read(cases).await?;
     let before = &read.grievance;
     check_version(before, Some(version))?;
     if transfers >= limit as usize {
@@ -721,12 +761,12 @@ pub async fn transfer(cases: Cases<'_>, actor: &Actor, id: i64, version: i64, or
     Ok(after.grievance)
 }
 
-pub async fn assign(cases: Cases<'_>, actor: &Actor, id: i64, assignee: Option<(i64, String)>) -> Result<Grievance> {
-    retrying(None, || assign_once(cases, actor, id, assignee.clone())).await
+pub async fn assign(cases: Cases<'_>, actor: &Actor, seen: &Seen, assignee: Option<(i64, String)>) -> Result<Grievance> {
+    retrying(None, || assign_once(cases, actor, seen, assignee.clone())).await
 }
 
-async fn assign_once(cases: Cases<'_>, actor: &Actor, id: i64, assignee: Option<(i64, String)>) -> Result<Grievance> {
-    let read = load(cases, id).await?.ok_or_else(not_found)?;
+async fn assign_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, assignee: Option<(i64, String)>) -> Result<Grievance> {
+    let read = seen.read(cases).await?;
     let before = &read.grievance;
     let now = domain::clock::now_text();
     let after = Grievance {
@@ -746,12 +786,12 @@ async fn assign_once(cases: Cases<'_>, actor: &Actor, id: i64, assignee: Option<
     Ok(after.grievance)
 }
 
-pub async fn delete(cases: Cases<'_>, actor: &Actor, id: i64) -> Result<Grievance> {
-    retrying(None, || delete_once(cases, actor, id)).await
+pub async fn delete(cases: Cases<'_>, actor: &Actor, seen: &Seen) -> Result<Grievance> {
+    retrying(None, || delete_once(cases, actor, seen)).await
 }
 
-async fn delete_once(cases: Cases<'_>, actor: &Actor, id: i64) -> Result<Grievance> {
-    let read = load(cases, id).await?.ok_or_else(not_found)?;
+async fn delete_once(cases: Cases<'_>, actor: &Actor, seen: &Seen) -> Result<Grievance> {
+    let read = seen.read(cases).await?;
     let before = &read.grievance;
     let now = domain::clock::now_text();
     let entry = complete_record_entry(before, false);

@@ -23,11 +23,13 @@ use store::{Changes, Condition, Index, Item, Query, SharedStore, SortKey, Store,
 #[derive(Clone)]
 pub struct ItemGrievances {
     store: SharedStore,
+    /// Chain heads read beside grievances about to change.
+    heads: crate::item_chain::HeadsRead,
 }
 
 impl ItemGrievances {
     pub fn new(store: SharedStore) -> ItemGrievances {
-        ItemGrievances { store }
+        ItemGrievances { store, heads: Default::default() }
     }
 }
 
@@ -83,6 +85,17 @@ impl Grievances for ItemGrievances {
         self.store.get(&keys::grievance(id)).await?.map(from_item).transpose()
     }
 
+    /// The grievance and the head of its audit chain in one read: the change that follows
+    /// links its records after that head without reading it again.
+    async fn get_to_change(&self, id: i64) -> Result<Option<Stored>> {
+        let chain = cases::chain::chain_of(id, domain::audit::AuditAction::Updated, 0);
+        let mut read = self.store.get_many(&[keys::grievance(id), crate::item_chain::head_key(&chain)]).await?.into_iter();
+        let (grievance, head) = (read.next().flatten(), read.next().flatten());
+        let Some(grievance) = grievance else { return Ok(None) };
+        self.heads.keep(chain, head.as_ref());
+        from_item(grievance).map(Some)
+    }
+
     /// One transaction, with the grievance's audit pointers moved when it leaves its place
     /// (a transfer) or dropped when it is deleted, so a place's trail holds the whole history
     /// of the grievances lying there now. A history too long for the transaction's 100 writes
@@ -101,7 +114,7 @@ impl Grievances for ItemGrievances {
             guard_fir_number(&mut writes, guard);
         }
         // A grievance being filed has no chain yet: nothing to read.
-        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None, change.before.is_none()).await?;
+        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None, change.before.is_none(), Some(&self.heads)).await?;
         let removal = match change.after {
             None => Some(crate::beside::removal(self.store.as_ref(), subject.id).await?),
             Some(_) => None,
@@ -156,7 +169,7 @@ impl Grievances for ItemGrievances {
         let place = json!(place_of(grievance).unwrap_or_default());
         all.push(Write::Check { key: keys::grievance(grievance.id), condition: Condition::Equals(PLACE_ATTR.into(), place) });
         all.extend(batch_writes(grievance, audit));
-        let head_at = crate::item_chain::link(self.store.as_ref(), &mut all, None, false).await?;
+        let head_at = crate::item_chain::link(self.store.as_ref(), &mut all, None, false, Some(&self.heads)).await?;
         match crate::item_chain::transact(self.store.as_ref(), all, head_at).await {
             Err(StoreError::ConditionFailed { at }) if at == check_at => match self.store.get(&keys::grievance(grievance.id)).await? {
                 None => Err(Error::not_found("Grievance not found")),

@@ -11,6 +11,8 @@ use cases::chain::{self, Hash, Link, Verification, VerifyScope};
 use cases::reads::AuditRecord;
 use domain::{Error, Result};
 use serde_json::json;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use store::{Condition, Item, Key, Query, Store, StoreError, Write};
 
 const CHAIN: &str = "chain";
@@ -18,8 +20,33 @@ const LINK: &str = "link";
 const PREV: &str = "prev";
 const HASH: &str = "hash";
 
-fn head_key(chain: &str) -> Key {
+pub(crate) fn head_key(chain: &str) -> Key {
     Key::new(format!("CHAIN#{chain}"), "HEAD")
+}
+
+/// Chain heads read beside their grievance (`Grievances::get_to_change`), kept for the change
+/// that follows so that it does not read the head again. A head moved meanwhile (another
+/// change, another instance) fails the change's condition on it, and [`transact`] links again
+/// after a fresh reading: a kept head is a hint, never trusted.
+#[derive(Clone, Default)]
+pub(crate) struct HeadsRead(Arc<Mutex<HashMap<String, Option<(i64, Hash)>>>>);
+
+impl HeadsRead {
+    /// Heads read for changes that never came (a refused edit) are forgotten past this many.
+    const MOST: usize = 1024;
+
+    /// Keeps what was read of `chain`'s head (`None`: it has none yet).
+    pub(crate) fn keep(&self, chain: String, head: Option<&Item>) {
+        let mut heads = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if heads.len() >= Self::MOST {
+            heads.clear();
+        }
+        heads.insert(chain, head.and_then(head_of));
+    }
+
+    fn take(&self, chain: &str) -> Option<Option<(i64, Hash)>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).remove(chain)
+    }
 }
 
 fn hash_of(text: Option<&str>) -> Option<Hash> {
@@ -53,13 +80,18 @@ fn record_of(write: &Write) -> Result<AuditRecord> {
 /// as read now, and appends (or, linking again, replaces) the write that moves the head.
 /// Answers the position of that write: the transaction failing there means another change
 /// of the chain came first, and the records are to be linked again. A chain the caller knows
-/// to be `new` is not read (it is written on condition that it still does not exist).
-pub(crate) async fn link(store: &dyn Store, writes: &mut Vec<Write>, head_at: Option<usize>, new: bool) -> Result<Option<usize>> {
+/// to be `new` is not read (it is written on condition that it still does not exist), nor one
+/// whose head was read beside its grievance (`known`).
+pub(crate) async fn link(store: &dyn Store, writes: &mut Vec<Write>, head_at: Option<usize>, new: bool, known: Option<&HeadsRead>) -> Result<Option<usize>> {
     let positions = record_positions(writes);
     let Some(first) = positions.first() else { return Ok(None) };
     let first = record_of(&writes[*first])?;
     let name = chain::chain_of(first.grievance_id, first.action, first.user_id);
-    let read = if new { None } else { store.get(&head_key(&name)).await?.as_ref().and_then(head_of) };
+    let read = match (new, known.and_then(|k| k.take(&name))) {
+        (true, _) => None,
+        (false, Some(kept)) => kept,
+        (false, None) => store.get(&head_key(&name)).await?.as_ref().and_then(head_of),
+    };
     let mut head = read;
     for at in positions {
         let record = record_of(&writes[at])?;
@@ -96,7 +128,7 @@ pub(crate) async fn transact(store: &dyn Store, mut writes: Vec<Write>, head_at:
     for _ in 0..8 {
         match store.transact(writes.clone()).await {
             Err(StoreError::ConditionFailed { at }) if Some(at) == head_at => {
-                link(store, &mut writes, head_at, false).await.map_err(|e| StoreError::Backend(e.to_string()))?;
+                link(store, &mut writes, head_at, false, None).await.map_err(|e| StoreError::Backend(e.to_string()))?;
             }
             other => return other,
         }

@@ -178,7 +178,7 @@ impl AuditTrail for ItemTrail {
         let change = next_event(self.store.as_ref()).await?;
         let now = domain::clock::now_text();
         let mut writes = audit_writes(event_subject(actor), AuditChange::Event(change), actor, &now, vec![entry]);
-        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None, false).await?;
+        let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None, false, None).await?;
         crate::item_chain::transact(self.store.as_ref(), writes, head_at).await?;
         Ok(())
     }

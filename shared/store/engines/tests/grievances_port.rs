@@ -584,6 +584,52 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     assert_eq!((records(area(to)).await, listed(area(to)).await, engine.tallies(&area(to)).await.unwrap().total), (0, 0, 0), "deleted, it lies nowhere");
 }
 
+/// A change links its audit records after the chain head read beside its grievance
+/// (`get_to_change`), without reading the head again; the head kept is a hint. Another
+/// instance's note, written between that reading and the change, moves the head: the change
+/// is still written, linked after the note, and the chain holds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_engine_links_after_a_head_moved_since_it_was_read() {
+    use cases::chain::VerifyScope;
+    use cases::trail::AuditTrail;
+    use domain::audit::AuditAction;
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let lists = Lists::seeded(sqlite.as_ref()).await;
+    // Two instances of the engine over one store: two Lambda instances of a state's stack.
+    let (this, other) = (ItemGrievances::new(sqlite.clone()), ItemGrievances::new(sqlite.clone()));
+    let trail = engines::item_trail::ItemTrail::new(sqlite.clone());
+    let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
+    let entry = |action: AuditAction| cases::writes::AuditEntry { action, field_name: None, old_value: None, new_value: None, notes: None, action_details: None };
+    let batch = |version: i64, action: AuditAction| AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: vec![entry(action)] };
+    let first = fixture(&lists, 1).remove(0);
+    let id = first.grievance.id;
+    this.commit(GrievanceChange { before: None, after: Some(&first), audit: batch(1, AuditAction::Created), fir_guard: None }).await.unwrap();
+
+    let read = this.get_to_change(id).await.unwrap().expect("the grievance");
+    let note = cases::notes::Note {
+        id: "1".into(),
+        grievance_id: id,
+        text: "Written by another instance meanwhile".into(),
+        corrects: None,
+        author_id: 102,
+        author_name: "Officer 102".into(),
+        created_at: domain::clock::now_text(),
+    };
+    other.record_beside(&read.grievance, cases::port::Beside::Note(note), &actor, entry(AuditAction::NoteAdded)).await.unwrap();
+    let mut next = read.clone();
+    next.grievance.version += 1;
+    next.grievance.fields.brief_details = "Changed after the note".into();
+    this.commit(GrievanceChange { before: Some(&read), after: Some(&next), audit: batch(2, AuditAction::Updated), fir_guard: None }).await.unwrap();
+
+    let chain = VerifyScope::Chains(vec![format!("grievance:{id}")]);
+    let verified = trail.verify(chain).await.unwrap();
+    assert_eq!((verified.broken, verified.records), (None, 3), "created, the note, the change: one chain");
+    let actions: Vec<AuditAction> = trail.for_grievance(id, cases::trail::TrailAccess::Whole, None, 10, 0).await.unwrap().into_iter().map(|r| r.action).collect();
+    assert_eq!(actions.len(), 3, "{actions:?}");
+    assert!(actions.contains(&AuditAction::NoteAdded) && actions.contains(&AuditAction::Updated), "{actions:?}");
+}
+
 /// Each engine finds a station's grievances of one FIR number and year, whatever its capitals,
 /// and follows an edit of the number; the item engine's upgrade indexes the numbers of
 /// grievances filed before the index was kept.
