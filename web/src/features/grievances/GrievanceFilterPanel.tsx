@@ -3,7 +3,7 @@
 // dropdowns and dates change it at once. Closed until the user opens it (the
 // rows come first, at desk and phone widths alike), with the number of filters
 // in force on its toggle; open or closed is remembered per browser.
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
@@ -64,9 +64,18 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
   const statuses = useFilterOptions('statuses');
   const priorities = useFilterOptions('priorities');
 
-  const set = (key: FilterKey, value: string) => onChange({ ...filters, [key]: value });
-  const [search, setSearch, applySearch] = useDebouncedText(filters.search, (next) => onChange({ ...filters, search: next }));
-  const [firNo, setFirNo] = useDebouncedText(filters.fir_no, (next) => onChange({ ...filters, fir_no: next }));
+  // Each change builds on the last one made, not on the filters of the last render: a typed
+  // FIR number applied after its pause must keep a district chosen during that pause, even
+  // before the page has drawn the district's change.
+  const latest = useRef(filters);
+  latest.current = filters;
+  const change = (patch: Partial<GrievanceFilters>) => {
+    latest.current = { ...latest.current, ...patch };
+    onChange(latest.current);
+  };
+  const set = (key: FilterKey, value: string) => change({ [key]: value });
+  const [search, setSearch, applySearch] = useDebouncedText(filters.search, (next) => change({ search: next }));
+  const [firNo, setFirNo] = useDebouncedText(filters.fir_no, (next) => change({ fir_no: next }));
   const rangeError = dateRangeError(filters);
   // Nothing is escalated to a police station: its staff get no 'Escalated to me' queue
   // (unless the address asks for it, so that it can be unticked).
@@ -108,7 +117,7 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
           ) : null}
         </button>
         {count > 0 ? (
-          <Button size="small" variation="link" onClick={() => onChange(EMPTY_FILTERS)}>
+          <Button size="small" variation="link" onClick={() => change(EMPTY_FILTERS)}>
             {t('filters.clearAll')}
           </Button>
         ) : null}

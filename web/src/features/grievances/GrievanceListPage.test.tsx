@@ -7,6 +7,8 @@ import { i18n } from '../../i18n';
 import { listHandlers, makeClosure, makeGrievance, makePendency, page } from '../../test/grievance-fixtures';
 import { renderPage } from '../../test/render-page';
 import GrievanceListPage from './GrievanceListPage';
+import { GrievanceFilterPanel } from './GrievanceFilterPanel';
+import { EMPTY_FILTERS } from './list-filters';
 
 const first = makeGrievance({ id: 12, grievance_number: 'GRV-2025-000012', filed_at: '2025-01-11T09:30:00Z' });
 const second = makeGrievance({
@@ -209,6 +211,20 @@ describe('grievance list', () => {
     expect(fetch.mock.calls.filter(([url]) => String(url).includes('fir_no=')).map(([url]) => url)).toEqual([
       '/api/grievances?fir_no=013&limit=50',
     ]);
+  });
+
+  it('keeps a district chosen while a typed FIR number waits for its pause', async () => {
+    api();
+    // A page that has not drawn the district's change yet: the panel's filters stay as they were.
+    const onChange = vi.fn();
+    renderPage(<GrievanceFilterPanel filters={EMPTY_FILTERS} onChange={onChange} />, manager, '/grievances');
+    const user = userEvent.setup();
+    await openFilters(user);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'North District' })).toBeInTheDocument());
+    await user.type(screen.getByLabelText('FIR Number'), '013');
+    await user.selectOptions(screen.getByLabelText('District'), 'North District');
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(2));
+    expect(onChange).toHaveBeenLastCalledWith({ ...EMPTY_FILTERS, fir_no: '013', district: 'North District' });
   });
 
   it('loads the next page with the cursor', async () => {
