@@ -156,16 +156,16 @@ pub async fn relabel_all(lists: &dyn AdminLists, grievances: &mut [Stored]) -> R
 
 /// The grievance and the list items it names, with the items' current names.
 pub async fn load(cases: Cases<'_>, id: i64) -> Result<Option<Stored>> {
-    let Some(stored) = cases.grievances.get(id).await? else { return Ok(None) };
-    let mut found = [stored];
-    relabel_all(cases.lists, &mut found).await?;
-    let [loaded] = found;
-    Ok(Some(loaded))
+    relabelled(cases, cases.grievances.get(id).await?).await
 }
 
-/// [`load`], read to be changed ([`Grievances::get_to_change`]).
+/// [`load`], read to be changed ([`crate::port::Grievances::get_to_change`]).
 pub async fn load_to_change(cases: Cases<'_>, id: i64) -> Result<Option<Stored>> {
-    let Some(stored) = cases.grievances.get_to_change(id).await? else { return Ok(None) };
+    relabelled(cases, cases.grievances.get_to_change(id).await?).await
+}
+
+async fn relabelled(cases: Cases<'_>, read: Option<Stored>) -> Result<Option<Stored>> {
+    let Some(stored) = read else { return Ok(None) };
     let mut found = [stored];
     relabel_all(cases.lists, &mut found).await?;
     let [loaded] = found;

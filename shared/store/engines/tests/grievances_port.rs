@@ -295,7 +295,10 @@ async fn read_to_end(engine: &dyn Grievances, viewer: &Viewer, f: &Filters, limi
 /// `area_filters`: the most filters combined for a posting's area (8: every subset); the
 /// item engine's area code is the same over either store, so on DynamoDB, where each query
 /// is slow, the area is read with up to two filters at once.
-async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fixture, .. }: &Setup, exact: bool, page: usize, min_found: usize, area_filters: u32) {
+/// `stride` above 1 tries every combination of at most two filters and one in `stride` of
+/// the rest (the engine's own logic is tried on every combination over the SQLite store; on
+/// DynamoDB it is the store's translation of each kind of query that is tried).
+async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fixture, .. }: &Setup, exact: bool, page: usize, min_found: usize, area_filters: u32, stride: u32) {
     let priorities: Vec<i64> = fixture.iter().filter_map(|s| s.grievance.priority_id).collect();
     // Limits that make some of the fixture overdue and leave some not.
     let limits = priorities.iter().map(|p| (*p, BTreeMap::from([(Stage::Inward, 900u32)]))).collect();
@@ -305,6 +308,9 @@ async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fi
     for viewer in &viewers(engine.as_ref(), fixture, USERS[1]).await {
         for subset in 0u32..(1 << filters.len()) {
             if matches!(viewer.reach, Reach::Area(_)) && subset.count_ones() > area_filters {
+                continue;
+            }
+            if subset.count_ones() > 2 && subset % stride != 0 {
                 continue;
             }
             // The closure queue joins a third of the combinations (every one of them would
@@ -401,7 +407,11 @@ fn expected_in_order(fixture: &[Stored], ranks: &Ranks, viewer: &Viewer, f: &Fil
 
 /// Every order, in both scopes, with no filter and with two filters, read to the end in
 /// pages of `page` (97: pages end inside runs of equal keys).
-async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &Setup, page: usize) {
+/// Without `unnarrowed_sorts`, a column the indexes do not keep in order is sorted only under
+/// a narrowing filter: sorting the whole fixture reads all of it for every page (on moto,
+/// three quarters of the DynamoDB suite's time), and it is the same code over the SQLite store,
+/// where every case is tried.
+async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &Setup, page: usize, unnarrowed_sorts: bool) {
     let g = &fixture[5].grievance;
     let from = fixture[fixture.len() / 4].grievance.fields.fir_date.clone();
     let narrowing: [Box<dyn Fn(&mut Filters)>; 3] = [
@@ -415,7 +425,10 @@ async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &
     for viewer in &viewers(engine.as_ref(), fixture, USERS[0]).await {
         for key in [SortKey::FiledAt, SortKey::FirDate, SortKey::Priority, SortKey::Status] {
             for direction in [SortDirection::Asc, SortDirection::Desc] {
-                for narrow in &narrowing {
+                for (n, narrow) in narrowing.iter().enumerate() {
+                    if n == 0 && key != SortKey::FiledAt && !unnarrowed_sorts {
+                        continue;
+                    }
                     let mut f = Filters { order: Order { key, direction }, ..Filters::default() };
                     narrow(&mut f);
                     let case = format!("{viewer:?}, {key:?} {direction:?}: {f:?}");
@@ -475,25 +488,25 @@ async fn item_engine_on_sqlite_reports_agree_with_the_fixture() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn relational_engine_sorts_by_every_column_both_ways() {
     let dir = tempfile::tempdir().unwrap();
-    every_order_agrees_with_the_fixture(&relational_engine(dir.path()).await, 97).await;
+    every_order_agrees_with_the_fixture(&relational_engine(dir.path()).await, 97, true).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item_engine_on_sqlite_sorts_by_every_column_both_ways() {
     let dir = tempfile::tempdir().unwrap();
-    every_order_agrees_with_the_fixture(&item_engine_on_sqlite(dir.path()).await, 97).await;
+    every_order_agrees_with_the_fixture(&item_engine_on_sqlite(dir.path()).await, 97, true).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item_engine_on_sqlite_answers_every_combination_of_filters() {
     let dir = tempfile::tempdir().unwrap();
-    every_combination_of_filters_agrees_with_the_fixture(&item_engine_on_sqlite(dir.path()).await, false, 50, 200, 8).await;
+    every_combination_of_filters_agrees_with_the_fixture(&item_engine_on_sqlite(dir.path()).await, false, 50, 200, 8, 1).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn relational_engine_answers_every_combination_of_filters_exactly() {
     let dir = tempfile::tempdir().unwrap();
-    every_combination_of_filters_agrees_with_the_fixture(&relational_engine(dir.path()).await, true, 50, 200, 8).await;
+    every_combination_of_filters_agrees_with_the_fixture(&relational_engine(dir.path()).await, true, 50, 200, 8, 1).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -512,9 +525,13 @@ async fn item_engine_on_sqlite_refuses_a_stale_commit() {
 /// 50) at a time. The stale commit goes last, as it changes a grievance.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item_engine_on_dynamodb_passes_the_suite() {
+    let started = std::time::Instant::now();
     let setup = item_engine_on_dynamodb().await;
-    every_combination_of_filters_agrees_with_the_fixture(&setup, false, 100, 200, 2).await;
-    every_order_agrees_with_the_fixture(&setup, 50).await;
+    eprintln!("loaded in {:.0} s", started.elapsed().as_secs_f64());
+    every_combination_of_filters_agrees_with_the_fixture(&setup, false, 100, 80, 2, 3).await;
+    eprintln!("filters in {:.0} s", started.elapsed().as_secs_f64());
+    every_order_agrees_with_the_fixture(&setup, 50, false).await;
+    eprintln!("orders in {:.0} s", started.elapsed().as_secs_f64());
     a_stale_commit_is_refused_whole(&setup).await;
 }
 
