@@ -176,27 +176,26 @@ async fn relabelled(cases: Cases<'_>, read: Option<Stored>) -> Result<Option<Sto
 /// ([`reads::to_change`]). A change's first attempt starts from this reading rather than
 /// reading again; an attempt after a conflict starts from a fresh one.
 pub struct Seen {
-    id: i64,
-    grievance: Grievance,
-    first: std::sync::Mutex<Option<Stored>>,
+    stored: Stored,
+    /// Whether an attempt has started from `stored` already.
+    used: std::sync::atomic::AtomicBool,
 }
 
 impl Seen {
     pub fn new(stored: Stored) -> Seen {
-        Seen { id: stored.grievance.id, grievance: stored.grievance.clone(), first: std::sync::Mutex::new(Some(stored)) }
+        Seen { stored, used: Default::default() }
     }
 
     /// The grievance as first read.
     pub fn grievance(&self) -> &Grievance {
-        &self.grievance
+        &self.stored.grievance
     }
 
     /// What the next attempt starts from.
     async fn read(&self, cases: Cases<'_>) -> Result<Stored> {
-        let first = self.first.lock().unwrap_or_else(|e| e.into_inner()).take();
-        match first {
-            Some(stored) => Ok(stored),
-            None => load_to_change(cases, self.id).await?.ok_or_else(not_found),
+        match self.used.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            false => Ok(self.stored.clone()),
+            true => load_to_change(cases, self.stored.grievance.id).await?.ok_or_else(not_found),
         }
     }
 }
@@ -693,17 +692,17 @@ pub fn transfer_cap_reached(limit: u32) -> Error {
     ))
 }
 
-/// Sends grievance `id`, as read at `version`, to another police station: the station and its
+/// Sends the grievance `seen` to another police station: the station and its
 /// district (where the Admin Panel places it) change in one commit, so the grievance leaves
 /// the old station's lists and figures and enters the new one's at once, with a TRANSFERRED
-/// record naming from, to and why. `transfers` is how many times it was transferred by that
-/// version; at `limit` it is refused, and a transfer made meanwhile moves the version on, so
+/// record naming from, to and why. `transfers` is how many times it was transferred by the version
+/// seen; at `limit` it is refused, and a transfer made meanwhile moves the version on, so
 /// two at once cannot both pass the count.
 pub async fn transfer(cases: Cases<'_>, actor: &Actor, seen: &Seen, order: TransferOrder, transfers: usize, limit: u32) -> Result<Grievance> {
-    let version = seen.grievance().version;
+    // Not retried: the change starts from the caller's reading, and its commit is conditioned
+    // on that version.
     let read = seen.read(cases).await?;
     let before = &read.grievance;
-    check_version(before, Some(version))?;
     if transfers >= limit as usize {
         return Err(transfer_cap_reached(limit));
     }
