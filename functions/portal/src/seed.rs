@@ -281,13 +281,15 @@ pub async fn into_table(table: &store::dynamo::DynamoStore, accounts: &dyn auth:
     let staff = staff(accounts, seed).await?;
     let first_id = engines::grievance_items::next_ids(table, count as i64).await?;
     let mut synthetic = Synthetic::new(table, staff.clone(), first_id, count, seed).await?;
+    let mut load = table.bulk_load();
     let mut writes = Vec::new();
     for n in 0..count {
         let (stored, actor) = synthetic.grievance(n);
         writes.extend(engines::grievance_items::creation_writes(&stored, &actor));
         if writes.len() >= 20_000 || n + 1 == count {
-            table.bulk(std::mem::take(&mut writes)).await?;
+            load.add(std::mem::take(&mut writes)).await?;
         }
     }
+    load.finish().await?;
     Ok(staff)
 }

@@ -164,6 +164,22 @@ impl DynamoStore {
         Ok(())
     }
 
+    /// Creates this table as a copy of `source`, keys, indexes and items (DynamoDB's
+    /// RestoreTableToPointInTime, at the latest time). For test fixtures: on a local server the
+    /// copy is immediate, where filling each test's table as a first start does takes seconds;
+    /// on AWS a restore takes minutes and needs point-in-time recovery on the source.
+    pub async fn restore_from(&self, source: &str) -> Result<(), StoreError> {
+        self.client
+            .restore_table_to_point_in_time()
+            .source_table_name(source)
+            .target_table_name(&self.table)
+            .use_latest_restorable_time(true)
+            .send()
+            .await
+            .map_err(sdk_backend)?;
+        Ok(())
+    }
+
     async fn transact_once(&self, writes: &[Write]) -> Result<(), StoreError> {
         let items = writes.iter().map(|w| self.transact_item(w)).collect::<Result<Vec<_>, _>>()?;
         let result = self.client.transact_write_items().set_transact_items(Some(items)).send().await;
@@ -414,85 +430,19 @@ impl DynamoStore {
     }
 }
 
-/// What a run of bulk writes leaves of one item.
-enum Outcome {
-    /// Written whole (`None`: deleted).
-    Whole(Option<Attrs>),
-    /// Only updated: the changes, combined, to apply to whatever the item holds.
-    Changed(Changes),
-}
-
 impl DynamoStore {
     /// Loads `writes` in bulk, for data generators and test fixtures, where one transaction
-    /// per change would take minutes: several writes may touch one item and are folded, in
-    /// order, into what the item ends as. Unlike [`Store::transact`] it is not atomic and
-    /// checks no condition. Items written whole go in BatchWriteItem requests of 25, a few
-    /// at once; an item only updated (a counter that may hold a value already) gets one
-    /// UpdateItem with its changes combined.
+    /// per change would take minutes (see [`BulkLoad`]). Unlike [`Store::transact`] it is not
+    /// atomic and checks no condition.
     pub async fn bulk(&self, writes: Vec<Write>) -> Result<(), StoreError> {
-        let mut outcomes: Vec<(Key, Outcome)> = Vec::new();
-        let mut at: HashMap<Key, usize> = HashMap::new();
-        for write in writes {
-            let key = write.key().clone();
-            let before = at.get(&key).map(|i| &mut outcomes[*i].1);
-            let after = match (write, before) {
-                (Write::Check { .. }, _) => continue,
-                (Write::Put { item, .. }, _) => Outcome::Whole(Some(item.attrs)),
-                (Write::Delete { .. }, _) => Outcome::Whole(None),
-                (Write::Update { changes, .. }, None) => Outcome::Changed(changes),
-                (Write::Update { changes, .. }, Some(Outcome::Whole(attrs))) => Outcome::Whole(Some(apply_changes(&changes, attrs.take().unwrap_or_default())?)),
-                (Write::Update { changes, .. }, Some(Outcome::Changed(earlier))) => Outcome::Changed(std::mem::take(earlier).then(&changes)),
-            };
-            match at.get(&key) {
-                Some(i) => outcomes[*i].1 = after,
-                None => {
-                    at.insert(key.clone(), outcomes.len());
-                    outcomes.push((key, after));
-                }
-            }
-        }
-        let mut requests = Vec::new();
-        let mut updates = Vec::new();
-        for (key, outcome) in outcomes {
-            match outcome {
-                Outcome::Whole(Some(attrs)) => {
-                    requests.push(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(to_attr_map(&key, &attrs)?)).build().map_err(backend)?).build())
-                }
-                Outcome::Whole(None) => requests.push(WriteRequest::builder().delete_request(DeleteRequest::builder().set_key(Some(key_map(&key))).build().map_err(backend)?).build()),
-                Outcome::Changed(changes) if changes.is_empty() => {}
-                Outcome::Changed(changes) => updates.push((key, changes)),
-            }
-        }
-        let mut running = tokio::task::JoinSet::new();
-        let mut chunks = requests.chunks(25).map(<[WriteRequest]>::to_vec);
-        loop {
-            while running.len() < 4 {
-                let Some(chunk) = chunks.next() else { break };
-                let store = self.clone();
-                running.spawn(async move { store.batch_write(chunk).await });
-            }
-            match running.join_next().await {
-                Some(done) => done.map_err(backend)??,
-                None => break,
-            }
-        }
-        // UpdateItem, not a transaction of one: a server may copy the table per transaction.
-        for (key, changes) in updates {
-            let mut names = HashMap::new();
-            let mut values = AttrMap::new();
-            let expr = update_expr(&changes, &mut names, &mut values)?;
-            self.client
-                .update_item()
-                .table_name(&self.table)
-                .set_key(Some(key_map(&key)))
-                .update_expression(expr)
-                .set_expression_attribute_names(opt(names))
-                .set_expression_attribute_values(opt(values))
-                .send()
-                .await
-                .map_err(sdk_backend)?;
-        }
-        Ok(())
+        let mut load = self.bulk_load();
+        load.add(writes).await?;
+        load.finish().await
+    }
+
+    /// A bulk load fed in parts (see [`BulkLoad`]).
+    pub fn bulk_load(&self) -> BulkLoad {
+        BulkLoad { store: self.clone(), pending: Vec::new(), at: HashMap::new() }
     }
 
     /// One BatchWriteItem of at most 25 requests, sent again with whatever the service left
@@ -507,5 +457,153 @@ impl DynamoStore {
             tokio::time::sleep(std::time::Duration::from_millis(20 << attempt.min(6))).await;
         }
         Err(StoreError::Backend("BatchWriteItem left items unprocessed after 20 attempts".into()))
+    }
+}
+
+/// A bulk load fed in parts: several writes may touch one item and are folded, in order, into
+/// what the item ends as. Items written whole go out with each part, in BatchWriteItem
+/// requests of 25, a few at once. Items only updated (counters, which may hold a value
+/// already) are kept back to the end of the load with their changes combined across all
+/// parts: a load of 20,000 grievances touches a few thousand counters ~200,000 times.
+pub struct BulkLoad {
+    store: DynamoStore,
+    /// The updates kept back, in the order their items were first touched.
+    pending: Vec<(Key, Changes)>,
+    at: HashMap<Key, usize>,
+}
+
+/// How many requests a bulk load keeps in flight: the service serves them side by side.
+const IN_FLIGHT: usize = 4;
+
+impl BulkLoad {
+    /// Folds `writes` into what the load holds and sends every item they leave written whole
+    /// (or deleted).
+    pub async fn add(&mut self, writes: Vec<Write>) -> Result<(), StoreError> {
+        let mut whole: Vec<(Key, Option<Attrs>)> = Vec::new();
+        let mut whole_at: HashMap<Key, usize> = HashMap::new();
+        for write in writes {
+            let key = write.key().clone();
+            let written = match write {
+                Write::Check { .. } => continue,
+                Write::Put { item, .. } => Some(item.attrs),
+                Write::Delete { .. } => None,
+                Write::Update { changes, .. } => {
+                    if let Some(i) = whole_at.get(&key) {
+                        let attrs = whole[*i].1.take().unwrap_or_default();
+                        whole[*i].1 = Some(apply_changes(&changes, attrs)?);
+                    } else if let Some(i) = self.at.get(&key) {
+                        let earlier = std::mem::take(&mut self.pending[*i].1);
+                        self.pending[*i].1 = earlier.then(&changes);
+                    } else {
+                        self.at.insert(key.clone(), self.pending.len());
+                        self.pending.push((key, changes));
+                    }
+                    continue;
+                }
+            };
+            // Written whole: what was kept back for the item is overwritten with it.
+            if let Some(i) = self.at.get(&key) {
+                self.pending[*i].1 = Changes::default();
+            }
+            match whole_at.get(&key) {
+                Some(i) => whole[*i].1 = written,
+                None => {
+                    whole_at.insert(key.clone(), whole.len());
+                    whole.push((key, written));
+                }
+            }
+        }
+        let mut requests = Vec::with_capacity(whole.len());
+        for (key, written) in whole {
+            requests.push(match written {
+                Some(attrs) => WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(to_attr_map(&key, &attrs)?)).build().map_err(backend)?).build(),
+                None => WriteRequest::builder().delete_request(DeleteRequest::builder().set_key(Some(key_map(&key))).build().map_err(backend)?).build(),
+            });
+        }
+        let store = &self.store;
+        in_flight(requests.chunks(25).map(<[WriteRequest]>::to_vec), |chunk| {
+            let store = store.clone();
+            async move { store.batch_write(chunk).await }
+        })
+        .await
+    }
+
+    /// Sends the updates kept back: an UpdateItem per item with its changes combined, in parts
+    /// of [`UPDATE_PART`] attributes (not a transaction of one: a server may copy the table
+    /// per transaction).
+    pub async fn finish(self) -> Result<(), StoreError> {
+        let store = &self.store;
+        let parts = self.pending.into_iter().flat_map(|(key, changes)| in_parts(changes).into_iter().map(move |part| (key.clone(), part)));
+        in_flight(parts, |(key, changes)| {
+            let store = store.clone();
+            async move {
+                let mut names = HashMap::new();
+                let mut values = AttrMap::new();
+                let expr = update_expr(&changes, &mut names, &mut values)?;
+                store
+                    .client
+                    .update_item()
+                    .table_name(&store.table)
+                    .set_key(Some(key_map(&key)))
+                    .update_expression(expr)
+                    .set_expression_attribute_names(opt(names))
+                    .set_expression_attribute_values(opt(values))
+                    .send()
+                    .await
+                    .map_err(sdk_backend)?;
+                Ok(())
+            }
+        })
+        .await
+    }
+}
+
+/// How many attributes one UpdateItem of a bulk load changes at most: a counter item holds
+/// a figure per day or per station, and an expression of thousands of clauses is beyond
+/// DynamoDB's 4 KB limit for expressions.
+const UPDATE_PART: usize = 40;
+
+/// `changes` as updates of at most [`UPDATE_PART`] attributes each. Combined changes name
+/// each attribute once, so the parts may be applied in any order.
+fn in_parts(changes: Changes) -> Vec<Changes> {
+    let mut parts = vec![Changes::default()];
+    let room = |parts: &mut Vec<Changes>| {
+        let last = parts.last().expect("a part");
+        if last.set.len() + last.add.len() + last.remove.len() == UPDATE_PART {
+            parts.push(Changes::default());
+        }
+        parts.len() - 1
+    };
+    for set in changes.set {
+        let i = room(&mut parts);
+        parts[i].set.push(set);
+    }
+    for add in changes.add {
+        let i = room(&mut parts);
+        parts[i].add.push(add);
+    }
+    for remove in changes.remove {
+        let i = room(&mut parts);
+        parts[i].remove.push(remove);
+    }
+    parts.retain(|part| !part.is_empty());
+    parts
+}
+
+/// Runs `send` on each of `jobs`, [`IN_FLIGHT`] at a time, until all are done or one fails.
+async fn in_flight<J, F>(mut jobs: impl Iterator<Item = J>, send: impl Fn(J) -> F) -> Result<(), StoreError>
+where
+    F: std::future::Future<Output = Result<(), StoreError>> + Send + 'static,
+{
+    let mut running = tokio::task::JoinSet::new();
+    loop {
+        while running.len() < IN_FLIGHT {
+            let Some(job) = jobs.next() else { break };
+            running.spawn(send(job));
+        }
+        match running.join_next().await {
+            Some(done) => done.map_err(backend)??,
+            None => return Ok(()),
+        }
     }
 }

@@ -324,3 +324,36 @@ mod text_index {
         assert_eq!(s.search("GRV", "temple", 10, None).await.unwrap(), None);
     }
 }
+
+/// A bulk load (fixtures, generators) fed in parts ends as the same writes made one by one.
+mod bulk_load {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_counter_updated_across_parts_ends_with_every_change_and_a_put_overwrites_what_came_before() {
+        let s = DynamoStore::local(testkit::moto_endpoint(), testkit::unique("bulk")).await;
+        s.ensure_table().await.unwrap();
+        let counter = k("STATS#GRV", "DAYS");
+        let mut load = s.bulk_load();
+        // Three parts, each adding to 300 figures of one item (an expression of them all at
+        // once is beyond DynamoDB's limit) and to one total.
+        for part in 0..3i64 {
+            let mut writes = Vec::new();
+            for day in 0..300 {
+                writes.push(Write::update(counter.clone(), Changes::default().add(&format!("d{day}"), day + part).add("total", 1)));
+            }
+            // Updated, then written whole: the put is what the item ends as, then updated again.
+            writes.push(Write::update(k("GRV#1", "GRV"), Changes::default().set("title", "lost")));
+            writes.push(Write::put(Item::new(k("GRV#1", "GRV")).with("title", format!("part {part}")).with("version", 1)));
+            writes.push(Write::update(k("GRV#1", "GRV"), Changes::default().add("version", 1)));
+            load.add(writes).await.unwrap();
+        }
+        load.add(vec![Write::update(k("GRV#1", "GRV"), Changes::default().add("version", 10))]).await.unwrap();
+        load.finish().await.unwrap();
+        let item = s.get(&counter).await.unwrap().unwrap();
+        assert_eq!(item.i64("total"), Some(900));
+        assert_eq!((item.i64("d0"), item.i64("d299")), (Some(3), Some(900)));
+        let grievance = s.get(&k("GRV#1", "GRV")).await.unwrap().unwrap();
+        assert_eq!((grievance.str("title"), grievance.i64("version")), (Some("part 2"), Some(12)));
+    }
+}
