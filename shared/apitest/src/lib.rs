@@ -13,6 +13,8 @@ use tower::ServiceExt;
 pub const ADMIN_EMAIL: &str = "admin@portal.test";
 pub const ADMIN_PASSWORD: &str = "Admin-Pass-1";
 pub const ADMIN_NAME: &str = "Asha Admin";
+/// What the tests' session tokens and file links are signed with.
+const SECRET: &[u8] = b"0123456789abcdef0123456789abcdef-test-secret";
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Engine {
@@ -56,6 +58,32 @@ pub fn sealing_key() -> auth::sealing::SealingKey {
     auth::sealing::SealingKey::from_material(b"the tests' key for second-factor secrets at rest")
 }
 
+/// The Admin user a fresh store gets for the tests, signing in by password alone (the second
+/// factor has tests of its own).
+async fn admitted(state: &AppState) {
+    let accounts = state.accounts.as_ref();
+    auth::bootstrap::create_admin(accounts, ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
+    auth::bootstrap::set_two_factor_requirement(accounts, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
+}
+
+/// A DynamoDB table on this test process's moto server, prepared as a first start prepares
+/// one and with the tests' Admin: each test's table is restored from it. Preparing takes ~150
+/// writes, seconds of moto's one core, and a run has hundreds of DynamoDB tests.
+async fn prepared_table() -> &'static str {
+    static TABLE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    TABLE
+        .get_or_init(|| async {
+            let name = testkit::unique("api-prepared");
+            let store = store::dynamo::DynamoStore::local(testkit::moto_endpoint(), name.clone()).await;
+            store.ensure_table().await.unwrap();
+            let state = AppState::new(Arc::new(store), auth::TokenKeys::new(SECRET), None, None).with_sealing(sealing_key());
+            state.prepare().await.unwrap();
+            admitted(&state).await;
+            name
+        })
+        .await
+}
+
 impl Api {
     /// The directory of the embedded store's file and local blobs (none on DynamoDB).
     pub fn dir(&self) -> Option<&std::path::Path> {
@@ -65,7 +93,6 @@ impl Api {
     pub async fn new(engine: Engine, routes: fn() -> AreaRouter) -> Api {
         // Internal errors are logged, never answered: show them in a failing test's output.
         let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter("error").try_init();
-        let secret = b"0123456789abcdef0123456789abcdef-test-secret";
         type Blobs = Arc<dyn blobs::BlobStore>;
         type Engines = (Arc<dyn store::Store>, Option<Arc<store::sqlite::SqliteStore>>, Blobs, Blobs, Option<tempfile::TempDir>);
         let mut dynamo = None;
@@ -73,13 +100,13 @@ impl Api {
             Engine::Sqlite => {
                 let dir = tempfile::tempdir().unwrap();
                 let store = Arc::new(store::sqlite::SqliteStore::open(dir.path().join("portal.db")).unwrap());
-                let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), secret).unwrap();
-                let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), secret, blobs::local::ATTACHMENTS_ROUTE).unwrap();
+                let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), SECRET).unwrap();
+                let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), SECRET, blobs::local::ATTACHMENTS_ROUTE).unwrap();
                 (store.clone(), Some(store), Arc::new(blobs), Arc::new(attachments), Some(dir))
             }
             Engine::Dynamo => {
                 let store = store::dynamo::DynamoStore::local(testkit::moto_endpoint(), testkit::unique("api")).await;
-                store.ensure_table().await.unwrap();
+                store.restore_from(prepared_table().await).await.unwrap();
                 dynamo = Some(store.clone());
                 let bucket = |name: &str| {
                     let name = testkit::unique(name);
@@ -93,15 +120,14 @@ impl Api {
             }
         };
         let state = match sqlite {
-            Some(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
-            None => AppState::new(store, auth::TokenKeys::new(secret), Some(blobs), Some(attachments)),
+            Some(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(SECRET), Some(blobs), Some(attachments)),
+            None => AppState::new(store, auth::TokenKeys::new(SECRET), Some(blobs), Some(attachments)),
         }
         .with_sealing(sealing_key());
         state.prepare().await.unwrap();
-        let accounts = state.accounts.as_ref();
-        auth::bootstrap::create_admin(accounts, ADMIN_EMAIL, ADMIN_NAME, ADMIN_PASSWORD).await.unwrap();
-        // The tests sign in as the Admin by password; the second factor has tests of its own.
-        auth::bootstrap::set_two_factor_requirement(accounts, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
+        if dynamo.is_none() {
+            admitted(&state).await;
+        }
         let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: dir, dynamo }
@@ -111,12 +137,11 @@ impl Api {
     /// as the portal opens one: its lists seeded if they never were, nothing else added.
     /// Files go to local directories in `dir`.
     pub async fn over(store: Stores, dir: tempfile::TempDir, routes: fn() -> AreaRouter) -> Api {
-        let secret = b"0123456789abcdef0123456789abcdef-test-secret";
-        let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), secret).unwrap();
-        let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), secret, blobs::local::ATTACHMENTS_ROUTE).unwrap();
+        let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), SECRET).unwrap();
+        let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), SECRET, blobs::local::ATTACHMENTS_ROUTE).unwrap();
         let state = match store {
-            Stores::Sqlite(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
-            Stores::Other(store) => AppState::new(store, auth::TokenKeys::new(secret), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
+            Stores::Sqlite(sqlite) => AppState::embedded(sqlite, auth::TokenKeys::new(SECRET), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
+            Stores::Other(store) => AppState::new(store, auth::TokenKeys::new(SECRET), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
         }
         .with_sealing(sealing_key());
         state.prepare().await.unwrap();
