@@ -16,7 +16,7 @@ export CARGO_TERM_COLOR := never
 # One build from scratch per run: incremental caches would only double what the disk holds.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: test-engines test-rest check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -66,8 +66,21 @@ test: deps
 	@$(MAKE) --no-print-directory test-suites 2>&1 | tee target/test-output.log
 	@python3 scripts/test-summary.py target/test-output.log
 
-test-suites: check-boundary check-hakari test-rust check-openapi check-template test-web test-e2e test-fuzz
-	@echo "All test suites passed."
+# One build of every test, then two lanes side by side: the engines' suites and the request
+# budget (DynamoDB on moto, whose server uses one core), beside the rest of the workspace's
+# tests, the static checks, the web app's tests and the API fuzzing. Playwright goes last,
+# with both cores to itself. Each step prints the time it starts (--- HH:MM:SS step).
+test-suites: check-boundary check-hakari deps
+	@date "+--- %T building every test"
+	cargo test --workspace --no-run
+	cargo build -p portal
+	@$(MAKE) --no-print-directory test-engines > target/test-engines.log 2>&1 & engines=$$!; \
+	rest=0; $(MAKE) -k --no-print-directory test-rest check-openapi check-template test-web test-fuzz || rest=$$?; \
+	engines_status=0; wait $$engines || engines_status=$$?; \
+	echo "--- the engines' suites and the request budget, run beside the above:"; cat target/test-engines.log; \
+	test $$rest -eq 0 -a $$engines_status -eq 0
+	@$(MAKE) --no-print-directory test-e2e
+	@date "+--- %T all test suites passed"
 
 # Keys, indexes and attribute maps stay in shared/store (scripts/check-storage-boundary.py).
 check-boundary:
@@ -82,29 +95,40 @@ check-hakari:
 	cargo hakari generate --diff --color never || { echo "shared/workspace-hack is stale: run cargo hakari generate && cargo hakari manage-deps"; exit 1; }
 	cargo hakari manage-deps --dry-run --color never 2>&1 | grep -q "no operations to perform" || { echo "a crate does not depend on shared/workspace-hack: run cargo hakari manage-deps"; exit 1; }
 
-# The engines' conformance suites (DynamoDB's waits on moto, one core) run beside the rest of
-# the workspace: the two halves take about as long, and together they use both cores.
-# The request budget over 20,000 grievances on DynamoDB (minutes of seeding moto) runs beside
-# the engines' suites rather than after the other tests.
+# The Rust tests alone, in the same two lanes: the engines' suites (DynamoDB's waits on moto,
+# one core) with the request budget over 20,000 grievances (minutes of seeding moto), beside
+# the rest of the workspace.
 BIG_BUDGET := a_request_costs_the_same_at_20000_grievances_as_at_2000
 test-rust: venv
 	cargo test --workspace --no-run
-	@{ cargo test -p engines --no-fail-fast; e=$$?; cargo test -p portal --test request_budget $(BIG_BUDGET) -- --nocapture; b=$$?; test $$e -eq 0 -a $$b -eq 0; } > target/test-engines.log 2>&1 & engines=$$!; \
-	cargo test --workspace --exclude engines --no-fail-fast -- --skip $(BIG_BUDGET); rest=$$?; \
-	wait $$engines; engines_status=$$?; \
+	@$(MAKE) --no-print-directory test-engines > target/test-engines.log 2>&1 & engines=$$!; \
+	rest=0; $(MAKE) --no-print-directory test-rest || rest=$$?; \
+	engines_status=0; wait $$engines || engines_status=$$?; \
 	echo "--- the engines' suites and the request budget, run beside the above:"; cat target/test-engines.log; \
 	test $$rest -eq 0 -a $$engines_status -eq 0
 
-# The OpenAPI document comes from the handlers; the web app's types come from it. Either
-# being stale fails the build.
+test-engines: venv
+	@date "+--- %T $@"
+	@e=0; cargo test -p engines --no-fail-fast || e=$$?; \
+	b=0; cargo test -p portal --test request_budget $(BIG_BUDGET) -- --nocapture || b=$$?; \
+	date "+--- %T $@ done"; test $$e -eq 0 -a $$b -eq 0
+
+test-rest: venv
+	@date "+--- %T $@"
+	cargo test --workspace --exclude engines --no-fail-fast -- --skip $(BIG_BUDGET)
+
 # The SAM template, offline: CloudFormation's linter and SAM's own validation.
 check-template: venv
+	@date "+--- %T $@"
 	$(VENV)/bin/cfn-lint template.yaml
 	$(VENV)/bin/sam validate --lint --template template.yaml
 	AWS_DEFAULT_REGION=ap-south-1 $(VENV)/bin/python scripts/check-template-cycles.py template.yaml
 	@echo "template.yaml: cfn-lint, sam validate --lint and the cycle check passed"
 
+# The OpenAPI document comes from the handlers; the web app's types come from it. Either
+# being stale fails the build.
 check-openapi: $(NODE_MODULES)
+	@date "+--- %T $@"
 	cargo build -p portal
 	./target/debug/portal openapi > target/openapi.json
 	@diff -q target/openapi.json web/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make openapi"; exit 1; }
@@ -120,16 +144,19 @@ openapi: $(NODE_MODULES)
 	mkdir -p web/src/i18n && ./target/debug/portal error-codes > web/src/i18n/server-codes.json
 
 test-web: $(NODE_MODULES)
+	@date "+--- %T $@"
 	cd web && npm test
 	cd web && npm run build
 	cd web && npm run size
 
 test-e2e: $(NODE_MODULES) chromium
+	@date "+--- %T $@"
 	cargo build -p portal
 	cd web && PORTAL_BIN=../target/debug/portal npm run test:e2e
 
 # Schemathesis against the real binary, bounded (scripts/fuzz-api.sh).
 test-fuzz: venv
+	@date "+--- %T $@"
 	cargo build -p portal
 	scripts/fuzz-api.sh
 

@@ -1,4 +1,4 @@
-// End-to-end tests against the real portal binary (see e2e/global-setup.ts).
+// End-to-end tests against the real portal binary, one per worker (see e2e/fixtures.ts).
 import { defineConfig, devices } from '@playwright/test';
 
 // Never let Playwright fetch a browser: use the system Chromium.
@@ -7,9 +7,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  globalSetup: './e2e/global-setup.ts',
+  // Files run side by side, each worker on a portal of its own (e2e/fixtures.ts); the tests
+  // of one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   // Generous for a contended 2-core CI machine running a debug build of the portal.
   timeout: 60_000,
@@ -17,8 +18,6 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
-    // The global setup publishes the server's address; e2e/fixtures.ts reads it too.
-    baseURL: process.env.PORTAL_E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,4 +1,4 @@
-// The administrator the global setup seeds into the fresh portal.
+// The administrator every fresh e2e portal is seeded with (e2e/portal-server.ts).
 export const ADMIN = {
   email: 'admin@e2e.test',
   password: 'E2e-Admin-Pass-1',

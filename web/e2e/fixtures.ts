@@ -6,15 +6,26 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN } from './admin';
+import { startPortal, type PortalServer } from './portal-server';
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 
 // A refused sign-in or an ended session is a 401 the browser logs by itself.
 const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of 401/];
 
-export const test = base.extend<{ consoleErrors: string[]; allowedConsole: RegExp[] }>({
-  baseURL: async ({ baseURL }, use) => {
-    await use(process.env.PORTAL_E2E_BASE_URL ?? baseURL);
+export const test = base.extend<{ consoleErrors: string[]; allowedConsole: RegExp[] }, { portal: PortalServer }>({
+  // Each worker has a portal of its own, with its own data: the specs run side by side
+  // without seeing each other's changes (a password changed, a role enrolled in 2FA).
+  portal: [
+    async ({}, use, workerInfo) => {
+      const portal = await startPortal({ logName: `portal-server-${workerInfo.workerIndex}.log` });
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ portal }, use) => {
+    await use(portal.baseURL);
   },
   // Console errors a test provokes on purpose (a 404 or 409 it asks for), set with test.use().
   allowedConsole: [[], { option: true }],

@@ -1,7 +1,7 @@
 // Starts the real portal binary on a free port with a fresh data directory,
 // serving the built SPA, and waits for GET /api/health; stop() ends it and
-// removes its data. Used by the global setup (the one portal of every spec)
-// and by specs that need a portal of their own settings.
+// removes its data. Used by the fixtures (each worker's portal) and by specs
+// that need a portal of their own settings.
 //   PORTAL_BIN  path of the binary (default ../target/debug/portal, from web/)
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';

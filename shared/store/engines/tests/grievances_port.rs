@@ -407,11 +407,11 @@ fn expected_in_order(fixture: &[Stored], ranks: &Ranks, viewer: &Viewer, f: &Fil
 
 /// Every order, in both scopes, with no filter and with two filters, read to the end in
 /// pages of `page` (97: pages end inside runs of equal keys).
-/// Without `unnarrowed_sorts`, a column the indexes do not keep in order is sorted only under
-/// a narrowing filter: sorting the whole fixture reads all of it for every page (on moto,
-/// three quarters of the DynamoDB suite's time), and it is the same code over the SQLite store,
-/// where every case is tried.
-async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &Setup, page: usize, unnarrowed_sorts: bool) {
+/// Without `every_sort`, a column the indexes do not keep in order is sorted only under a
+/// narrowing filter, and in one direction for each viewer, by turns: such a sort reads every
+/// match for every page (on moto, most of the DynamoDB suite's time) and orders them in the
+/// engine's own code, the same over the SQLite store, where every case is tried.
+async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &Setup, page: usize, every_sort: bool) {
     let g = &fixture[5].grievance;
     let from = fixture[fixture.len() / 4].grievance.fields.fir_date.clone();
     let narrowing: [Box<dyn Fn(&mut Filters)>; 3] = [
@@ -422,11 +422,11 @@ async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &
             f.from_date = Some(from.clone());
         }),
     ];
-    for viewer in &viewers(engine.as_ref(), fixture, USERS[0]).await {
+    for (turn, viewer) in viewers(engine.as_ref(), fixture, USERS[0]).await.iter().enumerate() {
         for key in [SortKey::FiledAt, SortKey::FirDate, SortKey::Priority, SortKey::Status] {
-            for direction in [SortDirection::Asc, SortDirection::Desc] {
+            for (d, direction) in [SortDirection::Asc, SortDirection::Desc].into_iter().enumerate() {
                 for (n, narrow) in narrowing.iter().enumerate() {
-                    if n == 0 && key != SortKey::FiledAt && !unnarrowed_sorts {
+                    if key != SortKey::FiledAt && !every_sort && (n == 0 || (turn + d) % 2 == 1) {
                         continue;
                     }
                     let mut f = Filters { order: Order { key, direction }, ..Filters::default() };
