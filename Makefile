@@ -16,7 +16,7 @@ export CARGO_TERM_COLOR := never
 # One build from scratch per run: incremental caches would only double what the disk holds.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: web-checks test-engines test-rest check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: test-engines test-rest check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -66,21 +66,20 @@ test: deps
 	@$(MAKE) --no-print-directory test-suites 2>&1 | tee target/test-output.log
 	@python3 scripts/test-summary.py target/test-output.log
 
-# One build of every test (and of the web app), then two lanes side by side, each keeping a
-# core busy: the engines' suites and the request budget (DynamoDB on moto, whose server uses
-# one core), then Playwright; beside them the rest of the workspace's tests, the static
-# checks, the web app's unit tests and the API fuzzing. Each step prints the time it starts
-# (--- HH:MM:SS step).
+# One build of every test, then two lanes side by side: the engines' suites and the request
+# budget (DynamoDB on moto, whose server uses one core), beside the rest of the workspace's
+# tests, the static checks, the web app's tests and the API fuzzing. Playwright goes last,
+# with both cores to itself. Each step prints the time it starts (--- HH:MM:SS step).
 test-suites: check-boundary check-hakari deps
 	@date "+--- %T building every test"
 	cargo test --workspace --no-run
 	cargo build -p portal
-	cd web && npm run build
-	@{ e=0; $(MAKE) --no-print-directory test-engines || e=$$?; b=0; $(MAKE) --no-print-directory test-e2e || b=$$?; test $$e -eq 0 -a $$b -eq 0; } > target/test-lane.log 2>&1 & lane=$$!; \
-	rest=0; $(MAKE) -k --no-print-directory test-rest check-openapi check-template web-checks test-fuzz || rest=$$?; \
-	lane_status=0; wait $$lane || lane_status=$$?; \
-	echo "--- the engines' suites, the request budget and Playwright, run beside the above:"; cat target/test-lane.log; \
-	test $$rest -eq 0 -a $$lane_status -eq 0
+	@$(MAKE) --no-print-directory test-engines > target/test-engines.log 2>&1 & engines=$$!; \
+	rest=0; $(MAKE) -k --no-print-directory test-rest check-openapi check-template test-web test-fuzz || rest=$$?; \
+	engines_status=0; wait $$engines || engines_status=$$?; \
+	echo "--- the engines' suites and the request budget, run beside the above:"; cat target/test-engines.log; \
+	test $$rest -eq 0 -a $$engines_status -eq 0
+	@$(MAKE) --no-print-directory test-e2e
 	@date "+--- %T all test suites passed"
 
 # Keys, indexes and attribute maps stay in shared/store (scripts/check-storage-boundary.py).
@@ -144,13 +143,10 @@ openapi: $(NODE_MODULES)
 	cd web && npm run gen:api
 	mkdir -p web/src/i18n && ./target/debug/portal error-codes > web/src/i18n/server-codes.json
 
-test-web: web
-	@$(MAKE) --no-print-directory web-checks
-
-# The web app's unit tests and its bundle's size, over the build in web/dist.
-web-checks: $(NODE_MODULES)
+test-web: $(NODE_MODULES)
 	@date "+--- %T $@"
 	cd web && npm test
+	cd web && npm run build
 	cd web && npm run size
 
 test-e2e: $(NODE_MODULES) chromium
