@@ -442,7 +442,7 @@ impl DynamoStore {
 
     /// A bulk load fed in parts (see [`BulkLoad`]).
     pub fn bulk_load(&self) -> BulkLoad {
-        BulkLoad { store: self.clone(), pending: Vec::new(), at: HashMap::new() }
+        BulkLoad { store: self.clone(), pending: HashMap::new() }
     }
 
     /// One BatchWriteItem of at most 25 requests, sent again with whatever the service left
@@ -467,9 +467,8 @@ impl DynamoStore {
 /// parts: a load of 20,000 grievances touches a few thousand counters ~200,000 times.
 pub struct BulkLoad {
     store: DynamoStore,
-    /// The updates kept back, in the order their items were first touched.
-    pending: Vec<(Key, Changes)>,
-    at: HashMap<Key, usize>,
+    /// The updates kept back, each item's combined.
+    pending: HashMap<Key, Changes>,
 }
 
 /// How many requests a bulk load keeps in flight: the service serves them side by side.
@@ -491,20 +490,15 @@ impl BulkLoad {
                     if let Some(i) = whole_at.get(&key) {
                         let attrs = whole[*i].1.take().unwrap_or_default();
                         whole[*i].1 = Some(apply_changes(&changes, attrs)?);
-                    } else if let Some(i) = self.at.get(&key) {
-                        let earlier = std::mem::take(&mut self.pending[*i].1);
-                        self.pending[*i].1 = earlier.then(&changes);
                     } else {
-                        self.at.insert(key.clone(), self.pending.len());
-                        self.pending.push((key, changes));
+                        let earlier = self.pending.remove(&key).unwrap_or_default();
+                        self.pending.insert(key, earlier.then(&changes));
                     }
                     continue;
                 }
             };
             // Written whole: what was kept back for the item is overwritten with it.
-            if let Some(i) = self.at.get(&key) {
-                self.pending[*i].1 = Changes::default();
-            }
+            self.pending.remove(&key);
             match whole_at.get(&key) {
                 Some(i) => whole[*i].1 = written,
                 None => {
