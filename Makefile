@@ -16,7 +16,7 @@ export CARGO_TERM_COLOR := never
 # One build from scratch per run: incremental caches would only double what the disk holds.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: test-engines test-rest check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: test-budget web-checks test-engines test-rest check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -66,20 +66,17 @@ test: deps
 	@$(MAKE) --no-print-directory test-suites 2>&1 | tee target/test-output.log
 	@python3 scripts/test-summary.py target/test-output.log
 
-# One build of every test, then two lanes side by side: the engines' suites and the request
-# budget (DynamoDB on moto, whose server uses one core), beside the rest of the workspace's
-# tests, the static checks, the web app's tests and the API fuzzing. Playwright goes last,
-# with both cores to itself. Each step prints the time it starts (--- HH:MM:SS step).
+# One build of every test and of the web app, then the suites two at a time: make -j2 starts
+# the next as one ends, so both cores stay busy (the DynamoDB suites wait on moto, whose
+# server uses one core). Longest first. Each suite's output is printed whole when it ends,
+# and begins with the time it started (--- HH:MM:SS suite).
+SUITES := test-engines test-rest test-e2e web-checks test-budget test-fuzz check-openapi check-template
 test-suites: check-boundary check-hakari deps
-	@date "+--- %T building every test"
+	@date "+--- %T building every test and the web app"
 	cargo test --workspace --no-run
 	cargo build -p portal
-	@$(MAKE) --no-print-directory test-engines > target/test-engines.log 2>&1 & engines=$$!; \
-	rest=0; $(MAKE) -k --no-print-directory test-rest check-openapi check-template test-web test-fuzz || rest=$$?; \
-	engines_status=0; wait $$engines || engines_status=$$?; \
-	echo "--- the engines' suites and the request budget, run beside the above:"; cat target/test-engines.log; \
-	test $$rest -eq 0 -a $$engines_status -eq 0
-	@$(MAKE) --no-print-directory test-e2e
+	cd web && npm run build
+	@$(MAKE) -k -j2 --output-sync=target --no-print-directory $(SUITES)
 	@date "+--- %T all test suites passed"
 
 # Keys, indexes and attribute maps stay in shared/store (scripts/check-storage-boundary.py).
@@ -95,23 +92,21 @@ check-hakari:
 	cargo hakari generate --diff --color never || { echo "shared/workspace-hack is stale: run cargo hakari generate && cargo hakari manage-deps"; exit 1; }
 	cargo hakari manage-deps --dry-run --color never 2>&1 | grep -q "no operations to perform" || { echo "a crate does not depend on shared/workspace-hack: run cargo hakari manage-deps"; exit 1; }
 
-# The Rust tests alone, in the same two lanes: the engines' suites (DynamoDB's waits on moto,
-# one core) with the request budget over 20,000 grievances (minutes of seeding moto), beside
-# the rest of the workspace.
+# The Rust tests alone, two suites at a time as in `make test`.
 BIG_BUDGET := a_request_costs_the_same_at_20000_grievances_as_at_2000
 test-rust: venv
 	cargo test --workspace --no-run
-	@$(MAKE) --no-print-directory test-engines > target/test-engines.log 2>&1 & engines=$$!; \
-	rest=0; $(MAKE) --no-print-directory test-rest || rest=$$?; \
-	engines_status=0; wait $$engines || engines_status=$$?; \
-	echo "--- the engines' suites and the request budget, run beside the above:"; cat target/test-engines.log; \
-	test $$rest -eq 0 -a $$engines_status -eq 0
+	@$(MAKE) -k -j2 --output-sync=target --no-print-directory test-engines test-rest test-budget
 
+# The storage engines' suites: SQLite, and DynamoDB on moto.
 test-engines: venv
 	@date "+--- %T $@"
-	@e=0; cargo test -p engines --no-fail-fast || e=$$?; \
-	b=0; cargo test -p portal --test request_budget $(BIG_BUDGET) -- --nocapture || b=$$?; \
-	date "+--- %T $@ done"; test $$e -eq 0 -a $$b -eq 0
+	cargo test -p engines --no-fail-fast
+
+# The request budget over 20,000 grievances on moto (minutes of seeding), with its figures.
+test-budget: venv
+	@date "+--- %T $@"
+	cargo test -p portal --test api $(BIG_BUDGET) -- --nocapture
 
 test-rest: venv
 	@date "+--- %T $@"
@@ -143,10 +138,14 @@ openapi: $(NODE_MODULES)
 	cd web && npm run gen:api
 	mkdir -p web/src/i18n && ./target/debug/portal error-codes > web/src/i18n/server-codes.json
 
-test-web: $(NODE_MODULES)
+test-web: web
+	@$(MAKE) --no-print-directory web-checks
+
+# The web app's unit tests and its bundle's size, over the build in web/dist (which
+# Playwright serves meanwhile, so this never rebuilds it).
+web-checks: $(NODE_MODULES)
 	@date "+--- %T $@"
 	cd web && npm test
-	cd web && npm run build
 	cd web && npm run size
 
 test-e2e: $(NODE_MODULES) chromium

@@ -133,11 +133,11 @@ describe('grievance exports', () => {
     const exports = await showList();
     await userEvent.setup().click(exports.getByRole('button', { name: 'Excel' }));
 
-    expect(await exports.findByRole('button', { name: 'Excel: Exporting... 48,000 of 1,20,000 written' }, { timeout: 3000 })).toBeDisabled();
+    expect(await exports.findByRole('button', { name: 'Excel: Exporting... 48,000 of 1,20,000 written' })).toBeDisabled();
     expect(target.document.body.querySelector('p[role="status"]')?.textContent).toBe(
       'Preparing the Excel export… This window shows the file as soon as it is ready. 48,000 of 1,20,000 written',
     );
-    expect(await screen.findByText('Excel export ready: 1,20,000 grievances', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Excel export ready: 1,20,000 grievances')).toBeInTheDocument();
     expect(replace).toHaveBeenCalledWith(absolute(LINK));
     expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/exports/jobs/'))).toHaveLength(2);
     expect(exports.getByRole('button', { name: 'Excel' })).toBeEnabled();
@@ -153,7 +153,7 @@ describe('grievance exports', () => {
     });
     const exports = await showList();
     await userEvent.setup().click(exports.getByRole('button', { name: 'PDF' }));
-    expect(await screen.findByText('The export could not be finished. Please export again.', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('The export could not be finished. Please export again.')).toBeInTheDocument();
     expect(close).toHaveBeenCalled();
   });
 

@@ -141,7 +141,7 @@ describe('grievance form', () => {
       }),
     ]);
     expect(router.state.location.pathname).toBe('/grievances/new');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/40'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/40'));
     expect(router.state.location.state).toEqual({ notice: 'Grievance GRV-2025-000040 saved' });
   });
 
@@ -226,7 +226,7 @@ describe('grievance form', () => {
     expect(await screen.findByText('Closure requested: it takes effect when another officer approves it.')).toBeInTheDocument();
     expect(screen.queryByText('Saved successfully!')).not.toBeInTheDocument();
     expect(sentBodies(fetch, 'PUT', '/api/grievances/12')[0]).toMatchObject({ version: 3, status: 'Closed' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/grievances'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/grievances'));
     expect(router.state.location.state).toEqual({
       returnToPlace: true,
       notice: 'Closure requested: it takes effect when another officer approves it.',

@@ -381,7 +381,7 @@ describe('grievance list', () => {
       });
       renderPage(<GrievanceListPage />, reader, '/grievances?search=bike');
       // Fifty rows take jsdom a while to lay out.
-      expect(await screen.findByText('GRV-2025-000149', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByText('GRV-2025-000149')).toBeInTheDocument();
       expect(screen.getByText('GRV-2025-000100')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
       expect(screen.getByText('More matches may follow')).toBeInTheDocument();
@@ -390,7 +390,7 @@ describe('grievance list', () => {
 
       const user = userEvent.setup();
       await user.click(screen.getByRole('button', { name: 'Load more' }));
-      expect(await screen.findByText('GRV-2025-000014', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByText('GRV-2025-000014')).toBeInTheDocument();
       expect(searchCalls(fetch).filter((url) => url.includes('cursor='))).toEqual([`${SEARCH}&cursor=c1`, `${SEARCH}&cursor=c2`, `${SEARCH}&cursor=c3`]);
       expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     });

@@ -46,7 +46,7 @@ describe('the list keeps its place', () => {
 
     await screen.findByRole('link', { name: 'GRV-2025-000012' });
     expect(router.state.location.search).toBe('?status=Resolved&sort=priority&direction=asc');
-    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 840, behavior: 'instant' }), { timeout: 3000 });
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 840, behavior: 'instant' }));
     scrollTo.mockRestore();
   });
 

@@ -23,7 +23,6 @@ const clerk = makeUser({
 });
 
 const CHECK = '/api/grievances/duplicates';
-const SLOW = { timeout: 3000 };
 
 const none = (): Duplicates => ({ same_fir: [], similar: [] });
 const sameFir = (): Duplicates => ({ same_fir: [makeDuplicate()], similar: [] });
@@ -63,7 +62,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Brief Details/), 'Money taken for a job that never came.');
 }
 
-const panel = () => screen.findByRole('region', { name: 'Possible duplicates' }, SLOW);
+const panel = () => screen.findByRole('region', { name: 'Possible duplicates' });
 const differentCase = () => screen.getByRole('checkbox', { name: 'This is a different case' });
 
 describe('duplicate warnings on the grievance form', () => {
@@ -128,7 +127,7 @@ describe('duplicate warnings on the grievance form', () => {
     expect(sentBodies(fetch, 'POST', '/api/grievances')).toEqual([
       expect.objectContaining({ fir_no: 'FIR/2025-77', police_station: 'Civil Lines', confirm_duplicate: true }),
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/40'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/40'));
   });
 
   it("on 409 DUPLICATE_FIR shows the server's message, asks again and offers 'This is a different case'", async () => {
@@ -144,7 +143,7 @@ describe('duplicate warnings on the grievance form', () => {
     );
     const user = userEvent.setup();
     await fillRequired(user);
-    await waitFor(() => expect(sentBodies(fetch, 'POST', CHECK).length).toBeGreaterThan(0), SLOW);
+    await waitFor(() => expect(sentBodies(fetch, 'POST', CHECK).length).toBeGreaterThan(0));
     const asked = () => sentBodies(fetch, 'POST', CHECK).length;
     await new Promise((done) => setTimeout(done, 600));
     const before = asked();
@@ -156,7 +155,7 @@ describe('duplicate warnings on the grievance form', () => {
     expect(screen.queryByRole('button', { name: /Reload grievance/ })).not.toBeInTheDocument();
     const region = await panel();
     await waitFor(() => expect(asked()).toBe(before + 1));
-    expect(await within(region).findByRole('link', { name: /GRV-2025-000003/ }, SLOW)).toHaveAttribute('href', '/grievances/3');
+    expect(await within(region).findByRole('link', { name: /GRV-2025-000003/ })).toHaveAttribute('href', '/grievances/3');
     await waitFor(() => expect(differentCase()).toHaveFocus());
 
     await user.click(differentCase());
@@ -232,7 +231,7 @@ describe('duplicate warnings on the grievance form', () => {
     const firNo = screen.getByLabelText(/^FIR Number/);
     await user.clear(firNo);
     await user.type(firNo, 'FIR/2025-099');
-    expect(await screen.findByRole('checkbox', { name: 'This is a different case' }, SLOW)).not.toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'This is a different case' })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Update Grievance' }));
     expect(sentBodies(fetch, 'PUT', '/api/grievances/12')).toEqual([]);
     await user.click(differentCase());

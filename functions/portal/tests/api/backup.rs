@@ -6,7 +6,7 @@
 //! figures and the audit trail. A restore refuses a directory in use and a damaged archive,
 //! and `portal check` finds a damaged page.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 use std::collections::HashSet;

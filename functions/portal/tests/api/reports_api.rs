@@ -5,7 +5,6 @@
 //! a wrong date range is 400 with the field's message; the Excel and PDF files of a report
 //! read back with its figures, through a link, and are recorded as EXPORTED.
 
-mod common;
 
 use apitest::{on_both_engines, Api, Engine};
 use calamine::{Data, Reader, Xlsx};

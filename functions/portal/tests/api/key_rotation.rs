@@ -2,9 +2,8 @@
 //! rotation still works after the restart that brings in the new secret, a new sign-in is
 //! signed with the new one, and the key files stay readable by their owner only.
 
-mod common;
 
-use common::{serve as start, sign_in, wait_ready};
+use crate::common::{serve as start, sign_in, wait_ready};
 use std::os::unix::fs::PermissionsExt;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,9 +3,8 @@
 //! it is acknowledged), and after the restart the audit trail and the counters agree with
 //! the data.
 
-mod common;
 
-use common::{serve as start, sign_in, wait_ready};
+use crate::common::{serve as start, sign_in, wait_ready};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

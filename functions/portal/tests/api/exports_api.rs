@@ -2,7 +2,7 @@
 //! see under the filters, it downloads through its link (the portal's HMAC link, or S3's
 //! presigned GET on moto), a changed or expired link is refused, and the trail records it.
 
-mod common;
+use crate::common;
 
 use apitest::{on_both_engines, Api, Engine};
 use calamine::{Data, Reader, Xlsx};

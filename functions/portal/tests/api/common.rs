@@ -1,4 +1,4 @@
-//! What several API test files share.
+//! What several of the API tests' modules share.
 
 use apitest::Api;
 use http::StatusCode;
@@ -6,7 +6,6 @@ use serde_json::Value;
 
 /// The portal over a data directory seeded with `count` synthetic grievances (`portal seed`),
 /// as the embedded portal opens it; the seeded officers sign in as `officer{n}.{seed}@seed.portal`.
-#[allow(dead_code)]
 pub async fn seeded(count: u64, seed: u64) -> Api {
     let dir = tempfile::tempdir().unwrap();
     portal::seed::run(dir.path(), count, seed).await.unwrap();
@@ -16,7 +15,6 @@ pub async fn seeded(count: u64, seed: u64) -> Api {
 
 /// The link an export answers: at once (200), or, for a list written in the background (202),
 /// once its job is ready.
-#[allow(dead_code)] // not every test file exports
 pub async fn export_link(api: &Api, token: &str, path: &str) -> Value {
     let answer = api.get(path, token).await;
     match answer.status {
@@ -27,7 +25,6 @@ pub async fn export_link(api: &Api, token: &str, path: &str) -> Value {
 }
 
 /// A background export's status once it is ready, asked every 50 ms for up to a minute.
-#[allow(dead_code)]
 pub async fn finished(api: &Api, token: &str, status_url: &str) -> Value {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     loop {
@@ -42,14 +39,11 @@ pub async fn finished(api: &Api, token: &str, status_url: &str) -> Value {
 }
 
 /// The Admin of a portal started by [`serve`], who signs in without a second factor.
-#[allow(dead_code)]
 pub const SERVED_EMAIL: &str = "served-admin@portal.test";
-#[allow(dead_code)]
 pub const SERVED_PASSWORD: &str = "Served-Pass-1";
 
 /// The real `portal` binary serving `data_dir` on `port`, its output discarded; on a fresh
 /// directory it creates the Admin [`SERVED_EMAIL`].
-#[allow(dead_code)]
 pub fn serve(data_dir: &std::path::Path, port: u16) -> std::process::Child {
     std::process::Command::new(env!("CARGO_BIN_EXE_portal"))
         .args(["serve", "--port", &port.to_string(), "--data-dir"])
@@ -66,7 +60,6 @@ pub fn serve(data_dir: &std::path::Path, port: u16) -> std::process::Child {
 }
 
 /// Waits up to 20 s for the portal at `base` to answer its health check.
-#[allow(dead_code)]
 pub async fn wait_ready(client: &reqwest::Client, base: &str) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while !client.get(format!("{base}/api/health")).send().await.is_ok_and(|r| r.status().is_success()) {
@@ -76,7 +69,6 @@ pub async fn wait_ready(client: &reqwest::Client, base: &str) {
 }
 
 /// A session token of [`SERVED_EMAIL`] on the portal at `base`.
-#[allow(dead_code)]
 pub async fn sign_in(client: &reqwest::Client, base: &str) -> String {
     let login = client.post(format!("{base}/api/auth/login")).json(&serde_json::json!({"email": SERVED_EMAIL, "password": SERVED_PASSWORD})).send().await.unwrap();
     let body: Value = login.json().await.unwrap();

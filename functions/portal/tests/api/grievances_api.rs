@@ -1,7 +1,7 @@
 //! Grievances through the real routers, on both engines: validation, scope, versions,
 //! audit records in step with the data, counters, and deletion read back from the trail.
 
-mod common;
+use crate::common;
 
 use apitest::{on_both_engines, Api, Engine};
 use http::StatusCode;
