@@ -92,6 +92,10 @@ check-hakari:
 	cargo hakari generate --diff --color never || { echo "shared/workspace-hack is stale: run cargo hakari generate && cargo hakari manage-deps"; exit 1; }
 	cargo hakari manage-deps --dry-run --color never 2>&1 | grep -q "no operations to perform" || { echo "a crate does not depend on shared/workspace-hack: run cargo hakari manage-deps"; exit 1; }
 
+# cargo under `make -j2`, without make's jobserver: make does not hand its pipes to a recipe
+# it does not know for a make, so rustdoc would warn of them for every crate's doc tests.
+CARGO_TEST := env -u MAKEFLAGS -u MFLAGS cargo test
+
 # The Rust tests alone, two suites at a time as in `make test`.
 BIG_BUDGET := a_request_costs_the_same_at_20000_grievances_as_at_2000
 test-rust: venv
@@ -101,16 +105,16 @@ test-rust: venv
 # The storage engines' suites: SQLite, and DynamoDB on moto.
 test-engines: venv
 	@date "+--- %T $@"
-	cargo test -p engines --no-fail-fast
+	$(CARGO_TEST) -p engines --no-fail-fast
 
 # The request budget over 20,000 grievances on moto (minutes of seeding), with its figures.
 test-budget: venv
 	@date "+--- %T $@"
-	cargo test -p portal --test api $(BIG_BUDGET) -- --nocapture
+	$(CARGO_TEST) -p portal --test api $(BIG_BUDGET) -- --nocapture
 
 test-rest: venv
 	@date "+--- %T $@"
-	cargo test --workspace --exclude engines --no-fail-fast -- --skip $(BIG_BUDGET)
+	$(CARGO_TEST) --workspace --exclude engines --no-fail-fast -- --skip $(BIG_BUDGET)
 
 # The SAM template, offline: CloudFormation's linter and SAM's own validation.
 check-template: venv
