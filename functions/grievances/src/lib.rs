@@ -360,8 +360,9 @@ async fn delete_grievance(State(state): State<AppState>, caller: Caller, client:
     caller.require(Resource::Grievances, Action::Delete)?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     writes::delete(state.cases(), &caller.actor(&client), &seen).await?;
-    // The attachments' files go at once; one that cannot is retried by the next sweep (every
-    // ten minutes on one machine, after the next deletion in the cloud).
+    // The attachments' files go at once when the deletion's transaction named them (one
+    // machine); one that cannot is retried by the next sweep. On DynamoDB the notifier's next
+    // run names and deletes them, within a minute (`cases::attachments::finish_deletions`).
     if let Some(files) = state.attachments.as_deref() {
         if let Err(e) = cases::attachments::sweep_deleted(state.files.as_ref(), files).await {
             tracing::warn!(error = %e, grievance = id, "the files of a deleted grievance's attachments are left for the next sweep");

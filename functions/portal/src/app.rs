@@ -173,17 +173,17 @@ fn spawn_notifier(state: AppState, mailer: Option<Box<dyn mail::Mailer>>) {
 }
 
 /// The attachments of deleted grievances are deleted with them; a file that could not be is
-/// retried here, at start and every ten minutes.
+/// retried here, at start and every ten minutes, after whatever deletions the store left to
+/// finish (`cases::attachments::finish_deletions`).
 fn spawn_deleted_files_sweep(state: AppState) {
-    let Some(attachments) = state.attachments.clone() else { return };
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
         loop {
             every.tick().await;
-            match cases::attachments::sweep_deleted(state.files.as_ref(), attachments.as_ref()).await {
-                Ok(n) if n > 0 => tracing::info!(files = n, "files of deleted grievances' attachments deleted"),
+            match cases::attachments::finish_deletions(state.cases(), state.attachments.as_deref()).await {
+                Ok(done) if done != Default::default() => tracing::info!(deletions = done.deletions, files = done.files, "deletions finished, files of deleted grievances' attachments deleted"),
                 Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "cannot delete the files of deleted grievances' attachments"),
+                Err(e) => tracing::warn!(error = %e, "cannot finish deletions or delete the files of deleted grievances' attachments"),
             }
         }
     });

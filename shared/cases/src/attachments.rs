@@ -251,9 +251,36 @@ pub async fn delete(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &
     Ok(attachment)
 }
 
+/// What a run of [`finish_deletions`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FinishedDeletions {
+    pub deletions: usize,
+    pub files: usize,
+}
+
+/// Finishes the deletions an engine left for later ([`crate::port::Grievances::finish_deletions`]),
+/// then deletes the files of deleted grievances' attachments when this process holds their
+/// store. The notifier runs it every minute in the cloud, the portal every ten minutes on one
+/// machine; a run cut short is taken up by the next.
+pub async fn finish_deletions(cases: Cases<'_>, blobs: Option<&dyn BlobStore>) -> Result<FinishedDeletions> {
+    const BATCH: usize = 25;
+    let mut done = FinishedDeletions::default();
+    loop {
+        let finished = cases.grievances.finish_deletions(BATCH).await?;
+        done.deletions += finished;
+        if finished < BATCH {
+            break;
+        }
+    }
+    if let Some(blobs) = blobs {
+        done.files = sweep_deleted(cases.files, blobs).await?;
+    }
+    Ok(done)
+}
+
 /// Deletes the blobs of deleted grievances' attachments (named by the deletions' own
-/// transactions), answering how many. Run after each deletion and on a schedule, so that a
-/// failure is retried; deleting a blob already gone succeeds.
+/// transactions, or by [`finish_deletions`]), answering how many. Run after each deletion and
+/// on a schedule, so that a failure is retried; deleting a blob already gone succeeds.
 pub async fn sweep_deleted(files: &dyn crate::port::CaseFiles, blobs: &dyn BlobStore) -> Result<usize> {
     let mut deleted = 0;
     loop {

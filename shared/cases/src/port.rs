@@ -162,8 +162,9 @@ pub trait Grievances: Send + Sync + 'static {
 
     /// Writes the change, its audit records, the figures and the admin-list usage counts,
     /// all or nothing. A `before` whose version moved on is 409 `writes::STALE`; an item
-    /// named that was deleted meanwhile is 409 too. A deletion takes the grievance's notes and
-    /// attachment records with it and leaves its attachments' blobs to the sweep
+    /// named that was deleted meanwhile is 409 too. A deletion takes the grievance's notes,
+    /// attachment records and links with it, in its transaction or by
+    /// [`Grievances::finish_deletions`], and leaves its attachments' blobs to the sweep
     /// ([`CaseFiles::blobs_to_sweep`]).
     async fn commit(&self, change: GrievanceChange<'_>) -> Result<()>;
 
@@ -199,6 +200,17 @@ pub trait Grievances: Send + Sync + 'static {
     /// in the query's period. An engine that cannot count them within bounded work answers
     /// 400 [`crate::reports::SCOPE_TOO_LARGE`], never a partial figure.
     async fn report_facts(&self, viewer: &Viewer, query: &crate::reports::ReportQuery) -> Result<crate::reports::ReportFacts>;
+
+    /// Finishes at most `limit` deletions, oldest first, answering how many. An engine whose
+    /// transactions are bounded (the item engine: DynamoDB's 100 writes, and a request's
+    /// store calls, which must not grow with what hangs off a grievance) removes a deleted
+    /// grievance's notes, attachment records, links and the pointers to its history here,
+    /// and names its attachments' blobs for the sweep. Until then nothing reaches them but the
+    /// place's audit trail, which still shows the history. The others finish a deletion in
+    /// its own transaction.
+    async fn finish_deletions(&self, _limit: usize) -> Result<usize> {
+        Ok(0)
+    }
 
     /// Brings in grievances an earlier release kept in another shape: an upgrade step run
     /// at start, answering how many it moved (none when there is nothing to do).

@@ -172,9 +172,12 @@ async fn linked_grievances_show_each_other_within_the_scope(engine: Engine) {
     assert_eq!(numbers(&api.get(&format!("/api/grievances/{b_id}/links"), &admin).await.body), Vec::<String>::new());
     let again = api.delete(&format!("/api/grievances/{a_id}/links/{b_id}"), &admin).await;
     assert_eq!((again.status, again.error()), (StatusCode::CONFLICT, "These grievances are not linked"));
-    // A deleted grievance takes its links with it.
+    // A deleted grievance takes its links with it: hidden at once, removed from both sides
+    // once the deletion is finished (on DynamoDB by the notifier's next run, here at once).
     assert_eq!(api.delete(&format!("/api/grievances/{c_id}"), &admin).await.status, StatusCode::OK);
     assert_eq!(numbers(&api.get(&format!("/api/grievances/{a_id}/links"), &admin).await.body), Vec::<String>::new());
+    cases::attachments::finish_deletions(api.state.cases(), None).await.unwrap();
+    assert_eq!(api.state.files.links(a_id).await.unwrap(), Vec::<i64>::new());
     let relinked = api.post(&format!("/api/grievances/{a_id}/links"), &admin, json!({"grievance_id": b_id})).await;
     assert_eq!(relinked.status, StatusCode::CREATED, "{:?}", relinked.body);
 }

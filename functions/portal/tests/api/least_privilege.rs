@@ -5,7 +5,8 @@
 //! `prepare`), every route its OpenAPI document lists is driven to a success with the Admin's
 //! token (plus the failure paths that write: a wrong password, a wrong code), its caller's
 //! session is kept and ended, the export worker writes a background export, the escalation
-//! function escalates what is overdue a year on, and the notifier delivers what all that raised. An SDK
+//! function escalates what is overdue a year on, and the notifier delivers what all that raised
+//! and finishes the deletions. An SDK
 //! interceptor records what each request asks DynamoDB, as IAM authorises it: the action per
 //! item (a transaction's Put, Update, Delete and ConditionCheck are authorised as PutItem,
 //! UpdateItem, DeleteItem and ConditionCheckItem), whether on the table or an index, and the
@@ -475,7 +476,16 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     assert_eq!((status, bytes.as_slice()), (StatusCode::OK, PDF));
     d.driven.insert(("get".into(), "/api/attachments/files/{file}".into()));
     d.ok("DELETE", "/api/grievances/{id}/attachments/{attachment_id}", &attachment_path, admin, None).await;
-    d.ok("DELETE", "/api/grievances/{id}", &format!("/api/grievances/{doomed}"), admin, None).await;
+    // The doomed grievance goes with a note and a file: the notifier finishes its deletion.
+    let doomed = format!("/api/grievances/{doomed}");
+    d.ok("POST", "/api/grievances/{id}/notes", &format!("{doomed}/notes"), admin, Some(json!({"text": "Statement recorded"}))).await;
+    let ticket = json!({"file_name": "FIR copy.pdf", "content_type": "application/pdf", "size": PDF.len()});
+    let ticket = d.ok("POST", "/api/grievances/{id}/attachments/uploads", &format!("{doomed}/attachments/uploads"), admin, Some(ticket)).await;
+    let (status, answer) = d.api.upload(ticket["url"].as_str().unwrap(), &ticket["headers"], PDF.to_vec()).await;
+    assert_eq!(status, StatusCode::OK, "the upload: {answer:?}");
+    let confirm = json!({"upload_id": ticket["upload_id"], "file_name": "FIR copy.pdf"});
+    d.ok("POST", "/api/grievances/{id}/attachments", &format!("{doomed}/attachments"), admin, Some(confirm)).await;
+    d.ok("DELETE", "/api/grievances/{id}", &doomed, admin, None).await;
     // The Admin's notifications (fixtures made one): read one, then all.
     let notices = d.ok("GET", "/api/notifications", "/api/notifications", admin, None).await;
     let notice = notices["data"]["items"][0]["id"].as_str().unwrap_or_else(|| panic!("a notice: {notices}")).to_string();
@@ -795,6 +805,10 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
         grievances_area::notify::run(&api.state, Some(&RefusesTheReader), at).await.unwrap();
     }
     assert!(!api.state.notices.failed_mail(1).await.unwrap().is_empty(), "the reader's email is kept aside");
+    // Each run also finishes the deletions: the fixtures' and the grievances drive's two,
+    // one of them with a note and a file.
+    let finished = cases::attachments::finish_deletions(api.state.cases(), api.state.attachments.as_deref()).await.unwrap();
+    assert_eq!(finished, cases::attachments::FinishedDeletions { deletions: 3, files: 1 });
     used.insert("notifier".into(), table.take());
     used
 }

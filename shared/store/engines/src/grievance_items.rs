@@ -67,6 +67,11 @@ fn place_of(g: &Grievance) -> Option<String> {
 /// conditioned on the grievance not having moved: "" for none.
 const PLACE_ATTR: &str = "place";
 
+/// A deletion's entry (`keys::deletion`): the grievance, and the place its history's
+/// pointers lie at.
+const DELETED_ID: &str = "grievance_id";
+const DELETED_PLACE: &str = "place";
+
 /// An area's figures: its places' counters added up.
 async fn area_tallies(store: &dyn Store, area: &Area) -> Result<Tallies> {
     let items = store::get_existing(store, &keys::places_of(area).iter().map(|p| keys::stats_place(p)).collect::<Vec<_>>()).await?;
@@ -115,13 +120,17 @@ impl Grievances for ItemGrievances {
         }
         // A grievance being filed has no chain yet: nothing to read.
         let head_at = crate::item_chain::link(self.store.as_ref(), &mut writes, None, change.before.is_none(), Some(&self.heads)).await?;
-        let removal = match change.after {
-            None => Some(crate::beside::removal(self.store.as_ref(), subject.id).await?),
-            Some(_) => None,
-        };
-        let (sweep, removals) = removal.map(|r| (r.sweep, r.removals)).unwrap_or_default();
-        writes.extend(sweep);
-        let moves = if from != to && change.before.is_some() {
+        // A deletion names what hangs off the grievance (notes, attachment records, links,
+        // its history's pointers) for `finish_deletions`, instead of reading and removing it
+        // here: the request stays one read and one transaction however much there is.
+        if change.after.is_none() {
+            let mut entry = Item::new(keys::deletion(subject.id)).with(DELETED_ID, subject.id);
+            if let Some(place) = &from {
+                entry = entry.with(DELETED_PLACE, place.as_str());
+            }
+            writes.push(Write::put(entry));
+        }
+        let moves = if from != to && change.before.is_some() && change.after.is_some() {
             pointer_moves(self.store.as_ref(), subject.id, from.as_deref(), to.as_deref()).await?
         } else {
             Vec::new()
@@ -134,8 +143,6 @@ impl Grievances for ItemGrievances {
                 later.push(pair);
             }
         }
-        // A deletion's notes and attachment records, as far as there is room.
-        let rest = crate::beside::fit(&mut writes, removals);
         let store = self.store.as_ref();
         match crate::item_chain::transact(store, writes.clone(), head_at).await {
             Err(e) if fir_taken(&writes, &e) => return Err(Error::conflict(cases::writes::FIR_TAKEN)),
@@ -158,7 +165,33 @@ impl Grievances for ItemGrievances {
         if !batch.is_empty() {
             self.store.transact(batch).await?;
         }
-        crate::beside::write_rest(self.store.as_ref(), rest).await
+        Ok(())
+    }
+
+    /// The deletions named by their transactions (see `commit`), oldest first: each
+    /// grievance's notes, attachment records, both sides of its links and its history's
+    /// pointers at its place are removed, and its attachments' blobs named for the sweep.
+    async fn finish_deletions(&self, limit: usize) -> Result<usize> {
+        let store = self.store.as_ref();
+        let due = store.query(&Query::table(keys::DELETIONS_PK).limit(limit)).await?.items;
+        for entry in &due {
+            let id = entry.i64(DELETED_ID).ok_or_else(|| Error::internal(format!("the deletion {} names no grievance", entry.key.sk)))?;
+            let removal = crate::beside::removal(store, id).await?;
+            let pointers = match entry.str(DELETED_PLACE) {
+                Some(place) => pointer_moves(store, id, Some(place), None).await?.into_iter().flatten().collect(),
+                None => Vec::new(),
+            };
+            // The sweep's item goes with the first attachment records it replaces, so that no
+            // blob is ever lost track of; the entry goes last, so that a run cut short is
+            // taken up again by the next (removing what is gone already does no harm).
+            let mut rest: Vec<Write> = removal.removals.into_iter().chain(pointers).collect();
+            rest.push(Write::delete(entry.key.clone()));
+            let mut first: Vec<Write> = removal.sweep.into_iter().collect();
+            let rest = crate::beside::fit(&mut first, rest);
+            store.transact(first).await?;
+            crate::beside::write_rest(store, rest).await?;
+        }
+        Ok(due.len())
     }
 
     async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()> {

@@ -229,6 +229,16 @@ pub fn attachment(grievance_id: i64, id: &str) -> Key {
     Key::new(attachments_pk(grievance_id), id.to_string())
 }
 
+/// Deletions whose grievance is gone but whose notes, attachment records, links and audit
+/// pointers are not yet, oldest first (`Grievances::finish_deletions` on the item engine).
+/// Written once per deletion, so no hot key.
+pub const DELETIONS_PK: &str = "DELETING";
+
+/// The entry of a deletion left to finish, made now.
+pub fn deletion(grievance_id: i64) -> Key {
+    Key::new(DELETIONS_PK, format!("{}#{grievance_id:012}", domain::clock::now_precise_text()))
+}
+
 /// Numbers audit records of things done to a grievance that do not change it (notes,
 /// attachments) and of things done to none (exports).
 pub fn event_sequence() -> Key {

@@ -598,7 +598,11 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     assert_eq!(records(area(to)).await, 131, "nothing was written");
 
     engine.commit(GrievanceChange { before: Some(&moved), after: None, audit: batch(moved.grievance.version + 1, AuditAction::Deleted), fir_guard: None }).await.unwrap();
-    assert_eq!((records(area(to)).await, listed(area(to)).await, engine.tallies(&area(to)).await.unwrap().total), (0, 0, 0), "deleted, it lies nowhere");
+    assert_eq!((listed(area(to)).await, engine.tallies(&area(to)).await.unwrap().total), (0, 0), "deleted, it is listed and counted nowhere");
+    assert_eq!(records(area(to)).await, 131, "its history stays in the place's trail until the deletion is finished");
+    assert_eq!(engine.finish_deletions(10).await.unwrap(), 1);
+    assert_eq!(records(area(to)).await, 0, "deleted, it lies nowhere");
+    assert_eq!(engine.finish_deletions(10).await.unwrap(), 0, "once");
 }
 
 /// A change links its audit records after the chain head read beside its grievance
