@@ -70,15 +70,17 @@ fn blob_of(grievance_id: i64, item: &Item) -> String {
 }
 
 /// The partition of sweep items: each names the blobs of a deleted grievance's attachments,
-/// from the deletion's transaction until the sweep has deleted them. Written once per
+/// from the transaction that finishes the deletion until the sweep has deleted them. Written once per
 /// deletion of a grievance with attachments, so no hot key.
 const SWEEP_PK: &str = "BLOBSWEEP";
 const SWEEP_BLOBS: &str = "blobs";
 
-/// What deleting a grievance removes beside it. `sweep` names its attachments' blobs and goes
-/// in the deletion's own transaction, so that no blob is ever lost track of; `removals` (its
-/// notes and attachment records) go in it too as far as they fit ([`fit`]), the rest right
-/// after ([`write_rest`]): nothing reads them once the grievance is gone.
+/// What finishing a grievance's deletion removes beside it (`Grievances::finish_deletions`).
+/// `sweep` names its attachments' blobs and goes in the first transaction, with the
+/// attachment records it replaces, so that no blob is ever lost track of; `removals` (its
+/// notes, attachment records and both sides of its links) go in it as far as they fit
+/// ([`fit`]), the rest right after ([`write_rest`]): nothing reaches them once the grievance
+/// is gone.
 pub(crate) struct Removal {
     pub sweep: Option<Write>,
     pub removals: Vec<Write>,
