@@ -75,7 +75,7 @@ test: deps
 # the next as one ends, so both cores stay busy (the DynamoDB suites wait on moto, whose
 # server uses one core). Longest first. Each suite's output is printed whole when it ends,
 # and begins with the time it started (--- HH:MM:SS suite).
-SUITES := test-engines test-rest test-e2e web-checks test-budget test-fuzz check-openapi check-template
+SUITES := test-engines test-rest test-e2e test-budget web-checks test-fuzz check-openapi check-template
 test-suites: check-boundary check-hakari deps
 	@date "+--- %T building every test and the web app"
 	cargo test --workspace --no-run
