@@ -462,13 +462,7 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("POST", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, Some(json!({"text": "Statement recorded"}))).await;
     d.ok("GET", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, None).await;
 
-    let ticket = json!({"file_name": "FIR copy.pdf", "content_type": "application/pdf", "size": PDF.len()});
-    let ticket = d.ok("POST", "/api/grievances/{id}/attachments/uploads", &format!("{path}/attachments/uploads"), admin, Some(ticket)).await;
-    let (status, answer) = d.api.upload(ticket["url"].as_str().unwrap(), &ticket["headers"], PDF.to_vec()).await;
-    assert_eq!(status, StatusCode::OK, "the upload: {answer:?}");
-    d.driven.insert(("put".into(), "/api/attachments/files/{file}".into()));
-    let confirm = json!({"upload_id": ticket["upload_id"], "file_name": "FIR copy.pdf"});
-    let attachment = d.ok("POST", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, Some(confirm)).await["data"]["id"].as_str().unwrap().to_string();
+    let attachment = attach_pdf(d, admin, &path).await;
     d.ok("GET", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, None).await;
     let attachment_path = format!("{path}/attachments/{attachment}");
     let link = d.ok("GET", "/api/grievances/{id}/attachments/{attachment_id}/link", &format!("{attachment_path}/link"), admin, None).await;
@@ -479,12 +473,7 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     // The doomed grievance goes with a note and a file: the notifier finishes its deletion.
     let doomed = format!("/api/grievances/{doomed}");
     d.ok("POST", "/api/grievances/{id}/notes", &format!("{doomed}/notes"), admin, Some(json!({"text": "Statement recorded"}))).await;
-    let ticket = json!({"file_name": "FIR copy.pdf", "content_type": "application/pdf", "size": PDF.len()});
-    let ticket = d.ok("POST", "/api/grievances/{id}/attachments/uploads", &format!("{doomed}/attachments/uploads"), admin, Some(ticket)).await;
-    let (status, answer) = d.api.upload(ticket["url"].as_str().unwrap(), &ticket["headers"], PDF.to_vec()).await;
-    assert_eq!(status, StatusCode::OK, "the upload: {answer:?}");
-    let confirm = json!({"upload_id": ticket["upload_id"], "file_name": "FIR copy.pdf"});
-    d.ok("POST", "/api/grievances/{id}/attachments", &format!("{doomed}/attachments"), admin, Some(confirm)).await;
+    attach_pdf(d, admin, &doomed).await;
     d.ok("DELETE", "/api/grievances/{id}", &doomed, admin, None).await;
     // The Admin's notifications (fixtures made one): read one, then all.
     let notices = d.ok("GET", "/api/notifications", "/api/notifications", admin, None).await;
@@ -493,6 +482,18 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("POST", "/api/notifications/{id}/read", &format!("/api/notifications/{notice}/read"), admin, None).await;
     d.ok("POST", "/api/notifications/read-all", "/api/notifications/read-all", admin, None).await;
     id
+}
+
+/// Uploads a PDF to the grievance at `path` (its upload link, then the confirmation),
+/// answering the attachment's id.
+async fn attach_pdf(d: &mut Drive<'_>, admin: Option<&str>, path: &str) -> String {
+    let ticket = json!({"file_name": "FIR copy.pdf", "content_type": "application/pdf", "size": PDF.len()});
+    let ticket = d.ok("POST", "/api/grievances/{id}/attachments/uploads", &format!("{path}/attachments/uploads"), admin, Some(ticket)).await;
+    let (status, answer) = d.api.upload(ticket["url"].as_str().unwrap(), &ticket["headers"], PDF.to_vec()).await;
+    assert_eq!(status, StatusCode::OK, "the upload: {answer:?}");
+    d.driven.insert(("put".into(), "/api/attachments/files/{file}".into()));
+    let confirm = json!({"upload_id": ticket["upload_id"], "file_name": "FIR copy.pdf"});
+    d.ok("POST", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, Some(confirm)).await["data"]["id"].as_str().unwrap().to_string()
 }
 
 /// A mailer that takes every email but the reader's, which it refuses as a full mailbox
