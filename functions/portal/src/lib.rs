@@ -59,6 +59,9 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     if let Some(entries) = engines::migrations::closure_queue(store).await? {
         tracing::info!(entries, "closure requests are queued for their approvers");
     }
+    if let Some(grievances) = engines::migrations::place_indexes(store).await? {
+        tracing::info!(grievances, "stations and districts index their grievances by FIR date");
+    }
     // After the steps above, which rewrite grievance items: the rows are made from them.
     let moved = grievances.upgrade().await?;
     if moved > 0 {

@@ -1,13 +1,13 @@
 //! The cloud engine: one DynamoDB table (single-table design) with three global secondary
 //! indexes whose keys are the `gsiNpk`/`gsiNsk` string attributes.
 
-use crate::{apply_changes, check_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, SortKey, Store, StoreError, Write};
+use crate::{apply_changes, check_query_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, SortKey, Store, StoreError, Write};
 use async_trait::async_trait;
 use aws_sdk_dynamodb::error::SdkError;
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, AttributeValue, BillingMode, ConditionCheck, Delete, GlobalSecondaryIndex, KeySchemaElement,
     DeleteRequest, KeyType, KeysAndAttributes, Projection, ProjectionType, Put, PutRequest, ReturnValue, ScalarAttributeType,
-    TransactWriteItem, Update, WriteRequest,
+    Select, TransactWriteItem, Update, WriteRequest,
 };
 use aws_sdk_dynamodb::Client;
 use std::collections::HashMap;
@@ -155,7 +155,7 @@ impl DynamoStore {
                         .index_name(index.name())
                         .key_schema(key(index.pk_attr(), KeyType::Hash)?)
                         .key_schema(key(index.sk_attr(), KeyType::Range)?)
-                        .projection(Projection::builder().projection_type(ProjectionType::All).build())
+                        .projection(Projection::builder().projection_type(if index.keys_only() { ProjectionType::KeysOnly } else { ProjectionType::All }).build())
                         .build()
                         .map_err(backend)?,
                 );
@@ -312,29 +312,8 @@ impl Store for DynamoStore {
     }
 
     async fn query(&self, q: &Query) -> Result<Page, StoreError> {
-        check_limit(q.limit)?;
-        let (pk_attr, sk_attr) = match q.index {
-            Some(i) => (i.pk_attr(), i.sk_attr()),
-            None => ("pk", "sk"),
-        };
-        let mut names = HashMap::from([("#p".to_string(), pk_attr.to_string())]);
-        let mut values = HashMap::from([(":p".to_string(), AttributeValue::S(q.pk.clone()))]);
-        let mut expr = "#p = :p".to_string();
-        let mut sort = |clause: &str, vals: &[&String]| {
-            names.insert("#s".into(), sk_attr.into());
-            for (i, v) in vals.iter().enumerate() {
-                values.insert(format!(":s{i}"), AttributeValue::S((*v).clone()));
-            }
-            expr.push_str(" AND ");
-            expr.push_str(clause);
-        };
-        match &q.sort {
-            SortKey::Any => {}
-            SortKey::BeginsWith(p) => sort("begins_with(#s, :s0)", &[p]),
-            SortKey::Between(lo, hi) => sort("#s BETWEEN :s0 AND :s1", &[lo, hi]),
-            SortKey::AtLeast(lo) => sort("#s >= :s0", &[lo]),
-            SortKey::AtMost(hi) => sort("#s <= :s0", &[hi]),
-        }
+        check_query_limit(q)?;
+        let (expr, names, values) = key_condition(q);
         let start = q
             .cursor
             .as_deref()
@@ -367,6 +346,35 @@ impl Store for DynamoStore {
             None
         };
         Ok(Page { items, cursor })
+    }
+
+    /// `Select=COUNT` over the key condition: DynamoDB counts the matches itself and answers
+    /// no item, a call per megabyte of what the index holds (keys only for a keys-only index).
+    async fn count(&self, q: &Query) -> Result<u64, StoreError> {
+        let (expr, names, values) = key_condition(q);
+        let mut count = 0u64;
+        let mut start = None;
+        loop {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .set_index_name(q.index.map(|i| i.name().to_string()))
+                .key_condition_expression(expr.clone())
+                .set_expression_attribute_names(Some(names.clone()))
+                .set_expression_attribute_values(Some(values.clone()))
+                .select(Select::Count)
+                .set_exclusive_start_key(start)
+                .consistent_read(q.index.is_none())
+                .send()
+                .await
+                .map_err(sdk_backend)?;
+            count += out.count.max(0) as u64;
+            match out.last_evaluated_key {
+                Some(key) if !key.is_empty() => start = Some(key),
+                _ => return Ok(count),
+            }
+        }
     }
 
     async fn transact(&self, writes: Vec<Write>) -> Result<(), StoreError> {
@@ -600,4 +608,31 @@ where
             None => return Ok(()),
         }
     }
+}
+
+/// A query's key condition: the expression, its attribute names and its values.
+fn key_condition(q: &Query) -> (String, HashMap<String, String>, HashMap<String, AttributeValue>) {
+    let (pk_attr, sk_attr) = match q.index {
+        Some(i) => (i.pk_attr(), i.sk_attr()),
+        None => ("pk", "sk"),
+    };
+    let mut names = HashMap::from([("#p".to_string(), pk_attr.to_string())]);
+    let mut values = HashMap::from([(":p".to_string(), AttributeValue::S(q.pk.clone()))]);
+    let mut expr = "#p = :p".to_string();
+    let mut sort = |clause: &str, vals: &[&String]| {
+        names.insert("#s".into(), sk_attr.into());
+        for (i, v) in vals.iter().enumerate() {
+            values.insert(format!(":s{i}"), AttributeValue::S((*v).clone()));
+        }
+        expr.push_str(" AND ");
+        expr.push_str(clause);
+    };
+    match &q.sort {
+        SortKey::Any => {}
+        SortKey::BeginsWith(p) => sort("begins_with(#s, :s0)", &[p]),
+        SortKey::Between(lo, hi) => sort("#s BETWEEN :s0 AND :s1", &[lo, hi]),
+        SortKey::AtLeast(lo) => sort("#s >= :s0", &[lo]),
+        SortKey::AtMost(hi) => sort("#s <= :s0", &[hi]),
+    }
+    (expr, names, values)
 }

@@ -4,7 +4,7 @@
 //! `synchronous=FULL` makes a commit durable before any write in it is answered, so an
 //! acknowledged write survives a crash or power cut.
 
-use crate::{apply_changes, check_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, SortKey, Store, StoreError, Write};
+use crate::{apply_changes, check_limit, check_query_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, SortKey, Store, StoreError, Write};
 use async_trait::async_trait;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, TransactionBehavior};
 use serde_json::Value;
@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS items (
     gsi2pk TEXT, gsi2sk TEXT,
     gsi3pk TEXT, gsi3sk TEXT,
     attrs TEXT NOT NULL,
+    gsi4pk TEXT, gsi4sk TEXT,
     PRIMARY KEY (pk, sk)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS gsi1 ON items (gsi1pk, gsi1sk, pk, sk) WHERE gsi1pk IS NOT NULL;
@@ -93,6 +94,17 @@ fn open(path: &Path, limits: MemoryLimits) -> Result<Connection, StoreError> {
     Ok(conn)
 }
 
+/// The fourth index's columns and index: a file written before it existed gains them (its
+/// items are in no fourth index until an upgrade writes them again, as on DynamoDB after the
+/// index is added).
+fn add_fourth_index(conn: &Connection) -> Result<(), StoreError> {
+    let has: bool = conn.query_row("SELECT COUNT(*) FROM pragma_table_info('items') WHERE name = 'gsi4pk'", [], |r| r.get::<_, i64>(0)).map_err(backend)? > 0;
+    if !has {
+        conn.execute_batch("ALTER TABLE items ADD COLUMN gsi4pk TEXT; ALTER TABLE items ADD COLUMN gsi4sk TEXT;").map_err(backend)?;
+    }
+    conn.execute_batch("CREATE INDEX IF NOT EXISTS gsi4 ON items (gsi4pk, gsi4sk, pk, sk) WHERE gsi4pk IS NOT NULL;").map_err(backend)
+}
+
 /// Runs `f` on a free reader connection (the caller holds a reading permit, so one is
 /// free); a connection lost to a panic is opened again.
 fn with_reader<T>(
@@ -129,6 +141,7 @@ impl SqliteStore {
         }
         let writer = open(&path, limits)?;
         writer.execute_batch(SCHEMA).map_err(backend)?;
+        add_fourth_index(&writer)?;
         // The relational tables (grievances so far) live in the same file, so that a row and
         // the items written with it (its audit records) commit in one transaction.
         crate::sql::migrate(&writer).map_err(backend)?;
@@ -249,7 +262,7 @@ fn index_text(conn: &Connection, key: &Key, before: Option<&Attrs>, after: Optio
 }
 
 fn save(conn: &Connection, key: &Key, attrs: &Attrs) -> Result<(), StoreError> {
-    let mut keys: Vec<Option<String>> = Vec::with_capacity(6);
+    let mut keys: Vec<Option<String>> = Vec::with_capacity(8);
     for index in Index::ALL {
         // An item is in an index only when it has both of the index's keys, as in DynamoDB.
         let (p, s) = (index_key(attrs, index.pk_attr()), index_key(attrs, index.sk_attr()));
@@ -260,8 +273,8 @@ fn save(conn: &Connection, key: &Key, attrs: &Attrs) -> Result<(), StoreError> {
         }
     }
     conn.prepare_cached(
-        "INSERT OR REPLACE INTO items (pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, attrs)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT OR REPLACE INTO items (pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, attrs)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )
     .map_err(backend)?
     .execute(params![
@@ -273,6 +286,8 @@ fn save(conn: &Connection, key: &Key, attrs: &Attrs) -> Result<(), StoreError> {
         keys[3],
         keys[4],
         keys[5],
+        keys[6],
+        keys[7],
         serde_json::to_string(attrs).map_err(backend)?
     ])
     .map_err(backend)?;
@@ -334,7 +349,7 @@ fn key_condition(q: &Query) -> (String, Vec<String>) {
 }
 
 fn run_query(conn: &Connection, q: &Query) -> Result<Page, StoreError> {
-    check_limit(q.limit)?;
+    check_query_limit(q)?;
     let sk_col = match q.index {
         Some(i) => i.sk_attr(),
         None => "sk",

@@ -155,6 +155,12 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
         "/api/grievances?police_station=Civil%20Lines",
         "/api/grievances?priority=High",
         "/api/grievances?police_station=Civil%20Lines&status=Pending",
+        "/api/grievances?district=Central%20District",
+        // A station's and a district's FIRs of two years: ranges of the keys-only FIR-date
+        // index, in filing order and in FIR-date order.
+        "/api/grievances?police_station=Civil%20Lines&from_date=2024-01-01&to_date=2025-12-31",
+        "/api/grievances?district=Central%20District&from_date=2024-01-01&to_date=2025-12-31",
+        "/api/grievances?district=Central%20District&from_date=2024-01-01&to_date=2025-12-31&sort=fir_date&direction=asc",
     ] {
         let m = measured(&api, &format!("officer GET {path}"), "GET", path, &officer, None).await;
         assert_eq!(m.answer.status, StatusCode::OK);

@@ -179,6 +179,25 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     let filed: BTreeSet<i64> = filed.as_array().unwrap().iter().map(|r| r["grievance_id"].as_i64().unwrap()).collect();
     assert_eq!(filed, at_station, "{station}'s filings in the trail");
 
+    // The state's lists of a district, and of a station's and a district's FIRs of a year,
+    // hold the upgraded grievances (on DynamoDB the upgrade files them in the places'
+    // indexes and counts the districts), with their exact counts.
+    let district = want[0]["district"].as_str().unwrap();
+    let year = got[0]["fir_date"].as_str().unwrap()[..4].to_string();
+    let in_year = |g: &Value| g["fir_date"].as_str().unwrap().starts_with(&year);
+    let places: [(String, Box<dyn Fn(&Value) -> bool>); 3] = [
+        (format!("district={district}"), Box::new(|g: &Value| g["district"] == district)),
+        (format!("police_station={station}&from_date={year}-01-01&to_date={year}-12-31"), Box::new(|g: &Value| g["police_station"] == station && in_year(g))),
+        (format!("district={district}&from_date={year}-01-01&to_date={year}-12-31"), Box::new(|g: &Value| g["district"] == district && in_year(g))),
+    ];
+    for (query, kept) in places {
+        let kept: Vec<i64> = got.iter().filter(|g| kept(g)).map(|g| g["id"].as_i64().unwrap()).collect();
+        let page = api.get(&format!("/api/grievances?limit=200&{}", query.replace(' ', "%20")), &token).await.body;
+        let listed: Vec<i64> = page["data"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+        assert!(!kept.is_empty(), "{query}");
+        assert_eq!((listed, page["matched"].as_i64()), (kept.clone(), Some(kept.len() as i64)), "{query}");
+    }
+
     // And now a rename is only a label.
     let priorities = api.get("/api/admin/dropdowns/priorities", &token).await.body;
     let high = priorities.as_array().unwrap().iter().find(|p| p["name"] == "High").unwrap().clone();
@@ -192,6 +211,7 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     // Run again, it does nothing.
     assert_eq!(engines::migrations::list_ids(store).await.unwrap(), None);
     assert_eq!(engines::migrations::places(store).await.unwrap(), None);
+    assert_eq!(engines::migrations::place_indexes(store).await.unwrap(), None);
     assert_eq!(api.state.grievances.upgrade().await.unwrap(), 0);
 }
 

@@ -229,6 +229,11 @@ impl Grievances for ItemGrievances {
     }
 
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+        if let Some(range) = fir_range_of(viewer, filters) {
+            if let Some(page) = list_fir_range(self.store.as_ref(), range, filters, limit, cursor.clone()).await? {
+                return Ok(page);
+            }
+        }
         if filters.order.is_default() {
             list_as_stored(self.store.as_ref(), viewer, filters, limit, cursor).await
         } else {
@@ -258,8 +263,16 @@ impl Grievances for ItemGrievances {
             // The queue's entries say where each grievance lies and who sees it.
             let entries = store::read_all(self.store.as_ref(), Query::table(queue)).await?;
             Some(entries.iter().filter(|e| reaches_entry(viewer, e)).count() as i64)
+        } else if let Some(range) = fir_range_of(viewer, filters) {
+            // A station's or a district's FIRs of a period: the keys of its FIR-date range.
+            match range {
+                FirRange::Empty => Some(0),
+                FirRange::Keys(query) => Some(self.store.count(&query).await? as i64),
+            }
         } else if filters.set_count() > 1 {
             None
+        } else if let (Some(district), true) = (filters.district, viewer.sees_state()) {
+            Some(self.store.get(&keys::stats_district(district)).await?.and_then(|i| i.i64("total")).unwrap_or(0))
         } else if let Some(station) = filters.police_station {
             let counted = match &viewer.reach {
                 // An area's station holds nothing outside it: the state's figures for it.
@@ -376,7 +389,10 @@ fn in_stage_index(item: Item, g: &Grievance, user: Option<i64>) -> Item {
 pub fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
     let sort = keys::recency(&g.filed_at, g.id);
     let text = format!("{} {} {} {}", g.grievance_number, g.fields.fir_no, g.fields.crime_title, g.fields.brief_details);
-    let item = Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) }.with(PLACE_ATTR, place_of(g).unwrap_or_default());
+    let mut item = Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) }.with(PLACE_ATTR, place_of(g).unwrap_or_default());
+    if let Some(place) = place_of(g) {
+        item = item.indexed(Index::Gsi4, keys::fir_place_pk(&place), keys::fir_sort(g));
+    }
     in_stage_index(item, g, None)
         // In the text index where the engine keeps one; ids rise with filing time.
         .with(store::SEARCH_TEXT, text)
@@ -432,9 +448,21 @@ pub fn visibility_writes(before: Option<&Grievance>, after: Option<&Grievance>, 
         }
     }
     if let (Some(a), Some(at)) = (after, now_at) {
-        writes.push(Write::put(Item { key: keys::place_copy(&at, &a.filed_at, a.id), attrs: to_attrs(a, refs) }));
+        writes.push(Write::put(place_copy(a, &at, refs)));
     }
     writes
+}
+
+/// A grievance's copy where it lies, which also files it under its district: newest first
+/// (the district's list) and by FIR date (its FIR-date ranges).
+fn place_copy(g: &Grievance, at: &str, refs: &BTreeMap<ListKind, i64>) -> Item {
+    let copy = Item { key: keys::place_copy(at, &g.filed_at, g.id), attrs: to_attrs(g, refs) };
+    match g.district_id {
+        Some(district) => copy
+            .indexed(Index::Gsi1, keys::district_pk(district), keys::recency(&g.filed_at, g.id))
+            .indexed(Index::Gsi4, keys::fir_district_pk(district), keys::fir_sort(g)),
+        None => copy,
+    }
 }
 
 /// Keeps a grievance's FIR-number entry (`keys::fir_number`) in step: moved when its station,
@@ -748,12 +776,19 @@ async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, l
             return Ok(page);
         }
     }
-    let (index, pk) = if !viewer.sees_state() {
-        (None, keys::visible_pk(viewer.user_id))
+    // The narrowest partition a filter names: a station's copies, a district's, a status's,
+    // else the state's; `beyond` is what is left to filter in what it holds.
+    let (index, pk, beyond) = if !viewer.sees_state() {
+        (None, keys::visible_pk(viewer.user_id), filters.clone())
+    } else if let Some(station) = filters.police_station {
+        let place = keys::place(None, Some(station)).expect("a station is a place");
+        (None, keys::place_pk(&place), Filters { police_station: None, ..filters.clone() })
+    } else if let Some(district) = filters.district {
+        (Some(Index::Gsi1), keys::district_pk(district), Filters { district: None, ..filters.clone() })
     } else if let Some(status) = filters.status {
-        (Some(Index::Gsi2), keys::status_index_pk(status))
+        (Some(Index::Gsi2), keys::status_index_pk(status), Filters { status: None, ..filters.clone() })
     } else {
-        (Some(Index::Gsi1), keys::ALL_INDEX_PK.to_string())
+        (Some(Index::Gsi1), keys::ALL_INDEX_PK.to_string(), filters.clone())
     };
     let base = match index {
         Some(i) => Query::index(i, pk),
@@ -764,7 +799,7 @@ async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, l
     let mut examined = 0;
     let mut cursor = cursor;
     // Every item read is a match when nothing filters beyond the index: read exactly a page.
-    let only_the_index = filters.is_empty() || (viewer.sees_state() && Filters { status: None, ..filters.clone() }.is_empty());
+    let only_the_index = beyond.is_empty();
     let batch = if only_the_index { limit } else { 200 };
     loop {
         let page = store.query(&base.clone().limit(batch).after(cursor.clone())).await?;
@@ -828,6 +863,98 @@ async fn list_area(store: &dyn Store, area: &Area, filters: &Filters, limit: usi
         }
     }
     Ok(StoredPage { items, cursor: None, examined, bounded: false })
+}
+
+/// The most keys of a FIR-date range a list reads to order it. A wider range (a district's
+/// decade) is listed from its district's partition, with bounded work per request.
+pub const FIR_RANGE_LIMIT: usize = 20_000;
+
+/// A FIR-date range of one station's or one district's grievances, in the keys-only index.
+enum FirRange {
+    /// The range ends before it starts.
+    Empty,
+    Keys(Query),
+}
+
+/// The FIR-date range a list asks for, when that and a station or a district are all it
+/// filters by and the viewer holds the place whole: the state, or an area with that station.
+fn fir_range_of(viewer: &Viewer, filters: &Filters) -> Option<FirRange> {
+    if filters.from_date.is_none() && filters.to_date.is_none() || filters.set_count() != 2 {
+        return None;
+    }
+    let pk = match (filters.police_station, filters.district, &viewer.reach) {
+        (Some(station), None, Reach::State) => keys::fir_place_pk(&keys::place(None, Some(station))?),
+        (Some(station), None, Reach::Area(area)) if area.stations.contains(&station) => keys::fir_place_pk(&keys::place(None, Some(station))?),
+        (None, Some(district), Reach::State) => keys::fir_district_pk(district),
+        _ => return None,
+    };
+    let (from, to) = (filters.from_date.as_deref(), filters.to_date.as_deref());
+    if let (Some(from), Some(to)) = (from, to) {
+        if from > to {
+            return Some(FirRange::Empty);
+        }
+    }
+    Some(FirRange::Keys(Query::index(Index::Gsi4, pk).sort(keys::fir_range(from, to))))
+}
+
+/// A page of a FIR-date range, ordered by filing time or FIR date: every key of the range
+/// is read (a tenth of an item each, ten thousand a call) and ordered, and only the page's
+/// grievances are fetched, by key. `None` when the order needs more than keys (priority,
+/// status) or the range holds more than [`FIR_RANGE_LIMIT`] grievances.
+async fn list_fir_range(store: &dyn Store, range: FirRange, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<Option<StoredPage>> {
+    let order = filters.order;
+    if !matches!(order.key, ListSort::FiledAt | ListSort::FirDate) {
+        return Ok(None);
+    }
+    let FirRange::Keys(query) = range else {
+        return Ok(Some(StoredPage { items: Vec::new(), cursor: None, examined: 0, bounded: false }));
+    };
+    let after = cursor.as_deref().map(|c| SortCursor::decode(c, order)).transpose()?;
+    let mut entries = Vec::new();
+    let mut query = query.limit(store::MAX_KEYS_PAGE);
+    loop {
+        let page = store.query(&query).await?;
+        entries.extend(page.items.iter().filter_map(|item| keys::fir_entry(item.str(Index::Gsi4.sk_attr())?)));
+        if entries.len() > FIR_RANGE_LIMIT {
+            return Ok(None);
+        }
+        match page.cursor {
+            Some(c) => query.cursor = Some(c),
+            None => break,
+        }
+    }
+    let examined = entries.len() as u64;
+    let key = |e: &keys::FirEntry| {
+        let value = match order.key {
+            ListSort::FirDate => e.fir_date.clone(),
+            _ => e.filed_at.clone(),
+        };
+        SortCursor { tag: SortCursor::tag(order), key: SortValue::Text(value), id: e.id }
+    };
+    entries.sort_by_cached_key(|e| key(e).position());
+    if order.direction == SortDirection::Desc {
+        entries.reverse();
+    }
+    let start = match &after {
+        None => 0,
+        Some(after) => entries.iter().position(|e| after.precedes(&key(e), order)).unwrap_or(entries.len()),
+    };
+    let page: Vec<&keys::FirEntry> = entries.iter().skip(start).take(limit).collect();
+    let more = start + page.len() < entries.len();
+    let cursor = if more { page.last().map(|e| key(e).encode()) } else { None };
+    let mut items = Vec::with_capacity(page.len());
+    for chunk in page.chunks(100) {
+        let found = store.get_many(&chunk.iter().map(|e| keys::grievance(e.id)).collect::<Vec<_>>()).await?;
+        for item in found.into_iter().flatten() {
+            let stored = from_item(item)?;
+            // The index follows its items a moment late: a grievance just moved out of the
+            // range is left out.
+            if filters.matches(&stored.grievance) {
+                items.push(stored);
+            }
+        }
+    }
+    Ok(Some(StoredPage { items, cursor, examined, bounded: false }))
 }
 
 /// The most grievances the item engine reads to sort a list by another column than the

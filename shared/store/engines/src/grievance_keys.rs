@@ -105,6 +105,67 @@ pub fn place_copy(place: &str, filed_at: &str, id: i64) -> Key {
     Key::new(place_pk(place), recency(filed_at, id))
 }
 
+/// One district's grievances (a copy of each, the one at its place), newest first, in the
+/// first index: a district's list reads its own partition, never the state's.
+pub fn district_pk(district_id: i64) -> String {
+    format!("DISTRICTGRV#{district_id}")
+}
+
+/// The FIR-date index (keys only) of the grievances lying at one place: the main item's entry.
+/// A station's FIRs of a period are a range of it, read as keys and counted without reading
+/// a grievance.
+pub fn fir_place_pk(place: &str) -> String {
+    format!("FIRAT#{place}")
+}
+
+/// The FIR-date index of one district's grievances: the place copy's entry.
+pub fn fir_district_pk(district_id: i64) -> String {
+    format!("FIRDISTRICT#{district_id}")
+}
+
+/// A grievance's sort key in the FIR-date index: `{fir_date}#{filed_at}#{id}`, so that a key
+/// alone orders a range by FIR date or by filing time and names the grievance. `#` sorts
+/// before every character of a date, so a key lies in `[from, to]` exactly when its FIR date
+/// does ([`fir_range`]).
+pub fn fir_sort(g: &cases::Grievance) -> String {
+    format!("{}#{}#{:012}", g.fields.fir_date, g.filed_at, g.id)
+}
+
+/// What a FIR-date index key holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirEntry {
+    pub fir_date: String,
+    pub filed_at: String,
+    pub id: i64,
+}
+
+pub fn fir_entry(sort: &str) -> Option<FirEntry> {
+    let mut parts = sort.rsplitn(3, '#');
+    let (id, filed_at, fir_date) = (parts.next()?, parts.next()?, parts.next()?);
+    Some(FirEntry { fir_date: fir_date.to_string(), filed_at: filed_at.to_string(), id: id.parse().ok()? })
+}
+
+/// The sort-key condition of FIR dates from `from` to `to`, both inclusive and either open.
+pub fn fir_range(from: Option<&str>, to: Option<&str>) -> store::SortKey {
+    // `~` sorts after every character of a filing time and an id.
+    match (from, to) {
+        (Some(from), Some(to)) => store::SortKey::Between(from.to_string(), format!("{to}#~")),
+        (Some(from), None) => store::SortKey::AtLeast(from.to_string()),
+        (None, Some(to)) => store::SortKey::AtMost(format!("{to}#~")),
+        (None, None) => store::SortKey::Any,
+    }
+}
+
+/// How many grievances name one district: moved only when one is filed, deleted or given
+/// another district, so no hot key.
+pub fn stats_district(district_id: i64) -> Key {
+    Key::new("STATS#GRV", format!("DISTRICT#{district_id}"))
+}
+
+pub fn is_stats_district(key: &Key) -> bool {
+    key.pk == "STATS#GRV" && key.sk.starts_with("DISTRICT#")
+}
+
 /// The counters of the grievances lying at one place.
 pub fn stats_place(place: &str) -> Key {
     Key::new("STATS#GRV", format!("PLACE#{place}"))

@@ -219,6 +219,27 @@ pub async fn places(store: &dyn Store) -> Result<Option<PlacesUpgrade>> {
     Ok(Some(upgrade))
 }
 
+const PLACE_INDEXES: &str = "place-indexes";
+
+/// Files the grievances written before stations and districts had indexes of their own
+/// (`keys::district_pk`, `keys::fir_place_pk`, `keys::fir_district_pk`) in them, and counts
+/// each district's grievances (`keys::stats_district`), so that a station's or a district's
+/// list, its FIR-date ranges and their counts hold the older grievances too. Idempotent
+/// (every write is absolute); answers how many grievances it filed, or `None` when it had
+/// run already. The portal runs it before it serves.
+pub async fn place_indexes(store: &dyn Store) -> Result<Option<u64>> {
+    if store.get(&marker(PLACE_INDEXES)).await?.is_some() {
+        return Ok(None);
+    }
+    let (totals, grievances) = rewrite_grievances(store, |_| {}).await?;
+    let districts = totals.into_iter().filter(|(key, _)| keys::is_stats_district(key));
+    for chunk in counter_puts(districts).chunks(90) {
+        store.transact(chunk.to_vec()).await?;
+    }
+    store.transact(vec![Write::put(Item::new(marker(PLACE_INDEXES)).with("done_at", domain::clock::now_text()).with("grievances", grievances as i64))]).await?;
+    Ok(Some(grievances))
+}
+
 const POSTED_COUNTS: &str = "posted-counts";
 
 /// Counts the users posted at each police station and district, for a store whose users

@@ -785,3 +785,82 @@ async fn item_engine_queues_closure_requests_and_the_upgrade_queues_those_asked_
     assert_eq!(queue().await, (expected, Some(n as i64), n as u64));
     assert_eq!(engines::migrations::closure_queue(sqlite.as_ref()).await.unwrap(), None, "once");
 }
+
+/// On the item engine a station's or a district's FIRs of a period are a range of the
+/// keys-only FIR-date index: the list reads the range's keys and no other grievance, and
+/// counts them exactly; a district's count is its counter. The upgrade files grievances
+/// kept before these indexes (and counts their districts), once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_engine_reads_fir_date_ranges_by_key_and_the_upgrade_files_those_kept_before() {
+    use engines::grievance_keys as keys;
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let lists = Lists::seeded(sqlite.as_ref()).await;
+    let fixture = fixture(&lists, FIXTURE);
+    let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
+    sqlite.bulk(fixture.iter().flat_map(|stored| engines::grievance_items::creation_writes(stored, &actor)).collect()).await.unwrap();
+    let engine = ItemGrievances::new(sqlite.clone());
+    let g = &fixture[17].grievance;
+    let year = |f: &mut Filters| {
+        f.from_date = Some("2022-06-01".into());
+        f.to_date = Some("2023-05-31".into());
+    };
+    let station = Filters { police_station: g.police_station_id, ..Filters::default() };
+    let district = Filters { district: g.district_id, ..Filters::default() };
+    let mut station_year = station.clone();
+    year(&mut station_year);
+    let mut district_year = district.clone();
+    year(&mut district_year);
+    let state = Viewer::state(0);
+    // What each asks for, newest filed first, and what one page of 50 reads.
+    let check = |f: Filters, expect_examined: Box<dyn Fn(usize) -> u64>| {
+        let (engine, fixture, state) = (&engine, &fixture, &state);
+        async move {
+            let want = expected(fixture, state, &f);
+            assert!(want.len() > 50, "{f:?}: more than a page");
+            let page = engine.list(state, &f, 50, None).await.unwrap();
+            let got: Vec<i64> = page.items.iter().map(|s| s.grievance.id).collect();
+            assert_eq!(got, want[..50], "{f:?}");
+            assert_eq!(page.examined, expect_examined(want.len()), "{f:?}: what the page read");
+            assert_eq!(engine.count(state, &f).await.unwrap().matched, Some(want.len() as i64), "{f:?}: the exact count");
+            let next = engine.list(state, &f, 50, page.cursor).await.unwrap();
+            assert_eq!(next.items.iter().map(|s| s.grievance.id).collect::<Vec<_>>(), want[50..want.len().min(100)], "{f:?}: the second page");
+        }
+    };
+    // A range's keys, every one and nothing else; a place's own partition, a page of it.
+    check(station_year.clone(), Box::new(|n| n as u64)).await;
+    check(district_year.clone(), Box::new(|n| n as u64)).await;
+    check(station.clone(), Box::new(|_| 50)).await;
+    check(district.clone(), Box::new(|_| 50)).await;
+    // A range that ends before it starts holds nothing.
+    let backwards = Filters { from_date: Some("2023-01-01".into()), to_date: Some("2022-01-01".into()), ..station.clone() };
+    assert!(engine.list(&state, &backwards, 50, None).await.unwrap().items.is_empty());
+    assert_eq!(engine.count(&state, &backwards).await.unwrap().matched, Some(0));
+
+    // A release before these indexes: no grievance is in them, no district is counted.
+    let places: std::collections::BTreeSet<String> = fixture
+        .iter()
+        .flat_map(|s| [keys::place(s.grievance.district_id, s.grievance.police_station_id).map(|p| keys::fir_place_pk(&p)), s.grievance.district_id.map(keys::fir_district_pk)])
+        .flatten()
+        .collect();
+    let mut indexed = BTreeMap::new();
+    for pk in places {
+        for mut item in store::read_all(sqlite.as_ref(), store::Query::index(store::Index::Gsi4, pk)).await.unwrap() {
+            let in_district = item.str("gsi1pk").is_some_and(|p| p.starts_with("DISTRICTGRV#"));
+            item.attrs.retain(|name, _| !name.starts_with("gsi4") && !(in_district && name.starts_with("gsi1")));
+            indexed.insert(item.key.clone(), item);
+        }
+    }
+    let districts: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.district_id).collect();
+    let mut stripped: Vec<store::Write> = indexed.into_values().map(store::Write::put).collect();
+    stripped.extend(districts.into_iter().map(|d| store::Write::delete(keys::stats_district(d))));
+    sqlite.bulk(stripped).await.unwrap();
+    assert_eq!(engine.count(&state, &district_year).await.unwrap().matched, Some(0), "nothing indexed");
+    assert_eq!(engine.count(&state, &district).await.unwrap().matched, Some(0), "nothing counted");
+    assert_eq!(engines::migrations::place_indexes(sqlite.as_ref()).await.unwrap(), Some(FIXTURE as u64));
+    check(station_year, Box::new(|n| n as u64)).await;
+    check(district_year, Box::new(|n| n as u64)).await;
+    check(district, Box::new(|_| 50)).await;
+    assert_eq!(engines::migrations::place_indexes(sqlite.as_ref()).await.unwrap(), None, "once");
+}
+
