@@ -16,7 +16,7 @@ export CARGO_TERM_COLOR := never
 # One build from scratch per run: incremental caches would only double what the disk holds.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: test-build test-budget web-checks test-engines test-rest check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: test-budget web-checks test-engines test-rest check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -71,29 +71,18 @@ test: deps
 	@$(MAKE) --no-print-directory test-suites 2>&1 | tee target/test-output.log
 	@python3 scripts/test-summary.py target/test-output.log
 
-# The portal and the web app first, then three at a time (make -j3 starts the next as one
-# ends): Playwright, which spends half its time waiting on the browser, from the start; the
-# build of every Rust test beside it, then the Rust suites (the DynamoDB ones wait on moto,
-# whose server uses one core); the web checks and the static checks in between. Longest
-# first. Each suite's output is printed whole when it ends, and begins with the time it
-# started (--- HH:MM:SS suite). The portal is built already, so no suite asks cargo for it
-# (it would wait for the tests' build to let go of target/).
-SUITES := test-e2e test-engines test-rest test-budget web-checks test-fuzz check-openapi check-template
+# One build of every test and of the web app, then the suites two at a time: make -j2 starts
+# the next as one ends, so both cores stay busy (the DynamoDB suites wait on moto, whose
+# server uses one core). Longest first. Each suite's output is printed whole when it ends,
+# and begins with the time it started (--- HH:MM:SS suite).
+SUITES := test-engines test-rest test-e2e test-budget web-checks test-fuzz check-openapi check-template
 test-suites: check-boundary check-hakari deps
-	@date "+--- %T building the portal and the web app"
+	@date "+--- %T building every test and the web app"
+	cargo test --workspace --no-run
 	cargo build -p portal
 	cd web && npm run build
-	@$(MAKE) -k -j3 --output-sync=target --no-print-directory $(SUITES) BUILD_PORTAL=true
+	@$(MAKE) -k -j2 --output-sync=target --no-print-directory $(SUITES)
 	@date "+--- %T all test suites passed"
-
-# Every Rust test, built once before the Rust suites run.
-test-build:
-	@date "+--- %T $@"
-	env -u MAKEFLAGS -u MFLAGS cargo test --workspace --no-run
-test-engines test-rest test-budget: test-build
-
-# How a suite that runs the portal gets it built; `true` when it is built already.
-BUILD_PORTAL := cargo build -p portal
 
 # Keys, indexes and attribute maps stay in shared/store (scripts/check-storage-boundary.py).
 check-boundary:
@@ -115,6 +104,7 @@ CARGO_TEST := env -u MAKEFLAGS -u MFLAGS cargo test
 # The Rust tests alone, two suites at a time as in `make test`.
 BIG_BUDGET := a_request_costs_the_same_at_20000_grievances_as_at_2000
 test-rust: venv
+	cargo test --workspace --no-run
 	@$(MAKE) -k -j2 --output-sync=target --no-print-directory test-engines test-rest test-budget
 
 # The storage engines' suites: SQLite, and DynamoDB on moto.
@@ -143,7 +133,7 @@ check-template: venv
 # being stale fails the build.
 check-openapi: $(NODE_MODULES)
 	@date "+--- %T $@"
-	$(BUILD_PORTAL)
+	cargo build -p portal
 	./target/debug/portal openapi > target/openapi.json
 	@diff -q target/openapi.json web/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make openapi"; exit 1; }
 	cd web && npm run check:api
@@ -169,13 +159,13 @@ web-checks: $(NODE_MODULES)
 
 test-e2e: $(NODE_MODULES) $(CHROMIUM)
 	@date "+--- %T $@"
-	$(BUILD_PORTAL)
+	cargo build -p portal
 	cd web && PORTAL_BIN=../target/debug/portal npm run test:e2e
 
 # Schemathesis against the real binary, bounded (scripts/fuzz-api.sh).
 test-fuzz: venv
 	@date "+--- %T $@"
-	$(BUILD_PORTAL)
+	cargo build -p portal
 	scripts/fuzz-api.sh
 
 clean:

@@ -12,9 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // Generous for a contended 2-core CI machine running a debug build of the portal beside
-  // the Rust suites (make test).
-  timeout: 90_000,
+  // Generous for a contended 2-core CI machine running a debug build of the portal.
+  timeout: 60_000,
   expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

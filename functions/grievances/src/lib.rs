@@ -187,7 +187,11 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     }
     let first_page = cursor.is_none();
     let page = reads::list(state.cases(), &viewer, &filters, limit, cursor).await?;
-    let cases::port::ListCount { total, mut matched } = state.grievances.count(&viewer, &filters).await?;
+    // A count the list read anyway (a FIR-date range's keys) is not read again.
+    let cases::port::ListCount { total, mut matched } = match page.matched {
+        Some(known) => cases::port::ListCount { total: state.grievances.tallies(&viewer).await?.total, matched: Some(known) },
+        None => state.grievances.count(&viewer, &filters).await?,
+    };
     // A first page that ends the scan holds every match: its length is the exact count,
     // whatever combination of filters produced it.
     if matched.is_none() && first_page && page.cursor.is_none() {

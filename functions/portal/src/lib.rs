@@ -59,13 +59,14 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     if let Some(entries) = engines::migrations::closure_queue(store).await? {
         tracing::info!(entries, "closure requests are queued for their approvers");
     }
-    if let Some(grievances) = engines::migrations::place_indexes(store).await? {
-        tracing::info!(grievances, "stations and districts index their grievances by FIR date");
-    }
     // After the steps above, which rewrite grievance items: the rows are made from them.
     let moved = grievances.upgrade().await?;
     if moved > 0 {
         tracing::info!(moved, "grievances moved into the relational tables");
+    }
+    // After the move into rows: what is left as items (on DynamoDB, every grievance) only.
+    if let Some(grievances) = engines::migrations::grievance_indexes(store).await? {
+        tracing::info!(grievances, "grievances are indexed in shards, and by station and district with their FIR dates");
     }
     // After the grievances: their audit items are the trail's to move.
     let moved = trail.upgrade().await?;

@@ -113,6 +113,9 @@ pub struct StoredPage {
     /// The engine stopped before it had a full page, to bound its work: the page is short
     /// (maybe empty) though more matches may follow the cursor.
     pub bounded: bool,
+    /// How many grievances match, when the engine read that to answer anyway (every key of
+    /// a FIR-date range), so that no second read counts them.
+    pub matched: Option<i64>,
 }
 
 /// The figures kept with the grievances for one scope (the state's, or one user's cases).

@@ -225,6 +225,9 @@ pub struct ListPage {
     /// (maybe empty) though more matches may follow the cursor. Never set on a full page or
     /// on the true last page.
     pub bounded: bool,
+    /// How many match, when the engine read that to answer anyway; otherwise ask
+    /// `Grievances::count`.
+    pub matched: Option<i64>,
 }
 
 /// How many items one request may examine before answering with what it found and a
@@ -233,11 +236,11 @@ pub const READ_BUDGET: usize = 2000;
 
 pub async fn list(cases: Cases<'_>, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage> {
     if filters.unknown_item {
-        return Ok(ListPage { items: Vec::new(), cursor: None, examined: 0, bounded: false });
+        return Ok(ListPage { items: Vec::new(), cursor: None, examined: 0, bounded: false, matched: None });
     }
-    let StoredPage { mut items, cursor, examined, bounded } = cases.grievances.list(viewer, filters, limit, cursor).await?;
+    let StoredPage { mut items, cursor, examined, bounded, matched } = cases.grievances.list(viewer, filters, limit, cursor).await?;
     writes::relabel_all(cases.lists, &mut items).await?;
-    Ok(ListPage { items: items.into_iter().map(|s| s.grievance).collect(), cursor, examined, bounded })
+    Ok(ListPage { items: items.into_iter().map(|s| s.grievance).collect(), cursor, examined, bounded, matched })
 }
 
 /// One audit record as the API answers it.

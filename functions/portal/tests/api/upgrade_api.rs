@@ -211,7 +211,7 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     // Run again, it does nothing.
     assert_eq!(engines::migrations::list_ids(store).await.unwrap(), None);
     assert_eq!(engines::migrations::places(store).await.unwrap(), None);
-    assert_eq!(engines::migrations::place_indexes(store).await.unwrap(), None);
+    assert_eq!(engines::migrations::grievance_indexes(store).await.unwrap(), None);
     assert_eq!(api.state.grievances.upgrade().await.unwrap(), 0);
 }
 

@@ -396,10 +396,10 @@ pub fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
     in_stage_index(item, g, None)
         // In the text index where the engine keeps one; ids rise with filing time.
         .with(store::SEARCH_TEXT, text)
-        .with(store::SEARCH_PART, keys::ALL_INDEX_PK)
+        .with(store::SEARCH_PART, keys::TEXT_PART)
         .with(store::SEARCH_RANK, g.id)
-        .indexed(Index::Gsi1, keys::ALL_INDEX_PK, sort.clone())
-        .indexed(Index::Gsi2, keys::status_index_pk(g.status_id.unwrap_or(0)), sort)
+        .indexed(Index::Gsi1, keys::all_index_pk(g.id), sort.clone())
+        .indexed(Index::Gsi2, keys::status_index_pk(g.status_id.unwrap_or(0), g.id), sort)
 }
 
 /// The grievance an item holds and the list items it names, with the names as stored (see
@@ -576,14 +576,14 @@ async fn list_queue(store: &dyn Store, viewer: &Viewer, filters: &Filters, queue
             if viewer.may_see(&stored.grievance) && filters.matches(&stored.grievance) {
                 items.push(stored);
                 if items.len() == limit {
-                    return Ok(StoredPage { items, cursor: Some(store::cursor_after(entry, None)), examined, bounded: false });
+                    return Ok(StoredPage { items, cursor: Some(store::cursor_after(entry, None)), examined, bounded: false, matched: None });
                 }
             }
         }
         match page.cursor {
             Some(c) if (examined as usize) < cases::reads::READ_BUDGET => cursor = Some(c),
-            Some(c) => return Ok(StoredPage { items, cursor: Some(c), examined, bounded: true }),
-            None => return Ok(StoredPage { items, cursor: None, examined, bounded: false }),
+            Some(c) => return Ok(StoredPage { items, cursor: Some(c), examined, bounded: true, matched: None }),
+            None => return Ok(StoredPage { items, cursor: None, examined, bounded: false, matched: None }),
         }
     }
 }
@@ -776,8 +776,8 @@ async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, l
             return Ok(page);
         }
     }
-    // The narrowest partition a filter names: a station's copies, a district's, a status's,
-    // else the state's; `beyond` is what is left to filter in what it holds.
+    // The narrowest partition a filter names: a station's copies, a district's, a status's
+    // shards, else the state's shards; `beyond` is what is left to filter in what it holds.
     let (index, pk, beyond) = if !viewer.sees_state() {
         (None, keys::visible_pk(viewer.user_id), filters.clone())
     } else if let Some(station) = filters.police_station {
@@ -786,9 +786,10 @@ async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, l
     } else if let Some(district) = filters.district {
         (Some(Index::Gsi1), keys::district_pk(district), Filters { district: None, ..filters.clone() })
     } else if let Some(status) = filters.status {
-        (Some(Index::Gsi2), keys::status_index_pk(status), Filters { status: None, ..filters.clone() })
+        let beyond = Filters { status: None, ..filters.clone() };
+        return merged_page(store, Some(Index::Gsi2), keys::status_index_pks(status), filters, beyond.is_empty(), limit, cursor).await;
     } else {
-        (Some(Index::Gsi1), keys::ALL_INDEX_PK.to_string(), filters.clone())
+        return merged_page(store, Some(Index::Gsi1), keys::all_index_pks(), filters, filters.is_empty(), limit, cursor).await;
     };
     let base = match index {
         Some(i) => Query::index(i, pk),
@@ -811,58 +812,111 @@ async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, l
                 items.push(stored);
                 if items.len() == limit {
                     let more = position + 1 < count || page.cursor.is_some();
-                    return Ok(StoredPage { items, cursor: more.then(|| store::cursor_after(&item, index)), examined: examined as u64, bounded: false });
+                    return Ok(StoredPage { items, cursor: more.then(|| store::cursor_after(&item, index)), examined: examined as u64, bounded: false, matched: None });
                 }
             }
             if examined >= cases::reads::READ_BUDGET && (position + 1 < count || page.cursor.is_some()) {
-                return Ok(StoredPage { items, cursor: Some(store::cursor_after(&item, index)), examined: examined as u64, bounded: true });
+                return Ok(StoredPage { items, cursor: Some(store::cursor_after(&item, index)), examined: examined as u64, bounded: true, matched: None });
             }
         }
         match page.cursor {
             Some(c) => cursor = Some(c),
-            None => return Ok(StoredPage { items, cursor: None, examined: examined as u64, bounded: false }),
+            None => return Ok(StoredPage { items, cursor: None, examined: examined as u64, bounded: false, matched: None }),
         }
     }
 }
 
-/// How a page of an area's list ends: the sort key of the last grievance read, which every
-/// place's partition shares (`keys::recency`).
-const AREA_CURSOR: &str = "area|";
+/// How a page read from merged partitions ends: the sort key of the last grievance read,
+/// which every partition merged shares (`keys::recency`).
+const MERGED_CURSOR: &str = "merged|";
 
 /// An area's grievances, newest first: the merge of its places' partitions (one place when
 /// the list asks for one of its stations, none for a station outside it), with the same
 /// bounded work per request as a single partition.
 async fn list_area(store: &dyn Store, area: &Area, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-    let before = cursor
-        .map(|c| c.strip_prefix(AREA_CURSOR).map(str::to_string).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
-        .transpose()?;
     let places = match filters.police_station {
         Some(station) if area.stations.contains(&station) => vec![keys::place(None, Some(station)).expect("a station is a place")],
         Some(_) => Vec::new(),
         None => keys::places_of(area),
     };
-    // Every grievance read is a match when nothing filters beyond the places read. Otherwise
-    // the places share the read budget, so one merge step never reads far past it.
     let only_the_places = Filters { police_station: None, ..filters.clone() }.is_empty();
-    let batch = if only_the_places { limit } else { (cases::reads::READ_BUDGET / places.len().max(1)).clamp(10, 200) };
-    let mut merge = crate::merge::Merge::new(store, places.iter().map(|p| keys::place_pk(p)), SortKey::Any, before, batch);
+    merged_page(store, None, places.iter().map(|p| keys::place_pk(p)).collect(), filters, only_the_places, limit, cursor).await
+}
+
+/// A page of `partitions` (of `index`, or of the table) read merged, newest first: a
+/// posting's places, or the shards of the state's or a status's grievances. When
+/// `only_the_partitions` every grievance read is a match, and a page reads a page from each;
+/// otherwise the partitions share the read budget, so one merge step never reads far past it.
+async fn merged_page(store: &dyn Store, index: Option<Index>, partitions: Vec<String>, filters: &Filters, only_the_partitions: bool, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    let before = cursor
+        .map(|c| c.strip_prefix(MERGED_CURSOR).map(str::to_string).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
+        .transpose()?;
+    let batch = if only_the_partitions { limit } else { (cases::reads::READ_BUDGET / partitions.len().max(1)).clamp(10, 200) };
+    let mut merge = crate::merge::Merge::over(store, index, partitions, SortKey::Any, before, batch);
     let mut items = Vec::new();
     let mut examined = 0u64;
     while let Some(item) = merge.next().await? {
         examined += 1;
-        let at = format!("{AREA_CURSOR}{}", item.key.sk);
+        let at = format!("{MERGED_CURSOR}{}", merge.sort_key(&item));
         let stored = from_item(item)?;
         if filters.matches(&stored.grievance) {
             items.push(stored);
             if items.len() == limit {
-                return Ok(StoredPage { items, cursor: merge.more().then_some(at), examined, bounded: false });
+                return Ok(StoredPage { items, cursor: merge.more().then_some(at), examined, bounded: false, matched: None });
             }
         }
         if examined >= cases::reads::READ_BUDGET as u64 && merge.more() {
-            return Ok(StoredPage { items, cursor: Some(at), examined, bounded: true });
+            return Ok(StoredPage { items, cursor: Some(at), examined, bounded: true, matched: None });
         }
     }
-    Ok(StoredPage { items, cursor: None, examined, bounded: false })
+    Ok(StoredPage { items, cursor: None, examined, bounded: false, matched: None })
+}
+
+/// Every grievance item, a page at a time, for upgrades: each shard of the state's index,
+/// then the partition an earlier release kept them all in. A grievance an upgrade moves out
+/// of that partition meanwhile lands in a shard read already, so none is read twice.
+pub struct EveryGrievance {
+    /// Partitions still to read, the next last.
+    partitions: Vec<String>,
+    query: Option<Query>,
+    batch: usize,
+}
+
+impl EveryGrievance {
+    pub fn new(batch: usize) -> EveryGrievance {
+        let mut partitions = keys::all_index_pks();
+        partitions.push(keys::UNSHARDED_INDEX_PK.to_string());
+        partitions.reverse();
+        EveryGrievance { partitions, query: None, batch }
+    }
+
+    /// The partitions, in the order they are read.
+    pub fn partitions() -> Vec<String> {
+        let mut every = EveryGrievance::new(1).partitions;
+        every.reverse();
+        every
+    }
+
+    /// The next page; `None` once every partition is read.
+    pub async fn next_page(&mut self, store: &dyn Store) -> Result<Option<Vec<Item>>> {
+        loop {
+            let query = match &mut self.query {
+                Some(query) => query,
+                None => {
+                    let Some(pk) = self.partitions.pop() else { return Ok(None) };
+                    self.query.insert(Query::index(Index::Gsi1, pk).limit(self.batch))
+                }
+            };
+            let page = store.query(query).await?;
+            match page.cursor {
+                Some(c) => query.cursor = Some(c),
+                None => self.query = None,
+            }
+            if !page.items.is_empty() {
+                return Ok(Some(page.items));
+            }
+        }
+    }
 }
 
 /// The most keys of a FIR-date range a list reads to order it. A wider range (a district's
@@ -907,7 +961,7 @@ async fn list_fir_range(store: &dyn Store, range: FirRange, filters: &Filters, l
         return Ok(None);
     }
     let FirRange::Keys(query) = range else {
-        return Ok(Some(StoredPage { items: Vec::new(), cursor: None, examined: 0, bounded: false }));
+        return Ok(Some(StoredPage { items: Vec::new(), cursor: None, examined: 0, bounded: false, matched: Some(0) }));
     };
     let after = cursor.as_deref().map(|c| SortCursor::decode(c, order)).transpose()?;
     let mut entries = Vec::new();
@@ -954,7 +1008,7 @@ async fn list_fir_range(store: &dyn Store, range: FirRange, filters: &Filters, l
             }
         }
     }
-    Ok(Some(StoredPage { items, cursor, examined, bounded: false }))
+    Ok(Some(StoredPage { items, cursor, examined, bounded: false, matched: Some(examined as i64) }))
 }
 
 /// The most grievances the item engine reads to sort a list by another column than the
@@ -1000,7 +1054,7 @@ async fn list_sorted(store: &dyn Store, viewer: &Viewer, filters: &Filters, limi
     let more = items.len() > limit;
     items.truncate(limit);
     let cursor = if more { items.last().map(|s| key(&s.grievance).encode()) } else { None };
-    Ok(StoredPage { items, cursor, examined, bounded: false })
+    Ok(StoredPage { items, cursor, examined, bounded: false, matched: None })
 }
 
 /// The 400 answered when a list sorted by another column than the filing time has too many
@@ -1111,7 +1165,7 @@ async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, 
     let only_text = Filters { search: None, ..filters.clone() }.is_empty();
     let batch = if only_text { limit } else { 200 };
     loop {
-        let Some(page) = store.search(keys::ALL_INDEX_PK, text, batch, cursor.clone()).await? else { return Ok(None) };
+        let Some(page) = store.search(keys::TEXT_PART, text, batch, cursor.clone()).await? else { return Ok(None) };
         let count = page.items.len();
         for (position, item) in page.items.into_iter().enumerate() {
             examined += 1;
@@ -1123,12 +1177,12 @@ async fn search(store: &dyn Store, text: &str, filters: &Filters, limit: usize, 
             let more = position + 1 < count || page.cursor.is_some();
             if items.len() == limit || examined >= cases::reads::READ_BUDGET {
                 let bounded = more && items.len() < limit;
-                return Ok(Some(StoredPage { items, cursor: more.then(|| store::search_cursor_after(id)), examined: examined as u64, bounded }));
+                return Ok(Some(StoredPage { items, cursor: more.then(|| store::search_cursor_after(id)), examined: examined as u64, bounded, matched: None }));
             }
         }
         match page.cursor {
             Some(c) => cursor = Some(c),
-            None => return Ok(Some(StoredPage { items, cursor: None, examined: examined as u64, bounded: false })),
+            None => return Ok(Some(StoredPage { items, cursor: None, examined: examined as u64, bounded: false, matched: None })),
         }
     }
 }

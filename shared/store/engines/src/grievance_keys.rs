@@ -2,7 +2,29 @@
 
 use store::Key;
 
-pub const ALL_INDEX_PK: &str = "GRV";
+/// How many partitions the state's grievances are spread over in the first index (all of
+/// them) and the second (by status). Every change of a grievance rewrites its entries there;
+/// kept in one partition each, every change in the state would write the same index
+/// partition. A grievance's shard is its id's remainder, and a list reads the shards merged:
+/// three, so that a page of the state's list, or of one status, is three queries.
+pub const INDEX_SHARDS: i64 = 3;
+
+/// The state's grievances, newest first, in the shard of grievance `id`.
+pub fn all_index_pk(id: i64) -> String {
+    format!("GRVALL#{}", id.rem_euclid(INDEX_SHARDS))
+}
+
+/// Every shard of the state's grievances.
+pub fn all_index_pks() -> Vec<String> {
+    (0..INDEX_SHARDS).map(all_index_pk).collect()
+}
+
+/// The one partition of the state's grievances an earlier release kept, read until the
+/// upgrade (`migrations::grievance_indexes`) has moved each grievance into its shard.
+pub const UNSHARDED_INDEX_PK: &str = "GRV";
+
+/// The text index's part holding the grievances (where the engine keeps a text index).
+pub const TEXT_PART: &str = "GRV";
 
 pub fn grievance(id: i64) -> Key {
     Key::new(format!("GRV#{id}"), "GRV")
@@ -64,9 +86,14 @@ pub fn recency(filed_at: &str, id: i64) -> String {
 }
 
 /// One status's grievances, by the status item's id (0: none), so that renaming the status
-/// moves nothing.
-pub fn status_index_pk(status_id: i64) -> String {
-    format!("GRVSTATUS#{status_id}")
+/// moves nothing; in the shard of grievance `id` (see [`INDEX_SHARDS`]).
+pub fn status_index_pk(status_id: i64, id: i64) -> String {
+    format!("GRVSTATUS#{status_id}#{}", id.rem_euclid(INDEX_SHARDS))
+}
+
+/// Every shard of one status's grievances.
+pub fn status_index_pks(status_id: i64) -> Vec<String> {
+    (0..INDEX_SHARDS).map(|shard| status_index_pk(status_id, shard)).collect()
 }
 
 /// The grievances a user filed or is assigned to, for users without view_all.
@@ -304,4 +331,24 @@ pub fn deletion(grievance_id: i64) -> Key {
 /// attachments) and of things done to none (exports).
 pub fn event_sequence() -> Key {
     Key::new("SEQ", "audit-event")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Grievances filed one after another (consecutive ids) go to every shard in turn, so
+    /// that filings at once write different index partitions.
+    #[test]
+    fn consecutive_grievances_spread_over_every_shard() {
+        let shards: std::collections::BTreeMap<String, usize> = (1..=9).map(all_index_pk).fold(Default::default(), |mut n, pk| {
+            *n.entry(pk).or_default() += 1;
+            n
+        });
+        assert_eq!(shards.keys().cloned().collect::<Vec<_>>(), all_index_pks());
+        assert!(shards.values().all(|n| *n == 3), "{shards:?}");
+        let pending: std::collections::BTreeSet<String> = (1..=3).map(|id| status_index_pk(7, id)).collect();
+        assert_eq!(pending, status_index_pks(7).into_iter().collect(), "one status's shards");
+        assert!(status_index_pks(7).iter().all(|pk| !status_index_pks(8).contains(pk)), "another status's apart");
+    }
 }

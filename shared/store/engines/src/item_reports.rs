@@ -77,7 +77,7 @@ mod tests {
                     Stored { grievance: g, refs: Default::default() }
                 })
                 .collect();
-            Ok(StoredPage { items, cursor: (end < self.0).then(|| end.to_string()), examined: (end - start) as u64, bounded: false })
+            Ok(StoredPage { items, cursor: (end < self.0).then(|| end.to_string()), examined: (end - start) as u64, bounded: false, matched: None })
         }
         async fn next_id(&self) -> Result<i64> { unimplemented!() }
         async fn get(&self, _: i64) -> Result<Option<Stored>> { unimplemented!() }

@@ -5,7 +5,7 @@
 
 use futures_util::future::try_join_all;
 use std::collections::VecDeque;
-use store::{Item, Query, SortKey, Store, StoreError};
+use store::{Index, Item, Query, SortKey, Store, StoreError};
 
 struct Stream {
     query: Query,
@@ -13,10 +13,13 @@ struct Stream {
     exhausted: bool,
 }
 
-/// The items of several table partitions, highest sort key first. Sort keys must order
-/// alike across the partitions (a time, then an id) and no item may lie in two of them.
+/// The items of several partitions of the table or of one index, highest sort key first.
+/// Sort keys must order alike across the partitions (a time, then an id) and no item may
+/// lie in two of them.
 pub struct Merge<'a> {
     store: &'a dyn Store,
+    /// The index the partitions are of; `None`: the table's.
+    index: Option<Index>,
     streams: Vec<Stream>,
     /// Only items strictly before this sort key: where the previous page ended.
     before: Option<String>,
@@ -26,6 +29,11 @@ impl<'a> Merge<'a> {
     /// Reads `partitions` (table partitions), `batch` items a query, within `sort`, and only
     /// below `before` when given.
     pub fn new(store: &'a dyn Store, partitions: impl IntoIterator<Item = String>, sort: SortKey, before: Option<String>, batch: usize) -> Merge<'a> {
+        Merge::over(store, None, partitions, sort, before, batch)
+    }
+
+    /// As [`Merge::new`], over partitions of `index` (the table's when `None`).
+    pub fn over(store: &'a dyn Store, index: Option<Index>, partitions: impl IntoIterator<Item = String>, sort: SortKey, before: Option<String>, batch: usize) -> Merge<'a> {
         let sort = match (&before, sort) {
             (None, sort) => sort,
             // Narrowed to the resumed range; AtMost keeps the last item read, dropped below.
@@ -36,18 +44,32 @@ impl<'a> Merge<'a> {
         };
         let streams = partitions
             .into_iter()
-            .map(|pk| Stream { query: Query::table(pk).sort(sort.clone()).newest_first().limit(batch.clamp(1, 1000)), buffered: VecDeque::new(), exhausted: false })
+            .map(|pk| {
+                let query = match index {
+                    Some(index) => Query::index(index, pk),
+                    None => Query::table(pk),
+                };
+                Stream { query: query.sort(sort.clone()).newest_first().limit(batch.clamp(1, 1000)), buffered: VecDeque::new(), exhausted: false }
+            })
             .collect();
-        Merge { store, streams, before }
+        Merge { store, index, streams, before }
+    }
+
+    /// An item's sort key in the partitions merged.
+    pub fn sort_key<'i>(&self, item: &'i Item) -> &'i str {
+        match self.index {
+            Some(index) => item.str(index.sk_attr()).unwrap_or_default(),
+            None => &item.key.sk,
+        }
     }
 
     /// The next item, newest first; `None` when every partition is read.
     pub async fn next(&mut self) -> Result<Option<Item>, StoreError> {
         loop {
             self.fill().await?;
-            let newest = self.streams.iter().enumerate().filter_map(|(i, s)| s.buffered.front().map(|item| (i, &item.key.sk))).max_by(|a, b| a.1.cmp(b.1)).map(|(i, _)| i);
+            let newest = self.streams.iter().enumerate().filter_map(|(i, s)| s.buffered.front().map(|item| (i, self.sort_key(item)))).max_by(|a, b| a.1.cmp(b.1)).map(|(i, _)| i);
             let Some(item) = newest.and_then(|i| self.streams[i].buffered.pop_front()) else { return Ok(None) };
-            if self.before.as_ref().is_some_and(|b| item.key.sk >= *b) {
+            if self.before.as_ref().is_some_and(|b| self.sort_key(&item) >= b.as_str()) {
                 continue;
             }
             return Ok(Some(item));

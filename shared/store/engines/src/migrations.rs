@@ -110,16 +110,11 @@ pub async fn overdue_counters(store: &dyn Store) -> Result<Option<u64>> {
     }
     let mut totals = counters::Totals::new();
     let mut counted = 0u64;
-    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(500);
-    loop {
-        let page = store.query(&query).await?;
-        for item in page.items {
+    let mut pages = items::EveryGrievance::new(500);
+    while let Some(page) = pages.next_page(store).await? {
+        for item in page {
             counters::count_overdue_into(&mut totals, &items::from_item(item)?.grievance);
             counted += 1;
-        }
-        match page.cursor {
-            Some(c) => query.cursor = Some(c),
-            None => break,
         }
     }
     for chunk in counter_puts(totals).chunks(90) {
@@ -137,20 +132,15 @@ async fn over_every_grievance(store: &dyn Store, name: &str, writes_of: impl Fn(
         return Ok(None);
     }
     let mut written = 0u64;
-    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(90);
-    loop {
-        let page = store.query(&query).await?;
+    let mut pages = items::EveryGrievance::new(90);
+    while let Some(page) = pages.next_page(store).await? {
         let mut writes = Vec::new();
-        for item in page.items {
+        for item in page {
             writes.extend(writes_of(&items::from_item(item)?.grievance));
         }
         written += writes.len() as u64;
         for chunk in writes.chunks(store::MAX_TRANSACTION) {
             store.transact(chunk.to_vec()).await?;
-        }
-        match page.cursor {
-            Some(c) => query.cursor = Some(c),
-            None => break,
         }
     }
     store.transact(vec![Write::put(Item::new(marker(name)).with("done_at", domain::clock::now_text()).with("entries", written as i64))]).await?;
@@ -219,16 +209,18 @@ pub async fn places(store: &dyn Store) -> Result<Option<PlacesUpgrade>> {
     Ok(Some(upgrade))
 }
 
-const PLACE_INDEXES: &str = "place-indexes";
+const GRIEVANCE_INDEXES: &str = "grievance-indexes";
 
-/// Files the grievances written before stations and districts had indexes of their own
-/// (`keys::district_pk`, `keys::fir_place_pk`, `keys::fir_district_pk`) in them, and counts
-/// each district's grievances (`keys::stats_district`), so that a station's or a district's
-/// list, its FIR-date ranges and their counts hold the older grievances too. Idempotent
-/// (every write is absolute); answers how many grievances it filed, or `None` when it had
-/// run already. The portal runs it before it serves.
-pub async fn place_indexes(store: &dyn Store) -> Result<Option<u64>> {
-    if store.get(&marker(PLACE_INDEXES)).await?.is_some() {
+/// Files the grievances written before this release's indexes in them: the state's and each
+/// status's grievances in their shards (`keys::all_index_pk`, `keys::status_index_pk`), and
+/// each station's and district's (`keys::district_pk`, `keys::fir_place_pk`,
+/// `keys::fir_district_pk`); and counts each district's grievances (`keys::stats_district`).
+/// Until it has run, lists of the state, a status, a district or a FIR-date range miss the
+/// older grievances. Idempotent (every write is absolute); answers how many grievances it
+/// filed, or `None` when it had run already. The portal runs it before it serves; a state's
+/// stack, with `portal migrate --table ...`.
+pub async fn grievance_indexes(store: &dyn Store) -> Result<Option<u64>> {
+    if store.get(&marker(GRIEVANCE_INDEXES)).await?.is_some() {
         return Ok(None);
     }
     let (totals, grievances) = rewrite_grievances(store, |_| {}).await?;
@@ -236,7 +228,7 @@ pub async fn place_indexes(store: &dyn Store) -> Result<Option<u64>> {
     for chunk in counter_puts(districts).chunks(90) {
         store.transact(chunk.to_vec()).await?;
     }
-    store.transact(vec![Write::put(Item::new(marker(PLACE_INDEXES)).with("done_at", domain::clock::now_text()).with("grievances", grievances as i64))]).await?;
+    store.transact(vec![Write::put(Item::new(marker(GRIEVANCE_INDEXES)).with("done_at", domain::clock::now_text()).with("grievances", grievances as i64))]).await?;
     Ok(Some(grievances))
 }
 
@@ -340,11 +332,10 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
 async fn rewrite_grievances(store: &dyn Store, mut each: impl FnMut(&Grievance)) -> Result<(counters::Totals, u64)> {
     let mut totals = counters::Totals::new();
     let mut grievances = 0u64;
-    let mut query = Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(200);
-    loop {
-        let page = store.query(&query).await?;
+    let mut pages = items::EveryGrievance::new(200);
+    while let Some(page) = pages.next_page(store).await? {
         let mut batch: Vec<Write> = Vec::new();
-        for item in page.items {
+        for item in page {
             let version = item.attrs.get("version").cloned().unwrap_or(json!(0));
             let Stored { grievance: g, refs } = items::from_item(item)?;
             let mut rewrite = vec![Write::put(items::main_item(&g, &refs)).when(Condition::Equals("version".into(), version))];
@@ -358,11 +349,8 @@ async fn rewrite_grievances(store: &dyn Store, mut each: impl FnMut(&Grievance))
             grievances += 1;
         }
         commit_rewrites(store, batch).await?;
-        match page.cursor {
-            Some(c) => query.cursor = Some(c),
-            None => return Ok((totals, grievances)),
-        }
     }
+    Ok((totals, grievances))
 }
 
 /// Puts each counter as counted, over whatever was kept.

@@ -84,11 +84,19 @@ impl SqlGrievances {
     /// attachments stay where they are. Answers how many moved.
     async fn adopt_items(&self) -> Result<u64> {
         let mut moved = 0;
+        let mut partitions = crate::grievance_items::EveryGrievance::partitions().into_iter();
+        let Some(mut partition) = partitions.next() else { return Ok(0) };
         loop {
             // Always the first page: each pass removes what it read.
-            let page = self.store.query(&Query::index(Index::Gsi1, keys::ALL_INDEX_PK).limit(500)).await?;
+            let page = self.store.query(&Query::index(Index::Gsi1, partition.clone()).limit(500)).await?;
             if page.items.is_empty() {
-                return Ok(moved);
+                match partitions.next() {
+                    Some(next) => {
+                        partition = next;
+                        continue;
+                    }
+                    None => return Ok(moved),
+                }
             }
             let stored = page.items.into_iter().map(crate::grievance_items::from_item).collect::<Result<Vec<_>>>()?;
             let mut writes = Vec::new();
@@ -393,7 +401,7 @@ impl Grievances for SqlGrievances {
             })
             .await?;
         let examined = found.len() as u64;
-        Ok(StoredPage { items: found.into_iter().map(stored_of).collect(), cursor: next.map(|c| c.as_str().to_string()), examined, bounded: false })
+        Ok(StoredPage { items: found.into_iter().map(stored_of).collect(), cursor: next.map(|c| c.as_str().to_string()), examined, bounded: false, matched: None })
     }
 
     /// Both exact, in SQL: the total from the figures (or the user's own rows), the matches

@@ -789,7 +789,8 @@ async fn item_engine_queues_closure_requests_and_the_upgrade_queues_those_asked_
 /// On the item engine a station's or a district's FIRs of a period are a range of the
 /// keys-only FIR-date index: the list reads the range's keys and no other grievance, and
 /// counts them exactly; a district's count is its counter. The upgrade files grievances
-/// kept before these indexes (and counts their districts), once.
+/// kept before these indexes (and before the state's and statuses' indexes were sharded),
+/// and counts their districts, once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item_engine_reads_fir_date_ranges_by_key_and_the_upgrade_files_those_kept_before() {
     use engines::grievance_keys as keys;
@@ -848,6 +849,12 @@ async fn item_engine_reads_fir_date_ranges_by_key_and_the_upgrade_files_those_ke
         for mut item in store::read_all(sqlite.as_ref(), store::Query::index(store::Index::Gsi4, pk)).await.unwrap() {
             let in_district = item.str("gsi1pk").is_some_and(|p| p.starts_with("DISTRICTGRV#"));
             item.attrs.retain(|name, _| !name.starts_with("gsi4") && !(in_district && name.starts_with("gsi1")));
+            // The state's and the statuses' grievances, each in one partition, unsharded.
+            if item.key.pk.starts_with("GRV#") {
+                let status = item.i64("status_id").unwrap_or(0);
+                item.attrs.insert("gsi1pk".into(), serde_json::json!(keys::UNSHARDED_INDEX_PK));
+                item.attrs.insert("gsi2pk".into(), serde_json::json!(format!("GRVSTATUS#{status}")));
+            }
             indexed.insert(item.key.clone(), item);
         }
     }
@@ -855,12 +862,17 @@ async fn item_engine_reads_fir_date_ranges_by_key_and_the_upgrade_files_those_ke
     let mut stripped: Vec<store::Write> = indexed.into_values().map(store::Write::put).collect();
     stripped.extend(districts.into_iter().map(|d| store::Write::delete(keys::stats_district(d))));
     sqlite.bulk(stripped).await.unwrap();
+    let newest: Vec<i64> = engine.list(&state, &Filters::default(), 50, None).await.unwrap().items.iter().map(|s| s.grievance.id).collect();
+    assert_ne!(newest, expected(&fixture, &state, &Filters::default())[..50], "the shards hold only what was written since");
     assert_eq!(engine.count(&state, &district_year).await.unwrap().matched, Some(0), "nothing indexed");
     assert_eq!(engine.count(&state, &district).await.unwrap().matched, Some(0), "nothing counted");
-    assert_eq!(engines::migrations::place_indexes(sqlite.as_ref()).await.unwrap(), Some(FIXTURE as u64));
+    assert_eq!(engines::migrations::grievance_indexes(sqlite.as_ref()).await.unwrap(), Some(FIXTURE as u64));
     check(station_year, Box::new(|n| n as u64)).await;
     check(district_year, Box::new(|n| n as u64)).await;
     check(district, Box::new(|_| 50)).await;
-    assert_eq!(engines::migrations::place_indexes(sqlite.as_ref()).await.unwrap(), None, "once");
+    // The state's and one status's grievances: a page from each shard, merged.
+    check(Filters::default(), Box::new(|_| 50)).await;
+    check(Filters { status: g.status_id, ..Filters::default() }, Box::new(|_| 50)).await;
+    assert_eq!(engines::migrations::grievance_indexes(sqlite.as_ref()).await.unwrap(), None, "once");
 }
 
