@@ -32,3 +32,14 @@ pub(crate) fn decode(cursor: &str, index: Option<Index>) -> Result<CursorKeys, S
     }
     Ok(keys)
 }
+
+/// A cursor naming a position in sorted partitions read merged (a sort key they share), as
+/// base64url: sort keys hold `#`, which a URL would cut a cursor at.
+pub fn position(sort_key: &str) -> String {
+    URL_SAFE_NO_PAD.encode(sort_key.as_bytes())
+}
+
+/// The sort key a [`position`] cursor names; `None` for any other text.
+pub fn position_of(cursor: &str) -> Option<String> {
+    String::from_utf8(URL_SAFE_NO_PAD.decode(cursor).ok()?).ok()
+}

@@ -136,6 +136,8 @@ pub async fn get_existing(store: &dyn Store, keys: &[Key]) -> Result<Vec<Item>, 
 
 /// The search cursor that continues after the item of rank `rank`, for callers that stop
 /// reading in the middle of a page.
+pub use cursor::{position as position_cursor, position_of as position_from_cursor};
+
 pub fn search_cursor_after(rank: i64) -> String {
     format!("rank:{rank}")
 }

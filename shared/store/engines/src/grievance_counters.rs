@@ -45,9 +45,9 @@ fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign:
     // A place keeps none, as its one station's figures are the state's for that station.
     overdue_tally(deltas, g, sign);
     let mut add = |key: Key, attr: String, by: i64| *deltas.entry(key).or_default().entry(attr).or_default() += by;
-    // A district's count moves only when a grievance enters or leaves it.
+    // A district's count moves when a grievance enters or leaves it.
     if let Some(district) = g.district_id {
-        add(keys::stats_district(district), "total".into(), sign);
+        add(keys::stats_district(district, g.id), "total".into(), sign);
     }
     let mut scopes = vec![(keys::stats_all(g.id), Some(None))];
     scopes.extend(g.visible_to().into_iter().map(|u| (keys::stats_user(u), Some(Some(u)))));

@@ -272,7 +272,8 @@ impl Grievances for ItemGrievances {
         } else if filters.set_count() > 1 {
             None
         } else if let (Some(district), true) = (filters.district, viewer.sees_state()) {
-            Some(self.store.get(&keys::stats_district(district)).await?.and_then(|i| i.i64("total")).unwrap_or(0))
+            let parts = store::get_existing(self.store.as_ref(), &keys::stats_district_parts(district)).await?;
+            Some(parts.iter().filter_map(|part| part.i64("total")).sum())
         } else if let Some(station) = filters.police_station {
             let counted = match &viewer.reach {
                 // An area's station holds nothing outside it: the state's figures for it.
@@ -827,8 +828,8 @@ async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, l
 }
 
 /// How a page read from merged partitions ends: the sort key of the last grievance read,
-/// which every partition merged shares (`keys::recency`).
-const MERGED_CURSOR: &str = "merged|";
+/// which every partition merged shares (`keys::recency`), after this mark.
+const MERGED_CURSOR: &str = "merged.";
 
 /// An area's grievances, newest first: the merge of its places' partitions (one place when
 /// the list asks for one of its stations, none for a station outside it), with the same
@@ -849,7 +850,7 @@ async fn list_area(store: &dyn Store, area: &Area, filters: &Filters, limit: usi
 /// otherwise the partitions share the read budget, so one merge step never reads far past it.
 async fn merged_page(store: &dyn Store, index: Option<Index>, partitions: Vec<String>, filters: &Filters, only_the_partitions: bool, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
     let before = cursor
-        .map(|c| c.strip_prefix(MERGED_CURSOR).map(str::to_string).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
+        .map(|c| c.strip_prefix(MERGED_CURSOR).and_then(store::position_from_cursor).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
         .transpose()?;
     let batch = if only_the_partitions { limit } else { (cases::reads::READ_BUDGET / partitions.len().max(1)).clamp(10, 200) };
     let mut merge = crate::merge::Merge::over(store, index, partitions, SortKey::Any, before, batch);
@@ -857,7 +858,7 @@ async fn merged_page(store: &dyn Store, index: Option<Index>, partitions: Vec<St
     let mut examined = 0u64;
     while let Some(item) = merge.next().await? {
         examined += 1;
-        let at = format!("{MERGED_CURSOR}{}", merge.sort_key(&item));
+        let at = format!("{MERGED_CURSOR}{}", store::position_cursor(merge.sort_key(&item)));
         let stored = from_item(item)?;
         if filters.matches(&stored.grievance) {
             items.push(stored);

@@ -183,10 +183,15 @@ pub fn fir_range(from: Option<&str>, to: Option<&str>) -> store::SortKey {
     }
 }
 
-/// How many grievances name one district: moved only when one is filed, deleted or given
-/// another district, so no hot key.
-pub fn stats_district(district_id: i64) -> Key {
-    Key::new("STATS#GRV", format!("DISTRICT#{district_id}"))
+/// How many grievances name one district, the part moved by grievance `id`: every filing in
+/// the district moves it, so it is sharded as [`stats_all`].
+pub fn stats_district(district_id: i64, id: i64) -> Key {
+    Key::new("STATS#GRV", format!("DISTRICT#{district_id}#{}", id.rem_euclid(STATE_SHARDS)))
+}
+
+/// Every part of one district's count.
+pub fn stats_district_parts(district_id: i64) -> Vec<Key> {
+    (0..STATE_SHARDS).map(|shard| stats_district(district_id, shard)).collect()
 }
 
 pub fn is_stats_district(key: &Key) -> bool {

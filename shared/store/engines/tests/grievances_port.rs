@@ -860,7 +860,7 @@ async fn item_engine_reads_fir_date_ranges_by_key_and_the_upgrade_files_those_ke
     }
     let districts: std::collections::BTreeSet<i64> = fixture.iter().filter_map(|s| s.grievance.district_id).collect();
     let mut stripped: Vec<store::Write> = indexed.into_values().map(store::Write::put).collect();
-    stripped.extend(districts.into_iter().map(|d| store::Write::delete(keys::stats_district(d))));
+    stripped.extend(districts.into_iter().flat_map(keys::stats_district_parts).map(store::Write::delete));
     sqlite.bulk(stripped).await.unwrap();
     let newest: Vec<i64> = engine.list(&state, &Filters::default(), 50, None).await.unwrap().items.iter().map(|s| s.grievance.id).collect();
     assert_ne!(newest, expected(&fixture, &state, &Filters::default())[..50], "the shards hold only what was written since");
