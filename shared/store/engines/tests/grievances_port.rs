@@ -169,19 +169,22 @@ struct Setup {
     ranks: Ranks,
 }
 
-/// The fixture in the SQLite item store, loaded in bulk (one transaction per 20,000 writes).
-async fn item_engine_on_sqlite(dir: &std::path::Path) -> Setup {
+/// The fixture's grievances as items of a SQLite item store, loaded in bulk (one
+/// transaction per 20,000 writes), with the store and the lists' display order.
+async fn fixture_in_sqlite_items(dir: &std::path::Path) -> (Arc<SqliteStore>, Vec<Stored>, Ranks) {
     let sqlite = Arc::new(SqliteStore::open(dir.join("portal.db")).unwrap());
     let lists = Lists::seeded(sqlite.as_ref()).await;
     let fixture = fixture(&lists, FIXTURE);
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
-    let mut writes = Vec::new();
-    for stored in &fixture {
-        writes.extend(engines::grievance_items::creation_writes(stored, &actor));
-    }
-    sqlite.bulk(writes).await.unwrap();
+    sqlite.bulk(fixture.iter().flat_map(|stored| engines::grievance_items::creation_writes(stored, &actor)).collect()).await.unwrap();
+    (sqlite, fixture, lists.1)
+}
+
+/// The fixture in the SQLite item store.
+async fn item_engine_on_sqlite(dir: &std::path::Path) -> Setup {
+    let (sqlite, fixture, ranks) = fixture_in_sqlite_items(dir).await;
     sqlite.increment(&store::Key::new("SEQ", "grievance"), "n", FIXTURE as i64).await.unwrap();
-    Setup { engine: Arc::new(ItemGrievances::new(sqlite)), fixture, ranks: lists.1 }
+    Setup { engine: Arc::new(ItemGrievances::new(sqlite)), fixture, ranks }
 }
 
 /// The fixture in a DynamoDB table on this test run's moto server, loaded in bulk
@@ -722,12 +725,8 @@ async fn relational_engine_finds_the_same_fir_number() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item_engine_finds_the_same_fir_number_and_indexes_those_filed_before() {
     let dir = tempfile::tempdir().unwrap();
-    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
-    let lists = Lists::seeded(sqlite.as_ref()).await;
-    let fixture = fixture(&lists, FIXTURE);
-    let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
-    sqlite.bulk(fixture.iter().flat_map(|stored| engines::grievance_items::creation_writes(stored, &actor)).collect()).await.unwrap();
-    let setup = Setup { engine: Arc::new(ItemGrievances::new(sqlite.clone())), fixture, ranks: lists.1 };
+    let (sqlite, fixture, ranks) = fixture_in_sqlite_items(dir.path()).await;
+    let setup = Setup { engine: Arc::new(ItemGrievances::new(sqlite.clone())), fixture, ranks };
     finds_the_same_fir_number(&setup).await;
     // A release before the index: the entries are gone; the upgrade step writes them again.
     let g = &setup.fixture[9].grievance;
@@ -795,11 +794,7 @@ async fn item_engine_queues_closure_requests_and_the_upgrade_queues_those_asked_
 async fn item_engine_reads_fir_date_ranges_by_key_and_the_upgrade_files_those_kept_before() {
     use engines::grievance_keys as keys;
     let dir = tempfile::tempdir().unwrap();
-    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
-    let lists = Lists::seeded(sqlite.as_ref()).await;
-    let fixture = fixture(&lists, FIXTURE);
-    let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
-    sqlite.bulk(fixture.iter().flat_map(|stored| engines::grievance_items::creation_writes(stored, &actor)).collect()).await.unwrap();
+    let (sqlite, fixture, _) = fixture_in_sqlite_items(dir.path()).await;
     let engine = ItemGrievances::new(sqlite.clone());
     let g = &fixture[17].grievance;
     let year = |f: &mut Filters| {
