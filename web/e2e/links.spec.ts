@@ -104,3 +104,37 @@ test('two grievances are linked by number, each lists the other, and they are un
   await page.goto(`/grievances/${first.id}`);
   await expect(panel(page).getByText('No linked grievances')).toBeVisible();
 });
+
+// 'Go to number' on the grievance list: the first characters of a FIR number, typed in small
+// letters, offer the grievances with it (the server's index of numbers); picking one opens it.
+test('a grievance is opened from the list by the first characters of its FIR number', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const created = await api.post('/grievances', {
+    fir_no: `GOTO-${stamp}/2025`,
+    fir_date: '2025-04-03',
+    section_and_act: '379 IPC',
+    crime_title: 'Theft',
+    district: 'Central District',
+    police_station: STATION,
+    status: 'Pending',
+    priority: 'Medium',
+    put_in_court: false,
+    cross_case: false,
+    investigation_officers: [],
+    brief_details: 'A bicycle taken from outside the library.',
+  });
+  expect(created.status()).toBe(201);
+  const filed = ((await created.json()) as { data: Filed }).data;
+
+  await signIn(page);
+  await page.goto('/grievances');
+  const box = page.getByRole('combobox', { name: 'Go to number' });
+  await box.fill(`goto-${stamp.toLowerCase()}`);
+  const offered = page.getByRole('option', { name: new RegExp(filed.grievance_number) });
+  await expect(offered).toContainText(`FIR ${filed.fir_no} · ${STATION}`);
+  await expectAccessible(page);
+  await snap(page, 'grievance-go-to-number');
+  await offered.click();
+  await expect(page).toHaveURL(new RegExp(`/grievances/${filed.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: filed.grievance_number })).toBeVisible();
+});

@@ -25,6 +25,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(list_grievances, create_grievance))
         .routes(routes!(grievance_stats))
         .routes(routes!(scope))
+        .routes(routes!(lookup))
         .routes(routes!(get_grievance, update_grievance, delete_grievance))
         .routes(routes!(change_status))
         .routes(routes!(assign))
@@ -199,6 +200,57 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     }
     let data = page.items.into_iter().map(|g| clock.view(g)).collect();
     Ok(ApiJson(GrievancePage { success: true, data, total, matched, next_cursor: page.cursor, bounded: page.bounded, examined: page.examined }))
+}
+
+/// A lookup by number.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LookupParams {
+    /// A grievance number or FIR number, or its first characters; capitals do not matter.
+    pub number: Option<String>,
+    /// `exact`: the whole number; `prefix` (when absent): numbers starting with it.
+    #[param(value_type = Option<cases::numbers::NumberMatch>)]
+    #[serde(rename = "match")]
+    pub matching: Option<String>,
+    /// 1 to 50; 10 when absent.
+    pub limit: Option<usize>,
+    /// From the previous answer's `next_cursor`, with the same number and match.
+    pub cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LookupPage {
+    pub success: bool,
+    /// Highest number first; each grievance once.
+    pub data: Vec<GrievanceView>,
+    /// Continue with this cursor; absent on the last page.
+    pub next_cursor: Option<String>,
+    /// True when the server stopped after reading its bound of numbers before the page was
+    /// full (numbers of grievances the caller may not see were passed over): `data` may be
+    /// short while more follow `next_cursor`.
+    pub bounded: bool,
+    /// How many numbers the server read to answer.
+    pub examined: u64,
+}
+
+/// The grievances the caller may see whose grievance number or FIR number is `number`
+/// (`match=exact`) or starts with it: found through an index of the numbers, so the work is
+/// a page of that index however many grievances the department holds.
+#[utoipa::path(get, path = "/api/grievances/lookup", tag = "grievances", security(("bearer" = [])), params(LookupParams),
+    responses((status = 200, body = LookupPage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn lookup(State(state): State<AppState>, caller: Caller, Query(params): Query<LookupParams>) -> ApiResult<ApiJson<LookupPage>> {
+    caller.require(Resource::Grievances, Action::Read)?;
+    let matching = match clean(params.matching).as_deref() {
+        None | Some("prefix") => cases::numbers::NumberMatch::Prefix,
+        Some("exact") => cases::numbers::NumberMatch::Exact,
+        Some(_) => return Err(Error::field("match", "match must be exact or prefix").into()),
+    };
+    let query = cases::numbers::NumberQuery::parse(params.number.as_deref().unwrap_or_default(), matching)?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let page = cases::numbers::find(state.cases(), &viewer, &query, params.limit.unwrap_or(10), clean(params.cursor)).await?;
+    let clock = Clock::now(state.lists.as_ref()).await?;
+    let data = page.items.into_iter().map(|g| clock.view(g)).collect();
+    Ok(ApiJson(LookupPage { success: true, data, next_cursor: page.cursor, bounded: page.bounded, examined: page.examined }))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]

@@ -68,6 +68,9 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     if let Some(grievances) = engines::migrations::grievance_indexes(store).await? {
         tracing::info!(grievances, "grievances are indexed in shards, and by station and district with their FIR dates");
     }
+    if let Some(entries) = engines::migrations::grievance_numbers(store).await? {
+        tracing::info!(entries, "grievance numbers and FIR numbers are indexed for lookups");
+    }
     // After the grievances: their audit items are the trail's to move.
     let moved = trail.upgrade().await?;
     if moved > 0 {

@@ -11,6 +11,7 @@ pub mod escalation;
 pub mod links;
 pub mod notes;
 pub mod notices;
+pub mod numbers;
 pub mod pendency;
 pub mod port;
 pub mod reads;

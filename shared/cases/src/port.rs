@@ -185,6 +185,13 @@ pub trait Grievances: Send + Sync + 'static {
     /// The grievances the viewer may see that match `filters`, newest first.
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
 
+    /// The grievances the viewer may see whose grievance number or FIR number answers `query`
+    /// (`crate::numbers`), highest number first (`numbers::position`), each once, under its
+    /// highest number that answers. Read through an index of the numbers, examining at most
+    /// `numbers::LOOKUP_BUDGET` of them: a page may be short (`bounded`) while more follow the
+    /// cursor. `matched` is left unknown.
+    async fn find_by_number(&self, viewer: &Viewer, query: &crate::numbers::NumberQuery, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
+
     /// How many grievances the viewer can see, and how many of them match `filters` when
     /// the engine can tell without reading the matches.
     async fn count(&self, viewer: &Viewer, filters: &Filters) -> Result<ListCount>;

@@ -149,6 +149,12 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("LIMIT_OUT_OF_RANGE_500", "limit must be between 1 and 500"),
     ("CURSOR_INVALID", "The paging cursor is not valid"),
     ("SORT_INVALID", "sort must be one of filed_at, fir_date, priority, status"),
+    // Lookups by number.
+    ("NUMBER_REQUIRED", "Enter a grievance number or FIR number"),
+    ("NUMBER_TOO_LONG", "A number has at most 40 characters"),
+    ("NUMBER_CHARACTERS", "A number holds only letters, digits, '/' and '-'"),
+    ("MATCH_INVALID", "match must be exact or prefix"),
+    ("LIMIT_OUT_OF_RANGE_50", "limit must be between 1 and 50"),
     ("DIRECTION_INVALID", "direction must be asc or desc"),
     ("SORT_TOO_MANY", "Too many grievances to sort by this column: narrow the filters, or sort by filed date"),
     ("AUDIT_ACTION_UNKNOWN", "Unknown audit action '{action}'"),

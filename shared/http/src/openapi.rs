@@ -7,7 +7,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(title = "Grievance Portal API", description = "Police grievance and FIR case management."),
     modifiers(&BearerAuth),
-    components(schemas(crate::ErrorBody, domain::lists::ListKind, cases::reads::SortKey, cases::reads::SortDirection))
+    components(schemas(crate::ErrorBody, domain::lists::ListKind, cases::reads::SortKey, cases::reads::SortDirection, cases::numbers::NumberMatch))
 )]
 pub struct ApiDoc;
 

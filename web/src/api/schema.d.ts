@@ -646,6 +646,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The grievances the caller may see whose grievance number or FIR number is `number`
+         *     (`match=exact`) or starts with it: found through an index of the numbers, so the work is
+         *     a page of that index however many grievances the department holds.
+         */
+        get: operations["lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/scope": {
         parameters: {
             query?: never;
@@ -2107,6 +2128,24 @@ export interface components {
             days_active: number;
             name: string;
         };
+        LookupPage: {
+            /**
+             * @description True when the server stopped after reading its bound of numbers before the page was
+             *     full (numbers of grievances the caller may not see were passed over): `data` may be
+             *     short while more follow `next_cursor`.
+             */
+            bounded: boolean;
+            /** @description Highest number first; each grievance once. */
+            data: components["schemas"]["GrievanceView"][];
+            /**
+             * Format: int64
+             * @description How many numbers the server read to answer.
+             */
+            examined: number;
+            /** @description Continue with this cursor; absent on the last page. */
+            next_cursor?: string | null;
+            success: boolean;
+        };
         MarkedRead: {
             /**
              * Format: int64
@@ -2204,6 +2243,11 @@ export interface components {
             /** Format: int64 */
             unread: number;
         };
+        /**
+         * @description How the looked-up text must match a number.
+         * @enum {string}
+         */
+        NumberMatch: "exact" | "prefix";
         /** @description One investigation officer's stint on the case. */
         OfficerEntry: {
             findings: string;
@@ -4855,6 +4899,59 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lookup: {
+        parameters: {
+            query?: {
+                /** @description A grievance number or FIR number, or its first characters; capitals do not matter. */
+                number?: string;
+                /** @description `exact`: the whole number; `prefix` (when absent): numbers starting with it. */
+                match?: components["schemas"]["NumberMatch"];
+                /** @description 1 to 50; 10 when absent. */
+                limit?: number;
+                /** @description From the previous answer's `next_cursor`, with the same number and match. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -88,6 +88,8 @@ export type EscalationRules = Schemas['EscalationRules'];
 export type GrievanceView = Schemas['GrievanceView'];
 export type GrievanceEnvelope = Schemas['Envelope_GrievanceView'];
 export type GrievancePage = Schemas['GrievancePage'];
+/** GET /grievances/lookup: grievances by grievance number or FIR number, highest first. */
+export type LookupPage = Schemas['LookupPage'];
 export type SortKey = Schemas['SortKey'];
 export type SortDirection = Schemas['SortDirection'];
 export type PerformanceMetrics = Schemas['PerformanceMetrics'];

@@ -182,6 +182,64 @@ async fn linked_grievances_show_each_other_within_the_scope(engine: Engine) {
     assert_eq!(relinked.status, StatusCode::CREATED, "{:?}", relinked.body);
 }
 
+/// A grievance is found by its grievance number or FIR number, exactly or by its first
+/// characters, whatever the capitals, highest number first and a page at a time; never one
+/// outside the caller's scope; bad input is a 400 naming the field.
+async fn a_grievance_is_found_by_its_number_within_the_scope(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    places(&api, &admin).await;
+    let a = filed(&api, &admin, form("SB-1/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    let b = filed(&api, &admin, form("SB-12/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    let c = filed(&api, &admin, form("KW-1/2026", "2026-10-05", "Kotwali", BRIEF)).await;
+    let number = |g: &Value| g["grievance_number"].as_str().unwrap().to_string();
+    let found = |v: &Value| -> Vec<String> { v["data"].as_array().unwrap().iter().map(number).collect() };
+    let look = |query: String, token: String| {
+        let api = &api;
+        async move { api.get(&format!("/api/grievances/lookup?{query}"), &token).await }
+    };
+
+    let exact = look(format!("number={}&match=exact", number(&a).to_lowercase()), admin.clone()).await;
+    assert_eq!((exact.status, found(&exact.body)), (StatusCode::OK, vec![number(&a)]), "{:?}", exact.body);
+    assert_eq!((exact.body["success"].as_bool(), exact.body["next_cursor"].as_str(), exact.body["bounded"].as_bool()), (Some(true), None, Some(false)));
+    assert_eq!(exact.body["data"][0]["fir_no"].as_str(), Some("SB-1/2026"), "the whole grievance, as the list shows it");
+    // By FIR number: SB-12/2026 sorts above SB-1/2026.
+    assert_eq!(found(&look("number=sb-1".into(), admin.clone()).await.body), vec![number(&b), number(&a)]);
+    assert_eq!(found(&look("number=SB-1%2F2026&match=exact".into(), admin.clone()).await.body), vec![number(&a)]);
+    // Every grievance number, two at a time.
+    let first = look("number=GRV-&limit=2".into(), admin.clone()).await;
+    assert_eq!(found(&first.body), vec![number(&c), number(&b)]);
+    let cursor = first.body["next_cursor"].as_str().expect("a next page").to_string();
+    let second = look(format!("number=GRV-&limit=2&cursor={cursor}"), admin.clone()).await;
+    assert_eq!((found(&second.body), second.body["next_cursor"].as_str()), (vec![number(&a)], None));
+
+    // The SHO of Kotwali finds Kotwali's grievance only.
+    let role = api.post("/api/roles", &admin, json!({"name": "Station Officer", "permissions": {"grievances": "read,view_posting"}})).await;
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let kotwali = stations.as_array().unwrap().iter().find(|s| s["name"] == "Kotwali").unwrap()["id"].clone();
+    api.post("/api/users", &admin, json!({"name": "SHO Kotwali", "email": "sho@kotwali.test", "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role.body["data"]["id"], "status": "active", "posting": {"level": "station", "id": kotwali}})).await;
+    let sho = api.login("sho@kotwali.test", PASSWORD).await;
+    assert_eq!(found(&look("number=GRV".into(), sho.clone()).await.body), vec![number(&c)]);
+    let elsewhere = look(format!("number={}&match=exact", number(&a)), sho.clone()).await;
+    assert_eq!((elsewhere.status, found(&elsewhere.body)), (StatusCode::OK, Vec::<String>::new()), "another station's grievance is not found");
+
+    // Bad input: 400 naming the field.
+    for (query, field, message) in [
+        ("", "number", "Enter a grievance number or FIR number"),
+        ("number=%20%20", "number", "Enter a grievance number or FIR number"),
+        ("number=GRV%202026", "number", "A number holds only letters, digits, '/' and '-'"),
+        ("number=GRV&match=fuzzy", "match", "match must be exact or prefix"),
+        ("number=GRV&limit=51", "limit", "limit must be between 1 and 50"),
+        ("number=GRV&limit=0", "limit", "limit must be between 1 and 50"),
+    ] {
+        let refused = look(query.into(), admin.clone()).await;
+        assert_eq!((refused.status, refused.body["fields"][field].as_str()), (StatusCode::BAD_REQUEST, Some(message)), "{query}: {:?}", refused.body);
+    }
+    let forged = look("number=GRV&cursor=bm90LWEtY3Vyc29y".into(), admin.clone()).await;
+    assert_eq!((forged.status, forged.error()), (StatusCode::BAD_REQUEST, "The paging cursor is not valid"));
+}
+
 /// Six officers' tabs save one FIR number at once (and two edits move other cases onto it):
 /// the check and the save are one, so exactly one is saved and every other is told of it.
 async fn the_same_fir_saved_at_once_is_saved_once(engine: Engine) {
@@ -216,5 +274,6 @@ on_both_engines!(
     a_duplicate_fir_is_refused_unless_confirmed,
     the_form_is_told_of_likely_duplicates_within_the_scope,
     linked_grievances_show_each_other_within_the_scope,
+    a_grievance_is_found_by_its_number_within_the_scope,
     the_same_fir_saved_at_once_is_saved_once
 );

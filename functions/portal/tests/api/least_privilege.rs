@@ -422,6 +422,7 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
         d.ok("GET", route, route, admin, None).await;
     }
     d.ok("GET", "/api/grievances/assignees", &format!("/api/grievances/assignees?grievance_id={id}"), admin, None).await;
+    d.ok("GET", "/api/grievances/lookup", "/api/grievances/lookup?number=FIR%2FLP", admin, None).await;
     let path = format!("/api/grievances/{id}");
     d.ok("GET", "/api/grievances/{id}", &path, admin, None).await;
     let mut edit = grievance("FIR/LP-1");

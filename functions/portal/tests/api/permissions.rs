@@ -56,6 +56,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("get", "/api/grievances")
         | ("get", "/api/grievances/stats")
         | ("get", "/api/grievances/scope")
+        | ("get", "/api/grievances/lookup")
         | ("get", "/api/grievances/{id}")
         | ("get", "/api/grievances/{id}/history") => {
             Permission(Grievances, Read)

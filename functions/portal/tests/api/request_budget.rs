@@ -169,6 +169,32 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
         assert_eq!(m.answer.body["data"].as_array().unwrap().len(), 50, "{path}: a full page");
     }
 
+    // A lookup by number reads the number index (the state's three shards) and the page's
+    // grievances in one batch read: an exact number, every grievance number by its first
+    // characters, and a station's FIR numbers of a year.
+    // The oldest FIR: a seeded grievance, its FIR number `{STATION}/{year}/{n}`.
+    let first = api.get("/api/grievances?limit=1&sort=fir_date&direction=asc", &officer).await.body["data"][0].clone();
+    let fir_year: String = first["fir_no"].as_str().unwrap().splitn(3, '/').take(2).collect::<Vec<_>>().join("%2F");
+    for (path, limit) in [
+        (format!("/api/grievances/lookup?number={}&match=exact", first["grievance_number"].as_str().unwrap()), 1),
+        ("/api/grievances/lookup?number=GRV-&limit=20".to_string(), 20),
+        (format!("/api/grievances/lookup?number={fir_year}%2F&limit=20"), 20),
+    ] {
+        let m = measured(&api, &format!("officer GET {path}"), "GET", &path, &officer, None).await;
+        assert_eq!(m.answer.status, StatusCode::OK, "{path}: {:?}", m.answer.body);
+        let found = m.answer.body["data"].as_array().unwrap().len();
+        assert!(found == limit || (found > 0 && m.answer.body["next_cursor"].is_null()), "{path}: a full page, or every match");
+        let own_calls = beyond_sign_in(&m.calls);
+        let operations: Vec<&str> = own_calls.iter().map(|c| c.operation.as_str()).collect();
+        assert_eq!(operations.iter().filter(|o| **o == "Query").count(), 3, "{path}: {operations:?}");
+        assert_eq!(operations.iter().filter(|o| **o != "Query").collect::<Vec<_>>(), vec![&"BatchGetItem"], "{path}: one batch read of the page");
+        // Each shard's query reads at most a page and one more entry (which tells whether more
+        // follow); then the page itself.
+        let items: u64 = own_calls.iter().map(|c| c.items_read).sum();
+        let trace: Vec<_> = own_calls.iter().map(|c| (c.operation.as_str(), c.items_read)).collect();
+        assert!(items <= 3 * (limit as u64 + 1) + limit as u64, "{path}: {items} items read: {trace:?}");
+    }
+
     // Someone without view_all reads their own partitions only (and the configuration every
     // request reads: lists, settings, roles): never the state's indexes, counters or trail.
     let user_id = constable_id;
@@ -186,13 +212,14 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
             || (p.starts_with("AUDIT#") || p.starts_with("GRV#")) && p.contains('/')
             || user("USER#")
             || user("MYGRV#")
+            || user("MYNUMBER#")
             || user("gsi3:MYGRVSTAGE#")
             || user("AUDITSEEN#")
             || user("STATS#GRV/USER#")
             || user("STATS#STATION#USER#")
             || user("STATS#OVERDUE#USER#")
     };
-    for path in ["/api/grievances", "/api/grievances?status=Pending", "/api/grievances/stats", "/api/admin/performance-metrics", "/api/admin/recent-activities", "/api/audit/all"] {
+    for path in ["/api/grievances", "/api/grievances?status=Pending", "/api/grievances/lookup?number=GRV-", "/api/grievances/stats", "/api/admin/performance-metrics", "/api/admin/recent-activities", "/api/audit/all"] {
         let m = measured(&api, &format!("constable GET {path}"), "GET", path, &constable, None).await;
         assert_eq!(m.answer.status, StatusCode::OK, "{path}");
         for call in &m.calls {

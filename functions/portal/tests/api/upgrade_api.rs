@@ -198,6 +198,17 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
         assert_eq!((listed, page["matched"].as_i64()), (kept.clone(), Some(kept.len() as i64)), "{query}");
     }
 
+    // Each upgraded grievance is found by its grievance number and by its FIR number (in
+    // small letters), by the state and by the station's officer where it lies.
+    for g in got {
+        let (number, fir, id) = (g["grievance_number"].as_str().unwrap(), g["fir_no"].as_str().unwrap(), g["id"].as_i64().unwrap());
+        let exact = api.get(&format!("/api/grievances/lookup?number={number}&match=exact"), &token).await.body;
+        assert_eq!(exact["data"].as_array().unwrap().iter().map(|f| f["id"].as_i64().unwrap()).collect::<Vec<_>>(), vec![id], "{number}: {exact:?}");
+        let by_fir = api.get(&format!("/api/grievances/lookup?number={}&limit=50", fir.to_lowercase().replace('/', "%2F")), &sho).await.body;
+        let found: Vec<i64> = by_fir["data"].as_array().unwrap().iter().map(|f| f["id"].as_i64().unwrap()).collect();
+        assert_eq!(found.contains(&id), at_station.contains(&id), "{fir} for {station}'s officer: {by_fir:?}");
+    }
+
     // And now a rename is only a label.
     let priorities = api.get("/api/admin/dropdowns/priorities", &token).await.body;
     let high = priorities.as_array().unwrap().iter().find(|p| p["name"] == "High").unwrap().clone();
@@ -212,6 +223,7 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     assert_eq!(engines::migrations::list_ids(store).await.unwrap(), None);
     assert_eq!(engines::migrations::places(store).await.unwrap(), None);
     assert_eq!(engines::migrations::grievance_indexes(store).await.unwrap(), None);
+    assert_eq!(engines::migrations::grievance_numbers(store).await.unwrap(), None);
     assert_eq!(api.state.grievances.upgrade().await.unwrap(), 0);
 }
 

@@ -3,6 +3,7 @@
 //! for overdue counts, counters kept by the same transactions, and audit records as items.
 //! Every key and attribute name of a grievance lives here and in [`crate::grievance_keys`].
 
+use cases::numbers::{NumberMatch, NumberQuery};
 use cases::pendency::{date_text, Clock};
 use cases::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, ListCount, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
@@ -226,6 +227,12 @@ impl Grievances for ItemGrievances {
         }
         let grievances = self.store.get_many(&ids).await?.into_iter().flatten().map(from_item).collect::<Result<_>>()?;
         Ok(SameFir { grievances, token })
+    }
+
+    /// The number index of the viewer's reach, highest number first; then the page's
+    /// grievances in one batch read.
+    async fn find_by_number(&self, viewer: &Viewer, query: &NumberQuery, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+        find_by_number(self.store.as_ref(), viewer, query, limit, cursor).await
     }
 
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
@@ -499,6 +506,38 @@ fn guard_fir_number(writes: &mut Vec<Write>, guard: &cases::port::FirGuard) {
     }
 }
 
+/// A grievance's entries in the number indexes: under each of its distinct numbers, in the
+/// state's index, at its place and in the own index of each user who sees it, so that every
+/// reader's lookup reads only entries within their reach. Each names both numbers, so that a
+/// lookup answers the grievance once (`NumberQuery::answered_under`).
+pub(crate) fn number_entries(g: &Grievance) -> Vec<Item> {
+    let numbers = cases::numbers::keys_of(g);
+    let mut partitions = vec![keys::number_pk(g.id)];
+    partitions.extend(place_of(g).map(|place| keys::place_number_pk(&place)));
+    let mut viewers = g.visible_to();
+    viewers.sort_unstable();
+    viewers.dedup();
+    partitions.extend(viewers.into_iter().map(keys::own_number_pk));
+    partitions
+        .iter()
+        .flat_map(|pk| numbers.iter().map(move |number| (pk, number)))
+        .map(|(pk, number)| Item::new(keys::number_entry(pk.clone(), number, g.id)).with("grievance_id", g.id).with(NUMBERS_ATTR, json!(numbers)))
+        .collect()
+}
+
+/// The attribute of a number entry naming all of its grievance's numbers.
+const NUMBERS_ATTR: &str = "numbers";
+
+/// Keeps a grievance's number entries in step: moved when a number, its place or the people
+/// who see it change (most changes touch none of those and write none), dropped with it.
+fn number_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
+    let was = before.map(number_entries).unwrap_or_default();
+    let now = after.map(number_entries).unwrap_or_default();
+    let mut writes: Vec<Write> = was.iter().filter(|w| !now.iter().any(|n| n.key == w.key)).map(|w| Write::delete(w.key.clone())).collect();
+    writes.extend(now.into_iter().filter(|n| !was.contains(n)).map(Write::put));
+    writes
+}
+
 /// Whether a failed condition was a FIR number's guard (`guard_fir_number`).
 fn fir_taken(writes: &[Write], e: &StoreError) -> bool {
     matches!(e, StoreError::ConditionFailed { at } if writes.get(*at).is_some_and(|w| w.key().pk.starts_with("FIRNO#")))
@@ -736,6 +775,7 @@ fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Wri
     });
     writes.extend(visibility_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance), after.map(|a| &a.refs).unwrap_or(&empty)));
     writes.extend(fir_number_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
+    writes.extend(number_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(escalation_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(closure_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(audit);
@@ -871,6 +911,53 @@ async fn merged_page(store: &dyn Store, index: Option<Index>, partitions: Vec<St
         }
     }
     Ok(StoredPage { items, cursor: None, examined, bounded: false, matched: None })
+}
+
+/// [`Grievances::find_by_number`] on items: the number index of the viewer's reach read in
+/// key order, highest first: the state's shards merged (three queries a page), a posting's
+/// places merged, or the viewer's own partition. Every entry read is within reach, so a page
+/// reads a page of entries; `numbers::LOOKUP_BUDGET` bounds it all the same.
+async fn find_by_number(store: &dyn Store, viewer: &Viewer, query: &NumberQuery, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    let before = cursor
+        .map(|c| c.strip_prefix(MERGED_CURSOR).and_then(store::position_from_cursor).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
+        .transpose()?;
+    let sort = match query.matching {
+        NumberMatch::Exact => SortKey::BeginsWith(format!("{}#", query.key())),
+        NumberMatch::Prefix => SortKey::BeginsWith(query.key().to_string()),
+    };
+    let partitions = match &viewer.reach {
+        Reach::State => keys::number_pks(),
+        Reach::Own { user_id } => vec![keys::own_number_pk(*user_id)],
+        Reach::Area(area) => keys::places_of(area).iter().map(|place| keys::place_number_pk(place)).collect(),
+    };
+    // A page from each partition (a grievance whose two numbers both match, rarely, takes a
+    // second query to fill the page).
+    let mut merge = crate::merge::Merge::new(store, partitions, sort, before, limit);
+    let mut ids = Vec::new();
+    let mut examined = 0u64;
+    let mut cursor = None;
+    let mut bounded = false;
+    while let Some(entry) = merge.next().await? {
+        examined += 1;
+        let at = format!("{MERGED_CURSOR}{}", store::position_cursor(&entry.key.sk));
+        let numbers: Vec<String> = entry.attrs.get(NUMBERS_ATTR).and_then(|n| serde_json::from_value(n.clone()).ok()).unwrap_or_default();
+        let number = entry.key.sk.rsplit_once('#').map(|(number, _)| number).unwrap_or_default();
+        // Answered once, under its highest number that matches (its other entry is passed over).
+        if query.answered_under(&numbers) == Some(number) {
+            ids.extend(entry.i64("grievance_id"));
+            if ids.len() == limit {
+                cursor = merge.more().then_some(at);
+                break;
+            }
+        }
+        if examined >= cases::numbers::LOOKUP_BUDGET as u64 && merge.more() {
+            (cursor, bounded) = (Some(at), true);
+            break;
+        }
+    }
+    let keys: Vec<store::Key> = ids.iter().map(|id| keys::grievance(*id)).collect();
+    let items = if keys.is_empty() { Vec::new() } else { store.get_many(&keys).await?.into_iter().flatten().map(from_item).collect::<Result<_>>()? };
+    Ok(StoredPage { items, cursor, examined, bounded, matched: None })
 }
 
 /// Every grievance item, a page at a time, for upgrades: each shard of the state's index,

@@ -57,6 +57,36 @@ pub fn fir_counter_of(g: &cases::Grievance) -> Option<Key> {
     Some(fir_counter(g.police_station_id?, &domain::grievance::fir_key(&g.fields.fir_no), g.fields.fir_date.get(..4)?))
 }
 
+/// The index of grievance numbers and FIR numbers (`cases::numbers`) of the whole state, in
+/// the shard of grievance `id` (see [`INDEX_SHARDS`]): a lookup with view_all reads the
+/// shards merged, highest number first.
+pub fn number_pk(id: i64) -> String {
+    format!("NUMBER#{}", id.rem_euclid(INDEX_SHARDS))
+}
+
+/// Every shard of the state's number index.
+pub fn number_pks() -> Vec<String> {
+    (0..INDEX_SHARDS).map(number_pk).collect()
+}
+
+/// The numbers of the grievances one user filed or is assigned to: their lookups read this
+/// partition alone, as their lists read their own.
+pub fn own_number_pk(user_id: i64) -> String {
+    format!("MYNUMBER#{user_id}")
+}
+
+/// The numbers of the grievances lying at one place (`place`): a posting's lookup is the
+/// merge of its places' partitions, as its list is.
+pub fn place_number_pk(place: &str) -> String {
+    format!("PLACENUMBER#{place}")
+}
+
+/// A grievance's entry in partition `pk` of a number index under one of its numbers (its
+/// key, `cases::numbers::number_key`), sorted as lookups answer (`cases::numbers::position`).
+pub fn number_entry(pk: String, key: &str, id: i64) -> Key {
+    Key::new(pk, cases::numbers::position(key, id))
+}
+
 /// The grievances escalated to one posting (`domain::escalation::posting_key`), newest filed
 /// first: the "Escalated to me" queue and its count, without reading the state's grievances.
 pub fn escalated_pk(posting_key: &str) -> String {

@@ -85,6 +85,7 @@ mod tests {
         async fn commit(&self, _: GrievanceChange<'_>) -> Result<()> { unimplemented!() }
         async fn record_beside(&self, _: &Grievance, _: Beside, _: &Actor, _: AuditEntry) -> Result<()> { unimplemented!() }
         async fn count(&self, _: &Viewer, _: &Filters) -> Result<ListCount> { unimplemented!() }
+        async fn find_by_number(&self, _: &Viewer, _: &cases::numbers::NumberQuery, _: usize, _: Option<String>) -> Result<StoredPage> { unimplemented!() }
         async fn tallies(&self, _: &Viewer) -> Result<Tallies> { unimplemented!() }
         async fn station_tallies(&self, _: &Viewer) -> Result<Vec<StationTally>> { unimplemented!() }
         async fn overdue_by_station(&self, _: &Viewer, _: &Clock, _: &[i64]) -> Result<BTreeMap<i64, i64>> { unimplemented!() }

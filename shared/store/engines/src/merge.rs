@@ -40,7 +40,8 @@ impl<'a> Merge<'a> {
             (Some(b), SortKey::Any) => SortKey::AtMost(b.clone()),
             (Some(b), SortKey::AtLeast(lo)) | (Some(b), SortKey::Between(lo, _)) => SortKey::Between(lo, b.clone()),
             (Some(b), SortKey::AtMost(hi)) => SortKey::AtMost(hi.min(b.clone())),
-            (Some(_), sort @ SortKey::BeginsWith(_)) => sort,
+            // Every text between the prefix and a key that has it has the prefix too.
+            (Some(b), SortKey::BeginsWith(prefix)) => SortKey::Between(prefix, b.clone()),
         };
         let streams = partitions
             .into_iter()

@@ -232,6 +232,14 @@ pub async fn grievance_indexes(store: &dyn Store) -> Result<Option<u64>> {
     Ok(Some(grievances))
 }
 
+/// Files the grievances written before the number index (`keys::number`) in it, so a lookup
+/// by grievance number or FIR number finds them too. Answers how many entries it wrote, or
+/// `None` when it had run already. The portal runs it before it serves; a state's stack, with
+/// `portal migrate --table ...`.
+pub async fn grievance_numbers(store: &dyn Store) -> Result<Option<u64>> {
+    over_every_grievance(store, "grievance-numbers", |g| items::number_entries(g).into_iter().map(Write::put).collect()).await
+}
+
 const POSTED_COUNTS: &str = "posted-counts";
 
 /// Counts the users posted at each police station and district, for a store whose users

@@ -9,6 +9,7 @@ mod reports;
 
 use crate::grievance_items::{next_ids, usage_writes, AuditSubject};
 use crate::sql_trail::{records_of, NewRecords};
+use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};
 use cases::port::{AuditChange, Beside, GrievanceChange, Grievances, ListCount, Refs, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, SortDirection, SortKey, Viewer};
@@ -246,6 +247,19 @@ fn scope_for(viewer: &Viewer, station: Option<i64>) -> Scope {
     }
 }
 
+/// Where a number lookup's page ended: the number and the id, after this mark.
+const NUMBER_CURSOR: &str = "number.";
+
+fn number_cursor(key: &str, id: i64) -> String {
+    format!("{NUMBER_CURSOR}{}", store::position_cursor(&cases::numbers::position(key, id)))
+}
+
+fn number_after(cursor: &str) -> Option<(String, i64)> {
+    let position = store::position_from_cursor(cursor.strip_prefix(NUMBER_CURSOR)?)?;
+    let (key, id) = position.rsplit_once('#')?;
+    Some((key.to_string(), id.parse().ok()?))
+}
+
 fn scope_of(viewer: &Viewer) -> Scope {
     match &viewer.reach {
         Reach::State => Scope::State,
@@ -295,6 +309,45 @@ impl Grievances for SqlGrievances {
 
     async fn get(&self, id: i64) -> Result<Option<Stored>> {
         Ok(self.read(move |conn| rows::get(conn, id)).await?.map(stored_of))
+    }
+
+    /// Both numbers' indexes read as one range, highest first, at most
+    /// `numbers::LOOKUP_BUDGET` numbers; then the page's rows by id.
+    async fn find_by_number(&self, viewer: &Viewer, query: &NumberQuery, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+        let after = cursor.map(|c| number_after(&c).ok_or_else(|| Error::bad_request("The paging cursor is not valid"))).transpose()?;
+        let (query, scope) = (query.clone(), scope_of(viewer));
+        let (rows, cursor, examined, bounded) = self
+            .read(move |conn| {
+                let lookup = rows::NumberLookup { key: query.key(), exact: query.matching == NumberMatch::Exact, scope: &scope, after, budget: LOOKUP_BUDGET };
+                let hits = rows::by_number(conn, &lookup)?;
+                let read_all = hits.len() < LOOKUP_BUDGET;
+                let mut ids = Vec::new();
+                let mut cursor = None;
+                let mut bounded = false;
+                for (at, hit) in hits.iter().enumerate() {
+                    let numbers: Vec<String> = [&hit.grievance_number, &hit.fir_no].into_iter().filter(|n| !n.is_empty()).cloned().collect();
+                    // Answered once, under its highest number that matches.
+                    if hit.visible && query.answered_under(&numbers) == Some(hit.key.as_str()) {
+                        ids.push(hit.id);
+                    }
+                    if ids.len() == limit {
+                        cursor = (at + 1 < hits.len() || !read_all).then(|| number_cursor(&hit.key, hit.id));
+                        break;
+                    }
+                }
+                // The budget ran out before the page was full: more may follow the last number read.
+                if ids.len() < limit && !read_all {
+                    cursor = hits.last().map(|hit| number_cursor(&hit.key, hit.id));
+                    bounded = true;
+                }
+                let mut found = Vec::with_capacity(ids.len());
+                for id in ids {
+                    found.extend(rows::get(conn, id)?);
+                }
+                Ok((found, cursor, hits.len().min(LOOKUP_BUDGET) as u64, bounded))
+            })
+            .await?;
+        Ok(StoredPage { items: rows.into_iter().map(stored_of).collect(), cursor, examined, bounded, matched: None })
     }
 
     async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<SameFir> {

@@ -19,6 +19,7 @@
 
 use engines::grievance_items::ItemGrievances;
 use engines::relational::SqlGrievances;
+use cases::numbers::{NumberMatch, NumberQuery};
 use cases::pendency::Clock;
 use cases::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, Stored};
 use cases::reads::{Filters, Order, SortDirection, SortKey, Viewer};
@@ -369,6 +370,132 @@ async fn viewers(_engine: &dyn Grievances, fixture: &[Stored], user: i64) -> Vec
     found
 }
 
+/// What a lookup by number must answer, read from the fixture by its rules: the viewer's
+/// grievances with a number that matches, each under its highest such number, highest first.
+fn expected_by_number(fixture: &[Stored], viewer: &Viewer, query: &NumberQuery) -> Vec<i64> {
+    let mut found: Vec<(String, i64)> = fixture
+        .iter()
+        .map(|s| &s.grievance)
+        .filter(|g| viewer.may_see(g))
+        .filter_map(|g| Some((query.answered_under(&cases::numbers::keys_of(g))?.to_string(), g.id)))
+        .collect();
+    found.sort_by(|a, b| b.cmp(a));
+    found.into_iter().map(|(_, id)| id).collect()
+}
+
+/// A lookup followed through its cursor to the end, checking each page as a list's is checked.
+async fn look_up_to_end(engine: &dyn Grievances, viewer: &Viewer, query: &NumberQuery, limit: usize) -> Vec<i64> {
+    let mut ids = Vec::new();
+    let mut cursor = None;
+    for _request in 0..1_000 {
+        let page = engine.find_by_number(viewer, query, limit, cursor.clone()).await.unwrap();
+        let case = format!("{query:?} for {:?}", viewer.reach);
+        assert!(page.items.len() <= limit, "{case}: a page holds at most `limit`");
+        assert!(page.examined <= cases::numbers::LOOKUP_BUDGET as u64, "{case}: read {} numbers", page.examined);
+        if page.cursor.is_some() && !page.bounded {
+            assert_eq!(page.items.len(), limit, "{case}: a page that is not the last is full, unless it says it is bounded");
+        }
+        assert!(!(page.bounded && page.cursor.is_none()), "{case}: a bounded answer says where to go on");
+        ids.extend(page.items.iter().map(|s| s.grievance.id));
+        match page.cursor {
+            Some(next) => cursor = Some(next),
+            None => return ids,
+        }
+    }
+    panic!("the lookup never ended");
+}
+
+/// Each engine finds grievances by grievance number and FIR number, exactly and by prefix,
+/// whatever the capitals, within each kind of viewer's reach, read to the end through its
+/// cursor (a user who sees few grievances is answered in bounded steps); and follows a change
+/// of FIR number, of who sees a grievance, and a deletion. Changes grievances from the
+/// fixture's 2,300th on. `page`: the page size the lookups are read in.
+async fn finds_by_number(Setup { engine, fixture, .. }: &Setup, page: usize) {
+    let prefix = |text: &str| NumberQuery::parse(text, NumberMatch::Prefix).unwrap();
+    let exact = |text: &str| NumberQuery::parse(text, NumberMatch::Exact).unwrap();
+    let g = &fixture[41].grievance;
+    let queries = [
+        prefix("grv-2022-0001"),
+        prefix("FIR/2023/"),
+        prefix("fir/2024/14"),
+        exact(&g.grievance_number.to_lowercase()),
+        exact(&g.fields.fir_no),
+        exact("GRV-2022"),
+        prefix("NO-SUCH"),
+    ];
+    let mut found_any = 0;
+    for viewer in viewers(engine.as_ref(), fixture, 102).await {
+        for query in &queries {
+            let expected = expected_by_number(fixture, &viewer, query);
+            found_any += usize::from(!expected.is_empty());
+            assert_eq!(look_up_to_end(engine.as_ref(), &viewer, query, page).await, expected, "{query:?} for {:?}", viewer.reach);
+        }
+    }
+    assert!(found_any >= 12, "the cases find grievances ({found_any})");
+    let state = Viewer::state(0);
+    assert_eq!(look_up_to_end(engine.as_ref(), &state, &exact(&g.grievance_number), 5).await, vec![g.id]);
+    assert_eq!(look_up_to_end(engine.as_ref(), &state, &exact(&g.fields.fir_no.to_lowercase()), 5).await, vec![g.id]);
+
+    // Renumbered and assigned to someone else: found under the new number only, by its new viewer.
+    let before = fixture[2300].clone();
+    let mut after = before.clone();
+    after.grievance.fields.fir_no = "RENUMBERED/9".into();
+    let newcomer = 909;
+    after.grievance.assigned_to = Some(newcomer);
+    after.grievance.version += 1;
+    let batch = |version| AuditBatch { actor: Actor::default(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: Vec::new() };
+    engine.commit(GrievanceChange { before: Some(&before), after: Some(&after), audit: batch(after.grievance.version), fir_guard: None }).await.unwrap();
+    let id = before.grievance.id;
+    assert_eq!(look_up_to_end(engine.as_ref(), &state, &exact(&before.grievance.fields.fir_no), 5).await, Vec::<i64>::new(), "the old number");
+    assert_eq!(look_up_to_end(engine.as_ref(), &state, &prefix("renumbered/"), 5).await, vec![id]);
+    assert_eq!(look_up_to_end(engine.as_ref(), &Viewer::own(newcomer), &prefix("R"), 5).await, vec![id], "its new viewer");
+    assert_eq!(look_up_to_end(engine.as_ref(), &Viewer::own(newcomer + 1), &prefix("R"), 5).await, Vec::<i64>::new(), "nobody else's");
+    // Among every grievance number, in bounded steps (its own is one of 2,400).
+    assert_eq!(look_up_to_end(engine.as_ref(), &Viewer::own(newcomer), &prefix("G"), 5).await, vec![id], "bounded steps");
+    // Deleted: no longer found.
+    engine.commit(GrievanceChange { before: Some(&after), after: None, audit: batch(after.grievance.version + 1), fir_guard: None }).await.unwrap();
+    assert_eq!(look_up_to_end(engine.as_ref(), &state, &exact(&after.grievance.grievance_number), 5).await, Vec::<i64>::new(), "deleted");
+    // A cursor from anywhere else is refused.
+    let refused = engine.find_by_number(&state, &prefix("G"), 5, Some("not-a-cursor".into())).await;
+    assert_eq!(refused.err(), Some(domain::Error::bad_request("The paging cursor is not valid")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn relational_engine_finds_by_number() {
+    let dir = tempfile::tempdir().unwrap();
+    finds_by_number(&relational_engine(dir.path()).await, 7).await;
+}
+
+/// On the item engine, and the upgrade indexes the numbers of grievances kept before the
+/// index, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_engine_finds_by_number_and_the_upgrade_indexes_those_kept_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sqlite, fixture, ranks) = fixture_in_sqlite_items(dir.path()).await;
+    // A release before the index: no entries.
+    let mut partitions = engines::grievance_keys::number_pks();
+    let places: std::collections::BTreeSet<String> = fixture.iter().filter_map(|s| engines::grievance_keys::place(s.grievance.district_id, s.grievance.police_station_id)).collect();
+    partitions.extend(places.iter().map(|p| engines::grievance_keys::place_number_pk(p)));
+    partitions.extend(USERS.iter().map(|u| engines::grievance_keys::own_number_pk(*u)));
+    for pk in partitions {
+        let entries = store::read_all(sqlite.as_ref(), store::Query::table(pk)).await.unwrap();
+        assert!(!entries.is_empty());
+        for chunk in entries.chunks(100) {
+            sqlite.transact(chunk.iter().map(|e| store::Write::delete(e.key.clone())).collect()).await.unwrap();
+        }
+    }
+    let setup = Setup { engine: Arc::new(ItemGrievances::new(sqlite.clone())), fixture, ranks };
+    let g = &setup.fixture[41].grievance;
+    let number = NumberQuery::parse(&g.grievance_number, NumberMatch::Exact).unwrap();
+    assert_eq!(look_up_to_end(setup.engine.as_ref(), &Viewer::state(0), &number, 5).await, Vec::<i64>::new());
+    // Two numbers each (the fixture's FIR numbers differ from its grievance numbers), in the
+    // state's index, at the grievance's place and for each of its viewers.
+    let entries: usize = setup.fixture.iter().map(|s| 2 * (2 + s.grievance.visible_to().into_iter().collect::<std::collections::BTreeSet<_>>().len())).sum();
+    assert_eq!(engines::migrations::grievance_numbers(sqlite.as_ref()).await.unwrap(), Some(entries as u64));
+    assert_eq!(engines::migrations::grievance_numbers(sqlite.as_ref()).await.unwrap(), None, "once");
+    finds_by_number(&setup, 7).await;
+}
+
 /// A commit based on a version read before someone else's is refused, and leaves nothing.
 async fn a_stale_commit_is_refused_whole(Setup { engine, fixture, .. }: &Setup) {
     let first = fixture[0].clone();
@@ -537,6 +664,9 @@ async fn item_engine_on_dynamodb_passes_the_suite() {
     eprintln!("filters in {:.0} s", started.elapsed().as_secs_f64());
     every_order_agrees_with_the_fixture(&setup, 97, false).await;
     eprintln!("orders in {:.0} s", started.elapsed().as_secs_f64());
+    // Lookups read 50 at a time: each page is a query of each shard.
+    finds_by_number(&setup, 50).await;
+    eprintln!("numbers in {:.0} s", started.elapsed().as_secs_f64());
     a_stale_commit_is_refused_whole(&setup).await;
 }
 

@@ -677,6 +677,95 @@ CREATE TABLE escalations (
 CREATE INDEX escalations_posting ON escalations (posting, grievance_id);
 ";
 
+/// Version 14 (issue 21): lookups by number (`by_number`). Grievance numbers and FIR
+/// numbers are found exactly or by their first characters, whatever the capitals, through an
+/// index of each in capitals: a range of the index, highest first.
+pub(super) const SCHEMA_V14: &str = "
+CREATE INDEX g_number ON grievances (upper(grievance_number));
+CREATE INDEX g_fir_number ON grievances (upper(fir_no));
+";
+
+/// A number lookup's question: `key` in capitals, matched exactly or as the numbers' first
+/// characters, in `scope`, after `after` (a key and an id) in the order highest first.
+pub struct NumberLookup<'a> {
+    pub key: &'a str,
+    pub exact: bool,
+    pub scope: &'a Scope,
+    pub after: Option<(String, i64)>,
+    /// How many numbers to read at most.
+    pub budget: usize,
+}
+
+/// One number a lookup read: the key it matched under, the grievance's id, its two numbers
+/// (in capitals) and whether the scope reaches it.
+pub struct NumberHit {
+    pub key: String,
+    pub id: i64,
+    pub grievance_number: String,
+    pub fir_no: String,
+    pub visible: bool,
+}
+
+/// The numbers answering `q`, highest first (then by id), at most `q.budget`: both indexes'
+/// ranges (`g_number`, `g_fir_number`) merged, with what tells the caller which grievance
+/// to answer and under which number. A grievance whose two numbers are the same text is
+/// read once.
+pub fn by_number(conn: &Connection, q: &NumberLookup) -> Result<Vec<NumberHit>> {
+    // Every key with the prefix lies between it and it followed by the highest character;
+    // after a cursor, at or below the cursor's key (the index range ends there, so a later
+    // page does not walk the keys of the pages before it).
+    let high = match (&q.after, q.exact) {
+        (Some((key, _)), _) => key.clone(),
+        (None, true) => q.key.to_string(),
+        (None, false) => format!("{}\u{10FFFF}", q.key),
+    };
+    let mut params: Vec<Value> = vec![q.key.to_string().into(), high.into()];
+    let after = match &q.after {
+        Some((key, id)) => {
+            params.extend([Value::from(key.clone()), Value::from(*id)]);
+            ["AND (upper(g.grievance_number), g.id) < (?3, ?4)", "AND (upper(g.fir_no), g.id) < (?3, ?4)"]
+        }
+        None => ["", ""],
+    };
+    let visible = match q.scope {
+        Scope::State => "1".to_string(),
+        Scope::Own(user) => {
+            params.push(Value::Integer(*user));
+            format!("EXISTS (SELECT 1 FROM grievance_viewers v WHERE v.user_id = ?{} AND v.filed_at = g.filed_at AND v.grievance_id = g.id)", params.len())
+        }
+        Scope::Area { stations, districts } => {
+            params.extend([ids_json(stations), ids_json(districts)]);
+            let (s, d) = (params.len() - 1, params.len());
+            format!(
+                "(g.police_station_id IN (SELECT value FROM json_each(?{s})) OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?{d}))))"
+            )
+        }
+    };
+    params.push(Value::Integer(q.budget as i64));
+    let budget = params.len();
+    let sql = format!(
+        "SELECT c.k, c.id, upper(g.grievance_number), upper(g.fir_no), {visible}
+           FROM (SELECT k, id FROM (
+                   SELECT upper(g.grievance_number) AS k, g.id AS id FROM grievances g INDEXED BY g_number
+                    WHERE upper(g.grievance_number) BETWEEN ?1 AND ?2 {a0}
+                   UNION ALL
+                   SELECT upper(g.fir_no) AS k, g.id AS id FROM grievances g INDEXED BY g_fir_number
+                    WHERE upper(g.fir_no) BETWEEN ?1 AND ?2 AND upper(g.fir_no) <> upper(g.grievance_number) {a1})
+                 ORDER BY k DESC, id DESC LIMIT ?{budget}) c
+           JOIN grievances g ON g.id = c.id
+          ORDER BY c.k DESC, c.id DESC",
+        a0 = after[0],
+        a1 = after[1],
+    );
+    let hits = conn
+        .prepare_cached(&sql)?
+        .query_map(params_from_iter(params.iter()), |r| {
+            Ok(NumberHit { key: r.get(0)?, id: r.get(1)?, grievance_number: r.get(2)?, fir_no: r.get(3)?, visible: r.get(4)? })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(hits)
+}
+
 /// The fields without a column of their own, kept as one JSON text (in `grievance_details`
 /// since schema 10). Empty values are left
 /// out: the names of absent fields would otherwise be most of the text.

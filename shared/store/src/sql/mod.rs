@@ -19,7 +19,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 13;
+pub const SCHEMA_VERSION: i64 = 14;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -116,7 +116,7 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 13] = [
+const MIGRATIONS: [&str; 14] = [
     grievances::SCHEMA_V1,
     grievances::SCHEMA_V2,
     grievances::SCHEMA_V3,
@@ -130,6 +130,7 @@ const MIGRATIONS: [&str; 13] = [
     audit::SCHEMA_V11,
     grievances::SCHEMA_V12,
     grievances::SCHEMA_V13,
+    grievances::SCHEMA_V14,
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

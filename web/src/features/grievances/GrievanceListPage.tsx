@@ -22,6 +22,7 @@ import { usePermission } from '../auth/use-permission';
 import { grievancesApi } from './api';
 import { useArrivalNotice } from './arrival-notice';
 import { ExportButtons } from './ExportButtons';
+import { NumberLookup } from './number-lookup/NumberLookup';
 import { GrievanceFilterPanel } from './GrievanceFilterPanel';
 import { searchState } from './keep-reading';
 import { OverdueBadge } from './pendency/OverdueBadge';
@@ -191,6 +192,7 @@ export default function GrievanceListPage() {
         description={t('list.description')}
         actions={
           <>
+            <NumberLookup />
             <ExportButtons
               query={withOrder(filtersToParams(filters), order).toString()}
               onStart={() => setFailure(null)}

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { setLanguage } from '../../../i18n';
 import { mockApi, sentBodies } from '../../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../../test/fixtures';
-import { listHandlers, makeGrievance, page } from '../../../test/grievance-fixtures';
+import { listHandlers, makeGrievance } from '../../../test/grievance-fixtures';
 import { renderPage } from '../../../test/render-page';
 import GrievanceDetailPage from '../GrievanceDetailPage';
 import type { LinkedGrievance } from './links';
@@ -23,7 +23,9 @@ const linked = (overrides: Partial<LinkedGrievance> = {}): LinkedGrievance => ({
   ...overrides,
 });
 
-const SEARCH = '/api/grievances?search=GRV-2025-000003&limit=5';
+const LOOKUP = '/api/grievances/lookup?number=GRV-2025-000003&match=exact&limit=5';
+/** The lookup's answer: the grievances with the number, highest first. */
+const found = (...data: ReturnType<typeof makeGrievance>[]) => jsonResponse(200, { success: true, data, next_cursor: null, bounded: false, examined: data.length });
 
 /** Grievance 12's screen for `user`, its links answered by `links` until a handler changes them. */
 function render(user: ReturnType<typeof makeUser>, first: LinkedGrievance[], extra: (set: (list: LinkedGrievance[]) => void) => Parameters<typeof mockApi>[0] = () => ({})) {
@@ -90,16 +92,13 @@ describe('linked grievances', () => {
     expect(within(region).queryByRole('button', { name: /Unlink/ })).not.toBeInTheDocument();
   });
 
-  it('looks the number up in the list, takes the exact match and links it; the list shows it', async () => {
+  it('looks the number up, takes the grievance whose number it is and links it; the list shows it', async () => {
     const { fetch } = render(editor, [], (set) => ({
-      // The search also finds a grievance whose details mention the number.
-      [`GET ${SEARCH}`]: () =>
-        jsonResponse(
-          200,
-          page([
-            makeGrievance({ id: 4, grievance_number: 'GRV-2025-000004', brief_details: 'See GRV-2025-000003' }),
-            makeGrievance({ id: 3, grievance_number: 'GRV-2025-000003' }),
-          ]),
+      // An exact FIR number may be another grievance's: the grievance number decides.
+      [`GET ${LOOKUP}`]: () =>
+        found(
+          makeGrievance({ id: 4, grievance_number: 'GRV-2025-000004', fir_no: 'GRV-2025-000003' }),
+          makeGrievance({ id: 3, grievance_number: 'GRV-2025-000003' }),
         ),
       'POST /api/grievances/12/links': () => {
         set([linked()]);
@@ -111,7 +110,7 @@ describe('linked grievances', () => {
     const form = await link(region, ' grv-2025-000003 ');
 
     expect(await screen.findByText('GRV-2025-000003 linked.')).toBeInTheDocument();
-    expect(sentBodies(fetch, 'GET', SEARCH)).toHaveLength(1);
+    expect(sentBodies(fetch, 'GET', LOOKUP)).toHaveLength(1);
     expect(sentBodies(fetch, 'POST', '/api/grievances/12/links')).toEqual([{ grievance_id: 3 }]);
     expect(within(region).getByRole('link', { name: 'GRV-2025-000003' })).toHaveAttribute('href', '/grievances/3');
     expect(within(form).getByLabelText('Grievance number')).toHaveValue('');
@@ -119,20 +118,9 @@ describe('linked grievances', () => {
     await waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === '/api/grievances/12/history').length).toBeGreaterThan(1));
   });
 
-  it("follows a bounded search's cursor until the number comes up", async () => {
+  it("says 'No grievance with this number' when the lookup finds none, and links nothing", async () => {
     const { fetch } = render(editor, [], () => ({
-      [`GET ${SEARCH}`]: () => jsonResponse(200, page([], { bounded: true, next_cursor: 'c1' })),
-      [`GET ${SEARCH}&cursor=c1`]: () => jsonResponse(200, page([makeGrievance({ id: 3, grievance_number: 'GRV-2025-000003' })])),
-      'POST /api/grievances/12/links': () => jsonResponse(201, { success: true, data: [linked()] }),
-    }));
-    await link(await panel(), 'GRV-2025-000003');
-    expect(await screen.findByText('GRV-2025-000003 linked.')).toBeInTheDocument();
-    expect(sentBodies(fetch, 'POST', '/api/grievances/12/links')).toEqual([{ grievance_id: 3 }]);
-  });
-
-  it("says 'No grievance with this number' when the search has no exact match, and links nothing", async () => {
-    const { fetch } = render(editor, [], () => ({
-      [`GET ${SEARCH}`]: () => jsonResponse(200, page([makeGrievance({ id: 30, grievance_number: 'GRV-2025-000030' })])),
+      [`GET ${LOOKUP}`]: () => found(),
     }));
     const region = await panel();
     const form = await link(region, 'GRV-2025-000003');
@@ -151,14 +139,14 @@ describe('linked grievances', () => {
     await user.type(within(form).getByLabelText('Grievance number'), '3');
     await user.click(within(form).getByRole('button', { name: 'Link' }));
     expect(within(form).getByText('Enter a grievance number like GRV-2025-000123')).toBeInTheDocument();
-    expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/grievances?'))).toEqual([]);
+    expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/grievances/lookup'))).toEqual([]);
   });
 
   it("shows the server's refusal under the number: linked already (409), in English and in Hindi, and the grievance itself (400)", async () => {
     let answer = jsonResponse(409, { error: 'These grievances are linked already', code: 'LINKED_ALREADY' }, 'Conflict');
     render(editor, [linked()], () => ({
-      [`GET ${SEARCH}`]: () => jsonResponse(200, page([makeGrievance({ id: 3, grievance_number: 'GRV-2025-000003' })])),
-      'GET /api/grievances?search=GRV-2025-000012&limit=5': () => jsonResponse(200, page([makeGrievance()])),
+      [`GET ${LOOKUP}`]: () => found(makeGrievance({ id: 3, grievance_number: 'GRV-2025-000003' })),
+      'GET /api/grievances/lookup?number=GRV-2025-000012&match=exact&limit=5': () => found(makeGrievance()),
       'POST /api/grievances/12/links': () => answer,
     }));
     const region = await panel();

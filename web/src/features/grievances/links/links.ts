@@ -3,7 +3,8 @@
 // other. The server lists only those the reader may see.
 import { api } from '../../../api/client';
 import type { components } from '../../../api/schema';
-import type { GrievancePage, GrievanceView } from '../../../api/types';
+import type { GrievanceView } from '../../../api/types';
+import { lookUp, lookupPath } from '../number-lookup/lookup';
 import { i18n } from '../../../i18n';
 import { grievanceKey } from '../api';
 
@@ -31,27 +32,16 @@ export function numberProblem(number: string): string | null {
   return GRIEVANCE_NUMBER.test(number) ? null : i18n.t('casework:links.numberInvalid');
 }
 
-/** How many steps a search the server answers in bounded steps is followed to find the number. */
-const MAX_SEARCH_STEPS = 10;
-
 export const linksApi = {
   /**
-   * The grievance numbered `number` (exactly) among those the user may see, or null:
-   * the list searched for it, five at a time, its cursor followed while the number's
-   * own grievance has not come up (a search may match other text that holds it).
+   * The grievance numbered `number` (exactly, whatever the capitals) among those the user
+   * may see, or null: one lookup through the server's index of numbers, whatever the
+   * number of grievances.
    */
   findByNumber: async (number: string): Promise<GrievanceView | null> => {
-    let cursor: string | null | undefined;
-    for (let step = 0; step < MAX_SEARCH_STEPS; step += 1) {
-      const query = new URLSearchParams({ search: number, limit: '5' });
-      if (cursor) query.set('cursor', cursor);
-      const page = await api.get<GrievancePage>(`/grievances?${query.toString()}`);
-      const found = (page.data ?? []).find((g) => g.grievance_number.toUpperCase() === number);
-      if (found) return found;
-      if (!page.next_cursor || page.next_cursor === cursor) return null;
-      cursor = page.next_cursor;
-    }
-    return null;
+    const found = await lookUp(lookupPath(number, 'exact', 5));
+    // An exact FIR number may name another grievance too: the one whose grievance number it is.
+    return found.find((g) => g.grievance_number.toUpperCase() === number) ?? null;
   },
   /** POST /grievances/{id}/links: the list with `other` linked. */
   link: async (id: number, other: number): Promise<LinkedGrievance[]> => {
