@@ -127,6 +127,7 @@ test('a grievance is opened from the list by the first characters of its FIR num
   const filed = ((await created.json()) as { data: Filed }).data;
 
   await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/grievances');
   const box = page.getByRole('combobox', { name: 'Go to number' });
   await box.fill(`goto-${stamp.toLowerCase()}`);

@@ -192,7 +192,6 @@ export default function GrievanceListPage() {
         description={t('list.description')}
         actions={
           <>
-            <NumberLookup />
             <ExportButtons
               query={withOrder(filtersToParams(filters), order).toString()}
               onStart={() => setFailure(null)}
@@ -233,7 +232,10 @@ export default function GrievanceListPage() {
               </Text>
             ) : null}
           </Flex>
-          {rows.length > 0 ? <DensityToggle density={density} onChange={setDensity} /> : null}
+          <Flex alignItems="center" gap="small" wrap="wrap">
+            <NumberLookup />
+            {rows.length > 0 ? <DensityToggle density={density} onChange={setDensity} /> : null}
+          </Flex>
         </Flex>
 
         {isLoading && !data ? (

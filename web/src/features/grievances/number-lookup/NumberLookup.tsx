@@ -1,6 +1,6 @@
-// 'Go to number' on the grievance list: staff with a grievance number or FIR number in hand
-// type its first characters and pick the grievance among the numbers offered, or press
-// Enter on a whole number, rather than filter the list for it.
+// 'Go to number' in the head of the grievance list: staff with a grievance number or FIR
+// number in hand type its first characters and pick the grievance among the numbers
+// offered, or press Enter on a whole number, rather than filter the list for it.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
