@@ -198,9 +198,10 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
         assert_eq!((listed, page["matched"].as_i64()), (kept.clone(), Some(kept.len() as i64)), "{query}");
     }
 
-    // Each upgraded grievance is found by its grievance number and by its FIR number (in
-    // small letters), by the state and by the station's officer where it lies.
-    for g in got {
+    // The upgraded grievances (one in five of the 150, each station's among them) are found by
+    // their grievance number and by their FIR number in small letters, by the state and by the
+    // station's officer where they lie.
+    for g in got.iter().step_by(5) {
         let (number, fir, id) = (g["grievance_number"].as_str().unwrap(), g["fir_no"].as_str().unwrap(), g["id"].as_i64().unwrap());
         let exact = api.get(&format!("/api/grievances/lookup?number={number}&match=exact"), &token).await.body;
         assert_eq!(exact["data"].as_array().unwrap().iter().map(|f| f["id"].as_i64().unwrap()).collect::<Vec<_>>(), vec![id], "{number}: {exact:?}");
