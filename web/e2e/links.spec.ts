@@ -16,30 +16,33 @@ interface Filed {
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Linked grievances' });
 
+/** Files a grievance at STATION through the API, as the administrator. */
+async function fileAt(api: Awaited<ReturnType<typeof adminApi>>, firNo: string, brief: string): Promise<Filed> {
+  const created = await api.post('/grievances', {
+    fir_no: firNo,
+    fir_date: '2025-04-02',
+    section_and_act: '420 IPC',
+    crime_title: 'Cheating and Fraud',
+    district: 'Central District',
+    police_station: STATION,
+    status: 'Pending',
+    priority: 'Medium',
+    put_in_court: false,
+    cross_case: true,
+    investigation_officers: [],
+    brief_details: brief,
+  });
+  expect(created.status(), `file ${firNo}`).toBe(201);
+  return ((await created.json()) as { data: Filed }).data;
+}
+
 // Linking the same two again is refused on purpose (409).
 test.use({ allowedConsole: [/the server responded with a status of 409/] });
 
 test('two grievances are linked by number, each lists the other, and they are unlinked', async ({ page, request }) => {
   test.setTimeout(120_000);
   const api = await adminApi(request);
-  const file = async (firNo: string, brief: string): Promise<Filed> => {
-    const created = await api.post('/grievances', {
-      fir_no: firNo,
-      fir_date: '2025-04-02',
-      section_and_act: '420 IPC',
-      crime_title: 'Cheating and Fraud',
-      district: 'Central District',
-      police_station: STATION,
-      status: 'Pending',
-      priority: 'Medium',
-      put_in_court: false,
-      cross_case: true,
-      investigation_officers: [],
-      brief_details: brief,
-    });
-    expect(created.status(), `file ${firNo}`).toBe(201);
-    return ((await created.json()) as { data: Filed }).data;
-  };
+  const file = (firNo: string, brief: string) => fileAt(api, firNo, brief);
   const first = await file(`LINK-A-${stamp}`, 'Money taken for a plot of land that was sold to two buyers.');
   const second = await file(`LINK-B-${stamp}`, 'The second buyer of the same plot of land complains of the seller.');
 
@@ -108,23 +111,7 @@ test('two grievances are linked by number, each lists the other, and they are un
 // 'Go to number' on the grievance list: the first characters of a FIR number, typed in small
 // letters, offer the grievances with it (the server's index of numbers); picking one opens it.
 test('a grievance is opened from the list by the first characters of its FIR number', async ({ page, request }) => {
-  const api = await adminApi(request);
-  const created = await api.post('/grievances', {
-    fir_no: `GOTO-${stamp}/2025`,
-    fir_date: '2025-04-03',
-    section_and_act: '379 IPC',
-    crime_title: 'Theft',
-    district: 'Central District',
-    police_station: STATION,
-    status: 'Pending',
-    priority: 'Medium',
-    put_in_court: false,
-    cross_case: false,
-    investigation_officers: [],
-    brief_details: 'A bicycle taken from outside the library.',
-  });
-  expect(created.status()).toBe(201);
-  const filed = ((await created.json()) as { data: Filed }).data;
+  const filed = await fileAt(await adminApi(request), `GOTO-${stamp}/2025`, 'A bicycle taken from outside the library.');
 
   await signIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);

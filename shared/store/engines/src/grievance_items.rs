@@ -871,6 +871,18 @@ async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, l
 /// which every partition merged shares (`keys::recency`), after this mark.
 const MERGED_CURSOR: &str = "merged.";
 
+/// The sort key a merged page's cursor ended at (see [`MERGED_CURSOR`]); 400 for any other text.
+fn merged_before(cursor: Option<String>) -> Result<Option<String>> {
+    cursor
+        .map(|c| c.strip_prefix(MERGED_CURSOR).and_then(store::position_from_cursor).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
+        .transpose()
+}
+
+/// The cursor of a merged page that ended at `sort_key`.
+fn merged_cursor(sort_key: &str) -> String {
+    format!("{MERGED_CURSOR}{}", store::position_cursor(sort_key))
+}
+
 /// An area's grievances, newest first: the merge of its places' partitions (one place when
 /// the list asks for one of its stations, none for a station outside it), with the same
 /// bounded work per request as a single partition.
@@ -889,16 +901,14 @@ async fn list_area(store: &dyn Store, area: &Area, filters: &Filters, limit: usi
 /// `only_the_partitions` every grievance read is a match, and a page reads a page from each;
 /// otherwise the partitions share the read budget, so one merge step never reads far past it.
 async fn merged_page(store: &dyn Store, index: Option<Index>, partitions: Vec<String>, filters: &Filters, only_the_partitions: bool, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-    let before = cursor
-        .map(|c| c.strip_prefix(MERGED_CURSOR).and_then(store::position_from_cursor).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
-        .transpose()?;
+    let before = merged_before(cursor)?;
     let batch = if only_the_partitions { limit } else { (cases::reads::READ_BUDGET / partitions.len().max(1)).clamp(10, 200) };
     let mut merge = crate::merge::Merge::over(store, index, partitions, SortKey::Any, before, batch);
     let mut items = Vec::new();
     let mut examined = 0u64;
     while let Some(item) = merge.next().await? {
         examined += 1;
-        let at = format!("{MERGED_CURSOR}{}", store::position_cursor(merge.sort_key(&item)));
+        let at = merged_cursor(merge.sort_key(&item));
         let stored = from_item(item)?;
         if filters.matches(&stored.grievance) {
             items.push(stored);
@@ -918,9 +928,7 @@ async fn merged_page(store: &dyn Store, index: Option<Index>, partitions: Vec<St
 /// places merged, or the viewer's own partition. Every entry read is within reach, so a page
 /// reads a page of entries; `numbers::LOOKUP_BUDGET` bounds it all the same.
 async fn find_by_number(store: &dyn Store, viewer: &Viewer, query: &NumberQuery, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-    let before = cursor
-        .map(|c| c.strip_prefix(MERGED_CURSOR).and_then(store::position_from_cursor).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
-        .transpose()?;
+    let before = merged_before(cursor)?;
     let sort = match query.matching {
         NumberMatch::Exact => SortKey::BeginsWith(format!("{}#", query.key())),
         NumberMatch::Prefix => SortKey::BeginsWith(query.key().to_string()),
@@ -939,7 +947,7 @@ async fn find_by_number(store: &dyn Store, viewer: &Viewer, query: &NumberQuery,
     let mut bounded = false;
     while let Some(entry) = merge.next().await? {
         examined += 1;
-        let at = format!("{MERGED_CURSOR}{}", store::position_cursor(&entry.key.sk));
+        let at = merged_cursor(&entry.key.sk);
         let numbers: Vec<String> = entry.attrs.get(NUMBERS_ATTR).and_then(|n| serde_json::from_value(n.clone()).ok()).unwrap_or_default();
         let number = entry.key.sk.rsplit_once('#').map(|(number, _)| number).unwrap_or_default();
         // Answered once, under its highest number that matches (its other entry is passed over).

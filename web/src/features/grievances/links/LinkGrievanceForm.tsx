@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
 import type { GrievanceView } from '../../../api/types';
 import { Icon } from '../../../components/icons';
-import { linksApi, normaliseNumber, numberProblem, type LinkedGrievance } from './links';
+import { lookupText } from '../number-lookup/lookup';
+import { linksApi, numberProblem, type LinkedGrievance } from './links';
 
 interface LinkGrievanceFormProps {
   grievanceId: number;
@@ -30,7 +31,7 @@ export function LinkGrievanceForm({ grievanceId, onLinked }: LinkGrievanceFormPr
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const number = normaliseNumber(typed);
+    const number = lookupText(typed);
     const local = numberProblem(number);
     if (local) {
       refuse(local);

@@ -23,8 +23,6 @@ export const linksKey = (id: number | string) => `${grievanceKey(id)}/links`;
 /** A grievance number as the server writes it: GRV-YYYY-NNNNNN. */
 export const GRIEVANCE_NUMBER = /^GRV-\d{4}-\d{6}$/;
 
-/** What was typed, as a grievance number is written (spaces dropped, capitals). */
-export const normaliseNumber = (typed: string): string => typed.trim().toUpperCase();
 
 /** 'Enter a grievance number' / '... like GRV-2025-000123', or null when it reads as one. */
 export function numberProblem(number: string): string | null {
