@@ -177,9 +177,11 @@ clean:
 LAMBDAS := auth users roles admin grievances audit exports export-worker escalation notifier
 
 # Every function built for arm64 (Graviton) with cargo-lambda, zipped as Lambda wants it,
-# with each zip's size. target/lambda/<function>/bootstrap.zip
+# with each zip's size. target/lambda/<function>/bootstrap.zip. infra/lambda-build.env
+# makes the release profile small (whole-program LTO, sized for bytes): a slow build.
 package: venv
 	@rustup target list --installed | grep -q aarch64-unknown-linux-gnu || rustup target add aarch64-unknown-linux-gnu
+	set -a && . infra/lambda-build.env && set +a && \
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" cargo lambda build --release --arm64 --output-format zip $(addprefix --bin ,$(LAMBDAS))
 	@python3 scripts/zip-sizes.py $(LAMBDAS)
 

@@ -20,6 +20,8 @@ echo "==> Building the web app"
 make web >/dev/null
 
 echo "==> Building the functions (arm64) and deploying the stack ($ENV_NAME)"
+# The same size settings as `make package`, so the zips deployed are the zips it measured.
+set -a; . infra/lambda-build.env; set +a
 sam build --config-env "$ENV_NAME"
 sam deploy --config-env "$ENV_NAME"
 

@@ -7,7 +7,7 @@ LIMIT = 10 * 1000 * 1000
 failed = False
 print(f"{'function':<12} {'zip':>10}")
 for name in sys.argv[1:]:
-    path = os.path.join("target", "lambda", name, "bootstrap.zip")
+    path = os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"), "lambda", name, "bootstrap.zip")
     size = os.path.getsize(path)
     mark = "" if size < LIMIT else "  <- over 10 MB"
     failed |= size >= LIMIT
