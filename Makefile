@@ -16,12 +16,13 @@ export CARGO_TERM_COLOR := never
 # One build from scratch per run: incremental caches would only double what the disk holds.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: test-budget web-checks test-engines test-rest check-boundary check-hakari package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: test-budget web-checks test-engines test-rest check-boundary check-hakari package smoke-package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
 	@echo "make test    run every test (Rust on SQLite and DynamoDB/moto, web unit tests, Playwright)"
 	@echo "make package build every Lambda function for arm64 (target/lambda/*/bootstrap.zip)"
+	@echo "make smoke-package  start each of those zips against moto and check it answers"
 	@echo "make bench   measure the portal on 10k, 100k and 1M grievances (BENCHMARKS.md)"
 	@echo "make openapi regenerate web/openapi.json and the web app's API types from the handlers"
 
@@ -184,6 +185,16 @@ package: venv
 	set -a && . infra/lambda-build.env && set +a && \
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" cargo lambda build --release --arm64 --output-format zip $(addprefix --bin ,$(LAMBDAS))
 	@python3 scripts/zip-sizes.py $(LAMBDAS)
+
+# Each zip make package built, started as Lambda starts it (emulated arm64 here) against
+# moto, answering one real request: the artefacts that deploy, not the tests' debug builds.
+QEMU := /usr/bin/qemu-aarch64
+$(QEMU):
+	apt-get update && apt-get install -y --no-install-recommends qemu-user libc6-arm64-cross
+
+smoke-package: venv $(if $(filter aarch64 arm64,$(shell uname -m)),,$(QEMU))
+	cargo build -p portal
+	$(VENV)/bin/python scripts/smoke-package.py $(LAMBDAS)
 
 ## ---- benchmarks --------------------------------------------------------------------------
 
