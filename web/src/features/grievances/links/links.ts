@@ -23,7 +23,6 @@ export const linksKey = (id: number | string) => `${grievanceKey(id)}/links`;
 /** A grievance number as the server writes it: GRV-YYYY-NNNNNN. */
 export const GRIEVANCE_NUMBER = /^GRV-\d{4}-\d{6}$/;
 
-
 /** 'Enter a grievance number' / '... like GRV-2025-000123', or null when it reads as one. */
 export function numberProblem(number: string): string | null {
   if (!number) return i18n.t('casework:links.numberRequired');
