@@ -11,11 +11,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::routes;
 
+pub mod checkpoints;
+
 pub fn routes() -> AreaRouter {
     http_glue::openapi::area()
         .routes(routes!(grievance_trail))
         .routes(routes!(all_records))
         .routes(routes!(verify))
+        .routes(routes!(checkpoint))
         .routes(routes!(statistics))
         .routes(routes!(actions))
 }
@@ -135,6 +138,22 @@ async fn verify(State(state): State<AppState>, caller: Caller, query: Query<AllP
     chains.sort();
     chains.dedup();
     Ok(ApiJson(state.trail.verify(cases::chain::VerifyScope::Chains(chains)).await?))
+}
+
+/// The newest signed checkpoint of the whole trail (chain heads, counts and time, signed with
+/// the portal's checkpoint key), for auditors to keep outside the portal and check later with
+/// `portal audit verify --since`. It covers the state's trail, so it needs audit read with
+/// view_all.
+#[utoipa::path(get, path = "/api/audit/checkpoint", tag = "audit", security(("bearer" = [])),
+    responses((status = 200, body = cases::checkpoint::Checkpoint), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn checkpoint(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<cases::checkpoint::Checkpoint>> {
+    caller.require(Resource::Audit, Action::Read)?;
+    caller.require(Resource::Grievances, Action::ViewAll)?;
+    let newest = match state.checkpoints.as_deref() {
+        Some(kept) => checkpoints::newest(kept).await?,
+        None => None,
+    };
+    Ok(ApiJson(newest.ok_or_else(|| Error::not_found("No checkpoint of the audit trail has been made yet"))?))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]

@@ -78,6 +78,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
         tracing::warn!("no web app at {}: build it with `npm run build` in web/ (make run does)", web_dir.display());
     }
     portal::backup::schedule::spawn_scheduled_backups(data_dir)?;
+    let checkpoint_key = embedded::checkpoint_key(data_dir)?;
     let listener = tokio::net::TcpListener::bind((host, port)).await.with_context(|| format!("cannot listen on {host}:{port}"))?;
     let address = listener.local_addr()?;
     let shown_host = if host == "0.0.0.0" { "127.0.0.1" } else { host };
@@ -100,7 +101,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
         println!("  The Admin role requires two-factor authentication: after the password, the portal");
         println!("  asks you to scan a QR code with an authenticator app (Google Authenticator, Authy, ...).");
     }
-    let mailer = mail::from_env().await.map_err(|e| anyhow::anyhow!("cannot send email: {e}"))?;
+    let mailer: Option<std::sync::Arc<dyn mail::Mailer>> = mail::from_env().await.map_err(|e| anyhow::anyhow!("cannot send email: {e}"))?.map(Into::into);
     match &mailer {
         Some(m) => println!("  Notification emails are sent through {}.", m.describe()),
         None => println!("  Notification emails are kept in the outbox: set PORTAL_SMTP_HOST and PORTAL_MAIL_FROM to send them."),
@@ -109,6 +110,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     println!();
     spawn_sweeps(&state);
     spawn_escalations(state.clone());
+    spawn_checkpoints(state.clone(), checkpoint_key, mailer.clone())?;
     spawn_notifier(state.clone(), mailer);
     // The socket's peer is the client (ClientInfo), unless it is one of these proxies.
     let app = router(state, web_dir).layer(axum::Extension(trusted_proxies));
@@ -154,7 +156,7 @@ fn spawn_escalations(state: AppState) {
 /// Notifications are delivered every few seconds (`PORTAL_NOTIFY_SECONDS`, 5 by default), as
 /// the scheduled notifier function does every minute in the cloud: the events changes wrote to
 /// the outbox become notices, and their emails are sent when a mailer is configured.
-fn spawn_notifier(state: AppState, mailer: Option<Box<dyn mail::Mailer>>) {
+fn spawn_notifier(state: AppState, mailer: Option<std::sync::Arc<dyn mail::Mailer>>) {
     let seconds = std::env::var("PORTAL_NOTIFY_SECONDS").ok().and_then(|s| s.parse::<u64>().ok()).filter(|s| *s > 0).unwrap_or(5);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(seconds));
@@ -170,6 +172,58 @@ fn spawn_notifier(state: AppState, mailer: Option<Box<dyn mail::Mailer>>) {
             }
         }
     });
+}
+
+/// A signed checkpoint of the audit trail every `PORTAL_CHECKPOINT_EVERY_HOURS` (24), and at
+/// start when the newest is older than that, written to the checkpoints directory and, when
+/// `PORTAL_AUDITORS_EMAIL` is set and emails are sent, mailed to the auditors: a copy outside
+/// the machine that a store put back to an older state is checked against.
+fn spawn_checkpoints(state: AppState, key: cases::checkpoint::SigningKey, mailer: Option<std::sync::Arc<dyn mail::Mailer>>) -> anyhow::Result<()> {
+    let hours = match std::env::var("PORTAL_CHECKPOINT_EVERY_HOURS") {
+        Ok(h) => h.trim().parse::<f64>().ok().filter(|h| h.is_finite() && *h >= 1.0 / 60.0).with_context(|| format!("PORTAL_CHECKPOINT_EVERY_HOURS={h:?}: give hours, at least 1/60"))?,
+        Err(_) => 24.0,
+    };
+    let every = std::time::Duration::from_secs_f64(hours * 3600.0);
+    let auditors = std::env::var("PORTAL_AUDITORS_EMAIL").ok().map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
+    let Some(kept) = state.checkpoints.clone() else { return Ok(()) };
+    tokio::spawn(async move {
+        let newest = audit_area::checkpoints::newest(kept.as_ref()).await.ok().flatten();
+        let age = newest.and_then(|c| domain::clock::parse(&c.made_at)).map(|made| (domain::clock::now() - made).unsigned_abs());
+        let first = match age {
+            Some(age) if age < every => every - age,
+            _ => std::time::Duration::ZERO,
+        };
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + first, every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            let made = async {
+                let checkpoint = audit_area::checkpoints::make(state.trail.as_ref(), &key).await?;
+                let name = audit_area::checkpoints::keep(kept.as_ref(), &checkpoint).await?;
+                Ok::<_, domain::Error>((checkpoint, name))
+            };
+            match made.await {
+                Ok((checkpoint, name)) => {
+                    tracing::info!(records = checkpoint.records, chains = checkpoint.chains, file = %name, "audit trail checkpoint written");
+                    if let (Some(mailer), Some(to)) = (&mailer, &auditors) {
+                        let body = format!(
+                            "The audit trail's signed checkpoint of {}: {} records in {} chains.\n\nKeep this message. To prove later that the trail extends it, save the JSON below to a file and run\n  portal audit verify --since FILE\n\n{}\n",
+                            checkpoint.made_at,
+                            checkpoint.records,
+                            checkpoint.chains,
+                            serde_json::to_string_pretty(&checkpoint).unwrap_or_default()
+                        );
+                        let subject = format!("Audit trail checkpoint {}", checkpoint.made_at);
+                        if let Err(e) = mailer.send(to, &subject, &body).await {
+                            tracing::warn!(error = %e, "cannot mail the audit trail checkpoint to the auditors; it is in the checkpoints directory");
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot write the audit trail checkpoint; the next run tries again"),
+            }
+        }
+    });
+    Ok(())
 }
 
 /// The attachments of deleted grievances are deleted with them; a file that could not be is

@@ -29,7 +29,31 @@ pub fn open(data_dir: &Path) -> anyhow::Result<AppState> {
     }
     let blobs = LocalBlobs::new(data_dir.join("exports"), &secret).context("cannot open the exports directory")?;
     let attachments = LocalBlobs::serving(data_dir.join("attachments"), &secret, blobs::local::ATTACHMENTS_ROUTE).context("cannot open the attachments directory")?;
-    Ok(AppState::embedded(Arc::new(store), tokens, Some(Arc::new(blobs)), Some(Arc::new(attachments))).with_sealing(sealing))
+    let checkpoints = checkpoint_dir(data_dir);
+    let checkpoints = LocalBlobs::new(&checkpoints, &secret).with_context(|| format!("cannot open the checkpoints directory {}", checkpoints.display()))?;
+    Ok(AppState::embedded(Arc::new(store), tokens, Some(Arc::new(blobs)), Some(Arc::new(attachments))).with_sealing(sealing).with_checkpoints(Arc::new(checkpoints)))
+}
+
+/// Where the audit trail's signed checkpoints are written: `PORTAL_CHECKPOINT_DIR`, or
+/// `checkpoints` in the data directory. Point it at another disk: a checkpoint is worth
+/// most where whoever holds the data directory cannot reach it.
+pub fn checkpoint_dir(data_dir: &Path) -> std::path::PathBuf {
+    match std::env::var("PORTAL_CHECKPOINT_DIR") {
+        Ok(dir) if !dir.trim().is_empty() => dir.trim().into(),
+        _ => data_dir.join("checkpoints"),
+    }
+}
+
+/// The key the audit trail's checkpoints are signed with (Ed25519), apart from the database
+/// and from the audit key: the file `PORTAL_CHECKPOINT_KEY` names, or `checkpoint-key` in the
+/// data directory (mode 0600), made on first use.
+pub fn checkpoint_key(data_dir: &Path) -> anyhow::Result<cases::checkpoint::SigningKey> {
+    let path = match std::env::var("PORTAL_CHECKPOINT_KEY") {
+        Ok(file) if !file.trim().is_empty() => std::path::PathBuf::from(file.trim()),
+        _ => data_dir.join("checkpoint-key"),
+    };
+    let secret = kept_key(&path, 32)?;
+    cases::checkpoint::signing_key(&secret[..32]).with_context(|| format!("the key file {} is damaged", path.display()))
 }
 
 /// (`audit-key` beside it, like `secrets-key`: the key the audit trail's chains are hashed

@@ -7,6 +7,7 @@ mod app;
 
 use portal::embedded;
 
+use anyhow::Context;
 use clap::{Parser, Subcommand};
 use std::io::Read;
 use std::sync::Arc;
@@ -114,6 +115,22 @@ enum AuditCommand {
         /// A state's DynamoDB table instead of the embedded store (with AUDIT_KEY_NAME).
         #[arg(long, env = "PORTAL_TABLE")]
         table: Option<String>,
+        /// Also proves that today's trail extends this signed checkpoint (`portal audit
+        /// checkpoint`, `GET /api/audit/checkpoint`): nothing written before it was removed,
+        /// changed or put in since, and the store was not put back to an older state.
+        #[arg(long)]
+        since: Option<PathBuf>,
+        /// The checkpoint key's public half (hex) the checkpoint must be signed with; by
+        /// default the data directory's checkpoint key's.
+        #[arg(long)]
+        public_key: Option<String>,
+    },
+    /// Makes a signed checkpoint of the trail as it stands (every chain's head, the counts and
+    /// the time, signed with the checkpoint key), writes it to the checkpoints directory and
+    /// prints where. Keep a copy where whoever holds the data directory cannot reach it.
+    Checkpoint {
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
     },
 }
 
@@ -213,14 +230,54 @@ async fn run() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Audit { command: AuditCommand::Verify { data_dir, table } } => {
+        Command::Audit { command: AuditCommand::Verify { data_dir, table, since, public_key } } => {
+            // The checkpoint and its key are read first: a file that cannot be read is the
+            // operator's mistake, said before the long check.
+            let since = match since {
+                Some(file) => {
+                    let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+                    let checkpoint: cases::checkpoint::Checkpoint = serde_json::from_str(&text).with_context(|| format!("{} is not an audit checkpoint", file.display()))?;
+                    let trusted = match (&public_key, &table) {
+                        (Some(hex), _) => cases::checkpoint::verifying_key(hex).context("--public-key is not an Ed25519 public key in hex")?,
+                        (None, None) => portal::embedded::checkpoint_key(&data_dir)?.verifying_key(),
+                        (None, Some(_)) => anyhow::bail!("give the checkpoint key's public half with --public-key to check a state's table"),
+                    };
+                    Some((file, checkpoint, trusted))
+                }
+                None => None,
+            };
             let engines = open_engines(&data_dir, table).await?;
             let verification = engines.trail.verify(cases::chain::VerifyScope::All).await?;
             let mark = if verification.broken.is_none() { "OK      " } else { "PROBLEM " };
             println!("{mark} {}", said(&verification));
-            if verification.broken.is_some() {
+            let mut holds = verification.broken.is_none();
+            if let Some((file, checkpoint, trusted)) = since {
+                match audit_area::checkpoints::extends(engines.trail.as_ref(), &checkpoint, &trusted).await? {
+                    Ok(()) => println!("OK       checkpoint {} of {}: the trail extends it ({} records in {} chains then)", file.display(), checkpoint.made_at, checkpoint.records, checkpoint.chains),
+                    Err(finding) => {
+                        println!("PROBLEM  checkpoint {} of {}: {finding}", file.display(), checkpoint.made_at);
+                        holds = false;
+                    }
+                }
+            }
+            if !holds {
                 std::process::exit(1);
             }
+            Ok(())
+        }
+        Command::Audit { command: AuditCommand::Checkpoint { data_dir } } => {
+            let key = portal::embedded::checkpoint_key(&data_dir)?;
+            let state = portal::embedded::open(&data_dir)?;
+            state.prepare().await?;
+            portal::migrate(state.store.as_ref(), state.grievances.as_ref(), state.trail.as_ref()).await?;
+            let checkpoint = audit_area::checkpoints::make(state.trail.as_ref(), &key).await?;
+            let kept = state.checkpoints.as_deref().context("no checkpoints directory")?;
+            let name = audit_area::checkpoints::keep(kept, &checkpoint).await?;
+            let dir = portal::embedded::checkpoint_dir(&data_dir);
+            println!("Checkpoint of the audit trail: {} records in {} chains, as of {}.", checkpoint.records, checkpoint.chains, checkpoint.made_at);
+            println!("Written to {}", dir.join(&name).display());
+            println!("Signed with the checkpoint key whose public half is {}", checkpoint.public_key);
+            println!("Check later with: portal audit verify --since {}", dir.join(&name).display());
             Ok(())
         }
         Command::Admin { command: AdminCommand::Create { email, name, data_dir, table } } => {

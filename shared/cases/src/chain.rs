@@ -9,6 +9,13 @@
 //! grievance, one for administrative changes, and one per user for their other events (an
 //! export, a refused grant). A change reads its chain's head and moves it in its own
 //! transaction.
+//!
+//! A record's link is its seal: written in the record's own transaction, it is a MAC over the
+//! record's content and its position, so a record put in the store by anyone else is in no
+//! chain, and is reported, never linked afterwards. A chain's head (its count and newest hash)
+//! is sealed too: the newest records cannot be cut off by winding the head back to an older
+//! link, whose hash anyone holding the store can read. What the key cannot show, a store put
+//! back to an earlier state whole, the signed checkpoints kept outside the trail show.
 
 use crate::reads::AuditRecord;
 use domain::audit::AuditAction;
@@ -100,6 +107,35 @@ pub fn hash(chain: &str, link: i64, prev: &Hash, record: &AuditRecord) -> Hash {
     mac.finalize().into_bytes().into()
 }
 
+/// A chain's head as kept: its newest link, that link's hash, and the seal the portal put on
+/// the pair when it moved the head (`None`: a head no portal sealed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Head {
+    pub link: i64,
+    pub hash: Hash,
+    pub seal: Option<Hash>,
+}
+
+impl Head {
+    /// The head after `link`, sealed.
+    pub fn sealed(chain: &str, link: i64, hash: Hash) -> Head {
+        Head { link, hash, seal: Some(seal_head(chain, link, &hash)) }
+    }
+
+    /// Whether the portal sealed this head as it stands.
+    pub fn holds(&self, chain: &str) -> bool {
+        self.seal.is_some_and(|seal| seal == seal_head(chain, self.link, &self.hash))
+    }
+}
+
+/// The seal of `chain`'s head at `link` with `hash`: keyed like the records, and apart from
+/// them (a head's content is not a record's), so an older link's hash is no head's seal.
+pub fn seal_head(chain: &str, link: i64, hash: &Hash) -> Hash {
+    let mut mac = mac();
+    mac.update(json!(["head", chain, link, hex::encode(hash)]).to_string().as_bytes());
+    mac.finalize().into_bytes().into()
+}
+
 /// A record's place in its chain, as kept beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
@@ -154,9 +190,12 @@ pub struct Verification {
     pub broken: Option<Broken>,
 }
 
+/// What `verify` says of a head that does not carry the portal's seal.
+const HEAD_NOT_SEALED: &str = "the chain's head does not carry the portal's seal: its newest records may have been removed";
+
 /// Checks one chain: its records in link order, and its head as kept. Answers where it first
 /// breaks.
-pub fn verify(chain: &str, links: &[(AuditRecord, Link)], head: Option<(i64, Hash)>) -> Option<Broken> {
+pub fn verify(chain: &str, links: &[(AuditRecord, Link)], head: Option<Head>) -> Option<Broken> {
     let broken = |record: &AuditRecord, reason: &str| Some(Broken { chain: chain.to_string(), record_id: record.id.clone(), reason: reason.to_string() });
     let mut before: (i64, Hash) = (0, START);
     let mut last: Option<&AuditRecord> = None;
@@ -174,10 +213,18 @@ pub fn verify(chain: &str, links: &[(AuditRecord, Link)], head: Option<(i64, Has
         before = (link.link, link.hash);
         last = Some(record);
     }
+    let whole = |reason: &str| Some(Broken { chain: chain.to_string(), record_id: String::new(), reason: reason.to_string() });
     match (head, last) {
-        (Some((n, h)), Some(record)) if n != before.0 || h != before.1 => broken(record, &format!("the chain's newest {} records are missing", n - before.0)),
-        (Some(_), None) => Some(Broken { chain: chain.to_string(), record_id: String::new(), reason: "every record of the chain is missing".into() }),
-        _ => None,
+        (Some(head), _) if !head.holds(chain) => match last {
+            Some(record) => broken(record, HEAD_NOT_SEALED),
+            None => whole(HEAD_NOT_SEALED),
+        },
+        (Some(head), Some(record)) if head.link != before.0 || head.hash != before.1 => {
+            broken(record, &format!("the chain's newest {} records are missing", head.link - before.0))
+        }
+        (Some(_), None) => whole("every record of the chain is missing"),
+        (None, Some(record)) => broken(record, "the chain's head is missing"),
+        (Some(_), Some(_)) | (None, None) => None,
     }
 }
 
@@ -207,6 +254,10 @@ mod tests {
         }
     }
 
+    fn head_of(links: &[(AuditRecord, Link)]) -> Option<Head> {
+        links.last().map(|(_, l)| Head::sealed(&l.chain, l.link, l.hash))
+    }
+
     fn chain_of_three() -> Vec<(AuditRecord, Link)> {
         let mut head = None;
         let mut out = Vec::new();
@@ -222,7 +273,7 @@ mod tests {
     #[test]
     fn a_chain_as_written_verifies() {
         let links = chain_of_three();
-        let head = links.last().map(|(_, l)| (l.link, l.hash));
+        let head = head_of(&links);
         assert_eq!(verify("grievance:7", &links, head), None);
         assert_eq!(links[1].1.prev, links[0].1.hash);
     }
@@ -230,7 +281,7 @@ mod tests {
     #[test]
     fn a_changed_a_missing_and_a_truncated_record_are_named() {
         let links = chain_of_three();
-        let head = links.last().map(|(_, l)| (l.link, l.hash));
+        let head = head_of(&links);
         let mut changed = links.clone();
         changed[1].0.notes = Some("second, edited".into());
         assert_eq!(verify("grievance:7", &changed, head).unwrap().record_id, "7-1-0");
@@ -240,6 +291,23 @@ mod tests {
         assert_eq!((broken.record_id.as_str(), broken.reason.as_str()), ("7-0-0", "records 2 to 2 of the chain are missing"));
         let truncated = &links[..2];
         assert_eq!(verify("grievance:7", truncated, head).unwrap().reason, "the chain's newest 1 records are missing");
+    }
+
+    #[test]
+    fn a_head_wound_back_to_an_older_link_or_missing_or_unsealed_is_named() {
+        let links = chain_of_three();
+        let truncated = &links[..2];
+        // Whoever holds the store reads the second link's number and hash, not a seal for them.
+        let mut wound_back = head_of(&links).unwrap();
+        (wound_back.link, wound_back.hash) = (truncated[1].1.link, truncated[1].1.hash);
+        let broken = verify("grievance:7", truncated, Some(wound_back)).unwrap();
+        assert_eq!((broken.record_id.as_str(), broken.reason.as_str()), ("7-1-0", HEAD_NOT_SEALED));
+        assert_eq!(verify("grievance:7", truncated, Some(Head { seal: None, ..wound_back })).unwrap().reason, HEAD_NOT_SEALED);
+        assert_eq!(verify("grievance:7", truncated, head_of(truncated)), None, "a head the portal sealed");
+        assert_eq!(verify("grievance:7", &links, None).unwrap().reason, "the chain's head is missing");
+        // A head sealed for another chain is no seal for this one.
+        let other = Head::sealed("grievance:8", 3, links[2].1.hash);
+        assert_eq!(verify("grievance:7", &links, Some(other)).unwrap().reason, HEAD_NOT_SEALED);
     }
 
     #[test]

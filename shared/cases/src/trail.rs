@@ -157,6 +157,14 @@ pub trait AuditTrail: Send + Sync + 'static {
     /// each chain's head, naming the first record that does not hold.
     async fn verify(&self, scope: crate::chain::VerifyScope) -> Result<crate::chain::Verification>;
 
+    /// Where the trail stands now, in the engine's own terms (a checkpoint's `as_of`), with
+    /// its summary there (see [`crate::checkpoint`]). Reads every chain's head.
+    async fn summary_now(&self) -> Result<(String, crate::checkpoint::TrailSummary)>;
+
+    /// The summary of the trail as it stood at `as_of` (a checkpoint's), made again from the
+    /// records kept today. An `as_of` this engine does not write is refused (400).
+    async fn summary_as_of(&self, as_of: &str) -> Result<crate::checkpoint::TrailSummary>;
+
     /// Brings in records an earlier release kept in another shape: an upgrade step run at
     /// start, answering how many it moved.
     async fn upgrade(&self) -> Result<u64> {

@@ -48,6 +48,8 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("GRANT_OWN_ROLE", "You cannot change your own role"),
     ("GRANT_ADMIN_ROLE_SETTINGS", "Only an Admin can change the Admin role"),
     ("GRANT_ROLE_HELD", "You cannot change or delete the role you hold yourself"),
+    ("GRANT_OWN_PASSWORD", "Use Change Password to change your own password"),
+    ("GRANT_OWN_TWO_FACTOR", "Use your Profile to set up your own second factor"),
     ("GRANT_OUTSIDE_POSTING", "You cannot post a user, or change a user posted, outside your own posting"),
     ("POSTING_CHOICE", "Choose where the user is posted: the state, a range, a district or a police station"),
     ("POSTING_PLACE_UNKNOWN", "The posting names a place that is not in the Admin Panel"),
@@ -167,6 +169,8 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("PDF_TOO_MANY_ROWS_UNCOUNTED", "The PDF report holds at most {most} grievances, and this list has more: narrow the filters, or export to Excel, which holds the whole list"),
     ("PDF_TOO_MANY_ROWS", "The PDF report holds at most {most} grievances, and this list has {count}: narrow the filters, or export to Excel, which holds the whole list"),
     ("AUDIT_EXPORT_TOO_MANY", "An audit export holds at most 10,000 records. Narrow the filters: a date range, an action or a user."),
+    ("CHECKPOINT_NONE_YET", "No checkpoint of the audit trail has been made yet"),
+    ("CHECKPOINT_OTHER_STORE", "This checkpoint was made of another kind of store"),
     // Transfers between police stations.
     ("STATION_NOT_ACTIVE", "Choose an active police station"),
     ("TRANSFER_REASON_REQUIRED", "Give the reason for the transfer"),

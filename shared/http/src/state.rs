@@ -25,6 +25,10 @@ pub struct AppState {
     /// Where grievance attachments live, for good; separate from the exports, whose files
     /// expire.
     pub attachments: Option<Arc<dyn BlobStore>>,
+    /// Where the audit trail's signed checkpoints are kept, apart from the trail: a directory
+    /// an operator may put on another disk, or a bucket under Object Lock (`None`: not kept
+    /// by this process).
+    pub checkpoints: Option<Arc<dyn BlobStore>>,
     pub exports: ExportRunner,
 }
 
@@ -55,7 +59,7 @@ impl AppState {
         let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, exports: ExportRunner::default() }
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, exports: ExportRunner::default() }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
@@ -67,7 +71,13 @@ impl AppState {
         let trail = Arc::new(engines::sql_trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, exports: ExportRunner::default() }
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, exports: ExportRunner::default() }
+    }
+
+    /// The same state with the audit trail's checkpoints kept in `checkpoints`.
+    pub fn with_checkpoints(mut self, checkpoints: Arc<dyn BlobStore>) -> AppState {
+        self.checkpoints = Some(checkpoints);
+        self
     }
 
     /// The same state with second-factor secrets sealed by `key` (see `auth::sealing`).

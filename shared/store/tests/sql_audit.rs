@@ -85,10 +85,10 @@ fn records_an_earlier_release_deflated_without_a_dictionary_read_back_unchanged_
     let path = dir.path().join("portal.db");
     let conn = sql::open(&path).unwrap();
     // The file as release v7 left it: no dictionary column, details deflated alone (and none
-    // of the later steps' tables: the audit chains, the reports' figures, the closure queue,
-    // the number indexes).
+    // of the later steps' tables: the audit chains and their upgrade list, the reports'
+    // figures, the closure queue, the number indexes).
     conn.execute_batch(
-        "DROP INDEX g_number; DROP INDEX g_fir_number;
+        "DROP TABLE audit_upgrades_owed; DROP INDEX g_number; DROP INDEX g_fir_number;
          DROP TABLE closure_requests; DROP TABLE escalations; DROP INDEX g_station_fir;
          DROP TRIGGER audit_links_unchanged; DROP TRIGGER audit_links_kept; DROP TABLE audit_links; DROP TABLE audit_chain_heads;
          DROP TRIGGER grievances_report_month_insert; DROP TRIGGER grievances_report_month_delete; DROP TRIGGER grievances_report_month_update;

@@ -757,10 +757,11 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
 
 /// The SQL that gives a current file the shape schema 9 left it in: each grievance's JSON in
 /// a `rest` column of its row (schema 10 moved it to `grievance_details`).
-/// Takes away what schema 14 added (the number indexes), schema 13 (the closure queue),
-/// schema 12 (the reports' figures) and schema 11 (the audit trail's chains).
+/// Takes away what schema 15 added (the audit trail's upgrade list), schema 14 (the number
+/// indexes), schema 13 (the closure queue), schema 12 (the reports' figures) and schema 11
+/// (the audit trail's chains).
 const BACK_FROM_SCHEMA_12: &str = "
-    DROP INDEX g_number; DROP INDEX g_fir_number;
+    DROP TABLE audit_upgrades_owed; DROP INDEX g_number; DROP INDEX g_fir_number;
     DROP TABLE closure_requests; DROP TABLE escalations; DROP INDEX g_station_fir;
     DROP TRIGGER grievances_report_month_insert; DROP TRIGGER grievances_report_month_delete; DROP TRIGGER grievances_report_month_update;
     DROP TRIGGER grievances_report_day_insert; DROP TRIGGER grievances_report_day_delete; DROP TRIGGER grievances_report_day_update;

@@ -134,6 +134,7 @@ fn write_archive(data_dir: &Path, snapshot: &Path, partial: &Path, final_path: &
             match name.as_str() {
                 ATTACHMENTS => {}
                 "exports" => created.left_out.push("exports/ (export files live an hour and are made again on demand)".into()),
+                "checkpoints" => created.left_out.push("checkpoints/ (the audit trail's checkpoints are kept apart from its backups: a backup put back must be checked against them)".into()),
                 other if is_backed_up(other) => created.left_out.push(format!("{other}/ (a folder the portal does not keep)")),
                 _ => {}
             }

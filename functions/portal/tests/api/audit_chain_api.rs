@@ -103,6 +103,66 @@ async fn a_changed_or_deleted_record_is_named_and_the_rest_holds(engine: Engine)
     assert_eq!((broken.record_id.as_str(), broken.reason.as_str()), (records[1]["id"].as_str().unwrap(), "the chain's newest 1 records are missing"));
 }
 
+/// Whoever holds the store puts a record of a grievance in, with no link, and cuts another
+/// grievance's newest record off, winding its chain's head back to the link before (whose
+/// number and hash the store shows). The check names both, on both engines, and the upgrade
+/// every start (or `portal migrate`) runs links the one and seals the other not.
+async fn a_record_put_in_or_a_head_wound_back_is_named_and_never_adopted(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let (first, second) = (workload(&api, &admin, "FIR-W1").await, workload(&api, &admin, "FIR-W2").await);
+    let newest = trail_of(&api, &admin, second).await;
+    let (cut, kept) = (newest[0]["id"].as_str().unwrap().to_string(), newest[1]["id"].as_str().unwrap().to_string());
+    let forged = format!("{first}-forged-0");
+    match engine {
+        Engine::Sqlite => {
+            let db = rusqlite::Connection::open(api.dir().unwrap().join("portal.db")).unwrap();
+            db.execute_batch("DROP TRIGGER IF EXISTS audit_records_kept; DROP TRIGGER IF EXISTS audit_links_kept; PRAGMA foreign_keys = OFF;").unwrap();
+            db.execute(
+                "INSERT INTO audit_records (grievance_id, change_tag, position, grievance_number, action, field_name, old_value, new_value, notes, details, user_id, actor_id, created_at, details_dictionary)
+                 SELECT grievance_id, 'forged', 0, grievance_number, 'STATUS_CHANGED', 'status', 'Pending', 'Closed', NULL, NULL, user_id, actor_id, created_at, 0
+                 FROM audit_records WHERE grievance_id = ?1 ORDER BY seq DESC LIMIT 1",
+                [first],
+            )
+            .unwrap();
+            let seq: i64 = db.query_row("SELECT max(seq) FROM audit_records WHERE grievance_id = ?1 AND change_tag <> 'forged'", [second], |r| r.get(0)).unwrap();
+            db.execute_batch(&format!(
+                "DELETE FROM audit_viewers WHERE seq = {seq}; DELETE FROM audit_links WHERE seq = {seq}; DELETE FROM audit_records WHERE seq = {seq};
+                 UPDATE audit_chain_heads SET (link, hash) = (SELECT link, hash FROM audit_links WHERE chain = 'grievance:{second}' ORDER BY link DESC LIMIT 1) WHERE chain = 'grievance:{second}';"
+            ))
+            .unwrap();
+        }
+        Engine::Dynamo => {
+            let store = api.state.store.as_ref();
+            let items = store::read_all(store, store::Query::table(format!("AUDIT#{first}"))).await.unwrap();
+            let mut put_in = items.into_iter().last().unwrap();
+            put_in.key.sk = format!("{}~forged", put_in.key.sk);
+            for link in ["chain", "link", "prev", "hash"] {
+                put_in.attrs.remove(link);
+            }
+            put_in.attrs.insert("id".into(), json!(forged));
+            put_in.attrs.insert("new_value".into(), json!("Closed"));
+            let items = store::read_all(store, store::Query::table(format!("AUDIT#{second}"))).await.unwrap();
+            let newest = items.into_iter().find(|i| i.str("id") == Some(cut.as_str())).unwrap();
+            let head_key = store::Key::new(format!("CHAIN#grievance:{second}"), "HEAD");
+            let mut head = store.get(&head_key).await.unwrap().unwrap();
+            head.attrs.insert("link".into(), json!(newest.i64("link").unwrap() - 1));
+            head.attrs.insert("hash".into(), json!(newest.str("prev").unwrap()));
+            api.state.store.transact(vec![store::Write::put(put_in), store::Write::delete(newest.key.clone()), store::Write::put(head)]).await.unwrap();
+        }
+    }
+    for run in ["as found", "after the upgrade"] {
+        let named = |chain: String| api.state.trail.verify(VerifyScope::Chains(vec![chain]));
+        let broken = named(format!("grievance:{first}")).await.unwrap().broken.unwrap_or_else(|| panic!("{run}: the record put in"));
+        assert_eq!((broken.record_id.as_str(), broken.reason.as_str()), (forged.as_str(), "it is in no chain: the portal did not write it"), "{run}");
+        let broken = named(format!("grievance:{second}")).await.unwrap().broken.unwrap_or_else(|| panic!("{run}: the wound-back head"));
+        assert_eq!(broken.record_id, kept, "{run}: the last record that holds");
+        assert!(broken.reason.starts_with("the chain's head does not carry the portal's seal"), "{run}: {broken:?}");
+        assert!(api.state.trail.verify(VerifyScope::All).await.unwrap().broken.is_some(), "{run}");
+        api.state.trail.upgrade().await.unwrap();
+    }
+}
+
 /// Eight notes on one grievance at once: each change reads and moves the chain's head in its
 /// own transaction, so some must link again after another; all land, and the chain holds.
 async fn changes_of_one_chain_at_once_all_land_linked(engine: Engine) {
@@ -118,4 +178,8 @@ async fn changes_of_one_chain_at_once_all_land_linked(engine: Engine) {
     assert_eq!((verification.records, verification.broken), (12, None), "four records, then eight notes");
 }
 
-on_both_engines!(a_changed_or_deleted_record_is_named_and_the_rest_holds, changes_of_one_chain_at_once_all_land_linked);
+on_both_engines!(
+    a_changed_or_deleted_record_is_named_and_the_rest_holds,
+    a_record_put_in_or_a_head_wound_back_is_named_and_never_adopted,
+    changes_of_one_chain_at_once_all_land_linked
+);

@@ -11,6 +11,7 @@ mod admin_audit_api;
 mod audit_chain_api;
 mod audit_dashboard_api;
 mod audit_export_api;
+mod audit_tamper;
 mod backup;
 mod casework_api;
 mod client_ip;

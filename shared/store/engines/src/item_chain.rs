@@ -8,6 +8,7 @@
 use crate::grievance_keys as keys;
 use crate::item_trail::audit_view;
 use cases::chain::{self, Hash, Link, Verification, VerifyScope};
+use cases::checkpoint::{SummaryBuilder, TrailSummary};
 use cases::reads::AuditRecord;
 use domain::{Error, Result};
 use serde_json::json;
@@ -19,6 +20,8 @@ const CHAIN: &str = "chain";
 const LINK: &str = "link";
 const PREV: &str = "prev";
 const HASH: &str = "hash";
+/// A head item's seal (`cases::chain::seal_head`), hex.
+const SEAL: &str = "seal";
 
 pub(crate) fn head_key(chain: &str) -> Key {
     Key::new(format!("CHAIN#{chain}"), "HEAD")
@@ -41,7 +44,7 @@ impl HeadsRead {
         if heads.len() >= Self::MOST {
             heads.clear();
         }
-        heads.insert(chain, head.and_then(head_of));
+        heads.insert(chain, head.and_then(head_of).map(|h| (h.link, h.hash)));
     }
 
     fn take(&self, chain: &str) -> Option<Option<(i64, Hash)>> {
@@ -53,9 +56,15 @@ fn hash_of(text: Option<&str>) -> Option<Hash> {
     hex::decode(text?).ok()?.try_into().ok()
 }
 
-/// A head item's link and hash.
-fn head_of(item: &Item) -> Option<(i64, Hash)> {
-    Some((item.i64(LINK)?, hash_of(item.str(HASH))?))
+/// A head item's link, hash and seal.
+fn head_of(item: &Item) -> Option<chain::Head> {
+    Some(chain::Head { link: item.i64(LINK)?, hash: hash_of(item.str(HASH))?, seal: hash_of(item.str(SEAL)) })
+}
+
+/// The write that moves `chain`'s head to `link` with `hash`, sealed, on `condition`.
+fn moved_head(chain: &str, link: i64, hash: Hash, condition: Condition) -> Write {
+    let seal = chain::seal_head(chain, link, &hash);
+    Write::put(Item::new(head_key(chain)).with(LINK, link).with(HASH, hex::encode(hash)).with(SEAL, hex::encode(seal))).when(condition)
 }
 
 /// The record items among a change's writes, in order: puts in a grievance's (or the
@@ -90,7 +99,7 @@ pub(crate) async fn link(store: &dyn Store, writes: &mut Vec<Write>, head_at: Op
     let read = match (new, known.and_then(|k| k.take(&name))) {
         (true, _) => None,
         (false, Some(kept)) => kept,
-        (false, None) => store.get(&head_key(&name)).await?.as_ref().and_then(head_of),
+        (false, None) => store.get(&head_key(&name)).await?.as_ref().and_then(head_of).map(|h| (h.link, h.hash)),
     };
     let mut head = read;
     for at in positions {
@@ -109,7 +118,7 @@ pub(crate) async fn link(store: &dyn Store, writes: &mut Vec<Write>, head_at: Op
         Some((n, _)) => Condition::Equals(LINK.into(), json!(n)),
         None => Condition::NotExists,
     };
-    let moved = Write::put(Item::new(head_key(&name)).with(LINK, link).with(HASH, hex::encode(hash))).when(condition);
+    let moved = moved_head(&name, link, hash, condition);
     Ok(Some(match head_at {
         Some(at) => {
             writes[at] = moved;
@@ -166,7 +175,7 @@ pub(crate) async fn verify(store: &dyn Store, scope: VerifyScope) -> Result<Veri
             let link = kept_link(&item);
             let record = audit_view(item)?;
             let Some(link) = link else {
-                verification.broken = Some(chain::Broken { chain: name.clone(), record_id: record.id, reason: "it is in no chain: the portal did not write it".into() });
+                verification.broken = Some(chain::Broken { chain: name.clone(), record_id: record.id, reason: NOT_WRITTEN_BY_THE_PORTAL.into() });
                 return Ok(verification);
             };
             chains.entry(link.chain.clone()).or_default().push((record, link));
@@ -191,22 +200,90 @@ pub(crate) async fn verify(store: &dyn Store, scope: VerifyScope) -> Result<Veri
     Ok(verification)
 }
 
+/// How long before a checkpoint its records must have been written to be in it: a change
+/// stamps its records, then commits them within a few seconds (its transaction and, at most,
+/// eight retries), so a record stamped earlier than this has landed or never will.
+const SETTLED_SECONDS: i64 = 120;
+
+/// Where the trail stands now for a checkpoint (`time:T`, the records written up to a moment
+/// every change stamped before has landed), with its summary there.
+pub(crate) async fn summary_now(store: &dyn Store) -> Result<(String, TrailSummary)> {
+    let settled = domain::clock::to_text(domain::clock::now() - time::Duration::seconds(SETTLED_SECONDS));
+    let summary = summary_as_of(store, &format!("time:{settled}")).await?;
+    Ok((format!("time:{settled}"), summary))
+}
+
+/// The summary of the trail as it stood at `as_of` (`time:T`): each chain's newest link
+/// among its records written up to T. Reads the whole trail, a partition at a time.
+pub(crate) async fn summary_as_of(store: &dyn Store, as_of: &str) -> Result<TrailSummary> {
+    let cut = as_of
+        .strip_prefix("time:")
+        .filter(|t| domain::clock::parse(t).is_some())
+        .ok_or_else(|| Error::bad_request("This checkpoint was made of another kind of store"))?
+        .to_string();
+    let filed = crate::item_trail::grievances_filed(store).await?;
+    let mut heads: Vec<(String, i64, Hash)> = Vec::new();
+    for partition in std::iter::once(0).chain(1..=filed) {
+        let mut newest: std::collections::BTreeMap<String, (i64, Hash)> = Default::default();
+        for item in store::read_all(store, Query::table(keys::audit_pk(partition))).await? {
+            let Some(link) = kept_link(&item) else { continue };
+            if audit_view(item)?.created_at > cut {
+                continue;
+            }
+            let entry = newest.entry(link.chain).or_insert((0, chain::START));
+            if link.link > entry.0 {
+                *entry = (link.link, link.hash);
+            }
+        }
+        heads.extend(newest.into_iter().map(|(chain, (link, hash))| (chain, link, hash)));
+    }
+    heads.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut summary = SummaryBuilder::default();
+    for (chain, link, hash) in &heads {
+        summary.add(chain, *link, hash).map_err(Error::internal)?;
+    }
+    Ok(summary.finish())
+}
+
 /// The name `verify` reads every chain of the events' partition by.
 const EVENTS: &str = "events";
 
-/// Links the records written before the chains, chain by chain: a chain holding any such
-/// record is linked again whole, in the order its records were written (their keys' time
-/// order), its head written last on condition that no change moved it meanwhile (a chain
-/// that moved is linked again). Answers how many records it linked.
-pub(crate) async fn link_unlinked(store: &dyn Store) -> Result<u64> {
+/// What a check says of a record in no chain.
+const NOT_WRITTEN_BY_THE_PORTAL: &str = "it is in no chain: the portal did not write it";
+
+/// Marks the trail's chain upgrade done (see [`seal_chains`]).
+fn sealed_marker() -> Key {
+    Key::new("MIGRATION", "audit-chain-heads-sealed")
+}
+
+/// What [`seal_chains`] did.
+#[derive(Debug, Default)]
+pub struct ChainsSealed {
+    /// Records written before the chains, linked (their chain had never been started).
+    pub linked: u64,
+    /// Heads written before heads were sealed, sealed.
+    pub sealed: u64,
+    /// Records in no chain whose chain had been started: the portal links every record as it
+    /// writes it, so these were put in the table behind its back, and are left for the check
+    /// to name.
+    pub refused_records: u64,
+    /// Heads that do not name their chain's newest record: left unsealed, for the check.
+    pub refused_heads: u64,
+}
+
+/// The upgrade of the trail's chains, run once per table (`None`: it had run): links the
+/// records of every chain that was never started (written before the chains), in the order
+/// they were written, and seals every head written before heads were sealed, as it names its
+/// chain's newest record. A record in no chain of a chain that was started is never linked.
+pub(crate) async fn seal_chains(store: &dyn Store) -> Result<Option<ChainsSealed>> {
+    if store.get(&sealed_marker()).await?.is_some() {
+        return Ok(None);
+    }
     let filed = crate::item_trail::grievances_filed(store).await?;
-    let mut linked = 0;
+    let mut done = ChainsSealed::default();
     for partition in std::iter::once(0).chain(1..=filed) {
-        for _ in 0..8 {
+        for attempt in 0..8 {
             let items = store::read_all(store, Query::table(keys::audit_pk(partition))).await?;
-            if items.iter().all(|item| kept_link(item).is_some()) {
-                break;
-            }
             let mut chains: std::collections::BTreeMap<String, Vec<Item>> = Default::default();
             for item in items {
                 let record = audit_view(item.clone())?;
@@ -214,30 +291,57 @@ pub(crate) async fn link_unlinked(store: &dyn Store) -> Result<u64> {
             }
             let mut moved = false;
             for (name, mut items) in chains {
-                items.sort_by(|a, b| a.key.sk.cmp(&b.key.sk));
                 let read = store.get(&head_key(&name)).await?.as_ref().and_then(head_of);
-                let mut head = None;
-                let mut writes = Vec::new();
-                for mut item in items {
-                    let record = audit_view(item.clone())?;
-                    let next = chain::next(name.clone(), head, &record);
-                    item.attrs.insert(CHAIN.into(), json!(name));
-                    item.attrs.insert(LINK.into(), json!(next.link));
-                    item.attrs.insert(PREV.into(), json!(hex::encode(next.prev)));
-                    item.attrs.insert(HASH.into(), json!(hex::encode(next.hash)));
-                    head = Some((next.link, next.hash));
-                    writes.push(Write::put(item));
-                }
-                linked += writes.len() as u64;
-                crate::beside::write_rest(store, writes).await?;
-                let (link, hash) = head.expect("a chain has a record");
-                let condition = match read {
-                    Some((n, _)) => Condition::Equals(LINK.into(), json!(n)),
-                    None => Condition::NotExists,
-                };
-                match store.transact(vec![Write::put(Item::new(head_key(&name)).with(LINK, link).with(HASH, hex::encode(hash))).when(condition)]).await {
-                    Err(StoreError::ConditionFailed { .. }) => moved = true,
-                    other => other?,
+                let unlinked = items.iter().filter(|i| kept_link(i).is_none()).count() as u64;
+                match read {
+                    // Started: only its head may want a seal; its unlinked records stay so.
+                    Some(head) => {
+                        if attempt == 0 {
+                            done.refused_records += unlinked;
+                        }
+                        if head.seal.is_some() {
+                            continue;
+                        }
+                        let newest = items.iter().filter_map(kept_link).max_by_key(|l| l.link);
+                        if newest.is_some_and(|l| l.link == head.link && l.hash == head.hash) {
+                            match store.transact(vec![moved_head(&name, head.link, head.hash, Condition::Equals(LINK.into(), json!(head.link)))]).await {
+                                Err(StoreError::ConditionFailed { .. }) => moved = true,
+                                other => {
+                                    other?;
+                                    done.sealed += 1;
+                                }
+                            }
+                        } else if attempt == 0 {
+                            done.refused_heads += 1;
+                        }
+                    }
+                    // Never started: written before the chains, linked in the order written.
+                    None if unlinked > 0 => {
+                        items.sort_by(|a, b| a.key.sk.cmp(&b.key.sk));
+                        let mut head = None;
+                        let mut writes = Vec::new();
+                        for mut item in items {
+                            let record = audit_view(item.clone())?;
+                            let next = chain::next(name.clone(), head, &record);
+                            item.attrs.insert(CHAIN.into(), json!(name));
+                            item.attrs.insert(LINK.into(), json!(next.link));
+                            item.attrs.insert(PREV.into(), json!(hex::encode(next.prev)));
+                            item.attrs.insert(HASH.into(), json!(hex::encode(next.hash)));
+                            head = Some((next.link, next.hash));
+                            writes.push(Write::put(item));
+                        }
+                        let count = writes.len() as u64;
+                        crate::beside::write_rest(store, writes).await?;
+                        let (link, hash) = head.expect("a chain has a record");
+                        match store.transact(vec![moved_head(&name, link, hash, Condition::NotExists)]).await {
+                            Err(StoreError::ConditionFailed { .. }) => moved = true,
+                            other => {
+                                other?;
+                                done.linked += count;
+                            }
+                        }
+                    }
+                    None => {}
                 }
             }
             if !moved {
@@ -245,5 +349,7 @@ pub(crate) async fn link_unlinked(store: &dyn Store) -> Result<u64> {
             }
         }
     }
-    Ok(linked)
+    let marker = Item::new(sealed_marker()).with("done_at", domain::clock::now_text()).with("linked", done.linked as i64).with("sealed", done.sealed as i64);
+    store.transact(vec![Write::put(marker)]).await?;
+    Ok(Some(done))
 }

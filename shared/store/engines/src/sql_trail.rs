@@ -10,6 +10,7 @@ use domain::jurisdiction::Reach;
 use cases::record::Actor;
 use crate::item_trail::{event_subject, grievances_filed, next_event};
 use cases::chain::{self, Verification, VerifyScope};
+use cases::checkpoint::{SummaryBuilder, TrailSummary};
 use cases::trail::{check_paging, AuditTrail, TrailAccess, TrailFilters};
 use cases::writes::AuditEntry;
 use async_trait::async_trait;
@@ -39,13 +40,15 @@ impl NewRecords {
     }
 }
 
-/// Links record `seq` into its chain after the chain's head.
+/// Links record `seq` into its chain after the chain's head, and seals the head that moves
+/// to it.
 fn link(tx: &rusqlite::Connection, seq: i64, record: &Record) -> std::result::Result<(), SqlError> {
     let view = view_of(record.clone()).map_err(|e| SqlError::Corrupt(e.to_string()))?;
     let name = chain::chain_of(view.grievance_id, view.action, view.user_id);
     let head = audit::chain_head(tx, &name)?;
-    let link = chain::next(name, head, &view);
-    audit::append_link(tx, seq, &link.chain, link.link, &link.prev, &link.hash)
+    let link = chain::next(name, head.map(|h| (h.link, h.hash)), &view);
+    let seal = chain::seal_head(&link.chain, link.link, &link.hash);
+    audit::append_link(tx, seq, &link.chain, link.link, &link.prev, &link.hash, &seal)
 }
 
 fn actor_of(actor: &Actor) -> audit::Actor {
@@ -201,12 +204,36 @@ impl AuditTrail for SqlTrail {
     }
 
     async fn upgrade(&self) -> Result<u64> {
-        let moved = crate::migrations::audit_rows(&self.store).await?;
-        let linked = self.link_unlinked().await?;
-        if linked > 0 {
-            tracing::info!(records = linked, "audit records written before the chains are linked into them");
+        // Records kept as items, and rows in no chain, are brought in only from a file whose
+        // trail was never linked (a release before the chains): in any other file they were
+        // put there behind the portal's back, and are left for the check to name.
+        let mut moved = 0;
+        if self.owes(audit::OwedStep::LinkRecords).await? {
+            moved = crate::migrations::audit_rows(&self.store).await?;
+            let linked = self.link_unlinked().await?;
+            tracing::info!(records = linked, moved, "audit records written before the chains are linked into them");
+        }
+        if let Some(sealed) = self.seal_heads().await? {
+            tracing::info!(chains = sealed.sealed, "the heads of the audit chains written before heads were sealed are sealed");
+            if sealed.refused > 0 {
+                tracing::warn!(chains = sealed.refused, "chain heads that do not name their chain's newest link were left unsealed: `portal audit verify` names them");
+            }
         }
         Ok(moved)
+    }
+
+    async fn summary_now(&self) -> Result<(String, TrailSummary)> {
+        let read = self.store.read_long_with(|conn| Ok::<_, StoreError>(audit::newest_seq(conn).and_then(|seq| Ok((seq, summary_in(conn, seq)?))))).await?;
+        let (seq, summary) = read.map_err(sql_error)?;
+        Ok((format!("seq:{seq}"), summary))
+    }
+
+    async fn summary_as_of(&self, as_of: &str) -> Result<TrailSummary> {
+        let seq = as_of
+            .strip_prefix("seq:")
+            .and_then(|n| n.parse::<i64>().ok())
+            .ok_or_else(|| Error::bad_request("This checkpoint was made of another kind of store"))?;
+        self.store.read_long_with(move |conn| Ok::<_, StoreError>(summary_in(conn, seq))).await?.map_err(sql_error)
     }
 
     async fn verify(&self, scope: VerifyScope) -> Result<Verification> {
@@ -215,18 +242,33 @@ impl AuditTrail for SqlTrail {
     }
 }
 
+/// The summary of the trail as it stood when record `seq` was the newest.
+fn summary_in(conn: &rusqlite::Connection, seq: i64) -> std::result::Result<TrailSummary, SqlError> {
+    let mut summary = SummaryBuilder::default();
+    audit::heads_as_of(conn, seq, |chain, link, hash| summary.add(chain, link, hash))?;
+    Ok(summary.finish())
+}
+
 /// The check of `scope`'s chains on a reading connection (see [`cases::chain::verify`]). The
 /// outer error is the file's, the inner a record that cannot be read as one.
 fn verify_in(conn: &rusqlite::Connection, scope: &VerifyScope) -> std::result::Result<Result<Verification>, SqlError> {
     let mut verification = Verification::default();
     let which = match scope {
-        VerifyScope::Chains(names) => audit::ChainsToWalk::Named(names),
+        VerifyScope::Chains(names) => {
+            if let Some(broken) = unlinked_in(conn, names)? {
+                verification.broken = Some(broken);
+                return Ok(Ok(verification));
+            }
+            audit::ChainsToWalk::Named(names)
+        }
         VerifyScope::All => {
             let (records, linked) = audit::linked_count(conn)?;
             if records != linked {
                 if let Some((_, record)) = audit::unlinked(conn, 1)?.into_iter().next() {
-                    let reason = "it is in no chain: the portal did not write it".to_string();
-                    verification.broken = Some(chain::Broken { chain: String::new(), record_id: record.id(), reason });
+                    let reason = NOT_WRITTEN_BY_THE_PORTAL.to_string();
+                    let record_id = record.id();
+                    let chain = view_of(record).map(|v| chain::chain_of(v.grievance_id, v.action, v.user_id)).unwrap_or_default();
+                    verification.broken = Some(chain::Broken { chain, record_id, reason });
                     return Ok(Ok(verification));
                 }
             }
@@ -247,6 +289,7 @@ fn verify_in(conn: &rusqlite::Connection, scope: &VerifyScope) -> std::result::R
         }
         verification.chains += 1;
         verification.records += links.len() as u64;
+        let head = head.map(|h| chain::Head { link: h.link, hash: h.hash, seal: h.seal });
         verification.broken = chain::verify(name, &links, head);
         verification.broken.is_none()
     })?;
@@ -256,8 +299,43 @@ fn verify_in(conn: &rusqlite::Connection, scope: &VerifyScope) -> std::result::R
     })
 }
 
+/// The first record of `names`' chains that is in none: the portal links every record in the
+/// transaction that writes it, so such a record was put in the file behind its back.
+fn unlinked_in(conn: &rusqlite::Connection, names: &[String]) -> std::result::Result<Option<chain::Broken>, SqlError> {
+    let administrative: Vec<&str> = AuditAction::ALL.iter().filter(|a| a.is_administrative()).map(|a| a.as_str()).collect();
+    for name in names {
+        let which = match (name.strip_prefix("grievance:"), name.strip_prefix("user:")) {
+            (Some(id), _) => audit::RecordsOf::Grievance(id.parse().unwrap_or(0)),
+            (_, Some(user)) => audit::RecordsOf::UserEvents(user.parse().unwrap_or(0)),
+            _ => audit::RecordsOf::Events(&administrative),
+        };
+        for record in audit::unlinked_of(conn, which, 100)? {
+            let Ok(view) = view_of(record) else { continue };
+            if &chain::chain_of(view.grievance_id, view.action, view.user_id) == name {
+                return Ok(Some(chain::Broken { chain: name.clone(), record_id: view.id, reason: NOT_WRITTEN_BY_THE_PORTAL.into() }));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// What a check says of a record in no chain.
+const NOT_WRITTEN_BY_THE_PORTAL: &str = "it is in no chain: the portal did not write it";
+
+/// What sealing the heads written before seals did.
+struct HeadsSealed {
+    sealed: u64,
+    /// Heads that do not name their chain's newest link: left unsealed, for the check to name.
+    refused: u64,
+}
+
 impl SqlTrail {
-    /// Links the records written before the chains, oldest first, in batches.
+    async fn owes(&self, step: audit::OwedStep) -> Result<bool> {
+        self.store.read_with(move |conn| Ok::<_, StoreError>(audit::owed(conn, step))).await?.map_err(sql_error)
+    }
+
+    /// Links the records written before the chains, oldest first, in batches, and marks the
+    /// step done.
     async fn link_unlinked(&self) -> Result<u64> {
         let mut linked = 0;
         loop {
@@ -268,6 +346,9 @@ impl SqlTrail {
                     for (seq, record) in &batch {
                         link(tx, *seq, record)?;
                     }
+                    if batch.is_empty() {
+                        audit::paid(tx, audit::OwedStep::LinkRecords)?;
+                    }
                     Ok::<_, SqlError>(batch.len() as u64)
                 })
                 .await?
@@ -275,6 +356,45 @@ impl SqlTrail {
             linked += done;
             if done == 0 {
                 return Ok(linked);
+            }
+        }
+    }
+
+    /// Seals the heads written before heads were sealed, once, after the upgrade that added
+    /// seals (`None`: not owed). A head is sealed only as it names its chain's newest link.
+    async fn seal_heads(&self) -> Result<Option<HeadsSealed>> {
+        if !self.owes(audit::OwedStep::SealHeads).await? {
+            return Ok(None);
+        }
+        let mut done = HeadsSealed { sealed: 0, refused: 0 };
+        let mut after = String::new();
+        loop {
+            let from = after.clone();
+            let (last, sealed, refused) = self
+                .store
+                .transact_with(Vec::new(), move |tx| {
+                    let batch = audit::unsealed_heads(tx, &from, 5_000)?;
+                    let (mut sealed, mut refused) = (0, 0);
+                    for (name, head, newest) in &batch {
+                        if *newest == Some(head.hash) {
+                            audit::seal_head(tx, name, &chain::seal_head(name, head.link, &head.hash))?;
+                            sealed += 1;
+                        } else {
+                            refused += 1;
+                        }
+                    }
+                    if batch.is_empty() {
+                        audit::paid(tx, audit::OwedStep::SealHeads)?;
+                    }
+                    Ok::<_, SqlError>((batch.last().map(|(name, _, _)| name.clone()), sealed, refused))
+                })
+                .await?
+                .map_err(sql_error)?;
+            done.sealed += sealed;
+            done.refused += refused;
+            match last {
+                Some(name) => after = name,
+                None => return Ok(Some(done)),
             }
         }
     }

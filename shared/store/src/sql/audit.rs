@@ -247,24 +247,138 @@ fn hash_of(bytes: Vec<u8>) -> rusqlite::Result<Hash> {
     bytes.try_into().map_err(|b: Vec<u8>| rusqlite::Error::FromSqlConversionFailure(b.len(), rusqlite::types::Type::Blob, "a hash is 32 bytes".into()))
 }
 
-/// A chain's newest link and its hash (`None`: the chain has no record yet).
-pub fn chain_head(tx: &Connection, chain: &str) -> Result<Option<(i64, Hash)>> {
+/// A chain's head as kept: its newest link, that link's hash, and the seal the portal put on
+/// them (`None`: written before heads were sealed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChainHead {
+    pub link: i64,
+    pub hash: Hash,
+    pub seal: Option<Hash>,
+}
+
+/// A chain's head (`None`: the chain has no record yet).
+pub fn chain_head(tx: &Connection, chain: &str) -> Result<Option<ChainHead>> {
     Ok(tx
-        .prepare_cached("SELECT link, hash FROM audit_chain_heads WHERE chain = ?1")?
-        .query_row([chain], |r| Ok((r.get(0)?, hash_of(r.get(1)?)?)))
+        .prepare_cached("SELECT link, hash, seal FROM audit_chain_heads WHERE chain = ?1")?
+        .query_row([chain], |r| Ok(ChainHead { link: r.get(0)?, hash: hash_of(r.get(1)?)?, seal: r.get::<_, Option<Vec<u8>>>(2)?.map(hash_of).transpose()? }))
         .optional()?)
 }
 
-/// Links record `seq` into `chain` as its newest link, moving the chain's head.
-pub fn append_link(tx: &Connection, seq: i64, chain: &str, link: i64, prev: &Hash, hash: &Hash) -> Result<()> {
+/// Links record `seq` into `chain` as its newest link, moving the chain's head to it with the
+/// head's seal.
+pub fn append_link(tx: &Connection, seq: i64, chain: &str, link: i64, prev: &Hash, hash: &Hash, seal: &Hash) -> Result<()> {
     tx.prepare_cached("INSERT INTO audit_links (seq, chain, link, prev, hash) VALUES (?1, ?2, ?3, ?4, ?5)")?.execute(params![seq, chain, link, prev, hash])?;
-    tx.prepare_cached("INSERT INTO audit_chain_heads (chain, link, hash) VALUES (?1, ?2, ?3) ON CONFLICT (chain) DO UPDATE SET link = excluded.link, hash = excluded.hash")?
-        .execute(params![chain, link, hash])?;
+    tx.prepare_cached(
+        "INSERT INTO audit_chain_heads (chain, link, hash, seal) VALUES (?1, ?2, ?3, ?4) \
+         ON CONFLICT (chain) DO UPDATE SET link = excluded.link, hash = excluded.hash, seal = excluded.seal",
+    )?
+    .execute(params![chain, link, hash, seal])?;
     Ok(())
 }
 
+/// Schema v15: each chain's head carries a seal (`cases::chain::seal_head`), so that winding
+/// it back to an older link shows. What the upgrade owes the trail, which needs the audit key
+/// and so is done by the portal as it opens the file rather than by this step, is listed in
+/// `audit_upgrades_owed` in the step's own transaction: sealing the heads written before seals,
+/// and, for a file whose records were never linked (written before the chains), linking them.
+/// Once done, a step is removed from the list; a record in no chain found afterwards is
+/// reported, never linked.
+pub const SCHEMA_V15: &str = "
+ALTER TABLE audit_chain_heads ADD COLUMN seal BLOB;
+CREATE TABLE audit_upgrades_owed (step TEXT PRIMARY KEY) WITHOUT ROWID;
+INSERT INTO audit_upgrades_owed (step) SELECT 'seal heads' WHERE EXISTS (SELECT 1 FROM audit_chain_heads);
+INSERT INTO audit_upgrades_owed (step) SELECT 'link records' WHERE NOT EXISTS (SELECT 1 FROM audit_links);
+";
+
+/// The upgrade steps the trail is owed (see [`SCHEMA_V15`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwedStep {
+    /// Seal the heads written before heads were sealed.
+    SealHeads,
+    /// Link the records written before the chains.
+    LinkRecords,
+}
+
+impl OwedStep {
+    fn as_str(self) -> &'static str {
+        match self {
+            OwedStep::SealHeads => "seal heads",
+            OwedStep::LinkRecords => "link records",
+        }
+    }
+}
+
+/// Whether the trail is owed `step`.
+pub fn owed(conn: &Connection, step: OwedStep) -> Result<bool> {
+    Ok(conn.prepare_cached("SELECT 1 FROM audit_upgrades_owed WHERE step = ?1")?.query_row([step.as_str()], |_| Ok(())).optional()?.is_some())
+}
+
+/// Marks `step` done.
+pub fn paid(tx: &Connection, step: OwedStep) -> Result<()> {
+    tx.prepare_cached("DELETE FROM audit_upgrades_owed WHERE step = ?1")?.execute([step.as_str()])?;
+    Ok(())
+}
+
+/// Up to `limit` heads with no seal after `after` (by name), each with the hash of its chain's
+/// newest link as kept (`None`: the head names a link that is not there, or is not the newest).
+pub fn unsealed_heads(conn: &Connection, after: &str, limit: usize) -> Result<Vec<(String, ChainHead, Option<Hash>)>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT h.chain, h.link, h.hash, \
+           (SELECT l.hash FROM audit_links l WHERE l.chain = h.chain AND l.link = h.link \
+              AND NOT EXISTS (SELECT 1 FROM audit_links n WHERE n.chain = h.chain AND n.link > h.link)) \
+         FROM audit_chain_heads h WHERE h.seal IS NULL AND h.chain > ?1 ORDER BY h.chain LIMIT ?2",
+    )?;
+    let rows = statement.query_map(params![after, limit as i64], |r| {
+        let head = ChainHead { link: r.get(1)?, hash: hash_of(r.get(2)?)?, seal: None };
+        Ok((r.get::<_, String>(0)?, head, r.get::<_, Option<Vec<u8>>>(3)?.map(hash_of).transpose()?))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Puts `seal` on `chain`'s head, which must still have none.
+pub fn seal_head(tx: &Connection, chain: &str, seal: &Hash) -> Result<()> {
+    tx.prepare_cached("UPDATE audit_chain_heads SET seal = ?2 WHERE chain = ?1 AND seal IS NULL")?.execute(params![chain, seal])?;
+    Ok(())
+}
+
+/// Whose records [`unlinked_of`] looks among.
+pub enum RecordsOf<'a> {
+    /// A grievance's.
+    Grievance(i64),
+    /// A user's events (about no grievance).
+    UserEvents(i64),
+    /// The events about no grievance with one of these actions.
+    Events(&'a [&'a str]),
+}
+
+/// The records of `which` that are in no chain, oldest first, at most `limit`: none, unless
+/// something other than the portal put them in the file.
+pub fn unlinked_of(conn: &Connection, which: RecordsOf<'_>, limit: usize) -> Result<Vec<Record>> {
+    let (condition, values): (String, Vec<Value>) = match which {
+        RecordsOf::Grievance(id) => ("r.grievance_id = ?".into(), vec![Value::Integer(id)]),
+        RecordsOf::UserEvents(user) => ("r.user_id = ? AND r.grievance_id = 0".into(), vec![Value::Integer(user)]),
+        RecordsOf::Events(actions) => (
+            format!("r.action IN ({}) AND r.grievance_id = 0", vec!["?"; actions.len().max(1)].join(", ")),
+            if actions.is_empty() { vec![Value::Null] } else { actions.iter().map(|a| Value::Text(a.to_string())).collect() },
+        ),
+    };
+    let sql = format!(
+        "SELECT {COLUMNS}, r.seq FROM audit_records r JOIN audit_actors a ON a.id = r.actor_id \
+         WHERE {condition} AND NOT EXISTS (SELECT 1 FROM audit_links l WHERE l.seq = r.seq) ORDER BY r.seq LIMIT {limit}"
+    );
+    let mut statement = conn.prepare_cached(&sql)?;
+    let rows = statement.query_map(params_from_iter(values), read_record)?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (mut record, details, dictionary_number) = row?;
+        record.details = details.as_deref().map(|d| inflate(d, dictionary_number)).transpose()?;
+        out.push(record);
+    }
+    Ok(out)
+}
+
 /// Records in no chain, oldest first, at most `limit`: those written before the chains (which
-/// an upgrade links), or put in the file by something other than the portal.
+/// the upgrade owed links once), or put in the file by something other than the portal.
 pub fn unlinked(conn: &Connection, limit: usize) -> Result<Vec<(i64, Record)>> {
     let sql = format!(
         "SELECT {COLUMNS}, r.seq FROM audit_records r JOIN audit_actors a ON a.id = r.actor_id \
@@ -297,12 +411,17 @@ pub enum ChainsToWalk<'a> {
 }
 
 /// Walks chains in name order, each record in link order, handing `each` a whole chain with
-/// its head as kept; stops when `each` answers false. One pass over the links' index, so a
+/// its head as kept (`None`: it has none); stops when `each` answers false. One pass over the links' index, so a
 /// whole trail is read once, a chain at a time.
-pub fn walk_chains(conn: &Connection, which: ChainsToWalk<'_>, mut each: impl FnMut(&str, Vec<LinkedRecord>, Option<(i64, Hash)>) -> bool) -> Result<()> {
+pub fn walk_chains(conn: &Connection, which: ChainsToWalk<'_>, mut each: impl FnMut(&str, Vec<LinkedRecord>, Option<ChainHead>) -> bool) -> Result<()> {
     let names: Vec<String> = match which {
         ChainsToWalk::Named(names) => names.to_vec(),
-        ChainsToWalk::All => conn.prepare("SELECT chain FROM audit_chain_heads ORDER BY chain")?.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?,
+        // The chains named by a head or by a link: a chain whose head was removed is walked
+        // (and found without one).
+        ChainsToWalk::All => conn
+            .prepare("SELECT chain FROM audit_chain_heads UNION SELECT DISTINCT chain FROM audit_links ORDER BY 1")?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?,
     };
     let sql = format!(
         "SELECT {COLUMNS}, l.link, l.prev, l.hash FROM audit_links l JOIN audit_records r ON r.seq = l.seq \
@@ -321,6 +440,25 @@ pub fn walk_chains(conn: &Connection, which: ChainsToWalk<'_>, mut each: impl Fn
         if !each(&name, chain, head) {
             break;
         }
+    }
+    Ok(())
+}
+
+/// The number of the newest record (0: none yet).
+pub fn newest_seq(conn: &Connection) -> Result<i64> {
+    Ok(conn.query_row("SELECT coalesce(max(seq), 0) FROM audit_links", [], |r| r.get(0))?)
+}
+
+/// Every chain's head as it stood when record `seq` was the newest, in chain-name order: its
+/// newest link numbered up to `seq`, and that link's hash.
+pub fn heads_as_of(conn: &Connection, seq: i64, mut each: impl FnMut(&str, i64, &Hash) -> std::result::Result<(), String>) -> Result<()> {
+    // SQLite answers the bare column (hash) from the row that holds the group's max(link).
+    let mut statement = conn.prepare("SELECT chain, max(link), hash FROM audit_links WHERE seq <= ?1 GROUP BY chain ORDER BY chain")?;
+    let mut rows = statement.query([seq])?;
+    while let Some(row) = rows.next()? {
+        let (chain, link, hash): (String, i64, Vec<u8>) = (row.get(0)?, row.get(1)?, row.get(2)?);
+        let hash = hash_of(hash)?;
+        each(&chain, link, &hash).map_err(SqlError::Corrupt)?;
     }
     Ok(())
 }

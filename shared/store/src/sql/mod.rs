@@ -19,7 +19,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 
 /// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 14;
+pub const SCHEMA_VERSION: i64 = 15;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -99,6 +99,11 @@ pub fn migrate(conn: &Connection) -> Result<()> {
             }
         }
     }
+    if version == 0 && !holds_items(conn)? {
+        // A new file holds nothing an earlier release wrote (the releases before the schema
+        // kept everything as items): the trail owes it no upgrade.
+        conn.execute_batch("DELETE FROM audit_upgrades_owed")?;
+    }
     if version > 0 && version < NARROWED_AT {
         // The step to 10 took two thirds of each grievance row's bytes to another table, and
         // the shortened rows keep their pages until rewritten: rebuilding the file once gives
@@ -114,9 +119,16 @@ pub fn migrate(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
+/// Whether the file keeps any item (`crate::sqlite`'s table, where releases before this schema
+/// kept everything).
+fn holds_items(conn: &Connection) -> Result<bool> {
+    let has_table: bool = conn.query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'items'", [], |r| r.get::<_, i64>(0))? > 0;
+    Ok(has_table && conn.query_row("SELECT EXISTS (SELECT 1 FROM items)", [], |r| r.get::<_, bool>(0))?)
+}
+
 /// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
 /// append a new one.
-const MIGRATIONS: [&str; 14] = [
+const MIGRATIONS: [&str; 15] = [
     grievances::SCHEMA_V1,
     grievances::SCHEMA_V2,
     grievances::SCHEMA_V3,
@@ -131,6 +143,7 @@ const MIGRATIONS: [&str; 14] = [
     grievances::SCHEMA_V12,
     grievances::SCHEMA_V13,
     grievances::SCHEMA_V14,
+    audit::SCHEMA_V15,
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.
