@@ -6,7 +6,6 @@ use auth::bootstrap::{self, Bootstrapped, FirstAdmin};
 use axum::Router;
 use portal::areas;
 use http_glue::{layers, AppState};
-use std::net::SocketAddr;
 use std::path::Path;
 use tower_http::services::{ServeDir, ServeFile};
 
@@ -53,6 +52,7 @@ fn init_tracing() {
 pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> anyhow::Result<()> {
     init_tracing();
     let trusted_proxies = http_glue::TrustedProxies::from_env()?;
+    let limits = crate::connections::Limits::from_env()?;
     let state = embedded::open(data_dir)?;
     let store = state.store.as_ref();
     state.prepare().await?;
@@ -112,11 +112,11 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     spawn_escalations(state.clone());
     spawn_checkpoints(state.clone(), checkpoint_key, mailer.clone())?;
     spawn_notifier(state.clone(), mailer);
-    // The socket's peer is the client (ClientInfo), unless it is one of these proxies.
+    // The socket's peer is the client (ClientInfo), unless it is one of these proxies, which
+    // carry everyone's connections and so are not held to one client's share.
+    let proxies = trusted_proxies.clone();
     let app = router(state, web_dir).layer(axum::Extension(trusted_proxies));
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    crate::connections::serve(listener, app, limits, move |peer| proxies.trusts(peer.to_canonical()), shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
 }

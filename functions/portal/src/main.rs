@@ -4,6 +4,7 @@
 //! `portal openapi` prints the API document.
 
 mod app;
+mod connections;
 
 use portal::embedded;
 

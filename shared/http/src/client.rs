@@ -49,7 +49,8 @@ impl TrustedProxies {
         Self::parse(&list).map_err(anyhow::Error::msg)
     }
 
-    fn trusts(&self, ip: IpAddr) -> bool {
+    /// Whether `ip` is one of the trusted proxies.
+    pub fn trusts(&self, ip: IpAddr) -> bool {
         self.0.iter().any(|net| net.contains(&ip))
     }
 
