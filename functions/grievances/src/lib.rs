@@ -186,6 +186,7 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
         // The queue is the posting's officers': a user who sees only their own cases has none.
         filters.unknown_item = true;
     }
+    let cursor = http_glue::cursors::open(&state, &caller, http_glue::cursors::GRIEVANCES, cursor)?;
     let first_page = cursor.is_none();
     let page = reads::list(state.cases(), &viewer, &filters, limit, cursor).await?;
     // A count the list read anyway (a FIR-date range's keys) is not read again.
@@ -199,7 +200,8 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
         matched = Some(page.items.len() as i64);
     }
     let data = page.items.into_iter().map(|g| clock.view(g)).collect();
-    Ok(ApiJson(GrievancePage { success: true, data, total, matched, next_cursor: page.cursor, bounded: page.bounded, examined: page.examined }))
+    let next_cursor = http_glue::cursors::seal(&state, &caller, http_glue::cursors::GRIEVANCES, page.cursor);
+    Ok(ApiJson(GrievancePage { success: true, data, total, matched, next_cursor, bounded: page.bounded, examined: page.examined }))
 }
 
 /// A lookup by number.
@@ -229,7 +231,8 @@ pub struct LookupPage {
     /// full (numbers of grievances the caller may not see were passed over): `data` may be
     /// short while more follow `next_cursor`.
     pub bounded: bool,
-    /// How many numbers the server read to answer.
+    /// How many grievances the caller may see the server read to answer (numbers of those
+    /// out of their reach are passed over uncounted).
     pub examined: u64,
 }
 
@@ -247,10 +250,12 @@ async fn lookup(State(state): State<AppState>, caller: Caller, Query(params): Qu
     };
     let query = cases::numbers::NumberQuery::parse(params.number.as_deref().unwrap_or_default(), matching)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let page = cases::numbers::find(state.cases(), &viewer, &query, params.limit.unwrap_or(10), clean(params.cursor)).await?;
+    let cursor = http_glue::cursors::open(&state, &caller, http_glue::cursors::LOOKUP, clean(params.cursor))?;
+    let page = cases::numbers::find(state.cases(), &viewer, &query, params.limit.unwrap_or(10), cursor).await?;
     let clock = Clock::now(state.lists.as_ref()).await?;
     let data = page.items.into_iter().map(|g| clock.view(g)).collect();
-    Ok(ApiJson(LookupPage { success: true, data, next_cursor: page.cursor, bounded: page.bounded, examined: page.examined }))
+    let next_cursor = http_glue::cursors::seal(&state, &caller, http_glue::cursors::LOOKUP, page.cursor);
+    Ok(ApiJson(LookupPage { success: true, data, next_cursor, bounded: page.bounded, examined: page.examined }))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -619,7 +624,9 @@ async fn assignees(State(state): State<AppState>, caller: Caller, Query(params):
     responses((status = 200, body = Envelope<Vec<cases::reads::AuditRecord>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<cases::reads::AuditRecord>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    let records = state.trail.for_grievance(id, cases::trail::TrailAccess::Whole, None, cases::trail::MAX_LIMIT, 0).await?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    reads::get(state.cases(), &viewer, id).await?;
+    let mut records = state.trail.for_grievance(id, cases::trail::TrailAccess::Whole, None, cases::trail::MAX_LIMIT, 0).await?;
+    cases::links::hide_unreachable(state.cases(), &viewer, &mut records).await?;
     Ok(ApiJson(Envelope::ok(records)))
 }

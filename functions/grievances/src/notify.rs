@@ -62,13 +62,15 @@ pub struct MarkedRead {
     responses((status = 200, body = Envelope<NotificationPage>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn list_notifications(State(state): State<AppState>, caller: Caller, Query(params): Query<PageParams>) -> ApiResult<ApiJson<Envelope<NotificationPage>>> {
     let user = caller.user().id;
-    let after = match params.cursor.as_deref().filter(|c| !c.is_empty()) {
-        Some(cursor) => Some(NoticeId::parse(cursor).map_err(|_| domain::Error::bad_request("The paging cursor is not valid"))?),
+    let opened = http_glue::cursors::open(&state, &caller, http_glue::cursors::NOTIFICATIONS, params.cursor.filter(|c| !c.is_empty()))?;
+    let after = match opened {
+        Some(cursor) => Some(NoticeId::parse(&cursor).map_err(|_| domain::Error::bad_request("The paging cursor is not valid"))?),
         None => None,
     };
     let page = state.notices.page(user, PAGE, after).await?;
     let unread = state.notices.unread(user).await?;
-    Ok(ApiJson(Envelope::ok(NotificationPage { items: page.items, unread, cursor: page.cursor.map(String::from) })))
+    let cursor = http_glue::cursors::seal(&state, &caller, http_glue::cursors::NOTIFICATIONS, page.cursor.map(String::from));
+    Ok(ApiJson(Envelope::ok(NotificationPage { items: page.items, unread, cursor })))
 }
 
 /// How many of the caller's notifications are unread: what the bell shows.

@@ -1,7 +1,12 @@
 //! Session tokens: HS256 JWTs that name a session kept in the store. The token alone is never
 //! trusted: the session it names must still exist.
 
+use aes_gcm::aead::{Aead, AeadCore, KeyInit, OsRng, Payload};
+use aes_gcm::{Aes256Gcm, Key, Nonce};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use sha2::{Digest, Sha256};
 use serde::{Deserialize, Serialize};
 
 /// How long a sign-in lasts at most, by default: a long shift.
@@ -84,8 +89,21 @@ pub struct Claims {
 pub struct TokenKeys {
     encoding: EncodingKey,
     decoding: Vec<DecodingKey>,
+    /// The keys paging cursors are sealed with (see [`TokenKeys::seal_cursor`]): the current
+    /// secret's first, then those it still verifies with.
+    cursors: Vec<Aes256Gcm>,
     pub policy: SessionPolicy,
 }
+
+/// A paging cursor's key, derived from a session secret: the same secret serves both, each
+/// under its own derivation, so every function that checks sessions also reads its cursors.
+fn cursor_key(secret: &[u8]) -> Aes256Gcm {
+    let key: [u8; 32] = Sha256::new().chain_update(b"grievance-portal paging cursors ").chain_update(secret).finalize().into();
+    Aes256Gcm::new(&Key::<Aes256Gcm>::from(key))
+}
+
+/// A sealed cursor's nonce, before its sealed text.
+const CURSOR_NONCE_BYTES: usize = 12;
 
 impl TokenKeys {
     pub fn new(secret: &[u8]) -> Self {
@@ -95,15 +113,43 @@ impl TokenKeys {
     /// Signs with `current`; verifies with `current` and, while a rotation lasts, `previous`.
     pub fn rotating(current: &[u8], previous: Option<&[u8]>) -> Self {
         assert!(current.len() >= 32, "the JWT secret must be at least 32 bytes");
-        let decoding = std::iter::once(current).chain(previous.filter(|p| p.len() >= 32)).map(DecodingKey::from_secret).collect();
-        TokenKeys { encoding: EncodingKey::from_secret(current), decoding, policy: SessionPolicy::default() }
+        let secrets: Vec<&[u8]> = std::iter::once(current).chain(previous.filter(|p| p.len() >= 32)).collect();
+        let decoding = secrets.iter().map(|s| DecodingKey::from_secret(s)).collect();
+        let cursors = secrets.iter().map(|s| cursor_key(s)).collect();
+        TokenKeys { encoding: EncodingKey::from_secret(current), decoding, cursors, policy: SessionPolicy::default() }
+    }
+
+    /// A paging cursor as the API hands it out: an engine's position in a list (its keys, a
+    /// row's number, a number the caller may not see) sealed with AES-256-GCM, bound to the
+    /// user and to the list it pages, so that it tells nothing and cannot be made or altered.
+    pub fn seal_cursor(&self, user_id: i64, list: &str, position: &str) -> String {
+        let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
+        let aad = format!("{user_id}:{list}");
+        let sealed = self.cursors[0].encrypt(&nonce, Payload { msg: position.as_bytes(), aad: aad.as_bytes() }).expect("sealing a cursor cannot fail");
+        URL_SAFE_NO_PAD.encode([&nonce[..], &sealed].concat())
+    }
+
+    /// The position a cursor from [`TokenKeys::seal_cursor`] holds, for this user and list;
+    /// `None` for anything else (altered, made up, another user's or list's).
+    pub fn open_cursor(&self, user_id: i64, list: &str, cursor: &str) -> Option<String> {
+        let bytes = URL_SAFE_NO_PAD.decode(cursor.trim()).ok()?;
+        if bytes.len() <= CURSOR_NONCE_BYTES {
+            return None;
+        }
+        let (nonce, sealed) = bytes.split_at(CURSOR_NONCE_BYTES);
+        let nonce: [u8; CURSOR_NONCE_BYTES] = nonce.try_into().ok()?;
+        let aad = format!("{user_id}:{list}");
+        let plain = self.cursors.iter().find_map(|key| key.decrypt(&Nonce::from(nonce), Payload { msg: sealed, aad: aad.as_bytes() }).ok())?;
+        String::from_utf8(plain).ok()
     }
 
     /// Also verifies tokens signed with `next`: the secret a rotation is about to sign with,
     /// so that instances still signing with the current one accept sessions signed by those
     /// already using the next.
     pub fn also_verifying(mut self, next: Option<&[u8]>) -> Self {
-        self.decoding.extend(next.filter(|n| n.len() >= 32).map(DecodingKey::from_secret));
+        let next = next.filter(|n| n.len() >= 32);
+        self.decoding.extend(next.map(DecodingKey::from_secret));
+        self.cursors.extend(next.map(cursor_key));
         self
     }
 
@@ -123,6 +169,30 @@ impl TokenKeys {
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub"]);
         self.decoding.iter().find_map(|key| decode::<Claims>(token, key, &validation).ok()).map(|data| data.claims)
+    }
+}
+
+#[cfg(test)]
+mod cursor_tests {
+    use super::*;
+
+    #[test]
+    fn a_cursor_opens_for_its_user_and_list_only_and_tells_nothing() {
+        let keys = TokenKeys::new(&[5; 32]);
+        let sealed = keys.seal_cursor(7, "grievances", "number.CIVIL/2026/12#000000000031");
+        assert!(!sealed.contains("CIVIL") && !sealed.contains("31"), "{sealed}");
+        assert_ne!(sealed, keys.seal_cursor(7, "grievances", "number.CIVIL/2026/12#000000000031"), "a fresh nonce each time");
+        assert_eq!(keys.open_cursor(7, "grievances", &sealed).as_deref(), Some("number.CIVIL/2026/12#000000000031"));
+        assert_eq!(keys.open_cursor(8, "grievances", &sealed), None, "another user's");
+        assert_eq!(keys.open_cursor(7, "lookup", &sealed), None, "another list's");
+        let mut altered = sealed.clone().into_bytes();
+        let last = altered.len() - 2;
+        altered[last] = if altered[last] == b'A' { b'B' } else { b'A' };
+        assert_eq!(keys.open_cursor(7, "grievances", std::str::from_utf8(&altered).unwrap()), None);
+        assert_eq!(keys.open_cursor(7, "grievances", "bnVtYmVyLkdSVi0yMDI2"), None, "an engine's plain cursor");
+        // Across a rotation, a cursor sealed before still opens.
+        let rotated = TokenKeys::rotating(&[6; 32], Some(&[5; 32]));
+        assert_eq!(rotated.open_cursor(7, "grievances", &sealed).as_deref(), Some("number.CIVIL/2026/12#000000000031"));
     }
 }
 

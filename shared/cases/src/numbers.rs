@@ -106,9 +106,12 @@ pub async fn find(cases: Cases<'_>, viewer: &Viewer, query: &NumberQuery, limit:
     if !(1..=MAX_LOOKUP_PAGE).contains(&limit) {
         return Err(Error::field("limit", "limit must be between 1 and 50"));
     }
-    let StoredPage { mut items, cursor, examined, bounded, matched } = cases.grievances.find_by_number(viewer, query, limit, cursor).await?;
-    // The engines answer within the viewer's reach; a grievance outside it never leaves here.
+    let StoredPage { mut items, cursor, bounded, matched, .. } = cases.grievances.find_by_number(viewer, query, limit, cursor).await?;
+    // The engines answer within the viewer's reach; a grievance outside it never leaves here,
+    // nor is it counted: what the lookup read is told in visible hits only, so that a number
+    // of another station's says no more than a number nobody has.
     items.retain(|s| viewer.may_see(&s.grievance));
+    let examined = items.len() as u64;
     crate::writes::relabel_all(cases.lists, &mut items).await?;
     Ok(crate::reads::ListPage { items: items.into_iter().map(|s| s.grievance).collect(), cursor, examined, bounded, matched })
 }

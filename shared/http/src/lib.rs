@@ -4,6 +4,7 @@
 
 pub mod caller;
 pub mod client;
+pub mod cursors;
 pub mod envelope;
 pub mod error;
 pub mod files;

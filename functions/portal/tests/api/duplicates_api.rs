@@ -224,6 +224,27 @@ async fn a_grievance_is_found_by_its_number_within_the_scope(engine: Engine) {
     assert_eq!(found(&look("number=GRV".into(), sho.clone()).await.body), vec![number(&c)]);
     let elsewhere = look(format!("number={}&match=exact", number(&a)), sho.clone()).await;
     assert_eq!((elsewhere.status, found(&elsewhere.body)), (StatusCode::OK, Vec::<String>::new()), "another station's grievance is not found");
+    // Nor is it told apart from a number nobody has: nothing counted, no cursor, not bounded.
+    let nobody = look("number=SB-999%2F2026&match=exact".into(), sho.clone()).await;
+    let told = |v: &Value| (v["examined"].as_u64(), v["bounded"].as_bool(), v["next_cursor"].clone());
+    assert_eq!(told(&elsewhere.body), (Some(0), Some(false), Value::Null));
+    assert_eq!(told(&elsewhere.body), told(&nobody.body), "another station's number says no more than a number nobody has");
+    let prefix = look("number=SB-&limit=1".into(), sho.clone()).await;
+    assert_eq!((found(&prefix.body), told(&prefix.body)), (Vec::<String>::new(), (Some(0), Some(false), Value::Null)), "Sadar Bazar's FIRs are not counted for Kotwali");
+    assert_eq!(look("number=GRV".into(), sho.clone()).await.body["examined"], 1, "only what the caller may see is counted");
+
+    // A cursor tells nothing of the numbers it passed, and is the caller's and the list's own.
+    use base64::Engine as _;
+    let opened = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(&cursor).expect("a cursor is base64url");
+    assert!(!String::from_utf8_lossy(&opened).contains("GRV") && !cursor.contains("GRV"), "{cursor}");
+    let taken = look(format!("number=GRV-&limit=2&cursor={cursor}"), sho.clone()).await;
+    assert_eq!((taken.status, taken.error()), (StatusCode::BAD_REQUEST, "The paging cursor is not valid"), "another user's cursor");
+    let list = api.get("/api/grievances?limit=1", &admin).await;
+    let list_cursor = list.body["next_cursor"].as_str().expect("the list's next page").to_string();
+    let crossed = look(format!("number=GRV-&limit=2&cursor={list_cursor}"), admin.clone()).await;
+    assert_eq!(crossed.status, StatusCode::BAD_REQUEST, "the list's cursor is not the lookup's");
+    let next = api.get(&format!("/api/grievances?limit=1&cursor={list_cursor}"), &admin).await;
+    assert_eq!((next.status, next.body["data"].as_array().map(Vec::len)), (StatusCode::OK, Some(1)), "{:?}", next.body);
 
     // Bad input: 400 naming the field.
     for (query, field, message) in [
@@ -271,10 +292,102 @@ async fn the_same_fir_saved_at_once_is_saved_once(engine: Engine) {
     assert_eq!(same.body["data"].as_array().map(Vec::len), Some(1), "{:?}", same.body);
 }
 
+/// A LINKED or UNLINKED record in the history of a grievance a reader may see names the other
+/// grievance only when they may see it too: to Sadar Bazar's officer, a link to Kotwali's
+/// case reads "a grievance outside your reach" on every path that shows the record (the
+/// grievance's history, the audit trail by grievance and in all, the dashboard's activity,
+/// the audit export); a link between two of their own cases, and every link to a reader
+/// who sees both, keeps its number.
+async fn a_link_record_names_no_grievance_outside_the_readers_scope(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    places(&api, &admin).await;
+    let a = filed(&api, &admin, form("SB-1/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    let b = filed(&api, &admin, form("SB-2/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    let c = filed(&api, &admin, form("KW-1/2026", "2026-10-05", "Kotwali", BRIEF)).await;
+    let (a_id, b_id, c_id) = (a["id"].as_i64().unwrap(), b["id"].as_i64().unwrap(), c["id"].as_i64().unwrap());
+    let (b_number, c_number) = (b["grievance_number"].as_str().unwrap().to_string(), c["grievance_number"].as_str().unwrap().to_string());
+    const HIDDEN: &str = "a grievance outside your reach";
+    for other in [c_id, b_id] {
+        let linked = api.post(&format!("/api/grievances/{a_id}/links"), &admin, json!({"grievance_id": other})).await;
+        assert_eq!(linked.status, StatusCode::CREATED, "{:?}", linked.body);
+    }
+    assert_eq!(api.delete(&format!("/api/grievances/{a_id}/links/{c_id}"), &admin).await.status, StatusCode::OK);
+
+    // Sadar Bazar's officer, who reads the audit trail of their station's cases.
+    let role = api.post("/api/roles", &admin, json!({"name": "Station Officer", "permissions": {"grievances": "read,update,view_posting", "audit": "read"}})).await;
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let sadar = stations.as_array().unwrap().iter().find(|s| s["name"] == "Sadar Bazar").unwrap()["id"].clone();
+    let made = api.post("/api/users", &admin, json!({"name": "SHO Sadar", "email": "sho@sadar.test", "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role.body["data"]["id"], "status": "active", "posting": {"level": "station", "id": sadar}})).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.body);
+    let sho = api.login("sho@sadar.test", PASSWORD).await;
+    assert_eq!(api.get(&format!("/api/grievances/{c_id}"), &sho).await.status, StatusCode::NOT_FOUND, "Kotwali's case is not theirs");
+
+    // (action, old value, new value) of the link records among `records`.
+    let links = |records: &Value| -> Vec<(String, Option<String>, Option<String>)> {
+        let mut found: Vec<_> = records
+            .as_array()
+            .unwrap_or_else(|| panic!("records: {records}"))
+            .iter()
+            .filter(|r| r["action"] == "LINKED" || r["action"] == "UNLINKED")
+            .map(|r| (r["action"].as_str().unwrap().to_string(), r["old_value"].as_str().map(str::to_string), r["new_value"].as_str().map(str::to_string)))
+            .collect();
+        found.sort();
+        found
+    };
+    let mut hidden = vec![
+        ("LINKED".to_string(), None, Some(HIDDEN.to_string())),
+        ("LINKED".to_string(), None, Some(b_number.clone())),
+        ("UNLINKED".to_string(), Some(HIDDEN.to_string()), None),
+    ];
+    hidden.sort();
+    let mut shown = vec![
+        ("LINKED".to_string(), None, Some(b_number.clone())),
+        ("LINKED".to_string(), None, Some(c_number.clone())),
+        ("UNLINKED".to_string(), Some(c_number.clone()), None),
+    ];
+    shown.sort();
+    for (who, token, expected) in [("the SHO", &sho, &hidden), ("the Admin", &admin, &shown)] {
+        let history = api.get(&format!("/api/grievances/{a_id}/history"), token).await;
+        assert_eq!(history.status, StatusCode::OK, "{who}: {:?}", history.body);
+        assert_eq!(&links(&history.body["data"]), expected, "{who}: the grievance's history");
+        let trail = api.get(&format!("/api/audit/grievance/{a_id}"), token).await;
+        assert_eq!(trail.status, StatusCode::OK, "{who}: {:?}", trail.body);
+        assert_eq!(&links(&trail.body), expected, "{who}: the audit trail of the grievance");
+        for action in ["LINKED", "UNLINKED"] {
+            let all = api.get(&format!("/api/audit/all?action={action}"), token).await;
+            assert_eq!(all.status, StatusCode::OK, "{who}: {:?}", all.body);
+            let want: Vec<_> = expected.iter().filter(|(a, ..)| a == action).cloned().collect();
+            assert_eq!(links(&all.body), want, "{who}: Audit History, {action}");
+        }
+    }
+    let mut seen_by_sho = String::new();
+    for path in [format!("/api/grievances/{a_id}/history"), format!("/api/audit/grievance/{a_id}"), "/api/audit/all".to_string(), "/api/admin/recent-activities".to_string()] {
+        seen_by_sho.push_str(&api.get(&path, &sho).await.body.to_string());
+    }
+    assert!(!seen_by_sho.contains(&c_number), "Kotwali's number reaches the SHO: {seen_by_sho}");
+    let activities = api.get("/api/admin/recent-activities", &sho).await.body.to_string();
+    assert!(activities.contains(HIDDEN) && activities.contains(&b_number), "{activities}");
+    assert!(api.get("/api/admin/recent-activities", &admin).await.body.to_string().contains(&c_number), "the Admin sees both");
+
+    // The audit export of the same records.
+    for (token, has_c) in [(&sho, false), (&admin, true)] {
+        let answer = api.get("/api/audit/export/csv?search=links", token).await;
+        assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+        let (status, _, bytes) = api.download(answer.body["url"].as_str().unwrap()).await;
+        assert_eq!(status, StatusCode::OK);
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        assert_eq!((text.contains(&c_number), text.contains(HIDDEN)), (has_c, !has_c), "{text}");
+        assert!(text.contains(&b_number), "{text}");
+    }
+}
+
 on_both_engines!(
     a_duplicate_fir_is_refused_unless_confirmed,
     the_form_is_told_of_likely_duplicates_within_the_scope,
     linked_grievances_show_each_other_within_the_scope,
     a_grievance_is_found_by_its_number_within_the_scope,
-    the_same_fir_saved_at_once_is_saved_once
+    the_same_fir_saved_at_once_is_saved_once,
+    a_link_record_names_no_grievance_outside_the_readers_scope
 );
