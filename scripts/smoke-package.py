@@ -136,13 +136,13 @@ def main():
         wait_for_port(moto_port, "moto")
         endpoint = f"http://127.0.0.1:{moto_port}"
         resources = {"PortalTable": "smoke-table", "JwtSecret": "smoke-jwt", "AuditKey": "smoke-audit", "SecretsKey": "smoke-sealing",
-                     "ExportsBucket": "smoke-exports", "AttachmentsBucket": "smoke-attachments"}
+                     "ExportsBucket": "smoke-exports", "AttachmentsBucket": "smoke-attachments", "CheckpointsBucket": "smoke-checkpoints"}
         template = Template(resources)
         clients = dict(endpoint_url=endpoint, region_name=AWS["AWS_REGION"], aws_access_key_id="test", aws_secret_access_key="test")
         boto3.client("dynamodb", **clients).create_table(**template.table(resources["PortalTable"]))
         for secret in ("JwtSecret", "AuditKey", "SecretsKey"):
             boto3.client("secretsmanager", **clients).create_secret(Name=resources[secret], SecretString=f"{resources[secret]}-{os.urandom(24).hex()}")
-        for bucket in ("ExportsBucket", "AttachmentsBucket"):
+        for bucket in ("ExportsBucket", "AttachmentsBucket", "CheckpointsBucket"):
             boto3.client("s3", **clients).create_bucket(Bucket=resources[bucket])
 
         # The first Admin, as infra/deploy.sh makes it after a first deploy.

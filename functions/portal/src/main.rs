@@ -132,6 +132,11 @@ enum AuditCommand {
     Checkpoint {
         #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
         data_dir: PathBuf,
+        /// A state's DynamoDB table instead of the embedded store: signed with the secret
+        /// CHECKPOINT_KEY_NAME names, written to the bucket CHECKPOINTS_BUCKET names (both are
+        /// the stack's outputs). It reads the whole trail, as `verify --table` does.
+        #[arg(long, env = "PORTAL_TABLE")]
+        table: Option<String>,
     },
 }
 
@@ -241,7 +246,7 @@ async fn run() -> anyhow::Result<()> {
                     let trusted = match (&public_key, &table) {
                         (Some(hex), _) => cases::checkpoint::verifying_key(hex).context("--public-key is not an Ed25519 public key in hex")?,
                         (None, None) => portal::embedded::checkpoint_key(&data_dir)?.verifying_key(),
-                        (None, Some(_)) => anyhow::bail!("give the checkpoint key's public half with --public-key to check a state's table"),
+                        (None, Some(_)) => http_glue::lambda::checkpoint_key(&aws_config::load_from_env().await).await?.verifying_key(),
                     };
                     Some((file, checkpoint, trusted))
                 }
@@ -266,19 +271,24 @@ async fn run() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Audit { command: AuditCommand::Checkpoint { data_dir } } => {
-            let key = portal::embedded::checkpoint_key(&data_dir)?;
-            let state = portal::embedded::open(&data_dir)?;
-            state.prepare().await?;
-            portal::migrate(state.store.as_ref(), state.grievances.as_ref(), state.trail.as_ref()).await?;
-            let checkpoint = audit_area::checkpoints::make(state.trail.as_ref(), &key).await?;
-            let kept = state.checkpoints.as_deref().context("no checkpoints directory")?;
-            let name = audit_area::checkpoints::keep(kept, &checkpoint).await?;
-            let dir = portal::embedded::checkpoint_dir(&data_dir);
+        Command::Audit { command: AuditCommand::Checkpoint { data_dir, table } } => {
+            let in_the_cloud = table.is_some();
+            let engines = open_engines(&data_dir, table).await?;
+            portal::migrate(engines.store.as_ref(), engines.grievances.as_ref(), engines.trail.as_ref()).await?;
+            let (key, kept, place) = if in_the_cloud {
+                let config = aws_config::load_from_env().await;
+                let bucket = std::env::var("CHECKPOINTS_BUCKET").unwrap_or_default();
+                (http_glue::lambda::checkpoint_key(&config).await?, http_glue::lambda::checkpoints_bucket(&config)?, format!("s3://{bucket}"))
+            } else {
+                let kept = engines.checkpoints.clone().context("no checkpoints directory")?;
+                (portal::embedded::checkpoint_key(&data_dir)?, kept, portal::embedded::checkpoint_dir(&data_dir).display().to_string())
+            };
+            let checkpoint = audit_area::checkpoints::make(engines.trail.as_ref(), &key).await?;
+            let name = audit_area::checkpoints::keep(kept.as_ref(), &checkpoint).await?;
             println!("Checkpoint of the audit trail: {} records in {} chains, as of {}.", checkpoint.records, checkpoint.chains, checkpoint.made_at);
-            println!("Written to {}", dir.join(&name).display());
+            println!("Written to {place}/{name}");
             println!("Signed with the checkpoint key whose public half is {}", checkpoint.public_key);
-            println!("Check later with: portal audit verify --since {}", dir.join(&name).display());
+            println!("Keep a copy where whoever holds the store cannot reach it; check later with: portal audit verify --since FILE");
             Ok(())
         }
         Command::Admin { command: AdminCommand::Create { email, name, data_dir, table } } => {
@@ -320,6 +330,8 @@ struct Engines {
     grievances: Arc<dyn cases::Grievances>,
     trail: Arc<dyn cases::AuditTrail>,
     accounts: Arc<dyn auth::Accounts>,
+    /// The embedded store's checkpoints directory (`None` for a state's table).
+    checkpoints: Option<Arc<dyn blobs::BlobStore>>,
 }
 
 /// The engines over the embedded store of `data_dir`, or over a state's DynamoDB table
@@ -337,12 +349,12 @@ async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyh
             http_glue::state::prepare_store(accounts.as_ref(), store.as_ref()).await?;
             let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
             let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
-            Engines { store, grievances, trail, accounts }
+            Engines { store, grievances, trail, accounts, checkpoints: None }
         }
         None => {
             let state = embedded::open(data_dir)?;
             state.prepare().await?;
-            Engines { store: state.store, grievances: state.grievances, trail: state.trail, accounts: state.accounts }
+            Engines { store: state.store, grievances: state.grievances, trail: state.trail, accounts: state.accounts, checkpoints: state.checkpoints }
         }
     })
 }

@@ -285,7 +285,7 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
     // What template.yaml creates, on moto.
     let table = testkit::unique("watch");
     let secrets = [testkit::unique("watch-jwt"), testkit::unique("watch-audit"), testkit::unique("watch-sealing")];
-    let [exports_bucket, attachments_bucket] = [testkit::unique("watch-exports"), testkit::unique("watch-attachments")];
+    let [exports_bucket, attachments_bucket, checkpoints_bucket] = [testkit::unique("watch-exports"), testkit::unique("watch-attachments"), testkit::unique("watch-checkpoints")];
     let functions = template_functions(|resource| match resource {
         "PortalTable" => table.clone(),
         "JwtSecret" => secrets[0].clone(),
@@ -293,6 +293,7 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
         "SecretsKey" => secrets[2].clone(),
         "ExportsBucket" => exports_bucket.clone(),
         "AttachmentsBucket" => attachments_bucket.clone(),
+        "CheckpointsBucket" => checkpoints_bucket.clone(),
         other => panic!("template.yaml gives a function !Ref {other}, which this test does not stand in for"),
     });
     let binaries: Vec<&str> = functions.iter().map(|(b, _)| b.as_str()).collect();
@@ -300,7 +301,7 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
     for (name, value) in secrets.iter().zip(["a-secret-for-the-cargo-lambda-watch-test-0123456789", AUDIT_KEY, "a-sealing-key-for-the-cargo-lambda-watch-test-0123456789"]) {
         create_secret(&client, endpoint, name, value).await;
     }
-    for bucket in [&exports_bucket, &attachments_bucket] {
+    for bucket in [&exports_bucket, &attachments_bucket, &checkpoints_bucket] {
         blobs::s3::S3Blobs::local(endpoint, bucket.as_str()).await.ensure_bucket().await.unwrap();
     }
     let store = Arc::new(store::dynamo::DynamoStore::local(endpoint, table.clone()).await);
@@ -469,6 +470,18 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
     assert_eq!(status, 200, "{records}");
     let actions: Vec<&str> = records.as_array().unwrap().iter().filter_map(|r| r["action"].as_str()).collect();
     assert!(actions.contains(&"CREATED") && actions.contains(&"EXPORTED"), "{actions:?}");
+    // The newest signed checkpoint, read from the checkpoints bucket: none until the operator's
+    // `portal audit checkpoint --table` writes one there.
+    let (status, none) = watch.send(client.get(watch.url("audit", "/api/audit/checkpoint")).bearer_auth(&token)).await;
+    assert_eq!((status, none["error"].as_str()), (404, Some("No checkpoint of the audit trail has been made yet")), "{none}");
+    let trail = engines::item_trail::ItemTrail::new(store.clone());
+    let key = cases::checkpoint::signing_key_from_material(b"a-checkpoint-key-for-the-cargo-lambda-watch-test-0123456789");
+    let made = audit_area::checkpoints::make(&trail, &key).await.unwrap();
+    audit_area::checkpoints::keep(&blobs::s3::S3Blobs::local(endpoint, checkpoints_bucket.as_str()).await, &made).await.unwrap();
+    let (status, newest) = watch.send(client.get(watch.url("audit", "/api/audit/checkpoint")).bearer_auth(&token)).await;
+    assert_eq!(status, 200, "{newest}");
+    assert_eq!(serde_json::from_value::<cases::checkpoint::Checkpoint>(newest).unwrap(), made);
+    assert!(made.as_of.starts_with("time:"), "the table's checkpoint is of the records written up to a time: {made:?}");
 
     // No function was started twice: each init happened once, before its first request.
     for binary in &binaries {

@@ -202,6 +202,13 @@ impl Checkpoint {
     }
 }
 
+/// The signing key derived from secret material of any length (a Secrets Manager secret's 64
+/// generated characters): its SHA-256, under a label of its own.
+pub fn signing_key_from_material(material: &[u8]) -> SigningKey {
+    let secret: [u8; 32] = Sha256::new().chain_update(b"grievance-portal checkpoint key ").chain_update(material).finalize().into();
+    SigningKey::from_bytes(&secret)
+}
+
 /// The signing key from its 32 secret bytes.
 pub fn signing_key(secret: &[u8]) -> Option<SigningKey> {
     Some(SigningKey::from_bytes(&<[u8; 32]>::try_from(secret).ok()?))

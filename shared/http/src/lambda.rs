@@ -70,6 +70,25 @@ pub async fn use_audit_key(config: &aws_config::SdkConfig) -> anyhow::Result<()>
     cases::chain::use_key(material.as_bytes()).map_err(anyhow::Error::msg)
 }
 
+/// The key the audit trail's checkpoints are signed with: derived from the Secrets Manager
+/// secret named by `CHECKPOINT_KEY_NAME` (the stack's `CheckpointKey`), for the operator's
+/// `portal audit checkpoint --table ...`.
+pub async fn checkpoint_key(config: &aws_config::SdkConfig) -> anyhow::Result<cases::checkpoint::SigningKey> {
+    let name = std::env::var("CHECKPOINT_KEY_NAME").map_err(|_| anyhow::anyhow!("set CHECKPOINT_KEY_NAME to the stack's CheckpointKeyName output"))?;
+    let client = aws_sdk_secretsmanager::Client::new(config);
+    let out = client.get_secret_value().secret_id(name).send().await?;
+    let material = out.secret_string.ok_or_else(|| anyhow::anyhow!("the checkpoint key has no string value"))?;
+    anyhow::ensure!(material.len() >= 32, "the checkpoint key is shorter than 32 characters");
+    Ok(cases::checkpoint::signing_key_from_material(material.as_bytes()))
+}
+
+/// The store of the audit trail's checkpoints named by `CHECKPOINTS_BUCKET` (the stack's
+/// `CheckpointsBucketName`).
+pub fn checkpoints_bucket(config: &aws_config::SdkConfig) -> anyhow::Result<Arc<dyn blobs::BlobStore>> {
+    let bucket = std::env::var("CHECKPOINTS_BUCKET").map_err(|_| anyhow::anyhow!("set CHECKPOINTS_BUCKET to the stack's CheckpointsBucketName output"))?;
+    Ok(Arc::new(S3Blobs::new(aws_sdk_s3::Client::new(config), bucket)))
+}
+
 /// The state of a function in the cloud. Ends with one log line saying how long init took
 /// (`init took N ms`, from the start of `run`) and where it went: cold starts in the log.
 pub async fn state_from_env() -> anyhow::Result<AppState> {
@@ -97,7 +116,11 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     let blobs = bucket("EXPORTS_BUCKET").await;
     let attachments = bucket("ATTACHMENTS_BUCKET").await;
     let s3_ms = ms(step);
+    let checkpoints = bucket("CHECKPOINTS_BUCKET").await;
     let mut state = AppState::new(Arc::new(store), tokens, blobs, attachments).with_sealing(sealing);
+    if let Some(checkpoints) = checkpoints {
+        state = state.with_checkpoints(checkpoints);
+    }
     // Long exports are written by the export worker function (see `ExportRunner`).
     state.exports.in_process = false;
     let step = Instant::now();

@@ -163,6 +163,50 @@ async fn a_record_put_in_or_a_head_wound_back_is_named_and_never_adopted(engine:
     }
 }
 
+/// A checkpoint's summary of the trail is made again, the same, from the records kept later:
+/// records written after it do not count, and one of those before it removed does.
+async fn the_trail_as_it_stood_at_a_checkpoint_is_made_again_from_todays_records(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let (first, _) = (workload(&api, &admin, "FIR-S1").await, workload(&api, &admin, "FIR-S2").await);
+    let trail = api.state.trail.as_ref();
+    // On DynamoDB a checkpoint counts the records written up to a time two minutes past (a
+    // change stamps its records before it lands): a time ahead stands for "now" here.
+    let as_of = match engine {
+        Engine::Sqlite => trail.summary_now().await.unwrap().0,
+        Engine::Dynamo => "time:2999-01-01T00:00:00Z".to_string(),
+    };
+    let then = trail.summary_as_of(&as_of).await.unwrap();
+    assert_eq!((then.chains, then.records), (2, 8), "two grievances of four records each");
+    let key = cases::checkpoint::signing_key_from_material(b"a checkpoint key for the tests, 32 characters or more");
+    let checkpoint = cases::checkpoint::Checkpoint::sign(&key, "2026-11-28T10:00:00Z", &as_of, &then);
+    assert_eq!(audit_area::checkpoints::extends(trail, &checkpoint, &key.verifying_key()).await.unwrap(), Ok(()));
+    if engine == Engine::Sqlite {
+        workload(&api, &admin, "FIR-S3").await;
+        assert_eq!(trail.summary_as_of(&as_of).await.unwrap(), then, "records written after it do not count");
+        assert_ne!(trail.summary_now().await.unwrap().1, then);
+    }
+    // The newest record of a chain removed with its link: the chain as the checkpoint saw it
+    // is no longer there. (A record removed from the middle leaves the head as it was: the
+    // chains' own check names that one, and `verify --since` runs both.)
+    let newest = trail_of(&api, &admin, first).await[0]["id"].as_str().unwrap().to_string();
+    if engine == Engine::Sqlite {
+        let db = rusqlite::Connection::open(api.dir().unwrap().join("portal.db")).unwrap();
+        db.execute_batch(&format!(
+            "DROP TRIGGER IF EXISTS audit_links_kept; PRAGMA foreign_keys = OFF;
+             DELETE FROM audit_links WHERE seq = (SELECT max(seq) FROM audit_records WHERE grievance_id = {first});"
+        ))
+        .unwrap();
+    }
+    tamper(&api, engine, &newest, true).await;
+    let finding = audit_area::checkpoints::extends(trail, &checkpoint, &key.verifying_key()).await.unwrap().unwrap_err();
+    assert_eq!(
+        finding.to_string(),
+        "1 of the 8 records the checkpoint of 2026-11-28T10:00:00Z counted are missing: records were removed, or the store was put back to an older state"
+    );
+    assert!(trail.summary_as_of("seq:x").await.is_err() && trail.summary_as_of("time:x").await.is_err());
+}
+
 /// Eight notes on one grievance at once: each change reads and moves the chain's head in its
 /// own transaction, so some must link again after another; all land, and the chain holds.
 async fn changes_of_one_chain_at_once_all_land_linked(engine: Engine) {
@@ -181,5 +225,6 @@ async fn changes_of_one_chain_at_once_all_land_linked(engine: Engine) {
 on_both_engines!(
     a_changed_or_deleted_record_is_named_and_the_rest_holds,
     a_record_put_in_or_a_head_wound_back_is_named_and_never_adopted,
+    the_trail_as_it_stood_at_a_checkpoint_is_made_again_from_todays_records,
     changes_of_one_chain_at_once_all_land_linked
 );
