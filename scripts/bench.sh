@@ -3,7 +3,8 @@
 # load generator) at 32 connections on this machine. Sizes: BENCH_SIZES (default
 # "10000 100000 1000000"); seconds per scenario: BENCH_SECONDS (default 10); BENCH_WRITE=1
 # also writes BENCHMARKS.md; BENCH_ONLY=exports measures only the exports, BENCH_ONLY=reports only the
-# MIS reports. Seeded data is kept in bench-results/ and reused.
+# MIS reports, BENCH_ONLY=audit-exports only eight audit PDFs at once (on 10,000 grievances).
+# Seeded data is kept in bench-results/ and reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${BENCH_SIZES:-"10000 100000 1000000"}
@@ -103,7 +104,7 @@ for size in $SIZES; do
     echo "$seed_s" > "$data/.seeded"
   fi
   seed_s=$(cat "$data/.seeded")
-  [ "${BENCH_ONLY:-}" = exports ] && continue
+  case "${BENCH_ONLY:-}" in exports|audit-exports) continue ;; esac
   if [ "${BENCH_ONLY:-}" = reports ]; then
     reports_bench "$size"
     continue
@@ -192,7 +193,7 @@ done
 # export's. A PDF holds at most 10,000 grievances: above that it is refused before any work,
 # and the row says so with the server's message.
 export_rows=()
-[ "${BENCH_ONLY:-}" = reports ] && SIZES_FOR_EXPORTS="" || SIZES_FOR_EXPORTS=$SIZES
+case "${BENCH_ONLY:-}" in reports|audit-exports) SIZES_FOR_EXPORTS="" ;; *) SIZES_FOR_EXPORTS=$SIZES ;; esac
 for size in $SIZES_FOR_EXPORTS; do
   data="$OUT/data-$size"
   for kind in excel pdf officers; do
@@ -235,6 +236,50 @@ for size in $SIZES_FOR_EXPORTS; do
   done
 done
 
+# Eight audit PDFs asked at once on the 10,000-grievance data, by four officers who see the
+# whole state, two each (a user has at most two exports of a kind under way): each takes its
+# turn in the audit PDFs' queue, so the server holds one export's records and layout at a
+# time. The records are the 10,000 filings (action=CREATED), the most an audit export holds.
+audit_rows=()
+if [[ " $SIZES " == *" 10000 "* ]] && [[ -z "${BENCH_ONLY:-}" || "${BENCH_ONLY:-}" = audit-exports ]]; then
+  serving="$OUT/serving-10000"
+  rm -rf "$serving"
+  cp -a "$OUT/data-10000" "$serving"
+  $PORTAL serve --port $PORT --data-dir "$serving" --web-dir web/dist >"$OUT/portal-audit-exports.log" 2>&1 &
+  pid=$!
+  until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.01; done
+  tokens=()
+  for n in 1 2 3 4; do tokens+=("$(login "officer$n.1@seed.portal")"); done
+  before_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+  start=$(date +%s%N)
+  curls=()
+  for n in 0 1 2 3; do
+    for twice in 1 2; do
+      curl -s -o /dev/null -w '%{http_code}\n' "$BASE/api/audit/export/pdf?action=CREATED" -H "Authorization: Bearer ${tokens[$n]}" >"$OUT/audit-pdf-$n-$twice.status" &
+      curls+=($!)
+    done
+  done
+  wait "${curls[@]}"
+  all_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  peak_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+  written=$(cat "$OUT"/audit-pdf-*.status | grep -c '^200$' || true)
+  kill -TERM $pid; wait $pid || true
+  rm -rf "$serving" "$OUT"/audit-pdf-*.status
+  line="| 10000 | 8 audit PDFs at once (4 users, 2 each), 10,000 records each | $written of 8 written | $(python3 -c "print(f'{$all_ms/1000:.1f}')") s for all | $(( peak_kib / 1024 )) MiB | $(( before_kib / 1024 )) MiB |"
+  audit_rows+=("$line")
+  echo "  audit exports $line"
+fi
+audit_table=$(printf '%s\n' "| grievances | exports | written | time | server peak memory | before the exports |" "|---|---|---|---|---|---|" "${audit_rows[@]}")
+audit_exports_section() {
+  echo "## Audit exports at once"
+  echo
+  echo "Eight audit PDFs asked at once (\`BENCH_ONLY=audit-exports\`) on a freshly started server; each takes its"
+  echo "turn in the audit PDFs' queue. Peak memory is the server process's high-water mark."
+  echo "Measured $(date -u +%Y-%m-%d) ($(git rev-parse --short HEAD))."
+  echo
+  echo "$audit_table"
+}
+
 machine="$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
 table=$(printf '%s\n' "| grievances | scenario | req/s | p50 | p99 | non-2xx |" "|---|---|---|---|---|---|" "${rows[@]}")
 echo
@@ -264,7 +309,25 @@ reports_section() {
   echo
   echo "$report_table"
 }
-if [ "${BENCH_ONLY:-}" = reports ]; then
+if [ "${BENCH_ONLY:-}" = audit-exports ]; then
+  echo "$audit_table"
+  if [ "${BENCH_WRITE:-0}" = 1 ] && [ -f BENCHMARKS.md ]; then
+    # Only the audit exports were measured: their section replaced (or put first).
+    audit_exports_section > "$OUT/audit-exports-section.md"
+    python3 - "$OUT/audit-exports-section.md" <<'PY'
+import re, sys
+section = open(sys.argv[1]).read().rstrip("\n") + "\n"
+text = open("BENCHMARKS.md").read()
+if "\n## Audit exports at once\n" in text:
+    text = re.sub(r"\n## Audit exports at once\n.*?(?=\n## |\Z)", "\n" + section, text, flags=re.S)
+else:
+    head, _, rest = text.partition("\n## ")
+    text = head.rstrip("\n") + "\n\n" + section + ("\n## " + rest if rest else "")
+open("BENCHMARKS.md", "w").write(text)
+PY
+    echo "Updated the audit exports section of BENCHMARKS.md"
+  fi
+elif [ "${BENCH_ONLY:-}" = reports ]; then
   echo "$report_table"
   if [ "${BENCH_WRITE:-0}" = 1 ] && [ -f BENCHMARKS.md ]; then
     # Only the reports were measured: their section replaced (or put before the exports').
@@ -299,6 +362,8 @@ elif [ "${BENCH_WRITE:-0}" = 1 ]; then
     echo "$table"
     echo
     exports_section
+    echo
+    audit_exports_section
   } > BENCHMARKS.md
   echo "Wrote BENCHMARKS.md"
 fi

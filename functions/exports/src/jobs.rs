@@ -4,6 +4,7 @@
 //! the cloud by the export worker function, which the exports bucket invokes for each new
 //! request blob. The requester asks `GET /api/exports/jobs/{id}` until it is ready.
 
+use http_glue::export_queues::Lane;
 use crate::{write_file, ExportLink};
 use blobs::{BlobStore, Download, LINK_LIFETIME};
 use cases::reads::{Filters, Viewer};
@@ -157,10 +158,6 @@ pub async fn filters_of(state: &AppState, query: &str, posting: &domain::jurisdi
     Ok(ListParams { limit: None, cursor: None, ..params }.filters(state.cases(), posting).await?.0)
 }
 
-/// Files laid out whole in memory (PDF) are written one at a time, so that several users
-/// asking at once wait their turn instead of multiplying the server's memory.
-static ONE_LAID_OUT_AT_A_TIME: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
-
 /// The work of an export, whether its requester waits or not: the file written from the
 /// list, stored, and recorded in the audit trail. `rows` hears how many rows are written.
 /// `filters` are the request's, as [`filters_of`] reads them.
@@ -177,10 +174,13 @@ pub async fn produce(state: &AppState, request: &ExportRequest, filters: &Filter
     let filters_text = heading.filters_text();
     let filters_applied = heading.filters.clone();
 
-    let _turn = match kind.most_rows() {
-        Some(_) => Some(ONE_LAID_OUT_AT_A_TIME.acquire().await.map_err(Error::internal)?),
-        None => None,
+    // A PDF is laid out whole in memory: one at a time (see `queue`).
+    let lane = match kind {
+        Kind::Pdf => Lane::GrievancesPdf,
+        Kind::Excel => Lane::GrievancesExcel,
+        Kind::Officers => Lane::Officers,
     };
+    let _turn = state.export_queues.take(lane, request.actor.user_id).await?;
     let dir = tempfile::tempdir().map_err(Error::internal)?;
     let key = format!("{}.{}", request.id, kind.extension());
     let path = dir.path().join(&key);

@@ -4,6 +4,7 @@
 //! recorded in the audit trail as EXPORTED. Same permission (`reports read`), scope and
 //! period as the report on screen.
 
+use http_glue::export_queues::Lane;
 use crate::{ExportLink, Lang};
 use admin_area::reports::{facts_of, station_names, status_columns, PeriodParams};
 use axum::extract::{Path, Query, State};
@@ -170,6 +171,11 @@ async fn export(
     if !REPORTS.contains(&name.as_str()) {
         return Err(Error::not_found("No such report").into());
     }
+    let lane = match kind {
+        Kind::Pdf => Lane::ReportPdf,
+        _ => Lane::ReportExcel,
+    };
+    let _turn = state.export_queues.take(lane, caller.user().id).await?;
     let actor = caller.actor(&client);
     let now = domain::clock::now();
     let (table, period) = table_of(&state, &caller, &name, &params, language, exports::table::generated_line(now, &actor.name, language)).await?;

@@ -22,7 +22,7 @@ pub enum Error {
     /// 409: the request collides with the current state (a duplicate, a stale version, ...).
     #[error("{0}")]
     Conflict(String),
-    /// 429: repeated failed sign-ins.
+    /// 429: repeated failed sign-ins, or more requests of one kind at once than are taken.
     #[error("{0}")]
     TooManyAttempts(String),
     /// 503: the store is busy or unreachable; the request may be retried.

@@ -6,6 +6,7 @@ pub mod caller;
 pub mod client;
 pub mod cursors;
 pub mod envelope;
+pub mod export_queues;
 pub mod error;
 pub mod files;
 pub mod json;

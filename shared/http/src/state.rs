@@ -30,6 +30,8 @@ pub struct AppState {
     /// by this process).
     pub checkpoints: Option<Arc<dyn BlobStore>>,
     pub exports: ExportRunner,
+    /// Each kind of export's queue (see [`crate::export_queues`]).
+    pub export_queues: Arc<crate::export_queues::ExportQueues>,
 }
 
 /// How exports are run. A list of at most `at_once_most` grievances is written while the
@@ -59,7 +61,7 @@ impl AppState {
         let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, exports: ExportRunner::default() }
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, exports: ExportRunner::default(), export_queues: Arc::default() }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
@@ -71,7 +73,7 @@ impl AppState {
         let trail = Arc::new(engines::sql_trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, exports: ExportRunner::default() }
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, exports: ExportRunner::default(), export_queues: Arc::default() }
     }
 
     /// The same state with the audit trail's checkpoints kept in `checkpoints`.

@@ -116,4 +116,88 @@ async fn audit_exports_hold_the_filtered_records_the_user_may_read(engine: Engin
     assert_eq!((bad.status, bad.body["fields"]["startDate"].as_str()), (StatusCode::BAD_REQUEST, Some("Dates are written YYYY-MM-DD")));
 }
 
-on_both_engines!(audit_exports_hold_the_filtered_records_the_user_may_read);
+/// What anyone may type, or send as their browser's name, reaches the audit CSV; a spreadsheet
+/// must show it as text, never run it as a formula.
+async fn the_audit_csv_holds_no_formulas(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let link = r#"=HYPERLINK("http://x","y")"#;
+    let command = "=cmd|' /C calc'!A0";
+    let mut details = form("FIR-F1");
+    details["brief_details"] = json!(link);
+    let peer = axum::extract::ConnectInfo(std::net::SocketAddr::from(([203, 0, 113, 9], 50000)));
+    let filed = http::Request::builder()
+        .method("POST")
+        .uri("/api/grievances")
+        .header("user-agent", command)
+        .header("authorization", format!("Bearer {admin}"))
+        .header("content-type", "application/json")
+        .extension(peer)
+        .body(axum::body::Body::from(details.to_string()))
+        .unwrap();
+    let filed = api.send(filed).await;
+    assert_eq!(filed.status, StatusCode::CREATED, "{:?}", filed.body);
+    let id = filed.body["data"]["id"].as_i64().unwrap();
+    // The edit's record carries the details before it as its Old Value.
+    let mut edit = form("FIR-F1");
+    edit["brief_details"] = json!("Mobile phone snatched near the market.");
+    let edited = api.put(&format!("/api/grievances/{id}"), &admin, edit).await;
+    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+    let trail = api.get(&format!("/api/audit/grievance/{id}"), &admin).await.body;
+    assert!(trail.as_array().unwrap().iter().any(|r| r["old_value"] == link), "the trail keeps what was typed: {trail}");
+
+    let (bytes, _) = export(&api, &admin, "csv", "").await;
+    let (_, table) = csv_table(&bytes);
+    let column = |name: &str| table[0].iter().position(|h| h == name).unwrap();
+    let (old, agent, action) = (column("Old Value"), column("User Agent"), column("Action"));
+    let edit_row = table.iter().find(|r| r[action] == "UPDATED" && r[old].contains("HYPERLINK")).expect("the edit's row");
+    assert_eq!(edit_row[old], format!("'{link}"));
+    let created_row = table.iter().find(|r| r[action] == "CREATED").expect("the filing's row");
+    assert_eq!(created_row[agent], format!("'{command}"));
+    for row in &table {
+        for cell in row {
+            assert!(!cell.starts_with(['=', '+', '-', '@', '\t', '\r']), "a cell a spreadsheet would evaluate: {cell:?}");
+        }
+    }
+}
+
+/// Audit exports read the records whole before they write the file: each kind takes its turn
+/// in its own queue, one at a time, and a user has at most two of a kind under way. An export
+/// asked while another holds the turn waits for it; a third of the same user's is refused at
+/// once (429), while another kind, or another user, is not held up by it.
+async fn audit_exports_wait_their_turn_and_a_user_has_two_of_a_kind_under_way(engine: Engine) {
+    use http_glue::export_queues::Lane;
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    file(&api, &admin, "FIR-Q1").await;
+    let me = api.get("/api/auth/me", &admin).await.body;
+    let admin_id = me["data"]["id"].as_i64().or(me["id"].as_i64()).unwrap_or_else(|| panic!("{me}"));
+    let queues = api.state.export_queues.clone();
+    // Another export of the Admin's is being written: it holds the audit PDFs' turn.
+    let held = queues.take(Lane::AuditPdf, admin_id).await.unwrap();
+    let waiting = {
+        let (api, admin) = (&api, admin.clone());
+        async move { api.get("/api/audit/export/pdf", &admin).await }
+    };
+    let (waited, refused) = tokio::join!(waiting, async {
+        while queues.under_way(Lane::AuditPdf) < 2 {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        let refused = api.get("/api/audit/export/pdf", &admin).await;
+        // Another kind goes ahead meanwhile.
+        let csv = api.get("/api/audit/export/csv", &admin).await;
+        assert_eq!(csv.status, StatusCode::OK, "{:?}", csv.body);
+        drop(held);
+        refused
+    });
+    assert_eq!((refused.status, refused.error()), (StatusCode::TOO_MANY_REQUESTS, "You already have 2 exports of this kind under way. Please wait for them to finish."));
+    assert_eq!(refused.body["code"].as_str(), Some("EXPORTS_YOURS_UNDER_WAY"));
+    assert_eq!(waited.status, StatusCode::OK, "the waiting export is written once its turn comes: {:?}", waited.body);
+    assert_eq!(queues.under_way(Lane::AuditPdf), 0, "every place given back");
+}
+
+on_both_engines!(
+    audit_exports_hold_the_filtered_records_the_user_may_read,
+    the_audit_csv_holds_no_formulas,
+    audit_exports_wait_their_turn_and_a_user_has_two_of_a_kind_under_way
+);
