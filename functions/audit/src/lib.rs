@@ -59,7 +59,8 @@ async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id)
         None => state.trail.readable_after_deletion(id, &viewer).await?.then_some(TrailAccess::RecordByRecord(viewer.clone())),
     };
     let access = access.ok_or_else(|| Error::not_found("Grievance not found"))?;
-    let records = state.trail.for_grievance(id, access, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    let mut records = state.trail.for_grievance(id, access, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    cases::links::hide_unreachable(state.cases(), &viewer, &mut records).await?;
     Ok(ApiJson(records))
 }
 
@@ -122,7 +123,9 @@ impl AllParams {
 async fn all_records(State(state): State<AppState>, caller: Caller, Query(params): Query<AllParams>) -> ApiResult<ApiJson<Vec<AuditRecord>>> {
     caller.require(Resource::Audit, Action::Read)?;
     let filters = params.filters()?;
-    let records = state.trail.all(&caller.viewer(state.lists.as_ref()).await?, &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let mut records = state.trail.all(&viewer, &filters, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    cases::links::hide_unreachable(state.cases(), &viewer, &mut records).await?;
     Ok(ApiJson(records))
 }
 

@@ -77,7 +77,8 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     caller.require(Resource::Audit, Action::Read)?;
     let filters = params.filters()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let records = records(&state, &viewer, &filters).await?;
+    let mut records = records(&state, &viewer, &filters).await?;
+    cases::links::hide_unreachable(state.cases(), &viewer, &mut records).await?;
     let mut chains: Vec<String> = records.iter().map(|r| chain_of(r.grievance_id, r.action, r.user_id)).collect();
     chains.sort();
     chains.dedup();

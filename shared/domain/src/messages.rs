@@ -119,6 +119,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("LINK_SELF", "A grievance cannot be linked to itself"),
     ("LINKED_ALREADY", "These grievances are linked already"),
     ("NOT_LINKED", "These grievances are not linked"),
+    ("LINK_OUTSIDE_REACH", "a grievance outside your reach"),
     ("NOTIFICATION_NOT_FOUND", "Notification not found"),
     ("DUPLICATE_FIR", "FIR {fir_no} of {station} in {year} is already recorded as {number}. Check it, or confirm that this is another case."),
     ("FIR_TAKEN_MEANWHILE", "Another grievance with this FIR number was saved at the same moment. Please check for duplicates and save again"),

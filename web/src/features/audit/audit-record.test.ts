@@ -81,6 +81,17 @@ describe('audit records', () => {
     }
   });
 
+  it('says a linked grievance the reader may not see in their language', async () => {
+    const hidden = toAuditEntry({ action: 'LINKED', field_name: 'links', old_value: null, new_value: 'a grievance outside your reach' });
+    expect(changeSummary(hidden)).toBe('- → a grievance outside your reach');
+    await setLanguage('hi');
+    try {
+      expect(changeSummary(hidden)).toBe('- → आपके दायरे से बाहर की एक शिकायत');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it("reads an ESCALATED record of the system user 'Escalation': the level it left and the level it reached", () => {
     const record = (old_value: string | null, new_value: string) =>
       toAuditEntry({

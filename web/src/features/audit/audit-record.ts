@@ -200,11 +200,18 @@ export function actionTone(action: string): string {
 
 const DATE_VALUE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A value of a change as text: '-' for empty, Yes/No, dates in en-IN, officer rows by name. */
+/** What the server writes in a link record instead of a grievance number the reader may not see (LINK_OUTSIDE_REACH). */
+const OUTSIDE_REACH = 'a grievance outside your reach';
+
+/**
+ * A value of a change as text: '-' for empty, Yes/No, dates in en-IN, officer rows by name,
+ * and a linked grievance the reader may not see in their language.
+ */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
   if (typeof value === 'boolean') return i18n.t(value ? 'common:yes' : 'common:no');
   if (typeof value === 'number') return String(value);
+  if (value === OUTSIDE_REACH) return i18n.t('errors:LINK_OUTSIDE_REACH');
   if (typeof value === 'string') return DATE_VALUE.test(value) ? formatDate(value) : value;
   if (Array.isArray(value)) {
     if (value.length === 0) return t('none');
