@@ -4,7 +4,7 @@
 //! that grants (user create and update, password and second-factor resets, deactivation,
 //! role create, update and delete) asks these functions, on the server.
 
-use crate::Permissions;
+use crate::{Action, Permissions, Resource};
 
 /// The one who asks: their own role, as the server read it for this request.
 #[derive(Clone, Copy, Debug)]
@@ -31,6 +31,22 @@ impl Grantor<'_> {
     fn holds(&self, grant: Grant) -> bool {
         self.permissions.covers(grant.permissions) && (self.closes_alone || !grant.closes_alone)
     }
+
+    /// Whether the grantor may hand out `permissions` that make approvers: only one who
+    /// closes alone. One whose closures need approval could otherwise give a second account
+    /// of their own making (or a colleague's, reset) the power to decide their requests, and
+    /// to make more such accounts.
+    fn may_make_approvers(&self, permissions: &Permissions) -> bool {
+        self.closes_alone || !makes_approvers(permissions)
+    }
+}
+
+/// Whether a role with `permissions` both makes or takes over accounts (users create, or
+/// users update, which also resets passwords and second factors) and decides closure
+/// requests (grievances approve).
+pub fn makes_approvers(permissions: &Permissions) -> bool {
+    (permissions.allows(Resource::Users, Action::Create) || permissions.allows(Resource::Users, Action::Update))
+        && permissions.allows(Resource::Grievances, Action::Approve)
 }
 
 /// A role as these rules see it: its id, whether it is the Admin role, what it allows.
@@ -70,6 +86,9 @@ pub enum Refusal {
     WiderPermissions,
     /// A user is posted, or a user posted, outside the grantor's own posting.
     OutsidePosting,
+    /// One whose own closures need approval gives, makes or changes a role to hold users
+    /// create or update together with grievances approve.
+    ApproverMaker,
 }
 
 impl Refusal {
@@ -84,6 +103,7 @@ impl Refusal {
             Refusal::RoleHeld => "You cannot change or delete the role you hold yourself",
             Refusal::WiderPermissions => "You cannot give a role permissions you do not hold yourself",
             Refusal::OutsidePosting => "You cannot post a user, or change a user posted, outside your own posting",
+            Refusal::ApproverMaker => "Your own closures need approval: you cannot give a role that both manages users and approves closures",
         }
     }
 }
@@ -101,6 +121,9 @@ pub fn may_give_role(grantor: Grantor, role: RoleReach) -> Result<(), Refusal> {
     }
     if !grantor.holds(role.grant()) {
         return Err(Refusal::WiderRole);
+    }
+    if !grantor.may_make_approvers(role.permissions) {
+        return Err(Refusal::ApproverMaker);
     }
     Ok(())
 }
@@ -148,6 +171,9 @@ pub fn may_create_role(grantor: Grantor, grant: Grant) -> Result<(), Refusal> {
     if !grantor.holds(grant) {
         return Err(Refusal::WiderPermissions);
     }
+    if !grantor.may_make_approvers(grant.permissions) {
+        return Err(Refusal::ApproverMaker);
+    }
     Ok(())
 }
 
@@ -161,6 +187,9 @@ pub fn may_change_role(grantor: Grantor, role: RoleReach, next: Option<Grant>) -
     }
     if !grantor.holds(role.grant()) || next.is_some_and(|g| !grantor.holds(g)) {
         return Err(Refusal::WiderPermissions);
+    }
+    if !grantor.may_make_approvers(role.permissions) || next.is_some_and(|g| !grantor.may_make_approvers(g.permissions)) {
+        return Err(Refusal::ApproverMaker);
     }
     Ok(())
 }
@@ -240,6 +269,32 @@ mod tests {
         let wide_p = perms(json!({"users": "all"}));
         let wide = RoleReach { id: 5, is_admin: false, permissions: &wide_p, closes_alone: true };
         assert_eq!(may_change_role(me, wide, Some(g(&narrow_p))), Err(Refusal::WiderPermissions), "narrowing a wider role is acting beyond one's reach");
+    }
+
+    #[test]
+    fn one_whose_closures_need_approval_makes_no_approver_who_manages_users() {
+        let mine = perms(json!({"roles": "all", "users": "all", "grievances": "read,update,approve"}));
+        let me = Grantor { user_id: 7, role_id: 3, is_admin: false, permissions: &mine, closes_alone: false };
+        let approving_manager = perms(json!({"users": "read,update", "grievances": "read,approve"}));
+        let creating_manager = perms(json!({"users": "read,create", "grievances": "read,approve"}));
+        let approver = perms(json!({"users": "read", "grievances": "read,approve"}));
+        let manager = perms(json!({"users": "all", "grievances": "read,update"}));
+        for p in [&approving_manager, &creating_manager] {
+            assert!(makes_approvers(p));
+            let held = Grant { permissions: p, closes_alone: false };
+            assert_eq!(may_create_role(me, held), Err(Refusal::ApproverMaker));
+            assert_eq!(may_give_role(me, RoleReach { id: 4, is_admin: false, permissions: p, closes_alone: false }), Err(Refusal::ApproverMaker));
+            let plain = RoleReach { id: 5, is_admin: false, permissions: &approver, closes_alone: false };
+            assert_eq!(may_change_role(me, plain, Some(held)), Err(Refusal::ApproverMaker), "a role changed into one");
+        }
+        for p in [&approver, &manager] {
+            assert!(!makes_approvers(p));
+            assert_eq!(may_create_role(me, Grant { permissions: p, closes_alone: false }), Ok(()));
+            assert_eq!(may_give_role(me, RoleReach { id: 4, is_admin: false, permissions: p, closes_alone: false }), Ok(()));
+        }
+        let alone = Grantor { closes_alone: true, ..me };
+        assert_eq!(may_create_role(alone, Grant { permissions: &approving_manager, closes_alone: false }), Ok(()), "one who closes alone may");
+        assert_ne!(crate::messages::identify(Refusal::ApproverMaker.message()).0, crate::messages::UNKNOWN);
     }
 
     #[test]
