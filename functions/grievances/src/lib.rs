@@ -459,7 +459,8 @@ pub struct ClosureDecision {
 
 /// Approves the grievance's closure request: its status (and final decision) become the
 /// proposed ones. Needs `grievances approve` and the case within the caller's scope; the
-/// officer who asked cannot approve their own request (403).
+/// officer who asked cannot approve their own request (403), nor through an account they
+/// created, or whose password or second factor they reset, since asking (403).
 #[utoipa::path(post, path = "/api/grievances/{id}/closure/approve", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ClosureDecision,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn approve_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
@@ -479,7 +480,7 @@ pub struct ClosureReturn {
 }
 
 /// Returns the grievance's closure request to the officer who asked, with a reason; the
-/// status stays as it is. The same rights as approving.
+/// status stays as it is. The same rights as approving, and the same refusals.
 #[utoipa::path(post, path = "/api/grievances/{id}/closure/return", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ClosureReturn,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn return_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {

@@ -245,7 +245,7 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
     let posting = input.posting.clone().unwrap_or_default();
     check_postings(&state, &caller, &client, &[&posting], Some(&posting), || format!("Create user {} posted at {posting}", input.email)).await?;
     let password = input.password.as_ref().expect("parsed for create");
-    let user = records::create(
+    let user = records::create_by(
         accounts,
         records::NewUser {
             name: input.name.clone(),
@@ -258,6 +258,7 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
             status: input.status,
             posting,
         },
+        caller.user().id,
     )
     .await?;
     let entry = admin_audit::entry(AuditAction::UserCreated, &subject(&user), None, Some(audited(&state, &user).await?));
@@ -312,7 +313,7 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
     let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
     let accounts = state.accounts.as_ref();
     let user = account_to_act_on(&state, &caller, &client, id, "Reset the password of").await?;
-    records::reset_password(accounts, &user, &password).await?;
+    records::reset_password(accounts, &user, &password, caller.user().id).await?;
     let entry = admin_audit::always(
         AuditAction::PasswordReset,
         &subject(&user),
@@ -332,7 +333,7 @@ async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client:
     caller.require(Resource::Users, Action::Update)?;
     let accounts = state.accounts.as_ref();
     let user = account_to_act_on(&state, &caller, &client, id, "Reset the two-factor authentication of").await?;
-    auth::two_factor::save(accounts, &user, &Default::default()).await?;
+    auth::two_factor::reset(accounts, &user, caller.user().id).await?;
     auth::sessions::end_sessions(accounts, user.id, None).await?;
     let entry = admin_audit::always(
         AuditAction::TwoFactorReset,

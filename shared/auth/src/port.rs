@@ -73,11 +73,16 @@ pub trait Accounts: Send + Sync + 'static {
     /// Removes the user as read, its email claim and its place in its role's counts.
     async fn remove_user(&self, current: &UserRecord) -> Result<Outcome>;
     /// Sets a user's password hash, on condition that the user still holds `holding_role`
-    /// (any role when `None`): `Stale` when not, or when the user is gone.
-    async fn set_password(&self, user_id: i64, hash: &str, holding_role: Option<i64>) -> Result<Outcome>;
+    /// (any role when `None`): `Stale` when not, or when the user is gone. An
+    /// administrator's reset is recorded as the user's `password_reset`; `None` (the
+    /// holder's own change) leaves that as it is.
+    async fn set_password(&self, user_id: i64, hash: &str, holding_role: Option<i64>, reset: Option<&domain::user::Stamp>) -> Result<Outcome>;
     /// Writes a user's second-factor state, on condition that nobody changed the user since
     /// `user` was read.
     async fn save_two_factor(&self, user: &UserRecord, state: &TwoFactor) -> Result<Outcome>;
+    /// Clears a user's second factor for an administrator, recorded as the user's
+    /// `two_factor_reset`, on condition that nobody changed the user since `user` was read.
+    async fn reset_two_factor(&self, user: &UserRecord, reset: &domain::user::Stamp) -> Result<Outcome>;
     /// Seals the second-factor secrets an earlier release kept in plain text (an upgrade
     /// step run at start), answering how many users' it sealed.
     async fn seal_secrets(&self) -> Result<u64>;

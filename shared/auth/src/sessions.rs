@@ -26,6 +26,9 @@ pub struct Authenticated {
     pub session_id: String,
     /// When the session ends whatever the caller does (unix seconds).
     pub session_expires_at: i64,
+    /// Who made the caller's account and who last reset its credentials: a closure decision
+    /// is refused to an account its requester handled since asking.
+    pub hands: domain::user::CredentialHands,
 }
 
 pub async fn session_user(accounts: &dyn Accounts, user: &UserRecord) -> Result<SessionUser> {
@@ -153,7 +156,7 @@ pub async fn authenticate(accounts: &dyn Accounts, tokens: &TokenKeys, token: &s
     if counts_as_use && now - session.last_seen >= policy.touch_seconds() {
         accounts.touch_session(&session.id, now, (now + policy.idle_seconds).min(session.expires_at)).await?;
     }
-    Ok(Authenticated { user: user_in_role(&user, role.as_ref()), session_id: claims.sid, session_expires_at: session.expires_at })
+    Ok(Authenticated { user: user_in_role(&user, role.as_ref()), session_id: claims.sid, session_expires_at: session.expires_at, hands: user.hands() })
 }
 
 /// Removes the sessions that are over (lifetime or idle time), answering how many.
@@ -187,7 +190,7 @@ pub async fn change_password(accounts: &dyn Accounts, caller: &Authenticated, cu
     }
     lockout::succeeded(accounts, &attempt, domain::clock::now(), true).await?;
     let hash = passwords::hash(new.expose()).await?;
-    if accounts.set_password(user.id, &hash, None).await? != Outcome::Written {
+    if accounts.set_password(user.id, &hash, None, None).await? != Outcome::Written {
         return Err(Error::Unauthorized(SESSION_ENDED.into()));
     }
     end_sessions(accounts, user.id, Some(&caller.session_id)).await?;

@@ -127,6 +127,16 @@ pub async fn save(accounts: &dyn Accounts, user: &UserRecord, state: &TwoFactor)
     }
 }
 
+/// Administrator `by` clears `user`'s second factor (as read when their right to act on it
+/// was checked); the account remembers who reset it and when.
+pub async fn reset(accounts: &dyn Accounts, user: &UserRecord, by: i64) -> Result<()> {
+    let stamp = domain::user::Stamp { by, at: domain::clock::now_text() };
+    match accounts.reset_two_factor(user, &stamp).await? {
+        Outcome::Written => Ok(()),
+        _ => Err(Error::conflict("This was changed by someone else at the same time. Please reload and try again.")),
+    }
+}
+
 /// The short-lived token between the password and the code: it names the user and lives five
 /// minutes; it opens no session by itself.
 pub fn challenge(tokens: &TokenKeys, user_id: i64, now: i64) -> String {

@@ -2,7 +2,7 @@
 //! A user record is never handed out as it is kept: the password hash stays here.
 
 use crate::port::{Accounts, Numbered, Outcome};
-use domain::user::UserStatus;
+use domain::user::{CredentialHands, Stamp, UserStatus};
 use domain::{Email, Error, Result};
 use serde::{Deserialize, Serialize};
 
@@ -31,11 +31,31 @@ pub struct UserRecord {
     /// Where the user serves (issue 16); users kept before postings are at the state.
     #[serde(default)]
     pub posting: domain::jurisdiction::Posting,
+    /// Who created the account (at `created_at`); absent on accounts kept before it was
+    /// recorded and on those made at first start or from the command line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created_by: Option<i64>,
+    /// Who last reset the password, and when. The holder's own change leaves it: whoever
+    /// knew the reset password may have made that change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password_reset: Option<Stamp>,
+    /// Who last reset the second factor, and when; as `password_reset`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub two_factor_reset: Option<Stamp>,
 }
 
 impl UserRecord {
     pub fn is_active(&self) -> bool {
         self.status == UserStatus::Active
+    }
+
+    /// Who made the account and who last reset its credentials.
+    pub fn hands(&self) -> CredentialHands {
+        CredentialHands {
+            created: self.created_by.map(|by| Stamp { by, at: self.created_at.clone() }),
+            password_reset: self.password_reset.clone(),
+            two_factor_reset: self.two_factor_reset.clone(),
+        }
     }
 }
 
@@ -68,6 +88,15 @@ pub struct NewUser {
 /// Stores a new user, its email claim and its role's member count in one transaction:
 /// a taken email or a missing role leaves nothing behind.
 pub async fn create(accounts: &dyn Accounts, new: NewUser) -> Result<UserRecord> {
+    insert(accounts, new, None).await
+}
+
+/// As [`create`], for an administrator `creator`, whom the account remembers.
+pub async fn create_by(accounts: &dyn Accounts, new: NewUser, creator: i64) -> Result<UserRecord> {
+    insert(accounts, new, Some(creator)).await
+}
+
+async fn insert(accounts: &dyn Accounts, new: NewUser, created_by: Option<i64>) -> Result<UserRecord> {
     let id = accounts.next_id(Numbered::User).await?;
     let now = domain::clock::now_text();
     let record = UserRecord {
@@ -85,6 +114,9 @@ pub async fn create(accounts: &dyn Accounts, new: NewUser) -> Result<UserRecord>
         version: 1,
         two_factor: Default::default(),
         posting: new.posting,
+        created_by,
+        password_reset: None,
+        two_factor_reset: None,
     };
     match accounts.insert_user(&record).await? {
         Outcome::Written => Ok(record),
@@ -176,15 +208,36 @@ pub async fn delete(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &
     Err(Error::Unavailable("The user is being changed by someone else; please try again".into()))
 }
 
-/// An administrator sets a new password for `user`, as read when their right to act on it
-/// was checked; every session of that user ends.
-pub async fn reset_password(accounts: &dyn Accounts, user: &UserRecord, new: &domain::password::NewPassword) -> Result<()> {
+/// Administrator `by` sets a new password for `user`, as read when their right to act on it
+/// was checked; the account remembers who reset it and when, and every session of that
+/// user ends.
+pub async fn reset_password(accounts: &dyn Accounts, user: &UserRecord, new: &domain::password::NewPassword, by: i64) -> Result<()> {
     let id = user.id;
     let hash = crate::passwords::hash(new.expose()).await?;
+    let reset = Stamp { by, at: domain::clock::now_text() };
     // On the role read: an account moved to a wider role meanwhile is not reset.
-    if accounts.set_password(id, &hash, Some(user.role_id)).await? != Outcome::Written {
+    if accounts.set_password(id, &hash, Some(user.role_id), Some(&reset)).await? != Outcome::Written {
         return Err(if get(accounts, id).await?.is_some() { role_moved() } else { not_found() });
     }
     crate::sessions::end_sessions(accounts, id, None).await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_account_kept_before_its_hands_were_recorded_reads_with_none() {
+        let kept = serde_json::json!({"id": 5, "name": "Ravi", "email": "ravi@police.test", "password_hash": "x", "role_id": 2,
+            "created_at": "2025-01-01T00:00:00Z", "updated_at": "2025-01-01T00:00:00Z", "version": 3});
+        let user: UserRecord = serde_json::from_value(kept).unwrap();
+        assert_eq!(user.hands(), CredentialHands::default());
+        let written = serde_json::to_value(&user).unwrap();
+        assert!(written.get("created_by").is_none() && written.get("password_reset").is_none(), "nothing written for what is not known: {written}");
+        let made = UserRecord { created_by: Some(7), password_reset: Some(Stamp { by: 8, at: "2026-01-01T00:00:00Z".into() }), ..user };
+        let read: UserRecord = serde_json::from_value(serde_json::to_value(&made).unwrap()).unwrap();
+        assert_eq!(read.hands().created, Some(Stamp { by: 7, at: "2025-01-01T00:00:00Z".into() }));
+        assert_eq!(read.hands().password_reset.map(|s| s.by), Some(8));
+    }
 }

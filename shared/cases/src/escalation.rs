@@ -34,6 +34,7 @@ pub fn system_actor() -> Actor {
         user_agent: "portal escalation".into(),
         session_id: String::new(),
         needs_closure_approval: false,
+        hands: Default::default(),
     }
 }
 

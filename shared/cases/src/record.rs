@@ -65,4 +65,8 @@ pub struct Actor {
     /// (issue 17): their move to such a status becomes a closure request. Not recorded.
     #[serde(skip)]
     pub needs_closure_approval: bool,
+    /// Who made their account and who last reset its credentials: a closure request is not
+    /// decided by an account its requester made or reset since asking. Not recorded.
+    #[serde(skip)]
+    pub hands: domain::user::CredentialHands,
 }

@@ -533,6 +533,9 @@ pub const CLOSURE_PENDING: &str = "A closure request is pending: approve or retu
 pub const NO_CLOSURE_PENDING: &str = "No closure request is pending";
 /// Answered (403) when the officer who asked for a closure approves or returns it.
 pub const OWN_CLOSURE: &str = "You cannot approve or return your own closure request";
+/// Answered (403) when the deciding account was created, or its password or second factor
+/// reset, by the officer who asked, after they asked: whoever holds it may be that officer.
+pub const CLOSURE_BY_REQUESTERS_ACCOUNT: &str = "You cannot decide a closure requested by the user who created or last reset this account";
 /// Answered when the status a request proposes was deactivated or deleted since.
 pub const CLOSURE_STATUS_GONE: &str = "The proposed status is no longer an active status of the Admin Panel: return the request";
 /// Answered (on the reason field) when a closure request is returned without a reason.
@@ -586,7 +589,9 @@ fn hold_for_approval(actor: &Actor, before: &Grievance, after: &mut Grievance, r
 
 /// The pending closure request of a grievance the viewer may see, if another officer may
 /// decide on it: not found outside the viewer's reach, 409 when none is pending, 403 for the
-/// officer who asked.
+/// officer who asked, and 403 for an account that officer created, or whose password or
+/// second factor they reset, while the request was pending (a second account of their own
+/// making, or a colleague's taken over, would be deciding at their hand).
 fn pending_closure<'g>(viewer: &Viewer, actor: &Actor, g: &'g Grievance) -> Result<&'g domain::grievance::ClosureRequest> {
     if !viewer.may_see(g) {
         return Err(not_found());
@@ -594,6 +599,9 @@ fn pending_closure<'g>(viewer: &Viewer, actor: &Actor, g: &'g Grievance) -> Resu
     let request = g.closure.as_ref().ok_or_else(|| Error::conflict(NO_CLOSURE_PENDING))?;
     if request.requested_by == actor.user_id {
         return Err(Error::Forbidden(OWN_CLOSURE.into()));
+    }
+    if actor.hands.handled_by_since(request.requested_by, &request.requested_at) {
+        return Err(Error::Forbidden(CLOSURE_BY_REQUESTERS_ACCOUNT.into()));
     }
     Ok(request)
 }

@@ -127,6 +127,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("CLOSURE_PENDING", "A closure request is pending: approve or return it first"),
     ("CLOSURE_NOT_PENDING", "No closure request is pending"),
     ("CLOSURE_OWN", "You cannot approve or return your own closure request"),
+    ("CLOSURE_REQUESTERS_ACCOUNT", "You cannot decide a closure requested by the user who created or last reset this account"),
     ("CLOSURE_STATUS_GONE", "The proposed status is no longer an active status of the Admin Panel: return the request"),
     ("CLOSURE_RETURN_REASON_REQUIRED", "Give a reason for returning the closure request"),
     ("FIELD_REQUIRED", "{label} is required"),

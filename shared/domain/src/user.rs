@@ -53,6 +53,46 @@ pub struct SessionUser {
     pub posting: crate::jurisdiction::Posting,
 }
 
+/// Who did something to an account, and when (as `clock` writes times).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    pub by: i64,
+    pub at: String,
+}
+
+/// The hands an account's credentials passed through, as far as the portal knows: who
+/// created it, and who last reset its password and its second factor (an administrator's
+/// reset). The holder's own change of either does not clear a reset: whoever knew the reset
+/// password may have made that change. Each is absent on accounts kept before it was
+/// recorded, and on accounts made at first start or from the command line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CredentialHands {
+    pub created: Option<Stamp>,
+    pub password_reset: Option<Stamp>,
+    pub two_factor_reset: Option<Stamp>,
+}
+
+impl CredentialHands {
+    /// Whether `user_id` created the account, or reset its password or second factor, at
+    /// `since` or later: from then on the account may be acting at `user_id`'s hand.
+    pub fn handled_by_since(&self, user_id: i64, since: &str) -> bool {
+        [&self.created, &self.password_reset, &self.two_factor_reset]
+            .into_iter()
+            .flatten()
+            .any(|stamp| stamp.by == user_id && not_before(&stamp.at, since))
+    }
+}
+
+/// Whether time `at` is `since` or later. Times are whole seconds, so a stamp in the same
+/// second counts as later; a time that cannot be read counts as later too (the refusal is
+/// the safe side).
+fn not_before(at: &str, since: &str) -> bool {
+    match (crate::clock::parse(at), crate::clock::parse(since)) {
+        (Some(at), Some(since)) => at >= since,
+        _ => true,
+    }
+}
+
 /// A user as an administrator submits it (create or update).
 #[derive(Clone, Debug, PartialEq)]
 pub struct UserInput {
@@ -242,6 +282,25 @@ mod tests {
         let mut body = valid();
         body["status"] = json!("suspended");
         assert_eq!(UserInput::parse(&body, true).unwrap_err().to_string(), "Status must be active or inactive");
+    }
+
+    #[test]
+    fn an_account_is_handled_by_whoever_made_or_reset_it_since_a_time() {
+        let stamp = |by: i64, at: &str| Some(Stamp { by, at: at.to_string() });
+        let asked = "2026-10-05T10:00:00Z";
+        let none = CredentialHands::default();
+        assert!(!none.handled_by_since(7, asked), "an account kept before stamps");
+        let made_before = CredentialHands { created: stamp(7, "2026-10-05T09:59:59Z"), ..Default::default() };
+        assert!(!made_before.handled_by_since(7, asked), "made before the time");
+        let made_then = CredentialHands { created: stamp(7, asked), ..Default::default() };
+        assert!(made_then.handled_by_since(7, asked), "the same second counts");
+        assert!(!made_then.handled_by_since(8, asked), "by someone else");
+        let reset = CredentialHands { created: stamp(1, "2020-01-01T00:00:00Z"), password_reset: stamp(7, "2026-10-06T08:00:00Z"), ..Default::default() };
+        assert!(reset.handled_by_since(7, asked));
+        let second = CredentialHands { two_factor_reset: stamp(7, "2026-10-05T10:00:01Z"), ..Default::default() };
+        assert!(second.handled_by_since(7, asked));
+        let unreadable = CredentialHands { password_reset: stamp(7, "yesterday"), ..Default::default() };
+        assert!(unreadable.handled_by_since(7, asked));
     }
 
     #[test]

@@ -43,6 +43,7 @@ impl Caller {
             user_agent: client.0.user_agent.clone(),
             session_id: self.session_id().to_string(),
             needs_closure_approval: user.closing_needs_approval,
+            hands: self.0.hands.clone(),
         }
     }
 

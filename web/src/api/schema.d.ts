@@ -826,7 +826,8 @@ export interface paths {
         /**
          * Approves the grievance's closure request: its status (and final decision) become the
          *     proposed ones. Needs `grievances approve` and the case within the caller's scope; the
-         *     officer who asked cannot approve their own request (403).
+         *     officer who asked cannot approve their own request (403), nor through an account they
+         *     created, or whose password or second factor they reset, since asking (403).
          */
         post: operations["approve_closure"];
         delete?: never;
@@ -846,7 +847,7 @@ export interface paths {
         put?: never;
         /**
          * Returns the grievance's closure request to the officer who asked, with a reason; the
-         *     status stays as it is. The same rights as approving.
+         *     status stays as it is. The same rights as approving, and the same refusals.
          */
         post: operations["return_closure"];
         delete?: never;

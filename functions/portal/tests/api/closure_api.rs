@@ -304,9 +304,109 @@ async fn nobody_lifts_the_approval_they_are_under(engine: Engine) {
     assert_eq!((admin_role.status, admin_role.body["data"]["closing_needs_approval"].as_bool()), (StatusCode::OK, Some(false)), "{:?}", admin_role.body);
 }
 
+/// A user manager whose own closures need approval, and who holds approve, cannot decide
+/// their request through an account they made, or whose password or second factor they
+/// reset, after asking (403, whoever signs in with it); nor give a role that both manages
+/// users and approves closures (403, audited). An approver whose account they never touched
+/// still decides.
+async fn nobody_decides_their_closure_through_an_account_they_made_or_reset(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let s = station(&api, &admin).await;
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let sadar = stations.as_array().unwrap().iter().find(|st| st["name"] == "Sadar Bazar").unwrap()["id"].as_i64().unwrap();
+    let at_sadar = json!({"level": "station", "id": sadar});
+    let role_id = |name: &str, roles: &Value| roles["data"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap()["id"].as_i64().unwrap();
+    let manager_role = api.post("/api/roles", &admin, json!({"name": "Desk Manager", "closing_needs_approval": true,
+        "permissions": {"grievances": "create,read,update,approve,view_posting", "users": "create,read,update"}})).await;
+    assert_eq!(manager_role.status, StatusCode::CREATED, "{:?}", manager_role.body);
+    let account = |email: &str, role: i64| json!({"name": email, "email": email, "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role, "status": "active", "posting": at_sadar});
+    let roles = api.get("/api/roles", &admin).await.body;
+    let (manager_role, desk_role) = (manager_role.body["data"]["id"].as_i64().unwrap(), role_id("Desk Officer", &roles));
+    for (email, role) in [("manager@agra.test", manager_role), ("desk2@agra.test", desk_role)] {
+        let made = api.post("/api/users", &admin, account(email, role)).await;
+        assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.body);
+    }
+    let manager = api.login("manager@agra.test", PASSWORD).await;
+    let desk2 = api.login("desk2@agra.test", PASSWORD).await;
+
+    // The manager asks for a closure.
+    let id = file(&api, &manager).await;
+    let closed = status_id(&api, &admin, "Closed").await;
+    let asked = api.put(&format!("/api/grievances/{id}/status"), &manager, json!({"status_id": closed})).await;
+    assert_eq!((asked.status, asked.body["data"]["closure"]["status"].as_str()), (StatusCode::OK, Some("Closed")), "{:?}", asked.body);
+
+    // A second account with their own role: refused, audited; the picker does not offer it.
+    let same_role = api.post("/api/users", &manager, account("twin@agra.test", manager_role)).await;
+    assert_eq!(
+        (same_role.status, same_role.error()),
+        (StatusCode::FORBIDDEN, "Your own closures need approval: you cannot give a role that both manages users and approves closures")
+    );
+    let offered = api.get("/api/users/role-options", &manager).await.body;
+    let offered: Vec<&str> = offered["data"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert!(offered.contains(&"Desk Officer") && !offered.contains(&"Desk Manager"), "{offered:?}");
+    let refusals = api.get("/api/audit/all?action=GRANT_REFUSED", &admin).await.body.to_string();
+    assert!(refusals.contains("Create user twin@agra.test with role Desk Manager"), "{refusals}");
+
+    // A second account with an approving role, a password they chose: it may not decide.
+    const REFUSED: &str = "You cannot decide a closure requested by the user who created or last reset this account";
+    let sock = api.post("/api/users", &manager, account("sock@agra.test", desk_role)).await;
+    assert_eq!(sock.status, StatusCode::CREATED, "{:?}", sock.body);
+    let sock = api.login("sock@agra.test", PASSWORD).await;
+    let approve = format!("/api/grievances/{id}/closure/approve");
+    let by_sock = api.post(&approve, &sock, json!({})).await;
+    assert_eq!((by_sock.status, by_sock.error()), (StatusCode::FORBIDDEN, REFUSED));
+    let returned = api.post(&format!("/api/grievances/{id}/closure/return"), &sock, json!({"reason": "Looks fine"})).await;
+    assert_eq!((returned.status, returned.error()), (StatusCode::FORBIDDEN, REFUSED));
+    // Its own new password changes nothing: whoever set it may still be the manager.
+    let changed = api.post("/api/auth/change-password", &sock, json!({"oldPassword": PASSWORD, "newPassword": "Sock-Pass-2"})).await;
+    assert_eq!(changed.status, StatusCode::OK, "{:?}", changed.body);
+    let sock = api.login("sock@agra.test", "Sock-Pass-2").await;
+    assert_eq!(api.post(&approve, &sock, json!({})).await.error(), REFUSED);
+
+    // A colleague's password reset by the manager, then used: refused.
+    let reset = api.put(&format!("/api/users/{}/reset-password", s.desk_id), &manager, json!({"newPassword": "Taken-Over-1"})).await;
+    assert_eq!(reset.status, StatusCode::OK, "{:?}", reset.body);
+    let taken = api.login("desk@agra.test", "Taken-Over-1").await;
+    let by_taken = api.post(&approve, &taken, json!({})).await;
+    assert_eq!((by_taken.status, by_taken.error()), (StatusCode::FORBIDDEN, REFUSED));
+
+    // A colleague whose second factor the manager reset: refused.
+    let users = api.get("/api/users", &admin).await.body;
+    let desk2_id = users["data"].as_array().unwrap().iter().find(|u| u["email"] == "desk2@agra.test").unwrap()["id"].as_i64().unwrap();
+    let cleared = api.post(&format!("/api/users/{desk2_id}/reset-two-factor"), &manager, json!({})).await;
+    assert_eq!(cleared.status, StatusCode::OK, "{:?}", cleared.body);
+    let desk2 = match api.post(&approve, &desk2, json!({})).await.status {
+        // The reset ended their sessions: they sign in again.
+        StatusCode::UNAUTHORIZED => api.login("desk2@agra.test", PASSWORD).await,
+        other => panic!("the reset ends the sessions: {other}"),
+    };
+    let by_desk2 = api.post(&approve, &desk2, json!({})).await;
+    assert_eq!((by_desk2.status, by_desk2.error()), (StatusCode::FORBIDDEN, REFUSED));
+
+    // Nothing was decided; the SP, whose account the manager never touched, approves.
+    let pending = api.get(&format!("/api/grievances/{id}"), &admin).await.body;
+    assert_eq!((pending["data"]["status"].as_str(), pending["data"]["closure"]["status"].as_str()), (Some("Pending"), Some("Closed")));
+    let approved = api.post(&approve, &s.sp, json!({})).await;
+    assert_eq!((approved.status, approved.body["data"]["status"].as_str()), (StatusCode::OK, Some("Closed")), "{:?}", approved.body);
+    let trail = history(&api, &admin, id).await;
+    assert_eq!(has(&trail, "CLOSURE_APPROVED", "sp@agra.test"), 1, "{trail:?}");
+    assert_eq!(trail.iter().filter(|(a, ..)| a == "CLOSURE_APPROVED" || a == "CLOSURE_RETURNED").count(), 1, "{trail:?}");
+
+    // A later request of another officer is decided by the accounts the manager handled.
+    // (desk@agra.test's first session ended with the reset: `taken` is theirs now.)
+    let other = file(&api, &taken).await;
+    let asked = api.put(&format!("/api/grievances/{other}/status"), &taken, json!({"status_id": closed})).await;
+    assert_eq!(asked.status, StatusCode::OK, "{:?}", asked.body);
+    let by_sock = api.post(&format!("/api/grievances/{other}/closure/approve"), &sock, json!({})).await;
+    assert_eq!((by_sock.status, by_sock.body["data"]["status"].as_str()), (StatusCode::OK, Some("Closed")), "{:?}", by_sock.body);
+}
+
 on_both_engines!(
     a_closure_is_requested_then_approved_by_another_officer_in_scope,
     a_closure_is_returned_with_a_reason_and_asked_again,
     two_decisions_at_once_settle_once,
     nobody_lifts_the_approval_they_are_under,
+    nobody_decides_their_closure_through_an_account_they_made_or_reset,
 );

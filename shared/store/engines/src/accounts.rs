@@ -229,8 +229,11 @@ impl Accounts for ItemAccounts {
         self.conditional(writes).await
     }
 
-    async fn set_password(&self, user_id: i64, hash: &str, holding_role: Option<i64>) -> Result<Outcome> {
-        let changes = Changes::default().set("password_hash", hash).set("updated_at", domain::clock::now_text()).add("version", 1);
+    async fn set_password(&self, user_id: i64, hash: &str, holding_role: Option<i64>, reset: Option<&domain::user::Stamp>) -> Result<Outcome> {
+        let mut changes = Changes::default().set("password_hash", hash).set("updated_at", domain::clock::now_text()).add("version", 1);
+        if let Some(reset) = reset {
+            changes = changes.set("password_reset", serde_json::to_value(reset).map_err(Error::internal)?);
+        }
         let condition = match holding_role {
             Some(role) => Condition::Equals("role_id".into(), json!(role)),
             None => Condition::Exists,
@@ -241,6 +244,15 @@ impl Accounts for ItemAccounts {
     async fn save_two_factor(&self, user: &UserRecord, state: &TwoFactor) -> Result<Outcome> {
         let changes = Changes::default()
             .set("two_factor", serde_json::to_value(self.sealing.seal_two_factor(state)?).map_err(Error::internal)?)
+            .set("updated_at", domain::clock::now_text())
+            .add("version", 1);
+        self.conditional(vec![Write::update(keys::user(user.id), changes).when(version_is(user.version))]).await
+    }
+
+    async fn reset_two_factor(&self, user: &UserRecord, reset: &domain::user::Stamp) -> Result<Outcome> {
+        let changes = Changes::default()
+            .set("two_factor", serde_json::to_value(self.sealing.seal_two_factor(&TwoFactor::default())?).map_err(Error::internal)?)
+            .set("two_factor_reset", serde_json::to_value(reset).map_err(Error::internal)?)
             .set("updated_at", domain::clock::now_text())
             .add("version", 1);
         self.conditional(vec![Write::update(keys::user(user.id), changes).when(version_is(user.version))]).await
