@@ -97,7 +97,8 @@ async fn create_item(
     Ok((http::StatusCode::CREATED, ApiJson(item)))
 }
 
-/// Changes an item.
+/// Changes an item. Moving a police station to another district, or a district to another
+/// range, needs a posting that covers both places (403 otherwise, audited as GRANT_REFUSED).
 #[utoipa::path(put, path = "/api/admin/dropdowns/{kind}/{id}", tag = "admin", security(("bearer" = [])),
     params(("kind" = ListKind, Path), ("id" = i64, Path)), request_body = ListItemRequest,
     responses((status = 200, body = ListItem), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
@@ -112,11 +113,38 @@ async fn update_item(
     let kind = kind(&list)?;
     let input = ListItemInput::parse(kind, &body)?;
     let before = state.lists.get(kind, id).await?;
+    if let Some(before) = &before {
+        check_move(&state, &caller, &client, kind, before, &input).await?;
+    }
     let item = state.lists.update(kind, id, input).await?;
     let entry = admin_audit::entry(AuditAction::ListItemUpdated, &subject(kind, &item), before.as_ref().map(audited), Some(audited(&item)));
     // An item missing before the update was answered 404 by it.
     caller.audit_change(state.trail.as_ref(), &client, entry.filter(|_| before.is_some())).await?;
     Ok(ApiJson(item))
+}
+
+/// 403 (audited as GRANT_REFUSED) when the edit moves a police station to another district,
+/// or a district to another range, and the caller's posting does not cover both where it
+/// was and where it goes: every grievance of the place moves with it, so a keeper of the
+/// lists posted in one district would otherwise bring another district's cases into their
+/// own reach.
+async fn check_move(state: &AppState, caller: &Caller, client: &ClientInfo, kind: ListKind, before: &ListItem, input: &ListItemInput) -> Result<(), http_glue::ApiError> {
+    use domain::jurisdiction::Posting;
+    let (from, to, place) = match kind {
+        ListKind::PoliceStations => match input.district_id {
+            Some(to) if to != before.district_id => (before.district_id.map(Posting::District), to.map(Posting::District), "police station"),
+            _ => return Ok(()),
+        },
+        ListKind::Districts => match &input.range {
+            Some(to) if *to != before.range => (before.range.clone().map(Posting::Range), to.clone().map(Posting::Range), "district"),
+            _ => return Ok(()),
+        },
+        _ => return Ok(()),
+    };
+    let org = lists::organisation(state.lists.as_ref()).await?;
+    let verdict = domain::grants::may_move_place(&org, &caller.user().posting, from.as_ref(), to.as_ref());
+    let named = |p: &Option<Posting>| p.as_ref().map_or_else(|| "none".to_string(), Posting::to_string);
+    caller.check_grant(state.trail.as_ref(), client, verdict, || format!("Move {place} {} ({}) from {} to {}", before.name, before.id, named(&from), named(&to))).await
 }
 
 /// Deletes an item no grievance uses (one in use can only be deactivated), nor, for a

@@ -89,6 +89,9 @@ pub enum Refusal {
     /// One whose own closures need approval gives, makes or changes a role to hold users
     /// create or update together with grievances approve.
     ApproverMaker,
+    /// A police station is moved to another district, or a district to another range, from
+    /// or into a place outside the grantor's own posting.
+    PlaceOutsidePosting,
 }
 
 impl Refusal {
@@ -104,6 +107,7 @@ impl Refusal {
             Refusal::WiderPermissions => "You cannot give a role permissions you do not hold yourself",
             Refusal::OutsidePosting => "You cannot post a user, or change a user posted, outside your own posting",
             Refusal::ApproverMaker => "Your own closures need approval: you cannot give a role that both manages users and approves closures",
+            Refusal::PlaceOutsidePosting => "You cannot move a police station or district from or into a place outside your own posting",
         }
     }
 }
@@ -163,6 +167,24 @@ pub fn may_post(org: &crate::jurisdiction::Organisation, grantor: &crate::jurisd
         Ok(())
     } else {
         Err(Refusal::OutsidePosting)
+    }
+}
+
+/// Whether someone posted at `grantor` may move a place of the organisation from `from` to
+/// `to`: a police station to another district, or a district to another range. Every
+/// grievance of the place moves with it, into the reach of whoever is posted at `to` and out
+/// of the reach of those at `from`, so both must lie inside the grantor's own posting; `None`
+/// is no place (a station in no district, a district in no range), which only the state
+/// covers. In practice only the state moves a place between districts or ranges.
+pub fn may_move_place(org: &crate::jurisdiction::Organisation, grantor: &crate::jurisdiction::Posting, from: Option<&crate::jurisdiction::Posting>, to: Option<&crate::jurisdiction::Posting>) -> Result<(), Refusal> {
+    let covered = |place: Option<&crate::jurisdiction::Posting>| match place {
+        Some(place) => org.within(place, grantor),
+        None => *grantor == crate::jurisdiction::Posting::State,
+    };
+    if covered(from) && covered(to) {
+        Ok(())
+    } else {
+        Err(Refusal::PlaceOutsidePosting)
     }
 }
 
@@ -269,6 +291,29 @@ mod tests {
         let wide_p = perms(json!({"users": "all"}));
         let wide = RoleReach { id: 5, is_admin: false, permissions: &wide_p, closes_alone: true };
         assert_eq!(may_change_role(me, wide, Some(g(&narrow_p))), Err(Refusal::WiderPermissions), "narrowing a wider role is acting beyond one's reach");
+    }
+
+    #[test]
+    fn a_place_moves_only_between_places_inside_the_movers_posting() {
+        use crate::jurisdiction::{Organisation, Posting};
+        // North holds districts 1 and 2; district 3 is in no range. Station 11 is in
+        // district 1, 21 in 2, 31 in 3.
+        let org = Organisation::new([(11, Some(1)), (21, Some(2)), (31, Some(3))], [(1, Some("North".to_string())), (2, Some("North".to_string())), (3, None)]);
+        let (d1, d2, d3) = (Posting::District(1), Posting::District(2), Posting::District(3));
+        let north = Posting::Range("North".into());
+        let south = Posting::Range("South".into());
+        assert_eq!(may_move_place(&org, &d2, Some(&d1), Some(&d2)), Err(Refusal::PlaceOutsidePosting), "into one's own district, from another");
+        assert_eq!(may_move_place(&org, &d1, Some(&d1), Some(&d2)), Err(Refusal::PlaceOutsidePosting), "out of one's own district, into another");
+        assert_eq!(may_move_place(&org, &d1, None, Some(&d1)), Err(Refusal::PlaceOutsidePosting), "an unplaced station into one's own district");
+        assert_eq!(may_move_place(&org, &d1, Some(&d1), None), Err(Refusal::PlaceOutsidePosting), "out of every district");
+        assert_eq!(may_move_place(&org, &north, Some(&d1), Some(&d2)), Ok(()), "between two districts of one's own range");
+        assert_eq!(may_move_place(&org, &north, Some(&d1), Some(&d3)), Err(Refusal::PlaceOutsidePosting));
+        assert_eq!(may_move_place(&org, &north, Some(&south), Some(&north)), Err(Refusal::PlaceOutsidePosting), "a district into one's own range");
+        assert_eq!(may_move_place(&org, &Posting::Station(11), Some(&d1), Some(&d1)), Err(Refusal::PlaceOutsidePosting), "a station's officer covers no district");
+        for (from, to) in [(Some(&d1), Some(&d3)), (None, Some(&d2)), (Some(&north), Some(&south)), (None, None)] {
+            assert_eq!(may_move_place(&org, &Posting::State, from, to), Ok(()), "the state moves anything");
+        }
+        assert_ne!(crate::messages::identify(Refusal::PlaceOutsidePosting.message()).0, crate::messages::UNKNOWN);
     }
 
     #[test]

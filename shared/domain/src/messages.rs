@@ -52,6 +52,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("GRANT_OWN_TWO_FACTOR", "Use your Profile to set up your own second factor"),
     ("GRANT_OUTSIDE_POSTING", "You cannot post a user, or change a user posted, outside your own posting"),
     ("GRANT_APPROVER_MAKER", "Your own closures need approval: you cannot give a role that both manages users and approves closures"),
+    ("GRANT_PLACE_OUTSIDE_POSTING", "You cannot move a police station or district from or into a place outside your own posting"),
     ("POSTING_CHOICE", "Choose where the user is posted: the state, a range, a district or a police station"),
     ("POSTING_PLACE_UNKNOWN", "The posting names a place that is not in the Admin Panel"),
     ("GRANT_WIDER_PERMISSIONS", "You cannot give a role permissions you do not hold yourself"),

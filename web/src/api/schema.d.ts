@@ -30,7 +30,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes an item. */
+        /**
+         * Changes an item. Moving a police station to another district, or a district to another
+         *     range, needs a posting that covers both places (403 otherwise, audited as GRANT_REFUSED).
+         */
         put: operations["update_item"];
         post?: never;
         /**

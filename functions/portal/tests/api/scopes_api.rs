@@ -432,9 +432,88 @@ async fn a_place_where_users_serve_is_not_deleted(engine: Engine) {
     }
 }
 
+/// A keeper of the lists posted in one district brings no other district's police station
+/// into it, sends none of theirs away, and moves no district between ranges: every case of
+/// the place would move with it. Each refusal is a 403, audited as GRANT_REFUSED. An edit
+/// that moves nothing passes; a keeper posted at the state moves a station or a district,
+/// and its cases go with it.
+async fn a_place_moves_between_districts_or_ranges_only_within_the_movers_posting(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let org = organise(&api, &admin).await;
+    let id_of = |items: &Value, name: &str| items.as_array().unwrap().iter().find(|i| i["name"] == name).unwrap()["id"].as_i64().unwrap();
+    let mathura = id_of(&api.get("/api/admin/dropdowns/districts", &admin).await.body, "Mathura");
+    let kotwali = id_of(&api.get("/api/admin/dropdowns/police_stations", &admin).await.body, "Kotwali");
+    let firozabad = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Firozabad", "range": "East Range"})).await;
+    assert_eq!(firozabad.status, StatusCode::CREATED, "{:?}", firozabad.body);
+    let role = api.post("/api/roles", &admin, json!({"name": "List Keeper", "permissions": {"grievances": "read,view_posting", "dropdowns": "create,read,update"}})).await;
+    assert_eq!(role.status, StatusCode::CREATED, "{:?}", role.body);
+    let role = role.body["data"]["id"].as_i64().unwrap();
+    let keeper = posted_user(&api, &admin, "keeper@mathura.test", role, json!({"level": "district", "id": mathura})).await;
+    let east = posted_user(&api, &admin, "keeper@east.test", role, json!({"level": "range", "range": "East Range"})).await;
+    let state_keeper = posted_user(&api, &admin, "keeper@state.test", role, json!({"level": "state"})).await;
+    let case_at = |station: &str| org.grievances.iter().find(|(s, _)| s == station).unwrap().1;
+    let (sadar_case, lohamandi_case) = (case_at("Sadar Bazar"), case_at("Lohamandi"));
+    let sadar_path = format!("/api/admin/dropdowns/police_stations/{}", org.sadar);
+    let kotwali_path = format!("/api/admin/dropdowns/police_stations/{kotwali}");
+    let (agra_path, mathura_path) = (format!("/api/admin/dropdowns/districts/{}", org.agra), format!("/api/admin/dropdowns/districts/{mathura}"));
+    const REFUSED: &str = "You cannot move a police station or district from or into a place outside your own posting";
+
+    // Agra's Sadar Bazar pulled into Mathura by Mathura's keeper: refused; its case stays
+    // out of their reach.
+    assert_eq!(api.get(&format!("/api/grievances/{sadar_case}"), &keeper).await.status, StatusCode::NOT_FOUND);
+    let pulled = api.put(&sadar_path, &keeper, json!({"name": "Sadar Bazar", "district_id": mathura})).await;
+    assert_eq!((pulled.status, pulled.error()), (StatusCode::FORBIDDEN, REFUSED));
+    assert_eq!(api.get(&format!("/api/grievances/{sadar_case}"), &keeper).await.status, StatusCode::NOT_FOUND);
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let sadar = stations.as_array().unwrap().iter().find(|s| s["id"] == org.sadar).unwrap().clone();
+    assert_eq!(sadar["district_id"], org.agra, "{sadar}");
+    // Their own Kotwali sent to Agra, or out of every district: refused too.
+    for district in [json!(org.agra), Value::Null] {
+        let pushed = api.put(&kotwali_path, &keeper, json!({"name": "Kotwali", "district_id": district})).await;
+        assert_eq!((pushed.status, pushed.error()), (StatusCode::FORBIDDEN, REFUSED), "to {district}");
+    }
+    // Agra moved into East Range by East Range's keeper; Mathura's range changed or
+    // cleared by Mathura's own keeper: refused.
+    let ranged = api.put(&agra_path, &east, json!({"name": "Agra", "range": "East Range"})).await;
+    assert_eq!((ranged.status, ranged.error()), (StatusCode::FORBIDDEN, REFUSED));
+    for range in [json!("East Range"), Value::Null] {
+        let own = api.put(&mathura_path, &keeper, json!({"name": "Mathura", "range": range})).await;
+        assert_eq!((own.status, own.error()), (StatusCode::FORBIDDEN, REFUSED), "to {range}");
+    }
+    let refusals = api.get("/api/audit/all?action=GRANT_REFUSED", &admin).await.body;
+    let notes: Vec<&str> = refusals.as_array().unwrap().iter().map(|r| r["notes"].as_str().unwrap()).collect();
+    assert_eq!(notes.len(), 6, "{notes:?}");
+    assert!(notes.iter().any(|n| n.starts_with(&format!("Move police station Sadar Bazar ({}) from district {} to district {mathura}: {REFUSED}", org.sadar, org.agra))), "{notes:?}");
+    assert!(notes.iter().any(|n| n.starts_with(&format!("Move district Agra ({}) from range Agra Range to range East Range", org.agra))), "{notes:?}");
+    let districts = api.get("/api/admin/dropdowns/districts", &admin).await.body;
+    assert!(districts.as_array().unwrap().iter().filter(|d| d["name"] == "Agra" || d["name"] == "Mathura").all(|d| d["range"] == "Agra Range"), "{districts}");
+
+    // Edits that move nothing pass.
+    let kept = api.put(&kotwali_path, &keeper, json!({"name": "Kotwali", "description": "City police station", "district_id": mathura})).await;
+    assert_eq!((kept.status, kept.body["description"].as_str()), (StatusCode::OK, Some("City police station")), "{:?}", kept.body);
+    let left_out = api.put(&kotwali_path, &keeper, json!({"name": "Kotwali Town"})).await;
+    assert_eq!((left_out.status, left_out.body["district_id"].as_i64()), (StatusCode::OK, Some(mathura)), "{:?}", left_out.body);
+    let same_range = api.put(&mathura_path, &keeper, json!({"name": "Mathura", "description": "Braj", "range": "Agra Range"})).await;
+    assert_eq!(same_range.status, StatusCode::OK, "{:?}", same_range.body);
+
+    // The state's keeper moves Sadar Bazar into Mathura, and Agra into East Range: their
+    // cases go with them.
+    let moved = api.put(&sadar_path, &state_keeper, json!({"name": "Sadar Bazar", "district_id": mathura})).await;
+    assert_eq!((moved.status, moved.body["district_id"].as_i64()), (StatusCode::OK, Some(mathura)), "{:?}", moved.body);
+    assert_eq!(api.get(&format!("/api/grievances/{sadar_case}"), &keeper).await.status, StatusCode::OK);
+    assert_eq!(api.get(&format!("/api/grievances/{lohamandi_case}"), &east).await.status, StatusCode::NOT_FOUND);
+    let ranged = api.put(&agra_path, &state_keeper, json!({"name": "Agra", "range": "East Range"})).await;
+    assert_eq!((ranged.status, ranged.body["range"].as_str()), (StatusCode::OK, Some("East Range")), "{:?}", ranged.body);
+    assert_eq!(api.get(&format!("/api/grievances/{lohamandi_case}"), &east).await.status, StatusCode::OK);
+    let refusals = api.get("/api/audit/all?action=GRANT_REFUSED", &admin).await.body;
+    assert_eq!(refusals.as_array().unwrap().len(), 6, "nothing more refused: {refusals}");
+}
+
 on_both_engines!(
     every_read_path_answers_what_the_scope_holds,
     a_scope_is_granted_only_by_one_as_wide,
     a_transfer_moves_a_case_between_stations_within_the_limit,
-    a_place_where_users_serve_is_not_deleted
+    a_place_where_users_serve_is_not_deleted,
+    a_place_moves_between_districts_or_ranges_only_within_the_movers_posting
 );
