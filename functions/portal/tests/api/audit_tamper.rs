@@ -284,3 +284,65 @@ async fn the_previous_releases_heads_are_sealed_once_and_nothing_is_adopted() {
     assert_eq!(code, 1, "{said}");
     assert!(said.contains("(chain grievance:2): the chain's head does not carry the portal's seal"), "{said}");
 }
+
+/// `portal serve` writes a checkpoint at its first start (none is older than a day), mails it
+/// to the auditors through the SMTP server, and answers it to auditors at
+/// `/api/audit/checkpoint`; the copy the auditors received proves the trail later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_scheduled_checkpoint_is_mailed_to_the_auditors_and_answered_to_them() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("portal");
+    let smtp_port = testkit::free_port();
+    let sink = testkit::smtp::SmtpServer::start(smtp_port);
+    let served = Served::start(&dir).await;
+    served.workload("FIR-M1").await;
+    served.stop();
+    // That first start wrote a checkpoint of the empty trail: a newer start writes none until
+    // it is a day old. Without it, the next start writes one at once.
+    let first: Value = serde_json::from_slice(&std::fs::read(dir.join("checkpoints").join("newest.json")).unwrap()).unwrap();
+    assert_eq!(first["records"], 0, "{first}");
+    std::fs::remove_dir_all(dir.join("checkpoints")).unwrap();
+
+    let port = testkit::free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_portal"))
+        .args(["serve", "--port", &port.to_string(), "--data-dir"])
+        .arg(&dir)
+        .args(["--web-dir", "/nonexistent"])
+        .envs([
+            ("PORTAL_SMTP_HOST", "127.0.0.1"),
+            ("PORTAL_SMTP_PORT", &smtp_port.to_string()),
+            ("PORTAL_SMTP_SECURITY", "none"),
+            ("PORTAL_MAIL_FROM", "Grievance Portal <portal@district.test>"),
+            ("PORTAL_AUDITORS_EMAIL", "auditors@district.test"),
+            ("RUST_LOG", "warn"),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let client = reqwest::Client::new();
+    wait_ready(&client, &base).await;
+    let token = sign_in(&client, &base).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mail = loop {
+        if let Some(mail) = sink.messages().into_iter().find(|m| m.contains("Audit trail checkpoint")) {
+            break mail;
+        }
+        assert!(std::time::Instant::now() < deadline, "no checkpoint was mailed");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let answered: Value = client.get(format!("{base}/api/audit/checkpoint")).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(mail.contains("To: auditors@district.test"), "{mail}");
+    assert_eq!(answered["records"], 3, "the grievance's three records: {answered}");
+    // The mailed JSON (quoted-printable or plain, as lettre chose) is the answered checkpoint.
+    let signature = answered["signature"].as_str().unwrap();
+    let unfolded = mail.replace("=\r\n", "").replace("=\n", "").replace("=3D", "=");
+    assert!(unfolded.contains(signature), "the mail carries the signed checkpoint: {mail}");
+    let kept = root.path().join("from-the-mailbox.json");
+    std::fs::write(&kept, answered.to_string()).unwrap();
+    let (code, said) = verify(&dir, Some(&kept));
+    assert_eq!(code, 0, "{said}");
+}
