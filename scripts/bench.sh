@@ -309,41 +309,35 @@ reports_section() {
   echo
   echo "$report_table"
 }
+# BENCHMARKS.md with the section headed `## $2` replaced by the file $1, or, where it has none,
+# the section put before the one headed `## $3` (or at the end).
+put_section() {
+  python3 - "$@" <<'PY'
+import re, sys
+path, heading, before = sys.argv[1], sys.argv[2], sys.argv[3]
+section = open(path).read().rstrip("\n") + "\n"
+text = open("BENCHMARKS.md").read()
+if f"\n## {heading}\n" in text:
+    text = re.sub(r"\n## " + re.escape(heading) + r"\n.*?(?=\n## |\Z)", lambda _: "\n" + section, text, flags=re.S)
+elif f"\n## {before}\n" in text:
+    text = text.replace(f"\n## {before}\n", "\n" + section + f"\n## {before}\n", 1)
+else:
+    text = text.rstrip("\n") + "\n\n" + section
+open("BENCHMARKS.md", "w").write(text)
+PY
+}
 if [ "${BENCH_ONLY:-}" = audit-exports ]; then
   echo "$audit_table"
   if [ "${BENCH_WRITE:-0}" = 1 ] && [ -f BENCHMARKS.md ]; then
-    # Only the audit exports were measured: their section replaced (or put first).
     audit_exports_section > "$OUT/audit-exports-section.md"
-    python3 - "$OUT/audit-exports-section.md" <<'PY'
-import re, sys
-section = open(sys.argv[1]).read().rstrip("\n") + "\n"
-text = open("BENCHMARKS.md").read()
-if "\n## Audit exports at once\n" in text:
-    text = re.sub(r"\n## Audit exports at once\n.*?(?=\n## |\Z)", "\n" + section, text, flags=re.S)
-else:
-    head, _, rest = text.partition("\n## ")
-    text = head.rstrip("\n") + "\n\n" + section + ("\n## " + rest if rest else "")
-open("BENCHMARKS.md", "w").write(text)
-PY
+    put_section "$OUT/audit-exports-section.md" "Audit exports at once" "Exports"
     echo "Updated the audit exports section of BENCHMARKS.md"
   fi
 elif [ "${BENCH_ONLY:-}" = reports ]; then
   echo "$report_table"
   if [ "${BENCH_WRITE:-0}" = 1 ] && [ -f BENCHMARKS.md ]; then
-    # Only the reports were measured: their section replaced (or put before the exports').
     reports_section > "$OUT/reports-section.md"
-    python3 - "$OUT/reports-section.md" <<'PY'
-import re, sys
-section = open(sys.argv[1]).read().rstrip("\n") + "\n"
-text = open("BENCHMARKS.md").read()
-if "\n## Reports\n" in text:
-    text = re.sub(r"\n## Reports\n.*?(?=\n## |\Z)", "\n" + section, text, flags=re.S)
-elif "\n## Exports\n" in text:
-    text = text.replace("\n## Exports\n", "\n" + section + "\n## Exports\n", 1)
-else:
-    text = text.rstrip("\n") + "\n\n" + section
-open("BENCHMARKS.md", "w").write(text)
-PY
+    put_section "$OUT/reports-section.md" "Reports" "Exports"
     echo "Updated the reports section of BENCHMARKS.md"
   fi
 elif [ "${BENCH_WRITE:-0}" = 1 ] && [ "${BENCH_ONLY:-}" = exports ] && [ -f BENCHMARKS.md ]; then

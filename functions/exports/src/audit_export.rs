@@ -4,6 +4,7 @@
 //! token in it) and recorded as EXPORTED. The file says which filters it applied, who
 //! exported it and when, and whether the chains of its records hold.
 
+use http_glue::export_queues::Lane;
 use crate::{ExportLink, Lang};
 use audit_area::AllParams;
 use axum::extract::{Query, State};
@@ -77,6 +78,14 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     caller.require(Resource::Audit, Action::Read)?;
     let filters = params.filters()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
+    // The records are read whole (up to 10,000, each with its details) before the file is
+    // written: the turn is taken before they are read.
+    let lane = match format {
+        AuditFormat::Pdf => Lane::AuditPdf,
+        AuditFormat::Excel => Lane::AuditExcel,
+        AuditFormat::Csv => Lane::AuditCsv,
+    };
+    let _turn = state.export_queues.take(lane, caller.user().id).await?;
     let mut records = records(&state, &viewer, &filters).await?;
     cases::links::hide_unreachable(state.cases(), &viewer, &mut records).await?;
     let mut chains: Vec<String> = records.iter().map(|r| chain_of(r.grievance_id, r.action, r.user_id)).collect();

@@ -12,6 +12,7 @@
 //! - On Ctrl-C or SIGTERM no new connection is taken, and those open finish the request they
 //!   are answering.
 
+use anyhow::Context;
 use axum::extract::connect_info::ConnectInfo;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -36,10 +37,9 @@ impl Limits {
     /// (at least 1); a value out of range stops the start.
     pub fn from_env() -> anyhow::Result<Limits> {
         let number = |name: &str, default: u64, least: u64, most: u64| -> anyhow::Result<u64> {
-            match std::env::var(name) {
-                Err(_) => Ok(default),
-                Ok(text) => text.trim().parse::<u64>().ok().filter(|n| (least..=most).contains(n)).ok_or_else(|| anyhow::anyhow!("{name}={text:?}: give a whole number from {least} to {most}")),
-            }
+            let Ok(text) = std::env::var(name) else { return Ok(default) };
+            let within = text.trim().parse::<u64>().ok().filter(|n| (least..=most).contains(n));
+            within.with_context(|| format!("{name}={text:?}: give a whole number from {least} to {most}"))
         };
         Ok(Limits {
             header_timeout: Duration::from_secs(number("PORTAL_HEADER_TIMEOUT_SECONDS", Self::MOST_HEADER_SECONDS, 1, Self::MOST_HEADER_SECONDS)?),
@@ -83,6 +83,11 @@ impl Drop for Counted {
     }
 }
 
+async fn refused_accept(e: &std::io::Error) {
+    tracing::warn!(error = %e, "cannot accept a connection");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+}
+
 /// Serves `app` on `listener` until `shutdown` completes, then lets the open connections
 /// finish their requests. `uncounted` says which peers carry other clients' connections.
 pub async fn serve(
@@ -100,11 +105,10 @@ pub async fn serve(
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
+                // Out of file descriptors, or a connection reset before it was taken: wait a
+                // moment rather than spin.
                 Err(e) => {
-                    // Out of file descriptors, or a connection reset before it was taken:
-                    // wait a moment rather than spin.
-                    tracing::warn!(error = %e, "cannot accept a connection");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    refused_accept(&e).await;
                     continue;
                 }
             },

@@ -118,13 +118,7 @@ async fn a_record_put_in_or_a_head_wound_back_is_named_and_never_adopted(engine:
         Engine::Sqlite => {
             let db = rusqlite::Connection::open(api.dir().unwrap().join("portal.db")).unwrap();
             db.execute_batch("DROP TRIGGER IF EXISTS audit_records_kept; DROP TRIGGER IF EXISTS audit_links_kept; PRAGMA foreign_keys = OFF;").unwrap();
-            db.execute(
-                "INSERT INTO audit_records (grievance_id, change_tag, position, grievance_number, action, field_name, old_value, new_value, notes, details, user_id, actor_id, created_at, details_dictionary)
-                 SELECT grievance_id, 'forged', 0, grievance_number, 'STATUS_CHANGED', 'status', 'Pending', 'Closed', NULL, NULL, user_id, actor_id, created_at, 0
-                 FROM audit_records WHERE grievance_id = ?1 ORDER BY seq DESC LIMIT 1",
-                [first],
-            )
-            .unwrap();
+            assert_eq!(crate::common::insert_forged_record(&db, first), forged);
             let seq: i64 = db.query_row("SELECT max(seq) FROM audit_records WHERE grievance_id = ?1 AND change_tag <> 'forged'", [second], |r| r.get(0)).unwrap();
             db.execute_batch(&format!(
                 "DELETE FROM audit_viewers WHERE seq = {seq}; DELETE FROM audit_links WHERE seq = {seq}; DELETE FROM audit_records WHERE seq = {seq};

@@ -14,6 +14,8 @@ enum Needs {
     Nothing,
     SignIn,
     Permission(Resource, Action),
+    /// Every one of these (a state-wide read: the permission and view_all).
+    AllOf(&'static [(Resource, Action)]),
     /// The link's own signature is the credential; a session token adds nothing.
     SignedLink,
 }
@@ -91,6 +93,8 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
             Permission(Audit, Read)
         }
         ("get", "/api/audit/export/excel") | ("get", "/api/audit/export/csv") | ("get", "/api/audit/export/pdf") => Permission(Audit, Read),
+        // The checkpoint covers the state's whole trail.
+        ("get", "/api/audit/checkpoint") => AllOf(&[(Audit, Read), (Grievances, ViewAll)]),
         _ => return None,
     })
 }
@@ -179,6 +183,26 @@ async fn every_route_refuses_a_role_without_its_permission(engine: Engine) {
                 let nobody = api.login("no-permissions@portal.test", "Matrix-Pass-1").await;
                 let answer = call(Some(nobody)).await;
                 assert!(answer.status != StatusCode::UNAUTHORIZED && answer.status != StatusCode::FORBIDDEN, "{method} {path} needs only a sign-in: {answer:?}");
+            }
+            Needs::AllOf(needed) => {
+                assert_eq!(call(None).await.status, StatusCode::UNAUTHORIZED, "{method} {path} without a token");
+                for (resource, action) in needed {
+                    let key = format!("{resource}:{action}");
+                    if !tokens.contains_key(&key) {
+                        let lacking = user_with(&api, &admin, &format!("Lacks {key}"), grants(|r, a| !(r == *resource && a == *action))).await;
+                        tokens.insert(key.clone(), lacking);
+                    }
+                    let refused = call(Some(tokens[&key].clone())).await;
+                    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{method} {path} without {key}: {:?}", refused.body);
+                }
+                let key: Vec<String> = needed.iter().map(|(r, a)| format!("{r}:{a}")).collect();
+                let key = format!("+{}", key.join("+"));
+                if !tokens.contains_key(&key) {
+                    let holding = user_with(&api, &admin, &format!("Holds {}", key.replace('+', " ")), grants(|r, a| needed.contains(&(r, a)))).await;
+                    tokens.insert(key.clone(), holding);
+                }
+                let allowed = call(Some(tokens[&key].clone())).await;
+                assert!(allowed.status != StatusCode::FORBIDDEN && allowed.status != StatusCode::UNAUTHORIZED, "{method} {path} with only {key}: {:?}", allowed);
             }
             Needs::Permission(resource, action) => {
                 assert_eq!(call(None).await.status, StatusCode::UNAUTHORIZED, "{method} {path} without a token");

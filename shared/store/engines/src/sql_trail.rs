@@ -264,7 +264,7 @@ fn verify_in(conn: &rusqlite::Connection, scope: &VerifyScope) -> std::result::R
         VerifyScope::All => {
             let (records, linked) = audit::linked_count(conn)?;
             if records != linked {
-                if let Some((_, record)) = audit::unlinked(conn, 1)?.into_iter().next() {
+                if let Some((_, record)) = audit::unlinked(conn, audit::RecordsOf::Any, 1)?.into_iter().next() {
                     let reason = NOT_WRITTEN_BY_THE_PORTAL.to_string();
                     let record_id = record.id();
                     let chain = view_of(record).map(|v| chain::chain_of(v.grievance_id, v.action, v.user_id)).unwrap_or_default();
@@ -309,7 +309,7 @@ fn unlinked_in(conn: &rusqlite::Connection, names: &[String]) -> std::result::Re
             (_, Some(user)) => audit::RecordsOf::UserEvents(user.parse().unwrap_or(0)),
             _ => audit::RecordsOf::Events(&administrative),
         };
-        for record in audit::unlinked_of(conn, which, 100)? {
+        for (_, record) in audit::unlinked(conn, which, 100)? {
             let Ok(view) = view_of(record) else { continue };
             if &chain::chain_of(view.grievance_id, view.action, view.user_id) == name {
                 return Ok(Some(chain::Broken { chain: name.clone(), record_id: view.id, reason: NOT_WRITTEN_BY_THE_PORTAL.into() }));
@@ -342,7 +342,7 @@ impl SqlTrail {
             let done = self
                 .store
                 .transact_with(Vec::new(), |tx| {
-                    let batch = audit::unlinked(tx, 2_000)?;
+                    let batch = audit::unlinked(tx, audit::RecordsOf::Any, 2_000)?;
                     for (seq, record) in &batch {
                         link(tx, *seq, record)?;
                     }

@@ -341,8 +341,10 @@ pub fn seal_head(tx: &Connection, chain: &str, seal: &Hash) -> Result<()> {
     Ok(())
 }
 
-/// Whose records [`unlinked_of`] looks among.
+/// Whose records [`unlinked`] looks among.
 pub enum RecordsOf<'a> {
+    /// Anyone's.
+    Any,
     /// A grievance's.
     Grievance(i64),
     /// A user's events (about no grievance).
@@ -351,10 +353,12 @@ pub enum RecordsOf<'a> {
     Events(&'a [&'a str]),
 }
 
-/// The records of `which` that are in no chain, oldest first, at most `limit`: none, unless
-/// something other than the portal put them in the file.
-pub fn unlinked_of(conn: &Connection, which: RecordsOf<'_>, limit: usize) -> Result<Vec<Record>> {
+/// The records of `which` that are in no chain, with their numbers, oldest first, at most
+/// `limit`: those written before the chains (which the upgrade owed links once), or put in
+/// the file by something other than the portal.
+pub fn unlinked(conn: &Connection, which: RecordsOf<'_>, limit: usize) -> Result<Vec<(i64, Record)>> {
     let (condition, values): (String, Vec<Value>) = match which {
+        RecordsOf::Any => ("1".into(), Vec::new()),
         RecordsOf::Grievance(id) => ("r.grievance_id = ?".into(), vec![Value::Integer(id)]),
         RecordsOf::UserEvents(user) => ("r.user_id = ? AND r.grievance_id = 0".into(), vec![Value::Integer(user)]),
         RecordsOf::Events(actions) => (
@@ -367,25 +371,7 @@ pub fn unlinked_of(conn: &Connection, which: RecordsOf<'_>, limit: usize) -> Res
          WHERE {condition} AND NOT EXISTS (SELECT 1 FROM audit_links l WHERE l.seq = r.seq) ORDER BY r.seq LIMIT {limit}"
     );
     let mut statement = conn.prepare_cached(&sql)?;
-    let rows = statement.query_map(params_from_iter(values), read_record)?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (mut record, details, dictionary_number) = row?;
-        record.details = details.as_deref().map(|d| inflate(d, dictionary_number)).transpose()?;
-        out.push(record);
-    }
-    Ok(out)
-}
-
-/// Records in no chain, oldest first, at most `limit`: those written before the chains (which
-/// the upgrade owed links once), or put in the file by something other than the portal.
-pub fn unlinked(conn: &Connection, limit: usize) -> Result<Vec<(i64, Record)>> {
-    let sql = format!(
-        "SELECT {COLUMNS}, r.seq FROM audit_records r JOIN audit_actors a ON a.id = r.actor_id \
-         WHERE NOT EXISTS (SELECT 1 FROM audit_links l WHERE l.seq = r.seq) ORDER BY r.seq LIMIT ?1"
-    );
-    let mut statement = conn.prepare_cached(&sql)?;
-    let rows = statement.query_map([limit as i64], |row| Ok((read_record(row)?, row.get::<_, i64>(19)?)))?;
+    let rows = statement.query_map(params_from_iter(values), |row| Ok((read_record(row)?, row.get::<_, i64>(19)?)))?;
     let mut out = Vec::new();
     for row in rows {
         let ((mut record, details, dictionary_number), seq) = row?;
