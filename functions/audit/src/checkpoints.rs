@@ -46,3 +46,14 @@ pub async fn extends(trail: &dyn AuditTrail, checkpoint: &Checkpoint, trusted: &
     let then = trail.summary_as_of(&checkpoint.as_of).await?;
     Ok(checkpoint.compare(&then))
 }
+
+/// Checks that today's trail extends the newest checkpoint kept in `kept`, signed by
+/// `trusted`, and remembers what it found in `state.checkpoint_finding` (the words Audit
+/// History shows); answers whether it does (true when none is kept yet).
+pub async fn check_newest(state: &http_glue::AppState, kept: &dyn blobs::BlobStore, trusted: &VerifyingKey) -> Result<bool> {
+    let Some(checkpoint) = newest(kept).await? else { return Ok(true) };
+    let found = extends(state.trail.as_ref(), &checkpoint, trusted).await?.err().map(|finding| format!("the trail does not extend the checkpoint of {}: {finding}", checkpoint.made_at));
+    let holds = found.is_none();
+    *state.checkpoint_finding.write().unwrap_or_else(|e| e.into_inner()) = found;
+    Ok(holds)
+}

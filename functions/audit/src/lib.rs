@@ -140,7 +140,13 @@ async fn verify(State(state): State<AppState>, caller: Caller, query: Query<AllP
     let mut chains: Vec<String> = records.iter().map(|r| cases::chain::chain_of(r.grievance_id, r.action, r.user_id)).collect();
     chains.sort();
     chains.dedup();
-    Ok(ApiJson(state.trail.verify(cases::chain::VerifyScope::Chains(chains)).await?))
+    let mut verification = state.trail.verify(cases::chain::VerifyScope::Chains(chains)).await?;
+    if verification.broken.is_none() {
+        // A store put back to an older state holds in every chain: only the checkpoint shows it.
+        let finding = state.checkpoint_finding.read().unwrap_or_else(|e| e.into_inner()).clone();
+        verification.broken = finding.map(|reason| cases::chain::Broken { chain: String::new(), record_id: String::new(), reason });
+    }
+    Ok(ApiJson(verification))
 }
 
 /// The newest signed checkpoint of the whole trail (chain heads, counts and time, signed with

@@ -187,16 +187,45 @@ fn spawn_checkpoints(state: AppState, key: cases::checkpoint::SigningKey, mailer
     let auditors = std::env::var("PORTAL_AUDITORS_EMAIL").ok().map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
     let Some(kept) = state.checkpoints.clone() else { return Ok(()) };
     tokio::spawn(async move {
+        // First, whether the trail extends the newest checkpoint: a data directory put back to
+        // an older state holds in every chain, and only this shows it (Audit History says it).
+        let trusted = key.verifying_key();
+        let at_start = audit_area::checkpoints::check_newest(&state, kept.as_ref(), &trusted).await;
+        match &at_start {
+            Ok(true) => {}
+            Ok(false) => tracing::error!(finding = ?state.checkpoint_finding.read().map(|f| f.clone()).ok().flatten(), "the audit trail does not extend its newest checkpoint"),
+            Err(e) => tracing::warn!(error = %e, "cannot check the audit trail against its newest checkpoint"),
+        }
         let newest = audit_area::checkpoints::newest(kept.as_ref()).await.ok().flatten();
         let age = newest.and_then(|c| domain::clock::parse(&c.made_at)).map(|made| (domain::clock::now() - made).unsigned_abs());
         let first = match age {
             Some(age) if age < every => every - age,
             _ => std::time::Duration::ZERO,
         };
+        let mut checked_at_start = first.is_zero() && at_start.is_ok();
         let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + first, every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
+            // A new checkpoint of a trail that does not extend the newest would hide that it
+            // does not: none is made until someone has looked into it. (At start the check
+            // above has just been made.)
+            let checked = if std::mem::take(&mut checked_at_start) {
+                Ok(state.checkpoint_finding.read().map(|f| f.is_none()).unwrap_or(false))
+            } else {
+                audit_area::checkpoints::check_newest(&state, kept.as_ref(), &trusted).await
+            };
+            match checked {
+                Ok(true) => {}
+                Ok(false) => {
+                    tracing::error!("the audit trail does not extend its newest checkpoint: no new checkpoint is made until this is looked into (see `portal audit verify --since`)");
+                    continue;
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot check the audit trail against its newest checkpoint; the next run tries again");
+                    continue;
+                }
+            }
             let made = async {
                 let checkpoint = audit_area::checkpoints::make(state.trail.as_ref(), &key).await?;
                 let name = audit_area::checkpoints::keep(kept.as_ref(), &checkpoint).await?;

@@ -29,6 +29,10 @@ pub struct AppState {
     /// an operator may put on another disk, or a bucket under Object Lock (`None`: not kept
     /// by this process).
     pub checkpoints: Option<Arc<dyn BlobStore>>,
+    /// What the last check of the trail against the newest checkpoint found (`None`: it
+    /// extends it, or this process made no such check): Audit History's integrity check says
+    /// it, since the chains alone cannot see a store put back to an older state.
+    pub checkpoint_finding: Arc<std::sync::RwLock<Option<String>>>,
     pub exports: ExportRunner,
     /// Each kind of export's queue (see [`crate::export_queues`]).
     pub export_queues: Arc<crate::export_queues::ExportQueues>,
@@ -61,7 +65,7 @@ impl AppState {
         let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, exports: ExportRunner::default(), export_queues: Arc::default() }
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
@@ -73,7 +77,7 @@ impl AppState {
         let trail = Arc::new(engines::sql_trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, exports: ExportRunner::default(), export_queues: Arc::default() }
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
     }
 
     /// The same state with the audit trail's checkpoints kept in `checkpoints`.

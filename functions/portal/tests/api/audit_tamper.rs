@@ -6,7 +6,7 @@
 //! verifies; and a data directory of the release before heads were sealed is upgraded with
 //! every head sealed once.
 
-use crate::common::{insert_forged_record as insert_forged, serve, sign_in, wait_ready};
+use crate::common::{insert_forged_record as insert_forged, serve_command, sign_in, wait_ready};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -62,10 +62,17 @@ struct Served {
 
 impl Served {
     async fn start(dir: &Path) -> Served {
+        Served::start_with(dir, &[]).await
+    }
+
+    /// The portal on `dir` with these settings besides the tests' own.
+    async fn start_with(dir: &Path, settings: &[(&str, &Path)]) -> Served {
         let port = testkit::free_port();
         let base = format!("http://127.0.0.1:{port}");
         let client = reqwest::Client::new();
-        let child = serve(dir, port);
+        let mut command = serve_command(dir, port);
+        command.envs(settings.iter().map(|(k, v)| (*k, *v)));
+        let child = command.spawn().expect("the portal starts");
         wait_ready(&client, &base).await;
         let token = sign_in(&client, &base).await;
         Served { child, client, base, token }
@@ -218,6 +225,24 @@ async fn tampering_with_the_data_directory_is_named_and_a_record_put_in_is_never
     assert_eq!(code, 1, "{said}");
     assert!(said.contains("records the checkpoint of") && said.contains("the store was put back to an older state"), "{said}");
     assert_eq!(verify(&older, Some(&first)).0, 0, "the older copy extends the checkpoint made before it");
+    // Served again with its checkpoints where the copy did not reach (PORTAL_CHECKPOINT_DIR on
+    // another disk), the portal checks the trail against the newest at start: Audit History
+    // says it does not extend it, and no newer checkpoint is made to cover it up.
+    let kept_apart = dir.join("checkpoints");
+    let newest_before = std::fs::read(kept_apart.join("newest.json")).unwrap();
+    let served = Served::start_with(&older, &[("PORTAL_CHECKPOINT_DIR", &kept_apart)]).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let shown = loop {
+        let shown = served.verified(&numbers[0]).await;
+        if !shown["broken"].is_null() || std::time::Instant::now() > deadline {
+            break shown;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    served.stop();
+    let reason = shown["broken"]["reason"].as_str().unwrap_or_else(|| panic!("Audit History holds the rolled-back trail: {shown}"));
+    assert!(reason.starts_with("the trail does not extend the checkpoint of ") && reason.contains("the store was put back to an older state"), "{reason}");
+    assert_eq!(std::fs::read(kept_apart.join("newest.json")).unwrap(), newest_before, "no checkpoint of the rolled-back trail");
 
     // A checkpoint file edited, or signed with another key, is refused.
     let edited = root.path().join("edited-checkpoint.json");

@@ -45,7 +45,13 @@ pub const SERVED_PASSWORD: &str = "Served-Pass-1";
 /// The real `portal` binary serving `data_dir` on `port`, its output discarded; on a fresh
 /// directory it creates the Admin [`SERVED_EMAIL`].
 pub fn serve(data_dir: &std::path::Path, port: u16) -> std::process::Child {
-    std::process::Command::new(env!("CARGO_BIN_EXE_portal"))
+    serve_command(data_dir, port).spawn().expect("the portal starts")
+}
+
+/// The command [`serve`] runs, for a test that adds settings to it.
+pub fn serve_command(data_dir: &std::path::Path, port: u16) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_portal"));
+    command
         .args(["serve", "--port", &port.to_string(), "--data-dir"])
         .arg(data_dir)
         .args(["--web-dir", "/nonexistent"])
@@ -54,9 +60,8 @@ pub fn serve(data_dir: &std::path::Path, port: u16) -> std::process::Child {
         .env("PORTAL_ADMIN_TWO_FACTOR", "optional")
         .env("RUST_LOG", "warn")
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("the portal starts")
+        .stderr(std::process::Stdio::null());
+    command
 }
 
 /// Waits up to 20 s for the portal at `base` to answer its health check.
