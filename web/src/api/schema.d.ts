@@ -204,6 +204,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest signed checkpoint of the whole trail (chain heads, counts and time, signed with
+         *     the portal's checkpoint key), for auditors to keep outside the portal and check later with
+         *     `portal audit verify --since`. It covers the state's trail, so it needs audit read with
+         *     view_all.
+         */
+        get: operations["checkpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/export/csv": {
         parameters: {
             query?: never;
@@ -1417,6 +1439,28 @@ export interface components {
             newPassword?: string;
             oldPassword?: string;
         };
+        /** @description A signed checkpoint, as written to its file and answered by the API. */
+        Checkpoint: {
+            /**
+             * @description Where the trail stood, in its engine's terms: `seq:N` (the records numbered up to N, in
+             *     the embedded store) or `time:T` (the records written up to T, on DynamoDB).
+             */
+            asOf: string;
+            /** Format: int64 */
+            chains: number;
+            /** @description "grievance-portal audit checkpoint 1". */
+            format: string;
+            /** @description When it was made (UTC). */
+            madeAt: string;
+            /** @description The Ed25519 key that signed it, hex. */
+            publicKey: string;
+            /** Format: int64 */
+            records: number;
+            /** @description The Merkle tree hash over the chains' heads, hex. */
+            root: string;
+            /** @description The signature over the fields above, hex. */
+            signature: string;
+        };
         ClosureDecision: {
             /**
              * Format: int64
@@ -2143,7 +2187,8 @@ export interface components {
             data: components["schemas"]["GrievanceView"][];
             /**
              * Format: int64
-             * @description How many numbers the server read to answer.
+             * @description How many grievances the caller may see the server read to answer (numbers of those
+             *     out of their reach are passed over uncounted).
              */
             examined: number;
             /** @description Continue with this cursor; absent on the last page. */
@@ -3517,6 +3562,50 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkpoint"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
