@@ -52,13 +52,17 @@ async fn held_role(accounts: &dyn Accounts, user: &UserRecord) -> Result<Option<
 }
 
 /// The account `id`, once the caller is shown to be allowed to act on it (an Admin's account
-/// only by an Admin, a wider account or one posted outside the caller's posting by nobody);
-/// a refusal is audited.
-async fn account_to_act_on(state: &AppState, caller: &Caller, client: &ClientInfo, id: i64, doing: &str) -> Result<UserRecord, ApiError> {
+/// only by an Admin, a wider account or one posted outside the caller's posting by nobody;
+/// to `reset` a credential, never one's own); a refusal is audited.
+async fn account_to_act_on(state: &AppState, caller: &Caller, client: &ClientInfo, id: i64, doing: &str, reset: Option<grants::Credential>) -> Result<UserRecord, ApiError> {
     let accounts = state.accounts.as_ref();
     let user = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
     let held = held_role(accounts, &user).await?;
-    let verdict = grants::may_act_on_account(caller.grantor(), held.as_ref().map(RoleRecord::reach));
+    let held = held.as_ref().map(RoleRecord::reach);
+    let verdict = match reset {
+        Some(credential) => grants::may_reset(caller.grantor(), id, held, credential),
+        None => grants::may_act_on_account(caller.grantor(), held),
+    };
     caller.check_grant(state.trail.as_ref(), client, verdict, || format!("{doing} {} ({})", user.email, user.id)).await?;
     check_postings(state, caller, client, &[&user.posting], None, || format!("{doing} {} ({}) posted at {}", user.email, user.id, user.posting)).await?;
     Ok(user)
@@ -296,14 +300,15 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, client: Clie
     if id == caller.user().id {
         return Err(Error::conflict("You cannot delete your own account").into());
     }
-    let user = account_to_act_on(&state, &caller, &client, id, "Delete user").await?;
+    let user = account_to_act_on(&state, &caller, &client, id, "Delete user", None).await?;
     let fields = audited(&state, &user).await?;
     records::delete(accounts, caller.user().id, id, &user).await?;
     caller.audit_change(state.trail.as_ref(), &client, admin_audit::entry(AuditAction::UserDeleted, &subject(&user), Some(fields), None)).await?;
     Ok(ApiJson(SuccessMessage::new("User deleted successfully")))
 }
 
-/// Sets a new password for a user; all their sessions end.
+/// Sets a new password for another user; all their sessions end. One's own password is
+/// changed with Change Password, which asks for the current one (403 here).
 #[utoipa::path(put, path = "/api/users/{id}/reset-password", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
     request_body = ResetPasswordRequest,
     responses((status = 200, body = SuccessMessage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
@@ -312,7 +317,7 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
     let body: ResetPasswordRequest = http_glue::json::parse_body(body)?;
     let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
     let accounts = state.accounts.as_ref();
-    let user = account_to_act_on(&state, &caller, &client, id, "Reset the password of").await?;
+    let user = account_to_act_on(&state, &caller, &client, id, "Reset the password of", Some(grants::Credential::Password)).await?;
     records::reset_password(accounts, &user, &password, caller.user().id).await?;
     let entry = admin_audit::always(
         AuditAction::PasswordReset,
@@ -325,14 +330,15 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
     Ok(ApiJson(SuccessMessage::new("Password reset successfully")))
 }
 
-/// Clears a user's second factor (a lost phone): they set one up again at their next sign-in
-/// if their role requires it. Their sessions end; a TWO_FACTOR_RESET record names them.
+/// Clears another user's second factor (a lost phone): they set one up again at their next
+/// sign-in if their role requires it. Their sessions end; a TWO_FACTOR_RESET record names
+/// them. One's own is changed from Profile, which asks for proof (403 here).
 #[utoipa::path(post, path = "/api/users/{id}/reset-two-factor", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client: http_glue::ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;
     let accounts = state.accounts.as_ref();
-    let user = account_to_act_on(&state, &caller, &client, id, "Reset the two-factor authentication of").await?;
+    let user = account_to_act_on(&state, &caller, &client, id, "Reset the two-factor authentication of", Some(grants::Credential::SecondFactor)).await?;
     auth::two_factor::reset(accounts, &user, caller.user().id).await?;
     auth::sessions::end_sessions(accounts, user.id, None).await?;
     let entry = admin_audit::always(

@@ -92,6 +92,12 @@ pub enum Refusal {
     /// A police station is moved to another district, or a district to another range, from
     /// or into a place outside the grantor's own posting.
     PlaceOutsidePosting,
+    /// Nobody resets their own password: a reset asks for no current password, so a session
+    /// left open (or stolen) would keep the account for good. Change Password asks for it.
+    OwnPassword,
+    /// Nobody resets their own second factor: it would skip the code that turning it off
+    /// asks for, and the sign-in lockout that counts it. Profile has the user's own way.
+    OwnSecondFactor,
 }
 
 impl Refusal {
@@ -108,6 +114,8 @@ impl Refusal {
             Refusal::OutsidePosting => "You cannot post a user, or change a user posted, outside your own posting",
             Refusal::ApproverMaker => "Your own closures need approval: you cannot give a role that both manages users and approves closures",
             Refusal::PlaceOutsidePosting => "You cannot move a police station or district from or into a place outside your own posting",
+            Refusal::OwnPassword => "Use Change Password to change your own password",
+            Refusal::OwnSecondFactor => "Use your Profile to set up your own second factor",
         }
     }
 }
@@ -144,6 +152,26 @@ pub fn may_act_on_account(grantor: Grantor, held: Option<RoleReach>) -> Result<(
         return Err(Refusal::WiderAccount);
     }
     Ok(())
+}
+
+/// What an administrator's reset replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Credential {
+    Password,
+    SecondFactor,
+}
+
+/// Whether `grantor` may reset `credential` of the account `user_id`, which holds `held`:
+/// never their own (they change it through their own flows, which ask for proof), and
+/// otherwise as for any action on the account.
+pub fn may_reset(grantor: Grantor, user_id: i64, held: Option<RoleReach>, credential: Credential) -> Result<(), Refusal> {
+    if user_id == grantor.user_id {
+        return Err(match credential {
+            Credential::Password => Refusal::OwnPassword,
+            Credential::SecondFactor => Refusal::OwnSecondFactor,
+        });
+    }
+    may_act_on_account(grantor, held)
 }
 
 /// Whether `grantor` may edit the account `user_id`, which holds `held`, and leave it with
@@ -269,6 +297,23 @@ mod tests {
         assert_eq!(may_edit_account(admin_me, 5, Some(other), admin), Ok(()));
         assert_eq!(may_edit_account(admin_me, 1, Some(admin), other), Err(Refusal::OwnRole));
         assert_eq!(may_change_role(admin_me, admin, Some(g(&all))), Ok(()));
+    }
+
+    #[test]
+    fn nobody_resets_their_own_credentials_not_even_an_admin() {
+        let all = Permissions::all();
+        let admin_me = Grantor { user_id: 1, role_id: 1, is_admin: true, permissions: &all, closes_alone: true };
+        let admin = RoleReach { id: 1, is_admin: true, permissions: &all, closes_alone: true };
+        assert_eq!(may_reset(admin_me, 1, Some(admin), Credential::Password), Err(Refusal::OwnPassword));
+        assert_eq!(may_reset(admin_me, 1, Some(admin), Credential::SecondFactor), Err(Refusal::OwnSecondFactor));
+        assert_eq!(may_reset(admin_me, 1, None, Credential::Password), Err(Refusal::OwnPassword), "whatever their role");
+        assert_eq!(may_reset(admin_me, 5, Some(admin), Credential::Password), Ok(()), "another Admin's");
+        let mine = perms(json!({"users": "read,update"}));
+        let me = Grantor { user_id: 7, role_id: 3, is_admin: false, permissions: &mine, closes_alone: true };
+        assert_eq!(may_reset(me, 9, Some(admin), Credential::SecondFactor), Err(Refusal::AdminAccountByAdminOnly), "the account rules still hold");
+        for refusal in [Refusal::OwnPassword, Refusal::OwnSecondFactor] {
+            assert_ne!(crate::messages::identify(refusal.message()).0, crate::messages::UNKNOWN, "{refusal:?} has a code");
+        }
     }
 
     #[test]

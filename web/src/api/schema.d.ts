@@ -1299,7 +1299,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Sets a new password for a user; all their sessions end. */
+        /**
+         * Sets a new password for another user; all their sessions end. One's own password is
+         *     changed with Change Password, which asks for the current one (403 here).
+         */
         put: operations["reset_password"];
         post?: never;
         delete?: never;
@@ -1318,8 +1321,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Clears a user's second factor (a lost phone): they set one up again at their next sign-in
-         *     if their role requires it. Their sessions end; a TWO_FACTOR_RESET record names them.
+         * Clears another user's second factor (a lost phone): they set one up again at their next
+         *     sign-in if their role requires it. Their sessions end; a TWO_FACTOR_RESET record names
+         *     them. One's own is changed from Profile, which asks for proof (403 here).
          */
         post: operations["reset_two_factor"];
         delete?: never;

@@ -95,6 +95,58 @@ async fn a_user_manager_cannot_make_anyone_admin_or_touch_an_admin(engine: Engin
     assert!(refused.iter().any(|n| n.starts_with(&format!("Reset the password of {ADMIN_EMAIL} ({admin_id})"))), "{refused:#?}");
 }
 
+/// A reset asks for no proof, so one's own session (perhaps left open, or stolen) must not
+/// reset one's own password or second factor: that is what Change Password and Profile are
+/// for, with the current password and a code. Not even an Admin; another's, as before.
+async fn nobody_resets_their_own_password_or_second_factor(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let admin_id = me(&api, &admin).await["id"].as_i64().unwrap();
+    let managers = role(&api, &admin, "User Manager", json!({"users": "all", "grievances": "read"})).await;
+    let manager_id = user(&api, &admin, "manager@police.test", managers).await;
+    let manager = api.login("manager@police.test", PASSWORD).await;
+    let setup = api.call("POST", "/api/auth/two-factor/setup", Some(&manager), None).await;
+    let secret = setup.body["secret"].as_str().unwrap().to_string();
+    let now = time::OffsetDateTime::now_utc().unix_timestamp() as u64;
+    let enabled = api.post("/api/auth/two-factor/enable", &manager, json!({"code": auth::two_factor::code_at(&secret, now).unwrap()})).await;
+    assert_eq!(enabled.status, StatusCode::OK, "{:?}", enabled.body);
+
+    let own_password = "Use Change Password to change your own password";
+    let own_second_factor = "Use your Profile to set up your own second factor";
+    for (token, id, email) in [(&admin, admin_id, ADMIN_EMAIL), (&manager, manager_id, "manager@police.test")] {
+        let password = api.put(&format!("/api/users/{id}/reset-password"), token, json!({"newPassword": "Taken-Over-1"})).await;
+        forbidden(&password, own_password);
+        assert_eq!(password.body["code"], "GRANT_OWN_PASSWORD", "{email}");
+        let second = api.post(&format!("/api/users/{id}/reset-two-factor"), token, json!({})).await;
+        forbidden(&second, own_second_factor);
+        assert_eq!(second.body["code"], "GRANT_OWN_TWO_FACTOR", "{email}");
+        assert_eq!(api.get("/api/auth/me", token).await.status, StatusCode::OK, "{email}'s session goes on: nothing was reset");
+        let taken_over = api.call("POST", "/api/auth/login", None, Some(json!({"email": email, "password": "Taken-Over-1"}))).await;
+        assert_eq!(taken_over.status, StatusCode::UNAUTHORIZED, "{email} keeps their password");
+    }
+    assert_eq!(me(&api, &manager).await["two_factor_enabled"], true, "the manager's second factor stands");
+    let step = api.call("POST", "/api/auth/login", None, Some(json!({"email": "manager@police.test", "password": PASSWORD}))).await;
+    assert_eq!(step.body["two_factor_required"], true, "and is asked for at sign-in");
+    let refused = refusals(&api, &admin).await;
+    assert_eq!(refused.len(), 4, "{refused:#?}");
+    assert!(refused.contains(&format!("Reset the password of {ADMIN_EMAIL} ({admin_id}): {own_password}")), "{refused:#?}");
+    assert!(refused.contains(&format!("Reset the two-factor authentication of manager@police.test ({manager_id}): {own_second_factor}")), "{refused:#?}");
+
+    // Another's: the Admin resets the manager's password and second factor.
+    let reset = api.put(&format!("/api/users/{manager_id}/reset-password"), &admin, json!({"newPassword": "Manager-Pass-2"})).await;
+    assert_eq!((reset.status, reset.body["message"].as_str()), (StatusCode::OK, Some("Password reset successfully")), "{:?}", reset.body);
+    let cleared = api.post(&format!("/api/users/{manager_id}/reset-two-factor"), &admin, json!({})).await;
+    assert_eq!((cleared.status, cleared.body["message"].as_str()), (StatusCode::OK, Some("Two-factor authentication reset")), "{:?}", cleared.body);
+    let manager = api.login("manager@police.test", "Manager-Pass-2").await;
+    assert_eq!(me(&api, &manager).await["two_factor_enabled"], false);
+    // And the manager resets someone else's within their reach.
+    let clerks = role(&api, &admin, "Clerk", json!({"grievances": "read"})).await;
+    let clerk_id = user(&api, &admin, "clerk@police.test", clerks).await;
+    let theirs = api.put(&format!("/api/users/{clerk_id}/reset-password"), &manager, json!({"newPassword": "Clerk-Pass-2"})).await;
+    assert_eq!(theirs.status, StatusCode::OK, "{:?}", theirs.body);
+    api.login("clerk@police.test", "Clerk-Pass-2").await;
+}
+
 async fn a_role_manager_cannot_widen_a_role_or_touch_the_admin_role(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;
@@ -348,6 +400,7 @@ async fn assignment_reveals_no_one_outside_the_callers_scope(engine: Engine) {
 
 on_both_engines!(
     a_user_manager_cannot_make_anyone_admin_or_touch_an_admin,
+    nobody_resets_their_own_password_or_second_factor,
     a_role_manager_cannot_widen_a_role_or_touch_the_admin_role,
     look_alikes_of_a_role_name_are_refused,
     parallel_guesses_are_judged_five_at_most_and_the_right_one_is_refused,
