@@ -50,7 +50,7 @@ const SENTENCES: &[(&str, &str, &str)] = &[
     ("TWO_FACTOR_ENABLED", "ACTIVITY_TWO_FACTOR_ENABLED", "{who} turned on two-factor authentication"),
     ("TWO_FACTOR_DISABLED", "ACTIVITY_TWO_FACTOR_DISABLED", "{who} turned off two-factor authentication"),
     ("TWO_FACTOR_RESET", "ACTIVITY_TWO_FACTOR_RESET", "{who} reset the two-factor authentication of {subject}"),
-    ("TWO_FACTOR_FAILED", "ACTIVITY_TWO_FACTOR_FAILED", "A wrong two-factor code was given for {who}"),
+    ("TWO_FACTOR_FAILED", "ACTIVITY_TWO_FACTOR_FAILED", "A wrong two-factor code or password was given for {who}"),
     ("GRANT_REFUSED", "ACTIVITY_GRANT_REFUSED", "{who} was refused: {what}"),
     ("TRANSFERRED", "ACTIVITY_TRANSFERRED", "{who} transferred {number} from {old} to {new}"),
     ("CLOSURE_REQUESTED", "ACTIVITY_CLOSURE_REQUESTED", "{who} asked to move {number} to {new}"),

@@ -1,6 +1,7 @@
 //! `/api/auth/login/two-factor` and `/api/auth/two-factor/*`: the second step of a sign-in,
-//! and a user's own set-up of their authenticator app. Every set-up, turning off and failed
-//! code lands in the audit trail; failed codes count toward the sign-in lockout.
+//! and a user's own set-up of their authenticator app. Every set-up, turning off and refused
+//! attempt lands in the audit trail; refused attempts (a wrong or replayed code, or a wrong
+//! password when turning it off) count toward the sign-in lockout.
 
 use crate::LoginResponse;
 use auth::two_factor::{self as tf, Checked, TwoFactor};
@@ -175,10 +176,22 @@ pub struct TwoFactorMessage {
     pub message: String,
 }
 
-/// Turns the second factor off, with a current code, unless the role requires it.
-#[utoipa::path(post, path = "/api/auth/two-factor/disable", tag = "auth", security(("bearer" = [])), request_body = TwoFactorCodeRequest,
-    responses((status = 200, body = TwoFactorMessage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorCodeRequest>) -> ApiResult<ApiJson<TwoFactorMessage>> {
+#[derive(Deserialize, ToSchema)]
+pub struct TwoFactorDisableRequest {
+    /// The caller's current password.
+    #[serde(default)]
+    pub password: String,
+    /// A current code of the authenticator app, or a recovery code.
+    #[serde(default)]
+    pub code: String,
+}
+
+/// Turns the second factor off, with the current password and a current code, unless the role
+/// requires it. A wrong password or code counts toward the sign-in lockout and is audited
+/// (TWO_FACTOR_FAILED); once the email is locked, even the right ones are refused (429).
+#[utoipa::path(post, path = "/api/auth/two-factor/disable", tag = "auth", security(("bearer" = [])), request_body = TwoFactorDisableRequest,
+    responses((status = 200, body = TwoFactorMessage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorDisableRequest>) -> ApiResult<ApiJson<TwoFactorMessage>> {
     let accounts = state.accounts.as_ref();
     if caller.user().two_factor_required {
         return Err(Error::forbidden(tf::REQUIRED_BY_ROLE).into());
@@ -187,13 +200,38 @@ async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx):
     if !user.two_factor.enabled {
         return Err(Error::conflict(tf::NOT_ON).into());
     }
-    match tf::check(&user.two_factor, &body.code, unix_now())? {
-        Checked::Accepted(_) => {}
-        Checked::Reused => return Err(Error::field("code", tf::CODE_REUSED).into()),
-        Checked::Invalid => return Err(Error::field("code", tf::CODE_INVALID).into()),
+    // Blank fields are a form to fill in, not a failed attempt.
+    let mut fields = domain::FieldErrors::default();
+    if body.password.is_empty() {
+        fields.add("password", "Current password is required");
     }
-    tf::save(accounts, &user, &TwoFactor::default()).await?;
+    if body.code.trim().is_empty() {
+        fields.add("code", "Enter the code from your authenticator app");
+    }
+    fields.finish()?;
+    // A session left open (or stolen) must prove both factors to drop one, and must not become
+    // a way to guess either: each attempt takes a slot of the sign-in lockout before anything
+    // is judged (see `auth::lockout`), and a wrong answer is a failure like a wrong sign-in.
+    let attempt = lockout::begin(accounts, &user.email, domain::clock::now()).await?;
+    let wrong = if !auth::passwords::verify(&body.password, Some(&user.password_hash)).await {
+        Some(("password", "Current password is incorrect", "a wrong password"))
+    } else {
+        match tf::check(&user.two_factor, &body.code, unix_now())? {
+            Checked::Accepted(_) => None,
+            Checked::Reused => Some(("code", tf::CODE_REUSED, "a code already used")),
+            Checked::Invalid => Some(("code", tf::CODE_INVALID, "a wrong code")),
+        }
+    };
     let actor = actor_of(accounts, &user, &ctx, caller.session_id()).await?;
+    if let Some((field, message, why)) = wrong {
+        lockout::failed(accounts, &attempt, domain::clock::now()).await?;
+        let notes = format!("Turning off two-factor authentication refused: {why}");
+        record(state.trail.as_ref(), actor, AuditAction::TwoFactorFailed, &user, notes).await?;
+        return Err(Error::field(field, message).into());
+    }
+    // Refused (429) when the email was locked meanwhile or guesses were judged alongside.
+    lockout::succeeded(accounts, &attempt, domain::clock::now(), true).await?;
+    tf::save(accounts, &user, &TwoFactor::default()).await?;
     record(state.trail.as_ref(), actor, AuditAction::TwoFactorDisabled, &user, "Two-factor authentication turned off".into()).await?;
     Ok(ApiJson(TwoFactorMessage { message: "Two-factor authentication turned off".into() }))
 }

@@ -33,7 +33,8 @@ pub enum AuditAction {
     TwoFactorDisabled,
     /// An administrator cleared a user's second factor.
     TwoFactorReset,
-    /// A wrong or replayed second-factor code at sign-in.
+    /// A wrong or replayed second-factor code at sign-in, or a wrong code or password when
+    /// turning the second factor off.
     TwoFactorFailed,
     /// A user tried to grant (a role, a permission, an account change) beyond what they
     /// hold themselves, and was refused.

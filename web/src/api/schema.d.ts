@@ -453,7 +453,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turns the second factor off, with a current code, unless the role requires it. */
+        /**
+         * Turns the second factor off, with the current password and a current code, unless the role
+         *     requires it. A wrong password or code counts toward the sign-in lockout and is audited
+         *     (TWO_FACTOR_FAILED); once the email is locked, even the right ones are refused (429).
+         */
         post: operations["disable"];
         delete?: never;
         options?: never;
@@ -2649,6 +2653,12 @@ export interface components {
         TwoFactorCodeRequest: {
             code?: string;
         };
+        TwoFactorDisableRequest: {
+            /** @description A current code of the authenticator app, or a recovery code. */
+            code?: string;
+            /** @description The caller's current password. */
+            password?: string;
+        };
         TwoFactorLoginRequest: {
             /** @description From the password step's answer. */
             challenge?: string;
@@ -4235,7 +4245,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+                "application/json": components["schemas"]["TwoFactorDisableRequest"];
             };
         };
         responses: {
@@ -4281,6 +4291,14 @@ export interface operations {
             };
             /** @description The request body is over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -124,6 +124,7 @@ export type RoleRequest = Schemas['RoleRequest'];
 export type TwoFactorLoginRequest = Schemas['TwoFactorLoginRequest'];
 export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 export type TwoFactorCodeRequest = Schemas['TwoFactorCodeRequest'];
+export type TwoFactorDisableRequest = Schemas['TwoFactorDisableRequest'];
 export type RecoveryCodes = Schemas['RecoveryCodes'];
 
 // Sessions with an idle timeout and a lifetime (issue 19)

@@ -1,7 +1,8 @@
 //! Two-factor sign-in through the real routers, on both engines: enrolment with a QR key and
 //! recovery codes, sign-in with a valid, a wrong and a replayed code, recovery codes used
 //! once, the role setting that makes it mandatory (on for Admin by default), the lockout
-//! counting failed codes, an administrator's reset, and the audit records of each.
+//! counting failed codes, an administrator's reset, turning it off with the password and a
+//! code, and the audit records of each.
 
 use apitest::{on_both_engines, Api, Engine};
 use auth::two_factor::code_at;
@@ -234,15 +235,63 @@ async fn a_user_whose_role_allows_it_may_turn_the_second_factor_off(engine: Engi
     user(&api, &admin, "bound@police.test", true).await;
     let token = password_step(&api, "free@police.test").await.body["token"].as_str().unwrap().to_string();
     let (secret, _) = enrol(&api, &token).await;
-    let off = api.post("/api/auth/two-factor/disable", &token, json!({"code": code_at(&secret, now() + 30).unwrap()})).await;
+    let off = api.post("/api/auth/two-factor/disable", &token, json!({"password": PASSWORD, "code": code_at(&secret, now() + 30).unwrap()})).await;
     assert_eq!((off.status, off.body["message"].as_str()), (StatusCode::OK, Some("Two-factor authentication turned off")));
     assert!(password_step(&api, "free@police.test").await.body["token"].is_string(), "a password alone again");
     assert_eq!(trail(&api, &admin, "TWO_FACTOR_DISABLED").await.len(), 1);
 
     let bound = password_step(&api, "bound@police.test").await.body["token"].as_str().unwrap().to_string();
     let (secret, _) = enrol(&api, &bound).await;
-    let refused = api.post("/api/auth/two-factor/disable", &bound, json!({"code": code_at(&secret, now() + 30).unwrap()})).await;
+    let refused = api.post("/api/auth/two-factor/disable", &bound, json!({"password": PASSWORD, "code": code_at(&secret, now() + 30).unwrap()})).await;
     assert_eq!((refused.status, refused.error()), (StatusCode::FORBIDDEN, "Your role requires two-factor authentication; it cannot be turned off."));
+}
+
+/// A session left open (or stolen) does not drop the second factor: turning it off takes the
+/// current password and a code, and wrong ones count toward the sign-in lockout, are audited,
+/// and once the email is locked even the right ones are refused as a sign-in is.
+async fn turning_the_second_factor_off_takes_the_password_and_a_code_under_the_lockout(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    user(&api, &admin, "taken@police.test", false).await;
+    let token = password_step(&api, "taken@police.test").await.body["token"].as_str().unwrap().to_string();
+    let (secret, _) = enrol(&api, &token).await;
+    let right = || code_at(&secret, now() + 30).unwrap();
+    let disable = |body: Value| api.post("/api/auth/two-factor/disable", &token, body);
+
+    // Blank fields are a form to fill in: refused, not counted.
+    let code_only = disable(json!({"code": right()})).await;
+    assert_eq!((code_only.status, code_only.error()), (StatusCode::BAD_REQUEST, "Current password is required"), "{:?}", code_only.body);
+    assert_eq!(code_only.body["fields"], json!({"password": "Current password is required"}));
+    assert_eq!(disable(json!({"password": PASSWORD})).await.body["fields"], json!({"code": "Enter the code from your authenticator app"}));
+
+    let wrong_password = disable(json!({"password": "Guess-Pass-1", "code": right()})).await;
+    assert_eq!((wrong_password.status, wrong_password.body["fields"].clone()), (StatusCode::BAD_REQUEST, json!({"password": "Current password is incorrect"})));
+    let wrong_code = disable(json!({"password": PASSWORD, "code": "123456"})).await;
+    assert_eq!(
+        (wrong_code.status, wrong_code.body["fields"].clone()),
+        (StatusCode::BAD_REQUEST, json!({"code": "The code is not valid. Check your authenticator app and try again."}))
+    );
+    let failed = trail(&api, &admin, "TWO_FACTOR_FAILED").await;
+    let notes: Vec<&str> = failed.iter().map(|r| r["notes"].as_str().unwrap()).collect();
+    assert_eq!(
+        notes,
+        ["Turning off two-factor authentication refused: a wrong code", "Turning off two-factor authentication refused: a wrong password"],
+        "newest first"
+    );
+    assert!(failed.iter().all(|r| r["user_email"] == "taken@police.test"), "{failed:?}");
+
+    for guess in ["Guess-Pass-2", "Guess-Pass-3", "Guess-Pass-4"] {
+        assert_eq!(disable(json!({"password": guess, "code": right()})).await.status, StatusCode::BAD_REQUEST);
+    }
+    // Five failures: locked, as a sign-in is, with its message.
+    let locked = disable(json!({"password": PASSWORD, "code": right()})).await;
+    let message = "Too many failed sign-in attempts. Please try again in 15 minutes.";
+    assert_eq!((locked.status, locked.error()), (StatusCode::TOO_MANY_REQUESTS, message), "even the right password and code: {:?}", locked.body);
+    let sign_in = api.call("POST", "/api/auth/login", None, Some(json!({"email": "taken@police.test", "password": PASSWORD}))).await;
+    assert_eq!((sign_in.status, sign_in.error()), (StatusCode::TOO_MANY_REQUESTS, message), "the same lock as signing in");
+    assert_eq!(api.get("/api/auth/me", &token).await.body["two_factor_enabled"], true, "still on");
+    assert_eq!(trail(&api, &admin, "TWO_FACTOR_DISABLED").await.len(), 0);
+    assert_eq!(trail(&api, &admin, "TWO_FACTOR_FAILED").await.len(), 5, "each wrong attempt once; the refused ones unjudged");
 }
 
 on_both_engines!(
@@ -253,4 +302,5 @@ on_both_engines!(
     failed_codes_count_toward_the_lockout,
     an_admin_resets_a_second_factor_and_the_admin_role_requires_one_by_default,
     a_user_whose_role_allows_it_may_turn_the_second_factor_off,
+    turning_the_second_factor_off_takes_the_password_and_a_code_under_the_lockout,
 );

@@ -1,10 +1,13 @@
-// Turning two-factor off from Profile: a current code proves the app is at hand.
+// Turning two-factor off from Profile: the current password and a current code, so that a
+// session left open is not enough to drop the second factor. The server counts a wrong one
+// toward the sign-in lockout.
 import { useState, type FormEvent } from 'react';
-import { Text } from '@aws-amplify/ui-react';
+import { PasswordField, Text } from '@aws-amplify/ui-react';
 import { CodeField } from './CodeField';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/errors';
+import { ApiError, errorText } from '../../api/errors';
 import { DialogForm } from '../../components/DialogForm';
+import { passwordFieldLabels } from '../../i18n/amplify-labels';
 import { twoFactorApi } from './api';
 import { isTotpCode, normaliseCode } from './two-factor-state';
 
@@ -15,7 +18,9 @@ interface TurnOffTwoFactorDialogProps {
 
 export function TurnOffTwoFactorDialog({ onClose, onDone }: TurnOffTwoFactorDialogProps) {
   const { t } = useTranslation('twoFactor');
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,16 +28,20 @@ export function TurnOffTwoFactorDialog({ onClose, onDone }: TurnOffTwoFactorDial
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = normaliseCode(code);
+    const missingPassword = password ? null : t('profile:rules.currentRequired');
     const problem = !value ? t('enrol.codeRequired') : !isTotpCode(value) ? t('enrol.codeFormat') : null;
+    setPasswordError(missingPassword);
     setFieldError(problem);
     setFailure(null);
-    if (problem) return;
+    if (missingPassword || problem) return;
     setBusy(true);
     try {
-      await twoFactorApi.disable({ code: value });
+      await twoFactorApi.disable({ password, code: value });
       onDone();
     } catch (error) {
       setFailure(errorText(error, t('disable.failed')));
+      // The one found wrong is typed again; a code is good once in any case.
+      if (error instanceof ApiError && error.fields.password) setPassword('');
       setCode('');
       setBusy(false);
     }
@@ -53,6 +62,20 @@ export function TurnOffTwoFactorDialog({ onClose, onDone }: TurnOffTwoFactorDial
       size="small"
     >
       <Text marginBottom="medium">{t('disable.intro')}</Text>
+      <PasswordField
+        {...passwordFieldLabels()}
+        label={t('profile:currentPassword')}
+        name="currentPassword"
+        autoComplete="current-password"
+        isRequired
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setPasswordError(null);
+        }}
+        hasError={Boolean(passwordError)}
+        errorMessage={passwordError}
+      />
       <CodeField
         label={t('disable.codeLabel')}
         value={code}
@@ -61,6 +84,7 @@ export function TurnOffTwoFactorDialog({ onClose, onDone }: TurnOffTwoFactorDial
           setFieldError(null);
         }}
         error={fieldError}
+        marginTop="medium"
       />
     </DialogForm>
   );

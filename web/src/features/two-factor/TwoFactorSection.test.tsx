@@ -13,6 +13,8 @@ import ProfilePage from '../profile/ProfilePage';
 const SETUP = { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Portal:asha?secret=JBSWY3DPEHPK3PXP' };
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd-000${i}`);
 const INVALID = 'The code is not valid. Check your authenticator app and try again.';
+const WRONG_PASSWORD = 'Current password is incorrect';
+const LOCKED = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 
 /** Profile for a real (stored) session, so that turning two-factor on or off shows. */
 function renderProfile(start: SessionUser, extra: Parameters<typeof mockApi>[0] = {}) {
@@ -26,8 +28,16 @@ function renderProfile(start: SessionUser, extra: Parameters<typeof mockApi>[0] 
       return jsonResponse(200, { recovery_codes: CODES });
     },
     'POST /api/auth/two-factor/disable': (body) => {
-      if ((body as { code: string }).code !== '222222') {
-        return jsonResponse(400, { error: INVALID, code: 'TWO_FACTOR_CODE_INVALID' }, 'Bad Request');
+      const { password, code } = body as { password: string; code: string };
+      if (password !== 'Right-Pass-1') {
+        return jsonResponse(
+          400,
+          { error: WRONG_PASSWORD, code: 'CURRENT_PASSWORD_INCORRECT', fields: { password: WRONG_PASSWORD } },
+          'Bad Request',
+        );
+      }
+      if (code !== '222222') {
+        return jsonResponse(400, { error: INVALID, code: 'TWO_FACTOR_CODE_INVALID', fields: { code: INVALID } }, 'Bad Request');
       }
       server = { ...server, two_factor_enabled: false };
       return jsonResponse(200, { message: 'Two-factor authentication disabled' });
@@ -84,23 +94,63 @@ describe('profile: two-factor authentication', () => {
     expect(within(panel).getByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
   });
 
-  it('turns it off with a current code; a wrong code says so', async () => {
+  it('turns it off with the current password and a current code; a wrong one says so', async () => {
     const fetch = renderProfile(makeUser({ two_factor_enabled: true, two_factor_required: false }));
     const panel = await section();
     expect(within(panel).getByText('On')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(within(panel).getByRole('button', { name: 'Turn off' }));
     const dialog = screen.getByRole('dialog', { name: 'Turn Off Two-Factor Authentication' });
-    await user.type(within(dialog).getByLabelText('Authentication code'), '999999');
+    const password = () => within(dialog).getByLabelText('Current Password');
+    const code = () => within(dialog).getByLabelText('Authentication code');
+
+    // Both are asked for before anything is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(within(dialog).getByText('Current password is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the code from your authenticator app')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/auth/two-factor/disable')).toEqual([]);
+
+    // A wrong password: said, and typed again; the code too, being good once.
+    await user.type(password(), 'Guess-Pass-1');
+    await user.type(code(), '222222');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(dialog).findByText(WRONG_PASSWORD)).toBeInTheDocument();
+    expect(password()).toHaveValue('');
+    expect(code()).toHaveValue('');
+
+    // A wrong code: said; the password stays.
+    await user.type(password(), 'Right-Pass-1');
+    await user.type(code(), '999999');
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     expect(await within(dialog).findByText(INVALID)).toBeInTheDocument();
+    expect(password()).toHaveValue('Right-Pass-1');
 
-    await user.type(within(dialog).getByLabelText('Authentication code'), '222222');
+    await user.type(code(), '222222');
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     expect(await within(panel).findByText('Off')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(panel).getByRole('status')).toHaveTextContent('Two-factor authentication is off.');
-    expect(sentBodies(fetch, 'POST', '/api/auth/two-factor/disable')).toEqual([{ code: '999999' }, { code: '222222' }]);
+    expect(sentBodies(fetch, 'POST', '/api/auth/two-factor/disable')).toEqual([
+      { password: 'Guess-Pass-1', code: '222222' },
+      { password: 'Right-Pass-1', code: '999999' },
+      { password: 'Right-Pass-1', code: '222222' },
+    ]);
+  });
+
+  it('says when the sign-in lockout refuses turning it off', async () => {
+    renderProfile(makeUser({ two_factor_enabled: true, two_factor_required: false }), {
+      'POST /api/auth/two-factor/disable': () =>
+        jsonResponse(429, { error: LOCKED, code: 'TOO_MANY_ATTEMPTS', params: { minutes: '15', plural: 's' } }, 'Too Many Requests'),
+    });
+    const panel = await section();
+    const user = userEvent.setup();
+    await user.click(within(panel).getByRole('button', { name: 'Turn off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Turn Off Two-Factor Authentication' });
+    await user.type(within(dialog).getByLabelText('Current Password'), 'Right-Pass-1');
+    await user.type(within(dialog).getByLabelText('Authentication code'), '222222');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(dialog).findByText(LOCKED)).toBeInTheDocument();
+    expect(within(panel).getByText('On')).toBeInTheDocument();
   });
 
   it('offers no Turn off when the role requires two-factor', async () => {

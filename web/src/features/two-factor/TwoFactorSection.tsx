@@ -1,6 +1,6 @@
 // Profile's "Two-Factor Authentication" panel (issue 10): whether it is on,
-// setting it up when off, turning it off (with a current code) when on and the
-// role does not require it.
+// setting it up when off, turning it off (with the password and a current
+// code) when on and the role does not require it.
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';

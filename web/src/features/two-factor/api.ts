@@ -6,6 +6,7 @@ import type {
   RecoveryCodes,
   SuccessMessage,
   TwoFactorCodeRequest,
+  TwoFactorDisableRequest,
   TwoFactorSetup,
 } from '../../api/types';
 
@@ -14,7 +15,8 @@ export const twoFactorApi = {
   setup: () => api.post<TwoFactorSetup>('/auth/two-factor/setup'),
   /** Turns two-factor on with a current code; answers the recovery codes, once. */
   enable: (body: TwoFactorCodeRequest) => api.post<RecoveryCodes>('/auth/two-factor/enable', body),
-  disable: (body: TwoFactorCodeRequest) => api.post<MessageResponse>('/auth/two-factor/disable', body),
+  /** Turns two-factor off with the current password and a current code. */
+  disable: (body: TwoFactorDisableRequest) => api.post<MessageResponse>('/auth/two-factor/disable', body),
   /** An administrator clears another user's two-factor (needs users update). */
   resetForUser: (id: number) => api.post<SuccessMessage>(`/users/${id}/reset-two-factor`),
 };
