@@ -4,7 +4,7 @@
 //! integrity check of the chains of its records (the heading's `about` lines).
 
 use crate::pdf::{Column, Report};
-use crate::{columns, Heading, Language};
+use crate::{columns, csv_safe, Heading, Language};
 use cases::reads::AuditRecord;
 use domain::{Error, Result};
 use rust_xlsxwriter::{Format, XlsxError};
@@ -157,13 +157,16 @@ fn csv(path: &Path, heading: &Heading, records: &[AuditRecord]) -> Result<u64> {
     let mut file = std::fs::File::create(path).map_err(|e| failed(&e))?;
     std::io::Write::write_all(&mut file, "\u{feff}".as_bytes()).map_err(|e| failed(&e))?;
     let mut out = ::csv::WriterBuilder::new().flexible(true).from_writer(std::io::BufWriter::new(file));
+    // Every cell, the heading's too (its filters hold what was typed), as text a spreadsheet
+    // does not evaluate.
+    let mut row = |cells: Vec<String>| csv_safe::write_row(&mut out, cells).map_err(|e| failed(&e));
     for line in heading_lines(heading) {
-        out.write_record([line]).map_err(|e| failed(&e))?;
+        row(vec![line])?;
     }
-    out.write_record([""]).map_err(|e| failed(&e))?;
-    out.write_record(COLUMNS.iter().map(|c| language.say(c.header))).map_err(|e| failed(&e))?;
+    row(vec![String::new()])?;
+    row(COLUMNS.iter().map(|c| language.say(c.header).to_string()).collect())?;
     for record in records {
-        out.write_record(COLUMNS.iter().map(|c| (c.value)(record, language))).map_err(|e| failed(&e))?;
+        row(COLUMNS.iter().map(|c| (c.value)(record, language)).collect())?;
     }
     out.flush().map_err(|e| failed(&e))?;
     Ok(records.len() as u64)

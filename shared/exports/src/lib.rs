@@ -5,6 +5,7 @@
 
 pub mod audit;
 pub mod columns;
+pub mod csv_safe;
 pub mod excel;
 mod language;
 pub mod pdf;
