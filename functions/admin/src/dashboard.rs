@@ -1,5 +1,6 @@
 //! The dashboard's figures. They need only a sign-in, and they cover exactly the grievances
-//! the caller may see: the whole state with view_all, their own cases otherwise. Every
+//! the caller may see: the whole state with view_all, their own cases otherwise. The staff
+//! figures (active users, the longest active) are the state's, shown only with view_all. Every
 //! figure comes from counters kept by the write transactions, never from reading grievances;
 //! the overdue ones are counted by the store over ranges of the stage index.
 
@@ -7,6 +8,7 @@ use axum::extract::State;
 use cases::reads::AuditRecord;
 use domain::lists::ListKind;
 use domain::audit::AuditAction;
+use domain::{Action, Resource};
 
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
 use serde::{Deserialize, Serialize};
@@ -189,8 +191,11 @@ pub struct StationPerformance {
 #[derive(Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PerformanceMetrics {
-    /// Active staff accounts.
-    pub total_logged_users: i64,
+    /// Active staff accounts. This state-wide figure is null for a caller who does not see
+    /// the whole state (no grievances view_all).
+    pub total_logged_users: Option<i64>,
+    /// The longest-serving active account; null when there is none, or for a caller who does
+    /// not see the whole state.
     pub longest_active_user: Option<LongestActiveUser>,
     /// (resolved + closed) / total, as a whole percentage.
     pub overall_resolution_rate: i64,
@@ -219,16 +224,22 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
     // Done is what the statuses mean, whatever the Admin Panel calls them.
     let average = if tallies.resolved_count > 0 { (tallies.resolution_days as f64 / tallies.resolved_count as f64 * 10.0).round() / 10.0 } else { 0.0 };
 
-    let roles = auth::roles::list_all(state.accounts.as_ref()).await?;
-    let total_logged_users = roles.iter().map(|r| r.active_user_count).sum();
-    let now = domain::clock::now();
-    let longest = auth::users::list_all(state.accounts.as_ref())
-        .await?
-        .into_iter()
-        .filter(|u| u.is_active())
-        .filter_map(|u| domain::clock::parse(&u.created_at).map(|t| (t, u.name)))
-        .min_by_key(|(t, _)| *t)
-        .map(|(t, name)| LongestActiveUser { name, days_active: (now - t).whole_days() });
+    // The staff figures are the whole state's: withheld from one who sees less of it, as Audit
+    // History's cards are.
+    let (total_logged_users, longest) = if caller.can(Resource::Grievances, Action::ViewAll) {
+        let roles = auth::roles::list_all(state.accounts.as_ref()).await?;
+        let now = domain::clock::now();
+        let longest = auth::users::list_all(state.accounts.as_ref())
+            .await?
+            .into_iter()
+            .filter(|u| u.is_active())
+            .filter_map(|u| domain::clock::parse(&u.created_at).map(|t| (t, u.name)))
+            .min_by_key(|(t, _)| *t)
+            .map(|(t, name)| LongestActiveUser { name, days_active: (now - t).whole_days() });
+        (Some(roles.iter().map(|r| r.active_user_count).sum()), longest)
+    } else {
+        (None, None)
+    };
 
     // Station figures are kept by the station item's id; the name is the list's current one.
     let stations = state.grievances.station_tallies(&viewer).await?;

@@ -2402,9 +2402,10 @@ export interface components {
             policeStationPerformance: components["schemas"]["StationPerformance"][];
             /**
              * Format: int64
-             * @description Active staff accounts.
+             * @description Active staff accounts. This state-wide figure is null for a caller who does not see
+             *     the whole state (no grievances view_all).
              */
-            totalLoggedUsers: number;
+            totalLoggedUsers?: number | null;
         };
         /** @description What a role may do on one resource. */
         PermissionEntry: {

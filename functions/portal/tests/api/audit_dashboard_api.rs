@@ -181,6 +181,19 @@ async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {
     let own = api.get("/api/admin/performance-metrics", &ravi).await.body;
     assert_eq!(own["policeStationPerformance"], json!([{"station_name": "Cantonment", "resolution_rate": 0, "total_cases": 1, "overdue_cases": 1}]));
     assert_eq!(own["overallResolutionRate"], 0);
+    // The staff figures are the state's: withheld from one who sees only their own cases, or
+    // only a posting's, as Audit History's cards are.
+    assert_eq!((own["totalLoggedUsers"].clone(), own["longestActiveUser"].clone()), (Value::Null, Value::Null), "{own}");
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let cantonment = stations.as_array().unwrap().iter().find(|s| s["name"] == "Cantonment").unwrap()["id"].clone();
+    let role = api.post("/api/roles", &admin, json!({"name": "Station House Officer", "permissions": {"grievances": "read,view_posting"}})).await;
+    let sho = api.post("/api/users", &admin, json!({"name": "Meena SHO", "email": "meena@police.test", "password": "Officer-Pass-1", "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role.body["data"]["id"], "posting": {"level": "station", "id": cantonment}})).await;
+    assert_eq!(sho.status, StatusCode::CREATED, "{:?}", sho.body);
+    let posted = api.get("/api/admin/performance-metrics", &api.login("meena@police.test", "Officer-Pass-1").await).await.body;
+    assert_eq!(posted["policeStationPerformance"][0]["total_cases"], 2, "the station's cases: {posted}");
+    assert_eq!((posted["totalLoggedUsers"].clone(), posted["longestActiveUser"].clone()), (Value::Null, Value::Null), "{posted}");
+    assert_eq!(api.get("/api/admin/performance-metrics", &admin).await.body["totalLoggedUsers"], 3, "the state's, for the Admin");
 }
 
 on_both_engines!(the_trail_is_filtered_paged_and_scoped, the_whole_trail_is_searched_within_the_callers_scope, the_dashboard_reads_counters_within_the_callers_scope);

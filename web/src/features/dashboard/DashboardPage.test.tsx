@@ -204,6 +204,18 @@ describe('dashboard', () => {
     expect(panel).toHaveTextContent('Top Performing StationN/A');
   });
 
+  it("says N/A for the state's staff figures, which the server withholds from one who does not see the whole state", async () => {
+    api({
+      'GET /api/admin/performance-metrics': () =>
+        jsonResponse(200, { ...metrics, totalLoggedUsers: null, longestActiveUser: null }),
+    });
+    renderPage(<DashboardPage />, clerk);
+    const panel = (await screen.findByText('Total Active Users')).closest('dl')!;
+    expect(panel).toHaveTextContent('Total Active UsersN/A');
+    expect(panel).toHaveTextContent('Longest Active UserN/A');
+    expect(panel).toHaveTextContent('Resolution Rate38%');
+  });
+
   it('offers only the quick actions the user may take', async () => {
     api();
     renderPage(<DashboardPage />, clerk);

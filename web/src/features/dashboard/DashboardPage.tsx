@@ -202,7 +202,8 @@ function PerformancePanel({ metrics, error }: { metrics: PerformanceMetrics | un
         <dl className="metric-list">
           <div className="metric">
             <dt>{t('metric.activeUsers')}</dt>
-            <dd>{formatCount(metrics.totalLoggedUsers)}</dd>
+            {/* Null for one who does not see the whole state: the figure is the state's. */}
+            <dd>{metrics.totalLoggedUsers == null ? t('notAvailable') : formatCount(metrics.totalLoggedUsers)}</dd>
           </div>
           <div className="metric">
             <dt>{t('metric.longestActive')}</dt>
