@@ -42,7 +42,7 @@ NOT_MESSAGES = {
     # Sweeps, keys and chains: logged or internal; portal check and backup: command-line output.
     "a sealed secret is damaged", "not a record's write", "the audit chain key was already set to another key",
     "grievance-portal audit chain (no key configured)", "{e}: the trail of {} is chained with the first directory's key",
-    "cannot remove ended sessions", "cannot finish deletions or delete the files of deleted grievances' attachments",
+    "cannot remove ended sessions", "cannot check the audit trail against its newest checkpoint", "cannot finish deletions or delete the files of deleted grievances' attachments",
     "the files of a deleted grievance's attachments are left for the next sweep", "the key file {} is damaged", "cannot read {}",
     "PRAGMA foreign_key_check", "a row of {} (rowid {}) refers to a missing row of {}", "cannot delete an old backup",
     "cannot read {} (it must be a directory)", "the scheduled backup stopped", "{ATTACHMENTS}/ cannot be read: {e}",
