@@ -237,7 +237,7 @@ for size in $SIZES_FOR_EXPORTS; do
 done
 
 # Eight audit PDFs asked at once on the 10,000-grievance data, by four officers who see the
-# whole state, two each (a user has at most two exports of a kind under way): each takes its
+# whole state, two each (a user has at most three exports of a kind under way): each takes its
 # turn in the audit PDFs' queue, so the server holds one export's records and layout at a
 # time. The records are the 10,000 filings (action=CREATED), the most an audit export holds.
 audit_rows=()

@@ -175,7 +175,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("AUDIT_EXPORT_TOO_MANY", "An audit export holds at most 10,000 records. Narrow the filters: a date range, an action or a user."),
     ("CHECKPOINT_NONE_YET", "No checkpoint of the audit trail has been made yet"),
     ("CHECKPOINT_OTHER_STORE", "This checkpoint was made of another kind of store"),
-    ("EXPORTS_YOURS_UNDER_WAY", "You already have 2 exports of this kind under way. Please wait for them to finish."),
+    ("EXPORTS_YOURS_UNDER_WAY", "You already have 3 exports of this kind under way. Please wait for them to finish."),
     ("EXPORTS_QUEUE_FULL", "Too many exports of this kind are being prepared. Please try again in a minute."),
     // Transfers between police stations.
     ("STATION_NOT_ACTIVE", "Choose an active police station"),

@@ -3,7 +3,7 @@
 //! time per kind, so that users asking at once wait their turn instead of multiplying the
 //! server's memory; a file streamed to disk two at a time. A queue holds a bounded number of
 //! waiting exports, and each user at most [`PER_USER`] of one kind (the one being written and
-//! one waiting): beyond either, the request is refused at once (429), never queued for ever.
+//! two waiting): beyond either, the request is refused at once (429), never queued for ever.
 //!
 //! The queues are the state's ([`crate::AppState::export_queues`]): on one machine the
 //! portal's, in the cloud each function instance's (which answers one request at a time, its
@@ -29,13 +29,13 @@ pub enum Lane {
 }
 
 /// How many exports of one kind one user may have under way (written or waiting).
-pub const PER_USER: usize = 2;
+pub const PER_USER: usize = 3;
 
 /// How many exports of one kind may wait for their turn, beyond those being written.
 pub const MOST_WAITING: usize = 16;
 
 /// What a user who asks for more is told.
-pub const YOURS_UNDER_WAY: &str = "You already have 2 exports of this kind under way. Please wait for them to finish.";
+pub const YOURS_UNDER_WAY: &str = "You already have 3 exports of this kind under way. Please wait for them to finish.";
 /// What anyone is told when a kind's queue is full.
 pub const QUEUE_FULL: &str = "Too many exports of this kind are being prepared. Please try again in a minute.";
 
@@ -151,7 +151,7 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn a_user_has_two_of_a_kind_under_way_and_a_full_queue_refuses() {
+    async fn a_user_has_three_of_a_kind_under_way_and_a_full_queue_refuses() {
         let queues = Arc::new(ExportQueues::default());
         let lane = Lane::ReportExcel;
         let take = |user: i64| {
@@ -159,15 +159,16 @@ mod tests {
             async move { queues.take(lane, user).await }
         };
         let first = take(1).await.unwrap();
-        // The second waits for the first's turn; a third is refused at once.
-        let second = tokio::spawn(take(1));
-        while queues.under_way(lane) < 2 {
+        // The second and third wait for the first's turn; a fourth is refused at once.
+        let (second, third) = (tokio::spawn(take(1)), tokio::spawn(take(1)));
+        while queues.under_way(lane) < 3 {
             tokio::task::yield_now().await;
         }
         assert_eq!(take(1).await.err(), Some(Error::TooManyAttempts(YOURS_UNDER_WAY.into())));
         assert!(queues.take(Lane::ReportPdf, 1).await.is_ok(), "another kind is another queue");
         drop(first);
         drop(second.await.unwrap().unwrap());
+        drop(third.await.unwrap().unwrap());
         // Others fill the queue: one written and MOST_WAITING waiting; one more is refused.
         let held = take(100).await.unwrap();
         let waiting: Vec<_> = (0..MOST_WAITING as i64).map(|u| tokio::spawn(take(200 + u))).collect();
