@@ -47,13 +47,19 @@ measure() {
 # slowest answer, curl's total time), for the default period (twelve months) and for five
 # years; then under load (wrk, 32 connections) for the default period.
 report_rows=()
-reports_bench() {
-  local size=$1 serving="$OUT/serving-$1"
+# A fresh copy of the seeded data of size $1, served (its log in $OUT/portal-$2.log) until it
+# answers; $pid is the server's, $serving the copy.
+serve_copy() {
+  serving="$OUT/serving-$1"
   rm -rf "$serving"
-  cp -a "$OUT/data-$size" "$serving"
-  $PORTAL serve --port $PORT --data-dir "$serving" --web-dir web/dist >"$OUT/portal-reports-$size.log" 2>&1 &
-  local pid=$!
-  until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.05; done
+  cp -a "$OUT/data-$1" "$serving"
+  $PORTAL serve --port $PORT --data-dir "$serving" --web-dir web/dist >"$OUT/portal-$2.log" 2>&1 &
+  pid=$!
+  until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.01; done
+}
+reports_bench() {
+  local size=$1
+  serve_copy "$size" "reports-$size"
   local token own five
   token=$(login "$EMAIL")
   own=$(login "$OWN_EMAIL")
@@ -195,14 +201,8 @@ done
 export_rows=()
 case "${BENCH_ONLY:-}" in reports|audit-exports) SIZES_FOR_EXPORTS="" ;; *) SIZES_FOR_EXPORTS=$SIZES ;; esac
 for size in $SIZES_FOR_EXPORTS; do
-  data="$OUT/data-$size"
   for kind in excel pdf officers; do
-    serving="$OUT/serving-$size"
-    rm -rf "$serving"
-    cp -a "$data" "$serving"
-    $PORTAL serve --port $PORT --data-dir "$serving" --web-dir web/dist >"$OUT/portal-export-$size.log" 2>&1 &
-    pid=$!
-    until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.01; done
+    serve_copy "$size" "export-$size"
     TOKEN=$(login "$EMAIL")
     before_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
     start=$(date +%s%N)
@@ -242,12 +242,7 @@ done
 # time. The records are the 10,000 filings (action=CREATED), the most an audit export holds.
 audit_rows=()
 if [[ " $SIZES " == *" 10000 "* ]] && [[ -z "${BENCH_ONLY:-}" || "${BENCH_ONLY:-}" = audit-exports ]]; then
-  serving="$OUT/serving-10000"
-  rm -rf "$serving"
-  cp -a "$OUT/data-10000" "$serving"
-  $PORTAL serve --port $PORT --data-dir "$serving" --web-dir web/dist >"$OUT/portal-audit-exports.log" 2>&1 &
-  pid=$!
-  until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.01; done
+  serve_copy 10000 audit-exports
   tokens=()
   for n in 1 2 3 4; do tokens+=("$(login "officer$n.1@seed.portal")"); done
   before_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)

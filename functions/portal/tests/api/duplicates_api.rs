@@ -45,6 +45,14 @@ async fn kotwali_officer(api: &Api, admin: &str, grievances: &str) -> String {
     api.login("sho@kotwali.test", PASSWORD).await
 }
 
+/// Two grievances at Sadar Bazar and one at Kotwali, filed by `admin`.
+async fn two_at_sadar_bazar_one_at_kotwali(api: &Api, admin: &str) -> (Value, Value, Value) {
+    let a = filed(api, admin, form("SB-1/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    let b = filed(api, admin, form("SB-2/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
+    let c = filed(api, admin, form("KW-1/2026", "2026-10-05", "Kotwali", BRIEF)).await;
+    (a, b, c)
+}
+
 async fn filed(api: &Api, token: &str, body: Value) -> Value {
     let answer = api.post("/api/grievances", token, body).await;
     assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
@@ -144,9 +152,7 @@ async fn linked_grievances_show_each_other_within_the_scope(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;
     places(&api, &admin).await;
-    let a = filed(&api, &admin, form("SB-1/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
-    let b = filed(&api, &admin, form("SB-2/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
-    let c = filed(&api, &admin, form("KW-1/2026", "2026-10-05", "Kotwali", BRIEF)).await;
+    let (a, b, c) = two_at_sadar_bazar_one_at_kotwali(&api, &admin).await;
     let (a_id, b_id, c_id) = (a["id"].as_i64().unwrap(), b["id"].as_i64().unwrap(), c["id"].as_i64().unwrap());
     let numbers = |v: &Value| -> Vec<String> { v["data"].as_array().unwrap().iter().map(|g| g["grievance_number"].as_str().unwrap().to_string()).collect() };
 
@@ -302,9 +308,7 @@ async fn a_link_record_names_no_grievance_outside_the_readers_scope(engine: Engi
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;
     places(&api, &admin).await;
-    let a = filed(&api, &admin, form("SB-1/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
-    let b = filed(&api, &admin, form("SB-2/2026", "2026-10-05", "Sadar Bazar", BRIEF)).await;
-    let c = filed(&api, &admin, form("KW-1/2026", "2026-10-05", "Kotwali", BRIEF)).await;
+    let (a, b, c) = two_at_sadar_bazar_one_at_kotwali(&api, &admin).await;
     let (a_id, b_id, c_id) = (a["id"].as_i64().unwrap(), b["id"].as_i64().unwrap(), c["id"].as_i64().unwrap());
     let (b_number, c_number) = (b["grievance_number"].as_str().unwrap().to_string(), c["grievance_number"].as_str().unwrap().to_string());
     const HIDDEN: &str = "a grievance outside your reach";
