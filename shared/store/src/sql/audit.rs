@@ -13,52 +13,6 @@ use super::{Result, SqlError};
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row};
 
-/// Schema v6: the audit trail's tables.
-pub const SCHEMA_V6: &str = "
-CREATE TABLE audit_actors (
-    id INTEGER PRIMARY KEY,
-    user_id INTEGER NOT NULL,
-    user_name TEXT NOT NULL,
-    user_email TEXT NOT NULL,
-    user_role TEXT NOT NULL,
-    ip_address TEXT NOT NULL,
-    user_agent TEXT NOT NULL,
-    session_id TEXT NOT NULL,
-    UNIQUE (session_id, user_id, user_name, user_email, user_role, ip_address, user_agent)
-);
-CREATE TABLE audit_records (
-    seq INTEGER PRIMARY KEY,
-    grievance_id INTEGER NOT NULL,
-    change_tag TEXT NOT NULL,
-    position INTEGER NOT NULL,
-    grievance_number TEXT NOT NULL,
-    action TEXT NOT NULL,
-    field_name TEXT,
-    old_value TEXT,
-    new_value TEXT,
-    notes TEXT,
-    details BLOB,
-    user_id INTEGER NOT NULL,
-    actor_id INTEGER NOT NULL REFERENCES audit_actors (id),
-    created_at TEXT NOT NULL
-);
-CREATE INDEX audit_by_grievance ON audit_records (grievance_id);
-CREATE INDEX audit_by_action ON audit_records (action);
-CREATE INDEX audit_by_user ON audit_records (user_id);
-CREATE INDEX audit_by_time ON audit_records (created_at);
-CREATE TABLE audit_viewers (
-    user_id INTEGER NOT NULL,
-    seq INTEGER NOT NULL REFERENCES audit_records (seq),
-    PRIMARY KEY (user_id, seq)
-) WITHOUT ROWID;
-CREATE TRIGGER audit_records_unchanged BEFORE UPDATE ON audit_records BEGIN
-    SELECT RAISE(ABORT, 'audit records are never changed');
-END;
-CREATE TRIGGER audit_records_kept BEFORE DELETE ON audit_records BEGIN
-    SELECT RAISE(ABORT, 'audit records are never deleted');
-END;
-";
-
 /// Who did a change, as the trail shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Actor {
@@ -96,37 +50,6 @@ impl Record {
         format!("{}-{}-{}", self.grievance_id, self.change_tag, self.position)
     }
 }
-
-/// Schema v8: the dictionary a record's details were deflated with; the records written
-/// before it were deflated without one (0).
-pub const SCHEMA_V8: &str = "ALTER TABLE audit_records ADD COLUMN details_dictionary INTEGER NOT NULL DEFAULT 0;";
-
-/// Schema v11: the audit trail's chains. Each record's place in its chain (`link`, from 1),
-/// the hash of the record before it there (`prev`) and its own keyed hash (`cases::chain`),
-/// in a table of their own so that records written before the chains can be linked without
-/// changing a record; and each chain's newest link and hash, which a change reads and moves
-/// in its own transaction. Links, like records, are never changed or deleted.
-pub const SCHEMA_V11: &str = "
-CREATE TABLE audit_links (
-    seq INTEGER PRIMARY KEY REFERENCES audit_records (seq),
-    chain TEXT NOT NULL,
-    link INTEGER NOT NULL,
-    prev BLOB NOT NULL,
-    hash BLOB NOT NULL,
-    UNIQUE (chain, link)
-);
-CREATE TABLE audit_chain_heads (
-    chain TEXT PRIMARY KEY,
-    link INTEGER NOT NULL,
-    hash BLOB NOT NULL
-) WITHOUT ROWID;
-CREATE TRIGGER audit_links_unchanged BEFORE UPDATE ON audit_links BEGIN
-    SELECT RAISE(ABORT, 'audit links are never changed');
-END;
-CREATE TRIGGER audit_links_kept BEFORE DELETE ON audit_links BEGIN
-    SELECT RAISE(ABORT, 'audit links are never deleted');
-END;
-";
 
 /// The dictionary new records are deflated with (see [`super::audit_dictionary`]).
 const CURRENT_DICTIONARY: i64 = 1;
@@ -276,21 +199,7 @@ pub fn append_link(tx: &Connection, seq: i64, chain: &str, link: i64, prev: &Has
     Ok(())
 }
 
-/// Schema v15: each chain's head carries a seal (`cases::chain::seal_head`), so that winding
-/// it back to an older link shows. What the upgrade owes the trail, which needs the audit key
-/// and so is done by the portal as it opens the file rather than by this step, is listed in
-/// `audit_upgrades_owed` in the step's own transaction: sealing the heads written before seals,
-/// and, for a file whose records were never linked (written before the chains), linking them.
-/// Once done, a step is removed from the list; a record in no chain found afterwards is
-/// reported, never linked.
-pub const SCHEMA_V15: &str = "
-ALTER TABLE audit_chain_heads ADD COLUMN seal BLOB;
-CREATE TABLE audit_upgrades_owed (step TEXT PRIMARY KEY) WITHOUT ROWID;
-INSERT INTO audit_upgrades_owed (step) SELECT 'seal heads' WHERE EXISTS (SELECT 1 FROM audit_chain_heads);
-INSERT INTO audit_upgrades_owed (step) SELECT 'link records' WHERE NOT EXISTS (SELECT 1 FROM audit_links);
-";
-
-/// The upgrade steps the trail is owed (see [`SCHEMA_V15`]).
+/// The upgrade steps the trail is owed (see `migrations/0015_audit_head_seals_and_upgrades_owed.sql`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OwedStep {
     /// Seal the heads written before heads were sealed.

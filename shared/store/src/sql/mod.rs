@@ -7,8 +7,13 @@
 //! (or savepoint: see [`crate::group_commit`]), so that a grievance, its audit records and
 //! its figures are committed together.
 //!
-//! The schema is versioned with `PRAGMA user_version`: [`migrate`] brings any older file up
-//! to [`SCHEMA_VERSION`], one step at a time, each step in its own transaction.
+//! The schema is built by numbered steps, one SQL file each in `src/sql/migrations/`
+//! (`NNNN_what_it_does.sql`), embedded in the build in order (`MIGRATIONS`). The file's
+//! `PRAGMA user_version` records the last step applied to it: [`migrate`] brings any older file
+//! up to [`SCHEMA_VERSION`], one step at a time, each step and the new `user_version` in one
+//! transaction, so a file is always at exactly one step. A released step is never edited
+//! (files in use were built by its exact statements); a change of schema is a new file with the
+//! next number, added to `MIGRATIONS`.
 
 pub mod audit;
 mod audit_dictionary;
@@ -18,8 +23,8 @@ pub mod grievances;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 
-/// The schema this build reads and writes.
-pub const SCHEMA_VERSION: i64 = 15;
+/// The schema this build reads and writes: the number of the last step.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What can go wrong, typed so that a caller can answer each case properly (a bad cursor
 /// is the client's 400, a stale version a 409).
@@ -87,7 +92,7 @@ pub fn migrate(conn: &Connection) -> Result<()> {
         conn.execute_batch("BEGIN IMMEDIATE")?;
         let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         let outcome = if current == step {
-            conn.execute_batch(MIGRATIONS[step as usize]).and_then(|_| conn.execute_batch(&format!("PRAGMA user_version = {}", step + 1)))
+            conn.execute_batch(MIGRATIONS[step as usize].1).and_then(|_| conn.execute_batch(&format!("PRAGMA user_version = {}", step + 1)))
         } else {
             Ok(())
         };
@@ -126,24 +131,32 @@ fn holds_items(conn: &Connection) -> Result<bool> {
     Ok(has_table && conn.query_row("SELECT EXISTS (SELECT 1 FROM items)", [], |r| r.get::<_, bool>(0))?)
 }
 
-/// Each entry takes the schema from version `i` to `i + 1`. Never edit a released step;
-/// append a new one.
-const MIGRATIONS: [&str; 15] = [
-    grievances::SCHEMA_V1,
-    grievances::SCHEMA_V2,
-    grievances::SCHEMA_V3,
-    grievances::SCHEMA_V4,
-    grievances::SCHEMA_V5,
-    audit::SCHEMA_V6,
-    count_memo::SCHEMA_V7,
-    audit::SCHEMA_V8,
-    count_memo::SCHEMA_V9,
-    grievances::SCHEMA_V10,
-    audit::SCHEMA_V11,
-    grievances::SCHEMA_V12,
-    grievances::SCHEMA_V13,
-    grievances::SCHEMA_V14,
-    audit::SCHEMA_V15,
+/// `(name, SQL)` for each file of `migrations/` named, embedded at build time.
+macro_rules! migrations {
+    ($($file:literal),* $(,)?) => {
+        &[$(($file, include_str!(concat!("migrations/", $file)))),*]
+    };
+}
+
+/// The steps, in order: entry `i` (file `i + 1`) takes the schema from version `i` to
+/// `i + 1`. Each is the file's name and its SQL. Never edit a released step; append a new file.
+/// The test below checks that the list and the directory agree.
+const MIGRATIONS: &[(&str, &str)] = migrations![
+    "0001_list_items_grievances_and_their_figures.sql",
+    "0002_overdue_indexes_and_stage_tallies_by_place.sql",
+    "0003_district_fir_months_by_filing_month.sql",
+    "0004_done_resolution_days_and_station_figures.sql",
+    "0005_viewer_tally.sql",
+    "0006_audit_trail_tables.sql",
+    "0007_grievance_change_number.sql",
+    "0008_audit_details_dictionary.sql",
+    "0009_grievance_slice_change_numbers.sql",
+    "0010_grievance_details_own_table.sql",
+    "0011_audit_chains.sql",
+    "0012_report_tallies.sql",
+    "0013_closure_requests_and_escalations.sql",
+    "0014_number_lookup_indexes.sql",
+    "0015_audit_head_seals_and_upgrades_owed.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.
@@ -223,4 +236,30 @@ pub fn list_item(conn: &Connection, id: i64) -> Result<Option<ListItem>> {
         .find(|k| k.as_str() == kind)
         .ok_or_else(|| SqlError::Corrupt(format!("list kind {kind}")))?;
     Ok(Some(ListItem { id, kind, name, meaning: meaning.as_deref().and_then(StatusMeaning::parse), rank }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MIGRATIONS;
+
+    /// The list is numbered 1..=N in order without a gap or a repeat, each name is
+    /// `NNNN_words.sql`, and it names exactly the files of the directory: a step added as a
+    /// file but not to the list (or the other way round) fails here, not in an upgrade.
+    #[test]
+    fn the_steps_are_the_directorys_files_numbered_in_order() {
+        for (i, (name, sql)) in MIGRATIONS.iter().enumerate() {
+            let (number, rest) = name.split_once('_').unwrap_or_else(|| panic!("{name}: NNNN_what_it_does.sql"));
+            assert_eq!(number.len(), 4, "{name}: four digits");
+            assert_eq!(number.parse::<usize>().ok(), Some(i + 1), "{name} is entry {} of the list", i + 1);
+            let words = rest.strip_suffix(".sql").unwrap_or_else(|| panic!("{name}: .sql"));
+            assert!(!words.is_empty() && words.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'), "{name}: lower-case words");
+            assert!(!sql.trim().is_empty(), "{name} is empty");
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/sql/migrations");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        on_disk.sort();
+        let listed: Vec<&str> = MIGRATIONS.iter().map(|(name, _)| *name).collect();
+        assert_eq!(on_disk, listed, "the files of {} and the list of steps", dir.display());
+        assert_eq!(super::SCHEMA_VERSION, MIGRATIONS.len() as i64);
+    }
 }
