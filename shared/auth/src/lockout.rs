@@ -10,9 +10,9 @@
 //! once, and an attempt that finds them all taken locks the email. A correct answer only
 //! signs in when no other attempt was judged alongside it and no lock was set meanwhile.
 
-use crate::port::{Accounts, Outcome};
+use crate::port::{Accounts, Outcome, Pending};
+pub use crate::port::LockoutRecord;
 use domain::{Error, Result};
-use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 pub const MAX_FAILURES: usize = 5;
@@ -25,28 +25,6 @@ const PENDING_SECONDS: i64 = 120;
 const RETRIES: usize = 64;
 
 pub const TOO_MANY_AT_ONCE: &str = "Too many sign-in attempts at the same time. Please wait a moment and try again.";
-
-/// The email's record as kept. Records of earlier releases (failures, locked_until) read
-/// as they are.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct LockoutRecord {
-    #[serde(default)]
-    failures: Vec<i64>,
-    #[serde(default)]
-    pending: Vec<Pending>,
-    #[serde(default)]
-    locked_until: i64,
-    /// Counts the slots ever taken, so that a correct answer can tell whether another
-    /// attempt started while it was judged.
-    #[serde(default)]
-    seq: i64,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Pending {
-    id: String,
-    at: i64,
-}
 
 impl LockoutRecord {
     /// The record as it stands `now`: failures and slots past their time are forgotten.

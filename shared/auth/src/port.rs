@@ -3,12 +3,10 @@
 //! rules decide; an engine keeps records, claims (a unique email, a unique role name) and
 //! member counts consistent, each write all or nothing. No key or attribute name crosses it.
 
-use crate::lockout::LockoutRecord;
-use crate::roles::RoleRecord;
-use crate::two_factor::TwoFactor;
-use crate::users::UserRecord;
 use async_trait::async_trait;
-use domain::{Email, Result};
+use domain::user::{Stamp, UserStatus};
+use domain::{Email, Permissions, Result};
+use serde::{Deserialize, Serialize};
 
 /// How a conditional write ended. Anything but `Written` wrote nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +48,117 @@ pub struct Session {
 pub enum Numbered {
     User,
     Role,
+}
+
+// The records the port keeps are defined here, beside it, so that the rules' modules import
+// the port and the port imports none of them. Their rules (`impl UserRecord` in `users`,
+// `impl RoleRecord` in `roles`, `impl LockoutRecord` in `lockout`) stay with the rules.
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct UserRecord {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub password_hash: String,
+    #[serde(default)]
+    pub phone: Option<String>,
+    #[serde(default)]
+    pub department: Option<String>,
+    #[serde(default)]
+    pub designation: Option<String>,
+    pub role_id: i64,
+    #[serde(default)]
+    pub status: UserStatus,
+    pub created_at: String,
+    pub updated_at: String,
+    /// Bumped by every change; a write based on an older version is refused.
+    #[serde(default)]
+    pub version: i64,
+    #[serde(default)]
+    pub two_factor: TwoFactor,
+    /// Where the user serves; users kept before postings are at the state.
+    #[serde(default)]
+    pub posting: domain::jurisdiction::Posting,
+    /// Who created the account (at `created_at`); absent on accounts kept before it was
+    /// recorded and on those made at first start or from the command line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created_by: Option<i64>,
+    /// Who last reset the password, and when. The holder's own change leaves it: whoever
+    /// knew the reset password may have made that change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password_reset: Option<Stamp>,
+    /// Who last reset the second factor, and when; as `password_reset`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub two_factor_reset: Option<Stamp>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RoleRecord {
+    pub id: i64,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub permissions: Permissions,
+    /// How many users hold the role, kept in the same transactions that change them.
+    #[serde(default)]
+    pub user_count: i64,
+    /// How many active users hold the role: the last active Admin is protected.
+    #[serde(default)]
+    pub active_user_count: i64,
+    #[serde(default)]
+    pub version: i64,
+    /// Whether members must sign in with a second factor. Unset means the default: on for
+    /// the Admin role, off for every other.
+    #[serde(default)]
+    pub require_two_factor: Option<bool>,
+    /// Whether members' moves to a resolved or closed status need another officer's
+    /// approval. Never for the Admin role.
+    #[serde(default)]
+    pub closing_needs_approval: bool,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// What a user record keeps of the second factor.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TwoFactor {
+    #[serde(default)]
+    pub enabled: bool,
+    /// Base32; present while enabled.
+    #[serde(default)]
+    pub secret: Option<String>,
+    /// Base32; handed out by the set-up, waiting for its first code.
+    #[serde(default)]
+    pub pending_secret: Option<String>,
+    /// The time step of the last code accepted.
+    #[serde(default)]
+    pub last_step: u64,
+    /// SHA-256 of each unused recovery code.
+    #[serde(default)]
+    pub recovery_codes: Vec<String>,
+}
+
+/// The email's record as kept. Records of earlier releases (failures, locked_until) read
+/// as they are.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LockoutRecord {
+    #[serde(default)]
+    pub(crate) failures: Vec<i64>,
+    #[serde(default)]
+    pub(crate) pending: Vec<Pending>,
+    #[serde(default)]
+    pub(crate) locked_until: i64,
+    /// Counts the slots ever taken, so that a correct answer can tell whether another
+    /// attempt started while it was judged.
+    #[serde(default)]
+    pub(crate) seq: i64,
+}
+
+/// An attempt being judged: a slot taken on the record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Pending {
+    pub(crate) id: String,
+    pub(crate) at: i64,
 }
 
 #[async_trait]

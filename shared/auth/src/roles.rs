@@ -2,38 +2,11 @@
 //! role named Admin always holds every permission, whatever is stored.
 
 use crate::port::{Accounts, Numbered, Outcome};
+pub use crate::port::RoleRecord;
 use domain::{Error, Permissions, Result, ADMIN_ROLE};
-use serde::{Deserialize, Serialize};
 
 /// The Admin role is created at first start with this id.
 pub const ADMIN_ROLE_ID: i64 = 1;
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct RoleRecord {
-    pub id: i64,
-    pub name: String,
-    #[serde(default)]
-    pub description: String,
-    pub permissions: Permissions,
-    /// How many users hold the role, kept in the same transactions that change them.
-    #[serde(default)]
-    pub user_count: i64,
-    /// How many active users hold the role: the last active Admin is protected.
-    #[serde(default)]
-    pub active_user_count: i64,
-    #[serde(default)]
-    pub version: i64,
-    /// Whether members must sign in with a second factor. Unset means the default: on for
-    /// the Admin role, off for every other.
-    #[serde(default)]
-    pub require_two_factor: Option<bool>,
-    /// Whether members' moves to a resolved or closed status need another officer's
-    /// approval (issue 17). Never for the Admin role.
-    #[serde(default)]
-    pub closing_needs_approval: bool,
-    pub created_at: String,
-    pub updated_at: String,
-}
 
 impl RoleRecord {
     pub fn is_admin(&self) -> bool {

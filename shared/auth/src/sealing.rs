@@ -3,7 +3,7 @@
 //! machine, a Secrets Manager secret in the cloud. A copy of the database alone, or a read of
 //! the table, gives no one a second factor.
 
-use crate::two_factor::TwoFactor;
+use crate::port::TwoFactor;
 use aes_gcm::aead::{Aead, AeadCore, KeyInit, OsRng};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use base64::engine::general_purpose::STANDARD_NO_PAD as BASE64;

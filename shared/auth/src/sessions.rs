@@ -1,8 +1,6 @@
 //! Sign-in, sign-out and the check every request passes through.
 
-use crate::port::{Accounts, Outcome, Session};
-use crate::roles::RoleRecord;
-use crate::users::UserRecord;
+use crate::port::{Accounts, Outcome, RoleRecord, Session, UserRecord};
 use crate::{lockout, passwords, roles, users, TokenKeys};
 use domain::password::NewPassword;
 use domain::user::SessionUser;

@@ -3,11 +3,10 @@
 //! phone. A code is accepted one step either side of now (a clock a little off), and never
 //! twice: the last step used is kept, and an older or equal one is refused.
 
-use crate::port::{Accounts, Outcome};
-use crate::users::UserRecord;
+use crate::port::{Accounts, Outcome, UserRecord};
+pub use crate::port::TwoFactor;
 use crate::TokenKeys;
 use domain::{Error, Result};
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use totp_rs::{Algorithm, Secret, TOTP};
 
@@ -23,25 +22,6 @@ pub const REQUIRED_BY_ROLE: &str = "Your role requires two-factor authentication
 pub const ALREADY_ON: &str = "Two-factor authentication is already on.";
 pub const NOT_STARTED: &str = "Start the set-up again: no authenticator key is waiting to be confirmed.";
 pub const NOT_ON: &str = "Two-factor authentication is not on.";
-
-/// What a user record keeps of the second factor.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct TwoFactor {
-    #[serde(default)]
-    pub enabled: bool,
-    /// Base32; present while enabled.
-    #[serde(default)]
-    pub secret: Option<String>,
-    /// Base32; handed out by the set-up, waiting for its first code.
-    #[serde(default)]
-    pub pending_secret: Option<String>,
-    /// The time step of the last code accepted.
-    #[serde(default)]
-    pub last_step: u64,
-    /// SHA-256 of each unused recovery code.
-    #[serde(default)]
-    pub recovery_codes: Vec<String>,
-}
 
 fn totp(secret_base32: &str, account: &str) -> Result<TOTP> {
     let bytes = Secret::Encoded(secret_base32.to_string()).to_bytes().map_err(|e| Error::internal(format!("{e:?}")))?;

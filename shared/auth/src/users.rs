@@ -1,48 +1,13 @@
 //! User accounts: the rules of creating, changing and removing them, over the accounts port.
 //! A user record is never handed out as it is kept: the password hash stays here.
 
+// A user's sessions are ended through the port (`Accounts::remove_sessions`, all that
+// `sessions::end_sessions` does): `sessions` reads users through this module, so this
+// module does not call back into it.
 use crate::port::{Accounts, Numbered, Outcome};
+pub use crate::port::UserRecord;
 use domain::user::{CredentialHands, Stamp, UserStatus};
 use domain::{Email, Error, Result};
-use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct UserRecord {
-    pub id: i64,
-    pub name: String,
-    pub email: String,
-    pub password_hash: String,
-    #[serde(default)]
-    pub phone: Option<String>,
-    #[serde(default)]
-    pub department: Option<String>,
-    #[serde(default)]
-    pub designation: Option<String>,
-    pub role_id: i64,
-    #[serde(default)]
-    pub status: UserStatus,
-    pub created_at: String,
-    pub updated_at: String,
-    /// Bumped by every change; a write based on an older version is refused.
-    #[serde(default)]
-    pub version: i64,
-    #[serde(default)]
-    pub two_factor: crate::two_factor::TwoFactor,
-    /// Where the user serves (issue 16); users kept before postings are at the state.
-    #[serde(default)]
-    pub posting: domain::jurisdiction::Posting,
-    /// Who created the account (at `created_at`); absent on accounts kept before it was
-    /// recorded and on those made at first start or from the command line.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub created_by: Option<i64>,
-    /// Who last reset the password, and when. The holder's own change leaves it: whoever
-    /// knew the reset password may have made that change.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub password_reset: Option<Stamp>,
-    /// Who last reset the second factor, and when; as `password_reset`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub two_factor_reset: Option<Stamp>,
-}
 
 impl UserRecord {
     pub fn is_active(&self) -> bool {
@@ -172,7 +137,7 @@ pub async fn update(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &
         match accounts.replace_user(&current, &updated).await? {
             Outcome::Written => {
                 if !updated.is_active() {
-                    crate::sessions::end_sessions(accounts, id, None).await?;
+                    accounts.remove_sessions(id, None).await?;
                 }
                 return Ok(updated);
             }
@@ -198,7 +163,7 @@ pub async fn delete(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &
         }
         match accounts.remove_user(&current).await? {
             Outcome::Written => {
-                crate::sessions::end_sessions(accounts, id, None).await?;
+                accounts.remove_sessions(id, None).await?;
                 return Ok(());
             }
             Outcome::LastAdmin => return Err(Error::conflict(LAST_ADMIN)),
@@ -219,7 +184,7 @@ pub async fn reset_password(accounts: &dyn Accounts, user: &UserRecord, new: &do
     if accounts.set_password(id, &hash, Some(user.role_id), Some(&reset)).await? != Outcome::Written {
         return Err(if get(accounts, id).await?.is_some() { role_moved() } else { not_found() });
     }
-    crate::sessions::end_sessions(accounts, id, None).await?;
+    accounts.remove_sessions(id, None).await?;
     Ok(())
 }
 
