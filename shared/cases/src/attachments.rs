@@ -11,15 +11,14 @@
 //! or that loses a race to record it, changes nothing: a failed confirmation deletes only
 //! a copy of its own, never one a record names.
 
-use crate::port::{Beside, Cases, KeptAttachment};
+use crate::port::{AuditEntry, Beside, Cases, KeptAttachment};
+pub use crate::port::Attachment;
 use crate::record::{Actor, Grievance};
-use crate::writes::AuditEntry;
 use blobs::BlobStore;
 use domain::audit::AuditAction;
 use domain::{Error, Result};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::json;
-use utoipa::ToSchema;
 
 pub const MAX_BYTES: u64 = 20 * 1024 * 1024;
 pub const TOO_BIG: &str = "Files may be at most 20 MB";
@@ -44,21 +43,6 @@ pub fn extension(content_type: &str) -> &'static str {
         "image/png" => "png",
         _ => "bin",
     }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct Attachment {
-    pub id: String,
-    pub grievance_id: i64,
-    pub file_name: String,
-    /// As read from the content, whatever the name says.
-    pub content_type: String,
-    /// Bytes.
-    pub size: u64,
-    pub uploaded_by: i64,
-    pub uploaded_by_name: String,
-    /// RFC 3339.
-    pub uploaded_at: String,
 }
 
 /// An upload's id: a random UUID, so one user cannot guess another's pending upload.

@@ -3,8 +3,7 @@
 //! duplicate FIR, refused with 409 unless the user confirms it is another case), and brief
 //! details much like a recent case of the same station (a warning only).
 
-use crate::port::{Cases, FirGuard, SameFir};
-use crate::reads::{Filters, Viewer};
+use crate::port::{Cases, Filters, FirGuard, SameFir, Viewer};
 use crate::record::Grievance;
 use domain::grievance::GrievanceFields;
 use domain::lists::ListKind;
@@ -132,7 +131,7 @@ pub async fn same_fir(cases: Cases<'_>, viewer: &Viewer, station: i64, fir_no: &
     };
     let fir_key = domain::grievance::fir_key(fir_no);
     let SameFir { grievances: mut same, token } = cases.grievances.same_fir(station, &fir_key, year).await?;
-    crate::writes::relabel_all(cases.lists, &mut same).await?;
+    crate::relabel::relabel_all(cases.lists, &mut same).await?;
     let duplicates = same.iter().map(|s| &s.grievance).filter(|g| Some(g.id) != except && viewer.may_see(g)).map(|g| of(g, None)).collect();
     Ok(SameFirSeen { duplicates, guard: Some(FirGuard { station_id: station, fir_key, year: year.to_string(), token }) })
 }
@@ -150,7 +149,7 @@ pub async fn find(cases: Cases<'_>, viewer: &Viewer, probe: &Probe) -> Result<Du
         let since = domain::clock::to_text(domain::clock::now() - time::Duration::days(RECENT_DAYS));
         let filters = Filters { police_station: Some(station), ..Filters::default() };
         let mut page = cases.grievances.list(viewer, &filters, RECENT_CASES, None).await?.items;
-        crate::writes::relabel_all(cases.lists, &mut page).await?;
+        crate::relabel::relabel_all(cases.lists, &mut page).await?;
         let mut similar: Vec<(f64, &Grievance)> = page
             .iter()
             .map(|s| &s.grievance)

@@ -16,6 +16,7 @@ pub mod numbers;
 pub mod pendency;
 pub mod port;
 pub mod reads;
+pub mod relabel;
 pub mod reports;
 pub mod trail;
 pub mod record;

@@ -2,31 +2,16 @@
 //! never edited or deleted; a mistake is put right by a later note that names the one it
 //! corrects, so the diary always shows what was written and when.
 
-use crate::port::{Beside, Cases};
+use crate::port::{AuditEntry, Beside, Cases};
+pub use crate::port::Note;
 use crate::record::{Actor, Grievance};
-use crate::writes::AuditEntry;
 use domain::audit::AuditAction;
 use domain::{Error, Result};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 pub const MAX_CHARS: usize = 4000;
 pub const BLANK: &str = "Write the note before adding it";
 pub const TOO_LONG: &str = "A note may be at most 4000 characters";
 pub const UNKNOWN_CORRECTED: &str = "The note being corrected was not found";
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct Note {
-    pub id: String,
-    pub grievance_id: i64,
-    pub text: String,
-    /// The id of the earlier note this one corrects; null for a plain note.
-    pub corrects: Option<String>,
-    pub author_id: i64,
-    pub author_name: String,
-    /// RFC 3339.
-    pub created_at: String,
-}
 
 /// A note's text as written, minus the blank lines around it.
 pub struct NoteText(String);

@@ -4,8 +4,8 @@
 //! is a substring search over four fields; a number in hand is answered here, at the cost of a
 //! key lookup, on both engines alike.
 
-use crate::port::StoredPage;
-use crate::reads::Viewer;
+use crate::port::{StoredPage, Viewer};
+pub use crate::port::{NumberMatch, NumberQuery};
 use crate::record::Grievance;
 use crate::Cases;
 use domain::{Error, Result};
@@ -43,23 +43,6 @@ pub fn keys_of(g: &Grievance) -> Vec<String> {
 /// entries of the item engine are sorted by this text; the relational engine pages by it.
 pub fn position(key: &str, id: i64) -> String {
     format!("{key}#{id:012}")
-}
-
-/// How the looked-up text must match a number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum NumberMatch {
-    /// The whole number, whatever its capitals.
-    Exact,
-    /// The number's first characters.
-    Prefix,
-}
-
-/// A lookup: a non-empty text of number characters, and how it must match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NumberQuery {
-    key: String,
-    pub matching: NumberMatch,
 }
 
 impl NumberQuery {
@@ -112,7 +95,7 @@ pub async fn find(cases: Cases<'_>, viewer: &Viewer, query: &NumberQuery, limit:
     // of another station's says no more than a number nobody has.
     items.retain(|s| viewer.may_see(&s.grievance));
     let examined = items.len() as u64;
-    crate::writes::relabel_all(cases.lists, &mut items).await?;
+    crate::relabel::relabel_all(cases.lists, &mut items).await?;
     Ok(crate::reads::ListPage { items: items.into_iter().map(|s| s.grievance).collect(), cursor, examined, bounded, matched })
 }
 

@@ -5,10 +5,10 @@
 //! grievance, its audit records and the figures the engine keeps, all or nothing.
 
 use crate::pendency::Clock;
-use crate::reads::{Filters, Viewer};
 use crate::record::{Actor, Grievance};
-use crate::writes::AuditEntry;
 use async_trait::async_trait;
+use domain::audit::AuditAction;
+use domain::jurisdiction::Reach;
 use domain::lists::ListKind;
 use domain::Result;
 use std::collections::BTreeMap;
@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 pub type Refs = BTreeMap<ListKind, i64>;
 
 /// A grievance as kept, with the items it names. Its list-backed names are as they were
-/// written; callers relabel them from the lists (see `writes::relabel_all`).
+/// written; callers relabel them from the lists (see `relabel::relabel_all`).
 #[derive(Clone, Debug)]
 pub struct Stored {
     pub grievance: Grievance,
@@ -46,7 +46,7 @@ pub struct AuditBatch {
 /// confirmed to the microsecond (what orders two uploads of one second).
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeptAttachment {
-    pub attachment: crate::attachments::Attachment,
+    pub attachment: Attachment,
     pub blob: String,
     pub confirmed_at: String,
 }
@@ -59,12 +59,149 @@ pub struct BlobsToSweep {
     pub blobs: Vec<String>,
 }
 
+// What the rules ask and are answered in is defined here, beside the trait: the reader and
+// the filters of a list, a number lookup, an audit record to write, a note and an
+// attachment's record. The rules' modules import the port and the port none of them;
+// their rules (`impl Viewer` and `impl Filters` in `reads`, `impl NumberQuery` in
+// `numbers`, ...) stay with the rules, and those modules re-export these names.
+
+/// Who is reading, and which grievances they reach.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Viewer {
+    pub user_id: i64,
+    pub reach: Reach,
+}
+
+/// The list filters. Empty means "any". The list-backed ones are the items' ids: a filter
+/// names an item (see [`FilterNames::resolve`]), never a text the stored grievances must
+/// spell alike.
+#[derive(Clone, Debug, Default)]
+pub struct Filters {
+    pub search: Option<String>,
+    pub fir_no: Option<String>,
+    pub district: Option<i64>,
+    pub police_station: Option<i64>,
+    pub status: Option<i64>,
+    pub priority: Option<i64>,
+    pub from_date: Option<String>,
+    pub to_date: Option<String>,
+    /// Only grievances past their stage's limit, told by this clock.
+    pub overdue: Option<Clock>,
+    /// The list-backed filters by name, as the Admin Panel calls the items (for headings).
+    pub named: FilterNames,
+    /// A filter names no item of its list: nothing can match.
+    pub unknown_item: bool,
+    /// Only grievances with a closure request waiting for approval (the "Closure requests"
+    /// queue).
+    pub closure_pending: bool,
+    /// Only grievances escalated to this posting (the "Escalated to me" queue).
+    pub escalated_to: Option<domain::jurisdiction::Posting>,
+    /// The order of the list; it filters nothing.
+    pub order: Order,
+}
+
+/// The list-backed filters as a request names them.
+#[derive(Clone, Debug, Default)]
+pub struct FilterNames {
+    pub district: Option<String>,
+    pub police_station: Option<String>,
+    pub status: Option<String>,
+    pub priority: Option<String>,
+}
+
+/// The column a list is sorted by. Priority and status go by the items' display order in
+/// the Admin Panel (their rank), so renaming an item never reorders a list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SortKey {
+    #[default]
+    FiledAt,
+    FirDate,
+    Priority,
+    Status,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SortDirection {
+    Asc,
+    #[default]
+    Desc,
+}
+
+/// A list's order: by `key`, ties broken by grievance id in the same direction. The default
+/// is newest filed first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Order {
+    pub key: SortKey,
+    pub direction: SortDirection,
+}
+
+/// How the looked-up text must match a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NumberMatch {
+    /// The whole number, whatever its capitals.
+    Exact,
+    /// The number's first characters.
+    Prefix,
+}
+
+/// A lookup: a non-empty text of number characters, and how it must match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberQuery {
+    /// Set by `NumberQuery::parse` (in `numbers`), which checks it; read with `key()`.
+    pub(crate) key: String,
+    pub matching: NumberMatch,
+}
+
+/// One audit record to write.
+pub struct AuditEntry {
+    pub action: AuditAction,
+    pub field_name: Option<String>,
+    pub old_value: Option<String>,
+    pub new_value: Option<String>,
+    pub notes: Option<String>,
+    pub action_details: Option<serde_json::Value>,
+}
+
+// A note on a grievance, as kept. (No doc comment: it would become the API schema's
+// description.)
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct Note {
+    pub id: String,
+    pub grievance_id: i64,
+    pub text: String,
+    /// The id of the earlier note this one corrects; null for a plain note.
+    pub corrects: Option<String>,
+    pub author_id: i64,
+    pub author_name: String,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+// An attachment's record, as kept; its bytes are a blob (`KeptAttachment`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct Attachment {
+    pub id: String,
+    pub grievance_id: i64,
+    pub file_name: String,
+    /// As read from the content, whatever the name says.
+    pub content_type: String,
+    /// Bytes.
+    pub size: u64,
+    pub uploaded_by: i64,
+    pub uploaded_by_name: String,
+    /// RFC 3339.
+    pub uploaded_at: String,
+}
+
 /// Something written beside a grievance that leaves the grievance itself unchanged, so it
 /// takes no version and conflicts with no edit.
 #[derive(Clone, Debug)]
 pub enum Beside {
     /// A note, numbered by [`CaseFiles::next_note_id`].
-    Note(crate::notes::Note),
+    Note(Note),
     /// A new attachment record; refused when one with its id is kept already.
     Attachment(KeptAttachment),
     /// The removal of an attachment record (its id); refused when it is gone already.
@@ -190,7 +327,7 @@ pub trait Grievances: Send + Sync + 'static {
     /// highest number that answers. Read through an index of the numbers, examining at most
     /// `numbers::LOOKUP_BUDGET` of them: a page may be short (`bounded`) while more follow the
     /// cursor. `matched` is left unknown.
-    async fn find_by_number(&self, viewer: &Viewer, query: &crate::numbers::NumberQuery, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
+    async fn find_by_number(&self, viewer: &Viewer, query: &NumberQuery, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
 
     /// How many grievances the viewer can see, and how many of them match `filters` when
     /// the engine can tell without reading the matches.
@@ -238,7 +375,7 @@ pub trait CaseFiles: Send + Sync + 'static {
     async fn next_note_id(&self) -> Result<i64>;
 
     /// The grievance's notes, newest first.
-    async fn notes(&self, grievance_id: i64) -> Result<Vec<crate::notes::Note>>;
+    async fn notes(&self, grievance_id: i64) -> Result<Vec<Note>>;
 
     /// The grievance's attachments, newest first.
     async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>>;

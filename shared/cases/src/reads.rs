@@ -3,17 +3,11 @@
 //! outside it can leak.
 
 use crate::port::{Cases, StoredPage};
+pub use crate::port::{FilterNames, Filters, Order, SortDirection, SortKey, Viewer};
 use crate::record::Grievance;
 use crate::writes;
 use domain::jurisdiction::{Posting, Reach};
 use domain::{Error, Result};
-
-/// Who is reading, and which grievances they reach.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Viewer {
-    pub user_id: i64,
-    pub reach: Reach,
-}
 
 impl Viewer {
     /// Every grievance of the state (a system task, or a role with view_all).
@@ -71,62 +65,6 @@ pub async fn to_change(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<wri
     }
 }
 
-/// The list filters of specification section 2. Empty means "any". The list-backed ones
-/// are the items' ids: a filter names an item (see [`FilterNames::resolve`]), never a text
-/// the stored grievances must spell alike.
-#[derive(Clone, Debug, Default)]
-pub struct Filters {
-    pub search: Option<String>,
-    pub fir_no: Option<String>,
-    pub district: Option<i64>,
-    pub police_station: Option<i64>,
-    pub status: Option<i64>,
-    pub priority: Option<i64>,
-    pub from_date: Option<String>,
-    pub to_date: Option<String>,
-    /// Only grievances past their stage's limit, told by this clock.
-    pub overdue: Option<crate::pendency::Clock>,
-    /// The list-backed filters by name, as the Admin Panel calls the items (for headings).
-    pub named: FilterNames,
-    /// A filter names no item of its list: nothing can match.
-    pub unknown_item: bool,
-    /// Only grievances with a closure request waiting for approval (the "Closure requests"
-    /// queue).
-    pub closure_pending: bool,
-    /// Only grievances escalated to this posting (the "Escalated to me" queue).
-    pub escalated_to: Option<domain::jurisdiction::Posting>,
-    /// The order of the list; it filters nothing.
-    pub order: Order,
-}
-
-/// The column a list is sorted by. Priority and status go by the items' display order in
-/// the Admin Panel (their rank), so renaming an item never reorders a list.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SortKey {
-    #[default]
-    FiledAt,
-    FirDate,
-    Priority,
-    Status,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SortDirection {
-    Asc,
-    #[default]
-    Desc,
-}
-
-/// A list's order: by `key`, ties broken by grievance id in the same direction. The default
-/// is the specification's: newest filed first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Order {
-    pub key: SortKey,
-    pub direction: SortDirection,
-}
-
 impl Order {
     pub fn is_default(&self) -> bool {
         *self == Order::default()
@@ -180,15 +118,6 @@ impl Filters {
     }
 }
 
-/// The list-backed filters as a request names them.
-#[derive(Clone, Debug, Default)]
-pub struct FilterNames {
-    pub district: Option<String>,
-    pub police_station: Option<String>,
-    pub status: Option<String>,
-    pub priority: Option<String>,
-}
-
 impl Filters {
     /// Filters by the items `names` names (any capitals): their ids, and their own
     /// spelling in `named`. A name that is no item of its list leaves nothing to match.
@@ -239,7 +168,7 @@ pub async fn list(cases: Cases<'_>, viewer: &Viewer, filters: &Filters, limit: u
         return Ok(ListPage { items: Vec::new(), cursor: None, examined: 0, bounded: false, matched: None });
     }
     let StoredPage { mut items, cursor, examined, bounded, matched } = cases.grievances.list(viewer, filters, limit, cursor).await?;
-    writes::relabel_all(cases.lists, &mut items).await?;
+    crate::relabel::relabel_all(cases.lists, &mut items).await?;
     Ok(ListPage { items: items.into_iter().map(|s| s.grievance).collect(), cursor, examined, bounded, matched })
 }
 

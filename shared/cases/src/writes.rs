@@ -2,9 +2,10 @@
 //! dates, the audit records it owes), committed through the grievances port as one change
 //! with its audit records and figures.
 
-use crate::port::{AuditBatch, AuditChange, Cases, FirGuard, GrievanceChange, Stored};
+use crate::port::{AuditBatch, AuditChange, Cases, FirGuard, GrievanceChange, Stored, Viewer};
+pub use crate::port::AuditEntry;
+pub use crate::relabel::{relabel, relabel_all};
 use crate::record::{Actor, Grievance};
-use crate::reads::Viewer;
 use domain::jurisdiction::Reach;
 use domain::audit::{self, AuditAction, FieldChange};
 use domain::grievance::GrievanceFields;
@@ -113,47 +114,6 @@ async fn resolve_lists(lists: &dyn AdminLists, fields: &mut GrievanceFields, bef
     Ok(Named { refs, meaning })
 }
 
-/// Writes the items' current names into the list-backed fields: the grievance stores the
-/// ids, and a name is only ever what the Admin Panel calls the item now.
-pub fn relabel(g: &mut Grievance, refs: &BTreeMap<ListKind, i64>, items: &BTreeMap<(ListKind, i64), lists::ListItem>) {
-    let name = |kind: ListKind| refs.get(&kind).and_then(|id| items.get(&(kind, *id))).map(|item| item.name.clone());
-    let f = &mut g.fields;
-    if let Some(n) = name(ListKind::CallTypes) {
-        f.type_of_call = Some(n);
-    }
-    if let Some(n) = name(ListKind::CrimeTitles) {
-        f.crime_title = n;
-    }
-    if let Some(n) = name(ListKind::Districts) {
-        f.district = n;
-    }
-    if let Some(n) = name(ListKind::PoliceStations) {
-        f.police_station = n;
-    }
-    if let Some(n) = name(ListKind::Statuses) {
-        f.status = n;
-    }
-    if let Some(n) = name(ListKind::Priorities) {
-        f.priority = n;
-    }
-    if let Some(n) = name(ListKind::Reasons) {
-        f.reason = Some(n);
-    }
-}
-
-/// Relabels grievances read together with one read of the items they name.
-pub async fn relabel_all(lists: &dyn AdminLists, grievances: &mut [Stored]) -> Result<()> {
-    // A page of fifty names the same few dozen items seven times over: each is asked once.
-    let mut wanted: Vec<(ListKind, i64)> = grievances.iter().flat_map(|s| s.refs.iter().map(|(k, id)| (*k, *id))).collect();
-    wanted.sort_unstable();
-    wanted.dedup();
-    let items = lists.get_many(&wanted).await?;
-    for s in grievances.iter_mut() {
-        relabel(&mut s.grievance, &s.refs, &items);
-    }
-    Ok(())
-}
-
 /// The grievance and the list items it names, with the items' current names.
 pub async fn load(cases: Cases<'_>, id: i64) -> Result<Option<Stored>> {
     relabelled(cases, cases.grievances.get(id).await?).await
@@ -198,16 +158,6 @@ impl Seen {
             true => load_to_change(cases, self.stored.grievance.id).await?.ok_or_else(not_found),
         }
     }
-}
-
-/// One audit record to write.
-pub struct AuditEntry {
-    pub action: AuditAction,
-    pub field_name: Option<String>,
-    pub old_value: Option<String>,
-    pub new_value: Option<String>,
-    pub notes: Option<String>,
-    pub action_details: Option<Value>,
 }
 
 impl AuditEntry {
