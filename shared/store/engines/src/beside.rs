@@ -58,7 +58,7 @@ fn single_write(grievance_id: i64, beside: &Beside) -> Result<Write> {
 /// The audit batch of something written beside a grievance: a sequence number, not a
 /// version, keeps its record's id apart from others.
 pub(crate) async fn audit_batch(store: &dyn Store, actor: &Actor, entry: AuditEntry) -> Result<AuditBatch> {
-    let change = crate::item_trail::next_event(store).await?;
+    let change = crate::audit_items::next_event(store).await?;
     Ok(AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Event(change), entries: vec![entry] })
 }
 

@@ -9,6 +9,7 @@ use cases::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, 
 use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::{AuditEntry, CHANGED, STALE};
+use crate::audit_items::{audit_writes, AuditSubject};
 use crate::grievance_counters as counters;
 use crate::grievance_keys as keys;
 use async_trait::async_trait;
@@ -669,93 +670,6 @@ pub(crate) fn usage_writes(grievance_id: i64, before: &BTreeMap<ListKind, i64>, 
 }
 
 
-/// What an audit record is about: a grievance, or nothing (an export, say), and who may
-/// read the record without view_all.
-pub(crate) struct AuditSubject<'a> {
-    pub grievance_id: i64,
-    pub grievance_number: &'a str,
-    pub visible_to: Vec<i64>,
-    /// The place whose trail points at the records: where the grievance lies after the change.
-    pub place: Option<String>,
-}
-
-impl<'a> From<&'a Grievance> for AuditSubject<'a> {
-    fn from(g: &'a Grievance) -> Self {
-        // Visible to whoever may see the grievance.
-        AuditSubject { grievance_id: g.id, grievance_number: &g.grievance_number, visible_to: g.visible_to(), place: place_of(g) }
-    }
-}
-
-fn change_number(change: AuditChange) -> i64 {
-    match change {
-        AuditChange::Version(n) | AuditChange::Event(n) => n,
-    }
-}
-
-pub(crate) fn change_tag(change: AuditChange) -> String {
-    match change {
-        AuditChange::Version(n) => n.to_string(),
-        AuditChange::Event(n) => format!("e{n}"),
-    }
-}
-
-/// The audit records of one change. `change` numbers the grievance's changes, so two
-/// changes within one second never share a record key.
-pub(crate) fn audit_writes<'a>(subject: impl Into<AuditSubject<'a>>, change: AuditChange, actor: &Actor, at: &str, entries: Vec<AuditEntry>) -> Vec<Write> {
-    let subject = subject.into();
-    let id = subject.grievance_id;
-    let tag = change_tag(change);
-    let change = change_number(change);
-    let count = entries.len() as i64;
-    let stamp = domain::clock::now_precise_text();
-    let record_sorts: Vec<String> = (0..entries.len()).map(|seq| format!("{stamp}#{change:06}#{seq:03}")).collect();
-    // Each user who may read these records without view_all finds them through their own
-    // partition: the scope of a read is its key, never a filter over the state's trail.
-    let mut viewers = if record_sorts.is_empty() { Vec::new() } else { subject.visible_to.clone() };
-    viewers.sort_unstable();
-    viewers.dedup();
-    let place = subject.place.filter(|_| !record_sorts.is_empty());
-    let viewer_writes: Vec<Write> = viewers
-        .iter()
-        .map(|user| keys::audit_viewer_pk(*user))
-        .chain(place.iter().map(|p| keys::audit_place_pk(p)))
-        .map(|pk| Write::put(Item::new(store::Key::new(pk, format!("{stamp}#{id:012}#{change:06}"))).with("grievance_id", id).with("records", json!(record_sorts))))
-        .collect();
-    let mut writes: Vec<Write> = entries
-        .into_iter()
-        .enumerate()
-        .map(|(seq, e)| {
-            let sort = format!("{stamp}#{id:012}#{change:06}#{seq:03}");
-            Write::put_new(
-                Item::new(store::Key::new(keys::audit_pk(id), record_sorts[seq].clone()))
-                    .with("id", format!("{id}-{tag}-{seq}"))
-                    .with("grievance_id", id)
-                    .with("grievance_number", subject.grievance_number)
-                    .with("action", e.action.as_str())
-                    .with("field_name", json!(e.field_name))
-                    .with("old_value", json!(e.old_value))
-                    .with("new_value", json!(e.new_value))
-                    .with("notes", json!(e.notes))
-                    .with("action_details", e.action_details.unwrap_or(Value::Null))
-                    .with("user_id", actor.user_id)
-                    .with("user_name", actor.name.clone())
-                    .with("user_email", actor.email.clone())
-                    .with("user_role", actor.role.clone())
-                    .with("ip_address", actor.ip.clone())
-                    .with("user_agent", actor.user_agent.clone())
-                    .with("session_id", actor.session_id.clone())
-                    .with("created_at", at.to_string())
-                    .with("visible_to", json!(subject.visible_to))
-                    .indexed(Index::Gsi1, keys::AUDIT_INDEX_PK, sort.clone())
-                    .indexed(Index::Gsi2, format!("AUDITACTION#{}", e.action.as_str()), sort.clone())
-                    .indexed(Index::Gsi3, format!("AUDITUSER#{}", actor.user_id), sort),
-            )
-        })
-        .collect();
-    writes.extend(viewer_writes);
-    writes.push(Write::update(keys::audit_total(id), Changes::default().add("total", count)));
-    writes
-}
 
 
 /// Every write of a change of a grievance: `before` is what was read (its version is the

@@ -2,7 +2,7 @@
 //! grievance's partition and in an index of the whole trail, each user's view as pointers
 //! to the records they may read without view_all.
 
-use crate::grievance_items::{audit_writes, AuditSubject};
+use crate::audit_items::{audit_view, audit_writes, event_subject, grievances_filed, next_event};
 use crate::grievance_keys as keys;
 use cases::port::AuditChange;
 use cases::reads::{AuditRecord, Viewer};
@@ -12,7 +12,7 @@ use cases::writes::AuditEntry;
 use async_trait::async_trait;
 use domain::audit::AuditAction;
 use domain::jurisdiction::{Area, Reach};
-use domain::{Error, Result};
+use domain::Result;
 use serde_json::Value;
 use std::sync::Arc;
 use store::{Index, Item, Query, SortKey, Store};
@@ -119,22 +119,6 @@ async fn area_page(store: &dyn Store, viewer: &Viewer, area: &Area, sort: SortKe
             }
         }
     }
-}
-
-/// The number a grievance's id sequence has reached: every grievance ever filed.
-pub(crate) async fn grievances_filed(store: &dyn Store) -> Result<i64> {
-    Ok(store.get(&store::Key::new("SEQ", "grievance")).await?.and_then(|i| i.i64("n")).unwrap_or(0))
-}
-
-/// The next number of an event about no grievance (or beside one: a note, an attachment),
-/// which keeps its record's id apart from the others.
-pub(crate) async fn next_event(store: &dyn Store) -> Result<i64> {
-    Ok(store.increment(&keys::event_sequence(), "n", 1).await?)
-}
-
-/// The subject of an event about no grievance, readable by the one who did it.
-pub(crate) fn event_subject(actor: &Actor) -> AuditSubject<'static> {
-    AuditSubject { grievance_id: 0, grievance_number: "", visible_to: vec![actor.user_id], place: None }
 }
 
 /// The audit trail as items of the generic store (the DynamoDB engine): each record in
@@ -293,7 +277,3 @@ async fn one_grievance(store: &dyn Store, viewer: &Viewer, id: i64, sort: SortKe
     }
 }
 
-/// An audit record item as the API answers it.
-pub fn audit_view(item: Item) -> Result<AuditRecord> {
-    serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)
-}

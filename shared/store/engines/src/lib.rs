@@ -6,9 +6,11 @@
 
 pub mod accounts;
 mod account_keys;
+mod list_items;
 pub mod lists;
 pub mod lists_cache;
 
+mod audit_items;
 pub mod beside;
 pub mod grievance_counters;
 pub mod grievance_items;

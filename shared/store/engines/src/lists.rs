@@ -3,9 +3,11 @@
 //! a change also brings the relational engine's copy of the item (its name, meaning and
 //! rank, which grievance rows sort and count by) in step, in the same SQLite transaction.
 
+use crate::list_items::{item_of, limits_key};
+pub use crate::list_items::{definitions, item_key, saved_limits};
 use crate::lists_cache::{self as cache, ListsCache};
 use lists::{AdminLists, ListItem, SavedLimits};
-use domain::pendency::{LimitsById, PendencyLimits, Stage};
+use domain::pendency::{LimitsById, Stage};
 use async_trait::async_trait;
 use domain::lists::{ListItemInput, ListKind, StatusMeaning, DISTRICT_CHOICE};
 use domain::jurisdiction::Posting;
@@ -16,14 +18,6 @@ use std::sync::Arc;
 use store::sql::{self, SqlError};
 use store::sqlite::SqliteStore;
 use store::{Changes, Condition, Item, Key, Query, Store, StoreError, Write};
-
-fn list_pk(kind: ListKind) -> String {
-    format!("LIST#{}", kind.as_str())
-}
-
-pub fn item_key(kind: ListKind, id: i64) -> Key {
-    Key::new(list_pk(kind), format!("{id:012}"))
-}
 
 fn name_key(kind: ListKind, name: &str) -> Key {
     Key::new(format!("LISTNAME#{}#{}", kind.as_str(), name.trim().to_lowercase()), "LISTNAME")
@@ -144,17 +138,6 @@ async fn usages(store: &dyn Store, kind: ListKind) -> Result<BTreeMap<i64, i64>>
     Ok(uses)
 }
 
-/// A list item as read from its item.
-fn item_of(kind: ListKind, item: Item) -> Result<ListItem> {
-    let mut read: ListItem = serde_json::from_value(serde_json::Value::Object(item.attrs)).map_err(Error::internal)?;
-    if kind == ListKind::Statuses && read.meaning.is_none() {
-        // Stored before statuses carried a meaning (the upgrade writes it; until then
-        // the rules' old reading of its name stands).
-        read.meaning = Some(StatusMeaning::of_legacy_name(&read.name));
-    }
-    Ok(read)
-}
-
 /// A list item as kept, at `version`.
 fn to_item(list_item: &ListItem, kind: ListKind, version: i64) -> Item {
     let serde_json::Value::Object(attrs) = serde_json::to_value(list_item).expect("a list item serialises") else {
@@ -173,14 +156,6 @@ pub async fn list(store: &dyn Store, kind: ListKind) -> Result<Vec<ListItem>> {
     for item in &mut items {
         item.usage_count = Some(item.usage_count.unwrap_or(0) + uses.get(&item.id).copied().unwrap_or(0));
     }
-    Ok(items)
-}
-
-/// As [`list`], with the uses an earlier release counted on the items only (what needs no
-/// count of uses: names, meanings, ranks).
-pub async fn definitions(store: &dyn Store, kind: ListKind) -> Result<Vec<ListItem>> {
-    let mut items = store::read_all(store, Query::table(list_pk(kind))).await?.into_iter().map(|i| item_of(kind, i)).collect::<Result<Vec<_>>>()?;
-    items.sort_by(|a, b| a.display_order.cmp(&b.display_order).then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase())));
     Ok(items)
 }
 
@@ -623,20 +598,6 @@ fn escalation_rules_key() -> Key {
 
 fn transfer_limit_key() -> Key {
     Key::new("SETTINGS", "TRANSFER_LIMIT")
-}
-
-fn limits_key() -> Key {
-    Key::new("SETTINGS", "PENDENCY_LIMITS")
-}
-
-/// The pendency limits as saved (see [`AdminLists::saved_limits`]).
-pub async fn saved_limits(store: &dyn Store) -> Result<Option<SavedLimits>> {
-    let Some(item) = store.get(&limits_key()).await? else { return Ok(None) };
-    if let Some(limits) = item.attrs.get("by_priority_id").and_then(|v| serde_json::from_value::<BTreeMap<String, BTreeMap<Stage, u32>>>(v.clone()).ok()) {
-        return Ok(Some(SavedLimits::ById(limits.into_iter().filter_map(|(id, stages)| Some((id.parse().ok()?, stages))).collect())));
-    }
-    let named: PendencyLimits = item.attrs.get("limits").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
-    Ok(Some(SavedLimits::ByName(named)))
 }
 
 /// Replaces the pendency limits (see [`AdminLists::save_limits`]).

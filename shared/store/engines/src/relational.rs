@@ -7,7 +7,8 @@
 
 mod reports;
 
-use crate::grievance_items::{next_ids, usage_writes, AuditSubject};
+use crate::audit_items::AuditSubject;
+use crate::grievance_items::{next_ids, usage_writes};
 use crate::sql_trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};

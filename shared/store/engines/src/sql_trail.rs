@@ -3,12 +3,12 @@
 //! events about no grievance here. Reads are SQL over the records and each user's readable
 //! pairs, so a user without view_all reads only what they may read.
 
-use crate::grievance_items::{change_tag, AuditSubject};
+use crate::audit_items::{change_tag, event_subject, grievances_filed, next_event, AuditSubject};
+use crate::grievance_keys as keys;
 use cases::port::AuditChange;
 use cases::reads::{AuditRecord, Viewer};
 use domain::jurisdiction::Reach;
 use cases::record::Actor;
-use crate::item_trail::{event_subject, grievances_filed, next_event};
 use cases::chain::{self, Verification, VerifyScope};
 use cases::checkpoint::{SummaryBuilder, TrailSummary};
 use cases::trail::{check_paging, AuditTrail, TrailAccess, TrailFilters};
@@ -20,7 +20,7 @@ use std::sync::Arc;
 use store::sql::audit::{self, Record, TextSearch, TrailQuery, TrailScope};
 use store::sql::SqlError;
 use store::sqlite::SqliteStore;
-use store::StoreError;
+use store::{Index, Key, Query, Store, StoreError, Write};
 
 /// The rows one change appends, and the users who may read them without view_all.
 pub(crate) struct NewRecords {
@@ -209,7 +209,7 @@ impl AuditTrail for SqlTrail {
         // put there behind the portal's back, and are left for the check to name.
         let mut moved = 0;
         if self.owes(audit::OwedStep::LinkRecords).await? {
-            moved = crate::migrations::audit_rows(&self.store).await?;
+            moved = audit_rows(&self.store).await?;
             let linked = self.link_unlinked().await?;
             tracing::info!(records = linked, moved, "audit records written before the chains are linked into them");
         }
@@ -398,4 +398,73 @@ impl SqlTrail {
             }
         }
     }
+}
+
+// The upgrade step of this engine alone (`SqlTrail::upgrade` runs it), kept here rather than
+// in `migrations`, which this engine's upgrade would otherwise import while it imports this.
+/// Moves the audit records an earlier release kept as items (each in its grievance's
+/// partition, in three indexes and in each reader's view) into the relational trail
+/// (`store::sql::audit`), oldest first so the trail keeps its order, 500 per transaction:
+/// each batch of rows is written with its items' removal, so a stop half-way loses
+/// nothing and the next start goes on. Answers how many records moved.
+async fn audit_rows(store: &std::sync::Arc<store::sqlite::SqliteStore>) -> Result<u64> {
+    let mut moved = 0;
+    loop {
+        // Always the first page: each pass removes what it read.
+        let page = store.query(&Query::index(Index::Gsi1, keys::AUDIT_INDEX_PK).limit(500)).await?;
+        if page.items.is_empty() {
+            break;
+        }
+        let mut writes = Vec::new();
+        let mut rows: Vec<NewRecords> = Vec::new();
+        for item in page.items {
+            let key = item.key.clone();
+            let change = item.str(Index::Gsi1.sk_attr()).and_then(|s| s.rsplit_once('#')).map(|(change, _)| change.to_string());
+            let viewers: Vec<i64> = item.attrs.get("visible_to").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+            let record = crate::audit_items::audit_view(item)?;
+            writes.push(Write::delete(key));
+            if let Some(change) = change {
+                writes.extend(viewers.iter().map(|user| Write::delete(Key::new(keys::audit_viewer_pk(*user), change.clone()))));
+            }
+            rows.push(record_row(record, viewers)?);
+        }
+        moved += rows.len() as u64;
+        store.bulk_with(writes, true, move |tx| rows.iter().try_for_each(|r| r.append(tx))).await?.map_err(|e| domain::Error::internal(e.to_string()))?;
+    }
+    if moved > 0 {
+        store.transact(keys::audit_total_parts().into_iter().map(Write::delete).collect()).await?;
+    }
+    Ok(moved)
+}
+
+/// A record read from an item, as a row: its id (`{grievance}-{change}-{position}`) gives
+/// the change and the position.
+fn record_row(r: cases::reads::AuditRecord, viewers: Vec<i64>) -> Result<NewRecords> {
+    let mut parts = r.id.rsplitn(3, '-');
+    let (Some(position), Some(tag)) = (parts.next().and_then(|p| p.parse::<i64>().ok()), parts.next()) else {
+        return Err(domain::Error::internal(format!("audit record id {} cannot be read", r.id)));
+    };
+    let record = store::sql::audit::Record {
+        grievance_id: r.grievance_id,
+        change_tag: tag.to_string(),
+        position,
+        grievance_number: r.grievance_number,
+        action: r.action.as_str().to_string(),
+        field_name: r.field_name,
+        old_value: r.old_value,
+        new_value: r.new_value,
+        notes: r.notes,
+        details: r.action_details,
+        actor: store::sql::audit::Actor {
+            user_id: r.user_id,
+            user_name: r.user_name,
+            user_email: r.user_email,
+            user_role: r.user_role,
+            ip_address: r.ip_address,
+            user_agent: r.user_agent,
+            session_id: r.session_id,
+        },
+        created_at: r.created_at,
+    };
+    Ok(NewRecords { records: vec![record], viewers })
 }
