@@ -223,11 +223,11 @@ pub fn by_number(conn: &Connection, q: &NumberLookup) -> Result<Vec<NumberHit>> 
     Ok(hits)
 }
 
-/// The fields without a column of their own, kept as one JSON text (in `grievance_details`
-/// since schema 10). Empty values are left
-/// out: the names of absent fields would otherwise be most of the text.
+/// A grievance's fields without a column of their own, kept as one JSON text (the `rest`
+/// column of `grievance_details`, since schema 10). Empty values are left out: the names of
+/// absent fields would otherwise be most of the text.
 #[derive(Serialize, Deserialize)]
-struct Rest {
+struct GrievanceDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     type_of_call: Option<String>,
     section_and_act: String,
@@ -275,9 +275,9 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-fn rest_of(g: &GrievanceRow) -> Result<String> {
+fn details_json(g: &GrievanceRow) -> Result<String> {
     let f = &g.fields;
-    let rest = Rest {
+    let details = GrievanceDetails {
         type_of_call: f.type_of_call.clone(),
         section_and_act: f.section_and_act.clone(),
         put_in_court: f.put_in_court,
@@ -300,7 +300,7 @@ fn rest_of(g: &GrievanceRow) -> Result<String> {
         closure: g.closure.clone(),
         escalation: g.escalation.clone(),
     };
-    serde_json::to_string(&rest).map_err(|e| SqlError::Corrupt(e.to_string()))
+    serde_json::to_string(&details).map_err(|e| SqlError::Corrupt(e.to_string()))
 }
 
 /// The columns a row is read from, in the order [`read_row`] expects, from `grievances g`
@@ -314,19 +314,19 @@ const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_t
     g.resolution_days";
 const COLUMN_COUNT: usize = 24;
 
-/// The join that brings a row's [`Rest`] to [`COLUMNS`].
+/// The join that brings a row's [`GrievanceDetails`] to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
 
 fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlError>> {
-    let rest_text: String = r.get(18)?;
+    let details_text: String = r.get(18)?;
     let stage: i64 = r.get(15)?;
-    let rest: Rest = match serde_json::from_str(&rest_text) {
-        Ok(rest) => rest,
+    let details: GrievanceDetails = match serde_json::from_str(&details_text) {
+        Ok(details) => details,
         Err(e) => return Ok(Err(SqlError::Corrupt(format!("grievance rest: {e}")))),
     };
     let Some(stage) = stage_from(stage) else { return Ok(Err(SqlError::Corrupt(format!("stage {stage}")))) };
     let name = |i: usize| -> rusqlite::Result<String> { Ok(r.get::<_, Option<String>>(i)?.unwrap_or_default()) };
-    let status_meaning = match rest.status_meaning.as_deref() {
+    let status_meaning = match details.status_meaning.as_deref() {
         Some(text) => match StatusMeaning::parse(text) {
             Some(m) => m,
             None => return Ok(Err(SqlError::Corrupt(format!("status meaning {text}")))),
@@ -334,29 +334,29 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         None => StatusMeaning::of_legacy_name(&name(21)?),
     };
     let fields = GrievanceFields {
-        type_of_call: rest.type_of_call,
+        type_of_call: details.type_of_call,
         fir_no: r.get(2)?,
         fir_date: r.get(3)?,
-        section_and_act: rest.section_and_act,
+        section_and_act: details.section_and_act,
         crime_title: r.get(4)?,
         district: name(19)?,
         police_station: name(20)?,
         status: name(21)?,
         priority: name(22)?,
-        put_in_court: rest.put_in_court,
-        cross_case: rest.cross_case,
-        reason: rest.reason,
-        current_investigation_officer: rest.current_investigation_officer,
-        investigation_officers: rest.investigation_officers,
+        put_in_court: details.put_in_court,
+        cross_case: details.cross_case,
+        reason: details.reason,
+        current_investigation_officer: details.current_investigation_officer,
+        investigation_officers: details.investigation_officers,
         brief_details: r.get(5)?,
-        date_of_order: rest.date_of_order,
-        date_of_inward: rest.date_of_inward,
-        date_for_scrutiny: rest.date_for_scrutiny,
-        scrutiny_officer_name: rest.scrutiny_officer_name,
-        received_date_after_scrutiny: rest.received_date_after_scrutiny,
-        date_of_outward: rest.date_of_outward,
-        action_taken_by_ig_office: rest.action_taken_by_ig_office,
-        final_decision: rest.final_decision,
+        date_of_order: details.date_of_order,
+        date_of_inward: details.date_of_inward,
+        date_for_scrutiny: details.date_for_scrutiny,
+        scrutiny_officer_name: details.scrutiny_officer_name,
+        received_date_after_scrutiny: details.received_date_after_scrutiny,
+        date_of_outward: details.date_of_outward,
+        action_taken_by_ig_office: details.action_taken_by_ig_office,
+        final_decision: details.final_decision,
     };
     Ok(Ok(GrievanceRow {
         id: r.get(0)?,
@@ -367,9 +367,9 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         status_id: r.get(8)?,
         priority_id: r.get(9)?,
         filed_by: r.get(10)?,
-        filed_by_name: rest.filed_by_name,
+        filed_by_name: details.filed_by_name,
         assigned_to: r.get(11)?,
-        assigned_to_name: rest.assigned_to_name,
+        assigned_to_name: details.assigned_to_name,
         filed_at: r.get(12)?,
         updated_at: r.get(13)?,
         resolved_at: r.get(14)?,
@@ -378,9 +378,9 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         version: r.get(17)?,
         status_meaning,
         resolution_days: r.get(23)?,
-        other_refs: rest.refs,
-        closure: rest.closure,
-        escalation: rest.escalation,
+        other_refs: details.refs,
+        closure: details.closure,
+        escalation: details.escalation,
     }))
 }
 
@@ -411,7 +411,7 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
             ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21)",
     )?
     .execute(params_from_iter(row_values(g)))?;
-    tx.prepare_cached("INSERT INTO grievance_details (id, rest) VALUES (?1, ?2)")?.execute(params![g.id, rest_of(g)?])?;
+    tx.prepare_cached("INSERT INTO grievance_details (id, rest) VALUES (?1, ?2)")?.execute(params![g.id, details_json(g)?])?;
     keep_closure(tx, g)
 }
 
@@ -482,7 +482,7 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
     if changed == 0 {
         return Err(SqlError::Conflict);
     }
-    tx.prepare_cached("UPDATE grievance_details SET rest = ?2 WHERE id = ?1")?.execute(params![g.id, rest_of(g)?])?;
+    tx.prepare_cached("UPDATE grievance_details SET rest = ?2 WHERE id = ?1")?.execute(params![g.id, details_json(g)?])?;
     keep_closure(tx, g)
 }
 
