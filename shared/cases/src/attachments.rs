@@ -11,7 +11,7 @@
 //! or that loses a race to record it, changes nothing: a failed confirmation deletes only
 //! a copy of its own, never one a record names.
 
-use crate::port::{AuditEntry, Beside, Cases, KeptAttachment};
+use crate::port::{AuditEntry, CaseFileChange, Cases, KeptAttachment};
 pub use crate::port::Attachment;
 use crate::record::{Actor, Grievance};
 use blobs::BlobStore;
@@ -199,7 +199,7 @@ pub async fn add(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Gri
         action_details: Some(json!({"id": id, "file_name": attachment.file_name, "content_type": attachment.content_type, "size": size})),
     };
     let record = KeptAttachment { attachment: attachment.clone(), blob: kept.clone(), confirmed_at: domain::clock::now_precise_text() };
-    if let Err(e) = cases.grievances.record_beside(g, Beside::Attachment(record), actor, entry).await {
+    if let Err(e) = cases.grievances.record_case_file_change(g, CaseFileChange::Attachment(record), actor, entry).await {
         // Unrecorded, this copy would be unreachable; no record names it, so it can go.
         if let Err(cleanup) = blobs.delete(&kept).await {
             tracing::warn!(error = %cleanup, key = %kept, "an attachment whose record failed could not be deleted");
@@ -224,7 +224,7 @@ pub async fn delete(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &
         notes: Some(format!("{} ({}, {} bytes) removed", attachment.file_name, attachment.content_type, attachment.size)),
         action_details: Some(json!({"id": attachment.id, "file_name": attachment.file_name, "content_type": attachment.content_type, "size": attachment.size})),
     };
-    match cases.grievances.record_beside(g, Beside::AttachmentRemoved(id.to_string()), actor, entry).await {
+    match cases.grievances.record_case_file_change(g, CaseFileChange::AttachmentRemoved(id.to_string()), actor, entry).await {
         // Someone else removed it first.
         Err(Error::Conflict(_)) => return Err(Error::not_found(NOT_FOUND)),
         other => other?,

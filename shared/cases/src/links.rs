@@ -5,7 +5,7 @@
 //! record names the other grievance only to a reader who may see it.
 
 use crate::numbers::{number_key, NumberMatch, NumberQuery};
-use crate::port::{Beside, Cases};
+use crate::port::{CaseFileChange, Cases};
 use crate::reads::{self, AuditRecord, Viewer};
 use crate::record::Actor;
 use crate::writes::{AuditEntry, CHANGED};
@@ -66,12 +66,12 @@ async fn change(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, other
     }
     let g = reads::get(cases, viewer, id).await?;
     let o = reads::get(cases, viewer, other).await?;
-    let (action, old_value, new_value, beside) = match linked {
-        true => (AuditAction::Linked, None, Some(o.grievance_number.clone()), Beside::Link(other)),
-        false => (AuditAction::Unlinked, Some(o.grievance_number.clone()), None, Beside::Unlink(other)),
+    let (action, old_value, new_value, link_change) = match linked {
+        true => (AuditAction::Linked, None, Some(o.grievance_number.clone()), CaseFileChange::Link(other)),
+        false => (AuditAction::Unlinked, Some(o.grievance_number.clone()), None, CaseFileChange::Unlink(other)),
     };
     let entry = AuditEntry { action, field_name: Some("links".into()), old_value, new_value, notes: None, action_details: None };
-    match cases.grievances.record_beside(&g, beside, actor, entry).await {
+    match cases.grievances.record_case_file_change(&g, link_change, actor, entry).await {
         Err(Error::Conflict(m)) if m == CHANGED => Err(Error::conflict(if linked { LINKED_ALREADY } else { NOT_LINKED })),
         other => other,
     }

@@ -2,7 +2,7 @@
 //! never edited or deleted; a mistake is put right by a later note that names the one it
 //! corrects, so the diary always shows what was written and when.
 
-use crate::port::{AuditEntry, Beside, Cases};
+use crate::port::{AuditEntry, CaseFileChange, Cases};
 pub use crate::port::Note;
 use crate::record::{Actor, Grievance};
 use domain::audit::AuditAction;
@@ -56,6 +56,6 @@ pub async fn add(cases: Cases<'_>, actor: &Actor, g: &Grievance, text: NoteText,
         notes: note.corrects.as_ref().map(|c| format!("Correction of note {c}")),
         action_details: None,
     };
-    cases.grievances.record_beside(g, Beside::Note(note.clone()), actor, entry).await?;
+    cases.grievances.record_case_file_change(g, CaseFileChange::Note(note.clone()), actor, entry).await?;
     Ok(note)
 }

@@ -196,10 +196,11 @@ pub struct Attachment {
     pub uploaded_at: String,
 }
 
-/// Something written beside a grievance that leaves the grievance itself unchanged, so it
-/// takes no version and conflicts with no edit.
+/// A change of a grievance's case file (a note, an attachment record, a link), written beside
+/// the grievance: it leaves the grievance itself unchanged, so it takes no version and
+/// conflicts with no edit.
 #[derive(Clone, Debug)]
-pub enum Beside {
+pub enum CaseFileChange {
     /// A note, numbered by [`CaseFiles::next_note_id`].
     Note(Note),
     /// A new attachment record; refused when one with its id is kept already.
@@ -308,10 +309,10 @@ pub trait Grievances: Send + Sync + 'static {
     /// ([`CaseFiles::blobs_to_sweep`]).
     async fn commit(&self, change: GrievanceChange<'_>) -> Result<()>;
 
-    /// Writes `beside` with its audit record (`entry`, by `actor`, now), on condition that
+    /// Writes `change` with its audit record (`entry`, by `actor`, now), on condition that
     /// the grievance still exists (else 404). A new attachment whose id is kept already, or
     /// the removal of one that is gone, is 409 `writes::CHANGED`.
-    async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()>;
+    async fn record_case_file_change(&self, grievance: &Grievance, change: CaseFileChange, actor: &Actor, entry: AuditEntry) -> Result<()>;
 
     /// Every grievance at police station `station_id` whose FIR number has the key `fir_key`
     /// (`domain::grievance::fir_key`) and whose FIR date lies in `year` (`YYYY`), whoever
@@ -366,9 +367,9 @@ pub trait Grievances: Send + Sync + 'static {
     }
 }
 
-/// Reading what was written beside grievances (see [`Beside`], written through
-/// [`Grievances::record_beside`] with its audit record): one engine serves both grievance
-/// engines, as both keep notes and attachment records as items.
+/// Reading grievances' case files (see [`CaseFileChange`], written through
+/// [`Grievances::record_case_file_change`] with its audit record): one engine serves both
+/// grievance engines, as both keep notes and attachment records as items.
 #[async_trait]
 pub trait CaseFiles: Send + Sync + 'static {
     /// A new note id, never handed out twice.

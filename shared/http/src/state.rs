@@ -61,7 +61,7 @@ impl AppState {
     pub fn new(store: Arc<dyn Store>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
         let lists = Arc::new(engines::lists::ItemLists::new(store.clone()));
-        let files = Arc::new(engines::beside::ItemCaseFiles::new(store.clone()));
+        let files = Arc::new(engines::case_files::ItemCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
@@ -73,7 +73,7 @@ impl AppState {
     pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(engines::relational::SqlGrievances::new(store.clone()));
         let lists = Arc::new(engines::lists::ItemLists::embedded(store.clone()));
-        let files = Arc::new(engines::beside::ItemCaseFiles::new(store.clone()));
+        let files = Arc::new(engines::case_files::ItemCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::sql_trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));

@@ -5,7 +5,7 @@
 
 use cases::numbers::{NumberMatch, NumberQuery};
 use cases::pendency::{date_text, Clock};
-use cases::port::{AuditBatch, AuditChange, Beside, GrievanceChange, Grievances, ListCount, SameFir, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditBatch, AuditChange, CaseFileChange, GrievanceChange, Grievances, ListCount, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::{AuditEntry, CHANGED, STALE};
@@ -178,7 +178,7 @@ impl Grievances for ItemGrievances {
         let due = store.query(&Query::table(keys::DELETIONS_PK).limit(limit)).await?.items;
         for entry in &due {
             let id = entry.i64(DELETED_ID).ok_or_else(|| Error::internal(format!("the deletion {} names no grievance", entry.key.sk)))?;
-            let removal = crate::beside::removal(store, id).await?;
+            let removal = crate::case_files::removal(store, id).await?;
             let pointers = match entry.str(DELETED_PLACE) {
                 Some(place) => pointer_moves(store, id, Some(place), None).await?.into_iter().flatten().collect(),
                 None => Vec::new(),
@@ -189,16 +189,16 @@ impl Grievances for ItemGrievances {
             let mut rest: Vec<Write> = removal.removals.into_iter().chain(pointers).collect();
             rest.push(Write::delete(entry.key.clone()));
             let mut first: Vec<Write> = removal.sweep.into_iter().collect();
-            let rest = crate::beside::fit(&mut first, rest);
+            let rest = crate::case_files::fit(&mut first, rest);
             store.transact(first).await?;
-            crate::beside::write_rest(store, rest).await?;
+            crate::case_files::write_rest(store, rest).await?;
         }
         Ok(due.len())
     }
 
-    async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()> {
-        let audit = crate::beside::audit_batch(self.store.as_ref(), actor, entry).await?;
-        let mut all = crate::beside::writes(grievance.id, &beside)?;
+    async fn record_case_file_change(&self, grievance: &Grievance, change: CaseFileChange, actor: &Actor, entry: AuditEntry) -> Result<()> {
+        let audit = crate::case_files::audit_batch(self.store.as_ref(), actor, entry).await?;
+        let mut all = crate::case_files::writes(grievance.id, &change)?;
         let check_at = all.len();
         // Still where it was read, so the change's pointer goes to the place it lies at.
         let place = json!(place_of(grievance).unwrap_or_default());
@@ -668,8 +668,6 @@ pub(crate) fn usage_writes(grievance_id: i64, before: &BTreeMap<ListKind, i64>, 
         .map(|((kind, id), d)| crate::lists::use_write(kind, id, grievance_id, d))
         .collect()
 }
-
-
 
 
 /// Every write of a change of a grievance: `before` is what was read (its version is the

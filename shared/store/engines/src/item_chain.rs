@@ -331,7 +331,7 @@ pub(crate) async fn seal_chains(store: &dyn Store) -> Result<Option<ChainsSealed
                             writes.push(Write::put(item));
                         }
                         let count = writes.len() as u64;
-                        crate::beside::write_rest(store, writes).await?;
+                        crate::case_files::write_rest(store, writes).await?;
                         let (link, hash) = head.expect("a chain has a record");
                         match store.transact(vec![moved_head(&name, link, hash, Condition::NotExists)]).await {
                             Err(StoreError::ConditionFailed { .. }) => moved = true,

@@ -48,7 +48,7 @@ mod tests {
     use super::*;
     use async_trait::async_trait;
     use cases::pendency::Clock;
-    use cases::port::{Beside, GrievanceChange, ListCount, StationTally, Stored, StoredPage, Tallies};
+    use cases::port::{CaseFileChange, GrievanceChange, ListCount, StationTally, Stored, StoredPage, Tallies};
     use cases::reports::{parse_day, Period};
     use cases::writes::AuditEntry;
     use cases::Actor;
@@ -83,7 +83,7 @@ mod tests {
         async fn get(&self, _: i64) -> Result<Option<Stored>> { unimplemented!() }
         async fn same_fir(&self, _: i64, _: &str, _: &str) -> Result<cases::port::SameFir> { unimplemented!() }
         async fn commit(&self, _: GrievanceChange<'_>) -> Result<()> { unimplemented!() }
-        async fn record_beside(&self, _: &Grievance, _: Beside, _: &Actor, _: AuditEntry) -> Result<()> { unimplemented!() }
+        async fn record_case_file_change(&self, _: &Grievance, _: CaseFileChange, _: &Actor, _: AuditEntry) -> Result<()> { unimplemented!() }
         async fn count(&self, _: &Viewer, _: &Filters) -> Result<ListCount> { unimplemented!() }
         async fn find_by_number(&self, _: &Viewer, _: &cases::numbers::NumberQuery, _: usize, _: Option<String>) -> Result<StoredPage> { unimplemented!() }
         async fn tallies(&self, _: &Viewer) -> Result<Tallies> { unimplemented!() }

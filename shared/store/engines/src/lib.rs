@@ -11,7 +11,7 @@ pub mod lists;
 pub mod lists_cache;
 
 mod audit_items;
-pub mod beside;
+pub mod case_files;
 pub mod grievance_counters;
 pub mod grievance_items;
 pub mod grievance_keys;

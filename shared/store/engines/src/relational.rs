@@ -12,7 +12,7 @@ use crate::grievance_items::{next_ids, usage_writes};
 use crate::sql_trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};
-use cases::port::{AuditChange, Beside, GrievanceChange, Grievances, ListCount, Refs, SameFir, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditChange, CaseFileChange, GrievanceChange, Grievances, ListCount, Refs, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, SortDirection, SortKey, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::{AuditEntry, CHANGED, STALE};
@@ -378,9 +378,9 @@ impl Grievances for SqlGrievances {
         writes.extend(events);
         let mut rest = Vec::new();
         if change.after.is_none() {
-            let removal = crate::beside::removal(self.store.as_ref(), id).await?;
+            let removal = crate::case_files::removal(self.store.as_ref(), id).await?;
             writes.extend(removal.sweep);
-            rest = crate::beside::fit(&mut writes, removal.removals);
+            rest = crate::case_files::fit(&mut writes, removal.removals);
         }
         let outcome = self
             .store
@@ -412,18 +412,18 @@ impl Grievances for SqlGrievances {
             Err(e) => return Err(e.into()),
             Ok(result) => result.map_err(sql_error)?,
         }
-        crate::beside::write_rest(self.store.as_ref(), rest).await
+        crate::case_files::write_rest(self.store.as_ref(), rest).await
     }
 
-    async fn record_beside(&self, grievance: &Grievance, beside: Beside, actor: &Actor, entry: AuditEntry) -> Result<()> {
-        let audit = crate::beside::audit_batch(self.store.as_ref(), actor, entry).await?;
-        let beside = crate::beside::writes(grievance.id, &beside)?;
+    async fn record_case_file_change(&self, grievance: &Grievance, change: CaseFileChange, actor: &Actor, entry: AuditEntry) -> Result<()> {
+        let audit = crate::case_files::audit_batch(self.store.as_ref(), actor, entry).await?;
+        let writes = crate::case_files::writes(grievance.id, &change)?;
         let trail = records_of(AuditSubject::from(grievance), audit.change, &audit.actor, &audit.at, audit.entries);
         let id = grievance.id;
         // A missing grievance is an error of the closure, so that the writes roll back.
         let outcome = self
             .store
-            .transact_with(beside, move |tx| if rows::exists(tx, id)? { trail.append(tx) } else { Err(SqlError::Conflict) })
+            .transact_with(writes, move |tx| if rows::exists(tx, id)? { trail.append(tx) } else { Err(SqlError::Conflict) })
             .await;
         match outcome {
             // One of the caller's own conditions: someone else got there first.

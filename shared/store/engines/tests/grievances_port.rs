@@ -728,7 +728,7 @@ async fn item_engine_moves_a_grievances_history_with_it() {
         author_name: "Officer 101".into(),
         created_at: domain::clock::now_text(),
     };
-    let stale = engine.record_beside(&now.grievance, cases::port::Beside::Note(note), &actor, entry(AuditAction::NoteAdded, 0)).await;
+    let stale = engine.record_case_file_change(&now.grievance, cases::port::CaseFileChange::Note(note), &actor, entry(AuditAction::NoteAdded, 0)).await;
     assert_eq!(stale.err().map(|e| e.to_string()).as_deref(), Some(cases::writes::CHANGED));
     assert_eq!(records(area(to)).await, 131, "nothing was written");
 
@@ -772,7 +772,7 @@ async fn item_engine_links_after_a_head_moved_since_it_was_read() {
         author_name: "Officer 102".into(),
         created_at: domain::clock::now_text(),
     };
-    other.record_beside(&read.grievance, cases::port::Beside::Note(note), &actor, entry(AuditAction::NoteAdded)).await.unwrap();
+    other.record_case_file_change(&read.grievance, cases::port::CaseFileChange::Note(note), &actor, entry(AuditAction::NoteAdded)).await.unwrap();
     let mut next = read.clone();
     next.grievance.version += 1;
     next.grievance.fields.brief_details = "Changed after the note".into();

@@ -1,12 +1,12 @@
-//! Notes and attachment records as items of the generic store: how both grievance engines
-//! keep what is written beside a grievance, and the one engine of the case-files port that
-//! reads them (the embedded one in the same SQLite file as its
-//! rows, written in the same transaction). Every key and attribute name of them lives here.
+//! Grievances' case files (notes, attachment records, links) as items of the generic store:
+//! how both grievance engines keep what is written beside a grievance, and the one engine of
+//! the case-files port that reads them (the embedded one in the same SQLite file as its rows,
+//! written in the same transaction). Every key and attribute name of them lives here.
 
 use crate::grievance_keys as keys;
 use cases::notes::Note;
 use async_trait::async_trait;
-use cases::port::{AuditBatch, AuditChange, Beside, BlobsToSweep, CaseFiles, KeptAttachment};
+use cases::port::{AuditBatch, AuditChange, BlobsToSweep, CaseFileChange, CaseFiles, KeptAttachment};
 use cases::record::Actor;
 use cases::writes::AuditEntry;
 use domain::{Error, Result};
@@ -27,31 +27,31 @@ fn attrs_of(value: &impl serde::Serialize) -> Result<store::Attrs> {
     }
 }
 
-/// The writes of `beside`: a new note or attachment record is refused when its key is taken,
+/// The writes of `change`: a new note or attachment record is refused when its key is taken,
 /// a removal when the record is gone.
-pub(crate) fn writes(grievance_id: i64, beside: &Beside) -> Result<Vec<Write>> {
+pub(crate) fn writes(grievance_id: i64, change: &CaseFileChange) -> Result<Vec<Write>> {
     let both = |a: i64, b: i64| [keys::link(a, b), keys::link(b, a)];
-    Ok(match beside {
-        Beside::Link(other) => both(grievance_id, *other).into_iter().map(|key| Write::put_new(Item::new(key).with("linked_at", domain::clock::now_text()))).collect(),
-        Beside::Unlink(other) => both(grievance_id, *other).into_iter().map(|key| Write::delete(key).when(Condition::Exists)).collect(),
+    Ok(match change {
+        CaseFileChange::Link(other) => both(grievance_id, *other).into_iter().map(|key| Write::put_new(Item::new(key).with("linked_at", domain::clock::now_text()))).collect(),
+        CaseFileChange::Unlink(other) => both(grievance_id, *other).into_iter().map(|key| Write::delete(key).when(Condition::Exists)).collect(),
         single => vec![single_write(grievance_id, single)?],
     })
 }
 
-fn single_write(grievance_id: i64, beside: &Beside) -> Result<Write> {
-    Ok(match beside {
-        Beside::Note(note) => {
+fn single_write(grievance_id: i64, change: &CaseFileChange) -> Result<Write> {
+    Ok(match change {
+        CaseFileChange::Note(note) => {
             let number: i64 = note.id.parse().map_err(|_| Error::internal(format!("note id {} is not a number", note.id)))?;
             // The time first, so the partition reads in the order notes were written.
             let key = store::Key::new(keys::notes_pk(grievance_id), format!("{}#{number:012}", domain::clock::now_precise_text()));
             Write::put_new(Item { key, attrs: attrs_of(note)? })
         }
-        Beside::Attachment(kept) => {
+        CaseFileChange::Attachment(kept) => {
             let item = Item { key: keys::attachment(grievance_id, &kept.attachment.id), attrs: attrs_of(&kept.attachment)? };
             Write::put_new(item.with(ORDER, kept.confirmed_at.clone()).with(BLOB, kept.blob.clone()))
         }
-        Beside::AttachmentRemoved(id) => Write::delete(keys::attachment(grievance_id, id)).when(Condition::Exists),
-        Beside::Link(_) | Beside::Unlink(_) => unreachable!("two writes, made by `writes`"),
+        CaseFileChange::AttachmentRemoved(id) => Write::delete(keys::attachment(grievance_id, id)).when(Condition::Exists),
+        CaseFileChange::Link(_) | CaseFileChange::Unlink(_) => unreachable!("two writes, made by `writes`"),
     })
 }
 
