@@ -85,9 +85,11 @@ test-suites: check-boundary check-hakari deps
 	@$(MAKE) -k -j2 --output-sync=target --no-print-directory $(SUITES)
 	@date "+--- %T all test suites passed"
 
-# Keys, indexes and attribute maps stay in shared/store (scripts/check-storage-boundary.py).
+# Keys, indexes and attribute maps stay in shared/store (scripts/check-storage-boundary.py);
+# no module of a crate imports one that imports it back (scripts/check-import-circles.py).
 check-boundary:
 	python3 scripts/check-storage-boundary.py
+	python3 scripts/check-import-circles.py
 
 # Every build of the workspace (the tests, the portal, one Lambda function under cargo lambda
 # watch) compiles each dependency once, with one set of features, because every crate
