@@ -13,7 +13,10 @@ An edge from module A to module B is any of these in A's code:
 A path is followed to the module that defines what it names: `crate::Foo`, where lib.rs only
 re-exports `Foo` from `x` (`pub use x::Foo`, or a glob `pub use x::*`), is an edge to `x`; where
 lib.rs itself defines `Foo`, it is an edge to lib.rs. A path to a module itself
-(`use crate::users;`) is an edge to that module. Paths into other crates are not edges.
+(`use crate::users;`) is an edge to that module, and the code's later `users::create(...)` is
+that same edge. A name another crate defines, reached through a module of this one
+(`crate::x::Result` where `x` has `use domain::Result`), is an edge to that module; a path
+straight into another crate is none.
 
 What does not count: a parent declaring its children (`mod x;`) and re-exporting from them
 (`pub use x::Foo`, at any `pub` visibility): that is the shape of the module tree, and the
@@ -21,9 +24,10 @@ re-export is followed through as above, not kept as an edge. The crate root (lib
 stands above its modules altogether: it declares them, re-exports from them and assembles
 them (a constructor choosing one engine among its modules), so nothing it references is an
 edge, while a module's reference to what the root defines is. A circle through the root (a
-root's trait implemented by a module the root's constructor picks) is therefore not reported. Tests do not count: every item
-under `#[cfg(test)]` (the `mod tests` blocks and their `use super::*`) is left out, as are
-comments and string literals. Macros' `$crate::` paths are not followed.
+root's trait implemented by a module the root's constructor picks) is therefore not
+reported. Tests do not count: every item under `#[cfg(test)]` (the `mod tests` blocks with
+their `use super::*`, a test-only function) is left out, as are comments and string
+literals. Macros' `$crate::` paths are not followed.
 
 Each strongly connected component of more than one module is a circle: it is printed with
 its edges (file:line of one reference per edge) and the exit status is 1. Otherwise one line
@@ -249,7 +253,7 @@ def read_module(crate, path, file, child_dir, text, start, end, parent):
         candidates = [child_dir / f"{name}.rs", child_dir / name / "mod.rs"]
         found = next((c for c in candidates if c.exists()), None)
         if found is None:
-            print(f"warning: {file.relative_to(ROOT)}: no file for mod {name}", file=sys.stderr)
+            print(f"warning: {shown(file)}: no file for mod {name}", file=sys.stderr)
             continue
         module.children[name] = read_file(crate, path + (name,), found, module)
     code = list(own)
@@ -395,6 +399,14 @@ def strongly_connected(nodes, graph):
     return found
 
 
+def shown(path):
+    """A path as printed: from the repository's root where it lies under it."""
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def crate_roots(dirs):
     for package in dirs:
         src = package / "src"
@@ -420,11 +432,10 @@ def main(args):
         for circle in circles:
             failed += 1
             members = set(circle)
-            rel = root.relative_to(ROOT)
-            print(f"import circle in {rel}: " + ", ".join("::".join(m) for m in circle))
+            print(f"import circle in {shown(root)}: " + ", ".join("::".join(m) for m in circle))
             for (a, b), (file, line) in sorted(edges.items()):
                 if a in members and b in members:
-                    print(f"  {'::'.join(a)} -> {'::'.join(b)}  ({file.relative_to(ROOT)}:{line})")
+                    print(f"  {'::'.join(a)} -> {'::'.join(b)}  ({shown(file)}:{line})")
     if failed:
         print(f"{failed} import circle(s) in {count} crates")
         return 1
