@@ -5,7 +5,9 @@
 //! grievances, names, counts, rates, limits, notes and trail, now renamable. On SQLite the
 //! file itself is opened; on DynamoDB its items are copied into a fresh table first.
 
+use crate::common;
 use apitest::{Api, Engine};
+use base64::Engine as _;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -298,4 +300,316 @@ async fn the_v5_releases_audit_trail_moves_into_rows_with_nothing_lost() {
     let left = rusqlite::Connection::open(&path).unwrap().query_row("SELECT count(*) FROM items WHERE pk LIKE 'AUDIT%' OR pk = 'STATS#AUDIT'", [], |r| r.get::<_, i64>(0)).unwrap();
     assert_eq!(left, 0, "no audit item is left in the file");
     assert_eq!(api.state.trail.upgrade().await.unwrap(), 0);
+}
+
+/// The data directory of the release that kept accounts, roles, sessions, sign-in lockouts,
+/// second factors, admin lists, postings, notes, attachments, notices, the outbox and settings
+/// as items of the embedded store (schema 15; `fixtures/release-v15-items`, written through
+/// that release's API by scripts/make-release-fixture.sh: see its README.txt). The current
+/// build, started on a copy, keeps every record of it, value for value, as that release
+/// answered them (expected.json): the test of the step that moves those items into tables.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_v15_releases_items_are_all_kept_with_their_values() {
+    const V15: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-v15-items");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(format!("{V15}/expected.json")).unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    copy_tree(std::path::Path::new(V15), &data);
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(data.join("portal.db.gz")).unwrap()).read_to_end(&mut bytes).unwrap();
+    std::fs::write(data.join("portal.db"), bytes).unwrap();
+    std::fs::remove_file(data.join("portal.db.gz")).unwrap();
+    for file in ["expected.json", "README.txt"] {
+        std::fs::remove_file(data.join(file)).unwrap();
+    }
+    as_if_written_now(&data.join("portal.db"), expected["written_at"].as_i64().unwrap());
+
+    // The emails waiting in the outbox go out once there is a mailer.
+    let smtp = testkit::smtp::SmtpServer::start(testkit::free_port());
+    let port = testkit::free_port();
+    let mut command = common::serve_command(&data, port);
+    command
+        .env("PORTAL_SMTP_HOST", "127.0.0.1")
+        .env("PORTAL_SMTP_PORT", smtp.port.to_string())
+        .env("PORTAL_SMTP_SECURITY", "none")
+        .env("PORTAL_MAIL_FROM", "Grievance Portal <portal@upgrade.test>")
+        .env("PORTAL_NOTIFY_SECONDS", "1");
+    let portal = Served { child: command.spawn().expect("the portal starts"), base: format!("http://127.0.0.1:{port}"), client: reqwest::Client::new() };
+    common::wait_ready(&portal.client, &portal.base).await;
+    let admin = common::sign_in(&portal.client, &portal.base).await;
+
+    // The audit trail first, before anything the test does could add to it: every record as
+    // that release answered it, in order, and the whole trail verified.
+    let mut trail: Vec<Value> = Vec::new();
+    loop {
+        let page = portal.get(&format!("/api/audit/all?limit=500&offset={}", trail.len()), &admin).await;
+        let page = page.as_array().unwrap();
+        if page.is_empty() {
+            break;
+        }
+        trail.extend(page.iter().cloned());
+    }
+    let records = expected["audit_all"].as_array().unwrap().len();
+    assert_eq!(records, expected["checkpoint"]["records"].as_u64().unwrap() as usize, "the fixture's trail is what its checkpoint counted");
+    kept("the audit trail", &Value::Array(trail), &expected["audit_all"]);
+    kept("the audit statistics", &portal.get("/api/audit/statistics", &admin).await, &expected["audit_statistics"]);
+    let verified = portal.get("/api/audit/verify", &admin).await;
+    kept("the trail's verification", &verified, &expected["audit_verify"]);
+
+    // Users (their roles, postings, status, second factor) and roles, as they were.
+    kept("the users", &portal.get("/api/users", &admin).await, &expected["users"]);
+    kept("the roles", &portal.get("/api/roles", &admin).await, &expected["roles"]);
+    // The admin lists: names (two renamed), meanings, order, districts and ranges, active flags.
+    for (kind, items) in expected["lists"].as_object().unwrap() {
+        kept(&format!("the list {kind}"), &portal.get(&format!("/api/admin/dropdowns/{kind}"), &admin).await, items);
+    }
+    // Settings.
+    for (name, path) in [("pendency_limits", "/api/admin/pendency-limits"), ("escalation_rules", "/api/admin/escalation-rules"), ("transfer_limit", "/api/admin/transfer-limit")] {
+        kept(name, &portal.get(path, &admin).await, &expected["settings"][name]);
+    }
+
+    // Each grievance field for field, with its notes, attachments (their bytes), links and
+    // history; the deleted one stays deleted; the list, the counts and a posting's scope.
+    for (id, grievance) in expected["grievances"].as_object().unwrap() {
+        kept(&format!("grievance {id}"), &portal.get(&format!("/api/grievances/{id}"), &admin).await["data"], grievance);
+        for part in ["notes", "attachments", "links", "history"] {
+            kept(&format!("grievance {id}'s {part}"), &portal.get(&format!("/api/grievances/{id}/{part}"), &admin).await["data"], &expected[part][id]);
+        }
+        for attachment in expected["attachments"][id].as_array().unwrap() {
+            let aid = attachment["id"].as_str().unwrap();
+            let link = portal.get(&format!("/api/grievances/{id}/attachments/{aid}/link"), &admin).await;
+            let url = link["url"].as_str().unwrap();
+            let url = if url.starts_with('/') { format!("{}{url}", portal.base) } else { url.to_string() };
+            let download = portal.client.get(url).send().await.unwrap();
+            assert_eq!(download.status(), reqwest::StatusCode::OK, "attachment {aid}");
+            let want = base64::engine::general_purpose::STANDARD.decode(expected["attachment_bytes"][aid].as_str().unwrap()).unwrap();
+            assert_eq!(download.bytes().await.unwrap().to_vec(), want, "attachment {aid}'s bytes");
+        }
+    }
+    let deleted = expected["deleted"].as_i64().unwrap();
+    assert_eq!(portal.call(reqwest::Method::GET, &format!("/api/grievances/{deleted}"), Some(&admin), None).await.0, 404, "the deleted grievance");
+    kept("the grievance list", &portal.get("/api/grievances?limit=200", &admin).await, &expected["grievance_list"]);
+    kept("the grievance counts", &portal.get("/api/grievances/stats", &admin).await, &expected["stats"]);
+
+    // Sign-in: every active user with a known password but the auditor (second factor) and
+    // the two with failed sign-ins; the deactivated one is refused as inactive.
+    let passwords = expected["passwords"].as_object().unwrap();
+    let mut signed_in = std::collections::BTreeMap::new();
+    for user in expected["users"]["data"].as_array().unwrap() {
+        let email = user["email"].as_str().unwrap();
+        let special = [expected["two_factor"]["email"].as_str().unwrap(), expected["lockout"]["locked"].as_str().unwrap()];
+        if special.contains(&email) || expected["lockout"]["counted"].get(email).is_some() {
+            continue;
+        }
+        let password = passwords[email].as_str().unwrap();
+        let (status, body) = portal.call(reqwest::Method::POST, "/api/auth/login", None, Some(serde_json::json!({"email": email, "password": password}))).await;
+        if user["status"] == "inactive" {
+            assert_eq!((status, body["error"].as_str()), (401, Some("Your account is inactive. Please contact the administrator.")), "{email}");
+            continue;
+        }
+        assert_eq!(status, 200, "{email}: {body}");
+        let token = body["token"].as_str().unwrap().to_string();
+        let me = portal.get("/api/auth/me", &token).await;
+        assert_eq!((&me["id"], &me["email"], &me["role_id"], &me["posting"]), (&user["id"], &user["email"], &user["role_id"], &user["posting"]), "{email}");
+        signed_in.insert(email.to_string(), token);
+    }
+
+    // The station officer's session of that release is still theirs: a token for it (signed
+    // with the data directory's own secret, as that release's token has long expired) is
+    // taken, and it answers as it did.
+    let session = &expected["session"];
+    let secret = hex::decode(std::fs::read_to_string(data.join("jwt-secret")).unwrap().trim()).unwrap();
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    let token = auth::TokenKeys::new(&secret).issue(session["user_id"].as_i64().unwrap(), session["session_id"].as_str().unwrap(), now, now + 600);
+    kept("the kept session's caller", &portal.get("/api/auth/me", &token).await, &expected["session_me"]);
+    assert_eq!(portal.call(reqwest::Method::GET, "/api/auth/session", Some(&token), None).await.0, 200, "the session is current");
+
+    // A posting's scope: the station officer sees what their station holds and what is theirs.
+    kept("the station officer's grievances", &portal.get("/api/grievances?limit=200", &signed_in[session["email"].as_str().unwrap()]).await, &expected["scope_sho"]);
+
+    // Notices as they were, read or not; the event left in the outbox is delivered now, to
+    // the superintendent; every email waiting is sent, and that one's.
+    let new_event = &expected["outbox"]["events"].as_array().unwrap()[..];
+    assert_eq!(new_event.len(), 1, "the fixture leaves one event in the outbox: {new_event:?}");
+    for (email, want) in expected["notifications"].as_object().unwrap() {
+        let token = &signed_in[email];
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        let expected_more = usize::from(expected["outbox_recipient"] == email.as_str());
+        let now = loop {
+            let now = portal.get("/api/notifications", token).await["data"].clone();
+            if now["items"].as_array().unwrap().len() >= want["items"].as_array().unwrap().len() + expected_more || std::time::Instant::now() > deadline {
+                break now;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        };
+        let items = now["items"].as_array().unwrap();
+        let (fresh, kept_items) = items.split_at(expected_more);
+        kept(&format!("{email}'s notices"), &Value::Array(kept_items.to_vec()), &want["items"]);
+        assert_eq!(now["unread"].as_u64(), Some(want["unread"].as_u64().unwrap() + expected_more as u64), "{email}'s unread count");
+        for notice in fresh {
+            assert_eq!((notice["grievanceId"].as_i64(), notice["read"].as_bool()), (new_event[0]["grievance_id"].as_i64(), Some(false)), "{notice}");
+        }
+    }
+    let mut want: Vec<String> = expected["outbox"]["mail"].as_array().unwrap().iter().map(|m| m["to"].as_str().unwrap().to_string()).collect();
+    want.push(expected["outbox_recipient"].as_str().unwrap().to_string());
+    want.sort();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while smtp.messages().len() < want.len() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let mut sent: Vec<String> = smtp.messages().iter().map(|m| m.lines().find_map(|l| l.strip_prefix("To: ")).unwrap_or_default().to_string()).collect();
+    sent.sort();
+    assert_eq!(sent, want, "every email of the outbox, and the new event's, sent once");
+
+    // The second factor: the password alone asks for a code; the kept secret's code signs in.
+    let two_factor = &expected["two_factor"];
+    let email = two_factor["email"].as_str().unwrap();
+    let (status, step) = portal.call(reqwest::Method::POST, "/api/auth/login", None, Some(serde_json::json!({"email": email, "password": passwords[email]}))).await;
+    assert_eq!(status, 200, "{step}");
+    assert!(step["token"].is_null() && step["challenge"].is_string(), "a code is asked for: {step}");
+    let code = auth::two_factor::code_at(two_factor["secret"].as_str().unwrap(), now as u64).unwrap();
+    let (status, done) = portal.call(reqwest::Method::POST, "/api/auth/login/two-factor", None, Some(serde_json::json!({"challenge": step["challenge"], "code": code}))).await;
+    assert_eq!(status, 200, "{done}");
+    let me = portal.get("/api/auth/me", done["token"].as_str().unwrap()).await;
+    assert_eq!((me["email"].as_str(), me["two_factor_enabled"].as_bool()), (Some(email), Some(true)));
+
+    // The sign-in lockouts: the locked email stays locked, the right password too is refused;
+    // the other's three failures still count, so its sixth attempt locks it.
+    let locked = expected["lockout"]["locked"].as_str().unwrap();
+    let attempt = |email: &str, password: &str| portal.call(reqwest::Method::POST, "/api/auth/login", None, Some(serde_json::json!({"email": email, "password": password})));
+    assert_eq!(attempt(locked, passwords[locked].as_str().unwrap()).await.0, 429, "{locked} is still locked");
+    for (email, failures) in expected["lockout"]["counted"].as_object().unwrap() {
+        let failures = failures.as_u64().unwrap();
+        for n in failures..auth::lockout::MAX_FAILURES as u64 {
+            assert_eq!(attempt(email, "Wrong-Pass-9").await.0, 401, "{email}: failure {}", n + 1);
+        }
+        assert_eq!(attempt(email, passwords[email].as_str().unwrap()).await.0, 429, "{email}: locked after {failures} kept failures and the rest");
+    }
+
+    // Nothing the test did was audited: the trail is the fixture's, and the command line's
+    // check finds it whole and extending the fixture's signed checkpoint.
+    assert_eq!(portal.get("/api/audit/statistics", &admin).await["totalActions"], expected["audit_statistics"]["totalActions"]);
+    drop(portal);
+    let checkpoint = data.join(expected["checkpoint"]["file"].as_str().unwrap());
+    let verify = std::process::Command::new(env!("CARGO_BIN_EXE_portal")).args(["audit", "verify", "--data-dir"]).arg(&data).arg("--since").arg(&checkpoint).output().unwrap();
+    let said = String::from_utf8_lossy(&verify.stdout);
+    assert!(verify.status.success(), "{said}{}", String::from_utf8_lossy(&verify.stderr));
+    let chains = expected["checkpoint"]["chains"].as_u64().unwrap();
+    assert!(said.contains(&format!("audit trail: {records} records in {chains} chains, every hash and link holds")), "{said}");
+    assert!(said.contains(&format!("the trail extends it ({records} records in {chains} chains then)")), "{said}");
+}
+
+/// A portal served by the real binary on a data directory, stopped when dropped (on a failed
+/// assertion too).
+struct Served {
+    child: std::process::Child,
+    base: String,
+    client: reqwest::Client,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Served {
+    async fn call(&self, method: reqwest::Method, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
+        let mut request = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn get(&self, path: &str, token: &str) -> Value {
+        let (status, body) = self.call(reqwest::Method::GET, path, Some(token), None).await;
+        assert_eq!(status, 200, "GET {path}: {body}");
+        body
+    }
+}
+
+/// Asserts that `got` keeps every value of `want`: the same scalars, arrays of the same
+/// length, objects with every key of `want` (a later release may answer more fields). A
+/// grievance's days at its stage are counted up to today, so they grow as the fixture ages:
+/// the date they count from (`since`) is compared instead.
+fn kept(what: &str, got: &Value, want: &Value) {
+    fn walk(path: &mut String, got: &Value, want: &Value, what: &str) {
+        match (got, want) {
+            (Value::Object(got), Value::Object(want)) => {
+                for (key, want) in want.iter().filter(|(key, _)| *key != "days_at_stage") {
+                    let len = path.len();
+                    path.push_str(&format!(".{key}"));
+                    walk(path, got.get(key).unwrap_or(&Value::Null), want, what);
+                    path.truncate(len);
+                }
+            }
+            (Value::Array(got), Value::Array(want)) => {
+                assert_eq!(got.len(), want.len(), "{what}{path}: {} entries, not {}: {got:?}", got.len(), want.len());
+                for (n, (got, want)) in got.iter().zip(want).enumerate() {
+                    let len = path.len();
+                    path.push_str(&format!("[{n}]"));
+                    walk(path, got, want, what);
+                    path.truncate(len);
+                }
+            }
+            _ => assert_eq!(got, want, "{what}{path}"),
+        }
+    }
+    walk(&mut String::new(), got, want, what);
+}
+
+/// Copies the directory `from` (its files and folders) to `to`.
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
+/// The fixture's sessions and sign-in lockouts live minutes, and the fixture ages: their
+/// times are moved on by its age, as if the upgrade ran as soon as it was written. This edits
+/// the fixture's own format (that release's items), which never changes.
+fn as_if_written_now(db: &std::path::Path, written_at: i64) {
+    let shift = time::OffsetDateTime::now_utc().unix_timestamp() - written_at;
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let rows: Vec<(String, String, String)> = conn
+        .prepare("SELECT pk, sk, attrs FROM items WHERE pk LIKE 'SESSION#%' OR pk LIKE 'LOGINFAIL#%'")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(rows.iter().any(|(pk, ..)| pk.starts_with("SESSION#")) && rows.iter().any(|(pk, ..)| pk.starts_with("LOGINFAIL#")), "{rows:?}");
+    let moved = |v: &mut Value| {
+        if let Some(t) = v.as_i64().filter(|t| *t > 0) {
+            *v = Value::from(t + shift);
+        }
+    };
+    for (pk, sk, attrs) in rows {
+        let mut attrs: Value = serde_json::from_str(&attrs).unwrap();
+        for field in ["expires_at", "last_seen", "ttl", "locked_until"] {
+            if let Some(v) = attrs.get_mut(field) {
+                moved(v);
+            }
+        }
+        for failure in attrs.get_mut("failures").and_then(Value::as_array_mut).into_iter().flatten() {
+            moved(failure);
+        }
+        for pending in attrs.get_mut("pending").and_then(Value::as_array_mut).into_iter().flatten() {
+            moved(&mut pending["at"]);
+        }
+        conn.execute("UPDATE items SET attrs = ?1 WHERE pk = ?2 AND sk = ?3", rusqlite::params![attrs.to_string(), pk, sk]).unwrap();
+    }
 }
