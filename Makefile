@@ -16,7 +16,7 @@ export CARGO_TERM_COLOR := never
 # One build from scratch per run: incremental caches would only double what the disk holds.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: test-budget web-checks test-engines test-rest check-boundary check-hakari package smoke-package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: check-embedded test-budget web-checks test-engines test-rest check-boundary check-hakari package smoke-package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -58,6 +58,9 @@ deps: $(NODE_MODULES) venv chromium
 web: $(NODE_MODULES)
 	cd web && npm run build
 
+# The embedded portal alone: no AWS SDK in it (the `cloud` feature is off), so a fresh
+# machine builds it in minutes. The commands that reach a state's stack (--table) need
+# `cargo build --release -p portal --features cloud` (infra/deploy.sh builds that one).
 portal:
 	cargo build --release -p portal
 
@@ -65,6 +68,10 @@ run: web portal
 	./target/release/portal serve --port $(PORT) --data-dir $(DATA_DIR) --web-dir web/dist
 
 ## ---- tests -------------------------------------------------------------------------------
+
+# The tests' portal binary: with the cloud engines, as every test build has them (the API
+# tests run each area on DynamoDB too), so it links from what the tests compiled.
+PORTAL_DEBUG := cargo build -p portal --features cloud
 
 # Every suite, with one closing line that adds up what each runner reported.
 test: deps
@@ -76,11 +83,11 @@ test: deps
 # the next as one ends, so both cores stay busy (the DynamoDB suites wait on moto, whose
 # server uses one core). Longest first. Each suite's output is printed whole when it ends,
 # and begins with the time it started (--- HH:MM:SS suite).
-SUITES := test-engines test-rest test-e2e test-budget web-checks test-fuzz check-openapi check-template
+SUITES := test-engines test-rest test-e2e test-budget web-checks test-fuzz check-openapi check-template check-embedded
 test-suites: check-boundary check-hakari deps
 	@date "+--- %T building every test and the web app"
 	cargo test --workspace --no-run
-	cargo build -p portal
+	$(PORTAL_DEBUG)
 	cd web && npm run build
 	@$(MAKE) -k -j2 --output-sync=target --no-print-directory $(SUITES)
 	@date "+--- %T all test suites passed"
@@ -124,6 +131,16 @@ test-rest: venv
 	@date "+--- %T $@"
 	$(CARGO_TEST) --workspace --exclude engines --no-fail-fast -- --skip $(BIG_BUDGET)
 
+# What `make run` builds: the portal without the cloud feature. Every test build has it, so
+# this is the one place that sees the embedded build: no AWS SDK crate in its tree, and it
+# compiles (a check, not a build: seconds of metadata, no code generated).
+check-embedded:
+	@date "+--- %T $@"
+	@aws=$$(cargo tree -p portal -e normal --prefix none | grep -cE '^(aws-|lambda_)' || true); \
+	if [ "$$aws" != 0 ]; then echo "make run's portal would build $$aws AWS crates: gate them behind the cloud feature (cargo tree -p portal -e normal)"; exit 1; fi
+	cargo check -p portal
+	@echo "the embedded portal builds without the AWS SDKs"
+
 # The SAM template, offline: CloudFormation's linter and SAM's own validation.
 check-template: venv
 	@date "+--- %T $@"
@@ -136,7 +153,7 @@ check-template: venv
 # being stale fails the build.
 check-openapi: $(NODE_MODULES)
 	@date "+--- %T $@"
-	cargo build -p portal
+	$(PORTAL_DEBUG)
 	./target/debug/portal openapi > target/openapi.json
 	@diff -q target/openapi.json web/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make openapi"; exit 1; }
 	cd web && npm run check:api
@@ -145,7 +162,7 @@ check-openapi: $(NODE_MODULES)
 	python3 scripts/check-error-codes.py target/server-codes.json
 
 openapi: $(NODE_MODULES)
-	cargo build -p portal
+	$(PORTAL_DEBUG)
 	./target/debug/portal openapi > web/openapi.json
 	cd web && npm run gen:api
 	mkdir -p web/src/i18n && ./target/debug/portal error-codes > web/src/i18n/server-codes.json
@@ -162,13 +179,13 @@ web-checks: $(NODE_MODULES)
 
 test-e2e: $(NODE_MODULES) $(CHROMIUM)
 	@date "+--- %T $@"
-	cargo build -p portal
+	$(PORTAL_DEBUG)
 	cd web && PORTAL_BIN=../target/debug/portal npm run test:e2e
 
 # Schemathesis against the real binary, bounded (scripts/fuzz-api.sh).
 test-fuzz: venv
 	@date "+--- %T $@"
-	cargo build -p portal
+	$(PORTAL_DEBUG)
 	scripts/fuzz-api.sh
 
 clean:
@@ -195,7 +212,7 @@ $(QEMU):
 	apt-get update && apt-get install -y --no-install-recommends qemu-user libc6-arm64-cross
 
 smoke-package: venv $(if $(filter aarch64 arm64,$(shell uname -m)),,$(QEMU))
-	cargo build -p portal
+	$(PORTAL_DEBUG)
 	$(VENV)/bin/python scripts/smoke-package.py $(LAMBDAS)
 
 ## ---- benchmarks --------------------------------------------------------------------------

@@ -41,7 +41,7 @@ echo "==> Publishing web/dist"
 $VENV/bin/python infra/publish_web.py web/dist "$(output WebBucketName)" "$(output DistributionId)"
 
 echo "==> The first Admin"
-cargo build --release -p portal >/dev/null
+cargo build --release -p portal --features cloud >/dev/null
 password=$($VENV/bin/python -c "import secrets; print(secrets.token_urlsafe(12) + 'A1!')")
 if printf '%s' "$password" | ./target/release/portal admin create --table "$(output TableName)" \
      --email "$(output AdminEmail)" --name "State Administrator" 2>/tmp/portal-admin.err; then

@@ -246,7 +246,7 @@ async fn run() -> anyhow::Result<()> {
                     let trusted = match (&public_key, &table) {
                         (Some(hex), _) => cases::checkpoint::verifying_key(hex).context("--public-key is not an Ed25519 public key in hex")?,
                         (None, None) => portal::embedded::checkpoint_key(&data_dir)?.verifying_key(),
-                        (None, Some(_)) => http_glue::lambda::checkpoint_key(&aws_config::load_from_env().await).await?.verifying_key(),
+                        (None, Some(_)) => cloud::checkpoint_key().await?.verifying_key(),
                     };
                     Some((file, checkpoint, trusted))
                 }
@@ -276,9 +276,7 @@ async fn run() -> anyhow::Result<()> {
             let engines = open_engines(&data_dir, table).await?;
             portal::migrate(engines.store.as_ref(), engines.grievances.as_ref(), engines.trail.as_ref()).await?;
             let (key, kept, place) = if in_the_cloud {
-                let config = aws_config::load_from_env().await;
-                let bucket = std::env::var("CHECKPOINTS_BUCKET").unwrap_or_default();
-                (http_glue::lambda::checkpoint_key(&config).await?, http_glue::lambda::checkpoints_bucket(&config)?, format!("s3://{bucket}"))
+                cloud::checkpoints().await?
             } else {
                 let kept = engines.checkpoints.clone().context("no checkpoints directory")?;
                 (portal::embedded::checkpoint_key(&data_dir)?, kept, portal::embedded::checkpoint_dir(&data_dir).display().to_string())
@@ -338,19 +336,7 @@ struct Engines {
 /// (with the operator's AWS credentials), ready for a first request.
 async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<Engines> {
     Ok(match table {
-        Some(table) => {
-            let config = aws_config::load_from_env().await;
-            let store: Arc<dyn store::Store> = Arc::new(store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table));
-            // The operator's run of `migrate` seals plain second-factor secrets when given the
-            // stack's key (SECRETS_KEY_NAME, as the auth function is).
-            let sealing = http_glue::lambda::sealing_key(&config).await?;
-            http_glue::lambda::use_audit_key(&config).await?;
-            let accounts = Arc::new(engines::accounts::ItemAccounts::sealing(store.clone(), sealing));
-            http_glue::state::prepare_store(accounts.as_ref(), store.as_ref()).await?;
-            let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
-            let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
-            Engines { store, grievances, trail, accounts, checkpoints: None }
-        }
+        Some(table) => cloud::open_table(table).await?,
         None => {
             let state = embedded::open(data_dir)?;
             state.prepare().await?;
@@ -365,5 +351,62 @@ fn said(v: &cases::chain::Verification) -> String {
         None => format!("audit trail: {} records in {} chains, every hash and link holds", v.records, v.chains),
         Some(b) if b.record_id.is_empty() => format!("audit trail: chain {}: {}", b.chain, b.reason),
         Some(b) => format!("audit trail: record {} (chain {}): {}", b.record_id, if b.chain.is_empty() { "none" } else { &b.chain }, b.reason),
+    }
+}
+
+/// What the commands reach in a state's stack, with the operator's AWS credentials: its
+/// DynamoDB table, its checkpoints bucket and its secrets.
+#[cfg(feature = "cloud")]
+mod cloud {
+    use super::Engines;
+    use std::sync::Arc;
+
+    pub async fn open_table(table: String) -> anyhow::Result<Engines> {
+        let config = aws_config::load_from_env().await;
+        let store: Arc<dyn store::Store> = Arc::new(store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table));
+        // The operator's run of `migrate` seals plain second-factor secrets when given the
+        // stack's key (SECRETS_KEY_NAME, as the auth function is).
+        let sealing = http_glue::lambda::sealing_key(&config).await?;
+        http_glue::lambda::use_audit_key(&config).await?;
+        let accounts = Arc::new(engines::accounts::ItemAccounts::sealing(store.clone(), sealing));
+        http_glue::state::prepare_store(accounts.as_ref(), store.as_ref()).await?;
+        let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
+        let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
+        Ok(Engines { store, grievances, trail, accounts, checkpoints: None })
+    }
+
+    pub async fn checkpoint_key() -> anyhow::Result<cases::checkpoint::SigningKey> {
+        http_glue::lambda::checkpoint_key(&aws_config::load_from_env().await).await
+    }
+
+    /// The checkpoint key, the checkpoints bucket and its address, for `audit checkpoint`.
+    pub async fn checkpoints() -> anyhow::Result<(cases::checkpoint::SigningKey, Arc<dyn blobs::BlobStore>, String)> {
+        let config = aws_config::load_from_env().await;
+        let bucket = std::env::var("CHECKPOINTS_BUCKET").unwrap_or_default();
+        Ok((http_glue::lambda::checkpoint_key(&config).await?, http_glue::lambda::checkpoints_bucket(&config)?, format!("s3://{bucket}")))
+    }
+}
+
+/// A portal built for one machine has no AWS SDK in it (it builds in minutes): a command
+/// given --table says how to get a build that can reach a state's stack.
+#[cfg(not(feature = "cloud"))]
+mod cloud {
+    use super::Engines;
+    use std::sync::Arc;
+
+    fn not_built_in() -> anyhow::Error {
+        anyhow::anyhow!("this portal was built for one machine, without the AWS engines: --table needs a build with them (cargo build --release -p portal --features cloud)")
+    }
+
+    pub async fn open_table(_table: String) -> anyhow::Result<Engines> {
+        Err(not_built_in())
+    }
+
+    pub async fn checkpoint_key() -> anyhow::Result<cases::checkpoint::SigningKey> {
+        Err(not_built_in())
+    }
+
+    pub async fn checkpoints() -> anyhow::Result<(cases::checkpoint::SigningKey, Arc<dyn blobs::BlobStore>, String)> {
+        Err(not_built_in())
     }
 }

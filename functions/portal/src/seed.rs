@@ -277,6 +277,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
 /// `count` synthetic grievances loaded in bulk into a DynamoDB table: the request budget
 /// tests' fixture. Each is written as a request writes it (index copies, audit record,
 /// counters, list usage) except that bulk loading links no audit chain. Answers the staff.
+#[cfg(feature = "cloud")]
 pub async fn into_table(table: &store::dynamo::DynamoStore, accounts: &dyn auth::Accounts, count: u64, seed: u64) -> anyhow::Result<Vec<Actor>> {
     let staff = staff(accounts, seed).await?;
     let first_id = engines::grievance_items::next_ids(table, count as i64).await?;

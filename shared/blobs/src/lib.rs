@@ -5,6 +5,7 @@
 //! download the bytes themselves; a Lambda never carries a file through API Gateway.
 
 pub mod local;
+#[cfg(feature = "cloud")]
 pub mod s3;
 
 use async_trait::async_trait;

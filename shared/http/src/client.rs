@@ -85,6 +85,7 @@ fn hop(entry: &str) -> Option<IpAddr> {
 }
 
 fn client_ip(parts: &Parts) -> String {
+    #[cfg(feature = "cloud")]
     if let Some(lambda_http::request::RequestContext::ApiGatewayV2(ctx)) = parts.extensions.get::<lambda_http::request::RequestContext>() {
         return ctx.http.source_ip.clone().unwrap_or_else(|| UNKNOWN_IP.into());
     }

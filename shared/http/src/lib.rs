@@ -10,6 +10,7 @@ pub mod export_queues;
 pub mod error;
 pub mod files;
 pub mod json;
+#[cfg(feature = "cloud")]
 pub mod lambda;
 pub mod layers;
 pub mod openapi;

@@ -94,18 +94,21 @@ impl Mailer for Smtp {
 
 /// Amazon SES (API v2), as the function's role allows (`ses:SendEmail` on the sender's
 /// identity only).
+#[cfg(feature = "cloud")]
 pub struct Ses {
     client: aws_sdk_sesv2::Client,
     from: String,
     configuration_set: Option<String>,
 }
 
+#[cfg(feature = "cloud")]
 impl Ses {
     pub fn new(client: aws_sdk_sesv2::Client, from: String, configuration_set: Option<String>) -> Ses {
         Ses { client, from, configuration_set }
     }
 }
 
+#[cfg(feature = "cloud")]
 #[async_trait]
 impl Mailer for Ses {
     async fn send(&self, to: &str, subject: &str, body: &str) -> Result<(), String> {
@@ -142,8 +145,7 @@ fn var(name: &str) -> Option<String> {
 /// A setting that cannot work is an error, so that a typo is seen at start, not as silence.
 pub async fn from_env() -> Result<Option<Box<dyn Mailer>>, String> {
     if let Some(from) = var("SES_FROM_ADDRESS") {
-        let config = aws_config::load_from_env().await;
-        return Ok(Some(Box::new(Ses::new(aws_sdk_sesv2::Client::new(&config), from, var("SES_CONFIGURATION_SET")))));
+        return ses(from).await;
     }
     let Some(host) = var("PORTAL_SMTP_HOST") else { return Ok(None) };
     let security = Security::parse(&var("PORTAL_SMTP_SECURITY").unwrap_or_default())?;
@@ -158,6 +160,18 @@ pub async fn from_env() -> Result<Option<Box<dyn Mailer>>, String> {
     };
     let from = var("PORTAL_MAIL_FROM").ok_or("PORTAL_SMTP_HOST is set: set PORTAL_MAIL_FROM too (the sender's address)")?;
     Ok(Some(Box::new(Smtp::new(&host, port, security, credentials, &from)?)))
+}
+
+#[cfg(feature = "cloud")]
+async fn ses(from: String) -> Result<Option<Box<dyn Mailer>>, String> {
+    let config = aws_config::load_from_env().await;
+    Ok(Some(Box::new(Ses::new(aws_sdk_sesv2::Client::new(&config), from, var("SES_CONFIGURATION_SET")))))
+}
+
+/// A build without the cloud engines cannot send through SES: said at start, not as silence.
+#[cfg(not(feature = "cloud"))]
+async fn ses(_from: String) -> Result<Option<Box<dyn Mailer>>, String> {
+    Err("SES_FROM_ADDRESS is set, but this build has no Amazon SES: set PORTAL_SMTP_HOST instead, or build with --features cloud".into())
 }
 
 #[cfg(test)]

@@ -4,9 +4,11 @@
 //! expressible here, so that the SQLite engine (the embedded default) and the DynamoDB engine
 //! (a state's AWS stack) behave alike; one conformance suite holds them to it.
 
+#[cfg(feature = "cloud")]
 pub mod calls;
 mod cursor;
 mod group_commit;
+#[cfg(feature = "cloud")]
 pub mod dynamo;
 mod model;
 pub mod sql;
