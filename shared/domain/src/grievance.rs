@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 pub const FIX_ERRORS: &str = "Please fix the validation errors below before submitting.";
 
 /// One investigation officer's stint on the case.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct OfficerEntry {
     pub officer_name: String,
     pub from_date: Option<String>,
@@ -19,8 +19,9 @@ pub struct OfficerEntry {
     pub findings: String,
 }
 
-/// Every field staff fill in. Dates are `YYYY-MM-DD`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+/// Every field staff fill in. Dates are `YYYY-MM-DD`. The default (every text empty, every
+/// flag off, no officers) lets fixtures name only the fields they care about.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GrievanceFields {
     pub type_of_call: Option<String>,
     pub fir_no: String,
