@@ -1,0 +1,138 @@
+//! An update's audit record, field by field: the names, their order and the values auditors
+//! read, written out here in full so that how the list is made can change without the record
+//! changing.
+
+use domain::audit::{field_changes, FieldChange};
+use domain::grievance::{GrievanceFields, OfficerEntry};
+use serde_json::json;
+
+fn officer(name: &str, from: &str) -> OfficerEntry {
+    OfficerEntry { officer_name: name.into(), from_date: Some(from.into()), to_date: None, findings: String::new() }
+}
+
+/// A record with every field set.
+fn before() -> GrievanceFields {
+    GrievanceFields {
+        type_of_call: Some("Walk-in".into()),
+        fir_no: "FIR/1".into(),
+        fir_date: "2026-01-01".into(),
+        section_and_act: "379 IPC".into(),
+        crime_title: "Theft".into(),
+        district: "North".into(),
+        police_station: "Central".into(),
+        status: "Open".into(),
+        priority: "Medium".into(),
+        put_in_court: false,
+        cross_case: true,
+        reason: Some("Delay".into()),
+        current_investigation_officer: Some("SI Rao".into()),
+        investigation_officers: vec![officer("SI Rao", "2026-01-02")],
+        brief_details: "A phone was taken at the market.".into(),
+        date_of_order: Some("2026-01-03".into()),
+        date_of_inward: Some("2026-01-04".into()),
+        date_for_scrutiny: Some("2026-01-05".into()),
+        scrutiny_officer_name: Some("Insp. Das".into()),
+        received_date_after_scrutiny: Some("2026-01-06".into()),
+        date_of_outward: Some("2026-01-07".into()),
+        action_taken_by_ig_office: Some("Report called for".into()),
+        final_decision: Some("Pending".into()),
+    }
+}
+
+/// The same record with every field changed: some optional ones emptied, the others given
+/// other values.
+fn after() -> GrievanceFields {
+    GrievanceFields {
+        type_of_call: None,
+        fir_no: "FIR/2".into(),
+        fir_date: "2026-02-01".into(),
+        section_and_act: "420 IPC".into(),
+        crime_title: "Fraud".into(),
+        district: "South".into(),
+        police_station: "Harbour".into(),
+        status: "In Progress".into(),
+        priority: "High".into(),
+        put_in_court: true,
+        cross_case: false,
+        reason: Some("Negligence".into()),
+        current_investigation_officer: None,
+        investigation_officers: vec![officer("SI Rao", "2026-02-02"), officer("ASI Khan", "2026-02-03")],
+        brief_details: "A wallet was taken at the station.".into(),
+        date_of_order: None,
+        date_of_inward: Some("2026-02-04".into()),
+        date_for_scrutiny: None,
+        scrutiny_officer_name: Some("Insp. Sen".into()),
+        received_date_after_scrutiny: None,
+        date_of_outward: Some("2026-02-07".into()),
+        action_taken_by_ig_office: None,
+        final_decision: Some("Disposed of".into()),
+    }
+}
+
+fn change(field: &'static str, old: Option<&str>, new: Option<&str>) -> FieldChange {
+    FieldChange { field, old_value: old.map(String::from), new_value: new.map(String::from), details: None }
+}
+
+fn officers_change() -> FieldChange {
+    let summary = "changed investigation_officers[0], added investigation_officers[1]";
+    FieldChange {
+        field: "investigation_officers",
+        old_value: Some("1 officer(s)".into()),
+        new_value: Some(format!("2 officer(s): {summary}")),
+        details: Some(json!({"summary": summary, "changes": [
+            {"field": "investigation_officers[0]", "action": "changed", "oldValue": "SI Rao (2026-01-02 to -)", "newValue": "SI Rao (2026-02-02 to -)"},
+            {"field": "investigation_officers[1]", "action": "added", "oldValue": null, "newValue": "ASI Khan (2026-02-03 to -)"},
+        ]})),
+    }
+}
+
+#[test]
+fn every_changed_field_is_recorded_in_the_order_of_the_form_status_and_priority_apart() {
+    let expected = vec![
+        change("type_of_call", Some("Walk-in"), None),
+        change("fir_no", Some("FIR/1"), Some("FIR/2")),
+        change("fir_date", Some("2026-01-01"), Some("2026-02-01")),
+        change("section_and_act", Some("379 IPC"), Some("420 IPC")),
+        change("crime_title", Some("Theft"), Some("Fraud")),
+        change("district", Some("North"), Some("South")),
+        change("police_station", Some("Central"), Some("Harbour")),
+        change("put_in_court", Some("No"), Some("Yes")),
+        change("cross_case", Some("Yes"), Some("No")),
+        change("reason", Some("Delay"), Some("Negligence")),
+        change("current_investigation_officer", Some("SI Rao"), None),
+        change("brief_details", Some("A phone was taken at the market."), Some("A wallet was taken at the station.")),
+        change("date_of_order", Some("2026-01-03"), None),
+        change("date_of_inward", Some("2026-01-04"), Some("2026-02-04")),
+        change("date_for_scrutiny", Some("2026-01-05"), None),
+        change("scrutiny_officer_name", Some("Insp. Das"), Some("Insp. Sen")),
+        change("received_date_after_scrutiny", Some("2026-01-06"), None),
+        change("date_of_outward", Some("2026-01-07"), Some("2026-02-07")),
+        change("action_taken_by_ig_office", Some("Report called for"), None),
+        change("final_decision", Some("Pending"), Some("Disposed of")),
+        officers_change(),
+    ];
+    assert_eq!(field_changes(&before(), &after()), expected);
+}
+
+#[test]
+fn a_field_filled_in_is_recorded_from_nothing() {
+    let empty = GrievanceFields::default();
+    let filled = GrievanceFields { scrutiny_officer_name: Some("Insp. Das".into()), put_in_court: true, ..GrievanceFields::default() };
+    assert_eq!(
+        field_changes(&empty, &filled),
+        vec![change("put_in_court", Some("No"), Some("Yes")), change("scrutiny_officer_name", None, Some("Insp. Das"))]
+    );
+    assert_eq!(
+        field_changes(&filled, &empty),
+        vec![change("put_in_court", Some("Yes"), Some("No")), change("scrutiny_officer_name", Some("Insp. Das"), None)]
+    );
+}
+
+#[test]
+fn an_unchanged_record_has_no_changes_and_empty_text_is_text() {
+    assert_eq!(field_changes(&before(), &before()), vec![]);
+    let blank = GrievanceFields { reason: Some(String::new()), ..GrievanceFields::default() };
+    assert_eq!(field_changes(&GrievanceFields::default(), &blank), vec![change("reason", None, Some(""))]);
+    let moved = GrievanceFields { status: "Closed".into(), priority: "High".into(), ..before() };
+    assert_eq!(field_changes(&before(), &moved), vec![], "status and priority have actions of their own");
+}
