@@ -249,40 +249,75 @@ pub fn officer_changes(before: &[OfficerEntry], after: &[OfficerEntry]) -> Vec<V
     changes
 }
 
-fn text(v: &Option<String>) -> Option<String> {
-    v.clone()
+/// The fields an update's record leaves to actions of their own: status and priority (their
+/// own STATUS_CHANGED and PRIORITY_CHANGED), and the officers, compared entry by entry below.
+const FIELDS_WITH_OWN_HANDLING: [&str; 3] = ["status", "priority", "investigation_officers"];
+
+/// The names of a struct's fields as serde knows them, in the order they are declared: the
+/// list a derived `Deserialize` hands to `deserialize_struct`, caught by a deserializer that
+/// reads nothing.
+fn serde_field_names<'de, T: Deserialize<'de>>() -> Option<&'static [&'static str]> {
+    use serde::de::{Error as _, Visitor};
+    type Error = serde::de::value::Error;
+    struct Names<'a>(&'a mut Option<&'static [&'static str]>);
+    impl<'de> serde::Deserializer<'de> for Names<'_> {
+        type Error = Error;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
+            Err(Error::custom("not a struct"))
+        }
+        fn deserialize_struct<V: Visitor<'de>>(self, _: &'static str, fields: &'static [&'static str], _: V) -> Result<V::Value, Error> {
+            *self.0 = Some(fields);
+            Err(Error::custom("only the field names were wanted"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+            option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+        }
+    }
+    let mut names = None;
+    let _ = T::deserialize(Names(&mut names));
+    names
 }
 
-fn flag(b: bool) -> Option<String> {
-    Some(if b { "Yes" } else { "No" }.to_string())
+/// Every field of a grievance, in the order they are declared.
+fn grievance_field_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<&'static [&'static str]> = std::sync::OnceLock::new();
+    // A struct's derived Deserialize always names its fields (only a flattened field would
+    // read it as a map instead, and the tests would catch that at once).
+    NAMES.get_or_init(|| serde_field_names::<GrievanceFields>().expect("GrievanceFields deserializes as a struct"))
+}
+
+/// A field's value as an audit record shows it: text as it is, nothing as nothing, a flag as
+/// "Yes" or "No". `None` for a value of another kind, which has no agreed rendering yet.
+fn render_field(value: &Value) -> Option<Option<String>> {
+    match value {
+        Value::Null => Some(None),
+        Value::String(text) => Some(Some(text.clone())),
+        Value::Bool(flag) => Some(Some(if *flag { "Yes" } else { "No" }.to_string())),
+        _ => None,
+    }
 }
 
 /// Every field an update changed, except status and priority, which have actions of their own.
+/// The fields come from the record itself, in the order they are declared, so a new field is
+/// audited as soon as it is added; the officers' changes come last.
 pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields) -> Vec<FieldChange> {
-    let pairs: Vec<(&'static str, Option<String>, Option<String>)> = vec![
-        ("type_of_call", text(&before.type_of_call), text(&after.type_of_call)),
-        ("fir_no", Some(before.fir_no.clone()), Some(after.fir_no.clone())),
-        ("fir_date", Some(before.fir_date.clone()), Some(after.fir_date.clone())),
-        ("section_and_act", Some(before.section_and_act.clone()), Some(after.section_and_act.clone())),
-        ("crime_title", Some(before.crime_title.clone()), Some(after.crime_title.clone())),
-        ("district", Some(before.district.clone()), Some(after.district.clone())),
-        ("police_station", Some(before.police_station.clone()), Some(after.police_station.clone())),
-        ("put_in_court", flag(before.put_in_court), flag(after.put_in_court)),
-        ("cross_case", flag(before.cross_case), flag(after.cross_case)),
-        ("reason", text(&before.reason), text(&after.reason)),
-        ("current_investigation_officer", text(&before.current_investigation_officer), text(&after.current_investigation_officer)),
-        ("brief_details", Some(before.brief_details.clone()), Some(after.brief_details.clone())),
-        ("date_of_order", text(&before.date_of_order), text(&after.date_of_order)),
-        ("date_of_inward", text(&before.date_of_inward), text(&after.date_of_inward)),
-        ("date_for_scrutiny", text(&before.date_for_scrutiny), text(&after.date_for_scrutiny)),
-        ("scrutiny_officer_name", text(&before.scrutiny_officer_name), text(&after.scrutiny_officer_name)),
-        ("received_date_after_scrutiny", text(&before.received_date_after_scrutiny), text(&after.received_date_after_scrutiny)),
-        ("date_of_outward", text(&before.date_of_outward), text(&after.date_of_outward)),
-        ("action_taken_by_ig_office", text(&before.action_taken_by_ig_office), text(&after.action_taken_by_ig_office)),
-        ("final_decision", text(&before.final_decision), text(&after.final_decision)),
-    ];
-    let mut changes: Vec<FieldChange> = pairs
-        .into_iter()
+    // Plain data: text, flags and lists always serialize.
+    let before_value = serde_json::to_value(before).expect("a grievance serializes");
+    let after_value = serde_json::to_value(after).expect("a grievance serializes");
+    let render = |record: &Value, field: &str| {
+        let value = record.get(field).unwrap_or(&Value::Null);
+        render_field(value).unwrap_or_else(|| {
+            // every_field_is_rendered_or_handled_on_its_own keeps this from happening; were it
+            // to, the change is still recorded, as JSON text, rather than left out.
+            debug_assert!(false, "the audit does not know how to show {field}: {value}");
+            Some(value.to_string())
+        })
+    };
+    let mut changes: Vec<FieldChange> = grievance_field_names()
+        .iter()
+        .filter(|field| !FIELDS_WITH_OWN_HANDLING.contains(field))
+        .map(|&field| (field, render(&before_value, field), render(&after_value, field)))
         .filter(|(_, old, new)| old != new)
         .map(|(field, old_value, new_value)| FieldChange { field, old_value, new_value, details: None })
         .collect();
@@ -346,6 +381,58 @@ mod tests {
         assert_eq!(status_milestone(Closed, InProgress), Some(AuditAction::Reopened));
         assert_eq!(status_milestone(Open, InProgress), None);
         assert_eq!(status_milestone(Resolved, Resolved), None);
+    }
+
+    #[test]
+    fn every_field_is_rendered_or_handled_on_its_own() {
+        let blank = serde_json::to_value(GrievanceFields::default()).unwrap();
+        let names = grievance_field_names();
+        let mut serialized: Vec<&str> = blank.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut named = names.to_vec();
+        serialized.sort_unstable();
+        named.sort_unstable();
+        assert_eq!(named, serialized, "the names caught are the fields a record serializes");
+        for own in FIELDS_WITH_OWN_HANDLING {
+            assert!(names.contains(&own), "{own} is handled on its own but is no longer a field");
+        }
+        for &field in names.iter().filter(|f| !FIELDS_WITH_OWN_HANDLING.contains(f)) {
+            // The field holds text or a flag (whether optional or not) if such a value
+            // survives a round trip through the record unchanged.
+            let holds = |value: Value| {
+                let mut probe = blank.clone();
+                probe[field] = value.clone();
+                serde_json::from_value::<GrievanceFields>(probe).is_ok_and(|g| serde_json::to_value(g).unwrap()[field] == value)
+            };
+            assert!(
+                render_field(&blank[field]).is_some() && (holds(json!("2026-01-01")) || holds(json!(true))),
+                "the audit shows text and flags only: give {field} a rendering in render_field, or handle it on its own"
+            );
+        }
+    }
+
+    #[test]
+    fn the_field_names_are_caught_in_declaration_order() {
+        #[derive(Deserialize)]
+        #[allow(dead_code)]
+        struct Probe {
+            b: String,
+            a: Option<bool>,
+            #[serde(rename = "see")]
+            c: Vec<String>,
+        }
+        assert_eq!(serde_field_names::<Probe>(), Some(&["b", "a", "see"][..]));
+        assert_eq!(serde_field_names::<String>(), None, "not a struct");
+    }
+
+    #[test]
+    fn values_render_as_text_nothing_or_yes_and_no() {
+        assert_eq!(render_field(&json!("FIR/1")), Some(Some("FIR/1".to_string())));
+        assert_eq!(render_field(&json!("")), Some(Some(String::new())));
+        assert_eq!(render_field(&Value::Null), Some(None));
+        assert_eq!(render_field(&json!(true)), Some(Some("Yes".to_string())));
+        assert_eq!(render_field(&json!(false)), Some(Some("No".to_string())));
+        assert_eq!(render_field(&json!(3)), None);
+        assert_eq!(render_field(&json!([])), None);
     }
 
     #[test]
