@@ -339,7 +339,7 @@ pub fn attachments_pk(grievance_id: i64) -> String {
     format!("ATTACH#{grievance_id}")
 }
 
-/// A grievance's links to others (issue 17), one item per linked grievance, kept on both.
+/// A grievance's links to others, one item per linked grievance, kept on both.
 pub fn links_pk(grievance_id: i64) -> String {
     format!("LINKS#{grievance_id}")
 }
