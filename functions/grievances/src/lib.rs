@@ -336,8 +336,7 @@ async fn scope(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJs
     Ok(ApiJson(ScopeView { scope, stations, districts }))
 }
 
-/// Every field of the grievance form (specification section 3), plus the version the
-/// change is based on.
+/// Every field of the grievance form, plus the version the change is based on.
 #[derive(Serialize, ToSchema)]
 pub struct GrievanceRequest {
     #[serde(flatten)]

@@ -1,4 +1,4 @@
-//! `/api/grievances/{id}/links`: grievances marked as linked (issue 17), each shown on the
+//! `/api/grievances/{id}/links`: grievances marked as linked, each shown on the
 //! other. Whoever may update both grievances links or unlinks them; a grievance outside the
 //! caller's reach is "not found" and never listed.
 

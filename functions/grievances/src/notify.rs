@@ -1,4 +1,4 @@
-//! Staff notifications (issue 17): `/api/notifications`, each user's own list and unread
+//! Staff notifications: `/api/notifications`, each user's own list and unread
 //! count, and the notifier run that turns the outbox's events into notices and emails
 //! (`cases::notices`). The run is called by the embedded portal's background task and by the
 //! scheduled notifier function in the cloud.

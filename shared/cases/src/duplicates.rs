@@ -1,4 +1,4 @@
-//! Likely duplicates of a grievance being filed or edited (issue 17), among the grievances
+//! Likely duplicates of a grievance being filed or edited, among the grievances
 //! the user may see: the same FIR number at the same police station in the same year (a
 //! duplicate FIR, refused with 409 unless the user confirms it is another case), and brief
 //! details much like a recent case of the same station (a warning only).

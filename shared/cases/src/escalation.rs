@@ -1,4 +1,4 @@
-//! The escalation run (issue 17): every grievance overdue at its stage is escalated one level
+//! The escalation run: every grievance overdue at its stage is escalated one level
 //! above its police station, then higher, as the days past its limit reach the Admin Panel's
 //! waits (`domain::escalation`). Run on a schedule (a background task of the embedded portal,
 //! an EventBridge-scheduled function in the cloud); idempotent: a grievance reaches each level

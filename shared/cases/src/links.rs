@@ -1,4 +1,4 @@
-//! Linked grievances (issue 17): staff who may update two grievances mark them as linked (a
+//! Linked grievances: staff who may update two grievances mark them as linked (a
 //! duplicate kept on purpose, a cross case); each then shows the other. Kept beside both
 //! grievances in one transaction with a LINKED (or UNLINKED) record on the one it was made
 //! from. Only linked grievances the reader may see are shown, and a LINKED or UNLINKED

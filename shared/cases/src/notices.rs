@@ -1,4 +1,4 @@
-//! Notifications to staff (issue 17): what happened to a grievance that someone must hear of,
+//! Notifications to staff: what happened to a grievance that someone must hear of,
 //! the in-app notices it becomes, and the emails sent for them through an outbox.
 //!
 //! A change worth telling is recognised from the change itself ([`events_of`]), so every

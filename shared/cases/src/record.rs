@@ -33,7 +33,7 @@ pub struct Grievance {
     /// A closure waiting for another officer's approval ("Closure pending"); null otherwise.
     #[serde(default)]
     pub closure: Option<domain::grievance::ClosureRequest>,
-    /// Where it was escalated, overdue at its stage (issue 17); null while it is not.
+    /// Where it was escalated, overdue at its stage; null while it is not.
     #[serde(default)]
     pub escalation: Option<domain::escalation::Escalation>,
 }
@@ -61,8 +61,8 @@ pub struct Actor {
     pub ip: String,
     pub user_agent: String,
     pub session_id: String,
-    /// Whether their role needs another officer's approval to resolve or close a case
-    /// (issue 17): their move to such a status becomes a closure request. Not recorded.
+    /// Whether their role needs another officer's approval to resolve or close a case:
+    /// their move to such a status becomes a closure request. Not recorded.
     #[serde(skip)]
     pub needs_closure_approval: bool,
     /// Who made their account and who last reset its credentials: a closure request is not

@@ -1,4 +1,4 @@
-//! The MIS reports of the Reports screen (issue 18), over the grievances a viewer may see
+//! The MIS reports of the Reports screen, over the grievances a viewer may see
 //! that were **filed** in a period (the date of `filed_at`, inclusive at both ends):
 //!
 //! - station-wise pendency: per police station, the count per status (by the status item's

@@ -507,7 +507,7 @@ fn closure_requested_entry(before: &Grievance, request: &domain::grievance::Clos
     AuditEntry::simple(AuditAction::ClosureRequested, "status", Some(before.fields.status.clone()), Some(request.status.clone()), request.notes.clone())
 }
 
-/// The status rules of issue 17 for a change from `before` to `after`: while a closure
+/// The closure approval rules for a status change from `before` to `after`: while a closure
 /// request is pending the status moves only by approving or returning it (409); an actor
 /// whose role needs approval to close, moving the case to a resolved or closed status, gets a
 /// closure request instead: `after` keeps `before`'s status and final decision, the request

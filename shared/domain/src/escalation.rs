@@ -1,4 +1,4 @@
-//! Escalation (issue 17): a grievance overdue at its stage goes one level above its police
+//! Escalation: a grievance overdue at its stage goes one level above its police
 //! station, to the district, then the range, then the state, as the days past its limit reach
 //! the waits the Admin Panel sets per level. Pure rules; the run over the grievances is
 //! `cases::escalation`.

@@ -1,4 +1,4 @@
-//! Password rules of specification section 5. The two screens word the length rule
+//! Password rules: required, 6 to 256 characters. The two screens word the length rule
 //! differently, and the server answers with the words of the screen that asked.
 
 /// A password that satisfies the rules; it cannot be built otherwise.

@@ -1,7 +1,7 @@
-//! Permissions: what a role may do, per resource and action. Roles arrive in two shapes
-//! (specification section 3): a list of entries with flags, or a legacy map of resource to
-//! 'all', a list of actions or a comma string. Both are parsed into one normalised form,
-//! which is what is stored and what every check reads.
+//! Permissions: what a role may do, per resource and action. Roles arrive in two shapes:
+//! a list of entries with flags, or a legacy map of resource to 'all', a list of actions or
+//! a comma string. Both are parsed into one normalised form, which is what is stored and
+//! what every check reads.
 
 use crate::jurisdiction::GrievanceScope;
 use serde::{Deserialize, Serialize};
@@ -72,7 +72,7 @@ pub enum Action {
     /// Grievances only: see every grievance of one's posting (a station, district or range)
     /// as well as one's own. Implied by `view_all`, which a role holds instead of it.
     ViewPosting,
-    /// Grievances only: approve or return another officer's closure request (issue 17),
+    /// Grievances only: approve or return another officer's closure request,
     /// for cases within one's scope.
     Approve,
 }
@@ -237,7 +237,7 @@ impl Permissions {
         other.0.iter().all(|e| Action::ALL.iter().all(|a| !e.allows(*a) || self.allows(e.resource, *a)))
     }
 
-    /// Parses either shape of specification section 3.
+    /// Parses either shape: a list of entries with flags, or the legacy map.
     pub fn parse(input: &serde_json::Value) -> Result<Permissions, String> {
         use serde_json::Value;
         let mut grants = Vec::new();

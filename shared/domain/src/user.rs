@@ -47,7 +47,7 @@ pub struct SessionUser {
     /// Whether the user's role needs another officer's approval for their closures.
     #[serde(default)]
     pub closing_needs_approval: bool,
-    /// Where the user serves (issue 16).
+    /// Where the user serves.
     #[serde(default)]
     #[schema(value_type = crate::jurisdiction::PostingWire)]
     pub posting: crate::jurisdiction::Posting,

@@ -1978,7 +1978,10 @@ export interface components {
              */
             version: number;
         };
-        /** @description Every field staff fill in. Dates are `YYYY-MM-DD`. */
+        /**
+         * @description Every field staff fill in. Dates are `YYYY-MM-DD`. The default (every text empty, every
+         *     flag off, no officers) lets fixtures name only the fields they care about.
+         */
         GrievanceFields: {
             action_taken_by_ig_office?: string | null;
             brief_details: string;
@@ -2036,10 +2039,7 @@ export interface components {
              */
             total: number;
         };
-        /**
-         * @description Every field of the grievance form (specification section 3), plus the version the
-         *     change is based on.
-         */
+        /** @description Every field of the grievance form, plus the version the change is based on. */
         GrievanceRequest: components["schemas"]["GrievanceFields"] & {
             /**
              * @description The user saw the grievance with the same FIR number (the 409 names it) and confirms
@@ -2559,7 +2559,7 @@ export interface components {
             name: string;
             permissions: components["schemas"]["Permissions"];
             phone?: string | null;
-            /** @description Where the user serves (issue 16). */
+            /** @description Where the user serves. */
             posting?: components["schemas"]["PostingWire"];
             /** Format: int64 */
             role_id: number;

@@ -234,7 +234,7 @@ async fn departments_and_designations_must_be_active_list_items(engine: Engine) 
     assert_eq!((no_role.status, no_role.body["fields"]["role_id"].as_str()), (StatusCode::BAD_REQUEST, Some("The selected role does not exist")));
 }
 
-/// A user's posting (issue 16): kept, answered with the user and in their session, naming a
+/// A user's posting: kept, answered with the user and in their session, naming a
 /// place the lists hold; and a user manager posts users only inside their own posting.
 async fn a_user_is_posted_inside_the_posting_of_who_posts_them(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;

@@ -1,4 +1,4 @@
-//! Every administrative change leaves one audit record (issue 18): admin list items, the
+//! Every administrative change leaves one audit record: admin list items, the
 //! pendency and transfer limits, roles with their permissions, users (role, status, posting,
 //! the other fields, deletion, a password reset) and second-factor resets. Each record names
 //! the user, the address and the browser, and carries the changed fields before and after;

@@ -1,4 +1,4 @@
-//! Closure approval (issue 17) through the real routers, on both engines: an officer whose
+//! Closure approval through the real routers, on both engines: an officer whose
 //! role needs approval asks for a closure instead of closing; another officer with
 //! `grievances approve` whose scope holds the case approves it or returns it with a reason;
 //! the "Closure requests" queue; the audit records; self-approval refused, outside the scope

@@ -1,4 +1,4 @@
-//! Duplicate warnings (issue 17) through the real routers, on both engines: a FIR number
+//! Duplicate warnings through the real routers, on both engines: a FIR number
 //! already recorded at the same police station in the same year is refused with 409 naming
 //! the grievance unless the user confirms it is another case; the form's check names it and
 //! recent cases of the station whose brief details read alike; nothing outside the user's

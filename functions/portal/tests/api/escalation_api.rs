@@ -1,4 +1,4 @@
-//! Escalation (issue 17) through the real routers and the run the schedule makes, on both
+//! Escalation through the real routers and the run the schedule makes, on both
 //! engines, on a controlled clock: an overdue grievance goes to its district, then its range,
 //! then the state, as the Admin Panel's waits say, exactly once per level; it appears in the
 //! "Escalated to me" list and count of whoever is posted there; ESCALATED is audited with the

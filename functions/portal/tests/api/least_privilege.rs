@@ -1,4 +1,4 @@
-//! Least privilege on the table (issue 21): each function of template.yaml is allowed exactly
+//! Least privilege on the table: each function of template.yaml is allowed exactly
 //! the DynamoDB actions it is seen to need, measured rather than guessed.
 //!
 //! Every function's area is opened on DynamoDB (moto) as the Lambda opens it (`warm_up`, then

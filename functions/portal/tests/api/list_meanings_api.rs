@@ -162,7 +162,7 @@ async fn a_status_meaning_is_chosen_kept_and_not_changed_under_grievances(engine
 }
 
 /// The organisation is kept on the existing lists: a police station names its district, a
-/// district its range (issue 16).
+/// district its range.
 async fn a_station_is_placed_in_a_district_and_a_district_in_a_range(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;

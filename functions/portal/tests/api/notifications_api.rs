@@ -1,4 +1,4 @@
-//! Staff notifications (issue 17) through the real routers and the notifier run, on both
+//! Staff notifications through the real routers and the notifier run, on both
 //! engines: an assignment, a closure request, its return and approval, and an escalation each
 //! reach exactly the staff they concern, as notices in their own list with an unread count;
 //! marking read; nobody reads or marks another's; emails wait in the outbox without a mailer,

@@ -1,4 +1,4 @@
-//! The MIS reports (issue 18) through the real routers on both engines: on a fixture of
+//! The MIS reports through the real routers on both engines: on a fixture of
 //! grievances at two stations, filed and resolved on days spread over more than a year, each
 //! report's figures equal a recount made here from the grievances themselves (the list);
 //! a station's officer sees their station only; without `reports read` every report is 403;

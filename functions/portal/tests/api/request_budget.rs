@@ -1,4 +1,4 @@
-//! What one API call costs on the DynamoDB engine (issue 21's request budget), counted call by
+//! What one API call costs on the DynamoDB engine (its request budget), counted call by
 //! call by the SDK interceptor (`store::calls::CallLog`) against moto, over 2,000 and then
 //! 20,000 seeded grievances. The figures are printed (`cargo test -p portal --test
 //! request_budget -- --nocapture`).

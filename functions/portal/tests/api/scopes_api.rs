@@ -1,4 +1,4 @@
-//! Grievance scopes (issue 16) through the real routers: two districts of one range with two
+//! Grievance scopes through the real routers: two districts of one range with two
 //! police stations each, one grievance at each station, and three readers: the SHO of one
 //! station and the SP of one district (both with a role of the posting scope), and the Admin
 //! (the state). Every read path answers exactly what each reader's scope holds: the list and
