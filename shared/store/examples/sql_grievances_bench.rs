@@ -168,14 +168,13 @@ fn generate(rng: &mut Rng, n: u64, count: u64, fir_seq: &mut BTreeMap<(usize, i3
         current_investigation_officer: officers.last().map(|o| o.officer_name.clone()),
         investigation_officers: officers,
         brief_details: brief,
-        date_of_order: None,
         date_of_inward: Some(day(filed.date())),
         date_for_scrutiny: scrutiny.then(|| day(filed.date() + time::Duration::days(1))),
         scrutiny_officer_name: scrutiny.then(|| "Dy. SP (HQ)".to_string()),
         received_date_after_scrutiny: (scrutiny && rng.chance(70)).then(|| day(filed.date() + time::Duration::days(8))).filter(|d| d.as_str() <= day(TODAY).as_str()),
-        date_of_outward: None,
         action_taken_by_ig_office: done.then(|| "Report called for and reviewed.".to_string()),
         final_decision: done.then(|| "Complaint disposed of after enquiry.".to_string()),
+        ..GrievanceFields::default()
     };
     let resolved_at = done.then(|| stamp((filed + time::Duration::days(1 + rng.below(90) as i64)).min(end)));
     let filed_at = stamp(filed);
