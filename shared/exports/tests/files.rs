@@ -11,10 +11,9 @@ fn grievance(id: i64, fir: &str, officers: serde_json::Value, details: &str, fil
         "id": id, "grievance_number": format!("GRV-2026-{id:06}"),
         "type_of_call": "Walk-in", "fir_no": fir, "fir_date": "2026-03-04", "section_and_act": "379 IPC",
         "crime_title": "Chain snatching", "district": "Central District", "police_station": "Civil Lines",
-        "status": "Pending", "priority": "High", "put_in_court": true, "cross_case": false, "reason": null,
+        "status": "Pending", "priority": "High", "put_in_court": true, "cross_case": false,
         "current_investigation_officer": "SI Verma", "investigation_officers": officers, "brief_details": details,
-        "date_of_order": null, "date_of_inward": "2026-03-05", "date_for_scrutiny": null, "scrutiny_officer_name": null,
-        "received_date_after_scrutiny": null, "date_of_outward": null, "action_taken_by_ig_office": null, "final_decision": null,
+        "date_of_inward": "2026-03-05",
         "district_id": 5, "police_station_id": 7, "status_id": 1, "priority_id": 2, "status_meaning": "open", "filed_by": 1, "filed_by_name": filed_by, "assigned_to": null, "assigned_to_name": null,
         "filed_at": "2026-03-04T10:15:00Z", "updated_at": "2026-03-05T11:00:00Z", "resolved_at": null, "version": 1
     }))

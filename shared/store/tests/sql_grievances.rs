@@ -87,24 +87,12 @@ fn fields(rng: &mut Rng, id: i64, fir: Date) -> GrievanceFields {
         fir_date: day(fir),
         section_and_act: "379 IPC".into(),
         crime_title: TITLES[rng.below(TITLES.len() as u64) as usize].into(),
-        district: String::new(),
-        police_station: String::new(),
-        status: String::new(),
-        priority: String::new(),
         put_in_court: rng.below(10) == 0,
-        cross_case: false,
-        reason: None,
         current_investigation_officer: officers.last().map(|o| o.officer_name.clone()),
         investigation_officers: officers,
         brief_details: format!("{} Ref {id}.", TEXTS[rng.below(TEXTS.len() as u64) as usize]),
-        date_of_order: None,
         date_of_inward: Some(day(fir)),
-        date_for_scrutiny: None,
-        scrutiny_officer_name: None,
-        received_date_after_scrutiny: None,
-        date_of_outward: None,
-        action_taken_by_ig_office: None,
-        final_decision: None,
+        ..GrievanceFields::default()
     }
 }
 
