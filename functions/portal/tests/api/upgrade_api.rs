@@ -305,7 +305,7 @@ async fn the_v5_releases_audit_trail_moves_into_rows_with_nothing_lost() {
 /// The data directory of the release that kept accounts, roles, sessions, sign-in lockouts,
 /// second factors, admin lists, postings, notes, attachments, notices, the outbox and settings
 /// as items of the embedded store (schema 15; `fixtures/release-v15-items`, written through
-/// that release's API by scripts/make-release-fixture.sh: see its README.txt). The current
+/// that release's API by fixtures/make-release-fixture.sh: see its README.txt). The current
 /// build, started on a copy, keeps every record of it, value for value, as that release
 /// answered them (expected.json): the test of the step that moves those items into tables.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
