@@ -1,7 +1,7 @@
-// Audit History search (issue 20) against the real portal: it runs on the
+// Audit History search against the real portal: it runs on the
 // server over the whole trail, so a grievance whose records are far past the
 // first page is still found by its number, on screen and in the API. The page
-// says whether the chains of the records it shows hold (issue 18).
+// says whether the chains of the records it shows hold.
 import { readFile } from 'node:fs/promises';
 import { adminApi, expect, expectAccessible, nextDownload, signIn, test } from './fixtures';
 
@@ -53,7 +53,7 @@ test('an Audit History search finds an old grievance by its number, past the fir
   await page.goto('/audit');
   const table = page.getByRole('table', { name: 'Audit Records' });
   await expect(table.getByRole('row')).toHaveCount(101);
-  // The server checked the chains of the hundred records shown (issue 18).
+  // The server checked the chains of the hundred records shown.
   await expect(page.getByRole('status').filter({ hasText: 'Integrity verified' })).toBeVisible();
   await expect(table.getByRole('link', { name: old.grievance_number })).toHaveCount(0);
 

@@ -1,4 +1,4 @@
-// Casework (issue 9) against the real portal: attachments uploaded from the
+// Casework against the real portal: attachments uploaded from the
 // detail screen straight to their signed upload URL and downloaded through a
 // signed link, files refused by type and size, attachments scoped like their
 // grievance, case notes newest first with corrections, and a grievance past its

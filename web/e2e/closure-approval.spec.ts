@@ -1,4 +1,4 @@
-// Closure approval (issue 17) against the real portal: an administrator adds a
+// Closure approval against the real portal: an administrator adds a
 // "Desk officer" role whose closures need approval and an "Approver" role that
 // approves them, and a user of each. The desk officer closes a grievance from its
 // screen and gets a closure request instead (the status stays); the approver finds

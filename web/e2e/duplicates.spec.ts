@@ -1,4 +1,4 @@
-// Duplicate warnings (issue 17) against the real portal: a grievance is filed with a FIR
+// Duplicate warnings against the real portal: a grievance is filed with a FIR
 // number no other spec uses; a second one started with the same FIR number (in other
 // capitals), police station and year shows 'Possible duplicates' with a link to the first;
 // Save is refused (by the form, and by the server without the confirmation) until 'This is

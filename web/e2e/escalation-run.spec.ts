@@ -1,4 +1,4 @@
-// Escalation by the portal's own scheduled run (issue 17), as the district's superintendent
+// Escalation by the portal's own scheduled run, as the district's superintendent
 // meets it. The shared e2e portal escalates only hourly, so this spec starts a portal of its
 // own that runs escalation every 3 s (PORTAL_ESCALATION_MINUTES=0.05) and delivers
 // notifications every second. The administrator adds a "Superintendent" role reaching its

@@ -1,4 +1,4 @@
-// Escalation (issue 17) against the real portal. The portal escalates overdue
+// Escalation against the real portal. The portal escalates overdue
 // grievances at start and then only every PORTAL_ESCALATION_MINUTES (an hour), so
 // a test cannot wait for a run: it drives what the administrator sees without one.
 // The Admin Panel's escalation waits load, an out-of-order save is refused with the

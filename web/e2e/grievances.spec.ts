@@ -36,7 +36,7 @@ test.describe('grievances', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'New Grievance / FIR' })).toBeVisible();
     await expect(page.getByLabel('Crime Title')).toContainText('Burglary');
 
-    // The rules of spec §5 before anything is sent
+    // The form's rules before anything is sent
     await page.getByLabel('FIR Number').fill('FIR 12');
     await page.getByLabel('Brief Details').fill('too short');
     await page.getByRole('group', { name: 'Officer 1' }).getByLabel('Officer Name').fill('SI Meera Nair');

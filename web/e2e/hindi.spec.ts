@@ -1,4 +1,4 @@
-// The SPA in Hindi (issue 10): the language is switched from the user menu,
+// The SPA in Hindi: the language is switched from the user menu,
 // kept across a reload, and every screen then shows no text of the English
 // catalogues (web/src/i18n/locales/en/*.json): not in the page's text, nor in
 // aria-label, title, placeholder, alt or label attributes. Data from the store

@@ -1,4 +1,4 @@
-// Linked grievances (issue 17) against the real portal: the administrator files two
+// Linked grievances against the real portal: the administrator files two
 // grievances through the API (FIR numbers no other spec uses), opens the first, links the
 // second by its number and sees it listed; follows the link to the second, where the first
 // is listed; unlinks them there, and the first lists none again.

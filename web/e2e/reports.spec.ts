@@ -1,4 +1,4 @@
-// Reports (issue 18) in Chromium: grievances filed through the API show up in the four
+// Reports in Chromium: grievances filed through the API show up in the four
 // reports, each drawn as a chart (a canvas) beside its table; a wrong range is refused on
 // the page; an export opens its short-lived link and downloads the workbook.
 import { readFile } from 'node:fs/promises';

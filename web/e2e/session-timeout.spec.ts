@@ -1,4 +1,4 @@
-// Issue 19: the warning before an idle session ends, "Stay signed in", and the sign-out
+// The warning before an idle session ends, "Stay signed in", and the sign-out
 // when the countdown runs out, against a portal of its own with a short idle timeout.
 //
 // PORTAL_SESSION_IDLE_MINUTES=1.1 is 66 s on the server, which promises a little less

@@ -1,4 +1,4 @@
-// Two-factor authentication against the real portal (issue 10): a role that requires it
+// Two-factor authentication against the real portal: a role that requires it
 // holds its user on enrolment; the user scans (here: reads the key off the screen and
 // computes the codes with otpauth), keeps the recovery codes, and from then on signs in
 // with a code. A wrong code and a replayed code are refused, a recovery code works once,

@@ -1,4 +1,4 @@
-// How the portal hands out the web app (issue 20): hashed assets compressed at
+// How the portal hands out the web app: hashed assets compressed at
 // build and kept by the browser for a year, index.html checked on every load, a
 // missing asset a 404 rather than index.html. The first visit's bytes over the
 // wire, for the login page and for the grievance list, are measured and written

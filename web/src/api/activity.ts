@@ -1,5 +1,5 @@
 // When the session was last used: the time the latest successful authenticated
-// request was sent (issue 19). The server keeps a session at least its idle
+// request was sent. The server keeps a session at least its idle
 // timeout after any answered request, so counting from the moment a request
 // left (never later than the server saw it) is on the safe side.
 //

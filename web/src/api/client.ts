@@ -1,8 +1,8 @@
 // The one API client. Every call goes to /api on the same origin with the
-// stored bearer token and a JSON content type; no request timeout (spec §7).
+// stored bearer token and a JSON content type; no request timeout.
 // Any 401 clears the stored session and, if there was a token and we are not
-// on the login page, sends the browser to / (spec §8). Every successful call
-// with a token is recorded as the session's latest activity (issue 19).
+// on the login page, sends the browser to /. Every successful call
+// with a token is recorded as the session's latest activity.
 import { currentLanguage } from '../i18n';
 import { recordActivity } from './activity';
 import { ApiError, NetworkError } from './errors';

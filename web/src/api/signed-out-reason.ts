@@ -1,5 +1,5 @@
-// Why the session ended without the user signing out, for the login page to say
-// (issue 19). Kept in sessionStorage: a 401 reloads the page on its way to /.
+// Why the session ended without the user signing out, for the login page to
+// say. Kept in sessionStorage: a 401 reloads the page on its way to /.
 export const SIGNED_OUT_KEY = 'portal.signedOut';
 
 export const SIGNED_OUT_REASONS = ['inactivity', 'lifetime', 'ended'] as const;

@@ -1,5 +1,5 @@
 // The browser-side session: the bearer token and the signed-in user, kept in
-// localStorage (spec §4). Listeners hear about every change so the session
+// localStorage. Listeners hear about every change so the session
 // context follows a 401 cleared by the API client.
 import type { SessionUser } from './types';
 

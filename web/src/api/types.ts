@@ -5,7 +5,7 @@ import type { components } from './schema';
 type Schemas = components['schemas'];
 
 export type LoginRequest = Schemas['LoginRequest'];
-// LoginResponse and SessionUser: see the issue-10 block at the end.
+// LoginResponse and SessionUser: see 'Sign-in with a second factor' at the end.
 export type PermissionEntry = Schemas['PermissionEntry'];
 export type ErrorBody = Schemas['ErrorBody'];
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
@@ -15,7 +15,7 @@ export type SuccessMessage = Schemas['SuccessMessage'];
 export type DeletedResponse = Schemas['DeletedResponse'];
 
 // User Management
-// UserView: see the issue-10 block at the end.
+// UserView: see 'Sign-in with a second factor' at the end.
 export type UserRequest = Schemas['UserRequest'];
 export type UserStatus = Schemas['UserStatus'];
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
@@ -23,7 +23,7 @@ export type UserEnvelope = Schemas['Envelope_UserView'];
 export type UserListEnvelope = Schemas['Envelope_Vec_UserView'];
 
 // Role Management
-// RoleView and RoleRequest: see the issue-10 block at the end.
+// RoleView and RoleRequest: see 'Sign-in with a second factor' at the end.
 export type Permissions = Schemas['Permissions'];
 export type PermissionResource = Schemas['Resource'];
 export type RoleEnvelope = Schemas['Envelope_RoleView'];
@@ -77,7 +77,7 @@ export type Activity = Schemas['Activity'];
 export type AuditStatistics = Schemas['AuditStatistics'];
 export type AuditAction = Schemas['AuditAction'];
 
-// Escalation (issue 17)
+// Escalation
 /** Where an overdue grievance was escalated: the level, the posting that holds it, when and how late. */
 export type Escalation = Schemas['Escalation'];
 export type EscalationLevel = Schemas['EscalationLevel'];
@@ -117,7 +117,7 @@ export type NoteListEnvelope = Schemas['Envelope_Vec_Note'];
 export type LoginResponse = Schemas['LoginResponse'];
 export type SessionUser = Schemas['SessionUser'];
 export type UserView = Schemas['UserView'];
-/** Where a user serves (issue 16). */
+/** Where a user serves. */
 export type PostingWire = Schemas['PostingWire'];
 export type RoleView = Schemas['RoleView'];
 export type RoleRequest = Schemas['RoleRequest'];
@@ -127,11 +127,11 @@ export type TwoFactorCodeRequest = Schemas['TwoFactorCodeRequest'];
 export type TwoFactorDisableRequest = Schemas['TwoFactorDisableRequest'];
 export type RecoveryCodes = Schemas['RecoveryCodes'];
 
-// Sessions with an idle timeout and a lifetime (issue 19)
+// Sessions with an idle timeout and a lifetime
 /** GET /auth/session: how long the caller's session lasts (asking counts as activity). */
 export type SessionTimes = Schemas['SessionTimes'];
 
-// Closure approval (issue 17)
+// Closure approval
 /** A closure waiting for another officer's approval: the status it proposes, and who asked when. */
 export type ClosureRequest = Schemas['ClosureRequest'];
 /** POST /grievances/{id}/closure/approve. */
@@ -139,7 +139,7 @@ export type ClosureDecision = Schemas['ClosureDecision'];
 /** POST /grievances/{id}/closure/return: why, and the version the decision was based on. */
 export type ClosureReturn = Schemas['ClosureReturn'];
 
-// Duplicate warnings (issue 17)
+// Duplicate warnings
 /** POST /grievances: the form fields, and the confirmation that a FIR number already recorded is another case. */
 export type NewGrievanceRequest = Schemas['NewGrievanceRequest'];
 /** POST /grievances/duplicates: the form's fields as typed so far (`id` when editing). */

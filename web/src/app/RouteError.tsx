@@ -1,4 +1,4 @@
-// The router's fallback page (spec §2, §8).
+// The router's fallback page.
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';

@@ -1,4 +1,4 @@
-// The route table (spec §2). The login page is part of the entry bundle; the
+// The route table. The login page is part of the entry bundle; the
 // shell and every protected screen load on demand.
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';

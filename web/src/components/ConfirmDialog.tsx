@@ -1,4 +1,4 @@
-// The confirm prompt before a deletion (spec §5 "Deletion").
+// The confirm prompt before a deletion.
 import { useId, type ReactNode } from 'react';
 import { Button, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';

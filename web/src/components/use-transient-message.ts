@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * A message that clears itself after `ms` (spec §9: the admin-role deletion
+ * A message that clears itself after `ms` (the admin-role deletion
  * message and the dropdown errors clear after 3000 ms). `ms` of 0 keeps it.
  */
 export function useTransientMessage(ms = 3000) {

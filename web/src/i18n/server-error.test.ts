@@ -1,5 +1,5 @@
 // Server errors are shown by their code in the reader's language, with the
-// server's English text as the fallback (issue 10 contract).
+// server's English text as the fallback.
 import { ApiError, errorText } from '../api/errors';
 import enErrors from './locales/en/errors.json';
 import hiErrors from './locales/hi/errors.json';

@@ -1,4 +1,4 @@
-// The frame of every protected screen (spec §2 "Shell for protected screens").
+// The frame of every protected screen.
 import { useRef, useState } from 'react';
 import { Alert } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';

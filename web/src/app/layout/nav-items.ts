@@ -1,4 +1,4 @@
-// The left navigation (spec §2 "Shell"): items hidden without their permission.
+// The left navigation: items hidden without their permission.
 import type { IconName } from '../../components/icons';
 import type { Action, Resource } from '../../features/auth/permissions';
 

@@ -253,7 +253,7 @@ describe('admin panel: what a status means', () => {
   });
 });
 
-// The organisation on the existing lists (issue 16): a station names its district, a
+// The organisation on the existing lists: a station names its district, a
 // district its range.
 describe('admin panel: stations in districts, districts in ranges', () => {
   const agra = item(1, 'Agra', { range: 'Agra Range' });

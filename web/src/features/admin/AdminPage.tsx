@@ -1,6 +1,6 @@
-// Admin Panel (spec §2): the twelve lists offered in forms, one tab each, and
-// the pendency limits (issue 9) with the transfer limit and the escalation waits
-// (issue 17) in a last tab. The open tab is kept in the address (?list=districts,
+// Admin Panel: the twelve lists offered in forms, one tab each, and
+// the pendency limits with the transfer limit and the escalation waits
+// in a last tab. The open tab is kept in the address (?list=districts,
 // ?list=pendency_limits) so it survives a reload.
 import { useEffect, useRef } from 'react';
 import { Tabs } from '@aws-amplify/ui-react';

@@ -1,4 +1,4 @@
-// Add or edit an item of an Admin Panel list (spec §5 "Dropdown item").
+// Add or edit an item of an Admin Panel list.
 import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { Alert, Button, Grid, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';

@@ -1,4 +1,4 @@
-// One Admin Panel list: its items, and add / edit / delete (spec §2 "Admin Panel").
+// One Admin Panel list: its items, and add / edit / delete.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';

@@ -1,4 +1,4 @@
-// The Admin Panel's 'Pendency Limits' tab (issue 9): how many days a grievance
+// The Admin Panel's 'Pendency Limits' tab: how many days a grievance
 // of each priority may stay at each stage before it is overdue. Users with
 // dropdowns update edit and save; others see the limits only.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Calls of the Admin Panel lists (spec §7 /admin/dropdowns/{kind}).
+// Calls of the Admin Panel lists (/admin/dropdowns/{kind}).
 import useSWR from 'swr';
 import { api } from '../../api/client';
 import type {
@@ -39,7 +39,7 @@ export function useActiveNames(kind: ListKind) {
   return { names: items.map((item) => item.name), error, isLoading };
 }
 
-/** SWR key of the pendency limits (issue 9; dropdowns read to see, update to save). */
+/** SWR key of the pendency limits (dropdowns read to see, update to save). */
 export const PENDENCY_LIMITS_KEY = '/admin/pendency-limits';
 
 export const pendencyLimitsApi = {
@@ -53,7 +53,7 @@ export const transferLimitApi = {
   save: (body: TransferLimit) => api.put<TransferLimit>(TRANSFER_LIMIT_KEY, body),
 };
 
-/** SWR key of the escalation waits (issue 17; dropdowns read to see, update to save). */
+/** SWR key of the escalation waits (dropdowns read to see, update to save). */
 export const ESCALATION_RULES_KEY = '/admin/escalation-rules';
 
 export const escalationRulesApi = {

@@ -1,4 +1,4 @@
-// The Admin Panel's escalation waits (issue 17): how many days past its stage's
+// The Admin Panel's escalation waits: how many days past its stage's
 // limit an overdue grievance waits before it goes to its district, its range and
 // the state. The fields are text while edited; the server checks that each level
 // waits at least as long as the one below and names the field that does not.

@@ -1,6 +1,6 @@
 import { itemNameError, parseDisplayOrder } from './item-rules';
 
-describe('list item rules (spec §5)', () => {
+describe('list item rules', () => {
   it("needs a name: 'Name is required'", () => {
     expect(itemNameError(' ')).toBe('Name is required');
     expect(itemNameError('North District')).toBeNull();

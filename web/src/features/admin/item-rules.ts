@@ -1,4 +1,4 @@
-// Rules of the list item dialog (spec §5 "Dropdown item").
+// Rules of the list item dialog.
 import type { ListKind, StatusMeaning } from '../../api/types';
 import { i18n } from '../../i18n';
 
@@ -34,7 +34,7 @@ export const STATUS_MEANINGS: readonly StatusMeaning[] = ['open', 'in_progress',
 /** Only a status has a meaning; the server refuses one on any other list. */
 export const hasMeaning = (kind: ListKind) => kind === 'statuses';
 
-/** A police station belongs to a district, and a district to a range (issue 16). */
+/** A police station belongs to a district, and a district to a range. */
 export const hasDistrict = (kind: ListKind) => kind === 'police_stations';
 export const hasRange = (kind: ListKind) => kind === 'districts';
 

@@ -1,4 +1,4 @@
-// The twelve Admin Panel lists (spec §2 "Admin Panel") with their labels.
+// The twelve Admin Panel lists with their labels.
 import type { ListKind } from '../../api/types';
 import { i18n } from '../../i18n';
 

@@ -1,4 +1,4 @@
-// The Pendency Limits form (issue 9): days a grievance may stay at each stage,
+// The Pendency Limits form: days a grievance may stay at each stage,
 // per priority. A cell is text while edited; empty means no limit.
 import type { PendencyLimitsRequest, PendencyLimitsView, Stage } from '../../api/types';
 import { i18n } from '../../i18n';

@@ -1,4 +1,4 @@
-// The details of one audit record (spec §2 "Audit History"): who, what
+// The details of one audit record on the Audit History screen: who, what
 // changed, and the technical details of the request.
 import type { ReactNode } from 'react';
 import { Button, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';

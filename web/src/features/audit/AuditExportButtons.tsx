@@ -1,4 +1,4 @@
-// Excel, CSV and PDF of the Audit History under its filters (issue 18). As with the
+// Excel, CSV and PDF of the Audit History under its filters. As with the
 // grievance exports, the API is asked with the bearer header and answers a short-lived
 // link, opened in a window opened on the click itself; no token goes into a URL.
 import { useState } from 'react';

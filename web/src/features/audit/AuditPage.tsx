@@ -1,4 +1,4 @@
-// Audit History (spec §2 "Audit History", §8, §9).
+// The Audit History screen.
 import { useId, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/LoadFailure';

@@ -1,4 +1,4 @@
-// Whether the records Audit History shows are intact (issue 18): the server checks the
+// Whether the records Audit History shows are intact: the server checks the
 // whole chain of each shown record (its grievance's, the administrative one, or the user's
 // events) and names the first record that does not hold.
 import { Badge } from '@aws-amplify/ui-react';

@@ -2,7 +2,7 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { InvalidAuditData } from './audit-record';
 import { auditErrorText, auditPath, auditQueryReducer, INITIAL_QUERY } from './audit-query';
 
-describe('audit query (spec §9)', () => {
+describe('audit query', () => {
   it('starts at 100 per page from offset 0', () => {
     expect(INITIAL_QUERY).toEqual({ search: '', action: '', startDate: '', endDate: '', kind: '', limit: 100, offset: 0 });
     expect(auditPath(INITIAL_QUERY)).toBe('/audit/all?limit=100&offset=0');
@@ -56,7 +56,7 @@ describe('audit query (spec §9)', () => {
   });
 });
 
-describe('audit error messages (spec §8)', () => {
+describe('audit error messages', () => {
   const api = (status: number, body: unknown = null) => new ApiError(status, '', body);
 
   it('asks to log in when there is no token', () => {

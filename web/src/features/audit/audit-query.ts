@@ -1,4 +1,4 @@
-// What the Audit History asks for (spec §2 "Audit History", §8, §9): page
+// What the Audit History asks for: page
 // size 100 at first, 50 after Clear All (and as the filter field's default),
 // and the offset back to 0 on any filter change. The search runs on the
 // server, over the whole trail the user may read, not only the page shown.
@@ -82,7 +82,7 @@ export function auditPath(query: AuditQuery): string {
 export const noTokenText = (): string => i18n.t('audit:noToken');
 const loadFailed = (): string => i18n.t('audit:loadFailed');
 
-/** The audit screen's message for a failed load (spec §8). */
+/** The audit screen's message for a failed load. */
 export function auditErrorText(error: unknown, hasToken: boolean = getToken() !== null): string {
   if (!hasToken) return noTokenText();
   if (error instanceof InvalidAuditData) return error.message;
@@ -97,7 +97,7 @@ export function auditErrorText(error: unknown, hasToken: boolean = getToken() !=
   return loadFailed();
 }
 
-/** The legacy lowercase actions offered besides the current ones (spec §4). */
+/** The legacy lowercase actions offered besides the current ones. */
 export const LEGACY_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export const ACTIONS: readonly AuditAction[] = [
   'CREATED',

@@ -45,7 +45,7 @@ describe('audit records', () => {
     expect(actionLabel('created')).toBe('Created');
   });
 
-  it('names the closure approval actions (issue 17) and colours them as status changes', () => {
+  it('names the closure approval actions and colours them as status changes', () => {
     expect(['CLOSURE_REQUESTED', 'CLOSURE_APPROVED', 'CLOSURE_RETURNED'].map(actionLabel)).toEqual([
       'Closure requested',
       'Closure approved',
@@ -54,7 +54,7 @@ describe('audit records', () => {
     expect(actionTone('CLOSURE_APPROVED')).toBe('status');
   });
 
-  it('names the escalation actions (issue 17), in English and Hindi', async () => {
+  it('names the escalation actions, in English and Hindi', async () => {
     expect(['ESCALATED', 'ESCALATION_RULES_CHANGED'].map(actionLabel)).toEqual(['Escalated', 'Escalation waits changed']);
     expect(actionTone('ESCALATED')).toBe('priority');
     await setLanguage('hi');
@@ -65,7 +65,7 @@ describe('audit records', () => {
     }
   });
 
-  it('names the link actions (issue 17) and their field, in English and Hindi; the other grievance as the change', async () => {
+  it('names the link actions and their field, in English and Hindi; the other grievance as the change', async () => {
     const linked = toAuditEntry({ action: 'LINKED', field_name: 'links', old_value: null, new_value: 'GRV-2025-000003' });
     const unlinked = toAuditEntry({ action: 'UNLINKED', field_name: 'links', old_value: 'GRV-2025-000003', new_value: null });
     expect(['LINKED', 'UNLINKED'].map(actionLabel)).toEqual(['Linked', 'Unlinked']);

@@ -1,4 +1,4 @@
-// Audit records as the screens use them (spec §3 "Audit record").
+// Audit records as the screens use them.
 //
 // The OpenAPI document types the audit calls' records as bare objects (no
 // AuditRecord schema yet), and the spec asks for 'Invalid data received from

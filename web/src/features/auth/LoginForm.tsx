@@ -1,4 +1,4 @@
-// The sign-in form (spec §2 "Login screen", §5 "Login", §8 "Login failure").
+// The sign-in form: its rules and its failure texts.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';

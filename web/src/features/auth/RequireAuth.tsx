@@ -1,4 +1,4 @@
-// Route guard (spec §2): spinner while the session loads, / when signed out,
+// Route guard: spinner while the session loads, / when signed out,
 // /dashboard when the user lacks the route's permission.
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';

@@ -1,4 +1,4 @@
-// Holds the session (spec §4): starts from localStorage, confirms the token
+// Holds the session: starts from localStorage, confirms the token
 // with GET /api/auth/verify, and follows every change of the token store
 // (a 401 anywhere clears it).
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';

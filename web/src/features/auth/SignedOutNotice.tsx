@@ -1,5 +1,5 @@
 // On the login page: why the last session ended, when the user did not sign out
-// (issue 19: inactivity, the session's time limit, or the server ending it). Said once.
+// (inactivity, the session's time limit, or the server ending it). Said once.
 import { useEffect, useState } from 'react';
 import { Alert } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Calls of the auth area (spec §7).
+// Calls of the auth area.
 import { api } from '../../api/client';
 import type {
   ChangePasswordRequest,

@@ -1,7 +1,7 @@
 import { ApiError, NetworkError } from '../../api/errors';
 import { loginErrorText } from './login-error';
 
-describe('login error texts (spec §8)', () => {
+describe('login error texts', () => {
   it("shows the server's error field", () => {
     const error = new ApiError(401, 'Unauthorized', { error: 'Invalid email or password' });
     expect(loginErrorText(error)).toEqual({ message: 'Invalid email or password' });

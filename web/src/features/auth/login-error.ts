@@ -1,4 +1,4 @@
-// The texts of the 'Login Failed' banner (spec §8).
+// The texts of the 'Login Failed' banner.
 import { ApiError, NetworkError } from '../../api/errors';
 import { i18n } from '../../i18n';
 

@@ -1,4 +1,4 @@
-// Client-side permission checks (spec §3, §6). The UI only hides; the server
+// Client-side permission checks. The UI only hides; the server
 // refuses again. Accepts both shapes a role's permissions can take:
 //  - a list of entries {resource, can_create, can_read, can_view_all, can_update, can_delete,
 //    and on grievances can_approve (approve others' closure requests)};

@@ -1,4 +1,4 @@
-// Dashboard (spec §2 "Dashboard", §8, §9): case tiles, quick actions, cases by
+// Dashboard: case tiles, quick actions, cases by
 // status, recent activity and performance metrics.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The dashboard's figures from GET /grievances/stats (spec §2 "Dashboard", §9).
+// The dashboard's figures from GET /grievances/stats.
 import type { Activity, GrievanceStats, StationPerformance, StatusCount } from '../../api/types';
 import { i18n } from '../../i18n';
 import { formatDecimal } from '../../i18n/format';
@@ -8,7 +8,7 @@ export const STATS_KEY = '/grievances/stats';
 export const ACTIVITIES_KEY = '/admin/recent-activities';
 export const METRICS_KEY = '/admin/performance-metrics';
 
-/** Recent activity shows this many items (spec §9). */
+/** Recent activity shows this many items. */
 export const RECENT_ACTIVITY_COUNT = 4;
 
 export interface CaseTotals {
@@ -70,7 +70,7 @@ export function statusBars(stats: GrievanceStats): StatusBar[] {
   }));
 }
 
-/** green, blue and orange as sent; anything else purple (spec §2). */
+/** green, blue and orange as sent; anything else purple. */
 export function dotColour(color: string | null | undefined): 'green' | 'blue' | 'orange' | 'purple' {
   return color === 'green' || color === 'blue' || color === 'orange' ? color : 'purple';
 }
@@ -103,7 +103,7 @@ export function overdueStations(stations: readonly StationPerformance[]): Statio
 /** The grievance list filtered to overdue grievances. */
 export const OVERDUE_LIST = '/grievances?overdue=true';
 
-/** The 'Escalated to me' queue (issue 17). */
+/** The 'Escalated to me' queue. */
 export const ESCALATED_LIST = '/grievances?escalated=me';
 
 /** The 'Escalated to me' count, or '—' when the server could not count it without reading the cases. */

@@ -1,4 +1,4 @@
-// Excel, PDF and Officers exports of the list with its filters (spec §2; not
+// Excel, PDF and Officers exports of the list with its filters (not
 // permission-gated). The API is asked with the bearer header and answers a
 // short-lived signed link, which opens in a new window; the session token never
 // goes into a URL (DESIGN.md).

@@ -1,4 +1,4 @@
-// Grievance detail (spec §2 "Grievance detail", §8).
+// The grievance detail screen.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -249,7 +249,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
               { label: t('field.reason'), value: dash(g.reason) },
             ]}
           />
-          {/* Absent only from a server older than issue 9. */}
+          {/* Absent only from a server of an earlier release, which did not send it. */}
           {g.pendency ? <PendencyFacts pendency={g.pendency} /> : null}
           {canUpdate ? (
             <StatusChangeForm

@@ -1,4 +1,4 @@
-// The collapsible 'Search & Filters' panel of the grievance list (spec §2).
+// The collapsible 'Search & Filters' panel of the grievance list.
 // Text boxes wait for a pause in typing before they change the URL; the
 // dropdowns and dates change it at once. Closed until the user opens it (the
 // rows come first, at desk and phone widths alike), with the number of filters

@@ -1,4 +1,4 @@
-// The sections and fields of the grievance form (spec §2 "Grievance form").
+// The sections and fields of the grievance form.
 import type { ReactNode } from 'react';
 import { Button, Card, Flex, Grid, Heading, SelectField, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';

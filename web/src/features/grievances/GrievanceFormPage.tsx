@@ -1,4 +1,4 @@
-// New and edit grievance (spec §2 "Grievance form", §5, §8, §9).
+// The new and edit grievance screens.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -30,7 +30,7 @@ import { CLOSURE_PENDING_CODE, closureRequested } from './closure/closure';
 import { DUPLICATE_FIR_CODE, firKey, probeOf, useDuplicates } from './duplicates/duplicates';
 import { CONFIRM_DUPLICATE_ID, DuplicatesPanel } from './duplicates/DuplicatesPanel';
 
-/** Time the success banner shows before the list (spec §9). */
+/** Time the success banner shows before the list. */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
 
 type Failure = { message: string; conflict?: boolean } | null;

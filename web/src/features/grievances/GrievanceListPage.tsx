@@ -1,4 +1,4 @@
-// 'Grievances & FIR Management' (spec §2 "Grievance list", §6, §8). Filters
+// 'Grievances & FIR Management'. Filters
 // live in the URL and are applied by the server; full pages follow with 'Load
 // more'. When the server bounds its work (filters no index covers) and answers a
 // short page, the list reads on by itself, showing its progress, until it has a

@@ -1,7 +1,7 @@
 // Change a grievance's status with a note (PUT /grievances/{id}/status), for
 // users with grievances update. Statuses come from the active list. For a role
 // whose closures need approval, a resolved or closed status becomes a closure
-// request (issue 17): the form says so before it is sent.
+// request: the form says so before it is sent.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Grid, Heading, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';

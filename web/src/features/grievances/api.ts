@@ -1,4 +1,4 @@
-// Calls of the grievance screens (spec §7). Grievance calls answer {success, data}.
+// Calls of the grievance screens. Grievance calls answer {success, data}.
 import { api } from '../../api/client';
 import { i18n } from '../../i18n';
 import { serverCodeText } from '../../i18n/server-error';

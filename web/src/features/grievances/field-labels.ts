@@ -1,4 +1,4 @@
-// The labels staff see for a grievance's fields (spec §2 "Grievance form"),
+// The labels staff see for a grievance's fields,
 // shared by the form, the detail and the audit trail; in the current language
 // (the grievances catalogue's field.<name>).
 import { i18n } from '../../i18n';

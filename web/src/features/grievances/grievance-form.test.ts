@@ -16,7 +16,7 @@ function valid(overrides: Partial<GrievanceFormValues> = {}): GrievanceFormValue
   };
 }
 
-describe('grievance form rules (spec §5)', () => {
+describe('grievance form rules', () => {
   it("requires the seven fields with '{Label} is required'", () => {
     const errors = validateGrievance(emptyForm(), TODAY);
     expect(errors).toEqual({

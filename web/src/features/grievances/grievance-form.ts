@@ -1,4 +1,4 @@
-// The grievance form's values and rules (spec §2 "Grievance form", §5).
+// The grievance form's values and rules.
 // The server checks the same rules with the same messages; the form checks
 // first and sends nothing when they fail.
 import type { Grievance, GrievanceFields, OfficerEntry } from '../../api/types';
@@ -140,7 +140,7 @@ const REQUIRED: readonly (keyof GrievanceFormValues)[] = [
 const isBlankRow = (row: OfficerRow) =>
   !row.officer_name.trim() && !row.from_date && !row.to_date && !row.findings.trim();
 
-/** Every rule of spec §5 the values break, by field; empty when they pass. */
+/** Every rule of the grievance form the values break, by field; empty when they pass. */
 export function validateGrievance(values: GrievanceFormValues, today: string = todayIso()): GrievanceErrors {
   const errors: GrievanceErrors = {};
   for (const field of REQUIRED) {

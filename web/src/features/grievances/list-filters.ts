@@ -1,4 +1,4 @@
-// The grievance list's filters (spec §2 "Grievance list", §5 "List filters").
+// The grievance list's filters and their rules.
 // They live in the URL query, are sent to the server as query parameters, and
 // default to empty.
 import { i18n } from '../../i18n';
@@ -46,7 +46,7 @@ export const EMPTY_FILTERS: GrievanceFilters = {
 /** The `closure` filter's one value: the 'Closure requests' queue. */
 export const CLOSURE_PENDING = 'pending';
 
-/** The `escalated` filter's one value: the 'Escalated to me' queue (issue 17). */
+/** The `escalated` filter's one value: the 'Escalated to me' queue. */
 export const ESCALATED_TO_ME = 'me';
 
 /**

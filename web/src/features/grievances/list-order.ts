@@ -1,4 +1,4 @@
-// The grievance list's order (issue 15: "The column headers sort"). It lives in the
+// The grievance list's order (the column headers sort it). It lives in the
 // URL beside the filters (`sort`, `direction`), is applied by the server with keyset
 // paging, and is left out of the URL when it is the default: newest filed first.
 import type { SortDirection, SortKey } from '../../api/types';

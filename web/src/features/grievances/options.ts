@@ -1,4 +1,4 @@
-// The Admin Panel lists the grievance screens offer (spec §3 "Dropdown item").
+// The Admin Panel lists the grievance screens offer.
 import type { ListItem, ListKind } from '../../api/types';
 import { i18n } from '../../i18n';
 import { useActiveItems } from '../admin/api';

@@ -1,4 +1,4 @@
-// Profile (spec §2): who I am, and a Change Password form.
+// Profile: who I am, and a Change Password form.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -13,7 +13,7 @@ import { ProfileDetails } from './ProfileDetails';
 export default function ProfilePage() {
   const { user: storedUser, updateUser } = useSession();
   const { t } = useTranslation('profile');
-  // GET /auth/me; on failure the stored session user stands in (spec §7).
+  // GET /auth/me; on failure the stored session user stands in.
   const { data } = useSWR<SessionUser>('/auth/me');
   const [changing, setChanging] = useState(false);
   const closeForm = useCallback(() => setChanging(false), []);

@@ -1,6 +1,6 @@
 import { passwordChangeError } from './password-rules';
 
-describe('change password rules (spec §5)', () => {
+describe('change password rules', () => {
   it('needs the current password', () => {
     expect(passwordChangeError({ currentPassword: '', newPassword: 'abcdef', confirmPassword: 'abcdef' })).toBe(
       'Current password is required',

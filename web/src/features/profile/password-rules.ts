@@ -1,4 +1,4 @@
-// Rules of the Change Password form (spec §5 "Change own password").
+// Rules of the Change Password form.
 import { i18n } from '../../i18n';
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,4 +1,4 @@
-// Reports (issue 18): station-wise pendency, monthly filed and disposed, disposal rate by
+// Reports: station-wise pendency, monthly filed and disposed, disposal rate by
 // station and the top crime heads, each as a chart and a table, over a filing-date range,
 // with Excel and PDF exports. Loaded on demand with its chart library; the server checks
 // `reports read` and the user's scope on every call.

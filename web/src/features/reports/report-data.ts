@@ -1,4 +1,4 @@
-// The Reports screen's logic (issue 18): the period asked of the server, checked as the
+// The Reports screen's logic: the period asked of the server, checked as the
 // server checks it, and each report's answer shaped into a chart's bars and a table's
 // rows. The figures are the server's; nothing here counts grievances.
 import type { components } from '../../api/schema';

@@ -1,6 +1,6 @@
 // The permissions grid of the role dialog: one row per resource, a checkbox
 // per action, and under the grievances row only the grievance scope and
-// approving others' closure requests (issue 17).
+// approving others' closure requests.
 import { useId } from 'react';
 import { CheckboxField, SelectField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';

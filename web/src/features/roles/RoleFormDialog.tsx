@@ -1,4 +1,4 @@
-// Add or edit a role (spec §2 "Role Management", §5 "Role"). A role that grants
+// Add or edit a role on the Role Management screen. A role that grants
 // nothing at all is saved only on a second press, after a warning that says what
 // its users will be left with.
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Role Management (spec §2, §6): roles and what each may do.
+// Role Management: roles and what each may do.
 import { LoadFailure } from '../../components/LoadFailure';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Calls of Role Management (spec §7). Role calls answer {success, data}.
+// Calls of Role Management. Role calls answer {success, data}.
 import { api } from '../../api/client';
 import type { PermissionEntry, RoleEnvelope, RoleRequest, RoleView, SuccessMessage } from '../../api/types';
 
@@ -10,9 +10,9 @@ export interface RoleInput {
   name: string;
   description: string;
   permissions: PermissionEntry[];
-  /** Users of the role must set up two-factor (issue 10). */
+  /** Users of the role must set up two-factor. */
   require_two_factor?: boolean;
-  /** Users of the role ask for closures; another officer approves them (issue 17). */
+  /** Users of the role ask for closures; another officer approves them. */
   closing_needs_approval?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// The permission column of the role list (spec §2 "Role Management"):
+// The permission column of the role list on the Role Management screen:
 // 'N resources • M actions' plus one chip per resource.
 import type { PermissionEntry, PermissionResource } from '../../api/types';
 import { i18n } from '../../i18n';
@@ -27,7 +27,7 @@ export const ACTION_FLAGS: readonly ActionFlag[] = ['can_create', 'can_read', 'c
 /** 'Create', 'Read', 'Update', 'Delete' in the current language. */
 export const actionLabel = (flag: ActionFlag): string => t(`action.${flag}`);
 
-/** Approving others' closure requests: an action of the grievances entry only (issue 17). */
+/** Approving others' closure requests: an action of the grievances entry only. */
 export const canApprove = (entry: PermissionEntry): boolean => entry.resource === 'grievances' && entry.can_approve === true;
 
 /** 'Approve closures' in the current language. */

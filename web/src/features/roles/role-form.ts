@@ -1,4 +1,4 @@
-// Rules of the role dialog (spec §5 "Role").
+// Rules of the role dialog.
 import type { PermissionEntry, PermissionResource } from '../../api/types';
 import { i18n } from '../../i18n';
 import { ACTION_FLAGS, canApprove, GRID_RESOURCES, grievanceScope, type ActionFlag, type GrievanceScope } from './permission-summary';
@@ -72,5 +72,5 @@ export function roleNameError(name: string): string | null {
   return name.trim() ? null : i18n.t('roles:nameRequired');
 }
 
-/** Shown for 3 s when someone tries to delete the Admin role (spec §5 "Deletion"). */
+/** Shown for 3 s when someone tries to delete the Admin role. */
 export const adminDeleteMessage = (): string => i18n.t('roles:adminDelete');

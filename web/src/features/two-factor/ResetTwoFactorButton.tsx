@@ -1,4 +1,4 @@
-// User Management's "Reset Two-Factor" (issue 10): for a user with two-factor
+// User Management's "Reset Two-Factor": for a user with two-factor
 // on, after a confirm prompt; the user sets it up again at the next sign-in
 // when the role requires it. The page shows the outcome.
 import { useState } from 'react';

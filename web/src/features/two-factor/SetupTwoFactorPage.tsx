@@ -1,4 +1,4 @@
-// /setup-two-factor (issue 10): a full screen, without the app's navigation,
+// /setup-two-factor: a full screen, without the app's navigation,
 // that holds a user whose role requires two-factor until they have set it up.
 // Signing out is the only other way out.
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';

@@ -1,4 +1,4 @@
-// Turning two-factor on (issue 10), for the forced enrolment screen and for
+// Turning two-factor on, for the forced enrolment screen and for
 // Profile: ask the server for a secret, show it as a QR code and as a key to
 // type, check a code from the app, then show the recovery codes once.
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The second step of signing in (issue 10): the 6-digit code from the
+// The second step of signing in: the 6-digit code from the
 // authenticator app, or one of the recovery codes, for the challenge the
 // password step answered. A stale challenge sends the user back to step 1.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Profile's "Two-Factor Authentication" panel (issue 10): whether it is on,
+// Profile's "Two-Factor Authentication" panel: whether it is on,
 // setting it up when off, turning it off (with the password and a current
 // code) when on and the role does not require it.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Two-factor calls of the signed-in user and of User Management (issue 10).
+// Two-factor calls of the signed-in user and of User Management.
 // The sign-in step itself (POST /auth/login/two-factor) lives in the session.
 import { api } from '../../api/client';
 import type {

@@ -1,4 +1,4 @@
-// An administrator sets a new password for a user (spec §5 "Admin reset password").
+// An administrator sets a new password for a user.
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Add or edit a user (spec §2 "User Management", §5 "User form").
+// Add or edit a user on the User Management screen.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';

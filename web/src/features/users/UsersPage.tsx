@@ -1,4 +1,4 @@
-// User Management (spec §2, §6): staff accounts, their roles and status.
+// User Management: staff accounts, their roles and status.
 import { LoadFailure } from '../../components/LoadFailure';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

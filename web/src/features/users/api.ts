@@ -1,4 +1,4 @@
-// Calls of User Management (spec §7). User calls answer {success, data}.
+// Calls of User Management. User calls answer {success, data}.
 import { api } from '../../api/client';
 import type {
   ResetPasswordRequest,

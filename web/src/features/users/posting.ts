@@ -1,4 +1,4 @@
-// A user's posting (issue 16): where in the organisation they serve, as the form edits it
+// A user's posting: where in the organisation they serve, as the form edits it
 // and as the profile, the banner and the users table name it.
 import useSWR from 'swr';
 import type { ListItem, PostingWire } from '../../api/types';

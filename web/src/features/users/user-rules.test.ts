@@ -1,6 +1,6 @@
 import { EMPTY_USER, resetPasswordError, userFormErrors } from './user-rules';
 
-describe('admin reset password rules (spec §5)', () => {
+describe('admin reset password rules', () => {
   it("refuses an empty or blank password with 'Please enter a new password'", () => {
     expect(resetPasswordError('')).toBe('Please enter a new password');
     expect(resetPasswordError('      ')).toBe('Please enter a new password');

@@ -1,4 +1,4 @@
-// Rules of the user dialogs (spec §5 "User form", "Admin reset password").
+// Rules of the user dialogs: the user form and Admin reset password.
 import { i18n } from '../../i18n';
 import { MIN_PASSWORD_LENGTH } from '../profile/password-rules';
 import { STATE_POSTING, type PostingValues } from './posting';

@@ -1,4 +1,4 @@
-// Warns a minute before the session ends and signs out when it does (issue 19).
+// Warns a minute before the session ends and signs out when it does.
 // Mounted once beside the routes; shows nothing until the warning opens.
 import { useState } from 'react';
 import { useSessionTimeout } from './use-session-timeout';

@@ -1,4 +1,4 @@
-// The warning before the session ends (issue 19): an alert dialog that takes focus
+// The warning before the session ends: an alert dialog that takes focus
 // (on "Stay signed in"), counts the seconds down, and tells assistive technology the
 // time left now and then rather than every second.
 import { useEffect, useId, useRef } from 'react';

@@ -1,4 +1,4 @@
-// Ends the session at once, from the warning (issue 19): the local session is cleared
+// Ends the session at once, from the warning: the local session is cleared
 // without waiting for the server, whose sign-out is asked for on the way out (best effort:
 // the session may be over there already).
 import { setSignedOutReason, type SignedOutReason } from '../../../api/signed-out-reason';

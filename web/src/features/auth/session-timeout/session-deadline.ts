@@ -1,4 +1,4 @@
-// When the session ends and when to warn (issue 19). Pure: times in ms since the epoch.
+// When the session ends and when to warn. Pure: times in ms since the epoch.
 
 /** What GET /auth/session said, in milliseconds. */
 export interface SessionLimits {

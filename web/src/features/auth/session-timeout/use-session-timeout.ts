@@ -1,4 +1,4 @@
-// Follows the session's end (issue 19): asks GET /auth/session once signed in (after
+// Follows the session's end: asks GET /auth/session once signed in (after
 // sign-in, or on load with a stored session), then counts from the latest activity the
 // API client recorded. Says when the warning is open and how many seconds are left, and
 // signs out when they run out.

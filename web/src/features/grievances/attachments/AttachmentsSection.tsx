@@ -1,4 +1,4 @@
-// The body of the detail screen's 'Attachments' section (issue 9): the list,
+// The body of the detail screen's 'Attachments' section: the list,
 // downloads, and for users with grievances update the drop zone and Delete.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

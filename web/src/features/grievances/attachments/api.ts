@@ -1,4 +1,4 @@
-// Calls of a grievance's attachments (issue 9). The bytes themselves do not go
+// Calls of a grievance's attachments. The bytes themselves do not go
 // through the API client: see upload-request.ts.
 import { api } from '../../../api/client';
 import type {

@@ -1,4 +1,4 @@
-// What may be attached (issue 9): PDF, JPEG and PNG files of at most 20 MB.
+// What may be attached: PDF, JPEG and PNG files of at most 20 MB.
 // Checked here before anything is sent, with the server's own messages; the
 // server checks again (and checks the type from the content).
 

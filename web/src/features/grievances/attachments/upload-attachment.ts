@@ -1,4 +1,4 @@
-// One file's way to becoming an attachment (issue 9): checked here, a ticket
+// One file's way to becoming an attachment: checked here, a ticket
 // asked for, the bytes sent to the ticket's URL, then confirmed.
 import type { Attachment } from '../../../api/types';
 import { attachmentsApi } from './api';

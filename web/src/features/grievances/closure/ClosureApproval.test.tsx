@@ -1,4 +1,4 @@
-// Closure approval on the grievance's screen (issue 17): the badge and the request's panel,
+// Closure approval on the grievance's screen: the badge and the request's panel,
 // Approve closure and Return for an approver who did not ask, and a closure asked for by a
 // status change.
 import { screen, waitFor, within } from '@testing-library/react';

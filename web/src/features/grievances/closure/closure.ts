@@ -1,4 +1,4 @@
-// Closure approval (issue 17): an officer whose role needs approval to close asks
+// Closure approval: an officer whose role needs approval to close asks
 // for a resolved or closed status; the grievance keeps its status, carries the
 // request (`closure`), and another officer holding grievances approve approves it
 // (the status moves) or returns it with a reason (nothing moves).

@@ -1,4 +1,4 @@
-// Duplicate warnings on the grievance form (issue 17): the 'Possible duplicates' panel lists
+// Duplicate warnings on the grievance form: the 'Possible duplicates' panel lists
 // what the server names for the values typed, with links; a FIR number already recorded at
 // the station that year is saved only as 'This is a different case' (confirm_duplicate),
 // also after the server refuses it (409 DUPLICATE_FIR); similar complaints only warn.

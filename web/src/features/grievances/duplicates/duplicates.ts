@@ -1,4 +1,4 @@
-// Duplicate warnings (issue 17): while a grievance is typed, the server is asked which
+// Duplicate warnings: while a grievance is typed, the server is asked which
 // grievances the user may see it could repeat: the same FIR number at the same police
 // station in the same year (saving it needs the user's word that it is another case,
 // `confirm_duplicate`; without it the server refuses with 409 DUPLICATE_FIR), and recent

@@ -1,4 +1,4 @@
-// How a grievance's escalation (issue 17) reads on screen, and who has an
+// How a grievance's escalation reads on screen, and who has an
 // "Escalated to me" queue: a case goes up from its police station to the
 // district, the range and the state, so a user posted at a station never has one.
 import type { Escalation, ListItem, PostingWire } from '../../../api/types';

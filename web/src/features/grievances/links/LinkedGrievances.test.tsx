@@ -1,4 +1,4 @@
-// Linked grievances on the grievance's screen (issue 17): the panel's list and its links,
+// Linked grievances on the grievance's screen: the panel's list and its links,
 // 'Link a grievance' by number (looked up in the list, then POSTed), its refusals, Unlink
 // after a confirmation, and none of the changes without grievances update.
 import { act, screen, waitFor, within } from '@testing-library/react';

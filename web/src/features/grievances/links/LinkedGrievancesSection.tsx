@@ -1,4 +1,4 @@
-// The body of the detail screen's 'Linked grievances' section (issue 17): each linked
+// The body of the detail screen's 'Linked grievances' section: each linked
 // grievance the user may see, opening its screen, with its FIR number, police station and
 // status; for a user with grievances update, 'Link a grievance' and 'Unlink' (confirmed).
 import { useState } from 'react';

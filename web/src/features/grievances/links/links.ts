@@ -1,4 +1,4 @@
-// Linked grievances (issue 17): staff who may update two grievances mark them as linked
+// Linked grievances: staff who may update two grievances mark them as linked
 // (a duplicate kept on purpose, a cross case); each grievance's screen then lists the
 // other. The server lists only those the reader may see.
 import { api } from '../../../api/client';

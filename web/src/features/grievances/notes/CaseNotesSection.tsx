@@ -1,4 +1,4 @@
-// The body of the detail screen's 'Case Notes' section (issue 9).
+// The body of the detail screen's 'Case Notes' section.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';

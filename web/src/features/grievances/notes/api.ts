@@ -1,4 +1,4 @@
-// Calls of a grievance's case notes (issue 9): a diary kept apart from the
+// Calls of a grievance's case notes: a diary kept apart from the
 // audit trail, never edited or deleted; a mistake is corrected by a new note.
 import { api } from '../../../api/client';
 import type { Note, NoteEnvelope, NoteRequest } from '../../../api/types';
