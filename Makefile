@@ -97,6 +97,7 @@ test-suites: check-boundary check-hakari deps
 check-boundary:
 	python3 scripts/check-storage-boundary.py
 	python3 scripts/check-import-circles.py
+	python3 scripts/check-comment-references.py
 
 # Every build of the workspace (the tests, the portal, one Lambda function under cargo lambda
 # watch) compiles each dependency once, with one set of features, because every crate
