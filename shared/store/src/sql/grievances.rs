@@ -71,11 +71,12 @@
 
 use super::{Result, SqlError, StatusMeaning};
 use base64::Engine;
-use domain::grievance::{GrievanceFields, OfficerEntry};
+use domain::grievance::GrievanceFields;
 use domain::pendency::Stage;
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, Row};
 use serde::{Deserialize, Serialize};
+use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use time::Date;
@@ -223,40 +224,14 @@ pub fn by_number(conn: &Connection, q: &NumberLookup) -> Result<Vec<NumberHit>> 
     Ok(hits)
 }
 
-/// A grievance's fields without a column of their own, kept as one JSON text (the `rest`
-/// column of `grievance_details`, since schema 10). Empty values are left out: the names of
-/// absent fields would otherwise be most of the text.
+/// The fields of a grievance that have a column of their own in `grievances`, or whose value
+/// is the name of an admin-list item the row names by id: the details text leaves them out.
+const FIELDS_IN_COLUMNS: [&str; 8] = ["fir_no", "fir_date", "crime_title", "brief_details", "district", "police_station", "status", "priority"];
+
+/// What a row keeps in its details text beside the staff's fields (which are kept whole,
+/// under their own names, whatever fields the record has).
 #[derive(Serialize, Deserialize)]
-struct GrievanceDetails {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    type_of_call: Option<String>,
-    section_and_act: String,
-    #[serde(default, skip_serializing_if = "is_false")]
-    put_in_court: bool,
-    #[serde(default, skip_serializing_if = "is_false")]
-    cross_case: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    current_investigation_officer: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    investigation_officers: Vec<OfficerEntry>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    date_of_order: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    date_of_inward: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    date_for_scrutiny: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    scrutiny_officer_name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    received_date_after_scrutiny: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    date_of_outward: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    action_taken_by_ig_office: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    final_decision: Option<String>,
+struct RowDetails {
     filed_by_name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     assigned_to_name: Option<String>,
@@ -271,28 +246,41 @@ struct GrievanceDetails {
     escalation: Option<domain::escalation::Escalation>,
 }
 
-fn is_false(b: &bool) -> bool {
-    !*b
+/// Whether a value is what a field holds when nothing was given (nothing, no, no entries):
+/// left out of the details text, where the names of absent fields would otherwise be most of
+/// the text, and put back from [`absent_fields`] on reading.
+fn left_out(value: &Json) -> bool {
+    match value {
+        Json::Null | Json::Bool(false) => true,
+        Json::Array(entries) => entries.is_empty(),
+        _ => false,
+    }
 }
 
+/// What each field left out of a details text holds: the record's defaults, for the fields
+/// that have no "nothing" of their own (flags, lists).
+fn absent_fields() -> &'static serde_json::Map<String, Json> {
+    static DEFAULTS: std::sync::OnceLock<serde_json::Map<String, Json>> = std::sync::OnceLock::new();
+    DEFAULTS.get_or_init(|| match serde_json::to_value(GrievanceFields::default()) {
+        Ok(Json::Object(mut fields)) => {
+            fields.retain(|name, value| !value.is_null() && !FIELDS_IN_COLUMNS.contains(&name.as_str()));
+            fields
+        }
+        _ => serde_json::Map::new(),
+    })
+}
+
+/// A grievance's details text (the `rest` column of `grievance_details`, since schema 10):
+/// its fields without a column of their own, kept whole under the record's own names, and
+/// what the row keeps beside them ([`RowDetails`]). A field added to the record is kept here
+/// without a line of this engine.
 fn details_json(g: &GrievanceRow) -> Result<String> {
-    let f = &g.fields;
-    let details = GrievanceDetails {
-        type_of_call: f.type_of_call.clone(),
-        section_and_act: f.section_and_act.clone(),
-        put_in_court: f.put_in_court,
-        cross_case: f.cross_case,
-        reason: f.reason.clone(),
-        current_investigation_officer: f.current_investigation_officer.clone(),
-        investigation_officers: f.investigation_officers.clone(),
-        date_of_order: f.date_of_order.clone(),
-        date_of_inward: f.date_of_inward.clone(),
-        date_for_scrutiny: f.date_for_scrutiny.clone(),
-        scrutiny_officer_name: f.scrutiny_officer_name.clone(),
-        received_date_after_scrutiny: f.received_date_after_scrutiny.clone(),
-        date_of_outward: f.date_of_outward.clone(),
-        action_taken_by_ig_office: f.action_taken_by_ig_office.clone(),
-        final_decision: f.final_decision.clone(),
+    let corrupt = |e: serde_json::Error| SqlError::Corrupt(e.to_string());
+    let Json::Object(mut details) = serde_json::to_value(&g.fields).map_err(corrupt)? else {
+        return Err(SqlError::Corrupt("a grievance's fields are not a JSON object".into()));
+    };
+    details.retain(|name, value| !FIELDS_IN_COLUMNS.contains(&name.as_str()) && !left_out(value));
+    let row = RowDetails {
         filed_by_name: g.filed_by_name.clone(),
         assigned_to_name: g.assigned_to_name.clone(),
         status_meaning: Some(g.status_meaning.as_str().to_string()),
@@ -300,7 +288,10 @@ fn details_json(g: &GrievanceRow) -> Result<String> {
         closure: g.closure.clone(),
         escalation: g.escalation.clone(),
     };
-    serde_json::to_string(&details).map_err(|e| SqlError::Corrupt(e.to_string()))
+    if let Json::Object(beside) = serde_json::to_value(&row).map_err(corrupt)? {
+        details.extend(beside);
+    }
+    serde_json::to_string(&details).map_err(corrupt)
 }
 
 /// The columns a row is read from, in the order [`read_row`] expects, from `grievances g`
@@ -314,49 +305,40 @@ const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_t
     g.resolution_days";
 const COLUMN_COUNT: usize = 24;
 
-/// The join that brings a row's [`GrievanceDetails`] to [`COLUMNS`].
+/// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
 
 fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlError>> {
     let details_text: String = r.get(18)?;
     let stage: i64 = r.get(15)?;
-    let details: GrievanceDetails = match serde_json::from_str(&details_text) {
+    let mut details: serde_json::Map<String, Json> = match serde_json::from_str(&details_text) {
         Ok(details) => details,
-        Err(e) => return Ok(Err(SqlError::Corrupt(format!("grievance rest: {e}")))),
+        Err(e) => return Ok(Err(SqlError::Corrupt(format!("grievance details: {e}")))),
     };
     let Some(stage) = stage_from(stage) else { return Ok(Err(SqlError::Corrupt(format!("stage {stage}")))) };
     let name = |i: usize| -> rusqlite::Result<String> { Ok(r.get::<_, Option<String>>(i)?.unwrap_or_default()) };
-    let status_meaning = match details.status_meaning.as_deref() {
+    for (field, column) in [("fir_no", 2), ("fir_date", 3), ("crime_title", 4), ("brief_details", 5)] {
+        details.insert(field.into(), Json::String(r.get(column)?));
+    }
+    for (field, column) in [("district", 19), ("police_station", 20), ("status", 21), ("priority", 22)] {
+        details.insert(field.into(), Json::String(name(column)?));
+    }
+    for (field, default) in absent_fields() {
+        if !details.contains_key(field) {
+            details.insert(field.clone(), default.clone());
+        }
+    }
+    let details = Json::Object(details);
+    let (fields, row) = match (GrievanceFields::deserialize(&details), RowDetails::deserialize(&details)) {
+        (Ok(fields), Ok(row)) => (fields, row),
+        (Err(e), _) | (_, Err(e)) => return Ok(Err(SqlError::Corrupt(format!("grievance details: {e}")))),
+    };
+    let status_meaning = match row.status_meaning.as_deref() {
         Some(text) => match StatusMeaning::parse(text) {
             Some(m) => m,
             None => return Ok(Err(SqlError::Corrupt(format!("status meaning {text}")))),
         },
         None => StatusMeaning::of_legacy_name(&name(21)?),
-    };
-    let fields = GrievanceFields {
-        type_of_call: details.type_of_call,
-        fir_no: r.get(2)?,
-        fir_date: r.get(3)?,
-        section_and_act: details.section_and_act,
-        crime_title: r.get(4)?,
-        district: name(19)?,
-        police_station: name(20)?,
-        status: name(21)?,
-        priority: name(22)?,
-        put_in_court: details.put_in_court,
-        cross_case: details.cross_case,
-        reason: details.reason,
-        current_investigation_officer: details.current_investigation_officer,
-        investigation_officers: details.investigation_officers,
-        brief_details: r.get(5)?,
-        date_of_order: details.date_of_order,
-        date_of_inward: details.date_of_inward,
-        date_for_scrutiny: details.date_for_scrutiny,
-        scrutiny_officer_name: details.scrutiny_officer_name,
-        received_date_after_scrutiny: details.received_date_after_scrutiny,
-        date_of_outward: details.date_of_outward,
-        action_taken_by_ig_office: details.action_taken_by_ig_office,
-        final_decision: details.final_decision,
     };
     Ok(Ok(GrievanceRow {
         id: r.get(0)?,
@@ -367,9 +349,9 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         status_id: r.get(8)?,
         priority_id: r.get(9)?,
         filed_by: r.get(10)?,
-        filed_by_name: details.filed_by_name,
+        filed_by_name: row.filed_by_name,
         assigned_to: r.get(11)?,
-        assigned_to_name: details.assigned_to_name,
+        assigned_to_name: row.assigned_to_name,
         filed_at: r.get(12)?,
         updated_at: r.get(13)?,
         resolved_at: r.get(14)?,
@@ -378,9 +360,9 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         version: r.get(17)?,
         status_meaning,
         resolution_days: r.get(23)?,
-        other_refs: details.refs,
-        closure: details.closure,
-        escalation: details.escalation,
+        other_refs: row.refs,
+        closure: row.closure,
+        escalation: row.escalation,
     }))
 }
 
@@ -1495,4 +1477,30 @@ pub fn station_figures(conn: &Connection, scope: &Scope) -> Result<Vec<StationFi
         }
     }
     Ok(by_station.into_iter().map(|(police_station_id, (total, done))| StationFigures { police_station_id, total, done }).collect())
+}
+
+#[cfg(test)]
+mod details_tests {
+    use super::*;
+
+    /// The row's own keys share the details text with the record's fields: one of each name.
+    #[test]
+    fn the_rows_keys_are_not_field_names() {
+        let Ok(Json::Object(fields)) = serde_json::to_value(GrievanceFields::default()) else { panic!("fields are an object") };
+        let row = RowDetails {
+            filed_by_name: "x".into(),
+            assigned_to_name: Some("y".into()),
+            status_meaning: Some("open".into()),
+            refs: BTreeMap::from([("reasons".into(), 1)]),
+            closure: None,
+            escalation: None,
+        };
+        let Ok(Json::Object(beside)) = serde_json::to_value(&row) else { panic!("the row's details are an object") };
+        for name in beside.keys() {
+            assert!(!fields.contains_key(name), "{name} is both a field and the row's own");
+        }
+        for name in FIELDS_IN_COLUMNS {
+            assert!(fields.contains_key(name), "{name} is not a field of the record");
+        }
+    }
 }
