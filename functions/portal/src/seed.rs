@@ -198,14 +198,10 @@ impl Synthetic {
             current_investigation_officer: officers.last().map(|o| o.officer_name.clone()),
             investigation_officers: officers,
             brief_details: rng.pick(&STORIES).to_string(),
-            date_of_order: None,
             date_of_inward: Some(day(filed)),
-            date_for_scrutiny: None,
-            scrutiny_officer_name: None,
-            received_date_after_scrutiny: None,
-            date_of_outward: None,
             action_taken_by_ig_office: done.then(|| "Report called for and reviewed.".to_string()),
             final_decision: done.then(|| "Complaint disposed of after enquiry.".to_string()),
+            ..GrievanceFields::default()
         };
         let mut refs = BTreeMap::new();
         for (kind, value) in [
