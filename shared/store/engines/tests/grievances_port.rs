@@ -98,7 +98,6 @@ fn fixture(lists: &Lists, n: usize) -> Vec<Stored> {
             // A rare word, so that free text is a sparse filter too.
             let story = if rng.below(50) == 0 { "Mobile phone snatched near the railway overbridge" } else { "Two-wheeler stolen from the market parking" };
             let fields = GrievanceFields {
-                type_of_call: None,
                 fir_no: format!("FIR/{}/{:05}", fir.year(), id * 7 % 100_000),
                 fir_date: day(fir),
                 section_and_act: "379 IPC".into(),
@@ -107,20 +106,8 @@ fn fixture(lists: &Lists, n: usize) -> Vec<Stored> {
                 police_station: station.1,
                 status: status.1,
                 priority: priority.1,
-                put_in_court: false,
-                cross_case: false,
-                reason: None,
-                current_investigation_officer: None,
-                investigation_officers: Vec::new(),
                 brief_details: story.into(),
-                date_of_order: None,
-                date_of_inward: None,
-                date_for_scrutiny: None,
-                scrutiny_officer_name: None,
-                received_date_after_scrutiny: None,
-                date_of_outward: None,
-                action_taken_by_ig_office: None,
-                final_decision: None,
+                ..GrievanceFields::default()
             };
             let filed_at = domain::clock::to_text(filed);
             let grievance = Grievance {
