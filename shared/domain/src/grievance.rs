@@ -1,5 +1,5 @@
-//! A grievance or FIR as staff submit it, parsed and validated with the exact messages of
-//! specification section 5. The server answers the same messages the form shows.
+//! A grievance or FIR as staff submit it, parsed and validated with the grievance form's own
+//! messages, word for word: the server answers the same messages the form shows.
 
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};
@@ -48,7 +48,7 @@ pub struct GrievanceFields {
     pub final_decision: Option<String>,
 }
 
-/// A closure asked for by an officer whose role needs approval to close (issue 17): what the
+/// A closure asked for by an officer whose role needs approval to close: what the
 /// grievance is to become once another officer approves. Kept with the grievance until then;
 /// the grievance's own status and final decision stay as they were.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -1477,7 +1477,7 @@ export interface components {
             version?: number | null;
         };
         /**
-         * @description A closure asked for by an officer whose role needs approval to close (issue 17): what the
+         * @description A closure asked for by an officer whose role needs approval to close: what the
          *     grievance is to become once another officer approves. Kept with the grievance until then;
          *     the grievance's own status and final decision stay as they were.
          */
