@@ -19,24 +19,41 @@ pub struct OfficerEntry {
     pub findings: String,
 }
 
-/// Every field staff fill in. Dates are `YYYY-MM-DD`. The default (every text empty, every
-/// flag off, no officers) lets fixtures name only the fields they care about.
+/// Every field staff fill in. Dates are `YYYY-MM-DD`.
+// The default (every text empty, every flag off, no officers) lets fixtures name only the
+// fields they care about, and a stored record that leaves a field out (an empty one, or one
+// added since it was written) reads as that default. Requests are parsed by
+// `GrievanceFields::parse`, which requires what the form requires; the schema marks every
+// field that is always answered as required.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
 pub struct GrievanceFields {
     pub type_of_call: Option<String>,
+    #[schema(required = true)]
     pub fir_no: String,
+    #[schema(required = true)]
     pub fir_date: String,
+    #[schema(required = true)]
     pub section_and_act: String,
+    #[schema(required = true)]
     pub crime_title: String,
+    #[schema(required = true)]
     pub district: String,
+    #[schema(required = true)]
     pub police_station: String,
+    #[schema(required = true)]
     pub status: String,
+    #[schema(required = true)]
     pub priority: String,
+    #[schema(required = true)]
     pub put_in_court: bool,
+    #[schema(required = true)]
     pub cross_case: bool,
     pub reason: Option<String>,
     pub current_investigation_officer: Option<String>,
+    #[schema(required = true)]
     pub investigation_officers: Vec<OfficerEntry>,
+    #[schema(required = true)]
     pub brief_details: String,
     pub date_of_order: Option<String>,
     pub date_of_inward: Option<String>,

@@ -1978,34 +1978,54 @@ export interface components {
              */
             version: number;
         };
-        /**
-         * @description Every field staff fill in. Dates are `YYYY-MM-DD`. The default (every text empty, every
-         *     flag off, no officers) lets fixtures name only the fields they care about.
-         */
+        /** @description Every field staff fill in. Dates are `YYYY-MM-DD`. */
         GrievanceFields: {
-            action_taken_by_ig_office?: string | null;
+            /** @default null */
+            action_taken_by_ig_office: string | null;
+            /** @default  */
             brief_details: string;
+            /** @default  */
             crime_title: string;
+            /** @default false */
             cross_case: boolean;
-            current_investigation_officer?: string | null;
-            date_for_scrutiny?: string | null;
-            date_of_inward?: string | null;
-            date_of_order?: string | null;
-            date_of_outward?: string | null;
+            /** @default null */
+            current_investigation_officer: string | null;
+            /** @default null */
+            date_for_scrutiny: string | null;
+            /** @default null */
+            date_of_inward: string | null;
+            /** @default null */
+            date_of_order: string | null;
+            /** @default null */
+            date_of_outward: string | null;
+            /** @default  */
             district: string;
-            final_decision?: string | null;
+            /** @default null */
+            final_decision: string | null;
+            /** @default  */
             fir_date: string;
+            /** @default  */
             fir_no: string;
+            /** @default [] */
             investigation_officers: components["schemas"]["OfficerEntry"][];
+            /** @default  */
             police_station: string;
+            /** @default  */
             priority: string;
+            /** @default false */
             put_in_court: boolean;
-            reason?: string | null;
-            received_date_after_scrutiny?: string | null;
-            scrutiny_officer_name?: string | null;
+            /** @default null */
+            reason: string | null;
+            /** @default null */
+            received_date_after_scrutiny: string | null;
+            /** @default null */
+            scrutiny_officer_name: string | null;
+            /** @default  */
             section_and_act: string;
+            /** @default  */
             status: string;
-            type_of_call?: string | null;
+            /** @default null */
+            type_of_call: string | null;
         };
         GrievancePage: {
             /**

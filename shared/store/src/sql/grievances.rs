@@ -248,26 +248,13 @@ struct RowDetails {
 
 /// Whether a value is what a field holds when nothing was given (nothing, no, no entries):
 /// left out of the details text, where the names of absent fields would otherwise be most of
-/// the text, and put back from [`absent_fields`] on reading.
+/// the text; the record reads a field left out as its default.
 fn left_out(value: &Json) -> bool {
     match value {
         Json::Null | Json::Bool(false) => true,
         Json::Array(entries) => entries.is_empty(),
         _ => false,
     }
-}
-
-/// What each field left out of a details text holds: the record's defaults, for the fields
-/// that have no "nothing" of their own (flags, lists).
-fn absent_fields() -> &'static serde_json::Map<String, Json> {
-    static DEFAULTS: std::sync::OnceLock<serde_json::Map<String, Json>> = std::sync::OnceLock::new();
-    DEFAULTS.get_or_init(|| match serde_json::to_value(GrievanceFields::default()) {
-        Ok(Json::Object(mut fields)) => {
-            fields.retain(|name, value| !value.is_null() && !FIELDS_IN_COLUMNS.contains(&name.as_str()));
-            fields
-        }
-        _ => serde_json::Map::new(),
-    })
 }
 
 /// A grievance's details text (the `rest` column of `grievance_details`, since schema 10):
@@ -311,28 +298,23 @@ const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
 fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlError>> {
     let details_text: String = r.get(18)?;
     let stage: i64 = r.get(15)?;
-    let mut details: serde_json::Map<String, Json> = match serde_json::from_str(&details_text) {
-        Ok(details) => details,
-        Err(e) => return Ok(Err(SqlError::Corrupt(format!("grievance details: {e}")))),
-    };
     let Some(stage) = stage_from(stage) else { return Ok(Err(SqlError::Corrupt(format!("stage {stage}")))) };
-    let name = |i: usize| -> rusqlite::Result<String> { Ok(r.get::<_, Option<String>>(i)?.unwrap_or_default()) };
-    for (field, column) in [("fir_no", 2), ("fir_date", 3), ("crime_title", 4), ("brief_details", 5)] {
-        details.insert(field.into(), Json::String(r.get(column)?));
-    }
-    for (field, column) in [("district", 19), ("police_station", 20), ("status", 21), ("priority", 22)] {
-        details.insert(field.into(), Json::String(name(column)?));
-    }
-    for (field, default) in absent_fields() {
-        if !details.contains_key(field) {
-            details.insert(field.clone(), default.clone());
-        }
-    }
-    let details = Json::Object(details);
-    let (fields, row) = match (GrievanceFields::deserialize(&details), RowDetails::deserialize(&details)) {
+    // The record reads its own fields from the text (those left out read as their default)
+    // and passes over the row's; the row's read theirs and pass over the record's.
+    let (mut fields, row) = match (serde_json::from_str::<GrievanceFields>(&details_text), serde_json::from_str::<RowDetails>(&details_text)) {
         (Ok(fields), Ok(row)) => (fields, row),
         (Err(e), _) | (_, Err(e)) => return Ok(Err(SqlError::Corrupt(format!("grievance details: {e}")))),
     };
+    let name = |i: usize| -> rusqlite::Result<String> { Ok(r.get::<_, Option<String>>(i)?.unwrap_or_default()) };
+    // FIELDS_IN_COLUMNS, from their columns.
+    fields.fir_no = r.get(2)?;
+    fields.fir_date = r.get(3)?;
+    fields.crime_title = r.get(4)?;
+    fields.brief_details = r.get(5)?;
+    fields.district = name(19)?;
+    fields.police_station = name(20)?;
+    fields.status = name(21)?;
+    fields.priority = name(22)?;
     let status_meaning = match row.status_meaning.as_deref() {
         Some(text) => match StatusMeaning::parse(text) {
             Some(m) => m,
