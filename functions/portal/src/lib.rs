@@ -47,7 +47,7 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     if let Some(done) = engines::migrations::places(store).await? {
         tracing::info!(grievances = done.grievances, changes = done.changes, "grievances lie at their places, for postings' areas");
     }
-    if let Some(items) = engines::lists::give_every_item_shards(store).await? {
+    if let Some(items) = engines::items::lists::give_every_item_shards(store).await? {
         tracing::info!(items, "list items count their uses by grievances in shards");
     }
     if let Some(grievances) = engines::migrations::overdue_counters(store).await? {

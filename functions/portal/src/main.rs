@@ -368,10 +368,10 @@ mod cloud {
         // stack's key (SECRETS_KEY_NAME, as the auth function is).
         let sealing = http_glue::lambda::sealing_key(&config).await?;
         http_glue::lambda::use_audit_key(&config).await?;
-        let accounts = Arc::new(engines::accounts::ItemAccounts::sealing(store.clone(), sealing));
+        let accounts = Arc::new(engines::items::accounts::ItemAccounts::sealing(store.clone(), sealing));
         http_glue::state::prepare_store(accounts.as_ref(), store.as_ref()).await?;
-        let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
-        let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
+        let grievances = Arc::new(engines::items::grievances::ItemGrievances::new(store.clone()));
+        let trail = Arc::new(engines::items::trail::ItemTrail::new(store.clone()));
         Ok(Engines { store, grievances, trail, accounts, checkpoints: None })
     }
 

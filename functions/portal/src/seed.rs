@@ -84,7 +84,7 @@ type Names = BTreeMap<ListKind, Vec<(i64, String)>>;
 async fn list_names(store: &dyn Store) -> anyhow::Result<Names> {
     let mut names = Names::new();
     for kind in [ListKind::CallTypes, ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities, ListKind::Reasons] {
-        names.insert(kind, engines::lists::list(store, kind).await?.into_iter().filter(|i| i.is_active).map(|i| (i.id, i.name)).collect());
+        names.insert(kind, engines::items::lists::list(store, kind).await?.into_iter().filter(|i| i.is_active).map(|i| (i.id, i.name)).collect());
     }
     Ok(names)
 }
@@ -248,13 +248,13 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
     let store: &dyn Store = sqlite.as_ref();
     state.prepare().await?;
-    let accounts = engines::accounts::ItemAccounts::new(sqlite.clone());
+    let accounts = engines::items::accounts::ItemAccounts::new(sqlite.clone());
     let accounts: &dyn auth::Accounts = &accounts;
     crate::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
     drop(state);
-    let grievances = engines::relational::SqlGrievances::new(sqlite.clone());
+    let grievances = engines::sqlite::grievances::SqlGrievances::new(sqlite.clone());
     let staff = staff(accounts, seed).await?;
-    let first_id = engines::grievance_items::next_ids(store, count as i64).await?;
+    let first_id = engines::items::grievances::next_ids(store, count as i64).await?;
     let mut synthetic = Synthetic::new(store, staff, first_id, count, seed).await?;
     let started = std::time::Instant::now();
     let mut batch = Vec::new();
@@ -276,13 +276,13 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
 #[cfg(feature = "cloud")]
 pub async fn into_table(table: &store::dynamo::DynamoStore, accounts: &dyn auth::Accounts, count: u64, seed: u64) -> anyhow::Result<Vec<Actor>> {
     let staff = staff(accounts, seed).await?;
-    let first_id = engines::grievance_items::next_ids(table, count as i64).await?;
+    let first_id = engines::items::grievances::next_ids(table, count as i64).await?;
     let mut synthetic = Synthetic::new(table, staff.clone(), first_id, count, seed).await?;
     let mut load = table.bulk_load();
     let mut writes = Vec::new();
     for n in 0..count {
         let (stored, actor) = synthetic.grievance(n);
-        writes.extend(engines::grievance_items::creation_writes(&stored, &actor));
+        writes.extend(engines::items::grievances::creation_writes(&stored, &actor));
         if writes.len() >= 20_000 || n + 1 == count {
             load.add(std::mem::take(&mut writes)).await?;
         }

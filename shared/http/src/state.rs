@@ -59,24 +59,24 @@ impl Default for ExportRunner {
 impl AppState {
     /// The state over `store`, with the grievances engine that suits it.
     pub fn new(store: Arc<dyn Store>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
-        let grievances = Arc::new(engines::grievance_items::ItemGrievances::new(store.clone()));
-        let lists = Arc::new(engines::lists::ItemLists::new(store.clone()));
-        let files = Arc::new(engines::case_files::ItemCaseFiles::new(store.clone()));
-        let trail = Arc::new(engines::item_trail::ItemTrail::new(store.clone()));
-        let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
-        let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
+        let grievances = Arc::new(engines::items::grievances::ItemGrievances::new(store.clone()));
+        let lists = Arc::new(engines::items::lists::ItemLists::new(store.clone()));
+        let files = Arc::new(engines::items::case_files::ItemCaseFiles::new(store.clone()));
+        let trail = Arc::new(engines::items::trail::ItemTrail::new(store.clone()));
+        let accounts = Arc::new(engines::items::accounts::ItemAccounts::new(store.clone()));
+        let notices = Arc::new(engines::items::notices::ItemNotices::new(store.clone()));
         AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
     /// grievance and audit rows, written together.
     pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
-        let grievances = Arc::new(engines::relational::SqlGrievances::new(store.clone()));
-        let lists = Arc::new(engines::lists::ItemLists::embedded(store.clone()));
-        let files = Arc::new(engines::case_files::ItemCaseFiles::new(store.clone()));
-        let trail = Arc::new(engines::sql_trail::SqlTrail::new(store.clone()));
-        let accounts = Arc::new(engines::accounts::ItemAccounts::new(store.clone()));
-        let notices = Arc::new(engines::notices::ItemNotices::new(store.clone()));
+        let grievances = Arc::new(engines::sqlite::grievances::SqlGrievances::new(store.clone()));
+        let lists = Arc::new(engines::items::lists::ItemLists::embedded(store.clone()));
+        let files = Arc::new(engines::items::case_files::ItemCaseFiles::new(store.clone()));
+        let trail = Arc::new(engines::sqlite::trail::SqlTrail::new(store.clone()));
+        let accounts = Arc::new(engines::items::accounts::ItemAccounts::new(store.clone()));
+        let notices = Arc::new(engines::items::notices::ItemNotices::new(store.clone()));
         AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
     }
 
@@ -88,7 +88,7 @@ impl AppState {
 
     /// The same state with second-factor secrets sealed by `key` (see `auth::sealing`).
     pub fn with_sealing(mut self, key: auth::sealing::SealingKey) -> AppState {
-        self.accounts = Arc::new(engines::accounts::ItemAccounts::sealing(self.store.clone(), key));
+        self.accounts = Arc::new(engines::items::accounts::ItemAccounts::sealing(self.store.clone(), key));
         self
     }
 
@@ -110,7 +110,7 @@ impl AppState {
 /// lists. Cheap when done already (a read or two), and safe from many processes at once.
 pub async fn prepare_store(accounts: &dyn auth::Accounts, store: &dyn Store) -> domain::Result<()> {
     auth::bootstrap::ensure_admin_role(accounts).await?;
-    engines::lists::seed(store).await
+    engines::items::lists::seed(store).await
 }
 
 impl AppState {

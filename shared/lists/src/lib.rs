@@ -1,5 +1,5 @@
 //! The admin lists: the port the rest of the portal reads and changes them through
-//! ([`AdminLists`]); its engine is `engines::lists`. Names are unique within
+//! ([`AdminLists`]); its engine is `engines::items::lists`. Names are unique within
 //! a list (any capitals); `usage_count` is kept by the grievance writes, so an item still in
 //! use is never deleted, only deactivated.
 

@@ -210,7 +210,7 @@ async fn every_list_is_seeded_and_ordered(engine: Engine) {
     // writes keep this count; here it is set as they would.)
     api.state
         .store
-        .transact(vec![store::Write::update(engines::lists::item_key(domain::lists::ListKind::Reasons, id), store::Changes::default().add("usage_count", 3))])
+        .transact(vec![store::Write::update(engines::items::lists::item_key(domain::lists::ListKind::Reasons, id), store::Changes::default().add("usage_count", 3))])
         .await
         .unwrap();
     let used = api.delete(&format!("/api/admin/dropdowns/reasons/{id}"), &admin).await;

@@ -140,7 +140,7 @@ async fn second_factor_secrets_are_unreadable_at_rest_and_sealed_on_upgrade(engi
 
     // What an earlier release kept: the secret in plain text (written here without the key).
     let old_id = user(&api, &admin, "old@police.test", false).await;
-    let keyless = engines::accounts::ItemAccounts::new(api.state.store.clone());
+    let keyless = engines::items::accounts::ItemAccounts::new(api.state.store.clone());
     let old = auth::Accounts::user(&keyless, old_id).await.unwrap().unwrap();
     let (old_secret, _) = auth::two_factor::new_key("old@police.test").unwrap();
     let plain = auth::two_factor::TwoFactor { enabled: true, secret: Some(old_secret.clone()), ..Default::default() };

@@ -245,7 +245,7 @@ async fn users_posted_before_places_counted_them_keep_their_place(engine: Engine
     }
     // The places as the previous release left them: no count, and the step not yet run.
     let store = api.state.store.as_ref();
-    let uncounted = |kind, id| store::Write::update(engines::lists::item_key(kind, id), store::Changes::default().set("posted_count", 0));
+    let uncounted = |kind, id| store::Write::update(engines::items::lists::item_key(kind, id), store::Changes::default().set("posted_count", 0));
     let kinds = (domain::lists::ListKind::PoliceStations, domain::lists::ListKind::Districts);
     let forget = vec![uncounted(kinds.0, station), uncounted(kinds.1, district), store::Write::delete(store::Key::new("MIGRATION", "posted-counts"))];
     store.transact(forget).await.unwrap();

@@ -3,9 +3,9 @@
 
 use cases::port::Stored;
 use cases::record::Grievance;
-use crate::grievance_counters as counters;
-use crate::grievance_items as items;
-use crate::grievance_keys as keys;
+use crate::items::grievance_counters as counters;
+use crate::items::grievances as items;
+use crate::items::grievance_keys as keys;
 use cases::pendency;
 use domain::lists::{ListKind, StatusMeaning};
 use domain::Result;
@@ -251,7 +251,7 @@ pub async fn posted_counts(store: &dyn Store) -> Result<Option<u64>> {
         return Ok(None);
     }
     let mut posted: std::collections::BTreeMap<(ListKind, i64), i64> = Default::default();
-    for user in store::read_all(store, Query::index(Index::Gsi1, crate::account_keys::USERS_INDEX_PK)).await? {
+    for user in store::read_all(store, Query::index(Index::Gsi1, crate::items::account_keys::USERS_INDEX_PK)).await? {
         let posting = user.attrs.get("posting").and_then(|p| serde_json::from_value(p.clone()).ok()).unwrap_or_default();
         let place = match posting {
             domain::jurisdiction::Posting::Station(id) => (ListKind::PoliceStations, id),
@@ -261,7 +261,7 @@ pub async fn posted_counts(store: &dyn Store) -> Result<Option<u64>> {
         *posted.entry(place).or_default() += 1;
     }
     let at_places = posted.values().sum::<i64>() as u64;
-    crate::lists::recount_postings(store, posted).await?;
+    crate::items::lists::recount_postings(store, posted).await?;
     store.transact(vec![Write::put(Item::new(marker(POSTED_COUNTS)).with("done_at", domain::clock::now_text()).with("users", at_places as i64))]).await?;
     Ok(Some(at_places))
 }
@@ -294,18 +294,18 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
         return Ok(None);
     }
     let mut statuses = 0;
-    for status in crate::lists::list(store, ListKind::Statuses).await? {
-        let key = crate::lists::item_key(ListKind::Statuses, status.id);
+    for status in crate::items::lists::list(store, ListKind::Statuses).await? {
+        let key = crate::items::lists::item_key(ListKind::Statuses, status.id);
         let stored = store.get(&key).await?;
         if stored.is_some_and(|item| !item.attrs.contains_key("meaning")) {
             let meaning = StatusMeaning::of_legacy_name(&status.name);
-            store.transact(vec![Write::update(key, Changes::default().set("meaning", json!(meaning))).when(Condition::Exists), crate::lists_cache::bump()]).await?;
+            store.transact(vec![Write::update(key, Changes::default().set("meaning", json!(meaning))).when(Condition::Exists), crate::items::lists_cache::bump()]).await?;
             statuses += 1;
         }
     }
-    let saved = crate::lists::saved_limits(store).await?;
-    let limits = pendency::in_force(saved, &crate::lists::list(store, ListKind::Priorities).await?);
-    crate::lists::save_limits(store, &limits).await?;
+    let saved = crate::items::lists::saved_limits(store).await?;
+    let limits = pendency::in_force(saved, &crate::items::lists::list(store, ListKind::Priorities).await?);
+    crate::items::lists::save_limits(store, &limits).await?;
 
     let mut viewers: BTreeSet<i64> = BTreeSet::new();
     let (totals, grievances) = rewrite_grievances(store, |g| viewers.extend(g.visible_to())).await?;

@@ -4,7 +4,7 @@
 use domain::lists::{ListItemInput, ListKind, StatusMeaning};
 use domain::pendency::{LimitsById, Stage};
 use domain::Error;
-use engines::lists::ItemLists;
+use engines::items::lists::ItemLists;
 use lists::{AdminLists, SavedLimits};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -163,7 +163,7 @@ async fn a_district_deleted_while_stations_are_placed_in_it_leaves_no_station_po
 /// could be deleted).
 async fn an_edit_keeps_the_uses_counted_while_it_was_made(lists: Arc<dyn AdminLists>, store: Arc<dyn store::Store>) {
     let item = lists.create(ListKind::Priorities, input("Urgent", 9)).await.unwrap();
-    let key = engines::lists::item_key(ListKind::Priorities, item.id);
+    let key = engines::items::lists::item_key(ListKind::Priorities, item.id);
     let uses: Vec<_> = (0..40)
         .map(|_| {
             let store = store.clone();
@@ -291,21 +291,21 @@ async fn the_relational_copy_follows_every_change_of_an_item() {
 async fn a_change_through_one_engine_is_read_at_once_through_another(reader: Arc<dyn AdminLists>, writer: Arc<dyn AdminLists>) {
     let queued = writer.create(ListKind::Statuses, input("Queued", 1)).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
     let labels = reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap();
     assert_eq!(labels[&(ListKind::Statuses, queued.id)].name, "Queued");
     assert_eq!(labels[&(ListKind::Statuses, queued.id)].usage_count, None, "labels carry no usage count");
 
     writer.update(ListKind::Statuses, queued.id, input("Waiting", 1)).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
     assert_eq!(reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap()[&(ListKind::Statuses, queued.id)].name, "Waiting");
     assert_eq!(reader.find_by_name(ListKind::Statuses, " WAITING ").await.unwrap().map(|i| i.id), Some(queued.id));
     assert!(reader.find_by_name(ListKind::Statuses, "Queued").await.unwrap().is_none(), "the old name is gone");
 
     let urgent = writer.create(ListKind::Priorities, input("Urgent", 0)).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
     let priorities: Vec<String> = reader.definitions(ListKind::Priorities).await.unwrap().into_iter().map(|i| i.name).collect();
     assert_eq!(priorities, vec!["Urgent".to_string()]);
 
@@ -313,12 +313,12 @@ async fn a_change_through_one_engine_is_read_at_once_through_another(reader: Arc
     let limits: LimitsById = BTreeMap::from([(urgent.id, BTreeMap::from([(Stage::Scrutiny, 2)]))]);
     writer.save_limits(&limits).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
     assert_eq!(reader.saved_limits().await.unwrap(), Some(SavedLimits::ById(limits)));
 
     writer.delete(ListKind::Statuses, queued.id).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
     assert!(reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap().is_empty(), "a deleted item has no label");
 }
 

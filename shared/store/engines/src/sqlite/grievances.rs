@@ -2,14 +2,14 @@
 //! file (`store::sql::grievances`), with real columns, indexes for the list's filters, a
 //! trigram text index and figures kept by triggers, so every list answer is a full page or
 //! the true last one with an exact count. A change appends its audit records as rows of the
-//! trail (`crate::sql_trail`) in the same SQLite transaction; notes and attachments are still
+//! trail (`crate::sqlite::trail`) in the same SQLite transaction; notes and attachments are still
 //! items of the same file, written in it too.
 
 mod reports;
 
-use crate::audit_items::AuditSubject;
-use crate::grievance_items::{next_ids, usage_writes};
-use crate::sql_trail::{records_of, NewRecords};
+use crate::items::audit_records::AuditSubject;
+use crate::items::grievances::{next_ids, usage_writes};
+use crate::sqlite::trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};
 use cases::port::{AuditChange, CaseFileChange, GrievanceChange, Grievances, ListCount, Refs, SameFir, StationTally, Stored, StoredPage, Tallies};
@@ -26,7 +26,7 @@ use store::sql::grievances::{self as rows, Cursor, GrievanceQuery, GrievanceRow,
 use store::sql::count_memo::CountMemo;
 use store::sql::{self, SqlError};
 use store::sqlite::SqliteStore;
-use crate::grievance_keys as keys;
+use crate::items::grievance_keys as keys;
 use store::{Index, Query, Store, StoreError, Write};
 
 const ITEM_GONE: &str = "An item this grievance names was just deleted from the Admin Panel. Please reload and try again.";
@@ -86,7 +86,7 @@ impl SqlGrievances {
     /// attachments stay where they are. Answers how many moved.
     async fn adopt_items(&self) -> Result<u64> {
         let mut moved = 0;
-        let mut partitions = crate::grievance_items::EveryGrievance::partitions().into_iter();
+        let mut partitions = crate::items::grievances::EveryGrievance::partitions().into_iter();
         let Some(mut partition) = partitions.next() else { return Ok(0) };
         loop {
             // Always the first page: each pass removes what it read.
@@ -100,7 +100,7 @@ impl SqlGrievances {
                     None => return Ok(moved),
                 }
             }
-            let stored = page.items.into_iter().map(crate::grievance_items::from_item).collect::<Result<Vec<_>>>()?;
+            let stored = page.items.into_iter().map(crate::items::grievances::from_item).collect::<Result<Vec<_>>>()?;
             let mut writes = Vec::new();
             for s in &stored {
                 let g = &s.grievance;
@@ -118,8 +118,8 @@ impl SqlGrievances {
         let wanted: Vec<(ListKind, i64)> = refs.iter().copied().filter(|(k, _)| is_relational(*k)).collect();
         let mut items = Vec::new();
         for chunk in wanted.chunks(100) {
-            let found = crate::lists::get_many(self.store.as_ref(), chunk).await?;
-            items.extend(found.into_iter().filter_map(|((kind, _), item)| crate::lists::relational_copy(kind, &item)));
+            let found = crate::items::lists::get_many(self.store.as_ref(), chunk).await?;
+            items.extend(found.into_iter().filter_map(|((kind, _), item)| crate::items::lists::relational_copy(kind, &item)));
         }
         Ok(items)
     }
@@ -145,7 +145,7 @@ impl SqlGrievances {
 
 /// The schema's lists: those the grievance table has a column for.
 fn is_relational(kind: ListKind) -> bool {
-    crate::lists::sql_kind(kind).is_some()
+    crate::items::lists::sql_kind(kind).is_some()
 }
 
 /// The relational engine's token of a FIR number's grievances (`cases::port::SameFir`): their
@@ -196,7 +196,7 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         stage_since: date_text(at.since),
         version: g.version,
         status_meaning: g.status_meaning,
-        resolution_days: g.status_meaning.is_final().then(|| crate::grievance_counters::resolution_days(g)).flatten(),
+        resolution_days: g.status_meaning.is_final().then(|| crate::items::grievance_counters::resolution_days(g)).flatten(),
         other_refs: stored.refs.iter().filter(|(k, _)| !is_relational(**k)).map(|(k, id)| (k.as_str().to_string(), *id)).collect(),
         closure: g.closure.clone(),
         escalation: g.escalation.clone(),
@@ -363,7 +363,7 @@ impl Grievances for SqlGrievances {
         let id = subject.id;
         let empty = Refs::new();
         // The events it raises go to the outbox with it (`cases::notices`).
-        let events = crate::notices::event_writes(&change)?;
+        let events = crate::items::notices::event_writes(&change)?;
         let fir_guard = change.fir_guard.clone();
         let audit = change.audit;
         let trail = records_of(subject.into(), audit.change, &audit.actor, &audit.at, audit.entries);
@@ -378,9 +378,9 @@ impl Grievances for SqlGrievances {
         writes.extend(events);
         let mut rest = Vec::new();
         if change.after.is_none() {
-            let removal = crate::case_files::removal(self.store.as_ref(), id).await?;
+            let removal = crate::items::case_files::removal(self.store.as_ref(), id).await?;
             writes.extend(removal.sweep);
-            rest = crate::case_files::fit(&mut writes, removal.removals);
+            rest = crate::items::case_files::fit(&mut writes, removal.removals);
         }
         let outcome = self
             .store
@@ -412,12 +412,12 @@ impl Grievances for SqlGrievances {
             Err(e) => return Err(e.into()),
             Ok(result) => result.map_err(sql_error)?,
         }
-        crate::case_files::write_rest(self.store.as_ref(), rest).await
+        crate::items::case_files::write_rest(self.store.as_ref(), rest).await
     }
 
     async fn record_case_file_change(&self, grievance: &Grievance, change: CaseFileChange, actor: &Actor, entry: AuditEntry) -> Result<()> {
-        let audit = crate::case_files::audit_batch(self.store.as_ref(), actor, entry).await?;
-        let writes = crate::case_files::writes(grievance.id, &change)?;
+        let audit = crate::items::case_files::audit_batch(self.store.as_ref(), actor, entry).await?;
+        let writes = crate::items::case_files::writes(grievance.id, &change)?;
         let trail = records_of(AuditSubject::from(grievance), audit.change, &audit.actor, &audit.at, audit.entries);
         let id = grievance.id;
         // A missing grievance is an error of the closure, so that the writes roll back.

@@ -1,9 +1,9 @@
 //! The item engine of the accounts port: users, roles, sessions and lockout records as items
 //! of the generic store (DynamoDB's shape, and the embedded file's items), with claim items
 //! that make emails and role names unique and member counts kept in the same transactions.
-//! Every key and attribute name of an account lives here and in [`crate::account_keys`].
+//! Every key and attribute name of an account lives here and in [`crate::items::account_keys`].
 
-use crate::account_keys as keys;
+use crate::items::account_keys as keys;
 use auth::lockout::LockoutRecord;
 use auth::port::{Accounts, Numbered, Outcome, Session};
 use auth::roles::{RoleRecord, ADMIN_ROLE_ID};
@@ -185,7 +185,7 @@ impl Accounts for ItemAccounts {
             Write::update(keys::role(user.role_id), Changes::default().add("user_count", 1).add("active_user_count", active)).when(Condition::Exists),
         ];
         // A place deleted since the posting was checked fails here: read again.
-        let writes = [writes, crate::lists::posting_writes(None, Some(&user.posting))].concat();
+        let writes = [writes, crate::items::lists::posting_writes(None, Some(&user.posting))].concat();
         match self.store.transact(writes).await {
             Ok(()) => Ok(Outcome::Written),
             Err(StoreError::ConditionFailed { at: 1 }) => Ok(Outcome::EmailTaken),
@@ -207,7 +207,7 @@ impl Accounts for ItemAccounts {
             Ok(role_writes) => writes.extend(role_writes),
             Err(refused) => return Ok(refused),
         }
-        writes.extend(crate::lists::posting_writes(Some(&before.posting), Some(&after.posting)));
+        writes.extend(crate::items::lists::posting_writes(Some(&before.posting), Some(&after.posting)));
         match self.store.transact(writes).await {
             Ok(()) => Ok(Outcome::Written),
             Err(StoreError::ConditionFailed { at }) if email_changed && at == first_role_write - 1 => Ok(Outcome::EmailTaken),
@@ -225,7 +225,7 @@ impl Accounts for ItemAccounts {
             Ok(role_writes) => writes.extend(role_writes),
             Err(refused) => return Ok(refused),
         }
-        writes.extend(crate::lists::posting_writes(Some(&current.posting), None));
+        writes.extend(crate::items::lists::posting_writes(Some(&current.posting), None));
         self.conditional(writes).await
     }
 

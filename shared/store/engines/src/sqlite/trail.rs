@@ -1,10 +1,10 @@
 //! The audit trail as rows of the embedded SQLite file (`store::sql::audit`): a grievance's
-//! records are appended in its change's transaction by [`crate::relational::SqlGrievances`];
+//! records are appended in its change's transaction by [`crate::sqlite::grievances::SqlGrievances`];
 //! events about no grievance here. Reads are SQL over the records and each user's readable
 //! pairs, so a user without view_all reads only what they may read.
 
-use crate::audit_items::{change_tag, event_subject, grievances_filed, next_event, AuditSubject};
-use crate::grievance_keys as keys;
+use crate::items::audit_records::{change_tag, event_subject, grievances_filed, next_event, AuditSubject};
+use crate::items::grievance_keys as keys;
 use cases::port::AuditChange;
 use cases::reads::{AuditRecord, Viewer};
 use domain::jurisdiction::Reach;
@@ -421,7 +421,7 @@ async fn audit_rows(store: &std::sync::Arc<store::sqlite::SqliteStore>) -> Resul
             let key = item.key.clone();
             let change = item.str(Index::Gsi1.sk_attr()).and_then(|s| s.rsplit_once('#')).map(|(change, _)| change.to_string());
             let viewers: Vec<i64> = item.attrs.get("visible_to").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
-            let record = crate::audit_items::audit_view(item)?;
+            let record = crate::items::audit_records::audit_view(item)?;
             writes.push(Write::delete(key));
             if let Some(change) = change {
                 writes.extend(viewers.iter().map(|user| Write::delete(Key::new(keys::audit_viewer_pk(*user), change.clone()))));
