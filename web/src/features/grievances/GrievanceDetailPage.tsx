@@ -18,6 +18,7 @@ import { dash, formatDate, formatDateTime, yesNo } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { useSession } from '../auth/use-session';
 import { grievanceKey, historyKey } from './api';
+import { OPTIONAL_FIELDS_DETAIL_ORDER } from './field-labels';
 import { noticeState, useArrivalNotice } from './arrival-notice';
 import { listPlacePath, RETURN_STATE } from './list-place';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
@@ -272,14 +273,10 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
 
         <Section id="dates" title={t('detail.dates')}>
           <FactList
-            facts={[
-              { label: t('field.date_of_order'), value: formatDate(g.date_of_order) },
-              { label: t('field.date_of_inward'), value: formatDate(g.date_of_inward) },
-              { label: t('field.date_for_scrutiny'), value: formatDate(g.date_for_scrutiny) },
-              { label: t('field.scrutiny_officer_name'), value: dash(g.scrutiny_officer_name) },
-              { label: t('field.received_date_after_scrutiny'), value: formatDate(g.received_date_after_scrutiny) },
-              { label: t('field.date_of_outward'), value: formatDate(g.date_of_outward) },
-            ]}
+            facts={OPTIONAL_FIELDS_DETAIL_ORDER.map((field) => ({
+              label: t(`field.${field.name}`),
+              value: field.kind === 'date' ? formatDate(g[field.name]) : dash(g[field.name]),
+            }))}
           />
         </Section>
 

@@ -1,9 +1,10 @@
 // The sections and fields of the grievance form.
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button, Card, Flex, Grid, Heading, SelectField, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { todayIso } from '../../lib/format';
+import { OPTIONAL_FIELDS } from './field-labels';
 import { MIN_BRIEF_DETAILS, newOfficerRow, type GrievanceErrors, type GrievanceFormValues, type OfficerRow } from './grievance-form';
 import { optionsWithCurrent, type useGrievanceLists } from './options';
 
@@ -257,12 +258,11 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
 
       <Section id="section-dates" title={t('detail.dates')}>
         <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
-          {text('date_of_order', t('field.date_of_order'), { type: 'date' })}
-          {text('date_of_inward', t('field.date_of_inward'), { type: 'date' })}
-          {text('date_for_scrutiny', t('field.date_for_scrutiny'), { type: 'date' })}
-          {text('date_of_outward', t('field.date_of_outward'), { type: 'date' })}
-          {text('scrutiny_officer_name', t('field.scrutiny_officer_name'))}
-          {text('received_date_after_scrutiny', t('field.received_date_after_scrutiny'), { type: 'date' })}
+          {OPTIONAL_FIELDS.map((field) => (
+            <Fragment key={field.name}>
+              {text(field.name, t(`field.${field.name}`), field.kind === 'date' ? { type: 'date' } : {})}
+            </Fragment>
+          ))}
         </Grid>
       </Section>
 

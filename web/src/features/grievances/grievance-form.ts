@@ -4,7 +4,7 @@
 import type { Grievance, GrievanceFields, OfficerEntry } from '../../api/types';
 import { i18n } from '../../i18n';
 import { todayIso } from '../../lib/format';
-import { fieldLabel } from './field-labels';
+import { fieldLabel, OPTIONAL_FIELDS, type OptionalFieldEntry, type OptionalFieldName } from './field-labels';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`grievances:${key}`, values);
 
@@ -24,7 +24,8 @@ export interface OfficerRow {
   findings: string;
 }
 
-export interface GrievanceFormValues {
+/** The fields the form handles one by one. */
+interface NamedValues {
   type_of_call: string;
   fir_no: string;
   fir_date: string;
@@ -40,14 +41,16 @@ export interface GrievanceFormValues {
   cross_case: boolean;
   reason: string;
   brief_details: string;
-  date_of_order: string;
-  date_of_inward: string;
-  date_for_scrutiny: string;
-  date_of_outward: string;
-  scrutiny_officer_name: string;
-  received_date_after_scrutiny: string;
   action_taken_by_ig_office: string;
   final_decision: string;
+}
+
+/** The form's values: the optional dates and texts of OPTIONAL_FIELDS as typed, '' when empty. */
+export type GrievanceFormValues = NamedValues & Record<OptionalFieldName, string>;
+
+/** One value for each optional field, from its entry. */
+function eachOptional<V>(value: (field: OptionalFieldEntry) => V): Record<OptionalFieldName, V> {
+  return Object.fromEntries(OPTIONAL_FIELDS.map((field) => [field.name, value(field)])) as Record<OptionalFieldName, V>;
 }
 
 /** Messages by the server's field names: 'fir_no', 'investigation_officers[0].from_date'... */
@@ -83,12 +86,7 @@ export function emptyForm(): GrievanceFormValues {
     cross_case: false,
     reason: '',
     brief_details: '',
-    date_of_order: '',
-    date_of_inward: '',
-    date_for_scrutiny: '',
-    date_of_outward: '',
-    scrutiny_officer_name: '',
-    received_date_after_scrutiny: '',
+    ...eachOptional(() => ''),
     action_taken_by_ig_office: '',
     final_decision: '',
   };
@@ -114,12 +112,7 @@ export function formFromGrievance(g: Grievance): GrievanceFormValues {
     cross_case: g.cross_case,
     reason: text(g.reason),
     brief_details: g.brief_details,
-    date_of_order: text(g.date_of_order),
-    date_of_inward: text(g.date_of_inward),
-    date_for_scrutiny: text(g.date_for_scrutiny),
-    date_of_outward: text(g.date_of_outward),
-    scrutiny_officer_name: text(g.scrutiny_officer_name),
-    received_date_after_scrutiny: text(g.received_date_after_scrutiny),
+    ...eachOptional((field) => text(g[field.name])),
     action_taken_by_ig_office: text(g.action_taken_by_ig_office),
     final_decision: text(g.final_decision),
   };
@@ -202,12 +195,7 @@ export function toRequest(values: GrievanceFormValues): { body: GrievanceFields;
     cross_case: values.cross_case,
     reason: optional(values.reason),
     brief_details: values.brief_details.trim(),
-    date_of_order: values.date_of_order || null,
-    date_of_inward: values.date_of_inward || null,
-    date_for_scrutiny: values.date_for_scrutiny || null,
-    date_of_outward: values.date_of_outward || null,
-    scrutiny_officer_name: optional(values.scrutiny_officer_name),
-    received_date_after_scrutiny: values.received_date_after_scrutiny || null,
+    ...eachOptional((field) => (field.kind === 'date' ? values[field.name] || null : optional(values[field.name]))),
     action_taken_by_ig_office: optional(values.action_taken_by_ig_office),
     final_decision: optional(values.final_decision),
   };
