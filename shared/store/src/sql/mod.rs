@@ -19,6 +19,7 @@ pub mod audit;
 mod audit_dictionary;
 pub mod count_memo;
 pub mod grievances;
+pub mod sequences;
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -157,6 +158,11 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0013_closure_requests_and_escalations.sql",
     "0014_number_lookup_indexes.sql",
     "0015_audit_head_seals_and_upgrades_owed.sql",
+    "0016_sequences.sql",
+    "0017_accounts.sql",
+    "0018_notices_and_outbox.sql",
+    "0019_case_files.sql",
+    "0020_admin_lists_and_settings.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -1,0 +1,2 @@
+-- (reserved: written with its engine)
+SELECT 1;
