@@ -34,7 +34,8 @@ pub fn area_of(binary: &str) -> Option<fn() -> AreaRouter> {
 }
 
 /// Upgrades data written by earlier releases (each step once, marked done in the store).
-pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievances, trail: &dyn cases::AuditTrail) -> anyhow::Result<()> {
+pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
+    let (store, grievances, trail) = (state.store.as_ref(), state.grievances.as_ref(), state.trail.as_ref());
     if let Some(changes) = engines::migrations::audit_viewer_views(store).await? {
         tracing::info!(changes, "audit trail: each user's view of the records they may read is in place");
     }
@@ -59,7 +60,25 @@ pub async fn migrate(store: &dyn store::Store, grievances: &dyn cases::Grievance
     if let Some(entries) = engines::migrations::closure_queue(store).await? {
         tracing::info!(entries, "closure requests are queued for their approvers");
     }
-    // After the steps above, which rewrite grievance items: the rows are made from them.
+    // After the steps above, which rewrite the items of users, lists and grievances: the
+    // embedded file's tables are made from them. The lists first, as the grievance rows
+    // refer to their items.
+    let moved = state.accounts.upgrade().await?;
+    if moved > 0 {
+        tracing::info!(moved, "users, roles, sessions and sign-in lockouts moved into their tables");
+    }
+    let moved = state.lists.upgrade().await?;
+    if moved > 0 {
+        tracing::info!(moved, "admin lists and settings moved into their tables");
+    }
+    let moved = state.notices.upgrade().await?;
+    if moved > 0 {
+        tracing::info!(moved, "notices, events and queued emails moved into their tables");
+    }
+    let moved = state.files.upgrade().await?;
+    if moved > 0 {
+        tracing::info!(moved, "notes, attachment records and links moved into their tables");
+    }
     let moved = grievances.upgrade().await?;
     if moved > 0 {
         tracing::info!(moved, "grievances moved into the relational tables");

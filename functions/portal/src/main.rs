@@ -10,8 +10,8 @@ use portal::embedded;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use http_glue::AppState;
 use std::io::Read;
-use std::sync::Arc;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -209,7 +209,7 @@ async fn run() -> anyhow::Result<()> {
         }
         Command::Migrate { data_dir, table } => {
             let engines = open_engines(&data_dir, table).await?;
-            portal::migrate(engines.store.as_ref(), engines.grievances.as_ref(), engines.trail.as_ref()).await?;
+            portal::migrate(&engines).await?;
             let sealed = engines.accounts.seal_secrets().await?;
             if sealed > 0 {
                 println!("Sealed the two-factor secrets of {sealed} users.");
@@ -274,7 +274,7 @@ async fn run() -> anyhow::Result<()> {
         Command::Audit { command: AuditCommand::Checkpoint { data_dir, table } } => {
             let in_the_cloud = table.is_some();
             let engines = open_engines(&data_dir, table).await?;
-            portal::migrate(engines.store.as_ref(), engines.grievances.as_ref(), engines.trail.as_ref()).await?;
+            portal::migrate(&engines).await?;
             let (key, kept, place) = if in_the_cloud {
                 cloud::checkpoints().await?
             } else {
@@ -322,25 +322,15 @@ fn finish(command: &str, outcome: anyhow::Result<impl std::fmt::Display>) -> any
     }
 }
 
-/// The ports the command line works through.
-struct Engines {
-    store: Arc<dyn store::Store>,
-    grievances: Arc<dyn cases::Grievances>,
-    trail: Arc<dyn cases::AuditTrail>,
-    accounts: Arc<dyn auth::Accounts>,
-    /// The embedded store's checkpoints directory (`None` for a state's table).
-    checkpoints: Option<Arc<dyn blobs::BlobStore>>,
-}
-
 /// The engines over the embedded store of `data_dir`, or over a state's DynamoDB table
 /// (with the operator's AWS credentials), ready for a first request.
-async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<Engines> {
+async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyhow::Result<AppState> {
     Ok(match table {
         Some(table) => cloud::open_table(table).await?,
         None => {
             let state = embedded::open(data_dir)?;
             state.prepare().await?;
-            Engines { store: state.store, grievances: state.grievances, trail: state.trail, accounts: state.accounts, checkpoints: state.checkpoints }
+            state
         }
     })
 }
@@ -358,21 +348,21 @@ fn said(v: &cases::chain::Verification) -> String {
 /// DynamoDB table, its checkpoints bucket and its secrets.
 #[cfg(feature = "cloud")]
 mod cloud {
-    use super::Engines;
+    use http_glue::AppState;
     use std::sync::Arc;
 
-    pub async fn open_table(table: String) -> anyhow::Result<Engines> {
+    pub async fn open_table(table: String) -> anyhow::Result<AppState> {
         let config = aws_config::load_from_env().await;
         let store: Arc<dyn store::Store> = Arc::new(store::dynamo::DynamoStore::new(aws_sdk_dynamodb::Client::new(&config), table));
         // The operator's run of `migrate` seals plain second-factor secrets when given the
         // stack's key (SECRETS_KEY_NAME, as the auth function is).
         let sealing = http_glue::lambda::sealing_key(&config).await?;
         http_glue::lambda::use_audit_key(&config).await?;
-        let accounts = Arc::new(engines::items::accounts::ItemAccounts::sealing(store.clone(), sealing));
-        http_glue::state::prepare_store(accounts.as_ref(), store.as_ref()).await?;
-        let grievances = Arc::new(engines::items::grievances::ItemGrievances::new(store.clone()));
-        let trail = Arc::new(engines::items::trail::ItemTrail::new(store.clone()));
-        Ok(Engines { store, grievances, trail, accounts, checkpoints: None })
+        // The command line signs no session: its token keys are never used.
+        let unused: [u8; 32] = rand::random();
+        let state = AppState::new(store, auth::TokenKeys::new(&unused), None, None).with_sealing(sealing);
+        state.prepare().await?;
+        Ok(state)
     }
 
     pub async fn checkpoint_key() -> anyhow::Result<cases::checkpoint::SigningKey> {
@@ -391,14 +381,14 @@ mod cloud {
 /// given --table says how to get a build that can reach a state's stack.
 #[cfg(not(feature = "cloud"))]
 mod cloud {
-    use super::Engines;
+    use http_glue::AppState;
     use std::sync::Arc;
 
     fn not_built_in() -> anyhow::Error {
         anyhow::anyhow!("this portal was built for one machine, without the AWS engines: --table needs a build with them (cargo build --release -p portal --features cloud)")
     }
 
-    pub async fn open_table(_table: String) -> anyhow::Result<Engines> {
+    pub async fn open_table(_table: String) -> anyhow::Result<AppState> {
         Err(not_built_in())
     }
 

@@ -250,7 +250,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     state.prepare().await?;
     let accounts = engines::items::accounts::ItemAccounts::new(sqlite.clone());
     let accounts: &dyn auth::Accounts = &accounts;
-    crate::migrate(store, state.grievances.as_ref(), state.trail.as_ref()).await?;
+    crate::migrate(&state).await?;
     drop(state);
     let grievances = engines::sqlite::grievances::SqlGrievances::new(sqlite.clone());
     let staff = staff(accounts, seed).await?;

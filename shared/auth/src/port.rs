@@ -243,4 +243,11 @@ pub trait Accounts: Send + Sync + 'static {
     /// there was none), kept until `expires_at` (unix seconds). `Stale` when another
     /// attempt wrote first.
     async fn save_lockout(&self, email: &str, read: Option<i64>, next: Option<&LockoutRecord>, expires_at: i64) -> Result<Outcome>;
+
+    /// Brings in what an earlier release kept in another shape (the embedded file's items):
+    /// an upgrade step run at start, answering how many records it moved (none when there is
+    /// nothing to do, as on DynamoDB, where the items are this port's own shape).
+    async fn upgrade(&self) -> Result<u64> {
+        Ok(0)
+    }
 }

@@ -325,6 +325,13 @@ pub trait Notices: Send + Sync + 'static {
 
     /// Emails kept aside as failed for good, newest first; at most `limit`.
     async fn failed_mail(&self, limit: usize) -> Result<Vec<QueuedMail>>;
+
+    /// Brings in what an earlier release kept in another shape (the embedded file's items):
+    /// an upgrade step run at start, answering how many records it moved (none when there is
+    /// nothing to do, as on DynamoDB, where the items are this port's own shape).
+    async fn upgrade(&self) -> Result<u64> {
+        Ok(0)
+    }
 }
 
 #[cfg(test)]

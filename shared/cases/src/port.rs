@@ -393,6 +393,13 @@ pub trait CaseFiles: Send + Sync + 'static {
 
     /// The ids of the grievances linked to this one, lowest first.
     async fn links(&self, grievance_id: i64) -> Result<Vec<i64>>;
+
+    /// Brings in what an earlier release kept in another shape (the embedded file's items):
+    /// an upgrade step run at start, answering how many records it moved (none when there is
+    /// nothing to do, as on DynamoDB, where the items are this port's own shape).
+    async fn upgrade(&self) -> Result<u64> {
+        Ok(0)
+    }
 }
 
 /// What the grievance rules work over: the grievances port, what is kept beside them and

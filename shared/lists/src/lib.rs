@@ -112,6 +112,13 @@ pub trait AdminLists: Send + Sync + 'static {
 
     /// Replaces the escalation rules.
     async fn save_escalation_rules(&self, rules: &domain::escalation::EscalationRules) -> Result<()>;
+
+    /// Brings in what an earlier release kept in another shape (the embedded file's items):
+    /// an upgrade step run at start, answering how many records it moved (none when there is
+    /// nothing to do, as on DynamoDB, where the items are this port's own shape).
+    async fn upgrade(&self) -> Result<u64> {
+        Ok(0)
+    }
 }
 
 /// Pendency limits as saved: by priority id, or, by a release before limits went by id, by
