@@ -3,4 +3,6 @@
 //! the same transaction.
 
 pub mod grievances;
+#[allow(dead_code)] // until the accounts and lists engines ask it
+pub(crate) mod postings;
 pub mod trail;
