@@ -254,7 +254,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     drop(state);
     let grievances = engines::sqlite::grievances::SqlGrievances::new(sqlite.clone());
     let staff = staff(accounts, seed).await?;
-    let first_id = engines::items::grievances::next_ids(store, count as i64).await?;
+    let first_id = grievances.reserve_ids(count as i64).await?;
     let mut synthetic = Synthetic::new(store, staff, first_id, count, seed).await?;
     let started = std::time::Instant::now();
     let mut batch = Vec::new();

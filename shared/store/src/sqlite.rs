@@ -145,6 +145,7 @@ impl SqliteStore {
         // The relational tables (grievances so far) live in the same file, so that a row and
         // the items written with it (its audit records) commit in one transaction.
         crate::sql::migrate(&writer).map_err(backend)?;
+        crate::sql::sequences::adopt_items(&writer).map_err(backend)?;
         let readers = (0..limits.readers).map(|_| open(&path, limits)).collect::<Result<Vec<_>, _>>()?;
         Ok(SqliteStore {
             path,

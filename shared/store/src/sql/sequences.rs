@@ -26,6 +26,40 @@ pub fn raise_to(tx: &Connection, name: &str, last: i64) -> Result<()> {
     Ok(())
 }
 
+/// Grievance ids: every grievance ever filed has one.
+pub const GRIEVANCES: &str = "grievance";
+/// The change numbers of audit events about no grievance (or beside one: a note).
+pub const AUDIT_EVENTS: &str = "audit-event";
+
+/// The counters this table keeps: those of the aggregates kept in the file's tables.
+pub const KEPT_HERE: &[&str] = &[GRIEVANCES, AUDIT_EVENTS];
+
+/// Takes over the counters of [`KEPT_HERE`] that a file of an earlier release keeps as items
+/// (`SEQ` items of the `items` table, their count in the attribute `n`): each becomes this
+/// table's row, never lowered, and the items go, in one transaction. Nothing to do in a file
+/// without them.
+pub fn adopt_items(conn: &Connection) -> Result<u64> {
+    let has_items: bool = conn.query_row("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'items')", [], |r| r.get(0))?;
+    if !has_items {
+        return Ok(0);
+    }
+    let tx = conn.unchecked_transaction()?;
+    let mut adopted = 0;
+    for name in KEPT_HERE {
+        let kept: Option<i64> = tx
+            .prepare_cached("SELECT json_extract(attrs, '$.n') FROM items WHERE pk = 'SEQ' AND sk = ?1 AND json_type(attrs, '$.n') = 'integer'")?
+            .query_row([name], |r| r.get(0))
+            .optional()?;
+        if let Some(last) = kept {
+            raise_to(&tx, name, last)?;
+            tx.prepare_cached("DELETE FROM items WHERE pk = 'SEQ' AND sk = ?1")?.execute([name])?;
+            adopted += 1;
+        }
+    }
+    tx.commit()?;
+    Ok(adopted)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -43,5 +77,24 @@ mod tests {
         assert_eq!(last(&conn, "note").unwrap(), 7, "raising never lowers");
         raise_to(&conn, "note", 40).unwrap();
         assert_eq!(draw(&conn, "note", 1).unwrap(), 41);
+    }
+
+    #[test]
+    fn an_earlier_releases_counters_are_taken_over_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let conn = super::super::open(dir.path().join("t.db")).unwrap();
+        assert_eq!(adopt_items(&conn).unwrap(), 0, "no items table: nothing to take");
+        conn.execute_batch(
+            "CREATE TABLE items (pk TEXT NOT NULL, sk TEXT NOT NULL, attrs TEXT NOT NULL, PRIMARY KEY (pk, sk));
+             INSERT INTO items VALUES ('SEQ', 'grievance', '{\"n\":1500}'), ('SEQ', 'audit-event', '{\"n\":7}'), ('GRIEVANCE#1', 'GRIEVANCE', '{\"n\":99}');",
+        )
+        .unwrap();
+        draw(&conn, "audit-event", 3).unwrap();
+        assert_eq!(adopt_items(&conn).unwrap(), 2);
+        assert_eq!(draw(&conn, "grievance", 1).unwrap(), 1501);
+        assert_eq!(draw(&conn, "audit-event", 1).unwrap(), 8);
+        let left: i64 = conn.query_row("SELECT count(*) FROM items", [], |r| r.get(0)).unwrap();
+        assert_eq!(left, 1, "only the counters leave the items");
+        assert_eq!(adopt_items(&conn).unwrap(), 0, "a second start finds none");
     }
 }

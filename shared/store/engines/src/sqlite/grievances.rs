@@ -8,7 +8,7 @@
 mod reports;
 
 use crate::items::audit_records::AuditSubject;
-use crate::items::grievances::{next_ids, usage_writes};
+use crate::items::grievances::usage_writes;
 use crate::sqlite::trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};
@@ -24,6 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use store::sql::grievances::{self as rows, Cursor, GrievanceQuery, GrievanceRow, Overdue, PendencyTable, Scope};
 use store::sql::count_memo::CountMemo;
+use store::sql::sequences::{self, GRIEVANCES as GRIEVANCE_IDS};
 use store::sql::{self, SqlError};
 use store::sqlite::SqliteStore;
 use crate::items::grievance_keys as keys;
@@ -41,6 +42,11 @@ pub struct SqlGrievances {
 impl SqlGrievances {
     pub fn new(store: Arc<SqliteStore>) -> SqlGrievances {
         SqlGrievances { store, counts: Arc::default() }
+    }
+
+    /// The first of `count` new grievance ids (the others follow it), never handed out twice.
+    pub async fn reserve_ids(&self, count: i64) -> Result<i64> {
+        self.store.transact_with(Vec::new(), move |tx| sequences::draw(tx, GRIEVANCE_IDS, count)).await?.map_err(sql_error)
     }
 
     /// Files many new grievances at once with their CREATED records and list usage, for
@@ -305,7 +311,7 @@ fn query_of(viewer: &Viewer, filters: &Filters) -> GrievanceQuery {
 #[async_trait]
 impl Grievances for SqlGrievances {
     async fn next_id(&self) -> Result<i64> {
-        next_ids(self.store.as_ref(), 1).await
+        self.reserve_ids(1).await
     }
 
     async fn get(&self, id: i64) -> Result<Option<Stored>> {
@@ -416,9 +422,10 @@ impl Grievances for SqlGrievances {
     }
 
     async fn record_case_file_change(&self, grievance: &Grievance, change: CaseFileChange, actor: &Actor, entry: AuditEntry) -> Result<()> {
-        let audit = crate::items::case_files::audit_batch(self.store.as_ref(), actor, entry).await?;
+        // A sequence number, not a version, keeps the record's id apart from others.
+        let change_number = crate::sqlite::trail::next_event(&self.store).await?;
         let writes = crate::items::case_files::writes(grievance.id, &change)?;
-        let trail = records_of(AuditSubject::from(grievance), audit.change, &audit.actor, &audit.at, audit.entries);
+        let trail = records_of(AuditSubject::from(grievance), AuditChange::Event(change_number), actor, &domain::clock::now_text(), vec![entry]);
         let id = grievance.id;
         // A missing grievance is an error of the closure, so that the writes roll back.
         let outcome = self

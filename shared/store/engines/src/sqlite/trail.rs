@@ -3,7 +3,8 @@
 //! events about no grievance here. Reads are SQL over the records and each user's readable
 //! pairs, so a user without view_all reads only what they may read.
 
-use crate::items::audit_records::{change_tag, event_subject, grievances_filed, next_event, AuditSubject};
+use crate::items::audit_records::{change_tag, event_subject, AuditSubject};
+use store::sql::sequences;
 use crate::items::grievance_keys as keys;
 use cases::port::AuditChange;
 use cases::reads::{AuditRecord, Viewer};
@@ -194,11 +195,12 @@ impl AuditTrail for SqlTrail {
     }
 
     async fn grievances_tracked(&self) -> Result<i64> {
-        grievances_filed(self.store.as_ref()).await
+        // The grievance id sequence has reached every grievance ever filed.
+        self.store.read_with(|conn| Ok::<_, StoreError>(sequences::last(conn, sequences::GRIEVANCES))).await?.map_err(sql_error)
     }
 
     async fn record_event(&self, actor: &Actor, entry: AuditEntry) -> Result<()> {
-        let change = next_event(self.store.as_ref()).await?;
+        let change = next_event(&self.store).await?;
         let new = records_of(event_subject(actor), AuditChange::Event(change), actor, &domain::clock::now_text(), vec![entry]);
         self.store.transact_with(Vec::new(), move |tx| new.append(tx)).await?.map_err(sql_error)
     }
@@ -467,4 +469,10 @@ fn record_row(r: cases::reads::AuditRecord, viewers: Vec<i64>) -> Result<NewReco
         created_at: r.created_at,
     };
     Ok(NewRecords { records: vec![record], viewers })
+}
+
+/// The next number of an event about no grievance (or beside one: a note, an attachment),
+/// which keeps its record's id apart from the others.
+pub(crate) async fn next_event(store: &SqliteStore) -> Result<i64> {
+    store.transact_with(Vec::new(), |tx| sequences::draw(tx, sequences::AUDIT_EVENTS, 1)).await?.map_err(sql_error)
 }
