@@ -54,8 +54,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     let trusted_proxies = http_glue::TrustedProxies::from_env()?;
     let limits = crate::connections::Limits::from_env()?;
     let state = embedded::open(data_dir)?;
-    state.prepare().await?;
-    portal::migrate(&state).await?;
+    portal::ready(&state).await?;
     let sealed = state.accounts.seal_secrets().await?;
     if sealed > 0 {
         tracing::info!(users = sealed, "two-factor secrets kept in plain text are now sealed");

@@ -33,6 +33,16 @@ pub fn area_of(binary: &str) -> Option<fn() -> AreaRouter> {
     })
 }
 
+/// Makes a store ready for its first request as the portal opens it: what an earlier release
+/// wrote is upgraded first (on one machine its records move into the file's tables, and
+/// nothing may be added before they are in), then the Admin role and the starting lists are
+/// put in place where missing.
+pub async fn ready(state: &http_glue::AppState) -> anyhow::Result<()> {
+    migrate(state).await?;
+    state.prepare().await?;
+    Ok(())
+}
+
 /// Upgrades data written by earlier releases (each step once, marked done in the store).
 pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
     let (store, grievances, trail) = (state.store.as_ref(), state.grievances.as_ref(), state.trail.as_ref());

@@ -329,7 +329,7 @@ async fn open_engines(data_dir: &std::path::Path, table: Option<String>) -> anyh
         Some(table) => cloud::open_table(table).await?,
         None => {
             let state = embedded::open(data_dir)?;
-            state.prepare().await?;
+            portal::ready(&state).await?;
             state
         }
     })

@@ -247,11 +247,10 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let state = crate::embedded::open(data_dir)?;
     let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
     let store: &dyn Store = sqlite.as_ref();
-    state.prepare().await?;
+    crate::ready(&state).await?;
+    drop(state);
     let accounts = engines::items::accounts::ItemAccounts::new(sqlite.clone());
     let accounts: &dyn auth::Accounts = &accounts;
-    crate::migrate(&state).await?;
-    drop(state);
     let grievances = engines::sqlite::grievances::SqlGrievances::new(sqlite.clone());
     let staff = staff(accounts, seed).await?;
     let first_id = grievances.reserve_ids(count as i64).await?;

@@ -134,8 +134,8 @@ impl Api {
     }
 
     /// `routes` over an existing store (a data directory written by an earlier release, say),
-    /// as the portal opens one: its lists seeded if they never were, nothing else added.
-    /// Files go to local directories in `dir`.
+    /// nothing added to it: the caller upgrades and prepares it as the portal or a Lambda
+    /// function opens one. Files go to local directories in `dir`.
     pub async fn over(store: Stores, dir: tempfile::TempDir, routes: fn() -> AreaRouter) -> Api {
         let blobs = blobs::local::LocalBlobs::new(dir.path().join("exports"), SECRET).unwrap();
         let attachments = blobs::local::LocalBlobs::serving(dir.path().join("attachments"), SECRET, blobs::local::ATTACHMENTS_ROUTE).unwrap();
@@ -144,8 +144,7 @@ impl Api {
             Stores::Other(store) => AppState::new(store, auth::TokenKeys::new(SECRET), Some(Arc::new(blobs)), Some(Arc::new(attachments))),
         }
         .with_sealing(sealing_key());
-        state.prepare().await.unwrap();
-        let (router, _) = routes().split_for_parts();
+                let (router, _) = routes().split_for_parts();
         let router = http_glue::layers::apply(router.fallback(http_glue::layers::api_not_found).with_state(state.clone()));
         Api { state, router, _dir: Some(dir), dynamo: None }
     }

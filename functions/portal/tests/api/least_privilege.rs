@@ -178,7 +178,9 @@ impl Recording {
     /// store prepared.
     async fn open(&self, routes: fn() -> AreaRouter) -> Api {
         self.store.warm_up().await;
-        Api::over(Stores::Other(Arc::new(self.store.clone())), tempfile::tempdir().unwrap(), routes).await
+        let api = Api::over(Stores::Other(Arc::new(self.store.clone())), tempfile::tempdir().unwrap(), routes).await;
+        api.state.prepare().await.unwrap();
+        api
     }
 }
 

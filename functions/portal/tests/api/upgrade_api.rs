@@ -58,7 +58,7 @@ async fn open_previous_release(engine: Engine) -> (Api, Vec<store::Item>) {
         }
     };
     let api = Api::over(store, dir, portal::areas).await;
-    portal::migrate(&api.state).await.unwrap();
+    portal::ready(&api.state).await.unwrap();
     (api, before)
 }
 
@@ -283,7 +283,7 @@ async fn the_v5_releases_audit_trail_moves_into_rows_with_nothing_lost() {
 
     let sqlite = Arc::new(store::sqlite::SqliteStore::open(&path).unwrap());
     let api = Api::over(apitest::Stores::Sqlite(sqlite), dir, portal::areas).await;
-    portal::migrate(&api.state).await.unwrap();
+    portal::ready(&api.state).await.unwrap();
 
     let everyone = api.login("officer1.1@seed.portal", "Officer-Pass-1").await;
     let constable = api.login("officer7.1@seed.portal", "Officer-Pass-1").await;
