@@ -46,6 +46,10 @@ pub async fn ready(state: &http_glue::AppState) -> anyhow::Result<()> {
 /// Upgrades data written by earlier releases (each step once, marked done in the store).
 pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
     let (store, grievances, trail) = (state.store.as_ref(), state.grievances.as_ref(), state.trail.as_ref());
+    if !store.holds_items().await? {
+        // A file this release made (or one upgraded already): it never held items.
+        return Ok(());
+    }
     if let Some(changes) = engines::migrations::audit_viewer_views(store).await? {
         tracing::info!(changes, "audit trail: each user's view of the records they may read is in place");
     }
@@ -104,6 +108,13 @@ pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
     let moved = trail.upgrade().await?;
     if moved > 0 {
         tracing::info!(moved, "audit records moved into the relational trail");
+    }
+    // Last: on one machine every record is in the file's tables now, and the items' table
+    // goes, unless it holds something that was not moved (then it stays, and says what).
+    match store.retire_items(engines::migrations::LEFT_BEHIND_BY_THE_TABLES).await? {
+        store::Retired::Dropped => tracing::info!("the file's records are all in its tables: the items' table is removed"),
+        store::Retired::Kept(left) if !left.is_empty() => tracing::warn!(?left, "the items' table stays: it holds items no upgrade moved"),
+        _ => {}
     }
     Ok(())
 }

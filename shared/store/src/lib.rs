@@ -77,6 +77,23 @@ pub trait Store: Send + Sync + 'static {
         Ok(())
     }
 
+    /// Whether the store holds items at all. DynamoDB is nothing but items; the embedded file
+    /// keeps tables, and holds items only when an earlier release wrote it, until the upgrade
+    /// has moved them (see [`Store::retire_items`]).
+    async fn holds_items(&self) -> Result<bool, StoreError> {
+        Ok(true)
+    }
+
+    /// Once the upgrade has moved every record an earlier release kept as items into the
+    /// engines' tables, removes the items' table, provided that what is left of it is only
+    /// items of the `derived` partitions (pk prefixes: indexes, counters and markers the tables
+    /// make needless). Anything else keeps the table and is answered, by partition and count,
+    /// for the operator to see: nothing is ever dropped that was not moved. DynamoDB is its
+    /// items, so this default keeps them.
+    async fn retire_items(&self, _derived: &[&str]) -> Result<Retired, StoreError> {
+        Ok(Retired::Kept(Vec::new()))
+    }
+
     /// Free-text search, where the engine keeps a text index: the items of search part
     /// `part` whose `search_text` contains `text` (case-insensitive, at least 3 characters),
     /// highest `search_rank` first. `None` when the engine has no text index; the caller
@@ -93,6 +110,17 @@ pub const SEARCH_PART: &str = "search_part";
 pub const SEARCH_RANK: &str = "search_rank";
 
 pub type SharedStore = Arc<dyn Store>;
+
+/// What [`Store::retire_items`] did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Retired {
+    /// The items' table is gone, as in a file this release made.
+    Dropped,
+    /// There was no items' table.
+    Gone,
+    /// The table stays: the items of these partitions (by the pk's first part) were not moved.
+    Kept(Vec<(String, i64)>),
+}
 
 impl From<StoreError> for domain::Error {
     fn from(e: StoreError) -> Self {

@@ -4,7 +4,7 @@
 //! `synchronous=FULL` makes a commit durable before any write in it is answered, so an
 //! acknowledged write survives a crash or power cut.
 
-use crate::{apply_changes, check_limit, check_query_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, SortKey, Store, StoreError, Write};
+use crate::{apply_changes, check_limit, check_query_limit, check_transaction, cursor, Attrs, Changes, Condition, Index, Item, Key, Page, Query, Retired, SortKey, Store, StoreError, Write};
 use async_trait::async_trait;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, TransactionBehavior};
 use serde_json::Value;
@@ -94,6 +94,14 @@ fn open(path: &Path, limits: MemoryLimits) -> Result<Connection, StoreError> {
     Ok(conn)
 }
 
+/// Whether a new file gets the `items` table: until every engine of the embedded file keeps
+/// tables, the ones still kept as items need it.
+const ITEMS_IN_NEW_FILES: bool = true;
+
+fn has_items_table(conn: &Connection) -> Result<bool, StoreError> {
+    conn.query_row("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'items')", [], |r| r.get(0)).map_err(backend)
+}
+
 /// The fourth index's columns and index: a file written before it existed gains them (its
 /// items are in no fourth index until an upgrade writes them again, as on DynamoDB after the
 /// index is added).
@@ -130,8 +138,21 @@ impl SqliteStore {
     }
 
     /// Opens (creating when absent) the store file at `path`, holding no more than `limits`.
+    /// A new file has no `items` table: its engines keep tables. A file an earlier release
+    /// wrote keeps its items until the upgrade has moved them into the tables.
     pub fn open_with(path: impl AsRef<Path>, limits: MemoryLimits) -> Result<Self, StoreError> {
-        let path = path.as_ref().to_path_buf();
+        SqliteStore::open_file(path.as_ref(), limits, ITEMS_IN_NEW_FILES)
+    }
+
+    /// Opens the file at `path` with an `items` table, made when absent: the item store on
+    /// SQLite, as the releases before the tables kept everything (what the upgrade tests
+    /// write), and a quick stand-in for DynamoDB where a test needs one.
+    pub fn open_with_items(path: impl AsRef<Path>) -> Result<Self, StoreError> {
+        SqliteStore::open_file(path.as_ref(), MemoryLimits::default(), true)
+    }
+
+    fn open_file(path: &Path, limits: MemoryLimits, make_items: bool) -> Result<Self, StoreError> {
+        let path = path.to_path_buf();
         if !path.exists() {
             // Items are JSON documents of a kilobyte or two: on 16 KiB pages they sit in the
             // B-tree itself instead of spilling to overflow pages. A page size is chosen
@@ -140,8 +161,10 @@ impl SqliteStore {
             fresh.execute_batch("PRAGMA page_size=16384; VACUUM;").map_err(backend)?;
         }
         let writer = open(&path, limits)?;
-        writer.execute_batch(SCHEMA).map_err(backend)?;
-        add_fourth_index(&writer)?;
+        if make_items || has_items_table(&writer)? {
+            writer.execute_batch(SCHEMA).map_err(backend)?;
+            add_fourth_index(&writer)?;
+        }
         // The relational tables (grievances so far) live in the same file, so that a row and
         // the items written with it (its audit records) commit in one transaction.
         crate::sql::migrate(&writer).map_err(backend)?;
@@ -527,6 +550,48 @@ impl SqliteStore {
 impl Store for SqliteStore {
     /// Old versions of pages live on in the write-ahead log until a checkpoint copies the
     /// new ones over them and the log is truncated.
+    async fn holds_items(&self) -> Result<bool, StoreError> {
+        self.read(|conn| has_items_table(conn)).await
+    }
+
+    /// The file answers without reading any table (a new file has no items).
+    async fn ping(&self) -> Result<(), StoreError> {
+        self.read(|conn| conn.query_row("SELECT 1", [], |_| Ok(())).map_err(backend)).await
+    }
+
+    async fn retire_items(&self, derived: &[&str]) -> Result<Retired, StoreError> {
+        let derived: Vec<String> = derived.iter().map(|p| p.to_string()).collect();
+        self.write(move |conn| {
+            if !has_items_table(conn)? {
+                return Ok(Retired::Gone);
+            }
+            let tx = conn.unchecked_transaction().map_err(backend)?;
+            let mut left: Vec<(String, i64)> = Vec::new();
+            {
+                let mut stmt = tx.prepare("SELECT pk FROM items").map_err(backend)?;
+                let mut rows = stmt.query([]).map_err(backend)?;
+                while let Some(row) = rows.next().map_err(backend)? {
+                    let pk: String = row.get(0).map_err(backend)?;
+                    if derived.iter().any(|prefix| pk.starts_with(prefix.as_str())) {
+                        continue;
+                    }
+                    let kind = pk.split('#').next().unwrap_or_default().to_string();
+                    match left.iter_mut().find(|(k, _)| *k == kind) {
+                        Some((_, n)) => *n += 1,
+                        None => left.push((kind, 1)),
+                    }
+                }
+            }
+            if !left.is_empty() {
+                return Ok(Retired::Kept(left));
+            }
+            tx.execute_batch("DROP TABLE items; DROP TABLE IF EXISTS search;").map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(Retired::Dropped)
+        })
+        .await
+    }
+
     async fn purge_overwritten(&self) -> Result<(), StoreError> {
         self.read(|conn| conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(backend)).await
     }

@@ -18,6 +18,12 @@ fn marker(name: &str) -> Key {
     Key::new("MIGRATION", name.to_string())
 }
 
+/// The partitions of an earlier release's items that the embedded file's tables make
+/// needless once every record has moved into them: the upgrade steps' own marks, and the
+/// indexes and counters the item engines kept beside their records, which the tables' own
+/// indexes, triggers and figures replace.
+pub const LEFT_BEHIND_BY_THE_TABLES: &[&str] = &["MIGRATION"];
+
 const AUDIT_VIEWER_VIEWS: &str = "audit-viewer-views";
 
 /// Gives every audit record written before users had their own view of the trail
