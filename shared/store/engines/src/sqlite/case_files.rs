@@ -240,7 +240,9 @@ fn grievance_of(pk: &str, prefix: &str) -> Result<i64> {
 /// The partitions of the items table whose key starts with `prefix`, read through its
 /// primary key: which grievances have notes, attachments or links kept as items.
 fn legacy_partitions(conn: &Connection, prefix: &str) -> Result<Vec<String>, SqlError> {
-    let end = format!("{}{}", &prefix[..prefix.len() - 1], char::from(prefix.as_bytes()[prefix.len() - 1] + 1));
+    // Every key with the prefix sorts before the prefix with its last (ASCII) character's successor.
+    let (stem, last) = prefix.split_at(prefix.len() - 1);
+    let end = format!("{stem}{}", char::from(last.as_bytes()[0] + 1));
     let mut partitions = conn.prepare_cached("SELECT DISTINCT pk FROM items WHERE pk >= ?1 AND pk < ?2 ORDER BY pk")?;
     let found = partitions.query_map([prefix, end.as_str()], |r| r.get(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(found)
