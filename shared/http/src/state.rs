@@ -73,7 +73,7 @@ impl AppState {
     pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(engines::sqlite::grievances::SqlGrievances::new(store.clone()));
         let lists = Arc::new(engines::items::lists::ItemLists::embedded(store.clone()));
-        let files = Arc::new(engines::items::case_files::ItemCaseFiles::new(store.clone()));
+        let files = Arc::new(engines::sqlite::case_files::SqlCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::sqlite::trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::items::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::items::notices::ItemNotices::new(store.clone()));

@@ -79,11 +79,13 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     // field by field through the API below), and their items are gone.
     // So do the audit records, each user's view of them and the trail's counter: they become
     // the relational trail, checked record by record below.
-    // So do the id counters of the grievances and the audit events: rows of `sequences`.
+    // So do the id counters of the grievances and the audit events (rows of `sequences`),
+    // and the notes and the note counter: they become rows, the notes checked below.
+    let case_file = |key: &store::Key| ["NOTES#", "ATTACH#", "LINKS#"].iter().any(|p| key.pk.starts_with(p)) || key.pk == "BLOBSWEEP" || *key == store::Key::new("SEQ", "note");
     let moved = |key: &store::Key| {
         let pk = key.pk.as_str();
         engine == Engine::Sqlite
-            && (pk.starts_with("GRV#") || pk.starts_with("MYGRV#") || pk.starts_with("AUDIT") || pk == "STATS#AUDIT" || (pk == "SEQ" && store::sql::sequences::KEPT_HERE.contains(&key.sk.as_str())))
+            && (pk.starts_with("GRV#") || pk.starts_with("MYGRV#") || pk.starts_with("AUDIT") || pk == "STATS#AUDIT" || case_file(key) || (pk == "SEQ" && store::sql::sequences::KEPT_HERE.contains(&key.sk.as_str())))
     };
     let kept: Vec<store::Key> = before
         .iter()

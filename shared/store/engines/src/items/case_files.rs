@@ -20,6 +20,9 @@ const ORDER: &str = "confirmed_at";
 /// The attribute naming the blob an attachment's record keeps, beside the record's fields.
 const BLOB: &str = "blob";
 
+/// The attribute of a link item telling when it was made.
+const LINKED_AT: &str = "linked_at";
+
 fn attrs_of(value: &impl serde::Serialize) -> Result<store::Attrs> {
     match serde_json::to_value(value).map_err(Error::internal)? {
         Value::Object(attrs) => Ok(attrs),
@@ -32,7 +35,7 @@ fn attrs_of(value: &impl serde::Serialize) -> Result<store::Attrs> {
 pub(crate) fn writes(grievance_id: i64, change: &CaseFileChange) -> Result<Vec<Write>> {
     let both = |a: i64, b: i64| [keys::link(a, b), keys::link(b, a)];
     Ok(match change {
-        CaseFileChange::Link(other) => both(grievance_id, *other).into_iter().map(|key| Write::put_new(Item::new(key).with("linked_at", domain::clock::now_text()))).collect(),
+        CaseFileChange::Link(other) => both(grievance_id, *other).into_iter().map(|key| Write::put_new(Item::new(key).with(LINKED_AT, domain::clock::now_text()))).collect(),
         CaseFileChange::Unlink(other) => both(grievance_id, *other).into_iter().map(|key| Write::delete(key).when(Condition::Exists)).collect(),
         single => vec![single_write(grievance_id, single)?],
     })
@@ -72,7 +75,7 @@ fn blob_of(grievance_id: i64, item: &Item) -> String {
 /// The partition of sweep items: each names the blobs of a deleted grievance's attachments,
 /// from the transaction that finishes the deletion until the sweep has deleted them. Written once per
 /// deletion of a grievance with attachments, so no hot key.
-const SWEEP_PK: &str = "BLOBSWEEP";
+pub(crate) const SWEEP_PK: &str = "BLOBSWEEP";
 const SWEEP_BLOBS: &str = "blobs";
 
 /// What finishing a grievance's deletion removes beside it (`Grievances::finish_deletions`).
@@ -117,7 +120,31 @@ pub(crate) async fn write_rest(store: &dyn Store, mut rest: Vec<Write>) -> Resul
     Ok(())
 }
 
-fn kept_of(grievance_id: i64, item: Item) -> Result<KeptAttachment> {
+/// The counter note ids are drawn from.
+pub(crate) fn note_sequence() -> store::Key {
+    store::Key::new("SEQ", "note")
+}
+
+pub(crate) fn note_of(item: Item) -> Result<Note> {
+    serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)
+}
+
+/// The grievance a link item points to (its partition's grievance is the other side).
+pub(crate) fn linked_to(item: &Item) -> Option<i64> {
+    item.key.sk.parse().ok()
+}
+
+/// When a link item was written.
+pub(crate) fn linked_at(item: &Item) -> Option<&str> {
+    item.str(LINKED_AT)
+}
+
+pub(crate) fn sweep_of(item: Item) -> BlobsToSweep {
+    let blobs = item.attrs.get(SWEEP_BLOBS).and_then(Value::as_array).map(|a| a.iter().filter_map(|b| b.as_str().map(str::to_string)).collect()).unwrap_or_default();
+    BlobsToSweep { token: item.key.sk, blobs }
+}
+
+pub(crate) fn kept_of(grievance_id: i64, item: Item) -> Result<KeptAttachment> {
     let blob = blob_of(grievance_id, &item);
     let confirmed_at = item.str(ORDER).unwrap_or_default().to_string();
     let attachment = serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)?;
@@ -139,12 +166,12 @@ impl ItemCaseFiles {
 #[async_trait]
 impl CaseFiles for ItemCaseFiles {
     async fn next_note_id(&self) -> Result<i64> {
-        Ok(self.store.increment(&store::Key::new("SEQ", "note"), "n", 1).await?)
+        Ok(self.store.increment(&note_sequence(), "n", 1).await?)
     }
 
     async fn notes(&self, grievance_id: i64) -> Result<Vec<Note>> {
         let items = store::read_all(self.store.as_ref(), Query::table(keys::notes_pk(grievance_id)).newest_first()).await?;
-        items.into_iter().map(|item| serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)).collect()
+        items.into_iter().map(note_of).collect()
     }
 
     async fn attachments(&self, grievance_id: i64) -> Result<Vec<KeptAttachment>> {
@@ -161,19 +188,12 @@ impl CaseFiles for ItemCaseFiles {
 
     async fn links(&self, grievance_id: i64) -> Result<Vec<i64>> {
         let items = store::read_all(self.store.as_ref(), Query::table(keys::links_pk(grievance_id))).await?;
-        Ok(items.iter().filter_map(|item| item.key.sk.parse().ok()).collect())
+        Ok(items.iter().filter_map(linked_to).collect())
     }
 
     async fn blobs_to_sweep(&self, limit: usize) -> Result<Vec<BlobsToSweep>> {
         let page = self.store.query(&Query::table(SWEEP_PK).limit(limit)).await?;
-        Ok(page
-            .items
-            .into_iter()
-            .map(|item| {
-                let blobs = item.attrs.get(SWEEP_BLOBS).and_then(Value::as_array).map(|a| a.iter().filter_map(|b| b.as_str().map(str::to_string)).collect()).unwrap_or_default();
-                BlobsToSweep { token: item.key.sk, blobs }
-            })
-            .collect())
+        Ok(page.items.into_iter().map(sweep_of).collect())
     }
 
     async fn swept(&self, token: &str) -> Result<()> {

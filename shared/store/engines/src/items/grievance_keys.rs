@@ -331,17 +331,23 @@ pub fn stage_sk(since: &str, id: i64) -> String {
     format!("{since}#{id:012}")
 }
 
+/// What the partitions of grievances' notes, attachment records and links start with,
+/// before the grievance id.
+pub const NOTES_PREFIX: &str = "NOTES#";
+pub const ATTACHMENTS_PREFIX: &str = "ATTACH#";
+pub const LINKS_PREFIX: &str = "LINKS#";
+
 pub fn notes_pk(grievance_id: i64) -> String {
-    format!("NOTES#{grievance_id}")
+    format!("{NOTES_PREFIX}{grievance_id}")
 }
 
 pub fn attachments_pk(grievance_id: i64) -> String {
-    format!("ATTACH#{grievance_id}")
+    format!("{ATTACHMENTS_PREFIX}{grievance_id}")
 }
 
 /// A grievance's links to others, one item per linked grievance, kept on both.
 pub fn links_pk(grievance_id: i64) -> String {
-    format!("LINKS#{grievance_id}")
+    format!("{LINKS_PREFIX}{grievance_id}")
 }
 
 pub fn link(grievance_id: i64, other: i64) -> Key {

@@ -2,13 +2,14 @@
 //! file (`store::sql::grievances`), with real columns, indexes for the list's filters, a
 //! trigram text index and figures kept by triggers, so every list answer is a full page or
 //! the true last one with an exact count. A change appends its audit records as rows of the
-//! trail (`crate::sqlite::trail`) in the same SQLite transaction; notes and attachments are still
-//! items of the same file, written in it too.
+//! trail (`crate::sqlite::trail`) in the same SQLite transaction; its notes, attachment records
+//! and links are rows of the same file too (`crate::sqlite::case_files`), written in it.
 
 mod reports;
 
 use crate::items::audit_records::AuditSubject;
 use crate::items::grievances::usage_writes;
+use crate::sqlite::case_files::{remove_case_files, sweep_token, CaseFileWrite};
 use crate::sqlite::trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};
@@ -29,6 +30,20 @@ use store::sql::{self, SqlError};
 use store::sqlite::SqliteStore;
 use crate::items::grievance_keys as keys;
 use store::{Index, Query, Store, StoreError, Write};
+
+/// Why a case-file change was not written.
+enum CaseFileRefusal {
+    /// Its condition failed: the record is taken, or gone, or the link is there, or not.
+    Changed,
+    GrievanceGone,
+    Sql(SqlError),
+}
+
+impl From<SqlError> for CaseFileRefusal {
+    fn from(e: SqlError) -> Self {
+        CaseFileRefusal::Sql(e)
+    }
+}
 
 const ITEM_GONE: &str = "An item this grievance names was just deleted from the Admin Panel. Please reload and try again.";
 
@@ -382,12 +397,8 @@ impl Grievances for SqlGrievances {
         let after = change.after.map(row_of);
         let mut writes = writes;
         writes.extend(events);
-        let mut rest = Vec::new();
-        if change.after.is_none() {
-            let removal = crate::items::case_files::removal(self.store.as_ref(), id).await?;
-            writes.extend(removal.sweep);
-            rest = crate::items::case_files::fit(&mut writes, removal.removals);
-        }
+        // A deletion takes the grievance's case files with it and hands its blobs to the sweep.
+        let deletion_sweep = change.after.is_none().then(|| sweep_token(&domain::clock::now_precise_text(), id));
         let outcome = self
             .store
             .transact_with(writes, move |tx| {
@@ -408,6 +419,9 @@ impl Grievances for SqlGrievances {
                     (Some(version), None) => rows::delete_version(tx, id, version)?,
                     (None, None) => (),
                 }
+                if let Some(token) = &deletion_sweep {
+                    remove_case_files(tx, id, token)?;
+                }
                 trail.append(tx)
             })
             .await;
@@ -416,29 +430,36 @@ impl Grievances for SqlGrievances {
             // deleted meanwhile.
             Err(StoreError::ConditionFailed { .. }) => return Err(Error::conflict(ITEM_GONE)),
             Err(e) => return Err(e.into()),
-            Ok(result) => result.map_err(sql_error)?,
+            Ok(result) => result.map_err(sql_error),
         }
-        crate::items::case_files::write_rest(self.store.as_ref(), rest).await
     }
 
     async fn record_case_file_change(&self, grievance: &Grievance, change: CaseFileChange, actor: &Actor, entry: AuditEntry) -> Result<()> {
         // A sequence number, not a version, keeps the record's id apart from others.
         let change_number = crate::sqlite::trail::next_event(&self.store).await?;
-        let writes = crate::items::case_files::writes(grievance.id, &change)?;
+        let write = CaseFileWrite::of(grievance.id, &change)?;
         let trail = records_of(AuditSubject::from(grievance), AuditChange::Event(change_number), actor, &domain::clock::now_text(), vec![entry]);
         let id = grievance.id;
-        // A missing grievance is an error of the closure, so that the writes roll back.
+        // A refusal is an error of the closure, so that what was written rolls back. The
+        // change's own condition is asked first, as the item engine's conditional writes are.
         let outcome = self
             .store
-            .transact_with(writes, move |tx| if rows::exists(tx, id)? { trail.append(tx) } else { Err(SqlError::Conflict) })
-            .await;
+            .transact_with(Vec::new(), move |tx| {
+                if !write.apply(tx)? {
+                    return Err(CaseFileRefusal::Changed);
+                }
+                if !rows::exists(tx, id)? {
+                    return Err(CaseFileRefusal::GrievanceGone);
+                }
+                Ok(trail.append(tx)?)
+            })
+            .await?;
         match outcome {
+            Ok(()) => Ok(()),
             // One of the caller's own conditions: someone else got there first.
-            Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(CHANGED)),
-            Err(e) => Err(e.into()),
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(SqlError::Conflict)) => Err(Error::not_found("Grievance not found")),
-            Ok(Err(e)) => Err(sql_error(e)),
+            Err(CaseFileRefusal::Changed) => Err(Error::conflict(CHANGED)),
+            Err(CaseFileRefusal::GrievanceGone) => Err(Error::not_found("Grievance not found")),
+            Err(CaseFileRefusal::Sql(e)) => Err(sql_error(e)),
         }
     }
 

@@ -2,6 +2,7 @@
 //! with real columns and indexes, and their audit trail as rows of the same file, written in
 //! the same transaction.
 
+pub mod case_files;
 pub mod grievances;
 #[allow(dead_code)] // until the accounts and lists engines ask it
 pub(crate) mod postings;
