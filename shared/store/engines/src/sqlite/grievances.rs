@@ -363,7 +363,7 @@ impl Grievances for SqlGrievances {
         let id = subject.id;
         let empty = Refs::new();
         // The events it raises go to the outbox with it (`cases::notices`).
-        let events = crate::items::notices::event_writes(&change)?;
+        let events = cases::notices::events_of(&change);
         let fir_guard = change.fir_guard.clone();
         let audit = change.audit;
         let trail = records_of(subject.into(), audit.change, &audit.actor, &audit.at, audit.entries);
@@ -375,7 +375,6 @@ impl Grievances for SqlGrievances {
         let before = change.before.map(|b| b.grievance.version);
         let after = change.after.map(row_of);
         let mut writes = writes;
-        writes.extend(events);
         let mut rest = Vec::new();
         if change.after.is_none() {
             let removal = crate::items::case_files::removal(self.store.as_ref(), id).await?;
@@ -402,6 +401,7 @@ impl Grievances for SqlGrievances {
                     (Some(version), None) => rows::delete_version(tx, id, version)?,
                     (None, None) => (),
                 }
+                crate::sqlite::notices::record_events(tx, &events)?;
                 trail.append(tx)
             })
             .await;
