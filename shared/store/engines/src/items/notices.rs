@@ -166,24 +166,43 @@ impl Notices for ItemNotices {
             return Ok(false);
         }
         let read = Write::update(key, Changes::default().set(READ_AT, domain::clock::now_text())).when(Condition::Exists);
-        self.store.transact(vec![read, Write::delete(unread_key(user_id, id))]).await?;
-        Ok(true)
+        // The unread marker goes only if it is there: of two marks at once, one marks it.
+        let unmark = Write::delete(unread_key(user_id, id)).when(Condition::Exists);
+        match self.store.transact(vec![read, unmark]).await {
+            Err(StoreError::ConditionFailed { .. }) => Ok(false),
+            other => other.map(|()| true).map_err(Error::from),
+        }
     }
 
     async fn mark_all_read(&self, user_id: i64) -> Result<u64> {
         let unread = store::read_all(self.store.as_ref(), Query::table(format!("UNREAD#{user_id}"))).await?;
         let now = domain::clock::now_text();
+        let mut marked = 0;
         for chunk in unread.chunks(store::MAX_TRANSACTION / 2) {
-            let writes = chunk
-                .iter()
-                .flat_map(|marker| {
-                    let notice = Key::new(format!("NOTICE#{user_id}"), marker.key.sk.clone());
-                    [Write::update(notice, Changes::default().set(READ_AT, now.clone())), Write::delete(marker.key.clone())]
-                })
-                .collect();
-            self.store.transact(writes).await?;
+            let mut markers: Vec<Key> = chunk.iter().map(|marker| marker.key.clone()).collect();
+            while !markers.is_empty() {
+                // Each marker goes only if it is there, so a notice marked meanwhile (by
+                // another request) is not counted twice: the chunk is tried again without it.
+                let writes = markers
+                    .iter()
+                    .flat_map(|marker| {
+                        let notice = Key::new(format!("NOTICE#{user_id}"), marker.sk.clone());
+                        [Write::update(notice, Changes::default().set(READ_AT, now.clone())), Write::delete(marker.clone()).when(Condition::Exists)]
+                    })
+                    .collect();
+                match self.store.transact(writes).await {
+                    Ok(()) => {
+                        marked += markers.len() as u64;
+                        break;
+                    }
+                    Err(StoreError::ConditionFailed { .. }) => {
+                        markers = store::get_existing(self.store.as_ref(), &markers).await?.into_iter().map(|marker| marker.key).collect();
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
         }
-        Ok(unread.len() as u64)
+        Ok(marked)
     }
 
     async fn due_mail(&self, now: &str, limit: usize) -> Result<Vec<QueuedMail>> {
