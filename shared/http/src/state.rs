@@ -76,7 +76,7 @@ impl AppState {
         let files = Arc::new(engines::sqlite::case_files::SqlCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::sqlite::trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::items::accounts::ItemAccounts::new(store.clone()));
-        let notices = Arc::new(engines::items::notices::ItemNotices::new(store.clone()));
+        let notices = Arc::new(engines::sqlite::notices::SqlNotices::new(store.clone()));
         AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
     }
 

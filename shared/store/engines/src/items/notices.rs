@@ -19,11 +19,14 @@ use domain::{Error, Result};
 use serde_json::Value;
 use store::{Changes, Condition, Item, Key, Query, SharedStore, SortKey, StoreError, Write};
 
-const SHARDS: i64 = 4;
-const READ_AT: &str = "read_at";
-const MAIL_FAILED_PK: &str = "MAILFAILED";
+pub(crate) const SHARDS: i64 = 4;
+pub(crate) const READ_AT: &str = "read_at";
+pub(crate) const MAIL_FAILED_PK: &str = "MAILFAILED";
+/// The prefixes of each user's notices' and unread markers' partitions (`<prefix><user>`).
+pub(crate) const NOTICE_PREFIX: &str = "NOTICE#";
+pub(crate) const UNREAD_PREFIX: &str = "UNREAD#";
 
-fn outbox_pk(shard: i64) -> String {
+pub(crate) fn outbox_pk(shard: i64) -> String {
     format!("OUTBOX#{shard}")
 }
 
@@ -35,7 +38,7 @@ fn unread_key(user_id: i64, id: &NoticeId) -> Key {
     Key::new(format!("UNREAD#{user_id}"), id.as_str())
 }
 
-fn mail_pk(shard: i64) -> String {
+pub(crate) fn mail_pk(shard: i64) -> String {
     format!("MAIL#{shard}")
 }
 
@@ -50,7 +53,7 @@ fn attrs_of(value: &impl serde::Serialize) -> Result<store::Attrs> {
     }
 }
 
-fn event_of(item: &Item) -> Result<Event> {
+pub(crate) fn event_of(item: &Item) -> Result<Event> {
     let mut attrs = item.attrs.clone();
     attrs.remove(READ_AT);
     serde_json::from_value(Value::Object(attrs)).map_err(Error::internal)
@@ -68,7 +71,7 @@ pub(crate) fn event_writes(change: &GrievanceChange<'_>) -> Result<Vec<Write>> {
         .collect()
 }
 
-fn queued_of(item: Item) -> QueuedMail {
+pub(crate) fn queued_of(item: Item) -> QueuedMail {
     let text = |name: &str| item.str(name).unwrap_or_default().to_string();
     QueuedMail {
         key: format!("{}\n{}", item.key.pk, item.key.sk),
@@ -78,7 +81,7 @@ fn queued_of(item: Item) -> QueuedMail {
     }
 }
 
-fn key_of(mail: &QueuedMail) -> Result<(Key, String, i64)> {
+pub(crate) fn key_of(mail: &QueuedMail) -> Result<(Key, String, i64)> {
     let (pk, sk) = mail.key.split_once('\n').ok_or_else(|| Error::internal("not a queued email's key"))?;
     let mut parts = sk.splitn(3, '#');
     let (_, id, user) = (parts.next(), parts.next(), parts.next());
@@ -163,24 +166,43 @@ impl Notices for ItemNotices {
             return Ok(false);
         }
         let read = Write::update(key, Changes::default().set(READ_AT, domain::clock::now_text())).when(Condition::Exists);
-        self.store.transact(vec![read, Write::delete(unread_key(user_id, id))]).await?;
-        Ok(true)
+        // The unread marker goes only if it is there: of two marks at once, one marks it.
+        let unmark = Write::delete(unread_key(user_id, id)).when(Condition::Exists);
+        match self.store.transact(vec![read, unmark]).await {
+            Err(StoreError::ConditionFailed { .. }) => Ok(false),
+            other => other.map(|()| true).map_err(Error::from),
+        }
     }
 
     async fn mark_all_read(&self, user_id: i64) -> Result<u64> {
         let unread = store::read_all(self.store.as_ref(), Query::table(format!("UNREAD#{user_id}"))).await?;
         let now = domain::clock::now_text();
+        let mut marked = 0;
         for chunk in unread.chunks(store::MAX_TRANSACTION / 2) {
-            let writes = chunk
-                .iter()
-                .flat_map(|marker| {
-                    let notice = Key::new(format!("NOTICE#{user_id}"), marker.key.sk.clone());
-                    [Write::update(notice, Changes::default().set(READ_AT, now.clone())), Write::delete(marker.key.clone())]
-                })
-                .collect();
-            self.store.transact(writes).await?;
+            let mut markers: Vec<Key> = chunk.iter().map(|marker| marker.key.clone()).collect();
+            while !markers.is_empty() {
+                // Each marker goes only if it is there, so a notice marked meanwhile (by
+                // another request) is not counted twice: the chunk is tried again without it.
+                let writes = markers
+                    .iter()
+                    .flat_map(|marker| {
+                        let notice = Key::new(format!("NOTICE#{user_id}"), marker.sk.clone());
+                        [Write::update(notice, Changes::default().set(READ_AT, now.clone())), Write::delete(marker.clone()).when(Condition::Exists)]
+                    })
+                    .collect();
+                match self.store.transact(writes).await {
+                    Ok(()) => {
+                        marked += markers.len() as u64;
+                        break;
+                    }
+                    Err(StoreError::ConditionFailed { .. }) => {
+                        markers = store::get_existing(self.store.as_ref(), &markers).await?.into_iter().map(|marker| marker.key).collect();
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
         }
-        Ok(unread.len() as u64)
+        Ok(marked)
     }
 
     async fn due_mail(&self, now: &str, limit: usize) -> Result<Vec<QueuedMail>> {

@@ -384,7 +384,7 @@ impl Grievances for SqlGrievances {
         let id = subject.id;
         let empty = Refs::new();
         // The events it raises go to the outbox with it (`cases::notices`).
-        let events = crate::items::notices::event_writes(&change)?;
+        let events = cases::notices::events_of(&change);
         let fir_guard = change.fir_guard.clone();
         let audit = change.audit;
         let trail = records_of(subject.into(), audit.change, &audit.actor, &audit.at, audit.entries);
@@ -395,8 +395,6 @@ impl Grievances for SqlGrievances {
         };
         let before = change.before.map(|b| b.grievance.version);
         let after = change.after.map(row_of);
-        let mut writes = writes;
-        writes.extend(events);
         // A deletion takes the grievance's case files with it and hands its blobs to the sweep.
         let deletion_sweep = change.after.is_none().then(|| sweep_token(&domain::clock::now_precise_text(), id));
         let outcome = self
@@ -422,6 +420,7 @@ impl Grievances for SqlGrievances {
                 if let Some(token) = &deletion_sweep {
                     remove_case_files(tx, id, token)?;
                 }
+                crate::sqlite::notices::record_events(tx, &events)?;
                 trail.append(tx)
             })
             .await;

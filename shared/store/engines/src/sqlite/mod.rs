@@ -4,6 +4,7 @@
 
 pub mod case_files;
 pub mod grievances;
+pub mod notices;
 #[allow(dead_code)] // until the accounts and lists engines ask it
 pub(crate) mod postings;
 pub mod trail;
