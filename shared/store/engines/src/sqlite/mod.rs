@@ -1,8 +1,9 @@
 //! The relational engines of the embedded SQLite file (`store::sql`): the grievances as rows
 //! with real columns and indexes, and their audit trail as rows of the same file, written in
-//! the same transaction.
+//! the same transaction; the accounts (users, roles, sessions, sign-in lockouts) as rows.
 
+pub mod accounts;
 pub mod grievances;
-#[allow(dead_code)] // until the accounts and lists engines ask it
+#[allow(dead_code)] // until the lists engine asks it
 pub(crate) mod postings;
 pub mod trail;
