@@ -4,6 +4,5 @@
 
 pub mod accounts;
 pub mod grievances;
-#[allow(dead_code)] // until the lists engine asks it
 pub(crate) mod postings;
 pub mod trail;
