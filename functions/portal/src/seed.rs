@@ -248,7 +248,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
     let store: &dyn Store = sqlite.as_ref();
     state.prepare().await?;
-    let accounts = engines::items::accounts::ItemAccounts::new(sqlite.clone());
+    let accounts = engines::sqlite::accounts::SqlAccounts::new(sqlite.clone());
     let accounts: &dyn auth::Accounts = &accounts;
     crate::migrate(&state).await?;
     drop(state);
