@@ -249,7 +249,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let store: &dyn Store = sqlite.as_ref();
     crate::ready(&state).await?;
     drop(state);
-    let accounts = engines::items::accounts::ItemAccounts::new(sqlite.clone());
+    let accounts = engines::sqlite::accounts::SqlAccounts::new(sqlite.clone());
     let accounts: &dyn auth::Accounts = &accounts;
     let grievances = engines::sqlite::grievances::SqlGrievances::new(sqlite.clone());
     let staff = staff(accounts, seed).await?;

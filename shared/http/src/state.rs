@@ -36,6 +36,9 @@ pub struct AppState {
     pub exports: ExportRunner,
     /// Each kind of export's queue (see [`crate::export_queues`]).
     pub export_queues: Arc<crate::export_queues::ExportQueues>,
+    /// The embedded file, when this state is over one: the engines that keep rows in it are
+    /// made again from it (with a sealing key, say).
+    pub embedded: Option<Arc<store::sqlite::SqliteStore>>,
 }
 
 /// How exports are run. A list of at most `at_once_most` grievances is written while the
@@ -65,7 +68,7 @@ impl AppState {
         let trail = Arc::new(engines::items::trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::items::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::items::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded: None }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
@@ -75,9 +78,10 @@ impl AppState {
         let lists = Arc::new(engines::items::lists::ItemLists::embedded(store.clone()));
         let files = Arc::new(engines::sqlite::case_files::SqlCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::sqlite::trail::SqlTrail::new(store.clone()));
-        let accounts = Arc::new(engines::items::accounts::ItemAccounts::new(store.clone()));
+        let accounts = Arc::new(engines::sqlite::accounts::SqlAccounts::new(store.clone()));
         let notices = Arc::new(engines::sqlite::notices::SqlNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
+        let embedded = Some(store.clone());
+        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded }
     }
 
     /// The same state with the audit trail's checkpoints kept in `checkpoints`.
@@ -88,7 +92,10 @@ impl AppState {
 
     /// The same state with second-factor secrets sealed by `key` (see `auth::sealing`).
     pub fn with_sealing(mut self, key: auth::sealing::SealingKey) -> AppState {
-        self.accounts = Arc::new(engines::items::accounts::ItemAccounts::sealing(self.store.clone(), key));
+        self.accounts = match &self.embedded {
+            Some(file) => Arc::new(engines::sqlite::accounts::SqlAccounts::sealing(file.clone(), key)),
+            None => Arc::new(engines::items::accounts::ItemAccounts::sealing(self.store.clone(), key)),
+        };
         self
     }
 

@@ -82,10 +82,19 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     // So do the id counters of the grievances and the audit events (rows of `sequences`),
     // and the notes and the note counter: they become rows, the notes checked below.
     let case_file = |key: &store::Key| ["NOTES#", "ATTACH#", "LINKS#"].iter().any(|p| key.pk.starts_with(p)) || key.pk == "BLOBSWEEP" || *key == store::Key::new("SEQ", "note");
+    // So do the users, roles, sessions and sign-in lockouts, with their claims and counters:
+    // they become rows of the accounts' tables, checked through the API below.
+    let accounts = ["USER#", "EMAIL#", "ROLE#", "ROLENAME#", "SESSION#", "LOGINFAIL#"];
     let moved = |key: &store::Key| {
         let pk = key.pk.as_str();
         engine == Engine::Sqlite
-            && (pk.starts_with("GRV#") || pk.starts_with("MYGRV#") || pk.starts_with("AUDIT") || pk == "STATS#AUDIT" || case_file(key) || (pk == "SEQ" && store::sql::sequences::KEPT_HERE.contains(&key.sk.as_str())))
+            && (pk.starts_with("GRV#")
+                || pk.starts_with("MYGRV#")
+                || pk.starts_with("AUDIT")
+                || pk == "STATS#AUDIT"
+                || case_file(key)
+                || accounts.iter().any(|p| pk.starts_with(p))
+                || (pk == "SEQ" && (store::sql::sequences::KEPT_HERE.contains(&key.sk.as_str()) || key.sk == "user" || key.sk == "role")))
     };
     let kept: Vec<store::Key> = before
         .iter()
@@ -257,7 +266,10 @@ async fn users_posted_before_places_counted_them_keep_their_place(engine: Engine
     let forget = vec![uncounted(kinds.0, station), uncounted(kinds.1, district), store::Write::delete(store::Key::new("MIGRATION", "posted-counts"))];
     store.transact(forget).await.unwrap();
 
-    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), Some(2), "the SHO and the SP");
+    // On the embedded engine users are rows, and a place's users are counted from them: the
+    // step finds no user item to count.
+    let counted = if engine == Engine::Sqlite { 0 } else { 2 };
+    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), Some(counted), "the SHO and the SP");
     assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), None, "once");
     let refused = api.delete(&format!("/api/admin/dropdowns/police_stations/{station}"), &admin).await;
     assert_eq!((refused.status, refused.error()), (http::StatusCode::CONFLICT, "'Tundla' is where 1 user is posted; post them elsewhere before deleting it"));

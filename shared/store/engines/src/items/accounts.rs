@@ -57,7 +57,7 @@ fn attrs_of(value: &impl serde::Serialize) -> Result<store::Attrs> {
     }
 }
 
-fn record_of<T: serde::de::DeserializeOwned>(item: Item) -> Result<T> {
+pub(crate) fn record_of<T: serde::de::DeserializeOwned>(item: Item) -> Result<T> {
     serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)
 }
 
@@ -84,7 +84,7 @@ fn version_is(version: i64) -> Condition {
 /// The attribute DynamoDB's TTL (and the embedded store's sweep) removes an item by.
 const TTL: &str = "ttl";
 
-fn session_of(item: &Item) -> Option<Session> {
+pub(crate) fn session_of(item: &Item) -> Option<Session> {
     let created_at = item.str("created_at").unwrap_or_default().to_string();
     let expires_at = item.i64("expires_at").unwrap_or(0);
     // Sessions of releases before idle timeouts were last seen when they began.
@@ -102,7 +102,7 @@ fn session_of(item: &Item) -> Option<Session> {
 }
 
 /// How a change moves users between roles: (role id, change of holders, change of active holders).
-fn role_moves(before: Option<&UserRecord>, after: Option<&UserRecord>) -> Vec<(i64, i64, i64)> {
+pub(crate) fn role_moves(before: Option<&UserRecord>, after: Option<&UserRecord>) -> Vec<(i64, i64, i64)> {
     let mut moves: std::collections::BTreeMap<i64, (i64, i64)> = Default::default();
     if let Some(u) = before {
         let e = moves.entry(u.role_id).or_default();

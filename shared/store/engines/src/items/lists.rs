@@ -418,8 +418,18 @@ fn in_use(name: &str, used: i64) -> Error {
     Error::conflict(format!("'{name}' is used by {used} grievance{}; deactivate it instead of deleting it", if used == 1 { "" } else { "s" }))
 }
 
+/// On the embedded store users are rows of the accounts' tables, and the users posted at a
+/// place are counted there (`crate::sqlite::postings`) rather than kept on its item: `item`
+/// with that count, as `still_held` reads it.
+async fn with_posted_rows(mirror: Option<&SqliteStore>, kind: ListKind, id: i64, mut item: Item) -> Result<Item> {
+    let Some(sqlite) = mirror.filter(|_| matches!(kind, ListKind::PoliceStations | ListKind::Districts)) else { return Ok(item) };
+    let posted = sqlite.read_with(move |conn| crate::sqlite::postings::users_posted_at(conn, kind, id).map_err(Error::internal)).await?;
+    item.attrs.insert(POSTED_COUNT.into(), json!(posted));
+    Ok(item)
+}
+
 async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64) -> Result<()> {
-    let stored = store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?;
+    let stored = with_posted_rows(mirror, kind, id, store.get(&item_key(kind, id)).await?.ok_or_else(not_found)?).await?;
     let version = stored.i64("version").unwrap_or(0);
     let current = item_of(kind, stored.clone())?;
     let uses = usage(store, kind, id, &stored).await?;
@@ -434,14 +444,20 @@ async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     writes.extend(uses.unchanged(kind, id, true));
     let shards = shards_at..writes.len();
     writes.extend(placement(current.district_id, None));
-    let relational = relational_copy(kind, &current).map(|_| Mirrored::Delete(id));
+    let relational = relational_copy(kind, &current).map(|_| Mirrored::Delete(kind, id));
     match commit(store, mirror, writes, relational).await {
         Ok(Ok(())) => Ok(()),
+        // A user was posted at it meanwhile.
+        Ok(Err(SqlError::Taken)) => {
+            let now = with_posted_rows(mirror, kind, id, stored).await?;
+            Err(still_held(&current.name, &now, uses.total()).unwrap_or_else(changed_meanwhile))
+        }
         // A grievance row still names the item (the foreign key): in use after all.
         Ok(Err(e)) if is_foreign_key(&e) => Err(in_use(&current.name, 1)),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
         Err(StoreError::ConditionFailed { at }) if at == 0 || shards.contains(&at) => match store.get(&item_key(kind, id)).await? {
             Some(now) => {
+                let now = with_posted_rows(mirror, kind, id, now).await?;
                 let used = usage(store, kind, id, &now).await?.total();
                 Err(still_held(&current.name, &now, used).unwrap_or_else(changed_meanwhile))
             }
@@ -455,7 +471,7 @@ async fn delete(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
 /// What a change does to the relational copy of the item, beside its items.
 enum Mirrored {
     Put(sql::ListItem),
-    Delete(i64),
+    Delete(ListKind, i64),
 }
 
 /// Applies `writes`, and with a mirror the relational change too, in one transaction. The
@@ -467,7 +483,10 @@ async fn commit(store: &dyn Store, mirror: Option<&SqliteStore>, writes: Vec<Wri
             sqlite
                 .transact_with(writes, move |tx| match &change {
                     Mirrored::Put(item) => sql::sync_list_item(tx, item),
-                    Mirrored::Delete(id) => sql::delete_list_item(tx, *id),
+                    // Users posted at the place are counted in the writer's transaction: one
+                    // posted since the check holds it.
+                    Mirrored::Delete(kind, id) if crate::sqlite::postings::users_posted_at(tx, *kind, *id)? > 0 => Err(SqlError::Taken),
+                    Mirrored::Delete(_, id) => sql::delete_list_item(tx, *id),
                 })
                 .await
         }

@@ -19,18 +19,15 @@ pub(crate) fn posted_place(posting: &Posting) -> Option<(ListKind, i64)> {
     }
 }
 
-/// How many users are posted at each police station and district that has any.
+/// How many users are posted at each police station and district that has any: from the
+/// `users` table's posting columns (see `crate::sqlite::accounts`).
 pub(crate) fn users_posted(conn: &Connection) -> Result<BTreeMap<(ListKind, i64), i64>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT json_extract(attrs, '$.posting.level'), json_extract(attrs, '$.posting.id'), count(*) FROM items
-         WHERE pk >= 'USER#' AND pk < 'USER$' AND sk = 'USER' AND json_extract(attrs, '$.posting.level') IN ('station', 'district')
-         GROUP BY 1, 2",
-    )?;
+    let mut stmt = conn.prepare_cached("SELECT posted_list, posted_id, count(*) FROM users WHERE posted_list IS NOT NULL GROUP BY posted_list, posted_id")?;
     let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)))?;
     let mut posted = BTreeMap::new();
     for row in rows {
-        let (level, id, n) = row?;
-        let kind = if level == "station" { ListKind::PoliceStations } else { ListKind::Districts };
+        let (list, id, n) = row?;
+        let kind = ListKind::parse(&list).ok_or_else(|| store::sql::SqlError::Corrupt(format!("a user is posted in the list {list}")))?;
         posted.insert((kind, id), n);
     }
     Ok(posted)
