@@ -71,6 +71,9 @@ pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
     if moved > 0 {
         tracing::info!(moved, "admin lists and settings moved into their tables");
     }
+    if engines::migrations::limits_by_id(state.lists.as_ref()).await? {
+        tracing::info!("pendency limits are kept by priority id");
+    }
     let moved = state.notices.upgrade().await?;
     if moved > 0 {
         tracing::info!(moved, "notices, events and queued emails moved into their tables");

@@ -20,6 +20,9 @@ pub struct AppState {
     /// Staff notifications and the email outbox (events are written with the grievances).
     pub notices: Arc<dyn cases::notices::Notices>,
     pub tokens: TokenKeys,
+    /// The embedded SQLite file, when the state is over one: the engines made later (the
+    /// accounts with their sealing key) are made over it too.
+    pub file: Option<Arc<store::sqlite::SqliteStore>>,
     /// Where export files go; only the functions that write files have one in the cloud.
     pub blobs: Option<Arc<dyn BlobStore>>,
     /// Where grievance attachments live, for good; separate from the exports, whose files
@@ -65,19 +68,20 @@ impl AppState {
         let trail = Arc::new(engines::items::trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::items::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::items::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
+        AppState { store, grievances, lists, files, trail, accounts, notices, file: None, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
     }
 
     /// The embedded state: one SQLite file holding the generic items and the relational
-    /// grievance and audit rows, written together.
+    /// grievance, audit and admin list rows, written together.
     pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(engines::sqlite::grievances::SqlGrievances::new(store.clone()));
-        let lists = Arc::new(engines::items::lists::ItemLists::embedded(store.clone()));
+        let lists = Arc::new(engines::sqlite::lists::SqlLists::new(store.clone()));
         let files = Arc::new(engines::items::case_files::ItemCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::sqlite::trail::SqlTrail::new(store.clone()));
-        let accounts = Arc::new(engines::items::accounts::ItemAccounts::new(store.clone()));
+        let accounts = Arc::new(engines::items::accounts::ItemAccounts::embedded(store.clone(), auth::sealing::SealingKey::none()));
         let notices = Arc::new(engines::items::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
+        let file = Some(store.clone());
+        AppState { store, grievances, lists, files, trail, accounts, notices, file, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default() }
     }
 
     /// The same state with the audit trail's checkpoints kept in `checkpoints`.
@@ -88,7 +92,10 @@ impl AppState {
 
     /// The same state with second-factor secrets sealed by `key` (see `auth::sealing`).
     pub fn with_sealing(mut self, key: auth::sealing::SealingKey) -> AppState {
-        self.accounts = Arc::new(engines::items::accounts::ItemAccounts::sealing(self.store.clone(), key));
+        self.accounts = match &self.file {
+            Some(file) => Arc::new(engines::items::accounts::ItemAccounts::embedded(file.clone(), key)),
+            None => Arc::new(engines::items::accounts::ItemAccounts::sealing(self.store.clone(), key)),
+        };
         self
     }
 
@@ -106,16 +113,19 @@ impl AppState {
     }
 }
 
-/// What a store must hold before the first request: the Admin role and the seeded admin
-/// lists. Cheap when done already (a read or two), and safe from many processes at once.
+/// What an item store (a state's DynamoDB table) must hold before the first request: the
+/// Admin role and the seeded admin lists. Cheap when done already (a read or two), and safe
+/// from many processes at once.
 pub async fn prepare_store(accounts: &dyn auth::Accounts, store: &dyn Store) -> domain::Result<()> {
     auth::bootstrap::ensure_admin_role(accounts).await?;
     engines::items::lists::seed(store).await
 }
 
 impl AppState {
-    /// [`prepare_store`] for this state's store.
+    /// [`prepare_store`] for this state's engines: the lists seeded through this state's
+    /// lists engine (on the embedded file, its tables).
     pub async fn prepare(&self) -> domain::Result<()> {
-        prepare_store(self.accounts.as_ref(), self.store.as_ref()).await
+        auth::bootstrap::ensure_admin_role(self.accounts.as_ref()).await?;
+        self.lists.seed().await
     }
 }

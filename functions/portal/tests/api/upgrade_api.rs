@@ -78,11 +78,18 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     // On the embedded engine the grievances and their per-user copies become rows (checked
     // field by field through the API below), and their items are gone.
     // So do the audit records, each user's view of them and the trail's counter: they become
-    // the relational trail, checked record by record below.
+    // the relational trail, checked record by record below. And the admin lists, their name
+    // claims, usage shards, settings and id counter: rows of the lists' tables, read through
+    // the API below.
     let moved = |pk: &str| engine == Engine::Sqlite && (pk.starts_with("GRV#") || pk.starts_with("MYGRV#") || pk.starts_with("AUDIT") || pk == "STATS#AUDIT");
+    let list_moved = |key: &store::Key| {
+        let pk = key.pk.as_str();
+        engine == Engine::Sqlite
+            && (pk.starts_with("LIST#") || pk.starts_with("LISTNAME#") || pk.starts_with("USAGE#") || pk == "SETTINGS" || pk == "SEEDED" || (pk == "SEQ" && key.sk == "list_item"))
+    };
     let kept: Vec<store::Key> = before
         .iter()
-        .filter(|i| !i.key.pk.starts_with("STATS#GRV") && !i.key.pk.starts_with("STATS#STATION") && !moved(&i.key.pk))
+        .filter(|i| !i.key.pk.starts_with("STATS#GRV") && !i.key.pk.starts_with("STATS#STATION") && !moved(&i.key.pk) && !list_moved(&i.key))
         .map(|i| i.key.clone())
         .collect();
     if engine == Engine::Sqlite {

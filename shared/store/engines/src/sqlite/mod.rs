@@ -3,6 +3,7 @@
 //! the same transaction.
 
 pub mod grievances;
+pub mod lists;
 #[allow(dead_code)] // until the accounts and lists engines ask it
 pub(crate) mod postings;
 pub mod trail;
