@@ -572,6 +572,39 @@ fn kept(what: &str, got: &Value, want: &Value) {
     walk(&mut String::new(), got, want, what);
 }
 
+/// The admin lists and settings of the v15 release's data directory (see the test above,
+/// which checks every record through the portal as served), read in process after the
+/// upgrade moved them into their tables: as that release answered them, and moved once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_v15_releases_lists_and_settings_are_kept_in_their_tables() {
+    const V15: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-v15-items");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(format!("{V15}/expected.json")).unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(format!("{V15}/portal.db.gz")).unwrap()).read_to_end(&mut bytes).unwrap();
+    let path = dir.path().join("portal.db");
+    std::fs::write(&path, bytes).unwrap();
+    let list_items = items_of(&path).iter().filter(|i| i.key.pk.starts_with("LIST#")).count();
+    assert!(list_items > 0, "the fixture keeps its lists as items");
+
+    let sqlite = Arc::new(store::sqlite::SqliteStore::open(&path).unwrap());
+    let api = Api::over(apitest::Stores::Sqlite(sqlite), dir, portal::areas).await;
+    portal::migrate(&api.state).await.unwrap();
+    let admin = api.login(common::SERVED_EMAIL, common::SERVED_PASSWORD).await;
+    for (kind, items) in expected["lists"].as_object().unwrap() {
+        kept(&format!("the list {kind}"), &api.get(&format!("/api/admin/dropdowns/{kind}"), &admin).await.body, items);
+    }
+    for (name, path) in [("pendency_limits", "/api/admin/pendency-limits"), ("escalation_rules", "/api/admin/escalation-rules"), ("transfer_limit", "/api/admin/transfer-limit")] {
+        kept(name, &api.get(path, &admin).await.body, &expected["settings"][name]);
+    }
+    let left = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row("SELECT count(*) FROM items WHERE pk LIKE 'LIST#%' OR pk LIKE 'LISTNAME#%' OR pk LIKE 'USAGE#%' OR pk IN ('SETTINGS', 'SEEDED')", [], |r| r.get::<_, i64>(0))
+        .unwrap();
+    assert_eq!(left, 0, "no item of the lists is left in the file");
+    assert_eq!(api.state.lists.upgrade().await.unwrap(), 0, "moved once");
+}
+
 /// Copies the directory `from` (its files and folders) to `to`.
 fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
