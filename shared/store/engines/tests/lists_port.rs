@@ -486,7 +486,7 @@ async fn the_upgrade_moves_the_lists_kept_as_items_into_the_tables() {
     assert_eq!(every_list(&lists).await, before, "every item as it was, value for value, with its uses");
     assert_eq!(lists.saved_limits().await.unwrap(), Some(SavedLimits::ById(limits)));
     assert_eq!(lists.transfer_limit().await.unwrap(), 5);
-    assert_eq!(serde_json::to_value(lists.escalation_rules().await.unwrap()).unwrap(), serde_json::to_value(&rules).unwrap());
+    assert_eq!(serde_json::to_value(lists.escalation_rules().await.unwrap()).unwrap(), serde_json::to_value(rules).unwrap());
     assert_eq!(lists.find_by_name(ListKind::Priorities, "low").await.unwrap().map(|p| p.id), Some(high.id), "the swapped names");
 
     // The items are gone, and a second run (or a seeding) moves and adds nothing.
