@@ -390,7 +390,8 @@ impl Grievances for SqlGrievances {
             })
             .await;
         match outcome {
-            // What can fail among the items is one of the events' or the case files' writes.
+            // What can fail among the items is an item's usage count, when the item was
+            // deleted meanwhile.
             Err(StoreError::ConditionFailed { .. }) => return Err(Error::conflict(ITEM_GONE)),
             Err(e) => return Err(e.into()),
             Ok(result) => result.map_err(sql_error)?,
