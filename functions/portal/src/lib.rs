@@ -47,7 +47,9 @@ pub async fn ready(state: &http_glue::AppState) -> anyhow::Result<()> {
 pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
     let (store, grievances, trail) = (state.store.as_ref(), state.grievances.as_ref(), state.trail.as_ref());
     if !store.holds_items().await? {
-        // A file this release made (or one upgraded already): it never held items.
+        // A file this release made (or one upgraded already) holds no items: only what its
+        // own schema steps listed as owed to the trail (sealing heads) may be left to do.
+        trail.upgrade().await?;
         return Ok(());
     }
     if let Some(changes) = engines::migrations::audit_viewer_views(store).await? {
@@ -84,6 +86,9 @@ pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
     let moved = state.lists.upgrade().await?;
     if moved > 0 {
         tracing::info!(moved, "admin lists and settings moved into their tables");
+    }
+    if engines::migrations::limits_by_id(state.lists.as_ref()).await? {
+        tracing::info!("pendency limits are kept by priority id");
     }
     let moved = state.notices.upgrade().await?;
     if moved > 0 {

@@ -14,7 +14,6 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 use store::sqlite::SqliteStore;
-use store::Store;
 use time::{Duration, OffsetDateTime};
 
 /// A small deterministic generator: the same seed gives the same data.
@@ -81,10 +80,10 @@ fn day(t: OffsetDateTime) -> String {
 /// The names of each admin list's active items, with their ids, as grievances name them.
 type Names = BTreeMap<ListKind, Vec<(i64, String)>>;
 
-async fn list_names(store: &dyn Store) -> anyhow::Result<Names> {
+async fn list_names(lists: &dyn lists::AdminLists) -> anyhow::Result<Names> {
     let mut names = Names::new();
     for kind in [ListKind::CallTypes, ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities, ListKind::Reasons] {
-        names.insert(kind, engines::items::lists::list(store, kind).await?.into_iter().filter(|i| i.is_active).map(|i| (i.id, i.name)).collect());
+        names.insert(kind, lists.list(kind).await?.into_iter().filter(|i| i.is_active).map(|i| (i.id, i.name)).collect());
     }
     Ok(names)
 }
@@ -155,8 +154,8 @@ pub struct Synthetic {
 }
 
 impl Synthetic {
-    pub async fn new(store: &dyn Store, staff: Vec<Actor>, first_id: i64, count: u64, seed: u64) -> anyhow::Result<Synthetic> {
-        let names = list_names(store).await?;
+    pub async fn new(lists: &dyn lists::AdminLists, staff: Vec<Actor>, first_id: i64, count: u64, seed: u64) -> anyhow::Result<Synthetic> {
+        let names = list_names(lists).await?;
         Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now() })
     }
 
@@ -246,7 +245,6 @@ impl Synthetic {
 pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let state = crate::embedded::open(data_dir)?;
     let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
-    let store: &dyn Store = sqlite.as_ref();
     crate::ready(&state).await?;
     drop(state);
     let accounts = engines::sqlite::accounts::SqlAccounts::new(sqlite.clone());
@@ -254,7 +252,8 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let grievances = engines::sqlite::grievances::SqlGrievances::new(sqlite.clone());
     let staff = staff(accounts, seed).await?;
     let first_id = grievances.reserve_ids(count as i64).await?;
-    let mut synthetic = Synthetic::new(store, staff, first_id, count, seed).await?;
+    let lists = engines::sqlite::lists::SqlLists::new(sqlite.clone());
+    let mut synthetic = Synthetic::new(&lists, staff, first_id, count, seed).await?;
     let started = std::time::Instant::now();
     let mut batch = Vec::new();
     for n in 0..count {
@@ -276,7 +275,8 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
 pub async fn into_table(table: &store::dynamo::DynamoStore, accounts: &dyn auth::Accounts, count: u64, seed: u64) -> anyhow::Result<Vec<Actor>> {
     let staff = staff(accounts, seed).await?;
     let first_id = engines::items::grievances::next_ids(table, count as i64).await?;
-    let mut synthetic = Synthetic::new(table, staff.clone(), first_id, count, seed).await?;
+    let lists = engines::items::lists::ItemLists::new(Arc::new(table.clone()));
+    let mut synthetic = Synthetic::new(&lists, staff.clone(), first_id, count, seed).await?;
     let mut load = table.bulk_load();
     let mut writes = Vec::new();
     for n in 0..count {

@@ -71,11 +71,11 @@ impl AppState {
         AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded: None }
     }
 
-    /// The embedded state: one SQLite file holding the generic items and the relational
-    /// grievance and audit rows, written together.
+    /// The embedded state: one SQLite file whose tables hold every record, each change
+    /// written in one transaction with its audit records.
     pub fn embedded(store: Arc<store::sqlite::SqliteStore>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
         let grievances = Arc::new(engines::sqlite::grievances::SqlGrievances::new(store.clone()));
-        let lists = Arc::new(engines::items::lists::ItemLists::embedded(store.clone()));
+        let lists = Arc::new(engines::sqlite::lists::SqlLists::new(store.clone()));
         let files = Arc::new(engines::sqlite::case_files::SqlCaseFiles::new(store.clone()));
         let trail = Arc::new(engines::sqlite::trail::SqlTrail::new(store.clone()));
         let accounts = Arc::new(engines::sqlite::accounts::SqlAccounts::new(store.clone()));
@@ -113,16 +113,19 @@ impl AppState {
     }
 }
 
-/// What a store must hold before the first request: the Admin role and the seeded admin
-/// lists. Cheap when done already (a read or two), and safe from many processes at once.
+/// What an item store (a state's DynamoDB table) must hold before the first request: the
+/// Admin role and the seeded admin lists. Cheap when done already (a read or two), and safe
+/// from many processes at once.
 pub async fn prepare_store(accounts: &dyn auth::Accounts, store: &dyn Store) -> domain::Result<()> {
     auth::bootstrap::ensure_admin_role(accounts).await?;
     engines::items::lists::seed(store).await
 }
 
 impl AppState {
-    /// [`prepare_store`] for this state's store.
+    /// [`prepare_store`] for this state's engines: the lists seeded through this state's
+    /// lists engine (on the embedded file, its tables).
     pub async fn prepare(&self) -> domain::Result<()> {
-        prepare_store(self.accounts.as_ref(), self.store.as_ref()).await
+        auth::bootstrap::ensure_admin_role(self.accounts.as_ref()).await?;
+        self.lists.seed().await
     }
 }

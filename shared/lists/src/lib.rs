@@ -1,5 +1,6 @@
 //! The admin lists: the port the rest of the portal reads and changes them through
-//! ([`AdminLists`]); its engine is `engines::items::lists`. Names are unique within
+//! ([`AdminLists`]); its engines are `engines::items::lists` (DynamoDB's items) and
+//! `engines::sqlite::lists` (the embedded file's tables). Names are unique within
 //! a list (any capitals); `usage_count` is kept by the grievance writes, so an item still in
 //! use is never deleted, only deactivated.
 
@@ -112,6 +113,11 @@ pub trait AdminLists: Send + Sync + 'static {
 
     /// Replaces the escalation rules.
     async fn save_escalation_rules(&self, rules: &domain::escalation::EscalationRules) -> Result<()>;
+
+    /// Fills every list with its starting items, once in the store's life (an administrator
+    /// who later empties a list does not see it refilled). Cheap when done already, and safe
+    /// from many processes at once.
+    async fn seed(&self) -> Result<()>;
 
     /// Brings in what an earlier release kept in another shape (the embedded file's items):
     /// an upgrade step run at start, answering how many records it moved (none when there is

@@ -94,9 +94,9 @@ fn open(path: &Path, limits: MemoryLimits) -> Result<Connection, StoreError> {
     Ok(conn)
 }
 
-/// Whether a new file gets the `items` table: until every engine of the embedded file keeps
-/// tables, the ones still kept as items need it.
-const ITEMS_IN_NEW_FILES: bool = true;
+/// Whether a new file gets the `items` table: none does, as every engine of the embedded file
+/// keeps tables.
+const ITEMS_IN_NEW_FILES: bool = false;
 
 fn has_items_table(conn: &Connection) -> Result<bool, StoreError> {
     conn.query_row("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'items')", [], |r| r.get(0)).map_err(backend)

@@ -254,9 +254,10 @@ async fn tampering_with_the_data_directory_is_named_and_a_record_put_in_is_never
     assert!(said.contains("the checkpoint's signature does not match its content"), "{said}");
 }
 
-/// A data directory as the release before heads were sealed left it: the same file without
-/// the heads' seals and the upgrade list (schema 14), with a record put in behind its back.
-/// The first start seals every head once; the record stays in no chain, and is named.
+/// A data directory as the release before heads were sealed left it: the same file with its
+/// heads unsealed and their sealing listed as owed (what the schema step that added seals
+/// lists in such a file), with a record put in behind its back. The first start seals every
+/// head once; the record stays in no chain, and is named.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_previous_releases_heads_are_sealed_once_and_nothing_is_adopted() {
     let root = tempfile::tempdir().unwrap();
@@ -266,7 +267,9 @@ async fn the_previous_releases_heads_are_sealed_once_and_nothing_is_adopted() {
     served.workload("FIR-U2").await;
     served.stop();
     let db = tamper(&dir);
-    db.execute_batch("ALTER TABLE audit_chain_heads DROP COLUMN seal; DROP TABLE audit_upgrades_owed; PRAGMA user_version = 14;").unwrap();
+    // The heads as a release before seals left them, and the sealing owed, as the schema step
+    // that added seals lists it (the file's later steps stay: they hold the records).
+    db.execute_batch("UPDATE audit_chain_heads SET seal = NULL; INSERT INTO audit_upgrades_owed (step) VALUES ('seal heads');").unwrap();
     let heads: i64 = db.query_row("SELECT count(*) FROM audit_chain_heads", [], |r| r.get(0)).unwrap();
     assert_eq!(heads, 2, "the two grievances' chains");
     let forged = insert_forged(&db, 1);
@@ -280,7 +283,7 @@ async fn the_previous_releases_heads_are_sealed_once_and_nothing_is_adopted() {
     let (version, unsealed, owed): (i64, i64, i64) = db
         .query_row("SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM audit_chain_heads WHERE seal IS NULL), (SELECT count(*) FROM audit_upgrades_owed)", [], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .unwrap();
-    assert_eq!((version, unsealed, owed), (15, 0, 0), "every head sealed, once");
+    assert_eq!((version, unsealed, owed), (store::sql::SCHEMA_VERSION, 0, 0), "every head sealed, once");
     // The record put in is the one thing wrong: removed again, the upgraded trail holds whole.
     let (code, said) = verify(&dir, None);
     assert_eq!(code, 1, "{said}");

@@ -85,6 +85,9 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
     // So do the users, roles, sessions and sign-in lockouts, with their claims and counters:
     // they become rows of the accounts' tables, checked through the API below.
     let accounts = ["USER#", "EMAIL#", "ROLE#", "ROLENAME#", "SESSION#", "LOGINFAIL#"];
+    // And the admin lists, their name claims, usage shards, settings and id counter: rows of
+    // the lists' tables, read through the API below.
+    let lists = ["LIST#", "LISTNAME#", "USAGE#"];
     let moved = |key: &store::Key| {
         let pk = key.pk.as_str();
         engine == Engine::Sqlite
@@ -94,7 +97,10 @@ async fn the_previous_releases_data_directory_is_upgraded_with_nothing_lost(engi
                 || pk == "STATS#AUDIT"
                 || case_file(key)
                 || accounts.iter().any(|p| pk.starts_with(p))
-                || (pk == "SEQ" && (store::sql::sequences::KEPT_HERE.contains(&key.sk.as_str()) || key.sk == "user" || key.sk == "role")))
+                || lists.iter().any(|p| pk.starts_with(p))
+                || pk == "SETTINGS"
+                || pk == "SEEDED"
+                || (pk == "SEQ" && (store::sql::sequences::KEPT_HERE.contains(&key.sk.as_str()) || ["user", "role", "list_item"].contains(&key.sk.as_str()))))
     };
     let kept: Vec<store::Key> = before
         .iter()
@@ -259,20 +265,28 @@ async fn users_posted_before_places_counted_them_keep_their_place(engine: Engine
         let body = serde_json::json!({"name": email, "email": email, "password": "Officer-Pass-1", "department": "Crime Branch", "designation": "Inspector", "role_id": role, "status": "active", "posting": posting});
         assert_eq!(api.post("/api/users", &admin, body).await.status, http::StatusCode::CREATED);
     }
-    // The places as the previous release left them: no count, and the step not yet run.
+    // The places as the previous release left them: no count, and the step not yet run. The
+    // embedded file keeps no items (its lists count the users posted from the users' rows).
+    if engine == Engine::Sqlite {
+        assert!(!api.state.store.holds_items().await.unwrap());
+    } else {
+        forget_the_places_counts(&api, station, district).await;
+    }
+    let refused = api.delete(&format!("/api/admin/dropdowns/police_stations/{station}"), &admin).await;
+    assert_eq!((refused.status, refused.error()), (http::StatusCode::CONFLICT, "'Tundla' is where 1 user is posted; post them elsewhere before deleting it"));
+}
+
+/// Takes the users' counts off a station and a district as the release before counts left
+/// them, then runs the step that counts them, once.
+async fn forget_the_places_counts(api: &Api, station: i64, district: i64) {
     let store = api.state.store.as_ref();
     let uncounted = |kind, id| store::Write::update(engines::items::lists::item_key(kind, id), store::Changes::default().set("posted_count", 0));
     let kinds = (domain::lists::ListKind::PoliceStations, domain::lists::ListKind::Districts);
     let forget = vec![uncounted(kinds.0, station), uncounted(kinds.1, district), store::Write::delete(store::Key::new("MIGRATION", "posted-counts"))];
     store.transact(forget).await.unwrap();
 
-    // On the embedded engine users are rows, and a place's users are counted from them: the
-    // step finds no user item to count.
-    let counted = if engine == Engine::Sqlite { 0 } else { 2 };
-    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), Some(counted), "the SHO and the SP");
+    assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), Some(2), "the SHO and the SP");
     assert_eq!(engines::migrations::posted_counts(store).await.unwrap(), None, "once");
-    let refused = api.delete(&format!("/api/admin/dropdowns/police_stations/{station}"), &admin).await;
-    assert_eq!((refused.status, refused.error()), (http::StatusCode::CONFLICT, "'Tundla' is where 1 user is posted; post them elsewhere before deleting it"));
 }
 
 apitest::on_both_engines!(the_previous_releases_data_directory_is_upgraded_with_nothing_lost, users_posted_before_places_counted_them_keep_their_place);
@@ -315,10 +329,11 @@ async fn the_v5_releases_audit_trail_moves_into_rows_with_nothing_lost() {
     let of_8: Vec<&Value> = expected["audit_all"].as_array().unwrap().iter().filter(|r| r["grievance_id"] == 8).collect();
     assert_eq!(history.as_array().unwrap().iter().collect::<Vec<_>>(), of_8);
 
-    // The items are gone: the trail is rows now, and a second start moves nothing.
-    let left = rusqlite::Connection::open(&path).unwrap().query_row("SELECT count(*) FROM items WHERE pk LIKE 'AUDIT%' OR pk = 'STATS#AUDIT'", [], |r| r.get::<_, i64>(0)).unwrap();
-    assert_eq!(left, 0, "no audit item is left in the file");
-    assert_eq!(api.state.trail.upgrade().await.unwrap(), 0);
+    // The items are gone: the trail is rows now (as is everything else: the items' table
+    // went with them), and a second start has nothing to move.
+    assert!(!items_table_in(&path), "every item moved, and the items' table is gone");
+    portal::migrate(&api.state).await.unwrap();
+    assert!(!api.state.store.holds_items().await.unwrap());
 }
 
 /// The data directory of the release that kept accounts, roles, sessions, sign-in lockouts,
@@ -584,6 +599,36 @@ fn kept(what: &str, got: &Value, want: &Value) {
     walk(&mut String::new(), got, want, what);
 }
 
+/// The admin lists and settings of the v15 release's data directory (see the test above,
+/// which checks every record through the portal as served), read in process after the
+/// upgrade moved them into their tables: as that release answered them, and moved once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_v15_releases_lists_and_settings_are_kept_in_their_tables() {
+    const V15: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-v15-items");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(format!("{V15}/expected.json")).unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(format!("{V15}/portal.db.gz")).unwrap()).read_to_end(&mut bytes).unwrap();
+    let path = dir.path().join("portal.db");
+    std::fs::write(&path, bytes).unwrap();
+    let list_items = items_of(&path).iter().filter(|i| i.key.pk.starts_with("LIST#")).count();
+    assert!(list_items > 0, "the fixture keeps its lists as items");
+
+    let sqlite = Arc::new(store::sqlite::SqliteStore::open(&path).unwrap());
+    let api = Api::over(apitest::Stores::Sqlite(sqlite), dir, portal::areas).await;
+    portal::migrate(&api.state).await.unwrap();
+    let admin = api.login(common::SERVED_EMAIL, common::SERVED_PASSWORD).await;
+    for (kind, items) in expected["lists"].as_object().unwrap() {
+        kept(&format!("the list {kind}"), &api.get(&format!("/api/admin/dropdowns/{kind}"), &admin).await.body, items);
+    }
+    for (name, path) in [("pendency_limits", "/api/admin/pendency-limits"), ("escalation_rules", "/api/admin/escalation-rules"), ("transfer_limit", "/api/admin/transfer-limit")] {
+        kept(name, &api.get(path, &admin).await.body, &expected["settings"][name]);
+    }
+    assert!(!items_table_in(&path), "every item moved, and the items' table is gone");
+    portal::migrate(&api.state).await.unwrap();
+    assert!(!api.state.store.holds_items().await.unwrap(), "a second start has nothing to move");
+}
+
 /// Copies the directory `from` (its files and folders) to `to`.
 fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -631,4 +676,10 @@ fn as_if_written_now(db: &std::path::Path, written_at: i64) {
         }
         conn.execute("UPDATE items SET attrs = ?1 WHERE pk = ?2 AND sk = ?3", rusqlite::params![attrs.to_string(), pk, sk]).unwrap();
     }
+}
+
+/// Whether the SQLite file at `path` still has the items' table of the releases before its
+/// tables.
+fn items_table_in(path: &std::path::Path) -> bool {
+    rusqlite::Connection::open(path).unwrap().query_row("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'items')", [], |r| r.get(0)).unwrap()
 }

@@ -310,8 +310,12 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
         }
     }
     let saved = crate::items::lists::saved_limits(store).await?;
-    let limits = pendency::in_force(saved, &crate::items::lists::list(store, ListKind::Priorities).await?);
-    crate::items::lists::save_limits(store, &limits).await?;
+    let priorities = crate::items::lists::list(store, ListKind::Priorities).await?;
+    // A store whose lists are not items (the embedded file's are rows, seeded there) has no
+    // limits to move onto ids here: saving them from no priorities would save none at all.
+    if saved.is_some() || !priorities.is_empty() {
+        crate::items::lists::save_limits(store, &pendency::in_force(saved, &priorities)).await?;
+    }
 
     let mut viewers: BTreeSet<i64> = BTreeSet::new();
     let (totals, grievances) = rewrite_grievances(store, |g| viewers.extend(g.visible_to())).await?;
@@ -338,6 +342,19 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
         .transact(vec![Write::put(Item::new(marker(LIST_IDS)).with("done_at", domain::clock::now_text()).with("grievances", upgrade.grievances as i64))])
         .await?;
     Ok(Some(upgrade))
+}
+
+/// Saves the pendency limits in force by priority id when none are saved, as [`list_ids`]
+/// does over a store whose lists are items: for an engine whose lists are rows (the embedded
+/// file's, seeded there), so that renaming a starting priority keeps its limits there too.
+/// Answers whether it saved any; nothing once limits are saved.
+pub async fn limits_by_id(lists: &dyn ::lists::AdminLists) -> Result<bool> {
+    if lists.saved_limits().await?.is_some() {
+        return Ok(false);
+    }
+    let priorities = lists.definitions(ListKind::Priorities).await?;
+    lists.save_limits(&pendency::in_force(None, &priorities)).await?;
+    Ok(true)
 }
 
 /// Writes every grievance again as this release keeps it (its main item and its copies), 90

@@ -58,13 +58,34 @@ struct Lists(BTreeMap<ListKind, Vec<(i64, String)>>, Ranks);
 /// The display order of every list item, by (list, id).
 type Ranks = BTreeMap<(ListKind, i64), i64>;
 
+/// The lists the grievance rows refer to.
+const KINDS: [ListKind; 4] = [ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities];
+
 impl Lists {
+    /// The starting lists as items of an item store.
     async fn seeded(store: &dyn Store) -> Lists {
         engines::items::lists::seed(store).await.unwrap();
+        let mut read = BTreeMap::new();
+        for kind in KINDS {
+            read.insert(kind, engines::items::lists::list(store, kind).await.unwrap());
+        }
+        Lists::of(read)
+    }
+
+    /// The starting lists, seeded through a lists engine (the relational one's tables).
+    async fn seeded_in(lists: &dyn lists::AdminLists) -> Lists {
+        lists.seed().await.unwrap();
+        let mut read = BTreeMap::new();
+        for kind in KINDS {
+            read.insert(kind, lists.list(kind).await.unwrap());
+        }
+        Lists::of(read)
+    }
+
+    fn of(read: BTreeMap<ListKind, Vec<lists::ListItem>>) -> Lists {
         let mut all = BTreeMap::new();
         let mut ranks = Ranks::new();
-        for kind in [ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities] {
-            let items = engines::items::lists::list(store, kind).await.unwrap();
+        for (kind, items) in read {
             assert!(items.len() >= 3, "{kind:?} has at least three items");
             ranks.extend(items.iter().map(|i| ((kind, i.id), i.display_order)));
             all.insert(kind, items.into_iter().map(|i| (i.id, i.name)).collect());
@@ -189,7 +210,7 @@ async fn item_engine_on_dynamodb() -> Setup {
 /// The fixture as rows of the relational engine, in the same kind of file.
 async fn relational_engine(dir: &std::path::Path) -> Setup {
     let sqlite = Arc::new(SqliteStore::open(dir.join("portal.db")).unwrap());
-    let lists = Lists::seeded(sqlite.as_ref()).await;
+    let lists = Lists::seeded_in(&engines::sqlite::lists::SqlLists::new(sqlite.clone())).await;
     let fixture = fixture(&lists, FIXTURE);
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
     let engine = SqlGrievances::new(sqlite.clone());

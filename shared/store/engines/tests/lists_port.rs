@@ -1,10 +1,11 @@
-//! The admin lists port's conformance suite, on the embedded engine (SQLite, with the
-//! relational copy of the items the grievance rows refer to) and on DynamoDB (moto).
+//! The admin lists port's conformance suite, on the embedded engine (the SQLite file's
+//! tables, which the grievance rows refer to) and on the item engine over DynamoDB (moto).
 
 use domain::lists::{ListItemInput, ListKind, StatusMeaning};
 use domain::pendency::{LimitsById, Stage};
 use domain::Error;
 use engines::items::lists::ItemLists;
+use engines::sqlite::lists::SqlLists;
 use lists::{AdminLists, SavedLimits};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -158,19 +159,56 @@ async fn a_district_deleted_while_stations_are_placed_in_it_leaves_no_station_po
     }
 }
 
-/// The grievance writes count an item's use on the item itself while the Admin Panel edits it:
-/// an edit must never put back the count it read (an item in use would then look unused and
-/// could be deleted).
-async fn an_edit_keeps_the_uses_counted_while_it_was_made(lists: Arc<dyn AdminLists>, store: Arc<dyn store::Store>) {
-    let item = lists.create(ListKind::Priorities, input("Urgent", 9)).await.unwrap();
-    let key = engines::items::lists::item_key(ListKind::Priorities, item.id);
-    let uses: Vec<_> = (0..40)
-        .map(|_| {
-            let store = store.clone();
-            let key = key.clone();
-            tokio::spawn(async move {
+/// Where the grievance writes count an item's uses, each engine's way: on the item engine's
+/// items (on the item itself, as an earlier release did, or in its usage shards), or in the
+/// `uses` column, inside the grievance write's own transaction.
+#[derive(Clone)]
+enum Uses {
+    OnItem(Arc<dyn store::Store>),
+    Shards(Arc<dyn store::Store>),
+    Rows(Arc<SqliteStore>),
+}
+
+impl Uses {
+    /// Counts one more use of item `id` by grievance `grievance`; `false`: the item is gone.
+    async fn add(&self, kind: ListKind, id: i64, grievance: i64) -> bool {
+        match self {
+            Uses::OnItem(store) => {
+                let key = engines::items::lists::item_key(kind, id);
                 let add = store::Write::update(key, store::Changes::default().add("usage_count", 1)).when(store::Condition::Exists);
-                store.transact(vec![add]).await.unwrap();
+                ok_unless_gone(store.transact(vec![add]).await)
+            }
+            Uses::Shards(store) => ok_unless_gone(store.transact(vec![engines::items::lists::use_write(kind, id, grievance, 1)]).await),
+            Uses::Rows(sqlite) => {
+                let deltas = BTreeMap::from([((kind, id), 1)]);
+                match sqlite.transact_with(Vec::new(), move |tx| engines::sqlite::lists::count_uses(tx, &deltas)).await.unwrap() {
+                    Ok(()) => true,
+                    Err(store::sql::SqlError::Sqlite(rusqlite::Error::SqliteFailure(f, _))) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY => false,
+                    Err(e) => panic!("{e:?}"),
+                }
+            }
+        }
+    }
+}
+
+fn ok_unless_gone(outcome: Result<(), store::StoreError>) -> bool {
+    match outcome {
+        Ok(()) => true,
+        Err(store::StoreError::ConditionFailed { .. }) => false,
+        Err(e) => panic!("{e:?}"),
+    }
+}
+
+/// The grievance writes count an item's uses while the Admin Panel edits it: an edit must
+/// never put back the count it read (an item in use would then look unused and could be
+/// deleted).
+async fn an_edit_keeps_the_uses_counted_while_it_was_made(lists: Arc<dyn AdminLists>, counted: Uses) {
+    let item = lists.create(ListKind::Priorities, input("Urgent", 9)).await.unwrap();
+    let uses: Vec<_> = (0..40)
+        .map(|grievance| {
+            let counted = counted.clone();
+            tokio::spawn(async move {
+                assert!(counted.add(ListKind::Priorities, item.id, grievance).await, "the item is there");
             })
         })
         .collect();
@@ -195,6 +233,41 @@ async fn an_edit_keeps_the_uses_counted_while_it_was_made(lists: Arc<dyn AdminLi
     assert!(kept.name.starts_with("Urgent "), "{}", kept.name);
 }
 
+/// Grievances naming an item while it is deleted: either the delete wins, and then no use
+/// was counted before it and none after (a grievance cannot name an item that is gone), or it
+/// is refused as in use, with every use counted.
+async fn an_item_deleted_while_grievances_name_it_is_never_deleted_in_use(lists: Arc<dyn AdminLists>, counted: Uses) {
+    for round in 0..4 {
+        let item = lists.create(ListKind::Reasons, input(&format!("Reason {round}"), 1)).await.unwrap();
+        let uses: Vec<_> = (0..6)
+            .map(|grievance| {
+                let counted = counted.clone();
+                tokio::spawn(async move { counted.add(ListKind::Reasons, item.id, grievance).await })
+            })
+            .collect();
+        let deleting = {
+            let lists = lists.clone();
+            tokio::spawn(async move { lists.delete(ListKind::Reasons, item.id).await })
+        };
+        let counted_uses = futures_join(uses.into_iter()).await.into_iter().filter(|counted| *counted).count() as i64;
+        match deleting.await.unwrap() {
+            Ok(()) => {
+                assert_eq!(counted_uses, 0, "round {round}: deleted while {counted_uses} grievances name it");
+                assert!(lists.get(ListKind::Reasons, item.id).await.unwrap().is_none());
+            }
+            Err(e) => {
+                // Refused with the uses counted by then; others may be counted after.
+                let message = conflict(Err::<(), _>(e));
+                let said = (1..=counted_uses).find(|n| {
+                    message == format!("'{}' is used by {n} grievance{}; deactivate it instead of deleting it", item.name, if *n == 1 { "" } else { "s" })
+                });
+                assert!(said.is_some(), "round {round}: {message} ({counted_uses} counted)");
+                assert_eq!(lists.get(ListKind::Reasons, item.id).await.unwrap().unwrap().usage_count, Some(counted_uses), "round {round}");
+            }
+        }
+    }
+}
+
 async fn pendency_limits_are_kept_by_priority_id(lists: Arc<dyn AdminLists>) {
     assert_eq!(lists.saved_limits().await.unwrap(), None, "nothing saved until the Admin Panel saves");
     let limits: LimitsById = BTreeMap::from([(7, BTreeMap::from([(Stage::Scrutiny, 5), (Stage::WithIo, 30)])), (9, BTreeMap::new())]);
@@ -213,7 +286,7 @@ macro_rules! on_both_engines {
                 async fn $name() {
                     let dir = tempfile::tempdir().unwrap();
                     let store = std::sync::Arc::new(super::SqliteStore::open(dir.path().join("portal.db")).unwrap());
-                    super::$name(std::sync::Arc::new(super::ItemLists::embedded(store))).await;
+                    super::$name(std::sync::Arc::new(super::SqlLists::new(store))).await;
                 }
             )*
         }
@@ -243,7 +316,7 @@ on_both_engines!(
 async fn sqlite_an_edit_keeps_the_uses_counted_while_it_was_made() {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
-    an_edit_keeps_the_uses_counted_while_it_was_made(Arc::new(ItemLists::embedded(store.clone())), store).await;
+    an_edit_keeps_the_uses_counted_while_it_was_made(Arc::new(SqlLists::new(store.clone())), Uses::Rows(store)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -251,17 +324,32 @@ async fn dynamodb_an_edit_keeps_the_uses_counted_while_it_was_made() {
     let store = DynamoStore::local(testkit::moto_endpoint(), testkit::unique("lists")).await;
     store.ensure_table().await.unwrap();
     let store: Arc<dyn store::Store> = Arc::new(store);
-    an_edit_keeps_the_uses_counted_while_it_was_made(Arc::new(ItemLists::new(store.clone())), store).await;
+    an_edit_keeps_the_uses_counted_while_it_was_made(Arc::new(ItemLists::new(store.clone())), Uses::OnItem(store)).await;
 }
 
-/// On the embedded store the grievance rows refer to a relational copy of the districts,
-/// stations, statuses and priorities: every change in the Admin Panel reaches it in the
-/// same transaction, and a copy a grievance row names cannot be deleted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_an_item_deleted_while_grievances_name_it_is_never_deleted_in_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    an_item_deleted_while_grievances_name_it_is_never_deleted_in_use(Arc::new(SqlLists::new(store.clone())), Uses::Rows(store)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dynamodb_an_item_deleted_while_grievances_name_it_is_never_deleted_in_use() {
+    let store = DynamoStore::local(testkit::moto_endpoint(), testkit::unique("lists")).await;
+    store.ensure_table().await.unwrap();
+    let store: Arc<dyn store::Store> = Arc::new(store);
+    an_item_deleted_while_grievances_name_it_is_never_deleted_in_use(Arc::new(ItemLists::new(store.clone())), Uses::Shards(store)).await;
+}
+
+/// On the embedded store the grievance rows refer to the districts, stations, statuses and
+/// priorities as rows of the lists' own table: every change in the Admin Panel is the row's,
+/// so the grievance rows read it at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_relational_copy_follows_every_change_of_an_item() {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
-    let lists = ItemLists::embedded(store.clone());
+    let lists = SqlLists::new(store.clone());
     let copy = |id: i64| {
         let store = store.clone();
         async move { store.read_with(move |conn| Ok::<_, store::StoreError>(store::sql::list_item(conn, id).unwrap())).await.unwrap() }
@@ -280,7 +368,7 @@ async fn the_relational_copy_follows_every_change_of_an_item() {
     assert_eq!(copy(held.id).await.unwrap().meaning, Some(StatusMeaning::Closed));
     lists.delete(ListKind::Priorities, urgent.id).await.unwrap();
     assert_eq!(copy(urgent.id).await, None);
-    // A list the grievance rows have no column for keeps no copy.
+    // A list the grievance rows have no column for is none of theirs.
     let title = lists.create(ListKind::CrimeTitles, input("Chain snatching", 1)).await.unwrap();
     assert_eq!(copy(title.id).await, None);
 }
@@ -326,8 +414,8 @@ async fn a_change_through_one_engine_is_read_at_once_through_another(reader: Arc
 async fn sqlite_a_change_through_one_engine_is_read_at_once_through_another() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("portal.db");
-    let reader = ItemLists::embedded(Arc::new(SqliteStore::open(&path).unwrap()));
-    let writer = ItemLists::embedded(Arc::new(SqliteStore::open(&path).unwrap()));
+    let reader = SqlLists::new(Arc::new(SqliteStore::open(&path).unwrap()));
+    let writer = SqlLists::new(Arc::new(SqliteStore::open(&path).unwrap()));
     a_change_through_one_engine_is_read_at_once_through_another(Arc::new(reader), Arc::new(writer)).await;
 }
 
@@ -339,4 +427,122 @@ async fn dynamodb_a_change_through_one_engine_is_read_at_once_through_another() 
     let other = DynamoStore::local(testkit::moto_endpoint(), table).await;
     let (reader, writer) = (ItemLists::new(Arc::new(store)), ItemLists::new(Arc::new(other)));
     a_change_through_one_engine_is_read_at_once_through_another(Arc::new(reader), Arc::new(writer)).await;
+}
+
+/// Every list as the port answers it, with usage counts: what a user of the Admin Panel sees.
+async fn every_list(lists: &dyn AdminLists) -> BTreeMap<ListKind, serde_json::Value> {
+    let mut all = BTreeMap::new();
+    for kind in ListKind::ALL {
+        all.insert(kind, serde_json::to_value(lists.list(kind).await.unwrap()).unwrap());
+    }
+    all
+}
+
+/// A file an earlier release wrote keeps its lists as items (with the relational copy of the
+/// items grievance rows name): the upgrade moves every item, its name, uses (on the item and
+/// in its shards), and the settings into the tables, value for value, removes the items, and
+/// moves nothing on a second run; the ids go on from the last one handed out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_upgrade_moves_the_lists_kept_as_items_into_the_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let items: Arc<dyn store::Store> = store.clone();
+    let earlier = ItemLists::embedded(store.clone());
+    engines::items::lists::seed(items.as_ref()).await.unwrap();
+    let mut agra = input("Agra", 9);
+    agra.range = Some(Some("Agra Range".into()));
+    let agra = earlier.create(ListKind::Districts, agra).await.unwrap();
+    let sadar = earlier.create(ListKind::PoliceStations, station_in("Sadar", Some(agra.id))).await.unwrap();
+    let mut held = input("Held", 7);
+    held.meaning = Some(StatusMeaning::Closed);
+    let held = earlier.create(ListKind::Statuses, held).await.unwrap();
+    // Two items swap their names (the relational copy keeps one name per list).
+    let high = earlier.find_by_name(ListKind::Priorities, "High").await.unwrap().unwrap();
+    let low = earlier.find_by_name(ListKind::Priorities, "Low").await.unwrap().unwrap();
+    earlier.update(ListKind::Priorities, high.id, input("Swapping", high.display_order)).await.unwrap();
+    earlier.update(ListKind::Priorities, low.id, input("High", low.display_order)).await.unwrap();
+    earlier.update(ListKind::Priorities, high.id, input("Low", high.display_order)).await.unwrap();
+    let gone = earlier.create(ListKind::Reasons, input("Withdrawn", 3)).await.unwrap();
+    earlier.delete(ListKind::Reasons, gone.id).await.unwrap();
+    // Uses counted in shards by grievances, and on the item itself by an earlier release.
+    for grievance in 0..5 {
+        items.transact(vec![engines::items::lists::use_write(ListKind::Statuses, held.id, grievance, 1)]).await.unwrap();
+    }
+    items.transact(vec![engines::items::lists::use_write(ListKind::PoliceStations, sadar.id, 3, 1)]).await.unwrap();
+    let on_item = store::Write::update(engines::items::lists::item_key(ListKind::Districts, agra.id), store::Changes::default().add("usage_count", 2));
+    items.transact(vec![on_item]).await.unwrap();
+    let limits: LimitsById = BTreeMap::from([(high.id, BTreeMap::from([(Stage::Scrutiny, 4)]))]);
+    earlier.save_limits(&limits).await.unwrap();
+    earlier.save_transfer_limit(5).await.unwrap();
+    let rules = domain::escalation::EscalationRules::default();
+    earlier.save_escalation_rules(&rules).await.unwrap();
+    let before = every_list(&earlier).await;
+    assert_eq!(before[&ListKind::Statuses].as_array().unwrap().iter().find(|s| s["id"] == held.id).unwrap()["usage_count"], 5);
+
+    let lists = SqlLists::new(store.clone());
+    let moved = lists.upgrade().await.unwrap();
+    let item_count: usize = before.values().map(|l| l.as_array().unwrap().len()).sum();
+    assert_eq!(moved, item_count as u64 + 4, "every item, the three settings and the seeding");
+    assert_eq!(every_list(&lists).await, before, "every item as it was, value for value, with its uses");
+    assert_eq!(lists.saved_limits().await.unwrap(), Some(SavedLimits::ById(limits)));
+    assert_eq!(lists.transfer_limit().await.unwrap(), 5);
+    assert_eq!(serde_json::to_value(lists.escalation_rules().await.unwrap()).unwrap(), serde_json::to_value(rules).unwrap());
+    assert_eq!(lists.find_by_name(ListKind::Priorities, "low").await.unwrap().map(|p| p.id), Some(high.id), "the swapped names");
+
+    // The items are gone, and a second run (or a seeding) moves and adds nothing.
+    let left = store
+        .read_with(|conn| {
+            Ok::<i64, store::StoreError>(
+                conn.query_row(
+                    "SELECT count(*) FROM items WHERE pk LIKE 'LIST#%' OR pk LIKE 'LISTNAME#%' OR pk LIKE 'USAGE#%' OR pk IN ('SETTINGS', 'SEEDED') OR (pk = 'SEQ' AND sk = 'list_item')",
+                    [],
+                    |r| r.get(0),
+                )
+                .unwrap(),
+            )
+        })
+        .await
+        .unwrap();
+    assert_eq!(left, 0, "no item of the lists is left");
+    assert_eq!(lists.upgrade().await.unwrap(), 0);
+    lists.seed().await.unwrap();
+    assert_eq!(every_list(&lists).await, before);
+
+    // Ids go on; the rules hold on the moved items.
+    let next = lists.create(ListKind::Reasons, input("Compromise", 4)).await.unwrap();
+    assert!(next.id > gone.id, "{} after {}", next.id, gone.id);
+    assert_eq!(conflict(lists.create(ListKind::Priorities, input("HIGH", 1)).await), "An item named 'HIGH' already exists in this list");
+    assert_eq!(conflict(lists.delete(ListKind::Districts, agra.id).await), "'Agra' has 1 police station; place them in another district first");
+    assert_eq!(conflict(lists.delete(ListKind::Statuses, held.id).await), "'Held' is used by 5 grievances; deactivate it instead of deleting it");
+}
+
+/// Seeding fills every list once, through the engine: an emptied list stays empty.
+async fn the_starting_lists_are_seeded_once(lists: Arc<dyn AdminLists>) {
+    lists.seed().await.unwrap();
+    let statuses: Vec<String> = lists.list(ListKind::Statuses).await.unwrap().into_iter().map(|s| s.name).collect();
+    assert_eq!(statuses, ["Pending", "In Progress", "Resolved", "Closed"]);
+    for item in lists.list(ListKind::Reasons).await.unwrap() {
+        lists.delete(ListKind::Reasons, item.id).await.unwrap();
+    }
+    lists.seed().await.unwrap();
+    assert!(lists.list(ListKind::Reasons).await.unwrap().is_empty(), "not refilled");
+    assert_eq!(lists.list(ListKind::Statuses).await.unwrap().len(), 4, "nothing twice");
+}
+
+mod seeding {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite_the_starting_lists_are_seeded_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+        the_starting_lists_are_seeded_once(Arc::new(SqlLists::new(store))).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn dynamodb_the_starting_lists_are_seeded_once() {
+        let store = DynamoStore::local(testkit::moto_endpoint(), testkit::unique("lists")).await;
+        store.ensure_table().await.unwrap();
+        the_starting_lists_are_seeded_once(Arc::new(ItemLists::new(Arc::new(store)))).await;
+    }
 }

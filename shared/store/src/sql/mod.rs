@@ -230,10 +230,10 @@ pub fn delete_list_item(tx: &Connection, id: i64) -> Result<()> {
     Ok(())
 }
 
-/// The item with that id, if any.
+/// The item with that id, if any, of the lists the grievance schema refers to.
 pub fn list_item(conn: &Connection, id: i64) -> Result<Option<ListItem>> {
     let row = conn
-        .prepare_cached("SELECT kind, name, meaning, rank FROM list_items WHERE id = ?1")?
+        .prepare_cached("SELECT kind, name, meaning, rank FROM list_items WHERE id = ?1 AND kind IN ('districts', 'police_stations', 'statuses', 'priorities')")?
         .query_row([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, Option<String>>(2)?, r.get::<_, i64>(3)?)))
         .optional()?;
     let Some((kind, name, meaning, rank)) = row else { return Ok(None) };

@@ -44,9 +44,15 @@ pub(crate) fn limits_key() -> Key {
 /// The pendency limits as saved (see `AdminLists::saved_limits`).
 pub async fn saved_limits(store: &dyn Store) -> Result<Option<SavedLimits>> {
     let Some(item) = store.get(&limits_key()).await? else { return Ok(None) };
-    if let Some(limits) = item.attrs.get("by_priority_id").and_then(|v| serde_json::from_value::<BTreeMap<String, BTreeMap<Stage, u32>>>(v.clone()).ok()) {
-        return Ok(Some(SavedLimits::ById(limits.into_iter().filter_map(|(id, stages)| Some((id.parse().ok()?, stages))).collect())));
+    Ok(Some(limits_of(&item.attrs)))
+}
+
+/// The pendency limits as the attributes of their item hold them: by priority id, or by the
+/// names the priorities had when a release before ids saved them.
+pub(crate) fn limits_of(attrs: &serde_json::Map<String, serde_json::Value>) -> SavedLimits {
+    if let Some(limits) = attrs.get("by_priority_id").and_then(|v| serde_json::from_value::<BTreeMap<String, BTreeMap<Stage, u32>>>(v.clone()).ok()) {
+        return SavedLimits::ById(limits.into_iter().filter_map(|(id, stages)| Some((id.parse().ok()?, stages))).collect());
     }
-    let named: PendencyLimits = item.attrs.get("limits").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
-    Ok(Some(SavedLimits::ByName(named)))
+    let named: PendencyLimits = attrs.get("limits").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+    SavedLimits::ByName(named)
 }

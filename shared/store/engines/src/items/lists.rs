@@ -19,7 +19,7 @@ use store::sql::{self, SqlError};
 use store::sqlite::SqliteStore;
 use store::{Changes, Condition, Item, Key, Query, Store, StoreError, Write};
 
-fn name_key(kind: ListKind, name: &str) -> Key {
+pub(crate) fn name_key(kind: ListKind, name: &str) -> Key {
     Key::new(format!("LISTNAME#{}#{}", kind.as_str(), name.trim().to_lowercase()), "LISTNAME")
 }
 
@@ -31,7 +31,7 @@ fn name_key(kind: ListKind, name: &str) -> Key {
 pub const USAGE_SHARDS: i64 = 32;
 const USES: &str = "uses";
 
-fn usage_pk(kind: ListKind) -> String {
+pub(crate) fn usage_pk(kind: ListKind) -> String {
     format!("USAGE#{}", kind.as_str())
 }
 
@@ -185,14 +185,13 @@ pub async fn get_many(store: &dyn Store, refs: &[(ListKind, i64)]) -> Result<BTr
     Ok(found)
 }
 
-fn duplicate(name: &str) -> Error {
-    Error::conflict(format!("An item named '{name}' already exists in this list"))
-}
+/// The counter list item ids are drawn from (one for every list, so an id names one item).
+pub(crate) const LIST_ITEM_SEQUENCE: &str = "list_item";
 
-async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, input: ListItemInput) -> Result<ListItem> {
-    let id = store.increment(&Key::new("SEQ", "list_item"), "n", 1).await?;
+/// A new item of `kind` as `input` describes it, unused: a status is in progress unless told.
+pub(crate) fn new_item(kind: ListKind, id: i64, input: ListItemInput) -> ListItem {
     let now = domain::clock::now_text();
-    let item = ListItem {
+    ListItem {
         id,
         name: input.name,
         description: input.description,
@@ -204,7 +203,34 @@ async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         usage_count: Some(0),
         created_at: now.clone(),
         updated_at: now,
-    };
+    }
+}
+
+/// `current` as edited by `input`: what the edit leaves out (a status's meaning, a station's
+/// district, a district's range) stays.
+pub(crate) fn edited(current: &ListItem, input: ListItemInput) -> ListItem {
+    // Only a status has a meaning (the parse refuses one elsewhere); left out, it stays.
+    let meaning = input.meaning.or(current.meaning);
+    ListItem {
+        name: input.name,
+        description: input.description,
+        display_order: input.display_order,
+        is_active: input.is_active,
+        meaning,
+        district_id: input.district_id.unwrap_or(current.district_id),
+        range: input.range.unwrap_or_else(|| current.range.clone()),
+        updated_at: domain::clock::now_text(),
+        ..current.clone()
+    }
+}
+
+pub(crate) fn duplicate(name: &str) -> Error {
+    Error::conflict(format!("An item named '{name}' already exists in this list"))
+}
+
+async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, input: ListItemInput) -> Result<ListItem> {
+    let id = store.increment(&Key::new("SEQ", LIST_ITEM_SEQUENCE), "n", 1).await?;
+    let item = new_item(kind, id, input);
     let mut writes = vec![
         Write::put_new(to_item(&item, kind, 1)),
         Write::put_new(Item::new(name_key(kind, &item.name)).with("id", id)),
@@ -290,15 +316,15 @@ pub(crate) async fn recount_postings(store: &dyn Store, posted: BTreeMap<(ListKi
     Ok(())
 }
 
-fn users_posted(name: &str, count: i64) -> Error {
+pub(crate) fn users_posted(name: &str, count: i64) -> Error {
     Error::conflict(format!("'{name}' is where {count} user{} posted; post them elsewhere before deleting it", if count == 1 { " is" } else { "s are" }))
 }
 
-fn district_has_stations(name: &str, count: i64) -> Error {
+pub(crate) fn district_has_stations(name: &str, count: i64) -> Error {
     Error::conflict(format!("'{name}' has {count} police station{}; place them in another district first", if count == 1 { "" } else { "s" }))
 }
 
-fn not_found() -> Error {
+pub(crate) fn not_found() -> Error {
     Error::not_found("Item not found")
 }
 
@@ -306,7 +332,7 @@ fn changed_meanwhile() -> Error {
     Error::conflict("This item was changed by someone else. Please reload and try again.")
 }
 
-fn meaning_in_use(name: &str, used: i64) -> Error {
+pub(crate) fn meaning_in_use(name: &str, used: i64) -> Error {
     Error::conflict(format!(
         "'{name}' is used by {used} grievance{}; its meaning cannot change. Add a new status instead.",
         if used == 1 { "" } else { "s" }
@@ -320,19 +346,7 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     let mut current = item_of(kind, stored)?;
     current.usage_count = Some(uses.total());
     let renamed = current.name.to_lowercase() != input.name.to_lowercase();
-    // Only a status has a meaning (the parse refuses one elsewhere); left out, it stays.
-    let meaning = input.meaning.or(current.meaning);
-    let updated = ListItem {
-        name: input.name,
-        description: input.description,
-        display_order: input.display_order,
-        is_active: input.is_active,
-        meaning,
-        district_id: input.district_id.unwrap_or(current.district_id),
-        range: input.range.unwrap_or_else(|| current.range.clone()),
-        updated_at: domain::clock::now_text(),
-        ..current.clone()
-    };
+    let updated = edited(&current, input);
     let meaning_changed = updated.meaning != current.meaning;
     if meaning_changed {
         if let Some(used) = current.usage_count.filter(|n| *n > 0) {
@@ -414,7 +428,7 @@ fn still_held(name: &str, item: &Item, used: i64) -> Option<Error> {
     }
 }
 
-fn in_use(name: &str, used: i64) -> Error {
+pub(crate) fn in_use(name: &str, used: i64) -> Error {
     Error::conflict(format!("'{name}' is used by {used} grievance{}; deactivate it instead of deleting it", if used == 1 { "" } else { "s" }))
 }
 
@@ -609,13 +623,19 @@ impl AdminLists for ItemLists {
         let rules = serde_json::to_value(rules).map_err(Error::internal)?;
         Ok(self.store.transact(vec![Write::put(Item::new(escalation_rules_key()).with("rules", rules))]).await?)
     }
+
+    async fn seed(&self) -> Result<()> {
+        let done = seed(self.store.as_ref()).await;
+        self.cache.forget();
+        done
+    }
 }
 
-fn escalation_rules_key() -> Key {
+pub(crate) fn escalation_rules_key() -> Key {
     Key::new("SETTINGS", "ESCALATION_RULES")
 }
 
-fn transfer_limit_key() -> Key {
+pub(crate) fn transfer_limit_key() -> Key {
     Key::new("SETTINGS", "TRANSFER_LIMIT")
 }
 
@@ -634,17 +654,7 @@ pub async fn seed(store: &dyn Store) -> Result<()> {
         return Ok(());
     }
     for kind in ListKind::ALL {
-        for (position, name) in kind.seeds().iter().enumerate() {
-            let meaning = (kind == ListKind::Statuses).then(|| StatusMeaning::of_legacy_name(name));
-            let input = ListItemInput {
-                name: name.to_string(),
-                description: String::new(),
-                display_order: position as i64 + 1,
-                is_active: true,
-                meaning,
-                district_id: None,
-                range: None,
-            };
+        for input in starting_items(kind) {
             match create(store, None, kind, input).await {
                 Ok(_) | Err(Error::Conflict(_)) => {}
                 Err(e) => return Err(e),
@@ -655,4 +665,17 @@ pub async fn seed(store: &dyn Store) -> Result<()> {
         Ok(()) | Err(StoreError::ConditionFailed { .. }) => Ok(()),
         Err(e) => Err(e.into()),
     }
+}
+
+/// The starting items of a list, in their display order.
+pub(crate) fn starting_items(kind: ListKind) -> impl Iterator<Item = ListItemInput> {
+    kind.seeds().iter().enumerate().map(move |(position, name)| ListItemInput {
+        name: name.to_string(),
+        description: String::new(),
+        display_order: position as i64 + 1,
+        is_active: true,
+        meaning: (kind == ListKind::Statuses).then(|| StatusMeaning::of_legacy_name(name)),
+        district_id: None,
+        range: None,
+    })
 }

@@ -20,7 +20,7 @@ use std::sync::{Arc, RwLock};
 use std::time::Instant;
 use store::{Changes, Key, Store, Write};
 
-fn version_key() -> Key {
+pub(crate) fn version_key() -> Key {
     Key::new("SETTINGS", "LISTS_VERSION")
 }
 

@@ -8,7 +8,6 @@
 mod reports;
 
 use crate::items::audit_records::AuditSubject;
-use crate::items::grievances::usage_writes;
 use crate::sqlite::case_files::{remove_case_files, sweep_token, CaseFileWrite};
 use crate::sqlite::trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
@@ -21,12 +20,12 @@ use async_trait::async_trait;
 use domain::jurisdiction::Reach;
 use domain::lists::ListKind;
 use domain::{Error, Result};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use store::sql::grievances::{self as rows, Cursor, GrievanceQuery, GrievanceRow, Overdue, PendencyTable, Scope};
 use store::sql::count_memo::CountMemo;
 use store::sql::sequences::{self, GRIEVANCES as GRIEVANCE_IDS};
-use store::sql::{self, SqlError};
+use store::sql::SqlError;
 use store::sqlite::SqliteStore;
 use crate::items::grievance_keys as keys;
 use store::{Index, Query, Store, StoreError, Write};
@@ -67,33 +66,34 @@ impl SqlGrievances {
     /// Files many new grievances at once with their CREATED records and list usage, for
     /// the data generator and test fixtures: one transaction, not waited for on disk.
     pub async fn load(&self, batch: &[(Stored, Actor)]) -> Result<()> {
-        let mut writes = Vec::new();
         let mut trail = Vec::new();
+        let mut uses: BTreeMap<(ListKind, i64), i64> = BTreeMap::new();
         for (stored, actor) in batch {
             let g = &stored.grievance;
             let entry = cases::writes::complete_record_entry(g, true);
             trail.push(records_of(g.into(), AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]));
-            writes.extend(usage_writes(g.id, &Refs::new(), &stored.refs));
+            for (item, n) in crate::sqlite::lists::use_deltas(&Refs::new(), &stored.refs) {
+                *uses.entry(item).or_default() += n;
+            }
         }
-        self.insert_in_bulk(writes, trail, batch.iter().map(|(s, _)| s), false).await
+        self.insert_in_bulk(Vec::new(), uses, trail, batch.iter().map(|(s, _)| s), false).await
     }
 
-    /// Inserts the rows of `stored` (with the list items they name) and their audit
-    /// records, and applies `writes`, in one transaction of any size.
-    async fn insert_in_bulk<'a>(&self, writes: Vec<Write>, trail: Vec<NewRecords>, stored: impl Iterator<Item = &'a Stored>, durable: bool) -> Result<()> {
-        let mut wanted = BTreeSet::new();
-        let mut new_rows = Vec::new();
-        for s in stored {
-            wanted.extend(s.refs.iter().map(|(k, id)| (*k, *id)));
-            new_rows.push(row_of(s));
-        }
-        let items = self.list_items(&wanted).await?;
+    /// Inserts the rows of `stored` and their audit records, counts the list items' `uses`
+    /// and applies `writes`, in one transaction of any size.
+    async fn insert_in_bulk<'a>(
+        &self,
+        writes: Vec<Write>,
+        uses: BTreeMap<(ListKind, i64), i64>,
+        trail: Vec<NewRecords>,
+        stored: impl Iterator<Item = &'a Stored>,
+        durable: bool,
+    ) -> Result<()> {
+        let new_rows: Vec<GrievanceRow> = stored.map(row_of).collect();
         let outcome = self
             .store
             .bulk_with(writes, durable, move |tx| {
-                for item in &items {
-                    sql::sync_list_item(tx, item)?;
-                }
+                crate::sqlite::lists::count_uses(tx, &uses)?;
                 new_rows.iter().try_for_each(|row| rows::insert(tx, row))?;
                 trail.iter().try_for_each(|records| records.append(tx))
             })
@@ -128,21 +128,10 @@ impl SqlGrievances {
                 writes.push(Write::delete(keys::grievance(g.id)));
                 writes.extend(g.visible_to().into_iter().map(|user| Write::delete(keys::visible(user, &g.filed_at, g.id))));
             }
-            self.insert_in_bulk(writes, Vec::new(), stored.iter(), true).await?;
+            // Their uses were counted by the items' usage shards, moved with the lists.
+            self.insert_in_bulk(writes, BTreeMap::new(), Vec::new(), stored.iter(), true).await?;
             moved += stored.len() as u64;
         }
-    }
-
-    /// The relational copies of the Admin Panel's items that `refs` name (the lists the
-    /// schema refers to), as they are now: ids, current names, meanings and ranks.
-    async fn list_items(&self, refs: &BTreeSet<(ListKind, i64)>) -> Result<Vec<sql::ListItem>> {
-        let wanted: Vec<(ListKind, i64)> = refs.iter().copied().filter(|(k, _)| is_relational(*k)).collect();
-        let mut items = Vec::new();
-        for chunk in wanted.chunks(100) {
-            let found = crate::items::lists::get_many(self.store.as_ref(), chunk).await?;
-            items.extend(found.into_iter().filter_map(|((kind, _), item)| crate::items::lists::relational_copy(kind, &item)));
-        }
-        Ok(items)
     }
 
     async fn read<T: Send + 'static>(&self, f: impl FnOnce(&rusqlite::Connection) -> std::result::Result<T, SqlError> + Send + 'static) -> Result<T> {
@@ -388,18 +377,14 @@ impl Grievances for SqlGrievances {
         let fir_guard = change.fir_guard.clone();
         let audit = change.audit;
         let trail = records_of(subject.into(), audit.change, &audit.actor, &audit.at, audit.entries);
-        let writes = usage_writes(subject.id, change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty));
-        let items = match change.after {
-            Some(a) => self.list_items(&a.refs.iter().map(|(k, id)| (*k, *id)).collect()).await?,
-            None => Vec::new(),
-        };
+        let uses = crate::sqlite::lists::use_deltas(change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty));
         let before = change.before.map(|b| b.grievance.version);
         let after = change.after.map(row_of);
         // A deletion takes the grievance's case files with it and hands its blobs to the sweep.
         let deletion_sweep = change.after.is_none().then(|| sweep_token(&domain::clock::now_precise_text(), id));
         let outcome = self
             .store
-            .transact_with(writes, move |tx| {
+            .transact_with(Vec::new(), move |tx| {
                 // The writer is one at a time: what the FIR number's check read is still so,
                 // or another grievance took the number meanwhile.
                 if let Some(guard) = &fir_guard {
@@ -408,9 +393,8 @@ impl Grievances for SqlGrievances {
                         return Err(SqlError::Taken);
                     }
                 }
-                for item in &items {
-                    sql::sync_list_item(tx, item)?;
-                }
+                // An item named that was deleted meanwhile fails it (see `sql_error`).
+                crate::sqlite::lists::count_uses(tx, &uses)?;
                 match (before, after) {
                     (None, Some(row)) => rows::insert(tx, &row)?,
                     (Some(version), Some(row)) => rows::update(tx, &row, version)?,
@@ -424,13 +408,8 @@ impl Grievances for SqlGrievances {
                 trail.append(tx)
             })
             .await;
-        match outcome {
-            // What can fail among the items is an item's usage count, when the item was
-            // deleted meanwhile.
-            Err(StoreError::ConditionFailed { .. }) => return Err(Error::conflict(ITEM_GONE)),
-            Err(e) => return Err(e.into()),
-            Ok(result) => result.map_err(sql_error),
-        }
+        // An item named that was deleted meanwhile fails its use's count (see `sql_error`).
+        outcome?.map_err(sql_error)
     }
 
     async fn record_case_file_change(&self, grievance: &Grievance, change: CaseFileChange, actor: &Actor, entry: AuditEntry) -> Result<()> {

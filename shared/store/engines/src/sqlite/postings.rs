@@ -42,7 +42,7 @@ pub(crate) fn users_posted_at(conn: &Connection, kind: ListKind, id: i64) -> Res
 pub(crate) fn place_exists(conn: &Connection, posting: &Posting) -> Result<bool> {
     let Some((kind, id)) = posted_place(posting) else { return Ok(true) };
     let exists = conn
-        .prepare_cached("SELECT EXISTS (SELECT 1 FROM items WHERE pk = ?1 AND sk = ?2)")?
-        .query_row(rusqlite::params![format!("LIST#{}", kind.as_str()), format!("{id:012}")], |r| r.get(0))?;
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM list_items WHERE id = ?1 AND kind = ?2 AND record IS NOT NULL)")?
+        .query_row(rusqlite::params![id, kind.as_str()], |r| r.get(0))?;
     Ok(exists)
 }

@@ -411,6 +411,9 @@ impl SqlTrail {
 /// nothing and the next start goes on. Answers how many records moved.
 async fn audit_rows(store: &std::sync::Arc<store::sqlite::SqliteStore>) -> Result<u64> {
     let mut moved = 0;
+    if !store.holds_items().await? {
+        return Ok(0);
+    }
     loop {
         // Always the first page: each pass removes what it read.
         let page = store.query(&Query::index(Index::Gsi1, keys::AUDIT_INDEX_PK).limit(500)).await?;
