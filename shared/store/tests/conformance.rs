@@ -237,7 +237,7 @@ macro_rules! conformance {
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
                     let dir = tempfile::tempdir().unwrap();
-                    let store = super::SqliteStore::open(dir.path().join("portal.db")).unwrap();
+                    let store = super::SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap();
                     super::$name(std::sync::Arc::new(store)).await;
                 }
             )*
@@ -285,7 +285,7 @@ mod text_index {
     #[tokio::test]
     async fn sqlite_finds_substrings_in_any_case_newest_first_and_follows_changes() {
         let dir = tempfile::tempdir().unwrap();
-        let s = SqliteStore::open(dir.path().join("portal.db")).unwrap();
+        let s = SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap();
         let mut writes = Vec::new();
         for id in 1..=6 {
             writes.push(Write::put(doc(id, &format!("GRV-2026-{id:06} chain snatching near the Temple gate, case {id}"))));

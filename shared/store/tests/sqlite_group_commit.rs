@@ -14,7 +14,7 @@ fn item(pk: &str, sk: &str, n: i64) -> Item {
 async fn parallel_writes_are_each_all_or_nothing_and_durable_once_answered() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("portal.db");
-    let store = Arc::new(SqliteStore::open(&path).unwrap());
+    let store = Arc::new(SqliteStore::open_with_items(&path).unwrap());
     let mut tasks = Vec::new();
     for i in 0..96i64 {
         let store = store.clone();
@@ -48,7 +48,7 @@ async fn parallel_writes_are_each_all_or_nothing_and_durable_once_answered() {
 
     // What was answered is what the file holds, for another process opening it.
     drop(store);
-    let reopened = SqliteStore::open(&path).unwrap();
+    let reopened = SqliteStore::open_with_items(&path).unwrap();
     let winner = reopened.get(&Key::new("CLAIM", "one")).await.unwrap().expect("the claim is kept");
     let winner_n = winner.attrs["n"].as_i64().unwrap();
     for i in 0..96i64 {
@@ -65,7 +65,7 @@ async fn parallel_writes_are_each_all_or_nothing_and_durable_once_answered() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn counters_incremented_in_parallel_lose_no_increment() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let store = Arc::new(SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap());
     let key = Key::new("COUNTER", "ids");
     let tasks: Vec<_> = (0..200)
         .map(|_| {

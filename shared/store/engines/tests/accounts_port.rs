@@ -14,6 +14,7 @@ use domain::user::{Stamp, UserStatus};
 use domain::{Email, Permissions, ADMIN_ROLE};
 use engines::items::accounts::ItemAccounts;
 use engines::items::lists::ItemLists;
+use engines::sqlite::lists::SqlLists;
 use engines::sqlite::accounts::SqlAccounts;
 use lists::AdminLists;
 use std::sync::Arc;
@@ -454,7 +455,7 @@ macro_rules! on_both_engines {
                     super::$name(super::Setup {
                         accounts: std::sync::Arc::new(super::SqlAccounts::sealing(store.clone(), super::key())),
                         keyless: std::sync::Arc::new(super::SqlAccounts::new(store.clone())),
-                        lists: std::sync::Arc::new(super::ItemLists::embedded(store)),
+                        lists: std::sync::Arc::new(super::SqlLists::new(store)),
                     })
                     .await;
                 }
@@ -512,7 +513,7 @@ fn account_items(path: &std::path::Path) -> i64 {
 async fn an_earlier_releases_accounts_move_into_rows_with_nothing_lost() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("portal.db");
-    let store = Arc::new(SqliteStore::open(&path).unwrap());
+    let store = Arc::new(SqliteStore::open_with_items(&path).unwrap());
     let items: Arc<dyn Accounts> = Arc::new(ItemAccounts::sealing(store.clone(), key()));
     let rows: Arc<dyn Accounts> = Arc::new(SqlAccounts::sealing(store.clone(), key()));
 

@@ -339,7 +339,7 @@ on_both_engines!(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_upgrade_moves_every_item_into_the_tables_once() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let store = Arc::new(SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap());
     let items = Engine::items(store.clone());
     let (a, b, doomed) = (file(&items).await.grievance, file(&items).await.grievance, file(&items).await);
     let g = doomed.grievance.clone();

@@ -183,7 +183,7 @@ struct Setup {
 /// The fixture's grievances as items of a SQLite item store, loaded in bulk (one
 /// transaction per 20,000 writes), with the store and the lists' display order.
 async fn fixture_in_sqlite_items(dir: &std::path::Path) -> (Arc<SqliteStore>, Vec<Stored>, Ranks) {
-    let sqlite = Arc::new(SqliteStore::open(dir.join("portal.db")).unwrap());
+    let sqlite = Arc::new(SqliteStore::open_with_items(dir.join("portal.db")).unwrap());
     let lists = Lists::seeded(sqlite.as_ref()).await;
     let fixture = fixture(&lists, FIXTURE);
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
@@ -216,7 +216,7 @@ async fn relational_engine(dir: &std::path::Path) -> Setup {
     let engine = SqlGrievances::new(sqlite.clone());
     let batch: Vec<(Stored, Actor)> = fixture.iter().map(|s| (s.clone(), actor.clone())).collect();
     engine.load(&batch).await.unwrap();
-    sqlite.increment(&store::Key::new("SEQ", "grievance"), "n", FIXTURE as i64).await.unwrap();
+    engine.reserve_ids(FIXTURE as i64).await.unwrap();
     Setup { engine: Arc::new(engine), fixture, ranks: lists.1 }
 }
 
@@ -663,7 +663,7 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     use cases::trail::{AuditTrail, TrailFilters};
     use domain::audit::AuditAction;
     let dir = tempfile::tempdir().unwrap();
-    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let sqlite = Arc::new(SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap());
     let lists = Lists::seeded(sqlite.as_ref()).await;
     let engine = ItemGrievances::new(sqlite.clone());
     let trail = engines::items::trail::ItemTrail::new(sqlite.clone());
@@ -733,7 +733,7 @@ async fn item_engine_links_after_a_head_moved_since_it_was_read() {
     use cases::trail::AuditTrail;
     use domain::audit::AuditAction;
     let dir = tempfile::tempdir().unwrap();
-    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let sqlite = Arc::new(SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap());
     let lists = Lists::seeded(sqlite.as_ref()).await;
     // Two instances of the engine over one store: two Lambda instances of a state's stack.
     let (this, other) = (ItemGrievances::new(sqlite.clone()), ItemGrievances::new(sqlite.clone()));
@@ -859,7 +859,7 @@ async fn item_engine_finds_the_same_fir_number_and_indexes_those_filed_before() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item_engine_queues_closure_requests_and_the_upgrade_queues_those_asked_before() {
     let dir = tempfile::tempdir().unwrap();
-    let sqlite = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let sqlite = Arc::new(SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap());
     let lists = Lists::seeded(sqlite.as_ref()).await;
     let mut fixture = fixture(&lists, 30);
     let request = domain::grievance::ClosureRequest {

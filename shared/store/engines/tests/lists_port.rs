@@ -445,7 +445,7 @@ async fn every_list(lists: &dyn AdminLists) -> BTreeMap<ListKind, serde_json::Va
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_upgrade_moves_the_lists_kept_as_items_into_the_tables() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let store = Arc::new(SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap());
     let items: Arc<dyn store::Store> = store.clone();
     let earlier = ItemLists::embedded(store.clone());
     engines::items::lists::seed(items.as_ref()).await.unwrap();

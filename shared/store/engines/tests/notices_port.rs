@@ -323,7 +323,7 @@ async fn everything(notices: &dyn Notices, users: &[i64]) -> Everything {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_upgrade_moves_every_item_into_the_tables_once() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(SqliteStore::open(dir.path().join("portal.db")).unwrap());
+    let store = Arc::new(SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap());
     let items: Arc<dyn Store> = store.clone();
     let (before, grievances) = (ItemNotices::new(items.clone()), ItemGrievances::new(items.clone()));
     assign_in_turn(&grievances, 5, &[201, 202, 201, 202, 201]).await;

@@ -341,6 +341,10 @@ impl CaseFiles for SqlCaseFiles {
     /// Moves the notes, attachment records, links and blobs to sweep an earlier release kept
     /// as items into their tables, whole partitions at a time, with the note counter last.
     async fn upgrade(&self) -> Result<u64> {
+        if !self.store.holds_items().await? {
+            // A file this release made holds no items to move.
+            return Ok(0);
+        }
         let mut partitions = Vec::new();
         for prefix in [keys::NOTES_PREFIX, keys::ATTACHMENTS_PREFIX, keys::LINKS_PREFIX] {
             partitions.extend(self.partitions(prefix).await?);

@@ -373,6 +373,10 @@ impl Notices for SqlNotices {
     /// failed for good from items into the tables, in one durable transaction with the
     /// items' removal: a second run finds nothing.
     async fn upgrade(&self) -> Result<u64> {
+        if !store::Store::holds_items(self.store.as_ref()).await? {
+            // A file this release made holds no items to move.
+            return Ok(0);
+        }
         let legacy = self.legacy_items().await?;
         if legacy.keys.is_empty() {
             return Ok(0);
