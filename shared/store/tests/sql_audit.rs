@@ -85,10 +85,16 @@ fn records_an_earlier_release_deflated_without_a_dictionary_read_back_unchanged_
     let path = dir.path().join("portal.db");
     let conn = sql::open(&path).unwrap();
     // The file as release v7 left it: no dictionary column, details deflated alone (and none
-    // of the later steps' tables: the audit chains and their upgrade list, the reports'
+    // of the later steps' tables: the tables of the accounts, notices, case files, admin lists
+    // and settings, the id sequences, the audit chains and their upgrade list, the reports'
     // figures, the closure queue, the number indexes).
     conn.execute_batch(
-        "DROP TABLE audit_upgrades_owed; DROP INDEX g_number; DROP INDEX g_fir_number;
+        "DROP TABLE settings; DROP INDEX list_items_district; DROP INDEX list_items_order; DROP INDEX list_items_name_key;
+         ALTER TABLE list_items DROP COLUMN district_id; ALTER TABLE list_items DROP COLUMN uses; ALTER TABLE list_items DROP COLUMN name_key; ALTER TABLE list_items DROP COLUMN record;
+         DROP TABLE blobs_to_sweep; DROP TABLE grievance_links; DROP TABLE attachments; DROP TABLE notes;
+         DROP TABLE mail_failed; DROP TABLE mail_outbox; DROP TABLE notices; DROP TABLE notice_events;
+         DROP TABLE sign_in_lockouts; DROP TABLE sessions; DROP TABLE roles; DROP TABLE users; DROP TABLE sequences;
+         DROP TABLE audit_upgrades_owed; DROP INDEX g_number; DROP INDEX g_fir_number;
          DROP TABLE closure_requests; DROP TABLE escalations; DROP INDEX g_station_fir;
          DROP TRIGGER audit_links_unchanged; DROP TRIGGER audit_links_kept; DROP TABLE audit_links; DROP TABLE audit_chain_heads;
          DROP TRIGGER grievances_report_month_insert; DROP TRIGGER grievances_report_month_delete; DROP TRIGGER grievances_report_month_update;

@@ -745,10 +745,16 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
 
 /// The SQL that gives a current file the shape schema 9 left it in: each grievance's JSON in
 /// a `rest` column of its row (schema 10 moved it to `grievance_details`).
-/// Takes away what schema 15 added (the audit trail's upgrade list), schema 14 (the number
-/// indexes), schema 13 (the closure queue), schema 12 (the reports' figures) and schema 11
-/// (the audit trail's chains).
+/// Takes away what schemas 16 to 20 added (the tables of the accounts, notices, case files,
+/// admin lists and settings, and the id sequences), schema 15 (the audit trail's upgrade list),
+/// schema 14 (the number indexes), schema 13 (the closure queue), schema 12 (the reports'
+/// figures) and schema 11 (the audit trail's chains).
 const BACK_FROM_SCHEMA_12: &str = "
+    DROP TABLE settings; DROP INDEX list_items_district; DROP INDEX list_items_order; DROP INDEX list_items_name_key;
+    ALTER TABLE list_items DROP COLUMN district_id; ALTER TABLE list_items DROP COLUMN uses; ALTER TABLE list_items DROP COLUMN name_key; ALTER TABLE list_items DROP COLUMN record;
+    DROP TABLE blobs_to_sweep; DROP TABLE grievance_links; DROP TABLE attachments; DROP TABLE notes;
+    DROP TABLE mail_failed; DROP TABLE mail_outbox; DROP TABLE notices; DROP TABLE notice_events;
+    DROP TABLE sign_in_lockouts; DROP TABLE sessions; DROP TABLE roles; DROP TABLE users; DROP TABLE sequences;
     DROP TABLE audit_upgrades_owed; DROP INDEX g_number; DROP INDEX g_fir_number;
     DROP TABLE closure_requests; DROP TABLE escalations; DROP INDEX g_station_fir;
     DROP TRIGGER grievances_report_month_insert; DROP TRIGGER grievances_report_month_delete; DROP TRIGGER grievances_report_month_update;
