@@ -27,6 +27,7 @@ NOT_MESSAGES = {
     "the blob of a removed attachment could not be deleted", "Grievance Portal",
     "Failed to deserialize the JSON body into the target type: ",
     # Internal errors (logged, answered as the generic message) and command-line output.
+    "list item {id} ({}) is gone", "not a queued email's key", "pendency limits {other}",
     "a grievance serialises", "a page holds 1 to {most} items, not {limit}", "a transaction holds 1 to 100 writes, not {}",
     "an attachment whose record failed could not be deleted", "at most 100 keys at once", "batch read left keys unprocessed",
     "blob key {key:?} is not a plain file name", "cannot sweep old {what}", "item without a string {name}",

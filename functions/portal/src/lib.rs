@@ -64,7 +64,7 @@ pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
     if let Some(done) = engines::migrations::places(store).await? {
         tracing::info!(grievances = done.grievances, changes = done.changes, "grievances lie at their places, for postings' areas");
     }
-    if let Some(items) = engines::items::lists::give_every_item_shards(store).await? {
+    if let Some(items) = engines::dynamo::lists::give_every_item_shards(store).await? {
         tracing::info!(items, "list items count their uses by grievances in shards");
     }
     if let Some(grievances) = engines::migrations::overdue_counters(store).await? {

@@ -274,14 +274,14 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
 #[cfg(feature = "cloud")]
 pub async fn into_table(table: &store::dynamo::DynamoStore, accounts: &dyn auth::Accounts, count: u64, seed: u64) -> anyhow::Result<Vec<Actor>> {
     let staff = staff(accounts, seed).await?;
-    let first_id = engines::items::grievances::next_ids(table, count as i64).await?;
-    let lists = engines::items::lists::ItemLists::new(Arc::new(table.clone()));
+    let first_id = engines::dynamo::grievances::next_ids(table, count as i64).await?;
+    let lists = engines::dynamo::lists::ItemLists::new(Arc::new(table.clone()));
     let mut synthetic = Synthetic::new(&lists, staff.clone(), first_id, count, seed).await?;
     let mut load = table.bulk_load();
     let mut writes = Vec::new();
     for n in 0..count {
         let (stored, actor) = synthetic.grievance(n);
-        writes.extend(engines::items::grievances::creation_writes(&stored, &actor));
+        writes.extend(engines::dynamo::grievances::creation_writes(&stored, &actor));
         if writes.len() >= 20_000 || n + 1 == count {
             load.add(std::mem::take(&mut writes)).await?;
         }

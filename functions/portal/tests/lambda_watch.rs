@@ -307,7 +307,7 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
     let store = Arc::new(store::dynamo::DynamoStore::local(endpoint, table.clone()).await);
     store.ensure_table().await.unwrap();
     cases::chain::use_key(AUDIT_KEY.as_bytes()).unwrap();
-    let accounts = engines::items::accounts::ItemAccounts::new(store.clone());
+    let accounts = engines::dynamo::accounts::ItemAccounts::new(store.clone());
     http_glue::state::prepare_store(&accounts, store.as_ref()).await.unwrap();
     auth::bootstrap::create_admin(&accounts, EMAIL, "Wanda Watch", PASSWORD).await.unwrap();
     auth::bootstrap::set_two_factor_requirement(&accounts, auth::roles::ADMIN_ROLE_ID, false).await.unwrap();
@@ -474,7 +474,7 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
     // `portal audit checkpoint --table` writes one there.
     let (status, none) = watch.send(client.get(watch.url("audit", "/api/audit/checkpoint")).bearer_auth(&token)).await;
     assert_eq!((status, none["error"].as_str()), (404, Some("No checkpoint of the audit trail has been made yet")), "{none}");
-    let trail = engines::items::trail::ItemTrail::new(store.clone());
+    let trail = engines::dynamo::trail::ItemTrail::new(store.clone());
     let key = cases::checkpoint::signing_key_from_material(b"a-checkpoint-key-for-the-cargo-lambda-watch-test-0123456789");
     let made = audit_area::checkpoints::make(&trail, &key).await.unwrap();
     audit_area::checkpoints::keep(&blobs::s3::S3Blobs::local(endpoint, checkpoints_bucket.as_str()).await, &made).await.unwrap();

@@ -62,12 +62,12 @@ impl Default for ExportRunner {
 impl AppState {
     /// The state over `store`, with the grievances engine that suits it.
     pub fn new(store: Arc<dyn Store>, tokens: TokenKeys, blobs: Option<Arc<dyn BlobStore>>, attachments: Option<Arc<dyn BlobStore>>) -> AppState {
-        let grievances = Arc::new(engines::items::grievances::ItemGrievances::new(store.clone()));
-        let lists = Arc::new(engines::items::lists::ItemLists::new(store.clone()));
-        let files = Arc::new(engines::items::case_files::ItemCaseFiles::new(store.clone()));
-        let trail = Arc::new(engines::items::trail::ItemTrail::new(store.clone()));
-        let accounts = Arc::new(engines::items::accounts::ItemAccounts::new(store.clone()));
-        let notices = Arc::new(engines::items::notices::ItemNotices::new(store.clone()));
+        let grievances = Arc::new(engines::dynamo::grievances::ItemGrievances::new(store.clone()));
+        let lists = Arc::new(engines::dynamo::lists::ItemLists::new(store.clone()));
+        let files = Arc::new(engines::dynamo::case_files::ItemCaseFiles::new(store.clone()));
+        let trail = Arc::new(engines::dynamo::trail::ItemTrail::new(store.clone()));
+        let accounts = Arc::new(engines::dynamo::accounts::ItemAccounts::new(store.clone()));
+        let notices = Arc::new(engines::dynamo::notices::ItemNotices::new(store.clone()));
         AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded: None }
     }
 
@@ -94,7 +94,7 @@ impl AppState {
     pub fn with_sealing(mut self, key: auth::sealing::SealingKey) -> AppState {
         self.accounts = match &self.embedded {
             Some(file) => Arc::new(engines::sqlite::accounts::SqlAccounts::sealing(file.clone(), key)),
-            None => Arc::new(engines::items::accounts::ItemAccounts::sealing(self.store.clone(), key)),
+            None => Arc::new(engines::dynamo::accounts::ItemAccounts::sealing(self.store.clone(), key)),
         };
         self
     }
@@ -118,7 +118,7 @@ impl AppState {
 /// from many processes at once.
 pub async fn prepare_store(accounts: &dyn auth::Accounts, store: &dyn Store) -> domain::Result<()> {
     auth::bootstrap::ensure_admin_role(accounts).await?;
-    engines::items::lists::seed(store).await
+    engines::dynamo::lists::seed(store).await
 }
 
 impl AppState {

@@ -1,5 +1,5 @@
 //! The admin lists: the port the rest of the portal reads and changes them through
-//! ([`AdminLists`]); its engines are `engines::items::lists` (DynamoDB's items) and
+//! ([`AdminLists`]); its engines are `engines::dynamo::lists` (DynamoDB's items) and
 //! `engines::sqlite::lists` (the embedded file's tables). Names are unique within
 //! a list (any capitals); `usage_count` is kept by the grievance writes, so an item still in
 //! use is never deleted, only deactivated.

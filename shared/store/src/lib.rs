@@ -1,8 +1,9 @@
-//! The storage port. It is shaped like DynamoDB on purpose: items addressed by a partition
-//! and a sort key, a few global secondary indexes, queries with a key condition and a cursor,
-//! and all-or-nothing transactions of conditional writes. Anything the domain needs must be
-//! expressible here, so that the SQLite engine (the embedded default) and the DynamoDB engine
-//! (a state's AWS stack) behave alike; one conformance suite holds them to it.
+//! The item store: DynamoDB's shape, items addressed by a partition and a sort key, a few
+//! global secondary indexes, queries with a key condition and a cursor, and all-or-nothing
+//! transactions of conditional writes. A state's AWS stack keeps everything in it (`dynamo`);
+//! on SQLite (`sqlite`) it reads what releases before the embedded file's tables kept as
+//! items, for their upgrade, and stands in for DynamoDB in tests. One conformance suite holds
+//! the two alike. The embedded file's own tables are [`sql`].
 
 #[cfg(feature = "cloud")]
 pub mod calls;

@@ -1,4 +1,6 @@
-//! The embedded engine: one SQLite file in WAL mode. One connection writes (SQLite allows one
+//! The embedded file: one SQLite file in WAL mode, holding the relational tables of `sql`, and,
+//! in a file an earlier release wrote (or a test's stand-in for DynamoDB), the `items` table
+//! this module serves as an item store. One connection writes (SQLite allows one
 //! writer at a time anyway), on its own thread, committing the writes that wait for it
 //! together ([`crate::group_commit`]); a small pool of connections reads concurrently.
 //! `synchronous=FULL` makes a commit durable before any write in it is answered, so an

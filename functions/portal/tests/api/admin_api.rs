@@ -217,7 +217,7 @@ async fn every_list_is_seeded_and_ordered(engine: Engine) {
         Engine::Dynamo => api
             .state
             .store
-            .transact(vec![store::Write::update(engines::items::lists::item_key(domain::lists::ListKind::Reasons, id), store::Changes::default().add("usage_count", 3))])
+            .transact(vec![store::Write::update(engines::dynamo::lists::item_key(domain::lists::ListKind::Reasons, id), store::Changes::default().add("usage_count", 3))])
             .await
             .unwrap(),
     }

@@ -4,7 +4,7 @@
 //! request_budget -- --nocapture`).
 //!
 //! Sign-in is one batch read (session, user and role). The admin lists are read from a copy
-//! checked at most every `engines::items::lists_cache::FRESH_FOR`, so a request may carry one
+//! checked at most every `engines::dynamo::lists_cache::FRESH_FOR`, so a request may carry one
 //! version check; budgets below hold with it.
 
 use apitest::{Api, Engine};

@@ -354,7 +354,7 @@ async fn the_audit_trail_answers_only_what_the_caller_may_see(engine: Engine) {
     if engine == Engine::Dynamo {
         let store = api.state.store.as_ref();
         for user_id in [ravi_id, sita_id] {
-            let views = store.query(&store::Query::table(engines::items::grievance_keys::audit_viewer_pk(user_id)).limit(100)).await.unwrap();
+            let views = store.query(&store::Query::table(engines::dynamo::grievance_keys::audit_viewer_pk(user_id)).limit(100)).await.unwrap();
             let deletes = views.items.iter().map(|i| store::Write::delete(i.key.clone())).collect::<Vec<_>>();
             assert!(!deletes.is_empty());
             store.transact(deletes).await.unwrap();

@@ -1,15 +1,15 @@
-//! The engines behind the domain's ports. The rules (`cases`, `lists`, `auth`) speak domain
-//! types through their port traits; here those types become items of the generic store or
-//! rows of the relational SQLite schema (`store::sql`). No key, index or attribute name
-//! leaves this crate and the store crate.
+//! The engines behind the domain's ports, one folder per engine and one file per port. The
+//! rules (`cases`, `lists`, `auth`) speak domain types through their port traits; here those
+//! types become items of DynamoDB's single table or rows of the embedded SQLite file. No key,
+//! index, attribute or column name leaves this crate and the store crate.
 //!
-//! - [`items`]: every port over the item store, DynamoDB's single-table shape. A state's
-//!   stack keeps everything there; on one machine the embedded file's `items` table still
-//!   holds accounts, admin lists, notes, attachments and notices this way.
-//! - [`sqlite`]: the relational engines of the embedded file, for the grievances and their
-//!   audit trail.
-//! - [`migrations`]: the upgrades of a store written by an earlier release, over both.
+//! - [`dynamo`]: every port over the item store (`store::Store`), DynamoDB's single-table
+//!   shape: a state's stack. The same engines read what an earlier release kept as items of
+//!   the embedded file, for its upgrade, and serve the tests over the item store on SQLite.
+//! - [`sqlite`]: every port over the embedded file's relational tables (`store::sql`): one
+//!   machine.
+//! - [`migrations`]: the upgrade steps of data an earlier release wrote as items.
 
-pub mod items;
+pub mod dynamo;
 pub mod migrations;
 pub mod sqlite;

@@ -3,9 +3,9 @@
 
 use cases::port::Stored;
 use cases::record::Grievance;
-use crate::items::grievance_counters as counters;
-use crate::items::grievances as items;
-use crate::items::grievance_keys as keys;
+use crate::dynamo::grievance_counters as counters;
+use crate::dynamo::grievances as items;
+use crate::dynamo::grievance_keys as keys;
 use cases::pendency;
 use domain::lists::{ListKind, StatusMeaning};
 use domain::Result;
@@ -22,7 +22,29 @@ fn marker(name: &str) -> Key {
 /// needless once every record has moved into them: the upgrade steps' own marks, and the
 /// indexes and counters the item engines kept beside their records, which the tables' own
 /// indexes, triggers and figures replace.
-pub const LEFT_BEHIND_BY_THE_TABLES: &[&str] = &["MIGRATION"];
+pub const LEFT_BEHIND_BY_THE_TABLES: &[&str] = &[
+    "MIGRATION",
+    // The grievances' indexes, each a copy of what the grievance rows and their indexes hold.
+    "GRVALL#",
+    "GRVSTATUS#",
+    "GRVSTAGE#",
+    "MYGRVSTAGE#",
+    "PLACEGRV#",
+    "DISTRICTGRV#",
+    "FIRNO#",
+    "FIRAT#",
+    "FIRDISTRICT#",
+    "NUMBER#",
+    "MYNUMBER#",
+    "PLACENUMBER#",
+    "ESCALATED#",
+    "CLOSURES",
+    // Their counters, which the tables' figures (kept by triggers) replace.
+    "STATS#",
+    // The audit records' indexes by place and by reader, which the trail's rows replace.
+    "AUDITPLACE#",
+    "AUDITSEEN#",
+];
 
 const AUDIT_VIEWER_VIEWS: &str = "audit-viewer-views";
 
@@ -257,7 +279,7 @@ pub async fn posted_counts(store: &dyn Store) -> Result<Option<u64>> {
         return Ok(None);
     }
     let mut posted: std::collections::BTreeMap<(ListKind, i64), i64> = Default::default();
-    for user in store::read_all(store, Query::index(Index::Gsi1, crate::items::account_keys::USERS_INDEX_PK)).await? {
+    for user in store::read_all(store, Query::index(Index::Gsi1, crate::dynamo::account_keys::USERS_INDEX_PK)).await? {
         let posting = user.attrs.get("posting").and_then(|p| serde_json::from_value(p.clone()).ok()).unwrap_or_default();
         let place = match posting {
             domain::jurisdiction::Posting::Station(id) => (ListKind::PoliceStations, id),
@@ -267,7 +289,7 @@ pub async fn posted_counts(store: &dyn Store) -> Result<Option<u64>> {
         *posted.entry(place).or_default() += 1;
     }
     let at_places = posted.values().sum::<i64>() as u64;
-    crate::items::lists::recount_postings(store, posted).await?;
+    crate::dynamo::lists::recount_postings(store, posted).await?;
     store.transact(vec![Write::put(Item::new(marker(POSTED_COUNTS)).with("done_at", domain::clock::now_text()).with("users", at_places as i64))]).await?;
     Ok(Some(at_places))
 }
@@ -300,21 +322,21 @@ pub async fn list_ids(store: &dyn Store) -> Result<Option<ListIdsUpgrade>> {
         return Ok(None);
     }
     let mut statuses = 0;
-    for status in crate::items::lists::list(store, ListKind::Statuses).await? {
-        let key = crate::items::lists::item_key(ListKind::Statuses, status.id);
+    for status in crate::dynamo::lists::list(store, ListKind::Statuses).await? {
+        let key = crate::dynamo::lists::item_key(ListKind::Statuses, status.id);
         let stored = store.get(&key).await?;
         if stored.is_some_and(|item| !item.attrs.contains_key("meaning")) {
             let meaning = StatusMeaning::of_legacy_name(&status.name);
-            store.transact(vec![Write::update(key, Changes::default().set("meaning", json!(meaning))).when(Condition::Exists), crate::items::lists_cache::bump()]).await?;
+            store.transact(vec![Write::update(key, Changes::default().set("meaning", json!(meaning))).when(Condition::Exists), crate::dynamo::lists_cache::bump()]).await?;
             statuses += 1;
         }
     }
-    let saved = crate::items::lists::saved_limits(store).await?;
-    let priorities = crate::items::lists::list(store, ListKind::Priorities).await?;
+    let saved = crate::dynamo::lists::saved_limits(store).await?;
+    let priorities = crate::dynamo::lists::list(store, ListKind::Priorities).await?;
     // A store whose lists are not items (the embedded file's are rows, seeded there) has no
     // limits to move onto ids here: saving them from no priorities would save none at all.
     if saved.is_some() || !priorities.is_empty() {
-        crate::items::lists::save_limits(store, &pendency::in_force(saved, &priorities)).await?;
+        crate::dynamo::lists::save_limits(store, &pendency::in_force(saved, &priorities)).await?;
     }
 
     let mut viewers: BTreeSet<i64> = BTreeSet::new();

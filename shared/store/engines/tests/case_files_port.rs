@@ -13,8 +13,8 @@ use domain::audit::AuditAction;
 use domain::grievance::GrievanceFields;
 use domain::lists::StatusMeaning;
 use domain::Error;
-use engines::items::case_files::ItemCaseFiles;
-use engines::items::grievances::ItemGrievances;
+use engines::dynamo::case_files::ItemCaseFiles;
+use engines::dynamo::grievances::ItemGrievances;
 use engines::sqlite::case_files::SqlCaseFiles;
 use engines::sqlite::grievances::SqlGrievances;
 use std::sync::Arc;
@@ -352,7 +352,7 @@ async fn the_upgrade_moves_every_item_into_the_tables_once() {
     change(&items, &g, CaseFileChange::Attachment(kept(&g, "gone", "2026-11-28T10:31:25.000000Z"))).await.unwrap();
     // An attachment record of an early release, naming no blob: its bytes are at a key made
     // from the ids.
-    let early = store::Item::new(store::Key::new(engines::items::grievance_keys::attachments_pk(b.id), "early"))
+    let early = store::Item::new(store::Key::new(engines::dynamo::grievance_keys::attachments_pk(b.id), "early"))
         .with("id", "early")
         .with("grievance_id", b.id)
         .with("file_name", "old scan.png")

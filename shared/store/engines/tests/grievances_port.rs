@@ -19,7 +19,7 @@
 //! one by one (`cases::reports::tally`), for every kind of viewer and periods of whole and
 //! partial months.
 
-use engines::items::grievances::ItemGrievances;
+use engines::dynamo::grievances::ItemGrievances;
 use engines::sqlite::grievances::SqlGrievances;
 use cases::numbers::{NumberMatch, NumberQuery};
 use cases::pendency::Clock;
@@ -64,10 +64,10 @@ const KINDS: [ListKind; 4] = [ListKind::Districts, ListKind::PoliceStations, Lis
 impl Lists {
     /// The starting lists as items of an item store.
     async fn seeded(store: &dyn Store) -> Lists {
-        engines::items::lists::seed(store).await.unwrap();
+        engines::dynamo::lists::seed(store).await.unwrap();
         let mut read = BTreeMap::new();
         for kind in KINDS {
-            read.insert(kind, engines::items::lists::list(store, kind).await.unwrap());
+            read.insert(kind, engines::dynamo::lists::list(store, kind).await.unwrap());
         }
         Lists::of(read)
     }
@@ -187,7 +187,7 @@ async fn fixture_in_sqlite_items(dir: &std::path::Path) -> (Arc<SqliteStore>, Ve
     let lists = Lists::seeded(sqlite.as_ref()).await;
     let fixture = fixture(&lists, FIXTURE);
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
-    sqlite.bulk(fixture.iter().flat_map(|stored| engines::items::grievances::creation_writes(stored, &actor)).collect()).await.unwrap();
+    sqlite.bulk(fixture.iter().flat_map(|stored| engines::dynamo::grievances::creation_writes(stored, &actor)).collect()).await.unwrap();
     (sqlite, fixture, lists.1)
 }
 
@@ -201,7 +201,7 @@ async fn item_engine_on_dynamodb() -> Setup {
     let lists = Lists::seeded(table.as_ref()).await;
     let fixture = fixture(&lists, FIXTURE);
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
-    let writes: Vec<store::Write> = fixture.iter().flat_map(|stored| engines::items::grievances::creation_writes(stored, &actor)).collect();
+    let writes: Vec<store::Write> = fixture.iter().flat_map(|stored| engines::dynamo::grievances::creation_writes(stored, &actor)).collect();
     table.bulk(writes).await.unwrap();
     table.increment(&store::Key::new("SEQ", "grievance"), "n", FIXTURE as i64).await.unwrap();
     Setup { engine: Arc::new(ItemGrievances::new(table)), fixture, ranks: lists.1 }
@@ -476,10 +476,10 @@ async fn item_engine_finds_by_number_and_the_upgrade_indexes_those_kept_before()
     let dir = tempfile::tempdir().unwrap();
     let (sqlite, fixture, ranks) = fixture_in_sqlite_items(dir.path()).await;
     // A release before the index: no entries.
-    let mut partitions = engines::items::grievance_keys::number_pks();
-    let places: std::collections::BTreeSet<String> = fixture.iter().filter_map(|s| engines::items::grievance_keys::place(s.grievance.district_id, s.grievance.police_station_id)).collect();
-    partitions.extend(places.iter().map(|p| engines::items::grievance_keys::place_number_pk(p)));
-    partitions.extend(USERS.iter().map(|u| engines::items::grievance_keys::own_number_pk(*u)));
+    let mut partitions = engines::dynamo::grievance_keys::number_pks();
+    let places: std::collections::BTreeSet<String> = fixture.iter().filter_map(|s| engines::dynamo::grievance_keys::place(s.grievance.district_id, s.grievance.police_station_id)).collect();
+    partitions.extend(places.iter().map(|p| engines::dynamo::grievance_keys::place_number_pk(p)));
+    partitions.extend(USERS.iter().map(|u| engines::dynamo::grievance_keys::own_number_pk(*u)));
     for pk in partitions {
         let entries = store::read_all(sqlite.as_ref(), store::Query::table(pk)).await.unwrap();
         assert!(!entries.is_empty());
@@ -666,7 +666,7 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     let sqlite = Arc::new(SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap());
     let lists = Lists::seeded(sqlite.as_ref()).await;
     let engine = ItemGrievances::new(sqlite.clone());
-    let trail = engines::items::trail::ItemTrail::new(sqlite.clone());
+    let trail = engines::dynamo::trail::ItemTrail::new(sqlite.clone());
     let first = fixture(&lists, 1).remove(0);
     let (from, to) = (first.grievance.police_station_id.unwrap(), lists.0[&ListKind::PoliceStations].iter().map(|s| s.0).find(|s| Some(*s) != first.grievance.police_station_id).unwrap());
     let area = |station: i64| Viewer { user_id: 999, reach: Reach::Area(Area { stations: [station].into(), ..Area::default() }) };
@@ -737,7 +737,7 @@ async fn item_engine_links_after_a_head_moved_since_it_was_read() {
     let lists = Lists::seeded(sqlite.as_ref()).await;
     // Two instances of the engine over one store: two Lambda instances of a state's stack.
     let (this, other) = (ItemGrievances::new(sqlite.clone()), ItemGrievances::new(sqlite.clone()));
-    let trail = engines::items::trail::ItemTrail::new(sqlite.clone());
+    let trail = engines::dynamo::trail::ItemTrail::new(sqlite.clone());
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
     let entry = |action: AuditAction| cases::writes::AuditEntry { action, field_name: None, old_value: None, new_value: None, notes: None, action_details: None };
     let batch = |version: i64, action: AuditAction| AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: vec![entry(action)] };
@@ -843,7 +843,7 @@ async fn item_engine_finds_the_same_fir_number_and_indexes_those_filed_before() 
     finds_the_same_fir_number(&setup).await;
     // A release before the index: the entries are gone; the upgrade step writes them again.
     let g = &setup.fixture[9].grievance;
-    let key = engines::items::grievance_keys::fir_number(g).unwrap();
+    let key = engines::dynamo::grievance_keys::fir_number(g).unwrap();
     sqlite.transact(vec![store::Write::delete(key.clone())]).await.unwrap();
     let (station, fir, year) = (g.police_station_id.unwrap(), domain::grievance::fir_key(&g.fields.fir_no), g.fields.fir_date[..4].to_string());
     assert!(!setup.engine.same_fir(station, &fir, &year).await.unwrap().grievances.iter().any(|s| s.grievance.id == g.id));
@@ -875,7 +875,7 @@ async fn item_engine_queues_closure_requests_and_the_upgrade_queues_those_asked_
         fixture[at].grievance.closure = Some(request.clone());
     }
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
-    sqlite.bulk(fixture.iter().flat_map(|stored| engines::items::grievances::creation_writes(stored, &actor)).collect()).await.unwrap();
+    sqlite.bulk(fixture.iter().flat_map(|stored| engines::dynamo::grievances::creation_writes(stored, &actor)).collect()).await.unwrap();
     let engine = ItemGrievances::new(sqlite.clone());
     let pending = Filters { closure_pending: true, ..Filters::default() };
     let queue = || async {
@@ -890,7 +890,7 @@ async fn item_engine_queues_closure_requests_and_the_upgrade_queues_those_asked_
     assert!(n >= 2 && n < 30);
     assert_eq!(queue().await, (expected.clone(), Some(n as i64), n as u64), "the queue's entries only are read");
     // A release before the queue: the entries are gone; the upgrade writes them again.
-    let entries = store::read_all(sqlite.as_ref(), store::Query::table(engines::items::grievance_keys::CLOSURES_PK)).await.unwrap();
+    let entries = store::read_all(sqlite.as_ref(), store::Query::table(engines::dynamo::grievance_keys::CLOSURES_PK)).await.unwrap();
     sqlite.transact(entries.iter().map(|e| store::Write::delete(e.key.clone())).collect()).await.unwrap();
     assert_eq!(queue().await, (vec![], Some(0), 0));
     assert_eq!(engines::migrations::closure_queue(sqlite.as_ref()).await.unwrap(), Some(n as u64));
@@ -905,7 +905,7 @@ async fn item_engine_queues_closure_requests_and_the_upgrade_queues_those_asked_
 /// and counts their districts, once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item_engine_reads_fir_date_ranges_by_key_and_the_upgrade_files_those_kept_before() {
-    use engines::items::grievance_keys as keys;
+    use engines::dynamo::grievance_keys as keys;
     let dir = tempfile::tempdir().unwrap();
     let (sqlite, fixture, _) = fixture_in_sqlite_items(dir.path()).await;
     let engine = ItemGrievances::new(sqlite.clone());

@@ -4,7 +4,7 @@
 use domain::lists::{ListItemInput, ListKind, StatusMeaning};
 use domain::pendency::{LimitsById, Stage};
 use domain::Error;
-use engines::items::lists::ItemLists;
+use engines::dynamo::lists::ItemLists;
 use engines::sqlite::lists::SqlLists;
 use lists::{AdminLists, SavedLimits};
 use std::collections::BTreeMap;
@@ -174,11 +174,11 @@ impl Uses {
     async fn add(&self, kind: ListKind, id: i64, grievance: i64) -> bool {
         match self {
             Uses::OnItem(store) => {
-                let key = engines::items::lists::item_key(kind, id);
+                let key = engines::dynamo::lists::item_key(kind, id);
                 let add = store::Write::update(key, store::Changes::default().add("usage_count", 1)).when(store::Condition::Exists);
                 ok_unless_gone(store.transact(vec![add]).await)
             }
-            Uses::Shards(store) => ok_unless_gone(store.transact(vec![engines::items::lists::use_write(kind, id, grievance, 1)]).await),
+            Uses::Shards(store) => ok_unless_gone(store.transact(vec![engines::dynamo::lists::use_write(kind, id, grievance, 1)]).await),
             Uses::Rows(sqlite) => {
                 let deltas = BTreeMap::from([((kind, id), 1)]);
                 match sqlite.transact_with(Vec::new(), move |tx| engines::sqlite::lists::count_uses(tx, &deltas)).await.unwrap() {
@@ -379,21 +379,21 @@ async fn the_relational_copy_follows_every_change_of_an_item() {
 async fn a_change_through_one_engine_is_read_at_once_through_another(reader: Arc<dyn AdminLists>, writer: Arc<dyn AdminLists>) {
     let queued = writer.create(ListKind::Statuses, input("Queued", 1)).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::dynamo::lists_cache::FRESH_FOR).await;
     let labels = reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap();
     assert_eq!(labels[&(ListKind::Statuses, queued.id)].name, "Queued");
     assert_eq!(labels[&(ListKind::Statuses, queued.id)].usage_count, None, "labels carry no usage count");
 
     writer.update(ListKind::Statuses, queued.id, input("Waiting", 1)).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::dynamo::lists_cache::FRESH_FOR).await;
     assert_eq!(reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap()[&(ListKind::Statuses, queued.id)].name, "Waiting");
     assert_eq!(reader.find_by_name(ListKind::Statuses, " WAITING ").await.unwrap().map(|i| i.id), Some(queued.id));
     assert!(reader.find_by_name(ListKind::Statuses, "Queued").await.unwrap().is_none(), "the old name is gone");
 
     let urgent = writer.create(ListKind::Priorities, input("Urgent", 0)).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::dynamo::lists_cache::FRESH_FOR).await;
     let priorities: Vec<String> = reader.definitions(ListKind::Priorities).await.unwrap().into_iter().map(|i| i.name).collect();
     assert_eq!(priorities, vec!["Urgent".to_string()]);
 
@@ -401,12 +401,12 @@ async fn a_change_through_one_engine_is_read_at_once_through_another(reader: Arc
     let limits: LimitsById = BTreeMap::from([(urgent.id, BTreeMap::from([(Stage::Scrutiny, 2)]))]);
     writer.save_limits(&limits).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::dynamo::lists_cache::FRESH_FOR).await;
     assert_eq!(reader.saved_limits().await.unwrap(), Some(SavedLimits::ById(limits)));
 
     writer.delete(ListKind::Statuses, queued.id).await.unwrap();
     // Another process's copy of the lists is checked at most every FRESH_FOR.
-    tokio::time::sleep(engines::items::lists_cache::FRESH_FOR).await;
+    tokio::time::sleep(engines::dynamo::lists_cache::FRESH_FOR).await;
     assert!(reader.get_many(&[(ListKind::Statuses, queued.id)]).await.unwrap().is_empty(), "a deleted item has no label");
 }
 
@@ -448,7 +448,7 @@ async fn the_upgrade_moves_the_lists_kept_as_items_into_the_tables() {
     let store = Arc::new(SqliteStore::open_with_items(dir.path().join("portal.db")).unwrap());
     let items: Arc<dyn store::Store> = store.clone();
     let earlier = ItemLists::embedded(store.clone());
-    engines::items::lists::seed(items.as_ref()).await.unwrap();
+    engines::dynamo::lists::seed(items.as_ref()).await.unwrap();
     let mut agra = input("Agra", 9);
     agra.range = Some(Some("Agra Range".into()));
     let agra = earlier.create(ListKind::Districts, agra).await.unwrap();
@@ -466,10 +466,10 @@ async fn the_upgrade_moves_the_lists_kept_as_items_into_the_tables() {
     earlier.delete(ListKind::Reasons, gone.id).await.unwrap();
     // Uses counted in shards by grievances, and on the item itself by an earlier release.
     for grievance in 0..5 {
-        items.transact(vec![engines::items::lists::use_write(ListKind::Statuses, held.id, grievance, 1)]).await.unwrap();
+        items.transact(vec![engines::dynamo::lists::use_write(ListKind::Statuses, held.id, grievance, 1)]).await.unwrap();
     }
-    items.transact(vec![engines::items::lists::use_write(ListKind::PoliceStations, sadar.id, 3, 1)]).await.unwrap();
-    let on_item = store::Write::update(engines::items::lists::item_key(ListKind::Districts, agra.id), store::Changes::default().add("usage_count", 2));
+    items.transact(vec![engines::dynamo::lists::use_write(ListKind::PoliceStations, sadar.id, 3, 1)]).await.unwrap();
+    let on_item = store::Write::update(engines::dynamo::lists::item_key(ListKind::Districts, agra.id), store::Changes::default().add("usage_count", 2));
     items.transact(vec![on_item]).await.unwrap();
     let limits: LimitsById = BTreeMap::from([(high.id, BTreeMap::from([(Stage::Scrutiny, 4)]))]);
     earlier.save_limits(&limits).await.unwrap();

@@ -1,11 +1,12 @@
 //! The relational SQLite engine: real tables and columns per aggregate, composite indexes
 //! chosen for the questions the portal asks, counts and grouping done in SQL.
 //!
-//! This module replaces, aggregate by aggregate, the DynamoDB-shaped item store of
-//! [`crate::sqlite`]. Its API takes and returns typed values; no JSON attribute map, key
-//! string or index name leaves it. Writes take a connection inside the caller's transaction
-//! (or savepoint: see [`crate::group_commit`]), so that a grievance, its audit records and
-//! its figures are committed together.
+//! Every aggregate of the embedded file lives in these tables (the engines of
+//! `engines::sqlite` write them); the DynamoDB-shaped items of [`crate::sqlite`] are only read,
+//! from a file an earlier release wrote, to be moved here. Its API takes and returns typed
+//! values; no JSON attribute map, key string or index name leaves it. Writes take a connection
+//! inside the caller's transaction (or savepoint: see [`crate::group_commit`]), so that a
+//! grievance, its audit records and its figures are committed together.
 //!
 //! The schema is built by numbered steps, one SQL file each in `src/sql/migrations/`
 //! (`NNNN_what_it_does.sql`), embedded in the build in order (`MIGRATIONS`). The file's

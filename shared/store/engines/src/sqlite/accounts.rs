@@ -1,7 +1,7 @@
 //! The relational engine of the accounts port: users, roles, sessions and sign-in lockouts as
 //! rows of the embedded SQLite file (tables of schema step 17), each record kept whole beside
 //! the columns its questions and rules need. It keeps the item engine's rules
-//! ([`crate::items::accounts`]) outcome for outcome. Every write is one closure on the single
+//! ([`crate::dynamo::accounts`]) outcome for outcome. Every write is one closure on the single
 //! writer, so a check made in it (a claimed email or role name, a version, the last active
 //! Admin, a posting's place) still holds when the write commits.
 //!
@@ -11,8 +11,8 @@
 //! column would have to be moved by every write that moves a user, and could only drift from
 //! the users it counts; counted, it is exact at every read and inside every check.
 
-use crate::items::account_keys as keys;
-use crate::items::accounts::{record_of, role_moves, session_of};
+use crate::dynamo::account_keys as keys;
+use crate::dynamo::accounts::{record_of, role_moves, session_of};
 use crate::sqlite::postings::{self, posted_place};
 use async_trait::async_trait;
 use auth::lockout::LockoutRecord;

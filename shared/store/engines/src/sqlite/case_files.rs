@@ -6,8 +6,8 @@
 //! [`remove_case_files`]); this engine reads them, and brings in what an earlier release kept
 //! as items of the same file.
 
-use crate::items::case_files::{kept_of, linked_at, linked_to, note_of, note_sequence, sweep_of, SWEEP_PK};
-use crate::items::grievance_keys as keys;
+use crate::dynamo::case_files::{kept_of, linked_at, linked_to, note_of, note_sequence, sweep_of, SWEEP_PK};
+use crate::dynamo::grievance_keys as keys;
 use async_trait::async_trait;
 use cases::port::{BlobsToSweep, CaseFileChange, CaseFiles, KeptAttachment, Note};
 use domain::{Error, Result};

@@ -7,7 +7,7 @@
 
 mod reports;
 
-use crate::items::audit_records::AuditSubject;
+use crate::dynamo::audit_records::AuditSubject;
 use crate::sqlite::case_files::{remove_case_files, sweep_token, CaseFileWrite};
 use crate::sqlite::trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
@@ -27,7 +27,7 @@ use store::sql::count_memo::CountMemo;
 use store::sql::sequences::{self, GRIEVANCES as GRIEVANCE_IDS};
 use store::sql::SqlError;
 use store::sqlite::SqliteStore;
-use crate::items::grievance_keys as keys;
+use crate::dynamo::grievance_keys as keys;
 use store::{Index, Query, Store, StoreError, Write};
 
 /// Why a case-file change was not written.
@@ -107,7 +107,7 @@ impl SqlGrievances {
     /// attachments stay where they are. Answers how many moved.
     async fn adopt_items(&self) -> Result<u64> {
         let mut moved = 0;
-        let mut partitions = crate::items::grievances::EveryGrievance::partitions().into_iter();
+        let mut partitions = crate::dynamo::grievances::EveryGrievance::partitions().into_iter();
         let Some(mut partition) = partitions.next() else { return Ok(0) };
         loop {
             // Always the first page: each pass removes what it read.
@@ -121,7 +121,7 @@ impl SqlGrievances {
                     None => return Ok(moved),
                 }
             }
-            let stored = page.items.into_iter().map(crate::items::grievances::from_item).collect::<Result<Vec<_>>>()?;
+            let stored = page.items.into_iter().map(crate::dynamo::grievances::from_item).collect::<Result<Vec<_>>>()?;
             let mut writes = Vec::new();
             for s in &stored {
                 let g = &s.grievance;
@@ -155,7 +155,7 @@ impl SqlGrievances {
 
 /// The schema's lists: those the grievance table has a column for.
 fn is_relational(kind: ListKind) -> bool {
-    crate::items::lists::sql_kind(kind).is_some()
+    crate::dynamo::lists::sql_kind(kind).is_some()
 }
 
 /// The relational engine's token of a FIR number's grievances (`cases::port::SameFir`): their
@@ -206,7 +206,7 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         stage_since: date_text(at.since),
         version: g.version,
         status_meaning: g.status_meaning,
-        resolution_days: g.status_meaning.is_final().then(|| crate::items::grievance_counters::resolution_days(g)).flatten(),
+        resolution_days: g.status_meaning.is_final().then(|| crate::dynamo::grievance_counters::resolution_days(g)).flatten(),
         other_refs: stored.refs.iter().filter(|(k, _)| !is_relational(**k)).map(|(k, id)| (k.as_str().to_string(), *id)).collect(),
         closure: g.closure.clone(),
         escalation: g.escalation.clone(),

@@ -12,8 +12,8 @@
 //! transaction, stays what the copy was read at: one key read per call, and a change made by
 //! another process on the same file is read by the next call.
 
-use crate::items::list_items::{item_of, limits_of, list_pk};
-use crate::items::lists::{
+use crate::dynamo::list_items::{item_of, limits_of, list_pk};
+use crate::dynamo::lists::{
     district_has_stations, duplicate, edited, escalation_rules_key, in_use, meaning_in_use, name_key, new_item, not_found, starting_items, transfer_limit_key, usage_owner, usage_pk,
     users_posted, LIST_ITEM_SEQUENCE,
 };
@@ -560,7 +560,7 @@ impl Legacy {
                 legacy.items.push((kind, item));
             }
         }
-        let limits = crate::items::list_items::limits_key();
+        let limits = crate::dynamo::list_items::limits_key();
         for (key, name) in [(limits, PENDENCY_LIMITS), (escalation_rules_key(), ESCALATION_RULES), (transfer_limit_key(), TRANSFER_LIMIT)] {
             let Some(item) = store.get(&key).await? else { continue };
             let value = match name {
@@ -571,7 +571,7 @@ impl Legacy {
             legacy.settings.push((key, name, value));
         }
         legacy.seeded = store.get(&legacy_seeded_key()).await?.map(|item| item.key);
-        legacy.version = store.get(&crate::items::lists_cache::version_key()).await?.map(|item| item.key);
+        legacy.version = store.get(&crate::dynamo::lists_cache::version_key()).await?.map(|item| item.key);
         legacy.sequence = store.get(&legacy_sequence_key()).await?.map(|item| item.i64("n").unwrap_or(0));
         Ok(legacy)
     }
@@ -590,7 +590,7 @@ impl Legacy {
     fn removals(&self) -> Vec<Write> {
         let mut writes = Vec::new();
         for (kind, item) in &self.items {
-            writes.push(Write::delete(crate::items::lists::item_key(*kind, item.id)));
+            writes.push(Write::delete(crate::dynamo::lists::item_key(*kind, item.id)));
             writes.push(Write::delete(name_key(*kind, &item.name)));
         }
         writes.extend(self.shards.iter().cloned().map(Write::delete));

@@ -6,7 +6,7 @@
 //! of the notifier's steps is one transaction of the single writer, checked and written at
 //! once, so a step repeated after a crash, or run by two workers together, does its work once.
 
-use crate::items::notices as items;
+use crate::dynamo::notices as items;
 use async_trait::async_trait;
 use cases::notices::{Event, Mail, Notice, NoticeId, NoticePage, Notices, QueuedMail, NOTICE_NOT_FOUND};
 use domain::{Error, Result};

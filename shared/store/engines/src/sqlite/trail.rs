@@ -3,9 +3,9 @@
 //! events about no grievance here. Reads are SQL over the records and each user's readable
 //! pairs, so a user without view_all reads only what they may read.
 
-use crate::items::audit_records::{change_tag, event_subject, AuditSubject};
+use crate::dynamo::audit_records::{change_tag, event_subject, AuditSubject};
 use store::sql::sequences;
-use crate::items::grievance_keys as keys;
+use crate::dynamo::grievance_keys as keys;
 use cases::port::AuditChange;
 use cases::reads::{AuditRecord, Viewer};
 use domain::jurisdiction::Reach;
@@ -426,7 +426,7 @@ async fn audit_rows(store: &std::sync::Arc<store::sqlite::SqliteStore>) -> Resul
             let key = item.key.clone();
             let change = item.str(Index::Gsi1.sk_attr()).and_then(|s| s.rsplit_once('#')).map(|(change, _)| change.to_string());
             let viewers: Vec<i64> = item.attrs.get("visible_to").and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
-            let record = crate::items::audit_records::audit_view(item)?;
+            let record = crate::dynamo::audit_records::audit_view(item)?;
             writes.push(Write::delete(key));
             if let Some(change) = change {
                 writes.extend(viewers.iter().map(|user| Write::delete(Key::new(keys::audit_viewer_pk(*user), change.clone()))));

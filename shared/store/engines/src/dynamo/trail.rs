@@ -2,8 +2,8 @@
 //! grievance's partition and in an index of the whole trail, each user's view as pointers
 //! to the records they may read without view_all.
 
-use crate::items::audit_records::{audit_view, audit_writes, event_subject, grievances_filed, next_event};
-use crate::items::grievance_keys as keys;
+use crate::dynamo::audit_records::{audit_view, audit_writes, event_subject, grievances_filed, next_event};
+use crate::dynamo::grievance_keys as keys;
 use cases::port::AuditChange;
 use cases::reads::{AuditRecord, Viewer};
 use cases::record::Actor;
@@ -100,7 +100,7 @@ async fn area_page(store: &dyn Store, viewer: &Viewer, area: &Area, sort: SortKe
     let mut partitions: Vec<String> = keys::places_of(area).iter().map(|p| keys::audit_place_pk(p)).collect();
     partitions.push(own.clone());
     let batch = MAX_LIMIT.min(limit + offset).max(50);
-    let mut merge = crate::items::merge::Merge::new(store, partitions, sort, None, batch);
+    let mut merge = crate::dynamo::merge::Merge::new(store, partitions, sort, None, batch);
     loop {
         let mut pointers = Vec::new();
         while pointers.len() < batch {
@@ -149,7 +149,7 @@ impl AuditTrail for ItemTrail {
     }
 
     async fn total_actions(&self) -> Result<i64> {
-        let parts = store::get_existing(self.store.as_ref(), &crate::items::grievance_keys::audit_total_parts()).await?;
+        let parts = store::get_existing(self.store.as_ref(), &crate::dynamo::grievance_keys::audit_total_parts()).await?;
         Ok(parts.iter().filter_map(|i| i.i64("total")).sum())
     }
 
@@ -162,25 +162,25 @@ impl AuditTrail for ItemTrail {
         let change = next_event(self.store.as_ref()).await?;
         let now = domain::clock::now_text();
         let mut writes = audit_writes(event_subject(actor), AuditChange::Event(change), actor, &now, vec![entry]);
-        let head_at = crate::items::chain::link(self.store.as_ref(), &mut writes, None, false, None).await?;
-        crate::items::chain::transact(self.store.as_ref(), writes, head_at).await?;
+        let head_at = crate::dynamo::chain::link(self.store.as_ref(), &mut writes, None, false, None).await?;
+        crate::dynamo::chain::transact(self.store.as_ref(), writes, head_at).await?;
         Ok(())
     }
 
     async fn verify(&self, scope: cases::chain::VerifyScope) -> Result<cases::chain::Verification> {
-        crate::items::chain::verify(self.store.as_ref(), scope).await
+        crate::dynamo::chain::verify(self.store.as_ref(), scope).await
     }
 
     async fn summary_now(&self) -> Result<(String, cases::checkpoint::TrailSummary)> {
-        crate::items::chain::summary_now(self.store.as_ref()).await
+        crate::dynamo::chain::summary_now(self.store.as_ref()).await
     }
 
     async fn summary_as_of(&self, as_of: &str) -> Result<cases::checkpoint::TrailSummary> {
-        crate::items::chain::summary_as_of(self.store.as_ref(), as_of).await
+        crate::dynamo::chain::summary_as_of(self.store.as_ref(), as_of).await
     }
 
     async fn upgrade(&self) -> Result<u64> {
-        let Some(done) = crate::items::chain::seal_chains(self.store.as_ref()).await? else { return Ok(0) };
+        let Some(done) = crate::dynamo::chain::seal_chains(self.store.as_ref()).await? else { return Ok(0) };
         tracing::info!(linked = done.linked, sealed = done.sealed, "the audit trail's chains: records written before them linked, heads written before seals sealed");
         if done.refused_records > 0 || done.refused_heads > 0 {
             tracing::warn!(records = done.refused_records, heads = done.refused_heads, "records in no chain, and heads that do not name their chain's newest record, were left as they are: `portal audit verify` names them");

@@ -5,8 +5,8 @@
 //! other links again after it. Chains are a grievance's, a user's, or the administrative
 //! one, so no head is written by every change.
 
-use crate::items::grievance_keys as keys;
-use crate::items::audit_records::audit_view;
+use crate::dynamo::grievance_keys as keys;
+use crate::dynamo::audit_records::audit_view;
 use cases::chain::{self, Hash, Link, Verification, VerifyScope};
 use cases::checkpoint::{SummaryBuilder, TrailSummary};
 use cases::reads::AuditRecord;
@@ -157,7 +157,7 @@ pub(crate) async fn verify(store: &dyn Store, scope: VerifyScope) -> Result<Veri
     let names = match scope {
         VerifyScope::Chains(names) => names,
         VerifyScope::All => {
-            let filed = crate::items::audit_records::grievances_filed(store).await?;
+            let filed = crate::dynamo::audit_records::grievances_filed(store).await?;
             let mut names: Vec<String> = (1..=filed).map(|id| format!("grievance:{id}")).collect();
             names.push(EVENTS.into());
             names
@@ -221,7 +221,7 @@ pub(crate) async fn summary_as_of(store: &dyn Store, as_of: &str) -> Result<Trai
         .filter(|t| domain::clock::parse(t).is_some())
         .ok_or_else(|| Error::bad_request("This checkpoint was made of another kind of store"))?
         .to_string();
-    let filed = crate::items::audit_records::grievances_filed(store).await?;
+    let filed = crate::dynamo::audit_records::grievances_filed(store).await?;
     let mut heads: Vec<(String, i64, Hash)> = Vec::new();
     for partition in std::iter::once(0).chain(1..=filed) {
         let mut newest: std::collections::BTreeMap<String, (i64, Hash)> = Default::default();
@@ -279,7 +279,7 @@ pub(crate) async fn seal_chains(store: &dyn Store) -> Result<Option<ChainsSealed
     if store.get(&sealed_marker()).await?.is_some() {
         return Ok(None);
     }
-    let filed = crate::items::audit_records::grievances_filed(store).await?;
+    let filed = crate::dynamo::audit_records::grievances_filed(store).await?;
     let mut done = ChainsSealed::default();
     for partition in std::iter::once(0).chain(1..=filed) {
         for attempt in 0..8 {
@@ -331,7 +331,7 @@ pub(crate) async fn seal_chains(store: &dyn Store) -> Result<Option<ChainsSealed
                             writes.push(Write::put(item));
                         }
                         let count = writes.len() as u64;
-                        crate::items::case_files::write_rest(store, writes).await?;
+                        crate::dynamo::case_files::write_rest(store, writes).await?;
                         let (link, hash) = head.expect("a chain has a record");
                         match store.transact(vec![moved_head(&name, link, hash, Condition::NotExists)]).await {
                             Err(StoreError::ConditionFailed { .. }) => moved = true,

@@ -3,9 +3,9 @@
 //! a change also brings the relational engine's copy of the item (its name, meaning and
 //! rank, which grievance rows sort and count by) in step, in the same SQLite transaction.
 
-use crate::items::list_items::{item_of, limits_key};
-pub use crate::items::list_items::{definitions, item_key, saved_limits};
-use crate::items::lists_cache::{self as cache, ListsCache};
+use crate::dynamo::list_items::{item_of, limits_key};
+pub use crate::dynamo::list_items::{definitions, item_key, saved_limits};
+use crate::dynamo::lists_cache::{self as cache, ListsCache};
 use lists::{AdminLists, ListItem, SavedLimits};
 use domain::pendency::{LimitsById, Stage};
 use async_trait::async_trait;

@@ -1,7 +1,7 @@
 //! The item engine of the grievances port: grievances as items of the generic store
 //! (DynamoDB's shape), with per-user copies for the own scope, a status index, a stage index
 //! for overdue counts, counters kept by the same transactions, and audit records as items.
-//! Every key and attribute name of a grievance lives here and in [`crate::items::grievance_keys`].
+//! Every key and attribute name of a grievance lives here and in [`crate::dynamo::grievance_keys`].
 
 use cases::numbers::{NumberMatch, NumberQuery};
 use cases::pendency::{date_text, Clock};
@@ -9,9 +9,9 @@ use cases::port::{AuditBatch, AuditChange, CaseFileChange, GrievanceChange, Grie
 use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::{AuditEntry, CHANGED, STALE};
-use crate::items::audit_records::{audit_writes, AuditSubject};
-use crate::items::grievance_counters as counters;
-use crate::items::grievance_keys as keys;
+use crate::dynamo::audit_records::{audit_writes, AuditSubject};
+use crate::dynamo::grievance_counters as counters;
+use crate::dynamo::grievance_keys as keys;
 use async_trait::async_trait;
 use domain::jurisdiction::{Area, Reach};
 use domain::lists::{ListKind, StatusMeaning};
@@ -26,7 +26,7 @@ use store::{Changes, Condition, Index, Item, Query, SharedStore, SortKey, Store,
 pub struct ItemGrievances {
     store: SharedStore,
     /// Chain heads read beside grievances about to change.
-    heads: crate::items::chain::HeadsRead,
+    heads: crate::dynamo::chain::HeadsRead,
 }
 
 impl ItemGrievances {
@@ -96,7 +96,7 @@ impl Grievances for ItemGrievances {
     /// links its records after that head without reading it again.
     async fn get_to_change(&self, id: i64) -> Result<Option<Stored>> {
         let chain = cases::chain::chain_of(id, domain::audit::AuditAction::Updated, 0);
-        let mut read = self.store.get_many(&[keys::grievance(id), crate::items::chain::head_key(&chain)]).await?.into_iter();
+        let mut read = self.store.get_many(&[keys::grievance(id), crate::dynamo::chain::head_key(&chain)]).await?.into_iter();
         let (grievance, head) = (read.next().flatten(), read.next().flatten());
         let Some(grievance) = grievance else { return Ok(None) };
         self.heads.keep(chain, head.as_ref());
@@ -113,7 +113,7 @@ impl Grievances for ItemGrievances {
         let mut about = AuditSubject::from(subject);
         about.place = to.clone();
         // The events it raises go to the outbox with it (`cases::notices`).
-        let events = crate::items::notices::event_writes(&change)?;
+        let events = crate::dynamo::notices::event_writes(&change)?;
         let audit = audit_writes(about, change.audit.change, &change.audit.actor, &change.audit.at, change.audit.entries);
         let mut writes = change_writes(change.before, change.after, audit);
         writes.extend(events);
@@ -121,7 +121,7 @@ impl Grievances for ItemGrievances {
             guard_fir_number(&mut writes, guard);
         }
         // A grievance being filed has no chain yet: nothing to read.
-        let head_at = crate::items::chain::link(self.store.as_ref(), &mut writes, None, change.before.is_none(), Some(&self.heads)).await?;
+        let head_at = crate::dynamo::chain::link(self.store.as_ref(), &mut writes, None, change.before.is_none(), Some(&self.heads)).await?;
         // A deletion names what hangs off the grievance (notes, attachment records, links,
         // its history's pointers) for `finish_deletions`, instead of reading and removing it
         // here: the request stays one read and one transaction however much there is.
@@ -146,12 +146,12 @@ impl Grievances for ItemGrievances {
             }
         }
         let store = self.store.as_ref();
-        match crate::items::chain::transact(store, writes.clone(), head_at).await {
+        match crate::dynamo::chain::transact(store, writes.clone(), head_at).await {
             Err(e) if fir_taken(&writes, &e) => return Err(Error::conflict(cases::writes::FIR_TAKEN)),
             // A list item kept by an earlier release before the upgrade gave it usage shards
             // (a deployment not yet migrated): given now, the change is written as asked.
-            Err(StoreError::ConditionFailed { at }) => match writes.get(at).and_then(|w| crate::items::lists::usage_owner(w.key())) {
-                Some((kind, id)) if crate::items::lists::give_shards(store, kind, id).await? => crate::items::chain::transact(store, writes, head_at).await,
+            Err(StoreError::ConditionFailed { at }) => match writes.get(at).and_then(|w| crate::dynamo::lists::usage_owner(w.key())) {
+                Some((kind, id)) if crate::dynamo::lists::give_shards(store, kind, id).await? => crate::dynamo::chain::transact(store, writes, head_at).await,
                 _ => Err(StoreError::ConditionFailed { at }),
             },
             other => other,
@@ -178,7 +178,7 @@ impl Grievances for ItemGrievances {
         let due = store.query(&Query::table(keys::DELETIONS_PK).limit(limit)).await?.items;
         for entry in &due {
             let id = entry.i64(DELETED_ID).ok_or_else(|| Error::internal(format!("the deletion {} names no grievance", entry.key.sk)))?;
-            let removal = crate::items::case_files::removal(store, id).await?;
+            let removal = crate::dynamo::case_files::removal(store, id).await?;
             let pointers = match entry.str(DELETED_PLACE) {
                 Some(place) => pointer_moves(store, id, Some(place), None).await?.into_iter().flatten().collect(),
                 None => Vec::new(),
@@ -189,23 +189,23 @@ impl Grievances for ItemGrievances {
             let mut rest: Vec<Write> = removal.removals.into_iter().chain(pointers).collect();
             rest.push(Write::delete(entry.key.clone()));
             let mut first: Vec<Write> = removal.sweep.into_iter().collect();
-            let rest = crate::items::case_files::fit(&mut first, rest);
+            let rest = crate::dynamo::case_files::fit(&mut first, rest);
             store.transact(first).await?;
-            crate::items::case_files::write_rest(store, rest).await?;
+            crate::dynamo::case_files::write_rest(store, rest).await?;
         }
         Ok(due.len())
     }
 
     async fn record_case_file_change(&self, grievance: &Grievance, change: CaseFileChange, actor: &Actor, entry: AuditEntry) -> Result<()> {
-        let audit = crate::items::case_files::audit_batch(self.store.as_ref(), actor, entry).await?;
-        let mut all = crate::items::case_files::writes(grievance.id, &change)?;
+        let audit = crate::dynamo::case_files::audit_batch(self.store.as_ref(), actor, entry).await?;
+        let mut all = crate::dynamo::case_files::writes(grievance.id, &change)?;
         let check_at = all.len();
         // Still where it was read, so the change's pointer goes to the place it lies at.
         let place = json!(place_of(grievance).unwrap_or_default());
         all.push(Write::Check { key: keys::grievance(grievance.id), condition: Condition::Equals(PLACE_ATTR.into(), place) });
         all.extend(batch_writes(grievance, audit));
-        let head_at = crate::items::chain::link(self.store.as_ref(), &mut all, None, false, Some(&self.heads)).await?;
-        match crate::items::chain::transact(self.store.as_ref(), all, head_at).await {
+        let head_at = crate::dynamo::chain::link(self.store.as_ref(), &mut all, None, false, Some(&self.heads)).await?;
+        match crate::dynamo::chain::transact(self.store.as_ref(), all, head_at).await {
             Err(StoreError::ConditionFailed { at }) if at == check_at => match self.store.get(&keys::grievance(grievance.id)).await? {
                 None => Err(Error::not_found("Grievance not found")),
                 Some(_) => Err(Error::conflict(CHANGED)),
@@ -341,7 +341,7 @@ impl Grievances for ItemGrievances {
     /// An area's station is counted in the state's stage index (it holds nothing outside the
     /// area); as on the relational engine, its grievances without a station count none.
     async fn report_facts(&self, viewer: &Viewer, query: &cases::reports::ReportQuery) -> Result<cases::reports::ReportFacts> {
-        crate::items::reports::facts(self, viewer, query).await
+        crate::dynamo::reports::facts(self, viewer, query).await
     }
 
     /// Summed from the overdue counters (`keys::overdue_counter`), one item per station,
@@ -665,7 +665,7 @@ pub(crate) fn usage_writes(grievance_id: i64, before: &BTreeMap<ListKind, i64>, 
     deltas
         .into_iter()
         .filter(|(_, d)| *d != 0)
-        .map(|((kind, id), d)| crate::items::lists::use_write(kind, id, grievance_id, d))
+        .map(|((kind, id), d)| crate::dynamo::lists::use_write(kind, id, grievance_id, d))
         .collect()
 }
 
@@ -815,7 +815,7 @@ async fn list_area(store: &dyn Store, area: &Area, filters: &Filters, limit: usi
 async fn merged_page(store: &dyn Store, index: Option<Index>, partitions: Vec<String>, filters: &Filters, only_the_partitions: bool, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
     let before = merged_before(cursor)?;
     let batch = if only_the_partitions { limit } else { (cases::reads::READ_BUDGET / partitions.len().max(1)).clamp(10, 200) };
-    let mut merge = crate::items::merge::Merge::over(store, index, partitions, SortKey::Any, before, batch);
+    let mut merge = crate::dynamo::merge::Merge::over(store, index, partitions, SortKey::Any, before, batch);
     let mut items = Vec::new();
     let mut examined = 0u64;
     while let Some(item) = merge.next().await? {
@@ -852,7 +852,7 @@ async fn find_by_number(store: &dyn Store, viewer: &Viewer, query: &NumberQuery,
     };
     // A page from each partition (a grievance whose two numbers both match, rarely, takes a
     // second query to fill the page).
-    let mut merge = crate::items::merge::Merge::new(store, partitions, sort, before, limit);
+    let mut merge = crate::dynamo::merge::Merge::new(store, partitions, sort, before, limit);
     let mut ids = Vec::new();
     let mut examined = 0u64;
     let mut cursor = None;
@@ -1076,7 +1076,7 @@ impl Ranks {
     async fn read(store: &dyn Store) -> Result<Ranks> {
         let mut ranks = BTreeMap::new();
         for kind in [ListKind::Statuses, ListKind::Priorities] {
-            for item in crate::items::lists::list(store, kind).await? {
+            for item in crate::dynamo::lists::list(store, kind).await? {
                 ranks.insert((kind, item.id), item.display_order);
             }
         }

@@ -1,6 +1,7 @@
 //! The ports over the item store (`store::Store`): DynamoDB's single-table shape, with its
 //! keys, indexes and attribute names. One file per port, beside the keys and the writes the
-//! ports share.
+//! ports share. A state's stack runs them on DynamoDB; the embedded file's upgrade reads an
+//! earlier release's items through them.
 
 pub mod accounts;
 pub(crate) mod account_keys;

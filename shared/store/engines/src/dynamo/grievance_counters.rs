@@ -2,7 +2,7 @@
 //! is described as the removal of the old grievance and the addition of the new one, so
 //! every counter moves by exactly what the data moved.
 
-use crate::items::grievance_keys as keys;
+use crate::dynamo::grievance_keys as keys;
 use cases::record::Grievance;
 use std::collections::BTreeMap;
 use store::{Changes, Key, Write};

@@ -4,7 +4,7 @@
 //! sequences that number events and grievances. The grievance engine, the trail engines,
 //! the chains and the case files all import this; it imports none of them.
 
-use crate::items::grievance_keys as keys;
+use crate::dynamo::grievance_keys as keys;
 use cases::port::AuditChange;
 use cases::reads::AuditRecord;
 use cases::record::{Actor, Grievance};

@@ -11,7 +11,7 @@
 //! Usage counts are left out of the copy: every grievance write changes them, and what the
 //! copy serves (names, meanings, ranks, limits) does not depend on them.
 
-use crate::items::list_items as items;
+use crate::dynamo::list_items as items;
 use lists::{ListItem, SavedLimits};
 use domain::lists::ListKind;
 use domain::Result;

@@ -1,9 +1,9 @@
 //! The item engine of the accounts port: users, roles, sessions and lockout records as items
 //! of the generic store (DynamoDB's shape, and the embedded file's items), with claim items
 //! that make emails and role names unique and member counts kept in the same transactions.
-//! Every key and attribute name of an account lives here and in [`crate::items::account_keys`].
+//! Every key and attribute name of an account lives here and in [`crate::dynamo::account_keys`].
 
-use crate::items::account_keys as keys;
+use crate::dynamo::account_keys as keys;
 use auth::lockout::LockoutRecord;
 use auth::port::{Accounts, Numbered, Outcome, Session};
 use auth::roles::{RoleRecord, ADMIN_ROLE_ID};
@@ -53,7 +53,7 @@ impl ItemAccounts {
     /// fails as a condition after `writes`.
     async fn transact_posting(&self, writes: Vec<Write>, from: Option<&Posting>, to: Option<&Posting>) -> std::result::Result<(), StoreError> {
         let Some(file) = &self.places else {
-            return self.store.transact([writes, crate::items::lists::posting_writes(from, to)].concat()).await;
+            return self.store.transact([writes, crate::dynamo::lists::posting_writes(from, to)].concat()).await;
         };
         let after = writes.len();
         let to = to.filter(|to| Some(*to) != from).cloned();

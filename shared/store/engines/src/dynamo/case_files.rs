@@ -3,7 +3,7 @@
 //! the case-files port that reads them (the embedded one in the same SQLite file as its rows,
 //! written in the same transaction). Every key and attribute name of them lives here.
 
-use crate::items::grievance_keys as keys;
+use crate::dynamo::grievance_keys as keys;
 use cases::notes::Note;
 use async_trait::async_trait;
 use cases::port::{AuditBatch, AuditChange, BlobsToSweep, CaseFileChange, CaseFiles, KeptAttachment};
@@ -61,7 +61,7 @@ fn single_write(grievance_id: i64, change: &CaseFileChange) -> Result<Write> {
 /// The audit batch of something written beside a grievance: a sequence number, not a
 /// version, keeps its record's id apart from others.
 pub(crate) async fn audit_batch(store: &dyn Store, actor: &Actor, entry: AuditEntry) -> Result<AuditBatch> {
-    let change = crate::items::audit_records::next_event(store).await?;
+    let change = crate::dynamo::audit_records::next_event(store).await?;
     Ok(AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Event(change), entries: vec![entry] })
 }
 
