@@ -64,7 +64,10 @@ web: $(NODE_MODULES)
 portal:
 	cargo build --release -p portal
 
-run: web portal
+# The web app and the portal build side by side: npm mostly waits on the network and the
+# disk while cargo compiles.
+run:
+	@$(MAKE) --no-print-directory -j2 web portal
 	./target/release/portal serve --port $(PORT) --data-dir $(DATA_DIR) --web-dir web/dist
 
 ## ---- tests -------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 //! machine, a Secrets Manager secret in the cloud. A copy of the database alone, or a read of
 //! the table, gives no one a second factor.
 
-use crate::port::TwoFactor;
+use crate::port::{Accounts, Outcome, TwoFactor, UserRecord};
 use aes_gcm::aead::{Aead, AeadCore, KeyInit, OsRng};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use base64::engine::general_purpose::STANDARD_NO_PAD as BASE64;
@@ -104,6 +104,21 @@ impl SealingKey {
     pub fn holds_plain(state: &TwoFactor) -> bool {
         state.secret.iter().chain(state.pending_secret.iter()).chain(state.recovery_codes.iter()).any(|t| !Self::is_sealed(t))
     }
+}
+
+/// Seals, user by user, the second-factor secrets `kept` (every user, as an engine read them)
+/// still holds in plain text, answering how many users' it sealed. Each is written on the
+/// user as kept, so a change made meanwhile (sealed by its own write) is never overwritten.
+/// The engine's `seal_secrets` runs this, then clears what the overwritten texts left in its
+/// files.
+pub async fn seal_plain_secrets(accounts: &dyn Accounts, kept: impl IntoIterator<Item = UserRecord>) -> Result<u64> {
+    let mut sealed = 0;
+    for user in kept {
+        if SealingKey::holds_plain(&user.two_factor) && accounts.save_two_factor(&user, &user.two_factor).await? == Outcome::Written {
+            sealed += 1;
+        }
+    }
+    Ok(sealed)
 }
 
 #[cfg(test)]

@@ -11,7 +11,6 @@ use auth::sealing::SealingKey;
 use auth::two_factor::TwoFactor;
 use auth::users::UserRecord;
 use async_trait::async_trait;
-use domain::jurisdiction::Posting;
 use domain::{Email, Error, Result, ADMIN_ROLE};
 use serde_json::{json, Value};
 use store::{Changes, Condition, Index, Item, Query, SharedStore, StoreError, Write};
@@ -25,10 +24,6 @@ pub struct ItemAccounts {
     /// the session and the user in one call. Only a guess: the role read is used only when
     /// the user read with it still names it.
     role_hints: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<i64, i64>>>,
-    /// The embedded file, whose admin lists are rows (`crate::sqlite::lists`) rather than
-    /// items counting the users posted at them: there a posting's place is asked for inside
-    /// the write's own transaction (see [`ItemAccounts::transact_posting`]).
-    places: Option<std::sync::Arc<store::sqlite::SqliteStore>>,
 }
 
 impl ItemAccounts {
@@ -38,30 +33,7 @@ impl ItemAccounts {
     }
 
     pub fn sealing(store: SharedStore, sealing: SealingKey) -> ItemAccounts {
-        ItemAccounts { store, sealing, role_hints: Default::default(), places: None }
-    }
-
-    /// Accounts as items of the embedded file, whose admin lists are its tables.
-    pub fn embedded(file: std::sync::Arc<store::sqlite::SqliteStore>, sealing: SealingKey) -> ItemAccounts {
-        ItemAccounts { places: Some(file.clone()), ..Self::sealing(file, sealing) }
-    }
-
-    /// Applies `writes` with a user's posting moved from `from` to `to` (`None`: no user, as
-    /// on creation and removal). On an item store each place counts its users
-    /// (`lists::posting_writes`, after `writes`); on the embedded file the place posted at
-    /// must be in the lists' tables when the transaction commits. Either way a place gone
-    /// fails as a condition after `writes`.
-    async fn transact_posting(&self, writes: Vec<Write>, from: Option<&Posting>, to: Option<&Posting>) -> std::result::Result<(), StoreError> {
-        let Some(file) = &self.places else {
-            return self.store.transact([writes, crate::dynamo::lists::posting_writes(from, to)].concat()).await;
-        };
-        let after = writes.len();
-        let to = to.filter(|to| Some(*to) != from).cloned();
-        file.transact_with(writes, move |tx| match &to {
-            Some(place) if !crate::sqlite::postings::place_exists(tx, place).map_err(|e| StoreError::Backend(e.to_string()))? => Err(StoreError::ConditionFailed { at: after }),
-            _ => Ok(()),
-        })
-        .await?
+        ItemAccounts { store, sealing, role_hints: Default::default() }
     }
 
     /// A user as kept: the second factor's secrets sealed.
@@ -213,7 +185,8 @@ impl Accounts for ItemAccounts {
             Write::update(keys::role(user.role_id), Changes::default().add("user_count", 1).add("active_user_count", active)).when(Condition::Exists),
         ];
         // A place deleted since the posting was checked fails here: read again.
-        match self.transact_posting(writes, None, Some(&user.posting)).await {
+        let writes = [writes, crate::dynamo::lists::posting_writes(None, Some(&user.posting))].concat();
+        match self.store.transact(writes).await {
             Ok(()) => Ok(Outcome::Written),
             Err(StoreError::ConditionFailed { at: 1 }) => Ok(Outcome::EmailTaken),
             Err(StoreError::ConditionFailed { at: 2 }) => Ok(Outcome::RoleMissing),
@@ -234,7 +207,8 @@ impl Accounts for ItemAccounts {
             Ok(role_writes) => writes.extend(role_writes),
             Err(refused) => return Ok(refused),
         }
-        match self.transact_posting(writes, Some(&before.posting), Some(&after.posting)).await {
+        writes.extend(crate::dynamo::lists::posting_writes(Some(&before.posting), Some(&after.posting)));
+        match self.store.transact(writes).await {
             Ok(()) => Ok(Outcome::Written),
             Err(StoreError::ConditionFailed { at }) if email_changed && at == first_role_write - 1 => Ok(Outcome::EmailTaken),
             Err(StoreError::ConditionFailed { at }) if at >= first_role_write && after.role_id != before.role_id && self.role(after.role_id).await?.is_none() => {
@@ -251,11 +225,8 @@ impl Accounts for ItemAccounts {
             Ok(role_writes) => writes.extend(role_writes),
             Err(refused) => return Ok(refused),
         }
-        match self.transact_posting(writes, Some(&current.posting), None).await {
-            Ok(()) => Ok(Outcome::Written),
-            Err(StoreError::ConditionFailed { .. }) => Ok(Outcome::Stale),
-            Err(e) => Err(e.into()),
-        }
+        writes.extend(crate::dynamo::lists::posting_writes(Some(&current.posting), None));
+        self.conditional(writes).await
     }
 
     async fn set_password(&self, user_id: i64, hash: &str, holding_role: Option<i64>, reset: Option<&domain::user::Stamp>) -> Result<Outcome> {
@@ -400,17 +371,8 @@ impl Accounts for ItemAccounts {
         if !self.sealing.is_present() {
             return Ok(0);
         }
-        let mut sealed = 0;
-        for item in store::read_all(self.store.as_ref(), Query::index(Index::Gsi1, keys::USERS_INDEX_PK)).await? {
-            let kept: UserRecord = record_of(item)?;
-            if !SealingKey::holds_plain(&kept.two_factor) {
-                continue;
-            }
-            // On the user as kept: a change meanwhile is sealed by its own write.
-            if self.save_two_factor(&kept, &kept.two_factor).await? == Outcome::Written {
-                sealed += 1;
-            }
-        }
+        let kept = store::read_all(self.store.as_ref(), Query::index(Index::Gsi1, keys::USERS_INDEX_PK)).await?.into_iter().map(record_of).collect::<Result<Vec<UserRecord>>>()?;
+        let sealed = auth::sealing::seal_plain_secrets(self, kept).await?;
         if sealed > 0 {
             self.store.purge_overwritten().await?;
         }

@@ -5,11 +5,11 @@
 //! writer, so a check made in it (a claimed email or role name, a version, the last active
 //! Admin, a posting's place) still holds when the write commits.
 //!
-//! Member counts are not stored: a role's `user_count` and `active_user_count` are counted
-//! from `users` (its `role_id` and `active` columns) whenever a role is read, and the last
-//! active Admin is counted inside the write that would take them away. A count kept in a
-//! column would have to be moved by every write that moves a user, and could only drift from
-//! the users it counts; counted, it is exact at every read and inside every check.
+//! Member counts are kept in the role's row (`members`, `active_members`), moved by every
+//! write that creates, changes or removes a user, in that write's transaction (one writer, so
+//! they cannot drift from the users they count): every request reads its caller's role, and
+//! counting a large role's users each time would cost in proportion to the staff. The last
+//! active Admin is checked against them inside the write that would take them away.
 
 use crate::dynamo::account_keys as keys;
 use crate::dynamo::accounts::{record_of, role_moves, session_of};
@@ -181,10 +181,30 @@ fn role_exists(conn: &Connection, id: i64) -> Result<bool> {
 
 /// How many users hold the role, and how many of them are active.
 fn members(conn: &Connection, role_id: i64) -> Result<(i64, i64)> {
-    conn.prepare_cached("SELECT count(*), coalesce(sum(active), 0) FROM users WHERE role_id = ?1")
-        .map_err(db)?
-        .query_row([role_id], |r| Ok((r.get(0)?, r.get(1)?)))
-        .map_err(db)
+    let counts = conn.prepare_cached("SELECT members, active_members FROM roles WHERE id = ?1").map_err(db)?.query_row([role_id], |r| Ok((r.get(0)?, r.get(1)?))).optional().map_err(db)?;
+    Ok(counts.unwrap_or((0, 0)))
+}
+
+/// Moves the roles' member counts with a user's change from `before` to `after` (`None`: no
+/// user, as on creation and removal), in the change's transaction.
+fn count_members(tx: &Connection, before: Option<&UserRecord>, after: Option<&UserRecord>) -> Result<()> {
+    for (role_id, all, active) in role_moves(before, after) {
+        tx.prepare_cached("UPDATE roles SET members = members + ?2, active_members = active_members + ?3 WHERE id = ?1")
+            .map_err(db)?
+            .execute(params![role_id, all, active])
+            .map_err(db)?;
+    }
+    Ok(())
+}
+
+/// Sets every role's member counts to what the users' rows hold: once, as the upgrade brings
+/// the users in.
+fn recount_members(tx: &Connection) -> Result<()> {
+    tx.execute_batch(
+        "UPDATE roles SET members = (SELECT count(*) FROM users WHERE role_id = roles.id),
+             active_members = (SELECT coalesce(sum(active), 0) FROM users WHERE role_id = roles.id)",
+    )
+    .map_err(db)
 }
 
 /// Whether the change from `before` to `after` takes away the last active Admin: counted as
@@ -347,6 +367,7 @@ impl Accounts for SqlAccounts {
                 return Ok(Outcome::Stale);
             }
             put_user(tx, &kept)?;
+            count_members(tx, None, Some(&kept))?;
             Ok(Outcome::Written)
         })
         .await
@@ -374,6 +395,7 @@ impl Accounts for SqlAccounts {
                 return Ok(Outcome::Stale);
             }
             put_user(tx, &kept)?;
+            count_members(tx, Some(&before), Some(&kept))?;
             Ok(Outcome::Written)
         })
         .await
@@ -392,6 +414,7 @@ impl Accounts for SqlAccounts {
                 return Ok(Outcome::Stale);
             }
             tx.prepare_cached("DELETE FROM users WHERE id = ?1").map_err(db)?.execute([current.id]).map_err(db)?;
+            count_members(tx, Some(&current), None)?;
             Ok(Outcome::Written)
         })
         .await
@@ -431,17 +454,8 @@ impl Accounts for SqlAccounts {
                 rows.collect::<rusqlite::Result<Vec<String>>>().map_err(db)
             })
             .await?;
-        let mut sealed = 0;
-        for text in texts {
-            let kept: UserRecord = from_text(&text)?;
-            if !SealingKey::holds_plain(&kept.two_factor) {
-                continue;
-            }
-            // On the user as kept: a change meanwhile is sealed by its own write.
-            if self.save_two_factor(&kept, &kept.two_factor).await? == Outcome::Written {
-                sealed += 1;
-            }
-        }
+        let kept = texts.iter().map(|text| from_text::<UserRecord>(text)).collect::<Result<Vec<_>>>()?;
+        let sealed = auth::sealing::seal_plain_secrets(self, kept).await?;
         if sealed > 0 {
             // The plain texts live on in the write-ahead log until it is copied over.
             self.store.purge_overwritten().await?;
@@ -457,7 +471,7 @@ impl Accounts for SqlAccounts {
         let mut roles = self
             .read(|conn| {
                 let mut stmt = conn
-                    .prepare_cached("SELECT r.record, count(u.id), coalesce(sum(u.active), 0) FROM roles r LEFT JOIN users u ON u.role_id = r.id GROUP BY r.id")
+                    .prepare_cached("SELECT record, members, active_members FROM roles")
                     .map_err(db)?;
                 let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))).map_err(db)?;
                 let mut roles = Vec::new();
@@ -672,6 +686,7 @@ impl Accounts for SqlAccounts {
                     insert_role_row(tx, role, name_key.as_deref(), legacy_name_key.as_deref())?;
                 }
                 users.iter().try_for_each(|user| put_user(tx, user))?;
+                recount_members(tx)?;
                 for session in &sessions {
                     insert_session_row(tx, session)?;
                 }

@@ -26,12 +26,17 @@ CREATE INDEX users_by_posting ON users (posted_list, posted_id) WHERE posted_lis
 -- (`domain::role_name::key`); `legacy_name_key` the lowercase claim releases before
 -- look-alike keys wrote, kept while the role holds it so that no other role takes a name
 -- that reads the same as it. A name is taken when either column of any role holds its key.
--- Member counts are not kept here: they are counted from `users` (see users_by_role).
+-- `members` and `active_members` count the users holding the role (the Roles screen shows
+-- them, and the last active Admin is kept by them), moved by each user's write in its own
+-- transaction: every request reads its caller's role, and counting a large role's users
+-- each time would cost in proportion to the staff.
 CREATE TABLE roles (
     id INTEGER PRIMARY KEY,
     name_key TEXT UNIQUE,
     legacy_name_key TEXT UNIQUE,
     version INTEGER NOT NULL,
+    members INTEGER NOT NULL DEFAULT 0 CHECK (members >= 0),
+    active_members INTEGER NOT NULL DEFAULT 0 CHECK (active_members BETWEEN 0 AND members),
     record TEXT NOT NULL
 );
 
