@@ -64,10 +64,7 @@ web: $(NODE_MODULES)
 portal:
 	cargo build --release -p portal
 
-# The web app and the portal build side by side: npm mostly waits on the network and the
-# disk while cargo compiles.
-run:
-	@$(MAKE) --no-print-directory -j2 web portal
+run: web portal
 	./target/release/portal serve --port $(PORT) --data-dir $(DATA_DIR) --web-dir web/dist
 
 ## ---- tests -------------------------------------------------------------------------------
