@@ -87,23 +87,6 @@ impl SqlLists {
     async fn read<T: Send + 'static>(&self, read: impl FnOnce(&Connection) -> std::result::Result<T, Failed> + Send + 'static) -> Result<T> {
         self.store.read_with(read).await.map_err(Failed::into_error)
     }
-
-    /// Whether the file still keeps lists as items of an earlier release (the upgrade brings
-    /// them over; seeding beside them would give their names twice).
-    async fn has_legacy_lists(&self) -> Result<bool> {
-        if !self.store.holds_items().await? {
-            return Ok(false);
-        }
-        if self.store.get(&legacy_seeded_key()).await?.is_some() {
-            return Ok(true);
-        }
-        for kind in ListKind::ALL {
-            if !self.store.query(&Query::table(list_pk(kind)).limit(1)).await?.items.is_empty() {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
 }
 
 /// What a change can end in besides its result: a refusal the user is told, or the file's
@@ -473,11 +456,12 @@ impl AdminLists for SqlLists {
     }
 
     /// Fills every list with its starting items, once in the file's life, in one
-    /// transaction: an administrator who later empties a list does not see it refilled. A
-    /// file whose lists an earlier release kept as items is left to the upgrade.
+    /// transaction: an administrator who later empties a list does not see it refilled. The
+    /// portal upgrades a file before it seeds it (`portal::ready`), so the lists an earlier
+    /// release kept as items are in this table, with their seeded mark, by then.
     async fn seed(&self) -> Result<()> {
         let seeded = self.read(|conn| setting(conn, LISTS_SEEDED)).await?.is_some();
-        if seeded || self.has_legacy_lists().await? {
+        if seeded {
             return Ok(());
         }
         self.change(|tx| {
