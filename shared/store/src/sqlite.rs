@@ -96,10 +96,6 @@ fn open(path: &Path, limits: MemoryLimits) -> Result<Connection, StoreError> {
     Ok(conn)
 }
 
-/// Whether a new file gets the `items` table: none does, as every engine of the embedded file
-/// keeps tables.
-const ITEMS_IN_NEW_FILES: bool = false;
-
 fn has_items_table(conn: &Connection) -> Result<bool, StoreError> {
     conn.query_row("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'items')", [], |r| r.get(0)).map_err(backend)
 }
@@ -143,7 +139,7 @@ impl SqliteStore {
     /// A new file has no `items` table: its engines keep tables. A file an earlier release
     /// wrote keeps its items until the upgrade has moved them into the tables.
     pub fn open_with(path: impl AsRef<Path>, limits: MemoryLimits) -> Result<Self, StoreError> {
-        SqliteStore::open_file(path.as_ref(), limits, ITEMS_IN_NEW_FILES)
+        SqliteStore::open_file(path.as_ref(), limits, false)
     }
 
     /// Opens the file at `path` with an `items` table, made when absent: the item store on
