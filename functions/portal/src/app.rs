@@ -104,10 +104,16 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
         Some(m) => println!("  Notification emails are sent through {}.", m.describe()),
         None => println!("  Notification emails are kept in the outbox: set PORTAL_SMTP_HOST and PORTAL_MAIL_FROM to send them."),
     }
+    let escalations = embedded::escalation_every(std::env::var("PORTAL_ESCALATION_MINUTES").ok().as_deref());
+    if escalations.is_none() {
+        println!("  Overdue grievances are not escalated: PORTAL_ESCALATION_MINUTES is 0.");
+    }
     println!("  Stop with Ctrl-C.");
     println!();
     spawn_sweeps(&state);
-    spawn_escalations(state.clone());
+    if let Some(every) = escalations {
+        spawn_escalations(state.clone(), every);
+    }
     spawn_checkpoints(state.clone(), checkpoint_key, mailer.clone())?;
     spawn_notifier(state.clone(), mailer);
     // The socket's peer is the client (ClientInfo), unless it is one of these proxies, which
@@ -132,13 +138,11 @@ fn spawn_sweeps(state: &AppState) {
     spawn_deleted_files_sweep(state.clone());
 }
 
-/// Overdue grievances are escalated at start and every hour (`PORTAL_ESCALATION_MINUTES`), as
-/// the scheduled function does in the cloud; a run escalates each grievance once per level.
-fn spawn_escalations(state: AppState) {
-    // Fractions too (a training portal, the browser tests): 0.05 is every three seconds.
-    let minutes = std::env::var("PORTAL_ESCALATION_MINUTES").ok().and_then(|m| m.parse::<f64>().ok()).filter(|m| m.is_finite() && *m >= 0.01).unwrap_or(60.0);
+/// Overdue grievances are escalated at start and then `every` so often, as the scheduled
+/// function does in the cloud; a run escalates each grievance once per level.
+fn spawn_escalations(state: AppState, every: std::time::Duration) {
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(std::time::Duration::from_secs_f64(minutes * 60.0));
+        let mut every = tokio::time::interval(every);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
@@ -321,3 +325,4 @@ async fn shutdown_signal() {
     }
     tracing::info!("shutting down");
 }
+

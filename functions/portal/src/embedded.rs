@@ -126,3 +126,31 @@ pub fn rotate_jwt_secret(data_dir: &Path) -> anyhow::Result<()> {
     fs::File::open(data_dir)?.sync_all()?;
     Ok(())
 }
+
+/// How often overdue grievances are escalated, from `PORTAL_ESCALATION_MINUTES`: every hour
+/// when unset or unreadable; fractions too (a training portal, the browser tests: 0.05 is
+/// every three seconds). `0` is never, for a copy of the data opened only to be read (a
+/// restored backup under inspection, a benchmark's data), which a run would change.
+pub fn escalation_every(setting: Option<&str>) -> Option<std::time::Duration> {
+    let minutes = setting.and_then(|m| m.trim().parse::<f64>().ok()).filter(|m| m.is_finite() && (*m == 0.0 || *m >= 0.01)).unwrap_or(60.0);
+    (minutes > 0.0).then(|| std::time::Duration::from_secs_f64(minutes * 60.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escalation_every;
+    use std::time::Duration;
+
+    #[test]
+    fn escalation_runs_hourly_unless_told_otherwise_and_zero_turns_it_off() {
+        assert_eq!(escalation_every(None), Some(Duration::from_secs(3600)));
+        assert_eq!(escalation_every(Some("every hour")), Some(Duration::from_secs(3600)));
+        assert_eq!(escalation_every(Some("0.05")), Some(Duration::from_secs(3)));
+        assert_eq!(escalation_every(Some(" 15 ")), Some(Duration::from_secs(900)));
+        assert_eq!(escalation_every(Some("0")), None);
+        // Too often to be meant, or not a number of minutes: the default.
+        assert_eq!(escalation_every(Some("0.001")), Some(Duration::from_secs(3600)));
+        assert_eq!(escalation_every(Some("-5")), Some(Duration::from_secs(3600)));
+        assert_eq!(escalation_every(Some("NaN")), Some(Duration::from_secs(3600)));
+    }
+}
