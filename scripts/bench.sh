@@ -14,6 +14,11 @@ mkdir -p "$OUT"
 command -v wrk >/dev/null || { apt-get update && apt-get install -y --no-install-recommends wrk; }
 cargo build --release -p portal
 PORTAL=./target/release/portal
+# The portal escalates what is overdue at its start. The seeded data holds hundreds of
+# thousands of overdue grievances never escalated (no department's data looks like that: its
+# portal escalated each as it fell due), and escalating them one by one through the scenarios
+# would measure that backlog's writes, not the requests. The figures are of the requests.
+export PORTAL_ESCALATION_MINUTES=0
 PORT=18181
 BASE="http://127.0.0.1:$PORT"
 EMAIL="officer1.1@seed.portal"

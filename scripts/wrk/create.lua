@@ -1,7 +1,14 @@
--- POST /api/grievances: a complete, valid grievance each time.
+-- POST /api/grievances: a complete, valid grievance each time, each with its own FIR number.
+-- wrk runs this script once per thread, each with its own counter: the thread's number goes
+-- into the FIR number too, or the threads would file the same FIRs (409, already on record).
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("thread_no", threads)
+end
 local n = 0
 request = function()
   n = n + 1
-  local body = string.format([[{"fir_no":"BENCH/%d","fir_date":"2026-01-15","section_and_act":"379 IPC","crime_title":"Theft","district":"Central District","police_station":"Civil Lines","status":"Pending","priority":"Medium","type_of_call":"Walk-in","brief_details":"Benchmark grievance: bicycle stolen from the railway station parking.","investigation_officers":[{"officer_name":"SI Rao","from_date":"2026-01-16","to_date":"","findings":""}]}]], n)
+  local body = string.format([[{"fir_no":"BENCH/%d/%d","fir_date":"2026-01-15","section_and_act":"379 IPC","crime_title":"Theft","district":"Central District","police_station":"Civil Lines","status":"Pending","priority":"Medium","type_of_call":"Walk-in","brief_details":"Benchmark grievance: bicycle stolen from the railway station parking.","investigation_officers":[{"officer_name":"SI Rao","from_date":"2026-01-16","to_date":"","findings":""}]}]], thread_no, n)
   return wrk.format("POST", "/api/grievances", {["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. os.getenv("TOKEN")}, body)
 end
