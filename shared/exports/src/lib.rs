@@ -11,6 +11,7 @@ mod language;
 pub mod pdf;
 pub mod table;
 mod typeset;
+mod canvas;
 
 pub use language::Language;
 
@@ -82,9 +83,10 @@ impl Kind {
         }
     }
 
-    /// The most grievances a file of this kind holds. A PDF is laid out whole in memory before
-    /// it is written (printpdf has no streaming writer): 10,000 rows, about 1,000 pages, peak
-    /// at about 170 MiB. Nobody prints more; the workbooks stream and hold the whole list.
+    /// The most grievances a file of this kind holds. A PDF's pages are kept in memory until
+    /// the last row (each says "page N of M", and the fonts are embedded with the glyphs the
+    /// pages drew): 10,000 rows are about 1,000 pages. Nobody prints more; the workbooks
+    /// stream and hold the whole list.
     pub fn most_rows(self) -> Option<u64> {
         match self {
             Kind::Pdf => Some(MAX_PDF_ROWS),

@@ -4,12 +4,12 @@
 //! (`typeset`), both embedded, so names in Latin, Greek, Cyrillic or Devanagari script print
 //! as typed; the headings are in the language the export was asked in.
 
+use crate::canvas::{Canvas, Rgb};
 use crate::columns::{Cell, REPORT_COLUMNS};
-use crate::typeset::{self, Fonts, Weight};
+use crate::typeset::{self, Weight};
 use crate::{Heading, Sink};
 use cases::Grievance;
 use domain::{Error, Result};
-use printpdf::{Color, Mm, Op, PaintMode, PdfDocument, PdfPage, PdfSaveOptions, Pt, Rect, Rgb, WindingOrder};
 use std::path::{Path, PathBuf};
 
 const PAGE_WIDTH: f32 = 297.0;
@@ -23,13 +23,9 @@ const PAD: f32 = 1.2;
 const MAX_LINES: usize = 14;
 const FOOTER_SPACE: f32 = 10.0;
 
-fn pt(mm: f32) -> Pt {
-    Mm(mm).into()
-}
-
-fn rgb(r: f32, g: f32, b: f32) -> Color {
-    Color::Rgb(Rgb { r, g, b, icc_profile: None })
-}
+const NAVY: Rgb = (0.12, 0.23, 0.37);
+const DARK_GREY: Rgb = (0.2, 0.2, 0.2);
+const BLACK: Rgb = (0.0, 0.0, 0.0);
 
 /// Width in mm of regular `text` at `size` points.
 fn text_width(text: &str, size: f32) -> f32 {
@@ -91,11 +87,8 @@ pub struct Report {
     columns: Vec<Column>,
     /// Said in place of the table when no row was written.
     empty: String,
-    doc: PdfDocument,
-    fonts: Fonts,
-    pages: Vec<Vec<Op>>,
-    /// The page being filled, and the y (mm from the bottom) where the next row starts.
-    ops: Vec<Op>,
+    canvas: Canvas,
+    /// Where the next row starts on the last page, in mm from the bottom.
     y: f32,
     rows: u64,
 }
@@ -110,26 +103,17 @@ impl Report {
 
     /// A report of any rows: `columns` span the page's width (277 mm).
     pub fn with_columns(path: &Path, heading: Heading, columns: Vec<Column>, empty: String) -> Result<Self> {
-        let mut doc = PdfDocument::new(&heading.title);
-        let fonts = Fonts::add_to(&mut doc);
-        let mut report = Report { path: path.to_path_buf(), heading, columns, empty, doc, fonts, pages: Vec::new(), ops: Vec::new(), y: 0.0, rows: 0 };
+        let canvas = Canvas::new(PAGE_WIDTH, PAGE_HEIGHT);
+        let mut report = Report { path: path.to_path_buf(), heading, columns, empty, canvas, y: 0.0, rows: 0 };
         report.start_page(true);
         Ok(report)
     }
 
-    fn text(&mut self, weight: Weight, size: f32, x: f32, y: f32, text: &str) {
-        let ops = self.fonts.text(weight, size, x, y, text);
-        self.ops.extend(ops);
+    fn text(&mut self, weight: Weight, size: f32, x: f32, y: f32, text: &str, color: Rgb) {
+        self.canvas.text(weight, size, x, y, text, color);
     }
 
-    fn rect(&mut self, x: f32, y: f32, width: f32, height: f32, color: Color) {
-        self.ops.push(Op::SetFillColor { col: color });
-        self.ops.push(Op::DrawRectangle {
-            rectangle: Rect { x: pt(x), y: pt(y), width: pt(width), height: pt(height), mode: Some(PaintMode::Fill), winding_order: Some(WindingOrder::NonZero) },
-        });
-    }
-
-    /// Opens a page: on the first, the title block; on every page, the table's header row.
+    /// Starts a page: on the first, the title block; on every page, the table's header row.
     fn start_page(&mut self, first: bool) {
         let mut top = PAGE_HEIGHT - MARGIN;
         let language = self.heading.language;
@@ -138,41 +122,30 @@ impl Report {
             let title = self.heading.title.clone();
             let filters = format!("{}: {}", language.say("Filters"), self.heading.filters_text());
             let generated = self.heading.generated_text();
-            self.ops.push(Op::StartTextSection);
-            self.ops.push(Op::SetFillColor { col: rgb(0.12, 0.23, 0.37) });
             top -= 5.0;
-            self.text(Weight::Bold, 14.0, MARGIN, top, &title);
-            self.ops.push(Op::SetFillColor { col: rgb(0.2, 0.2, 0.2) });
+            self.text(Weight::Bold, 14.0, MARGIN, top, &title, NAVY);
             for line in wrap(&filters, 8.0, PAGE_WIDTH - 2.0 * MARGIN) {
                 top -= 4.2;
-                self.text(Weight::Regular, 8.0, MARGIN, top, &line);
+                self.text(Weight::Regular, 8.0, MARGIN, top, &line, DARK_GREY);
             }
             top -= 4.2;
-            self.text(Weight::Regular, 8.0, MARGIN, top, &generated);
+            self.text(Weight::Regular, 8.0, MARGIN, top, &generated, DARK_GREY);
             for line in about.iter().flat_map(|line| wrap(line, 8.0, PAGE_WIDTH - 2.0 * MARGIN)) {
                 top -= 4.2;
-                self.text(Weight::Regular, 8.0, MARGIN, top, &line);
+                self.text(Weight::Regular, 8.0, MARGIN, top, &line, DARK_GREY);
             }
-            self.ops.push(Op::EndTextSection);
             top -= 4.0;
         }
         // The header row.
         let height = LINE + 2.0 * PAD;
-        self.rect(MARGIN, top - height, PAGE_WIDTH - 2.0 * MARGIN, height, rgb(0.12, 0.23, 0.37));
-        self.ops.push(Op::StartTextSection);
-        self.ops.push(Op::SetFillColor { col: rgb(1.0, 1.0, 1.0) });
+        self.canvas.rect(MARGIN, top - height, PAGE_WIDTH - 2.0 * MARGIN, height, NAVY);
         let mut x = MARGIN;
         for i in 0..self.columns.len() {
             let (header, width) = (self.columns[i].header.clone(), self.columns[i].width);
-            self.text(Weight::Bold, TEXT_SIZE, x + PAD, top - PAD - LINE * 0.8, &header);
+            self.text(Weight::Bold, TEXT_SIZE, x + PAD, top - PAD - LINE * 0.8, &header, (1.0, 1.0, 1.0));
             x += width;
         }
-        self.ops.push(Op::EndTextSection);
         self.y = top - height;
-    }
-
-    fn end_page(&mut self) {
-        self.pages.push(std::mem::take(&mut self.ops));
     }
 }
 
@@ -183,58 +156,43 @@ impl Report {
         let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
         let height = lines as f32 * LINE + 2.0 * PAD;
         if self.y - height < MARGIN + FOOTER_SPACE {
-            self.end_page();
+            self.canvas.add_page();
             self.start_page(false);
         }
         let top = self.y;
         if self.rows % 2 == 1 {
-            self.rect(MARGIN, top - height, PAGE_WIDTH - 2.0 * MARGIN, height, rgb(0.94, 0.95, 0.97));
+            self.canvas.rect(MARGIN, top - height, PAGE_WIDTH - 2.0 * MARGIN, height, (0.94, 0.95, 0.97));
         }
-        self.ops.push(Op::StartTextSection);
-        self.ops.push(Op::SetFillColor { col: rgb(0.0, 0.0, 0.0) });
         let mut x = MARGIN;
         let widths: Vec<f32> = self.columns.iter().map(|c| c.width).collect();
         for (width, lines) in widths.into_iter().zip(cells) {
             for (i, line) in lines.iter().enumerate() {
-                self.text(Weight::Regular, TEXT_SIZE, x + PAD, top - PAD - LINE * (i as f32 + 0.8), line);
+                self.text(Weight::Regular, TEXT_SIZE, x + PAD, top - PAD - LINE * (i as f32 + 0.8), line, BLACK);
             }
             x += width;
         }
-        self.ops.push(Op::EndTextSection);
         self.y = top - height;
         self.rows += 1;
         Ok(())
     }
 
-    /// Lays the pages out and writes the file; answers the rows written.
+    /// Numbers the pages and writes the file; answers the rows written.
     pub fn write(mut self) -> Result<u64> {
         let language = self.heading.language;
         if self.rows == 0 {
-            self.ops.push(Op::StartTextSection);
-            let y = self.y - 6.0;
-            let empty = self.empty.clone();
-            self.text(Weight::Regular, 9.0, MARGIN + PAD, y, &empty);
-            self.ops.push(Op::EndTextSection);
+            let (y, empty) = (self.y - 6.0, self.empty.clone());
+            self.text(Weight::Regular, 9.0, MARGIN + PAD, y, &empty, BLACK);
         }
-        self.end_page();
-        let total = self.pages.len();
-        let fonts = self.fonts.clone();
-        let title = self.heading.title.clone();
-        let portal = language.say("Police Grievance Portal");
-        let pages: Vec<PdfPage> = std::mem::take(&mut self.pages)
-            .into_iter()
-            .enumerate()
-            .map(|(i, mut ops)| {
-                let number = language.page_of(i + 1, total);
-                let width = text_width(&number, 7.0);
-                ops.extend([Op::StartTextSection, Op::SetFillColor { col: rgb(0.35, 0.35, 0.35) }]);
-                ops.extend(fonts.text(Weight::Regular, 7.0, MARGIN, MARGIN - 3.0, &format!("{portal} · {title}")));
-                ops.extend(fonts.text(Weight::Regular, 7.0, PAGE_WIDTH - MARGIN - width, MARGIN - 3.0, &number));
-                ops.push(Op::EndTextSection);
-                PdfPage::new(Mm(PAGE_WIDTH), Mm(PAGE_HEIGHT), ops)
-            })
-            .collect();
-        let bytes = self.doc.with_pages(pages).save(&PdfSaveOptions::default(), &mut Vec::new());
+        let total = self.canvas.page_count();
+        let footer = format!("{} · {}", language.say("Police Grievance Portal"), self.heading.title);
+        for i in 0..total {
+            let number = language.page_of(i + 1, total);
+            let width = text_width(&number, 7.0);
+            self.canvas.select_page(i);
+            self.text(Weight::Regular, 7.0, MARGIN, MARGIN - 3.0, &footer, (0.35, 0.35, 0.35));
+            self.text(Weight::Regular, 7.0, PAGE_WIDTH - MARGIN - width, MARGIN - 3.0, &number, (0.35, 0.35, 0.35));
+        }
+        let bytes = self.canvas.finish(&self.heading.title)?;
         std::fs::write(&self.path, bytes).map_err(|e| Error::internal(format!("cannot write the PDF: {e}")))?;
         Ok(self.rows)
     }

@@ -3,10 +3,10 @@
 //! table, its header repeated on each page). The MIS reports are a few hundred rows at most,
 //! so both are written whole.
 
-use crate::typeset::{self, Fonts, Weight};
+use crate::canvas::{Canvas, Rgb};
+use crate::typeset::{self, Weight};
 use crate::Language;
 use domain::{Error, Result};
-use printpdf::{Color, Mm, Op, PaintMode, PdfDocument, PdfPage, PdfSaveOptions, Rect, Rgb, WindingOrder};
 use rust_xlsxwriter::{Chart, ChartType, Format, XlsxError};
 use std::path::Path;
 
@@ -123,18 +123,7 @@ const MARGIN: f32 = 12.0;
 const ROW: f32 = 6.0;
 const TEXT: f32 = 7.5;
 const CHART_HEIGHT: f32 = 70.0;
-const SERIES_COLORS: [(f32, f32, f32); 6] = [(0.16, 0.38, 0.67), (0.90, 0.49, 0.13), (0.24, 0.62, 0.35), (0.78, 0.22, 0.25), (0.55, 0.40, 0.75), (0.45, 0.45, 0.45)];
-
-fn rgb((r, g, b): (f32, f32, f32)) -> Color {
-    Color::Rgb(Rgb { r, g, b, icc_profile: None })
-}
-
-fn rect(ops: &mut Vec<Op>, x: f32, y: f32, width: f32, height: f32, color: (f32, f32, f32)) {
-    ops.push(Op::SetFillColor { col: rgb(color) });
-    ops.push(Op::DrawRectangle {
-        rectangle: Rect { x: Mm(x).into(), y: Mm(y).into(), width: Mm(width).into(), height: Mm(height).into(), mode: Some(PaintMode::Fill), winding_order: Some(WindingOrder::NonZero) },
-    });
-}
+const SERIES_COLORS: [Rgb; 6] = [(0.16, 0.38, 0.67), (0.90, 0.49, 0.13), (0.24, 0.62, 0.35), (0.78, 0.22, 0.25), (0.55, 0.40, 0.75), (0.45, 0.45, 0.45)];
 
 /// `text` cut (with an ellipsis) to fit `width` mm.
 fn fit(text: &str, size: f32, width: f32) -> String {
@@ -148,17 +137,18 @@ fn fit(text: &str, size: f32, width: f32) -> String {
     format!("{cut}…")
 }
 
+/// The chart and the table drawn on a canvas.
 struct Writer {
-    fonts: Fonts,
-    ops: Vec<Op>,
+    canvas: Canvas,
 }
 
 impl Writer {
-    fn text(&mut self, weight: Weight, size: f32, x: f32, y: f32, text: &str, color: (f32, f32, f32)) {
-        self.ops.extend([Op::StartTextSection, Op::SetFillColor { col: rgb(color) }]);
-        let ops = self.fonts.text(weight, size, x, y, text);
-        self.ops.extend(ops);
-        self.ops.push(Op::EndTextSection);
+    fn text(&mut self, weight: Weight, size: f32, x: f32, y: f32, text: &str, color: Rgb) {
+        self.canvas.text(weight, size, x, y, text, color);
+    }
+
+    fn rect(&mut self, x: f32, y: f32, width: f32, height: f32, color: Rgb) {
+        self.canvas.rect(x, y, width, height, color);
     }
 
     /// Grouped vertical bars in the box whose top left is (`MARGIN`, `top`); answers its bottom.
@@ -167,7 +157,7 @@ impl Writer {
         let legend_y = top - 4.0;
         let mut x = MARGIN;
         for (s, (name, _)) in bars.series.iter().enumerate() {
-            rect(&mut self.ops, x, legend_y - 0.5, 3.0, 3.0, SERIES_COLORS[s % SERIES_COLORS.len()]);
+            self.rect(x, legend_y - 0.5, 3.0, 3.0, SERIES_COLORS[s % SERIES_COLORS.len()]);
             self.text(Weight::Regular, 7.5, x + 4.0, legend_y, name, (0.2, 0.2, 0.2));
             x += 8.0 + typeset::width(name, Weight::Regular, 7.5);
         }
@@ -175,7 +165,7 @@ impl Writer {
         let axis = plot_top - CHART_HEIGHT + 12.0;
         let height = plot_top - axis;
         let most = bars.series.iter().flat_map(|(_, v)| v.iter().copied()).fold(0.0f64, f64::max).max(1.0);
-        rect(&mut self.ops, MARGIN, axis - 0.3, width, 0.3, (0.3, 0.3, 0.3));
+        self.rect(MARGIN, axis - 0.3, width, 0.3, (0.3, 0.3, 0.3));
         self.text(Weight::Regular, 6.5, MARGIN, plot_top + 1.0, &Value::Number(most).display(), (0.4, 0.4, 0.4));
         let groups = bars.labels.len().max(1) as f32;
         let slot = width / groups;
@@ -187,7 +177,7 @@ impl Writer {
                 let h = (v / most) as f32 * (height - 4.0);
                 let x = start + bar * s as f32;
                 if h > 0.0 {
-                    rect(&mut self.ops, x, axis, bar * 0.92, h, SERIES_COLORS[s % SERIES_COLORS.len()]);
+                    self.rect(x, axis, bar * 0.92, h, SERIES_COLORS[s % SERIES_COLORS.len()]);
                 }
                 if bar >= 4.0 {
                     self.text(Weight::Regular, 5.5, x, axis + h + 1.0, &Value::Number(v).display(), (0.2, 0.2, 0.2));
@@ -199,7 +189,7 @@ impl Writer {
     }
 
     fn header(&mut self, columns: &[String], widths: &[f32], top: f32) -> f32 {
-        rect(&mut self.ops, MARGIN, top - ROW, PAGE_WIDTH - 2.0 * MARGIN, ROW, (0.12, 0.23, 0.37));
+        self.rect(MARGIN, top - ROW, PAGE_WIDTH - 2.0 * MARGIN, ROW, (0.12, 0.23, 0.37));
         let mut x = MARGIN;
         for (c, w) in columns.iter().zip(widths) {
             self.text(Weight::Bold, TEXT, x + 1.2, top - ROW + 1.8, &fit(c, TEXT, w - 2.4), (1.0, 1.0, 1.0));
@@ -212,9 +202,7 @@ impl Writer {
 /// Writes `table` to a landscape A4 PDF at `path`, its chart first; answers its data rows.
 pub fn pdf(path: &Path, table: &Table) -> Result<u64> {
     let language = table.language;
-    let mut doc = PdfDocument::new(&table.title);
-    let mut w = Writer { fonts: Fonts::add_to(&mut doc), ops: Vec::new() };
-    let mut pages: Vec<Vec<Op>> = Vec::new();
+    let mut w = Writer { canvas: Canvas::new(PAGE_WIDTH, PAGE_HEIGHT) };
     let mut y = PAGE_HEIGHT - MARGIN - 5.0;
     w.text(Weight::Bold, 14.0, MARGIN, y, &table.title, (0.12, 0.23, 0.37));
     y -= 5.0;
@@ -229,11 +217,11 @@ pub fn pdf(path: &Path, table: &Table) -> Result<u64> {
     y = w.header(&table.columns, &widths, y);
     for (r, row) in table.rows.iter().enumerate() {
         if y - ROW < MARGIN + 8.0 {
-            pages.push(std::mem::take(&mut w.ops));
+            w.canvas.add_page();
             y = w.header(&table.columns, &widths, PAGE_HEIGHT - MARGIN);
         }
         if r % 2 == 1 {
-            rect(&mut w.ops, MARGIN, y - ROW, PAGE_WIDTH - 2.0 * MARGIN, ROW, (0.94, 0.95, 0.97));
+            w.rect(MARGIN, y - ROW, PAGE_WIDTH - 2.0 * MARGIN, ROW, (0.94, 0.95, 0.97));
         }
         let mut x = MARGIN;
         for (v, width) in row.iter().zip(&widths) {
@@ -245,23 +233,15 @@ pub fn pdf(path: &Path, table: &Table) -> Result<u64> {
     if table.rows.is_empty() {
         w.text(Weight::Regular, 9.0, MARGIN + 1.2, y - 6.0, language.say("No grievances match these filters."), (0.0, 0.0, 0.0));
     }
-    pages.push(std::mem::take(&mut w.ops));
-    let total = pages.len();
-    let portal = language.say("Police Grievance Portal");
-    let fonts = w.fonts.clone();
-    let pages: Vec<PdfPage> = pages
-        .into_iter()
-        .enumerate()
-        .map(|(i, mut ops)| {
-            let number = language.page_of(i + 1, total);
-            ops.extend([Op::StartTextSection, Op::SetFillColor { col: rgb((0.35, 0.35, 0.35)) }]);
-            ops.extend(fonts.text(Weight::Regular, 7.0, MARGIN, MARGIN - 5.0, &format!("{portal} · {}", table.title)));
-            ops.extend(fonts.text(Weight::Regular, 7.0, PAGE_WIDTH - MARGIN - typeset::width(&number, Weight::Regular, 7.0), MARGIN - 5.0, &number));
-            ops.push(Op::EndTextSection);
-            PdfPage::new(Mm(PAGE_WIDTH), Mm(PAGE_HEIGHT), ops)
-        })
-        .collect();
-    let bytes = doc.with_pages(pages).save(&PdfSaveOptions::default(), &mut Vec::new());
+    let total = w.canvas.page_count();
+    let footer = format!("{} · {}", language.say("Police Grievance Portal"), table.title);
+    for i in 0..total {
+        let number = language.page_of(i + 1, total);
+        w.canvas.select_page(i);
+        w.text(Weight::Regular, 7.0, MARGIN, MARGIN - 5.0, &footer, (0.35, 0.35, 0.35));
+        w.text(Weight::Regular, 7.0, PAGE_WIDTH - MARGIN - typeset::width(&number, Weight::Regular, 7.0), MARGIN - 5.0, &number, (0.35, 0.35, 0.35));
+    }
+    let bytes = w.canvas.finish(&table.title)?;
     std::fs::write(path, bytes).map_err(|e| Error::internal(format!("cannot write the PDF: {e}")))?;
     Ok(table.rows.len() as u64)
 }

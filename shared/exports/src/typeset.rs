@@ -4,8 +4,11 @@
 //! rustybuzz (HarfBuzz's shaper in Rust) applies; the shaped glyphs are written by id, each
 //! with the text it stands for, so that copying or extracting the text gives Hindi back.
 
-use printpdf::{Codepoint, DictItem, FontId, Op, ParsedFont, PdfDocument, PdfFontHandle, Pt, TextItem, TextMatrix};
+use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
+use pdf_writer::{Content, Filter, Name, Pdf, Rect, Ref, Str, TextStr};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
+use subsetter::GlyphRemapper;
 
 const LATIN_REGULAR: &[u8] = include_bytes!("../fonts/DejaVuSansCondensed.ttf");
 const LATIN_BOLD: &[u8] = include_bytes!("../fonts/DejaVuSansCondensed-Bold.ttf");
@@ -28,27 +31,41 @@ fn is_devanagari(c: char) -> bool {
     matches!(c as u32, 0x0900..=0x097F | 0xA8E0..=0xA8FF | 0x1CD0..=0x1CFF | 0x200C | 0x200D)
 }
 
-/// A face: parsed for the PDF (widths, embedding) and, for Devanagari, for the shaper.
+/// A bundled face, parsed once (a report measures and sets every cell of every row): its
+/// metrics, its character map and, for Devanagari, its shaping tables.
 struct Face {
-    parsed: ParsedFont,
-    /// Parsed once, not per text run: a report shapes every cell of every row.
-    shaper: rustybuzz::Face<'static>,
+    bytes: &'static [u8],
+    /// Its PostScript name, which the PDF gives its subset.
+    name: &'static str,
+    parsed: rustybuzz::Face<'static>,
 }
 
 impl Face {
-    fn new(bytes: &'static [u8]) -> Face {
-        Face {
-            parsed: ParsedFont::from_bytes(bytes, 0, &mut Vec::new()).expect("a bundled font parses"),
-            shaper: rustybuzz::Face::from_slice(bytes, 0).expect("a bundled font shapes"),
-        }
+    fn new(bytes: &'static [u8], name: &'static str) -> Face {
+        Face { bytes, name, parsed: rustybuzz::Face::from_slice(bytes, 0).expect("a bundled font parses") }
     }
 
     fn units_per_em(&self) -> f32 {
-        f32::from(self.parsed.units_per_em.max(1))
+        self.parsed.units_per_em().max(1) as f32
     }
 
     fn advance(&self, gid: u16) -> f32 {
-        f32::from(self.parsed.get_glyph_width(gid).unwrap_or(0))
+        f32::from(self.parsed.glyph_hor_advance(rustybuzz::ttf_parser::GlyphId(gid)).unwrap_or(0))
+    }
+
+    fn glyph(&self, c: char) -> Option<u16> {
+        self.parsed.glyph_index(c).map(|g| g.0)
+    }
+
+    /// The glyph that prints `c` in a Latin run, and the character it stands for: its own; a
+    /// space for white space the face has no glyph for (a tab); a question mark for what the
+    /// face cannot print (a control or an unassigned code point).
+    fn latin_glyph(&self, c: char) -> (u16, char) {
+        match self.glyph(c) {
+            Some(gid) if !c.is_control() => (gid, c),
+            _ if c.is_whitespace() => (self.glyph(' ').unwrap_or(0), ' '),
+            _ => (self.glyph('?').unwrap_or(0), '?'),
+        }
     }
 }
 
@@ -60,17 +77,30 @@ struct Faces {
 fn faces() -> &'static Faces {
     static FACES: OnceLock<Faces> = OnceLock::new();
     FACES.get_or_init(|| Faces {
-        latin: [Face::new(LATIN_REGULAR), Face::new(LATIN_BOLD)],
-        devanagari: [Face::new(DEVANAGARI_REGULAR), Face::new(DEVANAGARI_BOLD)],
+        latin: [Face::new(LATIN_REGULAR, "DejaVuSansCondensed"), Face::new(LATIN_BOLD, "DejaVuSansCondensed-Bold")],
+        devanagari: [Face::new(DEVANAGARI_REGULAR, "NotoSansDevanagari-Regular"), Face::new(DEVANAGARI_BOLD, "NotoSansDevanagari-Bold")],
     })
 }
 
-fn face(script: Script, weight: Weight) -> &'static Face {
-    let i = if weight == Weight::Bold { 1 } else { 0 };
+/// The four faces in one order: the index of a face among a document's fonts.
+fn slot(script: Script, weight: Weight) -> usize {
+    let bold = usize::from(weight == Weight::Bold);
     match script {
-        Script::Latin => &faces().latin[i],
-        Script::Devanagari => &faces().devanagari[i],
+        Script::Latin => bold,
+        Script::Devanagari => 2 + bold,
     }
+}
+
+fn face_at(slot: usize) -> &'static Face {
+    let f = faces();
+    match slot {
+        0 | 1 => &f.latin[slot],
+        _ => &f.devanagari[slot - 2],
+    }
+}
+
+fn face(script: Script, weight: Weight) -> &'static Face {
+    face_at(slot(script, weight))
 }
 
 /// The text cut where the script changes; spaces go with the text around them.
@@ -103,7 +133,7 @@ fn shape(face: &Face, text: &str) -> Vec<Glyph> {
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.guess_segment_properties();
-    let shaped = rustybuzz::shape(&face.shaper, &[], buffer);
+    let shaped = rustybuzz::shape(&face.parsed, &[], buffer);
     let scale = 1000.0 / face.units_per_em();
     let infos = shaped.glyph_infos();
     let positions = shaped.glyph_positions();
@@ -135,7 +165,7 @@ fn shape(face: &Face, text: &str) -> Vec<Glyph> {
         let end = (i..infos.len()).find(|j| infos[*j].cluster as usize != cluster).unwrap_or(infos.len());
         let mut leftover = String::new();
         for c in cluster_text(cluster).chars() {
-            let own = face.parsed.lookup_glyph_index(c as u32);
+            let own = face.glyph(c);
             match (i..end).find(|j| Some(glyphs[*j].gid) == own && glyphs[*j].text.is_empty()) {
                 Some(j) => glyphs[j].text.push(c),
                 None if c == PRE_BASE_I && end - i > 1 && glyphs[i].text.is_empty() => glyphs[i].text.push(c),
@@ -159,11 +189,7 @@ pub fn width(text: &str, weight: Weight, size: f32) -> f32 {
             let face = face(script, weight);
             match script {
                 Script::Devanagari => shape(face, run).iter().map(|g| g.advance).sum(),
-                Script::Latin => {
-                    let fallback = face.parsed.lookup_glyph_index('?' as u32).map(|g| face.advance(g)).unwrap_or(500.0);
-                    let units: f32 = run.chars().map(|c| face.parsed.lookup_glyph_index(c as u32).map(|g| face.advance(g)).unwrap_or(fallback)).sum();
-                    units * 1000.0 / face.units_per_em()
-                }
+                Script::Latin => run.chars().map(|c| face.advance(face.latin_glyph(c).0)).sum::<f32>() * 1000.0 / face.units_per_em(),
             }
         })
         .sum();
@@ -175,90 +201,160 @@ fn to_mm(thousandths: f32, size: f32) -> f32 {
     thousandths / 1000.0 * size * 25.4 / 72.0
 }
 
-/// The fonts of one document.
-#[derive(Clone)]
+/// Millimetres in PDF points.
+pub fn pt(mm: f32) -> f32 {
+    mm * 72.0 / 25.4
+}
+
+/// The resource name of each face in a page's fonts.
+const FONT_NAMES: [&str; 4] = ["F1", "F2", "F3", "F4"];
+/// The tag of each face's subset (six capitals, as PDF names a subset).
+const SUBSET_TAGS: [&str; 4] = ["GPLATR", "GPLATB", "GPDEVR", "GPDEVB"];
+
+/// The glyphs one document draws of a face, numbered as its embedded subset numbers them,
+/// and the text each stands for (what copying the text out of the file gives).
+#[derive(Default)]
+struct Used {
+    remapper: GlyphRemapper,
+    texts: BTreeMap<u16, String>,
+}
+
+/// The fonts of one document: which glyphs of each face it drew.
+#[derive(Default)]
 pub struct Fonts {
-    latin: [FontId; 2],
-    devanagari: [FontId; 2],
+    used: [Used; 4],
 }
 
 impl Fonts {
-    pub fn add_to(doc: &mut PdfDocument) -> Fonts {
-        let f = faces();
-        Fonts {
-            latin: [doc.add_font(&f.latin[0].parsed), doc.add_font(&f.latin[1].parsed)],
-            devanagari: [doc.add_font(&f.devanagari[0].parsed), doc.add_font(&f.devanagari[1].parsed)],
-        }
+    /// The glyph `gid` of face `slot` as the document's subset numbers it.
+    fn draw(&mut self, slot: usize, gid: u16, text: &str) -> [u8; 2] {
+        let used = &mut self.used[slot];
+        let cid = used.remapper.remap(gid);
+        used.texts.entry(cid).or_insert_with(|| text.to_string());
+        cid.to_be_bytes()
     }
 
-    fn id(&self, script: Script, weight: Weight) -> FontId {
-        let i = if weight == Weight::Bold { 1 } else { 0 };
-        match script {
-            Script::Latin => self.latin[i].clone(),
-            Script::Devanagari => self.devanagari[i].clone(),
-        }
-    }
-
-    /// The operations that set `text` with its baseline starting at (`x`, `y`) mm. Goes inside
-    /// a text section.
-    pub fn text(&self, weight: Weight, size: f32, x: f32, y: f32, text: &str) -> Vec<Op> {
-        let mut ops = Vec::new();
+    /// Sets `text` with its baseline starting at (`x`, `y`) mm, in the fill colour of the moment.
+    pub fn text(&mut self, content: &mut Content, weight: Weight, size: f32, x: f32, y: f32, text: &str) {
+        content.begin_text();
         let mut x = x;
         for (script, run) in runs(text) {
-            ops.push(Op::SetFont { font: PdfFontHandle::External(self.id(script, weight)), size: Pt(size) });
-            ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(printpdf::Mm(x).into(), printpdf::Mm(y).into()) });
+            let slot = slot(script, weight);
+            let face = face_at(slot);
+            content.set_font(Name(FONT_NAMES[slot].as_bytes()), size);
+            content.set_text_matrix([1.0, 0.0, 0.0, 1.0, pt(x), pt(y)]);
             x += match script {
                 Script::Latin => {
-                    ops.push(Op::ShowText { items: vec![TextItem::Text(run.to_string())] });
+                    let mut codes = Vec::with_capacity(run.len() * 2);
+                    for c in run.chars() {
+                        let (gid, stands_for) = face.latin_glyph(c);
+                        codes.extend(self.draw(slot, gid, stands_for.encode_utf8(&mut [0; 4])));
+                    }
+                    content.show(Str(&codes));
                     width(run, weight, size)
                 }
                 Script::Devanagari => {
                     // Shaped once: the glyphs to draw and how far they take the pen.
-                    let face = face(script, weight);
                     let glyphs = shape(face, run);
                     let advance = to_mm(glyphs.iter().map(|g| g.advance).sum(), size);
                     // The glyphs are in the order they are drawn; a reader that copies text
                     // takes the words in reading order from /ActualText.
-                    ops.push(Op::BeginMarkedContentWithProperties { tag: "Span".into(), properties: actual_text(run) });
-                    ops.push(Op::ShowText { items: glyph_items(face, glyphs) });
-                    ops.push(Op::EndMarkedContent);
+                    content.begin_marked_content_with_properties(Name(b"Span")).properties().actual_text(TextStr(run));
+                    self.show_shaped(content, slot, &glyphs);
+                    content.end_marked_content();
                     advance
                 }
             };
         }
-        ops
+        content.end_text();
+    }
+
+    /// The shaped glyphs as the PDF shows them. A viewer moves the pen by each glyph's own
+    /// width; the number after a glyph (thousandths of an em, subtracted) moves it on to where
+    /// the shaper put the next one.
+    fn show_shaped(&mut self, content: &mut Content, slot: usize, glyphs: &[Glyph]) {
+        let face = face_at(slot);
+        let scale = 1000.0 / face.units_per_em();
+        let codes: Vec<[u8; 2]> = glyphs.iter().map(|g| self.draw(slot, g.gid, &g.text)).collect();
+        let mut show = content.show_positioned();
+        let mut items = show.items();
+        let first_offset = glyphs.first().map_or(0.0, |g| g.x_offset);
+        if first_offset != 0.0 {
+            items.adjust(-first_offset);
+        }
+        let mut pen = 0.0; // where the shaper's pen is, before glyph i
+        for (i, (g, code)) in glyphs.iter().zip(&codes).enumerate() {
+            let drawn_at = pen + g.x_offset;
+            let viewer_after = drawn_at + face.advance(g.gid) * scale;
+            pen += g.advance;
+            let next_at = pen + glyphs.get(i + 1).map_or(0.0, |n| n.x_offset);
+            items.show(Str(code));
+            let shift = next_at - viewer_after;
+            if shift != 0.0 {
+                items.adjust(-shift);
+            }
+        }
+    }
+
+    /// Writes the faces the document drew into `pdf`, each as a subset of the glyphs it drew,
+    /// with their widths and the text each glyph stands for; `next_ref` numbers the objects.
+    /// Answers the fonts a page names, by their resource names.
+    pub fn embed(&self, pdf: &mut Pdf, next_ref: &mut impl FnMut() -> Ref) -> Result<Vec<(&'static str, Ref)>, String> {
+        let mut named = Vec::new();
+        for (slot, used) in self.used.iter().enumerate() {
+            if used.texts.is_empty() {
+                continue;
+            }
+            let face = face_at(slot);
+            let base = format!("{}+{}", SUBSET_TAGS[slot], face.name);
+            let (type0, cid_font, descriptor, file, cmap) = (next_ref(), next_ref(), next_ref(), next_ref(), next_ref());
+            let scale = 1000.0 / face.units_per_em();
+
+            pdf.type0_font(type0).base_font(Name(base.as_bytes())).encoding_predefined(Name(b"Identity-H")).descendant_font(cid_font).to_unicode(cmap);
+
+            let identity = SystemInfo { registry: Str(b"Adobe"), ordering: Str(b"Identity"), supplement: 0 };
+            let mut cid = pdf.cid_font(cid_font);
+            cid.subtype(CidFontType::Type2).base_font(Name(base.as_bytes())).system_info(identity).font_descriptor(descriptor).default_width(0.0);
+            cid.cid_to_gid_map_predefined(Name(b"Identity"));
+            cid.widths().consecutive(0, used.remapper.remapped_gids().map(|gid| face.advance(gid) * scale));
+            drop(cid);
+
+            let b = face.parsed.global_bounding_box();
+            let bbox = Rect::new(f32::from(b.x_min) * scale, f32::from(b.y_min) * scale, f32::from(b.x_max) * scale, f32::from(b.y_max) * scale);
+            let ascent = f32::from(face.parsed.ascender()) * scale;
+            pdf.font_descriptor(descriptor)
+                .name(Name(base.as_bytes()))
+                .flags(FontFlags::NON_SYMBOLIC)
+                .bbox(bbox)
+                .italic_angle(0.0)
+                .ascent(ascent)
+                .descent(f32::from(face.parsed.descender()) * scale)
+                .cap_height(face.parsed.capital_height().map_or(ascent, |h| f32::from(h) * scale))
+                .stem_v(if slot % 2 == 1 { 120.0 } else { 80.0 })
+                .font_file2(file);
+
+            let subset = subsetter::subset(face.bytes, 0, &used.remapper).map_err(|e| format!("cannot subset {}: {e}", face.name))?;
+            let packed = deflate(&subset);
+            pdf.stream(file, &packed).filter(Filter::FlateDecode).pair(Name(b"Length1"), subset.len() as i32);
+
+            let mut unicode = UnicodeCmap::new(Name(b"Custom"), identity);
+            for (cid, text) in &used.texts {
+                unicode.pair_with_multiple(*cid, text.chars());
+            }
+            let unicode = unicode.finish();
+            pdf.cmap(cmap, &unicode).name(Name(b"Custom")).system_info(identity);
+            named.push((FONT_NAMES[slot], type0));
+        }
+        Ok(named)
     }
 }
 
-/// `<< /ActualText (text) >>`, the text as UTF-16BE with its byte-order mark.
-fn actual_text(text: &str) -> DictItem {
-    let mut data = vec![0xFE, 0xFF];
-    data.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
-    DictItem::Dict { map: std::collections::BTreeMap::from([("ActualText".to_string(), DictItem::String { data, literal: false })]) }
-}
-
-/// The shaped glyphs as the PDF shows them. A viewer moves the pen by each glyph's own
-/// width; the number after a glyph (thousandths of an em, subtracted) moves it on to where
-/// the shaper put the next one.
-fn glyph_items(face: &Face, glyphs: Vec<Glyph>) -> Vec<TextItem> {
-    let scale = 1000.0 / face.units_per_em();
-    let mut items = Vec::new();
-    let first_offset = glyphs.first().map_or(0.0, |g| g.x_offset);
-    if first_offset != 0.0 {
-        items.push(TextItem::Offset(-first_offset));
-    }
-    let mut codepoints = Vec::with_capacity(glyphs.len());
-    let mut pen = 0.0; // where the shaper's pen is, before glyph i
-    for (i, g) in glyphs.iter().enumerate() {
-        let drawn_at = pen + g.x_offset;
-        let viewer_after = drawn_at + face.advance(g.gid) * scale;
-        pen += g.advance;
-        let next_at = pen + glyphs.get(i + 1).map_or(0.0, |n| n.x_offset);
-        let shift = next_at - viewer_after;
-        codepoints.push(Codepoint { gid: g.gid, offset: -shift, cid: Some(g.text.clone()) });
-    }
-    items.push(TextItem::GlyphIds(codepoints));
-    items
+/// `data` compressed as a PDF's FlateDecode filter reads it.
+pub fn deflate(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::with_capacity(data.len() / 3), flate2::Compression::default());
+    encoder.write_all(data).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
 }
 
 #[cfg(test)]
