@@ -9,10 +9,14 @@
 //! reaches the grievance rows through the schema's trigger, in the same transaction. What
 //! every request reads (labels, names, meanings, ranks, limits) is answered from a copy kept
 //! in memory while the lists' version in `settings`, moved on by each change in its own
-//! transaction, stays what the copy was read at: one key read per call, and a change made by
-//! another process on the same file is read by the next call.
+//! transaction, stays what the copy was read at. A request reads the lists several times
+//! (validation, labels, limits), and each ask of the file is a read transaction of its own
+//! (a hop to a reading thread, the WAL's locks): a copy checked within `FRESH_FOR` is used
+//! without asking, as on DynamoDB. A change made through this engine drops the copy at once;
+//! one made by another process on the same file is seen within that time.
 
 use crate::dynamo::list_items::{item_of, limits_of, list_pk};
+use crate::dynamo::lists_cache::FRESH_FOR;
 use crate::dynamo::lists::{
     district_has_stations, duplicate, edited, escalation_rules_key, in_use, meaning_in_use, name_key, new_item, not_found, starting_items, transfer_limit_key, usage_owner, usage_pk,
     users_posted, LIST_ITEM_SEQUENCE,
@@ -27,6 +31,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
+use std::time::Instant;
 use store::sql::{sequences, SqlError};
 use store::sqlite::SqliteStore;
 use store::{Key, Query, Store, StoreError, Write};
@@ -44,7 +49,8 @@ const LISTS_VERSION: &str = "lists_version";
 #[derive(Clone)]
 pub struct SqlLists {
     store: Arc<SqliteStore>,
-    copy: Arc<RwLock<Option<Arc<Snapshot>>>>,
+    /// The copy, with when its version was last found current.
+    copy: Arc<RwLock<Option<(Arc<Snapshot>, Instant)>>>,
 }
 
 impl SqlLists {
@@ -52,10 +58,19 @@ impl SqlLists {
         SqlLists { store, copy: Arc::default() }
     }
 
-    /// The lists as of now: the copy while the file's version is still the copy's.
+    /// The lists as of now: the copy, when it was checked within `FRESH_FOR` or the file's
+    /// version is still the copy's.
     async fn snapshot(&self) -> Result<Arc<Snapshot>> {
         let kept = self.copy.read().expect("the lists copy lock").clone();
+        if let Some((copy, checked)) = &kept {
+            if checked.elapsed() < FRESH_FOR {
+                return Ok(copy.clone());
+            }
+        }
+        let kept = kept.map(|(copy, _)| copy);
         let known = kept.as_ref().map(|c| c.version);
+        // Taken before the read: a change landing meanwhile is caught by the next check.
+        let checked = Instant::now();
         let read = self
             .store
             .read_with(move |conn| -> std::result::Result<Option<Snapshot>, Failed> {
@@ -69,19 +84,20 @@ impl SqlLists {
             })
             .await
             .map_err(Error::from)?;
-        match read {
-            None => Ok(kept.expect("a copy at the version read")),
-            Some(fresh) => {
-                let fresh = Arc::new(fresh);
-                *self.copy.write().expect("the lists copy lock") = Some(fresh.clone());
-                Ok(fresh)
-            }
-        }
+        let current = match read {
+            None => kept.expect("a copy at the version read"),
+            Some(fresh) => Arc::new(fresh),
+        };
+        *self.copy.write().expect("the lists copy lock") = Some((current.clone(), checked));
+        Ok(current)
     }
 
-    /// Runs `change` in the writer's transaction: all or nothing.
+    /// Runs `change` in the writer's transaction: all or nothing. The copy is dropped
+    /// whatever the outcome, so that the next read asks the file.
     async fn change<T: Send + 'static>(&self, change: impl FnOnce(&Connection) -> std::result::Result<T, Failed> + Send + 'static) -> Result<T> {
-        self.store.transact_with(Vec::new(), change).await?.map_err(Failed::into_error)
+        let done = self.store.transact_with(Vec::new(), change).await;
+        *self.copy.write().expect("the lists copy lock") = None;
+        done?.map_err(Failed::into_error)
     }
 
     async fn read<T: Send + 'static>(&self, read: impl FnOnce(&Connection) -> std::result::Result<T, Failed> + Send + 'static) -> Result<T> {
@@ -497,7 +513,9 @@ impl AdminLists for SqlLists {
         }
         let moved = legacy.records();
         let writes = legacy.removals();
-        self.store.bulk_with(writes, true, move |tx| legacy.insert(tx)).await?.map_err(Failed::into_error)?;
+        let done = self.store.bulk_with(writes, true, move |tx| legacy.insert(tx)).await;
+        *self.copy.write().expect("the lists copy lock") = None;
+        done?.map_err(Failed::into_error)?;
         Ok(moved)
     }
 }
