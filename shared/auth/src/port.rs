@@ -50,6 +50,16 @@ pub enum Numbered {
     Role,
 }
 
+impl Numbered {
+    /// The name of the counter that numbers this kind, in either engine.
+    pub fn counter(self) -> &'static str {
+        match self {
+            Numbered::User => "user",
+            Numbered::Role => "role",
+        }
+    }
+}
+
 // The records the port keeps are defined here, beside it, so that the rules' modules import
 // the port and the port imports none of them. Their rules (`impl UserRecord` in `users`,
 // `impl RoleRecord` in `roles`, `impl LockoutRecord` in `lockout`) stay with the rules.

@@ -151,10 +151,7 @@ impl ItemAccounts {
 #[async_trait]
 impl Accounts for ItemAccounts {
     async fn next_id(&self, kind: Numbered) -> Result<i64> {
-        let name = match kind {
-            Numbered::User => "user",
-            Numbered::Role => "role",
-        };
+        let name = kind.counter();
         Ok(self.store.increment(&keys::sequence(name), "n", 1).await?)
     }
 

@@ -314,10 +314,7 @@ fn put_lockout(tx: &Connection, email: &str, version: i64, expires_at: Option<i6
 #[async_trait]
 impl Accounts for SqlAccounts {
     async fn next_id(&self, kind: Numbered) -> Result<i64> {
-        let name = match kind {
-            Numbered::User => "user",
-            Numbered::Role => "role",
-        };
+        let name = kind.counter();
         self.write(move |tx| sequences::draw(tx, name, 1).map_err(Error::internal)).await
     }
 
