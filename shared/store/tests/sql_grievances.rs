@@ -762,6 +762,26 @@ const BACK_FROM_SCHEMA_12: &str = "
     DROP TABLE report_month_tally; DROP TABLE report_month_crimes; DROP TABLE report_day_tally; DROP TABLE report_day_crimes;
     DROP TRIGGER audit_links_unchanged; DROP TRIGGER audit_links_kept; DROP TABLE audit_links; DROP TABLE audit_chain_heads;";
 
+/// The SQL that gives a current file the shape schema 20 left it in: each grievance's details
+/// as JSON text in `grievance_details.rest`. Needs [`with_details_text`]'s function.
+const BACK_TO_SCHEMA_20: &str = "
+    CREATE TABLE grievance_details_text (
+        id INTEGER PRIMARY KEY REFERENCES grievances (id) ON DELETE CASCADE,
+        rest TEXT NOT NULL CHECK (json_valid(rest))
+    );
+    INSERT INTO grievance_details_text SELECT id, details_text(details, dictionary) FROM grievance_details;
+    DROP TABLE grievance_details;
+    ALTER TABLE grievance_details_text RENAME TO grievance_details;";
+
+/// `conn` with `details_text(details, dictionary)`, a kept details' text, for the SQL above.
+fn with_details_text(conn: &Connection) {
+    conn.create_scalar_function("details_text", 2, rusqlite::functions::FunctionFlags::SQLITE_UTF8, |ctx| {
+        let bytes: Vec<u8> = ctx.get(0)?;
+        g::inflate_details(&bytes, ctx.get(1)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
+    })
+    .unwrap();
+}
+
 const BACK_TO_SCHEMA_9: &str = "
     ALTER TABLE grievances ADD COLUMN rest TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(rest));
     UPDATE grievances SET rest = (SELECT rest FROM grievance_details d WHERE d.id = grievances.id);
@@ -776,7 +796,8 @@ fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
     let path = f._dir.path().join("portal.db");
     // Each grievance as it reads before the upgrade, the lists' names included.
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
-    f.conn.execute_batch(&format!("{BACK_FROM_SCHEMA_12} {BACK_TO_SCHEMA_9} PRAGMA user_version = 9;")).unwrap();
+    with_details_text(&f.conn);
+    f.conn.execute_batch(&format!("{BACK_TO_SCHEMA_20} {BACK_FROM_SCHEMA_12} {BACK_TO_SCHEMA_9} PRAGMA user_version = 9;")).unwrap();
     let table_pages = |conn: &Connection| -> i64 {
         conn.query_row("SELECT count(*) FROM dbstat WHERE name = 'grievances'", [], |r| r.get(0)).unwrap()
     };
@@ -817,15 +838,61 @@ fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
     check_fir_ranges_and_overdue(&f, "upgraded from 9");
 }
 
+/// A file of schema version 20 keeps each grievance's details as JSON text: the upgrade
+/// deflates them in place, every row reads back as written, and the rebuilt file is smaller.
+#[test]
+fn a_version_20_file_has_its_details_deflated_in_place() {
+    let f = fixture(900);
+    let path = f._dir.path().join("portal.db");
+    let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
+    with_details_text(&f.conn);
+    f.conn.execute_batch(&format!("{BACK_TO_SCHEMA_20} PRAGMA user_version = 20;")).unwrap();
+    let bytes = |conn: &Connection, column: &str| -> i64 {
+        conn.query_row(&format!("SELECT sum(length({column})) FROM grievance_details"), [], |r| r.get(0)).unwrap()
+    };
+    let text_bytes = bytes(&f.conn, "CAST(rest AS BLOB)");
+    let Fixture { _dir, conn, rows } = f;
+    drop(conn);
+
+    let conn = sql::open(&path).unwrap();
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, sql::SCHEMA_VERSION);
+    for row in &before {
+        assert_eq!(g::get(&conn, row.id).unwrap().as_ref(), Some(row), "grievance {} after the upgrade", row.id);
+    }
+    let dictionaries: Vec<i64> = conn.prepare("SELECT DISTINCT dictionary FROM grievance_details").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    assert_eq!(dictionaries, vec![1], "every row deflated from dictionary 1");
+    let deflated_bytes = bytes(&conn, "details");
+    assert!(deflated_bytes * 2 < text_bytes, "the details take {deflated_bytes} bytes, {text_bytes} as text");
+    let free: i64 = conn.query_row("PRAGMA freelist_count", [], |r| r.get(0)).unwrap();
+    assert_eq!(free, 0, "the file was rebuilt: no page left free");
+    check_fir_ranges_and_overdue(&Fixture { _dir, conn, rows }, "upgraded from 20");
+}
+
+/// Details that cannot be inflated are reported as damage of that grievance, not read as
+/// another's text or as a crash.
+#[test]
+fn damaged_details_are_an_error_of_their_grievance() {
+    let f = fixture(20);
+    let other = g::get(&f.conn, f.rows[7].id).unwrap();
+    assert!(other.is_some());
+    f.conn.execute("UPDATE grievance_details SET details = substr(details, 1, length(details) - 4) WHERE id = ?1", [f.rows[5].id]).unwrap();
+    assert!(matches!(g::get(&f.conn, f.rows[5].id), Err(SqlError::Corrupt(m)) if m.starts_with("grievance details")), "a cut stream");
+    f.conn.execute("UPDATE grievance_details SET dictionary = 9 WHERE id = ?1", [f.rows[6].id]).unwrap();
+    assert!(matches!(g::get(&f.conn, f.rows[6].id), Err(SqlError::Corrupt(m)) if m.contains("unknown dictionary 9")));
+    assert_eq!(g::get(&f.conn, f.rows[7].id).unwrap(), other, "the others read as before");
+}
+
 /// A file of schema version 1 holding grievances is upgraded in place: the figures and
 /// indexes later versions add are built from its rows.
 #[test]
 fn a_version_1_file_with_grievances_is_upgraded_in_place() {
     let f = fixture(600);
     let path = f._dir.path().join("portal.db");
+    with_details_text(&f.conn);
     f.conn
         .execute_batch(
-            &format!("{BACK_FROM_SCHEMA_12}
+            &format!("{BACK_TO_SCHEMA_20} {BACK_FROM_SCHEMA_12}
              DROP TRIGGER grievances_stage_place_insert; DROP TRIGGER grievances_stage_place_delete; DROP TRIGGER grievances_stage_place_update;
              DROP TRIGGER grievances_fir_filed_insert; DROP TRIGGER grievances_fir_filed_delete; DROP TRIGGER grievances_fir_filed_update;
              DROP TABLE stage_station_tally; DROP TABLE stage_district_tally; DROP TABLE fir_filed_tally;

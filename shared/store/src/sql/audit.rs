@@ -63,41 +63,12 @@ fn dictionary(number: i64) -> Result<Option<&'static [u8]>> {
 }
 
 fn deflate(details: &Details) -> Result<Vec<u8>> {
-    let failed = |e: &dyn std::fmt::Display| SqlError::Corrupt(format!("audit details: {e}"));
-    let text = details.as_str().as_bytes();
-    let mut compress = flate2::Compress::new(flate2::Compression::default(), false);
-    if let Some(words) = dictionary(CURRENT_DICTIONARY)? {
-        compress.set_dictionary(words).map_err(|e| failed(&e))?;
-    }
-    let mut out = Vec::with_capacity(text.len() / 2 + 64);
-    loop {
-        let read = compress.total_in() as usize;
-        match compress.compress_vec(&text[read..], &mut out, flate2::FlushCompress::Finish).map_err(|e| failed(&e))? {
-            flate2::Status::StreamEnd => return Ok(out),
-            _ => out.reserve(out.capacity().max(256)),
-        }
-    }
+    super::deflated::deflate(details.as_str().as_bytes(), dictionary(CURRENT_DICTIONARY)?).map_err(|e| SqlError::Corrupt(format!("audit details: {e}")))
 }
 
 fn inflate(bytes: &[u8], dictionary_number: i64) -> Result<Details> {
     let corrupt = |e: &dyn std::fmt::Display| SqlError::Corrupt(format!("audit details: {e}"));
-    let mut decompress = flate2::Decompress::new(false);
-    if let Some(words) = dictionary(dictionary_number)? {
-        decompress.set_dictionary(words).map_err(|e| corrupt(&e))?;
-    }
-    let mut text = Vec::with_capacity(bytes.len() * 5);
-    loop {
-        let read = decompress.total_in() as usize;
-        let before = (decompress.total_in(), decompress.total_out());
-        match decompress.decompress_vec(&bytes[read..], &mut text, flate2::FlushDecompress::Finish).map_err(|e| corrupt(&e))? {
-            flate2::Status::StreamEnd => break,
-            // Progress needs room; no progress with room to spare is a truncated stream.
-            _ if text.len() == text.capacity() => text.reserve(text.capacity().max(1024)),
-            _ if (decompress.total_in(), decompress.total_out()) == before => return Err(corrupt(&"truncated")),
-            _ => {}
-        }
-    }
-    let text = String::from_utf8(text).map_err(|e| corrupt(&e))?;
+    let text = super::deflated::inflate(bytes, dictionary(dictionary_number)?).map_err(|e| corrupt(&e))?;
     Details::from_text(text).map_err(|e| corrupt(&e))
 }
 

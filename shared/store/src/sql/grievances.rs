@@ -257,7 +257,7 @@ fn left_out(value: &Json) -> bool {
     }
 }
 
-/// A grievance's details text (the `rest` column of `grievance_details`, since schema 10):
+/// A grievance's details text (kept in `grievance_details`, deflated: see [`deflate_details`]):
 /// its fields without a column of their own, kept whole under the record's own names, and
 /// what the row keeps beside them ([`RowDetails`]). A field added to the record is kept here
 /// without a line of this engine.
@@ -281,22 +281,52 @@ fn details_json(g: &GrievanceRow) -> Result<String> {
     serde_json::to_string(&details).map_err(corrupt)
 }
 
+/// The dictionary new details are deflated with ([`super::details_dictionary`]).
+const DETAILS_DICTIONARY: i64 = 1;
+
+fn details_dictionary(number: i64) -> Result<Option<&'static [u8]>> {
+    match number {
+        0 => Ok(None),
+        1 => Ok(Some(super::details_dictionary::DICTIONARY_1.as_bytes())),
+        n => Err(SqlError::Corrupt(format!("grievance details: unknown dictionary {n}"))),
+    }
+}
+
+/// A details text as kept: deflated from dictionary `dictionary` (a number the row keeps
+/// beside it). The schema step that deflated the rows an earlier release wrote calls it too.
+pub fn deflate_details(text: &str, dictionary: i64) -> Result<Vec<u8>> {
+    super::deflated::deflate(text.as_bytes(), details_dictionary(dictionary)?).map_err(|e| SqlError::Corrupt(format!("grievance details: {e}")))
+}
+
+/// The details text kept as `bytes`, deflated from dictionary `dictionary`.
+pub fn inflate_details(bytes: &[u8], dictionary: i64) -> Result<String> {
+    super::deflated::inflate(bytes, details_dictionary(dictionary)?).map_err(|e| SqlError::Corrupt(format!("grievance details: {e}")))
+}
+
+/// A grievance's details as kept: its details text deflated with the current dictionary.
+fn kept_details(g: &GrievanceRow) -> Result<Vec<u8>> {
+    deflate_details(&details_json(g)?, DETAILS_DICTIONARY)
+}
+
 /// The columns a row is read from, in the order [`read_row`] expects, from `grievances g`
 /// joined with [`DETAILS`]; the names come from the admin lists, looked up for the page's
 /// rows only.
 const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_title, g.brief_details,
     g.district_id, g.police_station_id, g.status_id, g.priority_id, g.filed_by, g.assigned_to,
-    g.filed_at, g.updated_at, g.resolved_at, g.stage, g.stage_since, g.version, d.rest,
+    g.filed_at, g.updated_at, g.resolved_at, g.stage, g.stage_since, g.version, d.details,
     (SELECT name FROM list_items WHERE id = g.district_id), (SELECT name FROM list_items WHERE id = g.police_station_id),
     (SELECT name FROM list_items WHERE id = g.status_id), (SELECT name FROM list_items WHERE id = g.priority_id),
-    g.resolution_days";
-const COLUMN_COUNT: usize = 24;
+    g.resolution_days, d.dictionary";
+const COLUMN_COUNT: usize = 25;
 
 /// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
 
 fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlError>> {
-    let details_text: String = r.get(18)?;
+    let details_text = match inflate_details(r.get_ref(18)?.as_blob()?, r.get(24)?) {
+        Ok(text) => text,
+        Err(e) => return Ok(Err(e)),
+    };
     let stage: i64 = r.get(15)?;
     let Some(stage) = stage_from(stage) else { return Ok(Err(SqlError::Corrupt(format!("stage {stage}")))) };
     // The record reads its own fields from the text (those left out read as their default)
@@ -375,7 +405,8 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
             ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21)",
     )?
     .execute(params_from_iter(row_values(g)))?;
-    tx.prepare_cached("INSERT INTO grievance_details (id, rest) VALUES (?1, ?2)")?.execute(params![g.id, details_json(g)?])?;
+    tx.prepare_cached("INSERT INTO grievance_details (id, details, dictionary) VALUES (?1, ?2, ?3)")?
+        .execute(params![g.id, kept_details(g)?, DETAILS_DICTIONARY])?;
     keep_closure(tx, g)
 }
 
@@ -446,7 +477,8 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
     if changed == 0 {
         return Err(SqlError::Conflict);
     }
-    tx.prepare_cached("UPDATE grievance_details SET rest = ?2 WHERE id = ?1")?.execute(params![g.id, details_json(g)?])?;
+    tx.prepare_cached("UPDATE grievance_details SET details = ?2, dictionary = ?3 WHERE id = ?1")?
+        .execute(params![g.id, kept_details(g)?, DETAILS_DICTIONARY])?;
     keep_closure(tx, g)
 }
 

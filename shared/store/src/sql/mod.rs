@@ -19,6 +19,8 @@
 pub mod audit;
 mod audit_dictionary;
 pub mod count_memo;
+mod deflated;
+mod details_dictionary;
 pub mod grievances;
 pub mod sequences;
 
@@ -77,8 +79,9 @@ pub fn configure(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-/// The schema step after which an upgraded file is rebuilt (`VACUUM`).
-const NARROWED_AT: i64 = 10;
+/// The schema steps after which an upgraded file is rebuilt (`VACUUM`): each left most of a
+/// large table's pages behind (see [`migrate`]).
+const REBUILT_AFTER: [i64; 2] = [10, 21];
 
 /// Brings the schema up to [`SCHEMA_VERSION`]. A file newer than this build is refused
 /// rather than written with rules it does not know.
@@ -88,6 +91,9 @@ pub fn migrate(conn: &Connection) -> Result<()> {
         return Err(SqlError::Corrupt(format!("schema version {version} is newer than this build ({SCHEMA_VERSION})")));
     }
     let analyzed = version > 0 && conn.query_row("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'", [], |r| r.get::<_, i64>(0))? > 0;
+    if version < SCHEMA_VERSION {
+        add_step_functions(conn)?;
+    }
     for step in version..SCHEMA_VERSION {
         // `BEGIN IMMEDIATE`: two processes opening the same old file migrate one after the
         // other, and the second sees the new version and does nothing.
@@ -111,11 +117,12 @@ pub fn migrate(conn: &Connection) -> Result<()> {
         // kept everything as items): the trail owes it no upgrade.
         conn.execute_batch("DELETE FROM audit_upgrades_owed")?;
     }
-    if version > 0 && version < NARROWED_AT {
+    if version > 0 && REBUILT_AFTER.iter().any(|&step| version < step) {
         // The step to 10 took two thirds of each grievance row's bytes to another table, and
-        // the shortened rows keep their pages until rewritten: rebuilding the file once gives
-        // an upgraded directory the narrow table (and the size) of a new one. The step and the
-        // rebuild took 23 s at 1,000,000 grievances; it needs free disk the size of the file.
+        // the step to 21 deflated the details there: the old pages stay with the file until
+        // rewritten, so rebuilding it once gives an upgraded directory the size of a new one.
+        // The step to 10 and the rebuild took 23 s at 1,000,000 grievances; it needs free disk
+        // the size of the file.
         conn.execute_batch("VACUUM; PRAGMA wal_checkpoint(TRUNCATE);")?;
     }
     if analyzed && version < SCHEMA_VERSION {
@@ -123,6 +130,17 @@ pub fn migrate(conn: &Connection) -> Result<()> {
         // planner does not guess about them.
         conn.execute_batch("ANALYZE")?;
     }
+    Ok(())
+}
+
+/// The functions the steps' SQL calls beside SQLite's own: `deflate_details(text,
+/// dictionary)`, a grievance's details text as kept (see [`grievances::deflate_details`]).
+fn add_step_functions(conn: &Connection) -> Result<()> {
+    use rusqlite::functions::FunctionFlags;
+    conn.create_scalar_function("deflate_details", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
+        let text: String = ctx.get(0)?;
+        grievances::deflate_details(&text, ctx.get(1)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
+    })?;
     Ok(())
 }
 
@@ -164,6 +182,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0018_notices_and_outbox.sql",
     "0019_case_files.sql",
     "0020_admin_lists_and_settings.sql",
+    "0021_grievance_details_deflated.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.
