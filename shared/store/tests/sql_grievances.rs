@@ -777,7 +777,7 @@ const BACK_TO_SCHEMA_20: &str = "
 fn with_details_text(conn: &Connection) {
     conn.create_scalar_function("details_text", 2, rusqlite::functions::FunctionFlags::SQLITE_UTF8, |ctx| {
         let bytes: Vec<u8> = ctx.get(0)?;
-        g::inflate_details(&bytes, ctx.get(1)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
+        g::unpack_details(&bytes, ctx.get(1)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
     })
     .unwrap();
 }
@@ -839,9 +839,9 @@ fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
 }
 
 /// A file of schema version 20 keeps each grievance's details as JSON text: the upgrade
-/// deflates them in place, every row reads back as written, and the rebuilt file is smaller.
+/// packs them in place, every row reads back as written, and the rebuilt file is smaller.
 #[test]
-fn a_version_20_file_has_its_details_deflated_in_place() {
+fn a_version_20_file_has_its_details_packed_in_place() {
     let f = fixture(900);
     let path = f._dir.path().join("portal.db");
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
@@ -861,15 +861,15 @@ fn a_version_20_file_has_its_details_deflated_in_place() {
         assert_eq!(g::get(&conn, row.id).unwrap().as_ref(), Some(row), "grievance {} after the upgrade", row.id);
     }
     let dictionaries: Vec<i64> = conn.prepare("SELECT DISTINCT dictionary FROM grievance_details").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
-    assert_eq!(dictionaries, vec![1], "every row deflated from dictionary 1");
-    let deflated_bytes = bytes(&conn, "details");
-    assert!(deflated_bytes * 2 < text_bytes, "the details take {deflated_bytes} bytes, {text_bytes} as text");
+    assert_eq!(dictionaries, vec![1], "every row packed from dictionary 1");
+    let packed_bytes = bytes(&conn, "details");
+    assert!(packed_bytes * 3 < text_bytes * 2, "the details take {packed_bytes} bytes, {text_bytes} as text");
     let free: i64 = conn.query_row("PRAGMA freelist_count", [], |r| r.get(0)).unwrap();
     assert_eq!(free, 0, "the file was rebuilt: no page left free");
     check_fir_ranges_and_overdue(&Fixture { _dir, conn, rows }, "upgraded from 20");
 }
 
-/// Details that cannot be inflated are reported as damage of that grievance, not read as
+/// Details that cannot be unpacked are reported as damage of that grievance, not read as
 /// another's text or as a crash.
 #[test]
 fn damaged_details_are_an_error_of_their_grievance() {
@@ -877,7 +877,7 @@ fn damaged_details_are_an_error_of_their_grievance() {
     let other = g::get(&f.conn, f.rows[7].id).unwrap();
     assert!(other.is_some());
     f.conn.execute("UPDATE grievance_details SET details = substr(details, 1, length(details) - 4) WHERE id = ?1", [f.rows[5].id]).unwrap();
-    assert!(matches!(g::get(&f.conn, f.rows[5].id), Err(SqlError::Corrupt(m)) if m.starts_with("grievance details")), "a cut stream");
+    assert!(matches!(g::get(&f.conn, f.rows[5].id), Err(SqlError::Corrupt(m)) if m.starts_with("grievance details")), "a cut block");
     f.conn.execute("UPDATE grievance_details SET dictionary = 9 WHERE id = ?1", [f.rows[6].id]).unwrap();
     assert!(matches!(g::get(&f.conn, f.rows[6].id), Err(SqlError::Corrupt(m)) if m.contains("unknown dictionary 9")));
     assert_eq!(g::get(&f.conn, f.rows[7].id).unwrap(), other, "the others read as before");

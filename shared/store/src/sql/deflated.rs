@@ -3,9 +3,20 @@
 //! records of a few hundred bytes each. A row names the dictionary it was deflated with, so a
 //! dictionary's text never changes once written; a better one is added under the next number.
 
+thread_local! {
+    // A stream's state is tens of kilobytes (the window, deflate's hash chains): made once per
+    // thread and reset for each text, not made and dropped for each row of a page.
+    static COMPRESS: std::cell::RefCell<flate2::Compress> = std::cell::RefCell::new(flate2::Compress::new(flate2::Compression::default(), false));
+    static DECOMPRESS: std::cell::RefCell<flate2::Decompress> = std::cell::RefCell::new(flate2::Decompress::new(false));
+}
+
 /// `text` deflated (raw deflate, no header), starting from `dictionary` when there is one.
 pub fn deflate(text: &[u8], dictionary: Option<&[u8]>) -> Result<Vec<u8>, String> {
-    let mut compress = flate2::Compress::new(flate2::Compression::default(), false);
+    COMPRESS.with_borrow_mut(|compress| deflate_with(compress, text, dictionary))
+}
+
+fn deflate_with(compress: &mut flate2::Compress, text: &[u8], dictionary: Option<&[u8]>) -> Result<Vec<u8>, String> {
+    compress.reset();
     if let Some(words) = dictionary {
         compress.set_dictionary(words).map_err(|e| e.to_string())?;
     }
@@ -25,7 +36,11 @@ pub fn deflate(text: &[u8], dictionary: Option<&[u8]>) -> Result<Vec<u8>, String
 /// The text `bytes` were deflated from with `dictionary`: an error for bytes that are not a
 /// whole deflate stream of UTF-8 text.
 pub fn inflate(bytes: &[u8], dictionary: Option<&[u8]>) -> Result<String, String> {
-    let mut decompress = flate2::Decompress::new(false);
+    DECOMPRESS.with_borrow_mut(|decompress| inflate_with(decompress, bytes, dictionary))
+}
+
+fn inflate_with(decompress: &mut flate2::Decompress, bytes: &[u8], dictionary: Option<&[u8]>) -> Result<String, String> {
+    decompress.reset(false);
     if let Some(words) = dictionary {
         decompress
             .set_dictionary(words)

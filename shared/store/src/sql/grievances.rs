@@ -257,7 +257,7 @@ fn left_out(value: &Json) -> bool {
     }
 }
 
-/// A grievance's details text (kept in `grievance_details`, deflated: see [`deflate_details`]):
+/// A grievance's details text (kept in `grievance_details`, packed: see [`pack_details`]):
 /// its fields without a column of their own, kept whole under the record's own names, and
 /// what the row keeps beside them ([`RowDetails`]). A field added to the record is kept here
 /// without a line of this engine.
@@ -281,31 +281,21 @@ fn details_json(g: &GrievanceRow) -> Result<String> {
     serde_json::to_string(&details).map_err(corrupt)
 }
 
-/// The dictionary new details are deflated with ([`super::details_dictionary`]).
-const DETAILS_DICTIONARY: i64 = 1;
-
-fn details_dictionary(number: i64) -> Result<Option<&'static [u8]>> {
-    match number {
-        0 => Ok(None),
-        1 => Ok(Some(super::details_dictionary::DICTIONARY_1.as_bytes())),
-        n => Err(SqlError::Corrupt(format!("grievance details: unknown dictionary {n}"))),
-    }
+/// A details text as kept: packed from dictionary `dictionary`, a number the row keeps beside
+/// it (see [`super::details_packing`]). The schema step that packed the rows an earlier
+/// release wrote calls it too.
+pub fn pack_details(text: &str, dictionary: i64) -> Result<Vec<u8>> {
+    super::details_packing::pack(text, dictionary).map_err(|e| SqlError::Corrupt(format!("grievance details: {e}")))
 }
 
-/// A details text as kept: deflated from dictionary `dictionary` (a number the row keeps
-/// beside it). The schema step that deflated the rows an earlier release wrote calls it too.
-pub fn deflate_details(text: &str, dictionary: i64) -> Result<Vec<u8>> {
-    super::deflated::deflate(text.as_bytes(), details_dictionary(dictionary)?).map_err(|e| SqlError::Corrupt(format!("grievance details: {e}")))
+/// The details text kept as `bytes`, packed from dictionary `dictionary`.
+pub fn unpack_details(bytes: &[u8], dictionary: i64) -> Result<String> {
+    super::details_packing::unpack(bytes, dictionary).map_err(|e| SqlError::Corrupt(format!("grievance details: {e}")))
 }
 
-/// The details text kept as `bytes`, deflated from dictionary `dictionary`.
-pub fn inflate_details(bytes: &[u8], dictionary: i64) -> Result<String> {
-    super::deflated::inflate(bytes, details_dictionary(dictionary)?).map_err(|e| SqlError::Corrupt(format!("grievance details: {e}")))
-}
-
-/// A grievance's details as kept: its details text deflated with the current dictionary.
+/// A grievance's details as kept: its details text packed with the current dictionary.
 fn kept_details(g: &GrievanceRow) -> Result<Vec<u8>> {
-    deflate_details(&details_json(g)?, DETAILS_DICTIONARY)
+    pack_details(&details_json(g)?, super::details_packing::CURRENT)
 }
 
 /// The columns a row is read from, in the order [`read_row`] expects, from `grievances g`
@@ -323,7 +313,7 @@ const COLUMN_COUNT: usize = 25;
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
 
 fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlError>> {
-    let details_text = match inflate_details(r.get_ref(18)?.as_blob()?, r.get(24)?) {
+    let details_text = match unpack_details(r.get_ref(18)?.as_blob()?, r.get(24)?) {
         Ok(text) => text,
         Err(e) => return Ok(Err(e)),
     };
@@ -406,7 +396,7 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     )?
     .execute(params_from_iter(row_values(g)))?;
     tx.prepare_cached("INSERT INTO grievance_details (id, details, dictionary) VALUES (?1, ?2, ?3)")?
-        .execute(params![g.id, kept_details(g)?, DETAILS_DICTIONARY])?;
+        .execute(params![g.id, kept_details(g)?, super::details_packing::CURRENT])?;
     keep_closure(tx, g)
 }
 
@@ -478,7 +468,7 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
         return Err(SqlError::Conflict);
     }
     tx.prepare_cached("UPDATE grievance_details SET details = ?2, dictionary = ?3 WHERE id = ?1")?
-        .execute(params![g.id, kept_details(g)?, DETAILS_DICTIONARY])?;
+        .execute(params![g.id, kept_details(g)?, super::details_packing::CURRENT])?;
     keep_closure(tx, g)
 }
 

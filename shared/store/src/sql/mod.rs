@@ -20,7 +20,7 @@ pub mod audit;
 mod audit_dictionary;
 pub mod count_memo;
 mod deflated;
-mod details_dictionary;
+mod details_packing;
 pub mod grievances;
 pub mod sequences;
 
@@ -119,7 +119,7 @@ pub fn migrate(conn: &Connection) -> Result<()> {
     }
     if version > 0 && REBUILT_AFTER.iter().any(|&step| version < step) {
         // The step to 10 took two thirds of each grievance row's bytes to another table, and
-        // the step to 21 deflated the details there: the old pages stay with the file until
+        // the step to 21 packed the details there: the old pages stay with the file until
         // rewritten, so rebuilding it once gives an upgraded directory the size of a new one.
         // The step to 10 and the rebuild took 23 s at 1,000,000 grievances; it needs free disk
         // the size of the file.
@@ -133,13 +133,13 @@ pub fn migrate(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-/// The functions the steps' SQL calls beside SQLite's own: `deflate_details(text,
-/// dictionary)`, a grievance's details text as kept (see [`grievances::deflate_details`]).
+/// The functions the steps' SQL calls beside SQLite's own: `pack_details(text, dictionary)`,
+/// a grievance's details text as kept (see [`grievances::pack_details`]).
 fn add_step_functions(conn: &Connection) -> Result<()> {
     use rusqlite::functions::FunctionFlags;
-    conn.create_scalar_function("deflate_details", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
+    conn.create_scalar_function("pack_details", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
         let text: String = ctx.get(0)?;
-        grievances::deflate_details(&text, ctx.get(1)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
+        grievances::pack_details(&text, ctx.get(1)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
     })?;
     Ok(())
 }
@@ -182,7 +182,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0018_notices_and_outbox.sql",
     "0019_case_files.sql",
     "0020_admin_lists_and_settings.sql",
-    "0021_grievance_details_deflated.sql",
+    "0021_grievance_details_packed.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.
