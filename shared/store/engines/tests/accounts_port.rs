@@ -392,6 +392,44 @@ async fn sessions_are_read_with_their_user_and_end_when_told(s: Setup) {
     assert_eq!(accounts.remove_sessions(1, None).await.unwrap(), 0);
 }
 
+/// Every request reads its caller's session, user and role: a change made through the
+/// engine counts from the very next read, and one made through another engine on the same
+/// store (another process) within the lists' freshness window.
+async fn a_callers_records_show_each_change_at_the_next_read(s: Setup) {
+    let accounts = s.accounts.as_ref();
+    with_roles(accounts).await;
+    assert_eq!(accounts.insert_user(&user(1, "ravi@police.test", 2)).await.unwrap(), Outcome::Written);
+    accounts.insert_session(&session("s-1", 1, 1_000_600)).await.unwrap();
+    let caller = || async { accounts.caller_records("s-1", 1).await.unwrap() };
+    for _ in 0..2 {
+        let (session, user, role) = caller().await;
+        assert_eq!((session.map(|s| s.last_seen), user.map(|u| u.status), role.map(|r| r.permissions)), (Some(100), Some(UserStatus::Active), Some(Permissions::default())));
+    }
+
+    let clerk = accounts.role(2).await.unwrap().unwrap();
+    let granted = RoleRecord { permissions: Permissions::all(), version: clerk.version + 1, ..clerk.clone() };
+    assert_eq!(accounts.replace_role(&clerk, &granted).await.unwrap(), Outcome::Written);
+    assert_eq!(caller().await.2.map(|r| r.permissions), Some(Permissions::all()), "a role's new permissions");
+
+    accounts.touch_session("s-1", 700, 1_000_900).await.unwrap();
+    assert_eq!(caller().await.0.map(|s| s.last_seen), Some(700), "the session's use");
+
+    let ravi = accounts.user(1).await.unwrap().unwrap();
+    assert_eq!(accounts.replace_user(&ravi, &changed(&ravi, |u| u.status = UserStatus::Inactive)).await.unwrap(), Outcome::Written);
+    assert_eq!(caller().await.1.map(|u| u.status), Some(UserStatus::Inactive), "a deactivation");
+    assert_eq!(accounts.caller_records("s-1", 2).await.unwrap().1.map(|u| u.id), None, "another user's id is not this session's");
+
+    accounts.remove_session("s-1").await.unwrap();
+    assert!(caller().await.0.is_none(), "a session ended");
+
+    // Another engine on the same store (on one machine: `portal admin` in another process).
+    accounts.insert_session(&session("s-2", 1, 1_000_600)).await.unwrap();
+    assert!(accounts.caller_records("s-2", 1).await.unwrap().0.is_some());
+    s.keyless.remove_session("s-2").await.unwrap();
+    tokio::time::sleep(engines::dynamo::lists_cache::FRESH_FOR + std::time::Duration::from_millis(100)).await;
+    assert!(accounts.caller_records("s-2", 1).await.unwrap().0.is_none(), "ended by another process");
+}
+
 async fn a_lockout_is_written_by_one_attempt_at_a_time(s: Setup) {
     let accounts = s.accounts.clone();
     assert_eq!(accounts.lockout("Ravi@Police.test ").await.unwrap(), None);
@@ -489,6 +527,7 @@ on_both_engines!(
     a_user_is_posted_only_at_a_place_that_exists,
     passwords_and_second_factors_are_changed_on_condition,
     sessions_are_read_with_their_user_and_end_when_told,
+    a_callers_records_show_each_change_at_the_next_read,
     a_lockout_is_written_by_one_attempt_at_a_time,
     ids_are_never_handed_out_twice,
 );

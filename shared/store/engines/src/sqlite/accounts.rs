@@ -13,6 +13,7 @@
 
 use crate::dynamo::account_keys as keys;
 use crate::dynamo::accounts::{record_of, role_moves, session_of};
+use crate::sqlite::callers::{CallerCopies, CallerRecords};
 use crate::sqlite::postings::{self, posted_place};
 use async_trait::async_trait;
 use auth::lockout::LockoutRecord;
@@ -32,10 +33,12 @@ use store::sqlite::SqliteStore;
 use store::{Item, Key, Store, StoreError, Write};
 
 /// Accounts as rows of the store's SQLite file, second-factor secrets sealed with `sealing`.
+/// Its clones share one set of copies of the callers' records.
 #[derive(Clone)]
 pub struct SqlAccounts {
     store: Arc<SqliteStore>,
     sealing: SealingKey,
+    callers: Arc<CallerCopies>,
 }
 
 impl SqlAccounts {
@@ -45,7 +48,7 @@ impl SqlAccounts {
     }
 
     pub fn sealing(store: Arc<SqliteStore>, sealing: SealingKey) -> SqlAccounts {
-        SqlAccounts { store, sealing }
+        SqlAccounts { store, sealing, callers: Arc::default() }
     }
 
     async fn read<T: Send + 'static>(&self, f: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
@@ -53,8 +56,11 @@ impl SqlAccounts {
     }
 
     /// Runs `f` on the writer: all of it or, when it answers an error, none of it.
+    /// Every copy of a caller's records is out of date once it returns.
     async fn write<T: Send + 'static>(&self, f: impl FnOnce(&Connection) -> Result<T> + Send + 'static) -> Result<T> {
-        self.store.transact_with(Vec::new(), f).await?
+        let written = self.store.transact_with(Vec::new(), f).await;
+        self.callers.wrote();
+        written?
     }
 
     /// A user as kept: the second factor's secrets sealed.
@@ -588,16 +594,24 @@ impl Accounts for SqlAccounts {
     }
 
     async fn caller_records(&self, session_id: &str, user_id: i64) -> Result<(Option<Session>, Option<UserRecord>, Option<RoleRecord>)> {
-        let session_id = session_id.to_string();
+        if let Some(copy) = self.callers.get(session_id, user_id) {
+            return Ok((Some(copy.session), Some(copy.user), copy.role));
+        }
+        let (at, read_at) = (self.callers.reading(), std::time::Instant::now());
+        let id = session_id.to_string();
         let (session, kept, role) = self
             .read(move |conn| {
-                let session = session_in(conn, &session_id)?;
+                let session = session_in(conn, &id)?;
                 let Some(user) = kept_user(conn, user_id)? else { return Ok((session, None, None)) };
                 let role = role_in(conn, user.role_id)?;
                 Ok((session, Some(user), role))
             })
             .await?;
-        Ok((session, kept.map(|u| self.opened(u)).transpose()?, role))
+        let user = kept.map(|u| self.opened(u)).transpose()?;
+        if let (Some(session), Some(user)) = (&session, &user) {
+            self.callers.keep(session_id, at, read_at, CallerRecords { session: session.clone(), user: user.clone(), role: role.clone() });
+        }
+        Ok((session, user, role))
     }
 
     async fn remove_session(&self, session_id: &str) -> Result<()> {
@@ -675,7 +689,8 @@ impl Accounts for SqlAccounts {
         }
         let Legacy { users, roles, sessions, lockouts, sequences: counters, removed } = legacy;
         let writes = removed.into_iter().map(Write::delete).collect();
-        self.store
+        let moved_all = self
+            .store
             .bulk_with(writes, true, move |tx| {
                 // Before this runs the portal has made its Admin role (it does at every
                 // start): the role kept by the earlier release takes its place.
@@ -695,7 +710,9 @@ impl Accounts for SqlAccounts {
                 }
                 Ok::<_, Error>(())
             })
-            .await??;
+            .await;
+        self.callers.wrote();
+        moved_all??;
         Ok(moved)
     }
 }

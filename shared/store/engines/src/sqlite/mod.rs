@@ -4,6 +4,7 @@
 //! list usage that go with them.
 
 pub mod accounts;
+mod callers;
 pub mod case_files;
 pub mod grievances;
 pub mod lists;
