@@ -282,8 +282,7 @@ fn details_json(g: &GrievanceRow) -> Result<String> {
 }
 
 /// A details text as kept: packed from dictionary `dictionary`, a number the row keeps beside
-/// it (see [`super::details_packing`]). The schema step that packed the rows an earlier
-/// release wrote calls it too.
+/// it (see [`super::details_packing`]).
 pub fn pack_details(text: &str, dictionary: i64) -> Result<Vec<u8>> {
     super::details_packing::pack(text, dictionary).map_err(|e| SqlError::Corrupt(format!("grievance details: {e}")))
 }

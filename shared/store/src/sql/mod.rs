@@ -134,12 +134,12 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 }
 
 /// The functions the steps' SQL calls beside SQLite's own: `pack_details(text, dictionary)`,
-/// a grievance's details text as kept (see [`grievances::pack_details`]).
+/// a grievance's details text as kept (see [`details_packing`]).
 fn add_step_functions(conn: &Connection) -> Result<()> {
     use rusqlite::functions::FunctionFlags;
     conn.create_scalar_function("pack_details", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
         let text: String = ctx.get(0)?;
-        grievances::pack_details(&text, ctx.get(1)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
+        details_packing::pack(&text, ctx.get(1)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
     })?;
     Ok(())
 }
