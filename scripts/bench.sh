@@ -156,6 +156,9 @@ for size in $SIZES; do
     rows+=("| $size | $name | $rps | $p50 | $p99 | $errors |")
     echo "  $size  $name: $rps req/s, p50 $p50, p99 $p99, non-2xx $errors"
   }
+  # The server's own ceiling in the same window, before and after the scenarios: this machine's
+  # figures move by tens of percent between hours, so each scenario is read against these.
+  run "health (the server's ceiling), before" "$BASE/api/health"
   list="$BASE/api/grievances"
   run "list first page, newest first" "${auth[@]}" "$list?limit=50"
   run "list, status filter" "${auth[@]}" "$list?$(query status Pending limit 50)"
@@ -182,6 +185,7 @@ for size in $SIZES; do
   run "without view_all: audit first page" "${own[@]}" "$BASE/api/audit/all?limit=50"
   run "create (with audit and counters)" -s scripts/wrk/create.lua "$BASE"
   run "status change" -s scripts/wrk/status.lua "$BASE"
+  run "health (the server's ceiling), after" "$BASE/api/health"
 
   peak_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
   # Lighthouse (desktop preset, Debian's Chromium) on the login page and on the list, at one
