@@ -787,13 +787,26 @@ const BACK_TO_SCHEMA_9: &str = "
     UPDATE grievances SET rest = (SELECT rest FROM grievance_details d WHERE d.id = grievances.id);
     DROP TABLE grievance_details;";
 
+/// The fixture's file opened again (upgraded to the current schema), each grievance checked to
+/// read as `before`.
+fn reopened_as_written(f: Fixture, before: &[GrievanceRow]) -> Fixture {
+    let Fixture { _dir, conn, rows } = f;
+    drop(conn);
+    let conn = sql::open(_dir.path().join("portal.db")).unwrap();
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, sql::SCHEMA_VERSION);
+    for row in before {
+        assert_eq!(g::get(&conn, row.id).unwrap().as_ref(), Some(row), "grievance {} after the upgrade", row.id);
+    }
+    Fixture { _dir, conn, rows }
+}
+
 /// A file of schema version 9, the previous release's, holding grievances is upgraded in
 /// place: every row reads back as written, and the file is rebuilt so that the grievances
 /// table is as narrow as a new one (no page is left holding the moved JSON).
 #[test]
 fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
     let f = fixture(900);
-    let path = f._dir.path().join("portal.db");
     // Each grievance as it reads before the upgrade, the lists' names included.
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
     with_details_text(&f.conn);
@@ -802,15 +815,7 @@ fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
         conn.query_row("SELECT count(*) FROM dbstat WHERE name = 'grievances'", [], |r| r.get(0)).unwrap()
     };
     let pages_at_9 = table_pages(&f.conn);
-    let Fixture { _dir, conn, rows } = f;
-    drop(conn);
-
-    let conn = sql::open(&path).unwrap();
-    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
-    assert_eq!(version, sql::SCHEMA_VERSION);
-    for row in &before {
-        assert_eq!(g::get(&conn, row.id).unwrap().as_ref(), Some(row), "grievance {} after the upgrade", row.id);
-    }
+    let Fixture { _dir, conn, rows } = reopened_as_written(f, &before);
     let columns: Vec<String> =
         conn.prepare("SELECT name FROM pragma_table_info('grievances')").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
     assert!(!columns.contains(&"rest".to_string()), "the JSON left the row: {columns:?}");
@@ -843,7 +848,6 @@ fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
 #[test]
 fn a_version_20_file_has_its_details_packed_in_place() {
     let f = fixture(900);
-    let path = f._dir.path().join("portal.db");
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
     with_details_text(&f.conn);
     f.conn.execute_batch(&format!("{BACK_TO_SCHEMA_20} PRAGMA user_version = 20;")).unwrap();
@@ -851,15 +855,7 @@ fn a_version_20_file_has_its_details_packed_in_place() {
         conn.query_row(&format!("SELECT sum(length({column})) FROM grievance_details"), [], |r| r.get(0)).unwrap()
     };
     let text_bytes = bytes(&f.conn, "CAST(rest AS BLOB)");
-    let Fixture { _dir, conn, rows } = f;
-    drop(conn);
-
-    let conn = sql::open(&path).unwrap();
-    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
-    assert_eq!(version, sql::SCHEMA_VERSION);
-    for row in &before {
-        assert_eq!(g::get(&conn, row.id).unwrap().as_ref(), Some(row), "grievance {} after the upgrade", row.id);
-    }
+    let Fixture { _dir, conn, rows } = reopened_as_written(f, &before);
     let dictionaries: Vec<i64> = conn.prepare("SELECT DISTINCT dictionary FROM grievance_details").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
     assert_eq!(dictionaries, vec![1], "every row packed from dictionary 1");
     let packed_bytes = bytes(&conn, "details");
