@@ -40,6 +40,7 @@ NOT_MESSAGES = {
     "background export", "export failed", "export progress not saved",
     "SELECT attrs FROM items WHERE pk = ?1 AND sk = ?2", "a write failed unexpectedly", "a write was not run",
     "audit details: unknown dictionary {n}", "audit details: {e}", "an answer could not be written as JSON",
+    "a length of {length} bytes", "unknown dictionary {n}", "{written} bytes of {length}",
     # Sweeps, keys and chains: logged or internal; portal check and backup: command-line output.
     "a sealed secret is damaged", "not a record's write", "the audit chain key was already set to another key",
     "grievance-portal audit chain (no key configured)", "{e}: the trail of {} is chained with the first directory's key",
