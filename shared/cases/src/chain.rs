@@ -112,19 +112,20 @@ pub fn hash(chain: &str, link: i64, prev: &Hash, record: &AuditRecord) -> Hash {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Head {
     pub link: i64,
-    pub hash: Hash,
+    /// `None`: the store keeps the hash only on the link, and no longer holds that link.
+    pub hash: Option<Hash>,
     pub seal: Option<Hash>,
 }
 
 impl Head {
     /// The head after `link`, sealed.
     pub fn sealed(chain: &str, link: i64, hash: Hash) -> Head {
-        Head { link, hash, seal: Some(seal_head(chain, link, &hash)) }
+        Head { link, hash: Some(hash), seal: Some(seal_head(chain, link, &hash)) }
     }
 
     /// Whether the portal sealed this head as it stands.
     pub fn holds(&self, chain: &str) -> bool {
-        self.seal.is_some_and(|seal| seal == seal_head(chain, self.link, &self.hash))
+        matches!((self.seal, self.hash), (Some(seal), Some(hash)) if seal == seal_head(chain, self.link, &hash))
     }
 }
 
@@ -214,14 +215,17 @@ pub fn verify(chain: &str, links: &[(AuditRecord, Link)], head: Option<Head>) ->
         last = Some(record);
     }
     let whole = |reason: &str| Some(Broken { chain: chain.to_string(), record_id: String::new(), reason: reason.to_string() });
+    let missing = |record: &AuditRecord, head: Head| broken(record, &format!("the chain's newest {} records are missing", head.link - before.0));
     match (head, last) {
+        // The head names a link no longer kept, after the last one there is: its seal cannot
+        // be checked without that link's hash, and the records from there on are gone.
+        (Some(head @ Head { hash: None, .. }), Some(record)) if head.link > before.0 => missing(record, head),
+        (Some(Head { hash: None, .. }), None) => whole("every record of the chain is missing"),
         (Some(head), _) if !head.holds(chain) => match last {
             Some(record) => broken(record, HEAD_NOT_SEALED),
             None => whole(HEAD_NOT_SEALED),
         },
-        (Some(head), Some(record)) if head.link != before.0 || head.hash != before.1 => {
-            broken(record, &format!("the chain's newest {} records are missing", head.link - before.0))
-        }
+        (Some(head), Some(record)) if head.link != before.0 || head.hash != Some(before.1) => missing(record, head),
         (Some(_), None) => whole("every record of the chain is missing"),
         (None, Some(record)) => broken(record, "the chain's head is missing"),
         (Some(_), Some(_)) | (None, None) => None,
@@ -291,6 +295,12 @@ mod tests {
         assert_eq!((broken.record_id.as_str(), broken.reason.as_str()), ("7-0-0", "records 2 to 2 of the chain are missing"));
         let truncated = &links[..2];
         assert_eq!(verify("grievance:7", truncated, head).unwrap().reason, "the chain's newest 1 records are missing");
+        // A store that keeps the hash only on the link, and lost the link the head names.
+        let lost = Head { hash: None, ..head.unwrap() };
+        let broken = verify("grievance:7", truncated, Some(lost)).unwrap();
+        assert_eq!((broken.record_id.as_str(), broken.reason.as_str()), ("7-1-0", "the chain's newest 1 records are missing"));
+        assert_eq!(verify("grievance:7", &[], Some(lost)).unwrap().reason, "every record of the chain is missing");
+        assert_eq!(verify("grievance:7", &links, Some(Head { link: 2, ..lost })).unwrap().reason, HEAD_NOT_SEALED, "a head behind its chain");
     }
 
     #[test]
@@ -299,7 +309,7 @@ mod tests {
         let truncated = &links[..2];
         // Whoever holds the store reads the second link's number and hash, not a seal for them.
         let mut wound_back = head_of(&links).unwrap();
-        (wound_back.link, wound_back.hash) = (truncated[1].1.link, truncated[1].1.hash);
+        (wound_back.link, wound_back.hash) = (truncated[1].1.link, Some(truncated[1].1.hash));
         let broken = verify("grievance:7", truncated, Some(wound_back)).unwrap();
         assert_eq!((broken.record_id.as_str(), broken.reason.as_str()), ("7-1-0", HEAD_NOT_SEALED));
         assert_eq!(verify("grievance:7", truncated, Some(Head { seal: None, ..wound_back })).unwrap().reason, HEAD_NOT_SEALED);

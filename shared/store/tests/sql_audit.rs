@@ -2,6 +2,8 @@
 //! preset dictionary (and smaller for it); the records an earlier release deflated without
 //! one read back unchanged after the upgrade.
 
+mod schema_21;
+
 use rusqlite::params;
 use serde_json::json;
 use std::io::Write as _;
@@ -136,4 +138,122 @@ fn records_an_earlier_release_deflated_without_a_dictionary_read_back_unchanged_
     assert_eq!(all(&conn), expected);
     let dictionaries: Vec<i64> = conn.prepare("SELECT details_dictionary FROM audit_records ORDER BY seq").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
     assert_eq!(dictionaries, vec![0, 0, 0, 0, 0, 1]);
+}
+
+/// Each chain's links as read through the trail's API, in the order walked (chain-name order,
+/// then link order): (chain, link, hash before, hash), and each chain's head (link, hash, seal).
+type Walked = (Vec<(String, i64, audit::Hash, audit::Hash)>, Vec<(String, i64, Option<audit::Hash>, Option<audit::Hash>)>);
+
+fn walked(conn: &rusqlite::Connection) -> Walked {
+    let (mut links, mut heads) = (Vec::new(), Vec::new());
+    audit::walk_chains(conn, audit::ChainsToWalk::All, |name, kept, head| {
+        links.extend(kept.into_iter().map(|k| (name.to_string(), k.link, k.prev, k.hash)));
+        let head = head.expect("every chain has a head");
+        heads.push((name.to_string(), head.link, head.hash, head.seal));
+        true
+    })
+    .unwrap();
+    (links, heads)
+}
+
+/// A file with four chains (two grievances', the administrative one, user 0's), each link's
+/// hashes and each head's seal distinct bytes: this reads what is kept, not what it proves.
+fn file_with_chains(dir: &std::path::Path) -> rusqlite::Connection {
+    let mut conn = sql::open(dir.join("portal.db")).unwrap();
+    let tx = conn.transaction().unwrap();
+    let mut n = 0;
+    for (name, count) in [("grievance:12", 3), ("grievance:7", 1), ("admin", 2), ("user:0", 2)] {
+        let mut prev = [0; 32];
+        for link in 1..=count {
+            n += 1;
+            let seq = audit::append(&tx, &[record(n, None)], &[3]).unwrap()[0];
+            let hash = [n as u8; 32];
+            audit::append_link(&tx, seq, name, link, &prev, &hash, &[100 + n as u8; 32]).unwrap();
+            prev = hash;
+        }
+    }
+    tx.commit().unwrap();
+    conn
+}
+
+/// A file of schema 21 keeps its chains by name, each link with the hash before it and each
+/// head with its link's hash. The upgrade keys them by number and keeps each hash once, but a
+/// value changed behind the portal's back (a link's hash before, a head's hash) keeps what it
+/// held, for the check to find; every link and head reads back as that release kept it, and
+/// a checkpoint's heads come in the same name order.
+#[test]
+fn a_version_21_files_chains_are_keyed_by_number_and_read_back_as_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let conn = file_with_chains(dir.path());
+    let as_written = walked(&conn);
+    conn.execute_batch(&format!("{} PRAGMA user_version = 21;", schema_21::AUDIT_CHAINS_BY_NAME)).unwrap();
+    conn.execute_batch(
+        "DROP TRIGGER audit_links_unchanged;
+         UPDATE audit_links SET prev = zeroblob(32) WHERE chain = 'grievance:12' AND link = 3;
+         UPDATE audit_chain_heads SET hash = zeroblob(32) WHERE chain = 'admin';",
+    )
+    .unwrap();
+    let raw_links: Vec<(String, i64, audit::Hash, audit::Hash)> =
+        conn.prepare("SELECT chain, link, prev, hash FROM audit_links ORDER BY chain, link").unwrap().query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).unwrap().map(Result::unwrap).collect();
+    let raw_heads: Vec<(String, i64, Option<audit::Hash>, Option<audit::Hash>)> =
+        conn.prepare("SELECT chain, link, hash, seal FROM audit_chain_heads ORDER BY chain").unwrap().query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).unwrap().map(Result::unwrap).collect();
+    // A checkpoint's heads as schema 21 read them.
+    let checkpoint_heads: Vec<(String, i64, audit::Hash)> = conn
+        .prepare("SELECT chain, max(link), hash FROM audit_links WHERE seq <= 9 GROUP BY chain ORDER BY chain")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(raw_links.len(), 8);
+    assert_ne!(raw_links, as_written.0, "one hash before was changed");
+    assert_ne!(raw_heads, as_written.1, "one head's hash was changed");
+    drop(conn);
+
+    let conn = sql::open(dir.path().join("portal.db")).unwrap();
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    assert_eq!(walked(&conn), (raw_links, raw_heads), "every link and head as that release kept it, the changed ones included");
+    let kept: (i64, i64, i64, i64) = conn
+        .query_row(
+            "SELECT (SELECT count(*) FROM audit_links WHERE typeof(chain) = 'integer'), (SELECT count(prev) FROM audit_links),
+                    (SELECT count(*) FROM audit_chain_heads WHERE typeof(chain) = 'integer'), (SELECT count(hash) FROM audit_chain_heads)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap();
+    assert_eq!(kept, (8, 1, 4, 1), "keyed by number; only the changed hash before and head hash kept apart");
+    let mut upgraded_heads = Vec::new();
+    audit::heads_as_of(&conn, 9, |chain, link, hash| Ok(upgraded_heads.push((chain.to_string(), link, *hash)))).unwrap();
+    let names: Vec<&str> = upgraded_heads.iter().map(|(name, _, _)| name.as_str()).collect();
+    assert_eq!(names, ["admin", "grievance:12", "grievance:7", "user:0"], "name order, not number order");
+    assert_eq!(upgraded_heads, checkpoint_heads, "a checkpoint's heads as schema 21 gave them");
+    // Records linked after the upgrade read back as written, with no hash kept twice.
+    let tx = conn.unchecked_transaction().unwrap();
+    let seq = audit::append(&tx, &[record(40, None)], &[3]).unwrap()[0];
+    audit::append_link(&tx, seq, "grievance:12", 4, &[3; 32], &[40; 32], &[140; 32]).unwrap();
+    let seq = audit::append(&tx, &[record(41, None)], &[3]).unwrap()[0];
+    audit::append_link(&tx, seq, "user:0", 3, &[1; 32], &[41; 32], &[141; 32]).unwrap();
+    tx.commit().unwrap();
+    let (links, heads) = walked(&conn);
+    assert!(links.contains(&("grievance:12".into(), 4, [3; 32], [40; 32])) && links.contains(&("user:0".into(), 3, [1; 32], [41; 32])), "{links:?}");
+    assert!(heads.contains(&("grievance:12".into(), 4, Some([40; 32]), Some([140; 32]))), "{heads:?}");
+    let apart: i64 = conn.query_row("SELECT count(prev) FROM audit_links", [], |r| r.get(0)).unwrap();
+    assert_eq!(apart, 2, "the hash before user 0's third link is not its second's (8s): kept as given; grievance 12's fourth follows its third");
+}
+
+/// A chain the trail never writes (a name put in by hand) stops the upgrade: the file stays at
+/// schema 21, with every link it held.
+#[test]
+fn a_chain_name_the_trail_never_writes_stops_the_upgrade_and_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let conn = file_with_chains(dir.path());
+    conn.execute_batch(&format!("{} PRAGMA user_version = 21;", schema_21::AUDIT_CHAINS_BY_NAME)).unwrap();
+    conn.execute_batch("DROP TRIGGER audit_links_unchanged; UPDATE audit_links SET chain = 'district:1' WHERE chain = 'grievance:7';").unwrap();
+    drop(conn);
+    let refused = sql::open(dir.path().join("portal.db")).map(|_| ()).unwrap_err().to_string();
+    assert!(refused.contains("an audit chain named \"district:1\" is none the trail writes"), "{refused}");
+    let conn = rusqlite::Connection::open(dir.path().join("portal.db")).unwrap();
+    let (version, links): (i64, i64) = conn.query_row("SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM audit_links)", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    assert_eq!((version, links), (21, 8));
 }

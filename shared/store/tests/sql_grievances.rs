@@ -2,6 +2,8 @@
 //! rows, order and exact counts for every combination of filters, every sort both ways,
 //! every page walked through its cursor; on a real SQLite file in a temporary directory.
 
+mod schema_21;
+
 use domain::grievance::{GrievanceFields, OfficerEntry};
 use domain::pendency::Stage;
 use rusqlite::Connection;
@@ -850,7 +852,7 @@ fn a_version_20_file_has_its_details_packed_in_place() {
     let f = fixture(900);
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
     with_details_text(&f.conn);
-    f.conn.execute_batch(&format!("{BACK_TO_SCHEMA_20} PRAGMA user_version = 20;")).unwrap();
+    f.conn.execute_batch(&format!("{} {BACK_TO_SCHEMA_20} PRAGMA user_version = 20;", schema_21::AUDIT_CHAINS_BY_NAME)).unwrap();
     let bytes = |conn: &Connection, column: &str| -> i64 {
         conn.query_row(&format!("SELECT sum(length({column})) FROM grievance_details"), [], |r| r.get(0)).unwrap()
     };

@@ -122,7 +122,7 @@ async fn a_record_put_in_or_a_head_wound_back_is_named_and_never_adopted(engine:
             let seq: i64 = db.query_row("SELECT max(seq) FROM audit_records WHERE grievance_id = ?1 AND change_tag <> 'forged'", [second], |r| r.get(0)).unwrap();
             db.execute_batch(&format!(
                 "DELETE FROM audit_viewers WHERE seq = {seq}; DELETE FROM audit_links WHERE seq = {seq}; DELETE FROM audit_records WHERE seq = {seq};
-                 UPDATE audit_chain_heads SET (link, hash) = (SELECT link, hash FROM audit_links WHERE chain = 'grievance:{second}' ORDER BY link DESC LIMIT 1) WHERE chain = 'grievance:{second}';"
+                 UPDATE audit_chain_heads SET link = (SELECT max(link) FROM audit_links WHERE chain = {second}) WHERE chain = {second};"
             ))
             .unwrap();
         }

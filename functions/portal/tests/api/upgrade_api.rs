@@ -317,11 +317,38 @@ async fn the_v5_releases_audit_trail_moves_into_rows_with_nothing_lost() {
 /// answered them (expected.json): the test of the step that moves those items into tables.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_v15_releases_items_are_all_kept_with_their_values() {
-    const V15: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-v15-items");
-    let expected: Value = serde_json::from_str(&std::fs::read_to_string(format!("{V15}/expected.json")).unwrap()).unwrap();
+    every_record_kept(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-v15-items")).await;
+}
+
+/// The data directory of the release before the audit chains were keyed by number (schema 21;
+/// `fixtures/release-v21`, written through that release's API by the same script: see its
+/// README.txt), checked the same way: every record as that release answered it, the trail
+/// whole and extending that release's signed checkpoint (whose summary names the chains in
+/// name order, now made again from chains kept by number). Every link and head is kept by
+/// number, with no hash written twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_v21_releases_records_and_chains_are_all_kept() {
+    const V21: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-v21");
+    let (_dir, data) = every_record_kept(V21).await;
+    let db = rusqlite::Connection::open(data.join("portal.db")).unwrap();
+    let (links, by_number, own_prev): (i64, i64, i64) = db
+        .query_row("SELECT count(*), count(*) FILTER (WHERE typeof(chain) = 'integer'), count(prev) FROM audit_links", [], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap();
+    assert!(links > 50, "the fixture's trail: {links} links");
+    assert_eq!((by_number, own_prev), (links, 0), "every link keyed by number, its hash before it read from the link before");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(format!("{V21}/expected.json")).unwrap()).unwrap();
+    let (heads, own_hash): (i64, i64) = db.query_row("SELECT count(*), count(hash) FROM audit_chain_heads", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    assert_eq!((heads, own_hash), (expected["checkpoint"]["chains"].as_i64().unwrap(), 0), "a head for each chain, its hash read from its link");
+}
+
+/// Starts the current build on a copy of the release directory `fixture` and checks every
+/// record of it through the API against what that release answered (its expected.json).
+/// Answers the copy, stopped.
+async fn every_record_kept(fixture: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(format!("{fixture}/expected.json")).unwrap()).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    copy_tree(std::path::Path::new(V15), &data);
+    copy_tree(std::path::Path::new(fixture), &data);
     let mut bytes = Vec::new();
     flate2::read::GzDecoder::new(std::fs::File::open(data.join("portal.db.gz")).unwrap()).read_to_end(&mut bytes).unwrap();
     std::fs::write(data.join("portal.db"), bytes).unwrap();
@@ -504,6 +531,7 @@ async fn the_v15_releases_items_are_all_kept_with_their_values() {
     let chains = expected["checkpoint"]["chains"].as_u64().unwrap();
     assert!(said.contains(&format!("audit trail: {records} records in {chains} chains, every hash and link holds")), "{said}");
     assert!(said.contains(&format!("the trail extends it ({records} records in {chains} chains then)")), "{said}");
+    (dir, data)
 }
 
 /// A portal served by the real binary on a data directory, stopped when dropped (on a failed
@@ -617,25 +645,18 @@ fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
 
 /// The fixture's sessions and sign-in lockouts live minutes, and the fixture ages: their
 /// times are moved on by its age, as if the upgrade ran as soon as it was written. This edits
-/// the fixture's own format (that release's items), which never changes.
+/// the fixture's own format (that release's items, or its rows and their records), which
+/// never changes.
 fn as_if_written_now(db: &std::path::Path, written_at: i64) {
     let shift = time::OffsetDateTime::now_utc().unix_timestamp() - written_at;
     let conn = rusqlite::Connection::open(db).unwrap();
-    let rows: Vec<(String, String, String)> = conn
-        .prepare("SELECT pk, sk, attrs FROM items WHERE pk LIKE 'SESSION#%' OR pk LIKE 'LOGINFAIL#%'")
-        .unwrap()
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
-    assert!(rows.iter().any(|(pk, ..)| pk.starts_with("SESSION#")) && rows.iter().any(|(pk, ..)| pk.starts_with("LOGINFAIL#")), "{rows:?}");
     let moved = |v: &mut Value| {
         if let Some(t) = v.as_i64().filter(|t| *t > 0) {
             *v = Value::from(t + shift);
         }
     };
-    for (pk, sk, attrs) in rows {
-        let mut attrs: Value = serde_json::from_str(&attrs).unwrap();
+    let moved_record = |text: &str| -> String {
+        let mut attrs: Value = serde_json::from_str(text).unwrap();
         for field in ["expires_at", "last_seen", "ttl", "locked_until"] {
             if let Some(v) = attrs.get_mut(field) {
                 moved(v);
@@ -647,7 +668,33 @@ fn as_if_written_now(db: &std::path::Path, written_at: i64) {
         for pending in attrs.get_mut("pending").and_then(Value::as_array_mut).into_iter().flatten() {
             moved(&mut pending["at"]);
         }
-        conn.execute("UPDATE items SET attrs = ?1 WHERE pk = ?2 AND sk = ?3", rusqlite::params![attrs.to_string(), pk, sk]).unwrap();
+        attrs.to_string()
+    };
+    if !items_table_in(db) {
+        // A release that kept sessions and lockouts in their tables: the times in their
+        // columns too.
+        let sessions = conn.execute("UPDATE sessions SET removable_at = removable_at + ?1", [shift]).unwrap();
+        let lockouts = conn.execute("UPDATE sign_in_lockouts SET expires_at = expires_at + ?1 WHERE expires_at > 0", [shift]).unwrap();
+        assert!(sessions > 0 && lockouts > 0, "{sessions} sessions, {lockouts} lockouts");
+        for table in ["sessions", "sign_in_lockouts"] {
+            let key = if table == "sessions" { "id" } else { "email" };
+            let rows: Vec<(String, String)> = conn.prepare(&format!("SELECT {key}, record FROM {table}")).unwrap().query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect();
+            for (id, record) in rows {
+                conn.execute(&format!("UPDATE {table} SET record = ?1 WHERE {key} = ?2"), rusqlite::params![moved_record(&record), id]).unwrap();
+            }
+        }
+        return;
+    }
+    let rows: Vec<(String, String, String)> = conn
+        .prepare("SELECT pk, sk, attrs FROM items WHERE pk LIKE 'SESSION#%' OR pk LIKE 'LOGINFAIL#%'")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(rows.iter().any(|(pk, ..)| pk.starts_with("SESSION#")) && rows.iter().any(|(pk, ..)| pk.starts_with("LOGINFAIL#")), "{rows:?}");
+    for (pk, sk, attrs) in rows {
+        conn.execute("UPDATE items SET attrs = ?1 WHERE pk = ?2 AND sk = ?3", rusqlite::params![moved_record(&attrs), pk, sk]).unwrap();
     }
 }
 

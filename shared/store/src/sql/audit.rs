@@ -141,32 +141,64 @@ fn hash_of(bytes: Vec<u8>) -> rusqlite::Result<Hash> {
     bytes.try_into().map_err(|b: Vec<u8>| rusqlite::Error::FromSqlConversionFailure(b.len(), rusqlite::types::Type::Blob, "a hash is 32 bytes".into()))
 }
 
+fn maybe_hash(bytes: Option<Vec<u8>>) -> rusqlite::Result<Option<Hash>> {
+    bytes.map(hash_of).transpose()
+}
+
+/// The hash before a chain's first link.
+const START: Hash = [0; 32];
+
+// The chains are kept by number (see `chain_keys`), and each hash once: a link's "hash
+// before" is the hash of the link before it, a head's hash its link's. Either column holds a
+// value of its own only where an earlier release's file held one that differs (changed behind
+// the portal's back), so that the check still finds it. These read them back.
+
+/// A link's "hash before", in SQL over `audit_links l` (NULL: the link before it is missing).
+const PREV_OF_LINK: &str = "coalesce(l.prev, CASE WHEN l.link = 1 THEN zeroblob(32) ELSE \
+    (SELECT p.hash FROM audit_links p WHERE p.chain = l.chain AND p.link = l.link - 1) END)";
+
+/// A head's hash, in SQL over `audit_chain_heads h` (NULL: its link is missing).
+const HASH_OF_HEAD: &str = "coalesce(h.hash, (SELECT l.hash FROM audit_links l WHERE l.chain = h.chain AND l.link = h.link))";
+
+/// The number `chain` is kept under: an error for a name the trail never writes.
+fn key(chain: &str) -> Result<i64> {
+    super::chain_keys::key_of(chain).ok_or_else(|| SqlError::Corrupt(format!("an audit chain named {chain:?} is none the trail writes")))
+}
+
 /// A chain's head as kept: its newest link, that link's hash, and the seal the portal put on
 /// them (`None`: written before heads were sealed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChainHead {
     pub link: i64,
-    pub hash: Hash,
+    /// `None`: the file no longer holds the link the head names.
+    pub hash: Option<Hash>,
     pub seal: Option<Hash>,
 }
 
 /// A chain's head (`None`: the chain has no record yet).
 pub fn chain_head(tx: &Connection, chain: &str) -> Result<Option<ChainHead>> {
+    let Some(key) = super::chain_keys::key_of(chain) else { return Ok(None) };
     Ok(tx
-        .prepare_cached("SELECT link, hash, seal FROM audit_chain_heads WHERE chain = ?1")?
-        .query_row([chain], |r| Ok(ChainHead { link: r.get(0)?, hash: hash_of(r.get(1)?)?, seal: r.get::<_, Option<Vec<u8>>>(2)?.map(hash_of).transpose()? }))
+        .prepare_cached(&format!("SELECT h.link, {HASH_OF_HEAD}, h.seal FROM audit_chain_heads h WHERE h.chain = ?1"))?
+        .query_row([key], |r| Ok(ChainHead { link: r.get(0)?, hash: maybe_hash(r.get(1)?)?, seal: maybe_hash(r.get(2)?)? }))
         .optional()?)
 }
 
-/// Links record `seq` into `chain` as its newest link, moving the chain's head to it with the
-/// head's seal.
+/// Links record `seq` into `chain` as its newest link, after `prev`, moving the chain's head to
+/// it with the head's seal.
 pub fn append_link(tx: &Connection, seq: i64, chain: &str, link: i64, prev: &Hash, hash: &Hash, seal: &Hash) -> Result<()> {
-    tx.prepare_cached("INSERT INTO audit_links (seq, chain, link, prev, hash) VALUES (?1, ?2, ?3, ?4, ?5)")?.execute(params![seq, chain, link, prev, hash])?;
+    let key = key(chain)?;
     tx.prepare_cached(
-        "INSERT INTO audit_chain_heads (chain, link, hash, seal) VALUES (?1, ?2, ?3, ?4) \
-         ON CONFLICT (chain) DO UPDATE SET link = excluded.link, hash = excluded.hash, seal = excluded.seal",
+        "INSERT INTO audit_links (seq, chain, link, hash, prev) VALUES (?1, ?2, ?3, ?4, \
+           CASE WHEN ?5 = CASE WHEN ?3 = 1 THEN zeroblob(32) ELSE (SELECT p.hash FROM audit_links p WHERE p.chain = ?2 AND p.link = ?3 - 1) END \
+                THEN NULL ELSE ?5 END)",
     )?
-    .execute(params![chain, link, hash, seal])?;
+    .execute(params![seq, key, link, hash, prev])?;
+    tx.prepare_cached(
+        "INSERT INTO audit_chain_heads (chain, link, seal, hash) VALUES (?1, ?2, ?3, NULL) \
+         ON CONFLICT (chain) DO UPDATE SET link = excluded.link, seal = excluded.seal, hash = NULL",
+    )?
+    .execute(params![key, link, seal])?;
     Ok(())
 }
 
@@ -199,25 +231,27 @@ pub fn paid(tx: &Connection, step: OwedStep) -> Result<()> {
     Ok(())
 }
 
-/// Up to `limit` heads with no seal after `after` (by name), each with the hash of its chain's
-/// newest link as kept (`None`: the head names a link that is not there, or is not the newest).
+/// Up to `limit` heads with no seal after chain `after` (`""`: from the first), in the file's
+/// order of chains, each with the hash of its chain's newest link as kept (`None`: the head
+/// names a link that is not there, or is not the newest).
 pub fn unsealed_heads(conn: &Connection, after: &str, limit: usize) -> Result<Vec<(String, ChainHead, Option<Hash>)>> {
-    let mut statement = conn.prepare_cached(
-        "SELECT h.chain, h.link, h.hash, \
+    let after = if after.is_empty() { i64::MIN } else { key(after)? };
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT h.chain, h.link, {HASH_OF_HEAD}, \
            (SELECT l.hash FROM audit_links l WHERE l.chain = h.chain AND l.link = h.link \
               AND NOT EXISTS (SELECT 1 FROM audit_links n WHERE n.chain = h.chain AND n.link > h.link)) \
          FROM audit_chain_heads h WHERE h.seal IS NULL AND h.chain > ?1 ORDER BY h.chain LIMIT ?2",
-    )?;
+    ))?;
     let rows = statement.query_map(params![after, limit as i64], |r| {
-        let head = ChainHead { link: r.get(1)?, hash: hash_of(r.get(2)?)?, seal: None };
-        Ok((r.get::<_, String>(0)?, head, r.get::<_, Option<Vec<u8>>>(3)?.map(hash_of).transpose()?))
+        let head = ChainHead { link: r.get(1)?, hash: maybe_hash(r.get(2)?)?, seal: None };
+        Ok((super::chain_keys::name_of(r.get(0)?), head, maybe_hash(r.get(3)?)?))
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// Puts `seal` on `chain`'s head, which must still have none.
 pub fn seal_head(tx: &Connection, chain: &str, seal: &Hash) -> Result<()> {
-    tx.prepare_cached("UPDATE audit_chain_heads SET seal = ?2 WHERE chain = ?1 AND seal IS NULL")?.execute(params![chain, seal])?;
+    tx.prepare_cached("UPDATE audit_chain_heads SET seal = ?2 WHERE chain = ?1 AND seal IS NULL")?.execute(params![key(chain)?, seal])?;
     Ok(())
 }
 
@@ -261,7 +295,8 @@ pub fn unlinked(conn: &Connection, which: RecordsOf<'_>, limit: usize) -> Result
     Ok(out)
 }
 
-/// A linked record as kept: the record, its link number, the hash before it and its own.
+/// A linked record as kept: the record, its link number, the hash before it (the chain's start
+/// where the link before it is missing, a gap the check names first) and its own.
 pub struct LinkedRecord {
     pub record: Record,
     pub link: i64,
@@ -285,22 +320,27 @@ pub fn walk_chains(conn: &Connection, which: ChainsToWalk<'_>, mut each: impl Fn
         // The chains named by a head or by a link: a chain whose head was removed is walked
         // (and found without one).
         ChainsToWalk::All => conn
-            .prepare("SELECT chain FROM audit_chain_heads UNION SELECT DISTINCT chain FROM audit_links ORDER BY 1")?
+            .prepare(&format!(
+                "SELECT {} AS name FROM (SELECT chain FROM audit_chain_heads UNION SELECT chain FROM audit_links) ORDER BY name",
+                super::chain_keys::name_sql("chain")
+            ))?
             .query_map([], |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?,
     };
     let sql = format!(
-        "SELECT {COLUMNS}, l.link, l.prev, l.hash FROM audit_links l JOIN audit_records r ON r.seq = l.seq \
+        "SELECT {COLUMNS}, l.link, {PREV_OF_LINK}, l.hash FROM audit_links l JOIN audit_records r ON r.seq = l.seq \
          JOIN audit_actors a ON a.id = r.actor_id WHERE l.chain = ?1 ORDER BY l.link"
     );
     let mut statement = conn.prepare_cached(&sql)?;
     for name in names {
-        let rows = statement.query_map([&name], |row| Ok((read_record(row)?, row.get::<_, i64>(19)?, hash_of(row.get(20)?)?, hash_of(row.get(21)?)?)))?;
+        // A name the trail never writes has no links: walked, it is found empty.
+        let key = super::chain_keys::key_of(&name);
+        let rows = statement.query_map([key], |row| Ok((read_record(row)?, row.get::<_, i64>(19)?, maybe_hash(row.get(20)?)?, hash_of(row.get(21)?)?)))?;
         let mut chain = Vec::new();
         for row in rows {
             let ((mut record, details, dictionary_number), link, prev, hash) = row?;
             record.details = details.as_deref().map(|d| inflate(d, dictionary_number)).transpose()?;
-            chain.push(LinkedRecord { record, link, prev, hash });
+            chain.push(LinkedRecord { record, link, prev: prev.unwrap_or(START), hash });
         }
         let head = chain_head(conn, &name)?;
         if !each(&name, chain, head) {
@@ -319,7 +359,10 @@ pub fn newest_seq(conn: &Connection) -> Result<i64> {
 /// newest link numbered up to `seq`, and that link's hash.
 pub fn heads_as_of(conn: &Connection, seq: i64, mut each: impl FnMut(&str, i64, &Hash) -> std::result::Result<(), String>) -> Result<()> {
     // SQLite answers the bare column (hash) from the row that holds the group's max(link).
-    let mut statement = conn.prepare("SELECT chain, max(link), hash FROM audit_links WHERE seq <= ?1 GROUP BY chain ORDER BY chain")?;
+    let mut statement = conn.prepare(&format!(
+        "SELECT {} AS name, max(link), hash FROM audit_links WHERE seq <= ?1 GROUP BY chain ORDER BY name",
+        super::chain_keys::name_sql("chain")
+    ))?;
     let mut rows = statement.query([seq])?;
     while let Some(row) = rows.next()? {
         let (chain, link, hash): (String, i64, Vec<u8>) = (row.get(0)?, row.get(1)?, row.get(2)?);

@@ -18,6 +18,7 @@
 
 pub mod audit;
 mod audit_dictionary;
+mod chain_keys;
 pub mod count_memo;
 mod deflated;
 mod details_packing;
@@ -81,7 +82,7 @@ pub fn configure(conn: &Connection) -> Result<()> {
 
 /// The schema steps after which an upgraded file is rebuilt (`VACUUM`): each left most of a
 /// large table's pages behind (see [`migrate`]).
-const REBUILT_AFTER: [i64; 2] = [10, 21];
+const REBUILT_AFTER: [i64; 3] = [10, 21, 22];
 
 /// Brings the schema up to [`SCHEMA_VERSION`]. A file newer than this build is refused
 /// rather than written with rules it does not know.
@@ -118,9 +119,10 @@ pub fn migrate(conn: &Connection) -> Result<()> {
         conn.execute_batch("DELETE FROM audit_upgrades_owed")?;
     }
     if version > 0 && REBUILT_AFTER.iter().any(|&step| version < step) {
-        // The step to 10 took two thirds of each grievance row's bytes to another table, and
-        // the step to 21 packed the details there: the old pages stay with the file until
-        // rewritten, so rebuilding it once gives an upgraded directory the size of a new one.
+        // The step to 10 took two thirds of each grievance row's bytes to another table, the
+        // step to 21 packed the details there, and the step to 22 wrote the audit chains
+        // again, keyed by number: the old pages stay with the file until rewritten, so
+        // rebuilding it once gives an upgraded directory the size of a new one.
         // The step to 10 and the rebuild took 23 s at 1,000,000 grievances; it needs free disk
         // the size of the file.
         conn.execute_batch("VACUUM; PRAGMA wal_checkpoint(TRUNCATE);")?;
@@ -134,12 +136,17 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 }
 
 /// The functions the steps' SQL calls beside SQLite's own: `pack_details(text, dictionary)`,
-/// a grievance's details text as kept (see [`details_packing`]).
+/// a grievance's details text as kept (see [`details_packing`]), and `chain_key(name)`, the
+/// number an audit chain is kept under (see [`chain_keys`]).
 fn add_step_functions(conn: &Connection) -> Result<()> {
     use rusqlite::functions::FunctionFlags;
     conn.create_scalar_function("pack_details", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
         let text: String = ctx.get(0)?;
         details_packing::pack(&text, ctx.get(1)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
+    })?;
+    conn.create_scalar_function("chain_key", 1, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
+        let name: String = ctx.get(0)?;
+        chain_keys::key_of(&name).ok_or_else(|| rusqlite::Error::UserFunctionError(format!("an audit chain named {name:?} is none the trail writes").into()))
     })?;
     Ok(())
 }
@@ -183,6 +190,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0019_case_files.sql",
     "0020_admin_lists_and_settings.sql",
     "0021_grievance_details_packed.sql",
+    "0022_audit_chains_keyed_by_number.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

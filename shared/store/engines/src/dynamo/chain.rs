@@ -44,7 +44,7 @@ impl HeadsRead {
         if heads.len() >= Self::MOST {
             heads.clear();
         }
-        heads.insert(chain, head.and_then(head_of).map(|h| (h.link, h.hash)));
+        heads.insert(chain, head.and_then(head_of).and_then(newest_of));
     }
 
     fn take(&self, chain: &str) -> Option<Option<(i64, Hash)>> {
@@ -58,7 +58,12 @@ fn hash_of(text: Option<&str>) -> Option<Hash> {
 
 /// A head item's link, hash and seal.
 fn head_of(item: &Item) -> Option<chain::Head> {
-    Some(chain::Head { link: item.i64(LINK)?, hash: hash_of(item.str(HASH))?, seal: hash_of(item.str(SEAL)) })
+    Some(chain::Head { link: item.i64(LINK)?, hash: Some(hash_of(item.str(HASH))?), seal: hash_of(item.str(SEAL)) })
+}
+
+/// The newest link a head names, and its hash (a head item always carries both).
+fn newest_of(head: chain::Head) -> Option<(i64, Hash)> {
+    Some((head.link, head.hash?))
 }
 
 /// The write that moves `chain`'s head to `link` with `hash`, sealed, on `condition`.
@@ -99,7 +104,7 @@ pub(crate) async fn link(store: &dyn Store, writes: &mut Vec<Write>, head_at: Op
     let read = match (new, known.and_then(|k| k.take(&name))) {
         (true, _) => None,
         (false, Some(kept)) => kept,
-        (false, None) => store.get(&head_key(&name)).await?.as_ref().and_then(head_of).map(|h| (h.link, h.hash)),
+        (false, None) => store.get(&head_key(&name)).await?.as_ref().and_then(head_of).and_then(newest_of),
     };
     let mut head = read;
     for at in positions {
@@ -303,8 +308,8 @@ pub(crate) async fn seal_chains(store: &dyn Store) -> Result<Option<ChainsSealed
                             continue;
                         }
                         let newest = items.iter().filter_map(kept_link).max_by_key(|l| l.link);
-                        if newest.is_some_and(|l| l.link == head.link && l.hash == head.hash) {
-                            match store.transact(vec![moved_head(&name, head.link, head.hash, Condition::Equals(LINK.into(), json!(head.link)))]).await {
+                        if let Some((link, hash)) = newest_of(head).filter(|&(link, hash)| newest.is_some_and(|l| l.link == link && l.hash == hash)) {
+                            match store.transact(vec![moved_head(&name, link, hash, Condition::Equals(LINK.into(), json!(link)))]).await {
                                 Err(StoreError::ConditionFailed { .. }) => moved = true,
                                 other => {
                                     other?;

@@ -47,7 +47,9 @@ fn link(tx: &rusqlite::Connection, seq: i64, record: &Record) -> std::result::Re
     let view = view_of(record.clone()).map_err(|e| SqlError::Corrupt(e.to_string()))?;
     let name = chain::chain_of(view.grievance_id, view.action, view.user_id);
     let head = audit::chain_head(tx, &name)?;
-    let link = chain::next(name, head.map(|h| (h.link, h.hash)), &view);
+    // A head whose link is gone (a file changed behind the portal's back) is followed from the
+    // chain's start: the check names the gap either way.
+    let link = chain::next(name, head.map(|h| (h.link, h.hash.unwrap_or(chain::START))), &view);
     let seal = chain::seal_head(&link.chain, link.link, &link.hash);
     audit::append_link(tx, seq, &link.chain, link.link, &link.prev, &link.hash, &seal)
 }
@@ -378,8 +380,8 @@ impl SqlTrail {
                     let batch = audit::unsealed_heads(tx, &from, 5_000)?;
                     let (mut sealed, mut refused) = (0, 0);
                     for (name, head, newest) in &batch {
-                        if *newest == Some(head.hash) {
-                            audit::seal_head(tx, name, &chain::seal_head(name, head.link, &head.hash))?;
+                        if let Some(hash) = head.hash.filter(|hash| *newest == Some(*hash)) {
+                            audit::seal_head(tx, name, &chain::seal_head(name, head.link, &hash))?;
                             sealed += 1;
                         } else {
                             refused += 1;

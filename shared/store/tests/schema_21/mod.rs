@@ -1,0 +1,40 @@
+//! The shape schema 21 gave the audit trail's chains, for the tests that build a file of that
+//! release from a current one: each chain kept by its name, each link with the hash before it,
+//! each head with its link's hash.
+
+/// The SQL that gives a current file's chains schema 21's shape, every value as that release
+/// held it.
+pub const AUDIT_CHAINS_BY_NAME: &str = "
+    CREATE TABLE audit_links_named (
+        seq INTEGER PRIMARY KEY REFERENCES audit_records (seq),
+        chain TEXT NOT NULL,
+        link INTEGER NOT NULL,
+        prev BLOB NOT NULL,
+        hash BLOB NOT NULL,
+        UNIQUE (chain, link)
+    );
+    INSERT INTO audit_links_named (seq, chain, link, prev, hash)
+    SELECT l.seq, CASE WHEN l.chain > 0 THEN 'grievance:' || l.chain WHEN l.chain = 0 THEN 'admin' ELSE 'user:' || (-1 - l.chain) END, l.link,
+           coalesce(l.prev, CASE WHEN l.link = 1 THEN zeroblob(32) ELSE (SELECT p.hash FROM audit_links p WHERE p.chain = l.chain AND p.link = l.link - 1) END),
+           l.hash
+    FROM audit_links l;
+    CREATE TABLE audit_chain_heads_named (
+        chain TEXT PRIMARY KEY,
+        link INTEGER NOT NULL,
+        hash BLOB NOT NULL,
+        seal BLOB
+    ) WITHOUT ROWID;
+    INSERT INTO audit_chain_heads_named (chain, link, hash, seal)
+    SELECT CASE WHEN h.chain > 0 THEN 'grievance:' || h.chain WHEN h.chain = 0 THEN 'admin' ELSE 'user:' || (-1 - h.chain) END, h.link,
+           coalesce(h.hash, (SELECT l.hash FROM audit_links l WHERE l.chain = h.chain AND l.link = h.link)), h.seal
+    FROM audit_chain_heads h;
+    DROP TRIGGER audit_links_unchanged; DROP TRIGGER audit_links_kept;
+    DROP TABLE audit_links; DROP TABLE audit_chain_heads;
+    ALTER TABLE audit_links_named RENAME TO audit_links;
+    ALTER TABLE audit_chain_heads_named RENAME TO audit_chain_heads;
+    CREATE TRIGGER audit_links_unchanged BEFORE UPDATE ON audit_links BEGIN
+        SELECT RAISE(ABORT, 'audit links are never changed');
+    END;
+    CREATE TRIGGER audit_links_kept BEFORE DELETE ON audit_links BEGIN
+        SELECT RAISE(ABORT, 'audit links are never deleted');
+    END;";
