@@ -1,10 +1,10 @@
 //! The audit trail against whoever holds the data directory, through the real binary: a record
 //! put in the file, a record changed, a record removed from the middle of its chain, a chain's
-//! newest record cut off with its head wound back, and the whole directory put back to an
-//! older copy. Each is named by `portal audit verify` (exit 1) and, after a restart, by
-//! `/api/audit/verify`; a record put in is never linked by a later start; the untouched trail
-//! verifies; and a data directory of the release before heads were sealed is upgraded with
-//! every head sealed once.
+//! newest record cut off with its head wound back or left as it was, and the whole directory
+//! put back to an older copy. Each is named by `portal audit verify` (exit 1) and, after a
+//! restart, by `/api/audit/verify`; a record put in is never linked by a later start; the
+//! untouched trail verifies; and a data directory of the release before heads were sealed is
+//! upgraded with every head sealed once.
 
 use crate::common::{insert_forged_record as insert_forged, serve_command, sign_in, wait_ready};
 use serde_json::{json, Value};
@@ -216,6 +216,19 @@ async fn tampering_with_the_data_directory_is_named_and_a_record_put_in_is_never
     let shown = served.verified(&numbers[2]).await;
     assert_eq!(shown["broken"]["recordId"], cut_to.as_str(), "{shown}");
     served.stop();
+
+    // The newest record cut off with its link, the head left as it was: the file keeps a
+    // head's hash only on the link it names, which is gone, and the head still counts it.
+    let case = root.path().join("cut");
+    copy_dir(&dir, &case);
+    let db = tamper(&case);
+    let chain = chain_of(&db, 1);
+    let newest = chain.last().unwrap().0;
+    db.execute_batch(&format!("DELETE FROM audit_viewers WHERE seq = {newest}; DELETE FROM audit_links WHERE seq = {newest}; DELETE FROM audit_records WHERE seq = {newest};")).unwrap();
+    drop(db);
+    let (code, said) = verify(&case, None);
+    assert_eq!(code, 1, "{said}");
+    assert!(said.contains(&format!("record {} (chain grievance:1): the chain's newest 1 records are missing", chain[chain.len() - 2].1)), "{said}");
 
     // The directory put back to its older copy: every chain in it holds, but the checkpoint
     // made after the later work names what is missing. The one made before the copy holds.
