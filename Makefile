@@ -150,23 +150,23 @@ check-template: venv
 	AWS_DEFAULT_REGION=ap-south-1 $(VENV)/bin/python scripts/check-template-cycles.py template.yaml
 	@echo "template.yaml: cfn-lint, sam validate --lint and the cycle check passed"
 
-# The OpenAPI document comes from the handlers; the web app's types come from it. Either
-# being stale fails the build.
+# The OpenAPI document comes from the handlers; the web app's types come from it; the web
+# app's English error messages come from the server's message catalogue. Any of them being
+# stale fails the build.
 check-openapi: $(NODE_MODULES)
 	@date "+--- %T $@"
 	$(PORTAL_DEBUG)
 	./target/debug/portal openapi > target/openapi.json
 	@diff -q target/openapi.json web/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make openapi"; exit 1; }
 	cd web && npm run check:api
-	./target/debug/portal error-codes > target/server-codes.json
-	@diff -q target/server-codes.json web/src/i18n/server-codes.json >/dev/null || { echo "web/src/i18n/server-codes.json is stale: run make openapi"; exit 1; }
-	python3 scripts/check-error-codes.py target/server-codes.json
+	./target/debug/portal error-codes > target/errors.en.json
+	@diff -q target/errors.en.json web/src/i18n/locales/en/errors.json >/dev/null || { echo "web/src/i18n/locales/en/errors.json is stale: run make openapi"; exit 1; }
 
 openapi: $(NODE_MODULES)
 	$(PORTAL_DEBUG)
 	./target/debug/portal openapi > web/openapi.json
 	cd web && npm run gen:api
-	mkdir -p web/src/i18n && ./target/debug/portal error-codes > web/src/i18n/server-codes.json
+	./target/debug/portal error-codes > web/src/i18n/locales/en/errors.json
 
 test-web: web
 	@$(MAKE) --no-print-directory web-checks

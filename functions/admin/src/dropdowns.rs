@@ -2,6 +2,7 @@
 //! user dialog offer their items to staff who cannot open the Admin Panel; changing one
 //! needs `dropdowns` create, update or delete.
 
+use domain::Msg;
 use axum::extract::{Path, State};
 use domain::lists::{ListItemInput, ListKind};
 use domain::{Action, Error, Resource};
@@ -21,7 +22,7 @@ pub fn routes() -> AreaRouter {
 }
 
 fn kind(name: &str) -> Result<ListKind, Error> {
-    ListKind::parse(name).ok_or_else(|| Error::not_found(format!("There is no admin list named '{name}'")))
+    ListKind::parse(name).ok_or_else(|| Error::NotFound(Msg::ListUnknown { name: name.to_string() }))
 }
 
 /// The request body of a list item.

@@ -1,6 +1,7 @@
 //! `/api/admin/pendency-limits`: how many days a grievance may stay at each stage, per
 //! priority. Seen with `dropdowns` read (the Admin Panel), changed with `dropdowns` update.
 
+use domain::Msg;
 use axum::extract::State;
 use domain::lists::ListKind;
 use domain::pendency::{PendencyLimits, Stage};
@@ -66,12 +67,11 @@ async fn get_transfer_limit(State(state): State<AppState>, caller: Caller) -> Ap
 async fn save_transfer_limit(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<TransferLimit>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
     let max = domain::jurisdiction::MAX_TRANSFER_LIMIT;
-    const OUT_OF_RANGE: &str = "Transfers allowed must be a whole number from 0 to 20";
     let limit = body
         .get("max_transfers")
         .and_then(serde_json::Value::as_u64)
         .filter(|n| *n <= u64::from(max))
-        .ok_or_else(|| domain::Error::field("max_transfers", OUT_OF_RANGE))?;
+        .ok_or_else(|| domain::Error::field("max_transfers", Msg::TransferLimitInvalid))?;
     let before = state.lists.transfer_limit().await?;
     state.lists.save_transfer_limit(limit as u32).await?;
     let entry = admin_audit::entry(

@@ -1,6 +1,7 @@
 //! `/api/audit`: the audit trail of grievance changes, for those whose role has audit read.
 //! Answers are plain lists (the Audit History screen checks for one).
 
+use domain::Msg;
 use axum::extract::{Path, Query, State};
 use cases::reads::AuditRecord;
 use cases::trail::{TrailAccess, TrailFilters, TrailKind, TrailSearch};
@@ -26,7 +27,7 @@ pub fn routes() -> AreaRouter {
 fn action(text: Option<String>) -> Result<Option<AuditAction>, Error> {
     match text.as_deref().map(str::trim).filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("all")) {
         None => Ok(None),
-        Some(t) => AuditAction::parse(t).map(Some).ok_or_else(|| Error::field("action", &format!("Unknown audit action '{t}'"))),
+        Some(t) => AuditAction::parse(t).map(Some).ok_or_else(|| Error::field("action", Msg::AuditActionUnknown { action: t.to_string() })),
     }
 }
 
@@ -35,7 +36,7 @@ fn day(text: Option<String>, field: &str) -> Result<Option<String>, Error> {
         None => Ok(None),
         Some(t) => domain::grievance::parse_date(t)
             .map(|d| Some(format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())))
-            .ok_or_else(|| Error::field(field, "Dates are written YYYY-MM-DD")),
+            .ok_or_else(|| Error::field(field, Msg::DateFilterInvalid)),
     }
 }
 
@@ -58,7 +59,7 @@ async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id)
         Some(s) => viewer.may_see(&s.grievance).then_some(TrailAccess::Whole),
         None => state.trail.readable_after_deletion(id, &viewer).await?.then_some(TrailAccess::RecordByRecord(viewer.clone())),
     };
-    let access = access.ok_or_else(|| Error::not_found("Grievance not found"))?;
+    let access = access.ok_or_else(|| Error::NotFound(Msg::GrievanceNotFound))?;
     let mut records = state.trail.for_grievance(id, access, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
     cases::links::hide_unreachable(state.cases(), &viewer, &mut records).await?;
     Ok(ApiJson(records))
@@ -162,7 +163,7 @@ async fn checkpoint(State(state): State<AppState>, caller: Caller) -> ApiResult<
         Some(kept) => checkpoints::newest(kept).await?,
         None => None,
     };
-    Ok(ApiJson(newest.ok_or_else(|| Error::not_found("No checkpoint of the audit trail has been made yet"))?))
+    Ok(ApiJson(newest.ok_or_else(|| Error::NotFound(Msg::CheckpointNoneYet))?))
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]

@@ -3,6 +3,7 @@
 //! attempt lands in the audit trail; refused attempts (a wrong or replayed code, or a wrong
 //! password when turning it off) count toward the sign-in lockout.
 
+use domain::Msg;
 use crate::LoginResponse;
 use auth::two_factor::{self as tf, Checked, TwoFactor};
 use auth::users::{self, UserRecord};
@@ -59,15 +60,15 @@ async fn actor_of(accounts: &dyn Accounts, user: &UserRecord, ctx: &RequestConte
 }
 
 /// A wrong or replayed code: counted toward the lockout and audited, then refused.
-async fn refuse(state: &AppState, user: &UserRecord, attempt: Option<&lockout::Attempt>, ctx: &RequestContext, message: &'static str) -> Result<Error> {
+async fn refuse(state: &AppState, user: &UserRecord, attempt: Option<&lockout::Attempt>, ctx: &RequestContext, message: Msg) -> Result<Error> {
     let accounts = state.accounts.as_ref();
     match attempt {
         Some(attempt) => lockout::failed(accounts, attempt, domain::clock::now()).await?,
         None => lockout::record_failure(accounts, &user.email, domain::clock::now()).await?,
     };
-    let why = if message == tf::CODE_REUSED { "a code already used" } else { "a wrong code" };
+    let why = if message == Msg::TwoFactorCodeReused { "a code already used" } else { "a wrong code" };
     record(state.trail.as_ref(), actor_of(accounts, user, ctx, "").await?, AuditAction::TwoFactorFailed, user, format!("Sign-in refused: {why}")).await?;
-    Ok(Error::Unauthorized(message.into()))
+    Ok(Error::Unauthorized(message))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -88,10 +89,10 @@ async fn login_with_code(State(state): State<AppState>, ClientInfo(ctx): ClientI
     let accounts = state.accounts.as_ref();
     // A blank code is a form to fill in, not a failed attempt.
     if body.code.trim().is_empty() {
-        return Err(Error::field("code", "Enter the code from your authenticator app").into());
+        return Err(Error::field("code", Msg::TwoFactorCodeRequired).into());
     }
     let user_id = tf::challenged_user(&state.tokens, &body.challenge)?;
-    let expired = || Error::Unauthorized(tf::CHALLENGE_EXPIRED.into());
+    let expired = || Error::Unauthorized(Msg::TwoFactorChallengeExpired.into());
     let user = users::get(accounts, user_id).await?.filter(UserRecord::is_active).ok_or_else(expired)?;
     // One slot per code judged, taken before judging: parallel guesses on one challenge
     // are bounded like passwords (see `auth::lockout`).
@@ -101,13 +102,13 @@ async fn login_with_code(State(state): State<AppState>, ClientInfo(ctx): ClientI
             lockout::succeeded(accounts, &attempt, domain::clock::now(), true).await?;
             if let Err(e) = tf::save(accounts, &user, &next).await {
                 // Another sign-in used the same code at the same moment.
-                return Err(refuse(&state, &user, None, &ctx, tf::CODE_REUSED).await.unwrap_or(e).into());
+                return Err(refuse(&state, &user, None, &ctx, Msg::TwoFactorCodeReused).await.unwrap_or(e).into());
             }
             let user = users::get(accounts, user.id).await?.ok_or_else(expired)?;
             Ok(ApiJson(LoginResponse::signed_in(sessions::start_session(accounts, &state.tokens, &user, &ctx).await?)))
         }
-        Checked::Reused => Err(refuse(&state, &user, Some(&attempt), &ctx, tf::CODE_REUSED).await?.into()),
-        Checked::Invalid => Err(refuse(&state, &user, Some(&attempt), &ctx, tf::CODE_INVALID).await?.into()),
+        Checked::Reused => Err(refuse(&state, &user, Some(&attempt), &ctx, Msg::TwoFactorCodeReused).await?.into()),
+        Checked::Invalid => Err(refuse(&state, &user, Some(&attempt), &ctx, Msg::TwoFactorCodeInvalid).await?.into()),
     }
 }
 
@@ -120,7 +121,7 @@ pub struct TwoFactorSetup {
 }
 
 async fn caller_record(accounts: &dyn Accounts, caller: &Caller) -> Result<UserRecord> {
-    users::get(accounts, caller.user().id).await?.ok_or_else(|| Error::Unauthorized(sessions::SESSION_ENDED.into()))
+    users::get(accounts, caller.user().id).await?.ok_or_else(|| Error::Unauthorized(Msg::SessionEnded))
 }
 
 /// Starts setting up an authenticator app: a new key, which takes effect once a code from it
@@ -131,7 +132,7 @@ async fn setup(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJs
     let accounts = state.accounts.as_ref();
     let user = caller_record(accounts, &caller).await?;
     if user.two_factor.enabled {
-        return Err(Error::conflict(tf::ALREADY_ON).into());
+        return Err(Error::Conflict(Msg::TwoFactorAlreadyOn).into());
     }
     let (secret, otpauth_url) = tf::new_key(&user.email)?;
     tf::save(accounts, &user, &TwoFactor { pending_secret: Some(secret.clone()), ..user.two_factor.clone() }).await?;
@@ -157,11 +158,11 @@ async fn enable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): 
     let accounts = state.accounts.as_ref();
     let user = caller_record(accounts, &caller).await?;
     if user.two_factor.enabled {
-        return Err(Error::conflict(tf::ALREADY_ON).into());
+        return Err(Error::Conflict(Msg::TwoFactorAlreadyOn).into());
     }
-    let secret = user.two_factor.pending_secret.clone().ok_or_else(|| Error::conflict(tf::NOT_STARTED))?;
+    let secret = user.two_factor.pending_secret.clone().ok_or_else(|| Error::Conflict(Msg::TwoFactorNotStarted))?;
     let Some(step) = tf::step_of(&secret, &body.code, unix_now())? else {
-        return Err(Error::field("code", tf::CODE_INVALID).into());
+        return Err(Error::field("code", Msg::TwoFactorCodeInvalid).into());
     };
     let (codes, hashes) = tf::new_recovery_codes();
     let on = TwoFactor { enabled: true, secret: Some(secret), pending_secret: None, last_step: step, recovery_codes: hashes };
@@ -194,19 +195,19 @@ pub struct TwoFactorDisableRequest {
 async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx): ClientInfo, ApiJson(body): ApiJson<TwoFactorDisableRequest>) -> ApiResult<ApiJson<TwoFactorMessage>> {
     let accounts = state.accounts.as_ref();
     if caller.user().two_factor_required {
-        return Err(Error::forbidden(tf::REQUIRED_BY_ROLE).into());
+        return Err(Error::Forbidden(Msg::TwoFactorRequiredByRole).into());
     }
     let user = caller_record(accounts, &caller).await?;
     if !user.two_factor.enabled {
-        return Err(Error::conflict(tf::NOT_ON).into());
+        return Err(Error::Conflict(Msg::TwoFactorNotOn).into());
     }
     // Blank fields are a form to fill in, not a failed attempt.
     let mut fields = domain::FieldErrors::default();
     if body.password.is_empty() {
-        fields.add("password", "Current password is required");
+        fields.add("password", Msg::CurrentPasswordRequired);
     }
     if body.code.trim().is_empty() {
-        fields.add("code", "Enter the code from your authenticator app");
+        fields.add("code", Msg::TwoFactorCodeRequired);
     }
     fields.finish()?;
     // A session left open (or stolen) must prove both factors to drop one, and must not become
@@ -214,12 +215,12 @@ async fn disable(State(state): State<AppState>, caller: Caller, ClientInfo(ctx):
     // is judged (see `auth::lockout`), and a wrong answer is a failure like a wrong sign-in.
     let attempt = lockout::begin(accounts, &user.email, domain::clock::now()).await?;
     let wrong = if !auth::passwords::verify(&body.password, Some(&user.password_hash)).await {
-        Some(("password", "Current password is incorrect", "a wrong password"))
+        Some(("password", Msg::CurrentPasswordIncorrect, "a wrong password"))
     } else {
         match tf::check(&user.two_factor, &body.code, unix_now())? {
             Checked::Accepted(_) => None,
-            Checked::Reused => Some(("code", tf::CODE_REUSED, "a code already used")),
-            Checked::Invalid => Some(("code", tf::CODE_INVALID, "a wrong code")),
+            Checked::Reused => Some(("code", Msg::TwoFactorCodeReused, "a code already used")),
+            Checked::Invalid => Some(("code", Msg::TwoFactorCodeInvalid, "a wrong code")),
         }
     };
     let actor = actor_of(accounts, &user, &ctx, caller.session_id()).await?;

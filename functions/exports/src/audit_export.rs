@@ -4,6 +4,7 @@
 //! token in it) and recorded as EXPORTED. The file says which filters it applied, who
 //! exported it and when, and whether the chains of its records hold.
 
+use domain::Msg;
 use http_glue::export_queues::Lane;
 use crate::{ExportLink, Lang};
 use audit_area::AllParams;
@@ -14,7 +15,7 @@ use cases::reads::AuditRecord;
 use cases::writes::AuditEntry;
 use domain::audit::AuditAction;
 use domain::{Action, Error, Resource};
-use exports::audit::{AuditFormat, MOST_RECORDS, TOO_MANY};
+use exports::audit::{AuditFormat, MOST_RECORDS};
 use exports::{Heading, Language};
 use http_glue::{ApiJson, ApiResult, AppState, Caller, ClientInfo, ErrorBody};
 use serde_json::json;
@@ -52,7 +53,7 @@ async fn records(state: &AppState, viewer: &cases::reads::Viewer, filters: &case
         let full = page.len() == PAGE;
         all.extend(page.into_iter().map(|record| AuditRecord { action_details: None, ..record }));
         if all.len() > MOST_RECORDS {
-            return Err(Error::bad_request(TOO_MANY));
+            return Err(Error::BadRequest(Msg::AuditExportTooMany));
         }
         if !full {
             return Ok(all);
@@ -61,7 +62,7 @@ async fn records(state: &AppState, viewer: &cases::reads::Viewer, filters: &case
             // One more would be too many.
             return match state.trail.all(viewer, filters, 1, MOST_RECORDS).await?.is_empty() {
                 true => Ok(all),
-                false => Err(Error::bad_request(TOO_MANY)),
+                false => Err(Error::BadRequest(Msg::AuditExportTooMany)),
             };
         }
     }

@@ -4,6 +4,7 @@
 //! the cloud by the export worker function, which the exports bucket invokes for each new
 //! request blob. The requester asks `GET /api/exports/jobs/{id}` until it is ready.
 
+use domain::Msg;
 use http_glue::export_queues::Lane;
 use crate::{write_file, ExportLink};
 use blobs::{BlobStore, Download, LINK_LIFETIME};
@@ -64,9 +65,17 @@ struct Progress {
     expected_rows: Option<u64>,
     file_key: Option<String>,
     file_name: Option<String>,
-    error: Option<String>,
+    /// Why it failed, as a message value; a text kept by an earlier release reads as the
+    /// generic failure.
+    #[serde(default, deserialize_with = "failure_or_generic")]
+    error: Option<Msg>,
     /// Seconds since the epoch of the last change.
     updated_at: i64,
+}
+
+fn failure_or_generic<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Msg>, D::Error> {
+    let value = Option::<serde_json::Value>::deserialize(d)?;
+    Ok(value.map(|v| serde_json::from_value(v).unwrap_or(Msg::ExportFailed)))
 }
 
 /// Answered when a background export is started.
@@ -102,18 +111,14 @@ pub struct JobError {
 }
 
 impl JobError {
-    fn of(message: String) -> JobError {
-        let (code, params) = domain::messages::identify(&message);
-        JobError { error: message, code: code.to_string(), params }
+    fn of(message: Msg) -> JobError {
+        JobError { error: message.to_string(), code: message.code().to_string(), params: message.params() }
     }
 }
 
 /// A background export whose progress has not moved for this long has stopped (its process
 /// ended): it is answered as failed. The worker writes progress every second.
 const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
-
-/// Answered for a background export that failed or stopped.
-pub const EXPORT_FAILED: &str = "The export could not be finished. Please export again.";
 
 fn request_key(id: &str) -> String {
     format!("request-{id}.json")
@@ -153,8 +158,8 @@ pub struct Produced {
 /// The list filters of an export's query string, as the list reads them (no page size or
 /// cursor: an export is the whole list).
 pub async fn filters_of(state: &AppState, query: &str, posting: &domain::jurisdiction::Posting) -> Result<Filters> {
-    let uri: http::Uri = format!("/?{query}").parse().map_err(|_| Error::bad_request("The export's filters are not a valid query"))?;
-    let params = axum::extract::Query::<ListParams>::try_from_uri(&uri).map_err(|e| Error::bad_request(e.body_text()))?.0;
+    let uri: http::Uri = format!("/?{query}").parse().map_err(|_| Error::BadRequest(Msg::ExportQueryInvalid))?;
+    let params = axum::extract::Query::<ListParams>::try_from_uri(&uri).map_err(|e| Error::BadRequest(Msg::RequestRefused { detail: e.body_text() }))?.0;
     Ok(ListParams { limit: None, cursor: None, ..params }.filters(state.cases(), posting).await?.0)
 }
 
@@ -275,8 +280,8 @@ pub async fn run(state: &AppState, id: &str) -> Result<()> {
             progress.state = JobState::Failed;
             // What the requester may read: a refusal in their words; an internal fault never.
             progress.error = Some(match e {
-                Error::Internal(_) | Error::Unavailable(_) => EXPORT_FAILED.to_string(),
-                other => other.to_string(),
+                Error::Internal(_) | Error::Unavailable(_) => Msg::ExportFailed,
+                other => other.message().cloned().unwrap_or(Msg::ExportFailed),
             });
         }
     }
@@ -291,7 +296,7 @@ pub async fn status(state: &AppState, id: &str, user_id: i64) -> Result<Option<E
     let blobs = state.blobs()?;
     let Some(progress) = read::<Progress>(blobs, &progress_key(id)).await?.filter(|p| p.user_id == user_id) else { return Ok(None) };
     let stalled = progress.state == JobState::Preparing && now_seconds() - progress.updated_at > STALE_AFTER.as_secs() as i64;
-    let answer = |status, error: Option<String>, link| ExportJobStatus { status, rows: progress.rows, expected_rows: progress.expected_rows, link, error: error.map(JobError::of) };
+    let answer = |status, error: Option<Msg>, link| ExportJobStatus { status, rows: progress.rows, expected_rows: progress.expected_rows, link, error: error.map(JobError::of) };
     Ok(Some(match (progress.state, &progress.file_key, &progress.file_name) {
         (JobState::Ready, Some(key), Some(file_name)) => {
             let kind = Kind::parse(&progress.kind).ok_or_else(|| Error::internal(format!("export {id}: unknown kind")))?;
@@ -299,9 +304,9 @@ pub async fn status(state: &AppState, id: &str, user_id: i64) -> Result<Option<E
             let expires_at = link.expires_at.format(&time::format_description::well_known::Rfc3339).map_err(Error::internal)?;
             answer(JobState::Ready, None, Some(ExportLink { url: link.url, expires_at, rows: progress.rows }))
         }
-        (JobState::Preparing, _, _) if stalled => answer(JobState::Failed, Some(EXPORT_FAILED.to_string()), None),
+        (JobState::Preparing, _, _) if stalled => answer(JobState::Failed, Some(Msg::ExportFailed), None),
         (JobState::Preparing, _, _) => answer(JobState::Preparing, None, None),
-        _ => answer(JobState::Failed, Some(progress.error.clone().unwrap_or_else(|| EXPORT_FAILED.to_string())), None),
+        _ => answer(JobState::Failed, Some(progress.error.clone().unwrap_or_else(|| Msg::ExportFailed)), None),
     }))
 }
 

@@ -9,6 +9,7 @@ mod audit_export;
 pub mod jobs;
 pub mod reports;
 
+use domain::Msg;
 use axum::extract::{Path, Query, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use blobs::{Download, LINK_LIFETIME};
@@ -204,7 +205,7 @@ async fn export(
     responses((status = 200, body = ExportJobStatus), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn job_status(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<ApiJson<ExportJobStatus>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let status = jobs::status(&state, &id, caller.user().id).await?.ok_or_else(|| Error::not_found("Export not found"))?;
+    let status = jobs::status(&state, &id, caller.user().id).await?.ok_or_else(|| Error::NotFound(Msg::ExportNotFound))?;
     Ok(ApiJson(status))
 }
 
@@ -214,6 +215,6 @@ async fn job_status(State(state): State<AppState>, caller: Caller, Path(id): Pat
     responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn download(State(state): State<AppState>, Path(file): Path<String>, Query(link): Query<LinkParams>) -> ApiResult<Response> {
     // In the cloud, links are S3's own and never point here.
-    let local = state.blobs()?.local().ok_or_else(|| Error::not_found("Not found"))?;
+    let local = state.blobs()?.local().ok_or_else(|| Error::NotFound(Msg::NotFound))?;
     http_glue::files::download(local, &file, link).await
 }

@@ -4,6 +4,7 @@
 //! recorded in the audit trail as EXPORTED. Same permission (`reports read`), scope and
 //! period as the report on screen.
 
+use domain::Msg;
 use http_glue::export_queues::Lane;
 use crate::{ExportLink, Lang};
 use admin_area::reports::{facts_of, station_names, status_columns, PeriodParams};
@@ -136,7 +137,7 @@ async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &Period
             };
             (w("Top Crime Heads"), vec![w("Crime head"), w("Grievances")], rows, chart)
         }
-        _ => return Err(Error::not_found("No such report").into()),
+        _ => return Err(Error::NotFound(Msg::ReportUnknown).into()),
     };
     Ok((Table { title, generated, language, period: period_line, columns, rows, chart }, period))
 }
@@ -169,7 +170,7 @@ async fn export(
 ) -> ApiResult<ApiJson<ExportLink>> {
     caller.require(domain::Resource::Reports, domain::Action::Read)?;
     if !REPORTS.contains(&name.as_str()) {
-        return Err(Error::not_found("No such report").into());
+        return Err(Error::NotFound(Msg::ReportUnknown).into());
     }
     let lane = match kind {
         Kind::Pdf => Lane::ReportPdf,

@@ -3,6 +3,7 @@
 //! pass through here in the cloud: the browser PUTs them to S3 through a presigned link and
 //! downloads them through another.
 
+use domain::Msg;
 use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
@@ -144,7 +145,7 @@ async fn delete_attachment(State(state): State<AppState>, caller: Caller, client
 
 /// The local attachments store, or 404 in the cloud, where links are S3's own.
 fn local(state: &AppState) -> ApiResult<&blobs::local::LocalBlobs> {
-    Ok(state.attachments()?.local().ok_or_else(|| Error::not_found("Not found"))?)
+    Ok(state.attachments()?.local().ok_or_else(|| Error::NotFound(Msg::NotFound))?)
 }
 
 /// Downloads an attachment through its signed link (embedded portal).
@@ -161,8 +162,8 @@ async fn download_file(State(state): State<AppState>, Path(file): Path<String>, 
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 413, body = ErrorBody)))]
 async fn upload_file(State(state): State<AppState>, Path(file): Path<String>, Query(params): Query<UploadParams>, body: Body) -> ApiResult<ApiJson<SuccessMessage>> {
     if !file.starts_with(attachments::PENDING_PREFIX) {
-        return Err(Error::forbidden("This upload link is invalid or has expired. Choose the file again.").into());
+        return Err(Error::Forbidden(Msg::UploadLinkInvalid).into());
     }
-    http_glue::files::receive(local(&state)?, &file, params, body, attachments::TOO_BIG).await?;
+    http_glue::files::receive(local(&state)?, &file, params, body, Msg::AttachmentTooBig).await?;
     Ok(ApiJson(SuccessMessage::new("File received")))
 }

@@ -8,6 +8,7 @@ pub mod links;
 pub mod notes;
 pub mod notify;
 
+use domain::Msg;
 use axum::extract::{Path, Query, State};
 use cases::pendency::{Clock, GrievanceView};
 use cases::reads::{self, FilterNames, Filters};
@@ -84,7 +85,7 @@ fn date_filter(v: Option<String>, field: &str) -> Result<Option<String>, Error> 
         None => Ok(None),
         Some(text) => match domain::grievance::parse_date(&text) {
             Some(d) => Ok(Some(format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day()))),
-            None => Err(Error::field(field, "Dates are written YYYY-MM-DD")),
+            None => Err(Error::field(field, Msg::DateFilterInvalid)),
         },
     }
 }
@@ -99,7 +100,7 @@ impl ListParams {
         };
         let limit = self.limit.unwrap_or(50);
         if !(1..=200).contains(&limit) {
-            return Err(Error::field("limit", "limit must be between 1 and 200"));
+            return Err(Error::field("limit", Msg::LimitOutOfRange200));
         }
         let order = reads::Order {
             key: match clean(self.sort).as_deref() {
@@ -107,23 +108,23 @@ impl ListParams {
                 Some("fir_date") => reads::SortKey::FirDate,
                 Some("priority") => reads::SortKey::Priority,
                 Some("status") => reads::SortKey::Status,
-                Some(_) => return Err(Error::field("sort", "sort must be one of filed_at, fir_date, priority, status")),
+                Some(_) => return Err(Error::field("sort", Msg::SortInvalid)),
             },
             direction: match clean(self.direction).as_deref() {
                 None | Some("desc") => reads::SortDirection::Desc,
                 Some("asc") => reads::SortDirection::Asc,
-                Some(_) => return Err(Error::field("direction", "direction must be asc or desc")),
+                Some(_) => return Err(Error::field("direction", Msg::DirectionInvalid)),
             },
         };
         let closure_pending = match clean(self.closure).as_deref() {
             None => false,
             Some("pending") => true,
-            Some(_) => return Err(Error::field("closure", "closure must be pending")),
+            Some(_) => return Err(Error::field("closure", Msg::ClosureFilterInvalid)),
         };
         let escalated_to = match clean(self.escalated).as_deref() {
             None => None,
             Some("me") => Some(posting.clone()),
-            Some(_) => return Err(Error::field("escalated", "escalated must be me")),
+            Some(_) => return Err(Error::field("escalated", Msg::EscalatedFilterInvalid)),
         };
         let mut filters = Filters {
             escalated_to,
@@ -246,7 +247,7 @@ async fn lookup(State(state): State<AppState>, caller: Caller, Query(params): Qu
     let matching = match clean(params.matching).as_deref() {
         None | Some("prefix") => cases::numbers::NumberMatch::Prefix,
         Some("exact") => cases::numbers::NumberMatch::Exact,
-        Some(_) => return Err(Error::field("match", "match must be exact or prefix").into()),
+        Some(_) => return Err(Error::field("match", Msg::MatchInvalid).into()),
     };
     let query = cases::numbers::NumberQuery::parse(params.number.as_deref().unwrap_or_default(), matching)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
@@ -506,12 +507,12 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let seen = reads::to_change(state.cases(), &viewer, id).await?;
     let g = seen.grievance();
-    let unknown = || Error::not_found("User not found");
+    let unknown = || Error::NotFound(Msg::UserNotFound);
     let assignee = match body.user_id {
         None => None,
         Some(uid) => match auth::users::get(state.accounts.as_ref(), uid).await?.filter(|u| viewer.may_assign_to(u.id, &u.posting)).ok_or_else(unknown)? {
-            u if !u.is_active() => return Err(Error::field("user_id", "Choose an active user to assign").into()),
-            u if !Candidates::read(&state).await?.reach(&u, g) => return Err(Error::field("user_id", ASSIGNEE_OUTSIDE).into()),
+            u if !u.is_active() => return Err(Error::field("user_id", Msg::AssigneeNotActive).into()),
+            u if !Candidates::read(&state).await?.reach(&u, g) => return Err(Error::field("user_id", Msg::AssigneeOutsideScope).into()),
             u => Some((u.id, u.name)),
         },
     };
@@ -550,8 +551,6 @@ async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientI
     let g = writes::transfer(state.cases(), &caller.actor(&client), &seen, order, transfers, limit).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
-
-const ASSIGNEE_OUTSIDE: &str = "This grievance does not lie in this user's scope: choose someone posted where it lies";
 
 /// The roles the assignees hold and the organisation, read once for a request: whether an
 /// assignee would see the grievance goes by their role's scope over their posting.

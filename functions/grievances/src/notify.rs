@@ -3,6 +3,7 @@
 //! (`cases::notices`). The run is called by the embedded portal's background task and by the
 //! scheduled notifier function in the cloud.
 
+use domain::Msg;
 use auth::roles::RoleRecord;
 use auth::users::UserRecord;
 use axum::extract::{Path, Query, State};
@@ -64,7 +65,7 @@ async fn list_notifications(State(state): State<AppState>, caller: Caller, Query
     let user = caller.user().id;
     let opened = http_glue::cursors::open(&state, &caller, http_glue::cursors::NOTIFICATIONS, params.cursor.filter(|c| !c.is_empty()))?;
     let after = match opened {
-        Some(cursor) => Some(NoticeId::parse(&cursor).map_err(|_| domain::Error::bad_request("The paging cursor is not valid"))?),
+        Some(cursor) => Some(NoticeId::parse(&cursor).map_err(|_| domain::Error::BadRequest(Msg::CursorInvalid))?),
         None => None,
     };
     let page = state.notices.page(user, PAGE, after).await?;

@@ -43,7 +43,8 @@ enum Command {
     },
     /// Prints the OpenAPI document of the API.
     Openapi,
-    /// Prints the error-message catalogue as JSON ({code: English template}) for the web app.
+    /// Prints the web app's English error catalogue as JSON ({code: template}, values written
+    /// {{name}}): web/src/i18n/locales/en/errors.json.
     ErrorCodes,
     /// Upgrades a store written by an earlier release (serve does it for the embedded store;
     /// a state's stack runs it with --table after deploying a new release).
@@ -203,8 +204,7 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::ErrorCodes => {
-            let catalogue: std::collections::BTreeMap<&str, &str> = domain::messages::CATALOGUE.iter().copied().collect();
-            println!("{}", serde_json::to_string_pretty(&catalogue)?);
+            println!("{}", serde_json::to_string_pretty(&domain::Msg::english_file())?);
             Ok(())
         }
         Command::Migrate { data_dir, table } => {

@@ -1,6 +1,7 @@
 //! `/api/roles`: roles and their permissions. The Admin role always holds every permission
 //! and cannot be deleted.
 
+use domain::Msg;
 use auth::roles::{self as records, RoleRecord};
 use axum::extract::{Path, State};
 use domain::user::RoleInput;
@@ -90,7 +91,6 @@ pub struct RoleRequest {
     closing_needs_approval: Option<bool>,
 }
 
-
 /// Every role, by name.
 #[utoipa::path(get, path = "/api/roles", tag = "roles", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Vec<RoleView>>), (status = 403, body = ErrorBody)))]
@@ -104,7 +104,7 @@ async fn list_roles(State(state): State<AppState>, caller: Caller) -> ApiResult<
     responses((status = 200, body = Envelope<RoleView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_role(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
     caller.require(Resource::Roles, Action::Read)?;
-    let role = records::get(state.accounts.as_ref(), id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
+    let role = records::get(state.accounts.as_ref(), id).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
     Ok(ApiJson(Envelope::ok(view(role))))
 }
 
@@ -130,7 +130,7 @@ async fn update_role(State(state): State<AppState>, caller: Caller, client: Clie
     caller.require(Resource::Roles, Action::Update)?;
     let accounts = state.accounts.as_ref();
     let input = RoleInput::parse(&body)?;
-    let current = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
+    let current = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
     let grant = grants::Grant {
         permissions: &input.permissions,
         closes_alone: current.is_admin() || !input.closing_needs_approval.unwrap_or(current.closing_needs_approval),
@@ -149,7 +149,7 @@ async fn update_role(State(state): State<AppState>, caller: Caller, client: Clie
 async fn delete_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Roles, Action::Delete)?;
     let accounts = state.accounts.as_ref();
-    let current = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("Role not found"))?;
+    let current = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), None);
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Delete role {}", current.name)).await?;
     records::delete(accounts, id).await?;

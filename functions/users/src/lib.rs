@@ -1,9 +1,10 @@
 //! `/api/users`: staff accounts. Answers never carry a password hash.
 
+use domain::Msg;
 use auth::users::{self as records, UserRecord};
 use axum::extract::{Path, State};
 use domain::lists::ListKind;
-use domain::jurisdiction::{Posting, POSTING_PLACE_UNKNOWN};
+use domain::jurisdiction::Posting;
 use domain::user::{UserInput, UserStatus};
 use domain::{Action, Error, Resource};
 use auth::roles::RoleRecord;
@@ -56,7 +57,7 @@ async fn held_role(accounts: &dyn Accounts, user: &UserRecord) -> Result<Option<
 /// to `reset` a credential, never one's own); a refusal is audited.
 async fn account_to_act_on(state: &AppState, caller: &Caller, client: &ClientInfo, id: i64, doing: &str, reset: Option<grants::Credential>) -> Result<UserRecord, ApiError> {
     let accounts = state.accounts.as_ref();
-    let user = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let user = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::UserNotFound))?;
     let held = held_role(accounts, &user).await?;
     let held = held.as_ref().map(RoleRecord::reach);
     let verdict = match reset {
@@ -182,7 +183,7 @@ async fn check_postings(
     let lists = state.lists.as_ref();
     if let Some(new) = new {
         if !lists::posting_exists(lists, new).await? {
-            return Err(Error::field("posting", POSTING_PLACE_UNKNOWN).into());
+            return Err(Error::field("posting", Msg::PostingPlaceUnknown).into());
         }
     }
     let org = lists::organisation(lists).await?;
@@ -203,7 +204,7 @@ async fn check_list_fields(lists: &dyn lists::AdminLists, input: &UserInput, bef
         }
         match lists.find_by_name(kind, value).await? {
             Some(item) if item.is_active => {}
-            _ => errors.add(field, format!("'{value}' is not an active {} in the Admin Panel", field)),
+            _ => errors.add(field, Msg::ListItemInactive { value: value.to_string(), item: field.to_string() }),
         }
     }
     errors.finish()
@@ -221,7 +222,7 @@ async fn list_users(State(state): State<AppState>, caller: Caller) -> ApiResult<
 }
 
 async fn one(accounts: &dyn Accounts, id: i64) -> Result<UserView, Error> {
-    let user = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let user = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::UserNotFound))?;
     let role = auth::roles::get(accounts, user.role_id).await?;
     let names = role.into_iter().map(|r| (r.id, r.name)).collect();
     Ok(view(user, &names))
@@ -243,7 +244,7 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
     let accounts = state.accounts.as_ref();
     let input = UserInput::parse(&body, true)?;
     check_list_fields(state.lists.as_ref(), &input, None).await?;
-    let role = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
+    let role = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", Msg::RoleUnknown))?;
     let verdict = grants::may_give_role(caller.grantor(), role.reach());
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create user {} with role {}", input.email, role.name)).await?;
     let posting = input.posting.clone().unwrap_or_default();
@@ -277,9 +278,9 @@ async fn update_user(State(state): State<AppState>, caller: Caller, client: Clie
     caller.require(Resource::Users, Action::Update)?;
     let accounts = state.accounts.as_ref();
     let input = UserInput::parse(&body, false)?;
-    let before = records::get(accounts, id).await?.ok_or_else(|| Error::not_found("User not found"))?;
+    let before = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::UserNotFound))?;
     let held = held_role(accounts, &before).await?;
-    let next = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", "The selected role does not exist"))?;
+    let next = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", Msg::RoleUnknown))?;
     let verdict = grants::may_edit_account(caller.grantor(), id, held.as_ref().map(RoleRecord::reach), next.reach());
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change user {} ({}) with role {}", before.email, id, next.name)).await?;
     let postings: Vec<&Posting> = std::iter::once(&before.posting).chain(input.posting.as_ref()).collect();
@@ -298,7 +299,7 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, client: Clie
     caller.require(Resource::Users, Action::Delete)?;
     let accounts = state.accounts.as_ref();
     if id == caller.user().id {
-        return Err(Error::conflict("You cannot delete your own account").into());
+        return Err(Error::Conflict(Msg::CannotDeleteSelf).into());
     }
     let user = account_to_act_on(&state, &caller, &client, id, "Delete user", None).await?;
     let fields = audited(&state, &user).await?;

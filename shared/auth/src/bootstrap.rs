@@ -1,5 +1,6 @@
 //! What must exist from the very first start: the Admin role, and an Admin user to sign in with.
 
+use domain::Msg;
 use crate::port::Accounts;
 use crate::roles::{RoleRecord, ADMIN_ROLE_ID};
 use crate::users::{self, NewUser};
@@ -79,7 +80,7 @@ pub async fn create_admin(accounts: &dyn Accounts, email: &str, name: &str, pass
     let password = NewPassword::for_reset(password).map_err(|m| Error::field("password", m))?;
     let name = name.trim();
     if name.is_empty() {
-        return Err(Error::field("name", "Name is required"));
+        return Err(Error::field("name", Msg::NameRequired));
     }
     ensure_admin_role(accounts).await?;
     users::create(

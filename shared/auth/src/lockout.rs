@@ -10,6 +10,7 @@
 //! once, and an attempt that finds them all taken locks the email. A correct answer only
 //! signs in when no other attempt was judged alongside it and no lock was set meanwhile.
 
+use domain::Msg;
 use crate::port::{Accounts, Outcome, Pending};
 pub use crate::port::LockoutRecord;
 use domain::{Error, Result};
@@ -23,8 +24,6 @@ const PENDING_SECONDS: i64 = 120;
 /// Conditional writes lost to other attempts before an attempt gives up. Giving up refuses
 /// the attempt unjudged, which is safe.
 const RETRIES: usize = 64;
-
-pub const TOO_MANY_AT_ONCE: &str = "Too many sign-in attempts at the same time. Please wait a moment and try again.";
 
 impl LockoutRecord {
     /// The record as it stands `now`: failures and slots past their time are forgotten.
@@ -61,11 +60,11 @@ pub struct Attempt {
 }
 
 fn locked_error(minutes: i64) -> Error {
-    Error::TooManyAttempts(format!("Too many failed sign-in attempts. Please try again in {minutes} minute{}.", if minutes == 1 { "" } else { "s" }))
+    Error::TooManyAttempts(Msg::TooManyAttempts { minutes: minutes.to_string(), plural: (if minutes == 1 { "" } else { "s" }).to_string() })
 }
 
 fn busy() -> Error {
-    Error::TooManyAttempts(TOO_MANY_AT_ONCE.into())
+    Error::TooManyAttempts(Msg::TooManyAtOnce)
 }
 
 /// Reads the email's record, lets `change` decide, and writes the result back on condition

@@ -1,6 +1,7 @@
 //! Roles: the rules of creating, changing and removing them, over the accounts port. The
 //! role named Admin always holds every permission, whatever is stored.
 
+use domain::Msg;
 use crate::port::{Accounts, Numbered, Outcome};
 pub use crate::port::RoleRecord;
 use domain::{Error, Permissions, Result, ADMIN_ROLE};
@@ -48,15 +49,15 @@ pub async fn list_all(accounts: &dyn Accounts) -> Result<Vec<RoleRecord>> {
 }
 
 fn duplicate() -> Error {
-    Error::conflict("A role with this name already exists")
+    Error::Conflict(Msg::RoleNameTaken)
 }
 
 fn not_found() -> Error {
-    Error::not_found("Role not found")
+    Error::NotFound(Msg::RoleNotFound)
 }
 
 fn changed_meanwhile() -> Error {
-    Error::conflict("This role was changed by someone else. Please reload and try again.")
+    Error::Conflict(Msg::RoleChanged)
 }
 
 /// Refuses a name that reads like another role's (the Admin role's in particular): names are
@@ -105,10 +106,10 @@ pub async fn update(accounts: &dyn Accounts, id: i64, checked_version: i64, inpu
     }
     if current.is_admin() {
         if input.name != ADMIN_ROLE {
-            return Err(Error::conflict("The Admin role cannot be renamed"));
+            return Err(Error::Conflict(Msg::AdminRoleNameFixed));
         }
         if !input.permissions.covers(&Permissions::all()) {
-            return Err(Error::conflict("The Admin role always has every permission"));
+            return Err(Error::Conflict(Msg::AdminRoleAllPermissions));
         }
     } else {
         check_name_free(accounts, &input.name, Some(id)).await?;
@@ -133,10 +134,10 @@ pub async fn update(accounts: &dyn Accounts, id: i64, checked_version: i64, inpu
 pub async fn delete(accounts: &dyn Accounts, id: i64) -> Result<()> {
     let current = get(accounts, id).await?.ok_or_else(not_found)?;
     if current.is_admin() {
-        return Err(Error::conflict("Cannot delete the Admin role"));
+        return Err(Error::Conflict(Msg::AdminRoleUndeletable));
     }
     let held = |n: i64| {
-        Error::conflict(format!("This role is held by {n} user{}; move them to another role before deleting it", if n == 1 { "" } else { "s" }))
+        Error::Conflict(Msg::RoleInUse { count: n.to_string(), plural: domain::messages::plural(n as i64) })
     };
     if current.user_count > 0 {
         return Err(held(current.user_count));

@@ -1,14 +1,11 @@
 //! Sign-in, sign-out and the check every request passes through.
 
+use domain::Msg;
 use crate::port::{Accounts, Outcome, RoleRecord, Session, UserRecord};
 use crate::{lockout, passwords, roles, users, TokenKeys};
 use domain::password::NewPassword;
 use domain::user::SessionUser;
 use domain::{Email, Error, FieldErrors, Result};
-
-pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
-pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
-pub const SIGN_IN_REQUIRED: &str = "Authentication required. Please sign in.";
 
 /// Who is calling from where: kept with sessions and audit records.
 #[derive(Clone, Debug, Default)]
@@ -71,10 +68,10 @@ pub enum LoginOutcome {
 pub async fn login(accounts: &dyn Accounts, tokens: &TokenKeys, email: &str, password: &str, ctx: &RequestContext) -> Result<LoginOutcome> {
     let mut fields = FieldErrors::default();
     if email.trim().is_empty() {
-        fields.add("email", "Email is required");
+        fields.add("email", Msg::EmailRequired);
     }
     if password.is_empty() {
-        fields.add("password", "Password is required");
+        fields.add("password", Msg::PasswordRequired);
     }
     fields.finish()?;
     let now = domain::clock::now();
@@ -86,14 +83,14 @@ pub async fn login(accounts: &dyn Accounts, tokens: &TokenKeys, email: &str, pas
     };
     if !passwords::verify(password, user.as_ref().map(|u| u.password_hash.as_str())).await {
         lockout::failed(accounts, &attempt, domain::clock::now()).await?;
-        return Err(Error::Unauthorized(INVALID_CREDENTIALS.into()));
+        return Err(Error::Unauthorized(Msg::InvalidCredentials));
     }
     let user = user.expect("a verified password belongs to a user");
     // With a second factor, the failures so far stay counted until the code, too, is right.
     let completes = user.is_active() && !user.two_factor.enabled;
     lockout::succeeded(accounts, &attempt, domain::clock::now(), completes).await?;
     if !user.is_active() {
-        return Err(Error::Unauthorized("Your account is inactive. Please contact the administrator.".into()));
+        return Err(Error::Unauthorized(Msg::AccountInactive));
     }
     if user.two_factor.enabled {
         return Ok(LoginOutcome::CodeNeeded { challenge: crate::two_factor::challenge(tokens, user.id, now.unix_timestamp()) });
@@ -135,7 +132,7 @@ fn new_session_id() -> String {
 /// as the session's use unless `counts_as_use` is false (a poll the app makes on a timer,
 /// which must not keep an abandoned tab signed in).
 pub async fn authenticate(accounts: &dyn Accounts, tokens: &TokenKeys, token: &str, counts_as_use: bool) -> Result<Authenticated> {
-    let ended = || Error::Unauthorized(SESSION_ENDED.into());
+    let ended = || Error::Unauthorized(Msg::SessionEnded);
     let claims = tokens.verify(token).ok_or_else(ended)?;
     let user_id: i64 = claims.sub.parse().map_err(|_| ended())?;
     let (Some(session), Some(user), role) = accounts.caller_records(&claims.sid, user_id).await? else { return Err(ended()) };
@@ -175,21 +172,21 @@ pub async fn end_sessions(accounts: &dyn Accounts, user_id: i64, keep: Option<&s
 pub async fn change_password(accounts: &dyn Accounts, caller: &Authenticated, current: &str, new: &str) -> Result<()> {
     let new = NewPassword::for_change(new).map_err(|m| Error::field("newPassword", m))?;
     if current.is_empty() {
-        return Err(Error::field("oldPassword", "Current password is required"));
+        return Err(Error::field("oldPassword", Msg::CurrentPasswordRequired));
     }
-    let user = users::get(accounts, caller.user.id).await?.ok_or_else(|| Error::Unauthorized(SESSION_ENDED.into()))?;
+    let user = users::get(accounts, caller.user.id).await?.ok_or_else(|| Error::Unauthorized(Msg::SessionEnded))?;
     // A stolen session must not become a way to guess the password: the check counts toward
     // the same lockout as signing in.
     let attempt = lockout::begin(accounts, &user.email, domain::clock::now()).await?;
     // A wrong current password is a 400, not a 401: the caller's session is still good.
     if !passwords::verify(current, Some(&user.password_hash)).await {
         lockout::failed(accounts, &attempt, domain::clock::now()).await?;
-        return Err(Error::field("oldPassword", "Current password is incorrect"));
+        return Err(Error::field("oldPassword", Msg::CurrentPasswordIncorrect));
     }
     lockout::succeeded(accounts, &attempt, domain::clock::now(), true).await?;
     let hash = passwords::hash(new.expose()).await?;
     if accounts.set_password(user.id, &hash, None, None).await? != Outcome::Written {
-        return Err(Error::Unauthorized(SESSION_ENDED.into()));
+        return Err(Error::Unauthorized(Msg::SessionEnded));
     }
     end_sessions(accounts, user.id, Some(&caller.session_id)).await?;
     Ok(())

@@ -3,6 +3,7 @@
 //! phone. A code is accepted one step either side of now (a clock a little off), and never
 //! twice: the last step used is kept, and an older or equal one is refused.
 
+use domain::Msg;
 use crate::port::{Accounts, Outcome, UserRecord};
 pub use crate::port::TwoFactor;
 use crate::TokenKeys;
@@ -13,15 +14,6 @@ use totp_rs::{Algorithm, Secret, TOTP};
 pub const ISSUER: &str = "Grievance Portal";
 const STEP_SECONDS: u64 = 30;
 const RECOVERY_CODES: usize = 10;
-
-pub const CODE_INVALID: &str = "The code is not valid. Check your authenticator app and try again.";
-pub const CODE_REUSED: &str = "This code has already been used. Wait for the next one.";
-pub const CHALLENGE_EXPIRED: &str = "The sign-in took too long. Please sign in again.";
-pub const SETUP_REQUIRED: &str = "Set up two-factor authentication to continue.";
-pub const REQUIRED_BY_ROLE: &str = "Your role requires two-factor authentication; it cannot be turned off.";
-pub const ALREADY_ON: &str = "Two-factor authentication is already on.";
-pub const NOT_STARTED: &str = "Start the set-up again: no authenticator key is waiting to be confirmed.";
-pub const NOT_ON: &str = "Two-factor authentication is not on.";
 
 fn totp(secret_base32: &str, account: &str) -> Result<TOTP> {
     let bytes = Secret::Encoded(secret_base32.to_string()).to_bytes().map_err(|e| Error::internal(format!("{e:?}")))?;
@@ -103,7 +95,7 @@ pub fn check(state: &TwoFactor, code: &str, now: u64) -> Result<Checked> {
 pub async fn save(accounts: &dyn Accounts, user: &UserRecord, state: &TwoFactor) -> Result<()> {
     match accounts.save_two_factor(user, state).await? {
         Outcome::Written => Ok(()),
-        _ => Err(Error::Unauthorized(CODE_REUSED.into())),
+        _ => Err(Error::Unauthorized(Msg::TwoFactorCodeReused)),
     }
 }
 
@@ -113,7 +105,7 @@ pub async fn reset(accounts: &dyn Accounts, user: &UserRecord, by: i64) -> Resul
     let stamp = domain::user::Stamp { by, at: domain::clock::now_text() };
     match accounts.reset_two_factor(user, &stamp).await? {
         Outcome::Written => Ok(()),
-        _ => Err(Error::conflict("This was changed by someone else at the same time. Please reload and try again.")),
+        _ => Err(Error::Conflict(Msg::ChangedConcurrently)),
     }
 }
 
@@ -128,7 +120,7 @@ const CHALLENGE_SESSION: &str = "two-factor-challenge";
 
 /// The user a challenge names, while it lives.
 pub fn challenged_user(tokens: &TokenKeys, challenge: &str) -> Result<i64> {
-    let expired = || Error::Unauthorized(CHALLENGE_EXPIRED.into());
+    let expired = || Error::Unauthorized(Msg::TwoFactorChallengeExpired);
     let claims = tokens.verify(challenge).ok_or_else(expired)?;
     if claims.sid != CHALLENGE_SESSION {
         return Err(expired());

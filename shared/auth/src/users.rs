@@ -4,6 +4,7 @@
 // A user's sessions are ended through the port (`Accounts::remove_sessions`, all that
 // `sessions::end_sessions` does): `sessions` reads users through this module, so this
 // module does not call back into it.
+use domain::Msg;
 use crate::port::{Accounts, Numbered, Outcome};
 pub use crate::port::UserRecord;
 use domain::user::{CredentialHands, Stamp, UserStatus};
@@ -85,8 +86,8 @@ async fn insert(accounts: &dyn Accounts, new: NewUser, created_by: Option<i64>) 
     };
     match accounts.insert_user(&record).await? {
         Outcome::Written => Ok(record),
-        Outcome::RoleMissing => Err(Error::field("role_id", "The selected role does not exist")),
-        _ => Err(Error::conflict(EMAIL_TAKEN)),
+        Outcome::RoleMissing => Err(Error::field("role_id", Msg::RoleUnknown)),
+        _ => Err(Error::Conflict(Msg::UserEmailTaken)),
     }
 }
 
@@ -95,18 +96,14 @@ pub async fn list_all(accounts: &dyn Accounts) -> Result<Vec<UserRecord>> {
     accounts.users().await
 }
 
-pub const EMAIL_TAKEN: &str = "A user with this email already exists";
-
-pub const LAST_ADMIN: &str = "The last active Admin cannot be removed, deactivated or moved to another role";
-
 fn not_found() -> Error {
-    Error::not_found("User not found")
+    Error::NotFound(Msg::UserNotFound)
 }
 
 /// The account was moved to another role or posting since the caller's permission to act on
 /// it was checked: the check no longer holds, so nothing is written.
 fn role_moved() -> Error {
-    Error::conflict("This was changed by someone else at the same time. Please reload and try again.")
+    Error::Conflict(Msg::ChangedConcurrently)
 }
 
 /// Applies an administrator's edit to an account that held `checked.role_id` and was posted at
@@ -119,7 +116,7 @@ pub async fn update(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &
             return Err(role_moved());
         }
         if id == caller_id && input.status != UserStatus::Active {
-            return Err(Error::conflict("You cannot deactivate your own account"));
+            return Err(Error::Conflict(Msg::CannotDeactivateSelf));
         }
         let updated = UserRecord {
             name: input.name.clone(),
@@ -141,20 +138,20 @@ pub async fn update(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &
                 }
                 return Ok(updated);
             }
-            Outcome::EmailTaken => return Err(Error::conflict(EMAIL_TAKEN)),
-            Outcome::RoleMissing => return Err(Error::field("role_id", "The selected role does not exist")),
-            Outcome::LastAdmin => return Err(Error::conflict(LAST_ADMIN)),
+            Outcome::EmailTaken => return Err(Error::Conflict(Msg::UserEmailTaken)),
+            Outcome::RoleMissing => return Err(Error::field("role_id", Msg::RoleUnknown)),
+            Outcome::LastAdmin => return Err(Error::Conflict(Msg::LastAdmin)),
             Outcome::Stale | Outcome::NameTaken => {}
         }
     }
-    Err(Error::Unavailable("The user is being changed by someone else; please try again".into()))
+    Err(Error::Unavailable(Msg::UserBusy))
 }
 
 /// Deletes an account as `checked` (its role and posting) when the caller's right to act on it
 /// was checked.
 pub async fn delete(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &UserRecord) -> Result<()> {
     if id == caller_id {
-        return Err(Error::conflict("You cannot delete your own account"));
+        return Err(Error::Conflict(Msg::CannotDeleteSelf));
     }
     for _attempt in 0..5 {
         let current = get(accounts, id).await?.ok_or_else(not_found)?;
@@ -166,11 +163,11 @@ pub async fn delete(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &
                 accounts.remove_sessions(id, None).await?;
                 return Ok(());
             }
-            Outcome::LastAdmin => return Err(Error::conflict(LAST_ADMIN)),
+            Outcome::LastAdmin => return Err(Error::Conflict(Msg::LastAdmin)),
             _ => continue,
         }
     }
-    Err(Error::Unavailable("The user is being changed by someone else; please try again".into()))
+    Err(Error::Unavailable(Msg::UserBusy))
 }
 
 /// Administrator `by` sets a new password for `user`, as read when their right to act on it

@@ -6,6 +6,7 @@
 //! own store and for its own purpose, and dies after its lifetime. An upload link works
 //! once: its file, once there, is never replaced through it.
 
+use domain::Msg;
 use crate::{BlobStore, Download, Link, Upload};
 use async_trait::async_trait;
 use domain::{Error, Result};
@@ -17,9 +18,6 @@ use std::time::{Duration, SystemTime};
 use time::OffsetDateTime;
 
 type HmacSha256 = Hmac<Sha256>;
-
-/// Answered (409) to a PUT through an upload link whose file has arrived already.
-pub const LINK_USED: &str = "This upload link has already been used. Choose the file again.";
 
 /// The route that serves export links.
 pub const FILES_ROUTE: &str = "/api/exports/files";
@@ -60,7 +58,7 @@ impl UploadTarget {
         let _ = tokio::fs::remove_file(&self.partial).await;
         match linked {
             Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(Error::conflict(LINK_USED)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(Error::Conflict(Msg::UploadLinkUsed)),
             Err(e) => Err(Error::internal(e)),
         }
     }
@@ -135,7 +133,7 @@ impl LocalBlobs {
     /// or 403 when the signature does not match or the link has expired, 404 when the file
     /// is gone (swept).
     pub fn open_signed(&self, file: &str, query: &SignedQuery, now: i64) -> Result<SignedFile> {
-        let forbidden = || Error::forbidden("This download link is invalid or has expired. Export the file again.");
+        let forbidden = || Error::Forbidden(Msg::DownloadLinkInvalid);
         if !valid_file(file) {
             return Err(forbidden());
         }
@@ -146,7 +144,7 @@ impl LocalBlobs {
         }
         let path = self.dir.join(file);
         if !path.is_file() {
-            return Err(Error::not_found("This export is no longer available. Export the file again."));
+            return Err(Error::NotFound(Msg::ExportGone));
         }
         Ok(SignedFile { path, file_name: query.name.clone(), content_type: query.content_type.clone() })
     }
@@ -156,7 +154,7 @@ impl LocalBlobs {
     /// when the link has been used: its file is there (it stays for a day after the upload
     /// is confirmed, as the proof of that use, while the link lives 15 minutes).
     pub fn open_upload(&self, file: &str, query: &SignedUpload, now: i64) -> Result<UploadTarget> {
-        let forbidden = || Error::forbidden("This upload link is invalid or has expired. Choose the file again.");
+        let forbidden = || Error::Forbidden(Msg::UploadLinkInvalid);
         if !valid_file(file) {
             return Err(forbidden());
         }
@@ -167,7 +165,7 @@ impl LocalBlobs {
         }
         let path = self.dir.join(file);
         if path.exists() {
-            return Err(Error::conflict(LINK_USED));
+            return Err(Error::Conflict(Msg::UploadLinkUsed));
         }
         static RECEIVED: AtomicU64 = AtomicU64::new(0);
         let partial = self.dir.join(format!("{file}.{}-{}.partial", std::process::id(), RECEIVED.fetch_add(1, Ordering::Relaxed)));
@@ -396,7 +394,7 @@ mod tests {
         assert_eq!(blobs.size("pending.7.abc").await.unwrap(), Some(13));
         assert_eq!(blobs.read_start("pending.7.abc", 5).await.unwrap(), b"%PDF-");
         let used = blobs.open_upload("pending.7.abc", &query, now).err().map(|e| (e.to_string(), matches!(e, Error::Conflict(_))));
-        assert_eq!(used, Some((LINK_USED.to_string(), true)), "the link works once");
+        assert_eq!(used, Some((Msg::UploadLinkUsed.to_string(), true)), "the link works once");
 
         blobs.copy("pending.7.abc", "grievance-7.abc").await.unwrap();
         assert!(blobs.copy("pending.7.abc", "grievance-7.abc").await.is_err(), "a copy never replaces a blob");
@@ -434,7 +432,7 @@ mod tests {
         std::fs::write(&second.partial, b"2222").unwrap();
         first.keep().await.unwrap();
         let refused = second.keep().await.unwrap_err();
-        assert!(matches!(&refused, Error::Conflict(m) if m == LINK_USED), "{refused:?}");
+        assert!(matches!(&refused, Error::Conflict(Msg::UploadLinkUsed)), "{refused:?}");
         assert_eq!(std::fs::read(dir.path().join("pending.8.abc")).unwrap(), b"1111");
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(left, ["pending.8.abc"], "no partial file is left behind");

@@ -11,6 +11,7 @@
 //! or that loses a race to record it, changes nothing: a failed confirmation deletes only
 //! a copy of its own, never one a record names.
 
+use domain::Msg;
 use crate::port::{AuditEntry, CaseFileChange, Cases, KeptAttachment};
 pub use crate::port::Attachment;
 use crate::record::{Actor, Grievance};
@@ -21,12 +22,6 @@ use serde::Serialize;
 use serde_json::json;
 
 pub const MAX_BYTES: u64 = 20 * 1024 * 1024;
-pub const TOO_BIG: &str = "Files may be at most 20 MB";
-pub const WRONG_TYPE: &str = "Only PDF, JPEG and PNG files can be attached";
-pub const EMPTY: &str = "The file is empty";
-pub const UPLOAD_GONE: &str = "The upload was not found; please upload the file again";
-pub const ALREADY_ATTACHED: &str = "This upload has already been attached";
-pub const NOT_FOUND: &str = "Attachment not found";
 
 /// Blob keys of uploads not yet confirmed start with this.
 pub const PENDING_PREFIX: &str = "pending.";
@@ -55,7 +50,7 @@ impl UploadId {
     }
 
     pub fn parse(text: &str) -> Result<UploadId> {
-        uuid::Uuid::parse_str(text.trim()).map(UploadId).map_err(|_| Error::field("upload_id", UPLOAD_GONE))
+        uuid::Uuid::parse_str(text.trim()).map(UploadId).map_err(|_| Error::field("upload_id", Msg::UploadGone))
     }
 }
 
@@ -119,13 +114,13 @@ pub fn attachment_name(file_name: &str, content_type: &str) -> String {
 /// What the browser says it will upload, checked before it is given a link.
 pub fn check_declared(content_type: &str, size: u64) -> Result<()> {
     if size == 0 {
-        return Err(Error::field("size", EMPTY));
+        return Err(Error::field("size", Msg::AttachmentEmpty));
     }
     if size > MAX_BYTES {
-        return Err(Error::field("size", TOO_BIG));
+        return Err(Error::field("size", Msg::AttachmentTooBig));
     }
     if !ALLOWED_TYPES.contains(&content_type.trim().to_ascii_lowercase().as_str()) {
-        return Err(Error::field("content_type", WRONG_TYPE));
+        return Err(Error::field("content_type", Msg::AttachmentWrongType));
     }
     Ok(())
 }
@@ -146,7 +141,7 @@ pub async fn list(cases: Cases<'_>, grievance_id: i64) -> Result<Vec<Attachment>
 
 /// An attachment as kept, or 404.
 async fn load(cases: Cases<'_>, grievance_id: i64, id: &str) -> Result<KeptAttachment> {
-    cases.files.attachment(grievance_id, id).await?.ok_or_else(|| Error::not_found(NOT_FOUND))
+    cases.files.attachment(grievance_id, id).await?.ok_or_else(|| Error::NotFound(Msg::AttachmentNotFound))
 }
 
 /// A link that downloads the attachment, under its name and type, for `lifetime`.
@@ -160,14 +155,14 @@ pub async fn download_link(cases: Cases<'_>, blobs: &dyn BlobStore, grievance_id
 pub async fn add(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Grievance, upload: UploadId, file_name: &str) -> Result<Attachment> {
     let id = upload.to_string();
     if cases.files.attachment(g.id, &id).await?.is_some() {
-        return Err(Error::conflict(ALREADY_ATTACHED));
+        return Err(Error::Conflict(Msg::UploadAlreadyAttached));
     }
     let pending = pending_key(g.id, upload);
-    let size = blobs.size(&pending).await?.ok_or_else(|| Error::field("upload_id", UPLOAD_GONE))?;
+    let size = blobs.size(&pending).await?.ok_or_else(|| Error::field("upload_id", Msg::UploadGone))?;
     let checked = match size {
-        0 => Err(EMPTY),
-        s if s > MAX_BYTES => Err(TOO_BIG),
-        _ => sniff(&blobs.read_start(&pending, SNIFF_BYTES).await?).ok_or(WRONG_TYPE),
+        0 => Err(Msg::AttachmentEmpty),
+        s if s > MAX_BYTES => Err(Msg::AttachmentTooBig),
+        _ => sniff(&blobs.read_start(&pending, SNIFF_BYTES).await?).ok_or(Msg::AttachmentWrongType),
     };
     let content_type = match checked {
         Ok(t) => t,
@@ -206,7 +201,7 @@ pub async fn add(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &Gri
         }
         return Err(match e {
             // Another confirmation of the same upload recorded it first.
-            Error::Conflict(_) => Error::conflict(ALREADY_ATTACHED),
+            Error::Conflict(_) => Error::Conflict(Msg::UploadAlreadyAttached),
             other => other,
         });
     }
@@ -226,7 +221,7 @@ pub async fn delete(cases: Cases<'_>, blobs: &dyn BlobStore, actor: &Actor, g: &
     };
     match cases.grievances.record_case_file_change(g, CaseFileChange::AttachmentRemoved(id.to_string()), actor, entry).await {
         // Someone else removed it first.
-        Err(Error::Conflict(_)) => return Err(Error::not_found(NOT_FOUND)),
+        Err(Error::Conflict(_)) => return Err(Error::NotFound(Msg::AttachmentNotFound)),
         other => other?,
     }
     if let Err(e) = blobs.delete(&blob).await {
@@ -300,9 +295,9 @@ mod tests {
     fn declared_uploads_are_checked_before_a_link_is_given() {
         assert!(check_declared("application/pdf", 1).is_ok());
         assert!(check_declared("IMAGE/PNG", MAX_BYTES).is_ok());
-        assert_eq!(check_declared("image/png", MAX_BYTES + 1).unwrap_err().to_string(), TOO_BIG);
-        assert_eq!(check_declared("text/plain", 10).unwrap_err().to_string(), WRONG_TYPE);
-        assert_eq!(check_declared("application/pdf", 0).unwrap_err().to_string(), EMPTY);
+        assert_eq!(check_declared("image/png", MAX_BYTES + 1).unwrap_err().to_string(), Msg::AttachmentTooBig);
+        assert_eq!(check_declared("text/plain", 10).unwrap_err().to_string(), Msg::AttachmentWrongType);
+        assert_eq!(check_declared("application/pdf", 0).unwrap_err().to_string(), Msg::AttachmentEmpty);
     }
 
     #[test]

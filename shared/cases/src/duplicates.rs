@@ -3,6 +3,7 @@
 //! duplicate FIR, refused with 409 unless the user confirms it is another case), and brief
 //! details much like a recent case of the same station (a warning only).
 
+use domain::Msg;
 use crate::port::{Cases, Filters, FirGuard, SameFir, Viewer};
 use crate::record::Grievance;
 use domain::grievance::GrievanceFields;
@@ -166,13 +167,12 @@ pub async fn find(cases: Cases<'_>, viewer: &Viewer, probe: &Probe) -> Result<Du
 
 /// The 409 of a duplicate FIR saved without confirmation, naming the grievance that has it.
 pub fn duplicate_fir(fields: &GrievanceFields, first: &Duplicate) -> Error {
-    Error::conflict(format!(
-        "FIR {} of {} in {} is already recorded as {}. Check it, or confirm that this is another case.",
-        fields.fir_no,
-        first.police_station,
-        &fields.fir_date[..4.min(fields.fir_date.len())],
-        first.grievance_number
-    ))
+    Error::Conflict(Msg::DuplicateFir {
+        fir_no: fields.fir_no.clone(),
+        station: first.police_station.clone(),
+        year: fields.fir_date[..4.min(fields.fir_date.len())].to_string(),
+        number: first.grievance_number.clone(),
+    })
 }
 
 #[cfg(test)]

@@ -4,23 +4,17 @@
 //! from. Only linked grievances the reader may see are shown, and a LINKED or UNLINKED
 //! record names the other grievance only to a reader who may see it.
 
+use domain::Msg;
 use crate::numbers::{number_key, NumberMatch, NumberQuery};
 use crate::port::{CaseFileChange, Cases};
 use crate::reads::{self, AuditRecord, Viewer};
 use crate::record::Actor;
-use crate::writes::{AuditEntry, CHANGED};
+use crate::writes::AuditEntry;
 use domain::audit::AuditAction;
 use domain::{Error, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
-
-pub const SELF_LINK: &str = "A grievance cannot be linked to itself";
-pub const LINKED_ALREADY: &str = "These grievances are linked already";
-pub const NOT_LINKED: &str = "These grievances are not linked";
-/// What a LINKED or UNLINKED record shows, in place of the other grievance's number, to a
-/// reader who may not see that grievance.
-pub const OUTSIDE_REACH: &str = "a grievance outside your reach";
 
 /// A linked grievance as the detail screen lists it.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
@@ -62,7 +56,7 @@ pub async fn unlink(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, o
 
 async fn change(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, other: i64, linked: bool) -> Result<()> {
     if id == other {
-        return Err(Error::field("grievance_id", SELF_LINK));
+        return Err(Error::field("grievance_id", Msg::LinkSelf));
     }
     let g = reads::get(cases, viewer, id).await?;
     let o = reads::get(cases, viewer, other).await?;
@@ -72,14 +66,14 @@ async fn change(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, other
     };
     let entry = AuditEntry { action, field_name: Some("links".into()), old_value, new_value, notes: None, action_details: None };
     match cases.grievances.record_case_file_change(&g, link_change, actor, entry).await {
-        Err(Error::Conflict(m)) if m == CHANGED => Err(Error::conflict(if linked { LINKED_ALREADY } else { NOT_LINKED })),
+        Err(Error::Conflict(m)) if m == Msg::ChangedConcurrently => Err(Error::Conflict(if linked { Msg::LinkedAlready } else { Msg::NotLinked })),
         other => other,
     }
 }
 
 /// Hides, in LINKED and UNLINKED records, the number of the other grievance from a reader
 /// who may not see it: the record stays (it is a change of a grievance they may read), and
-/// the other grievance's number becomes [`OUTSIDE_REACH`] in its values, notes and details.
+/// the other grievance's number becomes [`Msg::LinkOutsideReach`] in its values, notes and details.
 /// Every path that shows a grievance's history passes its records through here. Each number
 /// is looked up once, exactly and within the reader's reach, as the number lookup does; a
 /// reader who sees the state needs no lookup.
@@ -118,12 +112,12 @@ async fn may_see_number(cases: Cases<'_>, viewer: &Viewer, number: &str) -> Resu
 fn hide(record: &mut AuditRecord, number: &str) {
     for value in [&mut record.old_value, &mut record.new_value, &mut record.notes].into_iter().flatten() {
         if value.contains(number) {
-            *value = value.replace(number, OUTSIDE_REACH);
+            *value = value.replace(number, &Msg::LinkOutsideReach.to_string());
         }
     }
     if let Some(details) = record.action_details.as_ref().filter(|d| d.as_str().contains(number)) {
         // A number is letters, digits, '/' and '-': nothing JSON escapes, so the text stays JSON.
-        record.action_details = domain::audit::Details::from_text(details.as_str().replace(number, OUTSIDE_REACH)).ok();
+        record.action_details = domain::audit::Details::from_text(details.as_str().replace(number, &Msg::LinkOutsideReach.to_string())).ok();
     }
 }
 
@@ -154,7 +148,7 @@ mod tests {
         };
         let mut hidden = record.clone();
         hide(&mut hidden, "GRV-2026-000003");
-        assert_eq!(hidden.new_value.as_deref(), Some(OUTSIDE_REACH));
+        assert_eq!(hidden.new_value.as_deref(), Some("a grievance outside your reach"));
         assert_eq!(hidden.notes.as_deref(), Some("Linked with a grievance outside your reach"));
         assert_eq!(hidden.action_details.as_ref().map(|d| d.as_str().to_string()), Some(r#"{"summary":"a grievance outside your reach of Kotwali"}"#.to_string()));
         assert_eq!(hidden.grievance_number, "GRV-2026-000001", "the reader's own grievance is named");

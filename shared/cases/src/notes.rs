@@ -2,6 +2,7 @@
 //! never edited or deleted; a mistake is put right by a later note that names the one it
 //! corrects, so the diary always shows what was written and when.
 
+use domain::Msg;
 use crate::port::{AuditEntry, CaseFileChange, Cases};
 pub use crate::port::Note;
 use crate::record::{Actor, Grievance};
@@ -9,9 +10,6 @@ use domain::audit::AuditAction;
 use domain::{Error, Result};
 
 pub const MAX_CHARS: usize = 4000;
-pub const BLANK: &str = "Write the note before adding it";
-pub const TOO_LONG: &str = "A note may be at most 4000 characters";
-pub const UNKNOWN_CORRECTED: &str = "The note being corrected was not found";
 
 /// A note's text as written, minus the blank lines around it.
 pub struct NoteText(String);
@@ -20,10 +18,10 @@ impl NoteText {
     pub fn parse(text: &str) -> Result<NoteText> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(Error::field("text", BLANK));
+            return Err(Error::field("text", Msg::NoteBlank));
         }
         if text.chars().count() > MAX_CHARS {
-            return Err(Error::field("text", TOO_LONG));
+            return Err(Error::field("text", Msg::NoteTooLong));
         }
         Ok(NoteText(text.to_string()))
     }
@@ -35,7 +33,7 @@ pub async fn add(cases: Cases<'_>, actor: &Actor, g: &Grievance, text: NoteText,
     let corrects = corrects.map(|c| c.trim().to_string()).filter(|c| !c.is_empty());
     if let Some(id) = &corrects {
         if !cases.files.notes(g.id).await?.iter().any(|n| &n.id == id) {
-            return Err(Error::field("corrects", UNKNOWN_CORRECTED));
+            return Err(Error::field("corrects", Msg::NoteCorrectedUnknown));
         }
     }
     let number = cases.files.next_note_id().await?;

@@ -10,6 +10,7 @@
 //! a step fails: an event leaves the outbox only once its notices are written, and an email
 //! only once it was sent.
 
+use domain::Msg;
 use crate::port::GrievanceChange;
 use crate::writes::AuditEntry;
 use async_trait::async_trait;
@@ -60,9 +61,6 @@ pub struct Event {
 #[serde(try_from = "String", into = "String")]
 pub struct NoticeId(String);
 
-/// Answered for an id that is not a notice's.
-pub const NOTICE_NOT_FOUND: &str = "Notification not found";
-
 impl NoticeId {
     fn new(at: time::OffsetDateTime, grievance_id: i64, version: i64, n: usize) -> NoticeId {
         let micros = at.unix_timestamp_nanos() / 1000;
@@ -75,7 +73,7 @@ impl NoticeId {
         if parts.len() == 4 && parts[0].len() == 17 && parts.iter().all(digits) {
             Ok(NoticeId(text.to_string()))
         } else {
-            Err(Error::not_found(NOTICE_NOT_FOUND))
+            Err(Error::NotFound(Msg::NotificationNotFound))
         }
     }
 
@@ -306,7 +304,7 @@ pub trait Notices: Send + Sync + 'static {
     async fn unread(&self, user_id: i64) -> Result<u64>;
 
     /// Marks one of the user's notices read, answering whether it was unread: 404
-    /// [`NOTICE_NOT_FOUND`] when the user has none of that id; marking a read one again
+    /// [`Msg::NotificationNotFound`] when the user has none of that id; marking a read one again
     /// changes nothing.
     async fn mark_read(&self, user_id: i64, id: &NoticeId) -> Result<bool>;
 
@@ -346,7 +344,7 @@ mod tests {
         assert!(early < later, "{early:?} {later:?}");
         assert_eq!(NoticeId::parse(later.as_str()).unwrap(), later);
         for bad in ["", "1-2-3-4", "../../etc", "01795724241261372-000000000001-000000001", "01795724241261372-0x01-000000001-0"] {
-            assert_eq!(NoticeId::parse(bad).unwrap_err(), Error::not_found(NOTICE_NOT_FOUND), "{bad}");
+            assert_eq!(NoticeId::parse(bad).unwrap_err(), Error::NotFound(Msg::NotificationNotFound), "{bad}");
         }
     }
 

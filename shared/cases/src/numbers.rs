@@ -4,6 +4,7 @@
 //! is a substring search over four fields; a number in hand is answered here, at the cost of a
 //! key lookup, on both engines alike.
 
+use domain::Msg;
 use crate::port::{StoredPage, Viewer};
 pub use crate::port::{NumberMatch, NumberQuery};
 use crate::record::Grievance;
@@ -51,13 +52,13 @@ impl NumberQuery {
     pub fn parse(text: &str, matching: NumberMatch) -> Result<NumberQuery> {
         let key = number_key(text);
         if key.is_empty() {
-            return Err(Error::field("number", "Enter a grievance number or FIR number"));
+            return Err(Error::field("number", Msg::NumberRequired));
         }
         if key.chars().count() > MAX_NUMBER_LEN {
-            return Err(Error::field("number", "A number has at most 40 characters"));
+            return Err(Error::field("number", Msg::NumberTooLong));
         }
         if !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '/' || c == '-') {
-            return Err(Error::field("number", "A number holds only letters, digits, '/' and '-'"));
+            return Err(Error::field("number", Msg::NumberCharacters));
         }
         Ok(NumberQuery { key, matching })
     }
@@ -87,7 +88,7 @@ impl NumberQuery {
 /// admin lists as a list's are.
 pub async fn find(cases: Cases<'_>, viewer: &Viewer, query: &NumberQuery, limit: usize, cursor: Option<String>) -> Result<crate::reads::ListPage> {
     if !(1..=MAX_LOOKUP_PAGE).contains(&limit) {
-        return Err(Error::field("limit", "limit must be between 1 and 50"));
+        return Err(Error::field("limit", Msg::LimitOutOfRange50));
     }
     let StoredPage { mut items, cursor, bounded, matched, .. } = cases.grievances.find_by_number(viewer, query, limit, cursor).await?;
     // The engines answer within the viewer's reach; a grievance outside it never leaves here,
@@ -117,7 +118,8 @@ mod tests {
             ("%", "A number holds only letters, digits, '/' and '-'"),
             (&"1".repeat(41), "A number has at most 40 characters"),
         ] {
-            assert_eq!(NumberQuery::parse(text, NumberMatch::Exact).unwrap_err(), Error::field("number", message), "{text}");
+            let Err(Error::Validation { fields, .. }) = NumberQuery::parse(text, NumberMatch::Exact) else { panic!("{text} is refused") };
+            assert_eq!(fields["number"], message, "{text}");
         }
     }
 

@@ -2,6 +2,7 @@
 //! the API answers it, and the overdue grievances, read from the stage index rather than by
 //! reading every grievance.
 
+use domain::Msg;
 use crate::record::Grievance;
 use domain::lists::ListKind;
 use domain::pendency::{self as rules, Pendency, PendencyLimits, StageAt};
@@ -74,7 +75,7 @@ pub async fn limits(lists: &dyn AdminLists) -> Result<PendencyLimits> {
 /// the Priorities list is refused.
 pub async fn save_limits(lists: &dyn AdminLists, limits: PendencyLimits) -> Result<PendencyLimits> {
     let priorities = lists.definitions(ListKind::Priorities).await?;
-    let by_id = by_id(&limits, &priorities).map_err(|name| domain::Error::field(&format!("limits.{name}"), &format!("There is no priority named '{name}'")))?;
+    let by_id = by_id(&limits, &priorities).map_err(|name| domain::Error::field(&format!("limits.{name}"), Msg::PendencyPriorityUnknown { name: name.to_string() }))?;
     lists.save_limits(&by_id).await?;
     self::limits(lists).await
 }

@@ -221,7 +221,7 @@ pub struct GrievanceChange<'a> {
     pub audit: AuditBatch,
     /// The FIR number `after` takes was checked for duplicates (not confirmed as one): the
     /// change is written only if no grievance took that number since the check (409
-    /// `writes::FIR_TAKEN`), so two officers saving the same FIR at once cannot both pass.
+    /// `domain::Msg::FirTakenMeanwhile`), so two officers saving the same FIR at once cannot both pass.
     pub fir_guard: Option<FirGuard>,
 }
 
@@ -302,7 +302,7 @@ pub trait Grievances: Send + Sync + 'static {
     }
 
     /// Writes the change, its audit records, the figures and the admin-list usage counts,
-    /// all or nothing. A `before` whose version moved on is 409 `writes::STALE`; an item
+    /// all or nothing. A `before` whose version moved on is 409 `domain::Msg::GrievanceStale`; an item
     /// named that was deleted meanwhile is 409 too. A deletion takes the grievance's notes,
     /// attachment records and links with it, in its transaction or by
     /// [`Grievances::finish_deletions`], and leaves its attachments' blobs to the sweep
@@ -311,7 +311,7 @@ pub trait Grievances: Send + Sync + 'static {
 
     /// Writes `change` with its audit record (`entry`, by `actor`, now), on condition that
     /// the grievance still exists (else 404). A new attachment whose id is kept already, or
-    /// the removal of one that is gone, is 409 `writes::CHANGED`.
+    /// the removal of one that is gone, is 409 `domain::Msg::ChangedConcurrently`.
     async fn record_case_file_change(&self, grievance: &Grievance, change: CaseFileChange, actor: &Actor, entry: AuditEntry) -> Result<()>;
 
     /// Every grievance at police station `station_id` whose FIR number has the key `fir_key`
@@ -346,7 +346,7 @@ pub trait Grievances: Send + Sync + 'static {
 
     /// The figures of the MIS reports (`crate::reports`) over the viewer's grievances filed
     /// in the query's period. An engine that cannot count them within bounded work answers
-    /// 400 [`crate::reports::SCOPE_TOO_LARGE`], never a partial figure.
+    /// 400 [`domain::Msg::ReportScopeTooLarge`], never a partial figure.
     async fn report_facts(&self, viewer: &Viewer, query: &crate::reports::ReportQuery) -> Result<crate::reports::ReportFacts>;
 
     /// Finishes at most `limit` deletions, oldest first, answering how many. An engine whose

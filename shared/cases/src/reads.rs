@@ -2,6 +2,7 @@
 //! (`domain::jurisdiction`: their own cases, their posting's, or the state's), so nothing
 //! outside it can leak.
 
+use domain::Msg;
 use crate::port::{Cases, StoredPage};
 pub use crate::port::{FilterNames, Filters, Order, SortDirection, SortKey, Viewer};
 use crate::record::Grievance;
@@ -52,7 +53,7 @@ impl Viewer {
 pub async fn get(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<Grievance> {
     match writes::load(cases, id).await? {
         Some(s) if viewer.may_see(&s.grievance) => Ok(s.grievance),
-        _ => Err(Error::not_found("Grievance not found")),
+        _ => Err(Error::NotFound(Msg::GrievanceNotFound)),
     }
 }
 
@@ -61,7 +62,7 @@ pub async fn get(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<Grievance
 pub async fn to_change(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<writes::Seen> {
     match writes::load_to_change(cases, id).await? {
         Some(s) if viewer.may_see(&s.grievance) => Ok(writes::Seen::new(s)),
-        _ => Err(Error::not_found("Grievance not found")),
+        _ => Err(Error::NotFound(Msg::GrievanceNotFound)),
     }
 }
 

@@ -12,6 +12,7 @@
 //! An engine answers [`ReportFacts`] (`Grievances::report_facts`); the reports are shaped from
 //! them here, so both engines rank, round and bucket alike.
 
+use domain::Msg;
 use crate::record::Grievance;
 use domain::{Error, FieldErrors, Result};
 use std::collections::BTreeMap;
@@ -27,14 +28,6 @@ pub fn age_bucket(days: i64) -> usize {
 
 /// How many crime heads the top list holds.
 pub const TOP_CRIME_HEADS: usize = 10;
-
-pub const FROM_INVALID: &str = "From date must be a date (YYYY-MM-DD)";
-pub const TO_INVALID: &str = "To date must be a date (YYYY-MM-DD)";
-pub const FROM_AFTER_TO: &str = "From date must not be after To date";
-pub const RANGE_TOO_LONG: &str = "The date range may cover at most 10 years";
-/// What an engine answers when the scope and period hold more grievances than it may read
-/// for one report (DynamoDB; see `READ_MOST`).
-pub const SCOPE_TOO_LARGE: &str = "This report covers more grievances than can be counted at once here. Please choose a shorter date range.";
 
 /// The most grievances an engine that counts grievances one by one reads for one report.
 pub const READ_MOST: usize = 20_000;
@@ -69,8 +62,8 @@ impl Period {
     /// 400 with a message per field.
     pub fn parse(from: Option<&str>, to: Option<&str>, today: Date) -> Result<Period> {
         let mut errors = FieldErrors::default();
-        let from = blank(from).map(|t| parse_day(t).ok_or(FROM_INVALID));
-        let to = blank(to).map(|t| parse_day(t).ok_or(TO_INVALID));
+        let from = blank(from).map(|t| parse_day(t).ok_or(Msg::ReportFromInvalid));
+        let to = blank(to).map(|t| parse_day(t).ok_or(Msg::ReportToInvalid));
         let from = from.and_then(|r| errors.check("from", r));
         let to = to.and_then(|r| errors.check("to", r));
         errors.finish()?;
@@ -83,10 +76,10 @@ impl Period {
             Date::from_calendar_date(y, Month::try_from(m).expect("a month"), 1).expect("the first of a month")
         });
         if from > to {
-            return Err(Error::field("to", FROM_AFTER_TO));
+            return Err(Error::field("to", Msg::ReportFromAfterTo));
         }
         if (to - from).whole_days() > 3660 {
-            return Err(Error::field("from", RANGE_TOO_LONG));
+            return Err(Error::field("from", Msg::ReportRangeTooLong));
         }
         Ok(Period { from, to })
     }
@@ -380,12 +373,12 @@ mod tests {
         let e = Period::parse(Some("2026-13-01"), Some("x"), today).unwrap_err();
         match e {
             Error::Validation { fields, .. } => {
-                assert_eq!(fields["from"], FROM_INVALID);
-                assert_eq!(fields["to"], TO_INVALID);
+                assert_eq!(fields["from"], Msg::ReportFromInvalid);
+                assert_eq!(fields["to"], Msg::ReportToInvalid);
             }
             other => panic!("{other:?}"),
         }
-        assert_eq!(Period::parse(Some("2026-02-01"), Some("2026-01-01"), today).unwrap_err(), Error::field("to", FROM_AFTER_TO));
+        assert_eq!(Period::parse(Some("2026-02-01"), Some("2026-01-01"), today).unwrap_err(), Error::field("to", Msg::ReportFromAfterTo));
         assert!(p.holds("2026-11-26T23:00:00Z") && !p.holds("2025-11-30T23:00:00Z"));
     }
 }

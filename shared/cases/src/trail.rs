@@ -4,6 +4,7 @@
 //! written with it, by [`crate::Grievances::commit`]. The engines are in `engines`: items of
 //! the generic store (DynamoDB), and rows of the embedded SQLite file.
 
+use domain::Msg;
 use crate::reads::{AuditRecord, Viewer};
 use crate::record::Actor;
 use crate::writes::AuditEntry;
@@ -36,9 +37,6 @@ pub enum TrailKind {
     Grievance,
 }
 
-/// Answered for a `kind` other than `admin` or `grievance`.
-pub const UNKNOWN_KIND: &str = "kind must be admin (administrative changes) or grievance (grievance changes)";
-
 impl TrailKind {
     /// `admin` or `grievance` (any case); blank or `all` is `None`.
     pub fn parse(text: Option<&str>) -> Result<Option<TrailKind>> {
@@ -47,7 +45,7 @@ impl TrailKind {
             Some(t) if t.eq_ignore_ascii_case("all") => Ok(None),
             Some(t) if t.eq_ignore_ascii_case("admin") => Ok(Some(TrailKind::Administrative)),
             Some(t) if t.eq_ignore_ascii_case("grievance") => Ok(Some(TrailKind::Grievance)),
-            Some(_) => Err(Error::field("kind", UNKNOWN_KIND)),
+            Some(_) => Err(Error::field("kind", Msg::AuditKindUnknown)),
         }
     }
 
@@ -81,7 +79,7 @@ impl TrailSearch {
             return Ok(None);
         }
         if text.chars().count() > MAX_SEARCH {
-            return Err(Error::field("search", "Search text must be at most 100 characters"));
+            return Err(Error::field("search", Msg::AuditSearchTooLong));
         }
         Ok(Some(TrailSearch { text: text.to_string(), grievance: whole_number(text) }))
     }
@@ -119,10 +117,10 @@ fn whole_number(text: &str) -> Option<i64> {
 /// Refuses a page the Audit History could not have asked for.
 pub fn check_paging(limit: usize, offset: usize) -> Result<()> {
     if limit == 0 || limit > MAX_LIMIT {
-        return Err(Error::field("limit", "limit must be between 1 and 500"));
+        return Err(Error::field("limit", Msg::LimitOutOfRange500));
     }
     if offset > MAX_OFFSET {
-        return Err(Error::field("offset", "offset must be at most 10000; narrow the filters instead"));
+        return Err(Error::field("offset", Msg::OffsetTooLarge));
     }
     Ok(())
 }
@@ -215,7 +213,7 @@ mod tests {
         assert_eq!(TrailKind::parse(Some(" all ")).unwrap(), None);
         assert_eq!(TrailKind::parse(Some("ADMIN")).unwrap(), Some(TrailKind::Administrative));
         assert_eq!(TrailKind::parse(Some("grievance")).unwrap(), Some(TrailKind::Grievance));
-        assert_eq!(TrailKind::parse(Some("users")).unwrap_err().to_string(), UNKNOWN_KIND);
+        assert_eq!(TrailKind::parse(Some("users")).unwrap_err().to_string(), Msg::AuditKindUnknown);
         assert!(TrailKind::Administrative.holds(AuditAction::RoleUpdated, 0));
         assert!(!TrailKind::Administrative.holds(AuditAction::Exported, 0));
         assert!(TrailKind::Grievance.holds(AuditAction::Updated, 7));

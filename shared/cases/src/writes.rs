@@ -2,6 +2,7 @@
 //! dates, the audit records it owes), committed through the grievances port as one change
 //! with its audit records and figures.
 
+use domain::Msg;
 use crate::port::{AuditBatch, AuditChange, Cases, FirGuard, GrievanceChange, Stored, Viewer};
 pub use crate::port::AuditEntry;
 pub use crate::relabel::{relabel, relabel_all};
@@ -15,13 +16,8 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use lists::AdminLists;
 
-/// Something done alongside a grievance collided with someone else's change.
-pub const CHANGED: &str = "This was changed by someone else at the same time. Please reload and try again.";
-
-pub const STALE: &str = "This grievance was changed by someone else since you opened it. Please reload it and try again.";
-
 fn not_found() -> Error {
-    Error::not_found("Grievance not found")
+    Error::NotFound(Msg::GrievanceNotFound)
 }
 
 /// The list-backed fields: (list, field, label, value).
@@ -70,13 +66,13 @@ async fn resolve_lists(lists: &dyn AdminLists, fields: &mut GrievanceFields, bef
     if fields.status.trim().is_empty() {
         match lists::default_status(lists).await? {
             Some(status) => fields.status = status.name,
-            None => errors.add("status", "Choose a status: the Statuses list has no active status meaning open"),
+            None => errors.add("status", Msg::DefaultStatusMissing),
         }
     }
     if fields.priority.trim().is_empty() {
         match lists::default_priority(lists).await? {
             Some(priority) => fields.priority = priority.name,
-            None => errors.add("priority", "Choose a priority: the Priorities list has no active item"),
+            None => errors.add("priority", Msg::DefaultPriorityMissing),
         }
     }
     for (kind, field, label, value) in list_fields(fields) {
@@ -90,12 +86,12 @@ async fn resolve_lists(lists: &dyn AdminLists, fields: &mut GrievanceFields, bef
                 }
                 canonical.push((field, item.name));
             }
-            _ => errors.add(field, format!("{label} '{value}' is not an active item of the Admin Panel's list")),
+            _ => errors.add(field, Msg::FieldListItemInactive { label: label.to_string(), value: value.to_string() }),
         }
     }
     if !errors.is_empty() {
         return match errors.finish() {
-            Err(Error::Validation { fields, .. }) => Err(Error::Validation { message: domain::grievance::FIX_ERRORS.into(), fields }),
+            Err(Error::Validation { fields, .. }) => Err(Error::Validation { message: Msg::FixErrors, fields }),
             other => other.map(|_| Named { refs: BTreeMap::new(), meaning }),
         };
     }
@@ -187,11 +183,6 @@ async fn commit_guarded(
     cases.grievances.commit(GrievanceChange { before, after, audit, fir_guard }).await
 }
 
-/// Answered (409) when another grievance took a FIR number between its duplicate check and
-/// the save; the rules check again and answer the duplicate, so a user sees this only when
-/// that keeps happening.
-pub const FIR_TAKEN: &str = "Another grievance with this FIR number was saved at the same moment. Please check for duplicates and save again";
-
 fn today() -> time::Date {
     domain::clock::now().date()
 }
@@ -215,19 +206,11 @@ pub fn complete_record_entry(g: &Grievance, created: bool) -> AuditEntry {
     }
 }
 
-/// Answered (on the police station field) when a user whose reach is a posting's area files a
-/// grievance, or moves one by an edit, outside it.
-pub const OUTSIDE_POSTING: &str = "Choose a police station in your posting";
-
-/// Answered (on the police station field) when an edit would move a grievance to another
-/// station: that is a transfer, which is audited with its reason and capped.
-pub const MOVED_BY_TRANSFER: &str = "A grievance moves to another police station by a transfer, with its reason";
-
 /// A user whose reach is a posting's area files and places grievances only inside it; a
 /// transfer is how a case leaves it.
 fn check_place(viewer: &Viewer, g: &Grievance) -> Result<()> {
     match &viewer.reach {
-        Reach::Area(area) if !area.holds(g.district_id, g.police_station_id) => Err(Error::field("police_station", OUTSIDE_POSTING)),
+        Reach::Area(area) if !area.holds(g.district_id, g.police_station_id) => Err(Error::field("police_station", Msg::OutsidePosting)),
         _ => Ok(()),
     }
 }
@@ -298,8 +281,8 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
     match commit_guarded(cases, None, Some(&after), actor, &now, 1, entries, fir_guard).await {
         Ok(()) => Ok(after.grievance),
         // A new grievance has no version to be stale: any conflict is a list item deleted.
-        Err(Error::Conflict(m)) if m == STALE => {
-            Err(Error::conflict("An item this grievance names was just deleted from the Admin Panel. Please reload and try again."))
+        Err(Error::Conflict(m)) if m == Msg::GrievanceStale => {
+            Err(Error::Conflict(Msg::GrievanceListItemGone))
         }
         Err(e) => Err(e),
     }
@@ -307,7 +290,7 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
 
 fn check_version(current: &Grievance, expected: Option<i64>) -> Result<()> {
     match expected {
-        Some(v) if v != current.version => Err(Error::conflict(STALE)),
+        Some(v) if v != current.version => Err(Error::Conflict(Msg::GrievanceStale)),
         _ => Ok(()),
     }
 }
@@ -353,9 +336,9 @@ where
 {
     for _attempt in 0..4 {
         match op().await {
-            Err(Error::Conflict(message)) if expected_version.is_none() && message == STALE => continue,
+            Err(Error::Conflict(message)) if expected_version.is_none() && message == Msg::GrievanceStale => continue,
             // The grievance itself did not change: check the FIR number again.
-            Err(Error::Conflict(message)) if message == FIR_TAKEN => continue,
+            Err(Error::Conflict(message)) if message == Msg::FirTakenMeanwhile => continue,
             other => return other,
         }
     }
@@ -397,7 +380,7 @@ async fn update_once(
     settle_escalation(&mut after);
     // Transfers are counted and capped: an edit does not move a case to another station.
     if before.police_station_id.is_some() && after.police_station_id != before.police_station_id {
-        return Err(Error::field("police_station", MOVED_BY_TRANSFER));
+        return Err(Error::field("police_station", Msg::MovedByTransfer));
     }
     if (after.police_station_id, after.district_id) != (before.police_station_id, before.district_id) {
         check_place(viewer, &after)?;
@@ -444,7 +427,7 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, status
     let status = cases.lists.get(ListKind::Statuses, status_id)
         .await?
         .filter(|s| s.is_active)
-        .ok_or_else(|| Error::field("status_id", "Choose an active status"))?;
+        .ok_or_else(|| Error::field("status_id", Msg::StatusNotActive))?;
     let mut refs = read.refs.clone();
     refs.insert(ListKind::Statuses, status.id);
     let now = domain::clock::now_text();
@@ -476,21 +459,6 @@ fn settle_escalation(g: &mut Grievance) {
     }
 }
 
-/// Answered when the status of a grievance with a closure request is changed other than by
-/// approving or returning the request.
-pub const CLOSURE_PENDING: &str = "A closure request is pending: approve or return it first";
-/// Answered when there is no closure request to approve or return.
-pub const NO_CLOSURE_PENDING: &str = "No closure request is pending";
-/// Answered (403) when the officer who asked for a closure approves or returns it.
-pub const OWN_CLOSURE: &str = "You cannot approve or return your own closure request";
-/// Answered (403) when the deciding account was created, or its password or second factor
-/// reset, by the officer who asked, after they asked: whoever holds it may be that officer.
-pub const CLOSURE_BY_REQUESTERS_ACCOUNT: &str = "You cannot decide a closure requested by the user who created or last reset this account";
-/// Answered when the status a request proposes was deactivated or deleted since.
-pub const CLOSURE_STATUS_GONE: &str = "The proposed status is no longer an active status of the Admin Panel: return the request";
-/// Answered (on the reason field) when a closure request is returned without a reason.
-pub const RETURN_REASON_REQUIRED: &str = "Give a reason for returning the closure request";
-
 fn closure_request(actor: &Actor, now: &str, status_id: i64, status: String, final_decision: Option<String>, notes: Option<String>) -> domain::grievance::ClosureRequest {
     domain::grievance::ClosureRequest {
         status_id,
@@ -517,7 +485,7 @@ fn hold_for_approval(actor: &Actor, before: &Grievance, after: &mut Grievance, r
         return Ok(None);
     }
     if before.closure.is_some() {
-        return Err(Error::conflict(CLOSURE_PENDING));
+        return Err(Error::Conflict(Msg::ClosurePending));
     }
     if !actor.needs_closure_approval || !after.status_meaning.is_final() {
         return Ok(None);
@@ -546,12 +514,12 @@ fn pending_closure<'g>(viewer: &Viewer, actor: &Actor, g: &'g Grievance) -> Resu
     if !viewer.may_see(g) {
         return Err(not_found());
     }
-    let request = g.closure.as_ref().ok_or_else(|| Error::conflict(NO_CLOSURE_PENDING))?;
+    let request = g.closure.as_ref().ok_or_else(|| Error::Conflict(Msg::ClosureNotPending))?;
     if request.requested_by == actor.user_id {
-        return Err(Error::Forbidden(OWN_CLOSURE.into()));
+        return Err(Error::Forbidden(Msg::ClosureOwn));
     }
     if actor.hands.handled_by_since(request.requested_by, &request.requested_at) {
-        return Err(Error::Forbidden(CLOSURE_BY_REQUESTERS_ACCOUNT.into()));
+        return Err(Error::Forbidden(Msg::ClosureRequestersAccount));
     }
     Ok(request)
 }
@@ -570,7 +538,7 @@ async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, 
     let status = cases.lists.get(ListKind::Statuses, request.status_id)
         .await?
         .filter(|s| s.is_active && s.status_meaning().is_final())
-        .ok_or_else(|| Error::conflict(CLOSURE_STATUS_GONE))?;
+        .ok_or_else(|| Error::Conflict(Msg::ClosureStatusGone))?;
     let now = domain::clock::now_text();
     let mut fields = before.fields.clone();
     fields.status = status.name.clone();
@@ -597,7 +565,7 @@ async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, 
 pub async fn return_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, reason: &str, expected_version: Option<i64>) -> Result<Grievance> {
     let reason = reason.trim();
     if reason.is_empty() {
-        return Err(Error::field("reason", RETURN_REASON_REQUIRED));
+        return Err(Error::field("reason", Msg::ClosureReturnReasonRequired));
     }
     retrying(expected_version, || return_closure_once(cases, actor, viewer, id, reason, expected_version)).await
 }
@@ -627,27 +595,22 @@ impl TransferOrder {
         let mut errors = FieldErrors::default();
         let police_station_id = body.get("police_station_id").and_then(Value::as_i64).filter(|id| *id > 0);
         if police_station_id.is_none() {
-            errors.add("police_station_id", NO_STATION);
+            errors.add("police_station_id", Msg::StationNotActive);
         }
         let reason = body.get("reason").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
         if reason.is_empty() {
-            errors.add("reason", "Give the reason for the transfer");
+            errors.add("reason", Msg::TransferReasonRequired);
         } else if reason.chars().count() > 1000 {
-            errors.add("reason", "The reason must be at most 1000 characters");
+            errors.add("reason", Msg::TransferReasonTooLong);
         }
         errors.finish()?;
         Ok(TransferOrder { police_station_id: police_station_id.unwrap_or_default(), reason })
     }
 }
 
-const NO_STATION: &str = "Choose an active police station";
-
 /// Answered (409) when a grievance has been transferred as often as the Admin Panel allows.
 pub fn transfer_cap_reached(limit: u32) -> Error {
-    Error::conflict(format!(
-        "This grievance has already been transferred {limit} time{}, the most the Admin Panel allows",
-        if limit == 1 { "" } else { "s" }
-    ))
+    Error::Conflict(Msg::TransferLimitReached { count: limit.to_string(), plural: domain::messages::plural(limit) })
 }
 
 /// Sends the grievance `seen` to another police station: the station and its
@@ -667,9 +630,9 @@ pub async fn transfer(cases: Cases<'_>, actor: &Actor, seen: &Seen, order: Trans
     let station = cases.lists.get(ListKind::PoliceStations, order.police_station_id)
         .await?
         .filter(|s| s.is_active)
-        .ok_or_else(|| Error::field("police_station_id", NO_STATION))?;
+        .ok_or_else(|| Error::field("police_station_id", Msg::StationNotActive))?;
     if before.police_station_id == Some(station.id) {
-        return Err(Error::field("police_station_id", "The grievance is already at this police station"));
+        return Err(Error::field("police_station_id", Msg::TransferSameStation));
     }
     let district = match station.district_id {
         Some(d) => cases.lists.get(ListKind::Districts, d).await?,

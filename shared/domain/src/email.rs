@@ -1,3 +1,4 @@
+use crate::messages::Msg;
 use std::fmt;
 
 /// An email address as the portal keeps it: trimmed and lower-cased, so that uniqueness and
@@ -6,10 +7,10 @@ use std::fmt;
 pub struct Email(String);
 
 impl Email {
-    pub fn parse(raw: &str) -> Result<Email, &'static str> {
+    pub fn parse(raw: &str) -> Result<Email, Msg> {
         let email = raw.trim().to_lowercase();
         if email.is_empty() {
-            return Err("Email is required");
+            return Err(Msg::EmailRequired);
         }
         let valid = email.len() <= 254
             && !email.chars().any(|c| c.is_whitespace() || c.is_control())
@@ -20,7 +21,7 @@ impl Email {
         if valid {
             Ok(Email(email))
         } else {
-            Err("Please enter a valid email address")
+            Err(Msg::EmailInvalid)
         }
     }
 
@@ -46,9 +47,9 @@ mod tests {
 
     #[test]
     fn malformed_addresses_are_refused_with_a_message() {
-        assert_eq!(Email::parse("   "), Err("Email is required"));
+        assert_eq!(Email::parse("   "), Err(Msg::EmailRequired));
         for bad in ["rao", "rao@", "@police.in", "rao@police", "r ao@police.in", "a@b@c.in", "rao@.in"] {
-            assert_eq!(Email::parse(bad), Err("Please enter a valid email address"), "{bad}");
+            assert_eq!(Email::parse(bad), Err(Msg::EmailInvalid), "{bad}");
         }
     }
 }

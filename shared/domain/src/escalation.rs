@@ -3,6 +3,7 @@
 //! the waits the Admin Panel sets per level. Pure rules; the run over the grievances is
 //! `cases::escalation`.
 
+use crate::messages::Msg;
 use crate::jurisdiction::{Organisation, Posting};
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};
@@ -43,8 +44,6 @@ pub struct EscalationRules {
 pub const DEFAULT_RULES: EscalationRules = EscalationRules { district_days: 0, range_days: 7, state_days: 14 };
 /// The longest wait the Admin Panel accepts.
 pub const MAX_WAIT_DAYS: u32 = 365;
-pub const WAIT_INVALID: &str = "Enter a whole number of days from 0 to 365";
-pub const WAITS_OUT_OF_ORDER: &str = "Each level waits at least as long as the level below it";
 
 impl Default for EscalationRules {
     fn default() -> Self {
@@ -60,7 +59,7 @@ impl EscalationRules {
             match body.get(field).and_then(serde_json::Value::as_u64).filter(|d| *d <= u64::from(MAX_WAIT_DAYS)) {
                 Some(days) => days as u32,
                 None => {
-                    errors.add(field, WAIT_INVALID);
+                    errors.add(field, Msg::EscalationWaitInvalid);
                     0
                 }
             }
@@ -68,10 +67,10 @@ impl EscalationRules {
         let rules = EscalationRules { district_days: wait("district_days"), range_days: wait("range_days"), state_days: wait("state_days") };
         errors.finish()?;
         if rules.range_days < rules.district_days {
-            return Err(Error::field("range_days", WAITS_OUT_OF_ORDER));
+            return Err(Error::field("range_days", Msg::EscalationWaitsOrder));
         }
         if rules.state_days < rules.range_days {
-            return Err(Error::field("state_days", WAITS_OUT_OF_ORDER));
+            return Err(Error::field("state_days", Msg::EscalationWaitsOrder));
         }
         Ok(rules)
     }
@@ -173,7 +172,7 @@ mod tests {
         assert_eq!(EscalationRules::parse(&json!({"district_days": 2, "range_days": 5, "state_days": 9})).unwrap(), EscalationRules { district_days: 2, range_days: 5, state_days: 9 });
         let Err(Error::Validation { fields, .. }) = EscalationRules::parse(&json!({"district_days": -1, "range_days": "5", "state_days": 400})) else { panic!() };
         assert_eq!(fields.len(), 3);
-        assert_eq!(fields["district_days"], WAIT_INVALID);
-        assert_eq!(EscalationRules::parse(&json!({"district_days": 5, "range_days": 2, "state_days": 9})).unwrap_err(), Error::field("range_days", WAITS_OUT_OF_ORDER));
+        assert_eq!(fields["district_days"], Msg::EscalationWaitInvalid);
+        assert_eq!(EscalationRules::parse(&json!({"district_days": 5, "range_days": 2, "state_days": 9})).unwrap_err(), Error::field("range_days", Msg::EscalationWaitsOrder));
     }
 }

@@ -1,14 +1,12 @@
 //! A grievance or FIR as staff submit it, parsed and validated with the grievance form's own
 //! messages, word for word: the server answers the same messages the form shows.
 
+use crate::messages::Msg;
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::{Date, Month};
 use utoipa::ToSchema;
-
-/// The banner of a form with errors.
-pub const FIX_ERRORS: &str = "Please fix the validation errors below before submitting.";
 
 /// One investigation officer's stint on the case.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -109,12 +107,12 @@ impl Reader<'_> {
             Some(Value::String(s)) => s.trim().to_string(),
             Some(Value::Number(n)) => n.to_string(),
             Some(_) => {
-                self.errors.add(field, format!("{field} must be text"));
+                self.errors.add(field, Msg::FieldNotText { field: field.to_string() });
                 String::new()
             }
         };
         if value.chars().count() > max {
-            self.errors.add(field, format!("{field} must be at most {max} characters"));
+            self.errors.add(field, Msg::FieldTooLong { field: field.to_string(), max: max.to_string() });
         }
         value
     }
@@ -126,7 +124,7 @@ impl Reader<'_> {
     fn required(&mut self, field: &str, label: &str, max: usize) -> String {
         let value = self.text(field, max);
         if value.is_empty() {
-            self.errors.add(field, format!("{label} is required"));
+            self.errors.add(field, Msg::FieldRequired { label: label.to_string() });
         }
         value
     }
@@ -138,12 +136,12 @@ impl Reader<'_> {
             Some(Value::String(s)) => match parse_date(s) {
                 Some(d) => Some(date_text(d)),
                 None => {
-                    self.errors.add(field, format!("{label} must be a valid date"));
+                    self.errors.add(field, Msg::FieldDateInvalid { label: label.to_string() });
                     None
                 }
             },
             Some(_) => {
-                self.errors.add(field, format!("{label} must be a valid date"));
+                self.errors.add(field, Msg::FieldDateInvalid { label: label.to_string() });
                 None
             }
         }
@@ -156,7 +154,7 @@ impl Reader<'_> {
             Some(Value::Number(n)) => n.as_i64().unwrap_or(0) != 0,
             Some(Value::String(s)) => matches!(s.trim().to_lowercase().as_str(), "true" | "yes" | "1"),
             Some(_) => {
-                self.errors.add(field, format!("{field} must be true or false"));
+                self.errors.add(field, Msg::FieldNotFlag { field: field.to_string() });
                 false
             }
         }
@@ -177,26 +175,26 @@ impl GrievanceFields {
     /// Parses and validates a submitted form; `today` bounds the FIR date.
     pub fn parse(body: &Value, today: Date) -> Result<GrievanceFields> {
         if !body.is_object() {
-            return Err(Error::bad_request("The grievance must be a JSON object"));
+            return Err(Error::BadRequest(Msg::GrievanceNotObject));
         }
         let mut r = Reader { body, errors: FieldErrors::default() };
         let fir_no = r.required("fir_no", "FIR Number", 50);
         if !fir_no.is_empty() && !fir_number_is_valid(&fir_no) {
-            r.errors.add("fir_no", "FIR Number should contain only letters, numbers, and hyphens");
+            r.errors.add("fir_no", Msg::FirNumberInvalid);
         }
         let fir_date = match body.get("fir_date").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()) {
             None => {
-                r.errors.add("fir_date", "FIR Date is required");
+                r.errors.add("fir_date", Msg::FirDateRequired);
                 String::new()
             }
             Some(raw) => match parse_date(raw) {
                 Some(d) if d > today => {
-                    r.errors.add("fir_date", "FIR Date cannot be in the future");
+                    r.errors.add("fir_date", Msg::FirDateInFuture);
                     date_text(d)
                 }
                 Some(d) => date_text(d),
                 None => {
-                    r.errors.add("fir_date", "FIR Date must be a valid date");
+                    r.errors.add("fir_date", Msg::FirDateInvalid);
                     String::new()
                 }
             },
@@ -207,7 +205,7 @@ impl GrievanceFields {
         let police_station = r.required("police_station", "Police Station", 200);
         let brief_details = r.required("brief_details", "Brief Details", 20_000);
         if !brief_details.is_empty() && brief_details.chars().count() < 10 {
-            r.errors.add("brief_details", "Brief details must be at least 10 characters long");
+            r.errors.add("brief_details", Msg::BriefDetailsTooShort);
         }
         // Left empty when not given: the lists decide the default (a status meaning open, the
         // usual priority), whatever an administrator has since called them.
@@ -232,11 +230,11 @@ impl GrievanceFields {
                         }
                     }
                     if !officer_name.is_empty() && from.is_none() && row.get("from_date").and_then(Value::as_str).is_none_or(|s| s.trim().is_empty()) {
-                        r.errors.add(&format!("{prefix}.from_date"), "From date is required when officer name is provided");
+                        r.errors.add(&format!("{prefix}.from_date"), Msg::OfficerFromDateRequired);
                     }
                     if let (Some(f), Some(t)) = (&from, &to) {
                         if f > t {
-                            r.errors.add(&format!("{prefix}.to_date"), "To date must be after from date");
+                            r.errors.add(&format!("{prefix}.to_date"), Msg::OfficerDatesOrder);
                         }
                     }
                     // A row left completely empty is the form's spare row, not an entry.
@@ -246,8 +244,8 @@ impl GrievanceFields {
                     officers.push(OfficerEntry { officer_name, from_date: from, to_date: to, findings });
                 }
             }
-            Some(Value::Array(_)) => r.errors.add("investigation_officers", "At most 50 investigation officers"),
-            Some(_) => r.errors.add("investigation_officers", "investigation_officers must be a list"),
+            Some(Value::Array(_)) => r.errors.add("investigation_officers", Msg::OfficersTooMany),
+            Some(_) => r.errors.add("investigation_officers", Msg::OfficersNotList),
         }
         let fields = GrievanceFields {
             type_of_call: r.optional("type_of_call", 200),
@@ -276,7 +274,7 @@ impl GrievanceFields {
         };
         match r.errors.finish() {
             Ok(()) => Ok(fields),
-            Err(Error::Validation { fields, .. }) => Err(Error::Validation { message: FIX_ERRORS.into(), fields }),
+            Err(Error::Validation { fields, .. }) => Err(Error::Validation { message: Msg::FixErrors, fields }),
             Err(e) => Err(e),
         }
     }
@@ -301,8 +299,8 @@ mod tests {
     fn field_errors(body: Value) -> std::collections::BTreeMap<String, String> {
         match GrievanceFields::parse(&body, TODAY) {
             Err(Error::Validation { message, fields }) => {
-                assert_eq!(message, FIX_ERRORS);
-                fields
+                assert_eq!(message, Msg::FixErrors);
+                fields.into_iter().map(|(field, message)| (field, message.to_string())).collect()
             }
             other => panic!("expected a validation error, got {other:?}"),
         }

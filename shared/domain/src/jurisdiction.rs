@@ -11,6 +11,7 @@
 //! district is the organisation's, whatever district the form named), else by its district;
 //! a grievance with neither lies in the state alone.
 
+use crate::messages::Msg;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use utoipa::ToSchema;
@@ -28,8 +29,6 @@ pub enum Posting {
     Station(i64),
 }
 
-pub const POSTING_CHOICE: &str = "Choose where the user is posted: the state, a range, a district or a police station";
-pub const POSTING_PLACE_UNKNOWN: &str = "The posting names a place that is not in the Admin Panel";
 /// How many times a grievance may be transferred between police stations until the Admin
 /// Panel says otherwise (public grievance systems count and cap transfers).
 pub const DEFAULT_TRANSFER_LIMIT: u32 = 3;
@@ -61,16 +60,16 @@ pub struct PostingWire {
 }
 
 impl TryFrom<PostingWire> for Posting {
-    type Error = &'static str;
+    type Error = Msg;
 
-    fn try_from(wire: PostingWire) -> Result<Posting, &'static str> {
+    fn try_from(wire: PostingWire) -> Result<Posting, Msg> {
         let id = wire.id.filter(|id| *id > 0);
         let range = wire.range.as_deref().map(str::trim).filter(|r| !r.is_empty() && r.chars().count() <= 100);
         match wire.level {
             PostingLevel::State => Ok(Posting::State),
-            PostingLevel::Range => range.map(|r| Posting::Range(r.to_string())).ok_or(POSTING_CHOICE),
-            PostingLevel::District => id.map(Posting::District).ok_or(POSTING_CHOICE),
-            PostingLevel::Station => id.map(Posting::Station).ok_or(POSTING_CHOICE),
+            PostingLevel::Range => range.map(|r| Posting::Range(r.to_string())).ok_or(Msg::PostingChoice),
+            PostingLevel::District => id.map(Posting::District).ok_or(Msg::PostingChoice),
+            PostingLevel::Station => id.map(Posting::Station).ok_or(Msg::PostingChoice),
         }
     }
 }
@@ -101,9 +100,9 @@ impl std::fmt::Display for Posting {
 
 impl Posting {
     /// A posting from a request's JSON (see [`PostingWire`]); anything else is
-    /// [`POSTING_CHOICE`].
-    pub fn parse(value: &serde_json::Value) -> Result<Posting, &'static str> {
-        serde_json::from_value::<PostingWire>(value.clone()).map_err(|_| POSTING_CHOICE)?.try_into()
+    /// [`Msg::PostingChoice`].
+    pub fn parse(value: &serde_json::Value) -> Result<Posting, Msg> {
+        serde_json::from_value::<PostingWire>(value.clone()).map_err(|_| Msg::PostingChoice)?.try_into()
     }
 }
 
@@ -377,7 +376,7 @@ mod tests {
             json!("state"),
             json!({"level": "station", "id": "11"}),
         ] {
-            assert_eq!(Posting::parse(&bad), Err(POSTING_CHOICE), "{bad}");
+            assert_eq!(Posting::parse(&bad), Err(Msg::PostingChoice), "{bad}");
         }
         assert_eq!(serde_json::from_value::<Posting>(json!({"level": "station", "id": 11})).unwrap(), Posting::Station(11), "as the store reads it back");
     }

@@ -20,6 +20,7 @@ pub mod user;
 
 pub use email::Email;
 pub use error::{Error, FieldErrors, Result};
+pub use messages::Msg;
 pub use permissions::{Action, PermissionEntry, Permissions, Resource};
 
 /// The name of the role that always holds every permission.

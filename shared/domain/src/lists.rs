@@ -1,5 +1,6 @@
 //! The twelve admin lists (the Admin Panel's tabs) and what they start with.
 
+use crate::messages::Msg;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -182,14 +183,6 @@ impl StatusMeaning {
     }
 }
 
-pub const MEANING_CHOICE: &str = "Choose what this status means: Open, In progress, Resolved or Closed";
-pub const MEANING_ONLY_FOR_STATUSES: &str = "Only a status has a meaning";
-
-pub const DISTRICT_CHOICE: &str = "Choose a district from the list";
-pub const DISTRICT_ONLY_FOR_STATIONS: &str = "Only a police station belongs to a district";
-pub const RANGE_TOO_LONG: &str = "Range must be at most 100 characters";
-pub const RANGE_ONLY_FOR_DISTRICTS: &str = "Only a district belongs to a range";
-
 /// A new or changed list item, parsed from a request.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ListItemInput {
@@ -218,13 +211,13 @@ impl ListItemInput {
         let mut errors = crate::FieldErrors::default();
         let name = body.get("name").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
         if name.is_empty() {
-            errors.add("name", "Name is required");
+            errors.add("name", Msg::NameRequired);
         } else if name.chars().count() > 200 {
-            errors.add("name", "Name must be at most 200 characters");
+            errors.add("name", Msg::NameTooLong);
         }
         let description = body.get("description").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
         if description.chars().count() > 2000 {
-            errors.add("description", "Description must be at most 2000 characters");
+            errors.add("description", Msg::DescriptionTooLong);
         }
         let display_order = match body.get("display_order") {
             None | Some(Value::Null) => 0,
@@ -233,12 +226,12 @@ impl ListItemInput {
             Some(Value::String(s)) => match s.trim().parse::<i64>() {
                 Ok(n) => n,
                 Err(_) => {
-                    errors.add("display_order", "Display order must be a whole number");
+                    errors.add("display_order", Msg::DisplayOrderInvalid);
                     0
                 }
             },
             Some(_) => {
-                errors.add("display_order", "Display order must be a whole number");
+                errors.add("display_order", Msg::DisplayOrderInvalid);
                 0
             }
         };
@@ -247,7 +240,7 @@ impl ListItemInput {
             Some(Value::Bool(b)) => *b,
             Some(Value::Number(n)) => n.as_i64() != Some(0),
             Some(_) => {
-                errors.add("is_active", "is_active must be true or false");
+                errors.add("is_active", Msg::IsActiveInvalid);
                 true
             }
         };
@@ -256,16 +249,16 @@ impl ListItemInput {
             (ListKind::Statuses, Some(Value::String(text))) => {
                 let meaning = StatusMeaning::parse(text.trim());
                 if meaning.is_none() {
-                    errors.add("meaning", MEANING_CHOICE);
+                    errors.add("meaning", Msg::StatusMeaningInvalid);
                 }
                 meaning
             }
             (ListKind::Statuses, Some(_)) => {
-                errors.add("meaning", MEANING_CHOICE);
+                errors.add("meaning", Msg::StatusMeaningInvalid);
                 None
             }
             (_, Some(_)) => {
-                errors.add("meaning", MEANING_ONLY_FOR_STATUSES);
+                errors.add("meaning", Msg::StatusMeaningOnlyStatuses);
                 None
             }
         };
@@ -276,13 +269,13 @@ impl ListItemInput {
             (ListKind::PoliceStations, Some(value)) => {
                 let id = value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())).filter(|id| *id > 0);
                 if id.is_none() {
-                    errors.add("district_id", DISTRICT_CHOICE);
+                    errors.add("district_id", Msg::DistrictChoice);
                 }
                 Some(id)
             }
             (_, Some(Value::Null)) => None,
             (_, Some(_)) => {
-                errors.add("district_id", DISTRICT_ONLY_FOR_STATIONS);
+                errors.add("district_id", Msg::DistrictOnlyForStations);
                 None
             }
         };
@@ -292,17 +285,17 @@ impl ListItemInput {
             (ListKind::Districts, Some(Value::String(text))) => {
                 let text = text.trim();
                 if text.chars().count() > 100 {
-                    errors.add("range", RANGE_TOO_LONG);
+                    errors.add("range", Msg::RangeTooLong);
                 }
                 Some((!text.is_empty()).then(|| text.to_string()))
             }
             (ListKind::Districts, Some(_)) => {
-                errors.add("range", RANGE_TOO_LONG);
+                errors.add("range", Msg::RangeTooLong);
                 None
             }
             (_, Some(Value::Null)) => None,
             (_, Some(_)) => {
-                errors.add("range", RANGE_ONLY_FOR_DISTRICTS);
+                errors.add("range", Msg::RangeOnlyForDistricts);
                 None
             }
         };
@@ -347,10 +340,10 @@ mod tests {
         let status = |v| ListItemInput::parse(ListKind::Statuses, &v);
         assert_eq!(status(json!({"name": "Disposed", "meaning": "resolved"})).unwrap().meaning, Some(StatusMeaning::Resolved));
         assert_eq!(status(json!({"name": "Under Enquiry"})).unwrap().meaning, None);
-        assert_eq!(status(json!({"name": "X", "meaning": "done"})).unwrap_err().to_string(), MEANING_CHOICE);
-        assert_eq!(status(json!({"name": "X", "meaning": 3})).unwrap_err().to_string(), MEANING_CHOICE);
+        assert_eq!(status(json!({"name": "X", "meaning": "done"})).unwrap_err().to_string(), Msg::StatusMeaningInvalid.to_string());
+        assert_eq!(status(json!({"name": "X", "meaning": 3})).unwrap_err().to_string(), Msg::StatusMeaningInvalid.to_string());
         let district = ListItemInput::parse(ListKind::Districts, &json!({"name": "West", "meaning": "open"})).unwrap_err();
-        assert_eq!(district.to_string(), MEANING_ONLY_FOR_STATUSES);
+        assert_eq!(district.to_string(), Msg::StatusMeaningOnlyStatuses.to_string());
         assert_eq!(ListItemInput::parse(ListKind::Districts, &json!({"name": "West", "meaning": null})).unwrap().meaning, None);
     }
 
@@ -364,17 +357,17 @@ mod tests {
         assert_eq!(station(json!({"name": "Civil Lines"})).unwrap().district_id, None, "left out: an edit keeps it");
         for bad in [json!(0), json!(-3), json!("four"), json!(true), json!(4.5)] {
             let e = station(json!({"name": "Civil Lines", "district_id": bad})).unwrap_err();
-            assert_eq!(e.to_string(), DISTRICT_CHOICE, "{bad}");
+            assert_eq!(e.to_string(), Msg::DistrictChoice.to_string(), "{bad}");
         }
         let district = |v| ListItemInput::parse(ListKind::Districts, &v);
         assert_eq!(district(json!({"name": "Agra", "range": "  Agra Range "})).unwrap().range, Some(Some("Agra Range".into())));
         assert_eq!(district(json!({"name": "Agra", "range": " "})).unwrap().range, Some(None));
         assert_eq!(district(json!({"name": "Agra", "range": null})).unwrap().range, Some(None));
         assert_eq!(district(json!({"name": "Agra"})).unwrap().range, None);
-        assert_eq!(district(json!({"name": "Agra", "range": "R".repeat(101)})).unwrap_err().to_string(), RANGE_TOO_LONG);
-        assert_eq!(district(json!({"name": "Agra", "range": 7})).unwrap_err().to_string(), RANGE_TOO_LONG);
-        assert_eq!(district(json!({"name": "Agra", "district_id": 4})).unwrap_err().to_string(), DISTRICT_ONLY_FOR_STATIONS);
-        assert_eq!(station(json!({"name": "Civil Lines", "range": "Agra Range"})).unwrap_err().to_string(), RANGE_ONLY_FOR_DISTRICTS);
+        assert_eq!(district(json!({"name": "Agra", "range": "R".repeat(101)})).unwrap_err().to_string(), Msg::RangeTooLong.to_string());
+        assert_eq!(district(json!({"name": "Agra", "range": 7})).unwrap_err().to_string(), Msg::RangeTooLong.to_string());
+        assert_eq!(district(json!({"name": "Agra", "district_id": 4})).unwrap_err().to_string(), Msg::DistrictOnlyForStations.to_string());
+        assert_eq!(station(json!({"name": "Civil Lines", "range": "Agra Range"})).unwrap_err().to_string(), Msg::RangeOnlyForDistricts.to_string());
         assert_eq!(ListItemInput::parse(ListKind::Reasons, &json!({"name": "X", "district_id": null, "range": null})).unwrap().range, None);
     }
 

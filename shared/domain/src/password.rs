@@ -1,6 +1,8 @@
 //! Password rules: required, 6 to 256 characters. The two screens word the length rule
 //! differently, and the server answers with the words of the screen that asked.
 
+use crate::messages::Msg;
+
 /// A password that satisfies the rules; it cannot be built otherwise.
 #[derive(Clone, PartialEq, Eq)]
 pub struct NewPassword(String);
@@ -16,28 +18,28 @@ pub const MAX_LENGTH: usize = 256;
 
 impl NewPassword {
     /// The rules of "Change own password" (Profile screen).
-    pub fn for_change(raw: &str) -> Result<NewPassword, &'static str> {
+    pub fn for_change(raw: &str) -> Result<NewPassword, Msg> {
         if raw.trim().is_empty() {
-            return Err("New password is required");
+            return Err(Msg::NewPasswordRequired);
         }
-        Self::checked(raw, "Password must be at least 6 characters")
+        Self::checked(raw, Msg::PasswordTooShort)
     }
 
     /// The rules of "Admin reset password" and of a new user's first password.
-    pub fn for_reset(raw: &str) -> Result<NewPassword, &'static str> {
+    pub fn for_reset(raw: &str) -> Result<NewPassword, Msg> {
         if raw.trim().is_empty() {
-            return Err("Please enter a new password");
+            return Err(Msg::NewPasswordMissing);
         }
-        Self::checked(raw, "Password must be at least 6 characters long")
+        Self::checked(raw, Msg::PasswordTooShortLong)
     }
 
-    fn checked(raw: &str, too_short: &'static str) -> Result<NewPassword, &'static str> {
+    fn checked(raw: &str, too_short: Msg) -> Result<NewPassword, Msg> {
         let length = raw.chars().count();
         if length < MIN_LENGTH {
             return Err(too_short);
         }
         if length > MAX_LENGTH {
-            return Err("Password must be at most 256 characters");
+            return Err(Msg::PasswordTooLong);
         }
         Ok(NewPassword(raw.to_string()))
     }

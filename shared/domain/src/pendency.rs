@@ -13,6 +13,7 @@
 //!
 //! A decided grievance is never overdue.
 
+use crate::messages::Msg;
 use crate::grievance::{parse_date, GrievanceFields};
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};
@@ -114,7 +115,6 @@ pub struct PendencyLimits(pub BTreeMap<String, BTreeMap<Stage, u32>>);
 
 /// The largest limit accepted: ten years.
 pub const MAX_LIMIT_DAYS: u32 = 3650;
-pub const LIMIT_MESSAGE: &str = "A limit is a whole number of days from 1 to 3650";
 
 impl PendencyLimits {
     /// What a new portal starts with: the usual scrutiny deadlines of a grievance cell,
@@ -139,21 +139,21 @@ impl PendencyLimits {
     /// is reported under `limits.<priority>.<stage>`.
     pub fn parse(body: &serde_json::Value) -> Result<PendencyLimits> {
         let serde_json::Value::Object(priorities) = body else {
-            return Err(Error::field("limits", "limits must be an object of priorities"));
+            return Err(Error::field("limits", Msg::PendencyLimitsInvalid));
         };
         let mut errors = FieldErrors::default();
         let mut limits = BTreeMap::new();
         for (priority, stages) in priorities {
             let priority = priority.trim();
             let serde_json::Value::Object(stages) = stages else {
-                errors.add(&format!("limits.{priority}"), "The limits of a priority are an object of stages".to_string());
+                errors.add(&format!("limits.{priority}"), Msg::PendencyPriorityInvalid);
                 continue;
             };
             let mut row = BTreeMap::new();
             for (stage_name, days) in stages {
                 let field = format!("limits.{priority}.{stage_name}");
                 let Some(stage) = Stage::parse(stage_name).filter(|s| *s != Stage::Decided) else {
-                    errors.add(&field, format!("Unknown stage '{stage_name}'"));
+                    errors.add(&field, Msg::PendencyStageUnknown { stage: stage_name.to_string() });
                     continue;
                 };
                 match days {
@@ -162,9 +162,9 @@ impl PendencyLimits {
                         Some(d) => {
                             row.insert(stage, d as u32);
                         }
-                        None => errors.add(&field, LIMIT_MESSAGE.to_string()),
+                        None => errors.add(&field, Msg::PendencyLimitInvalid),
                     },
-                    _ => errors.add(&field, LIMIT_MESSAGE.to_string()),
+                    _ => errors.add(&field, Msg::PendencyLimitInvalid),
                 }
             }
             if !priority.is_empty() && !row.is_empty() {
@@ -280,9 +280,9 @@ mod tests {
         let Err(Error::Validation { fields, .. }) = PendencyLimits::parse(&json!({"High": {"inward": 0, "court": 5, "with_io": 2.5, "in_court": 3651}})) else {
             panic!("bad cells are refused")
         };
-        assert_eq!(fields.get("limits.High.inward").map(String::as_str), Some(LIMIT_MESSAGE));
-        assert_eq!(fields.get("limits.High.court").map(String::as_str), Some("Unknown stage 'court'"));
-        assert_eq!(fields.get("limits.High.with_io").map(String::as_str), Some(LIMIT_MESSAGE));
-        assert_eq!(fields.get("limits.High.in_court").map(String::as_str), Some(LIMIT_MESSAGE));
+        assert_eq!(fields.get("limits.High.inward"), Some(&Msg::PendencyLimitInvalid));
+        assert_eq!(fields["limits.High.court"], "Unknown stage 'court'");
+        assert_eq!(fields.get("limits.High.with_io"), Some(&Msg::PendencyLimitInvalid));
+        assert_eq!(fields.get("limits.High.in_court"), Some(&Msg::PendencyLimitInvalid));
     }
 }

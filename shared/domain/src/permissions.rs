@@ -3,6 +3,7 @@
 //! a comma string. Both are parsed into one normalised form, which is what is stored and
 //! what every check reads.
 
+use crate::messages::Msg;
 use crate::jurisdiction::GrievanceScope;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -45,11 +46,11 @@ impl Resource {
         }
     }
 
-    fn parse(name: &str) -> Result<Resource, String> {
+    fn parse(name: &str) -> Result<Resource, Msg> {
         Resource::ALL
             .into_iter()
             .find(|r| r.as_str() == name.trim().to_lowercase())
-            .ok_or_else(|| format!("Unknown permission resource '{name}'"))
+            .ok_or_else(|| Msg::PermissionResourceUnknown { name: name.to_string() })
     }
 }
 
@@ -102,12 +103,12 @@ impl Action {
         }
     }
 
-    fn parse(name: &str) -> Result<Action, String> {
+    fn parse(name: &str) -> Result<Action, Msg> {
         let name = name.trim().to_lowercase();
         Action::ALL
             .into_iter()
             .find(|a| a.as_str() == name || (name == "viewall" && *a == Action::ViewAll))
-            .ok_or_else(|| format!("Unknown permission action '{name}'"))
+            .ok_or_else(|| Msg::PermissionActionUnknown { name: name.to_string() })
     }
 }
 
@@ -238,21 +239,21 @@ impl Permissions {
     }
 
     /// Parses either shape: a list of entries with flags, or the legacy map.
-    pub fn parse(input: &serde_json::Value) -> Result<Permissions, String> {
+    pub fn parse(input: &serde_json::Value) -> Result<Permissions, Msg> {
         use serde_json::Value;
         let mut grants = Vec::new();
         match input {
             Value::Null => {}
             Value::Array(entries) => {
                 for entry in entries {
-                    let object = entry.as_object().ok_or("Each permission entry must be an object")?;
-                    let resource = object.get("resource").and_then(Value::as_str).ok_or("Each permission entry needs a resource")?;
+                    let object = entry.as_object().ok_or(Msg::PermissionEntryNotObject)?;
+                    let resource = object.get("resource").and_then(Value::as_str).ok_or(Msg::PermissionEntryNoResource)?;
                     let resource = Resource::parse(resource)?;
                     for action in Action::ALL {
                         match object.get(&format!("can_{}", action.as_str())) {
                             None | Some(Value::Null) | Some(Value::Bool(false)) => {}
                             Some(Value::Bool(true)) => grants.push((resource, action)),
-                            Some(_) => return Err(format!("can_{} must be true or false", action.as_str())),
+                            Some(_) => return Err(Msg::PermissionFlagInvalid { action: (action.as_str()).to_string() }),
                         }
                     }
                 }
@@ -267,10 +268,10 @@ impl Permissions {
                         Value::String(s) => s.split(',').filter(|p| !p.trim().is_empty()).map(str::to_string).collect(),
                         Value::Array(list) => list
                             .iter()
-                            .map(|v| v.as_str().map(str::to_string).ok_or("Permission actions must be text"))
+                            .map(|v| v.as_str().map(str::to_string).ok_or(Msg::PermissionActionsNotText))
                             .collect::<Result<_, _>>()?,
                         Value::Null => Vec::new(),
-                        _ => return Err(format!("Permissions for '{resource}' must be 'all', a list or a comma-separated text")),
+                        _ => return Err(Msg::PermissionEntryInvalid { resource: resource.to_string() }),
                     };
                     for name in names {
                         if name.trim().eq_ignore_ascii_case("all") {
@@ -281,7 +282,7 @@ impl Permissions {
                     }
                 }
             }
-            _ => return Err("Permissions must be a list of entries or a map of resource to actions".into()),
+            _ => return Err(Msg::PermissionsInvalid),
         }
         Ok(Self::from_grants(grants))
     }
@@ -334,8 +335,8 @@ mod tests {
 
     #[test]
     fn unknown_names_are_refused_with_a_message() {
-        assert_eq!(Permissions::parse(&json!({"weapons": "all"})).unwrap_err(), "Unknown permission resource 'weapons'");
-        assert_eq!(Permissions::parse(&json!({"users": "read,fly"})).unwrap_err(), "Unknown permission action 'fly'");
+        assert_eq!(Permissions::parse(&json!({"weapons": "all"})).unwrap_err().to_string(), "Unknown permission resource 'weapons'");
+        assert_eq!(Permissions::parse(&json!({"users": "read,fly"})).unwrap_err().to_string(), "Unknown permission action 'fly'");
         assert!(Permissions::parse(&json!(42)).is_err());
     }
 

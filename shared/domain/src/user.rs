@@ -1,3 +1,4 @@
+use crate::messages::Msg;
 use crate::Permissions;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -122,15 +123,15 @@ impl UserInput {
         let mut errors = crate::FieldErrors::default();
         let name = text(body, "name");
         if name.is_empty() {
-            errors.add("name", "Name is required");
+            errors.add("name", Msg::NameRequired);
         } else if name.chars().count() > 200 {
-            errors.add("name", "Name must be at most 200 characters");
+            errors.add("name", Msg::NameTooLong);
         }
         let email = errors.check("email", crate::Email::parse(&text(body, "email")));
         let password = if creating {
             let raw = body.get("password").and_then(Value::as_str).unwrap_or_default();
             if raw.trim().is_empty() {
-                errors.add("password", "Password is required");
+                errors.add("password", Msg::PasswordRequired);
                 None
             } else {
                 errors.check("password", crate::password::NewPassword::for_reset(raw))
@@ -140,15 +141,15 @@ impl UserInput {
         };
         let phone = text(body, "phone");
         if phone.chars().count() > 20 || !phone.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
-            errors.add("phone", "Phone number may contain only digits, spaces, +, - and brackets (at most 20)");
+            errors.add("phone", Msg::PhoneInvalid);
         }
         let department = text(body, "department");
         if department.is_empty() {
-            errors.add("department", "Department is required");
+            errors.add("department", Msg::DepartmentRequired);
         }
         let designation = text(body, "designation");
         if designation.is_empty() {
-            errors.add("designation", "Designation is required");
+            errors.add("designation", Msg::DesignationRequired);
         }
         let role_id = match body.get("role_id") {
             Some(Value::Number(n)) => n.as_i64().unwrap_or(0),
@@ -156,7 +157,7 @@ impl UserInput {
             _ => 0,
         };
         if role_id <= 0 {
-            errors.add("role_id", "Role is required");
+            errors.add("role_id", Msg::RoleRequired);
         }
         let status = match body.get("status") {
             None | Some(Value::Null) => Some(UserStatus::Active),
@@ -165,7 +166,7 @@ impl UserInput {
             Some(_) => None,
         };
         if status.is_none() {
-            errors.add("status", "Status must be active or inactive");
+            errors.add("status", Msg::StatusInvalid);
         }
         let posting = match body.get("posting") {
             None | Some(Value::Null) => None,
@@ -211,9 +212,9 @@ impl RoleInput {
         let mut errors = crate::FieldErrors::default();
         let name = crate::role_name::clean(&text(body, "name"));
         if name.is_empty() {
-            errors.add("name", "Role name is required");
+            errors.add("name", Msg::RoleNameRequired);
         } else if name.chars().count() > 100 {
-            errors.add("name", "Role name must be at most 100 characters");
+            errors.add("name", Msg::RoleNameTooLong);
         }
         let description = text(body, "description");
         let permissions = match Permissions::parse(body.get("permissions").unwrap_or(&serde_json::Value::Null)) {
@@ -227,7 +228,7 @@ impl RoleInput {
             None | Some(serde_json::Value::Null) => None,
             Some(serde_json::Value::Bool(b)) => Some(*b),
             Some(_) => {
-                errors.add("require_two_factor", "require_two_factor must be true or false");
+                errors.add("require_two_factor", Msg::RequireTwoFactorInvalid);
                 None
             }
         };
@@ -235,7 +236,7 @@ impl RoleInput {
             None | Some(serde_json::Value::Null) => None,
             Some(serde_json::Value::Bool(b)) => Some(*b),
             Some(_) => {
-                errors.add("closing_needs_approval", "closing_needs_approval must be true or false");
+                errors.add("closing_needs_approval", Msg::ClosingApprovalInvalid);
                 None
             }
         };

@@ -14,8 +14,6 @@ use time::OffsetDateTime;
 /// The most records one audit export holds: an auditor narrows by dates, action or user.
 pub const MOST_RECORDS: usize = 10_000;
 
-pub const TOO_MANY: &str = "An audit export holds at most 10,000 records. Narrow the filters: a date range, an action or a user.";
-
 /// The formats of an audit export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AuditFormat {

@@ -13,6 +13,7 @@ pub mod table;
 mod typeset;
 mod canvas;
 
+use domain::Msg;
 pub use language::Language;
 
 use cases::Grievance;
@@ -31,9 +32,9 @@ pub const MAX_PDF_ROWS: u64 = 10_000;
 /// list's size is known.
 pub fn too_many_for_pdf(count: Option<u64>) -> domain::Error {
     let most = domain::numbers::grouped(MAX_PDF_ROWS);
-    domain::Error::bad_request(match count {
-        Some(n) => format!("The PDF report holds at most {most} grievances, and this list has {}: narrow the filters, or export to Excel, which holds the whole list", domain::numbers::grouped(n)),
-        None => format!("The PDF report holds at most {most} grievances, and this list has more: narrow the filters, or export to Excel, which holds the whole list"),
+    domain::Error::BadRequest(match count {
+        Some(n) => Msg::PdfTooManyRows { most: most.to_string(), count: (domain::numbers::grouped(n)).to_string() },
+        None => Msg::PdfTooManyRowsUncounted { most: most.to_string() },
     })
 }
 

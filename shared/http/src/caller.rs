@@ -2,6 +2,7 @@
 //! Tokens are accepted from that header only, never from a query string, where they would
 //! end up in logs and browser history.
 
+use domain::Msg;
 use crate::{ApiError, AppState};
 use auth::Authenticated;
 use axum::extract::FromRequestParts;
@@ -99,7 +100,7 @@ impl Caller {
         } else {
             Err(ApiError::new(
                 StatusCode::FORBIDDEN,
-                format!("You do not have permission to {} {resource}", action.as_str().replace('_', " ")),
+                Msg::PermissionDenied { action: action.as_str().replace('_', " "), resource: resource.to_string() },
             ))
         }
     }
@@ -148,11 +149,11 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let token = bearer_token(parts).ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, auth::sessions::SIGN_IN_REQUIRED))?;
+        let token = bearer_token(parts).ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, Msg::SignInRequired))?;
         let polled = POLL_PATHS.contains(&parts.uri.path());
         let who = auth::sessions::authenticate(state.accounts.as_ref(), &state.tokens, token, !polled).await?;
         if who.user.two_factor_required && !who.user.two_factor_enabled && !SETUP_PATHS.contains(&parts.uri.path()) {
-            return Err(ApiError::new(StatusCode::FORBIDDEN, auth::two_factor::SETUP_REQUIRED));
+            return Err(ApiError::new(StatusCode::FORBIDDEN, Msg::TwoFactorSetupRequired));
         }
         Ok(Caller(who))
     }

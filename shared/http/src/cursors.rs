@@ -4,6 +4,7 @@
 //! it pages (`auth::tokens::TokenKeys::seal_cursor`), so that it tells nothing, and a cursor
 //! that was altered, made up or taken from another user is refused.
 
+use domain::Msg;
 use crate::{AppState, Caller};
 use domain::Error;
 
@@ -16,7 +17,7 @@ pub const NOTIFICATIONS: &str = "notifications";
 pub fn open(state: &AppState, caller: &Caller, list: &str, cursor: Option<String>) -> Result<Option<String>, Error> {
     match cursor {
         None => Ok(None),
-        Some(sealed) => state.tokens.open_cursor(caller.user().id, list, &sealed).map(Some).ok_or_else(|| Error::bad_request("The paging cursor is not valid")),
+        Some(sealed) => state.tokens.open_cursor(caller.user().id, list, &sealed).map(Some).ok_or_else(|| Error::BadRequest(Msg::CursorInvalid)),
     }
 }
 

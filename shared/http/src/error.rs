@@ -2,6 +2,8 @@
 //! `fields` for validation) with the status that says what happened. Internal detail goes to
 //! the log, never to the client.
 
+use domain::messages::Message;
+use domain::Msg;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use http::StatusCode;
@@ -9,15 +11,12 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
-pub const INTERNAL_MESSAGE: &str = "Something went wrong on the server. Please try again.";
-
 /// Every error answer has this shape.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
     /// In English, as the specification words it.
     pub error: String,
-    /// The message's stable code (`domain::messages`), for showing it in the user's language;
-    /// ERROR for a message without one.
+    /// The message's stable code (`domain::messages`), for showing it in the user's language.
     pub code: String,
     /// The values the message's template stands for.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -38,32 +37,36 @@ pub struct MessageCode {
 }
 
 impl MessageCode {
-    pub fn of(message: &str) -> Self {
-        let (code, params) = domain::messages::identify(message);
-        MessageCode { code: code.to_string(), params }
+    pub fn of(message: &impl Message) -> Self {
+        MessageCode { code: message.code().to_string(), params: message.params() }
     }
 }
 
 impl ErrorBody {
-    pub fn new(message: String, fields: Option<BTreeMap<String, String>>) -> Self {
-        let MessageCode { code, params } = MessageCode::of(&message);
-        let field_codes = fields.as_ref().map(|f| f.iter().map(|(field, m)| (field.clone(), MessageCode::of(m))).collect());
-        ErrorBody { error: message, code, params, fields, field_codes }
+    pub fn new<M: Message>(message: &M, fields: Option<&BTreeMap<String, M>>) -> Self {
+        let MessageCode { code, params } = MessageCode::of(message);
+        ErrorBody {
+            error: message.to_string(),
+            code,
+            params,
+            fields: fields.map(|f| f.iter().map(|(field, m)| (field.clone(), m.to_string())).collect()),
+            field_codes: fields.map(|f| f.iter().map(|(field, m)| (field.clone(), MessageCode::of(m))).collect()),
+        }
     }
 }
 
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub message: String,
-    pub fields: Option<BTreeMap<String, String>>,
+    pub message: Msg,
+    pub fields: Option<BTreeMap<String, Msg>>,
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
-    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, message: message.into(), fields: None }
+    pub fn new(status: StatusCode, message: Msg) -> Self {
+        ApiError { status, message, fields: None }
     }
 }
 
@@ -81,7 +84,7 @@ impl From<domain::Error> for ApiError {
             E::Unavailable(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m),
             E::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, INTERNAL_MESSAGE)
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, Msg::ServerError)
             }
         }
     }
@@ -95,6 +98,33 @@ impl From<store::StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(ErrorBody::new(self.message, self.fields))).into_response()
+        (self.status, Json(ErrorBody::new(&self.message, self.fields.as_ref()))).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The catalogue as it would be with one template reworded.
+    #[allow(dead_code)]
+    mod reworded {
+        domain::messages! {
+            FieldRequired { label } = "FIELD_REQUIRED": "Fill in {label}";
+        }
+    }
+
+    #[test]
+    fn an_answer_says_its_message_as_the_catalogue_words_it_under_the_same_code() {
+        let now = BTreeMap::from([("fir_date".to_string(), Msg::FieldRequired { label: "FIR Date".into() })]);
+        let now = serde_json::to_value(ErrorBody::new(&Msg::FixErrors, Some(&now))).unwrap();
+        assert_eq!(now["fields"]["fir_date"], "FIR Date is required");
+        let message = reworded::Msg::FieldRequired { label: "FIR Date".into() };
+        let fields = BTreeMap::from([("fir_date".to_string(), message.clone())]);
+        let after = serde_json::to_value(ErrorBody::new(&message, Some(&fields))).unwrap();
+        assert_eq!(after["error"], "Fill in FIR Date");
+        assert_eq!(after["fields"]["fir_date"], "Fill in FIR Date");
+        assert_eq!(after["field_codes"]["fir_date"], now["field_codes"]["fir_date"], "the same code and values");
+        assert_eq!(after["code"], "FIELD_REQUIRED");
     }
 }

@@ -9,6 +9,7 @@
 //! portal's, in the cloud each function instance's (which answers one request at a time, its
 //! concurrency bounding the rest).
 
+use domain::Msg;
 use domain::{Error, Result};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -33,11 +34,6 @@ pub const PER_USER: usize = 3;
 
 /// How many exports of one kind may wait for their turn, beyond those being written.
 pub const MOST_WAITING: usize = 16;
-
-/// What a user who asks for more is told.
-pub const YOURS_UNDER_WAY: &str = "You already have 3 exports of this kind under way. Please wait for them to finish.";
-/// What anyone is told when a kind's queue is full.
-pub const QUEUE_FULL: &str = "Too many exports of this kind are being prepared. Please try again in a minute.";
 
 impl Lane {
     const ALL: [Lane; 8] = [Lane::GrievancesPdf, Lane::GrievancesExcel, Lane::Officers, Lane::AuditPdf, Lane::AuditExcel, Lane::AuditCsv, Lane::ReportPdf, Lane::ReportExcel];
@@ -117,10 +113,10 @@ impl ExportQueues {
             let (all, by_user) = &mut *under_way;
             let mine = by_user.get(&user).copied().unwrap_or(0);
             if mine >= PER_USER {
-                return Err(Error::TooManyAttempts(YOURS_UNDER_WAY.into()));
+                return Err(Error::TooManyAttempts(Msg::ExportsYoursUnderWay));
             }
             if *all >= queue.at_once + MOST_WAITING {
-                return Err(Error::TooManyAttempts(QUEUE_FULL.into()));
+                return Err(Error::TooManyAttempts(Msg::ExportsQueueFull));
             }
             *all += 1;
             *by_user.entry(user).or_insert(0) += 1;
@@ -164,7 +160,7 @@ mod tests {
         while queues.under_way(lane) < 3 {
             tokio::task::yield_now().await;
         }
-        assert_eq!(take(1).await.err(), Some(Error::TooManyAttempts(YOURS_UNDER_WAY.into())));
+        assert_eq!(take(1).await.err(), Some(Error::TooManyAttempts(Msg::ExportsYoursUnderWay.into())));
         assert!(queues.take(Lane::ReportPdf, 1).await.is_ok(), "another kind is another queue");
         drop(first);
         drop(second.await.unwrap().unwrap());
@@ -175,7 +171,7 @@ mod tests {
         while queues.under_way(lane) < 1 + MOST_WAITING {
             tokio::task::yield_now().await;
         }
-        assert_eq!(take(999).await.err(), Some(Error::TooManyAttempts(QUEUE_FULL.into())));
+        assert_eq!(take(999).await.err(), Some(Error::TooManyAttempts(Msg::ExportsQueueFull.into())));
         drop(held);
         for w in waiting {
             drop(w.await.unwrap().unwrap());

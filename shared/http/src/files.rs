@@ -2,6 +2,7 @@
 //! itself (in the cloud, links are S3's and never point at the portal). The link is the
 //! credential: no bearer token; a changed or expired link is answered 403.
 
+use domain::Msg;
 use crate::{ApiError, ApiResult};
 use axum::body::Body;
 use axum::response::Response;
@@ -65,7 +66,7 @@ pub struct UploadParams {
 
 /// Receives the bytes of an upload link, streamed to disk: never more than the link allows
 /// (413), never a half-written file under the final name, never a second time (409).
-pub async fn receive(local: &LocalBlobs, file: &str, params: UploadParams, body: Body, too_big: &str) -> ApiResult<()> {
+pub async fn receive(local: &LocalBlobs, file: &str, params: UploadParams, body: Body, too_big: Msg) -> ApiResult<()> {
     let query = SignedUpload {
         content_type: params.content_type.unwrap_or_default(),
         size: params.size.unwrap_or(0),
@@ -79,7 +80,7 @@ pub async fn receive(local: &LocalBlobs, file: &str, params: UploadParams, body:
         let mut received: u64 = 0;
         let mut stream = body.into_data_stream();
         while let Some(chunk) = stream.next().await {
-            let chunk = chunk.map_err(|_| Error::bad_request("The upload was interrupted; please try again"))?;
+            let chunk = chunk.map_err(|_| Error::BadRequest(Msg::UploadInterrupted))?;
             received += chunk.len() as u64;
             if received > target.size {
                 return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, too_big));

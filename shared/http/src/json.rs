@@ -1,6 +1,7 @@
 //! A JSON body extractor whose rejections speak our error format: malformed JSON is a 400
 //! with a message, an oversized body a 413, never axum's plain-text defaults.
 
+use domain::Msg;
 use crate::ApiError;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::FromRequest;
@@ -23,7 +24,7 @@ impl<T: serde::Serialize> IntoResponse for ApiJson<T> {
             Ok(()) => ([(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"))], body).into_response(),
             Err(e) => {
                 tracing::error!(error = %e, "an answer could not be written as JSON");
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, crate::error::INTERNAL_MESSAGE).into_response()
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, Msg::ServerError).into_response()
             }
         }
     }
@@ -32,15 +33,15 @@ impl<T: serde::Serialize> IntoResponse for ApiJson<T> {
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
-            JsonRejection::JsonDataError(e) => ApiError::new(StatusCode::BAD_REQUEST, format!("Invalid request body: {}", e.body_text().trim_start_matches("Failed to deserialize the JSON body into the target type: "))),
-            JsonRejection::JsonSyntaxError(_) => ApiError::new(StatusCode::BAD_REQUEST, "Malformed JSON in the request body"),
+            JsonRejection::JsonDataError(e) => ApiError::new(StatusCode::BAD_REQUEST, Msg::BodyInvalid { detail: e.body_text().trim_start_matches("Failed to deserialize the JSON body into the target type: ").to_string() }),
+            JsonRejection::JsonSyntaxError(_) => ApiError::new(StatusCode::BAD_REQUEST, Msg::BodyMalformed),
             JsonRejection::MissingJsonContentType(_) => {
-                ApiError::new(StatusCode::BAD_REQUEST, "Expected a JSON request body with Content-Type: application/json")
+                ApiError::new(StatusCode::BAD_REQUEST, Msg::BodyNotJson)
             }
             JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "The request body is too large")
+                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, Msg::BodyTooLarge)
             }
-            other => ApiError::new(other.status(), "The request body could not be read"),
+            other => ApiError::new(other.status(), Msg::BodyUnreadable),
         }
     }
 }
@@ -48,5 +49,5 @@ impl From<JsonRejection> for ApiError {
 /// Reads a typed body from JSON already taken, so that a handler can check permissions
 /// before it looks at the body: a caller without the permission gets 403 whatever they sent.
 pub fn parse_body<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<T, ApiError> {
-    serde_json::from_value(body).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("Invalid request body: {e}")))
+    serde_json::from_value(body).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, Msg::BodyInvalid { detail: e.to_string() }))
 }

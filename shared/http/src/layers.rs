@@ -1,5 +1,6 @@
 //! Layers every answer passes through, in both hosts.
 
+use domain::Msg;
 use crate::ApiError;
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Request};
@@ -57,7 +58,7 @@ async fn log_request(request: Request, next: Next) -> Response {
 
 /// Unknown API paths answer JSON, not the SPA or an empty body.
 pub async fn api_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "No such API endpoint")
+    ApiError::new(StatusCode::NOT_FOUND, Msg::NoSuchEndpoint)
 }
 
 /// axum's own refusals (a path segment that is not a number, a query that does not parse, a
@@ -71,15 +72,16 @@ async fn client_errors_as_json(request: Request, next: Next) -> Response {
     }
     let (mut parts, body) = response.into_parts();
     let message = if parts.status == StatusCode::METHOD_NOT_ALLOWED {
-        "This method is not allowed on this endpoint".to_string()
+        Msg::MethodNotAllowed
     } else {
         let bytes = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
         let text = String::from_utf8_lossy(&bytes).trim().to_string();
-        if text.is_empty() { parts.status.canonical_reason().unwrap_or("Bad request").to_string() } else { text }
+        let detail = if text.is_empty() { parts.status.canonical_reason().unwrap_or("Bad request").to_string() } else { text };
+        Msg::RequestRefused { detail }
     };
     parts.headers.insert("content-type", HeaderValue::from_static("application/json"));
     parts.headers.remove("content-length");
-    let body = serde_json::to_string(&crate::ErrorBody::new(message, None)).expect("an error body serialises");
+    let body = serde_json::to_string(&crate::ErrorBody::new(&message, None)).expect("an error body serialises");
     Response::from_parts(parts, Body::from(body))
 }
 

@@ -20,7 +20,7 @@ pub(crate) fn encode(item: &Item, index: Option<Index>) -> String {
 }
 
 pub(crate) fn decode(cursor: &str, index: Option<Index>) -> Result<CursorKeys, StoreError> {
-    let bad = || StoreError::Invalid("the cursor is not one this store handed out".into());
+    let bad = || StoreError::BadCursor;
     let bytes = URL_SAFE_NO_PAD.decode(cursor).map_err(|_| bad())?;
     let keys: CursorKeys = serde_json::from_slice(&bytes).map_err(|_| bad())?;
     let mut needed = vec!["pk", "sk"];

@@ -15,6 +15,7 @@ mod model;
 pub mod sql;
 pub mod sqlite;
 
+use domain::Msg;
 use async_trait::async_trait;
 use std::sync::Arc;
 
@@ -126,9 +127,9 @@ pub enum Retired {
 impl From<StoreError> for domain::Error {
     fn from(e: StoreError) -> Self {
         match e {
-            StoreError::Conflict => domain::Error::Unavailable("The record is being changed by someone else; please try again".into()),
+            StoreError::Conflict => domain::Error::Unavailable(Msg::StoreBusy),
             StoreError::Backend(detail) => domain::Error::Internal(detail),
-            StoreError::Invalid(detail) if detail.contains("cursor") => domain::Error::bad_request("The paging cursor is not valid"),
+            StoreError::BadCursor => domain::Error::BadRequest(Msg::CursorInvalid),
             other => domain::Error::Internal(other.to_string()),
         }
     }

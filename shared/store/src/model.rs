@@ -249,7 +249,10 @@ pub enum StoreError {
     /// Another transaction touched the same items at the same time; retrying may succeed.
     #[error("transaction conflict")]
     Conflict,
-    /// The request itself was wrong (a bad cursor, too many writes, two writes on one item).
+    /// A paging cursor this store did not hand out (a client's, so a 400).
+    #[error("the cursor is not one this store handed out")]
+    BadCursor,
+    /// The request itself was wrong (too many writes, two writes on one item).
     #[error("invalid request: {0}")]
     Invalid(String),
     #[error("store unavailable: {0}")]

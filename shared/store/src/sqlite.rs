@@ -646,7 +646,7 @@ impl Store for SqliteStore {
         }
         let below = match cursor {
             None => i64::MAX,
-            Some(c) => c.strip_prefix("rank:").and_then(|r| r.parse().ok()).ok_or_else(|| StoreError::Invalid("the search cursor is not valid".into()))?,
+            Some(c) => c.strip_prefix("rank:").and_then(|r| r.parse().ok()).ok_or(StoreError::BadCursor)?,
         };
         // A phrase of the whole text, its quotes doubled: no character is an operator.
         let phrase = format!("\"{}\"", text.trim().replace('"', "\"\""));

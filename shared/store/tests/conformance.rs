@@ -227,7 +227,7 @@ async fn index_queries_page_in_both_directions_through_ties(s: S) {
 
 async fn a_foreign_cursor_is_refused(s: S) {
     let q = Query::table("X").after(Some("not-a-cursor".into()));
-    assert!(matches!(s.query(&q).await, Err(StoreError::Invalid(_))));
+    assert!(matches!(s.query(&q).await, Err(StoreError::BadCursor)));
 }
 
 macro_rules! conformance {

@@ -1842,10 +1842,7 @@ export interface components {
         };
         /** @description Every error answer has this shape. */
         ErrorBody: {
-            /**
-             * @description The message's stable code (`domain::messages`), for showing it in the user's language;
-             *     ERROR for a message without one.
-             */
+            /** @description The message's stable code (`domain::messages`), for showing it in the user's language. */
             code: string;
             /** @description In English, as the specification words it. */
             error: string;

@@ -124,9 +124,9 @@ async fn a_status_meaning_is_chosen_kept_and_not_changed_under_grievances(engine
     let withdrawn = api.post("/api/admin/dropdowns/statuses", &admin, json!({"name": "Withdrawn", "meaning": "closed"})).await;
     assert_eq!(withdrawn.body["meaning"], "closed");
     let bad = api.post("/api/admin/dropdowns/statuses", &admin, json!({"name": "Odd", "meaning": "finished"})).await;
-    assert_eq!((bad.status, bad.body["fields"]["meaning"].as_str()), (StatusCode::BAD_REQUEST, Some(domain::lists::MEANING_CHOICE)), "{:?}", bad.body);
+    assert_eq!((bad.status, bad.body["fields"]["meaning"].as_str()), (StatusCode::BAD_REQUEST, Some("Choose what this status means: Open, In progress, Resolved or Closed")), "{:?}", bad.body);
     let district = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Hill District", "meaning": "open"})).await;
-    assert_eq!((district.status, district.body["fields"]["meaning"].as_str()), (StatusCode::BAD_REQUEST, Some(domain::lists::MEANING_ONLY_FOR_STATUSES)));
+    assert_eq!((district.status, district.body["fields"]["meaning"].as_str()), (StatusCode::BAD_REQUEST, Some("Only a status has a meaning")));
 
     // Unused, its meaning may change; an edit without one keeps it.
     let id = enquiry.body["id"].as_i64().unwrap();

@@ -335,7 +335,7 @@ async fn the_bells_poll_keeps_no_session_alive(engine: Engine) {
     assert_eq!(api.get("/api/notifications", &reading).await.status, StatusCode::OK);
     tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
     let over = api.get("/api/notifications/unread", &polling).await;
-    assert_eq!((over.status, over.body["error"].as_str()), (StatusCode::UNAUTHORIZED, Some(auth::sessions::SESSION_ENDED)), "{:?}", over.body);
+    assert_eq!((over.status, over.body["error"].as_str()), (StatusCode::UNAUTHORIZED, Some("Your session has ended. Please sign in again.")), "{:?}", over.body);
     assert_eq!(api.get("/api/notifications/unread", &reading).await.status, StatusCode::OK, "the reader's session was used 2 s ago");
 }
 

@@ -429,7 +429,7 @@ async fn commit_rewrites(store: &dyn Store, batch: Vec<Write>) -> Result<()> {
     }
     match store.transact(batch).await {
         Ok(()) => Ok(()),
-        Err(StoreError::ConditionFailed { .. }) => Err(domain::Error::conflict("A grievance changed while the store was being upgraded; run the upgrade again")),
+        Err(StoreError::ConditionFailed { .. }) => Err(domain::Error::Conflict(domain::Msg::UpgradeRaced)),
         Err(e) => Err(e.into()),
     }
 }

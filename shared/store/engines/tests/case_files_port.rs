@@ -52,7 +52,7 @@ fn batch(version: i64, action: AuditAction) -> AuditBatch {
 
 fn conflict(result: domain::Result<()>) -> String {
     match result {
-        Err(Error::Conflict(message)) => message,
+        Err(Error::Conflict(message)) => message.to_string(),
         other => panic!("expected a conflict, got {other:?}"),
     }
 }
@@ -176,11 +176,11 @@ async fn attachments_are_read_newest_confirmed_first_and_one_by_id(engine: Engin
     assert_eq!(engine.files.attachment(g.id + 1, "b-old").await.unwrap(), None, "an attachment is its grievance's only");
 
     let again = kept(&g, "b-old", "2026-11-28T10:32:00.000000Z");
-    assert_eq!(conflict(change(&engine, &g, CaseFileChange::Attachment(again)).await), cases::writes::CHANGED, "an id is kept once");
+    assert_eq!(conflict(change(&engine, &g, CaseFileChange::Attachment(again)).await), "This was changed by someone else at the same time. Please reload and try again.", "an id is kept once");
     assert_eq!(engine.files.attachment(g.id, "b-old").await.unwrap(), Some(old), "the first stands");
 
     change(&engine, &g, CaseFileChange::AttachmentRemoved("c-new".into())).await.unwrap();
-    assert_eq!(conflict(change(&engine, &g, CaseFileChange::AttachmentRemoved("c-new".into())).await), cases::writes::CHANGED);
+    assert_eq!(conflict(change(&engine, &g, CaseFileChange::AttachmentRemoved("c-new".into())).await), "This was changed by someone else at the same time. Please reload and try again.");
     assert_eq!(engine.files.attachments(g.id).await.unwrap().len(), 2);
 }
 
@@ -195,7 +195,7 @@ async fn of_parallel_removals_of_one_attachment_exactly_one_wins(engine: Engine)
     });
     let outcomes = join(attempts).await;
     assert_eq!(outcomes.iter().filter(|o| o.is_ok()).count(), 1, "{outcomes:?}");
-    assert!(outcomes.into_iter().filter(Result::is_err).all(|o| conflict(o) == cases::writes::CHANGED));
+    assert!(outcomes.into_iter().filter(Result::is_err).all(|o| conflict(o) == "This was changed by someone else at the same time. Please reload and try again."));
     assert!(engine.files.attachments(g.id).await.unwrap().is_empty());
 }
 
@@ -208,12 +208,12 @@ async fn links_are_kept_on_both_grievances_lowest_first(engine: Engine) {
     assert_eq!(engine.files.links(a.id).await.unwrap(), vec![b.id, c.id]);
     assert_eq!(engine.files.links(b.id).await.unwrap(), vec![a.id]);
     assert_eq!(engine.files.links(c.id).await.unwrap(), vec![a.id]);
-    assert_eq!(conflict(change(&engine, &b, CaseFileChange::Link(a.id)).await), cases::writes::CHANGED, "linked already, from either side");
+    assert_eq!(conflict(change(&engine, &b, CaseFileChange::Link(a.id)).await), "This was changed by someone else at the same time. Please reload and try again.", "linked already, from either side");
 
     change(&engine, &c, CaseFileChange::Unlink(a.id)).await.unwrap();
     assert_eq!(engine.files.links(a.id).await.unwrap(), vec![b.id]);
     assert!(engine.files.links(c.id).await.unwrap().is_empty());
-    assert_eq!(conflict(change(&engine, &a, CaseFileChange::Unlink(c.id)).await), cases::writes::CHANGED, "not linked");
+    assert_eq!(conflict(change(&engine, &a, CaseFileChange::Unlink(c.id)).await), "This was changed by someone else at the same time. Please reload and try again.", "not linked");
 }
 
 /// Officers linking one pair from both sides at once: one link is made, the others told.
@@ -227,7 +227,7 @@ async fn of_parallel_links_of_one_pair_exactly_one_wins(engine: Engine) {
     });
     let outcomes = join(attempts).await;
     assert_eq!(outcomes.iter().filter(|o| o.is_ok()).count(), 1, "{outcomes:?}");
-    assert!(outcomes.into_iter().filter(Result::is_err).all(|o| conflict(o) == cases::writes::CHANGED));
+    assert!(outcomes.into_iter().filter(Result::is_err).all(|o| conflict(o) == "This was changed by someone else at the same time. Please reload and try again."));
     assert_eq!((engine.files.links(a.id).await.unwrap(), engine.files.links(b.id).await.unwrap()), (vec![b.id], vec![a.id]));
 }
 
@@ -267,7 +267,7 @@ async fn a_deletion_takes_the_case_files_and_queues_the_blobs(engine: Engine) {
     let late = write_note(&engine, &g, "Too late", None).await;
     assert!(matches!(&late, Err(Error::NotFound(m)) if m == "Grievance not found"), "{late:?}");
     let late_link = change(&engine, &kept_one, CaseFileChange::Link(other.id)).await;
-    assert_eq!(conflict(late_link), cases::writes::CHANGED, "the surviving link stands");
+    assert_eq!(conflict(late_link), "This was changed by someone else at the same time. Please reload and try again.", "the surviving link stands");
 }
 
 /// Deletions of grievances with attachments are swept oldest first, at most `limit` of them;

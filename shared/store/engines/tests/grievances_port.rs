@@ -460,7 +460,7 @@ async fn finds_by_number(Setup { engine, fixture, .. }: &Setup, page: usize) {
     assert_eq!(look_up_to_end(engine.as_ref(), &state, &exact(&after.grievance.grievance_number), 5).await, Vec::<i64>::new(), "deleted");
     // A cursor from anywhere else is refused.
     let refused = engine.find_by_number(&state, &prefix("G"), 5, Some("not-a-cursor".into())).await;
-    assert_eq!(refused.err(), Some(domain::Error::bad_request("The paging cursor is not valid")));
+    assert_eq!(refused.err(), Some(domain::Error::BadRequest(domain::Msg::CursorInvalid)));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -513,7 +513,7 @@ async fn a_stale_commit_is_refused_whole(Setup { engine, fixture, .. }: &Setup) 
     late.grievance.version += 1;
     late.grievance.fields.brief_details = "Late change".into();
     let refused = engine.commit(GrievanceChange { before: Some(&read), after: Some(&late), audit: batch(2), fir_guard: None }).await;
-    assert_eq!(refused.unwrap_err().to_string(), cases::writes::STALE);
+    assert_eq!(refused.unwrap_err().to_string(), "This grievance was changed by someone else since you opened it. Please reload it and try again.");
     assert_eq!(engine.get(first.grievance.id).await.unwrap().unwrap().grievance.fields.brief_details, "First change");
 }
 
@@ -712,7 +712,7 @@ async fn item_engine_moves_a_grievances_history_with_it() {
         created_at: domain::clock::now_text(),
     };
     let stale = engine.record_case_file_change(&now.grievance, cases::port::CaseFileChange::Note(note), &actor, entry(AuditAction::NoteAdded, 0)).await;
-    assert_eq!(stale.err().map(|e| e.to_string()).as_deref(), Some(cases::writes::CHANGED));
+    assert_eq!(stale.err().map(|e| e.to_string()).as_deref(), Some("This was changed by someone else at the same time. Please reload and try again."));
     assert_eq!(records(area(to)).await, 131, "nothing was written");
 
     engine.commit(GrievanceChange { before: Some(&moved), after: None, audit: batch(moved.grievance.version + 1, AuditAction::Deleted), fir_guard: None }).await.unwrap();
@@ -820,7 +820,7 @@ async fn finds_the_same_fir_number(Setup { engine, fixture, .. }: &Setup) {
     let guarded = |before, after, version| GrievanceChange { before: Some(before), after: Some(after), audit: batch(version), fir_guard: Some(guard.clone()) };
     engine.commit(guarded(&first, &first_after, first_after.grievance.version)).await.unwrap();
     let refused = engine.commit(guarded(&second, &second_after, second_after.grievance.version)).await;
-    assert_eq!(refused.unwrap_err(), domain::Error::conflict(cases::writes::FIR_TAKEN));
+    assert_eq!(refused.unwrap_err(), domain::Error::Conflict(domain::Msg::FirTakenMeanwhile));
     assert_eq!(ids(engine.same_fir(station, "GUARDED-1", year).await.unwrap().grievances), vec![first.grievance.id]);
     assert_eq!(engine.get(second.grievance.id).await.unwrap().unwrap().grievance.version, second.grievance.version, "nothing written");
     // Read again, the guard lets a confirmed-other case through.

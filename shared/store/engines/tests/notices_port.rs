@@ -3,7 +3,7 @@
 //! item engines). Events reach the outbox as they do in the portal: raised by a grievance
 //! change committed through the grievances port, in the change's own transaction.
 
-use cases::notices::{Event, Happening, Mail, Notice, NoticeId, Notices, QueuedMail, NOTICE_NOT_FOUND};
+use cases::notices::{Event, Happening, Mail, Notice, NoticeId, Notices, QueuedMail};
 use cases::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, Refs, Stored};
 use cases::{Actor, Grievance};
 use domain::grievance::GrievanceFields;
@@ -175,7 +175,7 @@ async fn a_users_notices_page_newest_first_and_are_theirs_alone(Setup { notices,
     assert_eq!(ids(&notices.page(402, 5, None).await.unwrap().items), [events[0].id.clone()]);
     assert_eq!(ids(&notices.page(402, 5, Some(newest_first[0].clone())).await.unwrap().items), [events[0].id.clone()]);
     assert!(notices.page(403, 5, None).await.unwrap().items.is_empty());
-    assert_eq!(notices.mark_read(402, &newest_first[0]).await.unwrap_err(), Error::not_found(NOTICE_NOT_FOUND), "not theirs");
+    assert_eq!(notices.mark_read(402, &newest_first[0]).await.unwrap_err(), Error::NotFound(domain::Msg::NotificationNotFound), "not theirs");
     assert_eq!(notices.unread(401).await.unwrap(), 4, "nothing of 401's changed");
 }
 
@@ -204,7 +204,7 @@ async fn parallel_marks_count_each_notice_once(Setup { notices, grievances }: Se
     assert!(!notices.mark_read(501, &events[0].id).await.unwrap(), "marking a read one again changes nothing");
     assert_eq!(notices.mark_all_read(501).await.unwrap(), 0);
     let unknown = NoticeId::parse("01795724241261372-000000000003-000000009-0").unwrap();
-    assert_eq!(notices.mark_read(501, &unknown).await.unwrap_err(), Error::not_found(NOTICE_NOT_FOUND));
+    assert_eq!(notices.mark_read(501, &unknown).await.unwrap_err(), Error::NotFound(domain::Msg::NotificationNotFound));
 }
 
 async fn emails_fall_due_are_retried_and_kept_aside_after_failing_for_good(Setup { notices, grievances }: Setup) {

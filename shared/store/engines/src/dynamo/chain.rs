@@ -5,6 +5,7 @@
 //! other links again after it. Chains are a grievance's, a user's, or the administrative
 //! one, so no head is written by every change.
 
+use domain::Msg;
 use crate::dynamo::grievance_keys as keys;
 use crate::dynamo::audit_records::audit_view;
 use cases::chain::{self, Hash, Link, Verification, VerifyScope};
@@ -224,7 +225,7 @@ pub(crate) async fn summary_as_of(store: &dyn Store, as_of: &str) -> Result<Trai
     let cut = as_of
         .strip_prefix("time:")
         .filter(|t| domain::clock::parse(t).is_some())
-        .ok_or_else(|| Error::bad_request("This checkpoint was made of another kind of store"))?
+        .ok_or_else(|| Error::BadRequest(Msg::CheckpointOtherStore))?
         .to_string();
     let filed = crate::dynamo::audit_records::grievances_filed(store).await?;
     let mut heads: Vec<(String, i64, Hash)> = Vec::new();

@@ -3,12 +3,13 @@
 //! for overdue counts, counters kept by the same transactions, and audit records as items.
 //! Every key and attribute name of a grievance lives here and in [`crate::dynamo::grievance_keys`].
 
+use domain::Msg;
 use cases::numbers::{NumberMatch, NumberQuery};
 use cases::pendency::{date_text, Clock};
 use cases::port::{AuditBatch, AuditChange, CaseFileChange, GrievanceChange, Grievances, ListCount, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use cases::record::{Actor, Grievance};
-use cases::writes::{AuditEntry, CHANGED, STALE};
+use cases::writes::AuditEntry;
 use crate::dynamo::audit_records::{audit_writes, AuditSubject};
 use crate::dynamo::grievance_counters as counters;
 use crate::dynamo::grievance_keys as keys;
@@ -43,9 +44,9 @@ pub async fn next_ids(store: &dyn Store, count: i64) -> Result<i64> {
 
 fn stale_or_gone(e: StoreError) -> Error {
     match e {
-        StoreError::ConditionFailed { at: 0 } => Error::conflict(STALE),
+        StoreError::ConditionFailed { at: 0 } => Error::Conflict(Msg::GrievanceStale),
         StoreError::ConditionFailed { .. } => {
-            Error::conflict("An item this grievance names was just deleted from the Admin Panel. Please reload and try again.")
+            Error::Conflict(Msg::GrievanceListItemGone)
         }
         e => e.into(),
     }
@@ -147,7 +148,7 @@ impl Grievances for ItemGrievances {
         }
         let store = self.store.as_ref();
         match crate::dynamo::chain::transact(store, writes.clone(), head_at).await {
-            Err(e) if fir_taken(&writes, &e) => return Err(Error::conflict(cases::writes::FIR_TAKEN)),
+            Err(e) if fir_taken(&writes, &e) => return Err(Error::Conflict(Msg::FirTakenMeanwhile)),
             // A list item kept by an earlier release before the upgrade gave it usage shards
             // (a deployment not yet migrated): given now, the change is written as asked.
             Err(StoreError::ConditionFailed { at }) => match writes.get(at).and_then(|w| crate::dynamo::lists::usage_owner(w.key())) {
@@ -207,11 +208,11 @@ impl Grievances for ItemGrievances {
         let head_at = crate::dynamo::chain::link(self.store.as_ref(), &mut all, None, false, Some(&self.heads)).await?;
         match crate::dynamo::chain::transact(self.store.as_ref(), all, head_at).await {
             Err(StoreError::ConditionFailed { at }) if at == check_at => match self.store.get(&keys::grievance(grievance.id)).await? {
-                None => Err(Error::not_found("Grievance not found")),
-                Some(_) => Err(Error::conflict(CHANGED)),
+                None => Err(Error::NotFound(Msg::GrievanceNotFound)),
+                Some(_) => Err(Error::Conflict(Msg::ChangedConcurrently)),
             },
             // One of the caller's own conditions: someone else got there first.
-            Err(StoreError::ConditionFailed { .. }) => Err(Error::conflict(CHANGED)),
+            Err(StoreError::ConditionFailed { .. }) => Err(Error::Conflict(Msg::ChangedConcurrently)),
             other => other.map_err(Error::from),
         }
     }
@@ -429,7 +430,6 @@ pub fn from_item(mut item: Item) -> Result<Stored> {
     let grievance = serde_json::from_value(Value::Object(item.attrs)).map_err(Error::internal)?;
     Ok(Stored { grievance, refs })
 }
-
 
 /// Writes that keep the per-user copies in step: put for every user who sees the new
 /// version, delete for those who saw only the old one.
@@ -669,7 +669,6 @@ pub(crate) fn usage_writes(grievance_id: i64, before: &BTreeMap<ListKind, i64>, 
         .collect()
 }
 
-
 /// Every write of a change of a grievance: `before` is what was read (its version is the
 /// condition), `after` the new grievance or `None` for a deletion.
 fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Write>) -> Vec<Write> {
@@ -713,7 +712,6 @@ pub fn creation_writes(stored: &Stored, actor: &Actor) -> Vec<Write> {
     writes.retain(|w| Some(w.key()) != counter.as_ref());
     writes
 }
-
 
 async fn list_as_stored(store: &dyn Store, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
     if let Some(queue) = queue_of(filters) {
@@ -786,7 +784,7 @@ const MERGED_CURSOR: &str = "merged.";
 /// The sort key a merged page's cursor ended at (see [`MERGED_CURSOR`]); 400 for any other text.
 fn merged_before(cursor: Option<String>) -> Result<Option<String>> {
     cursor
-        .map(|c| c.strip_prefix(MERGED_CURSOR).and_then(store::position_from_cursor).ok_or_else(|| Error::bad_request("The paging cursor is not valid")))
+        .map(|c| c.strip_prefix(MERGED_CURSOR).and_then(store::position_from_cursor).ok_or_else(|| Error::BadRequest(Msg::CursorInvalid)))
         .transpose()
 }
 
@@ -1039,7 +1037,7 @@ async fn list_sorted(store: &dyn Store, viewer: &Viewer, filters: &Filters, limi
         let page = list_as_stored(store, viewer, &newest_first, 200, next).await?;
         examined += page.examined;
         if examined > SORT_READ_LIMIT {
-            return Err(Error::bad_request(SORT_TOO_MANY));
+            return Err(Error::BadRequest(Msg::SortTooMany));
         }
         matches.extend(page.items);
         match page.cursor {
@@ -1064,10 +1062,6 @@ async fn list_sorted(store: &dyn Store, viewer: &Viewer, filters: &Filters, limi
     let cursor = if more { items.last().map(|s| key(&s.grievance).encode()) } else { None };
     Ok(StoredPage { items, cursor, examined, bounded: false, matched: None })
 }
-
-/// The 400 answered when a list sorted by another column than the filing time has too many
-/// grievances to read on the item engine.
-pub const SORT_TOO_MANY: &str = "Too many grievances to sort by this column: narrow the filters, or sort by filed date";
 
 /// The display order of the statuses and priorities, the ranks the lists sort by.
 struct Ranks(BTreeMap<(ListKind, i64), i64>);
@@ -1140,7 +1134,7 @@ impl SortCursor {
     }
 
     fn decode(text: &str, order: Order) -> Result<SortCursor> {
-        let bad = || Error::bad_request("The paging cursor is not valid");
+        let bad = || Error::BadRequest(Msg::CursorInvalid);
         let mut parts = text.splitn(3, '|');
         let (Some(tag), Some(id), Some(key)) = (parts.next(), parts.next(), parts.next()) else { return Err(bad()) };
         if tag != SortCursor::tag(order) {

@@ -3,13 +3,14 @@
 //! a change also brings the relational engine's copy of the item (its name, meaning and
 //! rank, which grievance rows sort and count by) in step, in the same SQLite transaction.
 
+use domain::Msg;
 use crate::dynamo::list_items::{item_of, limits_key};
 pub use crate::dynamo::list_items::{definitions, item_key, saved_limits};
 use crate::dynamo::lists_cache::{self as cache, ListsCache};
 use lists::{AdminLists, ListItem, SavedLimits};
 use domain::pendency::{LimitsById, Stage};
 use async_trait::async_trait;
-use domain::lists::{ListItemInput, ListKind, StatusMeaning, DISTRICT_CHOICE};
+use domain::lists::{ListItemInput, ListKind, StatusMeaning};
 use domain::jurisdiction::Posting;
 use domain::{Error, Result};
 use serde_json::json;
@@ -225,7 +226,7 @@ pub(crate) fn edited(current: &ListItem, input: ListItemInput) -> ListItem {
 }
 
 pub(crate) fn duplicate(name: &str) -> Error {
-    Error::conflict(format!("An item named '{name}' already exists in this list"))
+    Error::Conflict(Msg::ListItemTaken { name: name.to_string() })
 }
 
 async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, input: ListItemInput) -> Result<ListItem> {
@@ -243,7 +244,7 @@ async fn create(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
         Ok(Ok(())) => Ok(item),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
         Err(StoreError::ConditionFailed { at: 1 }) => Err(duplicate(&item.name)),
-        Err(StoreError::ConditionFailed { at }) if at == placed_at => Err(Error::field("district_id", DISTRICT_CHOICE)),
+        Err(StoreError::ConditionFailed { at }) if at == placed_at => Err(Error::field("district_id", Msg::DistrictChoice)),
         Err(e) => Err(e.into()),
     }
 }
@@ -317,26 +318,23 @@ pub(crate) async fn recount_postings(store: &dyn Store, posted: BTreeMap<(ListKi
 }
 
 pub(crate) fn users_posted(name: &str, count: i64) -> Error {
-    Error::conflict(format!("'{name}' is where {count} user{} posted; post them elsewhere before deleting it", if count == 1 { " is" } else { "s are" }))
+    Error::Conflict(Msg::PlaceHasUsers { name: name.to_string(), count: count.to_string(), plural: (if count == 1 { " is" } else { "s are" }).to_string() })
 }
 
 pub(crate) fn district_has_stations(name: &str, count: i64) -> Error {
-    Error::conflict(format!("'{name}' has {count} police station{}; place them in another district first", if count == 1 { "" } else { "s" }))
+    Error::Conflict(Msg::DistrictHasStations { name: name.to_string(), count: count.to_string(), plural: (if count == 1 { "" } else { "s" }).to_string() })
 }
 
 pub(crate) fn not_found() -> Error {
-    Error::not_found("Item not found")
+    Error::NotFound(Msg::ListItemNotFound)
 }
 
 fn changed_meanwhile() -> Error {
-    Error::conflict("This item was changed by someone else. Please reload and try again.")
+    Error::Conflict(Msg::ListItemChanged)
 }
 
 pub(crate) fn meaning_in_use(name: &str, used: i64) -> Error {
-    Error::conflict(format!(
-        "'{name}' is used by {used} grievance{}; its meaning cannot change. Add a new status instead.",
-        if used == 1 { "" } else { "s" }
-    ))
+    Error::Conflict(Msg::StatusMeaningInUse { name: name.to_string(), count: used.to_string(), plural: domain::messages::plural(used) })
 }
 
 async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind, id: i64, input: ListItemInput) -> Result<ListItem> {
@@ -381,7 +379,7 @@ async fn update(store: &dyn Store, mirror: Option<&SqliteStore>, kind: ListKind,
     writes.extend(placement(current.district_id, updated.district_id));
     match commit(store, mirror, writes, relational_copy(kind, &updated).map(Mirrored::Put)).await {
         Ok(Ok(())) => Ok(updated),
-        Err(StoreError::ConditionFailed { at }) if at == placed_at => Err(Error::field("district_id", DISTRICT_CHOICE)),
+        Err(StoreError::ConditionFailed { at }) if at == placed_at => Err(Error::field("district_id", Msg::DistrictChoice)),
         Ok(Err(e)) => Err(Error::internal(e.to_string())),
         Err(StoreError::ConditionFailed { at }) if meaning_changed && (at == 0 || usage_checks.contains(&at)) => match get(store, kind, id).await?.and_then(|now| now.usage_count) {
             Some(used) if used > 0 => Err(meaning_in_use(&current.name, used)),
@@ -429,7 +427,7 @@ fn still_held(name: &str, item: &Item, used: i64) -> Option<Error> {
 }
 
 pub(crate) fn in_use(name: &str, used: i64) -> Error {
-    Error::conflict(format!("'{name}' is used by {used} grievance{}; deactivate it instead of deleting it", if used == 1 { "" } else { "s" }))
+    Error::Conflict(Msg::ListItemInUse { name: name.to_string(), count: used.to_string(), plural: domain::messages::plural(used) })
 }
 
 /// On the embedded store users are rows of the accounts' tables, and the users posted at a

@@ -12,8 +12,9 @@
 //!
 //! Outbox and mail partitions are sharded so that a busy state's writes spread over keys.
 
+use domain::Msg;
 use async_trait::async_trait;
-use cases::notices::{Event, Mail, Notice, NoticeId, NoticePage, Notices, QueuedMail, NOTICE_NOT_FOUND};
+use cases::notices::{Event, Mail, Notice, NoticeId, NoticePage, Notices, QueuedMail};
 use cases::port::GrievanceChange;
 use domain::{Error, Result};
 use serde_json::Value;
@@ -161,7 +162,7 @@ impl Notices for ItemNotices {
 
     async fn mark_read(&self, user_id: i64, id: &NoticeId) -> Result<bool> {
         let key = notice_key(user_id, id);
-        let notice = self.store.get(&key).await?.ok_or_else(|| Error::not_found(NOTICE_NOT_FOUND))?;
+        let notice = self.store.get(&key).await?.ok_or_else(|| Error::NotFound(Msg::NotificationNotFound))?;
         if notice.attrs.contains_key(READ_AT) {
             return Ok(false);
         }

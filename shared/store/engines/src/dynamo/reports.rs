@@ -2,12 +2,13 @@
 //! not per filing day, so a report reads the viewer's grievances themselves, newest filed
 //! first (the list's own order and read budget), down to the period's first day, and counts
 //! them (`cases::reports::tally`). The work is bounded: past `READ_MOST` grievances read, the
-//! answer is 400 `SCOPE_TOO_LARGE` (a shorter range, or the embedded engine's SQL), never a
+//! answer is 400 `Msg::ReportScopeTooLarge` (a shorter range, or the embedded engine's SQL), never a
 //! partial figure.
 
+use domain::Msg;
 use cases::port::Grievances;
 use cases::reads::{Filters, Viewer};
-use cases::reports::{self, ReportFacts, ReportQuery, READ_MOST, SCOPE_TOO_LARGE};
+use cases::reports::{self, ReportFacts, ReportQuery, READ_MOST};
 use cases::Grievance;
 use domain::{Error, Result};
 
@@ -36,7 +37,7 @@ async fn facts_within(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQu
         }
         match page.cursor {
             Some(next) if read < most => cursor = Some(next),
-            Some(_) => return Err(Error::bad_request(SCOPE_TOO_LARGE)),
+            Some(_) => return Err(Error::BadRequest(Msg::ReportScopeTooLarge)),
             None => break,
         }
     }
@@ -102,7 +103,7 @@ mod tests {
         assert_eq!(facts.stations[0].total, 91);
         // A year back needs more than the bound: refused, not answered in part.
         let q = ReportQuery { period: Period::parse(Some("2025-07-01"), None, today).unwrap(), today };
-        assert_eq!(facts_within(&Daily(5000), &viewer, &q, 200).await.unwrap_err(), Error::bad_request(SCOPE_TOO_LARGE));
+        assert_eq!(facts_within(&Daily(5000), &viewer, &q, 200).await.unwrap_err(), Error::BadRequest(Msg::ReportScopeTooLarge));
         assert_eq!(facts_within(&Daily(5000), &viewer, &q, 1000).await.unwrap().stations[0].total, 365);
     }
 }

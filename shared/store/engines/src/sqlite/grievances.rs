@@ -7,6 +7,7 @@
 
 mod reports;
 
+use domain::Msg;
 use crate::dynamo::audit_records::AuditSubject;
 use crate::sqlite::case_files::{remove_case_files, sweep_token, CaseFileWrite};
 use crate::sqlite::trail::{records_of, NewRecords};
@@ -15,7 +16,7 @@ use cases::pendency::{date_text, stage_of, Clock};
 use cases::port::{AuditChange, CaseFileChange, GrievanceChange, Grievances, ListCount, Refs, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, SortDirection, SortKey, Viewer};
 use cases::record::{Actor, Grievance};
-use cases::writes::{AuditEntry, CHANGED, STALE};
+use cases::writes::AuditEntry;
 use async_trait::async_trait;
 use domain::jurisdiction::Reach;
 use domain::lists::ListKind;
@@ -43,8 +44,6 @@ impl From<SqlError> for CaseFileRefusal {
         CaseFileRefusal::Sql(e)
     }
 }
-
-const ITEM_GONE: &str = "An item this grievance names was just deleted from the Admin Panel. Please reload and try again.";
 
 /// Grievances as rows of the store's SQLite file.
 #[derive(Clone)]
@@ -168,16 +167,16 @@ fn fir_token(ids: impl Iterator<Item = i64>) -> String {
 
 fn sql_error(e: SqlError) -> Error {
     match e {
-        SqlError::Conflict => Error::conflict(STALE),
-        SqlError::Taken => Error::conflict(cases::writes::FIR_TAKEN),
-        SqlError::BadCursor => Error::bad_request("The paging cursor is not valid"),
-        SqlError::InvalidDate(_) => Error::bad_request("Dates are written YYYY-MM-DD"),
+        SqlError::Conflict => Error::Conflict(Msg::GrievanceStale),
+        SqlError::Taken => Error::Conflict(Msg::FirTakenMeanwhile),
+        SqlError::BadCursor => Error::BadRequest(Msg::CursorInvalid),
+        SqlError::InvalidDate(_) => Error::BadRequest(Msg::DateFilterInvalid),
         SqlError::TextTooShort | SqlError::Corrupt(_) => Error::internal(e.to_string()),
         SqlError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY => {
-            Error::conflict(ITEM_GONE)
+            Error::Conflict(Msg::GrievanceListItemGone)
         }
         // A grievance filed twice under one id (a retried create): the first one stands.
-        SqlError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY => Error::conflict(STALE),
+        SqlError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY => Error::Conflict(Msg::GrievanceStale),
         SqlError::Sqlite(e) => Error::internal(e.to_string()),
     }
 }
@@ -325,7 +324,7 @@ impl Grievances for SqlGrievances {
     /// Both numbers' indexes read as one range, highest first, at most
     /// `numbers::LOOKUP_BUDGET` numbers; then the page's rows by id.
     async fn find_by_number(&self, viewer: &Viewer, query: &NumberQuery, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-        let after = cursor.map(|c| number_after(&c).ok_or_else(|| Error::bad_request("The paging cursor is not valid"))).transpose()?;
+        let after = cursor.map(|c| number_after(&c).ok_or_else(|| Error::BadRequest(Msg::CursorInvalid))).transpose()?;
         let (query, scope) = (query.clone(), scope_of(viewer));
         let (rows, cursor, examined, bounded) = self
             .read(move |conn| {
@@ -435,8 +434,8 @@ impl Grievances for SqlGrievances {
         match outcome {
             Ok(()) => Ok(()),
             // One of the caller's own conditions: someone else got there first.
-            Err(CaseFileRefusal::Changed) => Err(Error::conflict(CHANGED)),
-            Err(CaseFileRefusal::GrievanceGone) => Err(Error::not_found("Grievance not found")),
+            Err(CaseFileRefusal::Changed) => Err(Error::Conflict(Msg::ChangedConcurrently)),
+            Err(CaseFileRefusal::GrievanceGone) => Err(Error::NotFound(Msg::GrievanceNotFound)),
             Err(CaseFileRefusal::Sql(e)) => Err(sql_error(e)),
         }
     }

@@ -15,6 +15,7 @@
 //! without asking, as on DynamoDB. A change made through this engine drops the copy at once;
 //! one made by another process on the same file is seen within that time.
 
+use domain::Msg;
 use crate::dynamo::list_items::{item_of, limits_of, list_pk};
 use crate::dynamo::lists_cache::FRESH_FOR;
 use crate::dynamo::lists::{
@@ -23,7 +24,7 @@ use crate::dynamo::lists::{
 };
 use crate::sqlite::postings::users_posted_at;
 use async_trait::async_trait;
-use domain::lists::{ListItemInput, ListKind, DISTRICT_CHOICE};
+use domain::lists::{ListItemInput, ListKind};
 use domain::pendency::{LimitsById, Stage};
 use domain::{Error, Result};
 use lists::{AdminLists, ListItem, SavedLimits};
@@ -267,7 +268,7 @@ fn insert(tx: &Connection, kind: ListKind, input: ListItemInput) -> std::result:
     }
     if let Some(district) = input.district_id.flatten() {
         if !district_exists(tx, district)? {
-            return Err(Error::field("district_id", DISTRICT_CHOICE).into());
+            return Err(Error::field("district_id", Msg::DistrictChoice).into());
         }
     }
     let id = sequences::draw(tx, LIST_ITEM_SEQUENCE, 1)?;
@@ -292,7 +293,7 @@ fn update(tx: &Connection, kind: ListKind, id: i64, input: ListItemInput) -> std
     if updated.district_id != current.district_id {
         if let Some(district) = updated.district_id {
             if !district_exists(tx, district)? {
-                return Err(Error::field("district_id", DISTRICT_CHOICE).into());
+                return Err(Error::field("district_id", Msg::DistrictChoice).into());
             }
         }
     }

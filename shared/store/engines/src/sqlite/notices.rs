@@ -6,9 +6,10 @@
 //! of the notifier's steps is one transaction of the single writer, checked and written at
 //! once, so a step repeated after a crash, or run by two workers together, does its work once.
 
+use domain::Msg;
 use crate::dynamo::notices as items;
 use async_trait::async_trait;
-use cases::notices::{Event, Mail, Notice, NoticeId, NoticePage, Notices, QueuedMail, NOTICE_NOT_FOUND};
+use cases::notices::{Event, Mail, Notice, NoticeId, NoticePage, Notices, QueuedMail};
 use domain::{Error, Result};
 use rusqlite::{params, Connection};
 use serde::de::DeserializeOwned;
@@ -308,7 +309,7 @@ impl Notices for SqlNotices {
                 Ok(exists.then_some(false))
             })
             .await?;
-        marked.ok_or_else(|| Error::not_found(NOTICE_NOT_FOUND))
+        marked.ok_or_else(|| Error::NotFound(Msg::NotificationNotFound))
     }
 
     async fn mark_all_read(&self, user_id: i64) -> Result<u64> {

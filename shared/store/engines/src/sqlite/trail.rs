@@ -3,6 +3,7 @@
 //! events about no grievance here. Reads are SQL over the records and each user's readable
 //! pairs, so a user without view_all reads only what they may read.
 
+use domain::Msg;
 use crate::dynamo::audit_records::{change_tag, event_subject, AuditSubject};
 use store::sql::sequences;
 use crate::dynamo::grievance_keys as keys;
@@ -236,7 +237,7 @@ impl AuditTrail for SqlTrail {
         let seq = as_of
             .strip_prefix("seq:")
             .and_then(|n| n.parse::<i64>().ok())
-            .ok_or_else(|| Error::bad_request("This checkpoint was made of another kind of store"))?;
+            .ok_or_else(|| Error::BadRequest(Msg::CheckpointOtherStore))?;
         self.store.read_long_with(move |conn| Ok::<_, StoreError>(summary_in(conn, seq))).await?.map_err(sql_error)
     }
 
