@@ -8,6 +8,7 @@ use domain::pendency::{PendencyLimits, Stage};
 use domain::{Action, Resource};
 use cases::admin_audit::{self, Subject};
 use domain::audit::AuditAction;
+use http_glue::json::Deferred;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -127,9 +128,9 @@ async fn get_limits(State(state): State<AppState>, caller: Caller) -> ApiResult<
 /// Replaces the limits; every bad cell is reported under `limits.<priority>.<stage>`.
 #[utoipa::path(put, path = "/api/admin/pendency-limits", tag = "admin", security(("bearer" = [])), request_body = PendencyLimitsRequest,
     responses((status = 200, body = PendencyLimitsView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn save_limits(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<PendencyLimitsView>> {
+async fn save_limits(State(state): State<AppState>, caller: Caller, client: ClientInfo, body: Deferred<PendencyLimitsRequest>) -> ApiResult<ApiJson<PendencyLimitsView>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
-    let body: PendencyLimitsRequest = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let limits = PendencyLimits::parse(&body.limits)?;
     let before = cases::pendency::limits(state.lists.as_ref()).await?;
     let saved = cases::pendency::save_limits(state.lists.as_ref(), limits).await?;

@@ -11,6 +11,7 @@ use blobs::LINK_LIFETIME;
 use cases::attachments::{self, Attachment, UploadId};
 use cases::reads;
 use domain::{Action, Error, Resource};
+use http_glue::json::Deferred;
 use http_glue::files::{LinkParams, UploadParams};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
@@ -61,9 +62,9 @@ pub struct UploadTicket {
 /// Starts an upload: checks what the browser declares and answers a link to PUT the bytes to.
 #[utoipa::path(post, path = "/api/grievances/{id}/attachments/uploads", tag = "attachments", security(("bearer" = [])), params(("id" = i64, Path)), request_body = UploadRequest,
     responses((status = 201, body = UploadTicket), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn start_upload(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<UploadTicket>)> {
+async fn start_upload(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, body: Deferred<UploadRequest>) -> ApiResult<(http::StatusCode, ApiJson<UploadTicket>)> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let body: UploadRequest = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     attachments::check_declared(&body.content_type, body.size)?;
     let upload = UploadId::new();
@@ -92,9 +93,9 @@ pub struct AttachRequest {
 /// is answered 409 and left as it is.
 #[utoipa::path(post, path = "/api/grievances/{id}/attachments", tag = "attachments", security(("bearer" = [])), params(("id" = i64, Path)), request_body = AttachRequest,
     responses((status = 201, body = Envelope<Attachment>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Attachment>>)> {
+async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<AttachRequest>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Attachment>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let body: AttachRequest = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let g = seen.grievance();
     let upload = UploadId::parse(&body.upload_id)?;

@@ -15,6 +15,7 @@ use cases::reads::{self, FilterNames, Filters};
 use cases::writes;
 use domain::lists::ListKind;
 use domain::{Action, Error, Resource};
+use http_glue::json::Deferred;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -373,8 +374,8 @@ fn confirmed_duplicate(body: &Value) -> bool {
 /// Needs create, or update when `id` names the grievance being edited.
 #[utoipa::path(post, path = "/api/grievances/duplicates", tag = "grievances", security(("bearer" = [])), request_body = cases::duplicates::Probe,
     responses((status = 200, body = cases::duplicates::Duplicates), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn duplicates(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<cases::duplicates::Duplicates>> {
-    let probe: cases::duplicates::Probe = http_glue::json::parse_body(body)?;
+async fn duplicates(State(state): State<AppState>, caller: Caller, body: Deferred<cases::duplicates::Probe>) -> ApiResult<ApiJson<cases::duplicates::Duplicates>> {
+    let probe = body.read()?;
     // Checking a case being filed needs create; one being edited (`id`), update.
     caller.require(Resource::Grievances, if probe.id.is_some() { Action::Update } else { Action::Create })?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
@@ -443,9 +444,9 @@ pub struct StatusRequest {
 /// Moves a grievance to another status (an active item of the statuses list).
 #[utoipa::path(put, path = "/api/grievances/{id}/status", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = StatusRequest,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<StatusRequest>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let body: StatusRequest = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let g = writes::change_status(state.cases(), &caller.actor(&client), &seen, body.status_id, body.notes, body.version).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
@@ -463,9 +464,9 @@ pub struct ClosureDecision {
 /// created, or whose password or second factor they reset, since asking (403).
 #[utoipa::path(post, path = "/api/grievances/{id}/closure/approve", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ClosureDecision,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn approve_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn approve_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<ClosureDecision>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Approve)?;
-    let body: ClosureDecision = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let g = writes::approve_closure(state.cases(), &caller.actor(&client), &viewer, id, body.version).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
@@ -483,9 +484,9 @@ pub struct ClosureReturn {
 /// status stays as it is. The same rights as approving, and the same refusals.
 #[utoipa::path(post, path = "/api/grievances/{id}/closure/return", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ClosureReturn,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn return_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn return_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<ClosureReturn>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Approve)?;
-    let body: ClosureReturn = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let reason = body.reason.unwrap_or_default();
     let g = writes::return_closure(state.cases(), &caller.actor(&client), &viewer, id, &reason, body.version).await?;
@@ -501,9 +502,9 @@ pub struct AssignRequest {
 /// Assigns a grievance to an active user, who can then see it without view_all.
 #[utoipa::path(put, path = "/api/grievances/{id}/assign", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = AssignRequest,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<AssignRequest>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let body: AssignRequest = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let seen = reads::to_change(state.cases(), &viewer, id).await?;
     let g = seen.grievance();

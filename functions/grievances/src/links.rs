@@ -5,6 +5,7 @@
 use axum::extract::{Path, State};
 use cases::links::{self, LinkedGrievance};
 use domain::{Action, Resource};
+use http_glue::json::Deferred;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -32,9 +33,9 @@ pub struct LinkRequest {
 /// Links two grievances (LINKED in the audit trail); 409 when they are linked already.
 #[utoipa::path(post, path = "/api/grievances/{id}/links", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = LinkRequest,
     responses((status = 201, body = Envelope<Vec<LinkedGrievance>>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn add_link(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Vec<LinkedGrievance>>>)> {
+async fn add_link(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<LinkRequest>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Vec<LinkedGrievance>>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let body: LinkRequest = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     links::link(state.cases(), &caller.actor(&client), &viewer, id, body.grievance_id).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(links::list(state.cases(), &viewer, id).await?))))

@@ -5,6 +5,7 @@ use axum::extract::{Path, State};
 use cases::notes::{self, Note, NoteText};
 use cases::reads;
 use domain::{Action, Resource};
+use http_glue::json::Deferred;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -34,9 +35,9 @@ pub struct NoteRequest {
 /// Adds a note, with a NOTE_ADDED audit record.
 #[utoipa::path(post, path = "/api/grievances/{id}/notes", tag = "notes", security(("bearer" = [])), params(("id" = i64, Path)), request_body = NoteRequest,
     responses((status = 201, body = Envelope<Note>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn add_note(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Note>>)> {
+async fn add_note(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<NoteRequest>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Note>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
-    let body: NoteRequest = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let text = NoteText::parse(&body.text)?;
     let note = notes::add(state.cases(), &caller.actor(&client), seen.grievance(), text, body.corrects).await?;

@@ -11,6 +11,7 @@ use auth::roles::RoleRecord;
 use domain::grants;
 use cases::admin_audit::{self, Subject};
 use domain::audit::AuditAction;
+use http_glue::json::Deferred;
 use http_glue::{ApiError, ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -313,9 +314,9 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, client: Clie
 #[utoipa::path(put, path = "/api/users/{id}/reset-password", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
     request_body = ResetPasswordRequest,
     responses((status = 200, body = SuccessMessage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn reset_password(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn reset_password(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<ResetPasswordRequest>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;
-    let body: ResetPasswordRequest = http_glue::json::parse_body(body)?;
+    let body = body.read()?;
     let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
     let accounts = state.accounts.as_ref();
     let user = account_to_act_on(&state, &caller, &client, id, "Reset the password of", Some(grants::Credential::Password)).await?;

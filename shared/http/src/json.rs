@@ -46,8 +46,27 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
-/// Reads a typed body from JSON already taken, so that a handler can check permissions
-/// before it looks at the body: a caller without the permission gets 403 whatever they sent.
-pub fn parse_body<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<T, ApiError> {
-    serde_json::from_value(body).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, Msg::BodyInvalid { detail: e.to_string() }))
+/// A JSON body taken with the request and read as a `T` when the handler asks
+/// ([`Deferred::read`]), after its permission check: a caller without the permission is
+/// refused 403 whatever they sent, while a body that is not JSON at all is still refused 400
+/// at once. The OpenAPI document names `T` as the request body.
+pub struct Deferred<T> {
+    body: serde_json::Value,
+    wanted: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<S: Send + Sync, T> FromRequest<S> for Deferred<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let ApiJson(body) = ApiJson::<serde_json::Value>::from_request(request, state).await?;
+        Ok(Deferred { body, wanted: std::marker::PhantomData })
+    }
+}
+
+impl<T: serde::de::DeserializeOwned> Deferred<T> {
+    /// The body as a `T`; 400 with the reason when it is not one.
+    pub fn read(self) -> Result<T, ApiError> {
+        serde_json::from_value(self.body).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, Msg::BodyInvalid { detail: e.to_string() }))
+    }
 }
