@@ -17,12 +17,16 @@ struct Measured {
     answer: apitest::Answer,
     calls: Vec<Call>,
     tally: Tally,
+    /// From the request's sending to its answer.
+    elapsed: std::time::Duration,
 }
 
 async fn measured(api: &Api, label: &str, method: &str, path: &str, token: &str, body: Option<Value>) -> Measured {
     let log = api.dynamo.as_ref().unwrap().calls().unwrap();
     settled(log).await;
+    let sent = std::time::Instant::now();
     let answer = api.call(method, path, Some(token), body).await;
+    let elapsed = sent.elapsed();
     let calls = log.take();
     let tally = Tally::of(&calls);
     eprintln!("  {label:<44} {:>3}  {tally}", answer.status.as_u16());
@@ -32,7 +36,7 @@ async fn measured(api: &Api, label: &str, method: &str, path: &str, token: &str,
             eprintln!("      {} {}", call.operation, call.partitions.join(" "));
         }
     }
-    Measured { answer, calls, tally }
+    Measured { answer, calls, tally, elapsed }
 }
 
 /// Waits until the portal has made no store call for a moment, so that what an earlier request
@@ -154,9 +158,11 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
         assert!(m.answer.status.is_success(), "{:?}", m.answer.body);
         assert_eq!(m.tally.count("TransactWriteItems"), 1, "one transaction: {}", m.tally);
         // The lists' freshness check is made at most once per lists_cache::FRESH_FOR by an
-        // instance, whichever request happens to come then: not this request's cost.
+        // instance, whichever request happens to come then: not this request's cost. A request
+        // that outlasts that window on a loaded machine may make it once more per window.
         let freshness = m.calls.iter().filter(|c| c.operation == "GetItem" && c.partitions == ["SETTINGS/LISTS_VERSION"]).count() as u64;
-        assert!(freshness <= 1, "the lists' version is checked at most once: {}", m.tally);
+        let windows = 1 + (m.elapsed.as_millis() / engines::dynamo::lists_cache::FRESH_FOR.as_millis()) as u64;
+        assert!(freshness <= windows, "the lists' version is checked at most once per {:?} ({:?} taken): {}", engines::dynamo::lists_cache::FRESH_FOR, m.elapsed, m.tally);
         let made: Vec<_> = m.calls.iter().map(|c| (c.operation.as_str(), c.partitions.join(" "))).collect();
         assert!(m.tally.calls - freshness <= *most, "at most {most} calls besides the lists' freshness check: {}: {made:?}", m.tally);
     }
