@@ -60,7 +60,7 @@ pub struct Attempt {
 }
 
 fn locked_error(minutes: i64) -> Error {
-    Error::TooManyAttempts(Msg::TooManyAttempts { minutes: minutes.to_string(), plural: (if minutes == 1 { "" } else { "s" }).to_string() })
+    Error::TooManyAttempts(Msg::TooManyAttempts { minutes: minutes.to_string(), plural: domain::messages::plural(minutes as i64) })
 }
 
 fn busy() -> Error {

@@ -322,7 +322,7 @@ pub(crate) fn users_posted(name: &str, count: i64) -> Error {
 }
 
 pub(crate) fn district_has_stations(name: &str, count: i64) -> Error {
-    Error::Conflict(Msg::DistrictHasStations { name: name.to_string(), count: count.to_string(), plural: (if count == 1 { "" } else { "s" }).to_string() })
+    Error::Conflict(Msg::DistrictHasStations { name: name.to_string(), count: count.to_string(), plural: domain::messages::plural(count as i64) })
 }
 
 pub(crate) fn not_found() -> Error {
