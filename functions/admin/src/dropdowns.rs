@@ -4,10 +4,11 @@
 
 use domain::Msg;
 use axum::extract::{Path, State};
-use domain::lists::{ListItemInput, ListKind};
+use domain::lists::{ListItemForm, ListItemInput, ListKind};
 use domain::{Action, Error, Resource};
 use cases::admin_audit::{self, Subject};
 use domain::audit::AuditAction;
+use http_glue::json::Deferred;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
 use lists::ListItem;
 use serde::Serialize;
@@ -23,27 +24,6 @@ pub fn routes() -> AreaRouter {
 
 fn kind(name: &str) -> Result<ListKind, Error> {
     ListKind::parse(name).ok_or_else(|| Error::NotFound(Msg::ListUnknown { name: name.to_string() }))
-}
-
-/// The request body of a list item.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct ListItemRequest {
-    name: String,
-    description: Option<String>,
-    /// A whole number; text holding one is accepted too. Defaults to 0.
-    #[schema(value_type = Option<i64>)]
-    display_order: Option<Value>,
-    is_active: Option<bool>,
-    /// A status's meaning to the rules (statuses only): a new status is in progress when
-    /// left out, an edited one keeps its own. It cannot change while grievances use the status.
-    meaning: Option<domain::lists::StatusMeaning>,
-    /// The district a police station belongs to (police stations only): `null` places it in
-    /// none; left out, an edited station keeps its own. The district must exist.
-    district_id: Option<i64>,
-    /// The range a district belongs to (districts only), up to 100 characters: blank or
-    /// `null` for none; left out, an edited district keeps its own.
-    range: Option<String>,
 }
 
 /// An item's audited fields: what the Admin Panel edits (never its usage or times).
@@ -80,18 +60,18 @@ async fn list_items(State(state): State<AppState>, caller: Caller, Path(list): P
 
 /// Adds an item; its name must be new to the list (any capitals).
 #[utoipa::path(post, path = "/api/admin/dropdowns/{kind}", tag = "admin", security(("bearer" = [])),
-    params(("kind" = ListKind, Path)), request_body = ListItemRequest,
+    params(("kind" = ListKind, Path)), request_body = ListItemForm,
     responses((status = 201, body = ListItem), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody, description = "No admin list of that name"), (status = 409, body = ErrorBody)))]
 async fn create_item(
     State(state): State<AppState>,
     caller: Caller,
     client: ClientInfo,
     Path(list): Path<String>,
-    ApiJson(body): ApiJson<Value>,
+    body: Deferred<ListItemForm>,
 ) -> ApiResult<(http::StatusCode, ApiJson<ListItem>)> {
     caller.require(Resource::Dropdowns, Action::Create)?;
     let kind = kind(&list)?;
-    let input = ListItemInput::parse(kind, &body)?;
+    let input = ListItemInput::parse(kind, body.read()?)?;
     let item = state.lists.create(kind, input).await?;
     let entry = admin_audit::entry(AuditAction::ListItemCreated, &subject(kind, &item), None, Some(audited(&item)));
     caller.audit_change(state.trail.as_ref(), &client, entry).await?;
@@ -101,18 +81,18 @@ async fn create_item(
 /// Changes an item. Moving a police station to another district, or a district to another
 /// range, needs a posting that covers both places (403 otherwise, audited as GRANT_REFUSED).
 #[utoipa::path(put, path = "/api/admin/dropdowns/{kind}/{id}", tag = "admin", security(("bearer" = [])),
-    params(("kind" = ListKind, Path), ("id" = i64, Path)), request_body = ListItemRequest,
+    params(("kind" = ListKind, Path), ("id" = i64, Path)), request_body = ListItemForm,
     responses((status = 200, body = ListItem), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn update_item(
     State(state): State<AppState>,
     caller: Caller,
     client: ClientInfo,
     Path((list, id)): Path<(String, i64)>,
-    ApiJson(body): ApiJson<Value>,
+    body: Deferred<ListItemForm>,
 ) -> ApiResult<ApiJson<ListItem>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
     let kind = kind(&list)?;
-    let input = ListItemInput::parse(kind, &body)?;
+    let input = ListItemInput::parse(kind, body.read()?)?;
     let before = state.lists.get(kind, id).await?;
     if let Some(before) = &before {
         check_move(&state, &caller, &client, kind, before, &input).await?;

@@ -33,11 +33,11 @@ async fn get_escalation_rules(State(state): State<AppState>, caller: Caller) -> 
 
 /// Replaces the escalation waits; the next escalation run goes by them (a grievance escalated
 /// already stays where it is).
-#[utoipa::path(put, path = "/api/admin/escalation-rules", tag = "admin", security(("bearer" = [])), request_body = domain::escalation::EscalationRules,
+#[utoipa::path(put, path = "/api/admin/escalation-rules", tag = "admin", security(("bearer" = [])), request_body = domain::escalation::EscalationRulesForm,
     responses((status = 200, body = domain::escalation::EscalationRules), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn save_escalation_rules(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<domain::escalation::EscalationRules>> {
+async fn save_escalation_rules(State(state): State<AppState>, caller: Caller, client: ClientInfo, body: Deferred<domain::escalation::EscalationRulesForm>) -> ApiResult<ApiJson<domain::escalation::EscalationRules>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
-    let rules = domain::escalation::EscalationRules::parse(&body)?;
+    let rules = domain::escalation::EscalationRules::parse(body.read()?)?;
     let before = state.lists.escalation_rules().await?;
     state.lists.save_escalation_rules(&rules).await?;
     let audited = |r: &domain::escalation::EscalationRules| serde_json::to_value(r).ok();
@@ -53,6 +53,15 @@ pub struct TransferLimit {
     pub max_transfers: u32,
 }
 
+/// The transfer limit as the Admin Panel sends it.
+#[derive(Deserialize, ToSchema)]
+pub struct TransferLimitForm {
+    /// A whole number from 0 (no transfers) to 20.
+    #[serde(default)]
+    #[schema(value_type = u32)]
+    pub max_transfers: domain::wire::Sent<u64>,
+}
+
 /// The transfer limit in force (3 until the Admin Panel saves its own).
 #[utoipa::path(get, path = "/api/admin/transfer-limit", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = TransferLimit), (status = 403, body = ErrorBody)))]
@@ -63,14 +72,15 @@ async fn get_transfer_limit(State(state): State<AppState>, caller: Caller) -> Ap
 
 /// Replaces the transfer limit; grievances transferred more often already keep their history
 /// and are transferred no more.
-#[utoipa::path(put, path = "/api/admin/transfer-limit", tag = "admin", security(("bearer" = [])), request_body = TransferLimit,
+#[utoipa::path(put, path = "/api/admin/transfer-limit", tag = "admin", security(("bearer" = [])), request_body = TransferLimitForm,
     responses((status = 200, body = TransferLimit), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn save_transfer_limit(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<serde_json::Value>) -> ApiResult<ApiJson<TransferLimit>> {
+async fn save_transfer_limit(State(state): State<AppState>, caller: Caller, client: ClientInfo, body: Deferred<TransferLimitForm>) -> ApiResult<ApiJson<TransferLimit>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
     let max = domain::jurisdiction::MAX_TRANSFER_LIMIT;
     let limit = body
-        .get("max_transfers")
-        .and_then(serde_json::Value::as_u64)
+        .read()?
+        .max_transfers
+        .given()
         .filter(|n| *n <= u64::from(max))
         .ok_or_else(|| domain::Error::field("max_transfers", Msg::TransferLimitInvalid))?;
     let before = state.lists.transfer_limit().await?;
@@ -104,8 +114,9 @@ pub struct PendencyLimitsView {
 #[derive(Deserialize, ToSchema)]
 pub struct PendencyLimitsRequest {
     /// `{priority: {stage: days or null}}`; days are whole numbers from 1 to 3650.
+    #[serde(default)]
     #[schema(value_type = BTreeMap<String, BTreeMap<String, Option<u32>>>)]
-    pub limits: serde_json::Value,
+    pub limits: domain::pendency::LimitsSent,
 }
 
 async fn view(lists: &dyn lists::AdminLists, limits: PendencyLimits) -> domain::Result<PendencyLimitsView> {
@@ -131,7 +142,7 @@ async fn get_limits(State(state): State<AppState>, caller: Caller) -> ApiResult<
 async fn save_limits(State(state): State<AppState>, caller: Caller, client: ClientInfo, body: Deferred<PendencyLimitsRequest>) -> ApiResult<ApiJson<PendencyLimitsView>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
     let body = body.read()?;
-    let limits = PendencyLimits::parse(&body.limits)?;
+    let limits = PendencyLimits::parse(body.limits)?;
     let before = cases::pendency::limits(state.lists.as_ref()).await?;
     let saved = cases::pendency::save_limits(state.lists.as_ref(), limits).await?;
     let entry = admin_audit::entry(

@@ -107,7 +107,7 @@ async fn login(State(state): State<AppState>, ClientInfo(ctx): ClientInfo, ApiJs
 }
 
 /// Ends the caller's session on the server.
-#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])), request_body(content = Option<http_glue::openapi::NoFields>, description = "None: a body, if sent, is not read"),
     responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody)))]
 async fn logout(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<MessageResponse>> {
     sessions::logout(state.accounts.as_ref(), caller.session_id()).await?;

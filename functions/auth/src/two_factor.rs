@@ -126,7 +126,7 @@ async fn caller_record(accounts: &dyn Accounts, caller: &Caller) -> Result<UserR
 
 /// Starts setting up an authenticator app: a new key, which takes effect once a code from it
 /// is confirmed.
-#[utoipa::path(post, path = "/api/auth/two-factor/setup", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/auth/two-factor/setup", tag = "auth", security(("bearer" = [])), request_body(content = Option<http_glue::openapi::NoFields>, description = "None: a body, if sent, is not read"),
     responses((status = 200, body = TwoFactorSetup), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn setup(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<TwoFactorSetup>> {
     let accounts = state.accounts.as_ref();

@@ -13,12 +13,12 @@ use axum::extract::{Path, Query, State};
 use cases::pendency::{Clock, GrievanceView};
 use cases::reads::{self, FilterNames, Filters};
 use cases::writes;
+use domain::grievance::GrievanceForm;
 use domain::lists::ListKind;
 use domain::{Action, Error, Resource};
 use http_glue::json::Deferred;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::routes;
 
@@ -338,36 +338,6 @@ async fn scope(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJs
     Ok(ApiJson(ScopeView { scope, stations, districts }))
 }
 
-/// Every field of the grievance form, plus the version the change is based on.
-#[derive(Serialize, ToSchema)]
-pub struct GrievanceRequest {
-    #[serde(flatten)]
-    pub fields: domain::grievance::GrievanceFields,
-    /// The version this edit was based on; a stale one is refused with 409.
-    pub version: Option<i64>,
-    /// The user saw the grievance with the same FIR number (the 409 names it) and confirms
-    /// that this is another case.
-    pub confirm_duplicate: Option<bool>,
-}
-
-/// A grievance to file.
-#[derive(Deserialize, ToSchema)]
-pub struct NewGrievanceRequest {
-    #[serde(flatten)]
-    pub fields: domain::grievance::GrievanceFields,
-    /// The user saw the grievance with the same FIR number at the same police station in the
-    /// same year (the 409 names it) and confirms that this is another case.
-    pub confirm_duplicate: Option<bool>,
-}
-
-fn version_of(body: &Value) -> Option<i64> {
-    body.get("version").and_then(Value::as_i64)
-}
-
-fn confirmed_duplicate(body: &Value) -> bool {
-    body.get("confirm_duplicate").and_then(Value::as_bool).unwrap_or(false)
-}
-
 /// The likely duplicates of a grievance being filed or edited, among those the caller may
 /// see: the same FIR number at the same police station in the same year (saving it needs
 /// `confirm_duplicate`), and recent cases of the station whose brief details read alike.
@@ -392,25 +362,27 @@ async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): 
 }
 
 /// Files a grievance; the server sets its number, filer and times.
-#[utoipa::path(post, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), request_body = NewGrievanceRequest,
+#[utoipa::path(post, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), request_body = GrievanceForm,
     responses((status = 201, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn create_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<GrievanceView>>)> {
+async fn create_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, body: Deferred<GrievanceForm>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<GrievanceView>>)> {
     caller.require(Resource::Grievances, Action::Create)?;
-    let fields = writes::parse_fields(&body)?;
+    let form = body.read_or(Msg::GrievanceNotObject)?;
+    let fields = writes::parse_fields(&form)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let g = writes::create(state.cases(), &caller.actor(&client), &viewer, fields, confirmed_duplicate(&body)).await?;
+    let g = writes::create(state.cases(), &caller.actor(&client), &viewer, fields, form.confirms_duplicate()).await?;
     Ok((http::StatusCode::CREATED, ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g)))))
 }
 
 /// Changes a grievance; every changed field is audited.
-#[utoipa::path(put, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = GrievanceRequest,
+#[utoipa::path(put, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = GrievanceForm,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<GrievanceForm>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let seen = reads::to_change(state.cases(), &viewer, id).await?;
-    let fields = writes::parse_fields(&body)?;
-    let g = writes::update(state.cases(), &caller.actor(&client), &viewer, &seen, fields, version_of(&body), confirmed_duplicate(&body)).await?;
+    let form = body.read_or(Msg::GrievanceNotObject)?;
+    let fields = writes::parse_fields(&form)?;
+    let g = writes::update(state.cases(), &caller.actor(&client), &viewer, &seen, fields, form.version(), form.confirms_duplicate()).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
@@ -521,26 +493,18 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct TransferRequest {
-    /// An active police station of the Admin Panel, other than the grievance's own.
-    police_station_id: i64,
-    /// Why the grievance goes there; kept in its TRANSFERRED record.
-    reason: String,
-}
 
 /// Sends a grievance to another police station: a complaint filed at the wrong station, or a
 /// Zero FIR registered anywhere and sent to the station that has jurisdiction. It leaves the
 /// old station's lists and figures for the new one's in one step; a grievance is transferred
 /// at most as often as the Admin Panel allows (409 after that).
-#[utoipa::path(put, path = "/api/grievances/{id}/transfer", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = TransferRequest,
+#[utoipa::path(put, path = "/api/grievances/{id}/transfer", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = writes::TransferForm,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<writes::TransferForm>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let seen = reads::to_change(state.cases(), &viewer, id).await?;
-    let order = writes::TransferOrder::parse(&body)?;
+    let order = writes::TransferOrder::parse(body.read()?)?;
     // Counted after the read: a transfer committed since moves the version the commit is
     // conditioned on, so the count cannot be overtaken.
     let transfers = state

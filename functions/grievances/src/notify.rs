@@ -83,7 +83,7 @@ async fn unread_count(State(state): State<AppState>, caller: Caller) -> ApiResul
 
 /// Marks one of the caller's notifications read (again: no change); another user's is
 /// "not found".
-#[utoipa::path(post, path = "/api/notifications/{id}/read", tag = "notifications", security(("bearer" = [])), params(("id" = String, Path)),
+#[utoipa::path(post, path = "/api/notifications/{id}/read", tag = "notifications", security(("bearer" = [])), request_body(content = Option<http_glue::openapi::NoFields>, description = "None: a body, if sent, is not read"), params(("id" = String, Path)),
     responses((status = 200, body = Envelope<MarkedRead>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn mark_read(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> ApiResult<ApiJson<Envelope<MarkedRead>>> {
     let user = caller.user().id;
@@ -92,7 +92,7 @@ async fn mark_read(State(state): State<AppState>, caller: Caller, Path(id): Path
 }
 
 /// Marks all the caller's notifications read.
-#[utoipa::path(post, path = "/api/notifications/read-all", tag = "notifications", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/notifications/read-all", tag = "notifications", security(("bearer" = [])), request_body(content = Option<http_glue::openapi::NoFields>, description = "None: a body, if sent, is not read"),
     responses((status = 200, body = Envelope<MarkedRead>), (status = 401, body = ErrorBody)))]
 async fn mark_all_read(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<MarkedRead>>> {
     let user = caller.user().id;

@@ -4,11 +4,12 @@
 use domain::Msg;
 use auth::roles::{self as records, RoleRecord};
 use axum::extract::{Path, State};
-use domain::user::RoleInput;
+use domain::user::{RoleForm, RoleInput};
 use domain::{Action, Error, Permissions, Resource};
 use domain::grants;
 use http_glue::admin_audit::{self, Subject};
 use domain::audit::AuditAction;
+use http_glue::json::Deferred;
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -74,23 +75,6 @@ fn subject(role: &RoleRecord) -> Subject {
     Subject::new("role", Some(role.id), role.name.clone())
 }
 
-/// A role's name, description and permissions: either a list of entries or the legacy map
-/// of resource to 'all', a list of actions or a comma-separated text.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct RoleRequest {
-    name: String,
-    description: Option<String>,
-    /// The entries list shown here, or the legacy map of resource to 'all', a list of
-    /// actions or a comma-separated text (`{"grievances": "read,update"}`).
-    permissions: Option<Vec<domain::PermissionEntry>>,
-    /// Members must sign in with a second factor. Left out: unchanged (off for a new role).
-    require_two_factor: Option<bool>,
-    /// Members' moves to a resolved or closed status need another officer's approval. Left
-    /// out: unchanged (off for a new role). Ignored for the Admin role.
-    closing_needs_approval: Option<bool>,
-}
-
 /// Every role, by name.
 #[utoipa::path(get, path = "/api/roles", tag = "roles", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Vec<RoleView>>), (status = 403, body = ErrorBody)))]
@@ -109,12 +93,12 @@ async fn get_role(State(state): State<AppState>, caller: Caller, Path(id): Path<
 }
 
 /// Adds a role. Names are unique whatever their capitals (409).
-#[utoipa::path(post, path = "/api/roles", tag = "roles", security(("bearer" = [])), request_body = RoleRequest,
+#[utoipa::path(post, path = "/api/roles", tag = "roles", security(("bearer" = [])), request_body = RoleForm,
     responses((status = 201, body = Envelope<RoleView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn create_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<RoleView>>)> {
+async fn create_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, body: Deferred<RoleForm>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<RoleView>>)> {
     caller.require(Resource::Roles, Action::Create)?;
     let accounts = state.accounts.as_ref();
-    let input = RoleInput::parse(&body)?;
+    let input = RoleInput::parse(body.read()?)?;
     let grant = grants::Grant { permissions: &input.permissions, closes_alone: !input.closing_needs_approval.unwrap_or(false) };
     let verdict = grants::may_create_role(caller.grantor(), grant);
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create role {}", input.name)).await?;
@@ -124,12 +108,12 @@ async fn create_role(State(state): State<AppState>, caller: Caller, client: Clie
 }
 
 /// Changes a role; its users see the change on their next request.
-#[utoipa::path(put, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)), request_body = RoleRequest,
+#[utoipa::path(put, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)), request_body = RoleForm,
     responses((status = 200, body = Envelope<RoleView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn update_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
+async fn update_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<RoleForm>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
     caller.require(Resource::Roles, Action::Update)?;
     let accounts = state.accounts.as_ref();
-    let input = RoleInput::parse(&body)?;
+    let input = RoleInput::parse(body.read()?)?;
     let current = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
     let grant = grants::Grant {
         permissions: &input.permissions,

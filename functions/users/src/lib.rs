@@ -5,7 +5,7 @@ use auth::users::{self as records, UserRecord};
 use axum::extract::{Path, State};
 use domain::lists::ListKind;
 use domain::jurisdiction::Posting;
-use domain::user::{UserInput, UserStatus};
+use domain::user::{UserForm, UserInput, UserStatus};
 use domain::{Action, Error, Resource};
 use auth::roles::RoleRecord;
 use domain::grants;
@@ -146,23 +146,6 @@ async fn role_names(accounts: &dyn Accounts) -> Result<HashMap<i64, String>, Err
     Ok(auth::roles::list_all(accounts).await?.into_iter().map(|r| (r.id, r.name)).collect())
 }
 
-/// The fields of a new user (`password` on create only).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct UserRequest {
-    name: String,
-    email: String,
-    password: Option<String>,
-    phone: Option<String>,
-    department: String,
-    designation: String,
-    role_id: i64,
-    status: Option<UserStatus>,
-    /// Where the user serves: within the caller's own posting, naming a place the Admin Panel
-    /// lists hold. Left out, a new user is posted at the state and an edited one keeps theirs.
-    posting: Option<domain::jurisdiction::PostingWire>,
-}
-
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
@@ -238,12 +221,12 @@ async fn get_user(State(state): State<AppState>, caller: Caller, Path(id): Path<
 }
 
 /// Adds a user. Emails are unique whatever their capitals (409).
-#[utoipa::path(post, path = "/api/users", tag = "users", security(("bearer" = [])), request_body = UserRequest,
+#[utoipa::path(post, path = "/api/users", tag = "users", security(("bearer" = [])), request_body = UserForm,
     responses((status = 201, body = Envelope<UserView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn create_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<Value>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<UserView>>)> {
+async fn create_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, body: Deferred<UserForm>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<UserView>>)> {
     caller.require(Resource::Users, Action::Create)?;
     let accounts = state.accounts.as_ref();
-    let input = UserInput::parse(&body, true)?;
+    let input = UserInput::parse(body.read()?, true)?;
     check_list_fields(state.lists.as_ref(), &input, None).await?;
     let role = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", Msg::RoleUnknown))?;
     let verdict = grants::may_give_role(caller.grantor(), role.reach());
@@ -273,12 +256,12 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
 }
 
 /// Changes a user. A role change or deactivation applies to their very next request.
-#[utoipa::path(put, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)), request_body = UserRequest,
+#[utoipa::path(put, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)), request_body = UserForm,
     responses((status = 200, body = Envelope<UserView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn update_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, ApiJson(body): ApiJson<Value>) -> ApiResult<ApiJson<Envelope<UserView>>> {
+async fn update_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<UserForm>) -> ApiResult<ApiJson<Envelope<UserView>>> {
     caller.require(Resource::Users, Action::Update)?;
     let accounts = state.accounts.as_ref();
-    let input = UserInput::parse(&body, false)?;
+    let input = UserInput::parse(body.read()?, false)?;
     let before = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::UserNotFound))?;
     let held = held_role(accounts, &before).await?;
     let next = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", Msg::RoleUnknown))?;
@@ -335,7 +318,7 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
 /// Clears another user's second factor (a lost phone): they set one up again at their next
 /// sign-in if their role requires it. Their sessions end; a TWO_FACTOR_RESET record names
 /// them. One's own is changed from Profile, which asks for proof (403 here).
-#[utoipa::path(post, path = "/api/users/{id}/reset-two-factor", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
+#[utoipa::path(post, path = "/api/users/{id}/reset-two-factor", tag = "users", security(("bearer" = [])), request_body(content = Option<http_glue::openapi::NoFields>, description = "None: a body, if sent, is not read"), params(("id" = i64, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client: http_glue::ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;

@@ -12,7 +12,6 @@ use domain::audit::{self, AuditAction, FieldChange};
 use domain::grievance::GrievanceFields;
 use domain::lists::{ListKind, StatusMeaning};
 use domain::{Error, FieldErrors, Result};
-use serde_json::Value;
 use std::collections::BTreeMap;
 use lists::AdminLists;
 
@@ -187,8 +186,8 @@ fn today() -> time::Date {
     domain::clock::now().date()
 }
 
-pub fn parse_fields(body: &Value) -> Result<GrievanceFields> {
-    GrievanceFields::parse(body, today())
+pub fn parse_fields(form: &domain::grievance::GrievanceForm) -> Result<GrievanceFields> {
+    GrievanceFields::parse(form, today())
 }
 
 /// The CREATED (or DELETED) audit record of `g`, keeping the complete record.
@@ -584,6 +583,19 @@ async fn return_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, i
     Ok(after.grievance)
 }
 
+/// A transfer as the grievance page sends it.
+#[derive(Debug, Default, serde::Deserialize, utoipa::ToSchema)]
+pub struct TransferForm {
+    /// An active police station of the Admin Panel, other than the grievance's own.
+    #[serde(default)]
+    #[schema(value_type = i64)]
+    pub police_station_id: domain::wire::Sent<i64>,
+    /// Why the grievance goes there; kept in its TRANSFERRED record.
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub reason: domain::wire::Sent<String>,
+}
+
 /// A transfer asked for: the station to send the grievance to, and why.
 pub struct TransferOrder {
     pub police_station_id: i64,
@@ -591,13 +603,13 @@ pub struct TransferOrder {
 }
 
 impl TransferOrder {
-    pub fn parse(body: &Value) -> Result<TransferOrder> {
+    pub fn parse(form: TransferForm) -> Result<TransferOrder> {
         let mut errors = FieldErrors::default();
-        let police_station_id = body.get("police_station_id").and_then(Value::as_i64).filter(|id| *id > 0);
+        let police_station_id = form.police_station_id.given().filter(|id| *id > 0);
         if police_station_id.is_none() {
             errors.add("police_station_id", Msg::StationNotActive);
         }
-        let reason = body.get("reason").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
+        let reason = form.reason.trimmed();
         if reason.is_empty() {
             errors.add("reason", Msg::TransferReasonRequired);
         } else if reason.chars().count() > 1000 {

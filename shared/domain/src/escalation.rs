@@ -4,6 +4,7 @@
 //! `cases::escalation`.
 
 use crate::messages::Msg;
+use crate::wire::Sent;
 use crate::jurisdiction::{Organisation, Posting};
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};
@@ -45,6 +46,20 @@ pub const DEFAULT_RULES: EscalationRules = EscalationRules { district_days: 0, r
 /// The longest wait the Admin Panel accepts.
 pub const MAX_WAIT_DAYS: u32 = 365;
 
+/// The escalation waits as the Admin Panel sends them: whole days from 0 to 365 each.
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct EscalationRulesForm {
+    #[serde(default)]
+    #[schema(value_type = u32)]
+    pub district_days: Sent<u64>,
+    #[serde(default)]
+    #[schema(value_type = u32)]
+    pub range_days: Sent<u64>,
+    #[serde(default)]
+    #[schema(value_type = u32)]
+    pub state_days: Sent<u64>,
+}
+
 impl Default for EscalationRules {
     fn default() -> Self {
         DEFAULT_RULES
@@ -52,11 +67,11 @@ impl Default for EscalationRules {
 }
 
 impl EscalationRules {
-    /// Parses `{"district_days", "range_days", "state_days"}`, every field required.
-    pub fn parse(body: &serde_json::Value) -> Result<EscalationRules> {
+    /// Reads the Admin Panel's form, every field required.
+    pub fn parse(form: EscalationRulesForm) -> Result<EscalationRules> {
         let mut errors = FieldErrors::default();
-        let mut wait = |field: &str| -> u32 {
-            match body.get(field).and_then(serde_json::Value::as_u64).filter(|d| *d <= u64::from(MAX_WAIT_DAYS)) {
+        let mut wait = |field: &str, sent: Sent<u64>| -> u32 {
+            match sent.given().filter(|d| *d <= u64::from(MAX_WAIT_DAYS)) {
                 Some(days) => days as u32,
                 None => {
                     errors.add(field, Msg::EscalationWaitInvalid);
@@ -64,7 +79,11 @@ impl EscalationRules {
                 }
             }
         };
-        let rules = EscalationRules { district_days: wait("district_days"), range_days: wait("range_days"), state_days: wait("state_days") };
+        let rules = EscalationRules {
+            district_days: wait("district_days", form.district_days),
+            range_days: wait("range_days", form.range_days),
+            state_days: wait("state_days", form.state_days),
+        };
         errors.finish()?;
         if rules.range_days < rules.district_days {
             return Err(Error::field("range_days", Msg::EscalationWaitsOrder));
@@ -139,6 +158,10 @@ pub fn next(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn form(body: serde_json::Value) -> EscalationRulesForm {
+        serde_json::from_value(body).expect("a form takes any object")
+    }
     use serde_json::json;
 
     /// Station 11 in district 1 of the "Agra" range; station 31 in district 3, in no range.
@@ -169,10 +192,10 @@ mod tests {
 
     #[test]
     fn the_rules_are_whole_days_in_order() {
-        assert_eq!(EscalationRules::parse(&json!({"district_days": 2, "range_days": 5, "state_days": 9})).unwrap(), EscalationRules { district_days: 2, range_days: 5, state_days: 9 });
-        let Err(Error::Validation { fields, .. }) = EscalationRules::parse(&json!({"district_days": -1, "range_days": "5", "state_days": 400})) else { panic!() };
+        assert_eq!(EscalationRules::parse(form(json!({"district_days": 2, "range_days": 5, "state_days": 9}))).unwrap(), EscalationRules { district_days: 2, range_days: 5, state_days: 9 });
+        let Err(Error::Validation { fields, .. }) = EscalationRules::parse(form(json!({"district_days": -1, "range_days": "5", "state_days": 400}))) else { panic!() };
         assert_eq!(fields.len(), 3);
         assert_eq!(fields["district_days"], Msg::EscalationWaitInvalid);
-        assert_eq!(EscalationRules::parse(&json!({"district_days": 5, "range_days": 2, "state_days": 9})).unwrap_err(), Error::field("range_days", Msg::EscalationWaitsOrder));
+        assert_eq!(EscalationRules::parse(form(json!({"district_days": 5, "range_days": 2, "state_days": 9}))).unwrap_err(), Error::field("range_days", Msg::EscalationWaitsOrder));
     }
 }

@@ -2,9 +2,9 @@
 //! messages, word for word: the server answers the same messages the form shows.
 
 use crate::messages::Msg;
+use crate::wire::{Scalar, Sent, Text};
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use time::{Date, Month};
 use utoipa::ToSchema;
 
@@ -21,7 +21,7 @@ pub struct OfficerEntry {
 // The default (every text empty, every flag off, no officers) lets fixtures name only the
 // fields they care about, and a stored record that leaves a field out (an empty one, or one
 // added since it was written) reads as that default. Requests are parsed by
-// `GrievanceFields::parse`, which requires what the form requires; the schema marks every
+// `GrievanceFields::parse` from a [`GrievanceForm`], which requires what the form requires; the schema marks every
 // field that is always answered as required.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
@@ -95,18 +95,130 @@ fn date_text(date: Date) -> String {
     format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
 }
 
-struct Reader<'a> {
-    body: &'a Value,
+/// A grievance as the form sends it, to file or to change. Text fields take a number as its
+/// digits; flags take true/false, 0/1 or "yes"; dates are `YYYY-MM-DD`.
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct GrievanceForm {
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub type_of_call: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub fir_no: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub fir_date: Sent<String>,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub section_and_act: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub crime_title: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub district: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub police_station: Sent<Text>,
+    /// Left out: the first status that means open.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub status: Sent<Text>,
+    /// Left out: the usual priority.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub priority: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = Option<bool>)]
+    pub put_in_court: Sent<Scalar>,
+    #[serde(default)]
+    #[schema(value_type = Option<bool>)]
+    pub cross_case: Sent<Scalar>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub reason: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub current_investigation_officer: Sent<Text>,
+    /// Up to 50 rows; a row left completely empty is the form's spare row and is dropped.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<OfficerEntry>>)]
+    pub investigation_officers: Sent<Vec<Sent<OfficerForm>>>,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub brief_details: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub date_of_order: Sent<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub date_of_inward: Sent<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub date_for_scrutiny: Sent<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub scrutiny_officer_name: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub received_date_after_scrutiny: Sent<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub date_of_outward: Sent<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub action_taken_by_ig_office: Sent<Text>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub final_decision: Sent<Text>,
+    /// When changing: the version this edit was based on; a stale one is refused with 409.
+    #[serde(default)]
+    #[schema(value_type = Option<i64>)]
+    pub version: Sent<i64>,
+    /// The user saw the grievance with the same FIR number at the same police station in the
+    /// same year (the 409 names it) and confirms that this is another case.
+    #[serde(default)]
+    #[schema(value_type = Option<bool>)]
+    pub confirm_duplicate: Sent<bool>,
+}
+
+/// One row of the form's investigation officers.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct OfficerForm {
+    #[serde(default)]
+    pub officer_name: Sent<Text>,
+    #[serde(default)]
+    pub from_date: Sent<String>,
+    #[serde(default)]
+    pub to_date: Sent<String>,
+    #[serde(default)]
+    pub findings: Sent<Text>,
+}
+
+impl GrievanceForm {
+    /// The version an edit was based on, when the form gives one.
+    pub fn version(&self) -> Option<i64> {
+        self.version.as_given().copied()
+    }
+
+    /// Whether the user confirmed that a FIR number already recorded is another case.
+    pub fn confirms_duplicate(&self) -> bool {
+        self.confirm_duplicate.as_given().copied().unwrap_or(false)
+    }
+}
+
+/// Collects a form's field errors as its fields are read.
+#[derive(Default)]
+struct Reader {
     errors: FieldErrors,
 }
 
-impl Reader<'_> {
-    fn text(&mut self, field: &str, max: usize) -> String {
-        let value = match self.body.get(field) {
-            None | Some(Value::Null) => String::new(),
-            Some(Value::String(s)) => s.trim().to_string(),
-            Some(Value::Number(n)) => n.to_string(),
-            Some(_) => {
+impl Reader {
+    fn text(&mut self, field: &str, sent: &Sent<Text>, max: usize) -> String {
+        let value = match sent {
+            Sent::Absent | Sent::Null => String::new(),
+            Sent::Given(Text(text)) => text.clone(),
+            Sent::Unusable => {
                 self.errors.add(field, Msg::FieldNotText { field: field.to_string() });
                 String::new()
             }
@@ -117,43 +229,43 @@ impl Reader<'_> {
         value
     }
 
-    fn optional(&mut self, field: &str, max: usize) -> Option<String> {
-        Some(self.text(field, max)).filter(|v| !v.is_empty())
+    fn optional(&mut self, field: &str, sent: &Sent<Text>, max: usize) -> Option<String> {
+        Some(self.text(field, sent, max)).filter(|v| !v.is_empty())
     }
 
-    fn required(&mut self, field: &str, label: &str, max: usize) -> String {
-        let value = self.text(field, max);
+    fn required(&mut self, field: &str, sent: &Sent<Text>, label: &str, max: usize) -> String {
+        let value = self.text(field, sent, max);
         if value.is_empty() {
             self.errors.add(field, Msg::FieldRequired { label: label.to_string() });
         }
         value
     }
 
-    fn date(&mut self, field: &str, label: &str, raw: Option<&Value>) -> Option<String> {
-        match raw {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) if s.trim().is_empty() => None,
-            Some(Value::String(s)) => match parse_date(s) {
+    fn date(&mut self, field: &str, label: &str, sent: &Sent<String>) -> Option<String> {
+        match sent {
+            Sent::Absent | Sent::Null => None,
+            Sent::Given(s) if s.trim().is_empty() => None,
+            Sent::Given(s) => match parse_date(s) {
                 Some(d) => Some(date_text(d)),
                 None => {
                     self.errors.add(field, Msg::FieldDateInvalid { label: label.to_string() });
                     None
                 }
             },
-            Some(_) => {
+            Sent::Unusable => {
                 self.errors.add(field, Msg::FieldDateInvalid { label: label.to_string() });
                 None
             }
         }
     }
 
-    fn flag(&mut self, field: &str) -> bool {
-        match self.body.get(field) {
-            None | Some(Value::Null) => false,
-            Some(Value::Bool(b)) => *b,
-            Some(Value::Number(n)) => n.as_i64().unwrap_or(0) != 0,
-            Some(Value::String(s)) => matches!(s.trim().to_lowercase().as_str(), "true" | "yes" | "1"),
-            Some(_) => {
+    fn flag(&mut self, field: &str, sent: &Sent<Scalar>) -> bool {
+        match sent {
+            Sent::Absent | Sent::Null => false,
+            Sent::Given(Scalar::Flag(b)) => *b,
+            Sent::Given(Scalar::Number(n)) => n.as_i64().unwrap_or(0) != 0,
+            Sent::Given(Scalar::Text(s)) => matches!(s.trim().to_lowercase().as_str(), "true" | "yes" | "1"),
+            Sent::Unusable => {
                 self.errors.add(field, Msg::FieldNotFlag { field: field.to_string() });
                 false
             }
@@ -172,17 +284,14 @@ fn fir_number_is_valid(fir: &str) -> bool {
 }
 
 impl GrievanceFields {
-    /// Parses and validates a submitted form; `today` bounds the FIR date.
-    pub fn parse(body: &Value, today: Date) -> Result<GrievanceFields> {
-        if !body.is_object() {
-            return Err(Error::BadRequest(Msg::GrievanceNotObject));
-        }
-        let mut r = Reader { body, errors: FieldErrors::default() };
-        let fir_no = r.required("fir_no", "FIR Number", 50);
+    /// Validates a submitted form; `today` bounds the FIR date.
+    pub fn parse(form: &GrievanceForm, today: Date) -> Result<GrievanceFields> {
+        let mut r = Reader::default();
+        let fir_no = r.required("fir_no", &form.fir_no, "FIR Number", 50);
         if !fir_no.is_empty() && !fir_number_is_valid(&fir_no) {
             r.errors.add("fir_no", Msg::FirNumberInvalid);
         }
-        let fir_date = match body.get("fir_date").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()) {
+        let fir_date = match form.fir_date.as_given().map(|s| s.trim()).filter(|s| !s.is_empty()) {
             None => {
                 r.errors.add("fir_date", Msg::FirDateRequired);
                 String::new()
@@ -199,28 +308,31 @@ impl GrievanceFields {
                 }
             },
         };
-        let section_and_act = r.required("section_and_act", "Section & Act", 500);
-        let crime_title = r.required("crime_title", "Crime Title", 200);
-        let district = r.required("district", "District", 200);
-        let police_station = r.required("police_station", "Police Station", 200);
-        let brief_details = r.required("brief_details", "Brief Details", 20_000);
+        let section_and_act = r.required("section_and_act", &form.section_and_act, "Section & Act", 500);
+        let crime_title = r.required("crime_title", &form.crime_title, "Crime Title", 200);
+        let district = r.required("district", &form.district, "District", 200);
+        let police_station = r.required("police_station", &form.police_station, "Police Station", 200);
+        let brief_details = r.required("brief_details", &form.brief_details, "Brief Details", 20_000);
         if !brief_details.is_empty() && brief_details.chars().count() < 10 {
             r.errors.add("brief_details", Msg::BriefDetailsTooShort);
         }
         // Left empty when not given: the lists decide the default (a status meaning open, the
         // usual priority), whatever an administrator has since called them.
-        let status = r.text("status", 200);
-        let priority = r.text("priority", 200);
+        let status = r.text("status", &form.status, 200);
+        let priority = r.text("priority", &form.priority, 200);
         let mut officers = Vec::new();
-        match body.get("investigation_officers") {
-            None | Some(Value::Null) => {}
-            Some(Value::Array(rows)) if rows.len() <= 50 => {
+        match &form.investigation_officers {
+            Sent::Absent | Sent::Null => {}
+            Sent::Given(rows) if rows.len() <= 50 => {
+                let spare = OfficerForm::default();
                 for (i, row) in rows.iter().enumerate() {
-                    let mut row_reader = Reader { body: row, errors: FieldErrors::default() };
-                    let officer_name = row_reader.text("officer_name", 200);
-                    let findings = row_reader.text("findings", 5000);
-                    let from = row_reader.date("from_date", "From date", row.get("from_date"));
-                    let to = row_reader.date("to_date", "To date", row.get("to_date"));
+                    // A row that is not an object reads as the empty spare row.
+                    let row = row.as_given().unwrap_or(&spare);
+                    let mut row_reader = Reader::default();
+                    let officer_name = row_reader.text("officer_name", &row.officer_name, 200);
+                    let findings = row_reader.text("findings", &row.findings, 5000);
+                    let from = row_reader.date("from_date", "From date", &row.from_date);
+                    let to = row_reader.date("to_date", "To date", &row.to_date);
                     let prefix = format!("investigation_officers[{i}]");
                     if !row_reader.errors.is_empty() {
                         if let Err(Error::Validation { fields, .. }) = row_reader.errors.finish() {
@@ -229,7 +341,7 @@ impl GrievanceFields {
                             }
                         }
                     }
-                    if !officer_name.is_empty() && from.is_none() && row.get("from_date").and_then(Value::as_str).is_none_or(|s| s.trim().is_empty()) {
+                    if !officer_name.is_empty() && from.is_none() && row.from_date.as_given().is_none_or(|s| s.trim().is_empty()) {
                         r.errors.add(&format!("{prefix}.from_date"), Msg::OfficerFromDateRequired);
                     }
                     if let (Some(f), Some(t)) = (&from, &to) {
@@ -244,11 +356,11 @@ impl GrievanceFields {
                     officers.push(OfficerEntry { officer_name, from_date: from, to_date: to, findings });
                 }
             }
-            Some(Value::Array(_)) => r.errors.add("investigation_officers", Msg::OfficersTooMany),
-            Some(_) => r.errors.add("investigation_officers", Msg::OfficersNotList),
+            Sent::Given(_) => r.errors.add("investigation_officers", Msg::OfficersTooMany),
+            Sent::Unusable => r.errors.add("investigation_officers", Msg::OfficersNotList),
         }
         let fields = GrievanceFields {
-            type_of_call: r.optional("type_of_call", 200),
+            type_of_call: r.optional("type_of_call", &form.type_of_call, 200),
             fir_no,
             fir_date,
             section_and_act,
@@ -257,20 +369,20 @@ impl GrievanceFields {
             police_station,
             status,
             priority,
-            put_in_court: r.flag("put_in_court"),
-            cross_case: r.flag("cross_case"),
-            reason: r.optional("reason", 200),
-            current_investigation_officer: r.optional("current_investigation_officer", 200),
+            put_in_court: r.flag("put_in_court", &form.put_in_court),
+            cross_case: r.flag("cross_case", &form.cross_case),
+            reason: r.optional("reason", &form.reason, 200),
+            current_investigation_officer: r.optional("current_investigation_officer", &form.current_investigation_officer, 200),
             investigation_officers: officers,
             brief_details,
-            date_of_order: r.date("date_of_order", "Date of Order", body.get("date_of_order")),
-            date_of_inward: r.date("date_of_inward", "Date of Inward", body.get("date_of_inward")),
-            date_for_scrutiny: r.date("date_for_scrutiny", "Date for Scrutiny", body.get("date_for_scrutiny")),
-            scrutiny_officer_name: r.optional("scrutiny_officer_name", 200),
-            received_date_after_scrutiny: r.date("received_date_after_scrutiny", "Received After Scrutiny", body.get("received_date_after_scrutiny")),
-            date_of_outward: r.date("date_of_outward", "Date of Outward", body.get("date_of_outward")),
-            action_taken_by_ig_office: r.optional("action_taken_by_ig_office", 5000),
-            final_decision: r.optional("final_decision", 5000),
+            date_of_order: r.date("date_of_order", "Date of Order", &form.date_of_order),
+            date_of_inward: r.date("date_of_inward", "Date of Inward", &form.date_of_inward),
+            date_for_scrutiny: r.date("date_for_scrutiny", "Date for Scrutiny", &form.date_for_scrutiny),
+            scrutiny_officer_name: r.optional("scrutiny_officer_name", &form.scrutiny_officer_name, 200),
+            received_date_after_scrutiny: r.date("received_date_after_scrutiny", "Received After Scrutiny", &form.received_date_after_scrutiny),
+            date_of_outward: r.date("date_of_outward", "Date of Outward", &form.date_of_outward),
+            action_taken_by_ig_office: r.optional("action_taken_by_ig_office", &form.action_taken_by_ig_office, 5000),
+            final_decision: r.optional("final_decision", &form.final_decision, 5000),
         };
         match r.errors.finish() {
             Ok(()) => Ok(fields),
@@ -283,7 +395,11 @@ impl GrievanceFields {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
+
+    fn form(body: Value) -> GrievanceForm {
+        serde_json::from_value(body).expect("a form takes any object")
+    }
     use time::macros::date;
 
     const TODAY: Date = date!(2026 - 11 - 21);
@@ -297,7 +413,7 @@ mod tests {
     }
 
     fn field_errors(body: Value) -> std::collections::BTreeMap<String, String> {
-        match GrievanceFields::parse(&body, TODAY) {
+        match GrievanceFields::parse(&form(body), TODAY) {
             Err(Error::Validation { message, fields }) => {
                 assert_eq!(message, Msg::FixErrors);
                 fields.into_iter().map(|(field, message)| (field, message.to_string())).collect()
@@ -308,7 +424,7 @@ mod tests {
 
     #[test]
     fn a_complete_form_parses_trimmed_without_the_spare_officer_row() {
-        let g = GrievanceFields::parse(&valid(), TODAY).unwrap();
+        let g = GrievanceFields::parse(&form(valid()), TODAY).unwrap();
         assert_eq!(g.brief_details, "Mobile phone stolen at the bus stand.");
         assert_eq!(g.investigation_officers.len(), 1);
         assert_eq!(g.investigation_officers[0].from_date.as_deref(), Some("2026-11-02"));
@@ -353,7 +469,7 @@ mod tests {
     fn today_is_not_the_future_and_dates_must_be_real() {
         let mut body = valid();
         body["fir_date"] = json!("2026-11-21");
-        assert!(GrievanceFields::parse(&body, TODAY).is_ok());
+        assert!(GrievanceFields::parse(&form(body.clone()), TODAY).is_ok());
         body["fir_date"] = json!("2026-02-30");
         assert_eq!(field_errors(body)["fir_date"], "FIR Date must be a valid date");
         assert_eq!(parse_date("2026-11-21T10:00:00Z"), Some(date!(2026 - 11 - 21)));

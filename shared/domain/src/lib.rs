@@ -17,6 +17,7 @@ pub mod pendency;
 pub mod permissions;
 pub mod role_name;
 pub mod user;
+pub mod wire;
 
 pub use email::Email;
 pub use error::{Error, FieldErrors, Result};

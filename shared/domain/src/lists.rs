@@ -1,6 +1,7 @@
 //! The twelve admin lists (the Admin Panel's tabs) and what they start with.
 
 use crate::messages::Msg;
+use crate::wire::{Scalar, Sent};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -202,99 +203,123 @@ pub struct ListItemInput {
     pub range: Option<Option<String>>,
 }
 
+/// A list item as the Admin Panel sends it.
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct ListItemForm {
+    #[schema(value_type = String)]
+    #[serde(default)]
+    pub name: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub description: Sent<String>,
+    /// A whole number; text holding one is accepted too. Defaults to 0.
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub display_order: Sent<Scalar>,
+    /// Defaults to true; 0 and 1 are accepted too.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub is_active: Sent<Scalar>,
+    /// A status's meaning to the rules (statuses only): a new status is in progress when
+    /// left out, an edited one keeps its own. It cannot change while grievances use the status.
+    #[schema(value_type = Option<StatusMeaning>)]
+    #[serde(default)]
+    pub meaning: Sent<String>,
+    /// The district a police station belongs to (police stations only): `null` places it in
+    /// none; left out, an edited station keeps its own. The district must exist.
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub district_id: Sent<Scalar>,
+    /// The range a district belongs to (districts only), up to 100 characters: blank or
+    /// `null` for none; left out, an edited district keeps its own.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub range: Sent<String>,
+}
+
 impl ListItemInput {
-    /// Parses `{name, description, display_order, is_active, meaning}` for an item of
-    /// `kind`: the name is required, display_order is an integer (also given as text)
-    /// defaulting to 0, and only a status may carry a meaning.
-    pub fn parse(kind: ListKind, body: &serde_json::Value) -> crate::Result<ListItemInput> {
-        use serde_json::Value;
+    /// Reads a form for an item of `kind`: the name is required, display_order is an integer
+    /// (also given as text) defaulting to 0, and only a status may carry a meaning.
+    pub fn parse(kind: ListKind, form: ListItemForm) -> crate::Result<ListItemInput> {
         let mut errors = crate::FieldErrors::default();
-        let name = body.get("name").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
+        let name = form.name.trimmed();
         if name.is_empty() {
             errors.add("name", Msg::NameRequired);
         } else if name.chars().count() > 200 {
             errors.add("name", Msg::NameTooLong);
         }
-        let description = body.get("description").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_string();
+        let description = form.description.trimmed();
         if description.chars().count() > 2000 {
             errors.add("description", Msg::DescriptionTooLong);
         }
-        let display_order = match body.get("display_order") {
-            None | Some(Value::Null) => 0,
-            Some(Value::Number(n)) if n.is_i64() => n.as_i64().unwrap_or(0),
-            Some(Value::String(s)) if s.trim().is_empty() => 0,
-            Some(Value::String(s)) => match s.trim().parse::<i64>() {
-                Ok(n) => n,
-                Err(_) => {
-                    errors.add("display_order", Msg::DisplayOrderInvalid);
-                    0
-                }
-            },
-            Some(_) => {
+        let display_order = match &form.display_order {
+            Sent::Absent | Sent::Null => 0,
+            Sent::Given(order) if order.is_blank_text() => 0,
+            sent => sent.as_given().and_then(Scalar::whole_number).unwrap_or_else(|| {
                 errors.add("display_order", Msg::DisplayOrderInvalid);
                 0
-            }
+            }),
         };
-        let is_active = match body.get("is_active") {
-            None | Some(Value::Null) => true,
-            Some(Value::Bool(b)) => *b,
-            Some(Value::Number(n)) => n.as_i64() != Some(0),
-            Some(_) => {
+        let is_active = match &form.is_active {
+            Sent::Absent | Sent::Null => true,
+            Sent::Given(Scalar::Flag(b)) => *b,
+            Sent::Given(Scalar::Number(n)) => n.as_i64() != Some(0),
+            Sent::Given(Scalar::Text(_)) | Sent::Unusable => {
                 errors.add("is_active", Msg::IsActiveInvalid);
                 true
             }
         };
-        let meaning = match (kind, body.get("meaning")) {
-            (_, None | Some(Value::Null)) => None,
-            (ListKind::Statuses, Some(Value::String(text))) => {
+        let meaning = match (kind, &form.meaning) {
+            (_, Sent::Absent | Sent::Null) => None,
+            (ListKind::Statuses, Sent::Given(text)) => {
                 let meaning = StatusMeaning::parse(text.trim());
                 if meaning.is_none() {
                     errors.add("meaning", Msg::StatusMeaningInvalid);
                 }
                 meaning
             }
-            (ListKind::Statuses, Some(_)) => {
+            (ListKind::Statuses, Sent::Unusable) => {
                 errors.add("meaning", Msg::StatusMeaningInvalid);
                 None
             }
-            (_, Some(_)) => {
+            (_, _) => {
                 errors.add("meaning", Msg::StatusMeaningOnlyStatuses);
                 None
             }
         };
-        let district_id = match (kind, body.get("district_id")) {
-            (_, None) => None,
-            (ListKind::PoliceStations, Some(Value::Null)) => Some(None),
-            (ListKind::PoliceStations, Some(Value::String(s))) if s.trim().is_empty() => Some(None),
-            (ListKind::PoliceStations, Some(value)) => {
-                let id = value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())).filter(|id| *id > 0);
+        let district_id = match (kind, &form.district_id) {
+            (_, Sent::Absent) => None,
+            (ListKind::PoliceStations, Sent::Null) => Some(None),
+            (ListKind::PoliceStations, Sent::Given(id)) if id.is_blank_text() => Some(None),
+            (ListKind::PoliceStations, sent) => {
+                let id = sent.as_given().and_then(Scalar::whole_number).filter(|id| *id > 0);
                 if id.is_none() {
                     errors.add("district_id", Msg::DistrictChoice);
                 }
                 Some(id)
             }
-            (_, Some(Value::Null)) => None,
-            (_, Some(_)) => {
+            (_, Sent::Null) => None,
+            (_, _) => {
                 errors.add("district_id", Msg::DistrictOnlyForStations);
                 None
             }
         };
-        let range = match (kind, body.get("range")) {
-            (_, None) => None,
-            (ListKind::Districts, Some(Value::Null)) => Some(None),
-            (ListKind::Districts, Some(Value::String(text))) => {
+        let range = match (kind, &form.range) {
+            (_, Sent::Absent) => None,
+            (ListKind::Districts, Sent::Null) => Some(None),
+            (ListKind::Districts, Sent::Given(text)) => {
                 let text = text.trim();
                 if text.chars().count() > 100 {
                     errors.add("range", Msg::RangeTooLong);
                 }
                 Some((!text.is_empty()).then(|| text.to_string()))
             }
-            (ListKind::Districts, Some(_)) => {
+            (ListKind::Districts, Sent::Unusable) => {
                 errors.add("range", Msg::RangeTooLong);
                 None
             }
-            (_, Some(Value::Null)) => None,
-            (_, Some(_)) => {
+            (_, Sent::Null) => None,
+            (_, _) => {
                 errors.add("range", Msg::RangeOnlyForDistricts);
                 None
             }
@@ -309,6 +334,10 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn form(body: serde_json::Value) -> ListItemForm {
+        serde_json::from_value(body).expect("a form takes any object")
+    }
+
     #[test]
     fn every_list_has_a_unique_name_and_starting_items() {
         for kind in ListKind::ALL {
@@ -322,7 +351,7 @@ mod tests {
 
     #[test]
     fn display_order_is_an_integer_defaulting_to_zero() {
-        let parse = |v| ListItemInput::parse(ListKind::CrimeTitles, &v);
+        let parse = |v| ListItemInput::parse(ListKind::CrimeTitles, form(v));
         assert_eq!(
             parse(json!({"name": " Theft "})).unwrap(),
             ListItemInput { name: "Theft".into(), description: String::new(), display_order: 0, is_active: true, meaning: None, district_id: None, range: None }
@@ -337,19 +366,19 @@ mod tests {
 
     #[test]
     fn only_a_status_has_a_meaning_and_it_is_one_of_four() {
-        let status = |v| ListItemInput::parse(ListKind::Statuses, &v);
+        let status = |v| ListItemInput::parse(ListKind::Statuses, form(v));
         assert_eq!(status(json!({"name": "Disposed", "meaning": "resolved"})).unwrap().meaning, Some(StatusMeaning::Resolved));
         assert_eq!(status(json!({"name": "Under Enquiry"})).unwrap().meaning, None);
         assert_eq!(status(json!({"name": "X", "meaning": "done"})).unwrap_err().to_string(), Msg::StatusMeaningInvalid.to_string());
         assert_eq!(status(json!({"name": "X", "meaning": 3})).unwrap_err().to_string(), Msg::StatusMeaningInvalid.to_string());
-        let district = ListItemInput::parse(ListKind::Districts, &json!({"name": "West", "meaning": "open"})).unwrap_err();
+        let district = ListItemInput::parse(ListKind::Districts, form(json!({"name": "West", "meaning": "open"}))).unwrap_err();
         assert_eq!(district.to_string(), Msg::StatusMeaningOnlyStatuses.to_string());
-        assert_eq!(ListItemInput::parse(ListKind::Districts, &json!({"name": "West", "meaning": null})).unwrap().meaning, None);
+        assert_eq!(ListItemInput::parse(ListKind::Districts, form(json!({"name": "West", "meaning": null}))).unwrap().meaning, None);
     }
 
     #[test]
     fn a_station_names_its_district_and_a_district_its_range() {
-        let station = |v| ListItemInput::parse(ListKind::PoliceStations, &v);
+        let station = |v| ListItemInput::parse(ListKind::PoliceStations, form(v));
         assert_eq!(station(json!({"name": "Civil Lines", "district_id": 4})).unwrap().district_id, Some(Some(4)));
         assert_eq!(station(json!({"name": "Civil Lines", "district_id": "4"})).unwrap().district_id, Some(Some(4)), "as a select sends it");
         assert_eq!(station(json!({"name": "Civil Lines", "district_id": null})).unwrap().district_id, Some(None), "placed in none");
@@ -359,7 +388,7 @@ mod tests {
             let e = station(json!({"name": "Civil Lines", "district_id": bad})).unwrap_err();
             assert_eq!(e.to_string(), Msg::DistrictChoice.to_string(), "{bad}");
         }
-        let district = |v| ListItemInput::parse(ListKind::Districts, &v);
+        let district = |v| ListItemInput::parse(ListKind::Districts, form(v));
         assert_eq!(district(json!({"name": "Agra", "range": "  Agra Range "})).unwrap().range, Some(Some("Agra Range".into())));
         assert_eq!(district(json!({"name": "Agra", "range": " "})).unwrap().range, Some(None));
         assert_eq!(district(json!({"name": "Agra", "range": null})).unwrap().range, Some(None));
@@ -368,7 +397,7 @@ mod tests {
         assert_eq!(district(json!({"name": "Agra", "range": 7})).unwrap_err().to_string(), Msg::RangeTooLong.to_string());
         assert_eq!(district(json!({"name": "Agra", "district_id": 4})).unwrap_err().to_string(), Msg::DistrictOnlyForStations.to_string());
         assert_eq!(station(json!({"name": "Civil Lines", "range": "Agra Range"})).unwrap_err().to_string(), Msg::RangeOnlyForDistricts.to_string());
-        assert_eq!(ListItemInput::parse(ListKind::Reasons, &json!({"name": "X", "district_id": null, "range": null})).unwrap().range, None);
+        assert_eq!(ListItemInput::parse(ListKind::Reasons, form(json!({"name": "X", "district_id": null, "range": null}))).unwrap().range, None);
     }
 
     #[test]

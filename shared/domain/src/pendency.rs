@@ -14,6 +14,7 @@
 //! A decided grievance is never overdue.
 
 use crate::messages::Msg;
+use crate::wire::Sent;
 use crate::grievance::{parse_date, GrievanceFields};
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};
@@ -135,36 +136,33 @@ impl PendencyLimits {
         self.0.iter().find(|(p, _)| p.eq_ignore_ascii_case(priority)).and_then(|(_, stages)| stages.get(&stage).copied())
     }
 
-    /// Parses `{priority: {stage: days | null}}` as the Admin Panel sends it; every bad cell
+    /// Reads `{priority: {stage: days | null}}` as the Admin Panel sends it; every bad cell
     /// is reported under `limits.<priority>.<stage>`.
-    pub fn parse(body: &serde_json::Value) -> Result<PendencyLimits> {
-        let serde_json::Value::Object(priorities) = body else {
+    pub fn parse(sent: LimitsSent) -> Result<PendencyLimits> {
+        let Sent::Given(priorities) = sent else {
             return Err(Error::field("limits", Msg::PendencyLimitsInvalid));
         };
         let mut errors = FieldErrors::default();
         let mut limits = BTreeMap::new();
         for (priority, stages) in priorities {
             let priority = priority.trim();
-            let serde_json::Value::Object(stages) = stages else {
+            let Sent::Given(stages) = stages else {
                 errors.add(&format!("limits.{priority}"), Msg::PendencyPriorityInvalid);
                 continue;
             };
             let mut row = BTreeMap::new();
             for (stage_name, days) in stages {
                 let field = format!("limits.{priority}.{stage_name}");
-                let Some(stage) = Stage::parse(stage_name).filter(|s| *s != Stage::Decided) else {
+                let Some(stage) = Stage::parse(&stage_name).filter(|s| *s != Stage::Decided) else {
                     errors.add(&field, Msg::PendencyStageUnknown { stage: stage_name.to_string() });
                     continue;
                 };
                 match days {
-                    serde_json::Value::Null => {}
-                    serde_json::Value::Number(n) => match n.as_u64().filter(|d| (1..=MAX_LIMIT_DAYS as u64).contains(d)) {
-                        Some(d) => {
-                            row.insert(stage, d as u32);
-                        }
-                        None => errors.add(&field, Msg::PendencyLimitInvalid),
-                    },
-                    _ => errors.add(&field, Msg::PendencyLimitInvalid),
+                    Sent::Absent | Sent::Null => {}
+                    Sent::Given(d) if (1..=MAX_LIMIT_DAYS as u64).contains(&d) => {
+                        row.insert(stage, d as u32);
+                    }
+                    Sent::Given(_) | Sent::Unusable => errors.add(&field, Msg::PendencyLimitInvalid),
                 }
             }
             if !priority.is_empty() && !row.is_empty() {
@@ -175,6 +173,10 @@ impl PendencyLimits {
         Ok(PendencyLimits(limits))
     }
 }
+
+/// Limits as the Admin Panel sends them: `{priority: {stage: days or null}}`, each level
+/// kept as sent so that a bad cell is reported where it is.
+pub type LimitsSent = Sent<BTreeMap<String, Sent<BTreeMap<String, Sent<u64>>>>>;
 
 /// Where a grievance stands, as the API answers it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -217,6 +219,10 @@ pub fn overdue_cutoff(today: Date, limit: u32) -> Date {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sent(body: serde_json::Value) -> LimitsSent {
+        serde_json::from_value(body).expect("limits take any value")
+    }
     use serde_json::json;
     use time::macros::date;
 
@@ -274,10 +280,10 @@ mod tests {
 
     #[test]
     fn limits_parse_with_a_message_for_each_bad_cell() {
-        let parsed = PendencyLimits::parse(&json!({"High": {"inward": 2, "scrutiny": null}, "Low": {}})).unwrap();
+        let parsed = PendencyLimits::parse(sent(json!({"High": {"inward": 2, "scrutiny": null}, "Low": {}}))).unwrap();
         assert_eq!(parsed.limit("high", Stage::Inward), Some(2));
         assert_eq!(parsed.limit("High", Stage::Scrutiny), None);
-        let Err(Error::Validation { fields, .. }) = PendencyLimits::parse(&json!({"High": {"inward": 0, "court": 5, "with_io": 2.5, "in_court": 3651}})) else {
+        let Err(Error::Validation { fields, .. }) = PendencyLimits::parse(sent(json!({"High": {"inward": 0, "court": 5, "with_io": 2.5, "in_court": 3651}}))) else {
             panic!("bad cells are refused")
         };
         assert_eq!(fields.get("limits.High.inward"), Some(&Msg::PendencyLimitInvalid));

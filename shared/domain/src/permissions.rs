@@ -288,6 +288,17 @@ impl Permissions {
     }
 }
 
+/// Permissions as a form sends them, already read by [`Permissions::parse`]: what is wrong
+/// with them is kept as the message for the form's `permissions` field.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PermissionsSent(pub Result<Permissions, Msg>);
+
+impl<'de> Deserialize<'de> for PermissionsSent {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(PermissionsSent(Permissions::parse(&serde_json::Value::deserialize(d)?)))
+    }
+}
+
 impl<'de> Deserialize<'de> for Permissions {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let value = serde_json::Value::deserialize(d)?;

@@ -1,5 +1,6 @@
 use crate::messages::Msg;
 use crate::Permissions;
+use crate::wire::{Scalar, Sent};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -111,72 +112,105 @@ pub struct UserInput {
     pub posting: Option<crate::jurisdiction::Posting>,
 }
 
-fn text(body: &serde_json::Value, field: &str) -> String {
-    body.get(field).and_then(serde_json::Value::as_str).map(str::trim).unwrap_or_default().to_string()
+/// A user as the Users page sends them (`password` on create only).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct UserForm {
+    #[schema(value_type = String)]
+    #[serde(default)]
+    pub name: Sent<String>,
+    #[schema(value_type = String)]
+    #[serde(default)]
+    pub email: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub password: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub phone: Sent<String>,
+    #[schema(value_type = String)]
+    #[serde(default)]
+    pub department: Sent<String>,
+    #[schema(value_type = String)]
+    #[serde(default)]
+    pub designation: Sent<String>,
+    /// A role's id; text holding one is accepted too.
+    #[schema(value_type = i64)]
+    #[serde(default)]
+    pub role_id: Sent<Scalar>,
+    /// `active` or `inactive` (true and false are accepted too); a new user is active.
+    #[schema(value_type = Option<UserStatus>)]
+    #[serde(default)]
+    pub status: Sent<Scalar>,
+    /// Where the user serves: within the caller's own posting, naming a place the Admin Panel
+    /// lists hold. Left out, a new user is posted at the state and an edited one keeps theirs.
+    #[schema(value_type = Option<crate::jurisdiction::PostingWire>)]
+    #[serde(default)]
+    pub posting: Sent<crate::jurisdiction::PostingWire>,
 }
 
 impl UserInput {
-    /// Parses `{name, email, password, phone, department, designation, role_id, status}`;
-    /// the password only when `creating`.
-    pub fn parse(body: &serde_json::Value, creating: bool) -> crate::Result<UserInput> {
-        use serde_json::Value;
+    /// Reads a form; the password only when `creating`.
+    pub fn parse(form: UserForm, creating: bool) -> crate::Result<UserInput> {
         let mut errors = crate::FieldErrors::default();
-        let name = text(body, "name");
+        let name = form.name.trimmed();
         if name.is_empty() {
             errors.add("name", Msg::NameRequired);
         } else if name.chars().count() > 200 {
             errors.add("name", Msg::NameTooLong);
         }
-        let email = errors.check("email", crate::Email::parse(&text(body, "email")));
+        let email = errors.check("email", crate::Email::parse(&form.email.trimmed()));
         let password = if creating {
-            let raw = body.get("password").and_then(Value::as_str).unwrap_or_default();
+            let raw = form.password.given().unwrap_or_default();
             if raw.trim().is_empty() {
                 errors.add("password", Msg::PasswordRequired);
                 None
             } else {
-                errors.check("password", crate::password::NewPassword::for_reset(raw))
+                errors.check("password", crate::password::NewPassword::for_reset(&raw))
             }
         } else {
             None
         };
-        let phone = text(body, "phone");
+        let phone = form.phone.trimmed();
         if phone.chars().count() > 20 || !phone.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
             errors.add("phone", Msg::PhoneInvalid);
         }
-        let department = text(body, "department");
+        let department = form.department.trimmed();
         if department.is_empty() {
             errors.add("department", Msg::DepartmentRequired);
         }
-        let designation = text(body, "designation");
+        let designation = form.designation.trimmed();
         if designation.is_empty() {
             errors.add("designation", Msg::DesignationRequired);
         }
-        let role_id = match body.get("role_id") {
-            Some(Value::Number(n)) => n.as_i64().unwrap_or(0),
-            Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
+        let role_id = match form.role_id.as_given() {
+            Some(id @ (Scalar::Number(_) | Scalar::Text(_))) => id.whole_number().unwrap_or(0),
             _ => 0,
         };
         if role_id <= 0 {
             errors.add("role_id", Msg::RoleRequired);
         }
-        let status = match body.get("status") {
-            None | Some(Value::Null) => Some(UserStatus::Active),
-            Some(Value::String(s)) => UserStatus::parse(s.trim()),
-            Some(Value::Bool(active)) => Some(if *active { UserStatus::Active } else { UserStatus::Inactive }),
-            Some(_) => None,
+        let status = match form.status {
+            Sent::Absent | Sent::Null => Some(UserStatus::Active),
+            Sent::Given(Scalar::Text(s)) => UserStatus::parse(s.trim()),
+            Sent::Given(Scalar::Flag(active)) => Some(if active { UserStatus::Active } else { UserStatus::Inactive }),
+            Sent::Given(Scalar::Number(_)) | Sent::Unusable => None,
         };
         if status.is_none() {
             errors.add("status", Msg::StatusInvalid);
         }
-        let posting = match body.get("posting") {
-            None | Some(Value::Null) => None,
-            Some(value) => match crate::jurisdiction::Posting::parse(value) {
+        let posting = match form.posting {
+            Sent::Absent | Sent::Null => None,
+            Sent::Given(wire) => match crate::jurisdiction::Posting::try_from(wire) {
                 Ok(posting) => Some(posting),
                 Err(message) => {
                     errors.add("posting", message);
                     None
                 }
             },
+            Sent::Unusable => {
+                errors.add("posting", Msg::PostingChoice);
+                None
+            }
         };
         errors.finish()?;
         Ok(UserInput {
@@ -207,39 +241,58 @@ pub struct RoleInput {
     pub closing_needs_approval: Option<bool>,
 }
 
+/// A role as the Roles page sends it.
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct RoleForm {
+    #[schema(value_type = String)]
+    #[serde(default)]
+    pub name: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub description: Sent<String>,
+    /// The entries list shown here, or the legacy map of resource to 'all', a list of
+    /// actions or a comma-separated text (`{"grievances": "read,update"}`).
+    #[schema(value_type = Option<Vec<crate::PermissionEntry>>)]
+    #[serde(default)]
+    pub permissions: Sent<crate::permissions::PermissionsSent>,
+    /// Members must sign in with a second factor. Left out: unchanged (off for a new role).
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub require_two_factor: Sent<bool>,
+    /// Members' moves to a resolved or closed status need another officer's approval. Left
+    /// out: unchanged (off for a new role). Ignored for the Admin role.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub closing_needs_approval: Sent<bool>,
+}
+
 impl RoleInput {
-    pub fn parse(body: &serde_json::Value) -> crate::Result<RoleInput> {
+    pub fn parse(form: RoleForm) -> crate::Result<RoleInput> {
         let mut errors = crate::FieldErrors::default();
-        let name = crate::role_name::clean(&text(body, "name"));
+        let name = crate::role_name::clean(&form.name.trimmed());
         if name.is_empty() {
             errors.add("name", Msg::RoleNameRequired);
         } else if name.chars().count() > 100 {
             errors.add("name", Msg::RoleNameTooLong);
         }
-        let description = text(body, "description");
-        let permissions = match Permissions::parse(body.get("permissions").unwrap_or(&serde_json::Value::Null)) {
+        let description = form.description.trimmed();
+        let permissions = match form.permissions.given().map(|sent| sent.0).unwrap_or_else(|| Ok(Permissions::default())) {
             Ok(p) => p,
             Err(message) => {
                 errors.add("permissions", message);
                 Permissions::default()
             }
         };
-        let require_two_factor = match body.get("require_two_factor") {
-            None | Some(serde_json::Value::Null) => None,
-            Some(serde_json::Value::Bool(b)) => Some(*b),
-            Some(_) => {
-                errors.add("require_two_factor", Msg::RequireTwoFactorInvalid);
+        let mut flag = |field: &str, sent: Sent<bool>, invalid: Msg| match sent {
+            Sent::Absent | Sent::Null => None,
+            Sent::Given(b) => Some(b),
+            Sent::Unusable => {
+                errors.add(field, invalid);
                 None
             }
         };
-        let closing_needs_approval = match body.get("closing_needs_approval") {
-            None | Some(serde_json::Value::Null) => None,
-            Some(serde_json::Value::Bool(b)) => Some(*b),
-            Some(_) => {
-                errors.add("closing_needs_approval", Msg::ClosingApprovalInvalid);
-                None
-            }
-        };
+        let require_two_factor = flag("require_two_factor", form.require_two_factor, Msg::RequireTwoFactorInvalid);
+        let closing_needs_approval = flag("closing_needs_approval", form.closing_needs_approval, Msg::ClosingApprovalInvalid);
         errors.finish()?;
         Ok(RoleInput { name, description, permissions, require_two_factor, closing_needs_approval })
     }
@@ -250,6 +303,10 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn form<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> T {
+        serde_json::from_value(body).expect("a form takes any object")
+    }
+
     fn valid() -> serde_json::Value {
         json!({"name": "Ravi", "email": "Ravi@Police.in", "password": "secret1", "phone": "+91 98765 43210",
                "department": "Crime Branch", "designation": "Inspector", "role_id": 2, "status": "active"})
@@ -257,15 +314,15 @@ mod tests {
 
     #[test]
     fn a_complete_user_parses_with_a_normalised_email() {
-        let user = UserInput::parse(&valid(), true).unwrap();
+        let user = UserInput::parse(form(valid()), true).unwrap();
         assert_eq!(user.email.as_str(), "ravi@police.in");
         assert!(user.password.is_some());
-        assert_eq!(UserInput::parse(&valid(), false).unwrap().password, None);
+        assert_eq!(UserInput::parse(form(valid()), false).unwrap().password, None);
     }
 
     #[test]
     fn every_required_field_is_named_in_the_answer() {
-        let err = UserInput::parse(&json!({"role_id": 0}), true).unwrap_err();
+        let err = UserInput::parse(form(json!({"role_id": 0})), true).unwrap_err();
         let crate::Error::Validation { fields, .. } = err else { panic!("a validation error") };
         assert_eq!(fields["name"], "Name is required");
         assert_eq!(fields["email"], "Email is required");
@@ -279,10 +336,10 @@ mod tests {
     fn short_passwords_and_odd_statuses_are_refused() {
         let mut body = valid();
         body["password"] = json!("12345");
-        assert_eq!(UserInput::parse(&body, true).unwrap_err().to_string(), "Password must be at least 6 characters long");
+        assert_eq!(UserInput::parse(form(body), true).unwrap_err().to_string(), "Password must be at least 6 characters long");
         let mut body = valid();
         body["status"] = json!("suspended");
-        assert_eq!(UserInput::parse(&body, true).unwrap_err().to_string(), "Status must be active or inactive");
+        assert_eq!(UserInput::parse(form(body), true).unwrap_err().to_string(), "Status must be active or inactive");
     }
 
     #[test]
@@ -306,8 +363,8 @@ mod tests {
 
     #[test]
     fn a_role_needs_a_name_and_drops_empty_permission_entries() {
-        assert_eq!(RoleInput::parse(&json!({"name": " "})).unwrap_err().to_string(), "Role name is required");
-        let role = RoleInput::parse(&json!({"name": "Clerk", "permissions": [{"resource": "users", "can_read": false}]})).unwrap();
+        assert_eq!(RoleInput::parse(form(json!({"name": " "}))).unwrap_err().to_string(), "Role name is required");
+        let role = RoleInput::parse(form(json!({"name": "Clerk", "permissions": [{"resource": "users", "can_read": false}]}))).unwrap();
         assert!(role.permissions.entries().is_empty());
     }
 }

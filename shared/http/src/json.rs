@@ -69,4 +69,11 @@ impl<T: serde::de::DeserializeOwned> Deferred<T> {
     pub fn read(self) -> Result<T, ApiError> {
         serde_json::from_value(self.body).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, Msg::BodyInvalid { detail: e.to_string() }))
     }
+
+    /// As [`Deferred::read`], answering `refused` when the body is not a `T`: for a form whose
+    /// every field takes any value, the body can only fail by not being an object, which
+    /// the form's own message says better than a deserialiser's.
+    pub fn read_or(self, refused: Msg) -> Result<T, ApiError> {
+        serde_json::from_value(self.body).map_err(|_| ApiError::new(StatusCode::BAD_REQUEST, refused))
+    }
 }

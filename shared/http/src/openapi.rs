@@ -11,6 +11,12 @@ use utoipa::{Modify, OpenApi};
 )]
 pub struct ApiDoc;
 
+/// The body of a request that needs none (signing out, marking read): it may be left out or
+/// sent as `{}`, and whatever is sent is not read. Named in the document so that every POST
+/// and PUT says what its body holds, even when that is nothing.
+#[derive(utoipa::ToSchema)]
+pub struct NoFields {}
+
 struct BearerAuth;
 
 impl Modify for BearerAuth {

@@ -1891,6 +1891,15 @@ export interface components {
             /** Format: int32 */
             state_days: number;
         };
+        /** @description The escalation waits as the Admin Panel sends them: whole days from 0 to 365 each. */
+        EscalationRulesForm: {
+            /** Format: int32 */
+            district_days?: number;
+            /** Format: int32 */
+            range_days?: number;
+            /** Format: int32 */
+            state_days?: number;
+        };
         /** @description Answered when a background export is started. */
         ExportJob: {
             /**
@@ -2024,6 +2033,48 @@ export interface components {
             /** @default null */
             type_of_call: string | null;
         };
+        /**
+         * @description A grievance as the form sends it, to file or to change. Text fields take a number as its
+         *     digits; flags take true/false, 0/1 or "yes"; dates are `YYYY-MM-DD`.
+         */
+        GrievanceForm: {
+            action_taken_by_ig_office?: string | null;
+            brief_details?: string;
+            /**
+             * @description The user saw the grievance with the same FIR number at the same police station in the
+             *     same year (the 409 names it) and confirms that this is another case.
+             */
+            confirm_duplicate?: boolean | null;
+            crime_title?: string;
+            cross_case?: boolean | null;
+            current_investigation_officer?: string | null;
+            date_for_scrutiny?: string | null;
+            date_of_inward?: string | null;
+            date_of_order?: string | null;
+            date_of_outward?: string | null;
+            district?: string;
+            final_decision?: string | null;
+            fir_date?: string;
+            fir_no?: string;
+            /** @description Up to 50 rows; a row left completely empty is the form's spare row and is dropped. */
+            investigation_officers?: components["schemas"]["OfficerEntry"][] | null;
+            police_station?: string;
+            /** @description Left out: the usual priority. */
+            priority?: string | null;
+            put_in_court?: boolean | null;
+            reason?: string | null;
+            received_date_after_scrutiny?: string | null;
+            scrutiny_officer_name?: string | null;
+            section_and_act?: string;
+            /** @description Left out: the first status that means open. */
+            status?: string | null;
+            type_of_call?: string | null;
+            /**
+             * Format: int64
+             * @description When changing: the version this edit was based on; a stale one is refused with 409.
+             */
+            version?: number | null;
+        };
         GrievancePage: {
             /**
              * @description True when the server stopped reading before it had a full page, to bound the work of
@@ -2055,19 +2106,6 @@ export interface components {
              * @description How many grievances the caller can see in all.
              */
             total: number;
-        };
-        /** @description Every field of the grievance form, plus the version the change is based on. */
-        GrievanceRequest: components["schemas"]["GrievanceFields"] & {
-            /**
-             * @description The user saw the grievance with the same FIR number (the 409 names it) and confirms
-             *     that this is another case.
-             */
-            confirm_duplicate?: boolean | null;
-            /**
-             * Format: int64
-             * @description The version this edit was based on; a stale one is refused with 409.
-             */
-            version?: number | null;
         };
         /**
          * @description How far a role's holders see grievances. Ordered from the narrowest, for grants: a role
@@ -2150,8 +2188,8 @@ export interface components {
              */
             usage_count?: number | null;
         };
-        /** @description The request body of a list item. */
-        ListItemRequest: {
+        /** @description A list item as the Admin Panel sends it. */
+        ListItemForm: {
             description?: string | null;
             /**
              * Format: int64
@@ -2164,9 +2202,10 @@ export interface components {
              *     none; left out, an edited station keeps its own. The district must exist.
              */
             district_id?: number | null;
+            /** @description Defaults to true; 0 and 1 are accepted too. */
             is_active?: boolean | null;
             meaning?: null | components["schemas"]["StatusMeaning"];
-            name: string;
+            name?: string;
             /**
              * @description The range a district belongs to (districts only), up to 100 characters: blank or
              *     `null` for none; left out, an edited district keeps its own.
@@ -2252,14 +2291,12 @@ export interface components {
             months: components["schemas"]["MonthRow"][];
             to: string;
         };
-        /** @description A grievance to file. */
-        NewGrievanceRequest: components["schemas"]["GrievanceFields"] & {
-            /**
-             * @description The user saw the grievance with the same FIR number at the same police station in the
-             *     same year (the 409 names it) and confirms that this is another case.
-             */
-            confirm_duplicate?: boolean | null;
-        };
+        /**
+         * @description The body of a request that needs none (signing out, marking read): it may be left out or
+         *     sent as `{}`, and whatever is sent is not read. Named in the document so that every POST
+         *     and PUT says what its body holds, even when that is nothing.
+         */
+        NoFields: Record<string, never>;
         Note: {
             /** Format: int64 */
             author_id: number;
@@ -2354,7 +2391,7 @@ export interface components {
         };
         PendencyLimitsRequest: {
             /** @description `{priority: {stage: days or null}}`; days are whole numbers from 1 to 3650. */
-            limits: {
+            limits?: {
                 [key: string]: {
                     [key: string]: number | null;
                 };
@@ -2493,23 +2530,15 @@ export interface components {
         };
         /** @enum {string} */
         Resource: "grievances" | "users" | "roles" | "dropdowns" | "reports" | "dashboard" | "audit";
-        RoleOption: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-        };
-        /**
-         * @description A role's name, description and permissions: either a list of entries or the legacy map
-         *     of resource to 'all', a list of actions or a comma-separated text.
-         */
-        RoleRequest: {
+        /** @description A role as the Roles page sends it. */
+        RoleForm: {
             /**
              * @description Members' moves to a resolved or closed status need another officer's approval. Left
              *     out: unchanged (off for a new role). Ignored for the Admin role.
              */
             closing_needs_approval?: boolean | null;
             description?: string | null;
-            name: string;
+            name?: string;
             /**
              * @description The entries list shown here, or the legacy map of resource to 'all', a list of
              *     actions or a comma-separated text (`{"grievances": "read,update"}`).
@@ -2517,6 +2546,11 @@ export interface components {
             permissions?: components["schemas"]["PermissionEntry"][] | null;
             /** @description Members must sign in with a second factor. Left out: unchanged (off for a new role). */
             require_two_factor?: boolean | null;
+        };
+        RoleOption: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         RoleView: {
             /**
@@ -2651,6 +2685,16 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /** @description A transfer as the grievance page sends it. */
+        TransferForm: {
+            /**
+             * Format: int64
+             * @description An active police station of the Admin Panel, other than the grievance's own.
+             */
+            police_station_id?: number;
+            /** @description Why the grievance goes there; kept in its TRANSFERRED record. */
+            reason?: string;
+        };
         /** @description How many times a grievance may be transferred between police stations. */
         TransferLimit: {
             /**
@@ -2659,14 +2703,13 @@ export interface components {
              */
             max_transfers: number;
         };
-        TransferRequest: {
+        /** @description The transfer limit as the Admin Panel sends it. */
+        TransferLimitForm: {
             /**
-             * Format: int64
-             * @description An active police station of the Admin Panel, other than the grievance's own.
+             * Format: int32
+             * @description A whole number from 0 (no transfers) to 20.
              */
-            police_station_id: number;
-            /** @description Why the grievance goes there; kept in its TRANSFERRED record. */
-            reason: string;
+            max_transfers?: number;
         };
         TwoFactorCodeRequest: {
             code?: string;
@@ -2721,17 +2764,20 @@ export interface components {
             /** @description Relative to the portal, or an absolute presigned S3 address. No token in it; send none. */
             url: string;
         };
-        /** @description The fields of a new user (`password` on create only). */
-        UserRequest: {
-            department: string;
-            designation: string;
-            email: string;
-            name: string;
+        /** @description A user as the Users page sends them (`password` on create only). */
+        UserForm: {
+            department?: string;
+            designation?: string;
+            email?: string;
+            name?: string;
             password?: string | null;
             phone?: string | null;
             posting?: null | components["schemas"]["PostingWire"];
-            /** Format: int64 */
-            role_id: number;
+            /**
+             * Format: int64
+             * @description A role's id; text holding one is accepted too.
+             */
+            role_id?: number;
             status?: null | components["schemas"]["UserStatus"];
         };
         /** @enum {string} */
@@ -2841,7 +2887,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ListItemRequest"];
+                "application/json": components["schemas"]["ListItemForm"];
             };
         };
         responses: {
@@ -2918,7 +2964,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ListItemRequest"];
+                "application/json": components["schemas"]["ListItemForm"];
             };
         };
         responses: {
@@ -3091,7 +3137,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EscalationRules"];
+                "application/json": components["schemas"]["EscalationRulesForm"];
             };
         };
         responses: {
@@ -3331,7 +3377,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TransferLimit"];
+                "application/json": components["schemas"]["TransferLimitForm"];
             };
         };
         responses: {
@@ -4180,7 +4226,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None: a body, if sent, is not read */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["NoFields"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4190,7 +4241,25 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4389,7 +4458,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None: a body, if sent, is not read */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["NoFields"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4397,6 +4471,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -4408,6 +4491,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4636,7 +4728,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NewGrievanceRequest"];
+                "application/json": components["schemas"]["GrievanceForm"];
             };
         };
         responses: {
@@ -5240,7 +5332,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GrievanceRequest"];
+                "application/json": components["schemas"]["GrievanceForm"];
             };
         };
         responses: {
@@ -6341,7 +6433,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TransferRequest"];
+                "application/json": components["schemas"]["TransferForm"];
             };
         };
         responses: {
@@ -6477,7 +6569,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None: a body, if sent, is not read */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["NoFields"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -6487,7 +6584,25 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_MarkedRead"];
                 };
             };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6533,7 +6648,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None: a body, if sent, is not read */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["NoFields"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -6561,6 +6681,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6929,7 +7058,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoleRequest"];
+                "application/json": components["schemas"]["RoleForm"];
             };
         };
         responses: {
@@ -7051,7 +7180,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoleRequest"];
+                "application/json": components["schemas"]["RoleForm"];
             };
         };
         responses: {
@@ -7222,7 +7351,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UserRequest"];
+                "application/json": components["schemas"]["UserForm"];
             };
         };
         responses: {
@@ -7380,7 +7509,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UserRequest"];
+                "application/json": components["schemas"]["UserForm"];
             };
         };
         responses: {
@@ -7583,7 +7712,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description None: a body, if sent, is not read */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["NoFields"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -7620,6 +7754,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,7 +16,7 @@ export type DeletedResponse = Schemas['DeletedResponse'];
 
 // User Management
 // UserView: see 'Sign-in with a second factor' at the end.
-export type UserRequest = Schemas['UserRequest'];
+export type UserRequest = Schemas['UserForm'];
 export type UserStatus = Schemas['UserStatus'];
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
 export type UserEnvelope = Schemas['Envelope_UserView'];
@@ -33,7 +33,7 @@ export type RoleListEnvelope = Schemas['Envelope_Vec_RoleView'];
 /** What a status means to the rules (resolution date, audit records, resolution rate, overdue), whatever its label. */
 export type StatusMeaning = Schemas['StatusMeaning'];
 export type ListItem = Schemas['ListItem'];
-export type ListItemRequest = Schemas['ListItemRequest'];
+export type ListItemRequest = Schemas['ListItemForm'];
 export type ListKind = Schemas['ListKind'];
 
 // User dialog: the roles a user may be given (needs only users read)
@@ -46,21 +46,14 @@ export type GrievanceFields = Schemas['GrievanceFields'];
 export type OfficerEntry = Schemas['OfficerEntry'];
 export type StatusRequest = Schemas['StatusRequest'];
 export type AssignRequest = Schemas['AssignRequest'];
-/**
- * PUT /grievances/{id}: the form fields at the top level plus `version`. The
- * generated GrievanceRequest nests them under `fields` (the server flattens
- * them: the document does not say so), so only its `version` is used here.
- */
-export type GrievanceUpdate = GrievanceFields & {
-  version: Schemas['GrievanceRequest']['version'];
-  confirm_duplicate?: Schemas['GrievanceRequest']['confirm_duplicate'];
-};
+/** PUT /grievances/{id}: the form's fields, and the version the edit was based on. */
+export type GrievanceUpdate = Schemas['GrievanceForm'];
 /** GET /grievances/export/{excel,pdf,officers}: a short-lived download link. */
 export type ExportLink = Schemas['ExportLink'];
 export type ExportJob = Schemas['ExportJob'];
 export type ExportJobStatus = Schemas['ExportJobStatus'];
 /** PUT /grievances/{id}/transfer: the police station it goes to, and why. */
-export type TransferRequest = Schemas['TransferRequest'];
+export type TransferRequest = Schemas['TransferForm'];
 export type Assignee = Schemas['Assignee'];
 /** GET/PUT /admin/transfer-limit: how many times a grievance may be transferred. */
 export type TransferLimit = Schemas['TransferLimit'];
@@ -120,7 +113,7 @@ export type UserView = Schemas['UserView'];
 /** Where a user serves. */
 export type PostingWire = Schemas['PostingWire'];
 export type RoleView = Schemas['RoleView'];
-export type RoleRequest = Schemas['RoleRequest'];
+export type RoleRequest = Schemas['RoleForm'];
 export type TwoFactorLoginRequest = Schemas['TwoFactorLoginRequest'];
 export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 export type TwoFactorCodeRequest = Schemas['TwoFactorCodeRequest'];
@@ -141,7 +134,7 @@ export type ClosureReturn = Schemas['ClosureReturn'];
 
 // Duplicate warnings
 /** POST /grievances: the form fields, and the confirmation that a FIR number already recorded is another case. */
-export type NewGrievanceRequest = Schemas['NewGrievanceRequest'];
+export type NewGrievanceRequest = Schemas['GrievanceForm'];
 /** POST /grievances/duplicates: the form's fields as typed so far (`id` when editing). */
 export type DuplicateProbe = Schemas['Probe'];
 /** One likely duplicate, as the form links to it. */
