@@ -2,6 +2,7 @@
 //! user dialog offer their items to staff who cannot open the Admin Panel; changing one
 //! needs `dropdowns` create, update or delete.
 
+use domain::ItemId;
 use domain::Msg;
 use axum::extract::{Path, State};
 use domain::lists::{ListItemForm, ListItemInput, ListKind};
@@ -87,17 +88,17 @@ async fn update_item(
     State(state): State<AppState>,
     caller: Caller,
     client: ClientInfo,
-    Path((list, id)): Path<(String, i64)>,
+    Path((list, id)): Path<(String, ItemId)>,
     body: Deferred<ListItemForm>,
 ) -> ApiResult<ApiJson<ListItem>> {
     caller.require(Resource::Dropdowns, Action::Update)?;
     let kind = kind(&list)?;
     let input = ListItemInput::parse(kind, body.read()?)?;
-    let before = state.lists.get(kind, id).await?;
+    let before = state.lists.get(kind, id.get()).await?;
     if let Some(before) = &before {
         check_move(&state, &caller, &client, kind, before, &input).await?;
     }
-    let item = state.lists.update(kind, id, input).await?;
+    let item = state.lists.update(kind, id.get(), input).await?;
     let entry = admin_audit::entry(AuditAction::ListItemUpdated, &subject(kind, &item), before.as_ref().map(audited), Some(audited(&item)));
     // An item missing before the update was answered 404 by it.
     caller.audit_change(state.trail.as_ref(), &client, entry.filter(|_| before.is_some())).await?;
@@ -113,7 +114,7 @@ async fn check_move(state: &AppState, caller: &Caller, client: &ClientInfo, kind
     use domain::jurisdiction::Posting;
     let (from, to, place) = match kind {
         ListKind::PoliceStations => match input.district_id {
-            Some(to) if to != before.district_id => (before.district_id.map(Posting::District), to.map(Posting::District), "police station"),
+            Some(to) if to.map(ItemId::get) != before.district_id => (before.district_id.map(Posting::District), to.map(|d| Posting::District(d.get())), "police station"),
             _ => return Ok(()),
         },
         ListKind::Districts => match &input.range {
@@ -133,11 +134,11 @@ async fn check_move(state: &AppState, caller: &Caller, client: &ClientInfo, kind
 #[utoipa::path(delete, path = "/api/admin/dropdowns/{kind}/{id}", tag = "admin", security(("bearer" = [])),
     params(("kind" = ListKind, Path), ("id" = i64, Path)),
     responses((status = 200, body = DeletedResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn delete_item(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path((list, id)): Path<(String, i64)>) -> ApiResult<ApiJson<DeletedResponse>> {
+async fn delete_item(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path((list, id)): Path<(String, ItemId)>) -> ApiResult<ApiJson<DeletedResponse>> {
     caller.require(Resource::Dropdowns, Action::Delete)?;
     let kind = kind(&list)?;
-    let before = state.lists.get(kind, id).await?;
-    state.lists.delete(kind, id).await?;
+    let before = state.lists.get(kind, id.get()).await?;
+    state.lists.delete(kind, id.get()).await?;
     if let Some(item) = before {
         let entry = admin_audit::entry(AuditAction::ListItemDeleted, &subject(kind, &item), Some(audited(&item)), None);
         caller.audit_change(state.trail.as_ref(), &client, entry).await?;

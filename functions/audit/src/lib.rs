@@ -1,6 +1,7 @@
 //! `/api/audit`: the audit trail of grievance changes, for those whose role has audit read.
 //! Answers are plain lists (the Audit History screen checks for one).
 
+use domain::{GrievanceId, UserId};
 use domain::Msg;
 use axum::extract::{Path, Query, State};
 use cases::reads::AuditRecord;
@@ -52,15 +53,15 @@ pub struct GrievanceTrailParams {
 /// One grievance's audit records, newest first. A deleted grievance's trail stays readable.
 #[utoipa::path(get, path = "/api/audit/grievance/{id}", tag = "audit", security(("bearer" = [])), params(("id" = i64, Path), GrievanceTrailParams),
     responses((status = 200, body = Vec<AuditRecord>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, Query(params): Query<GrievanceTrailParams>) -> ApiResult<ApiJson<Vec<AuditRecord>>> {
+async fn grievance_trail(State(state): State<AppState>, caller: Caller, Path(id): Path<GrievanceId>, Query(params): Query<GrievanceTrailParams>) -> ApiResult<ApiJson<Vec<AuditRecord>>> {
     caller.require(Resource::Audit, Action::Read)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let access = match cases::writes::load(state.cases(), id).await? {
+    let access = match cases::writes::load(state.cases(), id.get()).await? {
         Some(s) => viewer.may_see(&s.grievance).then_some(TrailAccess::Whole),
-        None => state.trail.readable_after_deletion(id, &viewer).await?.then_some(TrailAccess::RecordByRecord(viewer.clone())),
+        None => state.trail.readable_after_deletion(id.get(), &viewer).await?.then_some(TrailAccess::RecordByRecord(viewer.clone())),
     };
     let access = access.ok_or_else(|| Error::NotFound(Msg::GrievanceNotFound))?;
-    let mut records = state.trail.for_grievance(id, access, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
+    let mut records = state.trail.for_grievance(id.get(), access, action(params.action)?, params.limit.unwrap_or(100), params.offset.unwrap_or(0)).await?;
     cases::links::hide_unreachable(state.cases(), &viewer, &mut records).await?;
     Ok(ApiJson(records))
 }
@@ -73,7 +74,7 @@ pub struct AllParams {
     pub limit: Option<usize>,
     pub offset: Option<usize>,
     pub action: Option<String>,
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     /// YYYY-MM-DD, inclusive.
     pub start_date: Option<String>,
     /// YYYY-MM-DD, inclusive.
@@ -92,7 +93,7 @@ impl AllParams {
     pub fn filters(&self) -> Result<TrailFilters, Error> {
         Ok(TrailFilters {
             action: action(self.action.clone())?,
-            user_id: self.user_id,
+            user_id: self.user_id.map(UserId::get),
             start_date: day(self.start_date.clone(), "startDate")?,
             end_date: day(self.end_date.clone(), "endDate")?,
             search: TrailSearch::parse(self.search.as_deref().unwrap_or(""))?,

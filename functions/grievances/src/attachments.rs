@@ -3,6 +3,7 @@
 //! pass through here in the cloud: the browser PUTs them to S3 through a presigned link and
 //! downloads them through another.
 
+use domain::GrievanceId;
 use domain::Msg;
 use axum::body::Body;
 use axum::extract::{Path, Query, State};
@@ -62,7 +63,7 @@ pub struct UploadTicket {
 /// Starts an upload: checks what the browser declares and answers a link to PUT the bytes to.
 #[utoipa::path(post, path = "/api/grievances/{id}/attachments/uploads", tag = "attachments", security(("bearer" = [])), params(("id" = i64, Path)), request_body = UploadRequest,
     responses((status = 201, body = UploadTicket), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn start_upload(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>, body: Deferred<UploadRequest>) -> ApiResult<(http::StatusCode, ApiJson<UploadTicket>)> {
+async fn start_upload(State(state): State<AppState>, caller: Caller, Path(id): Path<GrievanceId>, body: Deferred<UploadRequest>) -> ApiResult<(http::StatusCode, ApiJson<UploadTicket>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body = body.read()?;
     let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
@@ -93,7 +94,7 @@ pub struct AttachRequest {
 /// is answered 409 and left as it is.
 #[utoipa::path(post, path = "/api/grievances/{id}/attachments", tag = "attachments", security(("bearer" = [])), params(("id" = i64, Path)), request_body = AttachRequest,
     responses((status = 201, body = Envelope<Attachment>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<AttachRequest>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Attachment>>)> {
+async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<AttachRequest>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Attachment>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body = body.read()?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
@@ -106,7 +107,7 @@ async fn confirm_upload(State(state): State<AppState>, caller: Caller, client: C
 /// The grievance's attachments, newest first.
 #[utoipa::path(get, path = "/api/grievances/{id}/attachments", tag = "attachments", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = Envelope<Vec<Attachment>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_attachments(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Attachment>>>> {
+async fn list_attachments(State(state): State<AppState>, caller: Caller, Path(id): Path<GrievanceId>) -> ApiResult<ApiJson<Envelope<Vec<Attachment>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     Ok(ApiJson(Envelope::ok(attachments::list(state.cases(), g.id).await?)))
@@ -125,7 +126,7 @@ pub struct FileLink {
 #[utoipa::path(get, path = "/api/grievances/{id}/attachments/{attachment_id}/link", tag = "attachments", security(("bearer" = [])),
     params(("id" = i64, Path), ("attachment_id" = String, Path)),
     responses((status = 200, body = FileLink), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, attachment_id)): Path<(i64, String)>) -> ApiResult<ApiJson<FileLink>> {
+async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, attachment_id)): Path<(GrievanceId, String)>) -> ApiResult<ApiJson<FileLink>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let link = attachments::download_link(state.cases(), state.attachments()?, g.id, &attachment_id, LINK_LIFETIME).await?;
@@ -136,7 +137,7 @@ async fn download_link(State(state): State<AppState>, caller: Caller, Path((id, 
 #[utoipa::path(delete, path = "/api/grievances/{id}/attachments/{attachment_id}", tag = "attachments", security(("bearer" = [])),
     params(("id" = i64, Path), ("attachment_id" = String, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_attachment(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path((id, attachment_id)): Path<(i64, String)>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn delete_attachment(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path((id, attachment_id)): Path<(GrievanceId, String)>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     let g = seen.grievance();

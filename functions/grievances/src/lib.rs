@@ -8,6 +8,7 @@ pub mod links;
 pub mod notes;
 pub mod notify;
 
+use domain::{GrievanceId, ItemId, UserId};
 use domain::Msg;
 use axum::extract::{Path, Query, State};
 use cases::pendency::{Clock, GrievanceView};
@@ -355,7 +356,7 @@ async fn duplicates(State(state): State<AppState>, caller: Caller, body: Deferre
 /// One grievance the caller may see.
 #[utoipa::path(get, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = Envelope<GrievanceView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn get_grievance(State(state): State<AppState>, caller: Caller, Path(id): Path<GrievanceId>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
@@ -376,7 +377,7 @@ async fn create_grievance(State(state): State<AppState>, caller: Caller, client:
 /// Changes a grievance; every changed field is audited.
 #[utoipa::path(put, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = GrievanceForm,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<GrievanceForm>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn update_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<GrievanceForm>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let seen = reads::to_change(state.cases(), &viewer, id).await?;
@@ -390,7 +391,7 @@ async fn update_grievance(State(state): State<AppState>, caller: Caller, client:
 /// complete record.
 #[utoipa::path(delete, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn delete_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Grievances, Action::Delete)?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     writes::delete(state.cases(), &caller.actor(&client), &seen).await?;
@@ -399,7 +400,7 @@ async fn delete_grievance(State(state): State<AppState>, caller: Caller, client:
     // run names and deletes them, within a minute (`cases::attachments::finish_deletions`).
     if let Some(files) = state.attachments.as_deref() {
         if let Err(e) = cases::attachments::sweep_deleted(state.files.as_ref(), files).await {
-            tracing::warn!(error = %e, grievance = id, "the files of a deleted grievance's attachments are left for the next sweep");
+            tracing::warn!(error = %e, grievance = id.get(), "the files of a deleted grievance's attachments are left for the next sweep");
         }
     }
     Ok(ApiJson(SuccessMessage::new("Grievance deleted successfully")))
@@ -407,7 +408,7 @@ async fn delete_grievance(State(state): State<AppState>, caller: Caller, client:
 
 #[derive(Deserialize, ToSchema)]
 pub struct StatusRequest {
-    pub status_id: i64,
+    pub status_id: ItemId,
     pub notes: Option<String>,
     /// The version the change was based on; a stale one is refused with 409.
     pub version: Option<i64>,
@@ -416,7 +417,7 @@ pub struct StatusRequest {
 /// Moves a grievance to another status (an active item of the statuses list).
 #[utoipa::path(put, path = "/api/grievances/{id}/status", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = StatusRequest,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<StatusRequest>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<StatusRequest>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body = body.read()?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
@@ -436,7 +437,7 @@ pub struct ClosureDecision {
 /// created, or whose password or second factor they reset, since asking (403).
 #[utoipa::path(post, path = "/api/grievances/{id}/closure/approve", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ClosureDecision,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn approve_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<ClosureDecision>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn approve_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<ClosureDecision>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Approve)?;
     let body = body.read()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
@@ -456,7 +457,7 @@ pub struct ClosureReturn {
 /// status stays as it is. The same rights as approving, and the same refusals.
 #[utoipa::path(post, path = "/api/grievances/{id}/closure/return", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ClosureReturn,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn return_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<ClosureReturn>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn return_closure(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<ClosureReturn>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Approve)?;
     let body = body.read()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
@@ -468,13 +469,13 @@ async fn return_closure(State(state): State<AppState>, caller: Caller, client: C
 #[derive(Deserialize, ToSchema)]
 pub struct AssignRequest {
     /// The user to assign; null to unassign.
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
 }
 
 /// Assigns a grievance to an active user, who can then see it without view_all.
 #[utoipa::path(put, path = "/api/grievances/{id}/assign", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = AssignRequest,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<AssignRequest>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<AssignRequest>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body = body.read()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
@@ -483,7 +484,7 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
     let unknown = || Error::NotFound(Msg::UserNotFound);
     let assignee = match body.user_id {
         None => None,
-        Some(uid) => match auth::users::get(state.accounts.as_ref(), uid).await?.filter(|u| viewer.may_assign_to(u.id, &u.posting)).ok_or_else(unknown)? {
+        Some(uid) => match auth::users::get(state.accounts.as_ref(), uid.get()).await?.filter(|u| viewer.may_assign_to(u.id, &u.posting)).ok_or_else(unknown)? {
             u if !u.is_active() => return Err(Error::field("user_id", Msg::AssigneeNotActive).into()),
             u if !Candidates::read(&state).await?.reach(&u, g) => return Err(Error::field("user_id", Msg::AssigneeOutsideScope).into()),
             u => Some((u.id, u.name)),
@@ -500,7 +501,7 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
 /// at most as often as the Admin Panel allows (409 after that).
 #[utoipa::path(put, path = "/api/grievances/{id}/transfer", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)), request_body = writes::TransferForm,
     responses((status = 200, body = Envelope<GrievanceView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<writes::TransferForm>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
+async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<writes::TransferForm>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let seen = reads::to_change(state.cases(), &viewer, id).await?;
@@ -509,7 +510,7 @@ async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientI
     // conditioned on, so the count cannot be overtaken.
     let transfers = state
         .trail
-        .for_grievance(id, cases::trail::TrailAccess::Whole, Some(domain::audit::AuditAction::Transferred), cases::trail::MAX_LIMIT, 0)
+        .for_grievance(id.get(), cases::trail::TrailAccess::Whole, Some(domain::audit::AuditAction::Transferred), cases::trail::MAX_LIMIT, 0)
         .await?
         .len();
     let limit = state.lists.transfer_limit().await?;
@@ -550,7 +551,7 @@ pub struct Assignee {
 #[into_params(parameter_in = Query)]
 pub struct AssigneesParams {
     /// Offer only those who would see this grievance once assigned.
-    pub grievance_id: Option<i64>,
+    pub grievance_id: Option<GrievanceId>,
 }
 
 /// The users the caller may assign grievances to: active users within the caller's reach
@@ -586,11 +587,11 @@ async fn assignees(State(state): State<AppState>, caller: Caller, Query(params):
 /// The grievance's audit records, newest first.
 #[utoipa::path(get, path = "/api/grievances/{id}/history", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = Envelope<Vec<cases::reads::AuditRecord>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<cases::reads::AuditRecord>>>> {
+async fn history(State(state): State<AppState>, caller: Caller, Path(id): Path<GrievanceId>) -> ApiResult<ApiJson<Envelope<Vec<cases::reads::AuditRecord>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     reads::get(state.cases(), &viewer, id).await?;
-    let mut records = state.trail.for_grievance(id, cases::trail::TrailAccess::Whole, None, cases::trail::MAX_LIMIT, 0).await?;
+    let mut records = state.trail.for_grievance(id.get(), cases::trail::TrailAccess::Whole, None, cases::trail::MAX_LIMIT, 0).await?;
     cases::links::hide_unreachable(state.cases(), &viewer, &mut records).await?;
     Ok(ApiJson(Envelope::ok(records)))
 }

@@ -1,6 +1,7 @@
 //! `/api/grievances/{id}/notes`: the case diary. Whoever may update the grievance may add a
 //! note; no one may change or remove one (a correction is a later note).
 
+use domain::GrievanceId;
 use axum::extract::{Path, State};
 use cases::notes::{self, Note, NoteText};
 use cases::reads;
@@ -18,7 +19,7 @@ pub fn routes() -> AreaRouter {
 /// The grievance's case notes, newest first.
 #[utoipa::path(get, path = "/api/grievances/{id}/notes", tag = "notes", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = Envelope<Vec<Note>>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn list_notes(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<Vec<Note>>>> {
+async fn list_notes(State(state): State<AppState>, caller: Caller, Path(id): Path<GrievanceId>) -> ApiResult<ApiJson<Envelope<Vec<Note>>>> {
     caller.require(Resource::Grievances, Action::Read)?;
     let g = reads::get(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
     Ok(ApiJson(Envelope::ok(state.files.notes(g.id).await?)))
@@ -35,7 +36,7 @@ pub struct NoteRequest {
 /// Adds a note, with a NOTE_ADDED audit record.
 #[utoipa::path(post, path = "/api/grievances/{id}/notes", tag = "notes", security(("bearer" = [])), params(("id" = i64, Path)), request_body = NoteRequest,
     responses((status = 201, body = Envelope<Note>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn add_note(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<NoteRequest>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Note>>)> {
+async fn add_note(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<NoteRequest>) -> ApiResult<(http::StatusCode, ApiJson<Envelope<Note>>)> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body = body.read()?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;

@@ -1,6 +1,7 @@
 //! `/api/roles`: roles and their permissions. The Admin role always holds every permission
 //! and cannot be deleted.
 
+use domain::RoleId;
 use domain::Msg;
 use auth::roles::{self as records, RoleRecord};
 use axum::extract::{Path, State};
@@ -86,9 +87,9 @@ async fn list_roles(State(state): State<AppState>, caller: Caller) -> ApiResult<
 /// One role.
 #[utoipa::path(get, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = Envelope<RoleView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_role(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
+async fn get_role(State(state): State<AppState>, caller: Caller, Path(id): Path<RoleId>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
     caller.require(Resource::Roles, Action::Read)?;
-    let role = records::get(state.accounts.as_ref(), id).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
+    let role = records::get(state.accounts.as_ref(), id.get()).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
     Ok(ApiJson(Envelope::ok(view(role))))
 }
 
@@ -110,18 +111,18 @@ async fn create_role(State(state): State<AppState>, caller: Caller, client: Clie
 /// Changes a role; its users see the change on their next request.
 #[utoipa::path(put, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)), request_body = RoleForm,
     responses((status = 200, body = Envelope<RoleView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn update_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<RoleForm>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
+async fn update_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<RoleId>, body: Deferred<RoleForm>) -> ApiResult<ApiJson<Envelope<RoleView>>> {
     caller.require(Resource::Roles, Action::Update)?;
     let accounts = state.accounts.as_ref();
     let input = RoleInput::parse(body.read()?)?;
-    let current = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
+    let current = records::get(accounts, id.get()).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
     let grant = grants::Grant {
         permissions: &input.permissions,
         closes_alone: current.is_admin() || !input.closing_needs_approval.unwrap_or(current.closing_needs_approval),
     };
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), Some(grant));
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change role {}", current.name)).await?;
-    let role = records::update(accounts, id, current.version, input).await?;
+    let role = records::update(accounts, id.get(), current.version, input).await?;
     let entry = admin_audit::entry(AuditAction::RoleUpdated, &subject(&role), Some(audited(&current)), Some(audited(&role)));
     caller.audit_change(state.trail.as_ref(), &client, entry).await?;
     Ok(ApiJson(Envelope::ok(view(role))))
@@ -130,13 +131,13 @@ async fn update_role(State(state): State<AppState>, caller: Caller, client: Clie
 /// Deletes a role nobody holds. The Admin role cannot be deleted.
 #[utoipa::path(delete, path = "/api/roles/{id}", tag = "roles", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn delete_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn delete_role(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<RoleId>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Roles, Action::Delete)?;
     let accounts = state.accounts.as_ref();
-    let current = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
+    let current = records::get(accounts, id.get()).await?.ok_or_else(|| Error::NotFound(Msg::RoleNotFound))?;
     let verdict = grants::may_change_role(caller.grantor(), current.reach(), None);
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Delete role {}", current.name)).await?;
-    records::delete(accounts, id).await?;
+    records::delete(accounts, id.get()).await?;
     caller.audit_change(state.trail.as_ref(), &client, admin_audit::entry(AuditAction::RoleDeleted, &subject(&current), Some(audited(&current)), None)).await?;
     Ok(ApiJson(SuccessMessage::new("Role deleted successfully")))
 }

@@ -1,5 +1,6 @@
 //! `/api/users`: staff accounts. Answers never carry a password hash.
 
+use domain::UserId;
 use domain::Msg;
 use auth::users::{self as records, UserRecord};
 use axum::extract::{Path, State};
@@ -215,9 +216,9 @@ async fn one(accounts: &dyn Accounts, id: i64) -> Result<UserView, Error> {
 /// One user.
 #[utoipa::path(get, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = Envelope<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_user(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<ApiJson<Envelope<UserView>>> {
+async fn get_user(State(state): State<AppState>, caller: Caller, Path(id): Path<UserId>) -> ApiResult<ApiJson<Envelope<UserView>>> {
     caller.require(Resource::Users, Action::Read)?;
-    Ok(ApiJson(Envelope::ok(one(state.accounts.as_ref(), id).await?)))
+    Ok(ApiJson(Envelope::ok(one(state.accounts.as_ref(), id.get()).await?)))
 }
 
 /// Adds a user. Emails are unique whatever their capitals (409).
@@ -228,7 +229,7 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
     let accounts = state.accounts.as_ref();
     let input = UserInput::parse(body.read()?, true)?;
     check_list_fields(state.lists.as_ref(), &input, None).await?;
-    let role = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", Msg::RoleUnknown))?;
+    let role = auth::roles::get(accounts, input.role_id.get()).await?.ok_or_else(|| Error::field("role_id", Msg::RoleUnknown))?;
     let verdict = grants::may_give_role(caller.grantor(), role.reach());
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Create user {} with role {}", input.email, role.name)).await?;
     let posting = input.posting.clone().unwrap_or_default();
@@ -243,7 +244,7 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
             phone: input.phone.clone(),
             department: Some(input.department.clone()),
             designation: Some(input.designation.clone()),
-            role_id: input.role_id,
+            role_id: input.role_id.get(),
             status: input.status,
             posting,
         },
@@ -258,36 +259,36 @@ async fn create_user(State(state): State<AppState>, caller: Caller, client: Clie
 /// Changes a user. A role change or deactivation applies to their very next request.
 #[utoipa::path(put, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)), request_body = UserForm,
     responses((status = 200, body = Envelope<UserView>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn update_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<UserForm>) -> ApiResult<ApiJson<Envelope<UserView>>> {
+async fn update_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<UserId>, body: Deferred<UserForm>) -> ApiResult<ApiJson<Envelope<UserView>>> {
     caller.require(Resource::Users, Action::Update)?;
     let accounts = state.accounts.as_ref();
     let input = UserInput::parse(body.read()?, false)?;
-    let before = records::get(accounts, id).await?.ok_or_else(|| Error::NotFound(Msg::UserNotFound))?;
+    let before = records::get(accounts, id.get()).await?.ok_or_else(|| Error::NotFound(Msg::UserNotFound))?;
     let held = held_role(accounts, &before).await?;
-    let next = auth::roles::get(accounts, input.role_id).await?.ok_or_else(|| Error::field("role_id", Msg::RoleUnknown))?;
-    let verdict = grants::may_edit_account(caller.grantor(), id, held.as_ref().map(RoleRecord::reach), next.reach());
+    let next = auth::roles::get(accounts, input.role_id.get()).await?.ok_or_else(|| Error::field("role_id", Msg::RoleUnknown))?;
+    let verdict = grants::may_edit_account(caller.grantor(), id.get(), held.as_ref().map(RoleRecord::reach), next.reach());
     caller.check_grant(state.trail.as_ref(), &client, verdict, || format!("Change user {} ({}) with role {}", before.email, id, next.name)).await?;
     let postings: Vec<&Posting> = std::iter::once(&before.posting).chain(input.posting.as_ref()).collect();
     check_postings(&state, &caller, &client, &postings, input.posting.as_ref(), || format!("Change user {} ({}) posted at {}", before.email, id, before.posting)).await?;
     check_list_fields(state.lists.as_ref(), &input, Some(&before)).await?;
-    let after = records::update(accounts, caller.user().id, id, &before, input).await?;
+    let after = records::update(accounts, caller.user().id, id.get(), &before, input).await?;
     let entry = admin_audit::entry(AuditAction::UserUpdated, &subject(&after), Some(audited(&state, &before).await?), Some(audited(&state, &after).await?));
     caller.audit_change(state.trail.as_ref(), &client, entry).await?;
-    Ok(ApiJson(Envelope::ok(one(accounts, id).await?)))
+    Ok(ApiJson(Envelope::ok(one(accounts, id.get()).await?)))
 }
 
 /// Deletes a user; their sessions end. Nobody deletes their own account.
 #[utoipa::path(delete, path = "/api/users/{id}", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn delete_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn delete_user(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<UserId>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Delete)?;
     let accounts = state.accounts.as_ref();
-    if id == caller.user().id {
+    if id.get() == caller.user().id {
         return Err(Error::Conflict(Msg::CannotDeleteSelf).into());
     }
-    let user = account_to_act_on(&state, &caller, &client, id, "Delete user", None).await?;
+    let user = account_to_act_on(&state, &caller, &client, id.get(), "Delete user", None).await?;
     let fields = audited(&state, &user).await?;
-    records::delete(accounts, caller.user().id, id, &user).await?;
+    records::delete(accounts, caller.user().id, id.get(), &user).await?;
     caller.audit_change(state.trail.as_ref(), &client, admin_audit::entry(AuditAction::UserDeleted, &subject(&user), Some(fields), None)).await?;
     Ok(ApiJson(SuccessMessage::new("User deleted successfully")))
 }
@@ -297,12 +298,12 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, client: Clie
 #[utoipa::path(put, path = "/api/users/{id}/reset-password", tag = "users", security(("bearer" = [])), params(("id" = i64, Path)),
     request_body = ResetPasswordRequest,
     responses((status = 200, body = SuccessMessage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn reset_password(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<i64>, body: Deferred<ResetPasswordRequest>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn reset_password(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<UserId>, body: Deferred<ResetPasswordRequest>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;
     let body = body.read()?;
     let password = domain::password::NewPassword::for_reset(&body.new_password).map_err(|m| Error::field("newPassword", m))?;
     let accounts = state.accounts.as_ref();
-    let user = account_to_act_on(&state, &caller, &client, id, "Reset the password of", Some(grants::Credential::Password)).await?;
+    let user = account_to_act_on(&state, &caller, &client, id.get(), "Reset the password of", Some(grants::Credential::Password)).await?;
     records::reset_password(accounts, &user, &password, caller.user().id).await?;
     let entry = admin_audit::always(
         AuditAction::PasswordReset,
@@ -320,10 +321,10 @@ async fn reset_password(State(state): State<AppState>, caller: Caller, client: C
 /// them. One's own is changed from Profile, which asks for proof (403 here).
 #[utoipa::path(post, path = "/api/users/{id}/reset-two-factor", tag = "users", security(("bearer" = [])), request_body(content = Option<http_glue::openapi::NoFields>, description = "None: a body, if sent, is not read"), params(("id" = i64, Path)),
     responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client: http_glue::ClientInfo, Path(id): Path<i64>) -> ApiResult<ApiJson<SuccessMessage>> {
+async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client: http_glue::ClientInfo, Path(id): Path<UserId>) -> ApiResult<ApiJson<SuccessMessage>> {
     caller.require(Resource::Users, Action::Update)?;
     let accounts = state.accounts.as_ref();
-    let user = account_to_act_on(&state, &caller, &client, id, "Reset the two-factor authentication of", Some(grants::Credential::SecondFactor)).await?;
+    let user = account_to_act_on(&state, &caller, &client, id.get(), "Reset the two-factor authentication of", Some(grants::Credential::SecondFactor)).await?;
     auth::two_factor::reset(accounts, &user, caller.user().id).await?;
     auth::sessions::end_sessions(accounts, user.id, None).await?;
     let entry = admin_audit::always(

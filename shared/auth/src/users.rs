@@ -124,7 +124,7 @@ pub async fn update(accounts: &dyn Accounts, caller_id: i64, id: i64, checked: &
             phone: input.phone.clone(),
             department: Some(input.department.clone()),
             designation: Some(input.designation.clone()),
-            role_id: input.role_id,
+            role_id: input.role_id.get(),
             status: input.status,
             posting: input.posting.clone().unwrap_or_else(|| current.posting.clone()),
             updated_at: domain::clock::now_text(),

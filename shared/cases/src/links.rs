@@ -4,6 +4,7 @@
 //! from. Only linked grievances the reader may see are shown, and a LINKED or UNLINKED
 //! record names the other grievance only to a reader who may see it.
 
+use domain::GrievanceId;
 use domain::Msg;
 use crate::numbers::{number_key, NumberMatch, NumberQuery};
 use crate::port::{CaseFileChange, Cases};
@@ -27,11 +28,11 @@ pub struct LinkedGrievance {
 }
 
 /// The grievances linked to `id` that the viewer may see (`id` itself must be theirs to see).
-pub async fn list(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<Vec<LinkedGrievance>> {
+pub async fn list(cases: Cases<'_>, viewer: &Viewer, id: GrievanceId) -> Result<Vec<LinkedGrievance>> {
     reads::get(cases, viewer, id).await?;
     let mut linked = Vec::new();
-    for other in cases.files.links(id).await? {
-        if let Ok(g) = reads::get(cases, viewer, other).await {
+    for other in cases.files.links(id.get()).await? {
+        if let Ok(g) = reads::get(cases, viewer, GrievanceId(other)).await {
             linked.push(LinkedGrievance {
                 id: g.id,
                 grievance_number: g.grievance_number,
@@ -45,24 +46,24 @@ pub async fn list(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<Vec<Link
 }
 
 /// Links `id` and `other`, both within the viewer's reach (else "not found").
-pub async fn link(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, other: i64) -> Result<()> {
+pub async fn link(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: GrievanceId, other: GrievanceId) -> Result<()> {
     change(cases, actor, viewer, id, other, true).await
 }
 
 /// Removes the link between `id` and `other`.
-pub async fn unlink(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, other: i64) -> Result<()> {
+pub async fn unlink(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: GrievanceId, other: GrievanceId) -> Result<()> {
     change(cases, actor, viewer, id, other, false).await
 }
 
-async fn change(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, other: i64, linked: bool) -> Result<()> {
+async fn change(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: GrievanceId, other: GrievanceId, linked: bool) -> Result<()> {
     if id == other {
         return Err(Error::field("grievance_id", Msg::LinkSelf));
     }
     let g = reads::get(cases, viewer, id).await?;
     let o = reads::get(cases, viewer, other).await?;
     let (action, old_value, new_value, link_change) = match linked {
-        true => (AuditAction::Linked, None, Some(o.grievance_number.clone()), CaseFileChange::Link(other)),
-        false => (AuditAction::Unlinked, Some(o.grievance_number.clone()), None, CaseFileChange::Unlink(other)),
+        true => (AuditAction::Linked, None, Some(o.grievance_number.clone()), CaseFileChange::Link(other.get())),
+        false => (AuditAction::Unlinked, Some(o.grievance_number.clone()), None, CaseFileChange::Unlink(other.get())),
     };
     let entry = AuditEntry { action, field_name: Some("links".into()), old_value, new_value, notes: None, action_details: None };
     match cases.grievances.record_case_file_change(&g, link_change, actor, entry).await {

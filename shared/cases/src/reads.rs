@@ -2,6 +2,7 @@
 //! (`domain::jurisdiction`: their own cases, their posting's, or the state's), so nothing
 //! outside it can leak.
 
+use domain::GrievanceId;
 use domain::Msg;
 use crate::port::{Cases, StoredPage};
 pub use crate::port::{FilterNames, Filters, Order, SortDirection, SortKey, Viewer};
@@ -50,8 +51,8 @@ impl Viewer {
 
 /// A grievance the viewer may see; another's is "not found", not "forbidden", so that ids
 /// reveal nothing.
-pub async fn get(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<Grievance> {
-    match writes::load(cases, id).await? {
+pub async fn get(cases: Cases<'_>, viewer: &Viewer, id: GrievanceId) -> Result<Grievance> {
+    match writes::load(cases, id.get()).await? {
         Some(s) if viewer.may_see(&s.grievance) => Ok(s.grievance),
         _ => Err(Error::NotFound(Msg::GrievanceNotFound)),
     }
@@ -59,8 +60,8 @@ pub async fn get(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<Grievance
 
 /// [`get`], read in order to change it: the change starts from this reading
 /// ([`writes::Seen`]), so that a request reads its grievance once.
-pub async fn to_change(cases: Cases<'_>, viewer: &Viewer, id: i64) -> Result<writes::Seen> {
-    match writes::load_to_change(cases, id).await? {
+pub async fn to_change(cases: Cases<'_>, viewer: &Viewer, id: GrievanceId) -> Result<writes::Seen> {
+    match writes::load_to_change(cases, id.get()).await? {
         Some(s) if viewer.may_see(&s.grievance) => Ok(writes::Seen::new(s)),
         _ => Err(Error::NotFound(Msg::GrievanceNotFound)),
     }

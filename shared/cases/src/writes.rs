@@ -11,7 +11,7 @@ use domain::jurisdiction::Reach;
 use domain::audit::{self, AuditAction, FieldChange};
 use domain::grievance::GrievanceFields;
 use domain::lists::{ListKind, StatusMeaning};
-use domain::{Error, FieldErrors, Result};
+use domain::{Error, FieldErrors, GrievanceId, Result};
 use std::collections::BTreeMap;
 use lists::AdminLists;
 
@@ -415,15 +415,15 @@ async fn update_once(
     Ok(after.grievance)
 }
 
-pub async fn change_status(cases: Cases<'_>, actor: &Actor, seen: &Seen, status_id: i64, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
+pub async fn change_status(cases: Cases<'_>, actor: &Actor, seen: &Seen, status_id: domain::ItemId, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
     retrying(expected_version, || change_status_once(cases, actor, seen, status_id, notes.clone(), expected_version)).await
 }
 
-async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, status_id: i64, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
+async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, status_id: domain::ItemId, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
     let read = seen.read(cases).await?;
     let before = &read.grievance;
     check_version(before, expected_version)?;
-    let status = cases.lists.get(ListKind::Statuses, status_id)
+    let status = cases.lists.get(ListKind::Statuses, status_id.get())
         .await?
         .filter(|s| s.is_active)
         .ok_or_else(|| Error::field("status_id", Msg::StatusNotActive))?;
@@ -525,12 +525,12 @@ fn pending_closure<'g>(viewer: &Viewer, actor: &Actor, g: &'g Grievance) -> Resu
 
 /// Approves the grievance's closure request: the status (and final decision) move as
 /// proposed, audited as CLOSURE_APPROVED with the status change's own records.
-pub async fn approve_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, expected_version: Option<i64>) -> Result<Grievance> {
+pub async fn approve_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: GrievanceId, expected_version: Option<i64>) -> Result<Grievance> {
     retrying(expected_version, || approve_closure_once(cases, actor, viewer, id, expected_version)).await
 }
 
-async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, expected_version: Option<i64>) -> Result<Grievance> {
-    let read = load_to_change(cases, id).await?.ok_or_else(not_found)?;
+async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: GrievanceId, expected_version: Option<i64>) -> Result<Grievance> {
+    let read = load_to_change(cases, id.get()).await?.ok_or_else(not_found)?;
     let before = &read.grievance;
     let request = pending_closure(viewer, actor, before)?;
     check_version(before, expected_version)?;
@@ -561,7 +561,7 @@ async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, 
 
 /// Returns the grievance's closure request to the officer who asked, with a reason: the
 /// status stays, audited as CLOSURE_RETURNED.
-pub async fn return_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, reason: &str, expected_version: Option<i64>) -> Result<Grievance> {
+pub async fn return_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: GrievanceId, reason: &str, expected_version: Option<i64>) -> Result<Grievance> {
     let reason = reason.trim();
     if reason.is_empty() {
         return Err(Error::field("reason", Msg::ClosureReturnReasonRequired));
@@ -569,8 +569,8 @@ pub async fn return_closure(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id
     retrying(expected_version, || return_closure_once(cases, actor, viewer, id, reason, expected_version)).await
 }
 
-async fn return_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64, reason: &str, expected_version: Option<i64>) -> Result<Grievance> {
-    let read = load_to_change(cases, id).await?.ok_or_else(not_found)?;
+async fn return_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: GrievanceId, reason: &str, expected_version: Option<i64>) -> Result<Grievance> {
+    let read = load_to_change(cases, id.get()).await?.ok_or_else(not_found)?;
     let before = &read.grievance;
     let request = pending_closure(viewer, actor, before)?;
     check_version(before, expected_version)?;
@@ -589,7 +589,7 @@ pub struct TransferForm {
     /// An active police station of the Admin Panel, other than the grievance's own.
     #[serde(default)]
     #[schema(value_type = i64)]
-    pub police_station_id: domain::wire::Sent<i64>,
+    pub police_station_id: domain::wire::Sent<domain::ItemId>,
     /// Why the grievance goes there; kept in its TRANSFERRED record.
     #[serde(default)]
     #[schema(value_type = String)]
@@ -598,14 +598,14 @@ pub struct TransferForm {
 
 /// A transfer asked for: the station to send the grievance to, and why.
 pub struct TransferOrder {
-    pub police_station_id: i64,
+    pub police_station_id: domain::ItemId,
     pub reason: String,
 }
 
 impl TransferOrder {
     pub fn parse(form: TransferForm) -> Result<TransferOrder> {
         let mut errors = FieldErrors::default();
-        let police_station_id = form.police_station_id.given().filter(|id| *id > 0);
+        let police_station_id = form.police_station_id.given().filter(|id| id.get() > 0);
         if police_station_id.is_none() {
             errors.add("police_station_id", Msg::StationNotActive);
         }
@@ -639,7 +639,7 @@ pub async fn transfer(cases: Cases<'_>, actor: &Actor, seen: &Seen, order: Trans
     if transfers >= limit as usize {
         return Err(transfer_cap_reached(limit));
     }
-    let station = cases.lists.get(ListKind::PoliceStations, order.police_station_id)
+    let station = cases.lists.get(ListKind::PoliceStations, order.police_station_id.get())
         .await?
         .filter(|s| s.is_active)
         .ok_or_else(|| Error::field("police_station_id", Msg::StationNotActive))?;

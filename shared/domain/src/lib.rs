@@ -8,6 +8,7 @@ pub mod escalation;
 pub mod error;
 pub mod grants;
 pub mod grievance;
+pub mod ids;
 pub mod jurisdiction;
 pub mod lists;
 pub mod messages;
@@ -20,6 +21,7 @@ pub mod user;
 pub mod wire;
 
 pub use email::Email;
+pub use ids::{GrievanceId, ItemId, RoleId, UserId};
 pub use error::{Error, FieldErrors, Result};
 pub use messages::Msg;
 pub use permissions::{Action, PermissionEntry, Permissions, Resource};

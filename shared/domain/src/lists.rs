@@ -197,7 +197,7 @@ pub struct ListItemInput {
     /// A police station's district (see `jurisdiction`): `None` when the request leaves it
     /// out (an edited station keeps its own), `Some(None)` to place it in none. Always
     /// `None` for the other lists.
-    pub district_id: Option<Option<i64>>,
+    pub district_id: Option<Option<crate::ItemId>>,
     /// A district's range, trimmed, as [`ListItemInput::district_id`]: `Some(None)` when
     /// given blank. Always `None` for the other lists.
     pub range: Option<Option<String>>,
@@ -296,7 +296,7 @@ impl ListItemInput {
                 if id.is_none() {
                     errors.add("district_id", Msg::DistrictChoice);
                 }
-                Some(id)
+                Some(id.map(crate::ItemId))
             }
             (_, Sent::Null) => None,
             (_, _) => {
@@ -379,8 +379,8 @@ mod tests {
     #[test]
     fn a_station_names_its_district_and_a_district_its_range() {
         let station = |v| ListItemInput::parse(ListKind::PoliceStations, form(v));
-        assert_eq!(station(json!({"name": "Civil Lines", "district_id": 4})).unwrap().district_id, Some(Some(4)));
-        assert_eq!(station(json!({"name": "Civil Lines", "district_id": "4"})).unwrap().district_id, Some(Some(4)), "as a select sends it");
+        assert_eq!(station(json!({"name": "Civil Lines", "district_id": 4})).unwrap().district_id, Some(Some(crate::ItemId(4))));
+        assert_eq!(station(json!({"name": "Civil Lines", "district_id": "4"})).unwrap().district_id, Some(Some(crate::ItemId(4))), "as a select sends it");
         assert_eq!(station(json!({"name": "Civil Lines", "district_id": null})).unwrap().district_id, Some(None), "placed in none");
         assert_eq!(station(json!({"name": "Civil Lines", "district_id": ""})).unwrap().district_id, Some(None));
         assert_eq!(station(json!({"name": "Civil Lines"})).unwrap().district_id, None, "left out: an edit keeps it");

@@ -105,7 +105,7 @@ pub struct UserInput {
     pub phone: Option<String>,
     pub department: String,
     pub designation: String,
-    pub role_id: i64,
+    pub role_id: crate::RoleId,
     pub status: UserStatus,
     /// Where the user serves; `None` when the request leaves it out (a new user is then
     /// posted at the state, an edited one keeps their posting).
@@ -220,7 +220,7 @@ impl UserInput {
             phone: (!phone.is_empty()).then_some(phone),
             department,
             designation,
-            role_id,
+            role_id: crate::RoleId(role_id),
             status: status.expect("checked"),
             posting,
         })

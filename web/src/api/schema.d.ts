@@ -1355,11 +1355,7 @@ export interface components {
             timeAgo: string;
         };
         AssignRequest: {
-            /**
-             * Format: int64
-             * @description The user to assign; null to unassign.
-             */
-            user_id?: number | null;
+            user_id?: null | components["schemas"]["UserId"];
         };
         /** @description Someone a grievance may be assigned to. */
         Assignee: {
@@ -2075,6 +2071,11 @@ export interface components {
              */
             version?: number | null;
         };
+        /**
+         * Format: int64
+         * @description A grievance's number in the store (not its grievance number, `GRV-…`).
+         */
+        GrievanceId: number;
         GrievancePage: {
             /**
              * @description True when the server stopped reading before it had a full page, to bound the work of
@@ -2132,6 +2133,11 @@ export interface components {
             status: string;
         };
         /**
+         * Format: int64
+         * @description An admin list item's number: a police station, district, status, priority and so on.
+         */
+        ItemId: number;
+        /**
          * @description Why a background export failed: the English text, and its code and values for the web
          *     app to show it in the user's language (as in every error answer).
          */
@@ -2148,11 +2154,8 @@ export interface components {
          */
         JobState: "preparing" | "ready" | "failed";
         LinkRequest: {
-            /**
-             * Format: int64
-             * @description The grievance to link this one to.
-             */
-            grievance_id: number;
+            /** @description The grievance to link this one to. */
+            grievance_id: components["schemas"]["GrievanceId"];
         };
         /** @description A linked grievance as the detail screen lists it. */
         LinkedGrievance: {
@@ -2673,8 +2676,7 @@ export interface components {
         StatusMeaning: "open" | "in_progress" | "resolved" | "closed";
         StatusRequest: {
             notes?: string | null;
-            /** Format: int64 */
-            status_id: number;
+            status_id: components["schemas"]["ItemId"];
             /**
              * Format: int64
              * @description The version the change was based on; a stale one is refused with 409.
@@ -2780,6 +2782,11 @@ export interface components {
             role_id?: number;
             status?: null | components["schemas"]["UserStatus"];
         };
+        /**
+         * Format: int64
+         * @description A user account's number.
+         */
+        UserId: number;
         /** @enum {string} */
         UserStatus: "active" | "inactive";
         /** @description A user as the portal shows it. */
@@ -3591,7 +3598,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 action?: string;
-                userId?: number;
+                userId?: components["schemas"]["UserId"];
                 /** @description YYYY-MM-DD, inclusive. */
                 startDate?: string;
                 /** @description YYYY-MM-DD, inclusive. */
@@ -3700,7 +3707,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 action?: string;
-                userId?: number;
+                userId?: components["schemas"]["UserId"];
                 /** @description YYYY-MM-DD, inclusive. */
                 startDate?: string;
                 /** @description YYYY-MM-DD, inclusive. */
@@ -3766,7 +3773,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 action?: string;
-                userId?: number;
+                userId?: components["schemas"]["UserId"];
                 /** @description YYYY-MM-DD, inclusive. */
                 startDate?: string;
                 /** @description YYYY-MM-DD, inclusive. */
@@ -3832,7 +3839,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 action?: string;
-                userId?: number;
+                userId?: components["schemas"]["UserId"];
                 /** @description YYYY-MM-DD, inclusive. */
                 startDate?: string;
                 /** @description YYYY-MM-DD, inclusive. */
@@ -3993,7 +4000,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 action?: string;
-                userId?: number;
+                userId?: components["schemas"]["UserId"];
                 /** @description YYYY-MM-DD, inclusive. */
                 startDate?: string;
                 /** @description YYYY-MM-DD, inclusive. */
@@ -4788,7 +4795,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Offer only those who would see this grievance once assigned. */
-                grievance_id?: number;
+                grievance_id?: components["schemas"]["GrievanceId"];
             };
             header?: never;
             path?: never;

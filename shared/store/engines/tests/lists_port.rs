@@ -17,7 +17,7 @@ fn input(name: &str, display_order: i64) -> ListItemInput {
 }
 
 fn station_in(name: &str, district: Option<i64>) -> ListItemInput {
-    ListItemInput { district_id: Some(district), ..input(name, 0) }
+    ListItemInput { district_id: Some(district.map(domain::ItemId)), ..input(name, 0) }
 }
 
 fn field_error(result: domain::Result<impl std::fmt::Debug>) -> (String, String) {

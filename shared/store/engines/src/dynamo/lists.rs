@@ -199,7 +199,7 @@ pub(crate) fn new_item(kind: ListKind, id: i64, input: ListItemInput) -> ListIte
         display_order: input.display_order,
         is_active: input.is_active,
         meaning: (kind == ListKind::Statuses).then(|| input.meaning.unwrap_or(StatusMeaning::InProgress)),
-        district_id: input.district_id.flatten(),
+        district_id: input.district_id.flatten().map(domain::ItemId::get),
         range: input.range.flatten(),
         usage_count: Some(0),
         created_at: now.clone(),
@@ -218,7 +218,7 @@ pub(crate) fn edited(current: &ListItem, input: ListItemInput) -> ListItem {
         display_order: input.display_order,
         is_active: input.is_active,
         meaning,
-        district_id: input.district_id.unwrap_or(current.district_id),
+        district_id: input.district_id.map(|d| d.map(domain::ItemId::get)).unwrap_or(current.district_id),
         range: input.range.unwrap_or_else(|| current.range.clone()),
         updated_at: domain::clock::now_text(),
         ..current.clone()

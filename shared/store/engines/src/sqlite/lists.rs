@@ -267,7 +267,7 @@ fn insert(tx: &Connection, kind: ListKind, input: ListItemInput) -> std::result:
         return Err(duplicate(&input.name).into());
     }
     if let Some(district) = input.district_id.flatten() {
-        if !district_exists(tx, district)? {
+        if !district_exists(tx, district.get())? {
             return Err(Error::field("district_id", Msg::DistrictChoice).into());
         }
     }
