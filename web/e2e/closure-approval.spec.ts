@@ -96,7 +96,7 @@ test.describe('closure approval', () => {
       });
       await addRole(page, APPROVER_ROLE, ['Read Grievances', 'Update Grievances'], async (dialog) => {
         await clickControl(dialog.getByRole('checkbox', { name: 'Approve closures' }));
-        await dialog.getByLabel('Grievance scope').selectOption({ label: 'The whole state' });
+        await dialog.getByLabel('Grievance scope').selectOption({ label: 'View All Grievances (the whole state)' });
         await expectAccessible(page);
         await snap(page, 'closure-approver-role');
       });

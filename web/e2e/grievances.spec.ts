@@ -339,7 +339,7 @@ test.describe('grievances', () => {
     await expect.poll(firs).toEqual([`${prefix}-C`, `${prefix}-A`, `${prefix}-B`]);
     await page.getByRole('button', { name: /^FIR Number/ }).click();
     await expect.poll(firs).toEqual([`${prefix}-B`, `${prefix}-A`, `${prefix}-C`]);
-    await expect(page.getByRole('columnheader', { name: /^FIR Number/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('columnheader', { name: /^FIR No/ })).toHaveAttribute('aria-sort', 'ascending');
 
     await page.getByRole('button', { name: /^Priority/ }).click();
     await expect.poll(firs).toEqual([`${prefix}-B`, `${prefix}-A`, `${prefix}-C`]);

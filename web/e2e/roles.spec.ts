@@ -26,7 +26,7 @@ test.describe('role management', () => {
     // A new role sees its own cases only until given a wider grievance scope.
     const scope = dialog.getByLabel('Grievance scope');
     await expect(scope).toHaveValue('own');
-    await expect(scope.getByRole('option')).toHaveText(['Own cases only', 'Their posting (station, district or range)', 'The whole state']);
+    await expect(scope.getByRole('option')).toHaveText(['Own cases only', 'Their posting (station, district or range)', 'View All Grievances (the whole state)']);
     await expectAccessible(page);
     await snap(page, 'roles-add-dialog');
     await dialog.getByRole('button', { name: 'Add Role' }).click();
@@ -43,7 +43,7 @@ test.describe('role management', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Role: Records Clerk' });
     await expect(edit.getByRole('checkbox', { name: 'Read Reports' })).toBeChecked();
     await clickControl(edit.getByRole('checkbox', { name: 'Update Grievances' }));
-    await edit.getByLabel('Grievance scope').selectOption({ label: 'The whole state' });
+    await edit.getByLabel('Grievance scope').selectOption({ label: 'View All Grievances (the whole state)' });
     await clickControl(edit.getByRole('checkbox', { name: 'Read Reports' }));
     await expect(edit.getByRole('checkbox', { name: 'Read Reports' })).not.toBeChecked();
     await expect(edit.getByLabel('Grievance scope')).toHaveValue('state');

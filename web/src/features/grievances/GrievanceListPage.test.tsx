@@ -133,12 +133,12 @@ describe('grievance list', () => {
     expect(screen.getByLabelText('Status')).toBeVisible();
   });
 
-  it('names the FIR column as the form and the filter do, and keeps each row on one line', async () => {
+  it('names the number columns as the specification does, and keeps each row on one line', async () => {
     api();
     renderPage(<GrievanceListPage />, manager, '/grievances');
     const row = (await screen.findByRole('link', { name: 'GRV-2025-000013' })).closest('tr')!;
-    expect(screen.getByRole('columnheader', { name: /^FIR Number/ })).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: 'Grievance Number' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /^FIR No/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Grievance No' })).toBeInTheDocument();
     // The FIR number sits in its own unbreakable span, its date beside it.
     const fir = within(row).getByText('FIR/2025-013');
     expect(fir).toHaveClass('fir-no');

@@ -277,11 +277,11 @@ export default function GrievanceListPage() {
                   <TableHead>
                     <TableRow>
                       <TableCell as="th" className="col-number">
-                        {t('field.grievance_number')}
+                        {t('col.grievance_no')}
                       </TableCell>
                       <SortableHeader
                         column="fir_date"
-                        label={t('field.fir_no')}
+                        label={t('col.fir_no')}
                         sortLabel={t('field.fir_date')}
                         order={order}
                         onSort={setOrder}
@@ -310,12 +310,12 @@ export default function GrievanceListPage() {
                   <TableBody>
                     {rows.map((g) => (
                       <TableRow key={g.id}>
-                        <TableCell data-label={t('field.grievance_number')} className="cell-strong cell-nowrap cell-number-link">
+                        <TableCell data-label={t('col.grievance_no')} className="cell-strong cell-nowrap cell-number-link">
                           <Link to={`/grievances/${g.id}`} className="record-link">
                             {g.grievance_number}
                           </Link>
                         </TableCell>
-                        <TableCell data-label={t('field.fir_no')} className="cell-nowrap cell-fir">
+                        <TableCell data-label={t('col.fir_no')} className="cell-nowrap cell-fir">
                           <span className="fir-no" title={g.fir_no}>
                             {g.fir_no}
                           </span>

@@ -10,7 +10,7 @@ interface SortableHeaderProps {
   column: SortKey;
   /** The header's text. */
   label: string;
-  /** What the column sorts by, when the header's text says something else (FIR Number sorts by FIR date). */
+  /** What the column sorts by, when the header's text says something else (FIR No sorts by FIR date). */
   sortLabel?: string;
   order: ListOrder;
   onSort: (next: ListOrder) => void;

@@ -89,7 +89,7 @@ describe('role management', () => {
     expect(sentBodies(fetch, 'POST', '/api/roles')).toEqual([]);
   });
 
-  it("saves only the resources that have a tick, and 'The whole state' as View All on grievances", async () => {
+  it("saves only the resources that have a tick, and 'View All Grievances' as View All on grievances", async () => {
     const fetch = api({
       'POST /api/roles': (body) => jsonResponse(201, { success: true, data: { ...role(3, 'Desk', []), ...(body as object) } }),
     });
@@ -103,7 +103,7 @@ describe('role management', () => {
     await user.type(within(dialog).getByLabelText('Role Name'), '  Desk  ');
     await user.type(within(dialog).getByLabelText('Description'), 'Front desk');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read Grievances' }));
-    await user.selectOptions(within(dialog).getByLabelText('Grievance scope'), 'The whole state');
+    await user.selectOptions(within(dialog).getByLabelText('Grievance scope'), 'View All Grievances (the whole state)');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Create Users' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read Audit' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read Audit' }));
@@ -182,7 +182,7 @@ describe('role management', () => {
     expect(within(scope).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Own cases only',
       'Their posting (station, district or range)',
-      'The whole state',
+      'View All Grievances (the whole state)',
     ]);
     expect(scope).toHaveDisplayValue('Own cases only');
     expect(scope).toHaveAccessibleDescription("Each user's posting is set in User Management.");
@@ -206,7 +206,7 @@ describe('role management', () => {
     await user.click(within(row).getByRole('button', { name: 'Edit Station Officer' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Role: Station Officer' });
     const scope = within(dialog).getByLabelText('Grievance scope');
-    expect(scope).toHaveDisplayValue('The whole state');
+    expect(scope).toHaveDisplayValue('View All Grievances (the whole state)');
     await user.selectOptions(scope, 'Their posting (station, district or range)');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 

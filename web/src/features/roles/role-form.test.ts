@@ -19,7 +19,7 @@ describe('role form', () => {
     expect(permissionsForSave(gridFromPermissions([]), 'own')).toEqual([]);
   });
 
-  it("saves 'Their posting' as can_view_posting alone, and 'The whole state' as can_view_all alone", () => {
+  it("saves 'Their posting' as can_view_posting alone, and 'View All Grievances' as can_view_all alone", () => {
     const grid = gridFromPermissions([entry('grievances', { can_read: true })]);
     const posting = permissionsForSave(grid, 'posting');
     expect(posting).toEqual([entry('grievances', { can_read: true, can_view_posting: true })]);
