@@ -73,8 +73,8 @@ fn priority(rng: &mut Rng) -> &'static str {
     }
 }
 
-fn day(t: OffsetDateTime) -> String {
-    format!("{:04}-{:02}-{:02}", t.year(), u8::from(t.month()), t.day())
+fn day(t: OffsetDateTime) -> domain::grievance::Day {
+    domain::grievance::Day::of(t.date())
 }
 
 /// The names of each admin list's active items, with their ids, as grievances name them.
@@ -183,7 +183,7 @@ impl Synthetic {
         let done = matches!(status, "Resolved" | "Closed");
         let fields = GrievanceFields {
             type_of_call: Some(rng.pick(&names[&ListKind::CallTypes]).1.clone()),
-            fir_no: format!("{}/{}/{:05}", station.split_whitespace().next().unwrap_or("PS").to_uppercase(), fir.year(), id % 100_000),
+            fir_no: fir_number(&station, fir.year(), id),
             fir_date: day(fir),
             section_and_act: rng.pick(&["379 IPC", "420 IPC", "323 IPC", "498A IPC", "66C IT Act", "303 BNS", "318 BNS"]).to_string(),
             crime_title: crime,
@@ -288,4 +288,12 @@ pub async fn into_table(table: &store::dynamo::DynamoStore, accounts: &dyn auth:
     }
     load.finish().await?;
     Ok(staff)
+}
+
+/// A FIR number in a station's style: the first word of its name, the year and a serial
+/// ("CIVIL/2025/00042"); a name with no ASCII letters or digits gives "PS".
+fn fir_number(station: &str, year: i32, id: i64) -> domain::grievance::FirNumber {
+    let word: String = station.split_whitespace().next().unwrap_or_default().chars().filter(char::is_ascii_alphanumeric).collect();
+    let prefix = if word.is_empty() { "PS".to_string() } else { word.to_ascii_uppercase() };
+    domain::grievance::FirNumber::parse(&format!("{prefix}/{year}/{:05}", id % 100_000)).expect("letters, digits and slashes make a FIR number")
 }

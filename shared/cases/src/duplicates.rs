@@ -57,8 +57,8 @@ impl Probe {
     pub fn of(fields: &GrievanceFields, id: Option<i64>) -> Probe {
         Probe {
             police_station: fields.police_station.clone(),
-            fir_no: fields.fir_no.clone(),
-            fir_date: fields.fir_date.clone(),
+            fir_no: fields.fir_no.to_string(),
+            fir_date: fields.fir_date.to_string(),
             brief_details: fields.brief_details.clone(),
             id,
         }
@@ -79,8 +79,8 @@ fn of(g: &Grievance, likeness: Option<f64>) -> Duplicate {
     Duplicate {
         id: g.id,
         grievance_number: g.grievance_number.clone(),
-        fir_no: g.fields.fir_no.clone(),
-        fir_date: g.fields.fir_date.clone(),
+        fir_no: g.fields.fir_no.to_string(),
+        fir_date: g.fields.fir_date.to_string(),
         police_station: g.fields.police_station.clone(),
         status: g.fields.status.clone(),
         filed_at: g.filed_at.clone(),
@@ -168,7 +168,7 @@ pub async fn find(cases: Cases<'_>, viewer: &Viewer, probe: &Probe) -> Result<Du
 /// The 409 of a duplicate FIR saved without confirmation, naming the grievance that has it.
 pub fn duplicate_fir(fields: &GrievanceFields, first: &Duplicate) -> Error {
     Error::Conflict(Msg::DuplicateFir {
-        fir_no: fields.fir_no.clone(),
+        fir_no: fields.fir_no.to_string(),
         station: first.police_station.clone(),
         year: fields.fir_date[..4.min(fields.fir_date.len())].to_string(),
         number: first.grievance_number.clone(),

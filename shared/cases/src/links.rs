@@ -36,7 +36,7 @@ pub async fn list(cases: Cases<'_>, viewer: &Viewer, id: GrievanceId) -> Result<
             linked.push(LinkedGrievance {
                 id: g.id,
                 grievance_number: g.grievance_number,
-                fir_no: g.fields.fir_no,
+                fir_no: g.fields.fir_no.into(),
                 police_station: g.fields.police_station,
                 status: g.fields.status,
             });

@@ -384,7 +384,7 @@ async fn update_once(
     if (after.police_station_id, after.district_id) != (before.police_station_id, before.district_id) {
         check_place(viewer, &after)?;
     }
-    let fir_of = |g: &Grievance| (g.police_station_id, domain::grievance::fir_key(&g.fields.fir_no), g.fields.fir_date.get(..4).map(str::to_string));
+    let fir_of = |g: &Grievance| (g.police_station_id, g.fields.fir_no.key(), g.fields.fir_date.get(..4).map(str::to_string));
     let fir_guard = match fir_of(before) != fir_of(&after) {
         true => check_duplicate_fir(cases, viewer, &after, Some(id), confirmed_duplicate).await?,
         false => None,

@@ -372,6 +372,7 @@ pub fn record_from_changes(details: &Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grievance::Day;
 
     #[test]
     fn entering_and_leaving_final_statuses_are_milestones() {
@@ -437,10 +438,10 @@ mod tests {
 
     #[test]
     fn officer_rows_are_described_as_added_removed_or_changed() {
-        let rao = OfficerEntry { officer_name: "SI Rao".into(), from_date: Some("2026-01-01".into()), to_date: None, findings: String::new() };
-        let khan = OfficerEntry { officer_name: "ASI Khan".into(), from_date: Some("2026-02-01".into()), to_date: None, findings: String::new() };
+        let rao = OfficerEntry { officer_name: "SI Rao".into(), from_date: Day::parse("2026-01-01"), to_date: None, findings: String::new() };
+        let khan = OfficerEntry { officer_name: "ASI Khan".into(), from_date: Day::parse("2026-02-01"), to_date: None, findings: String::new() };
         let mut rao_done = rao.clone();
-        rao_done.to_date = Some("2026-01-31".into());
+        rao_done.to_date = Day::parse("2026-01-31");
         let changes = officer_changes(&[rao.clone()], &[rao_done, khan]);
         let actions: Vec<&str> = changes.iter().map(|c| c["action"].as_str().unwrap()).collect();
         assert_eq!(actions, ["changed", "added"]);

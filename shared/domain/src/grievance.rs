@@ -12,8 +12,10 @@ use utoipa::ToSchema;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct OfficerEntry {
     pub officer_name: String,
-    pub from_date: Option<String>,
-    pub to_date: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub from_date: Option<Day>,
+    #[schema(value_type = Option<String>)]
+    pub to_date: Option<Day>,
     pub findings: String,
 }
 
@@ -27,10 +29,10 @@ pub struct OfficerEntry {
 #[serde(default)]
 pub struct GrievanceFields {
     pub type_of_call: Option<String>,
-    #[schema(required = true)]
-    pub fir_no: String,
-    #[schema(required = true)]
-    pub fir_date: String,
+    #[schema(required = true, value_type = String)]
+    pub fir_no: FirNumber,
+    #[schema(required = true, value_type = String)]
+    pub fir_date: Day,
     #[schema(required = true)]
     pub section_and_act: String,
     #[schema(required = true)]
@@ -53,12 +55,17 @@ pub struct GrievanceFields {
     pub investigation_officers: Vec<OfficerEntry>,
     #[schema(required = true)]
     pub brief_details: String,
-    pub date_of_order: Option<String>,
-    pub date_of_inward: Option<String>,
-    pub date_for_scrutiny: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub date_of_order: Option<Day>,
+    #[schema(value_type = Option<String>)]
+    pub date_of_inward: Option<Day>,
+    #[schema(value_type = Option<String>)]
+    pub date_for_scrutiny: Option<Day>,
     pub scrutiny_officer_name: Option<String>,
-    pub received_date_after_scrutiny: Option<String>,
-    pub date_of_outward: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub received_date_after_scrutiny: Option<Day>,
+    #[schema(value_type = Option<String>)]
+    pub date_of_outward: Option<Day>,
     pub action_taken_by_ig_office: Option<String>,
     pub final_decision: Option<String>,
 }
@@ -94,6 +101,74 @@ pub fn parse_date(text: &str) -> Option<Date> {
 fn date_text(date: Date) -> String {
     format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
 }
+
+/// What a text that has passed its rule offers besides: read as a `&str`, shown as itself,
+/// compared with a literal, given up as a `String`, and taken back from the store as it was
+/// written (`as_stored`: every value there came through the type's `parse`).
+macro_rules! text_type {
+    ($name:ident) => {
+        impl $name {
+            pub fn as_stored(text: String) -> $name {
+                $name(text)
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::ops::Deref for $name {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.0 == *other
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(value: $name) -> String {
+                value.0
+            }
+        }
+    };
+}
+
+/// A calendar day of a case (the FIR's, an order's, an officer's stint), written `YYYY-MM-DD`
+/// as the forms send it and the store keeps it, so that days order as their text does. A
+/// form's date becomes one through [`Day::parse`] only; a record read back from the store
+/// holds what was parsed when it was written, so it is taken as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[serde(transparent)]
+pub struct Day(String);
+
+impl Day {
+    /// The day in `text` (`YYYY-MM-DD`, or the date part of an ISO date-time).
+    pub fn parse(text: &str) -> Option<Day> {
+        parse_date(text).map(Day::of)
+    }
+
+    pub fn of(date: Date) -> Day {
+        Day(date_text(date))
+    }
+
+    /// The calendar date; `None` only for the empty day of a record not yet filled in.
+    pub fn date(&self) -> Option<Date> {
+        parse_date(&self.0)
+    }
+}
+
+text_type!(Day);
 
 /// A grievance as the form sends it, to file or to change. Text fields take a number as its
 /// digits; flags take true/false, 0/1 or "yes"; dates are `YYYY-MM-DD`.
@@ -241,12 +316,12 @@ impl Reader {
         value
     }
 
-    fn date(&mut self, field: &str, label: &str, sent: &Sent<String>) -> Option<String> {
+    fn date(&mut self, field: &str, label: &str, sent: &Sent<String>) -> Option<Day> {
         match sent {
             Sent::Absent | Sent::Null => None,
             Sent::Given(s) if s.trim().is_empty() => None,
-            Sent::Given(s) => match parse_date(s) {
-                Some(d) => Some(date_text(d)),
+            Sent::Given(s) => match Day::parse(s) {
+                Some(day) => Some(day),
                 None => {
                     self.errors.add(field, Msg::FieldDateInvalid { label: label.to_string() });
                     None
@@ -279,32 +354,62 @@ pub fn fir_key(fir_no: &str) -> String {
     fir_no.trim().to_ascii_uppercase()
 }
 
-fn fir_number_is_valid(fir: &str) -> bool {
-    fir.chars().all(|c| c.is_ascii_alphanumeric() || c == '/' || c == '-')
+/// A FIR number as a station writes it: ASCII letters, digits, '/' and '-', trimmed, at most
+/// 50 characters. A form's number becomes one through [`FirNumber::parse`] only; a record read
+/// back from the store holds what was parsed when it was written, so it is taken as it is.
+/// The default, empty, is a record's before its form is read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[serde(transparent)]
+pub struct FirNumber(String);
+
+impl FirNumber {
+    pub const MAX_CHARS: usize = 50;
+
+    /// The number in `text` (spaces around it dropped), or the form's message for it.
+    pub fn parse(text: &str) -> std::result::Result<FirNumber, Msg> {
+        let text = text.trim();
+        if text.is_empty() {
+            Err(Msg::FieldRequired { label: "FIR Number".to_string() })
+        } else if text.chars().count() > Self::MAX_CHARS {
+            Err(Msg::FieldTooLong { field: "fir_no".to_string(), max: Self::MAX_CHARS.to_string() })
+        } else if !text.chars().all(|c| c.is_ascii_alphanumeric() || c == '/' || c == '-') {
+            Err(Msg::FirNumberInvalid)
+        } else {
+            Ok(FirNumber(text.to_string()))
+        }
+    }
+
+    /// As duplicates are found by: see [`fir_key`].
+    pub fn key(&self) -> String {
+        fir_key(&self.0)
+    }
 }
+
+text_type!(FirNumber);
 
 impl GrievanceFields {
     /// Validates a submitted form; `today` bounds the FIR date.
     pub fn parse(form: &GrievanceForm, today: Date) -> Result<GrievanceFields> {
         let mut r = Reader::default();
-        let fir_no = r.required("fir_no", &form.fir_no, "FIR Number", 50);
-        if !fir_no.is_empty() && !fir_number_is_valid(&fir_no) {
-            r.errors.add("fir_no", Msg::FirNumberInvalid);
-        }
+        let fir_text = r.required("fir_no", &form.fir_no, "FIR Number", FirNumber::MAX_CHARS);
+        let fir_no = FirNumber::parse(&fir_text).unwrap_or_else(|message| {
+            r.errors.add("fir_no", message);
+            FirNumber::default()
+        });
         let fir_date = match form.fir_date.as_given().map(|s| s.trim()).filter(|s| !s.is_empty()) {
             None => {
                 r.errors.add("fir_date", Msg::FirDateRequired);
-                String::new()
+                Day::default()
             }
             Some(raw) => match parse_date(raw) {
                 Some(d) if d > today => {
                     r.errors.add("fir_date", Msg::FirDateInFuture);
-                    date_text(d)
+                    Day::of(d)
                 }
-                Some(d) => date_text(d),
+                Some(d) => Day::of(d),
                 None => {
                     r.errors.add("fir_date", Msg::FirDateInvalid);
-                    String::new()
+                    Day::default()
                 }
             },
         };
@@ -420,6 +525,27 @@ mod tests {
             }
             other => panic!("expected a validation error, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_fir_number_is_letters_digits_slashes_and_hyphens_and_nothing_else() {
+        assert_eq!(FirNumber::parse("  CIVIL/2026-0042 ").unwrap().as_str(), "CIVIL/2026-0042");
+        assert_eq!(FirNumber::parse("FIR 12").unwrap_err(), Msg::FirNumberInvalid);
+        assert_eq!(FirNumber::parse("एफ़/1").unwrap_err(), Msg::FirNumberInvalid);
+        assert_eq!(FirNumber::parse(" ").unwrap_err().to_string(), "FIR Number is required");
+        assert_eq!(FirNumber::parse(&"9".repeat(51)).unwrap_err(), Msg::FieldTooLong { field: "fir_no".into(), max: "50".into() });
+        assert_eq!(FirNumber::parse("civil/7").unwrap().key(), "CIVIL/7");
+        assert_eq!(serde_json::to_value(FirNumber::parse("A/1").unwrap()).unwrap(), serde_json::json!("A/1"));
+    }
+
+    #[test]
+    fn a_day_is_written_yyyy_mm_dd_and_orders_as_the_calendar_does() {
+        assert_eq!(Day::parse("2026-11-01T09:30:00+05:30").unwrap().as_str(), "2026-11-01");
+        assert_eq!(Day::parse("2026-02-30"), None);
+        assert_eq!(Day::parse("1/11/2026"), None);
+        assert!(Day::parse("2025-12-31").unwrap() < Day::parse("2026-01-01").unwrap());
+        assert_eq!(Day::parse("2026-03-04").unwrap().date(), Some(date!(2026 - 03 - 04)));
+        assert_eq!(serde_json::to_value(Day::parse("2026-03-04").unwrap()).unwrap(), serde_json::json!("2026-03-04"));
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use crate::messages::Msg;
 use crate::wire::Sent;
-use crate::grievance::{parse_date, GrievanceFields};
+use crate::grievance::{parse_date, Day, GrievanceFields};
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -68,8 +68,8 @@ pub struct StageAt {
     pub since: Date,
 }
 
-fn date(v: &Option<String>) -> Option<Date> {
-    v.as_deref().and_then(parse_date)
+fn date(v: &Option<Day>) -> Option<Date> {
+    v.as_ref().and_then(Day::date)
 }
 
 fn filled(v: &Option<String>) -> bool {

@@ -38,10 +38,6 @@ impl<T> Sent<T> {
         }
     }
 
-    /// Left out or `null`: the form's default applies.
-    pub fn is_blank(&self) -> bool {
-        matches!(self, Sent::Absent | Sent::Null)
-    }
 }
 
 impl Sent<String> {

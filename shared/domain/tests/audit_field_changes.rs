@@ -2,20 +2,20 @@
 //! read, written out here in full so that how the list is made can change without the record
 //! changing.
 
+use domain::grievance::{Day, FirNumber, GrievanceFields, OfficerEntry};
 use domain::audit::{field_changes, FieldChange};
-use domain::grievance::{GrievanceFields, OfficerEntry};
 use serde_json::json;
 
 fn officer(name: &str, from: &str) -> OfficerEntry {
-    OfficerEntry { officer_name: name.into(), from_date: Some(from.into()), to_date: None, findings: String::new() }
+    OfficerEntry { officer_name: name.into(), from_date: Day::parse(from), to_date: None, findings: String::new() }
 }
 
 /// A record with every field set.
 fn before() -> GrievanceFields {
     GrievanceFields {
         type_of_call: Some("Walk-in".into()),
-        fir_no: "FIR/1".into(),
-        fir_date: "2026-01-01".into(),
+        fir_no: FirNumber::parse("FIR/1").unwrap(),
+        fir_date: Day::parse("2026-01-01").unwrap(),
         section_and_act: "379 IPC".into(),
         crime_title: "Theft".into(),
         district: "North".into(),
@@ -28,12 +28,12 @@ fn before() -> GrievanceFields {
         current_investigation_officer: Some("SI Rao".into()),
         investigation_officers: vec![officer("SI Rao", "2026-01-02")],
         brief_details: "A phone was taken at the market.".into(),
-        date_of_order: Some("2026-01-03".into()),
-        date_of_inward: Some("2026-01-04".into()),
-        date_for_scrutiny: Some("2026-01-05".into()),
+        date_of_order: Day::parse("2026-01-03"),
+        date_of_inward: Day::parse("2026-01-04"),
+        date_for_scrutiny: Day::parse("2026-01-05"),
         scrutiny_officer_name: Some("Insp. Das".into()),
-        received_date_after_scrutiny: Some("2026-01-06".into()),
-        date_of_outward: Some("2026-01-07".into()),
+        received_date_after_scrutiny: Day::parse("2026-01-06"),
+        date_of_outward: Day::parse("2026-01-07"),
         action_taken_by_ig_office: Some("Report called for".into()),
         final_decision: Some("Pending".into()),
     }
@@ -44,8 +44,8 @@ fn before() -> GrievanceFields {
 fn after() -> GrievanceFields {
     GrievanceFields {
         type_of_call: None,
-        fir_no: "FIR/2".into(),
-        fir_date: "2026-02-01".into(),
+        fir_no: FirNumber::parse("FIR/2").unwrap(),
+        fir_date: Day::parse("2026-02-01").unwrap(),
         section_and_act: "420 IPC".into(),
         crime_title: "Fraud".into(),
         district: "South".into(),
@@ -59,11 +59,11 @@ fn after() -> GrievanceFields {
         investigation_officers: vec![officer("SI Rao", "2026-02-02"), officer("ASI Khan", "2026-02-03")],
         brief_details: "A wallet was taken at the station.".into(),
         date_of_order: None,
-        date_of_inward: Some("2026-02-04".into()),
+        date_of_inward: Day::parse("2026-02-04"),
         date_for_scrutiny: None,
         scrutiny_officer_name: Some("Insp. Sen".into()),
         received_date_after_scrutiny: None,
-        date_of_outward: Some("2026-02-07".into()),
+        date_of_outward: Day::parse("2026-02-07"),
         action_taken_by_ig_office: None,
         final_decision: Some("Disposed of".into()),
     }

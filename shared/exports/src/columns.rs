@@ -1,7 +1,7 @@
 //! What each export shows of a grievance, column by column.
 
 use cases::Grievance;
-use domain::grievance::{parse_date, OfficerEntry};
+use domain::grievance::{parse_date, Day, OfficerEntry};
 use time::{Date, OffsetDateTime};
 
 /// One cell's value, typed so that the workbook can write real date cells.
@@ -30,7 +30,7 @@ impl Cell {
         parse_date(s).map_or_else(|| Cell::text(s), Cell::Date)
     }
 
-    fn opt_date(s: &Option<String>) -> Cell {
+    fn opt_date(s: &Option<Day>) -> Cell {
         s.as_deref().map_or(Cell::Blank, Cell::date)
     }
 

@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p store --example sql_grievances_bench [-- --rows N --file PATH --seconds S]`
 
-use domain::grievance::{GrievanceFields, OfficerEntry};
+use domain::grievance::{Day, FirNumber, GrievanceFields, OfficerEntry};
 use domain::pendency::{stage_of, Stage};
 use rusqlite::Connection;
 use std::collections::BTreeMap;
@@ -101,8 +101,8 @@ fn story(rng: &mut Rng) -> (String, &'static str) {
     }
 }
 
-fn day(d: Date) -> String {
-    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+fn day(d: Date) -> Day {
+    Day::of(d)
 }
 
 fn stamp(t: PrimitiveDateTime) -> String {
@@ -154,7 +154,7 @@ fn generate(rng: &mut Rng, n: u64, count: u64, fir_seq: &mut BTreeMap<(usize, i3
     let scrutiny = rng.chance(15);
     let fields = GrievanceFields {
         type_of_call: Some(rng.pick(&["Walk-in", "Phone", "Letter", "Online"]).to_string()),
-        fir_no: format!("{}/{}/{:05}", STATIONS[station].1, fir.year(), seq),
+        fir_no: FirNumber::parse(&format!("{}/{}/{:05}", STATIONS[station].1, fir.year(), seq)).expect("a FIR number"),
         fir_date: day(fir),
         section_and_act: rng.pick(&["379 IPC", "420 IPC", "323 IPC", "498A IPC", "66C IT Act", "303 BNS", "318 BNS"]).to_string(),
         crime_title: crime.to_string(),
@@ -197,7 +197,7 @@ fn generate(rng: &mut Rng, n: u64, count: u64, fir_seq: &mut BTreeMap<(usize, i3
         updated_at: resolved_at.clone().unwrap_or(filed_at),
         resolved_at,
         stage: at.stage,
-        stage_since: day(at.since),
+        stage_since: day(at.since).to_string(),
         version: 1,
         status_meaning: STATUSES[status].1,
         resolution_days: None,

@@ -4,7 +4,7 @@
 
 mod schema_21;
 
-use domain::grievance::{GrievanceFields, OfficerEntry};
+use domain::grievance::{Day, FirNumber, GrievanceFields, OfficerEntry};
 use domain::pendency::Stage;
 use rusqlite::Connection;
 use std::collections::{BTreeMap, BTreeSet};
@@ -43,8 +43,8 @@ impl Rng {
     }
 }
 
-fn day(d: Date) -> String {
-    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+fn day(d: Date) -> Day {
+    Day::of(d)
 }
 
 const TEXTS: [&str; 10] = [
@@ -85,7 +85,7 @@ fn fields(rng: &mut Rng, id: i64, fir: Date) -> GrievanceFields {
         .collect::<Vec<_>>();
     GrievanceFields {
         type_of_call: (rng.below(2) == 0).then(|| "Phone".to_string()),
-        fir_no: format!("{}/{}/{:04}", ["KOT", "CVL", "RLY"][rng.below(3) as usize], fir.year(), id % 500),
+        fir_no: FirNumber::parse(&format!("{}/{}/{:04}", ["KOT", "CVL", "RLY"][rng.below(3) as usize], fir.year(), id % 500)).unwrap(),
         fir_date: day(fir),
         section_and_act: "379 IPC".into(),
         crime_title: TITLES[rng.below(TITLES.len() as u64) as usize].into(),
@@ -124,7 +124,7 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
         updated_at: filed_at.clone(),
         resolved_at: None,
         stage,
-        stage_since: day(since),
+        stage_since: day(since).to_string(),
         version: 1,
         status_meaning: StatusMeaning::Open,
         resolution_days: None,
@@ -220,7 +220,7 @@ fn naive(rows: &[GrievanceRow], q: &GrievanceQuery) -> Vec<i64> {
     hits.sort_by(|a, b| {
         let key = |r: &GrievanceRow| match q.sort {
             Sort::FiledAt => (r.filed_at.clone(), 0),
-            Sort::FirDate => (r.fields.fir_date.clone(), 0),
+            Sort::FirDate => (r.fields.fir_date.to_string(), 0),
             Sort::Priority => (String::new(), rank_of(&PRIORITIES, r.priority_id)),
             Sort::Status => (String::new(), rank_of(&STATUSES, r.status_id)),
         };
@@ -556,7 +556,7 @@ fn viewers_text_and_figures_stay_in_step_with_assign_unassign_edit_and_delete() 
         r.priority_id = Some(31);
         r.district_id = Some(4);
         r.police_station_id = None;
-        r.fields.fir_date = "2024-02-29".into();
+        r.fields.fir_date = Day::parse("2024-02-29").unwrap();
         r.stage = Stage::Scrutiny;
         r.stage_since = "2026-01-15".into();
     });
@@ -705,16 +705,16 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
     // moved back by years, a stage change, and a few deletes.
     let edits: [(usize, &dyn Fn(&mut GrievanceRow)); 4] = [
         (10, &|r| {
-            r.fields.fir_date = "2025-03-04".into();
+            r.fields.fir_date = Day::parse("2025-03-04").unwrap();
             r.filed_at = "2026-11-19T23:59:59Z".into();
         }),
         (500, &|r| {
             r.district_id = Some(4);
-            r.fields.fir_date = "2024-02-29".into();
+            r.fields.fir_date = Day::parse("2024-02-29").unwrap();
         }),
         (880, &|r| {
             r.filed_at = "2023-01-01T00:00:00Z".into();
-            r.fields.fir_date = "2025-07-07".into();
+            r.fields.fir_date = Day::parse("2025-07-07").unwrap();
             r.district_id = Some(2);
         }),
         (881, &|r| {

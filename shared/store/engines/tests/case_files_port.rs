@@ -7,10 +7,10 @@
 //! Further down: the embedded engine brings in what an earlier release kept as items of the
 //! same file, value for value.
 
+use domain::grievance::{Day, FirNumber, GrievanceFields};
 use cases::port::{AuditBatch, AuditChange, AuditEntry, Attachment, BlobsToSweep, CaseFileChange, CaseFiles, GrievanceChange, Grievances, KeptAttachment, Note, Stored};
 use cases::{Actor, Grievance};
 use domain::audit::AuditAction;
-use domain::grievance::GrievanceFields;
 use domain::lists::StatusMeaning;
 use domain::Error;
 use engines::dynamo::case_files::ItemCaseFiles;
@@ -61,7 +61,7 @@ fn conflict(result: domain::Result<()>) -> String {
 async fn file(engine: &Engine) -> Stored {
     let id = engine.grievances.next_id().await.unwrap();
     let now = domain::clock::now_text();
-    let fields = GrievanceFields { fir_no: format!("FIR/2026/{id:05}"), fir_date: "2026-01-05".into(), crime_title: "Theft".into(), ..GrievanceFields::default() };
+    let fields = GrievanceFields { fir_no: FirNumber::parse(&format!("FIR/2026/{id:05}")).unwrap(), fir_date: Day::parse("2026-01-05").unwrap(), crime_title: "Theft".into(), ..GrievanceFields::default() };
     let grievance = Grievance {
         id,
         grievance_number: format!("GRV-2026-{id:06}"),

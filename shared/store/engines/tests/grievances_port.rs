@@ -19,6 +19,7 @@
 //! one by one (`cases::reports::tally`), for every kind of viewer and periods of whole and
 //! partial months.
 
+use domain::grievance::{Day, FirNumber, GrievanceFields};
 use engines::dynamo::grievances::ItemGrievances;
 use engines::sqlite::grievances::SqlGrievances;
 use cases::numbers::{NumberMatch, NumberQuery};
@@ -26,7 +27,6 @@ use cases::pendency::Clock;
 use cases::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, Stored};
 use cases::reads::{Filters, Order, SortDirection, SortKey, Viewer};
 use cases::{Actor, Grievance};
-use domain::grievance::GrievanceFields;
 use domain::jurisdiction::{Area, Reach};
 use domain::lists::ListKind;
 use domain::pendency::Stage;
@@ -99,8 +99,8 @@ impl Lists {
     }
 }
 
-fn day(d: time::Date) -> String {
-    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+fn day(d: time::Date) -> Day {
+    Day::of(d)
 }
 
 /// `n` grievances, one filed every nine hours from 2022 on.
@@ -121,7 +121,7 @@ fn fixture(lists: &Lists, n: usize) -> Vec<Stored> {
             // A rare word, so that free text is a sparse filter too.
             let story = if rng.below(50) == 0 { "Mobile phone snatched near the railway overbridge" } else { "Two-wheeler stolen from the market parking" };
             let fields = GrievanceFields {
-                fir_no: format!("FIR/{}/{:05}", fir.year(), id * 7 % 100_000),
+                fir_no: FirNumber::parse(&format!("FIR/{}/{:05}", fir.year(), id * 7 % 100_000)).unwrap(),
                 fir_date: day(fir),
                 section_and_act: "379 IPC".into(),
                 crime_title: "Theft".into(),
@@ -442,7 +442,7 @@ async fn finds_by_number(Setup { engine, fixture, .. }: &Setup, page: usize) {
     // Renumbered and assigned to someone else: found under the new number only, by its new viewer.
     let before = fixture[2300].clone();
     let mut after = before.clone();
-    after.grievance.fields.fir_no = "RENUMBERED/9".into();
+    after.grievance.fields.fir_no = FirNumber::parse("RENUMBERED/9").unwrap();
     let newcomer = 909;
     after.grievance.assigned_to = Some(newcomer);
     after.grievance.version += 1;
@@ -526,7 +526,7 @@ fn expected_in_order(fixture: &[Stored], ranks: &Ranks, viewer: &Viewer, f: &Fil
     let key = |g: &Grievance| -> (String, i64, i64) {
         match f.order.key {
             SortKey::FiledAt => (g.filed_at.clone(), 0, g.id),
-            SortKey::FirDate => (g.fields.fir_date.clone(), 0, g.id),
+            SortKey::FirDate => (g.fields.fir_date.to_string(), 0, g.id),
             SortKey::Priority => (String::new(), rank(ListKind::Priorities, g.priority_id), g.id),
             SortKey::Status => (String::new(), rank(ListKind::Statuses, g.status_id), g.id),
         }
@@ -552,7 +552,7 @@ async fn every_order_agrees_with_the_fixture(Setup { engine, fixture, ranks }: &
         Box::new(|f: &mut Filters| f.status = g.status_id),
         Box::new(|f: &mut Filters| {
             f.district = g.district_id;
-            f.from_date = Some(from.clone());
+            f.from_date = Some(from.to_string());
         }),
     ];
     for (turn, viewer) in viewers(engine.as_ref(), fixture, USERS[0]).await.iter().enumerate() {
@@ -794,7 +794,7 @@ async fn finds_the_same_fir_number(Setup { engine, fixture, .. }: &Setup) {
     // Renumbered: found under the new number only.
     let before = fixture[5].clone();
     let mut after = before.clone();
-    after.grievance.fields.fir_no = "renumbered-77".into();
+    after.grievance.fields.fir_no = FirNumber::parse("renumbered-77").unwrap();
     after.grievance.version += 1;
     let audit = AuditBatch { actor: Actor::default(), at: domain::clock::now_text(), change: AuditChange::Version(after.grievance.version), entries: Vec::new() };
     engine.commit(GrievanceChange { before: Some(&before), after: Some(&after), audit, fir_guard: None }).await.unwrap();
@@ -808,7 +808,7 @@ async fn finds_the_same_fir_number(Setup { engine, fixture, .. }: &Setup) {
     let guard = cases::port::FirGuard { station_id: station, fir_key: "GUARDED-1".into(), year: year.to_string(), token: seen.token };
     let onto = |from: &Stored| {
         let mut to = from.clone();
-        to.grievance.fields.fir_no = "guarded-1".into();
+        to.grievance.fields.fir_no = FirNumber::parse("guarded-1").unwrap();
         to.grievance.version += 1;
         to
     };

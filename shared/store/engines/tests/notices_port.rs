@@ -3,10 +3,10 @@
 //! item engines). Events reach the outbox as they do in the portal: raised by a grievance
 //! change committed through the grievances port, in the change's own transaction.
 
+use domain::grievance::{Day, FirNumber, GrievanceFields};
 use cases::notices::{Event, Happening, Mail, Notice, NoticeId, Notices, QueuedMail};
 use cases::port::{AuditBatch, AuditChange, GrievanceChange, Grievances, Refs, Stored};
 use cases::{Actor, Grievance};
-use domain::grievance::GrievanceFields;
 use domain::lists::StatusMeaning;
 use domain::Error;
 use engines::dynamo::grievances::ItemGrievances;
@@ -36,7 +36,7 @@ fn batch(version: i64) -> AuditBatch {
 
 fn new_grievance(id: i64) -> Stored {
     let at = domain::clock::now_text();
-    let fields = GrievanceFields { fir_no: format!("FIR/2026/{id:05}"), fir_date: "2026-11-01".into(), brief_details: "Two-wheeler stolen".into(), ..GrievanceFields::default() };
+    let fields = GrievanceFields { fir_no: FirNumber::parse(&format!("FIR/2026/{id:05}")).unwrap(), fir_date: Day::parse("2026-11-01").unwrap(), brief_details: "Two-wheeler stolen".into(), ..GrievanceFields::default() };
     let grievance = Grievance {
         id,
         grievance_number: format!("GRV-2026-{id:06}"),

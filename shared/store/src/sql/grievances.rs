@@ -326,8 +326,8 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
     };
     let name = |i: usize| -> rusqlite::Result<String> { Ok(r.get::<_, Option<String>>(i)?.unwrap_or_default()) };
     // FIELDS_IN_COLUMNS, from their columns.
-    fields.fir_no = r.get(2)?;
-    fields.fir_date = r.get(3)?;
+    fields.fir_no = domain::grievance::FirNumber::as_stored(r.get(2)?);
+    fields.fir_date = domain::grievance::Day::as_stored(r.get(3)?);
     fields.crime_title = r.get(4)?;
     fields.brief_details = r.get(5)?;
     fields.district = name(19)?;
@@ -422,8 +422,8 @@ fn row_values(g: &GrievanceRow) -> Vec<Value> {
     vec![
         g.id.into(),
         g.grievance_number.clone().into(),
-        g.fields.fir_no.clone().into(),
-        g.fields.fir_date.clone().into(),
+        g.fields.fir_no.to_string().into(),
+        g.fields.fir_date.to_string().into(),
         g.fields.crime_title.clone().into(),
         g.fields.brief_details.clone().into(),
         g.district_id.into(),

@@ -40,7 +40,7 @@ pub fn fir_number_pk(station_id: i64, fir_key: &str) -> String {
 pub fn fir_number(g: &cases::Grievance) -> Option<Key> {
     let station = g.police_station_id?;
     let year = g.fields.fir_date.get(..4)?;
-    Some(Key::new(fir_number_pk(station, &domain::grievance::fir_key(&g.fields.fir_no)), format!("{year}#{:012}", g.id)))
+    Some(Key::new(fir_number_pk(station, &g.fields.fir_no.key()), format!("{year}#{:012}", g.id)))
 }
 
 /// How many grievances ever took one FIR number at one station in one year: every change
@@ -54,7 +54,7 @@ pub fn fir_counter(station_id: i64, fir_key: &str, year: &str) -> Key {
 
 /// The counter of a grievance's FIR number, when it names a station.
 pub fn fir_counter_of(g: &cases::Grievance) -> Option<Key> {
-    Some(fir_counter(g.police_station_id?, &domain::grievance::fir_key(&g.fields.fir_no), g.fields.fir_date.get(..4)?))
+    Some(fir_counter(g.police_station_id?, &g.fields.fir_no.key(), g.fields.fir_date.get(..4)?))
 }
 
 /// The index of grievance numbers and FIR numbers (`cases::numbers`) of the whole state, in

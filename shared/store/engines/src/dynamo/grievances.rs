@@ -1113,7 +1113,7 @@ impl SortCursor {
     fn of(g: &Grievance, order: Order, ranks: &Ranks) -> SortCursor {
         let key = match order.key {
             ListSort::FiledAt => SortValue::Text(g.filed_at.clone()),
-            ListSort::FirDate => SortValue::Text(g.fields.fir_date.clone()),
+            ListSort::FirDate => SortValue::Text(g.fields.fir_date.to_string()),
             ListSort::Priority => SortValue::Rank(ranks.of(ListKind::Priorities, g.priority_id)),
             ListSort::Status => SortValue::Rank(ranks.of(ListKind::Statuses, g.status_id)),
         };
