@@ -334,10 +334,10 @@ test.describe('grievances', () => {
     await expect.poll(firs).toEqual([`${prefix}-C`, `${prefix}-B`, `${prefix}-A`]);
     await expect(page.getByRole('columnheader', { name: /Filed Date/ })).toHaveAttribute('aria-sort', 'descending');
 
-    await page.getByRole('button', { name: /^FIR Number/ }).click();
+    await page.getByRole('button', { name: /^FIR No/ }).click();
     await expect(page).toHaveURL(/sort=fir_date&direction=desc/);
     await expect.poll(firs).toEqual([`${prefix}-C`, `${prefix}-A`, `${prefix}-B`]);
-    await page.getByRole('button', { name: /^FIR Number/ }).click();
+    await page.getByRole('button', { name: /^FIR No/ }).click();
     await expect.poll(firs).toEqual([`${prefix}-B`, `${prefix}-A`, `${prefix}-C`]);
     await expect(page.getByRole('columnheader', { name: /^FIR No/ })).toHaveAttribute('aria-sort', 'ascending');
 
