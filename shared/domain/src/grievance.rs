@@ -391,11 +391,9 @@ impl GrievanceFields {
     /// Validates a submitted form; `today` bounds the FIR date.
     pub fn parse(form: &GrievanceForm, today: Date) -> Result<GrievanceFields> {
         let mut r = Reader::default();
-        let fir_text = r.required("fir_no", &form.fir_no, "FIR Number", FirNumber::MAX_CHARS);
-        let fir_no = FirNumber::parse(&fir_text).unwrap_or_else(|message| {
-            r.errors.add("fir_no", message);
-            FirNumber::default()
-        });
+        // FirNumber::parse says what is missing, too long or wrong in the number itself.
+        let fir_text = r.text("fir_no", &form.fir_no, usize::MAX);
+        let fir_no = r.errors.check("fir_no", FirNumber::parse(&fir_text)).unwrap_or_default();
         let fir_date = match form.fir_date.as_given().map(|s| s.trim()).filter(|s| !s.is_empty()) {
             None => {
                 r.errors.add("fir_date", Msg::FirDateRequired);

@@ -182,10 +182,7 @@ impl UserInput {
         if designation.is_empty() {
             errors.add("designation", Msg::DesignationRequired);
         }
-        let role_id = match form.role_id.as_given() {
-            Some(id @ (Scalar::Number(_) | Scalar::Text(_))) => id.whole_number().unwrap_or(0),
-            _ => 0,
-        };
+        let role_id = form.role_id.as_given().and_then(Scalar::whole_number).unwrap_or(0);
         if role_id <= 0 {
             errors.add("role_id", Msg::RoleRequired);
         }
