@@ -1,13 +1,15 @@
-//! `/api/admin`: the twelve admin lists of the Admin Panel, the pendency limits, and the
-//! dashboard's figures, and the MIS reports (`/api/reports`).
+//! `/api/admin`: the twelve admin lists of the Admin Panel, the pendency limits, the law's
+//! clock rules and reference list (with `/api/law`), the dashboard's figures, and the MIS
+//! reports (`/api/reports`).
 
 mod dashboard;
 mod dropdowns;
+mod law;
 mod pendency;
 pub mod reports;
 
 use http_glue::AreaRouter;
 
 pub fn routes() -> AreaRouter {
-    dropdowns::routes().merge(pendency::routes()).merge(dashboard::routes()).merge(reports::routes())
+    dropdowns::routes().merge(pendency::routes()).merge(law::routes()).merge(dashboard::routes()).merge(reports::routes())
 }

@@ -12,6 +12,6 @@ pub async fn run(state: &AppState, today: time::Date) -> Result<Run> {
     let lists = state.lists.as_ref();
     let org = lists::organisation(lists).await?;
     let rules = lists.escalation_rules().await?;
-    let clock = Clock { limits: limits_by_id(lists).await?, today };
+    let clock = Clock { limits: limits_by_id(lists).await?, rules: lists.law().await?.clock_rules, today };
     cases::escalation::run(state.cases(), &org, &rules, &clock).await
 }

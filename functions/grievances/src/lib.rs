@@ -3,6 +3,7 @@
 //! the state's; outside it a grievance, its attachments and its notes are "not found".
 
 pub mod attachments;
+pub mod clock_actions;
 pub mod escalation;
 pub mod links;
 pub mod notes;
@@ -40,6 +41,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(history))
         .merge(attachments::routes())
         .merge(notes::routes())
+        .merge(clock_actions::routes())
         .merge(links::routes())
         .merge(notify::routes())
 }

@@ -40,6 +40,10 @@ impl Rng {
 const SEED_ROLE: &str = "Seed Officer";
 const SEED_OWN_ROLE: &str = "Seed Constable";
 
+/// "Section & Act" as stations write it, under the code of the FIR's day.
+const OLD_CODE_SECTIONS: [&str; 7] = ["379 IPC", "420 IPC", "323 IPC", "498A IPC", "66C IT Act", "376 IPC", "406 IPC"];
+const NEW_CODE_SECTIONS: [&str; 7] = ["303(2) BNS", "318(4) BNS", "115(2) BNS", "85 BNS", "66C IT Act", "64 BNS", "316(2) BNS"];
+
 const OFFICERS: [&str; 12] = [
     "SI Ramesh Yadav", "ASI Sunita Devi", "Insp. Arjun Singh", "SI Mohammed Irfan", "SI Kavita Sharma", "ASI Rajesh Kumar",
     "Insp. Meena Kumari", "SI Harpreet Kaur", "एसआई विजय प्रताप", "निरीक्षक अनीता वर्मा", "SI Joseph Mathew", "ASI Lakshmi Narayan",
@@ -181,11 +185,15 @@ impl Synthetic {
             })
             .collect();
         let done = matches!(status, "Resolved" | "Closed");
+        // The code of the day: an FIR from 1 July 2024 cites the BNS, an earlier one the IPC.
+        let codes: &[&str] = if fir.date() >= domain::law::NEW_CODES_FROM { &NEW_CODE_SECTIONS } else { &OLD_CODE_SECTIONS };
+        let section_and_act = rng.pick(codes).to_string();
         let fields = GrievanceFields {
             type_of_call: Some(rng.pick(&names[&ListKind::CallTypes]).1.clone()),
             fir_no: fir_number(&station, fir.year(), id),
             fir_date: day(fir),
-            section_and_act: rng.pick(&["379 IPC", "420 IPC", "323 IPC", "498A IPC", "66C IT Act", "303 BNS", "318 BNS"]).to_string(),
+            section_and_act: section_and_act.clone(),
+            sections: domain::law::citation::read(&section_and_act).sections,
             crime_title: crime,
             district: rng.pick(&names[&ListKind::Districts]).1.clone(),
             police_station: station,
@@ -237,6 +245,7 @@ impl Synthetic {
             version: 1,
             closure: None,
             escalation: None,
+            clock_events: Vec::new(),
         };
         (cases::Stored { grievance: g, refs }, actor)
     }

@@ -18,6 +18,7 @@ pub mod port;
 pub mod reads;
 pub mod relabel;
 pub mod reports;
+pub mod statutory;
 pub mod trail;
 pub mod record;
 pub mod writes;

@@ -80,32 +80,45 @@ pub async fn save_limits(lists: &dyn AdminLists, limits: PendencyLimits) -> Resu
     self::limits(lists).await
 }
 
-/// A grievance as the API answers it: the record and where it stands.
+/// A grievance as the API answers it: the record, where it stands, its statutory clocks and
+/// what does not fit in its sections.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GrievanceView {
     #[serde(flatten)]
     pub grievance: Grievance,
     pub pendency: Pendency,
+    /// Its statutory clocks (BNSS s.173, s.184, s.193), as the rules in force give them.
+    pub clocks: Vec<domain::law::ClockView>,
+    /// Sections whose code does not fit the date of the offence or of the FIR.
+    pub section_warnings: Vec<domain::law::CodeWarning>,
 }
 
-/// How to tell pendency today: the limits in force and today's date in India.
+/// How to tell pendency today: the limits and the clock rules in force, and today's date in
+/// India.
 #[derive(Clone, Debug)]
 pub struct Clock {
     pub limits: LimitsById,
+    pub rules: domain::law::ClockRules,
     pub today: Date,
 }
 
 impl Clock {
     pub async fn now(lists: &dyn AdminLists) -> Result<Clock> {
-        Ok(Clock { limits: limits_by_id(lists).await?, today: domain::clock::today() })
+        Ok(Clock { limits: limits_by_id(lists).await?, rules: lists.law().await?.clock_rules, today: domain::clock::today() })
     }
 
     pub fn pendency(&self, g: &Grievance) -> Pendency {
         rules::pendency(stage_of(g), self.limits.get(&g.priority_id.unwrap_or(0)), self.today)
     }
 
-    pub fn view(&self, grievance: Grievance) -> GrievanceView {
-        GrievanceView { pendency: self.pendency(&grievance), grievance }
+    pub fn view(&self, mut grievance: Grievance) -> GrievanceView {
+        grievance.fields = grievance.fields.with_sections_read();
+        GrievanceView {
+            pendency: self.pendency(&grievance),
+            clocks: crate::statutory::clocks(&self.rules, &grievance, self.today),
+            section_warnings: crate::statutory::warnings(&grievance),
+            grievance,
+        }
     }
 }
 

@@ -36,6 +36,10 @@ pub struct Grievance {
     /// Where it was escalated, overdue at its stage; null while it is not.
     #[serde(default)]
     pub escalation: Option<domain::escalation::Escalation>,
+    /// The actions recorded that start, meet or restart its statutory clocks (the informant
+    /// told of progress, the investigation completed, ...), in the order recorded.
+    #[serde(default)]
+    pub clock_events: Vec<domain::law::ClockEvent>,
 }
 
 impl Grievance {

@@ -8,6 +8,7 @@ pub use crate::port::AuditEntry;
 pub use crate::relabel::{relabel, relabel_all};
 use crate::record::{Actor, Grievance};
 use domain::jurisdiction::Reach;
+use domain::law::forms::{ClockAction, ClockActionForm};
 use domain::audit::{self, AuditAction, FieldChange};
 use domain::grievance::GrievanceFields;
 use domain::lists::{ListKind, StatusMeaning};
@@ -266,6 +267,7 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
         version: 1,
         closure: None,
         escalation: None,
+        clock_events: Vec::new(),
     };
     named.apply(&mut g);
     check_place(viewer, &g)?;
@@ -729,4 +731,49 @@ async fn delete_once(cases: Cases<'_>, actor: &Actor, seen: &Seen) -> Result<Gri
     let entry = complete_record_entry(before, false);
     commit(cases, Some(&read), None, actor, &now, before.version + 1, vec![entry]).await?;
     Ok(read.grievance)
+}
+
+/// The most actions one case keeps on its clocks: years of 90-day reports and every other
+/// duty, far above what a case sees, and a bound on the record's size.
+pub const MAX_CLOCK_ACTIONS: usize = 500;
+
+/// Records an action on the case's statutory clocks (the informant told of progress, the
+/// investigation completed, ...), with its CLOCK_ACTION_RECORDED record.
+pub async fn record_clock_action(cases: Cases<'_>, actor: &Actor, seen: &Seen, form: &ClockActionForm) -> Result<Grievance> {
+    let expected = form.version.as_given().copied();
+    retrying(expected, || record_clock_action_once(cases, actor, seen, form, expected)).await
+}
+
+async fn record_clock_action_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, form: &ClockActionForm, expected: Option<i64>) -> Result<Grievance> {
+    let read = seen.read(cases).await?;
+    let before = &read.grievance;
+    check_version(before, expected)?;
+    let action = ClockAction::parse(form, before.fields.fir_date.date(), domain::clock::today())?;
+    if before.clock_events.len() >= MAX_CLOCK_ACTIONS {
+        return Err(Error::Conflict(Msg::ClockActionsTooMany { max: MAX_CLOCK_ACTIONS.to_string() }));
+    }
+    let now = domain::clock::now_text();
+    let (kind, on, means) = (action.kind, action.on.clone(), action.means);
+    let notes = [means.map(|m| format!("By {}", m.label())), Some(action.note.clone()).filter(|n| !n.is_empty())].into_iter().flatten().collect::<Vec<_>>().join(". ");
+    let entry = AuditEntry {
+        action: AuditAction::ClockActionRecorded,
+        field_name: Some(kind.as_str().to_string()),
+        old_value: None,
+        new_value: Some(format!("{} on {on}", kind.label())),
+        notes: Some(notes).filter(|n| !n.is_empty()),
+        action_details: Some(serde_json::json!({
+            "summary": format!("{} on {on} (grievance {})", kind.label(), before.grievance_number),
+            "kind": kind,
+            "on": on,
+            "means": means,
+        })),
+    };
+    let mut after = before.clone();
+    after.clock_events.push(action.recorded(actor.user_id, &actor.name, &now));
+    after.updated_at = now.clone();
+    after.version = before.version + 1;
+    let version = after.version;
+    let after = Stored { grievance: after, refs: read.refs.clone() };
+    commit(cases, Some(&read), Some(&after), actor, &now, version, vec![entry]).await?;
+    Ok(after.grievance)
 }

@@ -82,10 +82,15 @@ pub enum AuditAction {
     Linked,
     /// A link between two grievances was removed (the other's number in old_value).
     Unlinked,
+    /// An action on a statutory clock was recorded (which in field_name, the day it was done
+    /// in new_value, how and the note in notes).
+    ClockActionRecorded,
+    /// The statutory clock rules or the reference list of offences were changed.
+    LawSettingsChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 38] = [
+    pub const ALL: [AuditAction; 40] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -124,6 +129,8 @@ impl AuditAction {
         AuditAction::EscalationRulesChanged,
         AuditAction::Linked,
         AuditAction::Unlinked,
+        AuditAction::ClockActionRecorded,
+        AuditAction::LawSettingsChanged,
     ];
 
     /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
@@ -139,6 +146,7 @@ impl AuditAction {
                 | AuditAction::PendencyLimitsChanged
                 | AuditAction::TransferLimitChanged
                 | AuditAction::EscalationRulesChanged
+                | AuditAction::LawSettingsChanged
                 | AuditAction::RoleCreated
                 | AuditAction::RoleUpdated
                 | AuditAction::RoleDeleted
@@ -195,6 +203,8 @@ impl AuditAction {
             AuditAction::EscalationRulesChanged => "ESCALATION_RULES_CHANGED",
             AuditAction::Linked => "LINKED",
             AuditAction::Unlinked => "UNLINKED",
+            AuditAction::ClockActionRecorded => "CLOCK_ACTION_RECORDED",
+            AuditAction::LawSettingsChanged => "LAW_SETTINGS_CHANGED",
         }
     }
 
@@ -251,7 +261,7 @@ pub fn officer_changes(before: &[OfficerEntry], after: &[OfficerEntry]) -> Vec<V
 
 /// The fields an update's record leaves to actions of their own: status and priority (their
 /// own STATUS_CHANGED and PRIORITY_CHANGED), and the officers, compared entry by entry below.
-const FIELDS_WITH_OWN_HANDLING: [&str; 3] = ["status", "priority", "investigation_officers"];
+const FIELDS_WITH_OWN_HANDLING: [&str; 4] = ["status", "priority", "investigation_officers", "sections"];
 
 /// The names of a struct's fields as serde knows them, in the order they are declared: the
 /// list a derived `Deserialize` hands to `deserialize_struct`, caught by a deserializer that
@@ -300,7 +310,7 @@ fn render_field(value: &Value) -> Option<Option<String>> {
 
 /// Every field an update changed, except status and priority, which have actions of their own.
 /// The fields come from the record itself, in the order they are declared, so a new field is
-/// audited as soon as it is added; the officers' changes come last.
+/// audited as soon as it is added; the sections' changes, then the officers', come last.
 pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields) -> Vec<FieldChange> {
     // Plain data: text, flags and lists always serialize.
     let before_value = serde_json::to_value(before).expect("a grievance serializes");
@@ -321,6 +331,10 @@ pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields) -> Vec<F
         .filter(|(_, old, new)| old != new)
         .map(|(field, old_value, new_value)| FieldChange { field, old_value, new_value, details: None })
         .collect();
+    let (old_sections, new_sections) = (cite_sections(&before.sections), cite_sections(&after.sections));
+    if old_sections != new_sections {
+        changes.push(FieldChange { field: "sections", old_value: old_sections, new_value: new_sections, details: None });
+    }
     let officers = officer_changes(&before.investigation_officers, &after.investigation_officers);
     if !officers.is_empty() {
         let summary = officers.iter().map(|c| format!("{} {}", c["action"].as_str().unwrap_or_default(), c["field"].as_str().unwrap_or_default())).collect::<Vec<_>>().join(", ");
@@ -332,6 +346,19 @@ pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields) -> Vec<F
         });
     }
     changes
+}
+
+/// A grievance's sections as the audit shows them: "BNS 64 (offence 2025-01-02), POCSO 4";
+/// nothing when there are none.
+fn cite_sections(sections: &[crate::law::ChargedSection]) -> Option<String> {
+    let cited: Vec<String> = sections
+        .iter()
+        .map(|s| match &s.offence_date {
+            Some(day) => format!("{} (offence {day})", s.citation()),
+            None => s.citation(),
+        })
+        .collect();
+    (!cited.is_empty()).then(|| cited.join(", "))
 }
 
 /// The `action_details` of a CREATED or DELETED record: the complete record as a list of
@@ -463,8 +490,8 @@ mod tests {
             assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
         }
         let admin: Vec<&str> = AuditAction::administrative().map(AuditAction::as_str).collect();
-        assert_eq!(admin.len(), 14);
-        assert!(admin.contains(&"TWO_FACTOR_RESET") && admin.contains(&"PENDENCY_LIMITS_CHANGED") && admin.contains(&"PASSWORD_RESET"));
+        assert_eq!(admin.len(), 15);
+        assert!(admin.contains(&"TWO_FACTOR_RESET") && admin.contains(&"PENDENCY_LIMITS_CHANGED") && admin.contains(&"PASSWORD_RESET") && admin.contains(&"LAW_SETTINGS_CHANGED"));
         for grievance in [AuditAction::Created, AuditAction::Updated, AuditAction::Exported, AuditAction::GrantRefused, AuditAction::TwoFactorFailed] {
             assert!(!grievance.is_administrative(), "{grievance:?}");
         }

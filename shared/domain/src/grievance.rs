@@ -1,11 +1,14 @@
 //! A grievance or FIR as staff submit it, parsed and validated with the grievance form's own
 //! messages, word for word: the server answers the same messages the form shows.
 
+use crate::law::citation;
+use crate::law::section::{read_sections, ChargedSection, SectionForm};
 use crate::messages::Msg;
+pub use crate::day::{parse_date, Day};
 use crate::wire::{Scalar, Sent, Text};
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};
-use time::{Date, Month};
+use time::Date;
 use utoipa::ToSchema;
 
 /// One investigation officer's stint on the case.
@@ -35,6 +38,10 @@ pub struct GrievanceFields {
     pub fir_date: Day,
     #[schema(required = true)]
     pub section_and_act: String,
+    /// The sections it is registered under: those the form picked, or, when it picked none,
+    /// those read from "Section & Act" (`law::citation`), which stays as entered.
+    #[schema(required = true)]
+    pub sections: Vec<ChargedSection>,
     #[schema(required = true)]
     pub crime_title: String,
     #[schema(required = true)]
@@ -86,90 +93,6 @@ pub struct ClosureRequest {
     pub requested_at: String,
 }
 
-/// Parses a date given as `YYYY-MM-DD` (or the date part of an ISO date-time).
-pub fn parse_date(text: &str) -> Option<Date> {
-    let day = text.trim().get(..10)?;
-    let mut parts = day.split('-');
-    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
-    if y.len() != 4 || m.len() != 2 || d.len() != 2 || parts.next().is_some() {
-        return None;
-    }
-    let month = Month::try_from(m.parse::<u8>().ok()?).ok()?;
-    Date::from_calendar_date(y.parse().ok()?, month, d.parse().ok()?).ok()
-}
-
-fn date_text(date: Date) -> String {
-    format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
-}
-
-/// What a text that has passed its rule offers besides: read as a `&str`, shown as itself,
-/// compared with a literal, given up as a `String`, and taken back from the store as it was
-/// written (`as_stored`: every value there came through the type's `parse`).
-macro_rules! text_type {
-    ($name:ident) => {
-        impl $name {
-            pub fn as_stored(text: String) -> $name {
-                $name(text)
-            }
-
-            pub fn as_str(&self) -> &str {
-                &self.0
-            }
-        }
-
-        impl std::ops::Deref for $name {
-            type Target = str;
-            fn deref(&self) -> &str {
-                &self.0
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(&self.0)
-            }
-        }
-
-        impl PartialEq<&str> for $name {
-            fn eq(&self, other: &&str) -> bool {
-                self.0 == *other
-            }
-        }
-
-        impl From<$name> for String {
-            fn from(value: $name) -> String {
-                value.0
-            }
-        }
-    };
-}
-
-/// A calendar day of a case (the FIR's, an order's, an officer's stint), written `YYYY-MM-DD`
-/// as the forms send it and the store keeps it, so that days order as their text does. A
-/// form's date becomes one through [`Day::parse`] only; a record read back from the store
-/// holds what was parsed when it was written, so it is taken as it is.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
-#[serde(transparent)]
-pub struct Day(String);
-
-impl Day {
-    /// The day in `text` (`YYYY-MM-DD`, or the date part of an ISO date-time).
-    pub fn parse(text: &str) -> Option<Day> {
-        parse_date(text).map(Day::of)
-    }
-
-    pub fn of(date: Date) -> Day {
-        Day(date_text(date))
-    }
-
-    /// The calendar date; `None` only for the empty day of a record not yet filled in.
-    pub fn date(&self) -> Option<Date> {
-        parse_date(&self.0)
-    }
-}
-
-text_type!(Day);
-
 /// A grievance as the form sends it, to file or to change. Text fields take a number as its
 /// digits; flags take true/false, 0/1 or "yes"; dates are `YYYY-MM-DD`.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
@@ -186,6 +109,11 @@ pub struct GrievanceForm {
     #[serde(default)]
     #[schema(value_type = String)]
     pub section_and_act: Sent<Text>,
+    /// The sections picked, each an act, a section and the date of the offence; left out or
+    /// empty: read from `section_and_act`.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<SectionForm>>)]
+    pub sections: Sent<Vec<Sent<SectionForm>>>,
     #[serde(default)]
     #[schema(value_type = String)]
     pub crime_title: Sent<Text>,
@@ -385,9 +313,19 @@ impl FirNumber {
     }
 }
 
-text_type!(FirNumber);
+crate::text_type!(FirNumber);
 
 impl GrievanceFields {
+    /// The sections picked, or, for a record that has none (written before sections were
+    /// kept, or whose form picked none), those read from its "Section & Act": what a form
+    /// with no sections picked is given when saved, so old and new records read alike.
+    pub fn with_sections_read(mut self) -> GrievanceFields {
+        if self.sections.is_empty() {
+            self.sections = citation::read(&self.section_and_act).sections;
+        }
+        self
+    }
+
     /// Validates a submitted form; `today` bounds the FIR date.
     pub fn parse(form: &GrievanceForm, today: Date) -> Result<GrievanceFields> {
         let mut r = Reader::default();
@@ -412,6 +350,13 @@ impl GrievanceFields {
             },
         };
         let section_and_act = r.required("section_and_act", &form.section_and_act, "Section & Act", 500);
+        let (mut sections, section_errors) = read_sections(&form.sections, fir_date.date(), today);
+        for (field, message) in section_errors {
+            r.errors.add(&field, message);
+        }
+        if sections.is_empty() && form.sections.as_given().is_none_or(|rows| rows.is_empty()) {
+            sections = citation::read(&section_and_act).sections;
+        }
         let crime_title = r.required("crime_title", &form.crime_title, "Crime Title", 200);
         let district = r.required("district", &form.district, "District", 200);
         let police_station = r.required("police_station", &form.police_station, "Police Station", 200);
@@ -467,6 +412,7 @@ impl GrievanceFields {
             fir_no,
             fir_date,
             section_and_act,
+            sections,
             crime_title,
             district,
             police_station,

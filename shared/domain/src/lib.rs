@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod clock;
+pub mod day;
 pub mod email;
 pub mod escalation;
 pub mod error;
@@ -10,6 +11,7 @@ pub mod grants;
 pub mod grievance;
 pub mod ids;
 pub mod jurisdiction;
+pub mod law;
 pub mod lists;
 pub mod messages;
 pub mod numbers;
@@ -17,6 +19,7 @@ pub mod password;
 pub mod pendency;
 pub mod permissions;
 pub mod role_name;
+mod text_type;
 pub mod user;
 pub mod wire;
 

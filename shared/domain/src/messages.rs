@@ -265,6 +265,36 @@ messages! {
     FirDateRequired = "FIR_DATE_REQUIRED": "FIR Date is required";
     FirDateInvalid = "FIR_DATE_INVALID": "FIR Date must be a valid date";
     FirDateInFuture = "FIR_DATE_IN_FUTURE": "FIR Date cannot be in the future";
+    // Sections and the codes they are from.
+    SectionsInvalid = "SECTIONS_INVALID": "Sections must be a list of act and section";
+    TooManySections { max } = "TOO_MANY_SECTIONS": "A grievance can have at most {max} sections";
+    SectionActInvalid = "SECTION_ACT_INVALID": "Choose the act: BNS, BNSS, IPC, CrPC, POCSO or another law";
+    SectionActNameRequired = "SECTION_ACT_NAME_REQUIRED": "Name the law the section is from";
+    SectionNumberInvalid = "SECTION_NUMBER_INVALID": "Enter a section number such as 303(2) or 376AB";
+    OffenceDateInvalid = "OFFENCE_DATE_INVALID": "Date of offence must be a valid date";
+    OffenceDateInFuture = "OFFENCE_DATE_IN_FUTURE": "Date of offence cannot be in the future";
+    OffenceDateAfterFir = "OFFENCE_DATE_AFTER_FIR": "Date of offence cannot be after the FIR Date";
+    OldCodeAfterNewCodes { section, date } = "OLD_CODE_AFTER_NEW_CODES": "{section} is for offences committed before 1 July 2024; an offence of {date} falls under the BNS";
+    NewCodeBeforeNewCodes { section, date } = "NEW_CODE_BEFORE_NEW_CODES": "{section} is for offences committed from 1 July 2024; an offence of {date} falls under the IPC";
+    OldProcedureAfterNewCodes { section, date } = "OLD_PROCEDURE_AFTER_NEW_CODES": "{section} is for information recorded before 1 July 2024; information recorded on {date} is investigated under the BNSS";
+    NewProcedureBeforeNewCodes { section, date } = "NEW_PROCEDURE_BEFORE_NEW_CODES": "{section} is for information recorded from 1 July 2024; information recorded on {date} is investigated under the CrPC";
+    // Statutory clocks and the reference list of offences.
+    ClockRuleNotFound = "CLOCK_RULE_NOT_FOUND": "Clock rule not found";
+    ClockRuleIdInvalid = "CLOCK_RULE_ID_INVALID": "A rule's id is lower-case letters, digits and hyphens, at most 40";
+    ClockRuleIdTaken { id } = "CLOCK_RULE_ID_TAKEN": "There is a rule with the id '{id}' already";
+    ClockRuleStartInvalid = "CLOCK_RULE_START_INVALID": "Choose what starts the clock";
+    ClockRuleMetByInvalid = "CLOCK_RULE_MET_BY_INVALID": "Choose the action that meets the clock";
+    ClockRulePeriodInvalid = "CLOCK_RULE_PERIOD_INVALID": "A period is a number of hours, days or months, such as 90 days or 2 months";
+    ClockRuleSectionInvalid { value } = "CLOCK_RULE_SECTION_INVALID": "'{value}' is not a section such as BNS 64 or POCSO 4";
+    ClockActionKindInvalid = "CLOCK_ACTION_KIND_INVALID": "Choose the action to record";
+    ClockActionDateInvalid = "CLOCK_ACTION_DATE_INVALID": "Enter the day it was done";
+    ClockActionDateInFuture = "CLOCK_ACTION_DATE_IN_FUTURE": "The day it was done cannot be in the future";
+    ClockActionDateBeforeFir = "CLOCK_ACTION_DATE_BEFORE_FIR": "The day it was done cannot be before the FIR Date";
+    ClockActionsTooMany { max } = "CLOCK_ACTIONS_TOO_MANY": "This case has {max} actions recorded on its clocks, the most it keeps";
+    ClockActionMeansInvalid = "CLOCK_ACTION_MEANS_INVALID": "Say how the informant was told: phone, SMS, email, letter or in person";
+    OffenceNotFound = "OFFENCE_NOT_FOUND": "This section is not in the reference list";
+    OffenceActInvalid = "OFFENCE_ACT_INVALID": "The reference list holds BNS and POCSO sections";
+    OffenceMaximumInvalid = "OFFENCE_MAXIMUM_INVALID": "Maximum punishment is fine, a number of months or years, life or death";
     BriefDetailsTooShort = "BRIEF_DETAILS_TOO_SHORT": "Brief details must be at least 10 characters long";
     OfficersNotList = "OFFICERS_NOT_LIST": "investigation_officers must be a list";
     OfficersTooMany = "OFFICERS_TOO_MANY": "At most 50 investigation officers";

@@ -4,6 +4,7 @@
 
 use domain::grievance::{Day, FirNumber, GrievanceFields, OfficerEntry};
 use domain::audit::{field_changes, FieldChange};
+use domain::law::{Act, ChargedSection, SectionNo};
 use serde_json::json;
 
 fn officer(name: &str, from: &str) -> OfficerEntry {
@@ -17,6 +18,7 @@ fn before() -> GrievanceFields {
         fir_no: FirNumber::parse("FIR/1").unwrap(),
         fir_date: Day::parse("2026-01-01").unwrap(),
         section_and_act: "379 IPC".into(),
+        sections: vec![ChargedSection::new(Act::Ipc, SectionNo::parse("379").unwrap())],
         crime_title: "Theft".into(),
         district: "North".into(),
         police_station: "Central".into(),
@@ -47,6 +49,7 @@ fn after() -> GrievanceFields {
         fir_no: FirNumber::parse("FIR/2").unwrap(),
         fir_date: Day::parse("2026-02-01").unwrap(),
         section_and_act: "420 IPC".into(),
+        sections: vec![ChargedSection { offence_date: Day::parse("2024-05-01"), ..ChargedSection::new(Act::Ipc, SectionNo::parse("420").unwrap()) }],
         crime_title: "Fraud".into(),
         district: "South".into(),
         police_station: "Harbour".into(),
@@ -109,6 +112,7 @@ fn every_changed_field_is_recorded_in_the_order_of_the_form_status_and_priority_
         change("date_of_outward", Some("2026-01-07"), Some("2026-02-07")),
         change("action_taken_by_ig_office", Some("Report called for"), None),
         change("final_decision", Some("Pending"), Some("Disposed of")),
+        change("sections", Some("IPC 379"), Some("IPC 420 (offence 2024-05-01)")),
         officers_change(),
     ];
     assert_eq!(field_changes(&before(), &after()), expected);

@@ -114,6 +114,15 @@ pub trait AdminLists: Send + Sync + 'static {
     /// Replaces the escalation rules.
     async fn save_escalation_rules(&self, rules: &domain::escalation::EscalationRules) -> Result<()>;
 
+    /// The statutory clock rules and the Admin's entries of the reference list of offences
+    /// (`LawSettings::default()`, revision 0, until an Admin saves any). Read with the lists,
+    /// from the same copy: every grievance answered shows its clocks.
+    async fn law(&self) -> Result<domain::law::LawSettings>;
+
+    /// Saves `settings` as revision `settings.revision + 1`, on condition that the revision
+    /// kept is still `settings.revision`; 409 `domain::Msg::ChangedConcurrently` otherwise.
+    async fn save_law(&self, settings: &domain::law::LawSettings) -> Result<()>;
+
     /// Fills every list with its starting items, once in the store's life (an administrator
     /// who later empties a list does not see it refilled). Cheap when done already, and safe
     /// from many processes at once.

@@ -204,6 +204,7 @@ fn generate(rng: &mut Rng, n: u64, count: u64, fir_seq: &mut BTreeMap<(usize, i3
         other_refs: Default::default(),
         closure: None,
         escalation: None,
+        clock_events: Vec::new(),
     }
 }
 

@@ -140,6 +140,7 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
             requested_at: filed_at.clone(),
         }),
         escalation: None,
+        clock_events: Vec::new(),
     }
 }
 

@@ -398,6 +398,17 @@ async fn drive_admin(d: &mut Drive<'_>, f: &Fixtures) {
     d.ok("PUT", "/api/admin/transfer-limit", "/api/admin/transfer-limit", admin, Some(json!({"max_transfers": before + 1}))).await;
     let rules = d.ok("GET", "/api/admin/escalation-rules", "/api/admin/escalation-rules", admin, None).await;
     d.ok("PUT", "/api/admin/escalation-rules", "/api/admin/escalation-rules", admin, Some(rules)).await;
+    // The law: the reference list, a clock rule changed and one added, an entry saved and removed.
+    d.ok("GET", "/api/law/offences", "/api/law/offences?q=theft", admin, None).await;
+    let clocks = d.ok("GET", "/api/admin/clock-rules", "/api/admin/clock-rules", admin, None).await;
+    let progress = clocks["rules"].as_array().unwrap().iter().find(|r| r["id"] == "bnss-193-3-ii").unwrap().clone();
+    d.ok("PUT", "/api/admin/clock-rules/{id}", "/api/admin/clock-rules/bnss-193-3-ii", admin, Some(progress)).await;
+    let own = json!({"id": "state-order-1", "name": "Diary to the SP", "name_hi": "डायरी पुलिस अधीक्षक को", "starts": "information_recorded",
+        "period": "7 days", "repeats": false, "met_by": "investigation_completed", "source": "State order 1/2026"});
+    d.ok("POST", "/api/admin/clock-rules", "/api/admin/clock-rules", admin, Some(own)).await;
+    let entry = json!({"act": "BNS", "section": "112(2)", "title": "Petty organised crime", "title_hi": "छोटा संगठित अपराध", "maximum": "7 years"});
+    d.ok("PUT", "/api/admin/offences", "/api/admin/offences", admin, Some(entry)).await;
+    d.ok("DELETE", "/api/admin/offences/{act}/{section}", "/api/admin/offences/BNS/112(2)", admin, None).await;
     for route in ["/api/reports/pendency", "/api/reports/monthly", "/api/reports/disposal", "/api/reports/crime-heads"] {
         d.ok("GET", route, route, admin, None).await;
     }
@@ -464,6 +475,8 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("DELETE", "/api/grievances/{id}", &theirs, admin, None).await;
     d.ok("POST", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, Some(json!({"text": "Statement recorded"}))).await;
     d.ok("GET", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, None).await;
+    let told = json!({"kind": "informant_told_of_progress", "on": "2026-01-20", "means": "phone"});
+    d.ok("POST", "/api/grievances/{id}/clock-actions", &format!("{path}/clock-actions"), admin, Some(told)).await;
 
     let attachment = attach_pdf(d, admin, &path).await;
     d.ok("GET", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, None).await;

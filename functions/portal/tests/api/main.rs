@@ -24,6 +24,7 @@ mod escalation_api;
 mod exports_api;
 mod grievances_api;
 mod key_rotation;
+mod law_api;
 mod least_privilege;
 mod list_meanings_api;
 mod notifications_api;

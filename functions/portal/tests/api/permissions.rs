@@ -55,6 +55,12 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         // The pendency limits are part of the Admin Panel.
         ("get", "/api/admin/pendency-limits") | ("get", "/api/admin/transfer-limit") | ("get", "/api/admin/escalation-rules") => Permission(Dropdowns, Read),
         ("put", "/api/admin/pendency-limits") | ("put", "/api/admin/transfer-limit") | ("put", "/api/admin/escalation-rules") => Permission(Dropdowns, Update),
+        // The law: the reference list is everyone's who signs in; the clock rules and the
+        // Admin's entries are the Admin Panel's.
+        ("get", "/api/law/offences") => SignIn,
+        ("get", "/api/admin/clock-rules") => Permission(Dropdowns, Read),
+        ("post", "/api/admin/clock-rules") | ("put", "/api/admin/clock-rules/{id}") | ("put", "/api/admin/offences") | ("delete", "/api/admin/offences/{act}/{section}") => Permission(Dropdowns, Update),
+        ("post", "/api/grievances/{id}/clock-actions") => Permission(Grievances, Update),
         ("get", "/api/grievances")
         | ("get", "/api/grievances/stats")
         | ("get", "/api/grievances/scope")
@@ -109,7 +115,7 @@ fn concrete(path: &str) -> String {
     } else {
         "0b7c-forged.xlsx?name=a.xlsx&type=x&expires=99999999999&signature=00"
     };
-    path.replace("{kind}", "districts").replace("{report}", "monthly").replace("{id}", "987654").replace("{other}", "987655").replace("{attachment_id}", "0b7c-unknown").replace("{file}", file)
+    path.replace("{kind}", "districts").replace("{report}", "monthly").replace("{id}", "987654").replace("{other}", "987655").replace("{attachment_id}", "0b7c-unknown").replace("{act}", "BNS").replace("{section}", "999").replace("{file}", file)
 }
 
 fn grants(allow: impl Fn(Resource, Action) -> bool) -> Value {

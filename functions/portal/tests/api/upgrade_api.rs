@@ -405,7 +405,15 @@ async fn every_record_kept(fixture: &str) -> (tempfile::TempDir, std::path::Path
     // Each grievance field for field, with its notes, attachments (their bytes), links and
     // history; the deleted one stays deleted; the list, the counts and a posting's scope.
     for (id, grievance) in expected["grievances"].as_object().unwrap() {
-        kept(&format!("grievance {id}"), &portal.get(&format!("/api/grievances/{id}"), &admin).await["data"], grievance);
+        let now = &portal.get(&format!("/api/grievances/{id}"), &admin).await["data"];
+        kept(&format!("grievance {id}"), now, grievance);
+        // Sections were not kept then: they are read from "Section & Act", kept as entered.
+        let text = grievance["section_and_act"].as_str().unwrap();
+        assert_eq!(now["section_and_act"], text);
+        assert_eq!(now["sections"], serde_json::to_value(domain::law::citation::read(text).sections).unwrap(), "grievance {id}: {text}");
+        if text == "420 IPC, 66D IT Act" {
+            assert_eq!(now["sections"], serde_json::json!([{"act": "IPC", "section": "420"}, {"act": "OTHER", "act_name": "IT Act", "section": "66D"}]));
+        }
         for part in ["notes", "attachments", "links", "history"] {
             kept(&format!("grievance {id}'s {part}"), &portal.get(&format!("/api/grievances/{id}/{part}"), &admin).await["data"], &expected[part][id]);
         }

@@ -81,6 +81,7 @@ async fn file(engine: &Engine) -> Stored {
         version: 1,
         closure: None,
         escalation: None,
+        clock_events: Vec::new(),
     };
     let stored = Stored { grievance, refs: Default::default() };
     engine.grievances.commit(GrievanceChange { before: None, after: Some(&stored), audit: batch(1, AuditAction::Created), fir_guard: None }).await.unwrap();

@@ -161,6 +161,7 @@ fn fixture(lists: &Lists, n: usize) -> Vec<Stored> {
                     requested_at: filed_at.clone(),
                 }),
                 escalation: None,
+                clock_events: Vec::new(),
             };
             let refs = BTreeMap::from([
                 (ListKind::Districts, district.0),
@@ -309,7 +310,7 @@ async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fi
     let priorities: Vec<i64> = fixture.iter().filter_map(|s| s.grievance.priority_id).collect();
     // Limits that make some of the fixture overdue and leave some not.
     let limits = priorities.iter().map(|p| (*p, BTreeMap::from([(Stage::Inward, 900u32)]))).collect();
-    let clock = Clock { limits, today: date!(2024 - 06 - 30) };
+    let clock = Clock { limits, rules: domain::law::ClockRules::shipped().clone(), today: date!(2024 - 06 - 30) };
     let filters = filter_values(fixture, &clock);
     let (mut nonempty, mut cases) = (0, 0);
     for viewer in &viewers(engine.as_ref(), fixture, USERS[1]).await {

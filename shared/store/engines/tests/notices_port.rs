@@ -56,6 +56,7 @@ fn new_grievance(id: i64) -> Stored {
         version: 1,
         closure: None,
         escalation: None,
+        clock_events: Vec::new(),
     };
     Stored { grievance, refs: Refs::new() }
 }

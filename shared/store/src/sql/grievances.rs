@@ -141,6 +141,8 @@ pub struct GrievanceRow {
     pub closure: Option<domain::grievance::ClosureRequest>,
     /// Where it is escalated (schema 13).
     pub escalation: Option<domain::escalation::Escalation>,
+    /// The actions on its statutory clocks (kept in the details text).
+    pub clock_events: Vec<domain::law::ClockEvent>,
 }
 
 /// A number lookup's question: `key` in capitals, matched exactly or as the numbers' first
@@ -244,6 +246,8 @@ struct RowDetails {
     closure: Option<domain::grievance::ClosureRequest>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     escalation: Option<domain::escalation::Escalation>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    clock_events: Vec<domain::law::ClockEvent>,
 }
 
 /// Whether a value is what a field holds when nothing was given (nothing, no, no entries):
@@ -274,6 +278,7 @@ fn details_json(g: &GrievanceRow) -> Result<String> {
         refs: g.other_refs.clone(),
         closure: g.closure.clone(),
         escalation: g.escalation.clone(),
+        clock_events: g.clock_events.clone(),
     };
     if let Json::Object(beside) = serde_json::to_value(&row).map_err(corrupt)? {
         details.extend(beside);
@@ -364,6 +369,7 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         other_refs: row.refs,
         closure: row.closure,
         escalation: row.escalation,
+        clock_events: row.clock_events,
     }))
 }
 
@@ -1497,6 +1503,7 @@ mod details_tests {
             refs: BTreeMap::from([("reasons".into(), 1)]),
             closure: None,
             escalation: None,
+            clock_events: Vec::new(),
         };
         let Ok(Json::Object(beside)) = serde_json::to_value(&row) else { panic!("the row's details are an object") };
         for name in beside.keys() {

@@ -47,6 +47,18 @@ pub async fn saved_limits(store: &dyn Store) -> Result<Option<SavedLimits>> {
     Ok(Some(limits_of(&item.attrs)))
 }
 
+/// The key of the law settings' item: the clock rules and the Admin's offences.
+pub(crate) fn law_key() -> Key {
+    Key::new("SETTINGS", "LAW")
+}
+
+/// The law settings as kept; the shipped ones until an Admin saved any.
+pub async fn law(store: &dyn Store) -> Result<domain::law::LawSettings> {
+    let Some(item) = store.get(&law_key()).await? else { return Ok(domain::law::LawSettings::default()) };
+    let value = item.attrs.get("settings").cloned().unwrap_or_default();
+    serde_json::from_value(value).map_err(|e| domain::Error::internal(format!("law settings: {e}")))
+}
+
 /// The pendency limits as the attributes of their item hold them: by priority id, or by the
 /// names the priorities had when a release before ids saved them.
 pub(crate) fn limits_of(attrs: &serde_json::Map<String, serde_json::Value>) -> SavedLimits {

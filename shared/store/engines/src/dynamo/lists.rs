@@ -612,6 +612,23 @@ impl AdminLists for ItemLists {
         Ok(self.store.transact(vec![Write::put(Item::new(transfer_limit_key()).with("limit", i64::from(limit)))]).await?)
     }
 
+    async fn law(&self) -> Result<domain::law::LawSettings> {
+        Ok(self.cache.snapshot(self.store.as_ref()).await?.law.clone())
+    }
+
+    async fn save_law(&self, settings: &domain::law::LawSettings) -> Result<()> {
+        let expected = settings.revision;
+        let saved = domain::law::LawSettings { revision: expected + 1, ..settings.clone() };
+        let item = Item::new(crate::dynamo::list_items::law_key()).with("revision", expected + 1).with("settings", serde_json::to_value(&saved).map_err(Error::internal)?);
+        let condition = if expected == 0 { Condition::NotExists } else { Condition::Equals("revision".into(), json!(expected)) };
+        let done = self.store.transact(vec![Write::put(item).when(condition), cache::bump()]).await;
+        self.cache.forget();
+        match done {
+            Err(StoreError::ConditionFailed { at: 0 }) => Err(Error::Conflict(Msg::ChangedConcurrently)),
+            other => Ok(other?),
+        }
+    }
+
     async fn escalation_rules(&self) -> Result<domain::escalation::EscalationRules> {
         let saved = self.store.get(&escalation_rules_key()).await?.and_then(|item| serde_json::from_value(item.attrs.get("rules")?.clone()).ok());
         Ok(saved.unwrap_or_default())

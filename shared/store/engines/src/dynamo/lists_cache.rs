@@ -1,5 +1,6 @@
 //! What every request reads of the lists (the labels of a page of grievances, the pendency
-//! limits, the priorities the limits go by), kept in memory between changes.
+//! limits, the priorities the limits go by, the law settings that give each case its clocks),
+//! kept in memory between changes.
 //!
 //! A page of 50 grievances names a hundred or so items; read one by one from the store
 //! they cost more than the page itself. The lists change rarely, and every change of them
@@ -37,6 +38,7 @@ pub struct Snapshot {
     /// Where each item sits in its list.
     positions: HashMap<(ListKind, i64), usize>,
     pub limits: Option<SavedLimits>,
+    pub law: domain::law::LawSettings,
 }
 
 impl Snapshot {
@@ -94,7 +96,7 @@ impl ListsCache {
             lists.insert(kind, read);
         }
         let positions = lists.iter().flat_map(|(kind, items)| items.iter().enumerate().map(|(at, i)| ((*kind, i.id), at))).collect();
-        let fresh = Arc::new(Snapshot { version, lists, positions, limits: items::saved_limits(store).await? });
+        let fresh = Arc::new(Snapshot { version, lists, positions, limits: items::saved_limits(store).await?, law: items::law(store).await? });
         *self.current.write().expect("the lists cache lock") = Some((fresh.clone(), checked));
         Ok(fresh)
     }

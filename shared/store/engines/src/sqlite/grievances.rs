@@ -209,6 +209,7 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         other_refs: stored.refs.iter().filter(|(k, _)| !is_relational(**k)).map(|(k, id)| (k.as_str().to_string(), *id)).collect(),
         closure: g.closure.clone(),
         escalation: g.escalation.clone(),
+        clock_events: g.clock_events.clone(),
     }
 }
 
@@ -243,6 +244,7 @@ fn stored_of(row: GrievanceRow) -> Stored {
         version: row.version,
         closure: row.closure,
         escalation: row.escalation,
+        clock_events: row.clock_events,
     };
     Stored { grievance, refs }
 }

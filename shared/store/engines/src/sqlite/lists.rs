@@ -41,6 +41,7 @@ use store::{Key, Query, Store, StoreError, Write};
 const PENDENCY_LIMITS: &str = "pendency_limits";
 const ESCALATION_RULES: &str = "escalation_rules";
 const TRANSFER_LIMIT: &str = "transfer_limit";
+const LAW: &str = "law";
 /// When the starting lists were filled in (once in the file's life).
 const LISTS_SEEDED: &str = "lists_seeded";
 /// Moved on by every change of an item or of the pendency limits (see [`Snapshot`]).
@@ -368,6 +369,7 @@ struct Snapshot {
     /// Where each item sits in its list.
     positions: HashMap<(ListKind, i64), usize>,
     limits: Option<SavedLimits>,
+    law: domain::law::LawSettings,
 }
 
 impl Snapshot {
@@ -386,7 +388,11 @@ impl Snapshot {
             Some(other) => return Err(corrupt(format!("pendency limits {other}"))),
             None => None,
         };
-        Ok(Snapshot { version, lists, positions, limits })
+        let law = match setting(conn, LAW)? {
+            Some(value) => serde_json::from_value(value).map_err(|e| corrupt(format!("law settings: {e}")))?,
+            None => domain::law::LawSettings::default(),
+        };
+        Ok(Snapshot { version, lists, positions, limits, law })
     }
 
     fn list(&self, kind: ListKind) -> &[ListItem] {
@@ -460,6 +466,24 @@ impl AdminLists for SqlLists {
 
     async fn save_transfer_limit(&self, limit: u32) -> Result<()> {
         self.change(move |tx| save_setting(tx, TRANSFER_LIMIT, &json!(limit))).await
+    }
+
+    async fn law(&self) -> Result<domain::law::LawSettings> {
+        Ok(self.snapshot().await?.law.clone())
+    }
+
+    async fn save_law(&self, settings: &domain::law::LawSettings) -> Result<()> {
+        let expected = settings.revision;
+        let saved = serde_json::to_value(domain::law::LawSettings { revision: expected + 1, ..settings.clone() }).map_err(Error::internal)?;
+        self.change(move |tx| {
+            let kept = setting(tx, LAW)?.and_then(|v| v.get("revision").and_then(Value::as_i64)).unwrap_or(0);
+            if kept != expected {
+                return Err(Failed::Refused(Error::Conflict(Msg::ChangedConcurrently)));
+            }
+            save_setting(tx, LAW, &saved)?;
+            bump(tx)
+        })
+        .await
     }
 
     async fn escalation_rules(&self) -> Result<domain::escalation::EscalationRules> {

@@ -1,0 +1,227 @@
+//! The new criminal laws in the case file, through the real routers on both engines: a
+//! grievance's sections (picked, or read from "Section & Act"), the statutory clocks of the
+//! BNSS they start, the actions that meet and restart them, the warning for a code that does
+//! not fit the date of the offence, and the Admin Panel's clock rules and reference list,
+//! refused to anyone else and audited.
+
+use apitest::{on_both_engines, Api, Engine};
+use http::StatusCode;
+use serde_json::{json, Value};
+use time::Duration;
+
+const PASSWORD: &str = "Officer-Pass-1";
+
+fn day(d: time::Date) -> String {
+    domain::day::Day::of(d).to_string()
+}
+
+fn form(fir: &str, fir_date: &str, section_and_act: &str, sections: Value) -> Value {
+    json!({"fir_no": fir, "fir_date": fir_date, "section_and_act": section_and_act, "sections": sections,
+           "crime_title": "Theft", "district": "Central District", "police_station": "Civil Lines",
+           "brief_details": "Statement of the informant recorded at the station."})
+}
+
+async fn file(api: &Api, token: &str, body: Value) -> Value {
+    let answer = api.post("/api/grievances", token, body).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
+    answer.body["data"].clone()
+}
+
+fn clock<'a>(g: &'a Value, rule: &str) -> Option<&'a Value> {
+    g["clocks"].as_array().unwrap().iter().find(|c| c["rule"] == rule)
+}
+
+fn rules(g: &Value) -> Vec<&str> {
+    g["clocks"].as_array().unwrap().iter().map(|c| c["rule"].as_str().unwrap()).collect()
+}
+
+async fn a_sexual_offence_runs_its_clocks_and_recorded_actions_move_them(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let today = domain::clock::today();
+    let d = today - Duration::days(85);
+
+    // BNS s.64 registered on day D: two months to investigate, 90 days to tell the informant,
+    // 24 hours to send the victim for examination.
+    let rape = file(&api, &admin, form("RP-1/2026", &day(d), "64 BNS", json!([{"act": "BNS", "section": "64"}]))).await;
+    let id = rape["id"].as_i64().unwrap();
+    assert_eq!(rape["sections"], json!([{"act": "BNS", "section": "64"}]));
+    assert_eq!(rules(&rape), ["bnss-193-3-ii", "bnss-193-2", "bnss-184-1"]);
+    let investigation = clock(&rape, "bnss-193-2").unwrap();
+    let two_months = domain::law::clocks::Period::Months(2).due(d);
+    assert_eq!((investigation["due_on"].as_str(), investigation["state"].as_str()), (Some(day(two_months).as_str()), Some("missed")), "{investigation}");
+    assert_eq!(investigation["days_left"], (two_months - today).whole_days());
+    let progress = clock(&rape, "bnss-193-3-ii").unwrap();
+    assert_eq!((progress["due_on"].as_str(), progress["state"].as_str(), progress["days_left"].as_i64()), (Some(day(d + Duration::days(90)).as_str()), Some("due"), Some(5)));
+    assert!(progress["source"].as_str().unwrap().starts_with("BNSS s.193(3)(ii)"));
+
+    // Told on D + 80: the next report falls due on D + 170.
+    let told = api.post(&format!("/api/grievances/{id}/clock-actions"), &admin,
+        json!({"kind": "informant_told_of_progress", "on": day(d + Duration::days(80)), "means": "phone", "note": "Told of the arrest"})).await;
+    assert_eq!(told.status, StatusCode::CREATED, "{:?}", told.body);
+    let progress = clock(&told.body["data"], "bnss-193-3-ii").unwrap().clone();
+    assert_eq!((progress["due_on"].as_str(), progress["state"].as_str()), (Some(day(d + Duration::days(170)).as_str()), Some("due")));
+    assert_eq!(progress["earlier"], json!([{"started_on": day(d), "due_on": day(d + Duration::days(90)), "state": "met", "done_on": day(d + Duration::days(80))}]));
+
+    // The investigation completed: its clock stops, late, as the day says.
+    let done = api.post(&format!("/api/grievances/{id}/clock-actions"), &admin, json!({"kind": "investigation_completed", "on": day(today), "version": told.body["data"]["version"]})).await;
+    assert_eq!(done.status, StatusCode::CREATED, "{:?}", done.body);
+    let investigation = clock(&done.body["data"], "bnss-193-2").unwrap();
+    assert_eq!((investigation["state"].as_str(), investigation["done_on"].as_str()), (Some("met_late"), Some(day(today).as_str())));
+    let early = file(&api, &admin, form("RP-2/2026", &day(today - Duration::days(10)), "64 BNS", json!([{"act": "BNS", "section": "64"}]))).await;
+    let met = api.post(&format!("/api/grievances/{}/clock-actions", early["id"]), &admin, json!({"kind": "investigation_completed", "on": day(today)})).await;
+    assert_eq!(clock(&met.body["data"], "bnss-193-2").unwrap()["state"], "met", "{:?}", met.body);
+
+    // Each action is in the case's history, with who, what, when and how.
+    let history = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"].clone();
+    let recorded: Vec<(&str, &str, Option<&str>)> = history.as_array().unwrap().iter().filter(|r| r["action"] == "CLOCK_ACTION_RECORDED")
+        .map(|r| (r["field_name"].as_str().unwrap(), r["new_value"].as_str().unwrap(), r["notes"].as_str())).collect();
+    let told_on = format!("Informant told of progress on {}", day(d + Duration::days(80)));
+    let completed_on = format!("Investigation completed (final report) on {}", day(today));
+    assert_eq!(recorded, vec![
+        ("investigation_completed", completed_on.as_str(), None),
+        ("informant_told_of_progress", told_on.as_str(), Some("By phone. Told of the arrest")),
+    ]);
+
+    // A stale version, a day before the FIR, and no means of telling are refused.
+    let stale = api.post(&format!("/api/grievances/{id}/clock-actions"), &admin, json!({"kind": "efir_signed", "on": day(today), "version": 1})).await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{:?}", stale.body);
+    let wrong = api.post(&format!("/api/grievances/{id}/clock-actions"), &admin, json!({"kind": "informant_told_of_progress", "on": day(d - Duration::days(1))})).await;
+    assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
+    assert_eq!(wrong.body["fields"], json!({"on": "The day it was done cannot be before the FIR Date", "means": "Say how the informant was told: phone, SMS, email, letter or in person"}));
+
+    // A theft has the progress duty only.
+    let theft = file(&api, &admin, form("TH-1/2026", &day(d), "303(2) BNS", json!([{"act": "BNS", "section": "303(2)"}]))).await;
+    assert_eq!(rules(&theft), ["bnss-193-3-ii"]);
+}
+
+async fn sections_are_read_from_the_free_text_and_a_code_that_does_not_fit_is_warned_about(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let today = domain::clock::today();
+
+    // Nothing picked: read from "Section & Act", which stays as entered.
+    let pocso = file(&api, &admin, form("PX-1/2026", &day(today), "u/s 4/6 POCSO Act", Value::Null)).await;
+    assert_eq!(pocso["section_and_act"], "u/s 4/6 POCSO Act");
+    assert_eq!(pocso["sections"], json!([{"act": "POCSO", "section": "4"}, {"act": "POCSO", "section": "6"}]));
+    assert!(clock(&pocso, "bnss-193-2").is_some(), "POCSO s.4 and s.6 are on the two-month clock");
+
+    // An IPC section for an offence after 1 July 2024: kept, and warned about.
+    let ipc = file(&api, &admin, form("IP-1/2026", &day(today), "379 IPC", json!([{"act": "IPC", "section": "379", "offence_date": day(today)}]))).await;
+    assert_eq!(ipc["section_warnings"], json!([{"index": 0, "code": "OLD_CODE_AFTER_NEW_CODES", "params": {"section": "IPC 379", "date": day(today)},
+        "message": format!("IPC 379 is for offences committed before 1 July 2024; an offence of {} falls under the BNS", day(today))}]));
+    let fetched = api.get(&format!("/api/grievances/{}", ipc["id"]), &admin).await.body["data"].clone();
+    assert_eq!(fetched["section_warnings"][0]["code"], "OLD_CODE_AFTER_NEW_CODES");
+
+    // Each row's problem under its own name; nothing is filed.
+    let bad = api.post("/api/grievances", &admin, form("BD-1/2026", &day(today), "Theft", json!([
+        {"act": "BNS", "section": "three"}, {"act": "Penal", "section": "379"}, {"act": "OTHER", "section": "20"},
+        {"act": "BNS", "section": "303(2)", "offence_date": day(today + Duration::days(1))}]))).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{:?}", bad.body);
+    assert_eq!(bad.body["fields"], json!({
+        "sections[0].section": "Enter a section number such as 303(2) or 376AB",
+        "sections[1].act": "Choose the act: BNS, BNSS, IPC, CrPC, POCSO or another law",
+        "sections[2].act_name": "Name the law the section is from",
+        "sections[3].offence_date": "Date of offence cannot be in the future",
+    }));
+    let too_many: Vec<Value> = (1..=21).map(|n| json!({"act": "BNS", "section": n.to_string()})).collect();
+    let refused = api.post("/api/grievances", &admin, form("BD-2/2026", &day(today), "many", Value::Array(too_many))).await;
+    assert_eq!(refused.body["fields"]["sections"], "A grievance can have at most 20 sections");
+
+    // An edit that changes the sections is audited in the citation's words.
+    let edit = api.put(&format!("/api/grievances/{}", ipc["id"]), &admin, json!({"version": ipc["version"],
+        "fir_no": "IP-1/2026", "fir_date": day(today), "section_and_act": "303(2) BNS", "crime_title": "Theft", "district": "Central District",
+        "police_station": "Civil Lines", "brief_details": "Statement of the informant recorded at the station.",
+        "sections": [{"act": "BNS", "section": "303(2)", "offence_date": day(today)}]})).await;
+    assert_eq!(edit.status, StatusCode::OK, "{:?}", edit.body);
+    assert_eq!(edit.body["data"]["section_warnings"], json!([]));
+    let history = api.get(&format!("/api/grievances/{}/history", ipc["id"]), &admin).await.body["data"].clone();
+    let change = history.as_array().unwrap().iter().find(|r| r["field_name"] == "sections").unwrap();
+    assert_eq!((change["old_value"].as_str(), change["new_value"].as_str()), (Some(format!("IPC 379 (offence {})", day(today)).as_str()), Some(format!("BNS 303(2) (offence {})", day(today)).as_str())));
+}
+
+async fn clock_rules_and_the_reference_list_are_the_admins_to_change_and_every_change_is_audited(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let today = domain::clock::today();
+
+    let role = api.post("/api/roles", &admin, json!({"name": "Station Writer", "permissions": {"grievances": "create,read,update"}})).await.body;
+    let made = api.post("/api/users", &admin, json!({"name": "Writer", "email": "writer@station.test", "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Head Constable", "role_id": role["data"]["id"], "status": "active"})).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.body);
+    let writer = api.login("writer@station.test", PASSWORD).await;
+
+    let shipped = api.get("/api/admin/clock-rules", &admin).await;
+    assert_eq!((shipped.status, shipped.body["revision"].as_i64()), (StatusCode::OK, Some(0)));
+    let mut rule = shipped.body["rules"].as_array().unwrap().iter().find(|r| r["id"] == "bnss-193-3-ii").unwrap().clone();
+    rule["period"] = json!("60 days");
+    rule["source"] = json!("BNSS s.193(3)(ii), and State order 7/2026: every 60 days");
+
+    // Anyone else: 403, and nothing changes.
+    assert_eq!(api.get("/api/admin/clock-rules", &writer).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(api.put("/api/admin/clock-rules/bnss-193-3-ii", &writer, rule.clone()).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(api.post("/api/admin/clock-rules", &writer, json!({"id": "mine"})).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(api.put("/api/admin/offences", &writer, json!({"act": "BNS", "section": "999"})).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(api.get("/api/admin/clock-rules", &admin).await.body["revision"], 0);
+
+    let changed = api.put("/api/admin/clock-rules/bnss-193-3-ii", &admin, rule.clone()).await;
+    assert_eq!((changed.status, changed.body["period"].as_str()), (StatusCode::OK, Some("60 days")), "{:?}", changed.body);
+    let audited = api.get("/api/audit/all?action=LAW_SETTINGS_CHANGED", &admin).await.body;
+    assert_eq!((audited[0]["action_details"]["before"]["period"].as_str(), audited[0]["action_details"]["after"]["period"].as_str()), (Some("90 days"), Some("60 days")), "{audited}");
+    let theft = file(&api, &writer, form("TH-2/2026", &day(today), "303(2) BNS", Value::Null)).await;
+    assert_eq!(clock(&theft, "bnss-193-3-ii").unwrap()["due_on"], day(today + Duration::days(60)), "cases go by the rule in force");
+
+    // A rule of the state's own, and the refusals of a bad or taken one.
+    let state_rule = json!({"id": "state-order-7", "name": "Case diary to the SP", "name_hi": "केस डायरी पुलिस अधीक्षक को", "starts": "information_recorded",
+        "sections": ["BNS 303(2)"], "period": "7 days", "repeats": false, "met_by": "investigation_completed", "source": "State order 7/2026"});
+    let added = api.post("/api/admin/clock-rules", &admin, state_rule.clone()).await;
+    assert_eq!(added.status, StatusCode::CREATED, "{:?}", added.body);
+    assert_eq!(api.post("/api/admin/clock-rules", &admin, state_rule.clone()).await.body["error"], "There is a rule with the id 'state-order-7' already");
+    let bad = api.post("/api/admin/clock-rules", &admin, json!({"id": "x", "name": "X", "name_hi": "X", "starts": "information_recorded", "period": "soon", "met_by": "efir_signed", "source": "S"})).await;
+    assert_eq!((bad.status, bad.body["fields"]["period"].as_str()), (StatusCode::BAD_REQUEST, Some("A period is a number of hours, days or months, such as 90 days or 2 months")));
+    assert_eq!(api.put("/api/admin/clock-rules/no-such-rule", &admin, rule.clone()).await.status, StatusCode::NOT_FOUND);
+
+    // Two Admins changing two rules at once: both changes land.
+    let mut medical = shipped.body["rules"].as_array().unwrap().iter().find(|r| r["id"] == "bnss-184-6").unwrap().clone();
+    medical["name"] = json!("Medical report in hand");
+    rule["name"] = json!("Progress told to the informant");
+    let (one, two) = tokio::join!(api.put("/api/admin/clock-rules/bnss-184-6", &admin, medical), api.put("/api/admin/clock-rules/bnss-193-3-ii", &admin, rule));
+    assert_eq!((one.status, two.status), (StatusCode::OK, StatusCode::OK), "{:?} {:?}", one.body, two.body);
+    let now = api.get("/api/admin/clock-rules", &admin).await.body;
+    let names: Vec<&str> = now["rules"].as_array().unwrap().iter().filter(|r| r["id"] == "bnss-184-6" || r["id"] == "bnss-193-3-ii").map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Progress told to the informant", "Medical report in hand"]);
+    assert_eq!(now["revision"], 4);
+
+    // The reference list: found by number, by the IPC section replaced and by title, in
+    // either language; an Admin's entry is found too, and removed again.
+    let first = |q: &str| {
+        let api = &api;
+        let writer = writer.clone();
+        let q = q.to_string();
+        async move {
+            let found = api.get(&format!("/api/law/offences?q={}&limit=3", urlencoding(&q)), &writer).await;
+            assert_eq!(found.status, StatusCode::OK, "{:?}", found.body);
+            found.body.as_array().unwrap().first().map(|o| format!("{} {}", o["act"].as_str().unwrap(), o["section"].as_str().unwrap()))
+        }
+    };
+    assert_eq!(first("IPC 379").await.as_deref(), Some("BNS 303(2)"));
+    assert_eq!(first("बलात्संग के लिए दंड").await.as_deref(), Some("BNS 64"));
+    let entry = json!({"act": "BNS", "section": "112(2)", "title": "Petty organised crime (as the state reads it)", "title_hi": "छोटा संगठित अपराध", "maximum": "7 years"});
+    let saved = api.put("/api/admin/offences", &admin, entry).await;
+    assert_eq!((saved.status, saved.body["chapter"].as_str()), (StatusCode::OK, Some("VI")), "{:?}", saved.body);
+    assert_eq!(first("as the state reads").await.as_deref(), Some("BNS 112(2)"));
+    assert_eq!(api.delete("/api/admin/offences/BNS/112(2)", &admin).await.status, StatusCode::OK);
+    assert_eq!(api.delete("/api/admin/offences/BNS/112(2)", &admin).await.status, StatusCode::NOT_FOUND);
+    let trail = api.get("/api/audit/all?action=LAW_SETTINGS_CHANGED", &admin).await.body;
+    assert_eq!(trail.as_array().unwrap().len(), 6, "four rule changes, an entry saved and removed: {trail}");
+}
+
+fn urlencoding(text: &str) -> String {
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+on_both_engines!(
+    a_sexual_offence_runs_its_clocks_and_recorded_actions_move_them,
+    sections_are_read_from_the_free_text_and_a_code_that_does_not_fit_is_warned_about,
+    clock_rules_and_the_reference_list_are_the_admins_to_change_and_every_change_is_audited,
+);
