@@ -10,8 +10,9 @@ test.describe('admin panel', () => {
     await page.getByRole('navigation', { name: 'Main navigation', exact: true }).getByRole('link', { name: 'Admin Panel' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
     const tabs = page.getByRole('tablist', { name: 'Admin lists' }).getByRole('tab');
-    await expect(tabs).toHaveCount(13);
-    await expect(tabs.last()).toHaveText('Pendency Limits');
+    await expect(tabs).toHaveCount(14);
+    await expect(tabs.nth(12)).toHaveText('Pendency Limits');
+    await expect(tabs.last()).toHaveText('Statutory Clocks');
     await expect(page.getByRole('tab', { name: 'Current Positions' })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'admin-categories');

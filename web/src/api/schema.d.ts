@@ -4,6 +4,44 @@
  */
 
 export interface paths {
+    "/api/admin/clock-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statutory clock rules in force, in the order cases show them. */
+        get: operations["clock_rules"];
+        put?: never;
+        /** Adds a clock rule; it applies to every case from the next time the case is read. */
+        post: operations["add_clock_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/clock-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a clock rule (switching it off with `active: false`: rules are kept, never
+         *     deleted, so that what a case was held to stays known).
+         */
+        put: operations["change_clock_rule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/dropdowns/{kind}": {
         parameters: {
             query?: never;
@@ -65,6 +103,46 @@ export interface paths {
         put: operations["save_escalation_rules"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/offences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Adds an offence to the reference list, or puts the Admin's entry in place of the one of
+         *     the same act and section.
+         */
+        put: operations["save_offence"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/offences/{act}/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes the Admin's entry of an offence: one the list did not ship goes; one that
+         *     corrected a shipped entry gives way to it again.
+         */
+        delete: operations["remove_offence"];
         options?: never;
         head?: never;
         patch?: never;
@@ -843,6 +921,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/{id}/clock-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records an action on the case's clocks, with a CLOCK_ACTION_RECORDED audit record; answers
+         *     the grievance with its clocks as they now stand.
+         */
+        post: operations["record_clock_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/{id}/closure/approve": {
         parameters: {
             query?: never;
@@ -1006,6 +1104,23 @@ export interface paths {
         };
         /** Whether the portal can reach its store. Needs no sign-in. */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/law/offences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offences a type-ahead text finds in the reference list in force, best first. */
+        get: operations["find_offences"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1340,6 +1455,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The acts a section may be cited from.
+         * @enum {string}
+         */
+        Act: "BNS" | "BNSS" | "IPC" | "CrPC" | "POCSO" | "OTHER";
         Activity: {
             action: string;
             /** @description The sentence's stable code (ACTIVITY_CREATED, ...), for showing it in another language. */
@@ -1388,7 +1508,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED" | "CLOCK_ACTION_RECORDED" | "LAW_SETTINGS_CHANGED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -1443,6 +1563,18 @@ export interface components {
             newPassword?: string;
             oldPassword?: string;
         };
+        /** @description One section a grievance is registered under. */
+        ChargedSection: {
+            act: components["schemas"]["Act"];
+            /** @description The act's name when `act` is `OTHER` ("NDPS Act"); null otherwise. */
+            act_name?: string | null;
+            /**
+             * @description When the offence was committed (`YYYY-MM-DD`), if known: it decides whether the IPC or
+             *     the BNS defines it.
+             */
+            offence_date?: string | null;
+            section: string;
+        };
         /** @description A signed checkpoint, as written to its file and answered by the API. */
         Checkpoint: {
             /**
@@ -1464,6 +1596,135 @@ export interface components {
             root: string;
             /** @description The signature over the fields above, hex. */
             signature: string;
+        };
+        /** @description An action on a case's clocks as the case screen sends it. */
+        ClockActionForm: {
+            kind?: components["schemas"]["ClockEventKind"];
+            means?: null | components["schemas"]["Means"];
+            note?: string | null;
+            /** @description The day it was done, `YYYY-MM-DD`. */
+            on?: string;
+            /**
+             * Format: int64
+             * @description The version of the grievance the action was recorded on; a stale one is refused with
+             *     409.
+             */
+            version?: number | null;
+        };
+        /** @description An action recorded on a case: what, on which day, how, by whom, and a note. */
+        ClockEvent: {
+            kind: components["schemas"]["ClockEventKind"];
+            means?: null | components["schemas"]["Means"];
+            note: string;
+            /** @description The day it was done (`YYYY-MM-DD`), which may be before the day it was recorded. */
+            on: string;
+            /** @description RFC 3339. */
+            recorded_at: string;
+            /** Format: int64 */
+            recorded_by: number;
+            recorded_by_name: string;
+        };
+        /**
+         * @description An action on a case that starts, meets or restarts a clock.
+         * @enum {string}
+         */
+        ClockEventKind: "informant_told_of_progress" | "investigation_completed" | "efir_received" | "efir_signed" | "enquiry_opened" | "enquiry_completed" | "medical_examination_done" | "medical_report_received";
+        /** @description One duty on a clock. */
+        ClockRule: {
+            /** @description Switched off by an Admin: kept for the record, shown on no case. */
+            active?: boolean;
+            /**
+             * @description A decision (the status meaning resolved or closed) meets it too, or, when it repeats,
+             *     ends it.
+             */
+            ends_when_decided: boolean;
+            /**
+             * @description For information recorded on or after this day (`YYYY-MM-DD`): the day the law came
+             *     into force.
+             */
+            from: string;
+            /** @description Stable: lower-case letters, digits and '-' ("bnss-193-2"). */
+            id: string;
+            /** @description The action that meets it. */
+            met_by: components["schemas"]["ClockEventKind"];
+            name: string;
+            name_hi: string;
+            /** @description "24 hours", "90 days", "2 months". */
+            period: string;
+            /**
+             * @description Starts again from the day it is met, until the case is decided (the 90-day progress
+             *     duty).
+             */
+            repeats: boolean;
+            /**
+             * @description The sections it applies to ("BNS 64", a section's sub-divisions included); empty: every
+             *     case whose start has happened.
+             */
+            sections: string[];
+            /** @description The law or order it comes from, as it would be cited. */
+            source: string;
+            starts: components["schemas"]["ClockStart"];
+        };
+        /** @description A clock rule as the Admin Panel sends it. */
+        ClockRuleForm: {
+            active?: boolean | null;
+            ends_when_decided?: boolean;
+            /** @description `YYYY-MM-DD`; left out: 1 July 2024. */
+            from?: string | null;
+            /**
+             * @description A new rule's id (lower-case letters, digits and '-'); a changed rule keeps the one in
+             *     its path.
+             */
+            id?: string | null;
+            met_by?: components["schemas"]["ClockEventKind"];
+            name?: string;
+            name_hi?: string;
+            /** @description "24 hours", "90 days", "2 months". */
+            period?: string;
+            repeats?: boolean;
+            /** @description "BNS 64", "POCSO 4"; empty: every case. */
+            sections?: string[];
+            source?: string;
+            starts?: components["schemas"]["ClockStart"];
+        };
+        /** @description The statutory clock rules in force, and the revision they were saved at. */
+        ClockRulesView: {
+            /** Format: int64 */
+            revision: number;
+            rules: components["schemas"]["ClockRule"][];
+        };
+        /** @description One run of a clock, from its start to its due day. */
+        ClockRun: {
+            /** @description When it was met or ended. */
+            done_on?: string | null;
+            due_on: string;
+            started_on: string;
+            state: components["schemas"]["ClockState"];
+        };
+        /**
+         * @description What starts a clock: the day the information was recorded (the FIR date), or an action.
+         * @enum {string}
+         */
+        ClockStart: "information_recorded" | "efir_received" | "enquiry_opened" | "medical_examination_done";
+        /**
+         * @description Where a clock stands.
+         * @enum {string}
+         */
+        ClockState: "due" | "met" | "met_late" | "missed" | "ended";
+        /** @description A clock on a case, as its screen shows it. */
+        ClockView: components["schemas"]["ClockRun"] & {
+            /**
+             * Format: int64
+             * @description Days from today to the due day while it runs (negative: days late); when met, days
+             *     to spare (negative: days late then).
+             */
+            days_left: number;
+            /** @description Earlier runs of a repeating clock, oldest first. */
+            earlier: components["schemas"]["ClockRun"][];
+            name: string;
+            name_hi: string;
+            rule: string;
+            source: string;
         };
         ClosureDecision: {
             /**
@@ -1500,6 +1761,20 @@ export interface components {
              * @description The version the decision was based on; a stale one is refused with 409.
              */
             version?: number | null;
+        };
+        /**
+         * @description A section whose code does not fit the dates given: kept as entered, and shown to staff
+         *     so that they can correct it.
+         */
+        CodeWarning: {
+            /** @description The message's code; `params` are its values, `message` its English text. */
+            code: string;
+            /** @description The section's place in the grievance's sections, from 0. */
+            index: number;
+            message: string;
+            params: {
+                [key: string]: string;
+            };
         };
         CrimeHeadRow: {
             /** Format: int64 */
@@ -1598,9 +1873,16 @@ export interface components {
             success: boolean;
         };
         Envelope_GrievanceView: {
-            /** @description A grievance as the API answers it: the record and where it stands. */
+            /**
+             * @description A grievance as the API answers it: the record, where it stands, its statutory clocks and
+             *     what does not fit in its sections.
+             */
             data: components["schemas"]["Grievance"] & {
+                /** @description Its statutory clocks (BNSS s.173, s.184, s.193), as the rules in force give them. */
+                clocks: components["schemas"]["ClockView"][];
                 pendency: components["schemas"]["Pendency"];
+                /** @description Sections whose code does not fit the date of the offence or of the FIR. */
+                section_warnings: components["schemas"]["CodeWarning"][];
             };
             success: boolean;
         };
@@ -1944,6 +2226,11 @@ export interface components {
             /** Format: int64 */
             assigned_to?: number | null;
             assigned_to_name?: string | null;
+            /**
+             * @description The actions recorded that start, meet or restart its statutory clocks (the informant
+             *     told of progress, the investigation completed, ...), in the order recorded.
+             */
+            clock_events?: components["schemas"]["ClockEvent"][];
             closure?: null | components["schemas"]["ClosureRequest"];
             /**
              * Format: int64
@@ -2024,6 +2311,12 @@ export interface components {
             scrutiny_officer_name: string | null;
             /** @default  */
             section_and_act: string;
+            /**
+             * @description The sections it is registered under: those the form picked, or, when it picked none,
+             *     those read from "Section & Act" (`law::citation`), which stays as entered.
+             * @default []
+             */
+            sections: components["schemas"]["ChargedSection"][];
             /** @default  */
             status: string;
             /** @default null */
@@ -2062,6 +2355,11 @@ export interface components {
             received_date_after_scrutiny?: string | null;
             scrutiny_officer_name?: string | null;
             section_and_act?: string;
+            /**
+             * @description The sections picked, each an act, a section and the date of the offence; left out or
+             *     empty: read from `section_and_act`.
+             */
+            sections?: components["schemas"]["SectionForm"][] | null;
             /** @description Left out: the first status that means open. */
             status?: string | null;
             type_of_call?: string | null;
@@ -2125,9 +2423,16 @@ export interface components {
              */
             escalatedToMe?: number | null;
         };
-        /** @description A grievance as the API answers it: the record and where it stands. */
+        /**
+         * @description A grievance as the API answers it: the record, where it stands, its statutory clocks and
+         *     what does not fit in its sections.
+         */
         GrievanceView: components["schemas"]["Grievance"] & {
+            /** @description Its statutory clocks (BNSS s.173, s.184, s.193), as the rules in force give them. */
+            clocks: components["schemas"]["ClockView"][];
             pendency: components["schemas"]["Pendency"];
+            /** @description Sections whose code does not fit the date of the offence or of the FIR. */
+            section_warnings: components["schemas"]["CodeWarning"][];
         };
         HealthResponse: {
             status: string;
@@ -2271,6 +2576,12 @@ export interface components {
             /** Format: int64 */
             unread: number;
         };
+        /**
+         * @description How the informant was told (BNSS s.193(3)(ii): "by any means including through electronic
+         *     communication").
+         * @enum {string}
+         */
+        Means: "phone" | "sms" | "email" | "letter" | "in_person";
         MessageCode: {
             code: string;
             params?: {
@@ -2362,6 +2673,36 @@ export interface components {
          * @enum {string}
          */
         NumberMatch: "exact" | "prefix";
+        /** @description One offence of the reference list. */
+        Offence: {
+            act: components["schemas"]["Act"];
+            /** @description The chapter of its act, in Roman numerals ("XVII"). */
+            chapter: string;
+            /** @description "fine", "N months", "N years", "life" or "death". */
+            maximum: string;
+            /**
+             * @description False for a general section cited beside offences (common intention, conspiracy,
+             *     abetment, attempt).
+             */
+            offence?: boolean;
+            /** @description The IPC sections it replaced ("379"); empty for a new offence or another act. */
+            replaces?: string[];
+            section: string;
+            title: string;
+            title_hi: string;
+        };
+        /** @description An offence of the reference list as the Admin Panel sends it. */
+        OffenceForm: {
+            act?: string;
+            /** @description "fine", "N months", "N years", "life" or "death". */
+            maximum?: string;
+            offence?: boolean | null;
+            /** @description The IPC sections it replaced. */
+            replaces?: string[] | null;
+            section?: string;
+            title?: string;
+            title_hi?: string;
+        };
         /** @description One investigation officer's stint on the case. */
         OfficerEntry: {
             findings: string;
@@ -2587,6 +2928,13 @@ export interface components {
              *     cases). Null: any.
              */
             stations?: number[] | null;
+        };
+        /** @description One row of the form's sections. */
+        SectionForm: {
+            act?: string;
+            act_name?: string | null;
+            offence_date?: string | null;
+            section?: string;
         };
         /** @description How long the caller's session lasts, for the web app's warning before it ends. */
         SessionTimes: {
@@ -2836,6 +3184,182 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    clock_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockRulesView"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_clock_rule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockRuleForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockRule"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_clock_rule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockRuleForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockRule"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_items: {
         parameters: {
             query?: never;
@@ -3183,6 +3707,119 @@ export interface operations {
             };
             /** @description The request body is over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_offence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OffenceForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offence"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_offence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                act: string;
+                section: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offence"][];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5834,6 +6471,81 @@ export interface operations {
             };
         };
     };
+    record_clock_action: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockActionForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     approve_closure: {
         parameters: {
             query?: never;
@@ -6522,6 +7234,50 @@ export interface operations {
                 };
             };
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    find_offences: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A section's number ("303", "BNS 64"), an IPC section it replaced ("IPC 379"), or words
+                 *     of its title in English or Hindi; empty: the list from its start.
+                 */
+                q?: string | null;
+                /** @description At most this many (1 to 50; 20 when left out). */
+                limit?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offence"][];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

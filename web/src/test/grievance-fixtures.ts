@@ -51,6 +51,7 @@ export function makeGrievance(overrides: Partial<GrievanceView> = {}): Grievance
     fir_no: 'FIR/2025-012',
     fir_date: '2025-01-10',
     section_and_act: '379 IPC',
+    sections: [{ act: 'IPC', section: '379' }],
     crime_title: 'Theft',
     district: 'Central District',
     district_id: 3,
@@ -84,6 +85,9 @@ export function makeGrievance(overrides: Partial<GrievanceView> = {}): Grievance
     resolved_at: null,
     version: 3,
     pendency: makePendency(),
+    clock_events: [],
+    clocks: [],
+    section_warnings: [],
     ...overrides,
   };
 }

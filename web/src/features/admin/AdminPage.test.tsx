@@ -23,7 +23,7 @@ function api(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('admin panel', () => {
-  it("has a tab per list (positions shown as 'Current Positions') and Pendency Limits, and 'No items found' for an empty list", async () => {
+  it("has a tab per list (positions shown as 'Current Positions'), Pendency Limits and Statutory Clocks, and 'No items found' for an empty list", async () => {
     api();
     renderPage(<AdminPage />, keeper, '/admin');
     const tabs = screen.getAllByRole('tab');
@@ -41,6 +41,7 @@ describe('admin panel', () => {
       'Departments',
       'Designations',
       'Pendency Limits',
+      'Statutory Clocks',
     ]);
     expect(await screen.findByText('No items found')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
-// Admin Panel: the twelve lists offered in forms, one tab each, and
-// the pendency limits with the transfer limit and the escalation waits
-// in a last tab. The open tab is kept in the address (?list=districts,
+// Admin Panel: the twelve lists offered in forms, one tab each, the
+// pendency limits with the transfer limit and the escalation waits in one
+// tab, and the statutory clock rules in the last. The open tab is kept in the address (?list=districts,
 // ?list=pendency_limits) so it survives a reload.
 import { useEffect, useRef } from 'react';
 import { Tabs } from '@aws-amplify/ui-react';
@@ -12,15 +12,18 @@ import { ListPanel } from './ListPanel';
 import { EscalationRulesPanel } from './EscalationRulesPanel';
 import { PendencyLimitsPanel } from './PendencyLimitsPanel';
 import { TransferLimitPanel } from './TransferLimitPanel';
+import { ClockRulesPanel } from './ClockRulesPanel';
 
 /** The tab of the pendency limits; not a list kind, so no list can take its name. */
 export const PENDENCY_TAB = 'pendency_limits';
+/** The tab of the statutory clock rules. */
+export const CLOCKS_TAB = 'statutory_clocks';
 
 export default function AdminPage() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const requested = params.get('list');
-  const current = isListKind(requested) || requested === PENDENCY_TAB ? requested : LIST_KINDS[0].kind;
+  const current = isListKind(requested) || requested === PENDENCY_TAB || requested === CLOCKS_TAB ? requested : LIST_KINDS[0].kind;
   const tabList = useRef<HTMLDivElement>(null);
 
   // On a phone the tabs scroll sideways: keep the open one in view.
@@ -45,6 +48,7 @@ export default function AdminPage() {
             </Tabs.Item>
           ))}
           <Tabs.Item value={PENDENCY_TAB}>{t('limits.title')}</Tabs.Item>
+          <Tabs.Item value={CLOCKS_TAB}>{t('clocks.tab')}</Tabs.Item>
         </Tabs.List>
         {LIST_KINDS.map((info) => (
           <Tabs.Panel key={info.kind} value={info.kind} className="panel list-tab-panel">
@@ -55,6 +59,9 @@ export default function AdminPage() {
           <PendencyLimitsPanel />
           <TransferLimitPanel />
           <EscalationRulesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value={CLOCKS_TAB} className="panel list-tab-panel">
+          <ClockRulesPanel />
         </Tabs.Panel>
       </Tabs.Container>
     </>

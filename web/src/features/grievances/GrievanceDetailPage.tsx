@@ -36,6 +36,8 @@ import { ClosurePendingBadge } from './closure/ClosurePendingBadge';
 import { EscalatedBadge } from './escalation/EscalatedBadge';
 import { ClosureRequestPanel } from './closure/ClosureRequestPanel';
 import { TransferHistory } from './transfer/TransferHistory';
+import { ClocksSection } from './law/ClocksSection';
+import { SectionsFacts } from './law/SectionsFacts';
 import { dismissLabel } from '../../i18n/amplify-labels';
 
 const notFound = () => i18n.t('grievances:detail.notFound');
@@ -184,8 +186,22 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
               { label: t('field.fir_no'), value: dash(g.fir_no) },
               { label: t('field.fir_date'), value: formatDate(g.fir_date) },
               { label: t('field.section_and_act'), value: dash(g.section_and_act) },
+              { label: t('casework:law.sections'), value: <SectionsFacts grievance={g} /> },
               { label: t('field.crime_title'), value: dash(g.crime_title) },
             ]}
+          />
+        </Section>
+
+        <Section id="statutory-clocks" title={t('casework:law.clocksTitle')}>
+          <ClocksSection
+            grievance={g}
+            canUpdate={canUpdate}
+            headingId="statutory-clocks"
+            onRecorded={(updated, message) => {
+              void mutate(grievanceKey(g.id), { success: true, data: updated }, { revalidate: false });
+              void mutate(historyKey(g.id));
+              notice.show(message);
+            }}
           />
         </Section>
 

@@ -7,6 +7,8 @@ import { todayIso } from '../../lib/format';
 import { OPTIONAL_FIELDS } from './field-labels';
 import { MIN_BRIEF_DETAILS, newOfficerRow, type GrievanceErrors, type GrievanceFormValues, type OfficerRow } from './grievance-form';
 import { optionsWithCurrent, type useGrievanceLists } from './options';
+import { citation } from './law/law';
+import { SectionPicker } from './law/SectionPicker';
 
 type Lists = ReturnType<typeof useGrievanceLists>;
 type TextKey = {
@@ -128,6 +130,19 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
           {text('section_and_act', t('field.section_and_act'), { isRequired: true, placeholder: t('form.sectionPlaceholder') })}
           {select('crime_title', t('field.crime_title'), 'crime_titles', t('form.selectCrime'), true)}
         </Grid>
+        <SectionPicker
+          sections={values.sections}
+          firDate={values.fir_date}
+          errors={errors}
+          onChange={(sections) => {
+            // 'Section & Act' left empty takes the sections as cited; typed text stays as typed.
+            const typed = values.section_and_act.trim();
+            const cited = values.sections.map(citation).join(', ');
+            const section_and_act = !typed || typed === cited ? sections.map(citation).join(', ') : values.section_and_act;
+            const clear = Object.keys(errors).filter((field) => field.startsWith('sections'));
+            onChange({ ...values, sections, section_and_act }, [...clear, 'section_and_act']);
+          }}
+        />
       </Section>
 
       <Section id="section-location" title={t('detail.location')}>

@@ -2,6 +2,7 @@
 // The server checks the same rules with the same messages; the form checks
 // first and sends nothing when they fail.
 import type { Grievance, GrievanceFields, OfficerEntry } from '../../api/types';
+import type { ChargedSection } from './law/law';
 import { i18n } from '../../i18n';
 import { todayIso } from '../../lib/format';
 import { fieldLabel, OPTIONAL_FIELDS, type OptionalFieldEntry, type OptionalFieldName } from './field-labels';
@@ -30,6 +31,8 @@ interface NamedValues {
   fir_no: string;
   fir_date: string;
   section_and_act: string;
+  /** The sections picked; none: the server reads them from 'Section & Act'. */
+  sections: ChargedSection[];
   crime_title: string;
   district: string;
   police_station: string;
@@ -75,6 +78,7 @@ export function emptyForm(): GrievanceFormValues {
     fir_no: '',
     fir_date: '',
     section_and_act: '',
+    sections: [],
     crime_title: '',
     district: '',
     police_station: '',
@@ -101,6 +105,7 @@ export function formFromGrievance(g: Grievance): GrievanceFormValues {
     fir_no: g.fir_no,
     fir_date: g.fir_date,
     section_and_act: g.section_and_act,
+    sections: g.sections ?? [],
     crime_title: g.crime_title,
     district: g.district,
     police_station: g.police_station,
@@ -184,6 +189,7 @@ export function toRequest(values: GrievanceFormValues): { body: GrievanceFields;
     fir_no: values.fir_no.trim(),
     fir_date: values.fir_date,
     section_and_act: values.section_and_act.trim(),
+    sections: values.sections,
     crime_title: values.crime_title,
     district: values.district,
     police_station: values.police_station,

@@ -1,0 +1,162 @@
+// The Admin Panel's statutory clocks: each duty the BNSS puts on a clock (what starts it, the
+// sections it applies to, how long it runs, what meets it, its source). An Admin changes a
+// rule or adds one when the law or a state order changes; a rule is switched off, never
+// deleted. Every change is audited; others see the rules only.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { Badge, Button, CheckboxField, Flex, Heading, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { ApiError, errorText } from '../../api/errors';
+import { DialogForm } from '../../components/DialogForm';
+import { LoadFailure } from '../../components/LoadFailure';
+import { LoadingState } from '../../components/LoadingState';
+import { useTransientMessage } from '../../components/use-transient-message';
+import { usePermission } from '../auth/use-permission';
+import { CLOCK_ACTIONS, localName } from '../grievances/law/law';
+import { CLOCK_RULES_KEY, CLOCK_STARTS, clockRulesApi, draftOf, formOf, type ClockRule, type ClockRulesView, type RuleDraft } from './clock-rules';
+
+const HEADING_ID = 'clock-rules-heading';
+
+function RuleDialog({ rule, onClose, onSaved }: { rule: ClockRule | null; onClose: () => void; onSaved: (rule: ClockRule) => void }) {
+  const { t } = useTranslation('admin');
+  const [draft, setDraft] = useState<RuleDraft>(() => draftOf(rule));
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const error = (name: string) => {
+    const message = fields[name] ?? Object.entries(fields).find(([f]) => f.startsWith(`${name}[`))?.[1];
+    return { hasError: Boolean(message), errorMessage: message };
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    setFields({});
+    try {
+      onSaved(rule ? await clockRulesApi.change(rule.id, formOf(draft)) : await clockRulesApi.add(formOf(draft)));
+    } catch (e) {
+      const sent = e instanceof ApiError ? e.fields : {};
+      setFields(sent);
+      if (!Object.keys(sent).length) setFailure(errorText(e, t('clocks.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = rule ? t('clocks.edit', { name: localName(rule.name, rule.name_hi) }) : t('clocks.add');
+  return (
+    <DialogForm title={title} formLabel={title} onClose={onClose} onSubmit={(e) => void submit(e)} busy={busy} failure={failure} submitLabel={t('clocks.save')} busyLabel={t('users:saving')} size="large">
+      <Flex direction="column" gap="small">
+        {rule ? null : <TextField label={t('clocks.id')} descriptiveText={t('clocks.idHint')} value={draft.id} onChange={(e) => set('id', e.target.value)} {...error('id')} isRequired />}
+        <TextField label={t('clocks.name')} value={draft.name} onChange={(e) => set('name', e.target.value)} {...error('name')} isRequired />
+        <TextField label={t('clocks.nameHi')} value={draft.name_hi} onChange={(e) => set('name_hi', e.target.value)} {...error('name_hi')} isRequired />
+        <SelectField label={t('clocks.starts')} value={draft.starts} onChange={(e) => set('starts', e.target.value as RuleDraft['starts'])} {...error('starts')}>
+          {CLOCK_STARTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`clocks.start.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('clocks.sections')} descriptiveText={t('clocks.sectionsHint')} value={draft.sections} onChange={(e) => set('sections', e.target.value)} {...error('sections')} />
+        <TextField label={t('clocks.period')} descriptiveText={t('clocks.periodHint')} value={draft.period} onChange={(e) => set('period', e.target.value)} {...error('period')} isRequired />
+        <SelectField label={t('clocks.metBy')} value={draft.met_by} onChange={(e) => set('met_by', e.target.value as RuleDraft['met_by'])} {...error('met_by')}>
+          {CLOCK_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {t(`casework:law.action.${a}`)}
+            </option>
+          ))}
+        </SelectField>
+        <CheckboxField label={t('clocks.repeats')} name="repeats" checked={draft.repeats} onChange={(e) => set('repeats', e.target.checked)} />
+        <CheckboxField label={t('clocks.endsWhenDecided')} name="ends_when_decided" checked={draft.ends_when_decided} onChange={(e) => set('ends_when_decided', e.target.checked)} />
+        <TextField label={t('clocks.from')} type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} {...error('from')} />
+        <TextAreaField label={t('clocks.source')} rows={3} value={draft.source} onChange={(e) => set('source', e.target.value)} {...error('source')} isRequired />
+        <CheckboxField label={t('clocks.active')} name="active" checked={draft.active} onChange={(e) => set('active', e.target.checked)} />
+      </Flex>
+    </DialogForm>
+  );
+}
+
+export function ClockRulesPanel() {
+  const { t } = useTranslation('admin');
+  const canUpdate = usePermission('dropdowns', 'update');
+  const { data, error, isLoading, mutate } = useSWR<ClockRulesView>(CLOCK_RULES_KEY);
+  const [editing, setEditing] = useState<ClockRule | null | 'new'>(null);
+  const notice = useTransientMessage(3000);
+  const rules = data?.rules ?? [];
+
+  return (
+    <section aria-labelledby={HEADING_ID} className="list-panel">
+      <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap">
+        <Flex direction="column" gap="0">
+          <Heading level={2} className="panel-title" id={HEADING_ID}>
+            {t('clocks.title')}
+          </Heading>
+          <Text className="count-text">{t('clocks.hint')}</Text>
+        </Flex>
+        {canUpdate ? <Button onClick={() => setEditing('new')}>{t('clocks.add')}</Button> : null}
+      </Flex>
+      {notice.message ? (
+        <Text role="status" className="panel-notice">
+          {notice.message}
+        </Text>
+      ) : null}
+      {isLoading && !data ? (
+        <LoadingState label={t('clocks.loading')} />
+      ) : error && !data ? (
+        <LoadFailure message={errorText(error, t('clocks.loadFailed'))} onRetry={() => void mutate()} padded />
+      ) : (
+        <Table size="small" variation="striped" aria-labelledby={HEADING_ID}>
+          <TableHead>
+            <TableRow>
+              <TableCell as="th" scope="col">{t('clocks.name')}</TableCell>
+              <TableCell as="th" scope="col">{t('clocks.appliesTo')}</TableCell>
+              <TableCell as="th" scope="col">{t('clocks.period')}</TableCell>
+              <TableCell as="th" scope="col">{t('clocks.metBy')}</TableCell>
+              <TableCell as="th" scope="col">{t('clocks.source')}</TableCell>
+              {canUpdate ? <TableCell as="th" scope="col">{t('clocks.actions')}</TableCell> : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rules.map((rule) => (
+              <TableRow key={rule.id}>
+                <TableCell>
+                  {localName(rule.name, rule.name_hi)}{' '}
+                  {rule.active === false ? <Badge size="small">{t('clocks.off')}</Badge> : null}
+                </TableCell>
+                <TableCell>{rule.sections.length ? rule.sections.join(', ') : t(`clocks.every.${rule.starts}`)}</TableCell>
+                <TableCell>
+                  {rule.period}
+                  {rule.repeats ? ` ${t('clocks.again')}` : ''}
+                </TableCell>
+                <TableCell>{t(`casework:law.action.${rule.met_by}`)}</TableCell>
+                <TableCell>
+                  <Text fontSize="small">{rule.source}</Text>
+                </TableCell>
+                {canUpdate ? (
+                  <TableCell>
+                    <Button size="small" aria-label={t('clocks.edit', { name: localName(rule.name, rule.name_hi) })} onClick={() => setEditing(rule)}>
+                      {t('clocks.editShort')}
+                    </Button>
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {editing ? (
+        <RuleDialog
+          rule={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            void mutate();
+            notice.show(t('clocks.saved', { name: localName(saved.name, saved.name_hi) }));
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
