@@ -15,7 +15,7 @@ function daysAgo(days: number): string {
 test('a clerk files a BNS s.64 case with the section picker; its clocks show in English and Hindi', async ({ page, request }) => {
   test.setTimeout(180_000);
   const api = await adminApi(request);
-  const role = await ensureRole(request, 'Station Clerk', [{ resource: 'grievances', can_create: true, can_read: true, can_update: true }]);
+  const role = await ensureRole(request, 'Law Station Writer', [{ resource: 'grievances', can_create: true, can_read: true, can_update: true }]);
   const made = await api.post('/users', { ...CLERK, phone: null, department: 'Crime Branch', designation: 'Head Constable', role_id: role, status: 'active' });
   expect(made.status()).toBe(201);
 

@@ -47,6 +47,13 @@ test.describe('user management', () => {
     await expect(row).toContainText('Active');
     await expectAccessible(page);
     await snap(page, 'users-list');
+    // Found by a word of the department and of the name, kept in the address.
+    await page.getByLabel('Search users').fill('crime meena');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(page).toHaveURL(/\/users\?q=crime\+meena$/);
+    await expect(page.getByText(/^1 of \d+ users$/)).toBeVisible();
+    await page.getByLabel('Search users').fill('');
+    await expect(table.getByRole('row').filter({ hasText: ADMIN.email })).toBeVisible();
 
     // Reset password
     await row.getByRole('button', { name: `Reset Password for ${NEW_USER.name}` }).click();

@@ -4,7 +4,6 @@
 // deleted. Every change is audited; others see the rules only.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { Badge, Button, CheckboxField, Flex, Heading, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
 import { DialogForm } from '../../components/DialogForm';
@@ -13,7 +12,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { CLOCK_ACTIONS, localName } from '../grievances/law/law';
-import { CLOCK_RULES_KEY, CLOCK_STARTS, clockRulesApi, draftOf, formOf, type ClockRule, type ClockRulesView, type RuleDraft } from './clock-rules';
+import { CLOCK_STARTS, clockRulesApi, draftOf, formOf, useClockRules, type ClockRule, type RuleDraft } from './clock-rules';
 
 const HEADING_ID = 'clock-rules-heading';
 
@@ -81,7 +80,7 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: ClockRule | null; onClos
 export function ClockRulesPanel() {
   const { t } = useTranslation('admin');
   const canUpdate = usePermission('dropdowns', 'update');
-  const { data, error, isLoading, mutate } = useSWR<ClockRulesView>(CLOCK_RULES_KEY);
+  const { data, error, isLoading, mutate } = useClockRules();
   const [editing, setEditing] = useState<ClockRule | null | 'new'>(null);
   const notice = useTransientMessage(3000);
   const rules = data?.rules ?? [];

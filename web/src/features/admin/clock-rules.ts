@@ -1,6 +1,7 @@
 // The Admin Panel's statutory clock rules (GET /admin/clock-rules, PUT /admin/clock-rules/{id},
 // POST /admin/clock-rules): each duty the law puts on a clock, as data an Admin changes when
 // the law or a state order does.
+import useSWR from 'swr';
 import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 
@@ -12,6 +13,11 @@ export type ClockRuleForm = Schemas['ClockRuleForm'];
 export type ClockStart = Schemas['ClockStart'];
 
 export const CLOCK_RULES_KEY = '/admin/clock-rules';
+
+/** The rules in force and the revision they were saved at. */
+export function useClockRules() {
+  return useSWR<ClockRulesView>(CLOCK_RULES_KEY);
+}
 
 export const CLOCK_STARTS: ClockStart[] = ['information_recorded', 'efir_received', 'enquiry_opened', 'medical_examination_done'];
 

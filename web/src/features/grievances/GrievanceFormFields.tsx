@@ -134,6 +134,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
           sections={values.sections}
           firDate={values.fir_date}
           errors={errors}
+          disabled={disabled}
           onChange={(sections) => {
             // 'Section & Act' left empty takes the sections as cited; typed text stays as typed.
             const typed = values.section_and_act.trim();

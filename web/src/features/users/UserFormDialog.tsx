@@ -135,7 +135,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
       submitLabel={mode === 'add' ? t('add') : t('saveChanges')}
       busyLabel={t('saving')}
     >
-      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
+      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="start">
         <TextField
           label={t('col.name')}
           name="name"

@@ -80,6 +80,27 @@ describe('user management', () => {
     expect(screen.getByText('2 users')).toBeInTheDocument();
   });
 
+  it('finds users by any word of their name, email, phone, department or role, kept in the address', async () => {
+    api();
+    const { router } = renderPage(<UsersPage />, manager);
+    await screen.findByText('Asha Verma');
+    const user = userEvent.setup();
+    const search = screen.getByLabelText('Search users');
+    await user.type(search, 'ravi');
+    expect(screen.queryByText('Asha Verma')).not.toBeInTheDocument();
+    expect(screen.getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 users')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=ravi');
+    await user.clear(search);
+    await user.type(search, 'CRIME inspector asha');
+    expect(screen.getByText('Asha Verma')).toBeInTheDocument();
+    expect(screen.queryByText('Ravi Kumar')).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(screen.getByText('No user matches “nobody”')).toBeInTheDocument();
+    expect(screen.getByText('0 of 2 users')).toBeInTheDocument();
+  });
+
   it("shows a reader no Add User, Edit or Delete, only 'No actions available'", async () => {
     api();
     renderPage(<UsersPage />, reader);

@@ -2,10 +2,10 @@
 import { LoadFailure } from '../../components/LoadFailure';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, SearchField, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors';
-import type { UserListEnvelope, UserView } from '../../api/types';
+import type { UserView } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
@@ -14,11 +14,11 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { ResetTwoFactorButton } from '../two-factor/ResetTwoFactorButton';
-import { USERS_KEY, usersApi, usersOf } from './api';
+import { matchingUsers, useUsers, usersApi, usersOf } from './api';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { postingLabel, useOrganisationLists } from './posting';
-import { dismissLabel } from '../../i18n/amplify-labels';
+import { dismissLabel, searchFieldLabels } from '../../i18n/amplify-labels';
 
 type Open =
   | { kind: 'add' }
@@ -34,14 +34,19 @@ export default function UsersPage() {
   const canCreate = usePermission('users', 'create');
   const canUpdate = usePermission('users', 'update');
   const canDelete = usePermission('users', 'delete');
-  const { data, error, isLoading, mutate } = useSWR<UserListEnvelope>(USERS_KEY);
+  const { data, error, isLoading, mutate } = useUsers();
+  // The search is kept in the address, so that a reload or Back finds the same users.
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const setSearch = (text: string) => setParams(text ? { q: text } : {}, { replace: true });
   const organisation = useOrganisationLists(usersOf(data).some((user) => user.posting.level !== 'state'));
   const [open, setOpen] = useState<Open>(null);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const notice = useTransientMessage(5000);
 
-  const users = usersOf(data);
+  const everyone = usersOf(data);
+  const users = matchingUsers(everyone, search);
   const close = () => setOpen(null);
 
   async function confirmDelete(user: UserView) {
@@ -90,7 +95,24 @@ export default function UsersPage() {
           <Heading level={2} className="panel-title" id="users-heading">
             {t('heading')}
           </Heading>
-          {data ? <Text className="count-text">{t('count', { count: users.length })}</Text> : null}
+          <Flex gap="small" alignItems="center" wrap="wrap">
+            <SearchField
+              {...searchFieldLabels()}
+              label={t('search')}
+              size="small"
+              placeholder={t('searchPlaceholder')}
+              hasSearchButton={false}
+              maxLength={100}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              onClear={() => setSearch('')}
+            />
+            {data ? (
+              <Text className="count-text" role="status">
+                {search.trim() ? t('countOf', { shown: users.length, count: everyone.length }) : t('count', { count: users.length })}
+              </Text>
+            ) : null}
+          </Flex>
         </Flex>
 
         {isLoading ? (
@@ -98,7 +120,7 @@ export default function UsersPage() {
         ) : error && !data ? (
           <LoadFailure message={errorText(error, t('loadFailed'))} onRetry={() => void mutate()} padded />
         ) : users.length === 0 ? (
-          <Text className="empty-state">{t('empty')}</Text>
+          <Text className="empty-state">{search.trim() && everyone.length ? t('noMatch', { text: search.trim() }) : t('empty')}</Text>
         ) : (
           // Focusable, so that a keyboard scrolls a table too wide for the screen even when
           // it holds no button (a reader of users has none).

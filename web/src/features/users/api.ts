@@ -1,4 +1,5 @@
 // Calls of User Management. User calls answer {success, data}.
+import useSWR from 'swr';
 import { api } from '../../api/client';
 import type {
   ResetPasswordRequest,
@@ -27,4 +28,25 @@ export const usersApi = {
 /** The list out of its envelope. */
 export function usersOf(envelope: UserListEnvelope | undefined): UserView[] {
   return envelope?.data ?? [];
+}
+
+/** The user list, as the caller may see it. */
+export function useUsers() {
+  return useSWR<UserListEnvelope>(USERS_KEY);
+}
+
+/**
+ * The users whose name, email, phone, department, designation or role holds every word of
+ * `text` (any capitals); all of them for a blank text.
+ */
+export function matchingUsers(users: readonly UserView[], text: string): UserView[] {
+  const words = text.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return [...users];
+  return users.filter((user) => {
+    const haystack = [user.name, user.email, user.phone, user.department, user.designation, user.role_name]
+      .filter((v): v is string => typeof v === 'string')
+      .join(' ')
+      .toLocaleLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
 }

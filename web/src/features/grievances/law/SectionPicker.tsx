@@ -6,13 +6,12 @@
 import { useState } from 'react';
 import { Alert, Autocomplete, Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { errorText } from '../../../api/errors';
 import { serverCodeText } from '../../../i18n/server-error';
 import { i18n } from '../../../i18n';
 import { todayIso } from '../../../lib/format';
 import { useDebouncedText } from '../../../lib/use-debounced-text';
-import { ACTS, citation, codeWarning, localName, offencesKey, type Act, type ChargedSection, type Offence } from './law';
+import { ACTS, citation, codeWarning, localName, useOffenceSearch, type Act, type ChargedSection } from './law';
 import './law.css';
 
 interface SectionPickerProps {
@@ -20,6 +19,8 @@ interface SectionPickerProps {
   firDate: string;
   /** Messages by the server's field names ('sections[0].section', ...). */
   errors: Record<string, string>;
+  /** The form is being saved: nothing changes meanwhile. */
+  disabled?: boolean;
   onChange: (sections: ChargedSection[]) => void;
 }
 
@@ -29,12 +30,11 @@ function warningText(warning: { code: string; params: Record<string, string> }):
   return serverCodeText(warning, english);
 }
 
-export function SectionPicker({ sections, firDate, errors, onChange }: SectionPickerProps) {
+export function SectionPicker({ sections, firDate, errors, disabled = false, onChange }: SectionPickerProps) {
   const { t } = useTranslation('casework');
   const [asked, setAsked] = useState('');
   const [typed, setTyped] = useDebouncedText(asked, setAsked);
-  const { data, error, isLoading } = useSWR<Offence[]>(asked.trim() ? offencesKey(asked.trim()) : null, { keepPreviousData: true });
-  const found = Array.isArray(data) ? data : [];
+  const { offences: found, error, isLoading } = useOffenceSearch(asked);
   const options = found.map((o) => ({ id: `${o.act} ${o.section}`, label: `${o.act} ${o.section}` }));
   const [act, setAct] = useState<Act>('BNS');
   const [number, setNumber] = useState('');
@@ -55,6 +55,7 @@ export function SectionPicker({ sections, firDate, errors, onChange }: SectionPi
         descriptiveText={t('law.pickHint')}
         placeholder={t('law.pickPlaceholder')}
         value={typed}
+        isDisabled={disabled}
         options={options}
         optionFilter={() => true}
         isLoading={isLoading}
@@ -83,18 +84,18 @@ export function SectionPicker({ sections, firDate, errors, onChange }: SectionPi
       />
 
       <Flex gap="small" alignItems="flex-end" wrap="wrap">
-        <SelectField label={t('law.act')} value={act} onChange={(e) => setAct(e.target.value as Act)} size="small">
+        <SelectField label={t('law.act')} value={act} onChange={(e) => setAct(e.target.value as Act)} size="small" isDisabled={disabled}>
           {ACTS.map((a) => (
             <option key={a} value={a}>
               {t(`law.acts.${a}`)}
             </option>
           ))}
         </SelectField>
-        {act === 'OTHER' ? <TextField label={t('law.actName')} value={actName} onChange={(e) => setActName(e.target.value)} size="small" /> : null}
-        <TextField label={t('law.sectionNumber')} value={number} onChange={(e) => setNumber(e.target.value)} size="small" placeholder="303(2)" />
+        {act === 'OTHER' ? <TextField label={t('law.actName')} value={actName} onChange={(e) => setActName(e.target.value)} size="small" isDisabled={disabled} /> : null}
+        <TextField label={t('law.sectionNumber')} value={number} onChange={(e) => setNumber(e.target.value)} size="small" placeholder="303(2)" isDisabled={disabled} />
         <Button
           size="small"
-          isDisabled={!number.trim() || (act === 'OTHER' && !actName.trim())}
+          isDisabled={disabled || !number.trim() || (act === 'OTHER' && !actName.trim())}
           onClick={() => {
             add({ act, section: number.trim(), act_name: act === 'OTHER' ? actName.trim() : null });
             setNumber('');
@@ -121,11 +122,12 @@ export function SectionPicker({ sections, firDate, errors, onChange }: SectionPi
                     size="small"
                     max={today}
                     value={section.offence_date ?? ''}
+                    isDisabled={disabled}
                     onChange={(e) => change(index, { ...section, offence_date: e.target.value || null })}
                     hasError={Boolean(fieldError('offence_date'))}
                     errorMessage={fieldError('offence_date')}
                   />
-                  <Button size="small" variation="link" aria-label={t('law.removeNamed', { section: citation(section) })} onClick={() => remove(index)}>
+                  <Button size="small" variation="link" isDisabled={disabled} aria-label={t('law.removeNamed', { section: citation(section) })} onClick={() => remove(index)}>
                     {t('law.remove')}
                   </Button>
                 </Flex>
