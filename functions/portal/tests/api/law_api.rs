@@ -90,6 +90,25 @@ async fn a_sexual_offence_runs_its_clocks_and_recorded_actions_move_them(engine:
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
     assert_eq!(wrong.body["fields"], json!({"on": "The day it was done cannot be before the FIR Date", "means": "Say how the informant was told: phone, SMS, email, letter or in person"}));
 
+    // Two actions recorded at the same moment both land, each with its record; a user who
+    // may not see the case is told it is not there.
+    let actions = format!("/api/grievances/{id}/clock-actions");
+    let (one, two) = tokio::join!(
+        api.post(&actions, &admin, json!({"kind": "medical_examination_done", "on": day(d)})),
+        api.post(&actions, &admin, json!({"kind": "medical_report_received", "on": day(d + Duration::days(3))})),
+    );
+    assert_eq!((one.status, two.status), (StatusCode::CREATED, StatusCode::CREATED), "{:?} {:?}", one.body, two.body);
+    let now = api.get(&format!("/api/grievances/{id}"), &admin).await.body["data"].clone();
+    assert_eq!(now["clock_events"].as_array().unwrap().len(), 4);
+    assert_eq!(clock(&now, "bnss-184-6").unwrap()["state"], "met", "examined on D, the report in hand on D + 3: {now}");
+    let role = api.post("/api/roles", &admin, json!({"name": "Own Cases", "permissions": {"grievances": "create,read,update"}})).await.body;
+    let made = api.post("/api/users", &admin, json!({"name": "Other", "email": "other@station.test", "password": PASSWORD, "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role["data"]["id"], "status": "active"})).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.body);
+    let other = api.login("other@station.test", PASSWORD).await;
+    let outside = api.post(&format!("/api/grievances/{id}/clock-actions"), &other, json!({"kind": "efir_signed", "on": day(today)})).await;
+    assert_eq!(outside.status, StatusCode::NOT_FOUND, "{:?}", outside.body);
+
     // A theft has the progress duty only.
     let theft = file(&api, &admin, form("TH-1/2026", &day(d), "303(2) BNS", json!([{"act": "BNS", "section": "303(2)"}]))).await;
     assert_eq!(rules(&theft), ["bnss-193-3-ii"]);
