@@ -102,6 +102,17 @@ async function storeData(request: APIRequestContext): Promise<Set<string>> {
   for (const grievance of ((await (await api.get('/grievances?limit=200')).json()) as { data: Record<string, unknown>[] }).data) {
     addAll(grievance);
     for (const officer of (grievance.investigation_officers as unknown[]) ?? []) addAll(officer);
+    // The law as cited ('IPC 379') and each clock's source, the Act's English text, which
+    // is the authoritative one: data, not labels.
+    for (const section of (grievance.sections as { act: string; act_name?: string | null; section: string }[]) ?? []) {
+      add(`${section.act === 'OTHER' && section.act_name ? section.act_name : section.act} ${section.section}`);
+    }
+    for (const clock of (grievance.clocks as { source: string }[]) ?? []) add(clock.source);
+  }
+  const law = (await (await api.get('/admin/clock-rules')).json()) as { rules: { source: string; sections: string[] }[] };
+  for (const rule of law.rules) {
+    add(rule.source);
+    add(rule.sections.join(', '));
   }
   for (const activity of (await (await api.get('/admin/recent-activities')).json()) as unknown[]) addAll(activity);
   for (const record of (await (await api.get('/audit/all?limit=200')).json()) as Record<string, unknown>[]) {

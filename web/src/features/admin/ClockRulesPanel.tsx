@@ -16,6 +16,12 @@ import { CLOCK_STARTS, clockRulesApi, draftOf, formOf, useClockRules, type Clock
 
 const HEADING_ID = 'clock-rules-heading';
 
+/** A rule's period ('90 days', '2 months', '24 hours', as the server keeps it) in the reader's language. */
+function periodText(period: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const match = /^(\d+) (hour|day|month)s?$/.exec(period.trim());
+  return match ? t(`clocks.periodValue.${match[2]}`, { count: Number(match[1]) }) : period;
+}
+
 function RuleDialog({ rule, onClose, onSaved }: { rule: ClockRule | null; onClose: () => void; onSaved: (rule: ClockRule) => void }) {
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<RuleDraft>(() => draftOf(rule));
@@ -126,7 +132,7 @@ export function ClockRulesPanel() {
                 </TableCell>
                 <TableCell>{rule.sections.length ? rule.sections.join(', ') : t(`clocks.every.${rule.starts}`)}</TableCell>
                 <TableCell>
-                  {rule.period}
+                  {periodText(rule.period, t)}
                   {rule.repeats ? ` ${t('clocks.again')}` : ''}
                 </TableCell>
                 <TableCell>{t(`casework:law.action.${rule.met_by}`)}</TableCell>
