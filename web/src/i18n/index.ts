@@ -1,6 +1,7 @@
-// The SPA's languages: English and Hindi, every catalogue bundled (one JSON per
-// namespace under locales/<language>/). The choice is kept in localStorage
-// ('portal.language') and sets <html lang>.
+// The SPA's languages: English and Hindi (one JSON per namespace under
+// locales/<language>/). English is bundled; Hindi is fetched as one chunk the first time
+// it is chosen (./hindi.ts), so that a reader of one language downloads only its own
+// catalogues. The choice is kept in localStorage ('portal.language') and sets <html lang>.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { groupNumber } from './number-grouping';
@@ -18,20 +19,6 @@ import enErrors from './locales/en/errors.json';
 import enTwoFactor from './locales/en/twoFactor.json';
 import enReports from './locales/en/reports.json';
 import enNotifications from './locales/en/notifications.json';
-import hiCommon from './locales/hi/common.json';
-import hiAuth from './locales/hi/auth.json';
-import hiDashboard from './locales/hi/dashboard.json';
-import hiGrievances from './locales/hi/grievances.json';
-import hiCasework from './locales/hi/casework.json';
-import hiUsers from './locales/hi/users.json';
-import hiRoles from './locales/hi/roles.json';
-import hiAdmin from './locales/hi/admin.json';
-import hiAudit from './locales/hi/audit.json';
-import hiProfile from './locales/hi/profile.json';
-import hiErrors from './locales/hi/errors.json';
-import hiTwoFactor from './locales/hi/twoFactor.json';
-import hiReports from './locales/hi/reports.json';
-import hiNotifications from './locales/hi/notifications.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -44,8 +31,18 @@ export const NAMESPACES = ['common', 'auth', 'dashboard', 'grievances', 'casewor
 
 export const resources = {
   en: { common: enCommon, auth: enAuth, dashboard: enDashboard, grievances: enGrievances, casework: enCasework, users: enUsers, roles: enRoles, admin: enAdmin, audit: enAudit, profile: enProfile, errors: enErrors, twoFactor: enTwoFactor, reports: enReports, notifications: enNotifications },
-  hi: { common: hiCommon, auth: hiAuth, dashboard: hiDashboard, grievances: hiGrievances, casework: hiCasework, users: hiUsers, roles: hiRoles, admin: hiAdmin, audit: hiAudit, profile: hiProfile, errors: hiErrors, twoFactor: hiTwoFactor, reports: hiReports, notifications: hiNotifications },
 } as const;
+
+/** The languages whose catalogues are in i18next. */
+const loaded = new Set<string>(['en']);
+
+/** Makes sure `language`'s catalogues are loaded (Hindi's are fetched the first time). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const { hindi } = await import('./hindi');
+  for (const [namespace, bundle] of Object.entries(hindi)) i18n.addResourceBundle('hi', namespace, bundle, true, true);
+  loaded.add(language);
+}
 
 function isLanguage(value: unknown): value is Language {
   return LANGUAGES.some((language) => language.code === value);
@@ -80,16 +77,21 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Private mode without storage: the choice lasts for this page only.
   }
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
 }
 
-/** Initialises i18next once (synchronously: the catalogues are bundled). */
+/**
+ * Initialises i18next once, synchronously, in English or in a language already loaded; a
+ * language still to be fetched follows once it is ([`startI18n`] waits for it).
+ */
 export function initI18n(language: Language = storedLanguage()) {
+  const ready: Language = loaded.has(language) ? language : 'en';
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', applyLang);
     void i18n.use(initReactI18next).init({
       resources,
-      lng: language,
+      lng: ready,
       fallbackLng: 'en',
       supportedLngs: ['en', 'hi'],
       ns: [...NAMESPACES],
@@ -102,11 +104,22 @@ export function initI18n(language: Language = storedLanguage()) {
     });
     // '{{count, number}}' in a catalogue: the count with separators, en-IN or hi-IN.
     i18n.services.formatter?.add('number', (value, lng) => groupNumber(value, lng));
-    applyLang(language);
-  } else if (i18n.language !== language) {
-    void i18n.changeLanguage(language);
+    applyLang(ready);
+  } else if (i18n.language !== ready) {
+    void i18n.changeLanguage(ready);
   }
+  if (ready !== language) void setLanguage(language);
   return i18n;
+}
+
+/** Initialises i18next in the remembered language, its catalogues loaded: the app's start. */
+export async function startI18n(): Promise<void> {
+  const language = storedLanguage();
+  initI18n('en');
+  if (language !== 'en') {
+    await loadLanguage(language);
+    await i18n.changeLanguage(language);
+  }
 }
 
 export { i18n };
