@@ -351,6 +351,8 @@ test.describe('grievances', () => {
   });
 
   test('the list fits a desk and a phone: a dozen one-line rows, a compact card, the filters closed', async ({ page, request }) => {
+    // Thirteen grievances filed, two sizes, a reload and three accessibility scans, on a shared machine.
+    test.setTimeout(120_000);
     const api = await adminApi(request);
     // FIR numbers shaped as those in use: STATION/YEAR/NUMBER.
     const prefix = `F${Date.now().toString(36).slice(-5).toUpperCase()}`;
