@@ -34,17 +34,6 @@ pub enum ClockEventKind {
 }
 
 impl ClockEventKind {
-    pub const ALL: [ClockEventKind; 8] = [
-        ClockEventKind::InformantToldOfProgress,
-        ClockEventKind::InvestigationCompleted,
-        ClockEventKind::EfirReceived,
-        ClockEventKind::EfirSigned,
-        ClockEventKind::EnquiryOpened,
-        ClockEventKind::EnquiryCompleted,
-        ClockEventKind::MedicalExaminationDone,
-        ClockEventKind::MedicalReportReceived,
-    ];
-
     pub fn as_str(self) -> &'static str {
         match self {
             ClockEventKind::InformantToldOfProgress => "informant_told_of_progress",

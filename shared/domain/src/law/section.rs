@@ -43,8 +43,6 @@ pub enum Act {
 }
 
 impl Act {
-    pub const ALL: [Act; 6] = [Act::Bns, Act::Bnss, Act::Ipc, Act::Crpc, Act::Pocso, Act::Other];
-
     /// As staff write it after a section ("379 IPC").
     pub fn as_str(self) -> &'static str {
         match self {
