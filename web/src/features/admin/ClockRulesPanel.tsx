@@ -5,8 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, CheckboxField, Flex, Heading, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { ApiError, errorText } from '../../api/errors';
+import { errorText } from '../../api/errors';
 import { DialogForm } from '../../components/DialogForm';
+import { useFormSubmit } from '../../components/use-form-submit';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingState } from '../../components/LoadingState';
 import { useTransientMessage } from '../../components/use-transient-message';
@@ -25,9 +26,7 @@ function periodText(period: string, t: (key: string, options?: Record<string, un
 function RuleDialog({ rule, onClose, onSaved }: { rule: ClockRule | null; onClose: () => void; onSaved: (rule: ClockRule) => void }) {
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<RuleDraft>(() => draftOf(rule));
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, fields, submit: send } = useFormSubmit(t('clocks.saveFailed'));
   const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const error = (name: string) => {
     const message = fields[name] ?? Object.entries(fields).find(([f]) => f.startsWith(`${name}[`))?.[1];
@@ -36,18 +35,7 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: ClockRule | null; onClos
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    setFields({});
-    try {
-      onSaved(rule ? await clockRulesApi.change(rule.id, formOf(draft)) : await clockRulesApi.add(formOf(draft)));
-    } catch (e) {
-      const sent = e instanceof ApiError ? e.fields : {};
-      setFields(sent);
-      if (!Object.keys(sent).length) setFailure(errorText(e, t('clocks.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
+    await send(async () => onSaved(rule ? await clockRulesApi.change(rule.id, formOf(draft)) : await clockRulesApi.add(formOf(draft))));
   }
 
   const title = rule ? t('clocks.edit', { name: localName(rule.name, rule.name_hi) }) : t('clocks.add');

@@ -5,9 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '../../../api/errors';
 import type { GrievanceView } from '../../../api/types';
 import { DialogForm } from '../../../components/DialogForm';
+import { useFormSubmit } from '../../../components/use-form-submit';
 import { todayIso } from '../../../lib/format';
 import { CLOCK_ACTIONS, lawApi, MEANS, type ClockEventKind, type Means } from './law';
 
@@ -23,26 +23,15 @@ export function ClockActionDialog({ grievance, onClose, onRecorded }: ClockActio
   const [on, setOn] = useState(todayIso());
   const [means, setMeans] = useState<Means | ''>('');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, failure, fields, submit: send } = useFormSubmit(t('law.recordFailed'));
   const telling = kind === 'informant_told_of_progress';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    setFields({});
-    try {
+    await send(async () => {
       const answer = await lawApi.recordAction(grievance.id, { kind, on, means: telling && means ? means : null, note, version: grievance.version });
       onRecorded(answer.data, t('law.recorded', { action: t(`law.action.${kind}`) }));
-    } catch (error) {
-      const byField = error instanceof ApiError ? error.fields : {};
-      setFields(byField);
-      setFailure(Object.keys(byField).length ? null : errorText(error, t('law.recordFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
