@@ -12,7 +12,7 @@ pub mod notify;
 use domain::{GrievanceId, ItemId, UserId};
 use domain::Msg;
 use axum::extract::{Path, Query, State};
-use cases::pendency::{Clock, GrievanceView};
+use cases::pendency::{Clock, GrievanceRow, GrievanceView};
 use cases::reads::{self, FilterNames, Filters};
 use cases::writes;
 use domain::grievance::GrievanceForm;
@@ -156,7 +156,7 @@ impl ListParams {
 pub struct GrievancePage {
     pub success: bool,
     /// The page, newest first.
-    pub data: Vec<GrievanceView>,
+    pub data: Vec<GrievanceRow>,
     /// How many grievances the caller can see in all.
     pub total: i64,
     /// How many of them match the filters, when that is known without reading every match:
@@ -204,7 +204,7 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     if matched.is_none() && first_page && page.cursor.is_none() {
         matched = Some(page.items.len() as i64);
     }
-    let data = page.items.into_iter().map(|g| clock.view(g)).collect();
+    let data = page.items.into_iter().map(|g| clock.row(g)).collect();
     let next_cursor = http_glue::cursors::seal(&state, &caller, http_glue::cursors::GRIEVANCES, page.cursor);
     Ok(ApiJson(GrievancePage { success: true, data, total, matched, next_cursor, bounded: page.bounded, examined: page.examined }))
 }
@@ -229,7 +229,7 @@ pub struct LookupParams {
 pub struct LookupPage {
     pub success: bool,
     /// Highest number first; each grievance once.
-    pub data: Vec<GrievanceView>,
+    pub data: Vec<GrievanceRow>,
     /// Continue with this cursor; absent on the last page.
     pub next_cursor: Option<String>,
     /// True when the server stopped after reading its bound of numbers before the page was
@@ -258,7 +258,7 @@ async fn lookup(State(state): State<AppState>, caller: Caller, Query(params): Qu
     let cursor = http_glue::cursors::open(&state, &caller, http_glue::cursors::LOOKUP, clean(params.cursor))?;
     let page = cases::numbers::find(state.cases(), &viewer, &query, params.limit.unwrap_or(10), cursor).await?;
     let clock = Clock::now(state.lists.as_ref()).await?;
-    let data = page.items.into_iter().map(|g| clock.view(g)).collect();
+    let data = page.items.into_iter().map(|g| clock.row(g)).collect();
     let next_cursor = http_glue::cursors::seal(&state, &caller, http_glue::cursors::LOOKUP, page.cursor);
     Ok(ApiJson(LookupPage { success: true, data, next_cursor, bounded: page.bounded, examined: page.examined }))
 }

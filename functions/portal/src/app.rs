@@ -22,13 +22,26 @@ pub fn router(state: AppState, web_dir: &Path) -> Router {
         .route("/api/openapi.json", axum::routing::get(move || async move { axum::Json(document.as_ref().clone()) }))
         .route("/api", axum::routing::any(layers::api_not_found))
         .route("/api/{*rest}", axum::routing::any(layers::api_not_found))
-        .with_state(state);
+        .with_state(state)
+        .layer(compressed_json());
     let index = ServeFile::new(web_dir.join("index.html")).precompressed_br().precompressed_gzip();
     let spa = ServeDir::new(web_dir).append_index_html_on_directories(true).precompressed_br().precompressed_gzip().fallback(index);
     // A hashed file that is not there is a 404, never index.html kept for a year in its place.
     let assets = ServeDir::new(web_dir.join("assets")).precompressed_br().precompressed_gzip();
     let web = Router::new().nest_service("/assets", assets).fallback_service(spa).layer(axum::middleware::map_response(cache_policy));
     layers::apply(api.fallback_service(web))
+}
+
+/// JSON answers gzipped for a client that accepts it: JSON shrinks to a tenth, so a page of
+/// fifty grievances is a few KB on a station's slow line instead of ~80. Files (exports,
+/// attachments) go as they are: most are compressed already, and a download keeps its
+/// length. The web app's own files are compressed at build.
+fn compressed_json() -> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
+    use tower_http::compression::predicate::{Predicate, SizeAbove};
+    let json = |_: http::StatusCode, _: http::Version, headers: &http::HeaderMap, _: &http::Extensions| {
+        headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"))
+    };
+    tower_http::compression::CompressionLayer::new().gzip(true).compress_when(SizeAbove::new(512).and(json))
 }
 
 /// Files under `/assets/` carry a hash of their content in their name, so a browser keeps

@@ -93,6 +93,18 @@ pub struct GrievanceView {
     pub section_warnings: Vec<domain::law::CodeWarning>,
 }
 
+/// A grievance as a list row answers it: the record without the actions on its clocks, where
+/// it stands, each clock's state and due day, and the code warnings. A page of fifty rows
+/// stays small; the case's own answer (`GrievanceView`) has the clocks whole.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GrievanceRow {
+    #[serde(flatten)]
+    pub grievance: Grievance,
+    pub pendency: Pendency,
+    pub clocks: Vec<domain::law::ClockDue>,
+    pub section_warnings: Vec<domain::law::CodeWarning>,
+}
+
 /// How to tell pendency today: the limits and the clock rules in force, and today's date in
 /// India.
 #[derive(Clone, Debug)]
@@ -119,6 +131,12 @@ impl Clock {
             section_warnings: crate::statutory::warnings(&grievance),
             grievance,
         }
+    }
+
+    pub fn row(&self, grievance: Grievance) -> GrievanceRow {
+        let GrievanceView { mut grievance, pendency, clocks, section_warnings } = self.view(grievance);
+        grievance.clock_events.clear();
+        GrievanceRow { grievance, pendency, clocks: clocks.iter().map(Into::into).collect(), section_warnings }
     }
 }
 

@@ -37,8 +37,9 @@ pub struct Grievance {
     #[serde(default)]
     pub escalation: Option<domain::escalation::Escalation>,
     /// The actions recorded that start, meet or restart its statutory clocks (the informant
-    /// told of progress, the investigation completed, ...), in the order recorded.
-    #[serde(default)]
+    /// told of progress, the investigation completed, ...), in the order recorded. Absent
+    /// when there are none, and on list rows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clock_events: Vec<domain::law::ClockEvent>,
 }
 

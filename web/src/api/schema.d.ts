@@ -1611,6 +1611,20 @@ export interface components {
              */
             version?: number | null;
         };
+        /**
+         * @description A clock as a list row carries it: which rule, where its current run stands, and its due
+         *     day; the rule's names and source, and the earlier runs, are on the case's own answer.
+         */
+        ClockDue: {
+            /**
+             * Format: int64
+             * @description As on the case's answer: days to the due day, negative when late.
+             */
+            days_left: number;
+            due_on: string;
+            rule: string;
+            state: components["schemas"]["ClockState"];
+        };
         /** @description An action recorded on a case: what, on which day, how, by whom, and a note. */
         ClockEvent: {
             kind: components["schemas"]["ClockEventKind"];
@@ -2228,7 +2242,8 @@ export interface components {
             assigned_to_name?: string | null;
             /**
              * @description The actions recorded that start, meet or restart its statutory clocks (the informant
-             *     told of progress, the investigation completed, ...), in the order recorded.
+             *     told of progress, the investigation completed, ...), in the order recorded. Absent
+             *     when there are none, and on list rows.
              */
             clock_events?: components["schemas"]["ClockEvent"][];
             closure?: null | components["schemas"]["ClosureRequest"];
@@ -2383,7 +2398,7 @@ export interface components {
              */
             bounded: boolean;
             /** @description The page, newest first. */
-            data: components["schemas"]["GrievanceView"][];
+            data: components["schemas"]["GrievanceRow"][];
             /**
              * Format: int64
              * @description How many grievances the server read to answer this request; with `total`, a client
@@ -2405,6 +2420,16 @@ export interface components {
              * @description How many grievances the caller can see in all.
              */
             total: number;
+        };
+        /**
+         * @description A grievance as a list row answers it: the record without the actions on its clocks, where
+         *     it stands, each clock's state and due day, and the code warnings. A page of fifty rows
+         *     stays small; the case's own answer (`GrievanceView`) has the clocks whole.
+         */
+        GrievanceRow: components["schemas"]["Grievance"] & {
+            clocks: components["schemas"]["ClockDue"][];
+            pendency: components["schemas"]["Pendency"];
+            section_warnings: components["schemas"]["CodeWarning"][];
         };
         /**
          * @description How far a role's holders see grievances. Ordered from the narrowest, for grants: a role
@@ -2556,7 +2581,7 @@ export interface components {
              */
             bounded: boolean;
             /** @description Highest number first; each grievance once. */
-            data: components["schemas"]["GrievanceView"][];
+            data: components["schemas"]["GrievanceRow"][];
             /**
              * Format: int64
              * @description How many grievances the caller may see the server read to answer (numbers of those

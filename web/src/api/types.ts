@@ -79,6 +79,8 @@ export type EscalationRules = Schemas['EscalationRules'];
 
 // Casework: pendency, attachments and case notes
 export type GrievanceView = Schemas['GrievanceView'];
+/** A list's row: each clock's state and due day, without the rules' text or the actions. */
+export type GrievanceRow = Schemas['GrievanceRow'];
 export type GrievanceEnvelope = Schemas['Envelope_GrievanceView'];
 export type GrievancePage = Schemas['GrievancePage'];
 /** GET /grievances/lookup: grievances by grievance number or FIR number, highest first. */

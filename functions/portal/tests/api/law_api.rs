@@ -101,6 +101,11 @@ async fn a_sexual_offence_runs_its_clocks_and_recorded_actions_move_them(engine:
     let now = api.get(&format!("/api/grievances/{id}"), &admin).await.body["data"].clone();
     assert_eq!(now["clock_events"].as_array().unwrap().len(), 4);
     assert_eq!(clock(&now, "bnss-184-6").unwrap()["state"], "met", "examined on D, the report in hand on D + 3: {now}");
+    // A list row carries each clock's state and due day, not the rules' text nor the actions.
+    let rows = api.get("/api/grievances?fir_no=RP-1/2026", &admin).await.body["data"].clone();
+    assert_eq!(rows[0]["id"], id, "{rows}");
+    assert_eq!(clock(&rows[0], "bnss-193-3-ii"), Some(&json!({"rule": "bnss-193-3-ii", "state": "due", "due_on": day(d + Duration::days(170)), "days_left": 85})));
+    assert_eq!((rows[0].get("clock_events"), rows[0]["version"].clone()), (None, now["version"].clone()));
     let role = api.post("/api/roles", &admin, json!({"name": "Own Cases", "permissions": {"grievances": "create,read,update"}})).await.body;
     let made = api.post("/api/users", &admin, json!({"name": "Other", "email": "other@station.test", "password": PASSWORD, "department": "Crime Branch",
         "designation": "Inspector", "role_id": role["data"]["id"], "status": "active"})).await;

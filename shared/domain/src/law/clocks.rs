@@ -316,6 +316,24 @@ pub struct ClockView {
     pub earlier: Vec<ClockRun>,
 }
 
+/// A clock as a list row carries it: which rule, where its current run stands, and its due
+/// day; the rule's names and source, and the earlier runs, are on the case's own answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ClockDue {
+    pub rule: String,
+    pub state: ClockState,
+    #[schema(value_type = String)]
+    pub due_on: Day,
+    /// As on the case's answer: days to the due day, negative when late.
+    pub days_left: i64,
+}
+
+impl From<&ClockView> for ClockDue {
+    fn from(c: &ClockView) -> ClockDue {
+        ClockDue { rule: c.rule.clone(), state: c.run.state, due_on: c.run.due_on.clone(), days_left: c.days_left }
+    }
+}
+
 /// What a grievance's clocks are worked out from.
 pub struct CaseFacts<'a> {
     pub sections: &'a [ChargedSection],

@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
-import type { GrievancePage, GrievanceView } from '../../api/types';
+import type { GrievancePage, GrievanceRow } from '../../api/types';
 import { CaseStatusBadge, PriorityBadge } from '../../components/CaseBadges';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/icons';
@@ -95,7 +95,7 @@ export default function GrievanceListPage() {
     revalidateFirstPage: !current.auto,
   });
 
-  const [deleting, setDeleting] = useState<GrievanceView | null>(null);
+  const [deleting, setDeleting] = useState<GrievanceRow | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const notice = useTransientMessage(5000);
@@ -161,7 +161,7 @@ export default function GrievanceListPage() {
     if (error) void setSize(pageCount + 1);
   }
 
-  async function confirmDelete(grievance: GrievanceView) {
+  async function confirmDelete(grievance: GrievanceRow) {
     setBusy(true);
     setFailure(null);
     try {

@@ -4,15 +4,15 @@
 import { Divider, Menu, MenuButton, MenuItem } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { GrievanceView } from '../../api/types';
+import type { GrievanceRow } from '../../api/types';
 import { Icon } from '../../components/icons';
 
 interface GrievanceRowActionsProps {
-  grievance: GrievanceView;
+  grievance: GrievanceRow;
   canRead: boolean;
   canUpdate: boolean;
   canDelete: boolean;
-  onDelete: (grievance: GrievanceView) => void;
+  onDelete: (grievance: GrievanceRow) => void;
 }
 
 export function GrievanceRowActions({ grievance, canRead, canUpdate, canDelete, onDelete }: GrievanceRowActionsProps) {

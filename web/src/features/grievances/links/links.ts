@@ -3,7 +3,7 @@
 // other. The server lists only those the reader may see.
 import { api } from '../../../api/client';
 import type { components } from '../../../api/schema';
-import type { GrievanceView } from '../../../api/types';
+import type { GrievanceRow } from '../../../api/types';
 import { lookUp, lookupPath } from '../number-lookup/lookup';
 import { i18n } from '../../../i18n';
 import { grievanceKey } from '../api';
@@ -35,7 +35,7 @@ export const linksApi = {
    * may see, or null: one lookup through the server's index of numbers, whatever the
    * number of grievances.
    */
-  findByNumber: async (number: string): Promise<GrievanceView | null> => {
+  findByNumber: async (number: string): Promise<GrievanceRow | null> => {
     const found = await lookUp(lookupPath(number, 'exact', 5));
     // An exact FIR number may name another grievance too: the one whose grievance number it is.
     return found.find((g) => g.grievance_number.toUpperCase() === number) ?? null;

@@ -2,7 +2,7 @@
 // grievance numbers and FIR numbers, so a lookup costs a page of that index however many
 // grievances the department holds.
 import { api } from '../../../api/client';
-import type { GrievanceView, LookupPage } from '../../../api/types';
+import type { GrievanceRow, LookupPage } from '../../../api/types';
 
 /** The characters a grievance number or FIR number is written with. */
 const NUMBER_TEXT = /^[A-Z0-9/-]{1,40}$/;
@@ -38,8 +38,8 @@ const MAX_LOOKUP_STEPS = 10;
  * server answers a short page it bounded, so that a user who sees few grievances is not told
  * "none" while theirs lie further on.
  */
-export async function lookUp(path: string): Promise<GrievanceView[]> {
-  const found: GrievanceView[] = [];
+export async function lookUp(path: string): Promise<GrievanceRow[]> {
+  const found: GrievanceRow[] = [];
   let cursor: string | null | undefined;
   for (let step = 0; step < MAX_LOOKUP_STEPS; step += 1) {
     const page = await api.get<LookupPage>(cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path);
@@ -59,7 +59,7 @@ export interface NumberOption {
   station: string;
 }
 
-export const optionsOf = (found: GrievanceView[] | undefined): NumberOption[] =>
+export const optionsOf = (found: GrievanceRow[] | undefined): NumberOption[] =>
   (found ?? []).map((g) => ({ id: String(g.id), label: g.grievance_number, fir: g.fir_no, station: g.police_station }));
 
 /**
