@@ -78,6 +78,8 @@ async function fileAs(request: APIRequestContext, user: typeof DESK, firNo: stri
 }
 
 test.describe('closure approval', () => {
+  // A request sent without its final decision is refused with a 400, on purpose.
+  test.use({ allowedConsole: [/status of 400/] });
   test('a desk officer asks to close, an approver approves one request and returns another', async ({ page, request }) => {
     // Four sign-ins, two roles and two users on a shared machine.
     test.setTimeout(300_000);
@@ -149,6 +151,10 @@ test.describe('closure approval', () => {
       await status.getByLabel('New Status').selectOption({ label: 'Closed' });
       await expect(status.getByText(/needs another officer's approval to close a case/)).toBeVisible();
       await status.getByLabel('Notes').fill('Complainant satisfied, money returned');
+      // Without the final decision the request is refused on that field.
+      await status.getByRole('button', { name: 'Update Status' }).click();
+      await expect(status.getByText('Record the final decision before asking for the case to be closed')).toBeVisible();
+      await status.getByRole('textbox', { name: /Final Decision/ }).fill('Money returned; complaint withdrawn');
       await status.getByRole('button', { name: 'Update Status' }).click();
       await expect(page.getByRole('status').filter({ hasText: REQUESTED })).toBeVisible();
       await expect(page.locator('.detail-badges')).toContainText('Closure pending');
@@ -173,7 +179,7 @@ test.describe('closure approval', () => {
       const statuses = (await (await api.get('/admin/dropdowns/statuses')).json()) as { id: number; name: string }[];
       const resolved = statuses.find((item) => item.name === 'Resolved')!;
       const current = ((await (await api.get(`/grievances/${returned.id}`)).json()) as { data: Filed }).data;
-      const asked = await api.put(`/grievances/${returned.id}/status`, { status_id: resolved.id, notes: 'Settled', version: current.version });
+      const asked = await api.put(`/grievances/${returned.id}/status`, { status_id: resolved.id, notes: 'Settled', final_decision: 'Settled between the parties', version: current.version });
       expect(asked.status()).toBe(200);
       const answer = ((await asked.json()) as { data: { status: string; closure: { status: string; requested_by_name: string } | null } }).data;
       expect(answer.status).toBe('Pending');

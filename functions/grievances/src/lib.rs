@@ -412,6 +412,10 @@ async fn delete_grievance(State(state): State<AppState>, caller: Caller, client:
 pub struct StatusRequest {
     pub status_id: ItemId,
     pub notes: Option<String>,
+    /// The decision the case is resolved or closed with (at most 5,000 characters), kept with
+    /// a status that means resolved or closed; a closure sent for approval needs one, here or
+    /// already on the case.
+    pub final_decision: Option<String>,
     /// The version the change was based on; a stale one is refused with 409.
     pub version: Option<i64>,
 }
@@ -423,7 +427,11 @@ async fn change_status(State(state): State<AppState>, caller: Caller, client: Cl
     caller.require(Resource::Grievances, Action::Update)?;
     let body = body.read()?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    let g = writes::change_status(state.cases(), &caller.actor(&client), &seen, body.status_id, body.notes, body.version).await?;
+    if body.final_decision.as_deref().is_some_and(|d| d.trim().chars().count() > 5000) {
+        return Err(Error::field("final_decision", Msg::FieldTooLong { field: "final_decision".into(), max: "5000".into() }).into());
+    }
+    let change = writes::StatusChange { status_id: body.status_id, notes: body.notes, final_decision: body.final_decision };
+    let g = writes::change_status(state.cases(), &caller.actor(&client), &seen, change, body.version).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 

@@ -274,7 +274,7 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
     let fir_guard = check_duplicate_fir(cases, viewer, &g, None, confirmed_duplicate).await?;
     let mut entries = vec![complete_record_entry(&g, true)];
     if let Some((status_id, status, final_decision)) = proposed {
-        let request = closure_request(actor, &now, status_id, status, final_decision, None);
+        let request = closure_request(actor, &now, status_id, status, final_decision, None)?;
         entries.push(closure_requested_entry(&g, &request));
         g.closure = Some(request);
     }
@@ -294,6 +294,21 @@ fn check_version(current: &Grievance, expected: Option<i64>) -> Result<()> {
         Some(v) if v != current.version => Err(Error::Conflict(Msg::GrievanceStale)),
         _ => Ok(()),
     }
+}
+
+/// An UPDATED record for each field staff changed.
+fn field_entries(before: &GrievanceFields, after: &GrievanceFields) -> Vec<AuditEntry> {
+    audit::field_changes(before, after)
+        .into_iter()
+        .map(|FieldChange { field, old_value, new_value, details }| AuditEntry {
+            action: AuditAction::Updated,
+            field_name: Some(field.to_string()),
+            old_value,
+            new_value,
+            notes: None,
+            action_details: details,
+        })
+        .collect()
 }
 
 fn status_entries(before: &Grievance, after: &Grievance, notes: Option<String>) -> Vec<AuditEntry> {
@@ -391,17 +406,7 @@ async fn update_once(
         true => check_duplicate_fir(cases, viewer, &after, Some(id), confirmed_duplicate).await?,
         false => None,
     };
-    let mut entries: Vec<AuditEntry> = audit::field_changes(&before.fields, &after.fields)
-        .into_iter()
-        .map(|FieldChange { field, old_value, new_value, details }| AuditEntry {
-            action: AuditAction::Updated,
-            field_name: Some(field.to_string()),
-            old_value,
-            new_value,
-            notes: None,
-            action_details: details,
-        })
-        .collect();
+    let mut entries = field_entries(&before.fields, &after.fields);
     entries.extend(status_entries(before, &after, None));
     if before.priority_id != after.priority_id {
         entries.push(AuditEntry::simple(AuditAction::PriorityChanged, "priority", Some(before.fields.priority.clone()), Some(after.fields.priority.clone()), None));
@@ -417,11 +422,22 @@ async fn update_once(
     Ok(after.grievance)
 }
 
-pub async fn change_status(cases: Cases<'_>, actor: &Actor, seen: &Seen, status_id: domain::ItemId, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
-    retrying(expected_version, || change_status_once(cases, actor, seen, status_id, notes.clone(), expected_version)).await
+/// A move to another status, as the status dialog sends it.
+pub struct StatusChange {
+    pub status_id: domain::ItemId,
+    pub notes: Option<String>,
+    /// The decision the case is resolved or closed with; kept only with a status that means
+    /// resolved or closed. Without it the case's own final decision stands.
+    pub final_decision: Option<String>,
 }
 
-async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, status_id: domain::ItemId, notes: Option<String>, expected_version: Option<i64>) -> Result<Grievance> {
+pub async fn change_status(cases: Cases<'_>, actor: &Actor, seen: &Seen, change: StatusChange, expected_version: Option<i64>) -> Result<Grievance> {
+    retrying(expected_version, || change_status_once(cases, actor, seen, &change, expected_version)).await
+}
+
+async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, change: &StatusChange, expected_version: Option<i64>) -> Result<Grievance> {
+    let StatusChange { status_id, notes, final_decision } = change;
+    let status_id = *status_id;
     let read = seen.read(cases).await?;
     let before = &read.grievance;
     check_version(before, expected_version)?;
@@ -434,14 +450,17 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, status
     let now = domain::clock::now_text();
     let mut fields = before.fields.clone();
     fields.status = status.name.clone();
-    let after = with_status(before, &status, fields, &now);
-    let mut after = after;
-    let notes = notes.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
+    if let Some(decision) = final_decision.as_deref().map(str::trim).filter(|d| !d.is_empty() && status.status_meaning().is_final()) {
+        fields.final_decision = Some(decision.to_string());
+    }
+    let mut after = with_status(before, &status, fields, &now);
+    let notes = notes.as_deref().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string);
     let mut entries = match hold_for_approval(actor, before, &mut after, &mut refs, &now, notes.clone())? {
         Some(requested) => vec![requested],
         None => Vec::new(),
     };
     settle_escalation(&mut after);
+    entries.extend(field_entries(&before.fields, &after.fields));
     entries.extend(status_entries(before, &after, notes));
     if entries.is_empty() {
         return Ok(read.grievance);
@@ -460,16 +479,19 @@ fn settle_escalation(g: &mut Grievance) {
     }
 }
 
-fn closure_request(actor: &Actor, now: &str, status_id: i64, status: String, final_decision: Option<String>, notes: Option<String>) -> domain::grievance::ClosureRequest {
-    domain::grievance::ClosureRequest {
+/// A request to close a case: what the approving officer reads is the decision the case is
+/// closed with, so a request without a final decision is refused (on that field).
+fn closure_request(actor: &Actor, now: &str, status_id: i64, status: String, final_decision: Option<String>, notes: Option<String>) -> Result<domain::grievance::ClosureRequest> {
+    let final_decision = final_decision.filter(|d| !d.trim().is_empty()).ok_or_else(|| Error::field("final_decision", Msg::ClosureNeedsFinalDecision))?;
+    Ok(domain::grievance::ClosureRequest {
         status_id,
         status,
-        final_decision: final_decision.filter(|d| !d.trim().is_empty()),
+        final_decision: Some(final_decision),
         notes,
         requested_by: actor.user_id,
         requested_by_name: actor.name.clone(),
         requested_at: now.to_string(),
-    }
+    })
 }
 
 fn closure_requested_entry(before: &Grievance, request: &domain::grievance::ClosureRequest) -> AuditEntry {
@@ -491,7 +513,7 @@ fn hold_for_approval(actor: &Actor, before: &Grievance, after: &mut Grievance, r
     if !actor.needs_closure_approval || !after.status_meaning.is_final() {
         return Ok(None);
     }
-    let request = closure_request(actor, now, after.status_id.unwrap_or_default(), after.fields.status.clone(), after.fields.final_decision.clone(), notes);
+    let request = closure_request(actor, now, after.status_id.unwrap_or_default(), after.fields.status.clone(), after.fields.final_decision.clone(), notes)?;
     after.fields.status = before.fields.status.clone();
     after.fields.final_decision = before.fields.final_decision.clone();
     after.status_id = before.status_id;

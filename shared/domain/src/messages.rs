@@ -253,6 +253,9 @@ messages! {
     ClosureRequestersAccount = "CLOSURE_REQUESTERS_ACCOUNT": "You cannot decide a closure requested by the user who created or last reset this account";
     /// Answered when the status a request proposes was deactivated or deleted since.
     ClosureStatusGone = "CLOSURE_STATUS_GONE": "The proposed status is no longer an active status of the Admin Panel: return the request";
+    /// Answered (on the final decision) when a case is sent for closure approval without the
+    /// decision it is to be closed with.
+    ClosureNeedsFinalDecision = "CLOSURE_NEEDS_FINAL_DECISION": "Record the final decision before asking for the case to be closed";
     /// Answered (on the reason field) when a closure request is returned without a reason.
     ClosureReturnReasonRequired = "CLOSURE_RETURN_REASON_REQUIRED": "Give a reason for returning the closure request";
     FieldRequired { label } = "FIELD_REQUIRED": "{label} is required";

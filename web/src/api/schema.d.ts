@@ -3048,6 +3048,12 @@ export interface components {
          */
         StatusMeaning: "open" | "in_progress" | "resolved" | "closed";
         StatusRequest: {
+            /**
+             * @description The decision the case is resolved or closed with (at most 5,000 characters), kept with
+             *     a status that means resolved or closed; a closure sent for approval needs one, here or
+             *     already on the case.
+             */
+            final_decision?: string | null;
             notes?: string | null;
             status_id: components["schemas"]["ItemId"];
             /**

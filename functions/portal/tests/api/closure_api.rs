@@ -123,10 +123,16 @@ async fn a_closure_is_requested_then_approved_by_another_officer_in_scope(engine
     let id = file(&api, &s.desk).await;
     let closed = status_id(&api, &admin, "Closed").await;
 
-    // The desk officer closes: a request, the status as it was.
-    let asked = api.put(&format!("/api/grievances/{id}/status"), &s.desk, json!({"status_id": closed, "notes": "Complainant withdrew in writing."})).await;
+    // The desk officer closes: without the final decision it is refused, and nothing moves;
+    // with it, a request, the status and the case's decision as they were.
+    let bare = api.put(&format!("/api/grievances/{id}/status"), &s.desk, json!({"status_id": closed, "notes": "Complainant withdrew in writing.", "final_decision": "  "})).await;
+    assert_eq!((bare.status, bare.body["fields"]["final_decision"].as_str()), (StatusCode::BAD_REQUEST, Some("Record the final decision before asking for the case to be closed")), "{:?}", bare.body);
+    assert_eq!(api.get(&format!("/api/grievances/{id}"), &s.desk).await.body["data"]["version"], 1);
+    let asked = api.put(&format!("/api/grievances/{id}/status"), &s.desk,
+        json!({"status_id": closed, "notes": "Complainant withdrew in writing.", "final_decision": "Withdrawn by the complainant"})).await;
     assert_eq!(asked.status, StatusCode::OK, "{:?}", asked.body);
     let g = &asked.body["data"];
+    assert_eq!((g["final_decision"].as_str(), g["closure"]["final_decision"].as_str()), (None, Some("Withdrawn by the complainant")));
     assert_eq!(g["status"], "Pending");
     assert_eq!(g["resolved_at"], Value::Null);
     assert_eq!(g["closure"]["status"], "Closed");
@@ -166,7 +172,7 @@ async fn a_closure_is_requested_then_approved_by_another_officer_in_scope(engine
     let approved = api.post(&format!("/api/grievances/{id}/closure/approve"), &s.sp, json!({"version": version})).await;
     assert_eq!(approved.status, StatusCode::OK, "{:?}", approved.body);
     let g = &approved.body["data"];
-    assert_eq!((g["status"].as_str(), g["closure"].is_null()), (Some("Closed"), true));
+    assert_eq!((g["status"].as_str(), g["closure"].is_null(), g["final_decision"].as_str()), (Some("Closed"), true, Some("Withdrawn by the complainant")));
     assert!(g["resolved_at"].is_string(), "{g}");
     assert_eq!(api.get(&format!("/api/grievances/{id}"), &s.desk).await.body["data"]["status"], "Closed");
     assert_eq!(queue(&api, &s.sp).await, (vec![], Some(0)));
@@ -184,6 +190,18 @@ async fn a_closure_is_requested_then_approved_by_another_officer_in_scope(engine
     let by_action = api.get("/api/audit/all?action=CLOSURE_APPROVED", &admin).await;
     assert_eq!(by_action.status, StatusCode::OK, "{:?}", by_action.body);
     assert_eq!(by_action.body.as_array().unwrap().len(), 1, "{:?}", by_action.body);
+
+    // An officer who closes without approval records the decision with the status, audited
+    // as a change of the field; a decision sent with an open status is not kept.
+    let direct = file(&api, &admin).await;
+    let pending = status_id(&api, &admin, "Pending").await;
+    let open = api.put(&format!("/api/grievances/{direct}/status"), &s.sp, json!({"status_id": pending, "final_decision": "Too early"})).await;
+    assert_eq!((open.status, open.body["data"]["final_decision"].as_str()), (StatusCode::OK, None), "{:?}", open.body);
+    let decided = api.put(&format!("/api/grievances/{direct}/status"), &s.sp, json!({"status_id": resolved, "final_decision": "Compromise recorded"})).await;
+    assert_eq!((decided.status, decided.body["data"]["status"].as_str(), decided.body["data"]["final_decision"].as_str()), (StatusCode::OK, Some("Resolved"), Some("Compromise recorded")), "{:?}", decided.body);
+    let records = api.get(&format!("/api/grievances/{direct}/history"), &s.sp).await.body["data"].clone();
+    let updated: Vec<_> = records.as_array().unwrap().iter().filter(|r| r["action"] == "UPDATED").map(|r| (r["field_name"].clone(), r["new_value"].clone())).collect();
+    assert_eq!(updated, vec![(json!("final_decision"), json!("Compromise recorded"))]);
 }
 
 fn with(mut body: Value, changes: Value) -> Value {
@@ -198,7 +216,10 @@ async fn a_closure_is_returned_with_a_reason_and_asked_again(engine: Engine) {
     let admin = api.admin().await;
     let s = station(&api, &admin).await;
 
-    // Filing a case as already resolved is closing it: filed pending, with a request.
+    // Filing a case as already resolved is closing it: filed pending, with a request, which
+    // needs the decision.
+    let bare = api.post("/api/grievances", &s.desk, form("Resolved")).await;
+    assert_eq!((bare.status, bare.body["fields"]["final_decision"].as_str()), (StatusCode::BAD_REQUEST, Some("Record the final decision before asking for the case to be closed")), "{:?}", bare.body);
     let filed = api.post("/api/grievances", &s.desk, with(form("Resolved"), json!({"final_decision": "Settled between the parties"}))).await;
     assert_eq!(filed.status, StatusCode::CREATED, "{:?}", filed.body);
     let g = filed.body["data"].clone();
@@ -249,7 +270,7 @@ async fn two_decisions_at_once_settle_once(engine: Engine) {
     let closed = status_id(&api, &admin, "Closed").await;
     for round in 0..3 {
         let id = file(&api, &s.desk).await;
-        let asked = api.put(&format!("/api/grievances/{id}/status"), &s.desk, json!({"status_id": closed})).await;
+        let asked = api.put(&format!("/api/grievances/{id}/status"), &s.desk, json!({"status_id": closed, "final_decision": "Settled"})).await;
         assert_eq!(asked.status, StatusCode::OK, "{:?}", asked.body);
         let approve_path = format!("/api/grievances/{id}/closure/approve");
         let approve = api.post(&approve_path, &s.sp, json!({}));
@@ -334,7 +355,7 @@ async fn nobody_decides_their_closure_through_an_account_they_made_or_reset(engi
     // The manager asks for a closure.
     let id = file(&api, &manager).await;
     let closed = status_id(&api, &admin, "Closed").await;
-    let asked = api.put(&format!("/api/grievances/{id}/status"), &manager, json!({"status_id": closed})).await;
+    let asked = api.put(&format!("/api/grievances/{id}/status"), &manager, json!({"status_id": closed, "final_decision": "Settled"})).await;
     assert_eq!((asked.status, asked.body["data"]["closure"]["status"].as_str()), (StatusCode::OK, Some("Closed")), "{:?}", asked.body);
 
     // A second account with their own role: refused, audited; the picker does not offer it.
@@ -397,7 +418,7 @@ async fn nobody_decides_their_closure_through_an_account_they_made_or_reset(engi
     // A later request of another officer is decided by the accounts the manager handled.
     // (desk@agra.test's first session ended with the reset: `taken` is theirs now.)
     let other = file(&api, &taken).await;
-    let asked = api.put(&format!("/api/grievances/{other}/status"), &taken, json!({"status_id": closed})).await;
+    let asked = api.put(&format!("/api/grievances/{other}/status"), &taken, json!({"status_id": closed, "final_decision": "Settled"})).await;
     assert_eq!(asked.status, StatusCode::OK, "{:?}", asked.body);
     let by_sock = api.post(&format!("/api/grievances/{other}/closure/approve"), &sock, json!({})).await;
     assert_eq!((by_sock.status, by_sock.body["data"]["status"].as_str()), (StatusCode::OK, Some("Closed")), "{:?}", by_sock.body);

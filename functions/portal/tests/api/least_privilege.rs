@@ -292,7 +292,7 @@ async fn fixtures(setup: &Api) -> Fixtures {
     let asked = asked.body["data"]["id"].as_i64().unwrap();
     let statuses = setup.get("/api/admin/dropdowns/statuses", &admin).await.body;
     let closed = statuses.as_array().unwrap().iter().find(|s| s["name"] == "Closed").unwrap()["id"].clone();
-    let request = setup.put(&format!("/api/grievances/{asked}/status"), &desk, json!({"status_id": closed})).await;
+    let request = setup.put(&format!("/api/grievances/{asked}/status"), &desk, json!({"status_id": closed, "final_decision": "Withdrawn"})).await;
     assert!(request.body["data"]["closure"].is_object(), "{:?}", request.body);
     grievances_area::notify::run(&setup.state, None, domain::clock::now()).await.unwrap();
     assert_eq!(setup.delete(&format!("/api/grievances/{asked}"), &admin).await.status, StatusCode::OK);
@@ -456,7 +456,7 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     let theirs = d.ok("POST", "/api/grievances", "/api/grievances", desk, Some(grievance("FIR/LP-3"))).await["data"]["id"].as_i64().unwrap();
     let theirs = format!("/api/grievances/{theirs}");
     for decision in ["approve", "return"] {
-        let asked = d.ok("PUT", "/api/grievances/{id}/status", &format!("{theirs}/status"), desk, Some(json!({"status_id": f.closed}))).await;
+        let asked = d.ok("PUT", "/api/grievances/{id}/status", &format!("{theirs}/status"), desk, Some(json!({"status_id": f.closed, "final_decision": "Withdrawn"}))).await;
         assert!(asked["data"]["closure"].is_object(), "a closure request: {asked}");
         let body = json!({"reason": "The statement is missing."});
         d.ok("POST", &format!("/api/grievances/{{id}}/closure/{decision}"), &format!("{theirs}/closure/{decision}"), admin, Some(body)).await;

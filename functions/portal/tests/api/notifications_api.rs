@@ -118,7 +118,7 @@ async fn each_change_reaches_the_staff_it_concerns(engine: Engine) {
     // The desk officer asks to close it: the approvers whose scope holds Sadar Bazar hear of
     // it (the SP of Agra and the Admin), not the SP of Mathura, not the asker, not the clerk.
     let resolved = status_id(&api, &s.admin, "Resolved").await;
-    let asked = api.put(&format!("/api/grievances/{g}/status"), &s.desk, json!({"status_id": resolved, "notes": "Recovered"})).await;
+    let asked = api.put(&format!("/api/grievances/{g}/status"), &s.desk, json!({"status_id": resolved, "notes": "Recovered", "final_decision": "Property recovered"})).await;
     assert_eq!(asked.status, StatusCode::OK, "{:?}", asked.body);
     assert_eq!(deliver(&api).await.notices, 2);
     assert_eq!(notices(&api, &s.sp).await, (vec![("closure_requested".into(), g, false)], 1));
@@ -133,7 +133,7 @@ async fn each_change_reaches_the_staff_it_concerns(engine: Engine) {
     deliver(&api).await;
     let latest = api.get("/api/notifications", &s.desk).await.body["data"]["items"][0].clone();
     assert_eq!((latest["kind"].as_str(), latest["reason"].as_str()), (Some("closure_returned"), Some("Attach the recovery memo")));
-    api.put(&format!("/api/grievances/{g}/status"), &s.desk, json!({"status_id": resolved})).await;
+    api.put(&format!("/api/grievances/{g}/status"), &s.desk, json!({"status_id": resolved, "final_decision": "Property recovered"})).await;
     let approved = api.post(&format!("/api/grievances/{g}/closure/approve"), &s.sp, json!({})).await;
     assert_eq!(approved.status, StatusCode::OK, "{:?}", approved.body);
     deliver(&api).await;

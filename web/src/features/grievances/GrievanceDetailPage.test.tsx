@@ -140,7 +140,7 @@ describe('grievance detail', () => {
     await user.click(screen.getByRole('button', { name: 'Update Status' }));
     expect(await screen.findByText('Status changed to In Progress.')).toBeInTheDocument();
     expect(sentBodies(fetch, 'PUT', '/api/grievances/12/status')).toEqual([
-      { status_id: 10, notes: 'Investigation started', version: 3 },
+      { status_id: 10, notes: 'Investigation started', final_decision: null, version: 3 },
     ]);
     expect(fact('Status')).toHaveTextContent('In Progress');
   });

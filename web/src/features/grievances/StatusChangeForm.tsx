@@ -1,7 +1,8 @@
 // Change a grievance's status with a note (PUT /grievances/{id}/status), for
 // users with grievances update. Statuses come from the active list. For a role
 // whose closures need approval, a resolved or closed status becomes a closure
-// request: the form says so before it is sent.
+// request: the form says so before it is sent. A resolved or closed status carries the
+// final decision (the case's own, to correct or write): a closure request needs one.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Grid, Heading, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
@@ -28,14 +29,19 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
   const statuses = useActiveItems('statuses');
   const [statusId, setStatusId] = useState('');
   const [notes, setNotes] = useState('');
+  const [decision, setDecision] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
+  const [decisionError, setDecisionError] = useState<string | undefined>();
 
   const options = statuses.items.filter((item) => item.name !== grievance.status);
   const closingNeedsApproval = useSession().user?.closing_needs_approval === true;
   const chosen = options.find((item) => String(item.id) === statusId);
-  const asksForClosure = closingNeedsApproval && Boolean(chosen?.meaning && CLOSING_MEANINGS.has(chosen.meaning));
+  const closes = Boolean(chosen?.meaning && CLOSING_MEANINGS.has(chosen.meaning));
+  const asksForClosure = closingNeedsApproval && closes;
+  // The case's own decision until the user writes another.
+  const finalDecision = decision ?? grievance.final_decision ?? '';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,16 +55,21 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
       const updated = await grievancesApi.changeStatus(grievance.id, {
         status_id: Number(statusId),
         notes: notes.trim() || null,
+        final_decision: closes ? finalDecision.trim() || null : null,
         version: grievance.version,
       });
       setStatusId('');
       setNotes('');
+      setDecision(null);
       onChanged(updated);
     } catch (error) {
       // A stale copy can be read again; a pending closure request waits for its decision instead.
       const conflict = error instanceof ApiError && error.status === 409 && error.code !== CLOSURE_PENDING_CODE;
-      setFailure({ text: errorText(error, t('status.failed')), conflict });
-      if (error instanceof ApiError && error.fields.status_id) setFieldError(error.fields.status_id);
+      const fields = error instanceof ApiError ? error.fields : {};
+      if (fields.status_id) setFieldError(fields.status_id);
+      if (fields.final_decision) setDecisionError(fields.final_decision);
+      // A problem with a field is said under the field, once.
+      if (!fields.status_id && !fields.final_decision) setFailure({ text: errorText(error, t('status.failed')), conflict });
     } finally {
       setBusy(false);
     }
@@ -118,6 +129,22 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
           onChange={(event) => setNotes(event.target.value)}
         />
       </Grid>
+      {closes ? (
+        <TextAreaField
+          label={t('field.final_decision')}
+          name="final_decision"
+          rows={2}
+          marginTop="small"
+          value={finalDecision}
+          onChange={(event) => {
+            setDecision(event.target.value);
+            setDecisionError(undefined);
+          }}
+          hasError={Boolean(decisionError)}
+          errorMessage={decisionError}
+          isRequired={asksForClosure}
+        />
+      ) : null}
       {asksForClosure ? (
         <Text className="field-hint closure-hint" marginTop="small" role="note">
           {t('casework:closure.needsApproval')}

@@ -169,14 +169,18 @@ describe('a status change by a role whose closures need approval', () => {
     { ...listItem(12, 'Closed'), meaning: 'closed' as const },
   ];
 
-  it("says a closing status becomes a request, and after the save: 'Closure requested', the status unchanged", async () => {
-    const fetch = render(deskOfficer, makeGrievance({ closure: null }), (set) => ({
+  it("says a closing status becomes a request that needs the final decision, and after the save: 'Closure requested', the status unchanged", async () => {
+    const fetch = render(deskOfficer, makeGrievance({ closure: null, final_decision: null }), (set) => ({
       'GET /api/admin/dropdowns/statuses': () => jsonResponse(200, statuses),
       'PUT /api/grievances/12/status': (body) => {
-        const { notes } = body as { notes: string };
+        const { notes, final_decision } = body as { notes: string; final_decision: string | null };
+        if (!final_decision) {
+          const message = 'Record the final decision before asking for the case to be closed';
+          return jsonResponse(400, { error: message, code: 'CLOSURE_NEEDS_FINAL_DECISION', fields: { final_decision: message } }, 'Bad Request');
+        }
         const asked = makeGrievance({
           version: 4,
-          closure: makeClosure({ final_decision: null, notes, requested_at: '2025-02-11T08:00:00Z' }),
+          closure: makeClosure({ final_decision, notes, requested_at: '2025-02-11T08:00:00Z' }),
         });
         set(asked);
         return jsonResponse(200, { success: true, data: asked });
@@ -188,14 +192,22 @@ describe('a status change by a role whose closures need approval', () => {
     const hint = "Your role needs another officer's approval to close a case: choosing a resolved or closed status creates a closure request.";
     await user.selectOptions(select, 'In Progress');
     expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Final Decision/)).not.toBeInTheDocument();
     await user.selectOptions(select, 'Closed');
     expect(screen.getByText(hint)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Notes'), 'Settled');
     await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    const decision = await screen.findByRole('textbox', { name: /Final Decision/ });
+    expect(decision).toHaveAccessibleDescription(/Record the final decision before asking for the case to be closed/);
+    await user.type(decision, 'Money returned to the complainant');
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
 
     expect(await screen.findByText('Closure requested: it takes effect when another officer approves it.')).toBeInTheDocument();
     expect(screen.queryByText(/Status changed to/)).not.toBeInTheDocument();
-    expect(sentBodies(fetch, 'PUT', '/api/grievances/12/status')).toEqual([{ status_id: 12, notes: 'Settled', version: 3 }]);
+    expect(sentBodies(fetch, 'PUT', '/api/grievances/12/status')).toEqual([
+      { status_id: 12, notes: 'Settled', final_decision: null, version: 3 },
+      { status_id: 12, notes: 'Settled', final_decision: 'Money returned to the complainant', version: 3 },
+    ]);
     expect(document.querySelector('.detail-badges')).toHaveTextContent('Status: Pending');
     expect(document.querySelector('.detail-badges')).toHaveTextContent('Closure pending');
     const region = await panel();
