@@ -58,6 +58,25 @@ test.describe('shell', () => {
       .toBe('rgb(255, 255, 255) 0px 0px 0px 2px, rgb(13, 31, 69) 0px 0px 0px 4px');
   });
 
+  test("a state's seven-digit counts fit the dashboard tiles at 1366 px", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const values = page.locator('.stat-tile .tile-value');
+    await expect(values.first()).toBeVisible();
+    // The figures a state's headquarters sees, written into the tiles as they are.
+    const clipped = await values.evaluateAll((spans) =>
+      spans.map((span) => {
+        span.textContent = '10,00,000';
+        const tile = span.closest('.stat-tile')!.getBoundingClientRect();
+        const text = span.getBoundingClientRect();
+        return text.right > tile.right - 4 || span.scrollWidth > span.clientWidth ? span.closest('.stat-tile')!.textContent : null;
+      }),
+    );
+    expect(clipped.filter(Boolean), 'tiles whose figure runs past their edge').toEqual([]);
+    await snap(page, 'dashboard-1366-state-counts');
+  });
+
   test('the profile shows the account with fallbacks', async ({ page }) => {
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -84,12 +84,14 @@ function ActionOptions({ actions }: { actions: readonly string[] }) {
 function SummaryCard({ label, value, icon }: { label: string; value: string; icon: 'audit' | 'grievances' | 'users' }) {
   return (
     <div className="stat-tile tone-navy">
-      <span className="tile-icon" aria-hidden="true">
-        <Icon name={icon} size={22} />
-      </span>
-      <span className="tile-text">
-        <span className="tile-value">{value}</span>{' '}
-        <span className="tile-label">{label}</span>
+      <span className="tile-body">
+        <span className="tile-icon" aria-hidden="true">
+          <Icon name={icon} size={22} />
+        </span>
+        <span className="tile-text">
+          <span className="tile-value">{value}</span>{' '}
+          <span className="tile-label">{label}</span>
+        </span>
       </span>
     </div>
   );

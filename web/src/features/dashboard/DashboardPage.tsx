@@ -48,7 +48,7 @@ interface TileProps {
 
 function Tile({ label, value, tone, icon, to, hint }: TileProps) {
   const body = (
-    <>
+    <span className="tile-body">
       <span className="tile-icon" aria-hidden="true">
         <Icon name={icon} size={22} />
       </span>
@@ -57,7 +57,7 @@ function Tile({ label, value, tone, icon, to, hint }: TileProps) {
         <span className="tile-label">{label}</span>
         {hint ? <span className="tile-hint">{hint}</span> : null}
       </span>
-    </>
+    </span>
   );
   return to ? (
     <Link to={to} className={`stat-tile tone-${tone} is-link`}>
