@@ -423,6 +423,21 @@ impl ClockRules {
     pub fn clocks(&self, facts: &CaseFacts, today: Date) -> Vec<ClockView> {
         self.0.iter().filter_map(|rule| rule.clock(facts, today)).collect()
     }
+
+    /// The due day of each clock still open on the case (neither met nor ended), in the
+    /// rules' order. Only the facts decide it, never today: a run passes from due to missed
+    /// as the days go by without its due day moving, so a store can index these days once,
+    /// when the case or the rules change, and answer "missed" (a due day before today) and
+    /// "due within N days" as a range of them.
+    pub fn open_dues(&self, facts: &CaseFacts) -> Vec<(String, Date)> {
+        // Any day does for the state, which is not kept.
+        let today = facts.recorded.unwrap_or(NEW_CODES_FROM);
+        self.clocks(facts, today)
+            .into_iter()
+            .filter(|c| c.run.done_on.is_none())
+            .filter_map(|c| Some((c.rule, c.run.due_on.date()?)))
+            .collect()
+    }
 }
 
 /// The first day the new procedure applies, as a `Day` (the rules' default `from`).
@@ -474,6 +489,27 @@ mod tests {
             assert!(rule.source.starts_with("BNSS s."), "{}", rule.id);
             assert_eq!(rule.from, new_codes_day());
         }
+    }
+
+    #[test]
+    fn the_open_due_days_are_the_facts_alone_and_leave_out_what_is_met_or_ended() {
+        let rules = ClockRules::shipped();
+        let sections = [section("BNS 64")];
+        let told = [event(ClockEventKind::InformantToldOfProgress, "2025-03-01")];
+        let facts = CaseFacts { sections: &sections, recorded: Some(date("2025-01-10")), events: &told, decided: None };
+        let dues = rules.open_dues(&facts);
+        // Told on 1 March: the next report is due 90 days on; the investigation by 10 March;
+        // the medical examination within a day.
+        assert_eq!(dues, vec![
+            ("bnss-193-3-ii".to_string(), date("2025-05-30")),
+            ("bnss-193-2".to_string(), date("2025-03-10")),
+            ("bnss-184-1".to_string(), date("2025-01-11")),
+        ]);
+        let decided = CaseFacts { decided: Some(date("2025-04-01")), ..facts };
+        // The decision ends the investigation and the reports, not the medical examination.
+        assert_eq!(rules.open_dues(&decided), vec![("bnss-184-1".to_string(), date("2025-01-11"))]);
+        let unrecorded = CaseFacts { sections: &sections, recorded: None, events: &[], decided: None };
+        assert_eq!(rules.open_dues(&unrecorded), vec![]);
     }
 
     #[test]
