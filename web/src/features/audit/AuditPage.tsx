@@ -26,6 +26,7 @@ import type { AuditAction, AuditStatistics } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
+import { StatTile } from '../../components/StatTile';
 import { dash, formatCount, formatDateTime } from '../../lib/format';
 import { useDebouncedText } from '../../lib/use-debounced-text';
 import { ActionBadge } from './ActionBadge';
@@ -81,22 +82,6 @@ function ActionOptions({ actions }: { actions: readonly string[] }) {
   );
 }
 
-function SummaryCard({ label, value, icon }: { label: string; value: string; icon: 'audit' | 'grievances' | 'users' }) {
-  return (
-    <div className="stat-tile tone-navy">
-      <span className="tile-body">
-        <span className="tile-icon" aria-hidden="true">
-          <Icon name={icon} size={22} />
-        </span>
-        <span className="tile-text">
-          <span className="tile-value">{value}</span>{' '}
-          <span className="tile-label">{label}</span>
-        </span>
-      </span>
-    </div>
-  );
-}
-
 export default function AuditPage() {
   const { t } = useTranslation('audit');
   const hasToken = getToken() !== null;
@@ -145,9 +130,9 @@ export default function AuditPage() {
       <PageHeader title={t('title')} description={t('description')} />
 
       <Grid templateColumns={{ base: '1fr', medium: 'repeat(3, 1fr)' }} gap="small" marginBottom="medium" as="section" aria-label={t('summary')}>
-        <SummaryCard label={t('totalActions')} value={shownCount(stats.data?.totalActions)} icon="audit" />
-        <SummaryCard label={t('grievancesTracked')} value={shownCount(stats.data?.totalGrievances)} icon="grievances" />
-        <SummaryCard label={t('activeUsers')} value={shownCount(stats.data?.totalUsers)} icon="users" />
+        <StatTile tone="navy" label={t('totalActions')} value={shownCount(stats.data?.totalActions)} icon="audit" />
+        <StatTile tone="navy" label={t('grievancesTracked')} value={shownCount(stats.data?.totalGrievances)} icon="grievances" />
+        <StatTile tone="navy" label={t('activeUsers')} value={shownCount(stats.data?.totalUsers)} icon="users" />
       </Grid>
 
       <Card variation="outlined" className="panel audit-toolbar">

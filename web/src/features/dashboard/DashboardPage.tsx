@@ -11,6 +11,7 @@ import type { Activity, GrievanceStats, PerformanceMetrics } from '../../api/typ
 import { Icon, type IconName } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
+import { StatTile } from '../../components/StatTile';
 import { formatDecimal, formatTimeAgo } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
@@ -33,40 +34,6 @@ import {
   topStation,
 } from './dashboard-figures';
 import { exportActivityText } from './export-activity';
-
-type Tone = 'navy' | 'amber' | 'blue' | 'green' | 'orange' | 'grey' | 'purple' | 'red';
-
-interface TileProps {
-  label: string;
-  value: string;
-  tone: Tone;
-  icon: IconName;
-  /** Opens the grievance list, filtered. */
-  to?: string;
-  hint?: string;
-}
-
-function Tile({ label, value, tone, icon, to, hint }: TileProps) {
-  const body = (
-    <span className="tile-body">
-      <span className="tile-icon" aria-hidden="true">
-        <Icon name={icon} size={22} />
-      </span>
-      <span className="tile-text">
-        <span className="tile-value">{value}</span>{' '}
-        <span className="tile-label">{label}</span>
-        {hint ? <span className="tile-hint">{hint}</span> : null}
-      </span>
-    </span>
-  );
-  return to ? (
-    <Link to={to} className={`stat-tile tone-${tone} is-link`}>
-      {body}
-    </Link>
-  ) : (
-    <div className={`stat-tile tone-${tone}`}>{body}</div>
-  );
-}
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -310,12 +277,12 @@ export default function DashboardPage() {
       {header}
       <section aria-label={t('caseTotals')}>
         <Grid className="tile-grid" templateColumns={{ base: '1fr 1fr', medium: 'repeat(3, 1fr)', large: 'repeat(6, 1fr)' }} gap="small">
-          <Tile label={t('tile.total')} value={formatCount(totals.total)} tone="navy" icon="grievances" to={list()} />
-          <Tile label={t('tile.pending')} value={formatCount(totals.pending)} tone="amber" icon="clock" to={list('?status=Pending')} />
-          <Tile label={t('tile.inProgress')} value={formatCount(totals.inProgress)} tone="blue" icon="refresh" to={list('?status=In+Progress')} />
-          <Tile label={t('tile.resolved')} value={formatCount(totals.resolved)} tone="green" icon="check" to={list('?status=Resolved')} />
-          <Tile label={t('tile.high')} value={formatCount(totals.high)} tone="orange" icon="flag" to={list('?priority=High')} />
-          <Tile label={t('tile.closed')} value={formatCount(totals.closed)} tone="grey" icon="lock" to={list('?status=Closed')} />
+          <StatTile label={t('tile.total')} value={formatCount(totals.total)} tone="navy" icon="grievances" to={list()} />
+          <StatTile label={t('tile.pending')} value={formatCount(totals.pending)} tone="amber" icon="clock" to={list('?status=Pending')} />
+          <StatTile label={t('tile.inProgress')} value={formatCount(totals.inProgress)} tone="blue" icon="refresh" to={list('?status=In+Progress')} />
+          <StatTile label={t('tile.resolved')} value={formatCount(totals.resolved)} tone="green" icon="check" to={list('?status=Resolved')} />
+          <StatTile label={t('tile.high')} value={formatCount(totals.high)} tone="orange" icon="flag" to={list('?priority=High')} />
+          <StatTile label={t('tile.closed')} value={formatCount(totals.closed)} tone="grey" icon="lock" to={list('?status=Closed')} />
         </Grid>
         <Grid
           className="tile-grid"
@@ -327,12 +294,12 @@ export default function DashboardPage() {
           gap="small"
           marginTop="small"
         >
-          <Tile label={t('tile.averageDays')} value={average} tone="purple" icon="timer" hint={t('tile.averageDaysHint')} />
-          <Tile label={t('tile.resolutionRate')} value={`${totals.resolutionRate}%`} tone="green" icon="trend" hint={t('tile.resolutionRateHint')} />
-          <Tile label={t('tile.critical')} value={formatCount(totals.critical)} tone="red" icon="warning" to={list('?priority=Critical')} />
-          <Tile label={t('tile.overdue')} value={overdue} tone="orange" icon="clock" to={OVERDUE_LIST} hint={t('tile.overdueHint')} />
+          <StatTile label={t('tile.averageDays')} value={average} tone="purple" icon="timer" hint={t('tile.averageDaysHint')} />
+          <StatTile label={t('tile.resolutionRate')} value={`${totals.resolutionRate}%`} tone="green" icon="trend" hint={t('tile.resolutionRateHint')} />
+          <StatTile label={t('tile.critical')} value={formatCount(totals.critical)} tone="red" icon="warning" to={list('?priority=Critical')} />
+          <StatTile label={t('tile.overdue')} value={overdue} tone="orange" icon="clock" to={OVERDUE_LIST} hint={t('tile.overdueHint')} />
           {escalated ? (
-            <Tile
+            <StatTile
               label={t('tile.escalatedToMe')}
               value={escalatedCount(stats.data)}
               tone="red"
