@@ -415,7 +415,9 @@ pub struct StatusRequest {
     /// The decision the case is resolved or closed with (at most 5,000 characters), kept with
     /// a status that means resolved or closed; a closure sent for approval needs one, here or
     /// already on the case.
-    pub final_decision: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub final_decision: domain::wire::Sent<domain::wire::Text>,
     /// The version the change was based on; a stale one is refused with 409.
     pub version: Option<i64>,
 }
@@ -426,11 +428,9 @@ pub struct StatusRequest {
 async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<StatusRequest>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body = body.read()?;
+    let final_decision = domain::grievance::read_final_decision(&body.final_decision)?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    if body.final_decision.as_deref().is_some_and(|d| d.trim().chars().count() > 5000) {
-        return Err(Error::field("final_decision", Msg::FieldTooLong { field: "final_decision".into(), max: "5000".into() }).into());
-    }
-    let change = writes::StatusChange { status_id: body.status_id, notes: body.notes, final_decision: body.final_decision };
+    let change = writes::StatusChange { status_id: body.status_id, notes: body.notes, final_decision };
     let g = writes::change_status(state.cases(), &caller.actor(&client), &seen, change, body.version).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }

@@ -210,6 +210,17 @@ impl GrievanceForm {
     }
 }
 
+/// The longest final decision a case is resolved or closed with, in characters.
+pub const FINAL_DECISION_MAX: usize = 5000;
+
+/// A final decision sent on its own (with a change of status), read by the form's rule:
+/// trimmed, blank taken as none, at most [`FINAL_DECISION_MAX`] characters.
+pub fn read_final_decision(sent: &Sent<Text>) -> Result<Option<String>> {
+    let mut r = Reader::default();
+    let decision = r.optional("final_decision", sent, FINAL_DECISION_MAX);
+    r.errors.finish().map(|()| decision)
+}
+
 /// Collects a form's field errors as its fields are read.
 #[derive(Default)]
 struct Reader {
@@ -431,7 +442,7 @@ impl GrievanceFields {
             received_date_after_scrutiny: r.date("received_date_after_scrutiny", "Received After Scrutiny", &form.received_date_after_scrutiny),
             date_of_outward: r.date("date_of_outward", "Date of Outward", &form.date_of_outward),
             action_taken_by_ig_office: r.optional("action_taken_by_ig_office", &form.action_taken_by_ig_office, 5000),
-            final_decision: r.optional("final_decision", &form.final_decision, 5000),
+            final_decision: r.optional("final_decision", &form.final_decision, FINAL_DECISION_MAX),
         };
         match r.errors.finish() {
             Ok(()) => Ok(fields),
