@@ -133,10 +133,12 @@ impl Clock {
         }
     }
 
-    pub fn row(&self, grievance: Grievance) -> GrievanceRow {
-        let GrievanceView { mut grievance, pendency, clocks, section_warnings } = self.view(grievance);
+    pub fn row(&self, mut grievance: Grievance) -> GrievanceRow {
+        grievance.fields = grievance.fields.with_sections_read();
+        let clocks = crate::statutory::dues(&self.rules, &grievance, self.today);
+        let section_warnings = crate::statutory::warnings(&grievance);
         grievance.clock_events.clear();
-        GrievanceRow { grievance, pendency, clocks: clocks.iter().map(Into::into).collect(), section_warnings }
+        GrievanceRow { pendency: self.pendency(&grievance), clocks, section_warnings, grievance }
     }
 }
 

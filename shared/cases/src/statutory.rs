@@ -5,7 +5,7 @@
 use crate::record::Grievance;
 use domain::law::clocks::CaseFacts;
 use domain::law::section::code_warnings;
-use domain::law::{ClockRules, ClockView, CodeWarning};
+use domain::law::{ClockDue, ClockRules, ClockView, CodeWarning};
 use time::Date;
 
 /// The day a decided case was decided, in India: the day its status last came to mean
@@ -26,6 +26,11 @@ pub fn facts(g: &Grievance) -> CaseFacts<'_> {
 /// The case's clocks on `today`, in the rules' order.
 pub fn clocks(rules: &ClockRules, g: &Grievance, today: Date) -> Vec<ClockView> {
     rules.clocks(&facts(g), today)
+}
+
+/// The case's clocks on `today` as a list row carries them.
+pub fn dues(rules: &ClockRules, g: &Grievance, today: Date) -> Vec<ClockDue> {
+    rules.dues(&facts(g), today)
 }
 
 /// The sections whose code does not fit the dates given.

@@ -328,12 +328,6 @@ pub struct ClockDue {
     pub days_left: i64,
 }
 
-impl From<&ClockView> for ClockDue {
-    fn from(c: &ClockView) -> ClockDue {
-        ClockDue { rule: c.rule.clone(), state: c.run.state, due_on: c.run.due_on.clone(), days_left: c.days_left }
-    }
-}
-
 /// What a grievance's clocks are worked out from.
 pub struct CaseFacts<'a> {
     pub sections: &'a [ChargedSection],
@@ -355,6 +349,21 @@ impl ClockRule {
 
     /// The clock on a case, if the rule applies and its start has happened.
     pub fn clock(&self, facts: &CaseFacts, today: Date) -> Option<ClockView> {
+        let mut earlier = self.runs(facts, today)?;
+        let run = earlier.pop()?;
+        let days_left = days_left(&run, today);
+        Some(ClockView { rule: self.id.clone(), name: self.name.clone(), name_hi: self.name_hi.clone(), source: self.source.clone(), run, days_left, earlier })
+    }
+
+    /// The clock on a case as a list row carries it: its current run alone.
+    pub fn due(&self, facts: &CaseFacts, today: Date) -> Option<ClockDue> {
+        let run = self.runs(facts, today)?.pop()?;
+        Some(ClockDue { rule: self.id.clone(), state: run.state, days_left: days_left(&run, today), due_on: run.due_on })
+    }
+
+    /// The clock's runs on a case, the current one last, if the rule applies and its start
+    /// has happened.
+    fn runs(&self, facts: &CaseFacts, today: Date) -> Option<Vec<ClockRun>> {
         if !self.applies(facts) {
             return None;
         }
@@ -397,9 +406,7 @@ impl ClockRule {
                 }
             }
         }
-        let run = runs.pop()?;
-        let days_left = days_between(run.done_on.as_ref().and_then(Day::date).unwrap_or(today), run.due_on.date()?);
-        Some(ClockView { rule: self.id.clone(), name: self.name.clone(), name_hi: self.name_hi.clone(), source: self.source.clone(), run, days_left, earlier: runs })
+        Some(runs)
     }
 
     /// A run the case's decision closed on `decided`: met (or late) for a single duty; for a
@@ -418,10 +425,21 @@ fn days_between(from: Date, to: Date) -> i64 {
     (to - from).whole_days()
 }
 
+/// Days from `today` (or from the day the run was done) to its due day, negative when late.
+fn days_left(run: &ClockRun, today: Date) -> i64 {
+    let due = run.due_on.date().expect("a run's due day is built from a date");
+    days_between(run.done_on.as_ref().and_then(Day::date).unwrap_or(today), due)
+}
+
 impl ClockRules {
     /// A case's clocks, in the rules' order.
     pub fn clocks(&self, facts: &CaseFacts, today: Date) -> Vec<ClockView> {
         self.0.iter().filter_map(|rule| rule.clock(facts, today)).collect()
+    }
+
+    /// A case's clocks as a list row carries them, in the rules' order.
+    pub fn dues(&self, facts: &CaseFacts, today: Date) -> Vec<ClockDue> {
+        self.0.iter().filter_map(|rule| rule.due(facts, today)).collect()
     }
 
     /// The due day of each clock still open on the case (neither met nor ended), in the
@@ -432,10 +450,11 @@ impl ClockRules {
     pub fn open_dues(&self, facts: &CaseFacts) -> Vec<(String, Date)> {
         // Any day does for the state, which is not kept.
         let today = facts.recorded.unwrap_or(NEW_CODES_FROM);
-        self.clocks(facts, today)
-            .into_iter()
-            .filter(|c| c.run.done_on.is_none())
-            .filter_map(|c| Some((c.rule, c.run.due_on.date()?)))
+        self.0
+            .iter()
+            .filter_map(|rule| Some((rule, rule.runs(facts, today)?.pop()?)))
+            .filter(|(_, run)| run.done_on.is_none())
+            .filter_map(|(rule, run)| Some((rule.id.clone(), run.due_on.date()?)))
             .collect()
     }
 }
