@@ -67,6 +67,12 @@ pub struct ListParams {
     pub closure: Option<String>,
     /// `me`: the "Escalated to me" queue, grievances escalated to the caller's posting.
     pub escalated: Option<String>,
+    /// By the statutory clocks still open on a case: `missed` (one passed its due day
+    /// unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
+    /// day, latest first, whatever `sort` says.
+    pub clock: Option<String>,
+    /// With `clock=due`: 0 (today) to 365 days; 7 when absent.
+    pub within: Option<u16>,
     /// The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
     /// and status go by the items' display order in the Admin Panel.
     #[param(value_type = Option<reads::SortKey>)]
@@ -130,7 +136,16 @@ impl ListParams {
             Some("me") => Some(posting.clone()),
             Some(_) => return Err(Error::field("escalated", Msg::EscalatedFilterInvalid)),
         };
+        let today = domain::clock::today();
+        let due = match (clean(self.clock).as_deref(), self.within) {
+            (_, Some(days)) if days > 365 => return Err(Error::field("within", Msg::WithinOutOfRange)),
+            (None, _) => None,
+            (Some("missed"), _) => Some(reads::DueFilter::Missed { today }),
+            (Some("due"), within) => Some(reads::DueFilter::DueWithin { today, days: within.unwrap_or(7) }),
+            (Some(_), _) => return Err(Error::field("clock", Msg::ClockFilterInvalid)),
+        };
         let mut filters = Filters {
+            due,
             escalated_to,
             closure_pending,
             order,

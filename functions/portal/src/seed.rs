@@ -155,12 +155,15 @@ pub struct Synthetic {
     first_id: i64,
     count: u64,
     now: OffsetDateTime,
+    /// The clock rules in force, for each case's due day.
+    rules: domain::law::ClockRules,
 }
 
 impl Synthetic {
     pub async fn new(lists: &dyn lists::AdminLists, staff: Vec<Actor>, first_id: i64, count: u64, seed: u64) -> anyhow::Result<Synthetic> {
         let names = list_names(lists).await?;
-        Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now() })
+        let rules = lists.law().await?.clock_rules;
+        Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now(), rules })
     }
 
     /// The `n`th grievance (from 0, in order), as filed by one of the staff.
@@ -226,7 +229,7 @@ impl Synthetic {
         }
         let actor = rng.pick(&staff).clone();
         let filed_text = domain::clock::to_text(filed);
-        let g = Grievance {
+        let mut g = Grievance {
             id,
             grievance_number: format!("GRV-{}-{id:06}", filed.year()),
             district_id: refs.get(&ListKind::Districts).copied(),
@@ -246,7 +249,9 @@ impl Synthetic {
             closure: None,
             escalation: None,
             clock_events: Vec::new(),
+            next_due: None,
         };
+        g.next_due = cases::statutory::next_due(&self.rules, &g);
         (cases::Stored { grievance: g, refs }, actor)
     }
 }

@@ -87,6 +87,8 @@ pub struct Filters {
     pub to_date: Option<String>,
     /// Only grievances past their stage's limit, told by this clock.
     pub overdue: Option<Clock>,
+    /// Only grievances by the due day of their open statutory clocks (`Grievance::next_due`).
+    pub due: Option<DueFilter>,
     /// The list-backed filters by name, as the Admin Panel calls the items (for headings).
     pub named: FilterNames,
     /// A filter names no item of its list: nothing can match.
@@ -98,6 +100,16 @@ pub struct Filters {
     pub escalated_to: Option<domain::jurisdiction::Posting>,
     /// The order of the list; it filters nothing.
     pub order: Order,
+}
+
+/// The statutory-clock filters of a list, told on `today` (a day in India). A case is in
+/// one of them at most: one with a clock missed is in "missed", whatever else falls due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DueFilter {
+    /// A clock left unmet past its due day: the earliest open due day is before today.
+    Missed { today: time::Date },
+    /// None missed, and the earliest open due day is from today to `days` days on.
+    DueWithin { today: time::Date, days: u16 },
 }
 
 /// The list-backed filters as a request names them.

@@ -5,7 +5,7 @@
 use domain::GrievanceId;
 use domain::Msg;
 use crate::port::{Cases, StoredPage};
-pub use crate::port::{FilterNames, Filters, Order, SortDirection, SortKey, Viewer};
+pub use crate::port::{DueFilter, FilterNames, Filters, Order, SortDirection, SortKey, Viewer};
 use crate::record::Grievance;
 use crate::writes;
 use domain::jurisdiction::{Posting, Reach};
@@ -93,6 +93,7 @@ impl Filters {
             self.priority.is_some(),
             self.from_date.is_some() || self.to_date.is_some(),
             self.overdue.is_some(),
+            self.due.is_some(),
             self.closure_pending,
             self.escalated_to.is_some(),
         ]
@@ -115,8 +116,25 @@ impl Filters {
             && self.from_date.as_ref().is_none_or(|d| f.fir_date.as_str() >= d.as_str())
             && self.to_date.as_ref().is_none_or(|d| f.fir_date.as_str() <= d.as_str())
             && self.overdue.as_ref().is_none_or(|clock| clock.pendency(g).overdue)
+            && self.due.is_none_or(|due| due.holds(g.next_due.as_ref().and_then(domain::day::Day::date)))
             && (!self.closure_pending || g.closure.is_some())
             && self.escalated_to.as_ref().is_none_or(|to| g.escalation.as_ref().is_some_and(|e| e.to == *to))
+    }
+}
+
+impl DueFilter {
+    /// The due days it takes, both ends inclusive.
+    pub fn days(&self) -> (Option<time::Date>, time::Date) {
+        match *self {
+            DueFilter::Missed { today } => (None, today.previous_day().unwrap_or(today)),
+            DueFilter::DueWithin { today, days } => (Some(today), today.saturating_add(time::Duration::days(days.into()))),
+        }
+    }
+
+    /// Whether a case whose earliest open due day is `next_due` is in it.
+    pub fn holds(&self, next_due: Option<time::Date>) -> bool {
+        let (from, to) = self.days();
+        next_due.is_some_and(|due| from.is_none_or(|from| due >= from) && due <= to)
     }
 }
 

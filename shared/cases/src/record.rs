@@ -41,6 +41,13 @@ pub struct Grievance {
     /// when there are none, and on list rows.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clock_events: Vec<domain::law::ClockEvent>,
+    /// The earliest due day of its statutory clocks still open (neither met nor ended), by
+    /// the rules in force when it was last written (`statutory::next_due`). Today never moves
+    /// it, so a store indexes it once per change: "missed" is a due day before today, "due
+    /// within N days" one from today to N days on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub next_due: Option<domain::day::Day>,
 }
 
 impl Grievance {

@@ -6,6 +6,8 @@ use crate::record::Grievance;
 use domain::law::clocks::CaseFacts;
 use domain::law::section::code_warnings;
 use domain::law::{ClockDue, ClockRules, ClockView, CodeWarning};
+use domain::day::Day;
+use domain::Result;
 use time::Date;
 
 /// The day a decided case was decided, in India: the day its status last came to mean
@@ -31,6 +33,28 @@ pub fn clocks(rules: &ClockRules, g: &Grievance, today: Date) -> Vec<ClockView> 
 /// The case's clocks on `today` as a list row carries them.
 pub fn dues(rules: &ClockRules, g: &Grievance, today: Date) -> Vec<ClockDue> {
     rules.dues(&facts(g), today)
+}
+
+/// The earliest due day of the case's clocks still open, by `rules`: what a store indexes
+/// for the "missed" and "due within N days" lists. Sections left as free text count as
+/// they are read on the case's screen.
+pub fn next_due(rules: &ClockRules, g: &Grievance) -> Option<Day> {
+    let read;
+    let sections = match g.fields.sections.is_empty() {
+        true => {
+            read = domain::law::citation::read(&g.fields.section_and_act).sections;
+            &read
+        }
+        false => &g.fields.sections,
+    };
+    let facts = CaseFacts { sections, ..facts(g) };
+    rules.open_dues(&facts).into_iter().map(|(_, due)| due).min().map(Day::of)
+}
+
+/// Sets `g.next_due` by the clock rules in force.
+pub async fn index_dues(lists: &dyn lists::AdminLists, g: &mut Grievance) -> Result<()> {
+    g.next_due = next_due(&lists.law().await?.clock_rules, g);
+    Ok(())
 }
 
 /// The sections whose code does not fit the dates given.

@@ -163,7 +163,7 @@ impl AuditEntry {
 }
 
 /// Commits one version of a grievance with its audit records.
-async fn commit(cases: Cases<'_>, before: Option<&Stored>, after: Option<&Stored>, actor: &Actor, at: &str, version: i64, entries: Vec<AuditEntry>) -> Result<()> {
+async fn commit(cases: Cases<'_>, before: Option<&Stored>, after: Option<&mut Stored>, actor: &Actor, at: &str, version: i64, entries: Vec<AuditEntry>) -> Result<()> {
     commit_guarded(cases, before, after, actor, at, version, entries, None).await
 }
 
@@ -172,15 +172,18 @@ async fn commit(cases: Cases<'_>, before: Option<&Stored>, after: Option<&Stored
 async fn commit_guarded(
     cases: Cases<'_>,
     before: Option<&Stored>,
-    after: Option<&Stored>,
+    mut after: Option<&mut Stored>,
     actor: &Actor,
     at: &str,
     version: i64,
     entries: Vec<AuditEntry>,
     fir_guard: Option<FirGuard>,
 ) -> Result<()> {
+    if let Some(after) = after.as_deref_mut() {
+        crate::statutory::index_dues(cases.lists, &mut after.grievance).await?;
+    }
     let audit = AuditBatch { actor: actor.clone(), at: at.to_string(), change: AuditChange::Version(version), entries };
-    cases.grievances.commit(GrievanceChange { before, after, audit, fir_guard }).await
+    cases.grievances.commit(GrievanceChange { before, after: after.as_deref(), audit, fir_guard }).await
 }
 
 fn today() -> time::Date {
@@ -268,6 +271,7 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
         closure: None,
         escalation: None,
         clock_events: Vec::new(),
+        next_due: None,
     };
     named.apply(&mut g);
     check_place(viewer, &g)?;
@@ -278,8 +282,8 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
         entries.push(closure_requested_entry(&g, &request));
         g.closure = Some(request);
     }
-    let after = Stored { grievance: g, refs };
-    match commit_guarded(cases, None, Some(&after), actor, &now, 1, entries, fir_guard).await {
+    let mut after = Stored { grievance: g, refs };
+    match commit_guarded(cases, None, Some(&mut after), actor, &now, 1, entries, fir_guard).await {
         Ok(()) => Ok(after.grievance),
         // A new grievance has no version to be stale: any conflict is a list item deleted.
         Err(Error::Conflict(m)) if m == Msg::GrievanceStale => {
@@ -417,8 +421,8 @@ async fn update_once(
         return Ok(read.grievance);
     }
     let version = after.version;
-    let after = Stored { grievance: after, refs };
-    commit_guarded(cases, Some(&read), Some(&after), actor, &now, version, entries, fir_guard).await?;
+    let mut after = Stored { grievance: after, refs };
+    commit_guarded(cases, Some(&read), Some(&mut after), actor, &now, version, entries, fir_guard).await?;
     Ok(after.grievance)
 }
 
@@ -466,8 +470,8 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, change
         return Ok(read.grievance);
     }
     let version = after.version;
-    let after = Stored { grievance: after, refs };
-    commit(cases, Some(&read), Some(&after), actor, &now, version, entries).await?;
+    let mut after = Stored { grievance: after, refs };
+    commit(cases, Some(&read), Some(&mut after), actor, &now, version, entries).await?;
     Ok(after.grievance)
 }
 
@@ -578,8 +582,8 @@ async fn approve_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, 
     let mut refs = read.refs.clone();
     refs.insert(ListKind::Statuses, status.id);
     let version = after.version;
-    let after = Stored { grievance: after, refs };
-    commit(cases, Some(&read), Some(&after), actor, &now, version, entries).await?;
+    let mut after = Stored { grievance: after, refs };
+    commit(cases, Some(&read), Some(&mut after), actor, &now, version, entries).await?;
     Ok(after.grievance)
 }
 
@@ -602,8 +606,8 @@ async fn return_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, i
     let entries = vec![AuditEntry::simple(AuditAction::ClosureReturned, "status", Some(request.status.clone()), Some(before.fields.status.clone()), Some(reason.to_string()))];
     let after = Grievance { updated_at: now.clone(), version: before.version + 1, closure: None, ..before.clone() };
     let version = after.version;
-    let after = Stored { grievance: after, refs: read.refs.clone() };
-    commit(cases, Some(&read), Some(&after), actor, &now, version, entries).await?;
+    let mut after = Stored { grievance: after, refs: read.refs.clone() };
+    commit(cases, Some(&read), Some(&mut after), actor, &now, version, entries).await?;
     Ok(after.grievance)
 }
 
@@ -712,8 +716,8 @@ pub async fn transfer(cases: Cases<'_>, actor: &Actor, seen: &Seen, order: Trans
         action_details: Some(details),
     };
     let version = after.version;
-    let after = Stored { grievance: after, refs };
-    commit(cases, Some(&read), Some(&after), actor, &now, version, vec![entry]).await?;
+    let mut after = Stored { grievance: after, refs };
+    commit(cases, Some(&read), Some(&mut after), actor, &now, version, vec![entry]).await?;
     Ok(after.grievance)
 }
 
@@ -737,8 +741,8 @@ async fn assign_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, assignee: Opt
     }
     let entry = AuditEntry::simple(AuditAction::Assigned, "assigned_to", before.assigned_to_name.clone(), after.assigned_to_name.clone(), None);
     let version = after.version;
-    let after = Stored { grievance: after, refs: read.refs.clone() };
-    commit(cases, Some(&read), Some(&after), actor, &now, version, vec![entry]).await?;
+    let mut after = Stored { grievance: after, refs: read.refs.clone() };
+    commit(cases, Some(&read), Some(&mut after), actor, &now, version, vec![entry]).await?;
     Ok(after.grievance)
 }
 
@@ -795,7 +799,7 @@ async fn record_clock_action_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, 
     after.updated_at = now.clone();
     after.version = before.version + 1;
     let version = after.version;
-    let after = Stored { grievance: after, refs: read.refs.clone() };
-    commit(cases, Some(&read), Some(&after), actor, &now, version, vec![entry]).await?;
+    let mut after = Stored { grievance: after, refs: read.refs.clone() };
+    commit(cases, Some(&read), Some(&mut after), actor, &now, version, vec![entry]).await?;
     Ok(after.grievance)
 }

@@ -193,6 +193,8 @@ messages! {
     EscalationWaitInvalid = "ESCALATION_WAIT_INVALID": "Enter a whole number of days from 0 to 365";
     EscalationWaitsOrder = "ESCALATION_WAITS_ORDER": "Each level waits at least as long as the level below it";
     EscalatedFilterInvalid = "ESCALATED_FILTER_INVALID": "escalated must be me";
+    ClockFilterInvalid = "CLOCK_FILTER_INVALID": "clock must be missed or due";
+    WithinOutOfRange = "WITHIN_OUT_OF_RANGE": "within must be between 0 and 365 days";
     // Admin lists and pendency limits.
     ListUnknown { name } = "LIST_UNKNOWN": "There is no admin list named '{name}'";
     ListItemNotFound = "LIST_ITEM_NOT_FOUND": "Item not found";

@@ -205,6 +205,7 @@ fn generate(rng: &mut Rng, n: u64, count: u64, fir_seq: &mut BTreeMap<(usize, i3
         closure: None,
         escalation: None,
         clock_events: Vec::new(),
+        next_due: None,
     }
 }
 

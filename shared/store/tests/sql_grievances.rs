@@ -141,6 +141,7 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
         }),
         escalation: None,
         clock_events: Vec::new(),
+        next_due: None,
     }
 }
 
@@ -224,6 +225,7 @@ fn naive(rows: &[GrievanceRow], q: &GrievanceQuery) -> Vec<i64> {
             Sort::FirDate => (r.fields.fir_date.to_string(), 0),
             Sort::Priority => (String::new(), rank_of(&PRIORITIES, r.priority_id)),
             Sort::Status => (String::new(), rank_of(&STATUSES, r.status_id)),
+            Sort::Due => (r.next_due.clone().unwrap_or_default(), 0),
         };
         (key(a), a.id).cmp(&(key(b), b.id))
     });
@@ -289,6 +291,7 @@ fn query_for(mask: usize, sort: Sort, direction: Direction) -> GrievanceQuery {
         fir_date_from: on(6).then(|| "2024-03-15".to_string()),
         fir_date_to: on(6).then(|| "2025-09-10".to_string()),
         overdue: on(7).then(|| Overdue { today: TODAY, limits: limits() }),
+        due: None,
         closure_pending: false,
         escalated_to: None,
         scope: if on(8) { Scope::Own(7) } else { Scope::State },

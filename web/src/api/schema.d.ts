@@ -2262,6 +2262,13 @@ export interface components {
             grievance_number: string;
             /** Format: int64 */
             id: number;
+            /**
+             * @description The earliest due day of its statutory clocks still open (neither met nor ended), by
+             *     the rules in force when it was last written (`statutory::next_due`). Today never moves
+             *     it, so a store indexes it once per change: "missed" is a due day before today, "due
+             *     within N days" one from today to N days on.
+             */
+            next_due?: string | null;
             /** Format: int64 */
             police_station_id?: number | null;
             /** Format: int64 */
@@ -5342,6 +5349,14 @@ export interface operations {
                 /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
                 escalated?: string;
                 /**
+                 * @description By the statutory clocks still open on a case: `missed` (one passed its due day
+                 *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
+                 *     day, latest first, whatever `sort` says.
+                 */
+                clock?: string;
+                /** @description With `clock=due`: 0 (today) to 365 days; 7 when absent. */
+                within?: number;
+                /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
                  */
@@ -5592,6 +5607,14 @@ export interface operations {
                 /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
                 escalated?: string;
                 /**
+                 * @description By the statutory clocks still open on a case: `missed` (one passed its due day
+                 *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
+                 *     day, latest first, whatever `sort` says.
+                 */
+                clock?: string;
+                /** @description With `clock=due`: 0 (today) to 365 days; 7 when absent. */
+                within?: number;
+                /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
                  */
@@ -5674,6 +5697,14 @@ export interface operations {
                 /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
                 escalated?: string;
                 /**
+                 * @description By the statutory clocks still open on a case: `missed` (one passed its due day
+                 *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
+                 *     day, latest first, whatever `sort` says.
+                 */
+                clock?: string;
+                /** @description With `clock=due`: 0 (today) to 365 days; 7 when absent. */
+                within?: number;
+                /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
                  */
@@ -5755,6 +5786,14 @@ export interface operations {
                 closure?: string;
                 /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
                 escalated?: string;
+                /**
+                 * @description By the statutory clocks still open on a case: `missed` (one passed its due day
+                 *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
+                 *     day, latest first, whatever `sort` says.
+                 */
+                clock?: string;
+                /** @description With `clock=due`: 0 (today) to 365 days; 7 when absent. */
+                within?: number;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.

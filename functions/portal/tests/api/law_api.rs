@@ -240,6 +240,64 @@ async fn clock_rules_and_the_reference_list_are_the_admins_to_change_and_every_c
     assert_eq!(trail.as_array().unwrap().len(), 6, "four rule changes, an entry saved and removed: {trail}");
 }
 
+fn ids(page: &Value) -> Vec<i64> {
+    page["data"].as_array().unwrap_or_else(|| panic!("a page: {page}")).iter().map(|g| g["id"].as_i64().unwrap()).collect()
+}
+
+async fn missed_and_due_are_lists_of_the_open_clocks_by_due_day(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let today = domain::clock::today();
+    let ago = |days: i64| day(today - Duration::days(days));
+    let bns = |section: &str| json!([{"act": "BNS", "section": section}]);
+    // A rape registered 85 days ago: its investigation (two months) and the victim's
+    // examination (24 hours) are missed. Thefts of 10 and 88 days ago: their reports to the
+    // informant fall due in 80 and 2 days. An IPC case of before 1 July 2024 runs no clock.
+    let rape = file(&api, &admin, form("DUE-1/2026", &ago(85), "64 BNS", bns("64"))).await["id"].as_i64().unwrap();
+    let recent = file(&api, &admin, form("DUE-2/2026", &ago(10), "303(2) BNS", bns("303(2)"))).await["id"].as_i64().unwrap();
+    let soon = file(&api, &admin, form("DUE-3/2026", &ago(88), "303(2) BNS", bns("303(2)"))).await["id"].as_i64().unwrap();
+    file(&api, &admin, form("DUE-4/2024", "2024-01-10", "379 IPC", json!([]))).await;
+
+    let list = |query: &str| {
+        let (api, admin) = (&api, &admin);
+        let path = format!("/api/grievances?{query}");
+        async move {
+            let answer = api.get(&path, admin).await;
+            assert_eq!(answer.status, StatusCode::OK, "{path}: {:?}", answer.body);
+            answer.body
+        }
+    };
+    assert_eq!(ids(&list("clock=missed").await), [rape]);
+    assert_eq!(ids(&list("clock=missed&police_station=Civil%20Lines").await), [rape]);
+    assert_eq!(ids(&list("clock=missed&police_station=Model%20Town").await), Vec::<i64>::new());
+    // Due within 7 days when no span is given; the latest due day first.
+    assert_eq!(ids(&list("clock=due").await), [soon]);
+    assert_eq!(ids(&list("clock=due&within=90").await), [recent, soon]);
+    assert_eq!(ids(&list("clock=due&within=0").await), Vec::<i64>::new());
+    let paged = list("clock=due&within=90&limit=1").await;
+    assert_eq!(ids(&paged), [recent]);
+    let next = list(&format!("clock=due&within=90&limit=1&cursor={}", paged["next_cursor"].as_str().unwrap())).await;
+    assert_eq!(ids(&next), [soon]);
+
+    // The examination done and its report received, the investigation completed: no clock
+    // of the rape case is missed any more, and its next report falls due in five days.
+    let actions = format!("/api/grievances/{rape}/clock-actions");
+    for (kind, on) in [("medical_examination_done", ago(85)), ("medical_report_received", ago(83)), ("investigation_completed", day(today))] {
+        let recorded = api.post(&actions, &admin, json!({"kind": kind, "on": on})).await;
+        assert_eq!(recorded.status, StatusCode::CREATED, "{kind}: {:?}", recorded.body);
+    }
+    assert_eq!(ids(&list("clock=missed").await), Vec::<i64>::new());
+    assert_eq!(ids(&list("clock=due").await), [rape, soon]);
+    // A case deleted is in no list.
+    assert_eq!(api.delete(&format!("/api/grievances/{soon}"), &admin).await.status, StatusCode::OK);
+    assert_eq!(ids(&list("clock=due").await), [rape]);
+
+    let wrong = api.get("/api/grievances?clock=late", &admin).await;
+    assert_eq!((wrong.status, wrong.body["fields"].clone()), (StatusCode::BAD_REQUEST, json!({"clock": "clock must be missed or due"})));
+    let far = api.get("/api/grievances?clock=due&within=400", &admin).await;
+    assert_eq!((far.status, far.body["fields"].clone()), (StatusCode::BAD_REQUEST, json!({"within": "within must be between 0 and 365 days"})));
+}
+
 fn urlencoding(text: &str) -> String {
     text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
@@ -248,4 +306,5 @@ on_both_engines!(
     a_sexual_offence_runs_its_clocks_and_recorded_actions_move_them,
     sections_are_read_from_the_free_text_and_a_code_that_does_not_fit_is_warned_about,
     clock_rules_and_the_reference_list_are_the_admins_to_change_and_every_change_is_audited,
+    missed_and_due_are_lists_of_the_open_clocks_by_due_day,
 );

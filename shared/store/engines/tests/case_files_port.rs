@@ -82,6 +82,7 @@ async fn file(engine: &Engine) -> Stored {
         closure: None,
         escalation: None,
         clock_events: Vec::new(),
+        next_due: None,
     };
     let stored = Stored { grievance, refs: Default::default() };
     engine.grievances.commit(GrievanceChange { before: None, after: Some(&stored), audit: batch(1, AuditAction::Created), fir_guard: None }).await.unwrap();

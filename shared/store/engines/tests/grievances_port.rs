@@ -162,6 +162,7 @@ fn fixture(lists: &Lists, n: usize) -> Vec<Stored> {
                 }),
                 escalation: None,
                 clock_events: Vec::new(),
+                next_due: None,
             };
             let refs = BTreeMap::from([
                 (ListKind::Districts, district.0),

@@ -57,6 +57,7 @@ fn new_grievance(id: i64) -> Stored {
         closure: None,
         escalation: None,
         clock_events: Vec::new(),
+        next_due: None,
     };
     Stored { grievance, refs: Refs::new() }
 }

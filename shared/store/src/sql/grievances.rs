@@ -143,6 +143,10 @@ pub struct GrievanceRow {
     pub escalation: Option<domain::escalation::Escalation>,
     /// The actions on its statutory clocks (kept in the details text).
     pub clock_events: Vec<domain::law::ClockEvent>,
+    /// The earliest due day of its open statutory clocks, `YYYY-MM-DD` (schema 23): the
+    /// caller's reading of the rules, stored so that "missed" and "due within N days" are
+    /// index ranges.
+    pub next_due: Option<String>,
 }
 
 /// A number lookup's question: `key` in capitals, matched exactly or as the numbers' first
@@ -310,8 +314,8 @@ const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_t
     g.filed_at, g.updated_at, g.resolved_at, g.stage, g.stage_since, g.version, d.details,
     (SELECT name FROM list_items WHERE id = g.district_id), (SELECT name FROM list_items WHERE id = g.police_station_id),
     (SELECT name FROM list_items WHERE id = g.status_id), (SELECT name FROM list_items WHERE id = g.priority_id),
-    g.resolution_days, d.dictionary";
-const COLUMN_COUNT: usize = 25;
+    g.resolution_days, d.dictionary, g.next_due";
+const COLUMN_COUNT: usize = 26;
 
 /// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
@@ -370,6 +374,7 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         closure: row.closure,
         escalation: row.escalation,
         clock_events: row.clock_events,
+        next_due: r.get(25)?,
     }))
 }
 
@@ -391,13 +396,14 @@ fn day_text(d: Date) -> String {
 pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     check_date(&g.fields.fir_date)?;
     check_date(&g.stage_since)?;
+    g.next_due.as_deref().map(check_date).transpose()?;
     tx.prepare_cached(
         "INSERT INTO grievances (id, grievance_number, fir_no, fir_date, crime_title, brief_details,
             district_id, police_station_id, status_id, priority_id, status_rank, priority_rank,
-            filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days)
+            filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days, next_due)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,
             coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19), coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
-            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21)",
+            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22)",
     )?
     .execute(params_from_iter(row_values(g)))?;
     tx.prepare_cached("INSERT INTO grievance_details (id, details, dictionary) VALUES (?1, ?2, ?3)")?
@@ -422,7 +428,7 @@ fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     Ok(())
 }
 
-/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?21`; `?19` is
+/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?22`; `?19` is
 /// the rank of an item without one).
 fn row_values(g: &GrievanceRow) -> Vec<Value> {
     vec![
@@ -447,6 +453,7 @@ fn row_values(g: &GrievanceRow) -> Vec<Value> {
         NO_RANK.into(),
         i64::from(g.status_meaning.is_final()).into(),
         g.resolution_days.into(),
+        g.next_due.clone().into(),
     ]
 }
 
@@ -458,6 +465,7 @@ fn row_values(g: &GrievanceRow) -> Vec<Value> {
 pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Result<()> {
     check_date(&g.fields.fir_date)?;
     check_date(&g.stage_since)?;
+    g.next_due.as_deref().map(check_date).transpose()?;
     let changed = tx
         .prepare_cached(
             "UPDATE grievances SET grievance_number = ?2, fir_no = ?3, fir_date = ?4, crime_title = ?5, brief_details = ?6,
@@ -465,8 +473,8 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
                 status_rank = coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19),
                 priority_rank = coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
                 filed_by = ?11, assigned_to = ?12, filed_at = ?13, updated_at = ?14, resolved_at = ?15,
-                stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21
-             WHERE id = ?1 AND version = ?22",
+                stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21, next_due = ?22
+             WHERE id = ?1 AND version = ?23",
         )?
         .execute(params_from_iter(row_values(g).into_iter().chain([Value::from(expected_version)])))?;
     if changed == 0 {
@@ -556,6 +564,8 @@ pub enum Sort {
     Priority,
     /// The status item's rank; no status sorts after every rank.
     Status,
+    /// The earliest due day of the open statutory clocks: the order of the clock filters.
+    Due,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -634,7 +644,7 @@ impl Cursor {
         }
         let id: i64 = id.parse().map_err(|_| SqlError::BadCursor)?;
         let key = match (sort, key.split_at_checked(1)) {
-            (Sort::FiledAt | Sort::FirDate, Some(("t", t))) => Value::Text(t.to_string()),
+            (Sort::FiledAt | Sort::FirDate | Sort::Due, Some(("t", t))) => Value::Text(t.to_string()),
             (Sort::Priority | Sort::Status, Some(("i", i))) => Value::Integer(i.parse().map_err(|_| SqlError::BadCursor)?),
             _ => return Err(SqlError::BadCursor),
         };
@@ -654,6 +664,7 @@ fn sort_tag(sort: Sort) -> char {
         Sort::FirDate => 'r',
         Sort::Priority => 'p',
         Sort::Status => 's',
+        Sort::Due => 'u',
     }
 }
 
@@ -670,6 +681,9 @@ pub struct GrievanceQuery {
     pub fir_date_from: Option<String>,
     pub fir_date_to: Option<String>,
     pub overdue: Option<Overdue>,
+    /// Only grievances whose earliest open due day lies in this range (inclusive
+    /// `YYYY-MM-DD`; no start: every day up to the end).
+    pub due: Option<(Option<String>, String)>,
     /// Only grievances with a closure request pending.
     pub closure_pending: bool,
     /// Only grievances escalated to this posting (`domain::escalation::posting_key`).
@@ -705,6 +719,7 @@ impl GrievanceQuery {
             fir_date_from: None,
             fir_date_to: None,
             overdue: None,
+            due: None,
             closure_pending: false,
             escalated_to: None,
             scope,
@@ -854,6 +869,16 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
         check_date(to)?;
         c.push("g.fir_date <= ?", [Value::Text(to.clone())]);
     }
+    if let Some((from, to)) = &q.due {
+        // `next_due IS NOT NULL` names the partial indexes g_due, g_due_station and
+        // g_due_district, which hold only the cases with an open clock.
+        check_date(to)?;
+        c.push("g.next_due IS NOT NULL AND g.next_due <= ?", [Value::Text(to.clone())]);
+        if let Some(from) = from {
+            check_date(from)?;
+            c.push("g.next_due >= ?", [Value::Text(from.clone())]);
+        }
+    }
     if q.closure_pending {
         c.push("g.id IN (SELECT grievance_id FROM closure_requests)", []);
     }
@@ -926,6 +951,7 @@ fn sort_columns(sort: Sort, scope: &Scope) -> (&'static str, &'static str) {
         (Sort::FirDate, _) => ("g.fir_date", "g.id"),
         (Sort::Priority, _) => ("g.priority_rank", "g.id"),
         (Sort::Status, _) => ("g.status_rank", "g.id"),
+        (Sort::Due, _) => ("g.next_due", "g.id"),
     }
 }
 
@@ -1026,6 +1052,7 @@ fn filed_window(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(Option<
         && q.status_id.is_none()
         && q.priority_id.is_none()
         && q.overdue.is_none()
+        && q.due.is_none()
         && !q.closure_pending
         && q.escalated_to.is_none();
     if !exact {
@@ -1143,8 +1170,9 @@ pub fn count_matches_by_slice(conn: &Connection, q: &GrievanceQuery, ids: Range<
 }
 
 fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
-    if q.closure_pending || q.escalated_to.is_some() {
-        // No figures are kept of the queues: their rows are few, and counted.
+    if q.closure_pending || q.escalated_to.is_some() || q.due.is_some() {
+        // No figures are kept of the queues: their rows are few, and counted. The clock
+        // filters count their range of the due-day indexes.
         return count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() });
     }
     if let (Scope::Own(user), true) = (&q.scope, base.terms.is_empty()) {

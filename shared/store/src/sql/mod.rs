@@ -191,6 +191,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0020_admin_lists_and_settings.sql",
     "0021_grievance_details_packed.sql",
     "0022_audit_chains_keyed_by_number.sql",
+    "0023_statutory_clock_due_days.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

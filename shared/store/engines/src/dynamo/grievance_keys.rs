@@ -110,6 +110,47 @@ pub fn closure_pending(g: &cases::Grievance) -> Option<Key> {
     g.closure.as_ref().map(|_| Key::new(CLOSURES_PK, recency(&g.filed_at, g.id)))
 }
 
+/// The state's grievances with an open statutory clock, by their earliest due day
+/// (`cases::Grievance::next_due`), in the shard of grievance `id` (see [`INDEX_SHARDS`]):
+/// "missed" and "due within N days" are a range of each shard, read merged.
+pub fn due_all_pk(id: i64) -> String {
+    format!("DUEALL#{}", id.rem_euclid(INDEX_SHARDS))
+}
+
+/// Every shard of the state's due days.
+pub fn due_all_pks() -> Vec<String> {
+    (0..INDEX_SHARDS).map(due_all_pk).collect()
+}
+
+/// The due days of the grievances lying at one place (`place`): a posting's clock lists are
+/// the merge of its places' partitions, as its list is.
+pub fn due_place_pk(place: &str) -> String {
+    format!("DUE#{place}")
+}
+
+/// Due-day order: the day, then the id. Every key of a day lies between `{day}#` and
+/// [`due_day_end`].
+pub fn due_position(day: &str, id: i64) -> String {
+    format!("{day}#{id:012}")
+}
+
+/// The last sort key a due day can have.
+pub fn due_day_end(day: &str) -> String {
+    format!("{day}#~")
+}
+
+/// A grievance's entries in the due-day index: its state shard's and its place's, while a
+/// clock of it is open.
+pub fn due_entries(g: &cases::Grievance) -> Vec<Key> {
+    let Some(day) = g.next_due.as_ref() else { return Vec::new() };
+    let sk = due_position(day.as_str(), g.id);
+    let mut keys = vec![Key::new(due_all_pk(g.id), sk.clone())];
+    if let Some(place) = place(g.district_id, g.police_station_id) {
+        keys.push(Key::new(due_place_pk(&place), sk));
+    }
+    keys
+}
+
 /// Newest-first order: the filing time, then the id.
 pub fn recency(filed_at: &str, id: i64) -> String {
     format!("{filed_at}#{id:012}")

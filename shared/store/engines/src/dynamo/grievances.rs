@@ -238,6 +238,11 @@ impl Grievances for ItemGrievances {
     }
 
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+        if let (Some(due), true) = (filters.due, filters.order.is_default()) {
+            if let Some((partitions, beyond)) = due_partitions(viewer, filters) {
+                return list_due(self.store.as_ref(), viewer, filters, due, partitions, beyond.is_empty(), limit, cursor).await;
+            }
+        }
         if let Some(range) = fir_range_of(viewer, filters) {
             if let Some(page) = list_fir_range(self.store.as_ref(), range, filters, limit, cursor.clone()).await? {
                 return Ok(page);
@@ -568,9 +573,15 @@ fn closure_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<
 /// grievance, and rewritten with each change so that it says where the grievance lies and
 /// who sees it.
 fn queue_writes(entry: fn(&Grievance) -> Option<store::Key>, before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
-    let (was, now) = (before.and_then(entry), after.and_then(entry));
-    let mut writes: Vec<Write> = was.filter(|w| Some(w) != now.as_ref()).into_iter().map(Write::delete).collect();
-    if let (Some(key), Some(a)) = (now, after) {
+    entry_writes(before.and_then(entry).into_iter().collect(), after.and_then(entry).into_iter().collect(), after)
+}
+
+/// The writes that move a grievance's index entries from the keys `was` to `now`: those
+/// gone deleted, those kept or new written with where it lies and who sees it.
+fn entry_writes(was: Vec<store::Key>, now: Vec<store::Key>, after: Option<&Grievance>) -> Vec<Write> {
+    let mut writes: Vec<Write> = was.into_iter().filter(|w| !now.contains(w)).map(Write::delete).collect();
+    let Some(a) = after else { return writes };
+    for key in now {
         let item = Item::new(key)
             .with("grievance_id", a.id)
             .with("district_id", json!(a.district_id))
@@ -579,6 +590,19 @@ fn queue_writes(entry: fn(&Grievance) -> Option<store::Key>, before: Option<&Gri
         writes.push(Write::put(item));
     }
     writes
+}
+
+/// Keeps a grievance's entries in the due-day index (`keys::due_entries`): moved when its
+/// earliest open due day or its place changes, dropped when no clock of it is open. Left
+/// alone when neither changed, so a change that moves no clock writes none of them: the
+/// index is read for the state and for postings, by place, never for one's own cases, so
+/// who the case is assigned to does not matter to it.
+fn due_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
+    let (was, now) = (before.map(keys::due_entries).unwrap_or_default(), after.map(keys::due_entries).unwrap_or_default());
+    if was == now {
+        return Vec::new();
+    }
+    entry_writes(was, now, after)
 }
 
 /// Whether the viewer reaches the grievance an escalation-queue entry names, told from the
@@ -625,6 +649,70 @@ async fn list_queue(store: &dyn Store, viewer: &Viewer, filters: &Filters, queue
             Some(c) if (examined as usize) < cases::reads::READ_BUDGET => cursor = Some(c),
             Some(c) => return Ok(StoredPage { items, cursor: Some(c), examined, bounded: true, matched: None }),
             None => return Ok(StoredPage { items, cursor: None, examined, bounded: false, matched: None }),
+        }
+    }
+}
+
+/// The partitions of the due-day index a clock filter reads in the viewer's reach, and what
+/// is left to filter in what they hold: the state's shards, or one station's or an area's
+/// places. None for one's own cases, whose own partition is small and read whole.
+fn due_partitions(viewer: &Viewer, filters: &Filters) -> Option<(Vec<String>, Filters)> {
+    let station = |s: i64| keys::due_place_pk(&keys::place(None, Some(s)).expect("a station is a place"));
+    let beyond_station = Filters { due: None, police_station: None, ..filters.clone() };
+    match (&viewer.reach, filters.police_station) {
+        (Reach::Own { .. }, _) => None,
+        (Reach::State, Some(s)) => Some((vec![station(s)], beyond_station)),
+        (Reach::State, None) => Some((keys::due_all_pks(), Filters { due: None, ..filters.clone() })),
+        (Reach::Area(area), Some(s)) => Some((area.stations.contains(&s).then(|| station(s)).into_iter().collect(), beyond_station)),
+        (Reach::Area(area), None) => Some((keys::places_of(area).iter().map(|p| keys::due_place_pk(p)).collect(), Filters { due: None, ..filters.clone() })),
+    }
+}
+
+/// A clock filter's page: the range of due days in `partitions`, merged latest due day
+/// first, each grievance read in one batch per step and checked against the other filters.
+/// When `only_due` nothing else filters, and a page reads a page of entries.
+#[allow(clippy::too_many_arguments)]
+async fn list_due(store: &dyn Store, viewer: &Viewer, filters: &Filters, due: cases::reads::DueFilter, partitions: Vec<String>, only_due: bool, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    let (from, to) = due.days();
+    let end = keys::due_day_end(&date_text(to));
+    let range = match from {
+        Some(from) => SortKey::Between(format!("{}#", date_text(from)), end),
+        None => SortKey::AtMost(end),
+    };
+    let before = merged_before(cursor)?;
+    let step = if only_due { limit } else { 100 };
+    let mut merge = crate::dynamo::merge::Merge::over(store, None, partitions, range, before, step);
+    let mut items = Vec::new();
+    let mut examined = 0u64;
+    loop {
+        let mut entries = Vec::new();
+        while entries.len() < step {
+            match merge.next().await? {
+                Some(entry) => entries.push(entry),
+                None => break,
+            }
+        }
+        if entries.is_empty() {
+            return Ok(StoredPage { items, cursor: None, examined, bounded: false, matched: None });
+        }
+        let ids: Vec<store::Key> = entries.iter().filter_map(|e| e.i64("grievance_id")).map(keys::grievance).collect();
+        let found = store.get_many(&ids).await?;
+        let read = entries.len();
+        for (position, (entry, item)) in entries.iter().zip(found).enumerate() {
+            examined += 1;
+            let Some(item) = item else { continue };
+            let stored = from_item(item)?;
+            if viewer.may_see(&stored.grievance) && filters.matches(&stored.grievance) {
+                items.push(stored);
+                if items.len() == limit {
+                    let more = position + 1 < read || merge.more();
+                    return Ok(StoredPage { items, cursor: more.then(|| merged_cursor(merge.sort_key(entry))), examined, bounded: false, matched: None });
+                }
+            }
+        }
+        if examined >= cases::reads::READ_BUDGET as u64 && merge.more() {
+            let last = entries.last().expect("entries were read");
+            return Ok(StoredPage { items, cursor: Some(merged_cursor(merge.sort_key(last))), examined, bounded: true, matched: None });
         }
     }
 }
@@ -689,6 +777,7 @@ fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Wri
     writes.extend(number_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(escalation_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(closure_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
+    writes.extend(due_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(audit);
     writes.extend(counters::writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(usage_writes(key_id, before.map(|b| &b.refs).unwrap_or(&empty), after.map(|a| &a.refs).unwrap_or(&empty)));

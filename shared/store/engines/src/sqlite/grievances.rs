@@ -210,6 +210,7 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         closure: g.closure.clone(),
         escalation: g.escalation.clone(),
         clock_events: g.clock_events.clone(),
+        next_due: g.next_due.as_ref().map(|d| d.as_str().to_string()),
     }
 }
 
@@ -245,6 +246,7 @@ fn stored_of(row: GrievanceRow) -> Stored {
         closure: row.closure,
         escalation: row.escalation,
         clock_events: row.clock_events,
+        next_due: row.next_due.map(domain::day::Day::as_stored),
     };
     Stored { grievance, refs }
 }
@@ -297,9 +299,14 @@ fn query_of(viewer: &Viewer, filters: &Filters) -> GrievanceQuery {
         fir_date_from: filters.from_date.clone(),
         fir_date_to: filters.to_date.clone(),
         overdue: filters.overdue.as_ref().map(overdue_of),
+        due: filters.due.map(|due| match due.days() {
+            (from, to) => (from.map(date_text), date_text(to)),
+        }),
         closure_pending: filters.closure_pending,
         escalated_to: filters.escalated_to.as_ref().map(domain::escalation::posting_key),
+        // A clock filter lists by due day, latest first, as its index holds them.
         sort: match filters.order.key {
+            SortKey::FiledAt if filters.due.is_some() && filters.order.is_default() => rows::Sort::Due,
             SortKey::FiledAt => rows::Sort::FiledAt,
             SortKey::FirDate => rows::Sort::FirDate,
             SortKey::Priority => rows::Sort::Priority,
