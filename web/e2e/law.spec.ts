@@ -75,6 +75,20 @@ test('a clerk files a BNS s.64 case with the section picker; its clocks show in 
   await page.getByRole('button', { name: `${CLERK.name} का उपयोगकर्ता मेनू` }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByRole('table', { name: 'Statutory clocks' })).toBeVisible();
+
+  // The list's 'Missed' filter finds the case: the victim was not sent for examination
+  // within 24 hours. Among the clocks due within 7 days it is not, having missed one.
+  await page.goto(`/grievances?fir_no=${encodeURIComponent(FIR)}`);
+  const table = page.getByRole('table', { name: 'Grievances' });
+  await expect(table.getByRole('row').filter({ hasText: FIR })).toBeVisible();
+  await page.getByRole('button', { name: /^Search & Filters/ }).click();
+  await page.getByLabel('Statutory clocks').selectOption('Missed');
+  await expect(page).toHaveURL(/clock=missed/);
+  await expect(table.getByRole('row').filter({ hasText: FIR })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Statutory clocks').selectOption('Due within 7 days');
+  await expect(page).toHaveURL(/clock=due/);
+  await expect(table.getByRole('row').filter({ hasText: FIR })).toHaveCount(0);
 });
 
 test('an administrator sees the statutory clock rules with their sources; a changed source is audited', async ({ page, request }) => {

@@ -17,6 +17,7 @@ import { SCOPE_KEY } from './api';
 import { receivesEscalations } from './escalation/escalation';
 import {
   activeFilterCount,
+  CLOCK_FILTERS,
   CLOSURE_PENDING,
   dateRangeError,
   EMPTY_FILTERS,
@@ -151,6 +152,7 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
           {select('police_station', t('field.police_station'), stations, t('filters.allStations'))}
           {select('status', t('field.status'), statuses, t('filters.allStatuses'))}
           {select('priority', t('field.priority'), priorities, t('filters.allPriorities'))}
+          {select('clock', t('filters.clock'), CLOCK_FILTERS.map((value) => ({ value, label: t(`filters.clock_${value}`) })), t('filters.anyClock'))}
           <TextField
             label={t('field.from_date')}
             name="from_date"

@@ -17,6 +17,7 @@ export const FILTER_KEYS = [
   'from_date',
   'to_date',
   'overdue',
+  'clock',
   'closure',
   'escalated',
 ] as const;
@@ -25,7 +26,8 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
 /**
  * Every filter is text; `overdue` is 'true' when on and '' when off (overdue=false means no
  * filter); `closure` is 'pending' for the closure requests waiting for approval, else '';
- * `escalated` is 'me' for the grievances escalated to the signed-in user's posting, else ''.
+ * `escalated` is 'me' for the grievances escalated to the signed-in user's posting, else '';
+ * `clock` is one of CLOCK_FILTERS (a statutory clock missed, or one due within 7 days), else ''.
  */
 export type GrievanceFilters = Record<FilterKey, string>;
 
@@ -39,12 +41,16 @@ export const EMPTY_FILTERS: GrievanceFilters = {
   from_date: '',
   to_date: '',
   overdue: '',
+  clock: '',
   closure: '',
   escalated: '',
 };
 
 /** The `closure` filter's one value: the 'Closure requests' queue. */
 export const CLOSURE_PENDING = 'pending';
+
+/** The `clock` filter's values: a statutory clock missed, or one due within 7 days. */
+export const CLOCK_FILTERS = ['missed', 'due'] as const;
 
 /** The `escalated` filter's one value: the 'Escalated to me' queue. */
 export const ESCALATED_TO_ME = 'me';
@@ -69,6 +75,7 @@ export function filtersFromParams(params: URLSearchParams): GrievanceFilters {
   // Only 'true' switches it on: anything else would send a value the server does not filter by.
   filters.overdue = filters.overdue === 'true' ? 'true' : '';
   filters.closure = filters.closure === CLOSURE_PENDING ? CLOSURE_PENDING : '';
+  filters.clock = (CLOCK_FILTERS as readonly string[]).includes(filters.clock) ? filters.clock : '';
   filters.escalated = filters.escalated === ESCALATED_TO_ME ? ESCALATED_TO_ME : '';
   return filters;
 }
