@@ -189,6 +189,20 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
         assert_eq!(m.answer.body["data"].as_array().unwrap().len(), 50, "{path}: a full page");
     }
 
+    // The statutory-clock lists: a range of the due-day index's three shards, merged, and the
+    // page's grievances in one batch read. The seeded cases under the new codes that nobody
+    // told of progress within 90 days are missed.
+    for path in ["/api/grievances?clock=missed", "/api/grievances?clock=due&within=365"] {
+        let m = measured(&api, &format!("officer GET {path}"), "GET", path, &officer, None).await;
+        assert_eq!(m.answer.status, StatusCode::OK, "{:?}", m.answer.body);
+        // Besides the caller's totals, read from the counters as for every list.
+        let batches = m.calls.iter().filter(|c| c.operation == "BatchGetItem" && c.partitions.iter().all(|p| p.starts_with("GRV#"))).count();
+        assert!(m.tally.count("Query") <= 3 && m.tally.count("Scan") == 0 && batches <= 1, "{path}: {}", m.tally);
+        assert!(!m.answer.body["data"].as_array().unwrap().is_empty(), "{path}: a page");
+    }
+    let missed = api.get("/api/grievances?clock=missed", &officer).await.body;
+    assert_eq!(missed["data"].as_array().unwrap().len(), 50, "a full page of missed clocks");
+
     // A lookup by number reads the number index (the state's three shards) and the page's
     // grievances in one batch read: an exact number, every grievance number by its first
     // characters, and a station's FIR numbers of a year.
