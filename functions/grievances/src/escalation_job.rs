@@ -13,8 +13,8 @@ async fn main() -> Result<(), lambda_runtime::Error> {
     let state = &state;
     lambda_runtime::run(service_fn(move |_event: LambdaEvent<serde_json::Value>| async move {
         let run = grievances_area::escalation::run(state, domain::clock::today()).await.map_err(|e| lambda_runtime::Error::from(e.to_string()))?;
-        tracing::info!(overdue = run.overdue, escalated = run.escalated, "escalation run");
-        Ok::<serde_json::Value, lambda_runtime::Error>(serde_json::json!({"overdue": run.overdue, "escalated": run.escalated}))
+        tracing::info!(overdue = run.overdue, missed = run.missed, escalated = run.escalated, "escalation run");
+        Ok::<serde_json::Value, lambda_runtime::Error>(serde_json::json!({"overdue": run.overdue, "missed": run.missed, "escalated": run.escalated}))
     }))
     .await
 }

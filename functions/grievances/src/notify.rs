@@ -202,6 +202,13 @@ impl Directory {
                 permissions.allows(Resource::Grievances, Action::Approve)
                     && Reach::of(user.id, scope, &user.posting, &self.org).holds(event.district_id, event.station_id, &event.people)
             }
+            // The officer on the case, and the staff of its station who see more than their own.
+            Happening::ClockMissed { officer, .. } => {
+                Some(user.id) == *officer
+                    || (scope != GrievanceScope::Own
+                        && permissions.allows(Resource::Grievances, Action::Read)
+                        && event.station_id.is_some_and(|station| user.posting == domain::jurisdiction::Posting::Station(station)))
+            }
             // As the "Escalated to me" queue: the posting's staff who see more than their own.
             Happening::Escalated { posting, .. } => {
                 scope != GrievanceScope::Own && permissions.allows(Resource::Grievances, Action::Read) && domain::escalation::posting_key(&user.posting) == *posting

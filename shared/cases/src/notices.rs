@@ -29,6 +29,10 @@ pub enum Happening {
     /// The grievance was escalated to the posting whose key (`domain::escalation::posting_key`)
     /// is `posting`.
     Escalated { posting: String, level: EscalationLevel, days_overdue: i64 },
+    /// The escalation run found a statutory clock left unmet `days_late` days past its due
+    /// day: the duty under `source` (the rule `rule`). Owed to the case's station, and to the
+    /// officer assigned to it.
+    ClockMissed { rule: String, source: String, days_late: i64, officer: Option<i64> },
     /// A closure was asked for; approvers whose scope holds the case decide it.
     ClosureRequested,
     ClosureApproved { requester: i64 },
@@ -96,7 +100,8 @@ impl From<NoticeId> for String {
 }
 
 /// The events a change raises: an assignment to someone (not to oneself), a closure asked
-/// for, approved or returned, an escalation. A new grievance or a deletion raises none.
+/// for, approved or returned, an escalation, and a missed statutory clock with the escalation
+/// it caused. A new grievance or a deletion raises none.
 pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
     let (Some(before), Some(after)) = (change.before, change.after) else { return Vec::new() };
     let (before, after) = (&before.grievance, &after.grievance);
@@ -120,6 +125,10 @@ pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
     if let Some(escalation) = after.escalation.as_ref().filter(|e| before.escalation.as_ref().map(|b| b.level) != Some(e.level)) {
         let posting = domain::escalation::posting_key(&escalation.to);
         happenings.push(Happening::Escalated { posting, level: escalation.level, days_overdue: escalation.days_overdue });
+        if let Some(rule) = &escalation.missed_clock {
+            let source = acted(AuditAction::Escalated).and_then(|e| e.action_details.as_ref()).and_then(|d| d["source"].as_str()).unwrap_or_default().to_string();
+            happenings.push(Happening::ClockMissed { rule: rule.clone(), source, days_late: escalation.days_overdue, officer: after.assigned_to });
+        }
     }
     let people = after.visible_to();
     // The moment it is written, to the microsecond: what orders a user's notices.
@@ -151,6 +160,7 @@ pub enum NoticeKind {
     ClosureRequested,
     ClosureApproved,
     ClosureReturned,
+    ClockMissed,
 }
 
 /// One notification, as its recipient reads it.
@@ -173,6 +183,8 @@ pub struct Notice {
     pub days_overdue: Option<i64>,
     /// Returned closures: why.
     pub reason: Option<String>,
+    /// Missed clocks: the law's section whose duty was missed ("BNSS s.184(1)").
+    pub clock: Option<String>,
 }
 
 impl Notice {
@@ -183,6 +195,11 @@ impl Notice {
             Happening::ClosureRequested => (NoticeKind::ClosureRequested, None, None, None),
             Happening::ClosureApproved { .. } => (NoticeKind::ClosureApproved, None, None, None),
             Happening::ClosureReturned { reason, .. } => (NoticeKind::ClosureReturned, None, None, Some(reason.clone())),
+            Happening::ClockMissed { days_late, .. } => (NoticeKind::ClockMissed, None, Some(*days_late), None),
+        };
+        let clock = match &event.happening {
+            Happening::ClockMissed { source, .. } => Some(source.clone()),
+            _ => None,
         };
         Notice {
             id: event.id.clone(),
@@ -195,6 +212,7 @@ impl Notice {
             level,
             days_overdue,
             reason,
+            clock,
         }
     }
 }
@@ -260,6 +278,12 @@ pub fn mail_of(event: &Event, to: &str, recipient_name: &str) -> Mail {
             format!("शिकायत {number} का निस्तारण लौटाया गया"),
             format!("{actor} returned your closure of grievance {number}: {reason}"),
             format!("{actor} ने शिकायत {number} के निस्तारण का आपका अनुरोध लौटा दिया: {reason}"),
+        ),
+        Happening::ClockMissed { source, days_late, .. } => (
+            format!("Grievance {number}: a duty under {source} was missed"),
+            format!("शिकायत {number}: {source} के अंतर्गत कर्तव्य की समय-सीमा चूकी"),
+            format!("The duty under {source} on grievance {number} fell due {days_late} days ago and was not met; the case was escalated."),
+            format!("शिकायत {number} पर {source} के अंतर्गत कर्तव्य {days_late} दिन पहले देय था और पूरा नहीं हुआ; मामला उच्च स्तर को प्रेषित किया गया।"),
         ),
     };
     let body = format!(

@@ -39,6 +39,11 @@ pub fn dues(rules: &ClockRules, g: &Grievance, today: Date) -> Vec<ClockDue> {
 /// for the "missed" and "due within N days" lists. Sections left as free text count as
 /// they are read on the case's screen.
 pub fn next_due(rules: &ClockRules, g: &Grievance) -> Option<Day> {
+    earliest_open(rules, g).map(|(_, due)| Day::of(due))
+}
+
+/// The case's open clock that falls due first, by `rules`: its rule's id and due day.
+pub fn earliest_open(rules: &ClockRules, g: &Grievance) -> Option<(String, Date)> {
     let read;
     let sections = match g.fields.sections.is_empty() {
         true => {
@@ -48,7 +53,7 @@ pub fn next_due(rules: &ClockRules, g: &Grievance) -> Option<Day> {
         false => &g.fields.sections,
     };
     let facts = CaseFacts { sections, ..facts(g) };
-    rules.open_dues(&facts).into_iter().map(|(_, due)| due).min().map(Day::of)
+    rules.open_dues(&facts).into_iter().min_by_key(|(_, due)| *due)
 }
 
 /// Sets `g.next_due` by the clock rules in force.

@@ -112,8 +112,13 @@ pub struct Escalation {
     #[schema(value_type = crate::jurisdiction::PostingWire)]
     pub to: Posting,
     pub escalated_at: String,
-    /// Days past its stage's limit when it was escalated.
+    /// Days past its stage's limit when it was escalated, or past the due day of the
+    /// statutory clock it missed (`missed_clock`) when that was longer.
     pub days_overdue: i64,
+    /// The statutory clock rule (its id) whose missed due day it was escalated for; absent
+    /// when it was its stage's limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missed_clock: Option<String>,
 }
 
 /// A posting as one text, for an index of the grievances escalated to it.

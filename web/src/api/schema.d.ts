@@ -2155,11 +2155,17 @@ export interface components {
         Escalation: {
             /**
              * Format: int64
-             * @description Days past its stage's limit when it was escalated.
+             * @description Days past its stage's limit when it was escalated, or past the due day of the
+             *     statutory clock it missed (`missed_clock`) when that was longer.
              */
             days_overdue: number;
             escalated_at: string;
             level: components["schemas"]["EscalationLevel"];
+            /**
+             * @description The statutory clock rule (its id) whose missed due day it was escalated for; absent
+             *     when it was its stage's limit.
+             */
+            missed_clock?: string | null;
             /**
              * @description The posting the case is escalated to: `{"level": "district", "id": 4}`,
              *     `{"level": "range", "range": "Agra Range"}` or `{"level": "state"}`.
@@ -2667,6 +2673,8 @@ export interface components {
             /** @description Who made the change ("Escalation" for the portal's own escalation run). */
             actorName: string;
             at: string;
+            /** @description Missed clocks: the law's section whose duty was missed ("BNSS s.184(1)"). */
+            clock?: string | null;
             /**
              * Format: int64
              * @description Escalations: the days the grievance was overdue.
@@ -2691,7 +2699,7 @@ export interface components {
          * @description What a notice tells, for the SPA to word in the reader's language.
          * @enum {string}
          */
-        NoticeKind: "assigned" | "escalated" | "closure_requested" | "closure_approved" | "closure_returned";
+        NoticeKind: "assigned" | "escalated" | "closure_requested" | "closure_approved" | "closure_returned" | "clock_missed";
         /** @description A page of the caller's notifications, newest first, with their unread count. */
         NotificationPage: {
             /** @description Present while older notifications follow: pass it as `cursor` for the next page. */

@@ -130,4 +130,42 @@ async fn an_overdue_grievance_goes_up_once_per_level(engine: Engine) {
     assert_eq!((invalid.status, invalid.body["fields"]["escalated"].as_str()), (StatusCode::BAD_REQUEST, Some("escalated must be me")));
 }
 
-on_both_engines!(an_overdue_grievance_goes_up_once_per_level);
+async fn a_missed_statutory_clock_escalates_the_case_and_tells_its_station(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let district = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Agra", "range": "Agra Range"})).await.body;
+    let station = api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": "Sadar Bazar", "district_id": district["id"]})).await.body;
+    let role = api.post("/api/roles", &admin, json!({"name": "Station House Officer", "permissions": {"grievances": "read,update,view_posting"}})).await.body;
+    let sho = posted(&api, &admin, "sho@sadar.test", &role, json!({"level": "station", "id": station["id"]})).await;
+    let sp = posted(&api, &admin, "sp@agra.test", &role, json!({"level": "district", "id": district["id"]})).await;
+
+    // A rape registered on 1 October, at Inward since the 3rd: within its stage's limit on the
+    // 3rd, but the victim was to be sent for medical examination within 24 hours.
+    let mut body = form("RP-9/2026", "Agra", "Sadar Bazar", "Low", "2026-10-03");
+    body["fir_date"] = json!("2026-10-01");
+    body["section_and_act"] = json!("64 BNS");
+    let filed = api.post("/api/grievances", &admin, body).await;
+    assert_eq!(filed.status, StatusCode::CREATED, "{:?}", filed.body);
+    let id = filed.body["data"]["id"].as_i64().unwrap();
+
+    let ran = run(&api, date!(2026 - 10 - 03)).await;
+    assert_eq!((ran.overdue, ran.missed, ran.escalated), (0, 1, 1));
+    assert_eq!(run(&api, date!(2026 - 10 - 03)).await.escalated, 0, "once per level");
+    assert_eq!(escalated_to_me(&api, &sp).await, (vec![id], Some(1)));
+    let g = api.get(&format!("/api/grievances/{id}"), &sho).await.body["data"].clone();
+    assert_eq!((g["escalation"]["days_overdue"].as_i64(), g["escalation"]["missed_clock"].as_str()), (Some(1), Some("bnss-184-1")), "{g}");
+    let history = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"].clone();
+    let escalated = history.as_array().unwrap().iter().find(|r| r["action"] == "ESCALATED").unwrap();
+    assert_eq!(escalated["notes"], "The duty under BNSS s.184(1) missed by 1 days; escalated to Agra");
+
+    // The station's officer hears of the missed duty; the district, of the escalation.
+    grievances_area::notify::run(&api.state, None, domain::clock::now()).await.unwrap();
+    let kinds = |body: Value| body["data"]["items"].as_array().unwrap().iter().map(|n| (n["kind"].as_str().unwrap().to_string(), n["clock"].clone(), n["daysOverdue"].clone())).collect::<Vec<_>>();
+    assert_eq!(kinds(api.get("/api/notifications", &sho).await.body), [("clock_missed".to_string(), json!("BNSS s.184(1)"), json!(1))]);
+    assert_eq!(kinds(api.get("/api/notifications", &sp).await.body), [("escalated".to_string(), Value::Null, json!(1))]);
+}
+
+on_both_engines!(
+    an_overdue_grievance_goes_up_once_per_level,
+    a_missed_statutory_clock_escalates_the_case_and_tells_its_station,
+);

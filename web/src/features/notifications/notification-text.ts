@@ -37,6 +37,8 @@ export function notificationText(n: Notice): string {
       return t('kind.closureRequested', { actor, number });
     case 'closure_approved':
       return t('kind.closureApproved', { actor, number });
+    case 'clock_missed':
+      return t('kind.clockMissed', { number, source: n.clock ?? '', count: n.daysOverdue ?? 0 });
     case 'closure_returned':
       return n.reason?.trim()
         ? t('kind.closureReturned', { actor, number, reason: n.reason.trim() })
