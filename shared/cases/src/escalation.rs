@@ -26,11 +26,15 @@ pub struct Run {
 }
 
 /// How late a case is, and for what: the days past its stage's limit, or past the due day of
-/// the statutory clock it missed (that clock's rule) when that is longer.
-fn lateness(clock: &Clock, g: &Grievance) -> Option<(i64, Option<String>)> {
+/// the statutory clock it missed (that clock's rule) when that is longer. A clock that fell
+/// due before `missed_since` (`DuesIndexed::since`) does not count.
+fn lateness(clock: &Clock, missed_since: Option<time::Date>, g: &Grievance) -> Option<(i64, Option<String>)> {
     let pendency = clock.pendency(g);
     let stage = pendency.overdue.then_some(pendency.days_overdue);
-    let missed = crate::statutory::earliest_open(&clock.rules, g).map(|(rule, due)| ((clock.today - due).whole_days(), rule)).filter(|(late, _)| *late > 0);
+    let missed = crate::statutory::earliest_open(&clock.rules, g)
+        .filter(|(_, due)| missed_since.is_none_or(|since| *due >= since))
+        .map(|(rule, due)| ((clock.today - due).whole_days(), rule))
+        .filter(|(late, _)| *late > 0);
     match (stage, missed) {
         (Some(days), Some((late, rule))) if late > days => Some((late, Some(rule))),
         (Some(days), _) => Some((days, None)),
@@ -57,17 +61,18 @@ pub fn system_actor() -> Actor {
 /// Escalates every grievance overdue by `clock`, or with a statutory clock missed by its
 /// rules, as far as `rules` say, in the organisation `org`. Pages through the overdue list of
 /// the whole state, then its "missed" list (an index range on each engine), passing over the
-/// cases the first pass saw.
-pub async fn run(cases: Cases<'_>, org: &Organisation, rules: &EscalationRules, clock: &Clock) -> Result<Run> {
+/// cases the first pass saw. Clocks that fell due before `missed_since` are not escalated
+/// for.
+pub async fn run(cases: Cases<'_>, org: &Organisation, rules: &EscalationRules, clock: &Clock, missed_since: Option<time::Date>) -> Result<Run> {
     let mut done = Run::default();
     let overdue = Filters { overdue: Some(clock.clone()), ..Filters::default() };
-    escalate_listed(cases, org, rules, clock, &overdue, &mut done).await?;
+    escalate_listed(cases, org, rules, (clock, missed_since), &overdue, &mut done).await?;
     let missed = Filters { due: Some(DueFilter::Missed { today: clock.today }), ..Filters::default() };
-    escalate_listed(cases, org, rules, clock, &missed, &mut done).await?;
+    escalate_listed(cases, org, rules, (clock, missed_since), &missed, &mut done).await?;
     Ok(done)
 }
 
-async fn escalate_listed(cases: Cases<'_>, org: &Organisation, rules: &EscalationRules, clock: &Clock, filters: &Filters, done: &mut Run) -> Result<()> {
+async fn escalate_listed(cases: Cases<'_>, org: &Organisation, rules: &EscalationRules, (clock, missed_since): (&Clock, Option<time::Date>), filters: &Filters, done: &mut Run) -> Result<()> {
     let viewer = Viewer::state(0);
     let mut cursor = None;
     loop {
@@ -82,7 +87,7 @@ async fn escalate_listed(cases: Cases<'_>, org: &Organisation, rules: &Escalatio
                 (false, true) => continue,
                 (false, false) => done.missed += 1,
             }
-            let Some((days, missed_clock)) = lateness(clock, g) else { continue };
+            let Some((days, missed_clock)) = lateness(clock, missed_since, g) else { continue };
             let current = g.escalation.as_ref().map(|e| e.level);
             let Some((level, to)) = domain::escalation::next(rules, org, g.district_id, g.police_station_id, days, current) else {
                 continue;

@@ -112,6 +112,17 @@ pub enum DueFilter {
     DueWithin { today: time::Date, days: u16 },
 }
 
+/// Which clock rules the grievances' due days were worked out by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DuesIndexed {
+    /// The law revision (`domain::law::LawSettings::revision`).
+    pub revision: i64,
+    /// The day the due days were first worked out for cases kept without one (data of a
+    /// release before the clocks); none when no such case was found. Duties that fell due
+    /// before it were never on anyone's screen: they are listed as missed, not escalated.
+    pub since: Option<time::Date>,
+}
+
 /// The list-backed filters as a request names them.
 #[derive(Clone, Debug, Default)]
 pub struct FilterNames {
@@ -377,6 +388,18 @@ pub trait Grievances: Send + Sync + 'static {
     async fn upgrade(&self) -> Result<u64> {
         Ok(0)
     }
+
+    /// Which rules the grievances' due days (`Grievance::next_due`) were last worked out by;
+    /// none before the first time.
+    async fn dues_indexed_for(&self) -> Result<Option<DuesIndexed>>;
+
+    /// Works out every grievance's due day again by `rules`, writing only the days that move,
+    /// each on condition that the grievance is unchanged since read (one changed meanwhile had
+    /// its day worked out by its change). Answers how many moved.
+    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<u64>;
+
+    /// Records which rules the due days are now of; the `since` of the first record stays.
+    async fn record_dues_indexed(&self, indexed: &DuesIndexed) -> Result<()>;
 }
 
 /// Reading grievances' case files (see [`CaseFileChange`], written through

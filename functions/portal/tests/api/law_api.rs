@@ -288,6 +288,19 @@ async fn missed_and_due_are_lists_of_the_open_clocks_by_due_day(engine: Engine) 
     }
     assert_eq!(ids(&list("clock=missed").await), Vec::<i64>::new());
     assert_eq!(ids(&list("clock=due").await), [rape, soon]);
+    // The state gives 92 days to tell the informant: once the days are worked out again (the
+    // escalation run does it first), the theft of 88 days ago falls due in four days, the rape
+    // case's report in seven, and the recent theft's in 82.
+    let shipped = api.get("/api/admin/clock-rules", &admin).await.body;
+    let mut rule = shipped["rules"].as_array().unwrap().iter().find(|r| r["id"] == "bnss-193-3-ii").unwrap().clone();
+    rule["period"] = json!("92 days");
+    assert_eq!(api.put("/api/admin/clock-rules/bnss-193-3-ii", &admin, rule).await.status, StatusCode::OK);
+    assert_eq!(cases::statutory::reindex_if_owed(api.state.cases()).await.unwrap(), Some(3), "three cases' days move");
+    assert_eq!(cases::statutory::reindex_if_owed(api.state.cases()).await.unwrap(), None, "owed once");
+    assert_eq!(ids(&list("clock=due").await), [rape, soon]);
+    assert_eq!(ids(&list("clock=due&within=81").await), [rape, soon]);
+    assert_eq!(ids(&list("clock=due&within=82").await), [recent, rape, soon]);
+
     // A case deleted is in no list.
     assert_eq!(api.delete(&format!("/api/grievances/{soon}"), &admin).await.status, StatusCode::OK);
     assert_eq!(ids(&list("clock=due").await), [rape]);

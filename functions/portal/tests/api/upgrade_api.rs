@@ -428,6 +428,27 @@ async fn every_record_kept(fixture: &str) -> (tempfile::TempDir, std::path::Path
             assert_eq!(download.bytes().await.unwrap().to_vec(), want, "attachment {aid}'s bytes");
         }
     }
+    // That release kept no due days: each case's is worked out as the portal opens the file,
+    // the earliest due day of the clocks its screen shows open, and the clock lists hold
+    // exactly the cases with one.
+    let mut with_clocks = Vec::new();
+    for id in expected["grievances"].as_object().unwrap().keys() {
+        let now = &portal.get(&format!("/api/grievances/{id}"), &admin).await["data"];
+        let open = now["clocks"].as_array().unwrap().iter().filter(|c| c["done_on"].is_null()).filter_map(|c| c["due_on"].as_str()).min();
+        assert_eq!(now["next_due"].as_str(), open, "grievance {id}'s due day: {now}");
+        if open.is_some() {
+            with_clocks.push(now["id"].as_i64().unwrap());
+        }
+    }
+    assert!(!with_clocks.is_empty(), "the fixture's cases run clocks");
+    let mut listed: Vec<i64> = Vec::new();
+    for query in ["clock=missed", "clock=due&within=365"] {
+        listed.extend(portal.get(&format!("/api/grievances?{query}&limit=200"), &admin).await["data"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()));
+    }
+    listed.sort();
+    with_clocks.sort();
+    assert_eq!(listed, with_clocks, "the clock lists hold the cases with an open clock");
+
     let deleted = expected["deleted"].as_i64().unwrap();
     assert_eq!(portal.call(reqwest::Method::GET, &format!("/api/grievances/{deleted}"), Some(&admin), None).await.0, 404, "the deleted grievance");
     kept("the grievance list", &portal.get("/api/grievances?limit=200", &admin).await, &expected["grievance_list"]);

@@ -501,6 +501,39 @@ pub fn delete_version(tx: &Connection, id: i64, expected_version: i64) -> Result
     }
 }
 
+/// Up to `limit` grievances with ids above `after`, lowest first: a walk of every row.
+pub fn rows_after(conn: &Connection, after: i64, limit: usize) -> Result<Vec<GrievanceRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM grievances g {DETAILS} WHERE g.id > ?1 ORDER BY g.id LIMIT ?2");
+    let rows = conn.prepare_cached(&sql)?.query_map(params![after, limit as i64], read_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    rows.into_iter().collect()
+}
+
+/// Sets each `(id, version, next_due)` grievance's due day, when it is still at that version
+/// (one changed meanwhile had its day worked out by its own change). Answers how many it set.
+pub fn set_next_dues(tx: &Connection, dues: &[(i64, i64, Option<String>)]) -> Result<u64> {
+    let mut set = 0;
+    for (id, version, next_due) in dues {
+        next_due.as_deref().map(check_date).transpose()?;
+        set += tx.prepare_cached("UPDATE grievances SET next_due = ?3 WHERE id = ?1 AND version = ?2")?.execute(params![id, version, next_due])? as u64;
+    }
+    Ok(set)
+}
+
+/// The law revision whose clock rules the due days were last worked out by, and the day
+/// they were first worked out for cases kept without one.
+pub fn dues_indexed_for(conn: &Connection) -> Result<Option<(i64, Option<String>)>> {
+    Ok(conn.prepare_cached("SELECT revision, since FROM grievance_dues_indexed")?.query_row([], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
+}
+
+/// Records that the due days are those of law revision `revision`; `since` is kept from the
+/// first record.
+pub fn record_dues_indexed(tx: &Connection, revision: i64, since: Option<&str>) -> Result<()> {
+    since.map(check_date).transpose()?;
+    tx.prepare_cached("INSERT INTO grievance_dues_indexed (only, revision, since) VALUES (1, ?1, ?2) ON CONFLICT DO UPDATE SET revision = excluded.revision")?
+        .execute(params![revision, since])?;
+    Ok(())
+}
+
 /// Whether grievance `id` exists: one key lookup.
 pub fn exists(conn: &Connection, id: i64) -> Result<bool> {
     Ok(conn.prepare_cached("SELECT 1 FROM grievances WHERE id = ?1")?.exists([id])?)

@@ -128,6 +128,11 @@ pub fn due_place_pk(place: &str) -> String {
     format!("DUE#{place}")
 }
 
+/// The law revision whose clock rules the due days were last worked out by.
+pub fn dues_indexed() -> Key {
+    Key::new("SETTINGS", "DUES_INDEXED")
+}
+
 /// Due-day order: the day, then the id. Every key of a day lies between `{day}#` and
 /// [`due_day_end`].
 pub fn due_position(day: &str, id: i64) -> String {

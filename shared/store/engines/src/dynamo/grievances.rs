@@ -6,7 +6,7 @@
 use domain::Msg;
 use cases::numbers::{NumberMatch, NumberQuery};
 use cases::pendency::{date_text, Clock};
-use cases::port::{AuditBatch, AuditChange, CaseFileChange, GrievanceChange, Grievances, ListCount, SameFir, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditBatch, AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::AuditEntry;
@@ -235,6 +235,52 @@ impl Grievances for ItemGrievances {
     /// grievances in one batch read.
     async fn find_by_number(&self, viewer: &Viewer, query: &NumberQuery, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
         find_by_number(self.store.as_ref(), viewer, query, limit, cursor).await
+    }
+
+    async fn dues_indexed_for(&self) -> Result<Option<DuesIndexed>> {
+        Ok(self.store.get(&keys::dues_indexed()).await?.and_then(|item| {
+            let since = item.str("since").and_then(domain::day::parse_date);
+            Some(DuesIndexed { revision: item.i64("revision")?, since })
+        }))
+    }
+
+    async fn record_dues_indexed(&self, indexed: &DuesIndexed) -> Result<()> {
+        let since = match self.dues_indexed_for().await? {
+            Some(earlier) => earlier.since,
+            None => indexed.since,
+        };
+        let mut item = Item::new(keys::dues_indexed()).with("revision", indexed.revision);
+        if let Some(since) = since {
+            item = item.with("since", date_text(since));
+        }
+        Ok(self.store.transact(vec![Write::put(item)]).await?)
+    }
+
+    /// Every grievance item, a page at a time; each whose day moves is rewritten as a change
+    /// is (its copies and index entries with it), in a transaction of its own on condition of
+    /// its version. No audit record: the day is the rules' reading of the case, not a change
+    /// of it.
+    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<u64> {
+        let mut moved = 0;
+        let mut pages = EveryGrievance::new(100);
+        while let Some(page) = pages.next_page(self.store.as_ref()).await? {
+            for item in page {
+                let before = from_item(item)?;
+                let next_due = cases::statutory::next_due(rules, &before.grievance);
+                if next_due == before.grievance.next_due {
+                    continue;
+                }
+                let mut after = before.clone();
+                after.grievance.next_due = next_due;
+                match self.store.transact(change_writes(Some(&before), Some(&after), Vec::new())).await {
+                    Ok(_) => moved += 1,
+                    // Changed meanwhile: that change worked its day out.
+                    Err(StoreError::ConditionFailed { .. }) => {}
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        }
+        Ok(moved)
     }
 
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
