@@ -42,7 +42,7 @@ pub async fn ready(state: &http_glue::AppState) -> anyhow::Result<()> {
     state.prepare().await?;
     // After the upgrade steps: each case's statutory due day by the rules in force, owed once
     // for data an earlier release kept, and again after an Admin changed a rule.
-    if let Some(moved) = cases::statutory::reindex_if_owed(state.cases()).await? {
+    if let Some(moved) = cases::dues::reindex_if_owed(state.cases()).await? {
         tracing::info!(moved, "statutory clocks: each case's due day is worked out by the rules in force");
     }
     Ok(())

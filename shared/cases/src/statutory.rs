@@ -62,24 +62,6 @@ pub async fn index_dues(lists: &dyn lists::AdminLists, g: &mut Grievance) -> Res
     Ok(())
 }
 
-/// Works out the due days again when the clock rules in force are not those they were
-/// worked out by: after an upgrade from a release that kept none, and after an Admin changes
-/// a rule. Answers how many moved, or none when nothing was owed.
-pub async fn reindex_if_owed(cases: crate::port::Cases<'_>) -> Result<Option<u64>> {
-    let law = cases.lists.law().await?;
-    let indexed = cases.grievances.dues_indexed_for().await?;
-    if indexed.as_ref().is_some_and(|i| i.revision == law.revision) {
-        return Ok(None);
-    }
-    let moved = cases.grievances.reindex_dues(&law.clock_rules).await?;
-    let since = match indexed {
-        Some(earlier) => earlier.since,
-        None => (moved > 0).then(domain::clock::today),
-    };
-    cases.grievances.record_dues_indexed(&crate::port::DuesIndexed { revision: law.revision, since }).await?;
-    Ok(Some(moved))
-}
-
 /// The sections whose code does not fit the dates given.
 pub fn warnings(g: &Grievance) -> Vec<CodeWarning> {
     code_warnings(&g.fields.sections, g.fields.fir_date.date())

@@ -295,8 +295,8 @@ async fn missed_and_due_are_lists_of_the_open_clocks_by_due_day(engine: Engine) 
     let mut rule = shipped["rules"].as_array().unwrap().iter().find(|r| r["id"] == "bnss-193-3-ii").unwrap().clone();
     rule["period"] = json!("92 days");
     assert_eq!(api.put("/api/admin/clock-rules/bnss-193-3-ii", &admin, rule).await.status, StatusCode::OK);
-    assert_eq!(cases::statutory::reindex_if_owed(api.state.cases()).await.unwrap(), Some(3), "three cases' days move");
-    assert_eq!(cases::statutory::reindex_if_owed(api.state.cases()).await.unwrap(), None, "owed once");
+    assert_eq!(cases::dues::reindex_if_owed(api.state.cases()).await.unwrap(), Some(3), "three cases' days move");
+    assert_eq!(cases::dues::reindex_if_owed(api.state.cases()).await.unwrap(), None, "owed once");
     assert_eq!(ids(&list("clock=due").await), [rape, soon]);
     assert_eq!(ids(&list("clock=due&within=81").await), [rape, soon]);
     assert_eq!(ids(&list("clock=due&within=82").await), [recent, rape, soon]);

@@ -11,7 +11,7 @@
 -- `grievance_dues_indexed` holds the law revision (`domain::law::LawSettings::revision`) whose
 -- rules the due days were last worked out by. It starts empty, so the rows kept before this
 -- version, which have no due day yet, are worked out when the portal opens the file
--- (`cases::statutory::reindex_if_owed`), as they are again after an Admin changes a rule.
+-- (`cases::dues::reindex_if_owed`), as they are again after an Admin changes a rule.
 -- `since` is the day that first working-out gave days to cases kept without one: the
 -- escalation run leaves the duties missed before it to the "missed" list.
 
