@@ -1,8 +1,9 @@
 //! The escalation run: every grievance overdue at its stage, or with a statutory clock left
 //! unmet past its due day, is escalated one level above its police station, then higher, as
-//! the days late reach the Admin Panel's waits (`domain::escalation`). Run on a schedule (a background task of the embedded portal,
-//! an EventBridge-scheduled function in the cloud); idempotent: a grievance reaches each level
-//! once, and a run that meets a grievance changed meanwhile leaves it to the next run.
+//! the days late reach the Admin Panel's waits (`domain::escalation`). Run on a schedule (a
+//! background task of the embedded portal, an EventBridge-scheduled function in the cloud);
+//! idempotent: a grievance reaches each level once, and a run that meets a grievance changed
+//! meanwhile leaves it to the next run.
 
 use crate::pendency::Clock;
 use crate::port::{AuditBatch, AuditChange, Cases, GrievanceChange, Stored};

@@ -816,7 +816,7 @@ fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
     // Each grievance as it reads before the upgrade, the lists' names included.
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
     with_details_text(&f.conn);
-    f.conn.execute_batch(&format!("{BACK_TO_SCHEMA_20} {BACK_FROM_SCHEMA_12} {BACK_TO_SCHEMA_9} PRAGMA user_version = 9;")).unwrap();
+    f.conn.execute_batch(&format!("{} {BACK_TO_SCHEMA_20} {BACK_FROM_SCHEMA_12} {BACK_TO_SCHEMA_9} PRAGMA user_version = 9;", schema_21::NO_DUE_DAYS)).unwrap();
     let table_pages = |conn: &Connection| -> i64 {
         conn.query_row("SELECT count(*) FROM dbstat WHERE name = 'grievances'", [], |r| r.get(0)).unwrap()
     };
@@ -856,7 +856,7 @@ fn a_version_20_file_has_its_details_packed_in_place() {
     let f = fixture(900);
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
     with_details_text(&f.conn);
-    f.conn.execute_batch(&format!("{} {BACK_TO_SCHEMA_20} PRAGMA user_version = 20;", schema_21::AUDIT_CHAINS_BY_NAME)).unwrap();
+    f.conn.execute_batch(&format!("{} {} {BACK_TO_SCHEMA_20} PRAGMA user_version = 20;", schema_21::NO_DUE_DAYS, schema_21::AUDIT_CHAINS_BY_NAME)).unwrap();
     let bytes = |conn: &Connection, column: &str| -> i64 {
         conn.query_row(&format!("SELECT sum(length({column})) FROM grievance_details"), [], |r| r.get(0)).unwrap()
     };
@@ -892,6 +892,7 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
     let f = fixture(600);
     let path = f._dir.path().join("portal.db");
     with_details_text(&f.conn);
+    f.conn.execute_batch(schema_21::NO_DUE_DAYS).unwrap();
     f.conn
         .execute_batch(
             &format!("{BACK_TO_SCHEMA_20} {BACK_FROM_SCHEMA_12}

@@ -806,11 +806,20 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
     // The escalation function, as its Lambda runs: init, then the hourly runs, 200 days on, when
     // the open grievances are overdue: a first run takes them to their districts, a second
     // (the waits shortened meanwhile) to the state, moving each out of the district's queue.
+    // An Admin changed the clock rules meanwhile: the first run works the due days out again.
     let year_on = domain::clock::today() + time::Duration::days(200);
     let lists = setup.state.lists.as_ref();
     lists.save_escalation_rules(&domain::escalation::EscalationRules { district_days: 0, range_days: 3650, state_days: 3650 }).await.unwrap();
+    let mut law = lists.law().await.unwrap();
+    for rule in law.clock_rules.0.iter_mut() {
+        rule.period = domain::law::clocks::Period::Days(45);
+    }
+    lists.save_law(&law).await.unwrap();
     table.take();
     let api = table.open(grievances_area::routes).await;
+    // What the run does first (`grievances_area::escalation::run`), here to see that it moved days.
+    let moved = cases::dues::reindex_if_owed(api.state.cases()).await.unwrap();
+    assert!(moved.is_some_and(|n| n > 0), "the changed rule moves due days: {moved:?}");
     let first = grievances_area::escalation::run(&api.state, year_on).await.unwrap();
     let mut accesses = table.take();
     lists.save_escalation_rules(&domain::escalation::EscalationRules { district_days: 0, range_days: 0, state_days: 0 }).await.unwrap();

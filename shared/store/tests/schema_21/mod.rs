@@ -1,6 +1,13 @@
 //! The shape schema 21 gave the audit trail's chains, for the tests that build a file of that
 //! release from a current one: each chain kept by its name, each link with the hash before it,
-//! each head with its link's hash.
+//! each head with its link's hash. And what every such test takes away first: the later
+//! steps' columns and tables.
+
+/// The SQL that takes a current file back to schema 22: no due days of statutory clocks.
+pub const NO_DUE_DAYS: &str = "
+    DROP INDEX g_due; DROP INDEX g_due_station; DROP INDEX g_due_district;
+    ALTER TABLE grievances DROP COLUMN next_due;
+    DROP TABLE grievance_dues_indexed;";
 
 /// The SQL that gives a current file's chains schema 21's shape, every value as that release
 /// held it.
