@@ -668,6 +668,24 @@ fn queue_of(filters: &Filters) -> Option<String> {
     }
 }
 
+/// The grievances index entries name (their `grievance_id`), read in one batch, each beside
+/// its entry: `None` for one gone since, outside the viewer's reach or left out by `filters`.
+async fn matching_grievances(store: &dyn Store, entries: &[Item], viewer: &Viewer, filters: &Filters) -> Result<Vec<Option<Stored>>> {
+    let ids: Vec<Option<store::Key>> = entries.iter().map(|e| e.i64("grievance_id").map(keys::grievance)).collect();
+    let keys: Vec<store::Key> = ids.iter().flatten().cloned().collect();
+    let mut found = if keys.is_empty() { Vec::new() } else { store.get_many(&keys).await? }.into_iter();
+    let mut matching = Vec::with_capacity(entries.len());
+    for id in &ids {
+        let item = match id {
+            Some(_) => found.next().flatten(),
+            None => None,
+        };
+        let stored = item.map(from_item).transpose()?;
+        matching.push(stored.filter(|s| viewer.may_see(&s.grievance) && filters.matches(&s.grievance)));
+    }
+    Ok(matching)
+}
+
 /// A queue's list: the entries of its partition, newest filed first, each grievance read and
 /// checked against the other filters and the viewer's reach.
 async fn list_queue(store: &dyn Store, viewer: &Viewer, filters: &Filters, queue: String, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
@@ -678,17 +696,12 @@ async fn list_queue(store: &dyn Store, viewer: &Viewer, filters: &Filters, queue
     loop {
         let page = store.query(&base.clone().limit(100).after(cursor.clone())).await?;
         let entries: Vec<Item> = page.items.into_iter().filter(|e| reaches_entry(viewer, e)).collect();
-        let keys: Vec<store::Key> = entries.iter().filter_map(|e| e.attrs.get("grievance_id").and_then(Value::as_i64)).map(keys::grievance).collect();
-        let found = if keys.is_empty() { Vec::new() } else { store.get_many(&keys).await? };
-        for (entry, item) in entries.iter().zip(found) {
+        for (entry, found) in entries.iter().zip(matching_grievances(store, &entries, viewer, filters).await?) {
             examined += 1;
-            let Some(item) = item else { continue };
-            let stored = from_item(item)?;
-            if viewer.may_see(&stored.grievance) && filters.matches(&stored.grievance) {
-                items.push(stored);
-                if items.len() == limit {
-                    return Ok(StoredPage { items, cursor: Some(store::cursor_after(entry, None)), examined, bounded: false, matched: None });
-                }
+            let Some(stored) = found else { continue };
+            items.push(stored);
+            if items.len() == limit {
+                return Ok(StoredPage { items, cursor: Some(store::cursor_after(entry, None)), examined, bounded: false, matched: None });
             }
         }
         match page.cursor {
@@ -741,19 +754,14 @@ async fn list_due(store: &dyn Store, viewer: &Viewer, filters: &Filters, due: ca
         if entries.is_empty() {
             return Ok(StoredPage { items, cursor: None, examined, bounded: false, matched: None });
         }
-        let ids: Vec<store::Key> = entries.iter().filter_map(|e| e.i64("grievance_id")).map(keys::grievance).collect();
-        let found = store.get_many(&ids).await?;
         let read = entries.len();
-        for (position, (entry, item)) in entries.iter().zip(found).enumerate() {
+        for (position, (entry, found)) in entries.iter().zip(matching_grievances(store, &entries, viewer, filters).await?).enumerate() {
             examined += 1;
-            let Some(item) = item else { continue };
-            let stored = from_item(item)?;
-            if viewer.may_see(&stored.grievance) && filters.matches(&stored.grievance) {
-                items.push(stored);
-                if items.len() == limit {
-                    let more = position + 1 < read || merge.more();
-                    return Ok(StoredPage { items, cursor: more.then(|| merged_cursor(merge.sort_key(entry))), examined, bounded: false, matched: None });
-                }
+            let Some(stored) = found else { continue };
+            items.push(stored);
+            if items.len() == limit {
+                let more = position + 1 < read || merge.more();
+                return Ok(StoredPage { items, cursor: more.then(|| merged_cursor(merge.sort_key(entry))), examined, bounded: false, matched: None });
             }
         }
         if examined >= cases::reads::READ_BUDGET as u64 && merge.more() {
