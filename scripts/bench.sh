@@ -171,8 +171,12 @@ for size in $SIZES; do
   run "list, FIR number of one year (\"/$(( fir_year - 2 ))/\")" "${auth[@]}" "$list?$(query fir_no "/$(( fir_year - 2 ))/" limit 50)"
   run "list, overdue only" "${auth[@]}" "$list?$(query overdue true limit 50)"
   run "list, overdue + priority" "${auth[@]}" "$list?$(query overdue true priority High limit 50)"
+  run "list, statutory clocks missed" "${auth[@]}" "$list?$(query clock missed limit 50)"
+  run "list, statutory clocks due within 7 days" "${auth[@]}" "$list?$(query clock due limit 50)"
+  run "list, station + clocks missed" "${auth[@]}" "$list?$(query police_station "$station" clock missed limit 50)"
   run "list, sorted by priority" "${auth[@]}" "$list?$(query sort priority direction desc limit 50)"
   run "grievance by id" -s scripts/wrk/detail.lua "$BASE"
+  # The dashboard's tiles: counts by status and priority, and the clock tiles (missed, due this week).
   run "counts by status (dashboard)" "${auth[@]}" "$BASE/api/grievances/stats"
   run "performance metrics" "${auth[@]}" "$BASE/api/admin/performance-metrics"
   run "recent activities" "${auth[@]}" "$BASE/api/admin/recent-activities"
@@ -181,6 +185,8 @@ for size in $SIZES; do
   done
   run "audit, first page" "${auth[@]}" "$BASE/api/audit/all?limit=50"
   run "without view_all: list first page" "${own[@]}" "$list?limit=50"
+  run "without view_all: clocks missed" "${own[@]}" "$list?$(query clock missed limit 50)"
+  run "without view_all: dashboard counts" "${own[@]}" "$BASE/api/grievances/stats"
   run "without view_all: recent activities" "${own[@]}" "$BASE/api/admin/recent-activities"
   run "without view_all: audit first page" "${own[@]}" "$BASE/api/audit/all?limit=50"
   run "create (with audit and counters)" -s scripts/wrk/create.lua "$BASE"

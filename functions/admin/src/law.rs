@@ -50,6 +50,11 @@ async fn find_offences(State(state): State<AppState>, _caller: Caller, Query(que
 pub struct ClockRulesView {
     pub revision: i64,
     pub rules: Vec<ClockRule>,
+    /// How many grievances keep no sections of their own and have a "Section & Act" that could
+    /// not be read whole into sections (each kept as typed; its sections are picked when it is
+    /// next edited), as counted when every case's due day was last worked out (on the
+    /// upgrade, and after a rule changed); null before the first time.
+    pub unread_sections: Option<u64>,
 }
 
 /// The statutory clock rules in force, in the order cases show them.
@@ -58,7 +63,8 @@ pub struct ClockRulesView {
 async fn clock_rules(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<ClockRulesView>> {
     caller.require(Resource::Dropdowns, Action::Read)?;
     let law = state.lists.law().await?;
-    Ok(ApiJson(ClockRulesView { revision: law.revision, rules: law.clock_rules.0 }))
+    let unread_sections = state.grievances.dues_indexed_for().await?.and_then(|indexed| indexed.unread_sections);
+    Ok(ApiJson(ClockRulesView { revision: law.revision, rules: law.clock_rules.0, unread_sections }))
 }
 
 /// Changes the law settings by `change`, read afresh and saved on condition that no one saved

@@ -14,8 +14,7 @@ pub async fn run(state: &AppState, today: time::Date) -> Result<Run> {
     let rules = lists.escalation_rules().await?;
     // A rule changed since the due days were worked out: they are worked out again first, so
     // that the missed list the run reads is by the rules in force.
-    cases::dues::reindex_if_owed(state.cases()).await?;
-    let since = state.grievances.dues_indexed_for().await?.and_then(|indexed| indexed.since);
+    let since = cases::dues::reindex_if_owed(state.cases()).await?.indexed.since;
     let clock = Clock { limits: limits_by_id(lists).await?, rules: lists.law().await?.clock_rules, today };
     cases::escalation::run(state.cases(), &org, &rules, &clock, since).await
 }

@@ -141,7 +141,7 @@ impl ListParams {
             (_, Some(days)) if days > 365 => return Err(Error::field("within", Msg::WithinOutOfRange)),
             (None, _) => None,
             (Some("missed"), _) => Some(reads::DueFilter::Missed { today }),
-            (Some("due"), within) => Some(reads::DueFilter::DueWithin { today, days: within.unwrap_or(7) }),
+            (Some("due"), within) => Some(reads::DueFilter::DueWithin { today, days: within.unwrap_or(reads::DueFilter::SOON_DAYS) }),
             (Some(_), _) => return Err(Error::field("clock", Msg::ClockFilterInvalid)),
         };
         let mut filters = Filters {
@@ -301,6 +301,13 @@ pub struct GrievanceStats {
     /// dashboard's "Escalated to me" tile): 0 for a user posted at a police station or seeing
     /// only their own cases, who have no such queue.
     pub escalated_to_me: Option<i64>,
+    /// How many of them have a statutory clock left unmet past its due day (the list's
+    /// "missed"); null when it could not be counted without reading the cases.
+    pub missed_clocks: Option<i64>,
+    /// How many have, with none missed, a clock falling due from today to seven days on (the
+    /// list's "due within 7 days"); null when it could not be counted without reading the
+    /// cases.
+    pub clocks_due_this_week: Option<i64>,
 }
 
 /// Grievances by status and by priority, from counters (never by reading grievances).
@@ -316,6 +323,11 @@ async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiRe
         (domain::jurisdiction::Posting::Station(_), _) | (_, domain::jurisdiction::Reach::Own { .. }) => Some(0),
         (posting, _) => state.grievances.count(&viewer, &Filters { escalated_to: Some(posting.clone()), ..Filters::default() }).await?.matched,
     };
+    // The statutory-clock tiles: the clock lists' own counts, from the due-day figures.
+    let today = domain::clock::today();
+    let [missed, soon] = [reads::DueFilter::Missed { today }, reads::DueFilter::DueWithin { today, days: reads::DueFilter::SOON_DAYS }].map(|due| Filters { due: Some(due), ..Filters::default() });
+    let missed_clocks = state.grievances.count(&viewer, &missed).await?.matched;
+    let clocks_due_this_week = state.grievances.count(&viewer, &soon).await?.matched;
     // Counted by item id and named as the list names the item now; an item in use is never
     // deleted, so every counted grievance has its line.
     let by_status: Vec<StatusCount> = state.lists.definitions(ListKind::Statuses)
@@ -328,7 +340,7 @@ async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiRe
         .into_iter()
         .map(|p| PriorityCount { count: tallies.by_priority.get(&p.id).copied().unwrap_or(0), priority: p.name })
         .collect();
-    Ok(ApiJson(GrievanceStats { by_status, by_priority, escalated_to_me }))
+    Ok(ApiJson(GrievanceStats { by_status, by_priority, escalated_to_me, missed_clocks, clocks_due_this_week }))
 }
 
 /// Which grievances the caller reaches, for the list's filters.

@@ -42,8 +42,14 @@ pub async fn ready(state: &http_glue::AppState) -> anyhow::Result<()> {
     state.prepare().await?;
     // After the upgrade steps: each case's statutory due day by the rules in force, owed once
     // for data an earlier release kept, and again after an Admin changed a rule.
-    if let Some(moved) = cases::dues::reindex_if_owed(state.cases()).await? {
-        tracing::info!(moved, "statutory clocks: each case's due day is worked out by the rules in force");
+    if let Some(done) = cases::dues::reindex_if_owed(state.cases()).await?.reindexed {
+        tracing::info!(moved = done.moved, "statutory clocks: each case's due day is worked out by the rules in force");
+        if done.unread_sections > 0 {
+            tracing::warn!(
+                grievances = done.unread_sections,
+                "sections: the Section & Act of these grievances could not be read whole into sections; each is kept as typed (Admin Panel, Statutory clocks)"
+            );
+        }
     }
     Ok(())
 }
@@ -113,6 +119,9 @@ pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
     }
     if let Some(entries) = engines::migrations::grievance_numbers(store).await? {
         tracing::info!(entries, "grievance numbers and FIR numbers are indexed for lookups");
+    }
+    if let Some(grievances) = engines::migrations::due_counters(store).await? {
+        tracing::info!(grievances, "the statutory clocks' figures come from counters kept with the grievances");
     }
     // After the grievances: their audit items are the trail's to move.
     let moved = trail.upgrade().await?;

@@ -3,23 +3,33 @@
 //! worked out by its own change (`statutory::index_dues`), and every case's again when the
 //! rules it was worked out by are no longer those in force.
 
-use crate::port::{Cases, DuesIndexed};
+use crate::port::{Cases, DuesIndexed, Reindexed};
 use domain::Result;
+
+/// The rules the due days are worked out by, and what working them out again did, when it
+/// was owed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dues {
+    pub indexed: DuesIndexed,
+    pub reindexed: Option<Reindexed>,
+}
 
 /// Works out the due days again when the clock rules in force are not those they were
 /// worked out by: after an upgrade from a release that kept none, and after an Admin changes
-/// a rule. Answers how many moved, or none when nothing was owed.
-pub async fn reindex_if_owed(cases: Cases<'_>) -> Result<Option<u64>> {
+/// a rule. The walk also counts the cases whose free-text sections could not be read whole,
+/// which the Admin Panel reports.
+pub async fn reindex_if_owed(cases: Cases<'_>) -> Result<Dues> {
     let law = cases.lists.law().await?;
     let indexed = cases.grievances.dues_indexed_for().await?;
-    if indexed.as_ref().is_some_and(|i| i.revision == law.revision) {
-        return Ok(None);
+    if let Some(indexed) = indexed.clone().filter(|i| i.revision == law.revision) {
+        return Ok(Dues { indexed, reindexed: None });
     }
-    let moved = cases.grievances.reindex_dues(&law.clock_rules).await?;
+    let reindexed = cases.grievances.reindex_dues(&law.clock_rules).await?;
     let since = match indexed {
         Some(earlier) => earlier.since,
-        None => (moved > 0).then(domain::clock::today),
+        None => (reindexed.moved > 0).then(domain::clock::today),
     };
-    cases.grievances.record_dues_indexed(&DuesIndexed { revision: law.revision, since }).await?;
-    Ok(Some(moved))
+    let indexed = DuesIndexed { revision: law.revision, since, unread_sections: Some(reindexed.unread_sections) };
+    cases.grievances.record_dues_indexed(&indexed).await?;
+    Ok(Dues { indexed, reindexed: Some(reindexed) })
 }

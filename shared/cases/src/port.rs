@@ -121,6 +121,19 @@ pub struct DuesIndexed {
     /// release before the clocks); none when no such case was found. Duties that fell due
     /// before it were never on anyone's screen: they are listed as missed, not escalated.
     pub since: Option<time::Date>,
+    /// How many grievances kept no sections of their own and had a "Section & Act" that could
+    /// not be read whole into sections (`statutory::sections_unread`), as the last working-out
+    /// found them; none before the first.
+    pub unread_sections: Option<u64>,
+}
+
+/// What working out every grievance's due day found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reindexed {
+    /// The grievances whose due day moved.
+    pub moved: u64,
+    /// The grievances whose free-text sections could not be read whole.
+    pub unread_sections: u64,
 }
 
 /// The list-backed filters as a request names them.
@@ -395,8 +408,9 @@ pub trait Grievances: Send + Sync + 'static {
 
     /// Works out every grievance's due day again by `rules`, writing only the days that move,
     /// each on condition that the grievance is unchanged since read (one changed meanwhile had
-    /// its day worked out by its change). Answers how many moved.
-    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<u64>;
+    /// its day worked out by its change). Answers how many moved, and how many have sections
+    /// left as free text that could not be read whole (`statutory::sections_unread`).
+    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<Reindexed>;
 
     /// Records which rules the due days are now of; the `since` of the first record stays.
     async fn record_dues_indexed(&self, indexed: &DuesIndexed) -> Result<()>;

@@ -123,6 +123,10 @@ impl Filters {
 }
 
 impl DueFilter {
+    /// The span of "due within N days" when none is named: the dashboard's tile and the
+    /// list's default.
+    pub const SOON_DAYS: u16 = 7;
+
     /// The due days it takes, both ends inclusive.
     pub fn days(&self) -> (Option<time::Date>, time::Date) {
         match *self {

@@ -56,6 +56,18 @@ pub fn earliest_open(rules: &ClockRules, g: &Grievance) -> Option<(String, Date)
     rules.open_dues(&facts).into_iter().min_by_key(|(_, due)| *due)
 }
 
+/// Whether the case keeps no sections of its own (it was filed before sections were kept, or
+/// its form picked none) and its "Section & Act" could not be read whole into sections: some
+/// part of the text named no act, or no section was found. The text stays as typed; staff
+/// pick its sections when they next edit it.
+pub fn sections_unread(g: &Grievance) -> bool {
+    if !g.fields.sections.is_empty() {
+        return false;
+    }
+    let read = domain::law::citation::read(&g.fields.section_and_act);
+    !read.complete || read.sections.is_empty()
+}
+
 /// Sets `g.next_due` by the clock rules in force.
 pub async fn index_dues(lists: &dyn lists::AdminLists, g: &mut Grievance) -> Result<()> {
     g.next_due = next_due(&lists.law().await?.clock_rules, g);

@@ -208,6 +208,7 @@ fn naive(rows: &[GrievanceRow], q: &GrievanceQuery) -> Vec<i64> {
                 && q.fir_date_from.as_ref().is_none_or(|d| f.fir_date.as_str() >= d.as_str())
                 && q.fir_date_to.as_ref().is_none_or(|d| f.fir_date.as_str() <= d.as_str())
                 && q.overdue.as_ref().is_none_or(|o| overdue(r, o))
+                && q.due.as_ref().is_none_or(|(from, to)| r.next_due.as_ref().is_some_and(|d| from.as_ref().is_none_or(|f| d >= f) && d <= to))
                 && (!q.closure_pending || r.closure.is_some())
                 && match &q.scope {
                     Scope::State => true,
@@ -696,6 +697,80 @@ fn check_fir_ranges_and_overdue(f: &Fixture, when: &str) {
         let (ids, _, _) = walk(&f.conn, &GrievanceQuery { limit: 9, ..q.clone() });
         assert_eq!(ids, naive(&f.rows, &q), "{when}: overdue filters {mask:03b}");
     }
+}
+
+/// "Missed" and "due within a week", alone and with a district or a station, in the state's,
+/// an area's and one's own scope: counted (from `due_tally` where it can) and walked, against
+/// the naive reading.
+fn check_clock_filters(f: &Fixture, when: &str) {
+    let today = day(TODAY).to_string();
+    let week = day(TODAY + time::Duration::days(7)).to_string();
+    let yesterday = day(TODAY - time::Duration::days(1)).to_string();
+    let scopes = [Scope::State, Scope::Area { stations: vec![STATIONS[0], STATIONS[2]], districts: vec![DISTRICTS[1]] }, Scope::Own(3)];
+    for due in [(None, yesterday.clone()), (Some(today.clone()), week.clone())] {
+        for scope in &scopes {
+            for (district, station) in [(None, None), (Some(DISTRICTS[1]), None), (None, Some(STATIONS[0])), (None, Some(STATIONS[1]))] {
+                let q = GrievanceQuery { due: Some(due.clone()), district_id: district, police_station_id: station, sort: Sort::Due, ..GrievanceQuery::new(scope.clone()) };
+                let expected = naive(&f.rows, &q);
+                assert_eq!(g::count_matches(&f.conn, &q).unwrap(), expected.len() as u64, "{when}: {due:?} {scope:?} district {district:?} station {station:?}");
+                let (ids, _, _) = walk(&f.conn, &GrievanceQuery { limit: 11, ..q.clone() });
+                assert_eq!(ids, expected, "{when}: {due:?} {scope:?} district {district:?} station {station:?}");
+            }
+        }
+    }
+}
+
+/// The clock filters' figures follow every write: a due day set, moved or cleared, a case
+/// moved to another station or district, a delete, and a file of schema 23, whose figures
+/// the upgrade builds from its rows.
+#[test]
+fn clock_figures_follow_edits_moves_deletes_and_the_upgrade() {
+    let mut f = fixture(900);
+    let edit = |f: &mut Fixture, index: usize, change: &dyn Fn(&mut GrievanceRow)| {
+        let mut row = f.rows[index].clone();
+        let before = row.version;
+        change(&mut row);
+        row.version += 1;
+        let tx = f.conn.transaction().unwrap();
+        g::update(&tx, &row, before).unwrap();
+        tx.commit().unwrap();
+        f.rows[index] = row;
+    };
+    // Each undecided case's progress falls due 90 days after its stage began: some missed,
+    // some due this week, most later.
+    for index in 0..f.rows.len() {
+        if f.rows[index].stage != Stage::Decided {
+            let since = time::Date::parse(&f.rows[index].stage_since, time::macros::format_description!("[year]-[month]-[day]")).unwrap();
+            edit(&mut f, index, &|r| r.next_due = Some(day(since + time::Duration::days(90)).to_string()));
+        }
+    }
+    check_clock_filters(&f, "as set");
+    let moved = f.rows.iter().position(|r| r.next_due.is_some() && r.police_station_id != Some(STATIONS[0])).unwrap();
+    edit(&mut f, moved, &|r| {
+        r.police_station_id = Some(STATIONS[0]);
+        r.district_id = Some(DISTRICTS[1]);
+    });
+    let cleared = f.rows.iter().position(|r| r.next_due.is_some()).unwrap();
+    edit(&mut f, cleared, &|r| r.next_due = None);
+    let soon = f.rows.iter().position(|r| r.next_due.is_none() && r.police_station_id.is_none()).unwrap();
+    edit(&mut f, soon, &|r| {
+        r.next_due = Some(day(TODAY + time::Duration::days(2)).to_string());
+        r.district_id = Some(DISTRICTS[1]);
+    });
+    let tx = f.conn.transaction().unwrap();
+    let gone: Vec<i64> = f.rows.iter().filter(|r| r.next_due.is_some()).map(|r| r.id).take(5).collect();
+    for id in &gone {
+        assert!(g::delete(&tx, *id).unwrap());
+    }
+    tx.commit().unwrap();
+    f.rows.retain(|r| !gone.contains(&r.id));
+    check_clock_filters(&f, "after edits and deletes");
+
+    let Fixture { _dir, conn, rows } = f;
+    conn.execute_batch(&format!("{} PRAGMA user_version = 23;", schema_21::NO_DUE_TALLY)).unwrap();
+    drop(conn);
+    let conn = sql::open(_dir.path().join("portal.db")).unwrap();
+    check_clock_filters(&Fixture { _dir, conn, rows }, "upgraded from 23");
 }
 
 /// FIR dates sorted by filing time: the page is looked for only in the filing months the

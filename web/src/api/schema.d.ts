@@ -1706,6 +1706,14 @@ export interface components {
             /** Format: int64 */
             revision: number;
             rules: components["schemas"]["ClockRule"][];
+            /**
+             * Format: int64
+             * @description How many grievances keep no sections of their own and have a "Section & Act" that could
+             *     not be read whole into sections (each kept as typed; its sections are picked when it is
+             *     next edited), as counted when every case's due day was last worked out (on the
+             *     upgrade, and after a rule changed); null before the first time.
+             */
+            unread_sections?: number | null;
         };
         /** @description One run of a clock, from its start to its due day. */
         ClockRun: {
@@ -2455,11 +2463,24 @@ export interface components {
             byStatus: components["schemas"]["StatusCount"][];
             /**
              * Format: int64
+             * @description How many have, with none missed, a clock falling due from today to seven days on (the
+             *     list's "due within 7 days"); null when it could not be counted without reading the
+             *     cases.
+             */
+            clocksDueThisWeek?: number | null;
+            /**
+             * Format: int64
              * @description How many grievances the caller can see are escalated to their posting (the
              *     dashboard's "Escalated to me" tile): 0 for a user posted at a police station or seeing
              *     only their own cases, who have no such queue.
              */
             escalatedToMe?: number | null;
+            /**
+             * Format: int64
+             * @description How many of them have a statutory clock left unmet past its due day (the list's
+             *     "missed"); null when it could not be counted without reading the cases.
+             */
+            missedClocks?: number | null;
         };
         /**
          * @description A grievance as the API answers it: the record, where it stands, its statutory clocks and

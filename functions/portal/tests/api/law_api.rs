@@ -240,6 +240,20 @@ async fn clock_rules_and_the_reference_list_are_the_admins_to_change_and_every_c
     assert_eq!(trail.as_array().unwrap().len(), 6, "four rule changes, an entry saved and removed: {trail}");
 }
 
+/// A user whose role holds `grievances` (as the roles API writes them), posted at Civil
+/// Lines, signed in.
+async fn reader(api: &Api, admin: &str, grievances: &str) -> String {
+    let stations = api.get("/api/admin/dropdowns/police_stations", admin).await.body;
+    let civil_lines = stations.as_array().unwrap().iter().find(|s| s["name"] == "Civil Lines").unwrap()["id"].clone();
+    let role = api.post("/api/roles", admin, json!({"name": format!("Reader {grievances}"), "permissions": {"grievances": grievances}})).await;
+    assert_eq!(role.status, StatusCode::CREATED, "{:?}", role.body);
+    let email = format!("{}@civil-lines.test", grievances.replace(',', "-"));
+    let user = api.post("/api/users", admin, json!({"name": "Reader", "email": email, "password": "Officer-Pass-1", "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role.body["data"]["id"], "status": "active", "posting": {"level": "station", "id": civil_lines}})).await;
+    assert_eq!(user.status, StatusCode::CREATED, "{:?}", user.body);
+    api.login(&email, "Officer-Pass-1").await
+}
+
 fn ids(page: &Value) -> Vec<i64> {
     page["data"].as_array().unwrap_or_else(|| panic!("a page: {page}")).iter().map(|g| g["id"].as_i64().unwrap()).collect()
 }
@@ -273,6 +287,20 @@ async fn missed_and_due_are_lists_of_the_open_clocks_by_due_day(engine: Engine) 
     // Due within 7 days when no span is given; the latest due day first.
     assert_eq!(ids(&list("clock=due").await), [soon]);
     assert_eq!(ids(&list("clock=due&within=90").await), [recent, soon]);
+    // Each list counted exactly, alone and with a station, and the dashboard's tiles are those
+    // counts.
+    for (query, matched) in [("clock=missed", 1), ("clock=missed&police_station=Civil%20Lines", 1), ("clock=missed&police_station=Model%20Town", 0), ("clock=due", 1), ("clock=due&within=90", 2)] {
+        assert_eq!(list(query).await["matched"], json!(matched), "{query}");
+    }
+    let tiles = |missed: i64, soon: i64| json!({"missedClocks": missed, "clocksDueThisWeek": soon});
+    let stats = || {
+        let (api, admin) = (&api, &admin);
+        async move {
+            let body = api.get("/api/grievances/stats", admin).await.body;
+            json!({"missedClocks": body["missedClocks"], "clocksDueThisWeek": body["clocksDueThisWeek"]})
+        }
+    };
+    assert_eq!(stats().await, tiles(1, 1));
     assert_eq!(ids(&list("clock=due&within=0").await), Vec::<i64>::new());
     let paged = list("clock=due&within=90&limit=1").await;
     assert_eq!(ids(&paged), [recent]);
@@ -288,6 +316,7 @@ async fn missed_and_due_are_lists_of_the_open_clocks_by_due_day(engine: Engine) 
     }
     assert_eq!(ids(&list("clock=missed").await), Vec::<i64>::new());
     assert_eq!(ids(&list("clock=due").await), [rape, soon]);
+    assert_eq!(stats().await, tiles(0, 2));
     // The state gives 92 days to tell the informant: once the days are worked out again (the
     // escalation run does it first), the theft of 88 days ago falls due in four days, the rape
     // case's report in seven, and the recent theft's in 82.
@@ -295,8 +324,9 @@ async fn missed_and_due_are_lists_of_the_open_clocks_by_due_day(engine: Engine) 
     let mut rule = shipped["rules"].as_array().unwrap().iter().find(|r| r["id"] == "bnss-193-3-ii").unwrap().clone();
     rule["period"] = json!("92 days");
     assert_eq!(api.put("/api/admin/clock-rules/bnss-193-3-ii", &admin, rule).await.status, StatusCode::OK);
-    assert_eq!(cases::dues::reindex_if_owed(api.state.cases()).await.unwrap(), Some(3), "three cases' days move");
-    assert_eq!(cases::dues::reindex_if_owed(api.state.cases()).await.unwrap(), None, "owed once");
+    let reindexed = cases::dues::reindex_if_owed(api.state.cases()).await.unwrap().reindexed;
+    assert_eq!(reindexed, Some(cases::port::Reindexed { moved: 3, unread_sections: 0 }), "three cases' days move");
+    assert_eq!(cases::dues::reindex_if_owed(api.state.cases()).await.unwrap().reindexed, None, "owed once");
     assert_eq!(ids(&list("clock=due").await), [rape, soon]);
     assert_eq!(ids(&list("clock=due&within=81").await), [rape, soon]);
     assert_eq!(ids(&list("clock=due&within=82").await), [recent, rape, soon]);
@@ -304,11 +334,62 @@ async fn missed_and_due_are_lists_of_the_open_clocks_by_due_day(engine: Engine) 
     // A case deleted is in no list.
     assert_eq!(api.delete(&format!("/api/grievances/{soon}"), &admin).await.status, StatusCode::OK);
     assert_eq!(ids(&list("clock=due").await), [rape]);
+    assert_eq!(stats().await, tiles(0, 1));
+    // The same figures for an officer posted at the station, who sees its cases, and none for
+    // one who sees only their own.
+    let (station_officer, own_officer) = (reader(&api, &admin, "read,view_posting").await, reader(&api, &admin, "read").await);
+    assert_eq!(api.get("/api/grievances/stats", &station_officer).await.body["clocksDueThisWeek"], json!(1));
+    assert_eq!(api.get("/api/grievances?clock=due", &station_officer).await.body["matched"], json!(1));
+    assert_eq!(api.get("/api/grievances/stats", &own_officer).await.body["clocksDueThisWeek"], json!(0));
 
     let wrong = api.get("/api/grievances?clock=late", &admin).await;
     assert_eq!((wrong.status, wrong.body["fields"].clone()), (StatusCode::BAD_REQUEST, json!({"clock": "clock must be missed or due"})));
     let far = api.get("/api/grievances?clock=due&within=400", &admin).await;
     assert_eq!((far.status, far.body["fields"].clone()), (StatusCode::BAD_REQUEST, json!({"within": "within must be between 0 and 365 days"})));
+}
+
+/// A "Section & Act" typed with no act ("302, 307 r/w 34") is kept as typed, and counted for
+/// the Admin each time every case's due day is worked out; once its sections are picked, it
+/// is counted no more.
+async fn free_text_sections_that_cannot_be_read_are_counted_for_the_admin(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let unread = || {
+        let (api, admin) = (&api, &admin);
+        async move { api.get("/api/admin/clock-rules", admin).await.body["unread_sections"].clone() }
+    };
+    // As the portal does when it opens its store.
+    cases::dues::reindex_if_owed(api.state.cases()).await.unwrap();
+    assert_eq!(unread().await, json!(0), "counted as the portal opened its empty store");
+    let today = day(domain::clock::today());
+    let murky = file(&api, &admin, form("FREE-1/2026", &today, "302, 307 r/w 34", json!([]))).await;
+    assert_eq!((murky["section_and_act"].as_str(), &murky["sections"]), (Some("302, 307 r/w 34"), &json!([])));
+    file(&api, &admin, form("FREE-2/2026", &today, "u/s 303(2) BNS", json!([]))).await;
+    let period = |days: &str| {
+        let (api, admin) = (&api, &admin);
+        let days = days.to_string();
+        async move {
+            let rules = api.get("/api/admin/clock-rules", admin).await.body;
+            let mut rule = rules["rules"].as_array().unwrap().iter().find(|r| r["id"] == "bnss-193-3-ii").unwrap().clone();
+            rule["period"] = json!(days);
+            assert_eq!(api.put("/api/admin/clock-rules/bnss-193-3-ii", admin, rule).await.status, StatusCode::OK);
+            cases::dues::reindex_if_owed(api.state.cases()).await.unwrap().reindexed.unwrap()
+        }
+    };
+    assert_eq!(period("91 days").await.unread_sections, 1);
+    assert_eq!(unread().await, json!(1));
+
+    let id = murky["id"].as_i64().unwrap();
+    let mut edited = form("FREE-1/2026", &today, "302, 307 r/w 34", json!([{"act": "BNS", "section": "103(1)"}, {"act": "BNS", "section": "109(1)"}]));
+    edited["status"] = murky["status"].clone();
+    edited["priority"] = murky["priority"].clone();
+    let saved = api.put(&format!("/api/grievances/{id}"), &admin, edited).await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    assert_eq!(period("90 days").await.unread_sections, 0);
+    assert_eq!(unread().await, json!(0));
+    // Only an Admin Panel reader sees it.
+    let clerk = reader(&api, &admin, "read,create").await;
+    assert_eq!(api.get("/api/admin/clock-rules", &clerk).await.status, StatusCode::FORBIDDEN);
 }
 
 fn urlencoding(text: &str) -> String {
@@ -320,4 +401,5 @@ on_both_engines!(
     sections_are_read_from_the_free_text_and_a_code_that_does_not_fit_is_warned_about,
     clock_rules_and_the_reference_list_are_the_admins_to_change_and_every_change_is_audited,
     missed_and_due_are_lists_of_the_open_clocks_by_due_day,
+    free_text_sections_that_cannot_be_read_are_counted_for_the_admin,
 );

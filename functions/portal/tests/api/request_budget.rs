@@ -199,9 +199,12 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
         let batches = m.calls.iter().filter(|c| c.operation == "BatchGetItem" && c.partitions.iter().all(|p| p.starts_with("GRV#"))).count();
         assert!(m.tally.count("Query") <= 3 && m.tally.count("Scan") == 0 && batches <= 1, "{path}: {}", m.tally);
         assert!(!m.answer.body["data"].as_array().unwrap().is_empty(), "{path}: a page");
+        assert!(m.answer.body["matched"].is_i64(), "{path}: counted from the due-day counters: {:?}", m.answer.body["matched"]);
     }
     let missed = api.get("/api/grievances?clock=missed", &officer).await.body;
     assert_eq!(missed["data"].as_array().unwrap().len(), 50, "a full page of missed clocks");
+    let stats = api.get("/api/grievances/stats", &officer).await.body;
+    assert_eq!(stats["missedClocks"], missed["matched"], "the dashboard's tile is the list's count");
 
     // A lookup by number reads the number index (the state's three shards) and the page's
     // grievances in one batch read: an exact number, every grievance number by its first
@@ -253,6 +256,7 @@ async fn a_request_costs_the_same_at_20000_grievances_as_at_2000() {
             || user("STATS#GRV/USER#")
             || user("STATS#STATION#USER#")
             || user("STATS#OVERDUE#USER#")
+            || user("STATS#DUE/USER#")
     };
     for path in ["/api/grievances", "/api/grievances?status=Pending", "/api/grievances/lookup?number=GRV-", "/api/grievances/stats", "/api/admin/performance-metrics", "/api/admin/recent-activities", "/api/audit/all"] {
         let m = measured(&api, &format!("constable GET {path}"), "GET", path, &constable, None).await;

@@ -44,6 +44,9 @@
 //!   `stage_station_tally` (per station and district) and `stage_district_tally` (per
 //!   district), undecided rows only, do the same for overdue with a station and/or a
 //!   district (schema v2).
+//! - `due_tally (state | district | station, due day) -> n`: "missed" and "due within N
+//!   days" (alone, or with a district or a station) sum the days of their range (schema 24);
+//!   an area sums its stations' and counts its few rows without a station.
 //! - `fir_filed_tally (district, FIR month, filing month) -> n` does not count: it bounds
 //!   the filing times a FIR date range's matches lie in, so "FIRs of 2022, newest first"
 //!   reads one or two months of `g_district_filed` rather than sorting 40,000 matches
@@ -519,18 +522,22 @@ pub fn set_next_dues(tx: &Connection, dues: &[(i64, i64, Option<String>)]) -> Re
     Ok(set)
 }
 
-/// The law revision whose clock rules the due days were last worked out by, and the day
-/// they were first worked out for cases kept without one.
-pub fn dues_indexed_for(conn: &Connection) -> Result<Option<(i64, Option<String>)>> {
-    Ok(conn.prepare_cached("SELECT revision, since FROM grievance_dues_indexed")?.query_row([], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
+/// The law revision whose clock rules the due days were last worked out by, the day they
+/// were first worked out for cases kept without one, and how many grievances that working-out
+/// found with free-text sections it could not read whole (schema 24).
+pub fn dues_indexed_for(conn: &Connection) -> Result<Option<(i64, Option<String>, Option<i64>)>> {
+    Ok(conn.prepare_cached("SELECT revision, since, unread_sections FROM grievance_dues_indexed")?.query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).optional()?)
 }
 
-/// Records that the due days are those of law revision `revision`; `since` is kept from the
-/// first record.
-pub fn record_dues_indexed(tx: &Connection, revision: i64, since: Option<&str>) -> Result<()> {
+/// Records that the due days are those of law revision `revision`, and the unread sections
+/// that working-out counted; `since` is kept from the first record.
+pub fn record_dues_indexed(tx: &Connection, revision: i64, since: Option<&str>, unread_sections: Option<i64>) -> Result<()> {
     since.map(check_date).transpose()?;
-    tx.prepare_cached("INSERT INTO grievance_dues_indexed (only, revision, since) VALUES (1, ?1, ?2) ON CONFLICT DO UPDATE SET revision = excluded.revision")?
-        .execute(params![revision, since])?;
+    tx.prepare_cached(
+        "INSERT INTO grievance_dues_indexed (only, revision, since, unread_sections) VALUES (1, ?1, ?2, ?3)
+         ON CONFLICT DO UPDATE SET revision = excluded.revision, unread_sections = excluded.unread_sections",
+    )?
+    .execute(params![revision, since, unread_sections])?;
     Ok(())
 }
 
@@ -1203,9 +1210,15 @@ pub fn count_matches_by_slice(conn: &Connection, q: &GrievanceQuery, ids: Range<
 }
 
 fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
+    if let (Some(due), false, false) = (&q.due, q.closure_pending, q.escalated_to.is_some()) {
+        if let Some(n) = count_due(conn, q, due)? {
+            return Ok(n);
+        }
+    }
     if q.closure_pending || q.escalated_to.is_some() || q.due.is_some() {
         // No figures are kept of the queues: their rows are few, and counted. The clock
-        // filters count their range of the due-day indexes.
+        // filters with other filters, or in one's own cases, count their range of the
+        // due-day indexes.
         return count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() });
     }
     if let (Scope::Own(user), true) = (&q.scope, base.terms.is_empty()) {
@@ -1228,6 +1241,46 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
         }
     }
     count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() })
+}
+
+/// A clock filter alone, or with a district or a station, in the state's or an area's
+/// scope: a sum over the due days of the range in `due_tally` (kind 0 the state, 1 a
+/// district, 2 a station). An area is its stations' figures and a count of its districts'
+/// grievances without a station (few, as the form asks for one). `None`: not answerable
+/// from the figures.
+fn count_due(conn: &Connection, q: &GrievanceQuery, (from, to): &(Option<String>, String)) -> Result<Option<u64>> {
+    let only_places = !q.has_text() && q.status_id.is_none() && q.priority_id.is_none() && q.fir_date_from.is_none() && q.fir_date_to.is_none() && q.overdue.is_none();
+    if !only_places {
+        return Ok(None);
+    }
+    let from = from.clone().unwrap_or_default();
+    let days = |kind: i64, place: i64| -> Result<u64> {
+        sum(
+            conn,
+            "SELECT coalesce(sum(n), 0) FROM due_tally WHERE kind = ?1 AND place_id = ?2 AND due_day >= ?3 AND due_day <= ?4",
+            &[Value::Integer(kind), Value::Integer(place), Value::Text(from.clone()), Value::Text(to.clone())],
+        )
+    };
+    match (&q.scope, q.district_id, q.police_station_id) {
+        (Scope::State, None, None) => Ok(Some(days(0, 0)?)),
+        (Scope::State, Some(district), None) => Ok(Some(days(1, district)?)),
+        (Scope::State, None, Some(station)) => Ok(Some(days(2, station)?)),
+        (Scope::Area { stations, districts }, None, None) => {
+            let mut n = 0;
+            for station in stations {
+                n += days(2, *station)?;
+            }
+            let stationless = conn
+                .prepare_cached(
+                    "SELECT count(*) FROM grievances INDEXED BY g_due_station
+                      WHERE police_station_id IS NULL AND next_due >= ?2 AND next_due <= ?3 AND district_id IN (SELECT value FROM json_each(?1))",
+                )?
+                .query_row(params![ids_json(districts), from, to], |r| r.get::<_, i64>(0))?;
+            Ok(Some(n + stationless as u64))
+        }
+        (Scope::Area { stations, .. }, None, Some(station)) => Ok(Some(if stations.contains(&station) { days(2, station)? } else { 0 })),
+        _ => Ok(None),
+    }
 }
 
 fn ids_json(ids: &[i64]) -> Value {

@@ -192,6 +192,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0021_grievance_details_packed.sql",
     "0022_audit_chains_keyed_by_number.sql",
     "0023_statutory_clock_due_days.sql",
+    "0024_due_day_tallies_and_unread_sections.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -55,6 +55,17 @@ describe('the statutory clock rules of the Admin Panel', () => {
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
   });
 
+  it("tells how many cases' Section & Act the upgrade could not read, and nothing when none", async () => {
+    render(reader, { 'GET /api/admin/clock-rules': () => jsonResponse(200, { revision: 0, rules: [progress], unread_sections: 12 }) });
+    expect(await screen.findByText(/^12 cases' Section & Act, typed before sections were picked, could not be read whole into sections\./)).toBeInTheDocument();
+  });
+
+  it('says nothing of unread sections when every text was read', async () => {
+    render(reader, { 'GET /api/admin/clock-rules': () => jsonResponse(200, { revision: 0, rules: [progress], unread_sections: 0 }) });
+    await screen.findByRole('table', { name: 'Statutory clocks' });
+    expect(screen.queryByText(/could not be read whole/)).not.toBeInTheDocument();
+  });
+
   it("changes a rule's period and shows the server's message for a bad one", async () => {
     let answered = 0;
     const fetch = render(admin, {

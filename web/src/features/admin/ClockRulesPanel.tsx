@@ -95,6 +95,7 @@ export function ClockRulesPanel() {
           {notice.message}
         </Text>
       ) : null}
+      {data?.unread_sections ? <Text className="panel-notice">{t('clocks.unreadSections', { count: data.unread_sections })}</Text> : null}
       {isLoading && !data ? (
         <LoadingState label={t('clocks.loading')} />
       ) : error && !data ? (

@@ -288,6 +288,38 @@ describe('dashboard', () => {
     expect(tile('Overdue')).toHaveTextContent('0 Overdue');
   });
 
+  describe('the statutory clock tiles', () => {
+    const withClocks = (missedClocks: number | null, clocksDueThisWeek: number | null) => ({
+      'GET /api/grievances/stats': () => jsonResponse(200, { ...stats, missedClocks, clocksDueThisWeek }),
+    });
+
+    it('show the missed and the due counts, each opening its clock list', async () => {
+      api(withClocks(1520, 37));
+      renderPage(<DashboardPage />, clerk);
+      await screen.findByText('Total Cases');
+      expect(tile('Statutory clocks missed')).toHaveTextContent('1,520 Statutory clocks missed');
+      expect(tile('Statutory clocks missed')).toHaveAttribute('href', '/grievances?clock=missed');
+      expect(tile('Statutory clocks missed')).toHaveTextContent('A BNSS duty left unmet past its due day');
+      expect(tile('Clocks due this week')).toHaveTextContent('37 Clocks due this week');
+      expect(tile('Clocks due this week')).toHaveAttribute('href', '/grievances?clock=due');
+    });
+
+    it("show '—' when the server could not count them, and read in Hindi", async () => {
+      api(withClocks(null, 0));
+      renderPage(<DashboardPage />, clerk);
+      await screen.findByText('Total Cases');
+      expect(tile('Statutory clocks missed')).toHaveTextContent('— Statutory clocks missed');
+      expect(tile('Clocks due this week')).toHaveTextContent('0 Clocks due this week');
+      await act(() => setLanguage('hi'));
+      try {
+        expect(tile('चूकी वैधानिक समय-सीमाएं')).toHaveAttribute('href', '/grievances?clock=missed');
+        expect(tile('इस सप्ताह देय समय-सीमाएं')).toHaveAttribute('href', '/grievances?clock=due');
+      } finally {
+        await act(() => setLanguage('en'));
+      }
+    });
+  });
+
   describe("the 'Escalated to me' tile", () => {
     const withEscalated = (escalatedToMe: number | null) => ({ 'GET /api/grievances/stats': () => jsonResponse(200, { ...stats, escalatedToMe }) });
 

@@ -23,9 +23,12 @@ import {
   caseTotals,
   days,
   dotColour,
+  DUE_CLOCKS_LIST,
   ESCALATED_LIST,
   escalatedCount,
+  knownCount,
   METRICS_KEY,
+  MISSED_CLOCKS_LIST,
   OVERDUE_LIST,
   overdueStations,
   recentActivities,
@@ -288,8 +291,8 @@ export default function DashboardPage() {
           className="tile-grid"
           templateColumns={
             escalated
-              ? { base: '1fr', medium: 'repeat(3, 1fr)', large: 'repeat(5, 1fr)' }
-              : { base: '1fr', medium: 'repeat(2, 1fr)', large: 'repeat(4, 1fr)' }
+              ? { base: '1fr', medium: 'repeat(3, 1fr)', large: 'repeat(7, 1fr)' }
+              : { base: '1fr', medium: 'repeat(3, 1fr)', large: 'repeat(6, 1fr)' }
           }
           gap="small"
           marginTop="small"
@@ -298,6 +301,22 @@ export default function DashboardPage() {
           <StatTile label={t('tile.resolutionRate')} value={`${totals.resolutionRate}%`} tone="green" icon="trend" hint={t('tile.resolutionRateHint')} />
           <StatTile label={t('tile.critical')} value={formatCount(totals.critical)} tone="red" icon="warning" to={list('?priority=Critical')} />
           <StatTile label={t('tile.overdue')} value={overdue} tone="orange" icon="clock" to={OVERDUE_LIST} hint={t('tile.overdueHint')} />
+          <StatTile
+            label={t('tile.missedClocks')}
+            value={knownCount(stats.data.missedClocks)}
+            tone="red"
+            icon="timer"
+            to={MISSED_CLOCKS_LIST}
+            hint={t('tile.missedClocksHint')}
+          />
+          <StatTile
+            label={t('tile.clocksDueThisWeek')}
+            value={knownCount(stats.data.clocksDueThisWeek)}
+            tone="amber"
+            icon="timer"
+            to={DUE_CLOCKS_LIST}
+            hint={t('tile.clocksDueThisWeekHint')}
+          />
           {escalated ? (
             <StatTile
               label={t('tile.escalatedToMe')}

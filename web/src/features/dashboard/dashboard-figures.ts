@@ -106,9 +106,20 @@ export const OVERDUE_LIST = '/grievances?overdue=true';
 /** The 'Escalated to me' queue. */
 export const ESCALATED_LIST = '/grievances?escalated=me';
 
+/** The grievance list filtered to cases with a statutory clock missed. */
+export const MISSED_CLOCKS_LIST = '/grievances?clock=missed';
+
+/** The grievance list filtered to cases with a statutory clock due within 7 days. */
+export const DUE_CLOCKS_LIST = '/grievances?clock=due';
+
+/** A count the server may leave unknown (null: it could not count without reading the cases), or '—'. */
+export function knownCount(value: number | null | undefined): string {
+  return typeof value === 'number' ? formatCount(value) : '—';
+}
+
 /** The 'Escalated to me' count, or '—' when the server could not count it without reading the cases. */
 export function escalatedCount(stats: GrievanceStats): string {
-  return typeof stats.escalatedToMe === 'number' ? formatCount(stats.escalatedToMe) : '—';
+  return knownCount(stats.escalatedToMe);
 }
 
 /** A whole number of days: '1 day', '412 days'. */

@@ -40,10 +40,37 @@ fn overdue_tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievanc
     }
 }
 
+/// The due-day counters (`keys::due_counter_all`): the day the earliest open statutory clock
+/// falls due, for the state, the district, the place and each user who sees the grievance.
+fn due_tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign: i64) {
+    let Some(day) = &g.next_due else { return };
+    let attr = keys::overdue_day(day.as_str());
+    let mut counters = vec![keys::due_counter_all(g.id)];
+    counters.extend(g.district_id.map(|d| keys::due_counter_district(d, g.id)));
+    counters.extend(keys::place(g.district_id, g.police_station_id).map(|p| keys::due_counter_place(&p)));
+    counters.extend(g.visible_to().into_iter().map(keys::due_counter_user));
+    for key in counters {
+        *deltas.entry(key).or_default().entry(attr.clone()).or_default() += sign;
+    }
+}
+
+/// How many grievances the due-day counter items `items` count on the days from `from` to
+/// `to` (inclusive; no start: every day up to the end).
+pub fn due_between(items: &[store::Item], from: Option<&str>, to: &str) -> i64 {
+    let (from, to) = (from.map(keys::overdue_day).unwrap_or_default(), keys::overdue_day(to));
+    items
+        .iter()
+        .flat_map(|item| item.attrs.iter())
+        .filter(|(day, _)| day.starts_with('d') && day.as_str() >= from.as_str() && day.as_str() <= to.as_str())
+        .filter_map(|(_, n)| n.as_i64())
+        .sum()
+}
+
 fn tally(deltas: &mut BTreeMap<Key, BTreeMap<String, i64>>, g: &Grievance, sign: i64) {
     // Each scope's counters, and whose per-station counters: the state's and each user's.
     // A place keeps none, as its one station's figures are the state's for that station.
     overdue_tally(deltas, g, sign);
+    due_tally(deltas, g, sign);
     let mut add = |key: Key, attr: String, by: i64| *deltas.entry(key).or_default().entry(attr).or_default() += by;
     // A district's count moves when a grievance enters or leaves it.
     if let Some(district) = g.district_id {
@@ -86,6 +113,12 @@ pub fn count_into(totals: &mut Totals, g: &Grievance) {
 /// counters counts every grievance this way.
 pub fn count_overdue_into(totals: &mut Totals, g: &Grievance) {
     overdue_tally(totals, g, 1);
+}
+
+/// Adds `g` to the due-day counters of `totals` only: the upgrade that brings in those
+/// counters counts every grievance this way.
+pub fn count_due_into(totals: &mut Totals, g: &Grievance) {
+    due_tally(totals, g, 1);
 }
 
 /// The counter writes that move the counters from `before` to `after`.

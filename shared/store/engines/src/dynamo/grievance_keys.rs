@@ -367,6 +367,35 @@ pub fn overdue_pk(user: Option<i64>) -> String {
     overdue_counter(user, 0, domain::pendency::Stage::Inward, 0).pk
 }
 
+/// The due-day counters: an attribute per day ([`overdue_day`]'s form) counting the
+/// grievances whose earliest open statutory clock falls due that day, so that "missed" and
+/// "due within N days" cost one read per counter whatever the number of cases. Kept for the
+/// state (in shards, as [`stats_all`]), each district (sharded alike), each place and each
+/// user's own cases.
+pub fn due_counter_all(id: i64) -> Key {
+    Key::new("STATS#DUE", format!("ALL#{}", id.rem_euclid(STATE_SHARDS)))
+}
+
+pub fn due_counter_all_parts() -> Vec<Key> {
+    (0..STATE_SHARDS).map(due_counter_all).collect()
+}
+
+pub fn due_counter_district(district_id: i64, id: i64) -> Key {
+    Key::new("STATS#DUE", format!("DISTRICT#{district_id}#{}", id.rem_euclid(STATE_SHARDS)))
+}
+
+pub fn due_counter_district_parts(district_id: i64) -> Vec<Key> {
+    (0..STATE_SHARDS).map(|shard| due_counter_district(district_id, shard)).collect()
+}
+
+pub fn due_counter_place(place: &str) -> Key {
+    Key::new("STATS#DUE", format!("PLACE#{place}"))
+}
+
+pub fn due_counter_user(user_id: i64) -> Key {
+    Key::new("STATS#DUE", format!("USER#{user_id}"))
+}
+
 /// The attribute of an overdue counter that counts the grievances whose stage began on `day`
 /// (YYYY-MM-DD).
 pub fn overdue_day(day: &str) -> String {

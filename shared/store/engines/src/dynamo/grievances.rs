@@ -6,7 +6,7 @@
 use domain::Msg;
 use cases::numbers::{NumberMatch, NumberQuery};
 use cases::pendency::{date_text, Clock};
-use cases::port::{AuditBatch, AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, SameFir, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditBatch, AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, Reindexed, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, Order, SortDirection, SortKey as ListSort, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::AuditEntry;
@@ -240,7 +240,7 @@ impl Grievances for ItemGrievances {
     async fn dues_indexed_for(&self) -> Result<Option<DuesIndexed>> {
         Ok(self.store.get(&keys::dues_indexed()).await?.and_then(|item| {
             let since = item.str("since").and_then(domain::day::parse_date);
-            Some(DuesIndexed { revision: item.i64("revision")?, since })
+            Some(DuesIndexed { revision: item.i64("revision")?, since, unread_sections: item.i64("unread_sections").map(|n| n as u64) })
         }))
     }
 
@@ -253,6 +253,9 @@ impl Grievances for ItemGrievances {
         if let Some(since) = since {
             item = item.with("since", date_text(since));
         }
+        if let Some(unread) = indexed.unread_sections {
+            item = item.with("unread_sections", unread as i64);
+        }
         Ok(self.store.transact(vec![Write::put(item)]).await?)
     }
 
@@ -260,12 +263,13 @@ impl Grievances for ItemGrievances {
     /// is (its copies and index entries with it), in a transaction of its own on condition of
     /// its version. No audit record: the day is the rules' reading of the case, not a change
     /// of it.
-    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<u64> {
-        let mut moved = 0;
+    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<Reindexed> {
+        let (mut moved, mut unread_sections) = (0, 0);
         let mut pages = EveryGrievance::new(100);
         while let Some(page) = pages.next_page(self.store.as_ref()).await? {
             for item in page {
                 let before = from_item(item)?;
+                unread_sections += cases::statutory::sections_unread(&before.grievance) as u64;
                 let next_due = cases::statutory::next_due(rules, &before.grievance);
                 if next_due == before.grievance.next_due {
                     continue;
@@ -280,7 +284,7 @@ impl Grievances for ItemGrievances {
                 }
             }
         }
-        Ok(moved)
+        Ok(Reindexed { moved, unread_sections })
     }
 
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
@@ -308,6 +312,8 @@ impl Grievances for ItemGrievances {
         let tallies = self.tallies(viewer).await?;
         let matched = if filters.unknown_item {
             Some(0)
+        } else if let Some(due) = filters.due {
+            due_count(self.store.as_ref(), viewer, filters, due).await?
         } else if let (2, Some(station), Some(status), false) = (filters.set_count(), filters.police_station, filters.status, matches!(viewer.reach, Reach::Own { .. })) {
             // A station's grievances of one status: its place's counters (a station lies in
             // the state's reach, and in an area's when the area holds it).
@@ -725,6 +731,30 @@ fn due_partitions(viewer: &Viewer, filters: &Filters) -> Option<(Vec<String>, Fi
         (Reach::Area(area), Some(s)) => Some((area.stations.contains(&s).then(|| station(s)).into_iter().collect(), beyond_station)),
         (Reach::Area(area), None) => Some((keys::places_of(area).iter().map(|p| keys::due_place_pk(p)).collect(), Filters { due: None, ..filters.clone() })),
     }
+}
+
+/// A clock filter's count, alone or with a district or a station, from the due-day counters
+/// of the viewer's scope (`keys::due_counter_all`): one read of a few items. Unknown with any
+/// other filter, or a district in an area or one's own cases.
+async fn due_count(store: &dyn Store, viewer: &Viewer, filters: &Filters, due: cases::reads::DueFilter) -> Result<Option<i64>> {
+    let places = filters.district.is_some() as usize + filters.police_station.is_some() as usize;
+    if filters.set_count() != 1 + places || places > 1 {
+        return Ok(None);
+    }
+    let station = |s: i64| keys::due_counter_place(&keys::place(None, Some(s)).expect("a station is a place"));
+    let counters = match (&viewer.reach, filters.district, filters.police_station) {
+        (Reach::State, None, None) => keys::due_counter_all_parts(),
+        (Reach::State, Some(district), None) => keys::due_counter_district_parts(district),
+        (Reach::State, None, Some(s)) => vec![station(s)],
+        (Reach::Own { user_id }, None, None) => vec![keys::due_counter_user(*user_id)],
+        (Reach::Area(area), None, None) => keys::places_of(area).iter().map(|p| keys::due_counter_place(p)).collect(),
+        (Reach::Area(area), None, Some(s)) if area.stations.contains(&s) => vec![station(s)],
+        (Reach::Area(_), None, Some(_)) => return Ok(Some(0)),
+        _ => return Ok(None),
+    };
+    let (from, to) = due.days();
+    let items = store::get_existing(store, &counters).await?;
+    Ok(Some(counters::due_between(&items, from.map(date_text).as_deref(), &date_text(to))))
 }
 
 /// A clock filter's page: the range of due days in `partitions`, merged latest due day

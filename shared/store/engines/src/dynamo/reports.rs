@@ -92,7 +92,7 @@ mod tests {
         async fn overdue_by_station(&self, _: &Viewer, _: &Clock, _: &[i64]) -> Result<BTreeMap<i64, i64>> { unimplemented!() }
         async fn report_facts(&self, _: &Viewer, _: &ReportQuery) -> Result<ReportFacts> { unimplemented!() }
         async fn dues_indexed_for(&self) -> Result<Option<cases::port::DuesIndexed>> { unimplemented!() }
-        async fn reindex_dues(&self, _: &domain::law::ClockRules) -> Result<u64> { unimplemented!() }
+        async fn reindex_dues(&self, _: &domain::law::ClockRules) -> Result<cases::port::Reindexed> { unimplemented!() }
         async fn record_dues_indexed(&self, _: &cases::port::DuesIndexed) -> Result<()> { unimplemented!() }
     }
 

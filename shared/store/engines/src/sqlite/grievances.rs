@@ -13,7 +13,7 @@ use crate::sqlite::case_files::{remove_case_files, sweep_token, CaseFileWrite};
 use crate::sqlite::trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};
-use cases::port::{AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, Refs, SameFir, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, Refs, Reindexed, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, SortDirection, SortKey, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::AuditEntry;
@@ -547,18 +547,23 @@ impl Grievances for SqlGrievances {
 
     async fn dues_indexed_for(&self) -> Result<Option<DuesIndexed>> {
         let kept = self.read(rows::dues_indexed_for).await?;
-        Ok(kept.map(|(revision, since)| DuesIndexed { revision, since: since.as_deref().and_then(domain::day::parse_date) }))
+        Ok(kept.map(|(revision, since, unread)| DuesIndexed {
+            revision,
+            since: since.as_deref().and_then(domain::day::parse_date),
+            unread_sections: unread.map(|n: i64| n as u64),
+        }))
     }
 
     async fn record_dues_indexed(&self, indexed: &DuesIndexed) -> Result<()> {
         let (revision, since) = (indexed.revision, indexed.since.map(date_text));
-        self.store.transact_with(Vec::new(), move |tx| rows::record_dues_indexed(tx, revision, since.as_deref())).await?.map_err(sql_error)
+        let unread = indexed.unread_sections.map(|n| n as i64);
+        self.store.transact_with(Vec::new(), move |tx| rows::record_dues_indexed(tx, revision, since.as_deref(), unread)).await?.map_err(sql_error)
     }
 
     /// Every row, 500 at a time by id: each read, its day worked out, and the days that move
     /// written in one short transaction per step, so writers wait one step at most.
-    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<u64> {
-        let (mut after, mut moved) = (0, 0);
+    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<Reindexed> {
+        let (mut after, mut moved, mut unread_sections) = (0, 0, 0);
         loop {
             let batch = self.read(move |conn| rows::rows_after(conn, after, 500)).await?;
             let Some(last) = batch.last() else { break };
@@ -567,7 +572,9 @@ impl Grievances for SqlGrievances {
                 .into_iter()
                 .filter_map(|row| {
                     let (id, version, was) = (row.id, row.version, row.next_due.clone());
-                    let now = cases::statutory::next_due(rules, &stored_of(row).grievance).map(|d| d.as_str().to_string());
+                    let g = stored_of(row).grievance;
+                    unread_sections += cases::statutory::sections_unread(&g) as u64;
+                    let now = cases::statutory::next_due(rules, &g).map(|d| d.as_str().to_string());
                     (now != was).then_some((id, version, now))
                 })
                 .collect();
@@ -575,7 +582,7 @@ impl Grievances for SqlGrievances {
                 moved += self.store.transact_with(Vec::new(), move |tx| rows::set_next_dues(tx, &changes)).await?.map_err(sql_error)?;
             }
         }
-        Ok(moved)
+        Ok(Reindexed { moved, unread_sections })
     }
 
     async fn upgrade(&self) -> Result<u64> {
