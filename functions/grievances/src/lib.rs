@@ -140,7 +140,7 @@ impl ListParams {
         let due = match (clean(self.clock).as_deref(), self.within) {
             (_, Some(days)) if days > 365 => return Err(Error::field("within", Msg::WithinOutOfRange)),
             (None, _) => None,
-            (Some("missed"), _) => Some(reads::DueFilter::Missed { today }),
+            (Some("missed"), _) => Some(reads::DueFilter::Missed { today, since: None }),
             (Some("due"), within) => Some(reads::DueFilter::DueWithin { today, days: within.unwrap_or(reads::DueFilter::SOON_DAYS) }),
             (Some(_), _) => return Err(Error::field("clock", Msg::ClockFilterInvalid)),
         };
@@ -325,7 +325,7 @@ async fn grievance_stats(State(state): State<AppState>, caller: Caller) -> ApiRe
     };
     // The statutory-clock tiles: the clock lists' own counts, from the due-day figures.
     let today = domain::clock::today();
-    let [missed, soon] = [reads::DueFilter::Missed { today }, reads::DueFilter::DueWithin { today, days: reads::DueFilter::SOON_DAYS }].map(|due| Filters { due: Some(due), ..Filters::default() });
+    let [missed, soon] = [reads::DueFilter::Missed { today, since: None }, reads::DueFilter::DueWithin { today, days: reads::DueFilter::SOON_DAYS }].map(|due| Filters { due: Some(due), ..Filters::default() });
     let missed_clocks = state.grievances.count(&viewer, &missed).await?.matched;
     let clocks_due_this_week = state.grievances.count(&viewer, &soon).await?.matched;
     // Counted by item id and named as the list names the item now; an item in use is never

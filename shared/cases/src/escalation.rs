@@ -63,13 +63,16 @@ pub fn system_actor() -> Actor {
 /// rules, as far as `rules` say, in the organisation `org`. Pages through the overdue list of
 /// the whole state, then its "missed" list (an index range on each engine), passing over the
 /// cases the first pass saw. Clocks that fell due before `missed_since` are not escalated
-/// for.
+/// for: the missed list is read from that day, so a backlog an upgrade found costs no run
+/// anything.
 pub async fn run(cases: Cases<'_>, org: &Organisation, rules: &EscalationRules, clock: &Clock, missed_since: Option<time::Date>) -> Result<Run> {
     let mut done = Run::default();
     let overdue = Filters { overdue: Some(clock.clone()), ..Filters::default() };
     escalate_listed(cases, org, rules, (clock, missed_since), &overdue, &mut done).await?;
-    let missed = Filters { due: Some(DueFilter::Missed { today: clock.today }), ..Filters::default() };
-    escalate_listed(cases, org, rules, (clock, missed_since), &missed, &mut done).await?;
+    if missed_since.is_none_or(|since| since < clock.today) {
+        let missed = Filters { due: Some(DueFilter::Missed { today: clock.today, since: missed_since }), ..Filters::default() };
+        escalate_listed(cases, org, rules, (clock, missed_since), &missed, &mut done).await?;
+    }
     Ok(done)
 }
 

@@ -106,8 +106,9 @@ pub struct Filters {
 /// one of them at most: one with a clock missed is in "missed", whatever else falls due.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DueFilter {
-    /// A clock left unmet past its due day: the earliest open due day is before today.
-    Missed { today: time::Date },
+    /// A clock left unmet past its due day: the earliest open due day is before today (and,
+    /// with `since`, not before that day).
+    Missed { today: time::Date, since: Option<time::Date> },
     /// None missed, and the earliest open due day is from today to `days` days on.
     DueWithin { today: time::Date, days: u16 },
 }

@@ -130,7 +130,7 @@ impl DueFilter {
     /// The due days it takes, both ends inclusive.
     pub fn days(&self) -> (Option<time::Date>, time::Date) {
         match *self {
-            DueFilter::Missed { today } => (None, today.previous_day().unwrap_or(today)),
+            DueFilter::Missed { today, since } => (since, today.previous_day().unwrap_or(today)),
             DueFilter::DueWithin { today, days } => (Some(today), today.saturating_add(time::Duration::days(days.into()))),
         }
     }

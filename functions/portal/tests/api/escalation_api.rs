@@ -165,7 +165,47 @@ async fn a_missed_statutory_clock_escalates_the_case_and_tells_its_station(engin
     assert_eq!(kinds(api.get("/api/notifications", &sp).await.body), [("escalated".to_string(), Value::Null, json!(1))]);
 }
 
+/// Duties that fell due before the portal first worked out due days for an earlier release's
+/// data were never on anyone's screen: the run reads the missed list from that day, so they
+/// are listed as missed but never escalated, while one missed since is.
+async fn a_duty_missed_before_due_days_were_first_worked_out_is_listed_not_escalated(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let district = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": "Agra", "range": "Agra Range"})).await.body;
+    api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": "Sadar Bazar", "district_id": district["id"]})).await;
+    let rape = |fir: &str, fir_date: &str| {
+        let mut body = form(fir, "Agra", "Sadar Bazar", "Low", "2026-10-03");
+        body["fir_date"] = json!(fir_date);
+        body["section_and_act"] = json!("64 BNS");
+        body
+    };
+    // The victims were to be examined by 2 and 3 October; the days were first worked out on the 3rd.
+    let mut ids = Vec::new();
+    for (fir, fir_date) in [("RP-1/2026", "2026-10-01"), ("RP-2/2026", "2026-10-02")] {
+        let filed = api.post("/api/grievances", &admin, rape(fir, fir_date)).await;
+        assert_eq!(filed.status, StatusCode::CREATED, "{:?}", filed.body);
+        ids.push(filed.body["data"]["id"].as_i64().unwrap());
+    }
+    let revision = api.state.lists.law().await.unwrap().revision;
+    let first_worked_out = cases::port::DuesIndexed { revision, since: Some(date!(2026 - 10 - 03)), unread_sections: Some(0) };
+    api.state.grievances.record_dues_indexed(&first_worked_out).await.unwrap();
+
+    let ran = run(&api, date!(2026 - 10 - 04)).await;
+    assert_eq!((ran.overdue, ran.missed, ran.escalated), (0, 1, 1), "only the duty missed since is looked at");
+    let escalation = |id: i64| {
+        let (api, admin) = (&api, &admin);
+        async move { api.get(&format!("/api/grievances/{id}"), admin).await.body["data"]["escalation"].clone() }
+    };
+    assert_eq!(escalation(ids[0]).await, Value::Null, "missed before the days were worked out");
+    assert_eq!(escalation(ids[1]).await["missed_clock"], json!("bnss-184-1"));
+    let missed = api.get("/api/grievances?clock=missed", &admin).await.body;
+    let mut listed: Vec<i64> = missed["data"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+    listed.sort();
+    assert_eq!((listed, missed["matched"].as_i64()), (ids.clone(), Some(2)), "both are on the missed list");
+}
+
 on_both_engines!(
     an_overdue_grievance_goes_up_once_per_level,
     a_missed_statutory_clock_escalates_the_case_and_tells_its_station,
+    a_duty_missed_before_due_days_were_first_worked_out_is_listed_not_escalated,
 );
