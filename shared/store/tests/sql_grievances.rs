@@ -752,6 +752,11 @@ fn clock_figures_follow_edits_moves_deletes_and_the_upgrade() {
     });
     let cleared = f.rows.iter().position(|r| r.next_due.is_some()).unwrap();
     edit(&mut f, cleared, &|r| r.next_due = None);
+    // One's own cases change as cases are assigned to user 3 and taken from them.
+    let given = f.rows.iter().position(|r| r.next_due.is_some() && r.filed_by != 3 && r.assigned_to != Some(3)).unwrap();
+    edit(&mut f, given, &|r| r.assigned_to = Some(3));
+    let taken = f.rows.iter().position(|r| r.next_due.is_some() && r.filed_by != 3 && r.assigned_to == Some(3) && r.id != f.rows[given].id).unwrap();
+    edit(&mut f, taken, &|r| r.assigned_to = None);
     let soon = f.rows.iter().position(|r| r.next_due.is_none() && r.police_station_id.is_none()).unwrap();
     edit(&mut f, soon, &|r| {
         r.next_due = Some(day(TODAY + time::Duration::days(2)).to_string());

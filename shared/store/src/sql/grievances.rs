@@ -24,6 +24,8 @@
 //! | `g_open_station`, `g_open_district`, `g_open_priority` (`(x, filed_at, stage, …) WHERE stage < 4`) | overdue with a station, district or priority, newest first |
 //! | `g_priority_rank`, `g_status_rank` | the Priority and Status sorts |
 //! | `grievance_viewers (user_id, filed_at, grievance_id)` | own scope: a key prefix, newest first |
+//! | `g_due (next_due, id)`, `g_due_station`, `g_due_district` (`WHERE next_due IS NOT NULL`) | the clock filters, by due day (schema 23) |
+//! | `viewer_dues (user_id, next_due, grievance_id)` | one's own clock filters: a key range by due day (schema 24) |
 //! | `grievance_text` (FTS5 trigram) | free text and FIR-number substrings |
 //!
 //! # How counts stay exact and cheap
@@ -978,6 +980,25 @@ fn source(scope: &Scope, clause: &mut Clause) -> &'static str {
     }
 }
 
+/// The `FROM` of one's own clock list: the user's due days (`viewer_dues`, a key range in
+/// due-day order) joined to their grievances, with the range on its key; `None` for any
+/// other question. The clause keeps the `g.next_due` terms too: the same rows.
+fn own_dues(q: &GrievanceQuery, clause: &mut Clause) -> Option<&'static str> {
+    let (Scope::Own(user), Some((from, to))) = (&q.scope, &q.due) else { return None };
+    clause.terms.insert(0, "v.user_id = ? AND v.next_due >= ? AND v.next_due <= ?".into());
+    clause.params.splice(0..0, [Value::Integer(*user), Value::Text(from.clone().unwrap_or_default()), Value::Text(to.clone())]);
+    Some("viewer_dues v JOIN grievances g ON g.id = v.grievance_id")
+}
+
+/// The sort columns over [`own_dues`]: its own order for the due day.
+fn own_dues_sort(sort: Sort) -> (&'static str, &'static str) {
+    match sort {
+        Sort::Due => ("v.next_due", "v.grievance_id"),
+        Sort::FiledAt => ("g.filed_at", "g.id"),
+        other => sort_columns(other, &Scope::State),
+    }
+}
+
 /// A row in an area (see [`Scope::Area`]): where it lies by its station when it has one, else
 /// by its district.
 const AREA: &str = "(g.police_station_id IN (SELECT value FROM json_each(?)) \
@@ -1002,8 +1023,10 @@ fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan:
     let limit = q.limit.clamp(1, MAX_LIMIT);
     let base = filters(q, plan)?;
     let mut page = Clause { terms: base.terms.clone(), params: base.params.clone() };
-    let from = source(&q.scope, &mut page);
-    let (key, id) = sort_columns(q.sort, &q.scope);
+    let (from, (key, id)) = match own_dues(q, &mut page) {
+        Some(from) => (from, own_dues_sort(q.sort)),
+        None => (source(&q.scope, &mut page), sort_columns(q.sort, &q.scope)),
+    };
     let (cmp, order) = match q.direction {
         Direction::Asc => (">", "ASC"),
         Direction::Desc => ("<", "DESC"),
@@ -1246,8 +1269,8 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
 /// A clock filter alone, or with a district or a station, in the state's or an area's
 /// scope: a sum over the due days of the range in `due_tally` (kind 0 the state, 1 a
 /// district, 2 a station). An area is its stations' figures and a count of its districts'
-/// grievances without a station (few, as the form asks for one). `None`: not answerable
-/// from the figures.
+/// grievances without a station (few, as the form asks for one); one's own cases, the range
+/// of their `viewer_dues`. `None`: not answerable so.
 fn count_due(conn: &Connection, q: &GrievanceQuery, (from, to): &(Option<String>, String)) -> Result<Option<u64>> {
     let only_places = !q.has_text() && q.status_id.is_none() && q.priority_id.is_none() && q.fir_date_from.is_none() && q.fir_date_to.is_none() && q.overdue.is_none();
     if !only_places {
@@ -1279,6 +1302,12 @@ fn count_due(conn: &Connection, q: &GrievanceQuery, (from, to): &(Option<String>
             Ok(Some(n + stationless as u64))
         }
         (Scope::Area { stations, .. }, None, Some(station)) => Ok(Some(if stations.contains(&station) { days(2, station)? } else { 0 })),
+        // One's own: the range of their due days, counted from the key alone.
+        (Scope::Own(user), None, None) => Ok(Some(sum(
+            conn,
+            "SELECT count(*) FROM viewer_dues WHERE user_id = ?1 AND next_due >= ?2 AND next_due <= ?3",
+            &[Value::Integer(*user), Value::Text(from.clone()), Value::Text(to.clone())],
+        )?)),
         _ => Ok(None),
     }
 }

@@ -7,12 +7,16 @@
 #[allow(dead_code)] // the grievance tests' only; the audit tests share this module.
 pub const NO_DUE_TALLY: &str = "
     DROP TRIGGER grievances_due_insert; DROP TRIGGER grievances_due_delete; DROP TRIGGER grievances_due_update;
-    DROP TABLE due_tally; ALTER TABLE grievance_dues_indexed DROP COLUMN unread_sections;";
+    DROP TABLE due_tally; ALTER TABLE grievance_dues_indexed DROP COLUMN unread_sections;
+    DROP TRIGGER grievances_viewer_dues_insert; DROP TRIGGER grievances_viewer_dues_delete; DROP TRIGGER grievances_viewer_dues_update;
+    DROP TABLE viewer_dues;";
 
 /// The SQL that takes a current file back to schema 22: no due days of statutory clocks.
 pub const NO_DUE_DAYS: &str = "
     DROP TRIGGER grievances_due_insert; DROP TRIGGER grievances_due_delete; DROP TRIGGER grievances_due_update;
     DROP TABLE due_tally;
+    DROP TRIGGER grievances_viewer_dues_insert; DROP TRIGGER grievances_viewer_dues_delete; DROP TRIGGER grievances_viewer_dues_update;
+    DROP TABLE viewer_dues;
     DROP INDEX g_due; DROP INDEX g_due_station; DROP INDEX g_due_district;
     ALTER TABLE grievances DROP COLUMN next_due;
     DROP TABLE grievance_dues_indexed;";
