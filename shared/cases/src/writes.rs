@@ -63,6 +63,7 @@ async fn resolve_lists(lists: &dyn AdminLists, fields: &mut GrievanceFields, bef
     let mut errors = FieldErrors::default();
     let mut canonical = Vec::new();
     let mut meaning = StatusMeaning::Open;
+    let mut place: (Option<lists::ListItem>, Option<lists::ListItem>) = (None, None);
     if fields.status.trim().is_empty() {
         match lists::default_status(lists).await? {
             Some(status) => fields.status = status.name,
@@ -81,12 +82,24 @@ async fn resolve_lists(lists: &dyn AdminLists, fields: &mut GrievanceFields, bef
         match lists.find_by_name(kind, value).await? {
             Some(item) if item.is_active || previously.as_deref() == Some(&value.to_lowercase()) => {
                 refs.insert(kind, item.id);
-                if kind == ListKind::Statuses {
-                    meaning = item.status_meaning();
+                match kind {
+                    ListKind::Statuses => meaning = item.status_meaning(),
+                    ListKind::Districts => place.0 = Some(item.clone()),
+                    ListKind::PoliceStations => place.1 = Some(item.clone()),
+                    _ => {}
                 }
                 canonical.push((field, item.name));
             }
             _ => errors.add(field, Msg::FieldListItemInactive { label: label.to_string(), value: value.to_string() }),
+        }
+    }
+    // A station lies in its district: naming another district with it is refused, unless the
+    // case named that pair already (kept as an earlier release saved it, fixed by a transfer).
+    if let (Some(district), Some(station)) = &place {
+        let pair = |f: &GrievanceFields| (f.district.to_lowercase(), f.police_station.to_lowercase());
+        let kept = before.is_some_and(|b| pair(b) == pair(fields));
+        if station.district_id.is_some_and(|d| d != district.id) && !kept {
+            errors.add("police_station", Msg::StationOutsideDistrict { station: station.name.clone(), district: district.name.clone() });
         }
     }
     if !errors.is_empty() {

@@ -266,6 +266,7 @@ messages! {
     FieldNotText { field } = "FIELD_NOT_TEXT": "{field} must be text";
     FieldNotFlag { field } = "FIELD_NOT_FLAG": "{field} must be true or false";
     FieldListItemInactive { label, value } = "FIELD_LIST_ITEM_INACTIVE": "{label} '{value}' is not an active item of the Admin Panel's list";
+    StationOutsideDistrict { station, district } = "STATION_OUTSIDE_DISTRICT": "{station} is not a police station of {district}: choose one of its stations, or its own district";
     FirNumberInvalid = "FIR_NUMBER_INVALID": "FIR Number should contain only letters, numbers, and hyphens";
     FirDateRequired = "FIR_DATE_REQUIRED": "FIR Date is required";
     FirDateInvalid = "FIR_DATE_INVALID": "FIR Date must be a valid date";

@@ -374,7 +374,53 @@ async fn a_rare_match_among_thousands_is_on_the_first_page_with_an_exact_count()
     assert_eq!(first["next_cursor"], Value::Null);
 }
 
+/// A police station lies in its district: a case naming it with another district is refused
+/// with the field's message; a station the Admin Panel places in no district goes with any;
+/// a pair a case already names (saved before its station was placed) is kept on edit.
+async fn a_station_outside_the_chosen_district_is_refused(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let mut districts = Vec::new();
+    for name in ["Agra", "Mathura"] {
+        let d = api.post("/api/admin/dropdowns/districts", &admin, json!({"name": name, "range": "Agra Range"})).await;
+        assert_eq!(d.status, StatusCode::CREATED, "{:?}", d.body);
+        districts.push(d.body["id"].clone());
+    }
+    let sadar = api.post("/api/admin/dropdowns/police_stations", &admin, json!({"name": "Sadar Bazar", "district_id": districts[0]})).await;
+    assert_eq!(sadar.status, StatusCode::CREATED, "{:?}", sadar.body);
+    let at = |district: &str, station: &str| {
+        let mut body = form("FIR/2026-0900", "Pending", "High");
+        body["district"] = json!(district);
+        body["police_station"] = json!(station);
+        body
+    };
+    let refused = api.post("/api/grievances", &admin, at("Mathura", "sadar bazar")).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{:?}", refused.body);
+    assert_eq!(refused.body["fields"], json!({"police_station": "Sadar Bazar is not a police station of Mathura: choose one of its stations, or its own district"}));
+    assert_eq!(api.get("/api/grievances", &admin).await.body["matched"], json!(0), "nothing saved");
+    create(&api, &admin, at("Agra", "Sadar Bazar")).await;
+
+    // Civil Lines is in no district yet: any goes. Once the Admin places it in Agra, the case
+    // saved with Mathura keeps its pair on an edit, but cannot take another wrong one.
+    let kept = create(&api, &admin, at("Mathura", "Civil Lines")).await;
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let civil = stations.as_array().unwrap().iter().find(|s| s["name"] == "Civil Lines").unwrap()["id"].clone();
+    let placed = api.put(&format!("/api/admin/dropdowns/police_stations/{civil}"), &admin, json!({"name": "Civil Lines", "district_id": districts[0]})).await;
+    assert_eq!(placed.status, StatusCode::OK, "{:?}", placed.body);
+    let mut edit = at("Mathura", "Civil Lines");
+    edit["brief_details"] = json!("Motorcycle stolen from the market parking; CCTV seized.");
+    edit["version"] = kept["version"].clone();
+    let edited = api.put(&format!("/api/grievances/{}", kept["id"]), &admin, edit.clone()).await;
+    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+    let mut moved = edit;
+    moved["district"] = json!("Central District");
+    moved["version"] = edited.body["data"]["version"].clone();
+    let refused = api.put(&format!("/api/grievances/{}", kept["id"]), &admin, moved).await;
+    assert_eq!((refused.status, refused.body["fields"]["police_station"].as_str()), (StatusCode::BAD_REQUEST, Some("Civil Lines is not a police station of Central District: choose one of its stations, or its own district")));
+}
+
 on_both_engines!(
+    a_station_outside_the_chosen_district_is_refused,
     a_grievance_is_filed_with_server_set_fields_and_an_audit_record,
     the_server_answers_the_forms_validation_messages,
     without_view_all_a_user_sees_only_their_own,

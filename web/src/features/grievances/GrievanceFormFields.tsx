@@ -2,11 +2,12 @@
 import { Fragment, type ReactNode } from 'react';
 import { Button, Card, Flex, Grid, Heading, SelectField, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import type { ListItem } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { todayIso } from '../../lib/format';
 import { OPTIONAL_FIELDS } from './field-labels';
 import { MIN_BRIEF_DETAILS, newOfficerRow, type GrievanceErrors, type GrievanceFormValues, type OfficerRow } from './grievance-form';
-import { optionsWithCurrent, type useGrievanceLists } from './options';
+import { districtOf, optionsWithCurrent, stationsOf, type useGrievanceLists } from './options';
 import { citation } from './law/law';
 import { SectionPicker } from './law/SectionPicker';
 
@@ -70,19 +71,20 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
     placeholder: string,
     isRequired = false,
     locked: { hint: string } | null = null,
+    place: { items: readonly ListItem[]; onChange: (value: string) => void } | null = null,
   ) => (
     <SelectField
       label={label}
       name={field}
       value={values[field]}
-      onChange={(event) => set(field, event.target.value)}
+      onChange={(event) => (place ? place.onChange(event.target.value) : set(field, event.target.value))}
       isRequired={isRequired}
       isDisabled={disabled || locked !== null}
       descriptiveText={locked?.hint}
       {...error(field)}
     >
       <option value="">{lists.loading ? t('common:loading') : placeholder}</option>
-      {optionsWithCurrent(lists.items(kind), values[field], lists.loaded(kind)).map((option) => (
+      {optionsWithCurrent(place?.items ?? lists.items(kind), values[field], lists.loaded(kind)).map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
         </option>
@@ -118,6 +120,16 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
   };
 
   const rowError = (index: number, key: string) => error(`investigation_officers[${index}].${key}`);
+
+  // District narrows Police Station, and a station placed in a district brings its district.
+  const [stations, districts] = [lists.items('police_stations'), lists.items('districts')];
+  const offered = stationsOf(stations, districts, values.district);
+  const chooseDistrict = (district: string) => {
+    const keeps = stationsOf(stations, districts, district).some((item) => item.name === values.police_station);
+    onChange({ ...values, district, police_station: keeps || stationLocked ? values.police_station : '' }, ['district', 'police_station']);
+  };
+  const chooseStation = (police_station: string) =>
+    onChange({ ...values, police_station, district: districtOf(stations, districts, police_station) || values.district }, ['district', 'police_station']);
   const today = todayIso();
 
   return (
@@ -148,8 +160,16 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
 
       <Section id="section-location" title={t('detail.location')}>
         <Grid templateColumns={COLUMNS} gap="medium" alignItems="start">
-          {select('district', t('field.district'), 'districts', t('form.selectDistrict'), true)}
-          {select('police_station', t('field.police_station'), 'police_stations', t('form.selectStation'), true, stationLocked && values.police_station ? { hint: t('form.stationByTransfer') } : null)}
+          {select('district', t('field.district'), 'districts', t('form.selectDistrict'), true, null, { items: districts, onChange: chooseDistrict })}
+          {select(
+            'police_station',
+            t('field.police_station'),
+            'police_stations',
+            t('form.selectStation'),
+            true,
+            stationLocked && values.police_station ? { hint: t('form.stationByTransfer') } : null,
+            { items: offered, onChange: chooseStation },
+          )}
         </Grid>
       </Section>
 

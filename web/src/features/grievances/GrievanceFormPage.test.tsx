@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
-import { listHandlers, makeClosure, makeGrievance } from '../../test/grievance-fixtures';
+import { listHandlers, listItem, makeClosure, makeGrievance } from '../../test/grievance-fixtures';
 import { renderPage } from '../../test/render-page';
 import GrievanceFormPage from './GrievanceFormPage';
 
@@ -62,6 +62,30 @@ describe('grievance form', () => {
       'Resolved',
       'Closed',
     ]);
+  });
+
+  it('narrows Police Station to the chosen district, and a station brings its own district', async () => {
+    const placed = [{ ...listItem(34, 'City Kotwali'), district_id: 30 }, { ...listItem(35, 'Civil Lines'), district_id: 31 }, listItem(36, 'Railway Colony')];
+    mockApi({ ...listHandlers(), 'GET /api/admin/dropdowns/police_stations': () => jsonResponse(200, placed) });
+    const user = userEvent.setup();
+    renderNew();
+    const district = () => screen.getByLabelText(/^District/);
+    const station = () => screen.getByLabelText(/^Police Station/);
+    const offered = () => within(station()).getAllByRole('option').map((o) => o.textContent);
+    await waitFor(() => expect(offered()).toEqual(['Select police station', 'City Kotwali', 'Civil Lines', 'Railway Colony']));
+    await user.selectOptions(district(), 'North District');
+    expect(offered()).toEqual(['Select police station', 'Civil Lines', 'Railway Colony']);
+    await user.selectOptions(station(), 'Civil Lines');
+    // Another district: Civil Lines is not one of its stations, so it is chosen again.
+    await user.selectOptions(district(), 'Central District');
+    expect(station()).toHaveValue('');
+    expect(offered()).toEqual(['Select police station', 'City Kotwali', 'Railway Colony']);
+    // A station in no district keeps the district chosen; one placed in a district brings it.
+    await user.selectOptions(station(), 'Railway Colony');
+    expect(district()).toHaveValue('Central District');
+    await user.selectOptions(district(), '');
+    await user.selectOptions(station(), 'Civil Lines');
+    expect(district()).toHaveValue('North District');
   });
 
   it('checks every rule first, shows the banner and the messages, and sends nothing', async () => {

@@ -20,6 +20,21 @@ export function optionsWithCurrent(items: readonly ListItem[], current: string, 
   return options;
 }
 
+/**
+ * The police stations offered with `district` chosen: its own, and those the Admin Panel
+ * places in no district; every station while no district (or one not in the list) is chosen.
+ */
+export function stationsOf(stations: readonly ListItem[], districts: readonly ListItem[], district: string): ListItem[] {
+  const chosen = districts.find((item) => item.name === district);
+  return chosen ? stations.filter((station) => station.district_id == null || station.district_id === chosen.id) : [...stations];
+}
+
+/** The name of the district police station `station` lies in; '' when it lies in none (or is not in the list). */
+export function districtOf(stations: readonly ListItem[], districts: readonly ListItem[], station: string): string {
+  const placed = stations.find((item) => item.name === station)?.district_id;
+  return districts.find((item) => item.id === placed)?.name ?? '';
+}
+
 const FORM_LISTS = ['call_types', 'crime_titles', 'districts', 'police_stations', 'statuses', 'priorities', 'reasons'] as const;
 type FormList = (typeof FORM_LISTS)[number];
 
