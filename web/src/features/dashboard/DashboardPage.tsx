@@ -289,11 +289,8 @@ export default function DashboardPage() {
         </Grid>
         <Grid
           className="tile-grid"
-          templateColumns={
-            escalated
-              ? { base: '1fr', medium: 'repeat(3, 1fr)', large: 'repeat(7, 1fr)' }
-              : { base: '1fr', medium: 'repeat(3, 1fr)', large: 'repeat(6, 1fr)' }
-          }
+          // Six or seven tiles, four to a row on a desk: a state's seven-digit figures fit at 1366 px.
+          templateColumns={{ base: '1fr', medium: 'repeat(3, 1fr)', large: 'repeat(4, 1fr)' }}
           gap="small"
           marginTop="small"
         >
