@@ -126,41 +126,25 @@ fn view_writes(change: TrailChange) -> Vec<Write> {
     viewers.into_iter().map(|user| pointer(keys::audit_viewer_pk(user), &change)).collect()
 }
 
-const OVERDUE_COUNTERS: &str = "overdue-counters";
-
 /// Counts the grievances filed before the overdue counters were kept
 /// (`keys::overdue_counter`) into them, so that overdue figures need no count of items at
-/// request time. Reads every grievance once, a page at a time; writes each counter whole.
-/// Answers how many grievances it counted, or `None` when it had run already.
+/// request time. Answers how many grievances it counted, or `None` when it had run already.
 pub async fn overdue_counters(store: &dyn Store) -> Result<Option<u64>> {
-    if store.get(&marker(OVERDUE_COUNTERS)).await?.is_some() {
-        return Ok(None);
-    }
-    let mut totals = counters::Totals::new();
-    let mut counted = 0u64;
-    let mut pages = items::EveryGrievance::new(500);
-    while let Some(page) = pages.next_page(store).await? {
-        for item in page {
-            counters::count_overdue_into(&mut totals, &items::from_item(item)?.grievance);
-            counted += 1;
-        }
-    }
-    for chunk in counter_puts(totals).chunks(90) {
-        store.transact(chunk.to_vec()).await?;
-    }
-    store.transact(vec![Write::put(Item::new(marker(OVERDUE_COUNTERS)).with("done_at", domain::clock::now_text()).with("grievances", counted as i64))]).await?;
-    Ok(Some(counted))
+    counters_once(store, "overdue-counters", counters::count_overdue_into).await
 }
-
-const DUE_COUNTERS: &str = "due-counters";
 
 /// Counts the grievances kept before the due-day counters (`keys::due_counter_all`) into
 /// them, by the due day each already holds, so that the clock lists' figures and the
-/// dashboard's clock tiles need no read of the cases. Reads every grievance once, a page at
-/// a time; writes each counter whole. Answers how many grievances it counted, or `None` when
-/// it had run already.
+/// dashboard's clock tiles need no read of the cases. Answers how many grievances it
+/// counted, or `None` when it had run already.
 pub async fn due_counters(store: &dyn Store) -> Result<Option<u64>> {
-    if store.get(&marker(DUE_COUNTERS)).await?.is_some() {
+    counters_once(store, "due-counters", counters::count_due_into).await
+}
+
+/// Runs the counting step `name` once: reads every grievance once, a page at a time, counts
+/// each with `count`, and writes each counter whole (over whatever was kept).
+async fn counters_once(store: &dyn Store, name: &str, count: fn(&mut counters::Totals, &Grievance)) -> Result<Option<u64>> {
+    if store.get(&marker(name)).await?.is_some() {
         return Ok(None);
     }
     let mut totals = counters::Totals::new();
@@ -168,14 +152,14 @@ pub async fn due_counters(store: &dyn Store) -> Result<Option<u64>> {
     let mut pages = items::EveryGrievance::new(500);
     while let Some(page) = pages.next_page(store).await? {
         for item in page {
-            counters::count_due_into(&mut totals, &items::from_item(item)?.grievance);
+            count(&mut totals, &items::from_item(item)?.grievance);
             counted += 1;
         }
     }
     for chunk in counter_puts(totals).chunks(90) {
         store.transact(chunk.to_vec()).await?;
     }
-    store.transact(vec![Write::put(Item::new(marker(DUE_COUNTERS)).with("done_at", domain::clock::now_text()).with("grievances", counted as i64))]).await?;
+    store.transact(vec![Write::put(Item::new(marker(name)).with("done_at", domain::clock::now_text()).with("grievances", counted as i64))]).await?;
     Ok(Some(counted))
 }
 

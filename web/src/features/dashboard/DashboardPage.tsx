@@ -298,22 +298,14 @@ export default function DashboardPage() {
           <StatTile label={t('tile.resolutionRate')} value={`${totals.resolutionRate}%`} tone="green" icon="trend" hint={t('tile.resolutionRateHint')} />
           <StatTile label={t('tile.critical')} value={formatCount(totals.critical)} tone="red" icon="warning" to={list('?priority=Critical')} />
           <StatTile label={t('tile.overdue')} value={overdue} tone="orange" icon="clock" to={OVERDUE_LIST} hint={t('tile.overdueHint')} />
-          <StatTile
-            label={t('tile.missedClocks')}
-            value={knownCount(stats.data.missedClocks)}
-            tone="red"
-            icon="timer"
-            to={MISSED_CLOCKS_LIST}
-            hint={t('tile.missedClocksHint')}
-          />
-          <StatTile
-            label={t('tile.clocksDueThisWeek')}
-            value={knownCount(stats.data.clocksDueThisWeek)}
-            tone="amber"
-            icon="timer"
-            to={DUE_CLOCKS_LIST}
-            hint={t('tile.clocksDueThisWeekHint')}
-          />
+          {(
+            [
+              ['missedClocks', stats.data.missedClocks, 'red', MISSED_CLOCKS_LIST],
+              ['clocksDueThisWeek', stats.data.clocksDueThisWeek, 'amber', DUE_CLOCKS_LIST],
+            ] as const
+          ).map(([key, count, tone, to]) => (
+            <StatTile key={key} label={t(`tile.${key}`)} value={knownCount(count)} tone={tone} icon="timer" to={to} hint={t(`tile.${key}Hint`)} />
+          ))}
           {escalated ? (
             <StatTile
               label={t('tile.escalatedToMe')}
