@@ -20,6 +20,10 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The staff's browsers are in India, as the portal's days are (domain::clock::today): a
+    // browser on UTC would record an action "today" a day before the server's today for the
+    // five and a half hours after midnight in India.
+    timezoneId: 'Asia/Kolkata',
   },
   projects: [
     {

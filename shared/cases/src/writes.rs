@@ -199,12 +199,11 @@ async fn commit_guarded(
     cases.grievances.commit(GrievanceChange { before, after: after.as_deref(), audit, fir_guard }).await
 }
 
-fn today() -> time::Date {
-    domain::clock::now().date()
-}
-
+/// Reads a submitted form, its dates bounded by today in India (`domain::clock::today`): an
+/// FIR registered after midnight in India is of today there, though UTC is still on the day
+/// before.
 pub fn parse_fields(form: &domain::grievance::GrievanceForm) -> Result<GrievanceFields> {
-    GrievanceFields::parse(form, today())
+    GrievanceFields::parse(form, domain::clock::today())
 }
 
 /// The CREATED (or DELETED) audit record of `g`, keeping the complete record.
