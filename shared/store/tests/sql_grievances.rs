@@ -151,6 +151,21 @@ struct Fixture {
     rows: Vec<GrievanceRow>,
 }
 
+impl Fixture {
+    /// Changes row `index` by `change` as an edit does (its version moves on), in the file and
+    /// in the naive copy alike.
+    fn edit(&mut self, index: usize, change: &dyn Fn(&mut GrievanceRow)) {
+        let mut row = self.rows[index].clone();
+        let before = row.version;
+        change(&mut row);
+        row.version += 1;
+        let tx = self.conn.transaction().unwrap();
+        g::update(&tx, &row, before).unwrap();
+        tx.commit().unwrap();
+        self.rows[index] = row;
+    }
+}
+
 fn fixture(count: i64) -> Fixture {
     let dir = tempfile::tempdir().unwrap();
     let mut conn = sql::open(dir.path().join("portal.db")).unwrap();
@@ -726,39 +741,29 @@ fn check_clock_filters(f: &Fixture, when: &str) {
 #[test]
 fn clock_figures_follow_edits_moves_deletes_and_the_upgrade() {
     let mut f = fixture(900);
-    let edit = |f: &mut Fixture, index: usize, change: &dyn Fn(&mut GrievanceRow)| {
-        let mut row = f.rows[index].clone();
-        let before = row.version;
-        change(&mut row);
-        row.version += 1;
-        let tx = f.conn.transaction().unwrap();
-        g::update(&tx, &row, before).unwrap();
-        tx.commit().unwrap();
-        f.rows[index] = row;
-    };
     // Each undecided case's progress falls due 90 days after its stage began: some missed,
     // some due this week, most later.
     for index in 0..f.rows.len() {
         if f.rows[index].stage != Stage::Decided {
             let since = time::Date::parse(&f.rows[index].stage_since, time::macros::format_description!("[year]-[month]-[day]")).unwrap();
-            edit(&mut f, index, &|r| r.next_due = Some(day(since + time::Duration::days(90)).to_string()));
+            f.edit(index, &|r| r.next_due = Some(day(since + time::Duration::days(90)).to_string()));
         }
     }
     check_clock_filters(&f, "as set");
     let moved = f.rows.iter().position(|r| r.next_due.is_some() && r.police_station_id != Some(STATIONS[0])).unwrap();
-    edit(&mut f, moved, &|r| {
+    f.edit(moved, &|r| {
         r.police_station_id = Some(STATIONS[0]);
         r.district_id = Some(DISTRICTS[1]);
     });
     let cleared = f.rows.iter().position(|r| r.next_due.is_some()).unwrap();
-    edit(&mut f, cleared, &|r| r.next_due = None);
+    f.edit(cleared, &|r| r.next_due = None);
     // One's own cases change as cases are assigned to user 3 and taken from them.
     let given = f.rows.iter().position(|r| r.next_due.is_some() && r.filed_by != 3 && r.assigned_to != Some(3)).unwrap();
-    edit(&mut f, given, &|r| r.assigned_to = Some(3));
+    f.edit(given, &|r| r.assigned_to = Some(3));
     let taken = f.rows.iter().position(|r| r.next_due.is_some() && r.filed_by != 3 && r.assigned_to == Some(3) && r.id != f.rows[given].id).unwrap();
-    edit(&mut f, taken, &|r| r.assigned_to = None);
+    f.edit(taken, &|r| r.assigned_to = None);
     let soon = f.rows.iter().position(|r| r.next_due.is_none() && r.police_station_id.is_none()).unwrap();
-    edit(&mut f, soon, &|r| {
+    f.edit(soon, &|r| {
         r.next_due = Some(day(TODAY + time::Duration::days(2)).to_string());
         r.district_id = Some(DISTRICTS[1]);
     });
@@ -810,14 +815,7 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
         }),
     ];
     for (index, edit) in edits {
-        let mut row = f.rows[index].clone();
-        let before = row.version;
-        edit(&mut row);
-        row.version += 1;
-        let tx = f.conn.transaction().unwrap();
-        g::update(&tx, &row, before).unwrap();
-        tx.commit().unwrap();
-        f.rows[index] = row;
+        f.edit(index, edit);
     }
     check_fir_ranges_and_overdue(&f, "after edits");
     let tx = f.conn.transaction().unwrap();
