@@ -81,16 +81,19 @@ test: deps
 
 # One build of every test and of the web app, then the suites two at a time: make -j2 starts
 # the next as one ends, so both cores stay busy (the DynamoDB suites wait on moto, whose
-# server uses one core). Longest first. Each suite's output is printed whole when it ends,
+# server uses one core). Longest first. The web app builds (half a minute of one core) beside
+# the Rust build, whose links and last crates leave a core idle. Each suite's output is printed whole when it ends,
 # and begins with the time it started (--- HH:MM:SS suite). The npm packages and the
 # virtualenv install first: installed beside the Rust build they took as much CPU as they
 # saved waiting (the build then took 15 minutes instead of 13, measured).
 SUITES := test-engines test-rest test-e2e test-budget web-checks test-fuzz check-openapi check-template check-embedded
 test-suites: check-boundary check-hakari deps
 	@date "+--- %T building every test and the web app"
-	cargo test --workspace --no-run
-	$(PORTAL_DEBUG)
-	cd web && npm run build
+	@mkdir -p target
+	( cd web && npm run build > ../target/web-build.log 2>&1 ) & web=$$!; \
+	if cargo test --workspace --no-run && $(PORTAL_DEBUG); then rust=0; else rust=1; fi; \
+	if wait $$web; then web=0; else web=1; fi; cat target/web-build.log; \
+	[ $$rust = 0 ] && [ $$web = 0 ]
 	@$(MAKE) -k -j2 --output-sync=target --no-print-directory $(SUITES)
 	@date "+--- %T all test suites passed"
 
