@@ -1,5 +1,6 @@
-// Reports in Chromium: grievances filed through the API show up in the four
-// reports, each drawn as a chart (a canvas) beside its table; a wrong range is refused on
+// Reports in Chromium: grievances filed through the API show up in the five
+// reports, each drawn as a chart (a canvas) beside its table, the chapter report in English
+// and in Hindi; a wrong range is refused on
 // the page; an export opens its short-lived link and downloads the workbook.
 import { readFile } from 'node:fs/promises';
 import { adminApi, expect, expectAccessible, nextDownload, signIn, test } from './fixtures';
@@ -42,8 +43,8 @@ test.describe('reports', () => {
     await page.getByRole('navigation', { name: 'Main navigation', exact: true }).getByRole('link', { name: 'Reports' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
 
-    // Every report is drawn: a canvas in each of the four sections.
-    for (const name of ['pendency', 'monthly', 'disposal', 'crime-heads']) {
+    // Every report is drawn: a canvas in each of the five sections.
+    for (const name of ['pendency', 'monthly', 'disposal', 'crime-heads', 'chapters']) {
       await expect(page.locator(`section[data-report="${name}"] canvas`), `${name} chart`).toHaveCount(1);
     }
 
@@ -63,6 +64,10 @@ test.describe('reports', () => {
     const crimes = page.locator('section[data-report="crime-heads"]');
     await expect(crimes.getByRole('cell', { name: 'Theft', exact: true })).toBeVisible();
     await expect(crimes.getByRole('cell', { name: 'Cyber Crime', exact: true })).toBeVisible();
+    // Filed under IPC 379, theft: counted under the chapter of BNS 303(2), which replaced it.
+    const chapters = page.locator('section[data-report="chapters"]');
+    const property = chapters.getByRole('row').filter({ hasText: 'BNS XVII' });
+    await expect(property.getByRole('cell').nth(1)).toHaveText('Of offences against property');
 
     // A range that ends before it starts is refused on the page.
     await page.getByLabel('From date').fill('2026-02-01');

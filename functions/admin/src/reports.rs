@@ -4,7 +4,7 @@
 //! both included; by default the last twelve calendar months up to today).
 
 use axum::extract::{Query, State};
-use cases::reports::{self, CrimeHeadsReport, DisposalReport, MonthlyReport, PendencyReport, Period, ReportFacts, ReportQuery, StatusColumn};
+use cases::reports::{self, ChapterHeadsReport, CrimeHeadsReport, DisposalReport, MonthlyReport, PendencyReport, Period, ReportFacts, ReportQuery, StatusColumn};
 use domain::lists::ListKind;
 use domain::{Action, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
@@ -19,6 +19,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(monthly))
         .routes(routes!(disposal))
         .routes(routes!(crime_heads))
+        .routes(routes!(chapter_heads))
 }
 
 /// The filing dates a report covers.
@@ -99,4 +100,15 @@ async fn disposal(State(state): State<AppState>, caller: Caller, Query(params): 
 async fn crime_heads(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<CrimeHeadsReport>> {
     let (facts, _period) = facts_of(&state, &caller, &params).await?;
     Ok(ApiJson(reports::crime_heads(&facts, &_period)))
+}
+
+/// The crime heads by chapter of the Bharatiya Nyaya Sanhita, 2023 and the POCSO Act, 2012,
+/// from the sections each case is registered under (an IPC section under the chapter of the
+/// BNS section that replaced it), then local and special laws, sections no chapter holds, and
+/// cases with no penal section. A case under two chapters counts under each.
+#[utoipa::path(get, path = "/api/reports/chapters", tag = "reports", security(("bearer" = [])), params(PeriodParams),
+    responses((status = 200, body = ChapterHeadsReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn chapter_heads(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<ChapterHeadsReport>> {
+    let (facts, period) = facts_of(&state, &caller, &params).await?;
+    Ok(ApiJson(reports::chapter_heads(&facts, &period)))
 }

@@ -25,7 +25,7 @@ pub fn routes() -> AreaRouter {
 }
 
 /// The reports there are, by the name their route gives them.
-const REPORTS: [&str; 4] = ["pendency", "monthly", "disposal", "crime-heads"];
+const REPORTS: [&str; 5] = ["pendency", "monthly", "disposal", "crime-heads", "chapters"];
 
 /// The words a report file writes itself, in English and Hindi.
 const WORDS: &[(&str, &str)] = &[
@@ -33,6 +33,9 @@ const WORDS: &[(&str, &str)] = &[
     ("Monthly Filed and Disposed", "मासिक दर्ज एवं निपटान"),
     ("Disposal Rate by Station", "थाना-वार निपटान दर"),
     ("Top Crime Heads", "प्रमुख अपराध शीर्ष"),
+    ("Crime Heads by Chapter (BNS, POCSO)", "अध्याय-वार अपराध शीर्ष (बीएनएस, पॉक्सो)"),
+    ("Chapter", "अध्याय"),
+    ("Title", "शीर्षक"),
     ("Period (filing date)", "अवधि (दर्ज करने की तिथि)"),
     ("to", "से"),
     ("Police Station", "थाना"),
@@ -137,15 +140,29 @@ async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &Period
             };
             (w("Top Crime Heads"), vec![w("Crime head"), w("Grievances")], rows, chart)
         }
+        "chapters" => {
+            let report = reports::chapter_heads(&facts, &period);
+            let title = |r: &reports::ChapterHeadRow| match language {
+                Language::Hindi => r.title_hi.clone(),
+                Language::English => r.title.clone(),
+            };
+            // A head that is no chapter (local and special laws, ...) has no number: its bar is
+            // named by its title.
+            let chapter = |r: &reports::ChapterHeadRow| domain::law::heads::is_chapter(&r.head).then(|| r.head.clone());
+            let label = |r: &reports::ChapterHeadRow| chapter(r).unwrap_or_else(|| title(r));
+            let rows = report.rows.iter().map(|r| vec![Value::Text(chapter(r).unwrap_or_else(|| "-".into())), Value::Text(title(r)), number(r.count)]).collect();
+            let chart = Bars { labels: report.rows.iter().map(label).collect(), series: vec![(w("Grievances"), report.rows.iter().map(|r| r.count as f64).collect())] };
+            (w("Crime Heads by Chapter (BNS, POCSO)"), vec![w("Chapter"), w("Title"), w("Grievances")], rows, chart)
+        }
         _ => return Err(Error::NotFound(Msg::ReportUnknown).into()),
     };
     Ok((Table { title, generated, language, period: period_line, columns, rows, chart }, period))
 }
 
-/// One of the reports (pendency, monthly, disposal, crime-heads) to an Excel workbook: its
+/// One of the reports (pendency, monthly, disposal, crime-heads, chapters) to an Excel workbook: its
 /// table and a column chart of it.
 #[utoipa::path(get, path = "/api/reports/{report}/export/excel", tag = "reports", security(("bearer" = [])),
-    params(("report" = String, Path, description = "pendency, monthly, disposal or crime-heads"), PeriodParams, crate::LanguageParam),
+    params(("report" = String, Path, description = "pendency, monthly, disposal, crime-heads or chapters"), PeriodParams, crate::LanguageParam),
     responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn export_report_excel(state: State<AppState>, caller: Caller, client: ClientInfo, report: Path<String>, params: Query<PeriodParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
     export(state, caller, client, report, params, language, Kind::Excel).await
@@ -153,7 +170,7 @@ async fn export_report_excel(state: State<AppState>, caller: Caller, client: Cli
 
 /// One of the reports to a landscape A4 PDF: its chart drawn as bars, then its table.
 #[utoipa::path(get, path = "/api/reports/{report}/export/pdf", tag = "reports", security(("bearer" = [])),
-    params(("report" = String, Path, description = "pendency, monthly, disposal or crime-heads"), PeriodParams, crate::LanguageParam),
+    params(("report" = String, Path, description = "pendency, monthly, disposal, crime-heads or chapters"), PeriodParams, crate::LanguageParam),
     responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn export_report_pdf(state: State<AppState>, caller: Caller, client: ClientInfo, report: Path<String>, params: Query<PeriodParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
     export(state, caller, client, report, params, language, Kind::Pdf).await

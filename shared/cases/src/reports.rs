@@ -7,7 +7,8 @@
 //! - monthly filed and disposed for the twelve months ending with the period's last month:
 //!   filed by filing month, disposed (status meaning resolved or closed) by resolution month;
 //! - disposal rate and average days to disposal per station, ranked;
-//! - the top crime heads (the crime title as filed).
+//! - the top crime heads (the crime title as filed), and the crime heads by chapter of the
+//!   BNS and the POCSO Act (`domain::law::heads`).
 //!
 //! An engine answers [`ReportFacts`] (`Grievances::report_facts`); the reports are shaped from
 //! them here, so both engines rank, round and bucket alike.
@@ -144,6 +145,9 @@ pub struct ReportFacts {
     pub disposed: BTreeMap<String, i64>,
     /// Grievances per crime title as filed.
     pub crime_heads: BTreeMap<String, i64>,
+    /// Grievances per head by chapter (`domain::law::heads`); a case counts once under each
+    /// head its sections reach.
+    pub chapters: BTreeMap<String, i64>,
 }
 
 /// Whole days from filing to resolution (rounded from hours), as the figures count them.
@@ -178,6 +182,9 @@ pub fn tally<'a>(grievances: impl IntoIterator<Item = &'a Grievance>, q: &Report
         }
         *facts.filed.entry(g.filed_at.get(..7).unwrap_or_default().to_string()).or_default() += 1;
         *facts.crime_heads.entry(g.fields.crime_title.clone()).or_default() += 1;
+        for head in domain::law::heads::of_case(&g.fields.sections, &g.fields.section_and_act) {
+            *facts.chapters.entry(head).or_default() += 1;
+        }
     }
     facts.stations = stations.into_values().collect();
     facts
@@ -262,6 +269,19 @@ pub struct CrimeHeadRow {
     pub count: i64,
 }
 
+/// The grievances of a period under one chapter of the BNS or the POCSO Act, or one of the
+/// heads for what no chapter holds.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct ChapterHeadRow {
+    /// The act and chapter ("BNS V", "POCSO II"), or `SLL` (local and special laws),
+    /// `NOT_MAPPED` (a section no chapter of the list holds) or `NO_SECTION`.
+    pub head: String,
+    /// The chapter's title as the Act gives it, in English and in Hindi.
+    pub title: String,
+    pub title_hi: String,
+    pub count: i64,
+}
+
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct CrimeHeadsReport {
     pub from: String,
@@ -270,6 +290,18 @@ pub struct CrimeHeadsReport {
     pub total: i64,
     /// The most frequent heads, most first (ties by name), at most ten.
     pub rows: Vec<CrimeHeadRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct ChapterHeadsReport {
+    pub from: String,
+    pub to: String,
+    /// The grievances of the period.
+    pub total: i64,
+    /// Every head with a grievance of the period, in the Acts' order (an IPC section counts
+    /// under the chapter of the BNS section that replaced it); a case under two chapters
+    /// counts under each, so the rows may add up to more than `total`.
+    pub rows: Vec<ChapterHeadRow>,
 }
 
 pub fn bucket_labels() -> Vec<String> {
@@ -346,6 +378,19 @@ pub fn crime_heads(facts: &ReportFacts, period: &Period) -> CrimeHeadsReport {
     rows.sort_by(|a, b| b.count.cmp(&a.count).then(a.crime_head.cmp(&b.crime_head)));
     rows.truncate(TOP_CRIME_HEADS);
     CrimeHeadsReport { from: period.from_text(), to: period.to_text(), total: facts.crime_heads.values().sum(), rows }
+}
+
+/// The crime heads by chapter of the BNS and the POCSO Act (`domain::law::heads`).
+pub fn chapter_heads(facts: &ReportFacts, period: &Period) -> ChapterHeadsReport {
+    let rows = domain::law::heads::all()
+        .iter()
+        .filter_map(|head| {
+            let count = facts.chapters.get(head).copied().filter(|n| *n > 0)?;
+            let (title, title_hi) = domain::law::heads::title(head)?;
+            Some(ChapterHeadRow { head: head.clone(), title: title.into(), title_hi: title_hi.into(), count })
+        })
+        .collect();
+    ChapterHeadsReport { from: period.from_text(), to: period.to_text(), total: facts.crime_heads.values().sum(), rows }
 }
 
 #[cfg(test)]

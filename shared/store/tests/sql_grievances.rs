@@ -60,6 +60,8 @@ const TEXTS: [&str; 10] = [
     "dXc and other unusual words appear in this brief about a cheque.",
 ];
 const TITLES: [&str; 5] = ["Theft", "Burglary", "Cheating and Fraud", "Assault", "मोटर वाहन चोरी"];
+/// "Section & Act" as staff typed it: old and new codes, two chapters, procedure only, none.
+const SECTION_TEXTS: [&str; 6] = ["379 IPC", "u/s 64 BNS", "4/6 POCSO", "303(2), 115(2) BNS", "173 BNSS", ""];
 
 fn list_items(conn: &mut Connection) {
     let tx = conn.transaction().unwrap();
@@ -87,7 +89,7 @@ fn fields(rng: &mut Rng, id: i64, fir: Date) -> GrievanceFields {
         type_of_call: (rng.below(2) == 0).then(|| "Phone".to_string()),
         fir_no: FirNumber::parse(&format!("{}/{}/{:04}", ["KOT", "CVL", "RLY"][rng.below(3) as usize], fir.year(), id % 500)).unwrap(),
         fir_date: day(fir),
-        section_and_act: "379 IPC".into(),
+        section_and_act: SECTION_TEXTS[id as usize % SECTION_TEXTS.len()].into(),
         crime_title: TITLES[rng.below(TITLES.len() as u64) as usize].into(),
         put_in_court: rng.below(10) == 0,
         current_investigation_officer: officers.last().map(|o| o.officer_name.clone()),
@@ -781,6 +783,59 @@ fn clock_figures_follow_edits_moves_deletes_and_the_upgrade() {
     drop(conn);
     let conn = sql::open(_dir.path().join("portal.db")).unwrap();
     check_clock_filters(&Fixture { _dir, conn, rows }, "upgraded from 23");
+}
+
+/// The crime heads by chapter the figures hold, per station and head (month and day tables
+/// alike), against a recount of the rows' sections.
+fn check_chapter_figures(f: &Fixture, when: &str) {
+    let mut want: BTreeMap<(i64, String), i64> = BTreeMap::new();
+    for r in &f.rows {
+        for head in domain::law::heads::of_case(&r.fields.sections, &r.fields.section_and_act) {
+            *want.entry((r.police_station_id.unwrap_or(0), head)).or_default() += 1;
+        }
+    }
+    assert!(want.keys().any(|(_, h)| h == "BNS V") && want.keys().any(|(_, h)| h == "POCSO II"), "{when}: the fixture reaches several chapters");
+    for table in ["report_month_heads", "report_day_heads"] {
+        let held: BTreeMap<(i64, String), i64> = f
+            .conn
+            .prepare(&format!("SELECT police_station_id, head, sum(n) FROM {table} GROUP BY 1, 2 HAVING sum(n) > 0"))
+            .unwrap()
+            .query_map([], |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(held, want, "{when}: {table}");
+    }
+}
+
+/// The crime heads by chapter (schema 25) follow a change of sections, station and filing
+/// time, and deletes; a version 24 file gets them from its rows' details when opened.
+#[test]
+fn chapter_figures_follow_edits_moves_deletes_and_the_upgrade() {
+    let mut f = fixture(600);
+    check_chapter_figures(&f, "as loaded");
+    f.edit(1, &|r| r.fields.section_and_act = "302 IPC".into());
+    f.edit(2, &|r| {
+        r.fields.sections = vec![domain::law::ChargedSection::new(domain::law::Act::Bns, domain::law::SectionNo::parse("318(4)").unwrap())];
+        r.police_station_id = Some(STATIONS[1]);
+    });
+    f.edit(3, &|r| r.filed_at = "2024-02-29T08:00:00Z".into());
+    f.edit(4, &|r| r.police_station_id = None);
+    let tx = f.conn.transaction().unwrap();
+    for id in [10, 11, 12] {
+        assert!(g::delete(&tx, id).unwrap());
+    }
+    tx.commit().unwrap();
+    f.rows.retain(|r| ![10, 11, 12].contains(&r.id));
+    check_chapter_figures(&f, "after edits and deletes");
+
+    let Fixture { _dir, conn, rows } = f;
+    conn.execute_batch(&format!("{} PRAGMA user_version = 24;", schema_21::NO_CHAPTER_HEADS)).unwrap();
+    drop(conn);
+    let conn = sql::open(_dir.path().join("portal.db")).unwrap();
+    let kept: String = conn.query_row("SELECT heads FROM grievances WHERE id = 3", [], |r| r.get(0)).unwrap();
+    assert_eq!(kept, r#"["BNS XVII"]"#, "the sections kept win over the text");
+    check_chapter_figures(&Fixture { _dir, conn, rows }, "upgraded from 24");
 }
 
 /// FIR dates sorted by filing time: the page is looked for only in the filing months the

@@ -1204,6 +1204,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/chapters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The crime heads by chapter of the Bharatiya Nyaya Sanhita, 2023 and the POCSO Act, 2012,
+         *     from the sections each case is registered under (an IPC section under the chapter of the
+         *     BNS section that replaced it), then local and special laws, sections no chapter holds, and
+         *     cases with no penal section. A case under two chapters counts under each.
+         */
+        get: operations["chapter_heads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/crime-heads": {
         parameters: {
             query?: never;
@@ -1286,7 +1308,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One of the reports (pendency, monthly, disposal, crime-heads) to an Excel workbook: its
+         * One of the reports (pendency, monthly, disposal, crime-heads, chapters) to an Excel workbook: its
          *     table and a column chart of it.
          */
         get: operations["export_report_excel"];
@@ -1562,6 +1584,37 @@ export interface components {
         ChangePasswordRequest: {
             newPassword?: string;
             oldPassword?: string;
+        };
+        /**
+         * @description The grievances of a period under one chapter of the BNS or the POCSO Act, or one of the
+         *     heads for what no chapter holds.
+         */
+        ChapterHeadRow: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * @description The act and chapter ("BNS V", "POCSO II"), or `SLL` (local and special laws),
+             *     `NOT_MAPPED` (a section no chapter of the list holds) or `NO_SECTION`.
+             */
+            head: string;
+            /** @description The chapter's title as the Act gives it, in English and in Hindi. */
+            title: string;
+            title_hi: string;
+        };
+        ChapterHeadsReport: {
+            from: string;
+            /**
+             * @description Every head with a grievance of the period, in the Acts' order (an IPC section counts
+             *     under the chapter of the BNS section that replaced it); a case under two chapters
+             *     counts under each, so the rows may add up to more than `total`.
+             */
+            rows: components["schemas"]["ChapterHeadRow"][];
+            to: string;
+            /**
+             * Format: int64
+             * @description The grievances of the period.
+             */
+            total: number;
         };
         /** @description One section a grievance is registered under. */
         ChargedSection: {
@@ -7561,6 +7614,54 @@ export interface operations {
             };
         };
     };
+    chapter_heads: {
+        parameters: {
+            query?: {
+                /** @description First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s. */
+                from?: string;
+                /** @description Last filing date, `YYYY-MM-DD`; by default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChapterHeadsReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     crime_heads: {
         parameters: {
             query?: {
@@ -7765,7 +7866,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description pendency, monthly, disposal or crime-heads */
+                /** @description pendency, monthly, disposal, crime-heads or chapters */
                 report: string;
             };
             cookie?: never;
@@ -7826,7 +7927,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description pendency, monthly, disposal or crime-heads */
+                /** @description pendency, monthly, disposal, crime-heads or chapters */
                 report: string;
             };
             cookie?: never;

@@ -14,24 +14,35 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 const PASSWORD: &str = "Officer-Pass-1";
-const ROUTES: [&str; 4] = ["pendency", "monthly", "disposal", "crime-heads"];
+const ROUTES: [&str; 5] = ["pendency", "monthly", "disposal", "crime-heads", "chapters"];
 
-/// (station, status, crime title, filed days ago, resolved days ago)
-const FIXTURE: [(&str, &str, &str, i64, Option<i64>); 9] = [
-    ("Sadar Bazar", "Pending", "Theft", 3, None),
-    ("Sadar Bazar", "Pending", "Theft", 10, None),
-    ("Sadar Bazar", "In Progress", "Robbery", 20, None),
-    ("Sadar Bazar", "Resolved", "Theft", 40, Some(35)),
-    ("Sadar Bazar", "Closed", "Cheating and Fraud", 100, Some(70)),
-    ("Sadar Bazar", "Pending", "Robbery", 45, None),
-    ("Lohamandi", "Pending", "Robbery", 70, None),
-    ("Lohamandi", "Resolved", "Theft", 5, Some(2)),
+/// (station, status, crime title, "Section & Act", its heads by chapter, filed days ago,
+/// resolved days ago)
+type Filed = (&'static str, &'static str, &'static str, &'static str, &'static [&'static str], i64, Option<i64>);
+const FIXTURE: [Filed; 9] = [
+    // IPC 379 (theft) became BNS 303(2), in Chapter XVII, offences against property.
+    ("Sadar Bazar", "Pending", "Theft", "379 IPC", &["BNS XVII"], 3, None),
+    ("Sadar Bazar", "Pending", "Theft", "u/s 303(2) BNS", &["BNS XVII"], 10, None),
+    // Robbery (XVII) with hurt (Chapter VI, offences affecting the human body): both.
+    ("Sadar Bazar", "In Progress", "Robbery", "309(4), 115(2) BNS", &["BNS VI", "BNS XVII"], 20, None),
+    ("Sadar Bazar", "Resolved", "Theft", "64 BNS", &["BNS V"], 40, Some(35)),
+    ("Sadar Bazar", "Closed", "Cheating and Fraud", "318(4) BNS", &["BNS XVII"], 100, Some(70)),
+    ("Sadar Bazar", "Pending", "Robbery", "4/6 POCSO", &["POCSO II"], 45, None),
+    // Procedure only: no crime head.
+    ("Lohamandi", "Pending", "Robbery", "173 BNSS", &["NO_SECTION"], 70, None),
+    ("Lohamandi", "Resolved", "Theft", "25 Arms Act", &["SLL"], 5, Some(2)),
     // Before the default period (twelve months): in no report unless asked for.
-    ("Lohamandi", "Pending", "Theft", 400, None),
+    ("Lohamandi", "Pending", "Theft", "376 IPC", &["BNS V"], 400, None),
 ];
 
-fn form(station: &str, status: &str, crime: &str, n: usize) -> Value {
-    json!({"type_of_call": "Walk-in", "fir_no": format!("FIR-{n}"), "fir_date": "2025-01-05", "section_and_act": "379 IPC",
+/// The order the chapter report lists its heads in: the Acts' chapters, then the others.
+const HEAD_ORDER: [&str; 7] = ["BNS V", "BNS VI", "BNS XVII", "POCSO II", "SLL", "NOT_MAPPED", "NO_SECTION"];
+
+/// A constable's own case, filed under "379 IPC".
+const OWN_CASE: usize = 99;
+
+fn form(station: &str, status: &str, crime: &str, sections: &str, n: usize) -> Value {
+    json!({"type_of_call": "Walk-in", "fir_no": format!("FIR-{n}"), "fir_date": "2025-01-05", "section_and_act": sections,
            "crime_title": crime, "district": "Agra", "police_station": station,
            "status": status, "priority": "High", "brief_details": "Motorcycle stolen from the market parking."})
 }
@@ -52,8 +63,8 @@ async fn fixture(api: &Api, admin: &str) -> BTreeMap<String, i64> {
         assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
         stations.insert(name.to_string(), answer.body["id"].as_i64().unwrap());
     }
-    for (n, (station, status, crime, filed, resolved)) in FIXTURE.iter().enumerate() {
-        let answer = api.post("/api/grievances", admin, form(station, status, crime, n)).await;
+    for (n, (station, status, crime, sections, _, filed, resolved)) in FIXTURE.iter().enumerate() {
+        let answer = api.post("/api/grievances", admin, form(station, status, crime, sections, n)).await;
         assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
         let id = answer.body["data"]["id"].as_i64().unwrap();
         let filed_now = api.state.grievances.get(id).await.unwrap().unwrap();
@@ -91,11 +102,18 @@ struct Recount {
     filed: BTreeMap<String, i64>,
     disposed: BTreeMap<String, i64>,
     crimes: BTreeMap<String, i64>,
+    chapters: BTreeMap<&'static str, i64>,
+}
+
+/// The heads by chapter the fixture gives grievance `g` (by its FIR number).
+fn heads_of(g: &Value) -> &'static [&'static str] {
+    let n: usize = text(g, "fir_no").trim_start_matches("FIR-").parse().unwrap();
+    if n == OWN_CASE { &["BNS XVII"] } else { FIXTURE[n].4 }
 }
 
 fn recount(grievances: &[Value], from: &str, to: &str) -> Recount {
     let today = domain::clock::today();
-    let mut r = Recount { stations: BTreeMap::new(), filed: BTreeMap::new(), disposed: BTreeMap::new(), crimes: BTreeMap::new() };
+    let mut r = Recount { stations: BTreeMap::new(), filed: BTreeMap::new(), disposed: BTreeMap::new(), crimes: BTreeMap::new(), chapters: BTreeMap::new() };
     let mut days: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
     for g in grievances {
         let filed = &text(g, "filed_at")[..10];
@@ -108,6 +126,9 @@ fn recount(grievances: &[Value], from: &str, to: &str) -> Recount {
         *s.1.entry(g["status_id"].as_i64().unwrap().to_string()).or_default() += 1;
         *r.filed.entry(filed[..7].to_string()).or_default() += 1;
         *r.crimes.entry(text(g, "crime_title").to_string()).or_default() += 1;
+        for head in heads_of(g) {
+            *r.chapters.entry(head).or_default() += 1;
+        }
         if is_done(g) {
             s.3 += 1;
             let resolved = text(g, "resolved_at");
@@ -191,6 +212,25 @@ async fn agrees(api: &Api, token: &str, grievances: &[Value], query: &str, from:
     let found: Vec<(String, i64)> = crimes["rows"].as_array().unwrap().iter().map(|r| (r["crime_head"].as_str().unwrap().to_string(), r["count"].as_i64().unwrap())).collect();
     assert_eq!(found, expected);
     assert_eq!(crimes["total"].as_i64(), Some(want.crimes.values().sum::<i64>()));
+
+    let chapters = report(api, token, "chapters", query).await;
+    let expected: Vec<(String, i64)> = HEAD_ORDER.iter().filter_map(|h| want.chapters.get(h).map(|n| (h.to_string(), *n))).collect();
+    let found: Vec<(String, i64)> = chapters["rows"].as_array().unwrap().iter().map(|r| (r["head"].as_str().unwrap().to_string(), r["count"].as_i64().unwrap())).collect();
+    assert_eq!(found, expected, "{chapters}");
+    assert_eq!(chapters["total"].as_i64(), Some(want.crimes.values().sum::<i64>()));
+    for row in chapters["rows"].as_array().unwrap() {
+        let title = match row["head"].as_str().unwrap() {
+            "BNS V" => "Of offences against woman and child",
+            "BNS VI" => "Of offences affecting the human body",
+            "BNS XVII" => "Of offences against property",
+            "POCSO II" => "Sexual offences against children",
+            "SLL" => "Local and special laws",
+            "NO_SECTION" => "No penal section recorded",
+            other => panic!("{other}"),
+        };
+        assert_eq!(row["title"], title, "{row}");
+        assert!(!row["title_hi"].as_str().unwrap().is_empty(), "{row}");
+    }
 }
 
 async fn reports_equal_a_recount_and_follow_the_scope(engine: Engine) {
@@ -241,7 +281,7 @@ async fn reports_equal_a_recount_and_follow_the_scope(engine: Engine) {
                       "role_id": role.body["data"]["id"], "status": "active"});
     assert_eq!(api.post("/api/users", &admin, body).await.status, StatusCode::CREATED);
     let own = api.login("own@police.test", PASSWORD).await;
-    assert_eq!(api.post("/api/grievances", &own, form("Lohamandi", "Pending", "Burglary", 99)).await.status, StatusCode::CREATED);
+    assert_eq!(api.post("/api/grievances", &own, form("Lohamandi", "Pending", "Burglary", "379 IPC", OWN_CASE)).await.status, StatusCode::CREATED);
     let theirs = listed(&api, &own).await;
     assert_eq!(theirs.len(), 1);
     agrees(&api, &own, &theirs, "", &period.from_text(), &period.to_text()).await;
@@ -322,9 +362,24 @@ async fn reports_export_to_excel_and_pdf_with_their_figures(engine: Engine) {
     assert_eq!(rows[4][..2], ["अपराध शीर्ष", "शिकायतें"]);
     assert_eq!((rows[5][0].as_str(), rows[5][1].as_str()), ("Theft", "4"), "the most frequent first: {rows:?}");
 
+    let (answer, bytes) = file(&api, &admin, "/api/reports/chapters/export/pdf").await;
+    assert_eq!(answer["rows"], 6, "six heads of the period");
+    let text = pdf_extract::extract_text_from_mem(&bytes).unwrap();
+    for expected in ["Crime Heads by Chapter (BNS, POCSO)", "BNS XVII", "Of offences against property", "POCSO II", "Local and special laws"] {
+        assert!(text.contains(expected), "{expected}: {text}");
+    }
+    let (_, bytes) = file(&api, &admin, "/api/reports/chapters/export/excel?lang=hi").await;
+    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
+    let sheet = book.worksheet_range("रिपोर्ट").unwrap();
+    let rows: Vec<Vec<String>> = sheet.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
+    assert_eq!(rows[0][0], "अध्याय-वार अपराध शीर्ष (बीएनएस, पॉक्सो)");
+    assert_eq!(rows[4][..3], ["अध्याय", "शीर्षक", "शिकायतें"]);
+    let property = rows.iter().find(|r| r[0] == "BNS XVII").unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!((property[1].as_str(), property[2].as_str()), ("संपत्ति के विरुद्ध अपराधों के विषय में", "4"), "{rows:?}");
+
     let exported = api.get("/api/audit/all?action=EXPORTED", &admin).await.body;
     let exported = exported.as_array().unwrap_or_else(|| panic!("{exported}"));
-    assert_eq!(exported.len(), 3, "{exported:?}");
+    assert_eq!(exported.len(), 5, "{exported:?}");
     let kinds: Vec<(&str, &str)> = exported.iter().map(|r| (r["action_details"]["report"].as_str().unwrap(), r["action_details"]["kind"].as_str().unwrap())).collect();
     assert!(kinds.contains(&("pendency", "excel")) && kinds.contains(&("monthly", "pdf")), "{kinds:?}");
 

@@ -493,6 +493,20 @@ async fn every_record_kept(fixture: &str, retyped: &[(i64, &str)]) -> (tempfile:
     });
     assert_eq!(unread.count(), retyped.len(), "the texts retyped, and none of the release's own, are unread");
     assert_eq!(portal.get("/api/admin/clock-rules", &admin).await["unread_sections"], serde_json::json!(retyped.len()), "the upgrade's count");
+    // The crime heads by chapter of every case kept, each from the text it was kept with.
+    let mut want: std::collections::BTreeMap<String, i64> = Default::default();
+    for (id, g) in expected["grievances"].as_object().unwrap() {
+        let typed = retyped.iter().find(|(r, _)| r.to_string() == *id).map_or_else(|| g["section_and_act"].as_str().unwrap(), |(_, text)| *text);
+        for head in domain::law::heads::of_case(&[], typed) {
+            *want.entry(head).or_default() += 1;
+        }
+    }
+    let from = cases::reports::day_text(domain::clock::today() - time::Duration::days(3650));
+    let chapters = portal.get(&format!("/api/reports/chapters?from={from}"), &admin).await;
+    let found: std::collections::BTreeMap<String, i64> =
+        chapters["rows"].as_array().unwrap().iter().map(|r| (r["head"].as_str().unwrap().to_string(), r["count"].as_i64().unwrap())).collect();
+    assert_eq!(found, want, "the heads by chapter of the cases kept: {chapters}");
+    assert!(want.keys().any(|h| domain::law::heads::is_chapter(h)), "the fixture's cases fall in chapters: {want:?}");
 
     let deleted = expected["deleted"].as_i64().unwrap();
     assert_eq!(portal.call(reqwest::Method::GET, &format!("/api/grievances/{deleted}"), Some(&admin), None).await.0, 404, "the deleted grievance");

@@ -12,6 +12,7 @@
 pub mod citation;
 pub mod clocks;
 pub mod forms;
+pub mod heads;
 pub mod reference;
 pub mod section;
 pub mod settings;

@@ -405,10 +405,10 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     tx.prepare_cached(
         "INSERT INTO grievances (id, grievance_number, fir_no, fir_date, crime_title, brief_details,
             district_id, police_station_id, status_id, priority_id, status_rank, priority_rank,
-            filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days, next_due)
+            filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days, next_due, heads)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,
             coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19), coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
-            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22)",
+            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23)",
     )?
     .execute(params_from_iter(row_values(g)))?;
     tx.prepare_cached("INSERT INTO grievance_details (id, details, dictionary) VALUES (?1, ?2, ?3)")?
@@ -433,7 +433,7 @@ fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     Ok(())
 }
 
-/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?22`; `?19` is
+/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?23`; `?19` is
 /// the rank of an item without one).
 fn row_values(g: &GrievanceRow) -> Vec<Value> {
     vec![
@@ -459,6 +459,7 @@ fn row_values(g: &GrievanceRow) -> Vec<Value> {
         i64::from(g.status_meaning.is_final()).into(),
         g.resolution_days.into(),
         g.next_due.clone().into(),
+        super::crime_heads::column(&g.fields).into(),
     ]
 }
 
@@ -478,8 +479,8 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
                 status_rank = coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19),
                 priority_rank = coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
                 filed_by = ?11, assigned_to = ?12, filed_at = ?13, updated_at = ?14, resolved_at = ?15,
-                stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21, next_due = ?22
-             WHERE id = ?1 AND version = ?23",
+                stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21, next_due = ?22, heads = ?23
+             WHERE id = ?1 AND version = ?24",
         )?
         .execute(params_from_iter(row_values(g).into_iter().chain([Value::from(expected_version)])))?;
     if changed == 0 {

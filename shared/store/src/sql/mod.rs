@@ -20,6 +20,7 @@ pub mod audit;
 mod audit_dictionary;
 mod chain_keys;
 pub mod count_memo;
+mod crime_heads;
 mod deflated;
 mod details_packing;
 pub mod grievances;
@@ -136,8 +137,10 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 }
 
 /// The functions the steps' SQL calls beside SQLite's own: `pack_details(text, dictionary)`,
-/// a grievance's details text as kept (see [`details_packing`]), and `chain_key(name)`, the
-/// number an audit chain is kept under (see [`chain_keys`]).
+/// a grievance's details text as kept (see [`details_packing`]), `chain_key(name)`, the
+/// number an audit chain is kept under (see [`chain_keys`]), and `crime_heads(details,
+/// dictionary)`, the `heads` column of a grievance whose details are kept so
+/// ([`crime_heads`]).
 fn add_step_functions(conn: &Connection) -> Result<()> {
     use rusqlite::functions::FunctionFlags;
     conn.create_scalar_function("pack_details", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
@@ -147,6 +150,11 @@ fn add_step_functions(conn: &Connection) -> Result<()> {
     conn.create_scalar_function("chain_key", 1, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
         let name: String = ctx.get(0)?;
         chain_keys::key_of(&name).ok_or_else(|| rusqlite::Error::UserFunctionError(format!("an audit chain named {name:?} is none the trail writes").into()))
+    })?;
+    conn.create_scalar_function("crime_heads", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
+        let failed = |e: String| rusqlite::Error::UserFunctionError(e.into());
+        let details = details_packing::unpack(ctx.get_raw(0).as_blob().map_err(|e| failed(e.to_string()))?, ctx.get(1)?).map_err(failed)?;
+        crime_heads::of_details(&details).map_err(failed)
     })?;
     Ok(())
 }
@@ -193,6 +201,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0022_audit_chains_keyed_by_number.sql",
     "0023_statutory_clock_due_days.sql",
     "0024_due_day_tallies_and_unread_sections.sql",
+    "0025_crime_heads_by_chapter.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -3,23 +3,43 @@
 //! each head with its link's hash. And what every such test takes away first: the later
 //! steps' columns and tables.
 
+/// The SQL that takes a current file back to schema 24: no crime heads by chapter. Each
+/// step further back starts with it.
+macro_rules! no_chapter_heads {
+    () => {
+        "
+    DROP TRIGGER grievances_report_month_heads_insert; DROP TRIGGER grievances_report_month_heads_delete; DROP TRIGGER grievances_report_month_heads_update;
+    DROP TRIGGER grievances_report_day_heads_insert; DROP TRIGGER grievances_report_day_heads_delete; DROP TRIGGER grievances_report_day_heads_update;
+    DROP TABLE report_month_heads; DROP TABLE report_day_heads; ALTER TABLE grievances DROP COLUMN heads;"
+    };
+}
+
+#[allow(dead_code)] // the grievance tests' only; the audit tests share this module.
+pub const NO_CHAPTER_HEADS: &str = no_chapter_heads!();
+
 /// The SQL that takes a current file back to schema 23: no figures of the due days.
 #[allow(dead_code)] // the grievance tests' only; the audit tests share this module.
-pub const NO_DUE_TALLY: &str = "
+pub const NO_DUE_TALLY: &str = concat!(
+    no_chapter_heads!(),
+    "
     DROP TRIGGER grievances_due_insert; DROP TRIGGER grievances_due_delete; DROP TRIGGER grievances_due_update;
     DROP TABLE due_tally; ALTER TABLE grievance_dues_indexed DROP COLUMN unread_sections;
     DROP TRIGGER grievances_viewer_dues_insert; DROP TRIGGER grievances_viewer_dues_delete; DROP TRIGGER grievances_viewer_dues_update;
-    DROP TABLE viewer_dues;";
+    DROP TABLE viewer_dues;"
+);
 
 /// The SQL that takes a current file back to schema 22: no due days of statutory clocks.
-pub const NO_DUE_DAYS: &str = "
+pub const NO_DUE_DAYS: &str = concat!(
+    no_chapter_heads!(),
+    "
     DROP TRIGGER grievances_due_insert; DROP TRIGGER grievances_due_delete; DROP TRIGGER grievances_due_update;
     DROP TABLE due_tally;
     DROP TRIGGER grievances_viewer_dues_insert; DROP TRIGGER grievances_viewer_dues_delete; DROP TRIGGER grievances_viewer_dues_update;
     DROP TABLE viewer_dues;
     DROP INDEX g_due; DROP INDEX g_due_station; DROP INDEX g_due_district;
     ALTER TABLE grievances DROP COLUMN next_due;
-    DROP TABLE grievance_dues_indexed;";
+    DROP TABLE grievance_dues_indexed;"
+);
 
 /// The SQL that gives a current file's chains schema 21's shape, every value as that release
 /// held it.

@@ -1,5 +1,6 @@
 // Reports: station-wise pendency, monthly filed and disposed, disposal rate by
-// station and the top crime heads, each as a chart and a table, over a filing-date range,
+// station, the top crime heads and the crime heads by chapter of the BNS and POCSO, each as
+// a chart and a table, over a filing-date range,
 // with Excel and PDF exports. Loaded on demand with its chart library; the server checks
 // `reports read` and the user's scope on every call.
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -15,9 +16,12 @@ import { dash, formatCount } from '../../lib/format';
 import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../../lib/export-window';
 import BarChart from './BarChart';
 import {
+  chapterBars,
+  chapterTitle,
   crimeBars,
   disposalBars,
   exportPath,
+  isChapter,
   monthLabel,
   monthlyBars,
   pendencyBars,
@@ -25,6 +29,7 @@ import {
   statusCount,
   validatePeriod,
   type Bars,
+  type ChapterHeadsReport,
   type CrimeHeadsReport,
   type DisposalReport,
   type MonthlyReport,
@@ -284,6 +289,34 @@ export default function ReportsPage() {
         footer={(r) => (
           <Text fontSize="small" color="font.secondary">
             {t('crimeHeads.total', { n: formatCount(r.total) })}
+          </Text>
+        )}
+      />
+
+      <ReportSection<ChapterHeadsReport>
+        name="chapters"
+        titleKey="chapters"
+        period={period}
+        bars={(r) => chapterBars(r, i18n.language)}
+        names={() => [t('column.count')]}
+        empty={(r) => r.rows.length === 0}
+        table={(r) => (
+          <Table size="small" highlightOnHover>
+            <Header cells={[t('column.chapter'), t('column.chapterTitle'), t('column.count')]} />
+            <TableBody>
+              {r.rows.map((row) => (
+                <TableRow key={row.head}>
+                  <TableCell>{isChapter(row) ? row.head : dash(null)}</TableCell>
+                  <TableCell>{chapterTitle(row, i18n.language)}</TableCell>
+                  <TableCell>{formatCount(row.count)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        footer={(r) => (
+          <Text fontSize="small" color="font.secondary">
+            {t('chapters.total', { n: formatCount(r.total) })}
           </Text>
         )}
       />

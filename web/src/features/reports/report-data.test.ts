@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chapterBars,
+  chapterTitle,
   crimeBars,
   disposalBars,
   exportPath,
@@ -41,6 +43,7 @@ describe('the period', () => {
     expect(reportPath('monthly', { from: '2026-01-01', to: '' })).toBe('/reports/monthly?from=2026-01-01');
     expect(exportPath('pendency', 'pdf', { from: '2026-01-01', to: '2026-03-31' }, 'hi')).toBe('/reports/pendency/export/pdf?from=2026-01-01&to=2026-03-31&lang=hi');
     expect(exportPath('crime-heads', 'excel', { from: '', to: '' }, 'en')).toBe('/reports/crime-heads/export/excel?lang=en');
+    expect(reportPath('chapters', { from: '', to: '2026-03-31' })).toBe('/reports/chapters?to=2026-03-31');
   });
 });
 
@@ -69,5 +72,23 @@ describe('the charts', () => {
     expect(monthLabel('2026-11', 'en-IN')).toBe('Nov 2026');
     expect(monthLabel('2026-11', 'hi-IN')).toContain('2026');
     expect(monthLabel('bad', 'en-IN')).toBe('bad');
+  });
+});
+
+describe('the crime heads by chapter', () => {
+  const report = {
+    from: 'a',
+    to: 'b',
+    total: 5,
+    rows: [
+      { head: 'BNS XVII', title: 'Of offences against property', title_hi: 'संपत्ति के विरुद्ध अपराधों के विषय में', count: 4 },
+      { head: 'SLL', title: 'Local and special laws', title_hi: 'स्थानीय एवं विशेष विधियां', count: 1 },
+    ],
+  };
+
+  it('name a chapter by its act and number, and any other head by its title in the language shown', () => {
+    expect(chapterBars(report, 'en')).toEqual({ labels: ['BNS XVII', 'Local and special laws'], series: [{ key: 'count', values: [4, 1] }] });
+    expect(chapterBars(report, 'hi').labels).toEqual(['BNS XVII', 'स्थानीय एवं विशेष विधियां']);
+    expect(chapterTitle(report.rows[0]!, 'hi')).toBe('संपत्ति के विरुद्ध अपराधों के विषय में');
   });
 });

@@ -8,9 +8,11 @@ export type PendencyReport = Schemas['PendencyReport'];
 export type MonthlyReport = Schemas['MonthlyReport'];
 export type DisposalReport = Schemas['DisposalReport'];
 export type CrimeHeadsReport = Schemas['CrimeHeadsReport'];
+export type ChapterHeadsReport = Schemas['ChapterHeadsReport'];
+type ChapterHeadRow = Schemas['ChapterHeadRow'];
 
-export type ReportName = 'pendency' | 'monthly' | 'disposal' | 'crime-heads';
-export const REPORTS: readonly ReportName[] = ['pendency', 'monthly', 'disposal', 'crime-heads'];
+export type ReportName = 'pendency' | 'monthly' | 'disposal' | 'crime-heads' | 'chapters';
+export const REPORTS: readonly ReportName[] = ['pendency', 'monthly', 'disposal', 'crime-heads', 'chapters'];
 
 /** The filing dates asked for; empty means the server's default (the last twelve months). */
 export interface Period {
@@ -89,6 +91,29 @@ export function disposalBars(report: DisposalReport): Bars {
 
 export function crimeBars(report: CrimeHeadsReport): Bars {
   return { labels: report.rows.map((r) => r.crime_head), series: [{ key: 'count', values: report.rows.map((r) => r.count) }] };
+}
+
+/** The heads that are no chapter of an act, named by their title alone. */
+const NOT_CHAPTERS = new Set(['SLL', 'NOT_MAPPED', 'NO_SECTION']);
+
+/** Whether a head is a chapter of an act ("BNS XVII"). */
+export function isChapter(row: ChapterHeadRow): boolean {
+  return !NOT_CHAPTERS.has(row.head);
+}
+
+/** A chapter head's title in the screen's language. */
+export function chapterTitle(row: ChapterHeadRow, language: string): string {
+  return language === 'hi' ? row.title_hi : row.title;
+}
+
+/** How a head is named in a chart and the table's first column: the act and chapter
+ * ("BNS XVII"), or the title of a head that is no chapter ("Local and special laws"). */
+export function chapterLabel(row: ChapterHeadRow, language: string): string {
+  return isChapter(row) ? row.head : chapterTitle(row, language);
+}
+
+export function chapterBars(report: ChapterHeadsReport, language: string): Bars {
+  return { labels: report.rows.map((r) => chapterLabel(r, language)), series: [{ key: 'count', values: report.rows.map((r) => r.count) }] };
 }
 
 /** A pendency row's count for a status column (0 when the station has none). */

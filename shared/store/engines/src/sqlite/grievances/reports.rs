@@ -1,5 +1,6 @@
 //! The MIS reports on the relational engine (`cases::reports`). The state's and an area's are
-//! sums over figures kept by triggers per filing month and per filing day (schema 12): the
+//! sums over figures kept by triggers per filing month and per filing day (schema 12; the
+//! crime heads by chapter, schema 25): the
 //! period's whole months from the month tables, its other days from the day tables, each a
 //! range of a primary key, whatever the number of grievances. One's own cases are grouped
 //! from their rows, found through the user's viewer rows by filing time.
@@ -69,30 +70,38 @@ fn crime(r: &rusqlite::Row) -> rusqlite::Result<(String, i64)> {
     Ok((r.get(0)?, r.get(1)?))
 }
 
-fn groups_and_crimes(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<(Vec<Group>, BTreeMap<String, i64>), SqlError> {
+/// Counts by a text (a crime title, a head by chapter).
+type ByText = BTreeMap<String, i64>;
+
+fn groups_and_crimes(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<(Vec<Group>, ByText, ByText), SqlError> {
     if let Scope::Own(user) = scope {
         let until = q.period.to.next_day().map(day_text).unwrap_or_else(|| "9999-12-31".into());
         let params = [Value::Text(q.period.from_text()), Value::Text(until), Value::Integer(*user)];
-        let rows = "grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at \
-                    WHERE v.user_id = ?3 AND v.filed_at >= ?1 AND v.filed_at < ?2";
+        let joined = "grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at";
+        let theirs = "WHERE v.user_id = ?3 AND v.filed_at >= ?1 AND v.filed_at < ?2";
         let groups = conn
             .prepare_cached(&format!(
                 "SELECT coalesce(g.police_station_id, 0), coalesce(g.status_id, 0), max(g.done), substr(g.filed_at, 1, 10),
                         CASE WHEN g.done AND g.resolved_at IS NOT NULL THEN substr(g.resolved_at, 1, 7) ELSE '' END,
                         count(*), count(g.resolution_days), coalesce(sum(g.resolution_days), 0)
-                   FROM {rows} GROUP BY 1, 2, 4, 5"
+                   FROM {joined} {theirs} GROUP BY 1, 2, 4, 5"
             ))?
             .query_map(params_from_iter(params.iter()), group)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let crimes = conn
-            .prepare_cached(&format!("SELECT g.crime_title, count(*) FROM {rows} GROUP BY 1"))?
+            .prepare_cached(&format!("SELECT g.crime_title, count(*) FROM {joined} {theirs} GROUP BY 1"))?
             .query_map(params_from_iter(params.iter()), crime)?
             .collect::<rusqlite::Result<_>>()?;
-        return Ok((groups, crimes));
+        let heads = conn
+            .prepare_cached(&format!("SELECT h.value, count(*) FROM {joined} JOIN json_each(g.heads) h {theirs} GROUP BY 1"))?
+            .query_map(params_from_iter(params.iter()), crime)?
+            .collect::<rusqlite::Result<_>>()?;
+        return Ok((groups, crimes, heads));
     }
     let (months, days) = parts(q);
     let mut groups = Vec::new();
-    let mut crimes: BTreeMap<String, i64> = BTreeMap::new();
+    let mut crimes = ByText::new();
+    let mut chapters = ByText::new();
     let mut read = |unit: &str, when: &str, mut params: Vec<Value>| -> std::result::Result<(), SqlError> {
         let (place, more) = place_filter(scope, params.len());
         params.extend(more);
@@ -101,10 +110,12 @@ fn groups_and_crimes(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::
                FROM report_{unit}_tally WHERE {when}{place} AND n > 0"
         );
         groups.extend(conn.prepare_cached(&tally)?.query_map(params_from_iter(params.iter()), group)?.collect::<rusqlite::Result<Vec<_>>>()?);
-        let heads = format!("SELECT crime_title, sum(n) FROM report_{unit}_crimes WHERE {when}{place} GROUP BY 1");
-        for found in conn.prepare_cached(&heads)?.query_map(params_from_iter(params.iter()), crime)? {
-            let (title, n) = found?;
-            *crimes.entry(title).or_default() += n;
+        for (table, column, counts) in [("crimes", "crime_title", &mut crimes), ("heads", "head", &mut chapters)] {
+            let sql = format!("SELECT {column}, sum(n) FROM report_{unit}_{table} WHERE {when}{place} GROUP BY 1");
+            for found in conn.prepare_cached(&sql)?.query_map(params_from_iter(params.iter()), crime)? {
+                let (text, n) = found?;
+                *counts.entry(text).or_default() += n;
+            }
         }
         Ok(())
     };
@@ -114,13 +125,17 @@ fn groups_and_crimes(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::
     for (from, to) in days {
         read("day", "filed_day >= ?1 AND filed_day <= ?2", vec![Value::Text(from), Value::Text(to)])?;
     }
-    Ok((groups, crimes))
+    Ok((groups, crimes, chapters))
 }
 
 fn facts(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<ReportFacts, SqlError> {
-    let (groups, crimes) = groups_and_crimes(conn, scope, q)?;
+    let (groups, crimes, chapters) = groups_and_crimes(conn, scope, q)?;
     let mut stations: BTreeMap<i64, StationFacts> = BTreeMap::new();
-    let mut facts = ReportFacts { crime_heads: crimes.into_iter().filter(|(_, n)| *n > 0).collect(), ..Default::default() };
+    let mut facts = ReportFacts {
+        crime_heads: crimes.into_iter().filter(|(_, n)| *n > 0).collect(),
+        chapters: chapters.into_iter().filter(|(_, n)| *n > 0).collect(),
+        ..Default::default()
+    };
     // Ages go by filing day, worked out once per day. A month's figures (`YYYY-MM`) are older
     // than the last three months: its pending are over 60 days old, whatever their day.
     let mut ages: BTreeMap<String, usize> = BTreeMap::new();
