@@ -88,6 +88,22 @@ describe('grievance form', () => {
     expect(district()).toHaveValue('North District');
   });
 
+  it("starts a new case at the writer's station and its district, or at their district", async () => {
+    const placed = [{ ...listItem(34, 'City Kotwali'), district_id: 30 }, { ...listItem(35, 'Civil Lines'), district_id: 31 }];
+    mockApi({ ...listHandlers(), 'GET /api/admin/dropdowns/police_stations': () => jsonResponse(200, placed) });
+    const atStation = makeUser({ ...clerk, posting: { level: 'station', id: 35 } });
+    const first = renderPage(<GrievanceFormPage />, atStation, '/grievances/new', '/grievances/new');
+    await waitFor(() => expect(screen.getByLabelText(/^Police Station/)).toHaveValue('Civil Lines'));
+    expect(screen.getByLabelText(/^District/)).toHaveValue('North District');
+    first.unmount();
+
+    const atDistrict = makeUser({ ...clerk, posting: { level: 'district', id: 30 } });
+    renderPage(<GrievanceFormPage />, atDistrict, '/grievances/new', '/grievances/new');
+    await waitFor(() => expect(screen.getByLabelText(/^District/)).toHaveValue('Central District'));
+    expect(screen.getByLabelText(/^Police Station/)).toHaveValue('');
+    expect(within(screen.getByLabelText(/^Police Station/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select police station', 'City Kotwali']);
+  });
+
   it('checks every rule first, shows the banner and the messages, and sends nothing', async () => {
     const fetch = mockApi(listHandlers());
     renderNew();

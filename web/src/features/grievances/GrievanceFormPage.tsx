@@ -25,7 +25,8 @@ import {
   type GrievanceErrors,
   type GrievanceFormValues,
 } from './grievance-form';
-import { useGrievanceLists } from './options';
+import { placeOfPosting, useGrievanceLists } from './options';
+import { useSession } from '../auth/use-session';
 import { CLOSURE_PENDING_CODE, closureRequested } from './closure/closure';
 import { DUPLICATE_FIR_CODE, firKey, probeOf, useDuplicates } from './duplicates/duplicates';
 import { CONFIRM_DUPLICATE_ID, DuplicatesPanel } from './duplicates/DuplicatesPanel';
@@ -87,6 +88,16 @@ export default function GrievanceFormPage() {
     setFilledFrom(grievance);
     setValues(formFromGrievance(grievance));
     setErrors({});
+  }
+
+  // A new case starts at the writer's station or district, once the lists are in; what
+  // they have chosen by then is theirs.
+  const { user } = useSession();
+  const [placed, setPlaced] = useState(false);
+  if (!editing && !placed && lists.loaded('police_stations') && lists.loaded('districts')) {
+    setPlaced(true);
+    const place = placeOfPosting(user?.posting, lists.items('police_stations'), lists.items('districts'));
+    if (!values.district && !values.police_station) setValues({ ...values, ...place });
   }
 
   useEffect(() => () => window.clearTimeout(timer.current), []);

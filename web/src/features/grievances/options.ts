@@ -1,5 +1,5 @@
 // The Admin Panel lists the grievance screens offer.
-import type { ListItem, ListKind } from '../../api/types';
+import type { ListItem, ListKind, PostingWire } from '../../api/types';
 import { i18n } from '../../i18n';
 import { useActiveItems } from '../admin/api';
 
@@ -33,6 +33,28 @@ export function stationsOf(stations: readonly ListItem[], districts: readonly Li
 export function districtOf(stations: readonly ListItem[], districts: readonly ListItem[], station: string): string {
   const placed = stations.find((item) => item.name === station)?.district_id;
   return districts.find((item) => item.id === placed)?.name ?? '';
+}
+
+/**
+ * Where a new case of the writer starts: their station (with its district) when they are
+ * posted to one, their district when posted to a district; nowhere otherwise, or when the
+ * place is not an active item of the lists.
+ */
+export function placeOfPosting(
+  posting: PostingWire | null | undefined,
+  stations: readonly ListItem[],
+  districts: readonly ListItem[],
+): { district: string; police_station: string } {
+  const none = { district: '', police_station: '' };
+  if (posting?.level === 'station') {
+    const station = stations.find((item) => item.id === posting.id);
+    return station ? { district: districtOf(stations, districts, station.name), police_station: station.name } : none;
+  }
+  if (posting?.level === 'district') {
+    const district = districts.find((item) => item.id === posting.id);
+    return district ? { district: district.name, police_station: '' } : none;
+  }
+  return none;
 }
 
 const FORM_LISTS = ['call_types', 'crime_titles', 'districts', 'police_stations', 'statuses', 'priorities', 'reasons'] as const;
