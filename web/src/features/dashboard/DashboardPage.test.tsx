@@ -250,6 +250,26 @@ describe('dashboard', () => {
     expect(fetch.mock.calls.map(([url]) => url)).not.toContain('/api/grievances/stats');
   });
 
+  it('says why a posting without police stations counts nothing, in English and Hindi', async () => {
+    const none = { byStatus: stats.byStatus.map((s) => ({ ...s, count: 0 })), byPriority: stats.byPriority.map((p) => ({ ...p, count: 0 })) };
+    const empty = { 'GET /api/grievances/stats': () => jsonResponse(200, none), 'GET /api/grievances/scope': () => jsonResponse(200, { scope: 'posting', stations: [], districts: [4] }) };
+    api(empty);
+    const first = renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText(/^Your posting holds no police station in the Admin Panel yet/)).toBeInTheDocument();
+    first.unmount();
+    await act(() => setLanguage('hi'));
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText(/^आपकी तैनाती में व्यवस्थापक पैनल में अभी कोई थाना नहीं है/)).toBeInTheDocument();
+  });
+
+  it('says nothing of the posting when it holds stations', async () => {
+    api({ 'GET /api/grievances/scope': () => jsonResponse(200, { scope: 'posting', stations: [34], districts: [4] }) });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('Welcome back, Ravi Kumar!')).toBeInTheDocument();
+    expect(await screen.findByText('Cases by Status')).toBeInTheDocument();
+    expect(screen.queryByText(/^Your posting holds no police station/)).not.toBeInTheDocument();
+  });
+
   it("says 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
     api({ 'GET /api/grievances/stats': () => new Response('', { status: 500 }) });
     renderPage(<DashboardPage />, clerk);

@@ -17,6 +17,7 @@ import { formatCount } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { useSession } from '../auth/use-session';
 import { receivesEscalations } from '../grievances/escalation/escalation';
+import { useGrievanceScope } from '../grievances/use-scope';
 import {
   ACTIVITIES_KEY,
   averageDays,
@@ -31,6 +32,7 @@ import {
   MISSED_CLOCKS_LIST,
   OVERDUE_LIST,
   overdueStations,
+  postingWithoutStations,
   recentActivities,
   statusBars,
   STATS_KEY,
@@ -229,6 +231,7 @@ export default function DashboardPage() {
   const canReadCases = usePermission('grievances', 'read');
   const stats = useSWR<GrievanceStats>(canReadCases ? STATS_KEY : null);
   const metrics = useSWR<PerformanceMetrics>(METRICS_KEY);
+  const scope = useGrievanceScope(canReadCases);
   const { t } = useTranslation('dashboard');
 
   const header = <PageHeader title={t('title')} description={t('welcome', { name: user?.name ?? '' })} />;
@@ -278,6 +281,11 @@ export default function DashboardPage() {
   return (
     <>
       {header}
+      {postingWithoutStations(scope.data, totals.total) ? (
+        <Alert variation="info" className="page-notice">
+          {t('postingWithoutStations')}
+        </Alert>
+      ) : null}
       <section aria-label={t('caseTotals')}>
         <Grid className="tile-grid" templateColumns={{ base: '1fr 1fr', medium: 'repeat(3, 1fr)', large: 'repeat(6, 1fr)' }} gap="small">
           <StatTile label={t('tile.total')} value={formatCount(totals.total)} tone="navy" icon="grievances" to={list()} />

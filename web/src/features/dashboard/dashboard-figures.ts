@@ -1,5 +1,5 @@
 // The dashboard's figures from GET /grievances/stats.
-import type { Activity, GrievanceStats, StationPerformance, StatusCount } from '../../api/types';
+import type { Activity, GrievanceStats, ScopeView, StationPerformance, StatusCount } from '../../api/types';
 import { i18n } from '../../i18n';
 import { formatDecimal } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
@@ -131,4 +131,13 @@ export function days(value: number): string {
 /** An average in days to one decimal, as the server reports it: '4.3 days', '0.0 days', '1,204.5 days'. */
 export function averageDays(value: number): string {
   return i18n.t('dashboard:daysDecimal', { value: formatDecimal(value) });
+}
+
+/**
+ * Whether the caller's posting holds no police station and so nothing to count: an SP's
+ * office posted to a district the Admin Panel has placed no station in yet. Their dashboard
+ * says so rather than showing zeros alone.
+ */
+export function postingWithoutStations(scope: ScopeView | undefined, total: number): boolean {
+  return scope?.scope === 'posting' && Array.isArray(scope.stations) && scope.stations.length === 0 && total === 0;
 }

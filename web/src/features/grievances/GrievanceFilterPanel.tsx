@@ -7,13 +7,13 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
-import type { ListItem, ListKind, ScopeView } from '../../api/types';
+import type { ListItem, ListKind } from '../../api/types';
 import { useDebouncedText } from '../../lib/use-debounced-text';
 import { useStoredChoice } from '../../lib/use-stored-choice';
 import { Icon } from '../../components/icons';
 import { listKey, sortItems } from '../admin/api';
 import { useSession } from '../auth/use-session';
-import { SCOPE_KEY } from './api';
+import { useGrievanceScope } from './use-scope';
 import { receivesEscalations } from './escalation/escalation';
 import {
   activeFilterCount,
@@ -59,7 +59,7 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
   const panelId = useId();
   const count = activeFilterCount(filters);
   // Without an answer (an older server, a failure) the filters offer every place, as before scopes.
-  const scope = useSWR<ScopeView>(SCOPE_KEY).data;
+  const scope = useGrievanceScope().data;
   const districts = useFilterOptions('districts', scope?.districts);
   const stations = useFilterOptions('police_stations', scope?.stations);
   const statuses = useFilterOptions('statuses');
