@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { CheckboxField, SelectField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionResource } from '../../api/types';
-import { ACTION_FLAGS, actionLabel, approveLabel, GRID_RESOURCES, GRIEVANCE_SCOPES, resourceLabel, scopeLabel, type GrievanceScope } from './permission-summary';
+import { ACTION_FLAGS, actionLabel, approveLabel, grantsOn, GRID_RESOURCES, GRIEVANCE_SCOPES, resourceLabel, scopeLabel, type GrievanceScope } from './permission-summary';
 import type { GridFlag, PermissionGrid as Grid } from './role-form';
 
 interface PermissionGridProps {
@@ -94,17 +94,22 @@ export function PermissionGrid({ grid, onChange, scope, onScopeChange, approve, 
             return [
               <tr key={resource} className={resource === 'grievances' ? 'perm-row has-extra' : 'perm-row'}>
                 <th scope="row">{label}</th>
-                {columns.map((column) => (
-                  <td key={column.flag}>
-                    <CheckboxField
-                      name={`${resource}.${column.flag}`}
-                      label={t('cellLabel', { action: column.label, resource: label })}
-                      labelHidden
-                      checked={row[column.flag]}
-                      onChange={(event) => onChange(resource, column.flag, event.target.checked)}
-                    />
-                  </td>
-                ))}
+                {columns.map((column) =>
+                  // An action that grants nothing on the resource has no box.
+                  grantsOn(resource, column.flag) ? (
+                    <td key={column.flag}>
+                      <CheckboxField
+                        name={`${resource}.${column.flag}`}
+                        label={t('cellLabel', { action: column.label, resource: label })}
+                        labelHidden
+                        checked={row[column.flag]}
+                        onChange={(event) => onChange(resource, column.flag, event.target.checked)}
+                      />
+                    </td>
+                  ) : (
+                    <td key={column.flag} className="perm-none" />
+                  ),
+                )}
               </tr>,
               resource === 'grievances' ? (
                 <tr key="grievances-scope" className="perm-extra">

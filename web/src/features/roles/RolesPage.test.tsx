@@ -99,6 +99,11 @@ describe('role management', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add New Role' });
     expect(within(dialog).queryByRole('checkbox', { name: /View All/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Read Admin Panel' })).toBeInTheDocument();
+    // The trail, the reports and the dashboard are only read: no box grants nothing.
+    for (const name of ['Create Dashboard', 'Update Reports', 'Delete Audit']) {
+      expect(within(dialog).queryByRole('checkbox', { name })).not.toBeInTheDocument();
+    }
+    expect(within(dialog).getByRole('checkbox', { name: 'Read Dashboard' })).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Role Name'), '  Desk  ');
     await user.type(within(dialog).getByLabelText('Description'), 'Front desk');

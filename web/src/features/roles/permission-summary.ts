@@ -24,6 +24,24 @@ export type ActionFlag = 'can_create' | 'can_read' | 'can_update' | 'can_delete'
 
 export const ACTION_FLAGS: readonly ActionFlag[] = ['can_create', 'can_read', 'can_update', 'can_delete'];
 
+/**
+ * The actions that grant something on each resource, as the server checks them: the
+ * reports, the dashboard and the audit trail are only read, so a role offered "Delete
+ * Audit" would be offered nothing.
+ */
+export const RESOURCE_ACTIONS: Readonly<Record<PermissionResource, readonly ActionFlag[]>> = {
+  grievances: ACTION_FLAGS,
+  users: ACTION_FLAGS,
+  roles: ACTION_FLAGS,
+  dropdowns: ACTION_FLAGS,
+  reports: ['can_read'],
+  dashboard: ['can_read'],
+  audit: ['can_read'],
+};
+
+/** Whether `flag` grants anything on `resource`. */
+export const grantsOn = (resource: PermissionResource, flag: ActionFlag): boolean => RESOURCE_ACTIONS[resource]?.includes(flag) ?? false;
+
 /** 'Create', 'Read', 'Update', 'Delete' in the current language. */
 export const actionLabel = (flag: ActionFlag): string => t(`action.${flag}`);
 

@@ -71,6 +71,12 @@ describe('role form', () => {
     expect(approveFromPermissions(undefined)).toBe(false);
   });
 
+  it('keeps only the actions that grant something on each resource', () => {
+    const grid = gridFromPermissions([entry('audit', { can_read: true, can_delete: true }), entry('reports', { can_create: true })]);
+    expect(grid.audit).toEqual({ can_create: false, can_read: true, can_update: false, can_delete: false });
+    expect(permissionsForSave(grid, 'own')).toEqual([entry('audit', { can_read: true })]);
+  });
+
   it("needs a name: 'Role name is required'", () => {
     expect(roleNameError('   ')).toBe('Role name is required');
     expect(roleNameError('Clerk')).toBeNull();

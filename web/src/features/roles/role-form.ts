@@ -1,7 +1,7 @@
 // Rules of the role dialog.
 import type { PermissionEntry, PermissionResource } from '../../api/types';
 import { i18n } from '../../i18n';
-import { ACTION_FLAGS, canApprove, GRID_RESOURCES, grievanceScope, type ActionFlag, type GrievanceScope } from './permission-summary';
+import { ACTION_FLAGS, canApprove, GRID_RESOURCES, grantsOn, grievanceScope, type ActionFlag, type GrievanceScope } from './permission-summary';
 
 /**
  * The ticks of one row. The grievance scope is held apart, as one choice, not as flags; so is
@@ -13,8 +13,9 @@ export type GridFlag = ActionFlag;
 
 const emptyRow = (): GridRow => ({ can_create: false, can_read: false, can_update: false, can_delete: false });
 
+/** A role's entry as its row: only the actions that grant something on the resource. */
 function rowOf(entry: PermissionEntry): GridRow {
-  return Object.fromEntries(ACTION_FLAGS.map((flag) => [flag, entry[flag] === true])) as GridRow;
+  return Object.fromEntries(ACTION_FLAGS.map((flag) => [flag, grantsOn(entry.resource, flag) && entry[flag] === true])) as GridRow;
 }
 
 /** One row per resource, filled from a role's entries. */
