@@ -18,9 +18,9 @@
 //! Panel later holds.
 
 use super::citation;
-use super::reference::{chapter_of, shipped, Chapter};
+use super::reference::{chapter_of, shipped, Chapter, Offence};
 use super::section::{Act, ChargedSection, SectionNo};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 /// Sections of local and special laws (the NDPS Act, the Arms Act, a state's excise act).
@@ -62,10 +62,34 @@ pub fn title(head: &str) -> Option<(&'static str, &'static str)> {
     }
 }
 
+/// The shipped entries by act and section number, and the BNS entries by the number of each
+/// IPC section they replaced (with that section): worked out once, as every case written and
+/// every case an upgrade reads asks them.
+struct Index {
+    by_number: HashMap<(Act, u32), Vec<&'static Offence>>,
+    replaced: HashMap<u32, Vec<(SectionNo, &'static Offence)>>,
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = Index { by_number: HashMap::new(), replaced: HashMap::new() };
+        for o in &shipped().sections {
+            index.by_number.entry((o.act, o.section.number())).or_default().push(o);
+            if o.act == Act::Bns {
+                for ipc in o.replaces.iter().filter_map(|r| SectionNo::parse(r)) {
+                    index.replaced.entry(ipc.number()).or_default().push((ipc, o));
+                }
+            }
+        }
+        index
+    })
+}
+
 /// Whether the list marks `section` of `act` as a general section, not an offence in itself:
 /// the entry of that very section, else every entry under its number.
 fn general(act: Act, section: &SectionNo) -> bool {
-    let entries: Vec<_> = shipped().sections.iter().filter(|o| o.act == act && o.section.number() == section.number()).collect();
+    let entries = index().by_number.get(&(act, section.number())).map_or(&[][..], Vec::as_slice);
     match entries.iter().find(|o| o.section == *section) {
         Some(entry) => !entry.offence,
         None => !entries.is_empty() && entries.iter().all(|o| !o.offence),
@@ -73,12 +97,10 @@ fn general(act: Act, section: &SectionNo) -> bool {
 }
 
 /// The BNS entries that replaced IPC `section` (or a sub-division of it, or the section it is
-/// a sub-division of).
-fn replacing(section: &SectionNo) -> impl Iterator<Item = &'static super::reference::Offence> + '_ {
-    shipped().sections.iter().filter(move |o| {
-        o.act == Act::Bns
-            && o.replaces.iter().filter_map(|r| SectionNo::parse(r)).any(|r| section.within(&r) || r.within(section))
-    })
+/// a sub-division of: both share its number).
+fn replacing(section: &SectionNo) -> impl Iterator<Item = &'static Offence> + '_ {
+    let entries = index().replaced.get(&section.number()).map_or(&[][..], Vec::as_slice);
+    entries.iter().filter(move |(ipc, _)| section.within(ipc) || ipc.within(section)).map(|(_, o)| *o)
 }
 
 /// The heads `sections` reach, in the reports' order (see the module's notes).
