@@ -1,6 +1,7 @@
 // A user whose role may only read grievances, without view_all: they see only
 // the grievances filed by or assigned to them, and no New, Edit or Delete. The
 // Administrator assigns theirs from its screen, and it is in their list.
+import { ADMIN } from './admin';
 import { adminApi, clickControl, ensureRole, expect, expectAccessible, signIn, signInAs, snap, test } from './fixtures';
 
 const READER = { name: 'Gita Reader', email: 'gita.reader@e2e.test', password: 'Gita-Pass-1' };
@@ -67,6 +68,15 @@ test.describe('a user with grievances read only', () => {
       await clickControl(dialog.getByRole('radio', { name: new RegExp(READER.name) }));
       await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
       await expect(admin.getByRole('status').filter({ hasText: `Grievance assigned to ${READER.name}` })).toBeVisible();
+      // The assignee is the case's investigating officer from today, and the case is with them.
+      const current = admin.getByRole('region', { name: 'Current Status' });
+      await expect(current).toContainText(`Current Investigation Officer${READER.name}`);
+      await expect(current).toContainText('With Investigating Officer');
+      await admin.getByRole('button', { name: `User menu for ${ADMIN.name}` }).click();
+      await admin.getByRole('menuitem', { name: 'हिन्दी' }).click();
+      const currentHindi = admin.getByRole('region', { name: 'वर्तमान स्थिति' });
+      await expect(currentHindi).toContainText(`वर्तमान विवेचना अधिकारी${READER.name}`);
+      await expect(currentHindi).toContainText('विवेचना अधिकारी के पास');
       await context.close();
     });
     await signInAs(page, READER.email, READER.password);

@@ -10,7 +10,7 @@ use crate::record::{Actor, Grievance};
 use domain::jurisdiction::Reach;
 use domain::law::forms::{ClockAction, ClockActionForm};
 use domain::audit::{self, AuditAction, FieldChange};
-use domain::grievance::GrievanceFields;
+use domain::grievance::{Day, GrievanceFields};
 use domain::lists::{ListKind, StatusMeaning};
 use domain::{Error, FieldErrors, GrievanceId, Result};
 use std::collections::BTreeMap;
@@ -741,9 +741,14 @@ async fn assign_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, assignee: Opt
     let read = seen.read(cases).await?;
     let before = &read.grievance;
     let now = domain::clock::now_text();
+    let mut fields = before.fields.clone();
+    if let Some((_, name)) = &assignee {
+        officer_takes_over(&mut fields, name, domain::clock::today());
+    }
     let after = Grievance {
         assigned_to: assignee.as_ref().map(|a| a.0),
         assigned_to_name: assignee.map(|a| a.1),
+        fields,
         updated_at: now.clone(),
         version: before.version + 1,
         ..before.clone()
@@ -751,11 +756,35 @@ async fn assign_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, assignee: Opt
     if after.assigned_to == before.assigned_to {
         return Ok(read.grievance);
     }
-    let entry = AuditEntry::simple(AuditAction::Assigned, "assigned_to", before.assigned_to_name.clone(), after.assigned_to_name.clone(), None);
+    let mut entries = vec![AuditEntry::simple(AuditAction::Assigned, "assigned_to", before.assigned_to_name.clone(), after.assigned_to_name.clone(), None)];
+    entries.extend(field_entries(&before.fields, &after.fields));
     let version = after.version;
     let mut after = Stored { grievance: after, refs: read.refs.clone() };
-    commit(cases, Some(&read), Some(&mut after), actor, &now, version, vec![entry]).await?;
+    commit(cases, Some(&read), Some(&mut after), actor, &now, version, entries).await?;
     Ok(after.grievance)
+}
+
+/// The officer a case is assigned to investigates it from `today`: they become its current
+/// investigating officer, and its list of officers gains them (the one before them, if still
+/// open, ends today), unless they already hold it. The stage follows from the officer named
+/// (`domain::pendency::stage_of`): a case at Inward moves to With Investigating Officer, its
+/// pendency clock starting again today; one out for scrutiny stays there until it is back.
+/// Unassigning leaves the officers as they were: they are the case's history.
+fn officer_takes_over(fields: &mut GrievanceFields, name: &str, today: time::Date) {
+    fields.current_investigation_officer = Some(name.to_string());
+    let open = fields.investigation_officers.last().filter(|o| o.to_date.is_none());
+    if open.is_some_and(|o| o.officer_name == name) {
+        return;
+    }
+    let today = Day::of(today);
+    for officer in fields.investigation_officers.iter_mut().filter(|o| o.to_date.is_none()) {
+        // Never before the day they started (a later start typed by hand).
+        officer.to_date = Some(officer.from_date.clone().filter(|from| *from > today).unwrap_or_else(|| today.clone()));
+    }
+    // The form keeps at most MAX_OFFICERS; the current officer above is kept regardless.
+    if fields.investigation_officers.len() < domain::grievance::MAX_OFFICERS {
+        fields.investigation_officers.push(domain::grievance::OfficerEntry { officer_name: name.to_string(), from_date: Some(today), to_date: None, findings: String::new() });
+    }
 }
 
 pub async fn delete(cases: Cases<'_>, actor: &Actor, seen: &Seen) -> Result<Grievance> {

@@ -185,6 +185,9 @@ pub struct GrievanceForm {
     pub confirm_duplicate: Sent<bool>,
 }
 
+/// The most investigation officers a case lists.
+pub const MAX_OFFICERS: usize = 50;
+
 /// One row of the form's investigation officers.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct OfficerForm {
@@ -382,7 +385,7 @@ impl GrievanceFields {
         let mut officers = Vec::new();
         match &form.investigation_officers {
             Sent::Absent | Sent::Null => {}
-            Sent::Given(rows) if rows.len() <= 50 => {
+            Sent::Given(rows) if rows.len() <= MAX_OFFICERS => {
                 let spare = OfficerForm::default();
                 for (i, row) in rows.iter().enumerate() {
                     // A row that is not an object reads as the empty spare row.

@@ -100,10 +100,59 @@ async fn without_view_all_a_user_sees_only_their_own(engine: Engine) {
     assert_eq!(assigned.status, StatusCode::OK, "{:?}", assigned.body);
     assert_eq!(api.get("/api/grievances", &ravi).await.body["data"].as_array().unwrap().len(), 2);
     let trail = api.get(&format!("/api/grievances/{}/history", theirs["id"]), &admin).await.body["data"].clone();
-    let assigned = &trail[0];
+    let assigned = trail.as_array().unwrap().iter().find(|r| r["action"] == "ASSIGNED").unwrap();
     assert_eq!((assigned["action"].as_str(), assigned["new_value"].as_str()), (Some("ASSIGNED"), Some("Officer ravi@police.test")));
     assert_eq!((assigned["user_name"].as_str(), assigned["user_email"].as_str()), (Some(apitest::ADMIN_NAME), Some(apitest::ADMIN_EMAIL)));
     assert_eq!(api.get(&format!("/api/grievances/{}", mine["id"]), &ravi).await.status, StatusCode::OK);
+}
+
+/// Assigning a case makes the assignee its investigating officer from today, and the stage
+/// follows: a case at Inward is with its investigating officer, its pendency counted again
+/// from today. A reassignment ends the last officer's term; unassigning keeps the history.
+async fn the_assignee_becomes_the_investigating_officer_and_the_stage_follows(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let ravi = officer(&api, &admin, "ravi@police.test").await;
+    let sita = officer(&api, &admin, "sita@police.test").await;
+    let mut body = form("FIR-A1", "Pending", "High");
+    body["investigation_officers"] = json!([]);
+    body["date_of_inward"] = json!("2026-10-05");
+    let g = create(&api, &admin, body).await;
+    let id = g["id"].as_i64().unwrap();
+    assert_eq!((g["pendency"]["stage"].as_str(), g["current_investigation_officer"].as_str()), (Some("inward"), None), "{g}");
+    let today = domain::clock::today().to_string();
+
+    let ravi_id = api.get("/api/auth/me", &ravi).await.body["id"].clone();
+    let sita_id = api.get("/api/auth/me", &sita).await.body["id"].clone();
+    let assigned = api.put(&format!("/api/grievances/{id}/assign"), &admin, json!({"user_id": ravi_id})).await;
+    assert_eq!(assigned.status, StatusCode::OK, "{:?}", assigned.body);
+    let g = api.get(&format!("/api/grievances/{id}"), &admin).await.body["data"].clone();
+    assert_eq!(g["current_investigation_officer"], "Officer ravi@police.test");
+    assert_eq!(g["investigation_officers"], json!([{"officer_name": "Officer ravi@police.test", "from_date": today, "to_date": null, "findings": ""}]));
+    assert_eq!((g["pendency"]["stage"].as_str(), g["pendency"]["since"].as_str(), g["pendency"]["days_at_stage"].as_i64()), (Some("with_io"), Some(today.as_str()), Some(0)), "{g}");
+    let trail = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"].clone();
+    let officer_record = trail.as_array().unwrap().iter().find(|r| r["field_name"] == "current_investigation_officer").unwrap_or_else(|| panic!("{trail}"));
+    assert_eq!((officer_record["action"].as_str(), officer_record["new_value"].as_str()), (Some("UPDATED"), Some("Officer ravi@police.test")));
+
+    // Reassigned: Ravi's term ends today, Sita's begins.
+    api.put(&format!("/api/grievances/{id}/assign"), &admin, json!({"user_id": sita_id})).await;
+    let g = api.get(&format!("/api/grievances/{id}"), &admin).await.body["data"].clone();
+    assert_eq!(g["current_investigation_officer"], "Officer sita@police.test");
+    let terms: Vec<(&str, &str, Option<&str>)> = g["investigation_officers"].as_array().unwrap().iter().map(|o| (o["officer_name"].as_str().unwrap(), o["from_date"].as_str().unwrap(), o["to_date"].as_str())).collect();
+    assert_eq!(terms, [("Officer ravi@police.test", today.as_str(), Some(today.as_str())), ("Officer sita@police.test", today.as_str(), None)]);
+
+    // Unassigned: the officers stay as the case's history.
+    let unassigned = api.put(&format!("/api/grievances/{id}/assign"), &admin, json!({"user_id": null})).await;
+    assert_eq!(unassigned.status, StatusCode::OK, "{:?}", unassigned.body);
+    let after = api.get(&format!("/api/grievances/{id}"), &admin).await.body["data"].clone();
+    assert_eq!((after["current_investigation_officer"].clone(), after["investigation_officers"].clone(), after["pendency"]["stage"].clone()), (g["current_investigation_officer"].clone(), g["investigation_officers"].clone(), json!("with_io")));
+    // The form takes the case back as it stands: the officers' terms are in order.
+    let mut edit = form("FIR-A1", "Pending", "High");
+    edit["investigation_officers"] = after["investigation_officers"].clone();
+    edit["current_investigation_officer"] = after["current_investigation_officer"].clone();
+    edit["version"] = after["version"].clone();
+    let saved = api.put(&format!("/api/grievances/{id}"), &admin, edit).await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
 }
 
 async fn a_stale_version_is_refused_and_changes_are_audited_field_by_field(engine: Engine) {
@@ -424,6 +473,7 @@ on_both_engines!(
     a_grievance_is_filed_with_server_set_fields_and_an_audit_record,
     the_server_answers_the_forms_validation_messages,
     without_view_all_a_user_sees_only_their_own,
+    the_assignee_becomes_the_investigating_officer_and_the_stage_follows,
     a_stale_version_is_refused_and_changes_are_audited_field_by_field,
     status_changes_carry_milestones_and_move_the_counters,
     a_deleted_grievance_is_read_back_from_its_trail,
