@@ -37,10 +37,16 @@ const WORDS: &[(&str, &str)] = &[
     ("Chapter", "अध्याय"),
     ("Title", "शीर्षक"),
     ("Period (filing date)", "अवधि (दर्ज करने की तिथि)"),
+    ("Area", "क्षेत्र"),
+    ("The whole state", "संपूर्ण राज्य"),
+    ("Own cases (filed by or assigned to the user)", "स्वयं के मामले (उपयोगकर्ता द्वारा दर्ज या उन्हें सौंपे गए)"),
+    ("district", "जिला"),
+    ("range", "रेंज"),
+    ("police station", "थाना"),
     ("to", "से"),
     ("Police Station", "थाना"),
     ("Total", "कुल"),
-    ("Pending", "लंबित"),
+    ("All pending", "सभी लंबित"),
     ("days", "दिन"),
     ("Month", "माह"),
     ("Filed", "दर्ज"),
@@ -63,11 +69,33 @@ fn number(n: i64) -> Value {
     Value::Number(n as f64)
 }
 
+/// The grievances a report of the caller covers, in words: the whole state, their posting's
+/// station, district or range, or their own cases (as the role's scope gives them).
+async fn area_of(state: &AppState, caller: &Caller, language: Language) -> ApiResult<String> {
+    use domain::jurisdiction::{GrievanceScope, Posting};
+    let w = |english| say(language, english);
+    let user = caller.user();
+    let place = |kind, id| async move { Ok::<_, Error>(state.lists.get_many(&[(kind, id)]).await?.into_values().next().map(|item| item.name)) };
+    Ok(match (user.permissions.grievance_scope(), &user.posting) {
+        (GrievanceScope::Own, _) => w("Own cases (filed by or assigned to the user)"),
+        (GrievanceScope::State, _) | (GrievanceScope::Posting, Posting::State) => w("The whole state"),
+        (GrievanceScope::Posting, Posting::Range(name)) => format!("{name} ({})", w("range")),
+        (GrievanceScope::Posting, Posting::District(id)) => {
+            format!("{} ({})", place(domain::lists::ListKind::Districts, *id).await?.unwrap_or_else(|| "-".into()), w("district"))
+        }
+        (GrievanceScope::Posting, Posting::Station(id)) => {
+            format!("{} ({})", place(domain::lists::ListKind::PoliceStations, *id).await?.unwrap_or_else(|| "-".into()), w("police station"))
+        }
+    })
+}
+
 /// The report `name` of the caller as a table with its chart.
 async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &PeriodParams, language: Language, generated: String) -> ApiResult<(Table, Period)> {
     let (facts, period) = facts_of(state, caller, params).await?;
     let w = |english| say(language, english);
-    let period_line = format!("{}: {} {} {}", w("Period (filing date)"), period.from_text(), w("to"), period.to_text());
+    let day = |d| exports::columns::date_text_in(d, language);
+    let area = area_of(state, caller, language).await?;
+    let period_line = format!("{}: {area}; {}: {} {} {}", w("Area"), w("Period (filing date)"), day(period.from), w("to"), day(period.to));
     let (title, columns, rows, chart) = match name {
         "pendency" => {
             let names = station_names(state, &facts).await?;
@@ -77,7 +105,7 @@ async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &Period
             let mut columns = vec![w("Police Station"), w("Total")];
             columns.extend(report.statuses.iter().map(|s| s.name.clone()));
             columns.extend(buckets.iter().cloned());
-            columns.push(w("Pending"));
+            columns.push(w("All pending"));
             let row = |r: &reports::PendencyRow| {
                 let mut cells = vec![Value::Text(r.station_name.clone()), number(r.total)];
                 cells.extend(report.statuses.iter().map(|s| number(r.by_status.get(&s.id.to_string()).copied().unwrap_or(0))));

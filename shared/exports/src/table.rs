@@ -19,9 +19,12 @@ pub enum Value {
 }
 
 impl Value {
+    /// As the PDF writes it: whole numbers grouped as en-IN ("1,00,000"), others to one
+    /// decimal. A workbook keeps numbers as numbers.
     fn display(&self) -> String {
         match self {
             Value::Text(t) => t.clone(),
+            Value::Number(n) if n.fract() == 0.0 && *n >= 0.0 && *n < u64::MAX as f64 => domain::numbers::grouped(*n as u64),
             Value::Number(n) if n.fract() == 0.0 => format!("{n:.0}"),
             Value::Number(n) => format!("{n:.1}"),
             Value::Blank => "-".into(),
@@ -45,7 +48,8 @@ pub struct Table {
     /// "Generated ... by ...", see [`generated_line`].
     pub generated: String,
     pub language: Language,
-    /// e.g. "Period (filing date): 2026-01-01 to 2026-11-26".
+    /// What the report covers, e.g. "Area: North District; Period (filing date): 01 Jan 2026
+    /// to 26 Nov 2026".
     pub period: String,
     pub columns: Vec<String>,
     pub rows: Vec<Vec<Value>>,
@@ -244,4 +248,18 @@ pub fn pdf(path: &Path, table: &Table) -> Result<u64> {
     let bytes = w.canvas.finish(&table.title)?;
     std::fs::write(path, bytes).map_err(|e| Error::internal(format!("cannot write the PDF: {e}")))?;
     Ok(table.rows.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Value;
+
+    #[test]
+    fn a_pdf_groups_whole_numbers_as_en_in() {
+        assert_eq!(Value::Number(100000.0).display(), "1,00,000");
+        assert_eq!(Value::Number(1234567.0).display(), "12,34,567");
+        assert_eq!(Value::Number(999.0).display(), "999");
+        assert_eq!(Value::Number(62.5).display(), "62.5");
+        assert_eq!(Value::Number(-3.0).display(), "-3");
+    }
 }

@@ -260,6 +260,11 @@ async fn reports_equal_a_recount_and_follow_the_scope(engine: Engine) {
     agrees(&api, &sho, &theirs, "", &period.from_text(), &period.to_text()).await;
     let pendency = report(&api, &sho, "pendency", "").await;
     assert_eq!(pendency["rows"].as_array().unwrap().iter().map(|r| r["station_name"].as_str().unwrap()).collect::<Vec<_>>(), ["Sadar Bazar"]);
+    // Their file names the area it covers.
+    let (_, bytes) = file(&api, &sho, "/api/reports/pendency/export/excel").await;
+    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
+    let line = book.worksheet_range("Report").unwrap().get_value((1, 0)).unwrap().to_string();
+    assert!(line.starts_with("Area: Sadar Bazar (police station); Period (filing date): "), "{line}");
 
     // A change moves the figures with it: a pending grievance resolved, another moved.
     let statuses = api.get("/api/admin/dropdowns/statuses", &admin).await.body;
@@ -334,10 +339,14 @@ async fn reports_export_to_excel_and_pdf_with_their_figures(engine: Engine) {
     let sheet = book.worksheet_range("Report").unwrap();
     let rows: Vec<Vec<String>> = sheet.rows().map(|r| r.iter().map(|c| if let Data::Empty = c { String::new() } else { c.to_string() }).collect()).collect();
     assert_eq!(rows[0][0], "Station-wise Pendency");
-    assert!(rows[1][0].starts_with("Period (filing date): "), "{:?}", rows[1]);
+    assert!(rows[1][0].starts_with("Area: The whole state; Period (filing date): "), "{:?}", rows[1]);
+    // In words: "01 Dec 2025 to 29 Nov 2026", not the dates as the API writes them.
+    let to = cases::reports::parse_day(pendency["to"].as_str().unwrap()).unwrap();
+    assert!(rows[1][0].ends_with(&format!(" to {:02} {} {}", to.day(), &format!("{:?}", to.month())[..3], to.year())), "{:?}", rows[1]);
     let header = &rows[4];
     assert_eq!(&header[..2], ["Police Station", "Total"]);
-    let pending = header.iter().rposition(|h| h == "Pending").unwrap();
+    let pending = header.iter().position(|h| h == "All pending").unwrap();
+    assert_eq!(header.iter().filter(|h| h.contains("ending")).count(), 2, "the status Pending, and All pending: {header:?}");
     for row in pendency["rows"].as_array().unwrap() {
         let line = rows.iter().find(|r| r[0] == row["station_name"].as_str().unwrap()).unwrap();
         assert_eq!(line[1], row["total"].to_string());
@@ -359,6 +368,7 @@ async fn reports_export_to_excel_and_pdf_with_their_figures(engine: Engine) {
     let sheet = book.worksheet_range("रिपोर्ट").unwrap();
     let rows: Vec<Vec<String>> = sheet.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
     assert_eq!(rows[0][0], "प्रमुख अपराध शीर्ष");
+    assert!(rows[1][0].starts_with("क्षेत्र: संपूर्ण राज्य; अवधि (दर्ज करने की तिथि): "), "{:?}", rows[1]);
     assert_eq!(rows[4][..2], ["अपराध शीर्ष", "शिकायतें"]);
     assert_eq!((rows[5][0].as_str(), rows[5][1].as_str()), ("Theft", "4"), "the most frequent first: {rows:?}");
 

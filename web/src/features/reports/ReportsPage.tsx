@@ -11,7 +11,7 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDecimal } from '../../i18n/format';
+import { formatDate, formatDecimal } from '../../i18n/format';
 import { dash, formatCount } from '../../lib/format';
 import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../../lib/export-window';
 import BarChart from './BarChart';
@@ -101,7 +101,7 @@ function ReportSection<T>({ name, titleKey, period, bars, names, empty, table, f
     <Card variation="outlined" as="section" aria-labelledby={`report-${name}`} className="report-section" data-report={name}>
       <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="small">
         <Flex direction="column" gap="xxs">
-          <Heading level={2} id={`report-${name}`}>
+          <Heading level={2} id={`report-${name}`} className="panel-title">
             {title}
           </Heading>
           <Text color="font.secondary" fontSize="small">
@@ -196,8 +196,8 @@ export default function ReportsPage() {
         names={(r) => r.buckets.map(days)}
         empty={(r) => r.rows.length === 0}
         table={(r) => (
-          <Table size="small" highlightOnHover caption={t('period.showing', { from: r.from, to: r.to })}>
-            <Header cells={[t('column.station'), t('column.total'), ...r.statuses.map((s) => s.name), ...r.buckets.map(days), t('column.pending')]} />
+          <Table size="small" highlightOnHover caption={t('period.showing', { from: formatDate(r.from), to: formatDate(r.to) })}>
+            <Header cells={[t('column.station'), t('column.total'), ...r.statuses.map((s) => s.name), ...r.buckets.map(days), t('column.allPending')]} />
             <TableBody>
               {[...r.rows, r.totals].map((row, i) => (
                 <TableRow key={i} className={i === r.rows.length ? 'report-total' : undefined}>
