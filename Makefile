@@ -81,12 +81,14 @@ test: deps
 
 # One build of every test and of the web app, then the suites two at a time: make -j2 starts
 # the next as one ends, so both cores stay busy (the DynamoDB suites wait on moto, whose
-# server uses one core). Longest first. The web app builds (half a minute of one core) beside
-# the Rust build, whose links and last crates leave a core idle. Each suite's output is printed whole when it ends,
+# server uses one core). Longest first, but the embedded build's check (two minutes) before
+# the short checks, so that the last minutes are not one suite on one core. The web app builds
+# (half a minute of one core) beside the Rust build, whose links and last crates leave a core
+# idle. Each suite's output is printed whole when it ends,
 # and begins with the time it started (--- HH:MM:SS suite). The npm packages and the
 # virtualenv install first: installed beside the Rust build they took as much CPU as they
 # saved waiting (the build then took 15 minutes instead of 13, measured).
-SUITES := test-engines test-rest test-e2e test-budget web-checks test-fuzz check-openapi check-template check-embedded
+SUITES := test-engines test-rest test-e2e test-budget check-embedded web-checks test-fuzz check-openapi check-template
 test-suites: check-boundary check-hakari deps
 	@date "+--- %T building every test and the web app"
 	@mkdir -p target
