@@ -73,7 +73,9 @@ fn crime(r: &rusqlite::Row) -> rusqlite::Result<(String, i64)> {
 /// Counts by a text (a crime title, a head by chapter).
 type ByText = BTreeMap<String, i64>;
 
-fn groups_and_crimes(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<(Vec<Group>, ByText, ByText), SqlError> {
+/// The period's figures in `scope`: the groups of the tally, the counts per crime title, and
+/// the counts per head by chapter.
+fn grouped_figures(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<(Vec<Group>, ByText, ByText), SqlError> {
     if let Scope::Own(user) = scope {
         let until = q.period.to.next_day().map(day_text).unwrap_or_else(|| "9999-12-31".into());
         let params = [Value::Text(q.period.from_text()), Value::Text(until), Value::Integer(*user)];
@@ -129,7 +131,7 @@ fn groups_and_crimes(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::
 }
 
 fn facts(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<ReportFacts, SqlError> {
-    let (groups, crimes, chapters) = groups_and_crimes(conn, scope, q)?;
+    let (groups, crimes, chapters) = grouped_figures(conn, scope, q)?;
     let mut stations: BTreeMap<i64, StationFacts> = BTreeMap::new();
     let mut facts = ReportFacts {
         crime_heads: crimes.into_iter().filter(|(_, n)| *n > 0).collect(),
