@@ -44,15 +44,8 @@ pub fn next_due(rules: &ClockRules, g: &Grievance) -> Option<Day> {
 
 /// The case's open clock that falls due first, by `rules`: its rule's id and due day.
 pub fn earliest_open(rules: &ClockRules, g: &Grievance) -> Option<(String, Date)> {
-    let read;
-    let sections = match g.fields.sections.is_empty() {
-        true => {
-            read = domain::law::citation::read(&g.fields.section_and_act).sections;
-            &read
-        }
-        false => &g.fields.sections,
-    };
-    let facts = CaseFacts { sections, ..facts(g) };
+    let sections = domain::law::citation::kept_or_read(&g.fields.sections, &g.fields.section_and_act);
+    let facts = CaseFacts { sections: &sections, ..facts(g) };
     rules.open_dues(&facts).into_iter().min_by_key(|(_, due)| *due)
 }
 

@@ -85,6 +85,15 @@ fn tokens(text: &str) -> Vec<Token> {
     out
 }
 
+/// A case's sections: those it keeps, or, when it keeps none (filed before sections were
+/// kept, or its form picked none), those its "Section & Act" `text` is read into.
+pub fn kept_or_read<'a>(kept: &'a [ChargedSection], text: &str) -> std::borrow::Cow<'a, [ChargedSection]> {
+    match kept.is_empty() {
+        true => std::borrow::Cow::Owned(read(text).sections),
+        false => std::borrow::Cow::Borrowed(kept),
+    }
+}
+
 /// Reads `text` into sections. Numbers go to the act written after them ("379, 411 IPC"),
 /// or, when an act comes first ("IPC 379"), to that act; a number with no act, or a word that
 /// is neither, leaves the reading incomplete.

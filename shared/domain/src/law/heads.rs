@@ -108,30 +108,23 @@ pub fn of(sections: &[ChargedSection]) -> Vec<String> {
     let mut offences: BTreeSet<String> = BTreeSet::new();
     let mut generals: BTreeSet<String> = BTreeSet::new();
     for s in sections {
-        match s.act {
+        // The heads the section reaches, and whether it is a general section.
+        let (reached, is_general): (Vec<String>, bool) = match s.act {
             Act::Bns | Act::Pocso => match chapter_of(s.act, &s.section) {
-                Some(c) if general(s.act, &s.section) => generals.insert(chapter_head(c)),
-                Some(c) => offences.insert(chapter_head(c)),
-                None => offences.insert(NOT_MAPPED.into()),
+                Some(c) => (vec![chapter_head(c)], general(s.act, &s.section)),
+                None => (vec![NOT_MAPPED.into()], false),
             },
             Act::Ipc => {
                 let by: Vec<_> = replacing(&s.section).collect();
-                let heads = by.iter().filter_map(|o| chapter_of(Act::Bns, &o.section)).map(chapter_head);
                 match by.is_empty() {
-                    true => offences.insert(NOT_MAPPED.into()),
-                    false if by.iter().all(|o| !o.offence) => {
-                        generals.extend(heads);
-                        true
-                    }
-                    false => {
-                        offences.extend(heads);
-                        true
-                    }
+                    true => (vec![NOT_MAPPED.into()], false),
+                    false => (by.iter().filter_map(|o| chapter_of(Act::Bns, &o.section)).map(chapter_head).collect(), by.iter().all(|o| !o.offence)),
                 }
             }
-            Act::Other => offences.insert(SPECIAL_LAWS.into()),
-            Act::Bnss | Act::Crpc => false,
+            Act::Other => (vec![SPECIAL_LAWS.into()], false),
+            Act::Bnss | Act::Crpc => continue,
         };
+        if is_general { generals.extend(reached) } else { offences.extend(reached) }
     }
     let mut heads = if offences.is_empty() { generals } else { offences };
     if heads.is_empty() {
@@ -143,10 +136,7 @@ pub fn of(sections: &[ChargedSection]) -> Vec<String> {
 /// The heads of a case: its sections, or, when it keeps none, those its "Section & Act" is
 /// read into (as its clocks read it).
 pub fn of_case(sections: &[ChargedSection], section_and_act: &str) -> Vec<String> {
-    match sections.is_empty() {
-        true => of(&citation::read(section_and_act).sections),
-        false => of(sections),
-    }
+    of(&citation::kept_or_read(sections, section_and_act))
 }
 
 #[cfg(test)]

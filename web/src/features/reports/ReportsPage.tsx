@@ -143,6 +143,35 @@ function Header({ cells }: { cells: string[] }) {
   );
 }
 
+/** A table of counts: each row's own cells, then its count ('Grievances'). */
+function CountTable({ headings, rows }: { headings: string[]; rows: { key: string; cells: string[]; count: number }[] }) {
+  const { t } = useTranslation('reports');
+  return (
+    <Table size="small" highlightOnHover>
+      <Header cells={[...headings, t('column.count')]} />
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            {row.cells.map((cell, i) => (
+              <TableCell key={i}>{cell}</TableCell>
+            ))}
+            <TableCell>{formatCount(row.count)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The line under a table that says how many grievances the period holds. */
+function TotalLine({ text }: { text: string }) {
+  return (
+    <Text fontSize="small" color="font.secondary">
+      {text}
+    </Text>
+  );
+}
+
 export default function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
   const locale = LOCALES[i18n.language] ?? 'en-IN';
@@ -274,23 +303,12 @@ export default function ReportsPage() {
         names={() => [t('column.count')]}
         empty={(r) => r.rows.length === 0}
         table={(r) => (
-          <Table size="small" highlightOnHover>
-            <Header cells={[t('column.crimeHead'), t('column.count')]} />
-            <TableBody>
-              {r.rows.map((row) => (
-                <TableRow key={row.crime_head}>
-                  <TableCell>{row.crime_head}</TableCell>
-                  <TableCell>{formatCount(row.count)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <CountTable
+            headings={[t('column.crimeHead')]}
+            rows={r.rows.map((row) => ({ key: row.crime_head, cells: [row.crime_head], count: row.count }))}
+          />
         )}
-        footer={(r) => (
-          <Text fontSize="small" color="font.secondary">
-            {t('crimeHeads.total', { n: formatCount(r.total) })}
-          </Text>
-        )}
+        footer={(r) => <TotalLine text={t('crimeHeads.total', { n: formatCount(r.total) })} />}
       />
 
       <ReportSection<ChapterHeadsReport>
@@ -301,24 +319,16 @@ export default function ReportsPage() {
         names={() => [t('column.count')]}
         empty={(r) => r.rows.length === 0}
         table={(r) => (
-          <Table size="small" highlightOnHover>
-            <Header cells={[t('column.chapter'), t('column.chapterTitle'), t('column.count')]} />
-            <TableBody>
-              {r.rows.map((row) => (
-                <TableRow key={row.head}>
-                  <TableCell>{isChapter(row) ? row.head : dash(null)}</TableCell>
-                  <TableCell>{chapterTitle(row, i18n.language)}</TableCell>
-                  <TableCell>{formatCount(row.count)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <CountTable
+            headings={[t('column.chapter'), t('column.chapterTitle')]}
+            rows={r.rows.map((row) => ({
+              key: row.head,
+              cells: [isChapter(row) ? row.head : dash(null), chapterTitle(row, i18n.language)],
+              count: row.count,
+            }))}
+          />
         )}
-        footer={(r) => (
-          <Text fontSize="small" color="font.secondary">
-            {t('chapters.total', { n: formatCount(r.total) })}
-          </Text>
-        )}
+        footer={(r) => <TotalLine text={t('chapters.total', { n: formatCount(r.total) })} />}
       />
     </Flex>
   );
