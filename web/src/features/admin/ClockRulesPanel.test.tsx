@@ -4,7 +4,7 @@ import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
 import AdminPage from './AdminPage';
-import type { ClockRule } from './clock-rules';
+import type { ClockRule } from './api/clock-rules';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -13,7 +13,9 @@ import { LoadingState } from '../../components/LoadingState';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { CLOCK_ACTIONS, localName } from '../grievances/law/law';
-import { CLOCK_STARTS, clockRulesApi, draftOf, formOf, useClockRules, type ClockRule, type RuleDraft } from './clock-rules';
+import { clockRulesApi, type ClockRule } from './api/clock-rules';
+import { useClockRules } from './api/use-clock-rules';
+import { CLOCK_STARTS, draftOf, formOf, type RuleDraft } from './clock-rules';
 
 const HEADING_ID = 'clock-rules-heading';
 

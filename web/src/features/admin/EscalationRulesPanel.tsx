@@ -10,7 +10,8 @@ import type { EscalationRules } from '../../api/types';
 import { FactList } from '../../components/FactList';
 import { usePermission } from '../auth/use-permission';
 import { dayCount } from '../grievances/pendency/pendency-text';
-import { ESCALATION_RULES_KEY, escalationRulesApi } from './api';
+import { escalationRulesApi } from './api/settings';
+import { useEscalationRules } from './api/use-escalation-rules';
 import { draftOf, MAX_WAIT, MIN_WAIT, readWaits, WAIT_FIELDS, type WaitField, type WaitsDraft } from './escalation-rules';
 import { SettingsPanel } from './SettingsPanel';
 
@@ -97,9 +98,10 @@ function EscalationRulesForm({ view, onSaved }: { view: EscalationRules; onSaved
 export function EscalationRulesPanel() {
   const { t } = useTranslation('admin');
   const canUpdate = usePermission('dropdowns', 'update');
+  const setting = useEscalationRules();
   return (
     <SettingsPanel<EscalationRules>
-      swrKey={ESCALATION_RULES_KEY}
+      setting={setting}
       headingId={HEADING_ID}
       title={t('escalation.title')}
       hint={t('escalation.hint')}

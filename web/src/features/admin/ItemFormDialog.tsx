@@ -1,13 +1,13 @@
 // Add or edit an item of an Admin Panel list.
 import { useId, useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 import { Alert, Button, Grid, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { ListItem, StatusMeaning } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { useTransientMessage } from '../../components/use-transient-message';
-import { listKey, listsApi, sortItems } from './api';
+import { listsApi, sortItems } from './api/lists';
+import { useListItems } from './api/use-list-items';
 import {
   DEFAULT_MEANING,
   EMPTY_ITEM,
@@ -52,7 +52,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
   const withDistrict = hasDistrict(list.kind);
   const withRange = hasRange(list.kind);
   // The districts, for a station's district select and a district's range suggestions.
-  const { data: districts } = useSWR<ListItem[]>(withDistrict || withRange ? listKey('districts') : null);
+  const { data: districts } = useListItems(withDistrict || withRange ? 'districts' : null);
   const [placeError, setPlaceError] = useState<string | null>(null);
   const rangesId = useId();
   const failure = useTransientMessage(3000);

@@ -1,7 +1,6 @@
 // One Admin Panel list: its items, and add / edit / delete.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { Alert, Button, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
 import type { ListItem } from '../../api/types';
@@ -11,7 +10,8 @@ import { LoadingState } from '../../components/LoadingState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
-import { listKey, listsApi, sortItems } from './api';
+import { listsApi, sortItems } from './api/lists';
+import { useListItems } from './api/use-list-items';
 import { hasDistrict, hasMeaning, hasRange } from './item-rules';
 import { ItemFormDialog } from './ItemFormDialog';
 import type { ListKindInfo } from './list-kinds';
@@ -24,7 +24,7 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
   const canCreate = usePermission('dropdowns', 'create');
   const canUpdate = usePermission('dropdowns', 'update');
   const canDelete = usePermission('dropdowns', 'delete');
-  const { data, error, isLoading, mutate } = useSWR<ListItem[]>(listKey(list.kind));
+  const { data, error, isLoading, mutate } = useListItems(list.kind);
   const [open, setOpen] = useState<Open>(null);
   const [deleting, setDeleting] = useState(false);
   const failure = useTransientMessage(3000);
@@ -42,7 +42,7 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
   const withMeaning = hasMeaning(list.kind);
   const withDistrict = hasDistrict(list.kind);
   const withRange = hasRange(list.kind);
-  const { data: districts } = useSWR<ListItem[]>(withDistrict ? listKey('districts') : null);
+  const { data: districts } = useListItems(withDistrict ? 'districts' : null);
   const districtName = (id?: number | null) => (id ? (districts?.find((d) => d.id === id)?.name ?? '-') : t('items.noDistrict'));
 
   async function confirmDelete(item: ListItem) {

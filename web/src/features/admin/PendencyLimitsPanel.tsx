@@ -7,7 +7,8 @@ import { Alert, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, 
 import { ApiError, errorText } from '../../api/errors';
 import type { PendencyLimitsView, Stage } from '../../api/types';
 import { usePermission } from '../auth/use-permission';
-import { PENDENCY_LIMITS_KEY, pendencyLimitsApi } from './api';
+import { pendencyLimitsApi } from './api/settings';
+import { usePendencyLimits } from './api/use-pendency-limits';
 import { SettingsPanel } from './SettingsPanel';
 import { stageLabel } from '../grievances/pendency/pendency-text';
 import { cellKey, draftFrom, limitLabel, limitsRequest, MAX_LIMIT, MIN_LIMIT, validateLimits, type LimitsDraft } from './pendency-limits';
@@ -135,9 +136,10 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
 export function PendencyLimitsPanel() {
   const { t } = useTranslation('admin');
   const canUpdate = usePermission('dropdowns', 'update');
+  const setting = usePendencyLimits();
   return (
     <SettingsPanel<PendencyLimitsView>
-      swrKey={PENDENCY_LIMITS_KEY}
+      setting={setting}
       headingId={HEADING_ID}
       title={t('limits.title')}
       hint={t('limits.hint')}

@@ -3,7 +3,7 @@
 // failed states of the setting read from the server, around the setting's own
 // form. A saved answer starts the form again from what the server kept.
 import type { ReactNode } from 'react';
-import useSWR from 'swr';
+import type { SWRResponse } from 'swr';
 import { Alert, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -11,8 +11,8 @@ import { LoadingState } from '../../components/LoadingState';
 import { useTransientMessage } from '../../components/use-transient-message';
 
 interface SettingsPanelProps<T> {
-  /** The SWR key the setting is read under. */
-  swrKey: string;
+  /** The setting as its data hook reads it (api/use-*.ts). */
+  setting: SWRResponse<T>;
   headingId: string;
   title: string;
   hint: string;
@@ -24,8 +24,8 @@ interface SettingsPanelProps<T> {
   children: (data: T, onSaved: (saved: T) => void) => ReactNode;
 }
 
-export function SettingsPanel<T>({ swrKey, headingId, title, hint, loadingLabel, loadFailedText, savedText, className, children }: SettingsPanelProps<T>) {
-  const { data, error, isLoading, mutate } = useSWR<T>(swrKey);
+export function SettingsPanel<T>({ setting, headingId, title, hint, loadingLabel, loadFailedText, savedText, className, children }: SettingsPanelProps<T>) {
+  const { data, error, isLoading, mutate } = setting;
   const notice = useTransientMessage(3000);
   const onSaved = (saved: T) => {
     void mutate(saved, { revalidate: false });

@@ -8,7 +8,8 @@ import { ApiError, errorText } from '../../api/errors';
 import type { TransferLimit } from '../../api/types';
 import { FactList } from '../../components/FactList';
 import { usePermission } from '../auth/use-permission';
-import { TRANSFER_LIMIT_KEY, transferLimitApi } from './api';
+import { transferLimitApi } from './api/settings';
+import { useTransferLimit } from './api/use-transfer-limit';
 import { SettingsPanel } from './SettingsPanel';
 import { MAX_TRANSFERS, MIN_TRANSFERS, parseTransferLimit, transferLimitMessage } from './transfer-limit';
 
@@ -79,9 +80,10 @@ function TransferLimitForm({ view, onSaved }: { view: TransferLimit; onSaved: (v
 export function TransferLimitPanel() {
   const { t } = useTranslation('admin');
   const canUpdate = usePermission('dropdowns', 'update');
+  const setting = useTransferLimit();
   return (
     <SettingsPanel<TransferLimit>
-      swrKey={TRANSFER_LIMIT_KEY}
+      setting={setting}
       headingId={HEADING_ID}
       title={t('transfers.title')}
       hint={t('transfers.hint')}

@@ -1,23 +1,6 @@
-// The Admin Panel's statutory clock rules (GET /admin/clock-rules, PUT /admin/clock-rules/{id},
-// POST /admin/clock-rules): each duty the law puts on a clock, as data an Admin changes when
-// the law or a state order does.
-import useSWR from 'swr';
-import { api } from '../../api/client';
-import type { components } from '../../api/schema';
-
-type Schemas = components['schemas'];
-
-export type ClockRule = Schemas['ClockRule'];
-export type ClockRulesView = Schemas['ClockRulesView'];
-export type ClockRuleForm = Schemas['ClockRuleForm'];
-export type ClockStart = Schemas['ClockStart'];
-
-export const CLOCK_RULES_KEY = '/admin/clock-rules';
-
-/** The rules in force and the revision they were saved at. */
-export function useClockRules() {
-  return useSWR<ClockRulesView>(CLOCK_RULES_KEY);
-}
+// The Admin Panel's statutory clock rules: each duty the law puts on a clock, as data an
+// Admin changes when the law or a state order does. The calls are in api/clock-rules.ts.
+import type { ClockRule, ClockRuleForm, ClockStart } from './api/clock-rules';
 
 export const CLOCK_STARTS: ClockStart[] = ['information_recorded', 'efir_received', 'enquiry_opened', 'medical_examination_done'];
 
@@ -64,8 +47,3 @@ export function formOf(draft: RuleDraft): ClockRuleForm {
       .filter(Boolean),
   };
 }
-
-export const clockRulesApi = {
-  change: (id: string, body: ClockRuleForm) => api.put<ClockRule>(`${CLOCK_RULES_KEY}/${encodeURIComponent(id)}`, body),
-  add: (body: ClockRuleForm) => api.post<ClockRule>(CLOCK_RULES_KEY, body),
-};

@@ -5,13 +5,13 @@
 // in force on its toggle; open or closed is remembered per browser.
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
-import type { ListItem, ListKind } from '../../api/types';
+import type { ListKind } from '../../api/types';
 import { useDebouncedText } from '../../lib/use-debounced-text';
 import { useStoredChoice } from '../../lib/use-stored-choice';
 import { Icon } from '../../components/icons';
-import { listKey, sortItems } from '../admin/api';
+import { sortItems } from '../admin/api/lists';
+import { useListItems } from '../admin/api/use-list-items';
 import { useSession } from '../auth/use-session';
 import { useGrievanceScope } from './use-scope';
 import { receivesEscalations } from './escalation/escalation';
@@ -43,7 +43,7 @@ interface GrievanceFilterPanelProps {
  * of a posting's places, only those `scope` holds.
  */
 function useFilterOptions(kind: ListKind, scope?: readonly number[] | null) {
-  const { data } = useSWR<ListItem[]>(listKey(kind));
+  const { data } = useListItems(kind);
   const { t } = useTranslation('grievances');
   const items = data ? sortItems(withinScope(data, scope)) : [];
   return [...items.filter((i) => i.is_active), ...items.filter((i) => !i.is_active)].map((item) => ({

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import type { GrievanceView } from '../../api/types';
 import { Icon } from '../../components/icons';
-import { useActiveItems } from '../admin/api';
+import { useActiveItems } from '../admin/api/use-active-items';
 import { useSession } from '../auth/use-session';
 import { grievancesApi } from './api';
 import { CLOSURE_PENDING_CODE } from './closure/closure';

@@ -1,7 +1,7 @@
 // The Admin Panel lists the grievance screens offer.
 import type { ListItem, ListKind, PostingWire } from '../../api/types';
 import { i18n } from '../../i18n';
-import { useActiveItems } from '../admin/api';
+import { useActiveItems } from '../admin/api/use-active-items';
 
 export interface Option {
   value: string;

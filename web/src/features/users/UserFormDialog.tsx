@@ -8,7 +8,7 @@ import { i18n } from '../../i18n';
 import type { PostingWire, RoleOptionsEnvelope, UserRequest, UserView } from '../../api/types';
 import { useSession } from '../auth/use-session';
 import { DialogForm } from '../../components/DialogForm';
-import { useActiveNames } from '../admin/api';
+import { useActiveNames } from '../admin/api/use-active-names';
 import { ROLE_OPTIONS_KEY, usersApi } from './api';
 import { placesFor, POSTING_LEVELS, postingOf, postingValues, useOrganisationLists, type PostingLevel } from './posting';
 import { EMPTY_USER, userFormErrors, type UserField, type UserFieldErrors, type UserFormMode, type UserFormValues } from './user-rules';

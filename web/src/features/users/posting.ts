@@ -1,9 +1,9 @@
 // A user's posting: where in the organisation they serve, as the form edits it
 // and as the profile, the banner and the users table name it.
-import useSWR from 'swr';
 import type { ListItem, PostingWire } from '../../api/types';
 import { i18n } from '../../i18n';
-import { listKey, sortItems } from '../admin/api';
+import { sortItems } from '../admin/api/lists';
+import { useListItems } from '../admin/api/use-list-items';
 import { rangesOf } from '../admin/item-rules';
 
 export type PostingLevel = PostingWire['level'];
@@ -44,8 +44,8 @@ export function placesFor(level: PostingLevel, districts: readonly ListItem[], s
 
 /** The districts and police stations, read when a posting needs them. */
 export function useOrganisationLists(needed = true) {
-  const districts = useSWR<ListItem[]>(needed ? listKey('districts') : null);
-  const stations = useSWR<ListItem[]>(needed ? listKey('police_stations') : null);
+  const districts = useListItems(needed ? 'districts' : null);
+  const stations = useListItems(needed ? 'police_stations' : null);
   return { districts: districts.data ?? [], stations: stations.data ?? [], error: districts.error ?? stations.error };
 }
 

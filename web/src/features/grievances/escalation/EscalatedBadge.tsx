@@ -2,15 +2,14 @@
 // Where to, when and how late: on hover, and read out by screen readers.
 import { Badge, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import type { Escalation, ListItem } from '../../../api/types';
-import { listKey } from '../../admin/api';
+import type { Escalation } from '../../../api/types';
+import { useListItems } from '../../admin/api/use-list-items';
 import { escalationTitle } from './escalation';
 
 export function EscalatedBadge({ escalation }: { escalation: Escalation | null | undefined }) {
   const { t } = useTranslation('casework');
   // A district is named from the Admin Panel's list (read once for every row, cached).
-  const { data: districts } = useSWR<ListItem[]>(escalation?.to.level === 'district' ? listKey('districts') : null);
+  const { data: districts } = useListItems(escalation?.to.level === 'district' ? 'districts' : null);
   if (!escalation) return null;
   const detail = escalationTitle(escalation, districts ?? []);
   return (
