@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { Alert, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
 import type { Activity, GrievanceStats, PerformanceMetrics } from '../../api/types';
@@ -18,8 +17,10 @@ import { usePermission } from '../auth/use-permission';
 import { useSession } from '../auth/use-session';
 import { receivesEscalations } from '../grievances/escalation/escalation';
 import { useGrievanceScope } from '../grievances/use-scope';
+import { useGrievanceStats } from './api/use-grievance-stats';
+import { usePerformanceMetrics } from './api/use-performance-metrics';
+import { useRecentActivities } from './api/use-recent-activities';
 import {
-  ACTIVITIES_KEY,
   averageDays,
   caseTotals,
   days,
@@ -28,14 +29,12 @@ import {
   ESCALATED_LIST,
   escalatedCount,
   knownCount,
-  METRICS_KEY,
   MISSED_CLOCKS_LIST,
   OVERDUE_LIST,
   overdueStations,
   postingWithoutStations,
   recentActivities,
   statusBars,
-  STATS_KEY,
   topStation,
 } from './dashboard-figures';
 import { exportActivityText } from './export-activity';
@@ -110,7 +109,7 @@ function CasesByStatus({ stats }: { stats: GrievanceStats }) {
 }
 
 function RecentActivity() {
-  const { data, error } = useSWR<Activity[]>(ACTIVITIES_KEY);
+  const { data, error } = useRecentActivities();
   const items = recentActivities(data);
   const { t, i18n } = useTranslation('dashboard');
   // The server names each sentence by a code with its values; its English is the fallback.
@@ -229,8 +228,8 @@ export default function DashboardPage() {
   const { user } = useSession();
   // The case figures need grievances read (the server refuses them otherwise).
   const canReadCases = usePermission('grievances', 'read');
-  const stats = useSWR<GrievanceStats>(canReadCases ? STATS_KEY : null);
-  const metrics = useSWR<PerformanceMetrics>(METRICS_KEY);
+  const stats = useGrievanceStats(canReadCases);
+  const metrics = usePerformanceMetrics();
   const scope = useGrievanceScope(canReadCases);
   const { t } = useTranslation('dashboard');
 

@@ -4,10 +4,6 @@ import { i18n } from '../../i18n';
 import { formatDecimal } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
 
-export const STATS_KEY = '/grievances/stats';
-export const ACTIVITIES_KEY = '/admin/recent-activities';
-export const METRICS_KEY = '/admin/performance-metrics';
-
 /** Recent activity shows this many items. */
 export const RECENT_ACTIVITY_COUNT = 4;
 
