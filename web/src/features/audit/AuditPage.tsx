@@ -3,7 +3,6 @@ import { useId, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import {
   Button,
   Card,
@@ -20,9 +19,7 @@ import {
   Text,
   TextField,
 } from '@aws-amplify/ui-react';
-import { api } from '../../api/client';
 import { getToken } from '../../api/token-store';
-import type { AuditAction, AuditStatistics } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
@@ -33,7 +30,10 @@ import { ActionBadge } from './ActionBadge';
 import { AuditDetailsDialog } from './AuditDetailsDialog';
 import { IntegrityIndicator } from './IntegrityIndicator';
 import { AuditExportButtons } from './AuditExportButtons';
-import { actionLabel, changeSummary, entryField, toAuditEntries, type AuditEntry } from './audit-record';
+import { actionLabel, changeSummary, entryField, type AuditEntry } from './audit-record';
+import { useAuditActions } from './api/use-audit-actions';
+import { useAuditRecords } from './api/use-audit-records';
+import { useAuditStatistics } from './api/use-audit-statistics';
 import { searchFieldLabels } from '../../i18n/amplify-labels';
 import {
   ACTIONS,
@@ -55,11 +55,6 @@ import {
 function shownCount(value: number | null | undefined): string {
   return value == null ? '-' : formatCount(value);
 }
-
-const STATS_KEY = '/audit/statistics';
-const ACTIONS_KEY = '/audit/actions';
-
-const fetchEntries = async (path: string): Promise<AuditEntry[]> => toAuditEntries(await api.get<unknown>(path));
 
 function ActionOptions({ actions }: { actions: readonly string[] }) {
   const { t } = useTranslation('audit');
@@ -93,9 +88,9 @@ export default function AuditPage() {
   const [exported, setExported] = useState<{ message: string; failed: boolean } | null>(null);
   const panelId = useId();
 
-  const records = useSWR<AuditEntry[]>(hasToken ? auditPath(query) : null, fetchEntries, { keepPreviousData: true });
-  const stats = useSWR<AuditStatistics>(hasToken ? STATS_KEY : null);
-  const actionList = useSWR<AuditAction[]>(hasToken ? ACTIONS_KEY : null);
+  const records = useAuditRecords(hasToken ? auditPath(query) : null);
+  const stats = useAuditStatistics(hasToken);
+  const actionList = useAuditActions(hasToken);
   const actions = actionList.data && actionList.data.length > 0 ? actionList.data : ACTIONS;
 
   const entries = useMemo(() => records.data ?? [], [records.data]);

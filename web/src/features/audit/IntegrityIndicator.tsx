@@ -3,20 +3,11 @@
 // events) and names the first record that does not hold.
 import { Badge } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { api } from '../../api/client';
-import type { components } from '../../api/schema';
-
-type Verification = components['schemas']['Verification'];
-
-/** The verify call for the same filters and page as `recordsPath` (an `/audit/all?...` path). */
-export function verifyPath(recordsPath: string): string {
-  return recordsPath.replace(/^\/audit\/all/, '/audit/verify');
-}
+import { useAuditVerification } from './api/use-audit-verification';
 
 export function IntegrityIndicator({ recordsPath }: { recordsPath: string | null }) {
   const { t } = useTranslation('audit');
-  const check = useSWR<Verification>(recordsPath ? verifyPath(recordsPath) : null, (path: string) => api.get<Verification>(path));
+  const check = useAuditVerification(recordsPath);
   if (!check.data) {
     return check.error ? (
       <Badge size="small" className="integrity-badge integrity-unknown" role="status">

@@ -1,5 +1,5 @@
 import { auditExportPath } from './AuditExportButtons';
-import { verifyPath } from './IntegrityIndicator';
+import { verifyPath } from './api/use-audit-verification';
 
 describe('audit exports and checks follow the page', () => {
   it('exports the filters of the page shown, without its paging', () => {
