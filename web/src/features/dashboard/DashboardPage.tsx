@@ -16,7 +16,7 @@ import { formatCount } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { useSession } from '../auth/use-session';
 import { receivesEscalations } from '../grievances/escalation/escalation';
-import { useGrievanceScope } from '../grievances/use-scope';
+import { useGrievanceScope } from '../grievances/api/use-grievance-scope';
 import { useGrievanceStats } from './api/use-grievance-stats';
 import { usePerformanceMetrics } from './api/use-performance-metrics';
 import { useRecentActivities } from './api/use-recent-activities';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorText, NetworkError } from '../../api/errors';
 import { i18n } from '../../i18n';
 import { formatCount } from '../../lib/format';
-import { grievancesApi, type ExportKind, type ExportProgress } from './api';
+import { grievancesApi, type ExportKind, type ExportProgress } from './api/grievances';
 import { closeWindow, downloadInPage, openPendingWindow, showInWindow, showWaiting } from '../../lib/export-window';
 
 interface ExportSpec {

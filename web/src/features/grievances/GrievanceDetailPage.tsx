@@ -2,12 +2,10 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import useSWR, { useSWRConfig } from 'swr';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
-import { swrFetcher } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { i18n } from '../../i18n';
-import type { GrievanceEnvelope, GrievanceView as Grievance } from '../../api/types';
+import type { GrievanceView as Grievance } from '../../api/types';
 import { CaseStatusBadge, PriorityBadge } from '../../components/CaseBadges';
 import { FactList } from '../../components/FactList';
 import { Icon } from '../../components/icons';
@@ -17,12 +15,14 @@ import { useTransientMessage } from '../../components/use-transient-message';
 import { dash, formatDate, formatDateTime, yesNo } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { useSession } from '../auth/use-session';
-import { grievanceKey, historyKey } from './api';
+import { useGrievance } from './api/use-grievance';
+import { useGrievanceCache } from './api/use-grievance-cache';
+import { useGrievanceHistory } from './api/use-grievance-history';
 import { OPTIONAL_FIELDS_DETAIL_ORDER } from './field-labels';
 import { noticeState, useArrivalNotice } from './arrival-notice';
 import { listPlacePath, RETURN_STATE } from './list-place';
 import { AttachmentsSection } from './attachments/AttachmentsSection';
-import { GrievanceHistory, useGrievanceHistory } from './GrievanceHistory';
+import { GrievanceHistory } from './GrievanceHistory';
 import { CaseNotesSection } from './notes/CaseNotesSection';
 import { LinkedGrievancesSection } from './links/LinkedGrievancesSection';
 import { OverdueBadge } from './pendency/OverdueBadge';
@@ -77,21 +77,20 @@ function Prose({ text, fallback }: { text: string | null | undefined; fallback: 
  * to the list.
  */
 function useAfterMove(showNotice: (text: string) => void) {
-  const { mutate } = useSWRConfig();
+  const cache = useGrievanceCache();
   const navigate = useNavigate();
   return async (transferred: Grievance, message: string) => {
-    const key = grievanceKey(transferred.id);
     try {
-      await mutate(key, swrFetcher<GrievanceEnvelope>(key), { revalidate: false });
+      await cache.fetchNow(transferred.id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         void navigate('/grievances', { state: noticeState(message) });
         return;
       }
       // Transferred all the same: show the grievance as the transfer answered it.
-      void mutate(key, { success: true, data: transferred }, { revalidate: false });
+      void cache.put(transferred.id, transferred);
     }
-    void mutate(historyKey(transferred.id));
+    void cache.reloadHistory(transferred.id);
     showNotice(message);
   };
 }
@@ -107,7 +106,7 @@ interface GrievanceViewProps {
 }
 
 function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: GrievanceViewProps) {
-  const { mutate } = useSWRConfig();
+  const cache = useGrievanceCache();
   const { t } = useTranslation('grievances');
   const notice = useTransientMessage(5000);
   useArrivalNotice(notice.show);
@@ -169,10 +168,10 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
               grievance={{ ...g, closure: g.closure }}
               own={userId === g.closure.requested_by}
               canDecide={canDecideClosure}
-              onReload={() => void mutate(grievanceKey(g.id))}
+              onReload={() => void cache.reload(g.id)}
               onDecided={(decided, message) => {
-                void mutate(grievanceKey(g.id), { success: true, data: decided }, { revalidate: false });
-                void mutate(historyKey(g.id));
+                void cache.put(g.id, decided);
+                void cache.reloadHistory(g.id);
                 notice.show(message);
               }}
             />
@@ -198,8 +197,8 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
             canUpdate={canUpdate}
             headingId="statutory-clocks"
             onRecorded={(updated, message) => {
-              void mutate(grievanceKey(g.id), { success: true, data: updated }, { revalidate: false });
-              void mutate(historyKey(g.id));
+              void cache.put(g.id, updated);
+              void cache.reloadHistory(g.id);
               notice.show(message);
             }}
           />
@@ -272,10 +271,10 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
             <StatusChangeForm
               key={g.version}
               grievance={g}
-              onReload={() => void mutate(grievanceKey(g.id))}
+              onReload={() => void cache.reload(g.id)}
               onChanged={(updated) => {
-                void mutate(grievanceKey(g.id), { success: true, data: updated }, { revalidate: false });
-                void mutate(historyKey(g.id));
+                void cache.put(g.id, updated);
+                void cache.reloadHistory(g.id);
                 // A role whose closures need approval gets a closure request, not the status.
                 notice.show(closureRequested(g, updated) ? t('casework:closure.requested') : t('detail.statusChanged', { status: updated.status }));
               }}
@@ -380,7 +379,7 @@ export default function GrievanceDetailPage() {
   const canAudit = usePermission('audit', 'read');
   const { user } = useSession();
   const { t } = useTranslation('grievances');
-  const { data, error, isLoading, mutate } = useSWR<GrievanceEnvelope>(validId ? grievanceKey(id) : null);
+  const { data, error, isLoading, mutate } = useGrievance(validId ? id : null);
 
   if (validId && isLoading && !data) return <LoadingState label={t('detail.loading')} />;
 

@@ -13,7 +13,7 @@ import { Icon } from '../../components/icons';
 import { sortItems } from '../admin/api/lists';
 import { useListItems } from '../admin/api/use-list-items';
 import { useSession } from '../auth/use-session';
-import { useGrievanceScope } from './use-scope';
+import { useGrievanceScope } from './api/use-grievance-scope';
 import { receivesEscalations } from './escalation/escalation';
 import {
   activeFilterCount,

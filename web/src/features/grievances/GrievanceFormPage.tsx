@@ -1,17 +1,16 @@
 // The new and edit grievance screens.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { Alert, Button, Flex } from '@aws-amplify/ui-react';
-import { api } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
-import { i18n } from '../../i18n';
-import type { GrievanceEnvelope, GrievanceView as Grievance } from '../../api/types';
+import type { GrievanceView as Grievance } from '../../api/types';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { Icon } from '../../components/icons';
-import { grievanceKey, grievancesApi, historyKey } from './api';
+import { grievancesApi } from './api/grievances';
+import { useGrievanceCache } from './api/use-grievance-cache';
+import { useGrievanceForEdit } from './api/use-grievance-for-edit';
 import { listPlacePath, RETURN_STATE } from './list-place';
 import { noticeState } from './arrival-notice';
 import { GrievanceFormFields } from './GrievanceFormFields';
@@ -36,38 +35,12 @@ export const REDIRECT_AFTER_SAVE_MS = 1500;
 
 type Failure = { message: string; conflict?: boolean } | null;
 
-/** Loads the grievance being edited, fresh from the server (not from a cache a stale edit could start from). */
-function useGrievanceForEdit(id: string | undefined) {
-  const [state, setState] = useState<{ grievance: Grievance | null; error: unknown; loading: boolean }>({
-    grievance: null,
-    error: null,
-    loading: id !== undefined,
-  });
-  const load = useCallback(async () => {
-    if (id === undefined) return null;
-    setState((current) => ({ ...current, loading: true, error: null }));
-    try {
-      if (!/^\d+$/.test(id)) throw new ApiError(404, 'Not Found', { error: i18n.t('grievances:detail.notFound') });
-      const { data } = await api.get<GrievanceEnvelope>(grievanceKey(id));
-      setState({ grievance: data, error: null, loading: false });
-      return data;
-    } catch (error) {
-      setState({ grievance: null, error, loading: false });
-      return null;
-    }
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { ...state, reload: load };
-}
-
 export default function GrievanceFormPage() {
   const { id } = useParams();
   const { t } = useTranslation('grievances');
   const editing = id !== undefined;
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const cache = useGrievanceCache();
   const loaded = useGrievanceForEdit(id);
   const lists = useGrievanceLists();
 
@@ -161,8 +134,8 @@ export default function GrievanceFormPage() {
         editing && grievance
           ? await grievancesApi.update(grievance.id, { ...body, ...duplicate, version: grievance.version })
           : await grievancesApi.create({ ...body, ...duplicate });
-      void mutate(grievanceKey(result.id), { success: true, data: result }, { revalidate: false });
-      void mutate(historyKey(result.id));
+      void cache.put(result.id, result);
+      void cache.reloadHistory(result.id);
       // A role whose closures need approval gets a closure request, not the status it chose:
       // say so here and again on the list.
       const requested = editing && grievance && closureRequested(grievance, result) ? t('casework:closure.requested') : null;

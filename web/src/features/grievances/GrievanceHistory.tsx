@@ -1,20 +1,13 @@
 // This grievance's audit history, newest first (GET /grievances/{id}/history).
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Flex, Text } from '@aws-amplify/ui-react';
-import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { LoadingState } from '../../components/LoadingState';
 import { formatDateTime } from '../../lib/format';
 import { ActionBadge } from '../audit/ActionBadge';
-import { changeSummary, entryField, historyEntries, type AuditEntry } from '../audit/audit-record';
-import { historyKey } from './api';
-
-const fetchHistory = async (path: string): Promise<AuditEntry[]> => historyEntries(await api.get<unknown>(path));
-
-/** The grievance's history, read once for every section that shows part of it. */
-export const useGrievanceHistory = (id: number) => useSWR<AuditEntry[]>(historyKey(id), fetchHistory);
+import { changeSummary, entryField } from '../audit/audit-record';
+import { useGrievanceHistory } from './api/use-grievance-history';
 
 export function GrievanceHistory({ id }: { id: number }) {
   const { data, error, isLoading, mutate } = useGrievanceHistory(id);

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import useSWRInfinite from 'swr/infinite';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
 import type { GrievancePage, GrievanceRow } from '../../api/types';
@@ -19,7 +18,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { dash, formatCount, formatDate } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
-import { grievancesApi } from './api';
+import { grievancesApi } from './api/grievances';
+import { useGrievancePages } from './api/use-grievance-pages';
 import { useArrivalNotice } from './arrival-notice';
 import { ExportButtons } from './ExportButtons';
 import { NumberLookup } from './number-lookup/NumberLookup';
@@ -78,22 +78,12 @@ export default function GrievanceListPage() {
   const order = useMemo(() => orderFromParams(params), [params]);
   const filtered = activeFilterCount(filters) > 0;
 
-  const getKey = useCallback(
-    (index: number, previous: GrievancePage | null) => {
-      if (index === 0) return listPath(filters, null, order);
-      if (!previous?.next_cursor) return null;
-      return listPath(filters, previous.next_cursor, order);
-    },
-    [filters, order],
-  );
   const searchKey = listPath(filters, null, order);
   const [run, setRun] = useState<Run>(() => newRun(searchKey));
   // New filters start a new run.
   const current = run.key === searchKey ? run : newRun(searchKey);
 
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<GrievancePage>(getKey, {
-    revalidateFirstPage: !current.auto,
-  });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useGrievancePages(filters, order, !current.auto);
 
   const [deleting, setDeleting] = useState<GrievanceRow | null>(null);
   const [busy, setBusy] = useState(false);

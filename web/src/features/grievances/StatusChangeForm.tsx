@@ -11,7 +11,7 @@ import type { GrievanceView } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { useActiveItems } from '../admin/api/use-active-items';
 import { useSession } from '../auth/use-session';
-import { grievancesApi } from './api';
+import { grievancesApi } from './api/grievances';
 import { CLOSURE_PENDING_CODE } from './closure/closure';
 
 /** The meanings of a status that closes a case, for which some roles need approval. */

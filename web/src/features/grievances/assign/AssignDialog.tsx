@@ -8,7 +8,7 @@ import useSWR from 'swr';
 import { ApiError, errorText } from '../../../api/errors';
 import type { Assignee, GrievanceView } from '../../../api/types';
 import { DialogForm } from '../../../components/DialogForm';
-import { assigneesKey, grievancesApi } from '../api';
+import { assigneesKey, grievancesApi } from '../api/grievances';
 import { chosenUser, matchingOfficers, NOBODY, officerLabel, SHOWN_AT_ONCE } from './assign';
 
 interface AssignDialogProps {

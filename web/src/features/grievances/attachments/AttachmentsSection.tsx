@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
 import { useTransientMessage } from '../../../components/use-transient-message';
-import { historyKey } from '../api';
+import { historyKey } from '../api/grievances';
 import { attachmentsApi, attachmentsKey } from './api';
 import { AttachmentTable } from './AttachmentTable';
 import { DropZone } from './DropZone';

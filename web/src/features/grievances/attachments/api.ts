@@ -10,7 +10,7 @@ import type {
   UploadRequest,
   UploadTicket,
 } from '../../../api/types';
-import { grievanceKey } from '../api';
+import { grievanceKey } from '../api/grievances';
 import { i18n } from '../../../i18n';
 
 /** SWR key of one grievance's attachments ({success, data}, newest first). */

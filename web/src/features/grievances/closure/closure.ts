@@ -6,7 +6,7 @@ import { api } from '../../../api/client';
 import type { ClosureDecision, ClosureReturn, GrievanceEnvelope, GrievanceView } from '../../../api/types';
 import { i18n } from '../../../i18n';
 import { hasPermission, type PermissionSubject } from '../../auth/permissions';
-import { grievanceKey } from '../api';
+import { grievanceKey } from '../api/grievances';
 
 /** The server's code for a change refused while a closure request waits for its decision (409). */
 export const CLOSURE_PENDING_CODE = 'CLOSURE_PENDING';

@@ -13,7 +13,7 @@ import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
 import { useTransientMessage } from '../../../components/use-transient-message';
 import { dismissLabel } from '../../../i18n/amplify-labels';
-import { historyKey } from '../api';
+import { historyKey } from '../api/grievances';
 import { LinkGrievanceForm } from './LinkGrievanceForm';
 import { linksApi, linksKey, type LinkedGrievance, type LinkedListEnvelope } from './links';
 import './links.css';

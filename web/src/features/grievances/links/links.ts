@@ -6,7 +6,7 @@ import type { components } from '../../../api/schema';
 import type { GrievanceRow } from '../../../api/types';
 import { lookUp, lookupPath } from '../number-lookup/lookup';
 import { i18n } from '../../../i18n';
-import { grievanceKey } from '../api';
+import { grievanceKey } from '../api/grievances';
 
 type Schemas = components['schemas'];
 

@@ -8,7 +8,7 @@ import type { Note, NoteListEnvelope } from '../../../api/types';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
 import { useTransientMessage } from '../../../components/use-transient-message';
-import { historyKey } from '../api';
+import { historyKey } from '../api/grievances';
 import { notesKey } from './api';
 import { NoteForm } from './NoteForm';
 import { noteTimeline } from './note-timeline';

@@ -8,7 +8,7 @@ import { ApiError, errorText } from '../../../api/errors';
 import type { GrievanceView } from '../../../api/types';
 import { DialogForm } from '../../../components/DialogForm';
 import { useActiveItems } from '../../admin/api/use-active-items';
-import { grievancesApi } from '../api';
+import { grievancesApi } from '../api/grievances';
 import { destinationStations, MAX_REASON_LENGTH, transferErrors, transferRequest, type TransferDraft, type TransferErrors, type TransferField } from './transfer';
 
 interface TransferDialogProps {

@@ -1,7 +1,7 @@
 // Calls of the grievance screens. Grievance calls answer {success, data}.
-import { api } from '../../api/client';
-import { i18n } from '../../i18n';
-import { serverCodeText } from '../../i18n/server-error';
+import { api } from '../../../api/client';
+import { i18n } from '../../../i18n';
+import { serverCodeText } from '../../../i18n/server-error';
 import type {
   ExportJob,
   ExportJobStatus,
@@ -13,7 +13,7 @@ import type {
   StatusRequest,
   SuccessMessage,
   TransferRequest,
-} from '../../api/types';
+} from '../../../api/types';
 
 /** SWR key of one grievance. */
 export const grievanceKey = (id: number | string) => `/grievances/${id}`;
