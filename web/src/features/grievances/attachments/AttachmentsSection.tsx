@@ -2,16 +2,16 @@
 // downloads, and for users with grievances update the drop zone and Delete.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR, { useSWRConfig } from 'swr';
 import { Alert, Flex, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../../api/errors';
-import type { Attachment, AttachmentListEnvelope } from '../../../api/types';
+import type { Attachment } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
 import { useTransientMessage } from '../../../components/use-transient-message';
-import { historyKey } from '../api/grievances';
-import { attachmentsApi, attachmentsKey } from './api';
+import { useGrievanceCache } from '../api/use-grievance-cache';
+import { attachmentsApi } from './api/attachments';
+import { useAttachments } from './api/use-attachments';
 import { AttachmentTable } from './AttachmentTable';
 import { DropZone } from './DropZone';
 import { UploadList } from './UploadList';
@@ -28,9 +28,8 @@ interface AttachmentsSectionProps {
 
 export function AttachmentsSection({ grievanceId, canUpdate, headingId }: AttachmentsSectionProps) {
   const { t } = useTranslation('casework');
-  const key = attachmentsKey(grievanceId);
-  const { data, error, isLoading, mutate } = useSWR<AttachmentListEnvelope>(key);
-  const { mutate: mutateOther } = useSWRConfig();
+  const { data, error, isLoading, mutate } = useAttachments(grievanceId);
+  const cache = useGrievanceCache();
   const notice = useTransientMessage(5000);
   const [failure, setFailure] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
@@ -39,7 +38,7 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
   // Adding and deleting are audited: the history below follows.
   const refresh = () => {
     void mutate();
-    void mutateOther(historyKey(grievanceId));
+    void cache.reloadHistory(grievanceId);
   };
   const uploads = useUploads(grievanceId, (attachment) => {
     notice.show(t('attachments.attached', { name: attachment.file_name }));

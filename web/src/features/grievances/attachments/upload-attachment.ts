@@ -1,7 +1,7 @@
 // One file's way to becoming an attachment: checked here, a ticket
 // asked for, the bytes sent to the ticket's URL, then confirmed.
 import type { Attachment } from '../../../api/types';
-import { attachmentsApi } from './api';
+import { attachmentsApi } from './api/attachments';
 import { contentTypeOf, fileProblem } from './file-rules';
 import { sendFile } from './upload-request';
 

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { ApiError, errorText, NetworkError } from '../../../api/errors';
 import type { Attachment } from '../../../api/types';
 import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../../../lib/export-window';
-import { attachmentsApi } from './api';
+import { attachmentsApi } from './api/attachments';
 import { i18n } from '../../../i18n';
 
 function failureMessage(error: unknown, name: string): string {

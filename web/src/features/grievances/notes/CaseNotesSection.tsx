@@ -1,15 +1,14 @@
 // The body of the detail screen's 'Case Notes' section.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR, { useSWRConfig } from 'swr';
 import { Alert, Flex } from '@aws-amplify/ui-react';
 import { errorText } from '../../../api/errors';
-import type { Note, NoteListEnvelope } from '../../../api/types';
+import type { Note } from '../../../api/types';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
 import { useTransientMessage } from '../../../components/use-transient-message';
-import { historyKey } from '../api/grievances';
-import { notesKey } from './api';
+import { useGrievanceCache } from '../api/use-grievance-cache';
+import { useNotes } from './api/use-notes';
 import { NoteForm } from './NoteForm';
 import { noteTimeline } from './note-timeline';
 import { NoteTimeline } from './NoteTimeline';
@@ -17,8 +16,8 @@ import { dismissLabel } from '../../../i18n/amplify-labels';
 
 export function CaseNotesSection({ grievanceId, canUpdate }: { grievanceId: number; canUpdate: boolean }) {
   const { t } = useTranslation('casework');
-  const { data, error, isLoading, mutate } = useSWR<NoteListEnvelope>(notesKey(grievanceId));
-  const { mutate: mutateOther } = useSWRConfig();
+  const { data, error, isLoading, mutate } = useNotes(grievanceId);
+  const cache = useGrievanceCache();
   const [correcting, setCorrecting] = useState<Note | null>(null);
   const notice = useTransientMessage(5000);
   const entries = noteTimeline(Array.isArray(data?.data) ? data.data : []);
@@ -40,7 +39,7 @@ export function CaseNotesSection({ grievanceId, canUpdate }: { grievanceId: numb
             setCorrecting(null);
             void mutate();
             // NOTE_ADDED is audited.
-            void mutateOther(historyKey(grievanceId));
+            void cache.reloadHistory(grievanceId);
           }}
         />
       ) : null}

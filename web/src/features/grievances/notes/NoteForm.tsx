@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
 import type { Note } from '../../../api/types';
 import { formatCount } from '../../../lib/format';
-import { notesApi } from './api';
+import { notesApi } from './api/notes';
 import { correctionLabel } from './note-timeline';
 import { MAX_NOTE_CHARS, noteLength, noteProblem } from './note-rules';
 

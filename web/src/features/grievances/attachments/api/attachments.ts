@@ -1,6 +1,6 @@
 // Calls of a grievance's attachments. The bytes themselves do not go
-// through the API client: see upload-request.ts.
-import { api } from '../../../api/client';
+// through the API client: see ../upload-request.ts.
+import { api } from '../../../../api/client';
 import type {
   Attachment,
   AttachmentEnvelope,
@@ -9,9 +9,9 @@ import type {
   SuccessMessage,
   UploadRequest,
   UploadTicket,
-} from '../../../api/types';
-import { grievanceKey } from '../api/grievances';
-import { i18n } from '../../../i18n';
+} from '../../../../api/types';
+import { grievanceKey } from '../../api/grievances';
+import { i18n } from '../../../../i18n';
 
 /** SWR key of one grievance's attachments ({success, data}, newest first). */
 export const attachmentsKey = (grievanceId: number | string) => `${grievanceKey(grievanceId)}/attachments`;
