@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
 import type { GrievanceView } from '../../../api/types';
 import { Icon } from '../../../components/icons';
-import { lookupText } from '../number-lookup/lookup';
+import { lookupText } from '../number-lookup/api/lookup';
 import { linksApi, numberProblem, type LinkedGrievance } from './links';
 
 interface LinkGrievanceFormProps {

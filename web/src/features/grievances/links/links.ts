@@ -4,7 +4,7 @@
 import { api } from '../../../api/client';
 import type { components } from '../../../api/schema';
 import type { GrievanceRow } from '../../../api/types';
-import { lookUp, lookupPath } from '../number-lookup/lookup';
+import { lookUp, lookupPath } from '../number-lookup/api/lookup';
 import { i18n } from '../../../i18n';
 import { grievanceKey } from '../api/grievances';
 

@@ -4,7 +4,8 @@ import { mockApi } from '../../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../../test/fixtures';
 import { makeGrievance } from '../../../test/grievance-fixtures';
 import { renderPage } from '../../../test/render-page';
-import { exactMatch, lookupKey, lookupText, optionsOf } from './lookup';
+import { lookupKey, lookupText } from './api/lookup';
+import { exactMatch, optionsOf } from './lookup';
 import { NumberLookup } from './NumberLookup';
 
 const reader = makeUser({ role_name: 'Reader', permissions: [entry('grievances', { can_read: true })] });

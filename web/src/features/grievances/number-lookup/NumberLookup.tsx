@@ -4,11 +4,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import useSWR from 'swr';
 import { Autocomplete, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../../api/errors';
 import { useDebouncedText } from '../../../lib/use-debounced-text';
-import { exactMatch, isNumberText, LOOKUP_FROM, lookUp, lookupKey, lookupText, optionsOf, type NumberOption } from './lookup';
+import { isNumberText, LOOKUP_FROM, lookupText } from './api/lookup';
+import { useNumberLookup } from './api/use-number-lookup';
+import { exactMatch, optionsOf, type NumberOption } from './lookup';
 import './number-lookup.css';
 
 export function NumberLookup() {
@@ -18,7 +19,7 @@ export function NumberLookup() {
   const [typed, setTyped] = useDebouncedText(asked, setAsked);
   const [problem, setProblem] = useState<string | null>(null);
   const text = lookupText(asked);
-  const { data, error, isLoading } = useSWR(lookupKey(text), lookUp, { keepPreviousData: true });
+  const { data, error, isLoading } = useNumberLookup(text);
   const options = optionsOf(data);
   const invalid = lookupText(typed) !== '' && !isNumberText(lookupText(typed));
 
