@@ -8,7 +8,8 @@ import { ApiError, errorText } from '../../../api/errors';
 import type { GrievanceView } from '../../../api/types';
 import { Icon } from '../../../components/icons';
 import { lookupText } from '../number-lookup/api/lookup';
-import { linksApi, numberProblem, type LinkedGrievance } from './links';
+import { linksApi, type LinkedGrievance } from './api/links';
+import { numberProblem } from './links';
 
 interface LinkGrievanceFormProps {
   grievanceId: number;

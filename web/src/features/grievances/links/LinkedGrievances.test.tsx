@@ -9,7 +9,7 @@ import { entry, jsonResponse, makeUser } from '../../../test/fixtures';
 import { listHandlers, makeGrievance } from '../../../test/grievance-fixtures';
 import { renderPage } from '../../../test/render-page';
 import GrievanceDetailPage from '../GrievanceDetailPage';
-import type { LinkedGrievance } from './links';
+import type { LinkedGrievance } from './api/links';
 
 const reader = makeUser({ id: 7, role_name: 'Reader', permissions: [entry('grievances', { can_read: true })] });
 const editor = makeUser({ id: 7, role_name: 'Editor', permissions: [entry('grievances', { can_read: true, can_update: true })] });

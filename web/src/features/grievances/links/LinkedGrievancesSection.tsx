@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import useSWR, { useSWRConfig } from 'swr';
 import { errorText } from '../../../api/errors';
 import { CaseStatusBadge } from '../../../components/CaseBadges';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -13,9 +12,11 @@ import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
 import { useTransientMessage } from '../../../components/use-transient-message';
 import { dismissLabel } from '../../../i18n/amplify-labels';
-import { historyKey } from '../api/grievances';
+import { useGrievanceCache } from '../api/use-grievance-cache';
 import { LinkGrievanceForm } from './LinkGrievanceForm';
-import { linksApi, linksKey, type LinkedGrievance, type LinkedListEnvelope } from './links';
+import { linksApi, type LinkedGrievance } from './api/links';
+import { useLinkedGrievances } from './api/use-linked-grievances';
+import { useReloadLinkedGrievances } from './api/use-reload-linked-grievances';
 import './links.css';
 
 interface LinkedGrievancesSectionProps {
@@ -27,8 +28,9 @@ interface LinkedGrievancesSectionProps {
 
 export function LinkedGrievancesSection({ grievance, canUpdate, headingId }: LinkedGrievancesSectionProps) {
   const { t } = useTranslation('casework');
-  const { data, error, isLoading, mutate } = useSWR<LinkedListEnvelope>(linksKey(grievance.id));
-  const { mutate: mutateOther } = useSWRConfig();
+  const { data, error, isLoading, mutate } = useLinkedGrievances(grievance.id);
+  const cache = useGrievanceCache();
+  const reloadLinked = useReloadLinkedGrievances();
   const notice = useTransientMessage(5000);
   const [unlinking, setUnlinking] = useState<LinkedGrievance | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,9 +40,9 @@ export function LinkedGrievancesSection({ grievance, canUpdate, headingId }: Lin
   /** The list as a change answered it, read again; both histories and the other's list too. */
   function changed(list: LinkedGrievance[], other: number, message: string) {
     void mutate({ success: true, data: list });
-    void mutateOther(historyKey(grievance.id));
-    void mutateOther(linksKey(other));
-    void mutateOther(historyKey(other));
+    void cache.reloadHistory(grievance.id);
+    void reloadLinked(other);
+    void cache.reloadHistory(other);
     notice.show(message);
   }
 

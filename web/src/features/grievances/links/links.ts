@@ -1,24 +1,7 @@
 // Linked grievances: staff who may update two grievances mark them as linked
 // (a duplicate kept on purpose, a cross case); each grievance's screen then lists the
-// other. The server lists only those the reader may see.
-import { api } from '../../../api/client';
-import type { components } from '../../../api/schema';
-import type { GrievanceRow } from '../../../api/types';
-import { lookUp, lookupPath } from '../number-lookup/api/lookup';
+// other. The calls are in api/links.ts.
 import { i18n } from '../../../i18n';
-import { grievanceKey } from '../api/grievances';
-
-type Schemas = components['schemas'];
-
-/** A linked grievance as the detail screen lists it. */
-export type LinkedGrievance = Schemas['LinkedGrievance'];
-/** GET/POST /grievances/{id}/links and DELETE .../links/{other}: the list as it stands. */
-export type LinkedListEnvelope = Schemas['Envelope_Vec_LinkedGrievance'];
-/** POST /grievances/{id}/links: the grievance to link this one to. */
-export type LinkRequest = Schemas['LinkRequest'];
-
-/** SWR key of the grievances linked to one. */
-export const linksKey = (id: number | string) => `${grievanceKey(id)}/links`;
 
 /** A grievance number as the server writes it: GRV-YYYY-NNNNNN. */
 export const GRIEVANCE_NUMBER = /^GRV-\d{4}-\d{6}$/;
@@ -28,24 +11,3 @@ export function numberProblem(number: string): string | null {
   if (!number) return i18n.t('casework:links.numberRequired');
   return GRIEVANCE_NUMBER.test(number) ? null : i18n.t('casework:links.numberInvalid');
 }
-
-export const linksApi = {
-  /**
-   * The grievance numbered `number` (exactly, whatever the capitals) among those the user
-   * may see, or null: one lookup through the server's index of numbers, whatever the
-   * number of grievances.
-   */
-  findByNumber: async (number: string): Promise<GrievanceRow | null> => {
-    const found = await lookUp(lookupPath(number, 'exact', 5));
-    // An exact FIR number may name another grievance too: the one whose grievance number it is.
-    return found.find((g) => g.grievance_number.toUpperCase() === number) ?? null;
-  },
-  /** POST /grievances/{id}/links: the list with `other` linked. */
-  link: async (id: number, other: number): Promise<LinkedGrievance[]> => {
-    const body: LinkRequest = { grievance_id: other };
-    return (await api.post<LinkedListEnvelope>(linksKey(id), body)).data;
-  },
-  /** DELETE /grievances/{id}/links/{other}: the list without it. */
-  unlink: async (id: number, other: number): Promise<LinkedGrievance[]> =>
-    (await api.delete<LinkedListEnvelope>(`${linksKey(id)}/${other}`)).data,
-};
