@@ -4,11 +4,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Radio, RadioGroupField, SearchField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { ApiError, errorText } from '../../../api/errors';
-import type { Assignee, GrievanceView } from '../../../api/types';
+import type { GrievanceView } from '../../../api/types';
 import { DialogForm } from '../../../components/DialogForm';
-import { assigneesKey, grievancesApi } from '../api/grievances';
+import { grievancesApi } from '../api/grievances';
+import { useAssignees } from './api/use-assignees';
 import { chosenUser, matchingOfficers, NOBODY, officerLabel, SHOWN_AT_ONCE } from './assign';
 
 interface AssignDialogProps {
@@ -20,7 +20,7 @@ interface AssignDialogProps {
 
 export function AssignDialog({ grievance, onClose, onAssigned }: AssignDialogProps) {
   const { t } = useTranslation('grievances');
-  const officers = useSWR<{ data: Assignee[] }>(assigneesKey(grievance.id));
+  const officers = useAssignees(grievance.id);
   const [search, setSearch] = useState('');
   const [choice, setChoice] = useState('');
   const [choiceError, setChoiceError] = useState<string | null>(null);
