@@ -11,7 +11,8 @@ import { serverCodeText } from '../../../i18n/server-error';
 import { i18n } from '../../../i18n';
 import { todayIso } from '../../../lib/format';
 import { useDebouncedText } from '../../../lib/use-debounced-text';
-import { ACTS, citation, codeWarning, localName, useOffenceSearch, type Act, type ChargedSection } from './law';
+import { useOffenceSearch } from './api/use-offence-search';
+import { ACTS, citation, codeWarning, localName, type Act, type ChargedSection } from './law';
 import './law.css';
 
 interface SectionPickerProps {

@@ -1,7 +1,6 @@
 // The law a case lives under: its sections (an act and a section, with the date of the
 // offence), the reference list staff pick them from, the statutory clocks the BNSS puts on
 // the case, and the actions that meet them. Shapes come from the OpenAPI document.
-import useSWR from 'swr';
 import { api } from '../../../api/client';
 import type { components } from '../../../api/schema';
 import type { GrievanceEnvelope } from '../../../api/types';
@@ -37,16 +36,6 @@ export const CLOCK_ACTIONS: ClockEventKind[] = [
 ];
 
 export const MEANS: Means[] = ['phone', 'sms', 'email', 'letter', 'in_person'];
-
-/** SWR key of the reference list's offences a type-ahead text finds. */
-export const offencesKey = (text: string) => `/law/offences?q=${encodeURIComponent(text)}&limit=8`;
-
-/** The reference list's offences `text` finds, best first; nothing is asked for a blank text. */
-export function useOffenceSearch(text: string) {
-  const asked = text.trim();
-  const { data, error, isLoading } = useSWR<Offence[]>(asked ? offencesKey(asked) : null, { keepPreviousData: true });
-  return { offences: Array.isArray(data) ? data : [], error, isLoading };
-}
 
 /** "BNS 303(2)", "NDPS Act 20": a section as staff cite it. */
 export function citation(section: Pick<ChargedSection, 'act' | 'act_name' | 'section'>): string {
