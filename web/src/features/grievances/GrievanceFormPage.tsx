@@ -27,7 +27,8 @@ import {
 import { placeOfPosting, useGrievanceLists } from './options';
 import { useSession } from '../auth/use-session';
 import { CLOSURE_PENDING_CODE, closureRequested } from './closure/closure';
-import { DUPLICATE_FIR_CODE, firKey, probeOf, useDuplicates } from './duplicates/duplicates';
+import { useDuplicates } from './duplicates/api/use-duplicates';
+import { DUPLICATE_FIR_CODE, firKey, probeOf } from './duplicates/duplicates';
 import { CONFIRM_DUPLICATE_ID, DuplicatesPanel } from './duplicates/DuplicatesPanel';
 
 /** Time the success banner shows before the list. */
