@@ -10,7 +10,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { dismissLabel } from '../../i18n/amplify-labels';
-import { useNotificationPages } from './api';
+import { useNotificationPages } from './api/use-notification-pages';
 import { NotificationList, uniqueItems } from './NotificationList';
 import './notifications.css';
 import { useNotificationActions } from './use-notification-actions';

@@ -1,25 +1,22 @@
 // What the bell's panel and the Notifications screen both do with the notifications they
 // list: keep the bell's count in step with the newest page, mark all read (its progress and
 // its failure worded for the user) and mark one read when it is followed.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSWRConfig } from 'swr';
 import { errorText } from '../../api/errors';
-import type { Notice, UnreadCount } from '../../api/types';
-import { UNREAD_KEY, useMarkRead } from './api';
+import type { Notice } from '../../api/types';
+import { useMarkRead } from './api/use-mark-read';
+import { useSyncUnreadCount } from './api/use-sync-unread-count';
 
 /** `listed`: the unread count the newest page gave; `marked`: what follows marking all read. */
 export function useNotificationActions(listed: number | undefined, marked: () => void) {
   const { t } = useTranslation('notifications');
-  const { mutate } = useSWRConfig();
   const markRead = useMarkRead();
   const [marking, setMarking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   // The bell's badge agrees with the list.
-  useEffect(() => {
-    if (listed !== undefined) void mutate<UnreadCount>(UNREAD_KEY, { unread: listed }, { revalidate: false });
-  }, [listed, mutate]);
+  useSyncUnreadCount(listed);
 
   async function markAll() {
     setMarking(true);
