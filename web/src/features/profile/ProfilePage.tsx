@@ -1,12 +1,11 @@
 // Profile: who I am, and a Change Password form.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { Button, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
-import type { SessionUser } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/use-session';
 import { TwoFactorSection } from '../two-factor/TwoFactorSection';
+import { useCurrentUser } from './api/use-current-user';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileDetails } from './ProfileDetails';
 
@@ -14,7 +13,7 @@ export default function ProfilePage() {
   const { user: storedUser, updateUser } = useSession();
   const { t } = useTranslation('profile');
   // GET /auth/me; on failure the stored session user stands in.
-  const { data } = useSWR<SessionUser>('/auth/me');
+  const { data, mutate } = useCurrentUser();
   const [changing, setChanging] = useState(false);
   const closeForm = useCallback(() => setChanging(false), []);
 
@@ -52,7 +51,8 @@ export default function ProfilePage() {
             )}
           </Flex>
         </Card>
-        <TwoFactorSection />
+        {/* Two-factor turned on or off: this page's copy of GET /auth/me is read again. */}
+        <TwoFactorSection onChanged={() => void mutate()} />
       </Grid>
     </>
   );

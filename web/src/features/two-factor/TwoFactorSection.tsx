@@ -4,17 +4,20 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { useSWRConfig } from 'swr';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { useSession } from '../auth/use-session';
 import { TurnOffTwoFactorDialog } from './TurnOffTwoFactorDialog';
 import { TwoFactorEnrolment } from './TwoFactorEnrolment';
 import './two-factor.css';
 
-export function TwoFactorSection() {
+interface TwoFactorSectionProps {
+  /** Called after two-factor was turned on or off, when the user's record has changed. */
+  onChanged: () => void;
+}
+
+export function TwoFactorSection({ onChanged }: TwoFactorSectionProps) {
   const { t } = useTranslation('twoFactor');
   const { user, updateUser } = useSession();
-  const { mutate } = useSWRConfig();
   const [mode, setMode] = useState<'view' | 'enrol' | 'disable'>('view');
   const notice = useTransientMessage(5000);
   if (!user) return null;
@@ -27,8 +30,7 @@ export function TwoFactorSection() {
     updateUser({ ...user, two_factor_enabled: on });
     setMode('view');
     notice.show(message);
-    // Profile's own copy of GET /auth/me.
-    void mutate('/auth/me');
+    onChanged();
   }
 
   return (
