@@ -5,7 +5,6 @@
 // `reports read` and the user's scope on every call.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
@@ -14,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDate, formatDecimal } from '../../i18n/format';
 import { dash, formatCount } from '../../lib/format';
 import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../../lib/export-window';
+import { useReport } from './api/use-report';
 import BarChart from './BarChart';
 import {
   chapterBars,
@@ -25,7 +25,6 @@ import {
   monthLabel,
   monthlyBars,
   pendencyBars,
-  reportPath,
   statusCount,
   validatePeriod,
   type Bars,
@@ -95,7 +94,7 @@ interface SectionProps<T> {
 
 function ReportSection<T>({ name, titleKey, period, bars, names, empty, table, footer }: SectionProps<T>) {
   const { t } = useTranslation('reports');
-  const { data, error } = useSWR<T>(reportPath(name, period));
+  const { data, error } = useReport<T>(name, period);
   const title = t(`${titleKey}.title`);
   return (
     <Card variation="outlined" as="section" aria-labelledby={`report-${name}`} className="report-section" data-report={name}>
