@@ -10,7 +10,7 @@ import { DialogForm } from '../../components/DialogForm';
 import { ADMIN_ROLE } from '../auth/permissions';
 import { useSession } from '../auth/use-session';
 import { HintedCheckboxField } from '../../components/HintedCheckboxField';
-import { rolesApi } from './api';
+import { rolesApi } from './api/roles';
 import { PermissionGrid } from './PermissionGrid';
 import {
   approveFromPermissions,

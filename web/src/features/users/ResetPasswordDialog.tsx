@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 import type { UserView } from '../../api/types';
 import { DialogForm } from '../../components/DialogForm';
-import { usersApi } from './api';
+import { usersApi } from './api/users';
 import { resetPasswordError } from './user-rules';
 import { passwordFieldLabels } from '../../i18n/amplify-labels';
 

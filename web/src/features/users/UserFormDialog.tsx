@@ -1,15 +1,15 @@
 // Add or edit a user on the User Management screen.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { Alert, Grid, PasswordField, SelectField, SwitchField, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
 import { i18n } from '../../i18n';
-import type { PostingWire, RoleOptionsEnvelope, UserRequest, UserView } from '../../api/types';
+import type { PostingWire, UserRequest, UserView } from '../../api/types';
 import { useSession } from '../auth/use-session';
 import { DialogForm } from '../../components/DialogForm';
 import { useActiveNames } from '../admin/api/use-active-names';
-import { ROLE_OPTIONS_KEY, usersApi } from './api';
+import { useRoleOptions } from './api/use-role-options';
+import { usersApi } from './api/users';
 import { placesFor, POSTING_LEVELS, postingOf, postingValues, useOrganisationLists, type PostingLevel } from './posting';
 import { EMPTY_USER, userFormErrors, type UserField, type UserFieldErrors, type UserFormMode, type UserFormValues } from './user-rules';
 import { passwordFieldLabels } from '../../i18n/amplify-labels';
@@ -71,7 +71,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
 
   const departments = useActiveNames('departments');
   const designations = useActiveNames('designations');
-  const roles = useSWR<RoleOptionsEnvelope>(ROLE_OPTIONS_KEY);
+  const roles = useRoleOptions();
   const organisation = useOrganisationLists();
   const places = placesFor(values.posting.level, organisation.districts, organisation.stations, values.posting.place);
 

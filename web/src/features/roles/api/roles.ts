@@ -1,6 +1,6 @@
 // Calls of Role Management. Role calls answer {success, data}.
-import { api } from '../../api/client';
-import type { PermissionEntry, RoleEnvelope, RoleRequest, RoleView, SuccessMessage } from '../../api/types';
+import { api } from '../../../api/client';
+import type { PermissionEntry, RoleEnvelope, RoleRequest, RoleView, SuccessMessage } from '../../../api/types';
 
 /** SWR key of the role list. */
 export const ROLES_KEY = '/roles';

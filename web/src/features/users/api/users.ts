@@ -1,6 +1,5 @@
 // Calls of User Management. User calls answer {success, data}.
-import useSWR from 'swr';
-import { api } from '../../api/client';
+import { api } from '../../../api/client';
 import type {
   ResetPasswordRequest,
   SuccessMessage,
@@ -8,7 +7,7 @@ import type {
   UserListEnvelope,
   UserRequest,
   UserView,
-} from '../../api/types';
+} from '../../../api/types';
 
 /** SWR key of the user list. */
 export const USERS_KEY = '/users';
@@ -28,11 +27,6 @@ export const usersApi = {
 /** The list out of its envelope. */
 export function usersOf(envelope: UserListEnvelope | undefined): UserView[] {
   return envelope?.data ?? [];
-}
-
-/** The user list, as the caller may see it. */
-export function useUsers() {
-  return useSWR<UserListEnvelope>(USERS_KEY);
 }
 
 /**
