@@ -13,7 +13,7 @@ import {
   saveUser,
   subscribe,
 } from '../../api/token-store';
-import { authApi } from './api';
+import { authApi } from './api/auth';
 import { withSetupRequired } from '../two-factor/two-factor-state';
 import { SessionContext, type LoginOutcome, type SessionStatus, type SessionValue } from './session-context';
 

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, PasswordField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
-import { authApi } from '../auth/api';
+import { authApi } from '../auth/api/auth';
 import { passwordChangeError } from './password-rules';
 import { passwordFieldLabels } from '../../i18n/amplify-labels';
 

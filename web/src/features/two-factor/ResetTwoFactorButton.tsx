@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 import type { UserView } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { twoFactorApi } from './api';
+import { twoFactorApi } from './api/two-factor';
 
 interface ResetTwoFactorButtonProps {
   user: UserView;

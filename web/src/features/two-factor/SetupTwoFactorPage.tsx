@@ -7,7 +7,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { Emblem } from '../../components/Emblem';
 import { Icon } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
-import { authApi } from '../auth/api';
+import { authApi } from '../auth/api/auth';
 import { useSession } from '../auth/use-session';
 import { TwoFactorEnrolment } from './TwoFactorEnrolment';
 

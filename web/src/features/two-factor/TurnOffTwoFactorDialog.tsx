@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import { DialogForm } from '../../components/DialogForm';
 import { passwordFieldLabels } from '../../i18n/amplify-labels';
-import { twoFactorApi } from './api';
+import { twoFactorApi } from './api/two-factor';
 import { isTotpCode, normaliseCode } from './two-factor-state';
 
 interface TurnOffTwoFactorDialogProps {

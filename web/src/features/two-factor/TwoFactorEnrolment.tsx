@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 import type { TwoFactorSetup } from '../../api/types';
 import { LoadingState } from '../../components/LoadingState';
-import { twoFactorApi } from './api';
+import { twoFactorApi } from './api/two-factor';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { groupSecret, isTotpCode, normaliseCode } from './two-factor-state';
 import './two-factor.css';

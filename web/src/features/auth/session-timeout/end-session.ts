@@ -3,7 +3,7 @@
 // the session may be over there already).
 import { setSignedOutReason, type SignedOutReason } from '../../../api/signed-out-reason';
 import { clearSession } from '../../../api/token-store';
-import { authApi } from '../api';
+import { authApi } from '../api/auth';
 
 /** Signs out here and now; with a reason, the login page says why. */
 export function endSession(reason?: SignedOutReason): void {

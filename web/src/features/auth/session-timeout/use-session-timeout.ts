@@ -7,7 +7,7 @@ import { lastActivityAt, subscribeActivity } from '../../../api/activity';
 import { ApiError } from '../../../api/errors';
 import { getToken, subscribe } from '../../../api/token-store';
 import { needsTwoFactorSetup } from '../../two-factor/two-factor-state';
-import { authApi } from '../api';
+import { authApi } from '../api/auth';
 import { useSession } from '../use-session';
 import { endSession } from './end-session';
 import { limitsOf, msUntilChange, secondsLeft, sessionDeadline, type SessionDeadline, type SessionLimits } from './session-deadline';

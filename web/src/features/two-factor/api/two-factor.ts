@@ -1,6 +1,6 @@
 // Two-factor calls of the signed-in user and of User Management.
 // The sign-in step itself (POST /auth/login/two-factor) lives in the session.
-import { api } from '../../api/client';
+import { api } from '../../../api/client';
 import type {
   MessageResponse,
   RecoveryCodes,
@@ -8,7 +8,7 @@ import type {
   TwoFactorCodeRequest,
   TwoFactorDisableRequest,
   TwoFactorSetup,
-} from '../../api/types';
+} from '../../../api/types';
 
 export const twoFactorApi = {
   /** A fresh secret and its otpauth:// link; nothing changes until enable. */

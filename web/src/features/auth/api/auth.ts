@@ -1,5 +1,5 @@
 // Calls of the auth area.
-import { api } from '../../api/client';
+import { api } from '../../../api/client';
 import type {
   ChangePasswordRequest,
   LoginRequest,
@@ -9,7 +9,7 @@ import type {
   SessionUser,
   TwoFactorLoginRequest,
   VerifyResponse,
-} from '../../api/types';
+} from '../../../api/types';
 
 export const authApi = {
   login: (body: LoginRequest) => api.post<LoginResponse>('/auth/login', body),
