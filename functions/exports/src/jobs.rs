@@ -189,7 +189,8 @@ pub async fn produce(state: &AppState, request: &ExportRequest, filters: &Filter
     let dir = tempfile::tempdir().map_err(Error::internal)?;
     let key = format!("{}.{}", request.id, kind.extension());
     let path = dir.path().join(&key);
-    let written = write_file(state.cases(), &request.viewer, &filters, kind, heading, path.clone(), rows).await?;
+    let names = crate::item_names::ItemNames::read(state.lists.as_ref(), &crate::item_names::ItemNames::OF_A_GRIEVANCE, language).await?;
+    let written = write_file(state.cases(), &request.viewer, &filters, kind, heading, names, path.clone(), rows).await?;
     blobs.put_file(&key, &path, kind.content_type()).await?;
     let file_name = kind.file_name(now);
 

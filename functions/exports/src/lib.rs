@@ -6,6 +6,7 @@
 //! portal writes while the request waits is written in the background (`jobs`).
 
 mod audit_export;
+mod item_names;
 pub mod jobs;
 pub mod reports;
 
@@ -122,6 +123,7 @@ pub(crate) async fn write_file(
     filters: &Filters,
     kind: Kind,
     heading: Heading,
+    names: item_names::ItemNames,
     path: std::path::PathBuf,
     written: &tokio::sync::watch::Sender<u64>,
 ) -> Result<u64, Error> {
@@ -130,8 +132,9 @@ pub(crate) async fn write_file(
         let mut sink = exports::open(kind, &path, heading)?;
         let started = std::time::Instant::now();
         while let Some(page) = rx.blocking_recv() {
-            for g in &page {
-                sink.push(g)?;
+            for mut g in page {
+                names.apply(&mut g);
+                sink.push(&g)?;
             }
         }
         let rows_done = started.elapsed();

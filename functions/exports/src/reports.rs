@@ -6,7 +6,9 @@
 
 use domain::Msg;
 use http_glue::export_queues::Lane;
+use crate::item_names::ItemNames;
 use crate::{ExportLink, Lang};
+use domain::lists::ListKind;
 use admin_area::reports::{facts_of, station_names, status_columns, PeriodParams};
 use axum::extract::{Path, Query, State};
 use blobs::{Download, LINK_LIFETIME};
@@ -75,7 +77,13 @@ async fn area_of(state: &AppState, caller: &Caller, language: Language) -> ApiRe
     use domain::jurisdiction::{GrievanceScope, Posting};
     let w = |english| say(language, english);
     let user = caller.user();
-    let place = |kind, id| async move { Ok::<_, Error>(state.lists.get_many(&[(kind, id)]).await?.into_values().next().map(|item| item.name)) };
+    let place = |kind, id| async move {
+        let item = state.lists.get_many(&[(kind, id)]).await?.into_values().next();
+        Ok::<_, Error>(item.map(|item| match language {
+            Language::Hindi => item.name_hi.unwrap_or(item.name),
+            Language::English => item.name,
+        }))
+    };
     Ok(match (user.permissions.grievance_scope(), &user.posting) {
         (GrievanceScope::Own, _) => w("Own cases (filed by or assigned to the user)"),
         (GrievanceScope::State, _) | (GrievanceScope::Posting, Posting::State) => w("The whole state"),
@@ -89,21 +97,28 @@ async fn area_of(state: &AppState, caller: &Caller, language: Language) -> ApiRe
     })
 }
 
+/// The police stations' names in the file's language, by id.
+async fn stations_named_in(state: &AppState, facts: &reports::ReportFacts, items: &ItemNames) -> ApiResult<std::collections::BTreeMap<i64, String>> {
+    let names = station_names(state, facts).await?;
+    Ok(names.into_iter().map(|(id, name)| (id, items.name(ListKind::PoliceStations, &name))).collect())
+}
+
 /// The report `name` of the caller as a table with its chart.
 async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &PeriodParams, language: Language, generated: String) -> ApiResult<(Table, Period)> {
     let (facts, period) = facts_of(state, caller, params).await?;
     let w = |english| say(language, english);
+    let items = ItemNames::read(state.lists.as_ref(), &[ListKind::PoliceStations, ListKind::Statuses, ListKind::CrimeTitles], language).await?;
     let day = |d| exports::columns::date_text_in(d, language);
     let area = area_of(state, caller, language).await?;
     let period_line = format!("{}: {area}; {}: {} {} {}", w("Area"), w("Period (filing date)"), day(period.from), w("to"), day(period.to));
     let (title, columns, rows, chart) = match name {
         "pendency" => {
-            let names = station_names(state, &facts).await?;
+            let names = stations_named_in(state, &facts, &items).await?;
             let statuses = status_columns(state, &facts).await?;
             let report = reports::pendency(&facts, &period, statuses, &names);
             let buckets: Vec<String> = report.buckets.iter().map(|b| format!("{b} {}", w("days"))).collect();
             let mut columns = vec![w("Police Station"), w("Total")];
-            columns.extend(report.statuses.iter().map(|s| s.name.clone()));
+            columns.extend(report.statuses.iter().map(|s| items.name(ListKind::Statuses, &s.name)));
             columns.extend(buckets.iter().cloned());
             columns.push(w("All pending"));
             let row = |r: &reports::PendencyRow| {
@@ -136,7 +151,7 @@ async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &Period
             (w("Monthly Filed and Disposed"), vec![w("Month"), w("Filed"), w("Disposed")], rows, chart)
         }
         "disposal" => {
-            let names = station_names(state, &facts).await?;
+            let names = stations_named_in(state, &facts, &items).await?;
             let report = reports::disposal(&facts, &period, &names);
             let rows = report
                 .rows
@@ -161,9 +176,10 @@ async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &Period
         }
         "crime-heads" => {
             let report = reports::crime_heads(&facts, &period);
-            let rows = report.rows.iter().map(|r| vec![Value::Text(r.crime_head.clone()), number(r.count)]).collect();
+            let head = |r: &reports::CrimeHeadRow| items.name(ListKind::CrimeTitles, &r.crime_head);
+            let rows = report.rows.iter().map(|r| vec![Value::Text(head(r)), number(r.count)]).collect();
             let chart = Bars {
-                labels: report.rows.iter().map(|r| r.crime_head.clone()).collect(),
+                labels: report.rows.iter().map(head).collect(),
                 series: vec![(w("Grievances"), report.rows.iter().map(|r| r.count as f64).collect())],
             };
             (w("Top Crime Heads"), vec![w("Crime head"), w("Grievances")], rows, chart)

@@ -138,6 +138,46 @@ impl ListKind {
     }
 }
 
+impl ListKind {
+    /// The starting items' names in Hindi, beside [`ListKind::seeds`] one for one: a fresh
+    /// portal reads in Hindi from its first day. The terms are those of Hindi-speaking
+    /// states' police (विवेचना for investigation, आरक्षी for constable).
+    pub fn seeds_hi(self) -> &'static [&'static str] {
+        match self {
+            ListKind::Statuses => &["लंबित", "प्रगति पर", "निस्तारित", "बंद"],
+            ListKind::Priorities => &["निम्न", "मध्यम", "उच्च", "गंभीर"],
+            ListKind::Categories => &["शिकायत", "एफ़आईआर शिकायत", "प्रार्थना पत्र", "जाँच"],
+            ListKind::CallTypes => &["स्वयं उपस्थित", "फ़ोन कॉल", "ईमेल", "पत्र", "ऑनलाइन पोर्टल", "न्यायालय द्वारा संदर्भित"],
+            ListKind::CrimeTitles => &["चोरी", "नकबजनी", "लूट", "हमला", "धोखाधड़ी", "साइबर अपराध", "घरेलू हिंसा", "गुमशुदा व्यक्ति", "भूमि विवाद", "अन्य"],
+            ListKind::Districts => &["मध्य ज़िला", "उत्तर ज़िला", "दक्षिण ज़िला", "पूर्व ज़िला", "पश्चिम ज़िला"],
+            ListKind::PoliceStations => &["कोतवाली नगर", "सिविल लाइंस", "छावनी", "रेलवे स्टेशन", "औद्योगिक क्षेत्र", "महिला थाना", "साइबर थाना"],
+            ListKind::Positions => &["विवेचनाधीन", "आरोप पत्र प्रेषित", "अंतिम रिपोर्ट प्रेषित", "न्यायालय में लंबित", "निस्तारित"],
+            ListKind::Reasons => &[
+                "विवेचना में विलंब",
+                "एफ़आईआर दर्ज न करना",
+                "अनुचित विवेचना",
+                "पुलिस द्वारा दुर्व्यवहार",
+                "विवेचना स्थानांतरण का अनुरोध",
+                "अन्य",
+            ],
+            ListKind::Actions => &["जाँच के आदेश", "पुलिस अधीक्षक को अग्रेषित", "विवेचना स्थानांतरित", "रिपोर्ट मांगी गई", "दाखिल दफ़्तर", "कार्रवाई अपेक्षित नहीं"],
+            ListKind::Departments => &["प्रशासन", "अपराध शाखा", "कानून व्यवस्था", "साइबर सेल", "महिला एवं बाल सुरक्षा", "यातायात", "पुलिस महानिरीक्षक कार्यालय"],
+            ListKind::Designations => &[
+                "पुलिस महानिदेशक",
+                "पुलिस महानिरीक्षक",
+                "पुलिस अधीक्षक",
+                "पुलिस उपाधीक्षक",
+                "निरीक्षक",
+                "उप-निरीक्षक",
+                "सहायक उप-निरीक्षक",
+                "मुख्य आरक्षी",
+                "आरक्षी",
+                "लिपिक",
+            ],
+        }
+    }
+}
+
 /// What a status means to the rules: the resolution date, the RESOLVED, CLOSED and
 /// REOPENED records, the resolution rate and overdue read this, never the status's label,
 /// so an administrator may call "Resolved" "Disposed" without changing any behaviour.
@@ -188,6 +228,10 @@ impl StatusMeaning {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ListItemInput {
     pub name: String,
+    /// The name shown to a reader of the Hindi screens and documents, trimmed: `None` when the
+    /// request leaves it out (an edited item keeps its own), `Some(None)` when given blank
+    /// (the English name is shown then).
+    pub name_hi: Option<Option<String>>,
     pub description: String,
     pub display_order: i64,
     pub is_active: bool,
@@ -209,6 +253,12 @@ pub struct ListItemForm {
     #[schema(value_type = String)]
     #[serde(default)]
     pub name: Sent<String>,
+    /// The item's name in Hindi, up to 200 characters, shown on the Hindi screens and in Hindi
+    /// documents (the English name stands in for a blank one). Left out, an edited item keeps
+    /// its own; blank or `null` clears it.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub name_hi: Sent<String>,
     #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub description: Sent<String>,
@@ -248,6 +298,21 @@ impl ListItemInput {
         } else if name.chars().count() > 200 {
             errors.add("name", Msg::NameTooLong);
         }
+        let name_hi = match &form.name_hi {
+            Sent::Absent => None,
+            Sent::Null => Some(None),
+            Sent::Given(text) => {
+                let text = text.trim();
+                if text.chars().count() > 200 {
+                    errors.add("name_hi", Msg::FieldTooLong { field: "name_hi".to_string(), max: "200".to_string() });
+                }
+                Some((!text.is_empty()).then(|| text.to_string()))
+            }
+            Sent::Unusable => {
+                errors.add("name_hi", Msg::FieldNotText { field: "name_hi".to_string() });
+                None
+            }
+        };
         let description = form.description.trimmed();
         if description.chars().count() > 2000 {
             errors.add("description", Msg::DescriptionTooLong);
@@ -325,7 +390,7 @@ impl ListItemInput {
             }
         };
         errors.finish()?;
-        Ok(ListItemInput { name, description, display_order, is_active, meaning, district_id, range })
+        Ok(ListItemInput { name, name_hi, description, display_order, is_active, meaning, district_id, range })
     }
 }
 
@@ -343,6 +408,7 @@ mod tests {
         for kind in ListKind::ALL {
             assert_eq!(ListKind::parse(kind.as_str()), Some(kind));
             assert!(!kind.seeds().is_empty());
+            assert_eq!(kind.seeds_hi().len(), kind.seeds().len(), "{kind:?}: a Hindi name for each starting item");
         }
         assert_eq!(ListKind::parse("weapons"), None);
         assert_eq!(ListKind::Statuses.seeds(), ["Pending", "In Progress", "Resolved", "Closed"]);
@@ -354,7 +420,7 @@ mod tests {
         let parse = |v| ListItemInput::parse(ListKind::CrimeTitles, form(v));
         assert_eq!(
             parse(json!({"name": " Theft "})).unwrap(),
-            ListItemInput { name: "Theft".into(), description: String::new(), display_order: 0, is_active: true, meaning: None, district_id: None, range: None }
+            ListItemInput { name: "Theft".into(), name_hi: None, description: String::new(), display_order: 0, is_active: true, meaning: None, district_id: None, range: None }
         );
         assert_eq!(parse(json!({"name": "A", "display_order": "7"})).unwrap().display_order, 7);
         assert_eq!(parse(json!({"name": "A", "display_order": ""})).unwrap().display_order, 0);
@@ -362,6 +428,19 @@ mod tests {
         assert_eq!(bad.to_string(), "Display order must be a whole number");
         assert_eq!(parse(json!({"name": "  "})).unwrap_err().to_string(), "Name is required");
         assert!(!parse(json!({"name": "A", "is_active": false})).unwrap().is_active);
+    }
+
+    #[test]
+    fn a_hindi_name_is_kept_trimmed_cleared_when_blank_and_left_alone_when_absent() {
+        let parse = |v| ListItemInput::parse(ListKind::Statuses, form(v));
+        assert_eq!(parse(json!({"name": "Pending", "name_hi": "  लंबित "})).unwrap().name_hi, Some(Some("लंबित".into())));
+        assert_eq!(parse(json!({"name": "Pending", "name_hi": " "})).unwrap().name_hi, Some(None));
+        assert_eq!(parse(json!({"name": "Pending", "name_hi": null})).unwrap().name_hi, Some(None));
+        assert_eq!(parse(json!({"name": "Pending"})).unwrap().name_hi, None, "left out: an edit keeps it");
+        let long = parse(json!({"name": "Pending", "name_hi": "क".repeat(201)})).unwrap_err();
+        assert_eq!(long.to_string(), "name_hi must be at most 200 characters");
+        assert_eq!(parse(json!({"name": "Pending", "name_hi": 7})).unwrap_err().to_string(), "name_hi must be text");
+        assert!(parse(json!({"name": "Pending", "name_hi": "क".repeat(200)})).is_ok());
     }
 
     #[test]

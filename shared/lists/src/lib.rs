@@ -17,6 +17,10 @@ use utoipa::ToSchema;
 pub struct ListItem {
     pub id: i64,
     pub name: String,
+    /// The name in Hindi, shown on the Hindi screens and in Hindi documents; absent, the
+    /// English name stands in. Items stored before it existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_hi: Option<String>,
     pub description: String,
     pub display_order: i64,
     pub is_active: bool,

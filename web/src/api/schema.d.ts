@@ -2598,6 +2598,11 @@ export interface components {
             is_active: boolean;
             meaning?: null | components["schemas"]["StatusMeaning"];
             name: string;
+            /**
+             * @description The name in Hindi, shown on the Hindi screens and in Hindi documents; absent, the
+             *     English name stands in. Items stored before it existed have none.
+             */
+            name_hi?: string | null;
             /** @description The range a district belongs to (districts only; absent: none). */
             range?: string | null;
             updated_at: string;
@@ -2626,6 +2631,12 @@ export interface components {
             is_active?: boolean | null;
             meaning?: null | components["schemas"]["StatusMeaning"];
             name?: string;
+            /**
+             * @description The item's name in Hindi, up to 200 characters, shown on the Hindi screens and in Hindi
+             *     documents (the English name stands in for a blank one). Left out, an edited item keeps
+             *     its own; blank or `null` clears it.
+             */
+            name_hi?: string | null;
             /**
              * @description The range a district belongs to (districts only), up to 100 characters: blank or
              *     `null` for none; left out, an edited district keeps its own.

@@ -177,6 +177,9 @@ async fn every_list_is_seeded_and_ordered(engine: Engine) {
     let names = |answer: &apitest::Answer| answer.body.as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap().to_string()).collect::<Vec<_>>();
     assert_eq!(names(&api.get("/api/admin/dropdowns/statuses", &admin).await), ["Pending", "In Progress", "Resolved", "Closed"]);
     assert_eq!(names(&api.get("/api/admin/dropdowns/priorities", &admin).await), ["Low", "Medium", "High", "Critical"]);
+    // A fresh portal's items have their Hindi names.
+    let hindi = |answer: &apitest::Answer| answer.body.as_array().unwrap().iter().map(|i| i["name_hi"].as_str().unwrap_or("-").to_string()).collect::<Vec<_>>();
+    assert_eq!(hindi(&api.get("/api/admin/dropdowns/statuses", &admin).await), ["लंबित", "प्रगति पर", "निस्तारित", "बंद"]);
     for kind in ["categories", "call_types", "crime_titles", "districts", "police_stations", "positions", "reasons", "actions", "departments", "designations"] {
         let list = api.get(&format!("/api/admin/dropdowns/{kind}"), &admin).await;
         assert!(list.body.as_array().unwrap().len() >= 4, "{kind} starts with items");
@@ -188,8 +191,8 @@ async fn every_list_is_seeded_and_ordered(engine: Engine) {
         let (api, admin) = (&api, admin.clone());
         async move { api.post("/api/admin/dropdowns/reasons", &admin, body).await }
     };
-    let zeta = add(json!({"name": "Zeta", "description": "z"})).await;
-    assert_eq!((zeta.status, zeta.body["display_order"].as_i64()), (StatusCode::CREATED, Some(0)));
+    let zeta = add(json!({"name": "Zeta", "name_hi": " ज़ेटा ", "description": "z"})).await;
+    assert_eq!((zeta.status, zeta.body["display_order"].as_i64(), zeta.body["name_hi"].as_str()), (StatusCode::CREATED, Some(0), Some("ज़ेटा")));
     add(json!({"name": "Alpha", "display_order": "0"})).await;
     let first = names(&api.get("/api/admin/dropdowns/reasons", &admin).await);
     assert_eq!(&first[..2], ["Alpha", "Zeta"], "display order, then name");
@@ -203,6 +206,11 @@ async fn every_list_is_seeded_and_ordered(engine: Engine) {
     let id = zeta.body["id"].as_i64().unwrap();
     let edit = api.put(&format!("/api/admin/dropdowns/reasons/{id}"), &admin, json!({"name": "Zeta Prime", "display_order": 99, "is_active": false})).await;
     assert_eq!((edit.status, edit.body["is_active"].as_bool()), (StatusCode::OK, Some(false)));
+    assert_eq!(edit.body["name_hi"], "ज़ेटा", "an edit that leaves the Hindi name out keeps it");
+    let long = api.put(&format!("/api/admin/dropdowns/reasons/{id}"), &admin, json!({"name": "Zeta Prime", "name_hi": "क".repeat(201)})).await;
+    assert_eq!((long.status, long.error()), (StatusCode::BAD_REQUEST, "name_hi must be at most 200 characters"));
+    let cleared = api.put(&format!("/api/admin/dropdowns/reasons/{id}"), &admin, json!({"name": "Zeta Prime", "name_hi": "", "display_order": 99, "is_active": false})).await;
+    assert_eq!((cleared.status, cleared.body.get("name_hi")), (StatusCode::OK, None), "blank clears it: {:?}", cleared.body);
     assert_eq!(names(&api.get("/api/admin/dropdowns/reasons", &admin).await).last().map(String::as_str), Some("Zeta Prime"));
     add(json!({"name": "Zeta"})).await; // the old name is free again
 

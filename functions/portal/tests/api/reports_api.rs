@@ -58,8 +58,9 @@ async fn fixture(api: &Api, admin: &str) -> BTreeMap<String, i64> {
     let district = api.post("/api/admin/dropdowns/districts", admin, json!({"name": "Agra"})).await;
     assert_eq!(district.status, StatusCode::CREATED, "{:?}", district.body);
     let mut stations = BTreeMap::new();
-    for name in ["Sadar Bazar", "Lohamandi"] {
-        let answer = api.post("/api/admin/dropdowns/police_stations", admin, json!({"name": name, "district_id": district.body["id"]})).await;
+    // One station with a Hindi name, one without (a Hindi file writes its English name).
+    for (name, name_hi) in [("Sadar Bazar", Some("सदर बाज़ार")), ("Lohamandi", None)] {
+        let answer = api.post("/api/admin/dropdowns/police_stations", admin, json!({"name": name, "name_hi": name_hi, "district_id": district.body["id"]})).await;
         assert_eq!(answer.status, StatusCode::CREATED, "{:?}", answer.body);
         stations.insert(name.to_string(), answer.body["id"].as_i64().unwrap());
     }
@@ -370,7 +371,14 @@ async fn reports_export_to_excel_and_pdf_with_their_figures(engine: Engine) {
     assert_eq!(rows[0][0], "प्रमुख अपराध शीर्ष");
     assert!(rows[1][0].starts_with("क्षेत्र: संपूर्ण राज्य; अवधि (दर्ज करने की तिथि): "), "{:?}", rows[1]);
     assert_eq!(rows[4][..2], ["अपराध शीर्ष", "शिकायतें"]);
-    assert_eq!((rows[5][0].as_str(), rows[5][1].as_str()), ("Theft", "4"), "the most frequent first: {rows:?}");
+    assert_eq!((rows[5][0].as_str(), rows[5][1].as_str()), ("चोरी", "4"), "the most frequent first, by the crime title's Hindi name: {rows:?}");
+    let (_, bytes) = file(&api, &admin, "/api/reports/pendency/export/excel?lang=hi").await;
+    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
+    let sheet = book.worksheet_range("रिपोर्ट").unwrap();
+    let rows: Vec<Vec<String>> = sheet.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
+    assert_eq!(rows[4][..3], ["थाना", "कुल", "लंबित"], "the status Pending by its Hindi name: {:?}", rows[4]);
+    let stations: Vec<&str> = rows[5..].iter().map(|r| r[0].as_str()).collect();
+    assert!(stations.contains(&"सदर बाज़ार") && stations.contains(&"Lohamandi"), "{stations:?}");
 
     let (answer, bytes) = file(&api, &admin, "/api/reports/chapters/export/pdf").await;
     assert_eq!(answer["rows"], 6, "six heads of the period");
@@ -389,7 +397,7 @@ async fn reports_export_to_excel_and_pdf_with_their_figures(engine: Engine) {
 
     let exported = api.get("/api/audit/all?action=EXPORTED", &admin).await.body;
     let exported = exported.as_array().unwrap_or_else(|| panic!("{exported}"));
-    assert_eq!(exported.len(), 5, "{exported:?}");
+    assert_eq!(exported.len(), 6, "{exported:?}");
     let kinds: Vec<(&str, &str)> = exported.iter().map(|r| (r["action_details"]["report"].as_str().unwrap(), r["action_details"]["kind"].as_str().unwrap())).collect();
     assert!(kinds.contains(&("pendency", "excel")) && kinds.contains(&("monthly", "pdf")), "{kinds:?}");
 

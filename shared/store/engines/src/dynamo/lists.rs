@@ -195,6 +195,7 @@ pub(crate) fn new_item(kind: ListKind, id: i64, input: ListItemInput) -> ListIte
     ListItem {
         id,
         name: input.name,
+        name_hi: input.name_hi.flatten(),
         description: input.description,
         display_order: input.display_order,
         is_active: input.is_active,
@@ -207,13 +208,14 @@ pub(crate) fn new_item(kind: ListKind, id: i64, input: ListItemInput) -> ListIte
     }
 }
 
-/// `current` as edited by `input`: what the edit leaves out (a status's meaning, a station's
-/// district, a district's range) stays.
+/// `current` as edited by `input`: what the edit leaves out (the Hindi name, a status's
+/// meaning, a station's district, a district's range) stays.
 pub(crate) fn edited(current: &ListItem, input: ListItemInput) -> ListItem {
     // Only a status has a meaning (the parse refuses one elsewhere); left out, it stays.
     let meaning = input.meaning.or(current.meaning);
     ListItem {
         name: input.name,
+        name_hi: input.name_hi.unwrap_or_else(|| current.name_hi.clone()),
         description: input.description,
         display_order: input.display_order,
         is_active: input.is_active,
@@ -684,8 +686,9 @@ pub async fn seed(store: &dyn Store) -> Result<()> {
 
 /// The starting items of a list, in their display order.
 pub(crate) fn starting_items(kind: ListKind) -> impl Iterator<Item = ListItemInput> {
-    kind.seeds().iter().enumerate().map(move |(position, name)| ListItemInput {
+    kind.seeds().iter().zip(kind.seeds_hi()).enumerate().map(move |(position, (name, name_hi))| ListItemInput {
         name: name.to_string(),
+        name_hi: Some(Some(name_hi.to_string())),
         description: String::new(),
         display_order: position as i64 + 1,
         is_active: true,
