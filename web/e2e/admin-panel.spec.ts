@@ -1,5 +1,5 @@
 // Admin Panel against the real portal: the twelve lists and the pendency limits; add, edit, delete a district.
-import { clickControl, expect, expectAccessible, signIn, snap, test } from './fixtures';
+import { adminApi, clickControl, expect, expectAccessible, signIn, snap, test } from './fixtures';
 
 test.describe('admin panel', () => {
   test('an administrator adds, edits and deletes a district', async ({ page }) => {
@@ -27,7 +27,8 @@ test.describe('admin panel', () => {
     await expect(dialog.getByLabel('Display Order')).toHaveValue('0');
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     await expect(dialog.getByText('Name is required')).toBeVisible();
-    await dialog.getByLabel('Name').fill('Harbour District');
+    await dialog.getByLabel('Name', { exact: true }).fill('Harbour District');
+    await dialog.getByLabel('Name in Hindi').fill('बंदरगाह ज़िला');
     await dialog.getByLabel('Description').fill('Port and coastal police stations');
     await dialog.getByLabel('Display Order').fill('90');
     await expectAccessible(page);
@@ -36,6 +37,7 @@ test.describe('admin panel', () => {
     await expect(dialog).toBeHidden();
     const row = table.getByRole('row').filter({ hasText: 'Harbour District' });
     await expect(row).toContainText('Port and coastal police stations');
+    await expect(row).toContainText('बंदरगाह ज़िला');
     await expect(row).toContainText('90');
     await expect(row).toContainText('Active');
     await expectAccessible(page);
@@ -43,7 +45,7 @@ test.describe('admin panel', () => {
 
     await row.getByRole('button', { name: 'Edit Harbour District' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit District' });
-    await edit.getByLabel('Name').fill('Harbour District (Coastal)');
+    await edit.getByLabel('Name', { exact: true }).fill('Harbour District (Coastal)');
     await clickControl(edit.getByRole('switch', { name: 'Active' }));
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit).toBeHidden();
@@ -56,6 +58,56 @@ test.describe('admin panel', () => {
     await expect(confirm).toBeHidden();
     await expect(table.getByRole('row').filter({ hasText: 'Harbour District' })).toHaveCount(0);
     await expect(page.getByText('Harbour District (Coastal) deleted.')).toBeVisible();
+  });
+
+  test('a renamed status reads by its new name on the dashboard tile and in the list, and by its Hindi name in Hindi', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const api = await adminApi(request);
+    type Status = { id: number; name: string; description: string; display_order: number };
+    const statuses = (await (await api.get('/admin/dropdowns/statuses')).json()) as Status[];
+    const status = statuses.find((s) => s.name === 'In Progress')!;
+    const fir = `RENAME-${Date.now().toString(36).toUpperCase()}`;
+    const created = await api.post('/grievances', {
+      fir_no: fir,
+      fir_date: '2025-06-01',
+      section_and_act: '379 IPC',
+      crime_title: 'Theft',
+      district: 'Central District',
+      police_station: 'City Kotwali',
+      status: 'In Progress',
+      priority: 'Medium',
+      put_in_court: false,
+      cross_case: false,
+      investigation_officers: [],
+      brief_details: 'Bicycle stolen from the railway parking.',
+    });
+    expect(created.status()).toBe(201);
+    const rename = (name: string, name_hi: string) =>
+      api.put(`/admin/dropdowns/statuses/${status.id}`, { name, name_hi, description: status.description, display_order: status.display_order, is_active: true });
+    expect((await rename('Under Investigation', 'विवेचनाधीन')).status()).toBe(200);
+    try {
+      await signIn(page);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const tile = page.locator('.stat-tile').filter({ has: page.locator('.tile-label', { hasText: /^Under Investigation$/ }) });
+      await expect(tile).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Cases by Status' })).toContainText('Under Investigation');
+      await tile.click();
+      await expect(page).toHaveURL(/\/grievances\?status=Under\+Investigation$/);
+      const row = page.getByRole('row').filter({ hasText: fir });
+      await expect(row).toContainText('Under Investigation');
+
+      // In Hindi: the status's Hindi name on the badge, the filter and the tile.
+      await page.getByRole('button', { name: 'User menu for E2E Admin' }).click();
+      await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+      await expect(row).toContainText('विवेचनाधीन');
+      const filter = page.getByLabel('स्थिति', { exact: true });
+      await expect(filter).toHaveValue('Under Investigation');
+      await expect(filter.locator('option:checked')).toHaveText('विवेचनाधीन');
+      await page.goto('/dashboard');
+      await expect(page.locator('.tile-label', { hasText: /^विवेचनाधीन$/ })).toBeVisible();
+    } finally {
+      expect((await rename('In Progress', 'प्रगति पर')).status()).toBe(200);
+    }
   });
 
   test('the tabs are reachable with the arrow keys', async ({ page }) => {

@@ -83,11 +83,12 @@ describe('admin panel', () => {
     expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/districts')).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Name'), 'West District');
+    await user.type(within(dialog).getByLabelText('Name in Hindi'), ' पश्चिम ज़िला ');
     await user.clear(within(dialog).getByLabelText('Display Order'));
     await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     expect(await screen.findByText('West District added.')).toBeInTheDocument();
     expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/districts')).toEqual([
-      { name: 'West District', description: '', display_order: 0, is_active: true, range: '' },
+      { name: 'West District', name_hi: 'पश्चिम ज़िला', description: '', display_order: 0, is_active: true, range: '' },
     ]);
   });
 
@@ -106,6 +107,7 @@ describe('admin panel', () => {
       expect(await within(dialog).findByText("An item named 'South District' already exists in this list")).toBeInTheDocument();
       expect(sentBodies(fetch, 'PUT', '/api/admin/dropdowns/districts/1')[0]).toEqual({
         name: 'North District',
+        name_hi: '',
         description: 'Northern range',
         display_order: 1,
         is_active: false,
@@ -205,8 +207,8 @@ describe('admin panel: what a status means', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     expect(await screen.findByText('Filed Away added.')).toBeInTheDocument();
     expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/statuses')).toEqual([
-      { name: 'Under Inquiry', description: '', display_order: 0, is_active: true, meaning: 'in_progress' },
-      { name: 'Filed Away', description: '', display_order: 0, is_active: true, meaning: 'closed' },
+      { name: 'Under Inquiry', name_hi: '', description: '', display_order: 0, is_active: true, meaning: 'in_progress' },
+      { name: 'Filed Away', name_hi: '', description: '', display_order: 0, is_active: true, meaning: 'closed' },
     ]);
 
     await user.click(screen.getByRole('tab', { name: 'Districts' }));
@@ -235,7 +237,7 @@ describe('admin panel: what a status means', () => {
     expect(await within(dialog).findByText('Choose what this status means: Open, In progress, Resolved or Closed')).toBeInTheDocument();
     expect(meaning).toHaveAttribute('aria-invalid', 'true');
     expect(sentBodies(fetch, 'PUT', '/api/admin/dropdowns/statuses/2')).toEqual([
-      { name: 'Disposed', description: '', display_order: 2, is_active: true, meaning: 'closed' },
+      { name: 'Disposed', name_hi: '', description: '', display_order: 2, is_active: true, meaning: 'closed' },
     ]);
 
     answer = jsonResponse(409, { error: refusal }, 'Conflict');
@@ -309,8 +311,8 @@ describe('admin panel: stations in districts, districts in ranges', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Changes to Railway Colony saved.')).toBeInTheDocument();
     expect(sentBodies(fetch, 'PUT', '/api/admin/dropdowns/police_stations/12')).toEqual([
-      { name: 'Railway Colony', description: '', display_order: 12, is_active: true, district_id: 2 },
-      { name: 'Railway Colony', description: '', display_order: 12, is_active: true, district_id: null },
+      { name: 'Railway Colony', name_hi: '', description: '', display_order: 12, is_active: true, district_id: 2 },
+      { name: 'Railway Colony', name_hi: '', description: '', display_order: 12, is_active: true, district_id: null },
     ]);
   });
 
@@ -330,7 +332,7 @@ describe('admin panel: stations in districts, districts in ranges', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     expect(await screen.findByText('Firozabad added.')).toBeInTheDocument();
     expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/districts')).toEqual([
-      { name: 'Firozabad', description: '', display_order: 0, is_active: true, range: 'Agra Range' },
+      { name: 'Firozabad', name_hi: '', description: '', display_order: 0, is_active: true, range: 'Agra Range' },
     ]);
   });
 });

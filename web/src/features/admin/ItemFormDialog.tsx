@@ -36,6 +36,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
     item
       ? {
           name: item.name,
+          name_hi: item.name_hi ?? '',
           description: item.description,
           display_order: String(item.display_order),
           is_active: item.is_active,
@@ -46,6 +47,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
       : EMPTY_ITEM,
   );
   const [nameError, setNameError] = useState<string | null>(null);
+  const [nameHiError, setNameHiError] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
   const [meaningError, setMeaningError] = useState<string | null>(null);
   const withMeaning = hasMeaning(list.kind);
@@ -67,6 +69,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
     const form = event.currentTarget;
     const problem = itemNameError(values.name);
     setNameError(problem);
+    setNameHiError(null);
     setOrderError(null);
     setMeaningError(null);
     setPlaceError(null);
@@ -77,6 +80,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
     }
     const body = {
       name: values.name.trim(),
+      name_hi: values.name_hi.trim(),
       description: values.description.trim(),
       display_order: parseDisplayOrder(values.display_order),
       is_active: values.is_active,
@@ -91,6 +95,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
       failure.show(errorText(error, t('items.saveFailed')));
       if (error instanceof ApiError) {
         if (error.fields.name) setNameError(error.fields.name);
+        if (error.fields.name_hi) setNameHiError(error.fields.name_hi);
         if (error.fields.display_order) setOrderError(error.fields.display_order);
         if (error.fields.meaning) setMeaningError(error.fields.meaning);
         const place = error.fields.district_id ?? error.fields.range;
@@ -122,6 +127,20 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
               }}
               hasError={Boolean(nameError)}
               errorMessage={nameError}
+            />
+            <TextField
+              label={t('items.nameHi')}
+              name="name_hi"
+              lang="hi"
+              autoComplete="off"
+              descriptiveText={t('items.nameHiHint')}
+              value={values.name_hi}
+              onChange={(event) => {
+                set('name_hi', event.target.value);
+                setNameHiError(null);
+              }}
+              hasError={Boolean(nameHiError)}
+              errorMessage={nameHiError}
             />
             <TextAreaField
               label={t('items.description')}

@@ -108,6 +108,7 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
             <TableHead>
               <TableRow>
                 <TableCell as="th">{t('items.name')}</TableCell>
+                <TableCell as="th">{t('items.nameHi')}</TableCell>
                 <TableCell as="th">{t('items.description')}</TableCell>
                 <TableCell as="th" className="cell-number">
                   {t('items.order')}
@@ -124,6 +125,9 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
                 <TableRow key={item.id}>
                   <TableCell data-label={t('items.name')} className="cell-strong">
                     {item.name}
+                  </TableCell>
+                  <TableCell data-label={t('items.nameHi')} lang="hi">
+                    {item.name_hi || '-'}
                   </TableCell>
                   <TableCell data-label={t('items.description')} className="cell-wrap">
                     {item.description || '-'}

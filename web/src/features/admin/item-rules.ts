@@ -4,6 +4,8 @@ import { i18n } from '../../i18n';
 
 export interface ItemFormValues {
   name: string;
+  /** The name in Hindi, as typed: blank for none (the English name is shown then). */
+  name_hi: string;
   description: string;
   /** As typed; parsed on save. */
   display_order: string;
@@ -21,6 +23,7 @@ export const DEFAULT_MEANING: StatusMeaning = 'in_progress';
 
 export const EMPTY_ITEM: ItemFormValues = {
   name: '',
+  name_hi: '',
   description: '',
   display_order: '0',
   is_active: true,

@@ -19,6 +19,23 @@ const stats = {
     { priority: 'Critical', count: 1 },
   ],
 };
+const status = (id: number, name: string, meaning: string, name_hi?: string) => ({
+  id,
+  name,
+  name_hi,
+  meaning,
+  description: '',
+  display_order: id,
+  is_active: true,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+});
+const statuses = [
+  status(1, 'Pending', 'open', 'लंबित'),
+  status(2, 'In Progress', 'in_progress', 'प्रगति पर'),
+  status(3, 'Resolved', 'resolved', 'निस्तारित'),
+  status(4, 'Closed', 'closed', 'बंद'),
+];
 const metrics = {
   totalLoggedUsers: 1250,
   longestActiveUser: { name: 'Asha Verma', days_active: 412 },
@@ -44,6 +61,7 @@ const admin = makeUser({ name: 'E2E Admin', role_name: 'Admin', permissions: [] 
 function api(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/grievances/stats': () => jsonResponse(200, stats),
+    'GET /api/admin/dropdowns/statuses': () => jsonResponse(200, statuses),
     'GET /api/admin/performance-metrics': () => jsonResponse(200, metrics),
     'GET /api/admin/recent-activities': () =>
       jsonResponse(200, [
@@ -84,6 +102,24 @@ describe('dashboard', () => {
     for (const [label, value, href] of expected) {
       expect(tile(label)).toHaveTextContent(`${value} ${label}`);
       expect(tile(label)).toHaveAttribute('href', href);
+    }
+  });
+
+  it('names a status tile by its status: renamed, in Hindi, and generic when two statuses share its meaning', async () => {
+    const renamed = [status(1, 'Pending', 'open'), status(2, 'Under Investigation', 'in_progress', 'विवेचनाधीन'), status(3, 'Disposed', 'resolved'), status(4, 'Filed', 'resolved'), status(5, 'Closed', 'closed')];
+    api({ 'GET /api/admin/dropdowns/statuses': () => jsonResponse(200, renamed) });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('Under Investigation', { selector: '.tile-label' })).toBeInTheDocument();
+    expect(tile('Under Investigation')).toHaveAttribute('href', '/grievances?status=Under+Investigation');
+    // Two statuses mean resolved: the tile counts both, says what they mean, and opens no list.
+    expect(tile('Resolved')).not.toHaveAttribute('href');
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await screen.findByText('विवेचनाधीन', { selector: '.tile-label' })).toBeInTheDocument();
+      // No Hindi name kept: the English one.
+      expect(tile('Pending')).toHaveAttribute('href', '/grievances?status=Pending');
+    } finally {
+      await act(() => setLanguage('en'));
     }
   });
 

@@ -6,7 +6,9 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { Link } from 'react-router';
 import { Alert, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
-import type { Activity, GrievanceStats, PerformanceMetrics } from '../../api/types';
+import { readerName, useItemName } from '../../api/item-names';
+import type { Activity, GrievanceStats, PerformanceMetrics, StatusCount } from '../../api/types';
+import { useListItems } from '../admin/api/use-list-items';
 import { Icon, type IconName } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
@@ -35,6 +37,7 @@ import {
   postingWithoutStations,
   recentActivities,
   statusBars,
+  statusOfMeaning,
   topStation,
 } from './dashboard-figures';
 import { exportActivityText } from './export-activity';
@@ -81,6 +84,7 @@ function QuickActions() {
 function CasesByStatus({ stats }: { stats: GrievanceStats }) {
   const bars = statusBars(stats);
   const { t } = useTranslation('dashboard');
+  const named = useItemName('statuses');
   return (
     <Panel id="cases-by-status" title={t('casesByStatus')}>
       {bars.length === 0 ? (
@@ -91,7 +95,7 @@ function CasesByStatus({ stats }: { stats: GrievanceStats }) {
             <li key={bar.status}>
               <Flex justifyContent="space-between" alignItems="baseline" gap="xs">
                 <Link to={`/grievances?status=${encodeURIComponent(bar.status)}`} className="bar-label">
-                  {bar.status}
+                  {named(bar.status)}
                 </Link>
                 <span className="bar-figures">
                   {formatCount(bar.count)} <span className="bar-percent">({bar.percent})</span>
@@ -231,7 +235,8 @@ export default function DashboardPage() {
   const stats = useGrievanceStats(canReadCases);
   const metrics = usePerformanceMetrics();
   const scope = useGrievanceScope(canReadCases);
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const statuses = useListItems(canReadCases ? 'statuses' : null);
 
   const header = <PageHeader title={t('title')} description={t('welcome', { name: user?.name ?? '' })} />;
 
@@ -271,6 +276,11 @@ export default function DashboardPage() {
 
   const totals = caseTotals(stats.data);
   const list = (query = '') => `/grievances${query}`;
+  // A status tile carries its status's name (in the reader's language) and opens its list.
+  const statusTile = (meaning: StatusCount['meaning'], generic: string) => {
+    const status = statusOfMeaning(statuses.data, meaning);
+    return status ? { label: readerName(status, i18n.language), to: list(`?${new URLSearchParams({ status: status.name })}`) } : { label: generic };
+  };
   const average = metrics.data ? formatDecimal(metrics.data.averageResolutionDays) : '-';
   // From the metrics, which load on their own: '-' until they answer.
   const overdue = typeof metrics.data?.overdueCases === 'number' ? formatCount(metrics.data.overdueCases) : '-';
@@ -288,11 +298,11 @@ export default function DashboardPage() {
       <section aria-label={t('caseTotals')}>
         <Grid className="tile-grid" templateColumns={{ base: '1fr 1fr', medium: 'repeat(3, 1fr)', large: 'repeat(6, 1fr)' }} gap="small">
           <StatTile label={t('tile.total')} value={formatCount(totals.total)} tone="navy" icon="grievances" to={list()} />
-          <StatTile label={t('tile.pending')} value={formatCount(totals.pending)} tone="amber" icon="clock" to={list('?status=Pending')} />
-          <StatTile label={t('tile.inProgress')} value={formatCount(totals.inProgress)} tone="blue" icon="refresh" to={list('?status=In+Progress')} />
-          <StatTile label={t('tile.resolved')} value={formatCount(totals.resolved)} tone="green" icon="check" to={list('?status=Resolved')} />
+          <StatTile {...statusTile('open', t('tile.pending'))} value={formatCount(totals.pending)} tone="amber" icon="clock" />
+          <StatTile {...statusTile('in_progress', t('tile.inProgress'))} value={formatCount(totals.inProgress)} tone="blue" icon="refresh" />
+          <StatTile {...statusTile('resolved', t('tile.resolved'))} value={formatCount(totals.resolved)} tone="green" icon="check" />
           <StatTile label={t('tile.high')} value={formatCount(totals.high)} tone="orange" icon="flag" to={list('?priority=High')} />
-          <StatTile label={t('tile.closed')} value={formatCount(totals.closed)} tone="grey" icon="lock" to={list('?status=Closed')} />
+          <StatTile {...statusTile('closed', t('tile.closed'))} value={formatCount(totals.closed)} tone="grey" icon="lock" />
         </Grid>
         <Grid
           className="tile-grid"

@@ -1,5 +1,5 @@
 // The dashboard's figures from GET /grievances/stats.
-import type { Activity, GrievanceStats, ScopeView, StationPerformance, StatusCount } from '../../api/types';
+import type { Activity, GrievanceStats, ListItem, ScopeView, StationPerformance, StatusCount } from '../../api/types';
 import { i18n } from '../../i18n';
 import { formatDecimal } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
@@ -41,6 +41,17 @@ export function caseTotals(stats: GrievanceStats): CaseTotals {
     critical: priority('Critical'),
     resolutionRate: total > 0 ? Math.round(((resolved + closed) / total) * 100) : 0,
   };
+}
+
+/**
+ * The status a tile of `meaning` stands for: the one status the Admin Panel gives that
+ * meaning, so that a renamed status keeps its name on the tile and its link. None while the
+ * statuses load, or when several (or none) share the meaning: the tile then says what the
+ * meaning is, and opens no list.
+ */
+export function statusOfMeaning(statuses: readonly ListItem[] | undefined, meaning: StatusCount['meaning']): ListItem | undefined {
+  const of = (statuses ?? []).filter((item) => item.meaning === meaning);
+  return of.length === 1 ? of[0] : undefined;
 }
 
 /** A share of the total to one decimal: '33.3%'; '0.0%' with no cases. */

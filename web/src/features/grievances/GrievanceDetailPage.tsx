@@ -1,6 +1,7 @@
 // The grievance detail screen.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGrievanceItemNames } from '../../api/item-names';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
@@ -106,6 +107,7 @@ interface GrievanceViewProps {
 }
 
 function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: GrievanceViewProps) {
+  const names = useGrievanceItemNames();
   const cache = useGrievanceCache();
   const { t } = useTranslation('grievances');
   const notice = useTransientMessage(5000);
@@ -120,7 +122,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
     <>
       <PageHeader
         title={g.grievance_number}
-        description={t('detail.description', { fir: g.fir_no, crime: dash(g.crime_title), station: dash(g.police_station) })}
+        description={t('detail.description', { fir: g.fir_no, crime: dash(names.crime_titles(g.crime_title)), station: dash(names.police_stations(g.police_station)) })}
         actions={
           <>
             <Button as={Link} to={listPlacePath()} state={RETURN_STATE} gap="xs">
@@ -181,12 +183,12 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
         <Section id="fir-details" title={t('detail.firDetails')}>
           <FactList
             facts={[
-              { label: t('field.type_of_call'), value: dash(g.type_of_call) },
+              { label: t('field.type_of_call'), value: dash(names.call_types(g.type_of_call)) },
               { label: t('field.fir_no'), value: dash(g.fir_no) },
               { label: t('field.fir_date'), value: formatDate(g.fir_date) },
               { label: t('field.section_and_act'), value: dash(g.section_and_act) },
               { label: t('casework:law.sections'), value: <SectionsFacts grievance={g} /> },
-              { label: t('field.crime_title'), value: dash(g.crime_title) },
+              { label: t('field.crime_title'), value: dash(names.crime_titles(g.crime_title)) },
             ]}
           />
         </Section>
@@ -207,8 +209,8 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
         <Section id="location" title={t('detail.location')}>
           <FactList
             facts={[
-              { label: t('field.district'), value: dash(g.district) },
-              { label: t('field.police_station'), value: dash(g.police_station) },
+              { label: t('field.district'), value: dash(names.districts(g.district)) },
+              { label: t('field.police_station'), value: dash(names.police_stations(g.police_station)) },
             ]}
           />
         </Section>
@@ -257,12 +259,12 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
         <Section id="current-status" title={t('detail.currentStatus')}>
           <FactList
             facts={[
-              { label: t('field.status'), value: dash(g.status) },
-              { label: t('field.priority'), value: dash(g.priority) },
+              { label: t('field.status'), value: dash(names.statuses(g.status)) },
+              { label: t('field.priority'), value: dash(names.priorities(g.priority)) },
               { label: t('field.put_in_court'), value: yesNo(g.put_in_court) },
               { label: t('field.current_investigation_officer'), value: dash(g.current_investigation_officer) },
               { label: t('field.cross_case'), value: yesNo(g.cross_case) },
-              { label: t('field.reason'), value: dash(g.reason) },
+              { label: t('field.reason'), value: dash(names.reasons(g.reason)) },
             ]}
           />
           {/* Absent only from a server of an earlier release, which did not send it. */}

@@ -6,6 +6,7 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
+import { readerName } from '../../api/item-names';
 import type { ListKind } from '../../api/types';
 import { useDebouncedText } from '../../lib/use-debounced-text';
 import { useStoredChoice } from '../../lib/use-stored-choice';
@@ -44,11 +45,11 @@ interface GrievanceFilterPanelProps {
  */
 function useFilterOptions(kind: ListKind, scope?: readonly number[] | null) {
   const { data } = useListItems(kind);
-  const { t } = useTranslation('grievances');
+  const { t, i18n } = useTranslation('grievances');
   const items = data ? sortItems(withinScope(data, scope)) : [];
   return [...items.filter((i) => i.is_active), ...items.filter((i) => !i.is_active)].map((item) => ({
     value: item.name,
-    label: item.is_active ? item.name : t('inactiveOption', { name: item.name }),
+    label: item.is_active ? readerName(item, i18n.language) : t('inactiveOption', { name: readerName(item, i18n.language) }),
   }));
 }
 

@@ -5,6 +5,7 @@
 // page, the end, or the user stops it (keep-reading.ts).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGrievanceItemNames } from '../../api/item-names';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
@@ -69,6 +70,7 @@ const newRun = (key: string): Run => ({ key, fromPage: 0, stopped: false, auto: 
 
 export default function GrievanceListPage() {
   const { t } = useTranslation('grievances');
+  const names = useGrievanceItemNames();
   const canRead = usePermission('grievances', 'read');
   const canCreate = usePermission('grievances', 'create');
   const canUpdate = usePermission('grievances', 'update');
@@ -312,13 +314,13 @@ export default function GrievanceListPage() {
                           <span className="cell-sub fir-date">{formatDate(g.fir_date)}</span>
                         </TableCell>
                         <TableCell data-label={t('field.crime_title')} className="cell-desk">
-                          <Clipped text={dash(g.crime_title)} />
+                          <Clipped text={dash(names.crime_titles(g.crime_title))} />
                         </TableCell>
                         <TableCell data-label={t('field.district')} className="cell-desk cell-district">
-                          <Clipped text={dash(g.district)} />
+                          <Clipped text={dash(names.districts(g.district))} />
                         </TableCell>
                         <TableCell data-label={t('field.police_station')} className="cell-station">
-                          <Clipped text={dash(g.police_station)} />
+                          <Clipped text={dash(names.police_stations(g.police_station))} />
                         </TableCell>
                         <TableCell data-label={t('field.status')} className="cell-status">
                           <Flex gap="xxs" alignItems="center" className="badge-line">

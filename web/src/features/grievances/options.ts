@@ -1,5 +1,6 @@
 // The Admin Panel lists the grievance screens offer.
 import type { ListItem, ListKind, PostingWire } from '../../api/types';
+import { readerName } from '../../api/item-names';
 import { i18n } from '../../i18n';
 import { useActiveItems } from '../admin/api/use-active-items';
 
@@ -13,7 +14,8 @@ export interface Option {
  * is no longer active (marked so once the list has loaded).
  */
 export function optionsWithCurrent(items: readonly ListItem[], current: string, loaded = true): Option[] {
-  const options = items.map((item) => ({ value: item.name, label: item.name }));
+  // The value is what the server keeps (the English name); the label is the reader's.
+  const options = items.map((item) => ({ value: item.name, label: readerName(item, i18n.language) }));
   if (current && !items.some((item) => item.name === current)) {
     options.unshift({ value: current, label: loaded ? i18n.t('grievances:inactiveOption', { name: current }) : current });
   }

@@ -5,6 +5,7 @@
 // `reports read` and the user's scope on every call.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGrievanceItemNames } from '../../api/item-names';
 import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
@@ -25,6 +26,7 @@ import {
   monthLabel,
   monthlyBars,
   pendencyBars,
+  relabelled,
   statusCount,
   validatePeriod,
   type Bars,
@@ -178,6 +180,10 @@ export default function ReportsPage() {
   const [period, setPeriod] = useState<Period>({ from: '', to: '' });
   const [errors, setErrors] = useState<PeriodErrors>({});
   const days = (range: string) => t('column.days', { range });
+  // Stations, statuses and crime titles by the reader's names (the charts' labels too).
+  const names = useGrievanceItemNames();
+  const station = (name: string) => names.police_stations(name) ?? name;
+  const crime = (name: string) => names.crime_titles(name) ?? name;
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -220,16 +226,16 @@ export default function ReportsPage() {
         name="pendency"
         titleKey="pendency"
         period={period}
-        bars={pendencyBars}
+        bars={(r) => relabelled(pendencyBars(r), station)}
         names={(r) => r.buckets.map(days)}
         empty={(r) => r.rows.length === 0}
         table={(r) => (
           <Table size="small" highlightOnHover caption={t('period.showing', { from: formatDate(r.from), to: formatDate(r.to) })}>
-            <Header cells={[t('column.station'), t('column.total'), ...r.statuses.map((s) => s.name), ...r.buckets.map(days), t('column.allPending')]} />
+            <Header cells={[t('column.station'), t('column.total'), ...r.statuses.map((s) => names.statuses(s.name) ?? s.name), ...r.buckets.map(days), t('column.allPending')]} />
             <TableBody>
               {[...r.rows, r.totals].map((row, i) => (
                 <TableRow key={i} className={i === r.rows.length ? 'report-total' : undefined}>
-                  <TableCell>{i === r.rows.length ? t('column.total') : row.station_name}</TableCell>
+                  <TableCell>{i === r.rows.length ? t('column.total') : station(row.station_name)}</TableCell>
                   <TableCell>{formatCount(row.total)}</TableCell>
                   {r.statuses.map((s) => (
                     <TableCell key={s.id}>{formatCount(statusCount(row, s.id))}</TableCell>
@@ -272,7 +278,7 @@ export default function ReportsPage() {
         name="disposal"
         titleKey="disposal"
         period={period}
-        bars={disposalBars}
+        bars={(r) => relabelled(disposalBars(r), station)}
         names={() => [t('column.rate')]}
         empty={(r) => r.rows.length === 0}
         table={(r) => (
@@ -282,7 +288,7 @@ export default function ReportsPage() {
               {r.rows.map((row) => (
                 <TableRow key={row.station_id}>
                   <TableCell>{formatCount(row.rank)}</TableCell>
-                  <TableCell>{row.station_name}</TableCell>
+                  <TableCell>{station(row.station_name)}</TableCell>
                   <TableCell>{formatCount(row.total)}</TableCell>
                   <TableCell>{formatCount(row.disposed)}</TableCell>
                   <TableCell>{formatDecimal(row.disposal_rate)}</TableCell>
@@ -298,13 +304,13 @@ export default function ReportsPage() {
         name="crime-heads"
         titleKey="crimeHeads"
         period={period}
-        bars={crimeBars}
+        bars={(r) => relabelled(crimeBars(r), crime)}
         names={() => [t('column.count')]}
         empty={(r) => r.rows.length === 0}
         table={(r) => (
           <CountTable
             headings={[t('column.crimeHead')]}
-            rows={r.rows.map((row) => ({ key: row.crime_head, cells: [row.crime_head], count: row.count }))}
+            rows={r.rows.map((row) => ({ key: row.crime_head, cells: [crime(row.crime_head)], count: row.count }))}
           />
         )}
         footer={(r) => <TotalLine text={t('crimeHeads.total', { n: formatCount(r.total) })} />}

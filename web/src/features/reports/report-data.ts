@@ -68,6 +68,11 @@ export interface Bars {
 }
 
 /** Pending grievances by age, per station. */
+/** `bars` with each label as `name` gives it (a station or crime title by the reader's name). */
+export function relabelled(bars: Bars, name: (label: string) => string): Bars {
+  return { ...bars, labels: bars.labels.map(name) };
+}
+
 export function pendencyBars(report: PendencyReport): Bars {
   return {
     labels: report.rows.map((r) => r.station_name),

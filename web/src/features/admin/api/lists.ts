@@ -1,9 +1,9 @@
 // Calls of the Admin Panel lists (/admin/dropdowns/{kind}).
 import { api } from '../../../api/client';
+import { listKey } from '../../../api/item-names';
 import type { DeletedResponse, ListItem, ListItemRequest, ListKind } from '../../../api/types';
 
-/** SWR key of one list. */
-export const listKey = (kind: ListKind) => `/admin/dropdowns/${kind}`;
+export { listKey };
 
 export const listsApi = {
   create: (kind: ListKind, body: ListItemRequest) => api.post<ListItem>(listKey(kind), body),
