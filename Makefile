@@ -16,7 +16,7 @@ export CARGO_TERM_COLOR := never
 # One build from scratch per run: incremental caches would only double what the disk holds.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: check-embedded test-budget web-checks test-engines test-rest check-boundary check-hakari package smoke-package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: check-embedded test-budget web-checks test-engines test-rest check-boundary check-hakari hakari-tool package smoke-package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -74,7 +74,11 @@ run: web portal
 PORTAL_DEBUG := cargo build -p portal --features cloud
 
 # Every suite, with one closing line that adds up what each runner reported.
-test: deps
+# What the run needs is installed first, all of it at once: the npm packages, the virtualenv,
+# Chromium and cargo-hakari mostly wait on the network, and one after another they took over
+# two minutes of a fresh machine.
+test:
+	@$(MAKE) --no-print-directory -j4 --output-sync=target deps hakari-tool
 	@mkdir -p target
 	@$(MAKE) --no-print-directory test-suites 2>&1 | tee target/test-output.log
 	@python3 scripts/test-summary.py target/test-output.log
@@ -112,8 +116,10 @@ check-boundary:
 # watch) compiles each dependency once, with one set of features, because every crate
 # depends on shared/workspace-hack. A dependency added without regenerating it fails here.
 HAKARI_VERSION := 0.9.39
-check-hakari:
+hakari-tool:
 	@cargo hakari --version 2>/dev/null | grep -q "$(HAKARI_VERSION)" || cargo install --quiet --locked cargo-hakari --version $(HAKARI_VERSION)
+
+check-hakari: hakari-tool
 	cargo hakari generate --diff --color never || { echo "shared/workspace-hack is stale: run cargo hakari generate && cargo hakari manage-deps"; exit 1; }
 	cargo hakari manage-deps --dry-run --color never 2>&1 | grep -q "no operations to perform" || { echo "a crate does not depend on shared/workspace-hack: run cargo hakari manage-deps"; exit 1; }
 
