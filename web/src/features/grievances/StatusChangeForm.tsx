@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Grid, Heading, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
+import { readerName } from '../../api/item-names';
 import type { GrievanceView } from '../../api/types';
 import { Icon } from '../../components/icons';
 import { useActiveItems } from '../admin/api/use-active-items';
@@ -25,7 +26,7 @@ interface StatusChangeFormProps {
 }
 
 export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChangeFormProps) {
-  const { t } = useTranslation('grievances');
+  const { t, i18n } = useTranslation('grievances');
   const statuses = useActiveItems('statuses');
   const [statusId, setStatusId] = useState('');
   const [notes, setNotes] = useState('');
@@ -116,7 +117,7 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
           <option value="">{statuses.isLoading ? t('common:loading') : t('status.select')}</option>
           {options.map((item) => (
             <option key={item.id} value={String(item.id)}>
-              {item.name}
+              {readerName(item, i18n.language)}
             </option>
           ))}
         </SelectField>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { SelectField, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
+import { readerName } from '../../../api/item-names';
 import type { GrievanceView } from '../../../api/types';
 import { DialogForm } from '../../../components/DialogForm';
 import { useActiveItems } from '../../admin/api/use-active-items';
@@ -28,7 +29,7 @@ function serverFieldErrors(error: unknown): TransferErrors {
 }
 
 export function TransferDialog({ grievance, onClose, onTransferred }: TransferDialogProps) {
-  const { t } = useTranslation('grievances');
+  const { t, i18n } = useTranslation('grievances');
   const stations = useActiveItems('police_stations');
   const [draft, setDraft] = useState<TransferDraft>({ stationId: '', reason: '' });
   const [errors, setErrors] = useState<TransferErrors>({});
@@ -86,7 +87,7 @@ export function TransferDialog({ grievance, onClose, onTransferred }: TransferDi
         <option value="">{stations.isLoading ? t('common:loading') : t('form.selectStation')}</option>
         {destinationStations(stations.items, grievance).map((station) => (
           <option key={station.id} value={String(station.id)}>
-            {station.name}
+            {readerName(station, i18n.language)}
           </option>
         ))}
       </SelectField>
