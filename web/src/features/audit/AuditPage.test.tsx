@@ -72,6 +72,8 @@ describe('the integrity indicator', () => {
     api(undefined, { 'GET /api/audit/verify?limit=100&offset=0': () => jsonResponse(200, { chains: 2, records: 9, broken: null }) });
     const { unmount } = render();
     expect(await screen.findByText('Integrity verified')).toBeInTheDocument();
+    // What was checked is said in words, to a keyboard and a screen reader too.
+    expect(screen.getByText('Integrity verified').closest('[role="status"]')).toHaveTextContent('Integrity verified Every hash and link of the 9 records in 2 chains behind this page was checked.');
     unmount();
     api(undefined, {
       'GET /api/audit/verify?limit=100&offset=0': () =>
@@ -79,6 +81,7 @@ describe('the integrity indicator', () => {
     });
     render();
     expect(await screen.findByText('Broken at 12-2-0: its content was changed after it was written')).toBeInTheDocument();
+    expect(screen.getByText('Every hash and link of the 4 records in 1 chain behind this page was checked.')).toBeInTheDocument();
   });
 });
 

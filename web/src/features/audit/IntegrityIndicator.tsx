@@ -16,13 +16,22 @@ export function IntegrityIndicator({ recordsPath }: { recordsPath: string | null
     ) : null;
   }
   const broken = check.data.broken;
+  // What the check covers is said in words beside the badge, not in a mouse tooltip: a
+  // keyboard user and a screen reader read it too.
+  const covered = t('integrityCovered', { records: t('integrityRecords', { count: check.data.records }), chains: t('integrityChains', { count: check.data.chains }) });
   return broken ? (
-    <Badge size="small" variation="error" className="integrity-badge integrity-broken" role="status" title={broken.reason}>
-      {t('integrityBroken', { record: broken.recordId || broken.chain, reason: broken.reason })}
-    </Badge>
+    <span className="integrity" role="status">
+      <Badge size="small" variation="error" className="integrity-badge integrity-broken">
+        {t('integrityBroken', { record: broken.recordId || broken.chain, reason: broken.reason })}
+      </Badge>{' '}
+      <span className="integrity-detail muted-text">{covered}</span>
+    </span>
   ) : (
-    <Badge size="small" variation="success" className="integrity-badge integrity-ok" role="status" title={t('integrityVerifiedDetail', { records: check.data.records, chains: check.data.chains })}>
-      {t('integrityVerified')}
-    </Badge>
+    <span className="integrity" role="status">
+      <Badge size="small" variation="success" className="integrity-badge integrity-ok">
+        {t('integrityVerified')}
+      </Badge>{' '}
+      <span className="integrity-detail muted-text">{covered}</span>
+    </span>
   );
 }
