@@ -63,6 +63,12 @@ test('an Audit History search finds an old grievance by its number, past the fir
   await expect(table.getByRole('link', { name: old.grievance_number })).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText('Created');
   await expectAccessible(page);
+  // The search is the address's: a reload keeps it, in the Filters panel's box too.
+  await expect(page).toHaveURL(new RegExp(`/audit\\?search=${old.grievance_number.toLowerCase()}$`));
+  await page.reload();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(page.getByRole('form', { name: 'Audit filters' }).getByLabel('Search Text')).toHaveValue(old.grievance_number.toLowerCase());
 
   // The records found, exported as CSV: the file holds that one record and says what it is.
   const download = nextDownload(page);

@@ -175,6 +175,37 @@ describe('audit history', () => {
     expect(screen.getAllByLabelText('Search')[0]).toHaveValue(' GRV-2019-000001 ');
   });
 
+  it('has one search and one action filter, in the top bar and the Filters panel, kept in the address', async () => {
+    const fetch = api(undefined, {
+      'GET /api/audit/all?limit=100&offset=0&search=ravi&action=CREATED': () => jsonResponse(200, [createdRecord]),
+      'GET /api/audit/all?limit=100&offset=0&search=meena&action=CREATED': () => jsonResponse(200, [createdRecord]),
+      'GET /api/audit/all?limit=100&offset=0&search=meena&action=STATUS_CHANGED': () => jsonResponse(200, [statusRecord]),
+    });
+    localStorage.setItem('token', 'test-token');
+    const { router } = renderPage(<AuditPage />, auditor, '/audit?search=ravi&action=CREATED');
+    expect(await screen.findByText('Records 1–1 matching “ravi”')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Search')[0]).toHaveValue('ravi');
+    expect(screen.getByLabelText('Action')).toHaveValue('CREATED');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const panel = screen.getByRole('form', { name: 'Audit filters' });
+    expect(within(panel).getByLabelText('Search Text')).toHaveValue('ravi');
+    expect(within(panel).getByLabelText('Action Type')).toHaveValue('CREATED');
+
+    // Typed in the panel: in the top box at once, asked for after the pause, and in the address.
+    await user.clear(within(panel).getByLabelText('Search Text'));
+    await user.type(within(panel).getByLabelText('Search Text'), 'meena');
+    expect(screen.getAllByLabelText('Search')[0]).toHaveValue('meena');
+    await waitFor(() => expect(auditCalls(fetch)).toContain('/api/audit/all?limit=100&offset=0&search=meena&action=CREATED'));
+    expect(router.state.location.search).toBe('?search=meena&action=CREATED');
+
+    // Chosen in the top bar: in the panel too.
+    await user.selectOptions(screen.getByLabelText('Action'), 'STATUS_CHANGED');
+    expect(within(panel).getByLabelText('Action Type')).toHaveValue('STATUS_CHANGED');
+    await waitFor(() => expect(auditCalls(fetch)).toContain('/api/audit/all?limit=100&offset=0&search=meena&action=STATUS_CHANGED'));
+    expect(router.state.location.search).toBe('?search=meena&action=STATUS_CHANGED');
+  });
+
   it("says 'No audit records found' for an empty list", async () => {
     api([]);
     render();

@@ -1,5 +1,5 @@
 // The Audit History screen.
-import { useId, useMemo, useReducer, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Link } from 'react-router';
@@ -39,9 +39,7 @@ import {
   ACTIONS,
   auditErrorText,
   auditPath,
-  auditQueryReducer,
   CLEARED_FILTERS,
-  INITIAL_QUERY,
   KINDS,
   LEGACY_ACTIONS,
   MAX_SEARCH,
@@ -50,6 +48,7 @@ import {
   type AuditFilters,
   type AuditKind,
 } from './audit-query';
+import { useAuditQuery } from './use-audit-query';
 
 /** A state-wide figure, or a dash where the server withholds it (a caller who does not see the whole state). */
 function shownCount(value: number | null | undefined): string {
@@ -80,7 +79,9 @@ function ActionOptions({ actions }: { actions: readonly string[] }) {
 export default function AuditPage() {
   const { t } = useTranslation('audit');
   const hasToken = getToken() !== null;
-  const [query, dispatch] = useReducer(auditQueryReducer, INITIAL_QUERY);
+  // One search and one action filter, kept in the address: the top bar's and the Filters
+  // panel's fields show and change the same state, and a reload or Back keeps it.
+  const [query, dispatch] = useAuditQuery();
   const [search, setSearch, searchNow] = useDebouncedText(query.search, (next) => dispatch({ type: 'search', search: next }));
   const [panelOpen, setPanelOpen] = useState(false);
   const [draft, setDraft] = useState<AuditFilters>(CLEARED_FILTERS);
@@ -97,12 +98,12 @@ export default function AuditPage() {
   const failure = !hasToken ? noTokenText() : records.error ? auditErrorText(records.error) : null;
 
   function openPanel() {
-    if (!panelOpen) setDraft({ search: query.search, action: query.action, startDate: query.startDate, endDate: query.endDate, kind: query.kind, limit: query.limit });
+    if (!panelOpen) setDraft({ ...draft, startDate: query.startDate, endDate: query.endDate, limit: query.limit });
     setPanelOpen((open) => !open);
   }
 
   function apply() {
-    dispatch({ type: 'apply', filters: draft });
+    dispatch({ type: 'apply', filters: { ...draft, search, action: query.action, kind: query.kind } });
   }
 
   function clearAll() {
@@ -193,15 +194,15 @@ export default function AuditPage() {
                 name="search"
                 size="small"
                 maxLength={MAX_SEARCH}
-                value={draft.search}
-                onChange={(event) => setDraft({ ...draft, search: event.target.value })}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
               />
               <SelectField
                 label={t('actionType')}
                 name="action"
                 size="small"
-                value={draft.action}
-                onChange={(event) => setDraft({ ...draft, action: event.target.value })}
+                value={query.action}
+                onChange={(event) => dispatch({ type: 'action', action: event.target.value })}
               >
                 <ActionOptions actions={actions} />
               </SelectField>

@@ -1,6 +1,6 @@
 import { ApiError, NetworkError } from '../../api/errors';
 import { InvalidAuditData } from './audit-record';
-import { auditErrorText, auditPath, auditQueryReducer, INITIAL_QUERY } from './audit-query';
+import { auditErrorText, auditPath, auditQueryReducer, INITIAL_QUERY, paramsOfQuery, queryFromParams } from './audit-query';
 
 describe('audit query', () => {
   it('starts at 100 per page from offset 0', () => {
@@ -53,6 +53,21 @@ describe('audit query', () => {
   it('keeps the page when the search changes only by spaces', () => {
     const paged = { ...INITIAL_QUERY, search: 'ravi', offset: 100 };
     expect(auditQueryReducer(paged, { type: 'search', search: 'ravi ' })).toBe(paged);
+  });
+});
+
+describe('the query in the screen address', () => {
+  it('reads back what it writes, leaving out the first screen\'s values', () => {
+    expect(paramsOfQuery(INITIAL_QUERY).toString()).toBe('');
+    expect(queryFromParams(new URLSearchParams())).toEqual(INITIAL_QUERY);
+    const query = { search: ' ravi ', action: 'CREATED', startDate: '2025-01-01', endDate: '2025-01-31', kind: 'admin' as const, limit: 25, offset: 50 };
+    expect(paramsOfQuery(query).toString()).toBe('search=+ravi+&action=CREATED&startDate=2025-01-01&endDate=2025-01-31&kind=admin&limit=25&offset=50');
+    expect(queryFromParams(paramsOfQuery(query))).toEqual(query);
+  });
+
+  it('reads a value it cannot hold as left out', () => {
+    const query = queryFromParams(new URLSearchParams('limit=7&offset=-3&kind=secret&search=' + 'x'.repeat(150)));
+    expect([query.limit, query.offset, query.kind, query.search.length]).toEqual([100, 0, '', 100]);
   });
 });
 

@@ -67,6 +67,39 @@ export function auditQueryReducer(state: AuditQuery, event: AuditEvent): AuditQu
   }
 }
 
+/**
+ * The query a screen address holds (`/audit?search=…&action=…`): what is left out is the
+ * first screen's (no filters, 100 a page, from the first record). A value that cannot be one
+ * (a page size not offered, a kind not known, a negative offset) is read as left out.
+ */
+export function queryFromParams(params: URLSearchParams): AuditQuery {
+  const limit = Number(params.get('limit'));
+  const offset = Number(params.get('offset'));
+  const kind = params.get('kind') ?? '';
+  return {
+    search: (params.get('search') ?? '').slice(0, MAX_SEARCH),
+    action: params.get('action') ?? '',
+    startDate: params.get('startDate') ?? '',
+    endDate: params.get('endDate') ?? '',
+    kind: (KINDS as readonly string[]).includes(kind) ? (kind as AuditKind) : '',
+    limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : INITIAL_PAGE_SIZE,
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+  };
+}
+
+/** The screen address's parameters of `query`, which [`queryFromParams`] reads back. */
+export function paramsOfQuery(query: AuditQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.search) params.set('search', query.search);
+  if (query.action) params.set('action', query.action);
+  if (query.startDate) params.set('startDate', query.startDate);
+  if (query.endDate) params.set('endDate', query.endDate);
+  if (query.kind) params.set('kind', query.kind);
+  if (query.limit !== INITIAL_PAGE_SIZE) params.set('limit', String(query.limit));
+  if (query.offset > 0) params.set('offset', String(query.offset));
+  return params;
+}
+
 /** GET /audit/all with the query; empty filters are left out. */
 export function auditPath(query: AuditQuery): string {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
