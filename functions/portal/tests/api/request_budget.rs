@@ -1,8 +1,8 @@
 //! What one API call costs on the DynamoDB engine (its request budget), counted call by
 //! call by the SDK interceptor (`store::calls::CallLog`) against moto, over 2,000 and then
 //! 12,000 seeded grievances: six times the data, the same calls. (Over 20,000 the figures
-//! were the same, and moto's seeding of them was a sixth of `make test`'s time.) The figures are printed (`cargo test -p portal --test
-//! request_budget -- --nocapture`).
+//! were the same, and moto's seeding of them was a sixth of `make test`'s time.) The
+//! figures are printed (`cargo test -p portal --test api request_budget -- --nocapture`).
 //!
 //! Sign-in is one batch read (session, user and role). The admin lists are read from a copy
 //! checked at most every `engines::dynamo::lists_cache::FRESH_FOR`, so a request may carry one
@@ -104,7 +104,7 @@ async fn a_request_costs_the_same_at_12000_grievances_as_at_2000() {
     let officer = api.login("officer1.7@seed.portal", "Officer-Pass-1").await;
     let constable = api.login("officer7.7@seed.portal", "Officer-Pass-1").await;
     eprintln!("at {first} grievances:");
-    let at_first = fixed_costs(&api, &officer, &constable).await;
+    let at_2000 = fixed_costs(&api, &officer, &constable).await;
 
     let started = std::time::Instant::now();
     portal::seed::into_table(table, api.state.accounts.as_ref(), more, 7).await.unwrap();
@@ -115,9 +115,9 @@ async fn a_request_costs_the_same_at_12000_grievances_as_at_2000() {
     let filed: i64 = stats.body["byPriority"].as_array().unwrap().iter().map(|p| p["count"].as_i64().unwrap()).sum();
     assert_eq!(filed, (first + more) as i64, "{:?}", stats.body);
     eprintln!("at {} grievances:", first + more);
-    let at_tenfold = fixed_costs(&api, &officer, &constable).await;
+    let at_12000 = fixed_costs(&api, &officer, &constable).await;
     // At a tenth of the scale, the first 200 grievances leave some stations' counters empty.
-    for ((what, calls_then, items_then), (_, calls_now, items_now)) in at_first.iter().zip(&at_tenfold).filter(|_| scale == 1) {
+    for ((what, calls_then, items_then), (_, calls_now, items_now)) in at_2000.iter().zip(&at_12000).filter(|_| scale == 1) {
         assert_eq!(calls_now, calls_then, "{what}: calls at 12,000 and at 2,000");
         // Counter items that did not exist yet at 2,000 (a station, stage and priority no
         // grievance of the caller's had reached) may be read at 12,000: bounded by the
