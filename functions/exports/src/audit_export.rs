@@ -71,9 +71,16 @@ async fn records(state: &AppState, viewer: &cases::reads::Viewer, filters: &case
 /// The integrity line of a file: whether every chain its records belong to holds.
 fn integrity_line(language: Language, v: &Verification) -> String {
     let label = language.say("Integrity");
-    match &v.broken {
-        None => format!("{label}: verified — every hash and link of the {} records in the {} chains of these records holds", v.records, v.chains),
-        Some(b) => format!("{label}: BROKEN at record {} (chain {}): {}", b.record_id, b.chain, b.reason),
+    let (records, chains) = (v.records, v.chains);
+    match (&v.broken, language) {
+        (None, Language::English) => {
+            let records = if records == 1 { "1 record".to_string() } else { format!("{records} records") };
+            let chains = if chains == 1 { "1 chain".to_string() } else { format!("{chains} chains") };
+            format!("{label}: verified — every hash and link of the {records} in the {chains} of these records holds")
+        }
+        (None, Language::Hindi) => format!("{label}: सत्यापित — इन अभिलेखों की {chains} शृंखलाओं के {records} अभिलेखों का हर हैश और कड़ी सही है"),
+        (Some(b), Language::English) => format!("{label}: BROKEN at record {} (chain {}): {}", b.record_id, b.chain, b.reason),
+        (Some(b), Language::Hindi) => format!("{label}: अभिलेख {} पर टूटी (शृंखला {}): {}", b.record_id, b.chain, b.reason),
     }
 }
 

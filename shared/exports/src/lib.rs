@@ -8,6 +8,7 @@ pub mod columns;
 pub mod csv_safe;
 pub mod excel;
 mod language;
+pub mod screen_words;
 pub mod pdf;
 pub mod table;
 mod typeset;

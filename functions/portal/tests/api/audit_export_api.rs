@@ -80,7 +80,12 @@ async fn audit_exports_hold_the_filtered_records_the_user_may_read(engine: Engin
     assert!(heading[3].starts_with("Integrity: verified"), "{heading:?}");
     assert_eq!(table[0][0], "Record");
     assert_eq!(table[1..].iter().map(|r| r[0].clone()).collect::<Vec<_>>(), ids(&created));
-    assert!(table[1..].iter().all(|r| r[3] == "CREATED"));
+    // The action as the screen names it.
+    assert!(table[1..].iter().all(|r| r[3] == "Created"), "{table:?}");
+    let (bytes, _) = export(&api, &admin, "csv", "action=CREATED&lang=hi").await;
+    let (heading, table) = csv_table(&bytes);
+    assert!(heading[3].starts_with("अखंडता: सत्यापित — इन अभिलेखों की "), "{heading:?}");
+    assert!(table[1..].iter().all(|r| r[3] == "दर्ज की गई" && r[4] == "पूरा रिकॉर्ड"), "the action and field in Hindi: {table:?}");
 
     // A user of their own cases reads their own grievance's records and their own events only.
     let role = api.post("/api/roles", &admin, json!({"name": "Desk Auditor", "permissions": {"grievances": "create,read", "audit": "read"}})).await;
@@ -103,8 +108,8 @@ async fn audit_exports_hold_the_filtered_records_the_user_may_read(engine: Engin
     // Each export is recorded, as the exporter's event.
     let exported = api.get("/api/audit/all?action=EXPORTED&limit=50", &admin).await.body;
     let kinds: Vec<&str> = exported.as_array().unwrap().iter().map(|r| r["action_details"]["kind"].as_str().unwrap()).collect();
-    assert_eq!(kinds, ["audit-pdf", "audit-csv", "audit-excel"]);
-    assert_eq!(exported[1]["notes"], "3 audit records to Audit History CSV (filters: Action: CREATED)");
+    assert_eq!(kinds, ["audit-pdf", "audit-csv", "audit-csv", "audit-excel"]);
+    assert_eq!(exported[2]["notes"], "3 audit records to Audit History CSV (filters: Action: CREATED)");
 
     // Without audit read: 403; a bad filter: 400 naming it.
     let clerk_role = api.post("/api/roles", &admin, json!({"name": "Clerk", "permissions": {"grievances": "read"}})).await;
@@ -150,9 +155,9 @@ async fn the_audit_csv_holds_no_formulas(engine: Engine) {
     let (_, table) = csv_table(&bytes);
     let column = |name: &str| table[0].iter().position(|h| h == name).unwrap();
     let (old, agent, action) = (column("Old Value"), column("User Agent"), column("Action"));
-    let edit_row = table.iter().find(|r| r[action] == "UPDATED" && r[old].contains("HYPERLINK")).expect("the edit's row");
+    let edit_row = table.iter().find(|r| r[action] == "Updated" && r[old].contains("HYPERLINK")).expect("the edit's row");
     assert_eq!(edit_row[old], format!("'{link}"));
-    let created_row = table.iter().find(|r| r[action] == "CREATED").expect("the filing's row");
+    let created_row = table.iter().find(|r| r[action] == "Created").expect("the filing's row");
     assert_eq!(created_row[agent], format!("'{command}"));
     for row in &table {
         for cell in row {
