@@ -107,13 +107,16 @@ async fn export(State(state): State<AppState>, caller: Caller, client: ClientInf
     let actor = caller.actor(&client);
     let heading = Heading {
         title: language.say("Audit History").to_string(),
-        filters: named.clone(),
+        // The filters as the screen names them; the EXPORTED record keeps their codes.
+        filters: named.iter().map(|(name, value)| (name.clone(), exports::screen_words::filter(name, value, language))).collect(),
         generated_at: now,
         generated_by: actor.name.clone(),
         language,
         about: vec![integrity_line(language, &verification)],
     };
-    let filters_text = heading.filters_text();
+    // The EXPORTED record names the filters by their codes, in English, whatever the file's
+    // language.
+    let filters_text = Heading { filters: named.clone(), language: Language::English, ..heading.clone() }.filters_text();
     let key = format!("{}.{}", uuid::Uuid::new_v4().simple(), format.extension());
     let dir = tempfile::tempdir().map_err(Error::internal)?;
     let path = dir.path().join(&key);

@@ -51,6 +51,16 @@ pub fn action(code: &str, language: Language) -> String {
     word(language, |c| &c.audit, &["action", &code.to_uppercase()]).unwrap_or_else(|| capitalised(&code.to_lowercase().replace('_', " ")))
 }
 
+/// A filter of the Audit History as its screen shows it: an action by its name, the kind of
+/// changes by its words ("Administrative changes"); any other (a date, a search) as given.
+pub fn filter(name: &str, value: &str, language: Language) -> String {
+    match name {
+        "Action" => action(value, language),
+        "Kind" => word(language, |c| &c.audit, &["kind", value]).unwrap_or_else(|| value.to_string()),
+        _ => value.to_string(),
+    }
+}
+
 /// What the screen's Field column says of a record's field: what an administrative change
 /// was made to, the linked grievances, or the grievance's field by its label.
 pub fn field(name: &str, language: Language) -> String {
@@ -84,5 +94,8 @@ mod tests {
         assert_eq!(field("links", Language::English), "Linked grievances");
         assert_eq!(field("assigned_to_id", Language::English), "Assigned to id");
         assert_eq!(field("", Language::English), "");
+        assert_eq!(filter("Action", "CREATED", Language::English), "Created");
+        assert_eq!(filter("Kind", "admin", Language::English), "Administrative changes");
+        assert_eq!(filter("Search", "GRV-1", Language::Hindi), "GRV-1");
     }
 }

@@ -76,7 +76,7 @@ async fn audit_exports_hold_the_filtered_records_the_user_may_read(engine: Engin
     assert_eq!(created.as_array().unwrap().len(), 3);
     let (bytes, _) = export(&api, &admin, "csv", "action=CREATED").await;
     let (heading, table) = csv_table(&bytes);
-    assert_eq!(heading[1], "Filters: Action: CREATED", "{heading:?}");
+    assert_eq!(heading[1], "Filters: Action: Created", "the filter as the screen names it: {heading:?}");
     assert!(heading[3].starts_with("Integrity: verified"), "{heading:?}");
     assert_eq!(table[0][0], "Record");
     assert_eq!(table[1..].iter().map(|r| r[0].clone()).collect::<Vec<_>>(), ids(&created));
