@@ -127,6 +127,8 @@ async fn posting_label(cases: Cases<'_>, posting: &Posting) -> Result<String> {
     let item = |kind, id| async move { Ok::<_, Error>(cases.lists.get(kind, id).await?.map(|i| i.name).unwrap_or_else(|| id.to_string())) };
     Ok(match posting {
         Posting::State => "the state".to_string(),
+        // A range the Admin Panel already calls "Agra Range" is not "the Agra Range range".
+        Posting::Range(name) if name.to_lowercase().ends_with(" range") => format!("the {name}"),
         Posting::Range(name) => format!("the {name} range"),
         Posting::District(id) => item(domain::lists::ListKind::Districts, *id).await?,
         Posting::Station(id) => item(domain::lists::ListKind::PoliceStations, *id).await?,
@@ -145,9 +147,10 @@ async fn escalate(cases: Cases<'_>, id: i64, version: i64, level: EscalationLeve
     let now = domain::clock::now_text();
     let escalation = Escalation { level, to: to.clone(), escalated_at: now.clone(), days_overdue, missed_clock: missed_clock.clone() };
     let to_label = posting_label(cases, &to).await?;
+    let days = if days_overdue == 1 { "1 day".to_string() } else { format!("{days_overdue} days") };
     let notes = match &source {
-        Some(source) => format!("The duty under {source} missed by {days_overdue} days; escalated to {to_label}"),
-        None => format!("Overdue by {days_overdue} days; escalated to {to_label}"),
+        Some(source) => format!("The duty under {source} missed by {days}; escalated to {to_label}"),
+        None => format!("Overdue by {days}; escalated to {to_label}"),
     };
     let after = Grievance { escalation: Some(escalation), version: before.version + 1, updated_at: now.clone(), ..before.clone() };
     let entry = AuditEntry {
@@ -161,6 +164,8 @@ async fn escalate(cases: Cases<'_>, id: i64, version: i64, level: EscalationLeve
             "level": level.as_str(),
             "to": PostingWire::from(to),
             "days_overdue": days_overdue,
+            // The place by name, for the web app to say the notes in the reader's language.
+            "to_label": to_label,
             "missed_clock": missed_clock,
             "source": source,
         })),

@@ -114,8 +114,8 @@ async fn an_overdue_grievance_goes_up_once_per_level(engine: Engine) {
         escalations,
         vec![
             ("state".to_string(), "Overdue by 16 days; escalated to the state".to_string()),
-            ("range".to_string(), "Overdue by 6 days; escalated to the Agra Range range".to_string()),
-            ("district".to_string(), "Overdue by 1 days; escalated to Agra".to_string()),
+            ("range".to_string(), "Overdue by 6 days; escalated to the Agra Range".to_string()),
+            ("district".to_string(), "Overdue by 1 day; escalated to Agra".to_string()),
         ]
     );
     assert!(history.as_array().unwrap().iter().filter(|r| r["action"] == "ESCALATED").all(|r| r["user_name"] == "Escalation"));
@@ -156,7 +156,8 @@ async fn a_missed_statutory_clock_escalates_the_case_and_tells_its_station(engin
     assert_eq!((g["escalation"]["days_overdue"].as_i64(), g["escalation"]["missed_clock"].as_str()), (Some(1), Some("bnss-184-1")), "{g}");
     let history = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body["data"].clone();
     let escalated = history.as_array().unwrap().iter().find(|r| r["action"] == "ESCALATED").unwrap();
-    assert_eq!(escalated["notes"], "The duty under BNSS s.184(1) missed by 1 days; escalated to Agra");
+    assert_eq!(escalated["notes"], "The duty under BNSS s.184(1) missed by 1 day; escalated to Agra");
+    assert_eq!(escalated["action_details"]["to_label"], "Agra", "the place, for the notes in the reader's language");
 
     // The station's officer hears of the missed duty; the district, of the escalation.
     grievances_area::notify::run(&api.state, None, domain::clock::now()).await.unwrap();

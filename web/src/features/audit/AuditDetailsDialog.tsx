@@ -8,7 +8,7 @@ import { FactList } from '../../components/FactList';
 import { dash, formatDateTime } from '../../lib/format';
 import { fieldLabel } from '../grievances/field-labels';
 import { ActionBadge } from './ActionBadge';
-import { changeParseErrorText, displayValue, entryField, type AuditEntry } from './audit-record';
+import { changeParseErrorText, displayValue, entryField, entryNotes, type AuditEntry } from './audit-record';
 
 /** 'added', 'removed', 'changed' as a word of the current language. */
 function changeActionLabel(action: string, t: (key: string) => string): string {
@@ -110,7 +110,7 @@ export function AuditDetailsDialog({ entry, onClose }: { entry: AuditEntry; onCl
           <FactList
             facts={[
               { label: t('fieldChanged'), value: entryField(entry) },
-              { label: t('grievances:status.notes'), value: dash(entry.notes), wide: true },
+              { label: t('grievances:status.notes'), value: dash(entryNotes(entry)), wide: true },
             ]}
           />
         </Part>

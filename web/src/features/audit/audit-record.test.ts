@@ -1,5 +1,5 @@
 import { setLanguage } from '../../i18n';
-import { actionLabel, actionTone, changeSummary, displayValue, entryField, historyEntries, toAuditEntries, toAuditEntry } from './audit-record';
+import { actionLabel, actionTone, changeSummary, displayValue, entryField, entryNotes, historyEntries, toAuditEntries, toAuditEntry } from './audit-record';
 
 describe('audit records', () => {
   it('refuses an answer that is not a list', () => {
@@ -110,6 +110,32 @@ describe('audit records', () => {
     expect(changeSummary(record('district', 'range'))).toBe('District → Range');
     expect(changeSummary(record('range', 'state'))).toBe('Range → State');
     expect(first.user_name).toBe('Escalation');
+  });
+
+  it("says an escalation's notes in the reader's language, from its facts", async () => {
+    const escalated = (details: Record<string, unknown>, notes: string) =>
+      toAuditEntry({ action: 'ESCALATED', field_name: 'escalation', old_value: null, new_value: details.level, notes, action_details: { summary: 'Escalated', ...details } });
+    const overdue = escalated({ level: 'district', days_overdue: 1, to_label: 'Agra' }, 'Overdue by 1 day; escalated to Agra');
+    const missed = escalated({ level: 'range', days_overdue: 12, to_label: 'the Agra Range', source: 'BNSS s.193(3)(ii)' }, 'The duty under BNSS s.193(3)(ii) missed by 12 days; escalated to the Agra Range');
+    const state = escalated({ level: 'state', days_overdue: 40, to_label: 'the state' }, 'Overdue by 40 days; escalated to the state');
+    const older = escalated({ level: 'district', days_overdue: 3 }, 'Overdue by 3 days; escalated to Agra');
+    expect([overdue, missed, state, older].map(entryNotes)).toEqual([
+      'Overdue by 1 day; escalated to Agra',
+      'The duty under BNSS s.193(3)(ii) missed by 12 days; escalated to the Agra Range',
+      'Overdue by 40 days; escalated to the state',
+      'Overdue by 3 days; escalated to Agra',
+    ]);
+    expect(entryNotes(toAuditEntry({ action: 'UPDATED', notes: 'Typed by the clerk' }))).toBe('Typed by the clerk');
+    await setLanguage('hi');
+    try {
+      expect(entryNotes(overdue)).toBe('1 दिन से समय-सीमा पार; Agra को प्रेषित');
+      expect(entryNotes(missed)).toBe('BNSS s.193(3)(ii) के अधीन दायित्व 12 दिन से अपूर्ण; Agra Range को प्रेषित');
+      expect(entryNotes(state)).toMatch(/^40 दिन से समय-सीमा पार; \S+ को प्रेषित$/);
+      expect(entryNotes(state)).not.toContain('the state');
+      expect(entryNotes(older)).toMatch(/^3 दिन से समय-सीमा पार; /);
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('names the escalation waits as the subject of their change, with the waits before and after', () => {

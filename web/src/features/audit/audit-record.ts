@@ -46,6 +46,8 @@ export interface AuditEntry {
   changes: AuditChange[];
   /** action_details was present but could not be read. */
   changesError: boolean;
+  /** An escalation's facts (action_details), for its notes in the reader's language. */
+  escalation: EscalationFacts | null;
   user_name: string;
   user_email: string;
   user_role: string;
@@ -53,6 +55,16 @@ export interface AuditEntry {
   user_agent: string;
   session_id: string;
   created_at: string;
+}
+
+/** What an ESCALATED record's details say: how late, to which level and place, and the law's section for a missed clock. */
+export interface EscalationFacts {
+  days: number;
+  level: string;
+  /** The place by name ("Agra", "the state"); '' in records written before it was kept. */
+  to: string;
+  /** The section whose duty was missed; '' for a pendency limit. */
+  source: string;
 }
 
 type Raw = Record<string, unknown>;
@@ -64,7 +76,13 @@ const str = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-function readDetails(value: unknown): { summary: string; changes: AuditChange[]; error: boolean } {
+function escalationOf(details: Raw): EscalationFacts | null {
+  const { days_overdue: days, level, to_label: to, source } = details;
+  if (typeof days !== 'number' || typeof level !== 'string') return null;
+  return { days, level, to: typeof to === 'string' ? to : '', source: typeof source === 'string' ? source : '' };
+}
+
+function readDetails(value: unknown): { summary: string; changes: AuditChange[]; error: boolean; escalation?: EscalationFacts | null } {
   if (value === null || value === undefined || value === '') return { summary: '', changes: [], error: false };
   let details: unknown = value;
   if (typeof value === 'string') {
@@ -86,6 +104,7 @@ function readDetails(value: unknown): { summary: string; changes: AuditChange[];
   );
   return {
     summary: str(summary),
+    escalation: escalationOf(details as Raw),
     changes: list.map((change) => ({
       field: str(change.field),
       action: str(change.action) || 'changed',
@@ -131,6 +150,7 @@ export function toAuditEntry(raw: unknown, index = 0): AuditEntry {
     summary: details.summary,
     changes: details.changes,
     changesError: details.error,
+    escalation: details.escalation ?? null,
     user_name: str(record.user_name),
     user_email: str(record.user_email),
     user_role: str(record.user_role),
@@ -249,6 +269,19 @@ function escalationLevel(value: string): string {
   return value && i18n.exists(key) ? i18n.t(key) : displayValue(value);
 }
 
+/**
+ * A record's notes in the reader's language: an escalation's said from its facts (the
+ * server writes them in English); any other record's as written. An escalation recorded
+ * before its place was kept reads in English as written, and in Hindi by its level.
+ */
+export function entryNotes(entry: AuditEntry): string {
+  const facts = entry.escalation;
+  if (!facts || (!facts.to && i18n.language === 'en')) return entry.notes;
+  // In Hindi the state is named by its word, and a place by its name without the English article.
+  const to = i18n.language === 'en' ? facts.to : facts.level === 'state' || !facts.to ? escalationLevel(facts.level) : facts.to.replace(/^the /, '');
+  return facts.source ? t('notes.clockMissed', { count: facts.days, source: facts.source, to }) : t('notes.overdue', { count: facts.days, to });
+}
+
 /** The 'Changes' column in one line. */
 export function changeSummary(entry: AuditEntry): string {
   if (entry.changesError) return changeParseErrorText();
@@ -258,7 +291,7 @@ export function changeSummary(entry: AuditEntry): string {
   if (entry.field_name === 'complete_record' || wholeThing || (!entry.old_value && !entry.new_value)) {
     if (entry.summary) return entry.summary;
     if (entry.changes.length > 0) return t('fieldsChanged', { count: entry.changes.length });
-    return entry.notes || '-';
+    return entryNotes(entry) || '-';
   }
   return `${displayValue(entry.old_value)} → ${displayValue(entry.new_value)}`;
 }

@@ -6,7 +6,7 @@ import { errorText } from '../../api/errors';
 import { LoadingState } from '../../components/LoadingState';
 import { formatDateTime } from '../../lib/format';
 import { ActionBadge } from '../audit/ActionBadge';
-import { changeSummary, entryField } from '../audit/audit-record';
+import { changeSummary, entryField, entryNotes } from '../audit/audit-record';
 import { useGrievanceHistory } from './api/use-grievance-history';
 
 export function GrievanceHistory({ id }: { id: number }) {
@@ -40,7 +40,7 @@ export function GrievanceHistory({ id }: { id: number }) {
             </Text>
           </Flex>
           <Text className="timeline-change">{changeSummary(entry)}</Text>
-          {entry.notes && entry.notes !== entry.summary ? <Text className="timeline-notes">{t('history.notes', { notes: entry.notes })}</Text> : null}
+          {entry.notes && entry.notes !== entry.summary ? <Text className="timeline-notes">{t('history.notes', { notes: entryNotes(entry) })}</Text> : null}
           <Text className="muted-text">
             {t('history.by', { name: entry.user_name || t('history.unknownUser') })}
             {entry.user_role ? ` (${entry.user_role})` : ''}
