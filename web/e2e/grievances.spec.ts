@@ -387,6 +387,11 @@ test.describe('grievances', () => {
     const table = page.getByRole('table', { name: 'Grievances' });
     await expect(table.getByRole('row').filter({ hasText: `${prefix}/2025/00052` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+    // Every column the specification lists, by its words, in the default density.
+    for (const heading of ['Grievance No', 'FIR No', 'Crime Title', 'District', 'Police Station', 'Status', 'Priority', 'Filed By', 'Filed Date']) {
+      await expect(table.getByRole('columnheader', { name: heading, exact: true }), heading).toBeVisible();
+    }
+    await expect(table.getByRole('row').filter({ hasText: `${prefix}/2025/00052` })).toContainText('North District');
     const desk = await rowsInView();
     expect(desk.length, 'rows in view at 1366x900').toBeGreaterThanOrEqual(12);
     for (const height of desk) expect(height, 'one line per grievance').toBeLessThanOrEqual(44);
