@@ -173,7 +173,7 @@ fn csv(path: &Path, heading: &Heading, records: &[AuditRecord]) -> Result<u64> {
 fn pdf(path: &Path, heading: &Heading, records: &[AuditRecord]) -> Result<u64> {
     let language = heading.language;
     let printed: Vec<&AuditColumn> = COLUMNS.iter().filter(|c| c.pdf_width > 0.0).collect();
-    let columns = printed.iter().map(|c| Column { header: language.say(c.header).to_string(), width: c.pdf_width }).collect();
+    let columns = printed.iter().map(|c| Column { header: language.say(c.header).to_string(), width: c.pdf_width, whole: c.header == "Grievance" }).collect();
     let mut report = Report::with_columns(path, heading.clone(), columns, language.say("No audit records match these filters.").to_string())?;
     for record in records {
         report.push_texts(printed.iter().map(|c| (c.value)(record, language)).collect())?;

@@ -35,6 +35,12 @@ fn text_width(text: &str, size: f32) -> f32 {
 /// Breaks `text` into lines no wider than `width` mm: at spaces where possible, inside a word
 /// only when the word alone is too wide.
 fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+    wrap_in(text, Weight::Regular, size, width)
+}
+
+/// [`wrap`] for text set in `weight`.
+fn wrap_in(text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
+    let text_width = |text: &str, size| typeset::width(text, weight, size);
     let mut lines = Vec::new();
     for paragraph in text.lines() {
         let mut line = String::new();
@@ -74,11 +80,53 @@ fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     lines
 }
 
-/// A column of the table: its heading (in the file's language) and its width in mm.
+/// A column of the table: its heading (in the file's language), its width in mm as planned,
+/// and whether its values are kept whole on one line (a grievance or FIR number, a date).
 #[derive(Clone, Debug)]
 pub struct Column {
     pub header: String,
     pub width: f32,
+    pub whole: bool,
+}
+
+/// The widths the columns are drawn at, sized by what they hold: a column of whole values is
+/// as wide as its widest value (up to twice its planned width, past which it wraps), and the
+/// other columns share what is left of the page in proportion to their planned widths. Every
+/// column is at least as wide as the longest word of its heading, which wraps onto lines of
+/// its own rather than running into the next column.
+fn fitted(columns: &[Column], rows: &[Vec<String>]) -> Vec<f32> {
+    let page = PAGE_WIDTH - 2.0 * MARGIN;
+    let longest_word = |text: &str, weight| text.split_whitespace().map(|w| typeset::width(w, weight, TEXT_SIZE)).fold(0.0f32, f32::max) + 2.0 * PAD;
+    let mut widths: Vec<f32> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let heading = longest_word(&c.header, Weight::Bold);
+            if !c.whole {
+                return c.width.max(heading);
+            }
+            let widest = rows.iter().filter_map(|r| r.get(i)).map(|v| text_width(v, TEXT_SIZE) + 2.0 * PAD).fold(0.0f32, f32::max);
+            widest.max(heading).min((2.0 * c.width).max(heading))
+        })
+        .collect();
+    let fixed: f32 = columns.iter().zip(&widths).filter(|(c, _)| c.whole).map(|(_, w)| w).sum();
+    let planned: f32 = columns.iter().filter(|c| !c.whole).map(|c| c.width).sum();
+    if planned > 0.0 {
+        let share = (page - fixed).max(0.0) / planned;
+        for (c, w) in columns.iter().zip(widths.iter_mut()).filter(|(c, _)| !c.whole) {
+            *w = (c.width * share).max(longest_word(&c.header, Weight::Bold));
+        }
+    }
+    // Headings' longest words may leave the row wider than the page: the texts give, the
+    // widest most, so that the numbers stay whole.
+    let over = widths.iter().sum::<f32>() - page;
+    let texts: f32 = columns.iter().zip(&widths).filter(|(c, _)| !c.whole).map(|(_, w)| w).sum();
+    if over > 0.0 && texts > 0.0 {
+        for (_, w) in columns.iter().zip(widths.iter_mut()).filter(|(c, _)| !c.whole) {
+            *w -= over * *w / texts;
+        }
+    }
+    widths
 }
 
 pub struct Report {
@@ -90,6 +138,8 @@ pub struct Report {
     canvas: Canvas,
     /// Where the next row starts on the last page, in mm from the bottom.
     y: f32,
+    /// Every row's texts, kept until the file is written: the columns are sized by them.
+    pending: Vec<Vec<String>>,
     rows: u64,
 }
 
@@ -97,16 +147,16 @@ impl Report {
     /// The grievances report.
     pub fn new(path: &Path, heading: Heading) -> Result<Self> {
         let language = heading.language;
-        let columns = REPORT_COLUMNS.iter().map(|c| Column { header: language.say(c.header).to_string(), width: c.width as f32 }).collect();
+        // Numbers and dates are read whole: never broken over two lines.
+        let whole = |header| matches!(header, "Grievance Number" | "FIR Number" | "FIR Date");
+        let columns = REPORT_COLUMNS.iter().map(|c| Column { header: language.say(c.header).to_string(), width: c.width as f32, whole: whole(c.header) }).collect();
         Self::with_columns(path, heading, columns, language.say("No grievances match these filters.").to_string())
     }
 
     /// A report of any rows: `columns` span the page's width (277 mm).
     pub fn with_columns(path: &Path, heading: Heading, columns: Vec<Column>, empty: String) -> Result<Self> {
         let canvas = Canvas::new(PAGE_WIDTH, PAGE_HEIGHT);
-        let mut report = Report { path: path.to_path_buf(), heading, columns, empty, canvas, y: 0.0, rows: 0 };
-        report.start_page(true);
-        Ok(report)
+        Ok(Report { path: path.to_path_buf(), heading, columns, empty, canvas, y: 0.0, pending: Vec::new(), rows: 0 })
     }
 
     fn text(&mut self, weight: Weight, size: f32, x: f32, y: f32, text: &str, color: Rgb) {
@@ -136,13 +186,16 @@ impl Report {
             }
             top -= 4.0;
         }
-        // The header row.
-        let height = LINE + 2.0 * PAD;
+        // The header row: a heading wider than its column takes a second line.
+        let headings: Vec<Vec<String>> = self.columns.iter().map(|c| wrap_in(&c.header, Weight::Bold, TEXT_SIZE, c.width - 2.0 * PAD)).collect();
+        let height = headings.iter().map(Vec::len).max().unwrap_or(1) as f32 * LINE + 2.0 * PAD;
         self.canvas.rect(MARGIN, top - height, PAGE_WIDTH - 2.0 * MARGIN, height, NAVY);
         let mut x = MARGIN;
-        for i in 0..self.columns.len() {
-            let (header, width) = (self.columns[i].header.clone(), self.columns[i].width);
-            self.text(Weight::Bold, TEXT_SIZE, x + PAD, top - PAD - LINE * 0.8, &header, (1.0, 1.0, 1.0));
+        let widths: Vec<f32> = self.columns.iter().map(|c| c.width).collect();
+        for (lines, width) in headings.iter().zip(widths) {
+            for (i, line) in lines.iter().enumerate() {
+                self.text(Weight::Bold, TEXT_SIZE, x + PAD, top - PAD - LINE * (i as f32 + 0.8), line, (1.0, 1.0, 1.0));
+            }
             x += width;
         }
         self.y = top - height;
@@ -150,8 +203,14 @@ impl Report {
 }
 
 impl Report {
-    /// Adds a row: one text per column, wrapped inside it.
+    /// Adds a row: one text per column, wrapped inside it when the file is written.
     pub fn push_texts(&mut self, texts: Vec<String>) -> Result<()> {
+        self.pending.push(texts);
+        self.rows += 1;
+        Ok(())
+    }
+
+    fn draw_row(&mut self, row: usize, texts: &[String]) {
         let cells: Vec<Vec<String>> = texts.iter().zip(&self.columns).map(|(text, c)| wrap(text, TEXT_SIZE, c.width - 2.0 * PAD)).collect();
         let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
         let height = lines as f32 * LINE + 2.0 * PAD;
@@ -160,7 +219,7 @@ impl Report {
             self.start_page(false);
         }
         let top = self.y;
-        if self.rows % 2 == 1 {
+        if row % 2 == 1 {
             self.canvas.rect(MARGIN, top - height, PAGE_WIDTH - 2.0 * MARGIN, height, (0.94, 0.95, 0.97));
         }
         let mut x = MARGIN;
@@ -172,13 +231,21 @@ impl Report {
             x += width;
         }
         self.y = top - height;
-        self.rows += 1;
-        Ok(())
     }
 
-    /// Numbers the pages and writes the file; answers the rows written.
+    /// Lays the table out (its columns sized by what they hold), numbers the pages and writes
+    /// the file; answers the rows written.
     pub fn write(mut self) -> Result<u64> {
         let language = self.heading.language;
+        let rows = std::mem::take(&mut self.pending);
+        let widths = fitted(&self.columns, &rows);
+        for (column, width) in self.columns.iter_mut().zip(widths) {
+            column.width = width;
+        }
+        self.start_page(true);
+        for (i, texts) in rows.iter().enumerate() {
+            self.draw_row(i, texts);
+        }
         if self.rows == 0 {
             let (y, empty) = (self.y - 6.0, self.empty.clone());
             self.text(Weight::Regular, 9.0, MARGIN + PAD, y, &empty, BLACK);
@@ -219,6 +286,39 @@ impl Sink for Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn report_columns(language: crate::Language) -> Vec<Column> {
+        let dir = tempfile::tempdir().unwrap();
+        let heading = Heading { title: String::new(), filters: Vec::new(), generated_at: time::OffsetDateTime::UNIX_EPOCH, generated_by: String::new(), language, about: Vec::new() };
+        Report::new(&dir.path().join("r.pdf"), heading).unwrap().columns
+    }
+
+    #[test]
+    fn numbers_are_kept_whole_and_the_texts_share_the_rest_of_the_page() {
+        let columns = report_columns(crate::Language::English);
+        let fir = columns.iter().position(|c| c.header == "FIR Number").unwrap();
+        let brief = columns.iter().position(|c| c.header == "Brief Details").unwrap();
+        let mut row = vec!["-".to_string(); columns.len()];
+        row[0] = "GRV-2026-000123".into();
+        row[fir] = "CIVIL/2026/99911".into();
+        row[brief] = "Motorcycle stolen from the market parking.".into();
+        let widths = fitted(&columns, &[row.clone()]);
+        assert_eq!(wrap(&row[fir], TEXT_SIZE, widths[fir] - 2.0 * PAD), ["CIVIL/2026/99911"], "the FIR number on one line: {widths:?}");
+        assert_eq!(wrap(&row[0], TEXT_SIZE, widths[0] - 2.0 * PAD).len(), 1, "the grievance number on one line");
+        assert!((widths.iter().sum::<f32>() - (PAGE_WIDTH - 2.0 * MARGIN)).abs() < 0.01, "the page's width: {widths:?}");
+        assert!(widths[brief] > 40.0, "the brief details keep most of their room: {widths:?}");
+    }
+
+    #[test]
+    fn every_heading_line_stays_inside_its_column_in_hindi() {
+        let columns = report_columns(crate::Language::Hindi);
+        let widths = fitted(&columns, &[]);
+        for (c, width) in columns.iter().zip(&widths) {
+            for line in wrap_in(&c.header, Weight::Bold, TEXT_SIZE, width - 2.0 * PAD) {
+                assert!(typeset::width(&line, Weight::Bold, TEXT_SIZE) <= width - 2.0 * PAD + 0.01, "{line:?} overruns {width} mm");
+            }
+        }
+    }
 
     #[test]
     fn wrapping_keeps_every_line_inside_the_column() {

@@ -113,7 +113,8 @@ fn the_report_prints_title_filters_rows_and_page_numbers_in_its_embedded_font() 
     }
     let pages = text.matches("Page ").count();
     assert!(pages >= 2, "80 rows take more than one page");
-    assert_eq!(text.matches("Grievance Number").count(), pages, "the header row repeats on every page");
+    // (A number's heading may take two lines, its column as wide as the numbers it holds.)
+    assert_eq!(text.matches("Brief Details").count(), pages, "the header row repeats on every page");
     assert!(text.contains(&format!("Page {pages} of {pages}")));
 }
 
