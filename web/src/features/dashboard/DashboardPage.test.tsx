@@ -187,6 +187,29 @@ describe('dashboard', () => {
     }
   });
 
+  it('names the stations and statuses of an activity by their Hindi names on a Hindi screen', async () => {
+    const station = (id: number, name: string, name_hi: string) => ({ ...status(id, name, 'open', name_hi), meaning: undefined });
+    const moved = {
+      ...activity('Asha transferred GRV-9 from Sadar Bazar to Kotwali', 'blue'),
+      code: 'ACTIVITY_TRANSFERRED',
+      params: { who: 'Asha', number: 'GRV-9', old: 'Sadar Bazar', new: 'Kotwali' },
+    };
+    const changed = { ...activity('Asha moved GRV-8 from Pending to In Progress', 'blue'), code: 'ACTIVITY_STATUS_CHANGED', params: { who: 'Asha', number: 'GRV-8', old: 'Pending', new: 'In Progress' } };
+    api({
+      'GET /api/admin/recent-activities': () => jsonResponse(200, [moved, changed]),
+      'GET /api/admin/dropdowns/police_stations': () => jsonResponse(200, [station(11, 'Sadar Bazar', 'सदर बाज़ार'), station(12, 'Kotwali', 'कोतवाली')]),
+    });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('Asha transferred GRV-9 from Sadar Bazar to Kotwali')).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await screen.findByText('Asha ने GRV-9 को सदर बाज़ार से कोतवाली स्थानांतरित किया')).toBeInTheDocument();
+      expect(await screen.findByText(/GRV-8.*लंबित.*प्रगति पर/)).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
   it('tells of an export in Hindi on a Hindi screen, from its parts rather than its English notes', async () => {
     const notes = '1250 grievances to Excel (filters: Status: Pending)';
     const exported = {

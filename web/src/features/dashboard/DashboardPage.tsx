@@ -6,8 +6,8 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { Link } from 'react-router';
 import { Alert, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
-import { readerName, useItemName } from '../../api/item-names';
-import type { Activity, GrievanceStats, PerformanceMetrics, StatusCount } from '../../api/types';
+import { readerName, useGrievanceItemNames, useItemName } from '../../api/item-names';
+import type { Activity, GrievanceStats, ListKind, PerformanceMetrics, StatusCount } from '../../api/types';
 import { useListItems } from '../admin/api/use-list-items';
 import { Icon, type IconName } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
@@ -23,6 +23,7 @@ import { useGrievanceStats } from './api/use-grievance-stats';
 import { usePerformanceMetrics } from './api/use-performance-metrics';
 import { useRecentActivities } from './api/use-recent-activities';
 import {
+  activityParams,
   averageDays,
   caseTotals,
   days,
@@ -116,11 +117,13 @@ function RecentActivity() {
   const { data, error } = useRecentActivities();
   const items = recentActivities(data);
   const { t, i18n } = useTranslation('dashboard');
+  const names = useGrievanceItemNames();
+  const named = (kind: ListKind, name: string) => names[kind as keyof typeof names]?.(name) ?? name;
   // The server names each sentence by a code with its values; its English is the fallback.
   // An export's values are English notes: its line is rebuilt from them (export-activity.ts).
   const activitySentence = (item: Activity) =>
     exportActivityText(item) ??
-    (item.code && i18n.exists(`dashboard:activity.${item.code}`) ? t(`activity.${item.code}`, { ...item.params }) : item.description);
+    (item.code && i18n.exists(`dashboard:activity.${item.code}`) ? t(`activity.${item.code}`, activityParams(item, named)) : item.description);
   return (
     <Panel id="recent-activity" title={t('recentActivity')}>
       {error && !data ? (

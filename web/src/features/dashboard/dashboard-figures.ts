@@ -1,5 +1,5 @@
 // The dashboard's figures from GET /grievances/stats.
-import type { Activity, GrievanceStats, ListItem, ScopeView, StationPerformance, StatusCount } from '../../api/types';
+import type { Activity, GrievanceStats, ListItem, ListKind, ScopeView, StationPerformance, StatusCount } from '../../api/types';
 import { i18n } from '../../i18n';
 import { formatDecimal } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
@@ -80,6 +80,31 @@ export function statusBars(stats: GrievanceStats): StatusBar[] {
 /** green, blue and orange as sent; anything else purple. */
 export function dotColour(color: string | null | undefined): 'green' | 'blue' | 'orange' | 'purple' {
   return color === 'green' || color === 'blue' || color === 'orange' ? color : 'purple';
+}
+
+/** The admin list whose items an activity's old and new values name, by the sentence's code. */
+const ITEMS_OF_ACTIVITY: Record<string, ListKind> = {
+  ACTIVITY_STATUS_CHANGED: 'statuses',
+  ACTIVITY_CLOSURE_REQUESTED: 'statuses',
+  ACTIVITY_CLOSURE_APPROVED: 'statuses',
+  ACTIVITY_CLOSURE_RETURNED: 'statuses',
+  ACTIVITY_PRIORITY_CHANGED: 'priorities',
+  ACTIVITY_TRANSFERRED: 'police_stations',
+};
+
+/**
+ * An activity's values with the items it names (a status, a priority, a police station) as
+ * `named` gives them: the reader's names, where the server sends the English ones.
+ */
+export function activityParams(activity: Activity, named: (kind: ListKind, name: string) => string): Record<string, string> {
+  const params: Record<string, string> = { ...(activity.params ?? {}) };
+  const kind = activity.code ? ITEMS_OF_ACTIVITY[activity.code] : undefined;
+  if (kind) {
+    for (const key of ['old', 'new']) {
+      if (params[key] && params[key] !== '-') params[key] = named(kind, params[key]);
+    }
+  }
+  return params;
 }
 
 export function recentActivities(list: readonly Activity[] | undefined): Activity[] {
