@@ -7,7 +7,8 @@ import { Icon } from '../../components/icons';
 import { todayIso } from '../../lib/format';
 import { OPTIONAL_FIELDS } from './field-labels';
 import { MIN_BRIEF_DETAILS, newOfficerRow, type GrievanceErrors, type GrievanceFormValues, type OfficerRow } from './grievance-form';
-import { districtOf, optionsWithCurrent, stationsOf, type useGrievanceLists } from './options';
+import { optionsWithCurrent } from '../admin/item-options';
+import { districtOf, stationsOf, type useGrievanceLists } from './options';
 import { citation } from './law/law';
 import { SectionPicker } from './law/SectionPicker';
 

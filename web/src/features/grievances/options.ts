@@ -1,26 +1,6 @@
 // The Admin Panel lists the grievance screens offer.
 import type { ListItem, ListKind, PostingWire } from '../../api/types';
-import { readerName } from '../../api/item-names';
-import { i18n } from '../../i18n';
 import { useActiveItems } from '../admin/api/use-active-items';
-
-export interface Option {
-  value: string;
-  label: string;
-}
-
-/**
- * Options of a list dropdown: the active names, plus the current value if it
- * is no longer active (marked so once the list has loaded).
- */
-export function optionsWithCurrent(items: readonly ListItem[], current: string, loaded = true): Option[] {
-  // The value is what the server keeps (the English name); the label is the reader's.
-  const options = items.map((item) => ({ value: item.name, label: readerName(item, i18n.language) }));
-  if (current && !items.some((item) => item.name === current)) {
-    options.unshift({ value: current, label: loaded ? i18n.t('grievances:inactiveOption', { name: current }) : current });
-  }
-  return options;
-}
 
 /**
  * The police stations offered with `district` chosen: its own, and those the Admin Panel

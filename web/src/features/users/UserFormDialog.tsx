@@ -3,11 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Grid, PasswordField, SelectField, SwitchField, TextField } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
-import { i18n } from '../../i18n';
 import type { PostingWire, UserRequest, UserView } from '../../api/types';
 import { useSession } from '../auth/use-session';
 import { DialogForm } from '../../components/DialogForm';
-import { useActiveNames } from '../admin/api/use-active-names';
+import { useActiveItems } from '../admin/api/use-active-items';
+import { optionsWithCurrent } from '../admin/item-options';
 import { useRoleOptions } from './api/use-role-options';
 import { usersApi } from './api/users';
 import { placesFor, POSTING_LEVELS, postingOf, postingValues, useOrganisationLists, type PostingLevel } from './posting';
@@ -54,13 +54,6 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
   window.setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 }
 
-/** Options of a list dropdown: the active names, plus the current value if it is no longer active. */
-function withCurrent(names: string[], current: string): { value: string; label: string }[] {
-  const options = names.map((name) => ({ value: name, label: name }));
-  if (current && !names.includes(current)) options.unshift({ value: current, label: i18n.t('grievances:inactiveOption', { name: current }) });
-  return options;
-}
-
 export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogProps) {
   const { t } = useTranslation('users');
   const session = useSession();
@@ -69,8 +62,8 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const departments = useActiveNames('departments');
-  const designations = useActiveNames('designations');
+  const departments = useActiveItems('departments');
+  const designations = useActiveItems('designations');
   const roles = useRoleOptions();
   const organisation = useOrganisationLists();
   const places = placesFor(values.posting.level, organisation.districts, organisation.stations, values.posting.place);
@@ -195,7 +188,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
           descriptiveText={listHint(departments.error, 'departments')}
         >
           <option value="">{departments.isLoading ? t('common:loading') : t('selectDepartment')}</option>
-          {withCurrent(departments.names, values.department).map((option) => (
+          {optionsWithCurrent(departments.items, values.department, departments.loaded).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -212,7 +205,7 @@ export function UserFormDialog({ mode, user, onClose, onSaved }: UserFormDialogP
           descriptiveText={listHint(designations.error, 'designations')}
         >
           <option value="">{designations.isLoading ? t('common:loading') : t('selectDesignation')}</option>
-          {withCurrent(designations.names, values.designation).map((option) => (
+          {optionsWithCurrent(designations.items, values.designation, designations.loaded).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
