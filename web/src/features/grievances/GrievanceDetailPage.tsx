@@ -157,7 +157,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
       </Flex>
 
       {notice.message ? (
-        <Alert variation="success" role="status" className="page-notice" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
+        <Alert variation="success" role="status" className="page-toast" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
           {notice.message}
         </Alert>
       ) : null}

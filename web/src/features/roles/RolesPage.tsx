@@ -96,7 +96,7 @@ export default function RolesPage() {
       />
 
       {notice.message ? (
-        <Alert variation="success" role="status" className="page-notice" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
+        <Alert variation="success" role="status" className="page-toast" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
           {notice.message}
         </Alert>
       ) : null}

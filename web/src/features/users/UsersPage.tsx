@@ -81,7 +81,7 @@ export default function UsersPage() {
       />
 
       {notice.message ? (
-        <Alert variation="success" role="status" className="page-notice" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
+        <Alert variation="success" role="status" className="page-toast" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
           {notice.message}
         </Alert>
       ) : null}
