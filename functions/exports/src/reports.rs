@@ -73,16 +73,13 @@ fn number(n: i64) -> Value {
 
 /// The grievances a report of the caller covers, in words: the whole state, their posting's
 /// station, district or range, or their own cases (as the role's scope gives them).
-async fn area_of(state: &AppState, caller: &Caller, language: Language) -> ApiResult<String> {
+async fn area_of(state: &AppState, caller: &Caller, language: Language, items: &ItemNames) -> ApiResult<String> {
     use domain::jurisdiction::{GrievanceScope, Posting};
     let w = |english| say(language, english);
     let user = caller.user();
     let place = |kind, id| async move {
         let item = state.lists.get_many(&[(kind, id)]).await?.into_values().next();
-        Ok::<_, Error>(item.map(|item| match language {
-            Language::Hindi => item.name_hi.unwrap_or(item.name),
-            Language::English => item.name,
-        }))
+        Ok::<_, Error>(item.map(|item| items.name(kind, &item.name)))
     };
     Ok(match (user.permissions.grievance_scope(), &user.posting) {
         (GrievanceScope::Own, _) => w("Own cases (filed by or assigned to the user)"),
@@ -107,9 +104,9 @@ async fn stations_named_in(state: &AppState, facts: &reports::ReportFacts, items
 async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &PeriodParams, language: Language, generated: String) -> ApiResult<(Table, Period)> {
     let (facts, period) = facts_of(state, caller, params).await?;
     let w = |english| say(language, english);
-    let items = ItemNames::read(state.lists.as_ref(), &[ListKind::PoliceStations, ListKind::Statuses, ListKind::CrimeTitles], language).await?;
+    let items = ItemNames::read(state.lists.as_ref(), &[ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::CrimeTitles], language).await?;
     let day = |d| exports::columns::date_text_in(d, language);
-    let area = area_of(state, caller, language).await?;
+    let area = area_of(state, caller, language, &items).await?;
     let period_line = format!("{}: {area}; {}: {} {} {}", w("Area"), w("Period (filing date)"), day(period.from), w("to"), day(period.to));
     let (title, columns, rows, chart) = match name {
         "pendency" => {

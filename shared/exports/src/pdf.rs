@@ -140,7 +140,6 @@ pub struct Report {
     y: f32,
     /// Every row's texts, kept until the file is written: the columns are sized by them.
     pending: Vec<Vec<String>>,
-    rows: u64,
 }
 
 impl Report {
@@ -156,7 +155,7 @@ impl Report {
     /// A report of any rows: `columns` span the page's width (277 mm).
     pub fn with_columns(path: &Path, heading: Heading, columns: Vec<Column>, empty: String) -> Result<Self> {
         let canvas = Canvas::new(PAGE_WIDTH, PAGE_HEIGHT);
-        Ok(Report { path: path.to_path_buf(), heading, columns, empty, canvas, y: 0.0, pending: Vec::new(), rows: 0 })
+        Ok(Report { path: path.to_path_buf(), heading, columns, empty, canvas, y: 0.0, pending: Vec::new() })
     }
 
     fn text(&mut self, weight: Weight, size: f32, x: f32, y: f32, text: &str, color: Rgb) {
@@ -206,7 +205,6 @@ impl Report {
     /// Adds a row: one text per column, wrapped inside it when the file is written.
     pub fn push_texts(&mut self, texts: Vec<String>) -> Result<()> {
         self.pending.push(texts);
-        self.rows += 1;
         Ok(())
     }
 
@@ -246,7 +244,7 @@ impl Report {
         for (i, texts) in rows.iter().enumerate() {
             self.draw_row(i, texts);
         }
-        if self.rows == 0 {
+        if rows.is_empty() {
             let (y, empty) = (self.y - 6.0, self.empty.clone());
             self.text(Weight::Regular, 9.0, MARGIN + PAD, y, &empty, BLACK);
         }
@@ -261,7 +259,7 @@ impl Report {
         }
         let bytes = self.canvas.finish(&self.heading.title)?;
         std::fs::write(&self.path, bytes).map_err(|e| Error::internal(format!("cannot write the PDF: {e}")))?;
-        Ok(self.rows)
+        Ok(rows.len() as u64)
     }
 }
 

@@ -11,7 +11,7 @@ import type { ListItem, ListKind } from './types';
 export const listKey = (kind: ListKind) => `/admin/dropdowns/${kind}`;
 
 /** The Hindi name of each item that has one, by its English name. */
-export function hindiNames(items: readonly ListItem[] | undefined): Map<string, string> {
+function hindiNames(items: readonly ListItem[] | undefined): Map<string, string> {
   const names = new Map<string, string>();
   for (const item of items ?? []) {
     const hindi = item.name_hi?.trim();
@@ -26,7 +26,7 @@ export function readerName(item: Pick<ListItem, 'name' | 'name_hi'>, language: s
 }
 
 /** Whether the screens are in Hindi. */
-export function useHindi(): boolean {
+function useHindi(): boolean {
   const { i18n } = useTranslation();
   return i18n.language === 'hi';
 }
