@@ -209,8 +209,20 @@ async fn every_list_is_seeded_and_ordered(engine: Engine) {
     assert_eq!(edit.body["name_hi"], "ज़ेटा", "an edit that leaves the Hindi name out keeps it");
     let long = api.put(&format!("/api/admin/dropdowns/reasons/{id}"), &admin, json!({"name": "Zeta Prime", "name_hi": "क".repeat(201)})).await;
     assert_eq!((long.status, long.error()), (StatusCode::BAD_REQUEST, "name_hi must be at most 200 characters"));
+    // What an edit sets is what the list reads back afterwards, not only what it answers.
+    let kept = || {
+        let (api, admin) = (&api, admin.clone());
+        async move {
+            let list = api.get("/api/admin/dropdowns/reasons", &admin).await.body;
+            list.as_array().unwrap().iter().find(|i| i["id"] == id).unwrap()["name_hi"].clone()
+        }
+    };
+    let renamed = api.put(&format!("/api/admin/dropdowns/reasons/{id}"), &admin, json!({"name": "Zeta Prime", "name_hi": "ज़ेटा प्राइम", "display_order": 99, "is_active": false})).await;
+    assert_eq!((renamed.status, renamed.body["name_hi"].as_str()), (StatusCode::OK, Some("ज़ेटा प्राइम")));
+    assert_eq!(kept().await, "ज़ेटा प्राइम", "the new Hindi name is kept");
     let cleared = api.put(&format!("/api/admin/dropdowns/reasons/{id}"), &admin, json!({"name": "Zeta Prime", "name_hi": "", "display_order": 99, "is_active": false})).await;
     assert_eq!((cleared.status, cleared.body.get("name_hi")), (StatusCode::OK, None), "blank clears it: {:?}", cleared.body);
+    assert_eq!(kept().await, Value::Null, "and the list reads it cleared");
     assert_eq!(names(&api.get("/api/admin/dropdowns/reasons", &admin).await).last().map(String::as_str), Some("Zeta Prime"));
     add(json!({"name": "Zeta"})).await; // the old name is free again
 

@@ -407,6 +407,7 @@ fn edited_fields(item: &ListItem) -> Changes {
         .set("is_active", json!(item.is_active))
         .set("updated_at", json!(item.updated_at))
         .add("version", 1);
+    let changes = optional(changes, "name_hi", item.name_hi.as_ref().map(|n| json!(n)));
     let changes = optional(changes, "meaning", item.meaning.map(|m| json!(m)));
     let changes = optional(changes, "district_id", item.district_id.map(|d| json!(d)));
     optional(changes, "range", item.range.as_ref().map(|r| json!(r)))
