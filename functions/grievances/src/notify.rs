@@ -9,6 +9,8 @@ use auth::users::UserRecord;
 use axum::extract::{Path, Query, State};
 use cases::notices::{self, Event, Happening, Notice, NoticeId};
 use domain::jurisdiction::{GrievanceScope, Organisation, Reach};
+use domain::lists::ListKind;
+use lists::ListItem;
 use domain::user::UserStatus;
 use domain::{Action, Resource, Result};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, Envelope, ErrorBody};
@@ -68,10 +70,26 @@ async fn list_notifications(State(state): State<AppState>, caller: Caller, Query
         Some(cursor) => Some(NoticeId::parse(&cursor).map_err(|_| domain::Error::BadRequest(Msg::CursorInvalid))?),
         None => None,
     };
-    let page = state.notices.page(user, PAGE, after).await?;
+    let mut page = state.notices.page(user, PAGE, after).await?;
+    name_statuses(&state, &mut page.items).await?;
     let unread = state.notices.unread(user).await?;
     let cursor = http_glue::cursors::seal(&state, &caller, http_glue::cursors::NOTIFICATIONS, page.cursor.map(String::from));
     Ok(ApiJson(Envelope::ok(NotificationPage { items: page.items, unread, cursor })))
+}
+
+/// Names each status a notice names as its list holds it now, so a notice written before an
+/// Admin renamed the status reads by the new name (one that is gone keeps its old name).
+async fn name_statuses(state: &AppState, items: &mut [Notice]) -> Result<()> {
+    if items.iter().all(|n| n.status_id.is_none()) {
+        return Ok(());
+    }
+    let statuses = state.lists.definitions(ListKind::Statuses).await?;
+    for notice in items.iter_mut() {
+        if let Some(item) = notice.status_id.and_then(|id| statuses.iter().find(|s| s.id == id)) {
+            notice.status = Some(item.name.clone());
+        }
+    }
+    Ok(())
 }
 
 /// How many of the caller's notifications are unread: what the bell shows.
@@ -136,8 +154,9 @@ pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time:
         }
         let directory = directory.as_ref().expect("read above");
         for event in &events {
+            let status = directory.status_names(event);
             for user in directory.recipients(event) {
-                let mail = notices::mail_of(event, &user.email, &user.name);
+                let mail = notices::mail_of(event, &user.email, &user.name, status.as_ref());
                 state.notices.deliver(event, user.id, Some(&mail)).await?;
                 done.notices += 1;
             }
@@ -176,6 +195,7 @@ struct Directory {
     users: Vec<UserRecord>,
     roles: HashMap<i64, RoleRecord>,
     org: Organisation,
+    statuses: HashMap<i64, ListItem>,
 }
 
 impl Directory {
@@ -183,7 +203,15 @@ impl Directory {
         let users = state.accounts.users().await?.into_iter().filter(|u| u.status == UserStatus::Active).collect();
         let roles = state.accounts.roles().await?.into_iter().map(|r| (r.id, r)).collect();
         let org = lists::organisation(state.lists.as_ref()).await?;
-        Ok(Directory { users, roles, org })
+        let statuses = state.lists.definitions(ListKind::Statuses).await?.into_iter().map(|s| (s.id, s)).collect();
+        Ok(Directory { users, roles, org, statuses })
+    }
+
+    /// The names of the status a change of status set, as the list holds them now.
+    fn status_names(&self, event: &Event) -> Option<notices::StatusNames> {
+        let Happening::StatusChanged { status_id, .. } = &event.happening else { return None };
+        let item = self.statuses.get(status_id)?;
+        Some(notices::StatusNames { en: item.name.clone(), hi: item.name_hi.clone().filter(|h| !h.trim().is_empty()).unwrap_or_else(|| item.name.clone()) })
     }
 
     /// Who hears of `event`: never the one who made the change.
@@ -198,6 +226,8 @@ impl Directory {
         match &event.happening {
             Happening::Assigned { to } => user.id == *to,
             Happening::ClosureApproved { requester } | Happening::ClosureReturned { requester, .. } => user.id == *requester,
+            // Those the case is "own" to, while they may still read cases.
+            Happening::StatusChanged { .. } => event.people.contains(&user.id) && permissions.allows(Resource::Grievances, Action::Read),
             Happening::ClosureRequested => {
                 permissions.allows(Resource::Grievances, Action::Approve)
                     && Reach::of(user.id, scope, &user.posting, &self.org).holds(event.district_id, event.station_id, &event.people)

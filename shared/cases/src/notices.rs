@@ -37,6 +37,11 @@ pub enum Happening {
     ClosureRequested,
     ClosureApproved { requester: i64 },
     ClosureReturned { requester: i64, reason: String },
+    /// Someone else set the grievance's status: owed to those it is "own" to (who filed it
+    /// and who is assigned). The status is named by its id, so a notice read after an Admin
+    /// renames it reads by the new name; `name` is its English name at the change, what an
+    /// email says when the item is gone by the time it is written.
+    StatusChanged { status_id: i64, name: String },
 }
 
 /// A happening of one grievance, as the outbox keeps it until its notices are written.
@@ -100,8 +105,9 @@ impl From<NoticeId> for String {
 }
 
 /// The events a change raises: an assignment to someone (not to oneself), a closure asked
-/// for, approved or returned, an escalation, and a missed statutory clock with the escalation
-/// it caused. A new grievance or a deletion raises none.
+/// for, approved or returned, a change of status (but for an approved closure, which its own
+/// notice tells), an escalation, and a missed statutory clock with the escalation it caused.
+/// A new grievance or a deletion raises none.
 pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
     let (Some(before), Some(after)) = (change.before, change.after) else { return Vec::new() };
     let (before, after) = (&before.grievance, &after.grievance);
@@ -114,13 +120,18 @@ pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
     if before.closure.is_none() && after.closure.is_some() {
         happenings.push(Happening::ClosureRequested);
     }
+    let mut approved = false;
     if let (Some(request), None) = (&before.closure, &after.closure) {
         let requester = request.requested_by;
         if acted(AuditAction::ClosureApproved).is_some() {
+            approved = true;
             happenings.push(Happening::ClosureApproved { requester });
         } else if let Some(entry) = acted(AuditAction::ClosureReturned) {
             happenings.push(Happening::ClosureReturned { requester, reason: entry.notes.clone().unwrap_or_default() });
         }
+    }
+    if let Some(status_id) = after.status_id.filter(|_| after.status_id != before.status_id && !approved) {
+        happenings.push(Happening::StatusChanged { status_id, name: after.fields.status.clone() });
     }
     if let Some(escalation) = after.escalation.as_ref().filter(|e| before.escalation.as_ref().map(|b| b.level) != Some(e.level)) {
         let posting = domain::escalation::posting_key(&escalation.to);
@@ -161,6 +172,7 @@ pub enum NoticeKind {
     ClosureApproved,
     ClosureReturned,
     ClockMissed,
+    StatusChanged,
 }
 
 /// One notification, as its recipient reads it.
@@ -185,6 +197,12 @@ pub struct Notice {
     pub reason: Option<String>,
     /// Missed clocks: the law's section whose duty was missed ("BNSS s.184(1)").
     pub clock: Option<String>,
+    /// Changes of status: the status set, by id.
+    pub status_id: Option<i64>,
+    /// Changes of status: the status's English name as its list holds it when the notice is
+    /// read (an Admin's rename included); its name at the change when it is no longer in
+    /// the list.
+    pub status: Option<String>,
 }
 
 impl Notice {
@@ -196,10 +214,15 @@ impl Notice {
             Happening::ClosureApproved { .. } => (NoticeKind::ClosureApproved, None, None, None),
             Happening::ClosureReturned { reason, .. } => (NoticeKind::ClosureReturned, None, None, Some(reason.clone())),
             Happening::ClockMissed { days_late, .. } => (NoticeKind::ClockMissed, None, Some(*days_late), None),
+            Happening::StatusChanged { .. } => (NoticeKind::StatusChanged, None, None, None),
         };
         let clock = match &event.happening {
             Happening::ClockMissed { source, .. } => Some(source.clone()),
             _ => None,
+        };
+        let (status_id, status) = match &event.happening {
+            Happening::StatusChanged { status_id, name } => (Some(*status_id), Some(name.clone())),
+            _ => (None, None),
         };
         Notice {
             id: event.id.clone(),
@@ -213,6 +236,8 @@ impl Notice {
             days_overdue,
             reason,
             clock,
+            status_id,
+            status,
         }
     }
 }
@@ -244,8 +269,18 @@ pub fn retry_after(attempts: u32) -> time::Duration {
     time::Duration::minutes((1_i64 << attempts.min(9)).min(360))
 }
 
-/// The email of a notice, in English and Hindi (the recipient reads either).
-pub fn mail_of(event: &Event, to: &str, recipient_name: &str) -> Mail {
+/// A status's names as an email words it: English, and Hindi (the English name where the
+/// item has none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusNames {
+    pub en: String,
+    pub hi: String,
+}
+
+/// The email of a notice, in English and Hindi (the recipient reads either). `status` is
+/// the named status of a change of status, as its list holds it now; absent, the name at the
+/// change stands in both languages.
+pub fn mail_of(event: &Event, to: &str, recipient_name: &str, status: Option<&StatusNames>) -> Mail {
     let number = &event.grievance_number;
     let actor = &event.actor_name;
     let (subject_en, subject_hi, en, hi) = match &event.happening {
@@ -285,6 +320,15 @@ pub fn mail_of(event: &Event, to: &str, recipient_name: &str) -> Mail {
             format!("The duty under {source} on grievance {number} fell due {days_late} days ago and was not met; the case was escalated."),
             format!("शिकायत {number} पर {source} के अंतर्गत कर्तव्य {days_late} दिन पहले देय था और पूरा नहीं हुआ; मामला उच्च स्तर को प्रेषित किया गया।"),
         ),
+        Happening::StatusChanged { name, .. } => {
+            let (en, hi) = status.map_or((name.as_str(), name.as_str()), |s| (s.en.as_str(), s.hi.as_str()));
+            (
+                format!("Grievance {number} is now {en}"),
+                format!("शिकायत {number} की स्थिति अब {hi}"),
+                format!("{actor} changed the status of grievance {number} to {en}."),
+                format!("{actor} ने शिकायत {number} की स्थिति बदलकर {hi} कर दी।"),
+            )
+        }
     };
     let body = format!(
         "Dear {recipient_name},\n\n{en}\n\n{hi}\n\nGrievance Portal\n\n(This is an automatic message; sign in to the portal to act on it.)\n"

@@ -2779,12 +2779,23 @@ export interface components {
             read: boolean;
             /** @description Returned closures: why. */
             reason?: string | null;
+            /**
+             * @description Changes of status: the status's English name as its list holds it when the notice is
+             *     read (an Admin's rename included); its name at the change when it is no longer in
+             *     the list.
+             */
+            status?: string | null;
+            /**
+             * Format: int64
+             * @description Changes of status: the status set, by id.
+             */
+            statusId?: number | null;
         };
         /**
          * @description What a notice tells, for the SPA to word in the reader's language.
          * @enum {string}
          */
-        NoticeKind: "assigned" | "escalated" | "closure_requested" | "closure_approved" | "closure_returned" | "clock_missed";
+        NoticeKind: "assigned" | "escalated" | "closure_requested" | "closure_approved" | "closure_returned" | "clock_missed" | "status_changed";
         /** @description A page of the caller's notifications, newest first, with their unread count. */
         NotificationPage: {
             /** @description Present while older notifications follow: pass it as `cursor` for the next page. */

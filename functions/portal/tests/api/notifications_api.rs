@@ -98,6 +98,10 @@ async fn status_id(api: &Api, token: &str, name: &str) -> i64 {
     statuses.as_array().unwrap().iter().find(|s| s["name"] == name).unwrap()["id"].as_i64().unwrap()
 }
 
+async fn set_status(api: &Api, token: &str, id: i64, status: i64) -> StatusCode {
+    api.put(&format!("/api/grievances/{id}/status"), token, json!({"status_id": status, "notes": "Statements recorded"})).await.status
+}
+
 async fn each_change_reaches_the_staff_it_concerns(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let s = staff(&api).await;
@@ -340,9 +344,50 @@ async fn the_bells_poll_keeps_no_session_alive(engine: Engine) {
     assert_eq!(api.get("/api/notifications/unread", &reading).await.status, StatusCode::OK, "the reader's session was used 3 s ago");
 }
 
+/// A change of status is told to those the case is "own" to (who filed it, who is assigned),
+/// never to the one who made it, and names the status as its list holds it when read: an
+/// Admin's rename shows in a notice written before it, and in the email, in Hindi too.
+async fn a_change_of_status_names_the_status_as_the_list_holds_it(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let s = staff(&api).await;
+    let g = file(&api, &s.admin, "2026-11-20").await;
+    assign(&api, &s.admin, g, s.desk_id).await;
+    deliver(&api).await;
+    let in_progress = status_id(&api, &s.admin, "In Progress").await;
+    assert_eq!(set_status(&api, &s.admin, g, in_progress).await, StatusCode::OK);
+    assert_eq!(deliver(&api).await.notices, 1, "the assigned officer only: the Admin filed it and made the change");
+    let notice = api.get("/api/notifications", &s.desk).await.body["data"]["items"][0].clone();
+    assert_eq!((notice["kind"].as_str(), notice["statusId"].as_i64(), notice["status"].as_str()), (Some("status_changed"), Some(in_progress), Some("In Progress")));
+    assert_eq!(notices(&api, &s.sp).await, (vec![], 0), "not the district's SP");
+
+    let item = api.get("/api/admin/dropdowns/statuses", &s.admin).await.body.as_array().unwrap().iter().find(|i| i["id"] == in_progress).unwrap().clone();
+    let renamed = api.put(&format!("/api/admin/dropdowns/statuses/{in_progress}"), &s.admin,
+        json!({"name": "Under Investigation", "name_hi": "विवेचनाधीन", "description": item["description"], "display_order": item["display_order"], "is_active": true})).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.body);
+    let notice = api.get("/api/notifications", &s.desk).await.body["data"]["items"][0].clone();
+    assert_eq!(notice["status"].as_str(), Some("Under Investigation"), "the notice reads by the new name");
+
+    // The officer sets it back, then on again: the Admin, who filed it, hears of both, by the
+    // names the list holds; the email words it in English and Hindi.
+    let pending = status_id(&api, &s.admin, "Pending").await;
+    assert_eq!(set_status(&api, &s.desk, g, pending).await, StatusCode::OK);
+    assert_eq!(set_status(&api, &s.desk, g, in_progress).await, StatusCode::OK);
+    assert_eq!(deliver(&api).await.notices, 2);
+    let listed = api.get("/api/notifications", &s.admin).await.body["data"]["items"].clone();
+    let told: Vec<_> = listed.as_array().unwrap().iter().map(|n| (n["kind"].as_str().unwrap(), n["status"].as_str().unwrap())).collect();
+    assert_eq!(told, [("status_changed", "Under Investigation"), ("status_changed", "Pending")]);
+    assert_eq!(notices(&api, &s.desk).await.1, 2, "nothing more for the one who made them: the assignment and the first change");
+    let number = api.get(&format!("/api/grievances/{g}"), &s.admin).await.body["data"]["grievance_number"].as_str().unwrap().to_string();
+    let mails = api.state.notices.due_mail(&domain::clock::now_text(), 20).await.unwrap();
+    let mail = mails.iter().find(|m| m.mail.subject.starts_with(&format!("Grievance {number} is now Under Investigation"))).unwrap_or_else(|| panic!("{mails:?}"));
+    assert!(mail.mail.body.contains(&format!("desk@agra.test changed the status of grievance {number} to Under Investigation.")), "{}", mail.mail.body);
+    assert!(mail.mail.body.contains(&format!("desk@agra.test ने शिकायत {number} की स्थिति बदलकर विवेचनाधीन कर दी।")), "{}", mail.mail.body);
+}
+
 on_both_engines!(
     each_change_reaches_the_staff_it_concerns,
     notices_are_marked_read_by_their_owner_only,
     emails_go_through_smtp_and_a_failed_send_is_retried,
+    a_change_of_status_names_the_status_as_the_list_holds_it,
     the_bells_poll_keeps_no_session_alive
 );

@@ -79,7 +79,7 @@ async fn assign_in_turn(grievances: &dyn Grievances, id: i64, assignees: &[i64])
 }
 
 fn mail_to(user: i64, event: &Event) -> Mail {
-    cases::notices::mail_of(event, &format!("officer{user}@portal.test"), &format!("Officer {user}"))
+    cases::notices::mail_of(event, &format!("officer{user}@portal.test"), &format!("Officer {user}"), None)
 }
 
 fn ids(notices: &[Notice]) -> Vec<NoticeId> {

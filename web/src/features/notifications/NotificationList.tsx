@@ -4,6 +4,7 @@
 import { Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useItemName } from '../../api/item-names';
 import type { Notice } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { notificationText } from './notification-text';
@@ -16,6 +17,7 @@ interface NotificationListProps {
 
 export function NotificationList({ items, label, onFollow }: NotificationListProps) {
   const { t } = useTranslation('notifications');
+  const statusName = useItemName('statuses');
   return (
     <ul className="notification-list" aria-label={label}>
       {items.map((notification) => (
@@ -28,7 +30,7 @@ export function NotificationList({ items, label, onFollow }: NotificationListPro
               onClick={() => onFollow(notification)}
             >
               {notification.read ? null : <VisuallyHidden>{t('unread')}: </VisuallyHidden>}
-              {notificationText(notification)}
+              {notificationText(notification, statusName)}
             </Link>
             <Text as="span" className="notification-time">
               <time dateTime={notification.at}>{formatDateTime(notification.at)}</time>

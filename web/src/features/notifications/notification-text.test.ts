@@ -27,6 +27,14 @@ describe('notification text', () => {
     expect(notificationText({ ...base, kind: 'closure_returned', reason: '  ' })).toBe('Ravi Kumar returned your closure of grievance GRV-2025-000015.');
   });
 
+  it('names the status a change set, in the reader\'s words for it', () => {
+    const changed = { ...base, kind: 'status_changed' as const, statusId: 2, status: 'Under Investigation' };
+    expect(notificationText(changed)).toBe('Ravi Kumar changed the status of grievance GRV-2025-000015 to Under Investigation.');
+    const hindi = (name: string) => (name === 'Under Investigation' ? 'विवेचनाधीन' : name);
+    expect(notificationText(changed, hindi)).toBe('Ravi Kumar changed the status of grievance GRV-2025-000015 to विवेचनाधीन.');
+    expect(notificationText({ ...changed, status: null })).toBe('There is news of grievance GRV-2025-000015.');
+  });
+
   it('names someone when the actor has no name, and still words a kind it does not know', () => {
     expect(notificationText({ ...base, actorName: ' ' })).toBe('Someone assigned grievance GRV-2025-000015 to you.');
     expect(notificationText({ ...base, kind: 'transferred' as never })).toBe('There is news of grievance GRV-2025-000015.');

@@ -24,8 +24,11 @@ function escalationText(n: Notice, number: string): string {
   return t('kind.escalated', { number, level, count: n.daysOverdue });
 }
 
-/** 'Ravi Kumar assigned grievance GRV-2025-000015 to you.' */
-export function notificationText(n: Notice): string {
+/**
+ * 'Ravi Kumar assigned grievance GRV-2025-000015 to you.' `statusName` gives a status's
+ * name in the reader's language from the English name the server sends.
+ */
+export function notificationText(n: Notice, statusName: (name: string) => string = (name) => name): string {
   const number = n.grievanceNumber;
   const actor = n.actorName.trim() || t('someone');
   switch (n.kind) {
@@ -39,6 +42,8 @@ export function notificationText(n: Notice): string {
       return t('kind.closureApproved', { actor, number });
     case 'clock_missed':
       return t('kind.clockMissed', { number, source: n.clock ?? '', count: n.daysOverdue ?? 0 });
+    case 'status_changed':
+      return n.status ? t('kind.statusChanged', { actor, number, status: statusName(n.status) }) : t('kind.other', { number });
     case 'closure_returned':
       return n.reason?.trim()
         ? t('kind.closureReturned', { actor, number, reason: n.reason.trim() })
