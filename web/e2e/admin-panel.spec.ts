@@ -1,5 +1,7 @@
 // Admin Panel against the real portal: the twelve lists and the pendency limits; add, edit, delete a district.
-import { adminApi, clickControl, expect, expectAccessible, signIn, snap, test } from './fixtures';
+import { readFile } from 'node:fs/promises';
+import { adminApi, clickControl, ensureRole, expect, expectAccessible, nextDownload, signIn, snap, test } from './fixtures';
+import { workbookTexts } from './xlsx-text';
 
 test.describe('admin panel', () => {
   test('an administrator adds, edits and deletes a district', async ({ page }) => {
@@ -60,13 +62,14 @@ test.describe('admin panel', () => {
     await expect(page.getByText('Harbour District (Coastal) deleted.')).toBeVisible();
   });
 
-  test('a renamed status reads by its new name on the dashboard tile and in the list, and by its Hindi name in Hindi', async ({ page, request }) => {
-    test.setTimeout(90_000);
+  test('a renamed status reads by its new name on the dashboard tile, in the list, in a report\'s Excel and in a notification, and by its Hindi name in Hindi', async ({ page, request }) => {
+    test.setTimeout(150_000);
     const api = await adminApi(request);
     type Status = { id: number; name: string; description: string; display_order: number };
     const statuses = (await (await api.get('/admin/dropdowns/statuses')).json()) as Status[];
     const status = statuses.find((s) => s.name === 'In Progress')!;
-    const fir = `RENAME-${Date.now().toString(36).toUpperCase()}`;
+    const stamp = Date.now().toString(36).toUpperCase();
+    const fir = `RENAME-${stamp}`;
     const created = await api.post('/grievances', {
       fir_no: fir,
       fir_date: '2025-06-01',
@@ -74,7 +77,7 @@ test.describe('admin panel', () => {
       crime_title: 'Theft',
       district: 'Central District',
       police_station: 'City Kotwali',
-      status: 'In Progress',
+      status: 'Pending',
       priority: 'Medium',
       put_in_court: false,
       cross_case: false,
@@ -82,6 +85,26 @@ test.describe('admin panel', () => {
       brief_details: 'Bicycle stolen from the railway parking.',
     });
     expect(created.status()).toBe(201);
+    const grievance = ((await created.json()) as { data: { id: number; grievance_number: string } }).data;
+
+    // An officer assigned the case sets it In Progress before the rename: the Admin, who
+    // filed it, is told, and the notice reads by the status's name at the time it is read.
+    const officer = { name: 'Status Officer', email: `status.${stamp.toLowerCase()}@portal.test`, password: 'Status-Officer-1' };
+    const roleId = await ensureRole(request, 'Status Setter', [
+      { resource: 'grievances', can_create: false, can_read: true, can_view_all: false, can_update: true, can_delete: false },
+    ]);
+    const added = await api.post('/users', { ...officer, phone: null, department: 'Crime Branch', designation: 'Sub-Inspector', role_id: roleId, status: 'active' });
+    expect(added.status()).toBe(201);
+    const officerId = ((await added.json()) as { data: { id: number } }).data.id;
+    expect((await api.put(`/grievances/${grievance.id}/assign`, { user_id: officerId })).status()).toBe(200);
+    const login = await request.post('/api/auth/login', { data: { email: officer.email, password: officer.password } });
+    const { token } = (await login.json()) as { token: string };
+    const set = await request.put(`/api/grievances/${grievance.id}/status`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { status_id: status.id, notes: 'Statements recorded' },
+    });
+    expect(set.status()).toBe(200);
+
     const rename = (name: string, name_hi: string) =>
       api.put(`/admin/dropdowns/statuses/${status.id}`, { name, name_hi, description: status.description, display_order: status.display_order, is_active: true });
     expect((await rename('Under Investigation', 'विवेचनाधीन')).status()).toBe(200);
@@ -96,7 +119,25 @@ test.describe('admin panel', () => {
       const row = page.getByRole('row').filter({ hasText: fir });
       await expect(row).toContainText('Under Investigation');
 
-      // In Hindi: the status's Hindi name on the badge, the filter and the tile.
+      // The notifier runs every few seconds: the notice is there after a reload or two.
+      await page.goto('/notifications');
+      const notices = page.getByRole('list', { name: 'Notifications' });
+      const told = `Status Officer changed the status of grievance ${grievance.grievance_number} to Under Investigation.`;
+      await expect(async () => {
+        await page.reload();
+        await expect(notices).toContainText(told, { timeout: 2_000 });
+      }).toPass({ timeout: 60_000 });
+
+      // The pendency report's workbook heads a column with the new name.
+      await page.goto('/reports');
+      const download = nextDownload(page);
+      await page.getByRole('group', { name: 'Export Station-wise pendency' }).getByRole('button', { name: 'Excel' }).click();
+      const texts = workbookTexts(await readFile((await (await download).path())!));
+      expect(texts).toContain('Under Investigation');
+      expect(texts).not.toContain('In Progress');
+      await page.goto(`/grievances?status=Under+Investigation`);
+
+      // In Hindi: the status's Hindi name on the badge, the filter, the tile and the notice.
       await page.getByRole('button', { name: 'User menu for E2E Admin' }).click();
       await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
       await expect(row).toContainText('विवेचनाधीन');
@@ -105,6 +146,8 @@ test.describe('admin panel', () => {
       await expect(filter.locator('option:checked')).toHaveText('विवेचनाधीन');
       await page.goto('/dashboard');
       await expect(page.locator('.tile-label', { hasText: /^विवेचनाधीन$/ })).toBeVisible();
+      await page.goto('/notifications');
+      await expect(page.getByRole('list', { name: 'सूचनाएँ' })).toContainText(`Status Officer ने शिकायत ${grievance.grievance_number} की स्थिति बदलकर विवेचनाधीन कर दी।`);
     } finally {
       expect((await rename('In Progress', 'प्रगति पर')).status()).toBe(200);
     }
