@@ -1,7 +1,8 @@
 # Grievance Portal. On a fresh machine:
 #   make run    builds the web app and the portal, starts it on the embedded store
 #   make test   every test the project has
-# Both install what they need (npm packages, a Python virtualenv with moto, Chromium).
+# Both install what they need (npm packages, a Python virtualenv with moto, Chromium, and
+# poppler's PDF tools for the browser tests that read an exported PDF).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -43,13 +44,16 @@ venv: $(VENV)/.installed
 # The AWS SAM CLI phones home unless told not to.
 export SAM_CLI_TELEMETRY := 0
 
-# Debian's Chromium, where the browser tests look for it (web/playwright.config.ts): a file,
-# so that a suite needing it starts at once under make -j2 when it is there.
+# Debian's Chromium, where the browser tests look for it (web/playwright.config.ts), and
+# poppler's pdftotext and pdftoppm, which read and draw an exported PDF (web/e2e/pdf-layout.ts):
+# files, so that a suite needing them starts at once under make -j2 when they are there. One
+# apt run installs both: two at once would fight over apt's lock.
 CHROMIUM := /usr/bin/chromium
-$(CHROMIUM):
-	apt-get update && apt-get install -y --no-install-recommends chromium
+PDFTOPPM := /usr/bin/pdftoppm
+$(CHROMIUM) $(PDFTOPPM) &:
+	apt-get update && apt-get install -y --no-install-recommends chromium poppler-utils
 
-chromium: $(CHROMIUM)
+chromium: $(CHROMIUM) $(PDFTOPPM)
 
 deps: $(NODE_MODULES) venv chromium
 
@@ -193,7 +197,7 @@ web-checks: $(NODE_MODULES)
 	cd web && npm test
 	cd web && npm run size
 
-test-e2e: $(NODE_MODULES) $(CHROMIUM)
+test-e2e: $(NODE_MODULES) $(CHROMIUM) $(PDFTOPPM)
 	@date "+--- %T $@"
 	$(PORTAL_DEBUG)
 	cd web && PORTAL_BIN=../target/debug/portal npm run test:e2e

@@ -3,8 +3,10 @@
 // without a session, refuses any change to itself, and a user without view_all
 // exports only their own grievances.
 import type { APIRequestContext } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
-import { adminApi, ensureRole, expect, nextDownload, signIn, test } from './fixtures';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { adminApi, artifactPath, ensureRole, expect, nextDownload, signIn, test } from './fixtures';
+import { drawnPage, inked, overprinted, pdfWords } from './pdf-layout';
 
 const stamp = Date.now().toString(36).toUpperCase();
 /** Every FIR number this spec files contains it, so a fir_no filter finds exactly them. */
@@ -176,5 +178,32 @@ test.describe('exports', () => {
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { error?: string }).error).toBeTruthy();
     expect((await request.get('/api/grievances/export/pdf')).status()).toBe(401);
+  });
+
+  test('the list PDF prints each FIR number whole, on one line, and nothing over anything else, in English and Hindi', async ({ request }) => {
+    const api = await adminApi(request);
+    // Numbers as a city station writes them: long, with slashes to break at.
+    const firs = [`CIVIL/${stamp}/2026/99911`, `CIVIL/${stamp}/2026/99912`];
+    for (const fir of firs) expect((await api.post('/grievances', grievance(fir))).status()).toBe(201);
+    for (const lang of ['en', 'hi']) {
+      const answer = await api.get(`/grievances/export/pdf?fir_no=${encodeURIComponent(`CIVIL/${stamp}`)}&lang=${lang}`);
+      expect(answer.status()).toBe(200);
+      const link = (await answer.json()) as ExportLink;
+      expect(link.rows).toBe(2);
+      const file = artifactPath(`list-pdf-${lang}.pdf`);
+      await writeFile(file, await (await request.get(link.url)).body());
+      const words = pdfWords(file);
+      const drawn = drawnPage(file, artifactPath(`list-pdf-${lang}`));
+      execFileSync('pdftoppm', ['-r', '110', '-png', '-f', '1', '-l', '1', '-singlefile', file, artifactPath(`list-pdf-${lang}-page1`)]);
+      for (const fir of firs) {
+        const whole = words.filter((w) => w.text === fir);
+        expect(whole, `${lang}: ${fir} is one word of the text layer`).toHaveLength(1);
+        // Drawn where the text layer says: ink at both ends of its box.
+        expect(inked(drawn, whole[0], 0, 0.15) && inked(drawn, whole[0], 0.85, 1), `${lang}: ${fir} is drawn`).toBe(true);
+      }
+      expect(overprinted(words), `${lang}: words printed over each other`).toEqual([]);
+      const headings = lang === 'en' ? ['Grievance', 'FIR', 'Date', 'Crime', 'Title', 'Police', 'Station', 'Status', 'Priority'] : ['स्थिति', 'प्राथमिकता'];
+      for (const heading of headings) expect(words.map((w) => w.text), `${lang}: heading ${heading}`).toContain(heading);
+    }
   });
 });

@@ -380,7 +380,8 @@ test.describe('grievances', () => {
         rows.map((row) => row.getBoundingClientRect()).filter((box) => box.top >= 0 && box.bottom <= window.innerHeight).map((box) => box.height),
       );
 
-    await page.setViewportSize({ width: 1366, height: 900 });
+    // A desk screen of 1366x768.
+    await page.setViewportSize({ width: 1366, height: 768 });
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/grievances');
@@ -392,6 +393,7 @@ test.describe('grievances', () => {
       await expect(table.getByRole('columnheader', { name: heading, exact: true }), heading).toBeVisible();
     }
     await expect(table.getByRole('row').filter({ hasText: `${prefix}/2025/00052` })).toContainText('North District');
+    await page.setViewportSize({ width: 1366, height: 900 });
     const desk = await rowsInView();
     expect(desk.length, 'rows in view at 1366x900').toBeGreaterThanOrEqual(12);
     for (const height of desk) expect(height, 'one line per grievance').toBeLessThanOrEqual(44);

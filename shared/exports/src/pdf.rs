@@ -173,6 +173,9 @@ impl Report {
             let generated = self.heading.generated_text();
             top -= 5.0;
             self.text(Weight::Bold, 14.0, MARGIN, top, &title, NAVY);
+            // A 14-point title's line is deeper than the 8-point lines' 4.2 mm: Devanagari's
+            // marks below the line would otherwise touch the filters line.
+            top -= 1.8;
             for line in wrap(&filters, 8.0, PAGE_WIDTH - 2.0 * MARGIN) {
                 top -= 4.2;
                 self.text(Weight::Regular, 8.0, MARGIN, top, &line, DARK_GREY);
