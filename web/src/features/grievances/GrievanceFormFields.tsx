@@ -8,7 +8,7 @@ import { todayIso } from '../../lib/format';
 import { OPTIONAL_FIELDS } from './field-labels';
 import { MIN_BRIEF_DETAILS, newOfficerRow, type GrievanceErrors, type GrievanceFormValues, type OfficerRow } from './grievance-form';
 import { optionsWithCurrent } from '../admin/item-options';
-import { districtOf, stationsOf, type useGrievanceLists } from './options';
+import { districtOf, districtsBeside, stationsOf, type useGrievanceLists } from './options';
 import { citation } from './law/law';
 import { SectionPicker } from './law/SectionPicker';
 
@@ -125,6 +125,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
   // District narrows Police Station, and a station placed in a district brings its district.
   const [stations, districts] = [lists.items('police_stations'), lists.items('districts')];
   const offered = stationsOf(stations, districts, values.district);
+  const districtsOffered = stationLocked ? districtsBeside(stations, districts, values.police_station, values.district) : districts;
   const chooseDistrict = (district: string) => {
     const keeps = stationsOf(stations, districts, district).some((item) => item.name === values.police_station);
     onChange({ ...values, district, police_station: keeps || stationLocked ? values.police_station : '' }, ['district', 'police_station']);
@@ -161,7 +162,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
 
       <Section id="section-location" title={t('detail.location')}>
         <Grid templateColumns={COLUMNS} gap="medium" alignItems="start">
-          {select('district', t('field.district'), 'districts', t('form.selectDistrict'), true, null, { items: districts, onChange: chooseDistrict })}
+          {select('district', t('field.district'), 'districts', t('form.selectDistrict'), true, null, { items: districtsOffered, onChange: chooseDistrict })}
           {select(
             'police_station',
             t('field.police_station'),

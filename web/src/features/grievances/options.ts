@@ -11,6 +11,18 @@ export function stationsOf(stations: readonly ListItem[], districts: readonly Li
   return chosen ? stations.filter((station) => station.district_id == null || station.district_id === chosen.id) : [...stations];
 }
 
+/**
+ * The districts offered beside a police station that cannot change here (an edit: a filed
+ * case moves by transfer): the station's own district, and the district the case names now
+ * if that is another (a pair an earlier release saved, kept until a transfer fixes it). A
+ * station placed in no district leaves every district open.
+ */
+export function districtsBeside(stations: readonly ListItem[], districts: readonly ListItem[], station: string, current: string): ListItem[] {
+  const placed = stations.find((item) => item.name === station)?.district_id;
+  if (placed == null || !districts.some((item) => item.id === placed)) return [...districts];
+  return districts.filter((item) => item.id === placed || item.name === current);
+}
+
 /** The name of the district police station `station` lies in; '' when it lies in none (or is not in the list). */
 export function districtOf(stations: readonly ListItem[], districts: readonly ListItem[], station: string): string {
   const placed = stations.find((item) => item.name === station)?.district_id;
