@@ -11,10 +11,16 @@ test.describe('admin panel', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('navigation', { name: 'Main navigation', exact: true }).getByRole('link', { name: 'Admin Panel' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
-    const tabs = page.getByRole('tablist', { name: 'Admin lists' }).getByRole('tab');
-    await expect(tabs).toHaveCount(14);
-    await expect(tabs.nth(12)).toHaveText('Pendency Limits');
-    await expect(tabs.last()).toHaveText('Statutory Clocks');
+    const lists = page.getByRole('tablist', { name: 'Lists', exact: true }).getByRole('tab');
+    await expect(lists).toHaveCount(12);
+    await expect(lists.first()).toHaveText('Categories');
+    await expect(lists.last()).toHaveText('Designations');
+    await expect(page.getByRole('tablist', { name: 'Rules and limits' }).getByRole('tab')).toHaveText([
+      'Pendency Limits',
+      'Transfer Limit',
+      'Escalation Waits',
+      'Statutory Clocks',
+    ]);
     await expect(page.getByRole('tab', { name: 'Current Positions' })).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'admin-categories');
@@ -163,5 +169,33 @@ test.describe('admin panel', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Actions' })).toBeFocused();
     await expect(page.getByRole('heading', { level: 2, name: 'Actions' })).toBeVisible();
+  });
+
+  test('the rules and limits are tabs of their own; an old pendency-limits link still opens its tab', async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/admin?list=pendency_limits');
+    const rules = page.getByRole('tablist', { name: 'Rules and limits' });
+    await expect(rules.getByRole('tab', { name: 'Pendency Limits' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('table', { name: 'Pendency Limits' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Transfer Limit' })).toHaveCount(0);
+
+    await rules.getByRole('tab', { name: 'Escalation Waits' }).click();
+    await expect(page).toHaveURL(/\/admin\?list=escalation$/);
+    await expect(page.getByRole('tabpanel', { name: 'Escalation Waits' }).getByRole('heading', { level: 2, name: 'Escalation Waits' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Pendency Limits' })).toHaveCount(0);
+    await expect(page.locator('.amplify-loader')).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, 'admin-escalation-tab');
+
+    // From the open list, Tab reaches the rules' row; the arrow keys go along it.
+    await page.goto('/admin?list=designations');
+    await page.getByRole('tab', { name: 'Designations' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(rules.getByRole('tab', { name: 'Pendency Limits' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(rules.getByRole('tab', { name: 'Transfer Limit' })).toBeFocused();
+    await expect(page).toHaveURL(/\/admin\?list=transfer_limit$/);
+    await expect(page.getByLabel('Transfers allowed per grievance')).toBeVisible();
   });
 });

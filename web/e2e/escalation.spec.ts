@@ -37,7 +37,7 @@ test.describe('escalation', () => {
     try {
       await signIn(page);
       await expect(page).toHaveURL(/\/dashboard$/);
-      await page.goto('/admin?list=pendency_limits');
+      await page.goto('/admin?list=escalation');
       const waits = section(page);
       await expect(waits.getByRole('heading', { level: 2, name: 'Escalation Waits' })).toBeVisible();
       await expect(waits.getByLabel(DISTRICT)).toHaveValue(String(before.district_days));

@@ -243,6 +243,16 @@ test.describe('Hindi', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'लंबन सीमाएँ' })).toBeVisible();
     await expect(page.locator('.amplify-loader')).toHaveCount(0);
     await check('admin panel: pendency limits');
+    for (const [tab, screen] of [
+      ['स्थानांतरण सीमा', 'transfer limit'],
+      ['उच्च स्तर को प्रेषण की प्रतीक्षा अवधि', 'escalation waits'],
+      ['वैधानिक समय-सीमाएं', 'statutory clocks'],
+    ]) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tabpanel', { name: tab }).getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(page.locator('.amplify-loader')).toHaveCount(0);
+      await check(`admin panel: ${screen}`);
+    }
 
     await page.goto('/audit');
     await settle(page, 'ऑडिट इतिहास');

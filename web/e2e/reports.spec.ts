@@ -1,7 +1,8 @@
 // Reports in Chromium: grievances filed through the API show up in the five
 // reports, each drawn as a chart (a canvas) beside its table, the chapter report in English
 // and in Hindi; a wrong range is refused on
-// the page; an export opens its short-lived link and downloads the workbook.
+// the page; an export opens its short-lived link and downloads the workbook. On an en-US
+// browser the period's date boxes still read and show dd/mm/yyyy.
 import { readFile } from 'node:fs/promises';
 import { adminApi, expect, expectAccessible, nextDownload, signIn, test } from './fixtures';
 
@@ -91,5 +92,35 @@ test.describe('reports', () => {
     expect(file.suggestedFilename()).toMatch(/^report-pendency-.*\.xlsx$/);
     expect((await readFile((await file.path())!)).subarray(0, 2).toString('latin1')).toBe('PK');
     await expect(page.getByText('The Excel file of Station-wise pendency is ready.')).toBeVisible();
+  });
+});
+
+test.describe('reports on an en-US browser', () => {
+  // Chromium draws a native date input in the browser's locale (mm/dd/yyyy in en-US); the
+  // portal's date boxes keep to dd/mm/yyyy whatever the browser's locale is.
+  test.use({ locale: 'en-US' });
+
+  test('the period boxes show a day typed or picked from the calendar as dd/mm/yyyy', async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+    await page.goto('/reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+
+    const from = page.getByLabel('From date');
+    await expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await from.fill('2026-01-15');
+    await from.blur();
+    await expect(from).toHaveValue('15/01/2026');
+
+    // The browser's calendar sits behind the button beside the box: a day picked there is
+    // set on its input, as here.
+    const period = page.getByRole('form', { name: 'Filing date' });
+    await expect(period.getByRole('button', { name: 'Open calendar' })).toHaveCount(2);
+    await period.locator('input[type="date"]').nth(1).fill('2026-02-03');
+    await expect(page.getByLabel('To date')).toHaveValue('03/02/2026');
+    const asked = page.waitForRequest((r) => r.url().includes('/api/reports/monthly?'));
+    await page.getByRole('button', { name: 'Show' }).click();
+    expect(new URL((await asked).url()).search).toContain('from=2026-01-15&to=2026-02-03');
   });
 });

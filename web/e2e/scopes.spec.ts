@@ -94,8 +94,9 @@ test.describe('grievance scopes and transfers', () => {
       await addItem(page, 'Districts', 'District', MATHURA, async () => undefined);
       await addItem(page, 'Police Stations', 'Police Station', SADAR, (dialog) => dialog.getByLabel('District').selectOption({ label: AGRA }));
       await addItem(page, 'Police Stations', 'Police Station', KOTWALI, (dialog) => dialog.getByLabel('District').selectOption({ label: MATHURA }));
-      // The transfer limit sits with the pendency limits: 3 until saved.
-      await page.getByRole('tab', { name: 'Pendency Limits' }).click();
+      // The transfer limit has a tab of its own among the rules and limits: 3 until saved.
+      await page.getByRole('tab', { name: 'Transfer Limit' }).click();
+      await expect(page).toHaveURL(/\/admin\?list=transfer_limit$/);
       await expect(page.getByLabel('Transfers allowed per grievance')).toHaveValue(/^\d+$/);
       await expect(page.locator('.amplify-loader')).toHaveCount(0);
       await expectAccessible(page);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, listItem as item, makeUser } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
+import { i18n } from '../../i18n';
 import AdminPage from './AdminPage';
 
 const north = item(1, 'North District', { description: 'Northern range' });
@@ -23,11 +24,11 @@ function api(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('admin panel', () => {
-  it("has a tab per list (positions shown as 'Current Positions'), Pendency Limits and Statutory Clocks, and 'No items found' for an empty list", async () => {
+  it("has a tab per list (positions shown as 'Current Positions') and 'No items found' for an empty list", async () => {
     api();
     renderPage(<AdminPage />, keeper, '/admin');
-    const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual([
+    const lists = screen.getByRole('tablist', { name: 'Lists' });
+    expect(within(lists).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Categories',
       'Priorities',
       'Statuses',
@@ -40,10 +41,94 @@ describe('admin panel', () => {
       'Actions',
       'Departments',
       'Designations',
+    ]);
+    expect(within(lists).getByRole('tab', { name: 'Categories' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Categories' })).toBeInTheDocument();
+    expect(await screen.findByText('No items found')).toBeInTheDocument();
+  });
+
+  it('gives each rule and limit a tab of its own, beside the lists', async () => {
+    mockApi({
+      'GET /api/admin/dropdowns/categories': () => jsonResponse(200, []),
+      'GET /api/admin/transfer-limit': () => jsonResponse(200, { max_transfers: 3 }),
+    });
+    const { router } = renderPage(<AdminPage />, keeper, '/admin');
+    const rules = screen.getByRole('tablist', { name: 'Rules and limits' });
+    expect(within(rules).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Pendency Limits',
+      'Transfer Limit',
+      'Escalation Waits',
       'Statutory Clocks',
     ]);
-    expect(await screen.findByText('No items found')).toBeInTheDocument();
+    await userEvent.setup().click(within(rules).getByRole('tab', { name: 'Transfer Limit' }));
+    expect(router.state.location.search).toBe('?list=transfer_limit');
+    expect(within(rules).getByRole('tab', { name: 'Transfer Limit' })).toHaveAttribute('aria-selected', 'true');
+    // One tab of the two rows is open.
+    expect(screen.getAllByRole('tab', { selected: true })).toHaveLength(1);
+    expect(screen.getByRole('tabpanel', { name: 'Transfer Limit' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Transfers allowed per grievance')).toHaveValue(3);
+    expect(screen.queryByRole('heading', { name: 'Pendency Limits' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Escalation Waits' })).not.toBeInTheDocument();
+  });
+
+  it('opens an old ?list=pendency_limits link on the pendency limits alone; an unknown one on the first list', async () => {
+    mockApi({
+      'GET /api/admin/dropdowns/categories': () => jsonResponse(200, []),
+      'GET /api/admin/pendency-limits': () => jsonResponse(200, { stages: [], priorities: [], limits: {} }),
+    });
+    const { unmount } = renderPage(<AdminPage />, keeper, '/admin?list=pendency_limits');
+    expect(screen.getByRole('tab', { name: 'Pendency Limits' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Pendency Limits' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Transfer Limit' })).not.toBeInTheDocument();
+    unmount();
+    renderPage(<AdminPage />, keeper, '/admin?list=nothing');
+    expect(screen.getByRole('tab', { name: 'Categories' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('reaches both rows with Tab, and moves within a row with the arrow keys, Home and End', async () => {
+    api({
+      'GET /api/admin/dropdowns/designations': () => jsonResponse(200, []),
+      'GET /api/admin/dropdowns/reasons': () => jsonResponse(200, []),
+      'GET /api/admin/dropdowns/actions': () => jsonResponse(200, []),
+      'GET /api/admin/pendency-limits': () => jsonResponse(200, { stages: [], priorities: [], limits: {} }),
+      'GET /api/admin/clock-rules': () => jsonResponse(200, { revision: 0, rules: [] }),
+    });
+    const { router } = renderPage(<AdminPage />, keeper, '/admin?list=reasons');
+    const user = userEvent.setup();
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    // One stop per row: the open tab, and the first of the row without it.
+    expect(screen.getAllByRole('tab').filter((t) => t.tabIndex === 0).map((t) => t.textContent)).toEqual(['Reasons', 'Pendency Limits']);
+    tab('Reasons').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Actions')).toHaveFocus();
+    expect(router.state.location.search).toBe('?list=actions');
+    await user.keyboard('{End}');
+    expect(tab('Designations')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Categories')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tab('Designations')).toHaveFocus();
+    await user.tab();
+    expect(tab('Pendency Limits')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tab('Statutory Clocks')).toHaveFocus();
+    expect(router.state.location.search).toBe('?list=statutory_clocks');
+    await user.keyboard('{Home}');
+    expect(tab('Pendency Limits')).toHaveFocus();
+  });
+
+  it('names the rows and the rules in Hindi', async () => {
+    api();
+    await act(() => i18n.changeLanguage('hi'));
+    renderPage(<AdminPage />, keeper, '/admin');
+    expect(screen.getByRole('tablist', { name: 'सूचियाँ' })).toBeInTheDocument();
+    const rules = screen.getByRole('tablist', { name: 'नियम और सीमाएँ' });
+    expect(within(rules).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'लंबन सीमाएँ',
+      'स्थानांतरण सीमा',
+      'उच्च स्तर को प्रेषण की प्रतीक्षा अवधि',
+      'वैधानिक समय-सीमाएं',
+    ]);
   });
 
   it('lists items of the chosen tab in display order with their status', async () => {

@@ -1,69 +1,68 @@
-// Admin Panel: the twelve lists offered in forms, one tab each, the
-// pendency limits with the transfer limit and the escalation waits in one
-// tab, and the statutory clock rules in the last. The open tab is kept in the address (?list=districts,
-// ?list=pendency_limits) so it survives a reload.
-import { useEffect, useRef } from 'react';
-import { Tabs } from '@aws-amplify/ui-react';
-import { useTranslation } from 'react-i18next';
+// Admin Panel: the twelve lists offered in forms, one tab each, and beside them the rules
+// and limits cases are held to, one tab each too: the pendency limits, the transfer limit,
+// the escalation waits and the statutory clock rules. The two kinds are two labelled rows of
+// tabs, so that a rule is found by its name rather than inside another's tab. The open tab
+// is kept in the address (?list=districts, ?list=transfer_limit) so it survives a reload.
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { isListKind, LIST_KINDS } from './list-kinds';
 import { ListPanel } from './ListPanel';
+import { AdminTabs } from './AdminTabs';
 import { EscalationRulesPanel } from './EscalationRulesPanel';
 import { PendencyLimitsPanel } from './PendencyLimitsPanel';
 import { TransferLimitPanel } from './TransferLimitPanel';
 import { ClockRulesPanel } from './ClockRulesPanel';
 
-/** The tab of the pendency limits; not a list kind, so no list can take its name. */
+/** The tabs of the rules and limits; none is a list kind, so no list can take their names. */
 export const PENDENCY_TAB = 'pendency_limits';
-/** The tab of the statutory clock rules. */
+export const TRANSFER_TAB = 'transfer_limit';
+export const ESCALATION_TAB = 'escalation';
 export const CLOCKS_TAB = 'statutory_clocks';
+const RULE_TABS = [PENDENCY_TAB, TRANSFER_TAB, ESCALATION_TAB, CLOCKS_TAB] as const;
+type RuleTab = (typeof RULE_TABS)[number];
+
+const isRuleTab = (value: string | null): value is RuleTab => RULE_TABS.some((tab) => tab === value);
+
+function RulePanel({ tab }: { tab: RuleTab }) {
+  switch (tab) {
+    case PENDENCY_TAB:
+      return <PendencyLimitsPanel />;
+    case TRANSFER_TAB:
+      return <TransferLimitPanel />;
+    case ESCALATION_TAB:
+      return <EscalationRulesPanel />;
+    case CLOCKS_TAB:
+      return <ClockRulesPanel />;
+  }
+}
 
 export default function AdminPage() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const requested = params.get('list');
-  const current = isListKind(requested) || requested === PENDENCY_TAB || requested === CLOCKS_TAB ? requested : LIST_KINDS[0].kind;
-  const tabList = useRef<HTMLDivElement>(null);
-
-  // On a phone the tabs scroll sideways: keep the open one in view.
-  useEffect(() => {
-    const active = tabList.current?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [current]);
+  const current = isListKind(requested) || isRuleTab(requested) ? requested : LIST_KINDS[0].kind;
+  const ruleLabels: Record<RuleTab, string> = {
+    [PENDENCY_TAB]: t('limits.title'),
+    [TRANSFER_TAB]: t('transfers.title'),
+    [ESCALATION_TAB]: t('escalation.title'),
+    [CLOCKS_TAB]: t('clocks.tab'),
+  };
+  const list = LIST_KINDS.find((info) => info.kind === current);
 
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <Tabs.Container
-        className="list-tabs"
-        value={current}
-        onValueChange={(value) => setParams({ list: value }, { replace: true })}
-        isLazy
+      <AdminTabs
+        groups={[
+          { id: 'lists', label: t('tabGroups.lists'), tabs: LIST_KINDS.map((info) => ({ value: info.kind, label: info.label })) },
+          { id: 'rules', label: t('tabGroups.rules'), tabs: RULE_TABS.map((tab) => ({ value: tab, label: ruleLabels[tab] })) },
+        ]}
+        current={current}
+        onSelect={(value) => setParams({ list: value }, { replace: true })}
       >
-        <Tabs.List ref={tabList} className="list-tabs-list" aria-label={t('tabs')}>
-          {LIST_KINDS.map((info) => (
-            <Tabs.Item key={info.kind} value={info.kind}>
-              {info.label}
-            </Tabs.Item>
-          ))}
-          <Tabs.Item value={PENDENCY_TAB}>{t('limits.title')}</Tabs.Item>
-          <Tabs.Item value={CLOCKS_TAB}>{t('clocks.tab')}</Tabs.Item>
-        </Tabs.List>
-        {LIST_KINDS.map((info) => (
-          <Tabs.Panel key={info.kind} value={info.kind} className="panel list-tab-panel">
-            <ListPanel list={info} />
-          </Tabs.Panel>
-        ))}
-        <Tabs.Panel value={PENDENCY_TAB} className="panel list-tab-panel">
-          <PendencyLimitsPanel />
-          <TransferLimitPanel />
-          <EscalationRulesPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value={CLOCKS_TAB} className="panel list-tab-panel">
-          <ClockRulesPanel />
-        </Tabs.Panel>
-      </Tabs.Container>
+        {list ? <ListPanel list={list} /> : isRuleTab(current) ? <RulePanel tab={current} /> : null}
+      </AdminTabs>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, CheckboxField, Flex, Heading, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
+import { DateField } from '../../components/DateField';
 import { DialogForm } from '../../components/DialogForm';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -65,7 +66,7 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: ClockRule | null; onClos
         </SelectField>
         <CheckboxField label={t('clocks.repeats')} name="repeats" checked={draft.repeats} onChange={(e) => set('repeats', e.target.checked)} />
         <CheckboxField label={t('clocks.endsWhenDecided')} name="ends_when_decided" checked={draft.ends_when_decided} onChange={(e) => set('ends_when_decided', e.target.checked)} />
-        <TextField label={t('clocks.from')} type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} {...error('from')} />
+        <DateField label={t('clocks.from')} value={draft.from} onChange={(value) => set('from', value)} {...error('from')} />
         <TextAreaField label={t('clocks.source')} rows={3} value={draft.source} onChange={(e) => set('source', e.target.value)} {...error('source')} isRequired />
         <CheckboxField label={t('clocks.active')} name="active" checked={draft.active} onChange={(e) => set('active', e.target.checked)} />
       </Flex>

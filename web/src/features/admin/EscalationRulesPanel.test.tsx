@@ -16,12 +16,10 @@ const OUT_OF_ORDER = 'Each level waits at least as long as the level below it';
 
 function render(user = keeper, put?: (body: unknown) => Response) {
   const fetch = mockApi({
-    'GET /api/admin/pendency-limits': () => jsonResponse(200, { stages: [], priorities: [], limits: {} }),
-    'GET /api/admin/transfer-limit': () => jsonResponse(200, { max_transfers: 3 }),
     [`GET ${KEY}`]: () => jsonResponse(200, { district_days: 0, range_days: 7, state_days: 14 }),
     ...(put ? { [`PUT ${KEY}`]: put } : {}),
   });
-  renderPage(<AdminPage />, user, '/admin?list=pendency_limits');
+  renderPage(<AdminPage />, user, '/admin?list=escalation');
   return fetch;
 }
 
@@ -36,7 +34,7 @@ async function setField(user: ReturnType<typeof userEvent.setup>, label: string,
 }
 
 describe('escalation waits', () => {
-  it('loads the waits under the transfer limit and saves the three of them', async () => {
+  it('loads the waits in a tab of their own and saves the three of them', async () => {
     const fetch = render(keeper, (body) => jsonResponse(200, body));
     expect(screen.getByRole('region', { name: 'Escalation Waits' })).toBe(section());
     expect(await screen.findByLabelText(DISTRICT)).toHaveValue(0);

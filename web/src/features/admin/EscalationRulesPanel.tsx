@@ -1,4 +1,4 @@
-// The Admin Panel's escalation waits, under the transfer limit: how many
+// The Admin Panel's 'Escalation Waits' tab: how many
 // days past its stage's limit an overdue grievance waits before it is escalated to
 // its district, its range and the state (GET/PUT /admin/escalation-rules).
 // Users with dropdowns update edit and save them; others see them only.

@@ -11,19 +11,19 @@ const KEY = '/api/admin/transfer-limit';
 
 function render(user = keeper, put?: (body: unknown) => Response) {
   const fetch = mockApi({
-    'GET /api/admin/pendency-limits': () => jsonResponse(200, { stages: [], priorities: [], limits: {} }),
     [`GET ${KEY}`]: () => jsonResponse(200, { max_transfers: 3 }),
     ...(put ? { [`PUT ${KEY}`]: put } : {}),
   });
-  renderPage(<AdminPage />, user, '/admin?list=pendency_limits');
+  renderPage(<AdminPage />, user, '/admin?list=transfer_limit');
   return fetch;
 }
 
 const field = () => screen.findByLabelText('Transfers allowed per grievance');
 
 describe('transfer limit', () => {
-  it('shows the limit under the pendency limits and saves a new one', async () => {
+  it('shows the limit in a tab of its own and saves a new one', async () => {
     const fetch = render(keeper, (body) => jsonResponse(200, body));
+    expect(screen.getByRole('tab', { name: 'Transfer Limit' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Transfer Limit' })).toBeInTheDocument();
     expect(await field()).toHaveValue(3);
     const user = userEvent.setup();

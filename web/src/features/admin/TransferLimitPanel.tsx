@@ -1,4 +1,4 @@
-// The Admin Panel's transfer limit, under the pendency limits: how many times a
+// The Admin Panel's 'Transfer Limit' tab: how many times a
 // grievance may be sent to another police station (GET/PUT /admin/transfer-limit).
 // Users with dropdowns update edit and save it; others see it only.
 import { useState, type FormEvent } from 'react';

@@ -238,8 +238,9 @@ describe('audit history', () => {
     expect(within(panel).getByLabelText('Records per Page')).toHaveValue('50');
     expect(screen.getByLabelText('Action')).toHaveValue('');
 
-    await user.type(within(panel).getByLabelText('Start Date'), '2025-01-01');
-    await user.type(within(panel).getByLabelText('End Date'), '2025-01-31');
+    // Typed day first, as the boxes show them; asked for as YYYY-MM-DD.
+    await user.type(within(panel).getByLabelText('Start Date'), '01/01/2025');
+    await user.type(within(panel).getByLabelText('End Date'), '31/01/2025');
     await user.selectOptions(within(panel).getByLabelText('Records per Page'), '25');
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));
     await waitFor(() =>

@@ -20,6 +20,7 @@ import {
   TextField,
 } from '@aws-amplify/ui-react';
 import { getToken } from '../../api/token-store';
+import { DateField } from '../../components/DateField';
 import { Icon } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
@@ -206,21 +207,19 @@ export default function AuditPage() {
               >
                 <ActionOptions actions={actions} />
               </SelectField>
-              <TextField
+              <DateField
                 label={t('startDate')}
                 name="startDate"
-                type="date"
                 size="small"
                 value={draft.startDate}
-                onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
+                onChange={(startDate) => setDraft({ ...draft, startDate })}
               />
-              <TextField
+              <DateField
                 label={t('endDate')}
                 name="endDate"
-                type="date"
                 size="small"
                 value={draft.endDate}
-                onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
+                onChange={(endDate) => setDraft({ ...draft, endDate })}
                 hasError={Boolean(rangeError)}
                 errorMessage={rangeError}
               />

@@ -10,6 +10,7 @@ import { readerName } from '../../api/item-names';
 import type { ListKind } from '../../api/types';
 import { useDebouncedText } from '../../lib/use-debounced-text';
 import { useStoredChoice } from '../../lib/use-stored-choice';
+import { DateField } from '../../components/DateField';
 import { Icon } from '../../components/icons';
 import { sortItems } from '../admin/api/lists';
 import { useListItems } from '../admin/api/use-list-items';
@@ -154,21 +155,19 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
           {select('status', t('field.status'), statuses, t('filters.allStatuses'))}
           {select('priority', t('field.priority'), priorities, t('filters.allPriorities'))}
           {select('clock', t('filters.clock'), CLOCK_FILTERS.map((value) => ({ value, label: t(`filters.clock_${value}`) })), t('filters.anyClock'))}
-          <TextField
+          <DateField
             label={t('field.from_date')}
             name="from_date"
-            type="date"
             size="small"
             value={filters.from_date}
-            onChange={(event) => set('from_date', event.target.value)}
+            onChange={(value) => set('from_date', value)}
           />
-          <TextField
+          <DateField
             label={t('field.to_date')}
             name="to_date"
-            type="date"
             size="small"
             value={filters.to_date}
-            onChange={(event) => set('to_date', event.target.value)}
+            onChange={(value) => set('to_date', value)}
             hasError={Boolean(rangeError)}
             errorMessage={rangeError ?? undefined}
           />

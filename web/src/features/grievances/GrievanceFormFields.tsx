@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Button, Card, Flex, Grid, Heading, SelectField, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { ListItem } from '../../api/types';
+import { DateField } from '../../components/DateField';
 import { Icon } from '../../components/icons';
 import { todayIso } from '../../lib/format';
 import { OPTIONAL_FIELDS } from './field-labels';
@@ -52,7 +53,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
 
   const error = (field: string) => ({ hasError: Boolean(errors[field]), errorMessage: errors[field] });
 
-  const text = (field: TextKey, label: string, extra: { isRequired?: boolean; type?: 'date'; max?: string; placeholder?: string } = {}) => (
+  const text = (field: TextKey, label: string, extra: { isRequired?: boolean; placeholder?: string } = {}) => (
     <TextField
       label={label}
       name={field}
@@ -63,6 +64,10 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
       {...extra}
       {...error(field)}
     />
+  );
+
+  const date = (field: TextKey, label: string, extra: { isRequired?: boolean; max?: string } = {}) => (
+    <DateField label={label} name={field} value={values[field]} onChange={(value) => set(field, value)} isDisabled={disabled} {...extra} {...error(field)} />
   );
 
   const select = (
@@ -140,7 +145,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
         <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
           {select('type_of_call', t('field.type_of_call'), 'call_types', t('form.selectCallType'))}
           {text('fir_no', t('field.fir_no'), { isRequired: true, placeholder: t('form.firNoPlaceholder') })}
-          {text('fir_date', t('field.fir_date'), { isRequired: true, type: 'date', max: today })}
+          {date('fir_date', t('field.fir_date'), { isRequired: true, max: today })}
           {text('section_and_act', t('field.section_and_act'), { isRequired: true, placeholder: t('form.sectionPlaceholder') })}
           {select('crime_title', t('field.crime_title'), 'crime_titles', t('form.selectCrime'), true)}
         </Grid>
@@ -200,21 +205,19 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
                   isDisabled={disabled}
                   {...rowError(index, 'officer_name')}
                 />
-                <TextField
+                <DateField
                   label={t('field.from_date')}
-                  type="date"
                   name={`investigation_officers[${index}].from_date`}
                   value={row.from_date}
-                  onChange={(event) => setRow(index, 'from_date', event.target.value)}
+                  onChange={(value) => setRow(index, 'from_date', value)}
                   isDisabled={disabled}
                   {...rowError(index, 'from_date')}
                 />
-                <TextField
+                <DateField
                   label={t('field.to_date')}
-                  type="date"
                   name={`investigation_officers[${index}].to_date`}
                   value={row.to_date}
-                  onChange={(event) => setRow(index, 'to_date', event.target.value)}
+                  onChange={(value) => setRow(index, 'to_date', value)}
                   isDisabled={disabled}
                   {...rowError(index, 'to_date')}
                 />
@@ -298,7 +301,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
         <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">
           {OPTIONAL_FIELDS.map((field) => (
             <Fragment key={field.name}>
-              {text(field.name, t(`field.${field.name}`), field.kind === 'date' ? { type: 'date' } : {})}
+              {field.kind === 'date' ? date(field.name, t(`field.${field.name}`)) : text(field.name, t(`field.${field.name}`))}
             </Fragment>
           ))}
         </Grid>

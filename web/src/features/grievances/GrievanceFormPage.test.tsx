@@ -24,7 +24,7 @@ function renderEdit(id = '12') {
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^FIR Number/), 'FIR/2025-77');
-  await user.type(screen.getByLabelText(/^FIR Date/), '2025-01-05');
+  await user.type(screen.getByLabelText(/^FIR Date/), '05/01/2025');
   await user.type(screen.getByLabelText(/^Section & Act/), '420 IPC');
   await waitFor(() => expect(screen.getByRole('option', { name: 'Burglary' })).toBeInTheDocument());
   await user.selectOptions(screen.getByLabelText(/^Crime Title/), 'Burglary');
@@ -157,7 +157,7 @@ describe('grievance form', () => {
     const user = userEvent.setup();
     await fillRequired(user);
     await user.type(screen.getByLabelText('Officer Name'), 'SI Rao');
-    await user.type(screen.getByLabelText('From Date'), '2025-01-06');
+    await user.type(screen.getByLabelText('From Date'), '06/01/2025');
     await user.type(screen.getByLabelText('Findings'), 'Statements recorded');
     await user.click(screen.getByRole('switch', { name: 'Put in Court' }));
     await user.click(screen.getByRole('button', { name: 'Create Grievance' }));
@@ -183,6 +183,18 @@ describe('grievance form', () => {
     expect(router.state.location.pathname).toBe('/grievances/new');
     await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/40'));
     expect(router.state.location.state).toEqual({ notice: 'Grievance GRV-2025-000040 saved' });
+  });
+
+  it('does not save an important date typed as no date as no date at all', async () => {
+    const fetch = mockApi(listHandlers());
+    renderNew();
+    const user = userEvent.setup();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Date of Inward'), '31/02/2025');
+    await user.click(screen.getByRole('button', { name: 'Create Grievance' }));
+    expect(screen.getByText('Enter the date as dd/mm/yyyy')).toBeInTheDocument();
+    expect(screen.getByLabelText('Date of Inward')).toHaveFocus();
+    expect(sentBodies(fetch, 'POST', '/api/grievances')).toEqual([]);
   });
 
   it("shows the server's field messages under their fields", async () => {

@@ -213,6 +213,21 @@ describe('grievance list', () => {
     ]);
   });
 
+  it('shows the date filters as dd/mm/yyyy and keeps them in the URL as YYYY-MM-DD', async () => {
+    const fetch = api();
+    const { router } = renderPage(<GrievanceListPage />, manager, '/grievances?from_date=2025-01-01');
+    await screen.findByRole('button', { name: /^Search & Filters/ });
+    const user = userEvent.setup();
+    await openFilters(user);
+    expect(screen.getByLabelText('From Date')).toHaveValue('01/01/2025');
+    await user.type(screen.getByLabelText('To Date'), '31/01/2025');
+    expect(router.state.location.search).toBe('?from_date=2025-01-01&to_date=2025-01-31');
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContainEqual(expect.stringContaining('from_date=2025-01-01&to_date=2025-01-31')));
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(screen.getByLabelText('From Date')).toHaveValue('');
+    expect(screen.getByLabelText('To Date')).toHaveValue('');
+  });
+
   it('keeps a district chosen while a typed FIR number waits for its pause', async () => {
     api();
     // A page that has not drawn the district's change yet: the panel's filters stay as they were.

@@ -6,9 +6,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGrievanceItemNames } from '../../api/item-names';
-import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { DateField } from '../../components/DateField';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, formatDecimal } from '../../i18n/format';
@@ -197,19 +198,17 @@ export default function ReportsPage() {
       <PageHeader title={t('title')} description={t('description')} />
       <Card variation="outlined" as="form" onSubmit={apply} aria-label={t('period.legend')} noValidate>
         <Flex alignItems="flex-end" gap="small" wrap="wrap">
-          <TextField
-            type="date"
+          <DateField
             label={t('period.from')}
             value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            onChange={(from) => setDraft({ ...draft, from })}
             hasError={Boolean(errors.from)}
             errorMessage={errors.from ? t(errors.from) : undefined}
           />
-          <TextField
-            type="date"
+          <DateField
             label={t('period.to')}
             value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            onChange={(to) => setDraft({ ...draft, to })}
             hasError={Boolean(errors.to)}
             errorMessage={errors.to ? t(errors.to) : undefined}
           />

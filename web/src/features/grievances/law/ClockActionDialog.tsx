@@ -3,9 +3,10 @@
 // and a note. The server checks the day against the FIR date and today, and answers the
 // case with its clocks as they now stand.
 import { useState, type FormEvent } from 'react';
-import { SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { SelectField, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { GrievanceView } from '../../../api/types';
+import { DateField } from '../../../components/DateField';
 import { DialogForm } from '../../../components/DialogForm';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { todayIso } from '../../../lib/format';
@@ -52,7 +53,7 @@ export function ClockActionDialog({ grievance, onClose, onRecorded }: ClockActio
           </option>
         ))}
       </SelectField>
-      <TextField label={t('law.doneOnLabel')} type="date" value={on} max={todayIso()} onChange={(e) => setOn(e.target.value)} hasError={Boolean(fields.on)} errorMessage={fields.on} isRequired />
+      <DateField label={t('law.doneOnLabel')} value={on} max={todayIso()} onChange={setOn} hasError={Boolean(fields.on)} errorMessage={fields.on} isRequired />
       {telling ? (
         <SelectField label={t('law.meansLabel')} value={means} onChange={(e) => setMeans(e.target.value as Means | '')} hasError={Boolean(fields.means)} errorMessage={fields.means} isRequired>
           <option value="">{t('law.meansChoose')}</option>

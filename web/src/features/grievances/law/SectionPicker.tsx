@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Alert, Autocomplete, Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
+import { DateField } from '../../../components/DateField';
 import { serverCodeText } from '../../../i18n/server-error';
 import { i18n } from '../../../i18n';
 import { todayIso } from '../../../lib/format';
@@ -117,14 +118,13 @@ export function SectionPicker({ sections, firDate, errors, disabled = false, onC
                   <Text as="span" fontWeight="bold" className="picked-citation">
                     {citation(section)}
                   </Text>
-                  <TextField
+                  <DateField
                     label={t('law.offenceDate', { section: citation(section) })}
-                    type="date"
                     size="small"
                     max={today}
                     value={section.offence_date ?? ''}
                     isDisabled={disabled}
-                    onChange={(e) => change(index, { ...section, offence_date: e.target.value || null })}
+                    onChange={(value) => change(index, { ...section, offence_date: value || null })}
                     hasError={Boolean(fieldError('offence_date'))}
                     errorMessage={fieldError('offence_date')}
                   />
