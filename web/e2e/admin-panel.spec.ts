@@ -1,4 +1,4 @@
-// Admin Panel against the real portal: the twelve lists and the pendency limits; add, edit, delete a district.
+// Admin Panel against the real portal: the twelve lists and the rules and limits; add, edit, delete a district; a renamed status everywhere it is named.
 import { readFile } from 'node:fs/promises';
 import { adminApi, clickControl, ensureRole, expect, expectAccessible, nextDownload, signIn, snap, test } from './fixtures';
 import { workbookTexts } from './xlsx-text';
