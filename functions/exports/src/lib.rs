@@ -105,6 +105,10 @@ pub(crate) fn applied(filters: &Filters) -> Vec<(String, String)> {
         ("From Date", &filters.from_date),
         ("To Date", &filters.to_date),
         ("Overdue", &filters.overdue.as_ref().map(|_| "Yes".to_string())),
+        ("Act & Section", &filters.section.as_ref().map(|f| match &f.section {
+            Some(section) => format!("{} {section}", f.act.as_str()),
+            None => f.act.as_str().to_string(),
+        })),
     ]
     .into_iter()
     .filter_map(|(label, value)| value.as_ref().map(|v| (label.to_string(), v.clone())))
@@ -220,4 +224,19 @@ async fn download(State(state): State<AppState>, Path(file): Path<String>, Query
     // In the cloud, links are S3's own and never point here.
     let local = state.blobs()?.local().ok_or_else(|| Error::NotFound(Msg::NotFound))?;
     http_glue::files::download(local, &file, link).await
+}
+
+#[cfg(test)]
+mod tests {
+    use cases::reads::{Filters, SectionFilter};
+    use domain::law::section::{Act, SectionNo};
+
+    #[test]
+    fn the_heading_names_an_act_and_a_section_filter() {
+        let mut filters = Filters { fir_no: Some("CIVIL/2026".into()), ..Filters::default() };
+        filters.section = Some(SectionFilter { act: Act::Bns, section: SectionNo::parse("303(2)") });
+        assert_eq!(super::applied(&filters), [("FIR Number".to_string(), "CIVIL/2026".to_string()), ("Act & Section".to_string(), "BNS 303(2)".to_string())]);
+        filters.section = Some(SectionFilter { act: Act::Pocso, section: None });
+        assert_eq!(super::applied(&filters)[1], ("Act & Section".to_string(), "POCSO".to_string()));
+    }
 }

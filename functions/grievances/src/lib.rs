@@ -16,6 +16,7 @@ use cases::pendency::{Clock, GrievanceRow, GrievanceView};
 use cases::reads::{self, FilterNames, Filters};
 use cases::writes;
 use domain::grievance::GrievanceForm;
+use domain::law::section::{Act, SectionNo};
 use domain::lists::ListKind;
 use domain::{Action, Error, Resource};
 use http_glue::json::Deferred;
@@ -73,6 +74,12 @@ pub struct ListParams {
     pub clock: Option<String>,
     /// With `clock=due`: 0 (today) to 365 days; 7 when absent.
     pub within: Option<u16>,
+    /// Only cases registered under this act: BNS, BNSS, IPC, CrPC, POCSO or OTHER (a case's
+    /// sections as kept, or as its "Section & Act" reads when it keeps none).
+    pub act: Option<String>,
+    /// With `act`: only cases under this section of it or a sub-division ("303" finds
+    /// "303(2)").
+    pub section: Option<String>,
     /// The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
     /// and status go by the items' display order in the Admin Panel.
     #[param(value_type = Option<reads::SortKey>)]
@@ -144,7 +151,16 @@ impl ListParams {
             (Some("due"), within) => Some(reads::DueFilter::DueWithin { today, days: within.unwrap_or(reads::DueFilter::SOON_DAYS) }),
             (Some(_), _) => return Err(Error::field("clock", Msg::ClockFilterInvalid)),
         };
+        let section = match (clean(self.act), clean(self.section)) {
+            (None, None) => None,
+            (None, Some(_)) => return Err(Error::field("act", Msg::SectionFilterNeedsAct)),
+            (Some(act), section) => Some(reads::SectionFilter {
+                act: Act::parse(&act).ok_or_else(|| Error::field("act", Msg::ActFilterInvalid))?,
+                section: section.map(|s| SectionNo::parse(&s).ok_or_else(|| Error::field("section", Msg::SectionNumberInvalid))).transpose()?,
+            }),
+        };
         let mut filters = Filters {
+            section,
             due,
             escalated_to,
             closure_pending,

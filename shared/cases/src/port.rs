@@ -98,8 +98,20 @@ pub struct Filters {
     pub closure_pending: bool,
     /// Only grievances escalated to this posting (the "Escalated to me" queue).
     pub escalated_to: Option<domain::jurisdiction::Posting>,
+    /// Only grievances registered under a section of this act (or this very section).
+    pub section: Option<SectionFilter>,
     /// The order of the list; it filters nothing.
     pub order: Order,
+}
+
+/// The act-and-section filter of a list: a case's sections as it keeps them, or as its
+/// "Section & Act" is read when it keeps none (`domain::law::citation::kept_or_read`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionFilter {
+    pub act: domain::law::section::Act,
+    /// Absent: any section of the act. Present: that section and its sub-divisions ("303"
+    /// finds "303(2)"; "376" does not find "376AB", another section).
+    pub section: Option<domain::law::section::SectionNo>,
 }
 
 /// The statutory-clock filters of a list, told on `today` (a day in India). A case is in

@@ -5,7 +5,7 @@
 use domain::GrievanceId;
 use domain::Msg;
 use crate::port::{Cases, StoredPage};
-pub use crate::port::{DueFilter, FilterNames, Filters, Order, SortDirection, SortKey, Viewer};
+pub use crate::port::{DueFilter, FilterNames, Filters, Order, SectionFilter, SortDirection, SortKey, Viewer};
 use crate::record::Grievance;
 use crate::writes;
 use domain::jurisdiction::{Posting, Reach};
@@ -96,6 +96,7 @@ impl Filters {
             self.due.is_some(),
             self.closure_pending,
             self.escalated_to.is_some(),
+            self.section.is_some(),
         ]
         .into_iter()
         .filter(|set| *set)
@@ -119,6 +120,16 @@ impl Filters {
             && self.due.is_none_or(|due| due.holds(g.next_due.as_ref().and_then(domain::day::Day::date)))
             && (!self.closure_pending || g.closure.is_some())
             && self.escalated_to.as_ref().is_none_or(|to| g.escalation.as_ref().is_some_and(|e| e.to == *to))
+            && self.section.as_ref().is_none_or(|want| want.holds(&f.sections, &f.section_and_act))
+    }
+}
+
+impl SectionFilter {
+    /// Whether a case with these kept sections and this "Section & Act" is in it.
+    pub fn holds(&self, kept: &[domain::law::section::ChargedSection], section_and_act: &str) -> bool {
+        domain::law::citation::kept_or_read(kept, section_and_act)
+            .iter()
+            .any(|s| s.act == self.act && self.section.as_ref().is_none_or(|want| s.section.within(want)))
     }
 }
 

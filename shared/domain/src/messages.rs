@@ -194,6 +194,8 @@ messages! {
     EscalationWaitsOrder = "ESCALATION_WAITS_ORDER": "Each level waits at least as long as the level below it";
     EscalatedFilterInvalid = "ESCALATED_FILTER_INVALID": "escalated must be me";
     ClockFilterInvalid = "CLOCK_FILTER_INVALID": "clock must be missed or due";
+    ActFilterInvalid = "ACT_FILTER_INVALID": "act must be BNS, BNSS, IPC, CrPC, POCSO or OTHER";
+    SectionFilterNeedsAct = "SECTION_FILTER_NEEDS_ACT": "Choose the act of the section to filter by";
     WithinOutOfRange = "WITHIN_OUT_OF_RANGE": "within must be between 0 and 365 days";
     // Admin lists and pendency limits.
     ListUnknown { name } = "LIST_UNKNOWN": "There is no admin list named '{name}'";

@@ -41,6 +41,7 @@ const HINDI: &[(&str, &str)] = &[
     ("From Date", "दिनांक से"),
     ("To Date", "दिनांक तक"),
     ("Overdue", "समय-सीमा पार"),
+    ("Act & Section", "अधिनियम एवं धारा"),
     // Columns.
     ("Grievance Number", "शिकायत संख्या"),
     ("FIR Date", "एफ़आईआर दिनांक"),

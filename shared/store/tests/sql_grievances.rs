@@ -312,6 +312,7 @@ fn query_for(mask: usize, sort: Sort, direction: Direction) -> GrievanceQuery {
         due: None,
         closure_pending: false,
         escalated_to: None,
+        section: None,
         scope: if on(8) { Scope::Own(7) } else { Scope::State },
         sort,
         direction,
@@ -836,6 +837,55 @@ fn chapter_figures_follow_edits_moves_deletes_and_the_upgrade() {
     let kept: String = conn.query_row("SELECT heads FROM grievances WHERE id = 3", [], |r| r.get(0)).unwrap();
     assert_eq!(kept, r#"["BNS XVII"]"#, "the sections kept win over the text");
     check_chapter_figures(&Fixture { _dir, conn, rows }, "upgraded from 24");
+}
+
+/// The sections `grievance_sections` holds, per act and section, against the rows' own.
+fn check_sections(f: &Fixture, when: &str) {
+    let mut want: BTreeMap<(String, String), Vec<i64>> = BTreeMap::new();
+    for r in &f.rows {
+        for s in domain::law::citation::kept_or_read(&r.fields.sections, &r.fields.section_and_act).iter() {
+            want.entry((s.act.as_str().to_string(), s.section.as_str().to_string())).or_default().push(r.id);
+        }
+    }
+    for ids in want.values_mut() {
+        ids.sort();
+        ids.dedup();
+    }
+    assert!(want.len() > 3, "{when}: the fixture's cases cite several sections: {want:?}");
+    let mut held: BTreeMap<(String, String), Vec<i64>> = BTreeMap::new();
+    let mut stmt = f.conn.prepare("SELECT act, section, grievance_id FROM grievance_sections ORDER BY 1, 2, 3").unwrap();
+    for row in stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?))).unwrap() {
+        let (act, section, id) = row.unwrap();
+        held.entry((act, section)).or_default().push(id);
+    }
+    assert_eq!(held, want, "{when}: grievance_sections");
+}
+
+/// The sections kept apart for the act and section filter (schema 26) follow a change of
+/// sections or of the text read when none are kept, and deletes; a version 25 file gets them
+/// from its rows' details when opened.
+#[test]
+fn sections_follow_edits_deletes_and_the_upgrade() {
+    let mut f = fixture(300);
+    check_sections(&f, "as loaded");
+    f.edit(1, &|r| {
+        r.fields.sections = Vec::new();
+        r.fields.section_and_act = "u/s 302, 201 IPC".into();
+    });
+    f.edit(2, &|r| r.fields.sections = vec![domain::law::ChargedSection::new(domain::law::Act::Bns, domain::law::SectionNo::parse("318(4)").unwrap())]);
+    let tx = f.conn.transaction().unwrap();
+    for id in [10, 11] {
+        assert!(g::delete(&tx, id).unwrap());
+    }
+    tx.commit().unwrap();
+    f.rows.retain(|r| ![10, 11].contains(&r.id));
+    check_sections(&f, "after edits and deletes");
+
+    let Fixture { _dir, conn, rows } = f;
+    conn.execute_batch(&format!("{} PRAGMA user_version = 25;", schema_21::NO_GRIEVANCE_SECTIONS)).unwrap();
+    drop(conn);
+    let conn = sql::open(_dir.path().join("portal.db")).unwrap();
+    check_sections(&Fixture { _dir, conn, rows }, "upgraded from 25");
 }
 
 /// FIR dates sorted by filing time: the page is looked for only in the filing months the

@@ -5461,6 +5461,16 @@ export interface operations {
                 /** @description With `clock=due`: 0 (today) to 365 days; 7 when absent. */
                 within?: number;
                 /**
+                 * @description Only cases registered under this act: BNS, BNSS, IPC, CrPC, POCSO or OTHER (a case's
+                 *     sections as kept, or as its "Section & Act" reads when it keeps none).
+                 */
+                act?: string;
+                /**
+                 * @description With `act`: only cases under this section of it or a sub-division ("303" finds
+                 *     "303(2)").
+                 */
+                section?: string;
+                /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
                  */
@@ -5719,6 +5729,16 @@ export interface operations {
                 /** @description With `clock=due`: 0 (today) to 365 days; 7 when absent. */
                 within?: number;
                 /**
+                 * @description Only cases registered under this act: BNS, BNSS, IPC, CrPC, POCSO or OTHER (a case's
+                 *     sections as kept, or as its "Section & Act" reads when it keeps none).
+                 */
+                act?: string;
+                /**
+                 * @description With `act`: only cases under this section of it or a sub-division ("303" finds
+                 *     "303(2)").
+                 */
+                section?: string;
+                /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
                  */
@@ -5809,6 +5829,16 @@ export interface operations {
                 /** @description With `clock=due`: 0 (today) to 365 days; 7 when absent. */
                 within?: number;
                 /**
+                 * @description Only cases registered under this act: BNS, BNSS, IPC, CrPC, POCSO or OTHER (a case's
+                 *     sections as kept, or as its "Section & Act" reads when it keeps none).
+                 */
+                act?: string;
+                /**
+                 * @description With `act`: only cases under this section of it or a sub-division ("303" finds
+                 *     "303(2)").
+                 */
+                section?: string;
+                /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
                  */
@@ -5898,6 +5928,16 @@ export interface operations {
                 clock?: string;
                 /** @description With `clock=due`: 0 (today) to 365 days; 7 when absent. */
                 within?: number;
+                /**
+                 * @description Only cases registered under this act: BNS, BNSS, IPC, CrPC, POCSO or OTHER (a case's
+                 *     sections as kept, or as its "Section & Act" reads when it keeps none).
+                 */
+                act?: string;
+                /**
+                 * @description With `act`: only cases under this section of it or a sub-division ("303" finds
+                 *     "303(2)").
+                 */
+                section?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.

@@ -392,6 +392,74 @@ async fn free_text_sections_that_cannot_be_read_are_counted_for_the_admin(engine
     assert_eq!(api.get("/api/admin/clock-rules", &clerk).await.status, StatusCode::FORBIDDEN);
 }
 
+/// The list filters by act, or by a section of it with its sub-divisions, over the sections
+/// a case keeps or, for one that keeps none, those its "Section & Act" reads; an edit moves a
+/// case between them and a deletion takes it out, within the caller's scope; a filter that
+/// cannot be read is a 400 that says why.
+async fn the_list_filters_by_act_and_section(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let on = day(domain::clock::today() - Duration::days(5));
+    let theft = file(&api, &admin, form("SF-1/2026", &on, "303(2) BNS", json!([{"act": "BNS", "section": "303(2)"}]))).await;
+    let legacy = file(&api, &admin, form("SF-2/2026", &on, "u/s 379, 411 IPC", json!([]))).await;
+    let rape = file(&api, &admin, form("SF-3/2026", &on, "64, 3(5) BNS", json!([{"act": "BNS", "section": "64"}, {"act": "BNS", "section": "3(5)"}]))).await;
+    let child = file(&api, &admin, form("SF-4/2026", &on, "4 POCSO", json!([{"act": "POCSO", "section": "4"}]))).await;
+    let plain = file(&api, &admin, form("SF-5/2026", &on, "303 BNS", json!([{"act": "BNS", "section": "303"}]))).await;
+    let near = file(&api, &admin, form("SF-6/2026", &on, "30 BNS", json!([{"act": "BNS", "section": "30"}]))).await;
+    let id = |g: &Value| g["id"].as_i64().unwrap();
+    let listed = |token: String, query: &'static str| {
+        let api = &api;
+        async move {
+            let page = api.get(&format!("/api/grievances?{query}"), &token).await;
+            assert_eq!(page.status, StatusCode::OK, "{query}: {:?}", page.body);
+            let mut found = ids(&page.body);
+            if let Some(matched) = page.body["matched"].as_i64() {
+                assert_eq!(matched, found.len() as i64, "{query}: the count agrees with the page");
+            }
+            found.sort();
+            found
+        }
+    };
+    let sorted = |mut v: Vec<i64>| {
+        v.sort();
+        v
+    };
+    assert_eq!(listed(admin.clone(), "act=BNS").await, sorted(vec![id(&theft), id(&rape), id(&plain), id(&near)]));
+    assert_eq!(listed(admin.clone(), "act=bns&section=303").await, sorted(vec![id(&theft), id(&plain)]), "303 and its sub-division 303(2), not 30");
+    assert_eq!(listed(admin.clone(), "act=BNS&section=303%282%29").await, vec![id(&theft)]);
+    assert_eq!(listed(admin.clone(), "act=BNS&section=3%285%29").await, vec![id(&rape)], "a case's second section");
+    assert_eq!(listed(admin.clone(), "act=IPC").await, vec![id(&legacy)], "read from the text of a case that keeps none");
+    assert_eq!(listed(admin.clone(), "act=IPC&section=411").await, vec![id(&legacy)]);
+    assert_eq!(listed(admin.clone(), "act=POCSO&section=4&priority=").await, vec![id(&child)]);
+    assert_eq!(listed(admin.clone(), "act=CrPC").await, Vec::<i64>::new());
+
+    // An edit moves the case; a deletion takes it out.
+    let mut edit = form("SF-1/2026", &on, "379 IPC", json!([{"act": "IPC", "section": "379"}]));
+    edit["version"] = theft["version"].clone();
+    let edited = api.put(&format!("/api/grievances/{}", id(&theft)), &admin, edit).await;
+    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+    assert_eq!(listed(admin.clone(), "act=BNS&section=303").await, vec![id(&plain)]);
+    assert_eq!(listed(admin.clone(), "act=IPC&section=379").await, sorted(vec![id(&theft), id(&legacy)]));
+    assert_eq!(api.delete(&format!("/api/grievances/{}", id(&plain)), &admin).await.status, StatusCode::OK);
+    assert_eq!(listed(admin.clone(), "act=BNS&section=303").await, Vec::<i64>::new());
+
+    // Within the caller's scope: a station's reader sees its cases; one who sees only their
+    // own sees none of these.
+    let station = reader(&api, &admin, "read,view_posting").await;
+    assert_eq!(listed(station, "act=BNS").await, sorted(vec![id(&rape), id(&near)]));
+    let own = reader(&api, &admin, "read").await;
+    assert_eq!(listed(own, "act=BNS").await, Vec::<i64>::new());
+
+    for (query, field, message) in [
+        ("act=XYZ", "act", "act must be BNS, BNSS, IPC, CrPC, POCSO or OTHER"),
+        ("section=303", "act", "Choose the act of the section to filter by"),
+        ("act=BNS&section=robbery", "section", "Enter a section number such as 303(2) or 376AB"),
+    ] {
+        let refused = api.get(&format!("/api/grievances?{query}"), &admin).await;
+        assert_eq!((refused.status, refused.body["fields"][field].as_str()), (StatusCode::BAD_REQUEST, Some(message)), "{query}: {:?}", refused.body);
+    }
+}
+
 fn urlencoding(text: &str) -> String {
     text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
@@ -402,4 +470,5 @@ on_both_engines!(
     clock_rules_and_the_reference_list_are_the_admins_to_change_and_every_change_is_audited,
     missed_and_due_are_lists_of_the_open_clocks_by_due_day,
     free_text_sections_that_cannot_be_read_are_counted_for_the_admin,
+    the_list_filters_by_act_and_section,
 );

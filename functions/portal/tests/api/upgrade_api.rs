@@ -507,6 +507,36 @@ async fn every_record_kept(fixture: &str, retyped: &[(i64, &str)]) -> (tempfile:
         chapters["rows"].as_array().unwrap().iter().map(|r| (r["head"].as_str().unwrap().to_string(), r["count"].as_i64().unwrap())).collect();
     assert_eq!(found, want, "the heads by chapter of the cases kept: {chapters}");
     assert!(want.keys().any(|h| domain::law::heads::is_chapter(h)), "the fixture's cases fall in chapters: {want:?}");
+    // The list's act and section filter finds the cases kept by the sections their text reads.
+    let mut charged: Vec<(i64, domain::law::section::ChargedSection)> = Vec::new();
+    for (id, g) in expected["grievances"].as_object().unwrap() {
+        let typed = retyped.iter().find(|(r, _)| r.to_string() == *id).map_or_else(|| g["section_and_act"].as_str().unwrap(), |(_, text)| *text);
+        charged.extend(domain::law::citation::read(typed).sections.into_iter().map(|s| (id.parse::<i64>().unwrap(), s)));
+    }
+    let under = |act: domain::law::section::Act, section: Option<&domain::law::section::SectionNo>| {
+        let mut ids: Vec<i64> = charged.iter().filter(|(_, s)| s.act == act && section.is_none_or(|want| s.section.within(want))).map(|(id, _)| *id).collect();
+        ids.sort();
+        ids.dedup();
+        ids
+    };
+    let by_act: std::collections::BTreeSet<domain::law::section::Act> = charged.iter().map(|(_, s)| s.act).collect();
+    assert!(!by_act.is_empty(), "the fixture's texts read into sections");
+    let listed = |query: String| {
+        let portal = &portal;
+        let admin = admin.clone();
+        async move {
+            let mut ids: Vec<i64> = portal.get(&format!("/api/grievances?{query}&limit=200"), &admin).await["data"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+            ids.sort();
+            ids
+        }
+    };
+    for act in by_act {
+        assert_eq!(listed(format!("act={}", act.as_str())).await, under(act, None), "the cases under the {}", act.as_str());
+    }
+    for (_, s) in charged.iter().take(3) {
+        let query = format!("act={}&section={}", s.act.as_str(), s.section.as_str().replace('(', "%28").replace(')', "%29"));
+        assert_eq!(listed(query).await, under(s.act, Some(&s.section)), "the cases under {}", s.citation());
+    }
 
     let deleted = expected["deleted"].as_i64().unwrap();
     assert_eq!(portal.call(reqwest::Method::GET, &format!("/api/grievances/{deleted}"), Some(&admin), None).await.0, 404, "the deleted grievance");

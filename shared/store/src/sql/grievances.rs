@@ -405,10 +405,10 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     tx.prepare_cached(
         "INSERT INTO grievances (id, grievance_number, fir_no, fir_date, crime_title, brief_details,
             district_id, police_station_id, status_id, priority_id, status_rank, priority_rank,
-            filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days, next_due, heads)
+            filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days, next_due, heads, sections)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,
             coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19), coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
-            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23)",
+            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23, ?24)",
     )?
     .execute(params_from_iter(row_values(g)))?;
     tx.prepare_cached("INSERT INTO grievance_details (id, details, dictionary) VALUES (?1, ?2, ?3)")?
@@ -433,7 +433,7 @@ fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     Ok(())
 }
 
-/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?23`; `?19` is
+/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?24`; `?19` is
 /// the rank of an item without one).
 fn row_values(g: &GrievanceRow) -> Vec<Value> {
     vec![
@@ -460,6 +460,7 @@ fn row_values(g: &GrievanceRow) -> Vec<Value> {
         g.resolution_days.into(),
         g.next_due.clone().into(),
         super::crime_heads::column(&g.fields).into(),
+        super::case_sections::column(&g.fields).into(),
     ]
 }
 
@@ -479,8 +480,8 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
                 status_rank = coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19),
                 priority_rank = coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
                 filed_by = ?11, assigned_to = ?12, filed_at = ?13, updated_at = ?14, resolved_at = ?15,
-                stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21, next_due = ?22, heads = ?23
-             WHERE id = ?1 AND version = ?24",
+                stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21, next_due = ?22, heads = ?23, sections = ?24
+             WHERE id = ?1 AND version = ?25",
         )?
         .execute(params_from_iter(row_values(g).into_iter().chain([Value::from(expected_version)])))?;
     if changed == 0 {
@@ -731,6 +732,9 @@ pub struct GrievanceQuery {
     pub closure_pending: bool,
     /// Only grievances escalated to this posting (`domain::escalation::posting_key`).
     pub escalated_to: Option<String>,
+    /// Only grievances registered under this act ("BNS"), or under this section of it and
+    /// its sub-divisions ("303" finds "303(2)"), as `grievance_sections` keeps them.
+    pub section: Option<(String, Option<String>)>,
     pub scope: Scope,
     pub sort: Sort,
     pub direction: Direction,
@@ -765,6 +769,7 @@ impl GrievanceQuery {
             due: None,
             closure_pending: false,
             escalated_to: None,
+            section: None,
             scope,
             sort: Sort::FiledAt,
             direction: Direction::Desc,
@@ -866,6 +871,20 @@ fn finds(columns: &[&str], text: &str) -> (String, Vec<Value>) {
     (sql, columns.iter().map(|_| needle.clone()).collect())
 }
 
+/// The rows of `grievance_sections` of `act`, or of its `section` and that section's
+/// sub-divisions: the section itself, and the sections that begin with it and a bracket
+/// ("303(2)" lies between "303(" and "303)"), so one or two ranges of the key.
+fn section_range(act: &str, section: Option<&str>) -> (String, Vec<Value>) {
+    let act = Value::Text(act.to_string());
+    match section {
+        None => ("act = ?".into(), vec![act]),
+        Some(section) => (
+            "act = ? AND (section = ? OR (section > ? AND section < ?))".into(),
+            vec![act, Value::Text(section.into()), Value::Text(format!("{section}(")), Value::Text(format!("{section})"))],
+        ),
+    }
+}
+
 /// How a page statement finds its rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Plan {
@@ -927,6 +946,10 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
     }
     if let Some(posting) = &q.escalated_to {
         c.push("g.id IN (SELECT grievance_id FROM escalations WHERE posting = ?)", [Value::Text(posting.clone())]);
+    }
+    if let Some((act, section)) = &q.section {
+        let (within, params) = section_range(act, section.as_deref());
+        c.push(format!("g.id IN (SELECT grievance_id FROM grievance_sections WHERE {within})"), params);
     }
     if let Some(overdue) = &q.overdue {
         // `stage < 4` names the partial index g_open; each limit is one range of g_stage,
@@ -1118,7 +1141,8 @@ fn filed_window(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(Option<
         && q.overdue.is_none()
         && q.due.is_none()
         && !q.closure_pending
-        && q.escalated_to.is_none();
+        && q.escalated_to.is_none()
+        && q.section.is_none();
     if !exact {
         return Ok(Some((None, high)));
     }
@@ -1234,6 +1258,15 @@ pub fn count_matches_by_slice(conn: &Connection, q: &GrievanceQuery, ids: Range<
 }
 
 fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
+    if let Some((act, section)) = &q.section {
+        // No figures are kept by section: the state's cases of one alone are a count of its
+        // range of `grievance_sections`; with anything else, the rows are counted.
+        if q.scope == Scope::State && base.terms.len() == 1 {
+            let (within, params) = section_range(act, section.as_deref());
+            return sum(conn, &format!("SELECT count(DISTINCT grievance_id) FROM grievance_sections WHERE {within}"), &params);
+        }
+        return count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() });
+    }
     if let (Some(due), false, false) = (&q.due, q.closure_pending, q.escalated_to.is_some()) {
         if let Some(n) = count_due(conn, q, due)? {
             return Ok(n);

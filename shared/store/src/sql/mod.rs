@@ -20,6 +20,7 @@ pub mod audit;
 mod audit_dictionary;
 mod chain_keys;
 pub mod count_memo;
+mod case_sections;
 mod crime_heads;
 mod deflated;
 mod details_packing;
@@ -140,7 +141,8 @@ pub fn migrate(conn: &Connection) -> Result<()> {
 /// a grievance's details text as kept (see [`details_packing`]), `chain_key(name)`, the
 /// number an audit chain is kept under (see [`chain_keys`]), and `crime_heads(details,
 /// dictionary)`, the `heads` column of a grievance whose details are kept so
-/// ([`crime_heads`]).
+/// ([`crime_heads`]), and `case_sections(details, dictionary)`, its `sections` column
+/// ([`case_sections`]).
 fn add_step_functions(conn: &Connection) -> Result<()> {
     use rusqlite::functions::FunctionFlags;
     conn.create_scalar_function("pack_details", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
@@ -155,6 +157,11 @@ fn add_step_functions(conn: &Connection) -> Result<()> {
         let failed = |e: String| rusqlite::Error::UserFunctionError(e.into());
         let details = details_packing::unpack(ctx.get_raw(0).as_blob().map_err(|e| failed(e.to_string()))?, ctx.get(1)?).map_err(failed)?;
         crime_heads::of_details(&details).map_err(failed)
+    })?;
+    conn.create_scalar_function("case_sections", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
+        let failed = |e: String| rusqlite::Error::UserFunctionError(e.into());
+        let details = details_packing::unpack(ctx.get_raw(0).as_blob().map_err(|e| failed(e.to_string()))?, ctx.get(1)?).map_err(failed)?;
+        case_sections::of_details(&details).map_err(failed)
     })?;
     Ok(())
 }
@@ -202,6 +209,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0023_statutory_clock_due_days.sql",
     "0024_due_day_tallies_and_unread_sections.sql",
     "0025_crime_heads_by_chapter.sql",
+    "0026_grievance_sections.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -3,14 +3,30 @@
 //! each head with its link's hash. And what every such test takes away first: the later
 //! steps' columns and tables.
 
+/// The SQL that takes a current file back to schema 25: no sections kept apart for the
+/// list's act and section filter. Each step further back starts with it.
+macro_rules! no_grievance_sections {
+    () => {
+        "
+    DROP TRIGGER grievances_sections_insert; DROP TRIGGER grievances_sections_delete; DROP TRIGGER grievances_sections_update;
+    DROP TABLE grievance_sections; ALTER TABLE grievances DROP COLUMN sections;"
+    };
+}
+
+#[allow(dead_code)] // the grievance tests' only; the audit tests share this module.
+pub const NO_GRIEVANCE_SECTIONS: &str = no_grievance_sections!();
+
 /// The SQL that takes a current file back to schema 24: no crime heads by chapter. Each
 /// step further back starts with it.
 macro_rules! no_chapter_heads {
     () => {
-        "
+        concat!(
+            no_grievance_sections!(),
+            "
     DROP TRIGGER grievances_report_month_heads_insert; DROP TRIGGER grievances_report_month_heads_delete; DROP TRIGGER grievances_report_month_heads_update;
     DROP TRIGGER grievances_report_day_heads_insert; DROP TRIGGER grievances_report_day_heads_delete; DROP TRIGGER grievances_report_day_heads_update;
     DROP TABLE report_month_heads; DROP TABLE report_day_heads; ALTER TABLE grievances DROP COLUMN heads;"
+        )
     };
 }
 

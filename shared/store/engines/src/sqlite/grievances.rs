@@ -304,6 +304,7 @@ fn query_of(viewer: &Viewer, filters: &Filters) -> GrievanceQuery {
         }),
         closure_pending: filters.closure_pending,
         escalated_to: filters.escalated_to.as_ref().map(domain::escalation::posting_key),
+        section: filters.section.as_ref().map(|f| (f.act.as_str().to_string(), f.section.as_ref().map(|s| s.as_str().to_string()))),
         // A clock filter lists by due day, latest first, as its index holds them.
         sort: match filters.order.key {
             SortKey::FiledAt if filters.due.is_some() && filters.order.is_default() => rows::Sort::Due,

@@ -1,0 +1,39 @@
+-- Version 25 to 26: the list filters by act and by section (`cases::reads::SectionFilter`).
+--
+-- - `grievances.sections`: the JSON array of a case's sections as [act, section] pairs
+--   ('[["BNS","303(2)"],["BNS","3(5)"]]'), worked out by the writer from the sections it
+--   keeps, or from its "Section & Act" when it keeps none (as its clocks and crime heads are).
+--   The rows kept before this version get theirs here, from their details, through the step
+--   function `case_sections(details, dictionary)`.
+-- - `grievance_sections (act, section, grievance_id)`: the same pairs, a row each, kept by
+--   triggers, so that the cases of one act, or of one section and its sub-divisions, are one
+--   range of its primary key.
+
+ALTER TABLE grievances ADD COLUMN sections TEXT NOT NULL DEFAULT '[]';
+UPDATE grievances SET sections = (SELECT case_sections(d.details, d.dictionary) FROM grievance_details d WHERE d.id = grievances.id);
+
+CREATE TABLE grievance_sections (
+    act TEXT NOT NULL,
+    section TEXT NOT NULL,
+    grievance_id INTEGER NOT NULL,
+    PRIMARY KEY (act, section, grievance_id)
+) WITHOUT ROWID;
+INSERT OR IGNORE INTO grievance_sections
+    SELECT json_extract(s.value, '$[0]'), json_extract(s.value, '$[1]'), g.id FROM grievances g, json_each(g.sections) s;
+
+CREATE TRIGGER grievances_sections_insert AFTER INSERT ON grievances BEGIN
+    INSERT OR IGNORE INTO grievance_sections
+        SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), new.id FROM json_each(new.sections);
+END;
+
+CREATE TRIGGER grievances_sections_delete AFTER DELETE ON grievances BEGIN
+    DELETE FROM grievance_sections WHERE grievance_id = old.id
+        AND (act, section) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(old.sections));
+END;
+
+CREATE TRIGGER grievances_sections_update AFTER UPDATE OF sections ON grievances WHEN old.sections IS NOT new.sections BEGIN
+    DELETE FROM grievance_sections WHERE grievance_id = old.id
+        AND (act, section) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(old.sections));
+    INSERT OR IGNORE INTO grievance_sections
+        SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), new.id FROM json_each(new.sections);
+END;
