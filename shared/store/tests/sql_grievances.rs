@@ -227,6 +227,12 @@ fn naive(rows: &[GrievanceRow], q: &GrievanceQuery) -> Vec<i64> {
                 && q.overdue.as_ref().is_none_or(|o| overdue(r, o))
                 && q.due.as_ref().is_none_or(|(from, to)| r.next_due.as_ref().is_some_and(|d| from.as_ref().is_none_or(|f| d >= f) && d <= to))
                 && (!q.closure_pending || r.closure.is_some())
+                && q.section.as_ref().is_none_or(|(act, section)| {
+                    let want = section.as_deref().map(|w| domain::law::SectionNo::parse(w).unwrap());
+                    domain::law::citation::kept_or_read(&f.sections, &f.section_and_act)
+                        .iter()
+                        .any(|s| s.act.as_str() == act && want.as_ref().is_none_or(|w| s.section.within(w)))
+                })
                 && match &q.scope {
                     Scope::State => true,
                     Scope::Own(u) => r.filed_by == *u || r.assigned_to == Some(*u),
@@ -880,6 +886,29 @@ fn sections_follow_edits_deletes_and_the_upgrade() {
     tx.commit().unwrap();
     f.rows.retain(|r| ![10, 11].contains(&r.id));
     check_sections(&f, "after edits and deletes");
+    // Every page of an act or a section, walked down the order or gathered from the key,
+    // in any order: the rows the sections name, and their count.
+    let frequent = {
+        let mut by: BTreeMap<(String, String), usize> = BTreeMap::new();
+        for r in &f.rows {
+            for s in domain::law::citation::kept_or_read(&r.fields.sections, &r.fields.section_and_act).iter() {
+                *by.entry((s.act.as_str().to_string(), s.section.number().to_string())).or_default() += 1;
+            }
+        }
+        by.into_iter().max_by_key(|(_, n)| *n).unwrap().0
+    };
+    let questions = [("BNS".to_string(), None), ("IPC".to_string(), None), ("POCSO".to_string(), None), (frequent.0.clone(), Some(frequent.1.clone())), ("BNS".to_string(), Some("9999".to_string()))];
+    for (act, section) in questions {
+        for (sort, direction) in [(Sort::FiledAt, Direction::Desc), (Sort::FirDate, Direction::Asc)] {
+            let q = GrievanceQuery { section: Some((act.clone(), section.clone())), sort, direction, limit: 13, ..GrievanceQuery::new(Scope::State) };
+            let expected = naive(&f.rows, &q);
+            assert_eq!(walk_planned(&f.conn, &q, Plan::Walk), expected, "walked: {act} {section:?} {sort:?}");
+            assert_eq!(walk_planned(&f.conn, &q, Plan::Indexes), expected, "gathered: {act} {section:?} {sort:?}");
+            assert_eq!(g::count_matches(&f.conn, &q).unwrap(), expected.len() as u64, "counted: {act} {section:?}");
+            let own = GrievanceQuery { scope: Scope::Own(7), ..q.clone() };
+            assert_eq!(g::count_matches(&f.conn, &own).unwrap(), naive(&f.rows, &own).len() as u64, "counted in one's own: {act} {section:?}");
+        }
+    }
 
     let Fixture { _dir, conn, rows } = f;
     conn.execute_batch(&format!("{} PRAGMA user_version = 25;", schema_21::NO_GRIEVANCE_SECTIONS)).unwrap();

@@ -342,11 +342,11 @@ impl CountMemo {
     /// How a page of `q` is best found. A walk down the sort order reads about
     /// `page × scope / matches` rows; gathering every match through the indexes and sorting
     /// them costs about `matches`. So the walk wins from `matches² ≥ page × scope`: from
-    /// about 7,000 matches of 1,000,000 for a page of 50. Only a text or the overdue test
-    /// can lead SQLite astray (to gather 500,000 rows for a page of 50); other filters are
-    /// left to its own choice, as is a user's own scope (as large as their cases).
+    /// about 7,000 matches of 1,000,000 for a page of 50. Only a text, the overdue test or an
+    /// act or section can lead SQLite astray (to gather 500,000 rows for a page of 50); other
+    /// filters are left to its own choice, as is a user's own scope (as large as their cases).
     pub fn plan(&self, conn: &Connection, q: &GrievanceQuery) -> Result<Plan> {
-        if q.scope != Scope::State || !(q.has_text() || q.overdue.is_some()) {
+        if q.scope != Scope::State || !(q.has_text() || q.overdue.is_some() || q.section.is_some()) {
             return Ok(Plan::Indexes);
         }
         let matches = match self.count(conn, q) {

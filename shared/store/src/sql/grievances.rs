@@ -877,9 +877,9 @@ fn finds(columns: &[&str], text: &str) -> (String, Vec<Value>) {
 fn section_range(act: &str, section: Option<&str>) -> (String, Vec<Value>) {
     let act = Value::Text(act.to_string());
     match section {
-        None => ("act = ?".into(), vec![act]),
+        None => ("s.act = ?".into(), vec![act]),
         Some(section) => (
-            "act = ? AND (section = ? OR (section > ? AND section < ?))".into(),
+            "s.act = ? AND (s.section = ? OR (s.section > ? AND s.section < ?))".into(),
             vec![act, Value::Text(section.into()), Value::Text(format!("{section}(")), Value::Text(format!("{section})"))],
         ),
     }
@@ -949,7 +949,12 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
     }
     if let Some((act, section)) = &q.section {
         let (within, params) = section_range(act, section.as_deref());
-        c.push(format!("g.id IN (SELECT grievance_id FROM grievance_sections WHERE {within})"), params);
+        match plan {
+            // Gathered from the key's range, then sorted: best when they are few.
+            Plan::Indexes => c.push(format!("g.id IN (SELECT s.grievance_id FROM grievance_sections s WHERE {within})"), params),
+            // Tested on each row the walk passes, one lookup by case.
+            Plan::Walk => c.push(format!("EXISTS (SELECT 1 FROM grievance_sections s WHERE s.grievance_id = g.id AND {within})"), params),
+        }
     }
     if let Some(overdue) = &q.overdue {
         // `stage < 4` names the partial index g_open; each limit is one range of g_stage,
@@ -1263,7 +1268,7 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
         // range of `grievance_sections`; with anything else, the rows are counted.
         if q.scope == Scope::State && base.terms.len() == 1 {
             let (within, params) = section_range(act, section.as_deref());
-            return sum(conn, &format!("SELECT count(DISTINCT grievance_id) FROM grievance_sections WHERE {within}"), &params);
+            return sum(conn, &format!("SELECT count(DISTINCT s.grievance_id) FROM grievance_sections s WHERE {within}"), &params);
         }
         return count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() });
     }
