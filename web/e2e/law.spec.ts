@@ -89,6 +89,21 @@ test('a clerk files a BNS s.64 case with the section picker; its clocks show in 
   await page.getByLabel('Statutory clocks').selectOption('Due within 7 days');
   await expect(page).toHaveURL(/clock=due/);
   await expect(table.getByRole('row').filter({ hasText: FIR })).toHaveCount(0);
+
+  // The list by act and section: BNS 64 finds it; a section not yet a section waits and
+  // says how to write one; BNS 303 does not find it.
+  await page.getByLabel('Statutory clocks').selectOption('');
+  await expect(page.getByLabel('Section', { exact: true })).toBeDisabled();
+  await page.getByLabel('Act', { exact: true }).selectOption('BNS');
+  await page.getByLabel('Section', { exact: true }).fill('6(');
+  await expect(page.getByText('Enter a section number such as 303(2) or 376AB')).toBeVisible();
+  await page.getByLabel('Section', { exact: true }).fill('64');
+  await expect(page).toHaveURL(/act=BNS&section=64/);
+  await expect(table.getByRole('row').filter({ hasText: FIR })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Section', { exact: true }).fill('303');
+  await expect(page).toHaveURL(/act=BNS&section=303/);
+  await expect(table.getByRole('row').filter({ hasText: FIR })).toHaveCount(0);
 });
 
 test('an administrator sees the statutory clock rules with their sources; a changed source is audited', async ({ page, request }) => {

@@ -17,6 +17,7 @@ import { useListItems } from '../admin/api/use-list-items';
 import { useSession } from '../auth/use-session';
 import { useGrievanceScope } from './api/use-grievance-scope';
 import { receivesEscalations } from './escalation/escalation';
+import { ACTS } from './law/law';
 import {
   activeFilterCount,
   CLOCK_FILTERS,
@@ -24,6 +25,7 @@ import {
   dateRangeError,
   EMPTY_FILTERS,
   ESCALATED_TO_ME,
+  readableSection,
   withinScope,
   type FilterKey,
   type GrievanceFilters,
@@ -79,6 +81,11 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
   const set = (key: FilterKey, value: string) => change({ [key]: value });
   const [search, setSearch, applySearch] = useDebouncedText(filters.search, (next) => change({ search: next }));
   const [firNo, setFirNo] = useDebouncedText(filters.fir_no, (next) => change({ fir_no: next }));
+  // A section applies once it reads as one; until then the box says how to write it.
+  const [section, setSection] = useDebouncedText(filters.section, (next) => {
+    if (!next.trim() || readableSection(next)) change({ section: next.trim() });
+  });
+  const sectionError = section.trim() && !readableSection(section) ? t('errors:SECTION_NUMBER_INVALID') : null;
   const rangeError = dateRangeError(filters);
   // Nothing is escalated to a police station: its staff get no 'Escalated to me' queue
   // (unless the address asks for it, so that it can be unticked).
@@ -155,6 +162,34 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
           {select('status', t('field.status'), statuses, t('filters.allStatuses'))}
           {select('priority', t('field.priority'), priorities, t('filters.allPriorities'))}
           {select('clock', t('filters.clock'), CLOCK_FILTERS.map((value) => ({ value, label: t(`filters.clock_${value}`) })), t('filters.anyClock'))}
+          <SelectField
+            label={t('filters.act')}
+            name="act"
+            size="small"
+            value={filters.act}
+            // A section belongs to its act: another act, or none, lets it go.
+            onChange={(event) => change({ act: event.target.value, section: '' })}
+          >
+            <option value="">{t('filters.anyAct')}</option>
+            {ACTS.map((act) => (
+              <option key={act} value={act}>
+                {t(`casework:law.acts.${act}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={t('filters.section')}
+            name="section"
+            size="small"
+            autoComplete="off"
+            placeholder={t('filters.sectionPlaceholder')}
+            isDisabled={!filters.act}
+            descriptiveText={filters.act ? undefined : t('filters.sectionNeedsAct')}
+            value={section}
+            onChange={(event) => setSection(event.target.value)}
+            hasError={Boolean(sectionError)}
+            errorMessage={sectionError ?? undefined}
+          />
           <DateField
             label={t('field.from_date')}
             name="from_date"

@@ -5,6 +5,7 @@ import {
   filtersToParams,
   listCounters,
   listPath,
+  readableSection,
 } from './list-filters';
 
 describe('grievance list filters', () => {
@@ -58,6 +59,23 @@ describe("the 'Escalated to me' filter", () => {
     expect(activeFilterCount(filters)).toBe(2);
     expect(filtersToParams(filters).toString()).toBe('closure=pending&escalated=me');
     expect(listPath({ ...EMPTY_FILTERS, escalated: 'me' })).toBe('/grievances?escalated=me&limit=50');
+  });
+});
+
+describe('the act and section filter', () => {
+  it('takes a known act, and a readable section only with an act', () => {
+    expect(filtersFromParams(new URLSearchParams('act=BNS&section=303(2)'))).toMatchObject({ act: 'BNS', section: '303(2)' });
+    expect(filtersFromParams(new URLSearchParams('act=XYZ&section=303'))).toMatchObject({ act: '', section: '' });
+    expect(filtersFromParams(new URLSearchParams('section=303'))).toMatchObject({ act: '', section: '' });
+    expect(filtersFromParams(new URLSearchParams('act=IPC&section=theft'))).toMatchObject({ act: 'IPC', section: '' });
+    const filters = { ...EMPTY_FILTERS, act: 'POCSO', section: '4' };
+    expect(filtersToParams(filters).toString()).toBe('act=POCSO&section=4');
+    expect(listPath({ ...filters, overdue: 'true' })).toBe('/grievances?overdue=true&act=POCSO&section=4&limit=50');
+  });
+
+  it('reads a section as the server does', () => {
+    expect(['303', '303(2)', '376AB', '193(3)(ii)', ' 303 (2) ', '64'].map(readableSection)).toEqual([true, true, true, true, true, true]);
+    expect(['', 'theft', '12345', '303ABCD', '303(2', '(2)'].map(readableSection)).toEqual([false, false, false, false, false, false]);
   });
 });
 

@@ -3,6 +3,7 @@
 // default to empty.
 import { i18n } from '../../i18n';
 import { formatCount } from '../../lib/format';
+import { ACTS } from './law/law';
 import { withOrder, type ListOrder } from './list-order';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`grievances:${key}`, values);
@@ -18,6 +19,8 @@ export const FILTER_KEYS = [
   'to_date',
   'overdue',
   'clock',
+  'act',
+  'section',
   'closure',
   'escalated',
 ] as const;
@@ -27,7 +30,9 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
  * Every filter is text; `overdue` is 'true' when on and '' when off (overdue=false means no
  * filter); `closure` is 'pending' for the closure requests waiting for approval, else '';
  * `escalated` is 'me' for the grievances escalated to the signed-in user's posting, else '';
- * `clock` is one of CLOCK_FILTERS (a statutory clock missed, or one due within 7 days), else ''.
+ * `clock` is one of CLOCK_FILTERS (a statutory clock missed, or one due within 7 days), else '';
+ * `act` is one of ACTS, else ''; `section` a section of it as staff write one ('303(2)'), only
+ * with an act.
  */
 export type GrievanceFilters = Record<FilterKey, string>;
 
@@ -42,6 +47,8 @@ export const EMPTY_FILTERS: GrievanceFilters = {
   to_date: '',
   overdue: '',
   clock: '',
+  act: '',
+  section: '',
   closure: '',
   escalated: '',
 };
@@ -77,6 +84,8 @@ export function filtersFromParams(params: URLSearchParams): GrievanceFilters {
   filters.closure = filters.closure === CLOSURE_PENDING ? CLOSURE_PENDING : '';
   filters.clock = (CLOCK_FILTERS as readonly string[]).includes(filters.clock) ? filters.clock : '';
   filters.escalated = filters.escalated === ESCALATED_TO_ME ? ESCALATED_TO_ME : '';
+  filters.act = (ACTS as readonly string[]).includes(filters.act) ? filters.act : '';
+  filters.section = filters.act && readableSection(filters.section) ? filters.section.trim() : '';
   return filters;
 }
 
@@ -101,6 +110,14 @@ export function listPath(filters: GrievanceFilters, cursor?: string | null, orde
   params.set('limit', String(PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
   return `/grievances?${params.toString()}`;
+}
+
+/**
+ * Whether `text` is a section number as the server reads one: digits, at most three letters,
+ * up to three bracketed sub-divisions ('303(2)', '376AB', '193(3)(ii)'); spaces aside.
+ */
+export function readableSection(text: string): boolean {
+  return /^\d{1,4}[A-Za-z]{0,3}(\([A-Za-z0-9]{1,4}\)){0,3}$/.test(text.replace(/[\s-]/g, ''));
 }
 
 /** 'From Date' after 'To Date' finds nothing: say so under To Date. */
