@@ -165,4 +165,23 @@ describe('DataTable', () => {
     expect(rows[2]).toHaveClass('has-extra');
     expect(rows[3]).toHaveTextContent('More about GRV-2');
   });
+
+  it('lets the keyboard scroll a table too wide for its box, and only then', () => {
+    const wide = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
+    const box = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    try {
+      const { unmount } = renderTable(<DataTable columns={COLUMNS} rows={CASES} rowKey={(c) => c.id} label="Cases" />);
+      const region = screen.getByRole('region', { name: 'Cases' });
+      expect(region).toHaveAttribute('tabindex', '0');
+      expect(within(region).getByRole('table', { name: 'Cases' })).toBeInTheDocument();
+      unmount();
+      wide.mockReturnValue(400);
+      renderTable(<DataTable columns={COLUMNS} rows={CASES} rowKey={(c) => c.id} label="Cases" />);
+      expect(screen.queryByRole('region')).not.toBeInTheDocument();
+      expect(screen.getByRole('table', { name: 'Cases' }).parentElement).not.toHaveAttribute('tabindex');
+    } finally {
+      wide.mockRestore();
+      box.mockRestore();
+    }
+  });
 });

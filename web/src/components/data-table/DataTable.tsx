@@ -4,7 +4,7 @@
 // with aria-sort on its cell), the rows, an empty state row, a row menu at the end of
 // each row, and, on a phone, one card per row with each cell under its header's name.
 // A table that needs none of these passes none of them.
-import { Fragment, type Key, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableRow, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { Density } from './density';
@@ -77,11 +77,6 @@ export interface DataTableProps<Row, K extends string = string> {
   highlightOnHover?: boolean;
   /** The table reaches the edges of the card it is in. */
   inset?: boolean;
-  /**
-   * The scrolling box takes the keyboard's focus, so that a table too wide for the screen
-   * scrolls from the keyboard even when it holds nothing to focus.
-   */
-  keyboardScroll?: boolean;
 }
 
 const classes = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
@@ -113,6 +108,27 @@ function SortButton<K extends string>({ header, sortKey, sortLabel, sort }: Sort
   );
 }
 
+/**
+ * Whether the box is narrower than what it holds (a table too wide for the screen): then
+ * it takes the keyboard's focus, so that it scrolls from the keyboard even when it holds
+ * nothing to focus. Measured as it is drawn and whenever its size or the table's changes.
+ */
+function useOverflows(box: RefObject<HTMLDivElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [box]);
+  return overflows;
+}
+
 function menuColumn<Row>(menu: TableRowMenu<Row>): Column<Row> {
   return {
     id: 'row-menu',
@@ -138,6 +154,8 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
   const columns: Column<Row, K>[] = props.columns.filter((column): column is Column<Row, K> => Boolean(column));
   if (rowMenu) columns.push(menuColumn(rowMenu) as Column<Row, K>);
   const headed = columns[0]?.rowHeader === true;
+  const box = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(box);
 
   const table = (
     <Table
@@ -214,11 +232,12 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
 
   return (
     <div
+      ref={box}
       className={classes('table-scroll', props.inset && 'inset-table')}
-      role={props.keyboardScroll ? 'region' : undefined}
-      aria-labelledby={props.keyboardScroll ? labelledBy : undefined}
-      aria-label={props.keyboardScroll ? label : undefined}
-      tabIndex={props.keyboardScroll ? 0 : undefined}
+      role={scrolls && (labelledBy || label) ? 'region' : undefined}
+      aria-labelledby={scrolls ? labelledBy : undefined}
+      aria-label={scrolls ? label : undefined}
+      tabIndex={scrolls ? 0 : undefined}
     >
       {table}
     </div>

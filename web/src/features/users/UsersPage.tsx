@@ -115,7 +115,6 @@ export default function UsersPage() {
         onDismissFailure={() => setFailure(null)}
         load={{ isLoading, failed: Boolean(error && !data), loadingLabel: t('loading'), failedText: errorText(error, t('loadFailed')), onRetry: reload }}
       >
-        {/* The scrolling box takes the focus: a reader of users has no button to reach it by. */}
         <DataTable
           columns={columns}
           rows={users}
@@ -123,7 +122,6 @@ export default function UsersPage() {
           labelledBy={HEADING_ID}
           highlightOnHover
           cards
-          keyboardScroll
           empty={search.trim() && everyone.length ? t('noMatch', { text: search.trim() }) : t('empty')}
         />
       </ListFrame>
