@@ -1,9 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type Column } from './DataTable';
+import { DataTable, type Column, type DataTableProps } from './DataTable';
 import { ariaSort, nextOrder, type SortOrder } from './sorting';
 
 interface Case {
@@ -24,15 +23,16 @@ const COLUMNS: Column<Case, 'number' | 'filed'>[] = [
   { id: 'filed', header: 'Filed', sortKey: 'filed', sortLabel: 'Filed date', cell: (c) => c.filed },
 ];
 
-function renderTable(ui: ReactElement) {
+/** The cases table named 'Cases', with `props` over its columns and rows. */
+function renderCases(props: Partial<DataTableProps<Case, 'number' | 'filed'>> = {}) {
+  const table = <DataTable columns={COLUMNS} rows={CASES} rowKey={(c) => c.id} label="Cases" {...props} />;
   // Row menus hold links: the table is drawn inside a router, as every screen is.
-  const router = createMemoryRouter([{ path: '*', element: ui }]);
-  return render(<RouterProvider router={router} />);
+  return render(<RouterProvider router={createMemoryRouter([{ path: '*', element: table }])} />);
 }
 
 describe('DataTable', () => {
   it('draws a header per column and a cell per column of each row, named for the phone cards', () => {
-    renderTable(<DataTable columns={COLUMNS} rows={CASES} rowKey={(c) => c.id} label="Cases" cards />);
+    renderCases({ cards: true });
     const table = screen.getByRole('table', { name: 'Cases' });
     expect(table).toHaveClass('data-table', 'table-cards');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Number', 'Station', 'Filed']);
@@ -48,7 +48,7 @@ describe('DataTable', () => {
 
   it('leaves the cards and the column conditions out when not asked for', () => {
     const withdrawn = false as boolean;
-    renderTable(<DataTable columns={[COLUMNS[0], withdrawn && COLUMNS[1]]} rows={CASES} rowKey={(c) => c.id} label="Cases" />);
+    renderCases({ columns: [COLUMNS[0], withdrawn && COLUMNS[1]] });
     const table = screen.getByRole('table', { name: 'Cases' });
     expect(table).not.toHaveClass('table-cards');
     expect(within(table).getAllByRole('columnheader')).toHaveLength(1);
@@ -57,15 +57,7 @@ describe('DataTable', () => {
   it('sorts from its headers, saying which column sorts and which way', async () => {
     const onSort = vi.fn();
     const order: SortOrder<'number' | 'filed'> = { sort: 'filed', direction: 'desc' };
-    renderTable(
-      <DataTable
-        columns={COLUMNS}
-        rows={CASES}
-        rowKey={(c) => c.id}
-        label="Cases"
-        sort={{ order, onSort, firstDirection: (key) => (key === 'filed' ? 'desc' : 'asc') }}
-      />,
-    );
+    renderCases({ sort: { order, onSort, firstDirection: (key) => (key === 'filed' ? 'desc' : 'asc') } });
     expect(screen.getByRole('columnheader', { name: /^Filed/ })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('columnheader', { name: /^Number/ })).toHaveAttribute('aria-sort', 'none');
     // A header that does not sort says nothing about it.
@@ -89,7 +81,7 @@ describe('DataTable', () => {
   });
 
   it('says it is empty in one row across every column, and only when it is', () => {
-    const { unmount } = renderTable(<DataTable columns={COLUMNS} rows={[]} rowKey={(c) => c.id} label="Cases" empty="No cases found" />);
+    const { unmount } = renderCases({ rows: [], empty: 'No cases found' });
     const rows = within(screen.getByRole('table', { name: 'Cases' })).getAllByRole('row');
     expect(rows).toHaveLength(2);
     const cell = within(rows[1]).getByRole('cell');
@@ -97,37 +89,31 @@ describe('DataTable', () => {
     expect(cell).toHaveAttribute('colspan', '3');
     unmount();
 
-    renderTable(<DataTable columns={COLUMNS} rows={CASES} rowKey={(c) => c.id} label="Cases" empty="No cases found" />);
+    renderCases({ empty: 'No cases found' });
     expect(screen.queryByText('No cases found')).not.toBeInTheDocument();
   });
 
   it('shows only its headers when empty without an empty state', () => {
-    renderTable(<DataTable columns={COLUMNS} rows={[]} rowKey={(c) => c.id} label="Cases" />);
+    renderCases({ rows: [] });
     expect(within(screen.getByRole('table', { name: 'Cases' })).getAllByRole('row')).toHaveLength(1);
   });
 
   it("puts each row's actions in a menu named for the row, the destructive one last and set apart", async () => {
     const onDelete = vi.fn();
-    renderTable(
-      <DataTable
-        columns={COLUMNS}
-        rows={CASES}
-        rowKey={(c) => c.id}
-        label="Cases"
-        rowMenu={{
-          header: 'Actions',
-          label: (c) => `Actions for ${c.number}`,
-          items: (c) =>
-            c.id === 1
-              ? [
-                  { label: 'View', icon: 'view', to: `/cases/${c.id}` },
-                  { label: 'Delete', icon: 'delete', danger: true, onSelect: () => onDelete(c) },
-                ]
-              : [],
-          none: 'No actions',
-        }}
-      />,
-    );
+    renderCases({
+      rowMenu: {
+        header: 'Actions',
+        label: (c) => `Actions for ${c.number}`,
+        items: (c) =>
+          c.id === 1
+            ? [
+                { label: 'View', icon: 'view', to: `/cases/${c.id}` },
+                { label: 'Delete', icon: 'delete', danger: true, onSelect: () => onDelete(c) },
+              ]
+            : [],
+        none: 'No actions',
+      },
+    });
     // The menus' column is named for screen readers only.
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('col-actions');
     const [, first, second] = screen.getAllByRole('row');
@@ -147,16 +133,11 @@ describe('DataTable', () => {
   });
 
   it('heads each row with its first cell, puts a row beneath where asked, and sets its density', () => {
-    renderTable(
-      <DataTable
-        columns={[{ ...COLUMNS[0], rowHeader: true }, COLUMNS[1]]}
-        rows={CASES}
-        rowKey={(c) => c.id}
-        label="Cases"
-        density="comfortable"
-        rowExtra={(c) => (c.id === 2 ? `More about ${c.number}` : null)}
-      />,
-    );
+    renderCases({
+      columns: [{ ...COLUMNS[0], rowHeader: true }, COLUMNS[1]],
+      density: 'comfortable',
+      rowExtra: (c) => (c.id === 2 ? `More about ${c.number}` : null),
+    });
     const table = screen.getByRole('table', { name: 'Cases' });
     expect(table).toHaveClass('density-comfortable');
     expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['GRV-1', 'GRV-2']);
@@ -170,13 +151,13 @@ describe('DataTable', () => {
     const wide = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
     const box = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
     try {
-      const { unmount } = renderTable(<DataTable columns={COLUMNS} rows={CASES} rowKey={(c) => c.id} label="Cases" />);
+      const { unmount } = renderCases();
       const region = screen.getByRole('region', { name: 'Cases' });
       expect(region).toHaveAttribute('tabindex', '0');
       expect(within(region).getByRole('table', { name: 'Cases' })).toBeInTheDocument();
       unmount();
       wide.mockReturnValue(400);
-      renderTable(<DataTable columns={COLUMNS} rows={CASES} rowKey={(c) => c.id} label="Cases" />);
+      renderCases();
       expect(screen.queryByRole('region')).not.toBeInTheDocument();
       expect(screen.getByRole('table', { name: 'Cases' }).parentElement).not.toHaveAttribute('tabindex');
     } finally {

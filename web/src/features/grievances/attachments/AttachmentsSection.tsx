@@ -2,12 +2,13 @@
 // downloads, and for users with grievances update the drop zone and Delete.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../../api/errors';
 import type { Attachment } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
+import { Notices } from '../../../components/Notices';
 import { useTransientMessage } from '../../../components/use-transient-message';
 import { useGrievanceCache } from '../api/use-grievance-cache';
 import { attachmentsApi } from './api/attachments';
@@ -17,7 +18,6 @@ import { DropZone } from './DropZone';
 import { UploadList } from './UploadList';
 import { useDownload } from './use-download';
 import { useUploads } from './use-uploads';
-import { dismissLabel } from '../../../i18n/amplify-labels';
 
 interface AttachmentsSectionProps {
   grievanceId: number;
@@ -68,16 +68,7 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
 
   return (
     <Flex direction="column" gap="small">
-      {notice.message ? (
-        <Alert variation="success" role="status" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
-          {notice.message}
-        </Alert>
-      ) : null}
-      {failure ? (
-        <Alert variation="error" isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      ) : null}
+      <Notices notice={notice} failure={failure} onDismissFailure={() => setFailure(null)} />
 
       {isLoading && !data ? (
         <LoadingState label={t('attachments.loading')} />
