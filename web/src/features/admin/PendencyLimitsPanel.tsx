@@ -3,7 +3,7 @@
 // dropdowns update edit and save; others see the limits only.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
 import type { PendencyLimitsView, Stage } from '../../api/types';
 import { DataTable, type Column } from '../../components/data-table/DataTable';
@@ -11,6 +11,7 @@ import { usePermission } from '../auth/use-permission';
 import { pendencyLimitsApi } from './api/settings';
 import { usePendencyLimits } from './api/use-pendency-limits';
 import { SettingsPanel } from './SettingsPanel';
+import { WholeNumberInput } from './WholeNumbersForm';
 import { stageLabel } from '../grievances/pendency/pendency-text';
 import { cellKey, draftFrom, limitLabel, limitsRequest, MAX_LIMIT, MIN_LIMIT, validateLimits, type LimitsDraft } from './pendency-limits';
 
@@ -72,22 +73,16 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
         if (!canUpdate) return limitLabel(view.limits[priority]?.[stage]);
         const key = cellKey(priority, stage);
         return (
-          <TextField
+          <WholeNumberInput
+            name={key}
             label={t('limits.cellLabel', { priority, stage: label })}
             labelHidden
-            name={key}
-            type="number"
-            inputMode="numeric"
             min={MIN_LIMIT}
             max={MAX_LIMIT}
-            step={1}
-            size="small"
             placeholder={t('casework:pendency.noLimit')}
-            className="limit-input"
             value={draft[priority]?.[stage] ?? ''}
-            onChange={(event) => setCell(priority, stage, event.target.value)}
-            hasError={Boolean(errors[key])}
-            errorMessage={errors[key]}
+            onChange={(text) => setCell(priority, stage, text)}
+            error={errors[key]}
           />
         );
       },
