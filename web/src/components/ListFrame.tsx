@@ -1,10 +1,11 @@
 // The frame of a list of records one may add to, edit and delete (users, roles, an
 // Admin Panel list): its title and description, 'Add ...', its notices, a heading with
 // the count (and a search where there is one), then the table, or its loading or failed
-// state in its place. A 'page' is a screen of its own (its title the h1, the list in a
-// panel under it); a 'panel' is one list of a screen (its heading the title).
+// state in its place. A page is a screen of its own (its title the h1, the list in a
+// panel under it); a panel is one list of a screen (its heading the title).
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
 import { searchFieldLabels } from '../i18n/amplify-labels';
 import { Icon } from './icons';
 import { LoadFailure } from './LoadFailure';
@@ -12,13 +13,20 @@ import { LoadingState } from './LoadingState';
 import { Notices } from './Notices';
 import { PageHeader } from './PageHeader';
 
-interface ListFrameProps {
-  kind: 'page' | 'panel';
-  /** The screen's title and the line under it ('page' only). */
-  title?: string;
-  description?: string;
-  heading: string;
-  headingId: string;
+type ListFrameProps = (
+  | {
+      /**
+       * A screen of its own, whose catalogue ('users') holds its 'title', the 'description'
+       * under it and its list's 'heading' (its id is '<catalogue>-heading').
+       */
+      catalogue: string;
+    }
+  | {
+      /** One list of a screen, its heading the title. */
+      heading: string;
+      headingId: string;
+    }
+) & {
   /** '5 users', '2 of 5 users'. */
   count?: string | null;
   /** A search the list is narrowed by as the user types; the count then says what it finds. */
@@ -32,15 +40,18 @@ interface ListFrameProps {
   warning?: string | null;
   /** The list as its data hook reads it; `failedText` says why it is missing. */
   load: { isLoading: boolean; failed: boolean; loadingLabel: string; failedText: string; onRetry: () => void };
-  /** The table. */
-  children: ReactNode;
-}
+  /** The table, named by the heading whose id it is given. */
+  children: (headingId: string) => ReactNode;
+};
 
 const SEARCH_MAX = 100;
 
 export function ListFrame(props: ListFrameProps) {
-  const { kind, heading, headingId, count, search, add, load } = props;
-  const page = kind === 'page';
+  const { count, search, add, load } = props;
+  const { t } = useTranslation();
+  const page = 'catalogue' in props;
+  const heading = page ? t(`${props.catalogue}:heading`) : props.heading;
+  const headingId = page ? `${props.catalogue}-heading` : props.headingId;
   const addButton = add ? (
     <Button variation="primary" size={page ? undefined : 'small'} gap="xs" ariaLabel={add.ariaLabel} onClick={add.onClick}>
       <Icon name="add" size={18} />
@@ -76,13 +87,13 @@ export function ListFrame(props: ListFrameProps) {
         ) : null}
         {page ? null : addButton}
       </Flex>
-      {page ? null : <FrameNotices {...props} />}
+      {page ? null : <FrameNotices {...props} page={false} />}
       {load.isLoading ? (
         <LoadingState label={load.loadingLabel} />
       ) : load.failed ? (
         <LoadFailure message={load.failedText} onRetry={load.onRetry} padded />
       ) : (
-        props.children
+        props.children(headingId)
       )}
     </>
   );
@@ -96,8 +107,8 @@ export function ListFrame(props: ListFrameProps) {
   }
   return (
     <>
-      <PageHeader title={props.title ?? heading} description={props.description} actions={addButton} />
-      <FrameNotices {...props} />
+      <PageHeader title={t(`${props.catalogue}:title`)} description={t(`${props.catalogue}:description`)} actions={addButton} />
+      <FrameNotices {...props} page />
       <Card variation="outlined" className="panel table-panel">
         {body}
       </Card>
@@ -106,13 +117,12 @@ export function ListFrame(props: ListFrameProps) {
 }
 
 /** A page's success floats over the foot of the screen; a panel's notices stand in it. */
-function FrameNotices({ kind, notice, failure, onDismissFailure, warning }: ListFrameProps) {
-  const className = kind === 'page' ? 'page-notice' : 'panel-notice';
+function FrameNotices({ page, notice, failure, onDismissFailure, warning }: ListFrameProps & { page: boolean }) {
   return (
     <>
-      <Notices notice={notice} failure={failure} onDismissFailure={onDismissFailure} place={kind === 'page' ? 'toast' : 'panel'} />
+      <Notices notice={notice} failure={failure} onDismissFailure={onDismissFailure} place={page ? 'toast' : 'panel'} />
       {warning ? (
-        <Alert variation="warning" className={className}>
+        <Alert variation="warning" className={page ? 'page-notice' : 'panel-notice'}>
           {warning}
         </Alert>
       ) : null}

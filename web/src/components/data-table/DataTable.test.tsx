@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column, type DataTableProps } from './DataTable';
+import { actionsColumn, DeleteButton, EditButton } from './RowActions';
 import { ariaSort, nextOrder, type SortOrder } from './sorting';
 
 interface Case {
@@ -164,5 +165,29 @@ describe('DataTable', () => {
       wide.mockRestore();
       box.mockRestore();
     }
+  });
+
+  it("gives each row its buttons, named for the row, or 'No actions available' where none is allowed", async () => {
+    const onEdit = vi.fn();
+    const allowed = (c: Case) => c.id === 1;
+    renderCases({
+      columns: [
+        COLUMNS[0],
+        actionsColumn('Actions', (c) => (
+          <>
+            {allowed(c) ? <EditButton name={c.number} onClick={() => onEdit(c)} /> : null}
+            {allowed(c) ? <DeleteButton name={c.number} refusal="Not this one" onClick={() => undefined} /> : null}
+          </>
+        )),
+      ],
+    });
+    const [, first, second] = screen.getAllByRole('row');
+    expect(within(second).getByText('No actions available')).toBeInTheDocument();
+    expect(within(second).queryByRole('button')).not.toBeInTheDocument();
+    const cell = within(first).getAllByRole('cell')[1];
+    expect(cell).toHaveClass('cell-actions');
+    expect(within(cell).getByRole('button', { name: 'Delete GRV-1' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.setup().click(within(cell).getByRole('button', { name: 'Edit GRV-1' }));
+    expect(onEdit).toHaveBeenCalledWith(CASES[0]);
   });
 });

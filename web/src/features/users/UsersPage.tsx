@@ -3,15 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router';
-import { errorText } from '../../api/errors';
 import type { UserView } from '../../api/types';
 import { ConfirmDeletion } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/data-table/DataTable';
-import { DeleteButton, EditButton, RowActions } from '../../components/data-table/RowActions';
+import { actionsColumn, DeleteButton, EditButton } from '../../components/data-table/RowActions';
 import { ListFrame } from '../../components/ListFrame';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useDeletion } from '../../components/use-deletion';
-import { useTransientMessage } from '../../components/use-transient-message';
+import { useRecordList } from '../../components/use-record-list';
 import { dash } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { ResetTwoFactorButton } from '../two-factor/ResetTwoFactorButton';
@@ -21,36 +19,28 @@ import { postingLabel, useOrganisationLists } from './posting';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
 
-type Open = { kind: 'add' } | { kind: 'edit'; user: UserView } | { kind: 'reset'; user: UserView } | null;
-
-const HEADING_ID = 'users-heading';
-
 export default function UsersPage() {
   const { t } = useTranslation('users');
   const canCreate = usePermission('users', 'create');
   const canUpdate = usePermission('users', 'update');
   const canDelete = usePermission('users', 'delete');
-  const { data, error, isLoading, mutate } = useUsers();
+  const records = useUsers();
   // The search is kept in the address, so that a reload or Back finds the same users.
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const setSearch = (text: string) => setParams(text ? { q: text } : {}, { replace: true });
-  const everyone = usersOf(data);
+  const everyone = usersOf(records.data);
   const users = matchingUsers(everyone, search);
   const organisation = useOrganisationLists(everyone.some((user) => user.posting.level !== 'state'));
-  const [open, setOpen] = useState<Open>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const notice = useTransientMessage(5000);
-  const close = () => setOpen(null);
-  const reload = () => void mutate();
-  const deletion = useDeletion<UserView>({
+  const list = useRecordList<UserView>({
+    records,
+    loadingLabel: t('loading'),
+    loadFailed: t('loadFailed'),
     remove: (user) => usersApi.remove(user.id),
     deleted: (user) => t('deleted', { name: user.name }),
-    failed: t('deleteFailed'),
-    onDeleted: notice.show,
-    onFailure: setFailure,
-    onSettled: reload,
+    deleteFailed: t('deleteFailed'),
   });
+  const [resetting, setResetting] = useState<UserView | null>(null);
 
   const columns: Column<UserView>[] = [
     {
@@ -70,86 +60,65 @@ export default function UsersPage() {
     { id: 'role', header: t('col.role'), cell: (user) => user.role_name },
     { id: 'posting', header: t('posting.level'), cell: (user) => postingLabel(user.posting, organisation.districts, organisation.stations) },
     { id: 'status', header: t('col.status'), cell: (user) => <StatusBadge active={user.status === 'active'} /> },
-    {
-      id: 'actions',
-      header: t('col.actions'),
-      className: 'cell-actions',
-      cell: (user) => (
-        <RowActions wrap>
-          {canUpdate ? <EditButton name={user.name} onClick={() => setOpen({ kind: 'edit', user })} /> : null}
+    actionsColumn(
+      t('col.actions'),
+      (user) => (
+        <>
+          {canUpdate ? <EditButton name={user.name} onClick={() => list.edit(user)} /> : null}
           {canUpdate ? (
-            <Button size="small" ariaLabel={t('resetPasswordNamed', { name: user.name })} onClick={() => setOpen({ kind: 'reset', user })}>
+            <Button size="small" ariaLabel={t('resetPasswordNamed', { name: user.name })} onClick={() => setResetting(user)}>
               {t('resetPassword')}
             </Button>
           ) : null}
-          {canUpdate ? (
-            <ResetTwoFactorButton
-              user={user}
-              onReset={(message) => {
-                notice.show(message);
-                setFailure(null);
-                reload();
-              }}
-              onError={setFailure}
-            />
-          ) : null}
-          {canDelete ? <DeleteButton name={user.name} onClick={() => deletion.ask(user)} /> : null}
-        </RowActions>
+          {canUpdate ? <ResetTwoFactorButton user={user} onReset={list.saved} onError={list.showFailure} /> : null}
+          {canDelete ? <DeleteButton name={user.name} onClick={() => list.deletion.ask(user)} /> : null}
+        </>
       ),
-    },
+      true,
+    ),
   ];
 
   return (
     <>
       <ListFrame
-        kind="page"
-        title={t('title')}
-        description={t('description')}
-        heading={t('heading')}
-        headingId={HEADING_ID}
-        count={data ? (search.trim() ? t('countOf', { shown: users.length, count: everyone.length }) : t('count', { count: users.length })) : null}
+        catalogue="users"
+        count={records.data ? (search.trim() ? t('countOf', { shown: users.length, count: everyone.length }) : t('count', { count: users.length })) : null}
         search={{ label: t('search'), placeholder: t('searchPlaceholder'), value: search, onChange: setSearch }}
-        add={canCreate ? { label: t('add'), onClick: () => setOpen({ kind: 'add' }) } : null}
-        notice={notice}
-        failure={failure}
-        onDismissFailure={() => setFailure(null)}
-        load={{ isLoading, failed: Boolean(error && !data), loadingLabel: t('loading'), failedText: errorText(error, t('loadFailed')), onRetry: reload }}
+        add={canCreate ? { label: t('add'), onClick: list.add } : null}
+        {...list.frame}
       >
-        <DataTable
-          columns={columns}
-          rows={users}
-          rowKey={(user) => user.id}
-          labelledBy={HEADING_ID}
-          highlightOnHover
-          cards
-          empty={search.trim() && everyone.length ? t('noMatch', { text: search.trim() }) : t('empty')}
-        />
+        {(headingId) => (
+          <DataTable
+            columns={columns}
+            rows={users}
+            rowKey={(user) => user.id}
+            labelledBy={headingId}
+            highlightOnHover
+            cards
+            empty={search.trim() && everyone.length ? t('noMatch', { text: search.trim() }) : t('empty')}
+          />
+        )}
       </ListFrame>
 
-      {open?.kind === 'add' || open?.kind === 'edit' ? (
+      {list.editing ? (
         <UserFormDialog
-          mode={open.kind}
-          user={open.kind === 'edit' ? open.user : undefined}
-          onClose={close}
-          onSaved={(saved) => {
-            notice.show(open.kind === 'add' ? t('added', { name: saved.name }) : t('saved', { name: saved.name }));
-            setFailure(null);
-            close();
-            reload();
-          }}
+          mode={list.editing === 'new' ? 'add' : 'edit'}
+          user={list.editing === 'new' ? undefined : list.editing}
+          onClose={list.close}
+          onSaved={(saved) => list.saved(t(list.editing === 'new' ? 'added' : 'saved', { name: saved.name }))}
         />
       ) : null}
-      {open?.kind === 'reset' ? (
+      {resetting ? (
         <ResetPasswordDialog
-          user={open.user}
-          onClose={close}
+          user={resetting}
+          onClose={() => setResetting(null)}
           onDone={(user) => {
-            notice.show(t('passwordReset', { name: user.name }));
-            close();
+            list.notice.show(t('passwordReset', { name: user.name }));
+            setResetting(null);
           }}
         />
       ) : null}
-      <ConfirmDeletion deletion={deletion} title={t('deleteTitle')} question={(user) => t('deleteQuestion', { name: user.name, email: user.email })} />
+      <ConfirmDeletion deletion={list.deletion} title={t('deleteTitle')} question={(user) => t('deleteQuestion', { name: user.name, email: user.email })} />
     </>
   );
 }
