@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Button, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog';
+import type { Deletion } from './use-deletion';
 
 interface ConfirmDialogProps {
   title: string;
@@ -40,5 +41,15 @@ export function ConfirmDialog({
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+/** The question of a deletion (use-deletion.ts), while it is open. */
+export function ConfirmDeletion<T>({ deletion, title, question }: { deletion: Deletion<T>; title: string; question: (item: T) => ReactNode }) {
+  if (deletion.target === null) return null;
+  return (
+    <ConfirmDialog title={title} busy={deletion.busy} onCancel={deletion.cancel} onConfirm={() => void deletion.confirm()}>
+      {question(deletion.target)}
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { ListItem, PermissionEntry, SessionUser } from '../api/types';
+import type { ListItem, Notice, PermissionEntry, SessionUser } from '../api/types';
 
 export function entry(resource: PermissionEntry['resource'], flags: Partial<Omit<PermissionEntry, 'resource'>> = {}): PermissionEntry {
   return {
@@ -31,6 +31,20 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     two_factor_enabled: false,
     two_factor_required: false,
     posting: { level: 'state' },
+    ...overrides,
+  };
+}
+
+/** An unread notification: Ravi Kumar assigned GRV-2025-000015 to the reader. */
+export function makeNotice(overrides: Partial<Notice> = {}): Notice {
+  return {
+    id: 'n1',
+    kind: 'assigned',
+    grievanceId: 15,
+    grievanceNumber: 'GRV-2025-000015',
+    actorName: 'Ravi Kumar',
+    at: '2025-02-10T06:30:00Z',
+    read: false,
     ...overrides,
   };
 }

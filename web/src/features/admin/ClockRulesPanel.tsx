@@ -4,9 +4,10 @@
 // deleted. Every change is audited; others see the rules only.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, CheckboxField, Flex, Heading, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Badge, Button, CheckboxField, Flex, Heading, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
 import { DateField } from '../../components/DateField';
+import { DataTable, type Column } from '../../components/data-table/DataTable';
 import { DialogForm } from '../../components/DialogForm';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -81,6 +82,30 @@ export function ClockRulesPanel() {
   const [editing, setEditing] = useState<ClockRule | null | 'new'>(null);
   const notice = useTransientMessage(3000);
   const rules = data?.rules ?? [];
+  const columns: (Column<ClockRule> | false)[] = [
+    {
+      id: 'name',
+      header: t('clocks.name'),
+      cell: (rule) => (
+        <>
+          {localName(rule.name, rule.name_hi)} {rule.active === false ? <Badge size="small">{t('clocks.off')}</Badge> : null}
+        </>
+      ),
+    },
+    { id: 'sections', header: t('clocks.appliesTo'), cell: (rule) => (rule.sections.length ? rule.sections.join(', ') : t(`clocks.every.${rule.starts}`)) },
+    { id: 'period', header: t('clocks.period'), cell: (rule) => `${periodText(rule.period, t)}${rule.repeats ? ` ${t('clocks.again')}` : ''}` },
+    { id: 'met-by', header: t('clocks.metBy'), cell: (rule) => t(`casework:law.action.${rule.met_by}`) },
+    { id: 'source', header: t('clocks.source'), cell: (rule) => <Text fontSize="small">{rule.source}</Text> },
+    canUpdate && {
+      id: 'actions',
+      header: t('clocks.actions'),
+      cell: (rule) => (
+        <Button size="small" aria-label={t('clocks.edit', { name: localName(rule.name, rule.name_hi) })} onClick={() => setEditing(rule)}>
+          {t('clocks.editShort')}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <section aria-labelledby={HEADING_ID} className="list-panel">
@@ -104,44 +129,7 @@ export function ClockRulesPanel() {
       ) : error && !data ? (
         <LoadFailure message={errorText(error, t('clocks.loadFailed'))} onRetry={() => void mutate()} padded />
       ) : (
-        <Table size="small" variation="striped" aria-labelledby={HEADING_ID}>
-          <TableHead>
-            <TableRow>
-              <TableCell as="th" scope="col">{t('clocks.name')}</TableCell>
-              <TableCell as="th" scope="col">{t('clocks.appliesTo')}</TableCell>
-              <TableCell as="th" scope="col">{t('clocks.period')}</TableCell>
-              <TableCell as="th" scope="col">{t('clocks.metBy')}</TableCell>
-              <TableCell as="th" scope="col">{t('clocks.source')}</TableCell>
-              {canUpdate ? <TableCell as="th" scope="col">{t('clocks.actions')}</TableCell> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rules.map((rule) => (
-              <TableRow key={rule.id}>
-                <TableCell>
-                  {localName(rule.name, rule.name_hi)}{' '}
-                  {rule.active === false ? <Badge size="small">{t('clocks.off')}</Badge> : null}
-                </TableCell>
-                <TableCell>{rule.sections.length ? rule.sections.join(', ') : t(`clocks.every.${rule.starts}`)}</TableCell>
-                <TableCell>
-                  {periodText(rule.period, t)}
-                  {rule.repeats ? ` ${t('clocks.again')}` : ''}
-                </TableCell>
-                <TableCell>{t(`casework:law.action.${rule.met_by}`)}</TableCell>
-                <TableCell>
-                  <Text fontSize="small">{rule.source}</Text>
-                </TableCell>
-                {canUpdate ? (
-                  <TableCell>
-                    <Button size="small" aria-label={t('clocks.edit', { name: localName(rule.name, rule.name_hi) })} onClick={() => setEditing(rule)}>
-                      {t('clocks.editShort')}
-                    </Button>
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable columns={columns} rows={rules} rowKey={(rule) => rule.id} labelledBy={HEADING_ID} size="small" variation="striped" />
       )}
       {editing ? (
         <RuleDialog

@@ -1,14 +1,15 @@
 // One Admin Panel list: its items, and add / edit / delete.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../api/errors';
 import type { ListItem } from '../../api/types';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Icon } from '../../components/icons';
-import { LoadingState } from '../../components/LoadingState';
+import { ConfirmDeletion } from '../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../components/data-table/DataTable';
+import { actionsColumn, DeleteButton, EditButton } from '../../components/data-table/RowActions';
+import { ListFrame } from '../../components/ListFrame';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useTransientMessage } from '../../components/use-transient-message';
+import { useRecordList } from '../../components/use-record-list';
+import { dash } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { listsApi, sortItems } from './api/lists';
 import { useListItems } from './api/use-list-items';
@@ -16,20 +17,25 @@ import { hasDistrict, hasMeaning, hasRange } from './item-rules';
 import { ItemFormDialog } from './ItemFormDialog';
 import type { ListKindInfo } from './list-kinds';
 
-type Open = { kind: 'add' } | { kind: 'edit'; item: ListItem } | { kind: 'delete'; item: ListItem } | null;
-
 export function ListPanel({ list }: { list: ListKindInfo }) {
   // The server refuses writes without these (DESIGN.md); the buttons follow.
   const { t } = useTranslation('admin');
   const canCreate = usePermission('dropdowns', 'create');
   const canUpdate = usePermission('dropdowns', 'update');
   const canDelete = usePermission('dropdowns', 'delete');
-  const { data, error, isLoading, mutate } = useListItems(list.kind);
-  const [open, setOpen] = useState<Open>(null);
-  const [deleting, setDeleting] = useState(false);
-  const failure = useTransientMessage(3000);
-  const notice = useTransientMessage(3000);
-  const { show: showFailure } = failure;
+  const records = useListItems(list.kind);
+  const { data, error } = records;
+  const panel = useRecordList<ListItem>({
+    records,
+    loadingLabel: t('items.loading'),
+    loadFailed: t('items.listFailed', { list: list.label.toLowerCase() }),
+    remove: (item) => listsApi.remove(list.kind, item.id),
+    deleted: (item) => t('items.deleted', { name: item.name }),
+    deleteFailed: t('items.deleteFailed'),
+    noticeMs: 3000,
+    failureMs: 3000,
+  });
+  const { showFailure } = panel;
 
   // 'Failed to load items' (or the server's text), cleared after 3 s.
   useEffect(() => {
@@ -37,167 +43,54 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
   }, [error, showFailure]);
 
   const items = data ? sortItems(data) : [];
-  const headingId = `list-heading-${list.kind}`;
-  const close = () => setOpen(null);
-  const withMeaning = hasMeaning(list.kind);
   const withDistrict = hasDistrict(list.kind);
-  const withRange = hasRange(list.kind);
   const { data: districts } = useListItems(withDistrict ? 'districts' : null);
   const districtName = (id?: number | null) => (id ? (districts?.find((d) => d.id === id)?.name ?? '-') : t('items.noDistrict'));
 
-  async function confirmDelete(item: ListItem) {
-    setDeleting(true);
-    failure.clear();
-    try {
-      await listsApi.remove(list.kind, item.id);
-      notice.show(t('items.deleted', { name: item.name }));
-    } catch (problem) {
-      failure.show(errorText(problem, t('items.deleteFailed')));
-    } finally {
-      setDeleting(false);
-      setOpen(null);
-      void mutate();
-    }
-  }
+  const columns: (Column<ListItem> | false)[] = [
+    { id: 'name', header: t('items.name'), className: 'cell-strong', cell: (item) => item.name },
+    { id: 'name-hi', header: t('items.nameHi'), lang: 'hi', cell: (item) => dash(item.name_hi) },
+    { id: 'description', header: t('items.description'), className: 'cell-wrap', cell: (item) => dash(item.description) },
+    { id: 'order', header: t('items.order'), headerClassName: 'cell-number', className: 'cell-number', cell: (item) => item.display_order },
+    hasMeaning(list.kind) && { id: 'meaning', header: t('items.meaning'), cell: (item) => (item.meaning ? t(`meaning.${item.meaning}`) : '-') },
+    withDistrict && { id: 'district', header: t('items.district'), cell: (item) => districtName(item.district_id) },
+    hasRange(list.kind) && { id: 'range', header: t('items.range'), cell: (item) => dash(item.range) },
+    { id: 'status', header: t('items.status'), cell: (item) => <StatusBadge active={item.is_active} /> },
+    actionsColumn(t('users:col.actions'), (item) => (
+      <>
+        {canUpdate ? <EditButton name={item.name} onClick={() => panel.edit(item)} /> : null}
+        {canDelete ? <DeleteButton name={item.name} onClick={() => panel.deletion.ask(item)} /> : null}
+      </>
+    )),
+  ];
 
   return (
-    <section aria-labelledby={headingId} className="list-panel">
-      <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-        <Flex direction="column" gap="0">
-          <Heading level={2} className="panel-title" id={headingId}>
-            {list.label}
-          </Heading>
-          {data ? (
-            <Text className="count-text">{t('items.count', { count: items.length })}</Text>
-          ) : null}
-        </Flex>
-        {canCreate ? (
-          <Button variation="primary" size="small" gap="xs" ariaLabel={t('items.addNewNamed', { what: list.singular })} onClick={() => setOpen({ kind: 'add' })}>
-            <Icon name="add" size={18} />
-            {t('items.addNew')}
-          </Button>
-        ) : null}
-      </Flex>
+    <>
+      <ListFrame
+        heading={list.label}
+        headingId={`list-heading-${list.kind}`}
+        count={data ? t('items.count', { count: items.length }) : null}
+        add={canCreate ? { label: t('items.addNew'), ariaLabel: t('items.addNewNamed', { what: list.singular }), onClick: panel.add } : null}
+        {...panel.frame}
+      >
+        {(headingId) => (
+          <DataTable columns={columns} rows={items} rowKey={(item) => item.id} labelledBy={headingId} highlightOnHover cards empty={t('items.empty')} />
+        )}
+      </ListFrame>
 
-      {notice.message ? (
-        <Alert variation="success" role="status" className="panel-notice">
-          {notice.message}
-        </Alert>
-      ) : null}
-      {failure.message ? (
-        <Alert variation="error" className="panel-notice">
-          {failure.message}
-        </Alert>
-      ) : null}
-
-      {isLoading ? (
-        <LoadingState label={t('items.loading')} />
-      ) : error && !data ? (
-        <Flex direction="column" alignItems="flex-start" gap="small" padding="medium">
-          <Text className="muted-text">{t('items.listFailed', { list: list.label.toLowerCase() })}</Text>
-          <Button size="small" onClick={() => void mutate()} gap="xs">
-            <Icon name="refresh" size={18} />
-            {t('common:tryAgain')}
-          </Button>
-        </Flex>
-      ) : items.length === 0 ? (
-        <Text className="empty-state">{t('items.empty')}</Text>
-      ) : (
-        <div className="table-scroll">
-          <Table className="data-table" aria-labelledby={headingId} highlightOnHover>
-            <TableHead>
-              <TableRow>
-                <TableCell as="th">{t('items.name')}</TableCell>
-                <TableCell as="th">{t('items.nameHi')}</TableCell>
-                <TableCell as="th">{t('items.description')}</TableCell>
-                <TableCell as="th" className="cell-number">
-                  {t('items.order')}
-                </TableCell>
-                {withMeaning ? <TableCell as="th">{t('items.meaning')}</TableCell> : null}
-                {withDistrict ? <TableCell as="th">{t('items.district')}</TableCell> : null}
-                {withRange ? <TableCell as="th">{t('items.range')}</TableCell> : null}
-                <TableCell as="th">{t('items.status')}</TableCell>
-                <TableCell as="th">{t('users:col.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((item) => (
-                <TableRow key={item.id}>
-                  <TableCell data-label={t('items.name')} className="cell-strong">
-                    {item.name}
-                  </TableCell>
-                  <TableCell data-label={t('items.nameHi')} lang="hi">
-                    {item.name_hi || '-'}
-                  </TableCell>
-                  <TableCell data-label={t('items.description')} className="cell-wrap">
-                    {item.description || '-'}
-                  </TableCell>
-                  <TableCell data-label={t('items.order')} className="cell-number">
-                    {item.display_order}
-                  </TableCell>
-                  {withMeaning ? (
-                    <TableCell data-label={t('items.meaning')}>{item.meaning ? t(`meaning.${item.meaning}`) : '-'}</TableCell>
-                  ) : null}
-                  {withDistrict ? <TableCell data-label={t('items.district')}>{districtName(item.district_id)}</TableCell> : null}
-                  {withRange ? <TableCell data-label={t('items.range')}>{item.range || '-'}</TableCell> : null}
-                  <TableCell data-label={t('items.status')}>
-                    <StatusBadge active={item.is_active} />
-                  </TableCell>
-                  <TableCell data-label={t('users:col.actions')}>
-                    {canUpdate || canDelete ? (
-                      <Flex gap="xs" wrap="wrap" className="row-actions">
-                        {canUpdate ? (
-                          <Button size="small" ariaLabel={t('users:editNamed', { name: item.name })} onClick={() => setOpen({ kind: 'edit', item })}>
-                            {t('users:edit')}
-                          </Button>
-                        ) : null}
-                        {canDelete ? (
-                          <Button
-                            size="small"
-                            className="danger-button"
-                            ariaLabel={t('users:deleteNamed', { name: item.name })}
-                            onClick={() => setOpen({ kind: 'delete', item })}
-                          >
-                            {t('common:delete')}
-                          </Button>
-                        ) : null}
-                      </Flex>
-                    ) : (
-                      <Text as="span" className="muted-text">
-                        {t('users:noActions')}
-                      </Text>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-
-      {open?.kind === 'add' || open?.kind === 'edit' ? (
+      {panel.editing ? (
         <ItemFormDialog
           list={list}
-          item={open.kind === 'edit' ? open.item : undefined}
-          onClose={close}
-          onSaved={(saved) => {
-            notice.show(open.kind === 'add' ? t('items.added', { name: saved.name }) : t('users:saved', { name: saved.name }));
-            failure.clear();
-            close();
-            void mutate();
-          }}
+          item={panel.editing === 'new' ? undefined : panel.editing}
+          onClose={panel.close}
+          onSaved={(saved) => panel.saved(panel.editing === 'new' ? t('items.added', { name: saved.name }) : t('users:saved', { name: saved.name }))}
         />
       ) : null}
-      {open?.kind === 'delete' ? (
-        <ConfirmDialog
-          title={t('items.deleteTitle', { what: list.singular })}
-          busy={deleting}
-          onCancel={close}
-          onConfirm={() => void confirmDelete(open.item)}
-        >
-          {t('items.deleteQuestion', { name: open.item.name, list: list.label })}
-        </ConfirmDialog>
-      ) : null}
-    </section>
+      <ConfirmDeletion
+        deletion={panel.deletion}
+        title={t('items.deleteTitle', { what: list.singular })}
+        question={(item) => t('items.deleteQuestion', { name: item.name, list: list.label })}
+      />
+    </>
   );
 }

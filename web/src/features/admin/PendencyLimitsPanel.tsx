@@ -3,13 +3,15 @@
 // dropdowns update edit and save; others see the limits only.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
 import type { PendencyLimitsView, Stage } from '../../api/types';
+import { DataTable, type Column } from '../../components/data-table/DataTable';
 import { usePermission } from '../auth/use-permission';
 import { pendencyLimitsApi } from './api/settings';
 import { usePendencyLimits } from './api/use-pendency-limits';
 import { SettingsPanel } from './SettingsPanel';
+import { WholeNumberInput } from './WholeNumbersForm';
 import { stageLabel } from '../grievances/pendency/pendency-text';
 import { cellKey, draftFrom, limitLabel, limitsRequest, MAX_LIMIT, MIN_LIMIT, validateLimits, type LimitsDraft } from './pendency-limits';
 
@@ -62,6 +64,31 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
     }
   }
 
+  const columns: Column<string>[] = [
+    { id: 'priority', header: t('grievances:field.priority'), rowHeader: true, className: 'cell-strong', cell: (priority) => priority },
+    ...stages.map(({ stage, label }): Column<string> => ({
+      id: stage,
+      header: label,
+      cell: (priority) => {
+        if (!canUpdate) return limitLabel(view.limits[priority]?.[stage]);
+        const key = cellKey(priority, stage);
+        return (
+          <WholeNumberInput
+            name={key}
+            label={t('limits.cellLabel', { priority, stage: label })}
+            labelHidden
+            min={MIN_LIMIT}
+            max={MAX_LIMIT}
+            placeholder={t('casework:pendency.noLimit')}
+            value={draft[priority]?.[stage] ?? ''}
+            onChange={(text) => setCell(priority, stage, text)}
+            error={errors[key]}
+          />
+        );
+      },
+    })),
+  ];
+
   if (view.priorities.length === 0) return <Text className="empty-state">{t('limits.noPriorities')}</Text>;
 
   return (
@@ -71,57 +98,7 @@ function LimitsForm({ view, canUpdate, onSaved }: LimitsFormProps) {
           {failure}
         </Alert>
       ) : null}
-      <div className="table-scroll">
-        <Table className="data-table limits-table" aria-labelledby={HEADING_ID} size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell as="th">{t('grievances:field.priority')}</TableCell>
-              {stages.map(({ stage, label }) => (
-                <TableCell as="th" key={stage}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {view.priorities.map((priority) => (
-              <TableRow key={priority}>
-                <TableCell as="th" scope="row" className="cell-strong">
-                  {priority}
-                </TableCell>
-                {stages.map(({ stage, label }) => {
-                  const key = cellKey(priority, stage);
-                  return (
-                    <TableCell key={stage} data-label={label}>
-                      {canUpdate ? (
-                        <TextField
-                          label={t('limits.cellLabel', { priority, stage: label })}
-                          labelHidden
-                          name={key}
-                          type="number"
-                          inputMode="numeric"
-                          min={MIN_LIMIT}
-                          max={MAX_LIMIT}
-                          step={1}
-                          size="small"
-                          placeholder={t('casework:pendency.noLimit')}
-                          className="limit-input"
-                          value={draft[priority]?.[stage] ?? ''}
-                          onChange={(event) => setCell(priority, stage, event.target.value)}
-                          hasError={Boolean(errors[key])}
-                          errorMessage={errors[key]}
-                        />
-                      ) : (
-                        limitLabel(view.limits[priority]?.[stage])
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <DataTable columns={columns} rows={view.priorities} rowKey={(priority) => priority} labelledBy={HEADING_ID} className="limits-table" size="small" cards />
       {canUpdate ? (
         <Flex justifyContent="flex-end" marginTop="small">
           <Button type="submit" variation="primary" isLoading={busy} loadingText={t('users:saving')}>

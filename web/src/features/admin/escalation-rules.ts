@@ -4,6 +4,7 @@
 // waits at least as long as the one below and names the field that does not.
 import type { EscalationRules } from '../../api/types';
 import { i18n } from '../../i18n';
+import { wholeNumber, type DraftRead } from './whole-numbers';
 
 export const MIN_WAIT = 0;
 export const MAX_WAIT = 365;
@@ -22,23 +23,13 @@ export function draftOf(rules: EscalationRules): WaitsDraft {
   return { district_days: String(rules.district_days), range_days: String(rules.range_days), state_days: String(rules.state_days) };
 }
 
-/** The days a text gives, or undefined when it is not a whole number from 0 to 365. */
-export function parseWait(text: string): number | undefined {
-  const value = text.trim();
-  if (!/^\d+$/.test(value)) return undefined;
-  const days = Number(value);
-  return days >= MIN_WAIT && days <= MAX_WAIT ? days : undefined;
-}
-
 /** The request, or the message of each field that is not a whole number of days in range. */
-export function readWaits(draft: WaitsDraft): { rules: EscalationRules; errors: null } | { rules: null; errors: Partial<Record<WaitField, string>> } {
-  const district_days = parseWait(draft.district_days);
-  const range_days = parseWait(draft.range_days);
-  const state_days = parseWait(draft.state_days);
+export function readWaits(draft: WaitsDraft): DraftRead<EscalationRules, WaitField> {
+  const [district_days, range_days, state_days] = WAIT_FIELDS.map((field) => wholeNumber(draft[field], MIN_WAIT, MAX_WAIT));
   if (district_days !== undefined && range_days !== undefined && state_days !== undefined) {
-    return { rules: { district_days, range_days, state_days }, errors: null };
+    return { value: { district_days, range_days, state_days } };
   }
   const errors: Partial<Record<WaitField, string>> = {};
-  for (const field of WAIT_FIELDS) if (parseWait(draft[field]) === undefined) errors[field] = waitMessage();
-  return { rules: null, errors };
+  for (const field of WAIT_FIELDS) if (wholeNumber(draft[field], MIN_WAIT, MAX_WAIT) === undefined) errors[field] = waitMessage();
+  return { errors };
 }

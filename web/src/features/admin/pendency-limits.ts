@@ -2,6 +2,7 @@
 // per priority. A cell is text while edited; empty means no limit.
 import type { PendencyLimitsRequest, PendencyLimitsView, Stage } from '../../api/types';
 import { i18n } from '../../i18n';
+import { wholeNumber } from './whole-numbers';
 
 export const MIN_LIMIT = 1;
 export const MAX_LIMIT = 3650;
@@ -31,11 +32,7 @@ const cellText = (draft: LimitsDraft, priority: string, stage: Stage): string =>
 
 /** Null for an empty cell (no limit), the days for a valid one, undefined for anything else. */
 export function parseLimit(text: string): number | null | undefined {
-  const value = text.trim();
-  if (!value) return null;
-  if (!/^\d+$/.test(value)) return undefined;
-  const days = Number(value);
-  return days >= MIN_LIMIT && days <= MAX_LIMIT ? days : undefined;
+  return text.trim() ? wholeNumber(text, MIN_LIMIT, MAX_LIMIT) : null;
 }
 
 /** The cells that are not a whole number of days from 1 to 3650, by cellKey. */

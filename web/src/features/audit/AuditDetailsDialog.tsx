@@ -1,14 +1,15 @@
 // The details of one audit record on the Audit History screen: who, what
 // changed, and the technical details of the request.
 import type { ReactNode } from 'react';
-import { Button, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Button, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '../../components/data-table/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { FactList } from '../../components/FactList';
 import { dash, formatDateTime } from '../../lib/format';
 import { fieldLabel } from '../grievances/field-labels';
 import { ActionBadge } from './ActionBadge';
-import { changeParseErrorText, displayValue, entryField, entryNotes, type AuditEntry } from './audit-record';
+import { changeParseErrorText, displayValue, entryField, entryNotes, type AuditChange, type AuditEntry } from './audit-record';
 
 /** 'added', 'removed', 'changed' as a word of the current language. */
 function changeActionLabel(action: string, t: (key: string) => string): string {
@@ -31,37 +32,24 @@ function ChangeDetails({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('audit');
   if (entry.changesError) return <Text className="error-text">{changeParseErrorText()}</Text>;
   if (entry.changes.length > 0) {
+    const columns: Column<AuditChange>[] = [
+      { id: 'field', header: t('col.field'), className: 'cell-strong', cell: (change) => fieldLabel(change.field) },
+      { id: 'action', header: t('change'), cell: (change) => changeActionLabel(change.action, t) },
+      { id: 'old', header: t('oldValue'), className: 'cell-wrap', cell: (change) => displayValue(change.oldValue) },
+      { id: 'new', header: t('newValue'), className: 'cell-wrap', cell: (change) => displayValue(change.newValue) },
+    ];
     return (
       <>
         {entry.summary ? <Text marginBottom="xs">{entry.summary}</Text> : null}
-        <div className="table-scroll">
-          <Table className="data-table change-table" size="small" aria-label={t('changeTable')}>
-            <TableHead>
-              <TableRow>
-                <TableCell as="th">{t('col.field')}</TableCell>
-                <TableCell as="th">{t('change')}</TableCell>
-                <TableCell as="th">{t('oldValue')}</TableCell>
-                <TableCell as="th">{t('newValue')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entry.changes.map((change, index) => (
-                <TableRow key={`${change.field}-${index}`}>
-                  <TableCell data-label={t('col.field')} className="cell-strong">
-                    {fieldLabel(change.field)}
-                  </TableCell>
-                  <TableCell data-label={t('change')}>{changeActionLabel(change.action, t)}</TableCell>
-                  <TableCell data-label={t('oldValue')} className="cell-wrap">
-                    {displayValue(change.oldValue)}
-                  </TableCell>
-                  <TableCell data-label={t('newValue')} className="cell-wrap">
-                    {displayValue(change.newValue)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable
+          columns={columns}
+          rows={entry.changes}
+          rowKey={(change, index) => `${change.field}-${index}`}
+          label={t('changeTable')}
+          className="change-table"
+          size="small"
+          cards
+        />
       </>
     );
   }

@@ -2,7 +2,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/LoadFailure';
-import { Link } from 'react-router';
 import {
   Button,
   Card,
@@ -11,11 +10,6 @@ import {
   Heading,
   SearchField,
   SelectField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Text,
   TextField,
 } from '@aws-amplify/ui-react';
@@ -25,13 +19,13 @@ import { Icon } from '../../components/icons';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { StatTile } from '../../components/StatTile';
-import { dash, formatCount, formatDateTime } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { useDebouncedText } from '../../lib/use-debounced-text';
-import { ActionBadge } from './ActionBadge';
 import { AuditDetailsDialog } from './AuditDetailsDialog';
 import { IntegrityIndicator } from './IntegrityIndicator';
 import { AuditExportButtons } from './AuditExportButtons';
-import { actionLabel, changeSummary, entryField, type AuditEntry } from './audit-record';
+import { actionLabel, type AuditEntry } from './audit-record';
+import { AuditTable } from './AuditTable';
 import { useAuditActions } from './api/use-audit-actions';
 import { useAuditRecords } from './api/use-audit-records';
 import { useAuditStatistics } from './api/use-audit-statistics';
@@ -274,62 +268,8 @@ export default function AuditPage() {
           <LoadFailure message={failure} onRetry={hasToken ? refresh : undefined} padded />
         ) : records.isLoading && !records.data ? (
           <LoadingState label={t('loading')} />
-        ) : entries.length === 0 ? (
-          <Text className="empty-state">{t('empty')}</Text>
         ) : (
-          <div className="table-scroll">
-            <Table className="data-table compact-table audit-table" aria-labelledby="audit-heading" size="small" highlightOnHover>
-              <TableHead>
-                <TableRow>
-                  <TableCell as="th">{t('col.when')}</TableCell>
-                  <TableCell as="th">{t('col.grievance')}</TableCell>
-                  <TableCell as="th">{t('col.action')}</TableCell>
-                  <TableCell as="th">{t('col.field')}</TableCell>
-                  <TableCell as="th">{t('col.user')}</TableCell>
-                  <TableCell as="th">{t('col.changes')}</TableCell>
-                  <TableCell as="th">{t('col.details')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {entries.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell data-label={t('col.when')} className="cell-nowrap">
-                      <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-                    </TableCell>
-                    <TableCell data-label={t('col.grievance')} className="cell-nowrap">
-                      {entry.grievance_id && entry.action.toUpperCase() !== 'DELETED' ? (
-                        <Link to={`/grievances/${entry.grievance_id}`} className="record-link">
-                          {entry.grievance_number || `#${entry.grievance_id}`}
-                        </Link>
-                      ) : (
-                        dash(entry.grievance_number)
-                      )}
-                    </TableCell>
-                    <TableCell data-label={t('col.action')}>
-                      <ActionBadge action={entry.action} />
-                    </TableCell>
-                    <TableCell data-label={t('col.field')}>{entryField(entry)}</TableCell>
-                    <TableCell data-label={t('col.user')}>
-                      {dash(entry.user_name)}
-                      {entry.user_role ? <span className="cell-sub">{entry.user_role}</span> : null}
-                    </TableCell>
-                    <TableCell data-label={t('col.changes')} className="cell-wrap changes-cell">
-                      {changeSummary(entry)}
-                    </TableCell>
-                    <TableCell data-label={t('col.details')}>
-                      <Button
-                        size="small"
-                        ariaLabel={t('detailsOf', { action: actionLabel(entry.action), number: entry.grievance_number, when: formatDateTime(entry.created_at) })}
-                        onClick={() => setSelected(entry)}
-                      >
-                        {t('col.details')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <AuditTable labelledBy="audit-heading" entries={entries} onDetails={setSelected} />
         )}
 
         {!failure && records.data && (query.offset > 0 || hasNext) ? (

@@ -1,10 +1,11 @@
 // The sign-in form: its rules and its failure texts.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { loginErrorText, type LoginErrorText } from './login-error';
+import { LoginFailure } from './LoginFailure';
 import { useSession } from './use-session';
-import { dismissLabel, passwordFieldLabels } from '../../i18n/amplify-labels';
+import { passwordFieldLabels } from '../../i18n/amplify-labels';
 
 interface FieldErrors {
   email?: string;
@@ -51,16 +52,7 @@ export function LoginForm({ onTwoFactorRequired }: LoginFormProps = {}) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('signInForm')}>
       <Flex direction="column" gap="medium">
-        {failure ? (
-          <Alert variation="error" heading={t('loginFailed')} isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
-            <Text as="span" display="block">{failure.message}</Text>
-            {failure.hint ? (
-              <Text as="span" display="block" fontSize="small" marginTop="xxs">
-                {failure.hint}
-              </Text>
-            ) : null}
-          </Alert>
-        ) : null}
+        <LoginFailure heading={t('loginFailed')} failure={failure} onDismiss={() => setFailure(null)} />
         <TextField
           label={t('email')}
           name="email"

@@ -1,28 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { browser } from '../../api/client';
 import { setSignedOutReason, signedOutReason } from '../../api/signed-out-reason';
 import { getToken, saveSession } from '../../api/token-store';
 import { adminUser, jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
-import { LoginPage } from './LoginPage';
-import { SessionProvider } from './SessionProvider';
-
-function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <LoginPage /> },
-      { path: '/dashboard', element: <h1>Dashboard</h1> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>,
-  );
-  return router;
-}
+import { renderLogin } from '../../test/render-login';
 
 async function signIn(email = 'admin@e2e.test', password = 'secret-pass') {
   const user = userEvent.setup();

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGrievanceItemNames } from '../../api/item-names';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { ApiError, errorText } from '../../api/errors';
 import { i18n } from '../../i18n';
 import type { GrievanceView as Grievance } from '../../api/types';
@@ -26,6 +26,7 @@ import { AttachmentsSection } from './attachments/AttachmentsSection';
 import { GrievanceHistory } from './GrievanceHistory';
 import { CaseNotesSection } from './notes/CaseNotesSection';
 import { LinkedGrievancesSection } from './links/LinkedGrievancesSection';
+import { OfficersTable } from './OfficersTable';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { PendencyFacts } from './pendency/PendencyFacts';
 import { StatusChangeForm } from './StatusChangeForm';
@@ -223,36 +224,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
 
         {officers.length > 0 ? (
           <Section id="officers" title={t('field.investigation_officers')}>
-            <div className="table-scroll inset-table">
-              <Table className="data-table" aria-labelledby="officers" size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell as="th">{t('field.officer_name')}</TableCell>
-                    <TableCell as="th">{t('field.from_date')}</TableCell>
-                    <TableCell as="th">{t('field.to_date')}</TableCell>
-                    <TableCell as="th">{t('field.findings')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {officers.map((officer, index) => (
-                    <TableRow key={`${officer.officer_name}-${index}`}>
-                      <TableCell data-label={t('field.officer_name')} className="cell-strong">
-                        {dash(officer.officer_name)}
-                      </TableCell>
-                      <TableCell data-label={t('field.from_date')} className="cell-nowrap">
-                        {formatDate(officer.from_date)}
-                      </TableCell>
-                      <TableCell data-label={t('field.to_date')} className="cell-nowrap">
-                        {formatDate(officer.to_date)}
-                      </TableCell>
-                      <TableCell data-label={t('field.findings')} className="cell-wrap prose">
-                        {dash(officer.findings)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+            <OfficersTable officers={officers} labelledBy="officers" />
           </Section>
         ) : null}
 

@@ -4,16 +4,16 @@
 // request: the form says so before it is sent. A resolved or closed status carries the
 // final decision (the case's own, to correct or write): a closure request needs one.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Flex, Grid, Heading, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
+import { Button, Flex, Grid, Heading, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/errors';
 import { readerName } from '../../api/item-names';
 import type { GrievanceView } from '../../api/types';
-import { Icon } from '../../components/icons';
 import { useActiveItems } from '../admin/api/use-active-items';
 import { useSession } from '../auth/use-session';
 import { grievancesApi } from './api/grievances';
 import { CLOSURE_PENDING_CODE } from './closure/closure';
+import { ReloadableFailure, type Refusal } from './ReloadableFailure';
 
 /** The meanings of a status that closes a case, for which some roles need approval. */
 const CLOSING_MEANINGS: ReadonlySet<string> = new Set(['resolved', 'closed']);
@@ -32,7 +32,7 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
   const [notes, setNotes] = useState('');
   const [decision, setDecision] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [failure, setFailure] = useState<Refusal | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [decisionError, setDecisionError] = useState<string | undefined>();
 
@@ -81,26 +81,14 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
       <Heading level={3} className="subsection-title" id="status-change-heading">
         {t('status.title')}
       </Heading>
-      {failure ? (
-        <Alert variation="error" marginBottom="small">
-          <Flex direction="column" gap="xs" alignItems="flex-start">
-            <span>{failure.text}</span>
-            {failure.conflict ? (
-              <Button
-                size="small"
-                gap="xs"
-                onClick={() => {
-                  setFailure(null);
-                  onReload();
-                }}
-              >
-                <Icon name="refresh" size={18} />
-                {t('status.reload')}
-              </Button>
-            ) : null}
-          </Flex>
-        </Alert>
-      ) : null}
+      <ReloadableFailure
+        failure={failure}
+        marginBottom="small"
+        onReload={() => {
+          setFailure(null);
+          onReload();
+        }}
+      />
       <Grid templateColumns={{ base: '1fr', medium: '15rem minmax(0, 1fr)' }} gap="small" alignItems="start">
         <SelectField
           label={t('status.newStatus')}

@@ -2,11 +2,9 @@
 // URL beside the filters (`sort`, `direction`), is applied by the server with keyset
 // paging, and is left out of the URL when it is the default: newest filed first.
 import type { SortDirection, SortKey } from '../../api/types';
+import type { SortOrder } from '../../components/data-table/sorting';
 
-export interface ListOrder {
-  sort: SortKey;
-  direction: SortDirection;
-}
+export type ListOrder = SortOrder<SortKey>;
 
 export const DEFAULT_ORDER: ListOrder = { sort: 'filed_at', direction: 'desc' };
 
@@ -40,14 +38,5 @@ export function withOrder(params: URLSearchParams, order: ListOrder): URLSearchP
   return params;
 }
 
-/** The order after a click on `column`'s header: the other direction, or a new column. */
-export function nextOrder(current: ListOrder, column: SortKey): ListOrder {
-  if (current.sort === column) return { sort: column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { sort: column, direction: FIRST_DIRECTION[column] };
-}
-
-/** The header's `aria-sort` value for `column`. */
-export function ariaSort(order: ListOrder, column: SortKey): 'ascending' | 'descending' | 'none' {
-  if (order.sort !== column) return 'none';
-  return order.direction === 'asc' ? 'ascending' : 'descending';
-}
+/** The direction `column` sorts in on its first click. */
+export const firstDirection = (column: SortKey): SortDirection => FIRST_DIRECTION[column];

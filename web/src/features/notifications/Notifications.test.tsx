@@ -5,7 +5,7 @@ import { saveSession } from '../../api/token-store';
 import type { Notice, NotificationPage } from '../../api/types';
 import { setLanguage } from '../../i18n';
 import { mockApi, sentBodies } from '../../test/api-mock';
-import { jsonResponse, makeUser } from '../../test/fixtures';
+import { jsonResponse, makeNotice, makeUser } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
 import { NotificationBell } from './NotificationBell';
 import NotificationsPage from './NotificationsPage';
@@ -16,22 +16,9 @@ const ok = (data: unknown) => jsonResponse(200, { success: true, data });
 const UNREAD = '/api/notifications/unread';
 const LATEST = '/api/notifications';
 
-function makeNotification(overrides: Partial<Notice> = {}): Notice {
-  return {
-    id: 'n1',
-    kind: 'assigned',
-    grievanceId: 15,
-    grievanceNumber: 'GRV-2025-000015',
-    actorName: 'Ravi Kumar',
-    at: '2025-02-10T06:30:00Z',
-    read: false,
-    ...overrides,
-  };
-}
-
 /** One of each kind, newest first: the first three unread. */
-const assigned = makeNotification({ id: 'n5' });
-const escalated = makeNotification({
+const assigned = makeNotice({ id: 'n5' });
+const escalated = makeNotice({
   id: 'n4',
   kind: 'escalated',
   grievanceId: 16,
@@ -40,9 +27,9 @@ const escalated = makeNotification({
   level: 'district',
   daysOverdue: 9,
 });
-const requested = makeNotification({ id: 'n3', kind: 'closure_requested', grievanceId: 17, grievanceNumber: 'GRV-2025-000017', actorName: 'Dinesh Desk' });
-const approved = makeNotification({ id: 'n2', kind: 'closure_approved', grievanceId: 18, grievanceNumber: 'GRV-2025-000018', actorName: 'Anita Approver', read: true });
-const returned = makeNotification({
+const requested = makeNotice({ id: 'n3', kind: 'closure_requested', grievanceId: 17, grievanceNumber: 'GRV-2025-000017', actorName: 'Dinesh Desk' });
+const approved = makeNotice({ id: 'n2', kind: 'closure_approved', grievanceId: 18, grievanceNumber: 'GRV-2025-000018', actorName: 'Anita Approver', read: true });
+const returned = makeNotice({
   id: 'n1',
   kind: 'closure_returned',
   grievanceId: 19,
@@ -71,6 +58,16 @@ const bell = (name: string | RegExp) => screen.findByRole('button', { name });
 async function openPanel(user: ReturnType<typeof userEvent.setup>, name: string | RegExp = /^Notifications/, title = 'Notifications') {
   await user.click(await bell(name));
   return screen.findByRole('region', { name: title });
+}
+
+/** The bell of a user with no notification yet, its panel opened. */
+async function openEmptyPanel(user: ReturnType<typeof userEvent.setup>) {
+  mockApi({
+    [`GET ${UNREAD}`]: () => ok({ unread: 0 }),
+    [`GET ${LATEST}`]: () => ok(page([])),
+  });
+  renderBell();
+  return openPanel(user, 'Notifications');
 }
 
 describe('the notification bell', () => {
@@ -235,25 +232,15 @@ describe('the notification bell', () => {
   });
 
   it('says so when there are no notifications yet', async () => {
-    mockApi({
-      [`GET ${UNREAD}`]: () => ok({ unread: 0 }),
-      [`GET ${LATEST}`]: () => ok(page([])),
-    });
     const user = userEvent.setup();
-    renderBell();
-    const panel = await openPanel(user, 'Notifications');
+    const panel = await openEmptyPanel(user);
     expect(await within(panel).findByText('No notifications yet.')).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
   });
 
   it('closes on Escape, the focus back on the bell, and on a click outside', async () => {
-    mockApi({
-      [`GET ${UNREAD}`]: () => ok({ unread: 0 }),
-      [`GET ${LATEST}`]: () => ok(page([])),
-    });
     const user = userEvent.setup();
-    renderBell();
-    const panel = await openPanel(user, 'Notifications');
+    const panel = await openEmptyPanel(user);
     await user.tab();
     expect(within(panel).getByRole('link', { name: 'See all notifications' })).toHaveFocus();
     await user.keyboard('{Escape}');
@@ -289,7 +276,7 @@ describe('the notification bell', () => {
 
 describe('the Notifications screen', () => {
   const older = Array.from({ length: 2 }, (_, index) =>
-    makeNotification({ id: `old${index}`, grievanceId: 30 + index, grievanceNumber: `GRV-2024-00003${index}`, actorName: 'Meena Rao', read: true }),
+    makeNotice({ id: `old${index}`, grievanceId: 30 + index, grievanceNumber: `GRV-2024-00003${index}`, actorName: 'Meena Rao', read: true }),
   );
 
   it("lists every notification 20 at a time, 'Load more' by the cursor", async () => {

@@ -1,15 +1,15 @@
 // The Notifications screen: every notification, newest first, 20 at a time ('Load
 // more' asks for the page after the last one's cursor), and 'Mark all as read'.
 import { useRef } from 'react';
-import { Alert, Button, Card, Flex, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 import type { NotificationPage } from '../../api/types';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingState } from '../../components/LoadingState';
+import { Notices } from '../../components/Notices';
 import { PageHeader } from '../../components/PageHeader';
 import { useTransientMessage } from '../../components/use-transient-message';
-import { dismissLabel } from '../../i18n/amplify-labels';
 import { useNotificationPages } from './api/use-notification-pages';
 import { NotificationList, uniqueItems } from './NotificationList';
 import './notifications.css';
@@ -49,12 +49,7 @@ export default function NotificationsPage() {
         }
       />
       <Flex direction="column" gap="small">
-        {notice.message ? (
-          <Alert variation="success" role="status" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
-            {notice.message}
-          </Alert>
-        ) : null}
-        {failure ? <Alert variation="error">{failure}</Alert> : null}
+        <Notices notice={notice} failure={failure} />
         <Card variation="outlined" className="panel notification-page-panel">
           {isLoading && pages.length === 0 ? (
             <LoadingState label={t('loading')} />

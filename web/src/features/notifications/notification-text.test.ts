@@ -1,15 +1,7 @@
-import type { Notice } from '../../api/types';
+import { makeNotice } from '../../test/fixtures';
 import { badgeText, bellLabel, notificationText } from './notification-text';
 
-const base: Notice = {
-  id: 'n1',
-  kind: 'assigned',
-  grievanceId: 15,
-  grievanceNumber: 'GRV-2025-000015',
-  actorName: 'Ravi Kumar',
-  at: '2025-02-10T06:30:00Z',
-  read: false,
-};
+const base = makeNotice();
 
 describe('notification text', () => {
   it('counts up to 99 on the badge, then 99+; the name says the count or nothing', () => {

@@ -6,17 +6,17 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGrievanceItemNames } from '../../api/item-names';
-import { Alert, Button, Card, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { DateField } from '../../components/DateField';
 import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDate, formatDecimal } from '../../i18n/format';
 import { dash, formatCount } from '../../lib/format';
 import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../../lib/export-window';
 import { useReport } from './api/use-report';
 import BarChart from './BarChart';
+import { CountTable, DisposalTable, MonthlyTable, PendencyTable } from './ReportTables';
 import {
   chapterBars,
   chapterTitle,
@@ -28,7 +28,6 @@ import {
   monthlyBars,
   pendencyBars,
   relabelled,
-  statusCount,
   validatePeriod,
   type Bars,
   type ChapterHeadsReport,
@@ -91,7 +90,8 @@ interface SectionProps<T> {
   bars: (report: T) => Bars;
   names: (report: T) => string[];
   empty: (report: T) => boolean;
-  table: (report: T) => ReactNode;
+  /** The report's table, named by the section's heading (`headingId`). */
+  table: (report: T, headingId: string) => ReactNode;
   footer?: (report: T) => ReactNode;
 }
 
@@ -123,45 +123,11 @@ function ReportSection<T>({ name, titleKey, period, bars, names, empty, table, f
       ) : (
         <>
           <BarChart bars={bars(data)} names={names(data)} label={t(`${titleKey}.chart`)} testId={`chart-${name}`} />
-          <div className="table-scroll">{table(data)}</div>
+          {table(data, `report-${name}`)}
           {footer?.(data)}
         </>
       )}
     </Card>
-  );
-}
-
-function Header({ cells }: { cells: string[] }) {
-  return (
-    <TableHead>
-      <TableRow>
-        {cells.map((c, i) => (
-          <TableCell as="th" key={i}>
-            {c}
-          </TableCell>
-        ))}
-      </TableRow>
-    </TableHead>
-  );
-}
-
-/** A table of counts: each row's own cells, then its count ('Grievances'). */
-function CountTable({ headings, rows }: { headings: string[]; rows: { key: string; cells: string[]; count: number }[] }) {
-  const { t } = useTranslation('reports');
-  return (
-    <Table size="small" highlightOnHover>
-      <Header cells={[...headings, t('column.count')]} />
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.key}>
-            {row.cells.map((cell, i) => (
-              <TableCell key={i}>{cell}</TableCell>
-            ))}
-            <TableCell>{formatCount(row.count)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
   );
 }
 
@@ -228,26 +194,7 @@ export default function ReportsPage() {
         bars={(r) => relabelled(pendencyBars(r), station)}
         names={(r) => r.buckets.map(days)}
         empty={(r) => r.rows.length === 0}
-        table={(r) => (
-          <Table size="small" highlightOnHover caption={t('period.showing', { from: formatDate(r.from), to: formatDate(r.to) })}>
-            <Header cells={[t('column.station'), t('column.total'), ...r.statuses.map((s) => names.statuses(s.name) ?? s.name), ...r.buckets.map(days), t('column.allPending')]} />
-            <TableBody>
-              {[...r.rows, r.totals].map((row, i) => (
-                <TableRow key={i} className={i === r.rows.length ? 'report-total' : undefined}>
-                  <TableCell>{i === r.rows.length ? t('column.total') : station(row.station_name)}</TableCell>
-                  <TableCell>{formatCount(row.total)}</TableCell>
-                  {r.statuses.map((s) => (
-                    <TableCell key={s.id}>{formatCount(statusCount(row, s.id))}</TableCell>
-                  ))}
-                  {row.ageing.map((n, j) => (
-                    <TableCell key={j}>{formatCount(n)}</TableCell>
-                  ))}
-                  <TableCell>{formatCount(row.pending)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        table={(r, id) => <PendencyTable report={r} labelledBy={id} station={station} status={(name) => names.statuses(name) ?? name} />}
       />
 
       <ReportSection<MonthlyReport>
@@ -257,20 +204,7 @@ export default function ReportsPage() {
         bars={(r) => ({ ...monthlyBars(r), labels: r.months.map((m) => monthLabel(m.month, locale)) })}
         names={() => [t('column.filed'), t('column.disposed')]}
         empty={(r) => r.months.every((m) => m.filed === 0 && m.disposed === 0)}
-        table={(r) => (
-          <Table size="small" highlightOnHover>
-            <Header cells={[t('column.month'), t('column.filed'), t('column.disposed')]} />
-            <TableBody>
-              {r.months.map((m) => (
-                <TableRow key={m.month}>
-                  <TableCell>{monthLabel(m.month, locale)}</TableCell>
-                  <TableCell>{formatCount(m.filed)}</TableCell>
-                  <TableCell>{formatCount(m.disposed)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        table={(r, id) => <MonthlyTable report={r} labelledBy={id} locale={locale} />}
       />
 
       <ReportSection<DisposalReport>
@@ -280,23 +214,7 @@ export default function ReportsPage() {
         bars={(r) => relabelled(disposalBars(r), station)}
         names={() => [t('column.rate')]}
         empty={(r) => r.rows.length === 0}
-        table={(r) => (
-          <Table size="small" highlightOnHover>
-            <Header cells={[t('column.rank'), t('column.station'), t('column.total'), t('column.disposed'), t('column.rate'), t('column.averageDays')]} />
-            <TableBody>
-              {r.rows.map((row) => (
-                <TableRow key={row.station_id}>
-                  <TableCell>{formatCount(row.rank)}</TableCell>
-                  <TableCell>{station(row.station_name)}</TableCell>
-                  <TableCell>{formatCount(row.total)}</TableCell>
-                  <TableCell>{formatCount(row.disposed)}</TableCell>
-                  <TableCell>{formatDecimal(row.disposal_rate)}</TableCell>
-                  <TableCell>{row.average_days == null ? dash(null) : formatDecimal(row.average_days)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        table={(r, id) => <DisposalTable report={r} labelledBy={id} station={station} />}
       />
 
       <ReportSection<CrimeHeadsReport>
@@ -306,8 +224,9 @@ export default function ReportsPage() {
         bars={(r) => relabelled(crimeBars(r), crime)}
         names={() => [t('column.count')]}
         empty={(r) => r.rows.length === 0}
-        table={(r) => (
+        table={(r, id) => (
           <CountTable
+            labelledBy={id}
             headings={[t('column.crimeHead')]}
             rows={r.rows.map((row) => ({ key: row.crime_head, cells: [crime(row.crime_head)], count: row.count }))}
           />
@@ -322,8 +241,9 @@ export default function ReportsPage() {
         bars={(r) => chapterBars(r, i18n.language)}
         names={() => [t('column.count')]}
         empty={(r) => r.rows.length === 0}
-        table={(r) => (
+        table={(r, id) => (
           <CountTable
+            labelledBy={id}
             headings={[t('column.chapter'), t('column.chapterTitle')]}
             rows={r.rows.map((row) => ({
               key: row.head,

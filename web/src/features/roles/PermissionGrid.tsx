@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { CheckboxField, SelectField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionResource } from '../../api/types';
+import { DataTable, type Column } from '../../components/data-table/DataTable';
 import { ACTION_FLAGS, actionLabel, approveLabel, grantsOn, GRID_RESOURCES, GRIEVANCE_SCOPES, resourceLabel, scopeLabel, type GrievanceScope } from './permission-summary';
 import type { GridFlag, PermissionGrid as Grid } from './role-form';
 
@@ -72,58 +73,45 @@ function ApproveClosuresField({ checked, onChange }: { checked: boolean; onChang
 
 export function PermissionGrid({ grid, onChange, scope, onScopeChange, approve, onApproveChange, disabled = false }: PermissionGridProps) {
   const { t } = useTranslation('roles');
-  const columns = ACTION_FLAGS.map((flag) => ({ flag, label: actionLabel(flag) }));
+  const columns: Column<PermissionResource>[] = [
+    { id: 'resource', header: t('resource.label'), rowHeader: true, cell: (resource) => resourceLabel(resource) },
+    ...ACTION_FLAGS.map((flag): Column<PermissionResource> => {
+      const label = actionLabel(flag);
+      return {
+        id: flag,
+        header: label,
+        // An action that grants nothing on the resource has no box.
+        className: (resource) => (grantsOn(resource, flag) ? undefined : 'perm-none'),
+        cell: (resource) =>
+          grantsOn(resource, flag) ? (
+            <CheckboxField
+              name={`${resource}.${flag}`}
+              label={t('cellLabel', { action: label, resource: resourceLabel(resource) })}
+              labelHidden
+              checked={grid[resource][flag]}
+              onChange={(event) => onChange(resource, flag, event.target.checked)}
+            />
+          ) : null,
+      };
+    }),
+  ];
   return (
     <fieldset className="perm-fieldset" disabled={disabled}>
       <legend className="perm-legend">{t('permissions')}</legend>
-      <table className="perm-grid">
-        <thead>
-          <tr>
-            <th scope="col">{t('resource.label')}</th>
-            {columns.map((column) => (
-              <th scope="col" key={column.flag}>
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {GRID_RESOURCES.map((resource) => {
-            const label = resourceLabel(resource);
-            const row = grid[resource];
-            return [
-              <tr key={resource} className={resource === 'grievances' ? 'perm-row has-extra' : 'perm-row'}>
-                <th scope="row">{label}</th>
-                {columns.map((column) =>
-                  // An action that grants nothing on the resource has no box.
-                  grantsOn(resource, column.flag) ? (
-                    <td key={column.flag}>
-                      <CheckboxField
-                        name={`${resource}.${column.flag}`}
-                        label={t('cellLabel', { action: column.label, resource: label })}
-                        labelHidden
-                        checked={row[column.flag]}
-                        onChange={(event) => onChange(resource, column.flag, event.target.checked)}
-                      />
-                    </td>
-                  ) : (
-                    <td key={column.flag} className="perm-none" />
-                  ),
-                )}
-              </tr>,
-              resource === 'grievances' ? (
-                <tr key="grievances-scope" className="perm-extra">
-                  <td />
-                  <td colSpan={columns.length}>
-                    <GrievanceScopeField scope={scope} onChange={onScopeChange} />
-                    <ApproveClosuresField checked={approve} onChange={onApproveChange} />
-                  </td>
-                </tr>
-              ) : null,
-            ];
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        columns={columns}
+        rows={GRID_RESOURCES}
+        rowKey={(resource) => resource}
+        className="perm-grid"
+        rowExtra={(resource) =>
+          resource === 'grievances' ? (
+            <>
+              <GrievanceScopeField scope={scope} onChange={onScopeChange} />
+              <ApproveClosuresField checked={approve} onChange={onApproveChange} />
+            </>
+          ) : null
+        }
+      />
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@
 // 'N resources • M actions' plus one chip per resource.
 import type { PermissionEntry, PermissionResource } from '../../api/types';
 import { i18n } from '../../i18n';
+import { RESOURCES } from '../auth/permissions';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`roles:${key}`, values);
 
@@ -10,15 +11,8 @@ export function resourceLabel(resource: PermissionResource): string {
   return i18n.exists(`roles:resource.${resource}`) ? t(`resource.${resource}`) : resource;
 }
 
-export const GRID_RESOURCES: readonly PermissionResource[] = [
-  'grievances',
-  'users',
-  'roles',
-  'dropdowns',
-  'reports',
-  'dashboard',
-  'audit',
-];
+/** The grid's rows: every resource a role may be granted, in the order the screens list them. */
+export const GRID_RESOURCES: readonly PermissionResource[] = RESOURCES;
 
 export type ActionFlag = 'can_create' | 'can_read' | 'can_update' | 'can_delete';
 

@@ -1,11 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { getToken } from '../../api/token-store';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { jsonResponse, makeUser } from '../../test/fixtures';
-import { LoginPage } from '../auth/LoginPage';
-import { SessionProvider } from '../auth/SessionProvider';
+import { renderLogin } from '../../test/render-login';
 
 const officer = makeUser({ name: 'Kiran Das', two_factor_enabled: true, two_factor_required: true });
 const CHALLENGE = 'chal-1';
@@ -13,22 +11,8 @@ const INVALID = 'The code is not valid. Check your authenticator app and try aga
 const REUSED = 'This code has already been used. Wait for the next one.';
 const EXPIRED = 'The sign-in took too long. Please sign in again.';
 
-function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <LoginPage /> },
-      { path: '/dashboard', element: <h1>Dashboard</h1> },
-      { path: '/setup-two-factor', element: <h1>Enrolment</h1> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>,
-  );
-  return router;
-}
+/** The login page, with a stand-in enrolment screen for a user who must set up two-factor. */
+const renderLoginWithEnrolment = () => renderLogin([{ path: '/setup-two-factor', element: <h1>Enrolment</h1> }]);
 
 function api(twoFactor: (body: unknown) => Response) {
   return mockApi({
@@ -49,7 +33,7 @@ async function passwordStep() {
 describe('two-factor sign-in step', () => {
   it('asks for the code after the password and completes the session with it', async () => {
     const fetch = api(() => jsonResponse(200, { token: 'tok-2fa', user: officer }));
-    const router = renderLogin();
+    const router = renderLoginWithEnrolment();
     const user = await passwordStep();
     expect(getToken()).toBeNull();
     expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
@@ -68,7 +52,7 @@ describe('two-factor sign-in step', () => {
 
   it('checks the code is six digits before asking the server', async () => {
     const fetch = api(() => jsonResponse(200, { token: 'tok', user: officer }));
-    renderLogin();
+    renderLoginWithEnrolment();
     const user = await passwordStep();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(screen.getByText('Enter the code from your authenticator app')).toBeInTheDocument();
@@ -81,7 +65,7 @@ describe('two-factor sign-in step', () => {
   it("shows the server's message for a wrong or reused code and stays on the step", async () => {
     let answer = { error: INVALID, code: 'TWO_FACTOR_CODE_INVALID' };
     api(() => jsonResponse(401, answer, 'Unauthorized'));
-    renderLogin();
+    renderLoginWithEnrolment();
     const user = await passwordStep();
     await user.type(screen.getByLabelText('Authentication code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -99,7 +83,7 @@ describe('two-factor sign-in step', () => {
 
   it('goes back to the password step when the challenge has expired', async () => {
     api(() => jsonResponse(401, { error: EXPIRED, code: 'TWO_FACTOR_CHALLENGE_EXPIRED' }, 'Unauthorized'));
-    renderLogin();
+    renderLoginWithEnrolment();
     const user = await passwordStep();
     await user.type(screen.getByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -110,7 +94,7 @@ describe('two-factor sign-in step', () => {
 
   it('accepts a recovery code instead', async () => {
     const fetch = api(() => jsonResponse(200, { token: 'tok-rec', user: officer }));
-    renderLogin();
+    renderLoginWithEnrolment();
     const user = await passwordStep();
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     expect(screen.getByText('Enter one of your recovery codes. Each code works only once.')).toBeInTheDocument();
@@ -122,7 +106,7 @@ describe('two-factor sign-in step', () => {
 
   it('lets the user switch back to the app code and give up on the sign-in', async () => {
     api(() => jsonResponse(200, { token: 'tok', user: officer }));
-    renderLogin();
+    renderLoginWithEnrolment();
     const user = await passwordStep();
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     await user.click(screen.getByRole('button', { name: 'Use your authenticator app' }));
@@ -136,7 +120,7 @@ describe('two-factor sign-in step', () => {
       'POST /api/auth/login': () =>
         jsonResponse(200, { token: 'tok-new', user: makeUser({ name: 'New Officer' }), two_factor_setup_required: true }),
     });
-    const router = renderLogin();
+    const router = renderLoginWithEnrolment();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'new@police.test');
     await user.type(screen.getByLabelText('Password'), 'secret-pass');

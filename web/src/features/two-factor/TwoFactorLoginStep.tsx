@@ -2,11 +2,12 @@
 // authenticator app, or one of the recovery codes, for the challenge the
 // password step answered. A stale challenge sends the user back to step 1.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { CodeField } from './CodeField';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { loginErrorText, type LoginErrorText } from '../auth/login-error';
+import { LoginFailure } from '../auth/LoginFailure';
 import { useSession } from '../auth/use-session';
 import { isTotpCode, normaliseCode } from './two-factor-state';
 
@@ -73,18 +74,7 @@ export function TwoFactorLoginStep({ challenge, onExpired, onBack }: TwoFactorLo
           {t('signIn.heading')}
         </Heading>
         <Text color="font.secondary">{recovery ? t('signIn.recoveryPrompt') : t('signIn.codePrompt')}</Text>
-        {failure ? (
-          <Alert variation="error" heading={t('signIn.failed')} isDismissible onDismiss={() => setFailure(null)}>
-            <Text as="span" display="block">
-              {failure.message}
-            </Text>
-            {failure.hint ? (
-              <Text as="span" display="block" fontSize="small" marginTop="xxs">
-                {failure.hint}
-              </Text>
-            ) : null}
-          </Alert>
-        ) : null}
+        <LoginFailure heading={t('signIn.failed')} failure={failure} onDismiss={() => setFailure(null)} />
         <CodeField
           key={recovery ? 'recovery' : 'totp'}
           label={label}

@@ -2,12 +2,14 @@
 // downloads, and for users with grievances update the drop zone and Delete.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Text } from '@aws-amplify/ui-react';
 import { errorText } from '../../../api/errors';
 import type { Attachment } from '../../../api/types';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmDeletion } from '../../../components/ConfirmDialog';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
+import { Notices } from '../../../components/Notices';
+import { useDeletion } from '../../../components/use-deletion';
 import { useTransientMessage } from '../../../components/use-transient-message';
 import { useGrievanceCache } from '../api/use-grievance-cache';
 import { attachmentsApi } from './api/attachments';
@@ -17,7 +19,6 @@ import { DropZone } from './DropZone';
 import { UploadList } from './UploadList';
 import { useDownload } from './use-download';
 import { useUploads } from './use-uploads';
-import { dismissLabel } from '../../../i18n/amplify-labels';
 
 interface AttachmentsSectionProps {
   grievanceId: number;
@@ -32,8 +33,6 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
   const cache = useGrievanceCache();
   const notice = useTransientMessage(5000);
   const [failure, setFailure] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Attachment | null>(null);
-  const [busy, setBusy] = useState(false);
 
   // Adding and deleting are audited: the history below follows.
   const refresh = () => {
@@ -48,36 +47,20 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
     notice.clear();
     setFailure(text);
   });
-
-  async function confirmDelete(attachment: Attachment) {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await attachmentsApi.remove(grievanceId, attachment.id);
-      notice.show(t('attachments.deleted', { name: attachment.file_name }));
-    } catch (problem) {
-      setFailure(errorText(problem, t('attachments.deleteFailed')));
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-      refresh();
-    }
-  }
+  const deletion = useDeletion<Attachment>({
+    remove: (attachment) => attachmentsApi.remove(grievanceId, attachment.id),
+    deleted: (attachment) => t('attachments.deleted', { name: attachment.file_name }),
+    failed: t('attachments.deleteFailed'),
+    onDeleted: notice.show,
+    onFailure: setFailure,
+    onSettled: refresh,
+  });
 
   const attachments = Array.isArray(data?.data) ? data.data : [];
 
   return (
     <Flex direction="column" gap="small">
-      {notice.message ? (
-        <Alert variation="success" role="status" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
-          {notice.message}
-        </Alert>
-      ) : null}
-      {failure ? (
-        <Alert variation="error" isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      ) : null}
+      <Notices notice={notice} failure={failure} onDismissFailure={() => setFailure(null)} />
 
       {isLoading && !data ? (
         <LoadingState label={t('attachments.loading')} />
@@ -94,7 +77,7 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
             setFailure(null);
             void downloads.download(attachment);
           }}
-          onDelete={canUpdate ? setDeleting : undefined}
+          onDelete={canUpdate ? deletion.ask : undefined}
         />
       )}
 
@@ -105,16 +88,11 @@ export function AttachmentsSection({ grievanceId, canUpdate, headingId }: Attach
         </>
       ) : null}
 
-      {deleting ? (
-        <ConfirmDialog
-          title={t('attachments.deleteTitle')}
-          busy={busy}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => void confirmDelete(deleting)}
-        >
-          {t('attachments.deleteQuestion', { name: deleting.file_name })}
-        </ConfirmDialog>
-      ) : null}
+      <ConfirmDeletion
+        deletion={deletion}
+        title={t('attachments.deleteTitle')}
+        question={(attachment) => t('attachments.deleteQuestion', { name: attachment.file_name })}
+      />
     </Flex>
   );
 }

@@ -2,7 +2,7 @@
 // the status proposed, the final decision and notes given with it, who asked and
 // when; and, for an approver who did not ask, 'Approve closure' and 'Return'.
 import { useState } from 'react';
-import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
 import type { ClosureRequest, GrievanceView } from '../../../api/types';
@@ -10,6 +10,7 @@ import { CaseStatusBadge } from '../../../components/CaseBadges';
 import { FactList } from '../../../components/FactList';
 import { Icon } from '../../../components/icons';
 import { dash, formatDateTime } from '../../../lib/format';
+import { ReloadableFailure, type Refusal } from '../ReloadableFailure';
 import { closureApi } from './closure';
 import { ReturnClosureDialog } from './ReturnClosureDialog';
 
@@ -30,7 +31,7 @@ export function ClosureRequestPanel({ grievance, own, canDecide, onDecided, onRe
   const closure = grievance.closure;
   const [approving, setApproving] = useState(false);
   const [returning, setReturning] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [failure, setFailure] = useState<Refusal | null>(null);
 
   async function approve() {
     setApproving(true);
@@ -56,26 +57,14 @@ export function ClosureRequestPanel({ grievance, own, canDecide, onDecided, onRe
           { label: t('closure.notes'), value: <span className="prose">{dash(closure.notes)}</span>, wide: true },
         ]}
       />
-      {failure ? (
-        <Alert variation="error" marginTop="small">
-          <Flex direction="column" gap="xs" alignItems="flex-start">
-            <span>{failure.text}</span>
-            {failure.conflict ? (
-              <Button
-                size="small"
-                gap="xs"
-                onClick={() => {
-                  setFailure(null);
-                  onReload();
-                }}
-              >
-                <Icon name="refresh" size={18} />
-                {t('grievances:status.reload')}
-              </Button>
-            ) : null}
-          </Flex>
-        </Alert>
-      ) : null}
+      <ReloadableFailure
+        failure={failure}
+        marginTop="small"
+        onReload={() => {
+          setFailure(null);
+          onReload();
+        }}
+      />
       {own ? <Text className="field-hint closure-own">{t('closure.ownRequest')}</Text> : null}
       {canDecide ? (
         <Flex justifyContent="flex-end" gap="small" wrap="wrap" marginTop="small" className="closure-actions">

@@ -3,8 +3,9 @@
 // months, ...), when it falls due, whether it is met or missed and by how many days, and
 // the law it comes from; for a user who may update the case, 'Record an action'.
 import { useState } from 'react';
-import { Badge, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '../../../components/data-table/DataTable';
 import { formatDate } from '../../../lib/format';
 import type { GrievanceView } from '../../../api/types';
 import { ClockActionDialog } from './ClockActionDialog';
@@ -47,47 +48,60 @@ export function ClocksSection({ grievance, canUpdate, headingId, onRecorded }: C
   const { t } = useTranslation('casework');
   const [recording, setRecording] = useState(false);
   const clocks = grievance.clocks ?? [];
+  const columns: Column<ClockView>[] = [
+    {
+      id: 'duty',
+      header: t('law.duty'),
+      cell: (clock) => (
+        <>
+          <Text as="span" fontWeight="bold">
+            {localName(clock.name, clock.name_hi)}
+          </Text>
+          <Text as="span" display="block" fontSize="small" className="muted-text">
+            {clock.source}
+          </Text>
+        </>
+      ),
+    },
+    { id: 'due', header: t('law.dueOn'), cell: (clock) => formatDate(clock.due_on) },
+    {
+      id: 'state',
+      header: t('law.state'),
+      cell: (clock) => (
+        <Badge size="small" variation={BADGE[clock.state]}>
+          {t(`law.clockState.${clock.state}`)}
+        </Badge>
+      ),
+    },
+    {
+      id: 'days',
+      header: t('law.days'),
+      cell: (clock) => (
+        <>
+          {clockDays(clock, t)}
+          {clock.done_on ? (
+            <Text as="span" display="block" fontSize="small">
+              {t('law.doneOn', { date: formatDate(clock.done_on) })}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
     <Flex direction="column" gap="small">
       {clocks.length === 0 ? (
         <Text className="muted-text">{t('law.noClocks')}</Text>
       ) : (
-        <Table size="small" variation="striped" aria-labelledby={headingId} className="clock-table">
-          <TableHead>
-            <TableRow>
-              <TableCell as="th" scope="col">{t('law.duty')}</TableCell>
-              <TableCell as="th" scope="col">{t('law.dueOn')}</TableCell>
-              <TableCell as="th" scope="col">{t('law.state')}</TableCell>
-              <TableCell as="th" scope="col">{t('law.days')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {clocks.map((clock) => (
-              <TableRow key={clock.rule}>
-                <TableCell>
-                  <Text as="span" fontWeight="bold">{localName(clock.name, clock.name_hi)}</Text>
-                  <Text as="span" display="block" fontSize="small" className="muted-text">
-                    {clock.source}
-                  </Text>
-                </TableCell>
-                <TableCell>{formatDate(clock.due_on)}</TableCell>
-                <TableCell>
-                  <Badge size="small" variation={BADGE[clock.state]}>
-                    {t(`law.clockState.${clock.state}`)}
-                  </Badge>
-                </TableCell>
-                <TableCell>
-                  {clockDays(clock, t)}
-                  {clock.done_on ? (
-                    <Text as="span" display="block" fontSize="small">
-                      {t('law.doneOn', { date: formatDate(clock.done_on) })}
-                    </Text>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          columns={columns}
+          rows={clocks}
+          rowKey={(clock) => clock.rule}
+          labelledBy={headingId}
+          className="clock-table"
+          size="small"
+          variation="striped"
+        />
       )}
       {canUpdate ? (
         <Flex>

@@ -2,7 +2,7 @@
 // grievance the user may see, opening its screen, with its FIR number, police station and
 // status; for a user with grievances update, 'Link a grievance' and 'Unlink' (confirmed).
 import { useState } from 'react';
-import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../api/errors';
@@ -10,8 +10,8 @@ import { CaseStatusBadge } from '../../../components/CaseBadges';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
+import { Notices } from '../../../components/Notices';
 import { useTransientMessage } from '../../../components/use-transient-message';
-import { dismissLabel } from '../../../i18n/amplify-labels';
 import { useGrievanceCache } from '../api/use-grievance-cache';
 import { LinkGrievanceForm } from './LinkGrievanceForm';
 import { linksApi, type LinkedGrievance } from './api/links';
@@ -65,16 +65,7 @@ export function LinkedGrievancesSection({ grievance, canUpdate, headingId }: Lin
 
   return (
     <Flex direction="column" gap="small">
-      {notice.message ? (
-        <Alert variation="success" role="status" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
-          {notice.message}
-        </Alert>
-      ) : null}
-      {failure ? (
-        <Alert variation="error" isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      ) : null}
+      <Notices notice={notice} failure={failure} onDismissFailure={() => setFailure(null)} />
       {isLoading && !data ? (
         <LoadingState label={t('links.loading')} />
       ) : error && !data ? (

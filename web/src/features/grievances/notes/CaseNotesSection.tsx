@@ -1,18 +1,18 @@
 // The body of the detail screen's 'Case Notes' section.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Flex } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
 import { errorText } from '../../../api/errors';
 import type { Note } from '../../../api/types';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
+import { Notices } from '../../../components/Notices';
 import { useTransientMessage } from '../../../components/use-transient-message';
 import { useGrievanceCache } from '../api/use-grievance-cache';
 import { useNotes } from './api/use-notes';
 import { NoteForm } from './NoteForm';
 import { noteTimeline } from './note-timeline';
 import { NoteTimeline } from './NoteTimeline';
-import { dismissLabel } from '../../../i18n/amplify-labels';
 
 export function CaseNotesSection({ grievanceId, canUpdate }: { grievanceId: number; canUpdate: boolean }) {
   const { t } = useTranslation('casework');
@@ -24,11 +24,7 @@ export function CaseNotesSection({ grievanceId, canUpdate }: { grievanceId: numb
 
   return (
     <Flex direction="column" gap="small">
-      {notice.message ? (
-        <Alert variation="success" role="status" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
-          {notice.message}
-        </Alert>
-      ) : null}
+      <Notices notice={notice} />
       {canUpdate ? (
         <NoteForm
           grievanceId={grievanceId}

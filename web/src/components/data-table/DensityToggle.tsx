@@ -1,7 +1,7 @@
-// The list's Compact / Comfortable switch: two toggle buttons, one pressed.
+// A table's Compact / Comfortable switch: two toggle buttons, one pressed.
 import { ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { DENSITIES, type Density } from './list-density';
+import { DENSITIES, type Density } from './density';
 
 interface DensityToggleProps {
   density: Density;
@@ -9,7 +9,7 @@ interface DensityToggleProps {
 }
 
 export function DensityToggle({ density, onChange }: DensityToggleProps) {
-  const { t } = useTranslation('grievances');
+  const { t } = useTranslation();
   return (
     <ToggleButtonGroup
       value={density}
@@ -17,7 +17,7 @@ export function DensityToggle({ density, onChange }: DensityToggleProps) {
       isSelectionRequired
       size="small"
       className="density-toggle"
-      aria-label={t('list.density')}
+      aria-label={t('table.density')}
       onChange={(value) => {
         const next = DENSITIES.find((choice) => choice === value);
         if (next) onChange(next);
@@ -25,7 +25,7 @@ export function DensityToggle({ density, onChange }: DensityToggleProps) {
     >
       {DENSITIES.map((choice) => (
         <ToggleButton key={choice} value={choice}>
-          {t(`list.densityChoice.${choice}`)}
+          {t(`table.densityChoice.${choice}`)}
         </ToggleButton>
       ))}
     </ToggleButtonGroup>

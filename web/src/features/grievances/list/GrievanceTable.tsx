@@ -1,0 +1,60 @@
+// The grievance list's table: its columns (columns.tsx), set compact or comfortable, one
+// card per grievance on a phone, and each row's View / Edit / Delete behind one menu,
+// each item offered only when the user's role allows it.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGrievanceItemNames } from '../../../api/item-names';
+import type { GrievanceRow } from '../../../api/types';
+import { DataTable } from '../../../components/data-table/DataTable';
+import type { Density } from '../../../components/data-table/density';
+import type { RowMenuItem } from '../../../components/data-table/RowMenu';
+import { usePermission } from '../../auth/use-permission';
+import { firstDirection, type ListOrder } from '../list-order';
+import { grievanceColumns } from './columns';
+
+interface GrievanceTableProps {
+  headingId: string;
+  rows: readonly GrievanceRow[];
+  order: ListOrder;
+  onSort: (next: ListOrder) => void;
+  density: Density;
+  /** The row shown when no grievance is. */
+  empty: ReactNode;
+  onDelete: (grievance: GrievanceRow) => void;
+}
+
+export function GrievanceTable({ headingId, rows, order, onSort, density, empty, onDelete }: GrievanceTableProps) {
+  const { t } = useTranslation('grievances');
+  const names = useGrievanceItemNames();
+  const canRead = usePermission('grievances', 'read');
+  const canUpdate = usePermission('grievances', 'update');
+  const canDelete = usePermission('grievances', 'delete');
+
+  const menuItems = (g: GrievanceRow): RowMenuItem[] => [
+    ...(canRead ? [{ label: t('list.view'), icon: 'view', to: `/grievances/${g.id}` } as const] : []),
+    ...(canUpdate ? [{ label: t('list.edit'), icon: 'edit', to: `/grievances/edit/${g.id}` } as const] : []),
+    ...(canDelete ? [{ label: t('common:delete'), icon: 'delete', danger: true, onSelect: () => onDelete(g) } as const] : []),
+  ];
+
+  return (
+    <DataTable
+      columns={grievanceColumns(t, names)}
+      rows={rows}
+      rowKey={(g) => g.id}
+      labelledBy={headingId}
+      className="compact-table grievance-table"
+      size="small"
+      highlightOnHover
+      cards
+      density={density}
+      sort={{ order, onSort, firstDirection }}
+      rowMenu={{
+        header: t('col.actions'),
+        label: (g) => t('list.actionsFor', { number: g.grievance_number }),
+        items: menuItems,
+        none: t('list.noActions'),
+      }}
+      empty={empty}
+    />
+  );
+}

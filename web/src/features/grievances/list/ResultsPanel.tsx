@@ -1,0 +1,92 @@
+// The grievance list's results: the heading with the counters ('Showing X of Y
+// grievances', 'N filtered out'), the number lookup and the row spacing, then the
+// table, or its loading or failed state, and under it the search's progress.
+import { Alert, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import type { GrievanceRow } from '../../../api/types';
+import { errorText } from '../../../api/errors';
+import { DensityToggle } from '../../../components/data-table/DensityToggle';
+import { useDensity } from '../../../components/data-table/density';
+import { LoadFailure } from '../../../components/LoadFailure';
+import { LoadingState } from '../../../components/LoadingState';
+import { usePermission } from '../../auth/use-permission';
+import type { ListOrder } from '../list-order';
+import { NumberLookup } from '../number-lookup/NumberLookup';
+import { GrievanceTable } from './GrievanceTable';
+import { EmptyList, ListProgress } from './ListStates';
+import type { ListSearch } from './use-list-search';
+
+const HEADING_ID = 'grievances-heading';
+/** Where the browser keeps the chosen row spacing. */
+const DENSITY_KEY = 'portal.listDensity';
+
+interface ResultsPanelProps {
+  search: ListSearch;
+  order: ListOrder;
+  onSort: (next: ListOrder) => void;
+  filtered: boolean;
+  onClearFilters: () => void;
+  onDelete: (grievance: GrievanceRow) => void;
+}
+
+export function ResultsPanel({ search, order, onSort, filtered, onClearFilters, onDelete }: ResultsPanelProps) {
+  const { t } = useTranslation('grievances');
+  const canCreate = usePermission('grievances', 'create');
+  const [density, setDensity] = useDensity(DENSITY_KEY);
+  const { data, error, isLoading, rows, first, counters, phase } = search;
+
+  return (
+    <Card variation="outlined" className="panel table-panel results-panel">
+      <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+        <Flex alignItems="baseline" gap="small" wrap="wrap">
+          <Heading level={2} className="panel-title" id={HEADING_ID}>
+            {t('list.heading')}
+          </Heading>
+          {counters ? (
+            <Text className="count-text" role="status">
+              {counters.showing}
+              {counters.filteredOut ? <span className="count-extra"> · {counters.filteredOut}</span> : null}
+            </Text>
+          ) : null}
+        </Flex>
+        <Flex alignItems="center" gap="small" wrap="wrap">
+          <NumberLookup />
+          {rows.length > 0 ? <DensityToggle density={density} onChange={setDensity} /> : null}
+        </Flex>
+      </Flex>
+
+      {isLoading && !data ? (
+        <LoadingState label={t('list.loading')} />
+      ) : error && !data ? (
+        <LoadFailure message={errorText(error, t('list.loadFailed'))} onRetry={search.reload} padded />
+      ) : (
+        <>
+          {/* A search still reading with nothing found yet shows its progress alone. */}
+          {rows.length > 0 || phase === 'done' ? (
+            <GrievanceTable
+              headingId={HEADING_ID}
+              rows={rows}
+              order={order}
+              onSort={onSort}
+              density={density}
+              onDelete={onDelete}
+              empty={
+                <EmptyList
+                  none={Boolean(first && first.total === 0 && !filtered)}
+                  canCreate={canCreate}
+                  onClearFilters={filtered ? onClearFilters : undefined}
+                />
+              }
+            />
+          ) : null}
+          {error ? (
+            <Alert variation="error" className="panel-notice-inset">
+              {errorText(error, t('list.loadFailed'))}
+            </Alert>
+          ) : null}
+          <ListProgress search={search} />
+        </>
+      )}
+    </Card>
+  );
+}
