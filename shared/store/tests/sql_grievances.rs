@@ -903,10 +903,18 @@ fn sections_follow_edits_deletes_and_the_upgrade() {
             let q = GrievanceQuery { section: Some((act.clone(), section.clone())), sort, direction, limit: 13, ..GrievanceQuery::new(Scope::State) };
             let expected = naive(&f.rows, &q);
             assert_eq!(walk_planned(&f.conn, &q, Plan::Walk), expected, "walked: {act} {section:?} {sort:?}");
+            match g::section_filed_bounds(&f.conn, &q).unwrap() {
+                Some(bounds) => {
+                    let bounded = GrievanceQuery { filed_between: Some(bounds), ..q.clone() };
+                    assert_eq!(walk_planned(&f.conn, &bounded, Plan::Walk), expected, "walked from the newest match: {act} {section:?} {sort:?}");
+                }
+                None => assert!(expected.is_empty(), "no bounds, no match: {act} {section:?}"),
+            }
             assert_eq!(walk_planned(&f.conn, &q, Plan::Indexes), expected, "gathered: {act} {section:?} {sort:?}");
             assert_eq!(g::count_matches(&f.conn, &q).unwrap(), expected.len() as u64, "counted: {act} {section:?}");
             let own = GrievanceQuery { scope: Scope::Own(7), ..q.clone() };
             assert_eq!(g::count_matches(&f.conn, &own).unwrap(), naive(&f.rows, &own).len() as u64, "counted in one's own: {act} {section:?}");
+            assert_eq!(walk_planned(&f.conn, &own, Plan::Walk), naive(&f.rows, &own), "walked in one's own: {act} {section:?} {sort:?}");
         }
     }
 

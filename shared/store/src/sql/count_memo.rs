@@ -345,8 +345,16 @@ impl CountMemo {
     /// about 7,000 matches of 1,000,000 for a page of 50. Only a text, the overdue test or an
     /// act or section can lead SQLite astray (to gather 500,000 rows for a page of 50); other
     /// filters are left to its own choice, as is a user's own scope (as large as their cases).
+    /// An act or section in one's own cases is planned so too, over their number: a walk
+    /// down one's own cases tests each with one lookup, where gathering an act's every case
+    /// to keep one's own would read the whole act.
     pub fn plan(&self, conn: &Connection, q: &GrievanceQuery) -> Result<Plan> {
-        if q.scope != Scope::State || !(q.has_text() || q.overdue.is_some() || q.section.is_some()) {
+        let planned = match q.scope {
+            Scope::State => q.has_text() || q.overdue.is_some() || q.section.is_some(),
+            Scope::Own(_) => q.section.is_some(),
+            Scope::Area { .. } => false,
+        };
+        if !planned {
             return Ok(Plan::Indexes);
         }
         let matches = match self.count(conn, q) {
@@ -355,7 +363,7 @@ impl CountMemo {
             Err(super::SqlError::TextTooShort) => return Ok(Plan::Indexes),
             Err(e) => return Err(e),
         };
-        let scope = self.count(conn, &GrievanceQuery::new(Scope::State))?;
+        let scope = self.count(conn, &GrievanceQuery::new(q.scope.clone()))?;
         let page = q.limit.clamp(1, super::grievances::MAX_LIMIT) as u64 + 1;
         Ok(if matches.saturating_mul(matches) >= page.saturating_mul(scope) { Plan::Walk } else { Plan::Indexes })
     }

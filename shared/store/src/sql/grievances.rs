@@ -885,6 +885,22 @@ fn section_range(act: &str, section: Option<&str>) -> (String, Vec<Value>) {
     }
 }
 
+/// The filing times (inclusive) the matches of `q`'s act and section filter lie between, from
+/// `grievance_sections`: a walk down the filing order starts at the newest match rather than
+/// at today. `None` when nothing matches; `q` without that filter, every time.
+pub fn section_filed_bounds(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(String, String)>> {
+    let Some((act, section)) = &q.section else { return Ok(Some((String::new(), "9999".into()))) };
+    let (within, params) = section_range(act, section.as_deref());
+    // Each end its own statement: SQLite seeks an end of `grievance_sections_filed` for a lone
+    // min() or max() of an act, and reads the act's every row for the two together.
+    let sql = format!(
+        "SELECT (SELECT min(s.filed_at) FROM grievance_sections s WHERE {within}), (SELECT max(s.filed_at) FROM grievance_sections s WHERE {within})"
+    );
+    let both = params.iter().chain(params.iter());
+    let (low, high): (Option<String>, Option<String>) = conn.prepare_cached(&sql)?.query_row(params_from_iter(both), |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(low.zip(high))
+}
+
 /// How a page statement finds its rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Plan {

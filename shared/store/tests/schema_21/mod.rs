@@ -9,7 +9,7 @@ macro_rules! no_grievance_sections {
     () => {
         "
     DROP TRIGGER grievances_sections_insert; DROP TRIGGER grievances_sections_delete; DROP TRIGGER grievances_sections_update;
-    DROP INDEX grievance_sections_of_case; DROP TABLE grievance_sections; ALTER TABLE grievances DROP COLUMN sections;"
+    DROP INDEX grievance_sections_of_case; DROP INDEX grievance_sections_filed; DROP TABLE grievance_sections; ALTER TABLE grievances DROP COLUMN sections;"
     };
 }
 

@@ -465,6 +465,13 @@ impl Grievances for SqlGrievances {
                         Some(bounds) => q.filed_between = Some(bounds),
                         None => return Ok((Vec::new(), None)),
                     }
+                } else if q.section.is_some() && matches!(q.scope, Scope::State | Scope::Own(_)) && q.sort == rows::Sort::FiledAt {
+                    // Whatever the plan: a walk starts at the newest case of the act (and
+                    // one's own cases are walked either way); none of it, no page.
+                    match rows::section_filed_bounds(&snapshot, &q)? {
+                        Some(bounds) => q.filed_between = Some(bounds),
+                        None => return Ok((Vec::new(), None)),
+                    }
                 }
                 rows::page_with(&snapshot, &q, plan)
             })
