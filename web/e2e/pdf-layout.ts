@@ -4,6 +4,7 @@
 // whole, on one line, where the text layer puts it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { unescapeXml } from './xml-text';
 
 /** A word of the text layer, its box in points from the page's top left. */
 export interface Word {
@@ -14,14 +15,12 @@ export interface Word {
   yMax: number;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
 /** The words of the first page, as pdftotext reads them. */
 export function pdfWords(file: string): Word[] {
   const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
   const words: Word[] = [];
   for (const m of html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
-    const text = m[5].replace(/&(\w+);/g, (all, entity: string) => ENTITIES[entity] ?? all);
+    const text = unescapeXml(m[5]);
     words.push({ text, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]) });
   }
   return words;

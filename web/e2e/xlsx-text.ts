@@ -3,6 +3,7 @@
 // hold cell text (shared strings and the sheets' inline strings), so a test can say what a
 // downloaded workbook shows without a spreadsheet library.
 import { inflateRawSync } from 'node:zlib';
+import { unescapeXml } from './xml-text';
 
 /** Every entry of a zip archive, by name, uncompressed. */
 function zipEntries(zip: Buffer): Map<string, Buffer> {
@@ -29,15 +30,13 @@ function zipEntries(zip: Buffer): Map<string, Buffer> {
   return entries;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
 /** The cell texts of a workbook, in the order its parts hold them. */
 export function workbookTexts(xlsx: Buffer): string[] {
   const texts: string[] = [];
   for (const [name, data] of zipEntries(xlsx)) {
     if (name !== 'xl/sharedStrings.xml' && !name.startsWith('xl/worksheets/')) continue;
     for (const match of data.toString('utf8').matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)) {
-      texts.push(match[1].replace(/&(\w+);/g, (all, entity: string) => ENTITIES[entity] ?? all));
+      texts.push(unescapeXml(match[1]));
     }
   }
   return texts;

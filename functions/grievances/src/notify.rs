@@ -211,7 +211,7 @@ impl Directory {
     fn status_names(&self, event: &Event) -> Option<notices::StatusNames> {
         let Happening::StatusChanged { status_id, .. } = &event.happening else { return None };
         let item = self.statuses.get(status_id)?;
-        Some(notices::StatusNames { en: item.name.clone(), hi: item.name_hi.clone().filter(|h| !h.trim().is_empty()).unwrap_or_else(|| item.name.clone()) })
+        Some(notices::StatusNames { en: item.name.clone(), hi: item.name_hi.clone().unwrap_or_else(|| item.name.clone()) })
     }
 
     /// Who hears of `event`: never the one who made the change.

@@ -903,7 +903,7 @@ fn sections_follow_edits_deletes_and_the_upgrade() {
             let q = GrievanceQuery { section: Some((act.clone(), section.clone())), sort, direction, limit: 13, ..GrievanceQuery::new(Scope::State) };
             let expected = naive(&f.rows, &q);
             assert_eq!(walk_planned(&f.conn, &q, Plan::Walk), expected, "walked: {act} {section:?} {sort:?}");
-            match g::section_filed_bounds(&f.conn, &q).unwrap() {
+            match g::section_filed_bounds(&f.conn, &act, section.as_deref()).unwrap() {
                 Some(bounds) => {
                     let bounded = GrievanceQuery { filed_between: Some(bounds), ..q.clone() };
                     assert_eq!(walk_planned(&f.conn, &bounded, Plan::Walk), expected, "walked from the newest match: {act} {section:?} {sort:?}");

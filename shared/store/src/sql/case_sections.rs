@@ -4,18 +4,29 @@
 //! section filter reads one range of that table's key.
 
 use domain::grievance::GrievanceFields;
+use domain::law::ChargedSection;
 
-/// `fields`' sections as the column keeps them: `[["BNS","303(2)"],["BNS","3(5)"]]`.
-pub fn column(fields: &GrievanceFields) -> String {
-    let sections = domain::law::citation::kept_or_read(&fields.sections, &fields.section_and_act);
+/// A case's sections as it keeps them, or as its "Section & Act" reads when it keeps none:
+/// what both this column and the crime heads (`super::crime_heads`) are worked out from.
+pub fn of_fields(fields: &GrievanceFields) -> Vec<ChargedSection> {
+    domain::law::citation::kept_or_read(&fields.sections, &fields.section_and_act).into_owned()
+}
+
+/// The sections of a grievance whose details text is `details` (the upgrade's step functions).
+pub fn of_case(details: &str) -> Result<Vec<ChargedSection>, String> {
+    let fields: GrievanceFields = serde_json::from_str(details).map_err(|e| format!("grievance details: {e}"))?;
+    Ok(of_fields(&fields))
+}
+
+/// `sections` as the column keeps them: `[["BNS","303(2)"],["BNS","3(5)"]]`.
+pub fn column(sections: &[ChargedSection]) -> String {
     let pairs: Vec<[&str; 2]> = sections.iter().map(|s| [s.act.as_str(), s.section.as_str()]).collect();
     serde_json::to_string(&pairs).expect("pairs of texts are JSON")
 }
 
 /// The column of a grievance whose details text is `details` (the upgrade's step function).
 pub fn of_details(details: &str) -> Result<String, String> {
-    let fields: GrievanceFields = serde_json::from_str(details).map_err(|e| format!("grievance details: {e}"))?;
-    Ok(column(&fields))
+    Ok(column(&of_case(details)?))
 }
 
 #[cfg(test)]
@@ -27,10 +38,10 @@ mod tests {
             "section_and_act": "379 IPC"
         }))
         .unwrap();
-        assert_eq!(super::column(&kept), r#"[["BNS","303(2)"],["OTHER","20"]]"#);
+        assert_eq!(super::column(&super::of_fields(&kept)), r#"[["BNS","303(2)"],["OTHER","20"]]"#);
         let legacy: domain::grievance::GrievanceFields = serde_json::from_value(serde_json::json!({"section_and_act": "u/s 379, 411 IPC"})).unwrap();
-        assert_eq!(super::column(&legacy), r#"[["IPC","379"],["IPC","411"]]"#);
+        assert_eq!(super::column(&super::of_fields(&legacy)), r#"[["IPC","379"],["IPC","411"]]"#);
         let unread: domain::grievance::GrievanceFields = serde_json::from_value(serde_json::json!({"section_and_act": "theft"})).unwrap();
-        assert_eq!(super::column(&unread), "[]");
+        assert_eq!(super::column(&super::of_fields(&unread)), "[]");
     }
 }

@@ -436,6 +436,8 @@ fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
 /// A row's values as the INSERT and UPDATE statements number them (`?1` to `?24`; `?19` is
 /// the rank of an item without one).
 fn row_values(g: &GrievanceRow) -> Vec<Value> {
+    // Read once for the two columns worked out from them.
+    let sections = super::case_sections::of_fields(&g.fields);
     vec![
         g.id.into(),
         g.grievance_number.clone().into(),
@@ -459,8 +461,8 @@ fn row_values(g: &GrievanceRow) -> Vec<Value> {
         i64::from(g.status_meaning.is_final()).into(),
         g.resolution_days.into(),
         g.next_due.clone().into(),
-        super::crime_heads::column(&g.fields).into(),
-        super::case_sections::column(&g.fields).into(),
+        super::crime_heads::column(&sections).into(),
+        super::case_sections::column(&sections).into(),
     ]
 }
 
@@ -885,12 +887,11 @@ fn section_range(act: &str, section: Option<&str>) -> (String, Vec<Value>) {
     }
 }
 
-/// The filing times (inclusive) the matches of `q`'s act and section filter lie between, from
-/// `grievance_sections`: a walk down the filing order starts at the newest match rather than
-/// at today. `None` when nothing matches; `q` without that filter, every time.
-pub fn section_filed_bounds(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(String, String)>> {
-    let Some((act, section)) = &q.section else { return Ok(Some((String::new(), "9999".into()))) };
-    let (within, params) = section_range(act, section.as_deref());
+/// The filing times (inclusive) the cases of `act`, or of its `section` and that section's
+/// sub-divisions, lie between, from `grievance_sections`: a walk down the filing order starts
+/// at the newest match rather than at today. `None` when nothing matches.
+pub fn section_filed_bounds(conn: &Connection, act: &str, section: Option<&str>) -> Result<Option<(String, String)>> {
+    let (within, params) = section_range(act, section);
     // Each end its own statement: SQLite seeks an end of `grievance_sections_filed` for a lone
     // min() or max() of an act, and reads the act's every row for the two together.
     let sql = format!(

@@ -465,10 +465,10 @@ impl Grievances for SqlGrievances {
                         Some(bounds) => q.filed_between = Some(bounds),
                         None => return Ok((Vec::new(), None)),
                     }
-                } else if q.section.is_some() && matches!(q.scope, Scope::State | Scope::Own(_)) && q.sort == rows::Sort::FiledAt {
+                } else if let (Some((act, section)), true, rows::Sort::FiledAt) = (&q.section, matches!(q.scope, Scope::State | Scope::Own(_)), q.sort) {
                     // Whatever the plan: a walk starts at the newest case of the act (and
                     // one's own cases are walked either way); none of it, no page.
-                    match rows::section_filed_bounds(&snapshot, &q)? {
+                    match rows::section_filed_bounds(&snapshot, act, section.as_deref())? {
                         Some(bounds) => q.filed_between = Some(bounds),
                         None => return Ok((Vec::new(), None)),
                     }
