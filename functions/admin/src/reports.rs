@@ -4,7 +4,7 @@
 //! both included; by default the last twelve calendar months up to today).
 
 use axum::extract::{Query, State};
-use cases::reports::{self, ChapterHeadsReport, CrimeHeadsReport, DisposalReport, MonthlyReport, PendencyReport, Period, ReportFacts, ReportQuery, StatusColumn};
+use cases::reports::{self, ChapterHeadsReport, ComplianceReport, CrimeHeadsReport, DisposalReport, MonthlyReport, PendencyReport, Period, ReportFacts, ReportQuery, StatusColumn};
 use domain::lists::ListKind;
 use domain::{Action, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
@@ -20,6 +20,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(disposal))
         .routes(routes!(crime_heads))
         .routes(routes!(chapter_heads))
+        .routes(routes!(compliance))
 }
 
 /// The filing dates a report covers.
@@ -34,17 +35,47 @@ pub struct PeriodParams {
 
 /// The caller's facts for the period, with the query they answer.
 pub async fn facts_of(state: &AppState, caller: &Caller, params: &PeriodParams) -> ApiResult<(ReportFacts, Period)> {
+    let (facts, query) = query_facts(state, caller, params).await?;
+    Ok((facts, query.period))
+}
+
+async fn query_facts(state: &AppState, caller: &Caller, params: &PeriodParams) -> ApiResult<(ReportFacts, ReportQuery)> {
     caller.require(Resource::Reports, Action::Read)?;
     let today = domain::clock::today();
     let period = Period::parse(params.from.as_deref(), params.to.as_deref(), today)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let facts = state.grievances.report_facts(&viewer, &ReportQuery { period, today }).await?;
-    Ok((facts, period))
+    let query = ReportQuery { period, today };
+    Ok((state.grievances.report_facts(&viewer, &query).await?, query))
+}
+
+/// The caller's statutory compliance report for the period: the figures, the rules' names
+/// and the cases with a clock missed, stations named as the Admin Panel names them now.
+pub async fn compliance_of(state: &AppState, caller: &Caller, params: &PeriodParams) -> ApiResult<ComplianceReport> {
+    let (facts, query) = query_facts(state, caller, params).await?;
+    compliance_for(state, caller, &facts, &query).await
+}
+
+/// As [`compliance_of`], from the facts of `query` already read.
+pub async fn compliance_for(state: &AppState, caller: &Caller, facts: &ReportFacts, query: &ReportQuery) -> ApiResult<ComplianceReport> {
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let missed = state.grievances.missed_clocks(&viewer, query, reports::MISSED_LISTED + 1).await?;
+    let mut ids: Vec<i64> = facts.clocks.keys().map(|(station, _)| *station).chain(missed.iter().filter_map(|g| g.police_station_id)).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let names = names_of(state, &ids).await?;
+    let rules = state.lists.law().await?.clock_rules;
+    Ok(reports::compliance(facts, query, &names, &rules, missed))
 }
 
 /// The current names of the stations the facts name.
 pub async fn station_names(state: &AppState, facts: &ReportFacts) -> ApiResult<BTreeMap<i64, String>> {
-    let refs: Vec<(ListKind, i64)> = facts.stations.iter().filter(|s| s.station_id != 0).map(|s| (ListKind::PoliceStations, s.station_id)).collect();
+    let ids: Vec<i64> = facts.stations.iter().map(|s| s.station_id).collect();
+    names_of(state, &ids).await
+}
+
+/// The current names of the stations `ids` (0, no station, has none).
+async fn names_of(state: &AppState, ids: &[i64]) -> ApiResult<BTreeMap<i64, String>> {
+    let refs: Vec<(ListKind, i64)> = ids.iter().filter(|id| **id != 0).map(|id| (ListKind::PoliceStations, *id)).collect();
     let found = state.lists.get_many(&refs).await?;
     Ok(found.into_iter().map(|((_, id), item)| (id, item.name)).collect())
 }
@@ -111,4 +142,15 @@ async fn crime_heads(State(state): State<AppState>, caller: Caller, Query(params
 async fn chapter_heads(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<ChapterHeadsReport>> {
     let (facts, period) = facts_of(&state, &caller, &params).await?;
     Ok(ApiJson(reports::chapter_heads(&facts, &period)))
+}
+
+/// Statutory compliance per police station: the runs of the statutory clocks of the
+/// period's grievances (BNSS s.193(2), s.193(3)(ii), s.173, s.184, as the Admin Panel's clock
+/// rules hold them) met on time, met late, missed and still running, the share met on time,
+/// per station and per rule; and the grievances with a clock missed, earliest due first (at
+/// most 500; the list's "missed" filter has them all).
+#[utoipa::path(get, path = "/api/reports/compliance", tag = "reports", security(("bearer" = [])), params(PeriodParams),
+    responses((status = 200, body = ComplianceReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn compliance(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<ComplianceReport>> {
+    Ok(ApiJson(compliance_of(&state, &caller, &params).await?))
 }

@@ -9,14 +9,14 @@ use http_glue::export_queues::Lane;
 use crate::item_names::ItemNames;
 use crate::{ExportLink, Lang};
 use domain::lists::ListKind;
-use admin_area::reports::{facts_of, station_names, status_columns, PeriodParams};
+use admin_area::reports::{compliance_for, facts_of, station_names, status_columns, PeriodParams};
 use axum::extract::{Path, Query, State};
 use blobs::{Download, LINK_LIFETIME};
 use cases::reports::{self, Period};
 use cases::writes::AuditEntry;
 use domain::audit::AuditAction;
 use domain::Error;
-use exports::table::{Bars, Table, Value};
+use exports::table::{Bars, Section, Table, Value};
 use exports::{Kind, Language};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, ErrorBody};
 use serde_json::json;
@@ -27,7 +27,7 @@ pub fn routes() -> AreaRouter {
 }
 
 /// The reports there are, by the name their route gives them.
-const REPORTS: [&str; 5] = ["pendency", "monthly", "disposal", "crime-heads", "chapters"];
+const REPORTS: [&str; 6] = ["pendency", "monthly", "disposal", "crime-heads", "chapters", "compliance"];
 
 /// The words a report file writes itself, in English and Hindi.
 const WORDS: &[(&str, &str)] = &[
@@ -58,6 +58,25 @@ const WORDS: &[(&str, &str)] = &[
     ("Average days to disposal", "निपटान के औसत दिन"),
     ("Crime head", "अपराध शीर्ष"),
     ("Grievances", "शिकायतें"),
+    ("Statutory Compliance by Station", "थाना-वार वैधानिक समय-सीमा अनुपालन"),
+    ("Met on time", "समय पर पूर्ण"),
+    ("Met late", "विलंब से पूर्ण"),
+    ("Missed", "चूक"),
+    ("Running", "चालू"),
+    ("Compliance (%)", "अनुपालन (%)"),
+    ("Compliance by Clock", "समय-सीमा-वार अनुपालन"),
+    ("Clock", "समय-सीमा"),
+    ("The clock runs of the period's grievances, every station together.", "अवधि की शिकायतों की समय-सीमाएँ, सभी थाने एक साथ।"),
+    ("Clocks Missed", "चूकी हुई समय-सीमाएँ"),
+    ("Grievances of the period with a clock missed, earliest due first.", "अवधि की वे शिकायतें जिनकी कोई समय-सीमा चूक गई, सबसे पहले नियत पहले।"),
+    (
+        "Only the first 500 grievances are listed; the grievance list's \"Missed\" filter shows them all.",
+        "केवल पहली 500 शिकायतें सूचीबद्ध हैं; शिकायत सूची का \"चूक\" फ़िल्टर सभी दिखाता है।",
+    ),
+    ("Grievance Number", "शिकायत संख्या"),
+    ("FIR Number", "एफ़आईआर संख्या"),
+    ("Due on", "नियत तिथि"),
+    ("Days late", "विलंब (दिन)"),
 ];
 
 fn say(language: Language, english: &'static str) -> String {
@@ -108,6 +127,7 @@ async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &Period
     let day = |d| exports::columns::date_text_in(d, language);
     let area = area_of(state, caller, language, &items).await?;
     let period_line = format!("{}: {area}; {}: {} {} {}", w("Area"), w("Period (filing date)"), day(period.from), w("to"), day(period.to));
+    let mut more = Vec::new();
     let (title, columns, rows, chart) = match name {
         "pendency" => {
             let names = stations_named_in(state, &facts, &items).await?;
@@ -195,15 +215,64 @@ async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &Period
             let chart = Bars { labels: report.rows.iter().map(label).collect(), series: vec![(w("Grievances"), report.rows.iter().map(|r| r.count as f64).collect())] };
             (w("Crime Heads by Chapter (BNS, POCSO)"), vec![w("Chapter"), w("Title"), w("Grievances")], rows, chart)
         }
+        "compliance" => {
+            let report = compliance_for(state, caller, &facts, &reports::ReportQuery { period, today: domain::clock::today() }).await?;
+            let station = |id: i64, name: &str| if id == 0 { name.to_string() } else { items.name(ListKind::PoliceStations, name) };
+            let rule = |name: &str, name_hi: &str| match language {
+                Language::Hindi => name_hi.to_string(),
+                Language::English => name.to_string(),
+            };
+            let figures = |label: String, f: &reports::ClockFigures| {
+                vec![Value::Text(label), number(f.met_on_time), number(f.met_late), number(f.missed), number(f.running), f.compliance.map_or(Value::Blank, Value::Number)]
+            };
+            let columns = |first: &'static str| vec![w(first), w("Met on time"), w("Met late"), w("Missed"), w("Running"), w("Compliance (%)")];
+            let mut rows: Vec<Vec<Value>> = report.rows.iter().map(|r| figures(station(r.station_id, &r.station_name), &r.figures)).collect();
+            rows.push(figures(w("Total"), &report.totals));
+            let chart = Bars {
+                labels: report.rows.iter().map(|r| station(r.station_id, &r.station_name)).collect(),
+                series: vec![(w("Compliance (%)"), report.rows.iter().map(|r| r.figures.compliance.unwrap_or(0.0)).collect())],
+            };
+            more.push(Section {
+                title: w("Compliance by Clock"),
+                note: w("The clock runs of the period's grievances, every station together."),
+                columns: columns("Clock"),
+                rows: report.by_rule.iter().map(|r| figures(rule(&r.name, &r.name_hi), &r.figures)).collect(),
+            });
+            let mut note = w("Grievances of the period with a clock missed, earliest due first.");
+            if report.missed_more {
+                note = format!("{note} {}", w("Only the first 500 grievances are listed; the grievance list's \"Missed\" filter shows them all."));
+            }
+            more.push(Section {
+                title: w("Clocks Missed"),
+                note,
+                columns: vec![w("Grievance Number"), w("FIR Number"), w("Police Station"), w("Clock"), w("Due on"), w("Days late")],
+                rows: report
+                    .missed
+                    .iter()
+                    .map(|m| {
+                        vec![
+                            Value::Text(m.grievance_number.clone()),
+                            Value::Text(m.fir_no.clone()),
+                            Value::Text(station(m.station_id, &m.station_name)),
+                            Value::Text(rule(&m.rule_name, &m.rule_name_hi)),
+                            Value::Text(reports::parse_day(&m.due_on).map_or_else(|| m.due_on.clone(), day)),
+                            number(m.days_late),
+                        ]
+                    })
+                    .collect(),
+            });
+            (w("Statutory Compliance by Station"), columns("Police Station"), rows, chart)
+        }
         _ => return Err(Error::NotFound(Msg::ReportUnknown).into()),
     };
-    Ok((Table { title, generated, language, period: period_line, columns, rows, chart }, period))
+    Ok((Table { title, generated, language, period: period_line, columns, rows, chart, more }, period))
 }
 
-/// One of the reports (pendency, monthly, disposal, crime-heads, chapters) to an Excel workbook: its
-/// table and a column chart of it.
+/// One of the reports (pendency, monthly, disposal, crime-heads, chapters, compliance) to an
+/// Excel workbook: its table and a column chart of it (the compliance report's tables by
+/// clock and of the clocks missed on sheets of their own).
 #[utoipa::path(get, path = "/api/reports/{report}/export/excel", tag = "reports", security(("bearer" = [])),
-    params(("report" = String, Path, description = "pendency, monthly, disposal, crime-heads or chapters"), PeriodParams, crate::LanguageParam),
+    params(("report" = String, Path, description = "pendency, monthly, disposal, crime-heads, chapters or compliance"), PeriodParams, crate::LanguageParam),
     responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn export_report_excel(state: State<AppState>, caller: Caller, client: ClientInfo, report: Path<String>, params: Query<PeriodParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
     export(state, caller, client, report, params, language, Kind::Excel).await
@@ -211,7 +280,7 @@ async fn export_report_excel(state: State<AppState>, caller: Caller, client: Cli
 
 /// One of the reports to a landscape A4 PDF: its chart drawn as bars, then its table.
 #[utoipa::path(get, path = "/api/reports/{report}/export/pdf", tag = "reports", security(("bearer" = [])),
-    params(("report" = String, Path, description = "pendency, monthly, disposal, crime-heads or chapters"), PeriodParams, crate::LanguageParam),
+    params(("report" = String, Path, description = "pendency, monthly, disposal, crime-heads, chapters or compliance"), PeriodParams, crate::LanguageParam),
     responses((status = 200, body = ExportLink), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn export_report_pdf(state: State<AppState>, caller: Caller, client: ClientInfo, report: Path<String>, params: Query<PeriodParams>, language: Lang) -> ApiResult<ApiJson<ExportLink>> {
     export(state, caller, client, report, params, language, Kind::Pdf).await

@@ -250,8 +250,9 @@ impl Synthetic {
             escalation: None,
             clock_events: Vec::new(),
             next_due: None,
+            clock_runs: Vec::new(),
         };
-        g.next_due = cases::statutory::next_due(&self.rules, &g);
+        cases::statutory::index_dues_by(&self.rules, &mut g);
         (cases::Stored { grievance: g, refs }, actor)
     }
 }

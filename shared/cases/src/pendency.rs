@@ -129,7 +129,7 @@ impl Clock {
             pendency: self.pendency(&grievance),
             clocks: crate::statutory::clocks(&self.rules, &grievance, self.today),
             section_warnings: crate::statutory::warnings(&grievance),
-            grievance,
+            grievance: Grievance { clock_runs: Vec::new(), ..grievance },
         }
     }
 
@@ -138,6 +138,7 @@ impl Clock {
         let clocks = crate::statutory::dues(&self.rules, &grievance, self.today);
         let section_warnings = crate::statutory::warnings(&grievance);
         grievance.clock_events.clear();
+        grievance.clock_runs.clear();
         GrievanceRow { pendency: self.pendency(&grievance), clocks, section_warnings, grievance }
     }
 }

@@ -143,7 +143,7 @@ pub struct DuesIndexed {
 /// What working out every grievance's due day found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reindexed {
-    /// The grievances whose due day moved.
+    /// The grievances whose due day or kept runs moved.
     pub moved: u64,
     /// The grievances whose free-text sections could not be read whole.
     pub unread_sections: u64,
@@ -397,6 +397,11 @@ pub trait Grievances: Send + Sync + 'static {
     /// in the query's period. An engine that cannot count them within bounded work answers
     /// 400 [`domain::Msg::ReportScopeTooLarge`], never a partial figure.
     async fn report_facts(&self, viewer: &Viewer, query: &crate::reports::ReportQuery) -> Result<crate::reports::ReportFacts>;
+
+    /// The viewer's grievances filed in the query's period with a statutory clock missed
+    /// (open, due before the query's today: a next due day before it), earliest next due day
+    /// first (then by id), at most `most`. Bounded as [`Grievances::report_facts`].
+    async fn missed_clocks(&self, viewer: &Viewer, query: &crate::reports::ReportQuery, most: usize) -> Result<Vec<Grievance>>;
 
     /// Finishes at most `limit` deletions, oldest first, answering how many. An engine whose
     /// transactions are bounded (the item engine: DynamoDB's 100 writes, and a request's

@@ -48,6 +48,12 @@ pub struct Grievance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
     pub next_due: Option<domain::day::Day>,
+    /// Every run of its statutory clocks that carries a duty, by the same rules
+    /// (`statutory::kept_runs`): what the compliance report counts, kept with the case so a
+    /// store can tally it by filing day. An index, never in an answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(ignore)]
+    pub clock_runs: Vec<domain::law::KeptRun>,
 }
 
 impl Grievance {

@@ -8,13 +8,18 @@
 //!   filed by filing month, disposed (status meaning resolved or closed) by resolution month;
 //! - disposal rate and average days to disposal per station, ranked;
 //! - the top crime heads (the crime title as filed), and the crime heads by chapter of the
-//!   BNS and the POCSO Act (`domain::law::heads`).
+//!   BNS and the POCSO Act (`domain::law::heads`);
+//! - statutory compliance per station: the runs of the period's cases' statutory clocks
+//!   (`domain::law::clocks`) met on time, met late, missed and still running, the share met
+//!   on time, and the cases with a clock missed listed, earliest due first.
 //!
 //! An engine answers [`ReportFacts`] (`Grievances::report_facts`); the reports are shaped from
 //! them here, so both engines rank, round and bucket alike.
 
 use domain::Msg;
 use crate::record::Grievance;
+use domain::day::Day;
+use domain::law::{ClockRules, Outcome};
 use domain::{Error, FieldErrors, Result};
 use std::collections::BTreeMap;
 use time::{Date, Month};
@@ -135,7 +140,7 @@ pub struct StationFacts {
 }
 
 /// What an engine answers for a report query; every report is shaped from it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReportFacts {
     /// Stations with grievances in the period, by id.
     pub stations: Vec<StationFacts>,
@@ -148,6 +153,49 @@ pub struct ReportFacts {
     /// Grievances per head by chapter (`domain::law::heads`); a case counts once under each
     /// head its sections reach.
     pub chapters: BTreeMap<String, i64>,
+    /// The runs of the cases' statutory clocks per station and rule (`KeptRun`), as they
+    /// stand on the query's today.
+    pub clocks: BTreeMap<(i64, String), ClockFigures>,
+}
+
+/// How a set of clock runs stands: met on or before the due day, met after it, missed (not
+/// met, the due day past) and running (not met, not yet due).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct ClockFigures {
+    pub met_on_time: i64,
+    pub met_late: i64,
+    pub missed: i64,
+    pub running: i64,
+    /// Met on time as a percentage of those fallen due (met on time, met late, missed), to
+    /// one decimal; null when none has.
+    pub compliance: Option<f64>,
+}
+
+impl ClockFigures {
+    pub fn count(&mut self, outcome: Outcome, n: i64) {
+        match outcome {
+            Outcome::MetOnTime => self.met_on_time += n,
+            Outcome::MetLate => self.met_late += n,
+            Outcome::Missed => self.missed += n,
+            Outcome::Running => self.running += n,
+        }
+    }
+
+    fn add(&mut self, other: &ClockFigures) {
+        (self.met_on_time, self.met_late, self.missed, self.running) =
+            (self.met_on_time + other.met_on_time, self.met_late + other.met_late, self.missed + other.missed, self.running + other.running);
+    }
+
+    fn fallen_due(&self) -> i64 {
+        self.met_on_time + self.met_late + self.missed
+    }
+
+    /// With the share met on time worked out.
+    fn rated(mut self) -> ClockFigures {
+        let due = self.fallen_due();
+        self.compliance = (due > 0).then(|| one_decimal(self.met_on_time as f64 * 100.0 / due as f64));
+        self
+    }
 }
 
 /// Whole days from filing to resolution (rounded from hours), as the figures count them.
@@ -184,6 +232,10 @@ pub fn tally<'a>(grievances: impl IntoIterator<Item = &'a Grievance>, q: &Report
         *facts.crime_heads.entry(g.fields.crime_title.clone()).or_default() += 1;
         for head in domain::law::heads::of_case(&g.fields.sections, &g.fields.section_and_act) {
             *facts.chapters.entry(head).or_default() += 1;
+        }
+        let today = Day::of(q.today);
+        for run in &g.clock_runs {
+            facts.clocks.entry((station_id, run.rule().to_string())).or_default().count(run.outcome(&today), 1);
         }
     }
     facts.stations = stations.into_values().collect();
@@ -391,6 +443,116 @@ pub fn chapter_heads(facts: &ReportFacts, period: &Period) -> ChapterHeadsReport
         })
         .collect();
     ChapterHeadsReport { from: period.from_text(), to: period.to_text(), total: facts.crime_heads.values().sum(), rows }
+}
+
+/// The most cases the compliance report lists with a clock missed.
+pub const MISSED_LISTED: usize = 500;
+
+/// One station's clock runs.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct ComplianceRow {
+    pub station_id: i64,
+    /// The station's name in the Admin Panel now ("-" for none).
+    pub station_name: String,
+    pub figures: ClockFigures,
+}
+
+/// One clock rule's runs over every station.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct RuleCompliance {
+    pub rule: String,
+    /// The rule's name in English and in Hindi (its id when the rule is gone).
+    pub name: String,
+    pub name_hi: String,
+    pub figures: ClockFigures,
+}
+
+/// A clock a case missed: not met, its due day past.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct MissedClock {
+    pub grievance_id: i64,
+    pub grievance_number: String,
+    pub fir_no: String,
+    pub station_id: i64,
+    pub station_name: String,
+    pub rule: String,
+    pub rule_name: String,
+    pub rule_name_hi: String,
+    /// `YYYY-MM-DD`
+    pub due_on: String,
+    /// Days from the due day to today.
+    pub days_late: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct ComplianceReport {
+    pub from: String,
+    pub to: String,
+    /// Per station, by name.
+    pub rows: Vec<ComplianceRow>,
+    /// Every station summed.
+    pub totals: ClockFigures,
+    /// Per clock rule, in the rules' order (then any rule since removed).
+    pub by_rule: Vec<RuleCompliance>,
+    /// The clocks missed by the first cases (at most `MISSED_LISTED`, earliest due day
+    /// first) of the period's cases with a clock missed.
+    pub missed: Vec<MissedClock>,
+    /// More cases than those listed have a clock missed: the grievance list's "missed"
+    /// filter finds them all.
+    pub missed_more: bool,
+}
+
+/// The compliance report: `missed` are the cases with a clock missed the engine found, earliest
+/// due first (one more than `MISSED_LISTED` says there are more).
+pub fn compliance(facts: &ReportFacts, q: &ReportQuery, names: &BTreeMap<i64, String>, rules: &ClockRules, mut missed: Vec<Grievance>) -> ComplianceReport {
+    let name = |id: i64| names.get(&id).cloned().unwrap_or_else(|| "-".to_string());
+    let rule_names = |id: &str| rules.get(id).map_or_else(|| (id.to_string(), id.to_string()), |r| (r.name.clone(), r.name_hi.clone()));
+    let mut stations: BTreeMap<i64, ClockFigures> = BTreeMap::new();
+    let mut by_rule: BTreeMap<&str, ClockFigures> = BTreeMap::new();
+    let mut totals = ClockFigures::default();
+    for ((station, rule), figures) in &facts.clocks {
+        stations.entry(*station).or_default().add(figures);
+        by_rule.entry(rule).or_default().add(figures);
+        totals.add(figures);
+    }
+    let mut rows: Vec<ComplianceRow> =
+        stations.into_iter().map(|(station_id, figures)| ComplianceRow { station_id, station_name: name(station_id), figures: figures.rated() }).collect();
+    rows.sort_by(|a, b| a.station_name.cmp(&b.station_name).then(a.station_id.cmp(&b.station_id)));
+    let order = |rule: &str| rules.0.iter().position(|r| r.id == rule).unwrap_or(usize::MAX);
+    let mut by_rule: Vec<RuleCompliance> = by_rule
+        .into_iter()
+        .map(|(rule, figures)| {
+            let (name, name_hi) = rule_names(rule);
+            RuleCompliance { rule: rule.to_string(), name, name_hi, figures: figures.rated() }
+        })
+        .collect();
+    by_rule.sort_by(|a, b| order(&a.rule).cmp(&order(&b.rule)).then(a.rule.cmp(&b.rule)));
+    let missed_more = missed.len() > MISSED_LISTED;
+    missed.truncate(MISSED_LISTED);
+    let today = Day::of(q.today);
+    let mut listed: Vec<MissedClock> = missed
+        .iter()
+        .flat_map(|g| {
+            g.clock_runs.iter().filter(|run| run.outcome(&today) == Outcome::Missed).map(|run| {
+                let (rule_name, rule_name_hi) = rule_names(run.rule());
+                let station_id = g.police_station_id.unwrap_or(0);
+                MissedClock {
+                    grievance_id: g.id,
+                    grievance_number: g.grievance_number.clone(),
+                    fir_no: g.fields.fir_no.to_string(),
+                    station_id,
+                    station_name: name(station_id),
+                    rule: run.rule().to_string(),
+                    rule_name,
+                    rule_name_hi,
+                    due_on: run.due().as_str().to_string(),
+                    days_late: run.due().date().map_or(0, |due| (q.today - due).whole_days()),
+                }
+            })
+        })
+        .collect();
+    listed.sort_by(|a, b| a.due_on.cmp(&b.due_on).then(a.grievance_number.cmp(&b.grievance_number)).then(a.rule.cmp(&b.rule)));
+    ComplianceReport { from: q.period.from_text(), to: q.period.to_text(), rows, totals: totals.rated(), by_rule, missed: listed, missed_more }
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
 //! A grievance's statutory clocks and the code warnings of its sections, worked out from the
-//! record and the rules in force (`domain::law`): nothing about a clock is stored but the
-//! actions recorded on the case.
+//! record and the rules in force (`domain::law`). Nothing about a clock is kept but the
+//! actions recorded on the case, and what a store indexes of them (the next due day, the
+//! runs), worked out again whenever the case or the rules change.
 
 use crate::record::Grievance;
 use domain::law::clocks::CaseFacts;
 use domain::law::section::code_warnings;
-use domain::law::{ClockDue, ClockRules, ClockView, CodeWarning};
+use domain::law::{ClockDue, ClockRules, ClockView, CodeWarning, KeptRun};
 use domain::day::Day;
 use domain::Result;
 use time::Date;
@@ -61,9 +62,25 @@ pub fn sections_unread(g: &Grievance) -> bool {
     !read.complete || read.sections.is_empty()
 }
 
-/// Sets `g.next_due` by the clock rules in force.
+/// Every run of the case's clocks that carries a duty, by `rules`, sections read as
+/// [`next_due`] reads them.
+pub fn kept_runs(rules: &ClockRules, g: &Grievance) -> Vec<KeptRun> {
+    let sections = domain::law::citation::kept_or_read(&g.fields.sections, &g.fields.section_and_act);
+    rules.kept_runs(&CaseFacts { sections: &sections, ..facts(g) })
+}
+
+/// Sets what a store indexes of the case's clocks by `rules`: its next due day and its runs.
+/// Answers whether either moved.
+pub fn index_dues_by(rules: &ClockRules, g: &mut Grievance) -> bool {
+    let (due, runs) = (next_due(rules, g), kept_runs(rules, g));
+    let moved = due != g.next_due || runs != g.clock_runs;
+    (g.next_due, g.clock_runs) = (due, runs);
+    moved
+}
+
+/// Sets what a store indexes of the case's clocks by the rules in force.
 pub async fn index_dues(lists: &dyn lists::AdminLists, g: &mut Grievance) -> Result<()> {
-    g.next_due = next_due(&lists.law().await?.clock_rules, g);
+    index_dues_by(&lists.law().await?.clock_rules, g);
     Ok(())
 }
 

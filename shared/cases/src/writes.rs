@@ -284,6 +284,7 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
         escalation: None,
         clock_events: Vec::new(),
         next_due: None,
+        clock_runs: Vec::new(),
     };
     named.apply(&mut g);
     check_place(viewer, &g)?;

@@ -54,6 +54,18 @@ pub struct Table {
     pub columns: Vec<String>,
     pub rows: Vec<Vec<Value>>,
     pub chart: Bars,
+    /// Further tables after the first, each under its own title: in a workbook a sheet each,
+    /// in a PDF one after the other.
+    pub more: Vec<Section>,
+}
+
+/// A further table of a report, with a line under its title (what it lists, how many).
+#[derive(Clone, Debug)]
+pub struct Section {
+    pub title: String,
+    pub note: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Value>>,
 }
 
 /// "Generated {when} IST by {who}" in `language`.
@@ -81,17 +93,7 @@ pub fn excel(path: &Path, table: &Table) -> Result<u64> {
         sheet.write_string_with_format(FIRST, c as u16, name, &header).map_err(xlsx)?;
         sheet.set_column_width(c as u16, if c == 0 { 28.0 } else { 14.0 }).map_err(xlsx)?;
     }
-    for (r, row) in table.rows.iter().enumerate() {
-        let at = FIRST + 1 + r as u32;
-        for (c, v) in row.iter().enumerate() {
-            match v {
-                Value::Text(t) => sheet.write_string(at, c as u16, t).map(|_| ()),
-                Value::Number(n) => sheet.write_number(at, c as u16, *n).map(|_| ()),
-                Value::Blank => Ok(()),
-            }
-            .map_err(xlsx)?;
-        }
-    }
+    write_rows(sheet, FIRST + 1, &table.rows)?;
     // The chart: its own little table to the right of the report's, so that it draws exactly
     // the bars the PDF draws.
     let data_col = table.columns.len() as u16 + 2;
@@ -117,8 +119,41 @@ pub fn excel(path: &Path, table: &Table) -> Result<u64> {
         chart.title().set_name(&table.title);
         sheet.insert_chart(FIRST + table.rows.len() as u32 + 3, 0, &chart).map_err(xlsx)?;
     }
+    for (i, section) in table.more.iter().enumerate() {
+        let sheet = book.add_worksheet();
+        sheet.set_name(sheet_title(&section.title, i)).map_err(xlsx)?;
+        sheet.write_string_with_format(0, 0, &section.title, &bold.clone().set_font_size(14)).map_err(xlsx)?;
+        sheet.write_string(1, 0, &table.period).map_err(xlsx)?;
+        sheet.write_string(2, 0, &section.note).map_err(xlsx)?;
+        for (c, name) in section.columns.iter().enumerate() {
+            sheet.write_string_with_format(FIRST, c as u16, name, &header).map_err(xlsx)?;
+            sheet.set_column_width(c as u16, if c == 0 { 28.0 } else { 16.0 }).map_err(xlsx)?;
+        }
+        write_rows(sheet, FIRST + 1, &section.rows)?;
+    }
     book.save(path).map_err(xlsx)?;
-    Ok(table.rows.len() as u64)
+    Ok(table.rows.len() as u64 + table.more.iter().map(|s| s.rows.len() as u64).sum::<u64>())
+}
+
+/// A sheet's name from a title: at most 31 characters, none of those Excel forbids.
+fn sheet_title(title: &str, i: usize) -> String {
+    let kept: String = title.chars().filter(|c| !"[]:*?/\\\'".contains(*c)).take(28).collect();
+    if kept.trim().is_empty() { (i + 2).to_string() } else { kept }
+}
+
+fn write_rows(sheet: &mut rust_xlsxwriter::Worksheet, first: u32, rows: &[Vec<Value>]) -> Result<()> {
+    for (r, row) in rows.iter().enumerate() {
+        let at = first + r as u32;
+        for (c, v) in row.iter().enumerate() {
+            match v {
+                Value::Text(t) => sheet.write_string(at, c as u16, t).map(|_| ()),
+                Value::Number(n) => sheet.write_number(at, c as u16, *n).map(|_| ()),
+                Value::Blank => Ok(()),
+            }
+            .map_err(xlsx)?;
+        }
+    }
+    Ok(())
 }
 
 const PAGE_WIDTH: f32 = 297.0;
@@ -192,6 +227,31 @@ impl Writer {
         axis - 8.0
     }
 
+    /// A table from `top`, its header repeated on each new page; answers its bottom.
+    fn table(&mut self, columns: &[String], rows: &[Vec<Value>], top: f32) -> f32 {
+        let count = columns.len().max(1);
+        let first = if count > 1 { 55.0f32.min((PAGE_WIDTH - 2.0 * MARGIN) / 2.0) } else { PAGE_WIDTH - 2.0 * MARGIN };
+        let rest = if count > 1 { (PAGE_WIDTH - 2.0 * MARGIN - first) / (count - 1) as f32 } else { 0.0 };
+        let widths: Vec<f32> = (0..count).map(|c| if c == 0 { first } else { rest }).collect();
+        let mut y = self.header(columns, &widths, top);
+        for (r, row) in rows.iter().enumerate() {
+            if y - ROW < MARGIN + 8.0 {
+                self.canvas.add_page();
+                y = self.header(columns, &widths, PAGE_HEIGHT - MARGIN);
+            }
+            if r % 2 == 1 {
+                self.rect(MARGIN, y - ROW, PAGE_WIDTH - 2.0 * MARGIN, ROW, (0.94, 0.95, 0.97));
+            }
+            let mut x = MARGIN;
+            for (v, width) in row.iter().zip(&widths) {
+                self.text(Weight::Regular, TEXT, x + 1.2, y - ROW + 1.8, &fit(&v.display(), TEXT, width - 2.4), (0.0, 0.0, 0.0));
+                x += width;
+            }
+            y -= ROW;
+        }
+        y
+    }
+
     fn header(&mut self, columns: &[String], widths: &[f32], top: f32) -> f32 {
         self.rect(MARGIN, top - ROW, PAGE_WIDTH - 2.0 * MARGIN, ROW, (0.12, 0.23, 0.37));
         let mut x = MARGIN;
@@ -214,28 +274,22 @@ pub fn pdf(path: &Path, table: &Table) -> Result<u64> {
     y -= 4.2;
     w.text(Weight::Regular, 8.0, MARGIN, y, &table.generated, (0.2, 0.2, 0.2));
     y = w.chart(&table.chart, y - 3.0);
-    let count = table.columns.len().max(1);
-    let first = if count > 1 { 55.0f32.min((PAGE_WIDTH - 2.0 * MARGIN) / 2.0) } else { PAGE_WIDTH - 2.0 * MARGIN };
-    let rest = if count > 1 { (PAGE_WIDTH - 2.0 * MARGIN - first) / (count - 1) as f32 } else { 0.0 };
-    let widths: Vec<f32> = (0..count).map(|c| if c == 0 { first } else { rest }).collect();
-    y = w.header(&table.columns, &widths, y);
-    for (r, row) in table.rows.iter().enumerate() {
-        if y - ROW < MARGIN + 8.0 {
-            w.canvas.add_page();
-            y = w.header(&table.columns, &widths, PAGE_HEIGHT - MARGIN);
-        }
-        if r % 2 == 1 {
-            w.rect(MARGIN, y - ROW, PAGE_WIDTH - 2.0 * MARGIN, ROW, (0.94, 0.95, 0.97));
-        }
-        let mut x = MARGIN;
-        for (v, width) in row.iter().zip(&widths) {
-            w.text(Weight::Regular, TEXT, x + 1.2, y - ROW + 1.8, &fit(&v.display(), TEXT, width - 2.4), (0.0, 0.0, 0.0));
-            x += width;
-        }
-        y -= ROW;
-    }
+    y = w.table(&table.columns, &table.rows, y);
     if table.rows.is_empty() {
         w.text(Weight::Regular, 9.0, MARGIN + 1.2, y - 6.0, language.say("No grievances match these filters."), (0.0, 0.0, 0.0));
+        y -= 8.0;
+    }
+    for section in &table.more {
+        // The title, its note and the header row together, never a title alone at a page's foot.
+        if y - 12.0 - 2.0 * ROW < MARGIN + 8.0 {
+            w.canvas.add_page();
+            y = PAGE_HEIGHT - MARGIN;
+        }
+        y -= 8.0;
+        w.text(Weight::Bold, 11.0, MARGIN, y, &section.title, (0.12, 0.23, 0.37));
+        y -= 4.5;
+        w.text(Weight::Regular, 8.0, MARGIN, y, &section.note, (0.2, 0.2, 0.2));
+        y = w.table(&section.columns, &section.rows, y - 2.0);
     }
     let total = w.canvas.page_count();
     let footer = format!("{} · {}", language.say("Police Grievance Portal"), table.title);
@@ -247,7 +301,7 @@ pub fn pdf(path: &Path, table: &Table) -> Result<u64> {
     }
     let bytes = w.canvas.finish(&table.title)?;
     std::fs::write(path, bytes).map_err(|e| Error::internal(format!("cannot write the PDF: {e}")))?;
-    Ok(table.rows.len() as u64)
+    Ok(table.rows.len() as u64 + table.more.iter().map(|s| s.rows.len() as u64).sum::<u64>())
 }
 
 #[cfg(test)]

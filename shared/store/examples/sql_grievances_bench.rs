@@ -206,6 +206,7 @@ fn generate(rng: &mut Rng, n: u64, count: u64, fir_seq: &mut BTreeMap<(usize, i3
         escalation: None,
         clock_events: Vec::new(),
         next_due: None,
+        clock_runs: None,
     }
 }
 

@@ -144,6 +144,7 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
         escalation: None,
         clock_events: Vec::new(),
         next_due: None,
+        clock_runs: None,
     }
 }
 

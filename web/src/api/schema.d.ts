@@ -1226,6 +1226,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statutory compliance per police station: the runs of the statutory clocks of the
+         *     period's grievances (BNSS s.193(2), s.193(3)(ii), s.173, s.184, as the Admin Panel's clock
+         *     rules hold them) met on time, met late, missed and still running, the share met on time,
+         *     per station and per rule; and the grievances with a clock missed, earliest due first (at
+         *     most 500; the list's "missed" filter has them all).
+         */
+        get: operations["compliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/crime-heads": {
         parameters: {
             query?: never;
@@ -1308,8 +1331,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One of the reports (pendency, monthly, disposal, crime-heads, chapters) to an Excel workbook: its
-         *     table and a column chart of it.
+         * One of the reports (pendency, monthly, disposal, crime-heads, chapters, compliance) to an
+         *     Excel workbook: its table and a column chart of it (the compliance report's tables by
+         *     clock and of the clocks missed on sheets of their own).
          */
         get: operations["export_report_excel"];
         put?: never;
@@ -1696,6 +1720,26 @@ export interface components {
          * @enum {string}
          */
         ClockEventKind: "informant_told_of_progress" | "investigation_completed" | "efir_received" | "efir_signed" | "enquiry_opened" | "enquiry_completed" | "medical_examination_done" | "medical_report_received";
+        /**
+         * @description How a set of clock runs stands: met on or before the due day, met after it, missed (not
+         *     met, the due day past) and running (not met, not yet due).
+         */
+        ClockFigures: {
+            /**
+             * Format: double
+             * @description Met on time as a percentage of those fallen due (met on time, met late, missed), to
+             *     one decimal; null when none has.
+             */
+            compliance?: number | null;
+            /** Format: int64 */
+            met_late: number;
+            /** Format: int64 */
+            met_on_time: number;
+            /** Format: int64 */
+            missed: number;
+            /** Format: int64 */
+            running: number;
+        };
         /** @description One duty on a clock. */
         ClockRule: {
             /** @description Switched off by an Admin: kept for the record, shown on no case. */
@@ -1850,6 +1894,34 @@ export interface components {
             params: {
                 [key: string]: string;
             };
+        };
+        ComplianceReport: {
+            /** @description Per clock rule, in the rules' order (then any rule since removed). */
+            by_rule: components["schemas"]["RuleCompliance"][];
+            from: string;
+            /**
+             * @description The clocks missed by the first cases (at most `MISSED_LISTED`, earliest due day
+             *     first) of the period's cases with a clock missed.
+             */
+            missed: components["schemas"]["MissedClock"][];
+            /**
+             * @description More cases than those listed have a clock missed: the grievance list's "missed"
+             *     filter finds them all.
+             */
+            missed_more: boolean;
+            /** @description Per station, by name. */
+            rows: components["schemas"]["ComplianceRow"][];
+            to: string;
+            /** @description Every station summed. */
+            totals: components["schemas"]["ClockFigures"];
+        };
+        /** @description One station's clock runs. */
+        ComplianceRow: {
+            figures: components["schemas"]["ClockFigures"];
+            /** Format: int64 */
+            station_id: number;
+            /** @description The station's name in the Admin Panel now ("-" for none). */
+            station_name: string;
         };
         CrimeHeadRow: {
             /** Format: int64 */
@@ -2714,6 +2786,26 @@ export interface components {
         MessageResponse: {
             message: string;
         };
+        /** @description A clock a case missed: not met, its due day past. */
+        MissedClock: {
+            /**
+             * Format: int64
+             * @description Days from the due day to today.
+             */
+            days_late: number;
+            /** @description `YYYY-MM-DD` */
+            due_on: string;
+            fir_no: string;
+            /** Format: int64 */
+            grievance_id: number;
+            grievance_number: string;
+            rule: string;
+            rule_name: string;
+            rule_name_hi: string;
+            /** Format: int64 */
+            station_id: number;
+            station_name: string;
+        };
         MonthRow: {
             /** Format: int64 */
             disposed: number;
@@ -3052,6 +3144,14 @@ export interface components {
              * @description How many users hold the role.
              */
             user_count: number;
+        };
+        /** @description One clock rule's runs over every station. */
+        RuleCompliance: {
+            figures: components["schemas"]["ClockFigures"];
+            /** @description The rule's name in English and in Hindi (its id when the rule is gone). */
+            name: string;
+            name_hi: string;
+            rule: string;
         };
         /** @description Which grievances the caller reaches, for the list's filters. */
         ScopeView: {
@@ -7724,6 +7824,54 @@ export interface operations {
             };
         };
     };
+    compliance: {
+        parameters: {
+            query?: {
+                /** @description First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s. */
+                from?: string;
+                /** @description Last filing date, `YYYY-MM-DD`; by default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     crime_heads: {
         parameters: {
             query?: {
@@ -7928,7 +8076,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description pendency, monthly, disposal, crime-heads or chapters */
+                /** @description pendency, monthly, disposal, crime-heads, chapters or compliance */
                 report: string;
             };
             cookie?: never;
@@ -7989,7 +8137,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description pendency, monthly, disposal, crime-heads or chapters */
+                /** @description pendency, monthly, disposal, crime-heads, chapters or compliance */
                 report: string;
             };
             cookie?: never;

@@ -328,6 +328,47 @@ pub struct ClockDue {
     pub days_left: i64,
 }
 
+/// A run of a clock as a case keeps it for the compliance figures: its rule, its due day and
+/// the day it was met (none while it is open). Today never changes it: an open run is missed
+/// once its due day has passed. A run the case's decision ended with no duty left is not
+/// kept. Stored as `[rule, due, met]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptRun(pub String, pub Day, pub Option<Day>);
+
+/// How a kept run stands on a day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    MetOnTime,
+    MetLate,
+    Missed,
+    /// Open, its due day not yet past.
+    Running,
+}
+
+impl KeptRun {
+    pub fn rule(&self) -> &str {
+        &self.0
+    }
+
+    pub fn due(&self) -> &Day {
+        &self.1
+    }
+
+    pub fn met(&self) -> Option<&Day> {
+        self.2.as_ref()
+    }
+
+    /// Where it stands on `today` (`YYYY-MM-DD` days compare as text).
+    pub fn outcome(&self, today: &Day) -> Outcome {
+        match &self.2 {
+            Some(met) if met <= &self.1 => Outcome::MetOnTime,
+            Some(_) => Outcome::MetLate,
+            None if &self.1 < today => Outcome::Missed,
+            None => Outcome::Running,
+        }
+    }
+}
+
 /// What a grievance's clocks are worked out from.
 pub struct CaseFacts<'a> {
     pub sections: &'a [ChargedSection],
@@ -440,6 +481,20 @@ impl ClockRules {
     /// A case's clocks as a list row carries them, in the rules' order.
     pub fn dues(&self, facts: &CaseFacts, today: Date) -> Vec<ClockDue> {
         self.0.iter().filter_map(|rule| rule.due(facts, today)).collect()
+    }
+
+    /// Every run of the case's clocks that carries a duty, in the rules' order, each rule's
+    /// oldest first: what the compliance figures count. Like [`ClockRules::open_dues`], only
+    /// the facts decide it.
+    pub fn kept_runs(&self, facts: &CaseFacts) -> Vec<KeptRun> {
+        let today = facts.recorded.unwrap_or(NEW_CODES_FROM);
+        self.0
+            .iter()
+            .filter_map(|rule| Some((rule, rule.runs(facts, today)?)))
+            .flat_map(|(rule, runs)| {
+                runs.into_iter().filter(|run| run.state != ClockState::Ended).map(move |run| KeptRun(rule.id.clone(), run.due_on, run.done_on))
+            })
+            .collect()
     }
 
     /// The due day of each clock still open on the case (neither met nor ended), in the

@@ -17,6 +17,6 @@ pub mod reference;
 pub mod section;
 pub mod settings;
 
-pub use clocks::{ClockDue, ClockEvent, ClockEventKind, ClockRule, ClockRules, ClockState, ClockView};
+pub use clocks::{ClockDue, ClockEvent, ClockEventKind, ClockRule, ClockRules, ClockState, ClockView, KeptRun, Outcome};
 pub use settings::LawSettings;
 pub use section::{Act, ChargedSection, CodeWarning, SectionForm, SectionNo, NEW_CODES_FROM};

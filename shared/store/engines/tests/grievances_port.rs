@@ -163,6 +163,7 @@ fn fixture(lists: &Lists, n: usize) -> Vec<Stored> {
                 escalation: None,
                 clock_events: Vec::new(),
                 next_due: None,
+                clock_runs: Vec::new(),
             };
             let refs = BTreeMap::from([
                 (ListKind::Districts, district.0),

@@ -58,6 +58,7 @@ fn new_grievance(id: i64) -> Stored {
         escalation: None,
         clock_events: Vec::new(),
         next_due: None,
+        clock_runs: Vec::new(),
     };
     Stored { grievance, refs: Refs::new() }
 }

@@ -152,6 +152,10 @@ pub struct GrievanceRow {
     /// caller's reading of the rules, stored so that "missed" and "due within N days" are
     /// index ranges.
     pub next_due: Option<String>,
+    /// The runs of its statutory clocks as JSON, `[[rule, due, met], ...]` (schema 27; null
+    /// when none): the caller's reading of the rules, tallied by triggers for the compliance
+    /// report.
+    pub clock_runs: Option<String>,
 }
 
 /// A number lookup's question: `key` in capitals, matched exactly or as the numbers' first
@@ -319,8 +323,8 @@ const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_t
     g.filed_at, g.updated_at, g.resolved_at, g.stage, g.stage_since, g.version, d.details,
     (SELECT name FROM list_items WHERE id = g.district_id), (SELECT name FROM list_items WHERE id = g.police_station_id),
     (SELECT name FROM list_items WHERE id = g.status_id), (SELECT name FROM list_items WHERE id = g.priority_id),
-    g.resolution_days, d.dictionary, g.next_due";
-const COLUMN_COUNT: usize = 26;
+    g.resolution_days, d.dictionary, g.next_due, g.clock_runs";
+const COLUMN_COUNT: usize = 27;
 
 /// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
@@ -380,6 +384,7 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         escalation: row.escalation,
         clock_events: row.clock_events,
         next_due: r.get(25)?,
+        clock_runs: r.get(26)?,
     }))
 }
 
@@ -405,10 +410,11 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     tx.prepare_cached(
         "INSERT INTO grievances (id, grievance_number, fir_no, fir_date, crime_title, brief_details,
             district_id, police_station_id, status_id, priority_id, status_rank, priority_rank,
-            filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days, next_due, heads, sections)
+            filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days, next_due, heads, sections,
+            clock_runs)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,
             coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19), coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
-            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23, ?24)",
+            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23, ?24, ?25)",
     )?
     .execute(params_from_iter(row_values(g)))?;
     tx.prepare_cached("INSERT INTO grievance_details (id, details, dictionary) VALUES (?1, ?2, ?3)")?
@@ -433,7 +439,7 @@ fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     Ok(())
 }
 
-/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?24`; `?19` is
+/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?25`; `?19` is
 /// the rank of an item without one).
 fn row_values(g: &GrievanceRow) -> Vec<Value> {
     // Read once for the two columns worked out from them.
@@ -463,6 +469,7 @@ fn row_values(g: &GrievanceRow) -> Vec<Value> {
         g.next_due.clone().into(),
         super::crime_heads::column(&sections).into(),
         super::case_sections::column(&sections).into(),
+        g.clock_runs.clone().into(),
     ]
 }
 
@@ -482,8 +489,9 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
                 status_rank = coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19),
                 priority_rank = coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
                 filed_by = ?11, assigned_to = ?12, filed_at = ?13, updated_at = ?14, resolved_at = ?15,
-                stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21, next_due = ?22, heads = ?23, sections = ?24
-             WHERE id = ?1 AND version = ?25",
+                stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21, next_due = ?22, heads = ?23, sections = ?24,
+                clock_runs = ?25
+             WHERE id = ?1 AND version = ?26",
         )?
         .execute(params_from_iter(row_values(g).into_iter().chain([Value::from(expected_version)])))?;
     if changed == 0 {
@@ -517,13 +525,49 @@ pub fn rows_after(conn: &Connection, after: i64, limit: usize) -> Result<Vec<Gri
     rows.into_iter().collect()
 }
 
-/// Sets each `(id, version, next_due)` grievance's due day, when it is still at that version
-/// (one changed meanwhile had its day worked out by its own change). Answers how many it set.
-pub fn set_next_dues(tx: &Connection, dues: &[(i64, i64, Option<String>)]) -> Result<u64> {
+/// Up to `limit` grievances in `scope` filed from `from` to before `until` (days, `YYYY-MM-DD`)
+/// with a statutory clock missed: a next due day before `today`. Earliest next due day first,
+/// then by id: a walk of the due-day index (`g_due`, or one's own `viewer_dues`) that stops
+/// at `today`.
+pub fn missed_clocks(conn: &Connection, scope: &Scope, from: &str, until: &str, today: &str, limit: usize) -> Result<Vec<GrievanceRow>> {
+    let (joined, place, mut params): (&str, &str, Vec<Value>) = match scope {
+        Scope::State => ("", "", Vec::new()),
+        Scope::Own(user) => ("JOIN viewer_dues v ON v.grievance_id = g.id AND v.next_due = g.next_due AND v.user_id = ?5", "", vec![(*user).into()]),
+        Scope::Area { stations, districts } => (
+            "",
+            " AND (g.police_station_id IN (SELECT value FROM json_each(?5))
+                   OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?6))))",
+            vec![ids_json(stations), ids_json(districts)],
+        ),
+    };
+    let sql = format!(
+        "SELECT {COLUMNS} FROM grievances g {DETAILS} {joined}
+          WHERE g.next_due IS NOT NULL AND g.next_due < ?1 AND g.filed_at >= ?2 AND g.filed_at < ?3{place}
+          ORDER BY g.next_due, g.id LIMIT ?4"
+    );
+    let mut all: Vec<Value> = vec![today.to_string().into(), from.to_string().into(), until.to_string().into(), (limit as i64).into()];
+    all.append(&mut params);
+    let rows = conn.prepare_cached(&sql)?.query_map(params_from_iter(all), read_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    rows.into_iter().collect()
+}
+
+/// What the clock rules make of a grievance at a version: its next due day and its runs.
+pub struct ClockIndex {
+    pub id: i64,
+    pub version: i64,
+    pub next_due: Option<String>,
+    pub clock_runs: Option<String>,
+}
+
+/// Sets each grievance's due day and runs, when it is still at that version (one changed
+/// meanwhile had them worked out by its own change). Answers how many it set.
+pub fn set_clock_indexes(tx: &Connection, indexes: &[ClockIndex]) -> Result<u64> {
     let mut set = 0;
-    for (id, version, next_due) in dues {
-        next_due.as_deref().map(check_date).transpose()?;
-        set += tx.prepare_cached("UPDATE grievances SET next_due = ?3 WHERE id = ?1 AND version = ?2")?.execute(params![id, version, next_due])? as u64;
+    for i in indexes {
+        i.next_due.as_deref().map(check_date).transpose()?;
+        set += tx
+            .prepare_cached("UPDATE grievances SET next_due = ?3, clock_runs = ?4 WHERE id = ?1 AND version = ?2")?
+            .execute(params![i.id, i.version, i.next_due, i.clock_runs])? as u64;
     }
     Ok(set)
 }

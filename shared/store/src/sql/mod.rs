@@ -210,6 +210,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0024_due_day_tallies_and_unread_sections.sql",
     "0025_crime_heads_by_chapter.sql",
     "0026_grievance_sections.sql",
+    "0027_statutory_compliance_tallies.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -259,7 +259,7 @@ impl Grievances for ItemGrievances {
         Ok(self.store.transact(vec![Write::put(item)]).await?)
     }
 
-    /// Every grievance item, a page at a time; each whose day moves is rewritten as a change
+    /// Every grievance item, a page at a time; each whose day or runs move is rewritten as a change
     /// is (its copies and index entries with it), in a transaction of its own on condition of
     /// its version. No audit record: the day is the rules' reading of the case, not a change
     /// of it.
@@ -270,12 +270,10 @@ impl Grievances for ItemGrievances {
             for item in page {
                 let before = from_item(item)?;
                 unread_sections += cases::statutory::sections_unread(&before.grievance) as u64;
-                let next_due = cases::statutory::next_due(rules, &before.grievance);
-                if next_due == before.grievance.next_due {
+                let mut after = before.clone();
+                if !cases::statutory::index_dues_by(rules, &mut after.grievance) {
                     continue;
                 }
-                let mut after = before.clone();
-                after.grievance.next_due = next_due;
                 match self.store.transact(change_writes(Some(&before), Some(&after), Vec::new())).await {
                     Ok(_) => moved += 1,
                     // Changed meanwhile: that change worked its day out.
@@ -400,6 +398,10 @@ impl Grievances for ItemGrievances {
     /// area); as on the relational engine, its grievances without a station count none.
     async fn report_facts(&self, viewer: &Viewer, query: &cases::reports::ReportQuery) -> Result<cases::reports::ReportFacts> {
         crate::dynamo::reports::facts(self, viewer, query).await
+    }
+
+    async fn missed_clocks(&self, viewer: &Viewer, query: &cases::reports::ReportQuery, most: usize) -> Result<Vec<Grievance>> {
+        crate::dynamo::reports::missed_clocks(self, viewer, query, most).await
     }
 
     /// Summed from the overdue counters (`keys::overdue_counter`), one item per station,

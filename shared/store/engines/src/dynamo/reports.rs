@@ -18,8 +18,22 @@ pub(crate) async fn facts(grievances: &dyn Grievances, viewer: &Viewer, q: &Repo
     facts_within(grievances, viewer, q, READ_MOST).await
 }
 
+/// The period's cases with a clock missed, earliest next due day first, at most `most`.
+pub(crate) async fn missed_clocks(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQuery, most: usize) -> Result<Vec<Grievance>> {
+    let today = domain::day::Day::of(q.today);
+    let mut missed: Vec<Grievance> = period_cases(grievances, viewer, q, READ_MOST).await?.into_iter().filter(|g| g.next_due.as_ref().is_some_and(|d| *d < today)).collect();
+    missed.sort_by(|a, b| a.next_due.cmp(&b.next_due).then(a.id.cmp(&b.id)));
+    missed.truncate(most);
+    Ok(missed)
+}
+
 /// As [`facts`], asking for no further page once `most` grievances are read.
 async fn facts_within(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQuery, most: usize) -> Result<ReportFacts> {
+    Ok(reports::tally(&period_cases(grievances, viewer, q, most).await?, q))
+}
+
+/// The viewer's grievances filed in the period, reading no further page once `most` are read.
+async fn period_cases(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQuery, most: usize) -> Result<Vec<Grievance>> {
     let first = q.period.from_text();
     let mut held: Vec<Grievance> = Vec::new();
     let mut read = 0usize;
@@ -41,7 +55,7 @@ async fn facts_within(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQu
             None => break,
         }
     }
-    Ok(reports::tally(&held, q))
+    Ok(held)
 }
 
 #[cfg(test)]
@@ -91,6 +105,7 @@ mod tests {
         async fn station_tallies(&self, _: &Viewer) -> Result<Vec<StationTally>> { unimplemented!() }
         async fn overdue_by_station(&self, _: &Viewer, _: &Clock, _: &[i64]) -> Result<BTreeMap<i64, i64>> { unimplemented!() }
         async fn report_facts(&self, _: &Viewer, _: &ReportQuery) -> Result<ReportFacts> { unimplemented!() }
+        async fn missed_clocks(&self, _: &Viewer, _: &ReportQuery, _: usize) -> Result<Vec<Grievance>> { unimplemented!() }
         async fn dues_indexed_for(&self) -> Result<Option<cases::port::DuesIndexed>> { unimplemented!() }
         async fn reindex_dues(&self, _: &domain::law::ClockRules) -> Result<cases::port::Reindexed> { unimplemented!() }
         async fn record_dues_indexed(&self, _: &cases::port::DuesIndexed) -> Result<()> { unimplemented!() }

@@ -211,7 +211,13 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         escalation: g.escalation.clone(),
         clock_events: g.clock_events.clone(),
         next_due: g.next_due.as_ref().map(|d| d.as_str().to_string()),
+        clock_runs: runs_text(&g.clock_runs),
     }
+}
+
+/// A case's clock runs as the `clock_runs` column keeps them (null when none).
+fn runs_text(runs: &[domain::law::KeptRun]) -> Option<String> {
+    (!runs.is_empty()).then(|| serde_json::to_string(runs).expect("clock runs serialise"))
 }
 
 fn stored_of(row: GrievanceRow) -> Stored {
@@ -247,6 +253,7 @@ fn stored_of(row: GrievanceRow) -> Stored {
         escalation: row.escalation,
         clock_events: row.clock_events,
         next_due: row.next_due.map(domain::day::Day::as_stored),
+        clock_runs: row.clock_runs.as_deref().and_then(|text| serde_json::from_str(text).ok()).unwrap_or_default(),
     };
     Stored { grievance, refs }
 }
@@ -553,6 +560,10 @@ impl Grievances for SqlGrievances {
         self.reports(viewer, query).await
     }
 
+    async fn missed_clocks(&self, viewer: &Viewer, query: &cases::reports::ReportQuery, most: usize) -> Result<Vec<Grievance>> {
+        self.missed_clocks(viewer, query, most).await
+    }
+
     async fn dues_indexed_for(&self) -> Result<Option<DuesIndexed>> {
         let kept = self.read(rows::dues_indexed_for).await?;
         Ok(kept.map(|(revision, since, unread)| DuesIndexed {
@@ -568,7 +579,7 @@ impl Grievances for SqlGrievances {
         self.store.transact_with(Vec::new(), move |tx| rows::record_dues_indexed(tx, revision, since.as_deref(), unread)).await?.map_err(sql_error)
     }
 
-    /// Every row, 500 at a time by id: each read, its day worked out, and the days that move
+    /// Every row, 500 at a time by id: each read, its day and runs worked out, and those that move
     /// written in one short transaction per step, so writers wait one step at most.
     async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<Reindexed> {
         let (mut after, mut moved, mut unread_sections) = (0, 0, 0);
@@ -576,18 +587,21 @@ impl Grievances for SqlGrievances {
             let batch = self.read(move |conn| rows::rows_after(conn, after, 500)).await?;
             let Some(last) = batch.last() else { break };
             after = last.id;
-            let changes: Vec<(i64, i64, Option<String>)> = batch
+            let changes: Vec<rows::ClockIndex> = batch
                 .into_iter()
                 .filter_map(|row| {
-                    let (id, version, was) = (row.id, row.version, row.next_due.clone());
-                    let g = stored_of(row).grievance;
+                    let mut g = stored_of(row).grievance;
                     unread_sections += cases::statutory::sections_unread(&g) as u64;
-                    let now = cases::statutory::next_due(rules, &g).map(|d| d.as_str().to_string());
-                    (now != was).then_some((id, version, now))
+                    cases::statutory::index_dues_by(rules, &mut g).then(|| rows::ClockIndex {
+                        id: g.id,
+                        version: g.version,
+                        next_due: g.next_due.as_ref().map(|d| d.as_str().to_string()),
+                        clock_runs: runs_text(&g.clock_runs),
+                    })
                 })
                 .collect();
             if !changes.is_empty() {
-                moved += self.store.transact_with(Vec::new(), move |tx| rows::set_next_dues(tx, &changes)).await?.map_err(sql_error)?;
+                moved += self.store.transact_with(Vec::new(), move |tx| rows::set_clock_indexes(tx, &changes)).await?.map_err(sql_error)?;
             }
         }
         Ok(Reindexed { moved, unread_sections })

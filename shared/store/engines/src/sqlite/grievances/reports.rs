@@ -4,9 +4,14 @@
 //! period's whole months from the month tables, its other days from the day tables, each a
 //! range of a primary key, whatever the number of grievances. One's own cases are grouped
 //! from their rows, found through the user's viewer rows by filing time.
+//!
+//! The statutory compliance figures are sums the same way, over the runs of the cases'
+//! clocks kept per filing month and day (schema 27): an open run keeps its due day, so
+//! whether it is missed or still running is decided here, against today.
 
 use super::{scope_of, SqlGrievances};
-use cases::reports::{age_bucket, day_text, ReportFacts, ReportQuery, StationFacts};
+use cases::reports::{age_bucket, day_text, ClockFigures, ReportFacts, ReportQuery, StationFacts};
+use domain::law::Outcome;
 use cases::reads::Viewer;
 use domain::Result;
 use rusqlite::types::Value;
@@ -130,6 +135,58 @@ fn grouped_figures(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::re
     Ok((groups, crimes, chapters))
 }
 
+/// How a run kept in a tally stands on `today`: outcome 0 is open, 1 met on time, 2 late.
+const OUTCOME: &str = "CASE outcome WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE CASE WHEN due_day < ?1 THEN 3 ELSE 4 END END";
+
+fn outcome(code: i64) -> Outcome {
+    match code {
+        1 => Outcome::MetOnTime,
+        2 => Outcome::MetLate,
+        3 => Outcome::Missed,
+        _ => Outcome::Running,
+    }
+}
+
+/// The runs of the period's cases' clocks in `scope`, per station and rule.
+fn clock_figures(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<BTreeMap<(i64, String), ClockFigures>, SqlError> {
+    let today = Value::Text(day_text(q.today));
+    let mut figures: BTreeMap<(i64, String), ClockFigures> = BTreeMap::new();
+    let mut add = |rows: Vec<(i64, String, i64, i64)>| {
+        for (station, rule, code, n) in rows {
+            figures.entry((station, rule)).or_default().count(outcome(code), n);
+        }
+    };
+    let four = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?));
+    if let Scope::Own(user) = scope {
+        let until = q.period.to.next_day().map(day_text).unwrap_or_else(|| "9999-12-31".into());
+        let params = [today, Value::Text(q.period.from_text()), Value::Text(until), Value::Integer(*user)];
+        let runs = "SELECT coalesce(g.police_station_id, 0) AS police_station_id, r.value ->> 0 AS rule,
+                           CASE WHEN r.value ->> 2 IS NULL THEN 0 WHEN r.value ->> 2 <= r.value ->> 1 THEN 1 ELSE 2 END AS outcome,
+                           r.value ->> 1 AS due_day
+                      FROM grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at
+                      JOIN json_each(g.clock_runs) r
+                     WHERE v.user_id = ?4 AND v.filed_at >= ?2 AND v.filed_at < ?3";
+        let sql = format!("SELECT police_station_id, rule, {OUTCOME}, count(*) FROM ({runs}) GROUP BY 1, 2, 3");
+        add(conn.prepare_cached(&sql)?.query_map(params_from_iter(params.iter()), four)?.collect::<rusqlite::Result<Vec<_>>>()?);
+        return Ok(figures);
+    }
+    let (months, days) = parts(q);
+    let mut read = |unit: &str, when: &str, mut params: Vec<Value>| -> std::result::Result<(), SqlError> {
+        let (place, more) = place_filter(scope, params.len());
+        params.extend(more);
+        let sql = format!("SELECT police_station_id, rule, {OUTCOME}, sum(n) FROM clock_{unit}_tally WHERE {when}{place} GROUP BY 1, 2, 3 HAVING sum(n) <> 0");
+        add(conn.prepare_cached(&sql)?.query_map(params_from_iter(params.iter()), four)?.collect::<rusqlite::Result<Vec<_>>>()?);
+        Ok(())
+    };
+    if !months.is_empty() {
+        read("month", "filed_month IN (SELECT value FROM json_each(?2))", vec![today.clone(), Value::Text(serde_json::to_string(&months).unwrap_or_default())])?;
+    }
+    for (from, to) in days {
+        read("day", "filed_day >= ?2 AND filed_day <= ?3", vec![today.clone(), Value::Text(from), Value::Text(to)])?;
+    }
+    Ok(figures)
+}
+
 fn facts(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<ReportFacts, SqlError> {
     let (groups, crimes, chapters) = grouped_figures(conn, scope, q)?;
     let mut stations: BTreeMap<i64, StationFacts> = BTreeMap::new();
@@ -162,6 +219,7 @@ fn facts(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Resu
         }
     }
     facts.stations = stations.into_values().filter(|s| s.total > 0).collect();
+    facts.clocks = clock_figures(conn, scope, q)?;
     Ok(facts)
 }
 
@@ -170,6 +228,14 @@ impl SqlGrievances {
         let scope = scope_of(viewer);
         let q = *q;
         self.read(move |conn| facts(conn, &scope, &q)).await
+    }
+
+    pub(super) async fn missed_clocks(&self, viewer: &Viewer, q: &ReportQuery, most: usize) -> Result<Vec<cases::Grievance>> {
+        let scope = scope_of(viewer);
+        let (from, today) = (q.period.from_text(), day_text(q.today));
+        let until = q.period.to.next_day().map(day_text).unwrap_or_else(|| "9999-12-31".into());
+        let rows = self.read(move |conn| store::sql::grievances::missed_clocks(conn, &scope, &from, &until, &today, most)).await?;
+        Ok(rows.into_iter().map(|row| super::stored_of(row).grievance).collect())
     }
 }
 
