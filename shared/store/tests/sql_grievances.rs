@@ -144,8 +144,28 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
         escalation: None,
         clock_events: Vec::new(),
         next_due: None,
-        clock_runs: None,
+        clock_runs: runs_of(id, fir),
     }
+}
+
+/// The runs of a row's clocks, from its id alone (so the other columns' draws stay as they
+/// were): none for a fifth; the progress duty met on time, late or not at all, twice on time
+/// for a seventh (two runs of one key); an investigation duty open for a quarter.
+fn runs_of(id: i64, fir: time::Date) -> Option<String> {
+    use domain::law::KeptRun;
+    if id % 5 == 0 {
+        return None;
+    }
+    let on = |days: i64| Day::of(fir + time::Duration::days(days));
+    let met = [Some(on(80)), Some(on(100)), None][id as usize % 3].clone();
+    let mut runs = vec![KeptRun("bnss-193-3-ii".into(), on(90), met)];
+    if id % 7 == 0 {
+        runs.push(KeptRun("bnss-193-3-ii".into(), on(180), Some(on(170))));
+    }
+    if id % 4 == 0 {
+        runs.push(KeptRun("bnss-193-2".into(), on(60), None));
+    }
+    Some(serde_json::to_string(&runs).unwrap())
 }
 
 struct Fixture {
@@ -926,6 +946,85 @@ fn sections_follow_edits_deletes_and_the_upgrade() {
     check_sections(&Fixture { _dir, conn, rows }, "upgraded from 25");
 }
 
+/// One compliance tally's key: filing month or day, station, district, rule, outcome (0 open,
+/// 1 met on time, 2 late) and the due day of an open run.
+type ClockKey = (String, i64, i64, String, i64, String);
+
+/// The compliance tallies hold exactly the runs of the rows, per filing month and per day.
+fn check_clock_tallies(f: &Fixture, when: &str) {
+    for (unit, width) in [("month", 7), ("day", 10)] {
+        let mut want: BTreeMap<ClockKey, i64> = BTreeMap::new();
+        for r in &f.rows {
+            let runs: Vec<domain::law::KeptRun> = r.clock_runs.as_deref().map(|t| serde_json::from_str(t).unwrap()).unwrap_or_default();
+            for run in runs {
+                let (outcome, due) = match run.met() {
+                    None => (0, run.due().to_string()),
+                    Some(met) if met <= run.due() => (1, String::new()),
+                    Some(_) => (2, String::new()),
+                };
+                let key = (r.filed_at[..width].to_string(), r.police_station_id.unwrap_or(0), r.district_id.unwrap_or(0), run.rule().to_string(), outcome, due);
+                *want.entry(key).or_default() += 1;
+            }
+        }
+        let sql = format!("SELECT filed_{unit}, police_station_id, district_id, rule, outcome, due_day, n FROM clock_{unit}_tally WHERE n <> 0");
+        let got: BTreeMap<ClockKey, i64> = f
+            .conn
+            .prepare(&sql)
+            .unwrap()
+            .query_map([], |r| Ok(((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?), r.get(6)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(got, want, "clock_{unit}_tally {when}");
+    }
+}
+
+/// The compliance report's figures follow every change of a row's runs, filing time, station
+/// and district, and its deletion; a file of schema 26 gains the tallies empty, with its due
+/// days owed a working-out again (which fills them).
+#[test]
+fn clock_tallies_follow_edits_deletes_and_the_upgrade() {
+    let mut f = fixture(300);
+    check_clock_tallies(&f, "as loaded");
+    f.edit(3, &|r| r.clock_runs = runs_of(28, TODAY));
+    f.edit(4, &|r| r.filed_at = "2024-02-29T08:00:00Z".into());
+    f.edit(5, &|r| {
+        r.police_station_id = Some(STATIONS[0]);
+        r.district_id = None;
+    });
+    f.edit(6, &|r| r.clock_runs = None);
+    // An edit of nothing the tallies count leaves them be.
+    f.edit(7, &|_| {});
+    let tx = f.conn.transaction().unwrap();
+    for id in [12, 13, 14] {
+        assert!(g::delete(&tx, id).unwrap());
+    }
+    tx.commit().unwrap();
+    f.rows.retain(|r| ![12, 13, 14].contains(&r.id));
+    check_clock_tallies(&f, "after edits and deletes");
+
+    let Fixture { _dir, conn, mut rows } = f;
+    conn.execute_batch(&format!(
+        "{} INSERT INTO grievance_dues_indexed (only, revision, since) VALUES (1, 4, '2026-01-02'); PRAGMA user_version = 26;",
+        schema_21::NO_CLOCK_TALLIES
+    ))
+    .unwrap();
+    drop(conn);
+    let conn = sql::open(_dir.path().join("portal.db")).unwrap();
+    let indexed: (i64, Option<String>) = conn.query_row("SELECT revision, since FROM grievance_dues_indexed", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    assert_eq!(indexed, (-1, Some("2026-01-02".into())), "owed a working-out again, its first day kept");
+    let kept = std::mem::take(&mut rows);
+    rows = kept.iter().map(|r| GrievanceRow { clock_runs: None, ..r.clone() }).collect();
+    let mut f = Fixture { _dir, conn, rows };
+    check_clock_tallies(&f, "upgraded from 26, before the working-out");
+    let indexes: Vec<g::ClockIndex> = kept.iter().map(|r| g::ClockIndex { id: r.id, version: r.version, next_due: None, clock_runs: r.clock_runs.clone() }).collect();
+    let tx = f.conn.transaction().unwrap();
+    assert_eq!(g::set_clock_indexes(&tx, &indexes).unwrap(), kept.len() as u64, "every row at its version");
+    tx.commit().unwrap();
+    f.rows = kept;
+    check_clock_tallies(&f, "after the working-out");
+}
+
 /// FIR dates sorted by filing time: the page is looked for only in the filing months the
 /// figures name (`fir_filed_tally`); those figures must follow edits of the FIR date, the
 /// district and the filing time, and deletes, or rows would be missed.
@@ -1015,7 +1114,8 @@ const BACK_TO_SCHEMA_9: &str = "
     DROP TABLE grievance_details;";
 
 /// The fixture's file opened again (upgraded to the current schema), each grievance checked to
-/// read as `before`.
+/// read as `before`, but for its clock runs: a file from before schema 27 kept none, and has
+/// them until the portal works them out.
 fn reopened_as_written(f: Fixture, before: &[GrievanceRow]) -> Fixture {
     let Fixture { _dir, conn, rows } = f;
     drop(conn);
@@ -1023,7 +1123,8 @@ fn reopened_as_written(f: Fixture, before: &[GrievanceRow]) -> Fixture {
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
     assert_eq!(version, sql::SCHEMA_VERSION);
     for row in before {
-        assert_eq!(g::get(&conn, row.id).unwrap().as_ref(), Some(row), "grievance {} after the upgrade", row.id);
+        let row = GrievanceRow { clock_runs: None, ..row.clone() };
+        assert_eq!(g::get(&conn, row.id).unwrap().as_ref(), Some(&row), "grievance {} after the upgrade", row.id);
     }
     Fixture { _dir, conn, rows }
 }

@@ -16,6 +16,7 @@ mod backup;
 mod casework_api;
 mod client_ip;
 mod closure_api;
+mod compliance_api;
 mod concurrency;
 mod crash;
 mod duplicates_api;

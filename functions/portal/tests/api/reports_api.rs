@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 const PASSWORD: &str = "Officer-Pass-1";
-const ROUTES: [&str; 5] = ["pendency", "monthly", "disposal", "crime-heads", "chapters"];
+const ROUTES: [&str; 6] = ["pendency", "monthly", "disposal", "crime-heads", "chapters", "compliance"];
 
 /// (station, status, crime title, "Section & Act", its heads by chapter, filed days ago,
 /// resolved days ago)

@@ -507,6 +507,24 @@ async fn every_record_kept(fixture: &str, retyped: &[(i64, &str)]) -> (tempfile:
         chapters["rows"].as_array().unwrap().iter().map(|r| (r["head"].as_str().unwrap().to_string(), r["count"].as_i64().unwrap())).collect();
     assert_eq!(found, want, "the heads by chapter of the cases kept: {chapters}");
     assert!(want.keys().any(|h| domain::law::heads::is_chapter(h)), "the fixture's cases fall in chapters: {want:?}");
+    // The compliance figures of the cases kept, their clocks' runs worked out as the portal
+    // opened the file: every run each case's screen shows, counted by where it stands.
+    let mut runs = [0i64; 4];
+    for id in expected["grievances"].as_object().unwrap().keys() {
+        let now = &portal.get(&format!("/api/grievances/{id}"), &admin).await["data"];
+        for clock in now["clocks"].as_array().unwrap() {
+            for run in clock["earlier"].as_array().unwrap().iter().chain([clock]) {
+                let at = ["met", "met_late", "missed", "due"].iter().position(|s| run["state"] == *s);
+                if let Some(at) = at {
+                    runs[at] += 1;
+                }
+            }
+        }
+    }
+    let compliance = portal.get(&format!("/api/reports/compliance?from={from}"), &admin).await;
+    let totals = ["met_on_time", "met_late", "missed", "running"].map(|k| compliance["totals"][k].as_i64().unwrap());
+    assert_eq!(totals, runs, "the runs of the cases kept: {compliance}");
+    assert!(runs[2] > 0, "the fixture's old cases missed their clocks: {runs:?}");
     // The list's act and section filter finds the cases kept by the sections their text reads.
     let mut charged: Vec<(i64, domain::law::section::ChargedSection)> = Vec::new();
     for (id, g) in expected["grievances"].as_object().unwrap() {

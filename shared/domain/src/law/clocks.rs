@@ -587,6 +587,34 @@ mod tests {
     }
 
     #[test]
+    fn the_kept_runs_are_every_duty_and_stand_by_the_day_asked() {
+        let rules = ClockRules::shipped();
+        let sections = [section("BNS 64")];
+        // Told on day 80 (on time) and on day 200 (late for the second report, due on day 170);
+        // the investigation completed after its two months; the case decided on day 250, which
+        // ends the third report's run with no duty left.
+        let events = [
+            event(ClockEventKind::InformantToldOfProgress, "2025-03-22"),
+            event(ClockEventKind::InvestigationCompleted, "2025-03-20"),
+            event(ClockEventKind::InformantToldOfProgress, "2025-07-20"),
+        ];
+        let facts = CaseFacts { sections: &sections, recorded: Some(date("2025-01-01")), events: &events, decided: Some(date("2025-09-08")) };
+        let kept = rules.kept_runs(&facts);
+        let run = |rule: &str, due: &str, met: Option<&str>| KeptRun(rule.into(), Day::parse(due).unwrap(), met.map(|m| Day::parse(m).unwrap()));
+        assert_eq!(kept, vec![
+            run("bnss-193-3-ii", "2025-04-01", Some("2025-03-22")),
+            run("bnss-193-3-ii", "2025-06-20", Some("2025-07-20")),
+            run("bnss-193-2", "2025-03-01", Some("2025-03-20")),
+            run("bnss-184-1", "2025-01-02", None),
+        ]);
+        let today = Day::parse("2025-09-10").unwrap();
+        let outcomes: Vec<Outcome> = kept.iter().map(|r| r.outcome(&today)).collect();
+        assert_eq!(outcomes, [Outcome::MetOnTime, Outcome::MetLate, Outcome::MetLate, Outcome::Missed]);
+        assert_eq!(run("bnss-184-1", "2025-09-10", None).outcome(&today), Outcome::Running, "due today: not yet missed");
+        assert_eq!(run("bnss-184-1", "2025-09-10", Some("2025-09-10")).outcome(&today), Outcome::MetOnTime, "met on its due day");
+    }
+
+    #[test]
     fn a_rape_case_runs_the_two_month_investigation_and_the_ninety_day_progress_clocks() {
         let c = clocks(&["BNS 64"], "2025-01-10", &[], None, "2025-01-20");
         let investigation = find(&c, "bnss-193-2").unwrap();

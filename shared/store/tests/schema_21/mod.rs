@@ -1,15 +1,32 @@
 //! The shape schema 21 gave the audit trail's chains, for the tests that build a file of that
 //! release from a current one: each chain kept by its name, each link with the hash before it,
 //! each head with its link's hash. And what every such test takes away first: the later
-//! steps' columns and tables.
+//! steps' columns and tables, the newest first.
 
-/// The SQL that takes a current file back to schema 25: no sections kept apart for the
-/// list's act and section filter. Each step further back starts with it.
-macro_rules! no_grievance_sections {
+/// The SQL that takes a current file back to schema 26: no clock runs kept, nor their figures
+/// for the compliance report. Each step further back starts with it.
+macro_rules! no_clock_tallies {
     () => {
         "
+    DROP TRIGGER grievances_clock_month_tally_insert; DROP TRIGGER grievances_clock_month_tally_delete; DROP TRIGGER grievances_clock_month_tally_update;
+    DROP TRIGGER grievances_clock_day_tally_insert; DROP TRIGGER grievances_clock_day_tally_delete; DROP TRIGGER grievances_clock_day_tally_update;
+    DROP TABLE clock_month_tally; DROP TABLE clock_day_tally; ALTER TABLE grievances DROP COLUMN clock_runs;"
+    };
+}
+
+#[allow(dead_code)] // the grievance tests' only; the audit tests share this module.
+pub const NO_CLOCK_TALLIES: &str = no_clock_tallies!();
+
+/// The SQL that takes a current file back to schema 25: no sections kept apart for the
+/// list's act and section filter.
+macro_rules! no_grievance_sections {
+    () => {
+        concat!(
+            no_clock_tallies!(),
+            "
     DROP TRIGGER grievances_sections_insert; DROP TRIGGER grievances_sections_delete; DROP TRIGGER grievances_sections_update;
     DROP INDEX grievance_sections_of_case; DROP INDEX grievance_sections_filed; DROP TABLE grievance_sections; ALTER TABLE grievances DROP COLUMN sections;"
+        )
     };
 }
 
