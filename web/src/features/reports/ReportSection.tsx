@@ -60,12 +60,14 @@ export interface SectionProps<T> {
   bars: (report: T) => Bars;
   names: (report: T) => string[];
   empty: (report: T) => boolean;
+  /** What an empty report says; 'No grievances were filed in this period.' by default. */
+  emptyText?: string;
   /** The report's table, named by the section's heading (`headingId`). */
   table: (report: T, headingId: string) => ReactNode;
   footer?: (report: T) => ReactNode;
 }
 
-export function ReportSection<T>({ name, titleKey, period, bars, names, empty, table, footer }: SectionProps<T>) {
+export function ReportSection<T>({ name, titleKey, period, bars, names, empty, emptyText, table, footer }: SectionProps<T>) {
   const { t } = useTranslation('reports');
   const { data, error } = useReport<T>(name, period);
   const title = t(`${titleKey}.title`);
@@ -89,7 +91,7 @@ export function ReportSection<T>({ name, titleKey, period, bars, names, empty, t
       ) : !data ? (
         <LoadingState label={t('loading')} />
       ) : empty(data) ? (
-        <Text marginTop="small">{t('noData')}</Text>
+        <Text marginTop="small">{emptyText ?? t('noData')}</Text>
       ) : (
         <>
           <BarChart bars={bars(data)} names={names(data)} label={t(`${titleKey}.chart`)} testId={`chart-${name}`} />

@@ -1,6 +1,6 @@
 // Reports: station-wise pendency, monthly filed and disposed, disposal rate by
-// station, the top crime heads and the crime heads by chapter of the BNS and POCSO, each as
-// a chart and a table, over a filing-date range,
+// station, the top crime heads, the crime heads by chapter of the BNS and POCSO, and the
+// statutory compliance by station, each as a chart and its table(s), over a filing-date range,
 // with Excel and PDF exports. Loaded on demand with its chart library; the server checks
 // `reports read` and the user's scope on every call.
 import { useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { dash, formatCount } from '../../lib/format';
+import { ComplianceSection } from './ComplianceSection';
 import { ReportSection } from './ReportSection';
 import { CountTable, DisposalTable, MonthlyTable, PendencyTable } from './ReportTables';
 import {
@@ -157,6 +158,8 @@ export default function ReportsPage() {
         )}
         footer={(r) => <TotalLine text={t('chapters.total', { n: formatCount(r.total) })} />}
       />
+
+      <ComplianceSection period={period} station={station} />
     </Flex>
   );
 }
