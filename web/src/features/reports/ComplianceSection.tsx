@@ -23,6 +23,8 @@ export function ComplianceSection({ period, station }: Props) {
       period={period}
       bars={(r) => relabelled(complianceBars(r), station)}
       names={() => [t('column.compliance')]}
+      // A share: every station against the same 0-100 scale, whatever the highest is.
+      scaleMax={100}
       // No station row: no clock ran for the period's cases (there may still be cases).
       empty={(r) => r.rows.length === 0}
       emptyText={t('compliance.noClocks')}

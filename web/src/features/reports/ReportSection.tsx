@@ -59,6 +59,8 @@ export interface SectionProps<T> {
   period: Period;
   bars: (report: T) => Bars;
   names: (report: T) => string[];
+  /** The top of the chart's value axis (100 for a percentage). */
+  scaleMax?: number;
   empty: (report: T) => boolean;
   /** What an empty report says; 'No grievances were filed in this period.' by default. */
   emptyText?: string;
@@ -67,7 +69,7 @@ export interface SectionProps<T> {
   footer?: (report: T) => ReactNode;
 }
 
-export function ReportSection<T>({ name, titleKey, period, bars, names, empty, emptyText, table, footer }: SectionProps<T>) {
+export function ReportSection<T>({ name, titleKey, period, bars, names, scaleMax, empty, emptyText, table, footer }: SectionProps<T>) {
   const { t } = useTranslation('reports');
   const { data, error } = useReport<T>(name, period);
   const title = t(`${titleKey}.title`);
@@ -94,7 +96,7 @@ export function ReportSection<T>({ name, titleKey, period, bars, names, empty, e
         <Text marginTop="small">{emptyText ?? t('noData')}</Text>
       ) : (
         <>
-          <BarChart bars={bars(data)} names={names(data)} label={t(`${titleKey}.chart`)} testId={`chart-${name}`} />
+          <BarChart bars={bars(data)} names={names(data)} label={t(`${titleKey}.chart`)} testId={`chart-${name}`} max={scaleMax} />
           {table(data, `report-${name}`)}
           {footer?.(data)}
         </>
