@@ -1,10 +1,13 @@
-// Reports in Chromium: grievances filed through the API show up in the five
+// Reports in Chromium: grievances filed through the API show up in the six
 // reports, each drawn as a chart (a canvas) beside its table, the chapter report in English
 // and in Hindi; a wrong range is refused on
-// the page; an export opens its short-lived link and downloads the workbook. On an en-US
-// browser the period's date boxes still read and show dd/mm/yyyy.
+// the page; an export opens its short-lived link and downloads the workbook. A case whose
+// statutory clock was missed shows in the compliance report, on screen in English and
+// Hindi and in its workbook. On an en-US browser the period's date boxes still read and
+// show dd/mm/yyyy.
 import { readFile } from 'node:fs/promises';
 import { adminApi, expect, expectAccessible, nextDownload, signIn, test } from './fixtures';
+import { workbookTexts } from './xlsx-text';
 
 const stamp = Date.now().toString(36).toUpperCase();
 
@@ -28,6 +31,16 @@ interface MonthlyReport {
   months: { month: string; filed: number; disposed: number }[];
 }
 
+interface ComplianceAnswer {
+  rows: { station_name: string; figures: { missed: number } }[];
+  missed: { grievance_number: string; rule_name: string; due_on: string; days_late: number }[];
+}
+
+/** `days` before today in India, as YYYY-MM-DD. */
+function daysAgo(days: number): string {
+  return new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
+}
+
 test.describe('reports', () => {
   test.beforeAll(async ({ request }) => {
     const api = await adminApi(request);
@@ -44,8 +57,8 @@ test.describe('reports', () => {
     await page.getByRole('navigation', { name: 'Main navigation', exact: true }).getByRole('link', { name: 'Reports' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
 
-    // Every report is drawn: a canvas in each of the five sections.
-    for (const name of ['pendency', 'monthly', 'disposal', 'crime-heads', 'chapters']) {
+    // Every report is drawn: a canvas in each of the six sections.
+    for (const name of ['pendency', 'monthly', 'disposal', 'crime-heads', 'chapters', 'compliance']) {
       await expect(page.locator(`section[data-report="${name}"] canvas`), `${name} chart`).toHaveCount(1);
     }
 
@@ -92,6 +105,82 @@ test.describe('reports', () => {
     expect(file.suggestedFilename()).toMatch(/^report-pendency-.*\.xlsx$/);
     expect((await readFile((await file.path())!)).subarray(0, 2).toString('latin1')).toBe('PK');
     await expect(page.getByText('The Excel file of Station-wise pendency is ready.')).toBeVisible();
+  });
+
+  test('a case that missed its statutory clock shows in the compliance report, in English, in Hindi and in its workbook', async ({ page, request }) => {
+    // Recorded 120 days ago, after the BNSS came in: the informant was due news of the
+    // investigation within 90 days (BNSS s.193(3)(ii)), 30 days ago, and has had none.
+    const api = await adminApi(request);
+    const created = await api.post('/grievances', {
+      ...grievance(9, 'Theft'),
+      fir_date: daysAgo(120),
+      district: 'North District',
+      police_station: 'Civil Lines',
+    });
+    expect(created.status(), 'admin files a case whose clock is missed').toBe(201);
+    const late = ((await created.json()) as { data: { id: number; grievance_number: string } }).data;
+
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const answered = page.waitForResponse((r) => r.url().includes('/api/reports/compliance'));
+    await page.goto('/reports');
+    const report = (await (await answered).json()) as ComplianceAnswer;
+    const section = page.locator('section[data-report="compliance"]');
+    await expect(section.getByRole('heading', { level: 2, name: 'Statutory Compliance by Station' })).toBeVisible();
+    await expect(section.locator('canvas')).toHaveCount(1);
+
+    // The server lists the missed clock: due 90 days after the FIR, 30 days ago.
+    const listed = report.missed.find((m) => m.grievance_number === late.grievance_number);
+    expect(listed, 'the compliance report lists the missed clock').toMatchObject({ rule_name: 'Informant told of progress', due_on: daysAgo(30), days_late: 30 });
+    const civilLines = report.rows.find((row) => row.station_name === 'Civil Lines');
+    expect(civilLines?.figures.missed ?? 0).toBeGreaterThanOrEqual(1);
+
+    // The station's row shows its missed clocks (other specs' cases may be there too).
+    const stations = section.getByRole('table', { name: 'Statutory Compliance by Station' });
+    const header = stations.getByRole('columnheader');
+    await expect(header).toHaveText(['Police Station', 'Met on time', 'Met late', 'Missed', 'Running', 'Compliance (%)']);
+    const stationRow = stations.getByRole('row').filter({ hasText: 'Civil Lines' });
+    await expect(stationRow.getByRole('cell').nth(3)).toHaveText(new Intl.NumberFormat('en-IN').format(civilLines!.figures.missed));
+    await expect(stations.getByRole('row').last().getByRole('cell').first()).toHaveText('Total');
+    await expect(section.getByRole('table', { name: 'Compliance by Clock' }).getByRole('row').filter({ hasText: 'Informant told of progress' })).toHaveCount(1);
+
+    // The clocks missed: the case's number opens it; the due day as dates are shown elsewhere.
+    const missed = section.getByRole('table', { name: 'Clocks Missed' });
+    const row = missed.getByRole('row').filter({ hasText: late.grievance_number });
+    await expect(row.getByRole('cell')).toHaveText([
+      late.grievance_number,
+      `REP-${stamp}-9`,
+      'Civil Lines',
+      'Informant told of progress',
+      await page.evaluate((day) => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)), daysAgo(30)),
+      '30',
+    ]);
+    await expect(row.getByRole('link', { name: late.grievance_number })).toHaveAttribute('href', `/grievances/${late.id}`);
+    await expectAccessible(page);
+
+    // The Excel workbook of the report holds the case.
+    const download = nextDownload(page);
+    await section.getByRole('group', { name: 'Export Statutory Compliance by Station' }).getByRole('button', { name: 'Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^report-compliance-.*\.xlsx$/);
+    const texts = workbookTexts(await readFile((await file.path())!));
+    expect(texts).toContain(late.grievance_number);
+    expect(texts).toContain('Informant told of progress');
+    await expect(page.getByText('The Excel file of Statutory Compliance by Station is ready.')).toBeVisible();
+
+    // In Hindi, from the user menu: the headings, the station and the clock by their Hindi names.
+    await page.getByRole('button', { name: 'User menu for E2E Admin' }).click();
+    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await expect(section.getByRole('heading', { level: 2, name: 'थाना-वार वैधानिक समय-सीमा अनुपालन' })).toBeVisible();
+    const hindiStations = section.getByRole('table', { name: 'थाना-वार वैधानिक समय-सीमा अनुपालन' });
+    await expect(hindiStations.getByRole('columnheader')).toHaveText(['थाना', 'समय पर पूर्ण', 'विलंब से पूर्ण', 'चूक', 'चालू', 'अनुपालन (%)']);
+    await expect(hindiStations.getByRole('row').filter({ hasText: 'सिविल लाइंस' }).getByRole('cell').nth(3)).toHaveText(new Intl.NumberFormat('en-IN').format(civilLines!.figures.missed));
+    const hindiMissed = section.getByRole('table', { name: 'चूकी हुई समय-सीमाएँ' });
+    await expect(hindiMissed.getByRole('columnheader')).toHaveText(['शिकायत संख्या', 'एफ़आईआर संख्या', 'थाना', 'समय-सीमा', 'नियत तिथि', 'विलंब (दिन)']);
+    const hindiRow = hindiMissed.getByRole('row').filter({ hasText: late.grievance_number });
+    await expect(hindiRow).toContainText('सूचनाकर्ता को अन्वेषण की प्रगति की सूचना');
+    await expect(hindiRow).toContainText('सिविल लाइंस');
+    await expectAccessible(page);
   });
 });
 

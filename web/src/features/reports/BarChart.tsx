@@ -16,16 +16,24 @@ interface Props {
   /** Describes the chart (its accessible name). */
   label: string;
   testId: string;
+  /** The top of the value axis (100 for a percentage); else as the values need. */
+  max?: number;
 }
 
-export default function BarChart({ bars, names, label, testId }: Props) {
+export default function BarChart({ bars, names, label, testId, max }: Props) {
   return (
     <div className="report-chart" style={{ position: 'relative', height: 280 }}>
       <Bar
         data-testid={testId}
         aria-label={label}
         role="img"
-        options={{ responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { display: bars.series.length > 1 } } }}
+        options={{
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          plugins: { legend: { display: bars.series.length > 1 } },
+          scales: max === undefined ? undefined : { y: { min: 0, max } },
+        }}
         data={{
           labels: bars.labels,
           datasets: bars.series.map((s, i) => ({ label: names[i] ?? s.key, data: s.values, backgroundColor: COLOURS[i % COLOURS.length] })),

@@ -1,35 +1,29 @@
 // Reports: station-wise pendency, monthly filed and disposed, disposal rate by
-// station, the top crime heads and the crime heads by chapter of the BNS and POCSO, each as
-// a chart and a table, over a filing-date range,
+// station, the top crime heads, the crime heads by chapter of the BNS and POCSO, and the
+// statutory compliance by station, each as a chart and its table(s), over a filing-date range,
 // with Excel and PDF exports. Loaded on demand with its chart library; the server checks
 // `reports read` and the user's scope on every call.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGrievanceItemNames } from '../../api/item-names';
-import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { api } from '../../api/client';
-import { errorText } from '../../api/errors';
+import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { DateField } from '../../components/DateField';
-import { LoadingState } from '../../components/LoadingState';
 import { PageHeader } from '../../components/PageHeader';
 import { dash, formatCount } from '../../lib/format';
-import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../../lib/export-window';
-import { useReport } from './api/use-report';
-import BarChart from './BarChart';
+import { ComplianceSection } from './ComplianceSection';
+import { ReportSection } from './ReportSection';
 import { CountTable, DisposalTable, MonthlyTable, PendencyTable } from './ReportTables';
 import {
   chapterBars,
   chapterTitle,
   crimeBars,
   disposalBars,
-  exportPath,
   isChapter,
   monthLabel,
   monthlyBars,
   pendencyBars,
   relabelled,
   validatePeriod,
-  type Bars,
   type ChapterHeadsReport,
   type CrimeHeadsReport,
   type DisposalReport,
@@ -37,99 +31,9 @@ import {
   type PendencyReport,
   type Period,
   type PeriodErrors,
-  type ReportName,
 } from './report-data';
 
 const LOCALES: Record<string, string> = { en: 'en-IN', hi: 'hi-IN' };
-
-function ExportButtons({ name, title, period }: { name: ReportName; title: string; period: Period }) {
-  const { t, i18n } = useTranslation('reports');
-  const [busy, setBusy] = useState<'excel' | 'pdf' | null>(null);
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-
-  async function run(kind: 'excel' | 'pdf') {
-    if (busy) return;
-    const label = t(`export.${kind}`);
-    const pending = openPendingWindow(t('export.preparing', { label }), i18n.language);
-    setBusy(kind);
-    try {
-      const link = await api.get<{ url: string }>(exportPath(name, kind, period, i18n.language));
-      if (pending && !pending.closed) showInWindow(pending, link.url);
-      else downloadInPage(link.url);
-      setMessage({ text: t('export.ready', { label, report: title }), failed: false });
-    } catch (error) {
-      if (pending) closeWindow(pending);
-      setMessage({ text: errorText(error, t('export.failed', { label })), failed: true });
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  return (
-    <Flex direction="column" gap="xxs" alignItems="flex-end">
-      <Flex role="group" aria-label={t('export.group', { report: title })} gap="xs">
-        {(['excel', 'pdf'] as const).map((kind) => (
-          <Button key={kind} size="small" isLoading={busy === kind} loadingText={t('export.exporting')} onClick={() => void run(kind)}>
-            {t(`export.${kind}`)}
-          </Button>
-        ))}
-      </Flex>
-      {message ? (
-        <Text role="status" fontSize="small" color={message.failed ? 'font.error' : 'font.success'}>
-          {message.text}
-        </Text>
-      ) : null}
-    </Flex>
-  );
-}
-
-interface SectionProps<T> {
-  name: ReportName;
-  titleKey: string;
-  period: Period;
-  bars: (report: T) => Bars;
-  names: (report: T) => string[];
-  empty: (report: T) => boolean;
-  /** The report's table, named by the section's heading (`headingId`). */
-  table: (report: T, headingId: string) => ReactNode;
-  footer?: (report: T) => ReactNode;
-}
-
-function ReportSection<T>({ name, titleKey, period, bars, names, empty, table, footer }: SectionProps<T>) {
-  const { t } = useTranslation('reports');
-  const { data, error } = useReport<T>(name, period);
-  const title = t(`${titleKey}.title`);
-  return (
-    <Card variation="outlined" as="section" aria-labelledby={`report-${name}`} className="report-section" data-report={name}>
-      <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="small">
-        <Flex direction="column" gap="xxs">
-          <Heading level={2} id={`report-${name}`} className="panel-title">
-            {title}
-          </Heading>
-          <Text color="font.secondary" fontSize="small">
-            {t(`${titleKey}.description`)}
-          </Text>
-        </Flex>
-        <ExportButtons name={name} title={title} period={period} />
-      </Flex>
-      {error ? (
-        <Alert variation="error" marginTop="small">
-          {errorText(error, t('loadFailed'))}
-        </Alert>
-      ) : !data ? (
-        <LoadingState label={t('loading')} />
-      ) : empty(data) ? (
-        <Text marginTop="small">{t('noData')}</Text>
-      ) : (
-        <>
-          <BarChart bars={bars(data)} names={names(data)} label={t(`${titleKey}.chart`)} testId={`chart-${name}`} />
-          {table(data, `report-${name}`)}
-          {footer?.(data)}
-        </>
-      )}
-    </Card>
-  );
-}
 
 /** The line under a table that says how many grievances the period holds. */
 function TotalLine({ text }: { text: string }) {
@@ -254,6 +158,8 @@ export default function ReportsPage() {
         )}
         footer={(r) => <TotalLine text={t('chapters.total', { n: formatCount(r.total) })} />}
       />
+
+      <ComplianceSection period={period} station={station} />
     </Flex>
   );
 }

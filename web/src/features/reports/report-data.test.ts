@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MISSED_CLOCKS_LIST,
   chapterBars,
   chapterTitle,
+  clockName,
+  complianceBars,
   crimeBars,
   disposalBars,
   exportPath,
@@ -12,6 +15,7 @@ import {
   reportPath,
   statusCount,
   validatePeriod,
+  type ComplianceReport,
   type PendencyReport,
 } from './report-data';
 
@@ -44,6 +48,9 @@ describe('the period', () => {
     expect(exportPath('pendency', 'pdf', { from: '2026-01-01', to: '2026-03-31' }, 'hi')).toBe('/reports/pendency/export/pdf?from=2026-01-01&to=2026-03-31&lang=hi');
     expect(exportPath('crime-heads', 'excel', { from: '', to: '' }, 'en')).toBe('/reports/crime-heads/export/excel?lang=en');
     expect(reportPath('chapters', { from: '', to: '2026-03-31' })).toBe('/reports/chapters?to=2026-03-31');
+    expect(reportPath('compliance', { from: '2026-01-01', to: '2026-03-31' })).toBe('/reports/compliance?from=2026-01-01&to=2026-03-31');
+    expect(exportPath('compliance', 'excel', { from: '2026-01-01', to: '' }, 'hi')).toBe('/reports/compliance/export/excel?from=2026-01-01&lang=hi');
+    expect(exportPath('compliance', 'pdf', { from: '', to: '' }, 'en')).toBe('/reports/compliance/export/pdf?lang=en');
   });
 });
 
@@ -90,5 +97,36 @@ describe('the crime heads by chapter', () => {
     expect(chapterBars(report, 'en')).toEqual({ labels: ['BNS XVII', 'Local and special laws'], series: [{ key: 'count', values: [4, 1] }] });
     expect(chapterBars(report, 'hi').labels).toEqual(['BNS XVII', 'स्थानीय एवं विशेष विधियां']);
     expect(chapterTitle(report.rows[0]!, 'hi')).toBe('संपत्ति के विरुद्ध अपराधों के विषय में');
+  });
+});
+
+describe('the statutory compliance report', () => {
+  const figures = (met_on_time: number, met_late: number, missed: number, running: number, compliance: number | null) => ({ met_on_time, met_late, missed, running, compliance });
+  const report: ComplianceReport = {
+    from: '2026-01-01',
+    to: '2026-11-30',
+    rows: [
+      { station_id: 34, station_name: 'City Kotwali', figures: figures(3, 1, 0, 2, 75) },
+      { station_id: 35, station_name: 'Civil Lines', figures: figures(0, 0, 0, 4, null) },
+    ],
+    totals: figures(3, 1, 0, 6, 75),
+    by_rule: [],
+    missed: [],
+    missed_more: false,
+  };
+
+  it('draws the share met on time per station, and no bar where no clock fell due', () => {
+    expect(complianceBars(report)).toEqual({ labels: ['City Kotwali', 'Civil Lines'], series: [{ key: 'compliance', values: [75, null] }] });
+    expect(complianceBars({ ...report, rows: [] })).toEqual({ labels: [], series: [{ key: 'compliance', values: [] }] });
+  });
+
+  it('names a clock in the language on screen, in English where it has no Hindi name', () => {
+    expect(clockName('Informant told of progress', 'सूचनाकर्ता को अन्वेषण की प्रगति की सूचना', 'hi')).toBe('सूचनाकर्ता को अन्वेषण की प्रगति की सूचना');
+    expect(clockName('Informant told of progress', 'सूचनाकर्ता को अन्वेषण की प्रगति की सूचना', 'en')).toBe('Informant told of progress');
+    expect(clockName('bnss-999', ' ', 'hi')).toBe('bnss-999');
+  });
+
+  it("links to the grievance list's filter of cases with a clock missed", () => {
+    expect(MISSED_CLOCKS_LIST).toBe('/grievances?clock=missed');
   });
 });

@@ -2,6 +2,7 @@
 // server checks it, and each report's answer shaped into a chart's bars and a table's
 // rows. The figures are the server's; nothing here counts grievances.
 import type { components } from '../../api/schema';
+import { CLOCK_FILTERS, EMPTY_FILTERS, filtersToParams } from '../grievances/list-filters';
 
 type Schemas = components['schemas'];
 export type PendencyReport = Schemas['PendencyReport'];
@@ -9,10 +10,15 @@ export type MonthlyReport = Schemas['MonthlyReport'];
 export type DisposalReport = Schemas['DisposalReport'];
 export type CrimeHeadsReport = Schemas['CrimeHeadsReport'];
 export type ChapterHeadsReport = Schemas['ChapterHeadsReport'];
+export type ComplianceReport = Schemas['ComplianceReport'];
+export type ClockFigures = Schemas['ClockFigures'];
+export type ComplianceRow = Schemas['ComplianceRow'];
+export type RuleCompliance = Schemas['RuleCompliance'];
+export type MissedClock = Schemas['MissedClock'];
 type ChapterHeadRow = Schemas['ChapterHeadRow'];
 
-export type ReportName = 'pendency' | 'monthly' | 'disposal' | 'crime-heads' | 'chapters';
-export const REPORTS: readonly ReportName[] = ['pendency', 'monthly', 'disposal', 'crime-heads', 'chapters'];
+export type ReportName = 'pendency' | 'monthly' | 'disposal' | 'crime-heads' | 'chapters' | 'compliance';
+export const REPORTS: readonly ReportName[] = ['pendency', 'monthly', 'disposal', 'crime-heads', 'chapters', 'compliance'];
 
 /** The filing dates asked for; empty means the server's default (the last twelve months). */
 export interface Period {
@@ -61,10 +67,10 @@ export function exportPath(name: ReportName, kind: 'excel' | 'pdf', period: Peri
   return `/reports/${name}/export/${kind}?${query.toString()}`;
 }
 
-/** Bars: one label per group, one series per kind of figure. */
+/** Bars: one label per group, one series per kind of figure; null draws no bar (no figure). */
 export interface Bars {
   labels: string[];
-  series: { key: string; values: number[] }[];
+  series: { key: string; values: (number | null)[] }[];
 }
 
 /** Pending grievances by age, per station. */
@@ -132,3 +138,25 @@ export function monthLabel(month: string, locale: string): string {
   if (!year || !m) return month;
   return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
 }
+
+/**
+ * Compliance (%) per station. A station none of whose clocks has fallen due has no share
+ * (null): it gets no bar, where a bar at 0 would read as every clock missed.
+ */
+export function complianceBars(report: ComplianceReport): Bars {
+  return {
+    labels: report.rows.map((r) => r.station_name),
+    series: [{ key: 'compliance', values: report.rows.map((r) => r.figures.compliance ?? null) }],
+  };
+}
+
+/** A clock rule's name in the screen's language (its English name where it has no Hindi one). */
+export function clockName(english: string, hindi: string, language: string): string {
+  return language === 'hi' && hindi.trim() ? hindi : english;
+}
+
+/**
+ * The grievance list with its 'Statutory clocks: Missed' filter on: every case with a clock
+ * missed, where the report lists only the first 500 (`missed_more`).
+ */
+export const MISSED_CLOCKS_LIST = `/grievances?${filtersToParams({ ...EMPTY_FILTERS, clock: 'missed' satisfies (typeof CLOCK_FILTERS)[number] }).toString()}`;
