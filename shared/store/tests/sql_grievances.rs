@@ -1025,6 +1025,41 @@ fn clock_tallies_follow_edits_deletes_and_the_upgrade() {
     check_clock_tallies(&f, "after the working-out");
 }
 
+/// The compliance report's cases with a clock missed: those of the period, in the scope, with
+/// a next due day before today, earliest first, at most the limit; in every scope, and for a
+/// period that holds none.
+#[test]
+fn missed_clocks_are_the_periods_earliest_due_in_the_scope() {
+    let mut f = fixture(300);
+    // Each row's next due day: the earliest of its open runs.
+    for i in 0..f.rows.len() {
+        let runs: Vec<domain::law::KeptRun> = f.rows[i].clock_runs.as_deref().map(|t| serde_json::from_str(t).unwrap()).unwrap_or_default();
+        let due = runs.iter().filter(|r| r.met().is_none()).map(|r| r.due().to_string()).min();
+        f.edit(i, &|r| r.next_due = due.clone());
+    }
+    let today = day(TODAY).to_string();
+    let scopes = [Scope::State, Scope::Area { stations: vec![STATIONS[0], STATIONS[2]], districts: vec![DISTRICTS[1]] }, Scope::Own(3)];
+    let in_scope = |r: &GrievanceRow, scope: &Scope| naive(std::slice::from_ref(r), &GrievanceQuery::new(scope.clone())).len() == 1;
+    for scope in &scopes {
+        for (from, until) in [("2000-01-01", "9999-12-31"), ("2025-01-01", "2025-07-01"), ("2030-01-01", "2031-01-01")] {
+            for limit in [5, 1000] {
+                let mut want: Vec<&GrievanceRow> = f
+                    .rows
+                    .iter()
+                    .filter(|r| r.next_due.as_ref().is_some_and(|d| *d < today) && r.filed_at.as_str() >= from && r.filed_at.as_str() < until && in_scope(r, scope))
+                    .collect();
+                want.sort_by(|a, b| a.next_due.cmp(&b.next_due).then(a.id.cmp(&b.id)));
+                let want: Vec<i64> = want.into_iter().take(limit).map(|r| r.id).collect();
+                let got: Vec<i64> = g::missed_clocks(&f.conn, scope, from, until, &today, limit).unwrap().into_iter().map(|r| r.id).collect();
+                assert_eq!(got, want, "{scope:?} {from}..{until} at most {limit}");
+                if from == "2000-01-01" && limit == 1000 {
+                    assert!(got.len() > 5, "the fixture misses clocks in {scope:?}: {got:?}");
+                }
+            }
+        }
+    }
+}
+
 /// FIR dates sorted by filing time: the page is looked for only in the filing months the
 /// figures name (`fir_filed_tally`); those figures must follow edits of the FIR date, the
 /// district and the filing time, and deletes, or rows would be missed.

@@ -527,27 +527,34 @@ pub fn rows_after(conn: &Connection, after: i64, limit: usize) -> Result<Vec<Gri
 
 /// Up to `limit` grievances in `scope` filed from `from` to before `until` (days, `YYYY-MM-DD`)
 /// with a statutory clock missed: a next due day before `today`. Earliest next due day first,
-/// then by id: a walk of the due-day index (`g_due`, or one's own `viewer_dues`) that stops
-/// at `today`.
+/// then by id. In the state's scope and an area's, a range of the period's filing times in
+/// `g_due_filed`, read from the index alone, the first kept by a bounded sort, then those
+/// rows read; in one's own, the user's `viewer_dues` up to today.
 pub fn missed_clocks(conn: &Connection, scope: &Scope, from: &str, until: &str, today: &str, limit: usize) -> Result<Vec<GrievanceRow>> {
-    let (joined, place, mut params): (&str, &str, Vec<Value>) = match scope {
-        Scope::State => ("", "", Vec::new()),
-        Scope::Own(user) => ("JOIN viewer_dues v ON v.grievance_id = g.id AND v.next_due = g.next_due AND v.user_id = ?5", "", vec![(*user).into()]),
-        Scope::Area { stations, districts } => (
-            "",
-            " AND (g.police_station_id IN (SELECT value FROM json_each(?5))
-                   OR (g.police_station_id IS NULL AND g.district_id IN (SELECT value FROM json_each(?6))))",
-            vec![ids_json(stations), ids_json(districts)],
-        ),
+    let mut params: Vec<Value> = vec![today.to_string().into(), from.to_string().into(), until.to_string().into(), (limit as i64).into()];
+    let first = match scope {
+        Scope::Own(user) => {
+            params.push((*user).into());
+            "SELECT g.id, g.next_due FROM viewer_dues v JOIN grievances g ON g.id = v.grievance_id
+              WHERE v.user_id = ?5 AND v.next_due < ?1 AND g.filed_at >= ?2 AND g.filed_at < ?3
+              ORDER BY v.next_due, g.id LIMIT ?4"
+        }
+        Scope::State => {
+            "SELECT id, next_due FROM grievances INDEXED BY g_due_filed
+              WHERE next_due IS NOT NULL AND filed_at >= ?2 AND filed_at < ?3 AND next_due < ?1
+              ORDER BY next_due, id LIMIT ?4"
+        }
+        Scope::Area { stations, districts } => {
+            params.extend([ids_json(stations), ids_json(districts)]);
+            "SELECT id, next_due FROM grievances INDEXED BY g_due_filed
+              WHERE next_due IS NOT NULL AND filed_at >= ?2 AND filed_at < ?3 AND next_due < ?1
+                AND (police_station_id IN (SELECT value FROM json_each(?5))
+                     OR (police_station_id IS NULL AND district_id IN (SELECT value FROM json_each(?6))))
+              ORDER BY next_due, id LIMIT ?4"
+        }
     };
-    let sql = format!(
-        "SELECT {COLUMNS} FROM grievances g {DETAILS} {joined}
-          WHERE g.next_due IS NOT NULL AND g.next_due < ?1 AND g.filed_at >= ?2 AND g.filed_at < ?3{place}
-          ORDER BY g.next_due, g.id LIMIT ?4"
-    );
-    let mut all: Vec<Value> = vec![today.to_string().into(), from.to_string().into(), until.to_string().into(), (limit as i64).into()];
-    all.append(&mut params);
-    let rows = conn.prepare_cached(&sql)?.query_map(params_from_iter(all), read_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let sql = format!("SELECT {COLUMNS} FROM ({first}) m JOIN grievances g ON g.id = m.id {DETAILS} ORDER BY m.next_due, m.id");
+    let rows = conn.prepare_cached(&sql)?.query_map(params_from_iter(params), read_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
     rows.into_iter().collect()
 }
 

@@ -10,7 +10,7 @@ macro_rules! no_clock_tallies {
         "
     DROP TRIGGER grievances_clock_month_tally_insert; DROP TRIGGER grievances_clock_month_tally_delete; DROP TRIGGER grievances_clock_month_tally_update;
     DROP TRIGGER grievances_clock_day_tally_insert; DROP TRIGGER grievances_clock_day_tally_delete; DROP TRIGGER grievances_clock_day_tally_update;
-    DROP TABLE clock_month_tally; DROP TABLE clock_day_tally; ALTER TABLE grievances DROP COLUMN clock_runs;"
+    DROP INDEX g_due_filed; DROP TABLE clock_month_tally; DROP TABLE clock_day_tally; ALTER TABLE grievances DROP COLUMN clock_runs;"
     };
 }
 

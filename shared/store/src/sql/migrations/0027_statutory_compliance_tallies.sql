@@ -14,9 +14,14 @@
 --   as the other report figures are (schemas 12 and 25), each change adding the new row's
 --   runs and taking away the old row's, so a report over a period sums figures, never
 --   grievances.
+-- - `g_due_filed (filed_at, next_due, police_station_id, district_id)`, of the cases with a
+--   clock open: the report's cases with a clock missed (a next due day before today) are a
+--   range of filing times read from the index alone, the earliest due kept by a bounded sort;
+--   `g_due`, in due order, would pass every older case missed before the period's first.
 
 ALTER TABLE grievances ADD COLUMN clock_runs TEXT;
 UPDATE grievance_dues_indexed SET revision = -1;
+CREATE INDEX g_due_filed ON grievances (filed_at, next_due, police_station_id, district_id) WHERE next_due IS NOT NULL;
 
 CREATE TABLE clock_month_tally (
     filed_month TEXT NOT NULL,
