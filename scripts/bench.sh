@@ -77,7 +77,7 @@ reports_bench() {
       echo "  $size reports of one's own cases: not measured (the seeded $who reader has no reports read)"
       continue
     fi
-    for report in pendency monthly disposal crime-heads; do
+    for report in pendency monthly disposal crime-heads chapters compliance; do
       for period in "" "$five"; do
         local times
         times=$(for _ in $(seq 20); do

@@ -103,8 +103,8 @@ pub async fn staff(accounts: &dyn auth::Accounts, seed: u64) -> anyhow::Result<V
         (SEED_ROLE, "Officers of the demonstration data (portal seed)", domain::Permissions::all()),
         (
             SEED_OWN_ROLE,
-            "Constables of the demonstration data (portal seed): their own grievances only",
-            domain::Permissions::parse(&serde_json::json!({"grievances": "create,read,update", "dashboard": "read", "audit": "read"})).map_err(anyhow::Error::msg)?,
+            "Constables of the demonstration data (portal seed): their own grievances only, and the reports of them",
+            domain::Permissions::parse(&serde_json::json!({"grievances": "create,read,update", "dashboard": "read", "audit": "read", "reports": "read"})).map_err(anyhow::Error::msg)?,
         ),
     ] {
         let id = match roles.iter().find(|r| r.name == name) {

@@ -109,6 +109,16 @@ async fn compliance_counts_the_clocks_of_the_periods_cases_per_station_and_lists
     // At Cantonment, a theft of 100 days ago not reported on.
     let cantonment = file(&api, &admin, form("CMP-6/2026", &ago(100), "Cantonment", "303(2)")).await;
 
+    // The runs are the report's index: in no answer, list row or record of the trail.
+    let shown = api.get(&format!("/api/grievances/{}", rape["id"]), &admin).await.body["data"].clone();
+    let row = api.get("/api/grievances?fir_no=CMP-1/2026", &admin).await.body["data"][0].clone();
+    assert_eq!((rape.get("clock_runs"), shown.get("clock_runs"), row.get("clock_runs")), (None, None, None), "{shown}");
+    assert_eq!(api.delete(&format!("/api/grievances/{}", told_late["id"]), &admin).await.status, StatusCode::OK);
+    let deleted = api.get("/api/audit/all?action=DELETED", &admin).await.body;
+    assert!(!deleted.to_string().contains("clock_runs") && deleted.to_string().contains("CMP-5/2026"), "{deleted}");
+    let told_late = file(&api, &admin, form("CMP-5/2026", &ago(120), "Civil Lines", "303(2)")).await;
+    tell(&api, &admin, &told_late["id"], &ago(10)).await;
+
     let r = report(&api, &admin, "").await;
     assert_eq!(
         station_rows(&r),
