@@ -81,11 +81,25 @@ impl FieldErrors {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn contains(&self, field: &str) -> bool {
+        self.0.contains_key(field)
+    }
     /// `Ok` when no field failed; otherwise one error whose message is the first failure.
     pub fn finish(self) -> Result<()> {
         match self.0.values().next() {
             None => Ok(()),
             Some(first) => Err(Error::Validation { message: first.clone(), fields: self.0 }),
         }
+    }
+}
+
+impl IntoIterator for FieldErrors {
+    type Item = (String, Msg);
+    type IntoIter = std::collections::btree_map::IntoIter<String, Msg>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
     }
 }

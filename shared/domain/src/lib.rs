@@ -15,6 +15,7 @@ pub mod law;
 pub mod lists;
 pub mod messages;
 pub mod numbers;
+pub mod parties;
 pub mod password;
 pub mod pendency;
 pub mod permissions;

@@ -196,6 +196,14 @@ messages! {
     ClockFilterInvalid = "CLOCK_FILTER_INVALID": "clock must be missed or due";
     ActFilterInvalid = "ACT_FILTER_INVALID": "act must be BNS, BNSS, IPC, CrPC, POCSO or OTHER";
     SectionFilterNeedsAct = "SECTION_FILTER_NEEDS_ACT": "Choose the act of the section to filter by";
+    MobileInvalid = "MOBILE_INVALID": "Mobile number must be a 10-digit Indian number, or + and the country code";
+    PartyRoleInvalid = "PARTY_ROLE_INVALID": "Choose the person's role: complainant or informant, victim, accused or witness";
+    PartyRelationInvalid = "PARTY_RELATION_INVALID": "Relation must be father, mother, husband or guardian";
+    PartyGenderInvalid = "PARTY_GENDER_INVALID": "Gender must be female, male or transgender";
+    PartyAgeInvalid { max } = "PARTY_AGE_INVALID": "Age must be a whole number of years from 0 to {max}";
+    PartyBornAfterToday = "PARTY_BORN_AFTER_TODAY": "Date of birth cannot be after today";
+    IdDocumentKindInvalid = "ID_DOCUMENT_KIND_INVALID": "Choose the identity document: Aadhaar, voter ID, PAN, passport, driving licence, ration card or other";
+    TooManyParties { max } = "TOO_MANY_PARTIES": "A case lists at most {max} people";
     WithinOutOfRange = "WITHIN_OUT_OF_RANGE": "within must be between 0 and 365 days";
     // Admin lists and pendency limits.
     ListUnknown { name } = "LIST_UNKNOWN": "There is no admin list named '{name}'";

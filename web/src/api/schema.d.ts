@@ -2916,6 +2916,11 @@ export interface components {
             /** @description The IPC sections it replaced ("379"); empty for a new offence or another act. */
             replaces?: string[];
             section: string;
+            /**
+             * @description Its victims' identity is protected (`law::sensitivity`): BNS s.63 to s.71 and POCSO as
+             *     shipped, and whatever an Admin marks.
+             */
+            sensitive?: boolean;
             title: string;
             title_hi: string;
         };
@@ -2928,6 +2933,8 @@ export interface components {
             /** @description The IPC sections it replaced. */
             replaces?: string[] | null;
             section?: string;
+            /** @description Its victims' identity is protected (`law::sensitivity`); left out: no. */
+            sensitive?: boolean | null;
             title?: string;
             title_hi?: string;
         };

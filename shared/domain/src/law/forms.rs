@@ -273,6 +273,10 @@ pub struct OffenceForm {
     #[serde(default)]
     #[schema(value_type = Option<bool>)]
     pub offence: Sent<bool>,
+    /// Its victims' identity is protected (`law::sensitivity`); left out: no.
+    #[serde(default)]
+    #[schema(value_type = Option<bool>)]
+    pub sensitive: Sent<bool>,
 }
 
 impl Offence {
@@ -312,11 +316,12 @@ impl Offence {
             _ => {}
         }
         let offence = flag(&mut errors, "offence", &form.offence, true);
+        let sensitive = flag(&mut errors, "sensitive", &form.sensitive, false);
         errors.finish()?;
         let (Some(act), Some(section), Some(chapter), Some(maximum)) = (act, section, chapter, maximum) else {
             return Err(crate::Error::internal("a form without errors has every field"));
         };
-        Ok(Offence { act, section, title, title_hi, chapter: chapter.chapter.clone(), maximum, replaces, offence })
+        Ok(Offence { act, section, title, title_hi, chapter: chapter.chapter.clone(), maximum, replaces, offence, sensitive })
     }
 }
 

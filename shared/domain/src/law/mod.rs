@@ -15,6 +15,7 @@ pub mod forms;
 pub mod heads;
 pub mod reference;
 pub mod section;
+pub mod sensitivity;
 pub mod settings;
 
 pub use clocks::{ClockDue, ClockEvent, ClockEventKind, ClockRule, ClockRules, ClockState, ClockView, KeptRun, Outcome};

@@ -83,6 +83,10 @@ pub struct Offence {
     /// abetment, attempt).
     #[serde(default = "yes")]
     pub offence: bool,
+    /// Its victims' identity is protected (`law::sensitivity`): BNS s.63 to s.71 and POCSO as
+    /// shipped, and whatever an Admin marks.
+    #[serde(default)]
+    pub sensitive: bool,
 }
 
 fn yes() -> bool {
@@ -233,7 +237,7 @@ mod tests {
     fn an_admins_entry_stands_beside_or_in_place_of_the_shipped_one() {
         let mut mine = shipped().sections.iter().find(|o| o.section == no("303(2)")).unwrap().clone();
         mine.title_hi = "चोरी (संशोधित)".into();
-        let extra = Offence { act: Act::Bns, section: no("999"), title: "A new offence".into(), title_hi: "नया अपराध".into(), chapter: "XX".into(), maximum: Maximum::Years(2), replaces: vec![], offence: true };
+        let extra = Offence { act: Act::Bns, section: no("999"), title: "A new offence".into(), title_hi: "नया अपराध".into(), chapter: "XX".into(), maximum: Maximum::Years(2), replaces: vec![], offence: true, sensitive: false };
         let list = in_force(&[mine, extra]);
         assert_eq!(list.len(), shipped().sections.len() + 1);
         assert_eq!(list.iter().filter(|o| o.section == no("303(2)")).count(), 1);
