@@ -15,6 +15,7 @@ pub async fn run(state: &AppState, today: time::Date) -> Result<Run> {
     // A rule changed since the due days were worked out: they are worked out again first, so
     // that the missed list the run reads is by the rules in force.
     let since = cases::dues::reindex_if_owed(state.cases()).await?.indexed.since;
-    let clock = Clock { limits: limits_by_id(lists).await?, rules: lists.law().await?.clock_rules, today };
+    let law = lists.law().await?;
+    let clock = Clock { limits: limits_by_id(lists).await?, rules: law.clock_rules, sensitivity: cases::identity::Sensitivity::new(&law.offences), today };
     cases::escalation::run(state.cases(), &org, &rules, &clock, since).await
 }

@@ -427,8 +427,7 @@ async fn update_grievance(State(state): State<AppState>, caller: Caller, client:
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let seen = reads::to_change(state.cases(), &viewer, id).await?;
     let form = body.read_or(Msg::GrievanceNotObject)?;
-    let fields = writes::parse_fields(&form)?;
-    let g = writes::update(state.cases(), &caller.actor(&client), &viewer, &seen, fields, form.version(), form.confirms_duplicate()).await?;
+    let g = writes::update(state.cases(), &caller.actor(&client), &viewer, &seen, writes::Edit::of(&form)?).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 

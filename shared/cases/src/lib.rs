@@ -10,6 +10,7 @@ pub mod checkpoint;
 pub mod dues;
 pub mod duplicates;
 pub mod escalation;
+pub mod identity;
 pub mod links;
 pub mod notes;
 pub mod notices;

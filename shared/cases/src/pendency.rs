@@ -91,6 +91,9 @@ pub struct GrievanceView {
     pub clocks: Vec<domain::law::ClockView>,
     /// Sections whose code does not fit the date of the offence or of the FIR.
     pub section_warnings: Vec<domain::law::CodeWarning>,
+    /// Its victims' identity is protected (BNS s.72, POCSO s.23): its victims are given
+    /// protected (`domain::parties::Party::protected`).
+    pub sensitive: bool,
 }
 
 /// A grievance as a list row answers it: the record without the actions on its clocks, where
@@ -103,20 +106,29 @@ pub struct GrievanceRow {
     pub pendency: Pendency,
     pub clocks: Vec<domain::law::ClockDue>,
     pub section_warnings: Vec<domain::law::CodeWarning>,
+    /// As on the grievance's own answer.
+    pub sensitive: bool,
 }
 
-/// How to tell pendency today: the limits and the clock rules in force, and today's date in
-/// India.
+/// How to tell pendency today and give a case to a reader: the limits, the clock rules and
+/// the reference list in force (which cases are sensitive), and today's date in India.
 #[derive(Clone, Debug)]
 pub struct Clock {
     pub limits: LimitsById,
     pub rules: domain::law::ClockRules,
+    pub sensitivity: crate::identity::Sensitivity,
     pub today: Date,
 }
 
 impl Clock {
     pub async fn now(lists: &dyn AdminLists) -> Result<Clock> {
-        Ok(Clock { limits: limits_by_id(lists).await?, rules: lists.law().await?.clock_rules, today: domain::clock::today() })
+        let law = lists.law().await?;
+        Ok(Clock {
+            limits: limits_by_id(lists).await?,
+            sensitivity: crate::identity::Sensitivity::new(&law.offences),
+            rules: law.clock_rules,
+            today: domain::clock::today(),
+        })
     }
 
     pub fn pendency(&self, g: &Grievance) -> Pendency {
@@ -125,11 +137,13 @@ impl Clock {
 
     pub fn view(&self, mut grievance: Grievance) -> GrievanceView {
         grievance.fields = grievance.fields.with_sections_read();
+        let sensitive = self.sensitivity.of(&grievance);
         GrievanceView {
             pendency: self.pendency(&grievance),
             clocks: crate::statutory::clocks(&self.rules, &grievance, self.today),
             section_warnings: crate::statutory::warnings(&grievance),
-            grievance: Grievance { clock_runs: Vec::new(), ..grievance },
+            sensitive,
+            grievance: self.given(grievance),
         }
     }
 
@@ -137,9 +151,15 @@ impl Clock {
         grievance.fields = grievance.fields.with_sections_read();
         let clocks = crate::statutory::dues(&self.rules, &grievance, self.today);
         let section_warnings = crate::statutory::warnings(&grievance);
+        let sensitive = self.sensitivity.of(&grievance);
         grievance.clock_events.clear();
-        grievance.clock_runs.clear();
-        GrievanceRow { pendency: self.pendency(&grievance), clocks, section_warnings, grievance }
+        GrievanceRow { pendency: self.pendency(&grievance), clocks, section_warnings, sensitive, grievance: self.given(grievance) }
+    }
+
+    /// The grievance as an answer gives it: its people as a reader is given them (a
+    /// sensitive case's victims protected), without the index of its clocks.
+    fn given(&self, grievance: Grievance) -> Grievance {
+        Grievance { clock_runs: Vec::new(), fields: self.sensitivity.given(grievance.fields.clone()), ..grievance }
     }
 }
 

@@ -6,6 +6,7 @@ use domain::Msg;
 use crate::port::{AuditBatch, AuditChange, Cases, FirGuard, GrievanceChange, Stored, Viewer};
 pub use crate::port::AuditEntry;
 pub use crate::relabel::{relabel, relabel_all};
+use crate::identity::Sensitivity;
 use crate::record::{Actor, Grievance};
 use domain::jurisdiction::Reach;
 use domain::law::forms::{ClockAction, ClockActionForm};
@@ -207,11 +208,13 @@ pub fn parse_fields(form: &domain::grievance::GrievanceForm) -> Result<Grievance
 }
 
 /// The CREATED (or DELETED) audit record of `g`, keeping the complete record.
-pub fn complete_record_entry(g: &Grievance, created: bool) -> AuditEntry {
+pub fn complete_record_entry(g: &Grievance, created: bool, sensitivity: &Sensitivity) -> AuditEntry {
     let (action, done) = if created { (AuditAction::Created, "created") } else { (AuditAction::Deleted, "deleted") };
     let summary = format!("Grievance {} {done} (FIR {})", g.grievance_number, g.fields.fir_no);
-    // Its clock runs are an index the rules work out again, not part of the record.
-    let record = serde_json::to_value(Grievance { clock_runs: Vec::new(), ..g.clone() }).expect("a grievance serialises");
+    // Its clock runs are an index the rules work out again, not part of the record; a
+    // sensitive case's victims are written protected.
+    let record = Grievance { clock_runs: Vec::new(), fields: sensitivity.given(g.fields.clone()), ..g.clone() };
+    let record = serde_json::to_value(record).expect("a grievance serialises");
     AuditEntry {
         action,
         field_name: Some("complete_record".into()),
@@ -290,7 +293,7 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
     named.apply(&mut g);
     check_place(viewer, &g)?;
     let fir_guard = check_duplicate_fir(cases, viewer, &g, None, confirmed_duplicate).await?;
-    let mut entries = vec![complete_record_entry(&g, true)];
+    let mut entries = vec![complete_record_entry(&g, true, &Sensitivity::now(cases.lists).await?)];
     if let Some((status_id, status, final_decision)) = proposed {
         let request = closure_request(actor, &now, status_id, status, final_decision, None)?;
         entries.push(closure_requested_entry(&g, &request));
@@ -314,9 +317,10 @@ fn check_version(current: &Grievance, expected: Option<i64>) -> Result<()> {
     }
 }
 
-/// An UPDATED record for each field staff changed.
-fn field_entries(before: &GrievanceFields, after: &GrievanceFields) -> Vec<AuditEntry> {
-    audit::field_changes(before, after)
+/// An UPDATED record for each field staff changed; a sensitive case's victims written
+/// protected.
+fn field_entries(before: &GrievanceFields, after: &GrievanceFields, protect_victims: bool) -> Vec<AuditEntry> {
+    audit::field_changes(before, after, protect_victims)
         .into_iter()
         .map(|FieldChange { field, old_value, new_value, details }| AuditEntry {
             action: AuditAction::Updated,
@@ -379,25 +383,39 @@ where
     op().await
 }
 
-/// Changes a grievance's fields. A change of its FIR number, station or FIR year onto one
-/// already recorded is refused as on filing, unless `confirmed_duplicate`.
-pub async fn update(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Seen, fields: GrievanceFields, expected_version: Option<i64>, confirmed_duplicate: bool) -> Result<Grievance> {
-    retrying(expected_version, || update_once(cases, actor, viewer, seen, fields.clone(), expected_version, confirmed_duplicate)).await
+/// An edit of a grievance's fields, as its form sends it.
+#[derive(Clone)]
+pub struct Edit {
+    pub fields: GrievanceFields,
+    /// Whether the form said who the people are; left out, they are kept.
+    pub parties_sent: bool,
+    /// The version it was based on; a stale one is refused with 409.
+    pub expected_version: Option<i64>,
+    /// The user confirmed that a FIR number already recorded is another case.
+    pub confirmed_duplicate: bool,
 }
 
-async fn update_once(
-    cases: Cases<'_>,
-    actor: &Actor,
-    viewer: &Viewer,
-    seen: &Seen,
-    mut fields: GrievanceFields,
-    expected_version: Option<i64>,
-    confirmed_duplicate: bool,
-) -> Result<Grievance> {
+impl Edit {
+    pub fn of(form: &domain::grievance::GrievanceForm) -> Result<Edit> {
+        Ok(Edit { fields: parse_fields(form)?, parties_sent: form.sends_parties(), expected_version: form.version(), confirmed_duplicate: form.confirms_duplicate() })
+    }
+}
+
+/// Changes a grievance's fields. A change of its FIR number, station or FIR year onto one
+/// already recorded is refused as on filing, unless confirmed. The people are kept when the
+/// form leaves them out, and a victim's identity its author was given protected stays as it
+/// is (`identity::parties_after_edit`).
+pub async fn update(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Seen, edit: Edit) -> Result<Grievance> {
+    retrying(edit.expected_version, || update_once(cases, actor, viewer, seen, edit.clone())).await
+}
+
+async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Seen, edit: Edit) -> Result<Grievance> {
+    let Edit { mut fields, parties_sent, expected_version, confirmed_duplicate } = edit;
     let read = seen.read(cases).await?;
     let id = read.grievance.id;
     let before = &read.grievance;
     check_version(before, expected_version)?;
+    fields.parties = crate::identity::parties_after_edit(&before.fields.parties, parties_sent.then(|| std::mem::take(&mut fields.parties)));
     let named = resolve_lists(cases.lists, &mut fields, Some(&before.fields)).await?;
     let refs = named.refs.clone();
     let now = domain::clock::now_text();
@@ -424,7 +442,8 @@ async fn update_once(
         true => check_duplicate_fir(cases, viewer, &after, Some(id), confirmed_duplicate).await?,
         false => None,
     };
-    let mut entries = field_entries(&before.fields, &after.fields);
+    let sensitivity = Sensitivity::now(cases.lists).await?;
+    let mut entries = field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields));
     entries.extend(status_entries(before, &after, None));
     if before.priority_id != after.priority_id {
         entries.push(AuditEntry::simple(AuditAction::PriorityChanged, "priority", Some(before.fields.priority.clone()), Some(after.fields.priority.clone()), None));
@@ -478,7 +497,8 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, change
         None => Vec::new(),
     };
     settle_escalation(&mut after);
-    entries.extend(field_entries(&before.fields, &after.fields));
+    let sensitivity = Sensitivity::now(cases.lists).await?;
+    entries.extend(field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields)));
     entries.extend(status_entries(before, &after, notes));
     if entries.is_empty() {
         return Ok(read.grievance);
@@ -759,7 +779,8 @@ async fn assign_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, assignee: Opt
         return Ok(read.grievance);
     }
     let mut entries = vec![AuditEntry::simple(AuditAction::Assigned, "assigned_to", before.assigned_to_name.clone(), after.assigned_to_name.clone(), None)];
-    entries.extend(field_entries(&before.fields, &after.fields));
+    let sensitivity = Sensitivity::now(cases.lists).await?;
+    entries.extend(field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields)));
     let version = after.version;
     let mut after = Stored { grievance: after, refs: read.refs.clone() };
     commit(cases, Some(&read), Some(&mut after), actor, &now, version, entries).await?;
@@ -797,7 +818,7 @@ async fn delete_once(cases: Cases<'_>, actor: &Actor, seen: &Seen) -> Result<Gri
     let read = seen.read(cases).await?;
     let before = &read.grievance;
     let now = domain::clock::now_text();
-    let entry = complete_record_entry(before, false);
+    let entry = complete_record_entry(before, false, &Sensitivity::now(cases.lists).await?);
     commit(cases, Some(&read), None, actor, &now, before.version + 1, vec![entry]).await?;
     Ok(read.grievance)
 }

@@ -261,7 +261,7 @@ pub fn officer_changes(before: &[OfficerEntry], after: &[OfficerEntry]) -> Vec<V
 
 /// The fields an update's record leaves to actions of their own: status and priority (their
 /// own STATUS_CHANGED and PRIORITY_CHANGED), and the officers, compared entry by entry below.
-const FIELDS_WITH_OWN_HANDLING: [&str; 4] = ["status", "priority", "investigation_officers", "sections"];
+const FIELDS_WITH_OWN_HANDLING: [&str; 5] = ["status", "priority", "investigation_officers", "sections", "parties"];
 
 /// The names of a struct's fields as serde knows them, in the order they are declared: the
 /// list a derived `Deserialize` hands to `deserialize_struct`, caught by a deserializer that
@@ -310,8 +310,10 @@ fn render_field(value: &Value) -> Option<Option<String>> {
 
 /// Every field an update changed, except status and priority, which have actions of their own.
 /// The fields come from the record itself, in the order they are declared, so a new field is
-/// audited as soon as it is added; the sections' changes, then the officers', come last.
-pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields) -> Vec<FieldChange> {
+/// audited as soon as it is added; the sections' changes, then the officers', then the
+/// people's come last. `protect_victims`: the case is sensitive, and its victims' identities
+/// are written into the trail protected (`crate::parties`).
+pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields, protect_victims: bool) -> Vec<FieldChange> {
     // Plain data: text, flags and lists always serialize.
     let before_value = serde_json::to_value(before).expect("a grievance serializes");
     let after_value = serde_json::to_value(after).expect("a grievance serializes");
@@ -345,7 +347,40 @@ pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields) -> Vec<F
             details: Some(json!({"summary": summary, "changes": officers})),
         });
     }
+    if before.parties != after.parties {
+        let (old_value, mut new_value) = (cite_parties(&before.parties, protect_victims), cite_parties(&after.parties, protect_victims));
+        if old_value == new_value {
+            // Only a protected identity changed: that it did is recorded, not what it became.
+            new_value = Some(format!("{} (a protected identity changed)", new_value.unwrap_or_default()));
+        }
+        changes.push(FieldChange { field: "parties", old_value, new_value, details: None });
+    }
     changes
+}
+
+/// The people of a case as the audit shows them, victims protected when `protect_victims`:
+/// "Complainant: Ram Lal, +919876543210; Victim: Identity protected (BNS s.72)"; nothing
+/// when there are none.
+fn cite_parties(parties: &[crate::parties::Party], protect_victims: bool) -> Option<String> {
+    let cited: Vec<String> = crate::parties::as_seen(parties, protect_victims, false)
+        .iter()
+        .map(|p| {
+            let mut about = vec![p.name.clone()];
+            about.extend(p.relation_name.clone());
+            about.extend(p.age.map(|a| format!("age {a}")));
+            about.extend(p.mobile.as_ref().map(|m| m.to_string()));
+            about.extend(p.email.clone());
+            about.extend(p.address.clone());
+            let role = match p.role {
+                crate::parties::PartyRole::Complainant => "Complainant",
+                crate::parties::PartyRole::Victim => "Victim",
+                crate::parties::PartyRole::Accused => "Accused",
+                crate::parties::PartyRole::Witness => "Witness",
+            };
+            format!("{role}: {}", about.join(", "))
+        })
+        .collect();
+    (!cited.is_empty()).then(|| cited.join("; "))
 }
 
 /// A grievance's sections as the audit shows them: "BNS 64 (offence 2025-01-02), POCSO 4";

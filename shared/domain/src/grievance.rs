@@ -4,6 +4,7 @@
 use crate::law::citation;
 use crate::law::section::{read_sections, ChargedSection, SectionForm};
 use crate::messages::Msg;
+use crate::parties::{parse_parties, Party, PartyForm};
 pub use crate::day::{parse_date, Day};
 use crate::wire::{Scalar, Sent, Text};
 use crate::{Error, FieldErrors, Result};
@@ -75,6 +76,11 @@ pub struct GrievanceFields {
     pub date_of_outward: Option<Day>,
     pub action_taken_by_ig_office: Option<String>,
     pub final_decision: Option<String>,
+    /// The people in the case (`crate::parties`): the complainant or informant, victims,
+    /// accused and witnesses. On a sensitive case a victim's identity is given to no reader
+    /// as it is kept (`Party::protected`).
+    #[schema(required = true)]
+    pub parties: Vec<Party>,
 }
 
 /// A closure asked for by an officer whose role needs approval to close: what the
@@ -174,6 +180,13 @@ pub struct GrievanceForm {
     #[serde(default)]
     #[schema(value_type = Option<String>)]
     pub final_decision: Sent<Text>,
+    /// The people in the case, up to 50; a row left completely empty is the form's spare row
+    /// and is dropped. Left out when changing: the people kept as they are. A victim sent
+    /// back as given to a reader who may not see their identity (named "Identity protected
+    /// (BNS s.72)") stands for the victims kept: they stay as they are.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<PartyForm>>)]
+    pub parties: Sent<Vec<Sent<PartyForm>>>,
     /// When changing: the version this edit was based on; a stale one is refused with 409.
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
@@ -205,6 +218,12 @@ impl GrievanceForm {
     /// The version an edit was based on, when the form gives one.
     pub fn version(&self) -> Option<i64> {
         self.version.as_given().copied()
+    }
+
+    /// Whether the form says who the people in the case are (a change that leaves them out
+    /// keeps them).
+    pub fn sends_parties(&self) -> bool {
+        matches!(self.parties, Sent::Given(_) | Sent::Unusable)
     }
 
     /// Whether the user confirmed that a FIR number already recorded is another case.
@@ -421,6 +440,14 @@ impl GrievanceFields {
             Sent::Given(_) => r.errors.add("investigation_officers", Msg::OfficersTooMany),
             Sent::Unusable => r.errors.add("investigation_officers", Msg::OfficersNotList),
         }
+        let parties = match &form.parties {
+            Sent::Given(rows) => parse_parties(rows, today, &mut r.errors),
+            Sent::Unusable => {
+                r.errors.add("parties", Msg::PartiesNotList);
+                Vec::new()
+            }
+            Sent::Absent | Sent::Null => Vec::new(),
+        };
         let fields = GrievanceFields {
             type_of_call: r.optional("type_of_call", &form.type_of_call, 200),
             fir_no,
@@ -446,6 +473,7 @@ impl GrievanceFields {
             date_of_outward: r.date("date_of_outward", "Date of Outward", &form.date_of_outward),
             action_taken_by_ig_office: r.optional("action_taken_by_ig_office", &form.action_taken_by_ig_office, 5000),
             final_decision: r.optional("final_decision", &form.final_decision, FINAL_DECISION_MAX),
+            parties,
         };
         match r.errors.finish() {
             Ok(()) => Ok(fields),

@@ -202,8 +202,8 @@ messages! {
     PartyGenderInvalid = "PARTY_GENDER_INVALID": "Gender must be female, male or transgender";
     PartyAgeInvalid { max } = "PARTY_AGE_INVALID": "Age must be a whole number of years from 0 to {max}";
     PartyBornAfterToday = "PARTY_BORN_AFTER_TODAY": "Date of birth cannot be after today";
-    IdDocumentKindInvalid = "ID_DOCUMENT_KIND_INVALID": "Choose the identity document: Aadhaar, voter ID, PAN, passport, driving licence, ration card or other";
     TooManyParties { max } = "TOO_MANY_PARTIES": "A case lists at most {max} people";
+    PartiesNotList = "PARTIES_NOT_LIST": "The people in the case must be a list of people, each with their fields";
     WithinOutOfRange = "WITHIN_OUT_OF_RANGE": "within must be between 0 and 365 days";
     // Admin lists and pendency limits.
     ListUnknown { name } = "LIST_UNKNOWN": "There is no admin list named '{name}'";

@@ -1,6 +1,6 @@
 //! The people in a case: the complainant or informant, victims, accused and witnesses, each
 //! as the station records them (name, relation, gender, age or date of birth, mobile, email,
-//! address, an identity document), parsed from the form with the form's messages; and the
+//! address), parsed from the form with the form's messages; and the
 //! one rule that protects a victim's identity.
 //!
 //! **BNS s.72(1)** makes it an offence to print or publish the name or any matter which may
@@ -8,7 +8,7 @@
 //! or found to have been committed; **POCSO s.23** forbids disclosing a child victim's
 //! identity; and the Supreme Court (Nipun Saxena v Union of India, 2018) extended it to
 //! disclosure "even in a remote manner". On a sensitive case ([`crate::law::sensitivity`]) a
-//! victim's name, relation, address, mobile, email and identity document are for holders of
+//! victim's name, relation, address, mobile and email are for holders of
 //! "view sensitive identities" only: [`Party::protected`] is what everyone else is given.
 
 use crate::day::Day;
@@ -25,7 +25,7 @@ pub const IDENTITY_PROTECTED: &str = "Identity protected (BNS s.72)";
 
 /// The most people a case lists.
 pub const MAX_PARTIES: usize = 50;
-/// The longest name, relation name and identity number, in characters.
+/// The longest name and relation name, in characters.
 pub const NAME_MAX: usize = 200;
 /// The longest address, in characters.
 pub const ADDRESS_MAX: usize = 500;
@@ -101,40 +101,6 @@ impl Relation {
     }
 }
 
-/// The identity documents stations record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum DocumentKind {
-    Aadhaar,
-    VoterId,
-    Pan,
-    Passport,
-    DrivingLicence,
-    RationCard,
-    Other,
-}
-
-impl DocumentKind {
-    const ALL: [DocumentKind; 7] =
-        [DocumentKind::Aadhaar, DocumentKind::VoterId, DocumentKind::Pan, DocumentKind::Passport, DocumentKind::DrivingLicence, DocumentKind::RationCard, DocumentKind::Other];
-
-    fn as_str(self) -> &'static str {
-        match self {
-            DocumentKind::Aadhaar => "aadhaar",
-            DocumentKind::VoterId => "voter_id",
-            DocumentKind::Pan => "pan",
-            DocumentKind::Passport => "passport",
-            DocumentKind::DrivingLicence => "driving_licence",
-            DocumentKind::RationCard => "ration_card",
-            DocumentKind::Other => "other",
-        }
-    }
-
-    fn parse(text: &str) -> Option<DocumentKind> {
-        DocumentKind::ALL.into_iter().find(|k| k.as_str() == text.trim().to_lowercase())
-    }
-}
-
 /// A mobile number as the portal keeps it: `+` and the country code, then the number
 /// (E.164). An Indian number is typed as its ten digits (starting 6 to 9), with 0, 91 or +91
 /// before them, spaces and hyphens anywhere; another country's starts with `+` and has 8 to
@@ -174,14 +140,6 @@ impl Mobile {
 
 crate::text_type!(Mobile);
 
-/// An identity document: its kind and number. The number is kept sealed at rest as the
-/// two-factor secrets are (`auth::sealing`): the store never holds it in the clear.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct IdDocument {
-    pub kind: DocumentKind,
-    pub number: String,
-}
-
 /// One person in the case.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Party {
@@ -207,11 +165,9 @@ pub struct Party {
     pub email: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id_document: Option<IdDocument>,
     /// Set on the copy given to a reader who may not see this victim's identity: its name,
-    /// relation name and address read [`IDENTITY_PROTECTED`], and its mobile, email and
-    /// document are left out. Never stored.
+    /// relation name and address read [`IDENTITY_PROTECTED`], and its mobile, email and date
+    /// of birth are left out. Never stored.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub identity_protected: bool,
 }
@@ -236,7 +192,6 @@ impl Party {
             mobile: None,
             email: None,
             address: self.address.as_ref().and(marker()),
-            id_document: None,
             identity_protected: true,
         }
     }
@@ -294,12 +249,6 @@ pub struct PartyForm {
     #[serde(default)]
     #[schema(value_type = Option<String>)]
     pub address: Sent<Text>,
-    #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub id_document_kind: Sent<Text>,
-    #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub id_document_number: Sent<Text>,
 }
 
 /// A text field of a party: trimmed, blank as none, at most `max` characters.
@@ -377,22 +326,6 @@ impl PartyForm {
         let mobile = text(errors, &at("mobile"), &self.mobile, 40).and_then(|m| errors.check(&at("mobile"), Mobile::parse(&m)));
         let email = text(errors, &at("email"), &self.email, 254).and_then(|e| errors.check(&at("email"), Email::parse(&e).map(|e| e.as_str().to_string())));
         let address = text(errors, &at("address"), &self.address, ADDRESS_MAX);
-        let kind = choice(errors, &at("id_document_kind"), &self.id_document_kind, DocumentKind::parse, Msg::IdDocumentKindInvalid);
-        let number = text(errors, &at("id_document_number"), &self.id_document_number, NAME_MAX);
-        let id_document = match (kind, number) {
-            (Some(kind), Some(number)) => Some(IdDocument { kind, number }),
-            (None, None) => None,
-            (Some(_), None) => {
-                errors.add(&at("id_document_number"), Msg::FieldRequired { label: "Document Number".into() });
-                None
-            }
-            (None, Some(_)) => {
-                if !errors.contains(&at("id_document_kind")) {
-                    errors.add(&at("id_document_kind"), Msg::IdDocumentKindInvalid);
-                }
-                None
-            }
-        };
         if errors.len() > before {
             return None;
         }
@@ -407,7 +340,6 @@ impl PartyForm {
             mobile,
             email,
             address,
-            id_document,
             identity_protected: false,
         })
     }
@@ -419,7 +351,7 @@ impl PartyForm {
             Sent::Absent | Sent::Null => true,
             Sent::Unusable => false,
         };
-        [&self.role, &self.name, &self.relation, &self.relation_name, &self.gender, &self.mobile, &self.email, &self.address, &self.id_document_kind, &self.id_document_number]
+        [&self.role, &self.name, &self.relation, &self.relation_name, &self.gender, &self.mobile, &self.email, &self.address]
             .into_iter()
             .all(blank)
             && matches!(&self.age, Sent::Absent | Sent::Null)
@@ -435,7 +367,7 @@ pub fn parse_parties(forms: &[Sent<PartyForm>], today: Date, errors: &mut FieldE
         .filter_map(|(i, f)| match f {
             Sent::Given(form) => (!form.is_blank()).then_some((i, form)),
             Sent::Unusable => {
-                errors.add(&format!("parties.{i}"), Msg::FieldNotText { field: format!("parties.{i}") });
+                errors.add(&format!("parties.{i}"), Msg::PartiesNotList);
                 None
             }
             Sent::Absent | Sent::Null => None,
@@ -477,18 +409,16 @@ mod tests {
     fn a_person_is_read_with_the_forms_messages_under_their_row() {
         let mut errors = FieldErrors::default();
         let victim = form(serde_json::json!({"role": "Victim", "name": "  Asha Devi ", "relation": "father", "relation_name": "Ram Lal",
-            "gender": "female", "age": "17", "mobile": "98765 43210", "email": "Asha@Example.IN", "address": "Ward 4, Civil Lines",
-            "id_document_kind": "aadhaar", "id_document_number": "1234 5678 9012"}))
+            "gender": "female", "age": "17", "mobile": "98765 43210", "email": "Asha@Example.IN", "address": "Ward 4, Civil Lines"}))
         .parse(2, today(), &mut errors)
         .unwrap();
         assert!(errors.is_empty());
         assert_eq!((victim.role, victim.name.as_str(), victim.age, victim.email.as_deref()), (PartyRole::Victim, "Asha Devi", Some(17), Some("asha@example.in")));
         assert_eq!(victim.mobile.as_ref().map(Mobile::as_str), Some("+919876543210"));
-        assert_eq!(victim.id_document, Some(IdDocument { kind: DocumentKind::Aadhaar, number: "1234 5678 9012".into() }));
 
         let mut errors = FieldErrors::default();
         let wrong = form(serde_json::json!({"role": "suspect", "age": 130, "date_of_birth": "2027-01-01", "mobile": "12345",
-            "email": "not-an-email", "gender": "x", "id_document_number": "A1"}));
+            "email": "not-an-email", "gender": "x"}));
         assert_eq!(wrong.parse(0, today(), &mut errors), None);
         let fields: Vec<(String, Msg)> = errors.into_iter().collect();
         assert_eq!(fields, vec![
@@ -496,7 +426,6 @@ mod tests {
             ("parties.0.date_of_birth".to_string(), Msg::PartyBornAfterToday),
             ("parties.0.email".to_string(), Msg::EmailInvalid),
             ("parties.0.gender".to_string(), Msg::PartyGenderInvalid),
-            ("parties.0.id_document_kind".to_string(), Msg::IdDocumentKindInvalid),
             ("parties.0.mobile".to_string(), Msg::MobileInvalid),
             ("parties.0.name".to_string(), Msg::FieldRequired { label: "Name".into() }),
             ("parties.0.role".to_string(), Msg::PartyRoleInvalid),
@@ -520,13 +449,13 @@ mod tests {
     fn a_victims_identity_is_protected_and_no_one_elses() {
         let mut errors = FieldErrors::default();
         let victim = form(serde_json::json!({"role": "victim", "name": "Asha Devi", "relation": "father", "relation_name": "Ram Lal", "gender": "female", "age": 17,
-            "date_of_birth": "2009-05-01", "mobile": "9876543210", "email": "asha@example.in", "address": "Ward 4", "id_document_kind": "aadhaar", "id_document_number": "4471 0093 5521"}))
+            "date_of_birth": "2009-05-01", "mobile": "9876543210", "email": "asha@example.in", "address": "Ward 4"}))
         .parse(0, today(), &mut errors)
         .unwrap();
         let accused = form(serde_json::json!({"role": "accused", "name": "Vikram", "mobile": "9812345678"})).parse(1, today(), &mut errors).unwrap();
         let seen = as_seen(&[victim.clone(), accused.clone()], true, false);
         let shown = serde_json::to_string(&seen).unwrap();
-        for identifying in ["Asha", "Ram Lal", "9876543210", "asha@example.in", "Ward 4", "4471", "2009-05-01", "father"] {
+        for identifying in ["Asha", "Ram Lal", "9876543210", "asha@example.in", "Ward 4", "2009-05-01", "father"] {
             assert!(!shown.contains(identifying), "{identifying} in {shown}");
         }
         assert_eq!((seen[0].name.as_str(), seen[0].relation_name.as_deref(), seen[0].address.as_deref()), (IDENTITY_PROTECTED, Some(IDENTITY_PROTECTED), Some(IDENTITY_PROTECTED)));

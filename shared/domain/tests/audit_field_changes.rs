@@ -38,6 +38,7 @@ fn before() -> GrievanceFields {
         date_of_outward: Day::parse("2026-01-07"),
         action_taken_by_ig_office: Some("Report called for".into()),
         final_decision: Some("Pending".into()),
+        parties: Vec::new(),
     }
 }
 
@@ -69,6 +70,7 @@ fn after() -> GrievanceFields {
         date_of_outward: Day::parse("2026-02-07"),
         action_taken_by_ig_office: None,
         final_decision: Some("Disposed of".into()),
+        parties: Vec::new(),
     }
 }
 
@@ -115,7 +117,7 @@ fn every_changed_field_is_recorded_in_the_order_of_the_form_status_and_priority_
         change("sections", Some("IPC 379"), Some("IPC 420 (offence 2024-05-01)")),
         officers_change(),
     ];
-    assert_eq!(field_changes(&before(), &after()), expected);
+    assert_eq!(field_changes(&before(), &after(), false), expected);
 }
 
 #[test]
@@ -123,20 +125,44 @@ fn a_field_filled_in_is_recorded_from_nothing() {
     let empty = GrievanceFields::default();
     let filled = GrievanceFields { scrutiny_officer_name: Some("Insp. Das".into()), put_in_court: true, ..GrievanceFields::default() };
     assert_eq!(
-        field_changes(&empty, &filled),
+        field_changes(&empty, &filled, false),
         vec![change("put_in_court", Some("No"), Some("Yes")), change("scrutiny_officer_name", None, Some("Insp. Das"))]
     );
     assert_eq!(
-        field_changes(&filled, &empty),
+        field_changes(&filled, &empty, false),
         vec![change("put_in_court", Some("Yes"), Some("No")), change("scrutiny_officer_name", Some("Insp. Das"), None)]
     );
 }
 
 #[test]
 fn an_unchanged_record_has_no_changes_and_empty_text_is_text() {
-    assert_eq!(field_changes(&before(), &before()), vec![]);
+    assert_eq!(field_changes(&before(), &before(), false), vec![]);
     let blank = GrievanceFields { reason: Some(String::new()), ..GrievanceFields::default() };
-    assert_eq!(field_changes(&GrievanceFields::default(), &blank), vec![change("reason", None, Some(""))]);
+    assert_eq!(field_changes(&GrievanceFields::default(), &blank, false), vec![change("reason", None, Some(""))]);
     let moved = GrievanceFields { status: "Closed".into(), priority: "High".into(), ..before() };
-    assert_eq!(field_changes(&before(), &moved), vec![], "status and priority have actions of their own");
+    assert_eq!(field_changes(&before(), &moved, false), vec![], "status and priority have actions of their own");
+}
+
+#[test]
+fn the_people_are_one_change_and_a_protected_victim_is_written_protected() {
+    let party = |role: &str, name: &str, mobile: &str| -> domain::parties::Party {
+        serde_json::from_value(json!({"role": role, "name": name, "mobile": mobile})).unwrap()
+    };
+    let complainant = party("complainant", "Ram Lal", "+919812345678");
+    let before = GrievanceFields { parties: vec![complainant.clone()], ..GrievanceFields::default() };
+    let after = GrievanceFields { parties: vec![complainant.clone(), party("victim", "Asha Devi", "+919876543210")], ..GrievanceFields::default() };
+    assert_eq!(
+        field_changes(&before, &after, false),
+        vec![change("parties", Some("Complainant: Ram Lal, +919812345678"), Some("Complainant: Ram Lal, +919812345678; Victim: Asha Devi, +919876543210"))]
+    );
+    let protected = field_changes(&before, &after, true);
+    assert_eq!(
+        protected,
+        vec![change("parties", Some("Complainant: Ram Lal, +919812345678"), Some("Complainant: Ram Lal, +919812345678; Victim: Identity protected (BNS s.72)"))]
+    );
+    // The victim's name corrected on a sensitive case: recorded as changed, not what it became.
+    let corrected = GrievanceFields { parties: vec![complainant, party("victim", "Asha Kumari", "+919876543210")], ..GrievanceFields::default() };
+    let changes = field_changes(&after, &corrected, true);
+    assert_eq!(changes[0].new_value.as_deref(), Some("Complainant: Ram Lal, +919812345678; Victim: Identity protected (BNS s.72) (a protected identity changed)"));
+    assert!(!format!("{changes:?}").contains("Asha"), "{changes:?}");
 }

@@ -2030,6 +2030,11 @@ export interface components {
                 pendency: components["schemas"]["Pendency"];
                 /** @description Sections whose code does not fit the date of the offence or of the FIR. */
                 section_warnings: components["schemas"]["CodeWarning"][];
+                /**
+                 * @description Its victims' identity is protected (BNS s.72, POCSO s.23): its victims are given
+                 *     protected (`domain::parties::Party::protected`).
+                 */
+                sensitive: boolean;
             };
             success: boolean;
         };
@@ -2374,6 +2379,8 @@ export interface components {
             /** @description Opens the file: relative to the portal, or an absolute S3 address. No token in it. */
             url: string;
         };
+        /** @enum {string} */
+        Gender: "female" | "male" | "transgender";
         /** @description A stored grievance: what staff filled in, and what the server keeps about it. */
         Grievance: components["schemas"]["GrievanceFields"] & {
             /** Format: int64 */
@@ -2458,6 +2465,13 @@ export interface components {
             fir_no: string;
             /** @default [] */
             investigation_officers: components["schemas"]["OfficerEntry"][];
+            /**
+             * @description The people in the case (`crate::parties`): the complainant or informant, victims,
+             *     accused and witnesses. On a sensitive case a victim's identity is given to no reader
+             *     as it is kept (`Party::protected`).
+             * @default []
+             */
+            parties: components["schemas"]["Party"][];
             /** @default  */
             police_station: string;
             /** @default  */
@@ -2508,6 +2522,13 @@ export interface components {
             fir_no?: string;
             /** @description Up to 50 rows; a row left completely empty is the form's spare row and is dropped. */
             investigation_officers?: components["schemas"]["OfficerEntry"][] | null;
+            /**
+             * @description The people in the case, up to 50; a row left completely empty is the form's spare row
+             *     and is dropped. Left out when changing: the people kept as they are. A victim sent
+             *     back as given to a reader who may not see their identity (named "Identity protected
+             *     (BNS s.72)") stands for the victims kept: they stay as they are.
+             */
+            parties?: components["schemas"]["PartyForm"][] | null;
             police_station?: string;
             /** @description Left out: the usual priority. */
             priority?: string | null;
@@ -2576,6 +2597,8 @@ export interface components {
             clocks: components["schemas"]["ClockDue"][];
             pendency: components["schemas"]["Pendency"];
             section_warnings: components["schemas"]["CodeWarning"][];
+            /** @description As on the grievance's own answer. */
+            sensitive: boolean;
         };
         /**
          * @description How far a role's holders see grievances. Ordered from the narrowest, for grants: a role
@@ -2617,6 +2640,11 @@ export interface components {
             pendency: components["schemas"]["Pendency"];
             /** @description Sections whose code does not fit the date of the offence or of the FIR. */
             section_warnings: components["schemas"]["CodeWarning"][];
+            /**
+             * @description Its victims' identity is protected (BNS s.72, POCSO s.23): its victims are given
+             *     protected (`domain::parties::Party::protected`).
+             */
+            sensitive: boolean;
         };
         HealthResponse: {
             status: string;
@@ -2945,6 +2973,52 @@ export interface components {
             officer_name: string;
             to_date?: string | null;
         };
+        /** @description One person in the case. */
+        Party: {
+            address?: string | null;
+            /**
+             * Format: int32
+             * @description Years, as told (when the date of birth is not known).
+             */
+            age?: number | null;
+            date_of_birth?: string | null;
+            email?: string | null;
+            gender?: null | components["schemas"]["Gender"];
+            /**
+             * @description Set on the copy given to a reader who may not see this victim's identity: its name,
+             *     relation name and address read [`IDENTITY_PROTECTED`], and its mobile, email and date
+             *     of birth are left out. Never stored.
+             */
+            identity_protected?: boolean;
+            mobile?: string | null;
+            name: string;
+            relation?: null | components["schemas"]["Relation"];
+            /** @description The father's, mother's, husband's or guardian's name. */
+            relation_name?: string | null;
+            role: components["schemas"]["PartyRole"];
+        };
+        /** @description One person as the form sends them. */
+        PartyForm: {
+            address?: string | null;
+            /**
+             * Format: int32
+             * @description Whole years, as a number or its digits.
+             */
+            age?: number | null;
+            date_of_birth?: string | null;
+            email?: string | null;
+            gender?: string | null;
+            mobile?: string | null;
+            name?: string;
+            relation?: string | null;
+            relation_name?: string | null;
+            role?: string;
+        };
+        /**
+         * @description A person's part in the case.
+         * @enum {string}
+         */
+        PartyRole: "complainant" | "victim" | "accused" | "witness";
         /** @description Where a grievance stands, as the API answers it. */
         Pendency: {
             /**
@@ -3104,6 +3178,11 @@ export interface components {
             /** @description Each signs in once in place of an app code. Shown only now. */
             recovery_codes: string[];
         };
+        /**
+         * @description Whose son, daughter, wife or ward a person is, as an FIR names them ("S/o", "W/o", "C/o").
+         * @enum {string}
+         */
+        Relation: "father" | "mother" | "husband" | "guardian";
         ResetPasswordRequest: {
             newPassword?: string;
         };

@@ -52,6 +52,8 @@ export function makeGrievance(overrides: Partial<GrievanceView> = {}): Grievance
     fir_date: '2025-01-10',
     section_and_act: '379 IPC',
     sections: [{ act: 'IPC', section: '379' }],
+    parties: [],
+    sensitive: false,
     crime_title: 'Theft',
     district: 'Central District',
     district_id: 3,

@@ -29,6 +29,7 @@ mod law_api;
 mod least_privilege;
 mod list_meanings_api;
 mod notifications_api;
+mod parties_api;
 mod permissions;
 mod reports_api;
 mod request_budget;

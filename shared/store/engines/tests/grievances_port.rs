@@ -312,7 +312,7 @@ async fn every_combination_of_filters_agrees_with_the_fixture(Setup { engine, fi
     let priorities: Vec<i64> = fixture.iter().filter_map(|s| s.grievance.priority_id).collect();
     // Limits that make some of the fixture overdue and leave some not.
     let limits = priorities.iter().map(|p| (*p, BTreeMap::from([(Stage::Inward, 900u32)]))).collect();
-    let clock = Clock { limits, rules: domain::law::ClockRules::shipped().clone(), today: date!(2024 - 06 - 30) };
+    let clock = Clock { limits, rules: domain::law::ClockRules::shipped().clone(), sensitivity: cases::identity::Sensitivity::new(&[]), today: date!(2024 - 06 - 30) };
     let filters = filter_values(fixture, &clock);
     let (mut nonempty, mut cases) = (0, 0);
     for viewer in &viewers(engine.as_ref(), fixture, USERS[1]).await {

@@ -167,11 +167,17 @@ export function validateGrievance(values: GrievanceFormValues, today: string = t
 const optional = (value: string) => (value.trim() ? value.trim() : null);
 
 /**
+ * The form's fields as sent. The people in the case are not among them yet: a change that
+ * leaves them out keeps them on the server.
+ */
+export type GrievanceRequest = Omit<GrievanceFields, 'parties'>;
+
+/**
  * What the server is sent. Blank officer rows are left out before sending, so
  * the server's row numbers match the form's only when no blank row precedes a
  * filled one; `rowIndexes` maps them back.
  */
-export function toRequest(values: GrievanceFormValues): { body: GrievanceFields; rowIndexes: number[] } {
+export function toRequest(values: GrievanceFormValues): { body: GrievanceRequest; rowIndexes: number[] } {
   const rowIndexes: number[] = [];
   const officers: OfficerEntry[] = [];
   values.investigation_officers.forEach((row, index) => {
@@ -184,7 +190,7 @@ export function toRequest(values: GrievanceFormValues): { body: GrievanceFields;
       findings: row.findings.trim(),
     });
   });
-  const body: GrievanceFields = {
+  const body: GrievanceRequest = {
     type_of_call: optional(values.type_of_call),
     fir_no: values.fir_no.trim(),
     fir_date: values.fir_date,

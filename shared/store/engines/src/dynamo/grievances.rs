@@ -881,7 +881,9 @@ pub(crate) fn batch_writes(grievance: &Grievance, batch: AuditBatch) -> Vec<Writ
 /// guards as well, and one UpdateItem per loaded grievance would double a load's time.
 pub fn creation_writes(stored: &Stored, actor: &Actor) -> Vec<Write> {
     let g = &stored.grievance;
-    let entry = cases::writes::complete_record_entry(g, true);
+    // Generated cases are written by the reference list as shipped (their victims, should
+    // they name any, protected by its sensitive sections).
+    let entry = cases::writes::complete_record_entry(g, true, &cases::identity::Sensitivity::new(&[]));
     let counter = keys::fir_counter_of(g);
     let mut writes = change_writes(None, Some(stored), audit_writes(g, AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]));
     writes.retain(|w| Some(w.key()) != counter.as_ref());

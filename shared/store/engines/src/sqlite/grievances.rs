@@ -69,7 +69,9 @@ impl SqlGrievances {
         let mut uses: BTreeMap<(ListKind, i64), i64> = BTreeMap::new();
         for (stored, actor) in batch {
             let g = &stored.grievance;
-            let entry = cases::writes::complete_record_entry(g, true);
+            // Generated cases are written by the reference list as shipped (their victims, should
+            // they name any, protected by its sensitive sections).
+            let entry = cases::writes::complete_record_entry(g, true, &cases::identity::Sensitivity::new(&[]));
             trail.push(records_of(g.into(), AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]));
             for (item, n) in crate::sqlite::lists::use_deltas(&Refs::new(), &stored.refs) {
                 *uses.entry(item).or_default() += n;

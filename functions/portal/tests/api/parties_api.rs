@@ -1,0 +1,143 @@
+//! The people in a case through the real routers on both engines: filed with the grievance,
+//! kept through edits (left out, or sent back as given), checked field by field; and a
+//! sensitive case's victim given protected in the answer, the list, the history, the trail
+//! and the record of a deletion, while the store keeps the identity whole.
+
+use apitest::{on_both_engines, Api, Engine};
+use http::StatusCode;
+use serde_json::{json, Value};
+
+const PROTECTED: &str = "Identity protected (BNS s.72)";
+
+fn form(fir: &str, section: &str, parties: Value) -> Value {
+    json!({"fir_no": fir, "fir_date": "2026-10-01", "section_and_act": format!("{section} BNS"), "sections": [{"act": "BNS", "section": section}],
+           "crime_title": "Theft", "district": "Central District", "police_station": "Civil Lines",
+           "brief_details": "Statement of the informant recorded at the station.", "parties": parties})
+}
+
+fn people() -> Value {
+    json!([
+        {"role": "complainant", "name": "Ram Lal", "relation": "father", "relation_name": "Mohan Lal", "gender": "male", "age": 52, "mobile": "98123 45678", "address": "House 12, Civil Lines"},
+        {"role": "victim", "name": "Kamla Kumari", "relation": "father", "relation_name": "Shyam Babu Verma", "gender": "female", "age": "17",
+         "date_of_birth": "2009-05-01", "mobile": "+91 98765 43210", "email": "kamla@example.in", "address": "Ward 4, Rampur"},
+        {"role": "accused", "name": "Vikram Singh", "gender": "male"},
+    ])
+}
+
+/// The victim's identity, in any of the forms a file or record could hold it.
+const IDENTIFYING: [&str; 6] = ["Kamla", "9876543210", "kamla@example.in", "Ward 4", "Shyam Babu", "2009-05-01"];
+
+fn leaks(text: &str) -> Vec<&'static str> {
+    IDENTIFYING.into_iter().filter(|i| text.contains(i)).collect()
+}
+
+fn party<'a>(g: &'a Value, role: &str) -> &'a Value {
+    g["parties"].as_array().unwrap().iter().find(|p| p["role"] == role).unwrap_or_else(|| panic!("no {role}: {g}"))
+}
+
+async fn stored(api: &Api, id: i64) -> cases::Grievance {
+    api.state.grievances.get(id).await.unwrap().unwrap().grievance
+}
+
+async fn a_sensitive_cases_victim_is_given_protected_on_every_path_and_kept_whole(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let filed = api.post("/api/grievances", &admin, form("PTY-1/2026", "64", people())).await;
+    assert_eq!(filed.status, StatusCode::CREATED, "{:?}", filed.body);
+    let g = filed.body["data"].clone();
+    let id = g["id"].as_i64().unwrap();
+    assert_eq!(g["sensitive"], true);
+    let victim = party(&g, "victim");
+    assert_eq!(victim, &json!({"role": "victim", "name": PROTECTED, "relation_name": PROTECTED, "gender": "female", "age": 17, "address": PROTECTED, "identity_protected": true}));
+    let complainant = party(&g, "complainant");
+    assert_eq!((complainant["name"].as_str(), complainant["mobile"].as_str(), complainant["age"].as_i64()), (Some("Ram Lal"), Some("+919812345678"), Some(52)));
+    assert_eq!(party(&g, "accused")["name"], "Vikram Singh");
+
+    // The store keeps the identity whole.
+    let kept = stored(&api, id).await;
+    let kept_victim = kept.fields.parties.iter().find(|p| p.role == domain::parties::PartyRole::Victim).unwrap();
+    assert_eq!((kept_victim.name.as_str(), kept_victim.mobile.as_ref().map(|m| m.as_str())), ("Kamla Kumari", Some("+919876543210")));
+
+    // Every path that shows the case gives the victim protected.
+    for path in [format!("/api/grievances/{id}"), "/api/grievances?fir_no=PTY-1/2026".to_string(), format!("/api/grievances/{id}/history"), "/api/audit/all".to_string()] {
+        let answer = api.get(&path, &admin).await;
+        assert_eq!(answer.status, StatusCode::OK, "{path}");
+        assert_eq!(leaks(&answer.body.to_string()), Vec::<&str>::new(), "{path}: {}", answer.body);
+    }
+    let row = &api.get("/api/grievances?fir_no=PTY-1/2026", &admin).await.body["data"][0];
+    assert_eq!((row["sensitive"].clone(), party(row, "victim")["name"].clone()), (json!(true), json!(PROTECTED)));
+
+    // An edit that sends the people back as given, the complainant's mobile corrected, keeps
+    // the victim's identity; one that leaves the people out keeps them all.
+    let mut people_given = g["parties"].clone();
+    people_given[0]["mobile"] = json!("9812300000");
+    let mut edit = form("PTY-1/2026", "64", people_given);
+    edit["version"] = g["version"].clone();
+    let edited = api.put(&format!("/api/grievances/{id}"), &admin, edit).await;
+    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+    let kept = stored(&api, id).await;
+    let names: Vec<(&str, Option<&str>)> = kept.fields.parties.iter().map(|p| (p.name.as_str(), p.mobile.as_ref().map(|m| m.as_str()))).collect();
+    assert_eq!(names, [("Ram Lal", Some("+919812300000")), ("Kamla Kumari", Some("+919876543210")), ("Vikram Singh", None)]);
+    let mut without = form("PTY-1/2026", "64", Value::Null);
+    without.as_object_mut().unwrap().remove("parties");
+    without["crime_title"] = json!("Robbery");
+    let edited = api.put(&format!("/api/grievances/{id}"), &admin, without).await;
+    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+    assert_eq!(stored(&api, id).await.fields.parties, kept.fields.parties, "left out: kept");
+    // The change of the people is in the history, the victim protected.
+    let history = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body;
+    let change = history["data"].as_array().unwrap().iter().find(|r| r["field_name"] == "parties").unwrap_or_else(|| panic!("{history}"));
+    assert_eq!(
+        change["new_value"],
+        format!("Complainant: Ram Lal, Mohan Lal, age 52, +919812300000, House 12, Civil Lines; Victim: {PROTECTED}, {PROTECTED}, age 17, {PROTECTED}; Accused: Vikram Singh")
+    );
+    let changes = history["data"].as_array().unwrap().iter().filter(|r| r["field_name"] == "parties").count();
+    assert_eq!(changes, 1, "the people sent back unchanged but for one mobile: one change; left out: none");
+
+    // Deleted: the complete record in the trail holds no identity.
+    assert_eq!(api.delete(&format!("/api/grievances/{id}"), &admin).await.status, StatusCode::OK);
+    let deleted = api.get("/api/audit/all?action=DELETED", &admin).await.body.to_string();
+    assert!(deleted.contains("PTY-1/2026") && deleted.contains("Vikram Singh"), "{deleted}");
+    assert_eq!(leaks(&deleted), Vec::<&str>::new(), "{deleted}");
+}
+
+async fn a_thefts_people_are_given_as_recorded_and_each_field_is_checked(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let theft = api.post("/api/grievances", &admin, form("PTY-2/2026", "303(2)", people())).await;
+    assert_eq!(theft.status, StatusCode::CREATED, "{:?}", theft.body);
+    assert_eq!(theft.body["data"]["sensitive"], false);
+    let victim = party(&theft.body["data"], "victim");
+    assert_eq!((victim["name"].as_str(), victim["mobile"].as_str(), victim.get("identity_protected")), (Some("Kamla Kumari"), Some("+919876543210"), None));
+
+    let wrong = json!([
+        {"role": "complainant", "name": "Ram Lal", "mobile": "12345"},
+        {"role": "suspect", "name": "", "age": 130, "email": "nowhere"},
+        {"role": " ", "name": ""},
+    ]);
+    let refused = api.post("/api/grievances", &admin, form("PTY-3/2026", "303(2)", wrong)).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{:?}", refused.body);
+    assert_eq!(
+        refused.body["fields"],
+        json!({
+            "parties.0.mobile": "Mobile number must be a 10-digit Indian number, or + and the country code",
+            "parties.1.role": "Choose the person's role: complainant or informant, victim, accused or witness",
+            "parties.1.name": "Name is required",
+            "parties.1.age": "Age must be a whole number of years from 0 to 120",
+            "parties.1.email": "Please enter a valid email address",
+        }),
+        "the third row, left blank, is the form's spare row"
+    );
+    let not_list = api.post("/api/grievances", &admin, form("PTY-3/2026", "303(2)", json!("Ram Lal"))).await;
+    assert_eq!(not_list.body["fields"]["parties"], "The people in the case must be a list of people, each with their fields");
+    // A case filed without people has none.
+    let mut none = form("PTY-4/2026", "303(2)", Value::Null);
+    none.as_object_mut().unwrap().remove("parties");
+    let filed = api.post("/api/grievances", &admin, none).await;
+    assert_eq!(filed.body["data"]["parties"], json!([]), "{:?}", filed.body);
+}
+
+on_both_engines!(
+    a_sensitive_cases_victim_is_given_protected_on_every_path_and_kept_whole,
+    a_thefts_people_are_given_as_recorded_and_each_field_is_checked,
+);
