@@ -4,6 +4,7 @@
 
 pub mod attachments;
 pub mod clock_actions;
+pub mod identities;
 pub mod escalation;
 pub mod links;
 pub mod notes;
@@ -43,6 +44,7 @@ pub fn routes() -> AreaRouter {
         .merge(attachments::routes())
         .merge(notes::routes())
         .merge(clock_actions::routes())
+        .merge(identities::routes())
         .merge(links::routes())
         .merge(notify::routes())
 }

@@ -87,10 +87,13 @@ pub enum AuditAction {
     ClockActionRecorded,
     /// The statutory clock rules or the reference list of offences were changed.
     LawSettingsChanged,
+    /// A protected victim's identity was revealed to a holder of "view sensitive identities":
+    /// which case in the details, the reason in notes; never the identity itself.
+    IdentityRevealed,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 40] = [
+    pub const ALL: [AuditAction; 41] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -131,6 +134,7 @@ impl AuditAction {
         AuditAction::Unlinked,
         AuditAction::ClockActionRecorded,
         AuditAction::LawSettingsChanged,
+        AuditAction::IdentityRevealed,
     ];
 
     /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
@@ -205,6 +209,7 @@ impl AuditAction {
             AuditAction::Unlinked => "UNLINKED",
             AuditAction::ClockActionRecorded => "CLOCK_ACTION_RECORDED",
             AuditAction::LawSettingsChanged => "LAW_SETTINGS_CHANGED",
+            AuditAction::IdentityRevealed => "IDENTITY_REVEALED",
         }
     }
 

@@ -203,6 +203,7 @@ messages! {
     PartyAgeInvalid { max } = "PARTY_AGE_INVALID": "Age must be a whole number of years from 0 to {max}";
     PartyBornAfterToday = "PARTY_BORN_AFTER_TODAY": "Date of birth cannot be after today";
     TooManyParties { max } = "TOO_MANY_PARTIES": "A case lists at most {max} people";
+    RevealReasonRequired { min } = "REVEAL_REASON_REQUIRED": "State why the identity is needed, in at least {min} characters";
     PartiesNotList = "PARTIES_NOT_LIST": "The people in the case must be a list of people, each with their fields";
     WithinOutOfRange = "WITHIN_OUT_OF_RANGE": "within must be between 0 and 365 days";
     // Admin lists and pendency limits.

@@ -215,6 +215,21 @@ pub fn as_seen(parties: &[Party], sensitive: bool, may_see_identities: bool) -> 
     parties.iter().map(Party::protected).collect()
 }
 
+/// The fewest and the most characters of the reason a protected identity is revealed for.
+pub const REVEAL_REASON_MIN: usize = 10;
+pub const REVEAL_REASON_MAX: usize = 500;
+
+/// The reason a holder of "view sensitive identities" states to reveal one: trimmed, at
+/// least [`REVEAL_REASON_MIN`] characters, at most [`REVEAL_REASON_MAX`].
+pub fn reveal_reason(sent: &Sent<Text>) -> crate::Result<String> {
+    let mut errors = FieldErrors::default();
+    let reason = text(&mut errors, "reason", sent, REVEAL_REASON_MAX).unwrap_or_default();
+    if !errors.contains("reason") && reason.chars().count() < REVEAL_REASON_MIN {
+        errors.add("reason", Msg::RevealReasonRequired { min: REVEAL_REASON_MIN.to_string() });
+    }
+    errors.finish().map(|()| reason)
+}
+
 /// One person as the form sends them.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 pub struct PartyForm {
@@ -430,6 +445,15 @@ mod tests {
             ("parties.0.name".to_string(), Msg::FieldRequired { label: "Name".into() }),
             ("parties.0.role".to_string(), Msg::PartyRoleInvalid),
         ]);
+    }
+
+    #[test]
+    fn a_reveal_states_its_reason() {
+        let sent = |t: &str| Sent::Given(Text(t.to_string()));
+        assert_eq!(reveal_reason(&sent("  Charge sheet to be filed in court  ")), Ok("Charge sheet to be filed in court".to_string()));
+        for short in [Sent::Absent, sent("   "), sent("court")] {
+            assert_eq!(reveal_reason(&short), Err(crate::Error::field("reason", Msg::RevealReasonRequired { min: "10".into() })));
+        }
     }
 
     #[test]

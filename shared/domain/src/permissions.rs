@@ -76,10 +76,15 @@ pub enum Action {
     /// Grievances only: approve or return another officer's closure request,
     /// for cases within one's scope.
     Approve,
+    /// Grievances only: "view sensitive identities": reveal, with a stated reason, the
+    /// identity of a victim the law protects (BNS s.72, POCSO s.23), on a case within one's
+    /// scope.
+    ViewIdentities,
 }
 
 impl Action {
-    pub const ALL: [Action; 7] = [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete, Action::ViewPosting, Action::Approve];
+    pub const ALL: [Action; 8] =
+        [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete, Action::ViewPosting, Action::Approve, Action::ViewIdentities];
 
     /// The two actions that widen which grievances a role sees, rather than what it may do.
     fn is_scope(self) -> bool {
@@ -88,7 +93,7 @@ impl Action {
 
     /// Actions that exist for grievances only.
     fn grievances_only(self) -> bool {
-        self.is_scope() || self == Action::Approve
+        self.is_scope() || matches!(self, Action::Approve | Action::ViewIdentities)
     }
 
     pub fn as_str(self) -> &'static str {
@@ -100,6 +105,7 @@ impl Action {
             Action::Delete => "delete",
             Action::ViewPosting => "view_posting",
             Action::Approve => "approve",
+            Action::ViewIdentities => "view_identities",
         }
     }
 
@@ -134,11 +140,14 @@ pub struct PermissionEntry {
     /// Grievances only: approve or return closure requests. Written only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub can_approve: bool,
+    /// Grievances only: reveal a protected victim's identity. Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub can_view_identities: bool,
 }
 
 impl PermissionEntry {
     fn none(resource: Resource) -> Self {
-        PermissionEntry { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false, can_view_posting: false, can_approve: false }
+        PermissionEntry { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false, can_view_posting: false, can_approve: false, can_view_identities: false }
     }
 
     pub fn allows(&self, action: Action) -> bool {
@@ -151,6 +160,7 @@ impl PermissionEntry {
             // The state's scope holds every posting's.
             Action::ViewPosting => self.can_view_posting || self.can_view_all,
             Action::Approve => self.can_approve,
+            Action::ViewIdentities => self.can_view_identities,
         }
     }
 
@@ -163,11 +173,12 @@ impl PermissionEntry {
             Action::Delete => self.can_delete = true,
             Action::ViewPosting => self.can_view_posting = true,
             Action::Approve => self.can_approve = true,
+            Action::ViewIdentities => self.can_view_identities = true,
         }
     }
 
     fn is_empty(&self) -> bool {
-        !(self.can_create || self.can_read || self.can_view_all || self.can_update || self.can_delete || self.can_view_posting || self.can_approve)
+        !(self.can_create || self.can_read || self.can_view_all || self.can_update || self.can_delete || self.can_view_posting || self.can_approve || self.can_view_identities)
     }
 
     pub fn action_count(&self) -> usize {

@@ -477,6 +477,8 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("GET", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, None).await;
     let told = json!({"kind": "informant_told_of_progress", "on": "2026-01-20", "means": "phone"});
     d.ok("POST", "/api/grievances/{id}/clock-actions", &format!("{path}/clock-actions"), admin, Some(told)).await;
+    let why = json!({"reason": "Charge sheet to be filed in court"});
+    d.ok("POST", "/api/grievances/{id}/parties/reveal", &format!("{path}/parties/reveal"), admin, Some(why)).await;
 
     let attachment = attach_pdf(d, admin, &path).await;
     d.ok("GET", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, None).await;

@@ -1,7 +1,8 @@
 //! The people in a case through the real routers on both engines: filed with the grievance,
-//! kept through edits (left out, or sent back as given), checked field by field; and a
-//! sensitive case's victim given protected in the answer, the list, the history, the trail
-//! and the record of a deletion, while the store keeps the identity whole.
+//! kept through edits (left out, or sent back as given), checked field by field; a sensitive
+//! case's victim given protected in the answer, the list, the history, the trail and the
+//! record of a deletion, while the store keeps the identity whole; and revealed only to a
+//! holder of "view sensitive identities" in scope, with a reason, audited.
 
 use apitest::{on_both_engines, Api, Engine};
 use http::StatusCode;
@@ -33,6 +34,15 @@ fn leaks(text: &str) -> Vec<&'static str> {
 
 fn party<'a>(g: &'a Value, role: &str) -> &'a Value {
     g["parties"].as_array().unwrap().iter().find(|p| p["role"] == role).unwrap_or_else(|| panic!("no {role}: {g}"))
+}
+
+async fn user(api: &Api, admin: &str, email: &str, permissions: Value, posting: Value) -> String {
+    let role = api.post("/api/roles", admin, json!({"name": format!("Role {email}"), "permissions": permissions})).await;
+    assert_eq!(role.status, StatusCode::CREATED, "{:?}", role.body);
+    let made = api.post("/api/users", admin, json!({"name": "Officer", "email": email, "password": "Officer-Pass-1", "department": "Crime Branch",
+        "designation": "Inspector", "role_id": role.body["data"]["id"], "status": "active", "posting": posting})).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.body);
+    api.login(email, "Officer-Pass-1").await
 }
 
 async fn stored(api: &Api, id: i64) -> cases::Grievance {
@@ -93,6 +103,32 @@ async fn a_sensitive_cases_victim_is_given_protected_on_every_path_and_kept_whol
     );
     let changes = history["data"].as_array().unwrap().iter().filter(|r| r["field_name"] == "parties").count();
     assert_eq!(changes, 1, "the people sent back unchanged but for one mobile: one change; left out: none");
+
+    // The identity is revealed only to a holder of "view sensitive identities", on a case in
+    // their scope, with a reason; the reveal is audited, without the identity.
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let at = |name: &str| json!({"level": "station", "id": stations.as_array().unwrap().iter().find(|s| s["name"] == name).unwrap()["id"]});
+    let reader = user(&api, &admin, "reader@civil-lines.test", json!({"grievances": "read,view_posting"}), at("Civil Lines")).await;
+    let holder = user(&api, &admin, "sho@civil-lines.test", json!({"grievances": "read,view_posting,view_identities"}), at("Civil Lines")).await;
+    let elsewhere = user(&api, &admin, "sho@cantonment.test", json!({"grievances": "read,view_posting,view_identities"}), at("Cantonment")).await;
+    let reveal = format!("/api/grievances/{id}/parties/reveal");
+    let why = json!({"reason": "Charge sheet to be filed in court"});
+    let refused = api.post(&reveal, &reader, why.clone()).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{:?}", refused.body);
+    assert_eq!(leaks(&api.get(&format!("/api/grievances/{id}"), &reader).await.body.to_string()), Vec::<&str>::new());
+    assert_eq!(api.post(&reveal, &elsewhere, why.clone()).await.status, StatusCode::NOT_FOUND, "out of scope: not there");
+    let no_reason = api.post(&reveal, &holder, json!({"reason": " court "})).await;
+    assert_eq!((no_reason.status, no_reason.body["fields"]["reason"].clone()), (StatusCode::BAD_REQUEST, json!("State why the identity is needed, in at least 10 characters")));
+    let revealed = api.post(&reveal, &holder, why).await;
+    assert_eq!(revealed.status, StatusCode::OK, "{:?}", revealed.body);
+    let victim = party(&revealed.body, "victim");
+    assert_eq!((victim["name"].as_str(), victim["mobile"].as_str(), victim.get("identity_protected")), (Some("Kamla Kumari"), Some("+919876543210"), None));
+    assert_eq!(leaks(&api.get(&format!("/api/grievances/{id}"), &holder).await.body.to_string()), Vec::<&str>::new(), "given protected again after a reveal");
+    let trail = api.get("/api/audit/all?action=IDENTITY_REVEALED", &admin).await.body;
+    let records = trail.as_array().unwrap_or_else(|| panic!("{trail}"));
+    assert_eq!(records.len(), 1, "{trail}");
+    assert_eq!((records[0]["notes"].as_str(), records[0]["new_value"].clone()), (Some("Charge sheet to be filed in court"), g["grievance_number"].clone()));
+    assert_eq!(leaks(&trail.to_string()), Vec::<&str>::new(), "{trail}");
 
     // Deleted: the complete record in the trail holds no identity.
     assert_eq!(api.delete(&format!("/api/grievances/{id}"), &admin).await.status, StatusCode::OK);
