@@ -86,6 +86,11 @@ impl Action {
     pub const ALL: [Action; 8] =
         [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete, Action::ViewPosting, Action::Approve, Action::ViewIdentities];
 
+    /// What the legacy map's "all" grants: every action but seeing protected identities,
+    /// which the law asks be granted by name (and which no role written before it existed
+    /// may gain by an upgrade).
+    pub const IN_ALL: [Action; 7] = [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete, Action::ViewPosting, Action::Approve];
+
     /// The two actions that widen which grievances a role sees, rather than what it may do.
     fn is_scope(self) -> bool {
         matches!(self, Action::ViewAll | Action::ViewPosting)
@@ -273,9 +278,7 @@ impl Permissions {
                 for (resource, actions) in map {
                     let resource = Resource::parse(resource)?;
                     let names: Vec<String> = match actions {
-                        Value::String(s) if s.trim().eq_ignore_ascii_case("all") => {
-                            Action::ALL.iter().map(|a| a.as_str().to_string()).collect()
-                        }
+                        Value::String(s) if s.trim().eq_ignore_ascii_case("all") => Action::IN_ALL.iter().map(|a| a.as_str().to_string()).collect(),
                         Value::String(s) => s.split(',').filter(|p| !p.trim().is_empty()).map(str::to_string).collect(),
                         Value::Array(list) => list
                             .iter()
@@ -286,7 +289,7 @@ impl Permissions {
                     };
                     for name in names {
                         if name.trim().eq_ignore_ascii_case("all") {
-                            grants.extend(Action::ALL.iter().map(|a| (resource, *a)));
+                            grants.extend(Action::IN_ALL.iter().map(|a| (resource, *a)));
                         } else {
                             grants.push((resource, Action::parse(&name)?));
                         }
@@ -352,6 +355,8 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(legacy, entries);
+        assert!(!legacy.allows(Resource::Grievances, Action::ViewIdentities), "granted by name only");
+        assert!(Permissions::parse(&json!({"grievances": "read,view_identities"})).unwrap().allows(Resource::Grievances, Action::ViewIdentities));
         assert_eq!(serde_json::to_value(&legacy).unwrap()[1], json!({"resource": "users", "can_create": false, "can_read": true, "can_view_all": false, "can_update": true, "can_delete": false}));
     }
 
