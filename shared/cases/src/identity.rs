@@ -35,9 +35,12 @@ impl Sensitivity {
         self.of_fields(before) || self.of_fields(after)
     }
 
-    /// Whether a case with these fields is sensitive: one of its sections (those kept, or
-    /// read from its "Section & Act") is.
+    /// Whether a case with these fields is sensitive: an authorised officer marked it so, or
+    /// one of its sections (those kept, or read from its "Section & Act") is.
     pub fn of_fields(&self, fields: &GrievanceFields) -> bool {
+        if fields.sensitive_mark.is_some() {
+            return true;
+        }
         let sections = domain::law::citation::kept_or_read(&fields.sections, &fields.section_and_act);
         domain::law::sensitivity::is_sensitive(&sections, &self.offences)
     }

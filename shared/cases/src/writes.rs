@@ -416,6 +416,8 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Se
     let before = &read.grievance;
     check_version(before, expected_version)?;
     fields.parties = crate::identity::parties_after_edit(&before.fields.parties, parties_sent.then(|| std::mem::take(&mut fields.parties)));
+    // Only the marking sets or clears the mark.
+    fields.sensitive_mark = before.fields.sensitive_mark.clone();
     let named = resolve_lists(cases.lists, &mut fields, Some(&before.fields)).await?;
     let refs = named.refs.clone();
     let now = domain::clock::now_text();
@@ -821,6 +823,35 @@ async fn delete_once(cases: Cases<'_>, actor: &Actor, seen: &Seen) -> Result<Gri
     let entry = complete_record_entry(before, false, &Sensitivity::now(cases.lists).await?);
     commit(cases, Some(&read), None, actor, &now, before.version + 1, vec![entry]).await?;
     Ok(read.grievance)
+}
+
+/// Marks a case sensitive (its victims' identity protected whatever its sections), with the
+/// officer's reason, or clears the mark; audited as a change of the case. Nothing to do when
+/// it stands so already.
+pub async fn mark_sensitive(cases: Cases<'_>, actor: &Actor, seen: &Seen, marked: bool, reason: String) -> Result<Grievance> {
+    retrying(None, || mark_sensitive_once(cases, actor, seen, marked, reason.clone())).await
+}
+
+async fn mark_sensitive_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, marked: bool, reason: String) -> Result<Grievance> {
+    let read = seen.read(cases).await?;
+    let before = &read.grievance;
+    if before.fields.sensitive_mark.is_some() == marked {
+        return Ok(read.grievance);
+    }
+    let now = domain::clock::now_text();
+    let mut after = Grievance { updated_at: now.clone(), version: before.version + 1, ..before.clone() };
+    after.fields.sensitive_mark = marked.then(|| domain::parties::SensitiveMark { by: actor.user_id, by_name: actor.name.clone(), at: now.clone(), reason: reason.clone() });
+    let sensitivity = Sensitivity::now(cases.lists).await?;
+    let mut entries = field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields));
+    if !marked {
+        if let Some(entry) = entries.iter_mut().find(|e| e.field_name.as_deref() == Some("sensitive_mark")) {
+            entry.notes = Some(reason);
+        }
+    }
+    let version = after.version;
+    let mut after = Stored { grievance: after, refs: read.refs.clone() };
+    commit(cases, Some(&read), Some(&mut after), actor, &now, version, entries).await?;
+    Ok(after.grievance)
 }
 
 /// The most actions one case keeps on its clocks: years of 90-day reports and every other

@@ -81,6 +81,9 @@ pub struct GrievanceFields {
     /// as it is kept (`Party::protected`).
     #[schema(required = true)]
     pub parties: Vec<Party>,
+    /// Marked sensitive by an authorised officer (its victims' identity protected whatever
+    /// its sections); null when not. Set and cleared by the marking alone, never by the form.
+    pub sensitive_mark: Option<crate::parties::SensitiveMark>,
 }
 
 /// A closure asked for by an officer whose role needs approval to close: what the
@@ -474,6 +477,7 @@ impl GrievanceFields {
             action_taken_by_ig_office: r.optional("action_taken_by_ig_office", &form.action_taken_by_ig_office, 5000),
             final_decision: r.optional("final_decision", &form.final_decision, FINAL_DECISION_MAX),
             parties,
+            sensitive_mark: None,
         };
         match r.errors.finish() {
             Ok(()) => Ok(fields),

@@ -215,6 +215,17 @@ pub fn as_seen(parties: &[Party], sensitive: bool, may_see_identities: bool) -> 
     parties.iter().map(Party::protected).collect()
 }
 
+/// A case marked sensitive by an authorised officer, whatever its sections: who, when and
+/// why. Kept with the case; only the marking itself sets or clears it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SensitiveMark {
+    pub by: i64,
+    pub by_name: String,
+    /// RFC 3339, UTC.
+    pub at: String,
+    pub reason: String,
+}
+
 /// The fewest and the most characters of the reason a protected identity is revealed for.
 pub const REVEAL_REASON_MIN: usize = 10;
 pub const REVEAL_REASON_MAX: usize = 500;

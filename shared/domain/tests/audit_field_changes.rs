@@ -39,6 +39,7 @@ fn before() -> GrievanceFields {
         action_taken_by_ig_office: Some("Report called for".into()),
         final_decision: Some("Pending".into()),
         parties: Vec::new(),
+        sensitive_mark: None,
     }
 }
 
@@ -71,6 +72,7 @@ fn after() -> GrievanceFields {
         action_taken_by_ig_office: None,
         final_decision: Some("Disposed of".into()),
         parties: Vec::new(),
+        sensitive_mark: None,
     }
 }
 

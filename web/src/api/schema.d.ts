@@ -1073,6 +1073,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/{id}/sensitive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks a case sensitive whatever its sections (or clears the mark), audited with the
+         *     reason; answers the case as the caller is given it.
+         */
+        put: operations["mark_sensitive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/{id}/status": {
         parameters: {
             query?: never;
@@ -2509,6 +2529,8 @@ export interface components {
              * @default []
              */
             sections: components["schemas"]["ChargedSection"][];
+            /** @default null */
+            sensitive_mark: null | components["schemas"]["SensitiveMark"];
             /** @default  */
             status: string;
             /** @default null */
@@ -2806,6 +2828,19 @@ export interface components {
             /** @description Continue with this cursor; absent on the last page. */
             next_cursor?: string | null;
             success: boolean;
+        };
+        /**
+         * @description A case marked sensitive, or the mark cleared, by a holder of "view sensitive identities",
+         *     with the reason.
+         */
+        MarkForm: {
+            /**
+             * @description True to mark the case sensitive, false to clear the mark (its sections may still make
+             *     it sensitive).
+             */
+            marked?: boolean;
+            /** @description At least 10 characters, at most 500. */
+            reason?: string;
         };
         MarkedRead: {
             /**
@@ -3287,6 +3322,18 @@ export interface components {
             act_name?: string | null;
             offence_date?: string | null;
             section?: string;
+        };
+        /**
+         * @description A case marked sensitive by an authorised officer, whatever its sections: who, when and
+         *     why. Kept with the case; only the marking itself sets or clears it.
+         */
+        SensitiveMark: {
+            /** @description RFC 3339, UTC. */
+            at: string;
+            /** Format: int64 */
+            by: number;
+            by_name: string;
+            reason: string;
         };
         /** @description How long the caller's session lasts, for the web app's warning before it ends. */
         SessionTimes: {
@@ -7517,6 +7564,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevealedParties"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_sensitive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
                 };
             };
             400: {

@@ -479,6 +479,8 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("POST", "/api/grievances/{id}/clock-actions", &format!("{path}/clock-actions"), admin, Some(told)).await;
     let why = json!({"reason": "Charge sheet to be filed in court"});
     d.ok("POST", "/api/grievances/{id}/parties/reveal", &format!("{path}/parties/reveal"), admin, Some(why)).await;
+    let mark = json!({"marked": true, "reason": "The complainant is a minor"});
+    d.ok("PUT", "/api/grievances/{id}/sensitive", &format!("{path}/sensitive"), admin, Some(mark)).await;
 
     let attachment = attach_pdf(d, admin, &path).await;
     d.ok("GET", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, None).await;

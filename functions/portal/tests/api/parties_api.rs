@@ -146,6 +146,26 @@ async fn a_thefts_people_are_given_as_recorded_and_each_field_is_checked(engine:
     let victim = party(&theft.body["data"], "victim");
     assert_eq!((victim["name"].as_str(), victim["mobile"].as_str(), victim.get("identity_protected")), (Some("Kamla Kumari"), Some("+919876543210"), None));
 
+    // A holder marks the theft sensitive: its victim is given protected from then on, and
+    // the mark is a change of the case; cleared, the victim is given as recorded again.
+    let id = theft.body["data"]["id"].as_i64().unwrap();
+    let marked = api.put(&format!("/api/grievances/{id}/sensitive"), &admin, json!({"marked": true, "reason": "The victim is a minor"})).await;
+    assert_eq!(marked.status, StatusCode::OK, "{:?}", marked.body);
+    assert_eq!((marked.body["data"]["sensitive"].clone(), party(&marked.body["data"], "victim")["name"].clone()), (json!(true), json!(PROTECTED)));
+    assert_eq!(marked.body["data"]["sensitive_mark"]["reason"], "The victim is a minor");
+    let mut edit = form("PTY-2/2026", "303(2)", marked.body["data"]["parties"].clone());
+    edit["crime_title"] = json!("Robbery");
+    let edited = api.put(&format!("/api/grievances/{id}"), &admin, edit).await;
+    assert_eq!(edited.body["data"]["sensitive_mark"]["reason"], "The victim is a minor", "an edit keeps the mark: {:?}", edited.body);
+    let short = api.put(&format!("/api/grievances/{id}/sensitive"), &admin, json!({"marked": false, "reason": "no"})).await;
+    assert_eq!(short.status, StatusCode::BAD_REQUEST);
+    let cleared = api.put(&format!("/api/grievances/{id}/sensitive"), &admin, json!({"marked": false, "reason": "Marked on the wrong case"})).await;
+    assert_eq!((cleared.body["data"]["sensitive"].clone(), party(&cleared.body["data"], "victim")["name"].clone()), (json!(false), json!("Kamla Kumari")));
+    let history = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body;
+    let marks: Vec<(Value, Value)> =
+        history["data"].as_array().unwrap().iter().filter(|r| r["field_name"] == "sensitive_mark").map(|r| (r["new_value"].clone(), r["notes"].clone())).collect();
+    assert_eq!(marks, [(Value::Null, json!("Marked on the wrong case")), (json!("Marked sensitive by Asha Admin: The victim is a minor"), Value::Null)], "{history}");
+
     let wrong = json!([
         {"role": "complainant", "name": "Ram Lal", "mobile": "12345"},
         {"role": "suspect", "name": "", "age": 130, "email": "nowhere"},

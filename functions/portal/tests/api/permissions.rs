@@ -63,7 +63,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("get", "/api/admin/clock-rules") => Permission(Dropdowns, Read),
         ("post", "/api/admin/clock-rules") | ("put", "/api/admin/clock-rules/{id}") | ("put", "/api/admin/offences") | ("delete", "/api/admin/offences/{act}/{section}") => Permission(Dropdowns, Update),
         ("post", "/api/grievances/{id}/clock-actions") => Permission(Grievances, Update),
-        ("post", "/api/grievances/{id}/parties/reveal") => Permission(Grievances, ViewIdentities),
+        ("post", "/api/grievances/{id}/parties/reveal") | ("put", "/api/grievances/{id}/sensitive") => Permission(Grievances, ViewIdentities),
         ("get", "/api/grievances")
         | ("get", "/api/grievances/stats")
         | ("get", "/api/grievances/scope")
