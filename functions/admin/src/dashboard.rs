@@ -63,6 +63,7 @@ const SENTENCES: &[(&str, &str, &str)] = &[
     ("UNLINKED", "ACTIVITY_UNLINKED", "{who} unlinked {number} from {old}"),
     ("ESCALATION_RULES_CHANGED", "ACTIVITY_ESCALATION_RULES_CHANGED", "{who} changed the escalation waits"),
     ("CLOCK_ACTION_RECORDED", "ACTIVITY_CLOCK_ACTION_RECORDED", "{who} recorded on {number}: {new}"),
+    ("IDENTITY_REVEALED", "ACTIVITY_IDENTITY_REVEALED", "{who} revealed the identities in {number}"),
     ("LAW_SETTINGS_CHANGED", "ACTIVITY_LAW_SETTINGS_CHANGED", "{who} changed the statutory clocks or the list of offences ({subject})"),
     ("LIST_ITEM_CREATED", "ACTIVITY_LIST_ITEM_CREATED", "{who} added {subject} to an admin list"),
     ("LIST_ITEM_UPDATED", "ACTIVITY_LIST_ITEM_UPDATED", "{who} changed the admin list item {subject}"),

@@ -11,6 +11,7 @@
 use axum::extract::{Path, State};
 use cases::pendency::{Clock, GrievanceView};
 use cases::writes::{self, AuditEntry};
+use cases::port::CaseFileChange;
 use cases::reads;
 use domain::audit::AuditAction;
 use domain::parties::Party;
@@ -90,6 +91,7 @@ async fn reveal_identities(State(state): State<AppState>, caller: Caller, client
         notes: Some(reason),
         action_details: Some(serde_json::json!({"summary": summary, "grievance_id": g.id, "grievance_number": g.grievance_number})),
     };
-    state.trail.record_event(&caller.actor(&client), entry).await?;
+    // On the case, so that its history holds it, with no change of the case.
+    state.grievances.record_case_file_change(&g, CaseFileChange::RecordOnly, &caller.actor(&client), entry).await?;
     Ok(ApiJson(RevealedParties { grievance_id: g.id, parties: g.fields.parties }))
 }

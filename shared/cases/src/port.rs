@@ -260,6 +260,9 @@ pub enum CaseFileChange {
     Link(i64),
     /// The removal of a link to another grievance; refused when they are not linked.
     Unlink(i64),
+    /// Nothing kept beside the case but its audit record: an event on the case that changes
+    /// none of it (an identity revealed).
+    RecordOnly,
 }
 
 /// One change of a grievance: `before` as it was read (its version is the condition; `None`

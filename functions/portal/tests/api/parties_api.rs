@@ -129,6 +129,11 @@ async fn a_sensitive_cases_victim_is_given_protected_on_every_path_and_kept_whol
     assert_eq!(records.len(), 1, "{trail}");
     assert_eq!((records[0]["notes"].as_str(), records[0]["new_value"].clone()), (Some("Charge sheet to be filed in court"), g["grievance_number"].clone()));
     assert_eq!(leaks(&trail.to_string()), Vec::<&str>::new(), "{trail}");
+    let history = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body;
+    let reveal = history["data"].as_array().unwrap().iter().find(|r| r["action"] == "IDENTITY_REVEALED").unwrap_or_else(|| panic!("in the case's history: {history}"));
+    assert_eq!((reveal["notes"].as_str(), reveal["grievance_number"].clone()), (Some("Charge sheet to be filed in court"), g["grievance_number"].clone()));
+    let activity = api.get("/api/admin/recent-activities", &admin).await.body.to_string();
+    assert!(activity.contains(&format!("revealed the identities in {}", g["grievance_number"].as_str().unwrap())), "{activity}");
 
     // Deleted: the complete record in the trail holds no identity.
     assert_eq!(api.delete(&format!("/api/grievances/{id}"), &admin).await.status, StatusCode::OK);

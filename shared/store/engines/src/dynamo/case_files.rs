@@ -37,6 +37,7 @@ pub(crate) fn writes(grievance_id: i64, change: &CaseFileChange) -> Result<Vec<W
     Ok(match change {
         CaseFileChange::Link(other) => both(grievance_id, *other).into_iter().map(|key| Write::put_new(Item::new(key).with(LINKED_AT, domain::clock::now_text()))).collect(),
         CaseFileChange::Unlink(other) => both(grievance_id, *other).into_iter().map(|key| Write::delete(key).when(Condition::Exists)).collect(),
+        CaseFileChange::RecordOnly => Vec::new(),
         single => vec![single_write(grievance_id, single)?],
     })
 }
@@ -54,7 +55,7 @@ fn single_write(grievance_id: i64, change: &CaseFileChange) -> Result<Write> {
             Write::put_new(item.with(ORDER, kept.confirmed_at.clone()).with(BLOB, kept.blob.clone()))
         }
         CaseFileChange::AttachmentRemoved(id) => Write::delete(keys::attachment(grievance_id, id)).when(Condition::Exists),
-        CaseFileChange::Link(_) | CaseFileChange::Unlink(_) => unreachable!("two writes, made by `writes`"),
+        CaseFileChange::Link(_) | CaseFileChange::Unlink(_) | CaseFileChange::RecordOnly => unreachable!("two writes or none, made by `writes`"),
     })
 }
 

@@ -33,6 +33,7 @@ pub(crate) enum CaseFileWrite {
     AttachmentRemoved { grievance_id: i64, id: String },
     Link { grievance_id: i64, other: i64, linked_at: String },
     Unlink { grievance_id: i64, other: i64 },
+    RecordOnly,
 }
 
 /// An attachment record as kept: the record, and what orders it and names its bytes.
@@ -74,6 +75,7 @@ impl CaseFileWrite {
             CaseFileChange::AttachmentRemoved(id) => CaseFileWrite::AttachmentRemoved { grievance_id, id: id.clone() },
             CaseFileChange::Link(other) => CaseFileWrite::Link { grievance_id, other: *other, linked_at: domain::clock::now_text() },
             CaseFileChange::Unlink(other) => CaseFileWrite::Unlink { grievance_id, other: *other },
+            CaseFileChange::RecordOnly => CaseFileWrite::RecordOnly,
         })
     }
 
@@ -93,6 +95,7 @@ impl CaseFileWrite {
                 Ok(insert_link(tx, *grievance_id, *other, linked_at)? && insert_link(tx, *other, *grievance_id, linked_at)?)
             }
             CaseFileWrite::Unlink { grievance_id, other } => Ok(delete_link(tx, *grievance_id, *other)? && delete_link(tx, *other, *grievance_id)?),
+            CaseFileWrite::RecordOnly => Ok(true),
         }
     }
 }
