@@ -1,8 +1,12 @@
 // Role Management against the real portal: add, edit, delete; the Admin role stays.
-import { clickControl, expect, expectAccessible, signIn, snap, test } from './fixtures';
+import { adminApi, clickControl, expect, expectAccessible, signIn, snap, test } from './fixtures';
+
+interface RoleAnswer {
+  data: { id: number; name: string; permissions: { resource: string; can_view_identities?: boolean }[] };
+}
 
 test.describe('role management', () => {
-  test('an administrator adds, edits and deletes a role', async ({ page }) => {
+  test('an administrator adds, edits and deletes a role', async ({ page, request }) => {
     // A long journey with accessibility scans and screenshots on a shared machine.
     test.setTimeout(120_000);
     await signIn(page);
@@ -51,6 +55,10 @@ test.describe('role management', () => {
     await expect(edit).toBeHidden();
     await expect(row).toContainText('1 resource • 4 actions');
     await expect(row.getByRole('listitem')).toHaveText(['Grievances: Create, Read, Update, Whole state']);
+    // Saved without it ticked, the role does not gain viewing sensitive identities.
+    const api = await adminApi(request);
+    const saved = ((await (await api.get('/roles')).json()) as { data: RoleAnswer['data'][] }).data.find((role) => role.name === 'Records Clerk')!;
+    expect(saved.permissions.find((entry) => entry.resource === 'grievances')).not.toHaveProperty('can_view_identities');
 
     await row.getByRole('button', { name: 'Delete Records Clerk' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Role' });
@@ -58,6 +66,64 @@ test.describe('role management', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm).toBeHidden();
     await expect(table.getByRole('row').filter({ hasText: 'Records Clerk' })).toHaveCount(0);
+  });
+
+  test("a role given 'View sensitive identities' keeps it when saved with an unrelated change", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const api = await adminApi(request);
+    const grievancesEntry = async (id: number) =>
+      ((await (await api.get(`/roles/${id}`)).json()) as RoleAnswer).data.permissions.find((entry) => entry.resource === 'grievances');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/roles');
+    const table = page.getByRole('table', { name: 'Roles' });
+    // The Admin role holds it: with it, every action on grievances is full access.
+    await expect(table.getByRole('row').filter({ hasText: 'Admin' }).first().getByRole('listitem').first()).toHaveText('Grievances: Full access');
+
+    await page.getByRole('button', { name: 'Add New Role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Role' });
+    await dialog.getByLabel('Role Name').fill('Victim Liaison');
+    await clickControl(dialog.getByRole('checkbox', { name: 'Read Grievances' }));
+    const reveal = dialog.getByRole('checkbox', { name: 'View sensitive identities' });
+    await expect(reveal).not.toBeChecked();
+    await expect(reveal).toHaveAccessibleDescription(
+      'Reveal, with a stated reason, the identity of a victim the law protects (BNS s.72, POCSO s.23); each reveal is audited.',
+    );
+    await clickControl(reveal);
+    await expect(reveal).toBeChecked();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Add Role' }).click();
+    await expect(dialog).toBeHidden();
+    const row = table.getByRole('row').filter({ hasText: 'Victim Liaison' });
+    await expect(row.getByRole('listitem')).toHaveText(['Grievances: Read, View sensitive identities']);
+    await expect(row).toContainText('1 resource • 2 actions');
+
+    const roles = ((await (await api.get('/roles')).json()) as { data: RoleAnswer['data'][] }).data;
+    const id = roles.find((role) => role.name === 'Victim Liaison')!.id;
+    expect(await grievancesEntry(id)).toMatchObject({ can_read: true, can_view_identities: true });
+
+    // Reopened, it shows the tick; an unrelated change saved keeps it.
+    await row.getByRole('button', { name: 'Edit Victim Liaison' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Role: Victim Liaison' });
+    await expect(edit.getByRole('checkbox', { name: 'View sensitive identities' })).toBeChecked();
+    await expect(edit.getByRole('checkbox', { name: 'Approve closures' })).not.toBeChecked();
+    await edit.getByLabel('Description').fill('Liaises with victims and the court');
+    await clickControl(edit.getByRole('checkbox', { name: 'Read Reports' }));
+    await expectAccessible(page);
+    await snap(page, 'roles-view-identities');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('Liaises with victims and the court');
+    await expect(row.getByRole('listitem')).toHaveText(['Grievances: Read, View sensitive identities', 'Reports: Read']);
+    expect(await grievancesEntry(id)).toMatchObject({ can_read: true, can_view_identities: true });
+
+    // Untick it and save: it is gone, and the server writes no flag at all.
+    await row.getByRole('button', { name: 'Edit Victim Liaison' }).click();
+    await clickControl(edit.getByRole('checkbox', { name: 'View sensitive identities' }));
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row.getByRole('listitem')).toHaveText(['Grievances: Read', 'Reports: Read']);
+    expect(await grievancesEntry(id)).not.toHaveProperty('can_view_identities');
   });
 
   test("the Admin role's Delete is disabled and says 'Cannot delete the Admin role' for 3 s", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { ApiError, NetworkError } from '../../api/errors';
 import { InvalidAuditData } from './audit-record';
-import { auditErrorText, auditPath, auditQueryReducer, INITIAL_QUERY, paramsOfQuery, queryFromParams } from './audit-query';
+import { ACTIONS, auditErrorText, auditPath, auditQueryReducer, INITIAL_QUERY, paramsOfQuery, queryFromParams } from './audit-query';
 
 describe('audit query', () => {
   it('starts at 100 per page from offset 0', () => {
@@ -48,6 +48,11 @@ describe('audit query', () => {
     expect(auditPath(admin)).toBe('/audit/all?limit=100&offset=0&kind=admin');
     expect(auditPath({ ...INITIAL_QUERY, kind: 'grievance' })).toBe('/audit/all?limit=100&offset=0&kind=grievance');
     expect(auditPath(auditQueryReducer(admin, { type: 'kind', kind: '' }))).toBe('/audit/all?limit=100&offset=0');
+  });
+
+  it('offers the reveal of a protected identity among the grievance actions, and asks for it by its name', () => {
+    expect(ACTIONS).toContain('IDENTITY_REVEALED');
+    expect(auditPath({ ...INITIAL_QUERY, action: 'IDENTITY_REVEALED' })).toBe('/audit/all?limit=100&offset=0&action=IDENTITY_REVEALED');
   });
 
   it('keeps the page when the search changes only by spaces', () => {

@@ -151,6 +151,7 @@ export const ACTIONS: readonly AuditAction[] = [
   'LINKED',
   'UNLINKED',
   'CLOCK_ACTION_RECORDED',
+  'IDENTITY_REVEALED',
   'GRANT_REFUSED',
   'LIST_ITEM_CREATED',
   'LIST_ITEM_UPDATED',

@@ -81,6 +81,16 @@ describe('audit records', () => {
     }
   });
 
+  it('names the reveal of a protected identity, in English and Hindi', async () => {
+    expect(actionLabel('IDENTITY_REVEALED')).toBe('Identity revealed');
+    await setLanguage('hi');
+    try {
+      expect(actionLabel('IDENTITY_REVEALED')).toBe('पहचान प्रकट की गई');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it('says a linked grievance the reader may not see in their language', async () => {
     const hidden = toAuditEntry({ action: 'LINKED', field_name: 'links', old_value: null, new_value: 'a grievance outside your reach' });
     expect(changeSummary(hidden)).toBe('- → a grievance outside your reach');

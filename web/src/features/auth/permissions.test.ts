@@ -23,6 +23,14 @@ describe('permission helper', () => {
       expect(permits([entry('grievances', { can_read: true, can_approve: true })], 'grievances', 'approve')).toBe(true);
     });
 
+    it('reads view_identities (sensitive identities) from can_view_identities, off when left out', () => {
+      expect(permits(perms, 'grievances', 'view_identities')).toBe(false);
+      const revealer = [entry('grievances', { can_read: true, can_view_identities: true })];
+      expect(permits(revealer, 'grievances', 'view_identities')).toBe(true);
+      expect(permits(revealer, 'grievances', 'approve')).toBe(false);
+      expect(permits([entry('grievances', { can_read: true, can_approve: true })], 'grievances', 'view_identities')).toBe(false);
+    });
+
     it('refuses a resource that has no entry', () => {
       expect(permits(perms, 'audit', 'read')).toBe(false);
       expect(permits([], 'roles', 'read')).toBe(false);
@@ -39,6 +47,13 @@ describe('permission helper', () => {
       expect(permits({ grievances: ['read', 'approve'] }, 'grievances', 'approve')).toBe(true);
       expect(permits({ grievances: 'read,update' }, 'grievances', 'approve')).toBe(false);
       expect(permits({ grievances: 'all' }, 'grievances', 'approve')).toBe(true);
+    });
+
+    it("reads 'view_identities' as an action of its own, held by 'all' as on the server", () => {
+      expect(permits({ grievances: ['read', 'view_identities'] }, 'grievances', 'view_identities')).toBe(true);
+      expect(permits({ grievances: 'read, VIEW_IDENTITIES' }, 'grievances', 'view_identities')).toBe(true);
+      expect(permits({ grievances: 'read,approve' }, 'grievances', 'view_identities')).toBe(false);
+      expect(permits({ grievances: 'all' }, 'grievances', 'view_identities')).toBe(true);
     });
 
     it('reads a list of actions', () => {
@@ -75,6 +90,13 @@ describe('permission helper', () => {
       expect(hasPermission(user, 'grievances', 'read')).toBe(true);
       expect(hasPermission(user, 'grievances', 'update')).toBe(false);
       expect(hasPermission(user, 'users', 'read')).toBe(false);
+    });
+
+    it('lets only holders and the Admin role view sensitive identities', () => {
+      expect(hasPermission(makeUser({ role_name: 'Admin', permissions: [] }), 'grievances', 'view_identities')).toBe(true);
+      const holder = makeUser({ permissions: [entry('grievances', { can_read: true, can_view_identities: true })] });
+      expect(hasPermission(holder, 'grievances', 'view_identities')).toBe(true);
+      expect(hasPermission(makeUser({ permissions: [entry('grievances', { can_read: true, can_view_all: true })] }), 'grievances', 'view_identities')).toBe(false);
     });
 
     it('refuses when nobody is signed in or permissions are missing', () => {

@@ -1,8 +1,10 @@
 // Client-side permission checks. The UI only hides; the server
 // refuses again. Accepts both shapes a role's permissions can take:
 //  - a list of entries {resource, can_create, can_read, can_view_all, can_update, can_delete,
-//    and on grievances can_approve (approve others' closure requests)};
-//  - the legacy map resource -> 'all' | string[] | 'create,read,...' (approve: 'approve').
+//    and on grievances can_approve (approve others' closure requests) and can_view_identities
+//    (reveal, with a stated reason, a victim's identity the law protects)};
+//  - the legacy map resource -> 'all' | string[] | 'create,read,...' (approve: 'approve',
+//    view_identities: 'view_identities'; 'all' holds them, as on the server).
 import type { PermissionEntry } from '../../api/types';
 
 export const RESOURCES = [
@@ -16,7 +18,7 @@ export const RESOURCES = [
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-export const ACTIONS = ['create', 'read', 'view_all', 'update', 'delete', 'approve'] as const;
+export const ACTIONS = ['create', 'read', 'view_all', 'update', 'delete', 'approve', 'view_identities'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export type LegacyPermissionMap = Record<string, string | string[]>;

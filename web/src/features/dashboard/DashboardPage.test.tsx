@@ -187,6 +187,23 @@ describe('dashboard', () => {
     }
   });
 
+  it('tells of a reveal of protected identities in English and Hindi, naming the case and never the identity', async () => {
+    const revealed = {
+      ...activity('Asha revealed the identities in GRV-9', 'purple'),
+      code: 'ACTIVITY_IDENTITY_REVEALED',
+      params: { who: 'Asha', number: 'GRV-9' },
+    };
+    api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, [revealed]) });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('Asha revealed the identities in GRV-9')).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await screen.findByText('Asha ने GRV-9 में पहचान प्रकट की')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
   it('names the stations and statuses of an activity by their Hindi names on a Hindi screen', async () => {
     const station = (id: number, name: string, name_hi: string) => ({ ...status(id, name, 'open', name_hi), meaning: undefined });
     const moved = {

@@ -1,22 +1,34 @@
 // The permissions grid of the role dialog: one row per resource, a checkbox
-// per action, and under the grievances row only the grievance scope and
-// approving others' closure requests.
+// per action, and under the grievances row only the grievance scope and the
+// extra actions (approving others' closure requests, viewing sensitive identities).
 import { useId } from 'react';
 import { CheckboxField, SelectField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionResource } from '../../api/types';
 import { DataTable, type Column } from '../../components/data-table/DataTable';
-import { ACTION_FLAGS, actionLabel, approveLabel, grantsOn, GRID_RESOURCES, GRIEVANCE_SCOPES, resourceLabel, scopeLabel, type GrievanceScope } from './permission-summary';
-import type { GridFlag, PermissionGrid as Grid } from './role-form';
+import {
+  ACTION_FLAGS,
+  actionLabel,
+  extraLabel,
+  grantsOn,
+  GRID_RESOURCES,
+  GRIEVANCE_EXTRAS,
+  GRIEVANCE_SCOPES,
+  resourceLabel,
+  scopeLabel,
+  type GrievanceExtra,
+  type GrievanceScope,
+} from './permission-summary';
+import type { GridFlag, GrievanceExtras, PermissionGrid as Grid } from './role-form';
 
 interface PermissionGridProps {
   grid: Grid;
   onChange: (resource: PermissionResource, flag: GridFlag, value: boolean) => void;
   scope: GrievanceScope;
   onScopeChange: (scope: GrievanceScope) => void;
-  /** Holders approve or return others' closure requests. */
-  approve: boolean;
-  onApproveChange: (approve: boolean) => void;
+  /** The extra grievances actions ticked: approving closures, viewing sensitive identities. */
+  extras: GrievanceExtras;
+  onExtraChange: (flag: GrievanceExtra, value: boolean) => void;
   disabled?: boolean;
 }
 
@@ -50,28 +62,28 @@ function GrievanceScopeField({ scope, onChange }: { scope: GrievanceScope; onCha
   );
 }
 
-/** Approving closures: a grievances action that is not a column (no other resource has it). */
-function ApproveClosuresField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+/** An extra grievances action: a checkbox with its hint, not a column (no other resource has it). */
+function ExtraActionField({ flag, checked, onChange }: { flag: GrievanceExtra; checked: boolean; onChange: (checked: boolean) => void }) {
   const { t } = useTranslation('roles');
   const hintId = useId();
   return (
-    <div className="perm-approve">
+    <div className="perm-extra">
       <CheckboxField
-        label={approveLabel()}
-        name="grievances.can_approve"
+        label={extraLabel(flag)}
+        name={`grievances.${flag}`}
         value="yes"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={hintId}
       />
       <Text id={hintId} className="field-hint" marginTop="xxs">
-        {t('approveHint')}
+        {t(`extraHint.${flag}`)}
       </Text>
     </div>
   );
 }
 
-export function PermissionGrid({ grid, onChange, scope, onScopeChange, approve, onApproveChange, disabled = false }: PermissionGridProps) {
+export function PermissionGrid({ grid, onChange, scope, onScopeChange, extras, onExtraChange, disabled = false }: PermissionGridProps) {
   const { t } = useTranslation('roles');
   const columns: Column<PermissionResource>[] = [
     { id: 'resource', header: t('resource.label'), rowHeader: true, cell: (resource) => resourceLabel(resource) },
@@ -107,7 +119,9 @@ export function PermissionGrid({ grid, onChange, scope, onScopeChange, approve, 
           resource === 'grievances' ? (
             <>
               <GrievanceScopeField scope={scope} onChange={onScopeChange} />
-              <ApproveClosuresField checked={approve} onChange={onApproveChange} />
+              {GRIEVANCE_EXTRAS.map((flag) => (
+                <ExtraActionField key={flag} flag={flag} checked={extras[flag]} onChange={(value) => onExtraChange(flag, value)} />
+              ))}
             </>
           ) : null
         }

@@ -13,7 +13,7 @@ import { HintedCheckboxField } from '../../components/HintedCheckboxField';
 import { rolesApi } from './api/roles';
 import { PermissionGrid } from './PermissionGrid';
 import {
-  approveFromPermissions,
+  extrasFromPermissions,
   grantsNothing,
   gridFromPermissions,
   permissionsForSave,
@@ -21,6 +21,7 @@ import {
   scopeFromPermissions,
   type GridFlag,
 } from './role-form';
+import type { GrievanceExtra } from './permission-summary';
 
 interface RoleFormDialogProps {
   /** The role being edited; none to add one. */
@@ -36,7 +37,8 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
   const [description, setDescription] = useState(role?.description ?? '');
   const [grid, setGrid] = useState(() => gridFromPermissions(role?.permissions));
   const [scope, setScope] = useState(() => scopeFromPermissions(role?.permissions));
-  const [approve, setApprove] = useState(() => approveFromPermissions(role?.permissions));
+  // Carried from the role as it is, so that saving an unrelated change keeps them.
+  const [extras, setExtras] = useState(() => extrasFromPermissions(role?.permissions));
   const [requireTwoFactor, setRequireTwoFactor] = useState(role?.require_two_factor === true);
   // A new role starts as the manager's own: one whose closures need approval may not hand out closing alone.
   const ownNeedsApproval = useSession().user?.closing_needs_approval === true;
@@ -49,7 +51,7 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
   // The user was told the role grants nothing: the next press saves it all the same.
   const [emptyWarned, setEmptyWarned] = useState(false);
   const warning = useRef<HTMLDivElement>(null);
-  const empty = grantsNothing(grid, approve);
+  const empty = grantsNothing(grid, extras);
   const warned = emptyWarned && empty;
 
   useEffect(() => {
@@ -61,8 +63,8 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
     setEmptyWarned(false);
   }
 
-  function toggleApprove(value: boolean) {
-    setApprove(value);
+  function toggleExtra(flag: GrievanceExtra, value: boolean) {
+    setExtras((current) => ({ ...current, [flag]: value }));
     setEmptyWarned(false);
   }
 
@@ -84,7 +86,7 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
     const input = {
       name: name.trim(),
       description: description.trim(),
-      permissions: permissionsForSave(grid, scope, approve),
+      permissions: permissionsForSave(grid, scope, extras),
       require_two_factor: requireTwoFactor,
       ...(isAdminRole ? {} : { closing_needs_approval: closingNeedsApproval }),
     };
@@ -154,8 +156,8 @@ export function RoleFormDialog({ role, onClose, onSaved }: RoleFormDialogProps) 
         onChange={toggle}
         scope={scope}
         onScopeChange={setScope}
-        approve={approve}
-        onApproveChange={toggleApprove}
+        extras={extras}
+        onExtraChange={toggleExtra}
         disabled={busy}
       />
       <Text className="field-hint" marginTop="small">

@@ -304,6 +304,48 @@ describe('role management', () => {
     ]);
   });
 
+  it("offers 'View sensitive identities' with its hint, and keeps it when a holder's role is saved with another change", async () => {
+    const revealer = role(8, 'Revealer', [entry('grievances', { can_read: true, can_view_identities: true })]);
+    const fetch = api({
+      'GET /api/roles': () => jsonResponse(200, { success: true, data: [admin, clerk, revealer] }),
+      'PUT /api/roles/8': (body) => jsonResponse(200, { success: true, data: { ...revealer, ...(body as object) } }),
+      'PUT /api/roles/2': (body) => jsonResponse(200, { success: true, data: { ...clerk, ...(body as object) } }),
+    });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Revealer role')).closest('tr')!;
+    expect(within(row).getByText('Grievances: Read, View sensitive identities')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Edit Revealer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role: Revealer' });
+    const reveal = within(dialog).getByRole('checkbox', { name: 'View sensitive identities' });
+    expect(reveal).toBeChecked();
+    expect(reveal).toHaveAccessibleDescription(
+      'Reveal, with a stated reason, the identity of a victim the law protects (BNS s.72, POCSO s.23); each reveal is audited.',
+    );
+    expect(within(dialog).getByRole('checkbox', { name: 'Approve closures' })).not.toBeChecked();
+    await user.type(within(dialog).getByLabelText('Description'), ' (court liaison)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes to Revealer saved.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/roles/8')).toEqual([
+      {
+        name: 'Revealer',
+        description: 'Revealer role (court liaison)',
+        permissions: [entry('grievances', { can_read: true, can_view_identities: true })],
+        require_two_factor: false,
+        closing_needs_approval: false,
+      },
+    ]);
+
+    // A role without it does not gain it on save.
+    await user.click(screen.getByRole('button', { name: 'Edit Clerk' }));
+    const clerkDialog = screen.getByRole('dialog', { name: 'Edit Role: Clerk' });
+    expect(within(clerkDialog).getByRole('checkbox', { name: 'View sensitive identities' })).not.toBeChecked();
+    await user.click(within(clerkDialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes to Clerk saved.')).toBeInTheDocument();
+    const [sent] = sentBodies(fetch, 'PUT', '/api/roles/2') as { permissions: object[] }[];
+    expect(sent.permissions[0]).not.toHaveProperty('can_view_identities');
+  });
+
   it('starts a new role as the manager\'s own: one whose closures need approval hands out the same', async () => {
     api();
     renderPage(<RolesPage />, makeUser({ ...manager, closing_needs_approval: true }));

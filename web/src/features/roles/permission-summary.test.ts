@@ -1,4 +1,5 @@
 import { entry } from '../../test/fixtures';
+import { setLanguage } from '../../i18n';
 import { summarisePermissions } from './permission-summary';
 
 describe('role permission summary', () => {
@@ -32,18 +33,41 @@ describe('role permission summary', () => {
     expect(summarisePermissions([entry('grievances', { can_view_all: true })]).chips[0].text).toBe('Grievances: Whole state');
   });
 
-  it("keeps 'Full access' on grievances for every action, approving closures and the whole state, not with a posting", () => {
+  it("keeps 'Full access' on grievances for every action, both extra actions and the whole state, not with a posting", () => {
     const all = { can_create: true, can_read: true, can_update: true, can_delete: true };
-    expect(summarisePermissions([entry('grievances', { ...all, can_approve: true, can_view_all: true })]).chips[0].text).toBe(
-      'Grievances: Full access',
-    );
+    const extras = { can_approve: true, can_view_identities: true };
+    expect(summarisePermissions([entry('grievances', { ...all, ...extras, can_view_all: true })]).chips[0].text).toBe('Grievances: Full access');
     expect(summarisePermissions([entry('grievances', { ...all, can_view_all: true })]).chips[0].text).toBe(
       'Grievances: Create, Read, Update, Delete, Whole state',
     );
-    expect(summarisePermissions([entry('grievances', { ...all, can_approve: true, can_view_posting: true })]).chips[0].text).toBe(
-      'Grievances: Create, Read, Update, Delete, Approve closures, Their posting',
+    expect(summarisePermissions([entry('grievances', { ...all, can_approve: true, can_view_all: true })]).chips[0].text).toBe(
+      'Grievances: Create, Read, Update, Delete, Approve closures, Whole state',
+    );
+    expect(summarisePermissions([entry('grievances', { ...all, ...extras, can_view_posting: true })]).chips[0].text).toBe(
+      'Grievances: Create, Read, Update, Delete, Approve closures, View sensitive identities, Their posting',
     );
     expect(summarisePermissions([entry('grievances', all)]).chips[0].text).toBe('Grievances: Create, Read, Update, Delete');
+  });
+
+  it("names 'View sensitive identities' after approving closures, counted as one, on grievances only", () => {
+    const summary = summarisePermissions([
+      entry('grievances', { can_read: true, can_view_identities: true, can_view_posting: true }),
+      entry('users', { can_read: true, can_view_identities: true }),
+    ]);
+    expect(summary.chips.map((chip) => chip.text)).toEqual(['Grievances: Read, View sensitive identities, Their posting', 'Users: Read']);
+    expect(summary.text).toBe('2 resources • 4 actions');
+    expect(summarisePermissions([entry('grievances', { can_view_identities: true })]).chips[0].text).toBe('Grievances: View sensitive identities');
+  });
+
+  it('says the chip in Hindi', async () => {
+    await setLanguage('hi');
+    try {
+      expect(summarisePermissions([entry('grievances', { can_read: true, can_view_identities: true })]).chips[0].text).toBe(
+        'शिकायतें: देखें, संवेदनशील पहचान देखें',
+      );
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it("names 'Approve closures' after the other actions, counted as one, on grievances only", () => {

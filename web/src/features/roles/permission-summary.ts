@@ -39,11 +39,20 @@ export const grantsOn = (resource: PermissionResource, flag: ActionFlag): boolea
 /** 'Create', 'Read', 'Update', 'Delete' in the current language. */
 export const actionLabel = (flag: ActionFlag): string => t(`action.${flag}`);
 
-/** Approving others' closure requests: an action of the grievances entry only. */
-export const canApprove = (entry: PermissionEntry): boolean => entry.resource === 'grievances' && entry.can_approve === true;
+/**
+ * The grievances actions that are not columns, as no other resource has them: approving others'
+ * closure requests, and revealing, with a stated reason, a victim's identity the law protects.
+ * Each is a flag of the grievances entry that the server writes only when set.
+ */
+export type GrievanceExtra = 'can_approve' | 'can_view_identities';
 
-/** 'Approve closures' in the current language. */
-export const approveLabel = (): string => t('action.can_approve');
+export const GRIEVANCE_EXTRAS: readonly GrievanceExtra[] = ['can_approve', 'can_view_identities'];
+
+/** Whether an entry holds `flag`: only the grievances entry can. */
+export const holdsExtra = (entry: PermissionEntry, flag: GrievanceExtra): boolean => entry.resource === 'grievances' && entry[flag] === true;
+
+/** 'Approve closures', 'View sensitive identities' in the current language. */
+export const extraLabel = (flag: GrievanceExtra): string => t(`action.${flag}`);
 
 /** Which grievances a role's holders see: their own, their posting's, or the state's. */
 export type GrievanceScope = 'own' | 'posting' | 'state';
@@ -67,22 +76,22 @@ export function grievanceScope(permissions: readonly PermissionEntry[] | null | 
 export const scopeLabel = (scope: GrievanceScope): string => t(`scope.${scope}`);
 
 /**
- * What an entry grants in words: its actions in a fixed order (on grievances, approving closures
+ * What an entry grants in words: its actions in a fixed order (on grievances, the extra actions
  * after them), then the grievance scope when it is wider than one's own cases (own is what every
  * role sees, so it goes without saying).
  */
 export function grantedActions(entry: PermissionEntry): string[] {
   const actions = ACTION_FLAGS.filter((flag) => entry[flag] === true).map(actionLabel);
-  if (canApprove(entry)) actions.push(approveLabel());
+  actions.push(...GRIEVANCE_EXTRAS.filter((flag) => holdsExtra(entry, flag)).map(extraLabel));
   const scope = entryScope(entry);
   return scope === 'own' ? actions : [...actions, t(`scope.short.${scope}`)];
 }
 
-/** Every action, and on grievances approving closures and the whole state too: nothing more could be granted. */
+/** Every action, and on grievances every extra action and the whole state too: nothing more could be granted. */
 function isFullAccess(entry: PermissionEntry): boolean {
   return (
     ACTION_FLAGS.every((flag) => entry[flag] === true) &&
-    (entry.resource !== 'grievances' || (canApprove(entry) && entryScope(entry) === 'state'))
+    (entry.resource !== 'grievances' || (GRIEVANCE_EXTRAS.every((flag) => holdsExtra(entry, flag)) && entryScope(entry) === 'state'))
   );
 }
 

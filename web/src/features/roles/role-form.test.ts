@@ -1,5 +1,5 @@
 import { entry } from '../../test/fixtures';
-import { approveFromPermissions, grantsNothing, gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions } from './role-form';
+import { extrasFromPermissions, grantsNothing, gridFromPermissions, permissionsForSave, roleNameError, scopeFromPermissions } from './role-form';
 
 describe('role form', () => {
   it('drops resources with no flag before saving', () => {
@@ -53,22 +53,49 @@ describe('role form', () => {
 
   it('saves approving closures as can_approve on grievances only, written only when set', () => {
     const grid = gridFromPermissions([entry('grievances', { can_read: true, can_update: true })]);
-    expect(permissionsForSave(grid, 'state', true)).toEqual([
+    expect(permissionsForSave(grid, 'state', { can_approve: true })).toEqual([
       entry('grievances', { can_read: true, can_update: true, can_view_all: true, can_approve: true }),
     ]);
-    expect(permissionsForSave(grid, 'state', false)[0]).not.toHaveProperty('can_approve');
+    expect(permissionsForSave(grid, 'state', { can_approve: false })[0]).not.toHaveProperty('can_approve');
     // Approving alone keeps the grievances entry, and grants something.
-    expect(permissionsForSave(gridFromPermissions([]), 'own', true)).toEqual([entry('grievances', { can_approve: true })]);
-    expect(grantsNothing(gridFromPermissions([]), true)).toBe(false);
+    expect(permissionsForSave(gridFromPermissions([]), 'own', { can_approve: true })).toEqual([entry('grievances', { can_approve: true })]);
+    expect(grantsNothing(gridFromPermissions([]), { can_approve: true })).toBe(false);
   });
 
-  it("reads approving closures back from the grievances entry only, and leaves it out of the rows", () => {
+  it("reads the extra actions back from the grievances entry only, and leaves them out of the rows", () => {
     const permissions = [entry('grievances', { can_read: true, can_approve: true })];
-    expect(approveFromPermissions(permissions)).toBe(true);
+    expect(extrasFromPermissions(permissions)).toEqual({ can_approve: true, can_view_identities: false });
     expect(gridFromPermissions(permissions).grievances).toEqual({ can_create: false, can_read: true, can_update: false, can_delete: false });
-    expect(approveFromPermissions([entry('grievances', { can_read: true })])).toBe(false);
-    expect(approveFromPermissions([entry('users', { can_approve: true })])).toBe(false);
-    expect(approveFromPermissions(undefined)).toBe(false);
+    expect(extrasFromPermissions([entry('grievances', { can_read: true, can_view_identities: true })])).toEqual({ can_approve: false, can_view_identities: true });
+    expect(extrasFromPermissions([entry('grievances', { can_read: true })])).toEqual({ can_approve: false, can_view_identities: false });
+    expect(extrasFromPermissions([entry('users', { can_approve: true, can_view_identities: true })])).toEqual({ can_approve: false, can_view_identities: false });
+    expect(extrasFromPermissions(undefined)).toEqual({ can_approve: false, can_view_identities: false });
+  });
+
+  it('keeps viewing sensitive identities when a role holding it is saved with another change', () => {
+    const held = [entry('grievances', { can_read: true, can_view_identities: true, can_view_all: true }), entry('users', { can_read: true })];
+    const grid = gridFromPermissions(held);
+    // The unrelated change: reading the audit trail too.
+    grid.audit = { ...grid.audit, can_read: true };
+    const saved = permissionsForSave(grid, scopeFromPermissions(held), extrasFromPermissions(held));
+    expect(saved[0]).toEqual(entry('grievances', { can_read: true, can_view_all: true, can_view_identities: true }));
+    expect(saved.map((e) => e.resource)).toEqual(['grievances', 'users', 'audit']);
+  });
+
+  it('gives no role viewing sensitive identities it did not hold, written only when set', () => {
+    const held = [entry('grievances', { can_read: true, can_approve: true })];
+    const saved = permissionsForSave(gridFromPermissions(held), scopeFromPermissions(held), extrasFromPermissions(held));
+    expect(saved).toEqual([entry('grievances', { can_read: true, can_approve: true })]);
+    expect(saved[0]).not.toHaveProperty('can_view_identities');
+    // A flag on another resource means nothing there, and is not moved onto grievances.
+    const elsewhere = [entry('users', { can_read: true, can_view_identities: true })];
+    expect(permissionsForSave(gridFromPermissions(elsewhere), 'own', extrasFromPermissions(elsewhere))).toEqual([entry('users', { can_read: true })]);
+  });
+
+  it('counts viewing sensitive identities alone as granting something, on the grievances entry', () => {
+    expect(grantsNothing(gridFromPermissions([]), { can_view_identities: true })).toBe(false);
+    expect(grantsNothing(gridFromPermissions([]), { can_approve: false, can_view_identities: false })).toBe(true);
+    expect(permissionsForSave(gridFromPermissions([]), 'own', { can_view_identities: true })).toEqual([entry('grievances', { can_view_identities: true })]);
   });
 
   it('keeps only the actions that grant something on each resource', () => {

@@ -1,15 +1,27 @@
 // Rules of the role dialog.
 import type { PermissionEntry, PermissionResource } from '../../api/types';
 import { i18n } from '../../i18n';
-import { ACTION_FLAGS, canApprove, GRID_RESOURCES, grantsOn, grievanceScope, type ActionFlag, type GrievanceScope } from './permission-summary';
+import {
+  ACTION_FLAGS,
+  GRID_RESOURCES,
+  GRIEVANCE_EXTRAS,
+  grantsOn,
+  grievanceScope,
+  holdsExtra,
+  type ActionFlag,
+  type GrievanceExtra,
+  type GrievanceScope,
+} from './permission-summary';
 
 /**
- * The ticks of one row. The grievance scope is held apart, as one choice, not as flags; so is
- * approving closures, which only grievances have.
+ * The ticks of one row. The grievance scope is held apart, as one choice, not as flags; so are
+ * the extra actions (approving closures, viewing sensitive identities), which only grievances have.
  */
 export type GridRow = Record<ActionFlag, boolean>;
 export type PermissionGrid = Record<PermissionResource, GridRow>;
 export type GridFlag = ActionFlag;
+/** The extra grievances actions a role holds, one tick each. */
+export type GrievanceExtras = Record<GrievanceExtra, boolean>;
 
 const emptyRow = (): GridRow => ({ can_create: false, can_read: false, can_update: false, can_delete: false });
 
@@ -30,10 +42,18 @@ export function gridFromPermissions(permissions: readonly PermissionEntry[] | nu
 /** The scope choice of a role being edited: can_view_all is the state, can_view_posting the posting, else own. */
 export const scopeFromPermissions = grievanceScope;
 
-/** Whether a role being edited approves others' closure requests (its grievances entry's can_approve). */
-export function approveFromPermissions(permissions: readonly PermissionEntry[] | null | undefined): boolean {
-  return (permissions ?? []).some((entry) => entry && canApprove(entry));
+/** The extra grievances actions of a role being edited, read off its grievances entry. */
+export function extrasFromPermissions(permissions: readonly PermissionEntry[] | null | undefined): GrievanceExtras {
+  const held = (flag: GrievanceExtra) => (permissions ?? []).some((entry) => entry && holdsExtra(entry, flag));
+  return Object.fromEntries(GRIEVANCE_EXTRAS.map((flag) => [flag, held(flag)])) as GrievanceExtras;
 }
+
+/** The extra actions ticked, each written only when set, as the server writes them. */
+function extraFlags(extras: Partial<GrievanceExtras>): Partial<GrievanceExtras> {
+  return Object.fromEntries(GRIEVANCE_EXTRAS.filter((flag) => extras[flag]).map((flag) => [flag, true]));
+}
+
+const anyExtra = (extras: Partial<GrievanceExtras>): boolean => GRIEVANCE_EXTRAS.some((flag) => extras[flag] === true);
 
 /**
  * The grievances entry's scope flags. can_view_posting is written only when set, as the server
@@ -44,29 +64,29 @@ function scopeFlags(scope: GrievanceScope): Pick<PermissionEntry, 'can_view_all'
 }
 
 const grantsAnything = (entry: PermissionEntry): boolean =>
-  ACTION_FLAGS.some((flag) => entry[flag]) || entry.can_view_all || entry.can_view_posting === true || entry.can_approve === true;
+  ACTION_FLAGS.some((flag) => entry[flag]) || entry.can_view_all || entry.can_view_posting === true || anyExtra(entry);
 
 /**
- * The entries to save: the scope and approving closures on grievances only (can_approve written
- * only when set, as the server writes it), rows with no flag dropped (a wider scope alone keeps its row).
+ * The entries to save: the scope and the extra actions on grievances only, rows with no flag
+ * dropped (a wider scope or an extra action alone keeps its row).
  */
-export function permissionsForSave(grid: PermissionGrid, scope: GrievanceScope, approve = false): PermissionEntry[] {
+export function permissionsForSave(grid: PermissionGrid, scope: GrievanceScope, extras: Partial<GrievanceExtras> = {}): PermissionEntry[] {
   return GRID_RESOURCES.map(
     (resource): PermissionEntry => ({
       resource,
       ...grid[resource],
       ...scopeFlags(resource === 'grievances' ? scope : 'own'),
-      ...(resource === 'grievances' && approve ? { can_approve: true } : {}),
+      ...(resource === 'grievances' ? extraFlags(extras) : {}),
     }),
   ).filter(grantsAnything);
 }
 
 /**
- * Nothing ticked on any row and no approving of closures: users with the role may only sign in
- * (a grievance scope alone grants nothing).
+ * Nothing ticked on any row and no extra action: users with the role may only sign in (a
+ * grievance scope alone grants nothing).
  */
-export function grantsNothing(grid: PermissionGrid, approve = false): boolean {
-  return !approve && GRID_RESOURCES.every((resource) => ACTION_FLAGS.every((flag) => !grid[resource][flag]));
+export function grantsNothing(grid: PermissionGrid, extras: Partial<GrievanceExtras> = {}): boolean {
+  return !anyExtra(extras) && GRID_RESOURCES.every((resource) => ACTION_FLAGS.every((flag) => !grid[resource][flag]));
 }
 
 export function roleNameError(name: string): string | null {
