@@ -53,6 +53,7 @@ export function makeGrievance(overrides: Partial<GrievanceView> = {}): Grievance
     section_and_act: '379 IPC',
     sections: [{ act: 'IPC', section: '379' }],
     parties: [],
+    sensitive_mark: null,
     sensitive: false,
     crime_title: 'Theft',
     district: 'Central District',

@@ -4,7 +4,8 @@
 //    and on grievances can_approve (approve others' closure requests) and can_view_identities
 //    (reveal, with a stated reason, a victim's identity the law protects)};
 //  - the legacy map resource -> 'all' | string[] | 'create,read,...' (approve: 'approve',
-//    view_identities: 'view_identities'; 'all' holds them, as on the server).
+//    view_identities: 'view_identities'; 'all' holds approve but not view_identities, which
+//    is granted by name only, as on the server).
 import type { PermissionEntry } from '../../api/types';
 
 export const RESOURCES = [
@@ -47,7 +48,8 @@ function legacyAllows(value: string | string[] | undefined, action: Action): boo
   if (value === undefined || value === null) return false;
   const list = Array.isArray(value) ? value : String(value).split(',');
   const actions = list.map((item) => String(item).trim().toLowerCase());
-  return actions.includes('all') || actions.includes(action);
+  // 'all' is every action but seeing protected identities, which is granted by name only.
+  return (actions.includes('all') && action !== 'view_identities') || actions.includes(action);
 }
 
 /** True when the permissions grant `action` on `resource`. */

@@ -167,10 +167,10 @@ export function validateGrievance(values: GrievanceFormValues, today: string = t
 const optional = (value: string) => (value.trim() ? value.trim() : null);
 
 /**
- * The form's fields as sent. The people in the case are not among them yet: a change that
- * leaves them out keeps them on the server.
+ * The form's fields as sent. The people in the case are not among them yet (a change that
+ * leaves them out keeps them on the server), and a case is marked sensitive on its own.
  */
-export type GrievanceRequest = Omit<GrievanceFields, 'parties'>;
+export type GrievanceRequest = Omit<GrievanceFields, 'parties' | 'sensitive_mark'>;
 
 /**
  * What the server is sent. Blank officer rows are left out before sending, so
