@@ -204,6 +204,12 @@ impl Permissions {
         Self::from_grants(Resource::ALL.iter().flat_map(|r| Action::ALL.iter().map(move |a| (*r, *a))))
     }
 
+    /// Every action but seeing protected identities on every resource: what the legacy map's
+    /// "all" grants throughout.
+    pub fn all_by_map() -> Self {
+        Self::from_grants(Resource::ALL.iter().flat_map(|r| Action::IN_ALL.iter().map(move |a| (*r, *a))))
+    }
+
     fn from_grants(grants: impl IntoIterator<Item = (Resource, Action)>) -> Self {
         let mut by_resource: BTreeMap<Resource, PermissionEntry> = BTreeMap::new();
         for (resource, action) in grants {
