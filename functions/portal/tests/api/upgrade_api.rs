@@ -444,6 +444,8 @@ async fn every_record_kept(fixture: &str, retyped: &[(i64, &str)]) -> (tempfile:
     for (id, grievance) in expected["grievances"].as_object().unwrap() {
         let now = &portal.get(&format!("/api/grievances/{id}"), &admin).await["data"];
         kept(&format!("grievance {id}"), now, grievance);
+        // People were not recorded then: every case has none, and none is sensitive by a mark.
+        assert_eq!((now["parties"].clone(), now["sensitive_mark"].clone()), (serde_json::json!([]), Value::Null), "grievance {id}");
         // Sections were not kept then: they are read from "Section & Act", kept as entered.
         let text = grievance["section_and_act"].as_str().unwrap();
         assert_eq!(now["section_and_act"], text);
