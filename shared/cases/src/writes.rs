@@ -254,6 +254,8 @@ pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, fields: Gr
 }
 
 async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields, confirmed_duplicate: bool) -> Result<Grievance> {
+    // A victim named as the protected text stands for a victim kept, and a new case keeps none.
+    fields.parties = crate::identity::parties_after_edit(&[], Some(std::mem::take(&mut fields.parties)));
     let mut named = resolve_lists(cases.lists, &mut fields, None).await?;
     // Filing a case already resolved or closed is closing it: for a role that needs approval
     // it is filed with the default status and the closure is asked for.
@@ -383,6 +385,10 @@ where
     op().await
 }
 
+/// The reason of the mark an edit leaves on a sensitive case whose sections it took off the
+/// sensitive ones.
+pub const KEPT_SENSITIVE: &str = "Kept protected: the sections were changed from sensitive ones; an authorised officer clears this mark if the case is not sensitive";
+
 /// An edit of a grievance's fields, as its form sends it.
 #[derive(Clone)]
 pub struct Edit {
@@ -416,11 +422,18 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Se
     let before = &read.grievance;
     check_version(before, expected_version)?;
     fields.parties = crate::identity::parties_after_edit(&before.fields.parties, parties_sent.then(|| std::mem::take(&mut fields.parties)));
-    // Only the marking sets or clears the mark.
+    // Only the marking sets or clears the mark, but for one case: an edit that takes a
+    // sensitive case's sections off the sensitive ones keeps it protected by a mark, so that
+    // nobody is given an identity by changing a section (and back), unaudited. An authorised
+    // officer clears the mark when the case is truly not sensitive.
     fields.sensitive_mark = before.fields.sensitive_mark.clone();
+    let now = domain::clock::now_text();
+    let sensitivity = Sensitivity::now(cases.lists).await?;
+    if sensitivity.of_fields(&before.fields) && !sensitivity.of_fields(&fields) {
+        fields.sensitive_mark = Some(domain::parties::SensitiveMark { by: actor.user_id, by_name: actor.name.clone(), at: now.clone(), reason: KEPT_SENSITIVE.into() });
+    }
     let named = resolve_lists(cases.lists, &mut fields, Some(&before.fields)).await?;
     let refs = named.refs.clone();
-    let now = domain::clock::now_text();
     let mut after = Grievance {
         resolved_at: resolved_at(before, named.meaning, &now),
         fields,
@@ -444,7 +457,6 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Se
         true => check_duplicate_fir(cases, viewer, &after, Some(id), confirmed_duplicate).await?,
         false => None,
     };
-    let sensitivity = Sensitivity::now(cases.lists).await?;
     let mut entries = field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields));
     entries.extend(status_entries(before, &after, None));
     if before.priority_id != after.priority_id {

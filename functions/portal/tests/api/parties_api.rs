@@ -104,6 +104,19 @@ async fn a_sensitive_cases_victim_is_given_protected_on_every_path_and_kept_whol
     let changes = history["data"].as_array().unwrap().iter().filter(|r| r["field_name"] == "parties").count();
     assert_eq!(changes, 1, "the people sent back unchanged but for one mobile: one change; left out: none");
 
+    // An edit that takes the case off its sensitive section keeps it protected, by a mark an
+    // authorised officer may clear: no one is given the identity by changing a section.
+    let current = api.get(&format!("/api/grievances/{id}"), &admin).await.body["data"].clone();
+    let mut off = form("PTY-1/2026", "303(2)", current["parties"].clone());
+    off["crime_title"] = json!("Robbery");
+    let edited = api.put(&format!("/api/grievances/{id}"), &admin, off).await;
+    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+    assert_eq!(leaks(&edited.body.to_string()), Vec::<&str>::new(), "{}", edited.body);
+    assert_eq!((edited.body["data"]["sensitive"].clone(), edited.body["data"]["sensitive_mark"]["reason"].clone()), (json!(true), json!(cases::writes::KEPT_SENSITIVE)));
+    let mut back = form("PTY-1/2026", "64", edited.body["data"]["parties"].clone());
+    back["crime_title"] = json!("Robbery");
+    assert_eq!(api.put(&format!("/api/grievances/{id}"), &admin, back).await.status, StatusCode::OK);
+
     // The identity is revealed only to a holder of "view sensitive identities", on a case in
     // their scope, with a reason; the reveal is audited, without the identity.
     let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
@@ -189,6 +202,9 @@ async fn a_thefts_people_are_given_as_recorded_and_each_field_is_checked(engine:
         }),
         "the third row, left blank, is the form's spare row"
     );
+    let named_as_protected = json!([{"role": "victim", "name": PROTECTED}, {"role": "witness", "name": "Sunil"}]);
+    let filed = api.post("/api/grievances", &admin, form("PTY-7/2026", "303(2)", named_as_protected)).await;
+    assert_eq!(filed.body["data"]["parties"], json!([{"role": "witness", "name": "Sunil"}]), "the protected text stands for no one new: {:?}", filed.body);
     let not_list = api.post("/api/grievances", &admin, form("PTY-3/2026", "303(2)", json!("Ram Lal"))).await;
     assert_eq!(not_list.body["fields"]["parties"], "The people in the case must be a list of people, each with their fields");
     // A case filed without people has none.
