@@ -46,6 +46,11 @@ export function partyText(value: string | null | undefined): string | null | und
   return value === IDENTITY_PROTECTED ? i18n.t('grievances:parties.protected') : value;
 }
 
+/** A text the server wrote with protected identities in it (the trail's record of the people), the marker in the reader's language. */
+export function withProtectedText(text: string): string {
+  return text.includes(IDENTITY_PROTECTED) ? text.split(IDENTITY_PROTECTED).join(i18n.t('grievances:parties.protected')) : text;
+}
+
 let rowCounter = 0;
 
 /** A row for the form: empty, or a person as loaded (kept whole when protected). */
