@@ -46,8 +46,8 @@ export function PartiesList({ parties, sensitive, labelledBy }: PartiesListProps
   };
 
   const columns: Column<Party>[] = [
-    { id: 'role', header: t('field.role'), className: 'cell-nowrap', cell: (party) => t(`parties.role.${party.role}`) },
     { id: 'name', header: t('field.name'), className: 'cell-strong', rowHeader: true, cell: (party) => dash(partyText(party.name)) },
+    { id: 'role', header: t('field.role'), cell: (party) => t(`parties.role.${party.role}`) },
     { id: 'relation', header: t('field.relation'), cell: relation },
     { id: 'gender-age', header: t('parties.genderAge'), cell: genderAge },
     { id: 'mobile', header: t('field.mobile'), className: 'cell-nowrap', cell: (party) => dash(party.mobile) },
@@ -57,7 +57,7 @@ export function PartiesList({ parties, sensitive, labelledBy }: PartiesListProps
 
   return (
     <Flex direction="column" gap="small">
-      {sensitive ? <Text className="section-hint protected-note">{t('parties.sensitiveNote')}</Text> : null}
+      {sensitive ? <Text className="section-hint">{t('parties.sensitiveNote')}</Text> : null}
       {parties.length === 0 ? (
         <Text className="muted-text fallback-text">{t('parties.noneRecorded')}</Text>
       ) : (

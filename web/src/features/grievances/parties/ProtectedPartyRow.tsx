@@ -20,7 +20,7 @@ export function ProtectedPartyRow({ party }: { party: Party }) {
           { label: t('field.age'), value: party.age === null || party.age === undefined ? '-' : t('parties.years', { count: party.age }) },
         ]}
       />
-      <Text className="section-hint protected-note">{t('parties.protectedRow')}</Text>
+      <Text className="muted-text" marginTop="small">{t('parties.protectedRow')}</Text>
     </>
   );
 }
