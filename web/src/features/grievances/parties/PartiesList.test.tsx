@@ -42,7 +42,7 @@ describe('the people in a case', () => {
     expect(victim.getByText('Victim')).toBeInTheDocument();
     expect(victim.getByText('Female, 17 years')).toBeInTheDocument();
     expect(screen.getByText("Victim's identity protected (BNS s.72)")).toBeInTheDocument();
-    expect(screen.getByText(/the law forbids disclosing/)).toBeInTheDocument();
+    expect(screen.getByText(/The law forbids disclosing the identity of a victim of a sexual offence/)).toBeInTheDocument();
   });
 
   it('shows the protected text in Hindi, never the English marker', async () => {
