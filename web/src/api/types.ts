@@ -44,6 +44,13 @@ export type RoleOptionsEnvelope = Schemas['Envelope_Vec_RoleOption'];
 export type Grievance = Schemas['Grievance'];
 export type GrievanceFields = Schemas['GrievanceFields'];
 export type OfficerEntry = Schemas['OfficerEntry'];
+/** One person in the case as the server answers it (a victim of a sensitive case given protected). */
+export type Party = Schemas['Party'];
+/** One person as the form sends them. */
+export type PartyForm = Schemas['PartyForm'];
+export type PartyRole = Schemas['PartyRole'];
+export type Gender = Schemas['Gender'];
+export type Relation = Schemas['Relation'];
 export type StatusRequest = Schemas['StatusRequest'];
 export type AssignRequest = Schemas['AssignRequest'];
 /** PUT /grievances/{id}: the form's fields, and the version the edit was based on. */

@@ -102,6 +102,22 @@ describe('audit records', () => {
     }
   });
 
+  it("names the people's field and says a protected victim in the reader's language", async () => {
+    const victim = 'Victim: Identity protected (BNS s.72), Identity protected (BNS s.72), age 17';
+    const people = toAuditEntry({ action: 'UPDATED', field_name: 'parties', old_value: 'Complainant: Ram Lal', new_value: `Complainant: Ram Lal Verma; ${victim}` });
+    expect(entryField(people)).toBe('People in the case');
+    expect(changeSummary(people)).toBe(`Complainant: Ram Lal → Complainant: Ram Lal Verma; ${victim}`);
+    await setLanguage('hi');
+    try {
+      expect(entryField(people)).toBe('मामले के व्यक्ति');
+      expect(changeSummary(people)).toBe(
+        'Complainant: Ram Lal → Complainant: Ram Lal Verma; Victim: पहचान संरक्षित (बीएनएस धारा 72), पहचान संरक्षित (बीएनएस धारा 72), age 17',
+      );
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it("reads an ESCALATED record of the system user 'Escalation': the level it left and the level it reached", () => {
     const record = (old_value: string | null, new_value: string) =>
       toAuditEntry({

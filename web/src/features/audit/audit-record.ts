@@ -7,6 +7,7 @@
 import { i18n } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { fieldLabel } from '../grievances/field-labels';
+import { withProtectedText } from '../grievances/parties/parties';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`audit:${key}`, values);
 
@@ -225,14 +226,14 @@ const OUTSIDE_REACH = 'a grievance outside your reach';
 
 /**
  * A value of a change as text: '-' for empty, Yes/No, dates in en-IN, officer rows by name,
- * and a linked grievance the reader may not see in their language.
+ * and a linked grievance the reader may not see and a protected victim in their language.
  */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
   if (typeof value === 'boolean') return i18n.t(value ? 'common:yes' : 'common:no');
   if (typeof value === 'number') return String(value);
   if (value === OUTSIDE_REACH) return i18n.t('errors:LINK_OUTSIDE_REACH');
-  if (typeof value === 'string') return DATE_VALUE.test(value) ? formatDate(value) : value;
+  if (typeof value === 'string') return DATE_VALUE.test(value) ? formatDate(value) : withProtectedText(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return t('none');
     return value.map(displayValue).join('; ');

@@ -27,6 +27,7 @@ import { GrievanceHistory } from './GrievanceHistory';
 import { CaseNotesSection } from './notes/CaseNotesSection';
 import { LinkedGrievancesSection } from './links/LinkedGrievancesSection';
 import { OfficersTable } from './OfficersTable';
+import { PartiesList, SensitiveBadge } from './parties/PartiesList';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { PendencyFacts } from './pendency/PendencyFacts';
 import { StatusChangeForm } from './StatusChangeForm';
@@ -155,6 +156,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
         <OverdueBadge pendency={g.pendency} />
         <ClosurePendingBadge closure={g.closure} />
         <EscalatedBadge escalation={g.escalation} />
+        <SensitiveBadge sensitive={g.sensitive} />
       </Flex>
 
       {notice.message ? (
@@ -259,6 +261,13 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
         <Section id="complaint" title={t('detail.complaint')}>
           <Prose text={g.brief_details} fallback={t('detail.noDetails')} />
         </Section>
+
+        {/* Absent only from a server of an earlier release, which did not send them. */}
+        {g.parties ? (
+          <Section id="parties" title={t('field.parties')}>
+            <PartiesList parties={g.parties} sensitive={g.sensitive} labelledBy="parties" />
+          </Section>
+        ) : null}
 
         <Section id="dates" title={t('detail.dates')}>
           <FactList

@@ -12,6 +12,7 @@ import { optionsWithCurrent } from '../admin/item-options';
 import { districtOf, districtsBeside, stationsOf, type useGrievanceLists } from './options';
 import { citation } from './law/law';
 import { SectionPicker } from './law/SectionPicker';
+import { PartiesFields } from './parties/PartiesFields';
 
 type Lists = ReturnType<typeof useGrievanceLists>;
 type TextKey = {
@@ -296,6 +297,17 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
           {...error('brief_details')}
         />
       </Section>
+
+      {values.parties ? (
+        <Section id="section-parties" title={t('field.parties')} description={t('parties.hint')}>
+          <PartiesFields
+            rows={values.parties}
+            errors={errors}
+            disabled={disabled}
+            onChange={(parties, clear) => onChange({ ...values, parties }, clear)}
+          />
+        </Section>
+      ) : null}
 
       <Section id="section-dates" title={t('detail.dates')}>
         <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">

@@ -125,7 +125,7 @@ export default function GrievanceFormPage() {
       focusConfirm.current = true;
       return;
     }
-    const { body, rowIndexes } = toRequest(values);
+    const { body, ...sentRows } = toRequest(values);
     const duplicate = needsConfirmation && confirmed ? { confirm_duplicate: true } : {};
     const fir = currentFir;
     setBusy(true);
@@ -165,7 +165,7 @@ export default function GrievanceFormPage() {
       } else {
         setFailure({ message: errorText(error, fallback) });
       }
-      setErrors(error instanceof ApiError ? serverErrors(error.fields, rowIndexes) : {});
+      setErrors(error instanceof ApiError ? serverErrors(error.fields, sentRows) : {});
       focusFirstInvalid();
     } finally {
       setBusy(false);

@@ -94,7 +94,7 @@ describe('grievance form rules', () => {
 
   it("maps the server's officer row numbers back to the form's rows", () => {
     expect(
-      serverErrors({ 'investigation_officers[0].from_date': 'From date is required when officer name is provided', fir_no: 'x' }, [2]),
+      serverErrors({ 'investigation_officers[0].from_date': 'From date is required when officer name is provided', fir_no: 'x' }, { rowIndexes: [2], partyIndexes: [] }),
     ).toEqual({ 'investigation_officers[2].from_date': 'From date is required when officer name is provided', fir_no: 'x' });
   });
 });

@@ -1,11 +1,12 @@
 // The grievance form's values and rules.
 // The server checks the same rules with the same messages; the form checks
 // first and sends nothing when they fail.
-import type { Grievance, GrievanceFields, OfficerEntry } from '../../api/types';
+import type { Grievance, GrievanceFields, OfficerEntry, PartyForm } from '../../api/types';
 import type { ChargedSection } from './law/law';
 import { i18n } from '../../i18n';
 import { todayIso } from '../../lib/format';
 import { fieldLabel, OPTIONAL_FIELDS, type OptionalFieldEntry, type OptionalFieldName } from './field-labels';
+import { formPartyKey, newPartyRow, partiesRequest, validateParties, type PartyRow } from './parties/parties';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`grievances:${key}`, values);
 
@@ -37,6 +38,11 @@ interface NamedValues {
   district: string;
   police_station: string;
   investigation_officers: OfficerRow[];
+  /**
+   * The people in the case; null when the grievance was loaded without them (a server of an
+   * earlier release), so that an edit leaves them out and the server keeps them.
+   */
+  parties: PartyRow[] | null;
   status: string;
   priority: string;
   current_investigation_officer: string;
@@ -71,7 +77,7 @@ export function newOfficerRow(entry?: Partial<OfficerEntry>): OfficerRow {
   };
 }
 
-/** A new grievance: Pending and Medium (the server's defaults), one empty officer row. */
+/** A new grievance: Pending and Medium (the server's defaults), one empty officer row and person. */
 export function emptyForm(): GrievanceFormValues {
   return {
     type_of_call: '',
@@ -83,6 +89,7 @@ export function emptyForm(): GrievanceFormValues {
     district: '',
     police_station: '',
     investigation_officers: [newOfficerRow()],
+    parties: [newPartyRow()],
     status: 'Pending',
     priority: 'Medium',
     current_investigation_officer: '',
@@ -110,6 +117,7 @@ export function formFromGrievance(g: Grievance): GrievanceFormValues {
     district: g.district,
     police_station: g.police_station,
     investigation_officers: g.investigation_officers.map((entry) => newOfficerRow(entry)),
+    parties: g.parties ? g.parties.map((party) => newPartyRow(party)) : null,
     status: g.status,
     priority: g.priority,
     current_investigation_officer: text(g.current_investigation_officer),
@@ -161,23 +169,31 @@ export function validateGrievance(values: GrievanceFormValues, today: string = t
       errors[`${prefix}.to_date`] = t('form.officerToAfterFrom');
     }
   });
+  if (values.parties) Object.assign(errors, validateParties(values.parties, today));
   return errors;
 }
 
 const optional = (value: string) => (value.trim() ? value.trim() : null);
 
 /**
- * The form's fields as sent. The people in the case are not among them yet (a change that
- * leaves them out keeps them on the server), and a case is marked sensitive on its own.
+ * The form's fields as sent. The people go as the form rows (`PartyForm`), and only when the
+ * form has them: a change that leaves them out keeps them on the server. A case is marked
+ * sensitive on its own.
  */
-export type GrievanceRequest = Omit<GrievanceFields, 'parties' | 'sensitive_mark'>;
+export type GrievanceRequest = Omit<GrievanceFields, 'parties' | 'sensitive_mark'> & { parties?: PartyForm[] };
+
+/** Which form row each row sent came from, for the server's numbered messages. */
+export interface SentRows {
+  rowIndexes: number[];
+  partyIndexes: number[];
+}
 
 /**
- * What the server is sent. Blank officer rows are left out before sending, so
+ * What the server is sent. Blank officer rows and people are left out before sending, so
  * the server's row numbers match the form's only when no blank row precedes a
- * filled one; `rowIndexes` maps them back.
+ * filled one; `rowIndexes` and `partyIndexes` map them back.
  */
-export function toRequest(values: GrievanceFormValues): { body: GrievanceRequest; rowIndexes: number[] } {
+export function toRequest(values: GrievanceFormValues): { body: GrievanceRequest } & SentRows {
   const rowIndexes: number[] = [];
   const officers: OfficerEntry[] = [];
   values.investigation_officers.forEach((row, index) => {
@@ -211,15 +227,20 @@ export function toRequest(values: GrievanceFormValues): { body: GrievanceRequest
     action_taken_by_ig_office: optional(values.action_taken_by_ig_office),
     final_decision: optional(values.final_decision),
   };
-  return { body, rowIndexes };
+  if (!values.parties) return { body, rowIndexes, partyIndexes: [] };
+  const { parties, partyIndexes } = partiesRequest(values.parties);
+  return { body: { ...body, parties }, rowIndexes, partyIndexes };
 }
 
-/** The server's field messages with its officer row numbers mapped back to the form's rows. */
-export function serverErrors(fields: Record<string, string>, rowIndexes: number[]): GrievanceErrors {
+/** The server's field messages with its officer and person row numbers mapped back to the form's rows. */
+export function serverErrors(fields: Record<string, string>, { rowIndexes, partyIndexes }: SentRows): GrievanceErrors {
   const errors: GrievanceErrors = {};
   for (const [field, message] of Object.entries(fields)) {
     const row = /^investigation_officers\[(\d+)\](.*)$/.exec(field);
-    if (row) {
+    const party = formPartyKey(field, partyIndexes);
+    if (party) {
+      errors[party] = message;
+    } else if (row) {
       const formIndex = rowIndexes[Number(row[1])] ?? Number(row[1]);
       errors[`investigation_officers[${formIndex}]${row[2]}`] = message;
     } else {

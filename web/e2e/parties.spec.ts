@@ -1,0 +1,149 @@
+// The people in a case against the real portal: a station clerk files a theft with its
+// complainant and victim and sees them on the case; files a rape case under BNS s.64, whose
+// victim the case screen shows protected (BNS s.72) in English and Hindi, without the name or
+// the mobile; and edits that case, the victim staying on it protected.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminApi, ensureRole, expect, expectAccessible, signInAs, snap, test } from './fixtures';
+
+const RUN = Date.now().toString(36).toUpperCase();
+const CLERK = { name: 'Parties Clerk', email: `parties-${RUN.toLowerCase()}@e2e.test`, password: 'Parties-Pass-1' };
+const PROTECTED = 'Identity protected (BNS s.72)';
+const PROTECTED_HI = 'पहचान संरक्षित (बीएनएस धारा 72)';
+const VICTIM = { name: 'Kamla Kumari', mobile: '98765 43210', digits: '9876543210' };
+
+/** `days` before today in India, as the date boxes take it. */
+function daysAgo(days: number): string {
+  return new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The clerk's own token, for reading the case as they are given it. */
+async function clerkToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email: CLERK.email, password: CLERK.password } });
+  expect(login.ok(), 'clerk API sign-in').toBe(true);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** Fills a new case's required fields. */
+async function fillCase(page: Page, fir: string, section: string, crime: string) {
+  await page.goto('/grievances/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New Grievance / FIR' })).toBeVisible();
+  await page.getByLabel('FIR Number').fill(fir);
+  await page.getByLabel('FIR Date').fill(daysAgo(3));
+  await page.getByLabel('Section & Act').fill(section);
+  await page.getByLabel('Crime Title').selectOption(crime);
+  await page.getByLabel('District').selectOption('North District');
+  await page.getByLabel('Police Station').selectOption('Civil Lines');
+  await page.getByLabel('Brief Details').fill('Statement of the informant recorded at the station desk.');
+}
+
+/** Fills person `n` of the form (adding the row when it is not there yet). */
+async function fillPerson(page: Page, n: number, person: { role: string; name: string; mobile?: string; gender?: string; age?: string }) {
+  const group = page.getByRole('group', { name: `Person ${n}` });
+  if ((await group.count()) === 0) await page.getByRole('button', { name: 'Add Person' }).click();
+  await group.getByLabel('Role').selectOption(person.role);
+  await group.getByLabel('Name', { exact: true }).fill(person.name);
+  if (person.gender) await group.getByLabel('Gender').selectOption(person.gender);
+  if (person.age) await group.getByLabel('Age').fill(person.age);
+  if (person.mobile) await group.getByLabel('Mobile').fill(person.mobile);
+}
+
+const peopleTable = (page: Page) => page.getByRole('table', { name: 'People in the case' });
+
+test.describe.serial('the people in a case', () => {
+  let sensitiveId = 0;
+
+  test.beforeAll(async ({ request }) => {
+    const api = await adminApi(request);
+    const role = await ensureRole(request, 'Parties Station Writer', [{ resource: 'grievances', can_create: true, can_read: true, can_update: true }]);
+    const made = await api.post('/users', { ...CLERK, phone: null, department: 'Crime Branch', designation: 'Head Constable', role_id: role, status: 'active' });
+    expect(made.status()).toBe(201);
+  });
+
+  test('a theft is filed with its complainant and victim, shown on the case with their mobiles', async ({ page }) => {
+    await signInAs(page, CLERK.email, CLERK.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await fillCase(page, `PTY-${RUN}/1`, 'BNS 303(2)', 'Theft');
+    await fillPerson(page, 1, { role: 'Complainant or informant', name: 'Ram Lal', mobile: '98123 45678', gender: 'Male', age: '52' });
+    await fillPerson(page, 2, { role: 'Victim', name: 'Sunita Devi', mobile: '+91 99887 76655', gender: 'Female' });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create Grievance' }).click();
+    await expect(page).toHaveURL(/\/grievances\/\d+$/, { timeout: 10_000 });
+
+    const people = peopleTable(page);
+    await expect(people.getByRole('row').filter({ hasText: 'Ram Lal' })).toContainText('+919812345678');
+    await expect(people.getByRole('row').filter({ hasText: 'Ram Lal' })).toContainText('Complainant or informant');
+    await expect(people.getByRole('row').filter({ hasText: 'Sunita Devi' })).toContainText('+919988776655');
+    await expect(page.getByText("Victim's identity protected (BNS s.72)")).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test("a BNS s.64 case shows its victim protected, in English and Hindi, never the victim's name or mobile", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, CLERK.email, CLERK.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await fillCase(page, `PTY-${RUN}/2`, 'BNS 64', 'Assault');
+    await fillPerson(page, 1, { role: 'Complainant or informant', name: 'Shanti Devi', mobile: '98111 22233' });
+    await fillPerson(page, 2, { role: 'Victim', name: VICTIM.name, mobile: VICTIM.mobile, gender: 'Female', age: '16' });
+    await page.getByRole('button', { name: 'Create Grievance' }).click();
+    await expect(page).toHaveURL(/\/grievances\/\d+$/, { timeout: 10_000 });
+    sensitiveId = Number(/\/grievances\/(\d+)$/.exec(page.url())![1]);
+
+    const people = peopleTable(page);
+    const victim = people.getByRole('row').filter({ hasText: 'Victim' });
+    await expect(victim).toContainText(PROTECTED);
+    await expect(victim).toContainText('Female, 16 years');
+    await expect(people.getByRole('row').filter({ hasText: 'Shanti Devi' })).toContainText('+919811122233');
+    await expect(page.getByText("Victim's identity protected (BNS s.72)")).toBeVisible();
+    const text = await page.locator('body').innerText();
+    for (const identifying of [VICTIM.name, 'Kamla', VICTIM.digits, VICTIM.mobile]) expect(text).not.toContain(identifying);
+    await expectAccessible(page);
+    await snap(page, 'grievance-parties-protected');
+
+    await page.getByRole('button', { name: `User menu for ${CLERK.name}` }).click();
+    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    const hindi = page.getByRole('table', { name: 'मामले के व्यक्ति' });
+    await expect(hindi.getByRole('row').filter({ hasText: 'पीड़ित' }).first()).toContainText(PROTECTED_HI);
+    await expect(page.getByText('पीड़ित की पहचान संरक्षित (बीएनएस धारा 72)')).toBeVisible();
+    const hindiText = await page.locator('body').innerText();
+    for (const shown of [PROTECTED, VICTIM.name, 'Kamla', VICTIM.digits]) expect(hindiText).not.toContain(shown);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: `${CLERK.name} का उपयोगकर्ता मेनू` }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(peopleTable(page)).toBeVisible();
+  });
+
+  test('editing the sensitive case keeps its victim, protected, as recorded', async ({ page, request }) => {
+    expect(sensitiveId, 'the BNS s.64 case of the test before').toBeGreaterThan(0);
+    await signInAs(page, CLERK.email, CLERK.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/grievances/edit/${sensitiveId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Grievance' })).toBeVisible();
+
+    // The victim is read-only, with the law that protects them, and cannot be removed.
+    const victim = page.getByRole('group', { name: 'Person 2' });
+    await expect(victim).toContainText(PROTECTED);
+    await expect(victim).toContainText("The law forbids disclosing this victim's identity");
+    await expect(victim.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove person 2' })).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, 'grievance-parties-edit');
+
+    await page.getByRole('group', { name: 'Person 1' }).getByLabel('Name', { exact: true }).fill('Shanti Devi Verma');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/grievances/${sensitiveId}`) && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Update Grievance' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
+
+    const token = await clerkToken(request);
+    const answer = await request.get(`/api/grievances/${sensitiveId}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(answer.ok()).toBe(true);
+    const { data } = (await answer.json()) as { data: { sensitive: boolean; parties: { role: string; name: string; gender?: string; age?: number; identity_protected?: boolean }[] } };
+    expect(data.sensitive).toBe(true);
+    expect(data.parties.map((p) => [p.role, p.name])).toEqual([
+      ['complainant', 'Shanti Devi Verma'],
+      ['victim', PROTECTED],
+    ]);
+    expect(data.parties[1]).toMatchObject({ identity_protected: true, gender: 'female', age: 16 });
+    expect(JSON.stringify(data)).not.toContain('Kamla');
+  });
+});
