@@ -27,7 +27,8 @@ import { GrievanceHistory } from './GrievanceHistory';
 import { CaseNotesSection } from './notes/CaseNotesSection';
 import { LinkedGrievancesSection } from './links/LinkedGrievancesSection';
 import { OfficersTable } from './OfficersTable';
-import { PartiesList, SensitiveBadge } from './parties/PartiesList';
+import { SensitiveBadge } from './parties/PartiesList';
+import { PartiesSection } from './parties/PartiesSection';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { PendencyFacts } from './pendency/PendencyFacts';
 import { StatusChangeForm } from './StatusChangeForm';
@@ -106,9 +107,11 @@ interface GrievanceViewProps {
   userId: number | undefined;
   /** The signed-in user may approve or return the pending closure request. */
   canDecideClosure: boolean;
+  /** The signed-in user may reveal protected identities and mark the case sensitive. */
+  canReveal: boolean;
 }
 
-function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: GrievanceViewProps) {
+function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canReveal }: GrievanceViewProps) {
   const names = useGrievanceItemNames();
   const cache = useGrievanceCache();
   const { t } = useTranslation('grievances');
@@ -265,7 +268,18 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure }: Gri
         {/* Absent only from a server of an earlier release, which did not send them. */}
         {g.parties ? (
           <Section id="parties" title={t('field.parties')}>
-            <PartiesList parties={g.parties} sensitive={g.sensitive} labelledBy="parties" />
+            <PartiesSection
+              key={g.id}
+              grievance={{ ...g, parties: g.parties }}
+              canReveal={canReveal}
+              labelledBy="parties"
+              onRevealed={() => void cache.reloadHistory(g.id)}
+              onMarked={(marked, message) => {
+                void cache.put(g.id, marked);
+                void cache.reloadHistory(g.id);
+                notice.show(message);
+              }}
+            />
           </Section>
         ) : null}
 
@@ -360,6 +374,7 @@ export default function GrievanceDetailPage() {
   const validId = id !== undefined && /^\d+$/.test(id);
   const canUpdate = usePermission('grievances', 'update');
   const canAudit = usePermission('audit', 'read');
+  const canReveal = usePermission('grievances', 'view_identities');
   const { user } = useSession();
   const { t } = useTranslation('grievances');
   const { data, error, isLoading, mutate } = useGrievance(validId ? id : null);
@@ -397,6 +412,7 @@ export default function GrievanceDetailPage() {
       canAudit={canAudit}
       userId={user?.id}
       canDecideClosure={mayDecideClosure(user, grievance)}
+      canReveal={canReveal}
     />
   );
 }
