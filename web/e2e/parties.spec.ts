@@ -1,9 +1,10 @@
 // The people in a case against the real portal: a station clerk files a theft with its
 // complainant and victim and sees them on the case; files a rape case under BNS s.64, whose
 // victim the case screen shows protected (BNS s.72) in English and Hindi, without the name or
-// the mobile; and edits that case, the victim staying on it protected.
+// the mobile; and edits that case, the victim staying on it protected. The Admin, who holds
+// "view sensitive identities", reveals that victim with a reason the audit trail keeps.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApi, ensureRole, expect, expectAccessible, signInAs, snap, test } from './fixtures';
+import { adminApi, ensureRole, expect, expectAccessible, signIn, signInAs, snap, test } from './fixtures';
 
 const RUN = Date.now().toString(36).toUpperCase();
 const CLERK = { name: 'Parties Clerk', email: `parties-${RUN.toLowerCase()}@e2e.test`, password: 'Parties-Pass-1' };
@@ -145,5 +146,45 @@ test.describe.serial('the people in a case', () => {
     ]);
     expect(data.parties[1]).toMatchObject({ identity_protected: true, gender: 'female', age: 16 });
     expect(JSON.stringify(data)).not.toContain('Kamla');
+  });
+
+  test('the Admin reveals the victim with a reason, recorded in the audit trail', async ({ page, request }) => {
+    expect(sensitiveId, 'the BNS s.64 case of the tests before').toBeGreaterThan(0);
+    const reason = `Court summons for the victim, e2e ${RUN}`;
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/grievances/${sensitiveId}`);
+    const people = peopleTable(page);
+    await expect(people.getByRole('row').filter({ hasText: 'Victim' })).toContainText(PROTECTED);
+
+    // The Hindi label once, then back to English.
+    await page.getByRole('button', { name: /^User menu for / }).click();
+    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await expect(page.getByRole('button', { name: 'पहचान देखें' })).toBeVisible();
+    await page.getByRole('button', { name: /का उपयोगकर्ता मेनू$/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+
+    await page.getByRole('button', { name: 'Reveal identities' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reveal identities' });
+    await expect(dialog).toContainText('Each reveal is recorded in the audit trail with your reason.');
+    await dialog.getByLabel('Reason').fill(reason);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Reveal identities' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Identities revealed for this screen; recorded in the audit trail')).toBeVisible();
+    const victim = people.getByRole('row').filter({ hasText: VICTIM.name });
+    await expect(victim).toContainText(`+91${VICTIM.digits}`);
+    await expectAccessible(page);
+    await snap(page, 'grievance-parties-revealed');
+
+    const api = await adminApi(request);
+    const answer = await api.get('/audit/all?action=IDENTITY_REVEALED&limit=100&offset=0');
+    expect(answer.ok()).toBe(true);
+    const body = (await answer.json()) as Record<string, unknown>[] | { data: Record<string, unknown>[] };
+    const records = Array.isArray(body) ? body : body.data;
+    expect(records.every((record) => record.action === 'IDENTITY_REVEALED'), 'only reveals, as asked').toBe(true);
+    const ours = records.filter((record) => record.grievance_id === sensitiveId && JSON.stringify(record).includes(reason));
+    expect(ours, 'an IDENTITY_REVEALED record with the reason').toHaveLength(1);
+    expect(ours[0].action).toBe('IDENTITY_REVEALED');
   });
 });
