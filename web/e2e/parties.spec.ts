@@ -2,7 +2,9 @@
 // complainant and victim and sees them on the case; files a rape case under BNS s.64, whose
 // victim the case screen shows protected (BNS s.72) in English and Hindi, without the name or
 // the mobile; and edits that case, the victim staying on it protected. The Admin, who holds
-// "view sensitive identities", reveals that victim with a reason the audit trail keeps.
+// "view sensitive identities", reveals that victim with a reason the audit trail keeps. At
+// Civil Lines, a station officer without that permission sees another such victim protected
+// in English and Hindi with no reveal, and a holder posted there reveals it in Hindi.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, ensureRole, expect, expectAccessible, signIn, signInAs, snap, test } from './fixtures';
 
@@ -186,5 +188,110 @@ test.describe.serial('the people in a case', () => {
     const ours = records.filter((record) => record.grievance_id === sensitiveId && JSON.stringify(record).includes(reason));
     expect(ours, 'an IDENTITY_REVEALED record with the reason').toHaveLength(1);
     expect(ours[0].action).toBe('IDENTITY_REVEALED');
+  });
+
+  test('a station officer without "view sensitive identities" never sees the victim, in English or Hindi; a holder at the station reveals it in Hindi', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const api = await adminApi(request);
+    const STATION = 'Civil Lines';
+    const victim = { name: 'Rekha Sharma', first: 'Rekha', mobile: '9876501234' };
+    const OFFICER = { name: 'Posting Officer', email: `parties-officer-${RUN.toLowerCase()}@e2e.test`, password: 'Parties-Pass-2' };
+    const HOLDER = { name: 'Identity Holder', email: `parties-holder-${RUN.toLowerCase()}@e2e.test`, password: 'Parties-Pass-3' };
+    let caseId = 0;
+
+    await test.step('the Admin adds both roles, both users at Civil Lines, and files a BNS s.64 case there', async () => {
+      type Place = { id: number; name: string; district_id?: number | null };
+      const stations = (await (await api.get('/admin/dropdowns/police_stations')).json()) as Place[];
+      const station = stations.find((item) => item.name === STATION);
+      expect(station, `the seeded ${STATION} police station`).toBeDefined();
+      const districts = (await (await api.get('/admin/dropdowns/districts')).json()) as Place[];
+      const district = districts.find((item) => item.id === station!.district_id)?.name ?? 'Central District';
+
+      const grievances = { resource: 'grievances', can_create: false, can_read: true, can_view_all: false, can_update: false, can_delete: false, can_view_posting: true };
+      const officerRole = await ensureRole(request, 'Parties Station Officer', [grievances]);
+      const holderRole = await ensureRole(request, 'Parties Identity Holder', [{ ...grievances, can_view_identities: true }]);
+      for (const [user, role] of [
+        [OFFICER, officerRole],
+        [HOLDER, holderRole],
+      ] as const) {
+        const made = await api.post('/users', {
+          ...user,
+          phone: null,
+          department: 'Law and Order',
+          designation: 'Sub-Inspector',
+          role_id: role,
+          status: 'active',
+          posting: { level: 'station', id: station!.id },
+        });
+        expect(made.status(), `add ${user.email}`).toBe(201);
+      }
+
+      const filed = await api.post('/grievances', {
+        fir_no: `PTY-${RUN}/3`,
+        fir_date: daysAgo(2),
+        section_and_act: 'BNS 64',
+        crime_title: 'Assault',
+        district,
+        police_station: STATION,
+        status: 'Pending',
+        priority: 'High',
+        put_in_court: false,
+        cross_case: false,
+        investigation_officers: [],
+        brief_details: 'Statement of the informant recorded at the station desk.',
+        parties: [
+          { role: 'complainant', name: 'Geeta Sharma', mobile: '9811100022' },
+          { role: 'victim', name: victim.name, mobile: victim.mobile, gender: 'female', age: 17 },
+        ],
+      });
+      expect(filed.status(), 'file the BNS s.64 case').toBe(201);
+      caseId = ((await filed.json()) as { data: { id: number } }).data.id;
+    });
+
+    await test.step('the officer without the permission sees the victim protected, with no reveal, in English and Hindi', async () => {
+      await signInAs(page, OFFICER.email, OFFICER.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto(`/grievances/${caseId}`);
+      const people = peopleTable(page);
+      await expect(people.getByRole('row').filter({ hasText: 'Victim' })).toContainText(PROTECTED);
+      await expect(people.getByRole('row').filter({ hasText: 'Geeta Sharma' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Reveal identities' })).toHaveCount(0);
+      const text = await page.locator('body').innerText();
+      for (const identifying of [victim.name, victim.first, victim.mobile]) expect(text).not.toContain(identifying);
+
+      await page.getByRole('button', { name: `User menu for ${OFFICER.name}` }).click();
+      await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+      const hindi = page.getByRole('table', { name: 'मामले के व्यक्ति' });
+      await expect(hindi.getByRole('row').filter({ hasText: 'पीड़ित' }).first()).toContainText(PROTECTED_HI);
+      await expect(page.getByRole('button', { name: 'पहचान देखें' })).toHaveCount(0);
+      const hindiText = await page.locator('body').innerText();
+      for (const identifying of [victim.name, victim.first, victim.mobile]) expect(hindiText).not.toContain(identifying);
+      await expectAccessible(page);
+    });
+
+    await test.step('the holder, in Hindi, reveals the victim with a reason', async () => {
+      await page.context().clearCookies();
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      await signInAs(page, HOLDER.email, HOLDER.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto(`/grievances/${caseId}`);
+      await expect(peopleTable(page).getByRole('row').filter({ hasText: 'Victim' })).toContainText(PROTECTED);
+      await page.getByRole('button', { name: `User menu for ${HOLDER.name}` }).click();
+      await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+
+      const hindi = page.getByRole('table', { name: 'मामले के व्यक्ति' });
+      await expect(hindi.getByRole('row').filter({ hasText: 'पीड़ित' }).first()).toContainText(PROTECTED_HI);
+      await page.getByRole('button', { name: 'पहचान देखें' }).click();
+      const dialog = page.getByRole('dialog', { name: 'पहचान देखें' });
+      await dialog.getByLabel('कारण').fill(`न्यायालय के समन हेतु पीड़िता से संपर्क, e2e ${RUN}`);
+      await dialog.getByRole('button', { name: 'पहचान देखें' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('इस स्क्रीन के लिए पहचान दिखाई गई; ऑडिट में दर्ज')).toBeVisible();
+      await expect(hindi.getByRole('row').filter({ hasText: victim.name })).toContainText(`+91${victim.mobile}`);
+      await expectAccessible(page);
+    });
   });
 });
