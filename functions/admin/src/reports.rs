@@ -5,6 +5,7 @@
 
 use axum::extract::{Query, State};
 use cases::reports::{self, ChapterHeadsReport, ComplianceReport, CrimeHeadsReport, DisposalReport, MonthlyReport, PendencyReport, Period, ReportFacts, ReportQuery, StatusColumn};
+use cases::reads::Viewer;
 use domain::lists::ListKind;
 use domain::{Action, Resource};
 use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ErrorBody};
@@ -35,30 +36,36 @@ pub struct PeriodParams {
 
 /// The caller's facts for the period, with the query they answer.
 pub async fn facts_of(state: &AppState, caller: &Caller, params: &PeriodParams) -> ApiResult<(ReportFacts, Period)> {
-    let (facts, query) = query_facts(state, caller, params).await?;
-    Ok((facts, query.period))
+    let asked = query_facts(state, caller, params).await?;
+    Ok((asked.facts, asked.query.period))
 }
 
-async fn query_facts(state: &AppState, caller: &Caller, params: &PeriodParams) -> ApiResult<(ReportFacts, ReportQuery)> {
+/// A report's question and what the engine answered, with the viewer it was asked as.
+pub struct Asked {
+    pub facts: ReportFacts,
+    pub query: ReportQuery,
+    pub viewer: Viewer,
+}
+
+pub async fn query_facts(state: &AppState, caller: &Caller, params: &PeriodParams) -> ApiResult<Asked> {
     caller.require(Resource::Reports, Action::Read)?;
     let today = domain::clock::today();
     let period = Period::parse(params.from.as_deref(), params.to.as_deref(), today)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let query = ReportQuery { period, today };
-    Ok((state.grievances.report_facts(&viewer, &query).await?, query))
+    Ok(Asked { facts: state.grievances.report_facts(&viewer, &query).await?, query, viewer })
 }
 
 /// The caller's statutory compliance report for the period: the figures, the rules' names
 /// and the cases with a clock missed, stations named as the Admin Panel names them now.
 pub async fn compliance_of(state: &AppState, caller: &Caller, params: &PeriodParams) -> ApiResult<ComplianceReport> {
-    let (facts, query) = query_facts(state, caller, params).await?;
-    compliance_for(state, caller, &facts, &query).await
+    compliance_for(state, &query_facts(state, caller, params).await?).await
 }
 
-/// As [`compliance_of`], from the facts of `query` already read.
-pub async fn compliance_for(state: &AppState, caller: &Caller, facts: &ReportFacts, query: &ReportQuery) -> ApiResult<ComplianceReport> {
-    let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let missed = state.grievances.missed_clocks(&viewer, query, reports::MISSED_LISTED + 1).await?;
+/// As [`compliance_of`], from the facts already read.
+pub async fn compliance_for(state: &AppState, asked: &Asked) -> ApiResult<ComplianceReport> {
+    let (facts, query) = (&asked.facts, &asked.query);
+    let missed = state.grievances.missed_clocks(&asked.viewer, query, reports::MISSED_LISTED + 1).await?;
     let mut ids: Vec<i64> = facts.clocks.keys().map(|(station, _)| *station).chain(missed.iter().filter_map(|g| g.police_station_id)).collect();
     ids.sort_unstable();
     ids.dedup();

@@ -9,7 +9,7 @@ use http_glue::export_queues::Lane;
 use crate::item_names::ItemNames;
 use crate::{ExportLink, Lang};
 use domain::lists::ListKind;
-use admin_area::reports::{compliance_for, facts_of, station_names, status_columns, PeriodParams};
+use admin_area::reports::{compliance_for, query_facts, station_names, status_columns, PeriodParams};
 use axum::extract::{Path, Query, State};
 use blobs::{Download, LINK_LIFETIME};
 use cases::reports::{self, Period};
@@ -121,7 +121,8 @@ async fn stations_named_in(state: &AppState, facts: &reports::ReportFacts, items
 
 /// The report `name` of the caller as a table with its chart.
 async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &PeriodParams, language: Language, generated: String) -> ApiResult<(Table, Period)> {
-    let (facts, period) = facts_of(state, caller, params).await?;
+    let asked = query_facts(state, caller, params).await?;
+    let (facts, period) = (&asked.facts, asked.query.period);
     let w = |english| say(language, english);
     let items = ItemNames::read(state.lists.as_ref(), &[ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::CrimeTitles], language).await?;
     let day = |d| exports::columns::date_text_in(d, language);
@@ -216,7 +217,7 @@ async fn table_of(state: &AppState, caller: &Caller, name: &str, params: &Period
             (w("Crime Heads by Chapter (BNS, POCSO)"), vec![w("Chapter"), w("Title"), w("Grievances")], rows, chart)
         }
         "compliance" => {
-            let report = compliance_for(state, caller, &facts, &reports::ReportQuery { period, today: domain::clock::today() }).await?;
+            let report = compliance_for(state, &asked).await?;
             let station = |id: i64, name: &str| if id == 0 { name.to_string() } else { items.name(ListKind::PoliceStations, name) };
             let rule = |name: &str, name_hi: &str| match language {
                 Language::Hindi => name_hi.to_string(),

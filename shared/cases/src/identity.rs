@@ -9,10 +9,10 @@
 
 use crate::record::Grievance;
 use domain::grievance::GrievanceFields;
-use domain::law::reference::{in_force, Offence};
+use domain::law::reference::Offence;
 use domain::parties::{Party, PartyRole, IDENTITY_PROTECTED};
 
-/// The reference list in force, as sensitivity reads it.
+/// The entries of the reference list in force marked sensitive, as sensitivity reads them.
 #[derive(Clone, Debug)]
 pub struct Sensitivity {
     offences: Vec<Offence>,
@@ -21,7 +21,7 @@ pub struct Sensitivity {
 impl Sensitivity {
     /// By the Admin's additions to the shipped list.
     pub fn new(additions: &[Offence]) -> Sensitivity {
-        Sensitivity { offences: in_force(additions) }
+        Sensitivity { offences: domain::law::sensitivity::marked(additions) }
     }
 
     /// By the reference list in force.

@@ -33,6 +33,15 @@ pub fn is_sensitive_section(section: &ChargedSection, list: &[Offence]) -> bool 
     })
 }
 
+/// The entries of the reference list in force (`reference::in_force`) marked sensitive: the
+/// shipped ones no Admin's entry replaces, and the Admin's own. What sensitivity reads, taken
+/// without copying the whole list for each request.
+pub fn marked(additions: &[Offence]) -> Vec<Offence> {
+    let replaced = |o: &Offence| additions.iter().any(|a| a.act == o.act && a.section == o.section);
+    let shipped = super::reference::shipped().sections.iter().filter(|o| o.sensitive && !replaced(o));
+    shipped.chain(additions.iter().filter(|o| o.sensitive)).cloned().collect()
+}
+
 /// Whether a case with these sections is sensitive by its sections alone.
 pub fn is_sensitive(sections: &[ChargedSection], list: &[Offence]) -> bool {
     sections.iter().any(|s| is_sensitive_section(s, list))
@@ -66,6 +75,18 @@ mod tests {
         let mut acid = in_force(&[]).into_iter().find(|o| o.act == Act::Bns && o.section.as_str() == "124(1)").expect("BNS 124(1) in the list");
         assert!(!is_sensitive(&[section(Act::Bns, "124(1)")], &in_force(&[])));
         acid.sensitive = true;
-        assert!(is_sensitive(&[section(Act::Bns, "124(1)")], &in_force(&[acid])));
+        assert!(is_sensitive(&[section(Act::Bns, "124(1)")], &in_force(&[acid.clone()])));
+        // The marked entries are those of the list in force, an Admin's entry in place of the
+        // shipped one (here one taking the mark off BNS 64).
+        let mut unmarked = in_force(&[]).into_iter().find(|o| o.act == Act::Bns && o.section.as_str() == "64").unwrap();
+        unmarked.sensitive = false;
+        for additions in [vec![], vec![acid], vec![unmarked]] {
+            let mut want: Vec<Offence> = in_force(&additions).into_iter().filter(|o| o.sensitive).collect();
+            let mut got = marked(&additions);
+            let key = |o: &Offence| (o.act, o.section.as_str().to_string());
+            want.sort_by_key(key);
+            got.sort_by_key(key);
+            assert_eq!(got, want);
+        }
     }
 }
