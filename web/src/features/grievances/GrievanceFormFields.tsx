@@ -71,6 +71,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
     <DateField label={label} name={field} value={values[field]} onChange={(value) => set(field, value)} isDisabled={disabled} {...extra} {...error(field)} />
   );
 
+  const placesIn = lists.loaded('districts') && lists.loaded('police_stations');
   const select = (
     field: TextKey,
     label: string,
@@ -86,7 +87,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
       value={values[field]}
       onChange={(event) => (place ? place.onChange(event.target.value) : set(field, event.target.value))}
       isRequired={isRequired}
-      isDisabled={disabled || locked !== null}
+      isDisabled={disabled || locked !== null || (place !== null && !placesIn)}
       descriptiveText={locked?.hint}
       {...error(field)}
     >
@@ -129,6 +130,7 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
   const rowError = (index: number, key: string) => error(`investigation_officers[${index}].${key}`);
 
   // District narrows Police Station, and a station placed in a district brings its district.
+  // Both wait for both lists: a station chosen before the districts arrive would bring none.
   const [stations, districts] = [lists.items('police_stations'), lists.items('districts')];
   const offered = stationsOf(stations, districts, values.district);
   const districtsOffered = stationLocked ? districtsBeside(stations, districts, values.police_station, values.district) : districts;

@@ -88,6 +88,31 @@ describe('grievance form', () => {
     expect(district()).toHaveValue('North District');
   });
 
+  it('offers District and Police Station only once both lists are in, so a station always brings its district', async () => {
+    const placed = [{ ...listItem(35, 'Civil Lines'), district_id: 31 }];
+    let answerDistricts = () => {};
+    const districtsIn = new Promise<void>((resolve) => (answerDistricts = resolve));
+    const handlers = listHandlers();
+    mockApi({
+      ...handlers,
+      'GET /api/admin/dropdowns/police_stations': () => jsonResponse(200, placed),
+      'GET /api/admin/dropdowns/districts': async () => {
+        await districtsIn;
+        return handlers['GET /api/admin/dropdowns/districts']();
+      },
+    });
+    const user = userEvent.setup();
+    renderNew();
+    const station = () => screen.getByLabelText(/^Police Station/);
+    await waitFor(() => expect(within(station()).getByRole('option', { name: 'Civil Lines' })).toBeInTheDocument());
+    expect(station()).toBeDisabled();
+    expect(screen.getByLabelText(/^District/)).toBeDisabled();
+    answerDistricts();
+    await waitFor(() => expect(station()).toBeEnabled());
+    await user.selectOptions(station(), 'Civil Lines');
+    expect(screen.getByLabelText(/^District/)).toHaveValue('North District');
+  });
+
   it("starts a new case at the writer's station and its district, or at their district", async () => {
     const placed = [{ ...listItem(34, 'City Kotwali'), district_id: 30 }, { ...listItem(35, 'Civil Lines'), district_id: 31 }];
     mockApi({ ...listHandlers(), 'GET /api/admin/dropdowns/police_stations': () => jsonResponse(200, placed) });
