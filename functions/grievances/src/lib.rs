@@ -53,7 +53,10 @@ pub fn routes() -> AreaRouter {
 #[derive(Deserialize, IntoParams, Default)]
 #[into_params(parameter_in = Query)]
 pub struct ListParams {
-    /// Case-insensitive text in the grievance number, FIR number, crime title or brief details.
+    /// Case-insensitive text in the grievance number, FIR number, crime title or brief
+    /// details, or in the name, relation name or mobile of a person in the case (never a
+    /// sensitive case's victim). A mobile number typed with spaces, hyphens or a country
+    /// code is searched by its last ten digits.
     pub search: Option<String>,
     pub fir_no: Option<String>,
     pub district: Option<String>,
@@ -167,7 +170,7 @@ impl ListParams {
             escalated_to,
             closure_pending,
             order,
-            search: clean(self.search),
+            search: clean(self.search).map(|text| domain::parties::mobile_search(&text).unwrap_or(text)),
             fir_no: clean(self.fir_no),
             from_date: date_filter(self.from_date, "from_date")?,
             to_date: date_filter(self.to_date, "to_date")?,

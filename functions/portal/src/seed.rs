@@ -251,6 +251,7 @@ impl Synthetic {
             clock_events: Vec::new(),
             next_due: None,
             clock_runs: Vec::new(),
+            people_text: None,
         };
         cases::statutory::index_dues_by(&self.rules, &mut g);
         (cases::Stored { grievance: g, refs }, actor)

@@ -24,7 +24,7 @@ pub async fn reindex_if_owed(cases: Cases<'_>) -> Result<Dues> {
     if let Some(indexed) = indexed.clone().filter(|i| i.revision == law.revision) {
         return Ok(Dues { indexed, reindexed: None });
     }
-    let reindexed = cases.grievances.reindex_dues(&law.clock_rules).await?;
+    let reindexed = cases.grievances.reindex_dues(&crate::indexes::CaseIndexer::new(&law)).await?;
     let since = match indexed {
         Some(earlier) => earlier.since,
         None => (reindexed.moved > 0).then(domain::clock::today),

@@ -172,7 +172,7 @@ async fn escalate(cases: Cases<'_>, id: i64, version: i64, level: EscalationLeve
     };
     let audit = AuditBatch { actor: system_actor(), at: now, change: AuditChange::Version(after.version), entries: vec![entry] };
     let mut after = Stored { grievance: after, refs: read.refs.clone() };
-    crate::statutory::index_dues(cases.lists, &mut after.grievance).await?;
+    crate::indexes::index(cases.lists, &mut after.grievance).await?;
     cases.grievances.commit(GrievanceChange { before: Some(&read), after: Some(&after), audit, fir_guard: None }).await?;
     Ok(true)
 }

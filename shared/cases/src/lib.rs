@@ -11,6 +11,7 @@ pub mod dues;
 pub mod duplicates;
 pub mod escalation;
 pub mod identity;
+pub mod indexes;
 pub mod links;
 pub mod notes;
 pub mod notices;

@@ -159,7 +159,7 @@ impl Clock {
     /// The grievance as an answer gives it: its people as a reader is given them (a
     /// sensitive case's victims protected), without the index of its clocks.
     fn given(&self, grievance: Grievance) -> Grievance {
-        Grievance { clock_runs: Vec::new(), fields: self.sensitivity.given(grievance.fields.clone()), ..grievance }
+        Grievance { fields: self.sensitivity.given(grievance.fields.clone()), ..grievance.without_indexes() }
     }
 }
 

@@ -427,11 +427,12 @@ pub trait Grievances: Send + Sync + 'static {
     /// none before the first time.
     async fn dues_indexed_for(&self) -> Result<Option<DuesIndexed>>;
 
-    /// Works out every grievance's due day again by `rules`, writing only the days that move,
-    /// each on condition that the grievance is unchanged since read (one changed meanwhile had
-    /// its day worked out by its change). Answers how many moved, and how many have sections
-    /// left as free text that could not be read whole (`statutory::sections_unread`).
-    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<Reindexed>;
+    /// Works out every grievance's indexes again by `indexer` (its due days and runs, and what
+    /// a search may find of its people), writing only those that move, each on condition that
+    /// the grievance is unchanged since read (one changed meanwhile had them worked out by its
+    /// change). Answers how many moved, and how many have sections left as free text that
+    /// could not be read whole (`statutory::sections_unread`).
+    async fn reindex_dues(&self, indexer: &crate::indexes::CaseIndexer) -> Result<Reindexed>;
 
     /// Records which rules the due days are now of; the `since` of the first record stays.
     async fn record_dues_indexed(&self, indexed: &DuesIndexed) -> Result<()>;

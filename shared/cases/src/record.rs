@@ -54,9 +54,21 @@ pub struct Grievance {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schema(ignore)]
     pub clock_runs: Vec<domain::law::KeptRun>,
+    /// What a search of the list may find of its people (`domain::parties::findable_text`),
+    /// by the reference list in force when it was last written: none of a sensitive case's
+    /// victims. An index, never in an answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(ignore)]
+    pub people_text: Option<String>,
 }
 
 impl Grievance {
+    /// The record without what a store indexes of it (`indexes`): as an answer or the audit
+    /// trail gives it.
+    pub fn without_indexes(self) -> Grievance {
+        Grievance { clock_runs: Vec::new(), people_text: None, ..self }
+    }
+
     /// Who may see it without view_all: the one who filed it and the one assigned to it.
     pub fn visible_to(&self) -> Vec<i64> {
         let mut users = vec![self.filed_by];

@@ -8,7 +8,6 @@ use domain::law::clocks::CaseFacts;
 use domain::law::section::code_warnings;
 use domain::law::{ClockDue, ClockRules, ClockView, CodeWarning, KeptRun};
 use domain::day::Day;
-use domain::Result;
 use time::Date;
 
 /// The day a decided case was decided, in India: the day its status last came to mean
@@ -76,12 +75,6 @@ pub fn index_dues_by(rules: &ClockRules, g: &mut Grievance) -> bool {
     let moved = due != g.next_due || runs != g.clock_runs;
     (g.next_due, g.clock_runs) = (due, runs);
     moved
-}
-
-/// Sets what a store indexes of the case's clocks by the rules in force.
-pub async fn index_dues(lists: &dyn lists::AdminLists, g: &mut Grievance) -> Result<()> {
-    index_dues_by(&lists.law().await?.clock_rules, g);
-    Ok(())
 }
 
 /// The sections whose code does not fit the dates given.

@@ -194,7 +194,7 @@ async fn commit_guarded(
     fir_guard: Option<FirGuard>,
 ) -> Result<()> {
     if let Some(after) = after.as_deref_mut() {
-        crate::statutory::index_dues(cases.lists, &mut after.grievance).await?;
+        crate::indexes::index(cases.lists, &mut after.grievance).await?;
     }
     let audit = AuditBatch { actor: actor.clone(), at: at.to_string(), change: AuditChange::Version(version), entries };
     cases.grievances.commit(GrievanceChange { before, after: after.as_deref(), audit, fir_guard }).await
@@ -213,7 +213,7 @@ pub fn complete_record_entry(g: &Grievance, created: bool, sensitivity: &Sensiti
     let summary = format!("Grievance {} {done} (FIR {})", g.grievance_number, g.fields.fir_no);
     // Its clock runs are an index the rules work out again, not part of the record; a
     // sensitive case's victims are written protected.
-    let record = Grievance { clock_runs: Vec::new(), fields: sensitivity.given(g.fields.clone()), ..g.clone() };
+    let record = Grievance { fields: sensitivity.given(g.fields.clone()), ..g.clone().without_indexes() };
     let record = serde_json::to_value(record).expect("a grievance serialises");
     AuditEntry {
         action,
@@ -291,6 +291,7 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
         clock_events: Vec::new(),
         next_due: None,
         clock_runs: Vec::new(),
+        people_text: None,
     };
     named.apply(&mut g);
     check_place(viewer, &g)?;

@@ -215,6 +215,35 @@ pub fn as_seen(parties: &[Party], sensitive: bool, may_see_identities: bool) -> 
     parties.iter().map(Party::protected).collect()
 }
 
+/// A search text that reads as a mobile number as a desk types it ("98123 45678",
+/// "+91-98123-45678"): its digits as [`findable_text`] keeps them, the last ten. `None` for
+/// any other text, which is searched as typed.
+pub fn mobile_search(text: &str) -> Option<String> {
+    let typed = text.trim();
+    if !typed.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '+')) {
+        return None;
+    }
+    let digits: String = typed.chars().filter(char::is_ascii_digit).collect();
+    (digits.len() >= 10 && digits != typed).then(|| digits[digits.len() - 10..].to_string())
+}
+
+/// Between two texts of [`findable_text`]: a character no one types, so that no search spans
+/// two people or two fields.
+const FINDABLE_SEPARATOR: char = '\u{1f}';
+
+/// What a search of the case list may find of the people in a case: each one's
+/// [`Party::search_texts`], lower-cased, except a sensitive case's victims, whom no search
+/// may tie to their case (BNS s.72), whoever searches. `None` when nothing is findable.
+pub fn findable_text(parties: &[Party], sensitive: bool) -> Option<String> {
+    let texts: Vec<String> = parties
+        .iter()
+        .filter(|p| !(sensitive && p.role == PartyRole::Victim))
+        .flat_map(Party::search_texts)
+        .map(str::to_lowercase)
+        .collect();
+    (!texts.is_empty()).then(|| texts.join(&FINDABLE_SEPARATOR.to_string()))
+}
+
 /// A case marked sensitive by an authorised officer, whatever its sections: who, when and
 /// why. Kept with the case; only the marking itself sets or clears it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -498,5 +527,27 @@ mod tests {
         assert_eq!(seen[1], accused, "the accused as recorded");
         assert_eq!(as_seen(&[victim.clone()], true, true), vec![victim.clone()], "a holder sees the identity");
         assert_eq!(as_seen(&[victim.clone()], false, false), vec![victim], "a case that is not sensitive");
+    }
+
+    #[test]
+    fn a_search_finds_the_people_of_a_case_but_never_a_sensitive_cases_victim() {
+        let mut errors = FieldErrors::default();
+        let victim = form(serde_json::json!({"role": "victim", "name": "Asha Devi", "relation": "father", "relation_name": "Ram Lal", "mobile": "9876543210"}))
+            .parse(0, today(), &mut errors)
+            .unwrap();
+        let complainant = form(serde_json::json!({"role": "complainant", "name": "Sunita KUMARI", "mobile": "+91 98123 45678"})).parse(1, today(), &mut errors).unwrap();
+        let both = [victim.clone(), complainant.clone()];
+        let open = findable_text(&both, false).unwrap();
+        assert_eq!(open, "asha devi\u{1f}ram lal\u{1f}9876543210\u{1f}sunita kumari\u{1f}9812345678");
+        let sensitive = findable_text(&both, true).unwrap();
+        assert_eq!(sensitive, "sunita kumari\u{1f}9812345678", "the complainant stays findable");
+        assert_eq!(findable_text(&[victim], true), None);
+        assert_eq!(findable_text(&[], false), None);
+        for typed in ["98123 45678", "+91 98123-45678", " 0 98123 45678 "] {
+            assert_eq!(mobile_search(typed).as_deref(), Some("9812345678"), "{typed}");
+        }
+        for other in ["9812345678", "2025-0001", "KOT/2025/12", "98123", "Ram Lal"] {
+            assert_eq!(mobile_search(other), None, "{other}");
+        }
     }
 }

@@ -207,6 +207,7 @@ fn generate(rng: &mut Rng, n: u64, count: u64, fir_seq: &mut BTreeMap<(usize, i3
         clock_events: Vec::new(),
         next_due: None,
         clock_runs: None,
+        people_text: None,
     }
 }
 

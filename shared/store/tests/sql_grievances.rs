@@ -145,7 +145,14 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
         clock_events: Vec::new(),
         next_due: None,
         clock_runs: runs_of(id, fir),
+        people_text: people_of(id),
     }
+}
+
+/// What a search may find of a row's people, from its id alone: none for two in three; a
+/// complainant's name and mobile for the others, a few sharing a name.
+fn people_of(id: i64) -> Option<String> {
+    (id % 3 == 0).then(|| format!("complainant {}\u{1f}98{:08}", id % 40, id))
 }
 
 /// The runs of a row's clocks, from its id alone (so the other columns' draws stay as they
@@ -237,7 +244,11 @@ fn naive(rows: &[GrievanceRow], q: &GrievanceQuery) -> Vec<i64> {
         .filter(|r| {
             let f = &r.fields;
             q.search.as_ref().is_none_or(|s| {
-                ascii_contains(&r.grievance_number, s) || ascii_contains(&f.fir_no, s) || ascii_contains(&f.crime_title, s) || ascii_contains(&f.brief_details, s)
+                ascii_contains(&r.grievance_number, s)
+                    || ascii_contains(&f.fir_no, s)
+                    || ascii_contains(&f.crime_title, s)
+                    || ascii_contains(&f.brief_details, s)
+                    || r.people_text.as_deref().is_some_and(|p| ascii_contains(p, s))
             }) && q.fir_no.as_ref().is_none_or(|s| ascii_contains(&f.fir_no, s))
                 && q.district_id.is_none_or(|d| r.district_id == Some(d))
                 && q.police_station_id.is_none_or(|s| r.police_station_id == Some(s))
@@ -1014,15 +1025,76 @@ fn clock_tallies_follow_edits_deletes_and_the_upgrade() {
     let indexed: (i64, Option<String>) = conn.query_row("SELECT revision, since FROM grievance_dues_indexed", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
     assert_eq!(indexed, (-1, Some("2026-01-02".into())), "owed a working-out again, its first day kept");
     let kept = std::mem::take(&mut rows);
-    rows = kept.iter().map(|r| GrievanceRow { clock_runs: None, ..r.clone() }).collect();
+    rows = kept.iter().map(|r| GrievanceRow { clock_runs: None, people_text: None, ..r.clone() }).collect();
     let mut f = Fixture { _dir, conn, rows };
     check_clock_tallies(&f, "upgraded from 26, before the working-out");
-    let indexes: Vec<g::ClockIndex> = kept.iter().map(|r| g::ClockIndex { id: r.id, version: r.version, next_due: None, clock_runs: r.clock_runs.clone() }).collect();
+    let indexes: Vec<g::CaseIndex> =
+        kept.iter().map(|r| g::CaseIndex { id: r.id, version: r.version, next_due: None, clock_runs: r.clock_runs.clone(), people_text: r.people_text.clone() }).collect();
     let tx = f.conn.transaction().unwrap();
-    assert_eq!(g::set_clock_indexes(&tx, &indexes).unwrap(), kept.len() as u64, "every row at its version");
+    assert_eq!(g::set_case_indexes(&tx, &indexes).unwrap(), kept.len() as u64, "every row at its version");
     tx.commit().unwrap();
     f.rows = kept;
     check_clock_tallies(&f, "after the working-out");
+}
+
+/// The search finds a case by its people (the text the writer keeps for them) on both plans,
+/// with the rest of the list's filters, and follows edits and deletes; a file of schema 27
+/// gains the index empty, owed a working-out again, which fills it.
+#[test]
+fn people_are_found_by_name_and_mobile_through_edits_deletes_and_the_upgrade() {
+    let mut f = fixture(300);
+    let find = |f: &Fixture, text: &str| {
+        let q = GrievanceQuery { search: Some(text.into()), limit: 40, ..GrievanceQuery::new(Scope::State) };
+        let (ids, counts, _) = walk(&f.conn, &q);
+        assert_eq!(ids, naive(&f.rows, &q), "{text}");
+        assert_eq!(walk_planned(&f.conn, &q, Plan::Walk), ids, "{text} by a walk");
+        assert_eq!(counts, BTreeSet::from([ids.len() as u64]), "{text}");
+        ids
+    };
+    assert_eq!(find(&f, "9800000033"), vec![33]);
+    assert_eq!(find(&f, "COMPLAINANT 13").len(), f.rows.iter().filter(|r| r.people_text.as_deref().is_some_and(|p| p.starts_with("complainant 13\u{1f}"))).count());
+    assert!(find(&f, "complainant 1").len() > 5);
+    // A match never spans two people or fields.
+    assert!(find(&f, "13 98").is_empty());
+    let station = GrievanceQuery { search: Some("complainant".into()), police_station_id: Some(STATIONS[1]), ..GrievanceQuery::new(Scope::State) };
+    assert_eq!(walk(&f.conn, &station).0, naive(&f.rows, &station));
+
+    f.edit(32, &|r| r.people_text = Some("sunita kumari\u{1f}9812345678".into()));
+    f.edit(35, &|r| r.people_text = None);
+    f.edit(0, &|r| r.people_text = Some("ramesh\u{1f}9812345679".into()));
+    let tx = f.conn.transaction().unwrap();
+    assert!(g::delete(&tx, 39).unwrap());
+    tx.commit().unwrap();
+    f.rows.retain(|r| r.id != 39);
+    assert_eq!(find(&f, "9800000033"), Vec::<i64>::new());
+    assert_eq!(find(&f, "98123456"), vec![33, 1]);
+    assert!(find(&f, "9800000036").is_empty() && find(&f, "9800000039").is_empty());
+    let kept: i64 = f.conn.query_row("SELECT count(*) FROM grievance_people WHERE grievance_people MATCH '\"981\"'", [], |r| r.get(0)).unwrap();
+    assert_eq!(kept, f.rows.iter().filter(|r| r.people_text.as_deref().is_some_and(|p| p.contains("981"))).count() as i64);
+
+    let Fixture { _dir, conn, rows } = f;
+    conn.execute_batch(&format!(
+        "{} INSERT INTO grievance_dues_indexed (only, revision, since) VALUES (1, 4, '2026-01-02'); PRAGMA user_version = 27;",
+        schema_21::NO_PEOPLE_INDEX
+    ))
+    .unwrap();
+    drop(conn);
+    let conn = sql::open(_dir.path().join("portal.db")).unwrap();
+    let revision: i64 = conn.query_row("SELECT revision FROM grievance_dues_indexed", [], |r| r.get(0)).unwrap();
+    assert_eq!(revision, -1, "owed a working-out again");
+    let kept = rows;
+    let mut f = Fixture { _dir, conn, rows: kept.iter().map(|r| GrievanceRow { people_text: None, ..r.clone() }).collect() };
+    assert!(find(&f, "98123456").is_empty(), "nothing of the people until they are worked out");
+    let indexes: Vec<g::CaseIndex> = kept
+        .iter()
+        .map(|r| g::CaseIndex { id: r.id, version: r.version, next_due: r.next_due.clone(), clock_runs: r.clock_runs.clone(), people_text: r.people_text.clone() })
+        .collect();
+    let tx = f.conn.transaction().unwrap();
+    g::set_case_indexes(&tx, &indexes).unwrap();
+    tx.commit().unwrap();
+    f.rows = kept;
+    assert_eq!(find(&f, "98123456"), vec![33, 1]);
+    assert_eq!(find(&f, "complainant 2").len(), f.rows.iter().filter(|r| r.people_text.as_deref().is_some_and(|p| p.contains("complainant 2"))).count());
 }
 
 /// The compliance report's cases with a clock missed: those of the period, in the scope, with
@@ -1149,8 +1221,8 @@ const BACK_TO_SCHEMA_9: &str = "
     DROP TABLE grievance_details;";
 
 /// The fixture's file opened again (upgraded to the current schema), each grievance checked to
-/// read as `before`, but for its clock runs: a file from before schema 27 kept none, and has
-/// them until the portal works them out.
+/// read as `before`, but for its clock runs and people: a file from before schema 27 kept
+/// neither, and has none until the portal works them out.
 fn reopened_as_written(f: Fixture, before: &[GrievanceRow]) -> Fixture {
     let Fixture { _dir, conn, rows } = f;
     drop(conn);
@@ -1158,7 +1230,7 @@ fn reopened_as_written(f: Fixture, before: &[GrievanceRow]) -> Fixture {
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
     assert_eq!(version, sql::SCHEMA_VERSION);
     for row in before {
-        let row = GrievanceRow { clock_runs: None, ..row.clone() };
+        let row = GrievanceRow { clock_runs: None, people_text: None, ..row.clone() };
         assert_eq!(g::get(&conn, row.id).unwrap().as_ref(), Some(&row), "grievance {} after the upgrade", row.id);
     }
     Fixture { _dir, conn, rows }

@@ -5698,7 +5698,12 @@ export interface operations {
     list_grievances: {
         parameters: {
             query?: {
-                /** @description Case-insensitive text in the grievance number, FIR number, crime title or brief details. */
+                /**
+                 * @description Case-insensitive text in the grievance number, FIR number, crime title or brief
+                 *     details, or in the name, relation name or mobile of a person in the case (never a
+                 *     sensitive case's victim). A mobile number typed with spaces, hyphens or a country
+                 *     code is searched by its last ten digits.
+                 */
                 search?: string;
                 fir_no?: string;
                 district?: string;
@@ -5966,7 +5971,12 @@ export interface operations {
     export_excel: {
         parameters: {
             query?: {
-                /** @description Case-insensitive text in the grievance number, FIR number, crime title or brief details. */
+                /**
+                 * @description Case-insensitive text in the grievance number, FIR number, crime title or brief
+                 *     details, or in the name, relation name or mobile of a person in the case (never a
+                 *     sensitive case's victim). A mobile number typed with spaces, hyphens or a country
+                 *     code is searched by its last ten digits.
+                 */
                 search?: string;
                 fir_no?: string;
                 district?: string;
@@ -6066,7 +6076,12 @@ export interface operations {
     export_officers: {
         parameters: {
             query?: {
-                /** @description Case-insensitive text in the grievance number, FIR number, crime title or brief details. */
+                /**
+                 * @description Case-insensitive text in the grievance number, FIR number, crime title or brief
+                 *     details, or in the name, relation name or mobile of a person in the case (never a
+                 *     sensitive case's victim). A mobile number typed with spaces, hyphens or a country
+                 *     code is searched by its last ten digits.
+                 */
                 search?: string;
                 fir_no?: string;
                 district?: string;
@@ -6166,7 +6181,12 @@ export interface operations {
     export_pdf: {
         parameters: {
             query?: {
-                /** @description Case-insensitive text in the grievance number, FIR number, crime title or brief details. */
+                /**
+                 * @description Case-insensitive text in the grievance number, FIR number, crime title or brief
+                 *     details, or in the name, relation name or mobile of a person in the case (never a
+                 *     sensitive case's victim). A mobile number typed with spaces, hyphens or a country
+                 *     code is searched by its last ten digits.
+                 */
                 search?: string;
                 fir_no?: string;
                 district?: string;

@@ -274,7 +274,75 @@ async fn no_get_route_gives_a_protected_identity(engine: Engine) {
     assert!(files >= 8, "the exports' files were read too ({files})");
 }
 
+/// The list's search finds a case by its people within the searcher's scope: a theft by its
+/// complainant's and its victim's name or mobile, a sensitive case by its complainant but
+/// never by its victim, for anyone (a holder of "view sensitive identities" included); a
+/// theft marked sensitive is found by its victim no more, and again once the mark is cleared;
+/// a section an Admin marks sensitive takes its cases' victims out of the search at once.
+async fn people_are_found_by_the_search_but_never_a_sensitive_cases_victim(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let rape = api.post("/api/grievances", &admin, form("PTY-8/2026", "64", people())).await.body["data"]["id"].as_i64().unwrap();
+    let theft = api.post("/api/grievances", &admin, form("PTY-9/2026", "303(2)", people())).await.body["data"]["id"].as_i64().unwrap();
+    let mut elsewhere = form("PTY-10/2026", "303(2)", json!([{"role": "complainant", "name": "Ram Lal", "mobile": "9812345678"}]));
+    (elsewhere["district"], elsewhere["police_station"]) = (json!("South District"), json!("Cantonment"));
+    let cantonment = api.post("/api/grievances", &admin, elsewhere).await;
+    assert_eq!(cantonment.status, StatusCode::CREATED, "{:?}", cantonment.body);
+    let cantonment = cantonment.body["data"]["id"].as_i64().unwrap();
+    let stations = api.get("/api/admin/dropdowns/police_stations", &admin).await.body;
+    let at = |name: &str| json!({"level": "station", "id": stations.as_array().unwrap().iter().find(|s| s["name"] == name).unwrap()["id"]});
+    let reader = user(&api, &admin, "desk@civil-lines.test", json!({"grievances": "read,view_posting"}), at("Civil Lines")).await;
+    let holder = user(&api, &admin, "sho2@civil-lines.test", json!({"grievances": "read,view_posting,view_identities"}), at("Civil Lines")).await;
+    let found = |token: String, text: &'static str| {
+        let api = &api;
+        async move {
+            let answer = api.get(&format!("/api/grievances?search={}", text.replace(' ', "%20").replace('+', "%2B")), &token).await;
+            assert_eq!(answer.status, StatusCode::OK, "{text}: {:?}", answer.body);
+            let mut ids: Vec<i64> = answer.body["data"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+            ids.sort();
+            assert_eq!(answer.body["matched"].as_i64(), Some(ids.len() as i64), "{text}: {:?}", answer.body);
+            ids
+        }
+    };
+    // The complainant, by name or mobile (as typed at a desk, with or without +91), within scope.
+    for text in ["Ram Lal", "ram lal", "9812345678", "98123 45678", "+91-98123-45678"] {
+        assert_eq!(found(reader.clone(), text).await, vec![rape, theft], "{text} at Civil Lines");
+    }
+    assert_eq!(found(admin.clone(), "9812345678").await, vec![rape, theft, cantonment], "the state's Admin");
+    // The victim: the theft's, never the sensitive case's, whoever searches.
+    for token in [reader.clone(), holder.clone(), admin.clone()] {
+        assert_eq!(found(token.clone(), "Kamla Kumari").await, vec![theft]);
+        assert_eq!(found(token.clone(), "9876543210").await, vec![theft]);
+        assert_eq!(found(token, "Shyam Babu").await, vec![theft], "nor by the victim's father");
+    }
+    // Marked sensitive, the theft is found by its victim no more; cleared, it is again.
+    let mark = |marked: bool, reason: &'static str| {
+        let (api, admin) = (&api, &admin);
+        async move {
+            let answer = api.put(&format!("/api/grievances/{theft}/sensitive"), admin, json!({"marked": marked, "reason": reason})).await;
+            assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+        }
+    };
+    mark(true, "The victim is a minor").await;
+    assert_eq!(found(admin.clone(), "Kamla Kumari").await, Vec::<i64>::new());
+    assert_eq!(found(admin.clone(), "Ram Lal").await, vec![rape, theft, cantonment], "its complainant still");
+    mark(false, "Marked on the wrong case").await;
+    assert_eq!(found(admin.clone(), "9876543210").await, vec![theft]);
+    // The Admin marks theft (BNS 303(2)) sensitive in the reference list: at once, before any
+    // working-out of the cases again, and after it.
+    let offence = json!({"act": "BNS", "section": "303(2)", "title": "Theft", "title_hi": "चोरी", "maximum": "3 years", "replaces": ["379"], "sensitive": true});
+    let saved = api.put("/api/admin/offences", &admin, offence).await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    assert_eq!(found(admin.clone(), "Kamla Kumari").await, Vec::<i64>::new(), "at once");
+    cases::dues::reindex_if_owed(api.state.cases()).await.unwrap();
+    assert_eq!(found(admin.clone(), "Kamla Kumari").await, Vec::<i64>::new(), "worked out again");
+    let kept = stored(&api, theft).await;
+    assert!(!kept.people_text.clone().unwrap_or_default().contains("kamla"), "{:?}", kept.people_text);
+    assert_eq!(found(admin.clone(), "9812345678").await, vec![rape, theft, cantonment]);
+}
+
 on_both_engines!(
+    people_are_found_by_the_search_but_never_a_sensitive_cases_victim,
     a_sensitive_cases_victim_is_given_protected_on_every_path_and_kept_whole,
     a_thefts_people_are_given_as_recorded_and_each_field_is_checked,
     no_get_route_gives_a_protected_identity,

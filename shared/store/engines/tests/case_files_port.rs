@@ -84,6 +84,7 @@ async fn file(engine: &Engine) -> Stored {
         clock_events: Vec::new(),
         next_due: None,
         clock_runs: Vec::new(),
+        people_text: None,
     };
     let stored = Stored { grievance, refs: Default::default() };
     engine.grievances.commit(GrievanceChange { before: None, after: Some(&stored), audit: batch(1, AuditAction::Created), fir_guard: None }).await.unwrap();

@@ -164,6 +164,7 @@ fn fixture(lists: &Lists, n: usize) -> Vec<Stored> {
                 clock_events: Vec::new(),
                 next_due: None,
                 clock_runs: Vec::new(),
+                people_text: None,
             };
             let refs = BTreeMap::from([
                 (ListKind::Districts, district.0),

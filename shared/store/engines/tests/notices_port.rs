@@ -59,6 +59,7 @@ fn new_grievance(id: i64) -> Stored {
         clock_events: Vec::new(),
         next_due: None,
         clock_runs: Vec::new(),
+        people_text: None,
     };
     Stored { grievance, refs: Refs::new() }
 }

@@ -65,10 +65,12 @@
 //! the text is stored once, in `grievances`, and the index holds trigrams only
 //! (`detail=none`: no positions, about a third of the size of a full index). Its one column
 //! is a generated (virtual, not stored) concatenation of grievance number, FIR number, crime
-//! title and brief details, separated by U+001F so that a match never spans two fields. A
-//! search is a `MATCH` of every trigram of the text (index only), which narrows to
-//! candidates, then `LIKE '%text%'` on the row's columns keeps the exact substrings: each of
-//! the four fields for free text, `fir_no` for the FIR-number filter (the column filter;
+//! title and brief details, separated by U+001F so that a match never spans two fields.
+//! `grievance_people` indexes the same way what a search may find of the case's people
+//! (`people_text`, schema 28, null for most cases). A search is a `MATCH` of every trigram of
+//! the text in either index (index only), which narrows to candidates, then a substring test
+//! on the row's columns keeps the exact substrings: each of the five fields for free text,
+//! `fir_no` for the FIR-number filter (the column filter;
 //! `detail=none` keeps no columns, so the row says which field matched). Case folds for
 //! ASCII letters (Hindi has no case). Texts under three characters have no trigram and are
 //! refused ([`SqlError::TextTooShort`]) rather than answered by reading every row. On a
@@ -156,6 +158,9 @@ pub struct GrievanceRow {
     /// when none): the caller's reading of the rules, tallied by triggers for the compliance
     /// report.
     pub clock_runs: Option<String>,
+    /// What a search may find of its people (schema 28; null when nothing): the caller's
+    /// reading of the parties and the reference list, searched through `grievance_people`.
+    pub people_text: Option<String>,
 }
 
 /// A number lookup's question: `key` in capitals, matched exactly or as the numbers' first
@@ -323,8 +328,8 @@ const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_t
     g.filed_at, g.updated_at, g.resolved_at, g.stage, g.stage_since, g.version, d.details,
     (SELECT name FROM list_items WHERE id = g.district_id), (SELECT name FROM list_items WHERE id = g.police_station_id),
     (SELECT name FROM list_items WHERE id = g.status_id), (SELECT name FROM list_items WHERE id = g.priority_id),
-    g.resolution_days, d.dictionary, g.next_due, g.clock_runs";
-const COLUMN_COUNT: usize = 27;
+    g.resolution_days, d.dictionary, g.next_due, g.clock_runs, g.people_text";
+const COLUMN_COUNT: usize = 28;
 
 /// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
@@ -385,6 +390,7 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         clock_events: row.clock_events,
         next_due: r.get(25)?,
         clock_runs: r.get(26)?,
+        people_text: r.get(27)?,
     }))
 }
 
@@ -411,10 +417,10 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
         "INSERT INTO grievances (id, grievance_number, fir_no, fir_date, crime_title, brief_details,
             district_id, police_station_id, status_id, priority_id, status_rank, priority_rank,
             filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days, next_due, heads, sections,
-            clock_runs)
+            clock_runs, people_text)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,
             coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19), coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
-            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23, ?24, ?25)",
+            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
     )?
     .execute(params_from_iter(row_values(g)))?;
     tx.prepare_cached("INSERT INTO grievance_details (id, details, dictionary) VALUES (?1, ?2, ?3)")?
@@ -439,7 +445,7 @@ fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     Ok(())
 }
 
-/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?25`; `?19` is
+/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?26`; `?19` is
 /// the rank of an item without one).
 fn row_values(g: &GrievanceRow) -> Vec<Value> {
     // Read once for the two columns worked out from them.
@@ -470,6 +476,7 @@ fn row_values(g: &GrievanceRow) -> Vec<Value> {
         super::crime_heads::column(&sections).into(),
         super::case_sections::column(&sections).into(),
         g.clock_runs.clone().into(),
+        g.people_text.clone().into(),
     ]
 }
 
@@ -490,8 +497,8 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
                 priority_rank = coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
                 filed_by = ?11, assigned_to = ?12, filed_at = ?13, updated_at = ?14, resolved_at = ?15,
                 stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21, next_due = ?22, heads = ?23, sections = ?24,
-                clock_runs = ?25
-             WHERE id = ?1 AND version = ?26",
+                clock_runs = ?25, people_text = ?26
+             WHERE id = ?1 AND version = ?27",
         )?
         .execute(params_from_iter(row_values(g).into_iter().chain([Value::from(expected_version)])))?;
     if changed == 0 {
@@ -558,23 +565,25 @@ pub fn missed_clocks(conn: &Connection, scope: &Scope, from: &str, until: &str, 
     rows.into_iter().collect()
 }
 
-/// What the clock rules make of a grievance at a version: its next due day and its runs.
-pub struct ClockIndex {
+/// What the law in force makes of a grievance at a version (`cases::indexes`): its next due
+/// day, its clock runs, and what a search may find of its people.
+pub struct CaseIndex {
     pub id: i64,
     pub version: i64,
     pub next_due: Option<String>,
     pub clock_runs: Option<String>,
+    pub people_text: Option<String>,
 }
 
-/// Sets each grievance's due day and runs, when it is still at that version (one changed
-/// meanwhile had them worked out by its own change). Answers how many it set.
-pub fn set_clock_indexes(tx: &Connection, indexes: &[ClockIndex]) -> Result<u64> {
+/// Sets each grievance's indexes, when it is still at that version (one changed meanwhile
+/// had them worked out by its own change). Answers how many it set.
+pub fn set_case_indexes(tx: &Connection, indexes: &[CaseIndex]) -> Result<u64> {
     let mut set = 0;
     for i in indexes {
         i.next_due.as_deref().map(check_date).transpose()?;
         set += tx
-            .prepare_cached("UPDATE grievances SET next_due = ?3, clock_runs = ?4 WHERE id = ?1 AND version = ?2")?
-            .execute(params![i.id, i.version, i.next_due, i.clock_runs])? as u64;
+            .prepare_cached("UPDATE grievances SET next_due = ?3, clock_runs = ?4, people_text = ?5 WHERE id = ?1 AND version = ?2")?
+            .execute(params![i.id, i.version, i.next_due, i.clock_runs, i.people_text])? as u64;
     }
     Ok(set)
 }
@@ -889,7 +898,7 @@ fn check_countable(q: &GrievanceQuery) -> Result<()> {
 /// `g.fir_no`): the trigram index narrows to rows holding every trigram of the text (index
 /// only, no row read), then [`finds`] on the row keeps those holding the text itself. A
 /// walk ([`Plan::Walk`]) skips the narrowing and tests each row it passes.
-fn text_match(clause: &mut Clause, columns: &[&str], text: &str, plan: Plan, ids: Option<&Range<i64>>) {
+fn text_match(clause: &mut Clause, columns: &[&str], indexes: &[&str], text: &str, plan: Plan, ids: Option<&Range<i64>>) {
     let chars: Vec<char> = text.chars().collect();
     // FTS5's query parser ends a query at a NUL: a trigram holding one narrows nothing.
     let mut trigrams: Vec<String> = chars.windows(3).filter(|w| !w.contains(&'\0')).map(|w| w.iter().collect::<String>()).collect();
@@ -907,10 +916,10 @@ fn text_match(clause: &mut Clause, columns: &[&str], text: &str, plan: Plan, ids
         Some(ids) => (" AND rowid >= ? AND rowid < ?", vec![Value::Integer(ids.start), Value::Integer(ids.end)]),
         None => ("", vec![]),
     };
-    clause.push(
-        format!("g.id IN (SELECT rowid FROM grievance_text WHERE grievance_text MATCH ?{within}) AND ({finds})"),
-        std::iter::once(Value::Text(query)).chain(bounds).chain(values),
-    );
+    // A row in any of the indexes: each its own rowid lookup, which SQLite joins as a union.
+    let narrows = indexes.iter().map(|index| format!("g.id IN (SELECT rowid FROM {index} WHERE {index} MATCH ?{within})")).collect::<Vec<_>>().join(" OR ");
+    let narrowing = indexes.iter().flat_map(|_| std::iter::once(Value::Text(query.clone())).chain(bounds.iter().cloned())).collect::<Vec<_>>();
+    clause.push(format!("({narrows}) AND ({finds})"), narrowing.into_iter().chain(values));
 }
 
 /// The test of one row: does any of `columns` hold `text`, ASCII letters in any case?
@@ -972,6 +981,10 @@ fn filters(q: &GrievanceQuery, plan: Plan) -> Result<Clause> {
     filters_within(q, plan, None)
 }
 
+/// The columns the list's free text searches: the case's own text (`grievance_text`) and what
+/// may be found of its people (`grievance_people`).
+const SEARCHED: [&str; 5] = ["g.brief_details", "g.crime_title", "g.fir_no", "g.grievance_number", "g.people_text"];
+
 /// As [`filters`], for the grievances whose ids lie in `ids` alone when given.
 fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> Result<Clause> {
     let mut c = Clause::default();
@@ -979,10 +992,10 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
         c.push("g.id >= ? AND g.id < ?", [Value::Integer(ids.start), Value::Integer(ids.end)]);
     }
     if let Some(text) = needle(&q.search)? {
-        text_match(&mut c, &["g.brief_details", "g.crime_title", "g.fir_no", "g.grievance_number"], &text, plan, ids);
+        text_match(&mut c, &SEARCHED, &["grievance_text", "grievance_people"], &text, plan, ids);
     }
     if let Some(text) = needle(&q.fir_no)? {
-        text_match(&mut c, &["g.fir_no"], &text, plan, ids);
+        text_match(&mut c, &["g.fir_no"], &["grievance_text"], &text, plan, ids);
     }
     for (column, value) in
         [("g.district_id", q.district_id), ("g.police_station_id", q.police_station_id), ("g.status_id", q.status_id), ("g.priority_id", q.priority_id)]

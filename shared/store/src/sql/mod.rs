@@ -211,6 +211,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0025_crime_heads_by_chapter.sql",
     "0026_grievance_sections.sql",
     "0027_statutory_compliance_tallies.sql",
+    "0028_people_findable_by_search.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -3,14 +3,30 @@
 //! each head with its link's hash. And what every such test takes away first: the later
 //! steps' columns and tables, the newest first.
 
-/// The SQL that takes a current file back to schema 26: no clock runs kept, nor their figures
-/// for the compliance report. Each step further back starts with it.
-macro_rules! no_clock_tallies {
+/// The SQL that takes a current file back to schema 27: nothing of the people kept for the
+/// search. Each step further back starts with it.
+macro_rules! no_people_index {
     () => {
         "
+    DROP TRIGGER grievances_people_insert; DROP TRIGGER grievances_people_delete; DROP TRIGGER grievances_people_update;
+    DROP TABLE grievance_people; ALTER TABLE grievances DROP COLUMN people_text;"
+    };
+}
+
+#[allow(dead_code)] // the grievance tests' only; the audit tests share this module.
+pub const NO_PEOPLE_INDEX: &str = no_people_index!();
+
+/// The SQL that takes a current file back to schema 26: no clock runs kept, nor their figures
+/// for the compliance report.
+macro_rules! no_clock_tallies {
+    () => {
+        concat!(
+            no_people_index!(),
+            "
     DROP TRIGGER grievances_clock_month_tally_insert; DROP TRIGGER grievances_clock_month_tally_delete; DROP TRIGGER grievances_clock_month_tally_update;
     DROP TRIGGER grievances_clock_day_tally_insert; DROP TRIGGER grievances_clock_day_tally_delete; DROP TRIGGER grievances_clock_day_tally_update;
     DROP INDEX g_due_filed; DROP TABLE clock_month_tally; DROP TABLE clock_day_tally; ALTER TABLE grievances DROP COLUMN clock_runs;"
+        )
     };
 }
 

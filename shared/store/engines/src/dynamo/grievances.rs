@@ -263,7 +263,7 @@ impl Grievances for ItemGrievances {
     /// is (its copies and index entries with it), in a transaction of its own on condition of
     /// its version. No audit record: the day is the rules' reading of the case, not a change
     /// of it.
-    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<Reindexed> {
+    async fn reindex_dues(&self, indexer: &cases::indexes::CaseIndexer) -> Result<Reindexed> {
         let (mut moved, mut unread_sections) = (0, 0);
         let mut pages = EveryGrievance::new(100);
         while let Some(page) = pages.next_page(self.store.as_ref()).await? {
@@ -271,7 +271,7 @@ impl Grievances for ItemGrievances {
                 let before = from_item(item)?;
                 unread_sections += cases::statutory::sections_unread(&before.grievance) as u64;
                 let mut after = before.clone();
-                if !cases::statutory::index_dues_by(rules, &mut after.grievance) {
+                if !indexer.index(&mut after.grievance) {
                     continue;
                 }
                 match self.store.transact(change_writes(Some(&before), Some(&after), Vec::new())).await {
@@ -457,7 +457,8 @@ fn in_stage_index(item: Item, g: &Grievance, user: Option<i64>) -> Item {
 
 pub fn main_item(g: &Grievance, refs: &BTreeMap<ListKind, i64>) -> Item {
     let sort = keys::recency(&g.filed_at, g.id);
-    let text = format!("{} {} {} {}", g.grievance_number, g.fields.fir_no, g.fields.crime_title, g.fields.brief_details);
+    let people = g.people_text.as_deref().unwrap_or_default();
+    let text = format!("{} {} {} {} {people}", g.grievance_number, g.fields.fir_no, g.fields.crime_title, g.fields.brief_details);
     let mut item = Item { key: keys::grievance(g.id), attrs: to_attrs(g, refs) }.with(PLACE_ATTR, place_of(g).unwrap_or_default());
     if let Some(place) = place_of(g) {
         item = item.indexed(Index::Gsi4, keys::fir_place_pk(&place), keys::fir_sort(g));

@@ -107,7 +107,7 @@ mod tests {
         async fn report_facts(&self, _: &Viewer, _: &ReportQuery) -> Result<ReportFacts> { unimplemented!() }
         async fn missed_clocks(&self, _: &Viewer, _: &ReportQuery, _: usize) -> Result<Vec<Grievance>> { unimplemented!() }
         async fn dues_indexed_for(&self) -> Result<Option<cases::port::DuesIndexed>> { unimplemented!() }
-        async fn reindex_dues(&self, _: &domain::law::ClockRules) -> Result<cases::port::Reindexed> { unimplemented!() }
+        async fn reindex_dues(&self, _: &cases::indexes::CaseIndexer) -> Result<cases::port::Reindexed> { unimplemented!() }
         async fn record_dues_indexed(&self, _: &cases::port::DuesIndexed) -> Result<()> { unimplemented!() }
     }
 

@@ -214,6 +214,7 @@ fn row_of(stored: &Stored) -> GrievanceRow {
         clock_events: g.clock_events.clone(),
         next_due: g.next_due.as_ref().map(|d| d.as_str().to_string()),
         clock_runs: runs_text(&g.clock_runs),
+        people_text: g.people_text.clone(),
     }
 }
 
@@ -256,6 +257,7 @@ fn stored_of(row: GrievanceRow) -> Stored {
         clock_events: row.clock_events,
         next_due: row.next_due.map(domain::day::Day::as_stored),
         clock_runs: row.clock_runs.as_deref().and_then(|text| serde_json::from_str(text).ok()).unwrap_or_default(),
+        people_text: row.people_text,
     };
     Stored { grievance, refs }
 }
@@ -581,29 +583,30 @@ impl Grievances for SqlGrievances {
         self.store.transact_with(Vec::new(), move |tx| rows::record_dues_indexed(tx, revision, since.as_deref(), unread)).await?.map_err(sql_error)
     }
 
-    /// Every row, 500 at a time by id: each read, its day and runs worked out, and those that move
+    /// Every row, 500 at a time by id: each read, its indexes worked out, and those that move
     /// written in one short transaction per step, so writers wait one step at most.
-    async fn reindex_dues(&self, rules: &domain::law::ClockRules) -> Result<Reindexed> {
+    async fn reindex_dues(&self, indexer: &cases::indexes::CaseIndexer) -> Result<Reindexed> {
         let (mut after, mut moved, mut unread_sections) = (0, 0, 0);
         loop {
             let batch = self.read(move |conn| rows::rows_after(conn, after, 500)).await?;
             let Some(last) = batch.last() else { break };
             after = last.id;
-            let changes: Vec<rows::ClockIndex> = batch
+            let changes: Vec<rows::CaseIndex> = batch
                 .into_iter()
                 .filter_map(|row| {
                     let mut g = stored_of(row).grievance;
                     unread_sections += cases::statutory::sections_unread(&g) as u64;
-                    cases::statutory::index_dues_by(rules, &mut g).then(|| rows::ClockIndex {
+                    indexer.index(&mut g).then(|| rows::CaseIndex {
                         id: g.id,
                         version: g.version,
                         next_due: g.next_due.as_ref().map(|d| d.as_str().to_string()),
                         clock_runs: runs_text(&g.clock_runs),
+                        people_text: g.people_text.clone(),
                     })
                 })
                 .collect();
             if !changes.is_empty() {
-                moved += self.store.transact_with(Vec::new(), move |tx| rows::set_clock_indexes(tx, &changes)).await?.map_err(sql_error)?;
+                moved += self.store.transact_with(Vec::new(), move |tx| rows::set_case_indexes(tx, &changes)).await?.map_err(sql_error)?;
             }
         }
         Ok(Reindexed { moved, unread_sections })
