@@ -78,6 +78,13 @@ test.describe.serial('the people in a case', () => {
     await expect(people.getByRole('row').filter({ hasText: 'Sunita Devi' })).toContainText('+919988776655');
     await expect(page.getByText("Victim's identity protected (BNS s.72)")).toHaveCount(0);
     await expectAccessible(page);
+
+    // At the desk the case is found by the complainant's mobile, typed as it is said.
+    const searched = page.waitForResponse((r) => r.url().includes('/api/grievances?') && r.url().includes('search='));
+    await page.goto(`/grievances?search=${encodeURIComponent('98123 45678')}`);
+    await searched;
+    const table = page.getByRole('table', { name: 'Grievances' });
+    await expect(table.getByRole('row').filter({ hasText: `PTY-${RUN}/1` })).toBeVisible();
   });
 
   test("a BNS s.64 case shows its victim protected, in English and Hindi, never the victim's name or mobile", async ({ page }) => {
@@ -113,6 +120,14 @@ test.describe.serial('the people in a case', () => {
     await page.getByRole('button', { name: `${CLERK.name} का उपयोगकर्ता मेनू` }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(peopleTable(page)).toBeVisible();
+
+    // Found by its complainant, never by its victim's name or mobile.
+    for (const [text, found] of [['Shanti Devi', 1], [VICTIM.name, 0], [VICTIM.digits, 0]] as const) {
+      const searched = page.waitForResponse((r) => r.url().includes('/api/grievances?') && r.url().includes('search='));
+      await page.goto(`/grievances?search=${encodeURIComponent(text)}`);
+      const answer = (await (await searched).json()) as { data: { fir_no: string }[] };
+      expect(answer.data.filter((g) => g.fir_no === `PTY-${RUN}/2`), text).toHaveLength(found);
+    }
   });
 
   test('editing the sensitive case keeps its victim, protected, as recorded', async ({ page, request }) => {

@@ -48,6 +48,32 @@ const OFFICERS: [&str; 12] = [
     "SI Ramesh Yadav", "ASI Sunita Devi", "Insp. Arjun Singh", "SI Mohammed Irfan", "SI Kavita Sharma", "ASI Rajesh Kumar",
     "Insp. Meena Kumari", "SI Harpreet Kaur", "एसआई विजय प्रताप", "निरीक्षक अनीता वर्मा", "SI Joseph Mathew", "ASI Lakshmi Narayan",
 ];
+const GIVEN_NAMES: [&str; 16] = [
+    "Ram", "Sita", "Mohan", "Geeta", "Suresh", "Anita", "Imran", "Farida", "Gurpreet", "Manjeet", "Thomas", "Mary", "Ravi", "Lakshmi",
+    "राजेश", "सुनीता",
+];
+const FAMILY_NAMES: [&str; 12] = ["Lal", "Devi", "Kumar", "Sharma", "Yadav", "Khan", "Singh", "Kaur", "Verma", "Das", "Nair", "कुमार"];
+
+/// The complainant of a synthetic case: a name of the lists above and an Indian mobile, so
+/// that a search by a person's name or mobile meets the spread a state's cases give it.
+fn complainant(rng: &mut Rng) -> domain::parties::Party {
+    let name = format!("{} {}", rng.pick(&GIVEN_NAMES), rng.pick(&FAMILY_NAMES));
+    let mobile = format!("{}{:09}", 6 + rng.below(4), rng.below(1_000_000_000));
+    domain::parties::Party {
+        role: domain::parties::PartyRole::Complainant,
+        name,
+        relation: None,
+        relation_name: None,
+        gender: None,
+        age: Some(18 + rng.below(60) as u8),
+        date_of_birth: None,
+        mobile: domain::parties::Mobile::parse(&mobile).ok(),
+        email: None,
+        address: None,
+        identity_protected: false,
+    }
+}
+
 const STORIES: [&str; 8] = [
     "The complainant reports that his motorcycle was stolen from outside the market in the evening.",
     "Mobile phone snatched near the bus stand by two persons on a scooter; CCTV footage requested.",
@@ -155,15 +181,15 @@ pub struct Synthetic {
     first_id: i64,
     count: u64,
     now: OffsetDateTime,
-    /// The clock rules in force, for each case's due day.
-    rules: domain::law::ClockRules,
+    /// The law in force, for each case's due day and what a search finds of its people.
+    indexer: cases::indexes::CaseIndexer,
 }
 
 impl Synthetic {
     pub async fn new(lists: &dyn lists::AdminLists, staff: Vec<Actor>, first_id: i64, count: u64, seed: u64) -> anyhow::Result<Synthetic> {
         let names = list_names(lists).await?;
-        let rules = lists.law().await?.clock_rules;
-        Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now(), rules })
+        let indexer = cases::indexes::CaseIndexer::new(&lists.law().await?);
+        Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now(), indexer })
     }
 
     /// The `n`th grievance (from 0, in order), as filed by one of the staff.
@@ -228,6 +254,8 @@ impl Synthetic {
             }
         }
         let actor = rng.pick(&staff).clone();
+        let mut fields = fields;
+        fields.parties = vec![complainant(rng)];
         let filed_text = domain::clock::to_text(filed);
         let mut g = Grievance {
             id,
@@ -253,7 +281,7 @@ impl Synthetic {
             clock_runs: Vec::new(),
             people_text: None,
         };
-        cases::statutory::index_dues_by(&self.rules, &mut g);
+        self.indexer.index(&mut g);
         (cases::Stored { grievance: g, refs }, actor)
     }
 }

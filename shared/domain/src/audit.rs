@@ -371,25 +371,7 @@ pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields, protect_
 /// "Complainant: Ram Lal, +919876543210; Victim: Identity protected (BNS s.72)"; nothing
 /// when there are none.
 fn cite_parties(parties: &[crate::parties::Party], protect_victims: bool) -> Option<String> {
-    let cited: Vec<String> = crate::parties::as_seen(parties, protect_victims, false)
-        .iter()
-        .map(|p| {
-            let mut about = vec![p.name.clone()];
-            about.extend(p.relation_name.clone());
-            about.extend(p.age.map(|a| format!("age {a}")));
-            about.extend(p.mobile.as_ref().map(|m| m.to_string()));
-            about.extend(p.email.clone());
-            about.extend(p.address.clone());
-            let role = match p.role {
-                crate::parties::PartyRole::Complainant => "Complainant",
-                crate::parties::PartyRole::Victim => "Victim",
-                crate::parties::PartyRole::Accused => "Accused",
-                crate::parties::PartyRole::Witness => "Witness",
-            };
-            format!("{role}: {}", about.join(", "))
-        })
-        .collect();
-    (!cited.is_empty()).then(|| cited.join("; "))
+    crate::parties::cite(&crate::parties::as_seen(parties, protect_victims, false))
 }
 
 /// A grievance's sections as the audit shows them: "BNS 64 (offence 2025-01-02), POCSO 4";

@@ -215,6 +215,31 @@ pub fn as_seen(parties: &[Party], sensitive: bool, may_see_identities: bool) -> 
     parties.iter().map(Party::protected).collect()
 }
 
+/// The people as one line of text, as given (protect them first): "Complainant: Ram Lal,
+/// age 52, +919876543210; Victim: Identity protected (BNS s.72), age 17"; nothing when
+/// there are none. What the audit trail and the exports show of them.
+pub fn cite(parties: &[Party]) -> Option<String> {
+    let cited: Vec<String> = parties
+        .iter()
+        .map(|p| {
+            let mut about = vec![p.name.clone()];
+            about.extend(p.relation_name.clone());
+            about.extend(p.age.map(|a| format!("age {a}")));
+            about.extend(p.mobile.as_ref().map(|m| m.to_string()));
+            about.extend(p.email.clone());
+            about.extend(p.address.clone());
+            let role = match p.role {
+                PartyRole::Complainant => "Complainant",
+                PartyRole::Victim => "Victim",
+                PartyRole::Accused => "Accused",
+                PartyRole::Witness => "Witness",
+            };
+            format!("{role}: {}", about.join(", "))
+        })
+        .collect();
+    (!cited.is_empty()).then(|| cited.join("; "))
+}
+
 /// A search text that reads as a mobile number as a desk types it ("98123 45678",
 /// "+91-98123-45678"): its digits as [`findable_text`] keeps them, the last ten. `None` for
 /// any other text, which is searched as typed.

@@ -95,6 +95,12 @@ fn officer_names(g: &Grievance) -> Cell {
     Cell::text(&names.join(", "))
 }
 
+/// The people in the case, as the export was given them: a sensitive case's victims protected
+/// (`cases::identity::Sensitivity::given`, applied as the rows are read).
+fn people(g: &Grievance) -> Cell {
+    domain::parties::cite(&g.fields.parties).map_or(Cell::Blank, Cell::Text)
+}
+
 /// The grievance workbook: every list field, then every detail field.
 pub const GRIEVANCE_COLUMNS: &[Column<Grievance>] = &[
     Column { header: "Grievance Number", width: 18.0, value: |g| Cell::text(&g.grievance_number) },
@@ -113,6 +119,7 @@ pub const GRIEVANCE_COLUMNS: &[Column<Grievance>] = &[
     Column { header: "Current Investigation Officer", width: 24.0, value: |g| Cell::opt(&g.fields.current_investigation_officer) },
     Column { header: "Investigation Officers", width: 30.0, value: officer_names },
     Column { header: "Brief Details", width: 50.0, value: |g| Cell::text(&g.fields.brief_details) },
+    Column { header: "People in the Case", width: 50.0, value: people },
     Column { header: "Date of Order", width: 12.0, value: |g| Cell::opt_date(&g.fields.date_of_order) },
     Column { header: "Date of Inward", width: 12.0, value: |g| Cell::opt_date(&g.fields.date_of_inward) },
     Column { header: "Date for Scrutiny", width: 12.0, value: |g| Cell::opt_date(&g.fields.date_for_scrutiny) },
@@ -150,17 +157,18 @@ pub const OFFICER_COLUMNS: &[OfficerColumn] = &[
     OfficerColumn { header: "Status", width: 13.0, value: |g, _| Cell::text(&g.fields.status) },
 ];
 
-/// The PDF report's columns: the list's, the FIR date and the brief details. Widths here are
+/// The PDF report's columns: the list's, the FIR date, the brief details and the people. Widths here are
 /// millimetres, adding up to the printable width of landscape A4.
 pub const REPORT_COLUMNS: &[Column<Grievance>] = &[
     Column { header: "Grievance Number", width: 30.0, value: |g| Cell::text(&g.grievance_number) },
     Column { header: "FIR Number", width: 22.0, value: |g| Cell::text(&g.fields.fir_no) },
     Column { header: "FIR Date", width: 19.0, value: |g| Cell::date(&g.fields.fir_date) },
-    Column { header: "Crime Title", width: 38.0, value: |g| Cell::text(&g.fields.crime_title) },
-    Column { header: "District", width: 24.0, value: |g| Cell::text(&g.fields.district) },
-    Column { header: "Police Station", width: 27.0, value: |g| Cell::text(&g.fields.police_station) },
+    Column { header: "Crime Title", width: 30.0, value: |g| Cell::text(&g.fields.crime_title) },
+    Column { header: "District", width: 20.0, value: |g| Cell::text(&g.fields.district) },
+    Column { header: "Police Station", width: 24.0, value: |g| Cell::text(&g.fields.police_station) },
     Column { header: "Status", width: 19.0, value: |g| Cell::text(&g.fields.status) },
     Column { header: "Priority", width: 15.0, value: |g| Cell::text(&g.fields.priority) },
-    Column { header: "Filed By", width: 25.0, value: |g| Cell::text(&g.filed_by_name) },
-    Column { header: "Brief Details", width: 58.0, value: |g| Cell::text(&g.fields.brief_details) },
+    Column { header: "Filed By", width: 20.0, value: |g| Cell::text(&g.filed_by_name) },
+    Column { header: "Brief Details", width: 45.0, value: |g| Cell::text(&g.fields.brief_details) },
+    Column { header: "People in the Case", width: 33.0, value: people },
 ];

@@ -57,6 +57,7 @@ const HINDI: &[(&str, &str)] = &[
     ("Reason", "कारण"),
     ("Current Investigation Officer", "वर्तमान जाँच अधिकारी"),
     ("Brief Details", "संक्षिप्त विवरण"),
+    ("People in the Case", "मामले के व्यक्ति"),
     ("Date of Order", "आदेश दिनांक"),
     ("Date of Inward", "आवक दिनांक"),
     ("Date for Scrutiny", "जाँच हेतु दिनांक"),

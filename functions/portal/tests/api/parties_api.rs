@@ -272,6 +272,16 @@ async fn no_get_route_gives_a_protected_identity(engine: Engine) {
         }
     }
     assert!(files >= 8, "the exports' files were read too ({files})");
+    // The list's workbook and report show the people, the victim protected.
+    for kind in ["excel", "pdf"] {
+        let answer = api.get(&format!("/api/grievances/export/{kind}"), &admin).await;
+        let (status, _, bytes) = api.download(answer.body["url"].as_str().unwrap_or_else(|| panic!("{:?}", answer.body))).await;
+        assert_eq!(status, StatusCode::OK);
+        let text = file_text(&bytes).split_whitespace().collect::<Vec<_>>().join(" ");
+        for shown in ["Complainant: Ram Lal", "Victim: Identity protected (BNS s.72)", "Accused: Vikram Singh"] {
+            assert!(text.contains(shown), "{kind}: {shown} in {text}");
+        }
+    }
 }
 
 /// The list's search finds a case by its people within the searcher's scope: a theft by its
