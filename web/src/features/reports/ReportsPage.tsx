@@ -1,6 +1,6 @@
 // Reports: station-wise pendency, monthly filed and disposed, disposal rate by
 // station, the top crime heads, the crime heads by chapter of the BNS and POCSO, and the
-// statutory compliance by station, each as a chart and its table(s), over a filing-date range,
+// statutory compliance by station (and where the reveals of protected identities are), each as a chart and its table(s), over a filing-date range,
 // with Excel and PDF exports. Loaded on demand with its chart library; the server checks
 // `reports read` and the user's scope on every call.
 import { useState, type FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { dash, formatCount } from '../../lib/format';
 import { ComplianceSection } from './ComplianceSection';
+import { RevealsCard } from './RevealsCard';
 import { ReportSection } from './ReportSection';
 import { CountTable, DisposalTable, MonthlyTable, PendencyTable } from './ReportTables';
 import {
@@ -160,6 +161,7 @@ export default function ReportsPage() {
       />
 
       <ComplianceSection period={period} station={station} />
+      <RevealsCard period={period} />
     </Flex>
   );
 }
