@@ -44,7 +44,7 @@ async fn login_answers_a_token_and_the_whole_user(engine: Engine) {
     assert!(user.get("password_hash").is_none() && user.get("password").is_none());
     let permissions = user["permissions"].as_array().unwrap();
     assert_eq!(permissions.len(), 7, "Admin holds every resource");
-    assert_eq!(permissions[0], json!({"resource": "grievances", "can_create": true, "can_read": true, "can_view_all": true, "can_update": true, "can_delete": true, "can_approve": true, "can_view_identities": true}));
+    assert_eq!(permissions[0], json!({"resource": "grievances", "can_create": true, "can_read": true, "can_view_all": true, "can_update": true, "can_delete": true, "can_approve": true, "can_view_identities": true, "can_withhold_publication": true}));
 
     let token = answer.body["token"].as_str().unwrap();
     let me = api.get("/api/auth/me", token).await;

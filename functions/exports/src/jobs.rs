@@ -173,6 +173,7 @@ pub async fn produce(state: &AppState, request: &ExportRequest, filters: &Filter
     let now = domain::clock::now();
     let title = match kind {
         Kind::Officers => "Investigation Officers",
+        Kind::Publication => "FIR Publication",
         Kind::Excel | Kind::Pdf => "Grievances & FIR Report",
     };
     let heading = Heading { title: language.say(title).to_string(), filters: crate::applied(&filters), generated_at: now, generated_by: request.actor.name.clone(), language, about: Vec::new() };
@@ -182,7 +183,7 @@ pub async fn produce(state: &AppState, request: &ExportRequest, filters: &Filter
     // A PDF is laid out whole in memory: one at a time (see `queue`).
     let lane = match kind {
         Kind::Pdf => Lane::GrievancesPdf,
-        Kind::Excel => Lane::GrievancesExcel,
+        Kind::Excel | Kind::Publication => Lane::GrievancesExcel,
         Kind::Officers => Lane::Officers,
     };
     let _turn = state.export_queues.take(lane, request.actor.user_id).await?;

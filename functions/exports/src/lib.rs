@@ -32,6 +32,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(export_excel))
         .routes(routes!(export_pdf))
         .routes(routes!(export_officers))
+        .routes(routes!(export_publication))
         .routes(routes!(audit_export::export_audit_excel))
         .routes(routes!(audit_export::export_audit_csv))
         .routes(routes!(audit_export::export_audit_pdf))
@@ -70,6 +71,15 @@ async fn export_pdf(state: State<AppState>, caller: Caller, client: ClientInfo, 
     responses((status = 200, body = ExportLink), (status = 202, body = ExportJob), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn export_officers(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, query: RawQuery, language: Lang) -> ApiResult<Response> {
     export(state, caller, client, params, query, language, Kind::Officers).await
+}
+
+/// The state's public list of FIRs, to Excel: the cases of the list's filters that may be
+/// published (none withheld by an officer, none sensitive), with what an FIR copy gives of
+/// them and nothing of a victim or witness, nor anyone's contact details.
+#[utoipa::path(get, path = "/api/grievances/export/publication", tag = "exports", security(("bearer" = [])), params(ListParams, LanguageParam),
+    responses((status = 200, body = ExportLink), (status = 202, body = ExportJob), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn export_publication(state: State<AppState>, caller: Caller, client: ClientInfo, params: Query<ListParams>, query: RawQuery, language: Lang) -> ApiResult<Response> {
+    export(state, caller, client, params, query, language, Kind::Publication).await
 }
 
 /// The language of the file's headings.
@@ -154,6 +164,9 @@ pub(crate) async fn write_file(
     let read: Result<(), Error> = async {
         loop {
             let mut page = reads::list(cases, viewer, filters, PAGE, cursor).await?;
+            if kind == Kind::Publication {
+                page.items.retain(|g| exports::columns::publishable(g, sensitivity.of(g)));
+            }
             for g in &mut page.items {
                 g.fields.parties = sensitivity.parties_given(&g.fields);
             }

@@ -53,9 +53,9 @@ async fn mark_sensitive(State(state): State<AppState>, caller: Caller, client: C
         Sent::Given(marked) => marked,
         _ => return Err(domain::Error::field("marked", domain::Msg::FieldNotFlag { field: "marked".into() }).into()),
     };
-    let reason = domain::parties::reveal_reason(&form.reason)?;
+    let reason = domain::parties::marking_reason(&form.reason)?;
     let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    let g = writes::mark_sensitive(state.cases(), &caller.actor(&client), &seen, marked, reason).await?;
+    let g = writes::mark(state.cases(), &caller.actor(&client), &seen, writes::Marking::Sensitive, marked, reason).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 

@@ -5,6 +5,7 @@
 pub mod attachments;
 pub mod clock_actions;
 pub mod identities;
+pub mod publication;
 pub mod escalation;
 pub mod links;
 pub mod notes;
@@ -45,6 +46,7 @@ pub fn routes() -> AreaRouter {
         .merge(notes::routes())
         .merge(clock_actions::routes())
         .merge(identities::routes())
+        .merge(publication::routes())
         .merge(links::routes())
         .merge(notify::routes())
 }

@@ -428,10 +428,11 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Se
     // nobody is given an identity by changing a section (and back), unaudited. An authorised
     // officer clears the mark when the case is truly not sensitive.
     fields.sensitive_mark = before.fields.sensitive_mark.clone();
+    fields.publication_withheld = before.fields.publication_withheld.clone();
     let now = domain::clock::now_text();
     let sensitivity = Sensitivity::now(cases.lists).await?;
     if sensitivity.of_fields(&before.fields) && !sensitivity.of_fields(&fields) {
-        fields.sensitive_mark = Some(domain::parties::SensitiveMark { by: actor.user_id, by_name: actor.name.clone(), at: now.clone(), reason: KEPT_SENSITIVE.into() });
+        fields.sensitive_mark = Some(domain::grievance::OfficerMark { by: actor.user_id, by_name: actor.name.clone(), at: now.clone(), reason: KEPT_SENSITIVE.into() });
     }
     let named = resolve_lists(cases.lists, &mut fields, Some(&before.fields)).await?;
     let refs = named.refs.clone();
@@ -838,26 +839,58 @@ async fn delete_once(cases: Cases<'_>, actor: &Actor, seen: &Seen) -> Result<Gri
     Ok(read.grievance)
 }
 
-/// Marks a case sensitive (its victims' identity protected whatever its sections), with the
-/// officer's reason, or clears the mark; audited as a change of the case. Nothing to do when
-/// it stands so already.
-pub async fn mark_sensitive(cases: Cases<'_>, actor: &Actor, seen: &Seen, marked: bool, reason: String) -> Result<Grievance> {
-    retrying(None, || mark_sensitive_once(cases, actor, seen, marked, reason.clone())).await
+/// What an authorised officer marks a case (`domain::grievance::OfficerMark`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marking {
+    /// Sensitive: its victims' identity protected whatever its sections.
+    Sensitive,
+    /// Withheld from the state's public list of FIRs (the publication export).
+    WithheldFromPublication,
 }
 
-async fn mark_sensitive_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, marked: bool, reason: String) -> Result<Grievance> {
+impl Marking {
+    fn field(self) -> &'static str {
+        match self {
+            Marking::Sensitive => "sensitive_mark",
+            Marking::WithheldFromPublication => "publication_withheld",
+        }
+    }
+
+    fn on(self, fields: &domain::grievance::GrievanceFields) -> bool {
+        match self {
+            Marking::Sensitive => fields.sensitive_mark.is_some(),
+            Marking::WithheldFromPublication => fields.publication_withheld.is_some(),
+        }
+    }
+
+    fn of(self, fields: &mut domain::grievance::GrievanceFields) -> &mut Option<domain::grievance::OfficerMark> {
+        match self {
+            Marking::Sensitive => &mut fields.sensitive_mark,
+            Marking::WithheldFromPublication => &mut fields.publication_withheld,
+        }
+    }
+}
+
+/// Marks a case (or clears the mark), with the officer's reason; audited as a change of the
+/// case, a clearing with its reason in the record's notes. Nothing to do when it stands so
+/// already.
+pub async fn mark(cases: Cases<'_>, actor: &Actor, seen: &Seen, marking: Marking, marked: bool, reason: String) -> Result<Grievance> {
+    retrying(None, || mark_once(cases, actor, seen, marking, marked, reason.clone())).await
+}
+
+async fn mark_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, marking: Marking, marked: bool, reason: String) -> Result<Grievance> {
     let read = seen.read(cases).await?;
     let before = &read.grievance;
-    if before.fields.sensitive_mark.is_some() == marked {
+    if marking.on(&before.fields) == marked {
         return Ok(read.grievance);
     }
     let now = domain::clock::now_text();
     let mut after = Grievance { updated_at: now.clone(), version: before.version + 1, ..before.clone() };
-    after.fields.sensitive_mark = marked.then(|| domain::parties::SensitiveMark { by: actor.user_id, by_name: actor.name.clone(), at: now.clone(), reason: reason.clone() });
+    *marking.of(&mut after.fields) = marked.then(|| domain::grievance::OfficerMark { by: actor.user_id, by_name: actor.name.clone(), at: now.clone(), reason: reason.clone() });
     let sensitivity = Sensitivity::now(cases.lists).await?;
     let mut entries = field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields));
     if !marked {
-        if let Some(entry) = entries.iter_mut().find(|e| e.field_name.as_deref() == Some("sensitive_mark")) {
+        if let Some(entry) = entries.iter_mut().find(|e| e.field_name.as_deref() == Some(marking.field())) {
             entry.notes = Some(reason);
         }
     }

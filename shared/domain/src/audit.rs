@@ -265,8 +265,9 @@ pub fn officer_changes(before: &[OfficerEntry], after: &[OfficerEntry]) -> Vec<V
 }
 
 /// The fields an update's record leaves to actions of their own: status and priority (their
-/// own STATUS_CHANGED and PRIORITY_CHANGED), and the officers, compared entry by entry below.
-const FIELDS_WITH_OWN_HANDLING: [&str; 6] = ["status", "priority", "investigation_officers", "sections", "parties", "sensitive_mark"];
+/// own STATUS_CHANGED and PRIORITY_CHANGED), the officers, compared entry by entry below, and
+/// the sections, the people and the officers' markings, each said in words of its own.
+const FIELDS_WITH_OWN_HANDLING: [&str; 7] = ["status", "priority", "investigation_officers", "sections", "parties", "sensitive_mark", "publication_withheld"];
 
 /// The names of a struct's fields as serde knows them, in the order they are declared: the
 /// list a derived `Deserialize` hands to `deserialize_struct`, caught by a deserializer that
@@ -352,9 +353,15 @@ pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields, protect_
             details: Some(json!({"summary": summary, "changes": officers})),
         });
     }
-    if before.sensitive_mark != after.sensitive_mark {
-        let mark = |m: &Option<crate::parties::SensitiveMark>| m.as_ref().map(|m| format!("Marked sensitive by {}: {}", m.by_name, m.reason));
-        changes.push(FieldChange { field: "sensitive_mark", old_value: mark(&before.sensitive_mark), new_value: mark(&after.sensitive_mark), details: None });
+    type Mark = Option<crate::grievance::OfficerMark>;
+    for (field, saying, old, new) in [
+        ("sensitive_mark", "Marked sensitive", &before.sensitive_mark, &after.sensitive_mark),
+        ("publication_withheld", "Withheld from publication", &before.publication_withheld, &after.publication_withheld),
+    ] {
+        if old != new {
+            let mark = |m: &Mark| m.as_ref().map(|m| format!("{saying} by {}: {}", m.by_name, m.reason));
+            changes.push(FieldChange { field, old_value: mark(old), new_value: mark(new), details: None });
+        }
     }
     if before.parties != after.parties {
         let (old_value, mut new_value) = (cite_parties(&before.parties, protect_victims), cite_parties(&after.parties, protect_victims));

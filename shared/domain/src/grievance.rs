@@ -83,7 +83,23 @@ pub struct GrievanceFields {
     pub parties: Vec<Party>,
     /// Marked sensitive by an authorised officer (its victims' identity protected whatever
     /// its sections); null when not. Set and cleared by the marking alone, never by the form.
-    pub sensitive_mark: Option<crate::parties::SensitiveMark>,
+    pub sensitive_mark: Option<OfficerMark>,
+    /// Withheld from the state's public list of FIRs by an officer holding "withhold from
+    /// publication"; null when not. Set and cleared by the marking alone, never by the form.
+    #[serde(default)]
+    pub publication_withheld: Option<OfficerMark>,
+}
+
+/// An authorised officer's marking of a case (sensitive, or withheld from publication),
+/// whatever its fields: who, when and why. Kept with the case; only the marking itself sets
+/// or clears it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct OfficerMark {
+    pub by: i64,
+    pub by_name: String,
+    /// RFC 3339, UTC.
+    pub at: String,
+    pub reason: String,
 }
 
 /// A closure asked for by an officer whose role needs approval to close: what the
@@ -478,6 +494,7 @@ impl GrievanceFields {
             final_decision: r.optional("final_decision", &form.final_decision, FINAL_DECISION_MAX),
             parties,
             sensitive_mark: None,
+            publication_withheld: None,
         };
         match r.errors.finish() {
             Ok(()) => Ok(fields),

@@ -204,6 +204,7 @@ messages! {
     PartyBornAfterToday = "PARTY_BORN_AFTER_TODAY": "Date of birth cannot be after today";
     TooManyParties { max } = "TOO_MANY_PARTIES": "A case lists at most {max} people";
     RevealReasonRequired { min } = "REVEAL_REASON_REQUIRED": "State why the identity is needed, in at least {min} characters";
+    MarkReasonRequired { min } = "MARK_REASON_REQUIRED": "State the reason for the marking, in at least {min} characters";
     PartiesNotList = "PARTIES_NOT_LIST": "The people in the case must be a list of people, each with their fields";
     WithinOutOfRange = "WITHIN_OUT_OF_RANGE": "within must be between 0 and 365 days";
     // Admin lists and pendency limits.

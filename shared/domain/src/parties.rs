@@ -269,17 +269,6 @@ pub fn findable_text(parties: &[Party], sensitive: bool) -> Option<String> {
     (!texts.is_empty()).then(|| texts.join(&FINDABLE_SEPARATOR.to_string()))
 }
 
-/// A case marked sensitive by an authorised officer, whatever its sections: who, when and
-/// why. Kept with the case; only the marking itself sets or clears it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct SensitiveMark {
-    pub by: i64,
-    pub by_name: String,
-    /// RFC 3339, UTC.
-    pub at: String,
-    pub reason: String,
-}
-
 /// The fewest and the most characters of the reason a protected identity is revealed for.
 pub const REVEAL_REASON_MIN: usize = 10;
 pub const REVEAL_REASON_MAX: usize = 500;
@@ -287,10 +276,20 @@ pub const REVEAL_REASON_MAX: usize = 500;
 /// The reason a holder of "view sensitive identities" states to reveal one: trimmed, at
 /// least [`REVEAL_REASON_MIN`] characters, at most [`REVEAL_REASON_MAX`].
 pub fn reveal_reason(sent: &Sent<Text>) -> crate::Result<String> {
+    stated_reason(sent, Msg::RevealReasonRequired { min: REVEAL_REASON_MIN.to_string() })
+}
+
+/// The reason an officer states for marking a case (sensitive, withheld from publication) or
+/// clearing the mark, as long as a reveal's.
+pub fn marking_reason(sent: &Sent<Text>) -> crate::Result<String> {
+    stated_reason(sent, Msg::MarkReasonRequired { min: REVEAL_REASON_MIN.to_string() })
+}
+
+fn stated_reason(sent: &Sent<Text>, too_short: Msg) -> crate::Result<String> {
     let mut errors = FieldErrors::default();
     let reason = text(&mut errors, "reason", sent, REVEAL_REASON_MAX).unwrap_or_default();
     if !errors.contains("reason") && reason.chars().count() < REVEAL_REASON_MIN {
-        errors.add("reason", Msg::RevealReasonRequired { min: REVEAL_REASON_MIN.to_string() });
+        errors.add("reason", too_short);
     }
     errors.finish().map(|()| reason)
 }

@@ -80,15 +80,28 @@ pub enum Action {
     /// identity of a victim the law protects (BNS s.72, POCSO s.23), on a case within one's
     /// scope.
     ViewIdentities,
+    /// Grievances only: "withhold from publication": mark a case within one's scope withheld
+    /// from the state's public list of FIRs, with a reason (Youth Bar Association v Union of
+    /// India, 2016: the decision is an officer's not below the rank of DSP).
+    WithholdPublication,
 }
 
 impl Action {
-    pub const ALL: [Action; 8] =
-        [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete, Action::ViewPosting, Action::Approve, Action::ViewIdentities];
+    pub const ALL: [Action; 9] = [
+        Action::Create,
+        Action::Read,
+        Action::ViewAll,
+        Action::Update,
+        Action::Delete,
+        Action::ViewPosting,
+        Action::Approve,
+        Action::ViewIdentities,
+        Action::WithholdPublication,
+    ];
 
-    /// What the legacy map's "all" grants: every action but seeing protected identities,
-    /// which the law asks be granted by name (and which no role written before it existed
-    /// may gain by an upgrade).
+    /// What the legacy map's "all" grants: every action but seeing protected identities and
+    /// withholding from publication, which the law gives to officers by name (and which no
+    /// role written before they existed may gain by an upgrade).
     pub const IN_ALL: [Action; 7] = [Action::Create, Action::Read, Action::ViewAll, Action::Update, Action::Delete, Action::ViewPosting, Action::Approve];
 
     /// The two actions that widen which grievances a role sees, rather than what it may do.
@@ -98,7 +111,7 @@ impl Action {
 
     /// Actions that exist for grievances only.
     fn grievances_only(self) -> bool {
-        self.is_scope() || matches!(self, Action::Approve | Action::ViewIdentities)
+        self.is_scope() || matches!(self, Action::Approve | Action::ViewIdentities | Action::WithholdPublication)
     }
 
     pub fn as_str(self) -> &'static str {
@@ -111,6 +124,7 @@ impl Action {
             Action::ViewPosting => "view_posting",
             Action::Approve => "approve",
             Action::ViewIdentities => "view_identities",
+            Action::WithholdPublication => "withhold_publication",
         }
     }
 
@@ -148,11 +162,14 @@ pub struct PermissionEntry {
     /// Grievances only: reveal a protected victim's identity. Written only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub can_view_identities: bool,
+    /// Grievances only: withhold a case from publication. Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub can_withhold_publication: bool,
 }
 
 impl PermissionEntry {
     fn none(resource: Resource) -> Self {
-        PermissionEntry { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false, can_view_posting: false, can_approve: false, can_view_identities: false }
+        PermissionEntry { resource, can_create: false, can_read: false, can_view_all: false, can_update: false, can_delete: false, can_view_posting: false, can_approve: false, can_view_identities: false, can_withhold_publication: false }
     }
 
     pub fn allows(&self, action: Action) -> bool {
@@ -166,6 +183,7 @@ impl PermissionEntry {
             Action::ViewPosting => self.can_view_posting || self.can_view_all,
             Action::Approve => self.can_approve,
             Action::ViewIdentities => self.can_view_identities,
+            Action::WithholdPublication => self.can_withhold_publication,
         }
     }
 
@@ -179,11 +197,12 @@ impl PermissionEntry {
             Action::ViewPosting => self.can_view_posting = true,
             Action::Approve => self.can_approve = true,
             Action::ViewIdentities => self.can_view_identities = true,
+            Action::WithholdPublication => self.can_withhold_publication = true,
         }
     }
 
     fn is_empty(&self) -> bool {
-        !(self.can_create || self.can_read || self.can_view_all || self.can_update || self.can_delete || self.can_view_posting || self.can_approve || self.can_view_identities)
+        !(self.can_create || self.can_read || self.can_view_all || self.can_update || self.can_delete || self.can_view_posting || self.can_approve || self.can_view_identities || self.can_withhold_publication)
     }
 
     pub fn action_count(&self) -> usize {
@@ -362,6 +381,8 @@ mod tests {
         .unwrap();
         assert_eq!(legacy, entries);
         assert!(!legacy.allows(Resource::Grievances, Action::ViewIdentities), "granted by name only");
+        assert!(!legacy.allows(Resource::Grievances, Action::WithholdPublication), "granted by name only");
+        assert!(Permissions::parse(&json!({"grievances": "read,withhold_publication"})).unwrap().allows(Resource::Grievances, Action::WithholdPublication));
         assert!(Permissions::parse(&json!({"grievances": "read,view_identities"})).unwrap().allows(Resource::Grievances, Action::ViewIdentities));
         assert_eq!(serde_json::to_value(&legacy).unwrap()[1], json!({"resource": "users", "can_create": false, "can_read": true, "can_view_all": false, "can_update": true, "can_delete": false}));
     }

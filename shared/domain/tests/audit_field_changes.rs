@@ -40,6 +40,7 @@ fn before() -> GrievanceFields {
         final_decision: Some("Pending".into()),
         parties: Vec::new(),
         sensitive_mark: None,
+        publication_withheld: None,
     }
 }
 
@@ -73,6 +74,7 @@ fn after() -> GrievanceFields {
         final_decision: Some("Disposed of".into()),
         parties: Vec::new(),
         sensitive_mark: None,
+        publication_withheld: None,
     }
 }
 

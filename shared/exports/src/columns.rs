@@ -135,6 +135,37 @@ pub const GRIEVANCE_COLUMNS: &[Column<Grievance>] = &[
     Column { header: "Resolved At (IST)", width: 17.0, value: |g| g.resolved_at.as_deref().map_or(Cell::Blank, Cell::datetime) },
 ];
 
+/// The names of the case's people of `role`, and nothing else of them.
+fn names_of(g: &Grievance, role: domain::parties::PartyRole) -> Cell {
+    let names: Vec<&str> = g.fields.parties.iter().filter(|p| p.role == role).map(|p| p.name.as_str()).collect();
+    Cell::text(&names.join(", "))
+}
+
+/// Whether a case may be in the state's public list of FIRs: no officer withheld it (Youth
+/// Bar Association v Union of India, 2016), and it is not sensitive, since the FIR of a
+/// sexual offence or one under POCSO is not to be put in the public domain at all (Nipun
+/// Saxena v Union of India, 2018; BNS s.72, POCSO s.23).
+pub fn publishable(g: &Grievance, sensitive: bool) -> bool {
+    g.fields.publication_withheld.is_none() && !sensitive
+}
+
+/// The public list of FIRs: what the FIR says of the case, where and under what law, and the
+/// names of its complainants and accused, as an FIR copy gives them; never a victim or a
+/// witness, a mobile, an email, an address or an age, nor the portal's own working (officers,
+/// dates of its steps, who filed it).
+pub const PUBLICATION_COLUMNS: &[Column<Grievance>] = &[
+    Column { header: "FIR Number", width: 16.0, value: |g| Cell::text(&g.fields.fir_no) },
+    Column { header: "FIR Date", width: 12.0, value: |g| Cell::date(&g.fields.fir_date) },
+    Column { header: "District", width: 18.0, value: |g| Cell::text(&g.fields.district) },
+    Column { header: "Police Station", width: 20.0, value: |g| Cell::text(&g.fields.police_station) },
+    Column { header: "Section & Act", width: 20.0, value: |g| Cell::text(&g.fields.section_and_act) },
+    Column { header: "Crime Title", width: 26.0, value: |g| Cell::text(&g.fields.crime_title) },
+    Column { header: "Status", width: 13.0, value: |g| Cell::text(&g.fields.status) },
+    Column { header: "Complainant", width: 24.0, value: |g| names_of(g, domain::parties::PartyRole::Complainant) },
+    Column { header: "Accused", width: 24.0, value: |g| names_of(g, domain::parties::PartyRole::Accused) },
+    Column { header: "Brief Details", width: 60.0, value: |g| Cell::text(&g.fields.brief_details) },
+];
+
 /// A column of the officers workbook: one investigation officer entry, with the grievance
 /// it belongs to.
 pub struct OfficerColumn {

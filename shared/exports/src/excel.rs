@@ -2,7 +2,7 @@
 //! officer entry). Constant-memory mode flushes each row to a temporary file as it is
 //! written, so memory stays flat whatever the number of rows.
 
-use crate::columns::{Cell, Column, OfficerColumn, GRIEVANCE_COLUMNS, OFFICER_COLUMNS};
+use crate::columns::{Cell, Column, OfficerColumn, GRIEVANCE_COLUMNS, OFFICER_COLUMNS, PUBLICATION_COLUMNS};
 use crate::{Heading, Sink, DISPLAY_OFFSET};
 use cases::Grievance;
 use domain::{Error, Result};
@@ -19,6 +19,7 @@ fn xlsx(e: XlsxError) -> Error {
 enum Rows {
     Grievances,
     Officers,
+    Publication,
 }
 
 pub struct Workbook {
@@ -45,6 +46,12 @@ impl Workbook {
         let language = heading.language;
         let headers = Headers(OFFICER_COLUMNS.iter().map(|c: &OfficerColumn| (language.say(c.header), c.width)).collect());
         Self::new(path, heading, Rows::Officers, language.say("Investigation Officers"), headers)
+    }
+
+    pub fn publication(path: &Path, heading: Heading) -> Result<Self> {
+        let language = heading.language;
+        let headers = Headers(PUBLICATION_COLUMNS.iter().map(|c: &Column<Grievance>| (language.say(c.header), c.width)).collect());
+        Self::new(path, heading, Rows::Publication, language.say("FIRs"), headers)
     }
 
     fn new(path: &Path, heading: Heading, rows: Rows, sheet_name: &str, headers: Headers) -> Result<Self> {
@@ -90,6 +97,7 @@ impl Workbook {
         match self.rows {
             Rows::Grievances => GRIEVANCE_COLUMNS.len() as u16,
             Rows::Officers => OFFICER_COLUMNS.len() as u16,
+            Rows::Publication => PUBLICATION_COLUMNS.len() as u16,
         }
     }
 }
@@ -125,8 +133,9 @@ impl Sink for Workbook {
         let language = self.heading.language;
         let sheet = self.book.worksheet_from_index(0).map_err(xlsx)?;
         match self.rows {
-            Rows::Grievances => {
-                for (col, column) in GRIEVANCE_COLUMNS.iter().enumerate() {
+            Rows::Grievances | Rows::Publication => {
+                let columns = if matches!(self.rows, Rows::Grievances) { GRIEVANCE_COLUMNS } else { PUBLICATION_COLUMNS };
+                for (col, column) in columns.iter().enumerate() {
                     write_cell(sheet, self.next_row, col as u16, (column.value)(g), formats, language)?;
                 }
                 self.next_row += 1;

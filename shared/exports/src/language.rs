@@ -58,6 +58,10 @@ const HINDI: &[(&str, &str)] = &[
     ("Current Investigation Officer", "वर्तमान जाँच अधिकारी"),
     ("Brief Details", "संक्षिप्त विवरण"),
     ("People in the Case", "मामले के व्यक्ति"),
+    ("Complainant", "शिकायतकर्ता"),
+    ("Accused", "अभियुक्त"),
+    ("FIRs", "एफ़आईआर"),
+    ("FIR Publication", "एफ़आईआर प्रकाशन"),
     ("Date of Order", "आदेश दिनांक"),
     ("Date of Inward", "आवक दिनांक"),
     ("Date for Scrutiny", "जाँच हेतु दिनांक"),
@@ -153,7 +157,8 @@ mod tests {
         assert_eq!(Language::parse(""), Language::English);
         let columns = crate::columns::GRIEVANCE_COLUMNS.iter().map(|c| c.header);
         let officers = crate::columns::OFFICER_COLUMNS.iter().map(|c| c.header);
-        for header in columns.chain(officers) {
+        let public = crate::columns::PUBLICATION_COLUMNS.iter().map(|c| c.header);
+        for header in columns.chain(officers).chain(public).chain(["FIRs", "FIR Publication"]) {
             assert_ne!(Language::Hindi.say(header), header, "{header} has no Hindi");
         }
         assert_eq!(Language::English.say("Status"), "Status");

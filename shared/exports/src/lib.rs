@@ -47,6 +47,9 @@ pub enum Kind {
     Pdf,
     /// One row per investigation officer entry.
     Officers,
+    /// The state's public list of FIRs: one row per case that may be published (see
+    /// [`columns::publishable`]), without any victim, witness or contact detail.
+    Publication,
 }
 
 impl Kind {
@@ -55,12 +58,13 @@ impl Kind {
             Kind::Excel => "excel",
             Kind::Pdf => "pdf",
             Kind::Officers => "officers",
+            Kind::Publication => "publication",
         }
     }
 
     /// The kind [`Kind::as_str`] names.
     pub fn parse(text: &str) -> Option<Kind> {
-        [Kind::Excel, Kind::Pdf, Kind::Officers].into_iter().find(|k| k.as_str() == text)
+        [Kind::Excel, Kind::Pdf, Kind::Officers, Kind::Publication].into_iter().find(|k| k.as_str() == text)
     }
 
     pub fn label(self) -> &'static str {
@@ -68,20 +72,21 @@ impl Kind {
             Kind::Excel => "Excel",
             Kind::Pdf => "PDF",
             Kind::Officers => "Officers",
+            Kind::Publication => "Publication",
         }
     }
 
     pub fn extension(self) -> &'static str {
         match self {
             Kind::Pdf => "pdf",
-            Kind::Excel | Kind::Officers => "xlsx",
+            Kind::Excel | Kind::Officers | Kind::Publication => "xlsx",
         }
     }
 
     pub fn content_type(self) -> &'static str {
         match self {
             Kind::Pdf => "application/pdf",
-            Kind::Excel | Kind::Officers => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            Kind::Excel | Kind::Officers | Kind::Publication => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         }
     }
 
@@ -92,14 +97,18 @@ impl Kind {
     pub fn most_rows(self) -> Option<u64> {
         match self {
             Kind::Pdf => Some(MAX_PDF_ROWS),
-            Kind::Excel | Kind::Officers => None,
+            Kind::Excel | Kind::Officers | Kind::Publication => None,
         }
     }
 
     /// What the downloaded file is called, e.g. `grievances-2026-11-21-1530.xlsx`.
     pub fn file_name(self, at: OffsetDateTime) -> String {
         let at = at.to_offset(DISPLAY_OFFSET);
-        let stem = if self == Kind::Officers { "investigation-officers" } else { "grievances" };
+        let stem = match self {
+            Kind::Officers => "investigation-officers",
+            Kind::Publication => "fir-publication",
+            Kind::Excel | Kind::Pdf => "grievances",
+        };
         format!(
             "{stem}-{:04}-{:02}-{:02}-{:02}{:02}.{}",
             at.year(),
@@ -152,6 +161,7 @@ pub fn open(kind: Kind, path: &Path, heading: Heading) -> Result<Box<dyn Sink>> 
     Ok(match kind {
         Kind::Excel => Box::new(excel::Workbook::grievances(path, heading)?),
         Kind::Officers => Box::new(excel::Workbook::officers(path, heading)?),
+        Kind::Publication => Box::new(excel::Workbook::publication(path, heading)?),
         Kind::Pdf => Box::new(pdf::Report::new(path, heading)?),
     })
 }

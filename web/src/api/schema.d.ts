@@ -753,6 +753,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/export/publication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state's public list of FIRs, to Excel: the cases of the list's filters that may be
+         *     published (none withheld by an officer, none sensitive), with what an FIR copy gives of
+         *     them and nothing of a victim or witness, nor anyone's contact details.
+         */
+        get: operations["export_publication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/lookup": {
         parameters: {
             query?: never;
@@ -1067,6 +1088,26 @@ export interface paths {
         put?: never;
         /** Reveals the identities of the people in a case, with an IDENTITY_REVEALED audit record. */
         post: operations["reveal_identities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/publication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Withholds a case from the publication export (or publishes it again), audited with the
+         *     reason; answers the case as the caller is given it.
+         */
+        put: operations["withhold"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2513,6 +2554,8 @@ export interface components {
             police_station: string;
             /** @default  */
             priority: string;
+            /** @default null */
+            publication_withheld: null | components["schemas"]["OfficerMark"];
             /** @default false */
             put_in_court: boolean;
             /** @default null */
@@ -2530,7 +2573,7 @@ export interface components {
              */
             sections: components["schemas"]["ChargedSection"][];
             /** @default null */
-            sensitive_mark: null | components["schemas"]["SensitiveMark"];
+            sensitive_mark: null | components["schemas"]["OfficerMark"];
             /** @default  */
             status: string;
             /** @default null */
@@ -3025,6 +3068,19 @@ export interface components {
             officer_name: string;
             to_date?: string | null;
         };
+        /**
+         * @description An authorised officer's marking of a case (sensitive, or withheld from publication),
+         *     whatever its fields: who, when and why. Kept with the case; only the marking itself sets
+         *     or clears it.
+         */
+        OfficerMark: {
+            /** @description RFC 3339, UTC. */
+            at: string;
+            /** Format: int64 */
+            by: number;
+            by_name: string;
+            reason: string;
+        };
         /** @description One person in the case. */
         Party: {
             address?: string | null;
@@ -3182,6 +3238,8 @@ export interface components {
              *     Written only when set, so entries read as the specification shows them.
              */
             can_view_posting?: boolean;
+            /** @description Grievances only: withhold a case from publication. Written only when set. */
+            can_withhold_publication?: boolean;
             resource: components["schemas"]["Resource"];
         };
         /**
@@ -3322,18 +3380,6 @@ export interface components {
             act_name?: string | null;
             offence_date?: string | null;
             section?: string;
-        };
-        /**
-         * @description A case marked sensitive by an authorised officer, whatever its sections: who, when and
-         *     why. Kept with the case; only the marking itself sets or clears it.
-         */
-        SensitiveMark: {
-            /** @description RFC 3339, UTC. */
-            at: string;
-            /** Format: int64 */
-            by: number;
-            by_name: string;
-            reason: string;
         };
         /** @description How long the caller's session lasts, for the web app's warning before it ends. */
         SessionTimes: {
@@ -3579,6 +3625,13 @@ export interface components {
         VerifyResponse: {
             user: components["schemas"]["SessionUser"];
             valid: boolean;
+        };
+        /** @description A case withheld from publication, or given back to it, with the reason. */
+        WithholdForm: {
+            /** @description At least 10 characters, at most 500. */
+            reason?: string;
+            /** @description True to withhold the case from publication, false to publish it again. */
+            withheld?: boolean;
         };
     };
     responses: never;
@@ -6283,6 +6336,111 @@ export interface operations {
             };
         };
     };
+    export_publication: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Case-insensitive text in the grievance number, FIR number, crime title or brief
+                 *     details, or in the name, relation name or mobile of a person in the case (never a
+                 *     sensitive case's victim). A mobile number typed with spaces, hyphens or a country
+                 *     code is searched by its last ten digits.
+                 */
+                search?: string;
+                fir_no?: string;
+                district?: string;
+                police_station?: string;
+                status?: string;
+                priority?: string;
+                /** @description FIR date from (YYYY-MM-DD, inclusive). */
+                from_date?: string;
+                /** @description FIR date to (YYYY-MM-DD, inclusive). */
+                to_date?: string;
+                /** @description Only grievances that have stayed at their stage longer than the Admin Panel's limit. */
+                overdue?: boolean;
+                /** @description `pending`: the "Closure requests" queue, grievances whose closure waits for approval. */
+                closure?: string;
+                /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
+                escalated?: string;
+                /**
+                 * @description By the statutory clocks still open on a case: `missed` (one passed its due day
+                 *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
+                 *     day, latest first, whatever `sort` says.
+                 */
+                clock?: string;
+                /** @description With `clock=due`: 0 (today) to 365 days; 7 when absent. */
+                within?: number;
+                /**
+                 * @description Only cases registered under this act: BNS, BNSS, IPC, CrPC, POCSO or OTHER (a case's
+                 *     sections as kept, or as its "Section & Act" reads when it keeps none).
+                 */
+                act?: string;
+                /**
+                 * @description With `act`: only cases under this section of it or a sub-division ("303" finds
+                 *     "303(2)").
+                 */
+                section?: string;
+                /**
+                 * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
+                 *     and status go by the items' display order in the Admin Panel.
+                 */
+                sort?: components["schemas"]["SortKey"];
+                /** @description asc or desc (when absent); ties go by grievance id in the same direction. */
+                direction?: components["schemas"]["SortDirection"];
+                /** @description 1 to 200; 50 when absent. */
+                limit?: number;
+                /** @description From the previous page's `next_cursor`, with the same filters and order. */
+                cursor?: string;
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     lookup: {
         parameters: {
             query?: {
@@ -7584,6 +7742,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevealedParties"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withhold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithholdForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
                 };
             };
             400: {

@@ -54,6 +54,7 @@ export function makeGrievance(overrides: Partial<GrievanceView> = {}): Grievance
     sections: [{ act: 'IPC', section: '379' }],
     parties: [],
     sensitive_mark: null,
+    publication_withheld: null,
     sensitive: false,
     crime_title: 'Theft',
     district: 'Central District',

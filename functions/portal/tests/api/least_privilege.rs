@@ -481,6 +481,8 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("POST", "/api/grievances/{id}/parties/reveal", &format!("{path}/parties/reveal"), admin, Some(why)).await;
     let mark = json!({"marked": true, "reason": "The complainant is a minor"});
     d.ok("PUT", "/api/grievances/{id}/sensitive", &format!("{path}/sensitive"), admin, Some(mark)).await;
+    let withhold = json!({"withheld": true, "reason": "Investigation at a delicate stage"});
+    d.ok("PUT", "/api/grievances/{id}/publication", &format!("{path}/publication"), admin, Some(withhold)).await;
 
     let attachment = attach_pdf(d, admin, &path).await;
     d.ok("GET", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, None).await;
@@ -546,7 +548,7 @@ async fn drive_audit(d: &mut Drive<'_>, f: &Fixtures, grievance: i64) {
 async fn drive_exports(d: &mut Drive<'_>, f: &Fixtures) {
     let admin = Some(f.admin.as_str());
     let mut link = Value::Null;
-    for route in ["/api/grievances/export/excel", "/api/grievances/export/pdf", "/api/grievances/export/officers", "/api/audit/export/excel", "/api/audit/export/csv", "/api/audit/export/pdf"] {
+    for route in ["/api/grievances/export/excel", "/api/grievances/export/pdf", "/api/grievances/export/officers", "/api/grievances/export/publication", "/api/audit/export/excel", "/api/audit/export/csv", "/api/audit/export/pdf"] {
         link = d.ok("GET", route, route, admin, None).await;
     }
     d.ok("GET", "/api/reports/{report}/export/excel", "/api/reports/pendency/export/excel", admin, None).await;

@@ -30,6 +30,7 @@ mod least_privilege;
 mod list_meanings_api;
 mod notifications_api;
 mod parties_api;
+mod publication_api;
 mod permissions;
 mod reports_api;
 mod request_budget;

@@ -64,6 +64,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("post", "/api/admin/clock-rules") | ("put", "/api/admin/clock-rules/{id}") | ("put", "/api/admin/offences") | ("delete", "/api/admin/offences/{act}/{section}") => Permission(Dropdowns, Update),
         ("post", "/api/grievances/{id}/clock-actions") => Permission(Grievances, Update),
         ("post", "/api/grievances/{id}/parties/reveal") | ("put", "/api/grievances/{id}/sensitive") => Permission(Grievances, ViewIdentities),
+        ("put", "/api/grievances/{id}/publication") => Permission(Grievances, WithholdPublication),
         ("get", "/api/grievances")
         | ("get", "/api/grievances/stats")
         | ("get", "/api/grievances/scope")
@@ -94,7 +95,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         | ("delete", "/api/grievances/{id}/attachments/{attachment_id}")
         | ("post", "/api/grievances/{id}/notes") => Permission(Grievances, Update),
         ("get", "/api/attachments/files/{file}") | ("put", "/api/attachments/files/{file}") => SignedLink,
-        ("get", "/api/grievances/export/excel") | ("get", "/api/grievances/export/pdf") | ("get", "/api/grievances/export/officers") | ("get", "/api/exports/jobs/{id}") => {
+        ("get", "/api/grievances/export/excel") | ("get", "/api/grievances/export/pdf") | ("get", "/api/grievances/export/officers") | ("get", "/api/grievances/export/publication") | ("get", "/api/exports/jobs/{id}") => {
             Permission(Grievances, Read)
         }
         ("get", "/api/exports/files/{file}") => SignedLink,
