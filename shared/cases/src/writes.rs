@@ -320,10 +320,10 @@ fn check_version(current: &Grievance, expected: Option<i64>) -> Result<()> {
     }
 }
 
-/// An UPDATED record for each field staff changed; a sensitive case's victims written
-/// protected.
-fn field_entries(before: &GrievanceFields, after: &GrievanceFields, protect_victims: bool) -> Vec<AuditEntry> {
-    audit::field_changes(before, after, protect_victims)
+/// An UPDATED record for each field staff changed; the victims written protected when the
+/// case is sensitive before or after the change.
+fn field_entries(before: &GrievanceFields, after: &GrievanceFields, sensitivity: &Sensitivity) -> Vec<AuditEntry> {
+    audit::field_changes(before, after, sensitivity.protects(before, after))
         .into_iter()
         .map(|FieldChange { field, old_value, new_value, details }| AuditEntry {
             action: AuditAction::Updated,
@@ -459,7 +459,7 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Se
         true => check_duplicate_fir(cases, viewer, &after, Some(id), confirmed_duplicate).await?,
         false => None,
     };
-    let mut entries = field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields));
+    let mut entries = field_entries(&before.fields, &after.fields, &sensitivity);
     entries.extend(status_entries(before, &after, None));
     if before.priority_id != after.priority_id {
         entries.push(AuditEntry::simple(AuditAction::PriorityChanged, "priority", Some(before.fields.priority.clone()), Some(after.fields.priority.clone()), None));
@@ -513,8 +513,7 @@ async fn change_status_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, change
         None => Vec::new(),
     };
     settle_escalation(&mut after);
-    let sensitivity = Sensitivity::now(cases.lists).await?;
-    entries.extend(field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields)));
+    entries.extend(field_entries(&before.fields, &after.fields, &Sensitivity::now(cases.lists).await?));
     entries.extend(status_entries(before, &after, notes));
     if entries.is_empty() {
         return Ok(read.grievance);
@@ -795,8 +794,7 @@ async fn assign_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, assignee: Opt
         return Ok(read.grievance);
     }
     let mut entries = vec![AuditEntry::simple(AuditAction::Assigned, "assigned_to", before.assigned_to_name.clone(), after.assigned_to_name.clone(), None)];
-    let sensitivity = Sensitivity::now(cases.lists).await?;
-    entries.extend(field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields)));
+    entries.extend(field_entries(&before.fields, &after.fields, &Sensitivity::now(cases.lists).await?));
     let version = after.version;
     let mut after = Stored { grievance: after, refs: read.refs.clone() };
     commit(cases, Some(&read), Some(&mut after), actor, &now, version, entries).await?;
@@ -887,8 +885,7 @@ async fn mark_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, marking: Markin
     let now = domain::clock::now_text();
     let mut after = Grievance { updated_at: now.clone(), version: before.version + 1, ..before.clone() };
     *marking.of(&mut after.fields) = marked.then(|| domain::grievance::OfficerMark { by: actor.user_id, by_name: actor.name.clone(), at: now.clone(), reason: reason.clone() });
-    let sensitivity = Sensitivity::now(cases.lists).await?;
-    let mut entries = field_entries(&before.fields, &after.fields, sensitivity.protects(&before.fields, &after.fields));
+    let mut entries = field_entries(&before.fields, &after.fields, &Sensitivity::now(cases.lists).await?);
     if !marked {
         if let Some(entry) = entries.iter_mut().find(|e| e.field_name.as_deref() == Some(marking.field())) {
             entry.notes = Some(reason);
