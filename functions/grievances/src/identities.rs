@@ -9,7 +9,7 @@
 //! - `/api/grievances/{id}/sensitive` marks a case sensitive whatever its sections (or clears
 //!   the mark), with the reason, as a change of the case.
 use axum::extract::{Path, State};
-use cases::pendency::{Clock, GrievanceView};
+use cases::pendency::GrievanceView;
 use cases::writes::{self, AuditEntry};
 use cases::port::CaseFileChange;
 use cases::reads;
@@ -49,14 +49,7 @@ pub struct MarkForm {
 async fn mark_sensitive(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<MarkForm>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::ViewIdentities)?;
     let form = body.read()?;
-    let marked = match form.marked {
-        Sent::Given(marked) => marked,
-        _ => return Err(domain::Error::field("marked", domain::Msg::FieldNotFlag { field: "marked".into() }).into()),
-    };
-    let reason = domain::parties::marking_reason(&form.reason)?;
-    let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    let g = writes::mark(state.cases(), &caller.actor(&client), &seen, writes::Marking::Sensitive, marked, reason).await?;
-    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+    crate::markings::mark(&state, &caller, &client, id, writes::Marking::Sensitive, ("marked", &form.marked), &form.reason).await
 }
 
 /// Why the identity is needed: recorded with the reveal.

@@ -5,6 +5,7 @@
 pub mod attachments;
 pub mod clock_actions;
 pub mod identities;
+mod markings;
 pub mod publication;
 pub mod escalation;
 pub mod links;

@@ -4,9 +4,8 @@
 //! that decision to the holders of "withhold from publication" (granted by name, like any
 //! other), on cases within their scope, with the reason, as a change of the case.
 use axum::extract::{Path, State};
-use cases::pendency::{Clock, GrievanceView};
-use cases::reads;
-use cases::writes::{self, Marking};
+use cases::pendency::GrievanceView;
+use cases::writes::Marking;
 use domain::wire::{Sent, Text};
 use domain::{Action, GrievanceId, Resource};
 use http_glue::json::Deferred;
@@ -39,12 +38,5 @@ pub struct WithholdForm {
 async fn withhold(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<WithholdForm>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::WithholdPublication)?;
     let form = body.read()?;
-    let withheld = match form.withheld {
-        Sent::Given(withheld) => withheld,
-        _ => return Err(domain::Error::field("withheld", domain::Msg::FieldNotFlag { field: "withheld".into() }).into()),
-    };
-    let reason = domain::parties::marking_reason(&form.reason)?;
-    let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    let g = writes::mark(state.cases(), &caller.actor(&client), &seen, Marking::WithheldFromPublication, withheld, reason).await?;
-    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+    crate::markings::mark(&state, &caller, &client, id, Marking::WithheldFromPublication, ("withheld", &form.withheld), &form.reason).await
 }
