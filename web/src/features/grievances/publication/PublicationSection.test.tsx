@@ -129,6 +129,36 @@ describe('withholding from publication', () => {
     expect(within(region).getByRole('button', { name: 'प्रकाशन से रोकें' })).toBeInTheDocument();
   });
 
+  it("names the marking in the case's history as 'Publication', in English and Hindi", async () => {
+    render(reader, withheld(), {
+      'GET /api/grievances/12/history': () =>
+        jsonResponse(200, {
+          success: true,
+          data: [
+            {
+              id: '12-3-0',
+              action: 'UPDATED',
+              field_name: 'publication_withheld',
+              old_value: null,
+              new_value: `Withheld from publication by DSP Rawat: ${REASON}`,
+              notes: null,
+              action_details: null,
+              user_name: 'DSP Rawat',
+              user_role: 'DSP',
+              created_at: '2025-02-10T06:30:00Z',
+              grievance_id: 12,
+              grievance_number: 'GRV-2025-000012',
+            },
+          ],
+        }),
+    });
+    const history = await screen.findByRole('list', { name: 'Audit history' });
+    expect(within(history).getByText('Publication')).toBeInTheDocument();
+    expect(history).toHaveTextContent(`Withheld from publication by DSP Rawat: ${REASON}`);
+    await act(() => i18n.changeLanguage('hi'));
+    expect(within(history).getByText('प्रकाशन')).toBeInTheDocument();
+  });
+
   it('offers it to the Admin role, and says a sensitive case stays out of the list all the same', async () => {
     render(makeUser({ role_name: 'Admin', permissions: [] }), makeGrievance({ sensitive: true, publication_withheld: null }));
     const region = await section();
