@@ -31,6 +31,15 @@ describe('permission helper', () => {
       expect(permits([entry('grievances', { can_read: true, can_approve: true })], 'grievances', 'view_identities')).toBe(false);
     });
 
+    it('reads withhold_publication from can_withhold_publication, off when left out', () => {
+      expect(permits(perms, 'grievances', 'withhold_publication')).toBe(false);
+      const withholder = [entry('grievances', { can_read: true, can_withhold_publication: true })];
+      expect(permits(withholder, 'grievances', 'withhold_publication')).toBe(true);
+      expect(permits(withholder, 'grievances', 'view_identities')).toBe(false);
+      const revealer = [entry('grievances', { can_read: true, can_approve: true, can_view_identities: true, can_view_all: true })];
+      expect(permits(revealer, 'grievances', 'withhold_publication')).toBe(false);
+    });
+
     it('refuses a resource that has no entry', () => {
       expect(permits(perms, 'audit', 'read')).toBe(false);
       expect(permits([], 'roles', 'read')).toBe(false);
@@ -54,6 +63,16 @@ describe('permission helper', () => {
       expect(permits({ grievances: 'read, VIEW_IDENTITIES' }, 'grievances', 'view_identities')).toBe(true);
       expect(permits({ grievances: 'read,approve' }, 'grievances', 'view_identities')).toBe(false);
       expect(permits({ grievances: 'all' }, 'grievances', 'view_identities')).toBe(false);
+    });
+
+    it("reads 'withhold_publication' as an action of its own, granted by name only as on the server", () => {
+      expect(permits({ grievances: ['read', 'withhold_publication'] }, 'grievances', 'withhold_publication')).toBe(true);
+      expect(permits({ grievances: 'read, WITHHOLD_PUBLICATION' }, 'grievances', 'withhold_publication')).toBe(true);
+      expect(permits({ grievances: 'read,approve,view_identities' }, 'grievances', 'withhold_publication')).toBe(false);
+      expect(permits({ grievances: 'all' }, 'grievances', 'withhold_publication')).toBe(false);
+      expect(permits({ grievances: ['all'] }, 'grievances', 'withhold_publication')).toBe(false);
+      // 'all' still holds everything else.
+      expect(permits({ grievances: 'all' }, 'grievances', 'approve')).toBe(true);
     });
 
     it('reads a list of actions', () => {
@@ -97,6 +116,14 @@ describe('permission helper', () => {
       const holder = makeUser({ permissions: [entry('grievances', { can_read: true, can_view_identities: true })] });
       expect(hasPermission(holder, 'grievances', 'view_identities')).toBe(true);
       expect(hasPermission(makeUser({ permissions: [entry('grievances', { can_read: true, can_view_all: true })] }), 'grievances', 'view_identities')).toBe(false);
+    });
+
+    it('lets only holders and the Admin role withhold from publication', () => {
+      expect(hasPermission(makeUser({ role_name: 'Admin', permissions: [] }), 'grievances', 'withhold_publication')).toBe(true);
+      const holder = makeUser({ permissions: [entry('grievances', { can_read: true, can_withhold_publication: true })] });
+      expect(hasPermission(holder, 'grievances', 'withhold_publication')).toBe(true);
+      expect(hasPermission({ role_name: 'Inspector', permissions: { grievances: 'all' } }, 'grievances', 'withhold_publication')).toBe(false);
+      expect(hasPermission(makeUser({ permissions: [entry('grievances', { can_read: true, can_view_identities: true })] }), 'grievances', 'withhold_publication')).toBe(false);
     });
 
     it('refuses when nobody is signed in or permissions are missing', () => {

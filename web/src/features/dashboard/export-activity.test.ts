@@ -21,6 +21,9 @@ describe('export activity lines', () => {
     expect(exportActivityText(exported({ rows: '12', kind: 'officers', 'filter:District': 'North District', 'filter:Overdue': 'Yes' }))).toBe(
       'Asha Verma exported 12 investigation officer entries (filters: District: North District; Overdue only)',
     );
+    expect(exportActivityText(exported({ rows: '40', kind: 'publication', 'filter:District': 'North District' }))).toBe(
+      'Asha Verma exported the public list of FIRs (40 FIRs) (filters: District: North District)',
+    );
   });
 
   it('says it in Hindi on a Hindi screen, the filter labels too, the values as typed', async () => {
@@ -32,6 +35,7 @@ describe('export activity lines', () => {
     expect(exportActivityText(exported({ rows: '3', kind: 'officers', 'filter:District': 'North District' }))).toBe(
       'Asha Verma ने जाँच अधिकारियों की 3 प्रविष्टियाँ निर्यात कीं (फ़िल्टर: जिला: North District)',
     );
+    expect(exportActivityText(exported({ rows: '1', kind: 'publication' }))).toBe('Asha Verma ने एफ़आईआर की सार्वजनिक सूची (1 एफ़आईआर) निर्यात की');
     // A filter it does not know is said to be there, not shown in English.
     expect(exportActivityText(exported({ rows: '3', kind: 'pdf', 'filter:Something new': 'x' }))).toBe('Asha Verma ने 3 शिकायतें PDF में निर्यात कीं (फ़िल्टर सहित)');
   });

@@ -1,6 +1,6 @@
 // Recent Activity's line for an export (action EXPORTED), in the reader's language.
 // Beside its English sentence the server gives the export's parts, read from the
-// audit record's details: `rows`, `kind` (excel, pdf, officers) and each filter
+// audit record's details: `rows`, `kind` (excel, pdf, officers, publication) and each filter
 // applied as `filter:{English label}` with its value as typed. A filter label this
 // app does not know is said to be there rather than shown in English.
 import type { Activity } from '../../api/types';
@@ -22,7 +22,10 @@ const FILTER_KEYS: Record<string, string> = {
   Overdue: OVERDUE_KEY,
 };
 
-const KINDS = ['excel', 'pdf', 'officers'];
+const KINDS = ['excel', 'pdf', 'officers', 'publication'];
+
+/** The sentence of each kind: the officers sheet and the public list of FIRs say what they hold; the others, where the grievances went. */
+const sentenceKey = (kind: string): string => (kind === 'officers' || kind === 'publication' ? kind : 'grievances');
 const FILTER = 'filter:';
 
 /** The export line in the current language, or null when `item` is no export or carries no parts. */
@@ -32,7 +35,7 @@ export function exportActivityText(item: Activity): string | null {
   const count = Number(params.rows);
   const kind = params.kind;
   if (!KINDS.includes(kind) || !params.rows || !Number.isFinite(count)) return null;
-  const sentence = i18n.t(`dashboard:exportActivity.${kind === 'officers' ? 'officers' : 'grievances'}`, {
+  const sentence = i18n.t(`dashboard:exportActivity.${sentenceKey(kind)}`, {
     who: params.who ?? '',
     n: formatCount(count),
     count,

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TOKEN_KEY } from '../../api/token-store';
+import { i18n } from '../../i18n';
 import { mockApi } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
 import { listHandlers, makeGrievance, page } from '../../test/grievance-fixtures';
@@ -53,6 +54,7 @@ describe('grievance exports', () => {
     ['Excel', 'excel', 'Excel export ready: 42 grievances'],
     ['PDF', 'pdf', 'PDF export ready: 42 grievances'],
     ['Officers', 'officers', 'Officers export ready: 42 officer entries'],
+    ['Publication', 'publication', 'Publication export ready: 42 FIRs'],
   ])('%s asks the API for /export/%s with the applied filters and opens the link', async (label, kind, ready) => {
     const { target, replace, open } = fakeWindow();
     let openedFirst = false;
@@ -80,6 +82,35 @@ describe('grievance exports', () => {
     expect(fetch.mock.calls.filter(([url]) => String(url).includes('/export/')).map(([url]) => url)).toEqual([
       `/api/grievances/export/${kind}?${FILTERS}`,
     ]);
+  });
+
+  it('says on the Publication button that it is the public list of FIRs without withheld or sensitive cases, in English and Hindi', async () => {
+    api({});
+    const exports = await showList();
+    expect(exports.getAllByRole('button').map((button) => button.textContent)).toEqual(['Excel', 'PDF', 'Officers', 'Publication']);
+    const publication = exports.getByRole('button', { name: 'Publication' });
+    expect(publication).toHaveAccessibleDescription("The state's public list of FIRs, without withheld or sensitive cases");
+    expect(publication).toHaveAttribute('title', "The state's public list of FIRs, without withheld or sensitive cases");
+    // The others' names say what they hold.
+    expect(exports.getByRole('button', { name: 'Excel' })).not.toHaveAttribute('title');
+
+    await act(() => i18n.changeLanguage('hi'));
+    try {
+      expect(screen.getByRole('button', { name: 'प्रकाशन' })).toHaveAccessibleDescription(
+        'राज्य की एफ़आईआर की सार्वजनिक सूची, रोके गए और संवेदनशील मामलों के बिना',
+      );
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it("falls back to 'Failed to export the public list of FIRs' without a server message", async () => {
+    const { close } = fakeWindow();
+    api({ [`GET /api/grievances/export/publication?${FILTERS}`]: () => new Response('', { status: 500 }) });
+    const exports = await showList();
+    await userEvent.setup().click(exports.getByRole('button', { name: 'Publication' }));
+    expect(await screen.findByText('Failed to export the public list of FIRs')).toBeInTheDocument();
+    expect(close).toHaveBeenCalled();
   });
 
   it('exports the whole list without a query string when no filter is set, and opens an S3 link as it is', async () => {

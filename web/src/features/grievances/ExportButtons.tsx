@@ -1,5 +1,5 @@
-// Excel, PDF and Officers exports of the list with its filters (not
-// permission-gated). The API is asked with the bearer header and answers a
+// Excel, PDF, Officers and Publication (the state's public list of FIRs) exports of the list
+// with its filters (not permission-gated). The API is asked with the bearer header and answers a
 // short-lived signed link, which opens in a new window; the session token never
 // goes into a URL (DESIGN.md).
 import { useRef, useState } from 'react';
@@ -15,12 +15,18 @@ interface ExportSpec {
   kind: ExportKind;
   /** The button's label (the same in every language). */
   label: string;
+  /**
+   * The button says what the file holds (its title and accessible description): for an
+   * export whose name alone would not tell which cases it leaves out.
+   */
+  described?: boolean;
 }
 
 export const EXPORTS: readonly ExportSpec[] = [
   { kind: 'excel', label: 'Excel' },
   { kind: 'pdf', label: 'PDF' },
   { kind: 'officers', label: 'Officers' },
+  { kind: 'publication', label: 'Publication', described: true },
 ];
 
 /** 'Excel export ready: 42 grievances'. */
@@ -30,7 +36,7 @@ export function readyMessage({ kind }: ExportSpec, rows: unknown): string {
   return i18n.t(`grievances:export.readyRows.${kind}`, { label, n: formatCount(rows), count: rows });
 }
 
-/** The export's button label: 'Excel', 'PDF', 'Officers' (translated). */
+/** The export's button label: 'Excel', 'PDF', 'Officers', 'Publication' (translated). */
 export function exportLabel(kind: ExportKind): string {
   return i18n.t(`grievances:export.label.${kind}`);
 }
@@ -113,6 +119,7 @@ export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButt
             loadingText={busyText}
             ariaLabel={exporting ? `${exportLabel(spec.kind)}: ${busyText}` : undefined}
             aria-busy={exporting || undefined}
+            title={spec.described ? t(`export.description.${spec.kind}`) : undefined}
             onClick={() => void run(spec)}
           >
             {exportLabel(spec.kind)}

@@ -31,6 +31,7 @@ import { SensitiveBadge } from './parties/PartiesList';
 import { PartiesSection } from './parties/PartiesSection';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { PendencyFacts } from './pendency/PendencyFacts';
+import { PublicationSection, showsPublication } from './publication/PublicationSection';
 import { StatusChangeForm } from './StatusChangeForm';
 import { transfersOf } from './transfer/transfer';
 import { TransferDialog } from './transfer/TransferDialog';
@@ -109,9 +110,11 @@ interface GrievanceViewProps {
   canDecideClosure: boolean;
   /** The signed-in user may reveal protected identities and mark the case sensitive. */
   canReveal: boolean;
+  /** The signed-in user may withhold the case from publication, or publish it again. */
+  canWithhold: boolean;
 }
 
-function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canReveal }: GrievanceViewProps) {
+function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canReveal, canWithhold }: GrievanceViewProps) {
   const names = useGrievanceItemNames();
   const cache = useGrievanceCache();
   const { t } = useTranslation('grievances');
@@ -198,6 +201,21 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
             ]}
           />
         </Section>
+
+        {showsPublication(g, canWithhold) ? (
+          <Section id="publication" title={t('publication.title')}>
+            <PublicationSection
+              key={g.id}
+              grievance={g}
+              canWithhold={canWithhold}
+              onChanged={(updated, message) => {
+                void cache.put(g.id, updated);
+                void cache.reloadHistory(g.id);
+                notice.show(message);
+              }}
+            />
+          </Section>
+        ) : null}
 
         <Section id="statutory-clocks" title={t('casework:law.clocksTitle')}>
           <ClocksSection
@@ -375,6 +393,7 @@ export default function GrievanceDetailPage() {
   const canUpdate = usePermission('grievances', 'update');
   const canAudit = usePermission('audit', 'read');
   const canReveal = usePermission('grievances', 'view_identities');
+  const canWithhold = usePermission('grievances', 'withhold_publication');
   const { user } = useSession();
   const { t } = useTranslation('grievances');
   const { data, error, isLoading, mutate } = useGrievance(validId ? id : null);
@@ -413,6 +432,7 @@ export default function GrievanceDetailPage() {
       userId={user?.id}
       canDecideClosure={mayDecideClosure(user, grievance)}
       canReveal={canReveal}
+      canWithhold={canWithhold}
     />
   );
 }

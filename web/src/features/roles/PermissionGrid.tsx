@@ -1,6 +1,7 @@
 // The permissions grid of the role dialog: one row per resource, a checkbox
 // per action, and under the grievances row only the grievance scope and the
-// extra actions (approving others' closure requests, viewing sensitive identities).
+// extra actions (approving others' closure requests, viewing sensitive identities,
+// withholding from publication).
 import { useId } from 'react';
 import { CheckboxField, SelectField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,7 @@ interface PermissionGridProps {
   onChange: (resource: PermissionResource, flag: GridFlag, value: boolean) => void;
   scope: GrievanceScope;
   onScopeChange: (scope: GrievanceScope) => void;
-  /** The extra grievances actions ticked: approving closures, viewing sensitive identities. */
+  /** The extra grievances actions ticked: approving closures, viewing sensitive identities, withholding from publication. */
   extras: GrievanceExtras;
   onExtraChange: (flag: GrievanceExtra, value: boolean) => void;
   disabled?: boolean;

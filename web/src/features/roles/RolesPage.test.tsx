@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RoleView } from '../../api/types';
 import { mockApi, sentBodies } from '../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../test/fixtures';
+import { i18n } from '../../i18n';
 import { renderPage } from '../../test/render-page';
 import RolesPage from './RolesPage';
 
@@ -344,6 +345,59 @@ describe('role management', () => {
     expect(await screen.findByText('Changes to Clerk saved.')).toBeInTheDocument();
     const [sent] = sentBodies(fetch, 'PUT', '/api/roles/2') as { permissions: object[] }[];
     expect(sent.permissions[0]).not.toHaveProperty('can_view_identities');
+  });
+
+  it("offers 'Withhold from publication' with its hint, in English and Hindi, and keeps it when a holder's role is saved with another change", async () => {
+    const withholder = role(9, 'Withholder', [entry('grievances', { can_read: true, can_withhold_publication: true, can_view_posting: true })]);
+    const fetch = api({
+      'GET /api/roles': () => jsonResponse(200, { success: true, data: [admin, clerk, withholder] }),
+      'PUT /api/roles/9': (body) => jsonResponse(200, { success: true, data: { ...withholder, ...(body as object) } }),
+      'PUT /api/roles/2': (body) => jsonResponse(200, { success: true, data: { ...clerk, ...(body as object) } }),
+    });
+    renderPage(<RolesPage />, manager);
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Withholder role')).closest('tr')!;
+    expect(within(row).getByText('Grievances: Read, Withhold from publication, Their posting')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Edit Withholder' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role: Withholder' });
+    const withhold = within(dialog).getByRole('checkbox', { name: 'Withhold from publication' });
+    expect(withhold).toBeChecked();
+    expect(withhold).toHaveAccessibleDescription(
+      "Withhold a case within one's scope from the state's public list of FIRs, with a stated reason (Youth Bar Association v Union of India, 2016: an officer not below the rank of DSP decides).",
+    );
+    expect(within(dialog).getByRole('checkbox', { name: 'View sensitive identities' })).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Approve closures' })).not.toBeChecked();
+
+    await act(() => i18n.changeLanguage('hi'));
+    try {
+      expect(within(dialog).getByRole('checkbox', { name: 'प्रकाशन से रोकें' })).toHaveAccessibleDescription(
+        'अपने दायरे के किसी मामले को, कारण बताकर, राज्य की एफ़आईआर की सार्वजनिक सूची से रोकें (यूथ बार एसोसिएशन बनाम भारत संघ, 2016: निर्णय पुलिस उपाधीक्षक या उससे ऊँचे पद का अधिकारी लेता है)।',
+      );
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+
+    await user.type(within(dialog).getByLabelText('Description'), ' (DSP)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes to Withholder saved.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/roles/9')).toEqual([
+      {
+        name: 'Withholder',
+        description: 'Withholder role (DSP)',
+        permissions: [entry('grievances', { can_read: true, can_view_all: false, can_view_posting: true, can_withhold_publication: true })],
+        require_two_factor: false,
+        closing_needs_approval: false,
+      },
+    ]);
+
+    // A role without it does not gain it on save.
+    await user.click(screen.getByRole('button', { name: 'Edit Clerk' }));
+    const clerkDialog = screen.getByRole('dialog', { name: 'Edit Role: Clerk' });
+    expect(within(clerkDialog).getByRole('checkbox', { name: 'Withhold from publication' })).not.toBeChecked();
+    await user.click(within(clerkDialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes to Clerk saved.')).toBeInTheDocument();
+    const [sent] = sentBodies(fetch, 'PUT', '/api/roles/2') as { permissions: object[] }[];
+    expect(sent.permissions[0]).not.toHaveProperty('can_withhold_publication');
   });
 
   it('starts a new role as the manager\'s own: one whose closures need approval hands out the same', async () => {

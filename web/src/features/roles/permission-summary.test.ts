@@ -33,10 +33,14 @@ describe('role permission summary', () => {
     expect(summarisePermissions([entry('grievances', { can_view_all: true })]).chips[0].text).toBe('Grievances: Whole state');
   });
 
-  it("keeps 'Full access' on grievances for every action, both extra actions and the whole state, not with a posting", () => {
+  it("keeps 'Full access' on grievances for every action, every extra action and the whole state, not with a posting", () => {
     const all = { can_create: true, can_read: true, can_update: true, can_delete: true };
-    const extras = { can_approve: true, can_view_identities: true };
+    const extras = { can_approve: true, can_view_identities: true, can_withhold_publication: true };
     expect(summarisePermissions([entry('grievances', { ...all, ...extras, can_view_all: true })]).chips[0].text).toBe('Grievances: Full access');
+    // Short of withholding from publication, which is granted by name, it is not full access.
+    expect(
+      summarisePermissions([entry('grievances', { ...all, can_approve: true, can_view_identities: true, can_view_all: true })]).chips[0].text,
+    ).toBe('Grievances: Create, Read, Update, Delete, Approve closures, View sensitive identities, Whole state');
     expect(summarisePermissions([entry('grievances', { ...all, can_view_all: true })]).chips[0].text).toBe(
       'Grievances: Create, Read, Update, Delete, Whole state',
     );
@@ -44,9 +48,22 @@ describe('role permission summary', () => {
       'Grievances: Create, Read, Update, Delete, Approve closures, Whole state',
     );
     expect(summarisePermissions([entry('grievances', { ...all, ...extras, can_view_posting: true })]).chips[0].text).toBe(
-      'Grievances: Create, Read, Update, Delete, Approve closures, View sensitive identities, Their posting',
+      'Grievances: Create, Read, Update, Delete, Approve closures, View sensitive identities, Withhold from publication, Their posting',
     );
     expect(summarisePermissions([entry('grievances', all)]).chips[0].text).toBe('Grievances: Create, Read, Update, Delete');
+  });
+
+  it("names 'Withhold from publication' after the other extra actions, counted as one, on grievances only", () => {
+    const summary = summarisePermissions([
+      entry('grievances', { can_read: true, can_withhold_publication: true, can_view_identities: true, can_view_posting: true }),
+      entry('users', { can_read: true, can_withhold_publication: true }),
+    ]);
+    expect(summary.chips.map((chip) => chip.text)).toEqual([
+      'Grievances: Read, View sensitive identities, Withhold from publication, Their posting',
+      'Users: Read',
+    ]);
+    expect(summary.text).toBe('2 resources • 5 actions');
+    expect(summarisePermissions([entry('grievances', { can_withhold_publication: true })]).chips[0].text).toBe('Grievances: Withhold from publication');
   });
 
   it("names 'View sensitive identities' after approving closures, counted as one, on grievances only", () => {
@@ -64,6 +81,9 @@ describe('role permission summary', () => {
     try {
       expect(summarisePermissions([entry('grievances', { can_read: true, can_view_identities: true })]).chips[0].text).toBe(
         'शिकायतें: देखें, संवेदनशील पहचान देखें',
+      );
+      expect(summarisePermissions([entry('grievances', { can_read: true, can_withhold_publication: true })]).chips[0].text).toBe(
+        'शिकायतें: देखें, प्रकाशन से रोकें',
       );
     } finally {
       await setLanguage('en');

@@ -41,17 +41,18 @@ export const actionLabel = (flag: ActionFlag): string => t(`action.${flag}`);
 
 /**
  * The grievances actions that are not columns, as no other resource has them: approving others'
- * closure requests, and revealing, with a stated reason, a victim's identity the law protects.
- * Each is a flag of the grievances entry that the server writes only when set.
+ * closure requests, revealing, with a stated reason, a victim's identity the law protects, and
+ * withholding a case, with a stated reason, from the state's public list of FIRs. Each is a flag
+ * of the grievances entry that the server writes only when set.
  */
-export type GrievanceExtra = 'can_approve' | 'can_view_identities';
+export type GrievanceExtra = 'can_approve' | 'can_view_identities' | 'can_withhold_publication';
 
-export const GRIEVANCE_EXTRAS: readonly GrievanceExtra[] = ['can_approve', 'can_view_identities'];
+export const GRIEVANCE_EXTRAS: readonly GrievanceExtra[] = ['can_approve', 'can_view_identities', 'can_withhold_publication'];
 
 /** Whether an entry holds `flag`: only the grievances entry can. */
 export const holdsExtra = (entry: PermissionEntry, flag: GrievanceExtra): boolean => entry.resource === 'grievances' && entry[flag] === true;
 
-/** 'Approve closures', 'View sensitive identities' in the current language. */
+/** 'Approve closures', 'View sensitive identities', 'Withhold from publication' in the current language. */
 export const extraLabel = (flag: GrievanceExtra): string => t(`action.${flag}`);
 
 /** Which grievances a role's holders see: their own, their posting's, or the state's. */

@@ -63,13 +63,30 @@ describe('role form', () => {
   });
 
   it("reads the extra actions back from the grievances entry only, and leaves them out of the rows", () => {
+    const none = { can_approve: false, can_view_identities: false, can_withhold_publication: false };
     const permissions = [entry('grievances', { can_read: true, can_approve: true })];
-    expect(extrasFromPermissions(permissions)).toEqual({ can_approve: true, can_view_identities: false });
+    expect(extrasFromPermissions(permissions)).toEqual({ ...none, can_approve: true });
     expect(gridFromPermissions(permissions).grievances).toEqual({ can_create: false, can_read: true, can_update: false, can_delete: false });
-    expect(extrasFromPermissions([entry('grievances', { can_read: true, can_view_identities: true })])).toEqual({ can_approve: false, can_view_identities: true });
-    expect(extrasFromPermissions([entry('grievances', { can_read: true })])).toEqual({ can_approve: false, can_view_identities: false });
-    expect(extrasFromPermissions([entry('users', { can_approve: true, can_view_identities: true })])).toEqual({ can_approve: false, can_view_identities: false });
-    expect(extrasFromPermissions(undefined)).toEqual({ can_approve: false, can_view_identities: false });
+    expect(extrasFromPermissions([entry('grievances', { can_read: true, can_view_identities: true })])).toEqual({ ...none, can_view_identities: true });
+    expect(extrasFromPermissions([entry('grievances', { can_read: true, can_withhold_publication: true })])).toEqual({ ...none, can_withhold_publication: true });
+    expect(extrasFromPermissions([entry('grievances', { can_read: true })])).toEqual(none);
+    expect(extrasFromPermissions([entry('users', { can_approve: true, can_view_identities: true, can_withhold_publication: true })])).toEqual(none);
+    expect(extrasFromPermissions(undefined)).toEqual(none);
+  });
+
+  it('keeps withholding from publication when a role holding it is saved with another change, and gives it to no other', () => {
+    const held = [entry('grievances', { can_read: true, can_withhold_publication: true, can_view_posting: true })];
+    const grid = gridFromPermissions(held);
+    grid.grievances = { ...grid.grievances, can_update: true };
+    expect(permissionsForSave(grid, scopeFromPermissions(held), extrasFromPermissions(held))).toEqual([
+      entry('grievances', { can_read: true, can_update: true, can_view_all: false, can_view_posting: true, can_withhold_publication: true }),
+    ]);
+    const other = [entry('grievances', { can_read: true, can_view_identities: true })];
+    const saved = permissionsForSave(gridFromPermissions(other), scopeFromPermissions(other), extrasFromPermissions(other));
+    expect(saved[0]).not.toHaveProperty('can_withhold_publication');
+    // Alone, it keeps the grievances entry, and grants something.
+    expect(grantsNothing(gridFromPermissions([]), { can_withhold_publication: true })).toBe(false);
+    expect(permissionsForSave(gridFromPermissions([]), 'own', { can_withhold_publication: true })).toEqual([entry('grievances', { can_withhold_publication: true })]);
   });
 
   it('keeps viewing sensitive identities when a role holding it is saved with another change', () => {

@@ -15,7 +15,8 @@ import {
 
 /**
  * The ticks of one row. The grievance scope is held apart, as one choice, not as flags; so are
- * the extra actions (approving closures, viewing sensitive identities), which only grievances have.
+ * the extra actions (approving closures, viewing sensitive identities, withholding from
+ * publication), which only grievances have.
  */
 export type GridRow = Record<ActionFlag, boolean>;
 export type PermissionGrid = Record<PermissionResource, GridRow>;

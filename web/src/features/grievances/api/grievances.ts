@@ -27,7 +27,8 @@ export const assigneesKey = (id: number | string) => `/grievances/assignees?grie
 /** SWR key of the caller's grievance scope (the places a posting holds). */
 export const SCOPE_KEY = '/grievances/scope';
 
-export type ExportKind = 'excel' | 'pdf' | 'officers';
+/** The list's exports; publication is the state's public list of FIRs (no withheld or sensitive case). */
+export type ExportKind = 'excel' | 'pdf' | 'officers' | 'publication';
 
 /**
  * Reads an export answer. Without a link there is nothing to open, so a body

@@ -120,6 +120,12 @@ describe('the sensitive mark', () => {
     const user = userEvent.setup();
     await user.click(within(await people()).getByRole('button', { name: 'Mark sensitive' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark sensitive' });
+    // Too short: the server's words for a marking, not a reveal's.
+    await user.type(within(dialog).getByLabelText(/Reason/), 'minor');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark sensitive' }));
+    expect(within(dialog).getByText('State the reason for the marking, in at least 10 characters')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/grievances/12/sensitive')).toEqual([]);
+    await user.clear(within(dialog).getByLabelText(/Reason/));
     await user.type(within(dialog).getByLabelText(/Reason/), 'Victim is a minor witness');
     await user.click(within(dialog).getByRole('button', { name: 'Mark sensitive' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,11 +1,12 @@
-// The frame of the reveal and the sensitive-mark dialogs: a required reason, a note that it is
-// audited, and the server's message for the reason under the field (by its code, translated).
+// The frame of the dialogs that ask an officer's reason (a reveal, the sensitive mark, withholding
+// from publication): a required reason, a note that it is recorded, and the server's message for
+// the reason under the field (by its code, translated).
 import { useState, type FormEvent } from 'react';
 import { Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
 import { DialogForm } from '../../../components/DialogForm';
-import { REASON_MAX, reasonError } from './reveal';
+import { REASON_MAX, reasonError, type ShortReasonCode } from './reveal';
 
 interface ReasonDialogProps {
   title: string;
@@ -17,9 +18,13 @@ interface ReasonDialogProps {
   /** Sends the reason; throws on refusal. On success the caller closes the dialog. */
   send: (reason: string) => Promise<void>;
   onClose: () => void;
+  /** Where the reason is recorded; a reveal's audit note when absent. */
+  note?: string;
+  /** The server's code for a reason too short, said before anything is sent; a reveal's when absent. */
+  shortReasonCode?: ShortReasonCode;
 }
 
-export function ReasonDialog({ title, formLabel, submitLabel, busyLabel, failedLabel, send, onClose }: ReasonDialogProps) {
+export function ReasonDialog({ title, formLabel, submitLabel, busyLabel, failedLabel, send, onClose, note, shortReasonCode }: ReasonDialogProps) {
   const { t } = useTranslation('grievances');
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -28,7 +33,7 @@ export function ReasonDialog({ title, formLabel, submitLabel, busyLabel, failedL
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = reasonError(reason);
+    const problem = reasonError(reason, shortReasonCode);
     setFieldError(problem);
     setFailure(null);
     if (problem) return;
@@ -60,7 +65,7 @@ export function ReasonDialog({ title, formLabel, submitLabel, busyLabel, failedL
         errorMessage={fieldError ?? undefined}
       />
       <Text className="field-hint" marginTop="small">
-        {t('reveal.auditNote')}
+        {note ?? t('reveal.auditNote')}
       </Text>
     </DialogForm>
   );

@@ -28,7 +28,10 @@ export function hasProtected(parties: readonly Party[] | null | undefined): bool
   return (parties ?? []).some(isProtected);
 }
 
+/** The server's codes for a reason too short: a reveal's, and a marking's (sensitive, withheld from publication). */
+export type ShortReasonCode = 'REVEAL_REASON_REQUIRED' | 'MARK_REASON_REQUIRED';
+
 /** The server's own message for a reason too short, checked before sending. */
-export function reasonError(reason: string): string | null {
-  return reason.trim().length >= REASON_MIN ? null : i18n.t('errors:REVEAL_REASON_REQUIRED', { min: REASON_MIN });
+export function reasonError(reason: string, code: ShortReasonCode = 'REVEAL_REASON_REQUIRED'): string | null {
+  return reason.trim().length >= REASON_MIN ? null : i18n.t(`errors:${code}`, { min: REASON_MIN });
 }
