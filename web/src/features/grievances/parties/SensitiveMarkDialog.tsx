@@ -23,6 +23,7 @@ export function SensitiveMarkDialog({ grievanceId, marked, onClose, onMarked }: 
       busyLabel={t('sensitiveMark.busy')}
       failedLabel={t('sensitiveMark.failed')}
       onClose={onClose}
+      note={t('marking.historyNote')}
       // A marking's own words when the reason is short, as the server says them.
       shortReasonCode="MARK_REASON_REQUIRED"
       send={async (reason) => onMarked(await revealApi.mark(grievanceId, marked, reason))}

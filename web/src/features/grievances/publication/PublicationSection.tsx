@@ -65,7 +65,7 @@ export function PublicationSection({ grievance, canWithhold, onChanged }: Public
           submitLabel={action}
           busyLabel={t('publication.busy')}
           failedLabel={t('publication.failed')}
-          note={t('publication.historyNote')}
+          note={t('marking.historyNote')}
           shortReasonCode="MARK_REASON_REQUIRED"
           onClose={() => setAsking(false)}
           send={async (reason) => {
