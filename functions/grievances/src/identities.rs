@@ -86,5 +86,6 @@ async fn reveal_identities(State(state): State<AppState>, caller: Caller, client
     };
     // On the case, so that its history holds it, with no change of the case.
     state.grievances.record_case_file_change(&g, CaseFileChange::RecordOnly, &caller.actor(&client), entry).await?;
-    Ok(ApiJson(RevealedParties { grievance_id: g.id, parties: g.fields.parties }))
+    let parties = cases::identity::open_documents(g.fields.parties, &state.sealing)?;
+    Ok(ApiJson(RevealedParties { grievance_id: g.id, parties }))
 }

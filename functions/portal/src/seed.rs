@@ -70,6 +70,7 @@ fn complainant(rng: &mut Rng) -> domain::parties::Party {
         mobile: domain::parties::Mobile::parse(&mobile).ok(),
         email: None,
         address: None,
+        id_document: None,
         identity_protected: false,
     }
 }

@@ -26,6 +26,17 @@ impl std::fmt::Debug for SealingKey {
     }
 }
 
+/// The identity documents of a case's people are sealed as the second-factor secrets are.
+impl domain::id_documents::Sealer for SealingKey {
+    fn seal(&self, plain: &str) -> Result<String> {
+        SealingKey::seal(self, plain)
+    }
+
+    fn open(&self, sealed: &str) -> Result<String> {
+        SealingKey::open(self, sealed)
+    }
+}
+
 impl SealingKey {
     /// The key derived from secret material of any length (at least 32 bytes): 32 random bytes
     /// from the key file, or the 64 characters Secrets Manager generated.

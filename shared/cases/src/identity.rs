@@ -70,13 +70,48 @@ impl Sensitivity {
 pub fn parties_after_edit(kept: &[Party], sent: Option<Vec<Party>>) -> Vec<Party> {
     let Some(sent) = sent else { return kept.to_vec() };
     let stands_for_kept = |p: &Party| p.role == PartyRole::Victim && p.name == IDENTITY_PROTECTED;
-    if !sent.iter().any(stands_for_kept) {
-        return sent;
-    }
-    let mut victims = kept.iter().filter(|p| p.role == PartyRole::Victim);
-    let mut parties: Vec<Party> = sent.into_iter().filter_map(|p| if stands_for_kept(&p) { victims.next().cloned() } else { Some(p) }).collect();
-    parties.extend(victims.cloned());
+    let mut parties = if sent.iter().any(stands_for_kept) {
+        let mut victims = kept.iter().filter(|p| p.role == PartyRole::Victim);
+        let mut parties: Vec<Party> = sent.into_iter().filter_map(|p| if stands_for_kept(&p) { victims.next().cloned() } else { Some(p) }).collect();
+        parties.extend(victims.cloned());
+        parties
+    } else {
+        sent
+    };
+    keep_documents(kept, &mut parties);
     parties
+}
+
+/// A document sent back masked stands for the one kept for that person (the same role, name,
+/// kind and last four): it is taken from the case; one that matches none is dropped, as
+/// nothing stands behind it.
+fn keep_documents(kept: &[Party], parties: &mut [Party]) {
+    for party in parties.iter_mut() {
+        let Some(marker) = party.id_document.as_ref().filter(|d| d.is_kept_marker()) else { continue };
+        party.id_document = kept
+            .iter()
+            .filter(|k| k.role == party.role && k.name == party.name)
+            .filter_map(|k| k.id_document.as_ref())
+            .find(|d| d.kind == marker.kind && d.last_four == marker.last_four && !d.is_kept_marker())
+            .cloned();
+    }
+}
+
+/// Seals every document number typed into the people (a kept one is sealed already), so
+/// that the store never holds one plain (`domain::id_documents`).
+pub fn seal_documents(parties: &mut [Party], sealer: &dyn domain::id_documents::Sealer) -> domain::Result<()> {
+    for document in parties.iter_mut().filter_map(|p| p.id_document.as_mut()) {
+        document.number = sealer.seal(&document.number)?;
+    }
+    Ok(())
+}
+
+/// The people with their documents' numbers opened, for a reveal.
+pub fn open_documents(mut parties: Vec<Party>, sealer: &dyn domain::id_documents::Sealer) -> domain::Result<Vec<Party>> {
+    for document in parties.iter_mut().filter_map(|p| p.id_document.as_mut()) {
+        document.number = sealer.open(&document.number)?;
+    }
+    Ok(parties)
 }
 
 #[cfg(test)]

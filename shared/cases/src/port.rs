@@ -473,11 +473,13 @@ pub trait CaseFiles: Send + Sync + 'static {
     }
 }
 
-/// What the grievance rules work over: the grievances port, what is kept beside them and
-/// the admin lists port.
+/// What the grievance rules work over: the grievances port, what is kept beside them, the
+/// admin lists port and the key that seals what the store must not hold plain.
 #[derive(Clone, Copy)]
 pub struct Cases<'a> {
     pub grievances: &'a dyn Grievances,
     pub files: &'a dyn CaseFiles,
     pub lists: &'a dyn lists::AdminLists,
+    /// Seals the people's identity document numbers as they are written.
+    pub sealer: &'a dyn domain::id_documents::Sealer,
 }

@@ -256,6 +256,7 @@ pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, fields: Gr
 async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields, confirmed_duplicate: bool) -> Result<Grievance> {
     // A victim named as the protected text stands for a victim kept, and a new case keeps none.
     fields.parties = crate::identity::parties_after_edit(&[], Some(std::mem::take(&mut fields.parties)));
+    crate::identity::seal_documents(&mut fields.parties, cases.sealer)?;
     let mut named = resolve_lists(cases.lists, &mut fields, None).await?;
     // Filing a case already resolved or closed is closing it: for a role that needs approval
     // it is filed with the default status and the closure is asked for.
@@ -423,6 +424,7 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Se
     let before = &read.grievance;
     check_version(before, expected_version)?;
     fields.parties = crate::identity::parties_after_edit(&before.fields.parties, parties_sent.then(|| std::mem::take(&mut fields.parties)));
+    crate::identity::seal_documents(&mut fields.parties, cases.sealer)?;
     // Only the marking sets or clears the mark, but for one case: an edit that takes a
     // sensitive case's sections off the sensitive ones keeps it protected by a mark, so that
     // nobody is given an identity by changing a section (and back), unaudited. An authorised

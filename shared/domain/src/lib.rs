@@ -9,6 +9,7 @@ pub mod escalation;
 pub mod error;
 pub mod grants;
 pub mod grievance;
+pub mod id_documents;
 pub mod ids;
 pub mod jurisdiction;
 pub mod law;

@@ -205,6 +205,11 @@ messages! {
     TooManyParties { max } = "TOO_MANY_PARTIES": "A case lists at most {max} people";
     RevealReasonRequired { min } = "REVEAL_REASON_REQUIRED": "State why the identity is needed, in at least {min} characters";
     MarkReasonRequired { min } = "MARK_REASON_REQUIRED": "State the reason for the marking, in at least {min} characters";
+    IdKindInvalid = "ID_KIND_INVALID": "Choose the kind of identity document: Aadhaar, voter ID, PAN, passport, driving licence or other";
+    IdNumberRequired = "ID_NUMBER_REQUIRED": "Enter the identity document's number";
+    AadhaarInvalid = "AADHAAR_INVALID": "Aadhaar number must be 12 digits, not starting with 0 or 1";
+    PanInvalid = "PAN_INVALID": "PAN must be five letters, four digits and a letter, as ABCDE1234F";
+    IdNumberInvalid = "ID_NUMBER_INVALID": "Document number must be 4 to 30 letters, digits, / or -";
     PartiesNotList = "PARTIES_NOT_LIST": "The people in the case must be a list of people, each with their fields";
     WithinOutOfRange = "WITHIN_OUT_OF_RANGE": "within must be between 0 and 365 days";
     // Admin lists and pendency limits.

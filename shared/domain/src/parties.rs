@@ -13,6 +13,7 @@
 
 use crate::day::Day;
 use crate::email::Email;
+use crate::id_documents::{IdDocument, IdKind};
 use crate::messages::Msg;
 use crate::wire::{Scalar, Sent, Text};
 use crate::FieldErrors;
@@ -165,6 +166,10 @@ pub struct Party {
     pub email: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
+    /// An identity document (`crate::id_documents`): sealed where kept, given as its kind and
+    /// last four characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id_document: Option<IdDocument>,
     /// Set on the copy given to a reader who may not see this victim's identity: its name,
     /// relation name and address read [`IDENTITY_PROTECTED`], and its mobile, email and date
     /// of birth are left out. Never stored.
@@ -192,8 +197,14 @@ impl Party {
             mobile: None,
             email: None,
             address: self.address.as_ref().and(marker()),
+            id_document: None,
             identity_protected: true,
         }
+    }
+
+    /// The party with its identity document given as its kind and last four characters.
+    pub fn document_masked(&self) -> Party {
+        Party { id_document: self.id_document.as_ref().map(IdDocument::masked), ..self.clone() }
     }
 
     /// Every text of the party a search may match: its name and relation name, and its mobile
@@ -206,13 +217,13 @@ impl Party {
     }
 }
 
-/// The parties as a reader may see them: on a sensitive case, without "view sensitive
-/// identities", each victim protected.
+/// The parties as a reader may see them: identity documents masked for every reader, and on a
+/// sensitive case, without "view sensitive identities", each victim protected.
 pub fn as_seen(parties: &[Party], sensitive: bool, may_see_identities: bool) -> Vec<Party> {
     if !sensitive || may_see_identities {
-        return parties.to_vec();
+        return parties.iter().map(Party::document_masked).collect();
     }
-    parties.iter().map(Party::protected).collect()
+    parties.iter().map(|p| Party::protected(p).document_masked()).collect()
 }
 
 /// The people as one line of text, as given (protect them first): "Complainant: Ram Lal,
@@ -328,6 +339,26 @@ pub struct PartyForm {
     #[serde(default)]
     #[schema(value_type = Option<String>)]
     pub address: Sent<Text>,
+    /// aadhaar, voter_id, pan, passport, driving_licence or other.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub id_document_kind: Sent<Text>,
+    /// As printed; a kept number sent back as it was given (`id_documents::MASK` and its
+    /// last four) keeps it.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub id_document_number: Sent<Text>,
+    /// A kept document sent back as an answer gave it (its kind and last four), which keeps
+    /// it, when the two fields above are left out.
+    #[serde(default)]
+    pub id_document: Option<GivenDocument>,
+}
+
+/// An identity document as an answer gives it, sent back.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+pub struct GivenDocument {
+    pub kind: IdKind,
+    pub last_four: String,
 }
 
 /// A text field of a party: trimmed, blank as none, at most `max` characters.
@@ -405,6 +436,7 @@ impl PartyForm {
         let mobile = text(errors, &at("mobile"), &self.mobile, 40).and_then(|m| errors.check(&at("mobile"), Mobile::parse(&m)));
         let email = text(errors, &at("email"), &self.email, 254).and_then(|e| errors.check(&at("email"), Email::parse(&e).map(|e| e.as_str().to_string())));
         let address = text(errors, &at("address"), &self.address, ADDRESS_MAX);
+        let id_document = self.id_document(&at, errors);
         if errors.len() > before {
             return None;
         }
@@ -419,8 +451,36 @@ impl PartyForm {
             mobile,
             email,
             address,
+            id_document,
             identity_protected: false,
         })
+    }
+
+    /// The identity document: none when neither field is filled; its kind and a number of
+    /// that kind otherwise, or a kept number sent back masked.
+    fn id_document(&self, at: &dyn Fn(&str) -> String, errors: &mut FieldErrors) -> Option<IdDocument> {
+        let kind = choice(errors, &at("id_document_kind"), &self.id_document_kind, IdKind::parse, Msg::IdKindInvalid);
+        let number = text(errors, &at("id_document_number"), &self.id_document_number, 60);
+        match (kind, number) {
+            (None, None) if !errors.contains(&at("id_document_kind")) => self.id_document.as_ref().map(|given| IdDocument::kept(given.kind, given.last_four.clone())),
+            (None, None) => None,
+            (None, Some(_)) => {
+                if !errors.contains(&at("id_document_kind")) {
+                    errors.add(&at("id_document_kind"), Msg::IdKindInvalid);
+                }
+                None
+            }
+            (Some(_), None) => {
+                if !errors.contains(&at("id_document_number")) {
+                    errors.add(&at("id_document_number"), Msg::IdNumberRequired);
+                }
+                None
+            }
+            (Some(kind), Some(number)) => match number.strip_prefix(crate::id_documents::MASK) {
+                Some(last_four) => Some(IdDocument::kept(kind, last_four.to_string())),
+                None => errors.check(&at("id_document_number"), kind.number(&number)).map(|n| IdDocument::typed(kind, n)),
+            },
+        }
     }
 
     /// Whether every field was left empty: the form's spare row, dropped.
@@ -430,7 +490,7 @@ impl PartyForm {
             Sent::Absent | Sent::Null => true,
             Sent::Unusable => false,
         };
-        [&self.role, &self.name, &self.relation, &self.relation_name, &self.gender, &self.mobile, &self.email, &self.address]
+        [&self.role, &self.name, &self.relation, &self.relation_name, &self.gender, &self.mobile, &self.email, &self.address, &self.id_document_kind, &self.id_document_number]
             .into_iter()
             .all(blank)
             && matches!(&self.age, Sent::Absent | Sent::Null)

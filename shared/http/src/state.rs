@@ -17,6 +17,10 @@ pub struct AppState {
     pub trail: Arc<dyn cases::AuditTrail>,
     /// Users, roles, sessions and sign-in lockouts.
     pub accounts: Arc<dyn auth::Accounts>,
+    /// Seals and opens the secrets kept in the store: second factors (through `accounts`)
+    /// and the identity documents of the people in a case. None in a process that never
+    /// handles them.
+    pub sealing: auth::sealing::SealingKey,
     /// Staff notifications and the email outbox (events are written with the grievances).
     pub notices: Arc<dyn cases::notices::Notices>,
     pub tokens: TokenKeys,
@@ -68,7 +72,7 @@ impl AppState {
         let trail = Arc::new(engines::dynamo::trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::dynamo::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::dynamo::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded: None }
+        AppState { store, grievances, lists, files, trail, accounts, sealing: auth::sealing::SealingKey::none(), notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded: None }
     }
 
     /// The embedded state: one SQLite file whose tables hold every record, each change
@@ -81,7 +85,7 @@ impl AppState {
         let accounts = Arc::new(engines::sqlite::accounts::SqlAccounts::new(store.clone()));
         let notices = Arc::new(engines::sqlite::notices::SqlNotices::new(store.clone()));
         let embedded = Some(store.clone());
-        AppState { store, grievances, lists, files, trail, accounts, notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded }
+        AppState { store, grievances, lists, files, trail, accounts, sealing: auth::sealing::SealingKey::none(), notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded }
     }
 
     /// The same state with the audit trail's checkpoints kept in `checkpoints`.
@@ -90,18 +94,20 @@ impl AppState {
         self
     }
 
-    /// The same state with second-factor secrets sealed by `key` (see `auth::sealing`).
+    /// The same state with second-factor secrets and identity documents sealed by `key` (see
+    /// `auth::sealing`).
     pub fn with_sealing(mut self, key: auth::sealing::SealingKey) -> AppState {
         self.accounts = match &self.embedded {
-            Some(file) => Arc::new(engines::sqlite::accounts::SqlAccounts::sealing(file.clone(), key)),
-            None => Arc::new(engines::dynamo::accounts::ItemAccounts::sealing(self.store.clone(), key)),
+            Some(file) => Arc::new(engines::sqlite::accounts::SqlAccounts::sealing(file.clone(), key.clone())),
+            None => Arc::new(engines::dynamo::accounts::ItemAccounts::sealing(self.store.clone(), key.clone())),
         };
+        self.sealing = key;
         self
     }
 
     /// What the grievance rules work over.
     pub fn cases(&self) -> cases::Cases<'_> {
-        cases::Cases { grievances: self.grievances.as_ref(), files: self.files.as_ref(), lists: self.lists.as_ref() }
+        cases::Cases { grievances: self.grievances.as_ref(), files: self.files.as_ref(), lists: self.lists.as_ref(), sealer: &self.sealing }
     }
 
     pub fn blobs(&self) -> domain::Result<&dyn BlobStore> {

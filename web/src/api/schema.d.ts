@@ -2459,6 +2459,11 @@ export interface components {
         };
         /** @enum {string} */
         Gender: "female" | "male" | "transgender";
+        /** @description An identity document as an answer gives it, sent back. */
+        GivenDocument: {
+            kind: components["schemas"]["IdKind"];
+            last_four: string;
+        };
         /** @description A stored grievance: what staff filled in, and what the server keeps about it. */
         Grievance: components["schemas"]["GrievanceFields"] & {
             /** Format: int64 */
@@ -2731,6 +2736,19 @@ export interface components {
         HealthResponse: {
             status: string;
         };
+        /**
+         * @description An identity document of a person in a case. In the store `number` is sealed; in an answer
+         *     it is empty (`last_four` says which document it is), but in a reveal's, where it is plain.
+         */
+        IdDocument: {
+            kind: components["schemas"]["IdKind"];
+            /** @description The number's last four characters. */
+            last_four: string;
+            /** @description Sealed where kept; empty where given, but in a reveal. */
+            number?: string;
+        };
+        /** @enum {string} */
+        IdKind: "aadhaar" | "voter_id" | "pan" | "passport" | "driving_licence" | "other";
         /**
          * Format: int64
          * @description An admin list item's number: a police station, district, status, priority and so on.
@@ -3092,6 +3110,7 @@ export interface components {
             date_of_birth?: string | null;
             email?: string | null;
             gender?: null | components["schemas"]["Gender"];
+            id_document?: null | components["schemas"]["IdDocument"];
             /**
              * @description Set on the copy given to a reader who may not see this victim's identity: its name,
              *     relation name and address read [`IDENTITY_PROTECTED`], and its mobile, email and date
@@ -3116,6 +3135,14 @@ export interface components {
             date_of_birth?: string | null;
             email?: string | null;
             gender?: string | null;
+            id_document?: null | components["schemas"]["GivenDocument"];
+            /** @description aadhaar, voter_id, pan, passport, driving_licence or other. */
+            id_document_kind?: string | null;
+            /**
+             * @description As printed; a kept number sent back as it was given (`id_documents::MASK` and its
+             *     last four) keeps it.
+             */
+            id_document_number?: string | null;
             mobile?: string | null;
             name?: string;
             relation?: string | null;

@@ -18,15 +18,18 @@ fn form(fir: &str, section: &str, parties: Value) -> Value {
 
 fn people() -> Value {
     json!([
-        {"role": "complainant", "name": "Ram Lal", "relation": "father", "relation_name": "Mohan Lal", "gender": "male", "age": 52, "mobile": "98123 45678", "address": "House 12, Civil Lines"},
+        {"role": "complainant", "name": "Ram Lal", "relation": "father", "relation_name": "Mohan Lal", "gender": "male", "age": 52, "mobile": "98123 45678", "address": "House 12, Civil Lines",
+         "id_document_kind": "aadhaar", "id_document_number": "2345 6789 0123"},
         {"role": "victim", "name": "Kamla Kumari", "relation": "father", "relation_name": "Shyam Babu Verma", "gender": "female", "age": "17",
-         "date_of_birth": "2009-05-01", "mobile": "+91 98765 43210", "email": "kamla@example.in", "address": "Ward 4, Rampur"},
+         "date_of_birth": "2009-05-01", "mobile": "+91 98765 43210", "email": "kamla@example.in", "address": "Ward 4, Rampur",
+         "id_document_kind": "pan", "id_document_number": "abcde1234f"},
         {"role": "accused", "name": "Vikram Singh", "gender": "male"},
     ])
 }
 
-/// The victim's identity, in any of the forms a file or record could hold it.
-const IDENTIFYING: [&str; 6] = ["Kamla", "9876543210", "kamla@example.in", "Ward 4", "Shyam Babu", "2009-05-01"];
+/// The victim's identity, in any of the forms a file or record could hold it, and any
+/// identity document's number (a reader is given its last four only) or its sealed text.
+const IDENTIFYING: [&str; 10] = ["Kamla", "9876543210", "kamla@example.in", "Ward 4", "Shyam Babu", "2009-05-01", "ABCDE1234F", "234567890123", "2345 6789", "sealed:v1:"];
 
 fn leaks(text: &str) -> Vec<&'static str> {
     IDENTIFYING.into_iter().filter(|i| text.contains(i)).collect()
@@ -351,7 +354,71 @@ async fn people_are_found_by_the_search_but_never_a_sensitive_cases_victim(engin
     assert_eq!(found(admin.clone(), "9812345678").await, vec![rape, theft, cantonment]);
 }
 
+/// An identity document's number is sealed in the store, given to every reader as its kind
+/// and last four, kept through an edit that sends it back as given (or masked), checked in
+/// its kind's form, and opened only by a reveal.
+async fn identity_documents_are_sealed_at_rest_and_opened_only_by_a_reveal(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    let filed = api.post("/api/grievances", &admin, form("PTY-11/2026", "303(2)", people())).await;
+    assert_eq!(filed.status, StatusCode::CREATED, "{:?}", filed.body);
+    let g = filed.body["data"].clone();
+    let id = g["id"].as_i64().unwrap();
+    assert_eq!(party(&g, "complainant")["id_document"], json!({"kind": "aadhaar", "last_four": "0123"}));
+    assert_eq!(party(&g, "victim")["id_document"], json!({"kind": "pan", "last_four": "234F"}), "a theft's victim as recorded, the number masked");
+    assert_eq!(leaks(&filed.body.to_string()), vec!["Kamla", "9876543210", "kamla@example.in", "Ward 4", "Shyam Babu", "2009-05-01"], "no number, plain or sealed");
+    let kept = stored(&api, id).await;
+    let numbers: Vec<String> = kept.fields.parties.iter().filter_map(|p| p.id_document.as_ref()).map(|d| d.number.clone()).collect();
+    assert_eq!(numbers.len(), 2);
+    for number in &numbers {
+        assert!(number.starts_with("sealed:v1:") && !number.contains("0123") && !number.contains("1234"), "sealed at rest: {number}");
+    }
+
+    // Sent back as given, or masked as the form shows it: kept as sealed, no change recorded.
+    let mut edit = form("PTY-11/2026", "303(2)", g["parties"].clone());
+    edit["parties"][1] = json!({"role": "victim", "name": "Kamla Kumari", "id_document_kind": "pan", "id_document_number": "********234F"});
+    edit["crime_title"] = json!("Robbery");
+    let edited = api.put(&format!("/api/grievances/{id}"), &admin, edit).await;
+    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+    let after: Vec<String> = stored(&api, id).await.fields.parties.iter().filter_map(|p| p.id_document.as_ref()).map(|d| d.number.clone()).collect();
+    assert_eq!(after, numbers, "the same sealed numbers");
+    // A masked number that stands for no kept document is dropped.
+    let mut stray = form("PTY-11/2026", "303(2)", edited.body["data"]["parties"].clone());
+    stray["parties"][2] = json!({"role": "accused", "name": "Vikram Singh", "id_document_kind": "aadhaar", "id_document_number": "********9999"});
+    let answered = api.put(&format!("/api/grievances/{id}"), &admin, stray).await;
+    assert_eq!(party(&answered.body["data"], "accused").get("id_document"), None, "{:?}", answered.body);
+
+    // Each kind in its own form, with the form's message under the field.
+    let wrong = json!([
+        {"role": "complainant", "name": "Ram Lal", "id_document_kind": "aadhaar", "id_document_number": "1234 5678 9012"},
+        {"role": "witness", "name": "Sunil", "id_document_kind": "pan", "id_document_number": "ABCD12345F"},
+        {"role": "witness", "name": "Anil", "id_document_kind": "ration card", "id_document_number": "RC-1234"},
+        {"role": "witness", "name": "Mohan", "id_document_kind": "passport"},
+    ]);
+    let refused = api.post("/api/grievances", &admin, form("PTY-12/2026", "303(2)", wrong)).await;
+    assert_eq!(
+        refused.body["fields"],
+        json!({
+            "parties.0.id_document_number": "Aadhaar number must be 12 digits, not starting with 0 or 1",
+            "parties.1.id_document_number": "PAN must be five letters, four digits and a letter, as ABCDE1234F",
+            "parties.2.id_document_kind": "Choose the kind of identity document: Aadhaar, voter ID, PAN, passport, driving licence or other",
+            "parties.3.id_document_number": "Enter the identity document's number",
+        }),
+        "{:?}",
+        refused.body
+    );
+
+    // A reveal (the Admin holds view sensitive identities) opens the numbers, audited.
+    let revealed = api.post(&format!("/api/grievances/{id}/parties/reveal"), &admin, json!({"reason": "Verification of the complainant"})).await;
+    assert_eq!(revealed.status, StatusCode::OK, "{:?}", revealed.body);
+    assert_eq!(party(&revealed.body, "complainant")["id_document"], json!({"kind": "aadhaar", "last_four": "0123", "number": "234567890123"}));
+    assert_eq!(party(&revealed.body, "victim")["id_document"]["number"], "ABCDE1234F");
+    let history = api.get(&format!("/api/grievances/{id}/history"), &admin).await.body.to_string();
+    assert!(!history.contains("234567890123") && !history.contains("sealed:v1:"), "{history}");
+}
+
 on_both_engines!(
+    identity_documents_are_sealed_at_rest_and_opened_only_by_a_reveal,
     people_are_found_by_the_search_but_never_a_sensitive_cases_victim,
     a_sensitive_cases_victim_is_given_protected_on_every_path_and_kept_whole,
     a_thefts_people_are_given_as_recorded_and_each_field_is_checked,
