@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { ProtectedPartyRow } from './ProtectedPartyRow';
 import { PartyRowFields } from './PartyRowFields';
-import { isBlankParty, newPartyRow, partyKey, type PartyField, type PartyRow } from './parties';
+import { changeRow, isBlankParty, newPartyRow, partyKey, type PartyField, type PartyRow } from './parties';
 
 interface PartiesFieldsProps {
   rows: readonly PartyRow[];
@@ -19,7 +19,7 @@ export function PartiesFields({ rows, errors, disabled, onChange }: PartiesField
   const { t } = useTranslation('grievances');
 
   const setField = (index: number, field: PartyField, value: string) => {
-    const next = rows.map((row, i) => (i === index ? { ...row, [field]: value } : row));
+    const next = rows.map((row, i) => (i === index ? changeRow(row, field, value) : row));
     // A row emptied is the spare row again, which needs nothing: its messages all go.
     const own = isBlankParty(next[index]) ? Object.keys(errors).filter((key) => key.startsWith(`${partyKey(index, '')}.`)) : [partyKey(index, field)];
     onChange(next, [...own, partyKey(index, ''), 'parties']);

@@ -1,10 +1,10 @@
 // The fields of one person on the grievance form: role, name, relation and whose, gender,
-// age, date of birth, mobile, email and address.
+// age, date of birth, mobile, email, identity document and address.
 import { Grid, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField';
 import { todayIso } from '../../../lib/format';
-import { GENDERS, partyKey, PARTY_ROLES, RELATIONS, type PartyField, type PartyRow } from './parties';
+import { GENDERS, ID_KINDS, isMaskedNumber, partyKey, PARTY_ROLES, RELATIONS, type PartyField, type PartyRow } from './parties';
 
 const COLUMNS_3 = { base: '1fr', medium: '1fr 1fr', large: '1fr 1fr 1fr' };
 
@@ -83,6 +83,8 @@ export function PartyRowFields({ row, index, errors, disabled, onChange }: Party
       />
       {text('mobile', { type: 'tel', inputMode: 'tel', descriptiveText: t('parties.mobileHint') })}
       {text('email', { type: 'email', inputMode: 'email' })}
+      {choice('id_document_kind', ID_KINDS, t('parties.noDocument'))}
+      {text('id_document_number', { descriptiveText: isMaskedNumber(row.id_document_number) ? t('parties.keptNumberHint') : undefined })}
       <TextAreaField
         label={t('field.address')}
         name={name('address')}

@@ -1,6 +1,6 @@
 import type { Party } from '../../../api/types';
 import { emptyForm, serverErrors, toRequest, validateGrievance, type GrievanceFormValues } from '../grievance-form';
-import { IDENTITY_PROTECTED, isBlankParty, isProtected, isValidEmail, isValidMobile, newPartyRow, partiesRequest, validateParties, type PartyRow } from './parties';
+import { changeRow, IDENTITY_PROTECTED, isBlankParty, isProtected, isValidEmail, isValidMobile, newPartyRow, partiesRequest, validateParties, type PartyRow } from './parties';
 
 const TODAY = '2026-11-30';
 
@@ -136,5 +136,47 @@ describe('the people on the grievance form', () => {
     expect(
       serverErrors({ 'parties.0.mobile': 'Mobile number is wrong', 'parties.1.role': 'Role', parties: 'Too many', fir_no: 'x' }, { rowIndexes: [], partyIndexes: [1, 3] }),
     ).toEqual({ 'parties.1.mobile': 'Mobile number is wrong', 'parties.3.role': 'Role', parties: 'Too many', fir_no: 'x' });
+  });
+});
+
+describe('identity documents', () => {
+  const withAadhaar: Party = { role: 'complainant', name: 'Ram Lal', id_document: { kind: 'aadhaar', last_four: '0123' } };
+
+  it('starts a kept document as its kind and the masked number, which goes back so and keeps it', () => {
+    const row = newPartyRow(withAadhaar);
+    expect(row.id_document_kind).toBe('aadhaar');
+    expect(row.id_document_number).toBe('********0123');
+    expect(partiesRequest([row]).parties[0]).toMatchObject({ id_document_kind: 'aadhaar', id_document_number: '********0123' });
+  });
+
+  it('sends a number typed as typed, trimmed, and nothing for a person without one', () => {
+    const rows = [
+      typed({ role: 'complainant', name: 'Ram Lal', id_document_kind: 'aadhaar', id_document_number: ' 2345 6789 0123 ' }),
+      typed({ role: 'witness', name: 'Asha' }),
+    ];
+    const { parties } = partiesRequest(rows);
+    expect(parties[0]).toMatchObject({ id_document_kind: 'aadhaar', id_document_number: '2345 6789 0123' });
+    expect(parties[1]).not.toHaveProperty('id_document_kind');
+    expect(parties[1]).not.toHaveProperty('id_document_number');
+  });
+
+  it('empties a kept number when the kind is changed or taken away, so that it is not sent under another kind', () => {
+    const row = newPartyRow(withAadhaar);
+    expect(changeRow(row, 'id_document_kind', 'pan').id_document_number).toBe('');
+    const removed = changeRow(row, 'id_document_kind', '');
+    expect(partiesRequest([removed]).parties[0]).not.toHaveProperty('id_document_number');
+    const retyped = changeRow(row, 'id_document_number', '2345 6789 0123');
+    expect(changeRow(retyped, 'id_document_kind', 'other').id_document_number).toBe('2345 6789 0123');
+  });
+
+  it('asks for the number of a kind chosen, and the kind of a number typed', () => {
+    const rows = [
+      typed({ role: 'complainant', name: 'Ram Lal', id_document_kind: 'pan' }),
+      typed({ role: 'witness', name: 'Asha', id_document_number: 'ABCDE1234F' }),
+    ];
+    expect(validateParties(rows, TODAY)).toEqual({
+      'parties.0.id_document_number': "Enter the identity document's number",
+      'parties.1.id_document_kind': 'Choose the kind of identity document: Aadhaar, voter ID, PAN, passport, driving licence or other',
+    });
   });
 });

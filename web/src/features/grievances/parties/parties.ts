@@ -4,7 +4,10 @@
 // user's to change, and goes back exactly as it came, which the server reads as "keep the
 // victim as recorded" (it never gave the form the identity to send).
 import type { Party, PartyForm, PartyRole } from '../../../api/types';
+import type { components } from '../../../api/schema';
 import { i18n } from '../../../i18n';
+
+type IdKind = components['schemas']['IdKind'];
 
 /** The server's text in place of a protected identity (its `IDENTITY_PROTECTED`), in every language. */
 export const IDENTITY_PROTECTED = 'Identity protected (BNS s.72)';
@@ -12,6 +15,12 @@ export const IDENTITY_PROTECTED = 'Identity protected (BNS s.72)';
 export const PARTY_ROLES = ['complainant', 'victim', 'accused', 'witness'] as const satisfies readonly PartyRole[];
 export const RELATIONS = ['father', 'mother', 'husband', 'guardian'] as const;
 export const GENDERS = ['female', 'male', 'transgender'] as const;
+export const ID_KINDS = ['aadhaar', 'voter_id', 'pan', 'passport', 'driving_licence', 'other'] as const satisfies readonly IdKind[];
+/**
+ * The server's stand-in for a kept number (its `id_documents::MASK`): the form shows it before
+ * the last four, and sending it back so keeps the document without the form ever holding the number.
+ */
+export const ID_MASK = '********';
 /** The oldest age the server takes. */
 export const AGE_MAX = 120;
 
@@ -29,6 +38,10 @@ export interface PartyRow {
   mobile: string;
   email: string;
   address: string;
+  /** One of ID_KINDS, '' for none. */
+  id_document_kind: string;
+  /** As typed; a kept document's as ID_MASK and its last four. */
+  id_document_number: string;
   /** A victim as the server gave it protected: shown read-only and sent back as given. */
   given: Party | null;
 }
@@ -69,11 +82,13 @@ export function newPartyRow(party?: Party): PartyRow {
     mobile: text(party?.mobile),
     email: text(party?.email),
     address: text(party?.address),
+    id_document_kind: text(party?.id_document?.kind),
+    id_document_number: party?.id_document ? `${ID_MASK}${party.id_document.last_four}` : '',
     given: party && isProtected(party) ? party : null,
   };
 }
 
-const FIELDS: readonly PartyField[] = ['role', 'name', 'relation', 'relation_name', 'gender', 'age', 'date_of_birth', 'mobile', 'email', 'address'];
+const FIELDS: readonly PartyField[] = ['role', 'name', 'relation', 'relation_name', 'gender', 'age', 'date_of_birth', 'mobile', 'email', 'address', 'id_document_kind', 'id_document_number'];
 
 /** Nothing typed or picked in it: the form's spare row, which the server drops too. */
 export function isBlankParty(row: PartyRow): boolean {
@@ -135,6 +150,9 @@ export function validateParties(rows: readonly PartyRow[], today: string): Recor
     if (row.date_of_birth && row.date_of_birth > today) at('date_of_birth', 'errors:PARTY_BORN_AFTER_TODAY');
     if (row.mobile.trim() && !isValidMobile(row.mobile)) at('mobile', 'errors:MOBILE_INVALID');
     if (row.email.trim() && !isValidEmail(row.email)) at('email', 'errors:EMAIL_INVALID');
+    // The number's own form is the server's to check, kind by kind; here only that both are given.
+    if (row.id_document_kind && !row.id_document_number.trim()) at('id_document_number', 'errors:ID_NUMBER_REQUIRED');
+    if (!row.id_document_kind && row.id_document_number.trim()) at('id_document_kind', 'errors:ID_KIND_INVALID');
   });
   return errors;
 }
@@ -146,6 +164,28 @@ function givenBack(party: Party): PartyForm {
 }
 
 const optional = (value: string) => (value.trim() ? value.trim() : null);
+
+/**
+ * A row's identity document as sent: left out when there is none (which removes a kept one),
+ * a kept one as its masked number, which the server reads as unchanged.
+ */
+function documentSent(row: PartyRow): Pick<PartyForm, 'id_document_kind' | 'id_document_number'> {
+  if (!row.id_document_kind && !row.id_document_number.trim()) return {};
+  return { id_document_kind: row.id_document_kind || null, id_document_number: optional(row.id_document_number) };
+}
+
+/** Whether the number is a kept document's as the form was given it, not one typed. */
+export const isMaskedNumber = (number: string) => number.startsWith(ID_MASK);
+
+/**
+ * A row with one field changed. A kept number stands only for the document it came with, so
+ * another kind (or none) empties it rather than send the mask with a kind it is not of.
+ */
+export function changeRow(row: PartyRow, field: PartyField, value: string): PartyRow {
+  const next = { ...row, [field]: value };
+  if (field === 'id_document_kind' && isMaskedNumber(row.id_document_number)) next.id_document_number = '';
+  return next;
+}
 
 /**
  * The people as sent: blank rows left out, protected victims as given. The server numbers its
@@ -172,6 +212,7 @@ export function partiesRequest(rows: readonly PartyRow[]): { parties: PartyForm[
       mobile: optional(row.mobile),
       email: optional(row.email),
       address: optional(row.address),
+      ...documentSent(row),
     });
   });
   return { parties, partyIndexes };
