@@ -5,7 +5,7 @@ import { IDENTITY_PROTECTED } from './parties';
 import { PartiesList, SensitiveBadge } from './PartiesList';
 
 const people: Party[] = [
-  { role: 'complainant', name: 'Ram Lal', relation: 'father', relation_name: 'Mohan Lal', gender: 'male', age: 52, mobile: '+919812345678', address: 'House 12, Civil Lines' },
+  { role: 'complainant', name: 'Ram Lal', relation: 'father', relation_name: 'Mohan Lal', gender: 'male', age: 52, mobile: '+919812345678', address: 'House 12, Civil Lines', id_document: { kind: 'aadhaar', last_four: '0123' } },
   { role: 'victim', name: IDENTITY_PROTECTED, relation_name: IDENTITY_PROTECTED, gender: 'female', age: 17, address: IDENTITY_PROTECTED, identity_protected: true },
   { role: 'accused', name: 'Vikram Singh', email: 'vikram@example.in', date_of_birth: '1990-04-02' },
 ];
@@ -55,6 +55,25 @@ describe('the people in a case', () => {
     expect(screen.getByText('पीड़ित की पहचान संरक्षित (बीएनएस धारा 72)')).toBeInTheDocument();
     expect(within(row('Ram Lal')).getByText('पिता: Mohan Lal')).toBeInTheDocument();
     expect(container.textContent).not.toContain('Identity protected');
+  });
+
+  it('shows an identity document by its kind and last four, never more', () => {
+    const { container } = show(people, false);
+    expect(within(row('Ram Lal')).getByText('Aadhaar ending 0123')).toBeInTheDocument();
+    expect(within(row('Vikram Singh')).queryByText(/ending/)).not.toBeInTheDocument();
+    expect(container.textContent).not.toContain('*');
+  });
+
+  it('shows the document in Hindi', async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    show(people, false);
+    expect(within(row('Ram Lal')).getByText('आधार, अंतिम अंक 0123')).toBeInTheDocument();
+  });
+
+  it("shows a revealed document's number whole", () => {
+    const revealed: Party[] = [{ ...people[0], id_document: { kind: 'voter_id', last_four: '4567', number: 'ABC1234567' } }];
+    show(revealed, false);
+    expect(within(row('Ram Lal')).getByText('Voter ID (EPIC): ABC1234567')).toBeInTheDocument();
   });
 
   it("says when no one is recorded", () => {

@@ -1,5 +1,6 @@
 // The detail screen's 'People in the case': each person's role, name, relation, gender and
-// age, mobile, email and address. A victim of a sensitive case comes from the server with the
+// age, mobile, email, identity document and address. A document is shown by its kind and last
+// four, as the server gives it; only a reveal's answer carries the number, shown whole. A victim of a sensitive case comes from the server with the
 // identity held back (BNS s.72, POCSO s.23); the marker it sends is shown in the reader's
 // language, and the case says why.
 import { Badge, Flex, Text } from '@aws-amplify/ui-react';
@@ -45,6 +46,13 @@ export function PartiesList({ parties, sensitive, labelledBy }: PartiesListProps
     return parts.length > 0 ? parts.join(', ') : '-';
   };
 
+  const document = (party: Party) => {
+    const given = party.id_document;
+    if (!given) return '-';
+    const kind = t(`parties.id_document_kind.${given.kind}`);
+    return given.number ? t('parties.documentNumber', { kind, number: given.number }) : t('parties.documentEnding', { kind, last: given.last_four });
+  };
+
   const columns: Column<Party>[] = [
     { id: 'name', header: t('field.name'), className: 'cell-strong', rowHeader: true, cell: (party) => dash(partyText(party.name)) },
     { id: 'role', header: t('field.role'), cell: (party) => t(`parties.role.${party.role}`) },
@@ -52,6 +60,7 @@ export function PartiesList({ parties, sensitive, labelledBy }: PartiesListProps
     { id: 'gender-age', header: t('parties.genderAge'), cell: genderAge },
     { id: 'mobile', header: t('field.mobile'), className: 'cell-nowrap', cell: (party) => dash(party.mobile) },
     { id: 'email', header: t('field.email'), cell: (party) => dash(party.email) },
+    { id: 'id-document', header: t('field.id_document_kind'), className: 'cell-nowrap', cell: document },
     { id: 'address', header: t('field.address'), className: 'cell-wrap', cell: (party) => dash(partyText(party.address)) },
   ];
 
