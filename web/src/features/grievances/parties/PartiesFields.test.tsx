@@ -100,4 +100,51 @@ describe('the people on the grievance form', () => {
       parties: [expect.objectContaining({ role: 'witness', name: 'Asha', mobile: '98765 43210' })],
     });
   });
+
+  const withDocument = makeGrievance({ parties: [{ role: 'complainant', name: 'Ram Lal', id_document: { kind: 'aadhaar', last_four: '0123' } }] });
+
+  /** The edit form of a case whose complainant has an Aadhaar, the update answered by `answer`. */
+  async function editWithDocument(answer: () => Response) {
+    const fetch = mockApi({
+      ...listHandlers(),
+      'GET /api/grievances/12': () => jsonResponse(200, { success: true, data: withDocument }),
+      'PUT /api/grievances/12': answer,
+    });
+    renderPage(<GrievanceFormPage />, clerk, '/grievances/edit/12', '/grievances/edit/:id');
+    const first = within(await screen.findByRole('group', { name: 'Person 1' }));
+    return { fetch, first, number: first.getByRole('textbox', { name: /^Document number/ }) };
+  }
+
+  it('starts a kept identity document as its kind and masked number, and sends it back so', async () => {
+    const { fetch, first, number } = await editWithDocument(() => jsonResponse(200, { success: true, data: withDocument }));
+    const kind = first.getByLabelText(/^Identity document/);
+    expect(kind).toHaveValue('aadhaar');
+    expect(within(kind).getByRole('option', { name: 'Voter ID (EPIC)' })).toBeInTheDocument();
+    expect(number).toHaveValue('********0123');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update Grievance' }));
+    await waitFor(() => expect(sentBodies(fetch, 'PUT', '/api/grievances/12')).toHaveLength(1));
+    expect(sentBodies(fetch, 'PUT', '/api/grievances/12')[0]).toMatchObject({
+      parties: [expect.objectContaining({ name: 'Ram Lal', id_document_kind: 'aadhaar', id_document_number: '********0123' })],
+    });
+  });
+
+  it("sends a new number as typed, and shows the server's message on it under the field", async () => {
+    const { fetch, first, number } = await editWithDocument(() =>
+      jsonResponse(400, {
+        error: 'Validation failed',
+        fields: { 'parties.0.id_document_number': 'Aadhaar number must be 12 digits, not starting with 0 or 1' },
+        field_codes: { 'parties.0.id_document_number': { code: 'AADHAAR_INVALID' } },
+      }),
+    );
+    const user = userEvent.setup();
+    await user.clear(number);
+    await user.type(number, '1234 5678 9012');
+    await user.click(screen.getByRole('button', { name: 'Update Grievance' }));
+    expect(await first.findByText('Aadhaar number must be 12 digits, not starting with 0 or 1')).toBeInTheDocument();
+    expect(first.getByRole('textbox', { name: /^Document number/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(sentBodies(fetch, 'PUT', '/api/grievances/12')[0]).toMatchObject({
+      parties: [expect.objectContaining({ id_document_kind: 'aadhaar', id_document_number: '1234 5678 9012' })],
+    });
+  });
 });
