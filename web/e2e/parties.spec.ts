@@ -1,5 +1,6 @@
 // The people in a case against the real portal: a station clerk files a theft with its
-// complainant and victim and sees them on the case; files a rape case under BNS s.64, whose
+// complainant and victim and sees them on the case, the complainant's Aadhaar by its last four
+// only; files a rape case under BNS s.64, whose
 // victim the case screen shows protected (BNS s.72) in English and Hindi, without the name or
 // the mobile; and edits that case, the victim staying on it protected. The Admin, who holds
 // "view sensitive identities", reveals that victim with a reason the audit trail keeps. At
@@ -40,7 +41,7 @@ async function fillCase(page: Page, fir: string, section: string, crime: string)
 }
 
 /** Fills person `n` of the form (adding the row when it is not there yet). */
-async function fillPerson(page: Page, n: number, person: { role: string; name: string; mobile?: string; gender?: string; age?: string }) {
+async function fillPerson(page: Page, n: number, person: { role: string; name: string; mobile?: string; gender?: string; age?: string; idKind?: string; idNumber?: string }) {
   const group = page.getByRole('group', { name: `Person ${n}` });
   if ((await group.count()) === 0) await page.getByRole('button', { name: 'Add Person' }).click();
   await group.getByLabel('Role').selectOption(person.role);
@@ -48,6 +49,8 @@ async function fillPerson(page: Page, n: number, person: { role: string; name: s
   if (person.gender) await group.getByLabel('Gender').selectOption(person.gender);
   if (person.age) await group.getByLabel('Age').fill(person.age);
   if (person.mobile) await group.getByLabel('Mobile').fill(person.mobile);
+  if (person.idKind) await group.getByLabel('Identity document').selectOption(person.idKind);
+  if (person.idNumber) await group.getByLabel('Document number').fill(person.idNumber);
 }
 
 const peopleTable = (page: Page) => page.getByRole('table', { name: 'People in the case' });
@@ -62,11 +65,11 @@ test.describe.serial('the people in a case', () => {
     expect(made.status()).toBe(201);
   });
 
-  test('a theft is filed with its complainant and victim, shown on the case with their mobiles', async ({ page }) => {
+  test('a theft is filed with its complainant and victim, shown on the case with their mobiles and the Aadhaar by its last four only', async ({ page }) => {
     await signInAs(page, CLERK.email, CLERK.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await fillCase(page, `PTY-${RUN}/1`, 'BNS 303(2)', 'Theft');
-    await fillPerson(page, 1, { role: 'Complainant or informant', name: 'Ram Lal', mobile: '98123 45678', gender: 'Male', age: '52' });
+    await fillPerson(page, 1, { role: 'Complainant or informant', name: 'Ram Lal', mobile: '98123 45678', gender: 'Male', age: '52', idKind: 'Aadhaar', idNumber: '2345 6789 0123' });
     await fillPerson(page, 2, { role: 'Victim', name: 'Sunita Devi', mobile: '+91 99887 76655', gender: 'Female' });
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Create Grievance' }).click();
@@ -77,6 +80,9 @@ test.describe.serial('the people in a case', () => {
     await expect(people.getByRole('row').filter({ hasText: 'Ram Lal' })).toContainText('Complainant or informant');
     await expect(people.getByRole('row').filter({ hasText: 'Sunita Devi' })).toContainText('+919988776655');
     await expect(page.getByText("Victim's identity protected (BNS s.72)")).toHaveCount(0);
+    await expect(people.getByRole('row').filter({ hasText: 'Ram Lal' })).toContainText('Aadhaar ending 0123');
+    const shown = await page.locator('body').innerText();
+    for (const number of ['2345 6789 0123', '234567890123']) expect(shown).not.toContain(number);
     await expectAccessible(page);
 
     // At the desk the case is found by the complainant's mobile, typed as it is said.
