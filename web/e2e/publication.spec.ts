@@ -109,7 +109,9 @@ test.describe.serial('withholding from publication', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(`/grievances?fir_no=${encodeURIComponent(PREFIX)}`);
     await expect(page.getByText(/^Showing 3 of \d+ grievances/)).toBeVisible();
-    const exports = page.getByRole('group', { name: 'Export grievances' });
+    // The publication export sits with the filters it is run by.
+    await page.getByRole('button', { name: /^Search & Filters/ }).click();
+    const exports = page.getByRole('group', { name: 'Export for publication' });
     const button = exports.getByRole('button', { name: 'Publication' });
     await expect(button).toHaveAttribute('title', "The state's public list of FIRs, without withheld or sensitive cases");
     await expectAccessible(page);

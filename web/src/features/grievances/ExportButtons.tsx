@@ -1,5 +1,7 @@
 // Excel, PDF, Officers and Publication (the state's public list of FIRs) exports of the list
-// with its filters (not permission-gated). The API is asked with the bearer header and answers a
+// with its filters (not permission-gated): the first three are the list's header buttons; the
+// publication, which a state's HQ runs for its website, sits with the filters it is run by, so
+// that the header keeps to one line on a desk. The API is asked with the bearer header and answers a
 // short-lived signed link, which opens in a new window; the session token never
 // goes into a URL (DESIGN.md).
 import { useRef, useState } from 'react';
@@ -54,9 +56,15 @@ function failureMessage(error: unknown, kind: ExportKind): string {
   return own ? error.message : errorText(error, i18n.t(`grievances:export.failed.${kind}`));
 }
 
+/** The header's exports. */
+export const LIST_EXPORTS: readonly ExportKind[] = ['excel', 'pdf', 'officers'];
+
 interface ExportButtonsProps {
   /** The list's applied filters as a query string (without '?'). */
   query: string;
+  /** Which exports, in order; the group's name says what they are. */
+  kinds?: readonly ExportKind[];
+  label?: string;
   /** Shown once the link is open. */
   onReady: (message: string) => void;
   /** Shown when the export failed. */
@@ -65,7 +73,7 @@ interface ExportButtonsProps {
   onStart?: () => void;
 }
 
-export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButtonsProps) {
+export function ExportButtons({ query, kinds = LIST_EXPORTS, label, onReady, onFailure, onStart }: ExportButtonsProps) {
   const { t } = useTranslation('grievances');
   const [busy, setBusy] = useState<ReadonlySet<ExportKind>>(() => new Set());
   // How far each background export has got (absent while the server writes it at once).
@@ -105,8 +113,8 @@ export function ExportButtons({ query, onReady, onFailure, onStart }: ExportButt
   }
 
   return (
-    <Flex role="group" aria-label={t('export.group')} gap="xs" wrap="wrap" className="export-group">
-      {EXPORTS.map((spec) => {
+    <Flex role="group" aria-label={label ?? t('export.group')} gap="xs" wrap="wrap" className="export-group">
+      {EXPORTS.filter((spec) => kinds.includes(spec.kind)).map((spec) => {
         const exporting = busy.has(spec.kind);
         const far = progress[spec.kind];
         const busyText = far ? `${t('export.exporting')} ${progressText(far)}` : t('export.exporting');

@@ -3,7 +3,7 @@
 // dropdowns and dates change it at once. Closed until the user opens it (the
 // rows come first, at desk and phone widths alike), with the number of filters
 // in force on its toggle; open or closed is remembered per browser.
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
 import { readerName } from '../../api/item-names';
@@ -40,6 +40,8 @@ const PANEL_STATES = ['open', 'closed'] as const;
 interface GrievanceFilterPanelProps {
   filters: GrievanceFilters;
   onChange: (filters: GrievanceFilters) => void;
+  /** Run by the filters set here, under them (the publication export). */
+  footer?: ReactNode;
 }
 
 /**
@@ -56,7 +58,7 @@ function useFilterOptions(kind: ListKind, scope?: readonly number[] | null) {
   }));
 }
 
-export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanelProps) {
+export function GrievanceFilterPanel({ filters, onChange, footer }: GrievanceFilterPanelProps) {
   const { t } = useTranslation('grievances');
   const [panel, setPanel] = useStoredChoice(FILTERS_OPEN_KEY, PANEL_STATES, 'closed');
   const open = panel === 'open';
@@ -233,6 +235,7 @@ export function GrievanceFilterPanel({ filters, onChange }: GrievanceFilterPanel
             />
           ) : null}
         </Grid>
+        {footer ? <div className="filter-footer">{footer}</div> : null}
       </div>
     </Card>
   );

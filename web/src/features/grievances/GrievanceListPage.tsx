@@ -54,6 +54,17 @@ export default function GrievanceListPage() {
     [setParams, filters],
   );
 
+  // Where the exports tell how they went, the header's and the publication's alike.
+  const exportTo = {
+    query: withOrder(filtersToParams(filters), order).toString(),
+    onStart: () => setFailure(null),
+    onReady: notice.show,
+    onFailure: (text: string) => {
+      notice.clear();
+      setFailure(text);
+    },
+  };
+
   return (
     <>
       <PageHeader
@@ -61,21 +72,17 @@ export default function GrievanceListPage() {
         description={t('list.description')}
         actions={
           <>
-            <ExportButtons
-              query={withOrder(filtersToParams(filters), order).toString()}
-              onStart={() => setFailure(null)}
-              onReady={notice.show}
-              onFailure={(text) => {
-                notice.clear();
-                setFailure(text);
-              }}
-            />
+            <ExportButtons {...exportTo} />
             {canCreate ? <NewGrievanceButton label={t('list.new')} /> : null}
           </>
         }
       />
       <Notices notice={notice} failure={failure} onDismissFailure={() => setFailure(null)} place="page" />
-      <GrievanceFilterPanel filters={filters} onChange={setFilters} />
+      <GrievanceFilterPanel
+        filters={filters}
+        onChange={setFilters}
+        footer={<ExportButtons {...exportTo} kinds={['publication']} label={t('export.publicationGroup')} />}
+      />
       <ResultsPanel
         search={search}
         order={order}
