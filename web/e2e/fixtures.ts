@@ -106,6 +106,23 @@ export async function adminApi(request: APIRequestContext) {
   };
 }
 
+/**
+ * A grievance as the API files it: a pending, high-priority case at City Kotwali, Central
+ * District, with no officers, as `fields` change it.
+ */
+export function caseBody<T extends Record<string, unknown>>(fields: T) {
+  return {
+    district: 'Central District',
+    police_station: 'City Kotwali',
+    status: 'Pending',
+    priority: 'High',
+    put_in_court: false,
+    cross_case: false,
+    investigation_officers: [],
+    ...fields,
+  };
+}
+
 /** The id of the role named `name`, creating it with `permissions` when missing. */
 export async function ensureRole(request: APIRequestContext, name: string, permissions: unknown[]): Promise<number> {
   const api = await adminApi(request);

@@ -4,7 +4,7 @@
 // downloads without that case, without a sensitive one, and with nothing of a victim or a
 // mobile number.
 import { readFile } from 'node:fs/promises';
-import { adminApi, expect, expectAccessible, nextDownload, signIn, snap, test } from './fixtures';
+import { adminApi, caseBody, expect, expectAccessible, nextDownload, signIn, snap, test } from './fixtures';
 import { workbookTexts } from './xlsx-text';
 
 const RUN = Date.now().toString(36).toUpperCase();
@@ -19,21 +19,15 @@ function daysAgo(days: number): string {
   return new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const filed = (suffix: string, section: string, crime: string, parties: object[]) => ({
-  fir_no: `${PREFIX}-${suffix}`,
-  fir_date: daysAgo(2),
-  section_and_act: section,
-  crime_title: crime,
-  district: 'Central District',
-  police_station: 'City Kotwali',
-  status: 'Pending',
-  priority: 'High',
-  put_in_court: false,
-  cross_case: false,
-  investigation_officers: [],
-  brief_details: 'Statement of the informant recorded at the station desk.',
-  parties,
-});
+const filed = (suffix: string, section: string, crime: string, parties: object[]) =>
+  caseBody({
+    fir_no: `${PREFIX}-${suffix}`,
+    fir_date: daysAgo(2),
+    section_and_act: section,
+    crime_title: crime,
+    brief_details: 'Statement of the informant recorded at the station desk.',
+    parties,
+  });
 
 test.describe.serial('withholding from publication', () => {
   let withheldId = 0;
