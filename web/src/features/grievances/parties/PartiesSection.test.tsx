@@ -1,13 +1,12 @@
 // Revealing a protected victim and marking a case sensitive, on the grievance's screen.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GrievanceView, Party } from '../../../api/types';
+import type { Party } from '../../../api/types';
 import { i18n } from '../../../i18n';
-import { mockApi, sentBodies } from '../../../test/api-mock';
+import { sentBodies } from '../../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../../test/fixtures';
-import { listHandlers, makeGrievance } from '../../../test/grievance-fixtures';
-import { renderPage } from '../../../test/render-page';
-import GrievanceDetailPage from '../GrievanceDetailPage';
+import { makeGrievance } from '../../../test/grievance-fixtures';
+import { renderDetail } from '../../../test/render-detail';
 import { IDENTITY_PROTECTED } from './parties';
 
 const reader = makeUser({ id: 7, role_name: 'Reader', permissions: [entry('grievances', { can_read: true, can_update: true })] });
@@ -19,18 +18,7 @@ const victim: Party = { role: 'victim', name: 'Kamla Kumari', mobile: '+91987654
 const sensitiveCase = () => makeGrievance({ sensitive: true, sensitive_mark: null, parties: [complainant, protectedVictim] });
 const REASON = 'Court summons needs the victim named';
 
-function render(user: ReturnType<typeof makeUser>, first: GrievanceView, extra: Parameters<typeof mockApi>[0] = {}) {
-  const fetch = mockApi({
-    ...listHandlers(),
-    'GET /api/grievances/12': () => jsonResponse(200, { success: true, data: first }),
-    'GET /api/grievances/12/history': () => jsonResponse(200, { success: true, data: [] }),
-    'GET /api/grievances/12/attachments': () => jsonResponse(200, { success: true, data: [] }),
-    'GET /api/grievances/12/notes': () => jsonResponse(200, { success: true, data: [] }),
-    ...extra,
-  });
-  renderPage(<GrievanceDetailPage />, user, '/grievances/12', '/grievances/:id');
-  return fetch;
-}
+const render = renderDetail;
 
 const people = () => screen.findByRole('region', { name: 'People in the case' });
 

@@ -1,13 +1,11 @@
 // Withholding a case from the state's public list of FIRs, on the grievance's screen.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GrievanceView } from '../../../api/types';
 import { i18n } from '../../../i18n';
-import { mockApi, sentBodies } from '../../../test/api-mock';
+import { sentBodies } from '../../../test/api-mock';
 import { entry, jsonResponse, makeUser } from '../../../test/fixtures';
-import { listHandlers, makeGrievance } from '../../../test/grievance-fixtures';
-import { renderPage } from '../../../test/render-page';
-import GrievanceDetailPage from '../GrievanceDetailPage';
+import { makeGrievance } from '../../../test/grievance-fixtures';
+import { renderDetail } from '../../../test/render-detail';
 
 const reader = makeUser({ id: 7, role_name: 'Reader', permissions: [entry('grievances', { can_read: true, can_update: true })] });
 // Seeing every identity and approving closures do not hold it: it is granted by name.
@@ -19,18 +17,7 @@ const MARK = { by: 9, by_name: 'DSP Rawat', at: '2025-02-10T06:30:00Z', reason: 
 const published = () => makeGrievance({ publication_withheld: null });
 const withheld = () => makeGrievance({ publication_withheld: MARK });
 
-function render(user: ReturnType<typeof makeUser>, first: GrievanceView, extra: Parameters<typeof mockApi>[0] = {}) {
-  const fetch = mockApi({
-    ...listHandlers(),
-    'GET /api/grievances/12': () => jsonResponse(200, { success: true, data: first }),
-    'GET /api/grievances/12/history': () => jsonResponse(200, { success: true, data: [] }),
-    'GET /api/grievances/12/attachments': () => jsonResponse(200, { success: true, data: [] }),
-    'GET /api/grievances/12/notes': () => jsonResponse(200, { success: true, data: [] }),
-    ...extra,
-  });
-  renderPage(<GrievanceDetailPage />, user, '/grievances/12', '/grievances/:id');
-  return fetch;
-}
+const render = renderDetail;
 
 const section = () => screen.findByRole('region', { name: 'Publication' });
 const historyReads = (fetch: ReturnType<typeof render>) => fetch.mock.calls.filter(([url]) => url === '/api/grievances/12/history').length;
