@@ -88,6 +88,13 @@ pub struct GrievanceFields {
     /// publication"; null when not. Set and cleared by the marking alone, never by the form.
     #[serde(default)]
     pub publication_withheld: Option<OfficerMark>,
+    /// The language the complainant is written to in (`crate::citizen`).
+    #[schema(required = true)]
+    pub citizen_language: crate::citizen::Language,
+    /// The informant consents to being told of the investigation's progress by SMS: a
+    /// progress update sent to them then meets the 90-day duty of BNSS s.193(3)(ii).
+    #[schema(required = true)]
+    pub sms_consent: bool,
 }
 
 /// An authorised officer's marking of a case (sensitive, or withheld from publication),
@@ -207,6 +214,14 @@ pub struct GrievanceForm {
     #[schema(value_type = Option<Vec<PartyForm>>)]
     pub parties: Sent<Vec<Sent<PartyForm>>>,
     /// When changing: the version this edit was based on; a stale one is refused with 409.
+    /// `en` or `hi`: the complainant's language. Left out when changing: kept as it is.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub citizen_language: Sent<Text>,
+    /// The informant's consent to progress by SMS. Left out when changing: kept as it is.
+    #[serde(default)]
+    #[schema(value_type = Option<bool>)]
+    pub sms_consent: Sent<Scalar>,
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
     pub version: Sent<i64>,
@@ -234,6 +249,12 @@ pub struct OfficerForm {
 }
 
 impl GrievanceForm {
+    /// Whether the form says how the complainant is written to (language or consent): left
+    /// out when changing, they are kept as they are.
+    pub fn sends_citizen_contact(&self) -> bool {
+        !matches!(self.citizen_language, Sent::Absent) || !matches!(self.sms_consent, Sent::Absent)
+    }
+
     /// The version an edit was based on, when the form gives one.
     pub fn version(&self) -> Option<i64> {
         self.version.as_given().copied()
@@ -495,6 +516,19 @@ impl GrievanceFields {
             parties,
             sensitive_mark: None,
             publication_withheld: None,
+            citizen_language: match &form.citizen_language {
+                Sent::Given(Text(t)) if t.trim().is_empty() => crate::citizen::Language::En,
+                Sent::Given(Text(t)) => crate::citizen::Language::parse(t).unwrap_or_else(|| {
+                    r.errors.add("citizen_language", Msg::CitizenLanguageInvalid);
+                    crate::citizen::Language::En
+                }),
+                Sent::Unusable => {
+                    r.errors.add("citizen_language", Msg::CitizenLanguageInvalid);
+                    crate::citizen::Language::En
+                }
+                Sent::Absent | Sent::Null => crate::citizen::Language::En,
+            },
+            sms_consent: r.flag("sms_consent", &form.sms_consent),
         };
         match r.errors.finish() {
             Ok(()) => Ok(fields),

@@ -2,6 +2,7 @@
 //! here performs I/O, so every rule is unit-tested directly.
 
 pub mod audit;
+pub mod citizen;
 pub mod clock;
 pub mod day;
 pub mod email;

@@ -406,6 +406,32 @@ messages! {
     ServerError = "SERVER_ERROR": "Something went wrong on the server. Please try again.";
     StoreBusy = "STORE_BUSY": "The record is being changed by someone else; please try again";
     UpgradeRaced = "UPGRADE_RACED": "A grievance changed while the store was being upgraded; run the upgrade again";
+    // The complainant: messages, the public status page, feedback and appeals.
+    CitizenLanguageInvalid = "CITIZEN_LANGUAGE_INVALID": "Language must be en (English) or hi (Hindi)";
+    TemplateTextRequired = "TEMPLATE_TEXT_REQUIRED": "Enter the message's text";
+    TemplatePlaceholderUnknown { name } = "TEMPLATE_PLACEHOLDER_UNKNOWN": "{name} is not a placeholder a template may hold";
+    TemplatePlaceholderMissing { name } = "TEMPLATE_PLACEHOLDER_MISSING": "The template must hold {name}";
+    TemplateNotSafe { name } = "TEMPLATE_NOT_SAFE": "A template for sensitive cases cannot hold {name}";
+    DltTemplateIdInvalid = "DLT_TEMPLATE_ID_INVALID": "Enter the template's DLT id: 10 to 30 digits";
+    TemplateNotFound = "TEMPLATE_NOT_FOUND": "Message template not found";
+    DaysOutOfRange { min, max } = "DAYS_OUT_OF_RANGE": "Enter a whole number of days from {min} to {max}";
+    ProgressTooShort { min } = "PROGRESS_TOO_SHORT": "Write the progress made, in at least {min} characters";
+    ProgressUpdatesTooMany { max } = "PROGRESS_UPDATES_TOO_MANY": "This case has {max} progress updates, the most it keeps";
+    OutboxMessageNotFound = "OUTBOX_MESSAGE_NOT_FOUND": "Message not found";
+    StatusLookupInvalid = "STATUS_LOOKUP_INVALID": "Enter the grievance number and the mobile number given with the complaint";
+    StatusCodeInvalid = "STATUS_CODE_INVALID": "Enter the 6-digit code sent to your mobile";
+    StatusCodeWrong = "STATUS_CODE_WRONG": "The code is wrong or has expired. Ask for a new code.";
+    StatusCodeAttemptsUsed = "STATUS_CODE_ATTEMPTS_USED": "This code was tried 3 times. Ask for a new code.";
+    CitizenTooManyRequests = "CITIZEN_TOO_MANY_REQUESTS": "Too many requests. Please wait a minute and try again.";
+    CitizenAccessExpired = "CITIZEN_ACCESS_EXPIRED": "Your view of the case has ended. Ask for a new code.";
+    FeedbackLinkInvalid = "FEEDBACK_LINK_INVALID": "This feedback link is not valid, or was used already";
+    RatingInvalid = "RATING_INVALID": "Choose how satisfied you are: satisfied, partly satisfied or not satisfied";
+    FeedbackNotOpen = "FEEDBACK_NOT_OPEN": "Feedback can be given once the case is disposed of";
+    FeedbackGiven = "FEEDBACK_GIVEN": "Feedback on this disposal was given already";
+    AppealNotOpen = "APPEAL_NOT_OPEN": "This case has no appeal waiting for a decision";
+    AppealDecisionInvalid = "APPEAL_DECISION_INVALID": "Choose to confirm the closure or to reopen the case";
+    AppealReasonRequired { min } = "APPEAL_REASON_REQUIRED": "State the reason for the decision, in at least {min} characters";
+    AppealOtherLevel { level } = "APPEAL_OTHER_LEVEL": "This appeal is decided at the {level} level";
 }
 
 

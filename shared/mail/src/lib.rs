@@ -1,7 +1,9 @@
-//! Sending email, for the notifications outbox (`cases::notices`): one port, two engines.
+//! Sending email and SMS, for the notifications outbox (`cases::notices`): one port each, two engines each (SMS in [`sms`]).
 //! On one machine an SMTP server named by environment variables; in the cloud Amazon SES,
 //! reached with the function's own role (no SMTP credentials to keep). With neither
 //! configured there is no mailer, and the outbox keeps the messages until there is.
+
+pub mod sms;
 
 use async_trait::async_trait;
 use std::time::Duration;

@@ -1,7 +1,8 @@
 //! Test support shared by every crate's tests: a real moto server (DynamoDB and S3 protocol)
-//! on a free loopback port, an SMTP server (`smtp`), and unique names so tests never see each
-//! other's data.
+//! on a free loopback port, an SMTP server (`smtp`), an HTTP SMS gateway (`sms`), and unique
+//! names so tests never see each other's data.
 
+pub mod sms;
 pub mod smtp;
 
 use std::net::{TcpListener, TcpStream};
