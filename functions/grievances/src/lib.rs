@@ -3,10 +3,12 @@
 //! the state's; outside it a grievance, its attachments and its notes are "not found".
 
 pub mod attachments;
+pub mod citizens;
 pub mod clock_actions;
 pub mod identities;
 mod markings;
 pub mod publication;
+pub mod status_page;
 pub mod escalation;
 pub mod links;
 pub mod notes;
@@ -50,6 +52,8 @@ pub fn routes() -> AreaRouter {
         .merge(publication::routes())
         .merge(links::routes())
         .merge(notify::routes())
+        .merge(citizens::routes())
+        .merge(status_page::routes())
 }
 
 /// The list filters and paging.

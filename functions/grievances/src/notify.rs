@@ -123,27 +123,29 @@ async fn mark_all_read(State(state): State<AppState>, caller: Caller) -> ApiResu
 pub struct Delivered {
     /// Events taken out of the outbox.
     pub events: u64,
-    /// Notices written for them (one per recipient).
+    /// Notices written for them (one per recipient), and SMS queued for citizens.
     pub notices: u64,
-    /// Emails sent.
+    /// Emails and SMS sent.
     pub sent: u64,
-    /// Emails whose send failed (retried later, or kept aside after the last try).
+    /// Messages whose send failed (retried later, or kept aside after the last try).
     pub failed: u64,
 }
 
 /// Events read per batch, and batches per run: a run's work is bounded; the next run goes on.
 const EVENTS_PER_BATCH: usize = 100;
 const BATCHES_PER_RUN: usize = 20;
-/// Emails sent per run.
+/// Emails and SMS sent per run.
 const MAILS_PER_RUN: usize = 200;
 
-/// Turns the outbox's events into notices and queued emails, then, with a mailer, sends the
-/// emails due by `now` (or by the end of this run's queuing, when later). Every step is idempotent, so a run repeated or overlapping another
-/// delivers nothing twice (an email may be sent twice only if a send succeeded and its
-/// removal from the outbox failed).
+/// Turns the outbox's events into notices and queued emails (and a citizen's SMS), then, with
+/// a mailer or an SMS sender (`AppState::citizens`), sends the messages due by `now` (or by the
+/// end of this run's queuing, when later). Every step is idempotent, so a run repeated or
+/// overlapping another delivers nothing twice (a message may be sent twice only if a send
+/// succeeded and its removal from the outbox failed).
 pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time::OffsetDateTime) -> Result<Delivered> {
     let mut done = Delivered::default();
     let mut directory: Option<Directory> = None;
+    let mut citizens: Option<crate::citizens::Writer> = None;
     for _ in 0..BATCHES_PER_RUN {
         let events = state.notices.pending_events(EVENTS_PER_BATCH).await?;
         if events.is_empty() {
@@ -154,6 +156,19 @@ pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time:
         }
         let directory = directory.as_ref().expect("read above");
         for event in &events {
+            if let Happening::ToCitizen { message, text } = &event.happening {
+                if citizens.is_none() {
+                    citizens = Some(crate::citizens::Writer::read(state).await?);
+                }
+                let writer = citizens.as_ref().expect("read above");
+                if let Some(sms) = writer.message(state, event.grievance_id, *message, text.as_deref()).await? {
+                    state.notices.queue(&event.at, event.id.as_str(), &sms).await?;
+                    done.notices += 1;
+                }
+                state.notices.settle(event).await?;
+                done.events += 1;
+                continue;
+            }
             let status = directory.status_names(event);
             for user in directory.recipients(event) {
                 let mail = notices::mail_of(event, &user.email, &user.name, status.as_ref());
@@ -167,22 +182,43 @@ pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time:
             break;
         }
     }
-    if let Some(mailer) = mailer {
-        // The emails this run has just queued are due when queued, which may be a second or
-        // more after the run began: they go now, not a run later.
-        let now_text = domain::clock::to_text(now.max(domain::clock::now()));
-        for queued in state.notices.due_mail(&now_text, MAILS_PER_RUN).await? {
-            match mailer.send(&queued.mail.to, &queued.mail.subject, &queued.mail.body).await {
-                Ok(()) => {
-                    state.notices.mail_sent(&queued).await?;
-                    done.sent += 1;
+    let sms = state.citizens.sms.as_deref();
+    if mailer.is_none() && sms.is_none() {
+        return Ok(done);
+    }
+    // The messages this run has just queued are due when queued, which may be a second or
+    // more after the run began: they go now, not a run later.
+    let now_text = domain::clock::to_text(now.max(domain::clock::now()));
+    for queued in state.notices.due_mail(&now_text, MAILS_PER_RUN).await? {
+        let sent = match (&queued.mail.sms, mailer, sms) {
+            (None, Some(mailer), _) => mailer.send(&queued.mail.to, &queued.mail.subject, &queued.mail.body).await.map(|()| None),
+            (Some(details), _, Some(sender)) => {
+                let message = mail::sms::Sms { to: &queued.mail.to, text: &queued.mail.body, dlt_template_id: &details.dlt_template_id };
+                sender.send(&message).await.map(Some)
+            }
+            // No way to send this one yet: it waits in the outbox.
+            _ => continue,
+        };
+        match sent {
+            Ok(answer) => {
+                if let (Some(details), Some(answer)) = (&queued.mail.sms, answer) {
+                    crate::citizens::sent(state, &queued.mail, details, &answer).await?;
                 }
-                Err(error) => {
-                    done.failed += 1;
-                    let retry_at = (queued.attempts + 1 < notices::MAX_ATTEMPTS).then(|| domain::clock::to_text(now + notices::retry_after(queued.attempts)));
-                    tracing::warn!(to = %queued.mail.to, attempts = queued.attempts + 1, retry_at = ?retry_at, error = %error, "cannot send a notification email");
-                    state.notices.mail_failed(&queued, &error, retry_at.as_deref()).await?;
+                state.notices.mail_sent(&queued).await?;
+                done.sent += 1;
+            }
+            Err(error) => {
+                done.failed += 1;
+                let retry_at = (queued.attempts + 1 < notices::MAX_ATTEMPTS).then(|| domain::clock::to_text(now + notices::retry_after(queued.attempts)));
+                let to = match &queued.mail.sms {
+                    Some(_) => domain::citizen::masked_mobile(&queued.mail.to),
+                    None => queued.mail.to.clone(),
+                };
+                tracing::warn!(to = %to, attempts = queued.attempts + 1, retry_at = ?retry_at, error = %error, "cannot send a notification");
+                if let (Some(details), None) = (&queued.mail.sms, &retry_at) {
+                    crate::citizens::given_up(state, &queued.mail, details, &error).await?;
                 }
+                state.notices.mail_failed(&queued, &error, retry_at.as_deref()).await?;
             }
         }
     }
@@ -243,6 +279,8 @@ impl Directory {
             Happening::Escalated { posting, .. } => {
                 scope != GrievanceScope::Own && permissions.allows(Resource::Grievances, Action::Read) && domain::escalation::posting_key(&user.posting) == *posting
             }
+            // The complainant's, written by `crate::citizens`.
+            Happening::ToCitizen { .. } => false,
         }
     }
 }

@@ -5,6 +5,7 @@
 pub mod bootstrap;
 pub mod lockout;
 pub mod passwords;
+pub mod rate;
 pub mod port;
 pub mod roles;
 pub mod sealing;

@@ -7,6 +7,7 @@ pub mod admin_audit;
 pub mod attachments;
 pub mod chain;
 pub mod checkpoint;
+pub mod citizen;
 pub mod dues;
 pub mod duplicates;
 pub mod escalation;

@@ -42,6 +42,9 @@ pub enum Happening {
     /// renames it reads by the new name; `name` is its English name at the change, what an
     /// email says when the item is gone by the time it is written.
     StatusChanged { status_id: i64, name: String },
+    /// Owed to the complainant, by SMS (`crate::citizen`): what `message` tells, with the
+    /// officer's words when it carries them (a progress update).
+    ToCitizen { message: domain::citizen::MessageKind, #[serde(default, skip_serializing_if = "Option::is_none")] text: Option<String> },
 }
 
 /// A happening of one grievance, as the outbox keeps it until its notices are written.
@@ -106,10 +109,14 @@ impl From<NoticeId> for String {
 
 /// The events a change raises: an assignment to someone (not to oneself), a closure asked
 /// for, approved or returned, a change of status (but for an approved closure, which its own
-/// notice tells), an escalation, and a missed statutory clock with the escalation it caused.
-/// A new grievance or a deletion raises none.
+/// notice tells), an escalation, and a missed statutory clock with the escalation it caused;
+/// and what the complainant is to be told of it (`crate::citizen`), a new grievance
+/// included. A deletion raises none.
 pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
-    let (Some(before), Some(after)) = (change.before, change.after) else { return Vec::new() };
+    let Some(after) = change.after else { return Vec::new() };
+    let Some(before) = change.before else {
+        return events(change, &after.grievance, crate::citizen::told_of_filing(&after.grievance).into_iter().collect());
+    };
     let (before, after) = (&before.grievance, &after.grievance);
     let actor = &change.audit.actor;
     let acted = |action: AuditAction| change.audit.entries.iter().find(|e: &&AuditEntry| e.action == action);
@@ -141,6 +148,12 @@ pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
             happenings.push(Happening::ClockMissed { rule: rule.clone(), source, days_late: escalation.days_overdue, officer: after.assigned_to });
         }
     }
+    happenings.extend(crate::citizen::told_of_change(before, after));
+    events(change, after, happenings)
+}
+
+fn events(change: &GrievanceChange<'_>, after: &crate::record::Grievance, happenings: Vec<Happening>) -> Vec<Event> {
+    let actor = &change.audit.actor;
     let people = after.visible_to();
     // The moment it is written, to the microsecond: what orders a user's notices.
     let written = time::OffsetDateTime::now_utc();
@@ -215,6 +228,8 @@ impl Notice {
             Happening::ClosureReturned { reason, .. } => (NoticeKind::ClosureReturned, None, None, Some(reason.clone())),
             Happening::ClockMissed { days_late, .. } => (NoticeKind::ClockMissed, None, Some(*days_late), None),
             Happening::StatusChanged { .. } => (NoticeKind::StatusChanged, None, None, None),
+            // Never a staff notice (no recipient is owed one): named for completeness.
+            Happening::ToCitizen { .. } => (NoticeKind::StatusChanged, None, None, None),
         };
         let clock = match &event.happening {
             Happening::ClockMissed { source, .. } => Some(source.clone()),
@@ -242,12 +257,28 @@ impl Notice {
     }
 }
 
-/// An email to send.
+/// A message to send: an email, or, with `sms`, an SMS to the number `to` whose text is
+/// `body` (and `subject` empty).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mail {
     pub to: String,
     pub subject: String,
     pub body: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sms: Option<SmsDetails>,
+}
+
+/// What an SMS to a citizen carries beside its text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SmsDetails {
+    /// The case it tells of (its history records the delivery); 0 for none.
+    pub grievance_id: i64,
+    pub kind: domain::citizen::MessageKind,
+    pub dlt_template_id: String,
+    /// A progress update sent with the informant's consent: once the gateway takes it, the
+    /// informant was told of progress (BNSS s.193(3)(ii)), and the case's clock says so.
+    #[serde(default)]
+    pub tells_progress: bool,
 }
 
 /// An email waiting in the outbox.
@@ -320,6 +351,13 @@ pub fn mail_of(event: &Event, to: &str, recipient_name: &str, status: Option<&St
             format!("The duty under {source} on grievance {number} fell due {days_late} days ago and was not met; the case was escalated."),
             format!("शिकायत {number} पर {source} के अंतर्गत कर्तव्य {days_late} दिन पहले देय था और पूरा नहीं हुआ; मामला उच्च स्तर को प्रेषित किया गया।"),
         ),
+        // Written by `crate::citizen` as an SMS: no staff member is owed it.
+        Happening::ToCitizen { message, .. } => (
+            format!("Grievance {number}: the complainant is told ({})", message.as_str()),
+            format!("शिकायत {number}: शिकायतकर्ता को सूचना ({})", message.as_str()),
+            format!("The complainant of grievance {number} is sent a message ({}).", message.as_str()),
+            format!("शिकायत {number} के शिकायतकर्ता को संदेश भेजा गया ({})।", message.as_str()),
+        ),
         Happening::StatusChanged { name, .. } => {
             let (en, hi) = status.map_or((name.as_str(), name.as_str()), |s| (s.en.as_str(), s.hi.as_str()));
             (
@@ -333,7 +371,7 @@ pub fn mail_of(event: &Event, to: &str, recipient_name: &str, status: Option<&St
     let body = format!(
         "Dear {recipient_name},\n\n{en}\n\n{hi}\n\nGrievance Portal\n\n(This is an automatic message; sign in to the portal to act on it.)\n"
     );
-    Mail { to: to.to_string(), subject: format!("{subject_en} / {subject_hi}"), body }
+    Mail { to: to.to_string(), subject: format!("{subject_en} / {subject_hi}"), body, sms: None }
 }
 
 fn level_hi(level: EscalationLevel) -> &'static str {
@@ -391,6 +429,15 @@ pub trait Notices: Send + Sync + 'static {
 
     /// Emails kept aside as failed for good, newest first; at most `limit`.
     async fn failed_mail(&self, limit: usize) -> Result<Vec<QueuedMail>>;
+
+    /// Queues a message owed to no user (an SMS to a citizen), due at `at`, under the id
+    /// `id`: queued again with the same `at` and `id` (a run repeated after a crash), it
+    /// replaces itself, so it is sent once.
+    async fn queue(&self, at: &str, id: &str, mail: &Mail) -> Result<()>;
+
+    /// Puts a message kept aside as failed back in the outbox, due now, its tries counted
+    /// afresh; answers whether it was there (false: already put back, or never kept).
+    async fn resend(&self, key: &str) -> Result<bool>;
 
     /// Brings in what an earlier release kept in another shape (the embedded file's items):
     /// an upgrade step run at start, answering how many records it moved (none when there is

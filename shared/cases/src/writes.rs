@@ -337,7 +337,7 @@ fn field_entries(before: &GrievanceFields, after: &GrievanceFields, sensitivity:
         .collect()
 }
 
-fn status_entries(before: &Grievance, after: &Grievance, notes: Option<String>) -> Vec<AuditEntry> {
+pub(crate) fn status_entries(before: &Grievance, after: &Grievance, notes: Option<String>) -> Vec<AuditEntry> {
     let mut entries = Vec::new();
     if before.status_id != after.status_id {
         entries.push(AuditEntry::simple(AuditAction::StatusChanged, "status", Some(before.fields.status.clone()), Some(after.fields.status.clone()), notes.clone()));
@@ -397,6 +397,8 @@ pub struct Edit {
     pub fields: GrievanceFields,
     /// Whether the form said who the people are; left out, they are kept.
     pub parties_sent: bool,
+    /// Whether the form said how the complainant is written to; left out, it is kept.
+    pub contact_sent: bool,
     /// The version it was based on; a stale one is refused with 409.
     pub expected_version: Option<i64>,
     /// The user confirmed that a FIR number already recorded is another case.
@@ -405,7 +407,7 @@ pub struct Edit {
 
 impl Edit {
     pub fn of(form: &domain::grievance::GrievanceForm) -> Result<Edit> {
-        Ok(Edit { fields: parse_fields(form)?, parties_sent: form.sends_parties(), expected_version: form.version(), confirmed_duplicate: form.confirms_duplicate() })
+        Ok(Edit { fields: parse_fields(form)?, parties_sent: form.sends_parties(), contact_sent: form.sends_citizen_contact(), expected_version: form.version(), confirmed_duplicate: form.confirms_duplicate() })
     }
 }
 
@@ -418,7 +420,7 @@ pub async fn update(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &See
 }
 
 async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Seen, edit: Edit) -> Result<Grievance> {
-    let Edit { mut fields, parties_sent, expected_version, confirmed_duplicate } = edit;
+    let Edit { mut fields, parties_sent, contact_sent, expected_version, confirmed_duplicate } = edit;
     let read = seen.read(cases).await?;
     let id = read.grievance.id;
     let before = &read.grievance;
@@ -431,6 +433,12 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Se
     // officer clears the mark when the case is truly not sensitive.
     fields.sensitive_mark = before.fields.sensitive_mark.clone();
     fields.publication_withheld = before.fields.publication_withheld.clone();
+    fields.progress_updates = before.fields.progress_updates.clone();
+    fields.feedback = before.fields.feedback.clone();
+    fields.appeals = before.fields.appeals.clone();
+    if !contact_sent {
+        (fields.citizen_language, fields.sms_consent) = (before.fields.citizen_language, before.fields.sms_consent);
+    }
     let now = domain::clock::now_text();
     let sensitivity = Sensitivity::now(cases.lists).await?;
     if sensitivity.of_fields(&before.fields) && !sensitivity.of_fields(&fields) {
@@ -897,6 +905,32 @@ async fn mark_once(cases: Cases<'_>, actor: &Actor, seen: &Seen, marking: Markin
     let mut after = Stored { grievance: after, refs: read.refs.clone() };
     commit(cases, Some(&read), Some(&mut after), actor, &now, version, entries).await?;
     Ok(after.grievance)
+}
+
+/// A change of the case made by `edit` from the case as last read (`before`, and the time of
+/// the change): the case as it is to be and its audit records, committed as its next version.
+/// A change based on an older version than `expected` is refused; without `expected`, one that
+/// lost a race is made again on the newer case.
+pub async fn change_with<F>(cases: Cases<'_>, seen: &Seen, actor: &Actor, expected: Option<i64>, edit: F) -> Result<Grievance>
+where
+    F: Fn(&Grievance, &str) -> Result<(Grievance, Vec<AuditEntry>)>,
+{
+    retrying(expected, || async {
+        let read = seen.read(cases).await?;
+        check_version(&read.grievance, expected)?;
+        let now = domain::clock::now_text();
+        let (mut after, entries) = edit(&read.grievance, &now)?;
+        after.updated_at = now.clone();
+        after.version = read.grievance.version + 1;
+        let version = after.version;
+        let mut after = Stored { grievance: after, refs: read.refs.clone() };
+        if let Some(status) = after.grievance.status_id {
+            after.refs.insert(domain::lists::ListKind::Statuses, status);
+        }
+        commit(cases, Some(&read), Some(&mut after), actor, &now, version, entries).await?;
+        Ok(after.grievance)
+    })
+    .await
 }
 
 /// The most actions one case keeps on its clocks: years of 90-day reports and every other

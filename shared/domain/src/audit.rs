@@ -90,10 +90,28 @@ pub enum AuditAction {
     /// A protected victim's identity was revealed to a holder of "view sensitive identities":
     /// which case in the details, the reason in notes; never the identity itself.
     IdentityRevealed,
+    /// An officer recorded the investigation's progress for the complainant (the words in
+    /// new_value).
+    ProgressRecorded,
+    /// A message to the complainant was taken by the SMS gateway (what it told in field_name,
+    /// the number masked in new_value, the DLT template id in the details).
+    SmsSent,
+    /// A message to the complainant could not be sent after every retry, and was kept aside
+    /// for an Admin to send again (the gateway's last answer in notes).
+    SmsFailed,
+    /// A citizen saw the case on the public status page, after its one-time code.
+    CitizenViewed,
+    /// The citizen rated the disposal (the rating in new_value, their comment in notes).
+    FeedbackReceived,
+    /// The next level up decided an appeal: confirmed the closure, or reopened the case (the
+    /// reason in notes).
+    AppealDecided,
+    /// The Admin changed what citizens are told and how (message templates, reopen window).
+    CitizenSettingsChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 41] = [
+    pub const ALL: [AuditAction; 48] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -135,6 +153,13 @@ impl AuditAction {
         AuditAction::ClockActionRecorded,
         AuditAction::LawSettingsChanged,
         AuditAction::IdentityRevealed,
+        AuditAction::ProgressRecorded,
+        AuditAction::SmsSent,
+        AuditAction::SmsFailed,
+        AuditAction::CitizenViewed,
+        AuditAction::FeedbackReceived,
+        AuditAction::AppealDecided,
+        AuditAction::CitizenSettingsChanged,
     ];
 
     /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
@@ -151,6 +176,7 @@ impl AuditAction {
                 | AuditAction::TransferLimitChanged
                 | AuditAction::EscalationRulesChanged
                 | AuditAction::LawSettingsChanged
+                | AuditAction::CitizenSettingsChanged
                 | AuditAction::RoleCreated
                 | AuditAction::RoleUpdated
                 | AuditAction::RoleDeleted
@@ -210,6 +236,13 @@ impl AuditAction {
             AuditAction::ClockActionRecorded => "CLOCK_ACTION_RECORDED",
             AuditAction::LawSettingsChanged => "LAW_SETTINGS_CHANGED",
             AuditAction::IdentityRevealed => "IDENTITY_REVEALED",
+            AuditAction::ProgressRecorded => "PROGRESS_RECORDED",
+            AuditAction::SmsSent => "SMS_SENT",
+            AuditAction::SmsFailed => "SMS_FAILED",
+            AuditAction::CitizenViewed => "CITIZEN_VIEWED",
+            AuditAction::FeedbackReceived => "FEEDBACK_RECEIVED",
+            AuditAction::AppealDecided => "APPEAL_DECIDED",
+            AuditAction::CitizenSettingsChanged => "CITIZEN_SETTINGS_CHANGED",
         }
     }
 
@@ -266,8 +299,10 @@ pub fn officer_changes(before: &[OfficerEntry], after: &[OfficerEntry]) -> Vec<V
 
 /// The fields an update's record leaves to actions of their own: status and priority (their
 /// own STATUS_CHANGED and PRIORITY_CHANGED), the officers, compared entry by entry below, and
-/// the sections, the people and the officers' markings, each said in words of its own.
-const FIELDS_WITH_OWN_HANDLING: [&str; 7] = ["status", "priority", "investigation_officers", "sections", "parties", "sensitive_mark", "publication_withheld"];
+/// the sections, the people and the officers' markings, each said in words of its own; and
+/// what the complainant was told and said, each recorded by its own action.
+const FIELDS_WITH_OWN_HANDLING: [&str; 10] =
+    ["status", "priority", "investigation_officers", "sections", "parties", "sensitive_mark", "publication_withheld", "progress_updates", "feedback", "appeals"];
 
 /// The names of a struct's fields as serde knows them, in the order they are declared: the
 /// list a derived `Deserialize` hands to `deserialize_struct`, caught by a deserializer that

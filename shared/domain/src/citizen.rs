@@ -439,6 +439,107 @@ impl CitizenSettingsForm {
     }
 }
 
+/// A progress update an officer recorded for the complainant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ProgressUpdate {
+    pub text: String,
+    /// RFC 3339.
+    pub at: String,
+    pub by: i64,
+    pub by_name: String,
+}
+
+/// The shortest progress update: a few words that tell something.
+pub const PROGRESS_MIN: usize = 10;
+/// The longest: what one SMS of a few parts can carry.
+pub const PROGRESS_MAX: usize = 300;
+/// The most a case keeps: years of monthly updates.
+pub const MAX_PROGRESS_UPDATES: usize = 200;
+
+/// Reads an officer's progress update.
+pub fn progress_text(text: &str) -> Result<String> {
+    let text = text.trim();
+    if text.chars().count() < PROGRESS_MIN {
+        return Err(Error::field("text", Msg::ProgressTooShort { min: PROGRESS_MIN.to_string() }));
+    }
+    if text.chars().count() > PROGRESS_MAX {
+        return Err(Error::field("text", Msg::FieldTooLong { field: "text".into(), max: PROGRESS_MAX.to_string() }));
+    }
+    Ok(text.to_string())
+}
+
+/// Where a rating came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FeedbackVia {
+    /// The signed link of the closure message.
+    Link,
+    /// The public status page, after its one-time code.
+    StatusPage,
+}
+
+/// A citizen's rating of a disposal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Feedback {
+    pub rating: Rating,
+    pub comment: String,
+    /// RFC 3339.
+    pub at: String,
+    pub via: FeedbackVia,
+    /// When the disposal rated was made (the case's `resolved_at` then): one rating each.
+    pub disposed_at: String,
+    /// Whether it opened an appeal.
+    pub appealed: bool,
+}
+
+/// An appeal against a disposal, flagged for the next level up, which confirms the closure or
+/// reopens the case, with a reason, by its due day.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Appeal {
+    pub level: crate::escalation::EscalationLevel,
+    /// RFC 3339.
+    pub opened_at: String,
+    /// The day by which it is to be decided.
+    #[schema(value_type = String)]
+    pub due: crate::day::Day,
+    /// The citizen's comment with their rating.
+    pub comment: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<AppealDecision>,
+}
+
+/// What the next level up decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct AppealDecision {
+    /// Reopened; else the closure was confirmed.
+    pub reopened: bool,
+    pub reason: String,
+    pub by: i64,
+    pub by_name: String,
+    /// RFC 3339.
+    pub at: String,
+}
+
+impl Appeal {
+    pub fn is_open(&self) -> bool {
+        self.decision.is_none()
+    }
+}
+
+/// The level an appeal goes to: the district; the range when the district decided one on the
+/// case before.
+pub fn appeal_level(earlier: &[Appeal]) -> crate::escalation::EscalationLevel {
+    use crate::escalation::EscalationLevel;
+    if earlier.iter().any(|a| a.level == EscalationLevel::District && a.decision.is_some()) {
+        EscalationLevel::Range
+    } else {
+        EscalationLevel::District
+    }
+}
+
+/// The shortest reason for an appeal's decision.
+pub const APPEAL_REASON_MIN: usize = 10;
+
 /// A mobile number as an SMS gateway takes it: its ten digits, with the country code. A
 /// number of fewer than ten digits cannot be written to.
 pub fn sms_number(mobile: &str) -> Option<String> {

@@ -95,6 +95,13 @@ pub struct GrievanceFields {
     /// progress update sent to them then meets the 90-day duty of BNSS s.193(3)(ii).
     #[schema(required = true)]
     pub sms_consent: bool,
+    /// The progress updates recorded for the complainant, oldest first. Set by the progress
+    /// action alone, never by the form.
+    pub progress_updates: Vec<crate::citizen::ProgressUpdate>,
+    /// The citizen's ratings of its disposals, oldest first. Set by the citizen alone.
+    pub feedback: Vec<crate::citizen::Feedback>,
+    /// The appeals "not satisfied" opened, oldest first; the last may await its decision.
+    pub appeals: Vec<crate::citizen::Appeal>,
 }
 
 /// An authorised officer's marking of a case (sensitive, or withheld from publication),
@@ -529,6 +536,9 @@ impl GrievanceFields {
                 Sent::Absent | Sent::Null => crate::citizen::Language::En,
             },
             sms_consent: r.flag("sms_consent", &form.sms_consent),
+            progress_updates: Vec::new(),
+            feedback: Vec::new(),
+            appeals: Vec::new(),
         };
         match r.errors.finish() {
             Ok(()) => Ok(fields),

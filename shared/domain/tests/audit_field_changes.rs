@@ -41,6 +41,11 @@ fn before() -> GrievanceFields {
         parties: Vec::new(),
         sensitive_mark: None,
         publication_withheld: None,
+        citizen_language: domain::citizen::Language::En,
+        sms_consent: false,
+        progress_updates: Vec::new(),
+        feedback: Vec::new(),
+        appeals: Vec::new(),
     }
 }
 
@@ -75,6 +80,11 @@ fn after() -> GrievanceFields {
         parties: Vec::new(),
         sensitive_mark: None,
         publication_withheld: None,
+        citizen_language: domain::citizen::Language::Hi,
+        sms_consent: true,
+        progress_updates: Vec::new(),
+        feedback: Vec::new(),
+        appeals: Vec::new(),
     }
 }
 
@@ -118,6 +128,8 @@ fn every_changed_field_is_recorded_in_the_order_of_the_form_status_and_priority_
         change("date_of_outward", Some("2026-01-07"), Some("2026-02-07")),
         change("action_taken_by_ig_office", Some("Report called for"), None),
         change("final_decision", Some("Pending"), Some("Disposed of")),
+        change("citizen_language", Some("en"), Some("hi")),
+        change("sms_consent", Some("No"), Some("Yes")),
         change("sections", Some("IPC 379"), Some("IPC 420 (offence 2024-05-01)")),
         officers_change(),
     ];

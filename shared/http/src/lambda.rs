@@ -123,6 +123,8 @@ pub async fn state_from_env() -> anyhow::Result<AppState> {
     }
     // Long exports are written by the export worker function (see `ExportRunner`).
     state.exports.in_process = false;
+    // Citizens' links point at the site's address, which the stack gives every function.
+    state.citizens = crate::CitizenChannel::from_env("").await.map_err(|e| anyhow::anyhow!("cannot send SMS: {e}"))?;
     let step = Instant::now();
     state.prepare().await.map_err(|e| anyhow::anyhow!("cannot prepare the store: {e}"))?;
     let prepare_ms = ms(step);

@@ -23,7 +23,7 @@ pub use client::{ClientInfo, TrustedProxies};
 pub use envelope::{Envelope, SuccessMessage};
 pub use error::{ApiError, ApiResult, ErrorBody};
 pub use json::ApiJson;
-pub use state::AppState;
+pub use state::{AppState, CitizenChannel};
 
 /// The area routers' type: axum routes that also describe themselves in OpenAPI.
 pub type AreaRouter = utoipa_axum::router::OpenApiRouter<AppState>;

@@ -43,6 +43,27 @@ pub struct AppState {
     /// The embedded file, when this state is over one: the engines that keep rows in it are
     /// made again from it (with a sealing key, say).
     pub embedded: Option<Arc<store::sqlite::SqliteStore>>,
+    /// How citizens are written to (`cases::citizen`).
+    pub citizens: CitizenChannel,
+}
+
+/// How the portal writes to citizens: the SMS sender (none: their messages wait in the outbox
+/// until there is one), and the portal's public address their links point to.
+#[derive(Clone, Default)]
+pub struct CitizenChannel {
+    pub sms: Option<Arc<dyn mail::sms::SmsSender>>,
+    /// `https://grievances.example.gov.in`, without a final `/` (`PORTAL_PUBLIC_URL`).
+    pub public_url: String,
+}
+
+impl CitizenChannel {
+    /// The channel the environment describes (`mail::sms::from_env`, `PORTAL_PUBLIC_URL`);
+    /// `public_url` stands when the environment names no address.
+    pub async fn from_env(public_url: &str) -> Result<CitizenChannel, String> {
+        let sms = mail::sms::from_env().await?;
+        let public_url = std::env::var("PORTAL_PUBLIC_URL").ok().map(|u| u.trim().to_string()).filter(|u| !u.is_empty()).unwrap_or_else(|| public_url.to_string());
+        Ok(CitizenChannel { sms, public_url: public_url.trim_end_matches('/').to_string() })
+    }
 }
 
 /// How exports are run. A list of at most `at_once_most` grievances is written while the
@@ -72,7 +93,7 @@ impl AppState {
         let trail = Arc::new(engines::dynamo::trail::ItemTrail::new(store.clone()));
         let accounts = Arc::new(engines::dynamo::accounts::ItemAccounts::new(store.clone()));
         let notices = Arc::new(engines::dynamo::notices::ItemNotices::new(store.clone()));
-        AppState { store, grievances, lists, files, trail, accounts, sealing: auth::sealing::SealingKey::none(), notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded: None }
+        AppState { store, grievances, lists, files, trail, accounts, sealing: auth::sealing::SealingKey::none(), notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded: None, citizens: CitizenChannel::default() }
     }
 
     /// The embedded state: one SQLite file whose tables hold every record, each change
@@ -85,7 +106,13 @@ impl AppState {
         let accounts = Arc::new(engines::sqlite::accounts::SqlAccounts::new(store.clone()));
         let notices = Arc::new(engines::sqlite::notices::SqlNotices::new(store.clone()));
         let embedded = Some(store.clone());
-        AppState { store, grievances, lists, files, trail, accounts, sealing: auth::sealing::SealingKey::none(), notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded }
+        AppState { store, grievances, lists, files, trail, accounts, sealing: auth::sealing::SealingKey::none(), notices, tokens, blobs, attachments, checkpoints: None, checkpoint_finding: Arc::default(), exports: ExportRunner::default(), export_queues: Arc::default(), embedded, citizens: CitizenChannel::default() }
+    }
+
+    /// The same state writing to citizens through `channel`.
+    pub fn with_citizens(mut self, channel: CitizenChannel) -> AppState {
+        self.citizens = channel;
+        self
     }
 
     /// The same state with the audit trail's checkpoints kept in `checkpoints`.

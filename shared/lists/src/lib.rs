@@ -127,6 +127,14 @@ pub trait AdminLists: Send + Sync + 'static {
     /// kept is still `settings.revision`; 409 `domain::Msg::ChangedConcurrently` otherwise.
     async fn save_law(&self, settings: &domain::law::LawSettings) -> Result<()>;
 
+    /// What citizens are told and how (`domain::citizen::CitizenSettings::default()`,
+    /// revision 0, until an Admin saves).
+    async fn citizen_settings(&self) -> Result<domain::citizen::CitizenSettings>;
+
+    /// Saves `settings` as revision `settings.revision + 1`, on condition that the revision
+    /// kept is still `settings.revision`; 409 `domain::Msg::ChangedConcurrently` otherwise.
+    async fn save_citizen_settings(&self, settings: &domain::citizen::CitizenSettings) -> Result<()>;
+
     /// Fills every list with its starting items, once in the store's life (an administrator
     /// who later empties a list does not see it refilled). Cheap when done already, and safe
     /// from many processes at once.

@@ -14,6 +14,7 @@ mod audit_export_api;
 mod audit_tamper;
 mod backup;
 mod casework_api;
+mod citizens_api;
 mod client_ip;
 mod closure_api;
 mod compliance_api;

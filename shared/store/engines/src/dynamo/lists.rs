@@ -632,6 +632,22 @@ impl AdminLists for ItemLists {
         }
     }
 
+    async fn citizen_settings(&self) -> Result<domain::citizen::CitizenSettings> {
+        let saved = self.store.get(&citizen_settings_key()).await?.and_then(|item| serde_json::from_value(item.attrs.get("settings")?.clone()).ok());
+        Ok(saved.unwrap_or_default())
+    }
+
+    async fn save_citizen_settings(&self, settings: &domain::citizen::CitizenSettings) -> Result<()> {
+        let expected = settings.revision;
+        let saved = domain::citizen::CitizenSettings { revision: expected + 1, ..settings.clone() };
+        let item = Item::new(citizen_settings_key()).with("revision", expected + 1).with("settings", serde_json::to_value(&saved).map_err(Error::internal)?);
+        let condition = if expected == 0 { Condition::NotExists } else { Condition::Equals("revision".into(), json!(expected)) };
+        match self.store.transact(vec![Write::put(item).when(condition)]).await {
+            Err(StoreError::ConditionFailed { .. }) => Err(Error::Conflict(Msg::ChangedConcurrently)),
+            other => Ok(other?),
+        }
+    }
+
     async fn escalation_rules(&self) -> Result<domain::escalation::EscalationRules> {
         let saved = self.store.get(&escalation_rules_key()).await?.and_then(|item| serde_json::from_value(item.attrs.get("rules")?.clone()).ok());
         Ok(saved.unwrap_or_default())
@@ -651,6 +667,11 @@ impl AdminLists for ItemLists {
 
 pub(crate) fn escalation_rules_key() -> Key {
     Key::new("SETTINGS", "ESCALATION_RULES")
+}
+
+/// What citizens are told and how: one record with its revision.
+pub(crate) fn citizen_settings_key() -> Key {
+    Key::new("SETTINGS", "CITIZEN")
 }
 
 pub(crate) fn transfer_limit_key() -> Key {

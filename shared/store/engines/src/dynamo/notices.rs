@@ -76,7 +76,7 @@ pub(crate) fn queued_of(item: Item) -> QueuedMail {
     let text = |name: &str| item.str(name).unwrap_or_default().to_string();
     QueuedMail {
         key: format!("{}\n{}", item.key.pk, item.key.sk),
-        mail: Mail { to: text("to"), subject: text("subject"), body: text("body") },
+        mail: Mail { to: text("to"), subject: text("subject"), body: text("body"), sms: item.attrs.get("sms").and_then(|v| serde_json::from_value(v.clone()).ok()) },
         attempts: item.i64("attempts").unwrap_or(0).max(0) as u32,
         last_error: item.str("last_error").map(str::to_string),
     }
@@ -91,7 +91,10 @@ pub(crate) fn key_of(mail: &QueuedMail) -> Result<(Key, String, i64)> {
 }
 
 fn mail_item(key: Key, mail: &Mail, attempts: u32, last_error: Option<&str>) -> Item {
-    let item = Item::new(key).with("to", mail.to.clone()).with("subject", mail.subject.clone()).with("body", mail.body.clone()).with("attempts", attempts as i64);
+    let mut item = Item::new(key).with("to", mail.to.clone()).with("subject", mail.subject.clone()).with("body", mail.body.clone()).with("attempts", attempts as i64);
+    if let Some(sms) = &mail.sms {
+        item = item.with("sms", serde_json::to_value(sms).expect("SMS details serialise"));
+    }
     match last_error {
         Some(error) => item.with("last_error", error.to_string()),
         None => item,
@@ -241,5 +244,22 @@ impl Notices for ItemNotices {
     async fn failed_mail(&self, limit: usize) -> Result<Vec<QueuedMail>> {
         let page = self.store.query(&Query::table(MAIL_FAILED_PK).newest_first().limit(limit)).await?;
         Ok(page.items.into_iter().map(queued_of).collect())
+    }
+
+    async fn queue(&self, at: &str, id: &str, mail: &Mail) -> Result<()> {
+        Ok(self.store.transact(vec![Write::put(mail_item(mail_key(at, id, 0), mail, 0, None))]).await?)
+    }
+
+    async fn resend(&self, key: &str) -> Result<bool> {
+        let Some((pk, sk)) = key.split_once('\n').filter(|(pk, _)| *pk == MAIL_FAILED_PK) else { return Ok(false) };
+        let Some(item) = self.store.get(&Key::new(pk, sk)).await? else { return Ok(false) };
+        let kept = queued_of(item);
+        let (key, id, user) = key_of(&kept)?;
+        // Moved only if still kept aside: two Admins at once send it once.
+        let writes = vec![Write::delete(key).when(Condition::Exists), Write::put(mail_item(mail_key(&domain::clock::now_text(), &id, user), &kept.mail, 0, None))];
+        match self.store.transact(writes).await {
+            Err(StoreError::ConditionFailed { .. }) => Ok(false),
+            other => other.map(|()| true).map_err(Into::into),
+        }
     }
 }

@@ -42,6 +42,7 @@ const PENDENCY_LIMITS: &str = "pendency_limits";
 const ESCALATION_RULES: &str = "escalation_rules";
 const TRANSFER_LIMIT: &str = "transfer_limit";
 const LAW: &str = "law";
+const CITIZEN: &str = "citizen";
 /// When the starting lists were filled in (once in the file's life).
 const LISTS_SEEDED: &str = "lists_seeded";
 /// Moved on by every change of an item or of the pendency limits (see [`Snapshot`]).
@@ -482,6 +483,24 @@ impl AdminLists for SqlLists {
             }
             save_setting(tx, LAW, &saved)?;
             bump(tx)
+        })
+        .await
+    }
+
+    async fn citizen_settings(&self) -> Result<domain::citizen::CitizenSettings> {
+        let saved = self.read(|conn| setting(conn, CITIZEN)).await?;
+        Ok(saved.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default())
+    }
+
+    async fn save_citizen_settings(&self, settings: &domain::citizen::CitizenSettings) -> Result<()> {
+        let expected = settings.revision;
+        let saved = serde_json::to_value(domain::citizen::CitizenSettings { revision: expected + 1, ..settings.clone() }).map_err(Error::internal)?;
+        self.change(move |tx| {
+            let kept = setting(tx, CITIZEN)?.and_then(|v| v.get("revision").and_then(Value::as_i64)).unwrap_or(0);
+            if kept != expected {
+                return Err(Failed::Refused(Error::Conflict(Msg::ChangedConcurrently)));
+            }
+            save_setting(tx, CITIZEN, &saved)
         })
         .await
     }

@@ -11,7 +11,7 @@ use crate::dynamo::notices as items;
 use async_trait::async_trait;
 use cases::notices::{Event, Mail, Notice, NoticeId, NoticePage, Notices, QueuedMail};
 use domain::{Error, Result};
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -366,6 +366,29 @@ impl Notices for SqlNotices {
                 "SELECT failed_at, notice_id, user_id, record FROM mail_failed ORDER BY failed_at DESC, notice_id DESC, CAST(user_id AS TEXT) DESC LIMIT ?1",
                 &[&(limit as i64)],
             )
+        })
+        .await
+    }
+
+    async fn queue(&self, at: &str, id: &str, mail: &Mail) -> Result<()> {
+        let record = to_json(&MailRecord { mail: mail.clone(), attempts: 0, last_error: None }).map_err(sql_error)?;
+        let place = MailPlace { at: at.to_string(), notice_id: id.to_string(), user_id: 0 };
+        self.write(move |tx| queue_mail(tx, &place, &record)).await
+    }
+
+    async fn resend(&self, key: &str) -> Result<bool> {
+        let Ok(place) = MailPlace::parse(key) else { return Ok(false) };
+        let now = domain::clock::now_text();
+        self.write(move |tx| {
+            let kept: Option<String> = tx
+                .prepare_cached("DELETE FROM mail_failed WHERE failed_at = ?1 AND notice_id = ?2 AND user_id = ?3 RETURNING record")?
+                .query_row(params![place.at, place.notice_id, place.user_id], |r| r.get(0))
+                .optional()?;
+            let Some(kept) = kept else { return Ok(false) };
+            let record: MailRecord = from_json(&kept)?;
+            let fresh = to_json(&MailRecord { mail: record.mail, attempts: 0, last_error: None })?;
+            queue_mail(tx, &MailPlace { at: now, ..place }, &fresh)?;
+            Ok(true)
         })
         .await
     }
