@@ -296,6 +296,21 @@ async fn fixtures(setup: &Api) -> Fixtures {
     assert!(request.body["data"]["closure"].is_object(), "{:?}", request.body);
     grievances_area::notify::run(&setup.state, None, domain::clock::now()).await.unwrap();
     assert_eq!(setup.delete(&format!("/api/grievances/{asked}"), &admin).await.status, StatusCode::OK);
+    // An SMS the gateway never took, kept aside for the Admin drive to send again. Its case
+    // is gone before any drive (a case filed before the Admin drive changes the clock rules
+    // would have its due day moved, and the escalation drive would read a shorter missed list).
+    let mut texted = grievance("FIR/LP-SMS");
+    texted["parties"] = json!([{"role": "complainant", "name": "Ram Lal", "mobile": "9812345678"}]);
+    let texted = setup.post("/api/grievances", &admin, texted).await;
+    assert_eq!(texted.status, StatusCode::CREATED);
+    let down = setup.state.clone().with_citizens(citizens(Arc::new(SmsStandIn { refuses: true, ..SmsStandIn::default() })));
+    let mut at = domain::clock::now();
+    for _ in 0..cases::notices::MAX_ATTEMPTS {
+        grievances_area::notify::run(&down, None, at).await.unwrap();
+        at += time::Duration::hours(7);
+    }
+    assert!(!setup.state.notices.failed_mail(1).await.unwrap().is_empty(), "the SMS is kept aside");
+    assert_eq!(setup.delete(&format!("/api/grievances/{}", texted.body["data"]["id"]), &admin).await.status, StatusCode::OK);
     let named = |list: &Value, name: &str, wanted: bool| {
         list.as_array().unwrap().iter().find(|i| (i["name"] == name) == wanted).unwrap_or_else(|| panic!("{name} in {list}"))["id"].as_i64().unwrap()
     };
@@ -412,6 +427,14 @@ async fn drive_admin(d: &mut Drive<'_>, f: &Fixtures) {
     for route in ["/api/reports/pendency", "/api/reports/monthly", "/api/reports/disposal", "/api/reports/crime-heads", "/api/reports/chapters", "/api/reports/compliance"] {
         d.ok("GET", route, route, admin, None).await;
     }
+    // What citizens are told: the windows, a template, and the SMS the gateway never took.
+    let settings = d.ok("GET", "/api/admin/citizen-settings", "/api/admin/citizen-settings", admin, None).await;
+    let days = json!({"reopenWindowDays": 10, "appealDays": 15, "revision": settings["revision"]});
+    d.ok("PUT", "/api/admin/citizen-settings", "/api/admin/citizen-settings", admin, Some(days)).await;
+    let template = json!({"text": "Grievance {number} is registered at {station}. Track it at {link}", "dltTemplateId": "1107160000000000001"});
+    d.ok("PUT", "/api/admin/sms-templates/{kind}/{language}/{variant}", "/api/admin/sms-templates/registered/en/standard", admin, Some(template)).await;
+    let failed = d.ok("GET", "/api/admin/outbox/failed", "/api/admin/outbox/failed", admin, None).await;
+    d.ok("POST", "/api/admin/outbox/failed/resend", "/api/admin/outbox/failed/resend", admin, Some(json!({"key": failed[0]["key"]}))).await;
 }
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
@@ -471,7 +494,7 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("GET", "/api/grievances/{id}/links", &links, admin, None).await;
     d.ok("DELETE", "/api/grievances/{id}/links/{other}", &format!("{links}/{id}"), admin, None).await;
     d.ok("POST", "/api/grievances/{id}/links", &links, admin, Some(json!({"grievance_id": id}))).await;
-    // The exports drive counts one grievance.
+    // The exports drive counts three grievances (this one's and the complainants' below).
     d.ok("DELETE", "/api/grievances/{id}", &theirs, admin, None).await;
     d.ok("POST", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, Some(json!({"text": "Statement recorded"}))).await;
     d.ok("GET", "/api/grievances/{id}/notes", &format!("{path}/notes"), admin, None).await;
@@ -483,6 +506,7 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("PUT", "/api/grievances/{id}/sensitive", &format!("{path}/sensitive"), admin, Some(mark)).await;
     let withhold = json!({"withheld": true, "reason": "Investigation at a delicate stage"});
     d.ok("PUT", "/api/grievances/{id}/publication", &format!("{path}/publication"), admin, Some(withhold)).await;
+    drive_citizen(d, f).await;
 
     let attachment = attach_pdf(d, admin, &path).await;
     d.ok("GET", "/api/grievances/{id}/attachments", &format!("{path}/attachments"), admin, None).await;
@@ -505,6 +529,44 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("POST", "/api/notifications/read-all", "/api/notifications/read-all", admin, None).await;
     id
 }
+
+/// A complainant's case: a progress update, the status page behind its code, the disposal rated
+/// "not satisfied" from the page, and the appeal decided.
+async fn drive_citizen(d: &mut Drive<'_>, f: &Fixtures) {
+    let admin = Some(f.admin.as_str());
+    let mut body = grievance("FIR/LP-4");
+    body["parties"] = json!([{"role": "complainant", "name": "Ram Lal", "mobile": "9812345678"}]);
+    body["sms_consent"] = json!(true);
+    let g = d.ok("POST", "/api/grievances", "/api/grievances", admin, Some(body)).await["data"].clone();
+    let path = format!("/api/grievances/{}", g["id"]);
+    let progress = json!({"text": "The stolen motorcycle was found in Agra."});
+    d.ok("POST", "/api/grievances/{id}/progress", &format!("{path}/progress"), admin, Some(progress)).await;
+    let ask = json!({"grievanceNumber": g["grievance_number"], "mobile": "98123 45678"});
+    let challenge = d.ok("POST", "/api/public/status/code", "/api/public/status/code", None, Some(ask)).await["challenge"].clone();
+    let text = GATEWAY.texts.lock().unwrap().last().cloned().expect("a code was sent");
+    let code = text.split(|c: char| !c.is_ascii_digit()).find(|w| w.len() == 6).expect("a code").to_string();
+    let view = d.ok("POST", "/api/public/status", "/api/public/status", None, Some(json!({"challenge": challenge, "code": code}))).await;
+    d.ok("PUT", "/api/grievances/{id}/status", &format!("{path}/status"), admin, Some(json!({"status_id": f.closed, "final_decision": "Property returned"}))).await;
+    let rating = json!({"access": view["access"], "rating": "not_satisfied", "comment": "Nobody called me back"});
+    d.ok("POST", "/api/public/feedback", "/api/public/feedback", None, Some(rating)).await;
+    let decision = json!({"decision": "confirm", "reason": "The property was returned in person"});
+    d.ok("POST", "/api/grievances/{id}/appeal", &format!("{path}/appeal"), admin, Some(decision)).await;
+    // A case still under investigation, its complainant told of progress with consent: the
+    // notifier records it on the case's clocks, moving its due day.
+    let mut open = grievance("FIR/LP-5");
+    open["fir_date"] = json!((domain::clock::today() - time::Duration::days(30)).to_string());
+    open["parties"] = json!([{"role": "complainant", "name": "Shyam Lal", "mobile": "9812345679"}]);
+    open["sms_consent"] = json!(true);
+    let open = d.ok("POST", "/api/grievances", "/api/grievances", admin, Some(open)).await["data"]["id"].clone();
+    // Its other duties done, the progress report is the next one due: the SMS moves its day.
+    let done = json!({"kind": "investigation_completed", "on": domain::clock::today().to_string()});
+    d.ok("POST", "/api/grievances/{id}/clock-actions", &format!("/api/grievances/{open}/clock-actions"), admin, Some(done)).await;
+    let progress = json!({"text": "The accused was identified from the market's camera."});
+    d.ok("POST", "/api/grievances/{id}/progress", &format!("/api/grievances/{open}/progress"), admin, Some(progress)).await;
+}
+
+/// The grievances drive's and the notifier's SMS gateway.
+static GATEWAY: std::sync::LazyLock<Arc<SmsStandIn>> = std::sync::LazyLock::new(Arc::default);
 
 /// Uploads a PDF to the grievance at `path` (its upload link, then the confirmation),
 /// answering the attachment's id.
@@ -531,6 +593,33 @@ impl mail::Mailer for RefusesTheReader {
     fn describe(&self) -> String {
         "a stand-in".into()
     }
+}
+
+/// An SMS gateway that takes every message (keeping its text, for the drive to read a code
+/// from), or, refusing, none, as a gateway that is down.
+#[derive(Default)]
+struct SmsStandIn {
+    refuses: bool,
+    texts: Mutex<Vec<String>>,
+}
+
+#[async_trait::async_trait]
+impl mail::sms::SmsSender for SmsStandIn {
+    async fn send(&self, sms: &mail::sms::Sms<'_>) -> Result<String, String> {
+        if self.refuses {
+            return Err("503 gateway unavailable".into());
+        }
+        self.texts.lock().unwrap().push(sms.text.to_string());
+        Ok("accepted".into())
+    }
+
+    fn describe(&self) -> String {
+        "a stand-in".into()
+    }
+}
+
+fn citizens(sender: Arc<SmsStandIn>) -> http_glue::CitizenChannel {
+    http_glue::CitizenChannel { sms: Some(sender), public_url: "https://portal.test".into() }
 }
 
 async fn drive_audit(d: &mut Drive<'_>, f: &Fixtures, grievance: i64) {
@@ -743,7 +832,10 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
         }
         let signed_in = std::time::Instant::now();
         table.take();
-        let api = table.open(routes).await.adjusted(routes, |s| s.checkpoints = Some(kept.clone()));
+        let api = table.open(routes).await.adjusted(routes, |s| {
+            s.checkpoints = Some(kept.clone());
+            s.citizens = citizens(GATEWAY.clone());
+        });
         let mut d = Drive::new(&api);
         match binary {
             "auth" => drive_auth(&mut d, &f).await,
@@ -782,7 +874,8 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
             });
             let mut d = Drive::new(&api);
             let job = d.ok("GET", "/api/grievances/export/excel", "/api/grievances/export/excel", Some(&f.admin), None).await;
-            assert_eq!(job["expected_rows"].as_u64(), Some(1), "a background export: {job}");
+            // The grievances drive's first case, and its complainants' two.
+            assert_eq!(job["expected_rows"].as_u64(), Some(3), "a background export: {job}");
             let status_url = job["status_url"].as_str().unwrap().to_string();
             let preparing = d.ok("GET", "/api/exports/jobs/{id}", &status_url, Some(&f.admin), None).await;
             assert_eq!(preparing["status"], "preparing");
@@ -799,9 +892,9 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
             }
             used.insert("export-worker".into(), table.take());
 
-            for (url, token) in [(&status_url, &f.admin), (&their_url, &f.reader)] {
+            for (url, token, rows) in [(&status_url, &f.admin, 3), (&their_url, &f.reader, 1)] {
                 let ready = d.ok("GET", "/api/exports/jobs/{id}", url, Some(token), None).await;
-                assert_eq!((ready["status"].as_str(), ready["rows"].as_u64()), (Some("ready"), Some(1)), "{ready}");
+                assert_eq!((ready["status"].as_str(), ready["rows"].as_u64()), (Some("ready"), Some(rows)), "{ready}");
             }
             accesses.extend(table.take());
             driven.extend(std::mem::take(&mut d.driven));
@@ -840,21 +933,25 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
     used.insert("escalation".into(), accesses);
 
     // The notifier, as its Lambda runs: init, then a run a minute; the drives' events become
-    // notices and emails, sent or retried until the last try keeps the reader's aside.
+    // notices and emails, sent or retried until the last try keeps the reader's aside, and
+    // the complainants' SMS, each recorded in its case's history (a progress update sent with
+    // consent also on the case's clocks).
     table.take();
-    let api = table.open(grievances_area::routes).await;
+    let api = table.open(grievances_area::routes).await.adjusted(grievances_area::routes, |s| s.citizens = citizens(GATEWAY.clone()));
     let mut at = domain::clock::now();
+    let texted = GATEWAY.texts.lock().unwrap().len();
     let first = grievances_area::notify::run(&api.state, Some(&RefusesTheReader), at).await.unwrap();
     assert!(first.notices > 0 && first.sent > 0 && first.failed > 0, "the drives' events: {first:?}");
+    assert!(GATEWAY.texts.lock().unwrap().len() >= texted + 6, "the complainants' SMS: registered, progress, closed, the other case's registered and progress, and the one resent");
     for _ in 1..cases::notices::MAX_ATTEMPTS {
         at += time::Duration::hours(7);
         grievances_area::notify::run(&api.state, Some(&RefusesTheReader), at).await.unwrap();
     }
     assert!(!api.state.notices.failed_mail(1).await.unwrap().is_empty(), "the reader's email is kept aside");
-    // Each run also finishes the deletions: the fixtures' and the grievances drive's two,
+    // Each run also finishes the deletions: the fixtures' two and the grievances drive's two,
     // one of them with a note and a file.
     let finished = cases::attachments::finish_deletions(api.state.cases(), api.state.attachments.as_deref()).await.unwrap();
-    assert_eq!(finished, cases::attachments::FinishedDeletions { deletions: 3, files: 1 });
+    assert_eq!(finished, cases::attachments::FinishedDeletions { deletions: 4, files: 1 });
     used.insert("notifier".into(), table.take());
     used
 }

@@ -26,6 +26,8 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
     use Resource::*;
     Some(match (method, path) {
         ("get", "/api/health") | ("post", "/api/auth/login") | ("post", "/api/auth/login/two-factor") => Nothing,
+        // The citizen's status page: a one-time code, and feedback by a signed link or after it.
+        ("post", "/api/public/status/code") | ("post", "/api/public/status") | ("post", "/api/public/feedback") => Nothing,
         ("post", "/api/auth/logout") | ("get", "/api/auth/verify") | ("get", "/api/auth/me") | ("get", "/api/auth/session") | ("post", "/api/auth/change-password") => SignIn,
         ("post", "/api/auth/two-factor/setup") | ("post", "/api/auth/two-factor/enable") | ("post", "/api/auth/two-factor/disable") => SignIn,
         ("post", "/api/users/{id}/reset-two-factor") => Permission(Users, Update),
@@ -62,7 +64,11 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("get", "/api/law/offences") => SignIn,
         ("get", "/api/admin/clock-rules") => Permission(Dropdowns, Read),
         ("post", "/api/admin/clock-rules") | ("put", "/api/admin/clock-rules/{id}") | ("put", "/api/admin/offences") | ("delete", "/api/admin/offences/{act}/{section}") => Permission(Dropdowns, Update),
-        ("post", "/api/grievances/{id}/clock-actions") => Permission(Grievances, Update),
+        ("post", "/api/grievances/{id}/clock-actions") | ("post", "/api/grievances/{id}/progress") => Permission(Grievances, Update),
+        ("post", "/api/grievances/{id}/appeal") => Permission(Grievances, Approve),
+        // What citizens are told, and the messages the outbox kept aside: the Admin Panel's.
+        ("get", "/api/admin/citizen-settings") | ("get", "/api/admin/outbox/failed") => Permission(Dropdowns, Read),
+        ("put", "/api/admin/citizen-settings") | ("put", "/api/admin/sms-templates/{kind}/{language}/{variant}") | ("post", "/api/admin/outbox/failed/resend") => Permission(Dropdowns, Update),
         ("post", "/api/grievances/{id}/parties/reveal") | ("put", "/api/grievances/{id}/sensitive") => Permission(Grievances, ViewIdentities),
         ("put", "/api/grievances/{id}/publication") => Permission(Grievances, WithholdPublication),
         ("get", "/api/grievances")
