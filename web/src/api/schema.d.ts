@@ -4,6 +4,24 @@
  */
 
 export interface paths {
+    "/api/admin/citizen-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reopen window, the appeal's time limit and the SMS templates in force. */
+        get: operations["citizen_settings"];
+        /** Sets the reopen window and the appeal's time limit, in days (1 to 90 each). */
+        put: operations["save_citizen_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/clock-rules": {
         parameters: {
             query?: never;
@@ -148,6 +166,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/outbox/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages kept aside after every try (emails to staff, SMS to complainants), newest
+         *     first: at most 200.
+         */
+        get: operations["failed_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox/failed/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a message kept aside back in the outbox, due now, with its tries counted afresh. */
+        post: operations["resend_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/pendency-limits": {
         parameters: {
             query?: never;
@@ -196,6 +251,27 @@ export interface paths {
          */
         get: operations["recent_activities"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sms-templates/{kind}/{language}/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Puts the department's text and DLT template id in force for one kind of message, in one
+         *     language, for ordinary or for sensitive cases (`variant`: `standard` or `sensitive`). A
+         *     template for sensitive cases may name neither the offence nor anyone.
+         */
+        put: operations["save_template"];
         post?: never;
         delete?: never;
         options?: never;
@@ -851,6 +927,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/{id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decides the case's open appeal: the closure confirmed, or the case reopened (at the first
+         *     status that means open), with the reason. By a holder of "approve" posted at the appeal's
+         *     level or above, whose scope holds the case.
+         */
+        post: operations["decide_appeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/{id}/assign": {
         parameters: {
             query?: never;
@@ -1094,6 +1191,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the investigation's progress for the complainant, with a PROGRESS_RECORDED record.
+         *     When the case has their mobile, they are sent it by SMS (a sensitive case's message says
+         *     only that there was progress); with their consent on the case, that SMS, once the gateway
+         *     takes it, meets the 90-day duty of BNSS s.193(3)(ii).
+         */
+        post: operations["record_progress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/{id}/publication": {
         parameters: {
             query?: never;
@@ -1276,6 +1395,64 @@ export interface paths {
          *     "not found".
          */
         post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the citizen's rating of the case's disposal. "Not satisfied" within the reopen
+         *     window (7 days until an Admin changes it) opens an appeal for the district (the range when
+         *     the district decided one before); later, the rating is recorded without one.
+         */
+        post: operations["give_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shows the case for a right code: at most 3 tries per code, within its 5 minutes. */
+        post: operations["show_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/status/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a one-time code to the complainant's mobile when the grievance number and the
+         *     mobile match a case. The answer is the same when they do not.
+         */
+        post: operations["send_code"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1598,6 +1775,42 @@ export interface components {
             };
             timeAgo: string;
         };
+        /**
+         * @description An appeal against a disposal, flagged for the next level up, which confirms the closure or
+         *     reopens the case, with a reason, by its due day.
+         */
+        Appeal: {
+            /** @description The citizen's comment with their rating. */
+            comment: string;
+            decision?: null | components["schemas"]["AppealDecision"];
+            /** @description The day by which it is to be decided. */
+            due: string;
+            level: components["schemas"]["EscalationLevel"];
+            /** @description RFC 3339. */
+            opened_at: string;
+        };
+        /**
+         * @description What the next level up decided on an appeal, as the case screen sends it.
+         * @enum {string}
+         */
+        AppealChoice: "confirm" | "reopen";
+        /** @description What the next level up decided. */
+        AppealDecision: {
+            /** @description RFC 3339. */
+            at: string;
+            /** Format: int64 */
+            by: number;
+            by_name: string;
+            reason: string;
+            /** @description Reopened; else the closure was confirmed. */
+            reopened: boolean;
+        };
+        /** @description The next level up's decision on an appeal. */
+        AppealForm: {
+            decision?: null | components["schemas"]["AppealChoice"];
+            /** @description Why, in at least 10 characters. */
+            reason?: string | null;
+        };
         AssignRequest: {
             user_id?: null | components["schemas"]["UserId"];
         };
@@ -1632,7 +1845,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED" | "CLOCK_ACTION_RECORDED" | "LAW_SETTINGS_CHANGED" | "IDENTITY_REVEALED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED" | "CLOCK_ACTION_RECORDED" | "LAW_SETTINGS_CHANGED" | "IDENTITY_REVEALED" | "PROGRESS_RECORDED" | "SMS_SENT" | "SMS_FAILED" | "CITIZEN_VIEWED" | "FEEDBACK_RECEIVED" | "APPEAL_DECIDED" | "CITIZEN_SETTINGS_CHANGED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -1751,6 +1964,48 @@ export interface components {
             root: string;
             /** @description The signature over the fields above, hex. */
             signature: string;
+        };
+        /** @description The settings as the Admin Panel sends them (templates have their own form). */
+        CitizenSettingsForm: {
+            /** Format: int64 */
+            appealDays?: number | null;
+            /** Format: int64 */
+            reopenWindowDays?: number | null;
+            /**
+             * Format: int64
+             * @description The revision read; a stale one is refused with 409.
+             */
+            revision?: number | null;
+        };
+        /**
+         * @description The settings with every template in force (the Admin's own, and the shipped ones for the
+         *     rest).
+         */
+        CitizenSettingsView: {
+            /** Format: int32 */
+            appealDays: number;
+            /** Format: int32 */
+            reopenWindowDays: number;
+            /** Format: int64 */
+            revision: number;
+            templates: components["schemas"]["TemplateView"][];
+        };
+        /** @description The case as the citizen may see it. */
+        CitizenView: {
+            /** @description What the page gives feedback with, for 30 minutes. */
+            access: string;
+            /** @description Whether the disposal may be rated now (the case is disposed of and not yet rated). */
+            feedbackOpen: boolean;
+            grievanceNumber: string;
+            lastProgress?: null | components["schemas"]["ProgressSeen"];
+            nextDue?: null | components["schemas"]["NextDue"];
+            policeStation?: string | null;
+            /** @description Sensitive cases (BNS s.72) show their status alone. */
+            sensitive: boolean;
+            /** @description The stage (with the investigating officer, in court, ...) and the day it began. */
+            stage?: string | null;
+            stageSince?: string | null;
+            status: string;
         };
         /** @description An action on a case's clocks as the case screen sends it. */
         ClockActionForm: {
@@ -1958,6 +2213,27 @@ export interface components {
              * @description The version the decision was based on; a stale one is refused with 409.
              */
             version?: number | null;
+        };
+        /** @description The code, with the challenge it was sent for. */
+        CodeForm: {
+            challenge?: string | null;
+            code?: string | null;
+        };
+        /** @description A grievance number and a mobile, as the page sends them. */
+        CodeRequest: {
+            grievanceNumber?: string | null;
+            mobile?: string | null;
+        };
+        /** @description The answer to every well-formed code request, matching or not. */
+        CodeSent: {
+            /** @description What the code is checked against: sent back with the code. */
+            challenge: string;
+            /**
+             * Format: int64
+             * @description Seconds the code works.
+             */
+            expires_in: number;
+            message: string;
         };
         /**
          * @description A section whose code does not fit the dates given: kept as entered, and shown to staff
@@ -2450,6 +2726,49 @@ export interface components {
             /** @description Opens the file: relative to the portal, or an absolute S3 address. No token in it. */
             url: string;
         };
+        /** @description A message the outbox gave up on, as the Admin Panel lists it. */
+        FailedMessage: {
+            /** @description An email's subject; an SMS's kind (registered, progress, ...). */
+            about: string;
+            /** Format: int32 */
+            attempts: number;
+            /** @description `email` or `sms`. */
+            channel: string;
+            /** Format: int64 */
+            grievanceId?: number | null;
+            /** @description What the resend names. */
+            key: string;
+            lastError?: string | null;
+            /** @description An email's address; an SMS's number masked to its last three digits. */
+            to: string;
+        };
+        /** @description A citizen's rating of a disposal. */
+        Feedback: {
+            /** @description Whether it opened an appeal. */
+            appealed: boolean;
+            /** @description RFC 3339. */
+            at: string;
+            comment: string;
+            /** @description When the disposal rated was made (the case's `resolved_at` then): one rating each. */
+            disposed_at: string;
+            rating: components["schemas"]["Rating"];
+            via: components["schemas"]["FeedbackVia"];
+        };
+        /**
+         * @description A rating of the disposal, from the closure message's link (`token`) or from the status
+         *     page (`access`).
+         */
+        FeedbackForm: {
+            access?: string | null;
+            comment?: string | null;
+            rating?: string | null;
+            token?: string | null;
+        };
+        /**
+         * @description Where a rating came from.
+         * @enum {string}
+         */
+        FeedbackVia: "link" | "status_page";
         /** @description A download link for one attachment. */
         FileLink: {
             /** @description RFC 3339; the link answers 403 after this. */
@@ -2522,8 +2841,15 @@ export interface components {
         GrievanceFields: {
             /** @default null */
             action_taken_by_ig_office: string | null;
+            /**
+             * @description The appeals "not satisfied" opened, oldest first; the last may await its decision.
+             * @default []
+             */
+            appeals: components["schemas"]["Appeal"][];
             /** @default  */
             brief_details: string;
+            /** @default en */
+            citizen_language: components["schemas"]["Language"];
             /** @default  */
             crime_title: string;
             /** @default false */
@@ -2540,6 +2866,11 @@ export interface components {
             date_of_outward: string | null;
             /** @default  */
             district: string;
+            /**
+             * @description The citizen's ratings of its disposals, oldest first. Set by the citizen alone.
+             * @default []
+             */
+            feedback: components["schemas"]["Feedback"][];
             /** @default null */
             final_decision: string | null;
             /** @default  */
@@ -2559,6 +2890,12 @@ export interface components {
             police_station: string;
             /** @default  */
             priority: string;
+            /**
+             * @description The progress updates recorded for the complainant, oldest first. Set by the progress
+             *     action alone, never by the form.
+             * @default []
+             */
+            progress_updates: components["schemas"]["ProgressUpdate"][];
             /** @default null */
             publication_withheld: null | components["schemas"]["OfficerMark"];
             /** @default false */
@@ -2579,6 +2916,12 @@ export interface components {
             sections: components["schemas"]["ChargedSection"][];
             /** @default null */
             sensitive_mark: null | components["schemas"]["OfficerMark"];
+            /**
+             * @description The informant consents to being told of the investigation's progress by SMS: a
+             *     progress update sent to them then meets the 90-day duty of BNSS s.193(3)(ii).
+             * @default false
+             */
+            sms_consent: boolean;
             /** @default  */
             status: string;
             /** @default null */
@@ -2591,6 +2934,11 @@ export interface components {
         GrievanceForm: {
             action_taken_by_ig_office?: string | null;
             brief_details?: string;
+            /**
+             * @description When changing: the version this edit was based on; a stale one is refused with 409.
+             *     `en` or `hi`: the complainant's language. Left out when changing: kept as it is.
+             */
+            citizen_language?: string | null;
             /**
              * @description The user saw the grievance with the same FIR number at the same police station in the
              *     same year (the 409 names it) and confirms that this is another case.
@@ -2629,13 +2977,12 @@ export interface components {
              *     empty: read from `section_and_act`.
              */
             sections?: components["schemas"]["SectionForm"][] | null;
+            /** @description The informant's consent to progress by SMS. Left out when changing: kept as it is. */
+            sms_consent?: boolean | null;
             /** @description Left out: the first status that means open. */
             status?: string | null;
             type_of_call?: string | null;
-            /**
-             * Format: int64
-             * @description When changing: the version this edit was based on; a stale one is refused with 409.
-             */
+            /** Format: int64 */
             version?: number | null;
         };
         /**
@@ -2770,6 +3117,11 @@ export interface components {
          * @enum {string}
          */
         JobState: "preparing" | "ready" | "failed";
+        /**
+         * @description The language a citizen is written to in.
+         * @enum {string}
+         */
+        Language: "en" | "hi";
         LinkRequest: {
             /** @description The grievance to link this one to. */
             grievance_id: components["schemas"]["GrievanceId"];
@@ -2924,6 +3276,11 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /**
+         * @description What a message to a citizen tells.
+         * @enum {string}
+         */
+        MessageKind: "registered" | "officer_changed" | "progress" | "transferred" | "closed" | "status_code";
         MessageResponse: {
             message: string;
         };
@@ -2960,6 +3317,13 @@ export interface components {
             /** @description The twelve months ending with the period's last, oldest first. */
             months: components["schemas"]["MonthRow"][];
             to: string;
+        };
+        /** @description The next duty of the police on the case, in plain words. */
+        NextDue: {
+            date: string;
+            duty: string;
+            dutyHi: string;
+            source: string;
         };
         /**
          * @description The body of a request that needs none (signing out, marking read): it may be left out or
@@ -3313,6 +3677,34 @@ export interface components {
             id?: number | null;
             police_station?: string;
         };
+        /** @description A progress update, as the case screen sends it. */
+        ProgressForm: {
+            /** @description What the complainant is told, 10 to 300 characters. */
+            text?: string;
+            /**
+             * Format: int64
+             * @description The version of the grievance it was written on; a stale one is refused with 409.
+             */
+            version?: number | null;
+        };
+        ProgressSeen: {
+            at: string;
+            text: string;
+        };
+        /** @description A progress update an officer recorded for the complainant. */
+        ProgressUpdate: {
+            /** @description RFC 3339. */
+            at: string;
+            /** Format: int64 */
+            by: number;
+            by_name: string;
+            text: string;
+        };
+        /**
+         * @description How a citizen rates a disposal.
+         * @enum {string}
+         */
+        Rating: "satisfied" | "partly" | "not_satisfied";
         RecoveryCodes: {
             /** @description Each signs in once in place of an app code. Shown only now. */
             recovery_codes: string[];
@@ -3322,6 +3714,9 @@ export interface components {
          * @enum {string}
          */
         Relation: "father" | "mother" | "husband" | "guardian";
+        ResendForm: {
+            key?: string | null;
+        };
         ResetPasswordRequest: {
             newPassword?: string;
         };
@@ -3443,6 +3838,25 @@ export interface components {
             /** @description Whether the user's role makes the second factor mandatory. */
             two_factor_required?: boolean;
         };
+        /** @description One message template as an Admin keeps it. */
+        SmsTemplate: {
+            /** @description The template's id on the DLT platform, as registered. */
+            dltTemplateId: string;
+            kind: components["schemas"]["MessageKind"];
+            language: components["schemas"]["Language"];
+            /** @description The template for sensitive cases: it may hold only the safe placeholders. */
+            sensitive: boolean;
+            /**
+             * @description The text, with `{number}`, `{station}`, `{status}`, `{officer}`, `{date}`, `{link}`,
+             *     `{code}`, and, for cases that are not sensitive, `{message}`, `{offence}` and `{name}`.
+             */
+            text: string;
+        };
+        /** @description A template as the Admin Panel sends it. */
+        SmsTemplateForm: {
+            dltTemplateId?: string | null;
+            text?: string | null;
+        };
         /** @enum {string} */
         SortDirection: "asc" | "desc";
         /**
@@ -3512,6 +3926,10 @@ export interface components {
         SuccessMessage: {
             message: string;
             success: boolean;
+        };
+        TemplateView: components["schemas"]["SmsTemplate"] & {
+            /** @description The portal's own text, not yet replaced by the department's registered one. */
+            shipped: boolean;
         };
         /** @description A transfer as the grievance page sends it. */
         TransferForm: {
@@ -3669,6 +4087,107 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    citizen_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitizenSettingsView"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_citizen_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CitizenSettingsForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitizenSettingsView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     clock_rules: {
         parameters: {
             query?: never;
@@ -4314,6 +4833,108 @@ export interface operations {
             };
         };
     };
+    failed_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailedMessage"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_limits: {
         parameters: {
             query?: never;
@@ -4452,6 +5073,84 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["MessageKind"];
+                language: components["schemas"]["Language"];
+                /** @description standard or sensitive */
+                variant: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsTemplateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitizenSettingsView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6777,6 +7476,81 @@ export interface operations {
             };
         };
     };
+    decide_appeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     assign: {
         parameters: {
             query?: never;
@@ -7815,6 +8589,81 @@ export interface operations {
             };
         };
     };
+    record_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgressForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     withhold: {
         parameters: {
             query?: never;
@@ -8336,6 +9185,158 @@ export interface operations {
             };
             /** @description The request body is over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    give_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitizenView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

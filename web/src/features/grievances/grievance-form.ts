@@ -180,7 +180,10 @@ const optional = (value: string) => (value.trim() ? value.trim() : null);
  * form has them: a change that leaves them out keeps them on the server. A case is marked
  * sensitive on its own.
  */
-export type GrievanceRequest = Omit<GrievanceFields, 'parties' | 'sensitive_mark' | 'publication_withheld'> & { parties?: PartyForm[] };
+export type GrievanceRequest = Omit<
+  GrievanceFields,
+  'parties' | 'sensitive_mark' | 'publication_withheld' | 'progress_updates' | 'feedback' | 'appeals' | 'citizen_language' | 'sms_consent'
+> & { parties?: PartyForm[] } & Partial<Pick<GrievanceFields, 'citizen_language' | 'sms_consent'>>;
 
 /** Which form row each row sent came from, for the server's numbered messages. */
 export interface SentRows {
