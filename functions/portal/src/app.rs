@@ -28,7 +28,15 @@ pub fn router(state: AppState, web_dir: &Path) -> Router {
     let spa = ServeDir::new(web_dir).append_index_html_on_directories(true).precompressed_br().precompressed_gzip().fallback(index);
     // A hashed file that is not there is a 404, never index.html kept for a year in its place.
     let assets = ServeDir::new(web_dir.join("assets")).precompressed_br().precompressed_gzip();
-    let web = Router::new().nest_service("/assets", assets).fallback_service(spa).layer(axum::middleware::map_response(cache_policy));
+    // The citizen's status page is a page of its own, not the staff's app: a phone on a slow
+    // line loads only what it needs.
+    let status = ServeFile::new(web_dir.join("status.html")).precompressed_br().precompressed_gzip();
+    let web = Router::new()
+        .nest_service("/assets", assets)
+        .route_service("/status", status.clone())
+        .route_service("/status/", status)
+        .fallback_service(spa)
+        .layer(axum::middleware::map_response(cache_policy));
     layers::apply(api.fallback_service(web))
 }
 
