@@ -1,10 +1,12 @@
 //! `/api/reports`: the MIS reports of the Reports screen (`cases::reports`), with
 //! `reports read`. Each covers exactly the grievances the caller may see (their role's scope
 //! over their posting, as the list) that were filed between `from` and `to` (filing dates,
-//! both included; by default the last twelve calendar months up to today).
+//! both included; by default the last twelve calendar months up to today); the satisfaction
+//! report covers the ratings given between them.
 
 use axum::extract::{Query, State};
 use cases::reports::{self, ChapterHeadsReport, ComplianceReport, CrimeHeadsReport, DisposalReport, MonthlyReport, PendencyReport, Period, ReportFacts, ReportQuery, StatusColumn};
+use cases::satisfaction::SatisfactionReport;
 use cases::reads::Viewer;
 use domain::lists::ListKind;
 use domain::{Action, Resource};
@@ -22,6 +24,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(crime_heads))
         .routes(routes!(chapter_heads))
         .routes(routes!(compliance))
+        .routes(routes!(satisfaction))
 }
 
 /// The filing dates a report covers.
@@ -149,6 +152,22 @@ async fn crime_heads(State(state): State<AppState>, caller: Caller, Query(params
 async fn chapter_heads(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<ChapterHeadsReport>> {
     let (facts, period) = facts_of(&state, &caller, &params).await?;
     Ok(ApiJson(reports::chapter_heads(&facts, &period)))
+}
+
+/// The complainants' satisfaction per police station: the ratings of disposals given in the
+/// period (by the day each was given), satisfied, partly and not satisfied, the share
+/// satisfied and the appeals opened, the least satisfied station first.
+#[utoipa::path(get, path = "/api/reports/satisfaction", tag = "reports", security(("bearer" = [])), params(PeriodParams),
+    responses((status = 200, body = SatisfactionReport), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn satisfaction(State(state): State<AppState>, caller: Caller, Query(params): Query<PeriodParams>) -> ApiResult<ApiJson<SatisfactionReport>> {
+    caller.require(Resource::Reports, Action::Read)?;
+    let period = Period::parse(params.from.as_deref(), params.to.as_deref(), domain::clock::today())?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let tallies = state.grievances.rating_tallies(&viewer, &period).await?;
+    let mut ids: Vec<i64> = tallies.iter().map(|t| t.station_id).collect();
+    ids.dedup();
+    let names = names_of(&state, &ids).await?;
+    Ok(ApiJson(cases::satisfaction::report(&tallies, &names, &period)))
 }
 
 /// Statutory compliance per police station: the runs of the statutory clocks of the

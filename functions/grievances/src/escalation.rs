@@ -17,5 +17,8 @@ pub async fn run(state: &AppState, today: time::Date) -> Result<Run> {
     let since = cases::dues::reindex_if_owed(state.cases()).await?.indexed.since;
     let law = lists.law().await?;
     let clock = Clock { limits: limits_by_id(lists).await?, rules: law.clock_rules, sensitivity: cases::identity::Sensitivity::new(&law.offences), today };
-    cases::escalation::run(state.cases(), &org, &rules, &clock, since).await
+    let mut run = cases::escalation::run(state.cases(), &org, &rules, &clock, since).await?;
+    let appeal_days = lists.citizen_settings().await?.appeal_days;
+    run.appeals = cases::citizen::escalate_appeals(state.cases(), today, appeal_days).await?;
+    Ok(run)
 }

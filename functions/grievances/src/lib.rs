@@ -80,6 +80,9 @@ pub struct ListParams {
     pub closure: Option<String>,
     /// `me`: the "Escalated to me" queue, grievances escalated to the caller's posting.
     pub escalated: Option<String>,
+    /// `pending`: the "Appeals" queue, grievances whose complainant's appeal against the
+    /// disposal awaits a decision.
+    pub appeal: Option<String>,
     /// By the statutory clocks still open on a case: `missed` (one passed its due day
     /// unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
     /// day, latest first, whatever `sort` says.
@@ -150,6 +153,11 @@ impl ListParams {
             Some("pending") => true,
             Some(_) => return Err(Error::field("closure", Msg::ClosureFilterInvalid)),
         };
+        let appeal_pending = match clean(self.appeal).as_deref() {
+            None => false,
+            Some("pending") => true,
+            Some(_) => return Err(Error::field("appeal", Msg::AppealFilterInvalid)),
+        };
         let escalated_to = match clean(self.escalated).as_deref() {
             None => None,
             Some("me") => Some(posting.clone()),
@@ -176,6 +184,7 @@ impl ListParams {
             due,
             escalated_to,
             closure_pending,
+            appeal_pending,
             order,
             search: clean(self.search).map(|text| domain::parties::mobile_search(&text).unwrap_or(text)),
             fir_no: clean(self.fir_no),

@@ -225,6 +225,18 @@ pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time:
     Ok(done)
 }
 
+/// The level of appeals a posting decides.
+fn appeal_level_of(posting: &domain::jurisdiction::Posting) -> Option<domain::escalation::EscalationLevel> {
+    use domain::escalation::EscalationLevel;
+    use domain::jurisdiction::Posting;
+    match posting {
+        Posting::District(_) => Some(EscalationLevel::District),
+        Posting::Range(_) => Some(EscalationLevel::Range),
+        Posting::State => Some(EscalationLevel::State),
+        Posting::Station(_) => None,
+    }
+}
+
 /// The staff a run may notify, read once per run (not per request): staff numbers are in the
 /// thousands at most (`auth::Accounts::users`).
 struct Directory {
@@ -278,6 +290,12 @@ impl Directory {
             // As the "Escalated to me" queue: the posting's staff who see more than their own.
             Happening::Escalated { posting, .. } => {
                 scope != GrievanceScope::Own && permissions.allows(Resource::Grievances, Action::Read) && domain::escalation::posting_key(&user.posting) == *posting
+            }
+            // The approvers posted at the appeal's level whose reach holds the case.
+            Happening::AppealOpened { level } => {
+                permissions.allows(Resource::Grievances, Action::Approve)
+                    && appeal_level_of(&user.posting) == Some(*level)
+                    && Reach::of(user.id, scope, &user.posting, &self.org).holds(event.district_id, event.station_id, &event.people)
             }
             // The complainant's, written by `crate::citizens`.
             Happening::ToCitizen { .. } => false,

@@ -174,7 +174,9 @@ fn spawn_escalations(state: AppState, every: std::time::Duration) {
         loop {
             every.tick().await;
             match grievances_area::escalation::run(&state, domain::clock::today()).await {
-                Ok(run) if run.escalated > 0 => tracing::info!(escalated = run.escalated, overdue = run.overdue, missed = run.missed, "overdue grievances escalated"),
+                Ok(run) if run.escalated + run.appeals > 0 => {
+                    tracing::info!(escalated = run.escalated, overdue = run.overdue, missed = run.missed, appeals = run.appeals, "overdue grievances and appeals escalated")
+                }
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "cannot escalate overdue grievances; the next run tries again"),
             }

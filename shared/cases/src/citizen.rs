@@ -236,6 +236,62 @@ pub async fn decide_appeal(cases: Cases<'_>, actor: &Actor, posting_level: Optio
     .await
 }
 
+/// Moves each appeal not decided by its due day to the next level up (the district's to the
+/// range, the range's to the state), due `appeal_days` from `today`, with an APPEAL_ESCALATED
+/// record; answers how many moved. The escalation run calls it: an appeal's limit is kept as
+/// a statutory clock's is.
+pub async fn escalate_appeals(cases: Cases<'_>, today: time::Date, appeal_days: u32) -> Result<u64> {
+    let filters = crate::port::Filters { appeal_pending: true, ..crate::port::Filters::default() };
+    let viewer = crate::reads::Viewer::state(0);
+    let (mut cursor, mut moved) = (None, 0);
+    loop {
+        let page = cases.grievances.list(&viewer, &filters, 200, cursor).await?;
+        for stored in page.items {
+            let overdue = stored.grievance.fields.appeals.last().filter(|a| a.is_open() && a.due.date().is_some_and(|due| due < today));
+            let Some(next) = overdue.and_then(|a| next_level(a.level)) else { continue };
+            let seen = Seen::new(stored);
+            let due = domain::day::Day::of(today + time::Duration::days(i64::from(appeal_days)));
+            let done = crate::writes::change_with(cases, &seen, &crate::escalation::system_actor(), None, |before, _| {
+                let mut after = before.clone();
+                let Some(appeal) = after.fields.appeals.last_mut().filter(|a| a.is_open() && a.level < next) else {
+                    return Err(Error::Conflict(Msg::AppealNotOpen));
+                };
+                let was = appeal.level;
+                (appeal.level, appeal.due) = (next, due.clone());
+                let entry = AuditEntry {
+                    action: AuditAction::AppealEscalated,
+                    field_name: Some("appeals".into()),
+                    old_value: Some(was.as_str().to_string()),
+                    new_value: Some(next.as_str().to_string()),
+                    notes: Some(format!("Not decided by the {} level in time; to be decided by {due}", was.as_str())),
+                    action_details: Some(serde_json::json!({"summary": format!("Appeal on grievance {} moved to the {} level", before.grievance_number, next.as_str())})),
+                };
+                Ok((after, vec![entry]))
+            })
+            .await;
+            match done {
+                Ok(_) => moved += 1,
+                // Decided or changed meanwhile: the next run looks again.
+                Err(Error::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        match page.cursor {
+            Some(next) => cursor = Some(next),
+            None => return Ok(moved),
+        }
+    }
+}
+
+/// The level an appeal goes to when its own did not decide it in time.
+fn next_level(level: EscalationLevel) -> Option<EscalationLevel> {
+    match level {
+        EscalationLevel::District => Some(EscalationLevel::Range),
+        EscalationLevel::Range => Some(EscalationLevel::State),
+        EscalationLevel::State => None,
+    }
+}
+
 /// Applies `edit` to the case as last read and commits it with the record `edit` answers, as
 /// one change; a change based on an older version (`expected`) is refused.
 async fn change(cases: Cases<'_>, seen: &Seen, actor: &Actor, expected: Option<i64>, edit: impl Fn(&mut Grievance, &str) -> Result<AuditEntry>) -> Result<Grievance> {

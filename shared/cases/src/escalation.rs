@@ -24,6 +24,8 @@ pub struct Run {
     pub missed: u64,
     /// Of those (both), escalated by this run.
     pub escalated: u64,
+    /// Complainants' appeals not decided in time, moved to the next level up.
+    pub appeals: u64,
 }
 
 /// How late a case is, and for what: the days past its stage's limit, or past the due day of

@@ -22,6 +22,7 @@ pub mod port;
 pub mod reads;
 pub mod relabel;
 pub mod reports;
+pub mod satisfaction;
 pub mod statutory;
 pub mod trail;
 pub mod record;

@@ -42,6 +42,9 @@ pub enum Happening {
     /// renames it reads by the new name; `name` is its English name at the change, what an
     /// email says when the item is gone by the time it is written.
     StatusChanged { status_id: i64, name: String },
+    /// The complainant appealed against the disposal: owed to the officers posted at `level`
+    /// who approve closures and whose reach holds the case.
+    AppealOpened { level: EscalationLevel },
     /// Owed to the complainant, by SMS (`crate::citizen`): what `message` tells, with the
     /// officer's words when it carries them (a progress update).
     ToCitizen { message: domain::citizen::MessageKind, #[serde(default, skip_serializing_if = "Option::is_none")] text: Option<String> },
@@ -148,6 +151,10 @@ pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
             happenings.push(Happening::ClockMissed { rule: rule.clone(), source, days_late: escalation.days_overdue, officer: after.assigned_to });
         }
     }
+    let open_appeal = |g: &crate::record::Grievance| g.fields.appeals.last().filter(|a| a.is_open()).map(|a| a.level);
+    if let Some(level) = open_appeal(after).filter(|level| open_appeal(before) != Some(*level)) {
+        happenings.push(Happening::AppealOpened { level });
+    }
     happenings.extend(crate::citizen::told_of_change(before, after));
     events(change, after, happenings)
 }
@@ -186,6 +193,7 @@ pub enum NoticeKind {
     ClosureReturned,
     ClockMissed,
     StatusChanged,
+    AppealOpened,
 }
 
 /// One notification, as its recipient reads it.
@@ -228,6 +236,7 @@ impl Notice {
             Happening::ClosureReturned { reason, .. } => (NoticeKind::ClosureReturned, None, None, Some(reason.clone())),
             Happening::ClockMissed { days_late, .. } => (NoticeKind::ClockMissed, None, Some(*days_late), None),
             Happening::StatusChanged { .. } => (NoticeKind::StatusChanged, None, None, None),
+            Happening::AppealOpened { level } => (NoticeKind::AppealOpened, Some(*level), None, None),
             // Never a staff notice (no recipient is owed one): named for completeness.
             Happening::ToCitizen { .. } => (NoticeKind::StatusChanged, None, None, None),
         };
@@ -350,6 +359,12 @@ pub fn mail_of(event: &Event, to: &str, recipient_name: &str, status: Option<&St
             format!("शिकायत {number}: {source} के अंतर्गत कर्तव्य की समय-सीमा चूकी"),
             format!("The duty under {source} on grievance {number} fell due {days_late} days ago and was not met; the case was escalated."),
             format!("शिकायत {number} पर {source} के अंतर्गत कर्तव्य {days_late} दिन पहले देय था और पूरा नहीं हुआ; मामला उच्च स्तर को प्रेषित किया गया।"),
+        ),
+        Happening::AppealOpened { level } => (
+            format!("Grievance {number}: the complainant appeals against the disposal"),
+            format!("शिकायत {number}: शिकायतकर्ता ने निस्तारण के विरुद्ध अपील की"),
+            format!("The complainant of grievance {number} is not satisfied with its disposal. The appeal is for your {} to decide: confirm the closure or reopen the case.", level.as_str()),
+            format!("शिकायत {number} का शिकायतकर्ता निस्तारण से संतुष्ट नहीं है। अपील पर आपके {} को निर्णय लेना है: निस्तारण की पुष्टि करें या मामला फिर से खोलें।", level_hi(*level)),
         ),
         // Written by `crate::citizen` as an SMS: no staff member is owed it.
         Happening::ToCitizen { message, .. } => (

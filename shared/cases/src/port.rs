@@ -98,6 +98,8 @@ pub struct Filters {
     pub closure_pending: bool,
     /// Only grievances escalated to this posting (the "Escalated to me" queue).
     pub escalated_to: Option<domain::jurisdiction::Posting>,
+    /// Only grievances whose complainant's appeal awaits a decision (the "Appeals" queue).
+    pub appeal_pending: bool,
     /// Only grievances registered under a section of this act (or this very section).
     pub section: Option<SectionFilter>,
     /// The order of the list; it filters nothing.
@@ -405,6 +407,10 @@ pub trait Grievances: Send + Sync + 'static {
     /// (open, due before the query's today: a next due day before it), earliest next due day
     /// first (then by id), at most `most`. Bounded as [`Grievances::report_facts`].
     async fn missed_clocks(&self, viewer: &Viewer, query: &crate::reports::ReportQuery, most: usize) -> Result<Vec<Grievance>>;
+
+    /// The ratings the complainants of the viewer's grievances gave in `period` (by the day
+    /// each was given), by station (at the rating) and rating (`crate::satisfaction`).
+    async fn rating_tallies(&self, viewer: &Viewer, period: &crate::reports::Period) -> Result<Vec<crate::satisfaction::RatingTally>>;
 
     /// Finishes at most `limit` deletions, oldest first, answering how many. An engine whose
     /// transactions are bounded (the item engine: DynamoDB's 100 writes, and a request's

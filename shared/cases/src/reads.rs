@@ -96,6 +96,7 @@ impl Filters {
             self.due.is_some(),
             self.closure_pending,
             self.escalated_to.is_some(),
+            self.appeal_pending,
             self.section.is_some(),
         ]
         .into_iter()
@@ -130,6 +131,7 @@ impl Filters {
             && self.overdue.as_ref().is_none_or(|clock| clock.pendency(g).overdue)
             && self.due.is_none_or(|due| due.holds(g.next_due.as_ref().and_then(domain::day::Day::date)))
             && (!self.closure_pending || g.closure.is_some())
+            && (!self.appeal_pending || g.fields.appeals.iter().any(domain::citizen::Appeal::is_open))
             && self.escalated_to.as_ref().is_none_or(|to| g.escalation.as_ref().is_some_and(|e| e.to == *to))
             && self.section.as_ref().is_none_or(|want| want.holds(&f.sections, &f.section_and_act))
     }

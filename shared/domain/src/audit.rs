@@ -108,10 +108,13 @@ pub enum AuditAction {
     AppealDecided,
     /// The Admin changed what citizens are told and how (message templates, reopen window).
     CitizenSettingsChanged,
+    /// An appeal not decided by its due day went to the next level up (the level in
+    /// new_value, the new due day in notes).
+    AppealEscalated,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 48] = [
+    pub const ALL: [AuditAction; 49] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -160,6 +163,7 @@ impl AuditAction {
         AuditAction::FeedbackReceived,
         AuditAction::AppealDecided,
         AuditAction::CitizenSettingsChanged,
+        AuditAction::AppealEscalated,
     ];
 
     /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
@@ -243,6 +247,7 @@ impl AuditAction {
             AuditAction::FeedbackReceived => "FEEDBACK_RECEIVED",
             AuditAction::AppealDecided => "APPEAL_DECIDED",
             AuditAction::CitizenSettingsChanged => "CITIZEN_SETTINGS_CHANGED",
+            AuditAction::AppealEscalated => "APPEAL_ESCALATED",
         }
     }
 

@@ -27,6 +27,12 @@ pub fn now_precise_text() -> String {
     now.format(&Rfc3339).expect("a UTC time formats as RFC 3339")
 }
 
+/// The date in India (UTC+05:30) of a time as the portal records it; `None` for text that is
+/// not one.
+pub fn india_date(text: &str) -> Option<time::Date> {
+    parse(text).map(|t| (t + time::Duration::minutes(330)).date())
+}
+
 /// Today's date in India (UTC+05:30): the dates staff enter are Indian dates, so days at a
 /// stage are counted against this one.
 pub fn today() -> time::Date {

@@ -432,6 +432,7 @@ messages! {
     AppealDecisionInvalid = "APPEAL_DECISION_INVALID": "Choose to confirm the closure or to reopen the case";
     AppealReasonRequired { min } = "APPEAL_REASON_REQUIRED": "State the reason for the decision, in at least {min} characters";
     AppealOtherLevel { level } = "APPEAL_OTHER_LEVEL": "This appeal is decided at the {level} level";
+    AppealFilterInvalid = "APPEAL_FILTER_INVALID": "appeal must be pending";
 }
 
 

@@ -349,6 +349,7 @@ fn query_for(mask: usize, sort: Sort, direction: Direction) -> GrievanceQuery {
         overdue: on(7).then(|| Overdue { today: TODAY, limits: limits() }),
         due: None,
         closure_pending: false,
+        appeal_pending: false,
         escalated_to: None,
         section: None,
         scope: if on(8) { Scope::Own(7) } else { Scope::State },

@@ -1578,6 +1578,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/satisfaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The complainants' satisfaction per police station: the ratings of disposals given in the
+         *     period (by the day each was given), satisfied, partly and not satisfied, the share
+         *     satisfied and the appeals opened, the least satisfied station first.
+         */
+        get: operations["satisfaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/{report}/export/excel": {
         parameters: {
             query?: never;
@@ -1845,7 +1866,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED" | "CLOCK_ACTION_RECORDED" | "LAW_SETTINGS_CHANGED" | "IDENTITY_REVEALED" | "PROGRESS_RECORDED" | "SMS_SENT" | "SMS_FAILED" | "CITIZEN_VIEWED" | "FEEDBACK_RECEIVED" | "APPEAL_DECIDED" | "CITIZEN_SETTINGS_CHANGED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED" | "CLOCK_ACTION_RECORDED" | "LAW_SETTINGS_CHANGED" | "IDENTITY_REVEALED" | "PROGRESS_RECORDED" | "SMS_SENT" | "SMS_FAILED" | "CITIZEN_VIEWED" | "FEEDBACK_RECEIVED" | "APPEAL_DECIDED" | "CITIZEN_SETTINGS_CHANGED" | "APPEAL_ESCALATED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -3392,7 +3413,7 @@ export interface components {
          * @description What a notice tells, for the SPA to word in the reader's language.
          * @enum {string}
          */
-        NoticeKind: "assigned" | "escalated" | "closure_requested" | "closure_approved" | "closure_returned" | "clock_missed" | "status_changed";
+        NoticeKind: "assigned" | "escalated" | "closure_requested" | "closure_approved" | "closure_returned" | "clock_missed" | "status_changed" | "appeal_opened";
         /** @description A page of the caller's notifications, newest first, with their unread count. */
         NotificationPage: {
             /** @description Present while older notifications follow: pass it as `cursor` for the next page. */
@@ -3783,6 +3804,38 @@ export interface components {
             name: string;
             name_hi: string;
             rule: string;
+        };
+        SatisfactionReport: {
+            /** @description `YYYY-MM-DD`, the first and last days of ratings counted. */
+            from: string;
+            /** @description The stations with ratings, the least satisfied first (by share, then by most ratings). */
+            rows: components["schemas"]["SatisfactionRow"][];
+            to: string;
+            total: components["schemas"]["SatisfactionRow"];
+        };
+        /** @description One station's row. */
+        SatisfactionRow: {
+            /**
+             * Format: int64
+             * @description "Not satisfied" ratings that opened an appeal (given within the reopen window).
+             */
+            appeals: number;
+            /** Format: int64 */
+            not_satisfied: number;
+            /** Format: int64 */
+            partly: number;
+            /** Format: int64 */
+            satisfied: number;
+            /**
+             * Format: double
+             * @description Satisfied as a share of all ratings, in percent to one decimal; null without ratings.
+             */
+            satisfied_percent?: number | null;
+            station: string;
+            /** Format: int64 */
+            station_id: number;
+            /** Format: int64 */
+            total: number;
         };
         /** @description Which grievances the caller reaches, for the list's filters. */
         ScopeView: {
@@ -6500,6 +6553,11 @@ export interface operations {
                 /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
                 escalated?: string;
                 /**
+                 * @description `pending`: the "Appeals" queue, grievances whose complainant's appeal against the
+                 *     disposal awaits a decision.
+                 */
+                appeal?: string;
+                /**
                  * @description By the statutory clocks still open on a case: `missed` (one passed its due day
                  *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
                  *     day, latest first, whatever `sort` says.
@@ -6773,6 +6831,11 @@ export interface operations {
                 /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
                 escalated?: string;
                 /**
+                 * @description `pending`: the "Appeals" queue, grievances whose complainant's appeal against the
+                 *     disposal awaits a decision.
+                 */
+                appeal?: string;
+                /**
                  * @description By the statutory clocks still open on a case: `missed` (one passed its due day
                  *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
                  *     day, latest first, whatever `sort` says.
@@ -6877,6 +6940,11 @@ export interface operations {
                 closure?: string;
                 /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
                 escalated?: string;
+                /**
+                 * @description `pending`: the "Appeals" queue, grievances whose complainant's appeal against the
+                 *     disposal awaits a decision.
+                 */
+                appeal?: string;
                 /**
                  * @description By the statutory clocks still open on a case: `missed` (one passed its due day
                  *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
@@ -6983,6 +7051,11 @@ export interface operations {
                 /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
                 escalated?: string;
                 /**
+                 * @description `pending`: the "Appeals" queue, grievances whose complainant's appeal against the
+                 *     disposal awaits a decision.
+                 */
+                appeal?: string;
+                /**
                  * @description By the statutory clocks still open on a case: `missed` (one passed its due day
                  *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
                  *     day, latest first, whatever `sort` says.
@@ -7087,6 +7160,11 @@ export interface operations {
                 closure?: string;
                 /** @description `me`: the "Escalated to me" queue, grievances escalated to the caller's posting. */
                 escalated?: string;
+                /**
+                 * @description `pending`: the "Appeals" queue, grievances whose complainant's appeal against the
+                 *     disposal awaits a decision.
+                 */
+                appeal?: string;
                 /**
                  * @description By the statutory clocks still open on a case: `missed` (one passed its due day
                  *     unmet) or `due` (none missed, one falls due within `within` days). Listed by that due
@@ -9606,6 +9684,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PendencyReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    satisfaction: {
+        parameters: {
+            query?: {
+                /** @description First filing date, `YYYY-MM-DD`; by default the first day of the eleventh month before `to`'s. */
+                from?: string;
+                /** @description Last filing date, `YYYY-MM-DD`; by default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SatisfactionReport"];
                 };
             };
             400: {

@@ -309,6 +309,16 @@ async fn not_satisfied_within_the_window_opens_an_appeal_for_the_district(engine
     assert_eq!(g["feedback"][0]["rating"], "not_satisfied");
     assert_eq!(g["feedback"][0]["appealed"], true);
 
+    // It waits in the district's queue, and the district's approvers are told.
+    let queue = api.get("/api/grievances?appeal=pending", sp).await;
+    assert_eq!(queue.body["data"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect::<Vec<_>>(), [ids[0]], "{:?}", queue.body);
+    deliver(&api).await;
+    let notices = api.get("/api/notifications", sp).await.body;
+    let told = notices["data"]["items"].as_array().unwrap().iter().find(|n| n["kind"] == "appeal_opened").unwrap_or_else(|| panic!("{notices}"));
+    assert_eq!((told["grievanceId"].as_i64(), told["level"].as_str()), (Some(ids[0]), Some("district")));
+    let station_notices = api.get("/api/notifications", sho).await.body;
+    assert!(!station_notices.to_string().contains("appeal_opened"), "the station does not decide appeals");
+
     // The station cannot decide it; the district reopens it, with a reason.
     let refused = api.post(&format!("/api/grievances/{}/appeal", ids[0]), sho, json!({"decision": "reopen", "reason": "The complainant was never contacted"})).await;
     assert_eq!((refused.status, refused.error()), (StatusCode::FORBIDDEN, "This appeal is decided at the district level"));
@@ -328,6 +338,39 @@ async fn not_satisfied_within_the_window_opens_an_appeal_for_the_district(engine
     let g = cases::citizen::record_feedback(api.state.cases(), ids[1], domain::citizen::Rating::NotSatisfied, "Too late", domain::citizen::FeedbackVia::Link, &settings, Some(&disposal), later).await.unwrap();
     assert!(g.fields.appeals.is_empty());
     assert!(!g.fields.feedback[0].appealed);
+
+    // The reports count both ratings at Sadar Bazar, one with its appeal.
+    let report = api.get("/api/reports/satisfaction", &admin).await;
+    assert_eq!(report.status, StatusCode::OK, "{:?}", report.body);
+    let row = report.body["rows"].as_array().unwrap().iter().find(|r| r["station"] == "Sadar Bazar").unwrap_or_else(|| panic!("{}", report.body));
+    assert_eq!((row["not_satisfied"].as_i64(), row["total"].as_i64(), row["appeals"].as_i64(), row["satisfied_percent"].as_f64()), (Some(2), Some(2), Some(1), Some(0.0)));
+    let before = format!("/api/reports/satisfaction?from=2020-01-01&to=2020-12-31");
+    assert_eq!(api.get(&before, &admin).await.body["total"]["total"], 0, "none given then");
+}
+
+async fn an_appeal_not_decided_in_time_goes_to_the_range(engine: Engine) {
+    let sink = SmsSink::start();
+    let api = api(engine, &sink).await;
+    let admin = api.admin().await;
+    let id = file(&api, &admin, form("CZ-12/2026", "303(2)", complainant("Ram Lal"), json!({}))).await["id"].as_i64().unwrap();
+    let closed = api.get("/api/admin/dropdowns/statuses", &admin).await.body.as_array().unwrap().iter().find(|s| s["name"] == "Closed").unwrap()["id"].clone();
+    api.put(&format!("/api/grievances/{id}/status"), &admin, json!({"status_id": closed, "final_decision": "No offence made out"})).await;
+    let settings = api.state.lists.citizen_settings().await.unwrap();
+    let g = cases::citizen::record_feedback(api.state.cases(), id, domain::citizen::Rating::NotSatisfied, "", domain::citizen::FeedbackVia::StatusPage, &settings, None, domain::clock::now()).await.unwrap();
+    let due = g.fields.appeals[0].due.date().unwrap();
+    assert_eq!(due, domain::clock::today() + time::Duration::days(15), "15 days until an Admin changes it");
+
+    assert_eq!(cases::citizen::escalate_appeals(api.state.cases(), due, 15).await.unwrap(), 0, "due that day: not yet late");
+    let late = due + time::Duration::days(1);
+    assert_eq!(cases::citizen::escalate_appeals(api.state.cases(), late, 15).await.unwrap(), 1);
+    assert_eq!(cases::citizen::escalate_appeals(api.state.cases(), late, 15).await.unwrap(), 0, "moved once");
+    let g = api.get(&format!("/api/grievances/{id}"), &admin).await.body["data"].clone();
+    assert_eq!((g["appeals"][0]["level"].as_str(), g["appeals"][0]["due"].as_str()), (Some("range"), Some((late + time::Duration::days(15)).to_string().as_str())));
+    let trail = history(&api, &admin, id).await;
+    assert!(trail.iter().any(|r| r["action"] == "APPEAL_ESCALATED" && r["new_value"] == "range" && r["user_name"] == "Escalation"), "{trail:?}");
+    assert_eq!(api.get("/api/grievances?appeal=pending", &admin).await.body["matched"], 1);
+    let refused = api.get("/api/grievances?appeal=later", &admin).await;
+    assert_eq!((refused.status, refused.error()), (StatusCode::BAD_REQUEST, "appeal must be pending"));
 }
 
 /// The disposal a feedback link names.
@@ -343,4 +386,5 @@ on_both_engines!(
     the_status_page_shows_a_case_for_its_code_only,
     a_sensitive_case_shows_its_status_alone,
     not_satisfied_within_the_window_opens_an_appeal_for_the_district,
+    an_appeal_not_decided_in_time_goes_to_the_range,
 );

@@ -424,7 +424,7 @@ async fn drive_admin(d: &mut Drive<'_>, f: &Fixtures) {
     let entry = json!({"act": "BNS", "section": "112(2)", "title": "Petty organised crime", "title_hi": "छोटा संगठित अपराध", "maximum": "7 years"});
     d.ok("PUT", "/api/admin/offences", "/api/admin/offences", admin, Some(entry)).await;
     d.ok("DELETE", "/api/admin/offences/{act}/{section}", "/api/admin/offences/BNS/112(2)", admin, None).await;
-    for route in ["/api/reports/pendency", "/api/reports/monthly", "/api/reports/disposal", "/api/reports/crime-heads", "/api/reports/chapters", "/api/reports/compliance"] {
+    for route in ["/api/reports/pendency", "/api/reports/monthly", "/api/reports/disposal", "/api/reports/crime-heads", "/api/reports/chapters", "/api/reports/compliance", "/api/reports/satisfaction"] {
         d.ok("GET", route, route, admin, None).await;
     }
     // What citizens are told: the windows, a template, and the SMS the gateway never took.

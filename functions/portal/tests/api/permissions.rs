@@ -52,6 +52,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("get", "/api/reports/pendency") | ("get", "/api/reports/monthly") | ("get", "/api/reports/disposal") | ("get", "/api/reports/crime-heads")
         | ("get", "/api/reports/chapters")
         | ("get", "/api/reports/compliance")
+        | ("get", "/api/reports/satisfaction")
         | ("get", "/api/reports/{report}/export/excel")
         | ("get", "/api/reports/{report}/export/pdf") => {
             Permission(Reports, Read)

@@ -428,9 +428,22 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
     keep_closure(tx, g)
 }
 
-/// Keeps `closure_requests` and `escalations` in step with the row's closure request and
-/// escalation.
+/// Keeps `closure_requests`, `escalations` and `appeals` in step with the row's closure
+/// request, escalation and open appeal.
 fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
+    match g.fields.appeals.last().filter(|a| a.is_open()) {
+        Some(a) => tx
+            .prepare_cached("INSERT INTO appeals (grievance_id, level, due) VALUES (?1, ?2, ?3) ON CONFLICT DO UPDATE SET level = excluded.level, due = excluded.due")?
+            .execute(params![g.id, a.level.as_str(), a.due.as_str()])?,
+        None => tx.prepare_cached("DELETE FROM appeals WHERE grievance_id = ?1")?.execute([g.id])?,
+    };
+    // A rating stays with the station that held the case when it was given: written once.
+    for (n, f) in g.fields.feedback.iter().enumerate() {
+        tx.prepare_cached(
+            "INSERT OR IGNORE INTO citizen_ratings (grievance_id, n, district_id, station_id, rating, rated_on, appealed) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?
+        .execute(params![g.id, n as i64, g.district_id, g.police_station_id, f.rating.as_str(), rated_on(&f.at), f.appealed])?;
+    }
     if g.closure.is_some() {
         tx.prepare_cached("INSERT OR IGNORE INTO closure_requests (grievance_id) VALUES (?1)")?.execute([g.id])?;
     } else {
@@ -443,6 +456,11 @@ fn keep_closure(tx: &Connection, g: &GrievanceRow) -> Result<()> {
         None => tx.prepare_cached("DELETE FROM escalations WHERE grievance_id = ?1")?.execute([g.id])?,
     };
     Ok(())
+}
+
+/// The day (in India, as staff and reports count days) a rating given at `at` was given.
+fn rated_on(at: &str) -> String {
+    domain::clock::india_date(at).map(|d| d.to_string()).unwrap_or_else(|| at.get(..10).unwrap_or_default().to_string())
 }
 
 /// A row's values as the INSERT and UPDATE statements number them (`?1` to `?26`; `?19` is
@@ -794,6 +812,8 @@ pub struct GrievanceQuery {
     pub closure_pending: bool,
     /// Only grievances escalated to this posting (`domain::escalation::posting_key`).
     pub escalated_to: Option<String>,
+    /// Only grievances whose complainant's appeal awaits a decision.
+    pub appeal_pending: bool,
     /// Only grievances registered under this act ("BNS"), or under this section of it and
     /// its sub-divisions ("303" finds "303(2)"), as `grievance_sections` keeps them.
     pub section: Option<(String, Option<String>)>,
@@ -831,6 +851,7 @@ impl GrievanceQuery {
             due: None,
             closure_pending: false,
             escalated_to: None,
+            appeal_pending: false,
             section: None,
             scope,
             sort: Sort::FiledAt,
@@ -1024,6 +1045,9 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
     }
     if q.closure_pending {
         c.push("g.id IN (SELECT grievance_id FROM closure_requests)", []);
+    }
+    if q.appeal_pending {
+        c.push("g.id IN (SELECT grievance_id FROM appeals)", []);
     }
     if let Some(posting) = &q.escalated_to {
         c.push("g.id IN (SELECT grievance_id FROM escalations WHERE posting = ?)", [Value::Text(posting.clone())]);
@@ -1227,6 +1251,7 @@ fn filed_window(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(Option<
         && q.overdue.is_none()
         && q.due.is_none()
         && !q.closure_pending
+        && !q.appeal_pending
         && q.escalated_to.is_none()
         && q.section.is_none();
     if !exact {
@@ -1353,12 +1378,12 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
         }
         return count_rows(conn, &q.scope, Clause { terms: base.terms.clone(), params: base.params.clone() });
     }
-    if let (Some(due), false, false) = (&q.due, q.closure_pending, q.escalated_to.is_some()) {
+    if let (Some(due), false, false) = (&q.due, q.closure_pending || q.appeal_pending, q.escalated_to.is_some()) {
         if let Some(n) = count_due(conn, q, due)? {
             return Ok(n);
         }
     }
-    if q.closure_pending || q.escalated_to.is_some() || q.due.is_some() {
+    if q.closure_pending || q.appeal_pending || q.escalated_to.is_some() || q.due.is_some() {
         // No figures are kept of the queues: their rows are few, and counted. The clock
         // filters with other filters, or in one's own cases, count their range of the
         // due-day indexes.

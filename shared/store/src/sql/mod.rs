@@ -212,6 +212,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0026_grievance_sections.sql",
     "0027_statutory_compliance_tallies.sql",
     "0028_people_findable_by_search.sql",
+    "0029_appeals_and_citizen_ratings.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -3,13 +3,28 @@
 //! each head with its link's hash. And what every such test takes away first: the later
 //! steps' columns and tables, the newest first.
 
-/// The SQL that takes a current file back to schema 27: nothing of the people kept for the
-/// search. Each step further back starts with it.
-macro_rules! no_people_index {
+/// The SQL that takes a current file back to schema 28: no queue of appeals and no ratings
+/// kept for the reports. Each step further back starts with it.
+macro_rules! no_citizen_tables {
     () => {
         "
+    DROP TABLE citizen_ratings; DROP TABLE appeals;"
+    };
+}
+
+#[allow(dead_code)] // the grievance tests' only; the audit tests share this module.
+pub const NO_CITIZEN_TABLES: &str = no_citizen_tables!();
+
+/// The SQL that takes a current file back to schema 27: nothing of the people kept for the
+/// search.
+macro_rules! no_people_index {
+    () => {
+        concat!(
+            no_citizen_tables!(),
+            "
     DROP TRIGGER grievances_people_insert; DROP TRIGGER grievances_people_delete; DROP TRIGGER grievances_people_update;
     DROP TABLE grievance_people; ALTER TABLE grievances DROP COLUMN people_text;"
+        )
     };
 }
 

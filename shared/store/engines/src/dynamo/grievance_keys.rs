@@ -105,6 +105,36 @@ pub fn escalated(g: &cases::Grievance) -> Option<Key> {
 /// or decided.
 pub const CLOSURES_PK: &str = "CLOSURES";
 
+/// A rating of a disposal in the satisfaction report's partition of its month (the day in
+/// India it was given): `RATINGS#<yyyy-mm>`, `<day>#<grievance>#<n>`.
+pub fn rating(id: i64, n: usize, at: &str) -> Key {
+    let day = domain::clock::india_date(at).map(|d| d.to_string()).unwrap_or_else(|| at.get(..10).unwrap_or_default().to_string());
+    Key::new(format!("RATINGS#{}", day.get(..7).unwrap_or_default()), format!("{day}#{id:012}#{n}"))
+}
+
+/// The rating partitions of the months from `from` to `to`.
+pub fn rating_partitions(from: time::Date, to: time::Date) -> Vec<String> {
+    let mut months = Vec::new();
+    let (mut year, mut month) = (from.year(), from.month());
+    while (year, month as u8) <= (to.year(), to.month() as u8) {
+        months.push(format!("RATINGS#{year:04}-{:02}", month as u8));
+        if month == time::Month::December {
+            year += 1;
+        }
+        month = month.next();
+    }
+    months
+}
+
+/// The partition of the grievances whose complainant's appeal awaits a decision: few, and
+/// each for days.
+pub const APPEALS_PK: &str = "APPEALS";
+
+/// A grievance's entry in the appeals queue, while its appeal awaits a decision.
+pub fn appeal_pending(g: &cases::Grievance) -> Option<Key> {
+    g.fields.appeals.last().filter(|a| a.is_open()).map(|_| Key::new(APPEALS_PK, recency(&g.filed_at, g.id)))
+}
+
 /// A grievance's entry in the closure-requests queue, while its closure is pending.
 pub fn closure_pending(g: &cases::Grievance) -> Option<Key> {
     g.closure.as_ref().map(|_| Key::new(CLOSURES_PK, recency(&g.filed_at, g.id)))

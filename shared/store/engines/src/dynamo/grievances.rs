@@ -404,6 +404,25 @@ impl Grievances for ItemGrievances {
         crate::dynamo::reports::missed_clocks(self, viewer, query, most).await
     }
 
+    async fn rating_tallies(&self, viewer: &Viewer, period: &cases::reports::Period) -> Result<Vec<cases::satisfaction::RatingTally>> {
+        let mut tallies: BTreeMap<(i64, domain::citizen::Rating), (i64, i64)> = BTreeMap::new();
+        let (from, to) = (period.from.to_string(), period.to.to_string());
+        for pk in keys::rating_partitions(period.from, period.to) {
+            let query = Query::table(pk).sort(store::SortKey::Between(format!("{from}#"), format!("{to}#~")));
+            for item in store::read_all(self.store.as_ref(), query).await? {
+                if !reaches_entry(viewer, &item) {
+                    continue;
+                }
+                let Some(rating) = item.str("rating").and_then(|r| domain::citizen::Rating::ALL.into_iter().find(|x| x.as_str() == r)) else { continue };
+                let station = item.i64("police_station_id").unwrap_or(0);
+                let tally = tallies.entry((station, rating)).or_default();
+                tally.0 += 1;
+                tally.1 += i64::from(item.attrs.get("appealed").and_then(Value::as_bool).unwrap_or(false));
+            }
+        }
+        Ok(tallies.into_iter().map(|((station_id, rating), (ratings, appeals))| cases::satisfaction::RatingTally { station_id, rating, ratings, appeals }).collect())
+    }
+
     /// Summed from the overdue counters (`keys::overdue_counter`), one item per station,
     /// stage and priority: a fixed number of reads whatever the number of grievances.
     async fn overdue_by_station(&self, viewer: &Viewer, clock: &Clock, stations: &[i64]) -> Result<BTreeMap<i64, i64>> {
@@ -669,11 +688,40 @@ fn reaches_entry(viewer: &Viewer, item: &Item) -> bool {
 }
 
 /// The partition of the queue a list is of, if it is of one: the "Escalated to me" queue of
-/// the viewer's posting, or the closure requests.
+/// the viewer's posting, the closure requests, or the appeals.
 fn queue_of(filters: &Filters) -> Option<String> {
     match &filters.escalated_to {
         Some(posting) => Some(keys::escalated_pk(&domain::escalation::posting_key(posting))),
-        None => filters.closure_pending.then(|| keys::CLOSURES_PK.to_string()),
+        None if filters.closure_pending => Some(keys::CLOSURES_PK.to_string()),
+        None => filters.appeal_pending.then(|| keys::APPEALS_PK.to_string()),
+    }
+}
+
+/// A grievance's ratings in the satisfaction report's partitions (`keys::rating`): each new one
+/// written once, with the station that holds the case as it is given; all gone with the
+/// grievance.
+fn rating_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<Write> {
+    match (before, after) {
+        (Some(b), None) => b.fields.feedback.iter().enumerate().map(|(n, f)| Write::delete(keys::rating(b.id, n, &f.at))).collect(),
+        (_, Some(a)) => {
+            let kept = before.map_or(0, |b| b.fields.feedback.len());
+            a.fields
+                .feedback
+                .iter()
+                .enumerate()
+                .skip(kept)
+                .map(|(n, f)| {
+                    let item = Item::new(keys::rating(a.id, n, &f.at))
+                        .with("rating", f.rating.as_str())
+                        .with("appealed", f.appealed)
+                        .with("district_id", json!(a.district_id))
+                        .with("police_station_id", json!(a.police_station_id))
+                        .with("visible_to", json!(a.visible_to()));
+                    Write::put(item)
+                })
+                .collect()
+        }
+        (None, None) => Vec::new(),
     }
 }
 
@@ -864,6 +912,8 @@ fn change_writes(before: Option<&Stored>, after: Option<&Stored>, audit: Vec<Wri
     writes.extend(number_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(escalation_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(closure_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
+    writes.extend(queue_writes(keys::appeal_pending, before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
+    writes.extend(rating_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(due_writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));
     writes.extend(audit);
     writes.extend(counters::writes(before.map(|b| &b.grievance), after.map(|a| &a.grievance)));

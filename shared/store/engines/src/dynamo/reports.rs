@@ -106,6 +106,7 @@ mod tests {
         async fn overdue_by_station(&self, _: &Viewer, _: &Clock, _: &[i64]) -> Result<BTreeMap<i64, i64>> { unimplemented!() }
         async fn report_facts(&self, _: &Viewer, _: &ReportQuery) -> Result<ReportFacts> { unimplemented!() }
         async fn missed_clocks(&self, _: &Viewer, _: &ReportQuery, _: usize) -> Result<Vec<Grievance>> { unimplemented!() }
+        async fn rating_tallies(&self, _: &Viewer, _: &cases::reports::Period) -> Result<Vec<cases::satisfaction::RatingTally>> { unimplemented!() }
         async fn dues_indexed_for(&self) -> Result<Option<cases::port::DuesIndexed>> { unimplemented!() }
         async fn reindex_dues(&self, _: &cases::indexes::CaseIndexer) -> Result<cases::port::Reindexed> { unimplemented!() }
         async fn record_dues_indexed(&self, _: &cases::port::DuesIndexed) -> Result<()> { unimplemented!() }

@@ -314,6 +314,7 @@ fn query_of(viewer: &Viewer, filters: &Filters) -> GrievanceQuery {
             (from, to) => (from.map(date_text), date_text(to)),
         }),
         closure_pending: filters.closure_pending,
+        appeal_pending: filters.appeal_pending,
         escalated_to: filters.escalated_to.as_ref().map(domain::escalation::posting_key),
         section: filters.section.as_ref().map(|f| (f.act.as_str().to_string(), f.section.as_ref().map(|s| s.as_str().to_string()))),
         // A clock filter lists by due day, latest first, as its index holds them.
@@ -566,6 +567,10 @@ impl Grievances for SqlGrievances {
 
     async fn missed_clocks(&self, viewer: &Viewer, query: &cases::reports::ReportQuery, most: usize) -> Result<Vec<Grievance>> {
         self.missed_clocks(viewer, query, most).await
+    }
+
+    async fn rating_tallies(&self, viewer: &Viewer, period: &cases::reports::Period) -> Result<Vec<cases::satisfaction::RatingTally>> {
+        self.rating_tallies(viewer, period).await
     }
 
     async fn dues_indexed_for(&self) -> Result<Option<DuesIndexed>> {

@@ -223,11 +223,46 @@ fn facts(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Resu
     Ok(facts)
 }
 
+/// The ratings given from `from` to `to` (inclusive days) to the grievances of `scope`, by
+/// station and rating (`citizen_ratings`, a row per rating: few beside the cases).
+fn rating_tallies(conn: &Connection, scope: &Scope, from: &str, to: &str) -> store::sql::Result<Vec<cases::satisfaction::RatingTally>> {
+    let mut params: Vec<Value> = vec![Value::Text(from.to_string()), Value::Text(to.to_string())];
+    let within = match scope {
+        Scope::State => String::new(),
+        Scope::Own(user) => {
+            params.push(Value::Integer(*user));
+            "AND r.grievance_id IN (SELECT id FROM grievances WHERE filed_by = ?3 OR assigned_to = ?3)".to_string()
+        }
+        Scope::Area { stations, districts } => {
+            let list = |ids: &[i64]| ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            format!("AND (r.station_id IN ({}) OR (r.station_id IS NULL AND r.district_id IN ({})))", list(stations), list(districts))
+        }
+    };
+    let sql = format!(
+        "SELECT coalesce(r.station_id, 0), r.rating, count(*), sum(r.appealed) FROM citizen_ratings r WHERE r.rated_on BETWEEN ?1 AND ?2 {within} GROUP BY 1, 2 ORDER BY 1, 2"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt.query_map(params_from_iter(params), |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, i64>(3)?)))?;
+    let mut tallies = Vec::new();
+    for row in rows {
+        let (station_id, rating, ratings, appeals) = row?;
+        let rating = domain::citizen::Rating::ALL.into_iter().find(|r| r.as_str() == rating).ok_or_else(|| SqlError::Corrupt(format!("a rating {rating:?}")))?;
+        tallies.push(cases::satisfaction::RatingTally { station_id, rating, ratings, appeals });
+    }
+    Ok(tallies)
+}
+
 impl SqlGrievances {
     pub(super) async fn reports(&self, viewer: &Viewer, q: &ReportQuery) -> Result<ReportFacts> {
         let scope = scope_of(viewer);
         let q = *q;
         self.read(move |conn| facts(conn, &scope, &q)).await
+    }
+
+    pub(super) async fn rating_tallies(&self, viewer: &Viewer, period: &cases::reports::Period) -> Result<Vec<cases::satisfaction::RatingTally>> {
+        let scope = scope_of(viewer);
+        let (from, to) = (period.from_text(), day_text(period.to));
+        self.read(move |conn| rating_tallies(conn, &scope, &from, &to)).await
     }
 
     pub(super) async fn missed_clocks(&self, viewer: &Viewer, q: &ReportQuery, most: usize) -> Result<Vec<cases::Grievance>> {
