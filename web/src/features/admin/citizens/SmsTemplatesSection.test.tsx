@@ -68,6 +68,7 @@ describe('the SMS templates', () => {
     const text = within(dialog).getByRole('textbox', { name: /^Text/ });
     expect(text).toHaveFocus();
     expect(text).toHaveValue(progressSensitiveEn.text);
+    expect(text).toHaveAttribute('lang', 'en');
     expect(text).toHaveAccessibleDescription(
       'Must hold: {number}. Placeholders allowed: {number}, {station}, {status}, {officer}, {date}, {link}, {code}. ' +
         "Not allowed for sensitive cases: {message}, {offence}, {name}. BNS s.72 forbids making known the identity of victims of the offences it names, so a sensitive case's SMS names neither the offence nor anyone; {message} is the officer's own words, which might.",
