@@ -1,8 +1,9 @@
 // Admin Panel: the twelve lists offered in forms, one tab each, and beside them the rules
 // and limits cases are held to, one tab each too: the pendency limits, the transfer limit,
-// the escalation waits and the statutory clock rules. The two kinds are two labelled rows of
-// tabs, so that a rule is found by its name rather than inside another's tab. The open tab
-// is kept in the address (?list=districts, ?list=transfer_limit) so it survives a reload.
+// the escalation waits and the statutory clock rules; then what the portal tells
+// complainants (the citizen messages). The kinds are labelled rows of tabs, so that a
+// setting is found by its name rather than inside another's tab. The open tab is kept in the
+// address (?list=districts, ?list=transfer_limit) so it survives a reload.
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,6 +14,7 @@ import { EscalationRulesPanel } from './EscalationRulesPanel';
 import { PendencyLimitsPanel } from './PendencyLimitsPanel';
 import { TransferLimitPanel } from './TransferLimitPanel';
 import { ClockRulesPanel } from './ClockRulesPanel';
+import { CitizenMessagesPanel } from './citizens/CitizenMessagesPanel';
 
 /** The tabs of the rules and limits; none is a list kind, so no list can take their names. */
 export const PENDENCY_TAB = 'pendency_limits';
@@ -23,6 +25,9 @@ const RULE_TABS = [PENDENCY_TAB, TRANSFER_TAB, ESCALATION_TAB, CLOCKS_TAB] as co
 type RuleTab = (typeof RULE_TABS)[number];
 
 const isRuleTab = (value: string | null): value is RuleTab => RULE_TABS.some((tab) => tab === value);
+
+/** The tab of what complainants are told and allowed: not a rule cases are held to, so a row of its own. */
+export const CITIZENS_TAB = 'citizen_messages';
 
 function RulePanel({ tab }: { tab: RuleTab }) {
   switch (tab) {
@@ -41,7 +46,7 @@ export default function AdminPage() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const requested = params.get('list');
-  const current = isListKind(requested) || isRuleTab(requested) ? requested : LIST_KINDS[0].kind;
+  const current = isListKind(requested) || isRuleTab(requested) || requested === CITIZENS_TAB ? requested : LIST_KINDS[0].kind;
   const ruleLabels: Record<RuleTab, string> = {
     [PENDENCY_TAB]: t('limits.title'),
     [TRANSFER_TAB]: t('transfers.title'),
@@ -57,11 +62,12 @@ export default function AdminPage() {
         groups={[
           { id: 'lists', label: t('tabGroups.lists'), tabs: LIST_KINDS.map((info) => ({ value: info.kind, label: info.label })) },
           { id: 'rules', label: t('tabGroups.rules'), tabs: RULE_TABS.map((tab) => ({ value: tab, label: ruleLabels[tab] })) },
+          { id: 'citizens', label: t('tabGroups.citizens'), tabs: [{ value: CITIZENS_TAB, label: t('citizens.tab') }] },
         ]}
         current={current}
         onSelect={(value) => setParams({ list: value }, { replace: true })}
       >
-        {list ? <ListPanel list={list} /> : isRuleTab(current) ? <RulePanel tab={current} /> : null}
+        {list ? <ListPanel list={list} /> : isRuleTab(current) ? <RulePanel tab={current} /> : current === CITIZENS_TAB ? <CitizenMessagesPanel /> : null}
       </AdminTabs>
     </>
   );

@@ -23,14 +23,17 @@ interface WholeNumberInputProps extends WholeNumberField<string> {
   /** The label is read out but not shown (a cell of a grid whose headers say it). */
   labelHidden?: boolean;
   placeholder?: string;
+  /** What the number means, shown under the label and read out with the field. */
+  hint?: string;
 }
 
 /** A field for a whole number from `min` to `max`. */
-export function WholeNumberInput({ name, label, min, max, value, onChange, error, labelHidden, placeholder }: WholeNumberInputProps) {
+export function WholeNumberInput({ name, label, min, max, value, onChange, error, labelHidden, placeholder, hint }: WholeNumberInputProps) {
   return (
     <TextField
       label={label}
       labelHidden={labelHidden}
+      descriptiveText={hint}
       name={name}
       type="number"
       inputMode="numeric"
