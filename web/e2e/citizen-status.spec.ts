@@ -145,7 +145,10 @@ test.describe.serial("the citizen's status page", () => {
       page.on('request', (r) => {
         if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
       });
-      await page.goto('/status');
+      const served = await page.goto('/status');
+      // Checked on every load, so that a new build reaches the phone at once; compressed at build.
+      expect(served?.headers()['cache-control']).toBe('no-cache');
+      expect(served?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
       await expect(page).toHaveTitle('Grievance status – Grievance Portal');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grievance status');
