@@ -82,6 +82,10 @@ describe('the status page', () => {
     expect(root).toHaveTextContent('By 26 February 2027 the police must: Informant told of progress (BNSS s.193(3)(ii))');
     // The code's notice is gone with the code.
     expect(screen.getByRole('status')).toHaveTextContent('');
+
+    await user.click(screen.getByRole('button', { name: 'Check another grievance' }));
+    expect(screen.getByRole('heading', { name: 'Check your grievance' })).toHaveFocus();
+    expect(screen.getByLabelText('Mobile number given with the complaint')).toHaveValue('98123 45678');
   });
 
   it("says a wrong code is wrong, on the code's box, and asks again with what was typed", async () => {

@@ -4,7 +4,7 @@ import { createApi, Failure, type Api, type FeedbackBy } from './api';
 import { describedBy, h } from './dom';
 import { isMobileNumber, latinDigits, minutesAndSeconds } from './format';
 import { chooseLanguage, failureText, t, type Key, type Lang } from './i18n';
-import { emptyFields, type FieldName, type Fields, type Problem, type Screen, type State } from './state';
+import { emptyFields, type FieldName, type Problem, type Screen, type State } from './state';
 import { caseScreen } from './view-case';
 import { linkScreen } from './view-feedback';
 import { codeScreen, lookupScreen } from './view-steps';
@@ -212,9 +212,13 @@ export function createApp(root: HTMLElement, options: AppOptions): { destroy: ()
     });
   }
 
-  function backToLookup(keep: Partial<Fields>) {
+  /**
+   * Back to the first step for a new code ("Ask for a new code", "Check another grievance"),
+   * with the number and mobile as typed: a view that has ended wants the same ones again.
+   */
+  function backToLookup() {
     state.notice = null;
-    state.fields = { ...emptyFields(), ...keep };
+    state.fields = { ...emptyFields(), number: state.fields.number, mobile: state.fields.mobile };
     go({ name: 'lookup' });
   }
 
@@ -245,10 +249,8 @@ export function createApp(root: HTMLElement, options: AppOptions): { destroy: ()
       state.lang = lang;
       options.onLanguage?.(lang);
       render();
-    } else if (action === 'again') {
-      backToLookup({ number: state.fields.number, mobile: state.fields.mobile });
-    } else if (action === 'another') {
-      backToLookup({ mobile: state.fields.mobile });
+    } else if (action === 'lookup') {
+      backToLookup();
     }
   });
 

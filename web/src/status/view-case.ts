@@ -46,6 +46,6 @@ export function caseScreen(state: State, view: CitizenView, thanked: boolean): H
     list,
     view.sensitive ? h('p', { class: 'note' }, t(lang, 'case.sensitive')) : null,
     view.feedbackOpen ? feedbackSection(state, thanked) : null,
-    h('p', { class: 'more' }, h('button', { type: 'button', class: 'secondary', 'data-action': 'another' }, t(lang, 'case.another'))),
+    h('p', { class: 'more' }, h('button', { type: 'button', class: 'secondary', 'data-action': 'lookup' }, t(lang, 'case.another'))),
   );
 }

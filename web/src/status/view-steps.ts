@@ -57,7 +57,7 @@ export function codeScreen({ lang, fields }: State): HTMLElement {
         'div',
         { class: 'actions' },
         submitButton(t(lang, 'code.submit')),
-        h('button', { type: 'button', class: 'secondary', 'data-action': 'again' }, t(lang, 'code.again')),
+        h('button', { type: 'button', class: 'secondary', 'data-action': 'lookup' }, t(lang, 'code.again')),
       ),
     ),
   );
