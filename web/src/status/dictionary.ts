@@ -1,0 +1,156 @@
+// The status page's words in English and Hindi. The page is a page of its own, without the
+// staff app's i18next catalogues: a phone on a slow line loads only these. The error texts are
+// copies of src/i18n/locales/{en,hi}/errors.json for the codes this page can get
+// (dictionary.test.ts keeps them equal).
+
+export const en = {
+  title: 'Grievance status',
+  brand: 'Grievance Portal',
+  language: 'Language',
+  wait: 'Please wait…',
+  network: 'The portal could not be reached. Check your internet connection and try again.',
+
+  'lookup.heading': 'Check your grievance',
+  'lookup.intro':
+    'Enter the grievance number and the mobile number given with the complaint. If they match a case, a 6-digit code is sent to that mobile.',
+  'lookup.number': 'Grievance number',
+  'lookup.numberHint': 'As in the SMS you received, for example GRV-2026-000042',
+  'lookup.numberMissing': 'Enter the grievance number',
+  'lookup.mobile': 'Mobile number given with the complaint',
+  'lookup.mobileHint': '10 digits, for example 98123 45678',
+  'lookup.submit': 'Send me a code',
+
+  'code.sent': 'If the grievance number and mobile match a case, a 6-digit code has been sent to that mobile.',
+  'code.heading': 'Enter the code',
+  'code.label': '6-digit code',
+  'code.timeLeft': 'Time left for this code: {time}',
+  'code.expired': 'The code has expired. Ask for a new code.',
+  'code.submit': 'Show my case',
+  'code.again': 'Ask for a new code',
+
+  'case.heading': 'Grievance {number}',
+  'case.status': 'Status',
+  'case.station': 'Police station',
+  'case.stage': 'Stage',
+  'case.stageSince': '{stage}, since {date}',
+  'case.progress': 'Last progress update',
+  'case.progressOn': 'Recorded on {date}',
+  'case.noProgress': 'No progress update yet.',
+  'case.nextDue': 'Next date set by law',
+  'case.nextDueText': 'By {date} the police must: {duty}',
+  'case.noNextDue': 'No date set by law is pending.',
+  'case.sensitive':
+    'Details of cases like this one are not shown online: the law protects the identity of victims (BNS s.72). Only the status is shown.',
+  'case.another': 'Check another grievance',
+
+  'stage.Inward': 'Inward',
+  'stage.Scrutiny': 'Scrutiny',
+  'stage.With Investigating Officer': 'With Investigating Officer',
+  'stage.In Court': 'In Court',
+  'stage.Decided': 'Decided',
+
+  'feedback.heading': 'How was your case handled?',
+  'feedback.intro': 'Your grievance has been disposed of. Tell us how satisfied you are with how it was handled.',
+  'feedback.legend': 'How satisfied are you?',
+  'feedback.satisfied': 'Satisfied',
+  'feedback.partly': 'Partly satisfied',
+  'feedback.not_satisfied': 'Not satisfied',
+  'feedback.notSatisfiedHint': 'Within 7 days of the disposal, this sends the case to a senior officer for review.',
+  'feedback.comment': 'Comment (optional)',
+  'feedback.commentHint': 'Up to 1000 characters.',
+  'feedback.submit': 'Send feedback',
+  'feedback.thanks': 'Thank you. Your feedback is recorded.',
+  'feedback.checkStatus': 'Check the status of a grievance',
+
+  'error.STATUS_LOOKUP_INVALID': 'Enter the grievance number and the mobile number given with the complaint',
+  'error.MOBILE_INVALID': 'Mobile number must be a 10-digit Indian number, or + and the country code',
+  'error.STATUS_CODE_INVALID': 'Enter the 6-digit code sent to your mobile',
+  'error.STATUS_CODE_WRONG': 'The code is wrong or has expired. Ask for a new code.',
+  'error.STATUS_CODE_ATTEMPTS_USED': 'This code was tried 3 times. Ask for a new code.',
+  'error.CITIZEN_TOO_MANY_REQUESTS': 'Too many requests. Please wait a minute and try again.',
+  'error.CITIZEN_ACCESS_EXPIRED': 'Your view of the case has ended. Ask for a new code.',
+  'error.FEEDBACK_LINK_INVALID': 'This feedback link is not valid, or was used already',
+  'error.RATING_INVALID': 'Choose how satisfied you are: satisfied, partly satisfied or not satisfied',
+  'error.FEEDBACK_NOT_OPEN': 'Feedback can be given once the case is disposed of',
+  'error.FEEDBACK_GIVEN': 'Feedback on this disposal was given already',
+  // Every BODY_* code: the page sends only well-formed bodies, so one plain text serves them all.
+  'error.BODY': 'The request body could not be read',
+  'error.SERVER_ERROR': 'Something went wrong on the server. Please try again.',
+};
+
+export type Key = keyof typeof en;
+
+export const hi: Record<Key, string> = {
+  title: 'शिकायत की स्थिति',
+  brand: 'शिकायत पोर्टल',
+  language: 'भाषा',
+  wait: 'कृपया प्रतीक्षा करें…',
+  network: 'पोर्टल से संपर्क नहीं हो सका। अपना इंटरनेट कनेक्शन जाँचें और फिर से प्रयास करें।',
+
+  'lookup.heading': 'अपनी शिकायत की स्थिति देखें',
+  'lookup.intro':
+    'शिकायत संख्या और शिकायत के साथ दिया गया मोबाइल नंबर दर्ज करें। यदि ये किसी मामले से मेल खाते हैं, तो उस मोबाइल पर 6 अंकों का कोड भेजा जाता है।',
+  'lookup.number': 'शिकायत संख्या',
+  'lookup.numberHint': 'जैसी आपको मिले SMS में है, उदाहरण: GRV-2026-000042',
+  'lookup.numberMissing': 'शिकायत संख्या दर्ज करें',
+  'lookup.mobile': 'शिकायत के साथ दिया गया मोबाइल नंबर',
+  'lookup.mobileHint': '10 अंक, उदाहरण: 98123 45678',
+  'lookup.submit': 'कोड भेजें',
+
+  'code.sent': 'यदि शिकायत संख्या और मोबाइल किसी मामले से मेल खाते हैं, तो उस मोबाइल पर 6 अंकों का कोड भेजा गया है।',
+  'code.heading': 'कोड दर्ज करें',
+  'code.label': '6 अंकों का कोड',
+  'code.timeLeft': 'इस कोड का बचा समय: {time}',
+  'code.expired': 'कोड की समय-सीमा समाप्त हो गई। नया कोड माँगें।',
+  'code.submit': 'मेरा मामला दिखाएँ',
+  'code.again': 'नया कोड माँगें',
+
+  'case.heading': 'शिकायत {number}',
+  'case.status': 'स्थिति',
+  'case.station': 'थाना',
+  'case.stage': 'चरण',
+  'case.stageSince': '{stage}, {date} से',
+  'case.progress': 'प्रगति की पिछली जानकारी',
+  'case.progressOn': '{date} को दर्ज',
+  'case.noProgress': 'अभी तक प्रगति की कोई जानकारी नहीं।',
+  'case.nextDue': 'कानून द्वारा तय अगली तारीख',
+  'case.nextDueText': '{date} तक पुलिस को यह करना है: {duty}',
+  'case.noNextDue': 'कानून द्वारा तय कोई तारीख बाकी नहीं है।',
+  'case.sensitive':
+    'ऐसे मामलों का विवरण ऑनलाइन नहीं दिखाया जाता: कानून पीड़ित की पहचान की रक्षा करता है (BNS धारा 72)। केवल स्थिति दिखाई जाती है।',
+  'case.another': 'दूसरी शिकायत देखें',
+
+  // As the staff app names the stages (src/i18n/locales/hi/casework.json).
+  'stage.Inward': 'आवक',
+  'stage.Scrutiny': 'जाँच',
+  'stage.With Investigating Officer': 'विवेचना अधिकारी के पास',
+  'stage.In Court': 'न्यायालय में',
+  'stage.Decided': 'निर्णीत',
+
+  'feedback.heading': 'आपके मामले पर कार्रवाई कैसी रही?',
+  'feedback.intro': 'आपकी शिकायत का निस्तारण हो गया है। बताएँ कि कार्रवाई से आप कितने संतुष्ट हैं।',
+  'feedback.legend': 'आप कितने संतुष्ट हैं?',
+  'feedback.satisfied': 'संतुष्ट',
+  'feedback.partly': 'आंशिक रूप से संतुष्ट',
+  'feedback.not_satisfied': 'असंतुष्ट',
+  'feedback.notSatisfiedHint': 'निस्तारण के 7 दिनों के भीतर यह चुनने पर मामला समीक्षा के लिए वरिष्ठ अधिकारी के पास भेजा जाता है।',
+  'feedback.comment': 'टिप्पणी (वैकल्पिक)',
+  'feedback.commentHint': 'अधिकतम 1000 अक्षर।',
+  'feedback.submit': 'प्रतिक्रिया भेजें',
+  'feedback.thanks': 'धन्यवाद। आपकी प्रतिक्रिया दर्ज कर ली गई है।',
+  'feedback.checkStatus': 'शिकायत की स्थिति देखें',
+
+  'error.STATUS_LOOKUP_INVALID': 'शिकायत संख्या और शिकायत के साथ दिया गया मोबाइल नंबर दर्ज करें',
+  'error.MOBILE_INVALID': 'मोबाइल नंबर 10 अंकों का भारतीय नंबर हो, या + और देश कोड से शुरू हो',
+  'error.STATUS_CODE_INVALID': 'अपने मोबाइल पर भेजा गया 6 अंकों का कोड दर्ज करें',
+  'error.STATUS_CODE_WRONG': 'कोड गलत है या उसकी समय-सीमा समाप्त हो गई है। नया कोड माँगें।',
+  'error.STATUS_CODE_ATTEMPTS_USED': 'यह कोड 3 बार आज़माया जा चुका है। नया कोड माँगें।',
+  'error.CITIZEN_TOO_MANY_REQUESTS': 'बहुत अधिक अनुरोध। कृपया एक मिनट रुककर फिर से प्रयास करें।',
+  'error.CITIZEN_ACCESS_EXPIRED': 'मामला देखने का आपका समय समाप्त हो गया। नया कोड माँगें।',
+  'error.FEEDBACK_LINK_INVALID': 'यह प्रतिक्रिया लिंक मान्य नहीं है, या पहले ही उपयोग हो चुका है',
+  'error.RATING_INVALID': 'चुनें कि आप कितने संतुष्ट हैं: संतुष्ट, आंशिक रूप से संतुष्ट या असंतुष्ट',
+  'error.FEEDBACK_NOT_OPEN': 'मामले के निस्तारण के बाद ही प्रतिक्रिया दी जा सकती है',
+  'error.FEEDBACK_GIVEN': 'इस निस्तारण पर प्रतिक्रिया पहले ही दी जा चुकी है',
+  'error.BODY': 'अनुरोध पढ़ा नहीं जा सका',
+  'error.SERVER_ERROR': 'सर्वर पर कुछ गड़बड़ हो गई। कृपया पुनः प्रयास करें।',
+};
