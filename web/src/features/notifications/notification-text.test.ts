@@ -19,6 +19,12 @@ describe('notification text', () => {
     expect(notificationText({ ...base, kind: 'closure_returned', reason: '  ' })).toBe('Ravi Kumar returned your closure of grievance GRV-2025-000015.');
   });
 
+  it('tells the approvers at an appeal\'s level that the complainant is not satisfied', () => {
+    const appeal = { ...base, kind: 'appeal_opened' as const, actorName: 'Complainant', level: 'district' };
+    expect(notificationText(appeal)).toBe('The complainant of grievance GRV-2025-000015 is not satisfied with its disposal: the appeal is for your district to decide.');
+    expect(notificationText({ ...appeal, level: null })).toBe('There is news of grievance GRV-2025-000015.');
+  });
+
   it('names the status a change set, in the reader\'s words for it', () => {
     const changed = { ...base, kind: 'status_changed' as const, statusId: 2, status: 'Under Investigation' };
     expect(notificationText(changed)).toBe('Ravi Kumar changed the status of grievance GRV-2025-000015 to Under Investigation.');

@@ -44,6 +44,8 @@ export function notificationText(n: Notice, statusName: (name: string) => string
       return t('kind.clockMissed', { number, source: n.clock ?? '', count: n.daysOverdue ?? 0 });
     case 'status_changed':
       return n.status ? t('kind.statusChanged', { actor, number, status: statusName(n.status) }) : t('kind.other', { number });
+    case 'appeal_opened':
+      return n.level && LEVELS.includes(n.level) ? t('kind.appealOpened', { number, level: t(`level.${n.level}`) }) : t('kind.other', { number });
     case 'closure_returned':
       return n.reason?.trim()
         ? t('kind.closureReturned', { actor, number, reason: n.reason.trim() })
