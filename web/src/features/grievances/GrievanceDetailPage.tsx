@@ -29,6 +29,7 @@ import { LinkedGrievancesSection } from './links/LinkedGrievancesSection';
 import { OfficersTable } from './OfficersTable';
 import { SensitiveBadge } from './parties/PartiesList';
 import { PartiesSection } from './parties/PartiesSection';
+import { ProgressSection } from './citizen/ProgressSection';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { PendencyFacts } from './pendency/PendencyFacts';
 import { PublicationSection, showsPublication } from './publication/PublicationSection';
@@ -300,6 +301,20 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
             />
           </Section>
         ) : null}
+
+        <Section id="complainant-progress" title={t('casework:citizen.progressTitle')}>
+          <ProgressSection
+            grievance={g}
+            canUpdate={canUpdate}
+            onReload={() => void cache.reload(g.id)}
+            onRecorded={(updated, message) => {
+              void cache.put(g.id, updated);
+              // PROGRESS_RECORDED is audited.
+              void cache.reloadHistory(g.id);
+              notice.show(message);
+            }}
+          />
+        </Section>
 
         <Section id="dates" title={t('detail.dates')}>
           <FactList
