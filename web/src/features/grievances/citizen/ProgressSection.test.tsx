@@ -144,6 +144,53 @@ describe('progress for the complainant', () => {
     expect(field).toHaveValue(TEXT);
   });
 
+  it("names the complainant's side in the case's history, in English and Hindi", async () => {
+    const record = (id: string, action: string, field_name: string | null, new_value: string, user_name: string, notes: string | null = null) => ({
+      id,
+      action,
+      field_name,
+      old_value: null,
+      new_value,
+      notes,
+      action_details: null,
+      user_name,
+      user_role: 'System',
+      created_at: '2025-03-02T06:30:00Z',
+      grievance_id: 12,
+      grievance_number: 'GRV-2025-000012',
+    });
+    renderDetail(reader, makeGrievance({ parties: [complainant], progress_updates: [UPDATES[0]] }), {
+      'GET /api/grievances/12/history': () =>
+        jsonResponse(200, {
+          success: true,
+          data: [
+            record('12-5-0', 'SMS_SENT', 'progress', '******678', 'SMS gateway', 'Taken by the SMS gateway'),
+            record('12-4-0', 'PROGRESS_RECORDED', 'progress_updates', UPDATES[0].text, 'SI Meena', 'Progress for the complainant: sent by SMS with consent'),
+            record('12-3-0', 'CITIZEN_VIEWED', null, 'GRV-2025-000012', 'Complainant'),
+          ],
+        }),
+    });
+    const history = await screen.findByRole('list', { name: 'Audit history' });
+    const items = await within(history).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('SMS sent');
+    expect(items[0]).toHaveTextContent('Progress update');
+    expect(items[0]).toHaveTextContent('Sent to ******678');
+    expect(items[0]).toHaveTextContent('by SMS gateway');
+    expect(items[1]).toHaveTextContent('Progress recorded');
+    expect(items[1]).toHaveTextContent('Progress for the complainant');
+    expect(items[1]).toHaveTextContent(UPDATES[0].text);
+    expect(items[2]).toHaveTextContent('Viewed by the complainant');
+    expect(items[2]).toHaveTextContent('Seen on the public status page');
+
+    await act(() => i18n.changeLanguage('hi'));
+    const hindi = screen.getByRole('list', { name: 'ऑडिट इतिहास' });
+    const translated = within(hindi).getAllByRole('listitem');
+    expect(translated[0]).toHaveTextContent('एसएमएस भेजा गया');
+    expect(translated[0]).toHaveTextContent('******678 पर भेजा गया');
+    expect(translated[1]).toHaveTextContent('प्रगति दर्ज');
+    expect(translated[2]).toHaveTextContent('शिकायतकर्ता ने देखा');
+  });
+
   it('speaks Hindi', async () => {
     renderDetail(officer, makeGrievance({ parties: [complainant], sms_consent: true, progress_updates: UPDATES }));
     await section();
