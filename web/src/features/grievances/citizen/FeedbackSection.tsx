@@ -34,6 +34,7 @@ interface FeedbackSectionProps {
 
 export function FeedbackSection({ grievance, canDecide, onDecided, onReload }: FeedbackSectionProps) {
   const { t } = useTranslation('casework');
+  const ratingsId = useId();
   const decidedId = useId();
   const open = openAppeal(grievance.appeals);
   const ratings = newestFirst(grievance.feedback);
@@ -60,29 +61,34 @@ export function FeedbackSection({ grievance, canDecide, onDecided, onReload }: F
       ) : null}
 
       {ratings.length > 0 ? (
-        <ol className="timeline" aria-label={t('citizen.ratingsLabel')}>
-          {ratings.map((rating, index) => (
-            <li key={`${rating.at}-${index}`} className="timeline-item">
-              <Flex justifyContent="space-between" alignItems="baseline" wrap="wrap" gap="xs">
-                <Flex alignItems="center" gap="xs" wrap="wrap">
-                  <Badge size="small" variation={RATING_BADGE[rating.rating]}>
-                    {t(`citizen.rating.${rating.rating}`)}
-                  </Badge>
-                  {rating.appealed ? (
-                    <Badge size="small" variation="info">
-                      {t('citizen.appealed')}
+        <div>
+          <Heading level={3} className="subsection-title" id={ratingsId}>
+            {t('citizen.ratingsLabel')}
+          </Heading>
+          <ol className="timeline" aria-labelledby={ratingsId}>
+            {ratings.map((rating, index) => (
+              <li key={`${rating.at}-${index}`} className="timeline-item">
+                <Flex justifyContent="space-between" alignItems="baseline" wrap="wrap" gap="xs">
+                  <Flex alignItems="center" gap="xs" wrap="wrap">
+                    <Badge size="small" variation={RATING_BADGE[rating.rating]}>
+                      {t(`citizen.rating.${rating.rating}`)}
                     </Badge>
-                  ) : null}
+                    {rating.appealed ? (
+                      <Badge size="small" variation="info">
+                        {t('citizen.appealed')}
+                      </Badge>
+                    ) : null}
+                  </Flex>
+                  <Text as="span" className="muted-text">
+                    <time dateTime={rating.at}>{formatDateTime(rating.at)}</time>
+                  </Text>
                 </Flex>
-                <Text as="span" className="muted-text">
-                  <time dateTime={rating.at}>{formatDateTime(rating.at)}</time>
-                </Text>
-              </Flex>
-              {rating.comment ? <Text className="prose timeline-change">{rating.comment}</Text> : <Text className="muted-text timeline-change">{t('citizen.noComment')}</Text>}
-              <Text className="muted-text">{t(`citizen.via.${rating.via}`)}</Text>
-            </li>
-          ))}
-        </ol>
+                {rating.comment ? <Text className="prose timeline-change">{rating.comment}</Text> : <Text className="muted-text timeline-change">{t('citizen.noComment')}</Text>}
+                <Text className="muted-text">{t(`citizen.via.${rating.via}`)}</Text>
+              </li>
+            ))}
+          </ol>
+        </div>
       ) : null}
 
       {decided.length > 0 ? (
