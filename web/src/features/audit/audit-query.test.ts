@@ -56,7 +56,7 @@ describe('audit query', () => {
   });
 
   it("offers the complainant's side among the actions: progress, SMS, views, feedback, appeals and their settings", () => {
-    const citizen = ['PROGRESS_RECORDED', 'SMS_SENT', 'SMS_FAILED', 'CITIZEN_VIEWED', 'FEEDBACK_RECEIVED', 'APPEAL_DECIDED', 'CITIZEN_SETTINGS_CHANGED'] as const;
+    const citizen = ['PROGRESS_RECORDED', 'SMS_SENT', 'SMS_FAILED', 'CITIZEN_VIEWED', 'FEEDBACK_RECEIVED', 'APPEAL_DECIDED', 'APPEAL_ESCALATED', 'CITIZEN_SETTINGS_CHANGED'] as const;
     expect(ACTIONS).toEqual(expect.arrayContaining([...citizen]));
     expect(auditPath({ ...INITIAL_QUERY, action: 'SMS_FAILED' })).toBe('/audit/all?limit=100&offset=0&action=SMS_FAILED');
   });

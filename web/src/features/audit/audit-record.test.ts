@@ -206,6 +206,28 @@ describe('audit records', () => {
     expect(created.changes).toEqual([{ field: 'name', action: 'added', oldValue: null, newValue: 'Kothrud' }]);
   });
 
+  it("says an appeal not decided in time moved up a level, in English and Hindi", async () => {
+    const moved = toAuditEntry({
+      action: 'APPEAL_ESCALATED',
+      field_name: 'appeals',
+      old_value: 'district',
+      new_value: 'range',
+      notes: 'Not decided by the district level in time; to be decided by 2026-12-20',
+      user_name: 'Escalation',
+    });
+    expect(actionLabel('APPEAL_ESCALATED')).toBe('Appeal moved up');
+    expect(entryField(moved)).toBe('Appeals');
+    expect(changeSummary(moved)).toBe('District → Range');
+    expect(actionTone('APPEAL_ESCALATED')).toBe('priority');
+    await setLanguage('hi');
+    try {
+      expect(actionLabel('APPEAL_ESCALATED')).toBe('अपील उच्च स्तर को भेजी गई');
+      expect(changeSummary(moved)).toBe('ज़िला → रेंज');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it("names the complainant's side in English and Hindi, and says what each record tells in the reader's language", async () => {
     const actions = ['PROGRESS_RECORDED', 'SMS_SENT', 'SMS_FAILED', 'CITIZEN_VIEWED', 'FEEDBACK_RECEIVED', 'APPEAL_DECIDED', 'CITIZEN_SETTINGS_CHANGED'];
     const progress = toAuditEntry({ action: 'PROGRESS_RECORDED', field_name: 'progress_updates', new_value: 'Statements of two witnesses recorded.', notes: 'Progress for the complainant: sent by SMS with consent' });

@@ -215,6 +215,8 @@ export function actionTone(action: string): string {
     case 'ESCALATED':
     // A message the complainant never got wants someone to tell them otherwise.
     case 'SMS_FAILED':
+    // An appeal not decided in time went up, as an overdue case does.
+    case 'APPEAL_ESCALATED':
       return 'priority';
     case 'ASSIGNED':
     case 'TRANSFERRED':
@@ -298,7 +300,8 @@ const languageName = (code: string): string => CITIZEN_LANGUAGES.find((language)
 /**
  * What a record of the complainant's side says, in the reader's language where the server
  * wrote English: the SMS and the number it went to (masked), the rating, the appeal's
- * outcome; a progress update as the text they were told. Null for any other record.
+ * outcome, the levels an appeal moved between; a progress update as the text they were told.
+ * Null for any other record.
  */
 function citizenSummary(entry: AuditEntry): string | null {
   switch (entry.action) {
@@ -313,6 +316,9 @@ function citizenSummary(entry: AuditEntry): string | null {
       return entry.new_value ? citizenWord(entry.new_value) : null;
     case 'PROGRESS_RECORDED':
       return entry.new_value || null;
+    // The level it left and the level it went to.
+    case 'APPEAL_ESCALATED':
+      return `${escalationLevel(entry.old_value)} → ${escalationLevel(entry.new_value)}`;
     default:
       return entry.field_name === 'citizen_language' ? `${languageName(entry.old_value)} → ${languageName(entry.new_value)}` : null;
   }

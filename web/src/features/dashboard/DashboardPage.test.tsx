@@ -235,7 +235,7 @@ describe('dashboard', () => {
     }
   });
 
-  it('words the other new lines from their codes: a failed SMS, a view on the status page, the settings', async () => {
+  it('words the other new lines from their codes: a failed SMS, a view on the status page, the settings, an appeal moved up', async () => {
     const line = (action: string, params: Record<string, string>) => ({ ...activity('English as sent', 'purple'), action, code: `ACTIVITY_${action}`, params });
     api({
       'GET /api/admin/recent-activities': () =>
@@ -243,12 +243,20 @@ describe('dashboard', () => {
           line('SMS_FAILED', { number: 'GRV-9', new: '******678' }),
           line('CITIZEN_VIEWED', { number: 'GRV-9' }),
           line('CITIZEN_SETTINGS_CHANGED', { who: 'E2E Admin', subject: 'Reopen window and appeal limit' }),
+          line('APPEAL_ESCALATED', { number: 'GRV-9', new: 'range' }),
         ]),
     });
     renderPage(<DashboardPage />, clerk);
     expect(await screen.findByText('An SMS to the complainant of GRV-9 could not be sent (******678)')).toBeInTheDocument();
     expect(screen.getByText('The complainant viewed GRV-9 on the status page')).toBeInTheDocument();
     expect(screen.getByText('E2E Admin changed the messages to complainants (Reopen window and appeal limit)')).toBeInTheDocument();
+    expect(screen.getByText('The appeal on GRV-9 went to the range level')).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await screen.findByText('GRV-9 की अपील रेंज स्तर को भेजी गई')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('names the stations and statuses of an activity by their Hindi names on a Hindi screen', async () => {

@@ -3,7 +3,7 @@ import type { Activity, GrievanceStats, ListItem, ListKind, ScopeView, StationPe
 import { i18n } from '../../i18n';
 import { formatDecimal } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
-import { citizenWord } from '../grievances/citizen/citizen';
+import { citizenWord, levelWord } from '../grievances/citizen/citizen';
 
 /** Recent activity shows this many items. */
 export const RECENT_ACTIVITY_COUNT = 4;
@@ -110,6 +110,8 @@ export function activityParams(activity: Activity, named: (kind: ListKind, name:
     }
   }
   if (activity.code && CITIZEN_WORDS_OF_ACTIVITY.has(activity.code) && params.new) params.new = citizenWord(params.new);
+  // An appeal moved up names the level it went to by its code ('range').
+  if (activity.code === 'ACTIVITY_APPEAL_ESCALATED' && params.new) params.new = levelWord(params.new);
   return params;
 }
 

@@ -9,7 +9,7 @@ import { ApiError, errorText } from '../../../api/errors';
 import type { GrievanceView } from '../../../api/types';
 import { i18n } from '../../../i18n';
 import { ReloadableFailure, type Refusal } from '../ReloadableFailure';
-import { APPEAL_REASON_MIN, appealProblem, citizenApi, type AppealChoice } from './citizen';
+import { APPEAL_REASON_MIN, appealProblem, citizenApi, levelWord, type AppealChoice } from './citizen';
 
 /**
  * A refusal's text. The server names the level an appeal is decided at by its code
@@ -19,7 +19,7 @@ export function appealRefusalText(error: unknown): string {
   if (error instanceof ApiError && error.code === 'APPEAL_OTHER_LEVEL') {
     const params = (error.body as { params?: { level?: unknown } } | null)?.params;
     const level = typeof params?.level === 'string' ? params.level : '';
-    if (level && i18n.exists(`casework:citizen.level.${level}`)) return i18n.t('errors:APPEAL_OTHER_LEVEL', { level: i18n.t(`casework:citizen.level.${level}`) });
+    if (level) return i18n.t('errors:APPEAL_OTHER_LEVEL', { level: levelWord(level) });
   }
   return errorText(error, i18n.t('casework:citizen.decideFailed'));
 }

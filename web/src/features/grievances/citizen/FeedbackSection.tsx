@@ -10,7 +10,7 @@ import type { GrievanceView } from '../../../api/types';
 import { FactList } from '../../../components/FactList';
 import { formatDateTime } from '../../../lib/format';
 import { AppealDecisionForm } from './AppealDecisionForm';
-import { longDate, newestFirst, openAppeal, type Appeal, type Rating } from './citizen';
+import { levelWord, longDate, newestFirst, openAppeal, type Appeal, type Rating } from './citizen';
 
 /** Whether the section has anything to show: a rating, or an appeal. */
 export const showsFeedback = (grievance: Pick<GrievanceView, 'feedback' | 'appeals'>): boolean =>
@@ -39,7 +39,7 @@ export function FeedbackSection({ grievance, canDecide, onDecided, onReload }: F
   const open = openAppeal(grievance.appeals);
   const ratings = newestFirst(grievance.feedback);
   const decided = newestFirst(grievance.appeals).filter((appeal): appeal is Appeal & { decision: NonNullable<Appeal['decision']> } => Boolean(appeal.decision));
-  const level = (appeal: Appeal) => t(`citizen.level.${appeal.level}`);
+  const level = (appeal: Appeal) => levelWord(appeal.level);
 
   return (
     <Flex direction="column" gap="medium">

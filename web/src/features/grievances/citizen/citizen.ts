@@ -98,6 +98,12 @@ export function openAppeal(appeals: readonly Appeal[] | null | undefined): Appea
   return last && !last.decision ? last : null;
 }
 
+/** An appeal's level ('district') as a sentence names it, in the reader's language; an unknown one as sent. */
+export function levelWord(level: string): string {
+  const key = `casework:citizen.level.${level}`;
+  return i18n.exists(key) ? i18n.t(key) : level;
+}
+
 /** Newest first, as the case screen lists them (the server keeps them oldest first). */
 export const newestFirst = <T>(items: readonly T[] | null | undefined): T[] => [...(items ?? [])].reverse();
 
