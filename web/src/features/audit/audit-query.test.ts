@@ -55,6 +55,12 @@ describe('audit query', () => {
     expect(auditPath({ ...INITIAL_QUERY, action: 'IDENTITY_REVEALED' })).toBe('/audit/all?limit=100&offset=0&action=IDENTITY_REVEALED');
   });
 
+  it("offers the complainant's side among the actions: progress, SMS, views, feedback, appeals and their settings", () => {
+    const citizen = ['PROGRESS_RECORDED', 'SMS_SENT', 'SMS_FAILED', 'CITIZEN_VIEWED', 'FEEDBACK_RECEIVED', 'APPEAL_DECIDED', 'APPEAL_ESCALATED', 'CITIZEN_SETTINGS_CHANGED'] as const;
+    expect(ACTIONS).toEqual(expect.arrayContaining([...citizen]));
+    expect(auditPath({ ...INITIAL_QUERY, action: 'SMS_FAILED' })).toBe('/audit/all?limit=100&offset=0&action=SMS_FAILED');
+  });
+
   it('keeps the page when the search changes only by spaces', () => {
     const paged = { ...INITIAL_QUERY, search: 'ravi', offset: 100 };
     expect(auditQueryReducer(paged, { type: 'search', search: 'ravi ' })).toBe(paged);

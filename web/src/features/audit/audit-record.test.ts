@@ -205,4 +205,84 @@ describe('audit records', () => {
     expect(changeSummary(created)).toBe("List item 'Kothrud' (12) created");
     expect(created.changes).toEqual([{ field: 'name', action: 'added', oldValue: null, newValue: 'Kothrud' }]);
   });
+
+  it("says an appeal not decided in time moved up a level, in English and Hindi", async () => {
+    const moved = toAuditEntry({
+      action: 'APPEAL_ESCALATED',
+      field_name: 'appeals',
+      old_value: 'district',
+      new_value: 'range',
+      notes: 'Not decided by the district level in time; to be decided by 2026-12-20',
+      user_name: 'Escalation',
+    });
+    expect(actionLabel('APPEAL_ESCALATED')).toBe('Appeal moved up');
+    expect(entryField(moved)).toBe('Appeals');
+    expect(changeSummary(moved)).toBe('District → Range');
+    expect(actionTone('APPEAL_ESCALATED')).toBe('priority');
+    await setLanguage('hi');
+    try {
+      expect(actionLabel('APPEAL_ESCALATED')).toBe('अपील उच्च स्तर को भेजी गई');
+      expect(changeSummary(moved)).toBe('ज़िला → रेंज');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
+  it("names the complainant's side in English and Hindi, and says what each record tells in the reader's language", async () => {
+    const actions = ['PROGRESS_RECORDED', 'SMS_SENT', 'SMS_FAILED', 'CITIZEN_VIEWED', 'FEEDBACK_RECEIVED', 'APPEAL_DECIDED', 'CITIZEN_SETTINGS_CHANGED'];
+    const progress = toAuditEntry({ action: 'PROGRESS_RECORDED', field_name: 'progress_updates', new_value: 'Statements of two witnesses recorded.', notes: 'Progress for the complainant: sent by SMS with consent' });
+    const sent = toAuditEntry({ action: 'SMS_SENT', field_name: 'progress', new_value: '******678', user_name: 'SMS gateway' });
+    const failed = toAuditEntry({ action: 'SMS_FAILED', field_name: 'closed', new_value: '******678', user_name: 'SMS gateway' });
+    const viewed = toAuditEntry({ action: 'CITIZEN_VIEWED', new_value: 'GRV-2025-000012', user_name: 'Complainant' });
+    const rated = toAuditEntry({ action: 'FEEDBACK_RECEIVED', field_name: 'feedback', new_value: 'Not satisfied', user_name: 'Complainant' });
+    const decided = toAuditEntry({ action: 'APPEAL_DECIDED', field_name: 'appeals', new_value: 'Reopened on appeal' });
+    const language = toAuditEntry({ action: 'UPDATED', field_name: 'citizen_language', old_value: 'en', new_value: 'hi' });
+    const consent = toAuditEntry({ action: 'UPDATED', field_name: 'sms_consent', old_value: 'No', new_value: 'Yes' });
+    const settings = toAuditEntry({
+      action: 'CITIZEN_SETTINGS_CHANGED',
+      field_name: 'citizen_settings',
+      old_value: 'reopenWindowDays: 7',
+      new_value: 'reopenWindowDays: 10',
+      action_details: { summary: 'Reopen window and appeal limit changed', before: { reopenWindowDays: 7 }, after: { reopenWindowDays: 10 } },
+    });
+
+    expect(actions.map(actionLabel)).toEqual(['Progress recorded', 'SMS sent', 'SMS not sent', 'Viewed by the complainant', 'Feedback received', 'Appeal decided', 'Messages to complainants changed']);
+    expect([progress, sent, failed, rated, decided, language, consent, settings].map(entryField)).toEqual([
+      'Progress for the complainant',
+      'Progress update',
+      'Disposal',
+      "Complainant's feedback",
+      'Appeals',
+      "Complainant's language for messages",
+      'Consent to progress by SMS',
+      'Reopen window and appeal limit',
+    ]);
+    expect([progress, sent, failed, viewed, rated, decided, language, settings].map(changeSummary)).toEqual([
+      'Statements of two witnesses recorded.',
+      'Sent to ******678',
+      'Not sent to ******678',
+      'Seen on the public status page',
+      'Not satisfied',
+      'Reopened on appeal',
+      'English → हिंदी',
+      'reopenWindowDays: 7 → reopenWindowDays: 10',
+    ]);
+    expect(actionTone('SMS_FAILED')).toBe('priority');
+    expect(actionTone('APPEAL_DECIDED')).toBe('status');
+
+    await setLanguage('hi');
+    try {
+      expect(actions.map(actionLabel)).toEqual(['प्रगति दर्ज', 'एसएमएस भेजा गया', 'एसएमएस नहीं भेजा जा सका', 'शिकायतकर्ता ने देखा', 'प्रतिक्रिया प्राप्त', 'अपील पर निर्णय', 'शिकायतकर्ताओं के संदेश बदले गए']);
+      expect([sent, rated, decided].map(entryField)).toEqual(['प्रगति सूचना', 'शिकायतकर्ता की प्रतिक्रिया', 'अपीलें']);
+      expect([sent, failed, viewed, rated, decided].map(changeSummary)).toEqual([
+        '******678 पर भेजा गया',
+        '******678 पर नहीं भेजा जा सका',
+        'सार्वजनिक स्थिति पृष्ठ पर देखा गया',
+        'संतुष्ट नहीं',
+        'अपील पर फिर से खोला गया',
+      ]);
+    } finally {
+      await setLanguage('en');
+    }
+  });
 });

@@ -6,6 +6,7 @@
 // each record is read field by field here instead of being trusted.
 import { i18n } from '../../i18n';
 import { formatDate } from '../../lib/format';
+import { CITIZEN_LANGUAGES, citizenWord } from '../grievances/citizen/citizen';
 import { fieldLabel } from '../grievances/field-labels';
 import { withProtectedText } from '../grievances/parties/parties';
 
@@ -206,10 +207,16 @@ export function actionTone(action: string): string {
     case 'CLOSURE_REQUESTED':
     case 'CLOSURE_APPROVED':
     case 'CLOSURE_RETURNED':
+    // An appeal confirms the closure or reopens the case.
+    case 'APPEAL_DECIDED':
       return 'status';
     case 'PRIORITY_CHANGED':
     // Escalation is urgency too, in the orange of the grievance's 'Escalated' badge.
     case 'ESCALATED':
+    // A message the complainant never got wants someone to tell them otherwise.
+    case 'SMS_FAILED':
+    // An appeal not decided in time went up, as an overdue case does.
+    case 'APPEAL_ESCALATED':
       return 'priority';
     case 'ASSIGNED':
     case 'TRANSFERRED':
@@ -252,7 +259,9 @@ export function displayValue(value: unknown): string {
 }
 
 /** What an administrative change was made to (its record's field). */
-const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit', 'escalation_rules', 'role', 'user', 'two_factor']);
+const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit', 'escalation_rules', 'role', 'user', 'two_factor', 'citizen_settings', 'sms_template']);
+
+const isSms = (entry: AuditEntry) => entry.action === 'SMS_SENT' || entry.action === 'SMS_FAILED';
 
 /** The 'Field' column: the field changed, or what a whole-record entry was. */
 export function entryField(entry: AuditEntry): string {
@@ -260,6 +269,8 @@ export function entryField(entry: AuditEntry): string {
   if (entry.field_name === 'complete_record') return fieldLabel('complete_record');
   // LINKED / UNLINKED: the other grievance's number, as old or new value.
   if (entry.field_name === 'links') return i18n.t('casework:links.title');
+  // An SMS record's field is the kind of message it was.
+  if (isSms(entry) && i18n.exists(`audit:citizen.smsKind.${entry.field_name}`)) return t(`citizen.smsKind.${entry.field_name}`);
   if (ADMIN_SUBJECTS.has(entry.field_name)) return t(`subject.${entry.field_name}`);
   return fieldLabel(entry.field_name);
 }
@@ -283,9 +294,41 @@ export function entryNotes(entry: AuditEntry): string {
   return facts.source ? t('notes.clockMissed', { count: facts.days, source: facts.source, to }) : t('notes.overdue', { count: facts.days, to });
 }
 
+/** The complainant's language as the trail records it ('hi'), by its name ('हिंदी'). */
+const languageName = (code: string): string => CITIZEN_LANGUAGES.find((language) => language.code === code)?.label ?? displayValue(code);
+
+/**
+ * What a record of the complainant's side says, in the reader's language where the server
+ * wrote English: the SMS and the number it went to (masked), the rating, the appeal's
+ * outcome, the levels an appeal moved between; a progress update as the text they were told.
+ * Null for any other record.
+ */
+function citizenSummary(entry: AuditEntry): string | null {
+  switch (entry.action) {
+    case 'SMS_SENT':
+      return t('citizen.smsSentTo', { to: entry.new_value || '-' });
+    case 'SMS_FAILED':
+      return t('citizen.smsFailedTo', { to: entry.new_value || '-' });
+    case 'CITIZEN_VIEWED':
+      return t('citizen.viewed');
+    case 'FEEDBACK_RECEIVED':
+    case 'APPEAL_DECIDED':
+      return entry.new_value ? citizenWord(entry.new_value) : null;
+    case 'PROGRESS_RECORDED':
+      return entry.new_value || null;
+    // The level it left and the level it went to.
+    case 'APPEAL_ESCALATED':
+      return `${escalationLevel(entry.old_value)} → ${escalationLevel(entry.new_value)}`;
+    default:
+      return entry.field_name === 'citizen_language' ? `${languageName(entry.old_value)} → ${languageName(entry.new_value)}` : null;
+  }
+}
+
 /** The 'Changes' column in one line. */
 export function changeSummary(entry: AuditEntry): string {
   if (entry.changesError) return changeParseErrorText();
+  const citizen = citizenSummary(entry);
+  if (citizen !== null) return citizen;
   // ESCALATED: the level it left (none, the first time) and the level it reached.
   if (entry.field_name === 'escalation' && entry.new_value) return `${escalationLevel(entry.old_value)} → ${escalationLevel(entry.new_value)}`;
   const wholeThing = ADMIN_SUBJECTS.has(entry.field_name) && (!entry.old_value || !entry.new_value);

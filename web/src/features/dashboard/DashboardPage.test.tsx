@@ -204,6 +204,61 @@ describe('dashboard', () => {
     }
   });
 
+  it("tells of the complainant's side in English and Hindi: progress, an SMS, a rating and an appeal's decision", async () => {
+    const line = (action: string, params: Record<string, string>, description: string) => ({
+      ...activity(description, 'purple'),
+      action,
+      code: `ACTIVITY_${action}`,
+      params,
+    });
+    const lines = [
+      line('PROGRESS_RECORDED', { who: 'SI Meena', number: 'GRV-9' }, 'SI Meena recorded progress for the complainant of GRV-9'),
+      line('SMS_SENT', { number: 'GRV-9', new: '******678' }, 'An SMS was sent to the complainant of GRV-9 (******678)'),
+      line('FEEDBACK_RECEIVED', { number: 'GRV-9', new: 'Not satisfied' }, 'The complainant rated the disposal of GRV-9: Not satisfied'),
+      line('APPEAL_DECIDED', { who: 'SP Sharma', number: 'GRV-9', new: 'Reopened on appeal' }, 'SP Sharma decided the appeal on GRV-9: Reopened on appeal'),
+    ];
+    api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, lines) });
+    renderPage(<DashboardPage />, clerk);
+    for (const { description } of lines) expect(await screen.findByText(description)).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    try {
+      for (const text of [
+        'SI Meena ने GRV-9 के शिकायतकर्ता के लिए प्रगति दर्ज की',
+        'GRV-9 के शिकायतकर्ता को एसएमएस भेजा गया (******678)',
+        'शिकायतकर्ता ने GRV-9 के निस्तारण को रेटिंग दी: संतुष्ट नहीं',
+        'SP Sharma ने GRV-9 की अपील पर निर्णय लिया: अपील पर फिर से खोला गया',
+      ]) {
+        expect(await screen.findByText(text)).toBeInTheDocument();
+      }
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
+  it('words the other new lines from their codes: a failed SMS, a view on the status page, the settings, an appeal moved up', async () => {
+    const line = (action: string, params: Record<string, string>) => ({ ...activity('English as sent', 'purple'), action, code: `ACTIVITY_${action}`, params });
+    api({
+      'GET /api/admin/recent-activities': () =>
+        jsonResponse(200, [
+          line('SMS_FAILED', { number: 'GRV-9', new: '******678' }),
+          line('CITIZEN_VIEWED', { number: 'GRV-9' }),
+          line('CITIZEN_SETTINGS_CHANGED', { who: 'E2E Admin', subject: 'Reopen window and appeal limit' }),
+          line('APPEAL_ESCALATED', { number: 'GRV-9', new: 'range' }),
+        ]),
+    });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('An SMS to the complainant of GRV-9 could not be sent (******678)')).toBeInTheDocument();
+    expect(screen.getByText('The complainant viewed GRV-9 on the status page')).toBeInTheDocument();
+    expect(screen.getByText('E2E Admin changed the messages to complainants (Reopen window and appeal limit)')).toBeInTheDocument();
+    expect(screen.getByText('The appeal on GRV-9 went to the range level')).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await screen.findByText('GRV-9 की अपील रेंज स्तर को भेजी गई')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
   it('names the stations and statuses of an activity by their Hindi names on a Hindi screen', async () => {
     const station = (id: number, name: string, name_hi: string) => ({ ...status(id, name, 'open', name_hi), meaning: undefined });
     const moved = {

@@ -3,6 +3,7 @@ import type { Activity, GrievanceStats, ListItem, ListKind, ScopeView, StationPe
 import { i18n } from '../../i18n';
 import { formatDecimal } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
+import { citizenWord, levelWord } from '../grievances/citizen/citizen';
 
 /** Recent activity shows this many items. */
 export const RECENT_ACTIVITY_COUNT = 4;
@@ -92,9 +93,13 @@ const ITEMS_OF_ACTIVITY: Record<string, ListKind> = {
   ACTIVITY_TRANSFERRED: 'police_stations',
 };
 
+/** The sentences whose new value is a rating or an appeal's outcome, which the server words in English. */
+const CITIZEN_WORDS_OF_ACTIVITY = new Set(['ACTIVITY_FEEDBACK_RECEIVED', 'ACTIVITY_APPEAL_DECIDED']);
+
 /**
  * An activity's values with the items it names (a status, a priority, a police station) as
- * `named` gives them: the reader's names, where the server sends the English ones.
+ * `named` gives them, and a rating or an appeal's outcome: the reader's words, where the
+ * server sends the English ones.
  */
 export function activityParams(activity: Activity, named: (kind: ListKind, name: string) => string): Record<string, string> {
   const params: Record<string, string> = { ...(activity.params ?? {}) };
@@ -104,6 +109,9 @@ export function activityParams(activity: Activity, named: (kind: ListKind, name:
       if (params[key] && params[key] !== '-') params[key] = named(kind, params[key]);
     }
   }
+  if (activity.code && CITIZEN_WORDS_OF_ACTIVITY.has(activity.code) && params.new) params.new = citizenWord(params.new);
+  // An appeal moved up names the level it went to by its code ('range').
+  if (activity.code === 'ACTIVITY_APPEAL_ESCALATED' && params.new) params.new = levelWord(params.new);
   return params;
 }
 

@@ -29,6 +29,8 @@ import { LinkedGrievancesSection } from './links/LinkedGrievancesSection';
 import { OfficersTable } from './OfficersTable';
 import { SensitiveBadge } from './parties/PartiesList';
 import { PartiesSection } from './parties/PartiesSection';
+import { FeedbackSection, showsFeedback } from './citizen/FeedbackSection';
+import { ProgressSection } from './citizen/ProgressSection';
 import { OverdueBadge } from './pendency/OverdueBadge';
 import { PendencyFacts } from './pendency/PendencyFacts';
 import { PublicationSection, showsPublication } from './publication/PublicationSection';
@@ -112,9 +114,11 @@ interface GrievanceViewProps {
   canReveal: boolean;
   /** The signed-in user may withhold the case from publication, or publish it again. */
   canWithhold: boolean;
+  /** The signed-in user holds grievances approve: they may decide the complainant's appeal. */
+  canDecideAppeal: boolean;
 }
 
-function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canReveal, canWithhold }: GrievanceViewProps) {
+function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canReveal, canWithhold, canDecideAppeal }: GrievanceViewProps) {
   const names = useGrievanceItemNames();
   const cache = useGrievanceCache();
   const { t } = useTranslation('grievances');
@@ -182,6 +186,23 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
               onReload={() => void cache.reload(g.id)}
               onDecided={(decided, message) => {
                 void cache.put(g.id, decided);
+                void cache.reloadHistory(g.id);
+                notice.show(message);
+              }}
+            />
+          </Section>
+        ) : null}
+
+        {/* Near the top, as the closure request: an open appeal waits for a decision. */}
+        {showsFeedback(g) ? (
+          <Section id="complainant-feedback" title={t('casework:citizen.feedbackTitle')}>
+            <FeedbackSection
+              grievance={g}
+              canDecide={canDecideAppeal}
+              onReload={() => void cache.reload(g.id)}
+              onDecided={(decided, message) => {
+                void cache.put(g.id, decided);
+                // APPEAL_DECIDED, and a reopening's change of status, are audited.
                 void cache.reloadHistory(g.id);
                 notice.show(message);
               }}
@@ -301,6 +322,20 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
           </Section>
         ) : null}
 
+        <Section id="complainant-progress" title={t('casework:citizen.progressTitle')}>
+          <ProgressSection
+            grievance={g}
+            canUpdate={canUpdate}
+            onReload={() => void cache.reload(g.id)}
+            onRecorded={(updated, message) => {
+              void cache.put(g.id, updated);
+              // PROGRESS_RECORDED is audited.
+              void cache.reloadHistory(g.id);
+              notice.show(message);
+            }}
+          />
+        </Section>
+
         <Section id="dates" title={t('detail.dates')}>
           <FactList
             facts={OPTIONAL_FIELDS_DETAIL_ORDER.map((field) => ({
@@ -394,6 +429,7 @@ export default function GrievanceDetailPage() {
   const canAudit = usePermission('audit', 'read');
   const canReveal = usePermission('grievances', 'view_identities');
   const canWithhold = usePermission('grievances', 'withhold_publication');
+  const canDecideAppeal = usePermission('grievances', 'approve');
   const { user } = useSession();
   const { t } = useTranslation('grievances');
   const { data, error, isLoading, mutate } = useGrievance(validId ? id : null);
@@ -433,6 +469,7 @@ export default function GrievanceDetailPage() {
       canDecideClosure={mayDecideClosure(user, grievance)}
       canReveal={canReveal}
       canWithhold={canWithhold}
+      canDecideAppeal={canDecideAppeal}
     />
   );
 }

@@ -13,6 +13,7 @@ import { districtOf, districtsBeside, stationsOf, type useGrievanceLists } from 
 import { citation } from './law/law';
 import { SectionPicker } from './law/SectionPicker';
 import { PartiesFields } from './parties/PartiesFields';
+import { CitizenContactFields } from './citizen/CitizenContactFields';
 
 type Lists = ReturnType<typeof useGrievanceLists>;
 type TextKey = {
@@ -300,16 +301,24 @@ export function GrievanceFormFields({ values, errors, lists, disabled, stationLo
         />
       </Section>
 
-      {values.parties ? (
-        <Section id="section-parties" title={t('field.parties')} description={t('parties.hint')}>
+      <Section id="section-parties" title={t('field.parties')} description={t('parties.hint')}>
+        {values.parties ? (
           <PartiesFields
             rows={values.parties}
             errors={errors}
             disabled={disabled}
             onChange={(parties, clear) => onChange({ ...values, parties }, clear)}
           />
-        </Section>
-      ) : null}
+        ) : null}
+        {/* Beside the people: whom the SMS go to is the complainant named above. */}
+        <CitizenContactFields
+          language={values.citizen_language}
+          consent={values.sms_consent}
+          errors={errors}
+          disabled={disabled}
+          onChange={(change) => onChange({ ...values, ...change }, Object.keys(change))}
+        />
+      </Section>
 
       <Section id="section-dates" title={t('detail.dates')}>
         <Grid templateColumns={COLUMNS_3} gap="medium" alignItems="start">

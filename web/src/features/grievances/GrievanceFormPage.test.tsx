@@ -310,6 +310,46 @@ describe('grievance form', () => {
     });
   });
 
+  it("files a case with the complainant's language for messages and their consent to progress by SMS", async () => {
+    const fetch = mockApi({
+      ...listHandlers(),
+      'POST /api/grievances': (body) => jsonResponse(201, { success: true, data: makeGrievance({ ...(body as object), id: 41 }) }),
+    });
+    renderNew();
+    const user = userEvent.setup();
+    const people = screen.getByRole('region', { name: 'People in the case' });
+    const language = within(people).getByLabelText("Complainant's language for messages");
+    expect(language).toHaveValue('en');
+    expect(within(language).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'हिंदी']);
+    const consent = within(people).getByRole('checkbox', { name: 'The complainant agrees to be told of progress by SMS' });
+    expect(consent).not.toBeChecked();
+    expect(consent).toHaveAccessibleDescription(/BNSS s\.193\(3\)\(ii\)/);
+    await fillRequired(user);
+    await user.selectOptions(language, 'hi');
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Create Grievance' }));
+    await waitFor(() => expect(sentBodies(fetch, 'POST', '/api/grievances')).toHaveLength(1));
+    expect(sentBodies(fetch, 'POST', '/api/grievances')[0]).toMatchObject({ citizen_language: 'hi', sms_consent: true });
+  });
+
+  it("edits the complainant's language and consent as the case keeps them, and sends them back", async () => {
+    const fetch = mockApi({
+      ...listHandlers(),
+      'GET /api/grievances/12': () => jsonResponse(200, { success: true, data: makeGrievance({ citizen_language: 'hi', sms_consent: true }) }),
+      'PUT /api/grievances/12': () => jsonResponse(200, { success: true, data: makeGrievance({ version: 4 }) }),
+    });
+    renderEdit();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Grievance' })).toBeInTheDocument();
+    expect(screen.getByLabelText("Complainant's language for messages")).toHaveValue('hi');
+    const consent = screen.getByRole('checkbox', { name: 'The complainant agrees to be told of progress by SMS' });
+    expect(consent).toBeChecked();
+    const user = userEvent.setup();
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Update Grievance' }));
+    await waitFor(() => expect(sentBodies(fetch, 'PUT', '/api/grievances/12')).toHaveLength(1));
+    expect(sentBodies(fetch, 'PUT', '/api/grievances/12')[0]).toMatchObject({ citizen_language: 'hi', sms_consent: false });
+  });
+
   it("falls back to 'Failed to update grievance'", async () => {
     mockApi({
       ...listHandlers(),

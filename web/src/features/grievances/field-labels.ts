@@ -47,7 +47,7 @@ export const OPTIONAL_FIELDS_DETAIL_ORDER: readonly OptionalFieldEntry[] = (() =
   return ordered;
 })();
 
-export const FIELD_NAMES = ['grievance_number', 'type_of_call', 'fir_no', 'fir_date', 'section_and_act', 'crime_title', 'district', 'police_station', 'status', 'status_id', 'priority', 'priority_id', 'put_in_court', 'cross_case', 'reason', 'current_investigation_officer', 'investigation_officers', 'parties', 'brief_details', ...OPTIONAL_FIELDS.map((field) => field.name), 'action_taken_by_ig_office', 'final_decision', 'filed_by', 'filed_by_name', 'assigned_to', 'assigned_to_name', 'filed_at', 'updated_at', 'resolved_at', 'version', 'id', 'officer_name', 'from_date', 'to_date', 'findings', 'complete_record', 'attachments', 'case_notes', 'escalation', 'sensitive_mark', 'publication_withheld'] as const;
+export const FIELD_NAMES = ['grievance_number', 'type_of_call', 'fir_no', 'fir_date', 'section_and_act', 'crime_title', 'district', 'police_station', 'status', 'status_id', 'priority', 'priority_id', 'put_in_court', 'cross_case', 'reason', 'current_investigation_officer', 'investigation_officers', 'parties', 'brief_details', ...OPTIONAL_FIELDS.map((field) => field.name), 'action_taken_by_ig_office', 'final_decision', 'filed_by', 'filed_by_name', 'assigned_to', 'assigned_to_name', 'filed_at', 'updated_at', 'resolved_at', 'version', 'id', 'officer_name', 'from_date', 'to_date', 'findings', 'complete_record', 'attachments', 'case_notes', 'escalation', 'sensitive_mark', 'publication_withheld', 'citizen_language', 'sms_consent', 'progress_updates', 'feedback', 'appeals'] as const;
 
 const KNOWN = new Set<string>(FIELD_NAMES);
 

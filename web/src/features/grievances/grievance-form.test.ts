@@ -1,4 +1,5 @@
-import { emptyForm, newOfficerRow, serverErrors, toRequest, validateGrievance, type GrievanceFormValues } from './grievance-form';
+import { makeGrievance } from '../../test/grievance-fixtures';
+import { emptyForm, formFromGrievance, newOfficerRow, serverErrors, toRequest, validateGrievance, type GrievanceFormValues } from './grievance-form';
 
 const TODAY = '2025-06-15';
 
@@ -96,5 +97,21 @@ describe('grievance form rules', () => {
     expect(
       serverErrors({ 'investigation_officers[0].from_date': 'From date is required when officer name is provided', fir_no: 'x' }, { rowIndexes: [2], partyIndexes: [] }),
     ).toEqual({ 'investigation_officers[2].from_date': 'From date is required when officer name is provided', fir_no: 'x' });
+  });
+
+  it("starts a new case's complainant in English without consent, and always sends both", () => {
+    expect(emptyForm()).toMatchObject({ citizen_language: 'en', sms_consent: false });
+    expect(toRequest(valid()).body).toMatchObject({ citizen_language: 'en', sms_consent: false });
+  });
+
+  it("carries the complainant's language and consent from the case through the form and back", () => {
+    const values = formFromGrievance(makeGrievance({ citizen_language: 'hi', sms_consent: true }));
+    expect(values).toMatchObject({ citizen_language: 'hi', sms_consent: true });
+    expect(toRequest(values).body).toMatchObject({ citizen_language: 'hi', sms_consent: true });
+    // What the complainant said and was told is theirs and the actions' alone: never sent back.
+    const body = toRequest(values).body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('progress_updates');
+    expect(body).not.toHaveProperty('feedback');
+    expect(body).not.toHaveProperty('appeals');
   });
 });

@@ -2,6 +2,7 @@
 // The server checks the same rules with the same messages; the form checks
 // first and sends nothing when they fail.
 import type { Grievance, GrievanceFields, OfficerEntry, PartyForm } from '../../api/types';
+import type { CitizenLanguage } from './citizen/citizen';
 import type { ChargedSection } from './law/law';
 import { i18n } from '../../i18n';
 import { todayIso } from '../../lib/format';
@@ -52,6 +53,10 @@ interface NamedValues {
   brief_details: string;
   action_taken_by_ig_office: string;
   final_decision: string;
+  /** The language the complainant's SMS are written in. */
+  citizen_language: CitizenLanguage;
+  /** The informant agreed to be told of progress by SMS (BNSS s.193(3)(ii)). */
+  sms_consent: boolean;
 }
 
 /** The form's values: the optional dates and texts of OPTIONAL_FIELDS as typed, '' when empty. */
@@ -100,6 +105,8 @@ export function emptyForm(): GrievanceFormValues {
     ...eachOptional(() => ''),
     action_taken_by_ig_office: '',
     final_decision: '',
+    citizen_language: 'en',
+    sms_consent: false,
   };
 }
 
@@ -128,6 +135,9 @@ export function formFromGrievance(g: Grievance): GrievanceFormValues {
     ...eachOptional((field) => text(g[field.name])),
     action_taken_by_ig_office: text(g.action_taken_by_ig_office),
     final_decision: text(g.final_decision),
+    // Absent only from a server of an earlier release: its defaults.
+    citizen_language: g.citizen_language ?? 'en',
+    sms_consent: g.sms_consent ?? false,
   };
 }
 
@@ -229,6 +239,9 @@ export function toRequest(values: GrievanceFormValues): { body: GrievanceRequest
     ...eachOptional((field) => (field.kind === 'date' ? values[field.name] || null : optional(values[field.name]))),
     action_taken_by_ig_office: optional(values.action_taken_by_ig_office),
     final_decision: optional(values.final_decision),
+    // Always sent: the form shows both, so what it shows is what the case keeps.
+    citizen_language: values.citizen_language,
+    sms_consent: values.sms_consent,
   };
   if (!values.parties) return { body, rowIndexes, partyIndexes: [] };
   const { parties, partyIndexes } = partiesRequest(values.parties);
