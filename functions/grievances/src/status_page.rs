@@ -27,7 +27,7 @@ use utoipa::ToSchema;
 use utoipa_axum::routes;
 
 pub fn routes() -> AreaRouter {
-    http_glue::openapi::area().routes(routes!(send_code)).routes(routes!(show_status)).routes(routes!(give_feedback))
+    http_glue::openapi::area().routes(routes!(send_code)).routes(routes!(show_status)).routes(routes!(give_feedback)).routes(routes!(public_settings))
 }
 
 /// How long a code works, and how many tries it has.
@@ -176,6 +176,8 @@ pub struct CitizenView {
     pub next_due: Option<NextDue>,
     /// Whether the disposal may be rated now (the case is disposed of and not yet rated).
     pub feedback_open: bool,
+    /// The days after a disposal in which "not satisfied" opens an appeal.
+    pub reopen_window_days: u32,
     /// What the page gives feedback with, for 30 minutes.
     pub access: String,
 }
@@ -239,6 +241,7 @@ async fn show_status(State(state): State<AppState>, client: ClientInfo, body: ht
     let citizen_actor = cases::Actor { ip: client.0.ip.clone(), user_agent: client.0.user_agent.clone(), ..citizen::system_actor("Complainant") };
     state.grievances.record_case_file_change(&g, CaseFileChange::RecordOnly, &citizen_actor, entry).await?;
     let access = state.tokens.seal_cursor(0, ACCESS, &format!("{}|{}", g.id, now + ACCESS_SECONDS));
+    let reopen_window_days = state.lists.citizen_settings().await?.reopen_window_days;
     let feedback_open = g.status_meaning.is_final() && g.resolved_at.as_ref().is_some_and(|at| !g.fields.feedback.iter().any(|f| &f.disposed_at == at));
     let view = Clock::now(state.lists.as_ref()).await?.view(g);
     if view.sensitive {
@@ -253,6 +256,7 @@ async fn show_status(State(state): State<AppState>, client: ClientInfo, body: ht
             last_progress: None,
             next_due: None,
             feedback_open,
+            reopen_window_days,
             access,
         }));
     }
@@ -273,8 +277,25 @@ async fn show_status(State(state): State<AppState>, client: ClientInfo, body: ht
         last_progress: g.fields.progress_updates.last().map(|p| ProgressSeen { text: p.text.clone(), at: p.at.clone() }),
         next_due,
         feedback_open,
+        reopen_window_days,
         access,
     }))
+}
+
+/// What the page tells a citizen of the rules it follows, before any code.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicSettings {
+    /// The days after a disposal in which "not satisfied" opens an appeal.
+    pub reopen_window_days: u32,
+}
+
+/// The reopen window, for a page opened from a closure message's link: what "not satisfied"
+/// does is said before it is chosen.
+#[utoipa::path(get, path = "/api/public/citizen-settings", tag = "citizens",
+    responses((status = 200, body = PublicSettings)))]
+async fn public_settings(State(state): State<AppState>) -> ApiResult<ApiJson<PublicSettings>> {
+    Ok(ApiJson(PublicSettings { reopen_window_days: state.lists.citizen_settings().await?.reopen_window_days }))
 }
 
 /// Compares a code without telling by its time how much of it was right.

@@ -1401,6 +1401,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/citizen-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reopen window, for a page opened from a closure message's link: what "not satisfied"
+         *     does is said before it is chosen.
+         */
+        get: operations["public_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/feedback": {
         parameters: {
             query?: never;
@@ -2021,6 +2041,11 @@ export interface components {
             lastProgress?: null | components["schemas"]["ProgressSeen"];
             nextDue?: null | components["schemas"]["NextDue"];
             policeStation?: string | null;
+            /**
+             * Format: int32
+             * @description The days after a disposal in which "not satisfied" opens an appeal.
+             */
+            reopenWindowDays: number;
             /** @description Sensitive cases (BNS s.72) show their status alone. */
             sensitive: boolean;
             /** @description The stage (with the investigating officer, in court, ...) and the day it began. */
@@ -3720,6 +3745,14 @@ export interface components {
             by: number;
             by_name: string;
             text: string;
+        };
+        /** @description What the page tells a citizen of the rules it follows, before any code. */
+        PublicSettings: {
+            /**
+             * Format: int32
+             * @description The days after a disposal in which "not satisfied" opens an appeal.
+             */
+            reopenWindowDays: number;
         };
         /**
          * @description How a citizen rates a disposal.
@@ -9268,6 +9301,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSettings"];
                 };
             };
         };

@@ -7,6 +7,7 @@ export type CodeSent = Schemas['CodeSent'];
 export type CitizenView = Schemas['CitizenView'];
 export type NextDue = Schemas['NextDue'];
 export type SuccessMessage = Schemas['SuccessMessage'];
+export type PublicSettings = Schemas['PublicSettings'];
 export type Rating = 'satisfied' | 'partly' | 'not_satisfied';
 
 /** A feedback link's token (the closure SMS), or the access a shown case gives (the page). */
@@ -28,6 +29,13 @@ export class Failure extends Error {
 const TIMEOUT_MS = 60_000;
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** The reopen window, for a page opened from a feedback link. */
+async function settings(fetcher: Fetch): Promise<PublicSettings> {
+  const response = await fetcher('/api/public/citizen-settings', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Failure(response.status);
+  return (await response.json()) as PublicSettings;
+}
 
 async function post<T>(fetcher: Fetch, path: string, body: unknown): Promise<T> {
   const controller = new AbortController();
@@ -71,6 +79,7 @@ export function createApi(fetcher: Fetch = (input, init) => fetch(input, init)) 
     showStatus: (challenge: string, code: string) => post<CitizenView>(fetcher, '/api/public/status', { challenge, code }),
     giveFeedback: (by: FeedbackBy, rating: Rating, comment: string) =>
       post<SuccessMessage>(fetcher, '/api/public/feedback', { ...by, rating, comment }),
+    settings: () => settings(fetcher),
   };
 }
 

@@ -1,6 +1,6 @@
 // The page's flows with the portal faked: the code asked for and given, a wrong code, the
 // rating from the closure SMS's link, a change of language, and no answer at all.
-import { fireEvent, screen, within } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { Failure, type Api, type CitizenView } from './api';
 import { createApp } from './app';
@@ -15,6 +15,7 @@ const VIEW: CitizenView = {
   lastProgress: null,
   nextDue: { date: '2027-02-26', duty: 'Informant told of progress', dutyHi: 'सूचनाकर्ता को अन्वेषण की प्रगति की सूचना', source: 'BNSS s.193(3)(ii): inform' },
   feedbackOpen: false,
+  reopenWindowDays: 7,
   access: 'sealed-access',
 };
 const SENT = {
@@ -26,6 +27,7 @@ const SENT = {
 function fakeApi(overrides: Partial<Api> = {}): Api {
   return {
     requestCode: vi.fn(async () => SENT),
+    settings: vi.fn(async () => ({ reopenWindowDays: 10 })),
     showStatus: vi.fn(async () => VIEW),
     giveFeedback: vi.fn(async () => ({ success: true, message: 'Thank you. Your feedback is recorded.' })),
     ...overrides,
@@ -159,7 +161,8 @@ describe('the status page', () => {
     expect(screen.queryByLabelText('Grievance number')).toBeNull();
     const group = screen.getByRole('group', { name: 'How satisfied are you?' });
     const notSatisfied = within(group).getByRole('radio', { name: 'Not satisfied' });
-    expect(notSatisfied).toHaveAccessibleDescription('Within 7 days of the disposal, this sends the case to a senior officer for review.');
+    // The portal's reopen window, once it has said it (an Admin set it to 10 days here).
+    await waitFor(() => expect(notSatisfied).toHaveAccessibleDescription('Within 10 days of the disposal, this sends the case to a senior officer for review.'));
 
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose how satisfied you are: satisfied, partly satisfied or not satisfied');

@@ -41,7 +41,7 @@ export function createApp(root: HTMLElement, options: AppOptions): { destroy: ()
   const token = new URLSearchParams(options.search).get('feedback')?.trim();
   const state: State = {
     lang: chooseLanguage(options.search, options.browserLanguage),
-    screen: token ? { name: 'link', token, thanked: false } : { name: 'lookup' },
+    screen: token ? { name: 'link', token, thanked: false, days: null } : { name: 'lookup' },
     fields: emptyFields(),
     notice: null,
     problem: null,
@@ -68,7 +68,7 @@ export function createApp(root: HTMLElement, options: AppOptions): { destroy: ()
       case 'case':
         return caseScreen(state, current.view, current.thanked);
       case 'link':
-        return linkScreen(state, current.thanked);
+        return linkScreen(state, current.thanked, current.days);
     }
   }
 
@@ -255,5 +255,19 @@ export function createApp(root: HTMLElement, options: AppOptions): { destroy: ()
   });
 
   render();
+  // A page opened from a feedback link learns the reopen window, for what "not satisfied"
+  // does; its words change in place, so nothing typed or focused is disturbed.
+  if (state.screen.name === 'link') {
+    api.settings().then(
+      ({ reopenWindowDays }) => {
+        if (state.screen.name !== 'link') return;
+        state.screen = { ...state.screen, days: reopenWindowDays };
+        const hint = screen.querySelector('#rating-not_satisfied-hint');
+        if (hint) hint.textContent = t(state.lang, 'feedback.notSatisfiedHint', { days: String(reopenWindowDays) });
+      },
+      // Without it the page says "soon after the disposal".
+      () => undefined,
+    );
+  }
   return { destroy: () => clearInterval(timer) };
 }

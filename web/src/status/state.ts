@@ -7,8 +7,11 @@ export type Screen =
   | { name: 'lookup' }
   | { name: 'code'; challenge: string; expiresAt: number }
   | { name: 'case'; view: CitizenView; thanked: boolean }
-  /** The closure SMS's feedback link: the rating form, straight away. */
-  | { name: 'link'; token: string; thanked: boolean };
+  /**
+   * The closure SMS's feedback link: the rating form, straight away; `days` the reopen window,
+   * once the portal has said it.
+   */
+  | { name: 'link'; token: string; thanked: boolean; days: number | null };
 
 /** What the citizen typed, by the controls' names. */
 export interface Fields {

@@ -45,7 +45,7 @@ export function caseScreen(state: State, view: CitizenView, thanked: boolean): H
     stepHeading(t(lang, 'case.heading', { number: view.grievanceNumber })),
     list,
     view.sensitive ? h('p', { class: 'note' }, t(lang, 'case.sensitive')) : null,
-    view.feedbackOpen ? feedbackSection(state, thanked) : null,
+    view.feedbackOpen ? feedbackSection(state, thanked, view.reopenWindowDays) : null,
     h('p', { class: 'more' }, h('button', { type: 'button', class: 'secondary', 'data-action': 'lookup' }, t(lang, 'case.another'))),
   );
 }

@@ -13,6 +13,7 @@ const VIEW: CitizenView = {
   lastProgress: { text: 'The stolen motorcycle was found in Agra.', at: '2026-11-20T06:30:00Z' },
   nextDue: { date: '2027-02-28', duty: 'Informant told of progress', dutyHi: 'सूचनाकर्ता को अन्वेषण की प्रगति की सूचना', source: 'BNSS s.193(3)(ii): inform the progress' },
   feedbackOpen: false,
+  reopenWindowDays: 7,
   access: 'sealed-access',
 };
 

@@ -541,6 +541,7 @@ async fn drive_citizen(d: &mut Drive<'_>, f: &Fixtures) {
     let path = format!("/api/grievances/{}", g["id"]);
     let progress = json!({"text": "The stolen motorcycle was found in Agra."});
     d.ok("POST", "/api/grievances/{id}/progress", &format!("{path}/progress"), admin, Some(progress)).await;
+    d.ok("GET", "/api/public/citizen-settings", "/api/public/citizen-settings", None, None).await;
     let ask = json!({"grievanceNumber": g["grievance_number"], "mobile": "98123 45678"});
     let challenge = d.ok("POST", "/api/public/status/code", "/api/public/status/code", None, Some(ask)).await["challenge"].clone();
     let text = GATEWAY.texts.lock().unwrap().last().cloned().expect("a code was sent");

@@ -27,7 +27,7 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
     Some(match (method, path) {
         ("get", "/api/health") | ("post", "/api/auth/login") | ("post", "/api/auth/login/two-factor") => Nothing,
         // The citizen's status page: a one-time code, and feedback by a signed link or after it.
-        ("post", "/api/public/status/code") | ("post", "/api/public/status") | ("post", "/api/public/feedback") => Nothing,
+        ("post", "/api/public/status/code") | ("post", "/api/public/status") | ("post", "/api/public/feedback") | ("get", "/api/public/citizen-settings") => Nothing,
         ("post", "/api/auth/logout") | ("get", "/api/auth/verify") | ("get", "/api/auth/me") | ("get", "/api/auth/session") | ("post", "/api/auth/change-password") => SignIn,
         ("post", "/api/auth/two-factor/setup") | ("post", "/api/auth/two-factor/enable") | ("post", "/api/auth/two-factor/disable") => SignIn,
         ("post", "/api/users/{id}/reset-two-factor") => Permission(Users, Update),
