@@ -1,6 +1,7 @@
 // One report on the Reports screen: its heading and description, its export buttons (Excel
 // and PDF, through a short-lived link opened in a new window), then, once the server has
-// answered, its chart and the table(s) under it, or why there are none.
+// answered, its chart and the table(s) under it, or why there are none. The frame without
+// the chart and exports (`ReportFrame`) serves a report that has neither.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
@@ -53,6 +54,59 @@ function ExportButtons({ name, title, period }: { name: ReportName; title: strin
   );
 }
 
+interface FrameProps<T> {
+  /** The report's name: its section's `data-report` and its heading's id (`report-{name}`). */
+  name: string;
+  title: string;
+  description: string;
+  /** Beside the heading (the export buttons). */
+  actions?: ReactNode;
+  /** The server's answer, once it has come. */
+  report: T | undefined;
+  error: unknown;
+  /** The report has nothing to show: `emptyText` stands in for its content. */
+  empty?: (report: T) => boolean;
+  emptyText?: string;
+  /** The report's chart and table(s), named by the section's heading (`headingId`). */
+  children: (report: T, headingId: string) => ReactNode;
+}
+
+/**
+ * A report's card: its heading and description, then, once the server has answered, its
+ * content, or why there is none. Every report on the screen is framed by it, so that
+ * they load, fail and read alike.
+ */
+export function ReportFrame<T>({ name, title, description, actions, report, error, empty, emptyText, children }: FrameProps<T>) {
+  const { t } = useTranslation('reports');
+  const headingId = `report-${name}`;
+  return (
+    <Card variation="outlined" as="section" aria-labelledby={headingId} className="report-section" data-report={name}>
+      <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="small">
+        <Flex direction="column" gap="xxs">
+          <Heading level={2} id={headingId} className="panel-title">
+            {title}
+          </Heading>
+          <Text color="font.secondary" fontSize="small">
+            {description}
+          </Text>
+        </Flex>
+        {actions}
+      </Flex>
+      {error ? (
+        <Alert variation="error" marginTop="small">
+          {errorText(error, t('loadFailed'))}
+        </Alert>
+      ) : report === undefined ? (
+        <LoadingState label={t('loading')} />
+      ) : empty?.(report) ? (
+        <Text marginTop="small">{emptyText ?? t('noData')}</Text>
+      ) : (
+        children(report, headingId)
+      )}
+    </Card>
+  );
+}
+
 export interface SectionProps<T> {
   name: ReportName;
   titleKey: string;
@@ -69,38 +123,29 @@ export interface SectionProps<T> {
   footer?: (report: T) => ReactNode;
 }
 
+/** A report of grievances by filing date: its chart, then its table(s), with Excel and PDF exports. */
 export function ReportSection<T>({ name, titleKey, period, bars, names, scaleMax, empty, emptyText, table, footer }: SectionProps<T>) {
   const { t } = useTranslation('reports');
   const { data, error } = useReport<T>(name, period);
   const title = t(`${titleKey}.title`);
   return (
-    <Card variation="outlined" as="section" aria-labelledby={`report-${name}`} className="report-section" data-report={name}>
-      <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="small">
-        <Flex direction="column" gap="xxs">
-          <Heading level={2} id={`report-${name}`} className="panel-title">
-            {title}
-          </Heading>
-          <Text color="font.secondary" fontSize="small">
-            {t(`${titleKey}.description`)}
-          </Text>
-        </Flex>
-        <ExportButtons name={name} title={title} period={period} />
-      </Flex>
-      {error ? (
-        <Alert variation="error" marginTop="small">
-          {errorText(error, t('loadFailed'))}
-        </Alert>
-      ) : !data ? (
-        <LoadingState label={t('loading')} />
-      ) : empty(data) ? (
-        <Text marginTop="small">{emptyText ?? t('noData')}</Text>
-      ) : (
+    <ReportFrame<T>
+      name={name}
+      title={title}
+      description={t(`${titleKey}.description`)}
+      actions={<ExportButtons name={name} title={title} period={period} />}
+      report={data}
+      error={error}
+      empty={empty}
+      emptyText={emptyText}
+    >
+      {(report, headingId) => (
         <>
-          <BarChart bars={bars(data)} names={names(data)} label={t(`${titleKey}.chart`)} testId={`chart-${name}`} max={scaleMax} />
-          {table(data, `report-${name}`)}
-          {footer?.(data)}
+          <BarChart bars={bars(report)} names={names(report)} label={t(`${titleKey}.chart`)} testId={`chart-${name}`} max={scaleMax} />
+          {table(report, headingId)}
+          {footer?.(report)}
         </>
       )}
-    </Card>
+    </ReportFrame>
   );
 }

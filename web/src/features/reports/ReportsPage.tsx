@@ -1,7 +1,8 @@
 // Reports: station-wise pendency, monthly filed and disposed, disposal rate by
 // station, the top crime heads, the crime heads by chapter of the BNS and POCSO, and the
 // statutory compliance by station (and where the reveals of protected identities are), each as a chart and its table(s), over a filing-date range,
-// with Excel and PDF exports. Loaded on demand with its chart library; the server checks
+// with Excel and PDF exports; and the complainants' satisfaction by station, a table of the
+// ratings given over the same range. Loaded on demand with its chart library; the server checks
 // `reports read` and the user's scope on every call.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { dash, formatCount } from '../../lib/format';
 import { ComplianceSection } from './ComplianceSection';
 import { RevealsCard } from './RevealsCard';
 import { ReportSection } from './ReportSection';
+import { SatisfactionSection } from './SatisfactionSection';
 import { CountTable, DisposalTable, MonthlyTable, PendencyTable } from './ReportTables';
 import {
   chapterBars,
@@ -161,6 +163,7 @@ export default function ReportsPage() {
       />
 
       <ComplianceSection period={period} station={station} />
+      <SatisfactionSection period={period} station={station} />
       <RevealsCard period={period} />
     </Flex>
   );

@@ -13,6 +13,7 @@ import {
   pendencyBars,
   periodQuery,
   reportPath,
+  satisfactionPath,
   statusCount,
   validatePeriod,
   type ComplianceReport,
@@ -51,6 +52,8 @@ describe('the period', () => {
     expect(reportPath('compliance', { from: '2026-01-01', to: '2026-03-31' })).toBe('/reports/compliance?from=2026-01-01&to=2026-03-31');
     expect(exportPath('compliance', 'excel', { from: '2026-01-01', to: '' }, 'hi')).toBe('/reports/compliance/export/excel?from=2026-01-01&lang=hi');
     expect(exportPath('compliance', 'pdf', { from: '', to: '' }, 'en')).toBe('/reports/compliance/export/pdf?lang=en');
+    expect(satisfactionPath({ from: '2026-01-01', to: '2026-03-31' })).toBe('/reports/satisfaction?from=2026-01-01&to=2026-03-31');
+    expect(satisfactionPath({ from: '', to: '' })).toBe('/reports/satisfaction');
   });
 });
 

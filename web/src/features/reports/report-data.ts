@@ -16,6 +16,8 @@ export type ComplianceRow = Schemas['ComplianceRow'];
 export type RuleCompliance = Schemas['RuleCompliance'];
 export type MissedClock = Schemas['MissedClock'];
 type ChapterHeadRow = Schemas['ChapterHeadRow'];
+export type SatisfactionReport = Schemas['SatisfactionReport'];
+export type SatisfactionRow = Schemas['SatisfactionRow'];
 
 export type ReportName = 'pendency' | 'monthly' | 'disposal' | 'crime-heads' | 'chapters' | 'compliance';
 export const REPORTS: readonly ReportName[] = ['pendency', 'monthly', 'disposal', 'crime-heads', 'chapters', 'compliance'];
@@ -58,6 +60,14 @@ export function periodQuery(period: Period): string {
 /** The API path of a report (for SWR and the client, which adds `/api`). */
 export function reportPath(name: ReportName, period: Period): string {
   return `/reports/${name}${periodQuery(period)}`;
+}
+
+/**
+ * The API path of the complainants' satisfaction report: the ratings given in the period,
+ * by the day each was given. It is no `ReportName`: the server makes no Excel or PDF of it.
+ */
+export function satisfactionPath(period: Period): string {
+  return `/reports/satisfaction${periodQuery(period)}`;
 }
 
 /** The API path of a report's export, with the language of its headings. */
