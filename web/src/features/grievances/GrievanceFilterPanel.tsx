@@ -21,6 +21,7 @@ import { ACTS } from './law/law';
 import {
   activeFilterCount,
   CLOCK_FILTERS,
+  APPEAL_PENDING,
   CLOSURE_PENDING,
   dateRangeError,
   EMPTY_FILTERS,
@@ -223,6 +224,14 @@ export function GrievanceFilterPanel({ filters, onChange, footer }: GrievanceFil
             className="closure-filter"
             checked={filters.closure === CLOSURE_PENDING}
             onChange={(event) => set('closure', event.target.checked ? CLOSURE_PENDING : '')}
+          />
+          <CheckboxField
+            label={t('filters.appealPending')}
+            name="appeal"
+            value={APPEAL_PENDING}
+            className="appeal-filter"
+            checked={filters.appeal === APPEAL_PENDING}
+            onChange={(event) => set('appeal', event.target.checked ? APPEAL_PENDING : '')}
           />
           {escalationQueue ? (
             <CheckboxField

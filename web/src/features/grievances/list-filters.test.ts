@@ -39,6 +39,12 @@ describe('the overdue filter', () => {
 });
 
 describe("the 'Closure requests' filter", () => {
+  it('takes the appeals queue only as appeal=pending', () => {
+    expect(filtersFromParams(new URLSearchParams('appeal=pending')).appeal).toBe('pending');
+    expect(filtersFromParams(new URLSearchParams('appeal=all')).appeal).toBe('');
+    expect(listPath({ ...EMPTY_FILTERS, appeal: 'pending' })).toBe('/grievances?appeal=pending&limit=50');
+  });
+
   it('is on only for closure=pending, counts as a filter and goes to the server after the others', () => {
     expect(filtersFromParams(new URLSearchParams('closure=pending')).closure).toBe('pending');
     expect(filtersFromParams(new URLSearchParams('closure=true')).closure).toBe('');

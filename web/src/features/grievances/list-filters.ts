@@ -23,6 +23,7 @@ export const FILTER_KEYS = [
   'section',
   'closure',
   'escalated',
+  'appeal',
 ] as const;
 
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -30,6 +31,7 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
  * Every filter is text; `overdue` is 'true' when on and '' when off (overdue=false means no
  * filter); `closure` is 'pending' for the closure requests waiting for approval, else '';
  * `escalated` is 'me' for the grievances escalated to the signed-in user's posting, else '';
+ * `appeal` is 'pending' for the grievances whose complainant's appeal awaits a decision, else '';
  * `clock` is one of CLOCK_FILTERS (a statutory clock missed, or one due within 7 days), else '';
  * `act` is one of ACTS, else ''; `section` a section of it as staff write one ('303(2)'), only
  * with an act.
@@ -51,10 +53,14 @@ export const EMPTY_FILTERS: GrievanceFilters = {
   section: '',
   closure: '',
   escalated: '',
+  appeal: '',
 };
 
 /** The `closure` filter's one value: the 'Closure requests' queue. */
 export const CLOSURE_PENDING = 'pending';
+
+/** The `appeal` filter's one value: the 'Appeals' queue. */
+export const APPEAL_PENDING = 'pending';
 
 /** The `clock` filter's values: a statutory clock missed, or one due within 7 days. */
 export const CLOCK_FILTERS = ['missed', 'due'] as const;
@@ -82,6 +88,7 @@ export function filtersFromParams(params: URLSearchParams): GrievanceFilters {
   // Only 'true' switches it on: anything else would send a value the server does not filter by.
   filters.overdue = filters.overdue === 'true' ? 'true' : '';
   filters.closure = filters.closure === CLOSURE_PENDING ? CLOSURE_PENDING : '';
+  filters.appeal = filters.appeal === APPEAL_PENDING ? APPEAL_PENDING : '';
   filters.clock = (CLOCK_FILTERS as readonly string[]).includes(filters.clock) ? filters.clock : '';
   filters.escalated = filters.escalated === ESCALATED_TO_ME ? ESCALATED_TO_ME : '';
   filters.act = (ACTS as readonly string[]).includes(filters.act) ? filters.act : '';
