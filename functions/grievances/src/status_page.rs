@@ -116,7 +116,7 @@ async fn send_code(State(state): State<AppState>, client: ClientInfo, body: http
     take(&state, format!("rate#status#mobile#{mobile}"), PER_CASE_PER_MINUTE, now).await?;
     let query = cases::port::NumberQuery::parse(&number, cases::port::NumberMatch::Exact).map_err(|_| Error::field("grievanceNumber", Msg::StatusLookupInvalid))?;
     let found = state.grievances.find_by_number(&cases::reads::Viewer::state(0), &query, 5, None).await?;
-    let case = found.items.into_iter().map(|s| s.grievance).find(|g| g.grievance_number.eq_ignore_ascii_case(&number) && citizen::mobile_of(g).as_deref() == Some(mobile.as_str()));
+    let case = found.items.into_iter().map(|s| s.grievance).find(|g| g.grievance_number.eq_ignore_ascii_case(&number) && cases::complainant::mobile_of(g).as_deref() == Some(mobile.as_str()));
     let code = random_digits(6);
     let challenge = Challenge { id: random_digits(16), grievance: case.as_ref().map_or(0, |g| g.id), code: code.clone(), ends: now + CODE_SECONDS };
     if let Some(g) = &case {

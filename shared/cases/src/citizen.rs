@@ -1,61 +1,24 @@
-//! The complainant's side of a case (`domain::citizen`): what a change tells them and the SMS
-//! it becomes; the progress updates officers record for them; their ratings of a disposal and
-//! the appeal "not satisfied" opens; and the next level up's decision on it.
+//! The complainant's side of a case (`domain::citizen`): the SMS a change owes them; the
+//! progress updates officers record for them; their ratings of a disposal and the appeal "not
+//! satisfied" opens; the next level up's decision on it, and its move up when not decided in
+//! time.
 //!
 //! A message is owed when the case has a complainant (or informant) with a mobile number that
-//! can take an SMS. It is raised with the change as an event of the outbox (`crate::notices`),
-//! in the change's own transaction, and written as an SMS by the notifier run, from the
+//! can take an SMS (`crate::complainant`). It is raised with the change as an event of the
+//! outbox (`crate::notices`), in the change's own transaction, and written as an SMS by the
+//! notifier run, from the
 //! template in force, in the language chosen on the case; a sensitive case's from its template
 //! for sensitive cases, which names neither the offence nor anyone.
 
-use crate::notices::{Happening, Mail, SmsDetails};
+use crate::complainant::{mobile_of, name_of};
+use crate::notices::{Mail, SmsDetails};
 use crate::port::{Cases, Stored};
 use crate::record::{Actor, Grievance};
 use crate::writes::{AuditEntry, Seen};
 use domain::audit::AuditAction;
 use domain::citizen::{self, Appeal, AppealDecision, CitizenSettings, Feedback, FeedbackVia, MessageKind, MessageValues, ProgressUpdate, Rating};
 use domain::escalation::EscalationLevel;
-use domain::parties::PartyRole;
 use domain::{Error, Msg, Result};
-
-/// The number the case's messages go to: its first complainant's mobile that can take an SMS.
-pub fn mobile_of(g: &Grievance) -> Option<String> {
-    g.fields.parties.iter().filter(|p| p.role == PartyRole::Complainant).find_map(|p| p.mobile.as_ref().and_then(|m| citizen::sms_number(m.as_str())))
-}
-
-/// The complainant's name, for the templates that greet them.
-fn name_of(g: &Grievance) -> String {
-    g.fields.parties.iter().find(|p| p.role == PartyRole::Complainant).map(|p| p.name.clone()).unwrap_or_default()
-}
-
-/// What the complainant is told of a new case: its registration.
-pub fn told_of_filing(g: &Grievance) -> Option<Happening> {
-    mobile_of(g).map(|_| Happening::ToCitizen { message: MessageKind::Registered, text: None })
-}
-
-/// What the complainant is told of a change: another investigating officer, a progress update,
-/// a transfer to another station, a disposal. Nothing when there is no one to write to.
-pub fn told_of_change(before: &Grievance, after: &Grievance) -> Vec<Happening> {
-    if mobile_of(after).is_none() {
-        return Vec::new();
-    }
-    let tell = |message, text: Option<String>| Happening::ToCitizen { message, text };
-    let mut told = Vec::new();
-    let officer = |g: &Grievance| g.fields.current_investigation_officer.clone().filter(|o| !o.trim().is_empty());
-    if officer(after).is_some() && officer(after) != officer(before) {
-        told.push(tell(MessageKind::OfficerChanged, None));
-    }
-    if after.fields.progress_updates.len() > before.fields.progress_updates.len() {
-        told.push(tell(MessageKind::Progress, after.fields.progress_updates.last().map(|p| p.text.clone())));
-    }
-    if after.police_station_id.is_some() && after.police_station_id != before.police_station_id {
-        told.push(tell(MessageKind::Transferred, None));
-    }
-    if after.status_meaning.is_final() && !before.status_meaning.is_final() {
-        told.push(tell(MessageKind::Closed, None));
-    }
-    told
-}
 
 /// Where the public status page is, and how a closure message's feedback link is made.
 pub struct Links<'a> {

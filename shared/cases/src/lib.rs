@@ -8,6 +8,7 @@ pub mod attachments;
 pub mod chain;
 pub mod checkpoint;
 pub mod citizen;
+pub mod complainant;
 pub mod dues;
 pub mod duplicates;
 pub mod escalation;

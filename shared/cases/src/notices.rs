@@ -15,6 +15,7 @@ use crate::port::GrievanceChange;
 use crate::writes::AuditEntry;
 use async_trait::async_trait;
 use domain::audit::AuditAction;
+use domain::citizen::MessageKind;
 use domain::escalation::EscalationLevel;
 use domain::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -118,7 +119,7 @@ impl From<NoticeId> for String {
 pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
     let Some(after) = change.after else { return Vec::new() };
     let Some(before) = change.before else {
-        return events(change, &after.grievance, crate::citizen::told_of_filing(&after.grievance).into_iter().collect());
+        return events(change, &after.grievance, told_of_filing(&after.grievance).into_iter().collect());
     };
     let (before, after) = (&before.grievance, &after.grievance);
     let actor = &change.audit.actor;
@@ -155,8 +156,38 @@ pub fn events_of(change: &GrievanceChange<'_>) -> Vec<Event> {
     if let Some(level) = open_appeal(after).filter(|level| open_appeal(before) != Some(*level)) {
         happenings.push(Happening::AppealOpened { level });
     }
-    happenings.extend(crate::citizen::told_of_change(before, after));
+    happenings.extend(told_of_change(before, after));
     events(change, after, happenings)
+}
+
+/// What the complainant is told of a new case: its registration, when there is someone to
+/// write to (`crate::complainant`).
+fn told_of_filing(g: &crate::record::Grievance) -> Option<Happening> {
+    crate::complainant::mobile_of(g).map(|_| Happening::ToCitizen { message: MessageKind::Registered, text: None })
+}
+
+/// What the complainant is told of a change: another investigating officer, a progress update,
+/// a transfer to another station, a disposal. Nothing when there is no one to write to.
+fn told_of_change(before: &crate::record::Grievance, after: &crate::record::Grievance) -> Vec<Happening> {
+    if crate::complainant::mobile_of(after).is_none() {
+        return Vec::new();
+    }
+    let tell = |message, text: Option<String>| Happening::ToCitizen { message, text };
+    let mut told = Vec::new();
+    let officer = |g: &crate::record::Grievance| g.fields.current_investigation_officer.clone().filter(|o| !o.trim().is_empty());
+    if officer(after).is_some() && officer(after) != officer(before) {
+        told.push(tell(MessageKind::OfficerChanged, None));
+    }
+    if after.fields.progress_updates.len() > before.fields.progress_updates.len() {
+        told.push(tell(MessageKind::Progress, after.fields.progress_updates.last().map(|p| p.text.clone())));
+    }
+    if after.police_station_id.is_some() && after.police_station_id != before.police_station_id {
+        told.push(tell(MessageKind::Transferred, None));
+    }
+    if after.status_meaning.is_final() && !before.status_meaning.is_final() {
+        told.push(tell(MessageKind::Closed, None));
+    }
+    told
 }
 
 fn events(change: &GrievanceChange<'_>, after: &crate::record::Grievance, happenings: Vec<Happening>) -> Vec<Event> {
