@@ -124,8 +124,8 @@ async fn send_code(State(state): State<AppState>, client: ClientInfo, body: http
         let sms = citizen::code_message(g, &code, &settings);
         let id = format!("code-{}", challenge.id);
         let at = domain::clock::now_text();
-        state.notices.queue(&at, &id, &sms).await?;
-        send_now(&state, &at, &id, &sms).await;
+        let key = state.notices.queue(&at, &id, &sms).await?;
+        send_now(&state, key, &sms).await;
     }
     let sealed = state.tokens.seal_cursor(0, CHALLENGE, &serde_json::to_string(&challenge).map_err(Error::internal)?);
     Ok((http::StatusCode::ACCEPTED, ApiJson(CodeSent { message: CODE_SENT.into(), challenge: sealed, expires_in: CODE_SECONDS })))
@@ -133,20 +133,18 @@ async fn send_code(State(state): State<AppState>, client: ClientInfo, body: http
 
 /// Sends a code at once when there is a sender, rather than at the notifier's next run: the
 /// citizen is waiting. A failure leaves it in the outbox, where the run retries it.
-async fn send_now(state: &AppState, at: &str, id: &str, sms: &cases::notices::Mail) {
+async fn send_now(state: &AppState, key: String, sms: &cases::notices::Mail) {
     let (Some(sender), Some(details)) = (state.citizens.sms.as_deref(), sms.sms.as_ref()) else { return };
     let message = mail::sms::Sms { to: &sms.to, text: &sms.body, dlt_template_id: &details.dlt_template_id };
-    if sender.send(&message).await.is_ok() {
-        let queued = cases::notices::QueuedMail { key: String::new(), mail: sms.clone(), attempts: 0, last_error: None };
-        let key = match state.notices.due_mail(at, 500).await {
-            Ok(due) => due.into_iter().find(|q| q.mail == queued.mail).map(|q| q.key),
-            Err(_) => None,
-        };
-        if let Some(key) = key {
-            let _ = state.notices.mail_sent(&cases::notices::QueuedMail { key, ..queued }).await;
+    match sender.send(&message).await {
+        Ok(_) => {
+            let queued = cases::notices::QueuedMail { key, mail: sms.clone(), attempts: 0, last_error: None };
+            if let Err(e) = state.notices.mail_sent(&queued).await {
+                // Sent: at worst the notifier sends the same code again.
+                tracing::warn!(error = %e, "a status code was sent but is still in the outbox");
+            }
         }
-    } else {
-        tracing::warn!(id, "a status code could not be sent at once; the notifier retries it");
+        Err(error) => tracing::warn!(error = %error, "a status code could not be sent at once; the notifier retries it"),
     }
 }
 

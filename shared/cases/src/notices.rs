@@ -477,9 +477,9 @@ pub trait Notices: Send + Sync + 'static {
     async fn failed_mail(&self, limit: usize) -> Result<Vec<QueuedMail>>;
 
     /// Queues a message owed to no user (an SMS to a citizen), due at `at`, under the id
-    /// `id`: queued again with the same `at` and `id` (a run repeated after a crash), it
-    /// replaces itself, so it is sent once.
-    async fn queue(&self, at: &str, id: &str, mail: &Mail) -> Result<()>;
+    /// `id`, answering its key ([`QueuedMail::key`]): queued again with the same `at` and `id`
+    /// (a run repeated after a crash), it replaces itself, so it is sent once.
+    async fn queue(&self, at: &str, id: &str, mail: &Mail) -> Result<String>;
 
     /// Puts a message kept aside as failed back in the outbox, due now, its tries counted
     /// afresh; answers whether it was there (false: already put back, or never kept).

@@ -246,8 +246,11 @@ impl Notices for ItemNotices {
         Ok(page.items.into_iter().map(queued_of).collect())
     }
 
-    async fn queue(&self, at: &str, id: &str, mail: &Mail) -> Result<()> {
-        Ok(self.store.transact(vec![Write::put(mail_item(mail_key(at, id, 0), mail, 0, None))]).await?)
+    async fn queue(&self, at: &str, id: &str, mail: &Mail) -> Result<String> {
+        let key = mail_key(at, id, 0);
+        let answer = format!("{}\n{}", key.pk, key.sk);
+        self.store.transact(vec![Write::put(mail_item(key, mail, 0, None))]).await?;
+        Ok(answer)
     }
 
     async fn resend(&self, key: &str) -> Result<bool> {

@@ -370,10 +370,12 @@ impl Notices for SqlNotices {
         .await
     }
 
-    async fn queue(&self, at: &str, id: &str, mail: &Mail) -> Result<()> {
+    async fn queue(&self, at: &str, id: &str, mail: &Mail) -> Result<String> {
         let record = to_json(&MailRecord { mail: mail.clone(), attempts: 0, last_error: None }).map_err(sql_error)?;
         let place = MailPlace { at: at.to_string(), notice_id: id.to_string(), user_id: 0 };
-        self.write(move |tx| queue_mail(tx, &place, &record)).await
+        let key = place.key();
+        self.write(move |tx| queue_mail(tx, &place, &record)).await?;
+        Ok(key)
     }
 
     async fn resend(&self, key: &str) -> Result<bool> {
