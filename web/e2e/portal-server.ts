@@ -29,7 +29,8 @@ export interface PortalOptions {
   logName?: string;
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();

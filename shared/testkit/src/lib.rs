@@ -80,3 +80,24 @@ pub fn moto_endpoint() -> &'static str {
         format!("http://127.0.0.1:{port}")
     })
 }
+
+/// Starts `command`, its output dropped and killed by the kernel should the thread that
+/// started it end first (PR_SET_PDEATHSIG), and waits until it listens on `port`: the local
+/// servers the tests send through (`smtp`, `sms`). `what` names it in a failure.
+pub(crate) fn start_listening(mut command: Command, port: u16, what: &str) -> std::process::Child {
+    command.stdout(Stdio::null()).stderr(Stdio::null());
+    // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    let child = command.spawn().unwrap_or_else(|e| panic!("cannot start {what} (`make venv` installs what it needs): {e}"));
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "{what} did not start listening on port {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
+}

@@ -2,10 +2,8 @@
 //! server, from the project's virtualenv) on a loopback port, appending what it receives to a
 //! file the test reads back, and answering 503 while told to fail.
 
-use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Command};
 
 pub struct SmsSink {
     pub port: u16,
@@ -20,20 +18,8 @@ impl SmsSink {
         let python = crate::repo_root().join(".venv/bin/python");
         let log = std::env::temp_dir().join(crate::unique("sms-sink")).with_extension("jsonl");
         let mut command = Command::new(&python);
-        command.arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sms_sink.py")).arg(port.to_string()).arg(&log).stdout(Stdio::null()).stderr(Stdio::null());
-        // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
-        unsafe {
-            command.pre_exec(|| {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                Ok(())
-            });
-        }
-        let child = command.spawn().unwrap_or_else(|e| panic!("cannot start the SMS sink ({}; `make venv` makes it): {e}", python.display()));
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "the SMS sink did not start listening on port {port}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        command.arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sms_sink.py")).arg(port.to_string()).arg(&log);
+        let child = crate::start_listening(command, port, &format!("the SMS sink ({})", python.display()));
         SmsSink { port, log, child: Some(child) }
     }
 

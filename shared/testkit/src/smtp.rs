@@ -1,10 +1,8 @@
 //! A real SMTP server for the notification tests: aiosmtpd (from the project's virtualenv)
 //! on a loopback port, storing what it receives in a maildir the test reads back.
 
-use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Command};
 
 pub struct SmtpServer {
     pub port: u16,
@@ -18,24 +16,8 @@ impl SmtpServer {
         let python = crate::repo_root().join(".venv/bin/python");
         let maildir = std::env::temp_dir().join(crate::unique("maildir"));
         let mut command = Command::new(&python);
-        command
-            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
-            .arg(&maildir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
-        // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
-        unsafe {
-            command.pre_exec(|| {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                Ok(())
-            });
-        }
-        let child = command.spawn().unwrap_or_else(|e| panic!("cannot start aiosmtpd ({}; `make venv` installs it): {e}", python.display()));
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "aiosmtpd did not start listening on port {port}");
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        command.args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"]).arg(&maildir);
+        let child = crate::start_listening(command, port, &format!("aiosmtpd ({})", python.display()));
         SmtpServer { port, maildir, child: Some(child) }
     }
 

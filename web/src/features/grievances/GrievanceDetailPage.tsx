@@ -129,6 +129,12 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
   const [assigning, setAssigning] = useState(false);
   const afterMove = useAfterMove(notice.show);
   const transfers = transfersOf(useGrievanceHistory(g.id).data ?? []);
+  /** A section changed the case: its new version shown, its history (the change is audited) read again, and the section's words said. */
+  const changed = (updated: Grievance, message: string) => {
+    void cache.put(g.id, updated);
+    void cache.reloadHistory(g.id);
+    notice.show(message);
+  };
 
   return (
     <>
@@ -184,11 +190,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
               own={userId === g.closure.requested_by}
               canDecide={canDecideClosure}
               onReload={() => void cache.reload(g.id)}
-              onDecided={(decided, message) => {
-                void cache.put(g.id, decided);
-                void cache.reloadHistory(g.id);
-                notice.show(message);
-              }}
+              onDecided={changed}
             />
           </Section>
         ) : null}
@@ -200,12 +202,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
               grievance={g}
               canDecide={canDecideAppeal}
               onReload={() => void cache.reload(g.id)}
-              onDecided={(decided, message) => {
-                void cache.put(g.id, decided);
-                // APPEAL_DECIDED, and a reopening's change of status, are audited.
-                void cache.reloadHistory(g.id);
-                notice.show(message);
-              }}
+              onDecided={changed}
             />
           </Section>
         ) : null}
@@ -229,11 +226,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
               key={g.id}
               grievance={g}
               canWithhold={canWithhold}
-              onChanged={(updated, message) => {
-                void cache.put(g.id, updated);
-                void cache.reloadHistory(g.id);
-                notice.show(message);
-              }}
+              onChanged={changed}
             />
           </Section>
         ) : null}
@@ -243,11 +236,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
             grievance={g}
             canUpdate={canUpdate}
             headingId="statutory-clocks"
-            onRecorded={(updated, message) => {
-              void cache.put(g.id, updated);
-              void cache.reloadHistory(g.id);
-              notice.show(message);
-            }}
+            onRecorded={changed}
           />
         </Section>
 
@@ -313,11 +302,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
               canReveal={canReveal}
               labelledBy="parties"
               onRevealed={() => void cache.reloadHistory(g.id)}
-              onMarked={(marked, message) => {
-                void cache.put(g.id, marked);
-                void cache.reloadHistory(g.id);
-                notice.show(message);
-              }}
+              onMarked={changed}
             />
           </Section>
         ) : null}
@@ -327,12 +312,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
             grievance={g}
             canUpdate={canUpdate}
             onReload={() => void cache.reload(g.id)}
-            onRecorded={(updated, message) => {
-              void cache.put(g.id, updated);
-              // PROGRESS_RECORDED is audited.
-              void cache.reloadHistory(g.id);
-              notice.show(message);
-            }}
+            onRecorded={changed}
           />
         </Section>
 
