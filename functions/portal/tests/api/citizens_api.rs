@@ -375,6 +375,28 @@ async fn an_appeal_not_decided_in_time_goes_to_the_range(engine: Engine) {
     assert_eq!((refused.status, refused.error()), (StatusCode::BAD_REQUEST, "appeal must be pending"));
 }
 
+async fn the_limits_hold_against_requests_sent_together(engine: Engine) {
+    let sink = SmsSink::start();
+    let api = api(engine, &sink).await;
+    let admin = api.admin().await;
+    let number = file(&api, &admin, form("CZ-13/2026", "303(2)", complainant("Ram Lal"), json!({}))).await["grievance_number"].as_str().unwrap().to_string();
+    // Ten code requests for one number at once: five pass, whatever the order.
+    let asks = (0..10).map(|i| api.call("POST", "/api/public/status/code", None, Some(json!({"grievanceNumber": number, "mobile": format!("97000 0001{i}")}))));
+    let statuses: Vec<StatusCode> = futures_util::future::join_all(asks).await.into_iter().map(|a| a.status).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::ACCEPTED).count(), 5, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 5, "{statuses:?}");
+
+    // Six guesses of one code at once: at most three are judged.
+    let other = file(&api, &admin, form("CZ-14/2026", "303(2)", complainant("Shyam Lal"), json!({}))).await["grievance_number"].as_str().unwrap().to_string();
+    let asked = api.call("POST", "/api/public/status/code", None, Some(json!({"grievanceNumber": other, "mobile": MOBILE}))).await;
+    assert_eq!(asked.status, StatusCode::ACCEPTED, "{:?}", asked.body);
+    let challenge = asked.body["challenge"].clone();
+    let guesses = (0..6).map(|i| api.call("POST", "/api/public/status", None, Some(json!({"challenge": challenge, "code": format!("{:06}", 900_000 + i)}))));
+    let answers: Vec<StatusCode> = futures_util::future::join_all(guesses).await.into_iter().map(|a| a.status).collect();
+    assert!(answers.iter().filter(|s| **s == StatusCode::BAD_REQUEST).count() <= 3, "{answers:?}");
+    assert!(answers.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count() >= 3, "{answers:?}");
+}
+
 /// The disposal a feedback link names.
 fn open_link(api: &Api, token: &str) -> String {
     grievances_area::citizens::open_feedback_token(&api.state, token).expect("our own link").1
@@ -389,4 +411,5 @@ on_both_engines!(
     a_sensitive_case_shows_its_status_alone,
     not_satisfied_within_the_window_opens_an_appeal_for_the_district,
     an_appeal_not_decided_in_time_goes_to_the_range,
+    the_limits_hold_against_requests_sent_together,
 );
