@@ -128,7 +128,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     let citizens = http_glue::CitizenChannel::from_env(&format!("http://{shown_host}:{}", address.port())).await.map_err(|e| anyhow::anyhow!("cannot send SMS: {e}"))?;
     match &citizens.sms {
         Some(sender) => println!("  SMS to complainants are sent through {}; their links point at {}.", sender.describe(), citizens.public_url),
-        None => println!("  SMS to complainants are kept in the outbox: set PORTAL_SMS_URL (an HTTP SMS gateway) to send them."),
+        None => println!("  No SMS is sent to complainants: set PORTAL_SMS_URL (an HTTP SMS gateway) to send them."),
     }
     let state = state.with_citizens(citizens);
     let escalations = embedded::escalation_every(std::env::var("PORTAL_ESCALATION_MINUTES").ok().as_deref());
