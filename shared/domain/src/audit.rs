@@ -306,8 +306,19 @@ pub fn officer_changes(before: &[OfficerEntry], after: &[OfficerEntry]) -> Vec<V
 /// own STATUS_CHANGED and PRIORITY_CHANGED), the officers, compared entry by entry below, and
 /// the sections, the people and the officers' markings, each said in words of its own; and
 /// what the complainant was told and said, each recorded by its own action.
-const FIELDS_WITH_OWN_HANDLING: [&str; 10] =
-    ["status", "priority", "investigation_officers", "sections", "parties", "sensitive_mark", "publication_withheld", "progress_updates", "feedback", "appeals"];
+const FIELDS_WITH_OWN_HANDLING: [&str; 11] = [
+    "status",
+    "priority",
+    "investigation_officers",
+    "sections",
+    "parties",
+    "sensitive_mark",
+    "publication_withheld",
+    "progress_updates",
+    "feedback",
+    "appeals",
+    "citizen_language",
+];
 
 /// The names of a struct's fields as serde knows them, in the order they are declared: the
 /// list a derived `Deserialize` hands to `deserialize_struct`, caught by a deserializer that
@@ -402,6 +413,10 @@ pub fn field_changes(before: &GrievanceFields, after: &GrievanceFields, protect_
             let mark = |m: &Mark| m.as_ref().map(|m| format!("{saying} by {}: {}", m.by_name, m.reason));
             changes.push(FieldChange { field, old_value: mark(old), new_value: mark(new), details: None });
         }
+    }
+    if before.citizen_language != after.citizen_language {
+        let name = |l: crate::citizen::Language| Some(l.name().to_string());
+        changes.push(FieldChange { field: "citizen_language", old_value: name(before.citizen_language), new_value: name(after.citizen_language), details: None });
     }
     if before.parties != after.parties {
         let (old_value, mut new_value) = (cite_parties(&before.parties, protect_victims), cite_parties(&after.parties, protect_victims));
@@ -563,7 +578,7 @@ mod tests {
             assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
         }
         let admin: Vec<&str> = AuditAction::administrative().map(AuditAction::as_str).collect();
-        assert_eq!(admin.len(), 15);
+        assert_eq!(admin.len(), 16);
         assert!(admin.contains(&"TWO_FACTOR_RESET") && admin.contains(&"PENDENCY_LIMITS_CHANGED") && admin.contains(&"PASSWORD_RESET") && admin.contains(&"LAW_SETTINGS_CHANGED"));
         for grievance in [AuditAction::Created, AuditAction::Updated, AuditAction::Exported, AuditAction::GrantRefused, AuditAction::TwoFactorFailed] {
             assert!(!grievance.is_administrative(), "{grievance:?}");

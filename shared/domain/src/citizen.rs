@@ -39,6 +39,14 @@ impl Language {
         }
     }
 
+    /// As the audit trail names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::En => "English",
+            Language::Hi => "Hindi",
+        }
+    }
+
     pub fn parse(text: &str) -> Option<Language> {
         match text.trim().to_ascii_lowercase().as_str() {
             "en" | "english" => Some(Language::En),

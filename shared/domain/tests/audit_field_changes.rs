@@ -128,10 +128,10 @@ fn every_changed_field_is_recorded_in_the_order_of_the_form_status_and_priority_
         change("date_of_outward", Some("2026-01-07"), Some("2026-02-07")),
         change("action_taken_by_ig_office", Some("Report called for"), None),
         change("final_decision", Some("Pending"), Some("Disposed of")),
-        change("citizen_language", Some("en"), Some("hi")),
         change("sms_consent", Some("No"), Some("Yes")),
         change("sections", Some("IPC 379"), Some("IPC 420 (offence 2024-05-01)")),
         officers_change(),
+        change("citizen_language", Some("English"), Some("Hindi")),
     ];
     assert_eq!(field_changes(&before(), &after(), false), expected);
 }
