@@ -197,6 +197,8 @@ test.describe.serial("the citizen's status page", () => {
       await expect(page).toHaveURL(/[?&]lang=hi$/);
       await expect(page.getByRole('heading', { level: 2 })).toHaveText(`शिकायत ${filed.grievance_number}`);
       await expect(facts.locator('div').filter({ hasText: 'चरण' }).locator('dd')).toHaveText(/^आवक, \d{1,2} \S+ \d{4} से$/);
+      // The status by the Admin Panel's Hindi name for it.
+      await expect(facts.locator('div').filter({ hasText: 'स्थिति' }).locator('dd')).toHaveText('लंबित');
       await expect(facts).toContainText('तक पुलिस को यह करना है:');
       await expectNoViolations(page);
       await shot(page, 'case-hindi');

@@ -165,6 +165,8 @@ pub struct CodeForm {
 pub struct CitizenView {
     pub grievance_number: String,
     pub status: String,
+    /// The status's Hindi name, when the Admin Panel's list gives one.
+    pub status_hi: Option<String>,
     /// Sensitive cases (BNS s.72) show their status alone.
     pub sensitive: bool,
     pub police_station: Option<String>,
@@ -241,6 +243,10 @@ async fn show_status(State(state): State<AppState>, client: ClientInfo, body: ht
     state.grievances.record_case_file_change(&g, CaseFileChange::RecordOnly, &citizen_actor, entry).await?;
     let access = state.tokens.seal_cursor(0, ACCESS, &format!("{}|{}", g.id, now + ACCESS_SECONDS));
     let reopen_window_days = state.lists.citizen_settings().await?.reopen_window_days;
+    let status_hi = match g.status_id {
+        Some(id) => state.lists.get(domain::lists::ListKind::Statuses, id).await?.and_then(|item| item.name_hi),
+        None => None,
+    };
     let feedback_open = g.status_meaning.is_final() && g.resolved_at.as_ref().is_some_and(|at| !g.fields.feedback.iter().any(|f| &f.disposed_at == at));
     let view = Clock::now(state.lists.as_ref()).await?.view(g);
     if view.sensitive {
@@ -248,6 +254,7 @@ async fn show_status(State(state): State<AppState>, client: ClientInfo, body: ht
         return Ok(ApiJson(CitizenView {
             grievance_number: g.grievance_number,
             status: g.fields.status,
+            status_hi,
             sensitive: true,
             police_station: None,
             stage: None,
@@ -269,6 +276,7 @@ async fn show_status(State(state): State<AppState>, client: ClientInfo, body: ht
     Ok(ApiJson(CitizenView {
         grievance_number: g.grievance_number,
         status: g.fields.status,
+        status_hi,
         sensitive: false,
         police_station: Some(g.fields.police_station).filter(|s| !s.is_empty()),
         stage: Some(view.pendency.stage_label),

@@ -2052,6 +2052,8 @@ export interface components {
             stage?: string | null;
             stageSince?: string | null;
             status: string;
+            /** @description The status's Hindi name, when the Admin Panel's list gives one. */
+            statusHi?: string | null;
         };
         /** @description An action on a case's clocks as the case screen sends it. */
         ClockActionForm: {

@@ -8,6 +8,7 @@ import { createApp } from './app';
 const VIEW: CitizenView = {
   grievanceNumber: 'GRV-2026-000042',
   status: 'Pending',
+  statusHi: 'लंबित',
   sensitive: false,
   policeStation: 'City Kotwali',
   stage: 'Inward',

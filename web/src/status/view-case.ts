@@ -15,7 +15,9 @@ function stageName(lang: Lang, stage: string): string {
 }
 
 function facts(lang: Lang, view: CitizenView): [Key, Child | Child[]][] {
-  const rows: [Key, Child | Child[]][] = [['case.status', view.status]];
+  // The Admin Panel's Hindi name of the status, when it has one.
+  const status = lang === 'hi' && view.statusHi ? view.statusHi : view.status;
+  const rows: [Key, Child | Child[]][] = [['case.status', status]];
   if (view.sensitive) return rows;
   if (view.policeStation) rows.push(['case.station', view.policeStation]);
   if (view.stage) {

@@ -6,6 +6,7 @@ import { caseScreen } from './view-case';
 const VIEW: CitizenView = {
   grievanceNumber: 'GRV-2026-000042',
   status: 'Pending',
+  statusHi: 'लंबित',
   sensitive: false,
   policeStation: 'City Kotwali',
   stage: 'With Investigating Officer',
@@ -44,11 +45,12 @@ describe('a case on the status page', () => {
     expect(screen.querySelector('form')).toBeNull();
   });
 
-  it('shows the same in Hindi, the stage named as the staff app names it', () => {
+  it('shows the same in Hindi, the status and the stage named as the staff app names them', () => {
     const screen = caseScreen(state('hi'), VIEW, false);
     expect(screen.querySelector('h2')).toHaveTextContent('शिकायत GRV-2026-000042');
+    expect(caseScreen(state('hi'), { ...VIEW, statusHi: null }, false)).toHaveTextContent('Pending');
     expect(facts(screen)).toMatchObject({
-      स्थिति: 'Pending',
+      स्थिति: 'लंबित',
       थाना: 'City Kotwali',
       चरण: 'विवेचना अधिकारी के पास, 2 नवंबर 2026 से',
       'कानून द्वारा तय अगली तारीख': '28 फ़रवरी 2027 तक पुलिस को यह करना है: सूचनाकर्ता को अन्वेषण की प्रगति की सूचना (BNSS s.193(3)(ii))',

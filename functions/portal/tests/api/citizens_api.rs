@@ -231,6 +231,7 @@ async fn the_status_page_shows_a_case_for_its_code_only(engine: Engine) {
     assert_eq!((view["grievanceNumber"].as_str(), view["policeStation"].as_str(), view["sensitive"].as_bool()), (Some(number.as_str()), Some("Civil Lines"), Some(false)));
     assert_eq!(view["lastProgress"]["text"], "The stolen motorcycle was found in Agra.");
     assert_eq!(view["reopenWindowDays"], 7);
+    assert_eq!((view["status"].as_str(), view["statusHi"].as_str()), (Some("Pending"), Some("लंबित")), "the list's Hindi name for the Hindi page");
     assert_eq!(api.call("GET", "/api/public/citizen-settings", None, None).await.body, json!({"reopenWindowDays": 7}));
     assert_eq!(view["nextDue"]["source"].as_str().map(|s| s.starts_with("BNSS s.193(3)(ii)")), Some(true), "{view}");
     let text = view.to_string();
