@@ -5,7 +5,7 @@
 // stage's pendency limit found with 'Overdue only', badged, and counted on the
 // dashboard.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApi, clickControl, ensureRole, expect, expectAccessible, signIn, signInAs, snap, test } from './fixtures';
+import { adminApi, caseBody, clickControl, ensureRole, expect, expectAccessible, signIn, signInAs, snap, test } from './fixtures';
 
 const stamp = Date.now().toString(36).toUpperCase();
 /** Every FIR number this spec files contains it, so a fir_no filter finds exactly them. */
@@ -53,21 +53,15 @@ interface Pendency {
 const IST_OFFSET_MS = 330 * 60_000;
 const daysAgo = (days: number) => new Date(Date.now() + IST_OFFSET_MS - days * 86_400_000).toISOString().slice(0, 10);
 
-const grievance = (firNo: string, extra: Record<string, unknown> = {}) => ({
-  fir_no: firNo,
-  fir_date: '2025-03-01',
-  section_and_act: '420 IPC',
-  crime_title: 'Cheating and Fraud',
-  district: 'Central District',
-  police_station: 'City Kotwali',
-  status: 'Pending',
-  priority: 'High',
-  put_in_court: false,
-  cross_case: false,
-  investigation_officers: [],
-  brief_details: 'Money taken for a job that did not exist.',
-  ...extra,
-});
+const grievance = (firNo: string, extra: Record<string, unknown> = {}) =>
+  caseBody({
+    fir_no: firNo,
+    fir_date: '2025-03-01',
+    section_and_act: '420 IPC',
+    crime_title: 'Cheating and Fraud',
+    brief_details: 'Money taken for a job that did not exist.',
+    ...extra,
+  });
 
 async function file(request: APIRequestContext, firNo: string, extra: Record<string, unknown> = {}) {
   const api = await adminApi(request);

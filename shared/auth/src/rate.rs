@@ -14,41 +14,45 @@ const RETRIES: usize = 32;
 /// Takes one of the `most` places `key` has in `window` seconds up to `now`: true when it
 /// had one left (and it is now taken), false when all are taken.
 pub async fn take(accounts: &dyn Accounts, key: &str, most: usize, window: i64, now: i64) -> Result<bool> {
-    for _ in 0..RETRIES {
-        let kept = accounts.lockout(key).await?;
-        let version = kept.as_ref().map(|(v, _)| *v);
-        let mut record = kept.map(|(_, r)| r).unwrap_or_default();
-        record.failures.retain(|t| now - t < window);
+    let taken = update(accounts, key, window, now, |record| {
         if record.failures.len() >= most {
-            return Ok(false);
+            return false;
         }
         record.failures.push(now);
-        record.seq += 1;
-        if let Outcome::Written = accounts.save_lockout(key, version, Some(&record), now + window).await? {
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
-/// How many places of `key` are taken in the `window` seconds up to `now`.
-pub async fn taken(accounts: &dyn Accounts, key: &str, window: i64, now: i64) -> Result<usize> {
-    let record: LockoutRecord = accounts.lockout(key).await?.map(|(_, r)| r).unwrap_or_default();
-    Ok(record.failures.iter().filter(|t| now - **t < window).count())
+        true
+    })
+    .await?;
+    Ok(taken == Some(true))
 }
 
 /// Takes every place of `key` for `window` seconds: what a used one-time code is given, so
 /// that it is never taken again.
 pub async fn use_up(accounts: &dyn Accounts, key: &str, most: usize, window: i64, now: i64) -> Result<()> {
+    match update(accounts, key, window, now, |record| record.failures = vec![now; most]).await? {
+        Some(()) => Ok(()),
+        None => Err(domain::Error::Conflict(domain::Msg::ChangedConcurrently)),
+    }
+}
+
+/// Reads `key`'s record with the places past `window` forgotten, lets `change` decide, and
+/// writes the record back on condition that nobody wrote in between (else reads again): the
+/// answer of `change`, `None` when other requests kept winning. A `change` that leaves the
+/// record as it was writes nothing.
+async fn update<T>(accounts: &dyn Accounts, key: &str, window: i64, now: i64, change: impl Fn(&mut LockoutRecord) -> T) -> Result<Option<T>> {
     for _ in 0..RETRIES {
         let kept = accounts.lockout(key).await?;
         let version = kept.as_ref().map(|(v, _)| *v);
         let mut record = kept.map(|(_, r)| r).unwrap_or_default();
-        record.failures = vec![now; most];
+        record.failures.retain(|t| now - t < window);
+        let before = record.clone();
+        let answer = change(&mut record);
+        if record == before {
+            return Ok(Some(answer));
+        }
         record.seq += 1;
         if let Outcome::Written = accounts.save_lockout(key, version, Some(&record), now + window).await? {
-            return Ok(());
+            return Ok(Some(answer));
         }
     }
-    Err(domain::Error::Conflict(domain::Msg::ChangedConcurrently))
+    Ok(None)
 }

@@ -12,7 +12,7 @@
 
 use crate::complainant::{mobile_of, name_of};
 use crate::notices::{Mail, SmsDetails};
-use crate::port::{Cases, Stored};
+use crate::port::Cases;
 use crate::record::{Actor, Grievance};
 use crate::writes::{AuditEntry, Seen};
 use domain::audit::AuditAction;
@@ -264,9 +264,4 @@ async fn change(cases: Cases<'_>, seen: &Seen, actor: &Actor, expected: Option<i
         Ok((after, vec![entry]))
     })
     .await
-}
-
-/// The stored case `g` as it now stands (for a caller that holds only its id).
-pub async fn stored(cases: Cases<'_>, id: i64) -> Result<Stored> {
-    cases.grievances.get(id).await?.ok_or(Error::NotFound(Msg::GrievanceNotFound))
 }

@@ -13,6 +13,8 @@ export interface WholeNumberField<F extends string> {
   label: string;
   min: number;
   max: number;
+  /** What the number means, shown under the label and read out with the field. */
+  hint?: string;
 }
 
 interface WholeNumberInputProps extends WholeNumberField<string> {
@@ -23,8 +25,6 @@ interface WholeNumberInputProps extends WholeNumberField<string> {
   /** The label is read out but not shown (a cell of a grid whose headers say it). */
   labelHidden?: boolean;
   placeholder?: string;
-  /** What the number means, shown under the label and read out with the field. */
-  hint?: string;
 }
 
 /** A field for a whole number from `min` to `max`. */
@@ -51,21 +51,24 @@ export function WholeNumberInput({ name, label, min, max, value, onChange, error
   );
 }
 
-interface WholeNumbersFormProps<F extends string, T> {
+/** `T` the numbers read, `S` what saving them answers (the numbers themselves, or a setting holding them). */
+interface WholeNumbersFormProps<F extends string, T, S = T> {
   /** The id of the heading that names the form. */
   headingId: string;
   className: string;
   fields: readonly WholeNumberField<F>[];
   initial: Record<F, string>;
   read: (draft: Record<F, string>) => DraftRead<T, F>;
-  save: (value: T) => Promise<T>;
+  save: (value: T) => Promise<S>;
   saveLabel: string;
   /** The failure's text when the server gives none. */
   saveFailed: string;
-  onSaved: (saved: T) => void;
+  onSaved: (saved: S) => void;
+  /** A setting saved with its revision: the server kept a newer one (409), told here instead of as a failure. */
+  onConflict?: () => void;
 }
 
-export function WholeNumbersForm<F extends string, T>(props: WholeNumbersFormProps<F, T>) {
+export function WholeNumbersForm<F extends string, T, S = T>(props: WholeNumbersFormProps<F, T, S>) {
   const { fields } = props;
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<Record<F, string>>(props.initial);
@@ -92,6 +95,10 @@ export function WholeNumbersForm<F extends string, T>(props: WholeNumbersFormPro
     try {
       props.onSaved(await props.save(read.value));
     } catch (error) {
+      if (props.onConflict && error instanceof ApiError && error.status === 409) {
+        props.onConflict();
+        return;
+      }
       // The server names a field out of range (or out of order), in the reader's language.
       const sent = error instanceof ApiError ? error.fields : {};
       const found: Partial<Record<F, string>> = {};
