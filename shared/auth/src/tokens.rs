@@ -180,7 +180,8 @@ mod cursor_tests {
     fn a_cursor_opens_for_its_user_and_list_only_and_tells_nothing() {
         let keys = TokenKeys::new(&[5; 32]);
         let sealed = keys.seal_cursor(7, "grievances", "number.CIVIL/2026/12#000000000031");
-        assert!(!sealed.contains("CIVIL") && !sealed.contains("31"), "{sealed}");
+        // Base64 of random bytes holds any two given characters now and then: the whole ids are looked for.
+        assert!(!sealed.contains("CIVIL") && !sealed.contains("000000000031"), "{sealed}");
         assert_ne!(sealed, keys.seal_cursor(7, "grievances", "number.CIVIL/2026/12#000000000031"), "a fresh nonce each time");
         assert_eq!(keys.open_cursor(7, "grievances", &sealed).as_deref(), Some("number.CIVIL/2026/12#000000000031"));
         assert_eq!(keys.open_cursor(8, "grievances", &sealed), None, "another user's");
