@@ -157,10 +157,10 @@ pub struct Produced {
 
 /// The list filters of an export's query string, as the list reads them (no page size or
 /// cursor: an export is the whole list).
-pub async fn filters_of(state: &AppState, query: &str, posting: &domain::jurisdiction::Posting) -> Result<Filters> {
+pub async fn filters_of(state: &AppState, query: &str, user_id: i64, posting: &domain::jurisdiction::Posting) -> Result<Filters> {
     let uri: http::Uri = format!("/?{query}").parse().map_err(|_| Error::BadRequest(Msg::ExportQueryInvalid))?;
     let params = axum::extract::Query::<ListParams>::try_from_uri(&uri).map_err(|e| Error::BadRequest(Msg::RequestRefused { detail: e.body_text() }))?.0;
-    Ok(ListParams { limit: None, cursor: None, ..params }.filters(state.cases(), posting).await?.0)
+    Ok(ListParams { limit: None, cursor: None, ..params }.filters(state.cases(), user_id, posting).await?.0)
 }
 
 /// The work of an export, whether its requester waits or not: the file written from the
@@ -254,7 +254,7 @@ pub async fn run(state: &AppState, id: &str) -> Result<()> {
         return Ok(());
     }
     let (rows, written) = tokio::sync::watch::channel(0u64);
-    let work = async { produce(state, &request, &filters_of(state, &request.query, &request.posting).await?, &rows).await };
+    let work = async { produce(state, &request, &filters_of(state, &request.query, request.viewer.user_id, &request.posting).await?, &rows).await };
     tokio::pin!(work);
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     let outcome = loop {

@@ -2,10 +2,12 @@
 //! PDF report or the investigation officers workbook. The file goes to the blob store and
 //! the answer is a link valid for five minutes that carries no session token: a presigned
 //! S3 GET in the cloud, a portal URL signed with HMAC in the embedded default (served by
-//! `download` below). Every export is recorded in the audit trail. A list longer than the
+//! `download` below). Every export is recorded in the audit trail. One grievance's case file
+//! (`case_file`) goes the same way. A list longer than the
 //! portal writes while the request waits is written in the background (`jobs`).
 
 mod audit_export;
+mod case_file;
 mod item_names;
 pub mod jobs;
 pub mod reports;
@@ -39,6 +41,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(job_status))
         .routes(routes!(download))
         .merge(reports::routes())
+        .merge(case_file::routes())
 }
 
 /// A finished export.
@@ -206,7 +209,7 @@ async fn export(
     caller.require(Resource::Grievances, Action::Read)?;
     // The extractor has read the query (a bad filter is refused before anything starts); the
     // background worker reads the stored query string again (jobs::filters_of).
-    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.cases(), &caller.user().posting).await?;
+    let (filters, _, _) = ListParams { limit: None, cursor: None, ..params }.filters(state.cases(), caller.user().id, &caller.user().posting).await?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
     let matched = state.grievances.count(&viewer, &filters).await?.matched.map(|n| n.max(0) as u64);
     if let (Some(most), Some(n)) = (kind.most_rows(), matched) {

@@ -1,5 +1,6 @@
 //! The escalation run over a portal's state: the organisation, the Admin Panel's waits and
-//! pendency limits read afresh, then `cases::escalation::run`. Called by the embedded
+//! pendency limits read afresh, then `cases::escalation::run`, the appeals past their day and
+//! the trash's purge. Called by the embedded
 //! portal's background task and by the scheduled function in the cloud.
 
 use cases::pendency::{limits_by_id, Clock};
@@ -20,5 +21,20 @@ pub async fn run(state: &AppState, today: time::Date) -> Result<Run> {
     let mut run = cases::escalation::run(state.cases(), &org, &rules, &clock, since).await?;
     let appeal_days = lists.citizen_settings().await?.appeal_days;
     run.appeals = cases::citizen::escalate_appeals(state.cases(), today, appeal_days).await?;
+    run.purged = purge(state, domain::clock::now()).await? as u64;
     Ok(run)
+}
+
+/// Purges the trash of the grievances whose retention ran out by `now`, and deletes their
+/// attachments' files when this process holds their store (in the cloud the notifier's sweep
+/// does, within a minute). Answers how many grievances were purged.
+pub async fn purge(state: &AppState, now: time::OffsetDateTime) -> Result<usize> {
+    let retention = state.lists.trash_retention_days().await?;
+    let purged = cases::trash::purge_expired(state.cases(), state.trail.as_ref(), retention, now).await?;
+    if let (Some(files), true) = (state.attachments.as_deref(), purged.files > 0) {
+        if let Err(e) = cases::attachments::sweep_deleted(state.files.as_ref(), files).await {
+            tracing::warn!(error = %e, "the files of purged grievances' attachments are left for the next sweep");
+        }
+    }
+    Ok(purged.grievances)
 }

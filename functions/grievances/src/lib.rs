@@ -9,6 +9,9 @@ pub mod identities;
 mod markings;
 pub mod publication;
 pub mod status_page;
+pub mod trash;
+pub mod bulk;
+pub mod views;
 pub mod escalation;
 pub mod links;
 pub mod notes;
@@ -25,7 +28,7 @@ use domain::law::section::{Act, SectionNo};
 use domain::lists::ListKind;
 use domain::{Action, Error, Resource};
 use http_glue::json::Deferred;
-use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody, SuccessMessage};
+use http_glue::{ApiJson, ApiResult, AppState, AreaRouter, Caller, ClientInfo, Envelope, ErrorBody};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::routes;
@@ -36,7 +39,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(grievance_stats))
         .routes(routes!(scope))
         .routes(routes!(lookup))
-        .routes(routes!(get_grievance, update_grievance, delete_grievance))
+        .routes(routes!(get_grievance, update_grievance, trash::delete_grievance))
         .routes(routes!(change_status))
         .routes(routes!(assign))
         .routes(routes!(transfer))
@@ -54,6 +57,9 @@ pub fn routes() -> AreaRouter {
         .merge(notify::routes())
         .merge(citizens::routes())
         .merge(status_page::routes())
+        .merge(trash::routes())
+        .merge(bulk::routes())
+        .merge(views::routes())
 }
 
 /// The list filters and paging.
@@ -95,6 +101,18 @@ pub struct ListParams {
     /// With `act`: only cases under this section of it or a sub-division ("303" finds
     /// "303(2)").
     pub section: Option<String>,
+    /// `me`: the caller's cases by assignment; `none`: cases assigned to nobody; a user id:
+    /// that user's.
+    pub assignee: Option<String>,
+    /// Only cases whose crime title, as filed, is this one (capitals do not matter).
+    pub crime_head: Option<String>,
+    /// Filed on or after this day in India (YYYY-MM-DD).
+    pub filed_from: Option<String>,
+    /// Filed on or before this day in India (YYYY-MM-DD).
+    pub filed_to: Option<String>,
+    /// Only these grievances: ids separated by commas, at most 200 (a selection on the list,
+    /// to export it).
+    pub ids: Option<String>,
     /// The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
     /// and status go by the items' display order in the Admin Panel.
     #[param(value_type = Option<reads::SortKey>)]
@@ -122,10 +140,30 @@ fn date_filter(v: Option<String>, field: &str) -> Result<Option<String>, Error> 
     }
 }
 
+fn day_filter(v: Option<String>, field: &str) -> Result<Option<time::Date>, Error> {
+    match clean(v) {
+        None => Ok(None),
+        Some(text) => match domain::grievance::parse_date(&text) {
+            Some(d) => Ok(Some(d)),
+            None => Err(Error::field(field, Msg::DateFilterInvalid)),
+        },
+    }
+}
+
+fn selection(v: Option<String>) -> Result<Option<Vec<i64>>, Error> {
+    let Some(text) = clean(v) else { return Ok(None) };
+    let invalid = || Error::field("ids", Msg::SelectionInvalid { max: reads::SELECTION_LIMIT.to_string() });
+    let ids: Vec<i64> = text.split(',').map(|id| id.trim().parse::<i64>().ok().filter(|id| *id > 0)).collect::<Option<_>>().ok_or_else(invalid)?;
+    if ids.len() > reads::SELECTION_LIMIT {
+        return Err(invalid());
+    }
+    Ok(Some(ids))
+}
+
 impl ListParams {
     /// The filters, the page size and the cursor; the pendency limits are read only when the
     /// overdue filter asks for them.
-    pub async fn filters(self, cases: cases::Cases<'_>, posting: &domain::jurisdiction::Posting) -> Result<(Filters, usize, Option<String>), Error> {
+    pub async fn filters(self, cases: cases::Cases<'_>, user_id: i64, posting: &domain::jurisdiction::Posting) -> Result<(Filters, usize, Option<String>), Error> {
         let overdue = match self.overdue {
             Some(true) => Some(Clock::now(cases.lists).await?),
             _ => None,
@@ -179,7 +217,18 @@ impl ListParams {
                 section: section.map(|s| SectionNo::parse(&s).ok_or_else(|| Error::field("section", Msg::SectionNumberInvalid))).transpose()?,
             }),
         };
+        let assignee = match clean(self.assignee).as_deref() {
+            None => None,
+            Some("me") => Some(reads::AssigneeFilter::User(user_id)),
+            Some("none") => Some(reads::AssigneeFilter::Nobody),
+            Some(id) => Some(reads::AssigneeFilter::User(id.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| Error::field("assignee", Msg::AssigneeFilterInvalid))?)),
+        };
+        let filed = reads::FiledRange::of_days(day_filter(self.filed_from, "filed_from")?, day_filter(self.filed_to, "filed_to")?);
         let mut filters = Filters {
+            assignee,
+            crime_head: clean(self.crime_head).map(|t| t.to_lowercase()),
+            filed,
+            ids: selection(self.ids)?,
             section,
             due,
             escalated_to,
@@ -233,7 +282,7 @@ pub struct GrievancePage {
     responses((status = 200, body = GrievancePage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>) -> ApiResult<ApiJson<GrievancePage>> {
     caller.require(Resource::Grievances, Action::Read)?;
-    let (mut filters, limit, cursor) = params.filters(state.cases(), &caller.user().posting).await?;
+    let (mut filters, limit, cursor) = params.filters(state.cases(), caller.user().id, &caller.user().posting).await?;
     let clock = match &filters.overdue {
         Some(clock) => clock.clone(),
         None => Clock::now(state.lists.as_ref()).await?,
@@ -452,26 +501,7 @@ async fn update_grievance(State(state): State<AppState>, caller: Caller, client:
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
 }
 
-/// Deletes a grievance with its notes and attachments; its DELETED audit record keeps the
-/// complete record.
-#[utoipa::path(delete, path = "/api/grievances/{id}", tag = "grievances", security(("bearer" = [])), params(("id" = i64, Path)),
-    responses((status = 200, body = SuccessMessage), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_grievance(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>) -> ApiResult<ApiJson<SuccessMessage>> {
-    caller.require(Resource::Grievances, Action::Delete)?;
-    let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    writes::delete(state.cases(), &caller.actor(&client), &seen).await?;
-    // The attachments' files go at once when the deletion's transaction named them (one
-    // machine); one that cannot is retried by the next sweep. On DynamoDB the notifier's next
-    // run names and deletes them, within a minute (`cases::attachments::finish_deletions`).
-    if let Some(files) = state.attachments.as_deref() {
-        if let Err(e) = cases::attachments::sweep_deleted(state.files.as_ref(), files).await {
-            tracing::warn!(error = %e, grievance = id.get(), "the files of a deleted grievance's attachments are left for the next sweep");
-        }
-    }
-    Ok(ApiJson(SuccessMessage::new("Grievance deleted successfully")))
-}
-
-#[derive(Deserialize, ToSchema)]
+#[derive(Clone, Deserialize, ToSchema)]
 pub struct StatusRequest {
     pub status_id: ItemId,
     pub notes: Option<String>,
@@ -491,11 +521,17 @@ pub struct StatusRequest {
 async fn change_status(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<StatusRequest>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let body = body.read()?;
-    let final_decision = domain::grievance::read_final_decision(&body.final_decision)?;
-    let seen = reads::to_change(state.cases(), &caller.viewer(state.lists.as_ref()).await?, id).await?;
-    let change = writes::StatusChange { status_id: body.status_id, notes: body.notes, final_decision };
-    let g = writes::change_status(state.cases(), &caller.actor(&client), &seen, change, body.version).await?;
+    let viewer = caller.viewer(state.lists.as_ref()).await?;
+    let g = status_one(&state, &caller.actor(&client), &viewer, id, body).await?;
     Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+}
+
+/// A change of status, as one case's request or one of a bulk action's.
+pub(crate) async fn status_one(state: &AppState, actor: &cases::Actor, viewer: &reads::Viewer, id: GrievanceId, body: StatusRequest) -> Result<cases::Grievance, Error> {
+    let final_decision = domain::grievance::read_final_decision(&body.final_decision)?;
+    let seen = reads::to_change(state.cases(), viewer, id).await?;
+    let change = writes::StatusChange { status_id: body.status_id, notes: body.notes, final_decision };
+    writes::change_status(state.cases(), actor, &seen, change, body.version).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -552,19 +588,25 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
     caller.require(Resource::Grievances, Action::Update)?;
     let body = body.read()?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let seen = reads::to_change(state.cases(), &viewer, id).await?;
+    let g = assign_one(&state, &caller.actor(&client), &viewer, id, body.user_id).await?;
+    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+}
+
+/// An assignment, as one case's request or one of a bulk action's: to an active user in the
+/// caller's reach who would see the case, or to nobody.
+pub(crate) async fn assign_one(state: &AppState, actor: &cases::Actor, viewer: &reads::Viewer, id: GrievanceId, user_id: Option<UserId>) -> Result<cases::Grievance, Error> {
+    let seen = reads::to_change(state.cases(), viewer, id).await?;
     let g = seen.grievance();
     let unknown = || Error::NotFound(Msg::UserNotFound);
-    let assignee = match body.user_id {
+    let assignee = match user_id {
         None => None,
         Some(uid) => match auth::users::get(state.accounts.as_ref(), uid.get()).await?.filter(|u| viewer.may_assign_to(u.id, &u.posting)).ok_or_else(unknown)? {
-            u if !u.is_active() => return Err(Error::field("user_id", Msg::AssigneeNotActive).into()),
-            u if !Candidates::read(&state).await?.reach(&u, g) => return Err(Error::field("user_id", Msg::AssigneeOutsideScope).into()),
+            u if !u.is_active() => return Err(Error::field("user_id", Msg::AssigneeNotActive)),
+            u if !Candidates::read(state).await?.reach(&u, g) => return Err(Error::field("user_id", Msg::AssigneeOutsideScope)),
             u => Some((u.id, u.name)),
         },
     };
-    let g = writes::assign(state.cases(), &caller.actor(&client), &seen, assignee).await?;
-    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+    writes::assign(state.cases(), actor, &seen, assignee).await
 }
 
 
@@ -577,8 +619,14 @@ async fn assign(State(state): State<AppState>, caller: Caller, client: ClientInf
 async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<GrievanceId>, body: Deferred<writes::TransferForm>) -> ApiResult<ApiJson<Envelope<GrievanceView>>> {
     caller.require(Resource::Grievances, Action::Update)?;
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let seen = reads::to_change(state.cases(), &viewer, id).await?;
-    let order = writes::TransferOrder::parse(body.read()?)?;
+    let g = transfer_one(&state, &caller.actor(&client), &viewer, id, body.read()?).await?;
+    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+}
+
+/// A transfer, as one case's request or one of a bulk action's, within the transfer limit.
+pub(crate) async fn transfer_one(state: &AppState, actor: &cases::Actor, viewer: &reads::Viewer, id: GrievanceId, form: writes::TransferForm) -> Result<cases::Grievance, Error> {
+    let seen = reads::to_change(state.cases(), viewer, id).await?;
+    let order = writes::TransferOrder::parse(form)?;
     // Counted after the read: a transfer committed since moves the version the commit is
     // conditioned on, so the count cannot be overtaken.
     let transfers = state
@@ -587,8 +635,7 @@ async fn transfer(State(state): State<AppState>, caller: Caller, client: ClientI
         .await?
         .len();
     let limit = state.lists.transfer_limit().await?;
-    let g = writes::transfer(state.cases(), &caller.actor(&client), &seen, order, transfers, limit).await?;
-    Ok(ApiJson(Envelope::ok(Clock::now(state.lists.as_ref()).await?.view(g))))
+    writes::transfer(state.cases(), actor, &seen, order, transfers, limit).await
 }
 
 /// The roles the assignees hold and the organisation, read once for a request: whether an

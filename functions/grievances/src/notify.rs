@@ -28,6 +28,66 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(unread_count))
         .routes(routes!(mark_read))
         .routes(routes!(mark_all_read))
+        .routes(routes!(email_choices, save_email_choices))
+}
+
+/// Whether notices of one kind reach the user by email.
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct EmailChoice {
+    pub kind: notices::NoticeKind,
+    pub email: bool,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct EmailChoices {
+    /// Every kind, in a fixed order.
+    pub kinds: Vec<EmailChoice>,
+}
+
+/// The kinds to change, each `true` (by email) or `false` (in the portal only); those left
+/// out stay as they are.
+#[derive(Deserialize, ToSchema)]
+pub struct EmailChoicesForm {
+    #[schema(value_type = HashMap<String, bool>)]
+    pub email: std::collections::BTreeMap<String, bool>,
+}
+
+fn choices_of(off: &std::collections::BTreeSet<String>) -> EmailChoices {
+    EmailChoices { kinds: notices::NoticeKind::ALL.into_iter().map(|kind| EmailChoice { kind, email: !off.contains(kind.as_str()) }).collect() }
+}
+
+/// Which kinds of notice reach the caller by email (every kind, until they choose).
+#[utoipa::path(get, path = "/api/notifications/preferences", tag = "notifications", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<EmailChoices>), (status = 401, body = ErrorBody)))]
+async fn email_choices(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Envelope<EmailChoices>>> {
+    Ok(ApiJson(Envelope::ok(choices_of(&state.accounts.preferences(caller.user().id).await?.email_off))))
+}
+
+/// Chooses which kinds of notice reach the caller by email; every notice still reaches them
+/// in the portal.
+#[utoipa::path(put, path = "/api/notifications/preferences", tag = "notifications", security(("bearer" = [])), request_body = EmailChoicesForm,
+    responses((status = 200, body = Envelope<EmailChoices>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn save_email_choices(State(state): State<AppState>, caller: Caller, body: http_glue::json::Deferred<EmailChoicesForm>) -> ApiResult<ApiJson<Envelope<EmailChoices>>> {
+    let form = body.read()?;
+    let mut changes = Vec::new();
+    for (kind, email) in form.email {
+        let kind = notices::NoticeKind::parse(&kind).ok_or_else(|| domain::Error::field("email", Msg::NoticeKindInvalid { kind: kind.clone() }))?;
+        changes.push((kind, email));
+    }
+    let user = caller.user().id;
+    for _ in 0..3 {
+        let mut prefs = state.accounts.preferences(user).await?;
+        for (kind, email) in &changes {
+            match email {
+                true => prefs.email_off.remove(kind.as_str()),
+                false => prefs.email_off.insert(kind.as_str().to_string()),
+            };
+        }
+        if state.accounts.save_preferences(user, &prefs).await? == auth::port::Outcome::Written {
+            return Ok(ApiJson(Envelope::ok(choices_of(&prefs.email_off))));
+        }
+    }
+    Err(domain::Error::Conflict(Msg::ChangedConcurrently).into())
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -132,7 +192,9 @@ pub struct Delivered {
 }
 
 /// Events read per batch, and batches per run: a run's work is bounded; the next run goes on.
-const EVENTS_PER_BATCH: usize = 100;
+/// A batch is what one digest gathers: an escalation run's hundreds of escalations are one
+/// notice per officer when they fit in it.
+const EVENTS_PER_BATCH: usize = 1000;
 const BATCHES_PER_RUN: usize = 20;
 /// Emails and SMS sent per run.
 const MAILS_PER_RUN: usize = 200;
@@ -146,8 +208,11 @@ pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time:
     let mut done = Delivered::default();
     let mut directory: Option<Directory> = None;
     let mut citizens: Option<crate::citizens::Writer> = None;
+    let mut emails = EmailsWanted::default();
     for _ in 0..BATCHES_PER_RUN {
         let events = state.notices.pending_events(EVENTS_PER_BATCH).await?;
+        let mut digests: std::collections::BTreeMap<(i64, String), Vec<&Event>> = Default::default();
+        let mut gathered: Vec<&Event> = Vec::new();
         if events.is_empty() {
             break;
         }
@@ -176,12 +241,40 @@ pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time:
                 done.events += 1;
                 continue;
             }
+            if notices::digestible(event) {
+                for user in directory.recipients(event) {
+                    digests.entry((user.id, notices::digest_key(event))).or_default().push(event);
+                }
+                gathered.push(event);
+                continue;
+            }
             let status = directory.status_names(event);
             for user in directory.recipients(event) {
-                let mail = notices::mail_of(event, &user.email, &user.name, status.as_ref());
-                state.notices.deliver(event, user.id, Some(&mail)).await?;
+                let mail = emails.wanted(state, user, &event.happening).await?.then(|| notices::mail_of(event, &user.email, &user.name, status.as_ref()));
+                state.notices.deliver(event, user.id, mail.as_ref()).await?;
                 done.notices += 1;
             }
+            state.notices.settle(event).await?;
+            done.events += 1;
+        }
+        // Many of one kind for one user are one notice; a few are each their own. The events
+        // leave the outbox only once every notice of theirs is written.
+        for ((user_id, _), owed) in std::mem::take(&mut digests) {
+            let Some(user) = directory.user(user_id) else { continue };
+            let wanted = emails.wanted(state, user, &owed[0].happening).await?;
+            if owed.len() >= notices::DIGEST_FROM {
+                let mail = wanted.then(|| notices::digest_mail(&owed, &user.email, &user.name));
+                state.notices.deliver(&notices::digest_of(&owed), user.id, mail.as_ref()).await?;
+                done.notices += 1;
+                continue;
+            }
+            for event in owed {
+                let mail = wanted.then(|| notices::mail_of(event, &user.email, &user.name, None));
+                state.notices.deliver(event, user.id, mail.as_ref()).await?;
+                done.notices += 1;
+            }
+        }
+        for event in std::mem::take(&mut gathered) {
             state.notices.settle(event).await?;
             done.events += 1;
         }
@@ -232,6 +325,23 @@ pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time:
     Ok(done)
 }
 
+/// Which kinds of notice each user wants by email (`domain::views::UserPreferences`), read
+/// once per run for each user it writes to.
+#[derive(Default)]
+struct EmailsWanted {
+    off: HashMap<i64, std::collections::BTreeSet<String>>,
+}
+
+impl EmailsWanted {
+    async fn wanted(&mut self, state: &AppState, user: &UserRecord, happening: &Happening) -> Result<bool> {
+        if !self.off.contains_key(&user.id) {
+            self.off.insert(user.id, state.accounts.preferences(user.id).await?.email_off);
+        }
+        let kind = notices::kind_of(happening);
+        Ok(!self.off.get(&user.id).is_some_and(|off| off.contains(kind.as_str())))
+    }
+}
+
 /// The level of appeals a posting decides.
 fn appeal_level_of(posting: &domain::jurisdiction::Posting) -> Option<domain::escalation::EscalationLevel> {
     use domain::escalation::EscalationLevel;
@@ -269,6 +379,10 @@ impl Directory {
         Some(notices::StatusNames { en: item.name.clone(), hi: item.name_hi.clone().unwrap_or_else(|| item.name.clone()) })
     }
 
+    fn user(&self, id: i64) -> Option<&UserRecord> {
+        self.users.iter().find(|u| u.id == id)
+    }
+
     /// Who hears of `event`: never the one who made the change.
     fn recipients(&self, event: &Event) -> Vec<&UserRecord> {
         self.users.iter().filter(|u| u.id != event.actor_id && self.owed(u, event)).collect()
@@ -287,16 +401,22 @@ impl Directory {
                 permissions.allows(Resource::Grievances, Action::Approve)
                     && Reach::of(user.id, scope, &user.posting, &self.org).holds(event.district_id, event.station_id, &event.people)
             }
-            // The officer on the case, and the staff of its station who see more than their own.
+            // The officer on the case, and the staff of its station who see more than their
+            // own and can act on it.
             Happening::ClockMissed { officer, .. } => {
                 Some(user.id) == *officer
                     || (scope != GrievanceScope::Own
-                        && permissions.allows(Resource::Grievances, Action::Read)
+                        && permissions.allows(Resource::Grievances, Action::Update)
                         && event.station_id.is_some_and(|station| user.posting == domain::jurisdiction::Posting::Station(station)))
             }
-            // As the "Escalated to me" queue: the posting's staff who see more than their own.
+            // The staff of the "Escalated to me" queue who can act on the case: those who may
+            // change grievances and whose reach holds it. An auditor, who reads but cannot
+            // act, is not told.
             Happening::Escalated { posting, .. } => {
-                scope != GrievanceScope::Own && permissions.allows(Resource::Grievances, Action::Read) && domain::escalation::posting_key(&user.posting) == *posting
+                scope != GrievanceScope::Own
+                    && permissions.allows(Resource::Grievances, Action::Update)
+                    && domain::escalation::posting_key(&user.posting) == *posting
+                    && Reach::of(user.id, scope, &user.posting, &self.org).holds(event.district_id, event.station_id, &event.people)
             }
             // The approvers posted at the appeal's level whose reach holds the case.
             Happening::AppealOpened { level } => {

@@ -254,6 +254,13 @@ pub trait Accounts: Send + Sync + 'static {
     /// attempt wrote first.
     async fn save_lockout(&self, email: &str, read: Option<i64>, next: Option<&LockoutRecord>, expires_at: i64) -> Result<Outcome>;
 
+    /// A user's own: saved views, default view, which notices reach them by email (the
+    /// defaults, revision 0, when they never saved any).
+    async fn preferences(&self, user_id: i64) -> Result<domain::views::UserPreferences>;
+    /// Saves `prefs` as revision `prefs.revision + 1` on condition that the one kept is still
+    /// `prefs.revision`: `Stale` otherwise (two tabs saving at once lose nothing silently).
+    async fn save_preferences(&self, user_id: i64, prefs: &domain::views::UserPreferences) -> Result<Outcome>;
+
     /// Brings in what an earlier release kept in another shape (the embedded file's items):
     /// an upgrade step run at start, answering how many records it moved (none when there is
     /// nothing to do, as on DynamoDB, where the items are this port's own shape).

@@ -26,6 +26,8 @@ pub struct Run {
     pub escalated: u64,
     /// Complainants' appeals not decided in time, moved to the next level up.
     pub appeals: u64,
+    /// Deleted grievances whose retention ran out, purged from the trash.
+    pub purged: u64,
 }
 
 /// How late a case is, and for what: the days past its stage's limit, or past the due day of
@@ -58,6 +60,7 @@ pub fn system_actor() -> Actor {
         session_id: String::new(),
         needs_closure_approval: false,
         hands: Default::default(),
+        batch: None,
     }
 }
 
@@ -175,6 +178,6 @@ async fn escalate(cases: Cases<'_>, id: i64, version: i64, level: EscalationLeve
     let audit = AuditBatch { actor: system_actor(), at: now, change: AuditChange::Version(after.version), entries: vec![entry] };
     let mut after = Stored { grievance: after, refs: read.refs.clone() };
     crate::indexes::index(cases.lists, &mut after.grievance).await?;
-    cases.grievances.commit(GrievanceChange { before: Some(&read), after: Some(&after), audit, fir_guard: None }).await?;
+    cases.grievances.commit(GrievanceChange { before: Some(&read), after: Some(&after), audit, fir_guard: None, trash: None }).await?;
     Ok(true)
 }

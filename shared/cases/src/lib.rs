@@ -26,6 +26,7 @@ pub mod reports;
 pub mod satisfaction;
 pub mod statutory;
 pub mod trail;
+pub mod trash;
 pub mod record;
 pub mod writes;
 

@@ -68,6 +68,60 @@ pub struct Event {
     pub actor_id: i64,
     pub actor_name: String,
     pub at: String,
+    /// A digest ([`digest_of`]): how many events of its kind it stands for. It names no
+    /// grievance then (`grievance_id` 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
+}
+
+/// The fewest notices of one kind one run owes a user that it writes as one digest instead.
+pub const DIGEST_FROM: usize = 3;
+
+/// Whether notices of this event may be gathered into a digest: what the escalation run
+/// raises by the hundred (escalations and missed clocks), and nothing a user did.
+pub fn digestible(event: &Event) -> bool {
+    event.actor_id == 0 && matches!(event.happening, Happening::Escalated { .. } | Happening::ClockMissed { .. })
+}
+
+/// What gathers events into one digest: their kind, and for escalations the level reached.
+pub fn digest_key(event: &Event) -> String {
+    match &event.happening {
+        Happening::Escalated { level, .. } => format!("escalated:{}", level.as_str()),
+        other => serde_json::to_value(other).ok().and_then(|v| v["kind"].as_str().map(str::to_string)).unwrap_or_default(),
+    }
+}
+
+/// One notice standing for `events` (two or more of one [`digest_key`]): the first one's id
+/// and kind, no grievance, and their count. The grievances are those of its email.
+pub fn digest_of(events: &[&Event]) -> Event {
+    let first = events[0];
+    Event {
+        grievance_id: 0,
+        grievance_number: String::new(),
+        district_id: None,
+        station_id: None,
+        people: Vec::new(),
+        count: Some(events.len() as u64),
+        ..first.clone()
+    }
+}
+
+/// The email of a digest: how many, and the grievances' numbers (the first hundred).
+pub fn digest_mail(events: &[&Event], to: &str, recipient_name: &str) -> Mail {
+    const LISTED: usize = 100;
+    let n = events.len();
+    let (subject_en, subject_hi) = match &events[0].happening {
+        Happening::Escalated { level, .. } => (format!("{n} grievances escalated to your {}", level.as_str()), format!("{n} शिकायतें आपके {} को अग्रेषित", level_hi(*level))),
+        _ => (format!("{n} grievances missed a statutory deadline"), format!("{n} शिकायतों में वैधानिक समय-सीमा चूकी")),
+    };
+    let mut numbers: Vec<&str> = events.iter().take(LISTED).map(|e| e.grievance_number.as_str()).collect();
+    numbers.sort_unstable();
+    let more = if n > LISTED { format!("\n… and {} more / … और {} अन्य", n - LISTED, n - LISTED) } else { String::new() };
+    let body = format!(
+        "Dear {recipient_name},\n\n{subject_en}:\n{subject_hi}:\n\n{}{more}\n\nGrievance Portal\n\n(This is an automatic message; sign in to the portal to act on them.)\n",
+        numbers.join("\n")
+    );
+    Mail { to: to.to_string(), subject: format!("{subject_en} / {subject_hi}"), body, sms: None }
 }
 
 /// A notice's id: `<microseconds since 1970>-<grievance>-<version>-<n>`, digits only and
@@ -209,6 +263,7 @@ fn events(change: &GrievanceChange<'_>, after: &crate::record::Grievance, happen
             actor_id: actor.user_id,
             actor_name: actor.name.clone(),
             at: change.audit.at.clone(),
+            count: None,
         })
         .collect()
 }
@@ -255,6 +310,55 @@ pub struct Notice {
     /// read (an Admin's rename included); its name at the change when it is no longer in
     /// the list.
     pub status: Option<String>,
+    /// A digest of one escalation run: how many escalations (or missed clocks) it stands for;
+    /// `grievanceId` is 0 and `grievanceNumber` empty then. Null for a single notice.
+    pub count: Option<u64>,
+}
+
+/// The kind of notice a happening makes.
+pub fn kind_of(happening: &Happening) -> NoticeKind {
+    match happening {
+        Happening::Assigned { .. } => NoticeKind::Assigned,
+        Happening::Escalated { .. } => NoticeKind::Escalated,
+        Happening::ClosureRequested => NoticeKind::ClosureRequested,
+        Happening::ClosureApproved { .. } => NoticeKind::ClosureApproved,
+        Happening::ClosureReturned { .. } => NoticeKind::ClosureReturned,
+        Happening::ClockMissed { .. } => NoticeKind::ClockMissed,
+        // Never a staff notice (no recipient is owed one): named for completeness.
+        Happening::StatusChanged { .. } | Happening::ToCitizen { .. } => NoticeKind::StatusChanged,
+        Happening::AppealOpened { .. } => NoticeKind::AppealOpened,
+    }
+}
+
+impl NoticeKind {
+    /// Every kind, as a user chooses which reach them by email.
+    pub const ALL: [NoticeKind; 8] = [
+        NoticeKind::Assigned,
+        NoticeKind::Escalated,
+        NoticeKind::ClosureRequested,
+        NoticeKind::ClosureApproved,
+        NoticeKind::ClosureReturned,
+        NoticeKind::ClockMissed,
+        NoticeKind::StatusChanged,
+        NoticeKind::AppealOpened,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NoticeKind::Assigned => "assigned",
+            NoticeKind::Escalated => "escalated",
+            NoticeKind::ClosureRequested => "closure_requested",
+            NoticeKind::ClosureApproved => "closure_approved",
+            NoticeKind::ClosureReturned => "closure_returned",
+            NoticeKind::ClockMissed => "clock_missed",
+            NoticeKind::StatusChanged => "status_changed",
+            NoticeKind::AppealOpened => "appeal_opened",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<NoticeKind> {
+        NoticeKind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
 }
 
 impl Notice {
@@ -293,6 +397,7 @@ impl Notice {
             clock,
             status_id,
             status,
+            count: event.count,
         }
     }
 }

@@ -44,11 +44,27 @@ pub struct AuditBatch {
 
 /// An attachment as kept: its record, the blob that holds its bytes, and when it was
 /// confirmed to the microsecond (what orders two uploads of one second).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct KeptAttachment {
     pub attachment: Attachment,
     pub blob: String,
     pub confirmed_at: String,
+}
+
+/// A deleted grievance as the trash keeps it until it is restored or purged: the record
+/// whole (a sensitive case's victims too: it comes back as it was), its notes, attachment
+/// records (whose blobs stay in place) and links, and who deleted it, when and why.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Trashed {
+    pub grievance: Grievance,
+    pub notes: Vec<Note>,
+    pub attachments: Vec<KeptAttachment>,
+    pub links: Vec<i64>,
+    pub deleted_at: String,
+    pub deleted_by: i64,
+    pub deleted_by_name: String,
+    /// Why, as the officer who deleted it said; `None` when they gave no reason.
+    pub reason: Option<String>,
 }
 
 /// The blobs a deleted grievance's attachments kept, for the sweep to delete; `token` names
@@ -102,9 +118,38 @@ pub struct Filters {
     pub appeal_pending: bool,
     /// Only grievances registered under a section of this act (or this very section).
     pub section: Option<SectionFilter>,
+    /// Only grievances assigned to this user, or assigned to nobody.
+    pub assignee: Option<AssigneeFilter>,
+    /// Only grievances whose crime title, as filed, is this one (lower case; capitals and
+    /// surrounding blanks do not matter).
+    pub crime_head: Option<String>,
+    /// Only grievances filed within these days in India: the first moment of the first day
+    /// and of the day after the last (`domain::clock::india_day_start`), as UTC times.
+    pub filed: Option<FiledRange>,
+    /// Only these grievances (a selection the user made on the list): at most
+    /// [`SELECTION_LIMIT`], read by id.
+    pub ids: Option<Vec<i64>>,
     /// The order of the list; it filters nothing.
     pub order: Order,
 }
+
+/// Who the grievances of a list are assigned to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssigneeFilter {
+    Nobody,
+    User(i64),
+}
+
+/// A filing-date range as the times it runs between: from `from` (inclusive) to `until`
+/// (exclusive), each a UTC time as the portal records times, or open at that end.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FiledRange {
+    pub from: Option<String>,
+    pub until: Option<String>,
+}
+
+/// How many grievances a selection may name: a page of the list at its largest.
+pub const SELECTION_LIMIT: usize = 200;
 
 /// The act-and-section filter of a list: a case's sections as it keeps them, or as its
 /// "Section & Act" is read when it keeps none (`domain::law::citation::kept_or_read`).
@@ -273,6 +318,10 @@ pub struct GrievanceChange<'a> {
     pub before: Option<&'a Stored>,
     pub after: Option<&'a Stored>,
     pub audit: AuditBatch,
+    /// With a deletion (`after` is `None`): the grievance goes to the trash, kept whole with
+    /// its case files in the deletion's own transaction, and its attachments' blobs are not
+    /// handed to the sweep. Without it a deletion removes everything.
+    pub trash: Option<&'a Trashed>,
     /// The FIR number `after` takes was checked for duplicates (not confirmed as one): the
     /// change is written only if no grievance took that number since the check (409
     /// `domain::Msg::FirTakenMeanwhile`), so two officers saving the same FIR at once cannot both pass.
@@ -470,6 +519,27 @@ pub trait CaseFiles: Send + Sync + 'static {
 
     /// The ids of the grievances linked to this one, lowest first.
     async fn links(&self, grievance_id: i64) -> Result<Vec<i64>>;
+
+    /// A grievance in the trash.
+    async fn trashed(&self, grievance_id: i64) -> Result<Option<Trashed>>;
+
+    /// The trash, the latest deletion first: at most `limit`, after the cursor of the page
+    /// before, and the cursor that continues when more follow.
+    async fn trash_page(&self, limit: usize, cursor: Option<String>) -> Result<(Vec<Trashed>, Option<String>)>;
+
+    /// The grievances deleted before `before` (a time as the portal records times), the
+    /// earliest first, at most `limit`: those whose retention has run out.
+    async fn trashed_before(&self, before: &str, limit: usize) -> Result<Vec<Trashed>>;
+
+    /// Puts back a trashed grievance's notes, attachment records and its links to the
+    /// grievances of `linked_to` (those still there), before the grievance itself is put back;
+    /// its trash record stays until [`CaseFiles::drop_trashed`]. Refused (409) when one of
+    /// them is there already: the grievance was restored meanwhile.
+    async fn restore_case_files(&self, trashed: &Trashed, linked_to: &[i64]) -> Result<()>;
+
+    /// Forgets a grievance's trash record: after its restoring, or, with `sweep_blobs`, for
+    /// good, its attachments' blobs handed to the sweep in the same transaction.
+    async fn drop_trashed(&self, trashed: &Trashed, sweep_blobs: bool) -> Result<()>;
 
     /// Brings in what an earlier release kept in another shape (the embedded file's items):
     /// an upgrade step run at start, answering how many records it moved (none when there is

@@ -5,7 +5,7 @@
 use domain::GrievanceId;
 use domain::Msg;
 use crate::port::{Cases, StoredPage};
-pub use crate::port::{DueFilter, FilterNames, Filters, Order, SectionFilter, SortDirection, SortKey, Viewer};
+pub use crate::port::{AssigneeFilter, DueFilter, FiledRange, FilterNames, Filters, Order, SectionFilter, SortDirection, SortKey, Viewer, SELECTION_LIMIT};
 use crate::record::Grievance;
 use crate::writes;
 use domain::jurisdiction::{Posting, Reach};
@@ -98,6 +98,10 @@ impl Filters {
             self.escalated_to.is_some(),
             self.appeal_pending,
             self.section.is_some(),
+            self.assignee.is_some(),
+            self.crime_head.is_some(),
+            self.filed.is_some(),
+            self.ids.is_some(),
         ]
         .into_iter()
         .filter(|set| *set)
@@ -134,6 +138,10 @@ impl Filters {
             && (!self.appeal_pending || g.fields.appeals.iter().any(domain::citizen::Appeal::is_open))
             && self.escalated_to.as_ref().is_none_or(|to| g.escalation.as_ref().is_some_and(|e| e.to == *to))
             && self.section.as_ref().is_none_or(|want| want.holds(&f.sections, &f.section_and_act))
+            && self.assignee.is_none_or(|want| want.holds(g.assigned_to))
+            && self.crime_head.as_ref().is_none_or(|want| f.crime_title.trim().to_lowercase() == *want)
+            && self.filed.as_ref().is_none_or(|range| range.holds(&g.filed_at))
+            && self.ids.as_ref().is_none_or(|ids| ids.contains(&g.id))
     }
 }
 
@@ -143,6 +151,36 @@ impl SectionFilter {
         domain::law::citation::kept_or_read(kept, section_and_act)
             .iter()
             .any(|s| s.act == self.act && self.section.as_ref().is_none_or(|want| s.section.within(want)))
+    }
+}
+
+impl AssigneeFilter {
+    pub fn holds(&self, assigned_to: Option<i64>) -> bool {
+        match self {
+            AssigneeFilter::Nobody => assigned_to.is_none(),
+            AssigneeFilter::User(user) => assigned_to == Some(*user),
+        }
+    }
+}
+
+impl FiledRange {
+    /// The days from `from` to `to` (both inclusive, days in India), as the times they run
+    /// between; `None` when neither end is given.
+    pub fn of_days(from: Option<time::Date>, to: Option<time::Date>) -> Option<FiledRange> {
+        if from.is_none() && to.is_none() {
+            return None;
+        }
+        Some(FiledRange {
+            from: from.map(domain::clock::india_day_start),
+            until: to.map(|to| domain::clock::india_day_start(to.next_day().unwrap_or(to))),
+        })
+    }
+
+    /// Whether a grievance filed at `filed_at` (as the portal records times) is in it. The
+    /// bounds hold no fraction of a second nor zone, so that a time with a fraction compares
+    /// as its second does.
+    pub fn holds(&self, filed_at: &str) -> bool {
+        self.from.as_deref().is_none_or(|from| filed_at >= from) && self.until.as_deref().is_none_or(|until| filed_at < until)
     }
 }
 

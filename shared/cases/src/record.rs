@@ -99,4 +99,8 @@ pub struct Actor {
     /// decided by an account its requester made or reset since asking. Not recorded.
     #[serde(skip)]
     pub hands: domain::user::CredentialHands,
+    /// The bulk action this change is one of: its id goes into each record's details
+    /// (`"batch"`). Not recorded otherwise.
+    #[serde(skip)]
+    pub batch: Option<String>,
 }

@@ -196,8 +196,8 @@ async fn commit_guarded(
     if let Some(after) = after.as_deref_mut() {
         crate::indexes::index(cases.lists, &mut after.grievance).await?;
     }
-    let audit = AuditBatch { actor: actor.clone(), at: at.to_string(), change: AuditChange::Version(version), entries };
-    cases.grievances.commit(GrievanceChange { before, after: after.as_deref(), audit, fir_guard }).await
+    let audit = AuditBatch { actor: actor.clone(), at: at.to_string(), change: AuditChange::Version(version), entries: with_batch(actor, entries) };
+    cases.grievances.commit(GrievanceChange { before, after: after.as_deref(), audit, fir_guard, trash: None }).await
 }
 
 /// Reads a submitted form, its dates bounded by today in India (`domain::clock::today`): an
@@ -408,6 +408,14 @@ pub struct Edit {
 impl Edit {
     pub fn of(form: &domain::grievance::GrievanceForm) -> Result<Edit> {
         Ok(Edit { fields: parse_fields(form)?, parties_sent: form.sends_parties(), contact_sent: form.sends_citizen_contact(), expected_version: form.version(), confirmed_duplicate: form.confirms_duplicate() })
+    }
+
+    /// The grievance as read, with another priority (an item of the list, by name): an edit
+    /// of that field alone, on condition that the case is still the version read, so that
+    /// nothing changed meanwhile is written back over.
+    pub fn priority_of(g: &Grievance, priority: &str) -> Edit {
+        let fields = GrievanceFields { priority: priority.trim().to_string(), ..g.fields.clone() };
+        Edit { fields, parties_sent: false, contact_sent: false, expected_version: Some(g.version), confirmed_duplicate: false }
     }
 }
 
@@ -671,7 +679,7 @@ async fn return_closure_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, i
 }
 
 /// A transfer as the grievance page sends it.
-#[derive(Debug, Default, serde::Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Default, serde::Deserialize, utoipa::ToSchema)]
 pub struct TransferForm {
     /// An active police station of the Admin Panel, other than the grievance's own.
     #[serde(default)]
@@ -834,17 +842,68 @@ fn officer_takes_over(fields: &mut GrievanceFields, name: &str, today: time::Dat
     }
 }
 
-pub async fn delete(cases: Cases<'_>, actor: &Actor, seen: &Seen) -> Result<Grievance> {
-    retrying(None, || delete_once(cases, actor, seen)).await
+/// Deletes the grievance into the trash (`crate::trash::delete`): `trashed` makes the trash's
+/// record from the grievance as the deletion read it and the deletion's time. Its DELETED
+/// record keeps the complete record and says why.
+pub(crate) async fn delete_to_trash(cases: Cases<'_>, actor: &Actor, seen: &Seen, trashed: impl Fn(&Grievance, &str) -> crate::port::Trashed) -> Result<Grievance> {
+    retrying(None, || async {
+        let read = seen.read(cases).await?;
+        let before = &read.grievance;
+        let now = domain::clock::now_text();
+        let trash = trashed(before, &now);
+        let mut entry = complete_record_entry(before, false, &Sensitivity::now(cases.lists).await?);
+        let said = trash.reason.as_deref().unwrap_or("not given");
+        entry.notes = entry.notes.map(|summary| format!("{summary}. Reason: {said}"));
+        let audit = AuditBatch { actor: actor.clone(), at: now.clone(), change: AuditChange::Version(before.version + 1), entries: with_batch(actor, vec![entry]) };
+        cases.grievances.commit(GrievanceChange { before: Some(&read), after: None, audit, fir_guard: None, trash: Some(&trash) }).await?;
+        Ok(read.grievance.clone())
+    })
+    .await
 }
 
-async fn delete_once(cases: Cases<'_>, actor: &Actor, seen: &Seen) -> Result<Grievance> {
-    let read = seen.read(cases).await?;
-    let before = &read.grievance;
-    let now = domain::clock::now_text();
-    let entry = complete_record_entry(before, false, &Sensitivity::now(cases.lists).await?);
-    commit(cases, Some(&read), None, actor, &now, before.version + 1, vec![entry]).await?;
-    Ok(read.grievance)
+/// The list items a grievance put back names, as its fields name them now: its refs, and its
+/// ids set again. Refused when one was deleted meanwhile.
+pub(crate) async fn refs_of(lists: &dyn AdminLists, g: &mut Grievance) -> Result<crate::port::Refs> {
+    let mut fields = g.fields.clone();
+    let kept = g.fields.clone();
+    let named = resolve_lists(lists, &mut fields, Some(&kept)).await?;
+    let refs = named.refs.clone();
+    g.fields = fields;
+    named.apply(g);
+    Ok(refs)
+}
+
+/// The RESTORED record of a grievance put back from the trash, keeping the complete record
+/// (a sensitive case's victims written protected) and when and by whom it had been deleted.
+pub(crate) fn restored_entry(g: &Grievance, trashed: &crate::port::Trashed, sensitivity: &Sensitivity) -> AuditEntry {
+    let summary = format!("Grievance {} restored from the trash (FIR {})", g.grievance_number, g.fields.fir_no);
+    let record = Grievance { fields: sensitivity.given(g.fields.clone()), ..g.clone().without_indexes() };
+    let record = serde_json::to_value(record).expect("a grievance serialises");
+    AuditEntry {
+        action: AuditAction::Restored,
+        field_name: Some("complete_record".into()),
+        old_value: Some(format!("Deleted {} by {}", trashed.deleted_at, trashed.deleted_by_name)),
+        new_value: None,
+        notes: Some(format!("{summary}, with {} note(s) and {} attachment(s)", trashed.notes.len(), trashed.attachments.len())),
+        action_details: Some(audit::complete_record(summary, &record, true)),
+    }
+}
+
+/// The entries of a change made as one of a batch (`Actor::batch`), each naming the batch in
+/// its details, so that an auditor finds every case one bulk action changed.
+fn with_batch(actor: &Actor, mut entries: Vec<AuditEntry>) -> Vec<AuditEntry> {
+    if let Some(batch) = &actor.batch {
+        for e in &mut entries {
+            let mut details = match e.action_details.take() {
+                Some(serde_json::Value::Object(map)) => map,
+                Some(other) => serde_json::Map::from_iter([("details".to_string(), other)]),
+                None => serde_json::Map::new(),
+            };
+            details.insert("batch".into(), serde_json::Value::String(batch.clone()));
+            e.action_details = Some(serde_json::Value::Object(details));
+        }
+    }
+    entries
 }
 
 /// What an authorised officer marks a case (`domain::grievance::OfficerMark`).

@@ -111,10 +111,20 @@ pub enum AuditAction {
     /// An appeal not decided by its due day went to the next level up (the level in
     /// new_value, the new due day in notes).
     AppealEscalated,
+    /// A deleted grievance was put back from the trash, with its notes and attachments (the
+    /// complete record in the details, when and by whom it had been deleted in old_value).
+    Restored,
+    /// A deleted grievance's retention ran out: its record and its attachments' files were
+    /// removed from the trash (which case in notes; its DELETED record keeps the record).
+    Purged,
+    /// The Admin changed how many days deleted grievances stay in the trash.
+    TrashRetentionChanged,
+    /// The Admin published a saved view of the grievance list to a role, or withdrew one.
+    ViewsPublished,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 49] = [
+    pub const ALL: [AuditAction; 53] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -164,6 +174,10 @@ impl AuditAction {
         AuditAction::AppealDecided,
         AuditAction::CitizenSettingsChanged,
         AuditAction::AppealEscalated,
+        AuditAction::Restored,
+        AuditAction::Purged,
+        AuditAction::TrashRetentionChanged,
+        AuditAction::ViewsPublished,
     ];
 
     /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
@@ -181,6 +195,8 @@ impl AuditAction {
                 | AuditAction::EscalationRulesChanged
                 | AuditAction::LawSettingsChanged
                 | AuditAction::CitizenSettingsChanged
+                | AuditAction::TrashRetentionChanged
+                | AuditAction::ViewsPublished
                 | AuditAction::RoleCreated
                 | AuditAction::RoleUpdated
                 | AuditAction::RoleDeleted
@@ -248,6 +264,10 @@ impl AuditAction {
             AuditAction::AppealDecided => "APPEAL_DECIDED",
             AuditAction::CitizenSettingsChanged => "CITIZEN_SETTINGS_CHANGED",
             AuditAction::AppealEscalated => "APPEAL_ESCALATED",
+            AuditAction::Restored => "RESTORED",
+            AuditAction::Purged => "PURGED",
+            AuditAction::TrashRetentionChanged => "TRASH_RETENTION_CHANGED",
+            AuditAction::ViewsPublished => "VIEWS_PUBLISHED",
         }
     }
 

@@ -6,6 +6,12 @@ use crate::law::section::{read_sections, ChargedSection, SectionForm};
 use crate::messages::Msg;
 use crate::parties::{parse_parties, Party, PartyForm};
 pub use crate::day::{parse_date, Day};
+
+/// The days a deleted grievance stays in the trash until an Admin sets otherwise.
+pub const DEFAULT_TRASH_RETENTION_DAYS: u32 = 90;
+
+/// The longest retention an Admin may set: ten years.
+pub const MAX_TRASH_RETENTION_DAYS: u32 = 3650;
 use crate::wire::{Scalar, Sent, Text};
 use crate::{Error, FieldErrors, Result};
 use serde::{Deserialize, Serialize};

@@ -24,6 +24,7 @@ pub mod permissions;
 pub mod role_name;
 mod text_type;
 pub mod user;
+pub mod views;
 pub mod wire;
 
 pub use email::Email;

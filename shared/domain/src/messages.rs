@@ -433,6 +433,19 @@ messages! {
     AppealReasonRequired { min } = "APPEAL_REASON_REQUIRED": "State the reason for the decision, in at least {min} characters";
     AppealOtherLevel { level } = "APPEAL_OTHER_LEVEL": "This appeal is decided at the {level} level";
     AppealFilterInvalid = "APPEAL_FILTER_INVALID": "appeal must be pending";
+    AssigneeFilterInvalid = "ASSIGNEE_FILTER_INVALID": "assignee must be me, none or a user id";
+    TrashNotFound = "TRASH_NOT_FOUND": "This grievance is not in the trash";
+    ViewNameRequired = "VIEW_NAME_REQUIRED": "Give the view a name";
+    ViewNameTooLong { max } = "VIEW_NAME_TOO_LONG": "A view's name may have at most {max} characters";
+    ViewQueryInvalid = "VIEW_QUERY_INVALID": "A view keeps only the list's filters and order";
+    TooManyViews { max } = "TOO_MANY_VIEWS": "At most {max} views can be saved; delete one first";
+    ViewNotFound = "VIEW_NOT_FOUND": "View not found";
+    NoticeKindInvalid { kind } = "NOTICE_KIND_INVALID": "{kind} is no kind of notification";
+    BulkSelectionInvalid { max } = "BULK_SELECTION_INVALID": "Select from 1 to {max} grievances";
+    BulkActionInvalid = "BULK_ACTION_INVALID": "action must be assign, status, priority or transfer";
+    DeletionReasonTooLong { max } = "DELETION_REASON_TOO_LONG": "The reason for deletion may have at most {max} characters";
+    RetentionDaysInvalid { max } = "RETENTION_DAYS_INVALID": "The retention must be a whole number of days from 1 to {max}";
+    SelectionInvalid { max } = "SELECTION_INVALID": "ids must be grievance ids separated by commas, at most {max}";
 }
 
 

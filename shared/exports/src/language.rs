@@ -77,6 +77,22 @@ const HINDI: &[(&str, &str)] = &[
     ("Resolved At (IST)", "निपटान का समय (IST)"),
     ("Officer Name", "अधिकारी का नाम"),
     ("Findings", "निष्कर्ष"),
+    // The case file.
+    ("Case File", "केस फ़ाइल"),
+    ("Case Details", "मामले का विवरण"),
+    ("Case Notes", "केस टिप्पणियाँ"),
+    ("History", "इतिहास"),
+    ("Victim", "पीड़ित"),
+    ("Witness", "गवाह"),
+    ("No one is recorded in this case.", "इस मामले में कोई व्यक्ति दर्ज नहीं है।"),
+    ("No investigation officer is recorded.", "कोई जाँच अधिकारी दर्ज नहीं है।"),
+    ("No case notes.", "कोई केस टिप्पणी नहीं।"),
+    ("Printed", "मुद्रित"),
+    ("by", "द्वारा"),
+    ("Signature", "हस्ताक्षर"),
+    ("Name and designation", "नाम एवं पद"),
+    ("Date", "दिनांक"),
+    ("Station seal", "थाने की मुहर"),
 ];
 
 const HINDI_MONTHS: [&str; 12] = ["जनवरी", "फ़रवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर", "अक्टूबर", "नवंबर", "दिसंबर"];

@@ -4,6 +4,7 @@
 //! operations.
 
 pub mod audit;
+pub mod case_file;
 pub mod columns;
 pub mod csv_safe;
 pub mod excel;

@@ -40,6 +40,21 @@ fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
 
 /// [`wrap`] for text set in `weight`.
 fn wrap_in(text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
+    let mut lines = lines_of(text, weight, size, width);
+    if lines.len() > MAX_LINES {
+        lines.truncate(MAX_LINES);
+        let last = lines.last_mut().expect("MAX_LINES is positive");
+        while !last.is_empty() && text_width(&format!("{last}…"), size) > width {
+            last.pop();
+        }
+        last.push('…');
+    }
+    lines
+}
+
+/// Every line of `text` set in `weight` at `size` points no wider than `width` mm: at spaces
+/// where possible, inside a word only when the word alone is too wide; at least one line.
+pub(crate) fn lines_of(text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
     let text_width = |text: &str, size| typeset::width(text, weight, size);
     let mut lines = Vec::new();
     for paragraph in text.lines() {
@@ -68,14 +83,6 @@ fn wrap_in(text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
     }
     if lines.is_empty() {
         lines.push(String::new());
-    }
-    if lines.len() > MAX_LINES {
-        lines.truncate(MAX_LINES);
-        let last = lines.last_mut().expect("MAX_LINES is positive");
-        while !last.is_empty() && text_width(&format!("{last}…"), size) > width {
-            last.pop();
-        }
-        last.push('…');
     }
     lines
 }

@@ -45,6 +45,7 @@ impl Caller {
             session_id: self.session_id().to_string(),
             needs_closure_approval: user.closing_needs_approval,
             hands: self.0.hands.clone(),
+            batch: None,
         }
     }
 

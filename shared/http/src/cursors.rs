@@ -12,6 +12,7 @@ use domain::Error;
 pub const GRIEVANCES: &str = "grievances";
 pub const LOOKUP: &str = "lookup";
 pub const NOTIFICATIONS: &str = "notifications";
+pub const TRASH: &str = "trash";
 
 /// The engine's position a cursor the caller sent holds (400 for one it cannot hold).
 pub fn open(state: &AppState, caller: &Caller, list: &str, cursor: Option<String>) -> Result<Option<String>, Error> {

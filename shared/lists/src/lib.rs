@@ -135,6 +135,20 @@ pub trait AdminLists: Send + Sync + 'static {
     /// kept is still `settings.revision`; 409 `domain::Msg::ChangedConcurrently` otherwise.
     async fn save_citizen_settings(&self, settings: &domain::citizen::CitizenSettings) -> Result<()>;
 
+    /// How many days a deleted grievance stays in the trash (`cases::trash`); 90 until an
+    /// Admin sets otherwise.
+    async fn trash_retention_days(&self) -> Result<u32>;
+
+    /// Replaces the trash's retention.
+    async fn save_trash_retention_days(&self, days: u32) -> Result<()>;
+
+    /// The views of the grievance list the Admin published to roles.
+    async fn published_views(&self) -> Result<domain::views::PublishedViews>;
+
+    /// Saves `views` as revision `views.revision + 1`, on condition that the revision kept is
+    /// still `views.revision`; 409 `domain::Msg::ChangedConcurrently` otherwise.
+    async fn save_published_views(&self, views: &domain::views::PublishedViews) -> Result<()>;
+
     /// Fills every list with its starting items, once in the store's life (an administrator
     /// who later empties a list does not see it refilled). Cheap when done already, and safe
     /// from many processes at once.

@@ -112,10 +112,11 @@ async fn kept_blobs(files: &dyn blobs::BlobStore, blobs: &[String]) -> Vec<bool>
     kept
 }
 
-/// Deleting a grievance removes its attachment records and notes (in the same change on one
-/// machine, by the notifier's next run on DynamoDB), and its files by the sweep: at once, or
-/// (when that fails) by the next sweep. Another grievance's file stays.
-async fn a_deleted_grievance_takes_its_attachments_and_notes_and_its_files_are_swept(engine: Engine) {
+/// Deleting a grievance takes its attachment records and notes out of the live case files
+/// (in the same change on one machine, by the notifier's next run on DynamoDB) into the trash,
+/// and leaves its files in place for a restore: nothing is handed to the sweep until the
+/// trash's retention runs out (`desk_api`). Another grievance's files are untouched.
+async fn a_deleted_grievance_takes_its_attachments_and_notes_to_the_trash_and_keeps_its_files(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;
     let (first, second) = (create(&api, &admin, form("FIR-D1", "Low", &days_ago(1))).await, create(&api, &admin, form("FIR-D2", "Low", &days_ago(1))).await);
@@ -131,39 +132,22 @@ async fn a_deleted_grievance_takes_its_attachments_and_notes_and_its_files_are_s
     let store = api.state.attachments.clone().unwrap();
     assert_eq!(kept_blobs(store.as_ref(), &first_blobs).await, [true, true]);
 
-    // The files cannot be deleted at once (this function has no attachments store): the
-    // records go all the same, and the files wait for the sweep.
-    let api = api.adjusted(portal::areas, |state| state.attachments = None);
     let deleted = api.delete(&format!("/api/grievances/{first}"), &admin).await;
     assert_eq!((deleted.status, deleted.body["message"].as_str()), (StatusCode::OK, Some("Grievance deleted successfully")));
     // On DynamoDB the deletion's transaction names what hangs off the grievance, and the
     // notifier's next run removes it (run here at once); on one machine it went already.
     let later = usize::from(engine == Engine::Dynamo);
-    let finished = cases::attachments::finish_deletions(api.state.cases(), None).await.unwrap();
-    assert_eq!(finished, cases::attachments::FinishedDeletions { deletions: later, files: 0 });
-    assert!(api.state.files.attachments(first).await.unwrap().is_empty(), "the attachment records went with the grievance");
-    assert!(api.state.files.notes(first).await.unwrap().is_empty(), "the notes went with the grievance");
-    assert_eq!(kept_blobs(store.as_ref(), &first_blobs).await, [true, true]);
-    let due = api.state.files.blobs_to_sweep(10).await.unwrap();
-    assert_eq!(due.len(), 1);
-    assert_eq!(due[0].blobs.iter().collect::<std::collections::BTreeSet<_>>(), first_blobs.iter().collect());
-    assert_eq!(cases::attachments::sweep_deleted(api.state.files.as_ref(), store.as_ref()).await.unwrap(), 2);
-    assert_eq!(kept_blobs(store.as_ref(), &first_blobs).await, [false, false], "swept");
-    assert!(api.state.files.blobs_to_sweep(10).await.unwrap().is_empty());
-    assert_eq!(cases::attachments::sweep_deleted(api.state.files.as_ref(), store.as_ref()).await.unwrap(), 0, "once");
-    assert_eq!(kept_blobs(store.as_ref(), &second_blobs).await, [true], "another grievance's file stays");
-
-    // With its attachments store, the deletion sweeps the files at once on one machine; on
-    // DynamoDB the notifier's next run names them and deletes them.
-    let api = api.adjusted(portal::areas, |state| state.attachments = Some(store.clone()));
-    assert_eq!(api.delete(&format!("/api/grievances/{second}"), &admin).await.status, StatusCode::OK);
-    assert_eq!(kept_blobs(store.as_ref(), &second_blobs).await, [engine == Engine::Dynamo]);
     let finished = cases::attachments::finish_deletions(api.state.cases(), Some(store.as_ref())).await.unwrap();
-    assert_eq!(finished, cases::attachments::FinishedDeletions { deletions: later, files: later });
-    assert_eq!(kept_blobs(store.as_ref(), &second_blobs).await, [false]);
-    assert!(api.state.files.blobs_to_sweep(10).await.unwrap().is_empty());
+    assert_eq!(finished, cases::attachments::FinishedDeletions { deletions: later, files: 0 });
+    assert!(api.state.files.attachments(first).await.unwrap().is_empty(), "the attachment records left the live case files");
+    assert!(api.state.files.notes(first).await.unwrap().is_empty(), "the notes left the live case files");
+    let trashed = api.state.files.trashed(first).await.unwrap().expect("in the trash");
+    assert_eq!((trashed.attachments.len(), trashed.notes.len()), (2, 1));
+    assert_eq!(kept_blobs(store.as_ref(), &first_blobs).await, [true, true], "the files wait in the trash");
+    assert!(api.state.files.blobs_to_sweep(10).await.unwrap().is_empty(), "nothing to sweep");
+    assert_eq!(kept_blobs(store.as_ref(), &second_blobs).await, [true], "another grievance's file stays");
     let deletions = api.get("/api/audit/all?action=DELETED", &admin).await.body;
-    assert_eq!(deletions.as_array().map(Vec::len), Some(2), "{deletions}");
+    assert_eq!(deletions.as_array().map(Vec::len), Some(1), "{deletions}");
 }
 
 async fn a_wrong_type_or_size_is_refused_and_the_file_is_not_kept(engine: Engine) {
@@ -427,7 +411,7 @@ async fn pendency_limits_are_validated_and_guarded(engine: Engine) {
 }
 
 on_both_engines!(
-    a_deleted_grievance_takes_its_attachments_and_notes_and_its_files_are_swept,
+    a_deleted_grievance_takes_its_attachments_and_notes_to_the_trash_and_keeps_its_files,
     attachments_upload_download_and_delete_with_their_audit_records,
     a_wrong_type_or_size_is_refused_and_the_file_is_not_kept,
     the_portals_own_upload_link_takes_large_files_but_no_more_than_it_was_signed_for,

@@ -435,6 +435,13 @@ async fn drive_admin(d: &mut Drive<'_>, f: &Fixtures) {
     d.ok("PUT", "/api/admin/sms-templates/{kind}/{language}/{variant}", "/api/admin/sms-templates/registered/en/standard", admin, Some(template)).await;
     let failed = d.ok("GET", "/api/admin/outbox/failed", "/api/admin/outbox/failed", admin, None).await;
     d.ok("POST", "/api/admin/outbox/failed/resend", "/api/admin/outbox/failed/resend", admin, Some(json!({"key": failed[0]["key"]}))).await;
+    // The officers' desk: the trash's retention, and a view published to a role and withdrawn.
+    d.ok("GET", "/api/admin/trash-retention", "/api/admin/trash-retention", admin, None).await;
+    d.ok("PUT", "/api/admin/trash-retention", "/api/admin/trash-retention", admin, Some(json!({"days": 60}))).await;
+    d.ok("GET", "/api/admin/published-views", "/api/admin/published-views", admin, None).await;
+    let view = json!({"name": "Pending", "query": "status=Pending", "role_id": f.officer_role});
+    let published = d.ok("POST", "/api/admin/published-views", "/api/admin/published-views", admin, Some(view)).await["data"]["id"].as_str().unwrap().to_string();
+    d.ok("DELETE", "/api/admin/published-views/{id}", &format!("/api/admin/published-views/{published}"), admin, None).await;
 }
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
@@ -521,7 +528,21 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("POST", "/api/grievances/{id}/notes", &format!("{doomed}/notes"), admin, Some(json!({"text": "Statement recorded"}))).await;
     attach_pdf(d, admin, &doomed).await;
     d.ok("DELETE", "/api/grievances/{id}", &doomed, admin, None).await;
-    // The Admin's notifications (fixtures made one): read one, then all.
+    // The trash: the doomed grievance listed and put back, then deleted for good below.
+    d.ok("GET", "/api/grievances/trash", "/api/grievances/trash", admin, None).await;
+    d.ok("POST", "/api/grievances/{id}/restore", &format!("{doomed}/restore"), admin, None).await;
+    d.ok("DELETE", "/api/grievances/{id}", &doomed, admin, None).await;
+    // A bulk change, and the saved views of the list.
+    d.ok("POST", "/api/grievances/bulk", "/api/grievances/bulk", admin, Some(json!({"ids": [id], "action": "priority", "priority": "Low"}))).await;
+    let view = json!({"name": "Mine", "query": "assignee=me", "make_default": true});
+    let saved = d.ok("POST", "/api/views", "/api/views", admin, Some(view)).await["data"]["views"][0]["id"].as_str().unwrap().to_string();
+    d.ok("GET", "/api/views", "/api/views", admin, None).await;
+    d.ok("PUT", "/api/views/{id}", &format!("/api/views/{saved}"), admin, Some(json!({"name": "Mine", "query": "assignee=me&sort=priority"}))).await;
+    d.ok("PUT", "/api/views/default", "/api/views/default", admin, Some(json!({"view_id": null}))).await;
+    d.ok("DELETE", "/api/views/{id}", &format!("/api/views/{saved}"), admin, None).await;
+    // The Admin's notifications (fixtures made one): read one, then all; which reach them by email.
+    d.ok("GET", "/api/notifications/preferences", "/api/notifications/preferences", admin, None).await;
+    d.ok("PUT", "/api/notifications/preferences", "/api/notifications/preferences", admin, Some(json!({"email": {"status_changed": false}}))).await;
     let notices = d.ok("GET", "/api/notifications", "/api/notifications", admin, None).await;
     let notice = notices["data"]["items"][0]["id"].as_str().unwrap_or_else(|| panic!("a notice: {notices}")).to_string();
     d.ok("GET", "/api/notifications/unread", "/api/notifications/unread", admin, None).await;
@@ -641,6 +662,11 @@ async fn drive_exports(d: &mut Drive<'_>, f: &Fixtures) {
     for route in ["/api/grievances/export/excel", "/api/grievances/export/pdf", "/api/grievances/export/officers", "/api/grievances/export/publication", "/api/audit/export/excel", "/api/audit/export/csv", "/api/audit/export/pdf"] {
         link = d.ok("GET", route, route, admin, None).await;
     }
+    // One grievance's case file, and a print of its screen.
+    let listed = d.api.get("/api/grievances", f.admin.as_str()).await.body;
+    let one = listed["data"][0]["id"].as_i64().unwrap_or_else(|| panic!("a grievance: {listed}"));
+    d.ok("GET", "/api/grievances/{id}/case-file", &format!("/api/grievances/{one}/case-file?lang=hi"), admin, None).await;
+    d.ok("POST", "/api/grievances/{id}/printed", &format!("/api/grievances/{one}/printed"), admin, None).await;
     d.ok("GET", "/api/reports/{report}/export/excel", "/api/reports/pendency/export/excel", admin, None).await;
     d.ok("GET", "/api/reports/{report}/export/pdf", "/api/reports/monthly/export/pdf", admin, None).await;
     let (status, _, bytes) = d.api.download(link["url"].as_str().unwrap()).await;

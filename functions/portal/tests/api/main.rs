@@ -20,6 +20,7 @@ mod closure_api;
 mod compliance_api;
 mod concurrency;
 mod crash;
+mod desk_api;
 mod duplicates_api;
 mod error_codes_api;
 mod escalation_api;

@@ -41,6 +41,12 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("delete", "/api/roles/{id}") => Permission(Roles, Delete),
         // Each user's own notifications: nobody reads or marks another's (notifications_api.rs).
         ("get", "/api/notifications") | ("get", "/api/notifications/unread") | ("post", "/api/notifications/{id}/read") | ("post", "/api/notifications/read-all") => SignIn,
+        ("get", "/api/notifications/preferences") | ("put", "/api/notifications/preferences") => SignIn,
+        // Each user's own saved views of the list (and those published to their role).
+        ("get", "/api/views") | ("post", "/api/views") | ("put", "/api/views/{id}") | ("delete", "/api/views/{id}") | ("put", "/api/views/default") => Permission(Grievances, Read),
+        // The trash's retention and the views published to roles: the Admin Panel's.
+        ("get", "/api/admin/trash-retention") | ("get", "/api/admin/published-views") => Permission(Dropdowns, Read),
+        ("put", "/api/admin/trash-retention") | ("post", "/api/admin/published-views") | ("delete", "/api/admin/published-views/{id}") => Permission(Dropdowns, Update),
         // The grievance form and the user dialog read the lists, so any signed-in user may.
         ("get", "/api/admin/dropdowns/{kind}") => SignIn,
         // The dashboard needs only a sign-in; its figures cover what the caller may see.
@@ -89,7 +95,9 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         | ("get", "/api/grievances/assignees") => {
             Permission(Grievances, Update)
         }
-        ("delete", "/api/grievances/{id}") => Permission(Grievances, Delete),
+        ("delete", "/api/grievances/{id}") | ("get", "/api/grievances/trash") | ("post", "/api/grievances/{id}/restore") => Permission(Grievances, Delete),
+        ("post", "/api/grievances/bulk") => Permission(Grievances, Update),
+        ("get", "/api/grievances/{id}/case-file") | ("post", "/api/grievances/{id}/printed") => Permission(Grievances, Read),
         ("get", "/api/grievances/{id}/links") => Permission(Grievances, Read),
         ("post", "/api/grievances/{id}/links") | ("delete", "/api/grievances/{id}/links/{other}") => Permission(Grievances, Update),
         ("post", "/api/grievances/{id}/closure/approve") | ("post", "/api/grievances/{id}/closure/return") => Permission(Grievances, Approve),

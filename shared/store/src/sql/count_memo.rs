@@ -123,9 +123,9 @@ fn key_of(q: &GrievanceQuery, change: i64) -> String {
 
 fn question_of(q: &GrievanceQuery) -> String {
     format!(
-        "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{}|{}|{:?}|{:?}",
+        "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
         q.scope, q.search, q.fir_no, q.district_id, q.police_station_id, q.status_id, q.priority_id, q.fir_date_from, q.fir_date_to, q.overdue, q.due, q.closure_pending,
-        q.appeal_pending, q.escalated_to, q.section
+        q.appeal_pending, q.escalated_to, q.section, q.assigned_to, q.crime_title, q.filed_from, q.filed_until, q.ids
     )
 }
 

@@ -817,6 +817,15 @@ pub struct GrievanceQuery {
     /// Only grievances registered under this act ("BNS"), or under this section of it and
     /// its sub-divisions ("303" finds "303(2)"), as `grievance_sections` keeps them.
     pub section: Option<(String, Option<String>)>,
+    /// Only grievances assigned to this user (`Some(Some(id))`) or to nobody (`Some(None)`).
+    pub assigned_to: Option<Option<i64>>,
+    /// Only grievances whose crime title, blanks around it aside, is this one in lower case.
+    pub crime_title: Option<String>,
+    /// Only grievances filed from the first time (inclusive) to the second (exclusive).
+    pub filed_from: Option<String>,
+    pub filed_until: Option<String>,
+    /// Only these grievances.
+    pub ids: Option<Vec<i64>>,
     pub scope: Scope,
     pub sort: Sort,
     pub direction: Direction,
@@ -836,6 +845,12 @@ impl GrievanceQuery {
         [&self.search, &self.fir_no].into_iter().any(|t| t.as_deref().is_some_and(|t| !t.trim().is_empty()))
     }
 
+    /// Whether a filter is set that no figure or index answers: its matches are found, and
+    /// counted, by testing rows.
+    pub fn tests_rows(&self) -> bool {
+        self.assigned_to.is_some() || self.crime_title.is_some() || self.filed_from.is_some() || self.filed_until.is_some() || self.ids.is_some()
+    }
+
     /// Newest first, no filter, the state scope, pages of 20.
     pub fn new(scope: Scope) -> GrievanceQuery {
         GrievanceQuery {
@@ -853,6 +868,11 @@ impl GrievanceQuery {
             escalated_to: None,
             appeal_pending: false,
             section: None,
+            assigned_to: None,
+            crime_title: None,
+            filed_from: None,
+            filed_until: None,
+            ids: None,
             scope,
             sort: Sort::FiledAt,
             direction: Direction::Desc,
@@ -1045,6 +1065,23 @@ fn filters_within(q: &GrievanceQuery, plan: Plan, ids: Option<&Range<i64>>) -> R
     }
     if q.closure_pending {
         c.push("g.id IN (SELECT grievance_id FROM closure_requests)", []);
+    }
+    match q.assigned_to {
+        None => {}
+        Some(None) => c.push("g.assigned_to IS NULL", []),
+        Some(Some(user)) => c.push("g.assigned_to = ?", [Value::Integer(user)]),
+    }
+    if let Some(title) = &q.crime_title {
+        c.push("lower(trim(g.crime_title)) = ?", [Value::Text(title.clone())]);
+    }
+    if let Some(from) = &q.filed_from {
+        c.push("g.filed_at >= ?", [Value::Text(from.clone())]);
+    }
+    if let Some(until) = &q.filed_until {
+        c.push("g.filed_at < ?", [Value::Text(until.clone())]);
+    }
+    if let Some(ids) = &q.ids {
+        c.push("g.id IN (SELECT value FROM json_each(?))", [ids_json(ids)]);
     }
     if q.appeal_pending {
         c.push("g.id IN (SELECT grievance_id FROM appeals)", []);
@@ -1253,7 +1290,8 @@ fn filed_window(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(Option<
         && !q.closure_pending
         && !q.appeal_pending
         && q.escalated_to.is_none()
-        && q.section.is_none();
+        && q.section.is_none()
+        && !q.tests_rows();
     if !exact {
         return Ok(Some((None, high)));
     }
@@ -1383,7 +1421,7 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
             return Ok(n);
         }
     }
-    if q.closure_pending || q.appeal_pending || q.escalated_to.is_some() || q.due.is_some() {
+    if q.closure_pending || q.appeal_pending || q.escalated_to.is_some() || q.due.is_some() || q.tests_rows() {
         // No figures are kept of the queues: their rows are few, and counted. The clock
         // filters with other filters, or in one's own cases, count their range of the
         // due-day indexes.

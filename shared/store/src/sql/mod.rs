@@ -213,6 +213,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0027_statutory_compliance_tallies.sql",
     "0028_people_findable_by_search.sql",
     "0029_appeals_and_citizen_ratings.sql",
+    "0030_trash_and_user_preferences.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -3,12 +3,27 @@
 //! each head with its link's hash. And what every such test takes away first: the later
 //! steps' columns and tables, the newest first.
 
-/// The SQL that takes a current file back to schema 28: no queue of appeals and no ratings
-/// kept for the reports. Each step further back starts with it.
-macro_rules! no_citizen_tables {
+/// The SQL that takes a current file back to schema 29: no trash and no users'
+/// preferences. Each step further back starts with it.
+macro_rules! no_desk_tables {
     () => {
         "
+    DROP TABLE user_preferences; DROP TABLE trash;"
+    };
+}
+
+#[allow(dead_code)] // the grievance tests' only; the audit tests share this module.
+pub const NO_DESK_TABLES: &str = no_desk_tables!();
+
+/// The SQL that takes a current file back to schema 28: no queue of appeals and no ratings
+/// kept for the reports.
+macro_rules! no_citizen_tables {
+    () => {
+        concat!(
+            no_desk_tables!(),
+            "
     DROP TABLE citizen_ratings; DROP TABLE appeals;"
+        )
     };
 }
 

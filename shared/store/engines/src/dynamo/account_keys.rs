@@ -41,6 +41,10 @@ pub fn user_sessions_pk(user_id: i64) -> String {
 pub fn login_failures(email: &str) -> Key {
     Key::new(format!("LOGINFAIL#{}", email.trim().to_lowercase()), "LOGINFAIL")
 }
+/// A user's own preferences: saved views, default view, email choices.
+pub fn preferences(user_id: i64) -> Key {
+    Key::new(format!("PREFS#{user_id}"), "PREFS")
+}
 /// The counter that hands out ids of one kind of record.
 pub fn sequence(kind: &str) -> Key {
     Key::new("SEQ", kind)

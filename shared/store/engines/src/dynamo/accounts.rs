@@ -430,4 +430,15 @@ impl Accounts for ItemAccounts {
         };
         self.conditional(vec![write]).await
     }
+
+    async fn preferences(&self, user_id: i64) -> Result<domain::views::UserPreferences> {
+        let Some(item) = self.store.get(&keys::preferences(user_id)).await? else { return Ok(Default::default()) };
+        record_of(item)
+    }
+
+    async fn save_preferences(&self, user_id: i64, prefs: &domain::views::UserPreferences) -> Result<Outcome> {
+        let saved = domain::views::UserPreferences { revision: prefs.revision + 1, ..prefs.clone() };
+        let condition = if prefs.revision == 0 { Condition::NotExists } else { Condition::Equals("revision".into(), serde_json::json!(prefs.revision)) };
+        self.conditional(vec![Write::put(Item { key: keys::preferences(user_id), attrs: attrs_of(&saved)? }).when(condition)]).await
+    }
 }

@@ -6,7 +6,7 @@
 use crate::dynamo::grievance_keys as keys;
 use cases::notes::Note;
 use async_trait::async_trait;
-use cases::port::{AuditBatch, AuditChange, BlobsToSweep, CaseFileChange, CaseFiles, KeptAttachment};
+use cases::port::{AuditBatch, AuditChange, BlobsToSweep, CaseFileChange, CaseFiles, KeptAttachment, Trashed};
 use cases::record::Actor;
 use cases::writes::AuditEntry;
 use domain::{Error, Result};
@@ -90,11 +90,12 @@ pub(crate) struct Removal {
     pub removals: Vec<Write>,
 }
 
-pub(crate) async fn removal(store: &dyn Store, grievance_id: i64) -> Result<Removal> {
+/// With `keep_blobs` (a deletion into the trash, which keeps the records) no blob is swept.
+pub(crate) async fn removal(store: &dyn Store, grievance_id: i64, keep_blobs: bool) -> Result<Removal> {
     let attachments = store::read_all(store, Query::table(keys::attachments_pk(grievance_id))).await?;
     let notes = store::read_all(store, Query::table(keys::notes_pk(grievance_id))).await?;
     let blobs: Vec<String> = attachments.iter().map(|item| blob_of(grievance_id, item)).collect();
-    let sweep = (!blobs.is_empty()).then(|| {
+    let sweep = (!blobs.is_empty() && !keep_blobs).then(|| {
         let key = store::Key::new(SWEEP_PK, format!("{}#{grievance_id}", domain::clock::now_precise_text()));
         Write::put(Item::new(key).with(SWEEP_BLOBS, Value::from(blobs)))
     });
@@ -103,6 +104,28 @@ pub(crate) async fn removal(store: &dyn Store, grievance_id: i64) -> Result<Remo
     // The other side of each link.
     removals.extend(links.iter().filter_map(|item| item.key.sk.parse::<i64>().ok()).map(|other| Write::delete(keys::link(other, grievance_id))));
     Ok(Removal { sweep, removals })
+}
+
+/// The attribute holding a trash entry's record (`cases::port::Trashed`, as JSON text).
+const TRASHED: &str = "record";
+
+/// The attribute of a trash pointer naming its entry's sort key.
+const TRASH_AT: &str = "at";
+
+/// The writes that put a grievance in the trash, made with its deletion: its entry and the
+/// pointer that finds it by id.
+pub(crate) fn trash_writes(trashed: &Trashed) -> Result<Vec<Write>> {
+    let entry = keys::trash_entry(&trashed.deleted_at, trashed.grievance.id);
+    let record = serde_json::to_string(trashed).map_err(Error::internal)?;
+    Ok(vec![
+        Write::put(Item::new(keys::trash_pointer(trashed.grievance.id)).with(TRASH_AT, entry.sk.clone())),
+        Write::put(Item::new(entry).with(TRASHED, record)),
+    ])
+}
+
+fn trashed_of(item: &Item) -> Result<Trashed> {
+    let record = item.str(TRASHED).ok_or_else(|| Error::internal(format!("trash entry {} keeps no record", item.key.sk)))?;
+    serde_json::from_str(record).map_err(Error::internal)
 }
 
 /// Moves as many of `extra` into `writes` as one transaction holds, answering the rest.
@@ -199,5 +222,59 @@ impl CaseFiles for ItemCaseFiles {
 
     async fn swept(&self, token: &str) -> Result<()> {
         Ok(self.store.transact(vec![Write::delete(store::Key::new(SWEEP_PK, token))]).await?)
+    }
+
+    async fn trashed(&self, grievance_id: i64) -> Result<Option<Trashed>> {
+        let Some(pointer) = self.store.get(&keys::trash_pointer(grievance_id)).await? else { return Ok(None) };
+        let Some(at) = pointer.str(TRASH_AT) else { return Ok(None) };
+        self.store.get(&store::Key::new(keys::TRASH_PK, at)).await?.as_ref().map(trashed_of).transpose()
+    }
+
+    async fn trash_page(&self, limit: usize, cursor: Option<String>) -> Result<(Vec<Trashed>, Option<String>)> {
+        let page = self.store.query(&Query::table(keys::TRASH_PK).newest_first().limit(limit.clamp(1, 200)).after(cursor)).await?;
+        Ok((page.items.iter().map(trashed_of).collect::<Result<_>>()?, page.cursor))
+    }
+
+    async fn trashed_before(&self, before: &str, limit: usize) -> Result<Vec<Trashed>> {
+        // Sort keys start with the deletion's time: every one before `before` sorts below it.
+        let page = self.store.query(&Query::table(keys::TRASH_PK).sort(store::SortKey::AtMost(before.to_string())).limit(limit)).await?;
+        page.items.iter().filter(|i| i.key.sk.as_str() < before).map(trashed_of).collect()
+    }
+
+    async fn restore_case_files(&self, trashed: &Trashed, linked_to: &[i64]) -> Result<()> {
+        let id = trashed.grievance.id;
+        let mut writes = Vec::new();
+        for note in &trashed.notes {
+            let number: i64 = note.id.parse().map_err(|_| Error::internal(format!("note id {} is not a number", note.id)))?;
+            let key = store::Key::new(keys::notes_pk(id), format!("{}#{number:012}", note.created_at));
+            writes.push(Write::put_new(Item { key, attrs: attrs_of(note)? }));
+        }
+        for kept in &trashed.attachments {
+            writes.push(single_write(id, &CaseFileChange::Attachment(kept.clone()))?);
+        }
+        for other in linked_to {
+            writes.extend(self::writes(id, &CaseFileChange::Link(*other))?);
+        }
+        // The first transaction's conditions tell a restore made meanwhile; the rest follow.
+        let mut first = Vec::new();
+        let rest = fit(&mut first, writes);
+        if !first.is_empty() {
+            match self.store.transact(first).await {
+                Err(store::StoreError::ConditionFailed { .. }) => return Err(Error::Conflict(domain::Msg::GrievanceStale)),
+                other => other?,
+            }
+        }
+        write_rest(self.store.as_ref(), rest).await
+    }
+
+    async fn drop_trashed(&self, trashed: &Trashed, sweep_blobs: bool) -> Result<()> {
+        let id = trashed.grievance.id;
+        let mut writes = vec![Write::delete(keys::trash_entry(&trashed.deleted_at, id)), Write::delete(keys::trash_pointer(id))];
+        let blobs: Vec<String> = trashed.attachments.iter().map(|a| a.blob.clone()).collect();
+        if sweep_blobs && !blobs.is_empty() {
+            let key = store::Key::new(SWEEP_PK, format!("{}#{id}", domain::clock::now_precise_text()));
+            writes.push(Write::put(Item::new(key).with(SWEEP_BLOBS, Value::from(blobs))));
+        }
+        Ok(self.store.transact(writes).await?)
     }
 }

@@ -468,6 +468,21 @@ pub fn attachment(grievance_id: i64, id: &str) -> Key {
 /// Written once per deletion, so no hot key.
 pub const DELETIONS_PK: &str = "DELETING";
 
+/// The trash's partition: each deleted grievance kept whole, under the time of its deletion
+/// and its id (`{deleted_at}#{id:012}`), so that the Trash screen reads it latest first and
+/// the purge earliest first. Written once per deletion, so no hot key beyond the deletions
+/// themselves.
+pub const TRASH_PK: &str = "TRASH";
+
+pub fn trash_entry(deleted_at: &str, grievance_id: i64) -> Key {
+    Key::new(TRASH_PK, format!("{deleted_at}#{grievance_id:012}"))
+}
+
+/// Where a grievance's trash entry is: its key's sort key, found by the grievance's id.
+pub fn trash_pointer(grievance_id: i64) -> Key {
+    Key::new(format!("TRASHED#{grievance_id}"), "TRASHED")
+}
+
 /// The entry of a deletion left to finish, made now.
 pub fn deletion(grievance_id: i64) -> Key {
     Key::new(DELETIONS_PK, format!("{}#{grievance_id:012}", domain::clock::now_precise_text()))

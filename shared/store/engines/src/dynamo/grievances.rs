@@ -74,6 +74,8 @@ const PLACE_ATTR: &str = "place";
 /// pointers lie at.
 const DELETED_ID: &str = "grievance_id";
 const DELETED_PLACE: &str = "place";
+/// Set on a deletion into the trash: its attachments' blobs stay, for a restore.
+const KEEP_BLOBS: &str = "keep_blobs";
 
 /// An area's figures: its places' counters added up.
 async fn area_tallies(store: &dyn Store, area: &Area) -> Result<Tallies> {
@@ -131,6 +133,11 @@ impl Grievances for ItemGrievances {
             if let Some(place) = &from {
                 entry = entry.with(DELETED_PLACE, place.as_str());
             }
+            // Into the trash: kept whole in the same transaction, its files left in place.
+            if let Some(trashed) = change.trash {
+                entry = entry.with(KEEP_BLOBS, true);
+                writes.extend(crate::dynamo::case_files::trash_writes(trashed)?);
+            }
             writes.push(Write::put(entry));
         }
         let moves = if from != to && change.before.is_some() && change.after.is_some() {
@@ -179,7 +186,7 @@ impl Grievances for ItemGrievances {
         let due = store.query(&Query::table(keys::DELETIONS_PK).limit(limit)).await?.items;
         for entry in &due {
             let id = entry.i64(DELETED_ID).ok_or_else(|| Error::internal(format!("the deletion {} names no grievance", entry.key.sk)))?;
-            let removal = crate::dynamo::case_files::removal(store, id).await?;
+            let removal = crate::dynamo::case_files::removal(store, id, entry.bool(KEEP_BLOBS).unwrap_or(false)).await?;
             let pointers = match entry.str(DELETED_PLACE) {
                 Some(place) => pointer_moves(store, id, Some(place), None).await?.into_iter().flatten().collect(),
                 None => Vec::new(),
@@ -286,6 +293,9 @@ impl Grievances for ItemGrievances {
     }
 
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+        if let Some(ids) = &filters.ids {
+            return list_selection(self.store.as_ref(), viewer, filters, ids, limit, cursor).await;
+        }
         if let (Some(due), true) = (filters.due, filters.order.is_default()) {
             if let Some((partitions, beyond)) = due_partitions(viewer, filters) {
                 return list_due(self.store.as_ref(), viewer, filters, due, partitions, beyond.is_empty(), limit, cursor).await;
@@ -1289,6 +1299,40 @@ async fn list_sorted(store: &dyn Store, viewer: &Viewer, filters: &Filters, limi
     items.truncate(limit);
     let cursor = if more { items.last().map(|s| key(&s.grievance).encode()) } else { None };
     Ok(StoredPage { items, cursor, examined, bounded: false, matched: None })
+}
+
+/// A selection's page: its grievances read by key (a selection is at most
+/// `cases::reads::SELECTION_LIMIT`), those the viewer may see and the other filters keep, in
+/// the list's order.
+async fn list_selection(store: &dyn Store, viewer: &Viewer, filters: &Filters, ids: &[i64], limit: usize, cursor: Option<String>) -> Result<StoredPage> {
+    let order = filters.order;
+    let after = cursor.as_deref().map(|c| SortCursor::decode(c, order)).transpose()?;
+    let keys: Vec<store::Key> = ids.iter().take(cases::reads::SELECTION_LIMIT).map(|id| keys::grievance(*id)).collect();
+    let found = store::get_existing(store, &keys).await?;
+    let examined = found.len() as u64;
+    let mut matches = Vec::new();
+    for item in found {
+        let stored = from_item(item)?;
+        if viewer.may_see(&stored.grievance) && filters.matches(&stored.grievance) {
+            matches.push(stored);
+        }
+    }
+    let ranks = Ranks::read(store).await?;
+    let key = |g: &Grievance| SortCursor::of(g, order, &ranks);
+    matches.sort_by_cached_key(|s| key(&s.grievance).position());
+    if order.direction == SortDirection::Desc {
+        matches.reverse();
+    }
+    let total = matches.len() as i64;
+    let start = match &after {
+        None => 0,
+        Some(after) => matches.iter().position(|s| after.precedes(&key(&s.grievance), order)).unwrap_or(matches.len()),
+    };
+    let mut items: Vec<Stored> = matches.into_iter().skip(start).take(limit + 1).collect();
+    let more = items.len() > limit;
+    items.truncate(limit);
+    let cursor = if more { items.last().map(|s| key(&s.grievance).encode()) } else { None };
+    Ok(StoredPage { items, cursor, examined, bounded: false, matched: Some(total) })
 }
 
 /// The display order of the statuses and priorities, the ranks the lists sort by.

@@ -638,14 +638,27 @@ impl AdminLists for ItemLists {
     }
 
     async fn save_citizen_settings(&self, settings: &domain::citizen::CitizenSettings) -> Result<()> {
-        let expected = settings.revision;
-        let saved = domain::citizen::CitizenSettings { revision: expected + 1, ..settings.clone() };
-        let item = Item::new(citizen_settings_key()).with("revision", expected + 1).with("settings", serde_json::to_value(&saved).map_err(Error::internal)?);
-        let condition = if expected == 0 { Condition::NotExists } else { Condition::Equals("revision".into(), json!(expected)) };
-        match self.store.transact(vec![Write::put(item).when(condition)]).await {
-            Err(StoreError::ConditionFailed { .. }) => Err(Error::Conflict(Msg::ChangedConcurrently)),
-            other => Ok(other?),
-        }
+        let saved = domain::citizen::CitizenSettings { revision: settings.revision + 1, ..settings.clone() };
+        save_revised(self.store.as_ref(), citizen_settings_key(), settings.revision, serde_json::to_value(&saved).map_err(Error::internal)?).await
+    }
+
+    async fn trash_retention_days(&self) -> Result<u32> {
+        let saved = self.store.get(&trash_retention_key()).await?.and_then(|item| item.i64("days"));
+        Ok(saved.and_then(|n| u32::try_from(n).ok()).unwrap_or(domain::grievance::DEFAULT_TRASH_RETENTION_DAYS))
+    }
+
+    async fn save_trash_retention_days(&self, days: u32) -> Result<()> {
+        Ok(self.store.transact(vec![Write::put(Item::new(trash_retention_key()).with("days", i64::from(days)))]).await?)
+    }
+
+    async fn published_views(&self) -> Result<domain::views::PublishedViews> {
+        let saved = self.store.get(&published_views_key()).await?.and_then(|item| serde_json::from_value(item.attrs.get("settings")?.clone()).ok());
+        Ok(saved.unwrap_or_default())
+    }
+
+    async fn save_published_views(&self, views: &domain::views::PublishedViews) -> Result<()> {
+        let saved = domain::views::PublishedViews { revision: views.revision + 1, ..views.clone() };
+        save_revised(self.store.as_ref(), published_views_key(), views.revision, serde_json::to_value(&saved).map_err(Error::internal)?).await
     }
 
     async fn escalation_rules(&self) -> Result<domain::escalation::EscalationRules> {
@@ -672,6 +685,25 @@ pub(crate) fn escalation_rules_key() -> Key {
 /// What citizens are told and how: one record with its revision.
 pub(crate) fn citizen_settings_key() -> Key {
     Key::new("SETTINGS", "CITIZEN")
+}
+
+fn trash_retention_key() -> Key {
+    Key::new("SETTINGS", "TRASH_RETENTION")
+}
+
+fn published_views_key() -> Key {
+    Key::new("SETTINGS", "PUBLISHED_VIEWS")
+}
+
+/// Saves a settings document kept with its revision (`settings`, and `revision` beside it to
+/// condition on) as revision `expected + 1`, on condition that the one kept is `expected`.
+async fn save_revised(store: &dyn Store, key: Key, expected: i64, saved: serde_json::Value) -> Result<()> {
+    let item = Item::new(key).with("revision", expected + 1).with("settings", saved);
+    let condition = if expected == 0 { Condition::NotExists } else { Condition::Equals("revision".into(), json!(expected)) };
+    match store.transact(vec![Write::put(item).when(condition)]).await {
+        Err(StoreError::ConditionFailed { .. }) => Err(Error::Conflict(Msg::ChangedConcurrently)),
+        other => Ok(other?),
+    }
 }
 
 pub(crate) fn transfer_limit_key() -> Key {

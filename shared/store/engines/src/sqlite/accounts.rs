@@ -673,6 +673,37 @@ impl Accounts for SqlAccounts {
         .await
     }
 
+    async fn preferences(&self, user_id: i64) -> Result<domain::views::UserPreferences> {
+        let record: Option<String> = self
+            .read(move |conn| conn.prepare_cached("SELECT record FROM user_preferences WHERE user_id = ?1").map_err(db)?.query_row([user_id], |r| r.get(0)).optional().map_err(db))
+            .await?;
+        record.map(|text| serde_json::from_str(&text).map_err(Error::internal)).transpose().map(Option::unwrap_or_default)
+    }
+
+    async fn save_preferences(&self, user_id: i64, prefs: &domain::views::UserPreferences) -> Result<Outcome> {
+        let expected = prefs.revision;
+        let saved = domain::views::UserPreferences { revision: expected + 1, ..prefs.clone() };
+        let record = serde_json::to_string(&saved).map_err(Error::internal)?;
+        self.write(move |tx| {
+            let kept: i64 = tx
+                .prepare_cached("SELECT revision FROM user_preferences WHERE user_id = ?1")
+                .map_err(db)?
+                .query_row([user_id], |r| r.get(0))
+                .optional()
+                .map_err(db)?
+                .unwrap_or(0);
+            if kept != expected {
+                return Ok(Outcome::Stale);
+            }
+            tx.prepare_cached("INSERT INTO user_preferences (user_id, revision, record) VALUES (?1, ?2, ?3) ON CONFLICT (user_id) DO UPDATE SET revision = excluded.revision, record = excluded.record")
+                .map_err(db)?
+                .execute(params![user_id, expected + 1, record])
+                .map_err(db)?;
+            Ok(Outcome::Written)
+        })
+        .await
+    }
+
     /// Moves the users, roles, sessions and sign-in lockouts an earlier release kept as items
     /// of this file (with the claims of emails and role names and the counters of their ids)
     /// into their tables, in one transaction with the items' removal.

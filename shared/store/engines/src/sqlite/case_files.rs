@@ -9,7 +9,7 @@
 use crate::dynamo::case_files::{kept_of, linked_at, linked_to, note_of, note_sequence, sweep_of, SWEEP_PK};
 use crate::dynamo::grievance_keys as keys;
 use async_trait::async_trait;
-use cases::port::{BlobsToSweep, CaseFileChange, CaseFiles, KeptAttachment, Note};
+use cases::port::{BlobsToSweep, CaseFileChange, CaseFiles, KeptAttachment, Note, Trashed};
 use domain::{Error, Result};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::Arc;
@@ -134,13 +134,16 @@ pub(crate) fn sweep_token(deleted_at: &str, grievance_id: i64) -> String {
 /// Inside the transaction deleting grievance `grievance_id`: queues its attachments' blobs
 /// for the sweep (named by `sweep_token`) and removes its notes, attachment records and both
 /// sides of its links, so that nothing is left that no grievance reaches.
-pub(crate) fn remove_case_files(tx: &Connection, grievance_id: i64, sweep_token: &str) -> Result<(), SqlError> {
-    let blobs = tx
-        .prepare_cached("SELECT blob FROM attachments WHERE grievance_id = ?1 ORDER BY id")?
-        .query_map([grievance_id], |r| r.get::<_, String>(0))?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    if !blobs.is_empty() {
-        insert_sweep(tx, sweep_token, &blobs)?;
+/// Without a token (a deletion into the trash, which keeps the records) the blobs stay.
+pub(crate) fn remove_case_files(tx: &Connection, grievance_id: i64, sweep_token: Option<&str>) -> Result<(), SqlError> {
+    if let Some(sweep_token) = sweep_token {
+        let blobs = tx
+            .prepare_cached("SELECT blob FROM attachments WHERE grievance_id = ?1 ORDER BY id")?
+            .query_map([grievance_id], |r| r.get::<_, String>(0))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        if !blobs.is_empty() {
+            insert_sweep(tx, sweep_token, &blobs)?;
+        }
     }
     tx.prepare_cached("DELETE FROM attachments WHERE grievance_id = ?1")?.execute([grievance_id])?;
     tx.prepare_cached("DELETE FROM notes WHERE grievance_id = ?1")?.execute([grievance_id])?;
@@ -148,6 +151,27 @@ pub(crate) fn remove_case_files(tx: &Connection, grievance_id: i64, sweep_token:
     tx.prepare_cached("DELETE FROM grievance_links WHERE (a, b) IN (SELECT b, a FROM grievance_links WHERE a = ?1)")?.execute([grievance_id])?;
     tx.prepare_cached("DELETE FROM grievance_links WHERE a = ?1")?.execute([grievance_id])?;
     Ok(())
+}
+
+/// Inside the transaction deleting grievance `grievance_id` into the trash: its trash record.
+pub(crate) fn put_trashed(tx: &Connection, grievance_id: i64, deleted_at: &str, record: &str) -> Result<(), SqlError> {
+    let sql = "INSERT INTO trash (grievance_id, deleted_at, record) VALUES (?1, ?2, ?3) ON CONFLICT (grievance_id) DO UPDATE SET deleted_at = excluded.deleted_at, record = excluded.record";
+    tx.prepare_cached(sql)?.execute(params![grievance_id, deleted_at, record])?;
+    Ok(())
+}
+
+fn trashed_of(record: &str) -> Result<Trashed, SqlError> {
+    serde_json::from_str(record).map_err(corrupt)
+}
+
+/// Where a trash page ended: the deletion's time and the grievance.
+fn trash_cursor(t: &Trashed) -> String {
+    format!("{}#{}", t.deleted_at, t.grievance.id)
+}
+
+fn trash_after(cursor: &str) -> Option<(String, i64)> {
+    let (at, id) = cursor.rsplit_once('#')?;
+    Some((at.to_string(), id.parse().ok()?))
 }
 
 fn corrupt(e: serde_json::Error) -> SqlError {
@@ -324,6 +348,92 @@ impl CaseFiles for SqlCaseFiles {
 
     async fn blobs_to_sweep(&self, limit: usize) -> Result<Vec<BlobsToSweep>> {
         self.read(move |conn| sweeps_of(conn, limit)).await
+    }
+
+    async fn trashed(&self, grievance_id: i64) -> Result<Option<Trashed>> {
+        let record = self.read(move |conn| Ok(conn.prepare_cached("SELECT record FROM trash WHERE grievance_id = ?1")?.query_row([grievance_id], |r| r.get::<_, String>(0)).optional()?)).await?;
+        record.map(|r| trashed_of(&r).map_err(sql_error)).transpose()
+    }
+
+    async fn trash_page(&self, limit: usize, cursor: Option<String>) -> Result<(Vec<Trashed>, Option<String>)> {
+        let after = cursor.map(|c| trash_after(&c).ok_or(Error::BadRequest(domain::Msg::CursorInvalid))).transpose()?;
+        let limit = limit.clamp(1, 200);
+        let records = self
+            .read(move |conn| {
+                let (at, id) = after.unwrap_or_else(|| ("\u{10FFFF}".into(), i64::MAX));
+                let sql = "SELECT record FROM trash WHERE (deleted_at, grievance_id) < (?1, ?2) ORDER BY deleted_at DESC, grievance_id DESC LIMIT ?3";
+                Ok(conn.prepare_cached(sql)?.query_map(params![at, id, limit as i64 + 1], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?)
+            })
+            .await?;
+        let mut page = records.iter().map(|r| trashed_of(r).map_err(sql_error)).collect::<Result<Vec<_>>>()?;
+        let more = page.len() > limit;
+        page.truncate(limit);
+        let cursor = if more { page.last().map(trash_cursor) } else { None };
+        Ok((page, cursor))
+    }
+
+    async fn trashed_before(&self, before: &str, limit: usize) -> Result<Vec<Trashed>> {
+        let before = before.to_string();
+        let records = self
+            .read(move |conn| {
+                let sql = "SELECT record FROM trash WHERE deleted_at < ?1 ORDER BY deleted_at, grievance_id LIMIT ?2";
+                Ok(conn.prepare_cached(sql)?.query_map(params![before, limit as i64], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?)
+            })
+            .await?;
+        records.iter().map(|r| trashed_of(r).map_err(sql_error)).collect()
+    }
+
+    async fn restore_case_files(&self, trashed: &Trashed, linked_to: &[i64]) -> Result<()> {
+        let id = trashed.grievance.id;
+        let mut notes = Vec::new();
+        for note in &trashed.notes {
+            notes.push((note_number(note)?, note.created_at.clone(), json_of(note)?));
+        }
+        let attachments = trashed.attachments.iter().map(|kept| attachment_row(id, kept)).collect::<Result<Vec<_>>>()?;
+        let links: Vec<i64> = linked_to.to_vec();
+        let linked_at = domain::clock::now_text();
+        let restored = self
+            .store
+            .transact_with(Vec::new(), move |tx| {
+                // Each record back in its place, or none: one there already is a restore made
+                // meanwhile.
+                let mut all_new = true;
+                for (number, written_at, record) in &notes {
+                    all_new &= insert_note(tx, id, written_at, *number, record)?;
+                }
+                for row in &attachments {
+                    all_new &= insert_attachment(tx, row)?;
+                }
+                for other in &links {
+                    all_new &= insert_link(tx, id, *other, &linked_at)? && insert_link(tx, *other, id, &linked_at)?;
+                }
+                if !all_new {
+                    return Err(SqlError::Taken);
+                }
+                Ok(())
+            })
+            .await?;
+        match restored {
+            Ok(()) => Ok(()),
+            Err(SqlError::Taken) => Err(Error::Conflict(domain::Msg::GrievanceStale)),
+            Err(e) => Err(sql_error(e)),
+        }
+    }
+
+    async fn drop_trashed(&self, trashed: &Trashed, sweep_blobs: bool) -> Result<()> {
+        let id = trashed.grievance.id;
+        let blobs: Vec<String> = if sweep_blobs { trashed.attachments.iter().map(|a| a.blob.clone()).collect() } else { Vec::new() };
+        let token = sweep_token(&domain::clock::now_precise_text(), id);
+        self.store
+            .transact_with(Vec::new(), move |tx| {
+                if !blobs.is_empty() {
+                    insert_sweep(tx, &token, &blobs)?;
+                }
+                tx.prepare_cached("DELETE FROM trash WHERE grievance_id = ?1")?.execute([id])?;
+                Ok(())
+            })
+            .await?
+            .map_err(sql_error)
     }
 
     async fn swept(&self, token: &str) -> Result<()> {

@@ -317,6 +317,14 @@ fn query_of(viewer: &Viewer, filters: &Filters) -> GrievanceQuery {
         appeal_pending: filters.appeal_pending,
         escalated_to: filters.escalated_to.as_ref().map(domain::escalation::posting_key),
         section: filters.section.as_ref().map(|f| (f.act.as_str().to_string(), f.section.as_ref().map(|s| s.as_str().to_string()))),
+        assigned_to: filters.assignee.map(|a| match a {
+            cases::reads::AssigneeFilter::Nobody => None,
+            cases::reads::AssigneeFilter::User(user) => Some(user),
+        }),
+        crime_title: filters.crime_head.clone(),
+        filed_from: filters.filed.as_ref().and_then(|f| f.from.clone()),
+        filed_until: filters.filed.as_ref().and_then(|f| f.until.clone()),
+        ids: filters.ids.clone(),
         // A clock filter lists by due day, latest first, as its index holds them.
         sort: match filters.order.key {
             SortKey::FiledAt if filters.due.is_some() && filters.order.is_default() => rows::Sort::Due,
@@ -401,8 +409,13 @@ impl Grievances for SqlGrievances {
         let uses = crate::sqlite::lists::use_deltas(change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty));
         let before = change.before.map(|b| b.grievance.version);
         let after = change.after.map(row_of);
-        // A deletion takes the grievance's case files with it and hands its blobs to the sweep.
+        // A deletion takes the grievance's case files with it and hands its blobs to the sweep;
+        // one into the trash keeps them there, blobs in place, in the same transaction.
         let deletion_sweep = change.after.is_none().then(|| sweep_token(&domain::clock::now_precise_text(), id));
+        let trashed = match change.trash.filter(|_| change.after.is_none()) {
+            Some(t) => Some((t.deleted_at.clone(), serde_json::to_string(t).map_err(Error::internal)?)),
+            None => None,
+        };
         let outcome = self
             .store
             .transact_with(Vec::new(), move |tx| {
@@ -423,7 +436,10 @@ impl Grievances for SqlGrievances {
                     (None, None) => (),
                 }
                 if let Some(token) = &deletion_sweep {
-                    remove_case_files(tx, id, token)?;
+                    remove_case_files(tx, id, trashed.is_none().then_some(token.as_str()))?;
+                }
+                if let Some((deleted_at, record)) = &trashed {
+                    crate::sqlite::case_files::put_trashed(tx, id, deleted_at, record)?;
                 }
                 crate::sqlite::notices::record_events(tx, &events)?;
                 trail.append(tx)

@@ -43,6 +43,8 @@ const ESCALATION_RULES: &str = "escalation_rules";
 const TRANSFER_LIMIT: &str = "transfer_limit";
 const LAW: &str = "law";
 const CITIZEN: &str = "citizen";
+const TRASH_RETENTION: &str = "trash_retention_days";
+const PUBLISHED_VIEWS: &str = "published_views";
 /// When the starting lists were filled in (once in the file's life).
 const LISTS_SEEDED: &str = "lists_seeded";
 /// Moved on by every change of an item or of the pendency limits (see [`Snapshot`]).
@@ -105,6 +107,19 @@ impl SqlLists {
 
     async fn read<T: Send + 'static>(&self, read: impl FnOnce(&Connection) -> std::result::Result<T, Failed> + Send + 'static) -> Result<T> {
         self.store.read_with(read).await.map_err(Failed::into_error)
+    }
+
+    /// Saves the setting `name` as `saved` (a document with its `revision`), on condition
+    /// that the revision kept is still `expected`.
+    async fn save_revised(&self, name: &'static str, expected: i64, saved: Value) -> Result<()> {
+        self.change(move |tx| {
+            let kept = setting(tx, name)?.and_then(|v| v.get("revision").and_then(Value::as_i64)).unwrap_or(0);
+            if kept != expected {
+                return Err(Failed::Refused(Error::Conflict(Msg::ChangedConcurrently)));
+            }
+            save_setting(tx, name, &saved)
+        })
+        .await
     }
 }
 
@@ -493,16 +508,27 @@ impl AdminLists for SqlLists {
     }
 
     async fn save_citizen_settings(&self, settings: &domain::citizen::CitizenSettings) -> Result<()> {
-        let expected = settings.revision;
-        let saved = serde_json::to_value(domain::citizen::CitizenSettings { revision: expected + 1, ..settings.clone() }).map_err(Error::internal)?;
-        self.change(move |tx| {
-            let kept = setting(tx, CITIZEN)?.and_then(|v| v.get("revision").and_then(Value::as_i64)).unwrap_or(0);
-            if kept != expected {
-                return Err(Failed::Refused(Error::Conflict(Msg::ChangedConcurrently)));
-            }
-            save_setting(tx, CITIZEN, &saved)
-        })
-        .await
+        let saved = serde_json::to_value(domain::citizen::CitizenSettings { revision: settings.revision + 1, ..settings.clone() }).map_err(Error::internal)?;
+        self.save_revised(CITIZEN, settings.revision, saved).await
+    }
+
+    async fn trash_retention_days(&self) -> Result<u32> {
+        let saved = self.read(|conn| setting(conn, TRASH_RETENTION)).await?;
+        Ok(saved.and_then(|v| v.as_i64()).and_then(|n| u32::try_from(n).ok()).unwrap_or(domain::grievance::DEFAULT_TRASH_RETENTION_DAYS))
+    }
+
+    async fn save_trash_retention_days(&self, days: u32) -> Result<()> {
+        self.change(move |tx| save_setting(tx, TRASH_RETENTION, &json!(days))).await
+    }
+
+    async fn published_views(&self) -> Result<domain::views::PublishedViews> {
+        let saved = self.read(|conn| setting(conn, PUBLISHED_VIEWS)).await?;
+        Ok(saved.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default())
+    }
+
+    async fn save_published_views(&self, views: &domain::views::PublishedViews) -> Result<()> {
+        let saved = serde_json::to_value(domain::views::PublishedViews { revision: views.revision + 1, ..views.clone() }).map_err(Error::internal)?;
+        self.save_revised(PUBLISHED_VIEWS, views.revision, saved).await
     }
 
     async fn escalation_rules(&self) -> Result<domain::escalation::EscalationRules> {
