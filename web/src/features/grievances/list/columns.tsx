@@ -1,7 +1,7 @@
-// The grievance list's columns, as the specification lists them: the headers the server
-// can sort by sort the list. Compact rows narrower than a desk leave out the district and
-// who filed it; a phone card leaves out the crime title too (all three are on the
-// grievance's own screen).
+// The grievance list's columns, as the specification lists them, and whom each case is
+// assigned to: the headers the server can sort by sort the list. Compact rows narrower than
+// a desk leave out the district, who filed it and whom it is assigned to; a phone card
+// leaves out the crime title too (all four are on the grievance's own screen).
 import { Flex } from '@aws-amplify/ui-react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -102,6 +102,14 @@ export function grievanceColumns(t: TFunction<'grievances'>, names: ReturnType<t
       headerClassName: 'col-filed-by',
       hide: { phone: true, narrow: true },
       cell: (g) => <Clipped text={dash(g.filed_by_name)} />,
+    },
+    {
+      id: 'assigned',
+      header: t('field.assigned_to_name'),
+      headerClassName: 'col-assigned',
+      hide: { phone: true, narrow: true },
+      // Unassigned reads '-', as every empty cell of the table does.
+      cell: (g) => <Clipped text={dash(g.assigned_to_name)} />,
     },
     {
       id: 'filed',
