@@ -85,6 +85,7 @@ export default function GrievanceListPage() {
       />
       <ResultsPanel
         search={search}
+        searchText={filters.search}
         order={order}
         onSort={setOrder}
         filtered={filtered}

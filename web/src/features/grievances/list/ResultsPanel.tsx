@@ -1,6 +1,7 @@
 // The grievance list's results: the heading with the counters ('Showing X of Y
-// grievances', 'N filtered out'), the number lookup and the row spacing, then the
-// table, or its loading or failed state, and under it the search's progress.
+// grievances', 'N filtered out') and the row spacing, the grievances whose number is the
+// text searched for, then the table, or its loading or failed state, and under it the
+// search's progress.
 import { Alert, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { GrievanceRow } from '../../../api/types';
@@ -11,7 +12,7 @@ import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
 import { usePermission } from '../../auth/use-permission';
 import type { ListOrder } from '../list-order';
-import { NumberLookup } from '../number-lookup/NumberLookup';
+import { NumberOffer } from '../number-lookup/NumberOffer';
 import { GrievanceTable } from './GrievanceTable';
 import { EmptyList, ListProgress } from './ListStates';
 import type { ListSearch } from './use-list-search';
@@ -22,6 +23,8 @@ const DENSITY_KEY = 'portal.listDensity';
 
 interface ResultsPanelProps {
   search: ListSearch;
+  /** The free-text search in force: a whole number in it offers its grievances. */
+  searchText: string;
   order: ListOrder;
   onSort: (next: ListOrder) => void;
   filtered: boolean;
@@ -29,7 +32,7 @@ interface ResultsPanelProps {
   onDelete: (grievance: GrievanceRow) => void;
 }
 
-export function ResultsPanel({ search, order, onSort, filtered, onClearFilters, onDelete }: ResultsPanelProps) {
+export function ResultsPanel({ search, searchText, order, onSort, filtered, onClearFilters, onDelete }: ResultsPanelProps) {
   const { t } = useTranslation('grievances');
   const canCreate = usePermission('grievances', 'create');
   const [density, setDensity] = useDensity(DENSITY_KEY);
@@ -50,10 +53,10 @@ export function ResultsPanel({ search, order, onSort, filtered, onClearFilters, 
           ) : null}
         </Flex>
         <Flex alignItems="center" gap="small" wrap="wrap">
-          <NumberLookup />
           {rows.length > 0 ? <DensityToggle density={density} onChange={setDensity} /> : null}
         </Flex>
       </Flex>
+      <NumberOffer search={searchText} />
 
       {isLoading && !data ? (
         <LoadingState label={t('list.loading')} />
