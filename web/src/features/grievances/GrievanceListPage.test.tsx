@@ -610,6 +610,83 @@ describe('grievance list', () => {
     expect(offered('District')).toEqual(['All districts', 'Central District', 'North District']);
   });
 
+  describe('the keyboard', () => {
+    const third = makeGrievance({ id: 14, grievance_number: 'GRV-2025-000014' });
+    const screens = [
+      { path: '/grievances/:id', element: <p>Grievance screen</p> },
+      { path: '/grievances/new', element: <p>New grievance screen</p> },
+    ];
+
+    it("goes down the rows with 'j', up with 'k', highlighting the row reached, and opens it on Enter", async () => {
+      api({ [`GET ${LIST}`]: () => jsonResponse(200, page([first, second, third])) });
+      const { router } = renderPage(<GrievanceListPage />, reader, '/grievances', '/grievances', screens);
+      await screen.findByText('GRV-2025-000014');
+      const user = userEvent.setup();
+      await user.keyboard('jjj');
+      const link = screen.getByRole('link', { name: 'GRV-2025-000014' });
+      expect(link).toHaveFocus();
+      expect(link.closest('tr')).toHaveClass('row-current');
+      await user.keyboard('k');
+      expect(screen.getByRole('link', { name: 'GRV-2025-000013' })).toHaveFocus();
+      expect(screen.getByRole('link', { name: 'GRV-2025-000013' }).closest('tr')).toHaveClass('row-current');
+      expect(link.closest('tr')).not.toHaveClass('row-current');
+      await user.keyboard('j{Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/14'));
+    });
+
+    it("opens the filters and puts the cursor in Search on '/', where j is typed, not a shortcut", async () => {
+      api();
+      const { router } = renderPage(<GrievanceListPage />, reader, '/grievances');
+      await screen.findByText('GRV-2025-000012');
+      const user = userEvent.setup();
+      expect(screen.getByRole('button', { name: /^Search & Filters/ })).toHaveAttribute('aria-expanded', 'false');
+      await user.keyboard('/');
+      const box = screen.getByLabelText('Search');
+      expect(box).toHaveFocus();
+      expect(box).toBeVisible();
+      expect(box).toHaveValue('');
+      expect(screen.getByRole('button', { name: /^Search & Filters/ })).toHaveAttribute('aria-expanded', 'true');
+      await user.keyboard('jk');
+      expect(box).toHaveValue('jk');
+      await waitFor(() => expect(router.state.location.search).toBe('?search=jk'));
+      expect(document.querySelector('.row-current')).toBeNull();
+    });
+
+    it("lists the shortcuts on '?' and from its button, with 'c' only for those who may create", async () => {
+      api();
+      const { router, unmount } = renderPage(<GrievanceListPage />, manager, '/grievances', '/grievances', screens);
+      await screen.findByText('GRV-2025-000012');
+      const user = userEvent.setup();
+      await user.keyboard('?');
+      const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      const listed = [...dialog.querySelectorAll('.shortcut')].map((row) => row.textContent);
+      expect(listed).toEqual([
+        '/Go to the search box',
+        'jNext row',
+        'kPrevious row',
+        'EnterOpen the highlighted case',
+        'cStart a new case',
+        '?Show these shortcuts',
+      ]);
+      // Behind the dialog, the list's keys wait.
+      await user.keyboard('j');
+      expect(document.querySelector('.row-current')).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await user.keyboard('c');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/new'));
+      unmount();
+
+      const asReader = renderPage(<GrievanceListPage />, reader, '/grievances', '/grievances', screens);
+      await screen.findByText('GRV-2025-000012');
+      await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+      expect(within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).queryByText('Start a new case')).not.toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await user.keyboard('c');
+      expect(asReader.router.state.location.pathname).toBe('/grievances');
+    });
+  });
+
   describe('the one-line summary of the closed filters', () => {
     const toggle = () => screen.getByRole('button', { name: /^Search & Filters/ });
 

@@ -2,7 +2,8 @@
 // grievances', 'N filtered out') and the row spacing, the grievances whose number is the
 // text searched for, then the table, or its loading or failed state, and under it the
 // search's progress.
-import { Alert, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import type { Ref } from 'react';
+import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { GrievanceRow } from '../../../api/types';
 import { errorText } from '../../../api/errors';
@@ -30,16 +31,21 @@ interface ResultsPanelProps {
   filtered: boolean;
   onClearFilters: () => void;
   onDelete: (grievance: GrievanceRow) => void;
+  /** The row reached with the keyboard. */
+  current: number | null;
+  /** Opens the list of keyboard shortcuts. */
+  onShortcuts: () => void;
+  ref?: Ref<HTMLDivElement>;
 }
 
-export function ResultsPanel({ search, searchText, order, onSort, filtered, onClearFilters, onDelete }: ResultsPanelProps) {
+export function ResultsPanel({ search, searchText, order, onSort, filtered, onClearFilters, onDelete, current, onShortcuts, ref }: ResultsPanelProps) {
   const { t } = useTranslation('grievances');
   const canCreate = usePermission('grievances', 'create');
   const [density, setDensity] = useDensity(DENSITY_KEY);
   const { data, error, isLoading, rows, first, counters, phase } = search;
 
   return (
-    <Card variation="outlined" className="panel table-panel results-panel">
+    <Card variation="outlined" className="panel table-panel results-panel" ref={ref}>
       <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Flex alignItems="baseline" gap="small" wrap="wrap">
           <Heading level={2} className="panel-title" id={HEADING_ID}>
@@ -54,6 +60,9 @@ export function ResultsPanel({ search, searchText, order, onSort, filtered, onCl
         </Flex>
         <Flex alignItems="center" gap="small" wrap="wrap">
           {rows.length > 0 ? <DensityToggle density={density} onChange={setDensity} /> : null}
+          <Button size="small" variation="link" className="shortcuts-button" aria-keyshortcuts="?" onClick={onShortcuts}>
+            {t('keys.title')}
+          </Button>
         </Flex>
       </Flex>
       <NumberOffer search={searchText} />
@@ -73,6 +82,7 @@ export function ResultsPanel({ search, searchText, order, onSort, filtered, onCl
               onSort={onSort}
               density={density}
               onDelete={onDelete}
+              current={current}
               empty={
                 <EmptyList
                   none={Boolean(first && first.total === 0 && !filtered)}

@@ -30,8 +30,9 @@ export function grievanceColumns(t: TFunction<'grievances'>, names: ReturnType<t
       header: t('col.grievance_no'),
       headerClassName: 'col-number',
       className: 'cell-strong cell-nowrap cell-number-link',
-      cell: (g) => (
-        <Link to={`/grievances/${g.id}`} className="record-link">
+      // The row's place, for the list's keyboard ('j', 'k' and Enter go by it).
+      cell: (g, index) => (
+        <Link to={`/grievances/${g.id}`} className="record-link" data-row={index}>
           {g.grievance_number}
         </Link>
       ),
