@@ -794,7 +794,7 @@ describe('grievance list', () => {
       await openFilters(userEvent.setup());
       expect(screen.getByLabelText('From Date')).toHaveAccessibleDescription(expect.stringContaining('Compares the FIR date'));
       expect(screen.getByLabelText('To Date')).toHaveAccessibleDescription(expect.stringContaining('Compares the FIR date'));
-      expect(screen.getByLabelText('Filed from')).toHaveAccessibleDescription(expect.stringContaining('Compares the date the grievance was filed'));
+      expect(screen.getByLabelText('Filed from')).toHaveAccessibleDescription(expect.stringContaining('Compares the filing date'));
       expect(screen.getByText('Filed to must be on or after Filed from')).toBeInTheDocument();
     });
   });

@@ -22,17 +22,19 @@ export function ShortcutsDialog({ canCreate, onClose }: ShortcutsDialogProps) {
   ];
   return (
     <Dialog title={t('keys.title')} onClose={onClose} size="small">
-      <dl className="shortcut-list">
-        {keys.map(([key, does]) => (
-          <div key={key} className="shortcut">
-            <dt>
-              <kbd>{key}</kbd>
-            </dt>
-            <dd>{does}</dd>
-          </div>
-        ))}
-      </dl>
-      <Text className="muted-text shortcut-note">{t('keys.note')}</Text>
+      <div className="modal-body">
+        <dl className="shortcut-list">
+          {keys.map(([key, does]) => (
+            <div key={key} className="shortcut">
+              <dt>
+                <kbd>{key}</kbd>
+              </dt>
+              <dd>{does}</dd>
+            </div>
+          ))}
+        </dl>
+        <Text className="muted-text shortcut-note">{t('keys.note')}</Text>
+      </div>
     </Dialog>
   );
 }
