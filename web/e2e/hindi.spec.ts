@@ -187,9 +187,16 @@ test.describe('Hindi', () => {
 
     await page.goto('/grievances');
     await settle(page, 'शिकायत एवं एफ़आईआर प्रबंधन');
+    await expect(page.getByRole('button', { name: /^खोज एवं फ़िल्टर/ })).toContainText('कोई फ़िल्टर नहीं');
+    await check('grievance list, filters closed');
     await page.getByRole('button', { name: /^खोज एवं फ़िल्टर/ }).click();
     await expect(page.getByRole('region', { name: 'खोज एवं फ़िल्टर' }).getByLabel('थाना')).toBeVisible();
     await check('grievance list with filters');
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'कीबोर्ड शॉर्टकट' })).toBeVisible();
+    await check('grievance list keyboard shortcuts');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'कीबोर्ड शॉर्टकट' })).toBeHidden();
 
     await page.goto(`/grievances/${grievance.id}`);
     await settle(page, grievance.grievance_number);

@@ -111,21 +111,24 @@ test('two grievances are linked by number, each lists the other, and they are un
   await expect(panel(page).getByText('No linked grievances')).toBeVisible();
 });
 
-// 'Go to number' on the grievance list: the first characters of a FIR number, typed in small
-// letters, offer the grievances with it (the server's index of numbers); picking one opens it.
-test('a grievance is opened from the list by the first characters of its FIR number', async ({ page, request }) => {
+// A FIR number in hand: typed whole, in small letters, in the list's search, it offers the
+// grievance that carries it (the server's index of numbers) above the results; it opens.
+test('a grievance is opened from the list by its whole FIR number typed in the search', async ({ page, request }) => {
   const filed = await fileAt(await adminApi(request), `GOTO-${stamp}/2025`, 'A bicycle taken from outside the library.');
 
   await signIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/grievances');
-  const box = page.getByRole('combobox', { name: 'Go to number' });
-  await box.fill(`goto-${stamp.toLowerCase()}`);
-  const offered = page.getByRole('option', { name: new RegExp(filed.grievance_number) });
-  await expect(offered).toContainText(`FIR ${filed.fir_no} · ${STATION}`);
+  await expect(page.getByRole('table', { name: 'Grievances' })).toBeVisible();
+  await page.getByRole('button', { name: /^Search & Filters/ }).click();
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(`goto-${stamp.toLowerCase()}/2025`);
+  const offer = page.getByRole('list', { name: 'Grievances with this number' });
+  const open = offer.getByRole('link', { name: `Open ${filed.grievance_number}` });
+  await expect(open).toBeVisible();
+  await expect(offer).toContainText(`FIR ${filed.fir_no} · ${STATION}`);
   await expectAccessible(page);
   await snap(page, 'grievance-go-to-number');
-  await offered.click();
+  await open.click();
   await expect(page).toHaveURL(new RegExp(`/grievances/${filed.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: filed.grievance_number })).toBeVisible();
 });

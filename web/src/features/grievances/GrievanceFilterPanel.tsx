@@ -1,32 +1,40 @@
 // The collapsible 'Search & Filters' panel of the grievance list.
 // Text boxes wait for a pause in typing before they change the URL; the
 // dropdowns and dates change it at once. Closed until the user opens it (the
-// rows come first, at desk and phone widths alike), with the number of filters
-// in force on its toggle; open or closed is remembered per browser.
-import { useId, useRef, type ReactNode } from 'react';
+// rows come first, at desk and phone widths alike), its toggle then saying in one
+// line which filters are in force; open or closed is remembered per browser.
+import { useId, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, CheckboxField, Flex, Grid, SearchField, SelectField, TextField } from '@aws-amplify/ui-react';
 import { readerName } from '../../api/item-names';
 import type { ListKind } from '../../api/types';
+import { formatDate } from '../../lib/format';
 import { useDebouncedText } from '../../lib/use-debounced-text';
 import { useStoredChoice } from '../../lib/use-stored-choice';
 import { DateField } from '../../components/DateField';
 import { Icon } from '../../components/icons';
 import { sortItems } from '../admin/api/lists';
 import { useListItems } from '../admin/api/use-list-items';
+import { usePermission } from '../auth/use-permission';
 import { useSession } from '../auth/use-session';
 import { useGrievanceScope } from './api/use-grievance-scope';
+import { useListAssignees } from './api/use-list-assignees';
 import { receivesEscalations } from './escalation/escalation';
 import { ACTS } from './law/law';
 import {
   activeFilterCount,
+  ASSIGNED_TO_ME,
   CLOCK_FILTERS,
   APPEAL_PENDING,
   CLOSURE_PENDING,
   dateRangeError,
   EMPTY_FILTERS,
   ESCALATED_TO_ME,
+  filedRangeError,
+  FILTER_KEYS,
   readableSection,
+  UNASSIGNED,
   withinScope,
   type FilterKey,
   type GrievanceFilters,
@@ -38,12 +46,24 @@ import { searchFieldLabels } from '../../i18n/amplify-labels';
 export const FILTERS_OPEN_KEY = 'portal.listFilters';
 const PANEL_STATES = ['open', 'closed'] as const;
 
+/** What the list's keyboard asks of the panel. */
+export interface FilterPanelHandle {
+  /** Opens the panel if closed and puts the cursor in the search box. */
+  focusSearch: () => void;
+}
+
 interface GrievanceFilterPanelProps {
   filters: GrievanceFilters;
   onChange: (filters: GrievanceFilters) => void;
   /** Run by the filters set here, under them (the publication export). */
   footer?: ReactNode;
+  ref?: Ref<FilterPanelHandle>;
 }
+
+type Option = { value: string; label: string };
+
+/** The label an option list gives `value`, or the value itself (a name no longer listed). */
+const labelOf = (options: readonly Option[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 
 /**
  * Every item of a list, active first (old grievances may name inactive ones);
@@ -59,18 +79,50 @@ function useFilterOptions(kind: ListKind, scope?: readonly number[] | null) {
   }));
 }
 
-export function GrievanceFilterPanel({ filters, onChange, footer }: GrievanceFilterPanelProps) {
+/**
+ * The 'Assigned' filter's choices: Mine and Unassigned always; by name, everyone the caller
+ * may assign grievances to, when the server tells (it does for those who may update
+ * grievances). An id in the address that no name answers is still shown, by its number.
+ */
+function useAssigneeOptions(chosen: string): Option[] {
+  const { t } = useTranslation('grievances');
+  const { data } = useListAssignees(usePermission('grievances', 'update'));
+  const named = (data?.data ?? []).map((officer) => ({ value: String(officer.id), label: officer.name }));
+  const unnamed = chosen && chosen !== ASSIGNED_TO_ME && chosen !== UNASSIGNED && !named.some((o) => o.value === chosen);
+  return [
+    { value: ASSIGNED_TO_ME, label: t('filters.assigneeMine') },
+    { value: UNASSIGNED, label: t('filters.assigneeNone') },
+    ...(unnamed ? [{ value: chosen, label: t('filters.assigneeUser', { id: chosen }) }] : []),
+    ...named,
+  ];
+}
+
+export function GrievanceFilterPanel({ filters, onChange, footer, ref }: GrievanceFilterPanelProps) {
   const { t } = useTranslation('grievances');
   const [panel, setPanel] = useStoredChoice(FILTERS_OPEN_KEY, PANEL_STATES, 'closed');
   const open = panel === 'open';
   const panelId = useId();
   const count = activeFilterCount(filters);
+  const searchBox = useRef<HTMLInputElement>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focusSearch() {
+        // The box is hidden while the panel is closed: draw it open before focusing it.
+        if (!open) flushSync(() => setPanel('open'));
+        searchBox.current?.focus();
+        searchBox.current?.select();
+      },
+    }),
+    [open, setPanel],
+  );
   // Without an answer (an older server, a failure) the filters offer every place, as before scopes.
   const scope = useGrievanceScope().data;
   const districts = useFilterOptions('districts', scope?.districts);
   const stations = useFilterOptions('police_stations', scope?.stations);
   const statuses = useFilterOptions('statuses');
   const priorities = useFilterOptions('priorities');
+  const assignees = useAssigneeOptions(filters.assignee);
 
   // Each change builds on the last one made, not on the filters of the last render: a typed
   // FIR number applied after its pause must keep a district chosen during that pause, even
@@ -84,18 +136,69 @@ export function GrievanceFilterPanel({ filters, onChange, footer }: GrievanceFil
   const set = (key: FilterKey, value: string) => change({ [key]: value });
   const [search, setSearch, applySearch] = useDebouncedText(filters.search, (next) => change({ search: next }));
   const [firNo, setFirNo] = useDebouncedText(filters.fir_no, (next) => change({ fir_no: next }));
+  const [crimeHead, setCrimeHead] = useDebouncedText(filters.crime_head, (next) => change({ crime_head: next }));
   // A section applies once it reads as one; until then the box says how to write it.
   const [section, setSection] = useDebouncedText(filters.section, (next) => {
     if (!next.trim() || readableSection(next)) change({ section: next.trim() });
   });
   const sectionError = section.trim() && !readableSection(section) ? t('errors:SECTION_NUMBER_INVALID') : null;
   const rangeError = dateRangeError(filters);
+  const filedError = filedRangeError(filters);
   // Nothing is escalated to a police station: its staff get no 'Escalated to me' queue
   // (unless the address asks for it, so that it can be unticked).
   const { user } = useSession();
   const escalationQueue = receivesEscalations(user?.posting) || filters.escalated === ESCALATED_TO_ME;
 
-  const select = (key: FilterKey, label: string, options: { value: string; label: string }[], all: string) => (
+  const clocks = CLOCK_FILTERS.map((value) => ({ value, label: t(`filters.clock_${value}`) }));
+
+  // Each filter in force as the collapsed panel names it, in the order of the fields.
+  const summary = FILTER_KEYS.filter((key) => filters[key].trim() !== '').map((key) => {
+    const value = filters[key].trim();
+    const named = (label: string, shown: string) => `${label}: ${shown}`;
+    switch (key) {
+      case 'search':
+        return named(t('filters.search'), value);
+      case 'fir_no':
+        return named(t('field.fir_no'), value);
+      case 'district':
+        return named(t('field.district'), labelOf(districts, value));
+      case 'police_station':
+        return named(t('field.police_station'), labelOf(stations, value));
+      case 'status':
+        return named(t('field.status'), labelOf(statuses, value));
+      case 'priority':
+        return named(t('field.priority'), labelOf(priorities, value));
+      case 'from_date':
+        return named(t('field.from_date'), formatDate(value));
+      case 'to_date':
+        return named(t('field.to_date'), formatDate(value));
+      case 'filed_from':
+        return named(t('filters.filedFrom'), formatDate(value));
+      case 'filed_to':
+        return named(t('filters.filedTo'), formatDate(value));
+      case 'assignee':
+        return named(t('filters.assignee'), labelOf(assignees, value));
+      case 'crime_head':
+        return named(t('filters.crimeHead'), value);
+      case 'clock':
+        return named(t('filters.clock'), labelOf(clocks, value));
+      case 'act':
+        return named(t('filters.act'), t(`casework:law.acts.${value}`));
+      case 'section':
+        return named(t('filters.section'), value);
+      case 'overdue':
+        return t('filters.overdueOnly');
+      case 'closure':
+        return t('filters.closurePending');
+      case 'appeal':
+        return t('filters.appealPending');
+      case 'escalated':
+        return t('filters.escalatedToMe');
+    }
+  });
+  const summaryText = summary.length > 0 ? summary.join(' · ') : t('filters.noFilters');
+
+  const select = (key: FilterKey, label: string, options: Option[], all: string) => (
     <SelectField label={label} name={key} size="small" value={filters[key]} onChange={(event) => set(key, event.target.value)}>
       <option value="">{all}</option>
       {filters[key] && !options.some((o) => o.value === filters[key]) ? (
@@ -111,7 +214,7 @@ export function GrievanceFilterPanel({ filters, onChange, footer }: GrievanceFil
 
   return (
     <Card as="section" variation="outlined" className="panel filter-panel" aria-label={t('filters.title')}>
-      <Flex justifyContent="space-between" alignItems="center" wrap="nowrap" gap="small">
+      <Flex justifyContent="space-between" alignItems="center" wrap="nowrap" gap="small" className="filter-head">
         <button
           type="button"
           className="collapse-toggle"
@@ -128,6 +231,12 @@ export function GrievanceFilterPanel({ filters, onChange, footer }: GrievanceFil
               {t('filters.activeCount', { count })}
             </Badge>
           ) : null}
+          {/* Closed, the toggle says which filters are in force; open, the fields do. */}
+          {open ? null : (
+            <span className="filter-summary" title={summaryText}>
+              {summaryText}
+            </span>
+          )}
         </button>
         {count > 0 ? (
           <Button size="small" variation="link" onClick={() => change(EMPTY_FILTERS)}>
@@ -139,6 +248,8 @@ export function GrievanceFilterPanel({ filters, onChange, footer }: GrievanceFil
         <Grid templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', large: 'repeat(4, minmax(0, 1fr))' }} gap="small">
           <SearchField
             {...searchFieldLabels()}
+            ref={searchBox}
+            aria-keyshortcuts="/"
             label={t('filters.search')}
             name="search"
             size="small"
@@ -164,7 +275,53 @@ export function GrievanceFilterPanel({ filters, onChange, footer }: GrievanceFil
           {select('police_station', t('field.police_station'), stations, t('filters.allStations'))}
           {select('status', t('field.status'), statuses, t('filters.allStatuses'))}
           {select('priority', t('field.priority'), priorities, t('filters.allPriorities'))}
-          {select('clock', t('filters.clock'), CLOCK_FILTERS.map((value) => ({ value, label: t(`filters.clock_${value}`) })), t('filters.anyClock'))}
+          {select('assignee', t('filters.assignee'), assignees, t('filters.assigneeAnyone'))}
+          <TextField
+            label={t('filters.crimeHead')}
+            name="crime_head"
+            size="small"
+            autoComplete="off"
+            descriptiveText={t('filters.crimeHeadHint')}
+            value={crimeHead}
+            onChange={(event) => setCrimeHead(event.target.value)}
+          />
+          <DateField
+            label={t('field.from_date')}
+            name="from_date"
+            size="small"
+            descriptiveText={t('filters.firDateHint')}
+            value={filters.from_date}
+            onChange={(value) => set('from_date', value)}
+          />
+          <DateField
+            label={t('field.to_date')}
+            name="to_date"
+            size="small"
+            descriptiveText={t('filters.firDateHint')}
+            value={filters.to_date}
+            onChange={(value) => set('to_date', value)}
+            hasError={Boolean(rangeError)}
+            errorMessage={rangeError ?? undefined}
+          />
+          <DateField
+            label={t('filters.filedFrom')}
+            name="filed_from"
+            size="small"
+            descriptiveText={t('filters.filedDateHint')}
+            value={filters.filed_from}
+            onChange={(value) => set('filed_from', value)}
+          />
+          <DateField
+            label={t('filters.filedTo')}
+            name="filed_to"
+            size="small"
+            descriptiveText={t('filters.filedDateHint')}
+            value={filters.filed_to}
+            onChange={(value) => set('filed_to', value)}
+            hasError={Boolean(filedError)}
+            errorMessage={filedError ?? undefined}
+          />
+          {select('clock', t('filters.clock'), clocks, t('filters.anyClock'))}
           <SelectField
             label={t('filters.act')}
             name="act"
@@ -192,22 +349,6 @@ export function GrievanceFilterPanel({ filters, onChange, footer }: GrievanceFil
             onChange={(event) => setSection(event.target.value)}
             hasError={Boolean(sectionError)}
             errorMessage={sectionError ?? undefined}
-          />
-          <DateField
-            label={t('field.from_date')}
-            name="from_date"
-            size="small"
-            value={filters.from_date}
-            onChange={(value) => set('from_date', value)}
-          />
-          <DateField
-            label={t('field.to_date')}
-            name="to_date"
-            size="small"
-            value={filters.to_date}
-            onChange={(value) => set('to_date', value)}
-            hasError={Boolean(rangeError)}
-            errorMessage={rangeError ?? undefined}
           />
           <CheckboxField
             label={t('filters.overdueOnly')}

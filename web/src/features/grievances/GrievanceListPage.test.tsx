@@ -35,6 +35,9 @@ async function openRowMenu(user: ReturnType<typeof userEvent.setup>, number: str
   return screen.findByRole('menu');
 }
 
+/** The number of filters in force, on the panel's toggle. */
+const toggleCount = () => screen.getByRole('button', { name: /^Search & Filters/ }).querySelector('.filter-count')?.textContent;
+
 /** The filters start closed: open them as a person does. */
 async function openFilters(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: /^Search & Filters/ }));
@@ -147,6 +150,17 @@ describe('grievance list', () => {
     expect(fir.closest('td')).toHaveClass('cell-nowrap');
     // Long free text is cut on screen but kept whole in the title.
     expect(within(row).getByTitle('Ravi Kumar')).toHaveClass('cell-clip');
+  });
+
+  it("shows whom each grievance is assigned to, and '-' for one assigned to nobody", async () => {
+    api({ [`GET ${LIST}`]: () => jsonResponse(200, page([{ ...first, assigned_to: 8, assigned_to_name: 'Ravi Kumar' }, second])) });
+    renderPage(<GrievanceListPage />, reader, '/grievances');
+    const assigned = (await screen.findByRole('link', { name: 'GRV-2025-000012' })).closest('tr')!;
+    const column = screen.getAllByRole('columnheader').findIndex((header) => header.textContent === 'Assigned To');
+    expect(column).toBeGreaterThan(0);
+    expect(within(assigned).getAllByRole('cell')[column]).toHaveTextContent('Ravi Kumar');
+    const unassigned = screen.getByRole('link', { name: 'GRV-2025-000013' }).closest('tr')!;
+    expect(within(unassigned).getAllByRole('cell')[column]).toHaveTextContent(/^-$/);
   });
 
   it('sorts on the server by a clicked column header, and turns around on a second click', async () => {
@@ -594,6 +608,195 @@ describe('grievance list', () => {
     renderPage(<GrievanceListPage />, manager, '/grievances');
     await waitFor(() => expect(offered('Police Station')).toEqual(['All police stations', 'City Kotwali', 'Civil Lines']));
     expect(offered('District')).toEqual(['All districts', 'Central District', 'North District']);
+  });
+
+  describe('the keyboard', () => {
+    const third = makeGrievance({ id: 14, grievance_number: 'GRV-2025-000014' });
+    const screens = [
+      { path: '/grievances/:id', element: <p>Grievance screen</p> },
+      { path: '/grievances/new', element: <p>New grievance screen</p> },
+    ];
+
+    it("goes down the rows with 'j', up with 'k', highlighting the row reached, and opens it on Enter", async () => {
+      api({ [`GET ${LIST}`]: () => jsonResponse(200, page([first, second, third])) });
+      const { router } = renderPage(<GrievanceListPage />, reader, '/grievances', '/grievances', screens);
+      await screen.findByText('GRV-2025-000014');
+      const user = userEvent.setup();
+      await user.keyboard('jjj');
+      const link = screen.getByRole('link', { name: 'GRV-2025-000014' });
+      expect(link).toHaveFocus();
+      expect(link.closest('tr')).toHaveClass('row-current');
+      await user.keyboard('k');
+      expect(screen.getByRole('link', { name: 'GRV-2025-000013' })).toHaveFocus();
+      expect(screen.getByRole('link', { name: 'GRV-2025-000013' }).closest('tr')).toHaveClass('row-current');
+      expect(link.closest('tr')).not.toHaveClass('row-current');
+      await user.keyboard('j{Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/14'));
+    });
+
+    it("opens the filters and puts the cursor in Search on '/', where j is typed, not a shortcut", async () => {
+      api();
+      const { router } = renderPage(<GrievanceListPage />, reader, '/grievances');
+      await screen.findByText('GRV-2025-000012');
+      const user = userEvent.setup();
+      expect(screen.getByRole('button', { name: /^Search & Filters/ })).toHaveAttribute('aria-expanded', 'false');
+      await user.keyboard('/');
+      const box = screen.getByLabelText('Search');
+      expect(box).toHaveFocus();
+      expect(box).toBeVisible();
+      expect(box).toHaveValue('');
+      expect(screen.getByRole('button', { name: /^Search & Filters/ })).toHaveAttribute('aria-expanded', 'true');
+      await user.keyboard('jk');
+      expect(box).toHaveValue('jk');
+      await waitFor(() => expect(router.state.location.search).toBe('?search=jk'));
+      expect(document.querySelector('.row-current')).toBeNull();
+    });
+
+    it("lists the shortcuts on '?' and from its button, with 'c' only for those who may create", async () => {
+      api();
+      const { router, unmount } = renderPage(<GrievanceListPage />, manager, '/grievances', '/grievances', screens);
+      await screen.findByText('GRV-2025-000012');
+      const user = userEvent.setup();
+      await user.keyboard('?');
+      const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      const listed = [...dialog.querySelectorAll('.shortcut')].map((row) => row.textContent);
+      expect(listed).toEqual([
+        '/Go to the search box',
+        'jNext row',
+        'kPrevious row',
+        'EnterOpen the highlighted case',
+        'cStart a new case',
+        '?Show these shortcuts',
+      ]);
+      // Behind the dialog, the list's keys wait.
+      await user.keyboard('j');
+      expect(document.querySelector('.row-current')).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await user.keyboard('c');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/grievances/new'));
+      unmount();
+
+      const asReader = renderPage(<GrievanceListPage />, reader, '/grievances', '/grievances', screens);
+      await screen.findByText('GRV-2025-000012');
+      await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+      expect(within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).queryByText('Start a new case')).not.toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await user.keyboard('c');
+      expect(asReader.router.state.location.pathname).toBe('/grievances');
+    });
+  });
+
+  describe('the one-line summary of the closed filters', () => {
+    const toggle = () => screen.getByRole('button', { name: /^Search & Filters/ });
+
+    it("says 'No filters' when none is set", async () => {
+      api();
+      renderPage(<GrievanceListPage />, reader, '/grievances');
+      await screen.findByText('GRV-2025-000012');
+      expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle()).toHaveTextContent(/^Search & FiltersNo filters$/);
+    });
+
+    it('names each filter in force with its value, in the order of the fields, and gives way to them when open', async () => {
+      const query = 'status=Resolved&police_station=Civil+Lines&assignee=me&overdue=true&from_date=2025-01-01&search=bike';
+      api({ [`GET /api/grievances?search=bike&police_station=Civil+Lines&status=Resolved&from_date=2025-01-01&assignee=me&overdue=true&limit=50`]: () =>
+        jsonResponse(200, page([second], { total: 9, matched: 1 })) });
+      renderPage(<GrievanceListPage />, reader, `/grievances?${query}`);
+      await screen.findByText('Showing 1 of 9 grievances');
+      const summary = 'Search: bike · Police Station: Civil Lines · Status: Resolved · From Date: 1 Jan 2025 · Assigned: Mine · Overdue only';
+      await waitFor(() => expect(toggle()).toHaveTextContent(`Search & Filters6 active${summary}`));
+      expect(within(toggle()).getByTitle(summary)).toBeInTheDocument();
+      await openFilters(userEvent.setup());
+      expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+      expect(toggle()).toHaveTextContent(/^Search & Filters6 active$/);
+    });
+
+    it('reads in Hindi, with the places by their Hindi names', async () => {
+      api({ 'GET /api/grievances?status=Pending&limit=50': () => jsonResponse(200, page([first])) });
+      await i18n.changeLanguage('hi');
+      renderPage(<GrievanceListPage />, reader, '/grievances?status=Pending');
+      const hindiToggle = await screen.findByRole('button', { name: /^खोज एवं फ़िल्टर/ });
+      await waitFor(() => expect(hindiToggle).toHaveTextContent('स्थिति: Pending'));
+    });
+  });
+
+  describe('the assignee, crime head and filing date filters', () => {
+    const officers = { data: [{ id: 8, name: 'Ravi Kumar', designation: 'SI' }, { id: 9, name: 'Asha Verma', designation: null }] };
+    const offered = () => [...(screen.getByLabelText('Assigned') as HTMLSelectElement).options].map((option) => option.text);
+    const asked = (fetch: ReturnType<typeof api>) => fetch.mock.calls.map(([url]) => String(url));
+
+    it('sends assignee, crime_head, filed_from and filed_to to the list and the exports, kept in the URL', async () => {
+      const fetch = api({
+        'GET /api/grievances/assignees': () => jsonResponse(200, officers),
+        'GET /api/grievances/export/excel?filed_from=2025-02-01&filed_to=2025-02-28&assignee=8&crime_head=Theft': () =>
+          jsonResponse(200, { url: '/api/exports/files/x.xlsx', expires_at: '2026-01-01T00:00:00Z', rows: 1 }),
+      });
+      vi.spyOn(window, 'open').mockReturnValue({ opener: {}, closed: false, location: { replace: vi.fn() }, close: vi.fn() } as unknown as Window);
+      const { router } = renderPage(<GrievanceListPage />, manager, '/grievances');
+      await screen.findByText('GRV-2025-000012');
+      const user = userEvent.setup();
+      await openFilters(user);
+      await waitFor(() => expect(offered()).toEqual(['Anyone', 'Mine', 'Unassigned', 'Ravi Kumar', 'Asha Verma']));
+      await user.selectOptions(screen.getByLabelText('Assigned'), 'Ravi Kumar');
+      expect(router.state.location.search).toBe('?assignee=8');
+      await user.type(screen.getByLabelText('Crime head'), 'Theft');
+      await waitFor(() => expect(router.state.location.search).toBe('?assignee=8&crime_head=Theft'));
+      await user.type(screen.getByLabelText('Filed from'), '01/02/2025');
+      await user.type(screen.getByLabelText('Filed to'), '28/02/2025');
+      const query = 'filed_from=2025-02-01&filed_to=2025-02-28&assignee=8&crime_head=Theft';
+      expect(router.state.location.search).toBe(`?${query}`);
+      await waitFor(() => expect(asked(fetch)).toContain(`/api/grievances?${query}&limit=50`));
+      expect(asked(fetch)).toContain('/api/grievances?assignee=8&limit=50');
+      expect(toggleCount()).toBe('4 active');
+
+      await user.click(screen.getByRole('button', { name: 'Excel' }));
+      expect(await screen.findByText('Excel export ready: 1 grievance')).toBeInTheDocument();
+      expect(asked(fetch)).toContain(`/api/grievances/export/excel?${query}`);
+    });
+
+    it('come back from the URL after a reload', async () => {
+      const query = 'filed_from=2025-02-01&filed_to=2025-02-28&assignee=none&crime_head=Theft';
+      const fetch = api();
+      renderPage(<GrievanceListPage />, manager, `/grievances?${query}`);
+      await waitFor(() => expect(asked(fetch)).toContain(`/api/grievances?${query}&limit=50`));
+      await openFilters(userEvent.setup());
+      expect(screen.getByLabelText('Assigned')).toHaveValue('none');
+      expect(screen.getByLabelText('Crime head')).toHaveValue('Theft');
+      expect(screen.getByLabelText('Filed from')).toHaveValue('01/02/2025');
+      expect(screen.getByLabelText('Filed to')).toHaveValue('28/02/2025');
+    });
+
+    it('offers only Mine and Unassigned to a reader, without asking for the officers', async () => {
+      const fetch = api();
+      const { router } = renderPage(<GrievanceListPage />, reader, '/grievances');
+      await screen.findByText('GRV-2025-000012');
+      const user = userEvent.setup();
+      await openFilters(user);
+      expect(offered()).toEqual(['Anyone', 'Mine', 'Unassigned']);
+      await user.selectOptions(screen.getByLabelText('Assigned'), 'Mine');
+      expect(router.state.location.search).toBe('?assignee=me');
+      await waitFor(() => expect(asked(fetch)).toContain('/api/grievances?assignee=me&limit=50'));
+      expect(asked(fetch).filter((url) => url.startsWith('/api/grievances/assignees'))).toEqual([]);
+    });
+
+    it('offers only Mine and Unassigned when the officers cannot be had, and an assignee from the URL by number', async () => {
+      api({ 'GET /api/grievances/assignees': () => jsonResponse(403, { error: 'Forbidden' }) });
+      renderPage(<GrievanceListPage />, manager, '/grievances?assignee=8');
+      await openFilters(userEvent.setup());
+      await waitFor(() => expect(offered()).toEqual(['Anyone', 'Mine', 'Unassigned', 'User 8']));
+      expect(screen.getByLabelText('Assigned')).toHaveValue('8');
+    });
+
+    it('say that From Date and To Date compare the FIR date, and the filing dates the day filed', async () => {
+      api();
+      renderPage(<GrievanceListPage />, reader, '/grievances?filed_from=2025-02-10&filed_to=2025-02-01');
+      await openFilters(userEvent.setup());
+      expect(screen.getByLabelText('From Date')).toHaveAccessibleDescription(expect.stringContaining('Compares the FIR date'));
+      expect(screen.getByLabelText('To Date')).toHaveAccessibleDescription(expect.stringContaining('Compares the FIR date'));
+      expect(screen.getByLabelText('Filed from')).toHaveAccessibleDescription(expect.stringContaining('Compares the filing date'));
+      expect(screen.getByText('Filed to must be on or after Filed from')).toBeInTheDocument();
+    });
   });
 
   it('shows a message carried from the screen before, once', async () => {

@@ -1,9 +1,9 @@
 // 'Grievances & FIR Management'. Filters and order live in the URL and are applied by
 // the server; the pages and the search that reads on by itself are list/use-list-search.ts,
-// the results list/ResultsPanel.tsx.
-import { useCallback, useMemo, useState } from 'react';
+// the results list/ResultsPanel.tsx, the keyboard list/use-list-keys.ts.
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { GrievanceRow } from '../../api/types';
 import { ConfirmDeletion } from '../../components/ConfirmDialog';
 import { Notices } from '../../components/Notices';
@@ -14,13 +14,18 @@ import { usePermission } from '../auth/use-permission';
 import { grievancesApi } from './api/grievances';
 import { useArrivalNotice } from './arrival-notice';
 import { ExportButtons } from './ExportButtons';
-import { GrievanceFilterPanel } from './GrievanceFilterPanel';
-import { activeFilterCount, filtersFromParams, filtersToParams, type GrievanceFilters } from './list-filters';
+import { GrievanceFilterPanel, type FilterPanelHandle } from './GrievanceFilterPanel';
+import { activeFilterCount, filtersFromParams, filtersToParams, listPath, type GrievanceFilters } from './list-filters';
 import { orderFromParams, withOrder, type ListOrder } from './list-order';
 import { useListPlace } from './list-place';
 import { NewGrievanceButton } from './list/ListStates';
 import { ResultsPanel } from './list/ResultsPanel';
+import { ShortcutsDialog } from './list/ShortcutsDialog';
+import { useListKeys } from './list/use-list-keys';
 import { useListSearch } from './list/use-list-search';
+
+/** The link of the row at `index` among those in `box` (columns.tsx marks each with its place). */
+const rowLink = (box: HTMLElement | null, index: number) => box?.querySelector<HTMLElement>(`a[data-row="${index}"]`) ?? null;
 
 export default function GrievanceListPage() {
   const { t } = useTranslation('grievances');
@@ -31,6 +36,27 @@ export default function GrievanceListPage() {
   const filtered = activeFilterCount(filters) > 0;
   const search = useListSearch(filters, order, filtered);
   useListPlace(!search.isLoading && (search.rows.length > 0 || Boolean(search.error) || search.pages.length > 0));
+
+  const navigate = useNavigate();
+  const filterPanel = useRef<FilterPanelHandle>(null);
+  const results = useRef<HTMLDivElement>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const keys = useListKeys({
+    rowCount: search.rows.length,
+    rowsKey: listPath(filters, null, order),
+    onSearch: () => filterPanel.current?.focusSearch(),
+    onRow: (index) => rowLink(results.current, index)?.focus(),
+    onOpen: (index) => {
+      const row = search.rows[index];
+      if (row) navigate(`/grievances/${row.id}`);
+    },
+    onNew: canCreate ? () => navigate('/grievances/new') : undefined,
+    onHelp: () => setShortcutsOpen(true),
+    rowOf: (element) => {
+      const link = element.closest('a[data-row]');
+      return link && results.current?.contains(link) ? Number(link.getAttribute('data-row')) : null;
+    },
+  });
 
   const [failure, setFailure] = useState<string | null>(null);
   const notice = useTransientMessage(5000);
@@ -73,24 +99,30 @@ export default function GrievanceListPage() {
         actions={
           <>
             <ExportButtons {...exportTo} />
-            {canCreate ? <NewGrievanceButton label={t('list.new')} /> : null}
+            {canCreate ? <NewGrievanceButton label={t('list.new')} shortcut="c" /> : null}
           </>
         }
       />
       <Notices notice={notice} failure={failure} onDismissFailure={() => setFailure(null)} place="page" />
       <GrievanceFilterPanel
+        ref={filterPanel}
         filters={filters}
         onChange={setFilters}
         footer={<ExportButtons {...exportTo} kinds={['publication']} label={t('export.publicationGroup')} />}
       />
       <ResultsPanel
         search={search}
+        searchText={filters.search}
         order={order}
         onSort={setOrder}
         filtered={filtered}
         onClearFilters={() => setFilters(filtersFromParams(new URLSearchParams()))}
         onDelete={deletion.ask}
+        current={keys.current}
+        onShortcuts={() => setShortcutsOpen(true)}
+        ref={results}
       />
+      {shortcutsOpen ? <ShortcutsDialog canCreate={canCreate} onClose={() => setShortcutsOpen(false)} /> : null}
       <ConfirmDeletion deletion={deletion} title={t('list.deleteTitle')} question={(g) => t('list.deleteQuestion', { number: g.grievance_number })} />
     </>
   );

@@ -1,6 +1,8 @@
 import {
   activeFilterCount,
+  dateRangeError,
   EMPTY_FILTERS,
+  filedRangeError,
   filtersFromParams,
   filtersToParams,
   listCounters,
@@ -82,6 +84,46 @@ describe('the act and section filter', () => {
   it('reads a section as the server does', () => {
     expect(['303', '303(2)', '376AB', '193(3)(ii)', ' 303 (2) ', '64'].map(readableSection)).toEqual([true, true, true, true, true, true]);
     expect(['', 'theft', '12345', '303ABCD', '303(2', '(2)'].map(readableSection)).toEqual([false, false, false, false, false, false]);
+  });
+});
+
+describe('the assignee, crime head and filing date filters', () => {
+  it('go to the server as assignee, crime_head, filed_from and filed_to, after the FIR dates', () => {
+    const filters = {
+      ...EMPTY_FILTERS,
+      to_date: '2025-03-31',
+      filed_from: '2025-02-01',
+      filed_to: '2025-02-28',
+      assignee: 'me',
+      crime_head: ' Theft of Vehicle ',
+      overdue: 'true',
+    };
+    expect(activeFilterCount(filters)).toBe(6);
+    expect(listPath(filters)).toBe(
+      '/grievances?to_date=2025-03-31&filed_from=2025-02-01&filed_to=2025-02-28&assignee=me&crime_head=Theft+of+Vehicle&overdue=true&limit=50',
+    );
+    expect(filtersToParams({ ...EMPTY_FILTERS, assignee: 'none' }).toString()).toBe('assignee=none');
+    expect(filtersToParams({ ...EMPTY_FILTERS, assignee: '17' }).toString()).toBe('assignee=17');
+  });
+
+  it('come back from the address, and drop what the server would refuse', () => {
+    const read = (query: string) => filtersFromParams(new URLSearchParams(query));
+    expect(read('assignee=me&crime_head=Theft&filed_from=2025-02-01&filed_to=2025-02-28')).toEqual({
+      ...EMPTY_FILTERS,
+      assignee: 'me',
+      crime_head: 'Theft',
+      filed_from: '2025-02-01',
+      filed_to: '2025-02-28',
+    });
+    expect(['me', 'none', '17', '0', '-3', 'ravi', '1.5'].map((value) => read(`assignee=${value}`).assignee)).toEqual(['me', 'none', '17', '', '', '', '']);
+    expect(read('filed_from=01/02/2025&filed_to=yesterday')).toMatchObject({ filed_from: '', filed_to: '' });
+  });
+
+  it('say so under Filed to when it is before Filed from, apart from the FIR dates', () => {
+    const filters = { ...EMPTY_FILTERS, filed_from: '2025-02-10', filed_to: '2025-02-01' };
+    expect(filedRangeError(filters)).toBe('Filed to must be on or after Filed from');
+    expect(dateRangeError(filters)).toBeNull();
+    expect(filedRangeError({ ...filters, filed_to: '2025-02-10' })).toBeNull();
   });
 });
 

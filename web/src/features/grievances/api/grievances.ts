@@ -21,8 +21,11 @@ export const grievanceKey = (id: number | string) => `/grievances/${id}`;
 /** SWR key of one grievance's audit history. */
 export const historyKey = (id: number | string) => `/grievances/${id}/history`;
 
+/** SWR key of everyone the caller may assign grievances to (the server needs grievances update). */
+export const ASSIGNEES_KEY = '/grievances/assignees';
+
 /** SWR key of who may be assigned a grievance: active users who would see it once assigned. */
-export const assigneesKey = (id: number | string) => `/grievances/assignees?grievance_id=${id}`;
+export const assigneesKey = (id: number | string) => `${ASSIGNEES_KEY}?grievance_id=${id}`;
 
 /** SWR key of the caller's grievance scope (the places a posting holds). */
 export const SCOPE_KEY = '/grievances/scope';

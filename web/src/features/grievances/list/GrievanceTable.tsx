@@ -21,9 +21,11 @@ interface GrievanceTableProps {
   /** The row shown when no grievance is. */
   empty: ReactNode;
   onDelete: (grievance: GrievanceRow) => void;
+  /** The row reached with the keyboard, highlighted. */
+  current?: number | null;
 }
 
-export function GrievanceTable({ headingId, rows, order, onSort, density, empty, onDelete }: GrievanceTableProps) {
+export function GrievanceTable({ headingId, rows, order, onSort, density, empty, onDelete, current = null }: GrievanceTableProps) {
   const { t } = useTranslation('grievances');
   const names = useGrievanceItemNames();
   const canRead = usePermission('grievances', 'read');
@@ -41,6 +43,7 @@ export function GrievanceTable({ headingId, rows, order, onSort, density, empty,
       columns={grievanceColumns(t, names)}
       rows={rows}
       rowKey={(g) => g.id}
+      rowClassName={(_, index) => (index === current ? 'row-current' : undefined)}
       labelledBy={headingId}
       className="compact-table grievance-table"
       size="small"

@@ -7,9 +7,10 @@ import { Link } from 'react-router';
 import { Icon } from '../../../components/icons';
 import type { ListSearch } from './use-list-search';
 
-export function NewGrievanceButton({ label }: { label: string }) {
+/** `shortcut`: the key that does the same (aria-keyshortcuts), where the page answers one. */
+export function NewGrievanceButton({ label, shortcut }: { label: string; shortcut?: string }) {
   return (
-    <Button as={Link} to="/grievances/new" variation="primary" gap="xs">
+    <Button as={Link} to="/grievances/new" variation="primary" gap="xs" aria-keyshortcuts={shortcut}>
       <Icon name="add" size={18} />
       {label}
     </Button>

@@ -1,7 +1,9 @@
 // The grievance list's results: the heading with the counters ('Showing X of Y
-// grievances', 'N filtered out'), the number lookup and the row spacing, then the
-// table, or its loading or failed state, and under it the search's progress.
-import { Alert, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+// grievances', 'N filtered out') and the row spacing, the grievances whose number is the
+// text searched for, then the table, or its loading or failed state, and under it the
+// search's progress.
+import type { Ref } from 'react';
+import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { GrievanceRow } from '../../../api/types';
 import { errorText } from '../../../api/errors';
@@ -11,7 +13,7 @@ import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
 import { usePermission } from '../../auth/use-permission';
 import type { ListOrder } from '../list-order';
-import { NumberLookup } from '../number-lookup/NumberLookup';
+import { NumberOffer } from '../number-lookup/NumberOffer';
 import { GrievanceTable } from './GrievanceTable';
 import { EmptyList, ListProgress } from './ListStates';
 import type { ListSearch } from './use-list-search';
@@ -22,21 +24,28 @@ const DENSITY_KEY = 'portal.listDensity';
 
 interface ResultsPanelProps {
   search: ListSearch;
+  /** The free-text search in force: a whole number in it offers its grievances. */
+  searchText: string;
   order: ListOrder;
   onSort: (next: ListOrder) => void;
   filtered: boolean;
   onClearFilters: () => void;
   onDelete: (grievance: GrievanceRow) => void;
+  /** The row reached with the keyboard. */
+  current: number | null;
+  /** Opens the list of keyboard shortcuts. */
+  onShortcuts: () => void;
+  ref?: Ref<HTMLDivElement>;
 }
 
-export function ResultsPanel({ search, order, onSort, filtered, onClearFilters, onDelete }: ResultsPanelProps) {
+export function ResultsPanel({ search, searchText, order, onSort, filtered, onClearFilters, onDelete, current, onShortcuts, ref }: ResultsPanelProps) {
   const { t } = useTranslation('grievances');
   const canCreate = usePermission('grievances', 'create');
   const [density, setDensity] = useDensity(DENSITY_KEY);
   const { data, error, isLoading, rows, first, counters, phase } = search;
 
   return (
-    <Card variation="outlined" className="panel table-panel results-panel">
+    <Card variation="outlined" className="panel table-panel results-panel" ref={ref}>
       <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Flex alignItems="baseline" gap="small" wrap="wrap">
           <Heading level={2} className="panel-title" id={HEADING_ID}>
@@ -50,10 +59,13 @@ export function ResultsPanel({ search, order, onSort, filtered, onClearFilters, 
           ) : null}
         </Flex>
         <Flex alignItems="center" gap="small" wrap="wrap">
-          <NumberLookup />
           {rows.length > 0 ? <DensityToggle density={density} onChange={setDensity} /> : null}
+          <Button size="small" variation="link" className="shortcuts-button" aria-keyshortcuts="?" onClick={onShortcuts}>
+            {t('keys.title')}
+          </Button>
         </Flex>
       </Flex>
+      <NumberOffer search={searchText} />
 
       {isLoading && !data ? (
         <LoadingState label={t('list.loading')} />
@@ -70,6 +82,7 @@ export function ResultsPanel({ search, order, onSort, filtered, onClearFilters, 
               onSort={onSort}
               density={density}
               onDelete={onDelete}
+              current={current}
               empty={
                 <EmptyList
                   none={Boolean(first && first.total === 0 && !filtered)}

@@ -1,7 +1,7 @@
-// The grievance list's columns, as the specification lists them: the headers the server
-// can sort by sort the list. Compact rows narrower than a desk leave out the district and
-// who filed it; a phone card leaves out the crime title too (all three are on the
-// grievance's own screen).
+// The grievance list's columns, as the specification lists them, and whom each case is
+// assigned to: the headers the server can sort by sort the list. Compact rows narrower than
+// a desk leave out the district, who filed it and whom it is assigned to; a phone card
+// leaves out the crime title too (all four are on the grievance's own screen).
 import { Flex } from '@aws-amplify/ui-react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -30,8 +30,9 @@ export function grievanceColumns(t: TFunction<'grievances'>, names: ReturnType<t
       header: t('col.grievance_no'),
       headerClassName: 'col-number',
       className: 'cell-strong cell-nowrap cell-number-link',
-      cell: (g) => (
-        <Link to={`/grievances/${g.id}`} className="record-link">
+      // The row's place, for the list's keyboard ('j', 'k' and Enter go by it).
+      cell: (g, index) => (
+        <Link to={`/grievances/${g.id}`} className="record-link" data-row={index}>
           {g.grievance_number}
         </Link>
       ),
@@ -102,6 +103,14 @@ export function grievanceColumns(t: TFunction<'grievances'>, names: ReturnType<t
       headerClassName: 'col-filed-by',
       hide: { phone: true, narrow: true },
       cell: (g) => <Clipped text={dash(g.filed_by_name)} />,
+    },
+    {
+      id: 'assigned',
+      header: t('field.assigned_to_name'),
+      headerClassName: 'col-assigned',
+      hide: { phone: true, narrow: true },
+      // Unassigned reads '-', as every empty cell of the table does.
+      cell: (g) => <Clipped text={dash(g.assigned_to_name)} />,
     },
     {
       id: 'filed',

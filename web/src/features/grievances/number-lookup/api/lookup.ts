@@ -7,11 +7,8 @@ import type { GrievanceRow, LookupPage } from '../../../../api/types';
 /** The characters a grievance number or FIR number is written with. */
 const NUMBER_TEXT = /^[A-Z0-9/-]{1,40}$/;
 
-/** How many characters are typed before numbers are offered. */
-export const LOOKUP_FROM = 2;
-
-/** How many numbers are offered at once. */
-export const LOOKUP_OFFERED = 8;
+/** How many grievances one whole number is looked up for (a FIR number may recur across stations). */
+export const EXACT_OFFERED = 5;
 
 /** What was typed, as the server keys numbers: trimmed, in capitals. */
 export const lookupText = (typed: string): string => typed.trim().toUpperCase();
@@ -23,10 +20,19 @@ export const isNumberText = (text: string): boolean => NUMBER_TEXT.test(text);
 export const lookupPath = (number: string, match: 'exact' | 'prefix', limit: number): string =>
   `/grievances/lookup?${new URLSearchParams({ number, match, limit: String(limit) }).toString()}`;
 
-/** SWR key of the numbers starting with `text`, or null while there is nothing to ask. */
-export function lookupKey(text: string): string | null {
-  if (text.length < LOOKUP_FROM || !isNumberText(text)) return null;
-  return lookupPath(text, 'prefix', LOOKUP_OFFERED);
+/**
+ * Whether a search text reads as a whole grievance number or FIR number: written only with
+ * a number's characters ('GRV-2025-000012', 'SB-12/2025', '45/2024'), with a digit among
+ * them; words ('bike') and names are left to the search alone.
+ */
+export function looksLikeNumber(typed: string): boolean {
+  const text = lookupText(typed);
+  return text.length >= 2 && isNumberText(text) && /\d/.test(text);
+}
+
+/** SWR key of the grievances whose number is exactly the searched text, or null when it cannot be one. */
+export function exactNumberKey(typed: string): string | null {
+  return looksLikeNumber(typed) ? lookupPath(lookupText(typed), 'exact', EXACT_OFFERED) : null;
 }
 
 /** How many answers of a lookup the server bounded (it passed over numbers the user may not

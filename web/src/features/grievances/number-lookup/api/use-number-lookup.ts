@@ -1,11 +1,10 @@
 import useSWR from 'swr';
-import { lookUp, lookupKey } from './lookup';
+import { exactNumberKey, lookUp } from './lookup';
 
 /**
- * The grievances whose grievance or FIR number starts with `text` (from lookupText); nothing
- * is asked while it is too short or cannot be a number. The numbers offered stay while the
- * next ones are read.
+ * The grievances whose grievance number or FIR number is exactly the searched text; nothing
+ * is asked while the text cannot be a whole number.
  */
-export function useNumberLookup(text: string) {
-  return useSWR(lookupKey(text), lookUp, { keepPreviousData: true });
+export function useExactNumber(search: string) {
+  return useSWR(exactNumberKey(search), lookUp);
 }
