@@ -191,6 +191,10 @@ test.describe('Hindi', () => {
     await expect(page.getByRole('region', { name: 'खोज एवं फ़िल्टर' }).getByLabel('थाना')).toBeVisible();
     await check('grievance list with filters');
 
+    await page.goto('/grievances/trash');
+    await settle(page, 'ट्रैश');
+    await check('trash');
+
     await page.goto(`/grievances/${grievance.id}`);
     await settle(page, grievance.grievance_number);
     const attachments = page.getByRole('region', { name: 'संलग्नक' });
@@ -245,6 +249,7 @@ test.describe('Hindi', () => {
     await check('admin panel: pendency limits');
     for (const [tab, screen] of [
       ['स्थानांतरण सीमा', 'transfer limit'],
+      ['ट्रैश में रखने की अवधि', 'trash retention'],
       ['उच्च स्तर को प्रेषण की प्रतीक्षा अवधि', 'escalation waits'],
       ['वैधानिक समय-सीमाएं', 'statutory clocks'],
     ]) {
