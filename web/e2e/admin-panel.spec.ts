@@ -18,6 +18,7 @@ test.describe('admin panel', () => {
     await expect(page.getByRole('tablist', { name: 'Rules and limits' }).getByRole('tab')).toHaveText([
       'Pendency Limits',
       'Transfer Limit',
+      'Trash Retention',
       'Escalation Waits',
       'Statutory Clocks',
     ]);

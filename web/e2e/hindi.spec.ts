@@ -198,6 +198,10 @@ test.describe('Hindi', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'कीबोर्ड शॉर्टकट' })).toBeHidden();
 
+    await page.goto('/grievances/trash');
+    await settle(page, 'ट्रैश');
+    await check('trash');
+
     await page.goto(`/grievances/${grievance.id}`);
     await settle(page, grievance.grievance_number);
     const attachments = page.getByRole('region', { name: 'संलग्नक' });
@@ -252,6 +256,7 @@ test.describe('Hindi', () => {
     await check('admin panel: pendency limits');
     for (const [tab, screen] of [
       ['स्थानांतरण सीमा', 'transfer limit'],
+      ['ट्रैश में रखने की अवधि', 'trash retention'],
       ['उच्च स्तर को प्रेषण की प्रतीक्षा अवधि', 'escalation waits'],
       ['वैधानिक समय-सीमाएं', 'statutory clocks'],
     ]) {

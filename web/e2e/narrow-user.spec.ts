@@ -26,6 +26,7 @@ test.describe('a user with only users read', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
     await expect(nav.getByRole('link', { name: 'User Management' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Role Management' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Trash' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
 
     await nav.getByRole('link', { name: 'User Management' }).click();

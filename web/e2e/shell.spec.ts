@@ -3,6 +3,7 @@ import { artifactPath, expect, expectAccessible, signIn, snap, test } from './fi
 
 const SCREENS = [
   { link: 'Grievances', path: '/grievances', title: 'Grievances & FIR Management', shot: 'grievances' },
+  { link: 'Trash', path: '/grievances/trash', title: 'Trash', shot: 'trash-from-nav' },
   { link: 'User Management', path: '/users', title: 'User Management', shot: 'users' },
   { link: 'Role Management', path: '/roles', title: 'Role Management', shot: 'roles' },
   { link: 'Admin Panel', path: '/admin', title: 'Admin Panel', shot: 'admin' },

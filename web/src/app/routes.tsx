@@ -52,6 +52,11 @@ export const routes: RouteObject[] = [
                 resource: 'grievances',
                 action: 'create',
               }),
+              // Deleted grievances kept until their purge date: for those who may delete them.
+              page('grievances/trash', () => import('../features/grievances/trash/TrashPage'), {
+                resource: 'grievances',
+                action: 'delete',
+              }),
               page('grievances/edit/:id', () => import('../features/grievances/GrievanceFormPage'), {
                 resource: 'grievances',
                 action: 'update',

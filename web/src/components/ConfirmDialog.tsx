@@ -1,4 +1,5 @@
-// The confirm prompt before a deletion.
+// The confirm prompt before a deletion, or before another step that asks to be sure (a
+// grievance put back from the trash), whose button is then not drawn as destructive.
 import { useId, type ReactNode } from 'react';
 import { Button, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   busyLabel?: string;
   busy?: boolean;
+  /** 'primary' for a step that destroys nothing (restoring); a deletion's button is destructive. */
+  confirmVariation?: 'destructive' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -22,6 +25,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   busy = false,
+  confirmVariation = 'destructive',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -36,7 +40,7 @@ export function ConfirmDialog({
         <Button onClick={onCancel} isDisabled={busy} data-autofocus>
           {t('cancel')}
         </Button>
-        <Button variation="destructive" onClick={onConfirm} isLoading={busy} loadingText={busyLabel ?? t('deleting')}>
+        <Button variation={confirmVariation} onClick={onConfirm} isLoading={busy} loadingText={busyLabel ?? t('deleting')}>
           {confirmLabel ?? t('delete')}
         </Button>
       </div>

@@ -15,6 +15,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.dashboard', to: '/dashboard', icon: 'dashboard' },
   { labelKey: 'nav.grievances', to: '/grievances', icon: 'grievances', resource: 'grievances', action: 'read' },
+  { labelKey: 'nav.trash', to: '/grievances/trash', icon: 'delete', resource: 'grievances', action: 'delete' },
   { labelKey: 'nav.users', to: '/users', icon: 'users', resource: 'users', action: 'read' },
   { labelKey: 'nav.roles', to: '/roles', icon: 'roles', resource: 'roles', action: 'read' },
   { labelKey: 'nav.admin', to: '/admin', icon: 'admin', resource: 'dropdowns', action: 'read' },

@@ -57,6 +57,7 @@ describe('admin panel', () => {
     expect(within(rules).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Pendency Limits',
       'Transfer Limit',
+      'Trash Retention',
       'Escalation Waits',
       'Statutory Clocks',
     ]);
@@ -126,6 +127,7 @@ describe('admin panel', () => {
     expect(within(rules).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'लंबन सीमाएँ',
       'स्थानांतरण सीमा',
+      'ट्रैश में रखने की अवधि',
       'उच्च स्तर को प्रेषण की प्रतीक्षा अवधि',
       'वैधानिक समय-सीमाएं',
     ]);

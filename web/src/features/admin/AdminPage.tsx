@@ -1,7 +1,7 @@
 // Admin Panel: the twelve lists offered in forms, one tab each, and beside them the rules
 // and limits cases are held to, one tab each too: the pendency limits, the transfer limit,
-// the escalation waits and the statutory clock rules; then what the portal tells
-// complainants (the citizen messages). The kinds are labelled rows of tabs, so that a
+// how long deleted grievances stay in the trash, the escalation waits and the statutory
+// clock rules; then what the portal tells complainants (the citizen messages). The kinds are labelled rows of tabs, so that a
 // setting is found by its name rather than inside another's tab. The open tab is kept in the
 // address (?list=districts, ?list=transfer_limit) so it survives a reload.
 import { useSearchParams } from 'react-router';
@@ -13,15 +13,17 @@ import { AdminTabs } from './AdminTabs';
 import { EscalationRulesPanel } from './EscalationRulesPanel';
 import { PendencyLimitsPanel } from './PendencyLimitsPanel';
 import { TransferLimitPanel } from './TransferLimitPanel';
+import { TrashRetentionPanel } from './TrashRetentionPanel';
 import { ClockRulesPanel } from './ClockRulesPanel';
 import { CitizenMessagesPanel } from './citizens/CitizenMessagesPanel';
 
 /** The tabs of the rules and limits; none is a list kind, so no list can take their names. */
 export const PENDENCY_TAB = 'pendency_limits';
 export const TRANSFER_TAB = 'transfer_limit';
+export const TRASH_TAB = 'trash_retention';
 export const ESCALATION_TAB = 'escalation';
 export const CLOCKS_TAB = 'statutory_clocks';
-const RULE_TABS = [PENDENCY_TAB, TRANSFER_TAB, ESCALATION_TAB, CLOCKS_TAB] as const;
+const RULE_TABS = [PENDENCY_TAB, TRANSFER_TAB, TRASH_TAB, ESCALATION_TAB, CLOCKS_TAB] as const;
 type RuleTab = (typeof RULE_TABS)[number];
 
 const isRuleTab = (value: string | null): value is RuleTab => RULE_TABS.some((tab) => tab === value);
@@ -35,6 +37,8 @@ function RulePanel({ tab }: { tab: RuleTab }) {
       return <PendencyLimitsPanel />;
     case TRANSFER_TAB:
       return <TransferLimitPanel />;
+    case TRASH_TAB:
+      return <TrashRetentionPanel />;
     case ESCALATION_TAB:
       return <EscalationRulesPanel />;
     case CLOCKS_TAB:
@@ -50,6 +54,7 @@ export default function AdminPage() {
   const ruleLabels: Record<RuleTab, string> = {
     [PENDENCY_TAB]: t('limits.title'),
     [TRANSFER_TAB]: t('transfers.title'),
+    [TRASH_TAB]: t('trashRetention.title'),
     [ESCALATION_TAB]: t('escalation.title'),
     [CLOCKS_TAB]: t('clocks.tab'),
   };

@@ -73,6 +73,7 @@ describe('navigation', () => {
     expect(labels).toEqual([
       'Dashboard',
       'Grievances',
+      'Trash',
       'User Management',
       'Role Management',
       'Admin Panel',

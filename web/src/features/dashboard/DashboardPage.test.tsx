@@ -513,3 +513,44 @@ describe('dashboard', () => {
     });
   });
 });
+
+describe('recent activity of an escalation run', () => {
+  const escalated = (number: string) => ({
+    ...activity(`${number} was escalated to the state level`, 'orange'),
+    action: 'ESCALATED',
+    code: 'ACTIVITY_ESCALATED',
+    params: { number, new: 'state' },
+  });
+
+  it('is one line with the count, the cases named on hover, and the lines after it still shown', async () => {
+    const run = ['GRV-5', 'GRV-4', 'GRV-3', 'GRV-2', 'GRV-1'].map(escalated);
+    api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, [...run, activity('Filed GRV-6', 'green'), activity('Moved GRV-7', 'blue')]) });
+    renderPage(<DashboardPage />, clerk);
+    const panel = (await screen.findByRole('heading', { name: 'Recent Activity' })).closest('section')!;
+    const line = await within(panel).findByText('Escalation: 5 grievances escalated to the state level');
+    expect(line).toHaveAttribute('title', 'GRV-5, GRV-4, GRV-3, GRV-2, GRV-1');
+    expect(within(panel).getAllByRole('listitem').map((item) => item.querySelector('.activity-description')?.textContent)).toEqual([
+      'Escalation: 5 grievances escalated to the state level',
+      'Filed GRV-6',
+      'Moved GRV-7',
+    ]);
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await within(panel).findByText('उच्च स्तर को प्रेषण: 5 शिकायतें राज्य स्तर पर भेजी गईं')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
+  it('names the level of a single escalation in Hindi', async () => {
+    api({ 'GET /api/admin/recent-activities': () => jsonResponse(200, [escalated('GRV-5')]) });
+    renderPage(<DashboardPage />, clerk);
+    expect(await screen.findByText('GRV-5 was escalated to the state level')).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    try {
+      expect(await screen.findByText('GRV-5 को राज्य स्तर पर भेजा गया')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+});

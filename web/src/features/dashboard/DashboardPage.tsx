@@ -41,6 +41,7 @@ import {
   statusOfMeaning,
   topStation,
 } from './dashboard-figures';
+import { activityLineText } from './activity-groups';
 import { exportActivityText } from './export-activity';
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -124,6 +125,8 @@ function RecentActivity() {
   const activitySentence = (item: Activity) =>
     exportActivityText(item) ??
     (item.code && i18n.exists(`dashboard:activity.${item.code}`) ? t(`activity.${item.code}`, activityParams(item, named)) : item.description);
+  // A run of like events on one case after another is one line with a count (activity-groups.ts).
+  const lineText = (line: (typeof items)[number]) => activityLineText(line, activitySentence, (item) => activityParams(item, named));
   return (
     <Panel id="recent-activity" title={t('recentActivity')}>
       {error && !data ? (
@@ -134,17 +137,23 @@ function RecentActivity() {
         <Text className="muted-text">{t('noActivity')}</Text>
       ) : (
         <ul className="activity-list">
-          {items.map((item, index) => (
-            <li key={`${item.createdAt}-${index}`} className="activity-item">
-              <span className={`activity-dot dot-${dotColour(item.color)}`} aria-hidden="true" />
-              <span className="activity-text">
-                <span className="activity-description">{activitySentence(item)}</span>
-                <time className="activity-time" dateTime={item.createdAt}>
-                  {formatTimeAgo(item.createdAt, item.timeAgo)}
-                </time>
-              </span>
-            </li>
-          ))}
+          {items.map((line, index) => {
+            const item = line.activity;
+            return (
+              <li key={`${item.createdAt}-${index}`} className="activity-item">
+                <span className={`activity-dot dot-${dotColour(item.color)}`} aria-hidden="true" />
+                <span className="activity-text">
+                  {/* A run's cases are named on hover, so that the count can be checked. */}
+                  <span className="activity-description" title={line.count > 1 ? line.numbers.join(', ') : undefined}>
+                    {lineText(line)}
+                  </span>
+                  <time className="activity-time" dateTime={item.createdAt}>
+                    {formatTimeAgo(item.createdAt, item.timeAgo)}
+                  </time>
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Panel>

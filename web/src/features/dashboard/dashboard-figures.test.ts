@@ -69,7 +69,7 @@ describe('dashboard figures', () => {
 
   it('shows the first 4 activities', () => {
     const items = Array.from({ length: 6 }, (_, i) => ({ description: `#${i}`, code: '', params: {}, timeAgo: '', color: 'green', action: '', createdAt: '' }));
-    expect(recentActivities(items).map((item) => item.description)).toEqual(['#0', '#1', '#2', '#3']);
+    expect(recentActivities(items).map((line) => line.activity.description)).toEqual(['#0', '#1', '#2', '#3']);
     expect(recentActivities(undefined)).toEqual([]);
   });
 

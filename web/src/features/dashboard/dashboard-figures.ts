@@ -4,8 +4,9 @@ import { i18n } from '../../i18n';
 import { formatDecimal } from '../../i18n/format';
 import { formatCount } from '../../lib/format';
 import { citizenWord, levelWord } from '../grievances/citizen/citizen';
+import { groupActivities, type ActivityLine } from './activity-groups';
 
-/** Recent activity shows this many items. */
+/** Recent activity shows this many lines (a run of like events is one line). */
 export const RECENT_ACTIVITY_COUNT = 4;
 
 export interface CaseTotals {
@@ -110,13 +111,14 @@ export function activityParams(activity: Activity, named: (kind: ListKind, name:
     }
   }
   if (activity.code && CITIZEN_WORDS_OF_ACTIVITY.has(activity.code) && params.new) params.new = citizenWord(params.new);
-  // An appeal moved up names the level it went to by its code ('range').
-  if (activity.code === 'ACTIVITY_APPEAL_ESCALATED' && params.new) params.new = levelWord(params.new);
+  // An escalation and an appeal moved up name the level they went to by its code ('range').
+  if ((activity.code === 'ACTIVITY_ESCALATED' || activity.code === 'ACTIVITY_APPEAL_ESCALATED') && params.new) params.new = levelWord(params.new);
   return params;
 }
 
-export function recentActivities(list: readonly Activity[] | undefined): Activity[] {
-  return (list ?? []).slice(0, RECENT_ACTIVITY_COUNT);
+/** The first lines of Recent Activity, each run of like events on one case after another grouped. */
+export function recentActivities(list: readonly Activity[] | undefined): ActivityLine[] {
+  return groupActivities(list).slice(0, RECENT_ACTIVITY_COUNT);
 }
 
 /**

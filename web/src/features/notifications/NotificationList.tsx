@@ -1,5 +1,6 @@
 // A list of notifications, newest first, in the bell's panel and on the Notifications
-// screen: each is a link to its grievance that marks it read when followed. Unread ones
+// screen: each is a link to its grievance (a digest's, to the list of the grievances it
+// counts) that marks it read when followed. Unread ones
 // stand out by a dot and weight, and their link says 'Unread' to a screen reader.
 import { Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { Link } from 'react-router';
 import { useItemName } from '../../api/item-names';
 import type { Notice } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-import { notificationText } from './notification-text';
+import { noticeLink, notificationText } from './notification-text';
 
 interface NotificationListProps {
   items: readonly Notice[];
@@ -25,7 +26,7 @@ export function NotificationList({ items, label, onFollow }: NotificationListPro
           <span className="notification-dot" aria-hidden="true" />
           <div className="notification-body">
             <Link
-              to={`/grievances/${notification.grievanceId}`}
+              to={noticeLink(notification)}
               className="notification-link"
               onClick={() => onFollow(notification)}
             >

@@ -1,5 +1,6 @@
+import { setLanguage } from '../../i18n';
 import { makeNotice } from '../../test/fixtures';
-import { badgeText, bellLabel, notificationText } from './notification-text';
+import { badgeText, bellLabel, digestCount, noticeLink, notificationText, type CountedNotice } from './notification-text';
 
 const base = makeNotice();
 
@@ -36,5 +37,45 @@ describe('notification text', () => {
   it('names someone when the actor has no name, and still words a kind it does not know', () => {
     expect(notificationText({ ...base, actorName: ' ' })).toBe('Someone assigned grievance GRV-2025-000015 to you.');
     expect(notificationText({ ...base, kind: 'transferred' as never })).toBe('There is news of grievance GRV-2025-000015.');
+  });
+});
+
+describe('digest notices', () => {
+  const digest = (overrides: Partial<CountedNotice>): CountedNotice => ({ ...base, grievanceId: 0, grievanceNumber: '', actorName: 'Escalation', ...overrides });
+  const escalated = (level: string | null, count: number) => digest({ kind: 'escalated', level, count });
+  const missed = (count: number) => digest({ kind: 'clock_missed', clock: null, count });
+
+  afterEach(() => setLanguage('en'));
+
+  it('stand for more than one case; a count of 1, 0 or none is a notice of one grievance', () => {
+    expect(digestCount(escalated('district', 37))).toBe(37);
+    expect([1, 0, null, undefined].map((count) => digestCount({ ...base, count }))).toEqual([null, null, null, null]);
+    expect(noticeLink({ ...base, count: 1 })).toBe('/grievances/15');
+  });
+
+  it('say how many cases went to which level, and how many missed a deadline, in English', () => {
+    expect(notificationText(escalated('district', 37))).toBe('37 cases escalated to your district');
+    expect(notificationText(escalated('range', 37))).toBe('37 cases escalated to your range');
+    expect(notificationText(escalated('state', 37))).toBe('37 cases escalated to the state level');
+    expect(notificationText(escalated(null, 3))).toBe('3 cases escalated');
+    expect(notificationText(escalated('zone', 3))).toBe('3 cases escalated');
+    expect(notificationText(missed(12))).toBe('12 cases missed a statutory deadline');
+    expect(notificationText(missed(123456))).toBe('1,23,456 cases missed a statutory deadline');
+    expect(notificationText(digest({ kind: 'assigned', count: 5 }))).toBe('There is news of 5 cases');
+  });
+
+  it('say the same in Hindi', async () => {
+    await setLanguage('hi');
+    expect(notificationText(escalated('district', 37))).toBe('37 मामले आपके ज़िले को प्रेषित किए गए');
+    expect(notificationText(escalated('range', 37))).toBe('37 मामले आपकी रेंज को प्रेषित किए गए');
+    expect(notificationText(escalated('state', 37))).toBe('37 मामले राज्य स्तर को प्रेषित किए गए');
+    expect(notificationText(escalated(null, 3))).toBe('3 मामले उच्च स्तर को प्रेषित किए गए');
+    expect(notificationText(missed(12))).toBe('12 मामलों में वैधानिक समय-सीमा चूक गई');
+  });
+
+  it("lead to the list's queue of what they count, not to a case", () => {
+    expect(noticeLink(escalated('state', 37))).toBe('/grievances?escalated=me');
+    expect(noticeLink(missed(12))).toBe('/grievances?clock=missed');
+    expect(noticeLink(digest({ kind: 'assigned', count: 5 }))).toBe('/grievances');
   });
 });

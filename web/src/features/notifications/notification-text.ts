@@ -24,11 +24,54 @@ function escalationText(n: Notice, number: string): string {
   return t('kind.escalated', { number, level, count: n.daysOverdue });
 }
 
+// Written by hand until the server's OpenAPI document has it: `npm run gen:api` will then
+// give Notice its `count`, and this type can go.
+/**
+ * A notice as the server now sends it: `count` above 1 makes it a digest, standing for that
+ * many notices of its kind from one escalation run (its grievanceId is then 0 and its
+ * grievanceNumber empty).
+ */
+export type CountedNotice = Notice & { count?: number | null };
+
+/** How many notices a digest stands for; null for a notice of one grievance. */
+export function digestCount(n: CountedNotice): number | null {
+  const count = n.count;
+  return typeof count === 'number' && Number.isFinite(count) && count > 1 ? count : null;
+}
+
+/** The grievance list's queues a digest opens (the `escalated` and `clock` filters of grievances/list-filters.ts). */
+export const ESCALATED_QUEUE = '/grievances?escalated=me';
+export const MISSED_CLOCKS_QUEUE = '/grievances?clock=missed';
+
+/** Where a notice leads: its grievance, or for a digest the list of the grievances it counts. */
+export function noticeLink(n: CountedNotice): string {
+  if (digestCount(n) === null) return `/grievances/${n.grievanceId}`;
+  if (n.kind === 'escalated') return ESCALATED_QUEUE;
+  if (n.kind === 'clock_missed') return MISSED_CLOCKS_QUEUE;
+  return '/grievances';
+}
+
+/** '37 cases escalated to your district', '12 cases missed a statutory deadline'. */
+function digestText(n: CountedNotice, count: number): string {
+  switch (n.kind) {
+    case 'escalated':
+      return n.level && LEVELS.includes(n.level) ? t(`digest.escalated.${n.level}`, { count }) : t('digest.escalated.plain', { count });
+    case 'clock_missed':
+      return t('digest.clockMissed', { count });
+    default:
+      // Only escalation runs send digests; a newer server's other kind still says how many.
+      return t('digest.other', { count });
+  }
+}
+
 /**
  * 'Ravi Kumar assigned grievance GRV-2025-000015 to you.' `statusName` gives a status's
- * name in the reader's language from the English name the server sends.
+ * name in the reader's language from the English name the server sends. A digest says how
+ * many cases it stands for.
  */
-export function notificationText(n: Notice, statusName: (name: string) => string = (name) => name): string {
+export function notificationText(n: CountedNotice, statusName: (name: string) => string = (name) => name): string {
+  const count = digestCount(n);
+  if (count !== null) return digestText(n, count);
   const number = n.grievanceNumber;
   const actor = n.actorName.trim() || t('someone');
   switch (n.kind) {

@@ -1,9 +1,11 @@
-// Profile: who I am, and a Change Password form.
+// Profile: who I am, a Change Password form, two-factor sign-in, and which notifications
+// are also sent to me by email.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/use-session';
+import { EmailPreferencesSection } from '../notifications/EmailPreferencesSection';
 import { TwoFactorSection } from '../two-factor/TwoFactorSection';
 import { useCurrentUser } from './api/use-current-user';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -53,6 +55,7 @@ export default function ProfilePage() {
         </Card>
         {/* Two-factor turned on or off: this page's copy of GET /auth/me is read again. */}
         <TwoFactorSection onChanged={() => void mutate()} />
+        <EmailPreferencesSection />
       </Grid>
     </>
   );

@@ -1,5 +1,5 @@
-// Calls of the Admin Panel's settings: the pendency limits, the transfer limit and the
-// escalation waits, each read whole and saved whole.
+// Calls of the Admin Panel's settings: the pendency limits, the transfer limit, the
+// escalation waits and the trash's retention, each read whole and saved whole.
 import { api } from '../../../api/client';
 import type { EscalationRules, PendencyLimitsRequest, PendencyLimitsView, TransferLimit } from '../../../api/types';
 
@@ -22,4 +22,23 @@ export const ESCALATION_RULES_KEY = '/admin/escalation-rules';
 
 export const escalationRulesApi = {
   save: (body: EscalationRules) => api.put<EscalationRules>(ESCALATION_RULES_KEY, body),
+};
+
+// Written by hand until the server's OpenAPI document describes it: `npm run gen:api` will
+// then give this shape in api/schema.d.ts, and api/types.ts will name it there.
+/** GET/PUT /admin/trash-retention: the days a deleted grievance is kept before it is purged. */
+export interface TrashRetention {
+  days: number;
+}
+
+/** SWR key of the trash's retention (dropdowns read to see, update to save). */
+export const TRASH_RETENTION_KEY = '/admin/trash-retention';
+
+/** The retention out of its {success, data} envelope. */
+export const readTrashRetention = async (path: string): Promise<TrashRetention> =>
+  (await api.get<{ success: boolean; data: TrashRetention }>(path)).data;
+
+export const trashRetentionApi = {
+  save: async (body: TrashRetention): Promise<TrashRetention> =>
+    (await api.put<{ success: boolean; data: TrashRetention }>(TRASH_RETENTION_KEY, body)).data,
 };
