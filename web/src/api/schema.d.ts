@@ -238,6 +238,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/published-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The views published to roles. */
+        get: operations["published_views"];
+        put?: never;
+        /**
+         * Publishes a view to every holder of a role (at most 30 published in all): they find it
+         *     beside their own views and may make it their default.
+         */
+        post: operations["publish_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/published-views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraws a published view from its role. */
+        delete: operations["withdraw_view"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/recent-activities": {
         parameters: {
             query?: never;
@@ -293,6 +331,27 @@ export interface paths {
          *     and are transferred no more.
          */
         put: operations["save_transfer_limit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/trash-retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trash's retention in force (90 days until the Admin Panel saves its own). */
+        get: operations["get_retention"];
+        /**
+         * Replaces the trash's retention; the next purge goes by it, for grievances deleted before
+         *     too.
+         */
+        put: operations["save_retention"];
         post?: never;
         delete?: never;
         options?: never;
@@ -756,6 +815,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes one change (assign, status, priority or transfer) to each selected grievance, as
+         *     its own request would: each is checked and written on its own, so one refused leaves the
+         *     others done. Needs grievances update.
+         */
+        post: operations["bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/duplicates": {
         parameters: {
             query?: never;
@@ -905,6 +985,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deleted grievances within the caller's reach, the latest deletion first. Needs
+         *     grievances delete.
+         */
+        get: operations["trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/{id}": {
         parameters: {
             query?: never;
@@ -918,8 +1018,9 @@ export interface paths {
         put: operations["update_grievance"];
         post?: never;
         /**
-         * Deletes a grievance with its notes and attachments; its DELETED audit record keeps the
-         *     complete record.
+         * Deletes a grievance into the trash, with its notes and attachments, for the retention the
+         *     Admin Panel sets (90 days until changed); its DELETED audit record keeps the complete
+         *     record and the reason.
          */
         delete: operations["delete_grievance"];
         options?: never;
@@ -1031,6 +1132,28 @@ export interface paths {
         };
         /** A five-minute link that downloads the attachment under its own name. */
         get: operations["download_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/case-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The grievance's case file: its details, people, investigation officers, case notes and
+         *     history on A4 pages, with the station, the numbers and who printed it on every page and a
+         *     signature block at the end; labels in English or Hindi (`lang`). A sensitive case's
+         *     victims are written protected. Audited as EXPORTED in the case's trail.
+         */
+        get: operations["case_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1191,6 +1314,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances/{id}/printed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records that the caller printed the grievance from its screen (the browser's own print of
+         *     the page, laid out by its print stylesheet): an EXPORTED record in the case's trail.
+         */
+        post: operations["printed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grievances/{id}/progress": {
         parameters: {
             query?: never;
@@ -1227,6 +1370,27 @@ export interface paths {
          */
         put: operations["withhold"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts a deleted grievance back from the trash as it was, with its notes, attachments and
+         *     links (to the grievances still there), audited as RESTORED. Needs grievances delete, and
+         *     the case within the caller's reach (404 otherwise, as for a case not in the trash).
+         */
+        post: operations["restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1340,6 +1504,27 @@ export interface paths {
          */
         get: operations["list_notifications"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which kinds of notice reach the caller by email (every kind, until they choose). */
+        get: operations["email_choices"];
+        /**
+         * Chooses which kinds of notice reach the caller by email; every notice still reaches them
+         *     in the portal.
+         */
+        put: operations["save_email_choices"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1793,6 +1978,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's views, those the Admin published to their role, and their default view. */
+        get: operations["list_views"];
+        put?: never;
+        /** Saves the list's filters, order and density as a named view (at most 30). */
+        post: operations["create_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/views/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the view the list opens with: one of the caller's, one published to their role, or
+         *     none.
+         */
+        put: operations["set_default"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Renames a view of the caller's or saves it with other filters. */
+        put: operations["update_view"];
+        post?: never;
+        /** Deletes a view of the caller's (a published one is the Admin's to withdraw). */
+        delete: operations["delete_view"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1886,7 +2127,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED" | "CLOCK_ACTION_RECORDED" | "LAW_SETTINGS_CHANGED" | "IDENTITY_REVEALED" | "PROGRESS_RECORDED" | "SMS_SENT" | "SMS_FAILED" | "CITIZEN_VIEWED" | "FEEDBACK_RECEIVED" | "APPEAL_DECIDED" | "CITIZEN_SETTINGS_CHANGED" | "APPEAL_ESCALATED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED" | "CLOCK_ACTION_RECORDED" | "LAW_SETTINGS_CHANGED" | "IDENTITY_REVEALED" | "PROGRESS_RECORDED" | "SMS_SENT" | "SMS_FAILED" | "CITIZEN_VIEWED" | "FEEDBACK_RECEIVED" | "APPEAL_DECIDED" | "CITIZEN_SETTINGS_CHANGED" | "APPEAL_ESCALATED" | "RESTORED" | "PURGED" | "TRASH_RETENTION_CHANGED" | "VIEWS_PUBLISHED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -1936,6 +2177,48 @@ export interface components {
              *     after it are missing.
              */
             recordId: string;
+        };
+        /** @description A grievance the action changed. */
+        BulkDone: {
+            grievance_number: string;
+            /** Format: int64 */
+            id: number;
+        };
+        /**
+         * @description A grievance the action did not change, and why: the answer its own request would have
+         *     had (404 for one outside the caller's reach, 409 for a stale one, ...).
+         */
+        BulkRefused: {
+            error: components["schemas"]["ErrorBody"];
+            /** @description Null when the caller may not see the grievance. */
+            grievance_number?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            status: number;
+        };
+        /** @description One change for every selected grievance. */
+        BulkRequest: {
+            /** @description `assign`, `status`, `priority` or `transfer`. */
+            action: string;
+            /** @description status: the decision a resolved or closed status is given with. */
+            final_decision?: string | null;
+            /** @description The grievances, 1 to 200, each once. */
+            ids: components["schemas"]["GrievanceId"][];
+            /** @description status: notes kept with the change. */
+            notes?: string | null;
+            /** @description priority: the priority's name, as the Admin Panel lists it. */
+            priority?: string | null;
+            status_id?: null | components["schemas"]["ItemId"];
+            transfer?: null | components["schemas"]["TransferForm"];
+            user_id?: null | components["schemas"]["UserId"];
+        };
+        BulkResult: {
+            /** @description Named in the details (`batch`) of every audit record the action wrote. */
+            batch_id: string;
+            done: components["schemas"]["BulkDone"][];
+            refused: components["schemas"]["BulkRefused"][];
+            success: boolean;
         };
         ChangePasswordRequest: {
             newPassword?: string;
@@ -2341,9 +2624,26 @@ export interface components {
              */
             total: number;
         };
+        DefaultForm: {
+            /** @description One of the user's views or of those published to their role; null for none. */
+            view_id?: string | null;
+        };
         DeletedResponse: {
             message: string;
         };
+        /**
+         * @description Why a grievance is deleted; the body is optional (a DELETE without one records the reason
+         *     as not given).
+         */
+        DeletionRequest: {
+            /** @description At most 500 characters. */
+            reason?: string | null;
+        };
+        /**
+         * @description How densely the list shows its rows.
+         * @enum {string}
+         */
+        Density: "comfortable" | "compact";
         DisposalReport: {
             from: string;
             rows: components["schemas"]["DisposalRow"][];
@@ -2400,6 +2700,24 @@ export interface components {
             /** @description Recent cases of the station whose brief details read much the same. */
             similar: components["schemas"]["Duplicate"][];
         };
+        /** @description Whether notices of one kind reach the user by email. */
+        EmailChoice: {
+            email: boolean;
+            kind: components["schemas"]["NoticeKind"];
+        };
+        EmailChoices: {
+            /** @description Every kind, in a fixed order. */
+            kinds: components["schemas"]["EmailChoice"][];
+        };
+        /**
+         * @description The kinds to change, each `true` (by email) or `false` (in the portal only); those left
+         *     out stay as they are.
+         */
+        EmailChoicesForm: {
+            email: {
+                [key: string]: boolean;
+            };
+        };
         Envelope_Attachment: {
             data: {
                 /** @description As read from the content, whatever the name says. */
@@ -2418,6 +2736,13 @@ export interface components {
                 /** Format: int64 */
                 uploaded_by: number;
                 uploaded_by_name: string;
+            };
+            success: boolean;
+        };
+        Envelope_EmailChoices: {
+            data: {
+                /** @description Every kind, in a fixed order. */
+                kinds: components["schemas"]["EmailChoice"][];
             };
             success: boolean;
         };
@@ -2479,6 +2804,14 @@ export interface components {
             };
             success: boolean;
         };
+        Envelope_PublishedView: {
+            /** @description A view the Admin published to the holders of a role. */
+            data: components["schemas"]["SavedView"] & {
+                /** Format: int64 */
+                role_id: number;
+            };
+            success: boolean;
+        };
         Envelope_RoleView: {
             data: {
                 /**
@@ -2500,6 +2833,17 @@ export interface components {
                  * @description How many users hold the role.
                  */
                 user_count: number;
+            };
+            success: boolean;
+        };
+        Envelope_TrashRetention: {
+            /** @description How many days a deleted grievance stays in the trash before it is purged. */
+            data: {
+                /**
+                 * Format: int32
+                 * @description A whole number from 1 to 3650.
+                 */
+                days: number;
             };
             success: boolean;
         };
@@ -2618,6 +2962,13 @@ export interface components {
             }[];
             success: boolean;
         };
+        Envelope_Vec_PublishedView: {
+            data: (components["schemas"]["SavedView"] & {
+                /** Format: int64 */
+                role_id: number;
+            })[];
+            success: boolean;
+        };
         Envelope_Vec_RoleOption: {
             data: {
                 /** Format: int64 */
@@ -2670,6 +3021,15 @@ export interface components {
                 two_factor_enabled: boolean;
                 updated_at: string;
             }[];
+            success: boolean;
+        };
+        Envelope_Views: {
+            /** @description The user's views and those published to their role, and their default. */
+            data: {
+                /** @description The view the list opens with; null: the list as it comes. */
+                default_view?: string | null;
+                views: components["schemas"]["ViewEntry"][];
+            };
             success: boolean;
         };
         /** @description Every error answer has this shape. */
@@ -3407,6 +3767,12 @@ export interface components {
             clock?: string | null;
             /**
              * Format: int64
+             * @description A digest of one escalation run: how many escalations (or missed clocks) it stands for;
+             *     `grievanceId` is 0 and `grievanceNumber` empty then. Null for a single notice.
+             */
+            count?: number | null;
+            /**
+             * Format: int64
              * @description Escalations: the days the grievance was overdue.
              */
             daysOverdue?: number | null;
@@ -3756,6 +4122,21 @@ export interface components {
              */
             reopenWindowDays: number;
         };
+        /** @description A view to publish to the holders of a role. */
+        PublishForm: {
+            density?: components["schemas"]["Density"];
+            /** @description 1 to 60 characters. */
+            name: string;
+            /** @description The list's query string: its filters and order only. */
+            query: string;
+            /** Format: int64 */
+            role_id: number;
+        };
+        /** @description A view the Admin published to the holders of a role. */
+        PublishedView: components["schemas"]["SavedView"] & {
+            /** Format: int64 */
+            role_id: number;
+        };
         /**
          * @description How a citizen rates a disposal.
          * @enum {string}
@@ -3871,6 +4252,15 @@ export interface components {
             station_id: number;
             /** Format: int64 */
             total: number;
+        };
+        /** @description A named view of the grievance list. */
+        SavedView: {
+            density?: components["schemas"]["Density"];
+            /** @description Unique among the user's views and the published ones ("v…" a user's, "p…" published). */
+            id: string;
+            name: string;
+            /** @example status=Pending&sort=priority&direction=asc */
+            query: string;
         };
         /** @description Which grievances the caller reaches, for the list's filters. */
         ScopeView: {
@@ -4045,6 +4435,42 @@ export interface components {
              */
             max_transfers?: number;
         };
+        TrashPage: {
+            /** @description The latest deletion first. */
+            data: components["schemas"]["TrashedGrievance"][];
+            next_cursor?: string | null;
+            success: boolean;
+        };
+        /** @description How many days a deleted grievance stays in the trash before it is purged. */
+        TrashRetention: {
+            /**
+             * Format: int32
+             * @description A whole number from 1 to 3650.
+             */
+            days: number;
+        };
+        TrashRetentionForm: {
+            /** Format: int32 */
+            days?: number;
+        };
+        /** @description A grievance in the trash, as the Trash screen lists it. */
+        TrashedGrievance: {
+            attachments: number;
+            crime_title: string;
+            deleted_at: string;
+            deleted_by_name: string;
+            district: string;
+            fir_no: string;
+            grievance_number: string;
+            /** Format: int64 */
+            id: number;
+            notes: number;
+            police_station: string;
+            /** @description The last day it stays (YYYY-MM-DD, in India); it is purged after it. */
+            purge_after?: string | null;
+            /** @description Null when the officer gave none. */
+            reason?: string | null;
+        };
         TwoFactorCodeRequest: {
             code?: string;
         };
@@ -4158,6 +4584,27 @@ export interface components {
         VerifyResponse: {
             user: components["schemas"]["SessionUser"];
             valid: boolean;
+        };
+        /** @description A view as the list offers it. */
+        ViewEntry: components["schemas"]["SavedView"] & {
+            /** @description Published by the Admin to the user's role: the user opens it, and cannot change it. */
+            published: boolean;
+        };
+        /** @description A view as the list's "Save view" sends it. */
+        ViewForm: {
+            density?: components["schemas"]["Density"];
+            /** @description Make it the view the list opens with. */
+            make_default?: boolean;
+            /** @description 1 to 60 characters. */
+            name: string;
+            /** @description The list's query string: its filters and order only. */
+            query: string;
+        };
+        /** @description The user's views and those published to their role, and their default. */
+        Views: {
+            /** @description The view the list opens with; null: the list as it comes. */
+            default_view?: string | null;
+            views: components["schemas"]["ViewEntry"][];
         };
         /** @description A case withheld from publication, or given back to it, with the reason. */
         WithholdForm: {
@@ -5143,6 +5590,178 @@ export interface operations {
             };
         };
     };
+    published_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PublishedView"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PublishedView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     recent_activities: {
         parameters: {
             query?: never;
@@ -5303,6 +5922,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransferLimit"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrashRetention"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrashRetentionForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrashRetention"];
                 };
             };
             400: {
@@ -6611,6 +7323,22 @@ export interface operations {
                  */
                 section?: string;
                 /**
+                 * @description `me`: the caller's cases by assignment; `none`: cases assigned to nobody; a user id:
+                 *     that user's.
+                 */
+                assignee?: string;
+                /** @description Only cases whose crime title, as filed, is this one (capitals do not matter). */
+                crime_head?: string;
+                /** @description Filed on or after this day in India (YYYY-MM-DD). */
+                filed_from?: string;
+                /** @description Filed on or before this day in India (YYYY-MM-DD). */
+                filed_to?: string;
+                /**
+                 * @description Only these grievances: ids separated by commas, at most 200 (a selection on the list,
+                 *     to export it).
+                 */
+                ids?: string;
+                /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
                  */
@@ -6783,6 +7511,63 @@ export interface operations {
             };
         };
     };
+    bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     duplicates: {
         parameters: {
             query?: never;
@@ -6888,6 +7673,22 @@ export interface operations {
                  *     "303(2)").
                  */
                 section?: string;
+                /**
+                 * @description `me`: the caller's cases by assignment; `none`: cases assigned to nobody; a user id:
+                 *     that user's.
+                 */
+                assignee?: string;
+                /** @description Only cases whose crime title, as filed, is this one (capitals do not matter). */
+                crime_head?: string;
+                /** @description Filed on or after this day in India (YYYY-MM-DD). */
+                filed_from?: string;
+                /** @description Filed on or before this day in India (YYYY-MM-DD). */
+                filed_to?: string;
+                /**
+                 * @description Only these grievances: ids separated by commas, at most 200 (a selection on the list,
+                 *     to export it).
+                 */
+                ids?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
@@ -6999,6 +7800,22 @@ export interface operations {
                  */
                 section?: string;
                 /**
+                 * @description `me`: the caller's cases by assignment; `none`: cases assigned to nobody; a user id:
+                 *     that user's.
+                 */
+                assignee?: string;
+                /** @description Only cases whose crime title, as filed, is this one (capitals do not matter). */
+                crime_head?: string;
+                /** @description Filed on or after this day in India (YYYY-MM-DD). */
+                filed_from?: string;
+                /** @description Filed on or before this day in India (YYYY-MM-DD). */
+                filed_to?: string;
+                /**
+                 * @description Only these grievances: ids separated by commas, at most 200 (a selection on the list,
+                 *     to export it).
+                 */
+                ids?: string;
+                /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
                  */
@@ -7109,6 +7926,22 @@ export interface operations {
                  */
                 section?: string;
                 /**
+                 * @description `me`: the caller's cases by assignment; `none`: cases assigned to nobody; a user id:
+                 *     that user's.
+                 */
+                assignee?: string;
+                /** @description Only cases whose crime title, as filed, is this one (capitals do not matter). */
+                crime_head?: string;
+                /** @description Filed on or after this day in India (YYYY-MM-DD). */
+                filed_from?: string;
+                /** @description Filed on or before this day in India (YYYY-MM-DD). */
+                filed_to?: string;
+                /**
+                 * @description Only these grievances: ids separated by commas, at most 200 (a selection on the list,
+                 *     to export it).
+                 */
+                ids?: string;
+                /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
                  */
@@ -7218,6 +8051,22 @@ export interface operations {
                  *     "303(2)").
                  */
                 section?: string;
+                /**
+                 * @description `me`: the caller's cases by assignment; `none`: cases assigned to nobody; a user id:
+                 *     that user's.
+                 */
+                assignee?: string;
+                /** @description Only cases whose crime title, as filed, is this one (capitals do not matter). */
+                crime_head?: string;
+                /** @description Filed on or after this day in India (YYYY-MM-DD). */
+                filed_from?: string;
+                /** @description Filed on or before this day in India (YYYY-MM-DD). */
+                filed_to?: string;
+                /**
+                 * @description Only these grievances: ids separated by commas, at most 200 (a selection on the list,
+                 *     to export it).
+                 */
+                ids?: string;
                 /**
                  * @description The column to sort by: filed_at (when absent), fir_date, priority or status. Priority
                  *     and status go by the items' display order in the Admin Panel.
@@ -7404,6 +8253,55 @@ export interface operations {
             };
         };
     };
+    trash: {
+        parameters: {
+            query?: {
+                /** @description 1 to 200; 50 when absent. */
+                limit?: number;
+                /** @description From the previous page's `next_cursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_grievance: {
         parameters: {
             query?: never;
@@ -7543,7 +8441,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["DeletionRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -7553,7 +8455,6 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessMessage"];
                 };
             };
-            /** @description The request is malformed or fails validation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7580,6 +8481,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8002,6 +8912,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileLink"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    case_file: {
+        parameters: {
+            query?: {
+                /** @description `hi` for Hindi headings, `en` for English; without it, the Accept-Language header decides. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
                 };
             };
             /** @description The request is malformed or fails validation */
@@ -8702,6 +9670,75 @@ export interface operations {
             };
         };
     };
+    printed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description None: a body, if sent, is not read */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["NoFields"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     record_progress: {
         parameters: {
             query?: never;
@@ -8835,6 +9872,69 @@ export interface operations {
             };
             /** @description The request body is over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GrievanceView"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9161,6 +10261,89 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    email_choices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EmailChoices"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_email_choices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChoicesForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EmailChoices"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10686,6 +11869,295 @@ export interface operations {
             };
             /** @description The request body is over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Views"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Views"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_default: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefaultForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Views"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Views"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
