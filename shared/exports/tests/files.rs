@@ -154,3 +154,59 @@ fn a_hindi_report_has_hindi_headings_set_in_devanagari_that_extract_as_text() {
     let embedded = bytes.windows(b"/FontFile2".len()).filter(|w| *w == b"/FontFile2").count();
     assert!(embedded >= 2, "the Latin and the Devanagari faces are embedded ({embedded})");
 }
+
+fn note(id: u32, text: &str) -> cases::port::Note {
+    cases::port::Note { id: id.to_string(), grievance_id: 1, text: text.into(), corrects: None, author_id: 1, author_name: "SI Verma".into(), created_at: "2026-03-06T09:00:00Z".into() }
+}
+
+fn record(n: u32, action: domain::audit::AuditAction, notes: &str) -> cases::reads::AuditRecord {
+    serde_json::from_value(json!({
+        "id": format!("r{n}"), "grievance_id": 1, "grievance_number": "GRV-2026-000001", "action": action, "field_name": "status",
+        "old_value": "Pending", "new_value": "In Progress", "notes": notes, "action_details": null, "user_id": 1, "user_name": "Asha Admin",
+        "user_email": "asha@portal.test", "user_role": "Admin", "ip_address": "", "user_agent": "", "session_id": "", "created_at": "2026-03-07T10:00:00Z"
+    }))
+    .unwrap()
+}
+
+fn case_file(language: exports::Language, history: usize) -> String {
+    let mut g = sample().remove(0);
+    g.fields.parties = serde_json::from_value(json!([{"role": "complainant", "name": "Ram Lal", "gender": "male", "age": 45}])).unwrap();
+    let notes = [note(2, "Statement of the complainant recorded at the station."), note(1, "Scene visited; CCTV footage requested.")];
+    let history: Vec<_> = (0..history).map(|n| record(n as u32, domain::audit::AuditAction::StatusChanged, &format!("Step {n} of the investigation"))).collect();
+    let file = exports::case_file::CaseFile { grievance: &g, notes: &notes, history: &history, printed_by: "Asha Admin", printed_at: time::macros::datetime!(2026-11-21 10:00 UTC), language };
+    let bytes = file.write().unwrap();
+    assert!(bytes.starts_with(b"%PDF"));
+    pdf_extract::extract_text_from_mem(&bytes).unwrap()
+}
+
+#[test]
+fn the_case_file_holds_every_section_its_notes_and_who_printed_it_on_every_page() {
+    // The case notes and the history do not fit under the details: they start the second
+    // page rather than being split.
+    let text = case_file(exports::Language::English, 3);
+    let (first, second) = text.split_once("Page 1 of 2").expect("two pages");
+    assert!(!first.contains("Case Notes") && second.contains("Case Notes") && second.contains("History"), "{text}");
+    for expected in [
+        "Case File", "Civil Lines · Grievance Number: GRV-2026-000001 · FIR Number: FIR-001", "Printed 21 Nov 2026 15:30 IST by Asha Admin",
+        "Case Details", "Brief Details", "People in the Case", "Investigation Officers", "Case Notes", "History",
+        "Statement of the complainant recorded at the station.", "Scene visited; CCTV footage requested.", "Ram Lal", "SI Verma", "Recovered the chain",
+        "Step 2 of the investigation", "Signature", "Name and designation", "Page 1 of 2",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing from the case file:\n{text}");
+    }
+    // A long history runs onto more pages, each with the case's header and its number.
+    let text = case_file(exports::Language::English, 120);
+    let pages = text.matches("Printed 21 Nov 2026").count();
+    assert!(pages >= 3, "{pages} pages");
+    assert!(text.contains(&format!("Page {pages} of {pages}")), "{text}");
+    assert_eq!(text.matches("Signature").count(), 1, "one signature block, at the end");
+}
+
+#[test]
+fn a_hindi_case_file_labels_its_sections_in_hindi_and_keeps_the_cases_own_words() {
+    let text = case_file(exports::Language::Hindi, 2);
+    // Words without a pre-base vowel sign extract as written (see the Hindi report's test).
+    for expected in ["फ़ाइल", "मामले का", "हस्ताक्षर", "Statement of the complainant recorded at the station.", "GRV-2026-000001", "पृष्ठ 1 / 2"] {
+        assert!(text.contains(expected), "{expected:?} missing from the Hindi case file:\n{text}");
+    }
+}
