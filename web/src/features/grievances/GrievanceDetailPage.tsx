@@ -46,6 +46,7 @@ import { TransferHistory } from './transfer/TransferHistory';
 import { ClocksSection } from './law/ClocksSection';
 import { SectionsFacts } from './law/SectionsFacts';
 import { dismissLabel } from '../../i18n/amplify-labels';
+import './case-print.css';
 
 const notFound = () => i18n.t('grievances:detail.notFound');
 
@@ -137,7 +138,9 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
   };
 
   return (
-    <>
+    <div className="case-detail">
+      {/* On paper the case is named at the top of the sheet, without the screen's chrome. */}
+      <p className="print-only case-print-head">{t('detail.printHead', { number: g.grievance_number, fir: dash(g.fir_no) })}</p>
       <PageHeader
         title={g.grievance_number}
         description={t('detail.description', { fir: g.fir_no, crime: dash(names.crime_titles(g.crime_title)), station: dash(names.police_stations(g.police_station)) })}
@@ -398,7 +401,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
           }}
         />
       ) : null}
-    </>
+    </div>
   );
 }
 
