@@ -46,6 +46,7 @@ import { TransferHistory } from './transfer/TransferHistory';
 import { ClocksSection } from './law/ClocksSection';
 import { SectionsFacts } from './law/SectionsFacts';
 import { dismissLabel } from '../../i18n/amplify-labels';
+import { CaseFileMenu } from './case-file/CaseFileMenu';
 import './case-print.css';
 
 const notFound = () => i18n.t('grievances:detail.notFound');
@@ -129,6 +130,8 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
   const [transferring, setTransferring] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const afterMove = useAfterMove(notice.show);
+  // A failure of the header's actions (the case file's download), kept until dismissed.
+  const [failure, setFailure] = useState<string | null>(null);
   const transfers = transfersOf(useGrievanceHistory(g.id).data ?? []);
   /** A section changed the case: its new version shown, its history (the change is audited) read again, and the section's words said. */
   const changed = (updated: Grievance, message: string) => {
@@ -150,6 +153,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
               <Icon name="back" size={18} />
               {t('detail.back')}
             </Button>
+            <CaseFileMenu grievance={g} onStart={() => setFailure(null)} onFailure={setFailure} />
             {canUpdate ? (
               <>
                 <Button gap="xs" onClick={() => setAssigning(true)}>
@@ -177,6 +181,12 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
         <EscalatedBadge escalation={g.escalation} />
         <SensitiveBadge sensitive={g.sensitive} />
       </Flex>
+
+      {failure ? (
+        <Alert variation="error" className="page-notice" isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      ) : null}
 
       {notice.message ? (
         <Alert variation="success" role="status" className="page-toast" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
