@@ -47,6 +47,9 @@ import { ClocksSection } from './law/ClocksSection';
 import { SectionsFacts } from './law/SectionsFacts';
 import { dismissLabel } from '../../i18n/amplify-labels';
 import { CaseFileMenu } from './case-file/CaseFileMenu';
+import { useDeletion } from '../../components/use-deletion';
+import { grievancesApi } from './api/grievances';
+import { DeleteGrievanceDialog } from './delete/DeleteGrievanceDialog';
 import './case-print.css';
 
 const notFound = () => i18n.t('grievances:detail.notFound');
@@ -107,6 +110,7 @@ function useAfterMove(showNotice: (text: string) => void) {
 interface GrievanceViewProps {
   g: Grievance;
   canUpdate: boolean;
+  canDelete: boolean;
   canAudit: boolean;
   /** The signed-in user's id: their own closure request is theirs to wait on, not to decide. */
   userId: number | undefined;
@@ -120,7 +124,7 @@ interface GrievanceViewProps {
   canDecideAppeal: boolean;
 }
 
-function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canReveal, canWithhold, canDecideAppeal }: GrievanceViewProps) {
+function GrievanceView({ g, canUpdate, canDelete, canAudit, userId, canDecideClosure, canReveal, canWithhold, canDecideAppeal }: GrievanceViewProps) {
   const names = useGrievanceItemNames();
   const cache = useGrievanceCache();
   const { t } = useTranslation('grievances');
@@ -130,8 +134,18 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
   const [transferring, setTransferring] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const afterMove = useAfterMove(notice.show);
-  // A failure of the header's actions (the case file's download), kept until dismissed.
+  // A failure of the header's actions (the case file's download, a deletion), kept until dismissed.
   const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
+  // A deleted grievance has no screen left: its message goes to the list.
+  const deletion = useDeletion<Grievance>({
+    remove: (grievance, reason) => grievancesApi.remove(grievance.id, reason),
+    deleted: (grievance) => t('list.deleted', { number: grievance.grievance_number }),
+    failed: t('list.deleteFailed'),
+    onDeleted: (text) => void navigate(listPlacePath(), { state: noticeState(text) }),
+    onFailure: setFailure,
+    onSettled: () => undefined,
+  });
   const transfers = transfersOf(useGrievanceHistory(g.id).data ?? []);
   /** A section changed the case: its new version shown, its history (the change is audited) read again, and the section's words said. */
   const changed = (updated: Grievance, message: string) => {
@@ -169,6 +183,12 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
                   {t('list.edit')}
                 </Button>
               </>
+            ) : null}
+            {canDelete ? (
+              <Button gap="xs" className="danger-button" onClick={() => deletion.ask(g)}>
+                <Icon name="delete" size={18} />
+                {t('common:delete')}
+              </Button>
             ) : null}
           </>
         }
@@ -400,6 +420,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
           }}
         />
       ) : null}
+      <DeleteGrievanceDialog deletion={deletion} />
       {assigning ? (
         <AssignDialog
           grievance={g}
@@ -419,6 +440,7 @@ export default function GrievanceDetailPage() {
   const { id } = useParams();
   const validId = id !== undefined && /^\d+$/.test(id);
   const canUpdate = usePermission('grievances', 'update');
+  const canDelete = usePermission('grievances', 'delete');
   const canAudit = usePermission('audit', 'read');
   const canReveal = usePermission('grievances', 'view_identities');
   const canWithhold = usePermission('grievances', 'withhold_publication');
@@ -457,6 +479,7 @@ export default function GrievanceDetailPage() {
     <GrievanceView
       g={grievance}
       canUpdate={canUpdate}
+      canDelete={canDelete}
       canAudit={canAudit}
       userId={user?.id}
       canDecideClosure={mayDecideClosure(user, grievance)}
