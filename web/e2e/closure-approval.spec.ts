@@ -2,8 +2,8 @@
 // "Desk officer" role whose closures need approval and an "Approver" role that
 // approves them, and a user of each. The desk officer closes a grievance from its
 // screen and gets a closure request instead (the status stays); the approver finds
-// it under 'Closure requests', approves it, and the status moves. A second request
-// is returned with a reason, and nothing moves.
+// it under 'Closure requests', approves it once asked whether to (the question names the
+// case), and the status moves. A second request is returned with a reason, and nothing moves.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN } from './admin';
 import { adminApi, clickControl, expect, expectAccessible, signIn, signInAs, snap, test } from './fixtures';
@@ -211,7 +211,19 @@ test.describe('closure approval', () => {
       await expect(panel.getByRole('button', { name: 'Return' })).toBeVisible();
       await expectAccessible(page);
       await snap(page, 'closure-request-panel');
+      // The approval asks first, naming the case: Cancel sends nothing.
       await panel.getByRole('button', { name: 'Approve closure' }).click();
+      const question = page.getByRole('alertdialog', { name: 'Approve Closure' });
+      await expect(question).toContainText(`Approve the closure of grievance ${approved.grievance_number} (FIR ${FIR}-A)? The status becomes Closed.`);
+      await expectAccessible(page);
+      await snap(page, 'closure-approve-question');
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect(question).toBeHidden();
+      await expect(factValue(page, 'Status')).toHaveText('Pending');
+      await expect(page.locator('.detail-badges')).toContainText('Closure pending');
+      await panel.getByRole('button', { name: 'Approve closure' }).click();
+      await question.getByRole('button', { name: 'Confirm' }).click();
+      await expect(question).toBeHidden();
       await expect(page.getByRole('status').filter({ hasText: 'Closure approved: the status is now Closed.' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Closure request' })).toHaveCount(0);
       await expect(page.locator('.detail-badges')).not.toContainText('Closure pending');
@@ -228,6 +240,7 @@ test.describe('closure approval', () => {
       await expect(factValue(page, 'Proposed status')).toHaveText('Resolved');
       await page.getByRole('region', { name: 'Closure request' }).getByRole('button', { name: 'Return' }).click();
       const dialog = page.getByRole('dialog', { name: `Return Closure Request for ${returned.grievance_number}` });
+      await expect(dialog).toContainText(`Return the closure request of grievance ${returned.grievance_number} (FIR ${FIR}-R)? The status stays Pending.`);
       await dialog.getByRole('button', { name: 'Return request' }).click();
       await expect(dialog.getByText('Give a reason for returning the closure request')).toBeVisible();
       await dialog.getByLabel('Reason for returning').fill(RETURN_REASON);
