@@ -39,6 +39,9 @@ import { transfersOf } from './transfer/transfer';
 import { TransferDialog } from './transfer/TransferDialog';
 import { AssignDialog } from './assign/AssignDialog';
 import { closureRequested, mayDecideClosure } from './closure/closure';
+import { assignUndo, statusUndo } from './undo/undo';
+import { UndoNotice } from './undo/UndoNotice';
+import { useUndo } from './undo/use-undo';
 import { ClosurePendingBadge } from './closure/ClosurePendingBadge';
 import { EscalatedBadge } from './escalation/EscalatedBadge';
 import { ClosureRequestPanel } from './closure/ClosureRequestPanel';
@@ -84,14 +87,14 @@ function Prose({ text, fallback }: { text: string | null | undefined; fallback: 
 }
 
 /**
- * After a transfer or an assignment: the grievance read again, and the message.
- * A grievance sent out of the user's reach answers 404 then, so the message goes
- * to the list.
+ * After a transfer or an assignment: the grievance read again, and the message (said by
+ * `say`, the screen's notice unless told otherwise). A grievance sent out of the user's
+ * reach answers 404 then, so the message goes to the list.
  */
 function useAfterMove(showNotice: (text: string) => void) {
   const cache = useGrievanceCache();
   const navigate = useNavigate();
-  return async (transferred: Grievance, message: string) => {
+  return async (transferred: Grievance, message: string, say: (text: string) => void = showNotice) => {
     try {
       await cache.fetchNow(transferred.id);
     } catch (error) {
@@ -103,7 +106,7 @@ function useAfterMove(showNotice: (text: string) => void) {
       void cache.put(transferred.id, transferred);
     }
     void cache.reloadHistory(transferred.id);
-    showNotice(message);
+    say(message);
   };
 }
 
@@ -152,6 +155,52 @@ function GrievanceView({ g, canUpdate, canDelete, canAudit, userId, canDecideClo
     void cache.put(g.id, updated);
     void cache.reloadHistory(g.id);
     notice.show(message);
+  };
+  // A status change or an assignment made here can be put back for a while (its message then
+  // stands beside the Undo instead of alone).
+  const undo = useUndo();
+  const offerUndo = (message: string, run: () => Promise<Grievance>, onDone: (undone: Grievance) => void) => {
+    notice.clear();
+    undo.make({ message, run, onDone, failed: t('undo.failed'), onFailed: () => void cache.reload(g.id) });
+  };
+  const statusChanged = (updated: Grievance) => {
+    void cache.put(g.id, updated);
+    void cache.reloadHistory(g.id);
+    // A role whose closures need approval gets a closure request, not the status: nothing moved to undo.
+    if (closureRequested(g, updated)) {
+      notice.show(t('casework:closure.requested'));
+      return;
+    }
+    const message = t('detail.statusChanged', { status: updated.status });
+    const back = statusUndo(g, updated);
+    if (!back) {
+      notice.show(message);
+      return;
+    }
+    offerUndo(
+      message,
+      () => grievancesApi.changeStatus(g.id, back),
+      // Put back to a closing status, the undo may itself become a closure request.
+      (undone) => changed(undone, closureRequested(updated, undone) ? t('casework:closure.requested') : t('undo.statusDone', { status: undone.status })),
+    );
+  };
+  const assigned = (moved: Grievance) => {
+    setAssigning(false);
+    const name = moved.assigned_to_name;
+    const previous = assignUndo(g, moved);
+    const say =
+      previous === undefined
+        ? undefined
+        : (message: string) =>
+            offerUndo(
+              message,
+              () => grievancesApi.assign(g.id, previous),
+              (undone) => {
+                const again = undone.assigned_to_name;
+                void afterMove(undone, again ? t('undo.assignDone', { name: again }) : t('assign.cleared'));
+              },
+            );
+    void afterMove(moved, name ? t('assign.done', { name }) : t('assign.cleared'), say);
   };
 
   return (
@@ -208,11 +257,15 @@ function GrievanceView({ g, canUpdate, canDelete, canAudit, userId, canDecideClo
         </Alert>
       ) : null}
 
-      {notice.message ? (
-        <Alert variation="success" role="status" className="page-toast" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
-          {notice.message}
-        </Alert>
-      ) : null}
+      {/* Floating over the foot of the screen, one above the other: a section's message, and the Undo of a change. */}
+      <div className="toast-stack">
+        {notice.message ? (
+          <Alert variation="success" role="status" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
+            {notice.message}
+          </Alert>
+        ) : null}
+        <UndoNotice undo={undo} />
+      </div>
 
       <Flex direction="column" gap="medium">
         {g.closure ? (
@@ -312,12 +365,7 @@ function GrievanceView({ g, canUpdate, canDelete, canAudit, userId, canDecideClo
               key={g.version}
               grievance={g}
               onReload={() => void cache.reload(g.id)}
-              onChanged={(updated) => {
-                void cache.put(g.id, updated);
-                void cache.reloadHistory(g.id);
-                // A role whose closures need approval gets a closure request, not the status.
-                notice.show(closureRequested(g, updated) ? t('casework:closure.requested') : t('detail.statusChanged', { status: updated.status }));
-              }}
+              onChanged={statusChanged}
             />
           ) : null}
         </Section>
@@ -425,11 +473,7 @@ function GrievanceView({ g, canUpdate, canDelete, canAudit, userId, canDecideClo
         <AssignDialog
           grievance={g}
           onClose={() => setAssigning(false)}
-          onAssigned={(assigned) => {
-            setAssigning(false);
-            const name = assigned.assigned_to_name;
-            void afterMove(assigned, name ? t('assign.done', { name }) : t('assign.cleared'));
-          }}
+          onAssigned={assigned}
         />
       ) : null}
     </div>
