@@ -1,9 +1,10 @@
 // Closure approval against the real portal: an administrator adds a
 // "Desk officer" role whose closures need approval and an "Approver" role that
-// approves them, and a user of each. The desk officer closes a grievance from its
-// screen and gets a closure request instead (the status stays); the approver finds
-// it under 'Closure requests', approves it, and the status moves. A second request
-// is returned with a reason, and nothing moves.
+// approves them, and a user of each. The desk officer moves a grievance's status and
+// undoes it, then closes it from its screen and gets a closure request instead (the
+// status stays, and there is no Undo); the approver finds it under 'Closure requests',
+// approves it once asked whether to (the question names the case), and the status moves.
+// A second request is returned with a reason, and nothing moves.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN } from './admin';
 import { adminApi, clickControl, expect, expectAccessible, signIn, signInAs, snap, test } from './fixtures';
@@ -148,6 +149,18 @@ test.describe('closure approval', () => {
       await page.goto(`/grievances/${approved.id}`);
       await expect(page.getByRole('heading', { level: 1, name: approved.grievance_number })).toBeVisible();
       const status = page.getByRole('region', { name: 'Current Status' });
+      // A status change that moves the status offers Undo for a while: an ordinary change back.
+      await status.getByLabel('New Status').selectOption({ label: 'In Progress' });
+      await status.getByRole('button', { name: 'Update Status' }).click();
+      const offer = page.getByRole('status').filter({ hasText: 'Status changed to In Progress.' });
+      await expect(offer.getByRole('button', { name: 'Undo' })).toBeVisible();
+      await expect(factValue(page, 'Status')).toHaveText('In Progress');
+      // (Nothing slow here: the Undo goes after 10 s.)
+      await offer.getByRole('button', { name: 'Undo' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Status changed back to Pending.' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+      await expect(factValue(page, 'Status')).toHaveText('Pending');
+      await expect(page.getByRole('list', { name: 'Audit history' }).getByRole('listitem')).toHaveCount(3);
       await status.getByLabel('New Status').selectOption({ label: 'Closed' });
       await expect(status.getByText(/needs another officer's approval to close a case/)).toBeVisible();
       await status.getByLabel('Notes').fill('Complainant satisfied, money returned');
@@ -157,6 +170,8 @@ test.describe('closure approval', () => {
       await status.getByRole('textbox', { name: /Final Decision/ }).fill('Money returned; complaint withdrawn');
       await status.getByRole('button', { name: 'Update Status' }).click();
       await expect(page.getByRole('status').filter({ hasText: REQUESTED })).toBeVisible();
+      // A closure request moved nothing: there is nothing to undo.
+      await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
       await expect(page.locator('.detail-badges')).toContainText('Closure pending');
       await expect(factValue(page, 'Status')).toHaveText('Pending');
       const panel = page.getByRole('region', { name: 'Closure request' });
@@ -211,7 +226,19 @@ test.describe('closure approval', () => {
       await expect(panel.getByRole('button', { name: 'Return' })).toBeVisible();
       await expectAccessible(page);
       await snap(page, 'closure-request-panel');
+      // The approval asks first, naming the case: Cancel sends nothing.
       await panel.getByRole('button', { name: 'Approve closure' }).click();
+      const question = page.getByRole('alertdialog', { name: 'Approve Closure' });
+      await expect(question).toContainText(`Approve the closure of grievance ${approved.grievance_number} (FIR ${FIR}-A)? The status becomes Closed.`);
+      await expectAccessible(page);
+      await snap(page, 'closure-approve-question');
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect(question).toBeHidden();
+      await expect(factValue(page, 'Status')).toHaveText('Pending');
+      await expect(page.locator('.detail-badges')).toContainText('Closure pending');
+      await panel.getByRole('button', { name: 'Approve closure' }).click();
+      await question.getByRole('button', { name: 'Confirm' }).click();
+      await expect(question).toBeHidden();
       await expect(page.getByRole('status').filter({ hasText: 'Closure approved: the status is now Closed.' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Closure request' })).toHaveCount(0);
       await expect(page.locator('.detail-badges')).not.toContainText('Closure pending');
@@ -228,6 +255,7 @@ test.describe('closure approval', () => {
       await expect(factValue(page, 'Proposed status')).toHaveText('Resolved');
       await page.getByRole('region', { name: 'Closure request' }).getByRole('button', { name: 'Return' }).click();
       const dialog = page.getByRole('dialog', { name: `Return Closure Request for ${returned.grievance_number}` });
+      await expect(dialog).toContainText(`Return the closure request of grievance ${returned.grievance_number} (FIR ${FIR}-R)? The status stays Pending.`);
       await dialog.getByRole('button', { name: 'Return request' }).click();
       await expect(dialog.getByText('Give a reason for returning the closure request')).toBeVisible();
       await dialog.getByLabel('Reason for returning').fill(RETURN_REASON);

@@ -1,8 +1,9 @@
 // Grievances against the real portal: file one with two officers through the
 // form, find it with the filters, view it, edit it, change its status, and see
-// the dashboard, Recent Activity and the audit history follow.
+// the dashboard, Recent Activity and the audit history follow; delete one from the list
+// with a reason, and one from its own screen without.
 import type { Page } from '@playwright/test';
-import { adminApi, expect, expectAccessible, signIn, snap, test } from './fixtures';
+import { adminApi, caseBody, expect, expectAccessible, signIn, snap, test } from './fixtures';
 
 // A FIR number no other test uses, so the filters find exactly this one.
 const FIR_NO = `E2E-${Date.now().toString(36).toUpperCase()}/2025`;
@@ -293,12 +294,42 @@ test.describe('grievances', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete Grievance' });
     await expect(confirm).toContainText(`Are you sure you want to delete grievance ${number}?`);
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    // The reason is optional; typed, it goes as the request's JSON body.
+    await confirm.getByLabel('Reason for deletion (optional)').fill('Filed twice by the front desk');
     await expectAccessible(page);
     await snap(page, 'grievance-delete-confirm');
+    const sent = page.waitForRequest((r) => r.method() === 'DELETE' && /\/api\/grievances\/\d+$/.test(r.url()));
     await confirm.getByRole('button', { name: 'Delete' }).click();
+    expect((await sent).postDataJSON()).toEqual({ reason: 'Filed twice by the front desk' });
     await expect(confirm).toBeHidden();
     await expect(page.getByText(`Grievance ${number} deleted.`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No Matching Results' })).toBeVisible();
+  });
+
+  test('a grievance is deleted from its own screen, then the list says so', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const firNo = `DELD-${Date.now()}`;
+    const created = await api.post(
+      '/grievances',
+      caseBody({ fir_no: firNo, fir_date: '2025-04-01', section_and_act: '379 IPC', crime_title: 'Theft', brief_details: 'A bicycle was stolen from the market.' }),
+    );
+    expect(created.status()).toBe(201);
+    const { id, grievance_number: number } = ((await created.json()) as { data: { id: number; grievance_number: string } }).data;
+
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/grievances/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Grievance' });
+    await expect(confirm).toContainText(`Are you sure you want to delete grievance ${number}?`);
+    // Without a reason, no body at all.
+    const sent = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith(`/api/grievances/${id}`));
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    expect((await sent).postData()).toBeNull();
+    await expect(page).toHaveURL(/\/grievances(\?.*)?$/);
+    await expect(page.getByText(`Grievance ${number} deleted.`)).toBeVisible();
+    expect((await api.get(`/grievances/${id}`)).status()).toBe(404);
   });
 
   test('the column headers sort the list on the server, both ways', async ({ page, request }) => {

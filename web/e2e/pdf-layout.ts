@@ -1,5 +1,5 @@
 // What a PDF shows where, read with poppler's own tools (pdftotext and pdftoppm, installed
-// by `make test`): the words of its first page with their boxes, from the text layer, and
+// by `make test`): the words of its first page (or of every page) with their boxes, from the text layer, and
 // whether the page as drawn has ink inside a box. Together they say that a value is printed
 // whole, on one line, where the text layer puts it.
 import { execFileSync } from 'node:child_process';
@@ -24,6 +24,22 @@ export function pdfWords(file: string): Word[] {
     words.push({ text, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]) });
   }
   return words;
+}
+
+/** Every page's width (in points) and words, as pdftotext reads them. */
+export function pageWords(file: string): { width: number; height: number; words: Word[] }[] {
+  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+  return [...html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)].map((page) => ({
+    width: Number(page[1]),
+    height: Number(page[2]),
+    words: [...page[3].matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+      text: unescapeXml(m[5]),
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+    })),
+  }));
 }
 
 /** Pairs of words that share a line and overprint each other (by more than a hair). */

@@ -10,11 +10,13 @@ interface ConfirmDialogProps {
   title: string;
   /** The question, e.g. "Delete the user Asha Verma?" */
   children: ReactNode;
+  /** What the question may be answered with beside yes or no (a reason), under it. */
+  details?: ReactNode;
   confirmLabel?: string;
   busyLabel?: string;
+  /** 'primary' for a confirmation that takes nothing away (approving a closure, restoring). */
+  variation?: 'destructive' | 'primary';
   busy?: boolean;
-  /** 'primary' for a step that destroys nothing (restoring); a deletion's button is destructive. */
-  confirmVariation?: 'destructive' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -22,10 +24,11 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   title,
   children,
+  details,
   confirmLabel,
   busyLabel,
+  variation = 'destructive',
   busy = false,
-  confirmVariation = 'destructive',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -35,12 +38,13 @@ export function ConfirmDialog({
     <Dialog title={title} onClose={onCancel} role="alertdialog" size="small" busy={busy} describedBy={questionId}>
       <div className="modal-body">
         <Text id={questionId}>{children}</Text>
+        {details}
       </div>
       <div className="modal-foot">
         <Button onClick={onCancel} isDisabled={busy} data-autofocus>
           {t('cancel')}
         </Button>
-        <Button variation={confirmVariation} onClick={onConfirm} isLoading={busy} loadingText={busyLabel ?? t('deleting')}>
+        <Button variation={variation} onClick={onConfirm} isLoading={busy} loadingText={busyLabel ?? t('deleting')}>
           {confirmLabel ?? t('delete')}
         </Button>
       </div>

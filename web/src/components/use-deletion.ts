@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { errorText } from '../api/errors';
 
 export interface DeletionOptions<T> {
-  remove: (item: T) => Promise<unknown>;
+  /** Deletes `item`; `reason` is the user's, where the question asks for one. */
+  remove: (item: T, reason?: string) => Promise<unknown>;
   /** The notice's text once `item` is gone. */
   deleted: (item: T) => string;
   /** The failure's text when the server gives none. */
@@ -23,19 +24,20 @@ export interface Deletion<T> {
   busy: boolean;
   ask: (item: T) => void;
   cancel: () => void;
-  confirm: () => Promise<void>;
+  /** Deletes the thing asked about, with the user's reason where one was asked for. */
+  confirm: (reason?: string) => Promise<void>;
 }
 
 export function useDeletion<T>(options: DeletionOptions<T>): Deletion<T> {
   const [target, setTarget] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function confirm() {
+  async function confirm(reason?: string) {
     if (target === null) return;
     setBusy(true);
     options.onFailure(null);
     try {
-      await options.remove(target);
+      await options.remove(target, reason);
       options.onDeleted(options.deleted(target));
     } catch (problem) {
       options.onFailure(errorText(problem, options.failed));

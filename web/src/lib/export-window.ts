@@ -1,6 +1,6 @@
-// Where an export's download link is opened. The window is opened on the click
-// itself, before the API has answered: a window opened after an await is no
-// longer the user's doing and popup blockers refuse it.
+// Where an export's download link is opened, and where a file the API answered itself is
+// saved. A link's window is opened on the click itself, before the API has answered: a
+// window opened after an await is no longer the user's doing and popup blockers refuse it.
 
 /**
  * Opens a window for a download that is still being prepared, saying so in
@@ -70,5 +70,25 @@ export function downloadInPage(url: string): void {
     link.click();
   } finally {
     link.remove();
+  }
+}
+
+/** How long a saved file's object URL is kept: past the click that saves it, then let go. */
+const OBJECT_URL_MS = 60_000;
+
+/** Saves bytes the page holds (a file the API answered itself) under `fileName`, through a hidden link. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    // Revoked at once, a download the browser has not started yet would fail.
+    window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_MS);
   }
 }

@@ -39,6 +39,9 @@ import { transfersOf } from './transfer/transfer';
 import { TransferDialog } from './transfer/TransferDialog';
 import { AssignDialog } from './assign/AssignDialog';
 import { closureRequested, mayDecideClosure } from './closure/closure';
+import { assignUndo, statusUndo } from './undo/undo';
+import { UndoNotice } from './undo/UndoNotice';
+import { useUndo } from './undo/use-undo';
 import { ClosurePendingBadge } from './closure/ClosurePendingBadge';
 import { EscalatedBadge } from './escalation/EscalatedBadge';
 import { ClosureRequestPanel } from './closure/ClosureRequestPanel';
@@ -46,6 +49,11 @@ import { TransferHistory } from './transfer/TransferHistory';
 import { ClocksSection } from './law/ClocksSection';
 import { SectionsFacts } from './law/SectionsFacts';
 import { dismissLabel } from '../../i18n/amplify-labels';
+import { CaseFileMenu } from './case-file/CaseFileMenu';
+import { useDeletion } from '../../components/use-deletion';
+import { grievancesApi } from './api/grievances';
+import { DeleteGrievanceDialog } from './delete/DeleteGrievanceDialog';
+import './case-print.css';
 
 const notFound = () => i18n.t('grievances:detail.notFound');
 
@@ -79,14 +87,14 @@ function Prose({ text, fallback }: { text: string | null | undefined; fallback: 
 }
 
 /**
- * After a transfer or an assignment: the grievance read again, and the message.
- * A grievance sent out of the user's reach answers 404 then, so the message goes
- * to the list.
+ * After a transfer or an assignment: the grievance read again, and the message (said by
+ * `say`, the screen's notice unless told otherwise). A grievance sent out of the user's
+ * reach answers 404 then, so the message goes to the list.
  */
 function useAfterMove(showNotice: (text: string) => void) {
   const cache = useGrievanceCache();
   const navigate = useNavigate();
-  return async (transferred: Grievance, message: string) => {
+  return async (transferred: Grievance, message: string, say: (text: string) => void = showNotice) => {
     try {
       await cache.fetchNow(transferred.id);
     } catch (error) {
@@ -98,13 +106,14 @@ function useAfterMove(showNotice: (text: string) => void) {
       void cache.put(transferred.id, transferred);
     }
     void cache.reloadHistory(transferred.id);
-    showNotice(message);
+    say(message);
   };
 }
 
 interface GrievanceViewProps {
   g: Grievance;
   canUpdate: boolean;
+  canDelete: boolean;
   canAudit: boolean;
   /** The signed-in user's id: their own closure request is theirs to wait on, not to decide. */
   userId: number | undefined;
@@ -118,7 +127,7 @@ interface GrievanceViewProps {
   canDecideAppeal: boolean;
 }
 
-function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canReveal, canWithhold, canDecideAppeal }: GrievanceViewProps) {
+function GrievanceView({ g, canUpdate, canDelete, canAudit, userId, canDecideClosure, canReveal, canWithhold, canDecideAppeal }: GrievanceViewProps) {
   const names = useGrievanceItemNames();
   const cache = useGrievanceCache();
   const { t } = useTranslation('grievances');
@@ -128,6 +137,18 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
   const [transferring, setTransferring] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const afterMove = useAfterMove(notice.show);
+  // A failure of the header's actions (the case file's download, a deletion), kept until dismissed.
+  const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
+  // A deleted grievance has no screen left: its message goes to the list.
+  const deletion = useDeletion<Grievance>({
+    remove: (grievance, reason) => grievancesApi.remove(grievance.id, reason),
+    deleted: (grievance) => t('list.deleted', { number: grievance.grievance_number }),
+    failed: t('list.deleteFailed'),
+    onDeleted: (text) => void navigate(listPlacePath(), { state: noticeState(text) }),
+    onFailure: setFailure,
+    onSettled: () => undefined,
+  });
   const transfers = transfersOf(useGrievanceHistory(g.id).data ?? []);
   /** A section changed the case: its new version shown, its history (the change is audited) read again, and the section's words said. */
   const changed = (updated: Grievance, message: string) => {
@@ -135,9 +156,57 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
     void cache.reloadHistory(g.id);
     notice.show(message);
   };
+  // A status change or an assignment made here can be put back for a while (its message then
+  // stands beside the Undo instead of alone).
+  const undo = useUndo();
+  const offerUndo = (message: string, run: () => Promise<Grievance>, onDone: (undone: Grievance) => void) => {
+    notice.clear();
+    undo.make({ message, run, onDone, failed: t('undo.failed'), onFailed: () => void cache.reload(g.id) });
+  };
+  const statusChanged = (updated: Grievance) => {
+    void cache.put(g.id, updated);
+    void cache.reloadHistory(g.id);
+    // A role whose closures need approval gets a closure request, not the status: nothing moved to undo.
+    if (closureRequested(g, updated)) {
+      notice.show(t('casework:closure.requested'));
+      return;
+    }
+    const message = t('detail.statusChanged', { status: updated.status });
+    const back = statusUndo(g, updated);
+    if (!back) {
+      notice.show(message);
+      return;
+    }
+    offerUndo(
+      message,
+      () => grievancesApi.changeStatus(g.id, back),
+      // Put back to a closing status, the undo may itself become a closure request.
+      (undone) => changed(undone, closureRequested(updated, undone) ? t('casework:closure.requested') : t('undo.statusDone', { status: undone.status })),
+    );
+  };
+  const assigned = (moved: Grievance) => {
+    setAssigning(false);
+    const name = moved.assigned_to_name;
+    const previous = assignUndo(g, moved);
+    const say =
+      previous === undefined
+        ? undefined
+        : (message: string) =>
+            offerUndo(
+              message,
+              () => grievancesApi.assign(g.id, previous),
+              (undone) => {
+                const again = undone.assigned_to_name;
+                void afterMove(undone, again ? t('undo.assignDone', { name: again }) : t('assign.cleared'));
+              },
+            );
+    void afterMove(moved, name ? t('assign.done', { name }) : t('assign.cleared'), say);
+  };
 
   return (
-    <>
+    <div className="case-detail">
+      {/* On paper the case is named at the top of the sheet, without the screen's chrome. */}
+      <p className="print-only case-print-head">{t('detail.printHead', { number: g.grievance_number, fir: dash(g.fir_no) })}</p>
       <PageHeader
         title={g.grievance_number}
         description={t('detail.description', { fir: g.fir_no, crime: dash(names.crime_titles(g.crime_title)), station: dash(names.police_stations(g.police_station)) })}
@@ -147,6 +216,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
               <Icon name="back" size={18} />
               {t('detail.back')}
             </Button>
+            <CaseFileMenu grievance={g} onStart={() => setFailure(null)} onFailure={setFailure} />
             {canUpdate ? (
               <>
                 <Button gap="xs" onClick={() => setAssigning(true)}>
@@ -163,6 +233,12 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
                 </Button>
               </>
             ) : null}
+            {canDelete ? (
+              <Button gap="xs" className="danger-button" onClick={() => deletion.ask(g)}>
+                <Icon name="delete" size={18} />
+                {t('common:delete')}
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -175,11 +251,21 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
         <SensitiveBadge sensitive={g.sensitive} />
       </Flex>
 
-      {notice.message ? (
-        <Alert variation="success" role="status" className="page-toast" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
-          {notice.message}
+      {failure ? (
+        <Alert variation="error" className="page-notice" isDismissible {...dismissLabel()} onDismiss={() => setFailure(null)}>
+          {failure}
         </Alert>
       ) : null}
+
+      {/* Floating over the foot of the screen, one above the other: a section's message, and the Undo of a change. */}
+      <div className="toast-stack">
+        {notice.message ? (
+          <Alert variation="success" role="status" isDismissible {...dismissLabel()} onDismiss={notice.clear}>
+            {notice.message}
+          </Alert>
+        ) : null}
+        <UndoNotice undo={undo} />
+      </div>
 
       <Flex direction="column" gap="medium">
         {g.closure ? (
@@ -279,12 +365,7 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
               key={g.version}
               grievance={g}
               onReload={() => void cache.reload(g.id)}
-              onChanged={(updated) => {
-                void cache.put(g.id, updated);
-                void cache.reloadHistory(g.id);
-                // A role whose closures need approval gets a closure request, not the status.
-                notice.show(closureRequested(g, updated) ? t('casework:closure.requested') : t('detail.statusChanged', { status: updated.status }));
-              }}
+              onChanged={statusChanged}
             />
           ) : null}
         </Section>
@@ -387,18 +468,15 @@ function GrievanceView({ g, canUpdate, canAudit, userId, canDecideClosure, canRe
           }}
         />
       ) : null}
+      <DeleteGrievanceDialog deletion={deletion} />
       {assigning ? (
         <AssignDialog
           grievance={g}
           onClose={() => setAssigning(false)}
-          onAssigned={(assigned) => {
-            setAssigning(false);
-            const name = assigned.assigned_to_name;
-            void afterMove(assigned, name ? t('assign.done', { name }) : t('assign.cleared'));
-          }}
+          onAssigned={assigned}
         />
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -406,6 +484,7 @@ export default function GrievanceDetailPage() {
   const { id } = useParams();
   const validId = id !== undefined && /^\d+$/.test(id);
   const canUpdate = usePermission('grievances', 'update');
+  const canDelete = usePermission('grievances', 'delete');
   const canAudit = usePermission('audit', 'read');
   const canReveal = usePermission('grievances', 'view_identities');
   const canWithhold = usePermission('grievances', 'withhold_publication');
@@ -444,6 +523,7 @@ export default function GrievanceDetailPage() {
     <GrievanceView
       g={grievance}
       canUpdate={canUpdate}
+      canDelete={canDelete}
       canAudit={canAudit}
       userId={user?.id}
       canDecideClosure={mayDecideClosure(user, grievance)}

@@ -5,7 +5,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { GrievanceRow } from '../../api/types';
-import { ConfirmDeletion } from '../../components/ConfirmDialog';
 import { Notices } from '../../components/Notices';
 import { PageHeader } from '../../components/PageHeader';
 import { useDeletion } from '../../components/use-deletion';
@@ -13,6 +12,7 @@ import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { grievancesApi } from './api/grievances';
 import { useArrivalNotice } from './arrival-notice';
+import { DeleteGrievanceDialog } from './delete/DeleteGrievanceDialog';
 import { ExportButtons } from './ExportButtons';
 import { GrievanceFilterPanel, type FilterPanelHandle } from './GrievanceFilterPanel';
 import { activeFilterCount, filtersFromParams, filtersToParams, listPath, type GrievanceFilters } from './list-filters';
@@ -62,7 +62,7 @@ export default function GrievanceListPage() {
   const notice = useTransientMessage(5000);
   useArrivalNotice(notice.show);
   const deletion = useDeletion<GrievanceRow>({
-    remove: (grievance) => grievancesApi.remove(grievance.id),
+    remove: (grievance, reason) => grievancesApi.remove(grievance.id, reason),
     deleted: (grievance) => t('list.deleted', { number: grievance.grievance_number }),
     failed: t('list.deleteFailed'),
     onDeleted: notice.show,
@@ -123,7 +123,7 @@ export default function GrievanceListPage() {
         ref={results}
       />
       {shortcutsOpen ? <ShortcutsDialog canCreate={canCreate} onClose={() => setShortcutsOpen(false)} /> : null}
-      <ConfirmDeletion deletion={deletion} title={t('list.deleteTitle')} question={(g) => t('list.deleteQuestion', { number: g.grievance_number })} />
+      <DeleteGrievanceDialog deletion={deletion} />
     </>
   );
 }

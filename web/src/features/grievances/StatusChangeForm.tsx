@@ -12,11 +12,8 @@ import type { GrievanceView } from '../../api/types';
 import { useActiveItems } from '../admin/api/use-active-items';
 import { useSession } from '../auth/use-session';
 import { grievancesApi } from './api/grievances';
-import { CLOSURE_PENDING_CODE } from './closure/closure';
+import { CLOSURE_PENDING_CODE, closesCase } from './closure/closure';
 import { ReloadableFailure, type Refusal } from './ReloadableFailure';
-
-/** The meanings of a status that closes a case, for which some roles need approval. */
-const CLOSING_MEANINGS: ReadonlySet<string> = new Set(['resolved', 'closed']);
 
 interface StatusChangeFormProps {
   grievance: GrievanceView;
@@ -39,7 +36,7 @@ export function StatusChangeForm({ grievance, onChanged, onReload }: StatusChang
   const options = statuses.items.filter((item) => item.name !== grievance.status);
   const closingNeedsApproval = useSession().user?.closing_needs_approval === true;
   const chosen = options.find((item) => String(item.id) === statusId);
-  const closes = Boolean(chosen?.meaning && CLOSING_MEANINGS.has(chosen.meaning));
+  const closes = closesCase(chosen?.meaning);
   const asksForClosure = closingNeedsApproval && closes;
   // The case's own decision until the user writes another.
   const finalDecision = decision ?? grievance.final_decision ?? '';

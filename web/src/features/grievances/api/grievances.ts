@@ -84,7 +84,8 @@ export const grievancesApi = {
     (await api.post<GrievanceEnvelope>('/grievances', body)).data,
   update: async (id: number, body: GrievanceUpdate): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(grievanceKey(id), body)).data,
-  remove: (id: number) => api.delete<SuccessMessage>(grievanceKey(id)),
+  /** Deletes the grievance (to the trash); a reason, when given, goes to the audit trail. */
+  remove: (id: number, reason?: string) => api.delete<SuccessMessage>(grievanceKey(id), reason ? { reason } : undefined),
   changeStatus: async (id: number, body: StatusRequest): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/status`, body)).data,
   transfer: async (id: number, body: TransferRequest): Promise<GrievanceView> =>

@@ -83,7 +83,22 @@ describe('a pending closure request', () => {
     expect(within(region).queryByRole('button', { name: 'Return' })).not.toBeInTheDocument();
   });
 
-  it('lets another approver approve it: sends the version, then shows the new status without the badge', async () => {
+  it('asks before approving, naming the case and the status it becomes: nothing is sent before Confirm, nothing on Cancel', async () => {
+    const fetch = render(approver, pending());
+    const region = await panel();
+    const user = userEvent.setup();
+    await user.click(within(region).getByRole('button', { name: 'Approve closure' }));
+    const question = screen.getByRole('alertdialog', { name: 'Approve Closure' });
+    expect(question).toHaveAccessibleDescription('Approve the closure of grievance GRV-2025-000012 (FIR FIR/2025-012)? The status becomes Closed.');
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(sentBodies(fetch, 'POST', '/api/grievances/12/closure/approve')).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/grievances/12/closure/approve')).toEqual([]);
+    expect(await panel()).toBeInTheDocument();
+  });
+
+  it('lets another approver approve it once confirmed: sends the version, then shows the new status without the badge', async () => {
     const fetch = render(approver, pending(), (set) => ({
       'POST /api/grievances/12/closure/approve': () => {
         const approved = makeGrievance({ status: 'Closed', status_id: 12, status_meaning: 'closed', closure: null, version: 4 });
@@ -92,8 +107,11 @@ describe('a pending closure request', () => {
       },
     }));
     const region = await panel();
-    await userEvent.setup().click(within(region).getByRole('button', { name: 'Approve closure' }));
+    const user = userEvent.setup();
+    await user.click(within(region).getByRole('button', { name: 'Approve closure' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Approve Closure' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Closure approved: the status is now Closed.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(sentBodies(fetch, 'POST', '/api/grievances/12/closure/approve')).toEqual([{ version: 3 }]);
     expect(screen.queryByRole('region', { name: 'Closure request' })).not.toBeInTheDocument();
     expect(screen.queryByText('Closure pending')).not.toBeInTheDocument();
@@ -105,12 +123,17 @@ describe('a pending closure request', () => {
     render(approver, pending(), () => ({ 'POST /api/grievances/12/closure/approve': () => answer }));
     const region = await panel();
     const user = userEvent.setup();
-    await user.click(within(region).getByRole('button', { name: 'Approve closure' }));
+    const approve = async () => {
+      await user.click(within(region).getByRole('button', { name: 'Approve closure' }));
+      await user.click(within(screen.getByRole('alertdialog', { name: 'Approve Closure' })).getByRole('button', { name: 'Confirm' }));
+    };
+    await approve();
     expect(await within(region).findByText('You cannot approve or return your own closure request')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(within(region).queryByRole('button', { name: 'Reload grievance' })).not.toBeInTheDocument();
 
     answer = jsonResponse(409, { error: 'No closure request is pending' }, 'Conflict');
-    await user.click(within(region).getByRole('button', { name: 'Approve closure' }));
+    await approve();
     expect(await within(region).findByText('No closure request is pending')).toBeInTheDocument();
     expect(within(region).getByRole('button', { name: 'Reload grievance' })).toBeInTheDocument();
   });
@@ -127,6 +150,7 @@ describe('a pending closure request', () => {
     const user = userEvent.setup();
     await user.click(within(region).getByRole('button', { name: 'Return' }));
     const dialog = screen.getByRole('dialog', { name: 'Return Closure Request for GRV-2025-000012' });
+    expect(dialog).toHaveTextContent('Return the closure request of grievance GRV-2025-000012 (FIR FIR/2025-012)? The status stays Pending.');
     await user.click(within(dialog).getByRole('button', { name: 'Return request' }));
     expect(within(dialog).getByText('Give a reason for returning the closure request')).toBeInTheDocument();
     expect(sentBodies(fetch, 'POST', '/api/grievances/12/closure/return')).toEqual([]);

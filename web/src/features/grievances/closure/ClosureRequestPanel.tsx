@@ -1,12 +1,15 @@
 // The 'Closure request' panel of a grievance whose closure waits for approval:
 // the status proposed, the final decision and notes given with it, who asked and
-// when; and, for an approver who did not ask, 'Approve closure' and 'Return'.
+// when; and, for an approver who did not ask, 'Approve closure' and 'Return'. Either asks
+// first, naming the case, so that a decision is never sent for the wrong one.
 import { useState } from 'react';
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
+import { useItemName } from '../../../api/item-names';
 import type { ClosureRequest, GrievanceView } from '../../../api/types';
 import { CaseStatusBadge } from '../../../components/CaseBadges';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FactList } from '../../../components/FactList';
 import { Icon } from '../../../components/icons';
 import { dash, formatDateTime } from '../../../lib/format';
@@ -29,6 +32,9 @@ interface ClosureRequestPanelProps {
 export function ClosureRequestPanel({ grievance, own, canDecide, onDecided, onReload }: ClosureRequestPanelProps) {
   const { t } = useTranslation('casework');
   const closure = grievance.closure;
+  const statusName = useItemName('statuses');
+  // The approval's question is open.
+  const [confirming, setConfirming] = useState(false);
   const [approving, setApproving] = useState(false);
   const [returning, setReturning] = useState(false);
   const [failure, setFailure] = useState<Refusal | null>(null);
@@ -42,6 +48,7 @@ export function ClosureRequestPanel({ grievance, own, canDecide, onDecided, onRe
     } catch (error) {
       setFailure({ text: errorText(error, t('closure.approveFailed')), conflict: error instanceof ApiError && error.status === 409 });
       setApproving(false);
+      setConfirming(false);
     }
   }
 
@@ -72,11 +79,24 @@ export function ClosureRequestPanel({ grievance, own, canDecide, onDecided, onRe
             <Icon name="back" size={18} />
             {t('closure.return')}
           </Button>
-          <Button variation="primary" gap="xs" onClick={() => void approve()} isLoading={approving} loadingText={t('closure.approving')}>
+          <Button variation="primary" gap="xs" onClick={() => setConfirming(true)} isLoading={approving} loadingText={t('closure.approving')}>
             <Icon name="check" size={18} />
             {t('closure.approve')}
           </Button>
         </Flex>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={t('closure.approveTitle')}
+          variation="primary"
+          confirmLabel={t('common:confirm')}
+          busyLabel={t('closure.approving')}
+          busy={approving}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void approve()}
+        >
+          {t('closure.approveQuestion', { number: grievance.grievance_number, fir: dash(grievance.fir_no), status: statusName(closure.status) })}
+        </ConfirmDialog>
       ) : null}
       {returning ? (
         <ReturnClosureDialog

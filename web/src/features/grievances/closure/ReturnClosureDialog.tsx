@@ -1,11 +1,14 @@
 // Return a closure request with a reason (POST /grievances/{id}/closure/return):
-// the grievance keeps its status and the request is gone.
+// the grievance keeps its status and the request is gone. The dialog names the case and
+// what the return leaves, as the approval's question does; its submit is the confirmation.
 import { useState, type FormEvent } from 'react';
-import { TextAreaField } from '@aws-amplify/ui-react';
+import { Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
+import { useItemName } from '../../../api/item-names';
 import type { GrievanceView } from '../../../api/types';
 import { DialogForm } from '../../../components/DialogForm';
+import { dash } from '../../../lib/format';
 import { closureApi, MAX_RETURN_REASON_LENGTH, returnReasonError } from './closure';
 
 interface ReturnClosureDialogProps {
@@ -17,6 +20,7 @@ interface ReturnClosureDialogProps {
 
 export function ReturnClosureDialog({ grievance, onClose, onReturned }: ReturnClosureDialogProps) {
   const { t } = useTranslation('casework');
+  const statusName = useItemName('statuses');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,6 +55,9 @@ export function ReturnClosureDialog({ grievance, onClose, onReturned }: ReturnCl
       submitLabel={t('closure.returnSubmit')}
       busyLabel={t('closure.returning')}
     >
+      <Text marginBottom="medium">
+        {t('closure.returnQuestion', { number: grievance.grievance_number, fir: dash(grievance.fir_no), status: dash(statusName(grievance.status)) })}
+      </Text>
       <TextAreaField
         label={t('closure.reason')}
         name="reason"

@@ -8,6 +8,12 @@ import { i18n } from '../../../i18n';
 import { hasPermission, type PermissionSubject } from '../../auth/permissions';
 import { grievanceKey } from '../api/grievances';
 
+/** The meanings of a status that closes a case, for which some roles need approval. */
+const CLOSING_MEANINGS: ReadonlySet<string> = new Set(['resolved', 'closed']);
+
+/** Whether a status of this meaning closes a case (it carries the final decision). */
+export const closesCase = (meaning: string | null | undefined): boolean => Boolean(meaning && CLOSING_MEANINGS.has(meaning));
+
 /** The server's code for a change refused while a closure request waits for its decision (409). */
 export const CLOSURE_PENDING_CODE = 'CLOSURE_PENDING';
 
