@@ -172,8 +172,10 @@ async fn a_sensitive_cases_sms_names_neither_the_offence_nor_the_victim(engine: 
     let sent = texts(&sink);
     assert_eq!(sent.len(), 3, "registered, progress, closed: {sent:?}");
     for text in &sent {
+        // The feedback link's token is random: the words are looked for in the text without it.
+        let words = text.split_whitespace().filter(|w| !w.contains("feedback=")).collect::<Vec<_>>().join(" ");
         for named in ["Sunita", "Ramesh", "ape", "64", "Charge sheet", "arrested"] {
-            assert!(!text.contains(named), "{named} in {text}");
+            assert!(!words.contains(named), "{named} in {text}");
         }
         assert!(text.contains(&number), "{text}");
     }

@@ -134,7 +134,7 @@ export default function TrashPage() {
           title={t('trash.restoreTitle')}
           confirmLabel={t('trash.restore')}
           busyLabel={t('trash.restoring')}
-          confirmVariation="primary"
+          variation="primary"
           busy={restoring}
           onCancel={() => setAsked(null)}
           onConfirm={() => void restore()}
