@@ -895,12 +895,12 @@ fn with_batch(actor: &Actor, mut entries: Vec<AuditEntry>) -> Vec<AuditEntry> {
     if let Some(batch) = &actor.batch {
         for e in &mut entries {
             let mut details = match e.action_details.take() {
-                Some(serde_json::Value::Object(map)) => map,
-                Some(other) => serde_json::Map::from_iter([("details".to_string(), other)]),
-                None => serde_json::Map::new(),
+                Some(object) if object.is_object() => object,
+                Some(other) => serde_json::json!({ "details": other }),
+                None => serde_json::json!({}),
             };
-            details.insert("batch".into(), serde_json::Value::String(batch.clone()));
-            e.action_details = Some(serde_json::Value::Object(details));
+            details["batch"] = serde_json::json!(batch);
+            e.action_details = Some(details);
         }
     }
     entries
