@@ -363,17 +363,13 @@ impl NoticeKind {
 
 impl Notice {
     pub fn of(event: &Event, read: bool) -> Notice {
-        let (kind, level, days_overdue, reason) = match &event.happening {
-            Happening::Assigned { .. } => (NoticeKind::Assigned, None, None, None),
-            Happening::Escalated { level, days_overdue, .. } => (NoticeKind::Escalated, Some(*level), Some(*days_overdue), None),
-            Happening::ClosureRequested => (NoticeKind::ClosureRequested, None, None, None),
-            Happening::ClosureApproved { .. } => (NoticeKind::ClosureApproved, None, None, None),
-            Happening::ClosureReturned { reason, .. } => (NoticeKind::ClosureReturned, None, None, Some(reason.clone())),
-            Happening::ClockMissed { days_late, .. } => (NoticeKind::ClockMissed, None, Some(*days_late), None),
-            Happening::StatusChanged { .. } => (NoticeKind::StatusChanged, None, None, None),
-            Happening::AppealOpened { level } => (NoticeKind::AppealOpened, Some(*level), None, None),
-            // Never a staff notice (no recipient is owed one): named for completeness.
-            Happening::ToCitizen { .. } => (NoticeKind::StatusChanged, None, None, None),
+        let kind = kind_of(&event.happening);
+        let (level, days_overdue, reason) = match &event.happening {
+            Happening::Escalated { level, days_overdue, .. } => (Some(*level), Some(*days_overdue), None),
+            Happening::ClosureReturned { reason, .. } => (None, None, Some(reason.clone())),
+            Happening::ClockMissed { days_late, .. } => (None, Some(*days_late), None),
+            Happening::AppealOpened { level } => (Some(*level), None, None),
+            _ => (None, None, None),
         };
         let clock = match &event.happening {
             Happening::ClockMissed { source, .. } => Some(source.clone()),

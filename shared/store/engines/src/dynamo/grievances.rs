@@ -1283,9 +1283,15 @@ async fn list_sorted(store: &dyn Store, viewer: &Viewer, filters: &Filters, limi
             None => break,
         }
     }
+    let (items, cursor) = page_in_order(store, matches, order, after, limit).await?;
+    Ok(StoredPage { items, cursor, examined, bounded: false, matched: None })
+}
+
+/// The page after `after` of every match, in `order`, and the cursor that continues it. One key
+/// orders the page and places the cursor, so the two cannot disagree.
+async fn page_in_order(store: &dyn Store, mut matches: Vec<Stored>, order: Order, after: Option<SortCursor>, limit: usize) -> Result<(Vec<Stored>, Option<String>)> {
     let ranks = Ranks::read(store).await?;
     let key = |g: &Grievance| SortCursor::of(g, order, &ranks);
-    // One key orders the page and places the cursor, so the two cannot disagree.
     matches.sort_by_cached_key(|s| key(&s.grievance).position());
     if order.direction == SortDirection::Desc {
         matches.reverse();
@@ -1298,7 +1304,7 @@ async fn list_sorted(store: &dyn Store, viewer: &Viewer, filters: &Filters, limi
     let more = items.len() > limit;
     items.truncate(limit);
     let cursor = if more { items.last().map(|s| key(&s.grievance).encode()) } else { None };
-    Ok(StoredPage { items, cursor, examined, bounded: false, matched: None })
+    Ok((items, cursor))
 }
 
 /// A selection's page: its grievances read by key (a selection is at most
@@ -1317,21 +1323,8 @@ async fn list_selection(store: &dyn Store, viewer: &Viewer, filters: &Filters, i
             matches.push(stored);
         }
     }
-    let ranks = Ranks::read(store).await?;
-    let key = |g: &Grievance| SortCursor::of(g, order, &ranks);
-    matches.sort_by_cached_key(|s| key(&s.grievance).position());
-    if order.direction == SortDirection::Desc {
-        matches.reverse();
-    }
     let total = matches.len() as i64;
-    let start = match &after {
-        None => 0,
-        Some(after) => matches.iter().position(|s| after.precedes(&key(&s.grievance), order)).unwrap_or(matches.len()),
-    };
-    let mut items: Vec<Stored> = matches.into_iter().skip(start).take(limit + 1).collect();
-    let more = items.len() > limit;
-    items.truncate(limit);
-    let cursor = if more { items.last().map(|s| key(&s.grievance).encode()) } else { None };
+    let (items, cursor) = page_in_order(store, matches, order, after, limit).await?;
     Ok(StoredPage { items, cursor, examined, bounded: false, matched: Some(total) })
 }
 
