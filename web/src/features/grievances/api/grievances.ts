@@ -93,6 +93,8 @@ export const grievancesApi = {
   /** Assigns the grievance to an officer, or to nobody (`null`). */
   assign: async (id: number, userId: number | null): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/assign`, { user_id: userId })).data,
+  /** Records in the case's trail that the caller printed its screen (no body). */
+  printed: (id: number) => api.post<SuccessMessage>(`${grievanceKey(id)}/printed`),
   /**
    * Asks for an export of the list with its filters (`query` without the '?'):
    * its link at once, or, for a long list, once the background export is ready.
