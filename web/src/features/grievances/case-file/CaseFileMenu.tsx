@@ -10,6 +10,7 @@ import { Icon } from '../../../components/icons';
 import { i18n, LANGUAGES, type Language } from '../../../i18n';
 import { closeWindow, downloadInPage, openPendingWindow, showInWindow } from '../../../lib/export-window';
 import { caseFileApi } from './case-file';
+import { inertOutside } from '../../../components/inert-outside';
 
 interface CaseFileMenuProps {
   grievance: Pick<GrievanceView, 'id'>;
@@ -52,6 +53,7 @@ export function CaseFileMenu({ grievance, onStart, onFailure }: CaseFileMenuProp
 
   return (
     <Menu
+      ref={inertOutside}
       ariaLabel={t('caseFile.menu')}
       menuAlign="end"
       isDisabled={busy}
