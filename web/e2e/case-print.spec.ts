@@ -3,12 +3,20 @@
 // the case (its sections, people, officers, notes and history, under a line naming the
 // grievance and its FIR) and none of the screen's chrome or controls: no top bar, no
 // navigation, no signed-in banner, no buttons, no forms, and no word past the sheet's edge.
+// The print itself is recorded in the case's trail.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminApi, artifactPath, caseBody, expect, expectAccessible, signIn, test } from './fixtures';
+import { ADMIN } from './admin';
 import { pageWords } from './pdf-layout';
+
+interface HistoryRecord {
+  action: string;
+  new_value: string | null;
+  user_name: string;
+}
 
 const stamp = Date.now().toString(36).toUpperCase();
 const FIR = `PRINT-${stamp}`;
@@ -44,7 +52,14 @@ test('a printed grievance shows the case and none of the screen around it', asyn
   await page.emulateMedia({ media: 'print' });
   // Sections are kept whole on a sheet where they fit.
   expect(await page.locator('.detail-section').first().evaluate((section) => getComputedStyle(section).breakInside)).toBe('avoid');
+  const recorded = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/grievances/${filed.id}/printed`));
   const pdf = await page.pdf({ format: 'A4' });
+  // The print is audited: one EXPORTED record of the case, printed from the screen.
+  expect((await recorded).status()).toBe(200);
+  const history = ((await (await api.get(`/grievances/${filed.id}/history`)).json()) as { data: HistoryRecord[] }).data;
+  const printed = history.filter((r) => r.action === 'EXPORTED' && r.new_value === 'Printed from the screen');
+  expect(printed, 'one record of the print').toHaveLength(1);
+  expect(printed[0].user_name).toBe(ADMIN.name);
   const dir = mkdtempSync(join(tmpdir(), 'case-print-'));
   try {
     const file = join(dir, 'case.pdf');

@@ -7,7 +7,9 @@
 // 3-day limit. Once a run has escalated it to the district, the superintendent signs in: the
 // bell says '1 unread' and words the escalation, the dashboard's 'Escalated to me' tile counts
 // 1, the queue lists exactly that grievance, badged, and its screen says where it went and
-// when. The audit trail names the portal's escalation as the actor.
+// when. The audit trail names the portal's escalation as the actor. When one run escalates
+// three cases to the district, its superintendent gets ONE notice counting them, which opens
+// the queue; an officer of the district who may only read the cases gets none.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminApi, ensureRole, expect, expectAccessible, signInAs, snap, test as base } from './fixtures';
 import { startPortal, type PortalServer } from './portal-server';
@@ -37,6 +39,9 @@ const stamp = Date.now().toString(36).toUpperCase();
 const ROLE = 'Superintendent';
 const SUPERINTENDENT = { name: 'Sushma Superintendent', email: `sushma.${stamp.toLowerCase()}@e2e.test`, password: 'Sushma-Pass-1' };
 const FIR = `ESC-RUN-${stamp}`;
+const SECOND_SUPERINTENDENT = { name: 'Sudhir Superintendent', email: `sudhir.${stamp.toLowerCase()}@e2e.test`, password: 'Sudhir-Pass-1' };
+const WATCHER = { name: 'Wasim Watcher', email: `wasim.${stamp.toLowerCase()}@e2e.test`, password: 'Wasim-Pass-1' };
+const BATCH_FIR = `ESC-BATCH-${stamp}`;
 const STATION = 'Civil Lines';
 // Days since the grievance was received, and the Inward stage's default limit for High.
 const RECEIVED_DAYS_AGO = 30;
@@ -65,6 +70,24 @@ interface Filed {
   id: number;
   grievance_number: string;
   escalation?: Escalation | null;
+}
+
+interface Notice {
+  kind: string;
+  level?: string | null;
+  count?: number | null;
+  grievanceId: number;
+  read: boolean;
+}
+
+/** The notifications `user` has, read through the API as them. */
+async function noticesOf(request: APIRequestContext, user: { email: string; password: string }): Promise<Notice[]> {
+  const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(login.ok(), `sign-in of ${user.email}`).toBe(true);
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const answer = await request.get('/api/notifications', { headers });
+  expect(answer.ok(), `notifications of ${user.email}`).toBe(true);
+  return ((await answer.json()) as { data: { items: Notice[] } }).data.items;
 }
 
 interface AuditRecord {
@@ -277,6 +300,108 @@ test.describe('escalation run', () => {
       expect(escalated[0]).toMatchObject({ user_name: 'Escalation', field_name: 'escalation', new_value: 'district' });
       expect(escalated[0].notes ?? '').toMatch(/^Overdue by /);
       expect(escalated[0].notes).toBe(`Overdue by ${DAYS_OVERDUE} days; escalated to ${district.name}`);
+    });
+  });
+  test('one run escalating three cases sends the district superintendent one notice counting them, and none to an officer who may only read them', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const api = await adminApi(request);
+    let district: ListItem;
+    const filed: Filed[] = [];
+
+    await test.step('the waits hold the cases back while the superintendent, a read-only officer and three overdue cases are added', async () => {
+      // 27 days overdue is short of 60: no run escalates them yet.
+      expect((await api.put('/admin/escalation-rules', { district_days: 60, range_days: 60, state_days: 90 })).ok(), 'hold the waits').toBe(true);
+      district = await stationDistrict(request);
+      const superintendentRole = await ensureRole(request, ROLE, [
+        { resource: 'grievances', can_create: false, can_read: true, can_view_all: false, can_update: true, can_delete: false, can_view_posting: true },
+      ]);
+      const watcherRole = await ensureRole(request, 'District Watcher', [
+        { resource: 'grievances', can_create: false, can_read: true, can_view_all: false, can_update: false, can_delete: false, can_view_posting: true },
+      ]);
+      for (const [person, roleId] of [
+        [SECOND_SUPERINTENDENT, superintendentRole],
+        [WATCHER, watcherRole],
+      ] as const) {
+        const created = await api.post('/users', {
+          ...person,
+          phone: null,
+          department: 'Law and Order',
+          designation: 'Superintendent of Police',
+          role_id: roleId,
+          status: 'active',
+          posting: { level: 'district', id: district.id },
+        });
+        expect(created.status(), `add ${person.email}`).toBe(201);
+      }
+      const received = daysAgo(RECEIVED_DAYS_AGO);
+      for (const n of [1, 2, 3]) {
+        const grievance = await api.post('/grievances', {
+          fir_no: `${BATCH_FIR}-${n}`,
+          fir_date: received,
+          date_of_inward: received,
+          section_and_act: '420 IPC',
+          crime_title: 'Cheating and Fraud',
+          district: district.name,
+          police_station: STATION,
+          status: 'Pending',
+          priority: 'High',
+          put_in_court: false,
+          cross_case: false,
+          investigation_officers: [],
+          brief_details: 'Deposits taken for a chit fund that closed overnight.',
+        });
+        expect(grievance.status(), `file case ${n}`).toBe(201);
+        filed.push(((await grievance.json()) as { data: Filed }).data);
+      }
+      // The district reads them all, and none has moved.
+      for (const one of filed) {
+        const body = (await (await api.get(`/grievances/${one.id}`)).json()) as { data: Filed };
+        expect(body.data.escalation ?? null, `${one.grievance_number} waits`).toBeNull();
+      }
+    });
+
+    await test.step('with the waits let go, one run escalates all three to the district', async () => {
+      expect((await api.put('/admin/escalation-rules', { district_days: 0, range_days: 60, state_days: 90 })).ok(), 'let the waits go').toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const levels = [];
+            for (const one of filed) levels.push(((await (await api.get(`/grievances/${one.id}`)).json()) as { data: Filed }).data.escalation?.level ?? null);
+            return levels;
+          },
+          { timeout: 60_000, intervals: [1_000, 2_000, 3_000] },
+        )
+        .toEqual(['district', 'district', 'district']);
+    });
+
+    await test.step('the superintendent has one notice counting the three; the read-only officer has none', async () => {
+      await expect
+        .poll(async () => (await noticesOf(request, SECOND_SUPERINTENDENT)).map((n) => ({ kind: n.kind, level: n.level, count: n.count, grievanceId: n.grievanceId })), {
+          timeout: 30_000,
+          intervals: [1_000, 2_000, 3_000],
+        })
+        .toEqual([{ kind: 'escalated', level: 'district', count: 3, grievanceId: 0 }]);
+      // The notifier has written this run's notices: the officer who sees the cases but cannot act on them got none.
+      const login = await request.post('/api/auth/login', { data: { email: WATCHER.email, password: WATCHER.password } });
+      const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+      for (const one of filed) expect((await request.get(`/api/grievances/${one.id}`, { headers })).status(), `the watcher sees ${one.grievance_number}`).toBe(200);
+      expect(await noticesOf(request, WATCHER)).toEqual([]);
+    });
+
+    await test.step("on the bell it says '3 cases escalated to your district' and opens the queue", async () => {
+      await signInAs(page, SECOND_SUPERINTENDENT.email, SECOND_SUPERINTENDENT.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+      await bell(page).click();
+      const link = panel(page).getByRole('link', { name: 'Unread: 3 cases escalated to your district' });
+      await expect(link).toHaveAttribute('href', '/grievances?escalated=me');
+      await expect(panel(page).getByRole('list', { name: 'Latest notifications' }).getByRole('listitem')).toHaveCount(1);
+      await expectAccessible(page);
+      await snap(page, 'escalation-run-digest');
+      await link.click();
+      await expect(page).toHaveURL(/\/grievances\?escalated=me$/);
+      const table = page.getByRole('table', { name: 'Grievances' });
+      for (const one of filed) await expect(table.getByRole('link', { name: one.grievance_number })).toBeVisible();
     });
   });
 });

@@ -1,9 +1,9 @@
 // The Trash against the real portal: a grievance with a case note and an attachment is
-// deleted from its own screen (with a reason, where the delete dialog asks for one), found
+// deleted from its own screen (its header's Delete, with the optional reason), found
 // in the Trash with who deleted it and why, restored after a confirmation naming it, and
 // opens again with its note and its attachment. The retention the Trash keeps to is a
 // setting of the Admin Panel.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { adminApi, caseBody, expect, expectAccessible, signIn, snap, test } from './fixtures';
 
 const stamp = Date.now().toString(36).toUpperCase();
@@ -62,20 +62,6 @@ async function caseWithNoteAndFile(request: APIRequestContext) {
   return { api, grievance };
 }
 
-/**
- * Opens the delete question from the grievance's own screen: a Delete button of the case
- * (not an attachment's 'Delete statement.pdf'), or the Delete item of the case's actions menu.
- */
-async function askToDelete(page: Page) {
-  const button = page.getByRole('main').getByRole('button', { name: /^Delete( Grievance)?$/ });
-  if ((await button.count()) > 0) {
-    await button.first().click();
-    return;
-  }
-  await page.getByRole('main').getByRole('button', { name: /^Actions/ }).first().click();
-  await page.getByRole('menuitem', { name: /^Delete/ }).click();
-}
-
 test.describe('trash', () => {
   // The deleted case's screen may be asked for again once it is gone: the browser logs that 404.
   test.use({ allowedConsole: [/status of 404/] });
@@ -92,16 +78,24 @@ test.describe('trash', () => {
     await expect(page.getByRole('list', { name: 'Case notes' })).toContainText(NOTE);
     await expect(page.getByRole('region', { name: 'Attachments' }).getByRole('table', { name: 'Attachments' })).toContainText(FILE);
 
-    // Deleted from its own screen; the question is the one the list asks.
-    await askToDelete(page);
+    // Deleted from its own screen (the header's Delete, not the attachment's 'Delete statement.pdf');
+    // the question is the one the list asks, with the optional reason.
+    await page.getByRole('main').getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Grievance' });
     await expect(confirm).toContainText(`Are you sure you want to delete grievance ${number}?`);
-    const reasonField = confirm.getByLabel(/Reason for deletion/);
-    const gaveReason = (await reasonField.count()) > 0;
-    if (gaveReason) await reasonField.fill(REASON);
+    const reasonField = confirm.getByLabel('Reason for deletion (optional)');
+    await reasonField.fill(REASON);
+    await expect(confirm).toContainText(`${REASON.length} / 500 characters`);
+    await expectAccessible(page);
+    const sent = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith(`/api/grievances/${grievance.id}`));
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    // The reason goes with the deletion, as DELETE's JSON body.
+    expect((await sent).postDataJSON()).toEqual({ reason: REASON });
     await expect(confirm).toBeHidden();
-    await expect.poll(async () => (await api.get(`/grievances/${grievance.id}`)).status(), { message: 'gone from the lists' }).toBe(404);
+    // The screen has nothing left to show: the list says what became of the case.
+    await expect(page).toHaveURL(/\/grievances(\?.*)?$/);
+    await expect(page.getByText(`Grievance ${number} deleted.`)).toBeVisible();
+    expect((await api.get(`/grievances/${grievance.id}`)).status(), 'gone from the lists').toBe(404);
 
     // In the Trash, reached from the navigation: who deleted it, why, and what it holds.
     await page.getByRole('navigation', { name: 'Main navigation', exact: true }).getByRole('link', { name: 'Trash' }).click();
@@ -113,7 +107,7 @@ test.describe('trash', () => {
     await expect(row).toContainText(FIR);
     await expect(row).toContainText('City Kotwali');
     await expect(row).toContainText('E2E Admin');
-    await expect(row).toContainText(gaveReason ? REASON : 'Not given');
+    await expect(row).toContainText(REASON);
     // The number heads its row; then FIR, station, deleted on, by, reason, purge after, notes, attachments.
     await expect(row.getByRole('cell').nth(6)).toHaveText('1');
     await expect(row.getByRole('cell').nth(7)).toHaveText('1');
@@ -135,6 +129,10 @@ test.describe('trash', () => {
     await expect(page.getByRole('list', { name: 'Case notes' })).toContainText(NOTE);
     await expect(page.getByRole('region', { name: 'Attachments' }).getByRole('table', { name: 'Attachments' })).toContainText(FILE);
     expect((await api.get(`/grievances/${grievance.id}`)).status()).toBe(200);
+    // Its history keeps the deletion with the reason typed, and the restoration after it.
+    const history = ((await (await api.get(`/grievances/${grievance.id}/history`)).json()) as { data: { action: string; notes: string | null }[] }).data;
+    expect(history.slice(0, 2).map((r) => r.action)).toEqual(['RESTORED', 'DELETED']);
+    expect(history[1].notes).toContain(`Reason: ${REASON}`);
 
     // No longer in the Trash.
     await page.goto('/grievances/trash');

@@ -60,16 +60,9 @@ export interface RequestOptions {
   background?: boolean;
 }
 
-/** What was sent: the answer, when it left, and the token it carried. */
-interface Sent {
-  response: Response;
-  sentAt: number;
-  token: string | null;
-}
-
-async function send(method: Method, path: string, body: unknown, accept: string): Promise<Sent> {
+export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
-    Accept: accept,
+    Accept: 'application/json',
     'Content-Type': 'application/json',
   };
   const token = getToken();
@@ -79,67 +72,23 @@ async function send(method: Method, path: string, body: unknown, accept: string)
 
   // The time it leaves, not the time it is answered: the server saw it in between.
   const sentAt = Date.now();
+  let response: Response;
   try {
-    const response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { response, sentAt, token };
   } catch (cause) {
     throw new NetworkError(cause);
   }
-}
 
-/** A refusal read as every call reads it: a 401 ends the session, a 2FA set-up is marked, then the error is thrown. */
-async function refuse(response: Response): Promise<never> {
   const data = await readBody(response);
   if (response.status === 401) handleUnauthorized();
   if (response.status === 403 && errorCode(data) === 'TWO_FACTOR_SETUP_REQUIRED') handleSetupRequired();
-  throw new ApiError(response.status, response.statusText, data);
-}
-
-export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const { response, sentAt, token } = await send(method, path, body, 'application/json');
-  if (!response.ok) return refuse(response);
-  const data = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, response.statusText, data);
   if (token && !options.background) recordActivity(sentAt);
   return data as T;
-}
-
-/** A file the API answers itself (not a link to one): its bytes and the name the server gives it. */
-export interface DownloadedFile {
-  blob: Blob;
-  /** From Content-Disposition; null when the server names none. */
-  fileName: string | null;
-}
-
-/** The file name of a Content-Disposition header: `filename*` (RFC 5987) before `filename`. */
-export function dispositionFileName(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (extended) {
-    try {
-      return decodeURIComponent(extended[2].trim());
-    } catch {
-      // A malformed escape: the plain name, if any, follows.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
-  const name = plain ? (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]?.trim()) : null;
-  return name || null;
-}
-
-/**
- * GETs a file with the bearer header, as every call is sent: the session token never goes
- * into a URL (DESIGN.md), so a file the API answers itself is read here and saved by the page.
- */
-export async function download(path: string, accept: string): Promise<DownloadedFile> {
-  const { response, sentAt, token } = await send('GET', path, undefined, `${accept}, application/json`);
-  if (!response.ok) return refuse(response);
-  const blob = await response.blob();
-  if (token) recordActivity(sentAt);
-  return { blob, fileName: dispositionFileName(response.headers.get('Content-Disposition')) };
 }
 
 export const api = {

@@ -158,6 +158,19 @@ export type NoticeKind = Schemas['NoticeKind'];
 /** GET /notifications: a page, newest first, the unread count, and the cursor of the next page. */
 export type NotificationPage = Schemas['NotificationPage'];
 export type NotificationPageEnvelope = Schemas['Envelope_NotificationPage'];
+/** GET/PUT /notifications/preferences: for each kind of notification, whether it is also emailed. */
+export type EmailChoices = Schemas['EmailChoices'];
+export type EmailChoicesRequest = Schemas['EmailChoicesForm'];
+export type EmailChoicesEnvelope = Schemas['Envelope_EmailChoices'];
+
+// The trash
+/** A deleted grievance as the Trash lists it. */
+export type TrashedGrievance = Schemas['TrashedGrievance'];
+/** GET /grievances/trash: a page, latest deletion first, and the cursor of the next. */
+export type TrashPage = Schemas['TrashPage'];
+/** GET/PUT /admin/trash-retention: the days a deleted grievance is kept before it is purged. */
+export type TrashRetention = Schemas['TrashRetention'];
+export type TrashRetentionEnvelope = Schemas['Envelope_TrashRetention'];
 /** GET /notifications/unread: what the bell shows. */
 export type UnreadCount = Schemas['UnreadCount'];
 export type UnreadCountEnvelope = Schemas['Envelope_UnreadCount'];

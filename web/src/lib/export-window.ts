@@ -1,5 +1,5 @@
-// Where an export's download link is opened, and where a file the API answered itself is
-// saved. A link's window is opened on the click itself, before the API has answered: a
+// Where an export's download link is opened (a list export, a case file, an attachment), and
+// where a file the page wrote itself (the recovery codes) is saved. A link's window is opened on the click itself, before the API has answered: a
 // window opened after an await is no longer the user's doing and popup blockers refuse it.
 
 /**
@@ -76,7 +76,7 @@ export function downloadInPage(url: string): void {
 /** How long a saved file's object URL is kept: past the click that saves it, then let go. */
 const OBJECT_URL_MS = 60_000;
 
-/** Saves bytes the page holds (a file the API answered itself) under `fileName`, through a hidden link. */
+/** Saves bytes the page holds (a file it wrote itself) under `fileName`, through a hidden link. */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

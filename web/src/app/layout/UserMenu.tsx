@@ -6,6 +6,7 @@ import { Icon } from '../../components/icons';
 import { useSession } from '../../features/auth/use-session';
 import { currentLanguage, LANGUAGES, setLanguage } from '../../i18n';
 import { initials } from './initials';
+import { inertOutside } from '../../components/inert-outside';
 
 export function UserMenu() {
   const { user, logout } = useSession();
@@ -21,6 +22,7 @@ export function UserMenu() {
 
   return (
     <Menu
+      ref={inertOutside}
       ariaLabel={t('shell.userMenu')}
       menuAlign="end"
       trigger={

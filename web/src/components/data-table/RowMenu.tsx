@@ -4,6 +4,7 @@
 import { Divider, Menu, MenuButton, MenuItem } from '@aws-amplify/ui-react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../icons';
+import { inertOutside } from '../inert-outside';
 
 export interface RowMenuItem {
   label: string;
@@ -19,6 +20,7 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
   const firstDanger = items.findIndex((item) => item.danger);
   return (
     <Menu
+      ref={inertOutside}
       ariaLabel={label}
       menuAlign="end"
       size="small"

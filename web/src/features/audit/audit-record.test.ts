@@ -164,6 +164,32 @@ describe('audit records', () => {
     }
   });
 
+  it("names the trash's actions, the saved views' publication and a case file's export, and their subjects, in English and Hindi", async () => {
+    const actions = ['RESTORED', 'PURGED', 'TRASH_RETENTION_CHANGED', 'VIEWS_PUBLISHED'];
+    const retention = toAuditEntry({
+      action: 'TRASH_RETENTION_CHANGED',
+      field_name: 'trash_retention',
+      old_value: 'days: 90',
+      new_value: 'days: 60',
+      action_details: { summary: 'The trash retention changed', subject: { type: 'trash_retention', name: '' }, before: { days: 90 }, after: { days: 60 } },
+    });
+    const published = toAuditEntry({ action: 'VIEWS_PUBLISHED', field_name: 'published_view', action_details: null });
+    expect(actions.map(actionLabel)).toEqual(['Restored from the trash', 'Purged from the trash', 'Trash retention changed', 'Saved views published']);
+    expect([actionTone('RESTORED'), actionTone('PURGED')]).toEqual(['created', 'deleted']);
+    expect([entryField(retention), entryField(published)]).toEqual(['Trash retention', 'Published view']);
+    expect(retention.changes).toEqual([{ field: 'days', action: 'changed', oldValue: 90, newValue: 60 }]);
+    const printed = toAuditEntry({ action: 'EXPORTED', field_name: 'case_file', new_value: 'Printed from the screen', action_details: { kind: 'case_file', how: 'Printed from the screen', language: 'en' } });
+    expect(entryField(printed)).toBe('Case file');
+    await setLanguage('hi');
+    try {
+      expect(entryField(printed)).toBe('केस फ़ाइल');
+      expect(actions.map(actionLabel)).toEqual(['ट्रैश से पुनः स्थापित की गई', 'ट्रैश से स्थायी रूप से हटाई गई', 'ट्रैश में रखने की अवधि बदली गई', 'सहेजे गए व्यू प्रकाशित किए गए']);
+      expect([entryField(retention), entryField(published)]).toEqual(['ट्रैश में रखने की अवधि', 'प्रकाशित व्यू']);
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it('names the escalation waits as the subject of their change, with the waits before and after', () => {
     const changed = toAuditEntry({
       action: 'ESCALATION_RULES_CHANGED',

@@ -194,11 +194,14 @@ export function actionTone(action: string): string {
     case 'LIST_ITEM_CREATED':
     case 'ROLE_CREATED':
     case 'USER_CREATED':
+    // A grievance back from the trash is on the list again, as a new one is.
+    case 'RESTORED':
       return 'created';
     case 'DELETED':
     case 'LIST_ITEM_DELETED':
     case 'ROLE_DELETED':
     case 'USER_DELETED':
+    case 'PURGED':
       return 'deleted';
     case 'STATUS_CHANGED':
     case 'RESOLVED':
@@ -259,7 +262,7 @@ export function displayValue(value: unknown): string {
 }
 
 /** What an administrative change was made to (its record's field). */
-const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit', 'escalation_rules', 'role', 'user', 'two_factor', 'citizen_settings', 'sms_template']);
+const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit', 'escalation_rules', 'role', 'user', 'two_factor', 'citizen_settings', 'sms_template', 'trash_retention', 'published_view']);
 
 const isSms = (entry: AuditEntry) => entry.action === 'SMS_SENT' || entry.action === 'SMS_FAILED';
 
@@ -269,6 +272,8 @@ export function entryField(entry: AuditEntry): string {
   if (entry.field_name === 'complete_record') return fieldLabel('complete_record');
   // LINKED / UNLINKED: the other grievance's number, as old or new value.
   if (entry.field_name === 'links') return i18n.t('casework:links.title');
+  // EXPORTED of one case: its case file, downloaded or printed from the screen.
+  if (entry.field_name === 'case_file') return i18n.t('grievances:caseFile.open');
   // An SMS record's field is the kind of message it was.
   if (isSms(entry) && i18n.exists(`audit:citizen.smsKind.${entry.field_name}`)) return t(`citizen.smsKind.${entry.field_name}`);
   if (ADMIN_SUBJECTS.has(entry.field_name)) return t(`subject.${entry.field_name}`);

@@ -53,6 +53,7 @@ import { CaseFileMenu } from './case-file/CaseFileMenu';
 import { useDeletion } from '../../components/use-deletion';
 import { grievancesApi } from './api/grievances';
 import { DeleteGrievanceDialog } from './delete/DeleteGrievanceDialog';
+import { usePrintRecord } from './use-print-record';
 import './case-print.css';
 
 const notFound = () => i18n.t('grievances:detail.notFound');
@@ -150,6 +151,8 @@ function GrievanceView({ g, canUpdate, canDelete, canAudit, userId, canDecideClo
     onSettled: () => undefined,
   });
   const transfers = transfersOf(useGrievanceHistory(g.id).data ?? []);
+  // A print of this screen is audited; the History below then shows it.
+  usePrintRecord(g.id, () => void cache.reloadHistory(g.id));
   /** A section changed the case: its new version shown, its history (the change is audited) read again, and the section's words said. */
   const changed = (updated: Grievance, message: string) => {
     void cache.put(g.id, updated);

@@ -9,13 +9,12 @@ import { mockApi, sentBodies } from '../../test/api-mock';
 import { jsonResponse, makeNotice, makeUser } from '../../test/fixtures';
 import { renderPage } from '../../test/render-page';
 import { NotificationBell } from './NotificationBell';
-import type { CountedNotice } from './notification-text';
 import NotificationsPage from './NotificationsPage';
 
 const ok = (data: unknown) => jsonResponse(200, { success: true, data });
 const page = (items: Notice[]): NotificationPage => ({ items, unread: items.filter((item) => !item.read).length, cursor: null });
 
-const digest = (overrides: Partial<CountedNotice>): Notice =>
+const digest = (overrides: Partial<Notice>): Notice =>
   makeNotice({ grievanceId: 0, grievanceNumber: '', actorName: 'Escalation', ...overrides } as Partial<Notice>);
 
 const DIGESTS = [

@@ -1,6 +1,7 @@
 import { setLanguage } from '../../i18n';
 import { makeNotice } from '../../test/fixtures';
-import { badgeText, bellLabel, digestCount, noticeLink, notificationText, type CountedNotice } from './notification-text';
+import type { Notice } from '../../api/types';
+import { badgeText, bellLabel, digestCount, noticeLink, notificationText } from './notification-text';
 
 const base = makeNotice();
 
@@ -41,7 +42,7 @@ describe('notification text', () => {
 });
 
 describe('digest notices', () => {
-  const digest = (overrides: Partial<CountedNotice>): CountedNotice => ({ ...base, grievanceId: 0, grievanceNumber: '', actorName: 'Escalation', ...overrides });
+  const digest = (overrides: Partial<Notice>): Notice => ({ ...base, grievanceId: 0, grievanceNumber: '', actorName: 'Escalation', ...overrides });
   const escalated = (level: string | null, count: number) => digest({ kind: 'escalated', level, count });
   const missed = (count: number) => digest({ kind: 'clock_missed', clock: null, count });
 

@@ -24,17 +24,8 @@ function escalationText(n: Notice, number: string): string {
   return t('kind.escalated', { number, level, count: n.daysOverdue });
 }
 
-// Written by hand until the server's OpenAPI document has it: `npm run gen:api` will then
-// give Notice its `count`, and this type can go.
-/**
- * A notice as the server now sends it: `count` above 1 makes it a digest, standing for that
- * many notices of its kind from one escalation run (its grievanceId is then 0 and its
- * grievanceNumber empty).
- */
-export type CountedNotice = Notice & { count?: number | null };
-
 /** How many notices a digest stands for; null for a notice of one grievance. */
-export function digestCount(n: CountedNotice): number | null {
+export function digestCount(n: Notice): number | null {
   const count = n.count;
   return typeof count === 'number' && Number.isFinite(count) && count > 1 ? count : null;
 }
@@ -44,7 +35,7 @@ export const ESCALATED_QUEUE = '/grievances?escalated=me';
 export const MISSED_CLOCKS_QUEUE = '/grievances?clock=missed';
 
 /** Where a notice leads: its grievance, or for a digest the list of the grievances it counts. */
-export function noticeLink(n: CountedNotice): string {
+export function noticeLink(n: Notice): string {
   if (digestCount(n) === null) return `/grievances/${n.grievanceId}`;
   if (n.kind === 'escalated') return ESCALATED_QUEUE;
   if (n.kind === 'clock_missed') return MISSED_CLOCKS_QUEUE;
@@ -52,7 +43,7 @@ export function noticeLink(n: CountedNotice): string {
 }
 
 /** '37 cases escalated to your district', '12 cases missed a statutory deadline'. */
-function digestText(n: CountedNotice, count: number): string {
+function digestText(n: Notice, count: number): string {
   switch (n.kind) {
     case 'escalated':
       return n.level && LEVELS.includes(n.level) ? t(`digest.escalated.${n.level}`, { count }) : t('digest.escalated.plain', { count });
@@ -69,7 +60,7 @@ function digestText(n: CountedNotice, count: number): string {
  * name in the reader's language from the English name the server sends. A digest says how
  * many cases it stands for.
  */
-export function notificationText(n: CountedNotice, statusName: (name: string) => string = (name) => name): string {
+export function notificationText(n: Notice, statusName: (name: string) => string = (name) => name): string {
   const count = digestCount(n);
   if (count !== null) return digestText(n, count);
   const number = n.grievanceNumber;

@@ -1,7 +1,9 @@
 // Calls of the Admin Panel's settings: the pendency limits, the transfer limit, the
 // escalation waits and the trash's retention, each read whole and saved whole.
 import { api } from '../../../api/client';
-import type { EscalationRules, PendencyLimitsRequest, PendencyLimitsView, TransferLimit } from '../../../api/types';
+import type { EscalationRules, PendencyLimitsRequest, PendencyLimitsView, TransferLimit, TrashRetention, TrashRetentionEnvelope } from '../../../api/types';
+
+export type { TrashRetention };
 
 /** SWR key of the pendency limits (dropdowns read to see, update to save). */
 export const PENDENCY_LIMITS_KEY = '/admin/pendency-limits';
@@ -24,21 +26,14 @@ export const escalationRulesApi = {
   save: (body: EscalationRules) => api.put<EscalationRules>(ESCALATION_RULES_KEY, body),
 };
 
-// Written by hand until the server's OpenAPI document describes it: `npm run gen:api` will
-// then give this shape in api/schema.d.ts, and api/types.ts will name it there.
-/** GET/PUT /admin/trash-retention: the days a deleted grievance is kept before it is purged. */
-export interface TrashRetention {
-  days: number;
-}
-
 /** SWR key of the trash's retention (dropdowns read to see, update to save). */
 export const TRASH_RETENTION_KEY = '/admin/trash-retention';
 
 /** The retention out of its {success, data} envelope. */
 export const readTrashRetention = async (path: string): Promise<TrashRetention> =>
-  (await api.get<{ success: boolean; data: TrashRetention }>(path)).data;
+  (await api.get<TrashRetentionEnvelope>(path)).data;
 
 export const trashRetentionApi = {
   save: async (body: TrashRetention): Promise<TrashRetention> =>
-    (await api.put<{ success: boolean; data: TrashRetention }>(TRASH_RETENTION_KEY, body)).data,
+    (await api.put<TrashRetentionEnvelope>(TRASH_RETENTION_KEY, body)).data,
 };

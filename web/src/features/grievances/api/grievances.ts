@@ -34,10 +34,10 @@ export const SCOPE_KEY = '/grievances/scope';
 export type ExportKind = 'excel' | 'pdf' | 'officers' | 'publication';
 
 /**
- * Reads an export answer. Without a link there is nothing to open, so a body
- * without one fails here rather than as a blank window.
+ * Reads an export answer (a list export's, a case file's). Without a link there is nothing
+ * to open, so a body without one fails here rather than as a blank window.
  */
-function exportLinkOf(body: unknown): ExportLink {
+export function exportLinkOf(body: unknown): ExportLink {
   const record = body && typeof body === 'object' ? (body as Partial<ExportLink>) : {};
   if (typeof record.url !== 'string' || !record.url) throw new Error(i18n.t('grievances:export.noLink'));
   return record as ExportLink;
@@ -93,6 +93,8 @@ export const grievancesApi = {
   /** Assigns the grievance to an officer, or to nobody (`null`). */
   assign: async (id: number, userId: number | null): Promise<GrievanceView> =>
     (await api.put<GrievanceEnvelope>(`${grievanceKey(id)}/assign`, { user_id: userId })).data,
+  /** Records in the case's trail that the caller printed its screen (no body). */
+  printed: (id: number) => api.post<SuccessMessage>(`${grievanceKey(id)}/printed`),
   /**
    * Asks for an export of the list with its filters (`query` without the '?'):
    * its link at once, or, for a long list, once the background export is ready.

@@ -1,16 +1,17 @@
 // A grievance's case file: the whole case as one PDF, written by the server in English or
-// Hindi (GET /grievances/{id}/case-file?language=). The API answers the file itself, so it
-// is fetched with the bearer header and saved by the page.
-import { download, type DownloadedFile } from '../../../api/client';
+// Hindi (GET /grievances/{id}/case-file?lang=). Like every export, the API is asked with the
+// bearer header and answers a short-lived signed link, which the page opens: the session
+// token never goes into a URL (DESIGN.md).
+import { api } from '../../../api/client';
+import type { ExportLink } from '../../../api/types';
 import type { Language } from '../../../i18n';
-import { grievanceKey } from '../api/grievances';
+import { exportLinkOf, grievanceKey } from '../api/grievances';
 
 /** The API path of a grievance's case file in `language`. */
-export const caseFilePath = (id: number, language: Language) => `${grievanceKey(id)}/case-file?language=${language}`;
-
-/** The name the file is saved under when the server gives none. */
-export const caseFileName = (grievanceNumber: string, language: Language) => `${grievanceNumber}-case-file-${language}.pdf`;
+export const caseFilePath = (id: number, language: Language) => `${grievanceKey(id)}/case-file?lang=${language}`;
 
 export const caseFileApi = {
-  download: (id: number, language: Language): Promise<DownloadedFile> => download(caseFilePath(id, language), 'application/pdf'),
+  /** The link to the case file in `language`; an answer without one is refused here. */
+  link: async (id: number, language: Language): Promise<ExportLink> =>
+    exportLinkOf(await api.get<unknown>(caseFilePath(id, language))),
 };

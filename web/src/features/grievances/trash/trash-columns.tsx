@@ -55,7 +55,8 @@ export function trashColumns(t: TFunction<'casework'>, names: ReturnType<typeof 
       id: 'purge',
       header: t('trash.col.purgeAfter'),
       className: 'cell-nowrap',
-      cell: (row) => <time dateTime={row.purge_after}>{formatDate(row.purge_after)}</time>,
+      // The server leaves it out only where it cannot say the day: '-' rather than a made-up one.
+      cell: (row) => (row.purge_after ? <time dateTime={row.purge_after}>{formatDate(row.purge_after)}</time> : dash(null)),
     },
     { id: 'notes', header: t('trash.col.notes'), className: 'cell-number', cell: (row) => formatCount(row.notes) },
     { id: 'attachments', header: t('trash.col.attachments'), className: 'cell-number', cell: (row) => formatCount(row.attachments) },

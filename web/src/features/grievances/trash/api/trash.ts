@@ -2,36 +2,9 @@
 // first, 50 a page, and putting one back. Only holders of the grievances delete
 // permission reach them; the server refuses anyone else.
 import { api } from '../../../../api/client';
-import type { GrievanceEnvelope, GrievanceView } from '../../../../api/types';
+import type { GrievanceEnvelope, GrievanceView, TrashedGrievance, TrashPage } from '../../../../api/types';
 
-// Written by hand until the server's OpenAPI document describes the trash: `npm run gen:api`
-// will then give these shapes in api/schema.d.ts, and api/types.ts will name them there.
-/** A deleted grievance as the Trash lists it. */
-export interface TrashedGrievance {
-  id: number;
-  grievance_number: string;
-  fir_no: string;
-  crime_title: string;
-  police_station: string;
-  district: string;
-  /** RFC 3339. */
-  deleted_at: string;
-  deleted_by_name: string;
-  /** Why it was deleted; null when the deleting officer gave no reason. */
-  reason: string | null;
-  /** YYYY-MM-DD: the day after which the grievance is removed for good. */
-  purge_after: string;
-  /** How many case notes and attachments come back with it. */
-  notes: number;
-  attachments: number;
-}
-
-/** GET /grievances/trash: a page, and the cursor of the next (null on the last). */
-export interface TrashPage {
-  success: boolean;
-  data: TrashedGrievance[];
-  next_cursor: string | null;
-}
+export type { TrashedGrievance, TrashPage };
 
 export const TRASH_PATH = '/grievances/trash';
 export const TRASH_PAGE_SIZE = 50;
