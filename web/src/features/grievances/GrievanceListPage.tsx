@@ -1,11 +1,13 @@
 // 'Grievances & FIR Management'. Filters and order live in the URL and are applied by
 // the server; the pages and the search that reads on by itself are list/use-list-search.ts,
-// the results list/ResultsPanel.tsx, the keyboard list/use-list-keys.ts.
+// the results list/ResultsPanel.tsx, the keyboard list/use-list-keys.ts, the saved views
+// (and the default one the list opens with) views/.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { GrievanceRow } from '../../api/types';
+import type { GrievanceRow, ViewEntry } from '../../api/types';
 import { ConfirmDeletion } from '../../components/ConfirmDialog';
+import { useDensity } from '../../components/data-table/density';
 import { Notices } from '../../components/Notices';
 import { PageHeader } from '../../components/PageHeader';
 import { useDeletion } from '../../components/use-deletion';
@@ -23,6 +25,12 @@ import { ResultsPanel } from './list/ResultsPanel';
 import { ShortcutsDialog } from './list/ShortcutsDialog';
 import { useListKeys } from './list/use-list-keys';
 import { useListSearch } from './list/use-list-search';
+import { listQuery, viewDensity, viewPath } from './views/saved-views';
+import { useDefaultView } from './views/use-default-view';
+import { ViewsControl } from './views/ViewsControl';
+
+/** Where the browser keeps the chosen row spacing. */
+const DENSITY_KEY = 'portal.listDensity';
 
 /** The link of the row at `index` among those in `box` (columns.tsx marks each with its place). */
 const rowLink = (box: HTMLElement | null, index: number) => box?.querySelector<HTMLElement>(`a[data-row="${index}"]`) ?? null;
@@ -34,10 +42,31 @@ export default function GrievanceListPage() {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const order = useMemo(() => orderFromParams(params), [params]);
   const filtered = activeFilterCount(filters) > 0;
-  const search = useListSearch(filters, order, filtered);
+  const [density, setDensity] = useDensity(DENSITY_KEY);
+  const navigate = useNavigate();
+  const notice = useTransientMessage(5000);
+
+  // A view shows the list with its query and row spacing; the default one replaces the
+  // address the list was opened with, so that Back does not return to the bare list.
+  const openView = useCallback(
+    (view: ViewEntry, replace = false) => {
+      navigate(viewPath(view), { replace });
+      setDensity(viewDensity(view));
+    },
+    [navigate, setDensity],
+  );
+  const openDefault = useCallback(
+    (view: ViewEntry) => {
+      openView(view, true);
+      notice.show(t('views.openedDefault', { name: view.name }));
+    },
+    [openView, notice.show, t],
+  );
+  const settled = useDefaultView(params.toString() === '', openDefault);
+
+  const search = useListSearch(filters, order, filtered, settled);
   useListPlace(!search.isLoading && (search.rows.length > 0 || Boolean(search.error) || search.pages.length > 0));
 
-  const navigate = useNavigate();
   const filterPanel = useRef<FilterPanelHandle>(null);
   const results = useRef<HTMLDivElement>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -59,7 +88,6 @@ export default function GrievanceListPage() {
   });
 
   const [failure, setFailure] = useState<string | null>(null);
-  const notice = useTransientMessage(5000);
   useArrivalNotice(notice.show);
   const deletion = useDeletion<GrievanceRow>({
     remove: (grievance) => grievancesApi.remove(grievance.id),
@@ -80,9 +108,10 @@ export default function GrievanceListPage() {
     [setParams, filters],
   );
 
+  const query = listQuery(filters, order);
   // Where the exports tell how they went, the header's and the publication's alike.
   const exportTo = {
-    query: withOrder(filtersToParams(filters), order).toString(),
+    query,
     onStart: () => setFailure(null),
     onReady: notice.show,
     onFailure: (text: string) => {
@@ -120,6 +149,9 @@ export default function GrievanceListPage() {
         onDelete={deletion.ask}
         current={keys.current}
         onShortcuts={() => setShortcutsOpen(true)}
+        density={density}
+        onDensity={setDensity}
+        views={<ViewsControl query={query} density={density} onOpen={openView} onNotice={notice.show} />}
         ref={results}
       />
       {shortcutsOpen ? <ShortcutsDialog canCreate={canCreate} onClose={() => setShortcutsOpen(false)} /> : null}
