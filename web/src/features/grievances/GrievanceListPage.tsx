@@ -1,7 +1,8 @@
 // 'Grievances & FIR Management'. Filters and order live in the URL and are applied by
 // the server; the pages and the search that reads on by itself are list/use-list-search.ts,
 // the results list/ResultsPanel.tsx, the keyboard list/use-list-keys.ts, the saved views
-// (and the default one the list opens with) views/.
+// (and the default one the list opens with) views/, the selection and what is done to it
+// at once bulk/.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +15,8 @@ import { useDeletion } from '../../components/use-deletion';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { usePermission } from '../auth/use-permission';
 import { grievancesApi } from './api/grievances';
+import { BulkToolbar } from './bulk/BulkToolbar';
+import { useSelection } from './bulk/use-selection';
 import { useArrivalNotice } from './arrival-notice';
 import { ExportButtons } from './ExportButtons';
 import { GrievanceFilterPanel, type FilterPanelHandle } from './GrievanceFilterPanel';
@@ -34,6 +37,9 @@ const DENSITY_KEY = 'portal.listDensity';
 
 /** The link of the row at `index` among those in `box` (columns.tsx marks each with its place). */
 const rowLink = (box: HTMLElement | null, index: number) => box?.querySelector<HTMLElement>(`a[data-row="${index}"]`) ?? null;
+
+/** The row's link of the row an element is in (its link, checkbox or menu button). */
+const linkOfRow = (element: Element) => element.closest('tr')?.querySelector('a[data-row]') ?? null;
 
 export default function GrievanceListPage() {
   const { t } = useTranslation('grievances');
@@ -65,6 +71,8 @@ export default function GrievanceListPage() {
   const settled = useDefaultView(params.toString() === '', openDefault);
 
   const search = useListSearch(filters, order, filtered, settled);
+  // The selection belongs to the list of these filters and this order.
+  const selection = useSelection(listPath(filters, null, order));
   useListPlace(!search.isLoading && (search.rows.length > 0 || Boolean(search.error) || search.pages.length > 0));
 
   const filterPanel = useRef<FilterPanelHandle>(null);
@@ -81,8 +89,12 @@ export default function GrievanceListPage() {
     },
     onNew: canCreate ? () => navigate('/grievances/new') : undefined,
     onHelp: () => setShortcutsOpen(true),
+    onSelect: (index) => {
+      const row = search.rows[index];
+      if (row) selection.set([row], !selection.has(row.id));
+    },
     rowOf: (element) => {
-      const link = element.closest('a[data-row]');
+      const link = linkOfRow(element);
       return link && results.current?.contains(link) ? Number(link.getAttribute('data-row')) : null;
     },
   });
@@ -152,6 +164,21 @@ export default function GrievanceListPage() {
         density={density}
         onDensity={setDensity}
         views={<ViewsControl query={query} density={density} onOpen={openView} onNotice={notice.show} />}
+        selection={selection}
+        toolbar={
+          <BulkToolbar
+            selection={selection}
+            search={search}
+            filters={filters}
+            order={order}
+            onNotice={notice.show}
+            onFailure={(text) => {
+              if (text) notice.clear();
+              setFailure(text);
+            }}
+            onApplied={search.reload}
+          />
+        }
         ref={results}
       />
       {shortcutsOpen ? <ShortcutsDialog canCreate={canCreate} onClose={() => setShortcutsOpen(false)} /> : null}

@@ -13,6 +13,7 @@ import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingState } from '../../../components/LoadingState';
 import { usePermission } from '../../auth/use-permission';
 import type { ListOrder } from '../list-order';
+import type { Selection } from '../bulk/use-selection';
 import { NumberOffer } from '../number-lookup/NumberOffer';
 import { GrievanceTable } from './GrievanceTable';
 import { EmptyList, ListProgress } from './ListStates';
@@ -37,11 +38,14 @@ interface ResultsPanelProps {
   onDensity: (next: Density) => void;
   /** The saved views' menu, beside the row spacing. */
   views?: ReactNode;
+  /** The grievances selected on the list, and what can be done to them (over the rows). */
+  selection?: Selection;
+  toolbar?: ReactNode;
   ref?: Ref<HTMLDivElement>;
 }
 
 export function ResultsPanel(props: ResultsPanelProps) {
-  const { search, searchText, order, onSort, filtered, onClearFilters, onDelete, current, onShortcuts, density, onDensity, views, ref } = props;
+  const { search, searchText, order, onSort, filtered, onClearFilters, onDelete, current, onShortcuts, density, onDensity, views, selection, toolbar, ref } = props;
   const { t } = useTranslation('grievances');
   const canCreate = usePermission('grievances', 'create');
   const { data, error, isLoading, rows, first, counters, phase } = search;
@@ -69,6 +73,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
         </Flex>
       </Flex>
       <NumberOffer search={searchText} />
+      {toolbar}
 
       {isLoading && !data ? (
         <LoadingState label={t('list.loading')} />
@@ -86,6 +91,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
               density={density}
               onDelete={onDelete}
               current={current}
+              selection={selection}
               empty={
                 <EmptyList
                   none={Boolean(first && first.total === 0 && !filtered)}
