@@ -255,3 +255,21 @@ describe('Manage views', () => {
     expect(fetch.mock.calls.some(([url, init]) => url === '/api/views/v1' && init?.method === 'DELETE')).toBe(true);
   });
 });
+
+describe('publishing the list to a role', () => {
+  it('is offered to an Admin Panel keeper, and opens its tab with the list as it is', async () => {
+    api(views());
+    const keeper = makeUser({ permissions: [entry('grievances', { can_read: true }), entry('dropdowns', { can_read: true, can_update: true })] });
+    const { router, unmount } = renderPage(<GrievanceListPage />, keeper, '/grievances?status=Resolved');
+    await screen.findByRole('link', { name: 'GRV-2025-000013' });
+    const user = userEvent.setup();
+    await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Publish to a role…' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(router.state.location.search).toBe('?list=published_views&query=status%3DResolved');
+    unmount();
+
+    renderPage(<GrievanceListPage />, officer, '/grievances?status=Resolved');
+    await screen.findByRole('link', { name: 'GRV-2025-000013' });
+    expect(within(await openMenu(user)).queryByRole('menuitem', { name: 'Publish to a role…' })).not.toBeInTheDocument();
+  });
+});

@@ -2,10 +2,12 @@
 // as a view; manage the views, from which a rename or a deletion opens and then returns).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { ViewEntry, Views } from '../../../api/types';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { Density } from '../../../components/data-table/density';
 import { errorText } from '../../../api/errors';
+import { usePermission } from '../../auth/use-permission';
 import { viewsApi } from './api/views';
 import { useViews } from './api/use-views';
 import { ManageViewsDialog } from './ManageViewsDialog';
@@ -31,6 +33,9 @@ export function ViewsControl({ query, density, onOpen, onNotice }: ViewsControlP
   const { t } = useTranslation('grievances');
   const { data, error, mutate } = useViews();
   const [step, setStep] = useState<Step | null>(null);
+  const navigate = useNavigate();
+  // The Admin Panel's keepers publish the list as it is to a role, from its tab.
+  const canPublish = usePermission('dropdowns', 'update');
   const keep = (views: Views) => void mutate(views, { revalidate: false });
   const backToManage = (notice: string | null = null) => setStep({ kind: 'manage', notice });
 
@@ -54,6 +59,7 @@ export function ViewsControl({ query, density, onOpen, onNotice }: ViewsControlP
         onOpen={onOpen}
         onSave={() => setStep({ kind: 'save' })}
         onManage={() => backToManage()}
+        onPublish={canPublish ? () => navigate(`/admin?${new URLSearchParams({ list: 'published_views', query })}`) : undefined}
       />
       {step?.kind === 'save' ? (
         <ViewNameDialog

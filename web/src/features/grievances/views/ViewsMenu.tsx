@@ -1,7 +1,7 @@
 // The grievance list's 'Views' menu: the user's saved views and those the Admin published to
 // their role (marked), the default one marked too and the one on screen ticked; under them
-// 'Save view…' and 'Manage views…'. Opening a view shows the list with its filters, order and
-// row spacing.
+// 'Save view…', 'Manage views…' and, for an Admin Panel keeper, 'Publish to a role…'. Opening
+// a view shows the list with its filters, order and row spacing.
 import { Badge, Divider, Menu, MenuButton, MenuItem, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { ViewEntry, Views } from '../../../api/types';
@@ -17,9 +17,11 @@ interface ViewsMenuProps {
   onOpen: (view: ViewEntry) => void;
   onSave: () => void;
   onManage: () => void;
+  /** Publishes the list as it is to a role (the Admin Panel's tab); absent without the right. */
+  onPublish?: () => void;
 }
 
-export function ViewsMenu({ views, failed, query, onOpen, onSave, onManage }: ViewsMenuProps) {
+export function ViewsMenu({ views, failed, query, onOpen, onSave, onManage, onPublish }: ViewsMenuProps) {
   const { t } = useTranslation('grievances');
   const entries = views?.views ?? [];
   // The first view that shows the list as it is now: several may, one is ticked.
@@ -70,6 +72,12 @@ export function ViewsMenu({ views, failed, query, onOpen, onSave, onManage }: Vi
         <Icon name="edit" size={18} />
         {t('views.manage')}
       </MenuItem>
+      {onPublish ? (
+        <MenuItem onClick={onPublish}>
+          <Icon name="upload" size={18} />
+          {t('views.publish')}
+        </MenuItem>
+      ) : null}
     </Menu>
   );
 }
