@@ -191,11 +191,13 @@ export function actionLabel(action: string): string {
 export function actionTone(action: string): string {
   switch (action.toUpperCase()) {
     case 'CREATED':
+    case 'RESTORED':
     case 'LIST_ITEM_CREATED':
     case 'ROLE_CREATED':
     case 'USER_CREATED':
       return 'created';
     case 'DELETED':
+    case 'PURGED':
     case 'LIST_ITEM_DELETED':
     case 'ROLE_DELETED':
     case 'USER_DELETED':
@@ -259,7 +261,19 @@ export function displayValue(value: unknown): string {
 }
 
 /** What an administrative change was made to (its record's field). */
-const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit', 'escalation_rules', 'role', 'user', 'two_factor', 'citizen_settings', 'sms_template']);
+const ADMIN_SUBJECTS = new Set([
+  'list_item',
+  'pendency_limits',
+  'transfer_limit',
+  'trash_retention',
+  'escalation_rules',
+  'role',
+  'user',
+  'two_factor',
+  'citizen_settings',
+  'sms_template',
+  'published_view',
+]);
 
 const isSms = (entry: AuditEntry) => entry.action === 'SMS_SENT' || entry.action === 'SMS_FAILED';
 
