@@ -24,7 +24,7 @@ import { activeFilterCount, filtersFromParams, filtersToParams, listPath, type G
 import { orderFromParams, withOrder, type ListOrder } from './list-order';
 import { useListPlace } from './list-place';
 import { NewGrievanceButton } from './list/ListStates';
-import { ResultsPanel } from './list/ResultsPanel';
+import { HEADING_ID, ResultsPanel } from './list/ResultsPanel';
 import { ShortcutsDialog } from './list/ShortcutsDialog';
 import { useListKeys } from './list/use-list-keys';
 import { useListSearch } from './list/use-list-search';
@@ -177,6 +177,7 @@ export default function GrievanceListPage() {
               setFailure(text);
             }}
             onApplied={search.reload}
+            headingId={HEADING_ID}
           />
         }
         ref={results}

@@ -208,8 +208,9 @@ describe('changing the selected grievances at once', () => {
     expect(await within(screen.getByRole('dialog')).findByText('1 done')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
 
-    // Everything was done: nothing stays picked.
+    // Everything was done: nothing stays picked, and the focus is on the list's heading.
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Grievances' })).toHaveFocus();
     await user.click(box('GRV-2025-000004'));
     await user.click(within(toolbar()).getByRole('button', { name: 'Change priority…' }));
     dialog = screen.getByRole('dialog', { name: 'Change the priority of 1 grievance' });

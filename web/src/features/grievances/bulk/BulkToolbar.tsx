@@ -2,7 +2,7 @@
 // (up to BULK_MAX) once the rows shown all are, and what can be done to them: assign, change
 // the status or priority, transfer (for those who may update grievances), export them (for
 // anyone who may export the list) and clear the selection.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
@@ -29,9 +29,11 @@ interface BulkToolbarProps {
   onFailure: (text: string | null) => void;
   /** After a change: the list is read again. */
   onApplied: () => void;
+  /** The id of the list's heading: the focus goes there when a change leaves nothing selected. */
+  headingId: string;
 }
 
-export function BulkToolbar({ selection, search, filters, order, onNotice, onFailure, onApplied }: BulkToolbarProps) {
+export function BulkToolbar({ selection, search, filters, order, onNotice, onFailure, onApplied, headingId }: BulkToolbarProps) {
   const { t } = useTranslation('grievances');
   const canUpdate = usePermission('grievances', 'update');
   const [action, setAction] = useState<BulkAction | null>(null);
@@ -39,6 +41,15 @@ export function BulkToolbar({ selection, search, filters, order, onNotice, onFai
   const [acting, setActing] = useState<readonly number[]>([]);
   const [collecting, setCollecting] = useState(false);
   const exports = useListExports({ onReady: onNotice, onFailure, onStart: () => onFailure(null) });
+
+  // A dialog gives the focus back to the button that opened it; when the change left nothing
+  // selected that button has gone with the toolbar, and the focus goes to the list's heading.
+  const closed = useRef(false);
+  useEffect(() => {
+    if (action || !closed.current) return;
+    closed.current = false;
+    if (document.activeElement === document.body || !document.activeElement) document.getElementById(headingId)?.focus();
+  }, [action, headingId]);
 
   const { rows, pages, first } = search;
   const count = selection.count;
@@ -132,7 +143,17 @@ export function BulkToolbar({ selection, search, filters, order, onNotice, onFai
           </Flex>
         </div>
       ) : null}
-      {action ? <BulkDialog action={action} ids={acting} onClose={() => setAction(null)} onApplied={applied} /> : null}
+      {action ? (
+        <BulkDialog
+          action={action}
+          ids={acting}
+          onClose={() => {
+            closed.current = true;
+            setAction(null);
+          }}
+          onApplied={applied}
+        />
+      ) : null}
     </>
   );
 }

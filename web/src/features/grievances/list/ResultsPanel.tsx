@@ -19,7 +19,8 @@ import { GrievanceTable } from './GrievanceTable';
 import { EmptyList, ListProgress } from './ListStates';
 import type { ListSearch } from './use-list-search';
 
-const HEADING_ID = 'grievances-heading';
+/** The results' heading: it takes the focus when what had it goes (a change that left nothing selected). */
+export const HEADING_ID = 'grievances-heading';
 
 interface ResultsPanelProps {
   search: ListSearch;
@@ -54,7 +55,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
     <Card variation="outlined" className="panel table-panel results-panel" ref={ref}>
       <Flex className="table-panel-head" justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Flex alignItems="baseline" gap="small" wrap="wrap">
-          <Heading level={2} className="panel-title" id={HEADING_ID}>
+          <Heading level={2} className="panel-title" id={HEADING_ID} tabIndex={-1}>
             {t('list.heading')}
           </Heading>
           {counters ? (
