@@ -357,7 +357,7 @@ test.describe('grievances', () => {
       });
       expect(created.status()).toBe(201);
     }
-    const firs = () => page.locator('.grievance-table tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
+    const firs = () => page.locator('.grievance-table tbody tr td.cell-fir').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
 
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -177,3 +177,29 @@ export type UnreadCountEnvelope = Schemas['Envelope_UnreadCount'];
 /** POST /notifications/{id}/read and /notifications/read-all: the unread count after it, and how many it marked. */
 export type MarkedRead = Schemas['MarkedRead'];
 export type MarkedReadEnvelope = Schemas['Envelope_MarkedRead'];
+
+// Saved views of the grievance list
+/** A named view of the list: its query (filters and order) and row spacing. */
+export type SavedView = Schemas['SavedView'];
+/** A view as the list offers it: the user's own, or one the Admin published to their role. */
+export type ViewEntry = Schemas['ViewEntry'];
+/** GET /views and every change of a view: the views and the default one. */
+export type Views = Schemas['Views'];
+export type ViewsEnvelope = Schemas['Envelope_Views'];
+/** POST /views, PUT /views/{id}. */
+export type ViewForm = Schemas['ViewForm'];
+/** PUT /views/default. */
+export type DefaultViewForm = Schemas['DefaultForm'];
+/** A view published by the Admin to the holders of a role. */
+export type PublishedView = Schemas['PublishedView'];
+export type PublishForm = Schemas['PublishForm'];
+export type PublishedViewEnvelope = Schemas['Envelope_PublishedView'];
+export type PublishedViewListEnvelope = Schemas['Envelope_Vec_PublishedView'];
+
+// One change to many grievances
+/** POST /grievances/bulk: one action for every selected grievance. */
+export type BulkRequest = Schemas['BulkRequest'];
+/** What was done and what was refused, each as its own request would have answered. */
+export type BulkResult = Schemas['BulkResult'];
+export type BulkDone = Schemas['BulkDone'];
+export type BulkRefused = Schemas['BulkRefused'];

@@ -190,4 +190,43 @@ describe('DataTable', () => {
     await userEvent.setup().click(within(cell).getByRole('button', { name: 'Edit GRV-1' }));
     expect(onEdit).toHaveBeenCalledWith(CASES[0]);
   });
+
+  it('puts a checkbox at the start of each row when rows can be picked, and one in the header for all of them', async () => {
+    const user = userEvent.setup();
+    const picked = new Set<number>([1]);
+    const onChange = vi.fn();
+    const onChangeAll = vi.fn();
+    const selection = {
+      header: 'Select',
+      isSelected: (c: Case) => picked.has(c.id),
+      onChange,
+      label: (c: Case) => `Select case ${c.number}`,
+      allLabel: 'Select every case shown',
+      onChangeAll,
+    };
+    const { unmount } = renderCases({ selection, cards: true });
+    const table = screen.getByRole('table', { name: 'Cases' });
+    const all = within(table).getByRole('checkbox', { name: 'Select every case shown' });
+    // One of two picked: the header says 'mixed'.
+    expect(all).not.toBeChecked();
+    expect((all as HTMLInputElement).indeterminate).toBe(true);
+    expect(within(table).getByRole('checkbox', { name: 'Select case GRV-1' })).toBeChecked();
+    const second = within(table).getByRole('checkbox', { name: 'Select case GRV-2' });
+    expect(second).not.toBeChecked();
+    expect(second.closest('td')).toHaveAttribute('data-label', 'Select');
+    await user.click(second);
+    expect(onChange).toHaveBeenCalledWith(CASES[1], true);
+    await user.click(all);
+    expect(onChangeAll).toHaveBeenCalledWith(true);
+
+    // Every row picked: the header is ticked, and a click on it clears them.
+    unmount();
+    picked.add(2);
+    renderCases({ selection });
+    const ticked = screen.getByRole('checkbox', { name: 'Select every case shown' });
+    expect(ticked).toBeChecked();
+    expect((ticked as HTMLInputElement).indeterminate).toBe(false);
+    await user.click(ticked);
+    expect(onChangeAll).toHaveBeenLastCalledWith(false);
+  });
 });

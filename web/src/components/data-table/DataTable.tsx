@@ -1,10 +1,12 @@
 // The one table of the app. Columns are data: each says its header, how a row's cell
 // is drawn, and optionally what it sorts by, its classes, where it is left out and
 // whether it heads its row. The table draws the headers (a sortable one is a button
-// with aria-sort on its cell), the rows, an empty state row, a row menu at the end of
-// each row, and, on a phone, one card per row with each cell under its header's name.
+// with aria-sort on its cell), the rows, an empty state row, a checkbox at the start of
+// each row for a table whose rows can be picked (one in the header picks them all), a row
+// menu at the end of each row, and, on a phone, one card per row with each cell under its
+// header's name.
 // A table that needs none of these passes none of them.
-import { Fragment, useLayoutEffect, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableRow, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { Density } from './density';
@@ -27,6 +29,8 @@ export interface Column<Row, K extends string = string> {
   className?: string | ((row: Row) => string | undefined);
   /** The header is read out but not shown. */
   headerHidden?: boolean;
+  /** Drawn in the header cell in place of `header` (a control: the checkbox that picks every row). */
+  headerContent?: ReactNode;
   /** The cell heads its row (th scope=row). */
   rowHeader?: boolean;
   /** Left out of phone cards (`phone`), and of compact rows narrower than a desk (`narrow`). */
@@ -52,6 +56,18 @@ export interface TableRowMenu<Row> {
   none: string;
 }
 
+export interface TableSelection<Row> {
+  /** The checkboxes' column, named on a phone card and read out ('Select'). */
+  header: string;
+  isSelected: (row: Row) => boolean;
+  onChange: (row: Row, selected: boolean) => void;
+  /** The row's checkbox's name ('Select grievance GRV-2025-000012'). */
+  label: (row: Row) => string;
+  /** The header checkbox's name: it picks every row shown, or none once all are. */
+  allLabel: string;
+  onChangeAll: (selected: boolean) => void;
+}
+
 export interface DataTableProps<Row, K extends string = string> {
   /** A column may be left out with `false` where a condition builds the list. */
   columns: readonly (Column<Row, K> | false | null | undefined)[];
@@ -68,6 +84,8 @@ export interface DataTableProps<Row, K extends string = string> {
   empty?: ReactNode;
   sort?: TableSort<K>;
   rowMenu?: TableRowMenu<Row>;
+  /** Rows can be picked, each with a checkbox at its start. */
+  selection?: TableSelection<Row>;
   density?: Density;
   /** One card per row on a phone. */
   cards?: boolean;
@@ -129,6 +147,28 @@ function useOverflows(box: RefObject<HTMLDivElement | null>): boolean {
   return overflows;
 }
 
+/** A native checkbox: small enough for a compact row, and 'mixed' when some rows are picked and others not. */
+function PickBox({ label, checked, mixed = false, onChange }: { label: string; checked: boolean; mixed?: boolean; onChange: (checked: boolean) => void }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = mixed;
+  }, [mixed]);
+  return <input ref={box} type="checkbox" className="row-select" aria-label={label} checked={checked} onChange={(event) => onChange(event.target.checked)} />;
+}
+
+function selectionColumn<Row>(selection: TableSelection<Row>, rows: readonly Row[]): Column<Row> {
+  const picked = rows.filter((row) => selection.isSelected(row)).length;
+  const all = rows.length > 0 && picked === rows.length;
+  return {
+    id: 'row-select',
+    header: selection.header,
+    headerClassName: 'col-select',
+    className: 'cell-select',
+    headerContent: <PickBox label={selection.allLabel} checked={all} mixed={picked > 0 && !all} onChange={selection.onChangeAll} />,
+    cell: (row) => <PickBox label={selection.label(row)} checked={selection.isSelected(row)} onChange={(on) => selection.onChange(row, on)} />,
+  };
+}
+
 function menuColumn<Row>(menu: TableRowMenu<Row>): Column<Row> {
   return {
     id: 'row-menu',
@@ -150,8 +190,9 @@ function menuColumn<Row>(menu: TableRowMenu<Row>): Column<Row> {
 }
 
 export function DataTable<Row, K extends string = string>(props: DataTableProps<Row, K>) {
-  const { rows, rowKey, rowClassName, rowExtra, labelledBy, label, empty, sort, rowMenu, density } = props;
+  const { rows, rowKey, rowClassName, rowExtra, labelledBy, label, empty, sort, rowMenu, selection, density } = props;
   const columns: Column<Row, K>[] = props.columns.filter((column): column is Column<Row, K> => Boolean(column));
+  if (selection) columns.unshift(selectionColumn(selection, rows) as Column<Row, K>);
   if (rowMenu) columns.push(menuColumn(rowMenu) as Column<Row, K>);
   const headed = columns[0]?.rowHeader === true;
   const box = useRef<HTMLDivElement>(null);
@@ -179,7 +220,9 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
                 aria-sort={sort && sortKey ? ariaSort(sort.order, sortKey) : undefined}
                 className={classes(column.headerClassName, hideClasses(column.hide))}
               >
-                {sort && sortKey ? (
+                {column.headerContent !== undefined ? (
+                  column.headerContent
+                ) : sort && sortKey ? (
                   <SortButton header={column.header} sortKey={sortKey} sortLabel={column.sortLabel} sort={sort} />
                 ) : column.headerHidden ? (
                   <VisuallyHidden>{column.header}</VisuallyHidden>

@@ -98,7 +98,12 @@ describe('admin panel', () => {
     const user = userEvent.setup();
     const tab = (name: string) => screen.getByRole('tab', { name });
     // One stop per row: the open tab, and the first of the row without it.
-    expect(screen.getAllByRole('tab').filter((t) => t.tabIndex === 0).map((t) => t.textContent)).toEqual(['Reasons', 'Pendency Limits', 'Citizen messages']);
+    expect(screen.getAllByRole('tab').filter((t) => t.tabIndex === 0).map((t) => t.textContent)).toEqual([
+      'Reasons',
+      'Pendency Limits',
+      'Citizen messages',
+      'Published views',
+    ]);
     tab('Reasons').focus();
     await user.keyboard('{ArrowRight}');
     expect(tab('Actions')).toHaveFocus();

@@ -1,7 +1,8 @@
 // Admin Panel: the twelve lists offered in forms, one tab each, and beside them the rules
 // and limits cases are held to, one tab each too: the pendency limits, the transfer limit,
 // how long deleted grievances stay in the trash, the escalation waits and the statutory
-// clock rules; then what the portal tells complainants (the citizen messages). The kinds are labelled rows of tabs, so that a
+// clock rules; then what the portal tells complainants (the citizen messages), and the views
+// of the grievance list published to roles. The kinds are labelled rows of tabs, so that a
 // setting is found by its name rather than inside another's tab. The open tab is kept in the
 // address (?list=districts, ?list=transfer_limit) so it survives a reload.
 import { useSearchParams } from 'react-router';
@@ -16,6 +17,7 @@ import { TransferLimitPanel } from './TransferLimitPanel';
 import { TrashRetentionPanel } from './TrashRetentionPanel';
 import { ClockRulesPanel } from './ClockRulesPanel';
 import { CitizenMessagesPanel } from './citizens/CitizenMessagesPanel';
+import { PublishedViewsPanel } from './PublishedViewsPanel';
 
 /** The tabs of the rules and limits; none is a list kind, so no list can take their names. */
 export const PENDENCY_TAB = 'pendency_limits';
@@ -30,6 +32,9 @@ const isRuleTab = (value: string | null): value is RuleTab => RULE_TABS.some((ta
 
 /** The tab of what complainants are told and allowed: not a rule cases are held to, so a row of its own. */
 export const CITIZENS_TAB = 'citizen_messages';
+
+/** The tab of the grievance list's views given to roles: neither a list nor a rule, a row of its own. */
+export const VIEWS_TAB = 'published_views';
 
 function RulePanel({ tab }: { tab: RuleTab }) {
   switch (tab) {
@@ -50,7 +55,8 @@ export default function AdminPage() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const requested = params.get('list');
-  const current = isListKind(requested) || isRuleTab(requested) || requested === CITIZENS_TAB ? requested : LIST_KINDS[0].kind;
+  const current =
+    isListKind(requested) || isRuleTab(requested) || requested === CITIZENS_TAB || requested === VIEWS_TAB ? requested : LIST_KINDS[0].kind;
   const ruleLabels: Record<RuleTab, string> = {
     [PENDENCY_TAB]: t('limits.title'),
     [TRANSFER_TAB]: t('transfers.title'),
@@ -68,11 +74,20 @@ export default function AdminPage() {
           { id: 'lists', label: t('tabGroups.lists'), tabs: LIST_KINDS.map((info) => ({ value: info.kind, label: info.label })) },
           { id: 'rules', label: t('tabGroups.rules'), tabs: RULE_TABS.map((tab) => ({ value: tab, label: ruleLabels[tab] })) },
           { id: 'citizens', label: t('tabGroups.citizens'), tabs: [{ value: CITIZENS_TAB, label: t('citizens.tab') }] },
+          { id: 'views', label: t('tabGroups.views'), tabs: [{ value: VIEWS_TAB, label: t('publishedViews.tab') }] },
         ]}
         current={current}
         onSelect={(value) => setParams({ list: value }, { replace: true })}
       >
-        {list ? <ListPanel list={list} /> : isRuleTab(current) ? <RulePanel tab={current} /> : current === CITIZENS_TAB ? <CitizenMessagesPanel /> : null}
+        {list ? (
+          <ListPanel list={list} />
+        ) : isRuleTab(current) ? (
+          <RulePanel tab={current} />
+        ) : current === CITIZENS_TAB ? (
+          <CitizenMessagesPanel />
+        ) : current === VIEWS_TAB ? (
+          <PublishedViewsPanel />
+        ) : null}
       </AdminTabs>
     </>
   );

@@ -136,6 +136,8 @@ export const ACTIONS: readonly AuditAction[] = [
   'CREATED',
   'UPDATED',
   'DELETED',
+  'RESTORED',
+  'PURGED',
   'STATUS_CHANGED',
   'PRIORITY_CHANGED',
   'ASSIGNED',

@@ -232,6 +232,31 @@ describe('audit records', () => {
     expect(created.changes).toEqual([{ field: 'name', action: 'added', oldValue: null, newValue: 'Kothrud' }]);
   });
 
+  it('names the trash and the published views in English and Hindi, with what a whole setting or view became', async () => {
+    const published = toAuditEntry({
+      action: 'VIEWS_PUBLISHED',
+      field_name: 'published_view',
+      new_value: 'name: Station queue; query: status=Pending; role: SHO',
+      action_details: { summary: "Published view 'Station queue' created", before: {}, after: { name: 'Station queue' } },
+    });
+    expect(actionLabel('VIEWS_PUBLISHED')).toBe('Published views changed');
+    expect(entryField(published)).toBe('Published view');
+    expect(changeSummary(published)).toBe("Published view 'Station queue' created");
+    const retention = toAuditEntry({ action: 'TRASH_RETENTION_CHANGED', field_name: 'trash_retention', old_value: 'days: 90', new_value: 'days: 60' });
+    expect(actionLabel('TRASH_RETENTION_CHANGED')).toBe('Trash retention changed');
+    expect(entryField(retention)).toBe('Trash retention');
+    expect([actionLabel('RESTORED'), actionLabel('PURGED')]).toEqual(['Restored from the trash', 'Purged from the trash']);
+    expect([actionTone('RESTORED'), actionTone('PURGED')]).toEqual(['created', 'deleted']);
+    await setLanguage('hi');
+    try {
+      expect(actionLabel('VIEWS_PUBLISHED')).toBe('प्रकाशित व्यू बदले गए');
+      expect(actionLabel('TRASH_RETENTION_CHANGED')).toBe('ट्रैश में रखने की अवधि बदली गई');
+      expect(entryField(published)).toBe('प्रकाशित व्यू');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it("says an appeal not decided in time moved up a level, in English and Hindi", async () => {
     const moved = toAuditEntry({
       action: 'APPEAL_ESCALATED',

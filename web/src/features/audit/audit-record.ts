@@ -191,6 +191,7 @@ export function actionLabel(action: string): string {
 export function actionTone(action: string): string {
   switch (action.toUpperCase()) {
     case 'CREATED':
+    case 'RESTORED':
     case 'LIST_ITEM_CREATED':
     case 'ROLE_CREATED':
     case 'USER_CREATED':
@@ -198,6 +199,7 @@ export function actionTone(action: string): string {
     case 'RESTORED':
       return 'created';
     case 'DELETED':
+    case 'PURGED':
     case 'LIST_ITEM_DELETED':
     case 'ROLE_DELETED':
     case 'USER_DELETED':
@@ -262,7 +264,19 @@ export function displayValue(value: unknown): string {
 }
 
 /** What an administrative change was made to (its record's field). */
-const ADMIN_SUBJECTS = new Set(['list_item', 'pendency_limits', 'transfer_limit', 'escalation_rules', 'role', 'user', 'two_factor', 'citizen_settings', 'sms_template', 'trash_retention', 'published_view']);
+const ADMIN_SUBJECTS = new Set([
+  'list_item',
+  'pendency_limits',
+  'transfer_limit',
+  'trash_retention',
+  'escalation_rules',
+  'role',
+  'user',
+  'two_factor',
+  'citizen_settings',
+  'sms_template',
+  'published_view',
+]);
 
 const isSms = (entry: AuditEntry) => entry.action === 'SMS_SENT' || entry.action === 'SMS_FAILED';
 

@@ -59,12 +59,7 @@ function failureMessage(error: unknown, kind: ExportKind): string {
 /** The header's exports. */
 export const LIST_EXPORTS: readonly ExportKind[] = ['excel', 'pdf', 'officers'];
 
-interface ExportButtonsProps {
-  /** The list's applied filters as a query string (without '?'). */
-  query: string;
-  /** Which exports, in order; the group's name says what they are. */
-  kinds?: readonly ExportKind[];
-  label?: string;
+interface ExportOutcome {
   /** Shown once the link is open. */
   onReady: (message: string) => void;
   /** Shown when the export failed. */
@@ -73,7 +68,12 @@ interface ExportButtonsProps {
   onStart?: () => void;
 }
 
-export function ExportButtons({ query, kinds = LIST_EXPORTS, label, onReady, onFailure, onStart }: ExportButtonsProps) {
+/**
+ * Runs the list's exports: each asks the API for its link with the bearer header and opens
+ * it in a window opened at the click; which are running, and how far a background one has
+ * got. The header's buttons and the export of a selection share it.
+ */
+export function useListExports({ onReady, onFailure, onStart }: ExportOutcome) {
   const { t } = useTranslation('grievances');
   const [busy, setBusy] = useState<ReadonlySet<ExportKind>>(() => new Set());
   // How far each background export has got (absent while the server writes it at once).
@@ -87,7 +87,8 @@ export function ExportButtons({ query, kinds = LIST_EXPORTS, label, onReady, onF
     setBusy(new Set(running.current));
   };
 
-  async function run(spec: ExportSpec) {
+  /** Exports the list of `query` (without the '?'); call it from the click itself. */
+  async function run(spec: ExportSpec, query: string) {
     if (running.current.has(spec.kind)) return;
     // Opened now, while the click still counts as the user's: after the await it would be blocked.
     const preparing = t('export.preparing', { label: exportLabel(spec.kind) });
@@ -112,12 +113,32 @@ export function ExportButtons({ query, kinds = LIST_EXPORTS, label, onReady, onF
     }
   }
 
+  /** What a running export's control says: 'Exporting... 12,000 of 1,00,000 written'. */
+  const busyText = (kind: ExportKind) => {
+    const far = progress[kind];
+    return far ? `${t('export.exporting')} ${progressText(far)}` : t('export.exporting');
+  };
+
+  return { busy, busyText, run };
+}
+
+interface ExportButtonsProps extends ExportOutcome {
+  /** The list's applied filters as a query string (without '?'). */
+  query: string;
+  /** Which exports, in order; the group's name says what they are. */
+  kinds?: readonly ExportKind[];
+  label?: string;
+}
+
+export function ExportButtons({ query, kinds = LIST_EXPORTS, label, ...outcome }: ExportButtonsProps) {
+  const { t } = useTranslation('grievances');
+  const exports = useListExports(outcome);
+
   return (
     <Flex role="group" aria-label={label ?? t('export.group')} gap="xs" wrap="wrap" className="export-group">
       {EXPORTS.filter((spec) => kinds.includes(spec.kind)).map((spec) => {
-        const exporting = busy.has(spec.kind);
-        const far = progress[spec.kind];
-        const busyText = far ? `${t('export.exporting')} ${progressText(far)}` : t('export.exporting');
+        const exporting = exports.busy.has(spec.kind);
+        const busyText = exports.busyText(spec.kind);
         return (
           <Button
             key={spec.kind}
@@ -128,7 +149,7 @@ export function ExportButtons({ query, kinds = LIST_EXPORTS, label, onReady, onF
             ariaLabel={exporting ? `${exportLabel(spec.kind)}: ${busyText}` : undefined}
             aria-busy={exporting || undefined}
             title={spec.described ? t(`export.description.${spec.kind}`) : undefined}
-            onClick={() => void run(spec)}
+            onClick={() => void exports.run(spec, query)}
           >
             {exportLabel(spec.kind)}
           </Button>

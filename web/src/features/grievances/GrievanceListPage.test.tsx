@@ -665,6 +665,7 @@ describe('grievance list', () => {
         'jNext row',
         'kPrevious row',
         'EnterOpen the highlighted case',
+        'xSelect the highlighted case, or let it go',
         'cStart a new case',
         '?Show these shortcuts',
       ]);

@@ -9,17 +9,8 @@ import { withOrder, type ListOrder } from './list-order';
 
 const t = (key: string, values?: Record<string, unknown>) => i18n.t(`grievances:${key}`, values);
 
-/**
- * What GET /grievances (and the exports, which read the same filters) takes. The server is
- * gaining `assignee`, `crime_head`, `filed_from` and `filed_to`, which the generated schema
- * does not hold yet: they are added here until `npm run gen:api` brings them.
- */
-type ListQuery = NonNullable<operations['list_grievances']['parameters']['query']> & {
-  assignee?: string;
-  crime_head?: string;
-  filed_from?: string;
-  filed_to?: string;
-};
+/** What GET /grievances (and the exports, which read the same filters) takes. */
+type ListQuery = NonNullable<operations['list_grievances']['parameters']['query']>;
 
 // Each filter is sent as the query parameter of its name: a key the server does not take fails here.
 export const FILTER_KEYS = [
@@ -149,10 +140,13 @@ export function activeFilterCount(filters: GrievanceFilters): number {
   return FILTER_KEYS.filter((key) => filters[key].trim() !== '').length;
 }
 
-/** The API path of one page of the list, in `order` (newest filed first when absent). */
-export function listPath(filters: GrievanceFilters, cursor?: string | null, order?: ListOrder): string {
+/**
+ * The API path of one page of the list, in `order` (newest filed first when absent), of
+ * `limit` grievances at most (a page's worth when absent).
+ */
+export function listPath(filters: GrievanceFilters, cursor?: string | null, order?: ListOrder, limit = PAGE_SIZE): string {
   const params = order ? withOrder(filtersToParams(filters), order) : filtersToParams(filters);
-  params.set('limit', String(PAGE_SIZE));
+  params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);
   return `/grievances?${params.toString()}`;
 }

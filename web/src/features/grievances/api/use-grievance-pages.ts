@@ -8,16 +8,17 @@ import type { ListOrder } from '../list-order';
  * The pages of the grievance list for `filters` in `order`: each page after the first is
  * asked for by the cursor of the one before, until a page has none.
  * `revalidateFirstPage`: false while the list reads on by itself, so that each step does
- * not fetch the first page again.
+ * not fetch the first page again. Nothing is asked while `enabled` is false.
  */
-export function useGrievancePages(filters: GrievanceFilters, order: ListOrder, revalidateFirstPage: boolean) {
+export function useGrievancePages(filters: GrievanceFilters, order: ListOrder, revalidateFirstPage: boolean, enabled = true) {
   const getKey = useCallback(
     (index: number, previous: GrievancePage | null) => {
+      if (!enabled) return null;
       if (index === 0) return listPath(filters, null, order);
       if (!previous?.next_cursor) return null;
       return listPath(filters, previous.next_cursor, order);
     },
-    [filters, order],
+    [filters, order, enabled],
   );
   return useSWRInfinite<GrievancePage>(getKey, { revalidateFirstPage });
 }

@@ -17,6 +17,7 @@ export function ShortcutsDialog({ canCreate, onClose }: ShortcutsDialogProps) {
     ['j', t('keys.next')],
     ['k', t('keys.previous')],
     ['Enter', t('keys.open')],
+    ['x', t('keys.select')],
     ...(canCreate ? [['c', t('keys.new')] as [string, string]] : []),
     ['?', t('keys.help')],
   ];

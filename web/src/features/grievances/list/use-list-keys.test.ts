@@ -162,6 +162,35 @@ describe('the grievance list keyboard', () => {
     expect(shortcutOf({ key: 'य', code: 'Slash', shiftKey: false })).toBe('/');
     expect(shortcutOf({ key: '\u095f', code: 'Slash', shiftKey: true })).toBe('?');
     expect(shortcutOf({ key: 'J', code: 'KeyJ', shiftKey: true })).toBeNull();
-    expect(shortcutOf({ key: 'x', code: 'KeyX', shiftKey: false })).toBeNull();
+    expect(shortcutOf({ key: 'q', code: 'KeyQ', shiftKey: false })).toBeNull();
+    expect(shortcutOf({ key: 'ं', code: 'KeyX', shiftKey: false })).toBe('x');
+  });
+
+  it("selects the row reached, or the row the focus is in, on 'x'; nothing before a row is reached or without the selection", () => {
+    const onSelect = vi.fn<(index: number) => void>();
+    const { unmount } = setUp({ onSelect, rowOf: (element) => (element.matches('[data-row]') ? Number(element.getAttribute('data-row')) : null) });
+    expect(press('x')).toBe(false);
+    press('j');
+    press('j');
+    expect(press('x')).toBe(true);
+    expect(onSelect).toHaveBeenLastCalledWith(1);
+    press('x', onPage('<input type="checkbox" data-row="2" />'));
+    expect(onSelect).toHaveBeenLastCalledWith(2);
+    unmount();
+
+    const without = setUp();
+    press('j');
+    expect(press('x')).toBe(false);
+    expect(without.handlers.onOpen).not.toHaveBeenCalled();
+  });
+
+  it("goes on with 'j' from a row's checkbox, and opens nothing on Enter or Space there", () => {
+    const { handlers, result } = setUp({ rowOf: (element) => (element.matches('[data-row]') ? Number(element.getAttribute('data-row')) : null) });
+    const box = onPage('<input type="checkbox" data-row="0" aria-label="Select grievance GRV-2025-000012" />');
+    expect(press('Enter', box)).toBe(false);
+    expect(press(' ', box)).toBe(false);
+    expect(handlers.onOpen).not.toHaveBeenCalled();
+    expect(press('j', box)).toBe(true);
+    expect(result.current.current).toBe(1);
   });
 });

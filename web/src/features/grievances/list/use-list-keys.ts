@@ -1,11 +1,12 @@
 // The grievance list's keyboard, for staff who work a queue all day: '/' to the search box,
-// 'j' and 'k' down and up the rows, Enter to open the row reached, 'c' for a new case and '?'
-// for the list of these keys. A key typed into a box is text, never a shortcut; with Ctrl,
-// Meta (⌘) or Alt held it belongs to the browser or the system; in a dialog or a menu it is
-// theirs.
+// 'j' and 'k' down and up the rows, Enter to open the row reached, 'x' to select it or let it
+// go, 'c' for a new case and '?' for the list of these keys. A key typed into a box is text,
+// never a shortcut (a checkbox is no box: 'j' goes on from a row's checkbox, and Enter on it
+// opens nothing); with Ctrl, Meta (⌘) or Alt held it belongs to the browser or the system; in
+// a dialog or a menu it is theirs.
 import { useEffect, useRef, useState } from 'react';
 
-export type ListKey = '/' | 'j' | 'k' | 'Enter' | 'c' | '?';
+export type ListKey = '/' | 'j' | 'k' | 'Enter' | 'x' | 'c' | '?';
 
 export interface ListKeyHandlers {
   /** How many rows the table shows. */
@@ -18,6 +19,8 @@ export interface ListKeyHandlers {
   onRow: (index: number) => void;
   /** Enter: open row `index`. */
   onOpen: (index: number) => void;
+  /** 'x': select row `index`, or let it go. */
+  onSelect?: (index: number) => void;
   /** 'c': start a new case; absent for a user who may not create one. */
   onNew?: () => void;
   /** '?': show the shortcuts. */
@@ -27,12 +30,12 @@ export interface ListKeyHandlers {
 }
 
 /** The keys the physical J, K, C and / keys stand for, on a layout that types other letters there (Hindi InScript). */
-const BY_CODE: Record<string, ListKey> = { KeyJ: 'j', KeyK: 'k', KeyC: 'c' };
+const BY_CODE: Record<string, ListKey> = { KeyJ: 'j', KeyK: 'k', KeyX: 'x', KeyC: 'c' };
 
 /** The shortcut a key press asks for, if any. */
 export function shortcutOf(event: Pick<KeyboardEvent, 'key' | 'code' | 'shiftKey'>): ListKey | null {
   const { key } = event;
-  if (key === 'Enter' || key === '/' || key === '?' || key === 'j' || key === 'k' || key === 'c') return key;
+  if (key === 'Enter' || key === '/' || key === '?' || key === 'j' || key === 'k' || key === 'x' || key === 'c') return key;
   // A letter of another script: go by the key's place on the keyboard.
   if (key.length === 1 && key > '\u007f') {
     if (event.code === 'Slash') return event.shiftKey ? '?' : '/';
@@ -41,10 +44,10 @@ export function shortcutOf(event: Pick<KeyboardEvent, 'key' | 'code' | 'shiftKey
   return null;
 }
 
-/** Whether a key pressed in `target` is typed into it: an input, textarea, select or editable text. */
+/** Whether a key pressed in `target` is typed into it: an input (not a checkbox or radio), textarea, select or editable text. */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
-  if (target.matches('input, textarea, select')) return true;
+  if (target.matches('input:not([type="checkbox"]):not([type="radio"]), textarea, select')) return true;
   return target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
 }
 
@@ -52,7 +55,9 @@ export function isTyping(target: EventTarget | null): boolean {
 function isControl(target: EventTarget | null): boolean {
   return (
     target instanceof Element &&
-    target.matches('a[href], button, summary, [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="checkbox"], [role="option"]')
+    target.matches(
+      'a[href], button, summary, input, [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="checkbox"], [role="option"]',
+    )
   );
 }
 
@@ -110,6 +115,11 @@ export function useListKeys(handlers: ListKeyHandlers): { current: number | null
           return;
         case 'k':
           if (h.rowCount > 0) move(from === null ? 0 : Math.max(from - 1, 0));
+          return;
+        case 'x':
+          if (!h.onSelect || from === null) return;
+          event.preventDefault();
+          h.onSelect(from);
           return;
         case 'Enter': {
           // Enter on a link or button does what it does (on the row's own link: opens the row).

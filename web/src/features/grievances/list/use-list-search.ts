@@ -24,13 +24,14 @@ interface Run {
 
 const newRun = (key: string): Run => ({ key, fromPage: 0, stopped: false, auto: false });
 
-export function useListSearch(filters: GrievanceFilters, order: ListOrder, filtered: boolean) {
+/** `enabled`: false while the list waits to know its filters (the user's default view). */
+export function useListSearch(filters: GrievanceFilters, order: ListOrder, filtered: boolean, enabled = true) {
   const searchKey = listPath(filters, null, order);
   const [run, setRun] = useState<Run>(() => newRun(searchKey));
   // New filters start a new run.
   const current = run.key === searchKey ? run : newRun(searchKey);
 
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useGrievancePages(filters, order, !current.auto);
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useGrievancePages(filters, order, !current.auto, enabled);
 
   const pages = (data ?? []).filter((page): page is GrievancePage => Boolean(page && Array.isArray(page.data)));
   const rows = pages.flatMap((page) => page.data);
@@ -66,7 +67,8 @@ export function useListSearch(filters: GrievanceFilters, order: ListOrder, filte
   return {
     data,
     error,
-    isLoading,
+    // Waiting to know the filters is loading too.
+    isLoading: isLoading || !enabled,
     pages,
     rows,
     first,
