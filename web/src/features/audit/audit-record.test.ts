@@ -174,7 +174,7 @@ describe('audit records', () => {
       action_details: { summary: 'The trash retention changed', subject: { type: 'trash_retention', name: '' }, before: { days: 90 }, after: { days: 60 } },
     });
     const published = toAuditEntry({ action: 'VIEWS_PUBLISHED', field_name: 'published_view', action_details: null });
-    expect(actions.map(actionLabel)).toEqual(['Restored from the trash', 'Purged from the trash', 'Trash retention changed', 'Saved views published']);
+    expect(actions.map(actionLabel)).toEqual(['Restored from the trash', 'Purged from the trash', 'Trash retention changed', 'Published views changed']);
     expect([actionTone('RESTORED'), actionTone('PURGED')]).toEqual(['created', 'deleted']);
     expect([entryField(retention), entryField(published)]).toEqual(['Trash retention', 'Published view']);
     expect(retention.changes).toEqual([{ field: 'days', action: 'changed', oldValue: 90, newValue: 60 }]);
@@ -183,7 +183,7 @@ describe('audit records', () => {
     await setLanguage('hi');
     try {
       expect(entryField(printed)).toBe('केस फ़ाइल');
-      expect(actions.map(actionLabel)).toEqual(['ट्रैश से पुनः स्थापित की गई', 'ट्रैश से स्थायी रूप से हटाई गई', 'ट्रैश में रखने की अवधि बदली गई', 'सहेजे गए व्यू प्रकाशित किए गए']);
+      expect(actions.map(actionLabel)).toEqual(['ट्रैश से वापस लाई गई', 'ट्रैश से स्थायी रूप से हटाई गई', 'ट्रैश में रखने की अवधि बदली गई', 'प्रकाशित व्यू बदले गए']);
       expect([entryField(retention), entryField(published)]).toEqual(['ट्रैश में रखने की अवधि', 'प्रकाशित व्यू']);
     } finally {
       await setLanguage('en');
