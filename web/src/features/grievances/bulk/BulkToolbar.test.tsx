@@ -164,7 +164,7 @@ describe('changing the selected grievances at once', () => {
     const before = fetch.mock.calls.filter(([url]) => url === LIST).length;
 
     await user.click(within(toolbar()).getByRole('button', { name: 'Assign…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Assign 2 grievances' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign 2 grievances' });
     // An officer is needed first.
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(within(dialog).getByText('Choose the officer to assign')).toBeInTheDocument();
@@ -197,7 +197,7 @@ describe('changing the selected grievances at once', () => {
     await user.click(box('GRV-2025-000004'));
 
     await user.click(within(toolbar()).getByRole('button', { name: 'Change status…' }));
-    let dialog = screen.getByRole('dialog', { name: 'Change the status of 1 grievance' });
+    let dialog = await screen.findByRole('dialog', { name: 'Change the status of 1 grievance' });
     await user.selectOptions(within(dialog).getByLabelText('New Status'), 'Closed');
     expect(within(dialog).getByRole('note')).toHaveTextContent("Your role needs another officer's approval to close a case");
     await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
@@ -213,7 +213,7 @@ describe('changing the selected grievances at once', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Grievances' })).toHaveFocus();
     await user.click(box('GRV-2025-000004'));
     await user.click(within(toolbar()).getByRole('button', { name: 'Change priority…' }));
-    dialog = screen.getByRole('dialog', { name: 'Change the priority of 1 grievance' });
+    dialog = await screen.findByRole('dialog', { name: 'Change the priority of 1 grievance' });
     await user.selectOptions(within(dialog).getByLabelText('New Priority'), 'Critical');
     await user.click(within(dialog).getByRole('button', { name: 'Change priority' }));
     expect(await within(screen.getByRole('dialog')).findByText('1 done')).toBeInTheDocument();
@@ -232,7 +232,7 @@ describe('changing the selected grievances at once', () => {
     const user = userEvent.setup();
     await user.click(box('GRV-2025-000006'));
     await user.click(within(toolbar()).getByRole('button', { name: 'Transfer…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Transfer 1 grievance' });
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer 1 grievance' });
     await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
     expect(within(dialog).getByText('Choose the police station to transfer to')).toBeInTheDocument();
     expect(within(dialog).getByText('Give the reason for the transfer')).toBeInTheDocument();

@@ -2,7 +2,7 @@
 // (up to BULK_MAX) once the rows shown all are, and what can be done to them: assign, change
 // the status or priority, transfer (for those who may update grievances), export them (for
 // anyone who may export the list) and clear the selection.
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Button, Flex, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors';
@@ -16,8 +16,11 @@ import { withOrder, type ListOrder } from '../list-order';
 import type { ListSearch } from '../list/use-list-search';
 import { bulkApi } from './api/bulk';
 import { BULK_ACTIONS, BULK_MAX, type BulkAction } from './bulk';
-import { BulkDialog } from './BulkDialog';
 import type { Selection } from './use-selection';
+
+// The dialog is fetched when an action is chosen, not with the list: a first visit to the
+// list carries only what it shows.
+const BulkDialog = lazy(() => import('./BulkDialog').then((module) => ({ default: module.BulkDialog })));
 
 interface BulkToolbarProps {
   selection: Selection;
@@ -144,6 +147,7 @@ export function BulkToolbar({ selection, search, filters, order, onNotice, onFai
         </div>
       ) : null}
       {action ? (
+        <Suspense fallback={null}>
         <BulkDialog
           action={action}
           ids={acting}
@@ -153,6 +157,7 @@ export function BulkToolbar({ selection, search, filters, order, onNotice, onFai
           }}
           onApplied={applied}
         />
+        </Suspense>
       ) : null}
     </>
   );

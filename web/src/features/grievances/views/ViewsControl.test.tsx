@@ -157,7 +157,7 @@ describe('Save view', () => {
     await screen.findByRole('link', { name: 'GRV-2025-000013' });
     const user = userEvent.setup();
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Save view…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Save view' });
+    const dialog = await screen.findByRole('dialog', { name: 'Save view' });
 
     // A name is needed first, in the server's words.
     await user.click(within(dialog).getByRole('button', { name: 'Save view' }));
@@ -190,7 +190,7 @@ describe('Save view', () => {
     await screen.findByRole('link', { name: 'GRV-2025-000013' });
     const user = userEvent.setup();
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Save view…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Save view' });
+    const dialog = await screen.findByRole('dialog', { name: 'Save view' });
     await user.type(within(dialog).getByLabelText(/^Name/), 'One more');
     await user.click(within(dialog).getByRole('button', { name: 'Save view' }));
     expect(await within(dialog).findByText('At most 30 views can be saved; delete one first')).toBeInTheDocument();
@@ -218,7 +218,7 @@ describe('Manage views', () => {
     await screen.findByRole('link', { name: 'GRV-2025-000013' });
     const user = userEvent.setup();
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Manage views…' }));
-    let dialog = screen.getByRole('dialog', { name: 'Manage views' });
+    let dialog = await screen.findByRole('dialog', { name: 'Manage views' });
     const table = within(dialog).getByRole('table', { name: 'Manage views' });
     const stationRow = within(table).getByRole('row', { name: /Station queue/ });
     // A published view: made the default, never renamed or deleted.
@@ -226,7 +226,7 @@ describe('Manage views', () => {
     expect(within(stationRow).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Rename My pending' }));
-    const rename = screen.getByRole('dialog', { name: 'Rename view' });
+    const rename = await screen.findByRole('dialog', { name: 'Rename view' });
     const name = within(rename).getByLabelText(/^Name/);
     expect(name).toHaveValue('My pending');
     await user.clear(name);

@@ -1,6 +1,6 @@
 // The grievance list's saved views: the Views menu and the dialogs it opens (save the list
 // as a view; manage the views, from which a rename or a deletion opens and then returns).
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ViewEntry, Views } from '../../../api/types';
@@ -10,9 +10,11 @@ import { errorText } from '../../../api/errors';
 import { usePermission } from '../../auth/use-permission';
 import { viewsApi } from './api/views';
 import { useViews } from './api/use-views';
-import { ManageViewsDialog } from './ManageViewsDialog';
-import { ViewNameDialog } from './ViewNameDialog';
 import { ViewsMenu } from './ViewsMenu';
+
+// The dialogs are fetched when opened, not with the list.
+const ManageViewsDialog = lazy(() => import('./ManageViewsDialog').then((module) => ({ default: module.ManageViewsDialog })));
+const ViewNameDialog = lazy(() => import('./ViewNameDialog').then((module) => ({ default: module.ViewNameDialog })));
 
 type Step =
   | { kind: 'save' }
@@ -62,6 +64,7 @@ export function ViewsControl({ query, density, onOpen, onNotice }: ViewsControlP
         onPublish={canPublish ? () => navigate(`/admin?${new URLSearchParams({ list: 'published_views', query })}`) : undefined}
       />
       {step?.kind === 'save' ? (
+        <Suspense fallback={null}>
         <ViewNameDialog
           list={{ query, density }}
           onClose={() => setStep(null)}
@@ -71,8 +74,10 @@ export function ViewsControl({ query, density, onOpen, onNotice }: ViewsControlP
             onNotice(t('views.saved', { name }));
           }}
         />
+        </Suspense>
       ) : null}
       {step?.kind === 'manage' && data ? (
+        <Suspense fallback={null}>
         <ManageViewsDialog
           views={data}
           notice={step.notice}
@@ -81,8 +86,10 @@ export function ViewsControl({ query, density, onOpen, onNotice }: ViewsControlP
           onDelete={(view) => setStep({ kind: 'delete', view, busy: false, failure: null })}
           onChanged={keep}
         />
+        </Suspense>
       ) : null}
       {step?.kind === 'rename' ? (
+        <Suspense fallback={null}>
         <ViewNameDialog
           view={step.view}
           isDefault={data?.default_view === step.view.id}
@@ -92,6 +99,7 @@ export function ViewsControl({ query, density, onOpen, onNotice }: ViewsControlP
             backToManage(t('views.renamed', { name }));
           }}
         />
+        </Suspense>
       ) : null}
       {step?.kind === 'delete' ? (
         <ConfirmDialog
