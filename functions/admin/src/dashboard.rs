@@ -75,6 +75,7 @@ const SENTENCES: &[(&str, &str, &str)] = &[
     ("PURGED", "ACTIVITY_PURGED", "A deleted grievance left the trash for good: {what}"),
     ("TRASH_RETENTION_CHANGED", "ACTIVITY_TRASH_RETENTION_CHANGED", "{who} changed how long deleted grievances stay in the trash"),
     ("VIEWS_PUBLISHED", "ACTIVITY_VIEWS_PUBLISHED", "{who} changed the views published to roles ({subject})"),
+    ("IMPORTED", "ACTIVITY_IMPORTED", "{who} imported {subject}"),
     ("CITIZEN_SETTINGS_CHANGED", "ACTIVITY_CITIZEN_SETTINGS_CHANGED", "{who} changed the messages to complainants ({subject})"),
     ("LAW_SETTINGS_CHANGED", "ACTIVITY_LAW_SETTINGS_CHANGED", "{who} changed the statutory clocks or the list of offences ({subject})"),
     ("LIST_ITEM_CREATED", "ACTIVITY_LIST_ITEM_CREATED", "{who} added {subject} to an admin list"),

@@ -28,7 +28,7 @@ fn kind(name: &str) -> Result<ListKind, Error> {
 }
 
 /// An item's audited fields: what the Admin Panel edits (never its usage or times).
-fn audited(item: &ListItem) -> Value {
+pub(crate) fn audited(item: &ListItem) -> Value {
     let mut fields = serde_json::to_value(item).expect("a list item serialises");
     if let Some(map) = fields.as_object_mut() {
         for dropped in ["id", "usage_count", "created_at", "updated_at"] {
@@ -38,7 +38,7 @@ fn audited(item: &ListItem) -> Value {
     fields
 }
 
-fn subject(kind: ListKind, item: &ListItem) -> Subject {
+pub(crate) fn subject(kind: ListKind, item: &ListItem) -> Subject {
     Subject::new("list_item", Some(item.id), item.name.clone()).with("list", kind.as_str())
 }
 
@@ -110,7 +110,7 @@ async fn update_item(
 /// was and where it goes: every grievance of the place moves with it, so a keeper of the
 /// lists posted in one district would otherwise bring another district's cases into their
 /// own reach.
-async fn check_move(state: &AppState, caller: &Caller, client: &ClientInfo, kind: ListKind, before: &ListItem, input: &ListItemInput) -> Result<(), http_glue::ApiError> {
+pub(crate) async fn check_move(state: &AppState, caller: &Caller, client: &ClientInfo, kind: ListKind, before: &ListItem, input: &ListItemInput) -> Result<(), http_glue::ApiError> {
     use domain::jurisdiction::Posting;
     let (from, to, place) = match kind {
         ListKind::PoliceStations => match input.district_id {

@@ -7,6 +7,7 @@ mod citizens;
 mod dashboard;
 mod desk;
 mod dropdowns;
+pub mod imports;
 mod law;
 mod pendency;
 pub mod reports;
@@ -14,5 +15,5 @@ pub mod reports;
 use http_glue::AreaRouter;
 
 pub fn routes() -> AreaRouter {
-    dropdowns::routes().merge(pendency::routes()).merge(citizens::routes()).merge(law::routes()).merge(dashboard::routes()).merge(reports::routes()).merge(desk::routes())
+    dropdowns::routes().merge(pendency::routes()).merge(citizens::routes()).merge(law::routes()).merge(dashboard::routes()).merge(reports::routes()).merge(desk::routes()).merge(imports::routes())
 }

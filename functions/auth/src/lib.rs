@@ -19,6 +19,7 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(me))
         .routes(routes!(session))
         .routes(routes!(change_password))
+        .routes(routes!(set_password))
         .routes(routes!(health))
         .merge(two_factor::routes())
 }
@@ -153,4 +154,23 @@ async fn session(State(state): State<AppState>, caller: Caller) -> ApiJson<Sessi
 async fn change_password(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<ChangePasswordRequest>) -> ApiResult<ApiJson<MessageResponse>> {
     sessions::change_password(state.accounts.as_ref(), &caller.0, &body.old_password, &body.new_password).await?;
     Ok(ApiJson(MessageResponse { message: "Password changed successfully".into() }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SetPasswordRequest {
+    /// The token of the one-time sign-in link (the part after `#token=`).
+    #[serde(default)]
+    pub token: String,
+    #[serde(default)]
+    pub new_password: String,
+}
+
+/// Sets the password of the account a one-time sign-in link was made for (a user imported
+/// without one). Needs no sign-in; the link is spent by it, and ends after seven days.
+#[utoipa::path(post, path = "/api/auth/set-password", tag = "auth", request_body = SetPasswordRequest,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody)))]
+async fn set_password(State(state): State<AppState>, ApiJson(body): ApiJson<SetPasswordRequest>) -> ApiResult<ApiJson<MessageResponse>> {
+    let now = domain::clock::now().unix_timestamp();
+    auth::sign_in_links::set_password(state.accounts.as_ref(), &state.tokens, &body.token, &body.new_password, now).await?;
+    Ok(ApiJson(MessageResponse { message: "Your password is set. Sign in with your email and the new password.".into() }))
 }

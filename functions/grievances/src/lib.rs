@@ -11,6 +11,7 @@ pub mod publication;
 pub mod status_page;
 pub mod trash;
 pub mod bulk;
+pub mod imports;
 pub mod views;
 pub mod escalation;
 pub mod links;
@@ -58,6 +59,7 @@ pub fn routes() -> AreaRouter {
         .merge(citizens::routes())
         .merge(status_page::routes())
         .merge(trash::routes())
+        .merge(imports::routes())
         .merge(bulk::routes())
         .merge(views::routes())
 }

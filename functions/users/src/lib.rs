@@ -1,5 +1,7 @@
 //! `/api/users`: staff accounts. Answers never carry a password hash.
 
+pub mod imports;
+
 use domain::UserId;
 use domain::Msg;
 use auth::users::{self as records, UserRecord};
@@ -28,6 +30,8 @@ pub fn routes() -> AreaRouter {
         .routes(routes!(reset_password))
         .routes(routes!(reset_two_factor))
         .routes(routes!(role_options))
+        .routes(routes!(sign_in_link))
+        .merge(imports::routes())
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -50,7 +54,7 @@ async fn role_options(State(state): State<AppState>, caller: Caller) -> ApiResul
 }
 
 /// The role an account holds, for the grant rules (`None` when it was deleted since).
-async fn held_role(accounts: &dyn Accounts, user: &UserRecord) -> Result<Option<RoleRecord>, Error> {
+pub(crate) async fn held_role(accounts: &dyn Accounts, user: &UserRecord) -> Result<Option<RoleRecord>, Error> {
     auth::roles::get(accounts, user.role_id).await
 }
 
@@ -85,7 +89,7 @@ async fn posting_text(lists: &dyn lists::AdminLists, posting: &Posting) -> Resul
 }
 
 /// A user's audited fields: never the password hash nor anything of the second factor.
-async fn audited(state: &AppState, user: &UserRecord) -> Result<Value, Error> {
+pub(crate) async fn audited(state: &AppState, user: &UserRecord) -> Result<Value, Error> {
     let role = auth::roles::get(state.accounts.as_ref(), user.role_id).await?.map(|r| r.name).unwrap_or_default();
     Ok(serde_json::json!({
         "name": user.name,
@@ -100,7 +104,7 @@ async fn audited(state: &AppState, user: &UserRecord) -> Result<Value, Error> {
     }))
 }
 
-fn subject(user: &UserRecord) -> Subject {
+pub(crate) fn subject(user: &UserRecord) -> Subject {
     Subject::new("user", Some(user.id), user.email.clone())
 }
 
@@ -157,7 +161,7 @@ pub struct ResetPasswordRequest {
 /// 403 (audited) unless each of `postings` lies inside the caller's own posting: nobody posts a
 /// user, or changes a user posted, outside the part of the organisation they serve in. A
 /// `new` posting must also name a place the lists hold (400).
-async fn check_postings(
+pub(crate) async fn check_postings(
     state: &AppState,
     caller: &Caller,
     client: &ClientInfo,
@@ -178,7 +182,7 @@ async fn check_postings(
 
 /// A department or designation must name an active item of its list, unless the user
 /// already had it (an item deactivated later does not block other edits).
-async fn check_list_fields(lists: &dyn lists::AdminLists, input: &UserInput, before: Option<&UserRecord>) -> Result<(), Error> {
+pub(crate) async fn check_list_fields(lists: &dyn lists::AdminLists, input: &UserInput, before: Option<&UserRecord>) -> Result<(), Error> {
     let mut errors = domain::FieldErrors::default();
     for (field, kind, value, previous) in [
         ("department", ListKind::Departments, &input.department, before.and_then(|u| u.department.as_ref())),
@@ -336,4 +340,32 @@ async fn reset_two_factor(State(state): State<AppState>, caller: Caller, client:
     );
     caller.audit_change(state.trail.as_ref(), &client, Some(entry)).await?;
     Ok(ApiJson(SuccessMessage::new("Two-factor authentication reset")))
+}
+
+/// A sign-in link made for another user.
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct SignInLinkView {
+    /// Opens the page that sets the user's password: usable once, for seven days. Shown
+    /// once: give it to the user by hand or by a message only they read.
+    pub link: String,
+}
+
+/// Makes a one-time sign-in link for another user (one an import made, whose link was lost
+/// or ran out): who opens it sets their password. As strong as a password reset, and
+/// allowed as one is; recorded as PASSWORD_RESET.
+#[utoipa::path(post, path = "/api/users/{id}/sign-in-link", tag = "users", security(("bearer" = [])), request_body(content = Option<http_glue::openapi::NoFields>, description = "None: a body, if sent, is not read"), params(("id" = i64, Path)),
+    responses((status = 200, body = Envelope<SignInLinkView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn sign_in_link(State(state): State<AppState>, caller: Caller, client: ClientInfo, Path(id): Path<UserId>) -> ApiResult<ApiJson<Envelope<SignInLinkView>>> {
+    caller.require(Resource::Users, Action::Update)?;
+    let user = account_to_act_on(&state, &caller, &client, id.get(), "Make a sign-in link for", Some(grants::Credential::Password)).await?;
+    let token = auth::sign_in_links::issue(&state.tokens, &user, domain::clock::now().unix_timestamp());
+    let entry = admin_audit::always(
+        AuditAction::PasswordReset,
+        &subject(&user),
+        format!("One-time sign-in link made for {} ({}) by an administrator", user.email, user.id),
+        serde_json::json!({}),
+        serde_json::json!({"sign_in_link": "made, usable once within 7 days"}),
+    );
+    caller.audit_change(state.trail.as_ref(), &client, Some(entry)).await?;
+    Ok(ApiJson(Envelope::ok(SignInLinkView { link: auth::sign_in_links::link(&state.citizens.public_url, &token) })))
 }

@@ -10,6 +10,7 @@ pub mod port;
 pub mod roles;
 pub mod sealing;
 pub mod sessions;
+pub mod sign_in_links;
 pub mod tokens;
 pub mod two_factor;
 pub mod users;

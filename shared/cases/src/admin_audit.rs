@@ -237,3 +237,17 @@ mod tests {
         assert_eq!(flat_limits(&limits), json!({"High / scrutiny": 7}));
     }
 }
+
+/// `entry` as one of the records an import wrote: its details name the import.
+pub fn of_import(entry: Option<AuditEntry>, import_id: &str) -> Option<AuditEntry> {
+    entry.map(|mut e| {
+        let mut details = match e.action_details.take() {
+            Some(object) if object.is_object() => object,
+            Some(other) => serde_json::json!({ "details": other }),
+            None => serde_json::json!({}),
+        };
+        details["import"] = serde_json::json!(import_id);
+        e.action_details = Some(details);
+        e
+    })
+}

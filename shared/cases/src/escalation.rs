@@ -178,6 +178,6 @@ async fn escalate(cases: Cases<'_>, id: i64, version: i64, level: EscalationLeve
     let audit = AuditBatch { actor: system_actor(), at: now, change: AuditChange::Version(after.version), entries: vec![entry] };
     let mut after = Stored { grievance: after, refs: read.refs.clone() };
     crate::indexes::index(cases.lists, &mut after.grievance).await?;
-    cases.grievances.commit(GrievanceChange { before: Some(&read), after: Some(&after), audit, fir_guard: None, trash: None }).await?;
+    cases.grievances.commit(GrievanceChange { before: Some(&read), after: Some(&after), audit, fir_guard: None, trash: None, source: None }).await?;
     Ok(true)
 }

@@ -12,6 +12,7 @@ use domain::jurisdiction::Reach;
 use domain::lists::ListKind;
 use domain::Result;
 use std::collections::BTreeMap;
+use serde::{Deserialize, Serialize};
 
 /// The admin-list items a grievance names, by list.
 pub type Refs = BTreeMap<ListKind, i64>;
@@ -326,6 +327,24 @@ pub struct GrievanceChange<'a> {
     /// change is written only if no grievance took that number since the check (409
     /// `domain::Msg::FirTakenMeanwhile`), so two officers saving the same FIR at once cannot both pass.
     pub fir_guard: Option<FirGuard>,
+    /// The earlier register's record this change brings in (an import): kept beside the
+    /// grievance in the same transaction. With a filing it is a claim on the source's
+    /// identifier, refused when another grievance holds it (409
+    /// `domain::Msg::ImportSourceTaken`), so that two runs of one file file a row once.
+    pub source: Option<&'a RecordSource>,
+}
+
+/// Where an imported grievance came from: the identifier the earlier register gave it, the
+/// file and the import that brought it in, the row, and a digest of the row as read (a later
+/// import of a changed row updates the grievance; of the same row, nothing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordSource {
+    pub source_id: String,
+    pub grievance_id: i64,
+    pub file_name: String,
+    pub import_id: String,
+    pub row: u64,
+    pub row_digest: String,
 }
 
 /// The grievances with one FIR number at one police station in one year, as an engine read
@@ -422,6 +441,10 @@ pub trait Grievances: Send + Sync + 'static {
     /// may see them (the caller applies the scope), with a token for [`FirGuard`]. Read
     /// through an index: a station's numbers of a year are few.
     async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<SameFir>;
+
+    /// The source record of the grievance imported with identifier `source_id`, if any (the
+    /// grievance itself may have been deleted since).
+    async fn source(&self, source_id: &str) -> Result<Option<RecordSource>>;
 
     /// The grievances the viewer may see that match `filters`, newest first.
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;

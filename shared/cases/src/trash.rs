@@ -106,7 +106,7 @@ pub async fn restore(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, id: i64) 
     let mut after = Stored { grievance, refs };
     crate::indexes::index(cases.lists, &mut after.grievance).await?;
     let audit = AuditBatch { actor: actor.clone(), at: now.clone(), change: AuditChange::Version(version), entries: vec![entry] };
-    cases.grievances.commit(GrievanceChange { before: None, after: Some(&after), audit, fir_guard: None, trash: None }).await.map_err(|e| match e {
+    cases.grievances.commit(GrievanceChange { before: None, after: Some(&after), audit, fir_guard: None, trash: None, source: None }).await.map_err(|e| match e {
         Error::Conflict(m) if m == Msg::GrievanceStale => Error::Conflict(Msg::GrievanceListItemGone),
         e => e,
     })?;

@@ -3,7 +3,7 @@
 //! with its audit records and figures.
 
 use domain::Msg;
-use crate::port::{AuditBatch, AuditChange, Cases, FirGuard, GrievanceChange, Stored, Viewer};
+use crate::port::{AuditBatch, AuditChange, Cases, FirGuard, GrievanceChange, RecordSource, Stored, Viewer};
 pub use crate::port::AuditEntry;
 pub use crate::relabel::{relabel, relabel_all};
 use crate::identity::Sensitivity;
@@ -178,7 +178,7 @@ impl AuditEntry {
 
 /// Commits one version of a grievance with its audit records.
 async fn commit(cases: Cases<'_>, before: Option<&Stored>, after: Option<&mut Stored>, actor: &Actor, at: &str, version: i64, entries: Vec<AuditEntry>) -> Result<()> {
-    commit_guarded(cases, before, after, actor, at, version, entries, None).await
+    commit_guarded(cases, before, after, actor, at, version, entries, None, None).await
 }
 
 /// [`commit`], on condition that no grievance took the FIR number since `fir_guard` was read.
@@ -192,12 +192,13 @@ async fn commit_guarded(
     version: i64,
     entries: Vec<AuditEntry>,
     fir_guard: Option<FirGuard>,
+    source: Option<&RecordSource>,
 ) -> Result<()> {
     if let Some(after) = after.as_deref_mut() {
         crate::indexes::index(cases.lists, &mut after.grievance).await?;
     }
     let audit = AuditBatch { actor: actor.clone(), at: at.to_string(), change: AuditChange::Version(version), entries: with_batch(actor, entries) };
-    cases.grievances.commit(GrievanceChange { before, after: after.as_deref(), audit, fir_guard, trash: None }).await
+    cases.grievances.commit(GrievanceChange { before, after: after.as_deref(), audit, fir_guard, trash: None, source }).await
 }
 
 /// Reads a submitted form, its dates bounded by today in India (`domain::clock::today`): an
@@ -250,10 +251,30 @@ async fn check_duplicate_fir(cases: Cases<'_>, viewer: &Viewer, g: &Grievance, e
 /// Files a grievance. `confirmed_duplicate`: the user was shown a grievance with the same FIR
 /// number at the same station and year, and confirmed this is another case.
 pub async fn create(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, fields: GrievanceFields, confirmed_duplicate: bool) -> Result<Grievance> {
-    retrying(None, || create_once(cases, actor, viewer, fields.clone(), confirmed_duplicate)).await
+    file(cases, actor, viewer, fields, &Filing { confirmed_duplicate, ..Filing::default() }).await
 }
 
-async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields, confirmed_duplicate: bool) -> Result<Grievance> {
+/// How a grievance comes to be filed, beyond its fields: by staff at a screen (the default),
+/// or brought in from an earlier register by an import.
+#[derive(Clone, Debug, Default)]
+pub struct Filing {
+    /// The user confirmed that a FIR number already recorded is another case.
+    pub confirmed_duplicate: bool,
+    /// When the case was first recorded (an earlier register's date, RFC 3339); by default now.
+    pub filed_at: Option<String>,
+    /// The officer it is assigned to (id and name).
+    pub assignee: Option<(i64, String)>,
+    /// The earlier register's record it comes from, claimed with it.
+    pub source: Option<RecordSource>,
+}
+
+/// Files a grievance as `filing` says.
+pub async fn file(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, fields: GrievanceFields, filing: &Filing) -> Result<Grievance> {
+    retrying(None, || create_once(cases, actor, viewer, fields.clone(), filing)).await
+}
+
+async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields, filing: &Filing) -> Result<Grievance> {
+    let confirmed_duplicate = filing.confirmed_duplicate;
     // A victim named as the protected text stands for a victim kept, and a new case keeps none.
     fields.parties = crate::identity::parties_after_edit(&[], Some(std::mem::take(&mut fields.parties)));
     crate::identity::seal_documents(&mut fields.parties, cases.sealer)?;
@@ -269,31 +290,7 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
     let refs = named.refs.clone();
     let id = cases.grievances.next_id().await?;
     let now = domain::clock::now_text();
-    let year = &now[..4];
-    let mut g = Grievance {
-        id,
-        grievance_number: format!("GRV-{year}-{id:06}"),
-        district_id: None,
-        police_station_id: None,
-        status_id: None,
-        priority_id: None,
-        status_meaning: named.meaning,
-        resolved_at: named.meaning.is_final().then(|| now.clone()),
-        fields,
-        filed_by: actor.user_id,
-        filed_by_name: actor.name.clone(),
-        assigned_to: None,
-        assigned_to_name: None,
-        filed_at: now.clone(),
-        updated_at: now.clone(),
-        version: 1,
-        closure: None,
-        escalation: None,
-        clock_events: Vec::new(),
-        next_due: None,
-        clock_runs: Vec::new(),
-        people_text: None,
-    };
+    let mut g = filed(id, fields, actor, filing, &now, named.meaning);
     named.apply(&mut g);
     check_place(viewer, &g)?;
     let fir_guard = check_duplicate_fir(cases, viewer, &g, None, confirmed_duplicate).await?;
@@ -304,7 +301,8 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
         g.closure = Some(request);
     }
     let mut after = Stored { grievance: g, refs };
-    match commit_guarded(cases, None, Some(&mut after), actor, &now, 1, entries, fir_guard).await {
+    let source = filing.source.as_ref().map(|s| RecordSource { grievance_id: id, ..s.clone() });
+    match commit_guarded(cases, None, Some(&mut after), actor, &now, 1, entries, fir_guard, source.as_ref()).await {
         Ok(()) => Ok(after.grievance),
         // A new grievance has no version to be stale: any conflict is a list item deleted.
         Err(Error::Conflict(m)) if m == Msg::GrievanceStale => {
@@ -312,6 +310,47 @@ async fn create_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut field
         }
         Err(e) => Err(e),
     }
+}
+
+/// A grievance being filed as grievance `id` at `now`, before its lists are applied.
+fn filed(id: i64, fields: GrievanceFields, actor: &Actor, filing: &Filing, now: &str, meaning: StatusMeaning) -> Grievance {
+    let year = &now[..4];
+    Grievance {
+        id,
+        grievance_number: format!("GRV-{year}-{id:06}"),
+        district_id: None,
+        police_station_id: None,
+        status_id: None,
+        priority_id: None,
+        status_meaning: meaning,
+        resolved_at: meaning.is_final().then(|| now.to_string()),
+        fields,
+        filed_by: actor.user_id,
+        filed_by_name: actor.name.clone(),
+        assigned_to: filing.assignee.as_ref().map(|(id, _)| *id),
+        assigned_to_name: filing.assignee.as_ref().map(|(_, name)| name.clone()),
+        filed_at: filing.filed_at.clone().unwrap_or_else(|| now.to_string()),
+        updated_at: now.to_string(),
+        version: 1,
+        closure: None,
+        escalation: None,
+        clock_events: Vec::new(),
+        next_due: None,
+        clock_runs: Vec::new(),
+        people_text: None,
+    }
+}
+
+/// Checks a filing as [`file`] would, writing nothing: the lists' names, the place within
+/// the viewer's reach and the FIR number against those recorded. Answers the grievance as it
+/// would be filed (without its number).
+pub async fn check_filing(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, mut fields: GrievanceFields, filing: &Filing) -> Result<Grievance> {
+    let named = resolve_lists(cases.lists, &mut fields, None).await?;
+    let mut g = filed(0, fields, actor, filing, &domain::clock::now_text(), named.meaning);
+    named.apply(&mut g);
+    check_place(viewer, &g)?;
+    check_duplicate_fir(cases, viewer, &g, None, filing.confirmed_duplicate).await?;
+    Ok(g)
 }
 
 fn check_version(current: &Grievance, expected: Option<i64>) -> Result<()> {
@@ -424,10 +463,16 @@ impl Edit {
 /// form leaves them out, and a victim's identity its author was given protected stays as it
 /// is (`identity::parties_after_edit`).
 pub async fn update(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Seen, edit: Edit) -> Result<Grievance> {
-    retrying(edit.expected_version, || update_once(cases, actor, viewer, seen, edit.clone())).await
+    retrying(edit.expected_version, || update_once(cases, actor, viewer, seen, edit.clone(), None)).await
 }
 
-async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Seen, edit: Edit) -> Result<Grievance> {
+/// [`update`] by an import of a changed row of an earlier register: its source record is
+/// kept anew with the change.
+pub async fn update_from_source(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Seen, edit: Edit, source: &RecordSource) -> Result<Grievance> {
+    retrying(edit.expected_version, || update_once(cases, actor, viewer, seen, edit.clone(), Some(source))).await
+}
+
+async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Seen, edit: Edit, source: Option<&RecordSource>) -> Result<Grievance> {
     let Edit { mut fields, parties_sent, contact_sent, expected_version, confirmed_duplicate } = edit;
     let read = seen.read(cases).await?;
     let id = read.grievance.id;
@@ -489,7 +534,7 @@ async fn update_once(cases: Cases<'_>, actor: &Actor, viewer: &Viewer, seen: &Se
     }
     let version = after.version;
     let mut after = Stored { grievance: after, refs };
-    commit_guarded(cases, Some(&read), Some(&mut after), actor, &now, version, entries, fir_guard).await?;
+    commit_guarded(cases, Some(&read), Some(&mut after), actor, &now, version, entries, fir_guard, source).await?;
     Ok(after.grievance)
 }
 
@@ -855,7 +900,7 @@ pub(crate) async fn delete_to_trash(cases: Cases<'_>, actor: &Actor, seen: &Seen
         let said = trash.reason.as_deref().unwrap_or("not given");
         entry.notes = entry.notes.map(|summary| format!("{summary}. Reason: {said}"));
         let audit = AuditBatch { actor: actor.clone(), at: now.clone(), change: AuditChange::Version(before.version + 1), entries: with_batch(actor, vec![entry]) };
-        cases.grievances.commit(GrievanceChange { before: Some(&read), after: None, audit, fir_guard: None, trash: Some(&trash) }).await?;
+        cases.grievances.commit(GrievanceChange { before: Some(&read), after: None, audit, fir_guard: None, trash: Some(&trash), source: None }).await?;
         Ok(read.grievance.clone())
     })
     .await

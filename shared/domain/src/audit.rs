@@ -121,10 +121,13 @@ pub enum AuditAction {
     TrashRetentionChanged,
     /// The Admin published a saved view of the grievance list to a role, or withdrew one.
     ViewsPublished,
+    /// An Admin imported a file of the department's organisation, staff or earlier
+    /// registers: one record per import, with the file's SHA-256 and what it brought in.
+    Imported,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 53] = [
+    pub const ALL: [AuditAction; 54] = [
         AuditAction::Created,
         AuditAction::Updated,
         AuditAction::Deleted,
@@ -178,6 +181,7 @@ impl AuditAction {
         AuditAction::Purged,
         AuditAction::TrashRetentionChanged,
         AuditAction::ViewsPublished,
+        AuditAction::Imported,
     ];
 
     /// The administrative changes: the Admin Panel's lists and settings, roles, users, and an
@@ -197,6 +201,7 @@ impl AuditAction {
                 | AuditAction::CitizenSettingsChanged
                 | AuditAction::TrashRetentionChanged
                 | AuditAction::ViewsPublished
+                | AuditAction::Imported
                 | AuditAction::RoleCreated
                 | AuditAction::RoleUpdated
                 | AuditAction::RoleDeleted
@@ -268,6 +273,7 @@ impl AuditAction {
             AuditAction::Purged => "PURGED",
             AuditAction::TrashRetentionChanged => "TRASH_RETENTION_CHANGED",
             AuditAction::ViewsPublished => "VIEWS_PUBLISHED",
+            AuditAction::Imported => "IMPORTED",
         }
     }
 

@@ -245,7 +245,13 @@ pub struct ListItemInput {
     /// A district's range, trimmed, as [`ListItemInput::district_id`]: `Some(None)` when
     /// given blank. Always `None` for the other lists.
     pub range: Option<Option<String>>,
+    /// A district's or police station's official code (a national police-station code where
+    /// the department has one), as [`ListItemInput::range`]. Always `None` for the other lists.
+    pub code: Option<Option<String>>,
 }
+
+/// The most characters an official code of a district or police station has.
+pub const MAX_CODE: usize = 20;
 
 /// A list item as the Admin Panel sends it.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
@@ -285,6 +291,25 @@ pub struct ListItemForm {
     #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub range: Sent<String>,
+    /// The official code of a district or police station (those lists only), up to 20
+    /// letters, digits and hyphens: blank or `null` for none; left out, an edited item keeps
+    /// its own.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub code: Sent<String>,
+}
+
+/// An official code as written: trimmed, capitals, at most [`MAX_CODE`] letters, digits and
+/// hyphens; `None` when blank.
+pub fn parse_code(text: &str) -> Result<Option<String>, Msg> {
+    let code = text.trim().to_uppercase();
+    if code.is_empty() {
+        return Ok(None);
+    }
+    if code.chars().count() > MAX_CODE || !code.chars().all(|c| c.is_alphanumeric() || c == '-') {
+        return Err(Msg::ImportCodeTooLong { max: MAX_CODE.to_string() });
+    }
+    Ok(Some(code))
 }
 
 impl ListItemInput {
@@ -389,8 +414,28 @@ impl ListItemInput {
                 None
             }
         };
+        let code = match (kind, &form.code) {
+            (_, Sent::Absent) => None,
+            (ListKind::Districts | ListKind::PoliceStations, Sent::Null) => Some(None),
+            (ListKind::Districts | ListKind::PoliceStations, Sent::Given(text)) => {
+                let code = parse_code(text);
+                if code.is_err() {
+                    errors.add("code", Msg::ImportCodeTooLong { max: MAX_CODE.to_string() });
+                }
+                Some(code.ok().flatten())
+            }
+            (ListKind::Districts | ListKind::PoliceStations, Sent::Unusable) => {
+                errors.add("code", Msg::FieldNotText { field: "code".to_string() });
+                None
+            }
+            (_, Sent::Null) => None,
+            (_, _) => {
+                errors.add("code", Msg::FieldNotText { field: "code".to_string() });
+                None
+            }
+        };
         errors.finish()?;
-        Ok(ListItemInput { name, name_hi, description, display_order, is_active, meaning, district_id, range })
+        Ok(ListItemInput { name, name_hi, description, display_order, is_active, meaning, district_id, range, code })
     }
 }
 
@@ -420,7 +465,7 @@ mod tests {
         let parse = |v| ListItemInput::parse(ListKind::CrimeTitles, form(v));
         assert_eq!(
             parse(json!({"name": " Theft "})).unwrap(),
-            ListItemInput { name: "Theft".into(), name_hi: None, description: String::new(), display_order: 0, is_active: true, meaning: None, district_id: None, range: None }
+            ListItemInput { name: "Theft".into(), name_hi: None, description: String::new(), display_order: 0, is_active: true, meaning: None, district_id: None, range: None, code: None }
         );
         assert_eq!(parse(json!({"name": "A", "display_order": "7"})).unwrap().display_order, 7);
         assert_eq!(parse(json!({"name": "A", "display_order": ""})).unwrap().display_order, 0);

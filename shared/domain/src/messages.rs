@@ -444,6 +444,25 @@ messages! {
     BulkSelectionInvalid { max } = "BULK_SELECTION_INVALID": "Select from 1 to {max} grievances";
     BulkActionInvalid = "BULK_ACTION_INVALID": "action must be assign, status, priority or transfer";
     DeletionReasonTooLong { max } = "DELETION_REASON_TOO_LONG": "The reason for deletion may have at most {max} characters";
+    ImportSourceTaken = "IMPORT_SOURCE_TAKEN": "Another grievance was imported from this record meanwhile";
+    ImportFileUnreadable { reason } = "IMPORT_FILE_UNREADABLE": "The file cannot be read as CSV or Excel (.xlsx): {reason}";
+    ImportFileEmpty = "IMPORT_FILE_EMPTY": "The file has no rows below its header row";
+    ImportFileTooLarge { max } = "IMPORT_FILE_TOO_LARGE": "The file is larger than {max} MB: import it with portal import on the command line";
+    ImportFileNameInvalid = "IMPORT_FILE_NAME_INVALID": "Name the file, up to 200 characters, ending .csv or .xlsx";
+    ImportMappingInvalid { column } = "IMPORT_MAPPING_INVALID": "The file has no column named {column}";
+    ImportColumnMissing { field } = "IMPORT_COLUMN_MISSING": "No column of the file is {field}: choose one";
+    ImportHasFailures { count } = "IMPORT_HAS_FAILURES": "{count} rows of the file cannot be imported, so nothing was imported: correct them and import the file again";
+    ImportValueRequired { field } = "IMPORT_VALUE_REQUIRED": "{field} is required";
+    ImportDistrictUnknown { name } = "IMPORT_DISTRICT_UNKNOWN": "No district named {name} is in the file or the Admin Panel: list it on a row of its own first";
+    ImportCodeRepeated { code, row } = "IMPORT_CODE_REPEATED": "The code {code} is given in row {row} too";
+    ImportCodeHeld { code, name } = "IMPORT_CODE_HELD": "The code {code} belongs to {name} already";
+    ImportRowRepeated { row } = "IMPORT_ROW_REPEATED": "Row {row} is the same record";
+    ImportRoleUnknown { role } = "IMPORT_ROLE_UNKNOWN": "No role is named {role}";
+    ImportPlaceUnknown { place } = "IMPORT_PLACE_UNKNOWN": "No police station, district or range named {place} is in the Admin Panel";
+    ImportDateInvalid { value } = "IMPORT_DATE_INVALID": "{value} is not a date: write it as dd/mm/yyyy";
+    ImportUserUnknown { email } = "IMPORT_USER_UNKNOWN": "No user has the email {email}";
+    ImportCodeTooLong { max } = "IMPORT_CODE_TOO_LONG": "A code may have at most {max} letters and digits";
+    SignInLinkInvalid = "SIGN_IN_LINK_INVALID": "This sign-in link has expired or was used already: ask your administrator for a new one";
     RetentionDaysInvalid { max } = "RETENTION_DAYS_INVALID": "The retention must be a whole number of days from 1 to {max}";
     SelectionInvalid { max } = "SELECTION_INVALID": "ids must be grievance ids separated by commas, at most {max}";
 }

@@ -90,6 +90,25 @@ impl From<domain::Error> for ApiError {
     }
 }
 
+/// An answer's error as the domain's again: what a caller that reports errors rather than
+/// answering them (an import's row) takes from the checks that answer HTTP.
+impl From<ApiError> for domain::Error {
+    fn from(e: ApiError) -> Self {
+        use domain::Error as E;
+        match (e.status, e.fields) {
+            (StatusCode::BAD_REQUEST, Some(fields)) => E::Validation { message: e.message, fields },
+            (StatusCode::BAD_REQUEST, None) => E::BadRequest(e.message),
+            (StatusCode::UNAUTHORIZED, _) => E::Unauthorized(e.message),
+            (StatusCode::FORBIDDEN, _) => E::Forbidden(e.message),
+            (StatusCode::NOT_FOUND, _) => E::NotFound(e.message),
+            (StatusCode::CONFLICT, _) => E::Conflict(e.message),
+            (StatusCode::TOO_MANY_REQUESTS, _) => E::TooManyAttempts(e.message),
+            (StatusCode::SERVICE_UNAVAILABLE, _) => E::Unavailable(e.message),
+            (status, _) => E::Internal(format!("{status}: {}", e.message)),
+        }
+    }
+}
+
 impl From<store::StoreError> for ApiError {
     fn from(e: store::StoreError) -> Self {
         domain::Error::from(e).into()

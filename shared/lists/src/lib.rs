@@ -33,6 +33,9 @@ pub struct ListItem {
     /// The range a district belongs to (districts only; absent: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<String>,
+    /// The official code of a district or police station (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
     /// How many grievances name this item. Answered only to those who see the whole state:
     /// a count over grievances one may not see says something about them.
     #[serde(default, skip_serializing_if = "Option::is_none")]

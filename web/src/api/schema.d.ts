@@ -126,6 +126,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/imports/organisation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports an organisation file: refused whole (400 `IMPORT_HAS_FAILURES`) while any row
+         *     fails; otherwise districts, then police stations, are created or updated. Importing the
+         *     same file again changes nothing.
+         */
+        post: operations["import_organisation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/organisation/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks an organisation file (districts and police stations, with their ranges and codes):
+         *     what each row would become, and why a failing row fails. Nothing is written.
+         */
+        post: operations["check_organisation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/offences": {
         parameters: {
             query?: never;
@@ -657,6 +698,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the password of the account a one-time sign-in link was made for (a user imported
+         *     without one). Needs no sign-in; the link is spent by it, and ends after seven days.
+         */
+        post: operations["set_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/two-factor/disable": {
         parameters: {
             query?: never;
@@ -924,6 +985,47 @@ export interface paths {
         get: operations["export_publication"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a register: refused whole (400 `IMPORT_HAS_FAILURES`) while any row fails;
+         *     otherwise grievances are filed (keeping their earlier identifier) or updated. Importing the
+         *     same file again changes nothing.
+         */
+        post: operations["import_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grievances/imports/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a register of grievances and FIRs: what each row would become, and why a failing
+         *     row fails, with the grievance form's rules. Nothing is written.
+         */
+        post: operations["check_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1897,6 +1999,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a staff file: refused whole (400 `IMPORT_HAS_FAILURES`) while any row fails;
+         *     otherwise users are made (each with a one-time sign-in link, in the answer only) or
+         *     updated. Importing the same file again changes nothing.
+         */
+        post: operations["import_staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/imports/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a staff file: what each row would become, and why a failing row fails. Nothing is
+         *     written.
+         */
+        post: operations["check_staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/role-options": {
         parameters: {
             query?: never;
@@ -1972,6 +2115,27 @@ export interface paths {
          *     them. One's own is changed from Profile, which asks for proof (403 here).
          */
         post: operations["reset_two_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a one-time sign-in link for another user (one an import made, whose link was lost
+         *     or ran out): who opens it sets their password. As strong as a password reset, and
+         *     allowed as one is; recorded as PASSWORD_RESET.
+         */
+        post: operations["sign_in_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2127,7 +2291,7 @@ export interface components {
             uploaded_by_name: string;
         };
         /** @enum {string} */
-        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED" | "CLOCK_ACTION_RECORDED" | "LAW_SETTINGS_CHANGED" | "IDENTITY_REVEALED" | "PROGRESS_RECORDED" | "SMS_SENT" | "SMS_FAILED" | "CITIZEN_VIEWED" | "FEEDBACK_RECEIVED" | "APPEAL_DECIDED" | "CITIZEN_SETTINGS_CHANGED" | "APPEAL_ESCALATED" | "RESTORED" | "PURGED" | "TRASH_RETENTION_CHANGED" | "VIEWS_PUBLISHED";
+        AuditAction: "CREATED" | "UPDATED" | "DELETED" | "STATUS_CHANGED" | "PRIORITY_CHANGED" | "ASSIGNED" | "RESOLVED" | "CLOSED" | "REOPENED" | "EXPORTED" | "ATTACHMENT_ADDED" | "ATTACHMENT_DELETED" | "NOTE_ADDED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_RESET" | "TWO_FACTOR_FAILED" | "GRANT_REFUSED" | "TRANSFERRED" | "LIST_ITEM_CREATED" | "LIST_ITEM_UPDATED" | "LIST_ITEM_DELETED" | "PENDENCY_LIMITS_CHANGED" | "TRANSFER_LIMIT_CHANGED" | "ROLE_CREATED" | "ROLE_UPDATED" | "ROLE_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_DELETED" | "PASSWORD_RESET" | "CLOSURE_REQUESTED" | "CLOSURE_APPROVED" | "CLOSURE_RETURNED" | "ESCALATED" | "ESCALATION_RULES_CHANGED" | "LINKED" | "UNLINKED" | "CLOCK_ACTION_RECORDED" | "LAW_SETTINGS_CHANGED" | "IDENTITY_REVEALED" | "PROGRESS_RECORDED" | "SMS_SENT" | "SMS_FAILED" | "CITIZEN_VIEWED" | "FEEDBACK_RECEIVED" | "APPEAL_DECIDED" | "CITIZEN_SETTINGS_CHANGED" | "APPEAL_ESCALATED" | "RESTORED" | "PURGED" | "TRASH_RETENTION_CHANGED" | "VIEWS_PUBLISHED" | "IMPORTED";
         /** @description One audit record as the API answers it. */
         AuditRecord: {
             action: components["schemas"]["AuditAction"];
@@ -2608,6 +2772,19 @@ export interface components {
             /** @description The station's name in the Admin Panel now ("-" for none). */
             station_name: string;
         };
+        /** @description How many rows come to what. */
+        Counts: {
+            /** Format: int64 */
+            create: number;
+            /** Format: int64 */
+            fail: number;
+            /** Format: int64 */
+            rows: number;
+            /** Format: int64 */
+            unchanged: number;
+            /** Format: int64 */
+            update: number;
+        };
         CrimeHeadRow: {
             /** Format: int64 */
             count: number;
@@ -2765,6 +2942,43 @@ export interface components {
             };
             success: boolean;
         };
+        Envelope_ImportOutcome: {
+            /** @description What a run brought in. */
+            data: {
+                /**
+                 * @description Every row is in. False when the run stopped on an error: `rows_in` says which rows
+                 *     are in, and running the same file again brings in the rest.
+                 */
+                complete: boolean;
+                counts: components["schemas"]["Counts"];
+                /** @description Why the run stopped, when it did not finish. */
+                error?: string | null;
+                /** @description The import's id, named in each record it wrote and in its audit record. */
+                import_id: string;
+                /** @description The rows in, as ranges of row numbers ("2-5001, 5003"). */
+                rows_in: string;
+                /** @description The users it made (a staff file only). */
+                sign_in_links: components["schemas"]["SignInLink"][];
+            };
+            success: boolean;
+        };
+        Envelope_ImportReport: {
+            /** @description A dry run's report: nothing was written. */
+            data: {
+                /** @description The file's column headers. */
+                columns: string[];
+                counts: components["schemas"]["Counts"];
+                fields: components["schemas"]["FieldMapping"][];
+                file_name: string;
+                /** @description `organisation`, `users` or `registers`. */
+                kind: string;
+                /** @description Every row, in the file's order. */
+                rows: components["schemas"]["RowReport"][];
+                /** @description The file's SHA-256, hex. */
+                sha256: string;
+            };
+            success: boolean;
+        };
         Envelope_MarkedRead: {
             data: {
                 /**
@@ -2833,6 +3047,17 @@ export interface components {
                  * @description How many users hold the role.
                  */
                 user_count: number;
+            };
+            success: boolean;
+        };
+        Envelope_SignInLinkView: {
+            /** @description A sign-in link made for another user. */
+            data: {
+                /**
+                 * @description Opens the page that sets the user's password: usable once, for seven days. Shown
+                 *     once: give it to the user by hand or by a message only they read.
+                 */
+                link: string;
             };
             success: boolean;
         };
@@ -3177,6 +3402,14 @@ export interface components {
          * @enum {string}
          */
         FeedbackVia: "link" | "status_page";
+        /** @description A field and the column that holds it. */
+        FieldMapping: {
+            /** @description The header of the file's column, or null for none. */
+            column?: string | null;
+            field: string;
+            label: string;
+            required: boolean;
+        };
         /** @description A download link for one attachment. */
         FileLink: {
             /** @description RFC 3339; the link answers 403 after this. */
@@ -3504,6 +3737,51 @@ export interface components {
         };
         /** @enum {string} */
         IdKind: "aadhaar" | "voter_id" | "pan" | "passport" | "driving_licence" | "other";
+        /** @description What a run brought in. */
+        ImportOutcome: {
+            /**
+             * @description Every row is in. False when the run stopped on an error: `rows_in` says which rows
+             *     are in, and running the same file again brings in the rest.
+             */
+            complete: boolean;
+            counts: components["schemas"]["Counts"];
+            /** @description Why the run stopped, when it did not finish. */
+            error?: string | null;
+            /** @description The import's id, named in each record it wrote and in its audit record. */
+            import_id: string;
+            /** @description The rows in, as ranges of row numbers ("2-5001, 5003"). */
+            rows_in: string;
+            /** @description The users it made (a staff file only). */
+            sign_in_links: components["schemas"]["SignInLink"][];
+        };
+        /** @description A dry run's report: nothing was written. */
+        ImportReport: {
+            /** @description The file's column headers. */
+            columns: string[];
+            counts: components["schemas"]["Counts"];
+            fields: components["schemas"]["FieldMapping"][];
+            file_name: string;
+            /** @description `organisation`, `users` or `registers`. */
+            kind: string;
+            /** @description Every row, in the file's order. */
+            rows: components["schemas"]["RowReport"][];
+            /** @description The file's SHA-256, hex. */
+            sha256: string;
+        };
+        /** @description A file to check or import. */
+        ImportRequest: {
+            /** @description The file's bytes, in base64; at most 4 MB. */
+            content?: string;
+            /** @description The file's name, ending `.csv` or `.xlsx`: kept with each record it brings in. */
+            file_name?: string;
+            /**
+             * @description Which column of the file holds a field: the column's header, or `null` for none.
+             *     Fields left out are matched to columns by their names.
+             */
+            mapping?: {
+                [key: string]: string | null;
+            };
+        };
         /**
          * Format: int64
          * @description An admin list item's number: a police station, district, status, priority and so on.
@@ -3544,6 +3822,8 @@ export interface components {
             status: string;
         };
         ListItem: {
+            /** @description The official code of a district or police station (absent: none). */
+            code?: string | null;
             created_at: string;
             description: string;
             /** Format: int64 */
@@ -3575,6 +3855,12 @@ export interface components {
         };
         /** @description A list item as the Admin Panel sends it. */
         ListItemForm: {
+            /**
+             * @description The official code of a district or police station (those lists only), up to 20
+             *     letters, digits and hyphens: blank or `null` for none; left out, an edited item keeps
+             *     its own.
+             */
+            code?: string | null;
             description?: string | null;
             /**
              * Format: int64
@@ -3877,6 +4163,11 @@ export interface components {
             by_name: string;
             reason: string;
         };
+        /**
+         * @description What a row becomes.
+         * @enum {string}
+         */
+        Outcome: "create" | "update" | "unchanged" | "fail";
         /** @description One person in the case. */
         Party: {
             address?: string | null;
@@ -4213,6 +4504,32 @@ export interface components {
              */
             user_count: number;
         };
+        /** @description Why a row cannot be imported, in one of its fields. */
+        RowError: {
+            /** @description The message's code, as an error answer's. */
+            code: string;
+            /** @description The file's column that holds it, if any. */
+            column?: string | null;
+            /** @description The import's field. */
+            field: string;
+            message: string;
+            message_hi: string;
+            params: {
+                [key: string]: string;
+            };
+        };
+        /** @description One row of the file. */
+        RowReport: {
+            errors: components["schemas"]["RowError"][];
+            /** @description What the row is, in a few words ("Police station Kotwali", "FIR 12/2023 at Kotwali"). */
+            label: string;
+            outcome: components["schemas"]["Outcome"];
+            /**
+             * Format: int64
+             * @description The spreadsheet's row number (the header is row 1).
+             */
+            row: number;
+        };
         /** @description One clock rule's runs over every station. */
         RuleCompliance: {
             figures: components["schemas"]["ClockFigures"];
@@ -4315,6 +4632,28 @@ export interface components {
             two_factor_enabled?: boolean;
             /** @description Whether the user's role makes the second factor mandatory. */
             two_factor_required?: boolean;
+        };
+        SetPasswordRequest: {
+            new_password?: string;
+            /** @description The token of the one-time sign-in link (the part after `#token=`). */
+            token?: string;
+        };
+        /** @description A sign-in link for a user an import made, shown once. */
+        SignInLink: {
+            email: string;
+            /** @description Opens the page that sets the user's password; usable once, for seven days. */
+            link: string;
+            name: string;
+            /** Format: int64 */
+            row: number;
+        };
+        /** @description A sign-in link made for another user. */
+        SignInLinkView: {
+            /**
+             * @description Opens the page that sets the user's password: usable once, for seven days. Shown
+             *     once: give it to the user by hand or by a message only they read.
+             */
+            link: string;
         };
         /** @description One message template as an Admin keeps it. */
         SmsTemplate: {
@@ -5217,6 +5556,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EscalationRules"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_organisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportOutcome"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_organisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
                 };
             };
             400: {
@@ -6951,6 +7404,46 @@ export interface operations {
             };
         };
     };
+    set_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     disable: {
         parameters: {
             query?: never;
@@ -8120,6 +8613,120 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportOutcome"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11513,6 +12120,120 @@ export interface operations {
             };
         };
     };
+    import_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportOutcome"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     role_options: {
         parameters: {
             query?: never;
@@ -11831,6 +12552,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description The request is malformed or fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_in_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description None: a body, if sent, is not read */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["NoFields"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SignInLinkView"];
                 };
             };
             /** @description The request is malformed or fails validation */

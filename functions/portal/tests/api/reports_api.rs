@@ -70,13 +70,13 @@ async fn fixture(api: &Api, admin: &str) -> BTreeMap<String, i64> {
         let id = answer.body["data"]["id"].as_i64().unwrap();
         let filed_now = api.state.grievances.get(id).await.unwrap().unwrap();
         let batch = || AuditBatch { actor: Default::default(), at: domain::clock::now_text(), change: AuditChange::Version(1), entries: vec![] };
-        api.state.grievances.commit(GrievanceChange { before: Some(&filed_now), after: None, audit: batch(), fir_guard: None, trash: None }).await.unwrap();
+        api.state.grievances.commit(GrievanceChange { before: Some(&filed_now), after: None, audit: batch(), fir_guard: None, trash: None, source: None }).await.unwrap();
         let mut then = filed_now.clone();
         then.grievance.id = api.state.grievances.next_id().await.unwrap();
         then.grievance.grievance_number = format!("{}-B", then.grievance.grievance_number);
         then.grievance.filed_at = ago(*filed);
         then.grievance.resolved_at = resolved.map(ago);
-        api.state.grievances.commit(GrievanceChange { before: None, after: Some(&then), audit: batch(), fir_guard: None, trash: None }).await.unwrap();
+        api.state.grievances.commit(GrievanceChange { before: None, after: Some(&then), audit: batch(), fir_guard: None, trash: None, source: None }).await.unwrap();
     }
     stations
 }

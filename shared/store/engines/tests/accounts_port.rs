@@ -288,7 +288,7 @@ async fn the_last_active_admin_stays_whatever_runs_at_once(s: Setup) {
 async fn a_user_is_posted_only_at_a_place_that_exists(s: Setup) {
     let accounts = s.accounts.as_ref();
     with_roles(accounts).await;
-    let station = ListItemInput { name: "Kotwali".into(), name_hi: None, description: String::new(), display_order: 1, is_active: true, meaning: None, district_id: Some(None), range: None };
+    let station = ListItemInput { name: "Kotwali".into(), name_hi: None, description: String::new(), display_order: 1, is_active: true, meaning: None, district_id: Some(None), range: None, code: None };
     let station = s.lists.create(ListKind::PoliceStations, station).await.unwrap();
     let nowhere = UserRecord { posting: Posting::Station(station.id + 1000), ..user(1, "a@police.test", 2) };
     assert_eq!(accounts.insert_user(&nowhere).await.unwrap(), Outcome::Stale);

@@ -87,14 +87,14 @@ async fn file(engine: &Engine) -> Stored {
         people_text: None,
     };
     let stored = Stored { grievance, refs: Default::default() };
-    engine.grievances.commit(GrievanceChange { before: None, after: Some(&stored), audit: batch(1, AuditAction::Created), fir_guard: None, trash: None }).await.unwrap();
+    engine.grievances.commit(GrievanceChange { before: None, after: Some(&stored), audit: batch(1, AuditAction::Created), fir_guard: None, trash: None, source: None }).await.unwrap();
     stored
 }
 
 /// Deletes the grievance, finishing the deletion where the engine leaves that for later.
 async fn delete(engine: &Engine, stored: &Stored) {
     let audit = batch(stored.grievance.version + 1, AuditAction::Deleted);
-    engine.grievances.commit(GrievanceChange { before: Some(stored), after: None, audit, fir_guard: None, trash: None }).await.unwrap();
+    engine.grievances.commit(GrievanceChange { before: Some(stored), after: None, audit, fir_guard: None, trash: None, source: None }).await.unwrap();
     engine.grievances.finish_deletions(10).await.unwrap();
 }
 

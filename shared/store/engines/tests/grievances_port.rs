@@ -451,7 +451,7 @@ async fn finds_by_number(Setup { engine, fixture, .. }: &Setup, page: usize) {
     after.grievance.assigned_to = Some(newcomer);
     after.grievance.version += 1;
     let batch = |version| AuditBatch { actor: Actor::default(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: Vec::new() };
-    engine.commit(GrievanceChange { before: Some(&before), after: Some(&after), audit: batch(after.grievance.version), fir_guard: None, trash: None }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&before), after: Some(&after), audit: batch(after.grievance.version), fir_guard: None, trash: None, source: None }).await.unwrap();
     let id = before.grievance.id;
     assert_eq!(look_up_to_end(engine.as_ref(), &state, &exact(&before.grievance.fields.fir_no), 5).await, Vec::<i64>::new(), "the old number");
     assert_eq!(look_up_to_end(engine.as_ref(), &state, &prefix("renumbered/"), 5).await, vec![id]);
@@ -460,7 +460,7 @@ async fn finds_by_number(Setup { engine, fixture, .. }: &Setup, page: usize) {
     // Among every grievance number, in bounded steps (its own is one of 2,400).
     assert_eq!(look_up_to_end(engine.as_ref(), &Viewer::own(newcomer), &prefix("G"), 5).await, vec![id], "bounded steps");
     // Deleted: no longer found.
-    engine.commit(GrievanceChange { before: Some(&after), after: None, audit: batch(after.grievance.version + 1), fir_guard: None, trash: None }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&after), after: None, audit: batch(after.grievance.version + 1), fir_guard: None, trash: None, source: None }).await.unwrap();
     assert_eq!(look_up_to_end(engine.as_ref(), &state, &exact(&after.grievance.grievance_number), 5).await, Vec::<i64>::new(), "deleted");
     // A cursor from anywhere else is refused.
     let refused = engine.find_by_number(&state, &prefix("G"), 5, Some("not-a-cursor".into())).await;
@@ -512,11 +512,11 @@ async fn a_stale_commit_is_refused_whole(Setup { engine, fixture, .. }: &Setup) 
     let mut next = read.clone();
     next.grievance.version += 1;
     next.grievance.fields.brief_details = "First change".into();
-    engine.commit(GrievanceChange { before: Some(&read), after: Some(&next), audit: batch(2), fir_guard: None, trash: None }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&read), after: Some(&next), audit: batch(2), fir_guard: None, trash: None, source: None }).await.unwrap();
     let mut late = read.clone();
     late.grievance.version += 1;
     late.grievance.fields.brief_details = "Late change".into();
-    let refused = engine.commit(GrievanceChange { before: Some(&read), after: Some(&late), audit: batch(2), fir_guard: None, trash: None }).await;
+    let refused = engine.commit(GrievanceChange { before: Some(&read), after: Some(&late), audit: batch(2), fir_guard: None, trash: None, source: None }).await;
     assert_eq!(refused.unwrap_err().to_string(), "This grievance was changed by someone else since you opened it. Please reload it and try again.");
     assert_eq!(engine.get(first.grievance.id).await.unwrap().unwrap().grievance.fields.brief_details, "First change");
 }
@@ -677,12 +677,12 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     let actor = Actor { user_id: 101, name: "Officer 101".into(), ..Actor::default() };
     let entry = |action: AuditAction, n: i64| cases::writes::AuditEntry { action, field_name: None, old_value: None, new_value: Some(n.to_string()), notes: None, action_details: None };
     let batch = |version: i64, action: AuditAction| AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: vec![entry(action, version)] };
-    engine.commit(GrievanceChange { before: None, after: Some(&first), audit: batch(1, AuditAction::Created), fir_guard: None, trash: None }).await.unwrap();
+    engine.commit(GrievanceChange { before: None, after: Some(&first), audit: batch(1, AuditAction::Created), fir_guard: None, trash: None, source: None }).await.unwrap();
     let mut now = first.clone();
     for _ in 0..129 {
         let mut next = now.clone();
         next.grievance.version += 1;
-        engine.commit(GrievanceChange { before: Some(&now), after: Some(&next), audit: batch(next.grievance.version, AuditAction::Updated), fir_guard: None, trash: None }).await.unwrap();
+        engine.commit(GrievanceChange { before: Some(&now), after: Some(&next), audit: batch(next.grievance.version, AuditAction::Updated), fir_guard: None, trash: None, source: None }).await.unwrap();
         now = next;
     }
     let all = TrailFilters::default();
@@ -697,7 +697,7 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     moved.grievance.version += 1;
     moved.grievance.police_station_id = Some(to);
     moved.refs.insert(ListKind::PoliceStations, to);
-    engine.commit(GrievanceChange { before: Some(&now), after: Some(&moved), audit: batch(moved.grievance.version, AuditAction::Transferred), fir_guard: None, trash: None }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&now), after: Some(&moved), audit: batch(moved.grievance.version, AuditAction::Transferred), fir_guard: None, trash: None, source: None }).await.unwrap();
     assert_eq!((records(area(from)).await, records(area(to)).await), (0, 131), "its history went with it");
     let listed = |viewer: Viewer| {
         let engine = &engine;
@@ -719,7 +719,7 @@ async fn item_engine_moves_a_grievances_history_with_it() {
     assert_eq!(stale.err().map(|e| e.to_string()).as_deref(), Some("This was changed by someone else at the same time. Please reload and try again."));
     assert_eq!(records(area(to)).await, 131, "nothing was written");
 
-    engine.commit(GrievanceChange { before: Some(&moved), after: None, audit: batch(moved.grievance.version + 1, AuditAction::Deleted), fir_guard: None, trash: None }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&moved), after: None, audit: batch(moved.grievance.version + 1, AuditAction::Deleted), fir_guard: None, trash: None, source: None }).await.unwrap();
     assert_eq!((listed(area(to)).await, engine.tallies(&area(to)).await.unwrap().total), (0, 0), "deleted, it is listed and counted nowhere");
     assert_eq!(records(area(to)).await, 131, "its history stays in the place's trail until the deletion is finished");
     assert_eq!(engine.finish_deletions(10).await.unwrap(), 1);
@@ -747,7 +747,7 @@ async fn item_engine_links_after_a_head_moved_since_it_was_read() {
     let batch = |version: i64, action: AuditAction| AuditBatch { actor: actor.clone(), at: domain::clock::now_text(), change: AuditChange::Version(version), entries: vec![entry(action)] };
     let first = fixture(&lists, 1).remove(0);
     let id = first.grievance.id;
-    this.commit(GrievanceChange { before: None, after: Some(&first), audit: batch(1, AuditAction::Created), fir_guard: None, trash: None }).await.unwrap();
+    this.commit(GrievanceChange { before: None, after: Some(&first), audit: batch(1, AuditAction::Created), fir_guard: None, trash: None, source: None }).await.unwrap();
 
     let read = this.get_to_change(id).await.unwrap().expect("the grievance");
     let note = cases::notes::Note {
@@ -763,7 +763,7 @@ async fn item_engine_links_after_a_head_moved_since_it_was_read() {
     let mut next = read.clone();
     next.grievance.version += 1;
     next.grievance.fields.brief_details = "Changed after the note".into();
-    this.commit(GrievanceChange { before: Some(&read), after: Some(&next), audit: batch(2, AuditAction::Updated), fir_guard: None, trash: None }).await.unwrap();
+    this.commit(GrievanceChange { before: Some(&read), after: Some(&next), audit: batch(2, AuditAction::Updated), fir_guard: None, trash: None, source: None }).await.unwrap();
 
     let chain = VerifyScope::Chains(vec![format!("grievance:{id}")]);
     let verified = trail.verify(chain).await.unwrap();
@@ -801,7 +801,7 @@ async fn finds_the_same_fir_number(Setup { engine, fixture, .. }: &Setup) {
     after.grievance.fields.fir_no = FirNumber::parse("renumbered-77").unwrap();
     after.grievance.version += 1;
     let audit = AuditBatch { actor: Actor::default(), at: domain::clock::now_text(), change: AuditChange::Version(after.grievance.version), entries: Vec::new() };
-    engine.commit(GrievanceChange { before: Some(&before), after: Some(&after), audit, fir_guard: None, trash: None }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&before), after: Some(&after), audit, fir_guard: None, trash: None, source: None }).await.unwrap();
     assert_eq!(ids(engine.same_fir(station, "RENUMBERED-77", year).await.unwrap().grievances), vec![g.id]);
     assert!(!ids(engine.same_fir(station, &key, year).await.unwrap().grievances).contains(&g.id));
 
@@ -821,7 +821,7 @@ async fn finds_the_same_fir_number(Setup { engine, fixture, .. }: &Setup) {
     let mut same_place = fixture.iter().filter(|s| s.grievance.id != g.id && s.grievance.police_station_id == Some(station) && s.grievance.fields.fir_date.starts_with(year));
     let (first, second) = (same_place.next().expect("a second grievance of the station").clone(), same_place.next().expect("a third").clone());
     let (first_after, second_after) = (onto(&first), onto(&second));
-    let guarded = |before, after, version| GrievanceChange { before: Some(before), after: Some(after), audit: batch(version), fir_guard: Some(guard.clone()), trash: None };
+    let guarded = |before, after, version| GrievanceChange { before: Some(before), after: Some(after), audit: batch(version), fir_guard: Some(guard.clone()), trash: None, source: None };
     engine.commit(guarded(&first, &first_after, first_after.grievance.version)).await.unwrap();
     let refused = engine.commit(guarded(&second, &second_after, second_after.grievance.version)).await;
     assert_eq!(refused.unwrap_err(), domain::Error::Conflict(domain::Msg::FirTakenMeanwhile));
@@ -830,7 +830,7 @@ async fn finds_the_same_fir_number(Setup { engine, fixture, .. }: &Setup) {
     // Read again, the guard lets a confirmed-other case through.
     let again = engine.same_fir(station, "GUARDED-1", year).await.unwrap();
     let guard = cases::port::FirGuard { token: again.token, ..guard };
-    engine.commit(GrievanceChange { before: Some(&second), after: Some(&second_after), audit: batch(second_after.grievance.version), fir_guard: Some(guard), trash: None }).await.unwrap();
+    engine.commit(GrievanceChange { before: Some(&second), after: Some(&second_after), audit: batch(second_after.grievance.version), fir_guard: Some(guard), trash: None, source: None }).await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

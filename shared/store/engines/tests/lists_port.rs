@@ -13,7 +13,7 @@ use store::dynamo::DynamoStore;
 use store::sqlite::SqliteStore;
 
 fn input(name: &str, display_order: i64) -> ListItemInput {
-    ListItemInput { name: name.into(), name_hi: None, description: String::new(), display_order, is_active: true, meaning: None, district_id: None, range: None }
+    ListItemInput { name: name.into(), name_hi: None, description: String::new(), display_order, is_active: true, meaning: None, district_id: None, range: None, code: None }
 }
 
 fn station_in(name: &str, district: Option<i64>) -> ListItemInput {

@@ -68,13 +68,13 @@ fn new_grievance(id: i64) -> Stored {
 /// of `assignees` in turn, one change each (an event each); answers it as it is last.
 async fn assign_in_turn(grievances: &dyn Grievances, id: i64, assignees: &[i64]) -> Stored {
     let mut now = new_grievance(id);
-    grievances.commit(GrievanceChange { before: None, after: Some(&now), audit: batch(1), fir_guard: None, trash: None }).await.unwrap();
+    grievances.commit(GrievanceChange { before: None, after: Some(&now), audit: batch(1), fir_guard: None, trash: None, source: None }).await.unwrap();
     for to in assignees {
         let mut next = now.clone();
         next.grievance.assigned_to = Some(*to);
         next.grievance.assigned_to_name = Some(format!("Officer {to}"));
         next.grievance.version += 1;
-        grievances.commit(GrievanceChange { before: Some(&now), after: Some(&next), audit: batch(next.grievance.version), fir_guard: None, trash: None }).await.unwrap();
+        grievances.commit(GrievanceChange { before: Some(&now), after: Some(&next), audit: batch(next.grievance.version), fir_guard: None, trash: None, source: None }).await.unwrap();
         now = next;
     }
     now
@@ -121,7 +121,7 @@ async fn events_wait_oldest_first_and_a_repeated_delivery_writes_once(Setup { no
     stale.grievance.version = 3;
     let mut read = last.clone();
     read.grievance.version = 2;
-    let refused = grievances.commit(GrievanceChange { before: Some(&read), after: Some(&stale), audit: batch(3), fir_guard: None, trash: None }).await;
+    let refused = grievances.commit(GrievanceChange { before: Some(&read), after: Some(&stale), audit: batch(3), fir_guard: None, trash: None, source: None }).await;
     assert!(matches!(refused, Err(Error::Conflict(_))), "{refused:?}");
     assert_eq!(notices.pending_events(10).await.unwrap(), events, "no event of a refused change");
 

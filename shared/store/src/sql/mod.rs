@@ -26,6 +26,7 @@ mod deflated;
 mod details_packing;
 pub mod grievances;
 pub mod sequences;
+pub mod sources;
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -52,6 +53,9 @@ pub enum SqlError {
     /// A key the change was checked against was taken meanwhile (a FIR number).
     #[error("Another record took this key meanwhile")]
     Taken,
+    /// An earlier register's identifier another grievance was imported with.
+    #[error("Another grievance was imported from this record")]
+    SourceTaken,
     #[error("A stored value cannot be read: {0}")]
     Corrupt(String),
     #[error(transparent)]
@@ -214,6 +218,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0028_people_findable_by_search.sql",
     "0029_appeals_and_citizen_ratings.sql",
     "0030_trash_and_user_preferences.sql",
+    "0031_imported_grievance_sources.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

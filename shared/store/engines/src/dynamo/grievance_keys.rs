@@ -478,6 +478,13 @@ pub fn trash_entry(deleted_at: &str, grievance_id: i64) -> Key {
     Key::new(TRASH_PK, format!("{deleted_at}#{grievance_id:012}"))
 }
 
+/// The source record of a grievance imported with an earlier register's identifier
+/// (`cases::port::RecordSource`): one item per identifier, so that a second run of a file
+/// finds the row filed already. It outlives a deletion of the grievance.
+pub fn source(source_id: &str) -> Key {
+    Key::new(format!("SOURCE#{source_id}"), "SOURCE")
+}
+
 /// Where a grievance's trash entry is: its key's sort key, found by the grievance's id.
 pub fn trash_pointer(grievance_id: i64) -> Key {
     Key::new(format!("TRASHED#{grievance_id}"), "TRASHED")

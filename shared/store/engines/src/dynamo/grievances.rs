@@ -123,6 +123,9 @@ impl Grievances for ItemGrievances {
         if let Some(guard) = &change.fir_guard {
             guard_fir_number(&mut writes, guard);
         }
+        if let Some(source) = change.source {
+            writes.push(source_write(source, change.before.is_none())?);
+        }
         // A grievance being filed has no chain yet: nothing to read.
         let head_at = crate::dynamo::chain::link(self.store.as_ref(), &mut writes, None, change.before.is_none(), Some(&self.heads)).await?;
         // A deletion names what hangs off the grievance (notes, attachment records, links,
@@ -156,6 +159,7 @@ impl Grievances for ItemGrievances {
         let store = self.store.as_ref();
         match crate::dynamo::chain::transact(store, writes.clone(), head_at).await {
             Err(e) if fir_taken(&writes, &e) => return Err(Error::Conflict(Msg::FirTakenMeanwhile)),
+            Err(e) if source_taken(&writes, &e) => return Err(Error::Conflict(Msg::ImportSourceTaken)),
             // A list item kept by an earlier release before the upgrade gave it usage shards
             // (a deployment not yet migrated): given now, the change is written as asked.
             Err(StoreError::ConditionFailed { at }) => match writes.get(at).and_then(|w| crate::dynamo::lists::usage_owner(w.key())) {
@@ -222,6 +226,12 @@ impl Grievances for ItemGrievances {
             Err(StoreError::ConditionFailed { .. }) => Err(Error::Conflict(Msg::ChangedConcurrently)),
             other => other.map_err(Error::from),
         }
+    }
+
+    async fn source(&self, source_id: &str) -> Result<Option<cases::port::RecordSource>> {
+        let Some(item) = self.store.get(&keys::source(source_id)).await? else { return Ok(None) };
+        let record = item.str("record").ok_or_else(|| Error::internal("a source record without its record"))?;
+        serde_json::from_str(record).map(Some).map_err(Error::internal)
     }
 
     async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<SameFir> {
@@ -629,6 +639,18 @@ fn number_writes(before: Option<&Grievance>, after: Option<&Grievance>) -> Vec<W
 }
 
 /// Whether a failed condition was a FIR number's guard (`guard_fir_number`).
+/// The source record of an imported grievance: claimed when it is filed (another grievance
+/// holding the identifier refuses the filing), kept anew with a later change.
+fn source_write(source: &cases::port::RecordSource, claim: bool) -> Result<Write> {
+    let record = serde_json::to_string(source).map_err(Error::internal)?;
+    let item = Item::new(keys::source(&source.source_id)).with("grievance_id", source.grievance_id).with("record", record);
+    Ok(if claim { Write::put_new(item) } else { Write::put(item) })
+}
+
+fn source_taken(writes: &[Write], e: &StoreError) -> bool {
+    matches!(e, StoreError::ConditionFailed { at } if writes.get(*at).is_some_and(|w| w.key().pk.starts_with("SOURCE#")))
+}
+
 fn fir_taken(writes: &[Write], e: &StoreError) -> bool {
     matches!(e, StoreError::ConditionFailed { at } if writes.get(*at).is_some_and(|w| w.key().pk.starts_with("FIRNO#")))
 }

@@ -202,6 +202,7 @@ pub(crate) fn new_item(kind: ListKind, id: i64, input: ListItemInput) -> ListIte
         meaning: (kind == ListKind::Statuses).then(|| input.meaning.unwrap_or(StatusMeaning::InProgress)),
         district_id: input.district_id.flatten().map(domain::ItemId::get),
         range: input.range.flatten(),
+        code: input.code.flatten(),
         usage_count: Some(0),
         created_at: now.clone(),
         updated_at: now,
@@ -222,6 +223,7 @@ pub(crate) fn edited(current: &ListItem, input: ListItemInput) -> ListItem {
         meaning,
         district_id: input.district_id.map(|d| d.map(domain::ItemId::get)).unwrap_or(current.district_id),
         range: input.range.unwrap_or_else(|| current.range.clone()),
+        code: input.code.unwrap_or_else(|| current.code.clone()),
         updated_at: domain::clock::now_text(),
         ..current.clone()
     }
@@ -410,7 +412,8 @@ fn edited_fields(item: &ListItem) -> Changes {
     let changes = optional(changes, "name_hi", item.name_hi.as_ref().map(|n| json!(n)));
     let changes = optional(changes, "meaning", item.meaning.map(|m| json!(m)));
     let changes = optional(changes, "district_id", item.district_id.map(|d| json!(d)));
-    optional(changes, "range", item.range.as_ref().map(|r| json!(r)))
+    let changes = optional(changes, "range", item.range.as_ref().map(|r| json!(r)));
+    optional(changes, "code", item.code.as_ref().map(|c| json!(c)))
 }
 
 /// Why an item as kept may not be deleted: police stations placed in it (a district), users
@@ -749,5 +752,6 @@ pub(crate) fn starting_items(kind: ListKind) -> impl Iterator<Item = ListItemInp
         meaning: (kind == ListKind::Statuses).then(|| StatusMeaning::of_legacy_name(name)),
         district_id: None,
         range: None,
+        code: None,
     })
 }

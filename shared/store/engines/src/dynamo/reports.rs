@@ -97,6 +97,7 @@ mod tests {
         async fn next_id(&self) -> Result<i64> { unimplemented!() }
         async fn get(&self, _: i64) -> Result<Option<Stored>> { unimplemented!() }
         async fn same_fir(&self, _: i64, _: &str, _: &str) -> Result<cases::port::SameFir> { unimplemented!() }
+        async fn source(&self, _: &str) -> Result<Option<cases::port::RecordSource>> { unimplemented!() }
         async fn commit(&self, _: GrievanceChange<'_>) -> Result<()> { unimplemented!() }
         async fn record_case_file_change(&self, _: &Grievance, _: CaseFileChange, _: &Actor, _: AuditEntry) -> Result<()> { unimplemented!() }
         async fn count(&self, _: &Viewer, _: &Filters) -> Result<ListCount> { unimplemented!() }

@@ -13,7 +13,7 @@ use crate::sqlite::case_files::{remove_case_files, sweep_token, CaseFileWrite};
 use crate::sqlite::trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};
-use cases::port::{AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, Refs, Reindexed, SameFir, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, RecordSource, Refs, Reindexed, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, SortDirection, SortKey, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::AuditEntry;
@@ -171,6 +171,7 @@ fn sql_error(e: SqlError) -> Error {
     match e {
         SqlError::Conflict => Error::Conflict(Msg::GrievanceStale),
         SqlError::Taken => Error::Conflict(Msg::FirTakenMeanwhile),
+        SqlError::SourceTaken => Error::Conflict(Msg::ImportSourceTaken),
         SqlError::BadCursor => Error::BadRequest(Msg::CursorInvalid),
         SqlError::InvalidDate(_) => Error::BadRequest(Msg::DateFilterInvalid),
         SqlError::TextTooShort | SqlError::Corrupt(_) => Error::internal(e.to_string()),
@@ -390,6 +391,12 @@ impl Grievances for SqlGrievances {
         Ok(StoredPage { items: rows.into_iter().map(stored_of).collect(), cursor, examined, bounded, matched: None })
     }
 
+    async fn source(&self, source_id: &str) -> Result<Option<RecordSource>> {
+        let source_id = source_id.to_string();
+        let record = self.read(move |conn| store::sql::sources::get(conn, &source_id)).await?;
+        record.map(|r| serde_json::from_str(&r).map_err(Error::internal)).transpose()
+    }
+
     async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<SameFir> {
         let (fir_key, year) = (fir_key.to_string(), year.to_string());
         let rows = self.read(move |conn| rows::same_fir(conn, station_id, &fir_key, &year)).await?;
@@ -404,6 +411,10 @@ impl Grievances for SqlGrievances {
         // The events it raises go to the outbox with it (`cases::notices`).
         let events = cases::notices::events_of(&change);
         let fir_guard = change.fir_guard.clone();
+        let source = match change.source {
+            Some(s) => Some((s.source_id.clone(), s.grievance_id, serde_json::to_string(s).map_err(Error::internal)?, change.before.is_none())),
+            None => None,
+        };
         let audit = change.audit;
         let trail = records_of(subject.into(), audit.change, &audit.actor, &audit.at, audit.entries);
         let uses = crate::sqlite::lists::use_deltas(change.before.map(|b| &b.refs).unwrap_or(&empty), change.after.map(|a| &a.refs).unwrap_or(&empty));
@@ -434,6 +445,9 @@ impl Grievances for SqlGrievances {
                     (Some(version), Some(row)) => rows::update(tx, &row, version)?,
                     (Some(version), None) => rows::delete_version(tx, id, version)?,
                     (None, None) => (),
+                }
+                if let Some((source_id, grievance_id, record, claim)) = &source {
+                    store::sql::sources::put(tx, source_id, *grievance_id, record, *claim)?;
                 }
                 if let Some(token) = &deletion_sweep {
                     remove_case_files(tx, id, trashed.is_none().then_some(token.as_str()))?;
