@@ -3,7 +3,8 @@
 # load generator) at 32 connections on this machine. Sizes: BENCH_SIZES (default
 # "10000 100000 1000000"); seconds per scenario: BENCH_SECONDS (default 10); BENCH_WRITE=1
 # also writes BENCHMARKS.md; BENCH_ONLY=exports measures only the exports, BENCH_ONLY=reports only the
-# MIS reports, BENCH_ONLY=audit-exports only eight audit PDFs at once (on 10,000 grievances).
+# MIS reports, BENCH_ONLY=audit-exports only eight audit PDFs at once (on 10,000 grievances),
+# BENCH_ONLY=import only the import of a 100,000-row register from .xlsx (BENCH_IMPORT_ROWS).
 # Seeded data is kept in bench-results/ and reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,23 @@ OWN_EMAIL="officer7.1@seed.portal"
 PASSWORD="Officer-Pass-1"
 rows=()
 
+# BENCHMARKS.md with the section headed `## $2` replaced by the file $1, or, where it has none,
+# the section put before the one headed `## $3` (or at the end).
+put_section() {
+  python3 - "$@" <<'PY'
+import re, sys
+path, heading, before = sys.argv[1], sys.argv[2], sys.argv[3]
+section = open(path).read().rstrip("\n") + "\n"
+text = open("BENCHMARKS.md").read()
+if f"\n## {heading}\n" in text:
+    text = re.sub(r"\n## " + re.escape(heading) + r"\n.*?(?=\n## |\Z)", lambda _: "\n" + section, text, flags=re.S)
+elif f"\n## {before}\n" in text:
+    text = text.replace(f"\n## {before}\n", "\n" + section + f"\n## {before}\n", 1)
+else:
+    text = text.rstrip("\n") + "\n\n" + section
+open("BENCHMARKS.md", "w").write(text)
+PY
+}
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 login() {
   curl -sf -X POST "$BASE/api/auth/login" -H 'content-type: application/json' \
@@ -102,6 +120,56 @@ reports_bench() {
   kill -TERM $pid; wait $pid || true
   rm -rf "$serving"
 }
+
+# The import of an earlier register: a .xlsx of BENCH_IMPORT_ROWS rows (default 100,000),
+# dry run and run by `portal import` into a fresh data directory, with the command's time and
+# peak memory (its resident high-water mark, as /usr/bin/time reads it).
+import_rows=()
+import_bench() {
+  local rows=${BENCH_IMPORT_ROWS:-100000}
+  local file="$OUT/register-$rows.xlsx" data="$OUT/import-data"
+  [ -f "$file" ] || cargo run --release -q -p portal --example register_xlsx -- "$rows" "$file"
+  rm -rf "$data"
+  printf 'Import-Pass-1\n' | $PORTAL admin create --email importer@bench.portal --name "Bench Importer" --data-dir "$data" >/dev/null
+  local kind secs peak
+  for kind in check run; do
+    local flag=""
+    [ "$kind" = run ] && flag="--run"
+    /usr/bin/time -f "%e %M" -o "$OUT/import-$kind.time" $PORTAL import registers "$file" --as importer@bench.portal $flag --data-dir "$data" > "$OUT/import-$kind.log"
+    read -r secs peak < "$OUT/import-$kind.time"
+    local line="| $rows | $( [ "$kind" = run ] && echo "dry run, then the run" || echo "dry run" ) | $secs s | $(( peak / 1024 )) MiB | $(du -b "$file" | cut -f1 | python3 -c "import sys; print(f'{int(sys.stdin.read())/1048576:.1f}')") MB |"
+    import_rows+=("$line")
+    echo "  import $line"
+  done
+  tail -3 "$OUT/import-run.log"
+  rm -rf "$data"
+}
+import_table() {
+  printf '%s\n' "| rows | portal import registers | time | peak memory | file |" "|---|---|---|---|---|" "${import_rows[@]}"
+}
+imports_section() {
+  echo "## Imports"
+  echo
+  echo "A register of earlier grievances and FIRs as an .xlsx file (\`BENCH_ONLY=import\`, written by"
+  echo "\`functions/portal/examples/register_xlsx.rs\`: FIR dates as date cells, filing dates as text, five years"
+  echo "over three stations), imported by \`portal import registers\` into a fresh data directory. The run checks the"
+  echo "whole file first (the dry run), then reads, checks and writes it again in batches of 500. Peak memory is"
+  echo "the command's resident high-water mark."
+  echo
+  import_table
+}
+if [ -z "${BENCH_ONLY:-}" ] || [ "${BENCH_ONLY:-}" = import ]; then
+  import_bench
+fi
+if [ "${BENCH_ONLY:-}" = import ]; then
+  import_table
+  if [ "${BENCH_WRITE:-0}" = 1 ] && [ -f BENCHMARKS.md ]; then
+    imports_section > "$OUT/imports-section.md"
+    put_section "$OUT/imports-section.md" "Imports" "Exports"
+    echo "Updated the imports section of BENCHMARKS.md"
+  fi
+  exit 0
+fi
 
 # BENCH_ONLY=exports skips the request scenarios (the data is still seeded if missing).
 for size in $SIZES; do
@@ -319,23 +387,6 @@ reports_section() {
   echo
   echo "$report_table"
 }
-# BENCHMARKS.md with the section headed `## $2` replaced by the file $1, or, where it has none,
-# the section put before the one headed `## $3` (or at the end).
-put_section() {
-  python3 - "$@" <<'PY'
-import re, sys
-path, heading, before = sys.argv[1], sys.argv[2], sys.argv[3]
-section = open(path).read().rstrip("\n") + "\n"
-text = open("BENCHMARKS.md").read()
-if f"\n## {heading}\n" in text:
-    text = re.sub(r"\n## " + re.escape(heading) + r"\n.*?(?=\n## |\Z)", lambda _: "\n" + section, text, flags=re.S)
-elif f"\n## {before}\n" in text:
-    text = text.replace(f"\n## {before}\n", "\n" + section + f"\n## {before}\n", 1)
-else:
-    text = text.rstrip("\n") + "\n\n" + section
-open("BENCHMARKS.md", "w").write(text)
-PY
-}
 if [ "${BENCH_ONLY:-}" = audit-exports ]; then
   echo "$audit_table"
   if [ "${BENCH_WRITE:-0}" = 1 ] && [ -f BENCHMARKS.md ]; then
@@ -368,6 +419,8 @@ elif [ "${BENCH_WRITE:-0}" = 1 ]; then
     exports_section
     echo
     audit_exports_section
+    echo
+    imports_section
   } > BENCHMARKS.md
   echo "Wrote BENCHMARKS.md"
 fi

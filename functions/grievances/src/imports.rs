@@ -55,6 +55,7 @@ pub const FIELDS: &[FieldSpec] = &[
     FieldSpec { key: "type_of_call", label: "Type of Call", required: false, aliases: &["call type", "source of complaint", "mode"] },
     FieldSpec { key: "brief_details", label: "Brief Details", required: false, aliases: &["details", "brief facts", "description", "gist", "facts"] },
     FieldSpec { key: "current_investigation_officer", label: "Current Investigation Officer", required: false, aliases: &["io", "io name", "investigating officer", "investigation officer"] },
+    FieldSpec { key: "final_decision", label: "Final Decision", required: false, aliases: &["disposal", "final report", "result", "outcome"] },
     FieldSpec { key: "assigned_to", label: "Assigned To (email)", required: false, aliases: &["assigned to", "assignee", "assigned officer email"] },
     FieldSpec { key: "filed_on", label: "Filed On", required: false, aliases: &["date of complaint", "complaint date", "received on", "created on", "filed"] },
     FieldSpec { key: "complainant_name", label: "Complainant", required: false, aliases: &["complainant name", "informant", "informant name", "name of complainant"] },
@@ -137,7 +138,7 @@ impl Context<'_> {
         let mut put = |name: &str, value: Value| {
             form.insert(name.to_string(), value);
         };
-        for field in ["fir_no", "crime_title", "section_and_act", "status", "priority", "type_of_call", "brief_details", "current_investigation_officer"] {
+        for field in ["fir_no", "crime_title", "section_and_act", "status", "priority", "type_of_call", "brief_details", "current_investigation_officer", "final_decision"] {
             if let Some(value) = row.given(field) {
                 let value = if field == "fir_no" { ascii_digits(value) } else { value.to_string() };
                 put(field, json!(value));
@@ -187,21 +188,20 @@ impl Context<'_> {
         Ok((form, Filing { confirmed_duplicate: false, filed_at, assignee, source: Some(source) }))
     }
 
-    /// What a row comes to: checked with the form's rules as a new grievance, or as a change
-    /// of the one an earlier import brought in.
-    async fn check(&self, row: &MappedRow) -> domain::Result<Checked> {
-        let source_id = row.get("source_id");
-        let kept = match source_id {
-            "" => None,
-            id => self.state.grievances.source(id).await?,
-        };
+    /// What a row comes to, `kept` the source record of an earlier import of its identifier:
+    /// a new grievance as the form reads it, or a change of the one brought in before.
+    /// `checked`: also with the checks of a filing (the lists' names, the importer's reach,
+    /// the FIR number's duplicates), which a run's write makes again as it files.
+    async fn plan(&self, row: &MappedRow, kept: Option<RecordSource>, checked: bool) -> domain::Result<Checked> {
         if kept.as_ref().is_some_and(|k| k.row_digest == row.digest()) {
             return Ok(Checked::Unchanged);
         }
         let (form, filing) = self.form(row).await?;
         let fields = writes::parse_fields(&form).map_err(|e| renamed(e, RENAMES))?;
         let Some(kept) = kept else {
-            writes::check_filing(self.cases(), &self.actor, &self.viewer, fields.clone(), &filing).await.map_err(|e| renamed(e, RENAMES))?;
+            if checked {
+                writes::check_filing(self.cases(), &self.actor, &self.viewer, fields.clone(), &filing).await.map_err(|e| renamed(e, RENAMES))?;
+            }
             return Ok(Checked::Create(Box::new(fields), filing));
         };
         if writes::load(self.cases(), kept.grievance_id).await?.is_none() {
@@ -257,16 +257,20 @@ async fn context<'a>(state: &'a AppState, caller: &Caller, client: &ClientInfo, 
     })
 }
 
-/// What a batch of rows comes to, checked a few at a time; in the file's order.
-async fn check_batch(context: &Context<'_>, rows: Vec<MappedRow>) -> Vec<(MappedRow, domain::Result<Checked>)> {
-    stream::iter(rows)
+/// What a batch of rows comes to, a few at a time; in the file's order. The earlier imports
+/// of its identifiers are read at once.
+async fn plan_batch(context: &Context<'_>, rows: Vec<MappedRow>, checked: bool) -> domain::Result<Vec<(MappedRow, domain::Result<Checked>)>> {
+    let ids: Vec<String> = rows.iter().map(|r| r.get("source_id").to_string()).filter(|id| !id.is_empty()).collect();
+    let kept = context.state.grievances.sources(&ids).await?;
+    let kept = &kept;
+    Ok(stream::iter(rows)
         .map(|row| async move {
-            let checked = context.check(&row).await;
-            (row, checked)
+            let planned = context.plan(&row, kept.get(row.get("source_id")).cloned(), checked).await;
+            (row, planned)
         })
         .buffered(CHECKS_AT_ONCE)
         .collect()
-        .await
+        .await)
 }
 
 /// Rows of one file that are the same record: the same identifier, or the same FIR number
@@ -305,7 +309,7 @@ pub async fn check(state: &AppState, caller: &Caller, client: &ClientInfo, file:
     let mut batches = imports::table::batches(file.bytes.clone(), header.number, BATCH);
     while let Some(batch) = batches.recv().await {
         let rows = batch?.into_iter().map(|r| mapping.row(r)).collect();
-        for (row, checked) in check_batch(&context, rows).await {
+        for (row, checked) in plan_batch(&context, rows, true).await? {
             let label = label_of(&row);
             match seen.check(&row).and(checked) {
                 Ok(Checked::Create(..)) => report.push(RowReport::new(row.number, Outcome::Create, label)),
@@ -333,7 +337,7 @@ pub async fn run(state: &AppState, caller: &Caller, client: &ClientInfo, file: &
     while let Some(batch) = batches.recv().await {
         let rows = batch?.into_iter().map(|r| mapping.row(r)).collect();
         let mut writes = Vec::new();
-        for (row, checked) in check_batch(&context, rows).await {
+        for (row, checked) in plan_batch(&context, rows, false).await? {
             match checked {
                 Ok(Checked::Unchanged) => applied.already_in(row.number),
                 Ok(checked) => writes.push((row.number, Ok(checked))),
@@ -373,6 +377,7 @@ async fn check_register(State(state): State<AppState>, caller: Caller, client: C
 #[utoipa::path(post, path = "/api/grievances/imports", tag = "grievances", security(("bearer" = [])), request_body = ImportRequest,
     responses((status = 200, body = Envelope<ImportOutcome>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn import_register(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<ImportRequest>) -> ApiResult<ApiJson<Envelope<ImportOutcome>>> {
+    require(&caller)?;
     let file = body.file()?;
     Ok(ApiJson(Envelope::ok(run(&state, &caller, &client, &file, &body.mapping).await?)))
 }

@@ -2,7 +2,6 @@
 
 use portal::embedded;
 use anyhow::Context;
-use auth::bootstrap::{self, Bootstrapped, FirstAdmin};
 use axum::Router;
 use portal::areas;
 use http_glue::{layers, AppState};
@@ -80,19 +79,7 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     if sealed > 0 {
         tracing::info!(users = sealed, "two-factor secrets kept in plain text are now sealed");
     }
-    let first = FirstAdmin {
-        email: std::env::var("PORTAL_ADMIN_EMAIL").ok().filter(|v| !v.trim().is_empty()),
-        password: std::env::var("PORTAL_ADMIN_PASSWORD").ok().filter(|v| !v.is_empty()),
-        name: std::env::var("PORTAL_ADMIN_NAME").ok().filter(|v| !v.trim().is_empty()),
-    };
-    let created = bootstrap::ensure_first_admin(state.accounts.as_ref(), first).await?;
-    // A training or test portal may choose, at its first start only, that the Admin role
-    // signs in without a second factor (a state's portal keeps the default: required).
-    let admin_two_factor_optional = std::env::var("PORTAL_ADMIN_TWO_FACTOR").is_ok_and(|v| v.trim().eq_ignore_ascii_case("optional"));
-    let first_start = matches!(created, Bootstrapped::Created { .. });
-    if admin_two_factor_optional && first_start {
-        bootstrap::set_two_factor_requirement(state.accounts.as_ref(), auth::roles::ADMIN_ROLE_ID, false).await?;
-    }
+    let first = portal::first_admin(&state).await?;
     if !web_dir.join("index.html").exists() {
         tracing::warn!("no web app at {}: build it with `npm run build` in web/ (make run does)", web_dir.display());
     }
@@ -104,21 +91,8 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     println!();
     println!("  Grievance Portal is running at http://{shown_host}:{}", address.port());
     println!("  Data directory: {}", data_dir.display());
-    match created {
-        Bootstrapped::Created { email, generated_password: Some(password) } => {
-            println!("  First start: created the Admin user. Sign in with");
-            println!("    email:    {email}");
-            println!("    password: {password}");
-            println!("  This password is shown only this once: change it from the Profile screen.");
-        }
-        Bootstrapped::Created { email, generated_password: None } => {
-            println!("  First start: created the Admin user {email} with the password from PORTAL_ADMIN_PASSWORD.");
-        }
-        Bootstrapped::AlreadyHadUsers => println!("  Sign in with your portal account."),
-    }
-    if first_start && !admin_two_factor_optional {
-        println!("  The Admin role requires two-factor authentication: after the password, the portal");
-        println!("  asks you to scan a QR code with an authenticator app (Google Authenticator, Authy, ...).");
+    for line in first.lines(data_dir) {
+        println!("  {line}");
     }
     let mailer: Option<std::sync::Arc<dyn mail::Mailer>> = mail::from_env().await.map_err(|e| anyhow::anyhow!("cannot send email: {e}"))?.map(Into::into);
     match &mailer {

@@ -2,6 +2,7 @@
 
 pub mod backup;
 pub mod embedded;
+pub mod import;
 pub mod seed;
 
 use http_glue::AreaRouter;
@@ -136,4 +137,68 @@ pub async fn migrate(state: &http_glue::AppState) -> anyhow::Result<()> {
         _ => {}
     }
     Ok(())
+}
+
+/// What the first start of a data directory did about its Admin.
+pub struct FirstStart {
+    pub created: auth::bootstrap::Bootstrapped,
+    /// The Admin role was set to sign in without a second factor (PORTAL_ADMIN_TWO_FACTOR).
+    pub two_factor_optional: bool,
+    /// An active Admin can sign in.
+    pub usable_admin: bool,
+}
+
+/// Makes the first Admin of a store that has no user (PORTAL_ADMIN_EMAIL, PORTAL_ADMIN_NAME,
+/// PORTAL_ADMIN_PASSWORD, else a generated password), and, when it did, lets a training or
+/// test portal choose that the Admin role signs in without a second factor
+/// (PORTAL_ADMIN_TWO_FACTOR=optional; a state's portal keeps the default: required).
+pub async fn first_admin(state: &http_glue::AppState) -> anyhow::Result<FirstStart> {
+    use auth::bootstrap::{self, Bootstrapped, FirstAdmin};
+    let first = FirstAdmin {
+        email: std::env::var("PORTAL_ADMIN_EMAIL").ok().filter(|v| !v.trim().is_empty()),
+        password: std::env::var("PORTAL_ADMIN_PASSWORD").ok().filter(|v| !v.is_empty()),
+        name: std::env::var("PORTAL_ADMIN_NAME").ok().filter(|v| !v.trim().is_empty()),
+    };
+    let created = bootstrap::ensure_first_admin(state.accounts.as_ref(), first).await?;
+    let optional = std::env::var("PORTAL_ADMIN_TWO_FACTOR").is_ok_and(|v| v.trim().eq_ignore_ascii_case("optional"));
+    let two_factor_optional = optional && matches!(created, Bootstrapped::Created { .. });
+    if two_factor_optional {
+        bootstrap::set_two_factor_requirement(state.accounts.as_ref(), auth::roles::ADMIN_ROLE_ID, false).await?;
+    }
+    let usable_admin = bootstrap::has_usable_admin(state.accounts.as_ref()).await?;
+    Ok(FirstStart { created, two_factor_optional, usable_admin })
+}
+
+impl FirstStart {
+    /// What a newcomer is told about signing in, line by line.
+    pub fn lines(&self, data_dir: &std::path::Path) -> Vec<String> {
+        use auth::bootstrap::Bootstrapped;
+        let mut lines = Vec::new();
+        match &self.created {
+            Bootstrapped::Created { email, generated_password: Some(password) } => {
+                lines.push("First start: created the Admin user. Sign in with".to_string());
+                lines.push(format!("  email:    {email}"));
+                lines.push(format!("  password: {password}"));
+                lines.push("This password is shown only this once: change it from the Profile screen.".to_string());
+            }
+            Bootstrapped::Created { email, generated_password: None } => {
+                lines.push(format!("First start: created the Admin user {email} with the password from PORTAL_ADMIN_PASSWORD."));
+            }
+            Bootstrapped::AlreadyHadUsers if self.usable_admin => lines.push("Sign in with your portal account.".to_string()),
+            Bootstrapped::AlreadyHadUsers => {
+                lines.push("No active Admin can sign in to this data directory. Create one (the password is".to_string());
+                lines.push("read from standard input; stop the portal first or run it from another shell):".to_string());
+                lines.push(format!("  portal admin create --email you@example.gov.in --name \"Your Name\" --data-dir {}", data_dir.display()));
+            }
+        }
+        if matches!(self.created, Bootstrapped::Created { .. }) {
+            if self.two_factor_optional {
+                lines.push("The Admin role signs in by password alone (PORTAL_ADMIN_TWO_FACTOR=optional).".to_string());
+            } else {
+                lines.push("The Admin role requires two-factor authentication: after the password, the portal".to_string());
+                lines.push("asks you to scan a QR code with an authenticator app (Google Authenticator, Authy, ...).".to_string());
+            }
+        }
+        lines
+    }
 }

@@ -1,7 +1,7 @@
 //! `portal`: every area in one process, for a district office, a trainer or a developer.
 //! `portal serve` runs the API and the SPA on the embedded store; `portal admin create` adds
 //! an Admin; `portal backup`, `portal restore` and `portal check` keep its data safe;
-//! `portal openapi` prints the API document.
+//! `portal import` brings in a department's files; `portal openapi` prints the API document.
 
 mod app;
 mod connections;
@@ -97,6 +97,41 @@ enum Command {
     Audit {
         #[command(subcommand)]
         command: AuditCommand,
+    },
+    /// Imports a department's organisation (ranges, districts, police stations), its staff or
+    /// its earlier registers of grievances and FIRs from a CSV or Excel (.xlsx) file. Checks
+    /// the whole file first and prints what each failing row needs (in English and Hindi);
+    /// writes only with --run, and only a file with no failing row. Importing a file again
+    /// changes nothing; a changed row updates its record.
+    Import {
+        /// What the file holds.
+        #[arg(value_enum)]
+        kind: portal::import::Kind,
+        /// The CSV or .xlsx file.
+        file: PathBuf,
+        /// The email of the Admin the import is done as: their rights and posting apply, and
+        /// the audit trail names them.
+        #[arg(long = "as")]
+        operator: String,
+        /// Import the file (without: a dry run).
+        #[arg(long)]
+        run: bool,
+        /// Which column holds a field, over the matching by name: field=Column header, or
+        /// field= for none. May be given again.
+        #[arg(long = "map")]
+        map: Vec<String>,
+        /// Write the report of every row to this CSV file.
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// Write the one-time sign-in links of the users made to this CSV file (mode 0600);
+        /// without it they are printed.
+        #[arg(long)]
+        links: Option<PathBuf>,
+        #[arg(long, env = "PORTAL_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+        /// A state's DynamoDB table instead of the embedded store.
+        #[arg(long, env = "PORTAL_TABLE")]
+        table: Option<String>,
     },
     /// Checks a data directory: the database's integrity and foreign keys, and the secret
     /// files. Exits non-zero when something is wrong. Safe while the portal is serving.
@@ -215,6 +250,15 @@ async fn run() -> anyhow::Result<()> {
                 println!("Sealed the two-factor secrets of {sealed} users.");
             }
             println!("The store is up to date.");
+            Ok(())
+        }
+        Command::Import { kind, file, operator, run, map, report, links, data_dir, table } => {
+            let state = open_engines(&data_dir, table).await?;
+            let args = portal::import::ImportArgs { kind, file, operator, run, mapping: portal::import::mapping_of(&map)?, report, links };
+            let went_well = portal::import::import(&state, &args, &mut std::io::stdout()).await?;
+            if !went_well {
+                std::process::exit(1);
+            }
             Ok(())
         }
         Command::Backup { to, data_dir } => finish("backup", portal::backup::create(&data_dir, &to)),
@@ -358,9 +402,17 @@ mod cloud {
         // stack's key (SECRETS_KEY_NAME, as the auth function is).
         let sealing = http_glue::lambda::sealing_key(&config).await?;
         http_glue::lambda::use_audit_key(&config).await?;
-        // The command line signs no session: its token keys are never used.
-        let unused: [u8; 32] = rand::random();
-        let state = AppState::new(store, auth::TokenKeys::new(&unused), None, None).with_sealing(sealing);
+        // The command line signs no session; the stack's session secret (JWT_SECRET_NAME) seals
+        // the one-time sign-in links of the users `import` makes, which its site must open.
+        let keys = match std::env::var("JWT_SECRET_NAME").or_else(|_| std::env::var("PORTAL_JWT_SECRET")) {
+            Ok(_) => http_glue::lambda::token_keys(&config).await?,
+            Err(_) => {
+                let unused: [u8; 32] = rand::random();
+                auth::TokenKeys::new(&unused)
+            }
+        };
+        let mut state = AppState::new(store, keys, None, None).with_sealing(sealing);
+        state.citizens.public_url = std::env::var("PORTAL_PUBLIC_URL").unwrap_or_default().trim_end_matches('/').to_string();
         state.prepare().await?;
         Ok(state)
     }

@@ -37,6 +37,8 @@ impl Rng {
 /// The roles of the seeded officers: the first half see the whole state (view_all), the
 /// second half only the grievances they filed or are assigned (the own scope), so that the
 /// data has both kinds of reader.
+/// The password of every seeded officer.
+pub const SEED_PASSWORD: &str = "Officer-Pass-1";
 const SEED_ROLE: &str = "Seed Officer";
 const SEED_OWN_ROLE: &str = "Seed Constable";
 
@@ -144,7 +146,7 @@ pub async fn staff(accounts: &dyn auth::Accounts, seed: u64) -> anyhow::Result<V
         role_ids.push((id, name));
     }
     let mut staff = Vec::new();
-    let hash = auth::passwords::hash("Officer-Pass-1").await?;
+    let hash = auth::passwords::hash(SEED_PASSWORD).await?;
     for (i, name) in OFFICERS.iter().enumerate() {
         let (role_id, role_name) = role_ids[usize::from(i >= OFFICERS.len() / 2)];
         let email = domain::Email::parse(&format!("officer{}.{seed}@seed.portal", i + 1)).map_err(anyhow::Error::msg)?;
@@ -291,6 +293,7 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let state = crate::embedded::open(data_dir)?;
     let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
     crate::ready(&state).await?;
+    let first = crate::first_admin(&state).await?;
     drop(state);
     let accounts = engines::sqlite::accounts::SqlAccounts::new(sqlite.clone());
     let accounts: &dyn auth::Accounts = &accounts;
@@ -310,6 +313,14 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     }
     eprintln!();
     println!("Seeded {count} grievances in {:.1} s into {}", started.elapsed().as_secs_f64(), data_dir.display());
+    println!("Accounts:");
+    for line in first.lines(data_dir) {
+        println!("  {line}");
+    }
+    let half = OFFICERS.len() / 2;
+    println!("  Officers, each with the password {SEED_PASSWORD} (by password alone):");
+    println!("    officer1.{seed}@seed.portal to officer{half}.{seed}@seed.portal: role \"{SEED_ROLE}\", every permission");
+    println!("    officer{}.{seed}@seed.portal to officer{}.{seed}@seed.portal: role \"{SEED_OWN_ROLE}\", their own grievances", half + 1, OFFICERS.len());
     Ok(())
 }
 

@@ -267,6 +267,7 @@ async fn check_staff(State(state): State<AppState>, caller: Caller, ApiJson(body
 #[utoipa::path(post, path = "/api/users/imports", tag = "users", security(("bearer" = [])), request_body = ImportRequest,
     responses((status = 200, body = Envelope<ImportOutcome>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn import_staff(State(state): State<AppState>, caller: Caller, client: ClientInfo, ApiJson(body): ApiJson<ImportRequest>) -> ApiResult<ApiJson<Envelope<ImportOutcome>>> {
+    require(&caller)?;
     let file = body.file()?;
     Ok(ApiJson(Envelope::ok(run(&state, &caller, &client, &file, &body.mapping).await?)))
 }

@@ -446,6 +446,18 @@ pub trait Grievances: Send + Sync + 'static {
     /// grievance itself may have been deleted since).
     async fn source(&self, source_id: &str) -> Result<Option<RecordSource>>;
 
+    /// [`Grievances::source`] of many identifiers at once (a batch of an import's rows), by
+    /// identifier; those not imported are left out.
+    async fn sources(&self, source_ids: &[String]) -> Result<BTreeMap<String, RecordSource>> {
+        let mut found = BTreeMap::new();
+        for id in source_ids {
+            if let Some(source) = self.source(id).await? {
+                found.insert(id.clone(), source);
+            }
+        }
+        Ok(found)
+    }
+
     /// The grievances the viewer may see that match `filters`, newest first.
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
 

@@ -29,7 +29,7 @@ pub fn init_tracing() {
 /// with the current, the previous and a pending one, so that a rotation in two steps signs no
 /// one out: first a new value is put as pending (every instance, old or new, then accepts
 /// it), then it is made current (the old one stays valid as previous).
-async fn token_keys(config: &aws_config::SdkConfig) -> anyhow::Result<TokenKeys> {
+pub async fn token_keys(config: &aws_config::SdkConfig) -> anyhow::Result<TokenKeys> {
     let policy = auth::tokens::SessionPolicy::from_env().map_err(anyhow::Error::msg)?;
     if let Ok(secret) = std::env::var("PORTAL_JWT_SECRET") {
         return Ok(TokenKeys::new(secret.as_bytes()).with_policy(policy));

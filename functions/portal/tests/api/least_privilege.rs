@@ -357,6 +357,17 @@ async fn drive_auth(d: &mut Drive<'_>, _: &Fixtures) {
     let change = json!({"oldPassword": PASSWORD, "newPassword": "Changed-Pass-2"});
     d.ok("POST", "/api/auth/change-password", "/api/auth/change-password", Some(&token), Some(change)).await;
     d.ok("POST", "/api/auth/logout", "/api/auth/logout", Some(&token), None).await;
+    // A one-time sign-in link's password.
+    let state = &d.api.state;
+    let officer = auth::users::find_by_email(state.accounts.as_ref(), &domain::Email::parse("officer@police.test").unwrap()).await.unwrap().unwrap();
+    let link = auth::sign_in_links::issue(&state.tokens, &officer, now() as i64);
+    d.ok("POST", "/api/auth/set-password", "/api/auth/set-password", None, Some(json!({"token": link, "new_password": "Linked-Pass-3"}))).await;
+}
+
+/// An import request carrying `text` as the file `name`.
+fn import_file(name: &str, text: &str) -> Value {
+    use base64::Engine as _;
+    json!({"file_name": name, "content": base64::engine::general_purpose::STANDARD.encode(text)})
 }
 
 async fn drive_users(d: &mut Drive<'_>, f: &Fixtures) {
@@ -374,7 +385,13 @@ async fn drive_users(d: &mut Drive<'_>, f: &Fixtures) {
     d.ok("PUT", "/api/users/{id}", &path, admin, Some(edit)).await;
     d.ok("PUT", "/api/users/{id}/reset-password", &format!("{path}/reset-password"), admin, Some(json!({"newPassword": "Another-Pass-2"}))).await;
     d.ok("POST", "/api/users/{id}/reset-two-factor", &format!("{path}/reset-two-factor"), admin, None).await;
+    d.ok("POST", "/api/users/{id}/sign-in-link", &format!("{path}/sign-in-link"), admin, None).await;
     d.ok("DELETE", "/api/users/{id}", &path, admin, None).await;
+    // A staff file: checked, then imported (a user made, with a sign-in link).
+    let staff = import_file("staff.csv", "Email,Name,Role,Department,Designation\nimported@police.test,Imported Officer,Officer,Crime Branch,Inspector\n");
+    d.ok("POST", "/api/users/imports/check", "/api/users/imports/check", admin, Some(staff.clone())).await;
+    let imported = d.ok("POST", "/api/users/imports", "/api/users/imports", admin, Some(staff)).await;
+    assert_eq!(imported["data"]["counts"]["create"], 1, "{imported}");
 }
 
 async fn drive_roles(d: &mut Drive<'_>, f: &Fixtures) {
@@ -444,6 +461,11 @@ async fn drive_admin(d: &mut Drive<'_>, f: &Fixtures) {
     let view = json!({"name": "Pending", "query": "status=Pending", "role_id": f.officer_role});
     let published = d.ok("POST", "/api/admin/published-views", "/api/admin/published-views", admin, Some(view)).await["data"]["id"].as_str().unwrap().to_string();
     d.ok("DELETE", "/api/admin/published-views/{id}", &format!("/api/admin/published-views/{published}"), admin, None).await;
+    // An organisation file: a district and a station in it, checked, then imported.
+    let organisation = import_file("organisation.csv", "Range,District,Police station,Police station code\nAgra Range,Imported District,,\nAgra Range,Imported District,Imported PS,UP0001\n");
+    d.ok("POST", "/api/admin/imports/organisation/check", "/api/admin/imports/organisation/check", admin, Some(organisation.clone())).await;
+    let imported = d.ok("POST", "/api/admin/imports/organisation", "/api/admin/imports/organisation", admin, Some(organisation)).await;
+    assert_eq!(imported["data"]["counts"]["create"], 2, "{imported}");
 }
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
@@ -536,6 +558,11 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("POST", "/api/grievances/{id}/restore", &format!("{doomed}/restore"), admin, None).await;
     d.ok("POST", "/api/grievances/{id}/links", &format!("{doomed}/links"), admin, Some(json!({"grievance_id": id}))).await;
     d.ok("DELETE", "/api/grievances/{id}", &doomed, admin, None).await;
+    // A register of one case: checked, then imported.
+    let register = import_file("register.csv", "Source ID,FIR No,FIR Date,Police Station,Crime Title,Section & Act,Brief Details\nLP-OLD-1,LP/IMP/1,01/03/2025,PS Civil Lines,Theft,379 IPC,Imported case\n");
+    d.ok("POST", "/api/grievances/imports/check", "/api/grievances/imports/check", admin, Some(register.clone())).await;
+    let imported = d.ok("POST", "/api/grievances/imports", "/api/grievances/imports", admin, Some(register)).await;
+    assert_eq!(imported["data"]["counts"]["create"], 1, "{imported}");
     // A bulk change, and the saved views of the list.
     d.ok("POST", "/api/grievances/bulk", "/api/grievances/bulk", admin, Some(json!({"ids": [id], "action": "priority", "priority": "Low"}))).await;
     let view = json!({"name": "Mine", "query": "assignee=me", "make_default": true});

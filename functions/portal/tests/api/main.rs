@@ -26,6 +26,7 @@ mod error_codes_api;
 mod escalation_api;
 mod exports_api;
 mod grievances_api;
+mod imports_api;
 mod key_rotation;
 mod law_api;
 mod least_privilege;

@@ -30,7 +30,13 @@ fn matrix(method: &str, path: &str) -> Option<Needs> {
         ("post", "/api/public/status/code") | ("post", "/api/public/status") | ("post", "/api/public/feedback") | ("get", "/api/public/citizen-settings") => Nothing,
         ("post", "/api/auth/logout") | ("get", "/api/auth/verify") | ("get", "/api/auth/me") | ("get", "/api/auth/session") | ("post", "/api/auth/change-password") => SignIn,
         ("post", "/api/auth/two-factor/setup") | ("post", "/api/auth/two-factor/enable") | ("post", "/api/auth/two-factor/disable") => SignIn,
-        ("post", "/api/users/{id}/reset-two-factor") => Permission(Users, Update),
+        ("post", "/api/users/{id}/reset-two-factor") | ("post", "/api/users/{id}/sign-in-link") => Permission(Users, Update),
+        // A one-time sign-in link's token is the credential: no session is asked.
+        ("post", "/api/auth/set-password") => Nothing,
+        // Imports make and change records: both rights of what they bring in.
+        ("post", "/api/admin/imports/organisation/check") | ("post", "/api/admin/imports/organisation") => AllOf(&[(Dropdowns, Create), (Dropdowns, Update)]),
+        ("post", "/api/users/imports/check") | ("post", "/api/users/imports") => AllOf(&[(Users, Create), (Users, Update)]),
+        ("post", "/api/grievances/imports/check") | ("post", "/api/grievances/imports") => AllOf(&[(Grievances, Create), (Grievances, Update)]),
         ("get", "/api/users") | ("get", "/api/users/{id}") | ("get", "/api/users/role-options") => Permission(Users, Read),
         ("post", "/api/users") => Permission(Users, Create),
         ("put", "/api/users/{id}") | ("put", "/api/users/{id}/reset-password") => Permission(Users, Update),

@@ -234,6 +234,21 @@ impl Grievances for ItemGrievances {
         serde_json::from_str(record).map(Some).map_err(Error::internal)
     }
 
+    async fn sources(&self, source_ids: &[String]) -> Result<BTreeMap<String, cases::port::RecordSource>> {
+        let keys: Vec<store::Key> = source_ids.iter().map(|id| keys::source(id)).collect();
+        let mut items = Vec::new();
+        for chunk in keys.chunks(100) {
+            items.extend(self.store.get_many(chunk).await?.into_iter().flatten());
+        }
+        let mut found = BTreeMap::new();
+        for item in items {
+            let record = item.str("record").ok_or_else(|| Error::internal("a source record without its record"))?;
+            let source: cases::port::RecordSource = serde_json::from_str(record).map_err(Error::internal)?;
+            found.insert(source.source_id.clone(), source);
+        }
+        Ok(found)
+    }
+
     async fn same_fir(&self, station_id: i64, fir_key: &str, year: &str) -> Result<SameFir> {
         let query = Query::table(keys::fir_number_pk(station_id, fir_key)).sort(store::SortKey::BeginsWith(format!("{year}#"))).limit(100);
         let entries = self.store.query(&query).await?.items;
