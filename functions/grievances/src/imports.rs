@@ -134,10 +134,8 @@ impl Context<'_> {
             None => None,
         };
         errors.finish()?;
-        let mut form = serde_json::Map::new();
-        let mut put = |name: &str, value: Value| {
-            form.insert(name.to_string(), value);
-        };
+        let mut form = json!({});
+        let mut put = |name: &str, value: Value| form[name] = value;
         for field in ["fir_no", "crime_title", "section_and_act", "status", "priority", "type_of_call", "brief_details", "current_investigation_officer", "final_decision"] {
             if let Some(value) = row.given(field) {
                 let value = if field == "fir_no" { ascii_digits(value) } else { value.to_string() };
@@ -181,7 +179,7 @@ impl Context<'_> {
         if !parties.is_empty() {
             put("parties", Value::Array(parties));
         }
-        let form: GrievanceForm = serde_json::from_value(Value::Object(form)).map_err(|_| Error::BadRequest(Msg::GrievanceNotObject))?;
+        let form: GrievanceForm = serde_json::from_value(form).map_err(|_| Error::BadRequest(Msg::GrievanceNotObject))?;
         // When the case was first recorded: the register's date, else its FIR's.
         let filed_at = filed_on.or(fir_date).and_then(|d| time::Date::parse(&d, time::macros::format_description!("[year]-[month]-[day]")).ok()).map(|d| format!("{}Z", domain::clock::india_day_start(d)));
         let source = RecordSource { source_id: row.get("source_id").to_string(), grievance_id: 0, file_name: self.file.name.clone(), import_id: self.import_id.clone(), row: row.number, row_digest: row.digest() };

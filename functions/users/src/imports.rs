@@ -204,7 +204,7 @@ async fn write(state: &AppState, caller: &Caller, client: &ClientInfo, import_id
     let accounts = state.accounts.as_ref();
     let input = p.input.clone();
     let posting = input.posting.clone().unwrap_or_default();
-    let (user, entry, link) = match &p.before {
+    let (entry, link) = match &p.before {
         None => {
             let verdict = grants::may_give_role(caller.grantor(), p.role.reach());
             caller.check_grant(state.trail.as_ref(), client, verdict, || format!("Create user {} with role {}", input.email, p.role.name)).await?;
@@ -225,7 +225,7 @@ async fn write(state: &AppState, caller: &Caller, client: &ClientInfo, import_id
             let token = auth::sign_in_links::issue(&state.tokens, &user, domain::clock::now().unix_timestamp());
             let link = SignInLink { row: p.row, name: user.name.clone(), email: user.email.clone(), link: auth::sign_in_links::link(&state.citizens.public_url, &token) };
             let entry = admin_audit::entry(AuditAction::UserCreated, &subject(&user), None, Some(audited(state, &user).await?));
-            (user, entry, Some(link))
+            (entry, Some(link))
         }
         Some(before) => {
             let held = held_role(accounts, before).await?;
@@ -235,11 +235,10 @@ async fn write(state: &AppState, caller: &Caller, client: &ClientInfo, import_id
             check_postings(state, caller, client, &postings, Some(&posting), || format!("Change user {} ({}) posted at {}", before.email, before.id, before.posting)).await?;
             let after = records::update(accounts, caller.user().id, before.id, before, input).await?;
             let entry = admin_audit::entry(AuditAction::UserUpdated, &subject(&after), Some(audited(state, before).await?), Some(audited(state, &after).await?));
-            (after, entry, None)
+            (entry, None)
         }
     };
     caller.audit_change(state.trail.as_ref(), client, admin_audit::of_import(entry, import_id)).await?;
-    let _ = user;
     Ok(Written { row: p.row, outcome: p.outcome, sign_in_link: link })
 }
 

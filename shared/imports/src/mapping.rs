@@ -1,12 +1,23 @@
 //! Which column of a file holds which field: matched by the columns' names, or as the Admin
 //! chose on the dry run's report.
 
-use crate::report::FieldMapping;
 use crate::table::Row;
 use crate::values::name_key;
 use domain::{Error, FieldErrors, Msg, Result};
 use sha2::{Digest, Sha256};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use utoipa::ToSchema;
+
+/// A field and the column that holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct FieldMapping {
+    pub field: String,
+    pub label: String,
+    pub required: bool,
+    /// The header of the file's column, or null for none.
+    pub column: Option<String>,
+}
 
 /// A field a kind of file may hold.
 #[derive(Clone, Copy, Debug)]

@@ -1,6 +1,6 @@
 //! What a dry run found in a file, row by row, and what a run brought in.
 
-use crate::mapping::Mapping;
+use crate::mapping::{FieldMapping, Mapping};
 use crate::request::SourceFile;
 use domain::{Error, Msg};
 use serde::{Deserialize, Serialize};
@@ -44,16 +44,6 @@ pub struct RowReport {
     /// What the row is, in a few words ("Police station Kotwali", "FIR 12/2023 at Kotwali").
     pub label: String,
     pub errors: Vec<RowError>,
-}
-
-/// A field and the column that holds it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct FieldMapping {
-    pub field: String,
-    pub label: String,
-    pub required: bool,
-    /// The header of the file's column, or null for none.
-    pub column: Option<String>,
 }
 
 /// How many rows come to what.

@@ -82,13 +82,23 @@ fn read_text(bytes: &[u8], mut each: impl FnMut(Row) -> bool) -> Result<()> {
     let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).delimiter(separator(text)).from_reader(text);
     let mut record = csv::ByteRecord::new();
+    // The line a row starts on, counted here from its byte offset (the reader's own count
+    // slips with Windows line endings): lines passed so far, and where the count stands.
+    let (mut line, mut counted) = (1u64, 0usize);
     loop {
         match reader.read_byte_record(&mut record) {
             Ok(false) => return Ok(()),
             Ok(true) => {}
             Err(e) => return Err(unreadable(e)),
         }
-        let number = record.position().map(|p| p.line()).unwrap_or_default();
+        let mut start = record.position().map_or(counted, |p| p.byte() as usize).clamp(counted, text.len());
+        // After a "\r\n" the reader's offset is the "\n": the row starts past it.
+        while start < text.len() && matches!(text[start], b'\r' | b'\n') {
+            start += 1;
+        }
+        line += text[counted..start].iter().filter(|b| **b == b'\n').count() as u64;
+        counted = start;
+        let number = line;
         let cells = record
             .iter()
             .map(|cell| std::str::from_utf8(cell).map(str::to_string))
@@ -198,5 +208,17 @@ mod tests {
             sizes.push(batch.unwrap().len());
         }
         assert_eq!(sizes, [3, 3, 1]);
+    }
+
+    #[test]
+    fn windows_line_endings_keep_every_row() {
+        let mut rows = Vec::new();
+        read(b"Email,Name\r\na@b.test,A\r\n\r\nc@d.test,C\r\n", |r| {
+            rows.push(r);
+            true
+        })
+        .unwrap();
+        let numbers: Vec<u64> = rows.iter().map(|r| r.number).collect();
+        assert_eq!(numbers, [1, 2, 4], "{rows:?}");
     }
 }

@@ -73,7 +73,7 @@ async fn the_trail_is_filtered_paged_and_scoped(engine: Engine) {
 
     let stats = api.get("/api/audit/statistics", &admin).await.body;
     assert_eq!(stats, json!({"totalActions": 7, "totalGrievances": 2, "totalUsers": 2}));
-    assert_eq!(api.get("/api/audit/actions", &admin).await.body.as_array().unwrap().len(), 53, "the nine grievance actions, EXPORTED, the attachment and note actions, the four two-factor ones, GRANT_REFUSED, TRANSFERRED, the seventeen administrative changes, the three of closure approval, ESCALATED, LINKED, UNLINKED, CLOCK_ACTION_RECORDED, IDENTITY_REVEALED, and the seven of the complainant's side (PROGRESS_RECORDED, SMS_SENT, SMS_FAILED, CITIZEN_VIEWED, FEEDBACK_RECEIVED, APPEAL_DECIDED, APPEAL_ESCALATED), and the trash's RESTORED and PURGED");
+    assert_eq!(api.get("/api/audit/actions", &admin).await.body.as_array().unwrap().len(), 54, "the nine grievance actions, EXPORTED, the attachment and note actions, the four two-factor ones, GRANT_REFUSED, TRANSFERRED, the seventeen administrative changes, the three of closure approval, ESCALATED, LINKED, UNLINKED, CLOCK_ACTION_RECORDED, IDENTITY_REVEALED, and the seven of the complainant's side (PROGRESS_RECORDED, SMS_SENT, SMS_FAILED, CITIZEN_VIEWED, FEEDBACK_RECEIVED, APPEAL_DECIDED, APPEAL_ESCALATED), the trash's RESTORED and PURGED, and IMPORTED");
 }
 
 fn ids(records: &Value) -> Vec<i64> {

@@ -559,7 +559,7 @@ async fn drive_grievances(d: &mut Drive<'_>, f: &Fixtures) -> i64 {
     d.ok("POST", "/api/grievances/{id}/links", &format!("{doomed}/links"), admin, Some(json!({"grievance_id": id}))).await;
     d.ok("DELETE", "/api/grievances/{id}", &doomed, admin, None).await;
     // A register of one case: checked, then imported.
-    let register = import_file("register.csv", "Source ID,FIR No,FIR Date,Police Station,Crime Title,Section & Act,Brief Details\nLP-OLD-1,LP/IMP/1,01/03/2025,PS Civil Lines,Theft,379 IPC,Imported case\n");
+    let register = import_file("register.csv", "Source ID,FIR No,FIR Date,District,Police Station,Crime Title,Section & Act,Brief Details\nLP-OLD-1,LP/IMP/1,01/03/2025,Central District,PS Civil Lines,Theft,303(2) BNS,Imported case\n");
     d.ok("POST", "/api/grievances/imports/check", "/api/grievances/imports/check", admin, Some(register.clone())).await;
     let imported = d.ok("POST", "/api/grievances/imports", "/api/grievances/imports", admin, Some(register)).await;
     assert_eq!(imported["data"]["counts"]["create"], 1, "{imported}");
