@@ -32,8 +32,15 @@ export type RoleListEnvelope = Schemas['Envelope_Vec_RoleView'];
 // Admin Panel lists
 /** What a status means to the rules (resolution date, audit records, resolution rate, overdue), whatever its label. */
 export type StatusMeaning = Schemas['StatusMeaning'];
-export type ListItem = Schemas['ListItem'];
-export type ListItemRequest = Schemas['ListItemForm'];
+/**
+ * A district's or police station's official code (a national police-station code such as
+ * UP1234567), up to 20 characters: written here until openapi.json describes it.
+ */
+interface ItemCode {
+  code?: string | null;
+}
+export type ListItem = Schemas['ListItem'] & ItemCode;
+export type ListItemRequest = Schemas['ListItemForm'] & ItemCode;
 export type ListKind = Schemas['ListKind'];
 
 // User dialog: the roles a user may be given (needs only users read)
