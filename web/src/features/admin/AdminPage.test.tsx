@@ -103,6 +103,7 @@ describe('admin panel', () => {
       'Pendency Limits',
       'Citizen messages',
       'Published views',
+      'Import',
     ]);
     tab('Reasons').focus();
     await user.keyboard('{ArrowRight}');
