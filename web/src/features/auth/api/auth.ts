@@ -21,4 +21,12 @@ export const authApi = {
   session: () => api.get<SessionTimes>('/auth/session'),
   changePassword: (body: ChangePasswordRequest) =>
     api.post<MessageResponse>('/auth/change-password', body),
+  /** A new user's first password, with the token of their one-time sign-in link (no session). */
+  setPassword: (body: SetPasswordRequest) => api.post<unknown>('/auth/set-password', body),
 };
+
+/** Written here until openapi.json describes the call. */
+export interface SetPasswordRequest {
+  token: string;
+  new_password: string;
+}
