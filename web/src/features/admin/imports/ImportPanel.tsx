@@ -4,7 +4,7 @@
 // it matched to each field can be changed and the file checked again. Only a file whose every
 // row passes can be imported; the import then says what it wrote, and for staff hands over the
 // new users' one-time sign-in links. Loaded with the tab, not with the Admin Panel.
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Flex, Heading, Radio, RadioGroupField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../api/errors';
@@ -19,12 +19,6 @@ import { ImportResult } from './ImportResult';
 import { MappingTable } from './MappingTable';
 import { ReportRows } from './ReportRows';
 import './imports.css';
-
-interface PickedFile {
-  name: string;
-  /** Its bytes in base64, read once when picked. */
-  content: string;
-}
 
 /** The mapping a report shows: each field and the column it was read from. */
 const reportMapping = (report: ImportReport): ImportMapping => Object.fromEntries(report.fields.map((field) => [field.field, field.column]));
@@ -43,13 +37,14 @@ export default function ImportPanel() {
   const reportHeadingId = useId();
   const mappingHeadingId = useId();
   const [kind, setKind] = useState<ImportKind>(kinds[0] ?? 'organisation');
-  const [file, setFile] = useState<PickedFile | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   /** The mapping as the selects hold it. */
   const [mapping, setMapping] = useState<ImportMapping>({});
-  /** The mapping the report was checked with (none: the server's own). */
-  const [checkedWith, setCheckedWith] = useState<ImportMapping | undefined>(undefined);
+  /** What the report was made from: an import sends these very bytes and mapping. */
+  const [checked, setChecked] = useState<ImportRequest | null>(null);
   const [mappingErrors, setMappingErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [busy, setBusy] = useState<'checking' | 'importing' | null>(null);
@@ -60,13 +55,13 @@ export default function ImportPanel() {
   function startOver() {
     setReport(null);
     setMapping({});
-    setCheckedWith(undefined);
+    setChecked(null);
     setMappingErrors({});
     setOutcome(null);
     setFailure(null);
   }
 
-  async function onPick(event: ChangeEvent<HTMLInputElement>) {
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
     const picked = event.target.files?.[0];
     startOver();
     setFile(null);
@@ -79,17 +74,7 @@ export default function ImportPanel() {
       event.target.value = '';
       return;
     }
-    try {
-      setFile({ name: picked.name, content: await readFileBase64(picked) });
-    } catch {
-      setFileError(t('imports.fileUnreadable'));
-      event.target.value = '';
-    }
-  }
-
-  function body(sent: ImportMapping | undefined): ImportRequest | null {
-    if (!file) return null;
-    return { kind, file_name: file.name, content: file.content, ...(sent ? { mapping: sent } : {}) };
+    setFile(picked);
   }
 
   /** The server's refusal: its column errors beside the selects, its text above. */
@@ -100,20 +85,34 @@ export default function ImportPanel() {
   }
 
   async function check(sent: ImportMapping | undefined) {
-    const request = body(sent);
-    if (!request) {
+    if (!file) {
       setFileError(t('imports.fileRequired'));
       return;
     }
     setBusy('checking');
     setFailure(null);
+    setFileError(null);
     setMappingErrors({});
     setOutcome(null);
+    let content: string;
+    try {
+      // Read at each check, so that a file corrected since it was picked is checked as it is now.
+      content = await readFileBase64(file);
+    } catch {
+      // A file changed on disk since it was picked cannot be read from the old pick: picking it
+      // again (the same name) must then be noticed.
+      setFileError(t('imports.fileUnreadable'));
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      setBusy(null);
+      return;
+    }
+    const request: ImportRequest = { kind, file_name: file.name, content, ...(sent ? { mapping: sent } : {}) };
     try {
       const answer = await importsApi.check(request);
       setReport(answer);
       setMapping(reportMapping(answer));
-      setCheckedWith(sent);
+      setChecked(request);
       setChecks((count) => count + 1);
     } catch (error) {
       refused(error, t('imports.checkFailed'));
@@ -123,8 +122,8 @@ export default function ImportPanel() {
   }
 
   async function runImport() {
-    const request = body(checkedWith);
-    if (!request) return;
+    if (!checked) return;
+    const request = checked;
     setBusy('importing');
     setFailure(null);
     try {
@@ -146,7 +145,7 @@ export default function ImportPanel() {
         })
       : KIND_FIELDS[of].map((field) => fieldLabel(of, field));
   const changed = report !== null && !sameMapping(mapping, reportMapping(report));
-  const canImport = report !== null && report.counts.fail === 0 && !changed && busy === null;
+  const canImport = report !== null && checked !== null && report.counts.fail === 0 && !changed && busy === null;
 
   return (
     <section aria-labelledby={headingId} className="list-panel import-panel">
@@ -186,6 +185,7 @@ export default function ImportPanel() {
             {t('imports.file')}
           </label>
           <input
+            ref={fileInput}
             id={fileId}
             type="file"
             accept={ACCEPT}
@@ -193,7 +193,7 @@ export default function ImportPanel() {
             aria-describedby={fileHintId}
             aria-invalid={fileError ? true : undefined}
             disabled={busy !== null}
-            onChange={(event) => void onPick(event)}
+            onChange={onPick}
           />
           <Text id={fileHintId} className="muted-text">
             {t('imports.fileHint')}
