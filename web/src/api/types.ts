@@ -32,15 +32,8 @@ export type RoleListEnvelope = Schemas['Envelope_Vec_RoleView'];
 // Admin Panel lists
 /** What a status means to the rules (resolution date, audit records, resolution rate, overdue), whatever its label. */
 export type StatusMeaning = Schemas['StatusMeaning'];
-/**
- * A district's or police station's official code (a national police-station code such as
- * UP1234567), up to 20 characters: written here until openapi.json describes it.
- */
-interface ItemCode {
-  code?: string | null;
-}
-export type ListItem = Schemas['ListItem'] & ItemCode;
-export type ListItemRequest = Schemas['ListItemForm'] & ItemCode;
+export type ListItem = Schemas['ListItem'];
+export type ListItemRequest = Schemas['ListItemForm'];
 export type ListKind = Schemas['ListKind'];
 
 // User dialog: the roles a user may be given (needs only users read)
@@ -210,3 +203,19 @@ export type BulkRequest = Schemas['BulkRequest'];
 export type BulkResult = Schemas['BulkResult'];
 export type BulkDone = Schemas['BulkDone'];
 export type BulkRefused = Schemas['BulkRefused'];
+
+// Imports from a CSV or Excel file (organisation, staff, registers): a dry run's report, and a run
+export type ImportRequest = Schemas['ImportRequest'];
+export type ImportReport = Schemas['ImportReport'];
+export type ImportOutcome = Schemas['ImportOutcome'];
+export type ImportReportEnvelope = Schemas['Envelope_ImportReport'];
+export type ImportOutcomeEnvelope = Schemas['Envelope_ImportOutcome'];
+export type ImportField = Schemas['FieldMapping'];
+export type ImportCounts = Schemas['Counts'];
+export type ImportRow = Schemas['RowReport'];
+export type ImportRowError = Schemas['RowError'];
+export type ImportRowOutcome = Schemas['Outcome'];
+/** A new user's one-time link to set their password, shown once after a staff import. */
+export type SignInLink = Schemas['SignInLink'];
+/** POST /auth/set-password: the sign-in link's token and the chosen password (no session). */
+export type SetPasswordRequest = Schemas['SetPasswordRequest'];

@@ -8,8 +8,8 @@ import AdminPage from '../AdminPage';
 import type { ImportOutcome, ImportReport, ImportRow } from './api/imports';
 import { MAX_FILE_BYTES, toBase64 } from './import-file';
 
-const CHECK = '/api/admin/imports/check';
-const IMPORT = '/api/admin/imports';
+const CHECK = '/api/admin/imports/organisation/check';
+const IMPORT = '/api/admin/imports/organisation';
 const CSV = 'range,district,district_code,station,NIC code\nAgra Range,Agra,AG,,\n,Agra,,Sadar,UP1\n,Nowhere,,Lost,UP2\n';
 const CONTENT = toBase64(new TextEncoder().encode(CSV));
 
@@ -56,11 +56,11 @@ const passing = report({ counts: { rows: 2, create: 2, update: 0, unchanged: 0, 
 
 const envelope = (data: unknown) => jsonResponse(200, { success: true, data });
 
-function api(check: (body: unknown) => Response, run?: (body: unknown) => Response) {
+function api(check: (body: unknown) => Response, run?: (body: unknown) => Response, path = '/api/admin/imports/organisation') {
   return mockApi({
     'GET /api/admin/dropdowns/categories': () => jsonResponse(200, []),
-    [`POST ${CHECK}`]: check,
-    ...(run ? { [`POST ${IMPORT}`]: run } : {}),
+    [`POST ${path}/check`]: check,
+    ...(run ? { [`POST ${path}`]: run } : {}),
   });
 }
 
@@ -106,7 +106,7 @@ describe('admin panel: import', () => {
     const user = await pick();
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Check of stations.csv' })).toBeInTheDocument();
-    expect(sentBodies(fetch, 'POST', CHECK)).toEqual([{ kind: 'organisation', file_name: 'stations.csv', content: CONTENT }]);
+    expect(sentBodies(fetch, 'POST', CHECK)).toEqual([{ file_name: 'stations.csv', content: CONTENT }]);
     // The kind's line now names the required columns.
     expect(screen.getByText('Columns: Range, District (required), District code, Police station, Police station code')).toBeInTheDocument();
     const counts = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
@@ -140,7 +140,13 @@ describe('admin panel: import', () => {
   });
 
   it('checks again with the changed column mapping, and imports what was checked', async () => {
-    const outcome: ImportOutcome = { import_id: 'IMP-20261130-183000-1a2b', complete: true, rows_in: '2-3', counts: { rows: 2, create: 2, update: 0, unchanged: 0, fail: 0 } };
+    const outcome: ImportOutcome = {
+      import_id: 'IMP-20261130-183000-1a2b',
+      complete: true,
+      rows_in: '2-3',
+      counts: { rows: 2, create: 2, update: 0, unchanged: 0, fail: 0 },
+      sign_in_links: [],
+    };
     const fetch = api(
       (body) => envelope((body as { mapping?: unknown }).mapping ? { ...passing, fields: passing.fields.map((f) => (f.field === 'station_code' ? { ...f, column: 'NIC code' } : f)) } : passing),
       () => envelope(outcome),
@@ -159,19 +165,19 @@ describe('admin panel: import', () => {
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     const mapping = { range: 'range', district: 'district', district_code: 'district_code', station: 'station', station_code: 'NIC code' };
-    expect(sentBodies(fetch, 'POST', CHECK)[1]).toEqual({ kind: 'organisation', file_name: 'stations.csv', content: CONTENT, mapping });
+    expect(sentBodies(fetch, 'POST', CHECK)[1]).toEqual({ file_name: 'stations.csv', content: CONTENT, mapping });
     expect(await screen.findByLabelText('Column for Police station code')).toHaveValue('NIC code');
     expect(screen.queryByText(/The columns have changed/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Import IMP-20261130-183000-1a2b' })).toBeInTheDocument();
-    expect(sentBodies(fetch, 'POST', IMPORT)).toEqual([{ kind: 'organisation', file_name: 'stations.csv', content: CONTENT, mapping }]);
+    expect(sentBodies(fetch, 'POST', IMPORT)).toEqual([{ file_name: 'stations.csv', content: CONTENT, mapping }]);
     expect(screen.getByText('Imported: every row of the file is in.')).toBeInTheDocument();
     expect(screen.getByText('Created', { selector: 'dt' }).nextElementSibling).toHaveTextContent('2');
   });
 
   it("shows the server's refusal of the import, and an import that stopped part-way", async () => {
-    let answer = jsonResponse(422, { error: '1 row fails: nothing was imported', code: 'IMPORT_HAS_FAILURES', params: { count: '1' } });
+    let answer = jsonResponse(400, { error: '1 row fails: nothing was imported', code: 'IMPORT_HAS_FAILURES', params: { count: '1' } });
     api(() => envelope(passing), () => answer);
     await open();
     const user = await pick();
@@ -240,11 +246,13 @@ describe('admin panel: import of staff', () => {
     });
     const links = [
       { row: 2, name: 'Ravi Kumar', email: 'ravi@up.police.test', link: 'http://127.0.0.1:8080/set-password#token=abc' },
-      { row: 3, name: 'Sita, "SI" Devi', email: 'sita@up.police.test', link: 'http://127.0.0.1:8080/set-password#token=def' },
+      // A portal with no public address set answers a link relative to itself.
+      { row: 3, name: 'Sita, "SI" Devi', email: 'sita@up.police.test', link: '/set-password#token=def' },
     ];
     const fetch = api(
       () => envelope(staff),
       () => envelope({ import_id: 'IMP-9', complete: true, rows_in: '2-3', counts: staff.counts, sign_in_links: links }),
+      '/api/users/imports',
     );
     const saved = catchDownloads();
     await open();
@@ -252,11 +260,12 @@ describe('admin panel: import of staff', () => {
     await user.click(screen.getByRole('radio', { name: 'Staff' }));
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     await user.click(await screen.findByRole('button', { name: 'Import' }));
-    expect((sentBodies(fetch, 'POST', IMPORT)[0] as { kind: string }).kind).toBe('users');
+    expect(sentBodies(fetch, 'POST', '/api/users/imports')).toHaveLength(1);
 
     const table = await screen.findByRole('table', { name: 'Sign-in links' });
     expect(within(table).getByRole('rowheader', { name: 'Ravi Kumar' })).toBeInTheDocument();
     expect(within(table).getByText('http://127.0.0.1:8080/set-password#token=abc')).toBeInTheDocument();
+    expect(within(table).getByText(`${window.location.origin}/set-password#token=def`)).toBeInTheDocument();
     expect(screen.getByText(/shown once only, here, and expire in 7 days/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Download links (CSV)' }));
@@ -266,7 +275,7 @@ describe('admin panel: import of staff', () => {
     expect(text).toBe(
       '\ufeffRow,Name,Email,Link\r\n' +
         '2,Ravi Kumar,ravi@up.police.test,http://127.0.0.1:8080/set-password#token=abc\r\n' +
-        '3,"Sita, ""SI"" Devi",sita@up.police.test,http://127.0.0.1:8080/set-password#token=def\r\n',
+        `3,"Sita, ""SI"" Devi",sita@up.police.test,${window.location.origin}/set-password#token=def\r\n`,
     );
   });
 });

@@ -21,7 +21,7 @@ import { ReportRows } from './ReportRows';
 import './imports.css';
 
 /** The mapping a report shows: each field and the column it was read from. */
-const reportMapping = (report: ImportReport): ImportMapping => Object.fromEntries(report.fields.map((field) => [field.field, field.column]));
+const reportMapping = (report: ImportReport): ImportMapping => Object.fromEntries(report.fields.map((field) => [field.field, field.column ?? null]));
 
 const sameMapping = (a: ImportMapping, b: ImportMapping) =>
   Object.keys({ ...a, ...b }).every((field) => (a[field] ?? null) === (b[field] ?? null));
@@ -44,7 +44,7 @@ export default function ImportPanel() {
   /** The mapping as the selects hold it. */
   const [mapping, setMapping] = useState<ImportMapping>({});
   /** What the report was made from: an import sends these very bytes and mapping. */
-  const [checked, setChecked] = useState<ImportRequest | null>(null);
+  const [checked, setChecked] = useState<{ kind: ImportKind; request: ImportRequest } | null>(null);
   const [mappingErrors, setMappingErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [busy, setBusy] = useState<'checking' | 'importing' | null>(null);
@@ -107,12 +107,12 @@ export default function ImportPanel() {
       setBusy(null);
       return;
     }
-    const request: ImportRequest = { kind, file_name: file.name, content, ...(sent ? { mapping: sent } : {}) };
+    const request: ImportRequest = { file_name: file.name, content, ...(sent ? { mapping: sent } : {}) };
     try {
-      const answer = await importsApi.check(request);
+      const answer = await importsApi.check(kind, request);
       setReport(answer);
       setMapping(reportMapping(answer));
-      setChecked(request);
+      setChecked({ kind, request });
       setChecks((count) => count + 1);
     } catch (error) {
       refused(error, t('imports.checkFailed'));
@@ -123,11 +123,10 @@ export default function ImportPanel() {
 
   async function runImport() {
     if (!checked) return;
-    const request = checked;
     setBusy('importing');
     setFailure(null);
     try {
-      setOutcome(await importsApi.run(request));
+      setOutcome(await importsApi.run(checked.kind, checked.request));
       // What was checked is now in: the report no longer says what an import would do.
       setReport(null);
     } catch (error) {
@@ -138,7 +137,7 @@ export default function ImportPanel() {
   }
 
   const columnsOf = (of: ImportKind) =>
-    report && report.kind === of
+    report && kind === of
       ? report.fields.map((field) => {
           const label = fieldLabel(of, field.field, field.label);
           return field.required ? t('imports.requiredMark', { field: label }) : label;
@@ -236,7 +235,7 @@ export default function ImportPanel() {
               </Heading>
               <Text className="muted-text">{t('imports.mapping.hint')}</Text>
               <MappingTable
-                kind={report.kind}
+                kind={kind}
                 fields={report.fields}
                 columns={report.columns}
                 mapping={mapping}
@@ -259,7 +258,7 @@ export default function ImportPanel() {
               </Flex>
             </section>
 
-            <ReportRows key={checks} report={report} />
+            <ReportRows key={checks} kind={kind} report={report} />
 
             <Flex gap="small" wrap="wrap" alignItems="center" className="import-actions">
               <Button variation="primary" onClick={() => void runImport()} isDisabled={!canImport} isLoading={busy === 'importing'} loadingText={t('imports.importing')}>

@@ -9,7 +9,7 @@ import { Icon } from '../../../components/icons';
 import { saveFile } from '../../../lib/export-window';
 import { formatCount } from '../../../lib/format';
 import type { ImportOutcome, SignInLink } from './api/imports';
-import { signInLinksCsv } from './import-file';
+import { absoluteLink, signInLinksCsv } from './import-file';
 
 export function ImportResult({ outcome }: { outcome: ImportOutcome }) {
   const { t } = useTranslation('admin');
@@ -43,8 +43,9 @@ export function ImportResult({ outcome }: { outcome: ImportOutcome }) {
   );
 }
 
-function SignInLinks({ importId, links }: { importId: string; links: readonly SignInLink[] }) {
+function SignInLinks({ importId, links: given }: { importId: string; links: readonly SignInLink[] }) {
   const { t } = useTranslation('admin');
+  const links = given.map((link) => ({ ...link, link: absoluteLink(link.link) }));
   const headingId = useId();
   const columns: Column<SignInLink>[] = [
     { id: 'name', header: t('imports.links.name'), rowHeader: true, className: 'cell-strong', cell: (link) => link.name },

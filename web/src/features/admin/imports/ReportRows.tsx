@@ -27,7 +27,7 @@ export function problemText(kind: ImportKind, error: ImportRowError): string {
   return where ? `${where}: ${message}` : message;
 }
 
-export function ReportRows({ report }: { report: ImportReport }) {
+export function ReportRows({ kind, report }: { kind: ImportKind; report: ImportReport }) {
   const { t } = useTranslation('admin');
   const headingId = useId();
   const [onlyFailing, setOnlyFailing] = useState(report.counts.fail > 0);
@@ -57,7 +57,7 @@ export function ReportRows({ report }: { report: ImportReport }) {
         ) : (
           <ul className="import-problems">
             {row.errors.map((error, index) => (
-              <li key={index}>{problemText(report.kind, error)}</li>
+              <li key={index}>{problemText(kind, error)}</li>
             ))}
           </ul>
         ),

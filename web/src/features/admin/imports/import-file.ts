@@ -55,6 +55,7 @@ export const KIND_FIELDS: Record<ImportKind, readonly string[]> = {
     'priority',
     'type_of_call',
     'brief_details',
+    'final_decision',
     'current_investigation_officer',
     'assigned_to',
     'filed_on',
@@ -64,6 +65,14 @@ export const KIND_FIELDS: Record<ImportKind, readonly string[]> = {
     'accused',
   ],
 };
+
+/**
+ * A link as it can be given to its owner: the portal answers one relative to itself
+ * ('/set-password#token=...') when it has no public address set, so this page's origin leads it.
+ */
+export function absoluteLink(link: string, origin: string = window.location.origin): string {
+  return link.startsWith('/') ? `${origin}${link}` : link;
+}
 
 /**
  * A CSV cell: quoted when it holds a comma, a quote or a line break. A name from the imported

@@ -7,6 +7,7 @@ import type {
   MessageResponse,
   SessionTimes,
   SessionUser,
+  SetPasswordRequest,
   TwoFactorLoginRequest,
   VerifyResponse,
 } from '../../../api/types';
@@ -22,11 +23,5 @@ export const authApi = {
   changePassword: (body: ChangePasswordRequest) =>
     api.post<MessageResponse>('/auth/change-password', body),
   /** A new user's first password, with the token of their one-time sign-in link (no session). */
-  setPassword: (body: SetPasswordRequest) => api.post<unknown>('/auth/set-password', body),
+  setPassword: (body: SetPasswordRequest) => api.post<MessageResponse>('/auth/set-password', body),
 };
-
-/** Written here until openapi.json describes the call. */
-export interface SetPasswordRequest {
-  token: string;
-  new_password: string;
-}
