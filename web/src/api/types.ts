@@ -203,3 +203,19 @@ export type BulkRequest = Schemas['BulkRequest'];
 export type BulkResult = Schemas['BulkResult'];
 export type BulkDone = Schemas['BulkDone'];
 export type BulkRefused = Schemas['BulkRefused'];
+
+// Imports from a CSV or Excel file (organisation, staff, registers): a dry run's report, and a run
+export type ImportRequest = Schemas['ImportRequest'];
+export type ImportReport = Schemas['ImportReport'];
+export type ImportOutcome = Schemas['ImportOutcome'];
+export type ImportReportEnvelope = Schemas['Envelope_ImportReport'];
+export type ImportOutcomeEnvelope = Schemas['Envelope_ImportOutcome'];
+export type ImportField = Schemas['FieldMapping'];
+export type ImportCounts = Schemas['Counts'];
+export type ImportRow = Schemas['RowReport'];
+export type ImportRowError = Schemas['RowError'];
+export type ImportRowOutcome = Schemas['Outcome'];
+/** A new user's one-time link to set their password, shown once after a staff import. */
+export type SignInLink = Schemas['SignInLink'];
+/** POST /auth/set-password: the sign-in link's token and the chosen password (no session). */
+export type SetPasswordRequest = Schemas['SetPasswordRequest'];

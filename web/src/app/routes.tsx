@@ -37,6 +37,11 @@ export const routes: RouteObject[] = [
         path: 'setup-two-factor',
         lazy: async () => ({ Component: (await import('../features/two-factor/SetupTwoFactorPage')).default }),
       },
+      // Public: a new user opens it from their one-time sign-in link, before ever signing in.
+      {
+        path: 'set-password',
+        lazy: async () => ({ Component: (await import('../features/auth/SetPasswordPage')).default }),
+      },
       {
         element: <RequireAuth />,
         children: [

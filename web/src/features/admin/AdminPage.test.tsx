@@ -103,6 +103,7 @@ describe('admin panel', () => {
       'Pendency Limits',
       'Citizen messages',
       'Published views',
+      'Import',
     ]);
     tab('Reasons').focus();
     await user.keyboard('{ArrowRight}');
@@ -180,7 +181,7 @@ describe('admin panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     expect(await screen.findByText('West District added.')).toBeInTheDocument();
     expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/districts')).toEqual([
-      { name: 'West District', name_hi: 'पश्चिम ज़िला', description: '', display_order: 0, is_active: true, range: '' },
+      { name: 'West District', name_hi: 'पश्चिम ज़िला', description: '', display_order: 0, is_active: true, range: '', code: '' },
     ]);
   });
 
@@ -204,6 +205,7 @@ describe('admin panel', () => {
         display_order: 1,
         is_active: false,
         range: '',
+        code: '',
       });
       act(() => vi.advanceTimersByTime(3100));
       expect(within(dialog).queryByText(/already exists/)).not.toBeInTheDocument();
@@ -403,8 +405,8 @@ describe('admin panel: stations in districts, districts in ranges', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Changes to Railway Colony saved.')).toBeInTheDocument();
     expect(sentBodies(fetch, 'PUT', '/api/admin/dropdowns/police_stations/12')).toEqual([
-      { name: 'Railway Colony', name_hi: '', description: '', display_order: 12, is_active: true, district_id: 2 },
-      { name: 'Railway Colony', name_hi: '', description: '', display_order: 12, is_active: true, district_id: null },
+      { name: 'Railway Colony', name_hi: '', description: '', display_order: 12, is_active: true, district_id: 2, code: '' },
+      { name: 'Railway Colony', name_hi: '', description: '', display_order: 12, is_active: true, district_id: null, code: '' },
     ]);
   });
 
@@ -424,7 +426,49 @@ describe('admin panel: stations in districts, districts in ranges', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     expect(await screen.findByText('Firozabad added.')).toBeInTheDocument();
     expect(sentBodies(fetch, 'POST', '/api/admin/dropdowns/districts')).toEqual([
-      { name: 'Firozabad', name_hi: '', description: '', display_order: 0, is_active: true, range: 'Agra Range' },
+      { name: 'Firozabad', name_hi: '', description: '', display_order: 0, is_active: true, range: 'Agra Range', code: '' },
     ]);
+  });
+
+  it('shows the code of districts and police stations, and keeps one from the dialog; other lists have none', async () => {
+    const coded = item(13, 'Kotwali', { district_id: 1, code: 'UP1234567' });
+    const fetch = orgApi({
+      'GET /api/admin/dropdowns/police_stations': () => jsonResponse(200, [coded, loose]),
+      'GET /api/admin/dropdowns/categories': () => jsonResponse(200, []),
+      'PUT /api/admin/dropdowns/police_stations/13': (body) => jsonResponse(200, { ...coded, ...(body as object) }),
+      'PUT /api/admin/dropdowns/police_stations/12': () =>
+        jsonResponse(400, { error: 'Validation failed', fields: { code: 'A code has at most 20 characters' } }),
+    });
+    renderPage(<AdminPage />, keeper, '/admin?list=police_stations');
+    const table = await screen.findByRole('table', { name: 'Police Stations' });
+    expect(within(table).getByRole('columnheader', { name: 'Code' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]).queryByText('UP1234567')).not.toBeInTheDocument();
+    expect(within(rows[1]).getByText('UP1234567')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit Kotwali' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Police Station' });
+    const code = within(dialog).getByLabelText('Code');
+    expect(code).toHaveValue('UP1234567');
+    expect(code).toHaveAttribute('maxlength', '20');
+    await user.clear(code);
+    await user.type(code, ' UP7654321 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes to Kotwali saved.')).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/admin/dropdowns/police_stations/13')).toEqual([
+      { name: 'Kotwali', name_hi: '', description: '', display_order: 13, is_active: true, district_id: 1, code: 'UP7654321' },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Railway Colony' }));
+    const other = screen.getByRole('dialog', { name: 'Edit Police Station' });
+    await user.type(within(other).getByLabelText('Code'), 'X');
+    await user.click(within(other).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(other).findByText('A code has at most 20 characters')).toBeInTheDocument();
+    await user.click(within(other).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('tab', { name: 'Categories' }));
+    await screen.findByText('No items found');
+    expect(screen.queryByRole('columnheader', { name: 'Code' })).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,9 @@
 // clock rules; then what the portal tells complainants (the citizen messages), and the views
 // of the grievance list published to roles. The kinds are labelled rows of tabs, so that a
 // setting is found by its name rather than inside another's tab. The open tab is kept in the
-// address (?list=districts, ?list=transfer_limit) so it survives a reload.
+// address (?list=districts, ?list=transfer_limit) so it survives a reload. Those who may
+// import a department's organisation, staff or registers from a file have a row of their own.
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,6 +20,12 @@ import { TrashRetentionPanel } from './TrashRetentionPanel';
 import { ClockRulesPanel } from './ClockRulesPanel';
 import { CitizenMessagesPanel } from './citizens/CitizenMessagesPanel';
 import { PublishedViewsPanel } from './PublishedViewsPanel';
+import { LoadingState } from '../../components/LoadingState';
+import { useSession } from '../auth/use-session';
+import { importKinds } from './imports/import-access';
+
+// Fetched when its tab is opened: the Admin Panel's other tabs do not wait for it.
+const ImportPanel = lazy(() => import('./imports/ImportPanel'));
 
 /** The tabs of the rules and limits; none is a list kind, so no list can take their names. */
 export const PENDENCY_TAB = 'pendency_limits';
@@ -35,6 +43,9 @@ export const CITIZENS_TAB = 'citizen_messages';
 
 /** The tab of the grievance list's views given to roles: neither a list nor a rule, a row of its own. */
 export const VIEWS_TAB = 'published_views';
+
+/** The tab of imports from a file: a row of its own, for those who may import some kind. */
+export const IMPORT_TAB = 'import';
 
 function RulePanel({ tab }: { tab: RuleTab }) {
   switch (tab) {
@@ -54,9 +65,13 @@ function RulePanel({ tab }: { tab: RuleTab }) {
 export default function AdminPage() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
+  const { user } = useSession();
+  const canImport = importKinds(user).length > 0;
   const requested = params.get('list');
   const current =
-    isListKind(requested) || isRuleTab(requested) || requested === CITIZENS_TAB || requested === VIEWS_TAB ? requested : LIST_KINDS[0].kind;
+    isListKind(requested) || isRuleTab(requested) || requested === CITIZENS_TAB || requested === VIEWS_TAB || (canImport && requested === IMPORT_TAB)
+      ? requested
+      : LIST_KINDS[0].kind;
   const ruleLabels: Record<RuleTab, string> = {
     [PENDENCY_TAB]: t('limits.title'),
     [TRANSFER_TAB]: t('transfers.title'),
@@ -75,6 +90,7 @@ export default function AdminPage() {
           { id: 'rules', label: t('tabGroups.rules'), tabs: RULE_TABS.map((tab) => ({ value: tab, label: ruleLabels[tab] })) },
           { id: 'citizens', label: t('tabGroups.citizens'), tabs: [{ value: CITIZENS_TAB, label: t('citizens.tab') }] },
           { id: 'views', label: t('tabGroups.views'), tabs: [{ value: VIEWS_TAB, label: t('publishedViews.tab') }] },
+          ...(canImport ? [{ id: 'data', label: t('tabGroups.data'), tabs: [{ value: IMPORT_TAB, label: t('imports.tab') }] }] : []),
         ]}
         current={current}
         onSelect={(value) => setParams({ list: value }, { replace: true })}
@@ -87,6 +103,10 @@ export default function AdminPage() {
           <CitizenMessagesPanel />
         ) : current === VIEWS_TAB ? (
           <PublishedViewsPanel />
+        ) : current === IMPORT_TAB ? (
+          <Suspense fallback={<LoadingState />}>
+            <ImportPanel />
+          </Suspense>
         ) : null}
       </AdminTabs>
     </>

@@ -12,8 +12,10 @@ import {
   DEFAULT_MEANING,
   EMPTY_ITEM,
   hasDistrict,
+  hasCode,
   hasMeaning,
   hasRange,
+  MAX_CODE_LENGTH,
   itemNameError,
   parseDisplayOrder,
   rangesOf,
@@ -43,6 +45,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
           meaning: item.meaning ?? DEFAULT_MEANING,
           district_id: item.district_id ? String(item.district_id) : '',
           range: item.range ?? '',
+          code: item.code ?? '',
         }
       : EMPTY_ITEM,
   );
@@ -53,6 +56,8 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
   const withMeaning = hasMeaning(list.kind);
   const withDistrict = hasDistrict(list.kind);
   const withRange = hasRange(list.kind);
+  const withCode = hasCode(list.kind);
+  const [codeError, setCodeError] = useState<string | null>(null);
   // The districts, for a station's district select and a district's range suggestions.
   const { data: districts } = useListItems(withDistrict || withRange ? 'districts' : null);
   const [placeError, setPlaceError] = useState<string | null>(null);
@@ -73,6 +78,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
     setOrderError(null);
     setMeaningError(null);
     setPlaceError(null);
+    setCodeError(null);
     failure.clear();
     if (problem) {
       form.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
@@ -87,6 +93,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
       ...(withMeaning ? { meaning: values.meaning } : {}),
       ...(withDistrict ? { district_id: values.district_id ? Number(values.district_id) : null } : {}),
       ...(withRange ? { range: values.range.trim() } : {}),
+      ...(withCode ? { code: values.code.trim() } : {}),
     };
     setBusy(true);
     try {
@@ -100,6 +107,7 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
         if (error.fields.meaning) setMeaningError(error.fields.meaning);
         const place = error.fields.district_id ?? error.fields.range;
         if (place) setPlaceError(place);
+        if (error.fields.code) setCodeError(error.fields.code);
       }
       setBusy(false);
     }
@@ -215,6 +223,22 @@ export function ItemFormDialog({ list, item, onClose, onSaved }: ItemFormDialogP
                   ))}
                 </datalist>
               </>
+            ) : null}
+            {withCode ? (
+              <TextField
+                label={t('items.code')}
+                name="code"
+                autoComplete="off"
+                maxLength={MAX_CODE_LENGTH}
+                descriptiveText={t('items.codeHint')}
+                value={values.code}
+                onChange={(event) => {
+                  set('code', event.target.value);
+                  setCodeError(null);
+                }}
+                hasError={Boolean(codeError)}
+                errorMessage={codeError}
+              />
             ) : null}
             <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="end">
               <TextField

@@ -13,7 +13,7 @@ import { dash } from '../../lib/format';
 import { usePermission } from '../auth/use-permission';
 import { listsApi, sortItems } from './api/lists';
 import { useListItems } from './api/use-list-items';
-import { hasDistrict, hasMeaning, hasRange } from './item-rules';
+import { hasCode, hasDistrict, hasMeaning, hasRange } from './item-rules';
 import { ItemFormDialog } from './ItemFormDialog';
 import type { ListKindInfo } from './list-kinds';
 
@@ -49,6 +49,7 @@ export function ListPanel({ list }: { list: ListKindInfo }) {
 
   const columns: (Column<ListItem> | false)[] = [
     { id: 'name', header: t('items.name'), className: 'cell-strong', cell: (item) => item.name },
+    hasCode(list.kind) && { id: 'code', header: t('items.code'), cell: (item) => dash(item.code) },
     { id: 'name-hi', header: t('items.nameHi'), lang: 'hi', cell: (item) => dash(item.name_hi) },
     { id: 'description', header: t('items.description'), className: 'cell-wrap', cell: (item) => dash(item.description) },
     { id: 'order', header: t('items.order'), headerClassName: 'cell-number', className: 'cell-number', cell: (item) => item.display_order },

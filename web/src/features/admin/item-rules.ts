@@ -16,6 +16,8 @@ export interface ItemFormValues {
   district_id: string;
   /** A district's range, as typed: blank for none. */
   range: string;
+  /** A district's or police station's official code, as typed: blank for none. */
+  code: string;
 }
 
 /** The server's default for a new status too. */
@@ -30,6 +32,7 @@ export const EMPTY_ITEM: ItemFormValues = {
   meaning: DEFAULT_MEANING,
   district_id: '',
   range: '',
+  code: '',
 };
 
 export const STATUS_MEANINGS: readonly StatusMeaning[] = ['open', 'in_progress', 'resolved', 'closed'];
@@ -40,6 +43,12 @@ export const hasMeaning = (kind: ListKind) => kind === 'statuses';
 /** A police station belongs to a district, and a district to a range. */
 export const hasDistrict = (kind: ListKind) => kind === 'police_stations';
 export const hasRange = (kind: ListKind) => kind === 'districts';
+
+/** Districts and police stations carry an official code (the national police-station code). */
+export const hasCode = (kind: ListKind) => kind === 'districts' || kind === 'police_stations';
+
+/** The longest code the server keeps. */
+export const MAX_CODE_LENGTH = 20;
 
 /** The ranges the districts already name, sorted, for the range field's suggestions. */
 export function rangesOf(districts: readonly { range?: string | null }[]): string[] {

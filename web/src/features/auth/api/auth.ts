@@ -7,6 +7,7 @@ import type {
   MessageResponse,
   SessionTimes,
   SessionUser,
+  SetPasswordRequest,
   TwoFactorLoginRequest,
   VerifyResponse,
 } from '../../../api/types';
@@ -21,4 +22,6 @@ export const authApi = {
   session: () => api.get<SessionTimes>('/auth/session'),
   changePassword: (body: ChangePasswordRequest) =>
     api.post<MessageResponse>('/auth/change-password', body),
+  /** A new user's first password, with the token of their one-time sign-in link (no session). */
+  setPassword: (body: SetPasswordRequest) => api.post<MessageResponse>('/auth/set-password', body),
 };
