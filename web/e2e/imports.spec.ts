@@ -8,7 +8,8 @@ import { ADMIN } from './admin';
 
 const stamp = Date.now().toString(36).toUpperCase();
 
-const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+// As Excel saves "CSV UTF-8": Windows line endings.
+const csv = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 
 async function openImport(page: Page) {
   await page.goto('/admin?list=import');
