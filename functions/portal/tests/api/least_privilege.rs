@@ -930,8 +930,8 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
             });
             let mut d = Drive::new(&api);
             let job = d.ok("GET", "/api/grievances/export/excel", "/api/grievances/export/excel", Some(&f.admin), None).await;
-            // The grievances drive's first case, and its complainants' two.
-            assert_eq!(job["expected_rows"].as_u64(), Some(3), "a background export: {job}");
+            // The grievances drive's first case and its complainants' two, and the register's.
+            assert_eq!(job["expected_rows"].as_u64(), Some(4), "a background export: {job}");
             let status_url = job["status_url"].as_str().unwrap().to_string();
             let preparing = d.ok("GET", "/api/exports/jobs/{id}", &status_url, Some(&f.admin), None).await;
             assert_eq!(preparing["status"], "preparing");
@@ -948,7 +948,7 @@ async fn measure() -> BTreeMap<String, Vec<Access>> {
             }
             used.insert("export-worker".into(), table.take());
 
-            for (url, token, rows) in [(&status_url, &f.admin, 3), (&their_url, &f.reader, 1)] {
+            for (url, token, rows) in [(&status_url, &f.admin, 4), (&their_url, &f.reader, 1)] {
                 let ready = d.ok("GET", "/api/exports/jobs/{id}", url, Some(token), None).await;
                 assert_eq!((ready["status"].as_str(), ready["rows"].as_u64()), (Some("ready"), Some(rows)), "{ready}");
             }
