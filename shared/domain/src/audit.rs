@@ -604,9 +604,9 @@ mod tests {
             assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
         }
         let admin: Vec<&str> = AuditAction::administrative().map(AuditAction::as_str).collect();
-        assert_eq!(admin.len(), 18);
+        assert_eq!(admin.len(), 19);
         assert!(admin.contains(&"TWO_FACTOR_RESET") && admin.contains(&"PENDENCY_LIMITS_CHANGED") && admin.contains(&"PASSWORD_RESET") && admin.contains(&"LAW_SETTINGS_CHANGED"));
-        assert!(admin.contains(&"TRASH_RETENTION_CHANGED") && admin.contains(&"VIEWS_PUBLISHED"));
+        assert!(admin.contains(&"TRASH_RETENTION_CHANGED") && admin.contains(&"VIEWS_PUBLISHED") && admin.contains(&"IMPORTED"));
         for grievance in [AuditAction::Created, AuditAction::Updated, AuditAction::Exported, AuditAction::GrantRefused, AuditAction::TwoFactorFailed, AuditAction::Restored, AuditAction::Purged] {
             assert!(!grievance.is_administrative(), "{grievance:?}");
         }
