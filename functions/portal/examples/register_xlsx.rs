@@ -13,7 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let rows: u32 = args.next().ok_or("ROWS")?.parse()?;
     let path = args.next().ok_or("FILE")?;
     let mut book = Workbook::new();
-    let sheet = book.add_worksheet_with_constant_memory();
+    let sheet = book.add_worksheet_with_constant_memory()?;
     let header = ["Source ID", "FIR No", "FIR Date", "District", "Police Station", "Crime Title", "Section & Act", "Status", "Brief Details", "Filed On", "Complainant", "Mobile No", "Accused"];
     for (c, h) in header.iter().enumerate() {
         sheet.write_string(0, c as u16, *h)?;
