@@ -1,7 +1,8 @@
 // The SPA's languages: English and Hindi (one JSON per namespace under
 // locales/<language>/). English is bundled; Hindi is fetched as one chunk the first time
 // it is chosen (./hindi.ts), so that a reader of one language downloads only its own
-// catalogues. The choice is kept in localStorage ('portal.language') and sets <html lang>.
+// catalogues. The Admin Panel's and the Import tab's English texts come with their screens
+// (./chunk-texts.ts). The choice is kept in localStorage ('portal.language') and sets <html lang>.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { groupNumber } from './number-grouping';
@@ -12,7 +13,6 @@ import enGrievances from './locales/en/grievances.json';
 import enCasework from './locales/en/casework.json';
 import enUsers from './locales/en/users.json';
 import enRoles from './locales/en/roles.json';
-import enAdmin from './locales/en/admin.json';
 import enAudit from './locales/en/audit.json';
 import enProfile from './locales/en/profile.json';
 import enErrors from './locales/en/errors.json';
@@ -30,7 +30,7 @@ export const LANGUAGE_KEY = 'portal.language';
 export const NAMESPACES = ['common', 'auth', 'dashboard', 'grievances', 'casework', 'users', 'roles', 'admin', 'audit', 'profile', 'errors', 'twoFactor', 'reports', 'notifications'] as const;
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, grievances: enGrievances, casework: enCasework, users: enUsers, roles: enRoles, admin: enAdmin, audit: enAudit, profile: enProfile, errors: enErrors, twoFactor: enTwoFactor, reports: enReports, notifications: enNotifications },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, grievances: enGrievances, casework: enCasework, users: enUsers, roles: enRoles, audit: enAudit, profile: enProfile, errors: enErrors, twoFactor: enTwoFactor, reports: enReports, notifications: enNotifications },
 } as const;
 
 /** The languages whose catalogues are in i18next. */

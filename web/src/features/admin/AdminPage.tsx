@@ -6,6 +6,7 @@
 // setting is found by its name rather than inside another's tab. The open tab is kept in the
 // address (?list=districts, ?list=transfer_limit) so it survives a reload. Those who may
 // import a department's organisation, staff or registers from a file have a row of their own.
+import './texts';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

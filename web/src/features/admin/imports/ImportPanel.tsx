@@ -4,6 +4,7 @@
 // it matched to each field can be changed and the file checked again. Only a file whose every
 // row passes can be imported; the import then says what it wrote, and for staff hands over the
 // new users' one-time sign-in links. Loaded with the tab, not with the Admin Panel.
+import './texts';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Flex, Heading, Radio, RadioGroupField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,7 @@ const sameMapping = (a: ImportMapping, b: ImportMapping) =>
   Object.keys({ ...a, ...b }).every((field) => (a[field] ?? null) === (b[field] ?? null));
 
 export default function ImportPanel() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('imports');
   const { user } = useSession();
   const kinds = importKinds(user);
   const headingId = useId();
@@ -69,7 +70,7 @@ export default function ImportPanel() {
     if (!picked) return;
     const problem = fileProblem(picked);
     if (problem) {
-      setFileError(t(problem === 'type' ? 'imports.fileType' : problem === 'size' ? 'imports.fileTooLarge' : 'imports.fileEmpty', { name: picked.name }));
+      setFileError(t(problem === 'type' ? 'fileType' : problem === 'size' ? 'fileTooLarge' : 'fileEmpty', { name: picked.name }));
       // Cleared so that the same file, corrected, is noticed when picked again.
       event.target.value = '';
       return;
@@ -86,7 +87,7 @@ export default function ImportPanel() {
 
   async function check(sent: ImportMapping | undefined) {
     if (!file) {
-      setFileError(t('imports.fileRequired'));
+      setFileError(t('fileRequired'));
       return;
     }
     setBusy('checking');
@@ -101,7 +102,7 @@ export default function ImportPanel() {
     } catch {
       // A file changed on disk since it was picked cannot be read from the old pick: picking it
       // again (the same name) must then be noticed.
-      setFileError(t('imports.fileUnreadable'));
+      setFileError(t('fileUnreadable'));
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
       setBusy(null);
@@ -115,7 +116,7 @@ export default function ImportPanel() {
       setChecked({ kind, request });
       setChecks((count) => count + 1);
     } catch (error) {
-      refused(error, t('imports.checkFailed'));
+      refused(error, t('checkFailed'));
     } finally {
       setBusy(null);
     }
@@ -130,7 +131,7 @@ export default function ImportPanel() {
       // What was checked is now in: the report no longer says what an import would do.
       setReport(null);
     } catch (error) {
-      refused(error, t('imports.importFailed'));
+      refused(error, t('importFailed'));
     } finally {
       setBusy(null);
     }
@@ -140,7 +141,7 @@ export default function ImportPanel() {
     report && kind === of
       ? report.fields.map((field) => {
           const label = fieldLabel(of, field.field, field.label);
-          return field.required ? t('imports.requiredMark', { field: label }) : label;
+          return field.required ? t('requiredMark', { field: label }) : label;
         })
       : KIND_FIELDS[of].map((field) => fieldLabel(of, field));
   const changed = report !== null && !sameMapping(mapping, reportMapping(report));
@@ -150,14 +151,14 @@ export default function ImportPanel() {
     <section aria-labelledby={headingId} className="list-panel import-panel">
       <Flex className="table-panel-head" direction="column" gap="0">
         <Heading level={2} className="panel-title" id={headingId}>
-          {t('imports.title')}
+          {t('title')}
         </Heading>
-        <Text className="count-text">{t('imports.hint')}</Text>
+        <Text className="count-text">{t('hint')}</Text>
       </Flex>
 
       <div className="import-body">
         <RadioGroupField
-          legend={t('imports.kindLegend')}
+          legend={t('kindLegend')}
           name="kind"
           value={kind}
           isDisabled={busy !== null}
@@ -170,10 +171,10 @@ export default function ImportPanel() {
           {kinds.map((option) => (
             <div key={option} className="import-kind">
               <Radio value={option} aria-describedby={`${kindHintId}-${option}`}>
-                {t(`imports.kind.${option}`)}
+                {t(`kind.${option}`)}
               </Radio>
               <Text id={`${kindHintId}-${option}`} className="import-kind-columns">
-                {t('imports.columnsHint', { columns: columnsOf(option).join(', ') })}
+                {t('columnsHint', { columns: columnsOf(option).join(', ') })}
               </Text>
             </div>
           ))}
@@ -181,7 +182,7 @@ export default function ImportPanel() {
 
         <div className="import-file">
           <label htmlFor={fileId} className="amplify-label">
-            {t('imports.file')}
+            {t('file')}
           </label>
           <input
             ref={fileInput}
@@ -195,7 +196,7 @@ export default function ImportPanel() {
             onChange={onPick}
           />
           <Text id={fileHintId} className="muted-text">
-            {t('imports.fileHint')}
+            {t('fileHint')}
           </Text>
           {fileError ? (
             <Alert variation="error" className="import-file-error">
@@ -205,8 +206,8 @@ export default function ImportPanel() {
         </div>
 
         <Flex gap="small" wrap="wrap">
-          <Button variation="primary" onClick={() => void check(undefined)} isDisabled={!file || busy !== null} isLoading={busy === 'checking' && !report} loadingText={t('imports.checking')}>
-            {t('imports.check')}
+          <Button variation="primary" onClick={() => void check(undefined)} isDisabled={!file || busy !== null} isLoading={busy === 'checking' && !report} loadingText={t('checking')}>
+            {t('check')}
           </Button>
         </Flex>
 
@@ -215,25 +216,25 @@ export default function ImportPanel() {
         {report ? (
           <section aria-labelledby={reportHeadingId} className="import-section import-report">
             <Heading level={3} id={reportHeadingId} className="import-subtitle">
-              {t('imports.report.title', { name: report.file_name })}
+              {t('report.title', { name: report.file_name })}
             </Heading>
-            <Text className="muted-text">{t('imports.report.dryRun')}</Text>
+            <Text className="muted-text">{t('report.dryRun')}</Text>
             <FactList
               className="import-counts"
               facts={[
-                { label: t('imports.counts.rows'), value: formatCount(report.counts.rows) },
-                { label: t('imports.counts.create'), value: formatCount(report.counts.create) },
-                { label: t('imports.counts.update'), value: formatCount(report.counts.update) },
-                { label: t('imports.counts.unchanged'), value: formatCount(report.counts.unchanged) },
-                { label: t('imports.counts.fail'), value: formatCount(report.counts.fail) },
+                { label: t('counts.rows'), value: formatCount(report.counts.rows) },
+                { label: t('counts.create'), value: formatCount(report.counts.create) },
+                { label: t('counts.update'), value: formatCount(report.counts.update) },
+                { label: t('counts.unchanged'), value: formatCount(report.counts.unchanged) },
+                { label: t('counts.fail'), value: formatCount(report.counts.fail) },
               ]}
             />
 
             <section aria-labelledby={mappingHeadingId} className="import-section">
               <Heading level={4} id={mappingHeadingId} className="import-subtitle">
-                {t('imports.mapping.title')}
+                {t('mapping.title')}
               </Heading>
-              <Text className="muted-text">{t('imports.mapping.hint')}</Text>
+              <Text className="muted-text">{t('mapping.hint')}</Text>
               <MappingTable
                 kind={kind}
                 fields={report.fields}
@@ -251,20 +252,20 @@ export default function ImportPanel() {
                 }}
               />
               <Flex gap="small" wrap="wrap" alignItems="center" marginTop="small">
-                <Button onClick={() => void check(mapping)} isDisabled={busy !== null} isLoading={busy === 'checking'} loadingText={t('imports.checking')}>
-                  {t('imports.checkAgain')}
+                <Button onClick={() => void check(mapping)} isDisabled={busy !== null} isLoading={busy === 'checking'} loadingText={t('checking')}>
+                  {t('checkAgain')}
                 </Button>
-                {changed ? <Text className="muted-text">{t('imports.mapping.changed')}</Text> : null}
+                {changed ? <Text className="muted-text">{t('mapping.changed')}</Text> : null}
               </Flex>
             </section>
 
             <ReportRows key={checks} kind={kind} report={report} />
 
             <Flex gap="small" wrap="wrap" alignItems="center" className="import-actions">
-              <Button variation="primary" onClick={() => void runImport()} isDisabled={!canImport} isLoading={busy === 'importing'} loadingText={t('imports.importing')}>
-                {t('imports.import')}
+              <Button variation="primary" onClick={() => void runImport()} isDisabled={!canImport} isLoading={busy === 'importing'} loadingText={t('importing')}>
+                {t('import')}
               </Button>
-              {report.counts.fail > 0 ? <Text className="import-blocked">{t('imports.blocked', { count: report.counts.fail })}</Text> : null}
+              {report.counts.fail > 0 ? <Text className="import-blocked">{t('blocked', { count: report.counts.fail })}</Text> : null}
             </Flex>
           </section>
         ) : null}

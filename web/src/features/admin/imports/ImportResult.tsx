@@ -12,30 +12,30 @@ import type { ImportOutcome, SignInLink } from './api/imports';
 import { absoluteLink, signInLinksCsv } from './import-file';
 
 export function ImportResult({ outcome }: { outcome: ImportOutcome }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('imports');
   const headingId = useId();
   const { counts } = outcome;
   return (
     <section aria-labelledby={headingId} className="import-section">
       <Heading level={3} id={headingId} className="import-subtitle">
-        {t('imports.result.title', { id: outcome.import_id })}
+        {t('result.title', { id: outcome.import_id })}
       </Heading>
       {outcome.complete ? (
         <Alert variation="success" role="status">
-          {t('imports.result.complete')}
+          {t('result.complete')}
         </Alert>
       ) : (
         <Alert variation="warning">
-          <Text>{t('imports.result.incomplete', { rows: outcome.rows_in })}</Text>
-          {outcome.error ? <Text>{t('imports.result.stoppedBy', { error: outcome.error })}</Text> : null}
+          <Text>{t('result.incomplete', { rows: outcome.rows_in })}</Text>
+          {outcome.error ? <Text>{t('result.stoppedBy', { error: outcome.error })}</Text> : null}
         </Alert>
       )}
       <FactList
         className="import-counts"
         facts={[
-          { label: t('imports.result.created'), value: formatCount(counts.create) },
-          { label: t('imports.result.updated'), value: formatCount(counts.update) },
-          { label: t('imports.result.unchanged'), value: formatCount(counts.unchanged) },
+          { label: t('result.created'), value: formatCount(counts.create) },
+          { label: t('result.updated'), value: formatCount(counts.update) },
+          { label: t('result.unchanged'), value: formatCount(counts.unchanged) },
         ]}
       />
       {outcome.sign_in_links && outcome.sign_in_links.length > 0 ? <SignInLinks importId={outcome.import_id} links={outcome.sign_in_links} /> : null}
@@ -44,20 +44,20 @@ export function ImportResult({ outcome }: { outcome: ImportOutcome }) {
 }
 
 function SignInLinks({ importId, links: given }: { importId: string; links: readonly SignInLink[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('imports');
   const links = given.map((link) => ({ ...link, link: absoluteLink(link.link) }));
   const headingId = useId();
   const columns: Column<SignInLink>[] = [
-    { id: 'name', header: t('imports.links.name'), rowHeader: true, className: 'cell-strong', cell: (link) => link.name },
-    { id: 'email', header: t('imports.links.email'), cell: (link) => link.email },
-    { id: 'link', header: t('imports.links.link'), className: 'import-link-cell', cell: (link) => <code>{link.link}</code> },
+    { id: 'name', header: t('links.name'), rowHeader: true, className: 'cell-strong', cell: (link) => link.name },
+    { id: 'email', header: t('links.email'), cell: (link) => link.email },
+    { id: 'link', header: t('links.link'), className: 'import-link-cell', cell: (link) => <code>{link.link}</code> },
   ];
   function download() {
     const text = signInLinksCsv(links, {
-      row: t('imports.links.row'),
-      name: t('imports.links.name'),
-      email: t('imports.links.email'),
-      link: t('imports.links.link'),
+      row: t('links.row'),
+      name: t('links.name'),
+      email: t('links.email'),
+      link: t('links.link'),
     });
     // The mark at its start makes Excel read the names as UTF-8 (Hindi names among them).
     saveFile(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }), `sign-in-links-${importId}.csv`);
@@ -66,14 +66,14 @@ function SignInLinks({ importId, links: given }: { importId: string; links: read
     <section aria-labelledby={headingId} className="import-section">
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Heading level={4} id={headingId} className="import-subtitle">
-          {t('imports.links.title')}
+          {t('links.title')}
         </Heading>
         <Button size="small" gap="xs" onClick={download}>
           <Icon name="download" size={18} />
-          {t('imports.links.download')}
+          {t('links.download')}
         </Button>
       </Flex>
-      <Alert variation="warning">{t('imports.links.warning')}</Alert>
+      <Alert variation="warning">{t('links.warning')}</Alert>
       <DataTable columns={columns} rows={links} rowKey={(link) => `${link.row}-${link.email}`} labelledBy={headingId} cards />
     </section>
   );

@@ -22,17 +22,17 @@ interface MappingTableProps {
 }
 
 export function MappingTable({ kind, fields, columns, mapping, onChange, errors, labelledBy, disabled }: MappingTableProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('imports');
   const tableColumns: Column<ImportField>[] = [
-    { id: 'field', header: t('imports.mapping.field'), rowHeader: true, className: 'cell-strong', cell: (field) => fieldLabel(kind, field.field, field.label) },
+    { id: 'field', header: t('mapping.field'), rowHeader: true, className: 'cell-strong', cell: (field) => fieldLabel(kind, field.field, field.label) },
     {
       id: 'required',
-      header: t('imports.mapping.required'),
-      cell: (field) => (field.required ? t('imports.mapping.required') : <span className="muted-text">{t('imports.mapping.optional')}</span>),
+      header: t('mapping.required'),
+      cell: (field) => (field.required ? t('mapping.required') : <span className="muted-text">{t('mapping.optional')}</span>),
     },
     {
       id: 'column',
-      header: t('imports.mapping.column'),
+      header: t('mapping.column'),
       className: 'import-mapping-cell',
       cell: (field) => {
         const label = fieldLabel(kind, field.field, field.label);
@@ -41,7 +41,7 @@ export function MappingTable({ kind, fields, columns, mapping, onChange, errors,
         const options = value && !columns.includes(value) ? [value, ...columns] : columns;
         return (
           <SelectField
-            label={t('imports.mapping.select', { field: label })}
+            label={t('mapping.select', { field: label })}
             labelHidden
             size="small"
             name={`mapping-${field.field}`}
@@ -51,7 +51,7 @@ export function MappingTable({ kind, fields, columns, mapping, onChange, errors,
             errorMessage={errors[field.field]}
             onChange={(event) => onChange(field.field, event.target.value === NOT_IN_FILE ? null : event.target.value)}
           >
-            <option value={NOT_IN_FILE}>{t('imports.mapping.notInFile')}</option>
+            <option value={NOT_IN_FILE}>{t('mapping.notInFile')}</option>
             {options.map((column) => (
               <option key={column} value={column}>
                 {column}

@@ -28,7 +28,7 @@ export function problemText(kind: ImportKind, error: ImportRowError): string {
 }
 
 export function ReportRows({ kind, report }: { kind: ImportKind; report: ImportReport }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('imports');
   const headingId = useId();
   const [onlyFailing, setOnlyFailing] = useState(report.counts.fail > 0);
   const [limit, setLimit] = useState(ROWS_PAGE);
@@ -36,20 +36,20 @@ export function ReportRows({ kind, report }: { kind: ImportKind; report: ImportR
   const shown = matching.slice(0, limit);
 
   const columns: Column<ImportRow>[] = [
-    { id: 'row', header: t('imports.rows.row'), headerClassName: 'cell-number', className: 'cell-number', cell: (row) => row.row },
+    { id: 'row', header: t('rows.row'), headerClassName: 'cell-number', className: 'cell-number', cell: (row) => row.row },
     {
       id: 'outcome',
-      header: t('imports.rows.outcome'),
+      header: t('rows.outcome'),
       cell: (row) => (
         <Badge size="small" variation={OUTCOME_BADGE[row.outcome]}>
-          {t(`imports.outcome.${row.outcome}`)}
+          {t(`outcome.${row.outcome}`)}
         </Badge>
       ),
     },
-    { id: 'label', header: t('imports.rows.label'), className: 'cell-wrap', cell: (row) => row.label },
+    { id: 'label', header: t('rows.label'), className: 'cell-wrap', cell: (row) => row.label },
     {
       id: 'errors',
-      header: t('imports.rows.errors'),
+      header: t('rows.errors'),
       className: 'cell-wrap',
       cell: (row) =>
         row.errors.length === 0 ? (
@@ -68,10 +68,10 @@ export function ReportRows({ kind, report }: { kind: ImportKind; report: ImportR
     <section aria-labelledby={headingId} className="import-section">
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Heading level={3} id={headingId} className="import-subtitle">
-          {t('imports.rows.title')}
+          {t('rows.title')}
         </Heading>
         <CheckboxField
-          label={t('imports.rows.onlyFailing')}
+          label={t('rows.onlyFailing')}
           name="only_failing"
           checked={onlyFailing}
           onChange={(event) => {
@@ -87,15 +87,15 @@ export function ReportRows({ kind, report }: { kind: ImportKind; report: ImportR
         rowClassName={(row) => (row.outcome === 'fail' ? 'import-row-fail' : undefined)}
         labelledBy={headingId}
         cards
-        empty={t('imports.rows.empty')}
+        empty={t('rows.empty')}
       />
       {matching.length > shown.length ? (
         <Flex alignItems="center" gap="small" wrap="wrap" marginTop="small">
           <Text className="count-text">
-            {t('imports.rows.showing', { shown: formatCount(shown.length), count: formatCount(matching.length) })}
+            {t('rows.showing', { shown: formatCount(shown.length), count: formatCount(matching.length) })}
           </Text>
           <Button size="small" onClick={() => setLimit((current) => current + ROWS_PAGE)}>
-            {t('imports.rows.showMore')}
+            {t('rows.showMore')}
           </Button>
         </Flex>
       ) : null}

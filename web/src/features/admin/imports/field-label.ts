@@ -4,6 +4,6 @@ import { i18n } from '../../../i18n';
 import type { ImportKind } from './api/imports';
 
 export function fieldLabel(kind: ImportKind, field: string, fallback?: string): string {
-  const key = `admin:imports.fields.${kind}.${field}`;
+  const key = `imports:fields.${kind}.${field}`;
   return i18n.exists(key) ? i18n.t(key) : (fallback ?? field);
 }
