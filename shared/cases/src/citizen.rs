@@ -133,7 +133,8 @@ pub async fn record_feedback(cases: Cases<'_>, id: i64, rating: Rating, comment:
         let appealed = rating == Rating::NotSatisfied && within && !g.fields.appeals.iter().any(Appeal::is_open);
         if appealed {
             let level = citizen::appeal_level(&g.fields.appeals);
-            let due = now.date() + time::Duration::days(i64::from(settings.appeal_days));
+            // Days in India: an appeal asked at 1 a.m. there is due as one asked that morning.
+            let due = domain::clock::day_in_india(now) + time::Duration::days(i64::from(settings.appeal_days));
             g.fields.appeals.push(Appeal { level, opened_at: at.to_string(), due: domain::day::Day::of(due), comment: comment.clone(), decision: None });
         }
         g.fields.feedback.push(Feedback { rating, comment: comment.clone(), at: at.to_string(), via, disposed_at, appealed });

@@ -44,7 +44,12 @@ pub fn india_day_start(day: time::Date) -> String {
 /// Today's date in India (UTC+05:30): the dates staff enter are Indian dates, so days at a
 /// stage are counted against this one.
 pub fn today() -> time::Date {
-    (OffsetDateTime::now_utc() + time::Duration::minutes(330)).date()
+    day_in_india(OffsetDateTime::now_utc())
+}
+
+/// The date in India at `t`.
+pub fn day_in_india(t: OffsetDateTime) -> time::Date {
+    (t + time::Duration::minutes(330)).date()
 }
 
 #[cfg(test)]

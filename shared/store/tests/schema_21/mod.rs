@@ -3,12 +3,12 @@
 //! each head with its link's hash. And what every such test takes away first: the later
 //! steps' columns and tables, the newest first.
 
-/// The SQL that takes a current file back to schema 29: no trash and no users'
-/// preferences. Each step further back starts with it.
+/// The SQL that takes a current file back to schema 29: no imported grievances' sources (30),
+/// no trash and no users' preferences. Each step further back starts with it.
 macro_rules! no_desk_tables {
     () => {
         "
-    DROP TABLE user_preferences; DROP TABLE trash;"
+    DROP TABLE grievance_sources; DROP TABLE user_preferences; DROP TABLE trash;"
     };
 }
 
