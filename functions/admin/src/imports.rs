@@ -65,7 +65,7 @@ pub async fn check(state: &AppState, caller: &Caller, file: &SourceFile, chosen:
     }
     let districts = state.lists.definitions(ListKind::Districts).await?;
     let stations = state.lists.definitions(ListKind::PoliceStations).await?;
-    let org = lists::organisation(state.lists.as_ref()).await?;
+    let org = lists::organisation_of(&stations, &districts);
     let mut book = Book::new(&districts, &stations, &mapping);
     // Districts are declared wherever their rows are: read them first.
     for row in rows.iter().filter(|r| r.get("station").is_empty()) {
@@ -263,7 +263,7 @@ pub async fn run(state: &AppState, caller: &Caller, client: &ClientInfo, file: &
             if let (Ok(item), ListKind::Districts) = (&written, kind) {
                 district_ids.insert(place_key(&item.name), item.id);
             }
-            applied.write(vec![written], |w| async move { w.map(|_| Written { row: p.row, outcome: p.outcome, sign_in_link: None }) }).await;
+            applied.record(written.map(|_| Written { row: p.row, outcome: p.outcome, sign_in_link: None }));
             if !applied.going() {
                 break;
             }

@@ -66,16 +66,12 @@ struct Directory {
 impl Directory {
     async fn read(state: &AppState) -> domain::Result<Directory> {
         let roles = auth::roles::list_all(state.accounts.as_ref()).await?.into_iter().map(|r| (r.name.trim().to_lowercase(), r)).collect();
-        let places = |items: Vec<lists::ListItem>| items.into_iter().map(|i| (place_key(&i.name), i.id)).collect::<HashMap<_, _>>();
+        let places = |items: &[lists::ListItem]| items.iter().map(|i| (place_key(&i.name), i.id)).collect::<HashMap<_, _>>();
         let districts = state.lists.definitions(ListKind::Districts).await?;
+        let stations = state.lists.definitions(ListKind::PoliceStations).await?;
         let ranges = districts.iter().filter_map(|d| d.range.clone()).map(|r| (place_key(&r), r)).collect();
-        Ok(Directory {
-            roles,
-            stations: places(state.lists.definitions(ListKind::PoliceStations).await?),
-            districts: places(districts),
-            ranges,
-            org: lists::organisation(state.lists.as_ref()).await?,
-        })
+        let org = lists::organisation_of(&stations, &districts);
+        Ok(Directory { roles, stations: places(&stations), districts: places(&districts), ranges, org })
     }
 
     /// Where a row posts its user: its police station, else its district, else its range,
@@ -190,7 +186,7 @@ pub async fn run(state: &AppState, caller: &Caller, client: &ClientInfo, file: &
             continue;
         }
         let written = write(state, caller, client, &import_id, &p).await;
-        applied.write(vec![written], |w| async move { w }).await;
+        applied.record(written);
         if !applied.going() {
             break;
         }

@@ -44,6 +44,20 @@ impl Applied {
         self.counts.add(Outcome::Unchanged);
     }
 
+    /// Counts one row written one at a time: in when written, else the run stops.
+    pub fn record(&mut self, result: domain::Result<Written>) {
+        match result {
+            Ok(written) => {
+                self.rows_in.push(written.row);
+                self.counts.add(written.outcome);
+                self.sign_in_links.extend(written.sign_in_link);
+            }
+            Err(e) => {
+                self.error.get_or_insert(e);
+            }
+        }
+    }
+
     /// Writes `rows`, [`PARALLEL_ROWS`] at a time; after a failure no further row is begun,
     /// and those begun finish (and are counted in when written).
     pub async fn write<T, F, Fut>(&mut self, rows: Vec<T>, write: F)
@@ -68,17 +82,9 @@ impl Applied {
             })
             .buffered(PARALLEL_ROWS);
         while let Some(result) = results.next().await {
-            match result {
-                Some(Ok(written)) => {
-                    self.rows_in.push(written.row);
-                    self.counts.add(written.outcome);
-                    self.sign_in_links.extend(written.sign_in_link);
-                }
-                Some(Err(e)) => {
-                    stopped.store(true, Ordering::Relaxed);
-                    self.error.get_or_insert(e);
-                }
-                None => {}
+            if let Some(result) = result {
+                stopped.fetch_or(result.is_err(), Ordering::Relaxed);
+                self.record(result);
             }
         }
     }

@@ -56,7 +56,12 @@ impl ListItem {
 pub async fn organisation(lists: &dyn AdminLists) -> Result<Organisation> {
     let stations = lists.definitions(ListKind::PoliceStations).await?;
     let districts = lists.definitions(ListKind::Districts).await?;
-    Ok(Organisation::new(stations.iter().map(|s| (s.id, s.district_id)), districts.iter().map(|d| (d.id, d.range.clone()))))
+    Ok(organisation_of(&stations, &districts))
+}
+
+/// The organisation of police stations and districts a caller has read already.
+pub fn organisation_of(stations: &[ListItem], districts: &[ListItem]) -> Organisation {
+    Organisation::new(stations.iter().map(|s| (s.id, s.district_id)), districts.iter().map(|d| (d.id, d.range.clone())))
 }
 
 /// Whether the place `posting` names is in the lists: a police station or district by id, a

@@ -229,9 +229,7 @@ impl Grievances for ItemGrievances {
     }
 
     async fn source(&self, source_id: &str) -> Result<Option<cases::port::RecordSource>> {
-        let Some(item) = self.store.get(&keys::source(source_id)).await? else { return Ok(None) };
-        let record = item.str("record").ok_or_else(|| Error::internal("a source record without its record"))?;
-        serde_json::from_str(record).map(Some).map_err(Error::internal)
+        Ok(self.sources(&[source_id.to_string()]).await?.remove(source_id))
     }
 
     async fn sources(&self, source_ids: &[String]) -> Result<BTreeMap<String, cases::port::RecordSource>> {
