@@ -1,5 +1,7 @@
 //! The MIS reports of the Reports screen, over the grievances a viewer may see
-//! that were **filed** in a period (the date of `filed_at`, inclusive at both ends):
+//! that were **filed** in a period (the date in India of `filed_at`, inclusive at both ends;
+//! the days and months a report names are India's, as the staff who read it live them, while
+//! the portal records times in UTC):
 //!
 //! - station-wise pendency: per police station, the count per status (by the status item's
 //!   id; its meaning decides what is pending) and the pending ones by age (days from filing
@@ -110,10 +112,28 @@ impl Period {
         months
     }
 
-    /// Whether a filing time (RFC 3339, UTC) lies in the period.
+    /// Whether a filing time (RFC 3339, UTC) lies in the period: its date in India does.
     pub fn holds(&self, filed_at: &str) -> bool {
-        filed_at.get(..10).is_some_and(|d| d >= self.from_text().as_str() && d <= self.to_text().as_str())
+        india_day(filed_at).is_some_and(|d| d >= self.from && d <= self.to)
     }
+
+    /// The period as a range of recorded times, `[first, past)`: the first moment of its
+    /// first day in India and the first moment of the day after its last, each a UTC time
+    /// that compares with recorded times as text (`domain::clock::india_day_start`).
+    pub fn filed_bounds(&self) -> (String, String) {
+        let past = self.to.next_day().map(domain::clock::india_day_start).unwrap_or_else(|| "9999-12-31".into());
+        (domain::clock::india_day_start(self.from), past)
+    }
+}
+
+/// The date in India of a recorded time; for text that is not one, the date it begins with.
+pub fn india_day(at: &str) -> Option<Date> {
+    domain::clock::india_date(at).or_else(|| parse_day(at.get(..10)?))
+}
+
+/// The month in India (`YYYY-MM`) of a recorded time.
+pub fn india_month(at: &str) -> Option<String> {
+    india_day(at).map(|d| month_text(d.year(), d.month() as u8))
 }
 
 /// What a report is asked: the period, and today (for ages).
@@ -222,13 +242,13 @@ pub fn tally<'a>(grievances: impl IntoIterator<Item = &'a Grievance>, q: &Report
                 s.resolved_count += 1;
                 s.resolution_days += days;
             }
-            if let Some(month) = g.resolved_at.as_deref().and_then(|r| r.get(..7)) {
-                *facts.disposed.entry(month.to_string()).or_default() += 1;
+            if let Some(month) = g.resolved_at.as_deref().and_then(india_month) {
+                *facts.disposed.entry(month).or_default() += 1;
             }
-        } else if let Some(filed) = parse_day(&g.filed_at[..10.min(g.filed_at.len())]) {
+        } else if let Some(filed) = india_day(&g.filed_at) {
             s.ageing[age_bucket((q.today - filed).whole_days().max(0))] += 1;
         }
-        *facts.filed.entry(g.filed_at.get(..7).unwrap_or_default().to_string()).or_default() += 1;
+        *facts.filed.entry(india_month(&g.filed_at).unwrap_or_default()).or_default() += 1;
         *facts.crime_heads.entry(g.fields.crime_title.clone()).or_default() += 1;
         for head in domain::law::heads::of_case(&g.fields.sections, &g.fields.section_and_act) {
             *facts.chapters.entry(head).or_default() += 1;
@@ -586,6 +606,10 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(Period::parse(Some("2026-02-01"), Some("2026-01-01"), today).unwrap_err(), Error::field("to", Msg::ReportFromAfterTo));
-        assert!(p.holds("2026-11-26T23:00:00Z") && !p.holds("2025-11-30T23:00:00Z"));
+        // By the day in India: 23:00 UTC is the next morning there.
+        assert!(p.holds("2026-11-26T18:29:59Z") && !p.holds("2026-11-26T18:30:00Z"));
+        assert!(p.holds("2025-11-30T18:30:00Z") && !p.holds("2025-11-30T18:29:59Z"));
+        assert_eq!(p.filed_bounds(), ("2025-11-30T18:30:00".to_string(), "2026-11-26T18:30:00".to_string()));
+        assert_eq!(india_month("2026-01-31T19:00:00Z").as_deref(), Some("2026-02"));
     }
 }

@@ -963,6 +963,12 @@ fn sections_follow_edits_deletes_and_the_upgrade() {
     check_sections(&Fixture { _dir, conn, rows }, "upgraded from 25");
 }
 
+/// The filing day (`width` 10) or month (7) in India of a recorded time, as the figures are
+/// keyed since schema 32.
+fn india(at: &str, width: usize) -> String {
+    domain::clock::india_date(at).unwrap().to_string()[..width].to_string()
+}
+
 /// One compliance tally's key: filing month or day, station, district, rule, outcome (0 open,
 /// 1 met on time, 2 late) and the due day of an open run.
 type ClockKey = (String, i64, i64, String, i64, String);
@@ -979,7 +985,7 @@ fn check_clock_tallies(f: &Fixture, when: &str) {
                     Some(met) if met <= run.due() => (1, String::new()),
                     Some(_) => (2, String::new()),
                 };
-                let key = (r.filed_at[..width].to_string(), r.police_station_id.unwrap_or(0), r.district_id.unwrap_or(0), run.rule().to_string(), outcome, due);
+                let key = (india(&r.filed_at, width), r.police_station_id.unwrap_or(0), r.district_id.unwrap_or(0), run.rule().to_string(), outcome, due);
                 *want.entry(key).or_default() += 1;
             }
         }
@@ -1004,7 +1010,7 @@ fn clock_tallies_follow_edits_deletes_and_the_upgrade() {
     let mut f = fixture(300);
     check_clock_tallies(&f, "as loaded");
     f.edit(3, &|r| r.clock_runs = runs_of(28, TODAY));
-    f.edit(4, &|r| r.filed_at = "2024-02-29T08:00:00Z".into());
+    f.edit(4, &|r| r.filed_at = "2024-02-29T19:00:00Z".into());
     f.edit(5, &|r| {
         r.police_station_id = Some(STATIONS[0]);
         r.district_id = None;
@@ -1659,4 +1665,104 @@ fn an_areas_trail_is_its_grievances_records_and_the_users_events_by_either_plan(
             assert_eq!(got, expected, "{stations:?} {districts:?} from {offset}");
         }
     }
+}
+
+/// The SQL that takes a current file back to schema 31: the report figures keyed by the UTC
+/// date of the filing (and resolution) time, and the triggers that kept them so. It is the
+/// step to 32 with India's day taken out of its keys.
+fn back_to_schema_31() -> String {
+    let mut sql = include_str!("../src/sql/migrations/0032_report_figures_by_day_in_india.sql").to_string();
+    for x in ["filed_at", "new.filed_at", "old.filed_at", "g.filed_at", "resolved_at", "new.resolved_at", "old.resolved_at"] {
+        sql = sql.replace(&format!("coalesce(date({x}, '+330 minutes'), substr({x}, 1, 10))"), &format!("substr({x}, 1, 10)"));
+        sql = sql.replace(&format!("coalesce(strftime('%Y-%m', {x}, '+330 minutes'), substr({x}, 1, 7))"), &format!("substr({x}, 1, 7)"));
+    }
+    assert!(!sql.contains("'+330 minutes'), substr("), "every key taken back");
+    sql
+}
+
+/// Counts per filing day (or month) in a report table, with `n` summed.
+fn per_filing(conn: &Connection, table: &str, unit: &str) -> BTreeMap<String, i64> {
+    conn.prepare(&format!("SELECT filed_{unit}, sum(n) FROM {table} GROUP BY 1 HAVING sum(n) <> 0"))
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+}
+
+/// The report figures hold every row under its filing day and month in India, the disposed
+/// under their resolution month in India.
+fn check_figures_by_day_in_india(f: &Fixture, when: &str) {
+    for (unit, width) in [("month", 7), ("day", 10)] {
+        let mut want: BTreeMap<String, i64> = BTreeMap::new();
+        for r in &f.rows {
+            *want.entry(india(&r.filed_at, width)).or_default() += 1;
+        }
+        assert_eq!(per_filing(&f.conn, &format!("report_{unit}_tally"), unit), want, "{when}: report_{unit}_tally");
+        assert_eq!(per_filing(&f.conn, &format!("report_{unit}_crimes"), unit), want, "{when}: report_{unit}_crimes");
+        let mut heads: BTreeMap<String, i64> = BTreeMap::new();
+        for r in &f.rows {
+            let n = domain::law::heads::of_case(&r.fields.sections, &r.fields.section_and_act).len() as i64;
+            *heads.entry(india(&r.filed_at, width)).or_default() += n;
+        }
+        heads.retain(|_, n| *n != 0);
+        assert_eq!(per_filing(&f.conn, &format!("report_{unit}_heads"), unit), heads, "{when}: report_{unit}_heads");
+    }
+    let mut disposed: BTreeMap<String, i64> = BTreeMap::new();
+    for r in f.rows.iter().filter(|r| r.status_meaning.is_final()) {
+        *disposed.entry(r.resolved_at.as_deref().map(|at| india(at, 7)).unwrap_or_default()).or_default() += 1;
+    }
+    let held: BTreeMap<String, i64> = f
+        .conn
+        .prepare("SELECT resolved_month, sum(n) FROM report_month_tally WHERE done GROUP BY 1 HAVING sum(n) <> 0")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(held, disposed, "{when}: disposed by resolution month");
+    check_clock_tallies(f, when);
+}
+
+/// A case filed between midnight and 05:30 in India (18:30 to 24:00 UTC) counts on its day in
+/// India, and on the first of a month in the new month; a case disposed then, in the month it
+/// was disposed in India. A file of schema 31, whose figures were keyed by the UTC date, has
+/// them keyed again when opened, and its new triggers keep them so through edits and deletes.
+#[test]
+fn report_figures_are_kept_by_the_day_in_india_and_an_older_file_is_keyed_again() {
+    let mut f = fixture(300);
+    f.edit(10, &|r| r.filed_at = "2026-01-31T19:00:00Z".into());
+    f.edit(11, &|r| r.filed_at = "2026-02-28T18:30:00Z".into());
+    f.edit(12, &|r| r.filed_at = "2026-02-28T18:29:59Z".into());
+    f.edit(13, &|r| {
+        r.filed_at = "2025-12-31T23:59:59Z".into();
+        r.status_id = Some(STATUSES[2].0);
+        r.status_meaning = StatusMeaning::Resolved;
+        r.resolved_at = Some("2026-03-31T20:15:00Z".into());
+        r.resolution_days = Some(90);
+    });
+    check_figures_by_day_in_india(&f, "as written");
+    let days = per_filing(&f.conn, "report_day_tally", "day");
+    assert!(days.contains_key("2026-02-01") && days.contains_key("2026-03-01") && days.contains_key("2026-01-01"), "{days:?}");
+    assert!(days.contains_key("2026-02-28"), "a minute before midnight in India is still the 28th");
+
+    let Fixture { _dir, conn, rows } = f;
+    conn.execute_batch(&format!("{} PRAGMA user_version = 31;", back_to_schema_31())).unwrap();
+    let utc = per_filing(&conn, "report_day_tally", "day");
+    assert!(utc.contains_key("2026-01-31") && !utc.contains_key("2026-02-01"), "the release before keyed by the UTC date: {utc:?}");
+    drop(conn);
+    let conn = sql::open(_dir.path().join("portal.db")).unwrap();
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, sql::SCHEMA_VERSION);
+    let mut f = Fixture { _dir, conn, rows };
+    check_figures_by_day_in_india(&f, "upgraded from 31");
+
+    f.edit(20, &|r| r.filed_at = "2026-06-30T21:00:00Z".into());
+    f.edit(10, &|r| r.filed_at = "2026-01-31T10:00:00Z".into());
+    f.edit(13, &|r| r.resolved_at = Some("2026-04-30T18:45:00Z".into()));
+    let tx = f.conn.transaction().unwrap();
+    assert!(g::delete(&tx, 11).unwrap());
+    tx.commit().unwrap();
+    f.rows.retain(|r| r.id != 11);
+    check_figures_by_day_in_india(&f, "after edits and a delete on the upgraded file");
 }

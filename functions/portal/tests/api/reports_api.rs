@@ -21,7 +21,9 @@ const ROUTES: [&str; 6] = ["pendency", "monthly", "disposal", "crime-heads", "ch
 type Filed = (&'static str, &'static str, &'static str, &'static str, &'static [&'static str], i64, Option<i64>);
 const FIXTURE: [Filed; 9] = [
     // IPC 379 (theft) became BNS 303(2), in Chapter XVII, offences against property.
-    ("Sadar Bazar", "Pending", "Theft", "379 IPC", &["BNS XVII"], 3, None),
+    // Seven days old in India: the last day of the first age bucket (a count by the UTC date
+    // would make it eight).
+    ("Sadar Bazar", "Pending", "Theft", "379 IPC", &["BNS XVII"], 7, None),
     ("Sadar Bazar", "Pending", "Theft", "u/s 303(2) BNS", &["BNS XVII"], 10, None),
     // Robbery (XVII) with hurt (Chapter VI, offences affecting the human body): both.
     ("Sadar Bazar", "In Progress", "Robbery", "309(4), 115(2) BNS", &["BNS VI", "BNS XVII"], 20, None),
@@ -47,8 +49,13 @@ fn form(station: &str, status: &str, crime: &str, sections: &str, n: usize) -> V
            "status": status, "priority": "High", "brief_details": "Motorcycle stolen from the market parking."})
 }
 
+/// A quarter past midnight in India `days` days ago: the evening before in UTC, so that a
+/// report that counted by the UTC date would count every case a day early (and a month early
+/// on the first of a month), at whatever hour the test runs.
 fn ago(days: i64) -> String {
-    domain::clock::to_text(domain::clock::now() - time::Duration::days(days))
+    let day = domain::clock::today() - time::Duration::days(days);
+    let start = domain::clock::parse(&format!("{}Z", domain::clock::india_day_start(day))).unwrap();
+    domain::clock::to_text(start + time::Duration::minutes(15))
 }
 
 /// Files the fixture through the API, then files each again through the grievances port
@@ -117,7 +124,9 @@ fn recount(grievances: &[Value], from: &str, to: &str) -> Recount {
     let mut r = Recount { stations: BTreeMap::new(), filed: BTreeMap::new(), disposed: BTreeMap::new(), crimes: BTreeMap::new(), chapters: BTreeMap::new() };
     let mut days: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
     for g in grievances {
-        let filed = &text(g, "filed_at")[..10];
+        // Reports count by the day in India; the portal records UTC times.
+        let filed = cases::reports::day_text(cases::reports::india_day(text(g, "filed_at")).unwrap());
+        let filed = filed.as_str();
         if filed < from || filed > to {
             continue;
         }
@@ -133,7 +142,7 @@ fn recount(grievances: &[Value], from: &str, to: &str) -> Recount {
         if is_done(g) {
             s.3 += 1;
             let resolved = text(g, "resolved_at");
-            *r.disposed.entry(resolved[..7].to_string()).or_default() += 1;
+            *r.disposed.entry(cases::reports::india_month(resolved).unwrap()).or_default() += 1;
             let hours = (domain::clock::parse(resolved).unwrap() - domain::clock::parse(text(g, "filed_at")).unwrap()).whole_hours();
             days.entry(station).or_default().push((hours as f64 / 24.0).round() as i64);
         } else {

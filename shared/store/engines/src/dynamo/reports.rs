@@ -34,7 +34,7 @@ async fn facts_within(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQu
 
 /// The viewer's grievances filed in the period, reading no further page once `most` are read.
 async fn period_cases(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQuery, most: usize) -> Result<Vec<Grievance>> {
-    let first = q.period.from_text();
+    let (first, _) = q.period.filed_bounds();
     let mut held: Vec<Grievance> = Vec::new();
     let mut read = 0usize;
     let mut cursor = None;
@@ -42,7 +42,7 @@ async fn period_cases(grievances: &dyn Grievances, viewer: &Viewer, q: &ReportQu
         let page = grievances.list(viewer, &Filters::default(), PAGE, cursor).await?;
         read += (page.examined as usize).max(page.items.len());
         for s in page.items {
-            if s.grievance.filed_at.get(..10).unwrap_or_default() < first.as_str() {
+            if s.grievance.filed_at.as_str() < first.as_str() {
                 break 'pages;
             }
             if q.period.holds(&s.grievance.filed_at) {

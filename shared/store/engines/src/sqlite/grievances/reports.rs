@@ -67,6 +67,11 @@ fn place_filter(scope: &Scope, n: usize) -> (String, Vec<Value>) {
     }
 }
 
+/// A grievance's filing day in India (`g.filed_at` is UTC), as the tallies are keyed (schema 32).
+const INDIA_DAY: &str = "coalesce(date(g.filed_at, '+330 minutes'), substr(g.filed_at, 1, 10))";
+/// A disposed grievance's resolution month in India.
+const INDIA_RESOLVED_MONTH: &str = "coalesce(strftime('%Y-%m', g.resolved_at, '+330 minutes'), substr(g.resolved_at, 1, 7))";
+
 fn group(r: &rusqlite::Row) -> rusqlite::Result<Group> {
     Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?))
 }
@@ -82,14 +87,14 @@ type ByText = BTreeMap<String, i64>;
 /// the counts per head by chapter.
 fn grouped_figures(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::result::Result<(Vec<Group>, ByText, ByText), SqlError> {
     if let Scope::Own(user) = scope {
-        let until = q.period.to.next_day().map(day_text).unwrap_or_else(|| "9999-12-31".into());
-        let params = [Value::Text(q.period.from_text()), Value::Text(until), Value::Integer(*user)];
+        let (from, until) = q.period.filed_bounds();
+        let params = [Value::Text(from), Value::Text(until), Value::Integer(*user)];
         let joined = "grievance_viewers v JOIN grievances g ON g.id = v.grievance_id AND g.filed_at = v.filed_at";
         let theirs = "WHERE v.user_id = ?3 AND v.filed_at >= ?1 AND v.filed_at < ?2";
         let groups = conn
             .prepare_cached(&format!(
-                "SELECT coalesce(g.police_station_id, 0), coalesce(g.status_id, 0), max(g.done), substr(g.filed_at, 1, 10),
-                        CASE WHEN g.done AND g.resolved_at IS NOT NULL THEN substr(g.resolved_at, 1, 7) ELSE '' END,
+                "SELECT coalesce(g.police_station_id, 0), coalesce(g.status_id, 0), max(g.done), {INDIA_DAY},
+                        CASE WHEN g.done AND g.resolved_at IS NOT NULL THEN {INDIA_RESOLVED_MONTH} ELSE '' END,
                         count(*), count(g.resolution_days), coalesce(sum(g.resolution_days), 0)
                    FROM {joined} {theirs} GROUP BY 1, 2, 4, 5"
             ))?
@@ -158,8 +163,8 @@ fn clock_figures(conn: &Connection, scope: &Scope, q: &ReportQuery) -> std::resu
     };
     let four = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?));
     if let Scope::Own(user) = scope {
-        let until = q.period.to.next_day().map(day_text).unwrap_or_else(|| "9999-12-31".into());
-        let params = [today, Value::Text(q.period.from_text()), Value::Text(until), Value::Integer(*user)];
+        let (from, until) = q.period.filed_bounds();
+        let params = [today, Value::Text(from), Value::Text(until), Value::Integer(*user)];
         let runs = "SELECT coalesce(g.police_station_id, 0) AS police_station_id, r.value ->> 0 AS rule,
                            CASE WHEN r.value ->> 2 IS NULL THEN 0 WHEN r.value ->> 2 <= r.value ->> 1 THEN 1 ELSE 2 END AS outcome,
                            r.value ->> 1 AS due_day
@@ -267,8 +272,7 @@ impl SqlGrievances {
 
     pub(super) async fn missed_clocks(&self, viewer: &Viewer, q: &ReportQuery, most: usize) -> Result<Vec<cases::Grievance>> {
         let scope = scope_of(viewer);
-        let (from, today) = (q.period.from_text(), day_text(q.today));
-        let until = q.period.to.next_day().map(day_text).unwrap_or_else(|| "9999-12-31".into());
+        let ((from, until), today) = (q.period.filed_bounds(), day_text(q.today));
         let rows = self.read(move |conn| store::sql::grievances::missed_clocks(conn, &scope, &from, &until, &today, most)).await?;
         Ok(rows.into_iter().map(|row| super::stored_of(row).grievance).collect())
     }
