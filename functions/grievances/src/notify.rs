@@ -198,6 +198,22 @@ const EVENTS_PER_BATCH: usize = 1000;
 const BATCHES_PER_RUN: usize = 20;
 /// Emails and SMS sent per run.
 const MAILS_PER_RUN: usize = 200;
+/// An escalation run writes its cases one transaction each, while the notifier may run at any
+/// moment: events of a kind a digest gathers are held back until none has come for this long,
+/// so that a run is one digest however its cases fall between the notifier's runs (held for
+/// at most `HELD_AT_MOST`, should a run go on and on).
+const QUIET: time::Duration = time::Duration::seconds(10);
+const HELD_AT_MOST: time::Duration = time::Duration::minutes(15);
+
+/// Whether the events a digest gathers (`gathered`, oldest first) wait for the run that
+/// raises them to finish: the newest came within [`QUIET`] of `now`, and the oldest within
+/// [`HELD_AT_MOST`].
+fn run_goes_on(gathered: &[&Event], now: time::OffsetDateTime) -> bool {
+    let at = |e: &&Event| domain::clock::parse(&e.at);
+    let newest = gathered.iter().filter_map(at).max();
+    let oldest = gathered.iter().filter_map(at).min();
+    matches!((newest, oldest), (Some(newest), Some(oldest)) if now - newest < QUIET && now - oldest < HELD_AT_MOST)
+}
 
 /// Turns the outbox's events into notices and queued emails (and a citizen's SMS), then, with
 /// a mailer or an SMS sender (`AppState::citizens`), sends the messages due by `now` (or by the
@@ -256,6 +272,11 @@ pub async fn run(state: &AppState, mailer: Option<&dyn mail::Mailer>, now: time:
             }
             state.notices.settle(event).await?;
             done.events += 1;
+        }
+        // An escalation run still writing: its events stay in the outbox for a later run,
+        // which gathers them all; the events behind them wait with them.
+        if run_goes_on(&gathered, now) {
+            break;
         }
         // Many of one kind for one user are one notice; a few are each their own. The events
         // leave the outbox only once every notice of theirs is written.

@@ -159,8 +159,9 @@ async fn a_missed_statutory_clock_escalates_the_case_and_tells_its_station(engin
     assert_eq!(escalated["notes"], "The duty under BNSS s.184(1) missed by 1 day; escalated to Agra");
     assert_eq!(escalated["action_details"]["to_label"], "Agra", "the place, for the notes in the reader's language");
 
-    // The station's officer hears of the missed duty; the district, of the escalation.
-    grievances_area::notify::run(&api.state, None, domain::clock::now()).await.unwrap();
+    // The station's officer hears of the missed duty; the district, of the escalation: once
+    // the run has been quiet a while (its events wait for the rest of it).
+    grievances_area::notify::run(&api.state, None, domain::clock::now() + time::Duration::seconds(11)).await.unwrap();
     let kinds = |body: Value| body["data"]["items"].as_array().unwrap().iter().map(|n| (n["kind"].as_str().unwrap().to_string(), n["clock"].clone(), n["daysOverdue"].clone())).collect::<Vec<_>>();
     assert_eq!(kinds(api.get("/api/notifications", &sho).await.body), [("clock_missed".to_string(), json!("BNSS s.184(1)"), json!(1))]);
     assert_eq!(kinds(api.get("/api/notifications", &sp).await.body), [("escalated".to_string(), Value::Null, json!(1))]);
