@@ -17,12 +17,13 @@ export CARGO_TERM_COLOR := never
 # One build from scratch per run: incremental caches would only double what the disk holds.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: check-embedded test-budget web-checks test-engines test-rest check-boundary check-hakari hakari-tool package smoke-package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: cost check-embedded test-budget web-checks test-engines test-rest check-boundary check-hakari hakari-tool package smoke-package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
 	@echo "make test    run every test (Rust on SQLite and DynamoDB/moto, web unit tests, Playwright)"
 	@echo "make package build every Lambda function for arm64 (target/lambda/*/bootstrap.zip)"
+	@echo "make cost    print a state's monthly AWS cost (1,500 stations, 20,000 staff)"
 	@echo "make smoke-package  start each of those zips against moto and check it answers"
 	@echo "make bench   measure the portal on 10k, 100k and 1M grievances (BENCHMARKS.md)"
 	@echo "make openapi regenerate web/openapi.json and the web app's API types from the handlers"
@@ -242,3 +243,8 @@ smoke-package: venv $(if $(filter aarch64 arm64,$(shell uname -m)),,$(QEMU))
 # The web app is built first: the portal serves it, and Lighthouse measures it.
 bench: web chromium
 	bash scripts/bench.sh
+
+# What a state's stack costs a month on AWS: the request budget, a state's use and the
+# ap-south-1 list prices (portal::cost; its arithmetic is unit-tested).
+cost:
+	cargo run -q -p portal -- cost

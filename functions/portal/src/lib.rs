@@ -1,6 +1,7 @@
 //! The pieces of the local host that tests reach too.
 
 pub mod backup;
+pub mod cost;
 pub mod embedded;
 pub mod import;
 pub mod seed;

@@ -23,10 +23,14 @@ struct Measured {
 }
 
 async fn measured(api: &Api, label: &str, method: &str, path: &str, token: &str, body: Option<Value>) -> Measured {
+    measured_as(api, label, method, path, Some(token), body).await
+}
+
+async fn measured_as(api: &Api, label: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Measured {
     let log = api.dynamo.as_ref().unwrap().calls().unwrap();
     settled(log).await;
     let sent = std::time::Instant::now();
-    let answer = api.call(method, path, Some(token), body).await;
+    let answer = api.call(method, path, token, body).await;
     let elapsed = sent.elapsed();
     let calls = log.take();
     let tally = Tally::of(&calls);
@@ -51,6 +55,23 @@ async fn settled(log: &store::calls::CallLog) {
         }
     }
 }
+
+/// Holds a measured request to what the cost estimate (`portal::cost::REQUESTS`) counts for
+/// its kind: its calls, read and write units, and answer; what `make cost` prints is then
+/// never less than what the portal does.
+/// What went over is gathered, and the test fails at its end naming every kind that did.
+fn within_cost(kind: &str, m: &Measured) {
+    let cost = portal::cost::request(kind).unwrap_or_else(|| panic!("a request kind {kind}"));
+    let answer_kb = m.answer.body.to_string().len() as f64 / 1024.0;
+    if !(m.tally.calls <= u64::from(cost.calls) && m.tally.units.read() <= cost.read_units && m.tally.units.write <= u64::from(cost.write_units) && answer_kb <= cost.answer_kb) {
+        OVER_COST.lock().unwrap().push(format!(
+            "{kind}: measured {}, answer {answer_kb:.1} KB; the cost estimate counts {} calls, {} read units, {} write units, {} KB",
+            m.tally, cost.calls, cost.read_units, cost.write_units, cost.answer_kb
+        ));
+    }
+}
+
+static OVER_COST: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
 /// The calls that are not sign-in's: its batch read, the session's record of use (written at
 /// most once per `touch_seconds` by whichever request comes then), and the lists' version check.
@@ -83,6 +104,13 @@ async fn fixed_costs(api: &Api, officer: &str, constable: &str) -> Vec<(String, 
             let m = measured(api, &format!("{who} GET {path}"), "GET", path, token, None).await;
             assert_eq!(m.answer.status, StatusCode::OK, "{path}: {:?}", m.answer.body);
             assert_eq!(m.tally.count("Scan"), 0, "{path} scans");
+            let kind = match path {
+                "/api/grievances/stats" => "stats",
+                "/api/admin/performance-metrics" => "metrics",
+                "/api/admin/recent-activities" => "recent",
+                _ => "audit_figures",
+            };
+            within_cost(kind, &m);
             let checks = m.calls.len() - beyond_sign_in(&m.calls).len();
             costs.push((format!("{who} {path}"), m.tally.calls - checks as u64, m.tally.items_read));
         }
@@ -135,6 +163,10 @@ async fn a_request_costs_the_same_at_12000_grievances_as_at_2000() {
     assert_eq!(by_id.answer.status, StatusCode::OK);
     let reads: Vec<_> = beyond_sign_in(&by_id.calls).into_iter().map(|c| (c.operation.clone(), c.partitions.clone())).collect();
     assert_eq!(reads, vec![("GetItem".to_string(), vec![format!("GRV#{id}/GRV")])], "one read of the grievance");
+    within_cost("by_id", &by_id);
+    let signed_in = measured_as(&api, "POST /api/auth/login", "POST", "/api/auth/login", None, Some(json!({"email": "officer2.7@seed.portal", "password": "Officer-Pass-1"}))).await;
+    assert_eq!(signed_in.answer.status, StatusCode::OK, "{:?}", signed_in.answer.body);
+    within_cost("sign_in", &signed_in);
 
     // Every change is one transaction, and a change reads its grievance once, with its audit
     // chain's head beside it. Filing (with its duplicate-FIR lookup), editing, assigning (the
@@ -149,14 +181,17 @@ async fn a_request_costs_the_same_at_12000_grievances_as_at_2000() {
     edit["fir_no"] = g["fir_no"].clone();
     let constable_id = staff[6].user_id;
     let mutations = [
-        (created, 5),
-        (measured(&api, "officer PUT /api/grievances/{id}", "PUT", &format!("/api/grievances/{id}"), &officer, Some(edit)).await, 3),
-        (measured(&api, "officer PUT /api/grievances/{id}/assign", "PUT", &format!("/api/grievances/{id}/assign"), &officer, Some(json!({"user_id": constable_id}))).await, 5),
-        (measured(&api, "officer POST /api/grievances/{id}/notes", "POST", &format!("/api/grievances/{id}/notes"), &officer, Some(json!({"text": "Called the complainant."}))).await, 5),
-        (measured(&api, "constable POST /api/grievances", "POST", "/api/grievances", &constable, Some(form("Mobile phone snatched near the bus stand."))).await, 5),
-        (measured(&api, "officer DELETE /api/grievances/{id}", "DELETE", &format!("/api/grievances/{id}"), &officer, None).await, 6),
+        (created, 5, Some("file")),
+        (measured(&api, "officer PUT /api/grievances/{id}", "PUT", &format!("/api/grievances/{id}"), &officer, Some(edit)).await, 3, Some("edit")),
+        (measured(&api, "officer PUT /api/grievances/{id}/assign", "PUT", &format!("/api/grievances/{id}/assign"), &officer, Some(json!({"user_id": constable_id}))).await, 5, Some("assign")),
+        (measured(&api, "officer POST /api/grievances/{id}/notes", "POST", &format!("/api/grievances/{id}/notes"), &officer, Some(json!({"text": "Called the complainant."}))).await, 5, Some("note")),
+        (measured(&api, "constable POST /api/grievances", "POST", "/api/grievances", &constable, Some(form("Mobile phone snatched near the bus stand."))).await, 5, Some("file")),
+        (measured(&api, "officer DELETE /api/grievances/{id}", "DELETE", &format!("/api/grievances/{id}"), &officer, None).await, 6, None),
     ];
-    for (m, most) in &mutations {
+    for (m, most, kind) in &mutations {
+        if let Some(kind) = kind {
+            within_cost(kind, m);
+        }
         assert!(m.answer.status.is_success(), "{:?}", m.answer.body);
         assert_eq!(m.tally.count("TransactWriteItems"), 1, "one transaction: {}", m.tally);
         // The lists' freshness check is made at most once per lists_cache::FRESH_FOR by an
@@ -189,6 +224,7 @@ async fn a_request_costs_the_same_at_12000_grievances_as_at_2000() {
         assert!(m.tally.count("Query") <= 3 && m.tally.count("Scan") == 0, "{path}: {}", m.tally);
         assert!(m.answer.body["matched"].is_i64(), "{path}: the exact count: {:?}", m.answer.body["matched"]);
         assert_eq!(m.answer.body["data"].as_array().unwrap().len(), 50, "{path}: a full page");
+        within_cost("list", &m);
     }
 
     // The statutory-clock lists: a range of the due-day index's three shards, merged, and the
@@ -202,6 +238,7 @@ async fn a_request_costs_the_same_at_12000_grievances_as_at_2000() {
         assert!(m.tally.count("Query") <= 3 && m.tally.count("Scan") == 0 && batches <= 1, "{path}: {}", m.tally);
         assert!(!m.answer.body["data"].as_array().unwrap().is_empty(), "{path}: a page");
         assert!(m.answer.body["matched"].is_i64(), "{path}: counted from the due-day counters: {:?}", m.answer.body["matched"]);
+        within_cost("list", &m);
     }
     let missed = api.get("/api/grievances?clock=missed", &officer).await.body;
     assert_eq!(missed["data"].as_array().unwrap().len(), 50, "a full page of missed clocks");
@@ -233,6 +270,7 @@ async fn a_request_costs_the_same_at_12000_grievances_as_at_2000() {
         let items: u64 = own_calls.iter().map(|c| c.items_read).sum();
         let trace: Vec<_> = own_calls.iter().map(|c| (c.operation.as_str(), c.items_read, c.partitions.join(" "))).collect();
         assert!(items <= 3 * (limit as u64 + 1) + limit as u64, "{path}: {items} items read: {trace:?}");
+        within_cost("lookup", &m);
     }
 
     // Someone without view_all reads their own partitions only (and the configuration every
@@ -263,12 +301,25 @@ async fn a_request_costs_the_same_at_12000_grievances_as_at_2000() {
     for path in ["/api/grievances", "/api/grievances?status=Pending", "/api/grievances/lookup?number=GRV-", "/api/grievances/stats", "/api/admin/performance-metrics", "/api/admin/recent-activities", "/api/audit/all"] {
         let m = measured(&api, &format!("constable GET {path}"), "GET", path, &constable, None).await;
         assert_eq!(m.answer.status, StatusCode::OK, "{path}");
+        let kind = match path {
+            "/api/grievances/lookup?number=GRV-" => Some("lookup"),
+            "/api/grievances/stats" => Some("stats"),
+            "/api/admin/performance-metrics" => Some("metrics"),
+            "/api/admin/recent-activities" => Some("recent"),
+            "/api/audit/all" => None,
+            _ => Some("list"),
+        };
+        if let Some(kind) = kind {
+            within_cost(kind, &m);
+        }
         for call in &m.calls {
             for p in &call.partitions {
                 assert!(own(p), "{path}: {} read {p}, not the caller's own", call.operation);
             }
         }
     }
+    let over = OVER_COST.lock().unwrap().clone();
+    assert!(over.is_empty(), "requests over what make cost counts:\n{}", over.join("\n"));
 }
 
 /// The transactions among `calls` that DynamoDB would cancel for a conflict: each that wrote
