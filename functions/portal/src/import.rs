@@ -52,7 +52,7 @@ pub fn mapping_of(pairs: &[String]) -> anyhow::Result<BTreeMap<String, Option<St
 }
 
 /// The operator as a signed-in caller of the API would be.
-async fn operator(state: &AppState, email: &str) -> anyhow::Result<Caller> {
+pub(crate) async fn operator(state: &AppState, email: &str) -> anyhow::Result<Caller> {
     let accounts = state.accounts.as_ref();
     let email = domain::Email::parse(email).map_err(|m| anyhow::anyhow!("--as {email}: {m}"))?;
     let user = auth::users::find_by_email(accounts, &email).await?.with_context(|| format!("--as {email}: no user has this email"))?;

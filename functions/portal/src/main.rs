@@ -70,6 +70,22 @@ enum Command {
         /// The same seed makes the same data.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// A state's shape: 18 ranges, 75 districts, 1,500 police stations and about 20,000
+        /// staff (imported as a department's files are), the cases spread over the stations
+        /// by a skewed load.
+        #[arg(long)]
+        state: bool,
+    },
+    /// Prints what a state's stack costs a month on AWS (ap-south-1 list prices), from the
+    /// request budget and a state's use.
+    Cost {
+        /// Police stations, staff and cases a year of the state.
+        #[arg(long, default_value_t = portal::cost::STATE.stations)]
+        stations: u32,
+        #[arg(long, default_value_t = portal::cost::STATE.staff)]
+        staff: u32,
+        #[arg(long, default_value_t = portal::cost::STATE.cases_per_year)]
+        cases_per_year: u32,
     },
     /// Writes one archive (tar.gz) of the data directory: a consistent snapshot of the
     /// database, the secrets and the attachments. Safe while the portal is serving.
@@ -226,7 +242,7 @@ fn main() -> anyhow::Result<()> {
 async fn run() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Serve { port, host, data_dir, web_dir } => app::serve(&host, port, &data_dir, &web_dir).await,
-        Command::Seed { grievances, data_dir, seed } => portal::seed::run(&data_dir, grievances, seed).await,
+        Command::Seed { grievances, data_dir, seed, state } => portal::seed::run(&data_dir, grievances, seed, state).await,
         Command::RotateJwtSecret { data_dir } => {
             embedded::rotate_jwt_secret(&data_dir)?;
             println!("A new JWT secret is in place. Restart the portal to sign with it; sessions signed");
@@ -259,6 +275,11 @@ async fn run() -> anyhow::Result<()> {
             if !went_well {
                 std::process::exit(1);
             }
+            Ok(())
+        }
+        Command::Cost { stations, staff, cases_per_year } => {
+            let shape = portal::cost::Shape { stations, staff, cases_per_year, ..portal::cost::STATE };
+            print!("{}", portal::cost::report(&shape, &portal::cost::REQUESTS, &portal::cost::AP_SOUTH_1));
             Ok(())
         }
         Command::Backup { to, data_dir } => finish("backup", portal::backup::create(&data_dir, &to)),

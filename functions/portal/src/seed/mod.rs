@@ -2,7 +2,13 @@
 //! benchmarks, training and demonstrations: a state's districts and stations, five years of
 //! FIR dates, officers, statuses in realistic proportions, Unicode names and text. Every
 //! grievance is written exactly as a request would write it (audit record, counters, list
-//! usage), only many at a time.
+//! usage), only many at a time. With `--state`, the stations, staff and their cases are a
+//! state's (`state`).
+
+mod draw;
+pub mod state;
+
+use draw::{Rng, FAMILY_NAMES, GIVEN_NAMES};
 
 use anyhow::Context;
 use auth::users::NewUser;
@@ -16,29 +22,11 @@ use std::sync::Arc;
 use store::sqlite::SqliteStore;
 use time::{Duration, OffsetDateTime};
 
-/// A small deterministic generator: the same seed gives the same data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
+/// The password of every seeded officer.
+pub const SEED_PASSWORD: &str = "Officer-Pass-1";
 /// The roles of the seeded officers: the first half see the whole state (view_all), the
 /// second half only the grievances they filed or are assigned (the own scope), so that the
 /// data has both kinds of reader.
-/// The password of every seeded officer.
-pub const SEED_PASSWORD: &str = "Officer-Pass-1";
 const SEED_ROLE: &str = "Seed Officer";
 const SEED_OWN_ROLE: &str = "Seed Constable";
 
@@ -50,11 +38,6 @@ const OFFICERS: [&str; 12] = [
     "SI Ramesh Yadav", "ASI Sunita Devi", "Insp. Arjun Singh", "SI Mohammed Irfan", "SI Kavita Sharma", "ASI Rajesh Kumar",
     "Insp. Meena Kumari", "SI Harpreet Kaur", "एसआई विजय प्रताप", "निरीक्षक अनीता वर्मा", "SI Joseph Mathew", "ASI Lakshmi Narayan",
 ];
-const GIVEN_NAMES: [&str; 16] = [
-    "Ram", "Sita", "Mohan", "Geeta", "Suresh", "Anita", "Imran", "Farida", "Gurpreet", "Manjeet", "Thomas", "Mary", "Ravi", "Lakshmi",
-    "राजेश", "सुनीता",
-];
-const FAMILY_NAMES: [&str; 12] = ["Lal", "Devi", "Kumar", "Sharma", "Yadav", "Khan", "Singh", "Kaur", "Verma", "Das", "Nair", "कुमार"];
 
 /// The complainant of a synthetic case: a name of the lists above and an Indian mobile, so
 /// that a search by a person's name or mobile meets the spread a state's cases give it.
@@ -186,13 +169,22 @@ pub struct Synthetic {
     now: OffsetDateTime,
     /// The law in force, for each case's due day and what a search finds of its people.
     indexer: cases::indexes::CaseIndexer,
+    /// A state's stations and staff (`portal seed --state`): each case at a station by its
+    /// load, in its district, filed by its staff and assigned to one of its officers.
+    geography: Option<state::Geography>,
 }
 
 impl Synthetic {
     pub async fn new(lists: &dyn lists::AdminLists, staff: Vec<Actor>, first_id: i64, count: u64, seed: u64) -> anyhow::Result<Synthetic> {
         let names = list_names(lists).await?;
         let indexer = cases::indexes::CaseIndexer::new(&lists.law().await?);
-        Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now(), indexer })
+        Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now(), indexer, geography: None })
+    }
+
+    /// As [`Synthetic::new`], the cases placed by `geography`.
+    pub fn placed(mut self, geography: state::Geography) -> Synthetic {
+        self.geography = Some(geography);
+        self
     }
 
     /// The `n`th grievance (from 0, in order), as filed by one of the staff.
@@ -200,13 +192,22 @@ impl Synthetic {
         let (names, staff, first_id, count, now) = (&self.names, &self.staff, self.first_id, self.count, self.now);
         let lookup = |kind: ListKind, name: &str| names[&kind].iter().find(|(_, n)| n == name).map(|(id, _)| *id);
         let rng = &mut self.rng;
+        let geography = self.geography.as_ref();
         let span = 5 * 365 * 24 * 3600;
         let id = first_id + n as i64;
         // Filing times rise with the id, over five years up to now.
         let filed = now - Duration::seconds(span - (span * (n as i64 + 1)) / (count as i64 + 1));
         let fir = filed - Duration::days(rng.below(20) as i64);
-        let status = statuses(rng);
-        let station = rng.pick(&names[&ListKind::PoliceStations]).1.clone();
+        let mut status = statuses(rng);
+        let placed = geography.map(|g| g.station_at(rng.below(1 << 30) as f64 / f64::from(1u32 << 30)));
+        let station = match (geography, placed) {
+            (Some(g), Some(i)) => g.stations[i].name.clone(),
+            _ => rng.pick(&names[&ListKind::PoliceStations]).1.clone(),
+        };
+        // A state's cases of more than a year ago are mostly disposed of.
+        if geography.is_some() && now - filed > Duration::days(365) && matches!(status, "Pending" | "In Progress") && rng.below(10) < 8 {
+            status = "Resolved";
+        }
         let crime = rng.pick(&names[&ListKind::CrimeTitles]).1.clone();
         let officers: Vec<OfficerEntry> = (0..rng.below(3))
             .map(|k| OfficerEntry {
@@ -222,12 +223,16 @@ impl Synthetic {
         let section_and_act = rng.pick(codes).to_string();
         let fields = GrievanceFields {
             type_of_call: Some(rng.pick(&names[&ListKind::CallTypes]).1.clone()),
-            fir_no: fir_number(&station, fir.year(), id),
+            // A state's stations share their district's first word: numbered by station code.
+            fir_no: fir_number(placed.and_then(|i| geography.map(|g| g.stations[i].code.as_str())).unwrap_or(&station), fir.year(), id),
             fir_date: day(fir),
             section_and_act: section_and_act.clone(),
             sections: domain::law::citation::read(&section_and_act).sections,
             crime_title: crime,
-            district: rng.pick(&names[&ListKind::Districts]).1.clone(),
+            district: match (geography, placed) {
+                (Some(g), Some(i)) => g.stations[i].district.clone(),
+                _ => rng.pick(&names[&ListKind::Districts]).1.clone(),
+            },
             police_station: station,
             status: status.into(),
             priority: priority(rng).into(),
@@ -256,7 +261,14 @@ impl Synthetic {
                 refs.insert(kind, item);
             }
         }
-        let actor = rng.pick(&staff).clone();
+        let (actor, assignee) = match (geography, placed) {
+            (Some(g), Some(i)) if !g.filers[i].is_empty() => {
+                let actor = rng.pick(&g.filers[i]).clone();
+                let assignee = (!g.officers[i].is_empty() && rng.below(10) < 8).then(|| rng.pick(&g.officers[i]).clone());
+                (actor, assignee)
+            }
+            _ => (rng.pick(staff).clone(), None),
+        };
         let mut fields = fields;
         fields.parties = vec![complainant(rng)];
         let filed_text = domain::clock::to_text(filed);
@@ -272,8 +284,8 @@ impl Synthetic {
             fields,
             filed_by: actor.user_id,
             filed_by_name: actor.name.clone(),
-            assigned_to: None,
-            assigned_to_name: None,
+            assigned_to: assignee.as_ref().map(|a| a.user_id),
+            assigned_to_name: assignee.map(|a| a.name),
             filed_at: filed_text.clone(),
             updated_at: filed_text,
             version: 1,
@@ -289,11 +301,17 @@ impl Synthetic {
     }
 }
 
-pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
+/// Seeds `count` grievances (a state's shape with `state_shaped`) into the data directory.
+pub async fn run(data_dir: &Path, count: u64, seed: u64, state_shaped: bool) -> anyhow::Result<()> {
     let state = crate::embedded::open(data_dir)?;
     let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
     crate::ready(&state).await?;
     let first = crate::first_admin(&state).await?;
+    let started = std::time::Instant::now();
+    let geography = if state_shaped { Some(state::prepare(&state, seed, SEED_PASSWORD).await?) } else { None };
+    if state_shaped {
+        eprintln!("  the state's organisation and staff in {:.1} s", started.elapsed().as_secs_f64());
+    }
     drop(state);
     let accounts = engines::sqlite::accounts::SqlAccounts::new(sqlite.clone());
     let accounts: &dyn auth::Accounts = &accounts;
@@ -302,6 +320,9 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     let first_id = grievances.reserve_ids(count as i64).await?;
     let lists = engines::sqlite::lists::SqlLists::new(sqlite.clone());
     let mut synthetic = Synthetic::new(&lists, staff, first_id, count, seed).await?;
+    if let Some(geography) = geography {
+        synthetic = synthetic.placed(geography);
+    }
     let started = std::time::Instant::now();
     let mut batch = Vec::new();
     for n in 0..count {
@@ -321,6 +342,12 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64) -> anyhow::Result<()> {
     println!("  Officers, each with the password {SEED_PASSWORD} (by password alone):");
     println!("    officer1.{seed}@seed.portal to officer{half}.{seed}@seed.portal: role \"{SEED_ROLE}\", every permission");
     println!("    officer{}.{seed}@seed.portal to officer{}.{seed}@seed.portal: role \"{SEED_OWN_ROLE}\", their own grievances", half + 1, OFFICERS.len());
+    if state_shaped {
+        let d = state::DOMAIN;
+        println!("  The state's staff, each with the same password:");
+        println!("    writer1.up01001@{d} (Station Writer, Agra Kotwali), io1.up01001@{d} (Investigating Officer), sho.up01001@{d} (Station House Officer)");
+        println!("    sp1.d01@{d} (Superintendent of Police, Agra), ig1.r01@{d} (Range Office, Agra), hq1@{d} (State Headquarters)");
+    }
     Ok(())
 }
 
