@@ -4,7 +4,9 @@
 # "10000 100000 1000000"); seconds per scenario: BENCH_SECONDS (default 10); BENCH_WRITE=1
 # also writes BENCHMARKS.md; BENCH_ONLY=exports measures only the exports, BENCH_ONLY=reports only the
 # MIS reports, BENCH_ONLY=audit-exports only eight audit PDFs at once (on 10,000 grievances),
-# BENCH_ONLY=import only the import of a 100,000-row register from .xlsx (BENCH_IMPORT_ROWS).
+# BENCH_ONLY=import only the import of a 100,000-row register from .xlsx (BENCH_IMPORT_ROWS),
+# BENCH_ONLY=roles only each role's screens on a state's shape (`portal seed --state`; sizes
+# BENCH_STATE_SIZES, default "1000000").
 # Seeded data is kept in bench-results/ and reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -168,6 +170,107 @@ if [ "${BENCH_ONLY:-}" = import ]; then
     put_section "$OUT/imports-section.md" "Imports" "Exports"
     echo "Updated the imports section of BENCHMARKS.md"
   fi
+  exit 0
+fi
+
+# Each role's screens on data shaped like a state (`portal seed --state`): a station writer
+# (their own cases), the station house officer of the busiest district's city station, the
+# superintendent of that district, its range's office and the state headquarters. For each:
+# the dashboard (counts, recent activity, performance metrics), the list's first page and its
+# twentieth, the filters staff use (status, free text), a grievance by id (fifty of the
+# role's own) and a create (the roles that file). The health endpoint is measured in the
+# same window, before and after, and each figure is also given as a share of it.
+role_rows=()
+roles_bench() {
+  local size=$1 data="$OUT/state-$size"
+  if [ ! -f "$data/.seeded" ]; then
+    rm -rf "$data"
+    echo "Seeding a state's shape with $size grievances..."
+    local start
+    start=$(date +%s.%N)
+    $PORTAL seed --state --grievances "$size" --data-dir "$data" > "$OUT/state-seed-$size.log"
+    python3 -c "print(f'{$(date +%s.%N) - $start:.0f}')" > "$data/.seeded"
+  fi
+  role_rows+=("| $size | seeding (organisation, staff and cases) | $(cat "$data/.seeded") s | | | | |")
+  local serving="$OUT/serving-state-$size" started first_ms file_mb
+  rm -rf "$serving"
+  cp -a "$data" "$serving"
+  started=$(date +%s%N)
+  $PORTAL serve --port $PORT --data-dir "$serving" --web-dir web/dist >"$OUT/portal-state-$size.log" 2>&1 &
+  pid=$!
+  until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.002; done
+  first_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+  file_mb=$(du -sm "$serving" | cut -f1)
+  wrk -t2 -c32 -d2s "$BASE/api/health" >/dev/null 2>&1
+  local health
+  read -r health _ < <(measure "$BASE/api/health")
+  role_rows+=("| $size | health (the server's ceiling), before | $health | | | | 100 % |")
+  echo "  $size health before: $health req/s"
+  share() { python3 -c "print(f'{100*$1/$2:.0f} %')" 2>/dev/null || echo "-"; }
+  role() {
+    local who=$1 email=$2 files=$3 token auth first ids cursor page20
+    token=$(login "$email")
+    auth=(-H "Authorization: Bearer $token")
+    export TOKEN=$token
+    first=$(curl -sf "$BASE/api/grievances?limit=50" "${auth[@]}")
+    ids=$(json '",".join(str(g["id"]) for g in d["data"])' <<<"$first")
+    cursor=$(json 'd.get("next_cursor") or ""' <<<"$first")
+    for _ in $(seq 18); do
+      [ -z "$cursor" ] && break
+      cursor=$(curl -sf "$BASE/api/grievances?$(query limit 50 cursor "$cursor")" "${auth[@]}" | json 'd.get("next_cursor") or ""')
+    done
+    one() {
+      local name=$1; shift
+      read -r rps p50 p99 errors < <(measure "$@")
+      role_rows+=("| $size | $who: $name | $rps | $p50 | $p99 | $errors | $(share "$rps" "$health") |")
+      echo "  $size $who $name: $rps req/s, p50 $p50, p99 $p99, non-2xx $errors"
+    }
+    one "dashboard counts" "${auth[@]}" "$BASE/api/grievances/stats"
+    one "recent activities" "${auth[@]}" "$BASE/api/admin/recent-activities"
+    one "performance metrics" "${auth[@]}" "$BASE/api/admin/performance-metrics"
+    one "list, first page" "${auth[@]}" "$BASE/api/grievances?limit=50"
+    if [ -n "$cursor" ]; then
+      one "list, page 20" "${auth[@]}" "$BASE/api/grievances?$(query limit 50 cursor "$cursor")"
+    else
+      role_rows+=("| $size | $who: list, page 20 | fewer than 20 pages | | | | |")
+    fi
+    one "list, status Pending" "${auth[@]}" "$BASE/api/grievances?$(query status Pending limit 50)"
+    one "list, free text \"motorcycle\"" "${auth[@]}" "$BASE/api/grievances?$(query search motorcycle limit 50)"
+    if [ -n "$ids" ]; then
+      IDS=$ids one "grievance by id" -s scripts/wrk/ids.lua "$BASE"
+    fi
+    if [ "$files" = yes ]; then
+      DISTRICT=Agra STATION="Agra Kotwali" one "create" -s scripts/wrk/create.lua "$BASE"
+    else
+      role_rows+=("| $size | $who: create | not a right of the role | | | | |")
+    fi
+  }
+  role "station writer (own cases)" writer1.up01001@state.seed yes
+  role "station house officer (station)" sho.up01001@state.seed yes
+  role "superintendent of police (district)" sp1.d01@state.seed no
+  role "range office (range)" ig1.r01@state.seed no
+  role "state headquarters (state)" hq1@state.seed no
+  # 200 members of staff at once for a minute, in a state's proportions (portal::cost's mix):
+  # per request kind, throughput and the 50th, 95th and 99th percentiles.
+  ./target/release/examples/mixed_load "$BASE" "${BENCH_MIXED_SECONDS:-60}" 200 > "$OUT/mixed-$size.md"
+  echo "  $size mixed workload:"
+  cat "$OUT/mixed-$size.md"
+  read -r health _ < <(measure "$BASE/api/health")
+  role_rows+=("| $size | health (the server's ceiling), after | $health | | | | |")
+  local peak_kib
+  peak_kib=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+  kill -TERM $pid; wait $pid || true
+  rm -rf "$serving"
+  role_rows+=("| $size | peak memory of the server | $(( peak_kib / 1024 )) MiB | | | | |")
+  role_rows+=("| $size | data directory size | $file_mb MB | | | | |")
+  role_rows+=("| $size | start to first answered request | $first_ms ms | | | | |")
+}
+if [ "${BENCH_ONLY:-}" = roles ]; then
+  cargo build --release -q -p portal --example mixed_load
+  for size in ${BENCH_STATE_SIZES:-1000000}; do
+    roles_bench "$size"
+  done
+  printf '%s\n' "| grievances | role: scenario | req/s | p50 | p99 | non-2xx | of health |" "|---|---|---|---|---|---|---|" "${role_rows[@]}"
   exit 0
 fi
 
