@@ -458,6 +458,9 @@ async fn every_function_answers_under_cargo_lambda_watch_with_its_init_measured(
     let assign = watch.url("grievances", &format!("/api/grievances/{}/assign", filed["data"]["id"]));
     let (status, assigned) = watch.send(client.put(&assign).bearer_auth(&token).json(&json!({"user_id": created["data"]["id"]}))).await;
     assert_eq!(status, 200, "{assigned}");
+    // The escalation run's events wait until it has been quiet a while (the notifier gathers
+    // a run into one digest): past that, the first run delivers them all, the others none.
+    tokio::time::sleep(Duration::from_secs(11)).await;
     let before = sent_by_ses(&client, endpoint).await;
     let invoke = format!("{}/2015-03-31/functions/notifier/invocations", watch.base);
     let (ran, row) = watch.measure("notifier", |c| c.post(&invoke).json(&scheduled)).await;
