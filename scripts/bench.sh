@@ -196,7 +196,8 @@ roles_bench() {
   rm -rf "$serving"
   cp -a "$data" "$serving"
   started=$(date +%s%N)
-  $PORTAL serve --port $PORT --data-dir "$serving" --web-dir web/dist >"$OUT/portal-state-$size.log" 2>&1 &
+  # This machine is the mixed workload's proxy: its members come from addresses of their own.
+  PORTAL_TRUSTED_PROXIES=127.0.0.1 $PORTAL serve --port $PORT --data-dir "$serving" --web-dir web/dist >"$OUT/portal-state-$size.log" 2>&1 &
   pid=$!
   until curl -sf "$BASE/api/health" >/dev/null 2>&1; do sleep 0.002; done
   first_ms=$(( ($(date +%s%N) - started) / 1000000 ))
@@ -240,7 +241,7 @@ roles_bench() {
       IDS=$ids one "grievance by id" -s scripts/wrk/ids.lua "$BASE"
     fi
     if [ "$files" = yes ]; then
-      DISTRICT=Agra STATION="Agra Kotwali" one "create" -s scripts/wrk/create.lua "$BASE"
+      FIR_PREFIX="${email%%@*}" DISTRICT=Agra STATION="Agra Kotwali" one "create" -s scripts/wrk/create.lua "$BASE"
     else
       role_rows+=("| $size | $who: create | not a right of the role | | | | |")
     fi

@@ -4,7 +4,10 @@
 //! SECONDS, of the kinds and in the proportions of `portal::cost::REQUESTS` (the mix the cost
 //! estimate prices), and prints, per kind and in all: requests, throughput and the 50th, 95th
 //! and 99th percentile latencies, and the answers that were not a success. A kind the member's
-//! role may not do (a filing by a superintendent's office) is drawn again.
+//! role may not do (a filing by a superintendent's office) is drawn again. Each member comes
+//! from an address of their own (`X-Forwarded-For`, believed when the portal trusts this
+//! machine as a proxy: `PORTAL_TRUSTED_PROXIES=127.0.0.1`), as staff at their own desks do,
+//! so that the portal's limits per client treat them as the many clients they are.
 
 use futures_util::future::join_all;
 use serde_json::{json, Value};
@@ -16,6 +19,8 @@ const PASSWORD: &str = "Officer-Pass-1";
 /// A signed-in member of the staff and what their requests use.
 struct Member {
     token: String,
+    /// The address the member's requests come from.
+    address: String,
     files: bool,
     /// Grievances they may see (from their list's first page), and an officer of their station.
     ids: Vec<i64>,
@@ -47,22 +52,23 @@ fn emails(users: usize) -> Vec<(String, bool)> {
     out
 }
 
-async fn sign_in(client: &reqwest::Client, base: &str, email: &str) -> anyhow::Result<String> {
-    let answer: Value = client.post(format!("{base}/api/auth/login")).json(&json!({"email": email, "password": PASSWORD})).send().await?.json().await?;
+async fn sign_in(client: &reqwest::Client, base: &str, email: &str, address: &str) -> anyhow::Result<String> {
+    let answer: Value = client.post(format!("{base}/api/auth/login")).header("x-forwarded-for", address).json(&json!({"email": email, "password": PASSWORD})).send().await?.json().await?;
     answer["token"].as_str().map(str::to_string).ok_or_else(|| anyhow::anyhow!("{email}: {answer}"))
 }
 
-async fn member(client: &reqwest::Client, base: &str, email: &str, files: bool) -> anyhow::Result<Member> {
-    let token = sign_in(client, base, email).await?;
-    let page: Value = client.get(format!("{base}/api/grievances?limit=50")).bearer_auth(&token).send().await?.json().await?;
+async fn member(client: &reqwest::Client, base: &str, email: &str, files: bool, n: usize) -> anyhow::Result<Member> {
+    let address = format!("10.{}.{}.{}", n / 65_536 % 256, n / 256 % 256, n % 256 + 1);
+    let token = sign_in(client, base, email, &address).await?;
+    let page: Value = client.get(format!("{base}/api/grievances?limit=50")).bearer_auth(&token).header("x-forwarded-for", &address).send().await?.json().await?;
     let ids = page["data"].as_array().map(|a| a.iter().filter_map(|g| g["id"].as_i64()).collect()).unwrap_or_default();
     let officer = if files {
-        let found: Value = client.get(format!("{base}/api/grievances/assignees")).bearer_auth(&token).send().await?.json().await.unwrap_or(Value::Null);
+        let found: Value = client.get(format!("{base}/api/grievances/assignees")).bearer_auth(&token).header("x-forwarded-for", &address).send().await?.json().await.unwrap_or(Value::Null);
         found["data"].as_array().and_then(|a| a.iter().find_map(|u| u["id"].as_i64()))
     } else {
         None
     };
-    Ok(Member { token, files, ids, officer })
+    Ok(Member { token, address, files, ids, officer })
 }
 
 /// Kind, milliseconds, success.
@@ -79,25 +85,25 @@ async fn request(client: &reqwest::Client, base: &str, m: &Member, kind: &'stati
     let sent = match kind {
         "list" => {
             let filter = ["", "&status=Pending", "&search=motorcycle", "&priority=High"][n % 4];
-            client.get(format!("{base}/api/grievances?limit=50{filter}")).bearer_auth(&m.token).send().await
+            client.get(format!("{base}/api/grievances?limit=50{filter}")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await
         }
-        "by_id" => client.get(format!("{base}/api/grievances/{}", id?)).bearer_auth(&m.token).send().await,
-        "stats" => client.get(format!("{base}/api/grievances/stats")).bearer_auth(&m.token).send().await,
-        "recent" => client.get(format!("{base}/api/admin/recent-activities")).bearer_auth(&m.token).send().await,
-        "metrics" => client.get(format!("{base}/api/admin/performance-metrics")).bearer_auth(&m.token).send().await,
-        "lookup" => client.get(format!("{base}/api/grievances/lookup?number=GRV-&limit=20")).bearer_auth(&m.token).send().await,
-        "audit_figures" => client.get(format!("{base}/api/reports/pendency")).bearer_auth(&m.token).send().await,
+        "by_id" => client.get(format!("{base}/api/grievances/{}", id?)).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,
+        "stats" => client.get(format!("{base}/api/grievances/stats")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,
+        "recent" => client.get(format!("{base}/api/admin/recent-activities")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,
+        "metrics" => client.get(format!("{base}/api/admin/performance-metrics")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,
+        "lookup" => client.get(format!("{base}/api/grievances/lookup?number=GRV-&limit=20")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,
+        "audit_figures" => client.get(format!("{base}/api/reports/pendency")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,
         "file" => {
             let body = json!({"fir_no": format!("MIX/{n}/{}", m.token.len() + n * 31 + started.elapsed().subsec_nanos() as usize), "fir_date": "2026-01-15",
                 "section_and_act": "303(2) BNS", "crime_title": "Theft", "district": "Agra", "police_station": "Agra Kotwali", "status": "Pending",
                 "priority": "Medium", "type_of_call": "Walk-in", "brief_details": "Mobile phone stolen at the bus stand (mixed load)."});
-            client.post(format!("{base}/api/grievances")).bearer_auth(&m.token).json(&body).send().await
+            client.post(format!("{base}/api/grievances")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).json(&body).send().await
         }
         // A change of status, between Pending and In Progress.
-        "edit" => client.put(format!("{base}/api/grievances/{}/status", id?)).bearer_auth(&m.token).json(&json!({"status_id": statuses.get(n % 2)?})).send().await,
-        "assign" => client.put(format!("{base}/api/grievances/{}/assign", id?)).bearer_auth(&m.token).json(&json!({"user_id": m.officer})).send().await,
-        "note" => client.post(format!("{base}/api/grievances/{}/notes", id?)).bearer_auth(&m.token).json(&json!({"text": "Called the complainant (mixed load)."})).send().await,
-        "sign_in" => client.post(format!("{base}/api/auth/login")).json(&json!({"email": email, "password": PASSWORD})).send().await,
+        "edit" => client.put(format!("{base}/api/grievances/{}/status", id?)).bearer_auth(&m.token).header("x-forwarded-for", &m.address).json(&json!({"status_id": statuses.get(n % 2)?})).send().await,
+        "assign" => client.put(format!("{base}/api/grievances/{}/assign", id?)).bearer_auth(&m.token).header("x-forwarded-for", &m.address).json(&json!({"user_id": m.officer})).send().await,
+        "note" => client.post(format!("{base}/api/grievances/{}/notes", id?)).bearer_auth(&m.token).header("x-forwarded-for", &m.address).json(&json!({"text": "Called the complainant (mixed load)."})).send().await,
+        "sign_in" => client.post(format!("{base}/api/auth/login")).header("x-forwarded-for", &m.address).json(&json!({"email": email, "password": PASSWORD})).send().await,
         _ => return None,
     };
     let ok = match sent {
@@ -126,10 +132,10 @@ async fn main() -> anyhow::Result<()> {
     let users: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(200);
     let client = reqwest::Client::builder().pool_max_idle_per_host(users).build()?;
     let mut members = Vec::new();
-    for (email, files) in emails(users) {
-        members.push((member(&client, &base, &email, files).await?, email));
+    for (n, (email, files)) in emails(users).into_iter().enumerate() {
+        members.push((member(&client, &base, &email, files, n).await?, email));
     }
-    let listed: Value = client.get(format!("{base}/api/admin/dropdowns/statuses")).bearer_auth(&members[0].0.token).send().await?.json().await?;
+    let listed: Value = client.get(format!("{base}/api/admin/dropdowns/statuses")).bearer_auth(&members[0].0.token).header("x-forwarded-for", &members[0].0.address).send().await?.json().await?;
     let statuses: Vec<i64> = ["Pending", "In Progress"]
         .iter()
         .filter_map(|name| listed.as_array()?.iter().find(|s| s["name"] == *name)?["id"].as_i64())
