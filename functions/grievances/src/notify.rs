@@ -209,10 +209,8 @@ const HELD_AT_MOST: time::Duration = time::Duration::minutes(15);
 /// raises them to finish: the newest came within [`QUIET`] of `now`, and the oldest within
 /// [`HELD_AT_MOST`].
 fn run_goes_on(gathered: &[&Event], now: time::OffsetDateTime) -> bool {
-    let at = |e: &&Event| domain::clock::parse(&e.at);
-    let newest = gathered.iter().filter_map(at).max();
-    let oldest = gathered.iter().filter_map(at).min();
-    matches!((newest, oldest), (Some(newest), Some(oldest)) if now - newest < QUIET && now - oldest < HELD_AT_MOST)
+    let times: Vec<time::OffsetDateTime> = gathered.iter().filter_map(|e| domain::clock::parse(&e.at)).collect();
+    matches!((times.iter().max(), times.iter().min()), (Some(newest), Some(oldest)) if now - *newest < QUIET && now - *oldest < HELD_AT_MOST)
 }
 
 /// Turns the outbox's events into notices and queued emails (and a citizen's SMS), then, with

@@ -30,7 +30,7 @@ pub fn now_precise_text() -> String {
 /// The date in India (UTC+05:30) of a time as the portal records it; `None` for text that is
 /// not one.
 pub fn india_date(text: &str) -> Option<time::Date> {
-    parse(text).map(|t| (t + time::Duration::minutes(330)).date())
+    parse(text).map(day_in_india)
 }
 
 /// The first moment of a day in India as a UTC time, to the second and without its zone

@@ -340,15 +340,24 @@ pub async fn prepare(state: &http_glue::AppState, seed: u64, password: &str) -> 
     let members = staff(&stations, seed);
     let none = BTreeMap::new();
     let organisation = imports::SourceFile::new("state-organisation.csv", organisation_csv(&stations).into_bytes()).map_err(anyhow::Error::msg)?;
-    let (report, _) = admin_area::imports::check(state, &caller, &organisation, &none).await?;
-    anyhow::ensure!(report.counts.fail == 0, "the organisation file fails: {:?}", report.failing().next());
-    let done = admin_area::imports::run(state, &caller, &client, &organisation, &none).await?;
+    // A run checks the whole file itself: the check alone is asked only to name what failed.
+    let done = match admin_area::imports::run(state, &caller, &client, &organisation, &none).await {
+        Ok(done) => done,
+        Err(refused) => {
+            let (report, _) = admin_area::imports::check(state, &caller, &organisation, &none).await?;
+            anyhow::bail!("the organisation file is refused ({refused}): {:?}", report.failing().next());
+        }
+    };
     anyhow::ensure!(done.complete, "the organisation import stopped: {:?}", done.error);
     eprintln!("  organisation: {} created, {} unchanged", done.counts.create, done.counts.unchanged);
     let staff_file = imports::SourceFile::new("state-staff.csv", staff_csv(&stations, &members).into_bytes()).map_err(anyhow::Error::msg)?;
-    let (report, _) = users_area::imports::check(state, &caller, &staff_file, &none).await?;
-    anyhow::ensure!(report.counts.fail == 0, "the staff file fails: {:?}", report.failing().next());
-    let done = users_area::imports::run(state, &caller, &client, &staff_file, &none).await?;
+    let done = match users_area::imports::run(state, &caller, &client, &staff_file, &none).await {
+        Ok(done) => done,
+        Err(refused) => {
+            let (report, _) = users_area::imports::check(state, &caller, &staff_file, &none).await?;
+            anyhow::bail!("the staff file is refused ({refused}): {:?}", report.failing().next());
+        }
+    };
     anyhow::ensure!(done.complete, "the staff import stopped: {:?}", done.error);
     eprintln!("  staff: {} created, {} unchanged", done.counts.create, done.counts.unchanged);
     // Imported staff have no password (each would set theirs through a link): the seeded
