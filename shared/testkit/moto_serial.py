@@ -427,6 +427,43 @@ def _transact_keeping_touched_items(self, transact_items, *args, **kwargs):
 
 dynamodb_models.DynamoDBBackend.transact_write_items = _transact_keeping_touched_items
 
+# DynamoDB answers a TransactWriteItems sent again with the same ClientRequestToken (the SDK
+# fills one in, and sends it again when an answer is lost or slow) as it answered the first,
+# without writing anything again, for ten minutes; the same token with another request is
+# refused. moto ignores the token: a retried transaction that had been written failed its own
+# conditions, and a filing came back as a conflict.
+import collections
+import hashlib
+import time
+
+_transact_handler = dynamodb_responses.DynamoHandler.transact_write_items
+TOKEN_LIFE = 600.0
+# token -> digest of the request it came with; and (time, token) in the order they came.
+tokens = {}
+tokens_by_age = collections.deque()
+
+
+def _idempotent_transact(self):
+    token = self.body.get("ClientRequestToken")
+    if token is None:
+        return _transact_handler(self)
+    request = hashlib.sha256(json.dumps(self.body.get("TransactItems"), sort_keys=True).encode()).digest()
+    now = time.monotonic()
+    while tokens_by_age and now - tokens_by_age[0][0] > TOKEN_LIFE:
+        tokens.pop(tokens_by_age.popleft()[1], None)
+    seen = tokens.get(token)
+    if seen is not None:
+        if seen != request:
+            raise JsonRESTError("IdempotentParameterMismatchException", "The request uses the same client token as a previous, but non-identical request.")
+        return dynamodb_responses.ActionResult({"ConsumedCapacity": [], "ItemCollectionMetrics": {}})
+    answer = _transact_handler(self)
+    tokens[token] = request
+    tokens_by_age.append((now, token))
+    return answer
+
+
+dynamodb_responses.DynamoHandler.transact_write_items = _idempotent_transact
+
 moto_app = DomainDispatcherApplication(create_backend_app)
 one_at_a_time = threading.Lock()
 
