@@ -245,13 +245,11 @@ async fn performance_metrics(State(state): State<AppState>, caller: Caller) -> A
     let (total_logged_users, longest) = if caller.can(Resource::Grievances, Action::ViewAll) {
         let roles = auth::roles::list_all(state.accounts.as_ref()).await?;
         let now = domain::clock::now();
-        let longest = auth::users::list_all(state.accounts.as_ref())
+        let longest = state
+            .accounts
+            .oldest_active_user()
             .await?
-            .into_iter()
-            .filter(|u| u.is_active())
-            .filter_map(|u| domain::clock::parse(&u.created_at).map(|t| (t, u.name)))
-            .min_by_key(|(t, _)| *t)
-            .map(|(t, name)| LongestActiveUser { name, days_active: (now - t).whole_days() });
+            .and_then(|u| domain::clock::parse(&u.created_at).map(|t| LongestActiveUser { name: u.name, days_active: (now - t).whole_days() }));
         (Some(roles.iter().map(|r| r.active_user_count).sum()), longest)
     } else {
         (None, None)

@@ -182,6 +182,9 @@ pub trait Accounts: Send + Sync + 'static {
     async fn any_user(&self) -> Result<bool>;
     /// Every user, in id order. Staff numbers are in the thousands at most.
     async fn users(&self) -> Result<Vec<UserRecord>>;
+    /// The active user made first: the active one of lowest id, as ids are drawn in the order
+    /// accounts are made. Read without reading every user (a state has 20,000).
+    async fn oldest_active_user(&self) -> Result<Option<UserRecord>>;
     /// Stores a new user with its email claim, counted in its role: `EmailTaken` or
     /// `RoleMissing` leave nothing behind.
     async fn insert_user(&self, user: &UserRecord) -> Result<Outcome>;

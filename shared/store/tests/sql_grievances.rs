@@ -759,6 +759,15 @@ fn check_fir_ranges_and_overdue(f: &Fixture, when: &str) {
         let (ids, _, _) = walk(&f.conn, &GrievanceQuery { limit: 9, ..q.clone() });
         assert_eq!(ids, naive(&f.rows, &q), "{when}: overdue filters {mask:03b}");
     }
+    // Every station's overdue in one statement, as the performance figures read them.
+    let overdue = Overdue { today: TODAY, limits: limits() };
+    let mut expected = BTreeMap::new();
+    let station_of: BTreeMap<i64, i64> = f.rows.iter().map(|r| (r.id, r.police_station_id.unwrap_or(0))).collect();
+    for id in naive(&f.rows, &GrievanceQuery { overdue: Some(overdue.clone()), ..GrievanceQuery::new(Scope::State) }) {
+        *expected.entry(station_of[&id]).or_insert(0u64) += 1;
+    }
+    assert!(expected.len() > 1, "{when}: overdue at several stations");
+    assert_eq!(g::count_overdue_by_station(&f.conn, &overdue).unwrap(), expected, "{when}: overdue by station");
 }
 
 /// "Missed" and "due within a week", alone and with a district or a station, in the state's,

@@ -194,6 +194,19 @@ async fn the_dashboard_reads_counters_within_the_callers_scope(engine: Engine) {
     assert_eq!(posted["policeStationPerformance"][0]["total_cases"], 2, "the station's cases: {posted}");
     assert_eq!((posted["totalLoggedUsers"].clone(), posted["longestActiveUser"].clone()), (Value::Null, Value::Null), "{posted}");
     assert_eq!(api.get("/api/admin/performance-metrics", &admin).await.body["totalLoggedUsers"], 3, "the state's, for the Admin");
+
+    // The longest active is the first account made that is still active: the first Admin,
+    // deactivated by a second, gives way to the officer made after it.
+    let second = api.post("/api/users", &admin, json!({"name": "Second Admin", "email": "second@police.test", "password": "Officer-Pass-1",
+        "department": "Crime Branch", "designation": "Inspector", "role_id": auth::roles::ADMIN_ROLE_ID})).await;
+    assert_eq!(second.status, StatusCode::CREATED, "{:?}", second.body);
+    let second = api.login("second@police.test", "Officer-Pass-1").await;
+    let first = api.get("/api/auth/me", &admin).await.body;
+    let off = api.put(&format!("/api/users/{}", first["id"]), &second, json!({"name": ADMIN_NAME, "email": first["email"], "department": "Crime Branch",
+        "designation": "Inspector", "role_id": auth::roles::ADMIN_ROLE_ID, "status": "inactive"})).await;
+    assert_eq!(off.status, StatusCode::OK, "{:?}", off.body);
+    let metrics = api.get("/api/admin/performance-metrics", &second).await.body;
+    assert_eq!((metrics["longestActiveUser"]["name"].as_str(), metrics["totalLoggedUsers"].as_i64()), (Some("Ravi Officer"), Some(3)), "{metrics}");
 }
 
 on_both_engines!(the_trail_is_filtered_paged_and_scoped, the_whole_trail_is_searched_within_the_callers_scope, the_dashboard_reads_counters_within_the_callers_scope);

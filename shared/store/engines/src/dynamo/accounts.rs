@@ -174,6 +174,24 @@ impl Accounts for ItemAccounts {
         store::read_all(self.store.as_ref(), Query::index(Index::Gsi1, keys::USERS_INDEX_PK)).await?.into_iter().map(|item| self.user_of(item)).collect()
     }
 
+    /// The users' index in id order, a page at a time, to the first active one.
+    async fn oldest_active_user(&self) -> Result<Option<UserRecord>> {
+        let mut query = Query::index(Index::Gsi1, keys::USERS_INDEX_PK).limit(100);
+        loop {
+            let page = self.store.query(&query).await?;
+            for item in page.items {
+                let user = self.user_of(item)?;
+                if user.is_active() {
+                    return Ok(Some(user));
+                }
+            }
+            match page.cursor {
+                Some(cursor) => query.cursor = Some(cursor),
+                None => return Ok(None),
+            }
+        }
+    }
+
     async fn insert_user(&self, user: &UserRecord) -> Result<Outcome> {
         let active = i64::from(user.is_active());
         let writes = vec![

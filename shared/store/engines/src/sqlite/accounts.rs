@@ -352,6 +352,13 @@ impl Accounts for SqlAccounts {
         texts.iter().map(|t| self.opened(from_text(t)?)).collect()
     }
 
+    async fn oldest_active_user(&self) -> Result<Option<UserRecord>> {
+        let text: Option<String> = self
+            .read(|conn| conn.prepare_cached("SELECT record FROM users WHERE active = 1 ORDER BY id LIMIT 1").map_err(db)?.query_row([], |r| r.get(0)).optional().map_err(db))
+            .await?;
+        text.map(|t| self.opened(from_text(&t)?)).transpose()
+    }
+
     async fn insert_user(&self, user: &UserRecord) -> Result<Outcome> {
         let kept = self.kept(user)?;
         let email = email_key(&kept.email)?;

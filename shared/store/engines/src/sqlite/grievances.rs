@@ -581,10 +581,16 @@ impl Grievances for SqlGrievances {
         let memo = self.counts.clone();
         let scopes: Vec<(i64, Scope)> = stations.iter().map(|s| (*s, scope_for(viewer, Some(*s)))).collect();
         self.read(move |conn| {
+            // The stations asked of the state are counted together, from the stage figures;
+            // one's own cases (and an area's grievances without a station) station by station.
+            let state = scopes.iter().any(|(_, scope)| *scope == Scope::State).then(|| rows::count_overdue_by_station(conn, &overdue)).transpose()?.unwrap_or_default();
             let mut counts = BTreeMap::new();
             for (station, scope) in scopes {
-                let q = GrievanceQuery { police_station_id: Some(station), overdue: Some(overdue.clone()), ..GrievanceQuery::new(scope) };
-                counts.insert(station, memo.count(conn, &q)? as i64);
+                let n = match scope {
+                    Scope::State => state.get(&station).copied().unwrap_or(0),
+                    scope => memo.count(conn, &GrievanceQuery { police_station_id: Some(station), overdue: Some(overdue.clone()), ..GrievanceQuery::new(scope) })?,
+                };
+                counts.insert(station, n as i64);
             }
             Ok(counts)
         })
