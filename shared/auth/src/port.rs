@@ -185,6 +185,9 @@ pub trait Accounts: Send + Sync + 'static {
     /// The active user made first: the active one of lowest id, as ids are drawn in the order
     /// accounts are made. Read without reading every user (a state has 20,000).
     async fn oldest_active_user(&self) -> Result<Option<UserRecord>>;
+    /// The active users holding role `role_id`, in id order: the Admins a first start looks
+    /// for, without reading every user.
+    async fn active_members(&self, role_id: i64) -> Result<Vec<UserRecord>>;
     /// Stores a new user with its email claim, counted in its role: `EmailTaken` or
     /// `RoleMissing` leave nothing behind.
     async fn insert_user(&self, user: &UserRecord) -> Result<Outcome>;

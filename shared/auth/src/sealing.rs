@@ -12,7 +12,7 @@ use domain::{Error, Result};
 use sha2::{Digest, Sha256};
 
 /// How a sealed value starts: the format, so that a later key or cipher can be told apart.
-const PREFIX: &str = "sealed:v1:";
+pub const PREFIX: &str = "sealed:v1:";
 const NONCE_BYTES: usize = 12;
 
 /// The key secrets are sealed with; `None` in a process that never handles them (it leaves

@@ -349,6 +349,20 @@ async fn passwords_and_second_factors_are_changed_on_condition(s: Setup) {
     assert_eq!(accounts.seal_secrets().await.unwrap(), 0);
     assert!(s.keyless.user(1).await.unwrap().unwrap().two_factor.secret.as_deref().is_some_and(SealingKey::is_sealed));
     assert_eq!(accounts.user(1).await.unwrap().unwrap().two_factor, plain);
+    // A set-up waiting for its first code, and recovery codes beside a sealed secret: each
+    // plain text is found wherever it lies in the second factor.
+    let sealed_secret = s.keyless.user(1).await.unwrap().unwrap().two_factor.secret;
+    for plain in [
+        TwoFactor { pending_secret: Some("GEZDGNBVGY3TQOJQ".into()), ..TwoFactor::default() },
+        TwoFactor { enabled: true, secret: sealed_secret.clone(), recovery_codes: vec![sealed_secret.clone().unwrap(), "plain-code".into()], ..TwoFactor::default() },
+    ] {
+        let current = s.keyless.user(1).await.unwrap().unwrap();
+        assert_eq!(s.keyless.save_two_factor(&current, &plain).await.unwrap(), Outcome::Written);
+        assert_eq!(accounts.seal_secrets().await.unwrap(), 1, "{plain:?}");
+        assert_eq!(accounts.seal_secrets().await.unwrap(), 0, "{plain:?}");
+        let kept = s.keyless.user(1).await.unwrap().unwrap().two_factor;
+        assert!(kept.pending_secret.iter().chain(&kept.recovery_codes).all(|t| SealingKey::is_sealed(t)), "{kept:?}");
+    }
 }
 
 async fn sessions_are_read_with_their_user_and_end_when_told(s: Setup) {
@@ -465,6 +479,22 @@ async fn a_lockout_is_written_by_one_attempt_at_a_time(s: Setup) {
     assert_eq!(accounts.save_lockout("ravi@police.test", Some(2), None, 0).await.unwrap(), Outcome::Stale, "gone");
 }
 
+/// The first active account and a role's active members, read without every user: an
+/// inactive first account is passed over, as are members of other roles.
+async fn the_first_active_user_and_a_roles_active_members_are_read_directly(s: Setup) {
+    let accounts = s.accounts.as_ref();
+    with_roles(accounts).await;
+    assert!(accounts.oldest_active_user().await.unwrap().is_none(), "no users yet");
+    let first = UserRecord { status: UserStatus::Inactive, ..user(1, "first@police.test", ADMIN_ROLE_ID) };
+    for u in [first, user(2, "clerk@police.test", 2), user(3, "admin@police.test", ADMIN_ROLE_ID), user(4, "later@police.test", ADMIN_ROLE_ID)] {
+        assert_eq!(accounts.insert_user(&u).await.unwrap(), Outcome::Written);
+    }
+    assert_eq!(accounts.oldest_active_user().await.unwrap().map(|u| u.id), Some(2));
+    let admins: Vec<i64> = accounts.active_members(ADMIN_ROLE_ID).await.unwrap().iter().map(|u| u.id).collect();
+    assert_eq!(admins, vec![3, 4]);
+    assert_eq!(accounts.active_members(2).await.unwrap().iter().map(|u| u.id).collect::<Vec<_>>(), vec![2]);
+}
+
 async fn ids_are_never_handed_out_twice(s: Setup) {
     s.accounts.ensure_first_role(&admin_role()).await.unwrap();
     let tasks = (0..10)
@@ -530,6 +560,7 @@ on_both_engines!(
     a_callers_records_show_each_change_at_the_next_read,
     a_lockout_is_written_by_one_attempt_at_a_time,
     ids_are_never_handed_out_twice,
+    the_first_active_user_and_a_roles_active_members_are_read_directly,
 );
 
 /// How many of the file's items are of the accounts (records, claims, their counters).

@@ -192,6 +192,12 @@ impl Accounts for ItemAccounts {
         }
     }
 
+    /// Every user read: the users' index holds no role (the Lambdas never ask; a first start
+    /// of the embedded store does).
+    async fn active_members(&self, role_id: i64) -> Result<Vec<UserRecord>> {
+        Ok(self.users().await?.into_iter().filter(|u| u.role_id == role_id && u.is_active()).collect())
+    }
+
     async fn insert_user(&self, user: &UserRecord) -> Result<Outcome> {
         let active = i64::from(user.is_active());
         let writes = vec![
