@@ -665,6 +665,7 @@ fn viewers_text_and_figures_stay_in_step_with_assign_unassign_edit_and_delete() 
         let own = GrievanceQuery::new(Scope::Own(user));
         assert_eq!(g::count_matches(&f.conn, &own).unwrap(), naive(&f.rows, &own).len() as u64, "user {user}'s total");
     }
+    check_own_figures(&f, "after assigning, editing and deleting");
     for mask in 0..(1usize << FILTERS) {
         let q = query_for(mask, Sort::FiledAt, Direction::Desc);
         assert_eq!(g::count_matches(&f.conn, &q).unwrap(), naive(&f.rows, &q).len() as u64, "filters {mask:09b}");
@@ -1345,7 +1346,7 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
     f.conn.execute_batch(schema_21::NO_DUE_DAYS).unwrap();
     f.conn
         .execute_batch(
-            &format!("{BACK_TO_SCHEMA_20} {BACK_FROM_SCHEMA_12}
+            &format!("{WITHOUT_OWN_FIGURES} {BACK_TO_SCHEMA_20} {BACK_FROM_SCHEMA_12}
              DROP TRIGGER grievances_stage_place_insert; DROP TRIGGER grievances_stage_place_delete; DROP TRIGGER grievances_stage_place_update;
              DROP TRIGGER grievances_fir_filed_insert; DROP TRIGGER grievances_fir_filed_delete; DROP TRIGGER grievances_fir_filed_update;
              DROP TABLE stage_station_tally; DROP TABLE stage_district_tally; DROP TABLE fir_filed_tally;
@@ -1689,6 +1690,33 @@ fn back_to_schema_31() -> String {
     sql
 }
 
+/// Each user's own figures (`viewer_figures`) hold what their rows do: counts, done,
+/// resolution days, by status, by priority and by station.
+fn check_own_figures(f: &Fixture, when: &str) {
+    let mut checked = 0;
+    for user in 1..=USERS {
+        let own: Vec<&GrievanceRow> = f.rows.iter().filter(|r| r.filed_by == user || r.assigned_to == Some(user)).collect();
+        let mut want = g::Figures::default();
+        let mut stations: BTreeMap<Option<i64>, (i64, i64)> = BTreeMap::new();
+        for r in &own {
+            let done = i64::from(r.status_meaning.is_final());
+            want.total += 1;
+            want.done += done;
+            want.resolved_count += i64::from(r.resolution_days.is_some());
+            want.resolution_days += r.resolution_days.unwrap_or(0);
+            *want.by_status.entry(r.status_id).or_default() += 1;
+            *want.by_priority.entry(r.priority_id).or_default() += 1;
+            let station = stations.entry(r.police_station_id).or_default();
+            (station.0, station.1) = (station.0 + 1, station.1 + done);
+        }
+        assert_eq!(g::figures(&f.conn, &Scope::Own(user)).unwrap(), want, "{when}: user {user}'s figures");
+        let kept: BTreeMap<Option<i64>, (i64, i64)> = g::station_figures(&f.conn, &Scope::Own(user)).unwrap().into_iter().map(|s| (s.police_station_id, (s.total, s.done))).collect();
+        assert_eq!(kept, stations, "{when}: user {user}'s stations");
+        checked += usize::from(stations.len() > 1);
+    }
+    assert!(checked > 0, "{when}: some user has cases at several stations");
+}
+
 /// Counts per filing day (or month) in a report table, with `n` summed.
 fn per_filing(conn: &Connection, table: &str, unit: &str) -> BTreeMap<String, i64> {
     conn.prepare(&format!("SELECT filed_{unit}, sum(n) FROM {table} GROUP BY 1 HAVING sum(n) <> 0"))
@@ -1774,4 +1802,47 @@ fn report_figures_are_kept_by_the_day_in_india_and_an_older_file_is_keyed_again(
     tx.commit().unwrap();
     f.rows.retain(|r| r.id != 11);
     check_figures_by_day_in_india(&f, "after edits and a delete on the upgraded file");
+}
+
+/// What schema 33 adds: one's own figures.
+const WITHOUT_OWN_FIGURES: &str = "DROP TRIGGER grievances_viewer_figures_insert; DROP TRIGGER grievances_viewer_figures_delete;
+    DROP TRIGGER grievances_viewer_figures_update; DROP TABLE viewer_figures;";
+
+/// One's own figures are kept through filings, reassignments, status changes and deletes,
+/// and a file of schema 32 (before they were kept) has them built from its grievances.
+#[test]
+fn own_figures_are_kept_and_an_older_file_has_them_built() {
+    let mut f = fixture(400);
+    check_own_figures(&f, "as written");
+    let (a, b) = (f.rows[5].filed_by % USERS + 1, f.rows[6].filed_by % USERS + 1);
+    f.edit(5, &|r| r.assigned_to = Some(a));
+    f.edit(6, &|r| r.assigned_to = Some(r.filed_by));
+    f.edit(7, &|r| r.assigned_to = None);
+    f.edit(8, &|r| {
+        r.status_id = Some(STATUSES[2].0);
+        r.status_meaning = StatusMeaning::Resolved;
+        r.resolved_at = Some("2026-03-31T20:15:00Z".into());
+        r.resolution_days = Some(12);
+        r.assigned_to = Some(b);
+    });
+    f.edit(9, &|r| {
+        r.police_station_id = Some(STATIONS[4]);
+        r.priority_id = Some(PRIORITIES[1].0);
+    });
+    let tx = f.conn.transaction().unwrap();
+    assert!(g::delete(&tx, f.rows[10].id).unwrap());
+    tx.commit().unwrap();
+    f.rows.remove(10);
+    check_own_figures(&f, "after edits and a delete");
+    let resolved = g::figures(&f.conn, &Scope::Own(b)).unwrap();
+    assert!(resolved.done >= 1 && resolved.resolution_days >= 12, "the resolved case counts for its new assignee: {resolved:?}");
+
+    let Fixture { _dir, conn, rows } = f;
+    conn.execute_batch(&format!("{WITHOUT_OWN_FIGURES} PRAGMA user_version = 32;")).unwrap();
+    drop(conn);
+    let conn = sql::open(_dir.path().join("portal.db")).unwrap();
+    let mut f = Fixture { _dir, conn, rows };
+    check_own_figures(&f, "upgraded from 32");
+    f.edit(12, &|r| r.assigned_to = Some(a));
+    check_own_figures(&f, "after an edit on the upgraded file");
 }

@@ -53,6 +53,8 @@
 //!   the filing times a FIR date range's matches lie in, so "FIRs of 2022, newest first"
 //!   reads one or two months of `g_district_filed` rather than sorting 40,000 matches
 //!   (schema v3).
+//! - `viewer_figures (user, status, priority, station) -> n, done, resolved days`: one's
+//!   own dashboard figures and counts by status, a few rows per user (schema 33).
 //!
 //! Every other combination (free text, FIR number, own scope, overdue with a status or dates)
 //! counts in SQL with the same `WHERE` as the page: exact, with a cost proportional to the
@@ -1711,9 +1713,9 @@ pub fn counts_by_status(conn: &Connection, scope: &Scope) -> Result<Vec<(Option<
             area_of_tallies(&mut c, stations, districts);
             format!("SELECT nullif(status_id, 0), sum(n) FROM grievance_tally WHERE {} GROUP BY status_id HAVING sum(n) > 0", c.sql())
         }
-        scope => {
-            let from = source(scope, &mut c);
-            format!("SELECT g.status_id, count(*) FROM {from} WHERE {} GROUP BY g.status_id ORDER BY g.status_id", c.sql())
+        Scope::Own(user) => {
+            c.params.push(Value::Integer(*user));
+            "SELECT nullif(status_id, 0), sum(n) FROM viewer_figures WHERE user_id = ? GROUP BY status_id HAVING sum(n) > 0 ORDER BY status_id".to_string()
         }
     };
     let mut stmt = conn.prepare_cached(&sql)?;
@@ -1744,24 +1746,20 @@ pub struct StationFigures {
 
 type ScopeGroup = (Option<i64>, Option<i64>, Option<i64>, i64, i64, i64, i64);
 
-/// The rows of a user's own scope or an area grouped by what the figures need, as many
-/// groups as its cases have combinations (at most its cases).
-fn scope_groups(conn: &Connection, scope: &Scope) -> Result<Vec<ScopeGroup>> {
-    let mut c = Clause::default();
-    let from = source(scope, &mut c);
-    let sql = format!(
-        "SELECT g.status_id, g.priority_id, g.police_station_id, count(*), sum(g.done), count(g.resolution_days), coalesce(sum(g.resolution_days), 0)
-           FROM {from} WHERE {} GROUP BY 1, 2, 3",
-        c.sql()
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map(params_from_iter(c.params.iter()), |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))?;
+/// A user's own figures by status, priority and station, as kept (`viewer_figures`, schema
+/// 33): a few rows whatever the number of their cases.
+fn own_groups(conn: &Connection, user: i64) -> Result<Vec<ScopeGroup>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT nullif(status_id, 0), nullif(priority_id, 0), nullif(police_station_id, 0), n, done, resolved_count, resolution_days
+           FROM viewer_figures WHERE user_id = ?1 AND n > 0",
+    )?;
+    let rows = stmt.query_map([user], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))?;
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
 }
 
 /// The scope's figures. The state's and an area's come from `grievance_tally` and
 /// `station_figures` (hundreds of rows whatever the number of grievances), with an area's
-/// grievances without a station counted; a user's from their own rows.
+/// grievances without a station counted; a user's from their kept figures.
 pub fn figures(conn: &Connection, scope: &Scope) -> Result<Figures> {
     let mut f = Figures::default();
     match scope {
@@ -1799,8 +1797,8 @@ pub fn figures(conn: &Connection, scope: &Scope) -> Result<Figures> {
                 *f.by_priority.entry(priority).or_default() += n;
             }
         }
-        scope => {
-            for (status, priority, _, n, done, resolved, days) in scope_groups(conn, scope)? {
+        Scope::Own(user) => {
+            for (status, priority, _, n, done, resolved, days) in own_groups(conn, *user)? {
                 f.total += n;
                 f.done += done;
                 f.resolved_count += resolved;
@@ -1837,8 +1835,8 @@ pub fn station_figures(conn: &Connection, scope: &Scope) -> Result<Vec<StationFi
                 by_station.insert(station, (total, done));
             }
         }
-        scope => {
-            for (_, _, station, n, done, _, _) in scope_groups(conn, scope)? {
+        Scope::Own(user) => {
+            for (_, _, station, n, done, _, _) in own_groups(conn, *user)? {
                 let entry = by_station.entry(station).or_default();
                 entry.0 += n;
                 entry.1 += done;

@@ -220,6 +220,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0030_trash_and_user_preferences.sql",
     "0031_imported_grievance_sources.sql",
     "0032_report_figures_by_day_in_india.sql",
+    "0033_own_case_figures.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.
