@@ -53,9 +53,15 @@ pub const REQUESTS: [RequestCost; 12] = [
     RequestCost { key: "sign_in", label: "Sign in (POST /api/auth/login)", per_thousand: 30, calls: 9, read_units: 8.0, write_units: 10, answer_kb: 2.0 },
 ];
 
-/// The request kind named `key`.
+/// A session's record of use: written by whichever request comes when it is a minute old
+/// (`SessionPolicy::touch_seconds`), so that an idle session ends on time. It is no request's
+/// own cost, and comes at most once a minute per signed-in user: counted per user on duty.
+pub const SESSION_TOUCH: RequestCost =
+    RequestCost { key: "session_touch", label: "Session's record of use (at most once a minute)", per_thousand: 0, calls: 1, read_units: 0.0, write_units: 2, answer_kb: 0.0 };
+
+/// The request kind named `key` (or the session's record of use).
 pub fn request(key: &str) -> Option<&'static RequestCost> {
-    REQUESTS.iter().find(|r| r.key == key)
+    REQUESTS.iter().chain([&SESSION_TOUCH]).find(|r| r.key == key)
 }
 
 /// A state and how it uses the portal.
@@ -67,6 +73,9 @@ pub struct Shape {
     pub active_share: f64,
     /// API requests a user on duty makes in a day.
     pub requests_per_active_day: u32,
+    /// Of those, how many come a minute or more after the user's last record of use and so
+    /// write it again ([`SESSION_TOUCH`]).
+    pub touches_per_active_day: u32,
     pub days_per_month: f64,
     pub cases_per_year: u32,
     /// Years of cases kept online.
@@ -96,6 +105,9 @@ pub const STATE: Shape = Shape {
     staff: 20_000,
     active_share: 0.6,
     requests_per_active_day: 150,
+    // A screen's requests come together (the dashboard's four at once), and a shift's
+    // screens are minutes apart: counted as if every request but one in three came alone.
+    touches_per_active_day: 100,
     days_per_month: 30.4,
     cases_per_year: 1_000_000,
     years_kept: 5,
@@ -181,8 +193,10 @@ pub fn estimate(shape: &Shape, requests: &[RequestCost], prices: &Prices) -> Est
     // Per request, weighted by the mix.
     let mean = |f: &dyn Fn(&RequestCost) -> f64| requests.iter().map(|r| f64::from(r.per_thousand) * f(r)).sum::<f64>() / shares;
     let reads = month * mean(&|r| r.read_units);
-    let writes = month * mean(&|r| f64::from(r.write_units));
-    let seconds = month * mean(&|r| (shape.lambda_ms_fixed + shape.lambda_ms_per_call * f64::from(r.calls)) / 1000.0);
+    let touches = active_days * f64::from(shape.touches_per_active_day);
+    let writes = month * mean(&|r| f64::from(r.write_units)) + touches * f64::from(SESSION_TOUCH.write_units);
+    let seconds = month * mean(&|r| (shape.lambda_ms_fixed + shape.lambda_ms_per_call * f64::from(r.calls)) / 1000.0)
+        + touches * shape.lambda_ms_per_call * f64::from(SESSION_TOUCH.calls) / 1000.0;
     let gb_seconds = seconds * f64::from(shape.lambda_mb) / 1024.0;
     let answers_gb = month * mean(&|r| r.answer_kb) / KB_PER_GB;
     let app_gb = active_days * shape.app_kb_per_active_day / KB_PER_GB;
@@ -244,6 +258,8 @@ pub fn report(shape: &Shape, requests: &[RequestCost], prices: &Prices) -> Strin
     for r in requests {
         let _ = writeln!(out, "  {:>4}  {:<48} {:>2} calls {:>5.1} RRU {:>3} WRU {:>5.1} KB", r.per_thousand, r.label, r.calls, r.read_units, r.write_units, r.answer_kb);
     }
+    let t = &SESSION_TOUCH;
+    let _ = writeln!(out, "  Besides: a session's record of use, at most once a minute, {} a day per user on duty: {} call, {} WRU each", shape.touches_per_active_day, t.calls, t.write_units);
     let _ = writeln!(out, "\n  {:<12} {:<70} {:>10}", "Service", "Month", "USD");
     for l in &e.lines {
         let _ = writeln!(out, "  {:<12} {:<70} {:>10.2}", l.service, l.what, l.usd);
@@ -285,6 +301,7 @@ mod tests {
         staff: 1_000,
         active_share: 0.5,
         requests_per_active_day: 100,
+        touches_per_active_day: 50,
         days_per_month: 20.0,
         cases_per_year: 120_000,
         years_kept: 2,
@@ -315,14 +332,16 @@ mod tests {
             [
                 // 750,000 reads × 4 units = 3 million units at 1 a million.
                 ("DynamoDB", 3.0),
-                // 250,000 writes × 8 units = 2 million at 10 a million.
-                ("DynamoDB", 20.0),
+                // 250,000 writes × 8 units = 2 million, and 10,000 user-days × 50 sessions'
+                // records of use × 2 units = 1 million: 3 million at 10 a million.
+                ("DynamoDB", 30.0),
                 // 240,000 cases × 8 KB = 1,920,000 KB = 1.8310546875 GB at 1.
                 ("DynamoDB", 1.831055),
                 // 1 million invocations at 1 a million.
                 ("Lambda", 1.0),
-                // 750,000 × 20 ms + 250,000 × 40 ms = 25,000 s × 0.5 GB = 12,500 GB-s at 0.001.
-                ("Lambda", 12.5),
+                // 750,000 × 20 ms + 250,000 × 40 ms + 500,000 records of use × 10 ms = 30,000 s
+                // × 0.5 GB = 15,000 GB-s at 0.001.
+                ("Lambda", 15.0),
                 // 1 million at 2 a million.
                 ("API Gateway", 2.0),
                 // 240,000 MB = 234.375 GB at 0.5, 10,000 uploads at 1 a thousand, 75,000
@@ -335,7 +354,7 @@ mod tests {
                 ("CloudFront", 11.0),
             ]
         );
-        assert!((e.total() - (3.0 + 20.0 + 1.8310546875 + 1.0 + 12.5 + 2.0 + 134.6875 + 3.633499 + 11.0)).abs() < 1e-5);
+        assert!((e.total() - (3.0 + 30.0 + 1.8310546875 + 1.0 + 15.0 + 2.0 + 134.6875 + 3.633499 + 11.0)).abs() < 1e-5);
     }
 
     #[test]

@@ -60,15 +60,27 @@ async fn settled(log: &store::calls::CallLog) {
 /// its kind: its calls, read and write units, and answer; what `make cost` prints is then
 /// never less than what the portal does.
 /// What went over is gathered, and the test fails at its end naming every kind that did.
+/// A session's record of use, written by whichever request comes when it is due (on a slow
+/// machine, any request of this test) is held to its own line of the estimate; sign-in's
+/// writing of the new session is its own.
 fn within_cost(kind: &str, m: &Measured) {
-    let cost = portal::cost::request(kind).unwrap_or_else(|| panic!("a request kind {kind}"));
+    let (touches, own): (Vec<Call>, Vec<Call>) = m.calls.iter().cloned().partition(|c| kind != "sign_in" && is_session_touch(c));
     let answer_kb = m.answer.body.to_string().len() as f64 / 1024.0;
-    if !(m.tally.calls <= u64::from(cost.calls) && m.tally.units.read() <= cost.read_units && m.tally.units.write <= u64::from(cost.write_units) && answer_kb <= cost.answer_kb) {
-        OVER_COST.lock().unwrap().push(format!(
-            "{kind}: measured {}, answer {answer_kb:.1} KB; the cost estimate counts {} calls, {} read units, {} write units, {} KB",
-            m.tally, cost.calls, cost.read_units, cost.write_units, cost.answer_kb
-        ));
+    for (kind, calls, answer_kb) in [(kind, own, answer_kb), ("session_touch", touches, 0.0)] {
+        let cost = portal::cost::request(kind).unwrap_or_else(|| panic!("a request kind {kind}"));
+        let tally = Tally::of(&calls);
+        if !(tally.calls <= u64::from(cost.calls) && tally.units.read() <= cost.read_units && tally.units.write <= u64::from(cost.write_units) && answer_kb <= cost.answer_kb) {
+            OVER_COST.lock().unwrap().push(format!(
+                "{kind}: measured {tally}, answer {answer_kb:.1} KB; the cost estimate counts {} calls, {} read units, {} write units, {} KB",
+                cost.calls, cost.read_units, cost.write_units, cost.answer_kb
+            ));
+        }
     }
+}
+
+/// A write of the session's record of use alone.
+fn is_session_touch(call: &Call) -> bool {
+    call.operation != "BatchGetItem" && !call.partitions.is_empty() && call.partitions.iter().all(|p| p.starts_with("SESSION#"))
 }
 
 static OVER_COST: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
@@ -79,7 +91,7 @@ fn beyond_sign_in(calls: &[Call]) -> Vec<&Call> {
     calls
         .iter()
         .filter(|c| !(c.operation == "BatchGetItem" && c.partitions.iter().any(|p| p.starts_with("SESSION#"))))
-        .filter(|c| !(c.operation != "BatchGetItem" && !c.partitions.is_empty() && c.partitions.iter().all(|p| p.starts_with("SESSION#"))))
+        .filter(|c| !is_session_touch(c))
         .filter(|c| !(c.operation == "GetItem" && c.partitions == ["SETTINGS/LISTS_VERSION"]))
         .collect()
 }
