@@ -17,7 +17,7 @@ export CARGO_TERM_COLOR := never
 # One build from scratch per run: incremental caches would only double what the disk holds.
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: cost check-embedded test-budget web-checks test-engines test-rest check-boundary check-hakari hakari-tool package smoke-package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
+.PHONY: cost check-embedded test-budget test-register web-checks test-engines test-rest check-boundary check-hakari hakari-tool package smoke-package check-template test-fuzz bench help run test test-suites test-rust test-web test-e2e check-openapi openapi web portal deps chromium venv clean
 
 help:
 	@echo "make run     build and start the portal on http://127.0.0.1:$(PORT) (data in $(DATA_DIR))"
@@ -89,17 +89,17 @@ test:
 	@python3 scripts/test-summary.py target/test-output.log
 
 # One build of every test and of the web app, then the suites two at a time: make -j2 starts
-# the next as one ends, so both cores stay busy (the DynamoDB suites wait on moto, whose
-# server uses one core). Longest first, but the embedded build's check (two minutes) before
-# the short checks, so that the last minutes are not one suite on one core. The web app builds
-# (half a minute of one core) beside the Rust build, whose links and last crates leave a core
-# idle. The API fuzzing runs for a fixed time on one core: third, so that it is never the
-# last suite left running while the other core waits (that tail was two and a half minutes).
+# the next as one ends, so both cores stay busy. Longest first, so that the last minutes are
+# short suites on both cores: the API tests, the browser tests, then the two long DynamoDB
+# tests (each beside moto, whose server uses one core), the web app's unit tests. The API
+# fuzzing runs for a fixed time on one core: before the short checks, so that it is never the
+# last suite left running while the other core waits. The web app builds (half a minute of
+# one core) beside the Rust build, whose links and last crates leave a core idle.
 # Each suite's output is printed whole when it ends,
 # and begins with the time it started (--- HH:MM:SS suite). The npm packages and the
 # virtualenv install first: installed beside the Rust build they took as much CPU as they
 # saved waiting (the build then took 15 minutes instead of 13, measured).
-SUITES := test-engines test-rest test-fuzz test-e2e test-budget check-embedded web-checks check-openapi check-template
+SUITES := test-rest test-e2e test-register test-budget web-checks test-engines test-fuzz check-embedded check-openapi check-template
 test-suites: check-boundary check-hakari deps
 	@date "+--- %T building every test and the web app"
 	@mkdir -p target
@@ -133,26 +133,32 @@ check-hakari: hakari-tool
 CARGO_TEST := env -u MAKEFLAGS -u MFLAGS cargo test
 
 # The Rust tests alone, two suites at a time as in `make test`.
-BIG_BUDGET := a_request_costs_the_same_at_12000_grievances_as_at_2000 imports_api::dynamodb_engine::a_register_is_refused_whole_imported_once_and_updated_by_changed_rows
+BUDGET_TEST := a_request_costs_the_same_at_12000_grievances_as_at_2000
+REGISTER_TEST := imports_api::dynamodb_engine::a_register_is_refused_whole_imported_once_and_updated_by_changed_rows
 test-rust: venv
 	cargo test --workspace --no-run
-	@$(MAKE) -k -j2 --output-sync=target --no-print-directory test-engines test-rest test-budget
+	@$(MAKE) -k -j2 --output-sync=target --no-print-directory test-rest test-register test-budget test-engines
 
 # The storage engines' suites: SQLite, and DynamoDB on moto.
 test-engines: venv
 	@date "+--- %T $@"
 	$(CARGO_TEST) -p engines --no-fail-fast
 
-# The request budget over 12,000 grievances on moto (minutes of seeding), with its figures,
-# and the import of a 10,000-row register on moto (minutes of calls): the long DynamoDB
-# tests, in a slot of their own beside the rest.
+# The long DynamoDB tests, each in a process of its own, so with a moto of its own (moto
+# answers one request at a time), and in a slot of its own beside the rest: the request
+# budget over 12,000 grievances (minutes of seeding), with its figures, and the import of a
+# 10,000-row register (minutes of calls).
 test-budget: venv
 	@date "+--- %T $@"
-	$(CARGO_TEST) -p portal --test api -- --nocapture $(BIG_BUDGET)
+	$(CARGO_TEST) -p portal --test api -- --nocapture $(BUDGET_TEST)
+
+test-register: venv
+	@date "+--- %T $@"
+	$(CARGO_TEST) -p portal --test api -- --nocapture $(REGISTER_TEST)
 
 test-rest: venv
 	@date "+--- %T $@"
-	$(CARGO_TEST) --workspace --exclude engines --no-fail-fast -- $(addprefix --skip ,$(BIG_BUDGET))
+	$(CARGO_TEST) --workspace --exclude engines --no-fail-fast -- --skip $(BUDGET_TEST) --skip $(REGISTER_TEST)
 
 # What `make run` builds: the portal without the cloud feature. Every test build has it, so
 # this is the one place that sees the embedded build: no AWS SDK crate in its tree, and it

@@ -202,8 +202,8 @@ async fn staff_import_and_each_sets_a_password_through_their_link(engine: Engine
 const REGISTER_HEADER: &str = "Source ID,FIR No,FIR Date,District,Police Station,Crime Title,Section & Act,Status,Brief Details,Complainant,Complainant Phone\n";
 
 /// How many rows the register test imports: ten thousand on either engine. On moto (a few
-/// hundred calls a second) that is minutes, so `make test` runs the DynamoDB one beside the
-/// request budget (`test-budget`), apart from the rest.
+/// hundred calls a second) that is minutes, so `make test` runs the DynamoDB one in a slot
+/// of its own (`test-register`), apart from the rest.
 fn register_rows(_: Engine) -> u64 {
     10_000
 }
