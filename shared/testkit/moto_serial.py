@@ -486,14 +486,20 @@ one_at_a_time = threading.Lock()
 KEEP_ALIVE = "moto_serial.keep_alive"
 
 
+# Whether the request this thread serves keeps its connection.
+this_request = threading.local()
+
+
 def serialised(environ, start_response):
     global reading
+    this_request.kept = False
     # The request's body, as far as its Content-Length goes: what moto leaves unread of it is
     # read after the answer, so that the connection's next request starts where it should.
-    # A request with neither a length nor a chunked body has none (HTTP/1.1).
-    length = environ.get("CONTENT_LENGTH") or "0"
+    # DynamoDB's calls only: S3's (streamed bodies, HEAD answers with a length and no body)
+    # keep werkzeug's one request a connection.
+    length = environ.get("CONTENT_LENGTH") or ""
     body = None
-    if length.isdigit() and "HTTP_TRANSFER_ENCODING" not in environ:
+    if environ.get("HTTP_X_AMZ_TARGET", "").startswith("DynamoDB_20120810.") and length.isdigit() and "HTTP_TRANSFER_ENCODING" not in environ:
         body = environ["wsgi.input"] = LimitedStream(environ["wsgi.input"], int(length))
     with one_at_a_time:
         reading = environ.get("HTTP_X_AMZ_TARGET", "").rpartition(".")[2] in READS
@@ -507,15 +513,16 @@ def serialised(environ, start_response):
                 remembered.clear()
     if body is not None:
         body.exhaust()
-        environ[KEEP_ALIVE] = True
+        environ[KEEP_ALIVE] = this_request.kept = True
     return answer
 
 
 # werkzeug closes every connection after one request: it cannot tell where an unread body
 # ends (above, it can), and every SDK call then opened a connection and moto a thread (a
 # fifth of moto's time and much of the client's). Here a connection stays open when its
-# request's body was read to its end, and werkzeug's wait for a closing client's last bytes
-# (10 ms of select, which on a kept connection would swallow the next request) is skipped.
+# DynamoDB request's body was read to its end, and werkzeug's wait for a closing client's
+# last bytes (10 ms of select, which on a kept connection would swallow the next request) is
+# skipped.
 import selectors as system_selectors
 import types
 
@@ -524,18 +531,25 @@ from werkzeug.serving import WSGIRequestHandler
 from werkzeug.wsgi import LimitedStream
 
 
-class _NothingMoreToRead:
-    def register(self, *_):
-        pass
+class _DrainedUnlessKept:
+    """werkzeug's selector for its wait, on a connection that closes; nothing on one kept."""
+
+    def __init__(self):
+        self.real = None if getattr(this_request, "kept", False) else system_selectors.DefaultSelector()
+
+    def register(self, *args):
+        if self.real:
+            self.real.register(*args)
 
     def select(self, timeout=None):
-        return []
+        return self.real.select(timeout) if self.real else []
 
     def close(self):
-        pass
+        if self.real:
+            self.real.close()
 
 
-werkzeug_serving.selectors = types.SimpleNamespace(**{**vars(system_selectors), "DefaultSelector": _NothingMoreToRead})
+werkzeug_serving.selectors = types.SimpleNamespace(**{**vars(system_selectors), "DefaultSelector": _DrainedUnlessKept})
 
 
 class KeptAlive(WSGIRequestHandler):
