@@ -12,8 +12,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // Generous for a contended 2-core CI machine running a debug build of the portal.
-  timeout: 60_000,
+  // Generous for a contended 2-core CI machine running a debug build of the portal beside
+  // the Rust API suite: the longest test (the list's keys: three axe runs and six screenshots)
+  // took 40 to 50 s, and over 60 s once beside that suite.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
