@@ -6,7 +6,7 @@ import { renderPage } from '../../test/render-page';
 import AdminPage from './AdminPage';
 import type { ClockRule } from './api/clock-rules';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const reader = makeUser({ role_name: 'Reader', permissions: [entry('dropdowns', { can_read: true })] });
 const admin = makeUser({ role_name: 'Keeper', permissions: [entry('dropdowns', { can_read: true, can_update: true })] });

@@ -7,7 +7,7 @@ import { renderPage } from '../../test/render-page';
 import GrievanceFormPage from './GrievanceFormPage';
 
 // The form is long: typing into it takes a while on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const clerk = makeUser({
   role_name: 'Clerk',

@@ -15,7 +15,7 @@ import { probeOf, wordCount } from './duplicates';
 import { emptyForm } from '../grievance-form';
 
 // The form is long: typing into it takes a while on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const clerk = makeUser({
   role_name: 'Clerk',

@@ -9,7 +9,7 @@ import GrievanceDetailPage from '../GrievanceDetailPage';
 import GrievanceFormPage from '../GrievanceFormPage';
 import { codeWarning, type ClockView } from './law';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const clerk = makeUser({
   role_name: 'Clerk',

@@ -9,7 +9,7 @@ import GrievanceFormPage from '../GrievanceFormPage';
 import { IDENTITY_PROTECTED } from './parties';
 
 // The form is long: typing into it takes a while on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const clerk = makeUser({ role_name: 'Clerk', permissions: [entry('grievances', { can_read: true, can_create: true, can_update: true })] });
 
