@@ -472,6 +472,7 @@ dispatched = DomainDispatcherApplication(create_backend_app)
 # request class and the same answers); anything else goes the usual way.
 from moto.moto_server.werkzeug_app import BackendRequest
 from werkzeug.wrappers import Response
+from werkzeug.wsgi import LimitedStream
 
 
 def moto_app(environ, start_response):
@@ -520,15 +521,14 @@ def serialised(environ, start_response):
 # werkzeug closes every connection after one request: it cannot tell where an unread body
 # ends (above, it can), and every SDK call then opened a connection and moto a thread (a
 # fifth of moto's time and much of the client's). Here a connection stays open when its
-# DynamoDB request's body was read to its end, and werkzeug's wait for a closing client's
-# last bytes (10 ms of select, which on a kept connection would swallow the next request) is
+# DynamoDB request's body was read to its end, and on such a connection werkzeug's wait for
+# a closing client's last bytes (10 ms of select, which would swallow the next request) is
 # skipped.
 import selectors as system_selectors
 import types
 
 import werkzeug.serving as werkzeug_serving
 from werkzeug.serving import WSGIRequestHandler
-from werkzeug.wsgi import LimitedStream
 
 
 class _DrainedUnlessKept:
