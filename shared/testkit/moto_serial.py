@@ -475,8 +475,12 @@ from werkzeug.wrappers import Response
 from werkzeug.wsgi import LimitedStream
 
 
+def is_dynamodb(environ):
+    return environ.get("HTTP_X_AMZ_TARGET", "").startswith("DynamoDB_20120810.")
+
+
 def moto_app(environ, start_response):
-    if not environ.get("HTTP_X_AMZ_TARGET", "").startswith("DynamoDB_20120810."):
+    if not is_dynamodb(environ):
         return dispatched(environ, start_response)
     request = BackendRequest(environ)
     status, headers, content = dynamodb_responses.DynamoHandler.dispatch(request, request.raw_url, dict(request.headers))
@@ -484,23 +488,19 @@ def moto_app(environ, start_response):
 
 
 one_at_a_time = threading.Lock()
-KEEP_ALIVE = "moto_serial.keep_alive"
-
-
-# Whether the request this thread serves keeps its connection.
+# Whether the request this thread serves keeps its connection (set once its body is read).
 this_request = threading.local()
 
 
 def serialised(environ, start_response):
     global reading
-    this_request.kept = False
     # The request's body, as far as its Content-Length goes: what moto leaves unread of it is
     # read after the answer, so that the connection's next request starts where it should.
     # DynamoDB's calls only: S3's (streamed bodies, HEAD answers with a length and no body)
     # keep werkzeug's one request a connection.
     length = environ.get("CONTENT_LENGTH") or ""
     body = None
-    if environ.get("HTTP_X_AMZ_TARGET", "").startswith("DynamoDB_20120810.") and length.isdigit() and "HTTP_TRANSFER_ENCODING" not in environ:
+    if is_dynamodb(environ) and length.isdigit() and "HTTP_TRANSFER_ENCODING" not in environ:
         body = environ["wsgi.input"] = LimitedStream(environ["wsgi.input"], int(length))
     with one_at_a_time:
         reading = environ.get("HTTP_X_AMZ_TARGET", "").rpartition(".")[2] in READS
@@ -514,7 +514,7 @@ def serialised(environ, start_response):
                 remembered.clear()
     if body is not None:
         body.exhaust()
-        environ[KEEP_ALIVE] = this_request.kept = True
+        this_request.kept = True
     return answer
 
 
@@ -535,7 +535,7 @@ class _DrainedUnlessKept:
     """werkzeug's selector for its wait, on a connection that closes; nothing on one kept."""
 
     def __init__(self):
-        self.real = None if getattr(this_request, "kept", False) else system_selectors.DefaultSelector()
+        self.real = None if this_request.kept else system_selectors.DefaultSelector()
 
     def register(self, *args):
         if self.real:
@@ -558,7 +558,7 @@ class KeptAlive(WSGIRequestHandler):
     disable_nagle_algorithm = True
 
     def send_header(self, keyword, value):
-        if keyword.lower() == "connection" and value.lower() == "close" and getattr(self, "environ", {}).get(KEEP_ALIVE):
+        if keyword.lower() == "connection" and value.lower() == "close" and this_request.kept:
             return
         super().send_header(keyword, value)
 
@@ -569,9 +569,9 @@ class KeptAlive(WSGIRequestHandler):
 
     def handle_one_request(self):
         # A request that fails before its answer closes its connection, as werkzeug would.
-        self.environ = {}
+        this_request.kept = False
         super().handle_one_request()
-        if not self.environ.get(KEEP_ALIVE):
+        if not this_request.kept:
             self.close_connection = True
 
 

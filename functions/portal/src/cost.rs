@@ -57,7 +57,7 @@ pub const REQUESTS: [RequestCost; 12] = [
 /// (`SessionPolicy::touch_seconds`), so that an idle session ends on time. It is no request's
 /// own cost, and comes at most once a minute per signed-in user: counted per user on duty.
 pub const SESSION_TOUCH: RequestCost =
-    RequestCost { key: "session_touch", label: "Session's record of use (at most once a minute)", per_thousand: 0, calls: 1, read_units: 0.0, write_units: 2, answer_kb: 0.0 };
+    RequestCost { key: "session_touch", label: "session's record of use, at most once a minute", per_thousand: 0, calls: 1, read_units: 0.0, write_units: 2, answer_kb: 0.0 };
 
 /// The request kind named `key` (or the session's record of use).
 pub fn request(key: &str) -> Option<&'static RequestCost> {
@@ -259,7 +259,7 @@ pub fn report(shape: &Shape, requests: &[RequestCost], prices: &Prices) -> Strin
         let _ = writeln!(out, "  {:>4}  {:<48} {:>2} calls {:>5.1} RRU {:>3} WRU {:>5.1} KB", r.per_thousand, r.label, r.calls, r.read_units, r.write_units, r.answer_kb);
     }
     let t = &SESSION_TOUCH;
-    let _ = writeln!(out, "  Besides: a session's record of use, at most once a minute, {} a day per user on duty: {} call, {} WRU each", shape.touches_per_active_day, t.calls, t.write_units);
+    let _ = writeln!(out, "  Besides: the {}, {} a day per user on duty: {} call, {} WRU each", t.label, shape.touches_per_active_day, t.calls, t.write_units);
     let _ = writeln!(out, "\n  {:<12} {:<70} {:>10}", "Service", "Month", "USD");
     for l in &e.lines {
         let _ = writeln!(out, "  {:<12} {:<70} {:>10.2}", l.service, l.what, l.usd);
