@@ -71,13 +71,8 @@ async fn settled(log: &store::calls::CallLog) {
 /// per window, which is that machine's slowness and not the request's cost.
 fn within_cost(kind: &str, m: &Measured) {
     let answer_kb = m.answer.body.to_string().len() as f64 / 1024.0;
-    let mut checked = false;
-    let own: Vec<Call> = m
-        .calls
-        .iter()
-        .filter(|c| !(is_lists_check(c) && std::mem::replace(&mut checked, true)))
-        .cloned()
-        .collect();
+    let first_check = m.calls.iter().position(is_lists_check);
+    let own: Vec<Call> = m.calls.iter().enumerate().filter(|&(at, c)| !is_lists_check(c) || Some(at) == first_check).map(|(_, c)| c.clone()).collect();
     for (kind, tally, answer_kb) in [(kind, Tally::of(&own), answer_kb), ("session_touch", Tally::of(&m.touches), 0.0)] {
         let cost = portal::cost::request(kind).unwrap_or_else(|| panic!("a request kind {kind}"));
         if !(tally.calls <= u64::from(cost.calls) && tally.units.read() <= cost.read_units && tally.units.write <= u64::from(cost.write_units) && answer_kb <= cost.answer_kb) {
