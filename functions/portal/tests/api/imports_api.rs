@@ -1,11 +1,10 @@
 //! A department's first week through the real routers, and through `portal import`'s own code,
 //! on both engines: its organisation (75 districts, 1,500 police stations), its staff (1,000
 //! users, each signing in after setting a password through their one-time link) and a
-//! register of 10,000 grievances (1,000 on the item engine: its emulator answers a few hundred
-//! calls a second, and a filing is four of them; the bench imports 100,000). A file with a failing row is refused whole, its report
-//! naming every failing row with the message in English and Hindi; a file imported twice
-//! changes nothing; a changed row updates its record with an audit record naming the import;
-//! each import's audit record holds the file's SHA-256.
+//! register of 10,000 grievances (the bench imports 100,000). A file with a failing row is
+//! refused whole, its report naming every failing row with the message in English and Hindi;
+//! a file imported twice changes nothing; a changed row updates its record with an audit
+//! record naming the import; each import's audit record holds the file's SHA-256.
 
 use apitest::{on_both_engines, Api, Engine, ADMIN_EMAIL};
 use base64::Engine as _;
