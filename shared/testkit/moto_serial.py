@@ -379,37 +379,6 @@ def _copied_from_pickle(tree, memo=None):
 UpdateExpressionParser.make = classmethod(_parsed_once)
 dynamodb_validators.deepcopy = _copied_from_pickle
 
-# The first three of an update's ten validations read only the expression, the names it
-# gives and the table's keys: an expression that passed them once with the same names and
-# keys passes them again, and they are not made again (a list item's creation is 34 updates).
-_STATIC_CHECKS = (dynamodb_validators.ActionCountValidator, dynamodb_validators.OverlappingPathsValidator, dynamodb_validators.UpdateHashRangeKeyValidator)
-_statically_valid = set()
-_validator_init = dynamodb_validators.UpdateExpressionValidator.__init__
-
-
-def _validator_remembering_its_expression(self, expression, *args, **kwargs):
-    _validator_init(self, expression, *args, **kwargs)
-    pickled = getattr(expression, "_pickled", None)
-    names = tuple(sorted((self.expression_attribute_names or {}).items()))
-    self._static_key = None if pickled is None else (pickled, names, tuple(self.table.table_key_attrs))
-
-
-def _validated(self):
-    key = getattr(self, "_static_key", None)
-    passed = key is not None and key in _statically_valid
-    n = self.node_to_validate
-    for processor in self.processors:
-        if passed and isinstance(processor, _STATIC_CHECKS):
-            continue
-        n = processor.traverse(n)
-    if key is not None:
-        _statically_valid.add(key)
-    return n
-
-
-dynamodb_validators.UpdateExpressionValidator.__init__ = _validator_remembering_its_expression
-dynamodb_validators.UpdateExpressionValidator.validate = _validated
-
 # Every error moto raises writes an XML body first, which a JSON error then replaces: its
 # update validation raises (and catches) one for each attribute a counter does not hold yet.
 # A JSON error here is made as moto makes it, without the XML it throws away.
