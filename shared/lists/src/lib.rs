@@ -179,15 +179,16 @@ pub enum SavedLimits {
 }
 
 /// The status a grievance filed without one starts in: the first active status (in display
-/// order) that means open.
+/// order) that means open. Read from the definitions (no usage counts), which an engine keeps
+/// a copy of: a register of a hundred thousand rows without a status asks for it each row.
 pub async fn default_status(lists: &dyn AdminLists) -> Result<Option<ListItem>> {
-    Ok(lists.list(ListKind::Statuses).await?.into_iter().find(|s| s.is_active && s.status_meaning() == StatusMeaning::Open))
+    Ok(lists.definitions(ListKind::Statuses).await?.into_iter().find(|s| s.is_active && s.status_meaning() == StatusMeaning::Open))
 }
 
 /// The priority a grievance filed without one gets: the starting "Medium" while it is
 /// active, otherwise the middle of the active priorities (by rank, the display order).
 pub async fn default_priority(lists: &dyn AdminLists) -> Result<Option<ListItem>> {
-    let active: Vec<ListItem> = lists.list(ListKind::Priorities).await?.into_iter().filter(|p| p.is_active).collect();
+    let active: Vec<ListItem> = lists.definitions(ListKind::Priorities).await?.into_iter().filter(|p| p.is_active).collect();
     if let Some(medium) = active.iter().find(|p| p.name.eq_ignore_ascii_case("Medium")) {
         return Ok(Some(medium.clone()));
     }

@@ -1370,7 +1370,8 @@ impl Ranks {
     async fn read(store: &dyn Store) -> Result<Ranks> {
         let mut ranks = BTreeMap::new();
         for kind in [ListKind::Statuses, ListKind::Priorities] {
-            for item in crate::dynamo::lists::list(store, kind).await? {
+            // The ranks alone: the usage counts a whole list carries are a read more each.
+            for item in crate::dynamo::list_items::definitions(store, kind).await? {
                 ranks.insert((kind, item.id), item.display_order);
             }
         }
