@@ -8,6 +8,7 @@ a lock lets one request at a time into moto.
 """
 
 import argparse
+import bisect
 import copy
 import inspect
 import json
@@ -154,6 +155,31 @@ def _index_partition(table, wanted):
     return sorted(found, key=lambda x: (x.hash_key, x.range_key) if x.range_key else x.hash_key)
 
 
+def _table_page(table, hash_key, asked):
+    """What a query of one partition of `table` reads, as far as its page can reach: the
+    partition sorted by range key, as moto sorts it (so that moto's own sort finds it sorted),
+    - after the start key of a page after the first, found by halving the sorted partition
+      (moto compares every item before it with the key: pages of a partition of 48,000 usage
+      shards took a second each); moto is then handed no start key;
+    - with no condition on the range key, no further than the item after a page of `limit`
+      items (moto stops there and makes the page's last item its end key): moto compared and
+      sorted the rest of the partition again for nothing."""
+    whole_key = (id(table), "table", repr(hash_key.value))
+    items = _remember(whole_key, lambda: sorted(table.items.get(hash_key, {}).values(), key=lambda item: item.range_key))
+    forward = asked.get("scan_index_forward") is not False
+    start = asked.get("exclusive_start_key")
+    if start and table.range_key_attr in start and table.hash_key_attr in start and DynamoType(start[table.hash_key_attr]) == hash_key:
+        ranges = _remember(whole_key + ("ranges",), lambda: [item.range_key for item in items])
+        after = DynamoType(start[table.range_key_attr])
+        # Reading backward, moto reverses what it is handed: the items before the key.
+        items = items[bisect.bisect_right(ranges, after) :] if forward else items[: bisect.bisect_left(ranges, after)]
+        asked["exclusive_start_key"] = None
+    limit = asked.get("limit")
+    if limit and asked.get("range_comparison") is None and not asked.get("filter_kwargs"):
+        items = items[: limit + 1] if forward else items[-(limit + 1) :]
+    return items
+
+
 def _partitioned_query(self, *args, **kwargs):
     bound = _query_arguments.bind(self, *args, **kwargs)
     asked = bound.arguments
@@ -161,15 +187,14 @@ def _partitioned_query(self, *args, **kwargs):
     if index_name and conditions:
         wanted = list(conditions)
         key = (id(self), "index", index_name, tuple((n, repr(v.value)) for n, v in wanted))
-        partition = lambda: _index_partition(self, wanted)
+        self.all_items = lambda: _remember(key, lambda: _index_partition(self, wanted))
     elif not index_name and hash_key is not None and self.range_key_attr:
-        key = (id(self), "table", repr(hash_key.value))
-        partition = lambda: list(self.items.get(hash_key, {}).values())
+        items = _table_page(self, hash_key, asked)
+        self.all_items = lambda: list(items)
     else:
         return _query(self, *args, **kwargs)
-    # moto's query looks for the partition in `all_items()`: hand it just the partition, whose
-    # items all hold the asked hash key (so moto need not compare it again).
-    self.all_items = lambda: _remember(key, partition)
+    # moto's query looks for the partition in `all_items()`: it is handed just the partition,
+    # whose items all hold the asked hash key.
     asked["hash_key_conditions"] = None
     try:
         return _query(*bound.args, **bound.kwargs)
@@ -379,6 +404,145 @@ def _copied_from_pickle(tree, memo=None):
 UpdateExpressionParser.make = classmethod(_parsed_once)
 dynamodb_validators.deepcopy = _copied_from_pickle
 
+# moto parses a condition each time it meets it: a transaction's item twice (the transaction's
+# check, then the put's or the update's own), and a counter's "attribute_exists(pk)" thousands
+# of times over. What a condition parses to holds no item and is only evaluated, so each one
+# (with its names and values) is parsed once; a condition that fails to parse is parsed, and
+# fails, every time.
+import re
+
+import moto.dynamodb.comparisons as dynamodb_comparisons
+import moto.dynamodb.models as dynamodb_models
+import moto.dynamodb.models.table as dynamodb_table
+from moto.dynamodb.exceptions import ConditionalCheckFailed, ItemSizeToUpdateTooLarge
+from moto.dynamodb.models.utilities import bytesize as _bytesize
+
+_parse_condition = dynamodb_comparisons.get_filter_expression
+_conditions = {}
+
+
+_PLACEHOLDER = re.compile(r"[#:][A-Za-z0-9_]+")
+
+
+def _condition_once(expression, names, values):
+    """moto's parse of a condition, kept by the expression and the names and values it uses
+    (an update's condition comes with the update's values too, which it does not use)."""
+    if not expression:
+        return _parse_condition(expression, names, values)
+    used = sorted(set(_PLACEHOLDER.findall(expression)))
+    try:
+        given = {**(names or {}), **(values or {})}
+        key = (expression, json.dumps([(name, given.get(name)) for name in used]))
+    except TypeError:
+        return _parse_condition(expression, names, values)
+    parsed = _conditions.get(key)
+    if parsed is None:
+        if len(_conditions) > 10000:
+            _conditions.clear()
+        parsed = _conditions[key] = _parse_condition(expression, names, values)
+    return parsed
+
+
+dynamodb_models.get_filter_expression = _condition_once
+dynamodb_table.get_filter_expression = _condition_once
+
+# moto validates an update by walking its parsed expression ten times, once for each rule
+# (placeholders, overlapping paths, key attributes, types, ...), and sizes the whole item again
+# at each attribute it sets: over half of a filing's transaction, whose counters are each an
+# update. The updates the store writes (`update_expr` in shared/store/src/dynamo.rs) have one
+# shape: "SET #s0 = :s0, ... ADD #a0 :a0, ... REMOVE #r0, ...", each attribute named by a
+# placeholder. Such an update, touching no key attribute of the table or of an index, adding
+# only numbers, each attribute once, is applied here directly with what the rules come to for
+# it; the item is sized once, after. Any other update (another shape, a key attribute, a
+# missing placeholder, an ADD to a value that is no number) goes to moto, which checks it.
+_update_item = dynamodb_models.DynamoDBBackend.update_item
+_STORE_UPDATE = re.compile(r"(?:SET (#s\d+ = :s\d+(?:, #s\d+ = :s\d+)*))? ?(?:ADD (#a\d+ :a\d+(?:, #a\d+ :a\d+)*))? ?(?:REMOVE (#r\d+(?:, #r\d+)*))?")
+_update_shapes = {}
+
+
+def _update_shape(expression):
+    """The placeholders of a store's update expression: (sets, adds, removes); None for an
+    expression of any other shape."""
+    if expression not in _update_shapes:
+        found = _STORE_UPDATE.fullmatch(expression)
+        shape = None
+        if found and any(found.groups()):
+            sets, adds, removes = found.groups()
+            shape = (
+                [tuple(part.split(" = ")) for part in sets.split(", ")] if sets else [],
+                [tuple(part.split(" ")) for part in adds.split(", ")] if adds else [],
+                removes.split(", ") if removes else [],
+            )
+        _update_shapes[expression] = shape
+    return _update_shapes[expression]
+
+
+def _store_changes(table, expression, names, values):
+    """The attributes a store's update sets, adds to and removes, with their values; None
+    when moto's own checks could find fault with it."""
+    shape = _update_shape(expression)
+    if shape is None:
+        return None
+    sets, adds, removes = shape
+    try:
+        sets = [(names[name], values[value]) for name, value in sets]
+        adds = [(names[name], values[value]) for name, value in adds]
+        removes = [names[name] for name in removes]
+    except (KeyError, TypeError):
+        return None
+    touched = [name for name, _ in sets] + [name for name, _ in adds] + removes
+    keys = set(table.attribute_keys)
+    if len(set(touched)) != len(touched) or any(name in keys for name in touched):
+        return None
+    if any(not isinstance(value, dict) or list(value) != ["N"] for _, value in adds):
+        return None
+    return sets, adds, removes
+
+
+def _store_update(self, table_name, key, update_expression, expression_attribute_names, expression_attribute_values, attribute_updates=None, expected=None, condition_expression=None, return_values_on_condition_check_failure=None):
+    def by_moto():
+        return _update_item(self, table_name, key, update_expression, expression_attribute_names, expression_attribute_values, attribute_updates=attribute_updates, expected=expected, condition_expression=condition_expression, return_values_on_condition_check_failure=return_values_on_condition_check_failure)
+
+    table = self.get_table(table_name)
+    if attribute_updates or expected or not update_expression or table.stream_shard is not None or table.hash_key_attr not in key:
+        return by_moto()
+    changes = _store_changes(table, update_expression, expression_attribute_names or {}, expression_attribute_values or {})
+    if changes is None:
+        return by_moto()
+    sets, adds, removes = changes
+    hash_value = DynamoType(key[table.hash_key_attr])
+    range_value = DynamoType(key[table.range_key_attr]) if table.range_key_attr in key else None
+    item = table.get_item(hash_value, range_value)
+    if any(item is not None and name in item.attrs and item.attrs[name].type != "N" for name, _ in adds):
+        return by_moto()
+    condition = _condition_once(condition_expression, expression_attribute_names, expression_attribute_values)
+    if not condition.expr(item):
+        if return_values_on_condition_check_failure == "ALL_OLD" and item is not None:
+            raise ConditionalCheckFailed(item=item.to_json()["Attributes"])
+        raise ConditionalCheckFailed
+    current = item.attrs if item is not None else {}
+    changed = {name: DynamoType(value) for name, value in sets}
+    for name, value in adds:
+        changed[name] = current.get(name, DynamoType({"N": "0"})) + DynamoType(value)
+    kept = [(name, value) for name, value in current.items() if name not in changed and name not in removes]
+    size = sum(_bytesize(name) + (value.size() if type(value) is DynamoType else _bytesize(str(value))) for name, value in kept + list(changed.items()))
+    if size > 405000:
+        raise ItemSizeToUpdateTooLarge()
+    # Update does not fail on a new item: it is made with its key, as moto makes it.
+    if item is None:
+        data = {table.hash_key_attr: {hash_value.type: hash_value.value}}
+        if range_value is not None:
+            data[table.range_key_attr] = {range_value.type: range_value.value}
+        table.put_item(data)
+        item = table.get_item(hash_value, range_value)
+    for name in removes:
+        dict.pop(item.attrs, name, None)
+    dict.update(item.attrs, changed)
+    return item
+
+
+dynamodb_models.DynamoDBBackend.update_item = _store_update
+
 # Every error moto raises writes an XML body first, which a JSON error then replaces: its
 # update validation raises (and catches) one for each attribute a counter does not hold yet.
 # A JSON error here is made as moto makes it, without the XML it throws away.
@@ -400,8 +564,6 @@ JsonRESTError.__init__ = _json_error
 # roll it back when the transaction fails: over a table of 20,000 grievances a transaction
 # took minutes. Here only the items the transaction names are kept aside, and put back when
 # it fails; moto's own backup is handed the live table (which it then "restores" to itself).
-import moto.dynamodb.models as dynamodb_models
-
 _transact_write_items = dynamodb_models.DynamoDBBackend.transact_write_items
 
 
