@@ -419,8 +419,6 @@ from moto.dynamodb.models.utilities import bytesize as _bytesize
 
 _parse_condition = dynamodb_comparisons.get_filter_expression
 _conditions = {}
-
-
 _PLACEHOLDER = re.compile(r"[#:][A-Za-z0-9_]+")
 
 
@@ -525,7 +523,7 @@ def _store_update(self, table_name, key, update_expression, expression_attribute
     for name, value in adds:
         changed[name] = current.get(name, DynamoType({"N": "0"})) + DynamoType(value)
     kept = [(name, value) for name, value in current.items() if name not in changed and name not in removes]
-    size = sum(_bytesize(name) + (value.size() if type(value) is DynamoType else _bytesize(str(value))) for name, value in kept + list(changed.items()))
+    size = sum(_bytesize(name) + value.size() for name, value in kept + list(changed.items()))
     if size > 405000:
         raise ItemSizeToUpdateTooLarge()
     # Update does not fail on a new item: it is made with its key, as moto makes it.
