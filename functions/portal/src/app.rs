@@ -83,6 +83,9 @@ pub async fn serve(host: &str, port: u16, data_dir: &Path, web_dir: &Path) -> an
     if !web_dir.join("index.html").exists() {
         tracing::warn!("no web app at {}: build it with `npm run build` in web/ (make run does)", web_dir.display());
     }
+    if let Some(warning) = auth::passwords::build_warning() {
+        tracing::warn!("{warning}");
+    }
     portal::backup::schedule::spawn_scheduled_backups(data_dir)?;
     let checkpoint_key = embedded::checkpoint_key(data_dir)?;
     let listener = tokio::net::TcpListener::bind((host, port)).await.with_context(|| format!("cannot listen on {host}:{port}"))?;
