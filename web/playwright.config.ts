@@ -20,7 +20,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
-    trace: 'retain-on-failure',
+    // No trace of a passing test: recording one (a screencast and a snapshot of the page at
+    // each step) was a third of the browser tests' CPU, and a failure leaves its screenshot
+    // and the page's accessibility snapshot (error-context.md) anyway. For a trace of a
+    // failure: npx playwright test --trace retain-on-failure.
+    trace: 'off',
     screenshot: 'only-on-failure',
     // The staff's browsers are in India, as the portal's days are (domain::clock::today): a
     // browser on UTC would record an action "today" a day before the server's today for the

@@ -83,8 +83,19 @@ export async function snap(page: Page, name: string) {
   await page.setViewportSize(original);
 }
 
-/** Fails on any serious or critical axe violation. */
+/**
+ * Fails on any serious or critical axe violation, on the screen as it settles: a colour still
+ * in transition (a toggle just pressed) would be measured halfway, and its contrast with it.
+ */
 export async function expectAccessible(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
