@@ -92,7 +92,8 @@ export async function expectAccessible(page: Page) {
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        // A paused or endless one (a spinner) never finishes.
+        .filter((animation) => animation.playState === 'running' && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
