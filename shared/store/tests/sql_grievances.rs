@@ -502,6 +502,40 @@ fn page_twenty_is_the_same_rows_as_a_naive_slice_and_as_cheap_to_find() {
     }
 }
 
+/// A posting's area with nothing filtering it, in filing order either way: each station's
+/// part read from its own index and merged, and the districts' cases without a station among
+/// them, page by page as the naive reading has them; no page gathers the area and sorts it.
+#[test]
+fn an_areas_list_merges_its_stations_parts_in_filing_order() {
+    let mut f = fixture(900);
+    for i in (0..f.rows.len()).step_by(37) {
+        f.edit(i, &|r| {
+            r.police_station_id = None;
+            r.district_id = Some(DISTRICTS[1]);
+        });
+    }
+    let area = Scope::Area { stations: vec![STATIONS[0], STATIONS[2], STATIONS[4]], districts: vec![DISTRICTS[1]] };
+    for direction in [Direction::Desc, Direction::Asc] {
+        let q = GrievanceQuery { direction, limit: 13, ..GrievanceQuery::new(area.clone()) };
+        let want = naive(&f.rows, &q);
+        let unplaced = want.iter().filter(|id| f.rows.iter().any(|r| r.id == **id && r.police_station_id.is_none())).count();
+        assert!(want.len() > 300 && unplaced > 5, "the area holds {} cases, {unplaced} without a station", want.len());
+        let (ids, counts, _) = walk(&f.conn, &q);
+        assert_eq!(ids, want, "{direction:?}");
+        assert_eq!(counts.into_iter().collect::<Vec<_>>(), vec![want.len() as u64], "{direction:?}: every page counts the area");
+        let mut second = q.clone();
+        second.after = g::list(&f.conn, &q).unwrap().next;
+        for page in [&q, &second] {
+            let plan = g::explain(&f.conn, page).unwrap();
+            assert!(plan.contains("g_station_filed") && plan.contains("MERGE"), "{direction:?}: {plan}");
+        }
+    }
+    // With a filter the area is read as one statement, as before.
+    let q = GrievanceQuery { status_id: f.rows[0].status_id, limit: 13, ..GrievanceQuery::new(area) };
+    assert_eq!(walk(&f.conn, &q).0, naive(&f.rows, &q));
+    assert!(!g::explain(&f.conn, &q).unwrap().contains("MERGE"));
+}
+
 #[test]
 fn a_bad_cursor_is_a_typed_error() {
     let f = fixture(200);
@@ -768,7 +802,13 @@ fn check_fir_ranges_and_overdue(f: &Fixture, when: &str) {
         *expected.entry(station_of[&id]).or_insert(0u64) += 1;
     }
     assert!(expected.len() > 1, "{when}: overdue at several stations");
-    assert_eq!(g::count_overdue_by_station(&f.conn, &overdue).unwrap(), expected, "{when}: overdue by station");
+    assert_eq!(g::count_overdue_by_station(&f.conn, &overdue, None).unwrap(), expected, "{when}: overdue by station");
+    // An office's own stations alone, one of them holding none, the grievances without a
+    // station under 0.
+    let asked = [STATIONS[1], STATIONS[3], 0, 999];
+    let theirs: BTreeMap<i64, u64> = expected.iter().filter(|(s, _)| asked.contains(s)).map(|(s, n)| (*s, *n)).collect();
+    assert!(theirs.len() > 1 && theirs.len() < expected.len(), "{when}: {theirs:?} of {expected:?}");
+    assert_eq!(g::count_overdue_by_station(&f.conn, &overdue, Some(&asked)).unwrap(), theirs, "{when}: overdue at the stations asked");
 }
 
 /// "Missed" and "due within a week", alone and with a district or a station, in the state's,
@@ -1196,6 +1236,33 @@ fn fir_ranges_by_filing_time_stay_right_after_edits_and_deletes() {
     tx.commit().unwrap();
     f.rows.retain(|r| ![12, 501, 700, 899].contains(&r.id));
     check_fir_ranges_and_overdue(&f, "after deletes");
+}
+
+/// The overdue by station a memo keeps follows the table: asked again after an edit that makes
+/// a case overdue, it answers as counted afresh, for the state and for an office's stations.
+#[test]
+fn remembered_overdue_by_station_follows_every_change() {
+    let mut f = fixture(900);
+    let memo = CountMemo::default();
+    let overdue = Overdue { today: TODAY, limits: limits() };
+    let asked = [STATIONS[2], STATIONS[4]];
+    let before = memo.overdue_by_station(&f.conn, &overdue, None).unwrap();
+    assert_eq!(before, g::count_overdue_by_station(&f.conn, &overdue, None).unwrap());
+    let theirs_before = memo.overdue_by_station(&f.conn, &overdue, Some(&asked)).unwrap();
+    let index = f.rows.iter().position(|r| r.police_station_id != Some(STATIONS[2]) && r.stage == Stage::Inward).unwrap();
+    f.edit(index, &|r| {
+        r.stage = Stage::WithIo;
+        r.stage_since = "2020-01-15".into();
+        r.priority_id = Some(32);
+        r.police_station_id = Some(STATIONS[2]);
+        r.district_id = Some(DISTRICTS[1]);
+    });
+    let after = memo.overdue_by_station(&f.conn, &overdue, None).unwrap();
+    assert_eq!(after[&STATIONS[2]], before.get(&STATIONS[2]).copied().unwrap_or(0) + 1, "the edit made one more case overdue there");
+    assert_eq!(after, g::count_overdue_by_station(&f.conn, &overdue, None).unwrap());
+    let theirs = memo.overdue_by_station(&f.conn, &overdue, Some(&asked)).unwrap();
+    assert_ne!(theirs, theirs_before);
+    assert_eq!(theirs, after.iter().filter(|(s, _)| asked.contains(s)).map(|(s, n)| (*s, *n)).collect());
 }
 
 /// The SQL that gives a current file the shape schema 9 left it in: each grievance's JSON in

@@ -221,6 +221,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0031_imported_grievance_sources.sql",
     "0032_report_figures_by_day_in_india.sql",
     "0033_own_case_figures.sql",
+    "0034_area_reads_by_station.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -580,10 +580,14 @@ impl Grievances for SqlGrievances {
         let overdue = overdue_of(clock);
         let memo = self.counts.clone();
         let scopes: Vec<(i64, Scope)> = stations.iter().map(|s| (*s, scope_for(viewer, Some(*s)))).collect();
+        let viewer_scope = scope_of(viewer);
         self.read(move |conn| {
-            // The stations asked of the state are counted together, from the stage figures;
-            // one's own cases (and an area's grievances without a station) station by station.
-            let state = scopes.iter().any(|(_, scope)| *scope == Scope::State).then(|| rows::count_overdue_by_station(conn, &overdue)).transpose()?.unwrap_or_default();
+            // The stations asked of the state are counted together, from the stage figures
+            // (of those stations alone for an office that sees less than the state); one's own
+            // cases (and an area's grievances without a station) station by station.
+            let of_state: Vec<i64> = scopes.iter().filter(|(_, scope)| *scope == Scope::State).map(|(station, _)| *station).collect();
+            let asked = (!matches!(viewer_scope, Scope::State)).then_some(of_state.as_slice());
+            let state = (!of_state.is_empty()).then(|| memo.overdue_by_station(conn, &overdue, asked)).transpose()?.unwrap_or_default();
             let mut counts = BTreeMap::new();
             for (station, scope) in scopes {
                 let n = match scope {
