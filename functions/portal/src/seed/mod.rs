@@ -6,12 +6,14 @@
 //! state's (`state`).
 
 mod draw;
+mod history;
 pub mod state;
 
 use draw::{Rng, FAMILY_NAMES, GIVEN_NAMES};
 
 use anyhow::Context;
 use auth::users::NewUser;
+use cases::port::{AuditBatch, AuditChange};
 use cases::{Actor, Grievance};
 use domain::grievance::{GrievanceFields, OfficerEntry};
 use domain::lists::ListKind;
@@ -189,6 +191,36 @@ impl Synthetic {
 
     /// The `n`th grievance (from 0, in order), as filed by one of the staff.
     pub fn grievance(&mut self, n: u64) -> (cases::Stored, Actor) {
+        let (stored, actor, _, _) = self.draw(n);
+        (stored, actor)
+    }
+
+    /// The `n`th grievance with the changes that brought it where it is, each a version with its
+    /// audit records: on a state's shape filed, assigned, taken up, decided and closed by its
+    /// station's staff (`history`); otherwise its filing alone.
+    pub fn case(&mut self, n: u64) -> (cases::Stored, Vec<AuditBatch>) {
+        let (mut stored, filer, assignee, station) = self.draw(n);
+        let sho = station.and_then(|i| self.geography.as_ref().and_then(|g| g.shos[i].as_ref()));
+        let changes = match (station, self.geography.is_some()) {
+            (Some(_), true) => {
+                let g = &mut stored.grievance;
+                let filed = domain::clock::parse(&g.filed_at).unwrap_or(self.now);
+                let pending = self.names[&ListKind::Statuses].iter().find(|(_, name)| name == "Pending").map(|(id, _)| *id);
+                history::changes(g, filed, pending, history::Hands { filer: &filer, assignee: assignee.as_ref(), sho }, &mut self.rng, self.now)
+            }
+            _ => vec![AuditBatch {
+                at: stored.grievance.filed_at.clone(),
+                change: AuditChange::Version(stored.grievance.version),
+                entries: vec![cases::writes::complete_record_entry(&stored.grievance, true, &cases::identity::Sensitivity::new(&[]))],
+                actor: filer,
+            }],
+        };
+        (stored, changes)
+    }
+
+    /// The `n`th grievance as it stands, who filed it, who it is assigned to, and its station
+    /// of the state's shape.
+    fn draw(&mut self, n: u64) -> (cases::Stored, Actor, Option<Actor>, Option<usize>) {
         let (names, staff, first_id, count, now) = (&self.names, &self.staff, self.first_id, self.count, self.now);
         let lookup = |kind: ListKind, name: &str| names[&kind].iter().find(|(_, n)| n == name).map(|(id, _)| *id);
         let rng = &mut self.rng;
@@ -285,7 +317,7 @@ impl Synthetic {
             filed_by: actor.user_id,
             filed_by_name: actor.name.clone(),
             assigned_to: assignee.as_ref().map(|a| a.user_id),
-            assigned_to_name: assignee.map(|a| a.name),
+            assigned_to_name: assignee.as_ref().map(|a| a.name.clone()),
             filed_at: filed_text.clone(),
             updated_at: filed_text,
             version: 1,
@@ -297,14 +329,18 @@ impl Synthetic {
             people_text: None,
         };
         self.indexer.index(&mut g);
-        (cases::Stored { grievance: g, refs }, actor)
+        (cases::Stored { grievance: g, refs }, actor, assignee, placed)
     }
 }
 
 /// Seeds `count` grievances (a state's shape with `state_shaped`) into the data directory.
 pub async fn run(data_dir: &Path, count: u64, seed: u64, state_shaped: bool) -> anyhow::Result<()> {
     let state = crate::embedded::open(data_dir)?;
-    let sqlite = Arc::new(SqliteStore::open(data_dir.join("portal.db")).context("cannot open the store")?);
+    // A generator's one writer, with a cache a serving portal does not get: a batch's pages
+    // (its cases, their records and every index's) are written once at its commit rather than
+    // spilled and read back through the file (at a state's million with six records a case,
+    // the small cache kept the seed in the kernel's page copies, 350 cases a second).
+    let sqlite = Arc::new(SqliteStore::open_with(data_dir.join("portal.db"), store::sqlite::MemoryLimits { readers: 1, cache_mib: 1536 }).context("cannot open the store")?);
     crate::ready(&state).await?;
     let first = crate::first_admin(&state).await?;
     let started = std::time::Instant::now();
@@ -326,9 +362,9 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64, state_shaped: bool) -> 
     let started = std::time::Instant::now();
     let mut batch = Vec::new();
     for n in 0..count {
-        batch.push(synthetic.grievance(n));
+        batch.push(synthetic.case(n));
         if batch.len() >= 5_000 || n + 1 == count {
-            grievances.load(&std::mem::take(&mut batch)).await?;
+            grievances.load_with_history(std::mem::take(&mut batch)).await?;
             eprint!("\r  {} of {count} grievances", n + 1);
         }
     }

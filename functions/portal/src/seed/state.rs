@@ -206,13 +206,15 @@ pub struct Geography {
     /// (station, cumulative weight), in the stations' order.
     cumulative: Vec<f64>,
     pub stations: Vec<Station>,
-    /// Per station: who files its cases (writers and officers) and who investigates them.
+    /// Per station: who files its cases (writers and officers), who investigates them, and its
+    /// house officer, who assigns and closes them.
     pub filers: Vec<Vec<Actor>>,
     pub officers: Vec<Vec<Actor>>,
+    pub shos: Vec<Option<Actor>>,
 }
 
 impl Geography {
-    pub fn new(stations: Vec<Station>, filers: Vec<Vec<Actor>>, officers: Vec<Vec<Actor>>) -> Geography {
+    pub fn new(stations: Vec<Station>, filers: Vec<Vec<Actor>>, officers: Vec<Vec<Actor>>, shos: Vec<Option<Actor>>) -> Geography {
         let mut total = 0.0;
         let cumulative = stations
             .iter()
@@ -221,7 +223,7 @@ impl Geography {
                 total
             })
             .collect();
-        Geography { cumulative, stations, filers, officers }
+        Geography { cumulative, stations, filers, officers, shos }
     }
 
     /// The station a draw `u` in [0, 1) falls on, by load.
@@ -231,10 +233,12 @@ impl Geography {
     }
 }
 
-/// The staff of each station, by the emails `staff` gave them, as actors of the store's users.
-pub fn actors_by_station(stations: &[Station], staff: &[Member], users: &BTreeMap<String, (i64, String)>) -> (Vec<Vec<Actor>>, Vec<Vec<Actor>>) {
+/// The staff of each station, by the emails `staff` gave them, as actors of the store's users:
+/// who files, who investigates, and the house officer.
+pub fn actors_by_station(stations: &[Station], staff: &[Member], users: &BTreeMap<String, (i64, String)>) -> (Vec<Vec<Actor>>, Vec<Vec<Actor>>, Vec<Option<Actor>>) {
     let mut filers = vec![Vec::new(); stations.len()];
     let mut officers = vec![Vec::new(); stations.len()];
+    let mut shos = vec![None; stations.len()];
     for m in staff {
         let (Posting::Station(i), Some((id, name))) = (&m.posting, users.get(&m.email)) else { continue };
         let actor = Actor {
@@ -251,10 +255,13 @@ pub fn actors_by_station(stations: &[Station], staff: &[Member], users: &BTreeMa
             filers[*i].push(actor.clone());
         }
         if m.role == ROLES[1].0 {
-            officers[*i].push(actor);
+            officers[*i].push(actor.clone());
+        }
+        if m.role == ROLES[2].0 {
+            shos[*i] = Some(actor);
         }
     }
-    (filers, officers)
+    (filers, officers, shos)
 }
 
 #[cfg(test)]
@@ -292,7 +299,7 @@ mod tests {
         let busiest: f64 = weights[weights.len() * 9 / 10..].iter().sum();
         assert!(busiest / total > 0.33, "{}", busiest / total);
         // Draws fall on stations in proportion to their load.
-        let geography = Geography::new(stations.clone(), vec![], vec![]);
+        let geography = Geography::new(stations.clone(), vec![], vec![], vec![]);
         let mut hits = vec![0u32; stations.len()];
         for k in 0..100_000 {
             hits[geography.station_at(k as f64 / 100_000.0)] += 1;
@@ -370,6 +377,6 @@ pub async fn prepare(state: &http_glue::AppState, seed: u64, password: &str) -> 
         }
         users.insert(user.email, (user.id, user.name));
     }
-    let (filers, officers) = actors_by_station(&stations, &members, &users);
-    Ok(Geography::new(stations, filers, officers))
+    let (filers, officers, shos) = actors_by_station(&stations, &members, &users);
+    Ok(Geography::new(stations, filers, officers, shos))
 }

@@ -13,7 +13,7 @@ use crate::sqlite::case_files::{remove_case_files, sweep_token, CaseFileWrite};
 use crate::sqlite::trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};
-use cases::port::{AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, RecordSource, Refs, Reindexed, SameFir, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditBatch, AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, RecordSource, Refs, Reindexed, SameFir, StationTally, Stored, StoredPage, Tallies};
 use cases::reads::{Filters, SortDirection, SortKey, Viewer};
 use cases::record::{Actor, Grievance};
 use cases::writes::AuditEntry;
@@ -63,21 +63,40 @@ impl SqlGrievances {
     }
 
     /// Files many new grievances at once with their CREATED records and list usage, for
-    /// the data generator and test fixtures: one transaction, not waited for on disk.
+    /// test fixtures: one transaction, not waited for on disk.
     pub async fn load(&self, batch: &[(Stored, Actor)]) -> Result<()> {
+        let batch = batch
+            .iter()
+            .map(|(stored, actor)| {
+                let g = &stored.grievance;
+                // Generated cases are written by the reference list as shipped (their victims,
+                // should they name any, protected by its sensitive sections).
+                let entry = cases::writes::complete_record_entry(g, true, &cases::identity::Sensitivity::new(&[]));
+                let created = AuditBatch { actor: actor.clone(), at: g.filed_at.clone(), change: AuditChange::Version(g.version), entries: vec![entry] };
+                (stored.clone(), vec![created])
+            })
+            .collect();
+        self.load_with_history(batch).await
+    }
+
+    /// Files many new grievances at once, each with the changes that brought it where it is
+    /// (its creation first; every record linked into its chain) and its list usage, for the
+    /// data generator: one transaction, not waited for on disk.
+    pub async fn load_with_history(&self, batch: Vec<(Stored, Vec<AuditBatch>)>) -> Result<()> {
         let mut trail = Vec::new();
         let mut uses: BTreeMap<(ListKind, i64), i64> = BTreeMap::new();
-        for (stored, actor) in batch {
-            let g = &stored.grievance;
-            // Generated cases are written by the reference list as shipped (their victims, should
-            // they name any, protected by its sensitive sections).
-            let entry = cases::writes::complete_record_entry(g, true, &cases::identity::Sensitivity::new(&[]));
-            trail.push(records_of(g.into(), AuditChange::Version(g.version), actor, &g.filed_at, vec![entry]));
-            for (item, n) in crate::sqlite::lists::use_deltas(&Refs::new(), &stored.refs) {
+        let mut stored = Vec::with_capacity(batch.len());
+        for (case, changes) in batch {
+            let g = &case.grievance;
+            for change in changes {
+                trail.push(records_of(g.into(), change.change, &change.actor, &change.at, change.entries));
+            }
+            for (item, n) in crate::sqlite::lists::use_deltas(&Refs::new(), &case.refs) {
                 *uses.entry(item).or_default() += n;
             }
+            stored.push(case);
         }
-        self.insert_in_bulk(Vec::new(), uses, trail, batch.iter().map(|(s, _)| s), false).await
+        self.insert_in_bulk(Vec::new(), uses, trail, stored.iter(), false).await
     }
 
     /// Inserts the rows of `stored` and their audit records, counts the list items' `uses`
