@@ -22,9 +22,14 @@ struct Member {
     /// The address the member's requests come from.
     address: String,
     files: bool,
+    /// Whether their role reads the reports.
+    reports: bool,
     /// Grievances they may see (from their list's first page), and an officer of their station.
     ids: Vec<i64>,
     officer: Option<i64>,
+    /// Where they file: the district and station of the newest case they see (their own
+    /// station's), as a posting files only inside its area.
+    place: Option<(String, String)>,
 }
 
 /// The members the run signs in: for every station-level member three from stations (a writer,
@@ -52,23 +57,28 @@ fn emails(users: usize) -> Vec<(String, bool)> {
     out
 }
 
-async fn sign_in(client: &reqwest::Client, base: &str, email: &str, address: &str) -> anyhow::Result<String> {
+/// The session's token, and whether the role reads the reports.
+async fn sign_in(client: &reqwest::Client, base: &str, email: &str, address: &str) -> anyhow::Result<(String, bool)> {
     let answer: Value = client.post(format!("{base}/api/auth/login")).header("x-forwarded-for", address).json(&json!({"email": email, "password": PASSWORD})).send().await?.json().await?;
-    answer["token"].as_str().map(str::to_string).ok_or_else(|| anyhow::anyhow!("{email}: {answer}"))
+    let token = answer["token"].as_str().map(str::to_string).ok_or_else(|| anyhow::anyhow!("{email}: {answer}"))?;
+    let reports = answer["user"]["permissions"]["reports"].to_string().contains("read");
+    Ok((token, reports))
 }
 
 async fn member(client: &reqwest::Client, base: &str, email: &str, files: bool, n: usize) -> anyhow::Result<Member> {
     let address = format!("10.{}.{}.{}", n / 65_536 % 256, n / 256 % 256, n % 256 + 1);
-    let token = sign_in(client, base, email, &address).await?;
+    let (token, reports) = sign_in(client, base, email, &address).await?;
     let page: Value = client.get(format!("{base}/api/grievances?limit=50")).bearer_auth(&token).header("x-forwarded-for", &address).send().await?.json().await?;
     let ids = page["data"].as_array().map(|a| a.iter().filter_map(|g| g["id"].as_i64()).collect()).unwrap_or_default();
+    let newest = &page["data"][0];
+    let place = newest["district"].as_str().zip(newest["police_station"].as_str()).map(|(d, s)| (d.to_string(), s.to_string()));
     let officer = if files {
         let found: Value = client.get(format!("{base}/api/grievances/assignees")).bearer_auth(&token).header("x-forwarded-for", &address).send().await?.json().await.unwrap_or(Value::Null);
         found["data"].as_array().and_then(|a| a.iter().find_map(|u| u["id"].as_i64()))
     } else {
         None
     };
-    Ok(Member { token, address, files, ids, officer })
+    Ok(Member { token, address, files, reports, ids, officer, place })
 }
 
 /// Kind, milliseconds, success.
@@ -78,7 +88,7 @@ type Sample = (&'static str, f64, bool);
 async fn request(client: &reqwest::Client, base: &str, m: &Member, kind: &'static str, n: usize, email: &str, statuses: &[i64]) -> Option<Sample> {
     let id = (!m.ids.is_empty()).then(|| m.ids[n % m.ids.len()]);
     let writes = matches!(kind, "file" | "edit" | "assign" | "note");
-    if writes && (!m.files || id.is_none()) {
+    if writes && (!m.files || id.is_none() || m.place.is_none()) || kind == "audit_figures" && !m.reports {
         return None;
     }
     let started = Instant::now();
@@ -94,8 +104,9 @@ async fn request(client: &reqwest::Client, base: &str, m: &Member, kind: &'stati
         "lookup" => client.get(format!("{base}/api/grievances/lookup?number=GRV-&limit=20")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,
         "audit_figures" => client.get(format!("{base}/api/reports/pendency")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,
         "file" => {
+            let (district, station) = m.place.as_ref()?;
             let body = json!({"fir_no": format!("MIX/{n}/{}", m.token.len() + n * 31 + started.elapsed().subsec_nanos() as usize), "fir_date": "2026-01-15",
-                "section_and_act": "303(2) BNS", "crime_title": "Theft", "district": "Agra", "police_station": "Agra Kotwali", "status": "Pending",
+                "section_and_act": "303(2) BNS", "crime_title": "Theft", "district": district, "police_station": station, "status": "Pending",
                 "priority": "Medium", "type_of_call": "Walk-in", "brief_details": "Mobile phone stolen at the bus stand (mixed load)."});
             client.post(format!("{base}/api/grievances")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).json(&body).send().await
         }
