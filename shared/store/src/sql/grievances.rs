@@ -1243,8 +1243,8 @@ const MERGED_STATIONS: usize = 250;
 /// districts' cases without a station, merged. SQLite merges a `UNION ALL` of parts sorted
 /// alike under one `ORDER BY` as it reads them, so a page costs a page from each station
 /// however many cases the area holds; the one statement over the area gathered all of them
-/// and sorted them (a range office's 66,000 of a state's million: 100 ms a page). The inner
-/// statement and its parameters; `None` for any other question.
+/// and sorted them (a range office's 51,000 of a state's million: 200 ms of a core a page).
+/// The inner statement and its parameters; `None` for any other question.
 fn area_by_filing(q: &GrievanceQuery, base: &Clause, with_count: bool, order: &str, cmp: &str, n: usize) -> Result<Option<(String, Vec<Value>)>> {
     let Scope::Area { stations, districts } = &q.scope else { return Ok(None) };
     if q.sort != Sort::FiledAt || !base.terms.is_empty() || with_count || q.filed_between.is_some() || stations.len() > MERGED_STATIONS {
@@ -1836,7 +1836,7 @@ pub fn figures(conn: &Connection, scope: &Scope) -> Result<Figures> {
             )?
             .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
             // Grouped by the columns, not by the expressions of them: the key's own order, so
-            // the state's 24,000 rows are summed as read rather than sorted first (a quarter
+            // the state's 24,000 rows are summed as read rather than sorted first (a third
             // of the time).
             let mut stmt = conn.prepare_cached("SELECT nullif(status_id, 0), nullif(priority_id, 0), sum(n) FROM grievance_tally GROUP BY status_id, priority_id HAVING sum(n) > 0")?;
             let rows = stmt.query_map([], |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<i64>>(1)?, r.get::<_, i64>(2)?)))?;
