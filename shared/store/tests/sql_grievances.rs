@@ -531,9 +531,28 @@ fn an_areas_list_merges_its_stations_parts_in_filing_order() {
         }
     }
     // With a filter the area is read as one statement, as before.
-    let q = GrievanceQuery { status_id: f.rows[0].status_id, limit: 13, ..GrievanceQuery::new(area) };
+    let q = GrievanceQuery { status_id: f.rows[0].status_id, limit: 13, ..GrievanceQuery::new(area.clone()) };
     assert_eq!(walk(&f.conn, &q).0, naive(&f.rows, &q));
     assert!(!g::explain(&f.conn, &q).unwrap().contains("MERGE"));
+    // A text one case in five holds is walked: the same merge, each row tested, either way
+    // and with a status too; its count comes by slices, as the state's does.
+    let memo = CountMemo::default();
+    for direction in [Direction::Desc, Direction::Asc] {
+        for status_id in [None, f.rows[0].status_id] {
+            let q = GrievanceQuery { search: Some("motorcycle".into()), status_id, direction, limit: 13, ..GrievanceQuery::new(area.clone()) };
+            let want = naive(&f.rows, &q);
+            assert!(want.len() > 26, "{} matches", want.len());
+            assert_eq!(memo.count(&f.conn, &q).unwrap(), want.len() as u64);
+            if status_id.is_none() {
+                assert_eq!(memo.plan(&f.conn, &q).unwrap(), Plan::Walk, "{direction:?}");
+            }
+            assert_eq!(walk_planned(&f.conn, &q, Plan::Walk), want, "{direction:?} {status_id:?}");
+            assert_eq!(walk_planned(&f.conn, &q, Plan::Indexes), want, "{direction:?} {status_id:?}");
+            let plan = g::explain_planned(&f.conn, &q, Plan::Walk).unwrap();
+            assert!(plan.contains("MERGE") && !plan.contains("grievance_text"), "{plan}");
+        }
+    }
+    assert!(memo.slices_counted().0 > 0, "the area's text was counted by slices");
 }
 
 #[test]

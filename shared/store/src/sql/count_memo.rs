@@ -20,7 +20,7 @@
 //!
 //! The same count tells a page how to find its rows ([`CountMemo::plan`]).
 
-use super::grievances::{count_matches, count_matches_by_slice, count_overdue_by_station, GrievanceQuery, Overdue, Plan, Scope};
+use super::grievances::{count_matches, count_matches_by_slice, count_overdue_by_station, GrievanceQuery, Overdue, Plan, Scope, Sort};
 use super::Result;
 use lru::LruCache;
 use rusqlite::{Connection, OpenFlags};
@@ -179,7 +179,7 @@ fn open_helper(conn: &Connection) -> Result<Connection> {
 impl CountMemo {
     /// The exact number of matches of `q`, as [`count_matches`] counts it.
     pub fn count(&self, conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
-        if q.scope == Scope::State && q.has_text() {
+        if matches!(q.scope, Scope::State | Scope::Area { .. }) && q.has_text() {
             return self.count_by_slices(conn, q);
         }
         // One snapshot for the change number and the count: a write committed between the
@@ -242,8 +242,9 @@ impl CountMemo {
         (self.slices_counted.load(Ordering::Relaxed), self.slices_counted_beside.load(Ordering::Relaxed))
     }
 
-    /// A text's count (state scope): the sum of its slices', each counted again only when
-    /// its slice changed since.
+    /// A text's count (the state's or an area's): the sum of its slices', each counted again
+    /// only when its slice changed since. A case enters or leaves an area only by a write to
+    /// its row, which changes its slice.
     fn count_by_slices(&self, conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
         let question = question_of(q);
         // One snapshot for the table's change number, the slices' and the count.
@@ -378,12 +379,13 @@ impl CountMemo {
     /// filters are left to its own choice, as is a user's own scope (as large as their cases).
     /// An act or section in one's own cases is planned so too, over their number: a walk
     /// down one's own cases tests each with one lookup, where gathering an act's every case
-    /// to keep one's own would read the whole act.
+    /// to keep one's own would read the whole act. An area's text in filing order is planned
+    /// over the area's number: its walk is its stations' merged (`area_by_filing`).
     pub fn plan(&self, conn: &Connection, q: &GrievanceQuery) -> Result<Plan> {
         let planned = match q.scope {
             Scope::State => q.has_text() || q.overdue.is_some() || q.section.is_some(),
             Scope::Own(_) => q.section.is_some(),
-            Scope::Area { .. } => false,
+            Scope::Area { .. } => q.has_text() && q.sort == Sort::FiledAt,
         };
         if !planned {
             return Ok(Plan::Indexes);

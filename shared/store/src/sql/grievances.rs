@@ -1222,7 +1222,7 @@ fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan:
     // The inner statement finds the page's ids in order (over indexes only where it can);
     // the outer one reads the whole rows, names included, for those ids alone, so a plan
     // that sorts many matches sorts small (key, id) records rather than whole rows.
-    let (inner, params) = match area_by_filing(q, &base, with_count, order, cmp, limit + 1)? {
+    let (inner, params) = match area_by_filing(q, &base, with_count, plan, order, cmp, limit + 1)? {
         Some(merged) => merged,
         None => {
             let total = if with_count { ", count(*) OVER () AS total" } else { ", NULL AS total" };
@@ -1238,23 +1238,32 @@ fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan:
 /// one compound statement); a larger area is read as one.
 const MERGED_STATIONS: usize = 250;
 
-/// An area's page in filing order with nothing filtering it: each of its stations' cases
-/// newest (or oldest) first from `g_station_filed`, a page of each at most, and its
-/// districts' cases without a station, merged. SQLite merges a `UNION ALL` of parts sorted
-/// alike under one `ORDER BY` as it reads them, so a page costs a page from each station
-/// however many cases the area holds; the one statement over the area gathered all of them
-/// and sorted them (a range office's 51,000 of a state's million: 200 ms of a core a page).
-/// The inner statement and its parameters; `None` for any other question.
-fn area_by_filing(q: &GrievanceQuery, base: &Clause, with_count: bool, order: &str, cmp: &str, n: usize) -> Result<Option<(String, Vec<Value>)>> {
+/// An area's page in filing order with nothing filtering it, or walked (its filters tested
+/// on each row, as a common text is): each of its stations' cases newest (or oldest) first
+/// from `g_station_filed`, a page of each at most, and its districts' cases without a
+/// station, merged. SQLite merges a `UNION ALL` of parts sorted alike under one `ORDER BY`
+/// as it reads them, each part a co-routine that yields as it is asked, so a page costs a
+/// page's rows and each station's first, however many cases the area holds; the one
+/// statement over the area gathered all of them and sorted them (a range office's 51,000 of
+/// a state's million: 200 ms of a core a page; with "motorcycle", one case in eight, the
+/// text index's 125,000 of the state's, over 2 s). The inner statement and its parameters;
+/// `None` for any other question.
+#[allow(clippy::too_many_arguments)]
+fn area_by_filing(q: &GrievanceQuery, base: &Clause, with_count: bool, plan: Plan, order: &str, cmp: &str, n: usize) -> Result<Option<(String, Vec<Value>)>> {
     let Scope::Area { stations, districts } = &q.scope else { return Ok(None) };
-    if q.sort != Sort::FiledAt || !base.terms.is_empty() || with_count || q.filed_between.is_some() || stations.len() > MERGED_STATIONS {
+    let filtered = !base.terms.is_empty();
+    if q.sort != Sort::FiledAt || (filtered && plan != Plan::Walk) || with_count || q.filed_between.is_some() || stations.len() > MERGED_STATIONS {
         return Ok(None);
     }
     let after = q.after.as_ref().map(|cursor| cursor.decode(q.sort, q.direction)).transpose()?;
-    let mut params = Vec::with_capacity((stations.len() + 1) * 3);
+    let mut params = Vec::with_capacity((stations.len() + 1) * (3 + base.params.len()));
     let mut part = |place: &str, value: Value| {
         params.push(value);
         let mut terms = place.to_string();
+        if filtered {
+            terms += &format!(" AND {}", base.sql());
+            params.extend(base.params.iter().cloned());
+        }
         if let Some((key, id)) = &after {
             terms += &format!(" AND (g.filed_at, g.id) {cmp} (?, ?)");
             params.extend([key.clone(), Value::Integer(*id)]);
@@ -1356,7 +1365,12 @@ fn filed_window(conn: &Connection, q: &GrievanceQuery) -> Result<Option<(Option<
 /// How SQLite answers the page of `q` (`EXPLAIN QUERY PLAN`, one line per step): which
 /// index serves which filter, for benchmarks and reviews.
 pub fn explain(conn: &Connection, q: &GrievanceQuery) -> Result<String> {
-    let (sql, params, _) = page_statement(conn, q, false, Plan::Indexes)?;
+    explain_planned(conn, q, Plan::Indexes)
+}
+
+/// As [`explain`], the page found as `plan` says.
+pub fn explain_planned(conn: &Connection, q: &GrievanceQuery, plan: Plan) -> Result<String> {
+    let (sql, params, _) = page_statement(conn, q, false, plan)?;
     let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
     let lines = stmt.query_map(params_from_iter(params.iter()), |r| r.get::<_, String>(3))?.collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(lines.join("; "))
