@@ -379,12 +379,14 @@ impl CountMemo {
     /// filters are left to its own choice, as is a user's own scope (as large as their cases).
     /// An act or section in one's own cases is planned so too, over their number: a walk
     /// down one's own cases tests each with one lookup, where gathering an act's every case
-    /// to keep one's own would read the whole act. An area's text in filing order is planned
-    /// over the area's number: its walk is its stations' merged (`area_by_filing`).
+    /// to keep one's own would read the whole act. An area's text in filing order is walked
+    /// through its stations' merged parts (`area_by_filing`), and one's own down one's cases,
+    /// unless the text index would read fewer rows: the state's matches against the rows the
+    /// walk reads (at most the area's or one's cases).
     pub fn plan(&self, conn: &Connection, q: &GrievanceQuery) -> Result<Plan> {
         let planned = match q.scope {
             Scope::State => q.has_text() || q.overdue.is_some() || q.section.is_some(),
-            Scope::Own(_) => q.section.is_some(),
+            Scope::Own(_) => q.section.is_some() || (q.has_text() && q.sort == Sort::FiledAt),
             Scope::Area { .. } => q.has_text() && q.sort == Sort::FiledAt,
         };
         if !planned {
@@ -398,6 +400,16 @@ impl CountMemo {
         };
         let scope = self.count(conn, &GrievanceQuery::new(q.scope.clone()))?;
         let page = q.limit.clamp(1, super::grievances::MAX_LIMIT) as u64 + 1;
+        let own_text = matches!(q.scope, Scope::Own(_)) && q.section.is_none();
+        if matches!(q.scope, Scope::Area { .. }) || own_text {
+            // An area's walk (or one's own) reads at most the area's cases; the text index
+            // reads the state's every match, then keeps the area's. So the walk wins unless
+            // the text is rarer in the state than the walk's rows (a mobile number: one case
+            // of a million).
+            let walked = (page.saturating_mul(scope) / matches.max(1)).min(scope);
+            let in_state = self.count(conn, &GrievanceQuery { scope: Scope::State, ..q.clone() })?;
+            return Ok(if walked <= in_state { Plan::Walk } else { Plan::Indexes });
+        }
         Ok(if matches.saturating_mul(matches) >= page.saturating_mul(scope) { Plan::Walk } else { Plan::Indexes })
     }
 }
