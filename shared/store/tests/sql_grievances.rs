@@ -530,8 +530,14 @@ fn an_areas_list_merges_its_stations_parts_in_filing_order() {
             assert!(plan.contains("g_station_filed") && plan.contains("MERGE"), "{direction:?}: {plan}");
         }
     }
-    // With a filter the area is read as one statement, as before.
-    let q = GrievanceQuery { status_id: f.rows[0].status_id, limit: 13, ..GrievanceQuery::new(area.clone()) };
+    // A status, a priority, a station: each part its own range or walk, merged the same.
+    for (status_id, priority_id, police_station_id) in [(f.rows[0].status_id, None, None), (None, f.rows[1].priority_id, None), (f.rows[2].status_id, f.rows[2].priority_id, Some(STATIONS[2]))] {
+        let q = GrievanceQuery { status_id, priority_id, police_station_id, limit: 13, ..GrievanceQuery::new(area.clone()) };
+        assert_eq!(walk(&f.conn, &q).0, naive(&f.rows, &q), "{status_id:?} {priority_id:?} {police_station_id:?}");
+        assert!(g::explain(&f.conn, &q).unwrap().contains("MERGE"), "{status_id:?} {priority_id:?}");
+    }
+    // Any other filter reads the area as one statement, as before.
+    let q = GrievanceQuery { fir_date_from: Some("2024-01-01".into()), limit: 13, ..GrievanceQuery::new(area.clone()) };
     assert_eq!(walk(&f.conn, &q).0, naive(&f.rows, &q));
     assert!(!g::explain(&f.conn, &q).unwrap().contains("MERGE"));
     // A text one case in five holds is walked: the same merge, each row tested, either way

@@ -1234,12 +1234,34 @@ fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan:
     Ok((sql, params, base))
 }
 
+/// Whether `q` filters by nothing but places, a status and a priority: each station's part
+/// then reads its own index range (`g_station`) or walks its filing order testing the item,
+/// where one statement over the area gathered the state's cases of the priority (a fifth of
+/// them) to keep the area's: 180 ms a page.
+fn only_items(q: &GrievanceQuery) -> bool {
+    q.search.is_none()
+        && q.fir_no.is_none()
+        && q.fir_date_from.is_none()
+        && q.fir_date_to.is_none()
+        && q.overdue.is_none()
+        && q.due.is_none()
+        && !q.closure_pending
+        && q.escalated_to.is_none()
+        && !q.appeal_pending
+        && q.section.is_none()
+        && q.assigned_to.is_none()
+        && q.crime_title.is_none()
+        && q.filed_from.is_none()
+        && q.filed_until.is_none()
+        && q.ids.is_none()
+}
+
 /// The most stations an area's list merges part by part (SQLite takes at most 500 parts in
 /// one compound statement); a larger area is read as one.
 const MERGED_STATIONS: usize = 250;
 
-/// An area's page in filing order with nothing filtering it, or walked (its filters tested
-/// on each row, as a common text is): each of its stations' cases newest (or oldest) first
+/// An area's page in filing order with nothing filtering it but its items (`only_items`), or
+/// walked (its filters tested on each row, as a common text is): each of its stations' cases newest (or oldest) first
 /// from `g_station_filed`, a page of each at most, and its districts' cases without a
 /// station, merged. SQLite merges a `UNION ALL` of parts sorted alike under one `ORDER BY`
 /// as it reads them, each part a co-routine that yields as it is asked, so a page costs a
@@ -1252,7 +1274,7 @@ const MERGED_STATIONS: usize = 250;
 fn area_by_filing(q: &GrievanceQuery, base: &Clause, with_count: bool, plan: Plan, order: &str, cmp: &str, n: usize) -> Result<Option<(String, Vec<Value>)>> {
     let Scope::Area { stations, districts } = &q.scope else { return Ok(None) };
     let filtered = !base.terms.is_empty();
-    if q.sort != Sort::FiledAt || (filtered && plan != Plan::Walk) || with_count || q.filed_between.is_some() || stations.len() > MERGED_STATIONS {
+    if q.sort != Sort::FiledAt || (filtered && plan != Plan::Walk && !only_items(q)) || with_count || q.filed_between.is_some() || stations.len() > MERGED_STATIONS {
         return Ok(None);
     }
     let after = q.after.as_ref().map(|cursor| cursor.decode(q.sort, q.direction)).transpose()?;
