@@ -16,7 +16,7 @@
 //! | `g_fir (fir_date)` | FIR date ranges; sort by FIR date |
 //! | `g_status (status_id, filed_at)` | one status, newest first |
 //! | `g_station (police_station_id, status_id, filed_at)` | a station and its status, newest first |
-//! | `g_station_filed (police_station_id, filed_at)` | an area with nothing filtering, in filing order: each station's part merged (see `area_by_filing`; schema 34) |
+//! | `g_station_filed (police_station_id, filed_at)` | an area in filing order, alone, by status or priority, or walked for a text: each station's part merged (see `area_by_filing`; schema 34) |
 //! | `g_district (district_id, fir_date)` | a district and FIR dates, by FIR date |
 //! | `g_priority (priority_id, status_id, filed_at)` | a priority (and status), newest first |
 //! | `g_district_filed (district_id, filed_at, fir_date)` | a district and FIR dates, newest first: walked only inside the filing months `fir_filed_tally` names (see `filed_window`) |
@@ -1261,15 +1261,15 @@ fn only_items(q: &GrievanceQuery) -> bool {
 const MERGED_STATIONS: usize = 250;
 
 /// An area's page in filing order with nothing filtering it but its items (`only_items`), or
-/// walked (its filters tested on each row, as a common text is): each of its stations' cases newest (or oldest) first
-/// from `g_station_filed`, a page of each at most, and its districts' cases without a
-/// station, merged. SQLite merges a `UNION ALL` of parts sorted alike under one `ORDER BY`
-/// as it reads them, each part a co-routine that yields as it is asked, so a page costs a
-/// page's rows and each station's first, however many cases the area holds; the one
-/// statement over the area gathered all of them and sorted them (a range office's 51,000 of
-/// a state's million: 200 ms of a core a page; with "motorcycle", one case in eight, the
-/// text index's 125,000 of the state's, over 2 s). The inner statement and its parameters;
-/// `None` for any other question.
+/// walked (its filters tested on each row, as a common text is): each of its stations' cases
+/// newest (or oldest) first from `g_station_filed` (or `g_station` for a status), a page of
+/// each at most, and its districts' cases without a station, merged under one `ORDER BY`.
+/// SQLite reads each part to its `LIMIT` and sorts it before the merge, so a page costs at
+/// most a page from each station however many cases the area holds (a walked text: as many
+/// rows as hold a page of matches, per station); the one statement over the area gathered
+/// all of them and sorted them (a range office's 51,000 of a state's million: 200 ms of a
+/// core a page; with "motorcycle", one case in eight, the text index's 125,000 of the
+/// state's, over 2 s). The inner statement and its parameters; `None` for any other question.
 #[allow(clippy::too_many_arguments)]
 fn area_by_filing(q: &GrievanceQuery, base: &Clause, with_count: bool, plan: Plan, order: &str, cmp: &str, n: usize) -> Result<Option<(String, Vec<Value>)>> {
     let Scope::Area { stations, districts } = &q.scope else { return Ok(None) };
