@@ -171,6 +171,8 @@ pub struct Synthetic {
     now: OffsetDateTime,
     /// The law in force, for each case's due day and what a search finds of its people.
     indexer: cases::indexes::CaseIndexer,
+    /// The Pending status's id: every history starts there.
+    pending: Option<i64>,
     /// A state's stations and staff (`portal seed --state`): each case at a station by its
     /// load, in its district, filed by its staff and assigned to one of its officers.
     geography: Option<state::Geography>,
@@ -180,7 +182,8 @@ impl Synthetic {
     pub async fn new(lists: &dyn lists::AdminLists, staff: Vec<Actor>, first_id: i64, count: u64, seed: u64) -> anyhow::Result<Synthetic> {
         let names = list_names(lists).await?;
         let indexer = cases::indexes::CaseIndexer::new(&lists.law().await?);
-        Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now(), indexer, geography: None })
+        let pending = names[&ListKind::Statuses].iter().find(|(_, name)| name == "Pending").map(|(id, _)| *id);
+        Ok(Synthetic { names, staff, rng: Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)), first_id, count, now: domain::clock::now(), indexer, pending, geography: None })
     }
 
     /// As [`Synthetic::new`], the cases placed by `geography`.
@@ -201,14 +204,14 @@ impl Synthetic {
     pub fn case(&mut self, n: u64) -> (cases::Stored, Vec<AuditBatch>) {
         let (mut stored, filer, assignee, station) = self.draw(n);
         let sho = station.and_then(|i| self.geography.as_ref().and_then(|g| g.shos[i].as_ref()));
-        let changes = match (station, self.geography.is_some()) {
-            (Some(_), true) => {
+        // A station is drawn only on a state's shape.
+        let changes = match station {
+            Some(_) => {
                 let g = &mut stored.grievance;
                 let filed = domain::clock::parse(&g.filed_at).unwrap_or(self.now);
-                let pending = self.names[&ListKind::Statuses].iter().find(|(_, name)| name == "Pending").map(|(id, _)| *id);
-                history::changes(g, filed, pending, history::Hands { filer: &filer, assignee: assignee.as_ref(), sho }, &mut self.rng, self.now)
+                history::changes(g, filed, self.pending, history::Hands { filer: &filer, assignee: assignee.as_ref(), sho }, &mut self.rng, self.now)
             }
-            _ => vec![AuditBatch {
+            None => vec![AuditBatch {
                 at: stored.grievance.filed_at.clone(),
                 change: AuditChange::Version(stored.grievance.version),
                 entries: vec![cases::writes::complete_record_entry(&stored.grievance, true, &cases::identity::Sensitivity::new(&[]))],
