@@ -364,12 +364,22 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64, state_shaped: bool) -> 
     }
     let started = std::time::Instant::now();
     let mut batch = Vec::new();
+    // One batch is written while the next is made: the writer's thread and this one each keep
+    // a core busy instead of taking turns.
+    let mut writing: Option<tokio::task::JoinHandle<domain::Result<()>>> = None;
     for n in 0..count {
         batch.push(synthetic.case(n));
         if batch.len() >= 5_000 || n + 1 == count {
-            grievances.load_with_history(std::mem::take(&mut batch)).await?;
+            if let Some(previous) = writing.take() {
+                previous.await??;
+            }
+            let (grievances, batch) = (grievances.clone(), std::mem::take(&mut batch));
+            writing = Some(tokio::spawn(async move { grievances.load_with_history(batch).await }));
             eprint!("\r  {} of {count} grievances", n + 1);
         }
+    }
+    if let Some(last) = writing {
+        last.await??;
     }
     eprintln!();
     println!("Seeded {count} grievances in {:.1} s into {}", started.elapsed().as_secs_f64(), data_dir.display());
