@@ -31,8 +31,8 @@ pub fn build_warning() -> Option<&'static str> {
 /// How many hashes are worked out at once: as many as the machine has cores (at most 8). Each
 /// holds its memory cost (19 MiB at the deployed cost) while it runs, and more at once than
 /// there are cores finish no sooner. A burst of sign-ins (a shift starting, or someone trying
-/// passwords from many addresses) waits its turn instead: sixteen at once had taken a server
-/// from 62 to 170 MiB, and 200 staff at work to over 380.
+/// passwords from many addresses) waits its turn instead: sixteen at once took a server from
+/// 62 to 170 MiB, and take it to 130 with two permits.
 fn hashing() -> &'static Arc<Semaphore> {
     static PERMITS: OnceLock<Arc<Semaphore>> = OnceLock::new();
     PERMITS.get_or_init(|| Arc::new(Semaphore::new(hashing_permits())))
