@@ -38,8 +38,8 @@ type Job = Box<dyn FnOnce() + Send>;
 /// freed for its next use: run on whichever thread of the blocking pool was free, forty
 /// sign-ins one after another left a server at 128 MiB; on these threads, one block is kept per
 /// thread at most.
-fn hashers() -> &'static Mutex<mpsc::Sender<Job>> {
-    static JOBS: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
+fn hashers() -> &'static mpsc::Sender<Job> {
+    static JOBS: OnceLock<mpsc::Sender<Job>> = OnceLock::new();
     JOBS.get_or_init(|| {
         let (jobs, waiting) = mpsc::channel::<Job>();
         let waiting = Arc::new(Mutex::new(waiting));
@@ -56,7 +56,7 @@ fn hashers() -> &'static Mutex<mpsc::Sender<Job>> {
                 })
                 .unwrap_or_else(|e| panic!("cannot start password hashing thread {n}: {e}"));
         }
-        Mutex::new(jobs)
+        jobs
     })
 }
 
@@ -72,7 +72,7 @@ async fn bounded<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -
     let job: Job = Box::new(move || {
         let _ = answer.send(work());
     });
-    hashers().lock().unwrap_or_else(|p| p.into_inner()).send(job).map_err(|_| domain::Error::internal("the password hashing threads have stopped"))?;
+    hashers().send(job).map_err(|_| domain::Error::internal("the password hashing threads have stopped"))?;
     answered.await.map_err(|_| domain::Error::internal("a password hash failed"))
 }
 
