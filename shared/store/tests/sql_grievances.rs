@@ -596,6 +596,49 @@ fn ones_own_text_is_walked_down_ones_cases() {
     }
 }
 
+/// One's own cases with a filter no index narrows to a few (a priority, a status, a district,
+/// a due range) are read down one's own viewer rows, both for the page and for the count,
+/// however many of the state's cases the filter holds; a rare text still starts from its
+/// matches.
+#[test]
+fn ones_own_cases_are_filtered_down_ones_own_rows() {
+    let mut f = fixture(900);
+    let own = GrievanceQuery::new(Scope::Own(3));
+    // A clock running on some of the user's cases.
+    let theirs: Vec<usize> = (0..f.rows.len()).filter(|&i| f.rows[i].filed_by == 3 || f.rows[i].assigned_to == Some(3)).collect();
+    for &i in theirs.iter().step_by(3) {
+        f.edit(i, &|r| r.next_due = Some(day(TODAY + time::Duration::days(9)).to_string()));
+    }
+    let due = GrievanceQuery { due: Some((None, "2099-12-31".into())), ..own.clone() };
+    let open = naive(&f.rows, &due);
+    let open_priority = f.rows.iter().filter(|r| open.contains(&r.id)).find_map(|r| r.priority_id);
+    assert!(open_priority.is_some(), "the user has an open clock on a case with a priority");
+    let filtered = [
+        ("priority", GrievanceQuery { priority_id: Some(PRIORITIES[0].0), ..own.clone() }),
+        ("status", GrievanceQuery { status_id: Some(STATUSES[1].0), ..own.clone() }),
+        ("district", GrievanceQuery { district_id: Some(DISTRICTS[2]), ..own.clone() }),
+        ("priority, newest FIR first", GrievanceQuery { priority_id: Some(PRIORITIES[1].0), sort: Sort::FirDate, ..own.clone() }),
+        ("priority and due range", GrievanceQuery { priority_id: open_priority, ..due.clone() }),
+    ];
+    for (name, q) in &filtered {
+        let want = naive(&f.rows, q);
+        assert!(!want.is_empty(), "{name}: the user has such cases");
+        let (found, counts, _) = walk(&f.conn, q);
+        assert_eq!(found, want, "{name}");
+        assert_eq!(counts, BTreeSet::from([want.len() as u64]), "{name}: the count");
+        for (what, plan) in [("page", g::explain(&f.conn, q).unwrap()), ("count", g::explain_count(&f.conn, q).unwrap())] {
+            let first = plan.split("; ").find(|step| step.starts_with("SEARCH") || step.starts_with("SCAN")).unwrap_or_default();
+            assert!(first.starts_with("SEARCH v "), "{name}, {what}: the viewer rows drive the reading, not {first:?} ({plan})");
+        }
+    }
+    let one = naive(&f.rows, &own)[5];
+    let rare = GrievanceQuery { search: Some(format!("Ref {one}.")), ..own.clone() };
+    assert_eq!(walk_planned(&f.conn, &rare, Plan::Indexes), vec![one]);
+    assert_eq!(g::count_matches(&f.conn, &rare).unwrap(), 1);
+    let plan = g::explain_count(&f.conn, &rare).unwrap();
+    assert!(plan.contains("SCAN grievance_text VIRTUAL TABLE"), "a rare text is narrowed by its index: {plan}");
+}
+
 #[test]
 fn a_bad_cursor_is_a_typed_error() {
     let f = fixture(200);
