@@ -575,6 +575,42 @@ fn an_areas_list_merges_its_stations_parts_in_filing_order() {
     assert_eq!(walk_planned(&f.conn, &rare, Plan::Indexes), vec![one.id]);
 }
 
+/// An area whose rows are fewer than the state's matches of a text counts them by testing
+/// its own rows, kept per slice all the same and exact through edits; an area holding most
+/// of the state counts them through the text index.
+#[test]
+fn an_area_smaller_than_a_texts_matches_counts_them_down_its_own_rows() {
+    let mut f = fixture(2000);
+    let memo = CountMemo::default();
+    let text = |scope: Scope| GrievanceQuery { search: Some("motor".into()), ..GrievanceQuery::new(scope) };
+    // The cases without a station of one district: a few dozen, against hundreds of matches.
+    let small = text(Scope::Area { stations: vec![], districts: vec![DISTRICTS[0]] });
+    let (in_area, in_state) = (naive(&f.rows, &GrievanceQuery::new(small.scope.clone())).len(), naive(&f.rows, &text(Scope::State)).len());
+    assert!(in_area * 3 < in_state, "{in_area} rows in the area, {in_state} matches in the state");
+    let want = naive(&f.rows, &small);
+    assert!(!want.is_empty());
+    assert_eq!(memo.count(&f.conn, &small).unwrap(), want.len() as u64);
+    assert_eq!(memo.slices_walked(), 1, "the area's one slice was counted down its rows");
+    assert_eq!(memo.count(&f.conn, &small).unwrap(), want.len() as u64, "asked again");
+    assert_eq!(memo.slices_walked(), 1, "asked again: nothing recounted");
+    // A match edited away and another moved into the area: counted again, exactly.
+    let gone = f.rows.iter().position(|r| r.id == want[0]).unwrap();
+    f.edit(gone, &|r| r.fields.brief_details = "A bicycle stolen.".into());
+    let moved = f.rows.iter().position(|r| r.police_station_id.is_some() && naive(std::slice::from_ref(r), &text(Scope::State)).len() == 1).unwrap();
+    f.edit(moved, &|r| {
+        r.police_station_id = None;
+        r.district_id = Some(DISTRICTS[0]);
+    });
+    let want = naive(&f.rows, &small);
+    assert_eq!(memo.count(&f.conn, &small).unwrap(), want.len() as u64, "after the edits");
+    assert_eq!(memo.slices_walked(), 2);
+    assert_eq!(walk_planned(&f.conn, &GrievanceQuery { limit: 7, ..small.clone() }, Plan::Walk), want);
+    // Every station and district: as many rows as the state, counted through the index.
+    let large = text(Scope::Area { stations: STATIONS.to_vec(), districts: DISTRICTS.to_vec() });
+    assert_eq!(memo.count(&f.conn, &large).unwrap(), naive(&f.rows, &large).len() as u64);
+    assert_eq!(memo.slices_walked(), 2, "the large area's slices went through the index");
+}
+
 /// One's own free text is counted and walked down one's own cases, unless the state holds the
 /// text less often than the walk would read rows (one case's reference number).
 #[test]

@@ -1496,10 +1496,12 @@ pub fn count_matches(conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
 
 /// The exact number of matches of `q` among the grievances whose ids lie in `ids`, per
 /// slice of ids (`id >> bits`; slices without a match are left out), counted row by row in
-/// one statement: the slices [`super::count_memo`] keeps a text's count in.
-pub fn count_matches_by_slice(conn: &Connection, q: &GrievanceQuery, ids: Range<i64>, bits: u32) -> Result<Vec<(i64, u64)>> {
+/// one statement: the slices [`super::count_memo`] keeps a text's count in. Found as `plan`
+/// says: through the text index (the state's candidates in those ids), or by testing each of
+/// an area's rows in turn.
+pub fn count_matches_by_slice(conn: &Connection, q: &GrievanceQuery, ids: Range<i64>, bits: u32, plan: Plan) -> Result<Vec<(i64, u64)>> {
     check_countable(q)?;
-    let mut clause = filters_within(q, Plan::Indexes, Some(&ids))?;
+    let mut clause = filters_within(q, plan, Some(&ids))?;
     let from = source(&q.scope, &mut clause);
     // The ids, tallied here: they come in id order, but SQLite does not know that `id >> bits`
     // follows it, and would sort them all to group them.
