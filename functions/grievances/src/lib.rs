@@ -644,7 +644,7 @@ pub(crate) async fn transfer_one(state: &AppState, actor: &cases::Actor, viewer:
 /// assignee would see the grievance goes by their role's scope over their posting.
 struct Candidates {
     roles: Vec<auth::roles::RoleRecord>,
-    org: domain::jurisdiction::Organisation,
+    org: std::sync::Arc<domain::jurisdiction::Organisation>,
 }
 
 impl Candidates {

@@ -378,7 +378,7 @@ fn appeal_level_of(posting: &domain::jurisdiction::Posting) -> Option<domain::es
 struct Directory {
     users: Vec<UserRecord>,
     roles: HashMap<i64, RoleRecord>,
-    org: Organisation,
+    org: std::sync::Arc<Organisation>,
     statuses: HashMap<i64, ListItem>,
 }
 

@@ -115,11 +115,11 @@ async fn reach_of(
     permissions: &domain::Permissions,
     posting: &domain::jurisdiction::Posting,
 ) -> domain::Result<domain::jurisdiction::Reach> {
-    use domain::jurisdiction::{GrievanceScope, Organisation, Posting, Reach};
+    use domain::jurisdiction::{GrievanceScope, Posting, Reach};
     let scope = permissions.grievance_scope();
     let org = match (scope, posting) {
         (GrievanceScope::Posting, posting) if *posting != Posting::State => lists::organisation(lists).await?,
-        _ => Organisation::default(),
+        _ => Default::default(),
     };
     Ok(Reach::of(user_id, scope, posting, &org))
 }

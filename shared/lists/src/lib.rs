@@ -11,6 +11,7 @@ use domain::pendency::{LimitsById, PendencyLimits};
 use domain::Result;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use utoipa::ToSchema;
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
@@ -53,10 +54,8 @@ impl ListItem {
 
 /// The organisation the lists describe (see `domain::jurisdiction`): each police station's
 /// district and each district's range.
-pub async fn organisation(lists: &dyn AdminLists) -> Result<Organisation> {
-    let stations = lists.definitions(ListKind::PoliceStations).await?;
-    let districts = lists.definitions(ListKind::Districts).await?;
-    Ok(organisation_of(&stations, &districts))
+pub async fn organisation(lists: &dyn AdminLists) -> Result<Arc<Organisation>> {
+    lists.organisation().await
 }
 
 /// The organisation of police stations and districts a caller has read already.
@@ -89,6 +88,17 @@ pub trait AdminLists: Send + Sync + 'static {
     /// [`AdminLists::list`], without usage counts. What every request needs, so an engine
     /// may answer it from a copy it keeps in step with every change.
     async fn definitions(&self, kind: ListKind) -> Result<Vec<ListItem>>;
+
+    /// The organisation the police stations and districts describe. Every request of a
+    /// posting below the state needs it (to know its area), so an engine that keeps a copy of
+    /// the lists keeps it built with them: made from the lists on each request, it copied a
+    /// state's 1,575 stations and districts and sorted them (a fifth of a station house
+    /// officer's case read).
+    async fn organisation(&self) -> Result<Arc<Organisation>> {
+        let stations = self.definitions(ListKind::PoliceStations).await?;
+        let districts = self.definitions(ListKind::Districts).await?;
+        Ok(Arc::new(organisation_of(&stations, &districts)))
+    }
 
     /// The items `refs` names (labels: usage counts left out); an id no longer in its list
     /// is left out.

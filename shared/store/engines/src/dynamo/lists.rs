@@ -11,7 +11,7 @@ use lists::{AdminLists, ListItem, SavedLimits};
 use domain::pendency::{LimitsById, Stage};
 use async_trait::async_trait;
 use domain::lists::{ListItemInput, ListKind, StatusMeaning};
-use domain::jurisdiction::Posting;
+use domain::jurisdiction::{Organisation, Posting};
 use domain::{Error, Result};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -570,6 +570,10 @@ impl AdminLists for ItemLists {
 
     async fn definitions(&self, kind: ListKind) -> Result<Vec<ListItem>> {
         Ok(self.cache.snapshot(self.store.as_ref()).await?.list(kind).to_vec())
+    }
+
+    async fn organisation(&self) -> Result<Arc<Organisation>> {
+        Ok(self.cache.snapshot(self.store.as_ref()).await?.organisation.clone())
     }
 
     async fn get_many(&self, refs: &[(ListKind, i64)]) -> Result<BTreeMap<(ListKind, i64), ListItem>> {

@@ -14,6 +14,7 @@
 
 use crate::dynamo::list_items as items;
 use lists::{ListItem, SavedLimits};
+use domain::jurisdiction::Organisation;
 use domain::lists::ListKind;
 use domain::Result;
 use std::collections::HashMap;
@@ -39,6 +40,8 @@ pub struct Snapshot {
     positions: HashMap<(ListKind, i64), usize>,
     pub limits: Option<SavedLimits>,
     pub law: domain::law::LawSettings,
+    /// The organisation the stations and districts describe, built once per version.
+    pub organisation: Arc<Organisation>,
 }
 
 impl Snapshot {
@@ -96,7 +99,11 @@ impl ListsCache {
             lists.insert(kind, read);
         }
         let positions = lists.iter().flat_map(|(kind, items)| items.iter().enumerate().map(|(at, i)| ((*kind, i.id), at))).collect();
-        let fresh = Arc::new(Snapshot { version, lists, positions, limits: items::saved_limits(store).await?, law: items::law(store).await? });
+        let organisation = Arc::new(lists::organisation_of(
+            lists.get(&ListKind::PoliceStations).map(Vec::as_slice).unwrap_or_default(),
+            lists.get(&ListKind::Districts).map(Vec::as_slice).unwrap_or_default(),
+        ));
+        let fresh = Arc::new(Snapshot { version, lists, positions, limits: items::saved_limits(store).await?, law: items::law(store).await?, organisation });
         *self.current.write().expect("the lists cache lock") = Some((fresh.clone(), checked));
         Ok(fresh)
     }

@@ -24,6 +24,7 @@ use crate::dynamo::lists::{
 };
 use crate::sqlite::postings::users_posted_at;
 use async_trait::async_trait;
+use domain::jurisdiction::Organisation;
 use domain::lists::{ListItemInput, ListKind};
 use domain::pendency::{LimitsById, Stage};
 use domain::{Error, Result};
@@ -386,6 +387,8 @@ struct Snapshot {
     positions: HashMap<(ListKind, i64), usize>,
     limits: Option<SavedLimits>,
     law: domain::law::LawSettings,
+    /// The organisation the stations and districts describe, built once per version.
+    organisation: Arc<Organisation>,
 }
 
 impl Snapshot {
@@ -408,7 +411,11 @@ impl Snapshot {
             Some(value) => serde_json::from_value(value).map_err(|e| corrupt(format!("law settings: {e}")))?,
             None => domain::law::LawSettings::default(),
         };
-        Ok(Snapshot { version, lists, positions, limits, law })
+        let organisation = Arc::new(lists::organisation_of(
+            lists.get(&ListKind::PoliceStations).map(Vec::as_slice).unwrap_or_default(),
+            lists.get(&ListKind::Districts).map(Vec::as_slice).unwrap_or_default(),
+        ));
+        Ok(Snapshot { version, lists, positions, limits, law, organisation })
     }
 
     fn list(&self, kind: ListKind) -> &[ListItem] {
@@ -438,6 +445,10 @@ impl AdminLists for SqlLists {
 
     async fn definitions(&self, kind: ListKind) -> Result<Vec<ListItem>> {
         Ok(self.snapshot().await?.list(kind).to_vec())
+    }
+
+    async fn organisation(&self) -> Result<Arc<Organisation>> {
+        Ok(self.snapshot().await?.organisation.clone())
     }
 
     async fn get_many(&self, refs: &[(ListKind, i64)]) -> Result<BTreeMap<(ListKind, i64), ListItem>> {
