@@ -39,6 +39,7 @@ mod reports_api;
 mod request_budget;
 mod scopes_api;
 mod security_api;
+mod seed_cli;
 mod slow_clients;
 mod template_routes;
 mod two_factor_api;
