@@ -14,6 +14,7 @@ use crate::StoreError;
 use rusqlite::Connection;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
 
 /// At most this many writes share a commit, so that one commit stays short.
 const MAX_GROUP: usize = 64;
@@ -60,16 +61,37 @@ impl<R: Send, F: FnOnce(&Connection) -> (bool, Result<R, StoreError>) + Send> Gr
     }
 }
 
-/// The handle requests write through; the thread ends when the last handle is dropped.
+/// The handle requests write through. Dropping it ends the thread, after the writes already
+/// queued, and waits for it: the writing connection is closed when the handle is gone, so the
+/// store's last connection to close folds the write-ahead log into the file (SQLite does this
+/// on the last close), even when the process ends just after (a command such as `portal seed`).
 pub(crate) struct Writer {
-    jobs: Sender<Job>,
+    /// `None` only while dropping.
+    jobs: Option<Sender<Job>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            // A handle dropped by a job on the writer's own thread cannot wait for it.
+            if thread.thread().id() != std::thread::current().id() {
+                let _ = thread.join();
+            }
+        }
+    }
 }
 
 impl Writer {
     pub(crate) fn start(conn: Connection) -> Writer {
         let (jobs, queue) = mpsc::channel();
-        std::thread::Builder::new().name("sqlite-writer".into()).spawn(move || run(conn, queue)).expect("the writer thread starts");
-        Writer { jobs }
+        let thread = std::thread::Builder::new().name("sqlite-writer".into()).spawn(move || run(conn, queue)).expect("the writer thread starts");
+        Writer { jobs: Some(jobs), thread: Some(thread) }
+    }
+
+    fn send(&self, job: Job) -> Result<(), StoreError> {
+        self.jobs.as_ref().and_then(|jobs| jobs.send(job).ok()).ok_or_else(|| StoreError::Backend("the store is closed".into()))
     }
 
     /// Runs `f` in a savepoint of the next group's transaction. `f` says whether to keep its
@@ -81,7 +103,7 @@ impl Writer {
     ) -> Result<R, StoreError> {
         let (reply, answer) = tokio::sync::oneshot::channel();
         let job = Job::Grouped(Box::new(Pending { f: Some(f), outcome: None, reply }));
-        self.jobs.send(job).map_err(|_| StoreError::Backend("the store is closed".into()))?;
+        self.send(job)?;
         answer.await.map_err(|_| StoreError::Backend("the writer stopped".into()))?
     }
 
@@ -92,7 +114,7 @@ impl Writer {
             let result = catch_unwind(AssertUnwindSafe(|| f(conn))).unwrap_or_else(|_| Err(StoreError::Backend("a write failed unexpectedly".into())));
             let _ = reply.send(result);
         }));
-        self.jobs.send(job).map_err(|_| StoreError::Backend("the store is closed".into()))?;
+        self.send(job)?;
         answer.await.map_err(|_| StoreError::Backend("the writer stopped".into()))?
     }
 }

@@ -185,14 +185,6 @@ impl SqliteStore {
         &self.path
     }
 
-    /// Copies every committed page from the write-ahead log into the file and empties the
-    /// log (`wal_checkpoint(TRUNCATE)`). A portal that stops closes its connections and SQLite
-    /// does this itself; a process that ends without closing them (a bulk load) leaves the
-    /// log for the next open to read through before its first answer.
-    pub async fn fold_log(&self) -> Result<(), StoreError> {
-        self.read(|conn| conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(backend)).await
-    }
-
     /// Runs `f` on a reader connection on the calling thread: for reads an index bounds (a
     /// key, a page of an index, a few figures), which take microseconds. Handing such a read
     /// to the blocking pool cost more than the read itself (a thread wake-up and two context
@@ -599,7 +591,7 @@ impl Store for SqliteStore {
     }
 
     async fn purge_overwritten(&self) -> Result<(), StoreError> {
-        self.fold_log().await
+        self.read(|conn| conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(backend)).await
     }
 
     /// One statement over the primary key's range of the prefix: the expired items of a

@@ -381,11 +381,6 @@ pub async fn run(data_dir: &Path, count: u64, seed: u64, state_shaped: bool) -> 
     if let Some(last) = writing {
         last.await??;
     }
-    // The process ends without closing its connections, which would have folded the log into
-    // the file: left, it was 814 MB at 5,000,000 cases, the directory was that much larger,
-    // and the portal's first start read through it before its first answer (175 to 229 ms;
-    // 46 to 59 ms on the same directory once folded, which takes about 2 s here).
-    sqlite.fold_log().await?;
     eprintln!();
     println!("Seeded {count} grievances in {:.1} s into {}", started.elapsed().as_secs_f64(), data_dir.display());
     println!("Accounts:");
