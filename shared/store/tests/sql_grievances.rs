@@ -1816,10 +1816,13 @@ fn a_walk_starts_at_the_latest_filing_time_a_match_can_have() {
 }
 
 /// A posting's audit trail: the records of the grievances now in its area (at its stations, or
-/// without a station in its districts) and the user's own events, newest first, the same
-/// whether the trail is walked (a large area) or the area's records gathered (a small one).
+/// without a station in its districts) and the user's own events, newest first. Unfiltered, a
+/// page is read from the places' newest grievances (`audit_newest`); filtered, by walking the
+/// trail (a large area) or gathering the area's records (a small one). Every plan answers the
+/// same, as written, after transfers, a deletion and a restore, and after the step that builds
+/// `audit_newest` from an existing file's records.
 #[test]
-fn an_areas_trail_is_its_grievances_records_and_the_users_events_by_either_plan() {
+fn an_areas_trail_is_its_grievances_records_and_the_users_events_by_every_plan() {
     use store::sql::audit::{self, Actor, Record, TrailQuery, TrailScope};
     let mut f = fixture(3000);
     let record = |grievance_id: i64, user_id: i64| Record {
@@ -1836,51 +1839,83 @@ fn an_areas_trail_is_its_grievances_records_and_the_users_events_by_either_plan(
         actor: Actor { user_id, user_name: "U".into(), user_email: "u@x".into(), user_role: "R".into(), ip_address: "ip".into(), user_agent: "ua".into(), session_id: "s".into() },
         created_at: "2026-11-20T10:00:00Z".into(),
     };
-    let tx = f.conn.transaction().unwrap();
-    let mut seq = 0;
+    // (seq, grievance, viewers) of every record written.
     let mut written: Vec<(i64, i64, Vec<i64>)> = Vec::new();
-    for row in &f.rows {
+    let append = |conn: &mut Connection, written: &mut Vec<(i64, i64, Vec<i64>)>, grievance: i64, user: i64| {
+        let tx = conn.transaction().unwrap();
+        let seq = audit::append(&tx, &[record(grievance, user)], &[user]).unwrap()[0];
+        tx.commit().unwrap();
+        written.push((seq, grievance, vec![user]));
+    };
+    for row in f.rows.clone() {
         // Every 50th grievance, an export by user 7 and one by user 8 (records about none).
         if row.id % 50 == 0 {
             for user in [7, 8] {
-                audit::append(&tx, &[record(0, user)], &[user]).unwrap();
-                seq += 1;
-                written.push((seq, 0, vec![user]));
+                append(&mut f.conn, &mut written, 0, user);
             }
         }
-        audit::append(&tx, &[record(row.id, row.filed_by)], &[row.filed_by]).unwrap();
-        seq += 1;
-        written.push((seq, row.id, vec![row.filed_by]));
+        append(&mut f.conn, &mut written, row.id, row.filed_by);
     }
-    tx.commit().unwrap();
-    let place: BTreeMap<i64, (Option<i64>, Option<i64>)> = f.rows.iter().map(|r| (r.id, (r.police_station_id, r.district_id))).collect();
     let json = |ids: &[i64]| rusqlite::types::Value::Text(serde_json::to_string(ids).unwrap());
-    for (stations, districts, walks) in [(vec![11, 12, 13], vec![2], true), (vec![], vec![3], false)] {
-        assert_eq!(audit::area_walks(&f.conn, &json(&stations), &json(&districts), 90).unwrap(), walks, "{stations:?} {districts:?}");
-        let want: Vec<i64> = written
-            .iter()
-            .rev()
-            .filter(|(_, grievance, viewers)| match place.get(grievance) {
-                None => viewers.contains(&7),
-                Some((Some(s), _)) => stations.contains(s),
-                Some((None, d)) => d.is_some_and(|d| districts.contains(&d)),
-            })
-            .map(|(seq, ..)| *seq)
-            .collect();
-        assert!(want.len() > 90, "{} records in the area", want.len());
-        for (limit, offset) in [(50, 0), (30, 60)] {
-            let q = TrailQuery::new(TrailScope::Area { user: 7, stations: stations.clone(), districts: districts.clone() }, limit, offset);
-            let got: Vec<(i64, String)> = audit::page(&f.conn, &q).unwrap().into_iter().map(|r| (r.grievance_id, r.grievance_number)).collect();
-            let expected: Vec<(i64, String)> = want[offset..offset + limit]
-                .iter()
-                .map(|seq| {
-                    let (_, grievance, _) = &written[*seq as usize - 1];
-                    (*grievance, format!("G{grievance}"))
-                })
-                .collect();
-            assert_eq!(got, expected, "{stations:?} {districts:?} from {offset}");
-        }
+    let areas = [(vec![11, 12, 13], vec![2]), (vec![], vec![3])];
+    for ((stations, districts), walks) in areas.iter().zip([true, false]) {
+        assert_eq!(audit::area_walks(&f.conn, &json(stations), &json(districts), 90).unwrap(), walks, "{stations:?} {districts:?}");
     }
+    let check = |f: &Fixture, written: &[(i64, i64, Vec<i64>)], when: &str| {
+        let place: BTreeMap<i64, (Option<i64>, Option<i64>)> = f.rows.iter().map(|r| (r.id, (r.police_station_id, r.district_id))).collect();
+        for (stations, districts) in &areas {
+            let want: Vec<(i64, String)> = written
+                .iter()
+                .rev()
+                .filter(|(_, grievance, viewers)| match place.get(grievance) {
+                    None => *grievance == 0 && viewers.contains(&7),
+                    Some((Some(s), _)) => stations.contains(s),
+                    Some((None, d)) => d.is_some_and(|d| districts.contains(&d)),
+                })
+                .map(|(_, grievance, _)| (*grievance, format!("G{grievance}")))
+                .collect();
+            assert!(want.len() > 90, "{} records in the area", want.len());
+            for (limit, offset) in [(50, 0), (30, 60), (60, want.len() - 20)] {
+                let unfiltered = TrailQuery::new(TrailScope::Area { user: 7, stations: stations.clone(), districts: districts.clone() }, limit, offset);
+                // A filter every record passes: the walk or the gather.
+                let filtered = TrailQuery { from: Some("2026-01-01".into()), ..unfiltered.clone() };
+                let expected = &want[offset..(offset + limit).min(want.len())];
+                for q in [unfiltered, filtered] {
+                    let got: Vec<(i64, String)> = audit::page(&f.conn, &q).unwrap().into_iter().map(|r| (r.grievance_id, r.grievance_number)).collect();
+                    assert_eq!(got, expected, "{when}: {stations:?} {districts:?} from {offset}, filtered: {}", q.from.is_some());
+                }
+            }
+        }
+    };
+    check(&f, &written, "as written");
+
+    // Transfers: into the area, out of it, and to no station in a district of the second area;
+    // a deletion, and a deleted grievance restored. Records written after them.
+    let moved = [(11usize, Some(12), Some(1)), (12, Some(15), Some(2)), (13, None, Some(3)), (14, None, Some(2)), (15, Some(14), None)];
+    for (index, station, district) in moved {
+        f.edit(index, &|r: &mut GrievanceRow| (r.police_station_id, r.district_id) = (station, district));
+    }
+    let (gone, restored) = (f.rows.remove(20), f.rows.remove(30));
+    let tx = f.conn.transaction().unwrap();
+    assert!(g::delete(&tx, gone.id).unwrap() && g::delete(&tx, restored.id).unwrap());
+    g::insert(&tx, &restored).unwrap();
+    tx.commit().unwrap();
+    f.rows.push(restored);
+    for index in [11, 13, 14, 40] {
+        append(&mut f.conn, &mut written, f.rows[index].id, 9);
+    }
+    append(&mut f.conn, &mut written, gone.id, 9);
+    check(&f, &written, "after transfers, a deletion and a restore");
+
+    // A file of schema 34, before the places' newest: the step reads them from its records.
+    f.conn
+        .execute_batch(
+            "DROP TRIGGER audit_newest_by_record; DROP TRIGGER audit_newest_by_grievance; DROP TRIGGER audit_newest_by_transfer;
+             DROP TRIGGER audit_newest_by_deletion; DROP TABLE audit_newest; PRAGMA user_version = 34;",
+        )
+        .unwrap();
+    sql::migrate(&f.conn).unwrap();
+    check(&f, &written, "after the upgrade");
 }
 
 /// The SQL that takes a current file back to schema 31: the report figures keyed by the UTC

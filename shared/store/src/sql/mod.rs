@@ -222,6 +222,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0032_report_figures_by_day_in_india.sql",
     "0033_own_case_figures.sql",
     "0034_area_reads_by_station.sql",
+    "0035_area_trail_by_newest_record.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.
