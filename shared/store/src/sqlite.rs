@@ -86,6 +86,7 @@ fn backend(e: impl std::fmt::Display) -> StoreError {
 fn open(path: &Path, limits: MemoryLimits) -> Result<Connection, StoreError> {
     let conn = Connection::open(path).map_err(backend)?;
     conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(backend)?;
+    crate::sql::plan_once(&conn).map_err(backend)?;
     conn.execute_batch(&format!(
         // secure_delete=FAST: a value overwritten or deleted is zeroed in its page where that
         // costs no extra I/O, so a secret sealed in place is not left readable in the file.

@@ -1918,6 +1918,25 @@ fn an_areas_trail_is_its_grievances_records_and_the_users_events_by_every_plan()
     check(&f, &written, "after the upgrade");
 }
 
+/// A cached statement is planned once, whatever is bound to it: with `ANALYZE`'s samples a
+/// key compared with an indexed column would otherwise have it parsed and planned again at
+/// each new value (`sql::plan_once`).
+#[test]
+fn a_cached_statement_is_not_planned_again_for_each_value() {
+    let f = fixture(3000);
+    let samples: i64 = f.conn.query_row("SELECT count(*) FROM sqlite_stat4", [], |r| r.get(0)).unwrap();
+    assert!(samples > 0, "the fixture is analyzed with samples");
+    let sql = "SELECT count(*) FROM grievances WHERE police_station_id = ?1 AND filed_at > ?2";
+    let mut counts = Vec::new();
+    for station in STATIONS {
+        let mut statement = f.conn.prepare_cached(sql).unwrap();
+        counts.push(statement.query_row(rusqlite::params![station, "2020-01-01"], |r| r.get::<_, i64>(0)).unwrap());
+    }
+    assert!(counts.iter().all(|n| *n > 0), "{counts:?}");
+    let statement = f.conn.prepare_cached(sql).unwrap();
+    assert_eq!(statement.get_status(rusqlite::StatementStatus::RePrepare), 0, "prepared once for {} values", STATIONS.len());
+}
+
 /// The SQL that takes a current file back to schema 31: the report figures keyed by the UTC
 /// date of the filing (and resolution) time, and the triggers that kept them so. It is the
 /// step to 32 with India's day taken out of its keys.

@@ -582,6 +582,8 @@ fn unfiltered(q: &TrailQuery) -> bool {
 
 /// The records `q` asks for. A user's scope is read from their own pairs, newest first.
 pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
+    // An area's page takes several statements: they read one snapshot.
+    let _snapshot = super::snapshot(conn)?;
     let mut terms: Vec<&str> = Vec::new();
     let mut values: Vec<Value> = Vec::new();
     let (mut limit, mut offset) = (q.limit, q.offset);

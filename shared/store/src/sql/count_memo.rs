@@ -139,18 +139,12 @@ fn question_of(q: &GrievanceQuery) -> String {
     )
 }
 
-/// A read transaction, so that what follows reads one snapshot; none when the caller has
-/// opened one already (its snapshot is then the one read).
-fn snapshot(conn: &Connection) -> Result<Option<rusqlite::Transaction<'_>>> {
-    Ok(if conn.is_autocommit() { Some(conn.unchecked_transaction()?) } else { None })
-}
-
 /// Counts `slices` (sorted) of `q` in one snapshot of `conn`, each with the change number it
 /// is exact for; slices between them may be counted too. A walk ([`Plan::Walk`], an area's
 /// rows tested one by one) reads the area's rows whatever the ids, so it counts all the
 /// slices from the first to the last in one statement.
 fn count_slices(conn: &Connection, q: &GrievanceQuery, slices: &[i64], plan: Plan) -> Result<Vec<(i64, SliceCount)>> {
-    let _snapshot = snapshot(conn)?;
+    let _snapshot = super::snapshot(conn)?;
     let mut changes = conn.prepare_cached("SELECT slice, n FROM grievance_slice_changes WHERE slice BETWEEN ? AND ?")?;
     let mut counted = Vec::with_capacity(slices.len());
     let runs = match (plan, slices.first(), slices.last()) {
@@ -180,6 +174,7 @@ fn open_helper(conn: &Connection) -> Result<Connection> {
     let path = conn.path().filter(|p| !p.is_empty()).ok_or_else(|| super::SqlError::Corrupt("a count helper needs a file".into()))?.to_string();
     let helper = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
     helper.busy_timeout(std::time::Duration::from_secs(10))?;
+    super::plan_once(&helper)?;
     let cache: i64 = conn.query_row("PRAGMA cache_size", [], |r| r.get(0))?;
     helper.execute_batch(&format!("PRAGMA cache_size = {cache}; PRAGMA mmap_size = 0;"))?;
     Ok(helper)
@@ -193,7 +188,7 @@ impl CountMemo {
         }
         // One snapshot for the change number and the count: a write committed between the
         // two must not file its count under the number before it.
-        let _snapshot = snapshot(conn)?;
+        let _snapshot = super::snapshot(conn)?;
         let key = key_of(q, table_change(conn)?);
         if let Some(n) = self.remembered(&key) {
             return Ok(n);
@@ -217,7 +212,7 @@ impl CountMemo {
     /// state's million, 28 ms); its many readers at headquarters share one reading while no
     /// grievance changes, and those asking at once wait for one.
     pub fn overdue_by_station(&self, conn: &Connection, overdue: &Overdue, stations: Option<&[i64]>) -> Result<BTreeMap<i64, u64>> {
-        let _snapshot = snapshot(conn)?;
+        let _snapshot = super::snapshot(conn)?;
         let key = format!("{}|{overdue:?}|{stations:?}", table_change(conn)?);
         let remembered = |key: &str| locked(&self.by_station).get(key).cloned();
         if let Some(found) = remembered(&key) {
@@ -262,7 +257,7 @@ impl CountMemo {
     fn count_by_slices(&self, conn: &Connection, q: &GrievanceQuery) -> Result<u64> {
         let question = question_of(q);
         // One snapshot for the table's change number, the slices' and the count.
-        let _snapshot = snapshot(conn)?;
+        let _snapshot = super::snapshot(conn)?;
         let change = table_change(conn)?;
         if let Some(current) = locked(&self.current).get(&question) {
             if current.change == change {
@@ -331,7 +326,7 @@ impl CountMemo {
     /// filed since before its first match, on every page.
     pub fn filed_bounds(&self, conn: &Connection, q: &GrievanceQuery) -> Result<Option<(String, String)>> {
         let question = question_of(q);
-        let _snapshot = snapshot(conn)?;
+        let _snapshot = super::snapshot(conn)?;
         let change = table_change(conn)?;
         if let Some(Current { change: at, bounds: Some(bounds), .. }) = locked(&self.current).get(&question) {
             if *at == change {

@@ -80,6 +80,7 @@ pub fn open(path: impl AsRef<Path>) -> Result<Connection> {
 /// The per-connection settings (they are not stored in the file).
 pub fn configure(conn: &Connection) -> Result<()> {
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    plan_once(conn)?;
     conn.execute_batch(
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-65536;",
     )?;
@@ -139,6 +140,25 @@ pub fn migrate(conn: &Connection) -> Result<()> {
         conn.execute_batch("ANALYZE")?;
     }
     Ok(())
+}
+
+/// Plans each statement once, whatever values are bound to it (SQLite's query planner
+/// stability guarantee). Otherwise, with the samples `ANALYZE` keeps (`sqlite_stat4`), a
+/// statement whose plan could depend on a bound value (a key compared with an indexed
+/// column, a LIKE pattern) is parsed and planned again at each new value: a cached statement
+/// cost a whole preparation per use (an area's audit page, a statement per place, spent a
+/// sixth of its time in the parser and planner). Where a value should choose the plan, the
+/// code chooses it (a plan per statement text, `INDEXED BY`, `CROSS JOIN`).
+pub fn plan_once(conn: &Connection) -> Result<()> {
+    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
+    Ok(())
+}
+
+/// A read transaction, so that what follows reads one snapshot (and takes the file's read
+/// lock once, not once a statement); none when the caller has opened one already (its
+/// snapshot is then the one read).
+pub(crate) fn snapshot(conn: &Connection) -> Result<Option<rusqlite::Transaction<'_>>> {
+    Ok(if conn.is_autocommit() { Some(conn.unchecked_transaction()?) } else { None })
 }
 
 /// The functions the steps' SQL calls beside SQLite's own: `pack_details(text, dictionary)`,
