@@ -1975,6 +1975,18 @@ fn check_own_figures(f: &Fixture, when: &str) {
         checked += usize::from(stations.len() > 1);
     }
     assert!(checked > 0, "{when}: some user has cases at several stations");
+    let mut state = g::Figures::default();
+    for r in &f.rows {
+        state.total += 1;
+        state.done += i64::from(r.status_meaning.is_final());
+        state.resolved_count += i64::from(r.resolution_days.is_some());
+        state.resolution_days += r.resolution_days.unwrap_or(0);
+        *state.by_status.entry(r.status_id).or_default() += 1;
+        *state.by_priority.entry(r.priority_id).or_default() += 1;
+    }
+    assert_eq!(g::figures(&f.conn, &Scope::State).unwrap(), state, "{when}: the state's figures");
+    let by_status: Vec<(Option<i64>, u64)> = state.by_status.iter().map(|(s, n)| (*s, *n as u64)).collect();
+    assert_eq!(g::counts_by_status(&f.conn, &Scope::State).unwrap(), by_status, "{when}: the state's counts by status");
 }
 
 /// Counts per filing day (or month) in a report table, with `n` summed.
@@ -2105,4 +2117,10 @@ fn own_figures_are_kept_and_an_older_file_has_them_built() {
     check_own_figures(&f, "upgraded from 32");
     f.edit(12, &|r| r.assigned_to = Some(a));
     check_own_figures(&f, "after an edit on the upgraded file");
+    // A file of schema 35, before the state's sums were kept: the step builds them.
+    f.conn
+        .execute_batch("DROP TRIGGER state_tally_insert; DROP TRIGGER state_tally_update; DROP TRIGGER state_tally_delete; DROP TABLE state_tally; PRAGMA user_version = 35;")
+        .unwrap();
+    sql::migrate(&f.conn).unwrap();
+    check_own_figures(&f, "upgraded from 35");
 }

@@ -38,7 +38,9 @@
 //!
 //! - `grievance_tally (status, priority, district, station) -> n`: any combination of those
 //!   equality filters (and no filter at all) is a `SUM` over a few hundred rows; an area's
-//!   stations' rows are read by `grievance_tally_by_station` (schema 34).
+//!   stations' rows are read by `grievance_tally_by_station` (schema 34), and the state's
+//!   sums by status and priority are kept in `state_tally` (schema 36), by the tally's own
+//!   changes.
 //! - `grievance_month_tally (district, FIR month, station, status, priority) -> n`: with a
 //!   FIR date range, whole months are summed from here and only the partial months at the
 //!   edges are counted row by row (none for "the FIRs of 2022").
@@ -1826,12 +1828,12 @@ pub fn count_overdue_by_station(conn: &Connection, overdue: &Overdue, stations: 
 }
 
 /// How many grievances of the scope have each status (`None`: no status), for the
-/// dashboard. The state scope reads `grievance_tally` (a few hundred rows, already in
-/// status order); another scope groups its rows, as many as its cases.
+/// dashboard. The state scope reads `state_tally` (a row per status and priority, in status
+/// order); another scope groups its rows, as many as its cases.
 pub fn counts_by_status(conn: &Connection, scope: &Scope) -> Result<Vec<(Option<i64>, u64)>> {
     let mut c = Clause::default();
     let sql = match scope {
-        Scope::State => "SELECT nullif(status_id, 0), sum(n) FROM grievance_tally GROUP BY status_id HAVING sum(n) > 0".to_string(),
+        Scope::State => "SELECT nullif(status_id, 0), sum(n) FROM state_tally GROUP BY status_id HAVING sum(n) > 0".to_string(),
         Scope::Area { stations, districts } => {
             area_of_tallies(&mut c, stations, districts);
             format!("SELECT nullif(status_id, 0), sum(n) FROM grievance_tally WHERE {} GROUP BY status_id HAVING sum(n) > 0", c.sql())
@@ -1912,10 +1914,8 @@ pub fn figures(conn: &Connection, scope: &Scope) -> Result<Figures> {
                 "SELECT coalesce(sum(total), 0), coalesce(sum(done), 0), coalesce(sum(resolved_count), 0), coalesce(sum(resolution_days), 0) FROM station_figures",
             )?
             .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
-            // Grouped by the columns, not by the expressions of them: the key's own order, so
-            // the state's 24,000 rows are summed as read rather than sorted first (a third
-            // of the time).
-            let mut stmt = conn.prepare_cached("SELECT nullif(status_id, 0), nullif(priority_id, 0), sum(n) FROM grievance_tally GROUP BY status_id, priority_id HAVING sum(n) > 0")?;
+            // The state's sums by status and priority, kept as the tallies change.
+            let mut stmt = conn.prepare_cached("SELECT nullif(status_id, 0), nullif(priority_id, 0), n FROM state_tally WHERE n > 0")?;
             let rows = stmt.query_map([], |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<i64>>(1)?, r.get::<_, i64>(2)?)))?;
             for row in rows {
                 let (status, priority, n) = row?;

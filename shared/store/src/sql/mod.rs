@@ -243,6 +243,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0033_own_case_figures.sql",
     "0034_area_reads_by_station.sql",
     "0035_area_trail_by_newest_record.sql",
+    "0036_state_tally_by_status_and_priority.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.
