@@ -1975,16 +1975,25 @@ fn check_own_figures(f: &Fixture, when: &str) {
         checked += usize::from(stations.len() > 1);
     }
     assert!(checked > 0, "{when}: some user has cases at several stations");
-    let mut state = g::Figures::default();
+    let (mut state, mut area) = (g::Figures::default(), g::Figures::default());
     for r in &f.rows {
-        state.total += 1;
-        state.done += i64::from(r.status_meaning.is_final());
-        state.resolved_count += i64::from(r.resolution_days.is_some());
-        state.resolution_days += r.resolution_days.unwrap_or(0);
-        *state.by_status.entry(r.status_id).or_default() += 1;
-        *state.by_priority.entry(r.priority_id).or_default() += 1;
+        let in_area = match r.police_station_id {
+            Some(s) => [11, 13].contains(&s),
+            None => r.district_id == Some(2),
+        };
+        for figures in [Some(&mut state), in_area.then_some(&mut area)].into_iter().flatten() {
+            figures.total += 1;
+            figures.done += i64::from(r.status_meaning.is_final());
+            figures.resolved_count += i64::from(r.resolution_days.is_some());
+            figures.resolution_days += r.resolution_days.unwrap_or(0);
+            *figures.by_status.entry(r.status_id).or_default() += 1;
+            *figures.by_priority.entry(r.priority_id).or_default() += 1;
+        }
     }
     assert_eq!(g::figures(&f.conn, &Scope::State).unwrap(), state, "{when}: the state's figures");
+    let two_stations_and_a_district = Scope::Area { stations: vec![11, 13], districts: vec![2] };
+    assert!(area.total > 0 && area.total < state.total, "{when}: the area holds some of the cases");
+    assert_eq!(g::figures(&f.conn, &two_stations_and_a_district).unwrap(), area, "{when}: an area's figures");
     let by_status: Vec<(Option<i64>, u64)> = state.by_status.iter().map(|(s, n)| (*s, *n as u64)).collect();
     assert_eq!(g::counts_by_status(&f.conn, &Scope::State).unwrap(), by_status, "{when}: the state's counts by status");
 }

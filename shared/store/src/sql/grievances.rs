@@ -1543,9 +1543,8 @@ fn count(conn: &Connection, q: &GrievanceQuery, base: &Clause) -> Result<u64> {
     }
     if let Scope::Area { stations, districts } = &q.scope {
         if !q.has_text() && q.fir_date_from.is_none() && q.fir_date_to.is_none() && q.overdue.is_none() {
-            let mut c = equality_terms(q);
-            area_of_tallies(&mut c, stations, districts);
-            return sum(conn, &format!("SELECT coalesce(sum(n), 0) FROM grievance_tally WHERE {}", c.sql()), &c.params);
+            let (area, params) = area_tallies(stations, districts, equality_terms(q));
+            return sum(conn, &format!("SELECT coalesce(sum(n), 0) FROM {area}"), &params);
         }
     }
     if q.scope == Scope::State && !q.has_text() {
@@ -1610,13 +1609,22 @@ fn ids_json(ids: &[i64]) -> Value {
     Value::Text(serde_json::to_string(ids).expect("ids serialise"))
 }
 
-/// An area as a condition on a table of figures keyed by station and district (0: none): the
-/// figures' rows of its stations, and of its districts' grievances without a station.
-fn area_of_tallies(c: &mut Clause, stations: &[i64], districts: &[i64]) {
-    c.push(
-        "(police_station_id IN (SELECT value FROM json_each(?)) OR (police_station_id = 0 AND district_id IN (SELECT value FROM json_each(?))))",
-        [ids_json(stations), ids_json(districts)],
+/// An area's rows of `grievance_tally` matching `c`, as a table to select from: the rows of
+/// its stations, and of its districts' grievances without a station (station 0), read as two
+/// ranges of `grievance_tally_by_station`. Written as one condition with an `OR`, SQLite
+/// gathered the key of every matching row in a temporary b-tree to drop repeats the two
+/// halves cannot have: a range's 1,600 rows took 1.7 ms, and 0.6 ms as two ranges.
+fn area_tallies(stations: &[i64], districts: &[i64], c: Clause) -> (String, Vec<Value>) {
+    let terms = c.sql();
+    let mut params = vec![ids_json(stations)];
+    params.extend(c.params.iter().cloned());
+    params.push(ids_json(districts));
+    params.extend(c.params);
+    let table = format!(
+        "(SELECT * FROM grievance_tally WHERE police_station_id IN (SELECT value FROM json_each(?)) AND {terms} \
+         UNION ALL SELECT * FROM grievance_tally WHERE police_station_id = 0 AND district_id IN (SELECT value FROM json_each(?)) AND {terms})"
     );
+    (table, params)
 }
 
 /// The figures of an area's grievances without a station (few, as the form asks for one):
@@ -1835,8 +1843,9 @@ pub fn counts_by_status(conn: &Connection, scope: &Scope) -> Result<Vec<(Option<
     let sql = match scope {
         Scope::State => "SELECT nullif(status_id, 0), sum(n) FROM state_tally GROUP BY status_id HAVING sum(n) > 0".to_string(),
         Scope::Area { stations, districts } => {
-            area_of_tallies(&mut c, stations, districts);
-            format!("SELECT nullif(status_id, 0), sum(n) FROM grievance_tally WHERE {} GROUP BY status_id HAVING sum(n) > 0", c.sql())
+            let area;
+            (area, c.params) = area_tallies(stations, districts, Clause::default());
+            format!("SELECT nullif(status_id, 0), sum(n) FROM {area} GROUP BY status_id HAVING sum(n) > 0")
         }
         Scope::Own(user) => {
             c.params.push(Value::Integer(*user));
@@ -1898,11 +1907,10 @@ pub fn figures(conn: &Connection, scope: &Scope) -> Result<Figures> {
                 let (total, done, resolved, days) = row?;
                 (f.total, f.done, f.resolved_count, f.resolution_days) = (f.total + total, f.done + done, f.resolved_count + resolved, f.resolution_days + days);
             }
-            let mut c = Clause::default();
-            area_of_tallies(&mut c, stations, districts);
-            let sql = format!("SELECT nullif(status_id, 0), nullif(priority_id, 0), sum(n) FROM grievance_tally WHERE {} GROUP BY status_id, priority_id HAVING sum(n) > 0", c.sql());
+            let (area, params) = area_tallies(stations, districts, Clause::default());
+            let sql = format!("SELECT nullif(status_id, 0), nullif(priority_id, 0), sum(n) FROM {area} GROUP BY status_id, priority_id HAVING sum(n) > 0");
             let mut stmt = conn.prepare_cached(&sql)?;
-            let rows = stmt.query_map(params_from_iter(c.params.iter()), |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<i64>>(1)?, r.get::<_, i64>(2)?)))?;
+            let rows = stmt.query_map(params_from_iter(params.iter()), |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<i64>>(1)?, r.get::<_, i64>(2)?)))?;
             for row in rows {
                 let (status, priority, n) = row?;
                 *f.by_status.entry(status).or_default() += n;
