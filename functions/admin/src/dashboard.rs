@@ -147,7 +147,7 @@ fn export_params(record: &AuditRecord) -> BTreeMap<String, String> {
     responses((status = 200, body = Vec<Activity>), (status = 401, body = ErrorBody)))]
 async fn recent_activities(State(state): State<AppState>, caller: Caller) -> ApiResult<ApiJson<Vec<Activity>>> {
     let viewer = caller.viewer(state.lists.as_ref()).await?;
-    let mut records = state.trail.all(&viewer, &Default::default(), 60, 0).await?;
+    let mut records = state.trail.recent(&viewer, 60).await?;
     cases::links::hide_unreachable(state.cases(), &viewer, &mut records).await?;
     let now = domain::clock::now();
     // (the change, the first record read of it, its fields in edit order)

@@ -141,6 +141,14 @@ pub trait AuditTrail: Send + Sync + 'static {
     /// with the records of deleted grievances and events they could read themselves.
     async fn all(&self, viewer: &Viewer, filters: &TrailFilters, limit: usize, offset: usize) -> Result<Vec<AuditRecord>>;
 
+    /// The newest `limit` records the viewer may read, as [`AuditTrail::all`] answers them
+    /// without filters, for the dashboard's recent activity: a grievance's records may come
+    /// without their details (for a complete record, the whole grievance), which its
+    /// sentences never read; an event's (a subject's name, an export's filters) come whole.
+    async fn recent(&self, viewer: &Viewer, limit: usize) -> Result<Vec<AuditRecord>> {
+        self.all(viewer, &TrailFilters::default(), limit, 0).await
+    }
+
     /// How many audit records exist in all.
     async fn total_actions(&self) -> Result<i64>;
 

@@ -81,6 +81,31 @@ fn records_read_back_as_written_and_their_details_are_deflated_with_the_dictiona
     assert!(kept.len() < alone.len() * 9 / 10, "{} bytes with the dictionary, {} without", kept.len(), alone.len());
 }
 
+/// A page that reads only the events' details (the dashboard's recent activity) answers the
+/// same records, each event's details whole and a grievance's records without theirs.
+#[test]
+fn a_page_of_the_events_details_only_leaves_the_grievances_records_without_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut conn = sql::open(dir.path().join("portal.db")).unwrap();
+    let export = json!({"rows": 12, "kind": "excel", "filters": {"Status": "Pending"}});
+    let written: Vec<Record> = (1..=9).map(|id| if id % 3 == 0 { record(0, Some(export.clone())) } else { record(id, Some(complete_record(id))) }).collect();
+    let tx = conn.transaction().unwrap();
+    for r in &written {
+        audit::append(&tx, std::slice::from_ref(r), &[3]).unwrap();
+    }
+    tx.commit().unwrap();
+    for scope in [TrailScope::State, TrailScope::Readable(3), TrailScope::Area { user: 3, stations: vec![], districts: vec![] }] {
+        let q = TrailQuery { details: audit::DetailsRead::EventsOnly, ..TrailQuery::new(scope.clone(), 20, 0) };
+        let got = audit::page(&conn, &q).unwrap();
+        let mut want: Vec<Record> = written.iter().rev().filter(|r| !matches!(scope, TrailScope::Area { .. }) || r.grievance_id == 0).cloned().collect();
+        for r in want.iter_mut().filter(|r| r.grievance_id > 0) {
+            r.details = None;
+        }
+        assert_eq!(got, want, "{scope:?}");
+        assert!(got.iter().any(|r| r.grievance_id == 0 && r.details.is_some()), "{scope:?}: the events keep their details");
+    }
+}
+
 #[test]
 fn records_an_earlier_release_deflated_without_a_dictionary_read_back_unchanged_after_the_upgrade() {
     let dir = tempfile::tempdir().unwrap();

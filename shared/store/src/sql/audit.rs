@@ -404,8 +404,21 @@ pub struct TrailQuery {
     pub search: Option<TextSearch>,
     /// Administrative changes only, or grievance records only (Audit History's filter).
     pub kind: Option<RecordKind>,
+    /// Whose details are read: every record's, or only the events' (records about no
+    /// grievance), for a reader that shows a grievance's records without them.
+    pub details: DetailsRead,
     pub limit: usize,
     pub offset: usize,
+}
+
+/// Which records' details a page reads. A complete record's details are the whole grievance,
+/// most of its bytes, kept deflated: a page of them spends most of its time inflating them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DetailsRead {
+    Every,
+    /// The events' only (an administrative change's subject, an export's filters); a
+    /// grievance's records come without details.
+    EventsOnly,
 }
 
 /// Which records Audit History's kind filter keeps.
@@ -441,7 +454,7 @@ pub enum TextSearch {
 
 impl TrailQuery {
     pub fn new(scope: TrailScope, limit: usize, offset: usize) -> TrailQuery {
-        TrailQuery { scope, grievance_id: None, action: None, user_id: None, from: None, to: None, search: None, kind: None, limit, offset }
+        TrailQuery { scope, grievance_id: None, action: None, user_id: None, from: None, to: None, search: None, kind: None, details: DetailsRead::Every, limit, offset }
     }
 }
 
@@ -666,7 +679,12 @@ pub fn page(conn: &Connection, q: &TrailQuery) -> Result<Vec<Record>> {
     let condition = if terms.is_empty() { String::new() } else { format!("WHERE {}", terms.join(" AND ")) };
     values.push(Value::Integer(limit as i64));
     values.push(Value::Integer(offset as i64));
-    let sql = format!("SELECT {COLUMNS} FROM {from} JOIN audit_actors a ON a.id = r.actor_id {condition} ORDER BY {order} DESC LIMIT ? OFFSET ?");
+    let columns = match q.details {
+        DetailsRead::Every => COLUMNS.to_string(),
+        // Not even read: a complete record's details lie on overflow pages of their own.
+        DetailsRead::EventsOnly => COLUMNS.replacen("r.details,", "CASE WHEN r.grievance_id = 0 THEN r.details END,", 1),
+    };
+    let sql = format!("SELECT {columns} FROM {from} JOIN audit_actors a ON a.id = r.actor_id {condition} ORDER BY {order} DESC LIMIT ? OFFSET ?");
     let mut statement = conn.prepare_cached(&sql)?;
     let rows = statement.query_map(params_from_iter(values), read_record)?;
     let mut records = Vec::new();

@@ -193,6 +193,10 @@ impl AuditTrail for SqlTrail {
         self.page(q).await
     }
 
+    async fn recent(&self, viewer: &Viewer, limit: usize) -> Result<Vec<AuditRecord>> {
+        self.page(TrailQuery { details: audit::DetailsRead::EventsOnly, ..TrailQuery::new(scope_of(viewer), limit, 0) }).await
+    }
+
     async fn total_actions(&self) -> Result<i64> {
         self.store.read_with(|conn| Ok::<_, StoreError>(audit::total(conn))).await?.map_err(sql_error)
     }
