@@ -524,12 +524,12 @@ const AREA_GATHERED: &str = "r.seq IN (SELECT v.seq FROM audit_viewers v JOIN au
 
 /// Whether an area's filtered page of `wanted` records (offset included; an unfiltered one is
 /// read by [`area_newest_first`]) is found sooner by walking the trail newest first than by
-/// gathering and sorting the area's records. A walk meets the area's records at the rate the area holds of the state's grievances, so it reads about
-/// `wanted × state / area` records; a gather looks up each of the area's grievances and sorts
-/// their records. Measured at 1,000,000 grievances: a walked record costs about 0.65 µs and a
-/// gathered grievance about 10 µs (a station of 142,000 grievances: walk 2 ms, gather 97 ms;
-/// one of 715: walk 91 ms, gather 4-7 ms). Both sizes come from the figures kept per station
-/// (a few hundred rows).
+/// gathering and sorting the area's records. A walk meets the area's records at the rate the
+/// area holds of the state's grievances, so it reads about `wanted × state / area` records; a
+/// gather looks up each of the area's grievances and sorts their records. Measured at 1,000,000
+/// grievances: a walked record costs about 0.65 µs and a gathered grievance about 10 µs (a
+/// station of 142,000 grievances: walk 2 ms, gather 97 ms; one of 715: walk 91 ms, gather 4-7
+/// ms). Both sizes come from the figures kept per station (a few hundred rows).
 pub fn area_walks(conn: &Connection, stations: &Value, districts: &Value, wanted: usize) -> Result<bool> {
     let (state, area): (i64, i64) = conn
         .prepare_cached(

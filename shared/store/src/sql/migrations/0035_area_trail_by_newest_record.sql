@@ -7,8 +7,9 @@
 -- are newest there, so an area's page without filters (the dashboard's recent activity,
 -- Audit History as it opens) reads a page of grievances from each of its places here and then
 -- those grievances' own records. It walked the state's trail checking each record's
--- grievance, or gathered every record of the area's grievances and sorted them: about 1 ms of
--- a core a page at a state's 1,000,000 and 5,000,000 cases for a station, a district or a range.
+-- grievance, or gathered every record of the area's grievances and sorted them: a district
+-- office's first page of 60 of a state's 1,000,000 cases answered 657 times a second so, and
+-- 2,005 times read from here.
 --
 -- A grievance's row is kept in step with it by the triggers below: a new record moves its
 -- newest, a transfer moves its place, a deletion takes it out (the walk reads a deleted
