@@ -838,7 +838,7 @@ fn viewers_text_and_figures_stay_in_step_with_assign_unassign_edit_and_delete() 
         let own = GrievanceQuery::new(Scope::Own(user));
         assert_eq!(g::count_matches(&f.conn, &own).unwrap(), naive(&f.rows, &own).len() as u64, "user {user}'s total");
     }
-    check_own_figures(&f, "after assigning, editing and deleting");
+    check_kept_figures(&f, "after assigning, editing and deleting");
     for mask in 0..(1usize << FILTERS) {
         let q = query_for(mask, Sort::FiledAt, Direction::Desc);
         assert_eq!(g::count_matches(&f.conn, &q).unwrap(), naive(&f.rows, &q).len() as u64, "filters {mask:09b}");
@@ -1950,9 +1950,10 @@ fn back_to_schema_31() -> String {
     sql
 }
 
-/// Each user's own figures (`viewer_figures`) hold what their rows do: counts, done,
-/// resolution days, by status, by priority and by station.
-fn check_own_figures(f: &Fixture, when: &str) {
+/// The kept figures hold what the rows do: each user's own (`viewer_figures`: counts, done,
+/// resolution days, by status, by priority and by station), the state's (`state_tally` and
+/// the stations' figures) and an area's (its stations' tallies, read as two ranges).
+fn check_kept_figures(f: &Fixture, when: &str) {
     let mut checked = 0;
     for user in 1..=USERS {
         let own: Vec<&GrievanceRow> = f.rows.iter().filter(|r| r.filed_by == user || r.assigned_to == Some(user)).collect();
@@ -2094,7 +2095,7 @@ const WITHOUT_OWN_FIGURES: &str = "DROP TRIGGER grievances_viewer_figures_insert
 #[test]
 fn own_figures_are_kept_and_an_older_file_has_them_built() {
     let mut f = fixture(400);
-    check_own_figures(&f, "as written");
+    check_kept_figures(&f, "as written");
     let (a, b) = (f.rows[5].filed_by % USERS + 1, f.rows[6].filed_by % USERS + 1);
     f.edit(5, &|r| r.assigned_to = Some(a));
     f.edit(6, &|r| r.assigned_to = Some(r.filed_by));
@@ -2114,7 +2115,7 @@ fn own_figures_are_kept_and_an_older_file_has_them_built() {
     assert!(g::delete(&tx, f.rows[10].id).unwrap());
     tx.commit().unwrap();
     f.rows.remove(10);
-    check_own_figures(&f, "after edits and a delete");
+    check_kept_figures(&f, "after edits and a delete");
     let resolved = g::figures(&f.conn, &Scope::Own(b)).unwrap();
     assert!(resolved.done >= 1 && resolved.resolution_days >= 12, "the resolved case counts for its new assignee: {resolved:?}");
 
@@ -2123,13 +2124,13 @@ fn own_figures_are_kept_and_an_older_file_has_them_built() {
     drop(conn);
     let conn = sql::open(_dir.path().join("portal.db")).unwrap();
     let mut f = Fixture { _dir, conn, rows };
-    check_own_figures(&f, "upgraded from 32");
+    check_kept_figures(&f, "upgraded from 32");
     f.edit(12, &|r| r.assigned_to = Some(a));
-    check_own_figures(&f, "after an edit on the upgraded file");
+    check_kept_figures(&f, "after an edit on the upgraded file");
     // A file of schema 35, before the state's sums were kept: the step builds them.
     f.conn
         .execute_batch("DROP TRIGGER state_tally_insert; DROP TRIGGER state_tally_update; DROP TRIGGER state_tally_delete; DROP TABLE state_tally; PRAGMA user_version = 35;")
         .unwrap();
     sql::migrate(&f.conn).unwrap();
-    check_own_figures(&f, "upgraded from 35");
+    check_kept_figures(&f, "upgraded from 35");
 }
