@@ -22,6 +22,7 @@ use domain::{GrievanceId, ItemId, UserId};
 use domain::Msg;
 use axum::extract::{Path, Query, State};
 use cases::pendency::{Clock, GrievanceRow, GrievanceView};
+use cases::summary::GrievanceSummaryRow;
 use cases::reads::{self, FilterNames, Filters};
 use cases::writes;
 use domain::grievance::GrievanceForm;
@@ -255,11 +256,35 @@ impl ListParams {
     }
 }
 
+/// How a list answers each grievance.
+#[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+pub struct ListViewParam {
+    /// `full` (when absent): each grievance whole, with its clocks and code warnings
+    /// (`GrievanceRow`); `summary`: the list screen's row (`GrievanceSummaryRow`), its numbers,
+    /// crime, places, status, priority, officers, dates and badges, about a third of the bytes.
+    pub view: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ListView {
+    Full,
+    Summary,
+}
+
+impl ListViewParam {
+    fn parse(self) -> Result<ListView, Error> {
+        match clean(self.view).as_deref() {
+            None | Some("full") => Ok(ListView::Full),
+            Some("summary") => Ok(ListView::Summary),
+            Some(_) => Err(Error::field("view", Msg::ListViewInvalid)),
+        }
+    }
+}
+
+/// A list page's counts and where it goes on, whichever rows it answers.
 #[derive(Serialize, ToSchema)]
-pub struct GrievancePage {
-    pub success: bool,
-    /// The page, newest first.
-    pub data: Vec<GrievanceRow>,
+pub struct ListCounts {
     /// How many grievances the caller can see in all.
     pub total: i64,
     /// How many of them match the filters, when that is known without reading every match:
@@ -278,12 +303,40 @@ pub struct GrievancePage {
     pub examined: u64,
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct GrievancePage {
+    pub success: bool,
+    /// The page, newest first.
+    pub data: Vec<GrievanceRow>,
+    #[serde(flatten)]
+    pub counts: ListCounts,
+}
+
+/// The list as `view=summary` answers it.
+#[derive(Serialize, ToSchema)]
+pub struct GrievanceSummaryPage {
+    pub success: bool,
+    /// The page, newest first.
+    pub data: Vec<GrievanceSummaryRow>,
+    #[serde(flatten)]
+    pub counts: ListCounts,
+}
+
+/// A list page, whole rows or summaries as `view` asks.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ListAnswer {
+    Full(GrievancePage),
+    Summary(GrievanceSummaryPage),
+}
+
 /// A page of grievances, filtered and sorted on the server (newest filed first unless
 /// `sort` says otherwise).
-#[utoipa::path(get, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), params(ListParams),
-    responses((status = 200, body = GrievancePage), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>) -> ApiResult<ApiJson<GrievancePage>> {
+#[utoipa::path(get, path = "/api/grievances", tag = "grievances", security(("bearer" = [])), params(ListParams, ListViewParam),
+    responses((status = 200, body = ListAnswer), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>, Query(view): Query<ListViewParam>) -> ApiResult<ApiJson<ListAnswer>> {
     caller.require(Resource::Grievances, Action::Read)?;
+    let view = view.parse()?;
     let (mut filters, limit, cursor) = params.filters(state.cases(), caller.user().id, &caller.user().posting).await?;
     let clock = match &filters.overdue {
         Some(clock) => clock.clone(),
@@ -296,20 +349,35 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
     }
     let cursor = http_glue::cursors::open(&state, &caller, http_glue::cursors::GRIEVANCES, cursor)?;
     let first_page = cursor.is_none();
-    let page = reads::list(state.cases(), &viewer, &filters, limit, cursor).await?;
+    Ok(ApiJson(match view {
+        ListView::Full => {
+            let page = reads::list(state.cases(), &viewer, &filters, limit, cursor).await?;
+            let (items, counts) = counted(&state, &caller, &viewer, &filters, first_page, page).await?;
+            ListAnswer::Full(GrievancePage { success: true, data: items.into_iter().map(|g| clock.row(g)).collect(), counts })
+        }
+        ListView::Summary => {
+            let page = reads::summaries(state.cases(), &viewer, &filters, limit, cursor).await?;
+            let (items, counts) = counted(&state, &caller, &viewer, &filters, first_page, page).await?;
+            ListAnswer::Summary(GrievanceSummaryPage { success: true, data: items.into_iter().map(|s| s.row(&clock)).collect(), counts })
+        }
+    }))
+}
+
+/// A page's rows and its counts: the total, the matches where they are known, and the
+/// sealed cursor to go on with.
+async fn counted<T>(state: &AppState, caller: &Caller, viewer: &reads::Viewer, filters: &Filters, first_page: bool, page: reads::ListPage<T>) -> ApiResult<(Vec<T>, ListCounts)> {
     // A count the list read anyway (a FIR-date range's keys) is not read again.
     let cases::port::ListCount { total, mut matched } = match page.matched {
-        Some(known) => cases::port::ListCount { total: state.grievances.tallies(&viewer).await?.total, matched: Some(known) },
-        None => state.grievances.count(&viewer, &filters).await?,
+        Some(known) => cases::port::ListCount { total: state.grievances.tallies(viewer).await?.total, matched: Some(known) },
+        None => state.grievances.count(viewer, filters).await?,
     };
     // A first page that ends the scan holds every match: its length is the exact count,
     // whatever combination of filters produced it.
     if matched.is_none() && first_page && page.cursor.is_none() {
         matched = Some(page.items.len() as i64);
     }
-    let data = page.items.into_iter().map(|g| clock.row(g)).collect();
-    let next_cursor = http_glue::cursors::seal(&state, &caller, http_glue::cursors::GRIEVANCES, page.cursor);
-    Ok(ApiJson(GrievancePage { success: true, data, total, matched, next_cursor, bounded: page.bounded, examined: page.examined }))
+    let next_cursor = http_glue::cursors::seal(state, caller, http_glue::cursors::GRIEVANCES, page.cursor);
+    Ok((page.items, ListCounts { total, matched, next_cursor, bounded: page.bounded, examined: page.examined }))
 }
 
 /// A lookup by number.

@@ -95,7 +95,8 @@ async fn request(client: &reqwest::Client, base: &str, m: &Member, kind: &'stati
     let sent = match kind {
         "list" => {
             let filter = ["", "&status=Pending", "&search=motorcycle", "&priority=High"][n % 4];
-            client.get(format!("{base}/api/grievances?limit=50{filter}")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await
+            // As the list screen asks: its rows (the case's screen reads a case whole).
+            client.get(format!("{base}/api/grievances?limit=50&view=summary{filter}")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await
         }
         "by_id" => client.get(format!("{base}/api/grievances/{}", id?)).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,
         "stats" => client.get(format!("{base}/api/grievances/stats")).bearer_auth(&m.token).header("x-forwarded-for", &m.address).send().await,

@@ -25,6 +25,7 @@ pub mod relabel;
 pub mod reports;
 pub mod satisfaction;
 pub mod statutory;
+pub mod summary;
 pub mod trail;
 pub mod trash;
 pub mod record;

@@ -6,6 +6,7 @@
 
 use crate::pendency::Clock;
 use crate::record::{Actor, Grievance};
+use crate::summary::Summary;
 use async_trait::async_trait;
 use domain::audit::AuditAction;
 use domain::jurisdiction::Reach;
@@ -23,6 +24,20 @@ pub type Refs = BTreeMap<ListKind, i64>;
 pub struct Stored {
     pub grievance: Grievance,
     pub refs: Refs,
+}
+
+/// A grievance's list row as kept (`summary`), with the items it names (relabelled as a
+/// [`Stored`] grievance's are).
+#[derive(Clone, Debug)]
+pub struct StoredSummary {
+    pub summary: Summary,
+    pub refs: Refs,
+}
+
+impl StoredSummary {
+    pub fn of(stored: &Stored) -> StoredSummary {
+        StoredSummary { summary: Summary::of(&stored.grievance), refs: stored.refs.clone() }
+    }
 }
 
 /// Which change of a grievance audit records are of: a new version of it, or a numbered
@@ -363,9 +378,10 @@ pub struct FirGuard {
     pub token: String,
 }
 
-/// A page of grievances as kept, and how it was read.
-pub struct StoredPage {
-    pub items: Vec<Stored>,
+/// A page of grievances as kept (or of their list rows, [`StoredSummary`]), and how it
+/// was read.
+pub struct StoredPage<T = Stored> {
+    pub items: Vec<T>,
     /// Continue from here; present while more may match.
     pub cursor: Option<String>,
     /// How many grievances the engine read to answer.
@@ -460,6 +476,15 @@ pub trait Grievances: Send + Sync + 'static {
 
     /// The grievances the viewer may see that match `filters`, newest first.
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage>;
+
+    /// [`Grievances::list`]'s page as list rows (`summary`): the same grievances in the same
+    /// order, with the same cursor. By default projected from the whole records; an engine
+    /// that keeps the row's fields apart from the rest of the record reads those alone.
+    async fn summaries(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage<StoredSummary>> {
+        let StoredPage { items, cursor, examined, bounded, matched } = self.list(viewer, filters, limit, cursor).await?;
+        let items = items.iter().map(StoredSummary::of).collect();
+        Ok(StoredPage { items, cursor, examined, bounded, matched })
+    }
 
     /// The grievances the viewer may see whose grievance number or FIR number answers `query`
     /// (`crate::numbers`), highest number first (`numbers::position`), each once, under its

@@ -7,6 +7,7 @@ use domain::Msg;
 use crate::port::{Cases, StoredPage};
 pub use crate::port::{AssigneeFilter, DueFilter, FiledRange, FilterNames, Filters, Order, SectionFilter, SortDirection, SortKey, Viewer, SELECTION_LIMIT};
 use crate::record::Grievance;
+use crate::summary::Summary;
 use crate::writes;
 use domain::jurisdiction::{Posting, Reach};
 use domain::{Error, Result};
@@ -230,8 +231,8 @@ impl Filters {
     }
 }
 
-pub struct ListPage {
-    pub items: Vec<Grievance>,
+pub struct ListPage<T = Grievance> {
+    pub items: Vec<T>,
     /// Continue from here; present while more items may match.
     pub cursor: Option<String>,
     /// How many grievances the engine read to answer (matches and the rest).
@@ -271,6 +272,19 @@ pub async fn list(cases: Cases<'_>, viewer: &Viewer, filters: &Filters, limit: u
     }
     crate::relabel::relabel_all(cases.lists, &mut items).await?;
     Ok(ListPage { items: items.into_iter().map(|s| s.grievance).collect(), cursor, examined, bounded, matched })
+}
+
+/// [`list`]'s page as the list screen's rows (`summary`). A search is answered from the whole
+/// records, which it checks against the people a search may find today ([`still_found`]);
+/// any other page is read as rows alone (`Grievances::summaries`).
+pub async fn summaries(cases: Cases<'_>, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<ListPage<Summary>> {
+    if filters.search.is_some() || filters.unknown_item {
+        let ListPage { items, cursor, examined, bounded, matched } = list(cases, viewer, filters, limit, cursor).await?;
+        return Ok(ListPage { items: items.iter().map(Summary::of).collect(), cursor, examined, bounded, matched });
+    }
+    let StoredPage { mut items, cursor, examined, bounded, matched } = cases.grievances.summaries(viewer, filters, limit, cursor).await?;
+    crate::relabel::relabel_summaries(cases.lists, &mut items).await?;
+    Ok(ListPage { items: items.into_iter().map(|s| s.summary).collect(), cursor, examined, bounded, matched })
 }
 
 /// Whether a case a search found by its stored text is found by what the reference list in

@@ -1,9 +1,9 @@
 //! The list-backed names of grievances as read: a grievance keeps the items' ids, and the
 //! names shown are what the Admin Panel calls the items now. Every read relabels through
-//! here (`writes::load`, `reads::list`, `numbers::find`, `duplicates`), so none of them
-//! imports another's rules for it.
+//! here (`writes::load`, `reads::list`, `reads::summaries`, `numbers::find`, `duplicates`),
+//! so none of them imports another's rules for it.
 
-use crate::port::Stored;
+use crate::port::{Refs, Stored, StoredSummary};
 use crate::record::Grievance;
 use domain::lists::ListKind;
 use domain::Result;
@@ -40,13 +40,35 @@ pub fn relabel(g: &mut Grievance, refs: &BTreeMap<ListKind, i64>, items: &BTreeM
 
 /// Relabels grievances read together with one read of the items they name.
 pub async fn relabel_all(lists: &dyn AdminLists, grievances: &mut [Stored]) -> Result<()> {
-    // A page of fifty names the same few dozen items seven times over: each is asked once.
-    let mut wanted: Vec<(ListKind, i64)> = grievances.iter().flat_map(|s| s.refs.iter().map(|(k, id)| (*k, *id))).collect();
-    wanted.sort_unstable();
-    wanted.dedup();
-    let items = lists.get_many(&wanted).await?;
+    let items = items_named(lists, grievances.iter().map(|s| &s.refs)).await?;
     for s in grievances.iter_mut() {
         relabel(&mut s.grievance, &s.refs, &items);
     }
     Ok(())
+}
+
+/// [`relabel_all`] for list rows: the names a row shows are the items' current names.
+pub async fn relabel_summaries(lists: &dyn AdminLists, rows: &mut [StoredSummary]) -> Result<()> {
+    let items = items_named(lists, rows.iter().map(|s| &s.refs)).await?;
+    for s in rows.iter_mut() {
+        let name = |kind: ListKind| s.refs.get(&kind).and_then(|id| items.get(&(kind, *id))).map(|item| item.name.clone());
+        let (crime_title, district, police_station, status, priority) =
+            (name(ListKind::CrimeTitles), name(ListKind::Districts), name(ListKind::PoliceStations), name(ListKind::Statuses), name(ListKind::Priorities));
+        let row = &mut s.summary;
+        for (field, name) in [(&mut row.crime_title, crime_title), (&mut row.district, district), (&mut row.police_station, police_station), (&mut row.status, status), (&mut row.priority, priority)] {
+            if let Some(name) = name {
+                *field = name;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The items named by any of `refs`, each asked once: a page of fifty names the same few
+/// dozen items seven times over.
+async fn items_named<'a>(lists: &dyn AdminLists, refs: impl Iterator<Item = &'a Refs>) -> Result<BTreeMap<(ListKind, i64), lists::ListItem>> {
+    let mut wanted: Vec<(ListKind, i64)> = refs.flat_map(|r| r.iter().map(|(k, id)| (*k, *id))).collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    lists.get_many(&wanted).await
 }

@@ -194,6 +194,7 @@ messages! {
     EscalationWaitsOrder = "ESCALATION_WAITS_ORDER": "Each level waits at least as long as the level below it";
     EscalatedFilterInvalid = "ESCALATED_FILTER_INVALID": "escalated must be me";
     ClockFilterInvalid = "CLOCK_FILTER_INVALID": "clock must be missed or due";
+    ListViewInvalid = "LIST_VIEW_INVALID": "view must be full or summary";
     ActFilterInvalid = "ACT_FILTER_INVALID": "act must be BNS, BNSS, IPC, CrPC, POCSO or OTHER";
     SectionFilterNeedsAct = "SECTION_FILTER_NEEDS_ACT": "Choose the act of the section to filter by";
     MobileInvalid = "MOBILE_INVALID": "Mobile number must be a 10-digit Indian number, or + and the country code";

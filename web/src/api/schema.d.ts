@@ -3631,37 +3631,10 @@ export interface components {
          * @description A grievance's number in the store (not its grievance number, `GRV-…`).
          */
         GrievanceId: number;
-        GrievancePage: {
-            /**
-             * @description True when the server stopped reading before it had a full page, to bound the work of
-             *     one request (filters no index or counter covers): `data` may be short or empty while
-             *     more matches may follow `next_cursor`. The client continues with the cursor until it
-             *     has a page or the end. False on a full page and on the true last page.
-             */
-            bounded: boolean;
+        GrievancePage: components["schemas"]["ListCounts"] & {
             /** @description The page, newest first. */
             data: components["schemas"]["GrievanceRow"][];
-            /**
-             * Format: int64
-             * @description How many grievances the server read to answer this request; with `total`, a client
-             *     that continues a bounded search can show how far it has got.
-             */
-            examined: number;
-            /**
-             * Format: int64
-             * @description How many of them match the filters, when that is known without reading every match:
-             *     no filter, or one status, priority or police station filter (from the counters), or
-             *     any filters whose matches all fit on this first page. Null otherwise.
-             */
-            matched?: number | null;
-            /** @description Continue with this cursor; absent on the last page. */
-            next_cursor?: string | null;
             success: boolean;
-            /**
-             * Format: int64
-             * @description How many grievances the caller can see in all.
-             */
-            total: number;
         };
         /**
          * @description A grievance as a list row answers it: the record without the actions on its clocks, where
@@ -3704,6 +3677,53 @@ export interface components {
              *     "missed"); null when it could not be counted without reading the cases.
              */
             missedClocks?: number | null;
+        };
+        /** @description The fields of a grievance a list row shows, with the ids its names are of. */
+        GrievanceSummary: {
+            assigned_to_name?: string | null;
+            closure?: null | components["schemas"]["ClosureRequest"];
+            crime_title: string;
+            district: string;
+            /** Format: int64 */
+            district_id?: number | null;
+            escalation?: null | components["schemas"]["Escalation"];
+            filed_at: string;
+            filed_by_name: string;
+            /** @description `YYYY-MM-DD` */
+            fir_date: string;
+            fir_no: string;
+            grievance_number: string;
+            /** Format: int64 */
+            id: number;
+            police_station: string;
+            /** Format: int64 */
+            police_station_id?: number | null;
+            priority: string;
+            /** Format: int64 */
+            priority_id?: number | null;
+            status: string;
+            /** Format: int64 */
+            status_id?: number | null;
+            status_meaning: components["schemas"]["StatusMeaning"];
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description As on the whole record: a change sent with an older one is refused.
+             */
+            version: number;
+        };
+        /** @description The list as `view=summary` answers it. */
+        GrievanceSummaryPage: components["schemas"]["ListCounts"] & {
+            /** @description The page, newest first. */
+            data: components["schemas"]["GrievanceSummaryRow"][];
+            success: boolean;
+        };
+        /**
+         * @description A grievance as the list screen's row answers it ([`Summary`]) and where it stands today:
+         *     about a third of a whole row's bytes, read without the rest of the record.
+         */
+        GrievanceSummaryRow: components["schemas"]["GrievanceSummary"] & {
+            pendency: components["schemas"]["Pendency"];
         };
         /**
          * @description A grievance as the API answers it: the record, where it stands, its statutory clocks and
@@ -3820,6 +3840,38 @@ export interface components {
             id: number;
             police_station: string;
             status: string;
+        };
+        /** @description A list page, whole rows or summaries as `view` asks. */
+        ListAnswer: components["schemas"]["GrievancePage"] | components["schemas"]["GrievanceSummaryPage"];
+        /** @description A list page's counts and where it goes on, whichever rows it answers. */
+        ListCounts: {
+            /**
+             * @description True when the server stopped reading before it had a full page, to bound the work of
+             *     one request (filters no index or counter covers): `data` may be short or empty while
+             *     more matches may follow `next_cursor`. The client continues with the cursor until it
+             *     has a page or the end. False on a full page and on the true last page.
+             */
+            bounded: boolean;
+            /**
+             * Format: int64
+             * @description How many grievances the server read to answer this request; with `total`, a client
+             *     that continues a bounded search can show how far it has got.
+             */
+            examined: number;
+            /**
+             * Format: int64
+             * @description How many of them match the filters, when that is known without reading every match:
+             *     no filter, or one status, priority or police station filter (from the counters), or
+             *     any filters whose matches all fit on this first page. Null otherwise.
+             */
+            matched?: number | null;
+            /** @description Continue with this cursor; absent on the last page. */
+            next_cursor?: string | null;
+            /**
+             * Format: int64
+             * @description How many grievances the caller can see in all.
+             */
+            total: number;
         };
         ListItem: {
             /** @description The official code of a district or police station (absent: none). */
@@ -7842,6 +7894,12 @@ export interface operations {
                 limit?: number;
                 /** @description From the previous page's `next_cursor`, with the same filters and order. */
                 cursor?: string;
+                /**
+                 * @description `full` (when absent): each grievance whole, with its clocks and code warnings
+                 *     (`GrievanceRow`); `summary`: the list screen's row (`GrievanceSummaryRow`), its numbers,
+                 *     crime, places, status, priority, officers, dates and badges, about a third of the bytes.
+                 */
+                view?: string;
             };
             header?: never;
             path?: never;
@@ -7854,7 +7912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GrievancePage"];
+                    "application/json": components["schemas"]["ListAnswer"];
                 };
             };
             400: {

@@ -90,6 +90,9 @@ export type GrievanceView = Schemas['GrievanceView'];
 export type GrievanceRow = Schemas['GrievanceRow'];
 export type GrievanceEnvelope = Schemas['Envelope_GrievanceView'];
 export type GrievancePage = Schemas['GrievancePage'];
+/** The list screen's row (GET /grievances?view=summary): what its columns and badges show. */
+export type GrievanceSummaryRow = Schemas['GrievanceSummaryRow'];
+export type GrievanceSummaryPage = Schemas['GrievanceSummaryPage'];
 /** GET /grievances/lookup: grievances by grievance number or FIR number, highest first. */
 export type LookupPage = Schemas['LookupPage'];
 export type SortKey = Schemas['SortKey'];

@@ -365,6 +365,60 @@ async fn the_list_sorts_by_a_column_both_ways_and_refuses_an_unknown_one(engine:
 /// The Admin Panel's change to an item reaches the lists at once, before any grievance is
 /// written again: raising "Low" above "Critical" reorders the priority sort, and the new
 /// name is the one shown. An unused item deleted can be created again under its name.
+/// `view=summary` answers each grievance as the list screen shows it: the same grievances in
+/// the same order and pages as the whole rows, each field as the whole row has it (the items'
+/// names as the Admin Panel calls them now), and nothing of the case's people or details.
+async fn the_list_answers_summary_rows_as_its_whole_rows_have_them(engine: Engine) {
+    let api = Api::new(engine, portal::areas).await;
+    let admin = api.admin().await;
+    for (fir, status, priority) in [("FIR-S1", "Pending", "Low"), ("FIR-S2", "Closed", "High"), ("FIR-S3", "Pending", "Critical")] {
+        let mut f = form(fir, status, priority);
+        f["parties"] = json!([{"role": "complainant", "name": "Farida Devi", "mobile": "+917377891150"}]);
+        create(&api, &admin, f).await;
+    }
+    let items = api.get("/api/admin/dropdowns/priorities", &admin).await.body;
+    let high = items.as_array().unwrap().iter().find(|i| i["name"] == "High").unwrap()["id"].clone();
+    let renamed = api.put(&format!("/api/admin/dropdowns/priorities/{high}"), &admin, json!({"name": "Urgent", "display_order": 2, "is_active": true})).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.body);
+
+    let full = api.get("/api/grievances?limit=2", &admin).await.body;
+    let summary = api.get("/api/grievances?limit=2&view=summary", &admin).await.body;
+    assert_eq!(api.get("/api/grievances?limit=2&view=full", &admin).await.body["data"], full["data"]);
+    let keys = |row: &Value| row.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    let mut want_keys: Vec<String> = [
+        "id", "grievance_number", "fir_no", "fir_date", "crime_title", "district", "police_station", "status", "priority", "district_id",
+        "police_station_id", "status_id", "priority_id", "status_meaning", "filed_by_name", "assigned_to_name", "filed_at", "updated_at",
+        "version", "closure", "escalation", "pendency",
+    ]
+    .map(String::from)
+    .to_vec();
+    want_keys.sort();
+    let rows = |page: &Value| page["data"].as_array().unwrap().clone();
+    let (full_rows, summary_rows) = (rows(&full), rows(&summary));
+    assert_eq!(summary_rows.len(), 2);
+    for (whole, row) in full_rows.iter().zip(&summary_rows) {
+        assert_eq!(keys(row), want_keys, "a list row's fields, and no others");
+        for key in &want_keys {
+            assert_eq!(row[key], whole[key], "{key} of {}", row["fir_no"]);
+        }
+    }
+    assert_eq!((summary_rows[0]["fir_no"].as_str(), summary_rows[1]["priority"].as_str()), (Some("FIR-S3"), Some("Urgent")));
+    for key in ["total", "matched", "bounded", "examined"] {
+        assert_eq!(summary[key], full[key], "{key}");
+    }
+    let cursor = summary["next_cursor"].as_str().unwrap();
+    let next = api.get(&format!("/api/grievances?limit=2&view=summary&cursor={cursor}"), &admin).await.body;
+    assert_eq!(rows(&next).iter().map(|r| r["fir_no"].clone()).collect::<Vec<_>>(), [json!("FIR-S1")]);
+    assert_eq!(next["next_cursor"], Value::Null);
+    // A search reads the whole records (it checks the people it found), and answers rows too.
+    let found = api.get("/api/grievances?view=summary&search=farida", &admin).await.body;
+    assert_eq!((rows(&found).len(), keys(&rows(&found)[0])), (3, want_keys.clone()));
+
+    let refused = api.get("/api/grievances?view=rows", &admin).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!((refused.body["code"].as_str(), refused.body["fields"]["view"].as_str()), (Some("LIST_VIEW_INVALID"), Some("view must be full or summary")));
+}
+
 async fn re_ranking_a_priority_in_the_admin_panel_reorders_the_priority_sort_at_once(engine: Engine) {
     let api = Api::new(engine, portal::areas).await;
     let admin = api.admin().await;
@@ -470,6 +524,7 @@ async fn a_station_outside_the_chosen_district_is_refused(engine: Engine) {
 
 on_both_engines!(
     a_station_outside_the_chosen_district_is_refused,
+    the_list_answers_summary_rows_as_its_whole_rows_have_them,
     a_grievance_is_filed_with_server_set_fields_and_an_audit_record,
     the_server_answers_the_forms_validation_messages,
     without_view_all_a_user_sees_only_their_own,

@@ -337,6 +337,16 @@ const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_t
     g.resolution_days, d.dictionary, g.next_due, g.clock_runs, g.people_text";
 const COLUMN_COUNT: usize = 28;
 
+/// [`COLUMNS`] as a list row reads them ([`SummaryRow`]): the district's, police station's and
+/// priority's names are left out (NULL), as a reader names a row's items from the admin lists
+/// again (`cases::relabel`); the status's name stays for rows written before their status's
+/// meaning was kept, which is read from it.
+const SUMMARY_COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_title, NULL,
+    g.district_id, g.police_station_id, g.status_id, g.priority_id, g.filed_by, g.assigned_to,
+    g.filed_at, g.updated_at, g.resolved_at, g.stage, g.stage_since, g.version, d.details,
+    NULL, NULL, (SELECT name FROM list_items WHERE id = g.status_id), NULL,
+    g.resolution_days, d.dictionary, g.next_due, g.clock_runs, NULL";
+
 /// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
 
@@ -397,6 +407,103 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         next_due: r.get(25)?,
         clock_runs: r.get(26)?,
         people_text: r.get(27)?,
+    }))
+}
+
+/// A grievance as a list row shows it (`cases::summary`): read from the same columns as
+/// [`GrievanceRow`], and of its details text only what the row keeps beside the record
+/// ([`RowSummaryDetails`]), so the record's own fields (its people, officers' entries, dates
+/// and laws) are never built.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    pub id: i64,
+    pub grievance_number: String,
+    pub fir_no: String,
+    pub fir_date: String,
+    pub crime_title: String,
+    pub district: String,
+    pub police_station: String,
+    pub status: String,
+    pub priority: String,
+    pub district_id: Option<i64>,
+    pub police_station_id: Option<i64>,
+    pub status_id: Option<i64>,
+    pub priority_id: Option<i64>,
+    pub status_meaning: StatusMeaning,
+    pub filed_by_name: String,
+    pub assigned_to_name: Option<String>,
+    pub filed_at: String,
+    pub updated_at: String,
+    pub version: i64,
+    pub closure: Option<domain::grievance::ClosureRequest>,
+    pub escalation: Option<domain::escalation::Escalation>,
+    pub stage: Stage,
+    /// `YYYY-MM-DD`
+    pub stage_since: String,
+    pub other_refs: BTreeMap<String, i64>,
+}
+
+/// What [`SummaryRow`] reads of a details text: [`RowDetails`] without the clock actions,
+/// the rest of the text passed over.
+#[derive(Deserialize)]
+struct RowSummaryDetails {
+    filed_by_name: String,
+    #[serde(default)]
+    assigned_to_name: Option<String>,
+    #[serde(default)]
+    status_meaning: Option<String>,
+    #[serde(default)]
+    refs: BTreeMap<String, i64>,
+    #[serde(default)]
+    closure: Option<domain::grievance::ClosureRequest>,
+    #[serde(default)]
+    escalation: Option<domain::escalation::Escalation>,
+}
+
+fn read_summary_row(r: &Row) -> rusqlite::Result<std::result::Result<SummaryRow, SqlError>> {
+    let details_text = match unpack_details(r.get_ref(18)?.as_blob()?, r.get(24)?) {
+        Ok(text) => text,
+        Err(e) => return Ok(Err(e)),
+    };
+    let stage: i64 = r.get(15)?;
+    let Some(stage) = stage_from(stage) else { return Ok(Err(SqlError::Corrupt(format!("stage {stage}")))) };
+    let row = match serde_json::from_str::<RowSummaryDetails>(&details_text) {
+        Ok(row) => row,
+        Err(e) => return Ok(Err(SqlError::Corrupt(format!("grievance details: {e}")))),
+    };
+    let name = |i: usize| -> rusqlite::Result<String> { Ok(r.get::<_, Option<String>>(i)?.unwrap_or_default()) };
+    let status_meaning = match row.status_meaning.as_deref() {
+        Some(text) => match StatusMeaning::parse(text) {
+            Some(m) => m,
+            None => return Ok(Err(SqlError::Corrupt(format!("status meaning {text}")))),
+        },
+        None => StatusMeaning::of_legacy_name(&name(21)?),
+    };
+    Ok(Ok(SummaryRow {
+        id: r.get(0)?,
+        grievance_number: r.get(1)?,
+        fir_no: r.get(2)?,
+        fir_date: r.get(3)?,
+        crime_title: r.get(4)?,
+        district: name(19)?,
+        police_station: name(20)?,
+        status: name(21)?,
+        priority: name(22)?,
+        district_id: r.get(6)?,
+        police_station_id: r.get(7)?,
+        status_id: r.get(8)?,
+        priority_id: r.get(9)?,
+        status_meaning,
+        filed_by_name: row.filed_by_name,
+        assigned_to_name: row.assigned_to_name,
+        filed_at: r.get(12)?,
+        updated_at: r.get(13)?,
+        version: r.get(17)?,
+        closure: row.closure,
+        escalation: row.escalation,
+        stage,
+        stage_since: r.get(16)?,
+        other_refs: row.refs,
     }))
 }
 
@@ -1214,7 +1321,7 @@ fn sort_columns(sort: Sort, scope: &Scope) -> (&'static str, &'static str) {
 /// The page statement of `q` and its parameters, with the base filters (for counting).
 /// With `with_count`, each row also carries the number of all matches (`count(*) OVER ()`),
 /// worth it only when the plan reads every match anyway (free text: the matches are sorted).
-fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan) -> Result<(String, Vec<Value>, Clause)> {
+fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan, columns: &str) -> Result<(String, Vec<Value>, Clause)> {
     let limit = q.limit.clamp(1, MAX_LIMIT);
     let base = filters(q, plan)?;
     let mut page = base.clone();
@@ -1250,7 +1357,7 @@ fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan:
             (inner, page.params)
         }
     };
-    let sql = format!("SELECT {COLUMNS}, p.k, p.total FROM ({inner}) AS p JOIN grievances g ON g.id = p.id {DETAILS} ORDER BY p.k {order}, p.id {order}");
+    let sql = format!("SELECT {columns}, p.k, p.total FROM ({inner}) AS p JOIN grievances g ON g.id = p.id {DETAILS} ORDER BY p.k {order}, p.id {order}");
     Ok((sql, params, base))
 }
 
@@ -1415,7 +1522,7 @@ pub fn explain(conn: &Connection, q: &GrievanceQuery) -> Result<String> {
 
 /// As [`explain`], the page found as `plan` says.
 pub fn explain_planned(conn: &Connection, q: &GrievanceQuery, plan: Plan) -> Result<String> {
-    let (sql, params, _) = page_statement(conn, q, false, plan)?;
+    let (sql, params, _) = page_statement(conn, q, false, plan, COLUMNS)?;
     let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
     let lines = stmt.query_map(params_from_iter(params.iter()), |r| r.get::<_, String>(3))?.collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(lines.join("; "))
@@ -1459,11 +1566,50 @@ pub fn page_with(conn: &Connection, q: &GrievanceQuery, plan: Plan) -> Result<(V
     Ok((rows, next))
 }
 
-type ReadPage = (Vec<GrievanceRow>, Option<Cursor>, Option<u64>, Clause);
+/// [`page_with`]'s page as list rows ([`SummaryRow`]): the same grievances in the same order,
+/// with the same cursor, read without the rest of their records.
+pub fn summaries_with(conn: &Connection, q: &GrievanceQuery, plan: Plan) -> Result<(Vec<SummaryRow>, Option<Cursor>)> {
+    let (rows, next, _, _) = read_page_as(conn, q, false, plan)?;
+    Ok((rows, next))
+}
+
+type ReadPage<T = GrievanceRow> = (Vec<T>, Option<Cursor>, Option<u64>, Clause);
+
+/// A page's row as [`read_page_as`] reads it: the columns its statement selects, how a row
+/// of them is read (or why it cannot be), and its id, which a cursor goes on after.
+trait PageRow: Sized {
+    const COLUMNS: &'static str;
+    fn read(r: &Row) -> rusqlite::Result<std::result::Result<Self, SqlError>>;
+    fn id(&self) -> i64;
+}
+
+impl PageRow for GrievanceRow {
+    const COLUMNS: &'static str = COLUMNS;
+    fn read(r: &Row) -> rusqlite::Result<std::result::Result<Self, SqlError>> {
+        read_row(r)
+    }
+    fn id(&self) -> i64 {
+        self.id
+    }
+}
+
+impl PageRow for SummaryRow {
+    const COLUMNS: &'static str = SUMMARY_COLUMNS;
+    fn read(r: &Row) -> rusqlite::Result<std::result::Result<Self, SqlError>> {
+        read_summary_row(r)
+    }
+    fn id(&self) -> i64 {
+        self.id
+    }
+}
 
 fn read_page(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan) -> Result<ReadPage> {
+    read_page_as(conn, q, with_count, plan)
+}
+
+fn read_page_as<T: PageRow>(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan) -> Result<ReadPage<T>> {
     let limit = q.limit.clamp(1, MAX_LIMIT);
-    let (sql, params, base) = page_statement(conn, q, with_count, plan)?;
+    let (sql, params, base) = page_statement(conn, q, with_count, plan, T::COLUMNS)?;
     let mut stmt = conn.prepare_cached(&sql)?;
     let mut found = stmt.query(params_from_iter(params.iter()))?;
     let mut rows = Vec::with_capacity(limit + 1);
@@ -1475,12 +1621,12 @@ fn read_page(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan
         }
         if rows.len() == limit {
             // The extra row: there is a next page, starting after the last row kept.
-            let last: &GrievanceRow = rows.last().expect("limit is at least 1");
-            let next = Some(Cursor::encode(q.sort, q.direction, &last_key, last.id));
+            let last: &T = rows.last().expect("limit is at least 1");
+            let next = Some(Cursor::encode(q.sort, q.direction, &last_key, last.id()));
             return Ok((rows, next, counted, base));
         }
         last_key = r.get::<_, Value>(COLUMN_COUNT)?;
-        rows.push(read_row(r)??);
+        rows.push(T::read(r)??);
     }
     Ok((rows, None, counted, base))
 }

@@ -23,8 +23,8 @@ function link(url: string, rows: number) {
 function api(handlers: Parameters<typeof mockApi>[0]) {
   return mockApi({
     ...listHandlers(),
-    'GET /api/grievances?limit=50': () => jsonResponse(200, page([grievance])),
-    [`GET /api/grievances?${FILTERS}&limit=50`]: () => jsonResponse(200, page([grievance], { total: 5, matched: 1 })),
+    'GET /api/grievances?limit=50&view=summary': () => jsonResponse(200, page([grievance])),
+    [`GET /api/grievances?${FILTERS}&limit=50&view=summary`]: () => jsonResponse(200, page([grievance], { total: 5, matched: 1 })),
     ...handlers,
   });
 }

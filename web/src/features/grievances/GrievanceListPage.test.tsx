@@ -27,7 +27,7 @@ const manager = makeUser({
   permissions: [entry('grievances', { can_read: true, can_create: true, can_update: true, can_delete: true })],
 });
 
-const LIST = '/api/grievances?limit=50';
+const LIST = '/api/grievances?limit=50&view=summary';
 
 /** Opens a row's action menu, as a person does, and answers its items. */
 async function openRowMenu(user: ReturnType<typeof userEvent.setup>, number: string) {
@@ -116,7 +116,7 @@ describe('grievance list', () => {
   });
 
   it('keeps the filters closed at first with their count on the toggle, and remembers them open', async () => {
-    api({ 'GET /api/grievances?search=bike&status=Resolved&limit=50': () => jsonResponse(200, page([second], { total: 9, matched: 1 })) });
+    api({ 'GET /api/grievances?search=bike&status=Resolved&limit=50&view=summary': () => jsonResponse(200, page([second], { total: 9, matched: 1 })) });
     const { unmount } = renderPage(<GrievanceListPage />, manager, '/grievances?status=Resolved&search=bike');
     await screen.findByText('Showing 1 of 9 grievances');
     const toggle = screen.getByRole('button', { name: /^Search & Filters/ });
@@ -165,9 +165,9 @@ describe('grievance list', () => {
 
   it('sorts on the server by a clicked column header, and turns around on a second click', async () => {
     const fetch = api({
-      'GET /api/grievances?status=Resolved&sort=priority&direction=desc&limit=50': () => jsonResponse(200, page([second, first])),
-      'GET /api/grievances?status=Resolved&sort=priority&direction=asc&limit=50': () => jsonResponse(200, page([first, second])),
-      'GET /api/grievances?status=Resolved&limit=50': () => jsonResponse(200, page([second])),
+      'GET /api/grievances?status=Resolved&sort=priority&direction=desc&limit=50&view=summary': () => jsonResponse(200, page([second, first])),
+      'GET /api/grievances?status=Resolved&sort=priority&direction=asc&limit=50&view=summary': () => jsonResponse(200, page([first, second])),
+      'GET /api/grievances?status=Resolved&limit=50&view=summary': () => jsonResponse(200, page([second])),
     });
     renderPage(<GrievanceListPage />, manager, '/grievances?status=Resolved');
     await screen.findByText('GRV-2025-000013');
@@ -182,13 +182,13 @@ describe('grievance list', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Priority/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /^Priority/ }).closest('th')).toHaveAttribute('aria-sort', 'ascending'));
     const asked = fetch.mock.calls.map(([url]) => String(url));
-    expect(asked).toContain('/api/grievances?status=Resolved&sort=priority&direction=desc&limit=50');
-    expect(asked).toContain('/api/grievances?status=Resolved&sort=priority&direction=asc&limit=50');
+    expect(asked).toContain('/api/grievances?status=Resolved&sort=priority&direction=desc&limit=50&view=summary');
+    expect(asked).toContain('/api/grievances?status=Resolved&sort=priority&direction=asc&limit=50&view=summary');
   });
 
   it("sends the URL's filters to the server and shows 'N filtered out' and the active count", async () => {
     const fetch = api({
-      'GET /api/grievances?search=bike&status=Resolved&limit=50': () =>
+      'GET /api/grievances?search=bike&status=Resolved&limit=50&view=summary': () =>
         jsonResponse(200, page([second], { total: 9, matched: 1 })),
     });
     renderPage(<GrievanceListPage />, manager, '/grievances?status=Resolved&search=bike');
@@ -197,13 +197,13 @@ describe('grievance list', () => {
     expect(screen.getByText('2 active')).toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('Resolved');
     expect(screen.getByLabelText('Search')).toHaveValue('bike');
-    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/grievances?search=bike&status=Resolved&limit=50');
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/grievances?search=bike&status=Resolved&limit=50&view=summary');
   });
 
   it('changes the URL and the request as filters change, and Clear All empties them', async () => {
     const fetch = api({
-      'GET /api/grievances?district=North+District&limit=50': () => jsonResponse(200, page([], { total: 2, matched: 0 })),
-      'GET /api/grievances?fir_no=013&limit=50': () => jsonResponse(200, page([second], { total: 2, matched: null })),
+      'GET /api/grievances?district=North+District&limit=50&view=summary': () => jsonResponse(200, page([], { total: 2, matched: 0 })),
+      'GET /api/grievances?fir_no=013&limit=50&view=summary': () => jsonResponse(200, page([second], { total: 2, matched: null })),
     });
     const { router } = renderPage(<GrievanceListPage />, manager, '/grievances');
     await screen.findByText('GRV-2025-000012');
@@ -225,7 +225,7 @@ describe('grievance list', () => {
     expect(screen.getByText(/1 filtered out/)).toBeInTheDocument();
     // The text box waited for a pause: one request, not one per letter.
     expect(fetch.mock.calls.filter(([url]) => String(url).includes('fir_no=')).map(([url]) => url)).toEqual([
-      '/api/grievances?fir_no=013&limit=50',
+      '/api/grievances?fir_no=013&limit=50&view=summary',
     ]);
   });
 
@@ -261,7 +261,7 @@ describe('grievance list', () => {
   it('loads the next page with the cursor', async () => {
     api({
       [`GET ${LIST}`]: () => jsonResponse(200, page([first], { total: 2, matched: 2, next_cursor: 'c1' })),
-      'GET /api/grievances?limit=50&cursor=c1': () => jsonResponse(200, page([second], { total: 2, matched: 2 })),
+      'GET /api/grievances?limit=50&view=summary&cursor=c1': () => jsonResponse(200, page([second], { total: 2, matched: 2 })),
     });
     renderPage(<GrievanceListPage />, manager, '/grievances');
     expect(await screen.findByText('Showing 1 of 2 grievances')).toBeInTheDocument();
@@ -275,7 +275,7 @@ describe('grievance list', () => {
 
   describe('when the server bounds its work', () => {
     const third = makeGrievance({ id: 14, grievance_number: 'GRV-2025-000014' });
-    const SEARCH = '/api/grievances?search=bike&limit=50';
+    const SEARCH = '/api/grievances?search=bike&limit=50&view=summary';
     const bounded = (rows: GrievanceView[], next_cursor: string | null) =>
       page(rows, { bounded: next_cursor !== null, examined: 2000, next_cursor, total: 6000, matched: null });
     /** A response that waits until `release()`. */
@@ -457,7 +457,7 @@ describe('grievance list', () => {
   });
 
   it("shows 'No Matching Results' with a hint when filters match nothing", async () => {
-    api({ 'GET /api/grievances?priority=Low&limit=50': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
+    api({ 'GET /api/grievances?priority=Low&limit=50&view=summary': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
     renderPage(<GrievanceListPage />, reader, '/grievances?priority=Low');
     expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
     expect(screen.getByText(/adjust/i)).toBeInTheDocument();
@@ -517,7 +517,7 @@ describe('grievance list', () => {
   it("filters to overdue grievances with 'Overdue only', from the URL too, and passes it to the exports", async () => {
     const late = makeGrievance({ pendency: makePendency({ overdue: true, days_overdue: 2 }) });
     const fetch = api({
-      'GET /api/grievances?overdue=true&limit=50': () => jsonResponse(200, page([late], { total: 2, matched: 1 })),
+      'GET /api/grievances?overdue=true&limit=50&view=summary': () => jsonResponse(200, page([late], { total: 2, matched: 1 })),
       'GET /api/grievances/export/excel?overdue=true': () =>
         jsonResponse(200, { url: '/api/exports/files/x.xlsx', expires_at: '2026-01-01T00:00:00Z', rows: 1 }),
     });
@@ -544,7 +544,7 @@ describe('grievance list', () => {
   });
 
   it('opens filtered to overdue from ?overdue=true (the dashboard tile)', async () => {
-    const fetch = api({ 'GET /api/grievances?overdue=true&limit=50': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
+    const fetch = api({ 'GET /api/grievances?overdue=true&limit=50&view=summary': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
     renderPage(<GrievanceListPage />, reader, '/grievances?overdue=true');
     expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Search & Filters/ })).toHaveTextContent('1 active');
@@ -568,7 +568,7 @@ describe('grievance list', () => {
 
   it("opens the 'Closure requests' queue as closure=pending, kept in the URL and sent to the server", async () => {
     const asked = makeGrievance({ closure: makeClosure() });
-    const fetch = api({ 'GET /api/grievances?closure=pending&limit=50': () => jsonResponse(200, page([asked], { total: 2, matched: 1 })) });
+    const fetch = api({ 'GET /api/grievances?closure=pending&limit=50&view=summary': () => jsonResponse(200, page([asked], { total: 2, matched: 1 })) });
     const { router } = renderPage(<GrievanceListPage />, reader, '/grievances');
     await screen.findByText('Showing 2 of 2 grievances');
     const user = userEvent.setup();
@@ -578,7 +578,7 @@ describe('grievance list', () => {
     await user.click(queue);
     expect(router.state.location.search).toBe('?closure=pending');
     expect(await screen.findByText('Showing 1 of 2 grievances')).toBeInTheDocument();
-    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/grievances?closure=pending&limit=50');
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/grievances?closure=pending&limit=50&view=summary');
     expect(screen.getByRole('button', { name: /^Search & Filters/ })).toHaveTextContent('1 active');
 
     await user.click(screen.getByRole('checkbox', { name: 'Closure requests' }));
@@ -586,7 +586,7 @@ describe('grievance list', () => {
   });
 
   it('opens the closure queue from ?closure=pending, ticked', async () => {
-    const fetch = api({ 'GET /api/grievances?closure=pending&limit=50': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
+    const fetch = api({ 'GET /api/grievances?closure=pending&limit=50&view=summary': () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
     renderPage(<GrievanceListPage />, reader, '/grievances?closure=pending');
     expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();
     await openFilters(userEvent.setup());
@@ -701,7 +701,7 @@ describe('grievance list', () => {
 
     it('names each filter in force with its value, in the order of the fields, and gives way to them when open', async () => {
       const query = 'status=Resolved&police_station=Civil+Lines&assignee=me&overdue=true&from_date=2025-01-01&search=bike';
-      api({ [`GET /api/grievances?search=bike&police_station=Civil+Lines&status=Resolved&from_date=2025-01-01&assignee=me&overdue=true&limit=50`]: () =>
+      api({ [`GET /api/grievances?search=bike&police_station=Civil+Lines&status=Resolved&from_date=2025-01-01&assignee=me&overdue=true&limit=50&view=summary`]: () =>
         jsonResponse(200, page([second], { total: 9, matched: 1 })) });
       renderPage(<GrievanceListPage />, reader, `/grievances?${query}`);
       await screen.findByText('Showing 1 of 9 grievances');
@@ -714,7 +714,7 @@ describe('grievance list', () => {
     });
 
     it('reads in Hindi, with the places by their Hindi names', async () => {
-      api({ 'GET /api/grievances?status=Pending&limit=50': () => jsonResponse(200, page([first])) });
+      api({ 'GET /api/grievances?status=Pending&limit=50&view=summary': () => jsonResponse(200, page([first])) });
       await i18n.changeLanguage('hi');
       renderPage(<GrievanceListPage />, reader, '/grievances?status=Pending');
       const hindiToggle = await screen.findByRole('button', { name: /^खोज एवं फ़िल्टर/ });
@@ -747,8 +747,8 @@ describe('grievance list', () => {
       await user.type(screen.getByLabelText('Filed to'), '28/02/2025');
       const query = 'filed_from=2025-02-01&filed_to=2025-02-28&assignee=8&crime_head=Theft';
       expect(router.state.location.search).toBe(`?${query}`);
-      await waitFor(() => expect(asked(fetch)).toContain(`/api/grievances?${query}&limit=50`));
-      expect(asked(fetch)).toContain('/api/grievances?assignee=8&limit=50');
+      await waitFor(() => expect(asked(fetch)).toContain(`/api/grievances?${query}&limit=50&view=summary`));
+      expect(asked(fetch)).toContain('/api/grievances?assignee=8&limit=50&view=summary');
       expect(toggleCount()).toBe('4 active');
 
       await user.click(screen.getByRole('button', { name: 'Excel' }));
@@ -760,7 +760,7 @@ describe('grievance list', () => {
       const query = 'filed_from=2025-02-01&filed_to=2025-02-28&assignee=none&crime_head=Theft';
       const fetch = api();
       renderPage(<GrievanceListPage />, manager, `/grievances?${query}`);
-      await waitFor(() => expect(asked(fetch)).toContain(`/api/grievances?${query}&limit=50`));
+      await waitFor(() => expect(asked(fetch)).toContain(`/api/grievances?${query}&limit=50&view=summary`));
       await openFilters(userEvent.setup());
       expect(screen.getByLabelText('Assigned')).toHaveValue('none');
       expect(screen.getByLabelText('Crime head')).toHaveValue('Theft');
@@ -777,7 +777,7 @@ describe('grievance list', () => {
       expect(offered()).toEqual(['Anyone', 'Mine', 'Unassigned']);
       await user.selectOptions(screen.getByLabelText('Assigned'), 'Mine');
       expect(router.state.location.search).toBe('?assignee=me');
-      await waitFor(() => expect(asked(fetch)).toContain('/api/grievances?assignee=me&limit=50'));
+      await waitFor(() => expect(asked(fetch)).toContain('/api/grievances?assignee=me&limit=50&view=summary'));
       expect(asked(fetch).filter((url) => url.startsWith('/api/grievances/assignees'))).toEqual([]);
     });
 

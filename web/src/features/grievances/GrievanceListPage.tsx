@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { GrievanceRow, ViewEntry } from '../../api/types';
+import type { GrievanceSummaryRow, ViewEntry } from '../../api/types';
 import { useDensity } from '../../components/data-table/density';
 import { Notices } from '../../components/Notices';
 import { PageHeader } from '../../components/PageHeader';
@@ -101,7 +101,7 @@ export default function GrievanceListPage() {
 
   const [failure, setFailure] = useState<string | null>(null);
   useArrivalNotice(notice.show);
-  const deletion = useDeletion<GrievanceRow>({
+  const deletion = useDeletion<GrievanceSummaryRow>({
     remove: (grievance, reason) => grievancesApi.remove(grievance.id, reason),
     deleted: (grievance) => t('list.deleted', { number: grievance.grievance_number }),
     failed: t('list.deleteFailed'),

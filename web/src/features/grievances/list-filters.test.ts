@@ -22,8 +22,8 @@ describe('grievance list filters', () => {
   it('go to the server as query parameters with the page size and cursor', () => {
     const filters = { ...EMPTY_FILTERS, search: ' bike ', district: 'North District', from_date: '2025-01-01' };
     expect(filtersToParams(filters).toString()).toBe('search=bike&district=North+District&from_date=2025-01-01');
-    expect(listPath(filters, 'abc')).toBe('/grievances?search=bike&district=North+District&from_date=2025-01-01&limit=50&cursor=abc');
-    expect(listPath(EMPTY_FILTERS)).toBe('/grievances?limit=50');
+    expect(listPath(filters, 'abc')).toBe('/grievances?search=bike&district=North+District&from_date=2025-01-01&limit=50&view=summary&cursor=abc');
+    expect(listPath(EMPTY_FILTERS)).toBe('/grievances?limit=50&view=summary');
   });
 });
 
@@ -35,7 +35,7 @@ describe('the overdue filter', () => {
     const filters = { ...EMPTY_FILTERS, status: 'Pending', overdue: 'true' };
     expect(activeFilterCount(filters)).toBe(2);
     expect(filtersToParams(filters).toString()).toBe('status=Pending&overdue=true');
-    expect(listPath(filters)).toBe('/grievances?status=Pending&overdue=true&limit=50');
+    expect(listPath(filters)).toBe('/grievances?status=Pending&overdue=true&limit=50&view=summary');
     expect(filtersToParams({ ...filters, overdue: '' }).toString()).toBe('status=Pending');
   });
 });
@@ -44,7 +44,7 @@ describe("the 'Closure requests' filter", () => {
   it('takes the appeals queue only as appeal=pending', () => {
     expect(filtersFromParams(new URLSearchParams('appeal=pending')).appeal).toBe('pending');
     expect(filtersFromParams(new URLSearchParams('appeal=all')).appeal).toBe('');
-    expect(listPath({ ...EMPTY_FILTERS, appeal: 'pending' })).toBe('/grievances?appeal=pending&limit=50');
+    expect(listPath({ ...EMPTY_FILTERS, appeal: 'pending' })).toBe('/grievances?appeal=pending&limit=50&view=summary');
   });
 
   it('is on only for closure=pending, counts as a filter and goes to the server after the others', () => {
@@ -54,7 +54,7 @@ describe("the 'Closure requests' filter", () => {
     const filters = { ...EMPTY_FILTERS, overdue: 'true', closure: 'pending' };
     expect(activeFilterCount(filters)).toBe(2);
     expect(filtersToParams(filters).toString()).toBe('overdue=true&closure=pending');
-    expect(listPath({ ...EMPTY_FILTERS, closure: 'pending' })).toBe('/grievances?closure=pending&limit=50');
+    expect(listPath({ ...EMPTY_FILTERS, closure: 'pending' })).toBe('/grievances?closure=pending&limit=50&view=summary');
   });
 });
 
@@ -66,7 +66,7 @@ describe("the 'Escalated to me' filter", () => {
     const filters = { ...EMPTY_FILTERS, closure: 'pending', escalated: 'me' };
     expect(activeFilterCount(filters)).toBe(2);
     expect(filtersToParams(filters).toString()).toBe('closure=pending&escalated=me');
-    expect(listPath({ ...EMPTY_FILTERS, escalated: 'me' })).toBe('/grievances?escalated=me&limit=50');
+    expect(listPath({ ...EMPTY_FILTERS, escalated: 'me' })).toBe('/grievances?escalated=me&limit=50&view=summary');
   });
 });
 
@@ -78,7 +78,7 @@ describe('the act and section filter', () => {
     expect(filtersFromParams(new URLSearchParams('act=IPC&section=theft'))).toMatchObject({ act: 'IPC', section: '' });
     const filters = { ...EMPTY_FILTERS, act: 'POCSO', section: '4' };
     expect(filtersToParams(filters).toString()).toBe('act=POCSO&section=4');
-    expect(listPath({ ...filters, overdue: 'true' })).toBe('/grievances?overdue=true&act=POCSO&section=4&limit=50');
+    expect(listPath({ ...filters, overdue: 'true' })).toBe('/grievances?overdue=true&act=POCSO&section=4&limit=50&view=summary');
   });
 
   it('reads a section as the server does', () => {
@@ -100,7 +100,7 @@ describe('the assignee, crime head and filing date filters', () => {
     };
     expect(activeFilterCount(filters)).toBe(6);
     expect(listPath(filters)).toBe(
-      '/grievances?to_date=2025-03-31&filed_from=2025-02-01&filed_to=2025-02-28&assignee=me&crime_head=Theft+of+Vehicle&overdue=true&limit=50',
+      '/grievances?to_date=2025-03-31&filed_from=2025-02-01&filed_to=2025-02-28&assignee=me&crime_head=Theft+of+Vehicle&overdue=true&limit=50&view=summary',
     );
     expect(filtersToParams({ ...EMPTY_FILTERS, assignee: 'none' }).toString()).toBe('assignee=none');
     expect(filtersToParams({ ...EMPTY_FILTERS, assignee: '17' }).toString()).toBe('assignee=17');

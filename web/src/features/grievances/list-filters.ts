@@ -142,11 +142,13 @@ export function activeFilterCount(filters: GrievanceFilters): number {
 
 /**
  * The API path of one page of the list, in `order` (newest filed first when absent), of
- * `limit` grievances at most (a page's worth when absent).
+ * `limit` grievances at most (a page's worth when absent), each as the list's row shows it
+ * (`view=summary`: a third of the whole record's bytes; the case's screen reads it whole).
  */
 export function listPath(filters: GrievanceFilters, cursor?: string | null, order?: ListOrder, limit = PAGE_SIZE): string {
   const params = order ? withOrder(filtersToParams(filters), order) : filtersToParams(filters);
   params.set('limit', String(limit));
+  params.set('view', 'summary');
   if (cursor) params.set('cursor', cursor);
   return `/grievances?${params.toString()}`;
 }

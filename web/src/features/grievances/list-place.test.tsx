@@ -14,7 +14,7 @@ const resolved = makeGrievance({ status: 'Resolved' });
 function render() {
   mockApi({
     ...listHandlers(),
-    'GET /api/grievances?status=Resolved&sort=priority&direction=asc&limit=50': () => jsonResponse(200, page([resolved])),
+    'GET /api/grievances?status=Resolved&sort=priority&direction=asc&limit=50&view=summary': () => jsonResponse(200, page([resolved])),
     'GET /api/grievances/12': () => jsonResponse(200, { success: true, data: resolved }),
     'GET /api/grievances/12/history': () => jsonResponse(200, { success: true, data: [] }),
     'GET /api/grievances/12/attachments': () => jsonResponse(200, { success: true, data: [] }),

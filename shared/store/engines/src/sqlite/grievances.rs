@@ -13,9 +13,10 @@ use crate::sqlite::case_files::{remove_case_files, sweep_token, CaseFileWrite};
 use crate::sqlite::trail::{records_of, NewRecords};
 use cases::numbers::{NumberMatch, NumberQuery, LOOKUP_BUDGET};
 use cases::pendency::{date_text, stage_of, Clock};
-use cases::port::{AuditBatch, AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, RecordSource, Refs, Reindexed, SameFir, StationTally, Stored, StoredPage, Tallies};
+use cases::port::{AuditBatch, AuditChange, CaseFileChange, DuesIndexed, GrievanceChange, Grievances, ListCount, RecordSource, Refs, Reindexed, SameFir, StationTally, Stored, StoredPage, StoredSummary, Tallies};
 use cases::reads::{Filters, SortDirection, SortKey, Viewer};
 use cases::record::{Actor, Grievance};
+use cases::summary::Summary;
 use cases::writes::AuditEntry;
 use async_trait::async_trait;
 use domain::jurisdiction::Reach;
@@ -23,7 +24,7 @@ use domain::lists::ListKind;
 use domain::{Error, Result};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use store::sql::grievances::{self as rows, Cursor, GrievanceQuery, GrievanceRow, Overdue, PendencyTable, Scope};
+use store::sql::grievances::{self as rows, Cursor, GrievanceQuery, GrievanceRow, Overdue, PendencyTable, Scope, SummaryRow};
 use store::sql::count_memo::CountMemo;
 use store::sql::sequences::{self, GRIEVANCES as GRIEVANCE_IDS};
 use store::sql::SqlError;
@@ -171,7 +172,42 @@ impl SqlGrievances {
             self.read(f).await
         }
     }
+
+    /// A list page, its rows read by `read`: planned from the counts, in one snapshot with
+    /// them, a walk of the state's text or of an act's cases bounded by the filing days it
+    /// can match.
+    async fn page_of<T: Send + 'static>(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>, read: PageReader<T>) -> Result<(Vec<T>, Option<String>)> {
+        let mut q = query_of(viewer, filters);
+        q.limit = limit;
+        q.after = cursor.map(Cursor::from_client);
+        let memo = self.counts.clone();
+        let (found, next) = self
+            .read_maybe_long(q.has_text(), move |conn| {
+                // One snapshot for the count that plans the page, the bounds and the page.
+                let snapshot = conn.unchecked_transaction()?;
+                let plan = memo.plan(&snapshot, &q)?;
+                if plan == rows::Plan::Walk && q.has_text() && q.scope == Scope::State && q.sort == rows::Sort::FiledAt {
+                    match memo.filed_bounds(&snapshot, &q)? {
+                        Some(bounds) => q.filed_between = Some(bounds),
+                        None => return Ok((Vec::new(), None)),
+                    }
+                } else if let (Some((act, section)), true, rows::Sort::FiledAt) = (&q.section, matches!(q.scope, Scope::State | Scope::Own(_)), q.sort) {
+                    // Whatever the plan: a walk starts at the newest case of the act (and
+                    // one's own cases are walked either way); none of it, no page.
+                    match rows::section_filed_bounds(&snapshot, act, section.as_deref())? {
+                        Some(bounds) => q.filed_between = Some(bounds),
+                        None => return Ok((Vec::new(), None)),
+                    }
+                }
+                read(&snapshot, &q, plan)
+            })
+            .await?;
+        Ok((found, next.map(|c| c.as_str().to_string())))
+    }
 }
+
+/// How [`SqlGrievances::page_of`] reads a page's rows: whole, or as list rows.
+type PageReader<T> = fn(&rusqlite::Connection, &GrievanceQuery, rows::Plan) -> std::result::Result<(Vec<T>, Option<Cursor>), SqlError>;
 
 /// The schema's lists: those the grievance table has a column for.
 fn is_relational(kind: ListKind) -> bool {
@@ -243,18 +279,17 @@ fn runs_text(runs: &[domain::law::KeptRun]) -> Option<String> {
     (!runs.is_empty()).then(|| serde_json::to_string(runs).expect("clock runs serialise"))
 }
 
+/// The items a row names: those of its other lists, and its district, police station,
+/// status and priority (in that order in `placed`).
+fn refs_of(other: &BTreeMap<String, i64>, placed: [Option<i64>; 4]) -> Refs {
+    let mut refs: Refs = other.iter().filter_map(|(k, id)| Some((ListKind::parse(k)?, *id))).collect();
+    let kinds = [ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities];
+    refs.extend(kinds.into_iter().zip(placed).filter_map(|(kind, id)| Some((kind, id?))));
+    refs
+}
+
 fn stored_of(row: GrievanceRow) -> Stored {
-    let mut refs: Refs = row.other_refs.iter().filter_map(|(k, id)| Some((ListKind::parse(k)?, *id))).collect();
-    for (kind, id) in [
-        (ListKind::Districts, row.district_id),
-        (ListKind::PoliceStations, row.police_station_id),
-        (ListKind::Statuses, row.status_id),
-        (ListKind::Priorities, row.priority_id),
-    ] {
-        if let Some(id) = id {
-            refs.insert(kind, id);
-        }
-    }
+    let refs = refs_of(&row.other_refs, [row.district_id, row.police_station_id, row.status_id, row.priority_id]);
     let grievance = Grievance {
         id: row.id,
         grievance_number: row.grievance_number,
@@ -280,6 +315,39 @@ fn stored_of(row: GrievanceRow) -> Stored {
         people_text: row.people_text,
     };
     Stored { grievance, refs }
+}
+
+/// A list row as this engine reads it, in the port's types; its names relabelled later, as
+/// [`stored_of`]'s are.
+fn summary_of(row: SummaryRow) -> StoredSummary {
+    let refs = refs_of(&row.other_refs, [row.district_id, row.police_station_id, row.status_id, row.priority_id]);
+    // A stage's day is checked as the row is written (`rows::insert`).
+    let since = domain::day::parse_date(&row.stage_since).unwrap_or(time::Date::MIN);
+    let summary = Summary {
+        id: row.id,
+        grievance_number: row.grievance_number,
+        fir_no: domain::grievance::FirNumber::as_stored(row.fir_no),
+        fir_date: domain::grievance::Day::as_stored(row.fir_date),
+        crime_title: row.crime_title,
+        district: row.district,
+        police_station: row.police_station,
+        status: row.status,
+        priority: row.priority,
+        district_id: row.district_id,
+        police_station_id: row.police_station_id,
+        status_id: row.status_id,
+        priority_id: row.priority_id,
+        status_meaning: row.status_meaning,
+        filed_by_name: row.filed_by_name,
+        assigned_to_name: row.assigned_to_name,
+        filed_at: row.filed_at,
+        updated_at: row.updated_at,
+        version: row.version,
+        closure: row.closure,
+        escalation: row.escalation,
+        stage: domain::pendency::StageAt { stage: row.stage, since },
+    };
+    StoredSummary { summary, refs }
 }
 
 /// The scope a question about `station` (when it names one) is asked in: a posting's station
@@ -512,33 +580,16 @@ impl Grievances for SqlGrievances {
     }
 
     async fn list(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage> {
-        let mut q = query_of(viewer, filters);
-        q.limit = limit;
-        q.after = cursor.map(Cursor::from_client);
-        let memo = self.counts.clone();
-        let (found, next) = self
-            .read_maybe_long(q.has_text(), move |conn| {
-                // One snapshot for the count that plans the page, the bounds and the page.
-                let snapshot = conn.unchecked_transaction()?;
-                let plan = memo.plan(&snapshot, &q)?;
-                if plan == rows::Plan::Walk && q.has_text() && q.scope == Scope::State && q.sort == rows::Sort::FiledAt {
-                    match memo.filed_bounds(&snapshot, &q)? {
-                        Some(bounds) => q.filed_between = Some(bounds),
-                        None => return Ok((Vec::new(), None)),
-                    }
-                } else if let (Some((act, section)), true, rows::Sort::FiledAt) = (&q.section, matches!(q.scope, Scope::State | Scope::Own(_)), q.sort) {
-                    // Whatever the plan: a walk starts at the newest case of the act (and
-                    // one's own cases are walked either way); none of it, no page.
-                    match rows::section_filed_bounds(&snapshot, act, section.as_deref())? {
-                        Some(bounds) => q.filed_between = Some(bounds),
-                        None => return Ok((Vec::new(), None)),
-                    }
-                }
-                rows::page_with(&snapshot, &q, plan)
-            })
-            .await?;
+        let (found, cursor) = self.page_of(viewer, filters, limit, cursor, rows::page_with).await?;
         let examined = found.len() as u64;
-        Ok(StoredPage { items: found.into_iter().map(stored_of).collect(), cursor: next.map(|c| c.as_str().to_string()), examined, bounded: false, matched: None })
+        Ok(StoredPage { items: found.into_iter().map(stored_of).collect(), cursor, examined, bounded: false, matched: None })
+    }
+
+    /// The same page as `list`, each row read without the rest of its record.
+    async fn summaries(&self, viewer: &Viewer, filters: &Filters, limit: usize, cursor: Option<String>) -> Result<StoredPage<StoredSummary>> {
+        let (found, cursor) = self.page_of(viewer, filters, limit, cursor, rows::summaries_with).await?;
+        let examined = found.len() as u64;
+        Ok(StoredPage { items: found.into_iter().map(summary_of).collect(), cursor, examined, bounded: false, matched: None })
     }
 
     /// Both exact, in SQL: the total from the figures (or the user's own rows), the matches

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import type { GrievancePage } from '../../../api/types';
+import type { GrievanceSummaryPage } from '../../../api/types';
 import { listPath, type GrievanceFilters } from '../list-filters';
 import type { ListOrder } from '../list-order';
 
@@ -12,7 +12,7 @@ import type { ListOrder } from '../list-order';
  */
 export function useGrievancePages(filters: GrievanceFilters, order: ListOrder, revalidateFirstPage: boolean, enabled = true) {
   const getKey = useCallback(
-    (index: number, previous: GrievancePage | null) => {
+    (index: number, previous: GrievanceSummaryPage | null) => {
       if (!enabled) return null;
       if (index === 0) return listPath(filters, null, order);
       if (!previous?.next_cursor) return null;
@@ -20,5 +20,5 @@ export function useGrievancePages(filters: GrievanceFilters, order: ListOrder, r
     },
     [filters, order, enabled],
   );
-  return useSWRInfinite<GrievancePage>(getKey, { revalidateFirstPage });
+  return useSWRInfinite<GrievanceSummaryPage>(getKey, { revalidateFirstPage });
 }

@@ -52,7 +52,7 @@ function render(user = editor, handlers: Parameters<typeof mockApi>[0] = {}, sta
       current = body.user_id === null ? unassigned : toMeena;
       return jsonResponse(200, { success: true, data: current });
     },
-    'GET /api/grievances?limit=50': () => jsonResponse(200, page([])),
+    'GET /api/grievances?limit=50&view=summary': () => jsonResponse(200, page([])),
     ...handlers,
   });
   renderPage(<GrievanceDetailPage />, user, '/grievances/12', '/grievances/:id', [{ path: '/grievances', element: <GrievanceListPage /> }]);

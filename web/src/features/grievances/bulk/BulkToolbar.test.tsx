@@ -21,7 +21,7 @@ function cases(from: number, count: number): GrievanceView[] {
 
 // A short first page, as a bounded search answers one: fewer rows to draw.
 const FIRST = cases(1, 20);
-const LIST = '/api/grievances?status=Pending&limit=50';
+const LIST = '/api/grievances?status=Pending&limit=50&view=summary';
 const BULK = '/api/grievances/bulk';
 const officers = [
   { id: 7, name: 'Meena Kumari', designation: 'Sub-Inspector' },
@@ -83,8 +83,8 @@ describe('selecting grievances on the list', () => {
 
   it('selects up to 200 of the matches through the list pages after those shown, then says so', async () => {
     const fetch = api({
-      'GET /api/grievances?status=Pending&limit=180&cursor=c1': () => jsonResponse(200, page(cases(21, 100), { next_cursor: 'c2' })),
-      'GET /api/grievances?status=Pending&limit=80&cursor=c2': () => jsonResponse(200, page(cases(121, 80), { next_cursor: 'c3' })),
+      'GET /api/grievances?status=Pending&limit=180&view=summary&cursor=c1': () => jsonResponse(200, page(cases(21, 100), { next_cursor: 'c2' })),
+      'GET /api/grievances?status=Pending&limit=80&view=summary&cursor=c2': () => jsonResponse(200, page(cases(121, 80), { next_cursor: 'c3' })),
     });
     await showList();
     const user = userEvent.setup();
@@ -93,7 +93,7 @@ describe('selecting grievances on the list', () => {
     await user.click(within(toolbar()).getByRole('button', { name: 'Select the first 200 of 260 matches' }));
     await waitFor(() => expect(within(toolbar()).getByRole('status')).toHaveTextContent('200 selected · the first 200 matches'));
     const asked = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('cursor='));
-    expect(asked).toEqual(['/api/grievances?status=Pending&limit=180&cursor=c1', '/api/grievances?status=Pending&limit=80&cursor=c2']);
+    expect(asked).toEqual(['/api/grievances?status=Pending&limit=180&view=summary&cursor=c1', '/api/grievances?status=Pending&limit=80&view=summary&cursor=c2']);
     // Full: no more offers.
     expect(within(toolbar()).queryByRole('button', { name: /^Select/ })).not.toBeInTheDocument();
     expect(BULK_MAX).toBe(200);
@@ -102,7 +102,7 @@ describe('selecting grievances on the list', () => {
   it('offers every match when they are fewer than 200', async () => {
     api({
       [`GET ${LIST}`]: () => jsonResponse(200, page(FIRST, { total: 400, matched: 70, next_cursor: 'c1' })),
-      'GET /api/grievances?status=Pending&limit=180&cursor=c1': () => jsonResponse(200, page(cases(21, 50))),
+      'GET /api/grievances?status=Pending&limit=180&view=summary&cursor=c1': () => jsonResponse(200, page(cases(21, 50))),
     });
     await showList();
     const user = userEvent.setup();

@@ -2,7 +2,7 @@
 // the same filters and order: another list starts with none picked, so that a change never
 // reaches grievances the user no longer has on screen. At most BULK_MAX.
 import { useState } from 'react';
-import type { GrievanceRow } from '../../../api/types';
+import type { GrievanceSummaryRow } from '../../../api/types';
 import type { Picked } from './api/bulk';
 import { BULK_MAX } from './bulk';
 
@@ -41,7 +41,7 @@ export function useSelection(scope: string) {
     overflow: current.overflow,
     matches: current.matches,
     /** Picks or lets go of `rows`; past BULK_MAX the rest are left out. */
-    set(rows: readonly Pick<GrievanceRow, 'id' | 'grievance_number'>[], on: boolean) {
+    set(rows: readonly Pick<GrievanceSummaryRow, 'id' | 'grievance_number'>[], on: boolean) {
       change((next) => {
         let left = false;
         for (const row of rows) {

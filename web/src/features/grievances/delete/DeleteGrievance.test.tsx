@@ -104,7 +104,7 @@ describe('deleting a grievance from the list', () => {
   it('sends the reason typed in the question as the body', async () => {
     const fetch = mockApi({
       ...listHandlers(),
-      'GET /api/grievances?limit=50': () => jsonResponse(200, page([makeGrievance()])),
+      'GET /api/grievances?limit=50&view=summary': () => jsonResponse(200, page([makeGrievance()])),
       'DELETE /api/grievances/12': deleted,
     });
     renderPage(<GrievanceListPage />, manager, '/grievances');

@@ -39,8 +39,8 @@ const escalatedRecord = {
   grievance_number: 'GRV-2025-000015',
 };
 
-const LIST = '/api/grievances?limit=50';
-const QUEUE = '/api/grievances?escalated=me&limit=50';
+const LIST = '/api/grievances?limit=50&view=summary';
+const QUEUE = '/api/grievances?escalated=me&limit=50&view=summary';
 
 /** A district officer: grievances are escalated to the district. */
 const districtReader = makeUser({
@@ -161,7 +161,7 @@ describe("the 'Escalated to me' filter", () => {
   });
 
   it('opens the queue from ?escalated=me, ticked, and goes with the other filters', async () => {
-    const both = '/api/grievances?overdue=true&escalated=me&limit=50';
+    const both = '/api/grievances?overdue=true&escalated=me&limit=50&view=summary';
     const fetch = listApi({ [`GET ${both}`]: () => jsonResponse(200, page([], { total: 2, matched: 0 })) });
     renderPage(<GrievanceListPage />, districtReader, '/grievances?escalated=me&overdue=true');
     expect(await screen.findByRole('heading', { name: 'No Matching Results' })).toBeInTheDocument();

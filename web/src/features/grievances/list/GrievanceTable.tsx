@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGrievanceItemNames } from '../../../api/item-names';
-import type { GrievanceRow } from '../../../api/types';
+import type { GrievanceSummaryRow } from '../../../api/types';
 import { DataTable } from '../../../components/data-table/DataTable';
 import type { Density } from '../../../components/data-table/density';
 import type { RowMenuItem } from '../../../components/data-table/RowMenu';
@@ -16,13 +16,13 @@ import { grievanceColumns } from './columns';
 
 interface GrievanceTableProps {
   headingId: string;
-  rows: readonly GrievanceRow[];
+  rows: readonly GrievanceSummaryRow[];
   order: ListOrder;
   onSort: (next: ListOrder) => void;
   density: Density;
   /** The row shown when no grievance is. */
   empty: ReactNode;
-  onDelete: (grievance: GrievanceRow) => void;
+  onDelete: (grievance: GrievanceSummaryRow) => void;
   /** The row reached with the keyboard, highlighted. */
   current?: number | null;
   /** The grievances selected: each row has its checkbox. */
@@ -36,7 +36,7 @@ export function GrievanceTable({ headingId, rows, order, onSort, density, empty,
   const canUpdate = usePermission('grievances', 'update');
   const canDelete = usePermission('grievances', 'delete');
 
-  const menuItems = (g: GrievanceRow): RowMenuItem[] => [
+  const menuItems = (g: GrievanceSummaryRow): RowMenuItem[] => [
     ...(canRead ? [{ label: t('list.view'), icon: 'view', to: `/grievances/${g.id}` } as const] : []),
     ...(canUpdate ? [{ label: t('list.edit'), icon: 'edit', to: `/grievances/edit/${g.id}` } as const] : []),
     ...(canDelete ? [{ label: t('common:delete'), icon: 'delete', danger: true, onSelect: () => onDelete(g) } as const] : []),

@@ -5,7 +5,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import type { GrievanceRow } from '../../../api/types';
+import type { GrievanceSummaryRow } from '../../../api/types';
 import { errorText } from '../../../api/errors';
 import { DensityToggle } from '../../../components/data-table/DensityToggle';
 import type { Density } from '../../../components/data-table/density';
@@ -30,7 +30,7 @@ interface ResultsPanelProps {
   onSort: (next: ListOrder) => void;
   filtered: boolean;
   onClearFilters: () => void;
-  onDelete: (grievance: GrievanceRow) => void;
+  onDelete: (grievance: GrievanceSummaryRow) => void;
   /** The row reached with the keyboard. */
   current: number | null;
   /** Opens the list of keyboard shortcuts. */

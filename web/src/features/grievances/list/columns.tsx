@@ -6,7 +6,7 @@ import { Flex } from '@aws-amplify/ui-react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { useGrievanceItemNames } from '../../../api/item-names';
-import type { GrievanceRow, SortKey } from '../../../api/types';
+import type { GrievanceSummaryRow, SortKey } from '../../../api/types';
 import { CaseStatusBadge, PriorityBadge } from '../../../components/CaseBadges';
 import type { Column } from '../../../components/data-table/DataTable';
 import { dash, formatDate } from '../../../lib/format';
@@ -23,7 +23,7 @@ function Clipped({ text }: { text: string }) {
   );
 }
 
-export function grievanceColumns(t: TFunction<'grievances'>, names: ReturnType<typeof useGrievanceItemNames>): Column<GrievanceRow, SortKey>[] {
+export function grievanceColumns(t: TFunction<'grievances'>, names: ReturnType<typeof useGrievanceItemNames>): Column<GrievanceSummaryRow, SortKey>[] {
   return [
     {
       id: 'number',

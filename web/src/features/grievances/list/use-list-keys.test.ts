@@ -9,7 +9,7 @@ function setUp(overrides: Partial<ListKeyHandlers> = {}) {
     onNew: vi.fn<() => void>(),
     onHelp: vi.fn<() => void>(),
   };
-  const props: ListKeyHandlers = { rowCount: 3, rowsKey: '/grievances?limit=50', ...handlers, ...overrides };
+  const props: ListKeyHandlers = { rowCount: 3, rowsKey: '/grievances?limit=50&view=summary', ...handlers, ...overrides };
   const hook = renderHook((current: ListKeyHandlers) => useListKeys(current), { initialProps: props });
   return { ...hook, handlers, props };
 }
@@ -135,7 +135,7 @@ describe('the grievance list keyboard', () => {
     press('j');
     press('j');
     expect(result.current.current).toBe(1);
-    rerender({ ...props, rowsKey: '/grievances?status=Pending&limit=50' });
+    rerender({ ...props, rowsKey: '/grievances?status=Pending&limit=50&view=summary' });
     expect(result.current.current).toBeNull();
     press('j');
     expect(result.current.current).toBe(0);

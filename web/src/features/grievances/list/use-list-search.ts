@@ -3,7 +3,7 @@
 // page, the list reads on by itself, showing its progress, until it has a page, the
 // end, or the user stops it (keep-reading.ts).
 import { useEffect, useState } from 'react';
-import type { GrievancePage } from '../../../api/types';
+import type { GrievanceSummaryPage } from '../../../api/types';
 import { formatCount } from '../../../lib/format';
 import { useGrievancePages } from '../api/use-grievance-pages';
 import { searchState } from '../keep-reading';
@@ -33,7 +33,7 @@ export function useListSearch(filters: GrievanceFilters, order: ListOrder, filte
 
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useGrievancePages(filters, order, !current.auto, enabled);
 
-  const pages = (data ?? []).filter((page): page is GrievancePage => Boolean(page && Array.isArray(page.data)));
+  const pages = (data ?? []).filter((page): page is GrievanceSummaryPage => Boolean(page && Array.isArray(page.data)));
   const rows = pages.flatMap((page) => page.data);
   const first = pages[0];
   const last = pages[pages.length - 1];

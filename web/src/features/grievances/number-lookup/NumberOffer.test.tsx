@@ -13,10 +13,10 @@ const other = makeGrievance({ id: 13, grievance_number: 'GRV-2025-000013', fir_n
 const exact = (number: string) => `/api/grievances/lookup?number=${encodeURIComponent(number)}&match=exact&limit=5`;
 const found = (...data: ReturnType<typeof makeGrievance>[]) =>
   jsonResponse(200, { success: true, data, next_cursor: null, bounded: false, examined: data.length });
-const searched = (text: string) => `/api/grievances?search=${encodeURIComponent(text).replace(/%20/g, '+')}&limit=50`;
+const searched = (text: string) => `/api/grievances?search=${encodeURIComponent(text).replace(/%20/g, '+')}&limit=50&view=summary`;
 
 function api(handlers: Parameters<typeof mockApi>[0]) {
-  return mockApi({ ...listHandlers(), 'GET /api/grievances?limit=50': () => jsonResponse(200, page([older, other])), ...handlers });
+  return mockApi({ ...listHandlers(), 'GET /api/grievances?limit=50&view=summary': () => jsonResponse(200, page([older, other])), ...handlers });
 }
 
 const asked = (fetch: ReturnType<typeof api>) => fetch.mock.calls.map(([url]) => String(url));

@@ -53,7 +53,7 @@ function render(user = editor, handlers: Parameters<typeof mockApi>[0] = {}) {
       current = atCivilLines;
       return jsonResponse(200, { success: true, data: current });
     },
-    'GET /api/grievances?limit=50': () => jsonResponse(200, page([])),
+    'GET /api/grievances?limit=50&view=summary': () => jsonResponse(200, page([])),
     ...handlers,
   });
   const view = renderPage(<GrievanceDetailPage />, user, '/grievances/12', '/grievances/:id', [{ path: '/grievances', element: <GrievanceListPage /> }]);

@@ -14,9 +14,9 @@ const officer = makeUser({ role_name: 'SHO', permissions: [entry('grievances', {
 const pending = makeGrievance({ id: 12, grievance_number: 'GRV-2025-000012', status: 'Pending' });
 const resolved = makeGrievance({ id: 13, grievance_number: 'GRV-2025-000013', status: 'Resolved' });
 
-const ALL = '/api/grievances?limit=50';
-const PENDING_BY_PRIORITY = '/api/grievances?status=Pending&sort=priority&direction=desc&limit=50';
-const RESOLVED = '/api/grievances?status=Resolved&limit=50';
+const ALL = '/api/grievances?limit=50&view=summary';
+const PENDING_BY_PRIORITY = '/api/grievances?status=Pending&sort=priority&direction=desc&limit=50&view=summary';
+const RESOLVED = '/api/grievances?status=Resolved&limit=50&view=summary';
 
 const MINE = { id: 'v1', name: 'My pending', query: 'status=Pending&sort=priority&direction=desc', density: 'comfortable', published: false } as const;
 const STATION = { id: 'p1', name: 'Station queue', query: 'status=Resolved', density: 'compact', published: true } as const;
@@ -32,7 +32,7 @@ function api(answer: Views | (() => Response), handlers: Parameters<typeof mockA
     [`GET ${ALL}`]: () => jsonResponse(200, page([pending, resolved])),
     [`GET ${PENDING_BY_PRIORITY}`]: () => jsonResponse(200, page([pending], { total: 2, matched: 1 })),
     [`GET ${RESOLVED}`]: () => jsonResponse(200, page([resolved], { total: 2, matched: 1 })),
-    'GET /api/grievances?sort=priority&direction=desc&limit=50': () => jsonResponse(200, page([pending, resolved])),
+    'GET /api/grievances?sort=priority&direction=desc&limit=50&view=summary': () => jsonResponse(200, page([pending, resolved])),
     ...handlers,
   });
 }
@@ -150,7 +150,7 @@ describe('Save view', () => {
   it('saves the filters, order and spacing on screen under the name given, made the default when asked', async () => {
     const saved = { id: 'v2', name: 'Resolved ones', query: 'status=Resolved&sort=priority&direction=desc', density: 'compact', published: false } as const;
     const fetch = api(views(), {
-      'GET /api/grievances?status=Resolved&sort=priority&direction=desc&limit=50': () => jsonResponse(200, page([resolved])),
+      'GET /api/grievances?status=Resolved&sort=priority&direction=desc&limit=50&view=summary': () => jsonResponse(200, page([resolved])),
       'POST /api/views': () => jsonResponse(201, { success: true, data: views({ views: [MINE, STATION, saved], default_view: 'v2' }) }),
     });
     renderPage(<GrievanceListPage />, officer, '/grievances?status=Resolved&sort=priority&direction=desc');

@@ -2,7 +2,7 @@
 // every grievance matching the list's filters (up to the most one change takes), read on
 // through the list's own pages from where the screen stopped.
 import { api } from '../../../../api/client';
-import type { BulkRequest, BulkResult, GrievancePage } from '../../../../api/types';
+import type { BulkRequest, BulkResult, GrievanceSummaryPage } from '../../../../api/types';
 import { listPath, type GrievanceFilters } from '../../list-filters';
 import type { ListOrder } from '../../list-order';
 
@@ -22,11 +22,11 @@ export const bulkApi = {
    * The grievances matching `filters` in `order`, at most `max`: those of `pages` (already
    * read) and then those of the pages after them. `complete`: none matches beyond them.
    */
-  async matching(filters: GrievanceFilters, order: ListOrder, pages: readonly GrievancePage[], max: number) {
+  async matching(filters: GrievanceFilters, order: ListOrder, pages: readonly GrievanceSummaryPage[], max: number) {
     const found: Picked[] = pages.flatMap((page) => page.data.map((row) => ({ id: row.id, number: row.grievance_number })));
     let cursor = pages[pages.length - 1]?.next_cursor ?? null;
     for (let step = 0; cursor && found.length < max && step < MAX_STEPS; step++) {
-      const next = await api.get<GrievancePage>(listPath(filters, cursor, order, max - found.length));
+      const next = await api.get<GrievanceSummaryPage>(listPath(filters, cursor, order, max - found.length));
       for (const row of next.data) found.push({ id: row.id, number: row.grievance_number });
       cursor = next.next_cursor ?? null;
     }
