@@ -433,7 +433,7 @@ mod cloud {
             }
         };
         let mut state = AppState::new(store, keys, None, None).with_sealing(sealing);
-        state.citizens.public_url = std::env::var("PORTAL_PUBLIC_URL").unwrap_or_default().trim_end_matches('/').to_string();
+        state.citizens.public_url = std::env::var("PORTAL_PUBLIC_URL").unwrap_or_default().trim_end_matches('/').into();
         state.prepare().await?;
         Ok(state)
     }

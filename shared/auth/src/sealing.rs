@@ -16,9 +16,9 @@ pub const PREFIX: &str = "sealed:v1:";
 const NONCE_BYTES: usize = 12;
 
 /// The key secrets are sealed with; `None` in a process that never handles them (it leaves
-/// sealed values as they are).
+/// sealed values as they are). Shared, not copied, by its clones (see `tokens::TokenKeys`).
 #[derive(Clone, Default)]
-pub struct SealingKey(Option<Aes256Gcm>);
+pub struct SealingKey(Option<std::sync::Arc<Aes256Gcm>>);
 
 impl std::fmt::Debug for SealingKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -43,7 +43,7 @@ impl SealingKey {
     pub fn from_material(material: &[u8]) -> SealingKey {
         assert!(material.len() >= 32, "the sealing key material must be at least 32 bytes");
         let key: [u8; 32] = Sha256::digest(material).into();
-        SealingKey(Some(Aes256Gcm::new(&Key::<Aes256Gcm>::from(key))))
+        SealingKey(Some(std::sync::Arc::new(Aes256Gcm::new(&Key::<Aes256Gcm>::from(key)))))
     }
 
     /// No key: secrets can be neither sealed nor opened here.

@@ -7,6 +7,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use sha2::{Digest, Sha256};
+use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 /// How long a sign-in lasts at most, by default: a long shift.
@@ -85,13 +86,17 @@ pub struct Claims {
 ///
 /// During a rotation of the secret the previous one still verifies: tokens signed before the
 /// rotation keep working until their sessions end, and nobody is signed out by it.
+///
+/// Shared, not copied, by its clones: every request's handler clones the application's state
+/// it is part of, and copying the keys (and their AES key schedules) each time cost a tenth
+/// of a simple request's time.
 #[derive(Clone)]
 pub struct TokenKeys {
-    encoding: EncodingKey,
-    decoding: Vec<DecodingKey>,
+    encoding: Arc<EncodingKey>,
+    decoding: Arc<Vec<DecodingKey>>,
     /// The keys paging cursors are sealed with (see [`TokenKeys::seal_cursor`]): the current
     /// secret's first, then those it still verifies with.
-    cursors: Vec<Aes256Gcm>,
+    cursors: Arc<Vec<Aes256Gcm>>,
     pub policy: SessionPolicy,
 }
 
@@ -116,7 +121,7 @@ impl TokenKeys {
         let secrets: Vec<&[u8]> = std::iter::once(current).chain(previous.filter(|p| p.len() >= 32)).collect();
         let decoding = secrets.iter().map(|s| DecodingKey::from_secret(s)).collect();
         let cursors = secrets.iter().map(|s| cursor_key(s)).collect();
-        TokenKeys { encoding: EncodingKey::from_secret(current), decoding, cursors, policy: SessionPolicy::default() }
+        TokenKeys { encoding: Arc::new(EncodingKey::from_secret(current)), decoding: Arc::new(decoding), cursors: Arc::new(cursors), policy: SessionPolicy::default() }
     }
 
     /// A paging cursor as the API hands it out: an engine's position in a list (its keys, a
@@ -148,8 +153,8 @@ impl TokenKeys {
     /// already using the next.
     pub fn also_verifying(mut self, next: Option<&[u8]>) -> Self {
         let next = next.filter(|n| n.len() >= 32);
-        self.decoding.extend(next.map(DecodingKey::from_secret));
-        self.cursors.extend(next.map(cursor_key));
+        Arc::make_mut(&mut self.decoding).extend(next.map(DecodingKey::from_secret));
+        Arc::make_mut(&mut self.cursors).extend(next.map(cursor_key));
         self
     }
 

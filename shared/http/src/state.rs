@@ -53,7 +53,8 @@ pub struct AppState {
 pub struct CitizenChannel {
     pub sms: Option<Arc<dyn mail::sms::SmsSender>>,
     /// `https://grievances.example.gov.in`, without a final `/` (`PORTAL_PUBLIC_URL`).
-    pub public_url: String,
+    /// Shared by the state's clones, one per request.
+    pub public_url: Arc<str>,
 }
 
 impl CitizenChannel {
@@ -62,7 +63,7 @@ impl CitizenChannel {
     pub async fn from_env(public_url: &str) -> Result<CitizenChannel, String> {
         let sms = mail::sms::from_env().await?;
         let public_url = std::env::var("PORTAL_PUBLIC_URL").ok().map(|u| u.trim().to_string()).filter(|u| !u.is_empty()).unwrap_or_else(|| public_url.to_string());
-        Ok(CitizenChannel { sms, public_url: public_url.trim_end_matches('/').to_string() })
+        Ok(CitizenChannel { sms, public_url: public_url.trim_end_matches('/').into() })
     }
 }
 
