@@ -214,6 +214,11 @@ impl Reach {
 pub struct Organisation {
     district_of: BTreeMap<i64, i64>,
     range_of: BTreeMap<i64, String>,
+    /// The two maps above turned round, so that a posting's area (asked on every request of
+    /// a district's or range's staff) is read from its own entries, not from the state's
+    /// 1,500 stations.
+    stations_in: BTreeMap<i64, Vec<i64>>,
+    districts_in: BTreeMap<String, Vec<i64>>,
 }
 
 impl Organisation {
@@ -222,10 +227,17 @@ impl Organisation {
         stations: impl IntoIterator<Item = (i64, Option<i64>)>,
         districts: impl IntoIterator<Item = (i64, Option<String>)>,
     ) -> Organisation {
-        Organisation {
-            district_of: stations.into_iter().filter_map(|(s, d)| Some((s, d?))).collect(),
-            range_of: districts.into_iter().filter_map(|(d, r)| Some((d, r?))).collect(),
+        let district_of: BTreeMap<i64, i64> = stations.into_iter().filter_map(|(s, d)| Some((s, d?))).collect();
+        let range_of: BTreeMap<i64, String> = districts.into_iter().filter_map(|(d, r)| Some((d, r?))).collect();
+        let mut stations_in: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
+        for (station, district) in &district_of {
+            stations_in.entry(*district).or_default().push(*station);
         }
+        let mut districts_in: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+        for (district, range) in &range_of {
+            districts_in.entry(range.clone()).or_default().push(*district);
+        }
+        Organisation { district_of, range_of, stations_in, districts_in }
     }
 
     pub fn district_of(&self, station: i64) -> Option<i64> {
@@ -241,12 +253,12 @@ impl Organisation {
         let districts: BTreeSet<i64> = match posting {
             Posting::Station(_) => BTreeSet::new(),
             Posting::District(d) => BTreeSet::from([*d]),
-            Posting::Range(r) => self.range_of.iter().filter(|(_, range)| *range == r).map(|(d, _)| *d).collect(),
+            Posting::Range(r) => self.districts_in.get(r).into_iter().flatten().copied().collect(),
             Posting::State => self.range_of.keys().chain(self.district_of.values()).copied().collect(),
         };
         let stations = match posting {
             Posting::Station(s) => BTreeSet::from([*s]),
-            _ => self.district_of.iter().filter(|(_, d)| districts.contains(d)).map(|(s, _)| *s).collect(),
+            _ => districts.iter().filter_map(|d| self.stations_in.get(d)).flatten().copied().collect(),
         };
         let ranges = match posting {
             Posting::Range(r) => BTreeSet::from([r.clone()]),
