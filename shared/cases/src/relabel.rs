@@ -50,14 +50,17 @@ pub async fn relabel_all(lists: &dyn AdminLists, grievances: &mut [Stored]) -> R
 /// [`relabel_all`] for list rows: the names a row shows are the items' current names.
 pub async fn relabel_summaries(lists: &dyn AdminLists, rows: &mut [StoredSummary]) -> Result<()> {
     let items = items_named(lists, rows.iter().map(|s| &s.refs)).await?;
-    for s in rows.iter_mut() {
-        let name = |kind: ListKind| s.refs.get(&kind).and_then(|id| items.get(&(kind, *id))).map(|item| item.name.clone());
-        let (crime_title, district, police_station, status, priority) =
-            (name(ListKind::CrimeTitles), name(ListKind::Districts), name(ListKind::PoliceStations), name(ListKind::Statuses), name(ListKind::Priorities));
-        let row = &mut s.summary;
-        for (field, name) in [(&mut row.crime_title, crime_title), (&mut row.district, district), (&mut row.police_station, police_station), (&mut row.status, status), (&mut row.priority, priority)] {
-            if let Some(name) = name {
-                *field = name;
+    for StoredSummary { summary: row, refs } in rows.iter_mut() {
+        let fields = [
+            (ListKind::CrimeTitles, &mut row.crime_title),
+            (ListKind::Districts, &mut row.district),
+            (ListKind::PoliceStations, &mut row.police_station),
+            (ListKind::Statuses, &mut row.status),
+            (ListKind::Priorities, &mut row.priority),
+        ];
+        for (kind, field) in fields {
+            if let Some(item) = refs.get(&kind).and_then(|id| items.get(&(kind, *id))) {
+                field.clone_from(&item.name);
             }
         }
     }

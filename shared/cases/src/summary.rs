@@ -2,10 +2,10 @@
 //! and priority, who filed it and whom it is assigned to, when it was filed, and the badges of
 //! a closure waiting for approval and of an escalation. Nothing of its people or details.
 //!
-//! A page of fifty whole rows is about 95 KB of JSON (of these rows, about 33 KB), and reading each record whole (its
-//! officers' entries, people, dates and laws) is most of a first page's time. A store may read
-//! these fields alone (`port::Grievances::summaries`); the default projects them from
-//! the whole record, so both give the same answer.
+//! A page of fifty whole rows is about 95 KB of JSON (of these rows, about 33 KB), and reading
+//! each record whole (its officers' entries, people, dates and laws) is most of a first page's
+//! time. A store may read these fields alone (`port::Grievances::summaries`); the default
+//! projects them from the whole record, so both give the same answer.
 
 use crate::pendency::Clock;
 use crate::record::Grievance;
@@ -53,6 +53,15 @@ pub struct Summary {
     pub stage: StageAt,
 }
 
+/// A grievance as the list screen's row answers it ([`Summary`]) and where it stands today:
+/// about a third of a whole row's bytes, read without the rest of the record.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GrievanceSummaryRow {
+    #[serde(flatten)]
+    pub summary: Summary,
+    pub pendency: Pendency,
+}
+
 impl Summary {
     /// The list row's fields of a whole record, its stage read from its dates.
     pub fn of(g: &Grievance) -> Summary {
@@ -82,18 +91,7 @@ impl Summary {
             stage: crate::pendency::stage_of(g),
         }
     }
-}
 
-/// A grievance as the list screen's row answers it ([`Summary`]) and where it stands today:
-/// about a third of a whole row's bytes, read without the rest of the record.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct GrievanceSummaryRow {
-    #[serde(flatten)]
-    pub summary: Summary,
-    pub pendency: Pendency,
-}
-
-impl Summary {
     /// The row as answered today, its pendency by the Admin Panel's limits in `clock`.
     pub fn row(self, clock: &Clock) -> GrievanceSummaryRow {
         let pendency = domain::pendency::pendency(self.stage, clock.limits.get(&self.priority_id.unwrap_or(0)), clock.today);

@@ -413,7 +413,8 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
 /// A grievance as a list row shows it (`cases::summary`): read from the same columns as
 /// [`GrievanceRow`], and of its details text only what the row keeps beside the record
 /// ([`RowSummaryDetails`]), so the record's own fields (its people, officers' entries, dates
-/// and laws) are never built.
+/// and laws) are never built. Its district's, police station's and priority's names are left
+/// empty for the reader to name ([`SUMMARY_COLUMNS`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SummaryRow {
     pub id: i64,
