@@ -350,13 +350,34 @@ const SUMMARY_COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g
 /// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
 
-fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlError>> {
+/// A page row's details text, unpacked, and its stage: what every reading of [`COLUMNS`]
+/// starts from (or why the row cannot be read).
+fn read_kept(r: &Row) -> rusqlite::Result<std::result::Result<(String, Stage), SqlError>> {
     let details_text = match unpack_details(r.get_ref(18)?.as_blob()?, r.get(24)?) {
         Ok(text) => text,
         Err(e) => return Ok(Err(e)),
     };
     let stage: i64 = r.get(15)?;
-    let Some(stage) = stage_from(stage) else { return Ok(Err(SqlError::Corrupt(format!("stage {stage}")))) };
+    Ok(match stage_from(stage) {
+        Some(stage) => Ok((details_text, stage)),
+        None => Err(SqlError::Corrupt(format!("stage {stage}"))),
+    })
+}
+
+/// What a row's status means: as kept with it, or, for a row written before schema 4, read
+/// from its status's name.
+fn meaning_of(kept: Option<&str>, status: &str) -> std::result::Result<StatusMeaning, SqlError> {
+    match kept {
+        Some(text) => StatusMeaning::parse(text).ok_or_else(|| SqlError::Corrupt(format!("status meaning {text}"))),
+        None => Ok(StatusMeaning::of_legacy_name(status)),
+    }
+}
+
+fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlError>> {
+    let (details_text, stage) = match read_kept(r)? {
+        Ok(kept) => kept,
+        Err(e) => return Ok(Err(e)),
+    };
     // The record reads its own fields from the text (those left out read as their default)
     // and passes over the row's; the row's read theirs and pass over the record's.
     let (mut fields, row) = match (serde_json::from_str::<GrievanceFields>(&details_text), serde_json::from_str::<RowDetails>(&details_text)) {
@@ -373,12 +394,9 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
     fields.police_station = name(20)?;
     fields.status = name(21)?;
     fields.priority = name(22)?;
-    let status_meaning = match row.status_meaning.as_deref() {
-        Some(text) => match StatusMeaning::parse(text) {
-            Some(m) => m,
-            None => return Ok(Err(SqlError::Corrupt(format!("status meaning {text}")))),
-        },
-        None => StatusMeaning::of_legacy_name(&name(21)?),
+    let status_meaning = match meaning_of(row.status_meaning.as_deref(), &fields.status) {
+        Ok(m) => m,
+        Err(e) => return Ok(Err(e)),
     };
     Ok(Ok(GrievanceRow {
         id: r.get(0)?,
@@ -462,23 +480,19 @@ struct RowSummaryDetails {
 }
 
 fn read_summary_row(r: &Row) -> rusqlite::Result<std::result::Result<SummaryRow, SqlError>> {
-    let details_text = match unpack_details(r.get_ref(18)?.as_blob()?, r.get(24)?) {
-        Ok(text) => text,
+    let (details_text, stage) = match read_kept(r)? {
+        Ok(kept) => kept,
         Err(e) => return Ok(Err(e)),
     };
-    let stage: i64 = r.get(15)?;
-    let Some(stage) = stage_from(stage) else { return Ok(Err(SqlError::Corrupt(format!("stage {stage}")))) };
     let row = match serde_json::from_str::<RowSummaryDetails>(&details_text) {
         Ok(row) => row,
         Err(e) => return Ok(Err(SqlError::Corrupt(format!("grievance details: {e}")))),
     };
     let name = |i: usize| -> rusqlite::Result<String> { Ok(r.get::<_, Option<String>>(i)?.unwrap_or_default()) };
-    let status_meaning = match row.status_meaning.as_deref() {
-        Some(text) => match StatusMeaning::parse(text) {
-            Some(m) => m,
-            None => return Ok(Err(SqlError::Corrupt(format!("status meaning {text}")))),
-        },
-        None => StatusMeaning::of_legacy_name(&name(21)?),
+    let status = name(21)?;
+    let status_meaning = match meaning_of(row.status_meaning.as_deref(), &status) {
+        Ok(m) => m,
+        Err(e) => return Ok(Err(e)),
     };
     Ok(Ok(SummaryRow {
         id: r.get(0)?,
@@ -488,7 +502,7 @@ fn read_summary_row(r: &Row) -> rusqlite::Result<std::result::Result<SummaryRow,
         crime_title: r.get(4)?,
         district: name(19)?,
         police_station: name(20)?,
-        status: name(21)?,
+        status,
         priority: name(22)?,
         district_id: r.get(6)?,
         police_station_id: r.get(7)?,
