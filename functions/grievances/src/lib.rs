@@ -303,9 +303,25 @@ pub struct ListCounts {
     pub examined: u64,
 }
 
+/// A page of whole rows says so (`"view": "full"`), so that each page matches one schema
+/// however few its rows.
+#[derive(Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WholeRows {
+    Full,
+}
+
+/// A page of summary rows says so (`"view": "summary"`).
+#[derive(Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SummaryRows {
+    Summary,
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct GrievancePage {
     pub success: bool,
+    pub view: WholeRows,
     /// The page, newest first.
     pub data: Vec<GrievanceRow>,
     #[serde(flatten)]
@@ -316,6 +332,7 @@ pub struct GrievancePage {
 #[derive(Serialize, ToSchema)]
 pub struct GrievanceSummaryPage {
     pub success: bool,
+    pub view: SummaryRows,
     /// The page, newest first.
     pub data: Vec<GrievanceSummaryRow>,
     #[serde(flatten)]
@@ -353,12 +370,12 @@ async fn list_grievances(State(state): State<AppState>, caller: Caller, Query(pa
         ListView::Full => {
             let page = reads::list(state.cases(), &viewer, &filters, limit, cursor).await?;
             let (items, counts) = counted(&state, &caller, &viewer, &filters, first_page, page).await?;
-            ListAnswer::Full(GrievancePage { success: true, data: items.into_iter().map(|g| clock.row(g)).collect(), counts })
+            ListAnswer::Full(GrievancePage { success: true, view: WholeRows::Full, data: items.into_iter().map(|g| clock.row(g)).collect(), counts })
         }
         ListView::Summary => {
             let page = reads::summaries(state.cases(), &viewer, &filters, limit, cursor).await?;
             let (items, counts) = counted(&state, &caller, &viewer, &filters, first_page, page).await?;
-            ListAnswer::Summary(GrievanceSummaryPage { success: true, data: items.into_iter().map(|s| s.row(&clock)).collect(), counts })
+            ListAnswer::Summary(GrievanceSummaryPage { success: true, view: SummaryRows::Summary, data: items.into_iter().map(|s| s.row(&clock)).collect(), counts })
         }
     }))
 }

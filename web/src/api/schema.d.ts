@@ -3635,6 +3635,7 @@ export interface components {
             /** @description The page, newest first. */
             data: components["schemas"]["GrievanceRow"][];
             success: boolean;
+            view: components["schemas"]["WholeRows"];
         };
         /**
          * @description A grievance as a list row answers it: the record without the actions on its clocks, where
@@ -3717,6 +3718,7 @@ export interface components {
             /** @description The page, newest first. */
             data: components["schemas"]["GrievanceSummaryRow"][];
             success: boolean;
+            view: components["schemas"]["SummaryRows"];
         };
         /**
          * @description A grievance as the list screen's row answers it ([`Summary`]) and where it stands today:
@@ -4796,6 +4798,11 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /**
+         * @description A page of summary rows says so (`"view": "summary"`).
+         * @enum {string}
+         */
+        SummaryRows: "summary";
         TemplateView: components["schemas"]["SmsTemplate"] & {
             /** @description The portal's own text, not yet replaced by the department's registered one. */
             shipped: boolean;
@@ -4997,6 +5004,12 @@ export interface components {
             default_view?: string | null;
             views: components["schemas"]["ViewEntry"][];
         };
+        /**
+         * @description A page of whole rows says so (`"view": "full"`), so that each page matches one schema
+         *     however few its rows.
+         * @enum {string}
+         */
+        WholeRows: "full";
         /** @description A case withheld from publication, or given back to it, with the reason. */
         WithholdForm: {
             /** @description At least 10 characters, at most 500. */

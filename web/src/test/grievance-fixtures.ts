@@ -1,4 +1,4 @@
-import type { ClosureRequest, Duplicate, GrievancePage, GrievanceView, ListItem, Pendency } from '../api/types';
+import type { ClosureRequest, Duplicate, GrievanceSummaryPage, GrievanceSummaryRow, GrievanceView, ListItem, Pendency } from '../api/types';
 
 /** At the Inward stage for 3 days, within a 30-day limit. */
 export function makePendency(overrides: Partial<Pendency> = {}): Pendency {
@@ -101,8 +101,9 @@ export function makeGrievance(overrides: Partial<GrievanceView> = {}): Grievance
   };
 }
 
-export function page(data: GrievanceView[], extra: Partial<GrievancePage> = {}): GrievancePage {
-  return { success: true, data, total: data.length, matched: data.length, next_cursor: null, bounded: false, examined: data.length, ...extra };
+/** A page of the list as the list screen asks for it (`view=summary`); whole records serve as its rows. */
+export function page(data: GrievanceSummaryRow[], extra: Partial<GrievanceSummaryPage> = {}): GrievanceSummaryPage {
+  return { success: true, view: 'summary', data, total: data.length, matched: data.length, next_cursor: null, bounded: false, examined: data.length, ...extra };
 }
 
 export function listItem(id: number, name: string, is_active = true): ListItem {

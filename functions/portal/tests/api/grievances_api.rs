@@ -406,6 +406,7 @@ async fn the_list_answers_summary_rows_as_its_whole_rows_have_them(engine: Engin
     for key in ["total", "matched", "bounded", "examined"] {
         assert_eq!(summary[key], full[key], "{key}");
     }
+    assert_eq!((full["view"].as_str(), summary["view"].as_str()), (Some("full"), Some("summary")), "a page says which rows it holds");
     let cursor = summary["next_cursor"].as_str().unwrap();
     let next = api.get(&format!("/api/grievances?limit=2&view=summary&cursor={cursor}"), &admin).await.body;
     assert_eq!(rows(&next).iter().map(|r| r["fir_no"].clone()).collect::<Vec<_>>(), [json!("FIR-S1")]);
