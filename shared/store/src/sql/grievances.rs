@@ -337,15 +337,15 @@ const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_t
     g.resolution_days, d.dictionary, g.next_due, g.clock_runs, g.people_text";
 const COLUMN_COUNT: usize = 28;
 
-/// [`COLUMNS`] as a list row reads them ([`SummaryRow`]): the district's, police station's and
-/// priority's names are left out (NULL), as a reader names a row's items from the admin lists
-/// again (`cases::relabel`); the status's name stays for rows written before their status's
-/// meaning was kept, which is read from it.
+/// [`COLUMNS`] as a list row reads them ([`SummaryRow`]), the ones it does not read left out
+/// (NULL). The district's, police station's and priority's names among them: a reader names a
+/// row's items from the admin lists again (`cases::relabel`). The status's name stays, for
+/// rows written before their status's meaning was kept, which is read from it.
 const SUMMARY_COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_title, NULL,
-    g.district_id, g.police_station_id, g.status_id, g.priority_id, g.filed_by, g.assigned_to,
-    g.filed_at, g.updated_at, g.resolved_at, g.stage, g.stage_since, g.version, d.details,
+    g.district_id, g.police_station_id, g.status_id, g.priority_id, NULL, NULL,
+    g.filed_at, g.updated_at, NULL, g.stage, g.stage_since, g.version, d.details,
     NULL, NULL, (SELECT name FROM list_items WHERE id = g.status_id), NULL,
-    g.resolution_days, d.dictionary, g.next_due, g.clock_runs, NULL";
+    NULL, d.dictionary, NULL, NULL, NULL";
 
 /// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
@@ -431,8 +431,8 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
 /// A grievance as a list row shows it (`cases::summary`): read from the same columns as
 /// [`GrievanceRow`], and of its details text only what the row keeps beside the record
 /// ([`RowSummaryDetails`]), so the record's own fields (its people, officers' entries, dates
-/// and laws) are never built. Its district's, police station's and priority's names are left
-/// empty for the reader to name ([`SUMMARY_COLUMNS`]).
+/// and laws) are never built. Its district, police station and priority are kept by id only:
+/// the reader names them ([`SUMMARY_COLUMNS`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SummaryRow {
     pub id: i64,
@@ -440,10 +440,7 @@ pub struct SummaryRow {
     pub fir_no: String,
     pub fir_date: String,
     pub crime_title: String,
-    pub district: String,
-    pub police_station: String,
     pub status: String,
-    pub priority: String,
     pub district_id: Option<i64>,
     pub police_station_id: Option<i64>,
     pub status_id: Option<i64>,
@@ -488,8 +485,7 @@ fn read_summary_row(r: &Row) -> rusqlite::Result<std::result::Result<SummaryRow,
         Ok(row) => row,
         Err(e) => return Ok(Err(SqlError::Corrupt(format!("grievance details: {e}")))),
     };
-    let name = |i: usize| -> rusqlite::Result<String> { Ok(r.get::<_, Option<String>>(i)?.unwrap_or_default()) };
-    let status = name(21)?;
+    let status = r.get::<_, Option<String>>(21)?.unwrap_or_default();
     let status_meaning = match meaning_of(row.status_meaning.as_deref(), &status) {
         Ok(m) => m,
         Err(e) => return Ok(Err(e)),
@@ -500,10 +496,7 @@ fn read_summary_row(r: &Row) -> rusqlite::Result<std::result::Result<SummaryRow,
         fir_no: r.get(2)?,
         fir_date: r.get(3)?,
         crime_title: r.get(4)?,
-        district: name(19)?,
-        police_station: name(20)?,
         status,
-        priority: name(22)?,
         district_id: r.get(6)?,
         police_station_id: r.get(7)?,
         status_id: r.get(8)?,
