@@ -26,8 +26,8 @@ pub struct Stored {
     pub refs: Refs,
 }
 
-/// A grievance's list row as kept (`summary`), with the items it names (relabelled as a
-/// [`Stored`] grievance's are).
+/// A grievance's list row as kept (`summary`), with the items it shows by name
+/// ([`Summary::NAMED`], relabelled as a [`Stored`] grievance's are).
 #[derive(Clone, Debug)]
 pub struct StoredSummary {
     pub summary: Summary,
@@ -36,7 +36,8 @@ pub struct StoredSummary {
 
 impl StoredSummary {
     pub fn of(stored: &Stored) -> StoredSummary {
-        StoredSummary { summary: Summary::of(&stored.grievance), refs: stored.refs.clone() }
+        let refs = stored.refs.iter().filter(|(kind, _)| Summary::NAMED.contains(kind)).map(|(kind, id)| (*kind, *id)).collect();
+        StoredSummary { summary: Summary::of(&stored.grievance), refs }
     }
 }
 

@@ -11,7 +11,7 @@ use crate::pendency::Clock;
 use crate::record::Grievance;
 use domain::escalation::Escalation;
 use domain::grievance::{ClosureRequest, Day, FirNumber};
-use domain::lists::StatusMeaning;
+use domain::lists::{ListKind, StatusMeaning};
 use domain::pendency::{Pendency, StageAt};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -63,6 +63,11 @@ pub struct GrievanceSummaryRow {
 }
 
 impl Summary {
+    /// The admin lists whose items a list row shows by name: its crime title, district,
+    /// police station, status and priority. Of the other items a grievance names (its call
+    /// type, its reason) a list row shows nothing.
+    pub const NAMED: [ListKind; 5] = [ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities];
+
     /// The list row's fields of a whole record, its stage read from its dates.
     pub fn of(g: &Grievance) -> Summary {
         let f = &g.fields;

@@ -115,6 +115,7 @@ fn records_an_earlier_release_deflated_without_a_dictionary_read_back_unchanged_
     // of the later steps' tables: the tables of the accounts, notices, case files, admin lists
     // and settings, the id sequences, the audit chains and their upgrade list, the reports'
     // figures, the closure queue, the number indexes).
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(schema_21::NO_DUE_DAYS).unwrap();
     conn.execute_batch(
         "DROP TABLE settings; DROP INDEX list_items_district; DROP INDEX list_items_order; DROP INDEX list_items_name_key;
@@ -212,6 +213,7 @@ fn a_version_21_files_chains_are_keyed_by_number_and_read_back_as_kept() {
     let dir = tempfile::tempdir().unwrap();
     let conn = file_with_chains(dir.path());
     let as_written = walked(&conn);
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(&format!("{} {} PRAGMA user_version = 21;", schema_21::NO_DUE_DAYS, schema_21::AUDIT_CHAINS_BY_NAME)).unwrap();
     conn.execute_batch(
         "DROP TRIGGER audit_links_unchanged;
@@ -274,6 +276,7 @@ fn a_version_21_files_chains_are_keyed_by_number_and_read_back_as_kept() {
 fn a_chain_name_the_trail_never_writes_stops_the_upgrade_and_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let conn = file_with_chains(dir.path());
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(&format!("{} {} PRAGMA user_version = 21;", schema_21::NO_DUE_DAYS, schema_21::AUDIT_CHAINS_BY_NAME)).unwrap();
     conn.execute_batch("DROP TRIGGER audit_links_unchanged; UPDATE audit_links SET chain = 'district:1' WHERE chain = 'grievance:7';").unwrap();
     drop(conn);

@@ -128,9 +128,10 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
         stage,
         stage_since: day(since).to_string(),
         version: 1,
-        status_meaning: StatusMeaning::Open,
+        // From its id alone, as below: half in progress, a sixth naming a reason.
+        status_meaning: if id % 2 == 0 { StatusMeaning::InProgress } else { StatusMeaning::Open },
         resolution_days: None,
-        other_refs: Default::default(),
+        other_refs: if id % 6 == 2 { BTreeMap::from([("reasons".to_string(), 90 + id % 3)]) } else { BTreeMap::new() },
         // A quarter wait for a closure approval, so the queue filter meets every other.
         closure: (id % 4 == 1).then(|| domain::grievance::ClosureRequest {
             status_id: STATUSES[2].0,
@@ -141,7 +142,14 @@ fn generate(rng: &mut Rng, id: i64) -> GrievanceRow {
             requested_by_name: format!("User {filed_by}"),
             requested_at: filed_at.clone(),
         }),
-        escalation: None,
+        // A fifth escalated to the district.
+        escalation: (id % 5 == 3).then(|| domain::escalation::Escalation {
+            level: domain::escalation::EscalationLevel::District,
+            to: domain::jurisdiction::Posting::District(DISTRICTS[0]),
+            escalated_at: filed_at.clone(),
+            days_overdue: id % 30,
+            missed_clock: None,
+        }),
         clock_events: Vec::new(),
         next_due: None,
         clock_runs: runs_of(id, fir),
@@ -1013,6 +1021,7 @@ fn clock_figures_follow_edits_moves_deletes_and_the_upgrade() {
     check_clock_filters(&f, "after edits and deletes");
 
     let Fixture { _dir, conn, rows } = f;
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(&format!("{} PRAGMA user_version = 23;", schema_21::NO_DUE_TALLY)).unwrap();
     drop(conn);
     let conn = sql::open(_dir.path().join("portal.db")).unwrap();
@@ -1064,6 +1073,7 @@ fn chapter_figures_follow_edits_moves_deletes_and_the_upgrade() {
     check_chapter_figures(&f, "after edits and deletes");
 
     let Fixture { _dir, conn, rows } = f;
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(&format!("{} PRAGMA user_version = 24;", schema_21::NO_CHAPTER_HEADS)).unwrap();
     drop(conn);
     let conn = sql::open(_dir.path().join("portal.db")).unwrap();
@@ -1146,6 +1156,7 @@ fn sections_follow_edits_deletes_and_the_upgrade() {
     }
 
     let Fixture { _dir, conn, rows } = f;
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(&format!("{} PRAGMA user_version = 25;", schema_21::NO_GRIEVANCE_SECTIONS)).unwrap();
     drop(conn);
     let conn = sql::open(_dir.path().join("portal.db")).unwrap();
@@ -1216,6 +1227,7 @@ fn clock_tallies_follow_edits_deletes_and_the_upgrade() {
     check_clock_tallies(&f, "after edits and deletes");
 
     let Fixture { _dir, conn, mut rows } = f;
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(&format!(
         "{} INSERT INTO grievance_dues_indexed (only, revision, since) VALUES (1, 4, '2026-01-02'); PRAGMA user_version = 26;",
         schema_21::NO_CLOCK_TALLIES
@@ -1274,6 +1286,7 @@ fn people_are_found_by_name_and_mobile_through_edits_deletes_and_the_upgrade() {
     assert_eq!(kept, f.rows.iter().filter(|r| r.people_text.as_deref().is_some_and(|p| p.contains("981"))).count() as i64);
 
     let Fixture { _dir, conn, rows } = f;
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(&format!(
         "{} INSERT INTO grievance_dues_indexed (only, revision, since) VALUES (1, 4, '2026-01-02'); PRAGMA user_version = 27;",
         schema_21::NO_PEOPLE_INDEX
@@ -1473,6 +1486,7 @@ fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
     // Each grievance as it reads before the upgrade, the lists' names included.
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
     with_details_text(&f.conn);
+    schema_21::without_list_columns(&f.conn);
     f.conn.execute_batch(&format!("{} {BACK_TO_SCHEMA_20} {BACK_FROM_SCHEMA_12} {BACK_TO_SCHEMA_9} PRAGMA user_version = 9;", schema_21::NO_DUE_DAYS)).unwrap();
     let table_pages = |conn: &Connection| -> i64 {
         conn.query_row("SELECT count(*) FROM dbstat WHERE name = 'grievances'", [], |r| r.get(0)).unwrap()
@@ -1485,7 +1499,9 @@ fn a_version_9_file_with_grievances_is_upgraded_in_place_and_compacted() {
     let free: i64 = conn.query_row("PRAGMA freelist_count", [], |r| r.get(0)).unwrap();
     assert_eq!(free, 0, "the file was rebuilt: no page left free");
     let pages_at_10 = table_pages(&conn);
-    assert!(pages_at_10 * 2 < pages_at_9, "the table is narrower: {pages_at_10} pages, {pages_at_9} before");
+    // Under three fifths: the JSON left the row, and of it only what a list row shows came back
+    // to columns of the row (schema 37).
+    assert!(pages_at_10 * 5 < pages_at_9 * 3, "the table is narrower: {pages_at_10} pages, {pages_at_9} before");
     // Pages, counts and writes work on the upgraded file.
     let text = GrievanceQuery { search: Some("motor".into()), ..GrievanceQuery::new(Scope::State) };
     assert_eq!(CountMemo::default().count(&conn, &text).unwrap(), naive(&rows, &text).len() as u64);
@@ -1513,6 +1529,7 @@ fn a_version_20_file_has_its_details_packed_in_place() {
     let f = fixture(900);
     let before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
     with_details_text(&f.conn);
+    schema_21::without_list_columns(&f.conn);
     f.conn.execute_batch(&format!("{} {} {BACK_TO_SCHEMA_20} PRAGMA user_version = 20;", schema_21::NO_DUE_DAYS, schema_21::AUDIT_CHAINS_BY_NAME)).unwrap();
     let bytes = |conn: &Connection, column: &str| -> i64 {
         conn.query_row(&format!("SELECT sum(length({column})) FROM grievance_details"), [], |r| r.get(0)).unwrap()
@@ -1549,6 +1566,7 @@ fn a_version_1_file_with_grievances_is_upgraded_in_place() {
     let f = fixture(600);
     let path = f._dir.path().join("portal.db");
     with_details_text(&f.conn);
+    schema_21::without_list_columns(&f.conn);
     f.conn.execute_batch(schema_21::NO_DUE_DAYS).unwrap();
     f.conn
         .execute_batch(
@@ -1908,6 +1926,7 @@ fn an_areas_trail_is_its_grievances_records_and_the_users_events_by_every_plan()
     check(&f, &written, "after transfers, a deletion and a restore");
 
     // A file of schema 34, before the places' newest: the step reads them from its records.
+    schema_21::without_list_columns(&f.conn);
     f.conn
         .execute_batch(
             "DROP TRIGGER audit_newest_by_record; DROP TRIGGER audit_newest_by_grievance; DROP TRIGGER audit_newest_by_transfer;
@@ -2066,6 +2085,7 @@ fn report_figures_are_kept_by_the_day_in_india_and_an_older_file_is_keyed_again(
     assert!(days.contains_key("2026-02-28"), "a minute before midnight in India is still the 28th");
 
     let Fixture { _dir, conn, rows } = f;
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(&format!("{} PRAGMA user_version = 31;", back_to_schema_31())).unwrap();
     let utc = per_filing(&conn, "report_day_tally", "day");
     assert!(utc.contains_key("2026-01-31") && !utc.contains_key("2026-02-01"), "the release before keyed by the UTC date: {utc:?}");
@@ -2120,6 +2140,7 @@ fn own_figures_are_kept_and_an_older_file_has_them_built() {
     assert!(resolved.done >= 1 && resolved.resolution_days >= 12, "the resolved case counts for its new assignee: {resolved:?}");
 
     let Fixture { _dir, conn, rows } = f;
+    schema_21::without_list_columns(&conn);
     conn.execute_batch(&format!("{WITHOUT_OWN_FIGURES} PRAGMA user_version = 32;")).unwrap();
     drop(conn);
     let conn = sql::open(_dir.path().join("portal.db")).unwrap();
@@ -2128,9 +2149,81 @@ fn own_figures_are_kept_and_an_older_file_has_them_built() {
     f.edit(12, &|r| r.assigned_to = Some(a));
     check_kept_figures(&f, "after an edit on the upgraded file");
     // A file of schema 35, before the state's sums were kept: the step builds them.
+    schema_21::without_list_columns(&f.conn);
     f.conn
         .execute_batch("DROP TRIGGER state_tally_insert; DROP TRIGGER state_tally_update; DROP TRIGGER state_tally_delete; DROP TABLE state_tally; PRAGMA user_version = 35;")
         .unwrap();
     sql::migrate(&f.conn).unwrap();
     check_kept_figures(&f, "upgraded from 35");
+}
+
+/// Every row of the fixture as the list screen reads it, newest first.
+fn all_summaries(conn: &Connection) -> Vec<g::SummaryRow> {
+    let mut q = GrievanceQuery { limit: g::MAX_LIMIT, ..GrievanceQuery::new(Scope::State) };
+    let mut all = Vec::new();
+    loop {
+        let (rows, next) = g::summaries_with(conn, &q, Plan::Indexes).unwrap();
+        all.extend(rows);
+        match next {
+            Some(cursor) => q.after = Some(cursor),
+            None => return all,
+        }
+    }
+}
+
+/// A file of schema 36 kept what a list row shows in each details text (who filed the case
+/// and who holds it, what its status means, its other items, its closure request and its
+/// escalation): the step gives them columns of the row, and every grievance reads back as
+/// written, whole and as a list row. A row written before its status's meaning was kept reads
+/// it from its status's name, as before. A row written again keeps them out of its details.
+#[test]
+fn a_version_36_file_has_what_its_list_rows_show_moved_to_their_rows() {
+    let f = fixture(300);
+    let mut before: Vec<GrievanceRow> = f.rows.iter().map(|r| g::get(&f.conn, r.id).unwrap().unwrap()).collect();
+    assert!(before.iter().any(|r| r.escalation.is_some()) && before.iter().any(|r| r.closure.is_some()) && before.iter().any(|r| !r.other_refs.is_empty()));
+    let mut listed = all_summaries(&f.conn);
+    assert_eq!(listed.len(), 300);
+    schema_21::without_list_columns(&f.conn);
+    // Grievance 7 as a release before schema 4 wrote it: no status meaning in its details.
+    let legacy = &mut before[6];
+    let (details, dictionary): (Vec<u8>, i64) =
+        f.conn.query_row("SELECT details, dictionary FROM grievance_details WHERE id = ?1", [legacy.id], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let mut text: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&g::unpack_details(&details, dictionary).unwrap()).unwrap();
+    assert_eq!(text.remove("status_meaning"), Some(legacy.status_meaning.as_str().into()), "the rolled-back text keeps the meaning");
+    let packed = g::pack_details(&serde_json::Value::Object(text).to_string(), dictionary).unwrap();
+    f.conn.execute("UPDATE grievance_details SET details = ?2 WHERE id = ?1", rusqlite::params![legacy.id, packed]).unwrap();
+    legacy.status_meaning = StatusMeaning::of_legacy_name(&legacy.fields.status);
+    let legacy_id = legacy.id;
+    // Its list row reads its meaning from its status's name, so it has the name too (a list
+    // row names its status from the admin lists otherwise).
+    let legacy_row = listed.iter_mut().find(|s| s.id == legacy_id).unwrap();
+    assert_eq!(legacy_row.status, "", "a row with its meaning kept leaves its status to be named");
+    (legacy_row.status_meaning, legacy_row.status) = (legacy.status_meaning, legacy.fields.status.clone());
+    f.conn.execute_batch("PRAGMA user_version = 36;").unwrap();
+
+    let Fixture { _dir, conn, rows } = f;
+    drop(conn);
+    let conn = sql::open(_dir.path().join("portal.db")).unwrap();
+    assert_eq!(conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)).unwrap(), sql::SCHEMA_VERSION);
+    let mut f = Fixture { _dir, conn, rows };
+    for row in &before {
+        assert_eq!(g::get(&f.conn, row.id).unwrap().as_ref(), Some(row), "grievance {} after the upgrade", row.id);
+    }
+    let columns: Vec<String> =
+        f.conn.prepare("SELECT name FROM pragma_table_info('grievances')").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    for column in ["filed_by_name", "assigned_to_name", "status_meaning", "list_extras"] {
+        assert!(columns.iter().any(|c| c == column), "{column} in {columns:?}");
+    }
+    let read_as_list: Vec<g::SummaryRow> = all_summaries(&f.conn);
+    assert_eq!(read_as_list, listed, "every grievance as a list row");
+
+    // Written again, a row keeps what its list row shows in its columns alone.
+    f.edit(3, &|r| r.assigned_to_name = Some("SI Meena".into()));
+    let (details, dictionary): (Vec<u8>, i64) =
+        f.conn.query_row("SELECT details, dictionary FROM grievance_details WHERE id = ?1", [f.rows[3].id], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let text = g::unpack_details(&details, dictionary).unwrap();
+    assert!(!text.contains("filed_by_name") && !text.contains("SI Meena") && !text.contains("status_meaning"), "{text}");
+    assert_eq!(g::get(&f.conn, f.rows[3].id).unwrap().unwrap().assigned_to_name.as_deref(), Some("SI Meena"));
+    let row = all_summaries(&f.conn).into_iter().find(|s| s.id == f.rows[3].id).unwrap();
+    assert_eq!(row.assigned_to_name.as_deref(), Some("SI Meena"));
 }

@@ -380,6 +380,11 @@ async fn the_list_answers_summary_rows_as_its_whole_rows_have_them(engine: Engin
     let high = items.as_array().unwrap().iter().find(|i| i["name"] == "High").unwrap()["id"].clone();
     let renamed = api.put(&format!("/api/admin/dropdowns/priorities/{high}"), &admin, json!({"name": "Urgent", "display_order": 2, "is_active": true})).await;
     assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.body);
+    // The crime title is the one item beside its places, status and priority that a row names.
+    let titles = api.get("/api/admin/dropdowns/crime_titles", &admin).await.body;
+    let theft = titles.as_array().unwrap().iter().find(|i| i["name"] == "Theft").unwrap().clone();
+    let renamed = api.put(&format!("/api/admin/dropdowns/crime_titles/{}", theft["id"]), &admin, json!({"name": "Theft of property", "display_order": theft["display_order"], "is_active": true})).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.body);
 
     let full = api.get("/api/grievances?limit=2", &admin).await.body;
     let summary = api.get("/api/grievances?limit=2&view=summary", &admin).await.body;
@@ -403,6 +408,7 @@ async fn the_list_answers_summary_rows_as_its_whole_rows_have_them(engine: Engin
         }
     }
     assert_eq!((summary_rows[0]["fir_no"].as_str(), summary_rows[1]["priority"].as_str()), (Some("FIR-S3"), Some("Urgent")));
+    assert_eq!(summary_rows[0]["crime_title"].as_str(), Some("Theft of property"));
     for key in ["total", "matched", "bounded", "examined"] {
         assert_eq!(summary[key], full[key], "{key}");
     }

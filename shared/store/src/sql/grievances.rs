@@ -82,6 +82,7 @@
 //! refused ([`SqlError::TextTooShort`]) rather than answered by reading every row. On a
 //! first page, the matches are counted in the same statement (`count(*) OVER ()`).
 
+use super::list_row_columns::{ListExtras, ListedExtras};
 use super::{Result, SqlError, StatusMeaning};
 use base64::Engine;
 use domain::grievance::GrievanceFields;
@@ -255,21 +256,11 @@ pub fn by_number(conn: &Connection, q: &NumberLookup) -> Result<Vec<NumberHit>> 
 const FIELDS_IN_COLUMNS: [&str; 8] = ["fir_no", "fir_date", "crime_title", "brief_details", "district", "police_station", "status", "priority"];
 
 /// What a row keeps in its details text beside the staff's fields (which are kept whole,
-/// under their own names, whatever fields the record has).
+/// under their own names, whatever fields the record has): the actions on its statutory
+/// clocks. What its list row shows has columns of its own (schema 37, `list_row_columns`);
+/// a text written before keeps a copy of those too, which is not read.
 #[derive(Serialize, Deserialize)]
 struct RowDetails {
-    filed_by_name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    assigned_to_name: Option<String>,
-    /// Absent in rows written before schema 4: read from the status's name then.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    status_meaning: Option<String>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    refs: BTreeMap<String, i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    closure: Option<domain::grievance::ClosureRequest>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    escalation: Option<domain::escalation::Escalation>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     clock_events: Vec<domain::law::ClockEvent>,
 }
@@ -295,15 +286,7 @@ fn details_json(g: &GrievanceRow) -> Result<String> {
         return Err(SqlError::Corrupt("a grievance's fields are not a JSON object".into()));
     };
     details.retain(|name, value| !FIELDS_IN_COLUMNS.contains(&name.as_str()) && !left_out(value));
-    let row = RowDetails {
-        filed_by_name: g.filed_by_name.clone(),
-        assigned_to_name: g.assigned_to_name.clone(),
-        status_meaning: Some(g.status_meaning.as_str().to_string()),
-        refs: g.other_refs.clone(),
-        closure: g.closure.clone(),
-        escalation: g.escalation.clone(),
-        clock_events: g.clock_events.clone(),
-    };
+    let row = RowDetails { clock_events: g.clock_events.clone() };
     if let Json::Object(beside) = serde_json::to_value(&row).map_err(corrupt)? {
         details.extend(beside);
     }
@@ -334,34 +317,48 @@ const COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_t
     g.filed_at, g.updated_at, g.resolved_at, g.stage, g.stage_since, g.version, d.details,
     (SELECT name FROM list_items WHERE id = g.district_id), (SELECT name FROM list_items WHERE id = g.police_station_id),
     (SELECT name FROM list_items WHERE id = g.status_id), (SELECT name FROM list_items WHERE id = g.priority_id),
-    g.resolution_days, d.dictionary, g.next_due, g.clock_runs, g.people_text";
-const COLUMN_COUNT: usize = 28;
+    g.resolution_days, d.dictionary, g.next_due, g.clock_runs, g.people_text,
+    g.filed_by_name, g.assigned_to_name, g.status_meaning, g.list_extras";
+const COLUMN_COUNT: usize = 32;
 
-/// [`COLUMNS`] as a list row reads them ([`SummaryRow`]), the ones it does not read left out
-/// (NULL). The district's, police station's and priority's names among them: a reader names a
-/// row's items from the admin lists again (`cases::relabel`). The status's name stays, for
-/// rows written before their status's meaning was kept, which is read from it.
-const SUMMARY_COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_title, NULL,
-    g.district_id, g.police_station_id, g.status_id, g.priority_id, NULL, NULL,
-    g.filed_at, g.updated_at, NULL, g.stage, g.stage_since, g.version, d.details,
-    NULL, NULL, (SELECT name FROM list_items WHERE id = g.status_id), NULL,
-    NULL, d.dictionary, NULL, NULL, NULL";
+/// The columns a list row is read from ([`SummaryRow`], [`read_summary_row`]), of the row
+/// alone: its details are not joined. Its items are named by the reader from the admin lists
+/// (`cases::relabel`), but for the status of a row written before its status's meaning was
+/// kept, which is read from the status's name (only then looked up).
+const SUMMARY_COLUMNS: &str = "g.id, g.grievance_number, g.fir_no, g.fir_date, g.crime_title,
+    g.district_id, g.police_station_id, g.status_id, g.priority_id, g.filed_at, g.updated_at,
+    g.stage, g.stage_since, g.version, g.filed_by_name, g.assigned_to_name, g.status_meaning,
+    CASE WHEN g.status_meaning IS NULL THEN (SELECT name FROM list_items WHERE id = g.status_id) END, g.list_extras";
+const SUMMARY_COLUMN_COUNT: usize = 19;
 
 /// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
 
-/// A page row's details text, unpacked, and its stage: what every reading of [`COLUMNS`]
-/// starts from (or why the row cannot be read).
-fn read_kept(r: &Row) -> rusqlite::Result<std::result::Result<(String, Stage), SqlError>> {
-    let details_text = match unpack_details(r.get_ref(18)?.as_blob()?, r.get(24)?) {
-        Ok(text) => text,
+/// The stage kept as `number` in column `i` (or why the row cannot be read).
+fn read_stage(r: &Row, i: usize) -> rusqlite::Result<std::result::Result<Stage, SqlError>> {
+    let stage: i64 = r.get(i)?;
+    Ok(stage_from(stage).ok_or_else(|| SqlError::Corrupt(format!("stage {stage}"))))
+}
+
+/// What a row's list columns hold beside its names: its status's meaning (see
+/// [`meaning_of`]; `status` is its status's name, needed only when no meaning is kept) and
+/// its extras as `extras_of` reads the `list_extras` column ([`ListExtras`], or a list row's
+/// [`ListedExtras`]). Both are read in place, without a copy of their text.
+fn read_listed<E>(
+    r: &Row,
+    (meaning, status, extras): (usize, &str, usize),
+    extras_of: fn(Option<&str>) -> std::result::Result<E, String>,
+) -> rusqlite::Result<std::result::Result<(StatusMeaning, E), SqlError>> {
+    let meaning = match meaning_of(text_at(r, meaning)?, status) {
+        Ok(m) => m,
         Err(e) => return Ok(Err(e)),
     };
-    let stage: i64 = r.get(15)?;
-    Ok(match stage_from(stage) {
-        Some(stage) => Ok((details_text, stage)),
-        None => Err(SqlError::Corrupt(format!("stage {stage}"))),
-    })
+    Ok(extras_of(text_at(r, extras)?).map(|extras| (meaning, extras)).map_err(SqlError::Corrupt))
+}
+
+/// Column `i`'s text in place (none for NULL).
+fn text_at<'r>(r: &'r Row, i: usize) -> rusqlite::Result<Option<&'r str>> {
+    r.get_ref(i)?.as_str_or_null().map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(e)))
 }
 
 /// What a row's status means: as kept with it, or, for a row written before schema 4, read
@@ -374,8 +371,12 @@ fn meaning_of(kept: Option<&str>, status: &str) -> std::result::Result<StatusMea
 }
 
 fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlError>> {
-    let (details_text, stage) = match read_kept(r)? {
-        Ok(kept) => kept,
+    let details_text = match unpack_details(r.get_ref(18)?.as_blob()?, r.get(24)?) {
+        Ok(text) => text,
+        Err(e) => return Ok(Err(e)),
+    };
+    let stage = match read_stage(r, 15)? {
+        Ok(stage) => stage,
         Err(e) => return Ok(Err(e)),
     };
     // The record reads its own fields from the text (those left out read as their default)
@@ -394,8 +395,8 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
     fields.police_station = name(20)?;
     fields.status = name(21)?;
     fields.priority = name(22)?;
-    let status_meaning = match meaning_of(row.status_meaning.as_deref(), &fields.status) {
-        Ok(m) => m,
+    let (status_meaning, extras) = match read_listed(r, (30, &fields.status, 31), ListExtras::of_column)? {
+        Ok(listed) => listed,
         Err(e) => return Ok(Err(e)),
     };
     Ok(Ok(GrievanceRow {
@@ -407,9 +408,9 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         status_id: r.get(8)?,
         priority_id: r.get(9)?,
         filed_by: r.get(10)?,
-        filed_by_name: row.filed_by_name,
+        filed_by_name: r.get(28)?,
         assigned_to: r.get(11)?,
-        assigned_to_name: row.assigned_to_name,
+        assigned_to_name: r.get(29)?,
         filed_at: r.get(12)?,
         updated_at: r.get(13)?,
         resolved_at: r.get(14)?,
@@ -418,9 +419,9 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
         version: r.get(17)?,
         status_meaning,
         resolution_days: r.get(23)?,
-        other_refs: row.refs,
-        closure: row.closure,
-        escalation: row.escalation,
+        other_refs: extras.refs,
+        closure: extras.closure,
+        escalation: extras.escalation,
         clock_events: row.clock_events,
         next_due: r.get(25)?,
         clock_runs: r.get(26)?,
@@ -428,11 +429,11 @@ fn read_row(r: &Row) -> rusqlite::Result<std::result::Result<GrievanceRow, SqlEr
     }))
 }
 
-/// A grievance as a list row shows it (`cases::summary`): read from the same columns as
-/// [`GrievanceRow`], and of its details text only what the row keeps beside the record
-/// ([`RowSummaryDetails`]), so the record's own fields (its people, officers' entries, dates
-/// and laws) are never built. Its district, police station and priority are kept by id only:
-/// the reader names them ([`SUMMARY_COLUMNS`]).
+/// A grievance as a list row shows it (`cases::summary`): read from the columns of its row
+/// alone ([`SUMMARY_COLUMNS`]), so its details text is neither read nor unpacked and the
+/// record's own fields (its people, officers' entries, dates and laws) are never built. Its
+/// items are kept by id: the reader names them, and `status` is empty but for a row whose
+/// status's meaning was not kept.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SummaryRow {
     pub id: i64,
@@ -456,38 +457,18 @@ pub struct SummaryRow {
     pub stage: Stage,
     /// `YYYY-MM-DD`
     pub stage_since: String,
-    pub other_refs: BTreeMap<String, i64>,
-}
-
-/// What [`SummaryRow`] reads of a details text: [`RowDetails`] without the clock actions,
-/// the rest of the text passed over.
-#[derive(Deserialize)]
-struct RowSummaryDetails {
-    filed_by_name: String,
-    #[serde(default)]
-    assigned_to_name: Option<String>,
-    #[serde(default)]
-    status_meaning: Option<String>,
-    #[serde(default)]
-    refs: BTreeMap<String, i64>,
-    #[serde(default)]
-    closure: Option<domain::grievance::ClosureRequest>,
-    #[serde(default)]
-    escalation: Option<domain::escalation::Escalation>,
+    /// Its crime title's admin-list item, the one other item it shows by name.
+    pub crime_title_id: Option<i64>,
 }
 
 fn read_summary_row(r: &Row) -> rusqlite::Result<std::result::Result<SummaryRow, SqlError>> {
-    let (details_text, stage) = match read_kept(r)? {
-        Ok(kept) => kept,
+    let stage = match read_stage(r, 11)? {
+        Ok(stage) => stage,
         Err(e) => return Ok(Err(e)),
     };
-    let row = match serde_json::from_str::<RowSummaryDetails>(&details_text) {
-        Ok(row) => row,
-        Err(e) => return Ok(Err(SqlError::Corrupt(format!("grievance details: {e}")))),
-    };
-    let status = r.get::<_, Option<String>>(21)?.unwrap_or_default();
-    let status_meaning = match meaning_of(row.status_meaning.as_deref(), &status) {
-        Ok(m) => m,
+    let status = r.get::<_, Option<String>>(17)?.unwrap_or_default();
+    let (status_meaning, extras) = match read_listed(r, (16, &status, 18), ListedExtras::of_column)? {
+        Ok(listed) => listed,
         Err(e) => return Ok(Err(e)),
     };
     Ok(Ok(SummaryRow {
@@ -497,21 +478,21 @@ fn read_summary_row(r: &Row) -> rusqlite::Result<std::result::Result<SummaryRow,
         fir_date: r.get(3)?,
         crime_title: r.get(4)?,
         status,
-        district_id: r.get(6)?,
-        police_station_id: r.get(7)?,
-        status_id: r.get(8)?,
-        priority_id: r.get(9)?,
+        district_id: r.get(5)?,
+        police_station_id: r.get(6)?,
+        status_id: r.get(7)?,
+        priority_id: r.get(8)?,
         status_meaning,
-        filed_by_name: row.filed_by_name,
-        assigned_to_name: row.assigned_to_name,
-        filed_at: r.get(12)?,
-        updated_at: r.get(13)?,
-        version: r.get(17)?,
-        closure: row.closure,
-        escalation: row.escalation,
+        filed_by_name: r.get(14)?,
+        assigned_to_name: r.get(15)?,
+        filed_at: r.get(9)?,
+        updated_at: r.get(10)?,
+        version: r.get(13)?,
+        closure: extras.closure,
+        escalation: extras.escalation,
         stage,
-        stage_since: r.get(16)?,
-        other_refs: row.refs,
+        stage_since: r.get(12)?,
+        crime_title_id: extras.refs.crime_titles,
     }))
 }
 
@@ -538,10 +519,10 @@ pub fn insert(tx: &Connection, g: &GrievanceRow) -> Result<()> {
         "INSERT INTO grievances (id, grievance_number, fir_no, fir_date, crime_title, brief_details,
             district_id, police_station_id, status_id, priority_id, status_rank, priority_rank,
             filed_by, assigned_to, filed_at, updated_at, resolved_at, stage, stage_since, version, done, resolution_days, next_due, heads, sections,
-            clock_runs, people_text)
+            clock_runs, people_text, filed_by_name, assigned_to_name, status_meaning, list_extras)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,
             coalesce((SELECT rank FROM list_items WHERE id = ?9), ?19), coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
-            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
+            ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30)",
     )?
     .execute(params_from_iter(row_values(g)))?;
     tx.prepare_cached("INSERT INTO grievance_details (id, details, dictionary) VALUES (?1, ?2, ?3)")?
@@ -584,7 +565,7 @@ fn rated_on(at: &str) -> String {
     domain::clock::india_date(at).map(|d| d.to_string()).unwrap_or_else(|| at.get(..10).unwrap_or_default().to_string())
 }
 
-/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?26`; `?19` is
+/// A row's values as the INSERT and UPDATE statements number them (`?1` to `?30`; `?19` is
 /// the rank of an item without one).
 fn row_values(g: &GrievanceRow) -> Vec<Value> {
     // Read once for the two columns worked out from them.
@@ -616,6 +597,10 @@ fn row_values(g: &GrievanceRow) -> Vec<Value> {
         super::case_sections::column(&sections).into(),
         g.clock_runs.clone().into(),
         g.people_text.clone().into(),
+        g.filed_by_name.clone().into(),
+        g.assigned_to_name.clone().into(),
+        g.status_meaning.as_str().to_string().into(),
+        ListExtras { refs: g.other_refs.clone(), closure: g.closure.clone(), escalation: g.escalation.clone() }.column().into(),
     ]
 }
 
@@ -636,8 +621,8 @@ pub fn update(tx: &Connection, g: &GrievanceRow, expected_version: i64) -> Resul
                 priority_rank = coalesce((SELECT rank FROM list_items WHERE id = ?10), ?19),
                 filed_by = ?11, assigned_to = ?12, filed_at = ?13, updated_at = ?14, resolved_at = ?15,
                 stage = ?16, stage_since = ?17, version = ?18, done = ?20, resolution_days = ?21, next_due = ?22, heads = ?23, sections = ?24,
-                clock_runs = ?25, people_text = ?26
-             WHERE id = ?1 AND version = ?27",
+                clock_runs = ?25, people_text = ?26, filed_by_name = ?27, assigned_to_name = ?28, status_meaning = ?29, list_extras = ?30
+             WHERE id = ?1 AND version = ?31",
         )?
         .execute(params_from_iter(row_values(g).into_iter().chain([Value::from(expected_version)])))?;
     if changed == 0 {
@@ -1329,7 +1314,7 @@ fn sort_columns(sort: Sort, scope: &Scope) -> (&'static str, &'static str) {
 /// The page statement of `q` and its parameters, with the base filters (for counting).
 /// With `with_count`, each row also carries the number of all matches (`count(*) OVER ()`),
 /// worth it only when the plan reads every match anyway (free text: the matches are sorted).
-fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan, columns: &str) -> Result<(String, Vec<Value>, Clause)> {
+fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan, columns: &str, join: &str) -> Result<(String, Vec<Value>, Clause)> {
     let limit = q.limit.clamp(1, MAX_LIMIT);
     let base = filters(q, plan)?;
     let mut page = base.clone();
@@ -1365,7 +1350,7 @@ fn page_statement(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan:
             (inner, page.params)
         }
     };
-    let sql = format!("SELECT {columns}, p.k, p.total FROM ({inner}) AS p JOIN grievances g ON g.id = p.id {DETAILS} ORDER BY p.k {order}, p.id {order}");
+    let sql = format!("SELECT {columns}, p.k, p.total FROM ({inner}) AS p JOIN grievances g ON g.id = p.id {join} ORDER BY p.k {order}, p.id {order}");
     Ok((sql, params, base))
 }
 
@@ -1530,7 +1515,7 @@ pub fn explain(conn: &Connection, q: &GrievanceQuery) -> Result<String> {
 
 /// As [`explain`], the page found as `plan` says.
 pub fn explain_planned(conn: &Connection, q: &GrievanceQuery, plan: Plan) -> Result<String> {
-    let (sql, params, _) = page_statement(conn, q, false, plan, COLUMNS)?;
+    let (sql, params, _) = page_statement(conn, q, false, plan, COLUMNS, DETAILS)?;
     let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
     let lines = stmt.query_map(params_from_iter(params.iter()), |r| r.get::<_, String>(3))?.collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(lines.join("; "))
@@ -1587,12 +1572,18 @@ type ReadPage<T = GrievanceRow> = (Vec<T>, Option<Cursor>, Option<u64>, Clause);
 /// of them is read (or why it cannot be), and its id, which a cursor goes on after.
 trait PageRow: Sized {
     const COLUMNS: &'static str;
+    /// How many they are: the page's sort key and count follow them.
+    const COLUMN_COUNT: usize;
+    /// What the columns need joined to the row (its details).
+    const JOIN: &'static str;
     fn read(r: &Row) -> rusqlite::Result<std::result::Result<Self, SqlError>>;
     fn id(&self) -> i64;
 }
 
 impl PageRow for GrievanceRow {
     const COLUMNS: &'static str = COLUMNS;
+    const COLUMN_COUNT: usize = COLUMN_COUNT;
+    const JOIN: &'static str = DETAILS;
     fn read(r: &Row) -> rusqlite::Result<std::result::Result<Self, SqlError>> {
         read_row(r)
     }
@@ -1603,6 +1594,8 @@ impl PageRow for GrievanceRow {
 
 impl PageRow for SummaryRow {
     const COLUMNS: &'static str = SUMMARY_COLUMNS;
+    const COLUMN_COUNT: usize = SUMMARY_COLUMN_COUNT;
+    const JOIN: &'static str = "";
     fn read(r: &Row) -> rusqlite::Result<std::result::Result<Self, SqlError>> {
         read_summary_row(r)
     }
@@ -1617,7 +1610,7 @@ fn read_page(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan
 
 fn read_page_as<T: PageRow>(conn: &Connection, q: &GrievanceQuery, with_count: bool, plan: Plan) -> Result<ReadPage<T>> {
     let limit = q.limit.clamp(1, MAX_LIMIT);
-    let (sql, params, base) = page_statement(conn, q, with_count, plan, T::COLUMNS)?;
+    let (sql, params, base) = page_statement(conn, q, with_count, plan, T::COLUMNS, T::JOIN)?;
     let mut stmt = conn.prepare_cached(&sql)?;
     let mut found = stmt.query(params_from_iter(params.iter()))?;
     let mut rows = Vec::with_capacity(limit + 1);
@@ -1625,7 +1618,7 @@ fn read_page_as<T: PageRow>(conn: &Connection, q: &GrievanceQuery, with_count: b
     let mut counted: Option<u64> = None;
     while let Some(r) = found.next()? {
         if with_count {
-            counted = Some(r.get::<_, i64>(COLUMN_COUNT + 1)? as u64);
+            counted = Some(r.get::<_, i64>(T::COLUMN_COUNT + 1)? as u64);
         }
         if rows.len() == limit {
             // The extra row: there is a next page, starting after the last row kept.
@@ -1633,7 +1626,7 @@ fn read_page_as<T: PageRow>(conn: &Connection, q: &GrievanceQuery, with_count: b
             let next = Some(Cursor::encode(q.sort, q.direction, &last_key, last.id()));
             return Ok((rows, next, counted, base));
         }
-        last_key = r.get::<_, Value>(COLUMN_COUNT)?;
+        last_key = r.get::<_, Value>(T::COLUMN_COUNT)?;
         rows.push(T::read(r)??);
     }
     Ok((rows, None, counted, base))
@@ -2142,15 +2135,16 @@ mod details_tests {
     #[test]
     fn the_rows_keys_are_not_field_names() {
         let Ok(Json::Object(fields)) = serde_json::to_value(GrievanceFields::default()) else { panic!("fields are an object") };
-        let row = RowDetails {
-            filed_by_name: "x".into(),
-            assigned_to_name: Some("y".into()),
-            status_meaning: Some("open".into()),
-            refs: BTreeMap::from([("reasons".into(), 1)]),
-            closure: None,
-            escalation: None,
-            clock_events: Vec::new(),
+        let event = domain::law::ClockEvent {
+            kind: domain::law::ClockEventKind::InformantToldOfProgress,
+            on: domain::grievance::Day::as_stored("2025-01-01".into()),
+            means: None,
+            note: String::new(),
+            recorded_by: 1,
+            recorded_by_name: "x".into(),
+            recorded_at: "2025-01-01T10:00:00Z".into(),
         };
+        let row = RowDetails { clock_events: vec![event] };
         let Ok(Json::Object(beside)) = serde_json::to_value(&row) else { panic!("the row's details are an object") };
         for name in beside.keys() {
             assert!(!fields.contains_key(name), "{name} is both a field and the row's own");

@@ -25,6 +25,7 @@ mod crime_heads;
 mod deflated;
 mod details_packing;
 pub mod grievances;
+mod list_row_columns;
 pub mod sequences;
 pub mod sources;
 
@@ -165,8 +166,9 @@ pub(crate) fn snapshot(conn: &Connection) -> Result<Option<rusqlite::Transaction
 /// a grievance's details text as kept (see [`details_packing`]), `chain_key(name)`, the
 /// number an audit chain is kept under (see [`chain_keys`]), and `crime_heads(details,
 /// dictionary)`, the `heads` column of a grievance whose details are kept so
-/// ([`crime_heads`]), and `case_sections(details, dictionary)`, its `sections` column
-/// ([`case_sections`]).
+/// ([`crime_heads`]), `case_sections(details, dictionary)`, its `sections` column
+/// ([`case_sections`]), and `list_row_columns(details, dictionary)`, its list row's columns
+/// ([`list_row_columns`]).
 fn add_step_functions(conn: &Connection) -> Result<()> {
     use rusqlite::functions::FunctionFlags;
     conn.create_scalar_function("pack_details", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
@@ -181,6 +183,11 @@ fn add_step_functions(conn: &Connection) -> Result<()> {
         let failed = |e: String| rusqlite::Error::UserFunctionError(e.into());
         let details = details_packing::unpack(ctx.get_raw(0).as_blob().map_err(|e| failed(e.to_string()))?, ctx.get(1)?).map_err(failed)?;
         crime_heads::of_details(&details).map_err(failed)
+    })?;
+    conn.create_scalar_function("list_row_columns", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
+        let failed = |e: String| rusqlite::Error::UserFunctionError(e.into());
+        let details = details_packing::unpack(ctx.get_raw(0).as_blob().map_err(|e| failed(e.to_string()))?, ctx.get(1)?).map_err(failed)?;
+        list_row_columns::of_details(&details).map_err(failed)
     })?;
     conn.create_scalar_function("case_sections", 2, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
         let failed = |e: String| rusqlite::Error::UserFunctionError(e.into());
@@ -244,6 +251,7 @@ const MIGRATIONS: &[(&str, &str)] = migrations![
     "0034_area_reads_by_station.sql",
     "0035_area_trail_by_newest_record.sql",
     "0036_state_tally_by_status_and_priority.sql",
+    "0037_list_rows_read_from_their_row.sql",
 ];
 
 /// The kinds of admin-list item the grievance schema refers to.

@@ -1,7 +1,48 @@
 //! The shape schema 21 gave the audit trail's chains, for the tests that build a file of that
 //! release from a current one: each chain kept by its name, each link with the hash before it,
 //! each head with its link's hash. And what every such test takes away first: the later
-//! steps' columns and tables, the newest first.
+//! steps' columns and tables, the newest first ([`without_list_columns`], then the SQL here).
+
+/// Takes a current file back to schema 36, as that release wrote its grievances: what a list
+/// row shows (who filed the case and who holds it, what its status means, its other items,
+/// closure request and escalation) kept in each details text, no column of its own. Every
+/// step further back starts with it.
+#[allow(dead_code)] // each test file uses its own steps back.
+pub fn without_list_columns(conn: &rusqlite::Connection) {
+    use store::sql::grievances::{pack_details, unpack_details};
+    type Listed = (i64, String, Option<String>, Option<String>, Option<String>, Vec<u8>, i64);
+    let rows: Vec<Listed> = conn
+        .prepare(
+            "SELECT g.id, g.filed_by_name, g.assigned_to_name, g.status_meaning, g.list_extras, d.details, d.dictionary
+               FROM grievances g JOIN grievance_details d ON d.id = g.id",
+        )
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (id, filed_by_name, assigned_to_name, status_meaning, extras, details, dictionary) in rows {
+        let mut text: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&unpack_details(&details, dictionary).unwrap()).unwrap();
+        text.insert("filed_by_name".into(), filed_by_name.into());
+        if let Some(name) = assigned_to_name {
+            text.insert("assigned_to_name".into(), name.into());
+        }
+        if let Some(meaning) = status_meaning {
+            text.insert("status_meaning".into(), meaning.into());
+        }
+        if let Some(extras) = extras {
+            let serde_json::Value::Object(extras) = serde_json::from_str(&extras).unwrap() else { panic!("list extras are an object") };
+            text.extend(extras);
+        }
+        let packed = pack_details(&serde_json::Value::Object(text).to_string(), dictionary).unwrap();
+        conn.execute("UPDATE grievance_details SET details = ?2 WHERE id = ?1", rusqlite::params![id, packed]).unwrap();
+    }
+    conn.execute_batch(
+        "ALTER TABLE grievances DROP COLUMN filed_by_name; ALTER TABLE grievances DROP COLUMN assigned_to_name;
+         ALTER TABLE grievances DROP COLUMN status_meaning; ALTER TABLE grievances DROP COLUMN list_extras;",
+    )
+    .unwrap();
+}
 
 /// The SQL that takes a current file back to schema 29: no imported grievances' sources (30),
 /// no trash and no users' preferences. Each step further back starts with it.

@@ -283,9 +283,15 @@ fn runs_text(runs: &[domain::law::KeptRun]) -> Option<String> {
 /// status and priority (in that order in `placed`).
 fn refs_of(other: &BTreeMap<String, i64>, placed: [Option<i64>; 4]) -> Refs {
     let mut refs: Refs = other.iter().filter_map(|(k, id)| Some((ListKind::parse(k)?, *id))).collect();
-    let kinds = [ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities];
-    refs.extend(kinds.into_iter().zip(placed).filter_map(|(kind, id)| Some((kind, id?))));
+    refs.extend(placed_refs(placed));
     refs
+}
+
+/// The items a row keeps in columns of their own: its district, police station, status and
+/// priority, those it has.
+fn placed_refs(placed: [Option<i64>; 4]) -> impl Iterator<Item = (ListKind, i64)> {
+    let kinds = [ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities];
+    kinds.into_iter().zip(placed).filter_map(|(kind, id)| Some((kind, id?)))
 }
 
 fn stored_of(row: GrievanceRow) -> Stored {
@@ -320,7 +326,8 @@ fn stored_of(row: GrievanceRow) -> Stored {
 /// A list row as this engine reads it, in the port's types; its names relabelled later, as
 /// [`stored_of`]'s are.
 fn summary_of(row: SummaryRow) -> StoredSummary {
-    let refs = refs_of(&row.other_refs, [row.district_id, row.police_station_id, row.status_id, row.priority_id]);
+    let crime_title = row.crime_title_id.map(|id| (ListKind::CrimeTitles, id));
+    let refs = placed_refs([row.district_id, row.police_station_id, row.status_id, row.priority_id]).chain(crime_title).collect();
     // A stage's day is checked as the row is written (`rows::insert`).
     let since = domain::day::parse_date(&row.stage_since).unwrap_or(time::Date::MIN);
     let summary = Summary {
