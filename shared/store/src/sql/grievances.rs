@@ -334,7 +334,7 @@ const SUMMARY_COLUMN_COUNT: usize = 19;
 /// The join that brings a row's details text ([`details_json`]) to [`COLUMNS`].
 const DETAILS: &str = "JOIN grievance_details d ON d.id = g.id";
 
-/// The stage kept as `number` in column `i` (or why the row cannot be read).
+/// The stage kept (by its number) in column `i`, or why the row cannot be read.
 fn read_stage(r: &Row, i: usize) -> rusqlite::Result<std::result::Result<Stage, SqlError>> {
     let stage: i64 = r.get(i)?;
     Ok(stage_from(stage).ok_or_else(|| SqlError::Corrupt(format!("stage {stage}"))))
