@@ -4,6 +4,7 @@
 //! so none of them imports another's rules for it.
 
 use crate::port::{Refs, Stored, StoredSummary};
+use crate::summary::Summary;
 use crate::record::Grievance;
 use domain::lists::ListKind;
 use domain::Result;
@@ -51,14 +52,7 @@ pub async fn relabel_all(lists: &dyn AdminLists, grievances: &mut [Stored]) -> R
 pub async fn relabel_summaries(lists: &dyn AdminLists, rows: &mut [StoredSummary]) -> Result<()> {
     let items = items_named(lists, rows.iter().map(|s| &s.refs)).await?;
     for StoredSummary { summary: row, refs } in rows.iter_mut() {
-        let fields = [
-            (ListKind::CrimeTitles, &mut row.crime_title),
-            (ListKind::Districts, &mut row.district),
-            (ListKind::PoliceStations, &mut row.police_station),
-            (ListKind::Statuses, &mut row.status),
-            (ListKind::Priorities, &mut row.priority),
-        ];
-        for (kind, field) in fields {
+        for (kind, field) in Summary::NAMED.into_iter().zip(row.names_mut()) {
             if let Some(item) = refs.get(&kind).and_then(|id| items.get(&(kind, *id))) {
                 field.clone_from(&item.name);
             }

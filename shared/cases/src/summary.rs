@@ -68,6 +68,12 @@ impl Summary {
     /// type, its reason) a list row shows nothing.
     pub const NAMED: [ListKind; 5] = [ListKind::CrimeTitles, ListKind::Districts, ListKind::PoliceStations, ListKind::Statuses, ListKind::Priorities];
 
+    /// The fields that hold the names of [`Summary::NAMED`]'s items, in its order (what
+    /// `relabel` writes the items' current names into).
+    pub fn names_mut(&mut self) -> [&mut String; 5] {
+        [&mut self.crime_title, &mut self.district, &mut self.police_station, &mut self.status, &mut self.priority]
+    }
+
     /// The list row's fields of a whole record, its stage read from its dates.
     pub fn of(g: &Grievance) -> Summary {
         let f = &g.fields;

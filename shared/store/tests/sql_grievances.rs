@@ -2186,12 +2186,9 @@ fn a_version_36_file_has_what_its_list_rows_show_moved_to_their_rows() {
     schema_21::without_list_columns(&f.conn);
     // Grievance 7 as a release before schema 4 wrote it: no status meaning in its details.
     let legacy = &mut before[6];
-    let (details, dictionary): (Vec<u8>, i64) =
-        f.conn.query_row("SELECT details, dictionary FROM grievance_details WHERE id = ?1", [legacy.id], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
-    let mut text: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&g::unpack_details(&details, dictionary).unwrap()).unwrap();
-    assert_eq!(text.remove("status_meaning"), Some(legacy.status_meaning.as_str().into()), "the rolled-back text keeps the meaning");
-    let packed = g::pack_details(&serde_json::Value::Object(text).to_string(), dictionary).unwrap();
-    f.conn.execute("UPDATE grievance_details SET details = ?2 WHERE id = ?1", rusqlite::params![legacy.id, packed]).unwrap();
+    schema_21::edit_details(&f.conn, legacy.id, |text| {
+        assert_eq!(text.remove("status_meaning"), Some(legacy.status_meaning.as_str().into()), "the rolled-back text keeps the meaning");
+    });
     legacy.status_meaning = StatusMeaning::of_legacy_name(&legacy.fields.status);
     let legacy_id = legacy.id;
     // Its list row reads its meaning from its status's name, so it has the name too (a list

@@ -22,7 +22,12 @@ pub(crate) struct ListExtras {
 impl ListExtras {
     /// The column's value: the JSON object, or NULL when the row has none of them.
     pub fn column(&self) -> Option<String> {
-        (*self != ListExtras::default()).then(|| serde_json::to_string(self).expect("list extras are JSON"))
+        self.held().map(|extras| serde_json::to_string(extras).expect("list extras are JSON"))
+    }
+
+    /// The extras, unless the row has none of them.
+    fn held(&self) -> Option<&ListExtras> {
+        (*self != ListExtras::default()).then_some(self)
     }
 
     /// The extras of a column's value (none for NULL).
@@ -82,7 +87,7 @@ struct KeptInDetails {
 /// (the last three null when the row has none), which the step's SQL takes apart.
 pub fn of_details(details: &str) -> Result<String, String> {
     let kept: KeptInDetails = serde_json::from_str(details).map_err(|e| format!("grievance details: {e}"))?;
-    let extras = kept.extras.column().map(|text| serde_json::from_str::<serde_json::Value>(&text).expect("just written"));
+    let extras = kept.extras.held().map(|extras| serde_json::to_value(extras).expect("list extras are JSON"));
     Ok(serde_json::json!({
         "filed_by_name": kept.filed_by_name,
         "assigned_to_name": kept.assigned_to_name,

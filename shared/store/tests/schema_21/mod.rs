@@ -9,39 +9,47 @@
 /// step further back starts with it.
 #[allow(dead_code)] // each test file uses its own steps back.
 pub fn without_list_columns(conn: &rusqlite::Connection) {
-    use store::sql::grievances::{pack_details, unpack_details};
-    type Listed = (i64, String, Option<String>, Option<String>, Option<String>, Vec<u8>, i64);
+    type Listed = (i64, String, Option<String>, Option<String>, Option<String>);
     let rows: Vec<Listed> = conn
-        .prepare(
-            "SELECT g.id, g.filed_by_name, g.assigned_to_name, g.status_meaning, g.list_extras, d.details, d.dictionary
-               FROM grievances g JOIN grievance_details d ON d.id = g.id",
-        )
+        .prepare("SELECT id, filed_by_name, assigned_to_name, status_meaning, list_extras FROM grievances")
         .unwrap()
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)))
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
         .unwrap()
         .map(Result::unwrap)
         .collect();
-    for (id, filed_by_name, assigned_to_name, status_meaning, extras, details, dictionary) in rows {
-        let mut text: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&unpack_details(&details, dictionary).unwrap()).unwrap();
-        text.insert("filed_by_name".into(), filed_by_name.into());
-        if let Some(name) = assigned_to_name {
-            text.insert("assigned_to_name".into(), name.into());
-        }
-        if let Some(meaning) = status_meaning {
-            text.insert("status_meaning".into(), meaning.into());
-        }
-        if let Some(extras) = extras {
-            let serde_json::Value::Object(extras) = serde_json::from_str(&extras).unwrap() else { panic!("list extras are an object") };
-            text.extend(extras);
-        }
-        let packed = pack_details(&serde_json::Value::Object(text).to_string(), dictionary).unwrap();
-        conn.execute("UPDATE grievance_details SET details = ?2 WHERE id = ?1", rusqlite::params![id, packed]).unwrap();
+    for (id, filed_by_name, assigned_to_name, status_meaning, extras) in rows {
+        edit_details(conn, id, |text| {
+            text.insert("filed_by_name".into(), filed_by_name.into());
+            if let Some(name) = assigned_to_name {
+                text.insert("assigned_to_name".into(), name.into());
+            }
+            if let Some(meaning) = status_meaning {
+                text.insert("status_meaning".into(), meaning.into());
+            }
+            if let Some(extras) = extras {
+                let serde_json::Value::Object(extras) = serde_json::from_str(&extras).unwrap() else { panic!("list extras are an object") };
+                text.extend(extras);
+            }
+        });
     }
     conn.execute_batch(
         "ALTER TABLE grievances DROP COLUMN filed_by_name; ALTER TABLE grievances DROP COLUMN assigned_to_name;
          ALTER TABLE grievances DROP COLUMN status_meaning; ALTER TABLE grievances DROP COLUMN list_extras;",
     )
     .unwrap();
+}
+
+/// Changes grievance `id`'s details text by `change`, kept packed with its dictionary as
+/// before.
+#[allow(dead_code)] // each test file uses its own steps back.
+pub fn edit_details(conn: &rusqlite::Connection, id: i64, change: impl FnOnce(&mut serde_json::Map<String, serde_json::Value>)) {
+    use store::sql::grievances::{pack_details, unpack_details};
+    let (details, dictionary): (Vec<u8>, i64) =
+        conn.query_row("SELECT details, dictionary FROM grievance_details WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let mut text: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&unpack_details(&details, dictionary).unwrap()).unwrap();
+    change(&mut text);
+    let packed = pack_details(&serde_json::Value::Object(text).to_string(), dictionary).unwrap();
+    conn.execute("UPDATE grievance_details SET details = ?2 WHERE id = ?1", rusqlite::params![id, packed]).unwrap();
 }
 
 /// The SQL that takes a current file back to schema 29: no imported grievances' sources (30),
